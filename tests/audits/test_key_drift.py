@@ -402,3 +402,38 @@ def test_a_lookup_under_a_key_upstream_dropped_from_a_display_table(
 )
 def test_lookups_the_dropped_key_does_not_break_are_silent(git_repo: GitRepo, body: str) -> None:
     assert _packed(git_repo, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a subclass overriding the table with its own display, read through self
+        'class AeonGptOss(GptOssForCausalLM):\n    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}\n\n'
+        '    def parts(self) -> list[str]:\n        return self.packed_modules_mapping.get("qkv", [])\n',
+        # ... the parent's table spread and the key added
+        "class AeonGptOss(GptOssForCausalLM):\n"
+        '    packed_modules_mapping = {**GptOssForCausalLM.packed_modules_mapping, "qkv": ["q_proj"]}\n\n'
+        '    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n',
+    ],
+    ids=["own display", "parent spread"],
+)
+def test_a_subclass_overriding_the_table_reads_its_own(git_repo: GitRepo, body: str) -> None:
+    """``self.table`` in a class binding a table of the name is that class's table, not the owner's."""
+    assert _packed(git_repo, body) == []
+
+
+def test_a_key_the_fork_setdefaults_is_its_own(git_repo: GitRepo) -> None:
+    """``.setdefault(key, value)`` puts the fork's entry where upstream left none: the read finds it."""
+    body = (
+        'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.setdefault("qkv", ["q_proj"])\n'
+    )
+    assert _packed(git_repo, body) == []
+
+
+def test_the_dropped_key_read_beside_the_key_that_replaced_it_is_silent(git_repo: GitRepo) -> None:
+    """A line reading the new key and the old (a fallback for either upstream version) takes either table."""
+    body = (
+        "def parts() -> list[str]:\n    table = GptOssForCausalLM.packed_modules_mapping\n"
+        '    return table.get("qkv_proj") or GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n'
+    )
+    assert _packed(git_repo, body) == []

@@ -35,7 +35,9 @@ key a removed line of upstream's diff holds, no added line of the file holds, an
 then the file's base and merged displays are parsed, and the fork's reads under a dropped key (the same
 lookup sites as above) are an error where the line names the declaring class (``Owner.table``, ``self``
 of a subclass by name, a name annotated or built as one), a warning where the receiver may be another
-class's table.  A key the fork writes into the table, or a table its own file binds, is the fork's.
+class's table.  A key the fork writes into the table (or gives it with ``setdefault``), or a table its own file binds
+(``self.table`` of a subclass binding one of the name), is the fork's; a line quoting the key that
+replaced the dropped one reads the table of either version.
 """
 
 from __future__ import annotations
@@ -98,6 +100,7 @@ class Unkeyed:
     owner: str | None
     dropped: frozenset[str]  # keys of the base's display the merged one lacks (and the fork quotes)
     kept: tuple[str, ...]  # the merged display's keys
+    added: frozenset[str] = frozenset()  # ... of them, those the base's display lacked ("qkv_proj")
 
 
 def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -188,7 +191,9 @@ def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
             now = after.get((owner, name))
             dropped = (set(keys) & gone) - set(now) if now is not None else set()
             if dropped and _fork_names(trees, name):
-                found.append(Unkeyed(path, name, owner, frozenset(dropped), now or ()))
+                found.append(
+                    Unkeyed(path, name, owner, frozenset(dropped), now or (), frozenset(now or ()) - set(keys))
+                )
     return found
 
 
@@ -233,12 +238,14 @@ def _dropped_key_lookups(
     warning where the receiver may be another class's table of the name.  A key the fork writes into the
     table itself, or a file whose own class binds a table of the name, is the fork's."""
     looked = list(_table_lookups(trees, table, sites))
-    written = {str_value(key.node) for _, _, _, key, verb in looked if verb.startswith("writes")}
+    written = {str_value(key.node) for _, _, _, key, verb in looked if _writes(verb)}
     findings = []
     for path, place, line, key, verb in looked:
         value = str_value(key.node)
-        if value is None or value not in table.dropped or value in written or verb.startswith("writes"):
+        if value is None or value not in table.dropped or value in written or _writes(verb):
             continue
+        if _reads_new_key(trees, path, line, table):
+            continue  # ``m.get("qkv_proj") or m.get("qkv")``: the line takes the table of either version
         exact = _owner_named(key, place, table)
         if not exact and table.name in _own_tables(place.module):
             continue
@@ -246,9 +253,29 @@ def _dropped_key_lookups(
     return findings
 
 
+def _writes(verb: str) -> bool:
+    """The lookup puts the key in the table: a write, or ``.setdefault`` (the fork's entry if none is there)."""
+    return verb.startswith("writes") or verb == "calls .setdefault() with"
+
+
+def _reads_new_key(trees: ThreeTrees, path: str, line: int, table: Unkeyed) -> bool:
+    """The fork's line also quotes a key the merged table gained (the old key read beside the new one)."""
+    text = trees.merged_text(path) or ""
+    lines = text.splitlines()
+    held = set(_QUOTED.findall(lines[line - 1])) if 0 < line <= len(lines) else set()
+    return not held.isdisjoint(table.added)
+
+
 def _own_tables(module: ast.Module) -> set[str]:
-    """The table names the fork file's own classes (or the file itself) bind to a dict display."""
-    return {name for _, name in _display_tables(module)}
+    """The table names the fork file's own classes (or the file itself) bind, to whatever value (a dict
+    display, the parent's table spread into one, a copy)."""
+    bodies = [module.body, *(node.body for node in module.body if isinstance(node, ast.ClassDef))]
+    return {name for body in bodies for name in _bound_in(body)}
+
+
+def _bound_in(body: list[ast.stmt]) -> set[str]:
+    """The names a body binds by ``name = ...`` or ``name: T = ...``."""
+    return {name for stmt in body if (name := _bound_display(stmt)[0]) is not None}
 
 
 def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
@@ -271,6 +298,8 @@ def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
         return True
     if receiver is not None and _is_self(receiver):
         cls = key.cls
+        if cls is not None and table.name in _bound_in(cls.body):
+            return False  # a subclass binding its own table of the name
         bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in cls.bases] if cls is not None else []
         return cls is not None and (cls.name == owner or owner in bases)
     if isinstance(receiver, ast.Name) and key.function is not None:
