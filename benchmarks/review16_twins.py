@@ -386,6 +386,117 @@ TWINS += [
 ]
 
 
+# --- round 2: other real commits of the same kinds
+# ce12b407f2 (#30713): layer.gemm1/2_weights_fp4_shuffled no longer set (the words live on as locals)
+SH = ("#30713", "ce12b407f2", "gemm1_weights_fp4_shuffled no longer set (w13_weight holds it)")
+CASES += [
+    (
+        "#30713 attribute no longer set",
+        "getattr of the shuffled weight",
+        K(
+            *SH,
+            "vllm/aeon/r16sh0.py",
+            "import torch\n\n\n"
+            "def aeon_fp4_w13(layer: torch.nn.Module) -> torch.Tensor | None:\n"
+            '    return getattr(layer, "gemm1_weights_fp4_shuffled", None)\n',
+            'return getattr(layer, "gemm1_weights_fp4_shuffled", None)',
+        ),
+    ),
+]
+# refactors that removed a ``layer.x = ...`` setting line while other code still sets ``x``
+STILL = [
+    ("#33201", "67ebaff528", "weight_scale_2"),
+    ("#42443", "e68988a248", "weight_global_scale"),
+    ("#37128", "87bd91892f", "w13_bias"),
+    ("#44570", "454ea5b526", "w13_weight_packed"),
+    ("#48355", "ae934ba8a5", "w13_weight_scale_2"),
+    ("#34285", "0ae89f18fd", "intermediate_size_per_partition"),
+    ("#49610", "fcde8e1460", "compute_config"),
+]
+for i, (pr, sha, word) in enumerate(STILL):
+    TWINS.append(
+        (
+            f"{pr} a setting line removed",
+            f"twin: hasattr of {word}, still set elsewhere",
+            K(
+                pr,
+                sha,
+                f"a layer.{word} = ... line removed",
+                f"vllm/aeon/r16st{i}.py",
+                "import torch\n\n\n"
+                "def aeon_has(layer: torch.nn.Module) -> bool:\n"
+                f'    return hasattr(layer, "{word}")\n',
+                f'    return hasattr(layer, "{word}")',
+            ),
+        )
+    )
+
+# --- f0a30a067b (#26634): Qwen2MoeForCausalLM's "gate_up_proj" moved from the display into __init__
+QM = ("#26634", "f0a30a067b", 'qwen2-moe packed_modules_mapping "gate_up_proj" set in __init__')
+TWINS += [
+    (
+        "#26634 dict key moved into __init__",
+        "twin: self of a subclass, after upstream's __init__ wrote the key",
+        K(
+            *QM,
+            "vllm/aeon/r16qm1.py",
+            "from vllm.model_executor.models.qwen2_moe import Qwen2MoeForCausalLM\n\n\n"
+            "class AeonQwenMoe(Qwen2MoeForCausalLM):\n"
+            "    def aeon_has_dense_mlp(self) -> bool:\n"
+            '        return "gate_up_proj" in self.packed_modules_mapping\n',
+            '        return "gate_up_proj" in self.packed_modules_mapping',
+        ),
+    ),
+]
+
+# --- 5f6cbf60d6 (#21229): OlmoeForCausalLM.packed_modules_mapping dropped "gate_up_proj"
+OL = ("#21229", "5f6cbf60d6", 'olmoe packed_modules_mapping "gate_up_proj" dropped')
+OM = "from vllm.model_executor.models.olmoe import OlmoeForCausalLM\n\n\n"
+CASES += [
+    (
+        "#21229 dict key dropped",
+        "index with the dropped key",
+        K(
+            *OL,
+            "vllm/aeon/r16ol0.py",
+            OM + "def aeon_mlp_parts() -> list[str]:\n"
+            '    return OlmoeForCausalLM.packed_modules_mapping["gate_up_proj"]\n',
+            'return OlmoeForCausalLM.packed_modules_mapping["gate_up_proj"]',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#21229 dict key dropped",
+        "twin: a subclass overriding the table, read through self",
+        K(
+            *OL,
+            "vllm/aeon/r16ol1.py",
+            OM + "class AeonOlmoe(OlmoeForCausalLM):\n"
+            "    packed_modules_mapping = {\n"
+            "        **OlmoeForCausalLM.packed_modules_mapping,\n"
+            '        "gate_up_proj": ["gate_proj", "up_proj"],  # AEON: the fork fuses the dense MLP\n'
+            "    }\n\n"
+            "    def aeon_mlp_parts(self) -> list[str]:\n"
+            '        return self.packed_modules_mapping["gate_up_proj"]\n',
+            '        return self.packed_modules_mapping["gate_up_proj"]',
+        ),
+    ),
+    (
+        "#21229 dict key dropped",
+        "twin: the fork adds the key with update, then reads it",
+        K(
+            *OL,
+            "vllm/aeon/r16ol2.py",
+            OM + 'OlmoeForCausalLM.packed_modules_mapping.update({"gate_up_proj": ["gate_proj", "up_proj"]})\n\n\n'
+            "def aeon_mlp_parts() -> list[str]:\n"
+            '    return OlmoeForCausalLM.packed_modules_mapping["gate_up_proj"]\n',
+            '    return OlmoeForCausalLM.packed_modules_mapping["gate_up_proj"]',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review16-")
     return 0

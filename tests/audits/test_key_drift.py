@@ -437,3 +437,25 @@ def test_the_dropped_key_read_beside_the_key_that_replaced_it_is_silent(git_repo
         '    return table.get("qkv_proj") or GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n'
     )
     assert _packed(git_repo, body) == []
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        '        self.packed_modules_mapping["qkv"] = ["q_proj", "k_proj", "v_proj"]\n',
+        '        GptOssForCausalLM.packed_modules_mapping.setdefault("qkv", ["q_proj"])\n',
+    ],
+    ids=["subscript", "setdefault"],
+)
+def test_a_key_upstream_moved_from_the_display_into_code_is_not_dropped(git_repo: GitRepo, given: str) -> None:
+    """#26634 took qwen2-moe's "gate_up_proj" out of the display and has ``__init__`` write it
+    (``self.packed_modules_mapping["gate_up_proj"] = [...]``): the key still reaches the table."""
+    moved = GPT_OSS_RENAMED.replace(
+        '"qkv_proj": ["q_proj", "k_proj", "v_proj"]}\n',
+        '"qkv_proj": ["q_proj", "k_proj", "v_proj"]}\n\n    def __init__(self) -> None:\n' + given,
+        1,
+    )
+    assert given in moved
+    body = 'class AeonGptOss(GptOssForCausalLM):\n    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n'
+    fork = {PACKED_FORK: PACKED_IMPORT + body}
+    assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: moved}) == []

@@ -54,7 +54,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import keys_given_later, parse_python, str_value
 
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
@@ -190,11 +190,27 @@ def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
         for (owner, name), keys in sorted(before.items(), key=lambda item: (item[0][0] or "", item[0][1])):
             now = after.get((owner, name))
             dropped = (set(keys) & gone) - set(now) if now is not None else set()
+            given = _keys_given(merged, owner, name) if dropped and merged is not None else set()
+            dropped = dropped - given if given is not None else set()
             if dropped and _fork_names(trees, name):
                 found.append(
                     Unkeyed(path, name, owner, frozenset(dropped), now or (), frozenset(now or ()) - set(keys))
                 )
     return found
+
+
+def _keys_given(module: ast.Module, owner: str | None, name: str) -> set[str] | None:
+    """The string keys the merged file's code gives the table besides its display (``self.table[k] = ...``
+    in ``__init__``, ``Owner.table.setdefault(k, ...)``, #26634 moved qwen2-moe's "gate_up_proj" there);
+    None when an update hands it keys not known here."""
+    spellings = [f"self.{name}", f"cls.{name}", f"{owner}.{name}"] if owner is not None else [name]
+    given: set[str] = set()
+    for spelled in spellings:
+        keys = keys_given_later(module, spelled)
+        if keys is None:
+            return None
+        given |= {k for k in map(str_value, keys) if k is not None}
+    return given
 
 
 def _fork_py_lines(trees: ThreeTrees) -> Iterator[str]:
