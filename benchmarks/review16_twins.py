@@ -497,6 +497,37 @@ TWINS += [
 ]
 
 
+# --- round 3
+TWINS += [
+    (
+        "#27334 dict key dropped",
+        "twin: a subclass binding its own table in __init__, read through self",
+        K(
+            *PM,
+            "vllm/aeon/r16pm9.py",
+            GO + "class AeonGptOss(GptOssForCausalLM):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            '        self.packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}  # AEON: fused qkv\n\n'
+            "    def aeon_qkv_parts(self) -> list[str]:\n"
+            '        return self.packed_modules_mapping.get("qkv", [])\n',
+            '        return self.packed_modules_mapping.get("qkv", [])',
+        ),
+    ),
+    (
+        "#27334 dict key dropped",
+        "twin: the key tested for and put back when missing",
+        K(
+            *PM,
+            "vllm/aeon/r16pm10.py",
+            GO + 'if "qkv" not in GptOssForCausalLM.packed_modules_mapping:  # AEON: the fork keeps the fused name\n'
+            '    GptOssForCausalLM.packed_modules_mapping["qkv"] = ["q_proj", "k_proj", "v_proj"]\n',
+            'if "qkv" not in GptOssForCausalLM.packed_modules_mapping:  # AEON: the fork keeps the fused name',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review16-")
     return 0

@@ -414,8 +414,12 @@ def test_lookups_the_dropped_key_does_not_break_are_silent(git_repo: GitRepo, bo
         "class AeonGptOss(GptOssForCausalLM):\n"
         '    packed_modules_mapping = {**GptOssForCausalLM.packed_modules_mapping, "qkv": ["q_proj"]}\n\n'
         '    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n',
+        # ... a table the subclass binds on its instances in __init__
+        "class AeonGptOss(GptOssForCausalLM):\n    def __init__(self) -> None:\n"
+        '        self.packed_modules_mapping = {"qkv": ["q_proj"]}\n\n'
+        '    def parts(self) -> list[str]:\n        return self.packed_modules_mapping.get("qkv", [])\n',
     ],
-    ids=["own display", "parent spread"],
+    ids=["own display", "parent spread", "bound in __init__"],
 )
 def test_a_subclass_overriding_the_table_reads_its_own(git_repo: GitRepo, body: str) -> None:
     """``self.table`` in a class binding a table of the name is that class's table, not the owner's."""

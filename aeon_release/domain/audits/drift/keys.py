@@ -283,10 +283,25 @@ def _reads_new_key(trees: ThreeTrees, path: str, line: int, table: Unkeyed) -> b
 
 
 def _own_tables(module: ast.Module) -> set[str]:
-    """The table names the fork file's own classes (or the file itself) bind, to whatever value (a dict
-    display, the parent's table spread into one, a copy)."""
-    bodies = [module.body, *(node.body for node in module.body if isinstance(node, ast.ClassDef))]
-    return {name for body in bodies for name in _bound_in(body)}
+    """The table names the fork file itself or its own classes bind, to whatever value (a dict display,
+    the parent's table spread into one, a copy)."""
+    classes = [node for node in module.body if isinstance(node, ast.ClassDef)]
+    return _bound_in(module.body).union(*map(_class_tables, classes))
+
+
+def _class_tables(cls: ast.ClassDef) -> set[str]:
+    """The names a class binds in its body (``table = {...}``) or on its instances in a method
+    (``self.table = {...}`` in ``__init__``)."""
+    rebound = {
+        target.attr
+        for method in cls.body
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and _is_self(target.value)
+    }
+    return _bound_in(cls.body) | rebound
 
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:
@@ -314,7 +329,7 @@ def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
         return True
     if receiver is not None and _is_self(receiver):
         cls = key.cls
-        if cls is not None and table.name in _bound_in(cls.body):
+        if cls is not None and table.name in _class_tables(cls):
             return False  # a subclass binding its own table of the name
         bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in cls.bases] if cls is not None else []
         return cls is not None and (cls.name == owner or owner in bases)
