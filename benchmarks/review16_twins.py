@@ -537,6 +537,47 @@ TWINS += [
 ]
 
 
+# --- round 4: the fork's own copy of the declaring class, under the same name
+TWINS += [
+    (
+        "#27334 dict key dropped",
+        "twin: the fork's own class of the owner's name, imported from the fork's module",
+        Killer(
+            *PM,
+            (
+                Edit(
+                    "vllm/aeon/r16pm11.py",
+                    "from vllm.aeon.r16pm11model import GptOssForCausalLM\n\n\n"
+                    "def aeon_qkv_parts() -> list[str]:\n"
+                    '    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n',
+                ),
+                Edit(
+                    "vllm/aeon/r16pm11model.py",
+                    "import torch\n\n\n"
+                    "class GptOssForCausalLM(torch.nn.Module):  # AEON: the fleet's gpt-oss with a fused qkv\n"
+                    '    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}\n',
+                ),
+            ),
+            (("vllm/aeon/r16pm11.py", '    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])'),),
+        ),
+    ),
+    (
+        "#27334 dict key dropped",
+        "twin: the fork's own class of the owner's name, in the same file",
+        K(
+            *PM,
+            "vllm/aeon/r16pm12.py",
+            "import torch\n\n\n"
+            "class GptOssForCausalLM(torch.nn.Module):  # AEON: the fleet's gpt-oss with a fused qkv\n"
+            '    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}\n\n\n'
+            "def aeon_qkv_parts() -> list[str]:\n"
+            '    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n',
+            '    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review16-")
     return 0
