@@ -30,10 +30,11 @@ seven refactors that removed a ``layer.x = ...`` line while other code still set
 #37128, #44570, #48355, #34285, #49610), #26634 (qwen2-moe's "gate_up_proj" moved from the display into
 ``__init__``'s ``self.packed_modules_mapping[...] = ...``), #21229 (olmoe's "gate_up_proj" dropped, a
 case).  Round 3: a subclass binding its own table in ``__init__``; the key tested for and put back.
-All rounds, main (7c65f7a): 5 caught, 1 warned of 6; 11 false errors of 28 (the 8 above, #26634's
-``self`` read, #21229's overriding subclass, round 3's ``__init__`` table).  This branch: 5 caught, 1
-warned of 6; 0 false errors of 28 (4 warned: #22951's value passed to the fork's own function of the
-callee's name stays a warning).
+Round 4: the fork's own class of the declaring class's name (defined in the file, imported from a fork
+module).  All rounds, main (7c65f7a): 5 caught, 1 warned of 6; 13 false errors of 30 (the 8 above,
+#26634's ``self`` read, #21229's overriding subclass, round 3's ``__init__`` table, round 4's two).
+This branch: 5 caught, 1 warned of 6; 0 false errors of 30 (4 warned: #22951's value passed to the
+fork's own function of the callee's name stays a warning).
 
   PYTHONPATH=.. python review16_twins.py [--only TEXT ...] [--show]
 """

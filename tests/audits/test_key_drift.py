@@ -463,3 +463,24 @@ def test_a_key_upstream_moved_from_the_display_into_code_is_not_dropped(git_repo
     body = 'class AeonGptOss(GptOssForCausalLM):\n    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n'
     fork = {PACKED_FORK: PACKED_IMPORT + body}
     assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: moved}) == []
+
+
+OWN_COPY = 'class GptOssForCausalLM:  # the fork\'s own model\n    packed_modules_mapping = {"qkv": ["q_proj"]}\n'
+OWN_READ = 'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n'
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        {PACKED_FORK: OWN_COPY + "\n\n" + OWN_READ},
+        {
+            PACKED_FORK: "from vllm.aeon.models import GptOssForCausalLM\n\n\n" + OWN_READ,
+            "vllm/aeon/models.py": OWN_COPY,
+        },
+    ],
+    ids=["defined in the file", "imported from the fork's module"],
+)
+def test_the_forks_own_class_of_the_owners_name_is_not_the_owner(git_repo: GitRepo, fork: dict[str, str]) -> None:
+    """``GptOssForCausalLM.table`` names upstream's class only where the file's name is upstream's: the
+    fork's own copy of the model under the same name keeps its key."""
+    assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: GPT_OSS_RENAMED}) == []

@@ -50,7 +50,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -263,7 +263,7 @@ def _dropped_key_lookups(
         if _reads_new_key(trees, path, line, table):
             continue  # ``m.get("qkv_proj") or m.get("qkv")``: the line takes the table of either version
         exact = _owner_named(key, place, table)
-        if not exact and table.name in _own_tables(place.module):
+        if exact is None or (not exact and table.name in _own_tables(place.module)):
             continue
         findings.append(_dropped_finding(trees, table, path, line, value, verb, exact, pr_pattern))
     return findings
@@ -309,12 +309,26 @@ def _bound_in(body: list[ast.stmt]) -> set[str]:
     return {name for stmt in body if (name := _bound_display(stmt)[0]) is not None}
 
 
-def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
+def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool | None:
     """The lookup's receiver names the declaring class: ``Owner.table``, ``self.table`` in a class deriving
-    from it by name, or a name annotated with it or built by calling it (a module table: always)."""
+    from it by name, or a name annotated with it or built by calling it (a module table: always).  None
+    where that name is a class of the owner's name other than the declaring one (the fork's own copy,
+    defined in the file or imported from another module)."""
     owner = table.owner
     if owner is None:
         return True
+    if not _receiver_names(key, place, table, owner):
+        return False
+    text = place.trees.merged_text(place.path)
+    info = parse_module_info(place.path, dotted_name(place.path), text) if text is not None else None
+    if place.path == table.path or info is None:
+        return True
+    return True if may_come_from(info, ast.Name(id=owner, ctx=ast.Load()), dotted_name(table.path)) else None
+
+
+def _receiver_names(key: _Key, place: _Place, table: Unkeyed, owner: str) -> bool:
+    """The lookup's receiver is spelled as the owner's name (``Owner.table``, ``self`` of a class deriving
+    from it by that name, a name annotated with it or built by calling it)."""
     node = key.node
     holder = next(
         (

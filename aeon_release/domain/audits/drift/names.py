@@ -35,7 +35,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
-from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
+from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -44,7 +44,6 @@ from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     display_strings,
-    find_defs,
     parameter_names,
     parse_python,
     plain_name,
@@ -1165,28 +1164,14 @@ def _callee_expr(read: Read) -> ast.expr | None:
 
 
 def _callee_from(trees: ThreeTrees, read: Read, module: str) -> bool:
-    """The callee may be ``module``'s function: ``f`` the fork's file imports from it (or from a package
-    above it, a re-export) or neither binds nor defines, ``m.f`` of a module ``m`` that is it.  The fork's
-    own function of the name, one imported from another module, a method (``self.f``) are not."""
+    """The callee may be ``module``'s function (``may_come_from``): not the fork's own function, method or
+    partial of the name, nor one imported from another module."""
     func = _callee_expr(read)
     text = trees.merged_text(read.path)
     info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
     if func is None or info is None:
         return True  # nothing to tell it by: as before
-    head = func
-    while isinstance(head, ast.Attribute):
-        head = head.value
-    binding = info.names.get(head.id) if isinstance(head, ast.Name) else None
-    if binding is None:
-        return isinstance(func, ast.Name) and not find_defs(info.tree, func.id)
-    if binding.kind != "import" or binding.target is None:
-        return False  # the fork's own def, class or value
-    target, attr = binding.target
-    if isinstance(func, ast.Name):
-        imported = target  # ``from target import f``
-    else:  # ``import target [as m]``, ``from target import attr``, then the attributes up to the callee
-        imported = ".".join([target, *([attr] if attr else []), *(plain_name(func) or "").split(".")[1:-1]])
-    return imported == module or module.startswith(imported + ".")
+    return may_come_from(info, func, module)
 
 
 def _last_word(node: ast.expr) -> str:
