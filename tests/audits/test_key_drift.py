@@ -402,3 +402,85 @@ def test_a_lookup_under_a_key_upstream_dropped_from_a_display_table(
 )
 def test_lookups_the_dropped_key_does_not_break_are_silent(git_repo: GitRepo, body: str) -> None:
     assert _packed(git_repo, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a subclass overriding the table with its own display, read through self
+        'class AeonGptOss(GptOssForCausalLM):\n    packed_modules_mapping = {"qkv": ["q_proj", "k_proj", "v_proj"]}\n\n'
+        '    def parts(self) -> list[str]:\n        return self.packed_modules_mapping.get("qkv", [])\n',
+        # ... the parent's table spread and the key added
+        "class AeonGptOss(GptOssForCausalLM):\n"
+        '    packed_modules_mapping = {**GptOssForCausalLM.packed_modules_mapping, "qkv": ["q_proj"]}\n\n'
+        '    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n',
+        # ... a table the subclass binds on its instances in __init__
+        "class AeonGptOss(GptOssForCausalLM):\n    def __init__(self) -> None:\n"
+        '        self.packed_modules_mapping = {"qkv": ["q_proj"]}\n\n'
+        '    def parts(self) -> list[str]:\n        return self.packed_modules_mapping.get("qkv", [])\n',
+    ],
+    ids=["own display", "parent spread", "bound in __init__"],
+)
+def test_a_subclass_overriding_the_table_reads_its_own(git_repo: GitRepo, body: str) -> None:
+    """``self.table`` in a class binding a table of the name is that class's table, not the owner's."""
+    assert _packed(git_repo, body) == []
+
+
+def test_a_key_the_fork_setdefaults_is_its_own(git_repo: GitRepo) -> None:
+    """``.setdefault(key, value)`` puts the fork's entry where upstream left none: the read finds it."""
+    body = (
+        'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.setdefault("qkv", ["q_proj"])\n'
+    )
+    assert _packed(git_repo, body) == []
+
+
+def test_the_dropped_key_read_beside_the_key_that_replaced_it_is_silent(git_repo: GitRepo) -> None:
+    """A line reading the new key and the old (a fallback for either upstream version) takes either table."""
+    body = (
+        "def parts() -> list[str]:\n    table = GptOssForCausalLM.packed_modules_mapping\n"
+        '    return table.get("qkv_proj") or GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n'
+    )
+    assert _packed(git_repo, body) == []
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        '        self.packed_modules_mapping["qkv"] = ["q_proj", "k_proj", "v_proj"]\n',
+        '        GptOssForCausalLM.packed_modules_mapping.setdefault("qkv", ["q_proj"])\n',
+    ],
+    ids=["subscript", "setdefault"],
+)
+def test_a_key_upstream_moved_from_the_display_into_code_is_not_dropped(git_repo: GitRepo, given: str) -> None:
+    """#26634 took qwen2-moe's "gate_up_proj" out of the display and has ``__init__`` write it
+    (``self.packed_modules_mapping["gate_up_proj"] = [...]``): the key still reaches the table."""
+    moved = GPT_OSS_RENAMED.replace(
+        '"qkv_proj": ["q_proj", "k_proj", "v_proj"]}\n',
+        '"qkv_proj": ["q_proj", "k_proj", "v_proj"]}\n\n    def __init__(self) -> None:\n' + given,
+        1,
+    )
+    assert given in moved
+    body = 'class AeonGptOss(GptOssForCausalLM):\n    def fused(self) -> bool:\n        return "qkv" in self.packed_modules_mapping\n'
+    fork = {PACKED_FORK: PACKED_IMPORT + body}
+    assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: moved}) == []
+
+
+OWN_COPY = 'class GptOssForCausalLM:  # the fork\'s own model\n    packed_modules_mapping = {"qkv": ["q_proj"]}\n'
+OWN_READ = 'def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n'
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        {PACKED_FORK: OWN_COPY + "\n\n" + OWN_READ},
+        {
+            PACKED_FORK: "from vllm.aeon.models import GptOssForCausalLM\n\n\n" + OWN_READ,
+            "vllm/aeon/models.py": OWN_COPY,
+        },
+    ],
+    ids=["defined in the file", "imported from the fork's module"],
+)
+def test_the_forks_own_class_of_the_owners_name_is_not_the_owner(git_repo: GitRepo, fork: dict[str, str]) -> None:
+    """``GptOssForCausalLM.table`` names upstream's class only where the file's name is upstream's: the
+    fork's own copy of the model under the same name keeps its key."""
+    assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: GPT_OSS_RENAMED}) == []

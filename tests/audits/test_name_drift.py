@@ -349,6 +349,32 @@ def test_a_removed_choice_passed_to_a_function_of_the_file_that_tested_for_it(
     assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["error"]
 
 
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the fork's own function of the callee's name, in the same file
+        "def sample(config, logits, method):\n    return logits\n\n\ndef aeon_draft(config, logits):\n"
+        '    return sample(config, logits, method="gumbel")\n',
+        # ... imported from the fork's own module
+        "from vllm.aeon.reference import sample\n\n\ndef aeon_draft(config, logits):\n"
+        '    return sample(config, logits, method="gumbel")\n',
+        # ... a partial of it
+        "import functools\n\nfrom vllm.aeon.reference import sample\n\n"
+        'aeon_draft = functools.partial(sample, method="gumbel")\n',
+        # a method of the name on the fork's own class
+        "class AeonDrafter:\n    def sample(self, config, logits, method):\n        return logits\n\n"
+        '    def draft(self, config, logits):\n        return self.sample(config, logits, method="gumbel")\n',
+    ],
+)
+def test_a_removed_choice_passed_to_another_function_of_the_callees_name_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    """The callee is the file's that tested for the value only if the fork's line reaches it: its own
+    function, method or partial of the same name (or one of another module) may still take the value."""
+    report = choice_case(git_repo, no_rules, fork)
+    assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["warning"], found(report)
+
+
 RUNNER = "vllm/model_executor/runner.py"
 RUNNER_BASE = """def forward(model, input_ids, positions):
     return model(input_ids, positions, use_cascade=True, scale=1.0)

@@ -35,7 +35,9 @@ key a removed line of upstream's diff holds, no added line of the file holds, an
 then the file's base and merged displays are parsed, and the fork's reads under a dropped key (the same
 lookup sites as above) are an error where the line names the declaring class (``Owner.table``, ``self``
 of a subclass by name, a name annotated or built as one), a warning where the receiver may be another
-class's table.  A key the fork writes into the table, or a table its own file binds, is the fork's.
+class's table.  A key the fork writes into the table (or gives it with ``setdefault``), or a table its own file binds
+(``self.table`` of a subclass binding one of the name), is the fork's; a line quoting the key that
+replaced the dropped one reads the table of either version.
 """
 
 from __future__ import annotations
@@ -48,11 +50,11 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import keys_given_later, parse_python, str_value
 
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
@@ -98,6 +100,7 @@ class Unkeyed:
     owner: str | None
     dropped: frozenset[str]  # keys of the base's display the merged one lacks (and the fork quotes)
     kept: tuple[str, ...]  # the merged display's keys
+    added: frozenset[str] = frozenset()  # ... of them, those the base's display lacked ("qkv_proj")
 
 
 def key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -187,9 +190,27 @@ def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
         for (owner, name), keys in sorted(before.items(), key=lambda item: (item[0][0] or "", item[0][1])):
             now = after.get((owner, name))
             dropped = (set(keys) & gone) - set(now) if now is not None else set()
+            given = _keys_given(merged, owner, name) if dropped and merged is not None else set()
+            dropped = dropped - given if given is not None else set()
             if dropped and _fork_names(trees, name):
-                found.append(Unkeyed(path, name, owner, frozenset(dropped), now or ()))
+                found.append(
+                    Unkeyed(path, name, owner, frozenset(dropped), now or (), frozenset(now or ()) - set(keys))
+                )
     return found
+
+
+def _keys_given(module: ast.Module, owner: str | None, name: str) -> set[str] | None:
+    """The string keys the merged file's code gives the table besides its display (``self.table[k] = ...``
+    in ``__init__``, ``Owner.table.setdefault(k, ...)``, #26634 moved qwen2-moe's "gate_up_proj" there);
+    None when an update hands it keys not known here."""
+    spellings = [f"self.{name}", f"cls.{name}", f"{owner}.{name}"] if owner is not None else [name]
+    given: set[str] = set()
+    for spelled in spellings:
+        keys = keys_given_later(module, spelled)
+        if keys is None:
+            return None
+        given |= {k for k in map(str_value, keys) if k is not None}
+    return given
 
 
 def _fork_py_lines(trees: ThreeTrees) -> Iterator[str]:
@@ -233,30 +254,81 @@ def _dropped_key_lookups(
     warning where the receiver may be another class's table of the name.  A key the fork writes into the
     table itself, or a file whose own class binds a table of the name, is the fork's."""
     looked = list(_table_lookups(trees, table, sites))
-    written = {str_value(key.node) for _, _, _, key, verb in looked if verb.startswith("writes")}
+    written = {str_value(key.node) for _, _, _, key, verb in looked if _writes(verb)}
     findings = []
     for path, place, line, key, verb in looked:
         value = str_value(key.node)
-        if value is None or value not in table.dropped or value in written or verb.startswith("writes"):
+        if value is None or value not in table.dropped or value in written or _writes(verb):
             continue
+        if _reads_new_key(trees, path, line, table):
+            continue  # ``m.get("qkv_proj") or m.get("qkv")``: the line takes the table of either version
         exact = _owner_named(key, place, table)
-        if not exact and table.name in _own_tables(place.module):
+        if exact is None or (not exact and table.name in _own_tables(place.module)):
             continue
         findings.append(_dropped_finding(trees, table, path, line, value, verb, exact, pr_pattern))
     return findings
 
 
+def _writes(verb: str) -> bool:
+    """The lookup puts the key in the table: a write, or ``.setdefault`` (the fork's entry if none is there)."""
+    return verb.startswith("writes") or verb == "calls .setdefault() with"
+
+
+def _reads_new_key(trees: ThreeTrees, path: str, line: int, table: Unkeyed) -> bool:
+    """The fork's line also quotes a key the merged table gained (the old key read beside the new one)."""
+    text = trees.merged_text(path) or ""
+    lines = text.splitlines()
+    held = set(_QUOTED.findall(lines[line - 1])) if 0 < line <= len(lines) else set()
+    return not held.isdisjoint(table.added)
+
+
 def _own_tables(module: ast.Module) -> set[str]:
-    """The table names the fork file's own classes (or the file itself) bind to a dict display."""
-    return {name for _, name in _display_tables(module)}
+    """The table names the fork file itself or its own classes bind, to whatever value (a dict display,
+    the parent's table spread into one, a copy)."""
+    classes = [node for node in module.body if isinstance(node, ast.ClassDef)]
+    return _bound_in(module.body).union(*map(_class_tables, classes))
 
 
-def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
+def _class_tables(cls: ast.ClassDef) -> set[str]:
+    """The names a class binds in its body (``table = {...}``) or on its instances in a method
+    (``self.table = {...}`` in ``__init__``)."""
+    rebound = {
+        target.attr
+        for method in cls.body
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute) and _is_self(target.value)
+    }
+    return _bound_in(cls.body) | rebound
+
+
+def _bound_in(body: list[ast.stmt]) -> set[str]:
+    """The names a body binds by ``name = ...`` or ``name: T = ...``."""
+    return {name for stmt in body if (name := _bound_display(stmt)[0]) is not None}
+
+
+def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool | None:
     """The lookup's receiver names the declaring class: ``Owner.table``, ``self.table`` in a class deriving
-    from it by name, or a name annotated with it or built by calling it (a module table: always)."""
+    from it by name, or a name annotated with it or built by calling it (a module table: always).  None
+    where that name is a class of the owner's name other than the declaring one (the fork's own copy,
+    defined in the file or imported from another module)."""
     owner = table.owner
     if owner is None:
         return True
+    if not _receiver_names(key, place, table, owner):
+        return False
+    text = place.trees.merged_text(place.path)
+    info = parse_module_info(place.path, dotted_name(place.path), text) if text is not None else None
+    if place.path == table.path or info is None:
+        return True
+    return True if may_come_from(info, ast.Name(id=owner, ctx=ast.Load()), dotted_name(table.path)) else None
+
+
+def _receiver_names(key: _Key, place: _Place, table: Unkeyed, owner: str) -> bool:
+    """The lookup's receiver is spelled as the owner's name (``Owner.table``, ``self`` of a class deriving
+    from it by that name, a name annotated with it or built by calling it)."""
     node = key.node
     holder = next(
         (
@@ -271,6 +343,8 @@ def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool:
         return True
     if receiver is not None and _is_self(receiver):
         cls = key.cls
+        if cls is not None and table.name in _class_tables(cls):
+            return False  # a subclass binding its own table of the name
         bases = [ast.unparse(b).rsplit(".", 1)[-1] for b in cls.bases] if cls is not None else []
         return cls is not None and (cls.name == owner or owner in bases)
     if isinstance(receiver, ast.Name) and key.function is not None:

@@ -35,13 +35,20 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, parameter_names, parse_python, plain_name, str_value
+from aeon_release.domain.audits.source import (
+    display_strings,
+    parameter_names,
+    parse_python,
+    plain_name,
+    str_value,
+)
 
 # a string name where a read takes it: ``getattr(x, "n")``, ``.get("n")``, ``["n"]``, ``"n" in``; or a
 # value passed: ``f("n")``, ``f(x, mode="n")`` (one of the choices a callee accepts)
@@ -1141,13 +1148,30 @@ def _finding(
 
 def _callee(read: Read) -> str:
     """The function a value is passed to: ``f`` of ``f("n")``, ``m.f("n")`` and ``functools.partial(f, "n")``."""
+    func = _callee_expr(read)
+    return _last_word(func) if func is not None else ""
+
+
+def _callee_expr(read: Read) -> ast.expr | None:
+    """The expression naming the function a value is passed to (``functools.partial``'s first argument)."""
     call = read.node
     if not isinstance(call, ast.Call):
-        return ""
+        return None
     func = call.func
     if _last_word(func) == "partial" and call.args:
         func = call.args[0]
-    return _last_word(func)
+    return func
+
+
+def _callee_from(trees: ThreeTrees, read: Read, module: str) -> bool:
+    """The callee may be ``module``'s function (``may_come_from``): not the fork's own function, method or
+    partial of the name, nor one imported from another module."""
+    func = _callee_expr(read)
+    text = trees.merged_text(read.path)
+    info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
+    if func is None or info is None:
+        return True  # nothing to tell it by: as before
+    return may_come_from(info, func, module)
 
 
 def _last_word(node: ast.expr) -> str:
@@ -1161,6 +1185,8 @@ def _callee_tested_it(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     function and its file no longer test for it: the value takes the fallback, or fails."""
     callee = _callee(read)
     if removed.kind is not Kind.CHOICE or not callee or not removed.path.endswith(".py"):
+        return False
+    if not _callee_from(trees, read, dotted_name(removed.path)):
         return False
     text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
     return re.search(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(callee)}[ \t]*\(", text, re.M) is not None

@@ -441,6 +441,28 @@ def import_base(stmt: ast.ImportFrom, dotted: str, path: str) -> str:
     return ".".join([*parts, stmt.module] if stmt.module else parts)
 
 
+def may_come_from(info: ModuleInfo, expr: ast.expr, module: str) -> bool:
+    """Whether ``expr`` (``f``, ``m.f``, ``m.sub.f``) at the top level of ``info`` may name ``module``'s
+    own ``f``: imported from it (or from a package above it, a re-export), off an imported module that is
+    it, or a bare name the file neither binds nor defines (a star import).  The file's own def, class or
+    value of the name, one imported from another module, and an attribute of anything else (``self.f``)
+    are not."""
+    head = expr
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    binding = info.names.get(head.id) if isinstance(head, ast.Name) else None
+    if binding is None:
+        return isinstance(expr, ast.Name) and not source.find_defs(info.tree, expr.id)
+    if binding.kind != "import" or binding.target is None:
+        return False
+    target, attr = binding.target
+    if isinstance(expr, ast.Name):
+        imported = target  # ``from target import f``
+    else:  # ``import target [as m]``, ``from target import attr``, then the attributes up to the last
+        imported = ".".join([target, *([attr] if attr else []), *(source.plain_name(expr) or "").split(".")[1:-1]])
+    return imported == module or module.startswith(imported + ".")
+
+
 def _index_module(info: ModuleInfo) -> None:
     for stmt in flat_statements(info.tree.body):
         for name, binding in _bindings(stmt, info):
