@@ -407,6 +407,36 @@ def test_class_level_lines_below_many_methods_are_not_placed_one_by_one(
     assert 0 < len(placed) < 20  # the lines naming the device and the changed lines of their functions
 
 
+def test_a_long_function_is_walked_only_where_it_may_ask_about_the_device(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A touched function of 3,000 lines asks about the device on three (``c0 = ...get_device_capability()``,
+    ``c1 = c0`` and the check that reads ``c1``): only the statements on lines naming a device call or a
+    holder that may be read from it are walked for checks (every comparison of the function was, on
+    both sides: half of the check's work on a 2,000-commit merge).  Counted, not timed: the expressions
+    asked whether they ask about the device."""
+    from aeon_release.domain.audits.drift import device_gates
+
+    filler = "".join(f"    if n == {i}:\n        n += {i}\n" for i in range(1500))
+
+    def module(check: str) -> str:
+        head = "import torch\n\n\ndef pick(n):\n    c0 = torch.cuda.get_device_capability()\n    c1 = c0\n"
+        return head + filler + f"    if {check} and torch.cuda.is_available():\n        return n\n    return -n\n"
+
+    asked: list[object] = []
+    mentions = device_gates._mentions
+
+    def counted(node: object, device: DeviceGates, env: object) -> bool:
+        asked.append(node)
+        return mentions(node, device, env)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(device_gates, "_mentions", counted)
+    sides = _case(git_repo, "vllm/pick.py", module("c1 >= (12, 0)"), module("c1 == (12, 0)"), "Only 12.0 (#9)")
+    [finding] = _findings(git_repo, sides)
+    assert (finding.severity, finding.line) == (Severity.ERROR, 3007) and "pick" in finding.message
+    assert 0 < len(asked) < 40  # the check on that line and the holders read through, not 1,500 comparisons
+
+
 RESHAPED = "def f(p, x, run):\n"
 
 

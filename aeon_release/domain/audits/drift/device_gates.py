@@ -188,11 +188,11 @@ def _by_module(
     was, now = _defs(old), _defs(new)
     lines_was, lines_now = code_lines(before), code_lines(after)
     touched = [q for q in now if q in was and held.touched(_text(was[q], lines_was), _text(now[q], lines_now))]
-    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, held.before, ":=" in before)]
+    old_gates = [g for q in touched for g in _gates_in(was[q], q, device, held.before, ":=" in before, lines_was)]
     new_gates = [
         _known(g, _text(was[q], lines_was), device)
         for q in touched
-        for g in _gates_in(now[q], q, device, held.after, ":=" in after)
+        for g in _gates_in(now[q], q, device, held.after, ":=" in after, lines_now)
     ]
     return old_gates, new_gates, frozenset(was)
 
@@ -246,7 +246,8 @@ def _by_function(
             module = parse_python(text, path)
             if module is None or len(module.body) != 1:
                 return None
-            for gate in _gates_in(module.body[0], name, device, (held.before, held.after)[side], ":=" in text):
+            held_side = (held.before, held.after)[side]
+            for gate in _gates_in(module.body[0], name, device, held_side, ":=" in text, code_lines(text)):
                 gate = _known(gate, was[1], device) if side else gate
                 gates[side].append(dataclasses.replace(gate, line=gate.line + start))
     return gates[0], gates[1], frozenset(outlines[0].names)
@@ -1020,13 +1021,22 @@ def _scope(
 
 
 def _gates_in(
-    node: ast.AST, name: str, device: DeviceGates, held: Held | None = None, walrus: bool = True
+    node: ast.AST,
+    name: str,
+    device: DeviceGates,
+    held: Held | None = None,
+    walrus: bool = True,
+    lines: Sequence[str] | None = None,
 ) -> list[Gate]:
     """The gates of one function (or the module, or a class body), not of the scopes it holds; ``held``:
     the module's names, ``self.x`` and functions that hold a value, read through where not shadowed;
-    ``walrus``: whether its text may hold an assignment expression."""
+    ``walrus``: whether its text may hold an assignment expression; ``lines``: the text its line
+    numbers index (``code_lines``), when known: then only the statements and expressions on a line
+    naming a call or a holder that may ask about the device are walked (a touched function of a
+    thousand lines asks on a few)."""
     found: list[Gate] = []
     local, outer = _scope(node, name, device, held, walrus)
+    near = _near_lines(node, lines, _may_ask(local, device)) if lines is not None else None
     env, sibling = _Env(device, device.capability, local), _Env(device, sibling_of(device.capability), local)
     calls = frozenset(device.names)
     passed = {key for key, value in local.items() if value is _PASSED or value is _PASSED_NUMBER}
@@ -1037,7 +1047,7 @@ def _gates_in(
         return key is not None and key in outer and env.derived(key)
 
     unreached: list[tuple[int, int]] = []  # the ``elif``/``else`` of an ``if`` the device always takes
-    for parent, child, slot in _slots(node, calls, bare):
+    for parent, child, slot in _slots(node, calls, bare, near):
         line = getattr(child, "lineno", 0)
         if any(start <= line <= end for start, end in unreached):
             continue  # the device never gets here, on either side
@@ -1122,13 +1132,19 @@ _BARE_SLOTS = (ast.If, ast.While, ast.IfExp, ast.Return, ast.Assign, ast.AnnAssi
 
 
 def _slots(
-    scope: ast.AST, calls: frozenset[str], bare: Callable[[ast.expr], bool] = lambda _: False
+    scope: ast.AST,
+    calls: frozenset[str],
+    bare: Callable[[ast.expr], bool] = lambda _: False,
+    near: list[int] | None = None,
 ) -> Iterator[tuple[ast.AST, ast.expr, str]]:
-    """(parent, maximal boolean-ish expression, what its value goes to) in the scope, not in scopes it holds."""
+    """(parent, maximal boolean-ish expression, what its value goes to) in the scope, not in scopes it holds;
+    with ``near`` (sorted line numbers), only in the nodes spanning one of those lines."""
     stack: list[tuple[ast.AST, ast.AST]] = [(scope, child) for child in reversed(list(ast.iter_child_nodes(scope)))]
     while stack:
         parent, node = stack.pop()
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if near is not None and not _spans_one(node, near):
             continue
         if isinstance(node, ast.expr) and _is_gate_shape(node, calls) and not _is_gate_shape_parent(parent, node):
             yield parent, node, _slot(parent, node)
@@ -1138,6 +1154,51 @@ def _slots(
                 yield parent, node, _slot(parent, node)
                 continue
         stack.extend((node, child) for child in reversed(list(ast.iter_child_nodes(node))))
+
+
+def _may_ask(local: dict[str, ast.expr], device: DeviceGates) -> frozenset[str]:
+    """The words a gate that asks about the device reads one of (``_mentions``): the device's calls,
+    and the holders whose value may come from its capability, read through one another.  A superset
+    of the holders ``_Env.derived`` finds (it stops at a cycle and at _MOST_DEPTH), found without it:
+    the gates' own evaluation order is left as it was."""
+    calls = frozenset(device.names)
+    asking: list[str] = []
+    readers: dict[str, list[str]] = {}  # a holder -> the holders whose value reads it
+    for key, value in local.items():
+        for sub in ast.walk(value):
+            if sub is _PASSED or sub is _PASSED_NUMBER or (isinstance(sub, ast.Call) and _callee(sub) in calls):
+                asking.append(key)
+                break
+            read = _key(sub)
+            if read is not None and read in local:
+                readers.setdefault(read, []).append(key)
+    found = set(asking)
+    while asking:
+        for reader in readers.get(asking.pop(), ()):
+            if reader not in found:
+                found.add(reader)
+                asking.append(reader)
+    return calls | {key.removeprefix("self.").removesuffix("()") for key in found}
+
+
+def _near_lines(node: ast.AST, lines: Sequence[str], words: frozenset[str]) -> list[int] | None:
+    """The line numbers (1-based, as ``node``'s) within ``node`` that hold one of ``words``; None when
+    ``lines`` are not the text it was parsed from (every node is walked then)."""
+    start, end = getattr(node, "lineno", 1), getattr(node, "end_lineno", None) or len(lines)
+    if not 1 <= start <= end <= len(lines):
+        return None
+    present = [word for word in words if word in "\n".join(lines[start - 1 : end])]
+    return [number for number in range(start, end + 1) if any(word in lines[number - 1] for word in present)]
+
+
+def _spans_one(node: ast.AST, near: list[int]) -> bool:
+    """Whether ``node`` spans one of the lines ``near`` (sorted); a node without lines (an operator, a
+    comprehension) may."""
+    start, end = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+    if start is None or end is None:
+        return True
+    at = bisect.bisect_left(near, start)
+    return at < len(near) and near[at] <= end
 
 
 def _is_gate_shape(node: ast.AST, calls: frozenset[str]) -> bool:
