@@ -982,10 +982,14 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
     line numbers are counted once, and a match inside a block already parsed is part of it.
     """
     found: list[ast.stmt] = []
-    lines = [line.rstrip("\r\n") for line in python_lines(text)]
-    ends = list(itertools.accumulate(len(line) for line in python_lines(text)))
+    lines: list[str] = []
+    ends: list[int] = []
     covered = 0  # lines before this index belong to a block already parsed
     for match in linear.compile_text(header).finditer(text):
+        if not ends:  # the text split once, at its first header (most texts asked hold none)
+            pieces = python_lines(text)
+            lines = [line.rstrip("\r\n") for line in pieces]
+            ends = list(itertools.accumulate(len(line) for line in pieces))
         start = bisect.bisect_right(ends, match.start())
         if start < covered:
             continue
