@@ -1286,10 +1286,11 @@ def enum_members(module: ast.Module, enum_name: str) -> tuple[ast.ClassDef | Non
     return classes[0], members
 
 
-def simple_assignment(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    """``name = value`` or ``name: T = value`` -> (name, value); anything else -> (None, None)."""
+def simple_assignment(stmt: ast.stmt, bare: bool = False) -> tuple[str | None, ast.expr | None]:
+    """``name = value`` or ``name: T = value`` -> (name, value); with ``bare``, ``name: T`` -> (name, None)
+    too; anything else -> (None, None)."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and (bare or stmt.value is not None):
         return stmt.target.id, stmt.value
     return None, None

@@ -48,6 +48,7 @@ from aeon_release.domain.audits.source import (
     parent_map,
     parse_python,
     plain_name,
+    simple_assignment,
     walk_spanning,
 )
 
@@ -183,7 +184,7 @@ def fixed_values(text: str | None) -> dict[tuple[str, str], _Literal]:
     module = parse_python(text, "") if text else None
     if module is None:
         return {}
-    constants = dict(pair for stmt in module.body if None not in (pair := _target_value(stmt)))
+    constants = dict(pair for stmt in module.body if None not in (pair := simple_assignment(stmt)))
     found: dict[tuple[str, str], _Literal] = {}
     for cls in _class_defs(module.body):
         init = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
@@ -249,7 +250,7 @@ def _class_constants(text: str | None) -> dict[tuple[str, str], _Literal]:
         if node.name in enums or any(re.search(r"(?:Enum|Flag)$", ast.unparse(b)) for b in node.bases):
             continue
         for stmt in node.body:
-            target, value = _target_value(stmt)
+            target, value = simple_assignment(stmt)
             literal = _literal(value) if value is not None else None
             if target is not None and re.fullmatch(r"[A-Z_][A-Z0-9_]*", target) and literal is not None:
                 found[(node.name, target)] = literal
@@ -272,19 +273,11 @@ def _assigned(line: str) -> tuple[str, _Literal] | None:
     if module is None or not module.body:
         return None
     stmt = module.body[0]
-    target, value = _target_value(stmt)
+    target, value = simple_assignment(stmt)
     if target is None or value is None:
         return None
     literal = _literal(value)
     return (target, literal) if literal is not None else None
-
-
-def _target_value(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return None, None
 
 
 def _literal(node: ast.expr) -> _Literal | None:

@@ -54,7 +54,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, m
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import keys_given_later, parse_python, str_value
+from aeon_release.domain.audits.source import keys_given_later, parse_python, simple_assignment, str_value
 
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
@@ -228,22 +228,13 @@ def _display_tables(module: ast.Module | None) -> dict[tuple[str | None, str], t
     scopes += [(node.name, node.body) for _, body in scopes[:1] for node in body if isinstance(node, ast.ClassDef)]
     for owner, body in scopes:
         for stmt in body:
-            target, value = _bound_display(stmt)
+            target, value = simple_assignment(stmt)
             if target is None or not isinstance(value, ast.Dict):
                 continue
             keys = [str_value(k) if k is not None else None for k in value.keys]
             if keys and all(k is not None for k in keys):
                 found[(owner, target)] = tuple(k for k in keys if k is not None)
     return found
-
-
-def _bound_display(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    """``name = value`` / ``name: T = value``: the name and the value; (None, None) for other statements."""
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return None, None
 
 
 def _dropped_key_lookups(
@@ -306,7 +297,7 @@ def _class_tables(cls: ast.ClassDef) -> set[str]:
 
 def _bound_in(body: list[ast.stmt]) -> set[str]:
     """The names a body binds by ``name = ...`` or ``name: T = ...``."""
-    return {name for stmt in body if (name := _bound_display(stmt)[0]) is not None}
+    return {name for stmt in body if (name := simple_assignment(stmt, bare=True)[0]) is not None}
 
 
 def _owner_named(key: _Key, place: _Place, table: Unkeyed) -> bool | None:
