@@ -81,6 +81,8 @@ class HookResult:
 
 # A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
 # same sha, and no user identity or signing key is needed to make it.
+# git's words (C locale) for a ref lock it cannot make because nothing here can be written
+_CANNOT_WRITE = (b"Read-only file system", b"Permission denied")
 _SCRATCH_ENV = {
     "GIT_AUTHOR_NAME": "aeon-release",
     "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
@@ -787,6 +789,8 @@ class Git:
         done = _run_git(
             (*no_hooks, "update-ref", "--stdin"), cwd=self._cwd, env=git_env() | _C_LOCALE, stdin=transaction
         )
+        if done.returncode != 0 and any(why in done.stderr for why in _CANNOT_WRITE):
+            return  # the repository cannot be written here (a dry run on a read-only checkout): nothing to ask
         if done.returncode != 0:
             error = failed("update-ref", self.path, done.stderr, done.returncode)
             if error.hint is None:
