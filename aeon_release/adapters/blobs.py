@@ -96,6 +96,17 @@ _UNOPENED = ("fatal: detected dubious ownership", "fatal: unknown repository ext
 _DEREFERENCED = re.compile(r"expected commit type, but the object dereferences to (\w+) type")
 
 
+def _unborn(repo: Path) -> str | None:
+    """The branch HEAD names when that branch has no commit yet (a repository just made), else None."""
+    done = subprocess.run(
+        ["git", "-C", str(repo), "symbolic-ref", "-q", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+        env=_git_env(),
+    )
+    return done.stdout.strip() or None if done.returncode == 0 else None
+
+
 def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a branch, tag or commit") -> GitError:
     """The error for a ``rev`` that names no commit (``resolve_commit`` gave None), saying why as git
     does: missing, a tree or a file, or a repository or a config git cannot read (a worktree whose
@@ -129,6 +140,10 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
             return GitError(f"{label} {named} names a {lost[1]}, not a commit, in {repo}", hint)
         if lost is not None:  # a ref whose commit the object store lacks says only "Needed a single revision"
             return GitError(f"{label} {named} names {lost[0][:12]}, an object missing from {repo}", FSCK_HINT)
+        branch = _unborn(repo) if rev == "HEAD" else None
+        if branch is not None:  # a fresh `git init`: HEAD names a branch with no commit yet
+            message = f"{label} HEAD is on branch {branch!a}, which has no commit yet, in {repo}"
+            return GitError(message, f"make a first commit, or {hint}")
         return GitError(f"{label} {named} does not exist in {repo}", hint)
     reason = causes[0] if damaged(causes[0]) else causes[-1]
     if damaged(reason):

@@ -55,3 +55,16 @@ def test_a_non_python_file_rewritten_past_the_cap_is_a_warning_naming_it(tmp_pat
     report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
     got = [(f.path, f.severity.value) for f in report.findings if f.rule_id == "audit/not-audited"]
     assert got == [("static/bundle.js", "warning")]
+
+
+def test_an_unborn_head_says_it_has_no_commit_yet(tmp_path: Path) -> None:
+    """``audit --rev HEAD`` in a repository just made (``git init``, nothing committed) said "revision 'HEAD'
+    does not exist": HEAD exists, on a branch with no commit.  The line says so, and how to go on."""
+    repo = GitRepo(tmp_path / "repo")
+    cfg = config_without_rules(tmp_path / "cfg")
+    run = run_limited("audit", "--repo", repo.path, "--rev", "HEAD", "--config", cfg, timeout=15)
+    branch = repo.git("symbolic-ref", "--short", "HEAD")
+    assert run.code == 2 and run.out == "", run.err
+    [line] = run.err.strip().splitlines()
+    assert f"HEAD is on branch '{branch}', which has no commit yet" in line, line
+    assert "make a first commit" in line and "does not exist" not in line
