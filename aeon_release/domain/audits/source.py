@@ -1110,6 +1110,11 @@ def walk_spanning(tree: ast.AST, lines: Iterable[int]) -> Iterator[ast.AST]:
         yield node
 
 
+def last_name(expr: ast.AST) -> str:
+    """``f`` of ``f`` and of ``m.sub.f``: the name, or the last attribute read; "" for anything else."""
+    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else ""
+
+
 def plain_name(expr: ast.AST) -> str | None:
     """``x`` -> x, ``self.kv.mode`` -> self.kv.mode: the text of a name or a dotted chain of attributes on
     one, else None (a call, a subscript, anything computed)."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import last_name, parse_python
 
 DEPTH = 4  # calls followed from the fork's callee to the getattr (collective_rpc -> run_method is 1)
 SITES = 40  # defs of one name read at most (a common name is defined everywhere)
@@ -60,7 +60,7 @@ class Dispatchers:
 
     def dispatched(self, call: ast.Call, value: ast.expr) -> bool:
         """``value`` (an argument of ``call``) fills a parameter its callee looks a method up by."""
-        callee = _callee(call.func)
+        callee = last_name(call.func)
         if not callee or not callee.isidentifier():
             return False
         slots = self.slots(callee)
@@ -118,7 +118,9 @@ class Dispatchers:
                     used.add(names[node.args[1].id])
             elif depth > 1 and (handed := [h for h in _handed(node, names) if names[h[0]] not in used]):
                 # a parameter already known to name a method is not followed further (a git grep a callee)
-                onward = self.slots(_callee(node.func), depth - 1) if _callee(node.func).isidentifier() else frozenset()
+                onward = (
+                    self.slots(last_name(node.func), depth - 1) if last_name(node.func).isidentifier() else frozenset()
+                )
                 used |= {names[name] for name, position, keyword in handed if _fills(onward, position, keyword)}
         return {slot for slot in slots if slot.name in used}
 
@@ -148,7 +150,7 @@ def _aliases(function: ast.FunctionDef | ast.AsyncFunctionDef, parameters: set[s
 def _handed_to(function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The callees ``function`` hands one of its parameters (or a local bound to one) to."""
     names = _aliases(function, {slot.name for slot in _parameters(function)})
-    return {_callee(n.func) for n in ast.walk(function) if isinstance(n, ast.Call) and _handed(n, names)}
+    return {last_name(n.func) for n in ast.walk(function) if isinstance(n, ast.Call) and _handed(n, names)}
 
 
 def _fills(slots: frozenset[Slot], position: int | None, keyword: str | None) -> bool:
@@ -167,10 +169,6 @@ def _handed(call: ast.Call, names: dict[str, str]) -> list[tuple[str, int | None
         if keyword.arg and isinstance(keyword.value, ast.Name) and keyword.value.id in names:
             handed.append((keyword.value.id, None, keyword.arg))
     return handed
-
-
-def _callee(func: ast.expr) -> str:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
 
 
 def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[Slot]:

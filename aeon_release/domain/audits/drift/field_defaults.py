@@ -46,6 +46,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     Mentions,
     flat_statements,
+    last_name,
     parent_map,
     parse_python,
     plain_name,
@@ -320,7 +321,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             held = _held_read(node)
             if held is None or held[2] not in owned or (change := changed.get(held[1])) is None:
                 continue
-            holder = _last_name(held[0])
+            holder = last_name(held[0])
             if not _HOLDER_NAME.match(holder) and isinstance(held[0], ast.Name):
                 aliases = _holder_aliases(module) if aliases is None else aliases
             named = _HOLDER_NAME.match(holder) is not None or (
@@ -362,7 +363,7 @@ def _holder_aliases(module: ast.Module) -> frozenset[str]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             held = (
                 isinstance(node.value, (ast.Name, ast.Attribute))
-                and _HOLDER_NAME.match(_last_name(node.value)) is not None
+                and _HOLDER_NAME.match(last_name(node.value)) is not None
             )
             for target in targets:
                 if isinstance(target, ast.Name):
@@ -377,9 +378,9 @@ def _annotated_name(annotation: ast.expr) -> str:
         return annotation.value.strip().split("|")[0].strip().rsplit(".", 1)[-1]
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         return _annotated_name(annotation.left)
-    if isinstance(annotation, ast.Subscript) and _last_name(annotation.value) == "Optional":
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Optional":
         return _annotated_name(annotation.slice)
-    return _last_name(annotation)
+    return last_name(annotation)
 
 
 def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
@@ -396,10 +397,6 @@ def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
     ):
         return node.args[0], field, node.lineno
     return None
-
-
-def _last_name(expr: ast.expr) -> str:
-    return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else ""
 
 
 def _finding(path: str, line: int, how: str, change: Changed, commit: str) -> Finding:

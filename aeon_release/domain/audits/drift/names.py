@@ -44,6 +44,7 @@ from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     display_strings,
+    last_name,
     parameter_names,
     parse_python,
     plain_name,
@@ -705,7 +706,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatch
     """The string-named read ``node`` is, if its name is one of ``names``."""
     if isinstance(node, ast.Call):
         func = node.func
-        callee = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        callee = last_name(func)
         if isinstance(func, ast.Name) and callee in _ACCESSORS and len(node.args) >= 2:
             name = str_value(node.args[1])
             if name in names:
@@ -1149,7 +1150,7 @@ def _finding(
 def _callee(read: Read) -> str:
     """The function a value is passed to: ``f`` of ``f("n")``, ``m.f("n")`` and ``functools.partial(f, "n")``."""
     func = _callee_expr(read)
-    return _last_word(func) if func is not None else ""
+    return last_name(func) if func is not None else ""
 
 
 def _callee_expr(read: Read) -> ast.expr | None:
@@ -1158,7 +1159,7 @@ def _callee_expr(read: Read) -> ast.expr | None:
     if not isinstance(call, ast.Call):
         return None
     func = call.func
-    if _last_word(func) == "partial" and call.args:
+    if last_name(func) == "partial" and call.args:
         func = call.args[0]
     return func
 
@@ -1172,10 +1173,6 @@ def _callee_from(trees: ThreeTrees, read: Read, module: str) -> bool:
     if func is None or info is None:
         return True  # nothing to tell it by: as before
     return may_come_from(info, func, module)
-
-
-def _last_word(node: ast.expr) -> str:
-    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def _callee_tested_it(trees: ThreeTrees, read: Read, removed: Removed) -> bool:

@@ -30,7 +30,7 @@ from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
@@ -208,7 +208,7 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
         source = (called[0], called[1], False) if called is not None else None
     elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
         target, line = node.target, node.target.lineno
-        while isinstance(node.iter, ast.Call) and _last_name(node.iter.func) == "enumerate" and node.iter.args:
+        while isinstance(node.iter, ast.Call) and last_name(node.iter.func) == "enumerate" and node.iter.args:
             # ``for i, (a, b) in enumerate(...)``: the inner target takes the enumerated element
             if not isinstance(target, (ast.Tuple, ast.List)) or len(target.elts) != 2:
                 return None
@@ -235,12 +235,12 @@ def _looped(iterated: ast.expr) -> tuple[str, ast.expr, bool] | None:
             called = _called(iterated.elt)  # ``[f(x) for x in xs]``: each step is what f returns
             return (called[0], called[1], False) if called is not None else None
         return None
-    outer = _last_name(iterated.func)
+    outer = last_name(iterated.func)
     args = iterated.args
     if outer == "zip" and len(args) == 1 and isinstance(args[0], ast.Starred) and not iterated.keywords:
         called = _called(args[0].value)  # ``zip(*f())``: step k takes element k of each returned value
         return (called[0], called[1], False) if called is not None else None
-    if outer == "map" and len(args) == 2 and (name := _last_name(args[0])):
+    if outer == "map" and len(args) == 2 and (name := last_name(args[0])):
         return name, args[0], False  # ``map(f, xs)``: each step is what f returns
     called = _called(iterated)
     return (called[0], called[1], True) if called is not None and outer not in _BUILTIN_ITERATORS else None
@@ -269,10 +269,6 @@ _BUILTIN_ITERATORS = frozenset(
         "islice",
     }
 )
-
-
-def _last_name(func: ast.expr) -> str | None:
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 # ``[0]``..``[9]`` on a line: an element read by position (a text prefilter; the AST decides)
@@ -370,7 +366,7 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     if tuples or _single(node, surely=True):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
                         count = lengths.pop() if tuples else 1
-                        bases = tuple(b for base in cls.bases if (b := _last_name(base)) is not None)
+                        bases = tuple(b for base in cls.bases if (b := last_name(base)))
                         yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples, bases)
 
 
@@ -670,10 +666,10 @@ def _element_tuple_length(annotation: ast.expr) -> int | None:
         parsed = parse_python(annotation.value)
         first = parsed.body[0] if parsed is not None and len(parsed.body) == 1 else None
         return _element_tuple_length(first.value) if isinstance(first, ast.Expr) else None
-    if not isinstance(annotation, ast.Subscript) or _last_name(annotation.value) not in _ELEMENT_CONTAINERS:
+    if not isinstance(annotation, ast.Subscript) or last_name(annotation.value) not in _ELEMENT_CONTAINERS:
         return None
     element = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
-    if not isinstance(element, ast.Subscript) or _last_name(element.value) not in ("tuple", "Tuple"):
+    if not isinstance(element, ast.Subscript) or last_name(element.value) not in ("tuple", "Tuple"):
         return None
     parts = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
     if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
@@ -1019,7 +1015,7 @@ def _single(func: _Def, surely: bool = False) -> bool:
         bound = _bindings(func)
         return bool(values) and all(_one_value(value, bound, set()) for value in values)
     return bool(values) and not any(
-        isinstance(n, ast.Call) and _last_name(n.func) == func.name for value in values for n in ast.walk(value)
+        isinstance(n, ast.Call) and last_name(n.func) == func.name for value in values for n in ast.walk(value)
     )
 
 

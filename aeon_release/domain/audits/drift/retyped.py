@@ -48,7 +48,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``);
 # from a newline, as a diff's lines are searched here (a file's diff opens with its header line): ``^``
@@ -242,7 +242,7 @@ def _instance_fields(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator
 
 def _enum_name(annotation: ast.expr) -> str | None:
     """The class an annotation names, ``None`` unions and ``Optional`` aside (a capitalised name)."""
-    name = _last(_unwrapped(annotation))
+    name = last_name(_unwrapped(annotation))
     return name if name[:1].isupper() and name not in ("Any", "Literal") else None
 
 
@@ -534,11 +534,7 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
 def _container(annotation: ast.expr) -> str | None:
     """The kind of container an annotation names (``Optional`` and ``None`` unions aside), else None."""
     node = _unwrapped(annotation)
-    return _CONTAINERS.get(_last(node.value if isinstance(node, ast.Subscript) else node))
-
-
-def _last(node: ast.expr) -> str:
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return _CONTAINERS.get(last_name(node.value if isinstance(node, ast.Subscript) else node))
 
 
 def _container_uses(

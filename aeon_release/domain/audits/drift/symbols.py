@@ -68,6 +68,7 @@ from aeon_release.domain.audits.source import (
     header_exprs,
     int_value,
     keys_given_later,
+    last_name,
     parse_python,
     str_value,
     walk_defs,
@@ -517,7 +518,7 @@ class _Checker:
                 if isinstance(node, ast.Await):
                     awaited.add(id(node.value))
                 awaited.update(id(arg) for arg in _handed_to_the_loop(node, mod, local))
-                if isinstance(node, ast.Call) and "logger" in _last(node.func).lower():
+                if isinstance(node, ast.Call) and "logger" in last_name(node.func).lower():
                     logged.update(id(a) for a in node.args)
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
@@ -1831,7 +1832,7 @@ class _Checker:
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             for node in ast.walk(mod.tree) if mod is not None else ():
-                if not isinstance(node, ast.Call) or _last(node.func) != after.name or _is_super_call(node):
+                if not isinstance(node, ast.Call) or last_name(node.func) != after.name or _is_super_call(node):
                     continue
                 passed = _passed(node, new)
                 left = [p for p in optional if passed is not None and p not in passed]
@@ -2390,7 +2391,7 @@ def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) ->
     """The body passes the parameter itself to a call (``normalize(rope_scaling)``, ``f(**opts)``) other
     than a builtin that only looks at it: a function out of sight may read any key of it."""
     for n in ast.walk(node):
-        if isinstance(n, ast.Call) and _last(n.func) not in _LOOKS_ONLY:
+        if isinstance(n, ast.Call) and last_name(n.func) not in _LOOKS_ONLY:
             values = [a.value if isinstance(a, ast.Starred) else a for a in n.args] + [k.value for k in n.keywords]
             if any(isinstance(v, ast.Name) and v.id == param for v in values):
                 return True
@@ -2555,7 +2556,7 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
         spelled = _dict_keywords(value) if kw.arg is None else None
         keywords.extend(spelled if spelled is not None else [kw])
     func, kind = call.func, ast.Call
-    if _last(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
+    if last_name(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
     elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
         # ``rope = partial(apply_rope, q)`` ... ``rope(k, pos)``: the call of ``apply_rope(q, k, pos)`` it makes
@@ -2584,7 +2585,7 @@ def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.
 
 def _partial_of(value: ast.expr | None) -> ast.Call | None:
     """``functools.partial(f, ...)`` with its arguments spelled out plainly (no ``*args``/``**kw``), or None."""
-    if not (isinstance(value, ast.Call) and _last(value.func) == "partial" and value.args):
+    if not (isinstance(value, ast.Call) and last_name(value.func) == "partial" and value.args):
         return None
     if any(isinstance(a, ast.Starred) for a in value.args) or any(kw.arg is None for kw in value.keywords):
         return None
@@ -2598,7 +2599,7 @@ def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
         if all(isinstance(k, str) and k.isidentifier() for k in keys):
             return [ast.keyword(arg=str(k), value=v) for k, v in zip(keys, value.values)]
         return None
-    if isinstance(value, ast.Call) and _last(value.func) == "dict" and not value.args:
+    if isinstance(value, ast.Call) and last_name(value.func) == "dict" and not value.args:
         return list(value.keywords) if all(k.arg is not None for k in value.keywords) else None
     return None
 
@@ -2656,9 +2657,9 @@ def _changed_object(node: ast.AST) -> str | None:
     """The name whose object ``node`` changes in place: an item written or deleted (``d[k] = v``,
     ``del d[k]``) or a mutator called (``d.update(...)``, ``d.pop(k)``); else None."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-        return _last(node.value)
+        return last_name(node.value)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
-        return _last(node.func.value)
+        return last_name(node.func.value)
     return None
 
 
@@ -3043,7 +3044,7 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     one = _one_type(annotation)
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
-    return _unwrap_annotation(one.slice) if _last(one.value) in ("type", "Type") else None
+    return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
@@ -3102,7 +3103,7 @@ def _unwrap_annotation(annotation: ast.expr) -> ast.expr | None:
     """``Foo``, ``"Foo"``, ``Foo | None``, ``Optional[Foo]``, ``Foo[T]`` -> the ``Foo`` expression."""
     one = _one_type(annotation)
     if isinstance(one, ast.Subscript):
-        return one.value if _last(one.value) not in _CONTAINERS else None
+        return one.value if last_name(one.value) not in _CONTAINERS else None
     return one if isinstance(one, (ast.Name, ast.Attribute)) else None
 
 
@@ -3124,7 +3125,7 @@ def _one_type(annotation: ast.expr | None) -> ast.expr | None:
         elif (
             isinstance(annotation, ast.Subscript)
             and isinstance(annotation.value, (ast.Name, ast.Attribute))
-            and _last(annotation.value) == "Optional"
+            and last_name(annotation.value) == "Optional"
         ):
             annotation = annotation.slice
         else:
@@ -3157,10 +3158,6 @@ _CONTAINERS = frozenset(
 )
 
 
-def _last(expr: ast.expr) -> str:
-    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
-
-
 def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
     """What ``Class(...)`` takes: its ``__init__`` inside the tree, or a dataclass's fields; and their files."""
     cls = ix.class_of(sym)
@@ -3184,7 +3181,7 @@ def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:
     (``@dataclass_transform`` on its ``def``, PEP 681: a config decorator wrapping a pydantic dataclass)."""
     for decorator in item.node.decorator_list:
         expr = decorator.func if isinstance(decorator, ast.Call) else decorator
-        if _last(expr) == "dataclass":
+        if last_name(expr) == "dataclass":
             return True
         if isinstance(expr, ast.Name) and _transforms(ix.resolve(item.module.dotted, expr.id)):
             return True
@@ -3195,7 +3192,7 @@ def _transforms(sym: Sym) -> bool:
     """A function declared with ``@dataclass_transform(...)``."""
     node = sym.node if isinstance(sym, DefSym) else None
     return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-        _last(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform" for d in node.decorator_list
+        last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass_transform" for d in node.decorator_list
     )
 
 
@@ -3240,14 +3237,14 @@ def _dataclass_sig(
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
                 continue
-            if _last(_unwrap_subscript(stmt.annotation)) == "KW_ONLY":
+            if last_name(_unwrap_subscript(stmt.annotation)) == "KW_ONLY":
                 kw_only = True
                 continue
-            if _last(_unwrap_subscript(stmt.annotation)) == "ClassVar" or _field_flag(stmt.value, "init") is False:
+            if last_name(_unwrap_subscript(stmt.annotation)) == "ClassVar" or _field_flag(stmt.value, "init") is False:
                 continue
             has_default = stmt.value is not None and not (
                 isinstance(stmt.value, ast.Call)
-                and _last(stmt.value.func) == "field"
+                and last_name(stmt.value.func) == "field"
                 and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"}
             )
             fields[stmt.target.id] = (has_default, kw_only or bool(_field_flag(stmt.value, "kw_only")))
@@ -3285,7 +3282,7 @@ def _field_defaults(mro: list[px.ClassInfo | px.External], ix: Index) -> dict[st
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name) or stmt.value is None:
                 continue
             value: ast.expr | None = stmt.value
-            if isinstance(value, ast.Call) and _last(value.func) == "field":
+            if isinstance(value, ast.Call) and last_name(value.func) == "field":
                 value = next((k.value for k in value.keywords if k.arg == "default"), None)
             if value is not None:
                 texts[stmt.target.id] = ast.unparse(value)
@@ -3294,7 +3291,7 @@ def _field_defaults(mro: list[px.ClassInfo | px.External], ix: Index) -> dict[st
 
 def _decorator_flag(node: ast.ClassDef, flag: str) -> bool:
     for dec in node.decorator_list:
-        if isinstance(dec, ast.Call) and _last(dec.func) == "dataclass":
+        if isinstance(dec, ast.Call) and last_name(dec.func) == "dataclass":
             for kw in dec.keywords:
                 if kw.arg == flag and isinstance(kw.value, ast.Constant):
                     return bool(kw.value.value)
@@ -3307,7 +3304,7 @@ def _class_flag(node: ast.ClassDef, flag: str) -> bool:
 
 
 def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
-    if isinstance(value, ast.Call) and _last(value.func) == "field":
+    if isinstance(value, ast.Call) and last_name(value.func) == "field":
         for kw in value.keywords:
             if kw.arg == flag and isinstance(kw.value, ast.Constant):
                 return bool(kw.value.value)
@@ -3548,7 +3545,7 @@ class _Unquote(ast.NodeTransformer):
         self.drop = drop
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-        return node if _last(node.value) == "Literal" else self.generic_visit(node)
+        return node if last_name(node.value) == "Literal" else self.generic_visit(node)
 
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         if self.drop and isinstance(node.value, str):
