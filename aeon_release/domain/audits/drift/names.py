@@ -326,14 +326,18 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
-        if read.form == "arg":  # the file that tested for the value in the function it is passed to, first
-            ranked.sort(key=lambda r: not _callee_tested_it(trees, read, r))
         if (
             ranked
             and not _compatible(read, owns)
             and not (read.name in stubs and _beside_new_name(trees, read, stubs[read.name], owns))
         ):
-            findings.append(_finding(trees, read, ranked[0], pr_pattern, read.name in unheld, read.name in stubs))
+            # a value passed on: the file that tested for it in the function it is passed to, when one did
+            tested = (
+                next((r for r in ranked if _callee_tested_it(trees, read, r)), None) if read.form == "arg" else None
+            )
+            evidence = tested or ranked[0]
+            word_unheld, stub = read.name in unheld, read.name in stubs
+            findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
 
 
@@ -1106,8 +1110,16 @@ _UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 
 
 def _finding(
-    trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, unheld: bool = False, stub: bool = False
+    trees: ThreeTrees,
+    read: Read,
+    removed: Removed,
+    pr_pattern: str,
+    unheld: bool = False,
+    stub: bool = False,
+    tested: bool = False,
 ) -> Finding:
+    """``tested``: a value passed on goes to a function of ``removed``'s file, which tested for it
+    (``_callee_tested_it``)."""
     what = f"{removed.kind.value} {removed.name!r}"
     commit, added = _commit(trees, removed, pr_pattern)
     renamed = removed.renamed(trees)
@@ -1141,7 +1153,7 @@ def _finding(
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
     # a deployment file's variable: a library the service loads may read it too
     uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
-    uncertain |= read.form == "arg" and not _callee_tested_it(trees, read, removed)
+    uncertain |= read.form == "arg" and not tested
     if read.form == "arg" and not uncertain:
         message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
@@ -1183,10 +1195,10 @@ def _callee_tested_it(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     callee = _callee(read)
     if removed.kind is not Kind.CHOICE or not callee or not removed.path.endswith(".py"):
         return False
-    if not _callee_from(trees, read, dotted_name(removed.path)):
-        return False
     text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
-    return re.search(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(callee)}[ \t]*\(", text, re.M) is not None
+    if re.search(rf"^[ \t]*(?:async[ \t]+)?def[ \t]+{re.escape(callee)}[ \t]*\(", text, re.M) is None:
+        return False
+    return _callee_from(trees, read, dotted_name(removed.path))  # a parse of the fork's file: last
 
 
 def _commit(trees: ThreeTrees, removed: Removed, pr_pattern: str) -> tuple[str, list[str] | None]:
