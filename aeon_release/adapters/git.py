@@ -79,10 +79,10 @@ class HookResult:
         return self.status == 0
 
 
-# A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
-# same sha, and no user identity or signing key is needed to make it.
 # git's words (C locale) for a ref lock it cannot make because nothing here can be written
 _CANNOT_WRITE = (b"Read-only file system", b"Permission denied")
+# A throwaway commit object (never on any branch) gets a fixed identity: the same inputs give the
+# same sha, and no user identity or signing key is needed to make it.
 _SCRATCH_ENV = {
     "GIT_AUTHOR_NAME": "aeon-release",
     "GIT_AUTHOR_EMAIL": "aeon-release@localhost",
@@ -1063,8 +1063,7 @@ class Git:
     def tree_of(self, entries: Sequence[blobs.Entry]) -> str:
         """A tree object holding ``entries`` (modes, blob ids and paths of other trees), built in a
         private index."""
-        index = self.common_dir / "aeon-release" / f"tree-{os.getpid()}.index"
-        index.parent.mkdir(exist_ok=True)
+        index = self._scratch / f"tree-{os.getpid()}.index"
         env = {"GIT_INDEX_FILE": str(index)}
         records = b"".join(f"{e.mode} {e.oid}\t".encode() + os.fsencode(e.path) + b"\0" for e in entries)
         try:

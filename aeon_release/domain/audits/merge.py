@@ -366,18 +366,18 @@ class _Conflicts:
 
     def __init__(self, git: repo.Git, sides: MergeSides, paths: list[str]) -> None:
         self.git, self.sides, self.paths = git, sides, paths
-        self._merged: frozenset[str] | None = None
-        self._asked = False
         self._alone: dict[str, bool] = {}
 
+    @functools.cached_property
+    def _merged(self) -> frozenset[str] | None:
+        return repo.merge_conflicts(self.git, self.sides.base, self.sides.ours, self.sides.theirs, self.paths)
+
     def hold(self, path: str) -> bool:
-        base, ours, theirs = self.sides.base, self.sides.ours, self.sides.theirs
-        if not self._asked:
-            self._asked, self._merged = True, repo.merge_conflicts(self.git, base, ours, theirs, self.paths)
         if self._merged is not None:
             return path in self._merged
         if path not in self._alone:
-            self._alone[path] = repo.file_merge_conflicts(self.git, base, ours, theirs, path)
+            sides = self.sides
+            self._alone[path] = repo.file_merge_conflicts(self.git, sides.base, sides.ours, sides.theirs, path)
         return self._alone[path]
 
 
