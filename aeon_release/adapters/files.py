@@ -20,12 +20,36 @@ from aeon_release.errors import (
     DISK_ERRNOS,
     AeonError,
     DiskError,
+    StateError,
     UsageError,
     environment_hint,
     printable,
     redact,
     shell_word,
 )
+
+
+def state_place(git_dir: Path, *parts: str) -> Path:
+    """``aeon-release/PARTS...`` in the git directory, none of whose parts is a symbolic link: one at
+    ``aeon-release/``, ``runs/``, ``cache/``, ``scratch/`` or ``lock`` would take the writes under it
+    (state, worktrees, the cache, a private index, the lock's pid) outside the repository."""
+    path = git_dir / "aeon-release"
+    for i, part in enumerate(("", *parts)):
+        path = path / part if part else path
+        if path.is_symlink():
+            raise StateError(
+                f"{path}: is a symbolic link; aeon-release keeps its state inside the repository",
+                f"remove the link (rm {shell_word(str(path))}): aeon-release makes what it needs there again",
+            )
+        if i < len(parts) and path.exists() and not path.is_dir():
+            # a file at ``runs/`` or ``worktrees/``: every run's state "unreadable", and the hint of
+            # that (--abort) said it dropped the run while the file stayed, the same line again after
+            raise StateError(
+                f"{path}: not a folder; aeon-release keeps its {part or 'state'} there",
+                f"move it aside (mv {shell_word(str(path))} {shell_word(f'{path}.old')}): "
+                "aeon-release makes the folder again",
+            )
+    return path
 
 
 def write_text(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import blobs
+from aeon_release.adapters import blobs, files
 from aeon_release.adapters.gitenv import check_repository_files, git_env, transports
 from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
@@ -881,7 +881,7 @@ class Git:
 
     @functools.cached_property
     def _scratch(self) -> Path:
-        path = self.common_dir / "aeon-release" / "scratch"
+        path = files.state_place(self.common_dir, "scratch")
         path.mkdir(parents=True, exist_ok=True)
         return path
 
@@ -1036,7 +1036,7 @@ class Git:
 
     def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
         """Apply a patch three-way onto a tree in a private index; None when it is already applied."""
-        index = self.common_dir / "aeon-release" / f"apply-{os.getpid()}.index"
+        index = files.state_place(self.common_dir) / f"apply-{os.getpid()}.index"
         env = {"GIT_INDEX_FILE": str(index)}
         try:
             self._plumb_ok("read-tree", tree, env=env)
@@ -1055,7 +1055,7 @@ class Git:
 
     def index_env(self, tree: str) -> tuple[dict[str, str], Path]:
         """A private index holding ``tree`` (for hooks that read the index); the caller deletes it."""
-        index = self.common_dir / "aeon-release" / f"hook-{os.getpid()}.index"
+        index = files.state_place(self.common_dir) / f"hook-{os.getpid()}.index"
         env = {"GIT_INDEX_FILE": str(index)}
         self._plumb_ok("read-tree", tree, env=env)
         return env, index

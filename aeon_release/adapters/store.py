@@ -415,38 +415,13 @@ class RunStore:
     # -- paths -----------------------------------------------------------------------------
     @staticmethod
     def root_of(git_dir: Path) -> Path:
-        """``aeon-release/`` in the git directory; a symbolic link there would take every write (state,
-        worktrees, the cache) outside the repository, so it is refused."""
-        root = git_dir / "aeon-release"
-        if root.is_symlink():
-            raise StateError(
-                f"{root}: is a symbolic link; aeon-release keeps its state inside the repository",
-                f"remove the link (rm {root}): the folder is made again on the next run",
-            )
-        return root
+        """``aeon-release/`` in the git directory (``files.state_place``)."""
+        return files.state_place(git_dir)
 
     @classmethod
     def place(cls, git_dir: Path, *parts: str) -> Path:
-        """``aeon-release/PARTS...`` in the git directory, none of whose parts is a symbolic link: one at
-        ``runs/``, ``cache/`` or ``lock`` would take the writes under it outside the repository (state
-        written through the link, the lock's pid over the file it names)."""
-        path = cls.root_of(git_dir)
-        for i, part in enumerate(parts):
-            path = path / part
-            if path.is_symlink():
-                raise StateError(
-                    f"{path}: is a symbolic link; aeon-release keeps its state inside the repository",
-                    f"remove the link (rm {path}): aeon-release makes what it needs there again",
-                )
-            if i < len(parts) - 1 and path.exists() and not path.is_dir():
-                # a file at ``runs/`` or ``worktrees/``: every run's state "unreadable", and the hint of
-                # that (--abort) said it dropped the run while the file stayed, the same line again after
-                raise StateError(
-                    f"{path}: not a folder; aeon-release keeps its {part} there",
-                    f"move it aside (mv {shell_word(str(path))} {shell_word(f'{path}.old')}): "
-                    "aeon-release makes the folder again",
-                )
-        return path
+        """``aeon-release/PARTS...`` in the git directory (``files.state_place``)."""
+        return files.state_place(git_dir, *parts)
 
     @classmethod
     def runs_of(cls, git_dir: Path) -> Path:

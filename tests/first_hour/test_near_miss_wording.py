@@ -90,3 +90,23 @@ def test_a_region_git_merged_cleanly_where_merge_file_would_stop_says_merged(
     result = run_cli("audit", "--repo", repo.path, "--config", config, "--base", base, "--ours", fork, "--theirs", up)
     assert "merge/near-miss" in result.out and "git merged it without a conflict" in result.out, result.out
     assert "resolved by hand" not in result.out
+
+
+def test_a_linked_scratch_folder_is_refused_not_written_through(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The near-miss check builds throwaway trees in a private index under ``aeon-release/scratch`` in
+    the git directory.  A symbolic link there took that index (and git's lock beside it) outside the
+    repository, where the run's state folders already refused a link: one line names it, nothing is
+    written through it."""
+    ours = BASE.replace("    step1 = 1\n", "    step1 = 1  # fork\n")
+    theirs = BASE.replace("    step4 = 4\n", "    step4 = 44\n")
+    repo, sides, config = _merge(tmp_path, ours, theirs, None)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    state = repo.path / ".git" / "aeon-release"
+    state.mkdir(exist_ok=True)
+    (state / "scratch").symlink_to(outside)
+    result = run_cli("audit", "--repo", repo.path, "--config", config, *sides)
+    assert result.code == 2 and "scratch: is a symbolic link" in result.err, result.err
+    assert list(outside.iterdir()) == []
