@@ -210,9 +210,10 @@ def _past_the_caps(tree: SourceCache, mine: Changes, upstream: Changes, settings
     line by line (a 48 MB one-line module two sides added cost a minute of CPU: every line check scanned it)."""
     cap, unread = settings.max_parse_bytes, {}
     for path in sorted(mine.keys() | upstream.keys()):
+        size = tree.tree.size(path) if path.endswith(".py") else 0
         diff = max(len(side.raw(path)) for side in (mine, upstream) if path in side)
-        if path.endswith(".py") and tree.tree.size(path) > cap:
-            unread[path] = f"{tree.tree.size(path)} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)"
+        if size > cap:
+            unread[path] = f"{size} bytes, over the {cap}-byte parse cap (settings.max_parse_bytes)"
         elif diff > cap:
             unread[path] = (
                 f"a side's diff of it is {diff} characters, over the {cap}-byte cap (settings.max_parse_bytes)"
