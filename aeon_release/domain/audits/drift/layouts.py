@@ -1,0 +1,243 @@
+"""Layout drift: a subclass still indexes or splits a value the way its upstream class stopped doing.
+
+#44455 packed K and V into the KV cache's content dim: ``FlashAttentionImpl``'s methods split their
+``kv_cache`` parameter with ``kv_cache.transpose(1, 2).split(...)`` now, where they had
+``kv_cache.unbind(1)``.  A fork subclass whose method still does ``kv_cache.unbind(1)`` merges cleanly
+and runs: it splits along the heads.  #37487 made the attention layer's ``self.kv_cache`` one tensor
+(``[torch.tensor([]) for _ in range(pp)]`` before): a subclass's ``self.kv_cache[0]`` now takes the
+cache's first block.
+
+Upstream's side: the classes of the files whose diff removed a literal-dim access (``x.unbind(1)``,
+``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
+before any parse.  A class retired an access when its methods at the merge base hold it on a name (a
+method's parameter, or ``self.f``) and at upstream no longer do, while they still read the name;
+a field whose every assignment in the class's methods was a list display at the base and is none at
+upstream retired every literal index of it.  The fork's side: on its own lines, a method of a class
+deriving from that class (by name) applies the retired access to the same name (the same parameter
+name, or ``self.f``): an error.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, walk_spanning
+
+# the tensor methods whose integer arguments name a dim (or a size along one)
+_DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
+# a line that may hold an access (a literal-dim call, a literal index) or a list assigned to a field
+_ACCESS = re.compile(
+    r"\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\]|self\.\w+\s*=\s*\["
+)
+_ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class Retired:
+    """``cls`` (in upstream's ``path``) no longer applies ``access`` to ``name`` (``self.f`` or a parameter)."""
+
+    cls: str
+    path: str
+    name: str
+    access: str
+    now: str  # how upstream reads the name instead, for the message
+
+
+def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork methods of subclasses that still index or split a name the way their upstream class retired."""
+    fork = [p for p in sorted(trees.mine) if p.endswith(".py") and _holds_access(trees.mine[p].added.values())]
+    upstream = [p for p in sorted(trees.upstream) if p.endswith(".py") and _holds_access(trees.upstream[p].removed)]
+    if not fork or not upstream:
+        return []
+    retired: dict[str, list[Retired]] = {}
+    for path in upstream:
+        for item in _retired_in(trees, path):
+            retired.setdefault(item.cls, []).append(item)
+    findings = []
+    for path in fork if retired else ():
+        findings += _fork_uses(trees, path, retired, pr_pattern)
+    return findings
+
+
+def _holds_access(lines: Iterable[str]) -> bool:
+    return any(_ACCESS.search(line) for line in lines)
+
+
+def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
+    texts = trees.blobs(trees.base, [path])[path], trees.blobs(trees.theirs, [path])[path]
+    before, after = (parse_python(t, path) if t is not None else None for t in texts)
+    if before is None or after is None:
+        return
+    now = {cls.name: cls for cls in file_classes(after.body)}
+    for cls in file_classes(before.body):
+        if cls.name in now:
+            yield from _class_retired(cls, now[cls.name], path)
+
+
+def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
+    """The accesses a method the class keeps held at the base and the class holds nowhere now, on a name
+    that method still reads; the fields it held lists in and holds something else in now."""
+    kept = {m.name: m for m in _methods(new)}
+    now = _accesses(_methods(new))
+    for method in _methods(old):
+        same = kept.get(method.name)
+        reads = _reads(same) if same is not None else set()
+        for name, access in sorted(_accesses([method]) - now):
+            if name in reads:
+                yield Retired(old.name, path, name, access, _read_now(same, name) if same is not None else name)
+    assigned = _assigned(new)
+    for field in sorted(_listed(old) - _listed(new)):
+        if field in assigned:
+            yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, assigned[field])
+
+
+def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [stmt for stmt in cls.body if isinstance(stmt, _FUNCTIONS)]
+
+
+def _accesses(methods: Iterable[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[tuple[str, str]]:
+    """(name, access) of every literal-dim access on a method's parameter or on ``self.f``."""
+    found = set()
+    for method in methods:
+        params = _params(method)
+        for node in ast.walk(method):
+            hit = access_of(node)
+            if hit is not None and (hit[0] in params or hit[0].startswith("self.")):
+                found.add(hit)
+    return found
+
+
+def access_of(node: ast.AST) -> tuple[str, str] | None:
+    """(``x`` or ``self.f``, ``.unbind(1)`` / ``[0]``) of a literal-dim access, or None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _DIM_OPS:
+        if node.args and not node.keywords and all(_int(a) for a in node.args):
+            return _subject(node.func.value), f".{node.func.attr}({', '.join(ast.unparse(a) for a in node.args)})"
+    if isinstance(node, ast.Subscript) and _literal_index(node.slice):
+        return _subject(node.value), f"[{ast.unparse(node.slice)}]"
+    return None
+
+
+def _subject(expr: ast.expr) -> str:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+        return f"self.{expr.attr}"
+    return ""
+
+
+def _int(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) is int
+
+
+def _literal_index(index: ast.expr) -> bool:
+    """``0``, ``:, 1``: integer literals and bare ``:`` slices, one integer at least."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    bare = [isinstance(p, ast.Slice) and p.lower is p.upper is p.step is None for p in parts]
+    return any(_int(p) for p in parts) and all(_int(p) or b for p, b in zip(parts, bare, strict=True))
+
+
+def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = method.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+
+def _reads(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameters and ``self.f`` fields the method reads."""
+    params = _params(method)
+    found = set()
+    for node in ast.walk(method):
+        name = _subject(node) if isinstance(node, ast.Name | ast.Attribute) else ""
+        if name and (name in params or name.startswith("self.")) and isinstance(getattr(node, "ctx", None), ast.Load):
+            found.add(name)
+    return found
+
+
+def _listed(cls: ast.ClassDef) -> set[str]:
+    """Fields every assignment of which in the class's methods is a list (a display or a comprehension)."""
+    kinds: dict[str, set[bool]] = {}
+    for method in _methods(cls):
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if _subject(target).startswith("self."):
+                        kinds.setdefault(_subject(target)[5:], set()).add(
+                            isinstance(node.value, ast.List | ast.ListComp)
+                        )
+    return {field for field, listed in kinds.items() if listed == {True}}
+
+
+def _read_now(method: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
+    """The first value upstream's method computes from ``name`` now, for the message."""
+    for node in ast.walk(method):
+        if isinstance(node, ast.Assign) and any(
+            _subject(n) == name for n in ast.walk(node.value) if isinstance(n, ast.Name | ast.Attribute)
+        ):
+            return ast.unparse(node.value)
+    return name
+
+
+def _assigned(cls: ast.ClassDef) -> dict[str, str]:
+    """field -> ``self.f = value`` of its first assignment in the class's methods."""
+    found: dict[str, str] = {}
+    for method in _methods(cls):
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if _subject(target).startswith("self."):
+                        found.setdefault(_subject(target)[5:], f"{ast.unparse(target)} = {ast.unparse(node.value)}")
+    return found
+
+
+def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], pr_pattern: str) -> list[Finding]:
+    module = trees.merged_module(path)
+    owned = trees.owned_lines(path)
+    if module is None or not owned:
+        return []
+    findings = []
+    for cls in file_classes(module.body):
+        items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
+        for method in _methods(cls) if items else ():
+            params = _params(method)
+            for node in walk_spanning(method, owned):
+                hit = access_of(node)
+                if hit is None or getattr(node, "lineno", 0) not in owned:
+                    continue
+                for item in items:
+                    if (
+                        hit[0] == item.name
+                        and (item.access in (hit[1], _ANY_INDEX))
+                        and (hit[0].startswith("self.") or hit[0] in params)
+                    ):
+                        findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
+                        break
+    return findings
+
+
+def _finding(
+    trees: ThreeTrees,
+    path: str,
+    node: ast.AST,
+    fork_cls: str,
+    hit: tuple[str, str],
+    item: Retired,
+    pr_pattern: str,
+) -> Finding:
+    shown = "".join(hit)
+    regex = re.escape(item.name.split(".")[-1]) + (r"\[" if item.access == _ANY_INDEX else re.escape(item.access))
+    commit = trees.upstream_commit(item.path, regex, pr_pattern)
+    if item.access == _ANY_INDEX:
+        how = f"{item.cls} no longer holds a list there ({item.now}): [{hit[1][1:-1]}] now indexes the value itself"
+    else:
+        how = f"{item.cls}'s methods no longer read {item.name}{item.access} (they read {item.now}): its layout changed"
+    message = f"{fork_cls} reads {shown}, but upstream's {how}{commit}"
+    return Finding(RULE, "merge", Severity.ERROR, path, getattr(node, "lineno", 0), message)
