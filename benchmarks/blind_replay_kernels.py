@@ -399,6 +399,24 @@ CASES += [
             "if is_quantized_kv_cache(kv_cache_dtype):",
         ),
     ),
+    (
+        "#37332 predicate widened to a new dtype",
+        "twin: the fork's own branch first",
+        K(
+            "#37332",
+            QK,
+            QKW,
+            "vllm/aeon/qk2.py",
+            "from vllm.utils.torch_utils import is_quantized_kv_cache\n\n\n"
+            "def aeon_cache_writer_first(kv_cache_dtype: str) -> str:\n"
+            '    if kv_cache_dtype == "nvfp4":\n'
+            '        return "aeon_triton_nvfp4"\n'
+            "    if is_quantized_kv_cache(kv_cache_dtype):\n"
+            '        return "fp8_scaled"\n'
+            '    return "native"\n',
+            "if is_quantized_kv_cache(kv_cache_dtype):",
+        ),
+    ),
 ]
 
 # --- #51704 (57bd0ed441): page_size_bytes no longer reads real_page_size_bytes (num_heads x storage_block_size
