@@ -32,9 +32,11 @@ from aeon_release.domain.audits.source import parse_python, walk_spanning
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
-# a line that may hold an access (a literal-dim call, a literal index) or a list assigned to a field
+# the name a line may access along a literal dim (``x.unbind(1)``, ``x[0]``, ``x[:, 1]``), or a field it
+# assigns a list (``self.f = [``): both sides' lines are matched, and only names on both are looked into
 _ACCESS = re.compile(
-    r"\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\]|self\.\w+\s*=\s*\["
+    r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\])"
+    r"|self\.(\w+)\s*=\s*\["
 )
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -53,22 +55,22 @@ class Retired:
 
 def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork methods of subclasses that still index or split a name the way their upstream class retired."""
-    fork = [p for p in sorted(trees.mine) if p.endswith(".py") and _holds_access(trees.mine[p].added.values())]
-    upstream = [p for p in sorted(trees.upstream) if p.endswith(".py") and _holds_access(trees.upstream[p].removed)]
-    if not fork or not upstream:
-        return []
+    fork = {p: _accessed(trees.mine[p].added.values()) for p in sorted(trees.mine) if p.endswith(".py")}
+    names = set().union(*fork.values()) if fork else set()
+    upstream = [p for p in sorted(trees.upstream) if p.endswith(".py") and names & _accessed(trees.upstream[p].removed)]
     retired: dict[str, list[Retired]] = {}
     for path in upstream:
         for item in _retired_in(trees, path):
             retired.setdefault(item.cls, []).append(item)
     findings = []
-    for path in fork if retired else ():
+    for path in [p for p, accessed in fork.items() if accessed] if retired else ():
         findings += _fork_uses(trees, path, retired, pr_pattern)
     return findings
 
 
-def _holds_access(lines: Iterable[str]) -> bool:
-    return any(_ACCESS.search(line) for line in lines)
+def _accessed(lines: Iterable[str]) -> set[str]:
+    """The names the lines access along a literal dim, or assign a list to as ``self.f``."""
+    return {m.group(1) or m.group(2) for line in lines for m in _ACCESS.finditer(line)}
 
 
 def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:

@@ -51,6 +51,8 @@ def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if p.endswith(".py")
     }
     values = set().union(*fork.values()) if fork else set()
+    if not values:
+        return []
     upstream = {
         p: found
         for p, c in trees.upstream.items()
