@@ -148,3 +148,32 @@ def test_a_field_still_a_list_or_read_whole_is_quiet(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
 ) -> None:
     assert _rows(git_repo, no_rules, LAYER_FORK.format(read=read), upstream) == []
+
+
+UNTYPED = (
+    "import torch\n\nfrom vllm.forward_context import get_forward_context\n\n\n"
+    "def aeon_layer_cache(layer_name: str) -> torch.Tensor:\n"
+    "    layer = get_forward_context().no_compile_layers[layer_name]\n"
+    "    return {read}\n"
+)
+
+
+def test_an_index_of_the_field_off_an_untyped_object_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """The line does not show the object's class: another class may hold a list of that name."""
+    fork = UNTYPED.format(read="layer.kv_cache[0]")
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE})
+    assert fork.splitlines()[line - 1].strip() == "return layer.kv_cache[0]"
+    assert severity == "warning"
+    assert "reads layer.kv_cache[0], but upstream's Attention no longer hold a list in kv_cache" in message
+    assert "if the object is one of them, [0] now indexes the value itself" in message
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream"),
+    [("layer.kv_cache", {LAYER: LAYER_ONE}), ("layer.kv_cache[0]", {LAYER: LAYER_BASE.replace("query", "q")})],
+    ids=["the value itself", "still a list"],
+)
+def test_the_field_off_an_untyped_object_read_whole_or_still_a_list_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
+) -> None:
+    assert _rows(git_repo, no_rules, UNTYPED.format(read=read), upstream) == []

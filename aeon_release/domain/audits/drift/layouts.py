@@ -14,7 +14,8 @@ method's parameter, or ``self.f``) and at upstream no longer do, while they stil
 a field whose every assignment in the class's methods was a list display at the base and is none at
 upstream retired every literal index of it.  The fork's side: on its own lines, a method of a class
 deriving from that class (by name) applies the retired access to the same name (the same parameter
-name, or ``self.f``): an error.
+name, or ``self.f``): an error.  A literal index of such a field off an object whose class the line
+does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
 """
 
 from __future__ import annotations
@@ -209,19 +210,61 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
     for cls in file_classes(module.body):
         items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
         for method in _methods(cls) if items else ():
-            params = _params(method)
             for node in walk_spanning(method, owned):
-                hit = access_of(node)
-                if hit is None or getattr(node, "lineno", 0) not in owned:
-                    continue
-                for item in items:
-                    if (
-                        hit[0] == item.name
-                        and (item.access in (hit[1], _ANY_INDEX))
-                        and (hit[0].startswith("self.") or hit[0] in params)
-                    ):
-                        findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
-                        break
+                hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
+                item = _matching(hit, items, _params(method)) if hit is not None else None
+                if hit is not None and item is not None:
+                    findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
+    return findings + _untyped_reads(trees, path, module, owned, retired, {f.line for f in findings}, pr_pattern)
+
+
+def _matching(hit: tuple[str, str], items: list[Retired], params: set[str]) -> Retired | None:
+    """The retired access ``hit`` repeats: the same name (``self.f``, or the method's parameter) and the
+    same access, or any literal index of a field made one value."""
+    for item in items:
+        same = item.access == hit[1] or (item.access == _ANY_INDEX and hit[1].startswith("["))
+        if hit[0] == item.name and same and (hit[0].startswith("self.") or hit[0] in params):
+            return item
+    return None
+
+
+def _untyped_reads(
+    trees: ThreeTrees,
+    path: str,
+    module: ast.Module,
+    owned: set[int],
+    retired: dict[str, list[Retired]],
+    reported: set[int],
+    pr_pattern: str,
+) -> list[Finding]:
+    """A literal index of a field made one value, read off an object whose class the line does not show
+    (``layer.kv_cache[0]``, the layer from the forward context): a warning, the object may be another's."""
+    fields: dict[str, list[Retired]] = {}
+    for items in retired.values():
+        for item in items:
+            if item.access == _ANY_INDEX:
+                fields.setdefault(item.name[5:], []).append(item)
+    findings = []
+    for node in walk_spanning(module, owned) if fields else ():
+        if (
+            isinstance(node, ast.Subscript)
+            and node.lineno in owned
+            and node.lineno not in reported
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr in fields
+            and _subject(node.value) == ""
+            and _literal_index(node.slice)
+        ):
+            items = fields[node.value.attr]
+            classes = ", ".join(sorted({i.cls for i in items}))
+            commit = trees.upstream_commit(items[0].path, re.escape(node.value.attr) + r"\[", pr_pattern)
+            message = (
+                f"fork-owned line reads {ast.unparse(node)}, but upstream's {classes} no longer hold a list in "
+                f"{node.value.attr} ({items[0].now}): if the object is one of them, "
+                f"[{ast.unparse(node.slice)}] now indexes the value itself{commit}"
+            )
+            findings.append(Finding(RULE, "merge", Severity.WARNING, path, node.lineno, message))
+            reported.add(node.lineno)
     return findings
 
 
