@@ -96,8 +96,12 @@ def test_a_split_its_upstream_class_retired_is_an_error(git_repo: GitRepo, no_ru
             {IMPL: IMPL_BASE.replace("return query @", "return 2 * query @")},
         ),
         ("key_cache, value_cache = kv_cache.unbind(0)", {IMPL: IMPL_PACKED}),
+        (
+            "key_cache, value_cache = kv_cache.unbind(1)",
+            {IMPL: IMPL_BASE.replace("kv_cache.unbind(1)", "split_kv_cache(kv_cache)")},
+        ),
     ],
-    ids=["the new split", "upstream kept its split", "another dim upstream never used"],
+    ids=["the new split", "upstream kept its split", "another dim upstream never used", "a helper took it over"],
 )
 def test_a_split_upstream_did_not_retire_is_quiet(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
@@ -141,8 +145,17 @@ def test_an_index_of_a_field_made_one_value_is_an_error(git_repo: GitRepo, no_ru
             "self.kv_cache[0]",
             {LAYER: LAYER_BASE.replace("for _ in range(pipeline_parallel_size)]", "for _ in range(2)]")},
         ),
+        (
+            "self.kv_cache[0]",
+            {
+                LAYER: LAYER_BASE.replace(
+                    "[torch.tensor([]) for _ in range(pipeline_parallel_size)]",
+                    "torch.nn.ParameterList([torch.tensor([]) for _ in range(pipeline_parallel_size)])",
+                )
+            },
+        ),
     ],
-    ids=["the value itself", "still a list", "another list"],
+    ids=["the value itself", "still a list", "another list", "a module list"],
 )
 def test_a_field_still_a_list_or_read_whole_is_quiet(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]

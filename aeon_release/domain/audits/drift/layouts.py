@@ -9,10 +9,12 @@ cache's first block.
 
 Upstream's side: the classes of the files whose diff removed a literal-dim access (``x.unbind(1)``,
 ``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
-before any parse.  A class retired an access when its methods at the merge base hold it on a name (a
-method's parameter, or ``self.f``) and at upstream no longer do, while they still read the name;
-a field whose every assignment in the class's methods was a list display at the base and is none at
-upstream retired every literal index of it.  The fork's side: on its own lines, a method of a class
+before any parse.  A class retired an access when one of its methods held it at the merge base on a name
+(a parameter, or ``self.f``), no method holds it at upstream, and that method still indexes or splits
+the name another way (a helper that took the access over is no news).  A field every assignment of
+which in the class's methods was a list at the base, and is a call that builds no container at
+upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
+retired every literal index of it.  The fork's side: on its own lines, a method of a class
 deriving from that class (by name) applies the retired access to the same name (the same parameter
 name, or ``self.f``): an error.  A literal index of such a field off an object whose class the line
 does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
@@ -29,7 +31,7 @@ from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
@@ -38,6 +40,23 @@ _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose
 _ACCESS = re.compile(
     r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\])"
     r"|self\.(\w+)\s*=\s*\["
+)
+_CONTAINERS = frozenset(
+    {
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "frozenset",
+        "deque",
+        "sorted",
+        "reversed",
+        "map",
+        "filter",
+        "zip",
+        "range",
+        "copy",
+    }
 )
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -87,19 +106,20 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
 
 def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
     """The accesses a method the class keeps held at the base and the class holds nowhere now, on a name
-    that method still reads; the fields it held lists in and holds something else in now."""
+    that method still indexes or splits another way (a helper that took the access over is no news); the
+    fields it held lists in and holds one value in now (a call that builds no container)."""
     kept = {m.name: m for m in _methods(new)}
     now = _accesses(_methods(new))
     for method in _methods(old):
         same = kept.get(method.name)
-        reads = _reads(same) if same is not None else set()
+        other = {name for name, _ in _accesses([same])} if same is not None else set()
         for name, access in sorted(_accesses([method]) - now):
-            if name in reads:
-                yield Retired(old.name, path, name, access, _read_now(same, name) if same is not None else name)
-    assigned = _assigned(new)
-    for field in sorted(_listed(old) - _listed(new)):
-        if field in assigned:
-            yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, assigned[field])
+            if same is not None and name in other:
+                yield Retired(old.name, path, name, access, _read_now(same, name))
+    indexed = {name for name, access in now if access.startswith("[")}
+    for field, value in sorted(_one_value(new).items()):
+        if field in _listed(old) and f"self.{field}" not in indexed:
+            yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -154,17 +174,6 @@ def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
 
 
-def _reads(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The parameters and ``self.f`` fields the method reads."""
-    params = _params(method)
-    found = set()
-    for node in ast.walk(method):
-        name = _subject(node) if isinstance(node, ast.Name | ast.Attribute) else ""
-        if name and (name in params or name.startswith("self.")) and isinstance(getattr(node, "ctx", None), ast.Load):
-            found.add(name)
-    return found
-
-
 def _listed(cls: ast.ClassDef) -> set[str]:
     """Fields every assignment of which in the class's methods is a list (a display or a comprehension)."""
     kinds: dict[str, set[bool]] = {}
@@ -189,16 +198,27 @@ def _read_now(method: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
     return name
 
 
-def _assigned(cls: ast.ClassDef) -> dict[str, str]:
-    """field -> ``self.f = value`` of its first assignment in the class's methods."""
+def _one_value(cls: ast.ClassDef) -> dict[str, str]:
+    """field -> ``self.f = value`` of the fields every assignment of which in the class's methods is a
+    call that builds no container (``torch.tensor([])``; not ``nn.ModuleList(...)``, ``list(...)``)."""
     found: dict[str, str] = {}
+    others: set[str] = set()
     for method in _methods(cls):
         for node in ast.walk(method):
-            if isinstance(node, ast.Assign):
-                for target in node.targets:
-                    if _subject(target).startswith("self."):
-                        found.setdefault(_subject(target)[5:], f"{ast.unparse(target)} = {ast.unparse(node.value)}")
-    return found
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                field = _subject(target)[5:] if _subject(target).startswith("self.") else ""
+                if field and _builds_one(node.value):
+                    found.setdefault(field, f"{ast.unparse(target)} = {ast.unparse(node.value)}")
+                elif field:
+                    others.add(field)
+    return {field: value for field, value in found.items() if field not in others}
+
+
+def _builds_one(value: ast.expr) -> bool:
+    name = last_name(value.func) if isinstance(value, ast.Call) else ""
+    return bool(name) and name not in _CONTAINERS and not name.endswith(("List", "Dict", "Tuple", "Seq", "Sequence"))
 
 
 def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], pr_pattern: str) -> list[Finding]:
