@@ -61,7 +61,8 @@ def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     }
     if not upstream:
         return []
-    shadowed = [s for path in sorted(fork) if fork[path] for s in _fork_chains(trees, path)]
+    both = set().union(*upstream.values())
+    shadowed = [s for path in sorted(fork) if fork[path] & both for s in _fork_chains(trees, path) if s.value in both]
     wanted = {(s.predicate, s.value) for s in shadowed}
     widened = _widened(trees, upstream, wanted) if wanted else {}
     return [
