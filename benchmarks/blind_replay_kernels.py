@@ -25,6 +25,15 @@ subclass, #37487's ``kv_cache[0]`` on the layer (self, and a layer from the forw
 #27753's ``[0].base`` of the supported kernel block sizes, #22735's read of VLLM_USE_TRTLLM_ATTENTION
 as the layout, #37332's dispatch on is_quantized_kv_cache before its nvfp4 branch, #51704's override
 of real_page_size_bytes that page_size_bytes no longer reads.
+After the killers35 widenings: 13 caught, 1 warned, 3 missed of 17 (twins: 4 quiet, 0 false errors; the
+fourth twin, #37332's dispatch that takes its own branch first, was added with the widening).  Caught
+now: a subclass's split or index of a value its upstream class stopped doing (layout drift: #44455's
+``kv_cache.unbind(1)``, #37487's ``self.kv_cache[0]``); a predicate tested before the fork's own
+branch for a string upstream made it accept (#37332).  Warned now: #37487's ``layer.kv_cache[0]`` off
+a layer whose class the line does not show.  Still missed: #27753's ``[0].base`` (a returned list's
+element made an int: a list of sizes grows and shrinks, its elements' kinds are not compared),
+#22735's env knob (still read elsewhere: not gone), #51704's override (``real_page_size_bytes`` is
+still read off other objects upstream: the override is still consulted there).
 
   python benchmarks/blind_replay_kernels.py [--mirror DIR] [--only TEXT ...] [--show]
 """
