@@ -25,6 +25,7 @@ ARCH_DRIFT = "merge/arch-drift"
 READ_BEFORE_SET = "merge/read-before-set"
 KEY_DRIFT = "merge/key-drift"
 TYPE_DRIFT = "merge/type-drift"
+LAYOUT_DRIFT = "merge/layout-drift"
 
 MERGE_RULES = (
     RuleInfo(ENUM_DRIFT, "merge", Severity.ERROR, "an enum member changed value under fork-side integer literals"),
@@ -69,6 +70,12 @@ MERGE_RULES = (
         "merge",
         Severity.ERROR,
         "fork-owned code looks a table up by the key type upstream stopped keying it by",
+    ),
+    RuleInfo(
+        LAYOUT_DRIFT,
+        "merge",
+        Severity.ERROR,
+        "a fork subclass indexes or splits a value along a literal dim the way its upstream class stopped doing",
     ),
     RuleInfo(
         TYPE_DRIFT,

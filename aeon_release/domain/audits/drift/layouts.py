@@ -1,0 +1,308 @@
+"""Layout drift: a subclass still indexes or splits a value the way its upstream class stopped doing.
+
+#44455 packed K and V into the KV cache's content dim: ``FlashAttentionImpl``'s methods split their
+``kv_cache`` parameter with ``kv_cache.transpose(1, 2).split(...)`` now, where they had
+``kv_cache.unbind(1)``.  A fork subclass whose method still does ``kv_cache.unbind(1)`` merges cleanly
+and runs: it splits along the heads.  #37487 made the attention layer's ``self.kv_cache`` one tensor
+(``[torch.tensor([]) for _ in range(pp)]`` before): a subclass's ``self.kv_cache[0]`` now takes the
+cache's first block.
+
+Upstream's side: the classes of the files whose diff removed a literal-dim access (``x.unbind(1)``,
+``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
+before any parse.  A class retired an access when one of its methods held it at the merge base on a name
+(a parameter, or ``self.f``), no method holds it at upstream, and that method still indexes or splits
+the name another way (a helper that took the access over is no news).  A field every assignment of
+which in the class's methods was a list at the base, and is a call that builds no container at
+upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
+retired every literal index of it.  The fork's side: on its own lines, a method of a class
+deriving from that class (by name) applies the retired access to the same name (the same parameter
+name, or ``self.f``): an error.  A literal index of such a field off an object whose class the line
+does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
+
+# the tensor methods whose integer arguments name a dim (or a size along one)
+_DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
+# the name a line may access along a literal dim (``x.unbind(1)``, ``x[0]``, ``x[:, 1]``), or a field it
+# assigns a list (``self.f = [``): both sides' lines are matched, and only names on both are looked into
+_ACCESS = re.compile(
+    r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\])"
+    r"|self\.(\w+)\s*=\s*\["
+)
+_CONTAINERS = frozenset(
+    {
+        "list",
+        "tuple",
+        "dict",
+        "set",
+        "frozenset",
+        "deque",
+        "sorted",
+        "reversed",
+        "map",
+        "filter",
+        "zip",
+        "range",
+        "copy",
+    }
+)
+_ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class Retired:
+    """``cls`` (in upstream's ``path``) no longer applies ``access`` to ``name`` (``self.f`` or a parameter)."""
+
+    cls: str
+    path: str
+    name: str
+    access: str
+    now: str  # how upstream reads the name instead, for the message
+
+
+def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork methods of subclasses that still index or split a name the way their upstream class retired."""
+    fork = {p: _accessed(trees.mine[p].added.values()) for p in sorted(trees.mine) if p.endswith(".py")}
+    names = set().union(*fork.values()) if fork else set()
+    upstream = [p for p in sorted(trees.upstream) if p.endswith(".py") and names & _accessed(trees.upstream[p].removed)]
+    retired: dict[str, list[Retired]] = {}
+    for path in upstream:
+        for item in _retired_in(trees, path):
+            retired.setdefault(item.cls, []).append(item)
+    findings = []
+    for path in [p for p, accessed in fork.items() if accessed] if retired else ():
+        findings += _fork_uses(trees, path, retired, pr_pattern)
+    return findings
+
+
+def _accessed(lines: Iterable[str]) -> set[str]:
+    """The names the lines access along a literal dim, or assign a list to as ``self.f``."""
+    return {m.group(1) or m.group(2) for line in lines for m in _ACCESS.finditer(line)}
+
+
+def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
+    texts = trees.blobs(trees.base, [path])[path], trees.blobs(trees.theirs, [path])[path]
+    before, after = (parse_python(t, path) if t is not None else None for t in texts)
+    if before is None or after is None:
+        return
+    now = {cls.name: cls for cls in file_classes(after.body)}
+    for cls in file_classes(before.body):
+        if cls.name in now:
+            yield from _class_retired(cls, now[cls.name], path)
+
+
+def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
+    """The accesses a method the class keeps held at the base and the class holds nowhere now, on a name
+    that method still indexes or splits another way (a helper that took the access over is no news); the
+    fields it held lists in and holds one value in now (a call that builds no container)."""
+    kept = {m.name: m for m in _methods(new)}
+    now = _accesses(_methods(new))
+    for method in _methods(old):
+        same = kept.get(method.name)
+        other = {name for name, _ in _accesses([same])} if same is not None else set()
+        for name, access in sorted(_accesses([method]) - now):
+            if same is not None and name in other:
+                yield Retired(old.name, path, name, access, _read_now(same, name))
+    indexed = {name for name, access in now if access.startswith("[")}
+    for field, value in sorted(_one_value(new).items()):
+        if field in _listed(old) and f"self.{field}" not in indexed:
+            yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
+
+
+def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [stmt for stmt in cls.body if isinstance(stmt, _FUNCTIONS)]
+
+
+def _accesses(methods: Iterable[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[tuple[str, str]]:
+    """(name, access) of every literal-dim access on a method's parameter or on ``self.f``."""
+    found = set()
+    for method in methods:
+        params = _params(method)
+        for node in ast.walk(method):
+            hit = access_of(node)
+            if hit is not None and (hit[0] in params or hit[0].startswith("self.")):
+                found.add(hit)
+    return found
+
+
+def access_of(node: ast.AST) -> tuple[str, str] | None:
+    """(``x`` or ``self.f``, ``.unbind(1)`` / ``[0]``) of a literal-dim access, or None."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _DIM_OPS:
+        if node.args and not node.keywords and all(_int(a) for a in node.args):
+            return _subject(node.func.value), f".{node.func.attr}({', '.join(ast.unparse(a) for a in node.args)})"
+    if isinstance(node, ast.Subscript) and _literal_index(node.slice):
+        return _subject(node.value), f"[{ast.unparse(node.slice)}]"
+    return None
+
+
+def _subject(expr: ast.expr) -> str:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+        return f"self.{expr.attr}"
+    return ""
+
+
+def _int(expr: ast.expr) -> bool:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        expr = expr.operand
+    return isinstance(expr, ast.Constant) and type(expr.value) is int
+
+
+def _literal_index(index: ast.expr) -> bool:
+    """``0``, ``:, 1``: integer literals and bare ``:`` slices, one integer at least."""
+    parts = index.elts if isinstance(index, ast.Tuple) else [index]
+    bare = [isinstance(p, ast.Slice) and p.lower is p.upper is p.step is None for p in parts]
+    return any(_int(p) for p in parts) and all(_int(p) or b for p, b in zip(parts, bare, strict=True))
+
+
+def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    args = method.args
+    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
+
+def _listed(cls: ast.ClassDef) -> set[str]:
+    """Fields every assignment of which in the class's methods is a list (a display or a comprehension)."""
+    kinds: dict[str, set[bool]] = {}
+    for method in _methods(cls):
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+                for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                    if _subject(target).startswith("self."):
+                        kinds.setdefault(_subject(target)[5:], set()).add(
+                            isinstance(node.value, ast.List | ast.ListComp)
+                        )
+    return {field for field, listed in kinds.items() if listed == {True}}
+
+
+def _read_now(method: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> str:
+    """The first value upstream's method computes from ``name`` now, for the message."""
+    for node in ast.walk(method):
+        if isinstance(node, ast.Assign) and any(
+            _subject(n) == name for n in ast.walk(node.value) if isinstance(n, ast.Name | ast.Attribute)
+        ):
+            return ast.unparse(node.value)
+    return name
+
+
+def _one_value(cls: ast.ClassDef) -> dict[str, str]:
+    """field -> ``self.f = value`` of the fields every assignment of which in the class's methods is a
+    call that builds no container (``torch.tensor([])``; not ``nn.ModuleList(...)``, ``list(...)``)."""
+    found: dict[str, str] = {}
+    others: set[str] = set()
+    for method in _methods(cls):
+        for node in ast.walk(method):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                field = _subject(target)[5:] if _subject(target).startswith("self.") else ""
+                if field and _builds_one(node.value):
+                    found.setdefault(field, f"{ast.unparse(target)} = {ast.unparse(node.value)}")
+                elif field:
+                    others.add(field)
+    return {field: value for field, value in found.items() if field not in others}
+
+
+def _builds_one(value: ast.expr) -> bool:
+    name = last_name(value.func) if isinstance(value, ast.Call) else ""
+    return bool(name) and name not in _CONTAINERS and not name.endswith(("List", "Dict", "Tuple", "Seq", "Sequence"))
+
+
+def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], pr_pattern: str) -> list[Finding]:
+    module = trees.merged_module(path)
+    owned = trees.owned_lines(path)
+    if module is None or not owned:
+        return []
+    findings = []
+    for cls in file_classes(module.body):
+        items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
+        for method in _methods(cls) if items else ():
+            for node in walk_spanning(method, owned):
+                hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
+                item = _matching(hit, items, _params(method)) if hit is not None else None
+                if hit is not None and item is not None:
+                    findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
+    return findings + _untyped_reads(trees, path, module, owned, retired, {f.line for f in findings}, pr_pattern)
+
+
+def _matching(hit: tuple[str, str], items: list[Retired], params: set[str]) -> Retired | None:
+    """The retired access ``hit`` repeats: the same name (``self.f``, or the method's parameter) and the
+    same access, or any literal index of a field made one value."""
+    for item in items:
+        same = item.access == hit[1] or (item.access == _ANY_INDEX and hit[1].startswith("["))
+        if hit[0] == item.name and same and (hit[0].startswith("self.") or hit[0] in params):
+            return item
+    return None
+
+
+def _untyped_reads(
+    trees: ThreeTrees,
+    path: str,
+    module: ast.Module,
+    owned: set[int],
+    retired: dict[str, list[Retired]],
+    reported: set[int],
+    pr_pattern: str,
+) -> list[Finding]:
+    """A literal index of a field made one value, read off an object whose class the line does not show
+    (``layer.kv_cache[0]``, the layer from the forward context): a warning, the object may be another's."""
+    fields: dict[str, list[Retired]] = {}
+    for items in retired.values():
+        for item in items:
+            if item.access == _ANY_INDEX:
+                fields.setdefault(item.name[5:], []).append(item)
+    findings = []
+    for node in walk_spanning(module, owned) if fields else ():
+        if (
+            isinstance(node, ast.Subscript)
+            and node.lineno in owned
+            and node.lineno not in reported
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr in fields
+            and _subject(node.value) == ""
+            and _literal_index(node.slice)
+        ):
+            items = fields[node.value.attr]
+            classes = ", ".join(sorted({i.cls for i in items}))
+            commit = trees.upstream_commit(items[0].path, re.escape(node.value.attr) + r"\[", pr_pattern)
+            message = (
+                f"fork-owned line reads {ast.unparse(node)}, but upstream's {classes} no longer hold a list in "
+                f"{node.value.attr} ({items[0].now}): if the object is one of them, "
+                f"[{ast.unparse(node.slice)}] now indexes the value itself{commit}"
+            )
+            findings.append(Finding(RULE, "merge", Severity.WARNING, path, node.lineno, message))
+            reported.add(node.lineno)
+    return findings
+
+
+def _finding(
+    trees: ThreeTrees,
+    path: str,
+    node: ast.AST,
+    fork_cls: str,
+    hit: tuple[str, str],
+    item: Retired,
+    pr_pattern: str,
+) -> Finding:
+    shown = "".join(hit)
+    regex = re.escape(item.name.split(".")[-1]) + (r"\[" if item.access == _ANY_INDEX else re.escape(item.access))
+    commit = trees.upstream_commit(item.path, regex, pr_pattern)
+    if item.access == _ANY_INDEX:
+        how = f"{item.cls} no longer holds a list there ({item.now}): [{hit[1][1:-1]}] now indexes the value itself"
+    else:
+        how = f"{item.cls}'s methods no longer read {item.name}{item.access} (they read {item.now}): its layout changed"
+    message = f"{fork_cls} reads {shown}, but upstream's {how}{commit}"
+    return Finding(RULE, "merge", Severity.ERROR, path, getattr(node, "lineno", 0), message)

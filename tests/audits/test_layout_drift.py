@@ -1,0 +1,192 @@
+"""Layout drift: a fork subclass still indexes or splits a value the way its upstream class stopped doing.
+
+Shaped like #44455 (51878e5b6e), which packed K and V into the KV cache's content dim: FlashAttentionImpl
+splits its ``kv_cache`` with ``transpose(1, 2).split(...)`` where it had ``kv_cache.unbind(1)``; and like
+#37487 (c59a132f96), which made the attention layer's ``self.kv_cache`` one tensor, not a list of one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+IMPL = "vllm/v1/attention/backends/flash_attn.py"
+IMPL_BASE = """import torch
+
+
+class FlashAttentionImpl:
+    def __init__(self, head_size: int) -> None:
+        self.head_size = head_size
+
+    def forward(self, query: torch.Tensor, kv_cache: torch.Tensor) -> torch.Tensor:
+        key_cache, value_cache = kv_cache.unbind(1)
+        return query @ key_cache.flatten(1).T @ value_cache.flatten(1)
+
+    def do_kv_cache_update(self, key: torch.Tensor, kv_cache: torch.Tensor, slots: torch.Tensor) -> None:
+        key_cache = kv_cache.unbind(1)[0]
+        key_cache.view(-1, self.head_size)[slots] = key
+"""
+IMPL_PACKED = IMPL_BASE.replace(
+    "kv_cache.unbind(1)[0]", "kv_cache.transpose(1, 2).split(self.head_size, dim=-1)[0]"
+).replace("kv_cache.unbind(1)", "kv_cache.transpose(1, 2).split(self.head_size, dim=-1)")
+LAYER = "vllm/model_executor/layers/attention/attention.py"
+LAYER_BASE = """import torch
+
+
+class Attention(torch.nn.Module):
+    def __init__(self, pipeline_parallel_size: int) -> None:
+        super().__init__()
+        self.kv_cache = [torch.tensor([]) for _ in range(pipeline_parallel_size)]
+
+    def forward(self, query: torch.Tensor) -> torch.Tensor:
+        return query
+"""
+LAYER_ONE = LAYER_BASE.replace(
+    "self.kv_cache = [torch.tensor([]) for _ in range(pipeline_parallel_size)]", "self.kv_cache = torch.tensor([])"
+)
+FORK = "vllm/aeon/nvfp4_attn.py"
+
+
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: dict[str, str | None]) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {IMPL: IMPL_BASE, LAYER: LAYER_BASE},
+        {FORK: fork},
+        [("[KV-Cache Layout Refactor] Pack K/V into the content dim (#44455)", upstream)],
+    )
+    return [
+        (line, severity, message)
+        for path, line, severity, message in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+        if path == FORK
+    ]
+
+
+IMPL_FORK = (
+    "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionImpl\n\n\n"
+    "class AeonImpl(FlashAttentionImpl):\n"
+    "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:\n"
+    "        # AEON: the NVFP4 writer quantizes K and V apart\n"
+    "        {read}\n"
+    "        return key_cache, value_cache\n"
+)
+
+
+def test_a_split_its_upstream_class_retired_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork, {IMPL: IMPL_PACKED})
+    assert fork.splitlines()[line - 1].strip() == "key_cache, value_cache = kv_cache.unbind(1)"
+    assert severity == "error"
+    assert "AeonImpl reads kv_cache.unbind(1)" in message
+    assert "FlashAttentionImpl's methods no longer read kv_cache.unbind(1)" in message
+    assert "kv_cache.transpose(1, 2).split(self.head_size, dim=-1)" in message
+    assert "#44455" in message
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream"),
+    [
+        ("key_cache, value_cache = kv_cache.transpose(1, 2).split(128, dim=-1)", {IMPL: IMPL_PACKED}),
+        (
+            "key_cache, value_cache = kv_cache.unbind(1)",
+            {IMPL: IMPL_BASE.replace("return query @", "return 2 * query @")},
+        ),
+        ("key_cache, value_cache = kv_cache.unbind(0)", {IMPL: IMPL_PACKED}),
+        (
+            "key_cache, value_cache = kv_cache.unbind(1)",
+            {IMPL: IMPL_BASE.replace("kv_cache.unbind(1)", "split_kv_cache(kv_cache)")},
+        ),
+    ],
+    ids=["the new split", "upstream kept its split", "another dim upstream never used", "a helper took it over"],
+)
+def test_a_split_upstream_did_not_retire_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
+) -> None:
+    assert _rows(git_repo, no_rules, IMPL_FORK.format(read=read), upstream) == []
+
+
+def test_a_split_in_a_class_of_the_forks_own_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Only a subclass of the class that retired the split inherits its layout."""
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)").replace(
+        "class AeonImpl(FlashAttentionImpl):", "class AeonImpl:"
+    )
+    assert _rows(git_repo, no_rules, fork, {IMPL: IMPL_PACKED}) == []
+
+
+LAYER_FORK = (
+    "import torch\n\nfrom vllm.model_executor.layers.attention.attention import Attention\n\n\n"
+    "class AeonAttention(Attention):\n"
+    "    def aeon_cache(self) -> torch.Tensor:\n"
+    "        # AEON: the context-slot mask reads the layer's cache\n"
+    "        return {read}\n"
+)
+
+
+def test_an_index_of_a_field_made_one_value_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = LAYER_FORK.format(read="self.kv_cache[0]")
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE})
+    assert fork.splitlines()[line - 1].strip() == "return self.kv_cache[0]"
+    assert severity == "error"
+    assert "AeonAttention reads self.kv_cache[0]" in message
+    assert "Attention no longer holds a list there (self.kv_cache = torch.tensor([]))" in message
+    assert "[0] now indexes the value itself" in message
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream"),
+    [
+        ("self.kv_cache", {LAYER: LAYER_ONE}),
+        ("self.kv_cache[0]", {LAYER: LAYER_BASE.replace("return query", "return query * 2")}),
+        (
+            "self.kv_cache[0]",
+            {LAYER: LAYER_BASE.replace("for _ in range(pipeline_parallel_size)]", "for _ in range(2)]")},
+        ),
+        (
+            "self.kv_cache[0]",
+            {
+                LAYER: LAYER_BASE.replace(
+                    "[torch.tensor([]) for _ in range(pipeline_parallel_size)]",
+                    "torch.nn.ParameterList([torch.tensor([]) for _ in range(pipeline_parallel_size)])",
+                )
+            },
+        ),
+    ],
+    ids=["the value itself", "still a list", "another list", "a module list"],
+)
+def test_a_field_still_a_list_or_read_whole_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
+) -> None:
+    assert _rows(git_repo, no_rules, LAYER_FORK.format(read=read), upstream) == []
+
+
+UNTYPED = (
+    "import torch\n\nfrom vllm.forward_context import get_forward_context\n\n\n"
+    "def aeon_layer_cache(layer_name: str) -> torch.Tensor:\n"
+    "    layer = get_forward_context().no_compile_layers[layer_name]\n"
+    "    return {read}\n"
+)
+
+
+def test_an_index_of_the_field_off_an_untyped_object_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """The line does not show the object's class: another class may hold a list of that name."""
+    fork = UNTYPED.format(read="layer.kv_cache[0]")
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE})
+    assert fork.splitlines()[line - 1].strip() == "return layer.kv_cache[0]"
+    assert severity == "warning"
+    assert "reads layer.kv_cache[0], but upstream's Attention no longer hold a list in kv_cache" in message
+    assert "if the object is one of them, [0] now indexes the value itself" in message
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream"),
+    [("layer.kv_cache", {LAYER: LAYER_ONE}), ("layer.kv_cache[0]", {LAYER: LAYER_BASE.replace("query", "q")})],
+    ids=["the value itself", "still a list"],
+)
+def test_the_field_off_an_untyped_object_read_whole_or_still_a_list_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
+) -> None:
+    assert _rows(git_repo, no_rules, UNTYPED.format(read=read), upstream) == []
