@@ -743,6 +743,8 @@ class _Checker:
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
+            elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
+                yield from self._default_drift(mod, made, before, after, via)
 
     def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
         key = (id(node), param)
@@ -2581,6 +2583,20 @@ def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.
         else:
             spelled.append(arg)
     return spelled
+
+
+def _partial_called(mod: ModuleInfo, partial: ast.Call) -> bool:
+    """Whether the module calls a name (or attribute) it binds the partial on this line to: those calls are
+    checked with what they pass.  A partial bound and never called here, returned or handed on, is made
+    for callers out of sight, which may leave a default as the partial does."""
+    names = {
+        target.id if isinstance(target, ast.Name) else target.attr
+        for stmt in ast.walk(mod.tree)
+        if isinstance(stmt, ast.Assign) and stmt.lineno == partial.lineno
+        for target in stmt.targets
+        if isinstance(target, (ast.Name, ast.Attribute))
+    }
+    return any(re.search(rf"\b{re.escape(name)}\s*\(", mod.text) for name in names)
 
 
 def _partial_of(value: ast.expr | None) -> ast.Call | None:
