@@ -14,6 +14,8 @@ error.
 
 After killers29 (a removed attribute left upstream only as a parameter or local): 33 caught, 5
 warned, 1 missed of 39 (twins: 7 quiet, 0 false errors).
+After killers36 (an equality test of a sequence with the sentinel upstream pads it with): 34 caught, 5
+warned, 0 missed (twins: 7 quiet, 0 false errors).
 
   python benchmarks/blind_replay_2024.py [--mirror DIR] [--only TEXT ...]
 """

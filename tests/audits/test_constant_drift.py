@@ -681,3 +681,48 @@ def test_a_lookup_through_a_module_the_function_imports_is_still_the_constant(
         "    return _AEON_TAG[metadata.NIXL_CONNECTOR_VERSION]\n"
     )
     assert list(nixl_case(git_repo, no_rules, text)) == [1]
+
+
+TPU = "vllm/worker/tpu_model_runner.py"
+TPU_BASE = """import torch
+
+_PAD_SLOT_ID = -1
+_PAD_TOKEN_ID = -1
+
+
+def prepare(slot_mapping, input_tokens, n):
+    slot_mapping += [_PAD_SLOT_ID] * n
+    input_tokens.append(_PAD_TOKEN_ID)
+    return slot_mapping, input_tokens
+"""
+TPU_6933 = TPU_BASE.replace("_PAD_SLOT_ID = -1", "_PAD_SLOT_ID = 1_000_000_000")
+
+
+@pytest.mark.parametrize(
+    ("body", "tied"),
+    [
+        ("def f(slot_mapping):\n    return int((slot_mapping == -1).sum())\n", True),
+        ("def f(slot_mapping, i):\n    return slot_mapping[i] != -1\n", True),
+        # twins: another sequence, a padding constant upstream kept, an ordering, the new value
+        ("def f(block_table):\n    return block_table == -1\n", False),
+        ("def f(input_tokens):\n    return input_tokens == -1\n", False),
+        ("def f(slot_mapping):\n    return slot_mapping > -1\n", False),
+        ("def f(slot_mapping):\n    return slot_mapping == 1_000_000_000\n", False),
+    ],
+)
+def test_a_comparison_with_the_sentinel_upstream_pads_the_sequence_with(
+    git_repo: GitRepo, no_rules: Path, body: str, tied: bool
+) -> None:
+    """#6933 made the TPU runner's ``_PAD_SLOT_ID`` 1e9 where it was -1; upstream pads ``slot_mapping`` with it
+    (``slot_mapping += [_PAD_SLOT_ID] * n``), so the fork's ``slot_mapping == -1`` counts the padding slots
+    and finds none now."""
+    text = f"import torch\n\n\n{body}"
+    fork = "vllm/worker/aeon_pad.py"
+    sides = s.merge_case(
+        git_repo,
+        {TPU: TPU_BASE, "vllm/__init__.py": "", "vllm/worker/__init__.py": ""},
+        {fork: text},
+        [("[TPU] Fix greedy decoding (#6933)", {TPU: TPU_6933})],
+    )
+    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert lines == ([5] if tied else [])

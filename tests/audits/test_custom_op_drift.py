@@ -287,3 +287,71 @@ def test_a_keyword_an_op_s_kwargs_swallows_is_judged_as_a_function_call_s(
     [(got, message)] = rows
     assert got == severity and says is not None and says in message and "passes topk=" in message
     assert "the custom op vllm/model_executor/layers/aeon_moe_op.py defines" in message
+
+
+V1_ATTENTION = "vllm/v1/attention/backends/flash_attn.py"
+V1_ATTENTION_BASE = """import torch
+
+from vllm.utils import direct_register_custom_op
+
+
+def unified_flash_attention(output, query, key, value, kv_cache, scale) -> None:
+    pass
+
+
+direct_register_custom_op(op_name="unified_flash_attention", op_func=unified_flash_attention, mutates_args=["output"])
+"""
+V1_RENAMED = V1_ATTENTION_BASE.replace("unified_flash_attention", "unified_v1_flash_attention")
+V0_ATTENTION = "vllm/attention/backends/flash_attn.py"
+V0_OP = """import torch
+
+from vllm.utils import direct_register_custom_op
+
+
+def unified_flash_attention({params}):
+    return query
+
+
+direct_register_custom_op(op_name="unified_flash_attention", op_func=unified_flash_attention, mutates_args=[])
+"""
+V0_PARAMS = "query, key, value, num_heads, head_size, kv_cache, kv_cache_dtype, scale"
+
+
+@pytest.mark.parametrize(
+    ("v0_params", "call", "caught"),
+    [
+        (V0_PARAMS, "torch.ops.vllm.unified_flash_attention(out, q, k, v, kv_cache, scale)", True),
+        # twins: the op left takes the call as well (the same op, moved); the call of the new name; a call
+        # that did not fit the renamed op either (not the merge's doing)
+        (
+            "output, query, key, value, kv_cache, scale",
+            "torch.ops.vllm.unified_flash_attention(out, q, k, v, c, s)",
+            False,
+        ),
+        (V0_PARAMS, "torch.ops.vllm.unified_v1_flash_attention(out, q, k, v, kv_cache, scale)", False),
+        (V0_PARAMS, "torch.ops.vllm.unified_flash_attention(out, q, k)", False),
+    ],
+)
+def test_a_renamed_op_whose_old_name_another_backend_registers(
+    git_repo: GitRepo, no_rules: Path, v0_params: str, call: str, caught: bool
+) -> None:
+    """#9888 renamed the V1 backend's op ``unified_flash_attention`` to ``unified_v1_flash_attention``; the
+    V0 backend still registers an op of the old name, so the fork's ``torch.ops.vllm.unified_flash_attention``
+    still resolves, to the V0 op, which takes other parameters: an error when the call fit the V1 op."""
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON\n")
+    sides = s.merge_case(
+        git_repo,
+        {
+            V1_ATTENTION: V1_ATTENTION_BASE,
+            V0_ATTENTION: V0_OP.format(params=v0_params),
+            CARRY: CARRY_BASE,
+            "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n",
+        },
+        {CARRY: fork},
+        [("[V1] Make v1 more testable (#9888)", {V1_ATTENTION: V1_RENAMED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+    assert [(line, severity) for line, severity, _ in rows] == ([(5, "error")] if caught else [])
+    if caught:
+        assert f"the op of that name left is {V0_ATTENTION}'s" in rows[0][2]

@@ -265,3 +265,51 @@ def test_a_module_buffer_a_function_makes_under_global(git_repo: GitRepo, no_rul
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE]
     assert rows == [(fork_path, 7)]
+
+
+def test_a_helper_returning_the_module_buffer_is_tied_through_its_import(git_repo: GitRepo, no_rules: Path) -> None:
+    """#48046: ``_get_workspace_buffer(device)`` returns the ``global`` buffer it makes lazily, so its value's
+    dtype went ``uint8`` -> ``int8`` with it.  Another backend defines a helper of that name too, so only
+    the fork's from-import of the changed file's helper makes the tie certain (an error); the same test
+    of a helper imported from the other file, of the new dtype, of a helper returning its parameter or a
+    name it binds to two dtypes stays quiet."""
+    other = "vllm/v1/attention/backends/dense.py"
+    other_text = (
+        "import torch\n\n\ndef get_workspace(device):\n    return torch.zeros(8, dtype=torch.uint8, device=device)\n"
+    )
+    base = WORKSPACE_BASE + (
+        "\n\ndef passthrough(t):\n    return t\n\n\ndef either(device, wide):\n"
+        "    out = torch.zeros(4, dtype=torch.uint8, device=device)\n"
+        "    if wide:\n        out = torch.zeros(4, dtype=torch.int32, device=device)\n    return out\n"
+    )
+    changed = base.replace("1024, dtype=torch.uint8", "1024, dtype=torch.int8").replace(
+        "4, dtype=torch.uint8", "4, dtype=torch.int8"
+    )
+    fork_path = "vllm/v1/attention/backends/aeon_ws.py"
+    fork = (
+        "import torch\n\n"
+        "from vllm.v1.attention.backends.sparse import either, get_workspace, passthrough\n\n\n"
+        "def aeon_bytes(device) -> bool:\n"
+        "    return get_workspace(device).dtype == torch.uint8\n\n\n"
+        "def aeon_twins(device, t) -> tuple[bool, bool, bool]:\n"
+        "    new = get_workspace(device).dtype == torch.int8\n"
+        "    param = passthrough(t).dtype == torch.uint8\n"
+        "    two = either(device, True).dtype == torch.uint8\n"
+        "    return new, param, two\n"
+    )
+    twin_path = "vllm/v1/attention/backends/aeon_dense.py"
+    twin = (
+        "import torch\n\nfrom vllm.v1.attention.backends.dense import get_workspace\n\n\n"
+        "def aeon_dense_bytes(device) -> bool:\n    return get_workspace(device).dtype == torch.uint8\n"
+    )
+    # #48046 changed the dense MLA backend's helper of that name too: the fork's import picks the holder
+    mla = "vllm/v1/attention/backends/a_mla.py"
+    sides = s.merge_case(
+        git_repo,
+        {WORKSPACE: base, other: other_text, mla: other_text},
+        {fork_path: fork, twin_path: twin},
+        [("int8 workspace (#48046)", {WORKSPACE: changed, mla: other_text.replace("uint8", "int8")})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity is Severity.ERROR]
+    assert errors == [(fork_path, 7)]

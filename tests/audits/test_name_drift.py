@@ -1099,6 +1099,28 @@ def test_a_table_keyed_by_a_value_a_fields_literal_no_longer_accepts(git_repo: G
     assert "the entry is dead, and the values upstream accepts miss the table now" in rows[0][2]
 
 
+@pytest.mark.parametrize(
+    ("lookup", "caught"),
+    [
+        ('_FLOOR.get(spec.rejection_sample_method or "", 0.0)', True),
+        # twins: a fallback that is not a constant; a table of kept values
+        ("_FLOOR.get(spec.rejection_sample_method or spec.method, 0.0)", False),
+        ('_KEPT.get(spec.rejection_sample_method or "", 0.0)', False),
+    ],
+)
+def test_a_table_looked_up_by_an_optional_field_with_a_fallback(
+    git_repo: GitRepo, no_rules: Path, lookup: str, caught: bool
+) -> None:
+    """``TABLE.get(cfg.field or "")`` (#18356's ``AEON_GEMM_BY_QUANT.get(model_config.quantization or "")``) is a
+    lookup by the field as ``TABLE.get(cfg.field)`` is."""
+    fork = TABLE_FORK.replace(
+        "return _FLOOR[spec.rejection_sample_method] + _KEPT.get(spec.rejection_sample_method, 0.0)",
+        f"return {lookup}",
+    )
+    rows = choices_case(git_repo, no_rules, SPECULATIVE_40651, fork)
+    assert [(line, severity) for line, severity, _ in rows] == ([(3, "error")] if caught else [])
+
+
 def test_a_dropped_choice_is_not_folded_into_a_symbol_warning_of_its_line() -> None:
     """A value a field no longer accepts is another cause than a key nothing reads: folded, it would stop blocking."""
     from aeon_release.domain.audits.merge import _fold_name_drift

@@ -232,6 +232,12 @@ WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
             "computes with it",
         ),
         ('def tag(w: Worker) -> str:\n    return w.router("x") + "_fused"\n', '+ "_fused"', "joins it to a string"),
+        (  # #27211: the element compared with what it was (the old body returned ``[request.lora_int_id]``)
+            "def same(w: Worker, request) -> bool:\n    keys = w.extra_keys(request)\n"
+            "    return bool(keys) and keys[0] == request.lora_int_id\n",
+            "keys[0] ==",
+            "never equal",
+        ),
     ],
     ids=[
         "arithmetic",
@@ -244,6 +250,7 @@ WORKER_HEAD = "from vllm.worker.gpu_worker import Worker\n\n\n"
         "str method",
         "arithmetic with a name",
         "concatenation",
+        "an element compared with what it was",
     ],
 )
 def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
@@ -280,9 +287,14 @@ def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
         ("def budget(w: Worker) -> int:\n    return sum(w.determine_available_memory()) // 2\n", WORKER_NOW),
         ('def show(w: Worker) -> str:\n    return f"{w.router("x")}"\n', WORKER_NOW),
         ("def tokens(w: Worker) -> bool:\n    return bool(w.dummy_text(4))\n", WORKER_NOW),
-        # compared with a value of no known kind
+        # compared with a value of no known kind (not what the old element was), or with what the element
+        # is now
         (
-            "def same(w: Worker, request) -> bool:\n    return w.extra_keys(request)[0] == request.lora_int_id\n",
+            "def same(w: Worker, request) -> bool:\n    return w.extra_keys(request)[0] == request.adapter_id\n",
+            WORKER_NOW,
+        ),
+        (
+            "def same(w: Worker, request) -> bool:\n    return w.extra_keys(request)[0] == request.lora_name\n",
             WORKER_NOW,
         ),
         # Optional added: still a number
@@ -293,7 +305,17 @@ def test_a_number_a_string_or_a_sequence_upstream_made_another_kind(
             ),
         ),
     ],
-    ids=["int to float", "int() of a string", "rebound", "sum", "f-string", "truth", "unknown kind", "optional"],
+    ids=[
+        "int to float",
+        "int() of a string",
+        "rebound",
+        "sum",
+        "f-string",
+        "truth",
+        "unknown kind",
+        "the new element",
+        "optional",
+    ],
 )
 def test_kind_changes_a_use_survives_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, now: str) -> None:
     sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: now})

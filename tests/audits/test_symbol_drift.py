@@ -1511,6 +1511,35 @@ def test_a_default_left_through_a_name_bound_to_a_partial(
     assert rows == ([] if silent else [("pkg/mine.py", 9, "warning")])
 
 
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        ("GO = functools.partial(alloc, 4)\n", 5),  # #39524: a factory the fork's other files call
+        ("def make():\n    return functools.partial(alloc, 4)\n", 6),
+        # twins: the partial binds the parameter; a name the file calls (that call says what it passes)
+        ("GO = functools.partial(alloc, 4, block_size=16)\n", None),
+        ("go = functools.partial(alloc, 4)\n\n\ndef run():\n    return go(block_size=32)\n", None),
+        ("GO = functools.partial(alloc, block_size=16)\n", None),
+    ],
+)
+def test_a_default_left_by_a_partial_nothing_here_calls(
+    git_repo: GitRepo, no_rules: Path, fork: str, line: int | None
+) -> None:
+    """``functools.partial(AudioResampler, target_sr=16000)`` (#39524: ``method``'s default went ``resampy``
+    -> ``pyav``), made for callers out of sight: the instances it makes leave the default as it does."""
+    base = "def alloc(n, block_size=16):\n    return n\n"
+    text = f"import functools\n\nfrom pkg.alloc import alloc\n\n{fork}"
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/alloc.py": base},
+        {"pkg/mine.py": text},
+        {"pkg/alloc.py": base.replace("=16", "=32")},
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
+    assert rows == ([] if line is None else [("pkg/mine.py", line, "warning")])
+
+
 # -- a member read through a class's annotated field ------------------------------------------------------
 _CONFIGS = (
     "from dataclasses import dataclass, field\n\n\n@dataclass\nclass SchedConfig:\n"

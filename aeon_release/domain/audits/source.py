@@ -18,6 +18,7 @@ import hashlib
 import io
 import itertools
 import os
+import posixpath
 import re
 import stat
 import subprocess
@@ -1299,3 +1300,21 @@ def simple_assignment(stmt: ast.stmt, bare: bool = False) -> tuple[str | None, a
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and (bare or stmt.value is not None):
         return stmt.target.id, stmt.value
     return None, None
+
+
+_FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+
+
+def imported_from(text: str, name: str, path: str) -> tuple[str, ...]:
+    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package."""
+    for match in _FROM.finditer(text):
+        dots, module, names = match.groups()
+        if re.search(rf"(?<![\w.]){name}\b(?![ \t]+as\b)", names) is None:
+            continue
+        folder = posixpath.dirname(path)
+        for _ in range(max(len(dots) - 1, 0)):
+            folder = posixpath.dirname(folder)
+        parts = module.split(".") if module else []
+        stem = posixpath.join(folder, *parts) if dots else posixpath.join(*parts) if parts else ""
+        return (stem + ".py", stem + "/__init__.py") if stem else ()
+    return ()

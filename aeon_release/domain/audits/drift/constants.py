@@ -394,7 +394,10 @@ def _compared_forms(subject: ast.expr, op: str) -> list[str]:
     if isinstance(subject, ast.Subscript) and not isinstance(subject.value, ast.Call):
         subjects.append(_braced(subject.value))
     family = _ORDERINGS if op in _ORDERINGS else _EQUALITIES
-    return [f for text in subjects for o in family for f in (f"{text} {o} {{}}", f"{{}} {o} {text}")]
+    forms = [f for text in subjects for o in family for f in (f"{text} {o} {{}}", f"{{}} {o} {text}")]
+    if op in _EQUALITIES:  # the entries upstream pads it with: ``slot_mapping == -1`` tests for them (#6933)
+        forms += [pad.format(text, "{}") for text in subjects for pad in _PADDED]
+    return forms
 
 
 def _literal_places(
@@ -471,6 +474,9 @@ def _braced(node: ast.expr) -> str:
 # a tensor's comparison methods (``x.eq(v)``, ``torch.eq(x, v)``) as the operator upstream writes
 _METHOD_OPERATORS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _ORDERINGS = ("<", "<=", ">", ">=")
+# how upstream fills a sequence with a sentinel (``{0}`` the sequence, ``{1}`` the name): an equality test
+# of the sequence with the sentinel's value looks for those entries (``slot_mapping += [_PAD_SLOT_ID] * n``)
+_PADDED = ("{0} += [{1}]", "{0} + [{1}]", "{0} + [[{1}]]", "{0}.append({1})", "{0}.fill_({1})")
 _EQUALITIES = ("==", "!=")
 _OPERATORS: dict[type[ast.cmpop], str] = {
     ast.Eq: "==",

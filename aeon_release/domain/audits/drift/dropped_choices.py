@@ -166,10 +166,11 @@ def _holds_new(display: ast.Dict, drop: Dropped) -> bool:
 
 
 def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
-    """(table, field) of ``table[x.field]`` / ``table.get(x.field, ...)``."""
+    """(table, field) of ``table[x.field]`` / ``table.get(x.field, ...)``; the key may be an optional
+    field's with a fallback, ``x.field or ""`` (#18356: ``TABLE.get(model_config.quantization or "")``)."""
     if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
-        if isinstance(node.slice, ast.Attribute):
-            yield node.value.id, node.slice.attr
+        if (read := _field_read(node.slice)) is not None:
+            yield node.value.id, read.attr
     elif (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -177,9 +178,16 @@ def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, s
         and isinstance(node.func.value, ast.Name)
         and node.func.value.id in tables
         and node.args
-        and isinstance(node.args[0], ast.Attribute)
+        and (read := _field_read(node.args[0])) is not None
     ):
-        yield node.func.value.id, node.args[0].attr
+        yield node.func.value.id, read.attr
+
+
+def _field_read(key: ast.expr) -> ast.Attribute | None:
+    """``x.field``, or ``x.field or <a constant>``: the field a lookup's key is."""
+    if isinstance(key, ast.BoolOp) and isinstance(key.op, ast.Or) and len(key.values) == 2:
+        key = key.values[0] if isinstance(key.values[1], ast.Constant) else key
+    return key if isinstance(key, ast.Attribute) else None
 
 
 def own_consumer(call: ast.Call, keyword: str, module: ast.Module) -> bool:

@@ -38,7 +38,14 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DTYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parameter_names, parse_python, plain_name, short, walk_spanning
+from aeon_release.domain.audits.source import (
+    imported_from,
+    parameter_names,
+    parse_python,
+    plain_name,
+    short,
+    walk_spanning,
+)
 
 # the dtypes a ``torch.X`` names, aliases spelled as torch spells them (``torch.long`` is ``torch.int64``)
 _ALIASES = {
@@ -110,6 +117,7 @@ class Use:
     how: str  # "compare" | "view"
     text: str
     mine: bool = False  # the fork's file assigns an attribute of the holder's name itself
+    imported: bool = False  # the fork's file imports the holder by name from the file upstream changed
 
 
 @dataclass(frozen=True)
@@ -142,14 +150,16 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     uses: list[Use] = []
     for test in tests:
         for key in test.keys:
-            for change in by_key.get(key, ()):
+            source = _imports_of(trees, test.path, key[-1]) if key[0] in ("call", "name") and key in by_key else ()
+            # the holder of the file the fork imports it from first (two files may change one of that name)
+            for change in sorted(by_key.get(key, ()), key=lambda c: c.path not in source):
                 if change.kind != test.kind or change.old not in test.dtypes or change.new in test.dtypes:
                     continue
                 if key[0] == "local" and change.path != test.path:
                     continue
                 # the fork's file holds one of its own (upstream's own file holds upstream's)
                 mine = key[0] == "attr" and key[-1] in test.mine and test.path != change.path
-                uses.append(Use(test.path, test.line, change, test.how, test.text, mine))
+                uses.append(Use(test.path, test.line, change, test.how, test.text, mine, change.path in source))
                 break
             else:
                 continue
@@ -157,7 +167,13 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not uses:
         return []
     elsewhere = _assigned_elsewhere(trees, {u.change for u in uses})
-    return [_finding(trees, u, u.change in elsewhere or u.mine, pr_pattern) for u in uses]
+    return [_finding(trees, u, (u.change in elsewhere and not u.imported) or u.mine, pr_pattern) for u in uses]
+
+
+def _imports_of(trees: ThreeTrees, path: str, name: str) -> tuple[str, ...]:
+    """The files the fork's ``from m import name`` means: the holder upstream changed there is the one it
+    tests, whichever other file assigns or defines one of that name."""
+    return imported_from(trees.merged_text(path) or "", name, path)
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -379,11 +395,25 @@ def _returned(function: Function) -> tuple[str, str] | None:
             return None
         if isinstance(node, ast.Return):
             value = _says(node.value) if node.value is not None else None
+            if value is None and isinstance(node.value, ast.Name):
+                value = _held(function, node.value.id)
             if value is None:
                 return None
             said.add(value)
         todo.extend(ast.iter_child_nodes(node))
     return next(iter(said)) if len(said) == 1 else None
+
+
+def _held(function: Function, name: str) -> tuple[str, str] | None:
+    """(kind, dtype) of a name the function returns, when each of its stores there is a plain assignment and
+    every one (``None`` placeholders aside) says the same: a buffer made lazily under ``global`` (#48046's
+    ``_get_workspace_buffer``), a local built and returned."""
+    if name in parameter_names(function.args):
+        return None
+    stores, assigned = _locals(function)
+    values = assigned.get(name, [])
+    said = {_says(v) for v in values if not _none(v)}
+    return next(iter(said)) if len(values) == stores[name] and len(said) == 1 else None
 
 
 def _says(value: ast.expr) -> tuple[str, str] | None:

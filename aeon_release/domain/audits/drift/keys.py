@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import posixpath
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -54,7 +53,13 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, m
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import keys_given_later, parse_python, simple_assignment, str_value
+from aeon_release.domain.audits.source import (
+    imported_from,
+    keys_given_later,
+    parse_python,
+    simple_assignment,
+    str_value,
+)
 
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
@@ -450,7 +455,7 @@ def _named_kind(name: str, trees: ThreeTrees, path: str, depth: int) -> str | No
             path,
             depth,
         )
-    for where in _imported_from(text, name, path):
+    for where in imported_from(text, name, path):
         if trees.merged_text(where) is not None:
             return _named_kind(name, trees, where, depth + 1)
     return None
@@ -472,22 +477,6 @@ def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth
 
 
 _PLAIN_BASES = frozenset({"object", "Enum", "Flag", "ABC", "Generic", "Protocol", "TypedDict"})
-_FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
-
-
-def _imported_from(text: str, name: str, path: str) -> tuple[str, ...]:
-    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package."""
-    for match in _FROM.finditer(text):
-        dots, module, names = match.groups()
-        if re.search(rf"(?<![\w.]){name}\b(?![ \t]+as\b)", names) is None:
-            continue
-        folder = posixpath.dirname(path)
-        for _ in range(max(len(dots) - 1, 0)):
-            folder = posixpath.dirname(folder)
-        parts = module.split(".") if module else []
-        stem = posixpath.join(folder, *parts) if dots else posixpath.join(*parts) if parts else ""
-        return (stem + ".py", stem + "/__init__.py") if stem else ()
-    return ()
 
 
 def _owner(lines: list[str], added: str, indent: str, field: bool) -> str | None:
@@ -812,7 +801,7 @@ def _class_def(trees: ThreeTrees, path: str, name: str, depth: int) -> tuple[str
     for node in module.body:
         if isinstance(node, ast.ClassDef) and node.name == name:
             return path, node
-    for where in _imported_from(trees.merged_text(path) or "", name, path):
+    for where in imported_from(trees.merged_text(path) or "", name, path):
         if trees.merged_text(where) is not None:
             return _class_def(trees, where, name, depth + 1)
     return None

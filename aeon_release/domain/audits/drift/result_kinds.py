@@ -34,7 +34,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
-from aeon_release.domain.audits.source import parameter_names, parent_map, parse_python
+from aeon_release.domain.audits.drift.returns import own_returns
+from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -55,6 +56,7 @@ class Use:
     line: int
     element: int | None = None
     caught: bool = False  # in a ``try`` that catches the TypeError the old kind's use raises on the new one
+    other: str = ""  # "compares an element with": the last name of what it is compared with
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -79,7 +81,25 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
+        for target, other, line in _compared_elements(node):
+            if target is call:
+                uses.append(Use(_ELEMENT_COMPARED, line, None, other=other))
+            elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
+                uses.append(Use(_ELEMENT_COMPARED, line, names[target.id], other=other))
     return uses
+
+
+_ELEMENT_COMPARED = "compares an element with"
+
+
+def _compared_elements(node: ast.AST) -> Iterator[tuple[ast.expr, str, int]]:
+    """``keys[0] == request.lora_int_id``: (what is indexed, the last name of what its element is compared
+    with) for an equality test of an element with a name or an attribute (of a kind not shown here)."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Eq, ast.NotEq)):
+        return
+    for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+        if isinstance(side, ast.Subscript) and isinstance(other, (ast.Name, ast.Attribute)):
+            yield side.value, last_name(other), node.lineno
 
 
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
@@ -185,6 +205,8 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
         return None
     if use.how == "awaits":
         return _no_longer_awaitable(before, after) if use.element is None else None
+    if use.how == _ELEMENT_COMPARED:
+        return _compared_with_the_old_source(before, after, use)
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None
@@ -238,6 +260,35 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False) 
         return None
     what = f"{how} it" if how in _SEQUENCE_USES else how
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {what}, which {effect}"
+
+
+def _compared_with_the_old_source(before: _Def, after: _Def, use: Use) -> str | None:
+    """#27211: ``_gen_lora_extra_hash_keys() -> list[int]`` returned ``[request.lora_request.lora_int_id]`` and
+    now ``-> list[str]`` returns ``[...lora_name]``; a fork test ``keys[0] == req.lora_request.lora_int_id``
+    compares an element with what the element was, a value of the old kind: never equal again.  Only where
+    the old returns name it (by its last name) and the new ones do not."""
+    old, new = _element(before.returns, use.element), _element(after.returns, use.element)
+    old, new = _element(old, 0), _element(new, 0)  # ``list[int]``: its element
+    was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
+    if old is None or new is None or was is None or now is None or was == now or "sequence" in (was, now):
+        return None
+    if not _returns_name(before, use.other) or _returns_name(after, use.other):
+        return None
+    return (
+        f"upstream made it return {ast.unparse(after.returns)} where it returned {ast.unparse(before.returns)} "  # type: ignore[arg-type]
+        f"(its element was {use.other}, which it no longer returns): this line compares an element with "
+        f"{use.other}, a {was}, which is never equal to a {now}"
+    )
+
+
+def _returns_name(func: _Def, name: str) -> bool:
+    """Whether a value ``func`` itself returns names ``name`` (as a name or an attribute's last part)."""
+    return any(
+        isinstance(n, (ast.Name, ast.Attribute)) and last_name(n) == name
+        for value in own_returns(func)
+        if value is not None
+        for n in ast.walk(value)
+    )
 
 
 def _no_longer_awaitable(before: _Def, after: _Def) -> str | None:

@@ -743,6 +743,8 @@ class _Checker:
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
+            elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
+                yield from self._default_drift(mod, made, before, after, via)
 
     def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
         key = (id(node), param)
@@ -915,6 +917,7 @@ class _Checker:
             return
         sites = self._changed_op_definitions(names)
         others = {name: self._op_defined_elsewhere(name, {p for p, _, _ in found}) for name, found in sites.items()}
+        yield from self._op_calls_of_another(names - sites.keys())
         for mod, call, name in self._ops:
             for path, old_node, new_node in sites.get(name, []):
                 before, after = DefSym(path, name, old_node, None), DefSym(path, name, new_node, None)
@@ -940,6 +943,54 @@ class _Checker:
                     RULE, "merge", call_severity(problem, doubt=other is not None), mod.path, call.lineno, message
                 )
                 break
+
+    def _op_calls_of_another(self, names: set[str]) -> Iterator[Finding]:
+        """A custom op whose Python registration upstream renamed or dropped (#9888: the V1 backend's
+        ``unified_flash_attention`` became ``unified_v1_flash_attention``) while another file still
+        registers an op of the old name (the V0 backend's): the fork's ``torch.ops.ns.name(...)`` now
+        reaches that other op.  An error when the call fit the op it was written for and does not fit
+        the other's parameters; nothing when it fits both (the same op moved) or no other is left."""
+        removed = self._removed_op_definitions(names)
+        for mod, call, name in self._ops:
+            for path, old_node in removed.get(name, []):
+                other = self._op_defined_elsewhere(name, {p for p, _ in removed[name]})
+                found = op_definitions(other, self.inp.merged.text(other) or "", {name}) if other else {}
+                if other is None or name not in found:
+                    continue
+                old = _bound_sig(DefSym(path, name, old_node, None), "plain")
+                new = _bound_sig(DefSym(other, name, found[name], None), "plain")
+                if old is None or new is None or call_problem(call, old) is not None:
+                    continue
+                problem = call_problem(call, new)
+                if problem is None:
+                    continue
+                commit = self._commit(path, name)
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)}, the custom op {path} registered until upstream dropped that name "
+                    f"there{f' ({commit})' if commit else ''}: the op of that name left is {other}'s, "
+                    f"{name}{new.show()}, and the call {problem}: call the op {path} registers now",
+                )
+                break
+
+    def _removed_op_definitions(self, names: set[str]) -> dict[str, list[tuple[str, ast.FunctionDef]]]:
+        """op name -> each (path, definition before) of a Python registration of it that a file upstream
+        changed no longer spells at all (renamed or dropped); only the changed files that spelt a called
+        op's name before are read."""
+        if not names:
+            return {}
+        sources = sorted(p for p in self.inp.upstream_files if p.endswith(".py"))
+        ours = self.inp.ours
+        if isinstance(ours, FileSearchable) and sources:
+            sources = sorted(ours.files_containing(sorted(names), sources))
+        spelled, removed = mentions(names), dict[str, list[tuple[str, ast.FunctionDef]]]()
+        for path in sources:
+            old_text = ours.text(path)
+            wanted = spelled(old_text) - spelled(self.inp.merged.text(path) or "") if old_text else set()
+            for name, node in op_definitions(path, old_text or "", wanted).items() if wanted else ():
+                removed.setdefault(name, []).append((path, node))
+        return removed
 
     def _changed_op_definitions(self, names: set[str]) -> dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]]:
         """op name -> each (path, before, after) of a definition of it (a schema string or a registered
@@ -2581,6 +2632,20 @@ def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.
         else:
             spelled.append(arg)
     return spelled
+
+
+def _partial_called(mod: ModuleInfo, partial: ast.Call) -> bool:
+    """Whether the module calls a name (or attribute) it binds the partial on this line to: those calls are
+    checked with what they pass.  A partial bound and never called here, returned or handed on, is made
+    for callers out of sight, which may leave a default as the partial does."""
+    names = {
+        target.id if isinstance(target, ast.Name) else target.attr
+        for stmt in ast.walk(mod.tree)
+        if isinstance(stmt, ast.Assign) and stmt.lineno == partial.lineno
+        for target in stmt.targets
+        if isinstance(target, (ast.Name, ast.Attribute))
+    }
+    return any(re.search(rf"\b{re.escape(name)}\s*\(", mod.text) for name in names)
 
 
 def _partial_of(value: ast.expr | None) -> ast.Call | None:
