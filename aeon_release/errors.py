@@ -12,6 +12,7 @@ import codecs
 import contextlib
 import enum
 import errno
+import fcntl
 import functools
 import os
 import re
@@ -520,8 +521,26 @@ def standard_streams() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    for stream, wrong in ((sys.stdin, os.O_WRONLY), (sys.stdout, os.O_RDONLY), (sys.stderr, os.O_RDONLY)):
+        _null_if_one_way(stream, wrong)
     for stream in (sys.stdout, sys.stderr):
         _replace_unencodable(stream)
+
+
+def _null_if_one_way(stream: Any, wrong: int) -> None:
+    """A standard stream open the wrong way is the null device from here on, for this process and the programs
+    it starts.  ``2>&-`` on a command run through a shell script (a pyenv shim, a wrapper) left stderr the script
+    itself, open for reading: the first line said was an EBADF and the run a crash, exit 3 (a failed gate's 1
+    and a dry run's 0 alike)."""
+    try:
+        fd = stream.fileno()
+        readable_writable = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE
+    except (OSError, ValueError):  # a stream with no descriptor (a test's StringIO), or one closed since
+        return
+    if readable_writable == wrong:
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 def _replace_unencodable(stream: Any) -> None:

@@ -1,0 +1,51 @@
+"""Hostile-input sweep 34: the last sweep's leftovers (a ``core.worktree`` of the repository's config under
+``audit --changed-since``, a damaged ``packed-refs``, rename-detection limits and ``core.ignorecase`` of the
+repository's config), and the standard streams a run is handed: a stream open the wrong way.  Real git, the
+real CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import build_example, snapshot
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+MARKER = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> branch\n"
+
+
+# -- a standard stream open the wrong way ------------------------------------------------------------------------
+def _with_stderr_read_only(tmp_path: Path, *argv: str | Path) -> subprocess.CompletedProcess[bytes]:
+    """``aeon-release ARGV`` with stderr a file open for reading only, as ``2>&-`` on a shell-script wrapper
+    (a pyenv shim) leaves it: bash opened the script on the descriptor the shell closed."""
+    script = tmp_path / "wrapper.sh"
+    script.write_text("#!/bin/sh\n")
+    with script.open("rb") as read_only:
+        return subprocess.run(
+            [sys.executable, "-m", "aeon_release", *map(str, argv)],
+            stdout=subprocess.PIPE,
+            stderr=read_only,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+
+
+def test_stderr_open_for_reading_only_keeps_the_exit_code(tmp_path: Path) -> None:
+    """The first line said to such a stderr was an EBADF, and the run a crash, exit 3: a dry run's 0 and a
+    failed gate's 1 alike.  The stream is the null device instead; the exit code and stdout are the run's."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    dry = _with_stderr_read_only(
+        tmp_path, "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run"
+    )
+    assert dry.returncode == 0 and b"carries" in dry.stdout, dry.stdout[-600:]
+    assert snapshot(ex.fork) == before
+    (ex.fork / "vllm" / "left.py").write_text(MARKER)
+    gate = _with_stderr_read_only(tmp_path, "audit", "--repo", ex.fork, "--config", ex.config)
+    assert gate.returncode == 1 and b"vllm/left.py:1" in gate.stdout, gate.stdout[-600:]
