@@ -1166,6 +1166,8 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
         )
     elif any(line.startswith(_NO_IDENTITY) for line in said):
         error = identity_error(head, said)
+    elif (unparsed := blobs.unparsed_file(where, said)) is not None:
+        error = unparsed
     else:
         # git's reasons, a chain at times ("transport 'file' not allowed / could not fetch ... from promisor
         # remote", "gpg failed to sign the data / failed to write commit object"); else its last word

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, snapshot
+from tests.hostile.conftest import git, run_limited
 
 pytestmark = pytest.mark.slow
 
@@ -49,3 +50,28 @@ def test_stderr_open_for_reading_only_keeps_the_exit_code(tmp_path: Path) -> Non
     (ex.fork / "vllm" / "left.py").write_text(MARKER)
     gate = _with_stderr_read_only(tmp_path, "audit", "--repo", ex.fork, "--config", ex.config)
     assert gate.returncode == 1 and b"vllm/left.py:1" in gate.stdout, gate.stdout[-600:]
+
+
+# -- a damaged packed-refs ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "argv",
+    [("merge", "v0.29.0", "--no-fetch"), ("audit", "--rev", "HEAD"), ("audit", "--changed-since", "aeon-v0.27.1")],
+    ids=["merge", "audit-rev", "changed-since"],
+)
+def test_a_packed_refs_line_git_cannot_parse_is_named_with_the_way_out(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """A line of ``.git/packed-refs`` that is no ``<id> <ref>`` stops every git that reads a ref.  The merge said
+    "git remote failed ... check the repository and the revision", ``audit --rev HEAD`` that HEAD "names no
+    commit" with the hint to pass another revision.  One line names the file and says to fix the line."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "pack-refs", "--all")
+    before, packed = snapshot(ex.fork), ex.fork / ".git" / "packed-refs"
+    good = packed.read_bytes()
+    packed.write_bytes(good + b"not a ref at all\n")
+    run = run_limited(*argv, "--repo", ex.fork, "--config", ex.config, timeout=30)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "git cannot read .git/packed-refs in" in line and "not a ref at all" in line, line
+    assert "fix or delete the line git quotes" in line and "revision" not in line, line
+    assert packed.read_bytes() == good + b"not a ref at all\n"
+    packed.write_bytes(good)
+    assert snapshot(ex.fork) == before
