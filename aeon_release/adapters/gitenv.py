@@ -56,7 +56,18 @@ _INHERITED = (
 # runs when the tool only reads (fsmonitor, pager), and objects are read as stored.  GIT_NO_REPLACE_OBJECTS (below)
 # is only git's starting value: a ``core.useReplaceRefs=true`` of any config file turns the replace refs back on,
 # and ``audit --rev BAD`` audited the clean stand-in ``git replace`` named for BAD and passed.
-_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"))
+# Rename detection as git's defaults have it: ``merge.renameLimit=1`` (or ``diff.renameLimit``, which it falls back
+# to) in the repository's config turned the search off for an upstream that moved two files, and a carry's edit of
+# one met a deleted file: the merge stopped on a modify/delete conflict git's defaults merge cleanly, and
+# ``Git.renames`` (the carries' evidence) found no move.
+_RENAMES = (
+    ("diff.renames", "true"),
+    ("diff.renameLimit", "1000"),
+    ("merge.renames", "true"),
+    ("merge.renameLimit", "7000"),
+    ("status.renames", "true"),
+)
+_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"), *_RENAMES)
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found

@@ -75,3 +75,39 @@ def test_a_packed_refs_line_git_cannot_parse_is_named_with_the_way_out(tmp_path:
     assert packed.read_bytes() == good + b"not a ref at all\n"
     packed.write_bytes(good)
     assert snapshot(ex.fork) == before
+
+
+# -- rename detection as git's defaults have it ------------------------------------------------------------------
+def _upstream_moves_two_files(ex: object) -> None:
+    """Upstream's v0.30.0 moves the file a carry edits (``triton_attn.py``) and one more, each with a line
+    changed (no exact rename: git's rename search compares the two against each other)."""
+    upstream, fork = ex.upstream, ex.fork  # type: ignore[attr-defined]
+    git(upstream, "switch", "--quiet", "--detach", "v0.29.0")
+    for old, new in (
+        ("vllm/v1/attention/backends/triton_attn.py", "vllm/v1/attention/backends/triton_attention.py"),
+        ("docs/serving.md", "docs/serving-guide.md"),
+    ):
+        git(upstream, "mv", old, new)
+        (upstream / new).write_text("# moved\n" + (upstream / new).read_text())
+    git(upstream, "commit", "--quiet", "-am", "Move two modules (#60000)")
+    git(upstream, "tag", "v0.30.0")
+    git(fork, "fetch", "--quiet", "upstream", "tag", "v0.30.0")
+    rules = ex.config / "audits" / "kv_quant.yaml"  # type: ignore[attr-defined]
+    rules.write_text(rules.read_text().replace("backends/triton_attn.py", "backends/triton_attention.py"))
+
+
+@pytest.mark.parametrize("setting", ["merge.renameLimit=1", "diff.renameLimit=1"])
+def test_the_repositorys_rename_settings_do_not_change_the_merge(tmp_path: Path, setting: str) -> None:
+    """``merge.renameLimit=1`` (or ``diff.renameLimit``, which it falls back to) in the fork's config turned
+    git's rename search off for upstream's two moved files: the carry's edit of one met a deleted file, and the
+    merge stopped on a modify/delete conflict git's defaults merge cleanly.  The tool's gits search renames
+    as git's defaults have them, whatever the repository's config says."""
+    ex = build_example(tmp_path / "ex")
+    _upstream_moves_two_files(ex)
+    git(ex.fork, "config", *setting.split("="))
+    run = run_limited("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", timeout=60)
+    assert run.code == 0 and "Traceback" not in run.err, run.out[-1500:] + run.err
+    merged = git(ex.fork, "show", "aeon-v0.30.0:vllm/v1/attention/backends/triton_attention.py")
+    carried = git(ex.fork, "diff", "v0.27.1", "aeon-v0.27.1", "--", "vllm/v1/attention/backends/triton_attn.py")
+    added = [line[1:] for line in carried.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    assert added and all(line in merged for line in added), merged
