@@ -113,6 +113,18 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+def case_as_the_disk(top: Path) -> tuple[str, ...]:
+    """``-c core.ignorecase=false`` for a git reading the work tree at ``top`` where its file system tells ``.git``
+    from ``.GIT``; nothing where it does not (macOS, a Windows volume), and git's own setting stands.  A config's
+    ``core.ignorecase=true`` on a case-sensitive disk (a checkout copied from a Mac) made git take an untracked
+    ``pkg/A.py`` for the tracked ``pkg/a.py``: its conflict markers passed the audit unlisted."""
+    try:
+        blind = os.path.samefile(top / ".git", top / ".GIT")
+    except OSError:  # no .GIT: the names differ
+        blind = False
+    return () if blind else ("-c", "core.ignorecase=false")
+
+
 def transports(env: Mapping[str, str]) -> dict[str, str]:
     """``env`` for a git that is meant to reach a remote (the merge's ``fetch``, ``clone``): the
     transports the caller's environment allows, as git would have them without this tool."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, snapshot
-from tests.hostile.conftest import git, run_limited
+from tests.hostile.conftest import config_with, git, make_repo, run_limited, write_files
 
 pytestmark = pytest.mark.slow
 
@@ -111,3 +111,50 @@ def test_the_repositorys_rename_settings_do_not_change_the_merge(tmp_path: Path,
     carried = git(ex.fork, "diff", "v0.27.1", "aeon-v0.27.1", "--", "vllm/v1/attention/backends/triton_attn.py")
     added = [line[1:] for line in carried.splitlines() if line.startswith("+") and not line.startswith("+++")]
     assert added and all(line in merged for line in added), merged
+
+
+# -- core.worktree elsewhere under --changed-since ---------------------------------------------------------------
+@pytest.mark.parametrize("elsewhere_is", ["a-folder", "another-repository"])
+def test_changed_since_lists_the_checkouts_changes_whatever_core_worktree_says(
+    tmp_path: Path, elsewhere_is: str
+) -> None:
+    """``core.worktree`` in the repository's config names another folder holding clean copies of the files.
+    ``audit --changed-since REV`` ran its gits at the top git named, that folder: "not a git repository" (exit 2),
+    or, where the folder held a repository of its own, that repository's changes (the checkout's file with
+    conflict markers unseen).  The checkout named is the work tree, as for the audit without the option."""
+    repo = make_repo(tmp_path / "repo", {"pkg/a.py": "x = 1\n", "pkg/b.py": "y = 2\n"})
+    since = git(repo, "rev-parse", "HEAD")
+    elsewhere = tmp_path / "elsewhere"
+    files = {"pkg/a.py": "x = 1\n", "pkg/b.py": "y = 2\n"}
+    if elsewhere_is == "a-folder":
+        write_files(elsewhere, files)
+    else:
+        make_repo(elsewhere, {**files, "pkg/c.py": "z = 3\n"})
+    git(repo, "config", "core.worktree", str(elsewhere))
+    (repo / "pkg" / "a.py").write_text(MARKER)
+    (repo / "pkg" / "new.py").write_text(MARKER)
+    before = git(elsewhere, "status", "--porcelain") if elsewhere_is != "a-folder" else ""
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), "--changed-since", since, "--format", "json",
+        timeout=30,
+    )  # fmt: skip
+    assert run.code == 1 and "Traceback" not in run.err, run.out[-1500:] + run.err
+    assert '"pkg/a.py"' in run.out and '"pkg/new.py"' in run.out and '"pkg/c.py"' not in run.out, run.out
+    assert (git(elsewhere, "status", "--porcelain") if elsewhere_is != "a-folder" else "") == before
+
+
+# -- core.ignorecase=true on a disk that tells the cases apart ---------------------------------------------------
+@pytest.mark.parametrize("scope", [(), ("--changed-since", "HEAD")], ids=["work-tree", "changed-since"])
+def test_a_case_blind_config_on_a_case_sensitive_disk_hides_no_file(tmp_path: Path, scope: tuple[str, ...]) -> None:
+    """``core.ignorecase=true`` in the config of a checkout on a disk that tells ``a.py`` from ``A.py`` (one copied
+    from a Mac): git took the untracked ``pkg/A.py`` for the tracked ``pkg/a.py`` and listed it nowhere, and its
+    conflict markers passed the audit, exit 0.  Where the disk tells the cases apart, the tool's gits do too."""
+    repo = make_repo(tmp_path / "repo", {"pkg/a.py": "x = 1\n"})
+    git(repo, "config", "core.ignorecase", "true")
+    (repo / "pkg" / "A.py").write_text(MARKER)
+    run = run_limited(
+        "audit", "--repo", repo, "--config", config_with(tmp_path), *scope, "--format", "json", timeout=30
+    )  # fmt: skip
+    assert run.code == 1 and "Traceback" not in run.err, run.out[-1500:] + run.err
+    assert '"pkg/A.py"' in run.out and "conflict marker" in run.out, run.out
+
