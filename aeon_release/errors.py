@@ -327,6 +327,13 @@ class Terminated(KeyboardInterrupt):
 _STOPPING = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
 
+def stopped_by(signum: int | None) -> tuple[str, int]:
+    """What the run's last line calls the signal that stopped it (None: Ctrl-C), and the exit code it leaves."""
+    if signum is None:
+        return "interrupted", 130
+    return _STOPPING.get(signal.Signals(signum), "terminated"), 128 + signum
+
+
 @contextlib.contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """Within: SIGTERM and SIGHUP raise Terminated in the main thread (the handlers before are put back
@@ -367,9 +374,9 @@ def error_handler() -> Iterator[None]:
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
-        said = _STOPPING.get(signal.Signals(_TERM_SEEN[0]), "terminated") if _TERM_SEEN else "interrupted"
+        said, code = stopped_by(_TERM_SEEN[0] if _TERM_SEEN else None)
         _say(f"{said}: run `aeon-release status` to see where the run stands")
-        raise SystemExit(128 + _TERM_SEEN[0] if _TERM_SEEN else 130) from None
+        raise SystemExit(code) from None
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:

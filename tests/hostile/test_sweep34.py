@@ -158,3 +158,43 @@ def test_a_case_blind_config_on_a_case_sensitive_disk_hides_no_file(tmp_path: Pa
     assert run.code == 1 and "Traceback" not in run.err, run.out[-1500:] + run.err
     assert '"pkg/A.py"' in run.out and "conflict marker" in run.out, run.out
 
+
+# -- SIGTERM or SIGHUP while the command line is imported --------------------------------------------------------
+_EARLY_SIGNAL = """
+import builtins, os, signal, sys
+import aeon_release.__main__ as entry
+real = builtins.__import__
+def imported(name, *args, **kwargs):
+    if name == "aeon_release.cli":  # the signal lands while the command line is imported (the first 0.3-1.5 s)
+        os.kill(os.getpid(), getattr(signal, os.environ["EARLY_SIGNAL"]))
+    return real(name, *args, **kwargs)
+builtins.__import__ = imported
+sys.argv = ["aeon-release", *sys.argv[1:]]
+entry.run()
+"""
+
+
+@pytest.mark.parametrize(
+    ("signame", "code", "said"), [("SIGTERM", 143, "terminated (SIGTERM)"), ("SIGHUP", 129, "hung up (SIGHUP)")]
+)
+def test_a_stopping_signal_while_the_command_line_is_imported_is_one_line(
+    tmp_path: Path, signame: str, code: int, said: str
+) -> None:
+    """A cancelled CI job or ``timeout`` (SIGTERM), or a closed terminal (SIGHUP), in the first second of a run,
+    before the command's handler was set: the process died of the signal, no line and no exit code (Ctrl-C
+    there said "interrupted before the command started", exit 130).  Now as Ctrl-C, with the signal's
+    words and code; the checkout as it was, and the run that follows works."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    argv = ["merge", "v0.29.0", "--no-fetch", "--repo", str(ex.fork), "--config", str(ex.config)]
+    done = subprocess.run(
+        [sys.executable, "-c", _EARLY_SIGNAL, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "EARLY_SIGNAL": signame},
+    )
+    assert done.returncode == code and "Traceback" not in done.stderr, (done.returncode, done.stderr[-600:])
+    assert done.stderr.strip().splitlines() == [f"{said} before the command started: nothing was changed"]
+    assert snapshot(ex.fork) == before
+    assert run_limited(*argv, timeout=60).code == 0
