@@ -640,15 +640,8 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
         ["ls-files", "-z", "--others", "--exclude-standard"],
         ["diff-files", "--name-only", "-z", "--no-renames"],
     )
-    running = [
-        subprocess.Popen(
-            ["git", "-C", str(root), *case_as_the_disk(root), *c],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-        )
-        for c in commands
-    ]
+    git = ("git", "-C", str(root), *case_as_the_disk(root))
+    running = [subprocess.Popen([*git, *c], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) for c in commands]
     try:
         done = _answers(running, root)
     finally:
