@@ -327,6 +327,9 @@ class Terminated(KeyboardInterrupt):
 _STOPPING = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
 
+RUN_STANDS = "run `aeon-release status` to see where the run stands"
+
+
 def stopped_by(signum: int | None) -> tuple[str, int]:
     """What the run's last line calls the signal that stopped it (None: Ctrl-C), and the exit code it leaves."""
     if signum is None:
@@ -365,8 +368,9 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 @contextlib.contextmanager
-def error_handler() -> Iterator[None]:
-    """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback."""
+def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
+    """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback.  A run stopped
+    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do."""
     try:
         yield
     except AeonError as error:
@@ -375,7 +379,7 @@ def error_handler() -> Iterator[None]:
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
         said, code = stopped_by(_TERM_SEEN[0] if _TERM_SEEN else None)
-        _say(f"{said}: run `aeon-release status` to see where the run stands")
+        _say(f"{said}: {after_a_stop}")
         raise SystemExit(code) from None
     except (SystemExit, GeneratorExit):
         raise

@@ -198,3 +198,50 @@ def test_a_stopping_signal_while_the_command_line_is_imported_is_one_line(
     assert done.stderr.strip().splitlines() == [f"{said} before the command started: nothing was changed"]
     assert snapshot(ex.fork) == before
     assert run_limited(*argv, timeout=60).code == 0
+
+
+# -- what a stopped command that only reads says -----------------------------------------------------------------
+_STOPPED_AUDIT = """
+import os, signal, sys
+import aeon_release.commands.audit as audit
+real = audit._audited
+def stopped(*args, **kwargs):  # the signal lands once the audit has started, as on a big checkout
+    os.kill(os.getpid(), getattr(signal, os.environ["STOP_SIGNAL"]))
+    return real(*args, **kwargs)
+audit._audited = stopped
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+@pytest.mark.parametrize(
+    ("signame", "code", "said"), [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated (SIGTERM)")]
+)
+@pytest.mark.parametrize(
+    ("more", "then"),
+    [
+        ((), "audit stopped before it finished and changed nothing; run it again"),
+        (("--fix",), "the fixes written so far stay, each file whole; run the audit again to finish"),
+    ],
+    ids=["audit", "audit-fix"],
+)
+def test_a_stopped_audit_says_what_it_left_not_to_ask_status(
+    tmp_path: Path, signame: str, code: int, said: str, more: tuple[str, ...], then: str
+) -> None:
+    """Ctrl-C or a cancelled CI job during ``audit --output``: the line said "run `aeon-release status` to see where
+    the run stands", and ``status`` answered "no aeon-release runs in this repository" (it shows merge runs).  The
+    line says what the audit left; no half-written report is there."""
+    ex = build_example(tmp_path / "ex")
+    report = tmp_path / "report.sarif"
+    argv = ["audit", "--repo", str(ex.fork), "--config", str(ex.config), "--format", "sarif", "--output", str(report)]
+    done = subprocess.run(
+        [sys.executable, "-c", _STOPPED_AUDIT, *argv, *more],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "STOP_SIGNAL": signame},
+    )
+    assert done.returncode == code and "Traceback" not in done.stderr, (done.returncode, done.stderr[-600:])
+    assert done.stderr.strip().splitlines() == [f"{said}: {then}"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ex"]
