@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import signal
 import sys
 import threading
 from typing import NoReturn
@@ -19,24 +20,49 @@ def run() -> NoReturn:
     Anything unusual (a profiler or tracer watching, a thread still working, an exit message, a
     flush that fails) takes Python's own exit, as before.  In-process callers (the tests) call ``main`` itself."""
     try:
+        held = _stop_early()
         _start_checks_early(sys.argv[1:])
         from aeon_release.cli import main
 
+        for number in held:  # the command's own handlers take over (errors.stop_on_sigterm)
+            signal.signal(number, signal.SIG_DFL)
         main()
         code: object = 0
     except SystemExit as exc:
         code = exc.code
     except KeyboardInterrupt:
-        # Ctrl-C while the command line is imported (the first 0.3-0.5 s), before the error handler is there: it
-        # was a KeyboardInterrupt traceback; nothing has started yet
-        sys.stderr.write("interrupted before the command started: nothing was changed\n")
-        raise SystemExit(130) from None
+        # Ctrl-C, SIGTERM or SIGHUP while the command line is imported (the first 0.3-1.5 s), before the error
+        # handler is there: a KeyboardInterrupt traceback, or death by the signal with no line; nothing has started
+        from aeon_release.errors import stopped_by
+
+        said, stopped = stopped_by(_EARLY[0] if _EARLY else None)
+        sys.stderr.write(f"{said} before the command started: nothing was changed\n")
+        raise SystemExit(stopped) from None
     if not isinstance(code, int) or _watched() or _working_threads() or not _flushed():
         raise SystemExit(code)
     atexit._run_exitfuncs()
     if not _flushed():  # a handler that printed into a pipe closed meanwhile
         raise SystemExit(code)
     os._exit(code)
+
+
+_EARLY: list[int] = []  # the stopping signal that came while the command line was imported
+
+
+def _stop_early() -> list[signal.Signals]:
+    """SIGTERM and SIGHUP (unless ignored: ``nohup``) raise KeyboardInterrupt until the command's handlers are set;
+    the signals so held."""
+    held = []
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _stopped)
+            held.append(number)
+    return held
+
+
+def _stopped(signum: int, frame: object) -> None:
+    _EARLY.append(signum)
+    raise KeyboardInterrupt
 
 
 # what makes `merge` start no new merge (the command starts the checks' process itself where it needs one)

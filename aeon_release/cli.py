@@ -11,7 +11,7 @@ from typing import Any, Optional
 import typer
 
 from aeon_release.adapters.files import forget_reads
-from aeon_release.errors import error_handler, standard_streams, stop_on_sigterm
+from aeon_release.errors import RUN_STANDS, error_handler, standard_streams, stop_on_sigterm
 
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
@@ -50,13 +50,27 @@ JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
 def main(argv: list[str] | None = None) -> None:
     standard_streams()
     forget_reads()  # what an earlier command of this process read is no input of this one
-    with error_handler(), stop_on_sigterm():
+    with error_handler(_after_a_stop(sys.argv[1:] if argv is None else argv)), stop_on_sigterm():
         code = _parse_and_run(argv)
         sys.stdout.flush()  # here, where a full disk or a closed pipe is one line, not at exit
         raise SystemExit(code if isinstance(code, int) else 0)  # as click's standalone mode does
 
 
 _INTERRUPTED = 130  # no command returns it: each returns an ExitCode
+
+# The commands that only read (the audit and its cache aside): stopped, they leave nothing half done, and `status`
+# (which shows merge runs) had nothing to show for them ("no aeon-release runs in this repository").
+_ONLY_READ = frozenset({"audit", "audits", "ledger", "verify", "canary", "image-report", "releases", "status", "notes"})
+
+
+def _after_a_stop(argv: list[str]) -> str:
+    """What the line of a run stopped by Ctrl-C or a signal says after the signal's name."""
+    command = next((word for word in argv if not word.startswith("-")), "")
+    if command == "audit" and "--fix" in argv:
+        return "the fixes written so far stay, each file whole; run the audit again to finish"
+    if command in _ONLY_READ:
+        return f"{command} stopped before it finished and changed nothing; run it again"
+    return RUN_STANDS
 
 
 def _parse_and_run(argv: list[str] | None) -> object:

@@ -12,6 +12,7 @@ import codecs
 import contextlib
 import enum
 import errno
+import fcntl
 import functools
 import os
 import re
@@ -326,6 +327,16 @@ class Terminated(KeyboardInterrupt):
 _STOPPING = {signal.SIGTERM: "terminated (SIGTERM)", signal.SIGHUP: "hung up (SIGHUP)"}
 
 
+RUN_STANDS = "run `aeon-release status` to see where the run stands"
+
+
+def stopped_by(signum: int | None) -> tuple[str, int]:
+    """What the run's last line calls the signal that stopped it (None: Ctrl-C), and the exit code it leaves."""
+    if signum is None:
+        return "interrupted", 130
+    return _STOPPING.get(signal.Signals(signum), "terminated"), 128 + signum
+
+
 @contextlib.contextmanager
 def stop_on_sigterm() -> Iterator[None]:
     """Within: SIGTERM and SIGHUP raise Terminated in the main thread (the handlers before are put back
@@ -357,8 +368,9 @@ def _terminated(signum: int, frame: object) -> None:
 
 
 @contextlib.contextmanager
-def error_handler() -> Iterator[None]:
-    """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback."""
+def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
+    """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback.  A run stopped
+    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do."""
     try:
         yield
     except AeonError as error:
@@ -366,9 +378,9 @@ def error_handler() -> Iterator[None]:
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
-        said = _STOPPING.get(signal.Signals(_TERM_SEEN[0]), "terminated") if _TERM_SEEN else "interrupted"
-        _say(f"{said}: run `aeon-release status` to see where the run stands")
-        raise SystemExit(128 + _TERM_SEEN[0] if _TERM_SEEN else 130) from None
+        said, code = stopped_by(_TERM_SEEN[0] if _TERM_SEEN else None)
+        _say(f"{said}: {after_a_stop}")
+        raise SystemExit(code) from None
     except (SystemExit, GeneratorExit):
         raise
     except OSError as error:
@@ -520,8 +532,26 @@ def standard_streams() -> None:
         sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
+    for stream, wrong in ((sys.stdin, os.O_WRONLY), (sys.stdout, os.O_RDONLY), (sys.stderr, os.O_RDONLY)):
+        _null_if_one_way(stream, wrong)
     for stream in (sys.stdout, sys.stderr):
         _replace_unencodable(stream)
+
+
+def _null_if_one_way(stream: Any, wrong: int) -> None:
+    """A standard stream open the wrong way is the null device from here on, for this process and the programs
+    it starts.  ``2>&-`` on a command run through a shell script (a pyenv shim, a wrapper) left stderr the script
+    itself, open for reading: the first line said was an EBADF and the run a crash, exit 3 (a failed gate's 1
+    and a dry run's 0 alike)."""
+    try:
+        fd = stream.fileno()
+        readable_writable = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE
+    except (OSError, ValueError):  # a stream with no descriptor (a test's StringIO), or one closed since
+        return
+    if readable_writable == wrong:
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, fd)
+        os.close(null)
 
 
 def _replace_unencodable(stream: Any) -> None:

@@ -145,6 +145,9 @@ def no_commit(repo: Path, rev: str, label: str = "revision", hint: str = "pass a
             message = f"{label} HEAD is on branch {branch!a}, which has no commit yet, in {repo}"
             return GitError(message, f"make a first commit, or {hint}")
         return GitError(f"{label} {named} does not exist in {repo}", hint)
+    unparsed = unparsed_file(repo, causes)
+    if unparsed is not None:
+        return unparsed
     reason = causes[0] if damaged(causes[0]) else causes[-1]
     if damaged(reason):
         hint = FSCK_HINT
@@ -178,6 +181,26 @@ def _named_object(repo: Path, rev: str) -> tuple[str, str] | None:
 
 
 _TAG_DEPTH = 8  # tags of tags followed to a commit; deeper is left to git's own words
+
+
+def unparsed_file(repo: object, said: list[str]) -> GitError | None:
+    """The error naming a file of the repository's own that git cannot parse, where git's lines say so; else
+    None.  A line of ``packed-refs`` that is not ``<id> <ref>`` stops every git that reads a ref: the merge
+    said "git remote failed", with the hint to check a revision, and ``audit --rev HEAD`` that HEAD "names no
+    commit", neither naming the way out."""
+    found = next((m for line in said if (m := _UNPARSED.search(line))), None)
+    if found is None:
+        return None
+    name = printable(found.group(1))[:200]
+    return GitError(
+        f"git cannot read {name} in {repo}: {printable(found.group(0))[:200]}",
+        f"a line of {name} is not `<object id> <ref name>`: fix or delete the line git quotes, then run the "
+        "command again",
+    )
+
+
+# git's words for a packed-refs line it cannot parse (refs/packed-backend.c)
+_UNPARSED = re.compile(r"unexpected line in (\S*packed-refs): .*")
 
 
 def damaged(line: str) -> bool:

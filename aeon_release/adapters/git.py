@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import blobs, files
-from aeon_release.adapters.gitenv import check_repository_files, git_env, transports
+from aeon_release.adapters.gitenv import case_as_the_disk, check_repository_files, git_env, transports
 from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
@@ -332,10 +332,17 @@ def _tops(path: str) -> Path:
 
 
 def _work_tree(path: Path) -> Path:
-    """The top of the work tree that ``path`` is in (or whose git directory it is)."""
+    """The top of the work tree that ``path`` is in (or whose git directory it is).
+
+    That is the folder holding ``.git``, whatever ``core.worktree`` in the repository's config says: git took
+    the folder it names for the work tree, ``audit --changed-since`` ran git there ("not a git repository") or,
+    where that folder held another repository, in it."""
     status, top, _ = rev_parse(path, "--show-toplevel")
     if status == 0 and top:
-        return Path(top)
+        where = path.absolute()
+        if where.is_relative_to(top):
+            return Path(top)
+        return next((place for place in (where, *where.parents) if (place / ".git").exists()), Path(top))
     status, git_dir_text, stderr = rev_parse(path, "--absolute-git-dir")
     if status != 0 or not git_dir_text:
         raise not_opened(path, stderr)
@@ -427,8 +434,18 @@ class Git:
     def try_run(self, *args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
         """Run git at the top of the work tree: (status, stdout, stderr), one trailing newline off each.
         ``env`` holds only the variables the caller sets (gitenv.git_env says what else git gets)."""
-        done = _run_git(args, cwd=self._cwd, env=git_env(env) | _C_LOCALE)
+        done = _run_git((*self._case, *args), cwd=self._cwd, env=self.env(env) | _C_LOCALE)
         return done.returncode, _text(done.stdout), _text(done.stderr)
+
+    @functools.cached_property
+    def _case(self) -> tuple[str, ...]:
+        return case_as_the_disk(self._cwd)
+
+    def env(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+        """``git_env(overrides)`` for a git run at the top of this work tree, which is the work tree whatever
+        ``core.worktree`` says (see :func:`_work_tree`): with it set elsewhere, ``diff-index`` compared that
+        folder's files with the revision, not the checkout's."""
+        return git_env({"GIT_WORK_TREE": str(self._cwd), **(overrides or {})})
 
     # -- places ---------------------------------------------------------------------------------
     @property
@@ -750,9 +767,10 @@ class Git:
             return f"{printable(str(admin))[:200]} does not name it back"
         try:
             wt = Git(path)
-            top, own = wt.toplevel, wt.git_dir
+            own = wt.git_dir
         except GitError:
             return "git cannot open it"
+        top = rev_parse(path, "--show-toplevel")[1]  # where its config sends git (``core.worktree``), not Git's pin
         if os.path.realpath(top) != os.path.realpath(path) or os.path.realpath(own) != os.path.realpath(admin):
             return f"git works in {printable(str(top))[:200]} from it, not in it"
         if wt.try_run("symbolic-ref", "--quiet", "HEAD")[0] == 0:
@@ -787,7 +805,7 @@ class Git:
         transaction = f"option no-deref\nstart\ncreate {ref} {sha}\nprepare\nabort\n".encode()
         no_hooks = ("-c", f"core.hooksPath={os.devnull}")
         done = _run_git(
-            (*no_hooks, "update-ref", "--stdin"), cwd=self._cwd, env=git_env() | _C_LOCALE, stdin=transaction
+            (*no_hooks, "update-ref", "--stdin"), cwd=self._cwd, env=self.env() | _C_LOCALE, stdin=transaction
         )
         if done.returncode != 0 and any(why in done.stderr for why in _CANNOT_WRITE):
             return  # the repository cannot be written here (a dry run on a read-only checkout): nothing to ask
@@ -1166,6 +1184,8 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
         )
     elif any(line.startswith(_NO_IDENTITY) for line in said):
         error = identity_error(head, said)
+    elif (unparsed := blobs.unparsed_file(where, said)) is not None:
+        error = unparsed
     else:
         # git's reasons, a chain at times ("transport 'file' not allowed / could not fetch ... from promisor
         # remote", "gpg failed to sign the data / failed to write commit object"); else its last word
@@ -1352,7 +1372,8 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     # diff-index compares the work tree by stat data (a file whose stat changed is listed, never hashed):
     # `git diff REV` hashed it through the clean filter the tree's .gitattributes names, a program of the
     # repository's config
-    done = _run_git(("diff-index", "--name-only", "-z", "--no-renames", rev, "--"), cwd=git._cwd, env=git_env())
+    listed = ("diff-index", "--name-only", "-z", "--no-renames", rev, "--")
+    done = _run_git((*git._case, *listed), cwd=git._cwd, env=git.env())
     if done.returncode != 0:
         raise failed(f"diff-index {rev[:60]}", path, done.stderr, done.returncode)
     tracked = [os.fsdecode(p) for p in done.stdout.split(b"\0") if p]

@@ -56,7 +56,18 @@ _INHERITED = (
 # runs when the tool only reads (fsmonitor, pager), and objects are read as stored.  GIT_NO_REPLACE_OBJECTS (below)
 # is only git's starting value: a ``core.useReplaceRefs=true`` of any config file turns the replace refs back on,
 # and ``audit --rev BAD`` audited the clean stand-in ``git replace`` named for BAD and passed.
-_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"))
+# Rename detection as git's defaults have it: ``merge.renameLimit=1`` (or ``diff.renameLimit``, which it falls back
+# to) in the repository's config turned the search off for an upstream that moved two files, and a carry's edit of
+# one met a deleted file: the merge stopped on a modify/delete conflict git's defaults merge cleanly, and
+# ``Git.renames`` (the carries' evidence) found no move.
+_RENAMES = (
+    ("diff.renames", "true"),
+    ("diff.renameLimit", "1000"),
+    ("merge.renames", "true"),
+    ("merge.renameLimit", "7000"),
+    ("status.renames", "true"),
+)
+_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"), *_RENAMES)
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found
@@ -100,6 +111,18 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         env["GIT_CONFIG_PARAMETERS"] = f"{env['GIT_CONFIG_PARAMETERS']} {ours}"
     env.update(overrides or {})
     return env
+
+
+def case_as_the_disk(top: Path) -> tuple[str, ...]:
+    """``-c core.ignorecase=false`` for a git reading the work tree at ``top`` where its file system tells ``.git``
+    from ``.GIT``; nothing where it does not (macOS, a Windows volume), and git's own setting stands.  A config's
+    ``core.ignorecase=true`` on a case-sensitive disk (a checkout copied from a Mac) made git take an untracked
+    ``pkg/A.py`` for the tracked ``pkg/a.py``: its conflict markers passed the audit unlisted."""
+    try:
+        blind = os.path.samefile(top / ".git", top / ".GIT")
+    except OSError:  # no .GIT: the names differ
+        blind = False
+    return () if blind else ("-c", "core.ignorecase=false")
 
 
 def transports(env: Mapping[str, str]) -> dict[str, str]:

@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 from aeon_release.adapters.blobs import MODE_GITLINK, MODE_LINK, Blobs, Entry, TooLarge, blob_sizes, ls_tree
 from aeon_release.adapters.git import not_opened
-from aeon_release.adapters.gitenv import check_work_tree_files, git_env
+from aeon_release.adapters.gitenv import case_as_the_disk, check_work_tree_files, git_env
 from aeon_release.domain.audits import linear
 from aeon_release.errors import UsageError, printable
 
@@ -641,10 +641,8 @@ def _git_lists(root: Path) -> tuple[list[str], dict[str, str], dict[str, str], f
         ["ls-files", "-z", "--others", "--exclude-standard"],
         ["diff-files", "--name-only", "-z", "--no-renames"],
     )
-    running = [
-        subprocess.Popen(["git", "-C", str(root), *c], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-        for c in commands
-    ]
+    git = ("git", "-C", str(root), *case_as_the_disk(root))
+    running = [subprocess.Popen([*git, *c], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env) for c in commands]
     try:
         done = _answers(running, root)
     finally:
