@@ -1257,6 +1257,23 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
+def files_containing_each(
+    path: Path, rev: str, word_sets: Sequence[Sequence[str]], pathspecs: Sequence[str]
+) -> list[frozenset[str]] | None:
+    """``files_containing`` of each set of ``word_sets``, from one ``git grep`` of all their words: the
+    lines it prints say which words a file holds (no word may hold a newline: git would split it into
+    two).  None when its output cannot be read line by line: a path holding a newline."""
+    words = sorted({w for s in word_sets for w in s})
+    texts: dict[str, list[str]] = {}
+    for line in records(_grep(path, rev, [], words, pathspecs)):
+        name, sep, text = line.partition("\0")
+        if not sep:  # the head of a path a newline cut in two (no line holds one)
+            return None
+        texts.setdefault(name.removeprefix(f"{rev}:"), []).append(text)
+    joined = {name: "\n".join(lines) for name, lines in texts.items()}
+    return [frozenset(name for name, text in joined.items() if any(w in text for w in s)) for s in word_sets]
+
+
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
     out = _grep(path, rev, ["-w"], [word], pathspecs)
