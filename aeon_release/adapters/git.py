@@ -1378,10 +1378,34 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
 
 
 def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
-    """``rev:path`` for many paths through one ``git cat-file --batch`` (None where the path is absent)."""
-    with blobs.Blobs(path) as reader:
+    """``rev:path`` for many paths through the process's one ``git cat-file --batch`` of the repository
+    (None where the path is absent).  A merge's checks ask a dozen times, each for another revision or
+    set of files: one process answers them all (a started git was ~4 ms of the sidecar's CPU each)."""
+    with _READERS_LOCK:
+        key = str(path)
+        reader = _READERS.pop(key, None) or blobs.Blobs(path)
+        _READERS[key] = reader  # the newest last
+        while len(_READERS) > _KEPT_READERS:
+            _READERS.pop(next(iter(_READERS))).close()
         found = {p: reader.read(f"{rev}:{p}") for p in paths}
     return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
+
+
+_READERS: dict[str, blobs.Blobs] = {}  # read_blobs' readers, by repository
+_READERS_LOCK = threading.Lock()
+_KEPT_READERS = 4  # a long-lived process (the tests) keeps the latest repositories' only
+
+
+def _forget_readers() -> None:
+    """A forked child starts its own readers (its parent's pipes are the parent's), and a fresh lock:
+    another thread of the parent may have held it at the fork."""
+    global _READERS_LOCK
+    _READERS.clear()
+    _READERS_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_readers)
 
 
 def merge_conflicts(git_: Git, base: str, ours: str, theirs: str, paths: Sequence[str]) -> frozenset[str] | None:
