@@ -101,7 +101,7 @@ def grep_changed(where: Path, base: str, ours: str, theirs: str, words: tuple[st
         for future, files in zip(futures, found):
             future.set_result(files)
 
-    threading.Thread(target=work, name="aeon-grep", daemon=True).start()
+    threading.Thread(target=work, name="changed-files-grep", daemon=True).start()
 
 
 def grepped(base: str, theirs: str, words: tuple[str, ...]) -> Future[frozenset[str]] | None:
