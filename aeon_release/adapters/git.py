@@ -1277,6 +1277,23 @@ def files_containing(path: Path, rev: str, words: Sequence[str], pathspecs: Sequ
     return frozenset(name.removeprefix(f"{rev}:") for name in out.split("\0") if name)
 
 
+def files_containing_each(
+    path: Path, rev: str, word_sets: Sequence[Sequence[str]], pathspecs: Sequence[str]
+) -> list[frozenset[str]] | None:
+    """``files_containing`` of each set of ``word_sets``, from one ``git grep`` of all their words: the
+    lines it prints say which words a file holds (no word may hold a newline: git would split it into
+    two).  None when its output cannot be read line by line: a path holding a newline."""
+    words = sorted({w for s in word_sets for w in s})
+    texts: dict[str, list[str]] = {}
+    for line in records(_grep(path, rev, [], words, pathspecs)):
+        name, sep, text = line.partition("\0")
+        if not sep:  # the head of a path a newline cut in two (no line holds one)
+            return None
+        texts.setdefault(name.removeprefix(f"{rev}:"), []).append(text)
+    joined = {name: "\n".join(lines) for name, lines in texts.items()}
+    return [frozenset(name for name, text in joined.items() if any(w in text for w in s)) for s in word_sets]
+
+
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
     out = _grep(path, rev, ["-w"], [word], pathspecs)
@@ -1382,10 +1399,34 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
 
 
 def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
-    """``rev:path`` for many paths through one ``git cat-file --batch`` (None where the path is absent)."""
-    with blobs.Blobs(path) as reader:
+    """``rev:path`` for many paths through the process's one ``git cat-file --batch`` of the repository
+    (None where the path is absent).  A merge's checks ask a dozen times, each for another revision or
+    set of files: one process answers them all (a started git was ~4 ms of the sidecar's CPU each)."""
+    with _READERS_LOCK:
+        key = str(path)
+        reader = _READERS.pop(key, None) or blobs.Blobs(path)
+        _READERS[key] = reader  # the newest last
+        while len(_READERS) > _KEPT_READERS:
+            _READERS.pop(next(iter(_READERS))).close()
         found = {p: reader.read(f"{rev}:{p}") for p in paths}
     return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
+
+
+_READERS: dict[str, blobs.Blobs] = {}  # read_blobs' readers, by repository
+_READERS_LOCK = threading.Lock()
+_KEPT_READERS = 4  # a long-lived process (the tests) keeps the latest repositories' only
+
+
+def _forget_readers() -> None:
+    """A forked child starts its own readers (its parent's pipes are the parent's), and a fresh lock:
+    another thread of the parent may have held it at the fork."""
+    global _READERS_LOCK
+    _READERS.clear()
+    _READERS_LOCK = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_readers)
 
 
 def merge_conflicts(git_: Git, base: str, ours: str, theirs: str, paths: Sequence[str]) -> frozenset[str] | None:

@@ -41,7 +41,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
-    plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git))
+    plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
             f"branch {quoted(plan.branch)} already exists in {git.path}",
@@ -80,7 +80,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
         return
     steps.run_worktree(git, state)  # before the plan: nothing of a run's is read where it did not make its worktree
     first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
-    plan = build_plan(git, steps.options_for(state), steps.start_audit_diffs(git) if first_audit else None)
+    options = steps.options_for(state)
+    plan = build_plan(git, options, steps.start_audit_diffs(git, options.config_dir) if first_audit else None)
     steps.check_resumable(plan, state)
     run = steps.Run(git, state, plan)
     if state.head is None and (wt := steps.own_worktree(run)) is not None:

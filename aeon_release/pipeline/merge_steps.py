@@ -38,7 +38,7 @@ from aeon_release.adapters.store import (
     pid_alive,
     typed_fields,
 )
-from aeon_release.domain.audits.model import Fix, MergeSides
+from aeon_release.domain.audits.model import Fix, MergeSides, Settings
 from aeon_release.errors import (
     DiskError,
     GitError,
@@ -863,15 +863,23 @@ def _clear_stale_lock(run: Run, wt: Git) -> None:
         lock.unlink()  # left by a git process killed with the run (kill -9)
 
 
-def start_audit_diffs(git: Git) -> Callable[[str, str, str], None]:
+def start_audit_diffs(git: Git, config_dir: Path) -> Callable[[str, str, str], None]:
     """For the plan: start the merge-aware checks in their own process (domain/audits/sidecar.py) as
     soon as the three commits are known.  It prepares the sides on the other core while the plan, the
-    merge, the carries and the picks wait on git (a re-audit after a stop reads the cache)."""
+    merge, the carries and the picks wait on git (a re-audit after a stop reads the cache).  The
+    rules' settings follow the sides (their device words are grepped for with the enums')."""
 
     def start(base: str, ours: str, theirs: str) -> None:
         from aeon_release.domain.audits import sidecar
+        from aeon_release.domain.audits.config import load_rules
 
-        sidecar.start(MergeSides(git.path, base, ours, theirs))
+        sides = MergeSides(git.path, base, ours, theirs)
+        sidecar.start(sides)
+        try:
+            settings: Settings | None = load_rules(config_dir).settings  # the plan loads them next anyway
+        except Exception:  # noqa: BLE001 - the plan's own check says what is wrong, in its order
+            settings = None
+        sidecar.words(sides, settings)
 
     return start
 

@@ -7,6 +7,7 @@ a name it cannot carry still resolves, and a name git finds ambiguous is no obje
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -100,3 +101,43 @@ def test_an_ambiguous_short_id_is_no_object_and_the_reader_goes_on(tmp_path: Pat
         assert reader.read(ids[0]) == b"blob 0\n"
         assert reader.peeled(prefix, "commit") is None
         assert reader.peeled("main", "commit") is not None
+
+
+def test_read_blobs_asks_one_cat_file_of_a_repository_and_a_forked_child_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merge's checks call ``read_blobs`` a dozen times (each side's files, the enums', the near misses'):
+    one process answers them all, a commit made meanwhile is read too, and a forked child (the sidecar's
+    gate checks) reads through a process of its own, the parent's still answering after it."""
+    from aeon_release.adapters import git as git_mod
+
+    repo = _repo(tmp_path)
+    started: list[blobs.Blobs] = []
+    real_start = blobs.Blobs._start
+
+    def start(self: blobs.Blobs) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            started.append(self)
+        return real_start(self)
+
+    monkeypatch.setattr(blobs.Blobs, "_start", start)
+    monkeypatch.setattr(git_mod, "_READERS", {}, raising=False)  # (an older read_blobs kept none)
+    assert git_mod.read_blobs(repo, "HEAD~1", ["a.txt", "nope"]) == {"a.txt": "one\n", "nope": None}
+    (repo / "a.txt").write_text("three\n")
+    git(repo, "commit", "-qam", "three")
+    assert git_mod.read_blobs(repo, "HEAD", ["a.txt"]) == {"a.txt": "three\n"}
+    assert git_mod.read_blobs(repo, "HEAD~1", ["a.txt"]) == {"a.txt": "two\n"}
+    assert len(started) == 1
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its own reader, its answer on the pipe
+        try:
+            os.write(write, (git_mod.read_blobs(repo, "HEAD~2", ["a.txt"])["a.txt"] or "").encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        assert pipe.read() == "one\n"
+    assert os.waitpid(pid, 0)[1] == 0
+    assert git_mod.read_blobs(repo, "HEAD", ["a.txt"]) == {"a.txt": "three\n"}
+    assert len(started) == 1

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import GitTree, audit_tree, diffs, sidecar
 from aeon_release.domain.audits import runner as audit_runner
@@ -222,7 +223,85 @@ def test_many_long_paths_upstream_changed_are_grepped_without_a_too_long_command
     base = git_repo.commit({"root.py": "x = 1\n"}, "base")
     theirs = git_repo.commit({n: "import enum\nclass E(enum.Enum):\n    A = 1\n" for n in names}, "upstream")
     assert sum(len(n) + 12 for n in names) > diffs.ARGV_BYTES
-    assert diffs._enum_files(git_repo.path, base, theirs) == frozenset(names)
+    assert diffs.changed_files_containing(git_repo.path, base, theirs, diffs.ENUM_WORDS) == frozenset(names)
+    both = diffs.changed_files_containing_each(git_repo.path, base, theirs, (("A = 1",), diffs.ENUM_WORDS))
+    assert both == [frozenset(names), frozenset(names)]  # the glob's grep reads other files: one grep each
+
+
+_DEVICE = ("get_cap", "has_cap")
+
+
+def _fresh_diffs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This merge's diffs and greps started anew, not kept from another test's (the same commits)."""
+    for kept in ("_STARTED", "_UNGREPPED", "_GREPPED"):
+        monkeypatch.setattr(diffs, kept, {})
+
+
+def test_the_rules_device_words_are_grepped_with_the_enum_words_by_one_git_grep(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sidecar is told the device words after the sides: upstream's changed Python files are grepped
+    once for them and the enums' words (git read each blob twice, a fifth of a large merge's git CPU
+    each time), and each set gets the files a grep of its own finds, even where a word of one set
+    overlaps a word of the other on a line (``Flagget_cap``: ``Flag`` and ``get_cap`` share the g)."""
+    base = git_repo.commit({"root.py": "x = 1\n"}, "base")
+    theirs = git_repo.commit(
+        {
+            "a.py": "import enum\nclass Mode(enum.Enum):\n    A = 1\n",
+            "b.py": "if has_cap():\n    pass\n",
+            "c.py": "x = 'Flagget_cap'\n",
+            "d.py": "y = 2\n",
+            "tests/t.py": "Enum = get_cap\n",  # upstream's tests: not asked about
+            "e.txt": "Enum get_cap\n",
+        },
+        "upstream",
+    )
+    _fresh_diffs(monkeypatch)
+    greps: list[tuple[str, ...]] = []
+    real_grep = git_mod._grep
+    monkeypatch.setattr(git_mod, "_grep", lambda *a: greps.append(tuple(a[3])) or real_grep(*a))
+    diffs.prefetch(git_repo.path, base, base, theirs, grep=False)
+    diffs.grep_changed(git_repo.path, base, base, theirs, _DEVICE)
+    device = diffs.grepped(base, theirs, _DEVICE)
+    assert device is not None
+    assert device.result(timeout=60) == {"b.py", "c.py"}
+    assert diffs.started(git_repo.path, base, base, theirs)[2].result(timeout=60) == {"a.py", "c.py"}
+    assert greps == [tuple(sorted({*_DEVICE, *diffs.ENUM_WORDS}))]
+    for words in (_DEVICE, diffs.ENUM_WORDS):
+        assert diffs.changed_files_containing(git_repo.path, base, theirs, words) == (
+            device.result() if words == _DEVICE else {"a.py", "c.py"}
+        )
+
+
+def test_a_changed_path_holding_a_newline_is_grepped_for_each_set_alone(git_repo: GitRepo) -> None:
+    """One grep's lines cannot say which file a line of ``x\\ny.py`` is in (``y.py``'s, read naively):
+    then each set has its own grep, with the same files."""
+    base = git_repo.commit({"root.py": "x = 1\n"}, "base")
+    theirs = git_repo.commit({"x\ny.py": "class E(Enum):\n    A = 1\n", "y.py": "get_cap()\n"}, "upstream")
+    sets = (_DEVICE, diffs.ENUM_WORDS)
+    specs = [":(literal)x\ny.py", ":(literal)y.py"]
+    assert git_mod.files_containing_each(git_repo.path, theirs, sets, specs) is None
+    found = diffs.changed_files_containing_each(git_repo.path, base, theirs, sets)
+    assert found == [frozenset({"y.py"}), frozenset({"x\ny.py"})]
+    assert found == [diffs.changed_files_containing(git_repo.path, base, theirs, words) for words in sets]
+
+
+def test_the_words_told_after_the_sides_are_read_before_the_requests(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The protocol: the sides, then the rules' words, then ``warm`` and ``audit``: the same answer."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
+    told = {"words": list(_DEVICE)}
+    lines = "".join(
+        json.dumps(m) + "\n" for m in (first, told, {"warm": merged, **settings}, {"audit": merged, **settings})
+    )
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO(lines), answers)
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+    assert diffs.grepped(killer.base, killer.theirs, _DEVICE) is not None
 
 
 def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
@@ -378,16 +457,23 @@ def test_a_forked_child_that_fails_leaves_its_checks_to_the_sidecar(
     assert time.monotonic() - started < 120  # a hang guard, not a speed claim
 
 
+@pytest.mark.parametrize("told", [False, True])
 def test_no_git_of_the_sidecar_is_starting_when_it_forks_its_child(
-    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch
+    git_repo: GitRepo, gated: MergeSides, monkeypatch: pytest.MonkeyPatch, told: bool
 ) -> None:
     """A child forked while another thread of the sidecar starts a git holds that Popen's exec pipe: the
     Popen waits until the child ends (a hung child: its whole wait; seen as a CI run that hung in
-    ``git grep``).  The enum files' grep, the one thread left running then, is done before the fork."""
+    ``git grep``).  The enum files' grep (with the device words when told them), the one thread left
+    running then, is done before the fork."""
 
-    real_files, real_fork, grep_done, at_fork = diffs._enum_files, sidecar._fork, threading.Event(), []
+    real_files, real_fork, grep_done, at_fork = (
+        diffs.changed_files_containing_each,
+        sidecar._fork,
+        threading.Event(),
+        [],
+    )
 
-    def slow_files(*args: object) -> frozenset[str]:
+    def slow_files(*args: object) -> list[frozenset[str]]:
         time.sleep(0.5)  # a grep still starting when the checks reach the fork
         try:
             return real_files(*args)  # type: ignore[arg-type]
@@ -398,9 +484,14 @@ def test_no_git_of_the_sidecar_is_starting_when_it_forks_its_child(
         at_fork.append(grep_done.is_set())
         return real_fork(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(diffs, "_STARTED", {})  # this merge's diffs started anew, not kept from another test
-    monkeypatch.setattr(diffs, "_enum_files", slow_files)
+    _fresh_diffs(monkeypatch)  # this merge's diffs started anew, not kept from another test
+    monkeypatch.setattr(diffs, "changed_files_containing_each", slow_files)
     monkeypatch.setattr(sidecar, "_fork", fork)
+    if told:
+        device = _gb10().device
+        assert device is not None
+        diffs.prefetch(gated.repo, gated.base, gated.ours, gated.theirs, grep=False)
+        diffs.grep_changed(gated.repo, gated.base, gated.ours, gated.theirs, device.words)
     merged = git_repo.git("rev-parse", "HEAD")
     assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]
     assert at_fork == [True, True]  # the gate checks' child, then symbol drift's

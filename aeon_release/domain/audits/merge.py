@@ -21,6 +21,7 @@ from aeon_release.domain.audits import memo
 from aeon_release.domain.audits.diffs import (
     ENUM_WORDS,
     changed_files_containing,
+    grepped,
     in_background,
     started,
     upstream_changed,
@@ -249,6 +250,10 @@ def _greps(
     greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = {ENUM_WORDS: enum_files}
     if settings.device is not None and settings.device.names:
         words = settings.device.words
+        early = grepped(sides.base, sides.theirs, words)  # asked with the enum files' grep (the merge's sidecar)
+        if early is not None and early.done() and early.exception() is None:
+            greps[words] = early.result
+            return greps
         grep = functools.partial(changed_files_containing, sides.repo, sides.base, sides.theirs, words)
         # (in the other process, when it runs there: a thread of this one does not go with the fork)
         greps[words] = functools.cache(grep) if forks else in_background(grep).result

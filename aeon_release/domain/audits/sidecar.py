@@ -104,6 +104,9 @@ class Sidecar:
             return False
         return True
 
+    def words(self, words: tuple[str, ...]) -> None:
+        self._send({"words": list(words)})
+
     def warm(self, rev: str, settings: Settings) -> None:
         self._send({"warm": rev, "settings": dataclasses.asdict(settings)})
 
@@ -205,6 +208,16 @@ def _new() -> Sidecar | None:
     return sidecar
 
 
+def words(sides: MergeSides, settings: Settings | None) -> None:
+    """Tell the sidecar of ``sides``, right after them, what the rules' device-gate checks look for
+    (``settings``: the rules', None when they do not load): upstream's changed files are grepped for it
+    and the enums' words at once (git reads each file once).  It waits for this before it prepares."""
+    sidecar = _RUNNING.get(_key(sides))
+    if sidecar is not None:
+        device = settings.device if settings is not None else None
+        sidecar.words(device.words if device is not None and device.names else ())
+
+
 def warm(sides: MergeSides, rev: str, settings: Settings) -> None:
     """The merge is made (``rev``: its tree or commit): check it ahead of the audit, with the
     settings the audit will use (findings made with others are not reused)."""
@@ -245,14 +258,22 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
         return
     data = json.loads(first)
     sides = MergeSides(Path(data["repo"]), data["base"], data["ours"], data["theirs"])
-    from aeon_release.domain.audits.diffs import prefetch
+    from aeon_release.domain.audits.diffs import grep_changed, prefetch
 
-    prefetch(sides.repo, sides.base, sides.ours, sides.theirs)  # git diffs while the checks import
+    prefetch(sides.repo, sides.base, sides.ours, sides.theirs, grep=False)  # git diffs while the checks import
     from aeon_release.domain.audits.merge import prepare_sides
 
+    line = inbox.get()  # the words the rules look for (``words``), sent just after the sides
+    if line is None:
+        return
+    told = json.loads(line)
+    # upstream's changed files are grepped for the enums' words and these at once
+    grep_changed(sides.repo, sides.base, sides.ours, sides.theirs, tuple(told.get("words", ())))
+    pending = None if "words" in told else line
     prepare_sides(sides)
     warmed: _Warmed | None = None
-    while (line := inbox.get()) is not None:
+    while (line := pending or inbox.get()) is not None:
+        pending = None
         request = json.loads(line)
         settings = Settings.of(request["settings"])
         if "warm" in request:

@@ -158,4 +158,4 @@ def test_upstreams_tests_are_left_out_of_its_diff_unless_the_fork_changed_them(g
     sides = three_way(git_repo, base, ours, theirs)
     upstream = parse_changes(_upstream_diff(git_repo.path, sides.base, sides.ours, sides.theirs))
     assert sorted(upstream) == ["pkg/a.py", "pkg/tests/c.py", "tests/test_fork.py"]
-    assert diffs._enum_files(git_repo.path, sides.base, sides.theirs) == frozenset()
+    assert diffs.changed_files_containing(git_repo.path, sides.base, sides.theirs, diffs.ENUM_WORDS) == frozenset()
