@@ -7,7 +7,9 @@ the fork's own kernel is never chosen again.
 
 The fork's side, on its own lines: a test ``P(x)`` followed, in the same ``if``/``elif`` chain (or after
 an ``if P(x):`` whose body returns or raises), by a test comparing the same ``x`` with a string
-(``x == "v"``, ``x in ("v", ...)``).  Upstream's side: a ``def P`` in a file whose diff added ``"v"``,
+(``x == "v"``, ``x in ("v", ...)``), whose body does not do what ``P(x)``'s body does (the same
+statements: the value's way is unchanged), where ``P`` may be upstream's (imported from its module or
+off it; not the fork's own function or method of the name).  Upstream's side: a ``def P`` in a file whose diff added ``"v"``,
 each of whose returns at the merge base and at upstream is a test of its one parameter against strings
 (``==``, ``in``, ``startswith``, ``endswith``, joined by ``or``/``and``/``not``): false for "v" at the
 base and true now.  Cheap first: the strings the fork compares on its added lines must be on upstream's
@@ -21,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -41,6 +44,7 @@ class Shadowed:
     predicate: str
     subject: str
     value: str
+    func: ast.expr  # the called expression: ``P``, ``m.P``, ``self.P``
 
 
 def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -68,8 +72,16 @@ def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return [
         _finding(trees, s, widened[(s.predicate, s.value)], pr_pattern)
         for s in shadowed
-        if (s.predicate, s.value) in widened
+        if (s.predicate, s.value) in widened and _calls_upstreams(trees, s, widened[(s.predicate, s.value)][0])
     ]
+
+
+def _calls_upstreams(trees: ThreeTrees, shadowed: Shadowed, path: str) -> bool:
+    """The fork's test may call the predicate of upstream's ``path``: not the fork's own function or method
+    of the name, nor one imported from another module."""
+    text = trees.merged_text(shadowed.path)
+    info = parse_module_info(shadowed.path, dotted_name(shadowed.path), text) if text is not None else None
+    return info is None or may_come_from(info, shadowed.func, dotted_name(path))
 
 
 def _fork_chains(trees: ThreeTrees, path: str) -> Iterator[Shadowed]:
@@ -96,14 +108,17 @@ def _in_body(path: str, body: list[ast.stmt], owned: set[int]) -> Iterator[Shado
         if not isinstance(stmt, ast.If) or stmt.lineno not in owned:
             continue
         called = _predicate(stmt.test)
-        if called is None:
+        if called is None or not isinstance(stmt.test, ast.Call):
             continue
-        later = _chain_tests(stmt.orelse)
+        later = _chain(stmt.orelse)
         if not stmt.orelse and _leaves(stmt.body):
-            later += [t for s in body[i + 1 :] if isinstance(s, ast.If) for t in [s.test, *_chain_tests(s.orelse)]]
-        for test in later:
-            for value in _compared(test, called[1]):
-                yield Shadowed(path, stmt.lineno, test.lineno, called[0], called[1], value)
+            later += [b for s in body[i + 1 :] if isinstance(s, ast.If) for b in [s, *_chain(s.orelse)]]
+        shown = ast.dump(ast.Module(stmt.body, []))
+        for branch in later:
+            if ast.dump(ast.Module(branch.body, [])) == shown:
+                continue  # the fork's branch does what the predicate's does: the value's way is the same
+            for value in _compared(branch.test, called[1]):
+                yield Shadowed(path, stmt.lineno, branch.lineno, called[0], called[1], value, stmt.test.func)
 
 
 def _predicate(test: ast.expr) -> tuple[str, str] | None:
@@ -113,12 +128,13 @@ def _predicate(test: ast.expr) -> tuple[str, str] | None:
     return None
 
 
-def _chain_tests(orelse: list[ast.stmt]) -> list[ast.expr]:
-    tests = []
+def _chain(orelse: list[ast.stmt]) -> list[ast.If]:
+    """The ``elif`` branches of an ``else``."""
+    branches = []
     while len(orelse) == 1 and isinstance(orelse[0], ast.If):
-        tests.append(orelse[0].test)
+        branches.append(orelse[0])
         orelse = orelse[0].orelse
-    return tests
+    return branches
 
 
 def _leaves(body: list[ast.stmt]) -> bool:
