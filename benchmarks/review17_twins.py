@@ -58,6 +58,35 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#44455 split retired",
+        "unbind(1) under a test that reads no layout",
+        K(
+            *KV,
+            "vllm/aeon/r17kv6.py",
+            FA + "class AeonFlashAttentionImpl(FlashAttentionImpl):\n"
+            "    def aeon_planes(self, kv_cache: torch.Tensor | None) -> tuple[torch.Tensor, ...]:\n"
+            "        if kv_cache is not None and self.head_size % 16 == 0:\n"
+            "            return kv_cache.unbind(1)\n"
+            "        return ()\n",
+            "            return kv_cache.unbind(1)",
+        ),
+    ),
+    (
+        "#44455 split retired",
+        "unbind(1) after the parameter rebound from itself",
+        K(
+            *KV,
+            "vllm/aeon/r17kv7.py",
+            FA + "class AeonFlashAttentionImpl(FlashAttentionImpl):\n"
+            "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+            "        kv_cache = kv_cache.view(torch.uint8)  # AEON: the fp4 bytes\n"
+            "        return kv_cache.unbind(1)\n",
+            "        return kv_cache.unbind(1)",
+        ),
+    ),
+]
 TWINS += [
     (
         "#44455 split retired",

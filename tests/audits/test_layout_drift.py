@@ -190,3 +190,52 @@ def test_the_field_off_an_untyped_object_read_whole_or_still_a_list_is_quiet(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
 ) -> None:
     assert _rows(git_repo, no_rules, UNTYPED.format(read=read), upstream) == []
+
+
+OWN_VALUE_FORK = (
+    "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionImpl\n\n\n"
+    "class AeonImpl(FlashAttentionImpl):\n"
+    "    def aeon_planes(self, key: torch.Tensor, value: torch.Tensor, kv_cache: torch.Tensor) -> object:\n"
+    "{body}"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if kv_cache.dim() == 5:  # AEON: the planes-apart layout of older upstreams\n"
+        "            return kv_cache.unbind(1)\n"
+        "        return kv_cache.transpose(1, 2).split(self.head_size, dim=-1)\n",
+        "        return kv_cache.unbind(1) if kv_cache.ndim == 5 else kv_cache.transpose(1, 2).split(64, dim=-1)\n",
+        "        if kv_cache.shape[1] != 2:\n"
+        "            return kv_cache.transpose(1, 2).split(self.head_size, dim=-1)\n"
+        "        else:\n"
+        "            return kv_cache.unbind(1)\n",
+        "        kv_cache = torch.stack((key, value), dim=1)  # AEON: the fp4 packer's planes-apart scratch\n"
+        "        return kv_cache.unbind(1)\n",
+    ],
+    ids=[
+        "under an if on its rank",
+        "in a conditional expression on its rank",
+        "in the else of a shape test",
+        "rebound",
+    ],
+)
+def test_a_split_of_a_value_the_forks_method_made_its_own_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    """The fork handles both layouts (it tests the value's rank or shape first), or splits its own value."""
+    assert _rows(git_repo, no_rules, OWN_VALUE_FORK.format(body=body), {IMPL: IMPL_PACKED}) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        LAYER_FORK.format(read="self.kv_cache[0] if isinstance(self.kv_cache, list) else self.kv_cache"),
+        UNTYPED.format(read="layer.kv_cache[0] if isinstance(layer.kv_cache, (list, tuple)) else layer.kv_cache"),
+        UNTYPED.format(read="layer.kv_cache if torch.is_tensor(layer.kv_cache) else layer.kv_cache[0]"),
+    ],
+    ids=["self's, under isinstance", "an untyped object's, under isinstance", "else of a test of its kind"],
+)
+def test_an_index_of_the_field_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE}) == []

@@ -16,7 +16,9 @@ which in the class's methods was a list at the base, and is a call that builds n
 upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
 retired every literal index of it.  The fork's side: on its own lines, a method of a class
 deriving from that class (by name) applies the retired access to the same name (the same parameter
-name, or ``self.f``): an error.  A literal index of such a field off an object whose class the line
+name, or ``self.f``): an error; not where the fork's method made the value its own (the access in a
+branch of a test of the value's kind, rank or shape: it handles both layouts; or after the method bound
+the name to a value not read from it).  A literal index of such a field off an object whose class the line
 does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
 """
 
@@ -58,6 +60,9 @@ _CONTAINERS = frozenset(
         "copy",
     }
 )
+# what a test reads of a value's layout: its rank, shape, size or strides
+_LAYOUT_READS = frozenset({"dim", "ndim", "ndimension", "shape", "size", "stride"})
+_KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -227,15 +232,59 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
     if module is None or not owned:
         return []
     findings = []
+    guarded = _layout_guarded(module)
     for cls in file_classes(module.body):
         items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
         for method in _methods(cls) if items else ():
             for node in walk_spanning(method, owned):
                 hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
                 item = _matching(hit, items, _params(method)) if hit is not None else None
-                if hit is not None and item is not None:
+                if hit is not None and item is not None and not _own_value(method, node, hit[0], guarded):
                     findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
-    return findings + _untyped_reads(trees, path, module, owned, retired, {f.line for f in findings}, pr_pattern)
+    lines = {f.line for f in findings}
+    return findings + _untyped_reads(trees, path, module, owned, retired, lines, guarded, pr_pattern)
+
+
+def _layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
+    """(the text of ``x``, id of a node) of the nodes in a branch of an ``if`` (statement or expression)
+    whose test reads ``x``'s layout: ``isinstance(x, list)``, ``torch.is_tensor(x)``, ``len(x)``, ``x.dim()``, ``x.ndim``,
+    ``x.shape[0] == 2``.  The fork's code there handles both layouts."""
+    found: set[tuple[str, int]] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.If | ast.IfExp):
+            branches = [*node.body, *node.orelse] if isinstance(node, ast.If) else [node.body, node.orelse]
+            inside = {id(n) for branch in branches for n in ast.walk(branch)}
+            found |= {(text, i) for text in _layouts_read(node.test) for i in inside}
+    return found
+
+
+def _layouts_read(test: ast.expr) -> set[str]:
+    """The texts of the values whose layout ``test`` reads (their type, length, rank, shape or size)."""
+    found = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and last_name(node.func) in _KIND_CALLS and node.args:
+            found.add(ast.unparse(node.args[0]))
+        elif isinstance(node, ast.Attribute) and node.attr in _LAYOUT_READS:
+            found.add(ast.unparse(node.value))
+    return found
+
+
+def _own_value(
+    method: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST, name: str, guarded: set[tuple[str, int]]
+) -> bool:
+    """The access is on a value the fork's method made its own: under a test of its layout, or after the
+    method bound the name to a value not read from it (``kv_cache = torch.stack((key, value))``)."""
+    if (name, id(node)) in guarded:
+        return True
+    line = getattr(node, "lineno", 0)
+    return any(
+        isinstance(stmt, ast.Assign | ast.AnnAssign)
+        and stmt.lineno < line
+        and stmt.value is not None
+        and any(_subject(t) == name for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))
+        and not any(_subject(n) == name for n in ast.walk(stmt.value) if isinstance(n, ast.Name | ast.Attribute))
+        for stmt in ast.walk(method)
+    )
 
 
 def _matching(hit: tuple[str, str], items: list[Retired], params: set[str]) -> Retired | None:
@@ -255,6 +304,7 @@ def _untyped_reads(
     owned: set[int],
     retired: dict[str, list[Retired]],
     reported: set[int],
+    guarded: set[tuple[str, int]],
     pr_pattern: str,
 ) -> list[Finding]:
     """A literal index of a field made one value, read off an object whose class the line does not show
@@ -274,6 +324,7 @@ def _untyped_reads(
             and node.value.attr in fields
             and _subject(node.value) == ""
             and _literal_index(node.slice)
+            and (ast.unparse(node.value), id(node)) not in guarded
         ):
             items = fields[node.value.attr]
             classes = ", ".join(sorted({i.cls for i in items}))
