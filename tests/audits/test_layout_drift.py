@@ -239,3 +239,21 @@ def test_a_split_of_a_value_the_forks_method_made_its_own_is_quiet(
 )
 def test_an_index_of_the_field_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE}) == []
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        IMPL_BASE.replace("kv_cache.unbind(1)[0]", "kv_cache[:, 0]").replace(
+            "kv_cache.unbind(1)", "kv_cache[:, 0], kv_cache[:, 1]"
+        ),
+        IMPL_BASE.replace("kv_cache.unbind(1)[0]", "kv_cache.select(1, 0)").replace(
+            "kv_cache.unbind(1)", "torch.unbind(kv_cache, dim=1)\n        assert kv_cache[0].numel()"
+        ),
+    ],
+    ids=["indexes along the dim", "select and torch.unbind(x, dim=...)"],
+)
+def test_a_split_upstream_rewrote_along_the_same_dim_is_quiet(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    """An equivalent rewrite keeps the layout: the fork's split is as right as it was."""
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
+    assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []

@@ -11,7 +11,9 @@ Upstream's side: the classes of the files whose diff removed a literal-dim acces
 ``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
 before any parse.  A class retired an access when one of its methods held it at the merge base on a name
 (a parameter, or ``self.f``), no method holds it at upstream, and that method still indexes or splits
-the name another way (a helper that took the access over is no news).  A field every assignment of
+the name another way (a helper that took the access over is no news), and not along the same dim in
+another spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``torch.unbind(x, dim=1)``: an equivalent
+rewrite keeps the layout).  A field every assignment of
 which in the class's methods was a list at the base, and is a call that builds no container at
 upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
 retired every literal index of it.  The fork's side: on its own lines, a method of a class
@@ -63,6 +65,8 @@ _CONTAINERS = frozenset(
 # what a test reads of a value's layout: its rank, shape, size or strides
 _LAYOUT_READS = frozenset({"dim", "ndim", "ndimension", "shape", "size", "stride"})
 _KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
+# the splits whose dim a later spelling may name otherwise: op -> (place of its dim argument, of its index)
+_ALONG = {"unbind": (0, None), "select": (0, 1), "chunk": (1, None), "split": (1, None)}
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -118,13 +122,53 @@ def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[
     for method in _methods(old):
         same = kept.get(method.name)
         other = {name for name, _ in _accesses([same])} if same is not None else set()
+        along = {hit: along_of(node) for node in ast.walk(method) if (hit := access_of(node)) is not None}
         for name, access in sorted(_accesses([method]) - now):
-            if same is not None and name in other:
+            if same is not None and name in other and not _still_along(same, along.get((name, access))):
                 yield Retired(old.name, path, name, access, _read_now(same, name))
     indexed = {name for name, access in now if access.startswith("[")}
     for field, value in sorted(_one_value(new).items()):
         if field in _listed(old) and f"self.{field}" not in indexed:
             yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
+
+
+def _still_along(method: ast.FunctionDef | ast.AsyncFunctionDef, gone: tuple[str, int, int | None] | None) -> bool:
+    """Whether ``method`` still splits or indexes the name along the dim the access ``gone`` did, in another
+    spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``x.select(1, 0)``, ``torch.unbind(x, dim=1)``): the
+    same layout, an equivalent rewrite.  An index covers a split along its dim, not another index."""
+    if gone is None:
+        return False
+    return any(
+        (now[:2] == gone[:2] and None in (now[2], gone[2])) or now == gone
+        for node in ast.walk(method)
+        if (now := along_of(node)) is not None
+    )
+
+
+def along_of(node: ast.AST) -> tuple[str, int, int | None] | None:
+    """(``x`` or ``self.f``, dim, index) of a split or index of ``x`` along a literal dim, in any spelling:
+    ``x.unbind(1)``, ``x.unbind(dim=1)``, ``torch.unbind(x, 1)``, ``x.chunk(2, dim=1)`` (index None: every
+    slice); ``x.select(1, 0)``, ``x[:, 0]`` (index 0)."""
+    if isinstance(node, ast.Subscript) and _literal_index(node.slice):
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        ints = [i for i, part in enumerate(parts) if _int(part)]
+        return (_subject(node.value), ints[0], ast.literal_eval(parts[ints[0]])) if len(ints) == 1 else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ALONG):
+        return None
+    args = list(node.args)
+    subject = args.pop(0) if isinstance(node.func.value, ast.Name) and node.func.value.id == "torch" and args else None
+    place, index_place = _ALONG[node.func.attr]
+    dim = next((k.value for k in node.keywords if k.arg == "dim"), args[place] if len(args) > place else None)
+    index = args[index_place] if index_place is not None and len(args) > index_place else None
+    if not _int(dim if dim is not None else ast.Constant(0)) or (
+        index_place is not None and (index is None or not _int(index))
+    ):
+        return None  # a dim or an index not a literal (select's both are required; the others' dim is 0)
+    return (
+        _subject(subject if subject is not None else node.func.value),
+        ast.literal_eval(dim) if dim is not None else 0,
+        ast.literal_eval(index) if index is not None else None,
+    )
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
