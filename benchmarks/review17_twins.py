@@ -75,6 +75,19 @@ CASES += [
     ),
     (
         "#44455 split retired",
+        "unbind(1) in the subclass's own forward, an override of a method upstream changed",
+        K(
+            *KV,
+            "vllm/aeon/r17kv8.py",
+            FA + "class AeonFlashAttentionImpl(FlashAttentionImpl):\n"
+            "    def forward(self, layer, query, key, value, kv_cache, attn_metadata, output=None, **kw):  # type: ignore[no-untyped-def]\n"
+            "        key_cache, value_cache = kv_cache.unbind(1)  # AEON: the NVFP4 planes\n"
+            "        return output\n",
+            "        key_cache, value_cache = kv_cache.unbind(1)  # AEON: the NVFP4 planes",
+        ),
+    ),
+    (
+        "#44455 split retired",
         "unbind(1) after the parameter rebound from itself",
         K(
             *KV,

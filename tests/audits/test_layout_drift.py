@@ -257,3 +257,40 @@ def test_a_split_upstream_rewrote_along_the_same_dim_is_quiet(git_repo: GitRepo,
     """An equivalent rewrite keeps the layout: the fork's split is as right as it was."""
     fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
     assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []
+
+
+BACKEND = """
+
+class FlashAttentionBackend:
+    @staticmethod
+    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:
+        return (num_blocks, 2, block_size, heads, head_size)
+"""
+BACKEND_PACKED = BACKEND.replace(
+    "(num_blocks, 2, block_size, heads, head_size)", "(num_blocks, heads, block_size, 2 * head_size)"
+)
+OWN_LAYOUT = (
+    "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionBackend, FlashAttentionImpl\n\n\n"
+    "class AeonBackend(FlashAttentionBackend):\n"
+    "    @staticmethod\n"
+    "    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:\n"
+    "        return (num_blocks, 2, block_size, heads, head_size)  # AEON: the NVFP4 planes stay apart\n\n\n"
+    "class AeonImpl(FlashAttentionImpl):\n"
+    "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+    "        return kv_cache.unbind(1)\n"
+)
+
+
+def test_a_split_beside_the_forks_own_override_of_what_upstream_changed_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The fork's backend keeps its own cache shape: its implementation's split may well hold."""
+    sides = s.merge_case(
+        git_repo,
+        {IMPL: IMPL_BASE + BACKEND},
+        {FORK: OWN_LAYOUT},
+        [("[KV-Cache Layout Refactor] Pack K/V into the content dim (#44455)", {IMPL: IMPL_PACKED + BACKEND_PACKED})],
+    )
+    [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert (path, OWN_LAYOUT.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "warning")
+    assert "the fork's AeonBackend.get_kv_cache_shape overrides what upstream changed beside it" in message

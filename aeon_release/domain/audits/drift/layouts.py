@@ -16,7 +16,9 @@ another spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``torch.unbind(x, dim
 rewrite keeps the layout).  A field every assignment of
 which in the class's methods was a list at the base, and is a call that builds no container at
 upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
-retired every literal index of it.  The fork's side: on its own lines, a method of a class
+retired every literal index of it.  Where a class of the fork's file deriving from another class of
+upstream's file overrides, without ``super()``, a method upstream's diff changed there (a backend's
+get_kv_cache_shape beside the implementation), the fork may keep its own layout: a warning.  The fork's side: on its own lines, a method of a class
 deriving from that class (by name) applies the retired access to the same name (the same parameter
 name, or ``self.f``): an error; not where the fork's method made the value its own (the access in a
 branch of a test of the value's kind, rank or shape: it handles both layouts; or after the method bound
@@ -29,7 +31,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -80,6 +82,7 @@ class Retired:
     name: str
     access: str
     now: str  # how upstream reads the name instead, for the message
+    changed: frozenset[tuple[str, str]] = frozenset()  # (class, method) of upstream's file its diff changed
 
 
 def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -108,9 +111,16 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
     if before is None or after is None:
         return
     now = {cls.name: cls for cls in file_classes(after.body)}
+    changed = frozenset(
+        (cls.name, method.name)
+        for cls in file_classes(before.body)
+        if cls.name in now
+        for method in _methods(cls)
+        if ast.dump(method) != next((ast.dump(m) for m in _methods(now[cls.name]) if m.name == method.name), "")
+    )
     for cls in file_classes(before.body):
         if cls.name in now:
-            yield from _class_retired(cls, now[cls.name], path)
+            yield from (replace(r, changed=changed) for r in _class_retired(cls, now[cls.name], path))
 
 
 def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
@@ -284,9 +294,23 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
                 hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
                 item = _matching(hit, items, _params(method)) if hit is not None else None
                 if hit is not None and item is not None and not _own_value(method, node, hit[0], guarded):
-                    findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
+                    kept = _own_layout(module, item)
+                    findings.append(_finding(trees, path, node, cls.name, hit, item, kept, pr_pattern))
     lines = {f.line for f in findings}
     return findings + _untyped_reads(trees, path, module, owned, retired, lines, guarded, pr_pattern)
+
+
+def _own_layout(module: ast.Module, item: Retired) -> str:
+    """``C.m`` of a class of the fork's file deriving from another class of upstream's file, that overrides
+    (without ``super()``) a method upstream's diff changed there: the fork may keep its own layout
+    (get_kv_cache_shape of a backend beside the implementation), or ""."""
+    for cls in file_classes(module.body):
+        for base in sorted(base_names(cls) - {item.cls, ""}):
+            for method in _methods(cls):
+                calls_super = any(isinstance(n, ast.Name) and n.id == "super" for n in ast.walk(method))
+                if (base, method.name) in item.changed and not calls_super:
+                    return f"{cls.name}.{method.name}"
+    return ""
 
 
 def _layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
@@ -390,6 +414,7 @@ def _finding(
     fork_cls: str,
     hit: tuple[str, str],
     item: Retired,
+    kept: str,
     pr_pattern: str,
 ) -> Finding:
     shown = "".join(hit)
@@ -400,4 +425,9 @@ def _finding(
     else:
         how = f"{item.cls}'s methods no longer read {item.name}{item.access} (they read {item.now}): its layout changed"
     message = f"{fork_cls} reads {shown}, but upstream's {how}{commit}"
-    return Finding(RULE, "merge", Severity.ERROR, path, getattr(node, "lineno", 0), message)
+    if kept:
+        message += (
+            f"; the fork's {kept} overrides what upstream changed beside it: if it keeps the old layout, this holds"
+        )
+    severity = Severity.WARNING if kept else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, getattr(node, "lineno", 0), message)
