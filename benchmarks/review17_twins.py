@@ -475,6 +475,97 @@ TWINS += [
 ]
 
 
+# --- round 2: other real commits of the kinds
+# 5b115bb8a3 (#43660): AiterFlashAttentionImpl's kv_cache.unbind(0) -> kv_cache.unbind(1) (blocks first)
+AF = ("#43660", "5b115bb8a3", "ROCm AITER FA kv cache (2, num_blocks, ...) -> (num_blocks, 2, ...)")
+AI = (
+    "import torch\n\nfrom vllm.v1.attention.backends.rocm_aiter_fa import AiterFlashAttentionBackend, "
+    "AiterFlashAttentionImpl\n\n\n"
+)
+CASES += [
+    (
+        "#43660 split dim moved",
+        "unbind(0) in an Impl subclass",
+        K(
+            *AF,
+            "vllm/aeon/r17af0.py",
+            AI + "class AeonAiterImpl(AiterFlashAttentionImpl):\n"
+            "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+            "        return kv_cache.unbind(0)\n",
+            "        return kv_cache.unbind(0)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#43660 split dim moved",
+        "twin: a fork backend keeping the K/V-first shape beside the subclass",
+        K(
+            *AF,
+            "vllm/aeon/r17af1.py",
+            AI + "class AeonAiterBackend(AiterFlashAttentionBackend):\n"
+            "    @staticmethod\n"
+            "    def get_kv_cache_shape(\n"
+            '        num_blocks: int, block_size: int, num_kv_heads: int, head_size: int, cache_dtype_str: str = "auto"\n'
+            "    ) -> tuple[int, ...]:\n"
+            "        return (2, num_blocks, block_size, num_kv_heads, head_size)  # AEON: K/V-first for the fp4 writer\n\n\n"
+            "class AeonAiterImpl(AiterFlashAttentionImpl):\n"
+            "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+            "        return kv_cache.unbind(0)\n",
+            "        return kv_cache.unbind(0)",
+        ),
+    ),
+]
+
+# f63dca6838 (#47035): RocmAiterUnifiedAttentionImpl._split_kv_cache no longer restrides cross-attention to K/V first
+UA = ("#47035", "f63dca6838", "ROCm AITER unified: cross-attention's K/V-first restride dropped")
+CASES += [
+    (
+        "#47035 split dim moved",
+        "the subclass's override keeping the K/V-first restride",
+        K(
+            *UA,
+            "vllm/aeon/r17ua0.py",
+            "import torch\n\nfrom vllm.v1.attention.backends.rocm_aiter_unified_attn import "
+            "RocmAiterUnifiedAttentionImpl\n\n\n"
+            "class AeonUnifiedImpl(RocmAiterUnifiedAttentionImpl):\n"
+            "    def aeon_cross_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+            "        num_blocks, _, block_size, num_kv_heads, head_size = kv_cache.shape\n"
+            "        stride = block_size * num_kv_heads * head_size\n"
+            "        kv_cache = kv_cache.as_strided(\n"
+            "            (2, num_blocks, block_size, num_kv_heads, head_size),\n"
+            "            (num_blocks * stride, stride, num_kv_heads * head_size, head_size, 1),\n"
+            "        )\n"
+            "        return kv_cache.unbind(0)\n",
+            "        return kv_cache.unbind(0)",
+        ),
+    ),
+]
+
+# #37332 again: the predicate's branch hands the value to the fork's function, which has its own branch for it
+TWINS += [
+    (
+        "#37332 predicate widened",
+        "twin: the predicate's branch hands the value to a fork function that branches on it first",
+        K(
+            *QK,
+            "vllm/aeon/r17qk8.py",
+            IQ + "def aeon_quantized_writer(kv_cache_dtype: str) -> str:\n"
+            '    if kv_cache_dtype == "nvfp4":\n'
+            '        return "aeon_triton_nvfp4"\n'
+            '    return "fp8_scaled"\n\n\n'
+            "def aeon_cache_writer(kv_cache_dtype: str) -> str:\n"
+            "    if is_quantized_kv_cache(kv_cache_dtype):\n"
+            "        return aeon_quantized_writer(kv_cache_dtype)\n"
+            '    if kv_cache_dtype == "nvfp4":  # AEON: older upstreams do not count nvfp4 as quantized\n'
+            '        return "aeon_triton_nvfp4"\n'
+            '    return "native"\n',
+            "    if is_quantized_kv_cache(kv_cache_dtype):",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review17-")
     return 0
