@@ -152,3 +152,22 @@ def test_a_later_branch_doing_what_the_predicates_branch_does_is_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str
 ) -> None:
     assert _rows(git_repo, no_rules, fork, UTILS_NVFP4) == []
+
+
+def test_a_predicate_branch_handing_the_value_to_a_fork_function_that_branches_on_it_is_quiet(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The value still reaches a branch the fork wrote for it, inside the function the predicate's branch calls."""
+    fork = IMPORT + (
+        "def aeon_quantized_writer(kv_cache_dtype: str) -> str:\n"
+        '    if kv_cache_dtype == "nvfp4":\n'
+        '        return "aeon_triton_nvfp4"\n'
+        '    return "fp8_scaled"\n\n\n'
+        "def aeon_writer(kv_cache_dtype: str) -> str:\n"
+        "    if is_quantized_kv_cache(kv_cache_dtype):\n"
+        "        return aeon_quantized_writer(kv_cache_dtype)\n"
+        '    if kv_cache_dtype == "nvfp4":\n'
+        '        return "aeon_triton_nvfp4"\n'
+        '    return "native"\n'
+    )
+    assert _rows(git_repo, no_rules, fork, UTILS_NVFP4) == []

@@ -8,7 +8,8 @@ the fork's own kernel is never chosen again.
 The fork's side, on its own lines: a test ``P(x)`` followed, in the same ``if``/``elif`` chain (or after
 an ``if P(x):`` whose body returns or raises), by a test comparing the same ``x`` with a string
 (``x == "v"``, ``x in ("v", ...)``), whose body does not do what ``P(x)``'s body does (the same
-statements: the value's way is unchanged), where ``P`` may be upstream's (imported from its module or
+statements: the value's way is unchanged) nor hands ``x`` to a function of the fork's file that has its own
+branch for the value, where ``P`` may be upstream's (imported from its module or
 off it; not the fork's own function or method of the name).  Upstream's side: a ``def P`` in a file whose diff added ``"v"``,
 each of whose returns at the merge base and at upstream is a test of its one parameter against strings
 (``==``, ``in``, ``startswith``, ``endswith``, joined by ``or``/``and``/``not``): false for "v" at the
@@ -27,7 +28,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from,
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, str_value, walk_spanning
+from aeon_release.domain.audits.source import find_defs, last_name, parse_python, str_value, walk_spanning
 
 _COMPARED = re.compile(r"""(?:==|\bin\b)\s*[(\[{]?\s*["']([^"'\s]{1,80})["']""")
 _QUOTED = re.compile(r"""["']([^"'\s]{1,80})["']""")
@@ -91,7 +92,7 @@ def _fork_chains(trees: ThreeTrees, path: str) -> Iterator[Shadowed]:
         return
     for node in walk_spanning(module, owned):
         for body in _bodies(node):
-            yield from _in_body(path, body, owned)
+            yield from (s for s in _in_body(path, body, owned) if not _handed_on(module, s))
 
 
 def _bodies(node: ast.AST) -> Iterator[list[ast.stmt]]:
@@ -119,6 +120,24 @@ def _in_body(path: str, body: list[ast.stmt], owned: set[int]) -> Iterator[Shado
                 continue  # the fork's branch does what the predicate's does: the value's way is the same
             for value in _compared(branch.test, called[1]):
                 yield Shadowed(path, stmt.lineno, branch.lineno, called[0], called[1], value, stmt.test.func)
+
+
+def _handed_on(module: ast.Module, shadowed: Shadowed) -> bool:
+    """The predicate's branch hands ``x`` to a function of the fork's file that has its own branch for the
+    value (``return aeon_quantized_writer(kv_cache_dtype)``, which tests ``== "nvfp4"`` first): the value
+    still reaches a branch written for it."""
+    test = next(n for n in ast.walk(module) if isinstance(n, ast.If) and n.lineno == shadowed.line)
+    for call in ast.walk(ast.Module(test.body, [])):
+        if not isinstance(call, ast.Call):
+            continue
+        places = [i for i, arg in enumerate(call.args) if ast.unparse(arg) == shadowed.subject]
+        for func in find_defs(module, last_name(call.func)) if places else ():
+            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            named = {params[i] for i in places if i < len(params)}
+            branches = [n for n in ast.walk(func) if isinstance(n, ast.If | ast.IfExp)]
+            if any(shadowed.value in _compared(b.test, p) for b in branches for p in named):
+                return True
+    return False
 
 
 def _predicate(test: ast.expr) -> tuple[str, str] | None:
