@@ -249,6 +249,21 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#37487 field made one value",
+        "layer.kv_cache[0] off a parameter annotated with the fork's own Attention subclass",
+        K(
+            *KC,
+            "vllm/aeon/r17kc5.py",
+            AT + "class AeonAttention(Attention):\n"
+            "    pass\n\n\n"
+            "def aeon_first_block(layer: AeonAttention) -> torch.Tensor:\n"
+            "    return layer.kv_cache[0]\n",
+            "    return layer.kv_cache[0]",
+        ),
+    ),
+]
 TWINS += [
     (
         "#37487 field made one value",

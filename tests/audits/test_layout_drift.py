@@ -294,3 +294,26 @@ def test_a_split_beside_the_forks_own_override_of_what_upstream_changed_is_a_war
     [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
     assert (path, OWN_LAYOUT.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "warning")
     assert "the fork's AeonBackend.get_kv_cache_shape overrides what upstream changed beside it" in message
+
+
+OWN_SLOTS = (
+    "import torch\n\n\n"
+    "class AeonOffloadSlots:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.kv_cache = [torch.tensor([]), torch.tensor([])]  # AEON: host and device copies\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "def aeon_host(slots: AeonOffloadSlots) -> torch.Tensor:\n    return slots.kv_cache[0]\n",
+        "def aeon_host() -> torch.Tensor:\n    slots = AeonOffloadSlots()\n    return slots.kv_cache[0]\n",
+    ],
+    ids=["a parameter annotated with it", "a name bound to a new one"],
+)
+def test_the_field_off_an_object_of_the_forks_own_unrelated_class_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str
+) -> None:
+    """The function shows the object's class: the fork's own, no kin of the classes that made the field one value."""
+    assert _rows(git_repo, no_rules, OWN_SLOTS + read, {LAYER: LAYER_ONE}) == []

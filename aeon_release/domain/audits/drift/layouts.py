@@ -23,7 +23,8 @@ deriving from that class (by name) applies the retired access to the same name (
 name, or ``self.f``): an error; not where the fork's method made the value its own (the access in a
 branch of a test of the value's kind, rank or shape: it handles both layouts; or after the method bound
 the name to a value not read from it).  A literal index of such a field off an object whose class the line
-does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
+does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning; off an object its
+function shows to be of a class of the fork's file deriving from none of them, nothing.
 """
 
 from __future__ import annotations
@@ -383,9 +384,11 @@ def _untyped_reads(
             if item.access == _ANY_INDEX:
                 fields.setdefault(item.name[5:], []).append(item)
     findings = []
+    others = _of_own_classes(module, set(retired)) if fields else set()
     for node in walk_spanning(module, owned) if fields else ():
         if (
-            isinstance(node, ast.Subscript)
+            id(getattr(node, "value", None)) not in others
+            and isinstance(node, ast.Subscript)
             and node.lineno in owned
             and node.lineno not in reported
             and isinstance(node.value, ast.Attribute)
@@ -405,6 +408,38 @@ def _untyped_reads(
             findings.append(Finding(RULE, "merge", Severity.WARNING, path, node.lineno, message))
             reported.add(node.lineno)
     return findings
+
+
+def _of_own_classes(module: ast.Module, retired: set[str]) -> set[int]:
+    """ids of the ``x.f`` reads whose ``x`` its function shows to be of a class of the fork's file that
+    derives from none of ``retired`` (a parameter annotated with it, a name bound to ``C(...)``)."""
+    own = {cls.name: base_names(cls) for cls in file_classes(module.body)}
+
+    def unrelated(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        bases = own.get(name)
+        return (
+            bases is not None
+            and name not in seen
+            and all(b not in retired and (b not in own or unrelated(b, seen | {name})) for b in bases)
+        )
+
+    found: set[int] = set()
+    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCTIONS)):
+        args = func.args
+        typed = {
+            a.arg: last_name(a.annotation) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation
+        }
+        for node in ast.walk(func):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                typed |= {t.id: last_name(node.value.func) for t in node.targets if isinstance(t, ast.Name)}
+        found |= {
+            id(node)
+            for node in ast.walk(func)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and unrelated(typed.get(node.value.id, ""))
+        }
+    return found
 
 
 def _finding(
