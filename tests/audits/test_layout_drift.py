@@ -317,3 +317,24 @@ def test_the_field_off_an_object_of_the_forks_own_unrelated_class_is_quiet(
 ) -> None:
     """The function shows the object's class: the fork's own, no kin of the classes that made the field one value."""
     assert _rows(git_repo, no_rules, OWN_SLOTS + read, {LAYER: LAYER_ONE}) == []
+
+
+HELPER = IMPL_BASE.replace(
+    "        key_cache, value_cache = kv_cache.unbind(1)\n",
+    "        key_cache, value_cache = self._split(kv_cache)\n        assert kv_cache[0].numel()\n",
+).replace("kv_cache.unbind(1)[0]", "self._split(kv_cache)[0]\n        assert kv_cache[0].numel()") + (
+    "\n    def _split(self, cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n        return cache.unbind(1)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [HELPER, HELPER.replace("self._split(", "split_kv(").replace("def _split(self, cache", "def split_kv(cache")],
+    ids=["a method of the class", "a function of the file"],
+)
+def test_a_split_upstream_moved_into_a_helper_of_its_file_doing_the_same_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    """The helper applies the same split to the parameter the cache lands in: the layout is unchanged."""
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
+    assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []

@@ -9,22 +9,25 @@ cache's first block.
 
 Upstream's side: the classes of the files whose diff removed a literal-dim access (``x.unbind(1)``,
 ``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
-before any parse.  A class retired an access when one of its methods held it at the merge base on a name
+before any parse. A class retired an access when one of its methods held it at the merge base on a name
 (a parameter, or ``self.f``), no method holds it at upstream, and that method still indexes or splits
-the name another way (a helper that took the access over is no news), and not along the same dim in
+the name another way (a helper that took the access over is no news, and one of upstream's file applying
+the same access to the parameter the name lands in keeps the layout), and not along the same dim in
 another spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``torch.unbind(x, dim=1)``: an equivalent
-rewrite keeps the layout).  A field every assignment of
-which in the class's methods was a list at the base, and is a call that builds no container at
-upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
-retired every literal index of it.  Where a class of the fork's file deriving from another class of
-upstream's file overrides, without ``super()``, a method upstream's diff changed there (a backend's
-get_kv_cache_shape beside the implementation), the fork may keep its own layout: a warning.  The fork's side: on its own lines, a method of a class
-deriving from that class (by name) applies the retired access to the same name (the same parameter
-name, or ``self.f``): an error; not where the fork's method made the value its own (the access in a
-branch of a test of the value's kind, rank or shape: it handles both layouts; or after the method bound
-the name to a value not read from it).  A literal index of such a field off an object whose class the line
-does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning; off an object its
-function shows to be of a class of the fork's file deriving from none of them, nothing.
+rewrite keeps the layout). A field every assignment of which in the class's methods was a list at the
+base, and is a call that builds no container at upstream (``torch.tensor([])``; not
+``nn.ModuleList(...)``), and that no method indexes any more, retired every literal index of it. Where a
+class of the fork's file deriving from another class of upstream's file overrides, without ``super()``,
+a method upstream's diff changed there (a backend's get_kv_cache_shape beside the implementation), the
+fork may keep its own layout: a warning.
+
+The fork's side: on its own lines, a method of a class deriving from that class (by name) applies the
+retired access to the same name (the same parameter name, or ``self.f``): an error; not where the fork's
+method made the value its own (the access in a branch of a test of the value's kind, rank or shape: it
+handles both layouts; or after the method bound the name to a value not read from it). A literal index
+of such a field off an object whose class the line does not show (``layer.kv_cache[0]``, a layer from
+the forward context) is a warning; off an object its function shows to be of a class of the fork's file
+deriving from none of them, nothing.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
+from aeon_release.domain.audits.source import find_defs, last_name, parse_python, walk_spanning
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
@@ -121,7 +124,8 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
     )
     for cls in file_classes(before.body):
         if cls.name in now:
-            yield from (replace(r, changed=changed) for r in _class_retired(cls, now[cls.name], path))
+            retired = _class_retired(cls, now[cls.name], path)
+            yield from (replace(r, changed=changed) for r in retired if not _handed_to_helper(now[cls.name], r, after))
 
 
 def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
@@ -141,6 +145,22 @@ def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[
     for field, value in sorted(_one_value(new).items()):
         if field in _listed(old) and f"self.{field}" not in indexed:
             yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
+
+
+def _handed_to_helper(cls: ast.ClassDef, item: Retired, module: ast.Module) -> bool:
+    """A method of the class hands the name to a function or method of upstream's file that applies the
+    retired access to the parameter it lands in (``self._split(kv_cache)`` whose body is
+    ``cache.unbind(1)``): the same split, in a helper."""
+    for call in (n for m in _methods(cls) for n in ast.walk(m) if isinstance(n, ast.Call)):
+        places = [i for i, arg in enumerate(call.args) if _subject(arg) == item.name]
+        for func in find_defs(module, last_name(call.func)) if places else ():
+            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            if params[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute):
+                params = params[1:]
+            named = {params[i] for i in places if i < len(params)}
+            if isinstance(func, _FUNCTIONS) and any((p, item.access) in _accesses([func]) for p in named):
+                return True
+    return False
 
 
 def _still_along(method: ast.FunctionDef | ast.AsyncFunctionDef, gone: tuple[str, int, int | None] | None) -> bool:
