@@ -338,3 +338,19 @@ def test_a_split_upstream_moved_into_a_helper_of_its_file_doing_the_same_is_quie
     """The helper applies the same split to the parameter the cache lands in: the layout is unchanged."""
     fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
     assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if kv_cache.shape[0] > 0:  # blocks allotted\n            return kv_cache.unbind(1)\n        return ()\n",
+        "        kv_cache = self.aeon_cache_for(key)  # upstream's cache, looked up\n        return kv_cache.unbind(1)\n",
+    ],
+    ids=["under a size test, not a layout test", "rebound to a value looked up, not built"],
+)
+def test_a_split_of_a_value_the_method_did_not_make_its_own_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    fork = OWN_VALUE_FORK.format(body=body)
+    [(line, severity, _)] = _rows(git_repo, no_rules, fork, {IMPL: IMPL_PACKED})
+    assert (fork.splitlines()[line - 1].strip(), severity) == ("return kv_cache.unbind(1)", "error")

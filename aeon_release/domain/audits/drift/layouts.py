@@ -69,7 +69,10 @@ _CONTAINERS = frozenset(
     }
 )
 # what a test reads of a value's layout: its rank, shape, size or strides
-_LAYOUT_READS = frozenset({"dim", "ndim", "ndimension", "shape", "size", "stride"})
+_RANK_READS = frozenset({"dim", "ndim", "ndimension"})
+_SIZE_READS = frozenset({"shape", "size", "stride"})  # a layout test only compared with a literal
+# the calls that build a new value (the fork's own layout), not read one
+_BUILDS = frozenset({"stack", "cat", "concat", "empty", "zeros", "ones", "full", "tensor", "rand", "randn", "arange"})
 _KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
 # the splits whose dim a later spelling may name otherwise: op -> (place of its dim argument, of its index)
 _ALONG = {"unbind": (0, None), "select": (0, 1), "chunk": (1, None), "split": (1, None)}
@@ -353,8 +356,16 @@ def _layouts_read(test: ast.expr) -> set[str]:
     for node in ast.walk(test):
         if isinstance(node, ast.Call) and last_name(node.func) in _KIND_CALLS and node.args:
             found.add(ast.unparse(node.args[0]))
-        elif isinstance(node, ast.Attribute) and node.attr in _LAYOUT_READS:
+        elif isinstance(node, ast.Attribute) and node.attr in _RANK_READS:
             found.add(ast.unparse(node.value))
+        elif isinstance(node, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops):
+            if any(_int(side) for side in [node.left, *node.comparators]):  # ``x.shape[1] == 2``, not ``> 0``
+                found |= {
+                    ast.unparse(n.value)
+                    for side in [node.left, *node.comparators]
+                    for n in ast.walk(side)
+                    if isinstance(n, ast.Attribute) and n.attr in _SIZE_READS
+                }
     return found
 
 
@@ -362,7 +373,8 @@ def _own_value(
     method: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST, name: str, guarded: set[tuple[str, int]]
 ) -> bool:
     """The access is on a value the fork's method made its own: under a test of its layout, or after the
-    method bound the name to a value not read from it (``kv_cache = torch.stack((key, value))``)."""
+    method bound the name to a value it built, not read from it (``kv_cache = torch.stack((key, value))``,
+    ``self.f = [...]``)."""
     if (name, id(node)) in guarded:
         return True
     line = getattr(node, "lineno", 0)
@@ -371,9 +383,17 @@ def _own_value(
         and stmt.lineno < line
         and stmt.value is not None
         and any(_subject(t) == name for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))
+        and _built(stmt.value)
         and not any(_subject(n) == name for n in ast.walk(stmt.value) if isinstance(n, ast.Name | ast.Attribute))
         for stmt in ast.walk(method)
     )
+
+
+def _built(value: ast.expr) -> bool:
+    """A display, or a call that builds a new tensor (``torch.stack(...)``, ``torch.empty(...)``)."""
+    if isinstance(value, ast.List | ast.ListComp | ast.Tuple):
+        return True
+    return isinstance(value, ast.Call) and last_name(value.func) in _BUILDS
 
 
 def _matching(hit: tuple[str, str], items: list[Retired], params: set[str]) -> Retired | None:
