@@ -126,8 +126,8 @@ def _handed_on(module: ast.Module, shadowed: Shadowed) -> bool:
     """The predicate's branch hands ``x`` to a function of the fork's file that has its own branch for the
     value (``return aeon_quantized_writer(kv_cache_dtype)``, which tests ``== "nvfp4"`` first): the value
     still reaches a branch written for it."""
-    test = next(n for n in ast.walk(module) if isinstance(n, ast.If) and n.lineno == shadowed.line)
-    for call in ast.walk(ast.Module(test.body, [])):
+    tests = [n for n in ast.walk(module) if isinstance(n, ast.If) and n.lineno == shadowed.line]
+    for call in (n for test in tests for n in ast.walk(ast.Module(test.body, []))):
         if not isinstance(call, ast.Call):
             continue
         places = [i for i, arg in enumerate(call.args) if ast.unparse(arg) == shadowed.subject]
