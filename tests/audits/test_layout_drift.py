@@ -354,3 +354,28 @@ def test_a_split_of_a_value_the_method_did_not_make_its_own_is_an_error(
     fork = OWN_VALUE_FORK.format(body=body)
     [(line, severity, _)] = _rows(git_repo, no_rules, fork, {IMPL: IMPL_PACKED})
     assert (fork.splitlines()[line - 1].strip(), severity) == ("return kv_cache.unbind(1)", "error")
+
+
+def test_a_split_beside_the_forks_override_of_a_method_upstream_changed_but_no_shape_is_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Only a method returning a shape (a tuple display) produces the layout: another override keeps nothing."""
+    name = '\n    @staticmethod\n    def get_name() -> str:\n        return "FLASH_ATTN"\n'
+    fork = OWN_LAYOUT.replace(
+        "    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:\n"
+        "        return (num_blocks, 2, block_size, heads, head_size)  # AEON: the NVFP4 planes stay apart\n",
+        '    def get_name() -> str:\n        return "AEON_FLASH_ATTN"\n',
+    )
+    sides = s.merge_case(
+        git_repo,
+        {IMPL: IMPL_BASE + BACKEND + name},
+        {FORK: fork},
+        [
+            (
+                "[KV-Cache Layout Refactor] Pack K/V into the content dim (#44455)",
+                {IMPL: IMPL_PACKED + BACKEND + name.replace('"FLASH_ATTN"', '"FLASH_ATTN_V2"')},
+            )
+        ],
+    )
+    [(path, line, severity, _)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert (path, fork.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "error")

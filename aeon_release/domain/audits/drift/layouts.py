@@ -18,8 +18,8 @@ rewrite keeps the layout). A field every assignment of which in the class's meth
 base, and is a call that builds no container at upstream (``torch.tensor([])``; not
 ``nn.ModuleList(...)``), and that no method indexes any more, retired every literal index of it. Where a
 class of the fork's file deriving from another class of upstream's file overrides, without ``super()``,
-a method upstream's diff changed there (a backend's get_kv_cache_shape beside the implementation), the
-fork may keep its own layout: a warning.
+a method whose returned tuple display (a shape, a stride order) upstream's diff changed there (a
+backend's get_kv_cache_shape beside the implementation), the fork may keep its own layout: a warning.
 
 The fork's side: on its own lines, a method of a class deriving from that class (by name) applies the
 retired access to the same name (the same parameter name, or ``self.f``): an error; not where the fork's
@@ -89,7 +89,7 @@ class Retired:
     name: str
     access: str
     now: str  # how upstream reads the name instead, for the message
-    changed: frozenset[tuple[str, str]] = frozenset()  # (class, method) of upstream's file its diff changed
+    changed: frozenset[tuple[str, str]] = frozenset()  # (class, method) whose returned tuple upstream changed
 
 
 def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -123,12 +123,21 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
         for cls in file_classes(before.body)
         if cls.name in now
         for method in _methods(cls)
-        if ast.dump(method) != next((ast.dump(m) for m in _methods(now[cls.name]) if m.name == method.name), "")
+        if _shapes(method) != next((_shapes(m) for m in _methods(now[cls.name]) if m.name == method.name), [])
     )
     for cls in file_classes(before.body):
         if cls.name in now:
             retired = _class_retired(cls, now[cls.name], path)
             yield from (replace(r, changed=changed) for r in retired if not _handed_to_helper(now[cls.name], r, after))
+
+
+def _shapes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The tuple displays a method returns (a shape, a stride order): what a layout-producing method changes."""
+    return [
+        ast.dump(node.value)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple)
+    ]
 
 
 def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
@@ -326,7 +335,7 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
 
 def _own_layout(module: ast.Module, item: Retired) -> str:
     """``C.m`` of a class of the fork's file deriving from another class of upstream's file, that overrides
-    (without ``super()``) a method upstream's diff changed there: the fork may keep its own layout
+    (without ``super()``) a method whose returned tuple upstream changed there: the fork may keep its own layout
     (get_kv_cache_shape of a backend beside the implementation), or ""."""
     for cls in file_classes(module.body):
         for base in sorted(base_names(cls) - {item.cls, ""}):
