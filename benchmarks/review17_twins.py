@@ -26,6 +26,17 @@ into the parameter's name (2), beside a fork backend that keeps its own cache sh
 own predicate of the name (in the file, imported from a fork module, a method: 4) and on a later branch
 returning what the predicate's branch returns (1).  1 warning: ``slots.kv_cache[0]`` off a parameter
 annotated with the fork's own class.
+Round 2 (other real commits of the kinds): #43660 (5b115bb8a3, ROCm AITER FA blocks first: a case, and a
+twin with the fork's own K/V-first backend shape), #47035 (f63dca6838, the cross-attention restride
+dropped: a subclass keeping it, a case), #37332's predicate branch handing the value to a fork function
+that branches on it first.  Round 3: the predicate tested with the fork's own exclusion of the value, the
+field off a name bound to the fork's own class, the subclass's split of its own field of the name; and
+cases that must stay errors (the split under a test reading no layout, after the parameter rebound from
+itself, in the subclass's own forward override; the field off a parameter annotated with the fork's own
+Attention subclass stays a warning).
+All rounds, main (5a2ce44): 11 caught, 1 warned of 12; 15 false errors of 23 twins (2 warned).
+This branch: 11 caught, 1 warned of 12; 0 false errors of 23 (2 warned: a fork backend keeping its own
+cache shape beside the subclass, #44455 and #43660).
 
   PYTHONPATH=.. python review17_twins.py [--only TEXT ...] [--show]
 """
@@ -576,6 +587,55 @@ TWINS += [
             '        return "aeon_triton_nvfp4"\n'
             '    return "native"\n',
             "    if is_quantized_kv_cache(kv_cache_dtype):",
+        ),
+    ),
+]
+
+
+# --- round 3
+TWINS += [
+    (
+        "#37332 predicate widened",
+        "twin: the predicate tested with the fork's own exclusion of the value",
+        K(
+            *QK,
+            "vllm/aeon/r17qk9.py",
+            IQ + "def aeon_cache_writer(kv_cache_dtype: str) -> str:\n"
+            '    if is_quantized_kv_cache(kv_cache_dtype) and kv_cache_dtype != "nvfp4":\n'
+            '        return "fp8_scaled"\n'
+            '    if kv_cache_dtype == "nvfp4":\n'
+            '        return "aeon_triton_nvfp4"\n'
+            '    return "native"\n',
+            '    if is_quantized_kv_cache(kv_cache_dtype) and kv_cache_dtype != "nvfp4":',
+        ),
+    ),
+    (
+        "#37487 field made one value",
+        "twin: slots.kv_cache[0] off a name bound to the fork's own class",
+        K(
+            *KC,
+            "vllm/aeon/r17kc6.py",
+            "import torch\n\n\n"
+            "class AeonOffloadSlots:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.kv_cache = [torch.tensor([]), torch.tensor([])]  # AEON: host and device copies\n\n\n"
+            "def aeon_host() -> torch.Tensor:\n"
+            "    slots = AeonOffloadSlots()\n"
+            "    return slots.kv_cache[0]\n",
+            "    return slots.kv_cache[0]",
+        ),
+    ),
+    (
+        "#44455 split retired",
+        "twin: the subclass's split of its own field of the parameter's name",
+        K(
+            *KV,
+            "vllm/aeon/r17kv9.py",
+            FA + "class AeonFlashAttentionImpl(FlashAttentionImpl):\n"
+            "    def aeon_stage(self, key: torch.Tensor, value: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+            "        self.kv_cache = torch.stack((key, value), dim=1)  # AEON: the fp4 packer's staging buffer\n"
+            "        return self.kv_cache.unbind(1)\n",
+            "        return self.kv_cache.unbind(1)",
         ),
     ),
 ]
