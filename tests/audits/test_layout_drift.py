@@ -190,3 +190,192 @@ def test_the_field_off_an_untyped_object_read_whole_or_still_a_list_is_quiet(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: dict[str, str | None]
 ) -> None:
     assert _rows(git_repo, no_rules, UNTYPED.format(read=read), upstream) == []
+
+
+OWN_VALUE_FORK = (
+    "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionImpl\n\n\n"
+    "class AeonImpl(FlashAttentionImpl):\n"
+    "    def aeon_planes(self, key: torch.Tensor, value: torch.Tensor, kv_cache: torch.Tensor) -> object:\n"
+    "{body}"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if kv_cache.dim() == 5:  # AEON: the planes-apart layout of older upstreams\n"
+        "            return kv_cache.unbind(1)\n"
+        "        return kv_cache.transpose(1, 2).split(self.head_size, dim=-1)\n",
+        "        return kv_cache.unbind(1) if kv_cache.ndim == 5 else kv_cache.transpose(1, 2).split(64, dim=-1)\n",
+        "        if kv_cache.shape[1] != 2:\n"
+        "            return kv_cache.transpose(1, 2).split(self.head_size, dim=-1)\n"
+        "        else:\n"
+        "            return kv_cache.unbind(1)\n",
+        "        kv_cache = torch.stack((key, value), dim=1)  # AEON: the fp4 packer's planes-apart scratch\n"
+        "        return kv_cache.unbind(1)\n",
+    ],
+    ids=[
+        "under an if on its rank",
+        "in a conditional expression on its rank",
+        "in the else of a shape test",
+        "rebound",
+    ],
+)
+def test_a_split_of_a_value_the_forks_method_made_its_own_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    """The fork handles both layouts (it tests the value's rank or shape first), or splits its own value."""
+    assert _rows(git_repo, no_rules, OWN_VALUE_FORK.format(body=body), {IMPL: IMPL_PACKED}) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        LAYER_FORK.format(read="self.kv_cache[0] if isinstance(self.kv_cache, list) else self.kv_cache"),
+        UNTYPED.format(read="layer.kv_cache[0] if isinstance(layer.kv_cache, (list, tuple)) else layer.kv_cache"),
+        UNTYPED.format(read="layer.kv_cache if torch.is_tensor(layer.kv_cache) else layer.kv_cache[0]"),
+    ],
+    ids=["self's, under isinstance", "an untyped object's, under isinstance", "else of a test of its kind"],
+)
+def test_an_index_of_the_field_under_a_test_of_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE}) == []
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        IMPL_BASE.replace("kv_cache.unbind(1)[0]", "kv_cache[:, 0]").replace(
+            "kv_cache.unbind(1)", "kv_cache[:, 0], kv_cache[:, 1]"
+        ),
+        IMPL_BASE.replace("kv_cache.unbind(1)[0]", "kv_cache.select(1, 0)").replace(
+            "kv_cache.unbind(1)", "torch.unbind(kv_cache, dim=1)\n        assert kv_cache[0].numel()"
+        ),
+    ],
+    ids=["indexes along the dim", "select and torch.unbind(x, dim=...)"],
+)
+def test_a_split_upstream_rewrote_along_the_same_dim_is_quiet(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    """An equivalent rewrite keeps the layout: the fork's split is as right as it was."""
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
+    assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []
+
+
+BACKEND = """
+
+class FlashAttentionBackend:
+    @staticmethod
+    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:
+        return (num_blocks, 2, block_size, heads, head_size)
+"""
+BACKEND_PACKED = BACKEND.replace(
+    "(num_blocks, 2, block_size, heads, head_size)", "(num_blocks, heads, block_size, 2 * head_size)"
+)
+OWN_LAYOUT = (
+    "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionBackend, FlashAttentionImpl\n\n\n"
+    "class AeonBackend(FlashAttentionBackend):\n"
+    "    @staticmethod\n"
+    "    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:\n"
+    "        return (num_blocks, 2, block_size, heads, head_size)  # AEON: the NVFP4 planes stay apart\n\n\n"
+    "class AeonImpl(FlashAttentionImpl):\n"
+    "    def aeon_planes(self, kv_cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n"
+    "        return kv_cache.unbind(1)\n"
+)
+
+
+def test_a_split_beside_the_forks_own_override_of_what_upstream_changed_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The fork's backend keeps its own cache shape: its implementation's split may well hold."""
+    sides = s.merge_case(
+        git_repo,
+        {IMPL: IMPL_BASE + BACKEND},
+        {FORK: OWN_LAYOUT},
+        [("[KV-Cache Layout Refactor] Pack K/V into the content dim (#44455)", {IMPL: IMPL_PACKED + BACKEND_PACKED})],
+    )
+    [(path, line, severity, message)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert (path, OWN_LAYOUT.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "warning")
+    assert "the fork's AeonBackend.get_kv_cache_shape overrides what upstream changed beside it" in message
+
+
+OWN_SLOTS = (
+    "import torch\n\n\n"
+    "class AeonOffloadSlots:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.kv_cache = [torch.tensor([]), torch.tensor([])]  # AEON: host and device copies\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "def aeon_host(slots: AeonOffloadSlots) -> torch.Tensor:\n    return slots.kv_cache[0]\n",
+        "def aeon_host() -> torch.Tensor:\n    slots = AeonOffloadSlots()\n    return slots.kv_cache[0]\n",
+    ],
+    ids=["a parameter annotated with it", "a name bound to a new one"],
+)
+def test_the_field_off_an_object_of_the_forks_own_unrelated_class_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str
+) -> None:
+    """The function shows the object's class: the fork's own, no kin of the classes that made the field one value."""
+    assert _rows(git_repo, no_rules, OWN_SLOTS + read, {LAYER: LAYER_ONE}) == []
+
+
+HELPER = IMPL_BASE.replace(
+    "        key_cache, value_cache = kv_cache.unbind(1)\n",
+    "        key_cache, value_cache = self._split(kv_cache)\n        assert kv_cache[0].numel()\n",
+).replace("kv_cache.unbind(1)[0]", "self._split(kv_cache)[0]\n        assert kv_cache[0].numel()") + (
+    "\n    def _split(self, cache: torch.Tensor) -> tuple[torch.Tensor, ...]:\n        return cache.unbind(1)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [HELPER, HELPER.replace("self._split(", "split_kv(").replace("def _split(self, cache", "def split_kv(cache")],
+    ids=["a method of the class", "a function of the file"],
+)
+def test_a_split_upstream_moved_into_a_helper_of_its_file_doing_the_same_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    """The helper applies the same split to the parameter the cache lands in: the layout is unchanged."""
+    fork = IMPL_FORK.format(read="key_cache, value_cache = kv_cache.unbind(1)")
+    assert _rows(git_repo, no_rules, fork, {IMPL: upstream}) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if kv_cache.shape[0] > 0:  # blocks allotted\n            return kv_cache.unbind(1)\n        return ()\n",
+        "        kv_cache = self.aeon_cache_for(key)  # upstream's cache, looked up\n        return kv_cache.unbind(1)\n",
+    ],
+    ids=["under a size test, not a layout test", "rebound to a value looked up, not built"],
+)
+def test_a_split_of_a_value_the_method_did_not_make_its_own_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    fork = OWN_VALUE_FORK.format(body=body)
+    [(line, severity, _)] = _rows(git_repo, no_rules, fork, {IMPL: IMPL_PACKED})
+    assert (fork.splitlines()[line - 1].strip(), severity) == ("return kv_cache.unbind(1)", "error")
+
+
+def test_a_split_beside_the_forks_override_of_a_method_upstream_changed_but_no_shape_is_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Only a method returning a shape (a tuple display) produces the layout: another override keeps nothing."""
+    name = '\n    @staticmethod\n    def get_name() -> str:\n        return "FLASH_ATTN"\n'
+    fork = OWN_LAYOUT.replace(
+        "    def get_kv_cache_shape(num_blocks: int, block_size: int, heads: int, head_size: int) -> tuple[int, ...]:\n"
+        "        return (num_blocks, 2, block_size, heads, head_size)  # AEON: the NVFP4 planes stay apart\n",
+        '    def get_name() -> str:\n        return "AEON_FLASH_ATTN"\n',
+    )
+    sides = s.merge_case(
+        git_repo,
+        {IMPL: IMPL_BASE + BACKEND + name},
+        {FORK: fork},
+        [
+            (
+                "[KV-Cache Layout Refactor] Pack K/V into the content dim (#44455)",
+                {IMPL: IMPL_PACKED + BACKEND + name.replace('"FLASH_ATTN"', '"FLASH_ATTN_V2"')},
+            )
+        ],
+    )
+    [(path, line, severity, _)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert (path, fork.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "error")

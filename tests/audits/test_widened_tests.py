@@ -97,3 +97,77 @@ def test_a_predicate_tested_before_the_forks_branch_for_its_new_value_is_an_erro
 )
 def test_a_branch_upstream_did_not_shadow_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> None:
     assert _rows(git_repo, no_rules, fork, upstream) == []
+
+
+OWN_PREDICATE = (
+    "def is_quantized_kv_cache(kv_cache_dtype: str) -> bool:\n"
+    '    return kv_cache_dtype.startswith("fp8")  # AEON: the fleet\'s fp8 caches only\n\n\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "also"),
+    [
+        (SEQUENTIAL.replace(IMPORT, OWN_PREDICATE), {}),
+        (
+            SEQUENTIAL.replace(IMPORT, "from vllm.aeon.dtypes import is_quantized_kv_cache\n\n\n"),
+            {"vllm/aeon/dtypes.py": OWN_PREDICATE},
+        ),
+        (
+            "class AeonWriters:\n"
+            "    def is_quantized_kv_cache(self, kv_cache_dtype: str) -> bool:\n"
+            '        return kv_cache_dtype.startswith("fp8")\n\n'
+            "    def aeon_writer(self, kv_cache_dtype: str) -> str:\n"
+            "        if self.is_quantized_kv_cache(kv_cache_dtype):\n"
+            '            return "fp8_scaled"\n'
+            '        if kv_cache_dtype == "nvfp4":\n'
+            '            return "aeon_triton_nvfp4"\n'
+            '        return "native"\n',
+            {},
+        ),
+    ],
+    ids=["defined in the fork's file", "imported from a fork module", "the fork class's method"],
+)
+def test_the_forks_own_predicate_of_the_name_is_not_upstreams(
+    git_repo: GitRepo, no_rules: Path, fork: str, also: dict[str, str]
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE},
+        {FORK: fork, **also},
+        [("Add nvfp4 support to reshape_and_cache_flash (#37332)", {UTILS: UTILS_NVFP4})],
+    )
+    assert s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        SEQUENTIAL.replace('"fp8_scaled"', "True").replace('"aeon_triton_nvfp4"', "True"),
+        CHAINED.replace('"aeon_triton_fp4"', '"fp8_scaled"'),
+    ],
+    ids=["an if that returns, then the branch", "an elif chain"],
+)
+def test_a_later_branch_doing_what_the_predicates_branch_does_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    assert _rows(git_repo, no_rules, fork, UTILS_NVFP4) == []
+
+
+def test_a_predicate_branch_handing_the_value_to_a_fork_function_that_branches_on_it_is_quiet(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The value still reaches a branch the fork wrote for it, inside the function the predicate's branch calls."""
+    fork = IMPORT + (
+        "def aeon_quantized_writer(kv_cache_dtype: str) -> str:\n"
+        '    if kv_cache_dtype == "nvfp4":\n'
+        '        return "aeon_triton_nvfp4"\n'
+        '    return "fp8_scaled"\n\n\n'
+        "def aeon_writer(kv_cache_dtype: str) -> str:\n"
+        "    if is_quantized_kv_cache(kv_cache_dtype):\n"
+        "        return aeon_quantized_writer(kv_cache_dtype)\n"
+        '    if kv_cache_dtype == "nvfp4":\n'
+        '        return "aeon_triton_nvfp4"\n'
+        '    return "native"\n'
+    )
+    assert _rows(git_repo, no_rules, fork, UTILS_NVFP4) == []

@@ -9,15 +9,25 @@ cache's first block.
 
 Upstream's side: the classes of the files whose diff removed a literal-dim access (``x.unbind(1)``,
 ``x.select(1, 0)``, ``x[0]``, ``x[:, 1]``) or a list assigned to a field (``self.f = [``), a text test
-before any parse.  A class retired an access when one of its methods held it at the merge base on a name
+before any parse. A class retired an access when one of its methods held it at the merge base on a name
 (a parameter, or ``self.f``), no method holds it at upstream, and that method still indexes or splits
-the name another way (a helper that took the access over is no news).  A field every assignment of
-which in the class's methods was a list at the base, and is a call that builds no container at
-upstream (``torch.tensor([])``; not ``nn.ModuleList(...)``), and that no method indexes any more,
-retired every literal index of it.  The fork's side: on its own lines, a method of a class
-deriving from that class (by name) applies the retired access to the same name (the same parameter
-name, or ``self.f``): an error.  A literal index of such a field off an object whose class the line
-does not show (``layer.kv_cache[0]``, a layer from the forward context) is a warning.
+the name another way (a helper that took the access over is no news, and one of upstream's file applying
+the same access to the parameter the name lands in keeps the layout), and not along the same dim in
+another spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``torch.unbind(x, dim=1)``: an equivalent
+rewrite keeps the layout). A field every assignment of which in the class's methods was a list at the
+base, and is a call that builds no container at upstream (``torch.tensor([])``; not
+``nn.ModuleList(...)``), and that no method indexes any more, retired every literal index of it. Where a
+class of the fork's file deriving from another class of upstream's file overrides, without ``super()``,
+a method whose returned tuple display (a shape, a stride order) upstream's diff changed there (a
+backend's get_kv_cache_shape beside the implementation), the fork may keep its own layout: a warning.
+
+The fork's side: on its own lines, a method of a class deriving from that class (by name) applies the
+retired access to the same name (the same parameter name, or ``self.f``): an error; not where the fork's
+method made the value its own (the access in a branch of a test of the value's kind, rank or shape: it
+handles both layouts; or after the method bound the name to a value not read from it). A literal index
+of such a field off an object whose class the line does not show (``layer.kv_cache[0]``, a layer from
+the forward context) is a warning; off an object its function shows to be of a class of the fork's file
+deriving from none of them, nothing.
 """
 
 from __future__ import annotations
@@ -25,13 +35,13 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
+from aeon_release.domain.audits.source import find_defs, last_name, parse_python, walk_spanning
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
@@ -58,6 +68,14 @@ _CONTAINERS = frozenset(
         "copy",
     }
 )
+# what a test reads of a value's layout: its rank, shape, size or strides
+_RANK_READS = frozenset({"dim", "ndim", "ndimension"})
+_SIZE_READS = frozenset({"shape", "size", "stride"})  # a layout test only compared with a literal
+# the calls that build a new value (the fork's own layout), not read one
+_BUILDS = frozenset({"stack", "cat", "concat", "empty", "zeros", "ones", "full", "tensor", "rand", "randn", "arange"})
+_KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
+# the splits whose dim a later spelling may name otherwise: op -> (place of its dim argument, of its index)
+_ALONG = {"unbind": (0, None), "select": (0, 1), "chunk": (1, None), "split": (1, None)}
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -71,6 +89,7 @@ class Retired:
     name: str
     access: str
     now: str  # how upstream reads the name instead, for the message
+    changed: frozenset[tuple[str, str]] = frozenset()  # (class, method) whose returned tuple upstream changed
 
 
 def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -99,9 +118,26 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
     if before is None or after is None:
         return
     now = {cls.name: cls for cls in file_classes(after.body)}
+    changed = frozenset(
+        (cls.name, method.name)
+        for cls in file_classes(before.body)
+        if cls.name in now
+        for method in _methods(cls)
+        if _shapes(method) != next((_shapes(m) for m in _methods(now[cls.name]) if m.name == method.name), [])
+    )
     for cls in file_classes(before.body):
         if cls.name in now:
-            yield from _class_retired(cls, now[cls.name], path)
+            retired = _class_retired(cls, now[cls.name], path)
+            yield from (replace(r, changed=changed) for r in retired if not _handed_to_helper(now[cls.name], r, after))
+
+
+def _shapes(method: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The tuple displays a method returns (a shape, a stride order): what a layout-producing method changes."""
+    return [
+        ast.dump(node.value)
+        for node in ast.walk(method)
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple)
+    ]
 
 
 def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[Retired]:
@@ -113,13 +149,69 @@ def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[
     for method in _methods(old):
         same = kept.get(method.name)
         other = {name for name, _ in _accesses([same])} if same is not None else set()
+        along = {hit: along_of(node) for node in ast.walk(method) if (hit := access_of(node)) is not None}
         for name, access in sorted(_accesses([method]) - now):
-            if same is not None and name in other:
+            if same is not None and name in other and not _still_along(same, along.get((name, access))):
                 yield Retired(old.name, path, name, access, _read_now(same, name))
     indexed = {name for name, access in now if access.startswith("[")}
     for field, value in sorted(_one_value(new).items()):
         if field in _listed(old) and f"self.{field}" not in indexed:
             yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
+
+
+def _handed_to_helper(cls: ast.ClassDef, item: Retired, module: ast.Module) -> bool:
+    """A method of the class hands the name to a function or method of upstream's file that applies the
+    retired access to the parameter it lands in (``self._split(kv_cache)`` whose body is
+    ``cache.unbind(1)``): the same split, in a helper."""
+    for call in (n for m in _methods(cls) for n in ast.walk(m) if isinstance(n, ast.Call)):
+        places = [i for i, arg in enumerate(call.args) if _subject(arg) == item.name]
+        for func in find_defs(module, last_name(call.func)) if places else ():
+            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            if params[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute):
+                params = params[1:]
+            named = {params[i] for i in places if i < len(params)}
+            if isinstance(func, _FUNCTIONS) and any((p, item.access) in _accesses([func]) for p in named):
+                return True
+    return False
+
+
+def _still_along(method: ast.FunctionDef | ast.AsyncFunctionDef, gone: tuple[str, int, int | None] | None) -> bool:
+    """Whether ``method`` still splits or indexes the name along the dim the access ``gone`` did, in another
+    spelling (``x.unbind(1)`` -> ``x[:, 0], x[:, 1]``, ``x.select(1, 0)``, ``torch.unbind(x, dim=1)``): the
+    same layout, an equivalent rewrite.  An index covers a split along its dim, not another index."""
+    if gone is None:
+        return False
+    return any(
+        (now[:2] == gone[:2] and None in (now[2], gone[2])) or now == gone
+        for node in ast.walk(method)
+        if (now := along_of(node)) is not None
+    )
+
+
+def along_of(node: ast.AST) -> tuple[str, int, int | None] | None:
+    """(``x`` or ``self.f``, dim, index) of a split or index of ``x`` along a literal dim, in any spelling:
+    ``x.unbind(1)``, ``x.unbind(dim=1)``, ``torch.unbind(x, 1)``, ``x.chunk(2, dim=1)`` (index None: every
+    slice); ``x.select(1, 0)``, ``x[:, 0]`` (index 0)."""
+    if isinstance(node, ast.Subscript) and _literal_index(node.slice):
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        ints = [i for i, part in enumerate(parts) if _int(part)]
+        return (_subject(node.value), ints[0], ast.literal_eval(parts[ints[0]])) if len(ints) == 1 else None
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ALONG):
+        return None
+    args = list(node.args)
+    subject = args.pop(0) if isinstance(node.func.value, ast.Name) and node.func.value.id == "torch" and args else None
+    place, index_place = _ALONG[node.func.attr]
+    dim = next((k.value for k in node.keywords if k.arg == "dim"), args[place] if len(args) > place else None)
+    index = args[index_place] if index_place is not None and len(args) > index_place else None
+    if not _int(dim if dim is not None else ast.Constant(0)) or (
+        index_place is not None and (index is None or not _int(index))
+    ):
+        return None  # a dim or an index not a literal (select's both are required; the others' dim is 0)
+    return (
+        _subject(subject if subject is not None else node.func.value),
+        ast.literal_eval(dim) if dim is not None else 0,
+        ast.literal_eval(index) if index is not None else None,
+    )
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -227,15 +319,90 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
     if module is None or not owned:
         return []
     findings = []
+    guarded = _layout_guarded(module)
     for cls in file_classes(module.body):
         items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
         for method in _methods(cls) if items else ():
             for node in walk_spanning(method, owned):
                 hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
                 item = _matching(hit, items, _params(method)) if hit is not None else None
-                if hit is not None and item is not None:
-                    findings.append(_finding(trees, path, node, cls.name, hit, item, pr_pattern))
-    return findings + _untyped_reads(trees, path, module, owned, retired, {f.line for f in findings}, pr_pattern)
+                if hit is not None and item is not None and not _own_value(method, node, hit[0], guarded):
+                    kept = _own_layout(module, item)
+                    findings.append(_finding(trees, path, node, cls.name, hit, item, kept, pr_pattern))
+    lines = {f.line for f in findings}
+    return findings + _untyped_reads(trees, path, module, owned, retired, lines, guarded, pr_pattern)
+
+
+def _own_layout(module: ast.Module, item: Retired) -> str:
+    """``C.m`` of a class of the fork's file deriving from another class of upstream's file, that overrides
+    (without ``super()``) a method whose returned tuple upstream changed there: the fork may keep its own layout
+    (get_kv_cache_shape of a backend beside the implementation), or ""."""
+    for cls in file_classes(module.body):
+        for base in sorted(base_names(cls) - {item.cls, ""}):
+            for method in _methods(cls):
+                calls_super = any(isinstance(n, ast.Name) and n.id == "super" for n in ast.walk(method))
+                if (base, method.name) in item.changed and not calls_super:
+                    return f"{cls.name}.{method.name}"
+    return ""
+
+
+def _layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
+    """(the text of ``x``, id of a node) of the nodes in a branch of an ``if`` (statement or expression)
+    whose test reads ``x``'s layout: ``isinstance(x, list)``, ``torch.is_tensor(x)``, ``len(x)``, ``x.dim()``, ``x.ndim``,
+    ``x.shape[0] == 2``.  The fork's code there handles both layouts."""
+    found: set[tuple[str, int]] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.If | ast.IfExp):
+            branches = [*node.body, *node.orelse] if isinstance(node, ast.If) else [node.body, node.orelse]
+            inside = {id(n) for branch in branches for n in ast.walk(branch)}
+            found |= {(text, i) for text in _layouts_read(node.test) for i in inside}
+    return found
+
+
+def _layouts_read(test: ast.expr) -> set[str]:
+    """The texts of the values whose layout ``test`` reads (their type, length, rank, shape or size)."""
+    found = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) and last_name(node.func) in _KIND_CALLS and node.args:
+            found.add(ast.unparse(node.args[0]))
+        elif isinstance(node, ast.Attribute) and node.attr in _RANK_READS:
+            found.add(ast.unparse(node.value))
+        elif isinstance(node, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops):
+            if any(_int(side) for side in [node.left, *node.comparators]):  # ``x.shape[1] == 2``, not ``> 0``
+                found |= {
+                    ast.unparse(n.value)
+                    for side in [node.left, *node.comparators]
+                    for n in ast.walk(side)
+                    if isinstance(n, ast.Attribute) and n.attr in _SIZE_READS
+                }
+    return found
+
+
+def _own_value(
+    method: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST, name: str, guarded: set[tuple[str, int]]
+) -> bool:
+    """The access is on a value the fork's method made its own: under a test of its layout, or after the
+    method bound the name to a value it built, not read from it (``kv_cache = torch.stack((key, value))``,
+    ``self.f = [...]``)."""
+    if (name, id(node)) in guarded:
+        return True
+    line = getattr(node, "lineno", 0)
+    return any(
+        isinstance(stmt, ast.Assign | ast.AnnAssign)
+        and stmt.lineno < line
+        and stmt.value is not None
+        and any(_subject(t) == name for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]))
+        and _built(stmt.value)
+        and not any(_subject(n) == name for n in ast.walk(stmt.value) if isinstance(n, ast.Name | ast.Attribute))
+        for stmt in ast.walk(method)
+    )
+
+
+def _built(value: ast.expr) -> bool:
+    """A display, or a call that builds a new tensor (``torch.stack(...)``, ``torch.empty(...)``)."""
+    if isinstance(value, ast.List | ast.ListComp | ast.Tuple):
+        return True
+    return isinstance(value, ast.Call) and last_name(value.func) in _BUILDS
 
 
 def _matching(hit: tuple[str, str], items: list[Retired], params: set[str]) -> Retired | None:
@@ -255,6 +422,7 @@ def _untyped_reads(
     owned: set[int],
     retired: dict[str, list[Retired]],
     reported: set[int],
+    guarded: set[tuple[str, int]],
     pr_pattern: str,
 ) -> list[Finding]:
     """A literal index of a field made one value, read off an object whose class the line does not show
@@ -265,15 +433,18 @@ def _untyped_reads(
             if item.access == _ANY_INDEX:
                 fields.setdefault(item.name[5:], []).append(item)
     findings = []
+    others = _of_own_classes(module, set(retired)) if fields else set()
     for node in walk_spanning(module, owned) if fields else ():
         if (
-            isinstance(node, ast.Subscript)
+            id(getattr(node, "value", None)) not in others
+            and isinstance(node, ast.Subscript)
             and node.lineno in owned
             and node.lineno not in reported
             and isinstance(node.value, ast.Attribute)
             and node.value.attr in fields
             and _subject(node.value) == ""
             and _literal_index(node.slice)
+            and (ast.unparse(node.value), id(node)) not in guarded
         ):
             items = fields[node.value.attr]
             classes = ", ".join(sorted({i.cls for i in items}))
@@ -288,6 +459,38 @@ def _untyped_reads(
     return findings
 
 
+def _of_own_classes(module: ast.Module, retired: set[str]) -> set[int]:
+    """ids of the ``x.f`` reads whose ``x`` its function shows to be of a class of the fork's file that
+    derives from none of ``retired`` (a parameter annotated with it, a name bound to ``C(...)``)."""
+    own = {cls.name: base_names(cls) for cls in file_classes(module.body)}
+
+    def unrelated(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        bases = own.get(name)
+        return (
+            bases is not None
+            and name not in seen
+            and all(b not in retired and (b not in own or unrelated(b, seen | {name})) for b in bases)
+        )
+
+    found: set[int] = set()
+    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCTIONS)):
+        args = func.args
+        typed = {
+            a.arg: last_name(a.annotation) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation
+        }
+        for node in ast.walk(func):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                typed |= {t.id: last_name(node.value.func) for t in node.targets if isinstance(t, ast.Name)}
+        found |= {
+            id(node)
+            for node in ast.walk(func)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and unrelated(typed.get(node.value.id, ""))
+        }
+    return found
+
+
 def _finding(
     trees: ThreeTrees,
     path: str,
@@ -295,6 +498,7 @@ def _finding(
     fork_cls: str,
     hit: tuple[str, str],
     item: Retired,
+    kept: str,
     pr_pattern: str,
 ) -> Finding:
     shown = "".join(hit)
@@ -305,4 +509,9 @@ def _finding(
     else:
         how = f"{item.cls}'s methods no longer read {item.name}{item.access} (they read {item.now}): its layout changed"
     message = f"{fork_cls} reads {shown}, but upstream's {how}{commit}"
-    return Finding(RULE, "merge", Severity.ERROR, path, getattr(node, "lineno", 0), message)
+    if kept:
+        message += (
+            f"; the fork's {kept} overrides what upstream changed beside it: if it keeps the old layout, this holds"
+        )
+    severity = Severity.WARNING if kept else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, getattr(node, "lineno", 0), message)

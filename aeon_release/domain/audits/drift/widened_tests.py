@@ -7,7 +7,10 @@ the fork's own kernel is never chosen again.
 
 The fork's side, on its own lines: a test ``P(x)`` followed, in the same ``if``/``elif`` chain (or after
 an ``if P(x):`` whose body returns or raises), by a test comparing the same ``x`` with a string
-(``x == "v"``, ``x in ("v", ...)``).  Upstream's side: a ``def P`` in a file whose diff added ``"v"``,
+(``x == "v"``, ``x in ("v", ...)``), whose body does not do what ``P(x)``'s body does (the same
+statements: the value's way is unchanged) nor hands ``x`` to a function of the fork's file that has its own
+branch for the value, where ``P`` may be upstream's (imported from its module or
+off it; not the fork's own function or method of the name).  Upstream's side: a ``def P`` in a file whose diff added ``"v"``,
 each of whose returns at the merge base and at upstream is a test of its one parameter against strings
 (``==``, ``in``, ``startswith``, ``endswith``, joined by ``or``/``and``/``not``): false for "v" at the
 base and true now.  Cheap first: the strings the fork compares on its added lines must be on upstream's
@@ -21,10 +24,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, str_value, walk_spanning
+from aeon_release.domain.audits.source import find_defs, last_name, parse_python, str_value, walk_spanning
 
 _COMPARED = re.compile(r"""(?:==|\bin\b)\s*[(\[{]?\s*["']([^"'\s]{1,80})["']""")
 _QUOTED = re.compile(r"""["']([^"'\s]{1,80})["']""")
@@ -41,6 +45,7 @@ class Shadowed:
     predicate: str
     subject: str
     value: str
+    func: ast.expr  # the called expression: ``P``, ``m.P``, ``self.P``
 
 
 def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -68,8 +73,16 @@ def widened_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return [
         _finding(trees, s, widened[(s.predicate, s.value)], pr_pattern)
         for s in shadowed
-        if (s.predicate, s.value) in widened
+        if (s.predicate, s.value) in widened and _calls_upstreams(trees, s, widened[(s.predicate, s.value)][0])
     ]
+
+
+def _calls_upstreams(trees: ThreeTrees, shadowed: Shadowed, path: str) -> bool:
+    """The fork's test may call the predicate of upstream's ``path``: not the fork's own function or method
+    of the name, nor one imported from another module."""
+    text = trees.merged_text(shadowed.path)
+    info = parse_module_info(shadowed.path, dotted_name(shadowed.path), text) if text is not None else None
+    return info is None or may_come_from(info, shadowed.func, dotted_name(path))
 
 
 def _fork_chains(trees: ThreeTrees, path: str) -> Iterator[Shadowed]:
@@ -79,7 +92,7 @@ def _fork_chains(trees: ThreeTrees, path: str) -> Iterator[Shadowed]:
         return
     for node in walk_spanning(module, owned):
         for body in _bodies(node):
-            yield from _in_body(path, body, owned)
+            yield from (s for s in _in_body(path, body, owned) if not _handed_on(module, s))
 
 
 def _bodies(node: ast.AST) -> Iterator[list[ast.stmt]]:
@@ -96,14 +109,35 @@ def _in_body(path: str, body: list[ast.stmt], owned: set[int]) -> Iterator[Shado
         if not isinstance(stmt, ast.If) or stmt.lineno not in owned:
             continue
         called = _predicate(stmt.test)
-        if called is None:
+        if called is None or not isinstance(stmt.test, ast.Call):
             continue
-        later = _chain_tests(stmt.orelse)
+        later = _chain(stmt.orelse)
         if not stmt.orelse and _leaves(stmt.body):
-            later += [t for s in body[i + 1 :] if isinstance(s, ast.If) for t in [s.test, *_chain_tests(s.orelse)]]
-        for test in later:
-            for value in _compared(test, called[1]):
-                yield Shadowed(path, stmt.lineno, test.lineno, called[0], called[1], value)
+            later += [b for s in body[i + 1 :] if isinstance(s, ast.If) for b in [s, *_chain(s.orelse)]]
+        shown = ast.dump(ast.Module(stmt.body, []))
+        for branch in later:
+            if ast.dump(ast.Module(branch.body, [])) == shown:
+                continue  # the fork's branch does what the predicate's does: the value's way is the same
+            for value in _compared(branch.test, called[1]):
+                yield Shadowed(path, stmt.lineno, branch.lineno, called[0], called[1], value, stmt.test.func)
+
+
+def _handed_on(module: ast.Module, shadowed: Shadowed) -> bool:
+    """The predicate's branch hands ``x`` to a function of the fork's file that has its own branch for the
+    value (``return aeon_quantized_writer(kv_cache_dtype)``, which tests ``== "nvfp4"`` first): the value
+    still reaches a branch written for it."""
+    tests = [n for n in ast.walk(module) if isinstance(n, ast.If) and n.lineno == shadowed.line]
+    for call in (n for test in tests for n in ast.walk(ast.Module(test.body, []))):
+        if not isinstance(call, ast.Call):
+            continue
+        places = [i for i, arg in enumerate(call.args) if ast.unparse(arg) == shadowed.subject]
+        for func in find_defs(module, last_name(call.func)) if places else ():
+            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            named = {params[i] for i in places if i < len(params)}
+            branches = [n for n in ast.walk(func) if isinstance(n, ast.If | ast.IfExp)]
+            if any(shadowed.value in _compared(b.test, p) for b in branches for p in named):
+                return True
+    return False
 
 
 def _predicate(test: ast.expr) -> tuple[str, str] | None:
@@ -113,12 +147,13 @@ def _predicate(test: ast.expr) -> tuple[str, str] | None:
     return None
 
 
-def _chain_tests(orelse: list[ast.stmt]) -> list[ast.expr]:
-    tests = []
+def _chain(orelse: list[ast.stmt]) -> list[ast.If]:
+    """The ``elif`` branches of an ``else``."""
+    branches = []
     while len(orelse) == 1 and isinstance(orelse[0], ast.If):
-        tests.append(orelse[0].test)
+        branches.append(orelse[0])
         orelse = orelse[0].orelse
-    return tests
+    return branches
 
 
 def _leaves(body: list[ast.stmt]) -> bool:
