@@ -951,14 +951,19 @@ class _Checker:
         reaches that other op.  An error when the call fit the op it was written for and does not fit
         the other's parameters; nothing when it fits both (the same op moved) or no other is left."""
         removed = self._removed_op_definitions(names)
+        left: dict[str, tuple[str, ast.FunctionDef] | None] = {}  # op name -> the other file's definition of it
+        for name, where in removed.items():
+            other = self._op_defined_elsewhere(name, {p for p, _ in where})
+            found = op_definitions(other, self.inp.merged.text(other) or "", {name}) if other else {}
+            left[name] = (other, found[name]) if other is not None and name in found else None
         for mod, call, name in self._ops:
             for path, old_node in removed.get(name, []):
-                other = self._op_defined_elsewhere(name, {p for p, _ in removed[name]})
-                found = op_definitions(other, self.inp.merged.text(other) or "", {name}) if other else {}
-                if other is None or name not in found:
+                kept = left[name]
+                if kept is None:
                     continue
+                other = kept[0]
                 old = _bound_sig(DefSym(path, name, old_node, None), "plain")
-                new = _bound_sig(DefSym(other, name, found[name], None), "plain")
+                new = _bound_sig(DefSym(other, name, kept[1], None), "plain")
                 if old is None or new is None or call_problem(call, old) is not None:
                     continue
                 problem = call_problem(call, new)
