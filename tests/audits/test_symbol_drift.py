@@ -2357,6 +2357,123 @@ def test_an_override_still_consulted_is_silent(git_repo: GitRepo, no_rules: Path
     assert hook_case(git_repo, no_rules, upstream, more=more) == []
 
 
+# -- #51704 (57bd0ed441): AttentionSpec.unpadded_page_size_bytes stopped reading the real_page_size_bytes
+# property (now an alias of it), and upstream dropped every spec's own override of it
+SPEC = "vllm/v1/kv_cache_interface.py"
+SPEC_BASE = """class AttentionSpec:
+    block_size: int = 16
+    heads: int = 8
+
+    @property
+    def unpadded_page_size_bytes(self) -> int:
+        return self.real_page_size_bytes
+
+    @property
+    def page_size_bytes(self) -> int:
+        return self.unpadded_page_size_bytes
+
+    @property
+    def real_page_size_bytes(self) -> int:
+        return 2 * self.block_size * self.heads
+
+
+class FullAttentionSpec(AttentionSpec):
+    @property
+    def real_page_size_bytes(self) -> int:
+        return 4 * self.block_size * self.heads
+
+
+class MLAAttentionSpec(FullAttentionSpec):
+    @property
+    def real_page_size_bytes(self) -> int:
+        return 656 * self.block_size
+"""
+SPEC_51704 = """class AttentionSpec:
+    block_size: int = 16
+    heads: int = 8
+    content_bytes: int = 4
+
+    @property
+    def unpadded_page_size_bytes(self) -> int:
+        return self.heads * self.block_size * self.content_bytes
+
+    @property
+    def page_size_bytes(self) -> int:
+        return self.unpadded_page_size_bytes
+
+    @property
+    def real_page_size_bytes(self) -> int:
+        return self.unpadded_page_size_bytes
+
+
+class FullAttentionSpec(AttentionSpec):
+    pass
+
+
+class MLAAttentionSpec(FullAttentionSpec):
+    content_bytes: int = 82
+"""
+SPEC_READER = "vllm/distributed/offload.py"
+SPEC_READER_TEXT = "def page_of(spec) -> int:\n    return spec.real_page_size_bytes\n"
+PAGE_FORK = "vllm/aeon/page.py"
+PAGE_FORK_TEXT = """from vllm.v1.kv_cache_interface import FullAttentionSpec
+
+
+class AeonNvfp4Spec(FullAttentionSpec):
+    @property
+    def real_page_size_bytes(self) -> int:
+        return self.block_size * self.heads * 72
+"""
+
+
+def page_case(git_repo: GitRepo, no_rules: Path, upstream: str, reader: bool = True) -> list:
+    base = {SPEC: SPEC_BASE, "vllm/aeon/__init__.py": "", **({SPEC_READER: SPEC_READER_TEXT} if reader else {})}
+    sides = s.merge_case(
+        git_repo,
+        base,
+        {PAGE_FORK: PAGE_FORK_TEXT},
+        [("[KV-Cache Layout Refactor] Backend-published KV packing (#51704)", {SPEC: upstream})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+@pytest.mark.parametrize("reader", [True, False], ids=["read by name elsewhere", "read nowhere else"])
+def test_a_property_override_the_base_no_longer_reads(git_repo: GitRepo, no_rules: Path, reader: bool) -> None:
+    """The base's page size stopped reading the property the fork's spec overrides; upstream dropped its
+    own overrides of it too: the fork's size no longer reaches the allocation, whoever else reads it."""
+    [(path, line, message)] = page_case(git_repo, no_rules, SPEC_51704, reader)
+    assert (path, line) == (PAGE_FORK, 6)
+    assert "AeonNvfp4Spec.real_page_size_bytes overrides FullAttentionSpec.real_page_size_bytes" in message
+    assert "AttentionSpec.unpadded_page_size_bytes() read real_page_size_bytes for the fork's class" in message
+    assert "upstream's AttentionSpec.unpadded_page_size_bytes no longer reads it" in message
+    assert ("upstream dropped its own 2 override(s) of real_page_size_bytes" in message) is reader
+    assert "#51704" in message and "port it to unpadded_page_size_bytes()" in message
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        # twin: the base still reads the property; only FullAttentionSpec's own override went
+        SPEC_BASE.replace(
+            """class FullAttentionSpec(AttentionSpec):
+    @property
+    def real_page_size_bytes(self) -> int:
+        return 4 * self.block_size * self.heads
+""",
+            "class FullAttentionSpec(AttentionSpec):\n    pass\n",
+        ),
+        # twin: upstream's MLA spec still overrides it and a reader elsewhere reads it by name: still a hook
+        SPEC_51704.replace(
+            "    content_bytes: int = 82\n",
+            "    @property\n    def real_page_size_bytes(self) -> int:\n        return 656 * self.block_size\n",
+        ),
+    ],
+    ids=["still read by the base", "still overridden upstream, read by name"],
+)
+def test_a_property_override_still_consulted_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert page_case(git_repo, no_rules, upstream) == []
+
+
 CALL_FORK = """from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend
 
 

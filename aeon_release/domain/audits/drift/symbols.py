@@ -58,7 +58,12 @@ from aeon_release.domain.audits.drift.signatures import (
     override_problem,
     signature,
 )
-from aeon_release.domain.audits.drift.unconsulted import called_by_name, reached_callers
+from aeon_release.domain.audits.drift.unconsulted import (
+    called_by_name,
+    is_property,
+    reached_callers,
+    read_by_name,
+)
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
@@ -1555,27 +1560,76 @@ class _Checker:
 
     def _unconsulted(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym) -> Iterator[Finding]:
         """The fork's override of a hook upstream moved up its class's hierarchy that no method along the
-        fork class's bases calls any more, where one did before the merge (drift/unconsulted.py)."""
+        fork class's bases calls (reads, for a property) any more, where one did before the merge
+        (drift/unconsulted.py).  Still called by name elsewhere, the override is consulted there, unless
+        upstream dropped every override of its own classes too (#51704: ``real_page_size_bytes``, which
+        ``unpadded_page_size_bytes`` stopped reading, overridden by 5 upstream specs before, by none
+        after): the base computes without it while those readers get the fork's value."""
         old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
         old_cls = self.before.class_info(old_mod, qual) if old_mod else None
         new_cls = self.after.class_info(new_mod, qual) if new_mod else None
         if old_cls is None or new_cls is None:
             return
-        then = reached_callers(self.before, old_cls, name)
-        if not then or reached_callers(self.after, new_cls, name) or self._called_by_name(name):
+        prop = is_property(stmt) and is_property(before.node)
+        then = reached_callers(self.before, old_cls, name, prop)
+        if not then or reached_callers(self.after, new_cls, name, prop):
             return
         caller, method = then[0]
         now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
         if not isinstance(now, DefSym):
             return
+        same = (now.path, now.owner) == (caller.module.path, caller.qualname)  # the caller itself dropped it
+        consulted = self._read_by_name(name) if prop else self._called_by_name(name)
+        retired = self._overrides_retired(name) if consulted and same else 0
+        if consulted and not retired:
+            return
+        verb = "read" if prop else "called"
+        answer = (
+            f"upstream's {now.label} no longer {'reads' if prop else 'calls'} it"
+            if same
+            else f"upstream's {now.label}() now answers in its place without calling it"
+        )
+        tail = (
+            f"; upstream dropped its own {retired} override(s) of {name} with it: readers of {name} by name get "
+            f"the fork's value while {method} computes without it"
+            if retired
+            else ""
+        )
         yield _error(
             mod,
             stmt.lineno,
             f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, which upstream removed; "
-            f"{caller.qualname}.{method}() called {name}() for the fork's class, but upstream's {now.label}() "
-            f"now answers in its place without calling it ({_where(now, self._commit(now.path, now.name))}): "
-            f"the override is never consulted; port it to {method}()",
+            f"{caller.qualname}.{method}() {verb} {name}{'' if prop else '()'} for the fork's class, but {answer} "
+            f"({_where(now, self._commit(now.path, now.name) or self._commit(before.path, before.name))}){tail}: "
+            "the override is never consulted "
+            f"there; port it to {method}()",
         )
+
+    def _overrides_retired(self, name: str) -> int:
+        """How many of upstream's own classes defined ``name`` below the class that still defines it after
+        the change, where after it none does: upstream retired the hook as a place to override.  0 when
+        any of upstream's classes but that one still defines it."""
+        base, theirs = self.inp.base, self.inp.theirs
+        if not isinstance(base, WordSearchable) or not isinstance(theirs, WordSearchable):
+            return 0
+        after = _defining_classes(self.theirs_ix, theirs, name)
+        if len(after) != 1:
+            return 0
+        return len(_defining_classes(self.base_ix, base, name) - after)
+
+    def _read_by_name(self, name: str) -> bool:
+        """``x.name`` read off another object than ``self``/``cls`` in what the merged tree runs."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        for where, line in theirs.word_lines(name):
+            if where not in self.inp.fork_lines and not _not_served(where) and read_by_name(line, name):
+                return True
+        for where in self.inp.fork_lines:
+            text = self.inp.merged.text(where) if not _not_served(where) else None
+            if text and name in text and any(read_by_name(line, name) for line in text.splitlines()):
+                return True
+        return False
 
     def _called_by_name(self, name: str) -> bool:
         """``x.name(...)`` on another object than ``self``/``cls`` in what the merged tree runs: a caller
@@ -2053,6 +2107,20 @@ class WordSearchable(Protocol):
     """A tree that can list the lines naming a word without reading every file (a git revision)."""
 
     def word_lines(self, word: str) -> list[tuple[str, str]]: ...
+
+
+def _defining_classes(ix: Index, tree: WordSearchable, name: str) -> set[tuple[str, str]]:
+    """(path, class) of every served class of ``tree`` that defines ``name`` as a member."""
+    found: set[tuple[str, str]] = set()
+    for path in sorted({p for p, _ in tree.word_lines(name) if p.endswith(".py") and not _not_served(p)}):
+        module = ix.module_at(path)
+        if module is None:
+            continue
+        for qual in module.classes:
+            cls = ix.class_info(module, qual)
+            if cls is not None and name in cls.members:
+                found.add((path, qual))
+    return found
 
 
 _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders

@@ -26,16 +26,19 @@ from aeon_release.domain.audits.drift.pyindex import ClassInfo, DefSym, Index
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
-def reached_callers(ix: Index, cls: ClassInfo, name: str) -> list[tuple[ClassInfo, str]]:
+def reached_callers(ix: Index, cls: ClassInfo, name: str, prop: bool = False) -> list[tuple[ClassInfo, str]]:
     """(class, method) of each method along ``cls``'s order (itself included) that calls ``name`` on its
-    first parameter and that lookup on ``cls`` reaches (no nearer class's method of its name hides it)."""
+    first parameter (reads it, for a ``prop``erty) and that lookup on ``cls`` reaches (no nearer class's
+    method of its name hides it)."""
     order = ix.mro(cls, True)
     found: list[tuple[ClassInfo, str]] = []
     for item in order:
         if not isinstance(item, ClassInfo):
             continue
         for method, stmt in item.members.items():
-            if isinstance(stmt, _FUNCTIONS) and calls_on_self(stmt, name):
+            if method == name and prop:
+                continue  # a property answering itself (``return super().x``) is no caller of it
+            if isinstance(stmt, _FUNCTIONS) and (reads_on_self(stmt, name) if prop else calls_on_self(stmt, name)):
                 reached = ix.member(order, method, dynamic=False)
                 if isinstance(reached, DefSym) and (reached.path, reached.owner) == (item.module.path, item.qualname):
                     found.append((item, method))
@@ -56,6 +59,29 @@ def calls_on_self(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bo
     )
 
 
+def reads_on_self(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``self.name`` read in the function (its first parameter): how a method consults a property."""
+    positional = [*func.args.posonlyargs, *func.args.args]
+    me = positional[0].arg if positional else None
+    return me is not None and any(
+        isinstance(node, ast.Attribute)
+        and node.attr == name
+        and isinstance(node.ctx, ast.Load)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == me
+        for node in ast.walk(func)
+    )
+
+
+def is_property(node: ast.AST) -> bool:
+    """A method read as a value: ``@property`` or ``@functools.cached_property``."""
+    return isinstance(node, _FUNCTIONS) and any(
+        (d.attr if isinstance(d, ast.Attribute) else d.id if isinstance(d, ast.Name) else "")
+        in ("property", "cached_property")
+        for d in node.decorator_list
+    )
+
+
 def called_by_name(line: str, name: str) -> bool:
     """``x.name(`` on a line, ``x`` another object than ``self``, ``cls`` or ``super()``."""
     start = line.find(f".{name}")
@@ -63,6 +89,20 @@ def called_by_name(line: str, name: str) -> bool:
         rest = line[start + 1 + len(name) :].lstrip()
         receiver = line[:start].rstrip()
         if rest.startswith("(") and not receiver.endswith(("self", "cls", "super()")):
+            return True
+        start = line.find(f".{name}", start + 1)
+    return False
+
+
+def read_by_name(line: str, name: str) -> bool:
+    """``x.name`` read on a line (not a call's callee alone matters: a property is read), ``x`` another
+    object than ``self``, ``cls`` or ``super()``."""
+    start = line.find(f".{name}")
+    while start >= 0:
+        end = start + 1 + len(name)
+        after = line[end : end + 1]
+        receiver = line[:start].rstrip()
+        if not (after.isalnum() or after == "_") and not receiver.endswith(("self", "cls", "super()")):
             return True
         start = line.find(f".{name}", start + 1)
     return False
