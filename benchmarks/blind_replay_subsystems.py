@@ -209,11 +209,15 @@ CASES += [
             "unified_flash_attention -> unified_v1_flash_attention",
             "vllm/aeon/op1.py",
             "import torch\n\n\n"
-            "def aeon_attention(query, key, value, out, kv_cache, scale, layer_name):\n"
+            "def aeon_attention(impl, query, key, value, output, kv_cache, k_scale, v_scale):\n"
             "    # AEON: call the V1 op directly so GB10's graphs capture it\n"
-            "    torch.ops.vllm.unified_flash_attention(out, query, key, value, kv_cache, scale, layer_name)\n"
-            "    return out\n",
-            "torch.ops.vllm.unified_flash_attention(out, query, key, value, kv_cache, scale, layer_name)",
+            "    torch.ops.vllm.unified_flash_attention(\n"
+            "        output, query, key, value, impl.num_heads, impl.head_size, impl.num_kv_heads, kv_cache,\n"
+            "        impl.kv_cache_dtype, k_scale, v_scale, impl.scale, impl.sliding_window, impl.alibi_slopes,\n"
+            "        impl.logits_soft_cap,\n"
+            "    )\n"
+            "    return output\n",
+            "torch.ops.vllm.unified_flash_attention(",
         ),
     ),
     (

@@ -330,6 +330,24 @@ V0_PARAMS = "query, key, value, num_heads, head_size, kv_cache, kv_cache_dtype, 
         ),
         (V0_PARAMS, "torch.ops.vllm.unified_v1_flash_attention(out, q, k, v, kv_cache, scale)", False),
         (V0_PARAMS, "torch.ops.vllm.unified_flash_attention(out, q, k)", False),
+        # the op left binds the call as well, but the arguments spelled like the renamed op's parameters land
+        # one place off (the V1 op's leading output): the values shift
+        (
+            "query, key, value, kv_cache, scale, attn_type",
+            "torch.ops.vllm.unified_flash_attention(output, query, key, value, kv_cache, scale)",
+            True,
+        ),
+        # twins: the same arity, arguments that say nothing of their parameters; the same parameters, spelled
+        (
+            "query, key, value, kv_cache, scale, attn_type",
+            "torch.ops.vllm.unified_flash_attention(out, q, k, v, c, s)",
+            False,
+        ),
+        (
+            "output, query, key, value, kv_cache, scale",
+            "torch.ops.vllm.unified_flash_attention(output, query, key, value, kv_cache, scale)",
+            False,
+        ),
     ],
 )
 def test_a_renamed_op_whose_old_name_another_backend_registers(

@@ -971,7 +971,7 @@ class _Checker:
                 new = _bound_sig(DefSym(other, name, kept[1], None), "plain")
                 if old is None or new is None or call_problem(call, old) is not None:
                     continue
-                problem = call_problem(call, new)
+                problem = call_problem(call, new) or _shifted(call, old, new)
                 if problem is None:
                     continue
                 commit = self._commit(path, name)
@@ -3066,6 +3066,24 @@ def _renamed_behind(was: str, now: str, index: int, old: Sig, new: Sig) -> str |
 
 
 _VARARGS = "*args"
+
+
+def _shifted(call: ast.Call, old: Sig, new: Sig) -> str | None:
+    """Why a call that binds to both signatures lands wrong on ``new``: two or more positional arguments
+    spelled like the ``old`` parameter they filled (``query`` as query) land on another parameter of
+    ``new`` that ``old`` has too (``key``): the same values, shifted by a parameter one op has and the
+    other lacks (#9888: the V1 op's leading ``output``, which the V0 op of the old name has not).  None
+    when fewer than two say so: one spelling may be a coincidence."""
+    moved = []
+    for i, arg in enumerate(call.args):
+        was, now = _slot(old, i), _slot(new, i)
+        if was and now and was != now and now in old.positional and _spelled_as(arg, was) and not _spelled_as(arg, now):
+            moved.append(f"{ast.unparse(arg)} lands on {now}")
+    if len(moved) < 2:
+        return None
+    return f"binds, but its arguments shift: {', '.join(moved[:3])}" + (
+        f" and {len(moved) - 3} more" if len(moved) > 3 else ""
+    )
 
 
 def _spelled_as(arg: ast.expr, parameter: str) -> bool:
