@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
+from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -180,7 +181,75 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     seen = {(f.path, f.line) for f in findings}
     findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
     seen = {(f.path, f.line) for f in findings}
-    return findings + [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
+    findings += [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
+    seen = {(f.path, f.line) for f in findings}
+    # a local of the name (``qweight = getattr(layer, "qweight", None)``) provides no parameter: only the fork's
+    # own registration or attribute setting of it does
+    probed = wanted - _fork_attributes(trees, wanted)
+    return findings + [f for f in _renamed_registrations(trees, probed, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _fork_attributes(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """The names a fork-added line registers (``register_parameter("n", ...)``) or sets on an object."""
+    found: set[str] = set()
+    for _, line in _fork_added(trees):
+        found |= {n for n in names if n in line and _sets_attribute(n).search(line)}
+    return found
+
+
+_PROBES = frozenset({"getattr", "hasattr", "delattr"})
+
+
+def _renamed_registrations(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
+    """The fork's ``getattr``/``hasattr`` of a parameter one upstream file now registers under a new name
+    while another file still registers the old one (drift/registered_names.py)."""
+    changes = [
+        (path, trees.upstream[path].removed, trees.upstream[path].added.values())
+        for path in trees.upstream
+        if path.endswith(".py") and not _test_path(path) and "register_" in trees.upstream.raw(path)
+    ]
+    served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
+    wanted = {old for path, removed, added in changes for old in renamed_in(path, removed, added)} & names
+    if not wanted:
+        return []
+    renames = {
+        r.old: r
+        for r in renamed_registrations(
+            changes, lambda word: iter(repo.word_lines(trees.repo, trees.theirs, word, served))
+        )
+        if r.old in wanted
+    }
+    findings = []
+    for read in _fork_reads(trees, set(renames)) if renames else ():
+        found = renames.get(read.name)
+        module = trees.merged_module(read.path)
+        if found is None or read.form not in _PROBES or module is None:
+            continue
+        commit, _ = _commit(trees, Removed(found.old, Kind.ATTRIBUTE, found.path), pr_pattern)
+        tied = imports_from(module, found.path)
+        if found.elsewhere is None:
+            why = f"no other upstream file registers or sets {found.old!r}: the read {_OUTCOMES[read.form]} now"
+        elif tied:
+            why = (
+                f"the file imports from {found.path}, so the read is for its layers, which have no {found.old!r} "
+                f"now: the read {_OUTCOMES[read.form]} now"
+            )
+        else:
+            why = (
+                f"{found.elsewhere} still registers {found.old!r}: if the read is meant for {found.path}'s "
+                f"layers it {_OUTCOMES[read.form]} now"
+            )
+        message = (
+            f"fork-owned {read.how} reads a parameter {found.path} now registers as {found.new!r}: upstream "
+            f"renamed its register_...({found.old!r}){commit}; {why}; read {found.new!r} for those layers"
+        )
+        severity = Severity.WARNING if found.elsewhere is not None and not tied else Severity.ERROR
+        findings.append(Finding(RULE, "merge", severity, read.path, read.line, message))
+    return findings
+
+
+def _test_path(path: str) -> bool:
+    return path.split("/", 1)[0] in TEST_FOLDERS
 
 
 def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
