@@ -446,3 +446,58 @@ def test_a_use_in_a_try_that_catches_its_type_error(
     sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
     expected = [] if needle is None else [(USE, line_of(fork, needle), "error")]
     assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+# -- #27753 (18961c5ea6): get_supported_kernel_block_size() returned [MultipleOf(16)], now [16, 32, 64]: the
+# annotation (list[int | MultipleOf]) kept, an element built by a call made an int literal
+BACKEND = "vllm/attn/flash.py"
+BACKEND_BASE = """class MultipleOf:
+    def __init__(self, base: int) -> None:
+        self.base = base
+
+
+class FlashBackend:
+    @staticmethod
+    def kernel_block_sizes() -> list[int | MultipleOf]:
+        return [MultipleOf(16)]
+"""
+BACKEND_27753 = BACKEND_BASE.replace("return [MultipleOf(16)]", "return [16, 32, 64]")
+BACKEND_HEAD = "from vllm.attn.flash import FlashBackend\n\n\n"
+BACKEND_PACKAGES = {"vllm/__init__.py": "", "vllm/attn/__init__.py": ""}
+
+
+@pytest.mark.parametrize(
+    ("body", "now", "error"),
+    [
+        ("def block() -> int:\n    return FlashBackend.kernel_block_sizes()[0].base\n", BACKEND_27753, True),
+        (
+            "def block() -> int:\n    sizes = FlashBackend.kernel_block_sizes()\n    multiple = sizes[0].base\n"
+            "    return 128 if 128 % multiple == 0 else 16\n",
+            BACKEND_27753,
+            True,
+        ),
+        # twins: an attribute an int has too; the element read as a number; a display upstream kept a call's
+        (
+            "def block() -> int:\n    return FlashBackend.kernel_block_sizes()[0].real\n",
+            BACKEND_27753.replace("return [16, 32, 64]", "return [16]"),
+            False,
+        ),
+        ("def block() -> int:\n    return FlashBackend.kernel_block_sizes()[0]\n", BACKEND_27753, False),
+        (
+            "def block() -> int:\n    return FlashBackend.kernel_block_sizes()[0].base\n",
+            BACKEND_BASE.replace("return [MultipleOf(16)]", "return [MultipleOf(32)]"),
+            False,
+        ),
+    ],
+    ids=["the call's element", "a name's element", "an int's attribute", "no attribute", "still a call's"],
+)
+def test_an_attribute_of_an_element_upstream_made_a_literal(
+    git_repo: GitRepo, tmp_path: Path, body: str, now: str, error: bool
+) -> None:
+    fork = BACKEND_HEAD + body
+    sides = three_way(git_repo, {BACKEND: BACKEND_BASE, **BACKEND_PACKAGES}, {USE: fork}, {BACKEND: now})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == ([(USE, line_of(fork, ".base"), "error")] if error else [])
+    if error:
+        message = next(f.message for f in report.findings if f.rule_id == RULE)
+        assert "element 0 16 where it was MultipleOf(16)" in message and "an int has not" in message

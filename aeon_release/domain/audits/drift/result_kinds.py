@@ -81,6 +81,11 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
+        for target, index, attr in _element_attributes(node):
+            if target is call:
+                uses.append(Use(_ELEMENT_ATTRIBUTE, node.lineno, None, other=f"{index}.{attr}"))
+            elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
+                uses.append(Use(_ELEMENT_ATTRIBUTE, node.lineno, names[target.id], other=f"{index}.{attr}"))
         for target, other, line in _compared_elements(node):
             if target is call:
                 uses.append(Use(_ELEMENT_COMPARED, line, None, other=other))
@@ -90,6 +95,55 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
 
 
 _ELEMENT_COMPARED = "compares an element with"
+_ELEMENT_ATTRIBUTE = "reads an attribute of an element"
+
+
+def _element_attributes(node: ast.AST) -> Iterator[tuple[ast.expr, int, str]]:
+    """``sizes[0].base``: (what is indexed, the literal index, the attribute read off its element)."""
+    if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+        return
+    sub = node.value
+    if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Constant) and type(sub.slice.value) is int:
+        yield sub.value, sub.slice.value, node.attr
+
+
+def _literal_lacks(old: ast.expr, new: ast.expr, attr: str) -> str | None:
+    """The kind of ``new``, a literal of a builtin kind that has no attribute ``attr``, where ``old`` was
+    something that may have it (a call: an instance of a class); None otherwise."""
+    if not isinstance(old, ast.Call) or not isinstance(new, ast.Constant) or new.value is None:
+        return None
+    kind = type(new.value)
+    return None if hasattr(kind, attr) else kind.__name__
+
+
+def _element_attribute_gone(before: _Def, after: _Def, use: Use) -> str | None:
+    """#27753: ``get_supported_kernel_block_size()`` returned ``[MultipleOf(16)]`` and now returns
+    ``[16, 32, 64]``; a fork line ``sizes()[0].base`` reads an attribute of the element the old display
+    built by a call, which the new display's literal (an int) lacks: AttributeError on the first call.
+    Every return of each body must be a list or tuple display with that element."""
+    index, _, attr = use.other.partition(".")
+    olds, news = _displayed(before, int(index)), _displayed(after, int(index))
+    if not olds or not news:
+        return None
+    kinds = {_literal_lacks(old, new, attr) for old in olds for new in news}
+    if None in kinds:
+        return None
+    kind = kinds.pop()
+    return (
+        f"upstream made its element {index} {ast.unparse(news[0])} where it was {ast.unparse(olds[0])}: this line "
+        f"reads .{attr} of it, which {'an' if kind[0] in 'aeiou' else 'a'} {kind} has not: AttributeError"
+    )
+
+
+def _displayed(func: _Def, index: int) -> list[ast.expr]:
+    """Element ``index`` of each list or tuple display ``func`` returns; empty where a return is another
+    value or shorter (what it gives is not shown here)."""
+    found: list[ast.expr] = []
+    for value in own_returns(func):
+        if not isinstance(value, (ast.List, ast.Tuple)) or index >= len(value.elts):
+            return []
+        found.append(value.elts[index])
+    return found
 
 
 def _compared_elements(node: ast.AST) -> Iterator[tuple[ast.expr, str, int]]:
@@ -207,6 +261,8 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
         return _no_longer_awaitable(before, after) if use.element is None else None
     if use.how == _ELEMENT_COMPARED:
         return _compared_with_the_old_source(before, after, use)
+    if use.how == _ELEMENT_ATTRIBUTE:
+        return _element_attribute_gone(before, after, use)
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None
