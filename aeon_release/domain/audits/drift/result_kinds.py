@@ -81,11 +81,11 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
-        for target, index, attr in _element_attributes(node):
+        for target, index, attr, line in _element_attributes(node):
             if target is call:
-                uses.append(Use(_ELEMENT_ATTRIBUTE, node.lineno, None, other=f"{index}.{attr}"))
+                uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
             elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
-                uses.append(Use(_ELEMENT_ATTRIBUTE, node.lineno, names[target.id], other=f"{index}.{attr}"))
+                uses.append(Use(_ELEMENT_ATTRIBUTE, line, names[target.id], other=f"{index}.{attr}"))
         for target, other, line in _compared_elements(node):
             if target is call:
                 uses.append(Use(_ELEMENT_COMPARED, line, None, other=other))
@@ -98,13 +98,13 @@ _ELEMENT_COMPARED = "compares an element with"
 _ELEMENT_ATTRIBUTE = "reads an attribute of an element"
 
 
-def _element_attributes(node: ast.AST) -> Iterator[tuple[ast.expr, int, str]]:
-    """``sizes[0].base``: (what is indexed, the literal index, the attribute read off its element)."""
+def _element_attributes(node: ast.AST) -> Iterator[tuple[ast.expr, int, str, int]]:
+    """``sizes[0].base``: (what is indexed, the literal index, the attribute read off its element, the line)."""
     if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
         return
     sub = node.value
     if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Constant) and type(sub.slice.value) is int:
-        yield sub.value, sub.slice.value, node.attr
+        yield sub.value, sub.slice.value, node.attr, node.lineno
 
 
 def _literal_lacks(old: ast.expr, new: ast.expr, attr: str) -> str | None:
@@ -128,7 +128,7 @@ def _element_attribute_gone(before: _Def, after: _Def, use: Use) -> str | None:
     kinds = {_literal_lacks(old, new, attr) for old in olds for new in news}
     if None in kinds:
         return None
-    kind = kinds.pop()
+    kind = kinds.pop() or ""
     return (
         f"upstream made its element {index} {ast.unparse(news[0])} where it was {ast.unparse(olds[0])}: this line "
         f"reads .{attr} of it, which {'an' if kind[0] in 'aeiou' else 'a'} {kind} has not: AttributeError"
