@@ -41,6 +41,7 @@ from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
+from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
@@ -122,6 +123,7 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
 # The semantic checks that need only the three trees and the subject pattern, in the report's order.
 _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     name_drift,
+    moved_write_drift,
     dropped_config_entries,
     demoted_enum_drift,
     knob_drift,

@@ -1,0 +1,129 @@
+"""Moved writes: the fork sets an attribute upstream now stores elsewhere, its own same write moved (#29966)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.drift.moved_writes import moved_in, still_used
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ROPE = "vllm/model_executor/layers/rotary.py"
+ROPE_BASE = """def get_rope(head_size, rope_parameters=None, partial_rotary_factor=1.0):
+    return int(head_size * partial_rotary_factor)
+"""
+ROPE_29966 = """def get_rope(head_size, rope_parameters=None):
+    factor = (rope_parameters or {}).get("partial_rotary_factor", 1.0)
+    return int(head_size * factor)
+"""
+LLAMA = "vllm/model_executor/models/llama.py"
+LLAMA_BASE = """from vllm.model_executor.layers.rotary import get_rope
+
+
+class LlamaForCausalLM:
+    def __init__(self, *, vllm_config, prefix=""):
+        config = vllm_config.model_config.hf_config
+        factor = getattr(config, "partial_rotary_factor", 1)
+        self.rope = get_rope(128, config.rope_parameters, partial_rotary_factor=factor)
+"""
+LLAMA_29966 = """from vllm.model_executor.layers.rotary import get_rope
+
+
+class LlamaForCausalLM:
+    def __init__(self, *, vllm_config, prefix=""):
+        config = vllm_config.model_config.hf_config
+        self.rope = get_rope(128, config.rope_parameters)
+"""
+GLM = "vllm/model_executor/models/glm.py"
+GLM_BASE = """from vllm.model_executor.models.llama import LlamaForCausalLM
+
+
+class GlmForCausalLM(LlamaForCausalLM):
+    def __init__(self, *, vllm_config, prefix=""):
+        vllm_config.model_config.hf_config.partial_rotary_factor = 0.5
+        super().__init__(vllm_config=vllm_config, prefix=prefix)
+"""
+GLM_29966 = GLM_BASE.replace(
+    "        vllm_config.model_config.hf_config.partial_rotary_factor = 0.5\n",
+    "        hf_config = vllm_config.model_config.hf_config\n"
+    '        hf_config.rope_parameters["partial_rotary_factor"] = 0.5\n',
+)
+FORK = "vllm/aeon/glm_half.py"
+WRITE = """from vllm.model_executor.models.llama import LlamaForCausalLM
+
+
+class AeonGlmForCausalLM(LlamaForCausalLM):
+    def __init__(self, *, vllm_config, prefix=""):
+        vllm_config.model_config.hf_config.partial_rotary_factor = 0.5
+        super().__init__(vllm_config=vllm_config, prefix=prefix)
+"""
+SETATTR = """def aeon_partial_rope(model_config) -> None:
+    setattr(model_config.hf_config, "partial_rotary_factor", 0.25)
+"""
+
+
+def rows(git_repo: GitRepo, no_rules: Path, fork: str, llama: str = LLAMA_29966, glm: str = GLM_29966) -> list:
+    base = {ROPE: ROPE_BASE, LLAMA: LLAMA_BASE, GLM: GLM_BASE, "vllm/aeon/__init__.py": ""}
+    upstream = {ROPE: ROPE_29966, LLAMA: llama, GLM: glm}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [("Access from `rope_parameters` (#29966)", upstream)])
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, NAME_DRIFT) if r[0] == FORK]
+
+
+@pytest.mark.parametrize(("fork", "line"), [(WRITE, 6), (SETATTR, 2)], ids=["assignment", "setattr"])
+def test_a_write_upstream_moved_is_an_error(git_repo: GitRepo, no_rules: Path, fork: str, line: int) -> None:
+    [(_, got, severity, message)] = rows(git_repo, no_rules, fork)
+    assert (got, severity) == (line, "error")
+    assert (
+        """upstream moved its own write of it to `hf_config.rope_parameters["partial_rotary_factor"] = 0.5`"""
+        in message
+    )
+    assert GLM in message and "#29966" in message and "no upstream code reads .partial_rotary_factor" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "llama", "glm"),
+    [
+        # twin: the fork writes where upstream does now
+        (WRITE.replace(".hf_config.partial_rotary_factor = 0.5", '.hf_config.rope_parameters["partial_rotary_factor"] = 0.5'), LLAMA_29966, GLM_29966),
+        # twin: upstream's llama still reads the attribute: the write still feeds it
+        (WRITE, LLAMA_BASE.replace("partial_rotary_factor=factor", "").replace(", )", ")"), GLM_29966),
+        # twin: upstream dropped its own write without storing the value elsewhere (no move; dead-write's, not this)
+        (WRITE, LLAMA_29966, GLM_BASE.replace("        vllm_config.model_config.hf_config.partial_rotary_factor = 0.5\n", "")),
+    ],
+    ids=["the new place", "still read upstream", "dropped, not moved"],
+)  # fmt: skip
+def test_a_write_that_still_reaches_a_reader_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, llama: str, glm: str
+) -> None:
+    assert [r for r in rows(git_repo, no_rules, fork, llama, glm) if "moved its own write" in r[3]] == []
+
+
+def test_a_move_is_the_same_value_stored_under_the_name() -> None:
+    removed = ["        vllm_config.model_config.hf_config.partial_rotary_factor = 0.5"]
+    assert [m.now for m in moved_in(GLM, removed, ['        cfg.rope_parameters["partial_rotary_factor"] = 0.5'])] == [
+        'cfg.rope_parameters["partial_rotary_factor"] = 0.5'
+    ]
+    assert (
+        moved_in(GLM, removed, ['        cfg.rope_parameters["partial_rotary_factor"] = 0.25']) == []
+    )  # another value
+    assert (
+        moved_in(GLM, ["        self.partial_rotary_factor = 0.5"], ['        self.p["partial_rotary_factor"] = 0.5'])
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "used"),
+    [
+        ("    factor = config.partial_rotary_factor", True),
+        ('    factor = getattr(config, "partial_rotary_factor", 1)', True),
+        ("    cfg.partial_rotary_factor = 0.5", True),
+        ("        self.partial_rotary_factor = partial_rotary_factor", False),  # a config class's own field
+        ('    factor = rope_parameters.get("partial_rotary_factor", 1.0)', False),
+    ],
+)
+def test_what_keeps_a_moved_name_in_use(line: str, used: bool) -> None:
+    assert still_used(line, "partial_rotary_factor") is used
