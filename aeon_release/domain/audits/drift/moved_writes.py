@@ -1,7 +1,7 @@
 """Moved writes: the fork sets an attribute on a shared object where upstream moved its own same write.
 
 #29966 made ``get_rope`` read ``partial_rotary_factor`` from ``rope_parameters``.  Upstream's GLM model
-set ``vllm_config.model_config.hf_config.partial_rotary_factor = 0.5`` before building its layers; the
+set ``config.model_config.hf_config.partial_rotary_factor = 0.5`` before building its layers; the
 change rewrote that line to ``hf_config.rope_parameters["partial_rotary_factor"] = 0.5`` and took out
 every model's ``getattr(config, "partial_rotary_factor", 1)``.  A fork model that sets the attribute the
 old way merges cleanly and builds with full rotary embeddings: nothing that builds the model reads the
