@@ -23,6 +23,12 @@ splitting list) still resolve, to another op.
 After the twenty-seventh landing: 29 caught, 6 warned, 2 missed (twins unchanged).  #22951's old activation
 name passed to ``fused_experts`` (by keyword, off a module alias, through ``functools.partial``) is an error
 now: the callee is defined in the very file that dropped its ``== "swiglu_oai"`` branch.
+killers38: #9888's torch.ops call was spelled with 7 arguments, which fit neither the V1 op it was written
+for (15 parameters) nor the V0 one before the merge: no silent killer.  Re-spelled as the V1 op took it
+(upstream's own call, 15 arguments), it binds to the V0 op of the old name by count with each argument one
+place off; main's engine (57e4b1c) misses that spelling, this one calls the arguments shifted: 30 caught,
+6 warned, 1 missed (twins unchanged).  Left: the op's name in a splitting list (a string naming an op some
+backend still registers; upstream's own list was as stale, fixed in #10166).
 
   python benchmarks/blind_replay_subsystems.py [--mirror DIR] [--only TEXT ...] [--show]
 """
