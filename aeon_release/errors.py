@@ -14,9 +14,11 @@ import enum
 import errno
 import fcntl
 import functools
+import io
 import os
 import re
 import signal
+import stat
 import sys
 import traceback
 import urllib.parse
@@ -534,6 +536,7 @@ def standard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     for stream, wrong in ((sys.stdin, os.O_WRONLY), (sys.stdout, os.O_RDONLY), (sys.stderr, os.O_RDONLY)):
         _null_if_one_way(stream, wrong)
+    _reader_may_leave()
     for stream in (sys.stdout, sys.stderr):
         _replace_unencodable(stream)
 
@@ -552,6 +555,60 @@ def _null_if_one_way(stream: Any, wrong: int) -> None:
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, fd)
         os.close(null)
+
+
+class _ReaderMayLeave(io.RawIOBase):
+    """stdout's descriptor when it is a pipe or a socket, written as the system takes it, until the reader goes
+    away (EPIPE): then the rest of the output goes to the null device, for this process and the programs it
+    starts, and the command goes on to its own end and exit code.  ``merge v0.29.0 | head -1`` made the branch,
+    then failed on its next line ("output: Broken pipe", exit 2: "nothing was changed", with the branch there);
+    a command stopped half-way by its own report would be worse.  As git's ``git log | head -1``, nothing is
+    said: the reader left on purpose.  Unlike git, which dies of SIGPIPE (exit 141, a failure under ``set -o
+    pipefail``), the exit code is the command's: 0 done, 1 findings, 2 refused."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return False  # a pipe or a socket
+
+    def write(self, data: Any) -> int | None:
+        try:
+            return os.write(self._fd, data)
+        except BlockingIOError:  # a non-blocking pipe that is full: as io.FileIO answers, nothing written yet
+            return None
+        except BrokenPipeError:
+            _to_devnull(self._fd)
+            return len(data)
+
+
+def _reader_may_leave() -> None:
+    """stdout on a pipe or a socket is a _ReaderMayLeave (once: the entry and ``main`` both call this)."""
+    stream = sys.stdout
+    try:
+        fd = stream.fileno()
+        mode = os.fstat(fd).st_mode
+    except (OSError, ValueError, AttributeError):  # a test's StringIO, a closed stream
+        return
+    buffer = getattr(stream, "buffer", None)
+    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) or isinstance(getattr(buffer, "raw", None), _ReaderMayLeave):
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.flush()
+    sys.stdout = io.TextIOWrapper(
+        io.BufferedWriter(_ReaderMayLeave(fd)),
+        encoding=stream.encoding,
+        errors=stream.errors,
+        line_buffering=bool(stream.line_buffering),
+        write_through=getattr(stream, "write_through", False),
+    )
 
 
 def _replace_unencodable(stream: Any) -> None:
