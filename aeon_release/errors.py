@@ -369,10 +369,36 @@ def _terminated(signum: int, frame: object) -> None:
     raise Terminated
 
 
+_WHERE_STOPPED: list[tuple[str, str]] = []  # what a stop leaves and what to do then (stop_leaves)
+
+
+def stop_leaves(leaves: str | None, then: str = "") -> None:
+    """What a run stopped from here on by Ctrl-C or a signal leaves, and what to do then, for its last line (None:
+    the command's own words again).  The command line knows only the command: ``release`` and ``publish`` said
+    "run `aeon-release status`", which shows merge runs, while the release had stopped in its build or its
+    publish (with `:latest` moved or not); the work under way knows."""
+    _WHERE_STOPPED[:] = [(leaves, then)] if leaves else []
+
+
+def stopped_leaving() -> str | None:
+    """What the work under way last said a stop would leave (without what to do then), or None."""
+    return _WHERE_STOPPED[0][0] if _WHERE_STOPPED else None
+
+
+def where_stopped() -> str | None:
+    """What a stop leaves and what to do then, as the work under way last said it (stop_leaves), or None."""
+    if not _WHERE_STOPPED:
+        return None
+    leaves, then = _WHERE_STOPPED[0]
+    return f"{leaves}; {then}" if then else leaves
+
+
 @contextlib.contextmanager
 def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
     """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback.  A run stopped
-    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do."""
+    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do (or what the
+    work under way said a stop leaves: stop_leaves)."""
+    stop_leaves(None)  # a run of its own (the tests run many in one process)
     try:
         yield
     except AeonError as error:
@@ -381,7 +407,7 @@ def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
         said, code = stopped_by(_TERM_SEEN[0] if _TERM_SEEN else None)
-        _say(f"{said}: {after_a_stop}")
+        _say(f"{said}: {printable(redact(where_stopped() or after_a_stop))}")
         raise SystemExit(code) from None
     except (SystemExit, GeneratorExit):
         raise

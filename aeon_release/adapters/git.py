@@ -211,12 +211,22 @@ def _signals_deferred() -> Iterator[list[int]]:
     _restore(deferred)
 
 
+signals_deferred = _signals_deferred  # for another adapter's program the run waits on (a build)
+
+
 def _restore(handlers: Mapping[signal.Signals, Any]) -> None:
     for sig, handler in handlers.items():
         signal.signal(sig, handler)
 
 
-def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
+def stop_session(proc: subprocess.Popen[Any]) -> None:
+    """Stop a program started in a session of its own (``start_new_session=True``) and everything it started, as
+    a Ctrl-C at the terminal would have (which its session does not hear), then SIGKILL after the grace period:
+    for a run stopped by Ctrl-C or a signal while it waited on the program."""
+    _stop(proc, True, signal.SIGINT)
+
+
+def _stop(proc: subprocess.Popen[Any], group: bool, first: signal.Signals) -> None:
     try:
         for sig in (first, signal.SIGKILL):
             _signal(proc, group, sig)
@@ -233,7 +243,7 @@ def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> 
         raise
 
 
-def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> None:
+def _signal(proc: subprocess.Popen[Any], group: bool, sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         if group:
             os.killpg(proc.pid, sig)

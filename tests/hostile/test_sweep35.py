@@ -4,15 +4,21 @@ pipes, real git, the real CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import build_example, snapshot
+from aeon_release.adapters.registry import Registry, parse_repository
+from aeon_release.adapters.sandbox import RegistryProcess
+from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
+from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
 
@@ -98,3 +104,196 @@ def test_a_report_named_over_the_config_of_a_remembered_audit_is_refused(tmp_pat
     assert f"that is {name} of --config" in line and "refusing to write the report over it" in line, line
     assert (ex.config / name).read_bytes() == held
     assert run_limited(*argv).code == 0
+
+
+# -- a release, a build or a publish stopped by Ctrl-C or SIGTERM (a real engine and registry) --------------------
+_STOPPED_AT = """
+import os, signal, sys, importlib
+where, name = os.environ["STOP_AT"].split(":")
+holder = importlib.import_module(where)
+*path, last = name.split(".")
+for part in path:
+    holder = getattr(holder, part)
+real = getattr(holder, last)
+def stopped(*args, **kwargs):  # the signal lands as this step starts (with STOP_WHEN among its arguments), once
+    if not os.environ.get("STOPPED") and os.environ.get("STOP_WHEN", "") in repr(args):
+        os.environ["STOPPED"] = "1"
+        os.kill(os.getpid(), getattr(signal, os.environ["STOP_SIGNAL"]))
+    return real(*args, **kwargs)
+setattr(holder, last, stopped)
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+def _stopped_at(where: str, signame: str, *argv: str, when: str = "") -> subprocess.CompletedProcess[str]:
+    """``aeon-release ARGV`` sent ``signame`` (to the run alone, as ``kill PID`` or a CI runner sends it) as the
+    function ``where`` (``module:name``) starts with ``when`` among its arguments."""
+    return subprocess.run(
+        [sys.executable, "-c", _STOPPED_AT, *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "STOP_AT": where, "STOP_SIGNAL": signame, "STOP_WHEN": when},
+    )
+
+
+@pytest.fixture
+def release(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:
+    yield from release_in(tmp_path, registry)
+
+
+def _stages(setup: ReleaseSetup) -> dict[str, str]:
+    state = setup.example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    return {name: entry["status"] for name, entry in json.loads(state.read_text())["stages"].items()}
+
+
+def _tag(setup: ReleaseSetup, tag: str) -> str | None:
+    return Registry(parse_repository(setup.repository), None).digest(tag)
+
+
+def _programs_naming(text: str) -> list[str]:
+    """The command lines of the processes on the machine that name ``text``."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                line = handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if text in line and "STOP_AT" not in line:
+            found.append(line)
+    return found
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+@pytest.mark.parametrize(
+    ("signame", "code", "said"), [("SIGTERM", 143, "terminated (SIGTERM)"), ("SIGINT", 130, "interrupted")]
+)
+def test_a_release_stopped_in_its_build_stops_the_build_and_says_where_it_stands(
+    release: ReleaseSetup, signame: str, code: int, said: str
+) -> None:
+    """A cancelled CI job (SIGTERM to the run) while the image builds: the run ended at once and the docker build
+    ran on in the engine (Popen's exit waits a quarter second after a KeyboardInterrupt); the last line said "run
+    `aeon-release status`", which showed the merge as done, and pipeline.json said the build was running, for good.
+    The build is stopped with the run; the stage is recorded stopped; the line says where the release stands and
+    how it goes on; the rerun finishes the release."""
+    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", signame, *release.args())
+    left = _programs_naming(release.image_tag)
+    assert run.returncode == code and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert left == [], left
+    assert run.stderr.strip().splitlines()[-1] == (
+        f"{said}: the release stopped in its build stage; run the same `aeon-release release v0.29.0` command "
+        "again to go on from there (merge, audit done and kept)"
+    )
+    assert _stages(release) == {"merge": "done", "audit": "done", "build": "stopped"}
+    assert _tag(release, "latest") is None
+    again = run_cli(*release.args())
+    assert again.code == 0 and "build: done:" in again.err, again.err[-2000:]
+    assert _tag(release, "latest") == _tag(release, "2026-09-11-v0.29.0") is not None
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+@pytest.mark.parametrize(
+    ("step", "leaves"),
+    [
+        ("_push_dated", ":latest was not moved (it holds nothing)"),
+        (
+            "_move_latest",
+            ":latest either holds that digest (read back from the dated tag, never another) or was not moved",
+        ),
+        ("_record", ":latest moved to it; releases.yaml may not record it yet"),
+    ],
+    ids=["push", "latest-move", "record"],
+)
+def test_a_release_stopped_in_its_publish_says_where_latest_stands(
+    release: ReleaseSetup, step: str, leaves: str
+) -> None:
+    """SIGTERM during the publish: the line said "run `aeon-release status`" (merge runs only) whether the dated tag
+    was pushed and `:latest` moved or not.  It says which, the stage is recorded stopped, `:latest` holds nothing or
+    the dated tag's own digest, and the rerun finishes (nothing pushed twice, the release recorded once)."""
+    run = _stopped_at(f"aeon_release.pipeline.publish:{step}", "SIGTERM", *release.args())
+    assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    line = run.stderr.strip().splitlines()[-1]
+    assert line.startswith("terminated (SIGTERM): the release stopped in its publish stage; ") and leaves in line, line
+    assert line.endswith("command again to go on from there (merge, audit, build done and kept)"), line
+    assert _stages(release)["publish"] == "stopped"
+    dated, latest = _tag(release, "2026-09-11-v0.29.0"), _tag(release, "latest")
+    assert latest is None or latest == dated, (latest, dated)
+    again = run_cli(*release.args())
+    assert again.code == 0, again.err[-2000:]
+    assert _tag(release, "latest") == _tag(release, "2026-09-11-v0.29.0") is not None
+    releases = (release.example.config / "releases.yaml").read_text()
+    assert releases.count("dated_tag: 2026-09-11-v0.29.0") == 1, releases
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_a_build_stopped_in_a_silent_step_ends_with_the_run(release: ReleaseSetup) -> None:
+    """SIGTERM to the run while a build step prints nothing (a long compile): the run waited for the step to end
+    (here 120 s; a real compile step, hours) before it stopped, a kill that seemed ignored.  The build is stopped
+    with the run (SIGINT to the docker CLI's own session: it cancels the build), and the run ends at once."""
+    slow = release.dockerfile.read_text().replace("ENTRYPOINT", "RUN sleep 120\nENTRYPOINT", 1)
+    release.dockerfile.write_text(slow)
+    started = time.monotonic()
+    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args(), when="sleep 120")
+    seconds, left = time.monotonic() - started, _programs_naming(release.image_tag)
+    assert seconds < 60, seconds  # the whole release to its build, then the stop: ~10 s here
+    assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert left == [], left
+    assert _stages(release)["build"] == "stopped"
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_the_arch_probe_stopped_with_the_run_leaves_no_compiler_behind(release: ReleaseSetup, tmp_path: Path) -> None:
+    """nvcc runs its compilers (cicc, ptxas, gcc) as programs of its own: a SIGTERM to the run killed nvcc alone,
+    and the compilers ran on, in a folder already removed.  An nvcc that starts a program of its own and, as a
+    cancelled CI job would, sends the run SIGTERM while it waits (the real nvcc takes 0.4 s here, too short to
+    land a signal in surely): nothing it started is left once the run has ended."""
+    mark = f"aeon-probe-child-{release.image_tag.split('/')[1].split(':')[0]}"
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "nvcc").write_text(f"#!/bin/sh\nsh -c 'sleep 300; : {mark}' &\nkill -TERM $PPID\nwait\n")
+    (tools / "nvcc").chmod(0o755)
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{tools}:{os.environ['PATH']}"}
+    run = subprocess.run(
+        [sys.executable, "-m", "aeon_release", *release.args()], capture_output=True, text=True, timeout=300, env=env
+    )
+    left = _programs_naming(mark)
+    assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert left == [], left
+    assert (
+        run.stderr.strip().splitlines()[-1].startswith("terminated (SIGTERM): the release stopped in its build stage")
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "where", "then"),
+    [
+        (
+            ("build", "--version", "v0.29.0"),
+            "aeon_release.pipeline.build:plan",
+            "the build recorded no image; run it again (the engine's cache keeps the layers built so far)",
+        ),
+        (
+            ("publish", "--image", "busybox:1", "--repository", "127.0.0.1:9/aeon/x", "--version", "v0.29.0"),
+            "aeon_release.pipeline.publish:plan",
+            "nothing was pushed; run the same command again",
+        ),
+    ],
+    ids=["build", "publish"],
+)
+def test_a_stopped_build_or_publish_says_what_it_left_not_to_ask_status(
+    tmp_path: Path, argv: tuple[str, ...], where: str, then: str
+) -> None:
+    """Ctrl-C in a ``build`` or a ``publish`` said "run `aeon-release status` to see where the run stands", and
+    ``status`` answered with the merge runs, or "no aeon-release runs in this repository".  The line says what the
+    command left and what to do."""
+    ex = build_example(tmp_path / "ex")
+    run = _stopped_at(where, "SIGINT", *argv, "--repo", str(ex.fork), "--config", str(ex.config))
+    assert run.returncode == 130 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert run.stderr.strip().splitlines()[-1] == f"interrupted: {then}"
