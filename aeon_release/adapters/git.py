@@ -1215,7 +1215,19 @@ def _disk_hint(causes: list[str]) -> str | None:
     """The machine's hint when git says the disk refused a write (git runs in the C locale, so its words
     are the C library's): a full disk was "check the repository and the revision with `git rev-parse`"."""
     said = " ".join(causes)
+    if _LOCK_UNWRITTEN.search(said):
+        return _LOCK_UNWRITTEN_HINT
     return next((hint for words, hint in _DISK_SAYS.items() if words in said), None)
+
+
+# git made its lock file and could not write the new value into it: "couldn't write 'refs/heads/x.lock'", with no
+# reason (git drops the errno), and a full disk is what does it (the file was made: no permission or place is
+# wrong).  The merge's preflight said "move what stands at refs/heads/aeon-v0.29.0 aside", a branch that is not there.
+_LOCK_UNWRITTEN = re.compile(r"couldn't write '[^']*\.lock'")
+_LOCK_UNWRITTEN_HINT = (
+    "git made a lock file and could not write into it, which a full disk (or a quota, a file-size limit) does: "
+    "free some disk space and run the command again"
+)
 
 
 # a full disk, a quota, a file-size limit or a read-only file system, in the C library's words

@@ -4,6 +4,7 @@ pipes, real git, the real CLI."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -297,3 +298,59 @@ def test_a_stopped_build_or_publish_says_what_it_left_not_to_ask_status(
     run = _stopped_at(where, "SIGINT", *argv, "--repo", str(ex.fork), "--config", str(ex.config))
     assert run.returncode == 130 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert run.stderr.strip().splitlines()[-1] == f"interrupted: {then}"
+
+
+# -- a disk that fills before the merge makes its branch ---------------------------------------------------------
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 4 MiB tmpfs (mounting one takes root: skipped without)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)], capture_output=True)
+    if mounted.returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def _fill(disk: Path, leave: int = 0) -> None:
+    """Fill the disk, then free ``leave`` pages of it."""
+    with contextlib.suppress(OSError), open(disk / "fill", "wb") as fill:
+        while True:
+            fill.write(b"\0" * 4096)
+            fill.flush()
+    os.truncate(disk / "fill", (disk / "fill").stat().st_size - leave * 4096)
+
+
+def test_a_full_disk_at_the_branchs_lock_file_gets_the_disks_hint(small_disk: Path) -> None:
+    """A fork on a full disk: git makes the branch's lock file and cannot write the commit id into it, and says only
+    "couldn't write '.../refs/heads/aeon-v0.29.0.lock'".  The merge's preflight took that for a ref in the way:
+    "move what stands at refs/heads/aeon-v0.29.0 aside", a branch that is not there.  The hint is the disk's; the
+    checkout is as it was, and with room again the merge runs."""
+    ex = build_example(small_disk / "ex")
+    before = snapshot(ex.fork)
+    _fill(small_disk, leave=1)  # the run's lock file takes it
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", timeout=60)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert "aeon-v0.29.0.lock" in line and "move what stands" not in line, line
+    assert line.endswith(
+        "a full disk (or a quota, a file-size limit) does: free some disk space and run the command again)"
+    )
+    (small_disk / "fill").unlink()
+    assert snapshot(ex.fork) == before
+    assert run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 0
+
+
+def test_gits_words_for_a_lock_file_it_could_not_write_are_the_disks() -> None:
+    """The words alone (the fast lane): git's lock-file write names no reason."""
+    from aeon_release.adapters.git import failed
+
+    said = "fatal: prepare: cannot update ref 'refs/heads/x': couldn't write '/r/.git/refs/heads/x.lock'\n"
+    error = failed("update-ref", "fork", said, 128)
+    assert error.disk and error.hint is not None and "free some disk space" in error.hint, error.hint
+    assert (
+        failed("update-ref", "fork", "fatal: cannot lock ref 'refs/heads/x': reference already exists\n").hint is None
+    )
