@@ -354,3 +354,56 @@ def test_gits_words_for_a_lock_file_it_could_not_write_are_the_disks() -> None:
     assert (
         failed("update-ref", "fork", "fatal: cannot lock ref 'refs/heads/x': reference already exists\n").hint is None
     )
+
+
+# -- a git that speaks the person's language ---------------------------------------------------------------------
+def _git_speaks_german() -> bool:
+    said = subprocess.run(
+        ["git", "rev-parse", "--verify", "no-such-revision"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LC_ALL": "C.UTF-8", "LANGUAGE": "de"},
+    )
+    return said.stderr.startswith("Schwerwiegend")
+
+
+def _damage(case: str, ex: object) -> Path:
+    """The repository damaged as ``case`` says; the checkout named."""
+    fork: Path = ex.fork  # type: ignore[attr-defined]
+    if case == "packed-refs":
+        git(fork, "pack-refs", "--all")
+        with open(fork / ".git" / "packed-refs", "a") as packed:
+            packed.write("not a ref at all\n")
+    elif case == "config":
+        with open(fork / ".git" / "config", "a") as config:
+            config.write("[core\n")
+    else:  # a repository of another user (git's safe.directory)
+        for place, _, names in os.walk(fork):
+            for name in [".", *names]:
+                os.lchown(os.path.join(place, name), 12345, 12345)
+    return fork
+
+
+@pytest.mark.skipif(not _git_speaks_german(), reason="git's German translation is not installed")
+@pytest.mark.skipif(os.geteuid() != 0, reason="a repository of another user takes root to make")
+@pytest.mark.parametrize(
+    ("case", "words"),
+    [
+        ("packed-refs", "git cannot read .git/packed-refs"),
+        ("config", "fatal: bad config line"),
+        ("another-users", "git cannot open the repository: detected dubious ownership"),
+    ],
+)
+def test_a_git_that_speaks_the_persons_language_is_read_as_in_english(tmp_path: Path, case: str, words: str) -> None:
+    """``LANGUAGE=de`` (a desktop's setting) with git's translations installed: git said why in German, and the tool,
+    which reads git's words, took a damaged packed-refs for "revision 'HEAD' does not exist" (pass another
+    revision) and a bad config line or a repository of another user for "not a git repository".  Every git the
+    tool runs speaks English to it; the line is the one an English machine gets."""
+    ex = build_example(tmp_path / "ex")
+    fork = _damage(case, ex)
+    argv = ("audit", "--repo", fork, "--config", ex.config, "--rev", "HEAD")
+    english = run_limited(*argv, env={"LC_ALL": "C.UTF-8", "LANGUAGE": ""})
+    german = run_limited(*argv, env={"LC_ALL": "C.UTF-8", "LANGUAGE": "de"})
+    assert english.code == german.code == 2 and "Traceback" not in german.err, german.err
+    [line] = german.err.strip().splitlines()
+    assert line == english.err.strip() and words in line, (line, english.err)
