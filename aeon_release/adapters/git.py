@@ -279,11 +279,11 @@ def _run_git(
         cwd=cwd,
         env=env,
         input=stdin,
-        own_session=not (command in _ASKS or (signs and _has_terminal())),
+        own_session=not (command in _ASKS or (signs and has_terminal())),
     )
 
 
-def _has_terminal() -> bool:
+def has_terminal() -> bool:
     """This run has a controlling terminal a program could open to ask on."""
     try:
         os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
@@ -1130,7 +1130,7 @@ class Git:
             merge_stderr=True,
             cwd=cwd,
             env=environ,
-            own_session=not _has_terminal(),
+            own_session=not has_terminal(),
         )
         return HookResult(name, done.returncode, (done.stdout + done.stderr).decode("utf-8", "replace"))
 

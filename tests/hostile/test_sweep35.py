@@ -407,3 +407,59 @@ def test_a_git_that_speaks_the_persons_language_is_read_as_in_english(tmp_path: 
     assert english.code == german.code == 2 and "Traceback" not in german.err, german.err
     [line] = german.err.strip().splitlines()
     assert line == english.err.strip() and words in line, (line, english.err)
+
+
+# -- a Docker credential helper that never answers, or answers no JSON --------------------------------------------
+_HELPER_SECONDS = """
+import sys
+import aeon_release.adapters.docker as engine
+engine.HELPER_SECONDS = 1.0  # the 120 s of a real run, shortened for the test
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+def _with_a_helper(tmp_path: Path, body: str) -> tuple[subprocess.CompletedProcess[str], str]:
+    """``releases`` with a Docker config whose credsStore is a helper of ``body`` (a shell script, MARK in it)."""
+    mark = f"aeon-helper-{os.getpid()}-{tmp_path.name}"
+    tools, docker_config = tmp_path / "tools", tmp_path / "docker"
+    tools.mkdir()
+    docker_config.mkdir()
+    helper = tools / "docker-credential-keyring"
+    helper.write_text("#!/bin/sh\n" + body.replace("MARK", mark))
+    helper.chmod(0o755)
+    (docker_config / "config.json").write_text('{"credsStore": "keyring"}')
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{tools}:{os.environ['PATH']}",
+        "DOCKER_CONFIG": str(docker_config),
+    }
+    config = tmp_path / "config"
+    config.mkdir()
+    argv = ["releases", "--repository", "127.0.0.1:9/aeon/x", "--config", str(config)]
+    done = subprocess.run(
+        [sys.executable, "-c", _HELPER_SECONDS, *argv], capture_output=True, text=True, timeout=60, env=env
+    )
+    return done, mark
+
+
+def test_a_credential_helper_that_never_answers_is_stopped_and_named(tmp_path: Path) -> None:
+    """A ``docker-credential-*`` waiting on a keyring that never unlocks (no D-Bus in CI, Docker Desktop not running):
+    the SDK waits for it with no end, and ``releases`` (``publish``, ``release``) waited for good.  It is stopped
+    after its time, with what it started, and the line names it."""
+    done, mark = _with_a_helper(tmp_path, "sh -c 'sleep 300; : MARK' &\nwait\n")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    [line] = done.stderr.strip().splitlines()
+    assert "the credential helper for 127.0.0.1:9 (docker-credential-keyring) did not answer within 1 s" in line, line
+    assert _programs_naming(mark) == []
+
+
+def test_a_credential_helper_that_answers_no_json_is_named_not_the_auths(tmp_path: Path) -> None:
+    """A helper that printed something other than its JSON was "auths[127.0.0.1:9] cannot be decoded
+    (JSONDecodeError)", hint `docker login`: config.json has no such entry.  The line names the helper."""
+    done, _ = _with_a_helper(tmp_path, "echo 'Error: no keyring daemon'\n")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    [line] = done.stderr.strip().splitlines()
+    assert "(docker-credential-keyring) answered with no JSON" in line and "auths[" not in line, line
