@@ -1222,7 +1222,7 @@ def _disk_hint(causes: list[str]) -> str | None:
 
 # git made its lock file and could not write the new value into it: "couldn't write 'refs/heads/x.lock'", with no
 # reason (git drops the errno), and a full disk is what does it (the file was made: no permission or place is
-# wrong).  The merge's preflight said "move what stands at refs/heads/aeon-v0.29.0 aside", a branch that is not there.
+# wrong).  The merge's preflight said "move what stands at refs/heads/BRANCH aside", a branch that is not there.
 _LOCK_UNWRITTEN = re.compile(r"couldn't write '[^']*\.lock'")
 _LOCK_UNWRITTEN_HINT = (
     "git made a lock file and could not write into it, which a full disk (or a quota, a file-size limit) does: "

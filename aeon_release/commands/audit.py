@@ -107,11 +107,11 @@ def _refuse_the_config_as_output(config: Path, output: Path) -> None:
 
 
 def _refuse_a_tracked_output(repo_path: Path, output: Path) -> None:
-    """``--output`` naming a file git tracks in the audited checkout (``--output vllm/__init__.py``, a typo of
+    """``--output`` naming a file git tracks in the audited checkout (``--output pkg/__init__.py``, a typo of
     the report's name, ``--output README.md``) is refused before the audit: the report replaced the module the
     audit had just read, and the checkout was changed by a command that only reads.  A symbolic link git tracks
     there counts too (the rename would replace the link); an untracked path (the report of an earlier run)
-    does not.  By the folder the path is in, links followed, so ``./x/../vllm/__init__.py`` is the same file."""
+    does not.  By the folder the path is in, links followed, so ``./x/../pkg/__init__.py`` is the same file."""
     from aeon_release.errors import AeonError
 
     try:
