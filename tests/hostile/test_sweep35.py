@@ -463,3 +463,49 @@ def test_a_credential_helper_that_answers_no_json_is_named_not_the_auths(tmp_pat
     assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     [line] = done.stderr.strip().splitlines()
     assert "(docker-credential-keyring) answered with no JSON" in line and "auths[" not in line, line
+
+
+# -- init stopped or refused between two of its files --------------------------------------------------------------
+def test_init_stopped_between_two_files_takes_back_what_it_wrote(tmp_path: Path) -> None:
+    """SIGTERM while ``init`` wrote its files: the first ones stayed (a ledger, no fleet.yaml: every other command
+    refused the folder), init run again refused them ("already exists ... or --force"), and the line said "run
+    `aeon-release status`".  What it wrote is taken back, the line says so, and init run again writes them all."""
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "config"
+    argv = ("init", "--repo", str(ex.fork), "--config", str(config), "--image", "ghcr.io/x/y")
+    run = _stopped_at("aeon_release.adapters.files:write_text", "SIGTERM", *argv, when="cherry_picks")
+    assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert run.stderr.strip().splitlines()[-1] == (
+        f"terminated (SIGTERM): init stopped before it had written all its files in {config}, and took back what "
+        "it had; run it again"
+    )
+    assert not config.exists(), sorted(config.rglob("*"))
+    again = run_limited(*argv)
+    assert again.code == 0, again.err
+    assert (config / "fleet.yaml").is_file() and (config / "cherry_picks.yaml").is_file()
+
+
+def test_init_forced_over_a_config_and_stopped_puts_the_config_back(tmp_path: Path) -> None:
+    """The same with ``--force`` over a person's config: the files it had replaced are put back as they were."""
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "config"
+    argv = ("init", "--repo", str(ex.fork), "--config", str(config), "--image", "ghcr.io/x/y")
+    assert run_limited(*argv).code == 0
+    mine = {p: p.read_bytes() + b"# mine\n" for p in config.rglob("*.yaml")}
+    for path, text in mine.items():
+        path.write_bytes(text)
+    run = _stopped_at("aeon_release.adapters.files:write_text", "SIGINT", *argv, "--force", when="cherry_picks")
+    assert run.returncode == 130, (run.returncode, run.stderr[-2000:])
+    assert {p: p.read_bytes() for p in config.rglob("*.yaml")} == mine
+
+
+def test_init_on_a_disk_that_fills_between_two_files_leaves_none(small_disk: Path) -> None:
+    """A disk that takes the first file and not the next: init said "free some disk space and run the command
+    again", and run again, "already exists".  None of its files is left."""
+    ex = build_example(small_disk / "ex")
+    config = small_disk / "config"
+    _fill(small_disk, leave=1)
+    run = run_limited("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/x/y")
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert "No space left on device" in run.err.strip().splitlines()[-1], run.err
+    assert not config.exists(), sorted(config.rglob("*"))
