@@ -20,6 +20,7 @@ import re
 import signal
 import stat
 import sys
+import threading
 import traceback
 import urllib.parse
 from collections.abc import Iterator
@@ -359,6 +360,28 @@ def stop_on_sigterm() -> Iterator[None]:
     finally:
         for held, before in befores.items():
             signal.signal(held, before)
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Within: Ctrl-C, SIGTERM and SIGHUP wait for the block to end, then stop the run as they would have.  For two
+    short steps that must not be parted (a registry's tag moved, then recorded).  A block that fails drops them: the
+    run ends on its error anyway."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # Python runs handlers in the main thread only
+        return
+    pending: list[int] = []
+    befores = {number: signal.getsignal(number) for number in (signal.SIGINT, *_STOPPING)}
+    held = {number: handler for number, handler in befores.items() if callable(handler)}
+    for number in held:
+        signal.signal(number, lambda signum, _frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+    for signum in pending:
+        signal.raise_signal(signum)
 
 
 _TERM_SEEN: list[int] = []

@@ -39,7 +39,15 @@ from aeon_release.domain import names as grammar
 from aeon_release.domain import release_record
 from aeon_release.domain.attestation import Provenance
 from aeon_release.domain.release_record import Action, Release
-from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret, stop_leaves
+from aeon_release.errors import (
+    NeedsHuman,
+    ServiceError,
+    StateError,
+    UsageError,
+    register_secret,
+    stop_leaves,
+    uninterrupted,
+)
 from aeon_release.pipeline import audit_gate, keys
 
 LATEST = "latest"
@@ -357,22 +365,20 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
             f"attestation, :{LATEST} was not moved",
             "rerun the same command (with the same --date) to attest it and move :latest; nothing is pushed twice",
         ) from None
-    latest_after = plan.latest_before
-    if plan.request.latest and plan.latest_before != digest:
-        stop_leaves(
-            f"{target} is pushed at {digest}; :{LATEST} either holds that digest (read back from the dated tag, "
-            f"never another) or was not moved ({held})",
-            _AGAIN,
-        )
-        latest_after = _move_latest(registry, names, digest, plan.latest_before)
-        hook("latest-moved")
-    pushed, moved = plan.existing is None, latest_after != plan.latest_before
+    moves = plan.request.latest and plan.latest_before != digest
     stop_leaves(
-        f"{target} is published at {digest}, :{LATEST} {'moved to it' if moved else f'left ({_held(latest_after)})'}; "
-        f"{release_record.RELEASES_FILE} may not record it yet",
-        "run the same command again to record it",
+        f"{target} is published at {digest}, :{LATEST} "
+        + ("moved to it" if moves else f"left ({held})")
+        + f", and {release_record.RELEASES_FILE} records it: the publish is done"
     )
-    recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
+    # :latest moved and recorded together: a stop between the two (the move is one request, the record one
+    # append) left releases.yaml not knowing what :latest held before, which a rollback goes back to
+    with uninterrupted():
+        latest_after = _move_latest(registry, names, digest, plan.latest_before) if moves else plan.latest_before
+        if moves:
+            hook("latest-moved")
+        pushed, moved = plan.existing is None, latest_after != plan.latest_before
+        recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
     records = release_record.for_repository(release_record.load(plan.request.config_dir), str(names.repository))
     rollback = release_record.previous_release(records, latest_after)
     return PublishResult(

@@ -150,6 +150,12 @@ def _stages(setup: ReleaseSetup) -> dict[str, str]:
     return {name: entry["status"] for name, entry in json.loads(state.read_text())["stages"].items()}
 
 
+def records_of(config: Path) -> list[dict[str, object]]:
+    import yaml
+
+    return list(yaml.safe_load((config / "releases.yaml").read_text())["releases"])
+
+
 def _tag(setup: ReleaseSetup, tag: str) -> str | None:
     return Registry(parse_repository(setup.repository), None).digest(tag)
 
@@ -199,23 +205,23 @@ def test_a_release_stopped_in_its_build_stops_the_build_and_says_where_it_stands
 @pytest.mark.docker
 @pytest.mark.registry
 @pytest.mark.parametrize(
-    ("step", "leaves"),
+    ("step", "leaves", "recorded"),
     [
-        ("_push_dated", ":latest was not moved (it holds nothing)"),
-        (
-            "_move_latest",
-            ":latest either holds that digest (read back from the dated tag, never another) or was not moved",
-        ),
-        ("_record", ":latest moved to it; releases.yaml may not record it yet"),
+        ("_push_dated", ":latest was not moved (it holds nothing)", 0),
+        ("_attest", ":latest was not moved (it holds nothing)", 0),
+        ("_move_latest", ":latest moved to it, and releases.yaml records it: the publish is done", 1),
+        ("_record", ":latest moved to it, and releases.yaml records it: the publish is done", 1),
     ],
-    ids=["push", "latest-move", "record"],
+    ids=["push", "attest", "latest-move", "record"],
 )
 def test_a_release_stopped_in_its_publish_says_where_latest_stands(
-    release: ReleaseSetup, step: str, leaves: str
+    release: ReleaseSetup, step: str, leaves: str, recorded: int
 ) -> None:
     """SIGTERM during the publish: the line said "run `aeon-release status`" (merge runs only) whether the dated tag
-    was pushed and `:latest` moved or not.  It says which, the stage is recorded stopped, `:latest` holds nothing or
-    the dated tag's own digest, and the rerun finishes (nothing pushed twice, the release recorded once)."""
+    was pushed and `:latest` moved or not, and a stop between the `:latest` move and its record left releases.yaml
+    without it (the rerun recorded the move with `:latest` as it held after it, not before).  The line says where
+    the tags stand; the move and its record are one step a signal waits for; the rerun finishes (nothing pushed
+    twice, the release recorded once)."""
     run = _stopped_at(f"aeon_release.pipeline.publish:{step}", "SIGTERM", *release.args())
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     line = run.stderr.strip().splitlines()[-1]
@@ -223,12 +229,46 @@ def test_a_release_stopped_in_its_publish_says_where_latest_stands(
     assert line.endswith("command again to go on from there (merge, audit, build done and kept)"), line
     assert _stages(release)["publish"] == "stopped"
     dated, latest = _tag(release, "2026-09-11-v0.29.0"), _tag(release, "latest")
-    assert latest is None or latest == dated, (latest, dated)
+    assert latest == (dated if recorded else None), (latest, dated)
+    releases = release.example.config / "releases.yaml"
+    entries = releases.read_text().count("dated_tag: 2026-09-11-v0.29.0") if releases.exists() else 0
+    assert entries == recorded and (not recorded or "latest_before: null" in releases.read_text()), entries
     again = run_cli(*release.args())
     assert again.code == 0, again.err[-2000:]
     assert _tag(release, "latest") == _tag(release, "2026-09-11-v0.29.0") is not None
-    releases = (release.example.config / "releases.yaml").read_text()
-    assert releases.count("dated_tag: 2026-09-11-v0.29.0") == 1, releases
+    assert releases.read_text().count("dated_tag: 2026-09-11-v0.29.0") == 1, releases.read_text()
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_a_rollback_stopped_after_its_move_still_records_it(release: ReleaseSetup) -> None:
+    """SIGTERM to ``rollback`` once it had moved `:latest` back, before it recorded that: releases.yaml did not know
+    `:latest` had gone back, and ``rollback`` run again went back one release further.  The move and its record
+    are one step a signal waits for."""
+    import io
+
+    import docker
+
+    assert run_cli(*release.args()).code == 0
+    newer = release.image_tag.replace(":v0.29.0", ":v0.29.1")  # another image: its own digest
+    client = docker.from_env()
+    try:
+        client.images.build(fileobj=io.BytesIO(f"FROM {release.image_tag}\nLABEL newer=1\n".encode()), tag=newer)
+    finally:
+        client.close()
+    second = run_cli(
+        "publish", "--image", newer, "--repository", release.repository, "--version", "v0.29.1",
+        "--date", "2026-09-12", "--config", release.example.config, "--repo", release.example.fork,
+        "--skip-audit", "a test's second release",
+    )  # fmt: skip
+    assert second.code == 0, second.err
+    first = _tag(release, "2026-09-11-v0.29.0")
+    argv = ("rollback", "--repository", release.repository, "--config", str(release.example.config))
+    run = _stopped_at("aeon_release.domain.release_record:append", "SIGTERM", *argv)
+    assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert _tag(release, "latest") == first
+    last = records_of(release.example.config)[-1]
+    assert (last["action"], last["latest_after"]) == ("rollback", first), last
 
 
 @pytest.mark.docker
