@@ -607,7 +607,7 @@ def _null_if_one_way(stream: Any, wrong: int) -> None:
 
 
 class _ReaderMayLeave(io.RawIOBase):
-    """stdout's descriptor when it is a pipe or a socket, written as the system takes it, until the reader goes
+    """stdout's (or stderr's) descriptor when it is a pipe or a socket, written as the system takes it, until the reader goes
     away (EPIPE): then the rest of the output goes to the null device, for this process and the programs it
     starts, and the command goes on to its own end and exit code.  ``merge v0.29.0 | head -1`` made the branch,
     then failed on its next line ("output: Broken pipe", exit 2: "nothing was changed", with the branch there);
@@ -639,25 +639,35 @@ class _ReaderMayLeave(io.RawIOBase):
 
 
 def _reader_may_leave() -> None:
-    """stdout on a pipe or a socket is a _ReaderMayLeave (once: the entry and ``main`` both call this)."""
-    stream = sys.stdout
-    try:
-        fd = stream.fileno()
-        mode = os.fstat(fd).st_mode
-    except (OSError, ValueError, AttributeError):  # a test's StringIO, a closed stream
-        return
-    buffer = getattr(stream, "buffer", None)
-    if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) or isinstance(getattr(buffer, "raw", None), _ReaderMayLeave):
-        return
-    with contextlib.suppress(OSError, ValueError):
-        stream.flush()
-    sys.stdout = io.TextIOWrapper(
-        io.BufferedWriter(_ReaderMayLeave(fd)),
-        encoding=stream.encoding,
-        errors=stream.errors,
-        line_buffering=bool(stream.line_buffering),
-        write_through=getattr(stream, "write_through", False),
-    )
+    """stdout and stderr on a pipe or a socket are each a _ReaderMayLeave (once: the entry and ``main`` both call
+    this).  stderr too: ``2>&1 | head -1``, a log collector that died, ``2> >(head -1)``: the first progress line
+    after the reader left was an EPIPE, and ``merge`` made its branch and exited 2, ``merge --dry-run`` printed no
+    plan, ``audit --format json`` exited 2 after its report."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            fd = stream.fileno()
+            mode = os.fstat(fd).st_mode
+        except (OSError, ValueError, AttributeError):  # a test's StringIO, a closed stream
+            continue
+        buffer = getattr(stream, "buffer", None)
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) or isinstance(
+            getattr(buffer, "raw", None), _ReaderMayLeave
+        ):
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+        setattr(
+            sys,
+            name,
+            io.TextIOWrapper(
+                io.BufferedWriter(_ReaderMayLeave(fd)),
+                encoding=stream.encoding,
+                errors=stream.errors,
+                line_buffering=bool(stream.line_buffering),
+                write_through=getattr(stream, "write_through", False),
+            ),
+        )
 
 
 def _replace_unencodable(stream: Any) -> None:

@@ -56,6 +56,46 @@ def test_merge_piped_into_head_keeps_its_own_exit_code(tmp_path: Path, findings:
     assert bool(made) is not findings, made
 
 
+def _stderr_to_a_gone_reader(*argv: str | Path) -> subprocess.CompletedProcess[bytes]:
+    """``aeon-release ARGV 2> >(true)``: stderr a real pipe whose reader went away before the first line; stdout
+    captured."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "aeon_release", *map(str, argv)],
+            stdout=subprocess.PIPE,
+            stderr=write_end,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=120,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    ("more", "shown"),
+    [((), "carries"), (("--dry-run",), "carries")],
+    ids=["merge", "dry-run"],
+)
+def test_a_reader_of_stderr_that_went_away_stops_nothing(tmp_path: Path, more: tuple[str, ...], shown: str) -> None:
+    """``2>&1 | head -1``, a log collector that died: the first progress line after stderr's reader left was an
+    EPIPE, and ``merge`` made its branch and exited 2 (``--dry-run``: no plan printed at all).  The rest of stderr
+    goes nowhere; the command finishes with its own exit code and its stdout."""
+    ex = build_example(tmp_path / "ex")
+    done = _stderr_to_a_gone_reader("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", *more)
+    assert done.returncode == 0 and shown.encode() in done.stdout, (done.returncode, done.stdout[-600:])
+    assert bool(git(ex.fork, "branch", "--list", "aeon-v0.29.0")) is not bool(more)
+
+
+def test_an_audit_whose_stderr_reader_went_away_keeps_its_verdict(tmp_path: Path) -> None:
+    """``audit --format json`` printed its report, then its summary line to the gone stderr: exit 2 for a clean
+    tree, which a gate reads as "bad input"."""
+    ex = build_example(tmp_path / "ex")
+    done = _stderr_to_a_gone_reader("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+    assert done.returncode == 0 and b'"errors": 0' in done.stdout, (done.returncode, done.stdout[-600:])
+
+
 # -- a report named over a file the audit reads ------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("named", "scope"),
