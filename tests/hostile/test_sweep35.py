@@ -589,3 +589,22 @@ def test_init_on_a_disk_that_fills_between_two_files_leaves_none(small_disk: Pat
     assert run.code == 2 and "Traceback" not in run.err, run.err
     assert "No space left on device" in run.err.strip().splitlines()[-1], run.err
     assert not config.exists(), sorted(config.rglob("*"))
+
+
+# -- a tag of the new branch's name ------------------------------------------------------------------------------
+def test_the_next_command_the_merge_prints_runs_as_printed_beside_a_tag_of_the_branchs_name(tmp_path: Path) -> None:
+    """A tag ``aeon-v0.29.0`` in the fork (an old habit of tagging fork releases) beside the branch the merge makes:
+    the merge's "next: `aeon-release build ... --rev aeon-v0.29.0`" failed as printed, "names more than one ref".
+    The branch is named whole there; the command printed gets past its revision (to the engine, absent here)."""
+    import shlex
+
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "tag", "aeon-v0.29.0", "aeon-v0.27.1~1")
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert run.code == 0, run.err
+    printed = next(line for line in run.err.splitlines() if line.startswith("next: `"))
+    build = shlex.split(printed.split("`")[1])
+    assert build[:2] == ["aeon-release", "build"] and "refs/heads/aeon-v0.29.0" in build, printed
+    again = run_limited(*build[1:], env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"})
+    assert again.code == 2 and "more than one ref" not in again.err, again.err
+    assert "Docker engine does not answer" in again.err, again.err
