@@ -31,7 +31,7 @@ import requests
 
 from aeon_release import grammar
 from aeon_release.adapters.registry import Credentials
-from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
+from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, quoted, redact, register_secret
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,19 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
+def _from_env(**options: Any) -> Any:
+    """``docker.from_env``, with a DOCKER_HOST the SDK cannot read (``tcp://host:99999``, ``tcp://[::1``) named: the
+    SDK reads it with urllib, whose ValueError was a traceback of `build`, `publish` and `release`."""
+    try:
+        return docker.from_env(**options)
+    except ValueError as exc:
+        host = os.environ.get("DOCKER_HOST", "")
+        raise UsageError(
+            f"DOCKER_HOST={quoted(host, 120)} is no address the Docker client can read ({_short(exc)})",
+            "set DOCKER_HOST to unix:///PATH/docker.sock, tcp://HOST:PORT or ssh://USER@HOST, or unset it",
+        ) from None
+
+
 def _knock(host: str) -> None:
     """A unix socket nobody listens on fails here, with our socket closed: the SDK's failed connect
     leaves its socket to the garbage collector (a ResourceWarning)."""
@@ -112,7 +125,7 @@ class Engine:
         over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
             _knock(os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock")
-            client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
+            client = _from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):
                 client.ping()
@@ -231,7 +244,7 @@ class LocalImage:
 @contextlib.contextmanager
 def _client() -> Iterator[Any]:
     try:
-        client = docker.from_env()
+        client = _from_env()
     except docker.errors.DockerException as exc:
         raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
     try:

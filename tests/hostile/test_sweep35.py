@@ -608,3 +608,23 @@ def test_the_next_command_the_merge_prints_runs_as_printed_beside_a_tag_of_the_b
     again = run_limited(*build[1:], env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"})
     assert again.code == 2 and "more than one ref" not in again.err, again.err
     assert "Docker engine does not answer" in again.err, again.err
+
+
+# -- a DOCKER_HOST the Docker client cannot read -----------------------------------------------------------------
+@pytest.mark.parametrize("host", ["tcp://127.0.0.1:99999", "tcp://[::1"], ids=["port", "bracket"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("build", "--version", "v0.27.1", "--rev", "aeon-v0.27.1"),
+        ("publish", "--image", "busybox:1", "--repository", "127.0.0.1:9/aeon/x", "--version", "v0.27.1"),
+    ],
+    ids=["build", "publish"],
+)
+def test_a_docker_host_the_client_cannot_read_is_one_line(tmp_path: Path, host: str, argv: tuple[str, ...]) -> None:
+    """The Docker SDK reads DOCKER_HOST with urllib: a port past 65535 or a ``[`` that does not close raised its
+    ValueError, a traceback ("aeon-release crashed: this is a bug").  One line names the variable."""
+    ex = build_example(tmp_path / "ex")
+    run = run_limited(*argv, "--repo", ex.fork, "--config", ex.config, env={"DOCKER_HOST": host})
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert line.startswith(f"error: DOCKER_HOST='{host}' is no address the Docker client can read ("), line
