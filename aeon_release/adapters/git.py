@@ -5,6 +5,7 @@ fixed options.  Shas, names and plain values leave this module.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import re
@@ -1204,6 +1205,11 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
         causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or advice[-1:]
         error = GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}", _disk_hint(causes))
         error.disk = error.hint is not None
+        if not error.disk and any(words in line for line in causes for words in _REFUSED_SAYS):
+            # git may not write where it must (a folder's mode, `chattr +i`, a file system that refuses root): the
+            # merge's preflight said "move what stands at refs/heads/BRANCH aside", a branch that is not there
+            error.hint, error.outside = _REFUSED_HINT, True
+            return error
         if not error.disk and any(blobs.damaged(line) for line in causes):
             error.hint = blobs.FSCK_HINT  # objects git has and cannot read
         return error
@@ -1218,6 +1224,12 @@ def _disk_hint(causes: list[str]) -> str | None:
     if _LOCK_UNWRITTEN.search(said):
         return _LOCK_UNWRITTEN_HINT
     return next((hint for words, hint in _DISK_SAYS.items() if words in said), None)
+
+
+_REFUSED_SAYS = (os.strerror(errno.EACCES), os.strerror(errno.EPERM))  # "Permission denied", "Operation not permitted"
+_REFUSED_HINT = (
+    "git may not write there: check the permissions of the path git names (and `lsattr` for an immutable attribute)"
+)
 
 
 # git made its lock file and could not write the new value into it: "couldn't write 'refs/heads/x.lock'", with no

@@ -628,3 +628,49 @@ def test_a_docker_host_the_client_cannot_read_is_one_line(tmp_path: Path, host: 
     assert run.code == 2 and "Traceback" not in run.err, run.err
     [line] = run.err.strip().splitlines()
     assert line.startswith(f"error: DOCKER_HOST='{host}' is no address the Docker client can read ("), line
+
+
+# -- a folder git may not write in (a mode, an immutable attribute) ----------------------------------------------
+@pytest.fixture
+def immutable_refs(tmp_path: Path) -> Iterator[tuple[object, Path]]:
+    """The example on a disk that keeps file attributes (tmpfs does not), its ``.git/refs/heads`` made immutable
+    (``chattr +i``: root may not write there either)."""
+    import shutil
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="aeon-immutable-", dir="/var/tmp"))
+    ex = build_example(root / "ex")
+    heads = ex.fork / ".git" / "refs" / "heads"
+    if subprocess.run(["chattr", "+i", str(heads)], capture_output=True).returncode != 0:
+        shutil.rmtree(root)
+        pytest.skip("chattr +i needs root and a disk that keeps attributes")
+    try:
+        yield ex, heads
+    finally:
+        subprocess.run(["chattr", "-i", str(heads)], check=False)
+        shutil.rmtree(root)
+
+
+def test_a_branch_git_may_not_make_gets_the_permissions_hint(immutable_refs: tuple[object, Path]) -> None:
+    """``.git/refs/heads`` git may not write in ("Operation not permitted"): the merge's preflight said "move what
+    stands at refs/heads/aeon-v0.29.0 aside", a branch that is not there.  The hint says what git was refused."""
+    ex, _ = immutable_refs
+    fork, config = ex.fork, ex.config  # type: ignore[attr-defined]
+    before = snapshot(fork)
+    run = run_limited("merge", "v0.29.0", "--repo", fork, "--config", config, "--no-fetch")
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "Operation not permitted" in line and "move what stands" not in line, line
+    assert line.endswith(
+        "(hint: git may not write there: check the permissions of the path git names (and `lsattr` for an immutable attribute))"
+    )
+    assert snapshot(fork) == before
+
+
+@pytest.mark.parametrize("words", ["Operation not permitted", "Permission denied"])
+def test_gits_words_for_a_write_it_was_refused_get_the_permissions_hint(words: str) -> None:
+    from aeon_release.adapters.git import failed
+
+    said = f"fatal: cannot lock ref 'refs/heads/x': Unable to create '/r/.git/refs/heads/x.lock': {words}\n"
+    error = failed("update-ref", "fork", said, 128)
+    assert error.hint is not None and error.hint.startswith("git may not write there"), error.hint
