@@ -674,3 +674,21 @@ def test_gits_words_for_a_write_it_was_refused_get_the_permissions_hint(words: s
     said = f"fatal: cannot lock ref 'refs/heads/x': Unable to create '/r/.git/refs/heads/x.lock': {words}\n"
     error = failed("update-ref", "fork", said, 128)
     assert error.hint is not None and error.hint.startswith("git may not write there"), error.hint
+
+
+# -- the demo stopped or failed half-way ---------------------------------------------------------------------------
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGINT"])
+def test_a_stopped_demo_takes_back_what_it_made_and_runs_again(tmp_path: Path, signame: str) -> None:
+    """Ctrl-C or SIGTERM while the demo built its example: the half-made example stayed, ``demo DIR`` run again
+    refused the folder ("not empty"), and the line said "run `aeon-release status`".  The folder is emptied, the
+    line says so, and the demo runs again there."""
+    folder = tmp_path / "demo"
+    run = _stopped_at("aeon_release.commands.demo_repo:commit", signame, "demo", str(folder))
+    assert run.returncode in (130, 143) and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
+    assert (
+        run.stderr.strip()
+        .splitlines()[-1]
+        .endswith(f"the demo stopped, and took back what it had made in {folder}; run it again")
+    ), run.stderr[-600:]
+    assert sorted(folder.iterdir()) == []
+    assert run_limited("demo", folder).code == 0
