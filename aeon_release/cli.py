@@ -79,6 +79,9 @@ _AFTER_A_STOP = {
     "build": "the build recorded no image; run it again (the engine's cache keeps the layers built so far)",
     "publish": "nothing was pushed; run the same command again",
     "release": "run the same command again: the release goes on from where it stood",
+    "rollback": "rollback stopped before it moved :latest; run it again",
+    "init": "init stopped before it wrote a file; run it again",
+    "demo": "the demo stopped before it made anything; run it again",
 }
 
 

@@ -307,6 +307,10 @@ def test_a_rollback_stopped_after_its_move_still_records_it(release: ReleaseSetu
     run = _stopped_at("aeon_release.domain.release_record:append", "SIGTERM", *argv)
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert _tag(release, "latest") == first
+    assert run.stderr.strip().splitlines()[-1] == (
+        f"terminated (SIGTERM): {release.repository}:latest is back at 2026-09-11-v0.29.0 ({first}), and "
+        "releases.yaml records it: the rollback is done"
+    )
     last = records_of(release.example.config)[-1]
     assert (last["action"], last["latest_after"]) == ("rollback", first), last
 
@@ -365,17 +369,32 @@ def test_the_arch_probe_stopped_with_the_run_leaves_no_compiler_behind(release: 
             "aeon_release.pipeline.publish:plan",
             "nothing was pushed; run the same command again",
         ),
+        (
+            ("init", "--image", "ghcr.io/x/y"),
+            "aeon_release.commands.init:read_fork",
+            "init stopped before it wrote a file; run it again",
+        ),
+        (
+            ("rollback", "--repository", "127.0.0.1:9/aeon/x"),
+            "aeon_release.commands.releases:_registry",
+            "rollback stopped before it moved :latest; run it again",
+        ),
     ],
-    ids=["build", "publish"],
+    ids=["build", "publish", "init", "rollback"],
 )
-def test_a_stopped_build_or_publish_says_what_it_left_not_to_ask_status(
+def test_a_stopped_command_that_writes_says_what_it_left_not_to_ask_status(
     tmp_path: Path, argv: tuple[str, ...], where: str, then: str
 ) -> None:
     """Ctrl-C in a ``build`` or a ``publish`` said "run `aeon-release status` to see where the run stands", and
     ``status`` answered with the merge runs, or "no aeon-release runs in this repository".  The line says what the
     command left and what to do."""
     ex = build_example(tmp_path / "ex")
-    run = _stopped_at(where, "SIGINT", *argv, "--repo", str(ex.fork), "--config", str(ex.config))
+    places = (
+        ("--config", str(ex.config)) if argv[0] == "rollback" else ("--repo", str(ex.fork), "--config", str(ex.config))
+    )
+    if argv[0] == "init":
+        places = ("--repo", str(ex.fork), "--config", str(tmp_path / "new-config"))
+    run = _stopped_at(where, "SIGINT", *argv, *places)
     assert run.returncode == 130 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert run.stderr.strip().splitlines()[-1] == f"interrupted: {then}"
 
