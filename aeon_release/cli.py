@@ -82,6 +82,7 @@ _AFTER_A_STOP = {
     "rollback": "rollback stopped before it moved :latest; run it again",
     "init": "init stopped before it wrote a file; run it again",
     "demo": "the demo stopped before it made anything; run it again",
+    "keygen": "a key pair keygen had not finished is taken back; run it again",
 }
 
 

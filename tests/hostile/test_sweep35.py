@@ -379,8 +379,13 @@ def test_the_arch_probe_stopped_with_the_run_leaves_no_compiler_behind(release: 
             "aeon_release.commands.releases:_registry",
             "rollback stopped before it moved :latest; run it again",
         ),
+        (
+            ("keygen",),
+            "aeon_release.adapters.signing:_create",
+            "a key pair keygen had not finished is taken back; run it again",
+        ),
     ],
-    ids=["build", "publish", "init", "rollback"],
+    ids=["build", "publish", "init", "rollback", "keygen"],
 )
 def test_a_stopped_command_that_writes_says_what_it_left_not_to_ask_status(
     tmp_path: Path, argv: tuple[str, ...], where: str, then: str
@@ -394,9 +399,12 @@ def test_a_stopped_command_that_writes_says_what_it_left_not_to_ask_status(
     )
     if argv[0] == "init":
         places = ("--repo", str(ex.fork), "--config", str(tmp_path / "new-config"))
+    if argv[0] == "keygen":
+        places = (str(tmp_path / "keys" / "fleet.key"),)
     run = _stopped_at(where, "SIGINT", *argv, *places)
     assert run.returncode == 130 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert run.stderr.strip().splitlines()[-1] == f"interrupted: {then}"
+    assert not (tmp_path / "keys").exists() or sorted((tmp_path / "keys").iterdir()) == []
 
 
 # -- a disk that fills before the merge makes its branch ---------------------------------------------------------
