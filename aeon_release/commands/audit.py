@@ -99,19 +99,20 @@ def _refuse_the_config_as_output(config: Path, output: Path) -> None:
         with contextlib.suppress(OSError):
             held = path.stat()
             if (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino):
-                raise UsageError(
-                    f"--output {output}: that is {path.relative_to(config)} of --config {config}, which the audit "
-                    "reads; refusing to write the report over it",
-                    "name a file of its own for the report",
+                raise UsageError(  # the words of the write's own check (files.write_text)
+                    f"--output {output}: that is {path.relative_to(config)}, which this run read; refusing to write "
+                    "over it",
+                    "name a file of its own for the output",
                 )
 
 
 def _refuse_a_tracked_output(repo_path: Path, output: Path) -> None:
     """``--output`` naming a file git tracks in the audited checkout (``--output pkg/__init__.py``, a typo of
     the report's name, ``--output README.md``) is refused before the audit: the report replaced the module the
-    audit had just read, and the checkout was changed by a command that only reads.  A symbolic link git tracks
-    there counts too (the rename would replace the link); an untracked path (the report of an earlier run)
-    does not.  By the folder the path is in, links followed, so ``./x/../pkg/__init__.py`` is the same file."""
+    audit had just read, and the checkout was changed by a command that only reads.  An untracked path (the
+    report of an earlier run) is written, and so is a symbolic link a commit put at the report's name: the rename
+    replaces the link, never writes through it (a pull request's link to a file outside the checkout).  By the
+    folder the path is in, links followed, so ``./x/../pkg/__init__.py`` is the same file."""
     from aeon_release.errors import AeonError
 
     try:
@@ -121,6 +122,11 @@ def _refuse_a_tracked_output(repo_path: Path, output: Path) -> None:
         return  # no repository: the audit says so in its own words
     if status != 0 or not top:
         return  # no work tree (a bare repository): nothing there to write over
+    try:
+        if not stat.S_ISREG(os.lstat(output).st_mode):
+            return  # nothing there, a link (replaced), a folder or a FIFO (the write's own checks)
+    except OSError:
+        return
     folder = os.path.realpath(output.absolute().parent)
     inside = os.path.relpath(os.path.join(folder, output.name), os.path.realpath(top))
     if inside == os.pardir or inside.startswith(os.pardir + os.sep):

@@ -142,7 +142,7 @@ def test_a_report_named_over_the_config_of_a_remembered_audit_is_refused(tmp_pat
     run = run_limited(*argv, "--output", ex.config / name)
     assert run.code == 2 and "Traceback" not in run.err, run.err
     [line] = run.err.strip().splitlines()
-    assert f"that is {name} of --config" in line and "refusing to write the report over it" in line, line
+    assert f"that is {name}, which this run read; refusing to write over it" in line, line
     assert (ex.config / name).read_bytes() == held
     assert run_limited(*argv).code == 0
 
