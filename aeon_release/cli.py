@@ -70,7 +70,20 @@ def _after_a_stop(argv: list[str]) -> str:
         return "the fixes written so far stay, each file whole; run the audit again to finish"
     if command in _ONLY_READ:
         return f"{command} stopped before it finished and changed nothing; run it again"
-    return RUN_STANDS
+    return _AFTER_A_STOP.get(command, RUN_STANDS)
+
+
+# The commands that write but keep no merge run (`status` shows merge runs, and said "no aeon-release runs" after
+# them); each stage of a release, and each step of a publish, says more as it goes (errors.stop_leaves).
+_AFTER_A_STOP = {
+    "build": "the build recorded no image; run it again (the engine's cache keeps the layers built so far)",
+    "publish": "nothing was pushed; run the same command again",
+    "release": "run the same command again: the release goes on from where it stood",
+    "rollback": "rollback stopped before it moved :latest; run it again",
+    "init": "init stopped before it wrote a file; run it again",
+    "demo": "the demo stopped before it made anything; run it again",
+    "keygen": "a key pair keygen had not finished is taken back; run it again",
+}
 
 
 def _parse_and_run(argv: list[str] | None) -> object:

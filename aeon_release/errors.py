@@ -14,10 +14,13 @@ import enum
 import errno
 import fcntl
 import functools
+import io
 import os
 import re
 import signal
+import stat
 import sys
+import threading
 import traceback
 import urllib.parse
 from collections.abc import Iterator
@@ -359,6 +362,28 @@ def stop_on_sigterm() -> Iterator[None]:
             signal.signal(held, before)
 
 
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Within: Ctrl-C, SIGTERM and SIGHUP wait for the block to end, then stop the run as they would have.  For two
+    short steps that must not be parted (a registry's tag moved, then recorded).  A block that fails drops them: the
+    run ends on its error anyway."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # Python runs handlers in the main thread only
+        return
+    pending: list[int] = []
+    befores = {number: signal.getsignal(number) for number in (signal.SIGINT, *_STOPPING)}
+    held = {number: handler for number, handler in befores.items() if callable(handler)}
+    for number in held:
+        signal.signal(number, lambda signum, _frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        for number, handler in held.items():
+            signal.signal(number, handler)
+    for signum in pending:
+        signal.raise_signal(signum)
+
+
 _TERM_SEEN: list[int] = []
 
 
@@ -367,10 +392,36 @@ def _terminated(signum: int, frame: object) -> None:
     raise Terminated
 
 
+_WHERE_STOPPED: list[tuple[str, str]] = []  # what a stop leaves and what to do then (stop_leaves)
+
+
+def stop_leaves(leaves: str | None, then: str = "") -> None:
+    """What a run stopped from here on by Ctrl-C or a signal leaves, and what to do then, for its last line (None:
+    the command's own words again).  The command line knows only the command: ``release`` and ``publish`` said
+    "run `aeon-release status`", which shows merge runs, while the release had stopped in its build or its
+    publish (with `:latest` moved or not); the work under way knows."""
+    _WHERE_STOPPED[:] = [(leaves, then)] if leaves else []
+
+
+def stopped_leaving() -> str | None:
+    """What the work under way last said a stop would leave (without what to do then), or None."""
+    return _WHERE_STOPPED[0][0] if _WHERE_STOPPED else None
+
+
+def where_stopped() -> str | None:
+    """What a stop leaves and what to do then, as the work under way last said it (stop_leaves), or None."""
+    if not _WHERE_STOPPED:
+        return None
+    leaves, then = _WHERE_STOPPED[0]
+    return f"{leaves}; {then}" if then else leaves
+
+
 @contextlib.contextmanager
 def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
     """Turn expected failures into one line and an exit code; bugs into a scrubbed traceback.  A run stopped
-    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do."""
+    by Ctrl-C or a stopping signal says so, then ``after_a_stop``: where to look, or what to do (or what the
+    work under way said a stop leaves: stop_leaves)."""
+    stop_leaves(None)  # a run of its own (the tests run many in one process)
     try:
         yield
     except AeonError as error:
@@ -379,7 +430,7 @@ def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
     except KeyboardInterrupt:
         # click turns the exception into its Abort and typer into exit 130: the signal is remembered
         said, code = stopped_by(_TERM_SEEN[0] if _TERM_SEEN else None)
-        _say(f"{said}: {after_a_stop}")
+        _say(f"{said}: {printable(redact(where_stopped() or after_a_stop))}")
         raise SystemExit(code) from None
     except (SystemExit, GeneratorExit):
         raise
@@ -534,6 +585,7 @@ def standard_streams() -> None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
     for stream, wrong in ((sys.stdin, os.O_WRONLY), (sys.stdout, os.O_RDONLY), (sys.stderr, os.O_RDONLY)):
         _null_if_one_way(stream, wrong)
+    _reader_may_leave()
     for stream in (sys.stdout, sys.stderr):
         _replace_unencodable(stream)
 
@@ -552,6 +604,70 @@ def _null_if_one_way(stream: Any, wrong: int) -> None:
         null = os.open(os.devnull, os.O_RDWR)
         os.dup2(null, fd)
         os.close(null)
+
+
+class _ReaderMayLeave(io.RawIOBase):
+    """stdout's (or stderr's) descriptor when it is a pipe or a socket, written as the system takes it, until the reader goes
+    away (EPIPE): then the rest of the output goes to the null device, for this process and the programs it
+    starts, and the command goes on to its own end and exit code.  ``merge v0.29.0 | head -1`` made the branch,
+    then failed on its next line ("output: Broken pipe", exit 2: "nothing was changed", with the branch there);
+    a command stopped half-way by its own report would be worse.  As git's ``git log | head -1``, nothing is
+    said: the reader left on purpose.  Unlike git, which dies of SIGPIPE (exit 141, a failure under ``set -o
+    pipefail``), the exit code is the command's: 0 done, 1 findings, 2 refused."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return False  # a pipe or a socket
+
+    def write(self, data: Any) -> int | None:
+        try:
+            return os.write(self._fd, data)
+        except BlockingIOError:  # a non-blocking pipe that is full: as io.FileIO answers, nothing written yet
+            return None
+        except BrokenPipeError:
+            _to_devnull(self._fd)
+            return len(data)
+
+
+def _reader_may_leave() -> None:
+    """stdout and stderr on a pipe or a socket are each a _ReaderMayLeave (once: the entry and ``main`` both call
+    this).  stderr too: ``2>&1 | head -1``, a log collector that died, ``2> >(head -1)``: the first progress line
+    after the reader left was an EPIPE, and ``merge`` made its branch and exited 2, ``merge --dry-run`` printed no
+    plan, ``audit --format json`` exited 2 after its report."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        try:
+            fd = stream.fileno()
+            mode = os.fstat(fd).st_mode
+        except (OSError, ValueError, AttributeError):  # a test's StringIO, a closed stream
+            continue
+        buffer = getattr(stream, "buffer", None)
+        if not (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)) or isinstance(
+            getattr(buffer, "raw", None), _ReaderMayLeave
+        ):
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+        setattr(
+            sys,
+            name,
+            io.TextIOWrapper(
+                io.BufferedWriter(_ReaderMayLeave(fd)),
+                encoding=stream.encoding,
+                errors=stream.errors,
+                line_buffering=bool(stream.line_buffering),
+                write_through=getattr(stream, "write_through", False),
+            ),
+        )
 
 
 def _replace_unencodable(stream: Any) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import signal
 import subprocess
 import tempfile
 from collections import deque
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import git
 from aeon_release.errors import NeedsHuman, ServiceError, UsageError, quoted
 
 TAIL_LINES = 20
@@ -176,20 +178,31 @@ def build(builder: Builder, spec: BuildSpec, on_event: Callable[[BuildEvent], No
         iidfile = Path(tmp) / "iid"
         env = {**os.environ, "DOCKER_BUILDKIT": "1", "BUILDKIT_PROGRESS": "plain", "NO_COLOR": "1"}
         try:
-            process = subprocess.Popen(
-                build_argv(builder, spec, iidfile),
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-                errors="replace",
-                env=env,
-            )
+            # In a session of its own, stopped with what it started (stop_session) when the run is stopped: Popen's
+            # exit waited a quarter second after a Ctrl-C or a SIGTERM to the run alone, and the build (and buildx,
+            # a plugin the CLI starts, which a signal to the CLI does not reach) ran on after the run had ended.
+            with git.signals_deferred() as pending:
+                process = subprocess.Popen(
+                    build_argv(builder, spec, iidfile),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                    errors="replace",
+                    env=env,
+                    start_new_session=True,
+                )
         except OSError as exc:
             raise ServiceError(f"building {spec.tag}: cannot run {builder.cli}: {exc}") from None
         assert process.stdout is not None
         log = PlainLog(on_event)
         with process:
-            log.feed(process.stdout)
+            try:
+                for number in pending:  # taken now, where the build they stop is known
+                    signal.raise_signal(number)
+                log.feed(process.stdout)
+            except BaseException:
+                git.stop_session(process)
+                raise
         image_id = iidfile.read_text().strip() if iidfile.exists() else ""
     if process.returncode != 0 or not image_id:
         raise log.failure(spec.tag, process.returncode)

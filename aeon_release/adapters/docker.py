@@ -13,6 +13,7 @@ import contextlib
 import io
 import os
 import socket
+import subprocess
 import tarfile
 import warnings
 from collections.abc import Callable, Iterator, Mapping
@@ -21,12 +22,16 @@ from pathlib import Path
 from typing import Any
 
 import docker
+import docker.auth
+import docker.credentials
+import docker.credentials.errors
+import docker.credentials.utils
 import docker.errors
 import requests
 
 from aeon_release import grammar
 from aeon_release.adapters.registry import Credentials
-from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, redact, register_secret
+from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, quoted, redact, register_secret
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,19 @@ def _short(exc: BaseException) -> str:
     return text[:160]
 
 
+def _from_env(**options: Any) -> Any:
+    """``docker.from_env``, with a DOCKER_HOST the SDK cannot read (``tcp://host:99999``, ``tcp://[::1``) named: the
+    SDK reads it with urllib, whose ValueError was a traceback of `build`, `publish` and `release`."""
+    try:
+        return docker.from_env(**options)
+    except ValueError as exc:
+        host = os.environ.get("DOCKER_HOST", "")
+        raise UsageError(
+            f"DOCKER_HOST={quoted(host, 120)} is no address the Docker client can read ({_short(exc)})",
+            "set DOCKER_HOST to unix:///PATH/docker.sock, tcp://HOST:PORT or ssh://USER@HOST, or unset it",
+        ) from None
+
+
 def _knock(host: str) -> None:
     """A unix socket nobody listens on fails here, with our socket closed: the SDK's failed connect
     leaves its socket to the garbage collector (a ResourceWarning)."""
@@ -107,7 +125,7 @@ class Engine:
         over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
             _knock(os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock")
-            client = docker.from_env(timeout=600, use_ssh_client=over_ssh)
+            client = _from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):
                 client.ping()
@@ -226,7 +244,7 @@ class LocalImage:
 @contextlib.contextmanager
 def _client() -> Iterator[Any]:
     try:
-        client = docker.from_env()
+        client = _from_env()
     except docker.errors.DockerException as exc:
         raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
     try:
@@ -248,7 +266,12 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
         with warnings.catch_warnings():
             # The SDK warns that a helper is not on PATH, then raises StoreError: the error says it.
             warnings.simplefilter("ignore", UserWarning)
-            found = docker.auth.AuthConfig({**config, "auths": auths}).resolve_authconfig(host)
+            found = _BoundedAuthConfig({**config, "auths": auths}).resolve_authconfig(host)
+    except _HelperAnswer as exc:
+        raise ConfigError(
+            f"{path}: the credential helper for {host} ({exc.program}) {exc.what}",
+            "check the credsStore / credHelpers entry: `echo HOST | docker-credential-NAME get` must print its JSON",
+        ) from None
     except docker.errors.InvalidConfigFile as exc:
         raise ConfigError(f"{path}: {_short(exc)}", f"run `docker login {host}`") from None
     except docker.errors.DockerException as exc:  # the helper failed or is missing
@@ -272,6 +295,60 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
         return None
     register_secret(str(password))
     return str(user), str(password)
+
+
+HELPER_SECONDS = 120.0  # for a credential helper to answer (one at a terminal may ask a passphrase there)
+
+
+class _HelperAnswer(Exception):
+    """A credential helper that did not answer (in time, or with its JSON)."""
+
+    def __init__(self, program: str, what: str) -> None:
+        super().__init__(what)
+        self.program, self.what = program, what
+
+
+class _BoundedStore(docker.credentials.Store):  # type: ignore[misc]
+    """The SDK's credential store, its helper run as git's programs are (adapters.git.bounded_run): stopped after
+    HELPER_SECONDS with what it started, and with the run on Ctrl-C or a signal.  The SDK waits for the helper with
+    no end: a ``docker-credential-*`` waiting on a keyring that never unlocks (no D-Bus in CI, Docker Desktop not
+    running) held ``releases``, ``publish`` and ``release`` for good.  An answer that is no JSON is named as the
+    helper's, not as an ``auths`` entry of config.json."""
+
+    def get(self, server: Any) -> Any:
+        try:
+            return super().get(server)
+        except ValueError:  # json.loads of its answer
+            raise _HelperAnswer(self.program, "answered with no JSON") from None
+
+    def _execute(self, subcmd: str, data_input: bytes | None) -> bytes:
+        from aeon_release.adapters.git import TIMED_OUT, bounded_run, has_terminal
+
+        if self.exe is None:
+            raise docker.credentials.StoreError(f"{self.program} not installed or not available in PATH")
+        done = bounded_run(
+            [self.exe, subcmd],
+            seconds=HELPER_SECONDS,
+            cwd=Path(os.sep),
+            env=docker.credentials.utils.create_environment_dict(self.environment),
+            input=data_input or b"",
+            own_session=not has_terminal(),  # at a terminal it may ask there, as under the docker CLI
+        )
+        if done.returncode == TIMED_OUT:
+            raise _HelperAnswer(self.program, f"did not answer within {HELPER_SECONDS:g} s and was stopped")
+        if done.returncode != 0:
+            failed = subprocess.CalledProcessError(done.returncode, [self.exe, subcmd], output=done.stdout)
+            raise docker.credentials.errors.process_store_error(failed, self.program)
+        return bytes(done.stdout)
+
+
+class _BoundedAuthConfig(docker.auth.AuthConfig):  # type: ignore[misc]
+    """The SDK's resolution (credHelpers, credsStore, auths) with its helpers run by _BoundedStore."""
+
+    def _get_store_instance(self, name: str) -> Any:
+        if name not in self._stores:
+            self._stores[name] = _BoundedStore(name, environment=self._credstore_env)
+        return self._stores[name]
 
 
 def local_image(ref: str) -> LocalImage:

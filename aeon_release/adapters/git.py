@@ -5,6 +5,7 @@ fixed options.  Shas, names and plain values leave this module.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import re
@@ -211,12 +212,22 @@ def _signals_deferred() -> Iterator[list[int]]:
     _restore(deferred)
 
 
+signals_deferred = _signals_deferred  # for another adapter's program the run waits on (a build)
+
+
 def _restore(handlers: Mapping[signal.Signals, Any]) -> None:
     for sig, handler in handlers.items():
         signal.signal(sig, handler)
 
 
-def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> None:
+def stop_session(proc: subprocess.Popen[Any]) -> None:
+    """Stop a program started in a session of its own (``start_new_session=True``) and everything it started, as
+    a Ctrl-C at the terminal would have (which its session does not hear), then SIGKILL after the grace period:
+    for a run stopped by Ctrl-C or a signal while it waited on the program."""
+    _stop(proc, True, signal.SIGINT)
+
+
+def _stop(proc: subprocess.Popen[Any], group: bool, first: signal.Signals) -> None:
     try:
         for sig in (first, signal.SIGKILL):
             _signal(proc, group, sig)
@@ -233,7 +244,7 @@ def _stop(proc: subprocess.Popen[bytes], group: bool, first: signal.Signals) -> 
         raise
 
 
-def _signal(proc: subprocess.Popen[bytes], group: bool, sig: signal.Signals) -> None:
+def _signal(proc: subprocess.Popen[Any], group: bool, sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         if group:
             os.killpg(proc.pid, sig)
@@ -269,11 +280,11 @@ def _run_git(
         cwd=cwd,
         env=env,
         input=stdin,
-        own_session=not (command in _ASKS or (signs and _has_terminal())),
+        own_session=not (command in _ASKS or (signs and has_terminal())),
     )
 
 
-def _has_terminal() -> bool:
+def has_terminal() -> bool:
     """This run has a controlling terminal a program could open to ask on."""
     try:
         os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
@@ -1120,7 +1131,7 @@ class Git:
             merge_stderr=True,
             cwd=cwd,
             env=environ,
-            own_session=not _has_terminal(),
+            own_session=not has_terminal(),
         )
         return HookResult(name, done.returncode, (done.stdout + done.stderr).decode("utf-8", "replace"))
 
@@ -1194,6 +1205,11 @@ def failed(command: str, where: object, stderr: str | bytes, status: int | None 
         causes = [line for line in said if line.startswith(("fatal:", "error:"))][-3:] or advice[-1:]
         error = GitError(f"{head}: {printable(' / '.join(causes)) or f'exit {status}'}", _disk_hint(causes))
         error.disk = error.hint is not None
+        if not error.disk and any(words in line for line in causes for words in _REFUSED_SAYS):
+            # git may not write where it must (a folder's mode, `chattr +i`, a file system that refuses root): the
+            # merge's preflight said "move what stands at refs/heads/BRANCH aside", a branch that is not there
+            error.hint, error.outside = _REFUSED_HINT, True
+            return error
         if not error.disk and any(blobs.damaged(line) for line in causes):
             error.hint = blobs.FSCK_HINT  # objects git has and cannot read
         return error
@@ -1205,7 +1221,25 @@ def _disk_hint(causes: list[str]) -> str | None:
     """The machine's hint when git says the disk refused a write (git runs in the C locale, so its words
     are the C library's): a full disk was "check the repository and the revision with `git rev-parse`"."""
     said = " ".join(causes)
+    if _LOCK_UNWRITTEN.search(said):
+        return _LOCK_UNWRITTEN_HINT
     return next((hint for words, hint in _DISK_SAYS.items() if words in said), None)
+
+
+_REFUSED_SAYS = (os.strerror(errno.EACCES), os.strerror(errno.EPERM))  # "Permission denied", "Operation not permitted"
+_REFUSED_HINT = (
+    "git may not write there: check the permissions of the path git names (and `lsattr` for an immutable attribute)"
+)
+
+
+# git made its lock file and could not write the new value into it: "couldn't write 'refs/heads/x.lock'", with no
+# reason (git drops the errno), and a full disk is what does it (the file was made: no permission or place is
+# wrong).  The merge's preflight said "move what stands at refs/heads/BRANCH aside", a branch that is not there.
+_LOCK_UNWRITTEN = re.compile(r"couldn't write '[^']*\.lock'")
+_LOCK_UNWRITTEN_HINT = (
+    "git made a lock file and could not write into it, which a full disk (or a quota, a file-size limit) does: "
+    "free some disk space and run the command again"
+)
 
 
 # a full disk, a quota, a file-size limit or a read-only file system, in the C library's words

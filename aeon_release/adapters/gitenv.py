@@ -83,6 +83,11 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
     _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE), _command_scope(env))
     env["GIT_TERMINAL_PROMPT"] = "0"
+    # git's messages in English, whatever the person's language: the tool reads them ("detected dubious ownership",
+    # "unexpected line in .git/packed-refs", "bad config line"), and with LANGUAGE=de (a desktop's setting) and git's
+    # translations installed, a repository of another user was "not a git repository" and a damaged packed-refs
+    # "revision 'HEAD' does not exist".  gettext stops at "C" in LANGUAGE; LC_CTYPE (file names) stays the person's.
+    env["LANGUAGE"] = "C"
     # `git status` and `diff-files` refresh and rewrite the index when they can, and the write runs
     # the post-index-change hook: an audit (the pull-request gate) reads and must run nothing.
     env["GIT_OPTIONAL_LOCKS"] = "0"

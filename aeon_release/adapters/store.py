@@ -53,6 +53,7 @@ class StepStatus(Word):
     COMMIT_REFUSED = "commit-refused"  # a commit hook (or commit signing) refused a commit
     NEEDS_HUMAN = "needs-human"  # stopped for a person (exit 1)
     FAILED = "failed"  # stopped on an error (exit 2 or 3)
+    STOPPED = "stopped"  # stopped by Ctrl-C or a signal (exit 130, 143, 129): a rerun goes on from it
     DONE = "done"
 
 

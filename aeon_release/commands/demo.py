@@ -8,6 +8,8 @@ the merge; the demo fixes the kernel in the merge worktree, continues, and write
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
 from aeon_release.commands import notes as notes_cmd
 from aeon_release.domain import ledger, notes, profile
-from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.errors import NeedsHuman, UsageError, stop_leaves
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options
 
@@ -28,7 +30,32 @@ KERNEL = "vllm/v1/attention/backends/triton_attn.py"
 
 
 def run(directory: Path | None, docker: bool) -> Path:
+    """The ritual in a folder of its own: stopped (Ctrl-C, a signal) or failed, it takes back what it made there, so
+    that the same command runs again (a half-made example stayed, "not empty", and the stop said to run `status`)."""
     root = _root(directory)
+    try:
+        return _ritual(root, docker)
+    except BaseException:
+        _take_back(root, whole=directory is None)
+        # the demo's words, not those of the release it ran (`release` run again is not the way on)
+        stop_leaves(f"the demo stopped, and took back what it had made in {root}", "run it again")
+        raise
+
+
+def _take_back(root: Path, whole: bool) -> None:
+    """Everything in ``root`` (empty, or made, when the demo started), and ``root`` itself when it was made."""
+    for entry in list(root.iterdir()) if root.is_dir() else []:
+        with contextlib.suppress(OSError):
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+    if whole:
+        with contextlib.suppress(OSError):
+            root.rmdir()
+
+
+def _ritual(root: Path, docker: bool) -> Path:
     say(f"[bold]1.[/] building the example in {root}")
     example = demo.build(root, renumber_enum=True)
     say(

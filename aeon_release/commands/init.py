@@ -6,6 +6,7 @@ the first file is written; an existing file is never replaced without ``--force`
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.domain.canary import CANARY_FILE
 from aeon_release.domain.loadbearing import LIST_FILE
 from aeon_release.domain.release_record import RELEASES_FILE
-from aeon_release.errors import ConfigError, UsageError, quoted, shell_word
+from aeon_release.errors import AeonError, ConfigError, UsageError, quoted, shell_word, stop_leaves
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
@@ -288,8 +289,44 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
                 f"{link}: a symbolic link; init writes {name} into a folder under {folder}, never through a link",
                 "replace the link by a folder, or pass --config a folder of its own",
             )
-    for name, text in texts.items():
-        files.write_text(folder / name, text, what="init", named_by_user=True, replaces_input=True)  # --force
+    _write_all_or_none(texts, folder)
+
+
+def _write_all_or_none(texts: dict[str, str], folder: Path) -> None:
+    """Every file, or none: a write that fails (a full disk) or a run stopped by Ctrl-C or a signal between two
+    files left the first ones behind, and init run again refused them ("already exists ... or --force"), with a
+    ledger and no fleet.yaml that every other command refused too.  What this run wrote is taken back (a file it
+    replaced with ``--force`` put back as it was), then the run stops with its error."""
+    before: dict[str, bytes | None] = {}
+    made = not folder.exists()
+    for name in texts:
+        place = folder / name
+        before[name] = place.read_bytes() if place.is_file() and not place.is_symlink() else None
+    written: list[str] = []
+    stop_leaves(
+        f"init stopped before it had written all its files in {folder}, and took back what it had", "run it again"
+    )
+    try:
+        for name, text in texts.items():
+            written.append(name)
+            files.write_text(folder / name, text, what="init", named_by_user=True, replaces_input=True)  # --force
+    except BaseException:
+        _take_back(folder, written, before, made)
+        raise
+    stop_leaves(None)
+
+
+def _take_back(folder: Path, written: list[str], before: dict[str, bytes | None], made: bool) -> None:
+    for name in reversed(written):
+        place, held = folder / name, before[name]
+        with contextlib.suppress(OSError, AeonError):
+            if held is None:
+                place.unlink(missing_ok=True)
+            else:
+                files.replace_file(place, held, what="init")
+    for made_here in (folder / AUDITS_DIR, folder) if made else (folder / AUDITS_DIR,):
+        with contextlib.suppress(OSError):
+            made_here.rmdir()  # left empty (one holding anything else stays)
 
 
 # -- what was done ---------------------------------------------------------------------------------

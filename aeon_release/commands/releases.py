@@ -19,7 +19,7 @@ from aeon_release.adapters.console import show as primary
 from aeon_release.adapters.registry import Registry, Repository, parse_repository, resolve_credentials
 from aeon_release.domain import names, release_record
 from aeon_release.domain.release_record import DATED_TAG, UNRECORDED_READS, Action, Release
-from aeon_release.errors import NeedsHuman, StateError, UsageError
+from aeon_release.errors import NeedsHuman, StateError, UsageError, stop_leaves, uninterrupted
 from aeon_release.pipeline.publish import LATEST, move_latest
 
 
@@ -187,8 +187,15 @@ def rollback(
             None,
         )
         release_record.appended_text(config_dir, entry)  # recordable before :latest moves
-        move_latest(registry, target.digest, latest)
-        release_record.append(config_dir, entry)
+        # moved and recorded together: stopped between the two, releases.yaml did not know :latest had gone back,
+        # and `rollback` run again went back one release further
+        stop_leaves(
+            f"{repo}:{LATEST} is back at {target.dated_tag} ({target.digest}), and releases.yaml records it: "
+            "the rollback is done"
+        )
+        with uninterrupted():
+            move_latest(registry, target.digest, latest)
+            release_record.append(config_dir, entry)
     return RollbackResult(str(repo), target.dated_tag, target.digest, latest, target.digest, moved=True)
 
 

@@ -15,14 +15,15 @@ assembled it into a cubin for that exact target.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
-import subprocess
 import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from aeon_release.adapters.git import bounded_run
 from aeon_release.domain.profile import ArchPolicy
 from aeon_release.errors import UsageError, quoted
 
@@ -151,7 +152,9 @@ def probe(arch: Arch, nvcc: str, policy: ArchPolicy) -> ProbeResult:
         (work / "probe.cu").write_text(PROBE_SOURCE)
         gencode = f"arch=compute_{arch.sm},code=sm_{arch.sm}"
         expected = arch.major in policy.fp4_majors
-        done = subprocess.run(
+        # in a session of its own, stopped with the compilers it started when the run is stopped (subprocess.run
+        # killed nvcc alone: its cicc and gcc ran on after the run had ended, in a folder already removed)
+        done = bounded_run(
             [
                 nvcc,
                 "-cubin",
@@ -164,14 +167,15 @@ def probe(arch: Arch, nvcc: str, policy: ArchPolicy) -> ProbeResult:
                 str(work / "probe.cubin"),
                 str(work / "probe.cu"),
             ],
-            capture_output=True,
-            text=True,
-            timeout=300,
+            seconds=300,
+            cwd=work,
+            env=os.environ,
         )
         seconds = round(time.monotonic() - started, 2)
         ptx_files = sorted(work.glob("*.ptx"))
         if done.returncode != 0 or not ptx_files:
-            last = (done.stderr or done.stdout).strip().splitlines()[-1:] or [f"exit {done.returncode}"]
+            said = (done.stderr or done.stdout).decode("utf-8", "replace")
+            last = said.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
             return ProbeResult(arch.text, expected, None, False, seconds, f"nvcc failed: {last[0]}")
         ptx = ptx_files[0].read_text(errors="replace")
         found = FP4_INSTRUCTION in ptx

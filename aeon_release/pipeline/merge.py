@@ -238,7 +238,12 @@ def _drive(run: steps.Run, json_out: bool) -> None:
 def _after_merge(run: steps.Run) -> str:
     """The release half, for the branch just made: merge checks nothing out, so a plain `build` would
     build the checkout's HEAD, the previous fork branch."""
-    tag, branch = escape(shell_word(run.state.tag)), escape(shell_word(run.state.branch))
+    # a tag of the branch's name makes the short name two refs, which build and audit refuse: the printed command
+    # failed as printed ("--rev 'BRANCH' names more than one ref"); the branch is then named whole
+    name = run.state.branch
+    if run.git.try_run("show-ref", "--verify", "--quiet", f"refs/tags/{name}")[0] == 0:
+        name = f"refs/heads/{name}"
+    tag, branch = escape(shell_word(run.state.tag)), escape(shell_word(name))
     here = Path.cwd().resolve()
     # one shell word each, as a person pastes it (a folder named "my fork" split in two), escaped for rich
     flags = "" if run.git.path.resolve() == here else f" --repo {escape(shell_word(run.git.path))}"

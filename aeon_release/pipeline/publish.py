@@ -39,7 +39,15 @@ from aeon_release.domain import names as grammar
 from aeon_release.domain import release_record
 from aeon_release.domain.attestation import Provenance
 from aeon_release.domain.release_record import Action, Release
-from aeon_release.errors import NeedsHuman, ServiceError, StateError, UsageError, register_secret
+from aeon_release.errors import (
+    NeedsHuman,
+    ServiceError,
+    StateError,
+    UsageError,
+    register_secret,
+    stop_leaves,
+    uninterrupted,
+)
 from aeon_release.pipeline import audit_gate, keys
 
 LATEST = "latest"
@@ -344,8 +352,11 @@ def _version_held(registry: Registry, records: list[Release], latest: str) -> st
 def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishResult:
     names, registry = plan.names, Registry(plan.names.repository, plan.credentials)
     hook = after_step or (lambda _stage: None)
+    target, held = f"{names.repository}:{names.dated_tag}", _held(plan.latest_before)
+    stop_leaves(f"{target} may be pushed in part, :{LATEST} was not moved ({held})", _AGAIN)
     digest = plan.existing or _push_dated(plan, registry)
     hook("dated-pushed")
+    stop_leaves(f"{target} is pushed at {digest}, :{LATEST} was not moved ({held})", _AGAIN)
     try:
         attestation_ref, attested = _attest(plan, registry, digest)
     except ServiceError as error:
@@ -354,12 +365,20 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
             f"attestation, :{LATEST} was not moved",
             "rerun the same command (with the same --date) to attest it and move :latest; nothing is pushed twice",
         ) from None
-    latest_after = plan.latest_before
-    if plan.request.latest and plan.latest_before != digest:
-        latest_after = _move_latest(registry, names, digest, plan.latest_before)
-        hook("latest-moved")
-    pushed, moved = plan.existing is None, latest_after != plan.latest_before
-    recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
+    moves = plan.request.latest and plan.latest_before != digest
+    stop_leaves(
+        f"{target} is published at {digest}, :{LATEST} "
+        + ("moved to it" if moves else f"left ({held})")
+        + f", and {release_record.RELEASES_FILE} records it: the publish is done"
+    )
+    # :latest moved and recorded together: a stop between the two (the move is one request, the record one
+    # append) left releases.yaml not knowing what :latest held before, which a rollback goes back to
+    with uninterrupted():
+        latest_after = _move_latest(registry, names, digest, plan.latest_before) if moves else plan.latest_before
+        if moves:
+            hook("latest-moved")
+        pushed, moved = plan.existing is None, latest_after != plan.latest_before
+        recorded = _record(plan, digest, latest_after, force=pushed or moved, attestation_ref=attestation_ref)
     records = release_record.for_repository(release_record.load(plan.request.config_dir), str(names.repository))
     rollback = release_record.previous_release(records, latest_after)
     return PublishResult(
@@ -378,6 +397,15 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
         attested,
         keys.verify_flags(plan.request.signing_key, plan.request.config_dir),
     )
+
+
+# What to do after a publish stopped by Ctrl-C or a signal, at any point of it: the plan reads where the registry
+# stands again, and each step is skipped when it is done (a dated tag holding this image is not pushed again).
+_AGAIN = "run the same command again (the same --date) to finish it: nothing is pushed twice"
+
+
+def _held(digest: str | None) -> str:
+    return f"it holds {digest}" if digest else "it holds nothing"
 
 
 def _attest(plan: PublishPlan, registry: Registry, digest: str) -> tuple[str, bool]:

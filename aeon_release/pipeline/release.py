@@ -27,7 +27,16 @@ from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, 
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
-from aeon_release.errors import AeonError, ConfigError, NeedsHuman, StateError, UsageError, quoted
+from aeon_release.errors import (
+    AeonError,
+    ConfigError,
+    NeedsHuman,
+    StateError,
+    UsageError,
+    quoted,
+    stop_leaves,
+    stopped_leaving,
+)
 from aeon_release.pipeline import audit_gate, keys, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
@@ -475,6 +484,7 @@ def execute(rel: Release, json_out: bool) -> None:
     clocks: dict[str, float] = {}
 
     def started(name: str) -> None:
+        stop_leaves(None)  # what the stage before said a stop would leave is done with
         clocks[name] = time.perf_counter()
         rel.state.stages[name] = StageEntry(StepStatus.RUNNING)
         rel.save()
@@ -489,6 +499,8 @@ def execute(rel: Release, json_out: bool) -> None:
             _stopped(rel, name, StepStatus.NEEDS_HUMAN, error.message)
         elif isinstance(error, Exception):
             _stopped(rel, name, StepStatus.FAILED, str(getattr(error, "message", error)))
+        elif isinstance(error, KeyboardInterrupt):
+            _stopped_by_a_signal(rel, name)
 
     STAGES.run(rel, pending, started, done, stopped)
     if json_out:
@@ -534,6 +546,21 @@ def _verify(rel: Release, publish: dict[str, Any]) -> str:
     """The verify command of a publish recorded before its result carried one."""
     flags = keys.verify_flags(rel.opts.signing_key, rel.opts.config_dir)
     return f"aeon-release verify {publish.get('repository')}:{publish.get('dated_tag')}{flags}"
+
+
+def _stopped_by_a_signal(rel: Release, stage: str) -> None:
+    """Ctrl-C or a signal in a stage: the stage is recorded stopped (it said "running" for good), and the run's
+    last line says where the release stands and how it goes on, with what the stage's own work said a stop
+    there leaves (a publish: whether `:latest` moved).  ``status`` shows merge runs, not a release's stages."""
+    detail = stopped_leaving()
+    done = [name for name in STAGE_NAMES if rel.state.done(name)]
+    _stopped(rel, stage, StepStatus.STOPPED, f"stopped in the {stage} stage" + (f": {detail}" if detail else ""))
+    kept = f" ({', '.join(done)} done and kept)" if done else ""
+    stop_leaves(
+        f"the release stopped in its {stage} stage"
+        + (f"; {detail}" if detail else "")
+        + f"; run the same `aeon-release release {rel.opts.tag}` command again to go on from there{kept}"
+    )
 
 
 def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None:

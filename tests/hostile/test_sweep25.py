@@ -223,16 +223,18 @@ def _to_a_gone_reader(*argv: str | Path, cwd: Path) -> subprocess.CompletedProce
     ],
     ids=["print", "json report", "github report", "rich table", "version"],
 )
-def test_a_reader_that_went_away_is_one_line_and_exit_2(tmp_path: Path, argv: tuple[str, ...]) -> None:
+def test_a_reader_that_went_away_changes_no_exit_code(tmp_path: Path, argv: tuple[str, ...]) -> None:
     """typer's main turns an EPIPE into a silent exit 1 (and rich's console does the same), which reads as
     "error-level findings", "below the band" or "bad signature": ``audit --format json | head -c0`` of a clean
-    tree exited 1 with nothing said.  It is the error handler's line for a closed output, exit 2."""
+    tree exited 1 with nothing said.  Sweep 25 made it exit 2 with a line; sweep 35 settled it as git does
+    (nothing said) but with the command's own exit code, here 0: the reader left on purpose, and a finished
+    command is not a failure (tests/hostile/test_sweep35.py)."""
     make_repo(tmp_path / "repo", {"pkg/a.py": "A = 1\n"})
     config_with(tmp_path)
     done = _to_a_gone_reader(*argv, cwd=tmp_path)
-    [line] = done.stderr.decode().strip().splitlines()
-    assert done.returncode == 2, (done.returncode, done.stderr)
-    assert line == "error: output: Broken pipe (hint: the reader of the output went away before it was all written)"
+    err = done.stderr.decode()
+    assert done.returncode == 0, (done.returncode, err)
+    assert "error:" not in err and "Broken pipe" not in err and "Traceback" not in err, err
 
 
 # -- a secret key named as a public one ----------------------------------------------------------------------------

@@ -70,7 +70,7 @@ def test_a_program_from_the_git_config_that_never_ends_is_stopped(
     # terminal (CI, a cron job) the whole session is stopped; a pytest started at a terminal has one,
     # where the program keeps the terminal's session and Ctrl-C reaches what it started.
     monkeypatch.setattr(git_adapter, "PROGRAM_SECONDS", 0.3)
-    monkeypatch.setattr(git_adapter, "_has_terminal", lambda: False)
+    monkeypatch.setattr(git_adapter, "has_terminal", lambda: False)
     example = build_example(tmp_path / "ex")
     pids = tmp_path / "pids"
     pids.mkdir()

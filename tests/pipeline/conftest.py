@@ -47,6 +47,11 @@ class ReleaseSetup:
 
 @pytest.fixture
 def release_setup(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:
+    yield from release_in(tmp_path, registry)
+
+
+def release_in(tmp_path: Path, registry: RegistryProcess) -> Iterator[ReleaseSetup]:
+    """The release_setup fixture's body, for a fixture of another folder's tests (a stopped release's)."""
     import docker
 
     run_id = uuid.uuid4().hex[:10]
