@@ -379,3 +379,27 @@ def test_a_split_beside_the_forks_override_of_a_method_upstream_changed_but_no_s
     )
     [(path, line, severity, _)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
     assert (path, fork.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "error")
+
+
+def test_upstreams_lines_are_matched_only_where_they_hold_a_fork_name() -> None:
+    """Upstream's removed lines are most of a large merge's diff: only those holding a name the fork's lines
+    access are matched (none when the fork's lines access none), and the names found are the same as a
+    match of every line would find, whatever the names (a prefix of another, a regex metacharacter)."""
+    from aeon_release.domain.audits.drift.layouts import _FEW, _accessed, _holding
+
+    removed = [
+        "key_cache, value_cache = kv_cache.unbind(1)",
+        "k = kv_caches[0]",
+        "self.kv_cache = [torch.tensor([]) for _ in range(n)]",
+        "x = kv[:, 0]",
+        "plain = line_of(code)",
+        "w.split(-1)",
+    ]
+    every = _accessed(removed)
+    assert every == {"kv_cache", "kv_caches", "kv", "w"}
+    assert not any(_holding(set())(line) for line in removed)
+    for names in ({"kv_cache"}, {"kv"}, {"kv", "w"}, {"kv_caches", "other"}, {"a.b", "kv"}, every):
+        holding = _holding(names)
+        assert names & _accessed(line for line in removed if holding(line)) == names & every, names
+    many = {f"n{i}" for i in range(_FEW + 1)} | {"kv"}
+    assert all(_holding(many)(line) for line in removed)  # past a few names every line is matched, as before
