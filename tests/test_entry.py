@@ -151,3 +151,31 @@ def test_a_new_merge_starts_its_checks_process_before_the_command_line_is_parsed
         assert lines == [] or lines == ["checks started after the CLI"]  # the command's own start, if any
     else:
         assert lines[0] == said
+
+
+def test_the_command_runs_at_the_tools_collector_pace(tmp_path: Path) -> None:
+    """The collector walks the long-lived parses less often (aeon_release/gcpace.py): at CPython's default
+    pace it was a tenth of a small merge's CPU."""
+    setup = "import atexit, gc, sys\natexit.register(lambda: sys.stderr.write(f'pace {gc.get_threshold()}\\n'))"
+    done = _entry(setup, "--version", tmp=tmp_path)
+    assert done.returncode == 0
+    assert "pace (200000, 30, 30)" in done.stderr
+
+
+def test_the_merge_checks_process_runs_at_the_same_pace(tmp_path: Path) -> None:
+    """The sidecar (domain/audits/sidecar.py) parses the sides: it sets the pace itself, since it is a
+    fresh interpreter.  With no request on its input it returns at once."""
+    code = (
+        "import gc, io, sys\nsys.stdin = io.StringIO('')\n"
+        "from aeon_release.domain.audits import sidecar\nsidecar.main()\nprint(gc.get_threshold())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": str(tmp_path)},
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "(200000, 30, 30)"

@@ -8,6 +8,7 @@ splits its ``kv_cache`` with ``transpose(1, 2).split(...)`` where it had ``kv_ca
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -379,3 +380,47 @@ def test_a_split_beside_the_forks_override_of_a_method_upstream_changed_but_no_s
     )
     [(path, line, severity, _)] = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
     assert (path, fork.splitlines()[line - 1].strip(), severity) == (FORK, "return kv_cache.unbind(1)", "error")
+
+
+_UPSTREAM_DIFF = """diff --git a/vllm/a.py b/vllm/a.py
+index 1111111..2222222 100644
+--- a/vllm/a.py
++++ b/vllm/a.py
+@@ -3 +3 @@
+-        key_cache, value_cache = kv_cache.unbind(1)
++        key_cache, value_cache = kv_cache.transpose(1, 2).split(8, dim=-1)
+diff --git a/vllm/b.py b/vllm/b.py
+index 3333333..4444444 100644
+--- a/vllm/b.py
++++ b/vllm/b.py
+@@ -1,2 +1 @@
+-plain = line_of(code)
+-w.split(-1)
+diff --git a/vllm/c.py b/vllm/c.py
+index 5555555..6666666 100644
+--- a/vllm/c.py
++++ b/vllm/c.py
+@@ -1 +1 @@
+-x = kv[:, 0]
++x = kv_cache_now
+diff --git a/docs/d.md b/docs/d.md
+index 7777777..8888888 100644
+--- a/docs/d.md
++++ b/docs/d.md
+@@ -1 +1 @@
+-kv_cache.unbind(1)
++kv_cache
+"""
+
+
+def test_upstreams_files_are_read_only_when_the_fork_accesses_a_name() -> None:
+    """Upstream's diff is most of a large merge's: its Python files are parsed and matched only when the
+    fork's lines access a name along a literal dim, and then all of them, as before."""
+    from types import SimpleNamespace
+
+    from aeon_release.domain.audits.drift.layouts import _upstream_holding
+    from aeon_release.domain.audits.drift.sides import Changes
+
+    trees: Any = SimpleNamespace(upstream=Changes(_UPSTREAM_DIFF))  # _upstream_holding reads only this
+    assert _upstream_holding(trees, set()) == []
+    assert _upstream_holding(trees, {"other"}) == ["vllm/a.py", "vllm/b.py", "vllm/c.py"]

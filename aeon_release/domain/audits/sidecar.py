@@ -448,6 +448,9 @@ def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | No
 
 
 def main() -> None:
+    from aeon_release.gcpace import pace
+
+    pace()  # the checks' parses and memos are as long-lived as the command's (see gcpace.py)
     try:
         serve(sys.stdin, sys.stdout)
     except Exception:  # noqa: BLE001 - no answer: the parent runs the checks itself and reports

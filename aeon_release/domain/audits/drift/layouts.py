@@ -96,7 +96,7 @@ def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork methods of subclasses that still index or split a name the way their upstream class retired."""
     fork = {p: _accessed(trees.mine[p].added.values()) for p in sorted(trees.mine) if p.endswith(".py")}
     names = set().union(*fork.values()) if fork else set()
-    upstream = [p for p in sorted(trees.upstream) if p.endswith(".py") and names & _accessed(trees.upstream[p].removed)]
+    upstream = [p for p in _upstream_holding(trees, names) if names & _accessed(trees.upstream[p].removed)]
     retired: dict[str, list[Retired]] = {}
     for path in upstream:
         for item in _retired_in(trees, path):
@@ -105,6 +105,15 @@ def layout_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for path in [p for p, accessed in fork.items() if accessed] if retired else ():
         findings += _fork_uses(trees, path, retired, pr_pattern)
     return findings
+
+
+def _upstream_holding(trees: ThreeTrees, names: set[str]) -> list[str]:
+    """Upstream's Python files to parse and match for ``names``: none when the fork's lines access none (a
+    name ``_ACCESS`` finds lies in its line).  Upstream's diff is most of a large merge's: each file's
+    changes parsed and its removed lines matched took 0.08 s at 500 real commits and 0.27 s at 2,000, for
+    no name.  (Looking for a few names in the raw diff first saved nothing: names such as ``x`` or
+    ``weight`` are in nearly every file.)"""
+    return [p for p in sorted(trees.upstream) if p.endswith(".py")] if names else []
 
 
 def _accessed(lines: Iterable[str]) -> set[str]:
