@@ -215,7 +215,8 @@ CASES += [
             FR,
             FRW,
             "vllm/aeon/fr1.py",
-            FRI + "def aeon_replayed(reason: FinishReason, latency: float, n_prompt: int, n_gen: int) -> FinishedRequestStats:\n"
+            FRI
+            + "def aeon_replayed(reason: FinishReason, latency: float, n_prompt: int, n_gen: int) -> FinishedRequestStats:\n"
             "    # AEON: the canary replays a finished request into the Prometheus logger\n"
             "    return FinishedRequestStats(reason, latency, n_prompt, n_gen)\n",
             "return FinishedRequestStats(reason, latency, n_prompt, n_gen)",
@@ -229,7 +230,8 @@ CASES += [
             FR,
             FRW,
             "vllm/aeon/fr2.py",
-            FRI + "def aeon_finish(stats: IterationStats, reason: FinishReason, n_prompt: int, req: RequestStateStats) -> None:\n"
+            FRI
+            + "def aeon_finish(stats: IterationStats, reason: FinishReason, n_prompt: int, req: RequestStateStats) -> None:\n"
             "    stats.update_from_finished_request(reason, n_prompt, None, req, 0)\n",
             "stats.update_from_finished_request(reason, n_prompt, None, req, 0)",
         ),
@@ -242,7 +244,8 @@ CASES += [
             FR,
             FRW,
             "vllm/aeon/fr3.py",
-            FRI + "def aeon_replayed_kw(reason: FinishReason, latency: float, n_prompt: int, n_gen: int) -> FinishedRequestStats:\n"
+            FRI
+            + "def aeon_replayed_kw(reason: FinishReason, latency: float, n_prompt: int, n_gen: int) -> FinishedRequestStats:\n"
             "    return FinishedRequestStats(finish_reason=reason, e2e_latency=latency, num_prompt_tokens=n_prompt, num_generation_tokens=n_gen)\n",
             "return FinishedRequestStats(finish_reason=reason, e2e_latency=latency, num_prompt_tokens=n_prompt, num_generation_tokens=n_gen)",
         ),
@@ -804,7 +807,8 @@ CASES += [
             CT,
             CTW,
             "vllm/aeon/ct1.py",
-            CTI + "def aeon_prompt_ids(tokenizer, conversation, model_config: ModelConfig) -> list[int]:  # type: ignore[no-untyped-def]\n"
+            CTI
+            + "def aeon_prompt_ids(tokenizer, conversation, model_config: ModelConfig) -> list[int]:  # type: ignore[no-untyped-def]\n"
             "    # AEON: the drafter warm-up needs the token ids of the rendered chat\n"
             "    return apply_hf_chat_template(tokenizer, conversation, None, None, model_config=model_config, tokenize=True)\n",
             "return apply_hf_chat_template(tokenizer, conversation, None, None, model_config=model_config, tokenize=True)",
@@ -832,7 +836,8 @@ CASES += [
             CT,
             CTW,
             "vllm/aeon/ct3.py",
-            CTI + "def aeon_prompt_text(tokenizer, conversation, model_config: ModelConfig) -> str:  # type: ignore[no-untyped-def]\n"
+            CTI
+            + "def aeon_prompt_text(tokenizer, conversation, model_config: ModelConfig) -> str:  # type: ignore[no-untyped-def]\n"
             "    return apply_hf_chat_template(tokenizer, conversation, None, None, model_config=model_config, add_generation_prompt=True)\n",
             "return apply_hf_chat_template(tokenizer, conversation, None, None, model_config=model_config, add_generation_prompt=True)",
         ),

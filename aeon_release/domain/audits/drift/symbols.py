@@ -1247,7 +1247,7 @@ class _Checker:
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
     def _typed(
-        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False
+        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False, depth: int = 0
     ) -> Callable[[Index], px.ClassInfo | None] | None:
         """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``;
         with ``held``, the class a name holds itself (``backend: type[AttentionBackend]``, or a factory's
@@ -1273,7 +1273,28 @@ class _Checker:
             if annotation is not None:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
+            source = _local_sources(func).get(owner.id)
+            if source is not None and not held and depth < _HOPS:
+                return self._typed(mod, source, scope, depth=depth + 1)  # ``pts = stats.prompt_token_stats``
+        if isinstance(owner, ast.Attribute) and not held and depth < _HOPS:
+            # ``stats.prompt_token_stats.recomputed_tokens`` with ``stats: IterationStats``: the class
+            # ``IterationStats`` gives ``self.prompt_token_stats`` (``= PromptTokenStats()``); only when
+            # that names a class of the tree, else the attribute is resolved as a member, as it was
+            outer = self._typed(mod, owner.value, scope, depth=depth + 1)
+            if outer is not None:
+                attr = owner.attr
+                typed = functools.partial(self._held_attribute, outer=outer, attr=attr)
+                if typed(self.before) is not None or typed(self.after) is not None:
+                    return typed
         return None
+
+    def _held_attribute(
+        self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str
+    ) -> px.ClassInfo | None:
+        """The class of ``x.attr`` for ``x`` an instance of ``outer``'s class: ``attr``'s annotation or
+        constructor in the class (or a base), as for ``self.attr`` inside it."""
+        cls = outer(ix)
+        return self._attribute_class(ix, cls.module.path, cls.qualname, attr) if cls is not None else None
 
     def _of_an_outside_type(self, mod: ModuleInfo, func: ast.expr, scope: _Scope) -> bool:
         """``opt.step()`` with ``opt: torch.optim.Optimizer`` or ``opt = AdamW(...)``: the receiver's
@@ -1691,6 +1712,8 @@ class _Checker:
         )
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
+            if old is None and new is None:
+                return self._model_field_dropped(call, before, after)
             if not changed & self.inp.upstream_files:
                 return None
             bodies = (_init_node(self.before, before), _init_node(self.after, after))
@@ -1712,6 +1735,26 @@ class _Checker:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _model_field_dropped(self, call: ast.Call, before: DefSym, after: DefSym) -> str | None:
+        """A keyword naming a field of a pydantic model that upstream's model no longer declares: pydantic
+        takes an unknown keyword as an extra (ignored by default, kept unread with ``extra="allow"``),
+        so the call still runs and the value the field carried is lost (#33402: ``DeltaMessage(
+        reasoning_content=...)`` once the deprecated field was dropped).  Not when the model's own code
+        still spells the key (a validator reading it from the raw data)."""
+        old, new = _model_fields(self.before, before), _model_fields(self.after, after)
+        if old is None or new is None or not new[1] & self.inp.upstream_files:
+            return None
+        lost = [k.arg for k in call.keywords if k.arg in old[0] and k.arg not in new[0]]
+        spelled = {n.value for path in new[1] for n in _model_strings(self.after, after, path)}
+        lost = [k for k in lost if k not in spelled]
+        if not lost:
+            return None
+        keys = ", ".join(f"{k}=" for k in lost)
+        return (
+            f"no longer declares {', '.join(lost)}: the call passes {keys}, which the pydantic model takes as "
+            "an unknown extra, not the field it set: the value is lost"
+        )
 
     def _unread_key(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """``_unread_key`` with the upstream commit that last touched the key's line in the body's file."""
@@ -3161,6 +3204,44 @@ def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
     return found
 
 
+_HOPS = 3  # attributes followed from a typed name: ``a.b.c.d`` (and locals bound to them), no further
+
+
+@functools.lru_cache(maxsize=4096)
+def _local_sources(func: ast.AST) -> dict[str, ast.Attribute]:
+    """Locals bound once, unannotated, to an attribute of something (``pts = stats.prompt_token_stats``),
+    and no parameter of the function: the class of the attribute is the local's."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    seen: dict[str, list[ast.expr | None]] = {}
+    for sub in ast.walk(func):
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.NamedExpr, ast.AugAssign)):
+            for name in _bound_names(sub):
+                seen.setdefault(name, []).extend([None, None])  # rebound by a loop or a ``with``: no one type
+        target, value, annotation = _assignment(sub)
+        if isinstance(target, ast.Name):
+            seen.setdefault(target.id, []).append(value if annotation is None else None)
+        elif isinstance(sub, ast.Assign):
+            for tgt in sub.targets:
+                for name in (n.id for n in ast.walk(tgt) if isinstance(n, ast.Name)):
+                    seen.setdefault(name, []).extend([None, None])
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return {
+        name: values[0]
+        for name, values in seen.items()
+        if len(values) == 1 and isinstance(values[0], ast.Attribute) and name not in params
+    }
+
+
+def _bound_names(node: ast.AST) -> list[str]:
+    targets: list[ast.AST] = []
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.AugAssign, ast.NamedExpr)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+    return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
 def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.expr | None]:
     if isinstance(node, ast.AnnAssign):
         return node.target, node.value, node.annotation
@@ -3244,6 +3325,43 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
+
+
+def _model_classes(ix: Index, sym: DefSym) -> list[px.ClassInfo] | None:
+    """The tree's classes of a pydantic model (``BaseModel`` among its outside bases) that make its
+    constructor from their fields: None for any other class, or one whose tree writes an ``__init__``."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return None
+    mro = ix.mro(cls)
+    base = next((i for i in mro if isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] == "BaseModel"), None)
+    if base is None:
+        return None
+    mine = [i for i in mro[: mro.index(base)] if isinstance(i, px.ClassInfo)]
+    return None if any("__init__" in i.members for i in mine) else mine
+
+
+def _model_fields(ix: Index, sym: DefSym) -> tuple[frozenset[str], set[str]] | None:
+    """A pydantic model's annotated fields (ClassVars aside), and the files that declare them."""
+    classes = _model_classes(ix, sym)
+    if classes is None:
+        return None
+    fields = {
+        stmt.target.id
+        for item in classes
+        for stmt in item.node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
+    }
+    return frozenset(fields), {item.module.path for item in classes}
+
+
+def _model_strings(ix: Index, sym: DefSym, path: str) -> Iterator[ast.Constant]:
+    """The string constants in the model's classes declared in ``path``."""
+    for item in _model_classes(ix, sym) or []:
+        if item.module.path == path:
+            yield from (n for n in ast.walk(item.node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
 
 
 def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:

@@ -1,0 +1,107 @@
+"""Symbol drift on the serving surface: the misses of the tenth blind replay (benchmarks/blind_replay_serving.py).
+
+Each class is shaped like a real upstream commit, with fork code written the way serving code is:
+
+- a field read through an attribute of a typed name (vLLM #38709, 72ff142c37, removed
+  ``PromptTokenStats.recomputed_tokens``; the fork read ``pts = stats.prompt_token_stats`` then
+  ``pts.recomputed_tokens``, with ``stats: IterationStats`` whose ``__init__`` sets
+  ``self.prompt_token_stats = PromptTokenStats()``).
+- a keyword naming a field a pydantic model dropped (vLLM #33402, c5113f60f2, dropped the deprecated
+  ``reasoning_content`` of ``DeltaMessage``; pydantic takes ``DeltaMessage(reasoning_content=text)`` as an
+  unknown extra, so the fork's streamed reasoning is lost without an error).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": ""}
+USE = "vllm/aeon_use.py"
+
+STATS = "vllm/stats.py"
+STATS_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass PromptTokenStats:\n    computed: int = 0\n    recomputed: int = 0\n    total: int = 0\n\n\n"
+    "class IterationStats:\n    def __init__(self) -> None:\n        self.prompt_token_stats = PromptTokenStats()\n"
+)
+STATS_THEIRS = STATS_BASE.replace("    recomputed: int = 0\n", "")
+STATS_HEAD = "from vllm.stats import IterationStats\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a local bound to the typed name's attribute
+        "def hits(stats: IterationStats) -> int:\n    pts = stats.prompt_token_stats\n"
+        "    return pts.computed - pts.recomputed\n",
+        # the chain itself
+        "def hits(stats: IterationStats) -> int:\n    return stats.prompt_token_stats.recomputed\n",
+    ],
+)
+def test_a_field_read_through_a_typed_attribute(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = STATS_HEAD + body
+    sides = three_way(git_repo, {STATS: STATS_BASE, **PACKAGES}, {USE: fork}, {STATS: STATS_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "recomputed"), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the twin: a field the class still declares
+        "def hits(stats: IterationStats) -> int:\n    pts = stats.prompt_token_stats\n    return pts.computed\n",
+        # a local rebound in a loop: no one class
+        "def hits(all_stats: list[IterationStats], stats: IterationStats) -> int:\n"
+        "    pts = stats.prompt_token_stats\n    for pts in all_stats:\n        pass\n"
+        "    return pts.recomputed\n",
+    ],
+)
+def test_typed_attribute_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, {STATS: STATS_BASE, **PACKAGES}, {USE: STATS_HEAD + body}, {STATS: STATS_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+PROTOCOL = "vllm/protocol.py"
+MODEL_BASE = (
+    "from pydantic import BaseModel, ConfigDict\n\n\n"
+    'class OpenAIBaseModel(BaseModel):\n    model_config = ConfigDict(extra="allow")\n\n\n'
+    "class DeltaMessage(OpenAIBaseModel):\n    content: str | None = None\n    reasoning: str | None = None\n"
+    "    reasoning_content: str | None = None\n"
+)
+MODEL_THEIRS = MODEL_BASE.replace("    reasoning_content: str | None = None\n", "")
+MODEL_HEAD = "from vllm.protocol import DeltaMessage\n\n\n"
+
+
+def test_a_keyword_of_a_field_the_model_dropped(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = MODEL_HEAD + "def delta(text: str) -> DeltaMessage:\n    return DeltaMessage(reasoning_content=text)\n"
+    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE, **PACKAGES}, {USE: fork}, {PROTOCOL: MODEL_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return DeltaMessage"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body"),
+    [
+        # the twin: a field the model still declares
+        (MODEL_THEIRS, "def delta(text: str) -> DeltaMessage:\n    return DeltaMessage(reasoning=text)\n"),
+        # the old name still read from the raw data by the model's validator
+        (
+            MODEL_THEIRS
+            + "\n    @classmethod\n    def _old(cls, data: dict) -> dict:\n"
+            + '        data.setdefault("reasoning", data.get("reasoning_content"))\n        return data\n',
+            "def delta(text: str) -> DeltaMessage:\n    return DeltaMessage(reasoning_content=text)\n",
+        ),
+        # a model that writes its own __init__: its parameters decide
+        (
+            MODEL_THEIRS + "\n    def __init__(self, **data: object) -> None:\n        super().__init__(**data)\n",
+            "def delta(text: str) -> DeltaMessage:\n    return DeltaMessage(reasoning_content=text)\n",
+        ),
+    ],
+)
+def test_model_field_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
+    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE, **PACKAGES}, {USE: MODEL_HEAD + body}, {PROTOCOL: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
