@@ -9,6 +9,9 @@ Each class is shaped like a real upstream commit, with fork code written the way
 - a keyword naming a field a pydantic model dropped (vLLM #33402, c5113f60f2, dropped the deprecated
   ``reasoning_content`` of ``DeltaMessage``; pydantic takes ``DeltaMessage(reasoning_content=text)`` as an
   unknown extra, so the fork's streamed reasoning is lost without an error).
+- a keyword naming a parameter the function keeps and no longer reads (vLLM #21739, 2d7b09b998, kept
+  ``disable_log_requests`` on ``AsyncLLM.from_vllm_config`` behind a deprecation decorator, and let
+  ``enable_log_requests`` decide: the fork's ``disable_log_requests=False`` is silently ignored).
 """
 
 from __future__ import annotations
@@ -105,3 +108,77 @@ def test_a_keyword_of_a_field_the_model_dropped(git_repo: GitRepo, tmp_path: Pat
 def test_model_field_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
     sides = three_way(git_repo, {PROTOCOL: MODEL_BASE, **PACKAGES}, {USE: MODEL_HEAD + body}, {PROTOCOL: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+ENGINE = "vllm/engine.py"
+DEPRECATE = (
+    "def deprecate_kwargs(*kws: str):\n    def wrapper(fn):\n        def inner(*args, **kwargs):\n"
+    "            if kwargs.keys() & set(kws):\n                print('deprecated')\n"
+    "            return fn(*args, **kwargs)\n        return inner\n    return wrapper\n\n\n"
+)
+ENGINE_BASE = (
+    DEPRECATE + "class Engine:\n    @classmethod\n"
+    "    def from_config(cls, cfg: dict, disable_log_requests: bool = False) -> 'Engine':\n"
+    "        return cls(cfg, log_requests=not disable_log_requests)\n\n"
+    "    def __init__(self, cfg: dict, log_requests: bool) -> None:\n        self.log_requests = log_requests\n"
+)
+ENGINE_THEIRS = (
+    DEPRECATE + "class Engine:\n    @classmethod\n    @deprecate_kwargs('disable_log_requests')\n"
+    "    def from_config(cls, cfg: dict, enable_log_requests: bool = False, disable_log_requests: bool = True) -> 'Engine':\n"
+    "        return cls(cfg, log_requests=enable_log_requests)\n\n"
+    "    def __init__(self, cfg: dict, log_requests: bool) -> None:\n        self.log_requests = log_requests\n"
+)
+ENGINE_HEAD = "from vllm.engine import Engine\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("theirs", "severity"),
+    [
+        (ENGINE_THEIRS, "error"),
+        # a decorator that rewrites the keywords on their way may still read the old one: a warning
+        (
+            ENGINE_THEIRS.replace(
+                "            return fn(*args, **kwargs)",
+                "            kwargs.pop('x', None)\n            return fn(*args, **kwargs)",
+            ),
+            "warning",
+        ),
+    ],
+)
+def test_a_keyword_the_function_keeps_and_ignores(
+    git_repo: GitRepo, tmp_path: Path, theirs: str, severity: str
+) -> None:
+    fork = (
+        ENGINE_HEAD
+        + "def engine(cfg: dict) -> Engine:\n    return Engine.from_config(cfg, disable_log_requests=False)\n"
+    )
+    sides = three_way(git_repo, {ENGINE: ENGINE_BASE, **PACKAGES}, {USE: fork}, {ENGINE: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return Engine"), severity)]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body"),
+    [
+        # the twin: a call that leaves the old keyword out
+        (ENGINE_THEIRS, "def engine(cfg: dict) -> Engine:\n    return Engine.from_config(cfg)\n"),
+        # the old keyword still read (translated into the new one)
+        (
+            ENGINE_THEIRS.replace(
+                "        return cls(cfg, log_requests=enable_log_requests)",
+                "        return cls(cfg, log_requests=enable_log_requests or not disable_log_requests)",
+            ),
+            "def engine(cfg: dict) -> Engine:\n    return Engine.from_config(cfg, disable_log_requests=False)\n",
+        ),
+        # a body that reaches its parameters through locals()
+        (
+            ENGINE_THEIRS.replace(
+                "        return cls(cfg, log_requests=enable_log_requests)",
+                "        return cls(cfg, log_requests=bool(locals()['enable_log_requests']))",
+            ),
+            "def engine(cfg: dict) -> Engine:\n    return Engine.from_config(cfg, disable_log_requests=False)\n",
+        ),
+    ],
+)
+def test_kept_keyword_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
+    sides = three_way(git_repo, {ENGINE: ENGINE_BASE, **PACKAGES}, {USE: ENGINE_HEAD + body}, {ENGINE: theirs})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []

@@ -1732,9 +1732,55 @@ class _Checker:
                 or problem
             )
         if problem is None:
+            problem = self._unread_parameter(call, new, bodies)
+        if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _unread_parameter(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+        """A keyword naming a parameter the function still takes, which its body read and no longer
+        reads: the old name kept so that callers do not break, and ignored (#21739: ``from_vllm_config(
+        disable_log_requests=False)`` once ``enable_log_requests`` decided).  The call fits; the fork's
+        value is dropped.  An error when every decorator of the def hands the keywords on untouched (or
+        is a builtin one), a warning when a decorator could still read the value on its way."""
+        (old_body, _, _), (new_body, path, _) = bodies
+        if not isinstance(old_body, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        if not isinstance(new_body, ast.FunctionDef | ast.AsyncFunctionDef) or path is None or _abstract_body(new_body):
+            return None
+        named = set(new.positional[new.posonly :]) | set(new.kwonly)
+        unread = [
+            k.arg
+            for k in call.keywords
+            if k.arg in named and _reads_name(old_body, k.arg) and not _reads_name(new_body, k.arg)
+        ]
+        if not unread or _reads_frame(new_body):
+            return None
+        keys = ", ".join(f"{k}=" for k in unread)
+        said = f"passes {keys}, which it still takes and no longer reads: the value is ignored"
+        mod = self.after.module_at(path)
+        if mod is None or not all(self._hands_on_untouched(mod, d) for d in new_body.decorator_list):
+            return Uncertain(f"{said}, unless a decorator reads it on its way")
+        return said
+
+    def _hands_on_untouched(self, mod: ModuleInfo, decorator: ast.expr) -> bool:
+        """A decorator that passes a call's keywords on as they came: a builtin one (``classmethod``), or a
+        def of the tree whose call wrappers (``def inner(*args, **kwargs)``) never change their kwargs."""
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(expr, ast.Name) and expr.id in _PLAIN_DECORATORS:
+            return True
+        found = self.after.resolve_expr(mod, expr)
+        if not isinstance(found, DefSym) or not isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        wrappers = [
+            n
+            for n in ast.walk(found.node)
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.args.vararg and n.args.kwarg
+        ]
+        return bool(wrappers) and not any(
+            _changed_object(node) == w.args.kwarg.arg for w in wrappers if w.args.kwarg for node in ast.walk(w)
+        )
 
     def _model_field_dropped(self, call: ast.Call, before: DefSym, after: DefSym) -> str | None:
         """A keyword naming a field of a pydantic model that upstream's model no longer declares: pydantic
@@ -3325,6 +3371,25 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
+
+
+_PLAIN_DECORATORS = frozenset({"classmethod", "staticmethod", "abstractmethod", "override"})
+
+
+def _reads_name(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """The body loads ``name`` (a parameter's value used; ``del name`` is no use)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        for stmt in func.body
+        for n in ast.walk(stmt)
+    )
+
+
+def _reads_frame(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The body reaches its parameters without naming them: ``locals()``, ``vars()``, ``inspect``."""
+    return any(
+        isinstance(n, ast.Name) and n.id in ("locals", "vars", "inspect") for stmt in func.body for n in ast.walk(stmt)
+    )
 
 
 def _model_classes(ix: Index, sym: DefSym) -> list[px.ClassInfo] | None:
