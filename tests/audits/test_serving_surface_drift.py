@@ -12,6 +12,10 @@ Each class is shaped like a real upstream commit, with fork code written the way
 - a keyword naming a parameter the function keeps and no longer reads (vLLM #21739, 2d7b09b998, kept
   ``disable_log_requests`` on ``AsyncLLM.from_vllm_config`` behind a deprecation decorator, and let
   ``enable_log_requests`` decide: the fork's ``disable_log_requests=False`` is silently ignored).
+- a loop over a field annotated as a sequence of tuples whose tuples upstream lengthened (vLLM #19912,
+  bf7f470b22, made the logits processors' ``AddedRequest`` ``(index, params, prompt_ids, output_ids)``
+  from ``(index, params, output_ids)``: a fork processor's ``for index, params, out in batch.added``
+  raises, its ``added[2]`` now reads the prompt's ids).
 """
 
 from __future__ import annotations
@@ -182,3 +186,82 @@ def test_a_keyword_the_function_keeps_and_ignores(
 def test_kept_keyword_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
     sides = three_way(git_repo, {ENGINE: ENGINE_BASE, **PACKAGES}, {USE: ENGINE_HEAD + body}, {ENGINE: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []
+
+
+BATCH = "vllm/batch.py"
+BATCH_BASE = (
+    "from collections.abc import Sequence\nfrom dataclasses import dataclass\n\n"
+    "AddedRequest = tuple[int, str, list[int]]\n\n\n"
+    "@dataclass\nclass BatchUpdate:\n    batch_size: int\n    added: Sequence[AddedRequest]\n"
+    "    removed: Sequence[int]\n"
+)
+BATCH_THEIRS = BATCH_BASE.replace("tuple[int, str, list[int]]", "tuple[int, str, list[int], list[int]]")
+BATCH_HEAD = "from vllm.batch import BatchUpdate\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body", "line", "severity"),
+    [
+        # the old number of names unpacked in a loop
+        (
+            BATCH_THEIRS,
+            "def outputs(batch: BatchUpdate) -> dict[int, list[int]]:\n    seen = {}\n"
+            "    for index, params, out in batch.added:\n        seen[index] = out\n    return seen\n",
+            "for index",
+            "error",
+        ),
+        # ... in a comprehension, the tuple spelt inline in the annotation
+        (
+            BATCH_THEIRS.replace("Sequence[AddedRequest]", "Sequence[tuple[int, str]]"),
+            "def outputs(batch: BatchUpdate) -> dict[int, str]:\n"
+            "    return {index: params for index, params, out in batch.added}\n",
+            "return {index",
+            "error",
+        ),
+        # the value the old tuple ended with, read by index: a warning (inserted before it, or appended?)
+        (
+            BATCH_THEIRS,
+            "def outputs(batch: BatchUpdate) -> dict[int, list[int]]:\n"
+            "    return {added[0]: added[2] for added in batch.added}\n",
+            "return {added",
+            "warning",
+        ),
+    ],
+)
+def test_a_loop_over_tuples_upstream_lengthened(
+    git_repo: GitRepo, tmp_path: Path, theirs: str, body: str, line: str, severity: str
+) -> None:
+    base = (
+        BATCH_BASE
+        if "Sequence[AddedRequest]" in theirs
+        else BATCH_BASE.replace("Sequence[AddedRequest]", "Sequence[tuple[int, str, list[int]]]")
+    )
+    fork = BATCH_HEAD + body
+    sides = three_way(git_repo, {BATCH: base, **PACKAGES}, {USE: fork}, {BATCH: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, line), severity)]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body"),
+    [
+        # the twin: the values that kept their place, by index
+        (
+            BATCH_THEIRS,
+            "def params(batch: BatchUpdate) -> dict[int, str]:\n    return {a[0]: a[1] for a in batch.added}\n",
+        ),
+        # a starred unpacking takes any length
+        (
+            BATCH_THEIRS,
+            "def params(batch: BatchUpdate) -> dict[int, str]:\n    return {i: p for i, p, *_ in batch.added}\n",
+        ),
+        # tuples of the same length (an element's type changed): not this class
+        (
+            BATCH_BASE.replace("tuple[int, str, list[int]]", "tuple[int, bytes, list[int]]"),
+            "def outputs(batch: BatchUpdate) -> dict[int, list[int]]:\n"
+            "    return {index: out for index, params, out in batch.added}\n",
+        ),
+    ],
+)
+def test_lengthened_tuple_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
+    sides = three_way(git_repo, {BATCH: BATCH_BASE, **PACKAGES}, {USE: BATCH_HEAD + body}, {BATCH: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

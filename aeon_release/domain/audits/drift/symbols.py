@@ -487,6 +487,8 @@ class _Checker:
             yield from self._expressions(mod, exprs, scope, owned)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
+            if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
+                yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
             never_runs = _type_only_block(stmt)
             guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             for block in child_blocks(stmt):
@@ -563,6 +565,50 @@ class _Checker:
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+                if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+                    kept = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+                    for gen in node.generators if node.lineno in owned else []:
+                        yield from self._elements(mod, gen.target, gen.iter, [*kept, *gen.ifs], scope)
+
+    def _elements(
+        self, mod: ModuleInfo, target: ast.expr, source: ast.expr, body: Sequence[ast.AST], scope: _Scope
+    ) -> Iterator[Finding]:
+        """A loop over an attribute annotated as a sequence of tuples (``added: Sequence[AddedRequest]``,
+        ``AddedRequest = tuple[int, SamplingParams, list[int]]``) whose tuples upstream lengthened or
+        shortened (#19912 put the prompt's token ids before the output's): the fork's loop unpacks the old
+        number of names (an error: the loop raises ValueError), or reads the element the old tuple ended
+        with (a warning: the tuple grew, and whether that element moved the types cannot tell)."""
+        if not isinstance(source, ast.Attribute):
+            return
+        resolver, _ = self._resolver(mod, source, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        old, new = _element_tuple(self.before, before), _element_tuple(self.after, after)
+        if old is None or new is None or len(old) == len(new):
+            return
+        shown = f"each element of {_show(source)} ({after.label}), a tuple of ({', '.join(old)}) and now of ({', '.join(new)})"
+        if isinstance(target, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in target.elts):
+            if len(target.elts) == len(old):
+                yield _error(mod, target.lineno, f"unpacks {len(old)} names from {shown}: the loop raises ValueError")
+            return
+        if not isinstance(target, ast.Name) or len(new) < len(old):
+            return
+        for node in (n for part in body for n in ast.walk(part)):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == target.id
+                and int_value(node.slice) in (len(old) - 1, -1)
+            ):
+                yield _warning(
+                    mod,
+                    node.lineno,
+                    f"reads {_show(node)}, the last value of {shown}: check that upstream did not insert the new "
+                    "value before it",
+                )
 
     def _field_by_index(self, mod: ModuleInfo, node: ast.Subscript, index: int, scope: _Scope) -> Iterator[Finding]:
         """``desc[1]`` on a NamedTuple the fork can type (an annotated name, ``self.x``): the field at that
@@ -3371,6 +3417,34 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
+
+
+_SEQUENCES = frozenset(
+    {"Sequence", "MutableSequence", "list", "List", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset"}
+)
+
+
+def _element_tuple(ix: Index, sym: DefSym) -> tuple[str, ...] | None:
+    """The element types of a field annotated as a sequence of fixed tuples: ``Sequence[tuple[int, str]]``
+    or a module alias of the tuple (``X = tuple[int, str]``; ``Sequence[X]``), as source texts."""
+    node = sym.node
+    if not isinstance(node, ast.AnnAssign):
+        return None
+    one = _one_type(node.annotation)
+    if not isinstance(one, ast.Subscript) or last_name(one.value) not in _SEQUENCES:
+        return None
+    element = _one_type(one.slice)
+    mod = ix.module_at(sym.path)
+    if isinstance(element, ast.Name | ast.Attribute) and mod is not None:
+        alias = ix.resolve_expr(mod, element)
+        value = alias.node.value if isinstance(alias, DefSym) and isinstance(alias.node, ast.Assign) else None
+        element = _one_type(value) if value is not None and isinstance(alias, DefSym) and alias.owner is None else None
+    if not isinstance(element, ast.Subscript) or last_name(element.value) not in ("tuple", "Tuple"):
+        return None
+    parts = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
+    if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
+        return None
+    return tuple(ast.unparse(p) for p in parts)
 
 
 _PLAIN_DECORATORS = frozenset({"classmethod", "staticmethod", "abstractmethod", "override"})
