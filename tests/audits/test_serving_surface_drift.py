@@ -16,6 +16,9 @@ Each class is shaped like a real upstream commit, with fork code written the way
   bf7f470b22, made the logits processors' ``AddedRequest`` ``(index, params, prompt_ids, output_ids)``
   from ``(index, params, output_ids)``: a fork processor's ``for index, params, out in batch.added``
   raises, its ``added[2]`` now reads the prompt's ids).
+- a display passed for a parameter upstream re-annotated as another kind of container (vLLM #24049,
+  90f3f7d73e, made ``SpecDecodingProm(..., labelvalues: list[str])`` take ``per_engine_labelvalues:
+  dict[int, list[str]]``: the fork's ``[model, "0"]`` fits the call and breaks the counters).
 """
 
 from __future__ import annotations
@@ -264,4 +267,55 @@ def test_a_loop_over_tuples_upstream_lengthened(
 )
 def test_lengthened_tuple_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
     sides = three_way(git_repo, {BATCH: BATCH_BASE, **PACKAGES}, {USE: BATCH_HEAD + body}, {BATCH: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+PROM = "vllm/prom.py"
+PROM_BASE = (
+    "class SpecDecodingProm:\n"
+    "    def __init__(self, labelnames: list[str], labelvalues: list[str]) -> None:\n"
+    "        self.values = labelvalues\n"
+)
+PROM_THEIRS = (
+    "class SpecDecodingProm:\n"
+    "    def __init__(self, labelnames: list[str], per_engine_labelvalues: dict[int, list[str]]) -> None:\n"
+    "        self.values = {i: v for i, v in per_engine_labelvalues.items()}\n"
+)
+PROM_HEAD = "from vllm.prom import SpecDecodingProm\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def prom(model: str) -> SpecDecodingProm:\n    return SpecDecodingProm(["model", "engine"], [model, "0"])\n',
+        "def prom(model: str) -> SpecDecodingProm:\n"
+        '    return SpecDecodingProm(labelnames=["model"], per_engine_labelvalues=[model])\n',
+    ],
+)
+def test_a_display_of_the_kind_the_parameter_no_longer_takes(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = PROM_HEAD + body
+    theirs = PROM_THEIRS
+    base = PROM_BASE if "labelnames=" not in body else PROM_BASE.replace("labelvalues", "per_engine_labelvalues")
+    sides = three_way(git_repo, {PROM: base, **PACKAGES}, {USE: fork}, {PROM: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "return SpecDecodingProm"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body"),
+    [
+        # the twin: the names' list, still a list
+        (
+            PROM_THEIRS,
+            "def prom(values: dict[int, list[str]]) -> SpecDecodingProm:\n"
+            '    return SpecDecodingProm(["model"], values)\n',
+        ),
+        # a list for a parameter that still takes a sequence (a tuple too)
+        (
+            PROM_THEIRS.replace("dict[int, list[str]]", "Sequence[str]"),
+            'def prom(model: str) -> SpecDecodingProm:\n    return SpecDecodingProm(["model"], [model])\n',
+        ),
+    ],
+)
+def test_display_kind_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
+    sides = three_way(git_repo, {PROM: PROM_BASE, **PACKAGES}, {USE: PROM_HEAD + body}, {PROM: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []

@@ -1778,7 +1778,7 @@ class _Checker:
                 or problem
             )
         if problem is None:
-            problem = self._unread_parameter(call, new, bodies)
+            problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(call, old, new, bodies)
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
@@ -3445,6 +3445,73 @@ def _element_tuple(ix: Index, sym: DefSym) -> tuple[str, ...] | None:
     if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
         return None
     return tuple(ast.unparse(p) for p in parts)
+
+
+_DISPLAYS: dict[type[ast.AST], str] = {
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.Set: "set",
+    ast.SetComp: "set",
+    ast.Tuple: "tuple",
+}
+_TAKES = {
+    "list": {"list"},
+    "List": {"list"},
+    "Sequence": {"list", "tuple"},
+    "MutableSequence": {"list"},
+    "dict": {"dict"},
+    "Dict": {"dict"},
+    "Mapping": {"dict"},
+    "MutableMapping": {"dict"},
+    "set": {"set"},
+    "Set": {"set"},
+    "AbstractSet": {"set"},
+    "frozenset": {"set"},
+    "tuple": {"tuple"},
+    "Tuple": {"tuple"},
+}
+
+
+def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+    """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
+    container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
+    ``per_engine_labelvalues: dict[int, list[str]]`` (#24049).  The call fits; the body reads a dict
+    (``.items()``, ``[engine_idx]``) of a list and fails, or silently reads the wrong thing."""
+    (old_body, _, _), (new_body, _, _) = bodies
+    if not isinstance(old_body, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not isinstance(new_body, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    stars = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+    slots = min(len(old.positional), len(new.positional), stars[0] if stars else len(call.args))
+    passed = [(old.positional[i], new.positional[i], call.args[i]) for i in range(slots)]
+    passed += [(k.arg, k.arg, k.value) for k in call.keywords if k.arg is not None]
+    for was, now, arg in passed:
+        kind = _DISPLAYS.get(type(arg))
+        before, after = _annotation_of(old_body, was), _annotation_of(new_body, now)
+        if kind is None or before is None or after is None:
+            continue
+        took, takes = _taken(before), _taken(after)
+        if took and takes and kind in took and kind not in takes:
+            return (
+                f"passes a {kind} for {now}, which upstream annotates {ast.unparse(after)} "
+                f"(it was {was}: {ast.unparse(before)})"
+            )
+    return None
+
+
+def _annotation_of(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    args = func.args
+    return next((a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+
+
+def _taken(annotation: ast.expr) -> set[str]:
+    """The kinds of display an annotation of one container type takes (empty: not a container, or unknown)."""
+    one = _one_type(annotation)
+    head = one.value if isinstance(one, ast.Subscript) else one
+    return _TAKES.get(last_name(head), set()) if isinstance(head, ast.Name | ast.Attribute) else set()
 
 
 _PLAIN_DECORATORS = frozenset({"classmethod", "staticmethod", "abstractmethod", "override"})
