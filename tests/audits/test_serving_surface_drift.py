@@ -19,6 +19,9 @@ Each class is shaped like a real upstream commit, with fork code written the way
 - a display passed for a parameter upstream re-annotated as another kind of container (vLLM #24049,
   90f3f7d73e, made ``SpecDecodingProm(..., labelvalues: list[str])`` take ``per_engine_labelvalues:
   dict[int, list[str]]``: the fork's ``[model, "0"]`` fits the call and breaks the counters).
+- a method called on an attribute upstream now sets to a builtin container (the same #24049 made each
+  ``self.counter_spec_decode_num_drafts`` a dict of one counter per engine: a fork subclass's
+  ``self.counter_spec_decode_num_drafts.inc(n)`` raises AttributeError, and the MAL canary goes blind).
 """
 
 from __future__ import annotations
@@ -318,4 +321,52 @@ def test_a_display_of_the_kind_the_parameter_no_longer_takes(git_repo: GitRepo, 
 )
 def test_display_kind_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
     sides = three_way(git_repo, {PROM: PROM_BASE, **PACKAGES}, {USE: PROM_HEAD + body}, {PROM: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+COUNTERS = "vllm/counters.py"
+COUNTERS_BASE = (
+    "class Counter:\n    def labels(self, *values: str) -> 'Counter':\n        return self\n\n"
+    "    def inc(self, n: int) -> None:\n        pass\n\n\n"
+    "class Prom:\n    def __init__(self, values: list[str]) -> None:\n"
+    "        self.counter_drafts = Counter().labels(*values)\n        self.counter_tokens = Counter().labels(*values)\n"
+)
+COUNTERS_THEIRS = (
+    "class Counter:\n    def labels(self, *values: str) -> 'Counter':\n        return self\n\n"
+    "    def inc(self, n: int) -> None:\n        pass\n\n\n"
+    "def make_per_engine(counter: Counter, per_engine: dict[int, list[str]]):\n"
+    "    return {idx: counter.labels(*values) for idx, values in per_engine.items()}\n\n\n"
+    "class Prom:\n    def __init__(self, per_engine: dict[int, list[str]]) -> None:\n"
+    "        self.counter_drafts = make_per_engine(Counter(), per_engine)\n"
+    "        self.counter_tokens = Counter().labels('0')\n"
+)
+COUNTERS_HEAD = "from vllm.counters import Prom\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonProm(Prom):\n    def aeon_observe(self, n: int) -> None:\n        self.counter_drafts.inc(n)\n",
+        "def observe(prom: Prom, n: int) -> None:\n    prom.counter_drafts.inc(n)\n",
+    ],
+)
+def test_a_method_of_an_attribute_made_a_container(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = COUNTERS_HEAD + body
+    sides = three_way(git_repo, {COUNTERS: COUNTERS_BASE, **PACKAGES}, {USE: fork}, {COUNTERS: COUNTERS_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "counter_drafts.inc"), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the twin: an attribute still one object
+        "class AeonProm(Prom):\n    def aeon_observe(self, n: int) -> None:\n        self.counter_tokens.inc(n)\n",
+        # a method the container has
+        "def engines(prom: Prom) -> list[int]:\n    return list(prom.counter_drafts.keys())\n",
+    ],
+)
+def test_container_attribute_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(
+        git_repo, {COUNTERS: COUNTERS_BASE, **PACKAGES}, {USE: COUNTERS_HEAD + body}, {COUNTERS: COUNTERS_THEIRS}
+    )
     assert found(audit(git_repo, sides, tmp_path), RULE) == []

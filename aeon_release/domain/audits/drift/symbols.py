@@ -570,6 +570,45 @@ class _Checker:
                     for gen in node.generators if node.lineno in owned else []:
                         yield from self._elements(mod, gen.target, gen.iter, [*kept, *gen.ifs], scope)
 
+    def _method_of_a_container(self, mod: ModuleInfo, func: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """``self.counter_drafts.inc(n)`` once upstream set ``self.counter_drafts`` to a dict (one counter per
+        engine, #24049) where it was one object: the attribute's every assignment in the class now makes a
+        builtin container (a display, or a call of a def that returns one), none did before, and the
+        container has no such method.  It raises on first use: an error."""
+        held = func.value
+        assert isinstance(held, ast.Attribute)
+        owner = self._holder_class(mod, held.value, scope)
+        if owner is None:
+            return
+        old, new = (
+            _assigned_kinds(self.before, owner(self.before), held.attr),
+            _assigned_kinds(self.after, owner(self.after), held.attr),
+        )
+        if len(new) != 1 or None in new or not old or new <= old:
+            return
+        kind = next(iter(new))
+        if kind is None or hasattr(_BUILTIN_KINDS[kind], func.attr):
+            return
+        yield _error(
+            mod,
+            func.lineno,
+            f"calls {_show(func)}, but upstream now sets {_show(held)} to a {kind} (it was one object): a {kind} "
+            f"has no {func.attr}",
+        )
+
+    def _holder_class(
+        self, mod: ModuleInfo, holder: ast.expr, scope: _Scope
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        if scope.cls and isinstance(holder, ast.Name) and holder.id == scope.me:
+            path, qual = mod.path, scope.cls
+
+            def mine(ix: Index) -> px.ClassInfo | None:
+                home = ix.module_at(path)
+                return ix.class_info(home, qual) if home is not None else None
+
+            return mine
+        return self._typed(mod, holder, scope)
+
     def _elements(
         self, mod: ModuleInfo, target: ast.expr, source: ast.expr, body: Sequence[ast.AST], scope: _Scope
     ) -> Iterator[Finding]:
@@ -744,6 +783,8 @@ class _Checker:
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
                     yield from self._call(mod, picked, scope)
             return
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
+            yield from self._method_of_a_container(mod, call.func, scope)
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -3445,6 +3486,47 @@ def _element_tuple(ix: Index, sym: DefSym) -> tuple[str, ...] | None:
     if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
         return None
     return tuple(ast.unparse(p) for p in parts)
+
+
+_BUILTIN_KINDS: dict[str, type] = {"list": list, "dict": dict, "set": set, "tuple": tuple}
+
+
+def _assigned_kinds(ix: Index, cls: px.ClassInfo | None, attr: str) -> set[str | None]:
+    """The container kind of each value ``self.attr`` is assigned in the class and its bases of the tree
+    (None: not a container, or unknown)."""
+    kinds: set[str | None] = set()
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External):
+            continue
+        for node in ast.walk(item.node):
+            target, value, annotation = _assignment(node)
+            if not (isinstance(target, ast.Attribute) and target.attr == attr and _is_name(target.value, "self")):
+                continue
+            taken = _taken(annotation) if annotation is not None else set()
+            kinds.add(next(iter(taken)) if len(taken) == 1 else _value_kind(ix, item.module, value))
+    return kinds
+
+
+def _value_kind(ix: Index, mod: ModuleInfo, value: ast.expr | None) -> str | None:
+    """``{...}``, ``[...]``: their kind; ``make(...)`` of a def of the tree that returns only displays of
+    one kind (or is annotated one): that kind."""
+    if value is None:
+        return None
+    if type(value) in _DISPLAYS:
+        return _DISPLAYS[type(value)]
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+        return None
+    found = ix.resolve_expr(mod, value.func)
+    node = found.node if isinstance(found, DefSym) else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if node.returns is not None:
+        taken = _taken(node.returns)
+        return next(iter(taken)) if len(taken) == 1 else None
+    returned = {
+        _DISPLAYS.get(type(r.value)) for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None
+    }
+    return next(iter(returned)) if len(returned) == 1 else None
 
 
 _DISPLAYS: dict[type[ast.AST], str] = {
