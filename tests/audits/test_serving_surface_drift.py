@@ -21,7 +21,9 @@ Each class is shaped like a real upstream commit, with fork code written the way
   dict[int, list[str]]``: the fork's ``[model, "0"]`` fits the call and breaks the counters).
 - a method called on an attribute upstream now sets to a builtin container (the same #24049 made each
   ``self.counter_spec_decode_num_drafts`` a dict of one counter per engine: a fork subclass's
-  ``self.counter_spec_decode_num_drafts.inc(n)`` raises AttributeError, and the MAL canary goes blind).
+  ``self.counter_spec_decode_num_drafts.inc(n)`` raises AttributeError, and the MAL canary goes blind);
+  and a loop over an attribute upstream turned from a list into a dict (its per-position counters: the
+  fork's ``enumerate(prom.counter_..._per_pos)`` walks the engine indexes).
 """
 
 from __future__ import annotations
@@ -369,4 +371,32 @@ def test_container_attribute_twins_stay_silent(git_repo: GitRepo, tmp_path: Path
     sides = three_way(
         git_repo, {COUNTERS: COUNTERS_BASE, **PACKAGES}, {USE: COUNTERS_HEAD + body}, {COUNTERS: COUNTERS_THEIRS}
     )
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+PER_POS_BASE = COUNTERS_BASE + "        self.per_pos: list[Counter] = [Counter() for _ in values]\n"
+PER_POS_THEIRS = (
+    COUNTERS_THEIRS + "        self.per_pos: dict[int, list[Counter]] = {i: [Counter()] for i in per_engine}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def observe(prom: Prom, n: int) -> None:\n    for pos, counter in enumerate(prom.per_pos):\n        counter.inc(n)\n",
+        "def observe(prom: Prom, n: int) -> None:\n    for counter in prom.per_pos:\n        counter.inc(n)\n",
+    ],
+)
+def test_a_loop_over_a_list_made_a_dict(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = COUNTERS_HEAD + body
+    sides = three_way(git_repo, {COUNTERS: PER_POS_BASE, **PACKAGES}, {USE: fork}, {COUNTERS: PER_POS_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "    for "), "error")]
+
+
+def test_a_loop_over_a_list_kept_stays_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = "def observe(prom: Prom, n: int) -> None:\n    for counter in prom.per_pos:\n        counter.inc(n)\n"
+    theirs = PER_POS_THEIRS.replace(
+        "dict[int, list[Counter]] = {i: [Counter()] for i in per_engine}", "list[Counter] = []"
+    )
+    sides = three_way(git_repo, {COUNTERS: PER_POS_BASE, **PACKAGES}, {USE: COUNTERS_HEAD + body}, {COUNTERS: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []

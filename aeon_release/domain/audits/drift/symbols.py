@@ -596,6 +596,23 @@ class _Checker:
             f"has no {func.attr}",
         )
 
+    def _iterated_mapping(self, mod: ModuleInfo, source: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """A loop over an attribute upstream turned from a list (tuple, set) into a dict (#24049: the
+        per-position counters, one list per engine): the loop walks the dict's keys, not the items it
+        walked."""
+        owner = self._holder_class(mod, source.value, scope)
+        if owner is None:
+            return
+        old = _assigned_kinds(self.before, owner(self.before), source.attr)
+        new = _assigned_kinds(self.after, owner(self.after), source.attr)
+        if new == {"dict"} and old and old <= {"list", "tuple", "set"}:
+            yield _error(
+                mod,
+                source.lineno,
+                f"iterates {_show(source)}, which upstream turned from a {'/'.join(sorted(k for k in old if k))} into "
+                "a dict: the loop takes its keys",
+            )
+
     def _holder_class(
         self, mod: ModuleInfo, holder: ast.expr, scope: _Scope
     ) -> Callable[[Index], px.ClassInfo | None] | None:
@@ -617,8 +634,20 @@ class _Checker:
         shortened (#19912 put the prompt's token ids before the output's): the fork's loop unpacks the old
         number of names (an error: the loop raises ValueError), or reads the element the old tuple ended
         with (a warning: the tuple grew, and whether that element moved the types cannot tell)."""
+        if (
+            isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Name)
+            and source.func.id in ("enumerate", "iter", "list", "sorted", "reversed")
+            and source.func.id not in mod.names
+            and len(source.args) == 1
+        ):
+            walked = source.args[0]  # ``enumerate(prom.counters)``: the loop walks the attribute
+            if isinstance(walked, ast.Attribute):
+                yield from self._iterated_mapping(mod, walked, scope)
+            return
         if not isinstance(source, ast.Attribute):
             return
+        yield from self._iterated_mapping(mod, source, scope)
         resolver, _ = self._resolver(mod, source, scope)
         if resolver is None:
             return
