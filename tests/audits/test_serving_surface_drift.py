@@ -24,6 +24,10 @@ Each class is shaped like a real upstream commit, with fork code written the way
   ``self.counter_spec_decode_num_drafts.inc(n)`` raises AttributeError, and the MAL canary goes blind);
   and a loop over an attribute upstream turned from a list into a dict (its per-position counters: the
   fork's ``enumerate(prom.counter_..._per_pos)`` walks the engine indexes).
+- a field default made a conditional of two literals (vLLM #15724, 9665313c39:
+  ``guided_decoding_backend: str = 'xgrammar'`` -> ``"auto" if envs.VLLM_USE_V1 else "xgrammar"``): the
+  fork's ``cfg.decoding_config.guided_decoding_backend == "xgrammar"`` no longer holds by default under
+  V1 (default drift: a warning, as the fleet may set the option).
 """
 
 from __future__ import annotations
@@ -32,7 +36,11 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as shapes
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -400,3 +408,36 @@ def test_a_loop_over_a_list_kept_stays_silent(git_repo: GitRepo, tmp_path: Path)
     )
     sides = three_way(git_repo, {COUNTERS: PER_POS_BASE, **PACKAGES}, {USE: COUNTERS_HEAD + body}, {COUNTERS: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+DECODING = "vllm/config/decoding.py"
+DECODING_BASE = (
+    "from dataclasses import dataclass\n\nfrom vllm import envs\n\n\n"
+    "@dataclass\nclass DecodingConfig:\n    guided_decoding_backend: str = 'xgrammar'\n    reasoning_backend: str = ''\n"
+)
+DECODING_FORK = "vllm/aeon_bitmask.py"
+DECODING_FORK_TEXT = (
+    "def aeon_fast_bitmask(vllm_config) -> bool:\n"
+    "    return vllm_config.decoding_config.guided_decoding_backend == 'xgrammar'\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("new", "warned"),
+    [
+        ('"auto" if envs.VLLM_USE_V1 else "xgrammar"', True),
+        # the twin: a conditional whose branches both keep the old value's meaning
+        ('"xgrammar" if envs.VLLM_USE_V1 else "xgrammar"', False),
+    ],
+)
+def test_a_default_made_a_conditional(git_repo: GitRepo, no_rules: Path, new: str, warned: bool) -> None:
+    theirs = DECODING_BASE.replace("'xgrammar'\n", new + "\n", 1)
+    sides = shapes.merge_case(
+        git_repo,
+        {DECODING: DECODING_BASE, "vllm/envs.py": "VLLM_USE_V1 = True\n"},
+        {DECODING_FORK: DECODING_FORK_TEXT},
+        [("[V1] Set structured output backend to `auto` by default (#15724)", {DECODING: theirs})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    hits = [f for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == DECODING_FORK]
+    assert [(f.line, f.severity) for f in hits] == ([(2, Severity.WARNING)] if warned else [])
