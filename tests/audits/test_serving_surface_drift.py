@@ -28,6 +28,10 @@ Each class is shaped like a real upstream commit, with fork code written the way
   ``guided_decoding_backend: str = 'xgrammar'`` -> ``"auto" if envs.VLLM_USE_V1 else "xgrammar"``): the
   fork's ``cfg.decoding_config.guided_decoding_backend == "xgrammar"`` no longer holds by default under
   V1 (default drift: a warning, as the fleet may set the option).
+- an option read off parsed command-line arguments whose flag upstream renamed (vLLM #32020,
+  ac9f9330e6: ``FrontendArgs.exclude_log_deltas`` -> ``enable_log_deltas``, sense inverted): the
+  fork's ``args.exclude_log_deltas`` fails where the server starts (name drift: nothing upstream
+  mentions the name any more).
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import audit_tree
-from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT, NAME_DRIFT
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as shapes
@@ -441,3 +445,43 @@ def test_a_default_made_a_conditional(git_repo: GitRepo, no_rules: Path, new: st
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     hits = [f for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == DECODING_FORK]
     assert [(f.line, f.severity) for f in hits] == ([(2, Severity.WARNING)] if warned else [])
+
+
+CLI = "vllm/cli_args.py"
+CLI_BASE = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass FrontendArgs:\n"
+    "    enable_log_outputs: bool = False\n    exclude_log_deltas: bool = False\n"
+)
+CLI_THEIRS = CLI_BASE.replace("exclude_log_deltas: bool = False", "enable_log_deltas: bool = True")
+CLI_FORK = "vllm/aeon_log_mode.py"
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body", "expected"),
+    [
+        (CLI_THEIRS, "def mode(args) -> str:\n    return 'final' if args.exclude_log_deltas else 'deltas'\n", [2]),
+        # the twin: an option upstream kept
+        (CLI_THEIRS, "def mode(args) -> bool:\n    return args.enable_log_outputs\n", []),
+        # the flag still made by a parser, spelt with dashes only: the attribute lives on
+        (
+            CLI_THEIRS
+            + "\n\ndef add(parser) -> None:\n    parser.add_argument('--exclude-log-deltas', action='store_true')\n",
+            "def mode(args) -> str:\n    return 'final' if args.exclude_log_deltas else 'deltas'\n",
+            [],
+        ),
+        # kwargs is a mapping, not parsed arguments
+        (CLI_THEIRS, "def mode(**kwargs) -> object:\n    return kwargs.exclude_log_deltas\n", []),
+    ],
+)
+def test_an_option_read_off_parsed_arguments(
+    git_repo: GitRepo, no_rules: Path, theirs: str, body: str, expected: list[int]
+) -> None:
+    sides = shapes.merge_case(
+        git_repo,
+        {CLI: CLI_BASE},
+        {CLI_FORK: body},
+        [("Rename --exclude-log-deltas to --enable-log-deltas (#32020)", {CLI: theirs})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    hits = [f for f in report.findings if f.rule_id == NAME_DRIFT and f.path == CLI_FORK]
+    assert [(f.line, f.severity) for f in hits] == [(line, Severity.ERROR) for line in expected]
