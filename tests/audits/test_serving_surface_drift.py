@@ -426,25 +426,35 @@ DECODING_FORK_TEXT = (
 )
 
 
+DECODING_BUILT_TEXT = (
+    "from vllm.config.decoding import DecodingConfig\n\n\ndef aeon_default_backend() -> str:\n"
+    "    return {'xgrammar': 'fused'}[DecodingConfig().guided_decoding_backend]\n"
+)
+
+
 @pytest.mark.parametrize(
-    ("new", "warned"),
+    ("new", "fork", "warned"),
     [
-        ('"auto" if envs.VLLM_USE_V1 else "xgrammar"', True),
+        ('"auto" if envs.VLLM_USE_V1 else "xgrammar"', DECODING_FORK_TEXT, 2),
+        # the class built with every default: the read is the default itself
+        ('"auto" if envs.VLLM_USE_V1 else "xgrammar"', DECODING_BUILT_TEXT, 5),
         # the twin: a conditional whose branches both keep the old value's meaning
-        ('"xgrammar" if envs.VLLM_USE_V1 else "xgrammar"', False),
+        ('"xgrammar" if envs.VLLM_USE_V1 else "xgrammar"', DECODING_FORK_TEXT, None),
     ],
 )
-def test_a_default_made_a_conditional(git_repo: GitRepo, no_rules: Path, new: str, warned: bool) -> None:
+def test_a_default_made_a_conditional(
+    git_repo: GitRepo, no_rules: Path, new: str, fork: str, warned: int | None
+) -> None:
     theirs = DECODING_BASE.replace("'xgrammar'\n", new + "\n", 1)
     sides = shapes.merge_case(
         git_repo,
         {DECODING: DECODING_BASE, "vllm/envs.py": "VLLM_USE_V1 = True\n"},
-        {DECODING_FORK: DECODING_FORK_TEXT},
+        {DECODING_FORK: fork},
         [("[V1] Set structured output backend to `auto` by default (#15724)", {DECODING: theirs})],
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     hits = [f for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == DECODING_FORK]
-    assert [(f.line, f.severity) for f in hits] == ([(2, Severity.WARNING)] if warned else [])
+    assert [(f.line, f.severity) for f in hits] == ([(warned, Severity.WARNING)] if warned else [])
 
 
 CLI = "vllm/cli_args.py"

@@ -60,6 +60,8 @@ from aeon_release.domain.audits.source import (
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
+# ``DecodingConfig().guided_decoding_backend``: the field read off a configuration built with every default
+_DEFAULT_BUILT_READ = re.compile(r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
@@ -305,6 +307,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
             for line in added:
                 names.update(_FORK_READ.findall(line))
                 names.update(_FORK_GETATTR.findall(line))
+                names.update(_DEFAULT_BUILT_READ.findall(line))
                 names.update(read.findall(line) if read is not None else ())
     return names
 
@@ -352,8 +355,17 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
-            if named or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
+            if (
+                named
+                or _built_with_defaults(held[0], change.owner)
+                or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {})
+            ):
                 yield path, held[2], short(ast.unparse(node), 80), change
+
+
+def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
+    """``Owner()``: the class that declares the field, built with no argument: its read is the default."""
+    return isinstance(holder, ast.Call) and not holder.args and not holder.keywords and last_name(holder.func) == owner
 
 
 def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
