@@ -1856,8 +1856,8 @@ class _Checker:
 
     def _unread_parameter(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """A keyword naming a parameter the function still takes, which its body read and no longer
-        reads: the old name kept so that callers do not break, and ignored (#21739: ``from_vllm_config(
-        disable_log_requests=False)`` once ``enable_log_requests`` decided).  The call fits; the fork's
+        reads: the old name kept so that callers do not break, and ignored (#21739: the engine factory's
+        ``disable_log_requests=False`` once ``enable_log_requests`` decided).  The call fits; the fork's
         value is dropped.  An error when every decorator of the def hands the keywords on untouched (or
         is a builtin one), a warning when a decorator could still read the value on its way."""
         (old_body, _, _), (new_body, path, _) = bodies
