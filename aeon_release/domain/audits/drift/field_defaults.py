@@ -60,6 +60,8 @@ from aeon_release.domain.audits.source import (
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
+# ``DecodingConfig().guided_decoding_backend``: the field read off a configuration built with every default
+_DEFAULT_BUILT_READ = re.compile(r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
@@ -69,7 +71,14 @@ _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
 _BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 # a parameter annotated with a class (``request: ChatCompletionRequest``): its reads may be a field of it
 _BINDS_TYPED = re.compile(r"""\b([a-z_]\w*)[ \t]*:[ \t]*["']?(?:Optional\[)?(?:\w+\.)*[A-Z]\w*""")
-DefaultValue = str | int | float | bool | None
+
+
+class Either(tuple[str | int | float | bool | None, ...]):
+    """A conditional default's values, one per branch (``"auto" if envs.USE_V1 else "xgrammar"``, #15724):
+    where the condition holds one, elsewhere the other."""
+
+
+DefaultValue = str | int | float | bool | None | Either
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
 _LITERAL_START = re.compile(
@@ -243,7 +252,15 @@ def _stored_parameters(node: ast.ClassDef, names: set[str]) -> Iterator[tuple[st
 
 
 def literal_default(value: ast.expr) -> tuple[str, DefaultValue] | None:
-    """A default that is one literal: itself, or ``field(default=...)`` / ``Field(...)``'s; else None."""
+    """A default that is one literal: itself, or ``field(default=...)`` / ``Field(...)``'s; a conditional
+    of two literals (``"auto" if envs.USE_V1 else "xgrammar"``): both; else None."""
+    if isinstance(value, ast.IfExp):
+        values: list[str | int | float | bool | None] = []
+        for branch in (literal_default(value.body), literal_default(value.orelse)):
+            if branch is None or isinstance(branch[1], Either):
+                return None
+            values.append(branch[1])
+        return short(ast.unparse(value), 80), Either(values)
     if isinstance(value, ast.Call) and (plain_name(value.func) or "").rsplit(".", 1)[-1] in _DEFAULT_CALLS:
         given = [k.value for k in value.keywords if k.arg == "default"]
         if not given and value.args and (plain_name(value.func) or "").endswith("Field"):
@@ -264,6 +281,11 @@ def default_differs(old: DefaultValue, new: DefaultValue) -> bool:
     """Whether code testing the field sees another value: its truth changed, or it stayed true and
     the value changed (``1``, ``1.0`` and ``True`` are one value); two false values (``False``,
     ``None``, ``0``, ``""``) are one to a test of its truth."""
+    if isinstance(old, Either) or isinstance(new, Either):
+        # a conditional default: changed where one of its branches is another value than the other side's
+        olds = old if isinstance(old, Either) else (old,)
+        news = new if isinstance(new, Either) else (new,)
+        return set(olds) != set(news) and any(default_differs(o, n) for o in olds for n in news)
     return bool(old) != bool(new) or (bool(old) and old != new)
 
 
@@ -285,6 +307,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
             for line in added:
                 names.update(_FORK_READ.findall(line))
                 names.update(_FORK_GETATTR.findall(line))
+                names.update(_DEFAULT_BUILT_READ.findall(line))
                 names.update(read.findall(line) if read is not None else ())
     return names
 
@@ -332,8 +355,17 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
-            if named or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
+            if (
+                named
+                or _built_with_defaults(held[0], change.owner)
+                or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {})
+            ):
                 yield path, held[2], short(ast.unparse(node), 80), change
+
+
+def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
+    """``Owner()``: the class that declares the field, built with no argument: its read is the default."""
+    return isinstance(holder, ast.Call) and not holder.args and not holder.keywords and last_name(holder.func) == owner
 
 
 def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:

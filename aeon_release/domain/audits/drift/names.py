@@ -66,6 +66,9 @@ _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
 _ANY_STRING = re.compile(r"""[rbuRBU]?["']([A-Za-z_]\w{3,})["']""")
 # ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
 _UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
+# ``args.exclude_log_deltas``: an option read off parsed command-line arguments (an ``argparse.Namespace``,
+# whose attributes are the parser's flags, made at run time: no class of the tree declares them)
+_NAMESPACE_READ = re.compile(r"\b(?:[a-z_]*args|namespace)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
 
@@ -391,7 +394,13 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
         removed[name] = [Removed(name, Kind.ENV, path), Removed(name, Kind.KEY, path)]
     findings = []
     owns = _Owns(trees)
-    for read in _fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ():
+    reads = list(_fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ())
+    flags = {f"--{r.name.replace('_', '-')}": r.name for r in reads if r.form == "namespace"}
+    # a flag spelt with dashes (``--exclude-log-deltas``) makes the attribute whose word is gone from the text
+    flagged = (
+        {flags[f] for f in repo.strings_present(trees.repo, trees.theirs, sorted(flags), served)} if flags else set()
+    )
+    for read in (r for r in reads if not (r.form == "namespace" and r.name in flagged)):
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
         ranked = sorted(fitting, key=lambda r: ("test" in r.path, read.kinds.index(r.kind), r.path))
@@ -569,6 +578,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
+            names.update(_NAMESPACE_READ.findall(line))
         if ":" in line:
             names.update(_ENV_ENTRY.findall(line))
     for _, _, line in _fork_settings(trees):
@@ -800,7 +810,16 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatch
         if node.value.id in modules and isinstance(node.ctx, ast.Load):
             how = f"{node.value.id}.{node.attr}"
             return Read(path, node.lineno, node.attr, how, "module", (Kind.KEY,))
+        if _parsed_arguments(node.value.id) and isinstance(node.ctx, ast.Load):
+            how = f"{node.value.id}.{node.attr}"
+            return Read(path, node.lineno, node.attr, how, "namespace", (Kind.ATTRIBUTE,))
     return None
+
+
+def _parsed_arguments(name: str) -> bool:
+    """A name that holds parsed command-line arguments (``args``, ``parsed_args``, ``namespace``; not
+    ``kwargs``, a mapping whose reads are by key)."""
+    return name == "namespace" or (name.endswith("args") and not name.endswith("kwargs"))
 
 
 def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers) -> Read | None:
@@ -1141,6 +1160,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "module": "fails at runtime",
     "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
     "dispatch": "fails at runtime (an AttributeError where the method is looked up by name, in a worker)",
+    "namespace": "fails at runtime (no flag of the parser makes that attribute any more)",
 }
 
 

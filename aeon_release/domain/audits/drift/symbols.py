@@ -492,6 +492,8 @@ class _Checker:
             yield from self._expressions(mod, exprs, scope, owned)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
+            if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
+                yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
             never_runs = _type_only_block(stmt)
             guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             for block in child_blocks(stmt):
@@ -568,6 +570,118 @@ class _Checker:
                     yield from self._qualname(mod, node)
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
+                if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+                    kept = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+                    for gen in node.generators if node.lineno in owned else []:
+                        yield from self._elements(mod, gen.target, gen.iter, [*kept, *gen.ifs], scope)
+
+    def _method_of_a_container(self, mod: ModuleInfo, func: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """``self.counter_drafts.inc(n)`` once upstream set ``self.counter_drafts`` to a dict (one counter per
+        engine, #24049) where it was one object: the attribute's every assignment in the class now makes a
+        builtin container (a display, or a call of a def that returns one), none did before, and the
+        container has no such method.  It raises on first use: an error."""
+        held = func.value
+        assert isinstance(held, ast.Attribute)
+        owner = self._holder_class(mod, held.value, scope)
+        if owner is None:
+            return
+        old, new = (
+            _assigned_kinds(self.before, owner(self.before), held.attr),
+            _assigned_kinds(self.after, owner(self.after), held.attr),
+        )
+        if len(new) != 1 or None in new or not old or new <= old:
+            return
+        kind = next(iter(new))
+        if kind is None or hasattr(_BUILTIN_KINDS[kind], func.attr):
+            return
+        yield _error(
+            mod,
+            func.lineno,
+            f"calls {_show(func)}, but upstream now sets {_show(held)} to a {kind} (it was one object): a {kind} "
+            f"has no {func.attr}",
+        )
+
+    def _iterated_mapping(self, mod: ModuleInfo, source: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """A loop over an attribute upstream turned from a list (tuple, set) into a dict (#24049: the
+        per-position counters, one list per engine): the loop walks the dict's keys, not the items it
+        walked."""
+        owner = self._holder_class(mod, source.value, scope)
+        if owner is None:
+            return
+        old = _assigned_kinds(self.before, owner(self.before), source.attr)
+        new = _assigned_kinds(self.after, owner(self.after), source.attr)
+        if new == {"dict"} and old and old <= {"list", "tuple", "set"}:
+            yield _error(
+                mod,
+                source.lineno,
+                f"iterates {_show(source)}, which upstream turned from a {'/'.join(sorted(k for k in old if k))} into "
+                "a dict: the loop takes its keys",
+            )
+
+    def _holder_class(
+        self, mod: ModuleInfo, holder: ast.expr, scope: _Scope
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        if scope.cls and isinstance(holder, ast.Name) and holder.id == scope.me:
+            path, qual = mod.path, scope.cls
+
+            def mine(ix: Index) -> px.ClassInfo | None:
+                home = ix.module_at(path)
+                return ix.class_info(home, qual) if home is not None else None
+
+            return mine
+        return self._typed(mod, holder, scope)
+
+    def _elements(
+        self, mod: ModuleInfo, target: ast.expr, source: ast.expr, body: Sequence[ast.AST], scope: _Scope
+    ) -> Iterator[Finding]:
+        """A loop over an attribute annotated as a sequence of tuples (``added: Sequence[AddedRequest]``,
+        ``AddedRequest = tuple[int, SamplingParams, list[int]]``) whose tuples upstream lengthened or
+        shortened (#19912 put the prompt's token ids before the output's): the fork's loop unpacks the old
+        number of names (an error: the loop raises ValueError), or reads the element the old tuple ended
+        with (a warning: the tuple grew, and whether that element moved the types cannot tell)."""
+        if (
+            isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Name)
+            and source.func.id in ("enumerate", "iter", "list", "sorted", "reversed")
+            and source.func.id not in mod.names
+            and len(source.args) == 1
+        ):
+            walked = source.args[0]  # ``enumerate(prom.counters)``: the loop walks the attribute
+            if isinstance(walked, ast.Attribute):
+                yield from self._iterated_mapping(mod, walked, scope)
+            return
+        if not isinstance(source, ast.Attribute):
+            return
+        yield from self._iterated_mapping(mod, source, scope)
+        resolver, _ = self._resolver(mod, source, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        old, new = _element_tuple(self.before, before), _element_tuple(self.after, after)
+        if old is None or new is None or len(old) == len(new):
+            return
+        shown = f"each element of {_show(source)} ({after.label}), a tuple of ({', '.join(old)}) and now of ({', '.join(new)})"
+        if isinstance(target, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in target.elts):
+            if len(target.elts) == len(old):
+                yield _error(mod, target.lineno, f"unpacks {len(old)} names from {shown}: the loop raises ValueError")
+            return
+        if not isinstance(target, ast.Name) or len(new) < len(old):
+            return
+        for node in (n for part in body for n in ast.walk(part)):
+            if (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == target.id
+                and int_value(node.slice) in (len(old) - 1, -1)
+            ):
+                yield _warning(
+                    mod,
+                    node.lineno,
+                    f"reads {_show(node)}, the last value of {shown}: check that upstream did not insert the new "
+                    "value before it",
+                )
 
     def _field_by_index(self, mod: ModuleInfo, node: ast.Subscript, index: int, scope: _Scope) -> Iterator[Finding]:
         """``desc[1]`` on a NamedTuple the fork can type (an annotated name, ``self.x``): the field at that
@@ -703,6 +817,8 @@ class _Checker:
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
                     yield from self._call(mod, picked, scope)
             return
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
+            yield from self._method_of_a_container(mod, call.func, scope)
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -1252,7 +1368,7 @@ class _Checker:
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
 
     def _typed(
-        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False
+        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False, depth: int = 0
     ) -> Callable[[Index], px.ClassInfo | None] | None:
         """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``;
         with ``held``, the class a name holds itself (``backend: type[AttentionBackend]``, or a factory's
@@ -1278,7 +1394,28 @@ class _Checker:
             if annotation is not None:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
+            source = _local_sources(func).get(owner.id)
+            if source is not None and not held and depth < _HOPS:
+                return self._typed(mod, source, scope, depth=depth + 1)  # ``pts = stats.prompt_token_stats``
+        if isinstance(owner, ast.Attribute) and not held and depth < _HOPS:
+            # ``stats.prompt_token_stats.recomputed_tokens`` with ``stats: IterationStats``: the class
+            # ``IterationStats`` gives ``self.prompt_token_stats`` (``= PromptTokenStats()``); only when
+            # that names a class of the tree, else the attribute is resolved as a member, as it was
+            outer = self._typed(mod, owner.value, scope, depth=depth + 1)
+            if outer is not None:
+                attr = owner.attr
+                typed = functools.partial(self._held_attribute, outer=outer, attr=attr)
+                if typed(self.before) is not None or typed(self.after) is not None:
+                    return typed
         return None
+
+    def _held_attribute(
+        self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str
+    ) -> px.ClassInfo | None:
+        """The class of ``x.attr`` for ``x`` an instance of ``outer``'s class: ``attr``'s annotation or
+        constructor in the class (or a base), as for ``self.attr`` inside it."""
+        cls = outer(ix)
+        return self._attribute_class(ix, cls.module.path, cls.qualname, attr) if cls is not None else None
 
     def _of_an_outside_type(self, mod: ModuleInfo, func: ast.expr, scope: _Scope) -> bool:
         """``opt.step()`` with ``opt: torch.optim.Optimizer`` or ``opt = AdamW(...)``: the receiver's
@@ -1745,6 +1882,8 @@ class _Checker:
         )
         if isinstance(after.node, ast.ClassDef):
             (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
+            if old is None and new is None:
+                return self._model_field_dropped(call, before, after)
             if not changed & self.inp.upstream_files:
                 return None
             bodies = (_init_node(self.before, before), _init_node(self.after, after))
@@ -1763,9 +1902,75 @@ class _Checker:
                 or problem
             )
         if problem is None:
+            problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(call, old, new, bodies)
+        if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _unread_parameter(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+        """A keyword naming a parameter the function still takes, which its body read and no longer
+        reads: the old name kept so that callers do not break, and ignored (#21739: the engine factory's
+        ``disable_log_requests=False`` once ``enable_log_requests`` decided).  The call fits; the fork's
+        value is dropped.  An error when every decorator of the def hands the keywords on untouched (or
+        is a builtin one), a warning when a decorator could still read the value on its way."""
+        (old_body, _, _), (new_body, path, _) = bodies
+        if not isinstance(old_body, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        if not isinstance(new_body, ast.FunctionDef | ast.AsyncFunctionDef) or path is None or _abstract_body(new_body):
+            return None
+        named = set(new.positional[new.posonly :]) | set(new.kwonly)
+        unread = [
+            k.arg
+            for k in call.keywords
+            if k.arg in named and _reads_name(old_body, k.arg) and not _reads_name(new_body, k.arg)
+        ]
+        if not unread or _reads_frame(new_body):
+            return None
+        keys = ", ".join(f"{k}=" for k in unread)
+        said = f"passes {keys}, which it still takes and no longer reads: the value is ignored"
+        mod = self.after.module_at(path)
+        if mod is None or not all(self._hands_on_untouched(mod, d) for d in new_body.decorator_list):
+            return Uncertain(f"{said}, unless a decorator reads it on its way")
+        return said
+
+    def _hands_on_untouched(self, mod: ModuleInfo, decorator: ast.expr) -> bool:
+        """A decorator that passes a call's keywords on as they came: a builtin one (``classmethod``), or a
+        def of the tree whose call wrappers (``def inner(*args, **kwargs)``) never change their kwargs."""
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if isinstance(expr, ast.Name) and expr.id in _PLAIN_DECORATORS:
+            return True
+        found = self.after.resolve_expr(mod, expr)
+        if not isinstance(found, DefSym) or not isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        wrappers = [
+            n
+            for n in ast.walk(found.node)
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.args.vararg and n.args.kwarg
+        ]
+        return bool(wrappers) and not any(
+            _changed_object(node) == w.args.kwarg.arg for w in wrappers if w.args.kwarg for node in ast.walk(w)
+        )
+
+    def _model_field_dropped(self, call: ast.Call, before: DefSym, after: DefSym) -> str | None:
+        """A keyword naming a field of a pydantic model that upstream's model no longer declares: pydantic
+        takes an unknown keyword as an extra (ignored by default, kept unread with ``extra="allow"``),
+        so the call still runs and the value the field carried is lost (#33402: ``DeltaMessage(
+        reasoning_content=...)`` once the deprecated field was dropped).  Not when the model's own code
+        still spells the key (a validator reading it from the raw data)."""
+        old, new = _model_fields(self.before, before), _model_fields(self.after, after)
+        if old is None or new is None or not new[1] & self.inp.upstream_files:
+            return None
+        lost = [k.arg for k in call.keywords if k.arg in old[0] and k.arg not in new[0]]
+        spelled = {n.value for path in new[1] for n in _model_strings(self.after, after, path)}
+        lost = [k for k in lost if k not in spelled]
+        if not lost:
+            return None
+        keys = ", ".join(f"{k}=" for k in lost)
+        return (
+            f"no longer declares {', '.join(lost)}: the call passes {keys}, which the pydantic model takes as "
+            "an unknown extra, not the field it set: the value is lost"
+        )
 
     def _unread_key(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """``_unread_key`` with the upstream commit that last touched the key's line in the body's file."""
@@ -3247,6 +3452,44 @@ def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
     return found
 
 
+_HOPS = 3  # attributes followed from a typed name: ``a.b.c.d`` (and locals bound to them), no further
+
+
+@functools.lru_cache(maxsize=4096)
+def _local_sources(func: ast.AST) -> dict[str, ast.Attribute]:
+    """Locals bound once, unannotated, to an attribute of something (``pts = stats.prompt_token_stats``),
+    and no parameter of the function: the class of the attribute is the local's."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    seen: dict[str, list[ast.expr | None]] = {}
+    for sub in ast.walk(func):
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.NamedExpr, ast.AugAssign)):
+            for name in _bound_names(sub):
+                seen.setdefault(name, []).extend([None, None])  # rebound by a loop or a ``with``: no one type
+        target, value, annotation = _assignment(sub)
+        if isinstance(target, ast.Name):
+            seen.setdefault(target.id, []).append(value if annotation is None else None)
+        elif isinstance(sub, ast.Assign):
+            for tgt in sub.targets:
+                for name in (n.id for n in ast.walk(tgt) if isinstance(n, ast.Name)):
+                    seen.setdefault(name, []).extend([None, None])
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return {
+        name: values[0]
+        for name, values in seen.items()
+        if len(values) == 1 and isinstance(values[0], ast.Attribute) and name not in params
+    }
+
+
+def _bound_names(node: ast.AST) -> list[str]:
+    targets: list[ast.AST] = []
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.AugAssign, ast.NamedExpr)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+    return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
 def _assignment(node: ast.AST) -> tuple[ast.expr | None, ast.expr | None, ast.expr | None]:
     if isinstance(node, ast.AnnAssign):
         return node.target, node.value, node.annotation
@@ -3330,6 +3573,198 @@ def _constructor(ix: Index, sym: DefSym) -> tuple[Sig | None, set[str]]:
         if "__init__" in item.members:
             return signature(item.members["__init__"], True), {item.module.path}
     return None, set()
+
+
+_SEQUENCES = frozenset(
+    {"Sequence", "MutableSequence", "list", "List", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset"}
+)
+
+
+def _element_tuple(ix: Index, sym: DefSym) -> tuple[str, ...] | None:
+    """The element types of a field annotated as a sequence of fixed tuples: ``Sequence[tuple[int, str]]``
+    or a module alias of the tuple (``X = tuple[int, str]``; ``Sequence[X]``), as source texts."""
+    node = sym.node
+    if not isinstance(node, ast.AnnAssign):
+        return None
+    one = _one_type(node.annotation)
+    if not isinstance(one, ast.Subscript) or last_name(one.value) not in _SEQUENCES:
+        return None
+    element = _one_type(one.slice)
+    mod = ix.module_at(sym.path)
+    if isinstance(element, ast.Name | ast.Attribute) and mod is not None:
+        alias = ix.resolve_expr(mod, element)
+        value = alias.node.value if isinstance(alias, DefSym) and isinstance(alias.node, ast.Assign) else None
+        element = _one_type(value) if value is not None and isinstance(alias, DefSym) and alias.owner is None else None
+    if not isinstance(element, ast.Subscript) or last_name(element.value) not in ("tuple", "Tuple"):
+        return None
+    parts = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
+    if any(isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts):
+        return None
+    return tuple(ast.unparse(p) for p in parts)
+
+
+_BUILTIN_KINDS: dict[str, type] = {"list": list, "dict": dict, "set": set, "tuple": tuple}
+
+
+def _assigned_kinds(ix: Index, cls: px.ClassInfo | None, attr: str) -> set[str | None]:
+    """The container kind of each value ``self.attr`` is assigned in the class and its bases of the tree
+    (None: not a container, or unknown)."""
+    kinds: set[str | None] = set()
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External):
+            continue
+        for node in ast.walk(item.node):
+            target, value, annotation = _assignment(node)
+            if not (isinstance(target, ast.Attribute) and target.attr == attr and _is_name(target.value, "self")):
+                continue
+            taken = _taken(annotation) if annotation is not None else set()
+            kinds.add(next(iter(taken)) if len(taken) == 1 else _value_kind(ix, item.module, value))
+    return kinds
+
+
+def _value_kind(ix: Index, mod: ModuleInfo, value: ast.expr | None) -> str | None:
+    """``{...}``, ``[...]``: their kind; ``make(...)`` of a def of the tree that returns only displays of
+    one kind (or is annotated one): that kind."""
+    if value is None:
+        return None
+    if type(value) in _DISPLAYS:
+        return _DISPLAYS[type(value)]
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+        return None
+    found = ix.resolve_expr(mod, value.func)
+    node = found.node if isinstance(found, DefSym) else None
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if node.returns is not None:
+        taken = _taken(node.returns)
+        return next(iter(taken)) if len(taken) == 1 else None
+    returned = {
+        _DISPLAYS.get(type(r.value)) for r in ast.walk(node) if isinstance(r, ast.Return) and r.value is not None
+    }
+    return next(iter(returned)) if len(returned) == 1 else None
+
+
+_DISPLAYS: dict[type[ast.AST], str] = {
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.Set: "set",
+    ast.SetComp: "set",
+    ast.Tuple: "tuple",
+}
+_TAKES = {
+    "list": {"list"},
+    "List": {"list"},
+    "Sequence": {"list", "tuple"},
+    "MutableSequence": {"list"},
+    "dict": {"dict"},
+    "Dict": {"dict"},
+    "Mapping": {"dict"},
+    "MutableMapping": {"dict"},
+    "set": {"set"},
+    "Set": {"set"},
+    "AbstractSet": {"set"},
+    "frozenset": {"set"},
+    "tuple": {"tuple"},
+    "Tuple": {"tuple"},
+}
+
+
+def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+    """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
+    container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
+    ``per_engine_labelvalues: dict[int, list[str]]`` (#24049).  The call fits; the body reads a dict
+    (``.items()``, ``[engine_idx]``) of a list and fails, or silently reads the wrong thing."""
+    (old_body, _, _), (new_body, _, _) = bodies
+    if not isinstance(old_body, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not isinstance(new_body, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    stars = [i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)]
+    slots = min(len(old.positional), len(new.positional), stars[0] if stars else len(call.args))
+    passed = [(old.positional[i], new.positional[i], call.args[i]) for i in range(slots)]
+    passed += [(k.arg, k.arg, k.value) for k in call.keywords if k.arg is not None]
+    for was, now, arg in passed:
+        kind = _DISPLAYS.get(type(arg))
+        before, after = _annotation_of(old_body, was), _annotation_of(new_body, now)
+        if kind is None or before is None or after is None:
+            continue
+        took, takes = _taken(before), _taken(after)
+        if took and takes and kind in took and kind not in takes:
+            return (
+                f"passes a {kind} for {now}, which upstream annotates {ast.unparse(after)} "
+                f"(it was {was}: {ast.unparse(before)})"
+            )
+    return None
+
+
+def _annotation_of(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    args = func.args
+    return next((a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+
+
+def _taken(annotation: ast.expr) -> set[str]:
+    """The kinds of display an annotation of one container type takes (empty: not a container, or unknown)."""
+    one = _one_type(annotation)
+    head = one.value if isinstance(one, ast.Subscript) else one
+    return _TAKES.get(last_name(head), set()) if isinstance(head, ast.Name | ast.Attribute) else set()
+
+
+_PLAIN_DECORATORS = frozenset({"classmethod", "staticmethod", "abstractmethod", "override"})
+
+
+def _reads_name(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """The body loads ``name`` (a parameter's value used; ``del name`` is no use)."""
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+        for stmt in func.body
+        for n in ast.walk(stmt)
+    )
+
+
+def _reads_frame(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """The body reaches its parameters without naming them: ``locals()``, ``vars()``, ``inspect``."""
+    return any(
+        isinstance(n, ast.Name) and n.id in ("locals", "vars", "inspect") for stmt in func.body for n in ast.walk(stmt)
+    )
+
+
+def _model_classes(ix: Index, sym: DefSym) -> list[px.ClassInfo] | None:
+    """The tree's classes of a pydantic model (``BaseModel`` among its outside bases) that make its
+    constructor from their fields: None for any other class, or one whose tree writes an ``__init__``."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return None
+    mro = ix.mro(cls)
+    base = next((i for i in mro if isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] == "BaseModel"), None)
+    if base is None:
+        return None
+    mine = [i for i in mro[: mro.index(base)] if isinstance(i, px.ClassInfo)]
+    return None if any("__init__" in i.members for i in mine) else mine
+
+
+def _model_fields(ix: Index, sym: DefSym) -> tuple[frozenset[str], set[str]] | None:
+    """A pydantic model's annotated fields (ClassVars aside), and the files that declare them."""
+    classes = _model_classes(ix, sym)
+    if classes is None:
+        return None
+    fields = {
+        stmt.target.id
+        for item in classes
+        for stmt in item.node.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
+    }
+    return frozenset(fields), {item.module.path for item in classes}
+
+
+def _model_strings(ix: Index, sym: DefSym, path: str) -> Iterator[ast.Constant]:
+    """The string constants in the model's classes declared in ``path``."""
+    for item in _model_classes(ix, sym) or []:
+        if item.module.path == path:
+            yield from (n for n in ast.walk(item.node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
 
 
 def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:
