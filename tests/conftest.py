@@ -167,7 +167,9 @@ def _group_in_the_id(item: pytest.Item, group: str) -> None:
 def _longest_first(items: list[pytest.Item]) -> None:
     """Hand xdist the long modules first (the stock-Debian container, the hostile subprocesses, the
     engine's builds): started last, one of them would run on alone while the other workers idle.
-    Whole modules move, in their order, so a module-scoped fixture is still set up once."""
+    Whole modules move, in their order, so a module-scoped fixture is still set up once.  xdist keeps
+    this order (--no-loadscope-reorder in pyproject's addopts): by default it hands out the groups
+    of many tests first, ahead of the one long stock-Debian test."""
     rank: dict[str, int] = {}
     for item in items:
         slow, docker = item.get_closest_marker("slow"), item.get_closest_marker("docker")
