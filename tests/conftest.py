@@ -128,24 +128,48 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores + 1
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """With pytest-xdist (--dist loadgroup), the tests of a module with module-scoped fixtures (the
     fixture images) run on one worker, so each image is built once; every other test is balanced.
-    The hostile-input cases are `slow`: the fast lane (`-m "not docker and not slow"`) leaves them out."""
+    The hostile-input cases are `slow`: the fast lane (`-m "not docker and not slow"`) leaves them out.
+
+    First of the hooks, before the mark plugin deselects by -m, and before xdist's worker reads the
+    xdist_group marks into the test ids (its scheduler groups by an ``@GROUP`` suffix of the id)."""
+    grouped = hasattr(config, "workerinput") and bool(config.getvalue("loadgroup"))
     for item in items:
         if "/tests/hostile/" in str(item.path):  # real subprocesses under memory limits: seconds each
             item.add_marker(pytest.mark.slow)
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
         if any(d.scope == "module" for chain in defs for d in chain):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__ if item.module else item.nodeid))
+            group = item.module.__name__ if item.module else item.nodeid
+            item.add_marker(pytest.mark.xdist_group(group))
+            if grouped:
+                _group_in_the_id(item, group)
     _longest_first(items)
+
+
+def _group_in_the_id(item: pytest.Item, group: str) -> None:
+    """The ``@GROUP`` suffix xdist's worker means to write: xdist 3.8 writes it to ``item._nodeid``, which
+    pytest 9.2's ids no longer read (``nodeid`` is ``str(item._id)``), so every id went without its group
+    and each worker that drew a test of such a module built its images again (test_check_script's image
+    three times over, 5-6 s each; test_image_report's three).  With a pytest whose ids xdist writes, it
+    writes the suffix itself."""
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # a pytest before 9.2: xdist's own hook writes it
+        return
+    if not item.nodeid.endswith("@" + group):
+        item._id = NodeId.parse(f"{item.nodeid}@{group}")  # type: ignore[attr-defined]
 
 
 def _longest_first(items: list[pytest.Item]) -> None:
     """Hand xdist the long modules first (the stock-Debian container, the hostile subprocesses, the
     engine's builds): started last, one of them would run on alone while the other workers idle.
-    Whole modules move, in their order, so a module-scoped fixture is still set up once."""
+    Whole modules move, in their order, so a module-scoped fixture is still set up once.  xdist keeps
+    this order (--no-loadscope-reorder in pyproject's addopts): by default it hands out the groups
+    of many tests first, ahead of the one long stock-Debian test."""
     rank: dict[str, int] = {}
     for item in items:
         slow, docker = item.get_closest_marker("slow"), item.get_closest_marker("docker")

@@ -450,7 +450,10 @@ def test_a_forked_child_that_fails_leaves_its_checks_to_the_sidecar(
         return real_gates(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(merge, "_gate_findings", fails_in_the_child)
+    # the least wait, and the checks here times one (not ten): a hung child is given 0.5 s or as long as
+    # the checks here took, not ten times that (20-60 s of a 2-core machine's suite, waiting on a sleep)
     monkeypatch.setattr(sidecar, "_LEAST_WAIT", 0.5)
+    monkeypatch.setattr(sidecar, "_WAIT_TIMES", 1)
     merged = git_repo.git("rev-parse", "HEAD")
     started = time.monotonic()
     assert sidecar._check(gated, merged, _gb10()).findings == _checked_here(git_repo, gated, merged)[0]

@@ -343,7 +343,8 @@ def _apart(work: Callable[[], list[Finding]], cache: SourceCache) -> Callable[[]
     def result() -> list[Finding] | None:
         # a child stuck (on a lock a thread of this process held at the fork, say) is stopped once it
         # has taken ten times as long as the checks here took, and its checks run here instead
-        data = _read_until(read_end, pid, time.monotonic() + max(_LEAST_WAIT, 10 * (time.monotonic() - started)))
+        waited = _WAIT_TIMES * (time.monotonic() - started)
+        data = _read_until(read_end, pid, time.monotonic() + max(_LEAST_WAIT, waited))
         try:
             _, status = os.waitpid(pid, 0)
         except ChildProcessError:  # reaped by someone else (SIGCHLD ignored): its status is unknown
@@ -435,6 +436,7 @@ def _orphaned_exits(parent: int) -> None:
 
 _LOOK_FOR_PARENT = 0.1  # seconds
 _LEAST_WAIT = 60.0  # seconds a forked child is given at the least
+_WAIT_TIMES = 10  # ... and at the most this many times as long as the checks here took
 
 
 def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None) -> _Warmed:

@@ -49,6 +49,15 @@ class ModuleInfo:
         """The text's lines, split once for every check that reads them by number."""
         return source.code_lines(self.text)
 
+    @functools.cached_property
+    def lazy_annotations(self) -> bool:
+        """``from __future__ import annotations``: the module's function annotations are never evaluated.
+        Looked up once per module: symbol drift asks it for every function the fork wrote in it."""
+        return any(
+            isinstance(s, ast.ImportFrom) and s.module == "__future__" and any(a.name == "annotations" for a in s.names)
+            for s in self.tree.body
+        )
+
 
 @dataclass
 class ClassInfo:

@@ -458,7 +458,7 @@ class _Checker:
                     yield from self._inherited(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            lazy = _lazy(mod)
+            lazy = mod.lazy_annotations
             walked = [*stmt.decorator_list, *_defaults(stmt), *([] if lazy else map(_quoted_out, _annotations(stmt)))]
             yield from self._expressions(mod, walked, scope, owned)
             # a quoted type, or every annotation under ``from __future__ import annotations``: Python never
@@ -485,7 +485,7 @@ class _Checker:
                 exprs = [_unquoted(n) if n is stmt.annotation else n for n in exprs]
             elif isinstance(stmt, ast.AnnAssign):
                 # a local variable's annotation is never evaluated, nor a module's under the future import
-                never = bool(scope.functions) or _lazy(mod)
+                never = bool(scope.functions) or mod.lazy_annotations
                 exprs = [n for n in exprs if n is not stmt.annotation or not never]
                 exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
                 deferred = [_unquoted(stmt.annotation)] if never or _has_string(stmt.annotation) else []
@@ -4057,14 +4057,6 @@ def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]
     args = func.args
     every = [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
     return [a for a in [*(p.annotation for p in every), func.returns] if a is not None]
-
-
-def _lazy(mod: ModuleInfo) -> bool:
-    """``from __future__ import annotations``: the module's function annotations are never evaluated."""
-    return any(
-        isinstance(s, ast.ImportFrom) and s.module == "__future__" and any(a.name == "annotations" for a in s.names)
-        for s in mod.tree.body
-    )
 
 
 _DEFERRED = (
