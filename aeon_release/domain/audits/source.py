@@ -38,6 +38,7 @@ from aeon_release.errors import UsageError, printable
 
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.4 MB; a 12 MB file is an attack
+FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)  # a def of either kind, for isinstance
 DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte
 
 

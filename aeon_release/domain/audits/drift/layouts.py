@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import find_defs, last_name, parse_python, walk_spanning
+from aeon_release.domain.audits.source import FUNCTION_DEFS, find_defs, last_name, parse_python, walk_spanning
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
@@ -77,7 +77,6 @@ _KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
 # the splits whose dim a later spelling may name otherwise: op -> (place of its dim argument, of its index)
 _ALONG = {"unbind": (0, None), "select": (0, 1), "chunk": (1, None), "split": (1, None)}
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @dataclass(frozen=True)
@@ -175,11 +174,13 @@ def _handed_to_helper(cls: ast.ClassDef, item: Retired, module: ast.Module) -> b
     for call in (n for m in _methods(cls) for n in ast.walk(m) if isinstance(n, ast.Call)):
         places = [i for i, arg in enumerate(call.args) if _subject(arg) == item.name]
         for func in find_defs(module, last_name(call.func)) if places else ():
-            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            params = (
+                [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, FUNCTION_DEFS) else []
+            )
             if params[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute):
                 params = params[1:]
             named = {params[i] for i in places if i < len(params)}
-            if isinstance(func, _FUNCTIONS) and any((p, item.access) in _accesses([func]) for p in named):
+            if isinstance(func, FUNCTION_DEFS) and any((p, item.access) in _accesses([func]) for p in named):
                 return True
     return False
 
@@ -224,7 +225,7 @@ def along_of(node: ast.AST) -> tuple[str, int, int | None] | None:
 
 
 def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    return [stmt for stmt in cls.body if isinstance(stmt, _FUNCTIONS)]
+    return [stmt for stmt in cls.body if isinstance(stmt, FUNCTION_DEFS)]
 
 
 def _accesses(methods: Iterable[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[tuple[str, str]]:
@@ -482,7 +483,7 @@ def _of_own_classes(module: ast.Module, retired: set[str]) -> set[int]:
         )
 
     found: set[int] = set()
-    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCTIONS)):
+    for func in (n for n in ast.walk(module) if isinstance(n, FUNCTION_DEFS)):
         args = func.args
         typed = {
             a.arg: last_name(a.annotation) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.annotation

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
-
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+from aeon_release.domain.audits.source import FUNCTION_DEFS
 
 
 @dataclass(frozen=True)
@@ -46,7 +45,7 @@ def shadowed(
     values = _class_values(cls.node, owned)
     init = cls.members.get("__init__")
     early: dict[str, int] = {}
-    if isinstance(init, _FUNCTIONS):
+    if isinstance(init, FUNCTION_DEFS):
         split = _super_init_at(init)
         if split is None:
             return  # the bases' __init__ never runs (or runs in a way not followed here)
@@ -82,14 +81,14 @@ def construction_writes(ix: Index, cls: ClassInfo) -> dict[str, tuple[str, str, 
         if isinstance(item, px.External):
             break  # an __init__ outside the tree: not followed
         init = item.members.get("__init__")
-        if not isinstance(init, _FUNCTIONS):
+        if not isinstance(init, FUNCTION_DEFS):
             continue
         methods: list[tuple[str, str, ast.FunctionDef | ast.AsyncFunctionDef]] = [
             (item.module.path, item.qualname, init)
         ]
         for name in _self_calls(init):
             sym = ix.member(mro, name)
-            if isinstance(sym, px.DefSym) and isinstance(sym.node, _FUNCTIONS) and sym.owner != cls.qualname:
+            if isinstance(sym, px.DefSym) and isinstance(sym.node, FUNCTION_DEFS) and sym.owner != cls.qualname:
                 methods.append((sym.path, sym.owner or "", sym.node))
         for path, owner, func in methods:
             for attr, node in px.self_writes(func).items():

@@ -1756,30 +1756,25 @@ class _Checker:
 
     def _read_by_name(self, name: str) -> bool:
         """``x.name`` read off another object than ``self``/``cls`` in what the merged tree runs."""
-        theirs = self.inp.theirs
-        if not isinstance(theirs, WordSearchable):
-            return True
-        for where, line in theirs.word_lines(name):
-            if where not in self.inp.fork_lines and not _not_served(where) and read_by_name(line, name):
-                return True
-        for where in self.inp.fork_lines:
-            text = self.inp.merged.text(where) if not _not_served(where) else None
-            if text and name in text and any(read_by_name(line, name) for line in text.splitlines()):
-                return True
-        return False
+        return self._used_by_name(name, read_by_name)
 
     def _called_by_name(self, name: str) -> bool:
         """``x.name(...)`` on another object than ``self``/``cls`` in what the merged tree runs: a caller
         that may reach the fork's override whatever the hierarchy says."""
+        return self._used_by_name(name, called_by_name)
+
+    def _used_by_name(self, name: str, used: Callable[[str, str], bool]) -> bool:
+        """A line of upstream's tree outside the fork's files, or of a fork file as merged, for which
+        ``used(line, name)`` holds; true when upstream's tree cannot be searched by word."""
         theirs = self.inp.theirs
         if not isinstance(theirs, WordSearchable):
             return True
         for where, line in theirs.word_lines(name):
-            if where not in self.inp.fork_lines and not _not_served(where) and called_by_name(line, name):
+            if where not in self.inp.fork_lines and not _not_served(where) and used(line, name):
                 return True
         for where in self.inp.fork_lines:
             text = self.inp.merged.text(where) if not _not_served(where) else None
-            if text and name in text and any(called_by_name(line, name) for line in text.splitlines()):
+            if text and name in text and any(used(line, name) for line in text.splitlines()):
                 return True
         return False
 

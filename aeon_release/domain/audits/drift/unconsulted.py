@@ -22,8 +22,7 @@ from __future__ import annotations
 import ast
 
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, DefSym, Index
-
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+from aeon_release.domain.audits.source import FUNCTION_DEFS
 
 
 def reached_callers(ix: Index, cls: ClassInfo, name: str, prop: bool = False) -> list[tuple[ClassInfo, str]]:
@@ -38,7 +37,7 @@ def reached_callers(ix: Index, cls: ClassInfo, name: str, prop: bool = False) ->
         for method, stmt in item.members.items():
             if method == name and prop:
                 continue  # a property answering itself (``return super().x``) is no caller of it
-            if isinstance(stmt, _FUNCTIONS) and (reads_on_self(stmt, name) if prop else calls_on_self(stmt, name)):
+            if isinstance(stmt, FUNCTION_DEFS) and (reads_on_self(stmt, name) if prop else calls_on_self(stmt, name)):
                 reached = ix.member(order, method, dynamic=False)
                 if isinstance(reached, DefSym) and (reached.path, reached.owner) == (item.module.path, item.qualname):
                     found.append((item, method))
@@ -75,7 +74,7 @@ def reads_on_self(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bo
 
 def is_property(node: ast.AST) -> bool:
     """A method read as a value: ``@property`` or ``@functools.cached_property``."""
-    return isinstance(node, _FUNCTIONS) and any(
+    return isinstance(node, FUNCTION_DEFS) and any(
         (d.attr if isinstance(d, ast.Attribute) else d.id if isinstance(d, ast.Name) else "")
         in ("property", "cached_property")
         for d in node.decorator_list

@@ -29,14 +29,13 @@ from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, parameter_names
+from aeon_release.domain.audits.source import FUNCTION_DEFS, child_blocks, parameter_names
 
 # ``name =``, ``self.name =``, ``name: T =``, ``a, (self.b, *c) =`` at the start of a line: an
 # assignment's targets (text)
 _ASSIGNED = re.compile(r"^\s*([\w.,\s()\[\]*]+?)\s*(?::[^=]*)?=(?!=)")
 _TARGET = re.compile(r"^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$")
 _WORD = re.compile(r"[A-Za-z_]\w*")
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -166,7 +165,7 @@ def _functions(module: ast.Module) -> Iterator[_Located]:
 
     def walk(body: list[ast.stmt], prefix: str, cls: ast.ClassDef | None) -> Iterator[_Located]:
         for stmt in body:
-            if isinstance(stmt, _FUNCTIONS):
+            if isinstance(stmt, FUNCTION_DEFS):
                 yield prefix + stmt.name, stmt, cls
                 yield from walk(stmt.body, f"{prefix}{stmt.name}.", None)
             elif isinstance(stmt, ast.ClassDef):
@@ -182,7 +181,7 @@ def _goal(cls: ast.ClassDef | None, func: ast.FunctionDef | ast.AsyncFunctionDef
     attr = target.partition(".")[2]
     if not attr or cls is None:
         return Goal(target)
-    methods = [(m, me) for m in cls.body if isinstance(m, _FUNCTIONS) and m is not func and (me := _instance(m))]
+    methods = [(m, me) for m in cls.body if isinstance(m, FUNCTION_DEFS) and m is not func and (me := _instance(m))]
     setters = {m.name for m, me in methods if any(_binds_any(s, f"{me}.{attr}") for s in _statements(m.body))}
     grown = True
     while grown:  # a method that calls a setter (``self._init_all()`` -> ``self._setup()``) sets it too
@@ -235,7 +234,7 @@ def _instance(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Every statement of a function's own body, nested blocks included, nested defs and classes not."""
     for stmt in body:
-        if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+        if isinstance(stmt, (*FUNCTION_DEFS, ast.ClassDef)):
             continue
         yield stmt
         for block in child_blocks(stmt):
@@ -260,7 +259,7 @@ def _reads(stmt: ast.stmt, me: str | None) -> set[str]:
     stack: list[tuple[ast.AST, frozenset[str]]] = [(part, frozenset()) for part in _own_expressions(stmt)]
     while stack:
         node, hidden = stack.pop()
-        if isinstance(node, (ast.Lambda, *_FUNCTIONS, ast.ClassDef)):
+        if isinstance(node, (ast.Lambda, *FUNCTION_DEFS, ast.ClassDef)):
             continue
         if isinstance(node, _COMPREHENSIONS):
             inner = hidden | {n for g in node.generators for n in _comprehension_names(g.target)}
@@ -364,7 +363,7 @@ def _module_names(module: ast.Module) -> frozenset[str]:
     for node in ast.walk(module):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             found.add(node.id)
-        elif isinstance(node, (*_FUNCTIONS, ast.ClassDef)):
+        elif isinstance(node, (*FUNCTION_DEFS, ast.ClassDef)):
             found.add(node.name)
         elif isinstance(node, ast.arg):
             found.add(node.arg)
@@ -389,7 +388,7 @@ def _reached(func: ast.FunctionDef | ast.AsyncFunctionDef, goal: Goal) -> dict[i
     def walk(block: list[ast.stmt], assigned: bool) -> None:
         for stmt in block:
             found[id(stmt)] = assigned
-            if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            if not isinstance(stmt, (*FUNCTION_DEFS, ast.ClassDef)):
                 head = assigned or _head_sets(stmt, goal)
                 for inner in child_blocks(stmt):
                     # a ``try``'s ``else`` runs once its body ran to the end
@@ -429,7 +428,7 @@ def _runs_set(stmt: ast.stmt, goal: Goal) -> bool:
         return (stmt.value is not None and any(_binds(t, target) for t in targets)) or _calls_setter(stmt, goal)
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return "." not in target and target in _stores(stmt)
-    if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+    if isinstance(stmt, (*FUNCTION_DEFS, ast.ClassDef)):
         return stmt.name == target
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
         return _head_sets(stmt, goal) or _block_sets(stmt.body, goal)
@@ -467,7 +466,7 @@ def _breaks_set(block: list[ast.stmt], goal: Goal, assigned: bool) -> bool:
             return False
         if isinstance(stmt, _LOOPS):
             inner = [stmt.orelse]
-        elif isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+        elif isinstance(stmt, (*FUNCTION_DEFS, ast.ClassDef)):
             inner = []
         else:
             inner = list(child_blocks(stmt))
@@ -563,7 +562,7 @@ def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, _Guards]:
     def walk(body: list[ast.stmt], tests: _Guards) -> None:
         for stmt in body:
             found[id(stmt)] = tests
-            if isinstance(stmt, (*_FUNCTIONS, ast.ClassDef)):
+            if isinstance(stmt, (*FUNCTION_DEFS, ast.ClassDef)):
                 continue
             inner = tests
             if isinstance(stmt, ast.If):
@@ -649,7 +648,7 @@ def _sets_attr(stmt: ast.stmt, func: ast.FunctionDef | ast.AsyncFunctionDef, att
     if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         return any(isinstance(t, ast.Name) and t.id == attr for t in targets)
-    if isinstance(stmt, _FUNCTIONS) and stmt is not func:
+    if isinstance(stmt, FUNCTION_DEFS) and stmt is not func:
         me = _instance(stmt)
         return me is not None and any(_binds_any(s, f"{me}.{attr}") for s in _statements(stmt.body))
     return False

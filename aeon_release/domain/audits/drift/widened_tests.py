@@ -28,11 +28,17 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from,
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import find_defs, last_name, parse_python, str_value, walk_spanning
+from aeon_release.domain.audits.source import (
+    FUNCTION_DEFS,
+    find_defs,
+    last_name,
+    parse_python,
+    str_value,
+    walk_spanning,
+)
 
 _COMPARED = re.compile(r"""(?:==|\bin\b)\s*[(\[{]?\s*["']([^"'\s]{1,80})["']""")
 _QUOTED = re.compile(r"""["']([^"'\s]{1,80})["']""")
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @dataclass(frozen=True)
@@ -132,7 +138,9 @@ def _handed_on(module: ast.Module, shadowed: Shadowed) -> bool:
             continue
         places = [i for i, arg in enumerate(call.args) if ast.unparse(arg) == shadowed.subject]
         for func in find_defs(module, last_name(call.func)) if places else ():
-            params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, _FUNCTIONS) else []
+            params = (
+                [a.arg for a in (*func.args.posonlyargs, *func.args.args)] if isinstance(func, FUNCTION_DEFS) else []
+            )
             named = {params[i] for i in places if i < len(params)}
             branches = [n for n in ast.walk(func) if isinstance(n, ast.If | ast.IfExp)]
             if any(shadowed.value in _compared(b.test, p) for b in branches for p in named):
@@ -193,7 +201,7 @@ def _defs(text: str | None, path: str, names: set[str]) -> dict[str, ast.Functio
     module = parse_python(text, path) if text is not None else None
     if module is None:
         return {}
-    defs = [s for s in module.body if isinstance(s, _FUNCTIONS) and s.name in names]
+    defs = [s for s in module.body if isinstance(s, FUNCTION_DEFS) and s.name in names]
     return {d.name: d for d in defs if [e.name for e in defs].count(d.name) == 1}
 
 
