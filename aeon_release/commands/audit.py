@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import stat
 import subprocess
 import tempfile
 import time
@@ -26,6 +25,7 @@ from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity, grammar_note
 from aeon_release.domain.audits.render import RENDERERS, render, summary
 from aeon_release.errors import ExitCode, GitError, UsageError, quoted
+from aeon_release.pipeline.outputs import refuse_over_inputs
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.reports import ReportCache
@@ -59,8 +59,7 @@ def audit(
             "--fix rewrites the work tree; it does not go with --rev", "check the revision out, then --fix"
         )
     if output is not None and str(output) != "-":
-        _refuse_the_config_as_output(config, output)
-        _refuse_a_tracked_output(repo_path, output)
+        refuse_over_inputs(repo_path, config, output, "--output", "report", "audited checkout")
     started = time.perf_counter()
     remembered = _Remembered.look(repo_path, config, rev, changed_since) if rev is not None and not any(sides) else None
     report = remembered.report(time.perf_counter() - started) if remembered is not None else None
@@ -74,70 +73,6 @@ def audit(
         say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")
     _grammar_note(report)
     return ExitCode.NEEDS_HUMAN if report.errors else ExitCode.OK
-
-
-def _refuse_the_config_as_output(config: Path, output: Path) -> None:
-    """``--output`` naming a file of the config the audit reads (the ledger, fleet.yaml, a rule file), by any name
-    (a hard link too), is refused before the audit.  The write's own check knows only the files this run read,
-    and an audit of a revision answered from the findings cache reads none of them: ``audit --rev HEAD --output
-    carries.yaml`` replaced the ledger with the report, and every later command failed on it."""
-    from aeon_release.domain.audits.config import AUDITS_DIR
-    from aeon_release.domain.ledger import CARRIES_FILE, PICKS_FILE
-    from aeon_release.domain.profile import PROFILE_FILE
-
-    try:
-        found = os.lstat(output)
-    except OSError:
-        return
-    if not stat.S_ISREG(found.st_mode):
-        return  # a symbolic link is replaced by the rename, not written through; the rest the write refuses
-    rules = config / AUDITS_DIR
-    named = [config / CARRIES_FILE, config / PICKS_FILE, config / PROFILE_FILE]
-    with contextlib.suppress(OSError):
-        named += sorted(rules.glob("*.yaml"))  # as the rules are found
-    for path in named:
-        with contextlib.suppress(OSError):
-            held = path.stat()
-            if (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino):
-                raise UsageError(  # the words of the write's own check (files.write_text)
-                    f"--output {output}: that is {path.relative_to(config)}, which this run read; refusing to write "
-                    "over it",
-                    "name a file of its own for the output",
-                )
-
-
-def _refuse_a_tracked_output(repo_path: Path, output: Path) -> None:
-    """``--output`` naming a file git tracks in the audited checkout (``--output pkg/__init__.py``, a typo of
-    the report's name, ``--output README.md``) is refused before the audit: the report replaced the module the
-    audit had just read, and the checkout was changed by a command that only reads.  An untracked path (the
-    report of an earlier run) is written, and so is a symbolic link a commit put at the report's name: the rename
-    replaces the link, never writes through it (a pull request's link to a file outside the checkout).  By the
-    folder the path is in, links followed, so ``./x/../pkg/__init__.py`` is the same file."""
-    from aeon_release.errors import AeonError
-
-    try:
-        checkout = repo.Git(repo_path)
-        status, top, _ = checkout.try_run("rev-parse", "--show-toplevel")
-    except AeonError:
-        return  # no repository: the audit says so in its own words
-    if status != 0 or not top:
-        return  # no work tree (a bare repository): nothing there to write over
-    try:
-        if not stat.S_ISREG(os.lstat(output).st_mode):
-            return  # nothing there, a link (replaced), a folder or a FIFO (the write's own checks)
-    except OSError:
-        return
-    folder = os.path.realpath(output.absolute().parent)
-    inside = os.path.relpath(os.path.join(folder, output.name), os.path.realpath(top))
-    if inside == os.pardir or inside.startswith(os.pardir + os.sep):
-        return
-    status, listed, _ = checkout.try_run("ls-files", "-z", "--", f":(literal){inside}")
-    if status == 0 and listed.rstrip("\0") == inside:
-        raise UsageError(
-            f"--output {output}: that is {inside}, a file git tracks in the audited checkout; "
-            "refusing to write the report over it",
-            "name a file of its own for the report (one git does not track, or outside the checkout)",
-        )
 
 
 def _grammar_note(report: AuditReport) -> None:

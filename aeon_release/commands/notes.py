@@ -10,6 +10,7 @@ from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger, notes, profile
 from aeon_release.errors import UsageError, quoted
+from aeon_release.pipeline.outputs import refuse_over_inputs
 
 FORMATS = ("markdown", "json")
 
@@ -32,11 +33,14 @@ def read_record(tag: str, repo: Path, record: Path | None) -> notes.Record:
 def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, output: Path | None) -> None:
     if fmt not in FORMATS:
         raise UsageError(f"unknown --format {quoted(fmt)}", f"use one of {', '.join(FORMATS)}")
+    if output is not None and str(output) == "-":  # `--output -` is stdout, as for audit (was a file named -)
+        output = None
+    if output is not None:  # the notes, and the audit report beside markdown notes when they are split
+        for place in (output,) if fmt == "json" else (output, notes.audit_file_for(output)):
+            refuse_over_inputs(repo, config_dir, place, "--output", "notes", "fork's checkout")
     data = read_record(tag, repo, record)
     loaded = ledger.load(config_dir)
     fleet = profile.load(config_dir)
-    if output is not None and str(output) == "-":  # `--output -` is stdout, as for audit (was a file named -)
-        output = None
     if output is not None:
         for written in notes.write_notes(data, loaded, output, fmt, fleet):
             show(f"wrote {written}")

@@ -40,6 +40,7 @@ from aeon_release.errors import (
 from aeon_release.pipeline import audit_gate, keys, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
+from aeon_release.pipeline.outputs import refuse_over_inputs
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
 
 
@@ -319,7 +320,9 @@ def check_notes(rel: Release) -> None:
     path = _notes_path(rel)
     if str(path) == "-":  # the notes step writes files (and the audit report beside them), never stdout
         raise UsageError("--notes -: the release notes are written to a file", "name one, e.g. --notes notes.md")
+    flag = "--notes" if rel.opts.notes_output is not None else "notes"
     for place in (path, notes.audit_file_for(path)):  # the notes, and the audit report when they are split
+        refuse_over_inputs(rel.opts.repo, rel.opts.config_dir, place, flag, "notes", "fork's checkout")
         files.check_output(place, "notes")
 
 

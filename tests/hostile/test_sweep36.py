@@ -1,0 +1,110 @@
+"""Hostile-input sweep 36: the output-file options besides ``audit --output`` (``notes --output``, ``release
+--notes``) named over a file the fork's checkout tracks or a file of the config; a docker credential helper that
+prints without end; a release's stages in ``status``.  Real git, the real CLI."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.sandbox import RegistryProcess
+from tests.helpers import build_example, snapshot
+from tests.hostile.conftest import ROOT, git, run_limited
+from tests.pipeline.conftest import ReleaseSetup, release_in
+
+pytestmark = pytest.mark.slow
+
+RECORD = ROOT / "tests" / "notes" / "data" / "record-v0.27.1.json"
+
+
+# -- notes --output over a file the checkout tracks or the config holds ------------------------------------------
+@pytest.mark.parametrize(
+    ("named", "fmt"),
+    [("vllm/__init__.py", "markdown"), ("docs/../vllm/__init__.py", "json"), ("README.md", "markdown")],
+    ids=["module", "dotted-path-json", "readme"],
+)
+def test_notes_named_over_a_tracked_file_are_refused(tmp_path: Path, named: str, fmt: str) -> None:
+    """``notes v0.27.1 --output vllm/__init__.py`` in the fork's checkout replaced the module with the notes,
+    exit 0 ("wrote vllm/__init__.py").  Refused before the record is read, one line naming the tracked file; the
+    checkout as it was."""
+    ex = build_example(tmp_path / "ex")
+    target = ex.fork / os.path.normpath(named)
+    before, held = snapshot(ex.fork), target.read_bytes()
+    run = run_limited(
+        "notes", "v0.27.1", "--record", RECORD, "--config", ex.config, "--format", fmt, "--output", named, cwd=ex.fork
+    )
+    assert run.code == 2 and run.out == "" and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"that is {os.path.normpath(named)}, a file git tracks in the fork's checkout" in line, line
+    assert "(hint:" in line and snapshot(ex.fork) == before and target.read_bytes() == held
+
+
+def test_notes_whose_audit_report_would_land_on_a_tracked_file_are_refused(tmp_path: Path) -> None:
+    """Markdown notes too long for GitHub put the audit report beside them, ``<stem>-audit.md``, known only once
+    rendered: ``--output docs/x.md`` with a tracked ``docs/x-audit.md`` is refused for the report's file before any
+    work, as ``release`` checks both places in its preflight."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / "docs").mkdir(exist_ok=True)
+    (ex.fork / "docs" / "x-audit.md").write_text("kept\n")
+    git(ex.fork, "add", "docs/x-audit.md")
+    git(ex.fork, "commit", "-qm", "a tracked report")
+    before = snapshot(ex.fork)
+    run = run_limited(
+        "notes", "v0.27.1", "--record", RECORD, "--config", ex.config, "--output", "docs/x.md", cwd=ex.fork
+    )
+    assert run.code == 2 and "that is docs/x-audit.md, a file git tracks" in run.err, run.err
+    assert snapshot(ex.fork) == before and not (ex.fork / "docs" / "x.md").exists()
+
+
+def test_notes_named_over_a_rule_file_are_refused(tmp_path: Path) -> None:
+    """``notes --output`` a rule file of the config (outside the checkout, so untracked there): notes read the
+    ledger and fleet.yaml, never the rules, so the write's check of what this run read let the notes replace
+    audits/kv_quant.yaml, and every later audit failed on it."""
+    ex = build_example(tmp_path / "ex")
+    rule = ex.config / "audits" / "kv_quant.yaml"
+    held = rule.read_bytes()
+    run = run_limited("notes", "v0.27.1", "--record", RECORD, "--config", ex.config, "--output", rule)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "that is audits/kv_quant.yaml, which this run read; refusing to write over it" in line, line
+    assert rule.read_bytes() == held
+
+
+def test_notes_of_their_own_in_the_checkout_are_written_again(tmp_path: Path) -> None:
+    """The twin: untracked notes of an earlier run in the checkout are replaced, run after run."""
+    ex = build_example(tmp_path / "ex")
+    for _ in range(2):
+        run = run_limited(
+            "notes", "v0.27.1", "--record", RECORD, "--config", ex.config, "--output", "n.md", cwd=ex.fork
+        )
+        assert run.code == 0, run.err
+    assert "v0.27.1" in (ex.fork / "n.md").read_text()
+
+
+# -- release --notes over a file the checkout tracks ------------------------------------------------------------
+@pytest.fixture
+def release(tmp_path: Path, registry: RegistryProcess) -> Iterator[ReleaseSetup]:
+    yield from release_in(tmp_path, registry)
+
+
+@pytest.mark.parametrize("named", ["vllm/__init__.py", "README.md"])
+def test_release_notes_named_over_a_tracked_file_are_refused_before_the_merge(
+    release: ReleaseSetup, named: str
+) -> None:
+    """``release v0.29.0 --notes README.md`` in the fork's checkout merged, built and published, then replaced
+    the tracked README with the notes.  Refused in the preflight, before the merge: no branch, no state, the
+    checkout as it was."""
+    fork = release.example.fork
+    args = release.args()
+    args[args.index("--notes") + 1] = named
+    before, held = snapshot(fork), (fork / named).read_bytes()
+    run = run_limited(*args, cwd=fork)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"--notes {named}: that is {named}, a file git tracks in the fork's checkout" in line, line
+    assert snapshot(fork) == before and (fork / named).read_bytes() == held
+    assert not git(fork, "branch", "--list", "aeon-v0.29.0")
+    assert not (fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json").exists()
