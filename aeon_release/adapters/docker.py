@@ -298,6 +298,7 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
 
 
 HELPER_SECONDS = 120.0  # for a credential helper to answer (one at a terminal may ask a passphrase there)
+HELPER_BYTES = 1 << 20  # of a credential helper's answer (its JSON: a user and a token of a few kB)
 
 
 class _HelperAnswer(Exception):
@@ -322,7 +323,7 @@ class _BoundedStore(docker.credentials.Store):  # type: ignore[misc]
             raise _HelperAnswer(self.program, "answered with no JSON") from None
 
     def _execute(self, subcmd: str, data_input: bytes | None) -> bytes:
-        from aeon_release.adapters.git import TIMED_OUT, bounded_run, has_terminal
+        from aeon_release.adapters.git import TIMED_OUT, TOO_MUCH_OUTPUT, bounded_run, has_terminal
 
         if self.exe is None:
             raise docker.credentials.StoreError(f"{self.program} not installed or not available in PATH")
@@ -333,9 +334,12 @@ class _BoundedStore(docker.credentials.Store):  # type: ignore[misc]
             env=docker.credentials.utils.create_environment_dict(self.environment),
             input=data_input or b"",
             own_session=not has_terminal(),  # at a terminal it may ask there, as under the docker CLI
+            max_output=HELPER_BYTES,  # the SDK read its answer whole: one printing without end filled the memory
         )
         if done.returncode == TIMED_OUT:
             raise _HelperAnswer(self.program, f"did not answer within {HELPER_SECONDS:g} s and was stopped")
+        if done.returncode == TOO_MUCH_OUTPUT:
+            raise _HelperAnswer(self.program, f"printed more than {HELPER_BYTES >> 10:,} kB and was stopped")
         if done.returncode != 0:
             failed = subprocess.CalledProcessError(done.returncode, [self.exe, subcmd], output=done.stdout)
             raise docker.credentials.errors.process_store_error(failed, self.program)

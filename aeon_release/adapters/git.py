@@ -9,11 +9,14 @@ import errno
 import functools
 import os
 import re
+import select
+import selectors
 import shutil
 import signal
 import stat
 import subprocess
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +140,7 @@ _NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
 PROGRAM_SECONDS = 600.0
 FETCH_SECONDS = 3600.0
 TIMED_OUT = -9  # the status of a run that was stopped
+TOO_MUCH_OUTPUT = -int(signal.SIGXFSZ)  # the status of a run stopped for printing past its max_output
 
 
 def bounded_run(
@@ -148,9 +152,12 @@ def bounded_run(
     input: bytes | None = None,
     merge_stderr: bool = False,
     own_session: bool = True,
+    max_output: int | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """``subprocess.run`` capturing output; past ``seconds`` the program and everything it started (its own
-    session: a grandchild holding our pipe) are stopped, and the status is -9 with stderr saying so.
+    session: a grandchild holding our pipe) are stopped, and the status is -9 with stderr saying so.  With
+    ``max_output``, a program printing more than that many bytes on stdout or stderr is stopped the same way, the
+    status TOO_MUCH_OUTPUT: what it printed is read in pieces, never all of it held.
 
     Stopping is SIGTERM (SIGINT on Ctrl-C, which the program's own session does not get from the
     terminal), then SIGKILL after a grace period: git removes its lock files on the first two, and a
@@ -166,7 +173,14 @@ def bounded_run(
         try:
             for number in pending:  # taken now, where the program they stop is known
                 signal.raise_signal(number)
-            out, err = proc.communicate(input, timeout=seconds)
+            if max_output is None:
+                out, err = proc.communicate(input, timeout=seconds)
+            elif (got := _communicate_capped(proc, input, seconds, max_output)) is not None:
+                out, err = got
+            else:
+                _stop(proc, own_session, signal.SIGTERM)
+                message = f"{Path(argv[0]).name} printed more than {max_output:,} bytes and was stopped"
+                return subprocess.CompletedProcess(argv, TOO_MUCH_OUTPUT, b"", message.encode())
         except BaseException as exc:  # the timeout, or Ctrl-C
             timed_out = isinstance(exc, subprocess.TimeoutExpired)
             _stop(proc, own_session, signal.SIGTERM if timed_out else signal.SIGINT)
@@ -178,6 +192,59 @@ def bounded_run(
             )
             return subprocess.CompletedProcess(argv, TIMED_OUT, b"", message.encode())
     return subprocess.CompletedProcess(argv, proc.returncode, out, err or b"")
+
+
+def _communicate_capped(
+    proc: subprocess.Popen[bytes], data: bytes | None, seconds: float, cap: int
+) -> tuple[bytes, bytes] | None:
+    """``proc.communicate(data, timeout=seconds)`` holding at most ``cap`` bytes of each pipe: None once either
+    went past it (the caller stops the program).  ``communicate`` reads to the end whatever the size: a program
+    printing without end (a credential helper stuck in a loop) filled the memory until its time ran out."""
+    deadline = time.monotonic() + seconds
+    got: dict[int, bytearray] = {}
+    left = memoryview(data or b"")
+    with selectors.DefaultSelector() as waiting:
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                got[pipe.fileno()] = bytearray()
+                waiting.register(pipe.fileno(), selectors.EVENT_READ)
+        if proc.stdin is not None:
+            if left:
+                waiting.register(proc.stdin.fileno(), selectors.EVENT_WRITE)
+            else:
+                _close_stdin(proc)
+        while waiting.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise subprocess.TimeoutExpired(proc.args, seconds)
+            for key, _ in waiting.select(remaining):
+                if key.fd not in got:  # stdin: a piece a pipe takes without blocking
+                    try:
+                        left = left[os.write(key.fd, left[: select.PIPE_BUF]) :]
+                    except BrokenPipeError:
+                        left = left[:0]  # it stopped reading: what it printed says the rest
+                    if not left:
+                        waiting.unregister(key.fd)
+                        _close_stdin(proc)
+                    continue
+                chunk = os.read(key.fd, 1 << 16)
+                if not chunk:
+                    waiting.unregister(key.fd)
+                got[key.fd] += chunk
+                if len(got[key.fd]) > cap:
+                    return None
+    proc.wait(max(0.0, deadline - time.monotonic()))
+    out, err = (bytes(got.get(pipe.fileno(), b"")) if pipe is not None else b"" for pipe in (proc.stdout, proc.stderr))
+    return out, err
+
+
+def _close_stdin(proc: subprocess.Popen[bytes]) -> None:
+    """The program's stdin closed (its end of input), and let go: ``communicate`` (``_stop`` calls it) flushes a
+    stdin it still holds, and a closed one raised ValueError there."""
+    if proc.stdin is not None:
+        with contextlib.suppress(BrokenPipeError):
+            proc.stdin.close()
+        proc.stdin = None
 
 
 _GRACE_SECONDS = 5.0  # for a stopped program to clean up (git: its lock files) before SIGKILL

@@ -5,14 +5,17 @@ prints without end; a release's stages in ``status``.  Real git, the real CLI.""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.git import TOO_MUCH_OUTPUT, bounded_run
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
+from tests.hostile.test_sweep35 import _programs_naming, _with_a_helper
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
@@ -108,3 +111,47 @@ def test_release_notes_named_over_a_tracked_file_are_refused_before_the_merge(
     assert snapshot(fork) == before and (fork / named).read_bytes() == held
     assert not git(fork, "branch", "--list", "aeon-v0.29.0")
     assert not (fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json").exists()
+
+
+# -- a Docker credential helper that prints without end ---------------------------------------------------------
+def test_a_credential_helper_that_prints_without_end_is_stopped_and_named(tmp_path: Path) -> None:
+    """A ``docker-credential-*`` stuck in a loop printing: its answer was read whole, the memory filling until its
+    time ran out (and a helper printing gigabytes, then ending, was all held).  Stopped once past the cap, with
+    what it started, and the line names it."""
+    done, mark = _with_a_helper(tmp_path, "yes 'MARK MARK MARK MARK MARK MARK MARK MARK'\n")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    [line] = done.stderr.strip().splitlines()
+    assert "the credential helper for 127.0.0.1:9 (docker-credential-keyring) printed more than 1,024 kB" in line, line
+    assert "(hint:" in line and mark not in line and _programs_naming(mark) == []
+
+
+def test_a_credential_helper_with_a_long_token_is_answered(tmp_path: Path) -> None:
+    """The twin: a helper's JSON with a token of 200 kB (far past a pipe's buffer, under the cap) is its answer;
+    the run goes on to the registry (nothing listens at 127.0.0.1:9)."""
+    token = "t" * 200_000
+    done, _ = _with_a_helper(tmp_path, f'cat >/dev/null\necho \'{{"Username": "u", "Secret": "{token}"}}\'\n')
+    assert done.returncode != 0 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
+    assert "credential helper" not in done.stderr and token not in done.stderr, done.stderr[:400]
+
+
+@pytest.mark.parametrize("stream", ["stdout", "stderr"])
+def test_a_bounded_run_stops_a_program_printing_past_its_cap(tmp_path: Path, stream: str) -> None:
+    """bounded_run with max_output: a program flooding either pipe is stopped past the cap, well within its time."""
+    started = time.monotonic()
+    done = bounded_run(
+        ["sh", "-c", "yes" if stream == "stdout" else "yes >&2"],
+        seconds=60,
+        cwd=tmp_path,
+        env=dict(os.environ),
+        max_output=1 << 16,
+    )
+    assert done.returncode == TOO_MUCH_OUTPUT and done.stderr == b"sh printed more than 65,536 bytes and was stopped"
+    assert time.monotonic() - started < 30
+
+
+def test_a_bounded_run_under_its_cap_hands_its_input_and_output_whole(tmp_path: Path) -> None:
+    """The twin: input past a pipe's buffer goes in whole, output under the cap comes back whole, as from
+    communicate."""
+    data = os.urandom(300_000)
+    done = bounded_run(["cat"], seconds=60, cwd=tmp_path, env=dict(os.environ), input=data, max_output=1 << 20)
+    assert done.returncode == 0 and done.stdout == data and done.stderr == b""
