@@ -335,7 +335,7 @@ def merge(
 
 @app.command("status")
 def status(repo: Path = REPO, json_out: bool = JSON) -> None:
-    """Show where each merge run stands."""
+    """Show where each merge run and each release run (its stages) stands."""
     from aeon_release.pipeline import merge as merge_cmd
 
     merge_cmd.status(repo, json_out)

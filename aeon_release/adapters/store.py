@@ -562,6 +562,25 @@ class RunStore:
         return runs
 
     @classmethod
+    def each_release(cls, git_dir: Path) -> dict[str, PipelineState | StateError]:
+        """Every release run's state (``runs/<tag>/pipeline.json``) by tag, a damaged one as its StateError: a
+        release's stages, a ``stopped`` one too, were in no listing (``status`` showed merge runs only)."""
+        base = cls.runs_of(git_dir)
+        releases: dict[str, PipelineState | StateError] = {}
+        for folder in sorted(base.iterdir()) if base.is_dir() else ():
+            store = cls(git_dir, folder.name)
+            if folder.name.startswith(".") or not _names_a_tag(folder.name) or not store.pipeline_file.exists():
+                continue  # a folder named no tag is each_run's to name
+            try:
+                state = store.load_pipeline()
+            except StateError as damaged:
+                releases[folder.name] = damaged
+                continue
+            if state is not None:
+                releases[folder.name] = state
+        return releases
+
+    @classmethod
     def merge_reports(cls, git_dir: Path) -> list[tuple[dict[str, Any], str]]:
         """Every finished-or-not merge report (``runs/*/report.json``) that reads as JSON and is sealed as
         a merge run wrote it, each with the sha256 of its bytes (an attestation names the report it comes

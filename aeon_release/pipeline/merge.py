@@ -9,7 +9,16 @@ from typing import Any
 from aeon_release.adapters.console import emit_json, is_nested, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.store import CarryStatus, DamagedRun, Phase, PickStatus, RunState, RunStore
+from aeon_release.adapters.store import (
+    CarryStatus,
+    DamagedRun,
+    Phase,
+    PickStatus,
+    PipelineState,
+    RunState,
+    RunStore,
+    StepStatus,
+)
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import config_flag
@@ -207,15 +216,45 @@ def status(repo: Path, json_out: bool) -> None:
     git = Git(repo)
     each = RunStore.each_run(git.common_dir)
     runs = [r for r in each if isinstance(r, RunState)]
-    damaged = [r for r in each if isinstance(r, StateError)]
+    releases = RunStore.each_release(git.common_dir)
+    damaged = [r for r in [*each, *releases.values()] if isinstance(r, StateError)]
+    shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
+    alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
     if json_out:
-        emit_json([steps.report(s, None) for s in runs])
-    if not each:
+        reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
+        emit_json(reports + [{"tag": state.tag} | _release_json(state) for state in alone])
+    if not each and not releases:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
         _render_status(state, json_out)
+        if state.tag in shown:
+            _render_release(shown[state.tag], json_out)
+    for release in alone:
+        show(f"[bold]{escape(release.tag)}[/]: no merge run yet", json_out)
+        _render_release(release, json_out)
     if damaged:
         raise damaged[0]
+
+
+def _release_json(release: PipelineState | None) -> dict[str, Any]:
+    return {} if release is None else {"release": release.as_dict()}
+
+
+def _render_release(release: PipelineState, json_out: bool) -> None:
+    """A release run's stages under its tag: each one's status, and what stopped one (a signal, an error)."""
+    from aeon_release.pipeline.release import STAGE_NAMES  # the release pipeline imports this module
+
+    stages = ", ".join(f"{name} {release.entry(name).status.value}" for name in STAGE_NAMES)
+    show(f"  release (dated {escape(release.date)}): {stages}", json_out)
+    for name in STAGE_NAMES:
+        entry = release.entry(name)
+        if entry.message and entry.status not in (StepStatus.DONE, StepStatus.PENDING):
+            show(f"  {name}: {escape(printable(entry.message)[:300])}", json_out)
+    if not all(release.done(name) for name in STAGE_NAMES):
+        say(
+            f"next: run the same `aeon-release release {escape(shell_word(release.tag))}` command again to go on "
+            "from where it stood"
+        )
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -554,7 +554,7 @@ def _verify(rel: Release, publish: dict[str, Any]) -> str:
 def _stopped_by_a_signal(rel: Release, stage: str) -> None:
     """Ctrl-C or a signal in a stage: the stage is recorded stopped (it said "running" for good), and the run's
     last line says where the release stands and how it goes on, with what the stage's own work said a stop
-    there leaves (a publish: whether `:latest` moved).  ``status`` shows merge runs, not a release's stages."""
+    there leaves (a publish: whether `:latest` moved).  ``status`` shows the stage stopped as well."""
     detail = stopped_leaving()
     done = [name for name in STAGE_NAMES if rel.state.done(name)]
     _stopped(rel, stage, StepStatus.STOPPED, f"stopped in the {stage} stage" + (f": {detail}" if detail else ""))

@@ -4,6 +4,7 @@ prints without end; a release's stages in ``status``.  Real git, the real CLI.""
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -13,9 +14,9 @@ import pytest
 
 from aeon_release.adapters.git import TOO_MUCH_OUTPUT, bounded_run
 from aeon_release.adapters.sandbox import RegistryProcess
-from tests.helpers import build_example, snapshot
+from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, run_limited
-from tests.hostile.test_sweep35 import _programs_naming, _with_a_helper
+from tests.hostile.test_sweep35 import _programs_naming, _stopped_at, _with_a_helper
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
@@ -155,3 +156,24 @@ def test_a_bounded_run_under_its_cap_hands_its_input_and_output_whole(tmp_path: 
     data = os.urandom(300_000)
     done = bounded_run(["cat"], seconds=60, cwd=tmp_path, env=dict(os.environ), input=data, max_output=1 << 20)
     assert done.returncode == 0 and done.stdout == data and done.stderr == b""
+
+
+# -- status shows a release's stages ----------------------------------------------------------------------------
+@pytest.mark.docker
+@pytest.mark.registry
+def test_status_shows_a_release_stopped_in_its_build(release: ReleaseSetup, busybox_image: str) -> None:
+    """SIGTERM to a release while its image builds records the build stage ``stopped``; ``status`` showed the merge
+    run alone ("done"), nothing of the release, so a person coming back saw a finished merge and no stopped
+    release.  It shows the release's stages under the tag, what stopped the build, and how the release goes on."""
+    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args())
+    assert run.returncode == 143, (run.returncode, run.stderr[-2000:])
+    shown = run_cli("status", "--repo", release.example.fork)
+    assert shown.code == 0 and "Traceback" not in shown.err, shown.err
+    lines = shown.out.splitlines()
+    assert (
+        "  release (dated 2026-09-11): merge done, audit done, build stopped, publish pending, notes pending" in lines
+    ), shown.out
+    assert "  build: stopped in the build stage" in lines, shown.out
+    assert "next: run the same `aeon-release release v0.29.0` command again" in shown.err, shown.err
+    [entry] = json.loads(run_cli("status", "--repo", release.example.fork, "--json").out)
+    assert entry["state"] == "done" and entry["release"]["stages"]["build"]["status"] == "stopped", entry
