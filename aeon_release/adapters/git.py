@@ -165,7 +165,7 @@ def bounded_run(
     (a fetch may ask for a password or an ssh passphrase on it); then only the program is stopped."""
     stderr = subprocess.STDOUT if merge_stderr else subprocess.PIPE
     stdin = subprocess.DEVNULL if input is None else subprocess.PIPE
-    with _signals_deferred() as pending:
+    with signals_deferred() as pending:
         proc = subprocess.Popen(
             argv, cwd=cwd, env=env, stdin=stdin, stdout=subprocess.PIPE, stderr=stderr, start_new_session=own_session
         )
@@ -254,7 +254,7 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 
 @contextlib.contextmanager
-def _signals_deferred() -> Iterator[list[int]]:
+def signals_deferred() -> Iterator[list[int]]:
     """Within: a stopping signal is noted, not handled; the caller takes the ones noted (``pending``) once
     the program has started.  A handler's exception raised while Popen was starting the program (reading
     the pipe that tells it the exec happened) left Popen with no object to stop: the program, in a session
@@ -277,9 +277,6 @@ def _signals_deferred() -> Iterator[list[int]]:
             signal.raise_signal(number)
         raise
     _restore(deferred)
-
-
-signals_deferred = _signals_deferred  # for another adapter's program the run waits on (a build)
 
 
 def _restore(handlers: Mapping[signal.Signals, Any]) -> None:

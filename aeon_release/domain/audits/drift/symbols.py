@@ -582,13 +582,10 @@ class _Checker:
         container has no such method.  It raises on first use: an error."""
         held = func.value
         assert isinstance(held, ast.Attribute)
-        owner = self._holder_class(mod, held.value, scope)
-        if owner is None:
+        kinds = self._attribute_kinds(mod, held, scope)
+        if kinds is None:
             return
-        old, new = (
-            _assigned_kinds(self.before, owner(self.before), held.attr),
-            _assigned_kinds(self.after, owner(self.after), held.attr),
-        )
+        old, new = kinds
         if len(new) != 1 or None in new or not old or new <= old:
             return
         kind = next(iter(new))
@@ -605,11 +602,10 @@ class _Checker:
         """A loop over an attribute upstream turned from a list (tuple, set) into a dict (#24049: the
         per-position counters, one list per engine): the loop walks the dict's keys, not the items it
         walked."""
-        owner = self._holder_class(mod, source.value, scope)
-        if owner is None:
+        kinds = self._attribute_kinds(mod, source, scope)
+        if kinds is None:
             return
-        old = _assigned_kinds(self.before, owner(self.before), source.attr)
-        new = _assigned_kinds(self.after, owner(self.after), source.attr)
+        old, new = kinds
         if new == {"dict"} and old and old <= {"list", "tuple", "set"}:
             yield _error(
                 mod,
@@ -617,6 +613,19 @@ class _Checker:
                 f"iterates {_show(source)}, which upstream turned from a {'/'.join(sorted(k for k in old if k))} into "
                 "a dict: the loop takes its keys",
             )
+
+    def _attribute_kinds(
+        self, mod: ModuleInfo, attribute: ast.Attribute, scope: _Scope
+    ) -> tuple[set[str | None], set[str | None]] | None:
+        """The kinds of what the class holding ``attribute`` assigns to it, on the base side and on upstream's
+        (see _assigned_kinds); None when the holder's class is not known."""
+        owner = self._holder_class(mod, attribute.value, scope)
+        if owner is None:
+            return None
+        return (
+            _assigned_kinds(self.before, owner(self.before), attribute.attr),
+            _assigned_kinds(self.after, owner(self.after), attribute.attr),
+        )
 
     def _holder_class(
         self, mod: ModuleInfo, holder: ast.expr, scope: _Scope
