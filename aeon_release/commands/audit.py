@@ -209,7 +209,7 @@ def _own_config_edits(repo_path: Path, config: Path, changed: Collection[str]) -
     file is an error no setting or comment lowers (they are added after both are applied): a person
     reviews a change to the gate's own rules.  The hook (``--pre-commit``) is a person's own change."""
     from aeon_release.domain import ledger, profile
-    from aeon_release.domain.audits.config import AUDITS_DIR
+    from aeon_release.domain.audits.config import AUDITS_DIR, rule_files
 
     try:
         top = repo.Git(repo_path).toplevel.resolve()
@@ -218,8 +218,8 @@ def _own_config_edits(repo_path: Path, config: Path, changed: Collection[str]) -
     lexical = Path(os.path.abspath(config))
     rules = lexical / AUDITS_DIR
     try:
-        rule_files = sorted(rules.glob("*.yaml")) if rules.is_dir() else []
-        files = [lexical / n for n in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)] + rule_files
+        rules_listed = rule_files(lexical) if rules.is_dir() else []
+        files = [lexical / n for n in (ledger.CARRIES_FILE, ledger.PICKS_FILE, profile.PROFILE_FILE)] + rules_listed
         own = {name for entry in (*files, rules) for name in _tree_names(entry, top)}
         folders = {name + "/" for name in _tree_names(rules, top, links=False)}
     except (OSError, RuntimeError):

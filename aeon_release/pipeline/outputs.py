@@ -25,9 +25,7 @@ def refuse_the_config(config: Path, output: Path, flag: str) -> None:
     The write's own check knows only the files this run read, and an audit of a revision answered from the
     findings cache reads none of them (nor does ``notes`` or ``release --from notes`` read the rules): ``audit
     --rev HEAD --output carries.yaml`` replaced the ledger with the report, and every later command failed on it."""
-    from aeon_release.domain.audits.config import AUDITS_DIR
-    from aeon_release.domain.ledger import CARRIES_FILE, PICKS_FILE
-    from aeon_release.domain.profile import PROFILE_FILE
+    from aeon_release.domain.audits.config import config_files
 
     try:
         found = os.lstat(output)
@@ -35,11 +33,7 @@ def refuse_the_config(config: Path, output: Path, flag: str) -> None:
         return
     if not stat.S_ISREG(found.st_mode):
         return  # a symbolic link is replaced by the rename, not written through; the rest the write refuses
-    rules = config / AUDITS_DIR
-    named = [config / CARRIES_FILE, config / PICKS_FILE, config / PROFILE_FILE]
-    with contextlib.suppress(OSError):
-        named += sorted(rules.glob("*.yaml"))  # as the rules are found
-    for path in named:
+    for path in config_files(config):
         with contextlib.suppress(OSError):
             held = path.stat()
             if (held.st_dev, held.st_ino) == (found.st_dev, found.st_ino):

@@ -8,6 +8,7 @@ when that file contains that text), plus the fields of its kind (``aeon-release 
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import keyword
 import os
@@ -47,7 +48,7 @@ from aeon_release.domain.audits.model import (
     Severity,
 )
 from aeon_release.domain.audits.registry import KINDS, known_kinds
-from aeon_release.domain.ledger import Carry
+from aeon_release.domain.ledger import CARRIES_FILE, PICKS_FILE, Carry
 from aeon_release.errors import ConfigError, printable, quoted
 
 AUDITS_DIR = "audits"
@@ -63,6 +64,20 @@ ENGINE_NAMESPACES = frozenset({"merge", "audit", "baseline", "carry-marker"})
 ENGINE_IDS = frozenset({NOT_AUDITED, CONFIG_NOTE})  # besides the merge checks' and the baseline rules'
 
 
+def rule_files(config_dir: Path) -> list[Path]:
+    """The rule files of ``config_dir``: ``audits/*.yaml``, sorted by file name (the order the rules load in)."""
+    return sorted((config_dir / AUDITS_DIR).glob("*.yaml"))
+
+
+def config_files(config_dir: Path) -> list[Path]:
+    """Every file of the config a command reads: the ledger's two files, the fleet profile, the rule files (none
+    where the rules' folder cannot be listed: loading the rules says so in its own words)."""
+    named = [config_dir / CARRIES_FILE, config_dir / PICKS_FILE, config_dir / profile.PROFILE_FILE]
+    with contextlib.suppress(OSError):
+        named += rule_files(config_dir)
+    return named
+
+
 def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
     """Every rule in ``config_dir/audits/*.yaml`` (sorted by file name), then the carries' markers."""
     folder = config_dir / AUDITS_DIR
@@ -74,7 +89,7 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
         )
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in rule_files(config_dir):
         label = f"{AUDITS_DIR}/{path.name}"
         _inside(config_dir, path, label)
         documents.append((label, _load_once(path, label)))
