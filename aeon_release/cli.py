@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import errno
 import re
 import sys
 from pathlib import Path
@@ -95,10 +94,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
     try:
         cli = typer.main.get_command(app)
         _refuse_empty_paths(cli)
-        _keep_broken_pipes(cli)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
-    except _ReaderGone as gone:
-        raise gone.error from None  # the error handler's line: the reader went away, exit 2
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
         command = error.ctx.command_path if error.ctx is not None else "aeon-release"
@@ -113,42 +109,10 @@ def _parse_and_run(argv: list[str] | None) -> object:
     return code
 
 
-class _ReaderGone(Exception):
-    """A write to a pipe whose reader went away (EPIPE), carried past typer: its main turns that OSError
-    into a silent exit 1, which reads as "audit findings", "below the band" or "bad signature"."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
-def _keep_broken_pipes(command: Any) -> None:
-    """The command tree's parse (``--help``, ``--version`` print there) and invoke raise EPIPE as
-    _ReaderGone, which no clause of typer's main catches.  Once per tree: a caller that keeps the tree
-    between runs (the tests cache typer's get_command) would otherwise wrap it again on every run."""
-    if getattr(command, "_aeon_keeps_broken_pipes", False):
-        return
-    for name in ("make_context", "invoke"):
-        object.__setattr__(command, name, _guarded(getattr(command, name)))
-    object.__setattr__(command, "_aeon_keeps_broken_pipes", True)
-
-
-def _guarded(call: Any) -> Any:
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return call(*args, **kwargs)
-        except OSError as error:
-            if error.errno == errno.EPIPE:
-                raise _ReaderGone(error) from None
-            raise
-
-    return guarded
-
-
 def _refuse_empty_paths(command: Any) -> None:
     """Every path option and argument refuses ``''``: pathlib reads it as ``.``, so ``--output ''`` was
     reported as "--output . is a directory", ``--repo ''`` audited the folder the shell was in and
-    ``--config ''`` read the rules there.  Once per parameter, as _keep_broken_pipes wraps once per tree: a
+    ``--config ''`` read the rules there.  Once per parameter: a
     caller that keeps the tree between runs wrapped each path's check again on every run, and its
     thousandth run in one process was a RecursionError."""
     from typer._click.exceptions import BadParameter

@@ -101,23 +101,6 @@ def test_a_monitoring_tool_gets_pythons_own_exit(tmp_path: Path) -> None:
     assert mark.read_text() == "ran"
 
 
-def test_a_command_tree_kept_between_runs_is_guarded_once() -> None:
-    """The EPIPE guard wraps the command tree's parse and invoke; a caller that keeps the tree between runs
-    (tests/helpers.py caches typer's get_command, ~600 runs a worker) had it wrapped again on every run,
-    one more frame each time, toward the recursion limit."""
-    import typer.main
-
-    from aeon_release.cli import app
-    from tests.helpers import run_cli
-
-    for _ in range(3):
-        assert run_cli("--version").code == 0
-    call, depth = typer.main.get_command(app).make_context, 0
-    while getattr(call, "__name__", "") == "guarded":
-        depth, call = depth + 1, call.__closure__[0].cell_contents
-    assert depth == 1
-
-
 _SPAWN_SPY = """
 import sys
 import aeon_release.domain.audits.sidecar as sidecar
