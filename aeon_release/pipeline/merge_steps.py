@@ -235,7 +235,7 @@ def run_audit(run: Run) -> None:
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
     report = _audit(run)
     waivers = {w["rule"]: w for w in run.state.waivers}
-    findings = [_with_waiver(f, waivers) for f in report.findings]
+    findings = _name_moves(run, [_with_waiver(f, waivers) for f in report.findings])
     blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
     waived = [f for f in findings if f.get("waived")]
     run.state.audit = report.as_dict() | {
@@ -311,6 +311,24 @@ def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
     run.state.fixes += results
     run.save()
     return results
+
+
+def _name_moves(run: Run, findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A rule's or a marker's file that upstream moved in this release (a real fork's upstream made
+    ``pkg/utils.py`` the package ``pkg/utils/__init__.py``) is named with where it went and what to change:
+    the finding said only "pkg/utils.py does not exist in the tree", and a person hunted for the file."""
+    gone = [f for f in findings if f.get("line") == 0 and "does not exist" in str(f.get("message", ""))]
+    if not gone:
+        return findings
+    moved = run.git.renames(run.plan.merge_base, run.plan.tag_sha)
+    for finding in gone:
+        new = moved.get(str(finding.get("path")))
+        if new is not None:
+            finding["message"] = (
+                f"{finding['message']}; upstream moved {finding['path']} to {new} in {run.plan.tag} (git's rename detection): "
+                f"point the rule's paths (a carry's marker: its path in carries.yaml) at {new}"
+            )
+    return findings
 
 
 def _with_waiver(finding: Finding, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:

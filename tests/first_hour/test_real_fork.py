@@ -1,0 +1,98 @@
+"""A maintainer's first hour on a real fork: ROCm/vllm's ``v0.9.1+rocm`` as "my fork" (branch ``rocm-v0.9.1``,
+98 carries from 630 commits of its own since 2024), merged with upstream's v0.9.2.
+
+- The fork has its own tag under an upstream name (ROCm's ``v0.4.0``): ``git fetch --tags upstream`` refuses
+  to clobber it, and every merge stopped there, though no merge reads that tag.
+- Upstream v0.9.2 made ``vllm/utils.py`` the package ``vllm/utils/__init__.py``: the rule init wrote for a
+  carry's functions there stopped the merge with "vllm/utils.py does not exist in the tree" and no word of
+  where it went, nor that the fix is in the config.
+- The conflicts in ``vllm/envs.py`` said, for five 2024 carries, "upstream removed most of the code it
+  patched": upstream had changed those commits' context lines long before this release's base.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.audits.conftest import GitRepo
+from tests.helpers import build_example, git, run_cli
+
+
+def test_a_tag_the_merge_does_not_read_moved_upstream_is_a_note(tmp_path: Path) -> None:
+    """The fork's own ``v0.1.0`` differs from upstream's: the merge of v0.29.0 goes on, says so, and keeps
+    the fork's tag; a moved tag the merge does read still stops it (tests/hostile/test_sweep11.py)."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.upstream, "tag", "v0.1.0", "v0.27.1^{commit}")
+    git(ex.fork, "tag", "v0.1.0", "aeon-v0.27.1")
+    ours = git(ex.fork, "rev-parse", "v0.1.0")
+    run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    assert run.code == 0, run.err
+    assert "note: remote 'upstream' moved tag(s) 'v0.1.0': the local one(s) kept" in run.out, run.out
+    assert "git fetch --tags --force upstream" in run.out
+    assert git(ex.fork, "rev-parse", "v0.1.0") == ours
+    assert git(ex.fork, "rev-parse", "v0.29.0^{commit}") == git(ex.upstream, "rev-parse", "v0.29.0^{commit}")
+
+
+def test_a_file_upstream_moved_under_a_marker_is_named_with_where_it_went(tmp_path: Path) -> None:
+    """Upstream moves the carried ``torch_utils.py`` in v0.30.0; git's merge follows the move with the carry's
+    lines, and the marker's finding says where the file went and what to change."""
+    ex = build_example(tmp_path / "ex")
+    old, new = "vllm/utils/torch_utils.py", "vllm/utils/torch/__init__.py"
+    (ex.upstream / "vllm/utils/torch").mkdir()
+    git(ex.upstream, "mv", old, new)
+    git(ex.upstream, "commit", "--quiet", "-m", "[Misc] torch utils as a package (#53001)")
+    git(ex.upstream, "tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    run = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    assert run.code == 1, run.err
+    [finding] = [f for f in json.loads(run.out)["audit"]["findings"] if f["path"] == old]
+    assert f"{old} does not exist, so marker 'nvfp4_split_data_scale' is gone" in finding["message"], finding
+    assert (
+        f"; upstream moved {old} to {new} in v0.30.0 (git's rename detection): point the rule's paths"
+        in finding["message"]
+    ), finding
+
+
+FILE = "pkg/select.py"
+V0 = (
+    "def select(v1):\n    alpha_setting = compute_alpha(v1)\n    beta_setting = compute_beta(v1)\n    return pick(v1)\n"
+)
+CARRIED = V0.replace(
+    "    return pick(v1)\n", "    # AEON: the GB10 branch\n    gamma_setting = 121\n    return pick(v1)\n"
+)
+
+
+def test_a_carry_context_upstream_changed_before_the_base_is_no_news_of_this_merge(tmp_path: Path) -> None:
+    """The carry (2024) patched beside ``alpha_setting``/``beta_setting``; upstream renamed them in v1.0.5,
+    which the fork merged; v1.1.0 changes the line under the carry's: a conflict.  The carry's context was
+    gone at this merge's base, so nothing of it was removed by this release."""
+    repo = GitRepo(tmp_path / "fork")
+    repo.commit({FILE: V0}, "base")
+    repo.git("tag", "v1.0.0")
+    repo.git("checkout", "--quiet", "-b", "aeon-v1.0.0")
+    sha = repo.commit({FILE: CARRIED}, "Prefer our backend on the GB10")
+    repo.git("checkout", "--quiet", "-b", "upstream", "v1.0.0")
+    renamed = V0.replace("alpha_setting", "alpha_value").replace("beta_setting", "beta_value")
+    repo.commit({FILE: renamed}, "Rename the settings (#2)")
+    repo.git("tag", "v1.0.5")
+    repo.git("checkout", "--quiet", "-b", "aeon-v1.0.5", "aeon-v1.0.0")
+    repo.git("merge", "--quiet", "--no-edit", "v1.0.5", check=False)
+    resolved = CARRIED.replace("alpha_setting", "alpha_value").replace("beta_setting", "beta_value")
+    repo.commit({FILE: resolved}, "Merge v1.0.5")
+    repo.git("checkout", "--quiet", "upstream")
+    repo.commit({FILE: renamed.replace("return pick(v1)", "return pick(v1, strict=True)")}, "Strict pick (#3)")
+    repo.git("tag", "v1.1.0")
+    repo.git("checkout", "--quiet", "aeon-v1.0.5")
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    (config / "fleet.yaml").write_text("branch_prefix: aeon-\nimage:\n  repository: ghcr.io/me/fork\n")
+    (config / "carries.yaml").write_text(
+        "carries:\n- id: gb10-backend\n  title: GB10 backend\n  status: active\n"
+        f"  commits: [{sha}]\n  markers:\n  - {{path: {FILE}, text: 'AEON: the GB10 branch'}}\n"
+    )
+    result = run_cli("merge", "v1.1.0", "--repo", repo.path, "--config", config, "--json")
+    assert result.code == 1, result.err
+    [conflict] = json.loads(result.out)["conflicts"]
+    assert conflict["file"] == FILE and conflict["carries"] == ["gb10-backend"], conflict
+    assert "removed most of the code" not in json.dumps(conflict), conflict
