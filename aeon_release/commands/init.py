@@ -22,7 +22,7 @@ from aeon_release.domain.loadbearing import LIST_FILE
 from aeon_release.domain.release_record import RELEASES_FILE
 from aeon_release.errors import AeonError, ConfigError, UsageError, quoted, shell_word, stop_leaves
 from aeon_release.pipeline import arch_baseline
-from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
+from aeon_release.pipeline.adopt import OWN_NUMBERING, CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
 
 TREE_RULES = "tree.yaml"
@@ -349,6 +349,7 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
         "kernels_note": fork.kernels_note,
         "device": _device(fork.device) if fork.device is not None else None,
         "arch": _arch(fork.arch) if fork.arch is not None else None,
+        "own_pr_numbers": fork.own_prs,
     }
 
 
@@ -393,6 +394,18 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         held += [f"ENABLE_NVFP4_SM100=0 for a {a.only_major}.x-only list"] if a.only_major is not None else []
         today = f" ({plain(a.arch_list)} today)" if a.arch_list else ""
         line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)}{today}")
+    if fork.own_prs >= OWN_NUMBERING:
+        say(
+            f"  pull requests: {fork.own_prs} of the branch's subjects name a PR number upstream has for another "
+            "change: the fork numbers its own, so no carry got upstream_pr (add upstream's where one is open)"
+        )
+    # a real fork's list runs to hundreds of lines: the counts, last, where a person looks
+    bare = sum(1 for c in fork.carries if not c.markers)
+    line(
+        f"init: {len(fork.carries)} carr{'y' if len(fork.carries) == 1 else 'ies'}"
+        + (f" ({bare} without a marker)" if bare else "")
+        + f", {len(fork.skipped)} commit(s) not carries (each listed above with why)"
+    )
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

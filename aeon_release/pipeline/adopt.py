@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs, records
+from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
 from aeon_release.errors import ConfigError, UsageError, quoted
@@ -78,6 +78,7 @@ class Fork:
     device: arch_baseline.DeviceGuess | None = None  # the one device its image is for (merge/device-gate)
     device_note: str | None = None  # why there is none, when the Dockerfile names an arch list
     arch: arch_baseline.ArchGuess | None = None  # what build holds its arch list to (fleet.yaml arch)
+    own_prs: int = 0  # own commits whose subject's PR number upstream has for another change: the fork's own PRs
 
 
 def read_fork(
@@ -101,13 +102,15 @@ def read_fork(
     fork.arch = arch_baseline.arch_policy(git, head, fork.dockerfile)
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
-    upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
+    upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else {}
+    theirs = _numbers_of_others(git, own, pr_subject, upstream_prs)
+    fork.own_prs = len(theirs)
     taken: set[str] = set()
     # a marker is a line of a file: a symbolic link's text, a submodule's commit line or a path the branch
     # no longer has is none (the audit refused such a marker as "lost" on the very branch init read it from)
     files = {entry.path for entry in blobs.ls_tree(git.path, head) if entry.is_regular}
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger, files)
+        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, theirs, taken, ledger, files)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -173,10 +176,47 @@ def _pr_convention(git: Git, rev: str) -> str | None:
     return GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
 
 
-def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
+def _upstream_prs(git: Git, upstream: str, pattern: str) -> dict[int, Commit]:
+    """Upstream's commit of each PR number its subjects name (the newest, where two do)."""
     compiled = re.compile(pattern)
-    out = git.run("log", "--format=%s", upstream)
-    return {int(m[1]) for line in records(out) if (m := compiled.search(line)) and m[1].isdigit()}
+    found: dict[int, Commit] = {}
+    for commit in git.commits("--no-merges", upstream):
+        if (m := compiled.search(commit.subject)) and m[1].isdigit():
+            found.setdefault(int(m[1]), commit)
+    return found
+
+
+# fewer than this many own commits numbered like another upstream change is a port's edited subject, not a
+# fork that numbers its own pull requests
+OWN_NUMBERING = 3
+
+
+def _numbers_of_others(git: Git, own: list[Commit], pattern: str | None, upstream: dict[int, Commit]) -> set[str]:
+    """The own commits whose subject's PR number is upstream's number of another change: a fork that squash-merges
+    its own pull requests on the same forge numbers them from 1 too (one fork's #38, an attention kernel, is
+    upstream's #38 of 2023, block sizes), and 75 of its carries were left out as "a cherry-pick the next release
+    brings".  Another change: neither subject holds the other, and the commits share under half of the files
+    either changes."""
+    found = set()
+    for commit in own:
+        pr = _pr_number(commit.subject, pattern)
+        if pr is not None and pr in upstream and not _same_change(git, commit, upstream[pr], pattern):
+            found.add(commit.sha)
+    return found
+
+
+def _same_change(git: Git, ours: Commit, theirs: Commit, pattern: str | None) -> bool:
+    a, b = _bare_subject(ours.subject, pattern), _bare_subject(theirs.subject, pattern)
+    if a == b or (min(len(a), len(b)) >= 12 and (a in b or b in a)):
+        return True
+    mine, upstream = set(git.changed_files(ours.sha)), set(git.changed_files(theirs.sha))
+    return len(mine & upstream) * 2 >= len(mine | upstream) > 0
+
+
+def _bare_subject(subject: str, pattern: str | None) -> str:
+    """A subject without its PR number, in lower case, its runs of white space one space."""
+    text = re.sub(pattern, "", subject) if pattern else subject
+    return " ".join(text.split()).casefold()
 
 
 def _carry(
@@ -185,7 +225,8 @@ def _carry(
     tag: str,
     commit: Commit,
     pr_subject: str | None,
-    upstream_prs: set[int],
+    upstream_prs: dict[int, Commit],
+    others: set[str],
     taken: set[str],
     ledger: Callable[[str], bool],
     files: set[str],
@@ -194,7 +235,7 @@ def _carry(
     if _PICKED.search(message):
         return None, "a cherry-pick of an upstream commit"
     pr = _pr_number(commit.subject, pr_subject)
-    if pr is not None and pr in upstream_prs:
+    if pr is not None and pr in upstream_prs and commit.sha not in others:
         return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
     # -D: a deleted file's lines are not read (a fork dropping a tree of assets; a blobless clone would
     # fetch each one): _undoes_own_lines takes a deletion of a file the tag has for a carry either way
@@ -219,7 +260,9 @@ def _carry(
     markers = tuple(m for path in regular if (m := _marker(path, told[path], now[path], theirs[path])) is not None)
     symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
-    return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
+    # a number upstream has for another change is the fork's own, and so is every number of a fork that has such
+    upstream_pr = pr if len(others) < OWN_NUMBERING and pr not in upstream_prs else None
+    return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, upstream_pr), ""
 
 
 def _ledger_only(git: Git, commit: Commit, with_lines: Iterable[str], ledger: Callable[[str], bool]) -> bool:

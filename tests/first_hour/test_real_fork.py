@@ -96,3 +96,34 @@ def test_a_carry_context_upstream_changed_before_the_base_is_no_news_of_this_mer
     [conflict] = json.loads(result.out)["conflicts"]
     assert conflict["file"] == FILE and conflict["carries"] == ["gb10-backend"], conflict
     assert "removed most of the code" not in json.dumps(conflict), conflict
+
+
+def test_a_fork_that_numbers_its_own_pull_requests_keeps_its_carries(tmp_path: Path) -> None:
+    """ROCm/vllm squash-merges its own pull requests: its #38 (an attention kernel) is upstream's #38 of 2023
+    (block sizes).  init left 75 such commits out as "a cherry-pick the next release brings", and wrote the
+    fork's own numbers as upstream_pr (``Add @hongxiayang (#481)``: upstream_pr 481).  A cherry-pick of
+    upstream's own commit (same subject, no -x line) is still left out."""
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    fork = demo.Git(ex.fork)
+    for number, name in ((50276, "rocm_paged"), (52816, "rocm_gemm"), (49718, "rocm_norm")):
+        demo.commit(
+            fork, f"Tune the {name} kernel (#{number})", {f"vllm/{name}.py": f"def {name}_tuned(x):\n    return x\n"}
+        )
+    demo.commit(fork, "Skinny GEMM for decode (#123)", {"vllm/skinny.py": "def skinny_gemm(a, b):\n    return a @ b\n"})
+    git(ex.fork, "fetch", "-q", "upstream", "--tags")
+    docs = git(ex.upstream, "log", "-1", "--format=%H", "--grep=#50301")
+    git(ex.fork, "cherry-pick", docs)  # no -x: the subject and its number say it is upstream's
+    done = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm", "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    carries = {c["title"].split(" (#")[0]: c for c in report["carries"]}
+    for title in ("Tune the rocm_paged kernel", "Tune the rocm_gemm kernel", "Tune the rocm_norm kernel"):
+        assert title in carries and "upstream_pr" not in carries[title], carries.get(title)
+    assert "Skinny GEMM for decode" in carries and "upstream_pr" not in carries["Skinny GEMM for decode"]
+    why = {s["subject"]: s["why"] for s in report["skipped"]}
+    assert why["[Docs] Serving guide for spec decode (#50301)"].startswith("upstream has PR #50301"), why
+    assert report["own_pr_numbers"] == 3
+    assert "the fork numbers its own, so no carry got upstream_pr" in done.err, done.err
+    assert "init: 6 carries, 1 commit(s) not carries" in done.err, done.err
