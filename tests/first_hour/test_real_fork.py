@@ -127,3 +127,23 @@ def test_a_fork_that_numbers_its_own_pull_requests_keeps_its_carries(tmp_path: P
     assert report["own_pr_numbers"] == 3
     assert "the fork numbers its own, so no carry got upstream_pr" in done.err, done.err
     assert "init: 6 carries, 1 commit(s) not carries" in done.err, done.err
+
+
+def test_the_gate_workflow_audits_against_the_forks_own_ledger() -> None:
+    """The workflow checked out aeon-release and gave that checkout as ``--config``: a stranger's fork was
+    audited against the ledger of the fork aeon-release was made for (a ROCm fork's one-line pull request:
+    20 errors on that fork's markers and rules).  The ledger is a checkout of its own, named apart."""
+    import shlex
+
+    from aeon_release.adapters.yamlio import load_yaml
+
+    flow = load_yaml(Path("examples/github/aeon-audit.yml"))
+    steps = flow["jobs"]["audit"]["steps"]
+    audit = next(s for s in steps if s.get("id") == "audit")
+    words = shlex.split(next(line for line in audit["run"].splitlines() if "aeon-release audit" in line))
+    config = words[words.index("--config") + 1]
+    assert config.startswith("../")
+    [checkout] = [s for s in steps if s.get("with", {}).get("path") == config[3:]]
+    assert checkout["with"]["repository"] == "${{ env.AEON_LEDGER_REPO }}", checkout
+    assert checkout["with"]["ref"] == "${{ env.AEON_LEDGER_REF }}", checkout
+    assert {"AEON_LEDGER_REPO", "AEON_LEDGER_REF"} <= set(flow["env"]), flow["env"]
