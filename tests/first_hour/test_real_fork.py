@@ -147,3 +147,18 @@ def test_the_gate_workflow_audits_against_the_forks_own_ledger() -> None:
     assert checkout["with"]["repository"] == "${{ env.AEON_LEDGER_REPO }}", checkout
     assert checkout["with"]["ref"] == "${{ env.AEON_LEDGER_REF }}", checkout
     assert {"AEON_LEDGER_REPO", "AEON_LEDGER_REF"} <= set(flow["env"]), flow["env"]
+
+
+def test_an_audit_run_from_a_folder_of_the_checkout_audits_the_checkout(tmp_path: Path) -> None:
+    """``cd vllm && aeon-release audit --config ../ledger``: ``--repo`` is ``.``, and the audit read the
+    package folder as the whole tree: every marker's path, written from the top, was missing (142 errors
+    on a clean ROCm fork)."""
+    ex = build_example(tmp_path / "ex")
+    top = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
+    assert top.code == 0, top.out
+    run = run_cli("audit", "--config", ex.config, cwd=ex.fork / "vllm")
+    assert run.code == 0, run.out
+    assert (
+        f"note: auditing the checkout {ex.fork.resolve()}: {(ex.fork / 'vllm').resolve()} is a folder of it" in run.err
+    )
+    assert run.out.rsplit(" in ", 1)[0] == top.out.rsplit(" in ", 1)[0], run.out  # the same tree, bar the time
