@@ -162,3 +162,15 @@ def test_an_audit_run_from_a_folder_of_the_checkout_audits_the_checkout(tmp_path
         f"note: auditing the checkout {ex.fork.resolve()}: {(ex.fork / 'vllm').resolve()} is a folder of it" in run.err
     )
     assert run.out.rsplit(" in ", 1)[0] == top.out.rsplit(" in ", 1)[0], run.out  # the same tree, bar the time
+
+
+def test_a_fork_without_a_ledger_is_told_to_run_init(tmp_path: Path) -> None:
+    """A maintainer who skipped ``init`` ran ``merge`` and ``audit`` in the fork's checkout: "no fleet profile
+    here" and "no audits folder", each hinting only at --config, a folder they did not have."""
+    ex = build_example(tmp_path / "ex")
+    merged = run_cli("merge", "v0.29.0", "--dry-run", "--no-fetch", cwd=ex.fork)
+    assert merged.code == 2 and "no fleet profile here" in merged.err, merged.err
+    assert "a fork with none yet: `aeon-release init` writes it" in merged.err, merged.err
+    audited = run_cli("audit", cwd=ex.fork)
+    assert audited.code == 2 and "no audits folder" in audited.err, audited.err
+    assert "a fork with none yet: `aeon-release init` writes them" in audited.err, audited.err

@@ -85,7 +85,8 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
         # Auditing with no rules would pass everything: that is never what the caller meant.
         # absent(): a link loop or a link to nothing says so; anything else is "no audits folder"
         raise ConfigError(
-            f"{folder}: {absent(folder, 'no audits folder')}", "pass --config the folder that holds audits/*.yaml"
+            f"{folder}: {absent(folder, 'no audits folder')}",
+            "pass --config the folder that holds audits/*.yaml; a fork with none yet: `aeon-release init` writes them",
         )
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
