@@ -8,6 +8,7 @@ resolves to a commit.  Only then does `merge` create its worktree.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -227,11 +228,20 @@ def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
         raise no_commit(git.path, f"refs/tags/{tag}", "tag", f"a release tag names a commit: `git cat-file -t {tag}`")
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
+        # the release tags nearest the one asked for (a typo'd v0.10.1 beside v0.10.0, v0.10.0rc1)
+        near = difflib.get_close_matches(tag, git.run("tag", "--list", "v*").split(), n=3, cutoff=0.8)
+        near.sort(key=lambda name: -_shared_start(name, tag))  # v0.10.0 before v0.1.1
         raise GitError(
             f"tag {quoted(tag)} does not exist (looked in {where})",
-            "check the spelling, or add the upstream remote: git remote add upstream <url>",
+            (f"the nearest: {', '.join(near)}; " if near else "")
+            + "check the spelling, or add the upstream remote: git remote add upstream <url>",
         )
     return sha
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many leading characters two names share."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:

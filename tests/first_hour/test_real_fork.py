@@ -174,3 +174,11 @@ def test_a_fork_without_a_ledger_is_told_to_run_init(tmp_path: Path) -> None:
     audited = run_cli("audit", cwd=ex.fork)
     assert audited.code == 2 and "no audits folder" in audited.err, audited.err
     assert "a fork with none yet: `aeon-release init` writes them" in audited.err, audited.err
+
+
+def test_a_typod_tag_is_answered_with_the_nearest_release_tags(tmp_path: Path) -> None:
+    """``merge v0.29.1`` (the release is v0.29.0): "does not exist ... check the spelling" named no tag to try."""
+    ex = build_example(tmp_path / "ex")
+    run = run_cli("merge", "v0.29.1", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    assert run.code == 2 and "tag 'v0.29.1' does not exist" in run.err, run.err
+    assert "(hint: the nearest: v0.29.0, v0.27.1; check the spelling" in run.err, run.err
