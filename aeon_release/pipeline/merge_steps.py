@@ -320,13 +320,28 @@ def _name_moves(run: Run, findings: list[dict[str, Any]]) -> list[dict[str, Any]
     gone = [f for f in findings if f.get("line") == 0 and "does not exist" in str(f.get("message", ""))]
     if not gone:
         return findings
-    moved = run.git.renames(run.plan.merge_base, run.plan.tag_sha)
+    base, tag = run.plan.merge_base, run.plan.tag_sha
+    moved = run.git.renames(base, tag)
+    paths = sorted({str(f.get("path")) for f in gone} - moved.keys())
+    deleted = set(
+        run.git.run(
+            "diff", "--name-only", "-z", "-M", "--diff-filter=D", base, tag, "--", *(f":(literal){p}" for p in paths)
+        ).split("\0")
+        if paths
+        else ()
+    )
     for finding in gone:
-        new = moved.get(str(finding.get("path")))
+        path = str(finding.get("path"))
+        new = moved.get(path)
         if new is not None:
             finding["message"] = (
-                f"{finding['message']}; upstream moved {finding['path']} to {new} in {run.plan.tag} (git's rename detection): "
+                f"{finding['message']}; upstream moved {path} to {new} in {run.plan.tag} (git's rename detection): "
                 f"point the rule's paths (a carry's marker: its path in carries.yaml) at {new}"
+            )
+        elif path in deleted:
+            finding["message"] = (
+                f"{finding['message']}; upstream deleted {path} in {run.plan.tag}: a carry of it is dropped "
+                "(`status: dropped` in carries.yaml) or moved to where the code went, and a rule's path goes too"
             )
     return findings
 

@@ -182,3 +182,22 @@ def test_a_typod_tag_is_answered_with_the_nearest_release_tags(tmp_path: Path) -
     run = run_cli("merge", "v0.29.1", "--repo", ex.fork, "--config", ex.config, "--dry-run")
     assert run.code == 2 and "tag 'v0.29.1' does not exist" in run.err, run.err
     assert "(hint: the nearest: v0.29.0, v0.27.1; check the spelling" in run.err, run.err
+
+
+def test_a_carried_file_upstream_deleted_is_named_with_what_to_do(tmp_path: Path) -> None:
+    """Upstream v0.10.0 deleted ``vllm/model_executor/models/eagle.py`` (V0's Eagle), which a ROCm carry patched:
+    resolved by taking the deletion, the merge stopped on "eagle.py does not exist" with no word that
+    upstream deleted it, which is what says the carry is to be dropped."""
+    ex = build_example(tmp_path / "ex")
+    gone = "vllm/utils/torch_utils.py"
+    git(ex.upstream, "rm", "-q", gone)
+    git(ex.upstream, "commit", "--quiet", "-m", "[Misc] drop the torch utils (#53002)")
+    git(ex.upstream, "tag", "-a", "v0.30.0", "-m", "v0.30.0")
+    stopped = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config)
+    assert stopped.code == 1 and "conflicted file(s)" in stopped.err, stopped.err
+    worktree = ex.fork / ".git/aeon-release/worktrees/v0.30.0"
+    git(worktree, "rm", "-q", gone)
+    run = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
+    assert run.code == 1, run.err
+    [finding] = [f for f in json.loads(run.out)["audit"]["findings"] if f["path"] == gone]
+    assert f"; upstream deleted {gone} in v0.30.0: a carry of it is dropped (`status: dropped`" in finding["message"]
