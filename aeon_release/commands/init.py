@@ -144,7 +144,9 @@ def _rule_texts(fork: Fork) -> dict[str, str]:
     }
     if rules := _carry_rules(fork.carries):
         texts[f"{AUDITS_DIR}/{CARRY_RULES}"] = _yaml(
-            {"rules": rules}, "What the carries define must still exist after every merge (aeon-release init)."
+            {"rules": rules},
+            "What the carries define must still exist after every merge (aeon-release init).\n"
+            "carry: the carry a rule guards; it runs while carries.yaml has that carry active.",
         )
     if fork.kernels is not None:
         k = fork.kernels
@@ -247,6 +249,7 @@ def _carry_rules(carries: list[CarryGuess]) -> list[dict[str, Any]]:
             "id": f"carry/{c.id}-{index}" if len(c.symbols) > 1 else f"carry/{c.id}",
             "kind": "required-symbol",
             "message": f"what carry {c.id} defines must still exist",
+            "carry": c.id,  # runs while the carry is active: status dropped retires it
             "paths": [path],
             "symbols": list(names),
         }

@@ -201,3 +201,47 @@ def test_a_carried_file_upstream_deleted_is_named_with_what_to_do(tmp_path: Path
     assert run.code == 1, run.err
     [finding] = [f for f in json.loads(run.out)["audit"]["findings"] if f["path"] == gone]
     assert f"; upstream deleted {gone} in v0.30.0: a carry of it is dropped (`status: dropped`" in finding["message"]
+
+
+GUARD = """rules:
+- id: fork/nvfp4-defines
+  kind: required-symbol
+  message: what carry triton-nvfp4-kv defines must still exist
+  carry: {carry}
+  paths: [vllm/utils/torch_utils.py]
+  symbols: [nvfp4_split_data_scale, gone_helper]
+"""
+
+
+def test_a_rule_guarding_a_carry_retires_with_it(tmp_path: Path) -> None:
+    """ROCm's eagle.py carry, marked ``status: dropped`` after upstream deleted the file, still stopped the merge
+    on the rule init wrote for what it defines (audits/carries.yaml).  Such a rule names its carry and runs while
+    the carry is active; a carry the ledger does not have is refused, naming the rule's file and field."""
+    ex = build_example(tmp_path / "ex")
+    rules = ex.config / "audits" / "guard.yaml"
+    rules.write_text(GUARD.format(carry="triton-nvfp4-kv"))
+    active = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+    assert active.code == 1 and "gone_helper" in active.out, active.out
+    carries = ex.config / "carries.yaml"
+    text = carries.read_text()
+    head, tail = text.split("  - id: triton-nvfp4-kv\n")
+    tail = tail.replace(
+        "status: active", "status: dropped\n    dropped: {release: v0.29.0, reason: upstream took it}", 1
+    )
+    carries.write_text(head + "  - id: triton-nvfp4-kv\n" + tail)
+    dropped = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+    assert dropped.code == 0 and "fork/nvfp4-defines" not in dropped.out, dropped.out
+    rules.write_text(GUARD.format(carry="triton-nvfp4"))
+    unknown = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
+    assert unknown.code == 2, unknown.err
+    assert "audits/guard.yaml: rules[0].carry: 'triton-nvfp4' names no carry in carries.yaml" in unknown.err
+
+
+def test_init_ties_the_rules_of_what_a_carry_defines_to_the_carry(tmp_path: Path) -> None:
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm")
+    assert done.code == 0, done.err
+    text = (tmp_path / "cfg" / "audits" / "carries.yaml").read_text()
+    assert "  carry: triton-nvfp4-kv-cache-with-nhd-safe\n  paths:\n  - vllm/utils/torch_utils.py\n" in text, text
+    audited = run_cli("audit", "--repo", ex.fork, "--config", tmp_path / "cfg")
+    assert audited.code == 0, audited.out
