@@ -95,11 +95,16 @@ class Run:
         return self.store.folder
 
 
+KEPT_EVIDENCE = "its commits are on the branch"  # a carry the merge left as it was
+
+
 # -- the steps -------------------------------------------------------------------------------
 # Every step is a stage of the one runner (pipeline/runner.py): ``check`` is its pure preflight,
 # run for every step still to do before the run changes anything; ``plan`` lists its actions,
 # whose ``describe()`` is what ``merge --dry-run`` prints and whose ``do()`` a real run executes.
 # The plan of a step is made right before it runs, so it sees what the steps before it did.
+
+
 def check_merge(run: Run) -> None:
     """The fork branch and the tag are where the run found them (a resumed run rebuilt its plan)."""
     check_resumable(run.plan, run.state)
@@ -625,7 +630,7 @@ def _carry_commits(run: Run, cp: CarryPlan, record: CarryRecord) -> CarryRecord:
     if applied or by_hand:
         hand = f"; {len(by_hand)} resolved by hand" if by_hand else ""
         return CarryRecord(CarryStatus.APPLIED, evidence=f"cherry-picked {applied + len(by_hand)} commit(s){hand}")
-    return CarryRecord(CarryStatus.KEPT, evidence="its commits are on the branch")
+    return CarryRecord(CarryStatus.KEPT, evidence=KEPT_EVIDENCE)
 
 
 def _carry_patch(run: Run, cp: CarryPlan) -> CarryRecord:

@@ -245,3 +245,25 @@ def test_init_ties_the_rules_of_what_a_carry_defines_to_the_carry(tmp_path: Path
     assert "  carry: triton-nvfp4-kv-cache-with-nhd-safe\n  paths:\n  - vllm/utils/torch_utils.py\n" in text, text
     audited = run_cli("audit", "--repo", ex.fork, "--config", tmp_path / "cfg")
     assert audited.code == 0, audited.out
+
+
+def test_a_merge_of_many_carries_kept_as_they_were_reports_them_as_one_row(tmp_path: Path) -> None:
+    """A ROCm merge's report was 114 rows of "kept | its commits are on the branch" above the conflicts and
+    findings; past ten such carries they are one row, each still in --json."""
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    fork = demo.Git(ex.fork)
+    entries = []
+    for i in range(11):
+        demo.commit(fork, f"Fork helper {i}", {f"vllm/fork_{i}.py": f"def fork_helper_{i}():\n    return {i}\n"})
+        sha = git(ex.fork, "rev-parse", "HEAD")
+        entries.append(f"  - id: helper-{i}\n    title: helper {i}\n    status: active\n    commits: [{sha}]\n")
+    carries = ex.config / "carries.yaml"
+    carries.write_text(carries.read_text() + "".join(entries))
+    run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    assert run.code == 0, run.err
+    assert "│ 13 carries │ kept   │ its commits are on the branch; --json lists each" in run.out, run.out
+    assert "helper-3" not in run.out, run.out
+    listed = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    assert {c["id"] for c in json.loads(listed.out)["carries"]} >= {f"helper-{i}" for i in range(11)}, listed.out
