@@ -40,6 +40,7 @@ def run(
     force: bool,
     dry_run: bool,
     json_out: bool,
+    dockerfile: str | None = None,
 ) -> None:
     if image is not None and (not grammar.REPOSITORY.fullmatch(image) or len(image) > grammar.NAME_MAX):
         raise UsageError(
@@ -49,7 +50,7 @@ def run(
         )
     git = Git(repo)
     folder = config_folder(git, config)
-    fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder))
+    fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder), dockerfile)
     repository = image or image_from_remote(git)
     if repository is None:
         raise UsageError(
@@ -391,6 +392,8 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
     elif fork.device_note is not None:
         say(f"  no device gates: {plain(fork.device_note)}")
+    if fork.dockerfile_note is not None:
+        say(f"  dockerfile: {plain(fork.dockerfile_note)}")
     if fork.arch is not None:
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []

@@ -78,11 +78,16 @@ class Fork:
     device: arch_baseline.DeviceGuess | None = None  # the one device its image is for (merge/device-gate)
     device_note: str | None = None  # why there is none, when the Dockerfile names an arch list
     arch: arch_baseline.ArchGuess | None = None  # what build holds its arch list to (fleet.yaml arch)
+    dockerfile_note: str | None = None  # the branch's own commits change other Dockerfiles than the one taken
     own_prs: int = 0  # own commits whose subject's PR number upstream has for another change: the fork's own PRs
 
 
 def read_fork(
-    git: Git, branch: str | None, upstream_remote: str | None, ledger: Callable[[str], bool] = lambda path: False
+    git: Git,
+    branch: str | None,
+    upstream_remote: str | None,
+    ledger: Callable[[str], bool] = lambda path: False,
+    dockerfile: str | None = None,
 ) -> Fork:
     """The fork branch (``branch`` or the checked-out one), its tag, prefix and carries.  ``ledger`` says
     which paths are aeon-release's own files (the ledger and its rules, committed on the branch): they
@@ -94,7 +99,10 @@ def read_fork(
     tag = _last_tag(git, name, head)
     upstream = _upstream_branch(git, upstream_remote)
     pr_subject = _pr_convention(git, upstream or tag)
-    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
+    chosen = _named_dockerfile(git, head, name, dockerfile) if dockerfile is not None else _dockerfile(git, head)
+    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, chosen)
+    if dockerfile is None:
+        fork.dockerfile_note = _dockerfile_note(git, head, tag, upstream, chosen)
     fork.kernels, fork.kernels_note = arch_baseline.read(git, head, fork.dockerfile)
     fork.device = arch_baseline.device(git, head, fork.dockerfile)
     if fork.device is None:
@@ -125,6 +133,40 @@ DOCKERFILES = ("docker/Dockerfile", "Dockerfile")
 def _dockerfile(git: Git, head: str) -> str | None:
     listed = set(git.run("ls-tree", "--name-only", "-z", head, "--", *DOCKERFILES).split("\0"))
     return next((name for name in DOCKERFILES if name in listed), None)
+
+
+def _named_dockerfile(git: Git, head: str, branch: str, path: str) -> str:
+    listed = git.run("ls-tree", "-z", "--name-only", head, "--", f":(literal){path}").split("\0")
+    if path not in listed:
+        raise UsageError(
+            f"--dockerfile {quoted(path)}: no such file on branch {quoted(branch)}",
+            "name the Dockerfile the fork's image is built from, from the top of the checkout (docker/Dockerfile.rocm)",
+        )
+    return path
+
+
+def _dockerfile_note(git: Git, head: str, tag: str, upstream: str | None, chosen: str | None) -> str | None:
+    """The branch's own Dockerfiles, when its commits never change the one taken: a ROCm fork's image is
+    ``docker/Dockerfile.rocm``, and init took upstream's CUDA ``docker/Dockerfile`` as it is (its arch list
+    became eight arch-coverage rules for kernels the fork never builds)."""
+    out = git.run(
+        "log", "--no-merges", "--format=", "--name-only", "-z", head, f"^{tag}", *([f"^{upstream}"] if upstream else []),
+        "--", ":(glob)Dockerfile*", ":(glob)docker/Dockerfile*",
+    )  # fmt: skip
+    changed = {name.strip("\n") for name in out.split("\0") if name.strip("\n")}
+    if chosen in changed:
+        return None
+    present = (
+        set(git.run("ls-tree", "-z", "--name-only", head, "--", *sorted(changed)).split("\0")) if changed else set()
+    )
+    own = sorted(changed & present)
+    if not own:
+        return None
+    taken = f"{chosen} is upstream's as it is" if chosen else "no docker/Dockerfile or Dockerfile"
+    return (
+        f"{taken}, and the branch's own commits change {', '.join(own[:4])}{' ...' if len(own) > 4 else ''}: "
+        "pass --dockerfile the one the fork's image is built from"
+    )
 
 
 def _current_branch(git: Git) -> str:

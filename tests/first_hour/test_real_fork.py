@@ -267,3 +267,36 @@ def test_a_merge_of_many_carries_kept_as_they_were_reports_them_as_one_row(tmp_p
     assert "helper-3" not in run.out, run.out
     listed = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
     assert {c["id"] for c in json.loads(listed.out)["carries"]} >= {f"helper-{i}" for i in range(11)}, listed.out
+
+
+def test_init_says_when_the_fork_builds_another_dockerfile_and_takes_the_one_named(tmp_path: Path) -> None:
+    """A ROCm fork's image is docker/Dockerfile.rocm; init took upstream's CUDA docker/Dockerfile as it is (its
+    arch list became arch-coverage rules for kernels the fork never builds) and said nothing."""
+    ex = build_example(tmp_path / "ex")
+    # upstream's docker/Dockerfile, merged into the fork branch as it is
+    main = git(ex.upstream, "symbolic-ref", "--short", "HEAD")
+    git(ex.upstream, "checkout", "-q", "-b", "side", "v0.27.1")
+    (ex.upstream / "docker").mkdir()
+    (ex.upstream / "docker/Dockerfile").write_text("FROM upstream-cuda\n")
+    git(ex.upstream, "add", "-A")
+    git(ex.upstream, "commit", "-qm", "[Build] a Dockerfile (#50400)")
+    git(ex.upstream, "checkout", "-q", main)
+    git(ex.upstream, "merge", "-q", "--no-edit", "side")
+    git(ex.fork, "fetch", "-q", "upstream")
+    git(ex.fork, "merge", "-q", "--no-edit", "upstream/side")
+    (ex.fork / "docker").mkdir(exist_ok=True)
+    (ex.fork / "docker/Dockerfile.rocm").write_text("FROM rocm/base\nRUN build\n")
+    git(ex.fork, "add", "-A")
+    git(ex.fork, "commit", "-qm", "ROCm image")
+    said = run_cli("init", "--repo", ex.fork, "--config", ex.fork, "--image", "ghcr.io/me/vllm", "--dry-run")
+    assert said.code == 0, said.err
+    assert "dockerfile: docker/Dockerfile is upstream's as it is, and the branch's own commits change" in said.err
+    assert "docker/Dockerfile.rocm" in said.err and "pass --dockerfile" in said.err, said.err
+    named = run_cli(
+        "init", "--repo", ex.fork, "--config", ex.fork, "--image", "ghcr.io/me/vllm", "--dockerfile",
+        "docker/Dockerfile.rocm", "--dry-run",
+    )  # fmt: skip
+    assert named.code == 0 and "  dockerfile: docker/Dockerfile.rocm\n" in named.out, named.out
+    assert "pass --dockerfile" not in named.err
+    wrong = run_cli("init", "--repo", ex.fork, "--dockerfile", "docker/Dockerfile.rcm", "--dry-run")
+    assert wrong.code == 2 and "--dockerfile 'docker/Dockerfile.rcm': no such file on branch" in wrong.err
