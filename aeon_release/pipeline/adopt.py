@@ -18,12 +18,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import blobs
 from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
-from aeon_release.errors import ConfigError, UsageError, quoted
+from aeon_release.errors import ConfigError, GitError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.arch_baseline import KernelBaseline
@@ -118,7 +119,7 @@ def read_fork(
     # no longer has is none (the audit refused such a marker as "lost" on the very branch init read it from)
     files = {entry.path for entry in blobs.ls_tree(git.path, head) if entry.is_regular}
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, theirs, taken, ledger, files)
+        guess, why = _read_carry(git, head, tag, commit, pr_subject, upstream_prs, theirs, taken, ledger, files)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -259,6 +260,19 @@ def _bare_subject(subject: str, pattern: str | None) -> str:
     """A subject without its PR number, in lower case, its runs of white space one space."""
     text = re.sub(pattern, "", subject) if pattern else subject
     return " ".join(text.split()).casefold()
+
+
+def _read_carry(git: Git, head: str, tag: str, commit: Commit, *rest: Any) -> tuple[CarryGuess | None, str]:
+    """:func:`_carry`, a commit git cannot read named with its subject: a ROCm fork's 2024 commit of a binary
+    whose blob the clone lacked stopped init on "git show failed in .: fatal: unable to read 7153008...", one
+    commit of 630 and none named."""
+    try:
+        return _carry(git, head, tag, commit, *rest)
+    except GitError as exc:
+        raise GitError(
+            f"init cannot read the branch's commit {commit.sha[:12]} {quoted(commit.subject)}: {exc.message}",
+            exc.hint,
+        ) from None
 
 
 def _carry(

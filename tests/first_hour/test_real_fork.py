@@ -300,3 +300,21 @@ def test_init_says_when_the_fork_builds_another_dockerfile_and_takes_the_one_nam
     assert "pass --dockerfile" not in named.err
     wrong = run_cli("init", "--repo", ex.fork, "--dockerfile", "docker/Dockerfile.rcm", "--dry-run")
     assert wrong.code == 2 and "--dockerfile 'docker/Dockerfile.rcm': no such file on branch" in wrong.err
+
+
+def test_a_commit_git_cannot_read_is_named(tmp_path: Path) -> None:
+    """One 2024 commit of ROCm's 630 changed a binary whose old blob the clone lacked: init stopped on
+    "git show failed in .: fatal: unable to read 7153008..." and named no commit.  The object's file is
+    deleted here (a damaged clone: a real fault, made the way a disk or a copy makes it)."""
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    fork = demo.Git(ex.fork)
+    demo.commit(fork, "Ship the HIP runtime patch", {"rocm_patch/libhip.so": "\x00\x01 version 1\n"})
+    demo.commit(fork, "Update the HIP runtime patch", {"rocm_patch/libhip.so": "\x00\x01 version 2\n"})
+    blob = git(ex.fork, "rev-parse", "HEAD~1:rocm_patch/libhip.so")
+    (ex.fork / ".git/objects" / blob[:2] / blob[2:]).unlink()
+    run = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm")
+    assert run.code == 2, run.err
+    assert "init cannot read the branch's commit " in run.err and "'Ship the HIP runtime patch'" in run.err, run.err
+    assert f"unable to read {blob}" in run.err and "git fsck" in run.err, run.err
