@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tests.audits.conftest import GitRepo
 from tests.helpers import build_example, git, run_cli
@@ -318,3 +319,34 @@ def test_a_commit_git_cannot_read_is_named(tmp_path: Path) -> None:
     assert run.code == 2, run.err
     assert "init cannot read the branch's commit " in run.err and "'Ship the HIP runtime patch'" in run.err, run.err
     assert f"unable to read {blob}" in run.err and "git fsck" in run.err, run.err
+
+
+def test_the_bulk_pass_runs_in_process_when_its_pool_cannot_start(tmp_path: Path, monkeypatch: Any) -> None:
+    """The pool's lock is a POSIX semaphore in /dev/shm.  On a shared machine whose /dev/shm had no inode left
+    (17 GB free), every audit of a real tree stopped: "output: No space left on device (hint: free some disk
+    space)", with 74 GB free on the disk.  A fake here, and only here: a test cannot fill a tmpfs's inodes
+    without mounting one; it raises what ``sem_open`` raised there."""
+    import errno
+    import shutil
+
+    from aeon_release.domain.audits import runner
+
+    ex = build_example(tmp_path / "ex")
+    for i in range(runner.PARALLEL_MIN_FILES):
+        (ex.fork / f"vllm/gen_{i}.py").write_text(f"VALUE_{i} = {i}\n")
+    (ex.fork / "vllm/gen_0.py").write_text("def broken(:\n")
+    pooled = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+
+    asked: list[int] = []
+
+    def no_semaphore() -> None:
+        asked.append(1)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(runner, "worker_pool", no_semaphore)
+    monkeypatch.setattr(runner, "_workers", lambda: 2)
+    shutil.rmtree(ex.fork / ".git/aeon-release/cache", ignore_errors=True)  # every file read again
+    inline = run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--format", "json")
+    assert inline.code == pooled.code == 1, inline.err
+    assert json.loads(inline.out)["findings"] == json.loads(pooled.out)["findings"]
+    assert "vllm/gen_0.py" in inline.out and asked, inline.out
