@@ -375,7 +375,10 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
     verb = "would write" if dry_run else "wrote"
     quiet = json_out or dry_run  # the primary output is the JSON or the files themselves
     line = show if not quiet else lambda text, _=False: say(text)
-    line(f"init: {verb} {len(texts)} file(s) in {plain(str(folder))} for {plain(fork.branch)} ({fork.tag})")
+    line(
+        f"init: {verb} {len(texts)} file(s) in {plain(str(folder))} for {plain(fork.branch)} ({fork.tag}): "
+        + ", ".join(texts)
+    )
     for c in fork.carries:
         where = ", ".join(sorted({m.path for m in c.markers})) or "no marker: no line of its own is left to look for"
         line(f"  carry {plain(c.id)}: {c.commit.sha[:12]} {plain(c.title)} ({plain(where)})")

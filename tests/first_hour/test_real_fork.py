@@ -350,3 +350,14 @@ def test_the_bulk_pass_runs_in_process_when_its_pool_cannot_start(tmp_path: Path
     assert inline.code == pooled.code == 1, inline.err
     assert json.loads(inline.out)["findings"] == json.loads(pooled.out)["findings"]
     assert "vllm/gen_0.py" in inline.out and asked, inline.out
+
+
+def test_init_names_the_files_it_wrote(tmp_path: Path) -> None:
+    """ "init: wrote 6 file(s) in /tmp/myfork for rocm-v0.9.1": which six, in a checkout of 2,600 files."""
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm")
+    assert done.code == 0, done.err
+    assert (
+        f"init: wrote 5 file(s) in {tmp_path / 'cfg'} for aeon-v0.27.1 (v0.27.1): fleet.yaml, carries.yaml, "
+        "cherry_picks.yaml, audits/tree.yaml, audits/carries.yaml\n"
+    ) in done.out, done.out
