@@ -314,7 +314,7 @@ def _carry(
         return None, f"{tag} has every line of it that is left: upstream took it"
     regular = [path for path in sorted(added) if path in files]
     markers = tuple(m for path in regular if (m := _marker(path, told[path], now[path], theirs[path])) is not None)
-    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path]))}
+    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path], upstream[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
     # a number upstream has for another change is the fork's own, and so is every number of a fork that has such
     upstream_pr = pr if len(others) < OWN_NUMBERING and pr not in upstream_prs else None
@@ -400,8 +400,10 @@ def _telling(lines: Sequence[str]) -> list[str]:
     return [t for line in lines if len(t := line.strip()) >= 6 and _WORD.search(t)]
 
 
-def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ...]:
-    """Functions and classes whose ``def``/``class`` line the carry added and that are still defined."""
+def _symbols(path: str, added: Sequence[str], text: str | None, tag_text: str | None) -> tuple[str, ...]:
+    """Functions and classes whose ``def``/``class`` line the carry added, that are still defined, and that
+    the tag's file does not define: upstream's own (a fork's squash of an upstream merge re-adds hundreds)
+    guard no carry, and upstream removing one stopped the next merge ("ReLU is not defined in qwen2_rm.py")."""
     if text is None or not path.endswith(".py") or not _unicode(path):
         return ()
     names = {m[1] for line in added if (m := _DEF.match(line))}
@@ -410,7 +412,9 @@ def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ..
     module = parse_python(text, path)  # capped: a carry's module nested 200,000 deep was "out of memory"
     if module is None:
         return ()
-    return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names))
+    theirs = parse_python(tag_text, path) if tag_text is not None else None
+    upstream = set(_defined(theirs.body, "")) if theirs is not None else set()
+    return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names and q not in upstream))
 
 
 def _defined(body: Iterable[ast.stmt], prefix: str) -> Iterable[str]:

@@ -361,3 +361,23 @@ def test_init_names_the_files_it_wrote(tmp_path: Path) -> None:
         f"init: wrote 5 file(s) in {tmp_path / 'cfg'} for aeon-v0.27.1 (v0.27.1): fleet.yaml, carries.yaml, "
         "cherry_picks.yaml, audits/tree.yaml, audits/carries.yaml\n"
     ) in done.out, done.out
+
+
+def test_init_guards_what_a_carry_defines_not_what_upstream_does(tmp_path: Path) -> None:
+    """ROCm's "Upstream merge 24 10 08 (#226)" is a squash of an upstream merge: its added ``class ReLU`` lines
+    are upstream's own (qwen2_rm.py at the tag has it), and the rule init wrote for them stopped the v0.9.2
+    merge when upstream removed ReLU ("what carry upstream-merge-24-10-08-226 defines must still exist")."""
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    fork = demo.Git(ex.fork)
+    text = (ex.fork / "vllm/utils/torch_utils.py").read_text()
+    squashed = "def cdiv(a: int, b: int) -> int:  # upstream's, as a later upstream spelt it\n    return -(a // -b)\n"
+    own = "\n\ndef rocm_round_up(x: int) -> int:\n    return cdiv(x, 64) * 64\n"
+    demo.commit(
+        fork, "Upstream merge 24 10 08 (#226)", {"vllm/utils/torch_utils.py": squashed + text.split("\n", 2)[2] + own}
+    )
+    done = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "cfg", "--image", "ghcr.io/me/vllm", "--json")
+    assert done.code == 0, done.err
+    [carry] = [c for c in json.loads(done.out)["carries"] if c["title"].startswith("Upstream merge")]
+    assert carry["symbols"] == {"vllm/utils/torch_utils.py": ["rocm_round_up"]}, carry
