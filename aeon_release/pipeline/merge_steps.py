@@ -259,11 +259,21 @@ def run_audit(run: Run) -> None:
         first = blocking[0]
         fixable = sum(1 for f in blocking if f.get("fix"))
         offer = f"; `aeon-release merge --continue --fix` applies {fixable} safe fix(es)" if fixable else ""
+        # a path upstream moved or deleted (_name_moves) is fixed in the config, not in the worktree
+        moved = sum(1 for f in blocking if any(w in str(f["message"]) for w in MOVED_WORDS))
+        config = (
+            f"; {moved} of them name a path upstream moved or deleted: change it in {run.plan.config_dir}"
+            if moved
+            else ""
+        )
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s), first: {first['path']}:{first['line']} [{first['rule']}]",
-            f"fix them in {wt.path} (no need to commit), then `aeon-release merge --continue`; "
+            f"fix them in {wt.path} (no need to commit){config}, then `aeon-release merge --continue`; "
             f"or accept one: `aeon-release merge --continue --waive '{first['rule']}=REASON'`{offer}",
         )
+
+
+MOVED_WORDS = ("; upstream moved ", "; upstream deleted ")
 
 
 def _audit(run: Run) -> AuditReport:

@@ -46,6 +46,7 @@ def test_a_file_upstream_moved_under_a_marker_is_named_with_where_it_went(tmp_pa
     git(ex.upstream, "tag", "-a", "v0.30.0", "-m", "v0.30.0")
     run = run_cli("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--json")
     assert run.code == 1, run.err
+    assert f"1 of them name a path upstream moved or deleted: change it in {ex.config}, then" in run.err, run.err
     [finding] = [f for f in json.loads(run.out)["audit"]["findings"] if f["path"] == old]
     assert f"{old} does not exist, so marker 'nvfp4_split_data_scale' is gone" in finding["message"], finding
     assert (
