@@ -211,6 +211,11 @@ def init(
         "--image",
         help="Image repository to build and publish (default: the registry of the forge origin is on: ghcr.io/OWNER/NAME for GitHub, registry.gitlab.com/GROUP/NAME for GitLab).",
     ),
+    dockerfile: Optional[str] = typer.Option(
+        None,
+        "--dockerfile",
+        help="The branch's Dockerfile the fork's image is built from, from the top of the checkout (default: docker/Dockerfile, else Dockerfile).",
+    ),
     force: bool = typer.Option(False, "--force", help="Replace files that already exist."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Print the files on stdout and write nothing."),
     json_out: bool = JSON,
@@ -218,7 +223,7 @@ def init(
     """Write a fork's first fleet.yaml, ledger and rules, read from its history (exit 0 written, 2 refused)."""
     from aeon_release.commands import init as init_cmd
 
-    init_cmd.run(repo, config, onto, upstream_remote, image, force, dry_run, json_out)
+    init_cmd.run(repo, config, onto, upstream_remote, image, force, dry_run, json_out, dockerfile)
 
 
 # -- merge -----------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from aeon_release.domain.loadbearing import LIST_FILE
 from aeon_release.domain.release_record import RELEASES_FILE
 from aeon_release.errors import AeonError, ConfigError, UsageError, quoted, shell_word, stop_leaves
 from aeon_release.pipeline import arch_baseline
-from aeon_release.pipeline.adopt import CarryGuess, Fork, config_folder, image_from_remote, read_fork
+from aeon_release.pipeline.adopt import OWN_NUMBERING, CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
 
 TREE_RULES = "tree.yaml"
@@ -40,6 +40,7 @@ def run(
     force: bool,
     dry_run: bool,
     json_out: bool,
+    dockerfile: str | None = None,
 ) -> None:
     if image is not None and (not grammar.REPOSITORY.fullmatch(image) or len(image) > grammar.NAME_MAX):
         raise UsageError(
@@ -49,7 +50,7 @@ def run(
         )
     git = Git(repo)
     folder = config_folder(git, config)
-    fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder))
+    fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder), dockerfile)
     repository = image or image_from_remote(git)
     if repository is None:
         raise UsageError(
@@ -144,7 +145,9 @@ def _rule_texts(fork: Fork) -> dict[str, str]:
     }
     if rules := _carry_rules(fork.carries):
         texts[f"{AUDITS_DIR}/{CARRY_RULES}"] = _yaml(
-            {"rules": rules}, "What the carries define must still exist after every merge (aeon-release init)."
+            {"rules": rules},
+            "What the carries define must still exist after every merge (aeon-release init).\n"
+            "carry: the carry a rule guards; it runs while carries.yaml has that carry active.",
         )
     if fork.kernels is not None:
         k = fork.kernels
@@ -247,6 +250,7 @@ def _carry_rules(carries: list[CarryGuess]) -> list[dict[str, Any]]:
             "id": f"carry/{c.id}-{index}" if len(c.symbols) > 1 else f"carry/{c.id}",
             "kind": "required-symbol",
             "message": f"what carry {c.id} defines must still exist",
+            "carry": c.id,  # runs while the carry is active: status dropped retires it
             "paths": [path],
             "symbols": list(names),
         }
@@ -349,6 +353,7 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
         "kernels_note": fork.kernels_note,
         "device": _device(fork.device) if fork.device is not None else None,
         "arch": _arch(fork.arch) if fork.arch is not None else None,
+        "own_pr_numbers": fork.own_prs,
     }
 
 
@@ -370,7 +375,10 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
     verb = "would write" if dry_run else "wrote"
     quiet = json_out or dry_run  # the primary output is the JSON or the files themselves
     line = show if not quiet else lambda text, _=False: say(text)
-    line(f"init: {verb} {len(texts)} file(s) in {plain(str(folder))} for {plain(fork.branch)} ({fork.tag})")
+    line(
+        f"init: {verb} {len(texts)} file(s) in {plain(str(folder))} for {plain(fork.branch)} ({fork.tag}): "
+        + ", ".join(texts)
+    )
     for c in fork.carries:
         where = ", ".join(sorted({m.path for m in c.markers})) or "no marker: no line of its own is left to look for"
         line(f"  carry {plain(c.id)}: {c.commit.sha[:12]} {plain(c.title)} ({plain(where)})")
@@ -387,12 +395,26 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         line(f"  device: capability {d.capability[0]}.{d.capability[1]}, {calls} call(s) that ask for it")
     elif fork.device_note is not None:
         say(f"  no device gates: {plain(fork.device_note)}")
+    if fork.dockerfile_note is not None:
+        say(f"  dockerfile: {plain(fork.dockerfile_note)}")
     if fork.arch is not None:
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []
         held += [f"ENABLE_NVFP4_SM100=0 for a {a.only_major}.x-only list"] if a.only_major is not None else []
         today = f" ({plain(a.arch_list)} today)" if a.arch_list else ""
         line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)}{today}")
+    if fork.own_prs >= OWN_NUMBERING:
+        say(
+            f"  pull requests: {fork.own_prs} of the branch's subjects name a PR number upstream has for another "
+            "change: the fork numbers its own, so no carry got upstream_pr (add upstream's where one is open)"
+        )
+    # a real fork's list runs to hundreds of lines: the counts, last, where a person looks
+    bare = sum(1 for c in fork.carries if not c.markers)
+    line(
+        f"init: {len(fork.carries)} carr{'y' if len(fork.carries) == 1 else 'ies'}"
+        + (f" ({bare} without a marker)" if bare else "")
+        + f", {len(fork.skipped)} commit(s) not carries (each listed above with why)"
+    )
     if not fork.upstream:
         say("hint: no upstream remote: git remote add upstream <url>, so that picks by PR number resolve")
     if not dry_run:

@@ -129,7 +129,8 @@ def _loaded(config_dir: Path, text: str | None, stamps: Path | None) -> Profile:
     if text is None or data is None:
         raise ConfigError(
             f"{config_dir / PROFILE_FILE}: no fleet profile here",
-            "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least)",
+            "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least); "
+            "a fork with none yet: `aeon-release init` writes it and the ledger",
         )
     stamp = _stamp(text, stamps)
     checked = stamp is not None and stamp.is_file()

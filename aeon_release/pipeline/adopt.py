@@ -18,12 +18,13 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs, records
+from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
-from aeon_release.errors import ConfigError, UsageError, quoted
+from aeon_release.errors import ConfigError, GitError, UsageError, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.arch_baseline import KernelBaseline
@@ -78,10 +79,16 @@ class Fork:
     device: arch_baseline.DeviceGuess | None = None  # the one device its image is for (merge/device-gate)
     device_note: str | None = None  # why there is none, when the Dockerfile names an arch list
     arch: arch_baseline.ArchGuess | None = None  # what build holds its arch list to (fleet.yaml arch)
+    dockerfile_note: str | None = None  # the branch's own commits change other Dockerfiles than the one taken
+    own_prs: int = 0  # own commits whose subject's PR number upstream has for another change: the fork's own PRs
 
 
 def read_fork(
-    git: Git, branch: str | None, upstream_remote: str | None, ledger: Callable[[str], bool] = lambda path: False
+    git: Git,
+    branch: str | None,
+    upstream_remote: str | None,
+    ledger: Callable[[str], bool] = lambda path: False,
+    dockerfile: str | None = None,
 ) -> Fork:
     """The fork branch (``branch`` or the checked-out one), its tag, prefix and carries.  ``ledger`` says
     which paths are aeon-release's own files (the ledger and its rules, committed on the branch): they
@@ -93,7 +100,10 @@ def read_fork(
     tag = _last_tag(git, name, head)
     upstream = _upstream_branch(git, upstream_remote)
     pr_subject = _pr_convention(git, upstream or tag)
-    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, _dockerfile(git, head))
+    chosen = _named_dockerfile(git, head, name, dockerfile) if dockerfile is not None else _dockerfile(git, head)
+    fork = Fork(name, tag, name[: -len(tag)], upstream, pr_subject, chosen)
+    if dockerfile is None:
+        fork.dockerfile_note = _dockerfile_note(git, head, tag, upstream, chosen)
     fork.kernels, fork.kernels_note = arch_baseline.read(git, head, fork.dockerfile)
     fork.device = arch_baseline.device(git, head, fork.dockerfile)
     if fork.device is None:
@@ -101,13 +111,15 @@ def read_fork(
     fork.arch = arch_baseline.arch_policy(git, head, fork.dockerfile)
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
     own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
-    upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else set()
+    upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else {}
+    theirs = _numbers_of_others(git, own, pr_subject, upstream_prs)
+    fork.own_prs = len(theirs)
     taken: set[str] = set()
     # a marker is a line of a file: a symbolic link's text, a submodule's commit line or a path the branch
     # no longer has is none (the audit refused such a marker as "lost" on the very branch init read it from)
     files = {entry.path for entry in blobs.ls_tree(git.path, head) if entry.is_regular}
     for commit in own:
-        guess, why = _carry(git, head, tag, commit, pr_subject, upstream_prs, taken, ledger, files)
+        guess, why = _read_carry(git, head, tag, commit, pr_subject, upstream_prs, theirs, taken, ledger, files)
         if guess is None:
             fork.skipped.append(Skipped(commit, why))
         else:
@@ -122,6 +134,40 @@ DOCKERFILES = ("docker/Dockerfile", "Dockerfile")
 def _dockerfile(git: Git, head: str) -> str | None:
     listed = set(git.run("ls-tree", "--name-only", "-z", head, "--", *DOCKERFILES).split("\0"))
     return next((name for name in DOCKERFILES if name in listed), None)
+
+
+def _named_dockerfile(git: Git, head: str, branch: str, path: str) -> str:
+    listed = git.run("ls-tree", "-z", "--name-only", head, "--", f":(literal){path}").split("\0")
+    if path not in listed:
+        raise UsageError(
+            f"--dockerfile {quoted(path)}: no such file on branch {quoted(branch)}",
+            "name the Dockerfile the fork's image is built from, from the top of the checkout (docker/Dockerfile.rocm)",
+        )
+    return path
+
+
+def _dockerfile_note(git: Git, head: str, tag: str, upstream: str | None, chosen: str | None) -> str | None:
+    """The branch's own Dockerfiles, when its commits never change the one taken: a ROCm fork's image is
+    ``docker/Dockerfile.rocm``, and init took upstream's CUDA ``docker/Dockerfile`` as it is (its arch list
+    became eight arch-coverage rules for kernels the fork never builds)."""
+    out = git.run(
+        "log", "--no-merges", "--format=", "--name-only", "-z", head, f"^{tag}", *([f"^{upstream}"] if upstream else []),
+        "--", ":(glob)Dockerfile*", ":(glob)docker/Dockerfile*",
+    )  # fmt: skip
+    changed = {name.strip("\n") for name in out.split("\0") if name.strip("\n")}
+    if chosen in changed:
+        return None
+    present = (
+        set(git.run("ls-tree", "-z", "--name-only", head, "--", *sorted(changed)).split("\0")) if changed else set()
+    )
+    own = sorted(changed & present)
+    if not own:
+        return None
+    taken = f"{chosen} is upstream's as it is" if chosen else "no docker/Dockerfile or Dockerfile"
+    return (
+        f"{taken}, and the branch's own commits change {', '.join(own[:4])}{' ...' if len(own) > 4 else ''}: "
+        "pass --dockerfile the one the fork's image is built from"
+    )
 
 
 def _current_branch(git: Git) -> str:
@@ -173,10 +219,60 @@ def _pr_convention(git: Git, rev: str) -> str | None:
     return GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
 
 
-def _upstream_prs(git: Git, upstream: str, pattern: str) -> set[int]:
+def _upstream_prs(git: Git, upstream: str, pattern: str) -> dict[int, Commit]:
+    """Upstream's commit of each PR number its subjects name (the newest, where two do)."""
     compiled = re.compile(pattern)
-    out = git.run("log", "--format=%s", upstream)
-    return {int(m[1]) for line in records(out) if (m := compiled.search(line)) and m[1].isdigit()}
+    found: dict[int, Commit] = {}
+    for commit in git.commits("--no-merges", upstream):
+        if (m := compiled.search(commit.subject)) and m[1].isdigit():
+            found.setdefault(int(m[1]), commit)
+    return found
+
+
+# fewer than this many own commits numbered like another upstream change is a port's edited subject, not a
+# fork that numbers its own pull requests
+OWN_NUMBERING = 3
+
+
+def _numbers_of_others(git: Git, own: list[Commit], pattern: str | None, upstream: dict[int, Commit]) -> set[str]:
+    """The own commits whose subject's PR number is upstream's number of another change: a fork that squash-merges
+    its own pull requests on the same forge numbers them from 1 too (one fork's #38, an attention kernel, is
+    upstream's #38 of 2023, block sizes), and 75 of its carries were left out as "a cherry-pick the next release
+    brings".  Another change: neither subject holds the other, and the commits share under half of the files
+    either changes."""
+    found = set()
+    for commit in own:
+        pr = _pr_number(commit.subject, pattern)
+        if pr is not None and pr in upstream and not _same_change(git, commit, upstream[pr], pattern):
+            found.add(commit.sha)
+    return found
+
+
+def _same_change(git: Git, ours: Commit, theirs: Commit, pattern: str | None) -> bool:
+    a, b = _bare_subject(ours.subject, pattern), _bare_subject(theirs.subject, pattern)
+    if a == b or (min(len(a), len(b)) >= 12 and (a in b or b in a)):
+        return True
+    mine, upstream = set(git.changed_files(ours.sha)), set(git.changed_files(theirs.sha))
+    return len(mine & upstream) * 2 >= len(mine | upstream) > 0
+
+
+def _bare_subject(subject: str, pattern: str | None) -> str:
+    """A subject without its PR number, in lower case, its runs of white space one space."""
+    text = re.sub(pattern, "", subject) if pattern else subject
+    return " ".join(text.split()).casefold()
+
+
+def _read_carry(git: Git, head: str, tag: str, commit: Commit, *rest: Any) -> tuple[CarryGuess | None, str]:
+    """:func:`_carry`, a commit git cannot read named with its subject: a ROCm fork's 2024 commit of a binary
+    whose blob the clone lacked stopped init on "git show failed in .: fatal: unable to read 7153008...", one
+    commit of 630 and none named."""
+    try:
+        return _carry(git, head, tag, commit, *rest)
+    except GitError as exc:
+        raise GitError(
+            f"init cannot read the branch's commit {commit.sha[:12]} {quoted(commit.subject)}: {exc.message}",
+            exc.hint,
+        ) from None
 
 
 def _carry(
@@ -185,7 +281,8 @@ def _carry(
     tag: str,
     commit: Commit,
     pr_subject: str | None,
-    upstream_prs: set[int],
+    upstream_prs: dict[int, Commit],
+    others: set[str],
     taken: set[str],
     ledger: Callable[[str], bool],
     files: set[str],
@@ -194,7 +291,7 @@ def _carry(
     if _PICKED.search(message):
         return None, "a cherry-pick of an upstream commit"
     pr = _pr_number(commit.subject, pr_subject)
-    if pr is not None and pr in upstream_prs:
+    if pr is not None and pr in upstream_prs and commit.sha not in others:
         return None, f"upstream has PR #{pr}: a cherry-pick the next release brings"
     # -D: a deleted file's lines are not read (a fork dropping a tree of assets; a blobless clone would
     # fetch each one): _undoes_own_lines takes a deletion of a file the tag has for a carry either way
@@ -217,9 +314,11 @@ def _carry(
         return None, f"{tag} has every line of it that is left: upstream took it"
     regular = [path for path in sorted(added) if path in files]
     markers = tuple(m for path in regular if (m := _marker(path, told[path], now[path], theirs[path])) is not None)
-    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path]))}
+    symbols = {path: names for path in regular if (names := _symbols(path, added[path], now[path], upstream[path]))}
     title = _SUBJECT_NOISE.sub("", commit.subject).strip() or commit.subject
-    return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, pr), ""
+    # a number upstream has for another change is the fork's own, and so is every number of a fork that has such
+    upstream_pr = pr if len(others) < OWN_NUMBERING and pr not in upstream_prs else None
+    return CarryGuess(_unique(_slug(commit.subject), taken), title, commit, markers, symbols, upstream_pr), ""
 
 
 def _ledger_only(git: Git, commit: Commit, with_lines: Iterable[str], ledger: Callable[[str], bool]) -> bool:
@@ -301,8 +400,10 @@ def _telling(lines: Sequence[str]) -> list[str]:
     return [t for line in lines if len(t := line.strip()) >= 6 and _WORD.search(t)]
 
 
-def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ...]:
-    """Functions and classes whose ``def``/``class`` line the carry added and that are still defined."""
+def _symbols(path: str, added: Sequence[str], text: str | None, tag_text: str | None) -> tuple[str, ...]:
+    """Functions and classes whose ``def``/``class`` line the carry added, that are still defined, and that
+    the tag's file does not define: upstream's own (a fork's squash of an upstream merge re-adds hundreds)
+    guard no carry, and upstream removing one stopped the next merge ("ReLU is not defined in qwen2_rm.py")."""
     if text is None or not path.endswith(".py") or not _unicode(path):
         return ()
     names = {m[1] for line in added if (m := _DEF.match(line))}
@@ -311,7 +412,9 @@ def _symbols(path: str, added: Sequence[str], text: str | None) -> tuple[str, ..
     module = parse_python(text, path)  # capped: a carry's module nested 200,000 deep was "out of memory"
     if module is None:
         return ()
-    return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names))
+    theirs = parse_python(tag_text, path) if tag_text is not None else None
+    upstream = set(_defined(theirs.body, "")) if theirs is not None else set()
+    return tuple(sorted(q for q in _defined(module.body, "") if q.rsplit(".", 1)[-1] in names and q not in upstream))
 
 
 def _defined(body: Iterable[ast.stmt], prefix: str) -> Iterable[str]:

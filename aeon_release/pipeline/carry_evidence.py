@@ -145,7 +145,11 @@ def moved_code(diff: CarryDiff, path: str, rng: UpstreamRange) -> str | None:
     renamed = rng.renames().get(path)
     if renamed:
         return f"upstream moved {path} to {renamed} (git rename detection)"
-    context = significant(diff.context.get(path, []))
+    # only the context this release's upstream had at its base: an old carry's context lines that upstream
+    # changed long before the base (a real fork's 2024 commits on its env-var module) are no news of this
+    # merge, and counted, every conflict in such a file said "upstream removed most of the code it patched"
+    before = {line.strip() for line in (rng.git.blob_text(rng.base, path) or "").splitlines()}
+    context = [line for line in significant(diff.context.get(path, [])) if line in before]
     if not context:
         return None
     theirs = {line.strip() for line in (rng.git.blob_text(rng.tag, path) or "").splitlines()}

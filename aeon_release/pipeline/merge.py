@@ -444,6 +444,20 @@ def _table(
     target(json_out).print(table)
 
 
+# past this many carries kept as they were, they are one row: a real fork's 114 rows of "kept" were most
+# of a merge's report, above the conflicts and findings a person reads it for
+KEPT_ROWS = 10
+
+
+def _carry_rows(carries: list[dict[str, Any]]) -> list[list[str]]:
+    rows = [[str(c.get("id", "?")), str(c.get("status", "?")), str(c.get("evidence", ""))] for c in carries]
+    plain = [row for row in rows if row[1] == "kept" and row[2] == steps.KEPT_EVIDENCE]
+    if len(plain) <= KEPT_ROWS:
+        return rows
+    rest = [row for row in rows if not (row[1] == "kept" and row[2] == steps.KEPT_EVIDENCE)]
+    return [*rest, [f"{len(plain)} carries", "kept", f"{steps.KEPT_EVIDENCE}; --json lists each"]]
+
+
 def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     data = steps.report(state, plan)
     head = f"[bold]{state.tag}[/] ({state.tag_sha[:12]}) onto {state.previous_branch}: {state.phase}"
@@ -451,8 +465,7 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
     for note in data["notes"]:
         show(f"[yellow]note[/]: {escape(note)}", json_out)
     if data["carries"]:
-        rows = [[c.get("id", "?"), str(c.get("status", "?")), c.get("evidence", "")] for c in data["carries"]]
-        _table("carries", ("carry", "status", "evidence"), rows, json_out, status=1)
+        _table("carries", ("carry", "status", "evidence"), _carry_rows(data["carries"]), json_out, status=1)
     if data["picks"]:
         rows = [[p["ref"], str(p.get("status", "?")), p.get("evidence") or p.get("reason", "")] for p in data["picks"]]
         _table("cherry-picks", ("pick", "status", "detail"), rows, json_out, status=1)

@@ -8,6 +8,7 @@ resolves to a commit.  Only then does `merge` create its worktree.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -178,30 +179,45 @@ def resolve_remote(git: Git, opts: Options) -> str | None:
 
 
 # git fetch's line for a tag upstream moved: " ! [rejected]  v0.29.0 -> v0.29.0  (would clobber existing tag)"
-_CLOBBER = re.compile(r"^\s*!\s+\[rejected\]\s+(\S+)\s.*\(would clobber existing tag\)\s*$", re.MULTILINE)
+_CLOBBER = re.compile(r"^\s*!\s+\[rejected\]\s+(\S+)\s.*\(would clobber existing tag\)\s*$")
 
 
-def fetch_upstream(git: Git, remote: str | None) -> None:
+def fetch_upstream(git: Git, remote: str | None, tag: str) -> tuple[str, ...]:
     """``git fetch --tags REMOTE``, not --quiet: quiet, a tag upstream moved failed it with no word at all
-    ("git fetch failed: exit 1", hint: the network), and git's own reason is the line to show."""
+    ("git fetch failed: exit 1", hint: the network), and git's own reason is the line to show.  Returns the
+    other tags the remote moved: git fetched the rest and kept the local ones, so the merge of ``tag`` goes
+    on (a real fork often has its own tag of an old upstream name: one fork's ``v0.4.0`` stopped every merge)."""
     if remote is None:
-        return
+        return ()
     status, _, err = git.try_run("fetch", "--tags", remote)
     if status == 0:
-        return
-    moved = _CLOBBER.search(err)
-    if moved is not None:
-        tag = quoted(moved[1])
+        return ()
+    # git's own hints (this tool's empty graft file draws a deprecation hint from git 2.39) are no reason
+    said = [line.strip() for line in err.splitlines() if line.strip() and not line.startswith(("From ", "hint:"))]
+    moved = [found[1] for found in map(_CLOBBER.match, said) if found is not None]
+    if moved and len(moved) == len(said) and tag not in moved:
+        return tuple(moved)
+    if moved:
+        name = quoted(tag if tag in moved else moved[0])
         raise GitError(
-            f"remote {quoted(remote)} moved tag {tag}: the local one points elsewhere, and git fetch will not replace it",
-            f"compare them (git rev-parse {tag}; git ls-remote {remote} {tag}); to take the remote's: "
+            f"remote {quoted(remote)} moved tag {name}: the local one points elsewhere, and git fetch will not replace it",
+            f"compare them (git rev-parse {name}; git ls-remote {remote} {name}); to take the remote's: "
             f"git fetch --tags --force {remote}; to keep the local one: pass --no-fetch",
         )
-    said = [line.strip() for line in err.splitlines() if line.strip() and not line.startswith("From ")]
     reason = next((line for line in said if line.startswith(("fatal:", "error:", "!"))), said[-1] if said else "")
     raise GitError(
         f"cannot fetch from remote {quoted(remote)}: {printable(reason)[:200] or f'exit {status}'}",
         FSCK_HINT if damaged(reason) else "check the network or pass --no-fetch to use the local tags",
+    )
+
+
+def _moved_notes(remote: str | None, moved: tuple[str, ...]) -> tuple[str, ...]:
+    if not moved:
+        return ()
+    shown = ", ".join(quoted(name) for name in moved[:5]) + (f" and {len(moved) - 5} more" if len(moved) > 5 else "")
+    return (
+        f"remote {quoted(remote or '')} moved tag(s) {shown}: the local one(s) kept (this merge does not read them; "
+        f"git fetch --tags --force {remote} takes the remote's)",
     )
 
 
@@ -212,11 +228,20 @@ def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
         raise no_commit(git.path, f"refs/tags/{tag}", "tag", f"a release tag names a commit: `git cat-file -t {tag}`")
     if sha is None:
         where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
+        # the release tags nearest the one asked for (a typo'd v0.10.1 beside v0.10.0, v0.10.0rc1)
+        near = difflib.get_close_matches(tag, git.run("tag", "--list", "v*").split(), n=3, cutoff=0.8)
+        near.sort(key=lambda name: -_shared_start(name, tag))  # v0.10.0 before v0.1.1
         raise GitError(
             f"tag {quoted(tag)} does not exist (looked in {where})",
-            "check the spelling, or add the upstream remote: git remote add upstream <url>",
+            (f"the nearest: {', '.join(near)}; " if near else "")
+            + "check the spelling, or add the upstream remote: git remote add upstream <url>",
         )
     return sha
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many leading characters two names share."""
+    return next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
 
 
 def resolve_previous(git: Git, opts: Options, prefix: str) -> tuple[str, str]:
@@ -442,8 +467,7 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
     early = _sides_early(git, opts, on_sides) if on_sides is not None and not opts.fetch else None
     ledger, fleet = check_config(opts, RunStore.cache_of(git.common_dir))
     remote = resolve_remote(git, opts)
-    if opts.fetch:
-        fetch_upstream(git, remote)
+    moved = fetch_upstream(git, remote, opts.tag) if opts.fetch else ()
     branch = fleet.branch_for(opts.tag)
     # after a fetch, read anew; else the early reads stand (nothing was fetched in between)
     tag_sha, previous, previous_sha, base = early or _sides(git, opts, remote, fleet.branch_prefix, on_sides)
@@ -479,7 +503,7 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
         skips=ledger.plan_for(opts.tag).skips,
         ledger=ledger,
         config_dir=opts.config_dir,
-        notes=_trap_notes(opts.tag, upstream, walk.on_main),
+        notes=_moved_notes(remote, moved) + _trap_notes(opts.tag, upstream, walk.on_main),
     )
 
 

@@ -95,11 +95,16 @@ class Run:
         return self.store.folder
 
 
+KEPT_EVIDENCE = "its commits are on the branch"  # a carry the merge left as it was
+
+
 # -- the steps -------------------------------------------------------------------------------
 # Every step is a stage of the one runner (pipeline/runner.py): ``check`` is its pure preflight,
 # run for every step still to do before the run changes anything; ``plan`` lists its actions,
 # whose ``describe()`` is what ``merge --dry-run`` prints and whose ``do()`` a real run executes.
 # The plan of a step is made right before it runs, so it sees what the steps before it did.
+
+
 def check_merge(run: Run) -> None:
     """The fork branch and the tag are where the run found them (a resumed run rebuilt its plan)."""
     check_resumable(run.plan, run.state)
@@ -235,7 +240,7 @@ def run_audit(run: Run) -> None:
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
     report = _audit(run)
     waivers = {w["rule"]: w for w in run.state.waivers}
-    findings = [_with_waiver(f, waivers) for f in report.findings]
+    findings = _name_moves(run, [_with_waiver(f, waivers) for f in report.findings])
     blocking = [f for f in findings if f["severity"] == "error" and not f["suppressed"] and not f.get("waived")]
     waived = [f for f in findings if f.get("waived")]
     run.state.audit = report.as_dict() | {
@@ -254,11 +259,21 @@ def run_audit(run: Run) -> None:
         first = blocking[0]
         fixable = sum(1 for f in blocking if f.get("fix"))
         offer = f"; `aeon-release merge --continue --fix` applies {fixable} safe fix(es)" if fixable else ""
+        # a path upstream moved or deleted (_name_moves) is fixed in the config, not in the worktree
+        moved = sum(1 for f in blocking if any(w in str(f["message"]) for w in MOVED_WORDS))
+        config = (
+            f"; {moved} of them name a path upstream moved or deleted: change it in {run.plan.config_dir}"
+            if moved
+            else ""
+        )
         raise NeedsHuman(
             f"{len(blocking)} error-level audit finding(s), first: {first['path']}:{first['line']} [{first['rule']}]",
-            f"fix them in {wt.path} (no need to commit), then `aeon-release merge --continue`; "
+            f"fix them in {wt.path} (no need to commit){config}, then `aeon-release merge --continue`; "
             f"or accept one: `aeon-release merge --continue --waive '{first['rule']}=REASON'`{offer}",
         )
+
+
+MOVED_WORDS = ("; upstream moved ", "; upstream deleted ")
 
 
 def _audit(run: Run) -> AuditReport:
@@ -311,6 +326,39 @@ def apply_audit_fixes(run: Run) -> list[dict[str, Any]]:
     run.state.fixes += results
     run.save()
     return results
+
+
+def _name_moves(run: Run, findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A rule's or a marker's file that upstream moved in this release (a real fork's upstream made
+    ``pkg/utils.py`` the package ``pkg/utils/__init__.py``) is named with where it went and what to change:
+    the finding said only "pkg/utils.py does not exist in the tree", and a person hunted for the file."""
+    gone = [f for f in findings if f.get("line") == 0 and "does not exist" in str(f.get("message", ""))]
+    if not gone:
+        return findings
+    base, tag = run.plan.merge_base, run.plan.tag_sha
+    moved = run.git.renames(base, tag)
+    paths = sorted({str(f.get("path")) for f in gone} - moved.keys())
+    deleted = set(
+        run.git.run(
+            "diff", "--name-only", "-z", "-M", "--diff-filter=D", base, tag, "--", *(f":(literal){p}" for p in paths)
+        ).split("\0")
+        if paths
+        else ()
+    )
+    for finding in gone:
+        path = str(finding.get("path"))
+        new = moved.get(path)
+        if new is not None:
+            finding["message"] = (
+                f"{finding['message']}; upstream moved {path} to {new} in {run.plan.tag} (git's rename detection): "
+                f"point the rule's paths (a carry's marker: its path in carries.yaml) at {new}"
+            )
+        elif path in deleted:
+            finding["message"] = (
+                f"{finding['message']}; upstream deleted {path} in {run.plan.tag}: a carry of it is dropped "
+                "(`status: dropped` in carries.yaml) or moved to where the code went, and a rule's path goes too"
+            )
+    return findings
 
 
 def _with_waiver(finding: Finding, waivers: dict[str, dict[str, str]]) -> dict[str, Any]:
@@ -592,7 +640,7 @@ def _carry_commits(run: Run, cp: CarryPlan, record: CarryRecord) -> CarryRecord:
     if applied or by_hand:
         hand = f"; {len(by_hand)} resolved by hand" if by_hand else ""
         return CarryRecord(CarryStatus.APPLIED, evidence=f"cherry-picked {applied + len(by_hand)} commit(s){hand}")
-    return CarryRecord(CarryStatus.KEPT, evidence="its commits are on the branch")
+    return CarryRecord(CarryStatus.KEPT, evidence=KEPT_EVIDENCE)
 
 
 def _carry_patch(run: Run, cp: CarryPlan) -> CarryRecord:

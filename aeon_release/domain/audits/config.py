@@ -9,6 +9,7 @@ when that file contains that text), plus the fields of its kind (``aeon-release 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fnmatch
 import keyword
 import os
@@ -53,7 +54,7 @@ from aeon_release.errors import ConfigError, printable, quoted
 
 AUDITS_DIR = "audits"
 COMMON_REQUIRED = ("id", "kind", "message")
-COMMON_OPTIONAL = ("severity", "paths", "exclude", "when")
+COMMON_OPTIONAL = ("severity", "paths", "exclude", "when", "carry")
 RULE_ID = re.compile(r"[a-z0-9]+(?:[-_.][a-z0-9]+)*(?:/[a-z0-9]+(?:[-_.][a-z0-9]+)*)*")
 RULES_GUIDE = "`aeon-release audits list` shows every rule kind; a rule is id, kind, message and the kind's fields"
 _ID_HINT = "rule ids are lowercase words joined by - . _ or /, e.g. nvfp4/enum-is-5"
@@ -85,7 +86,8 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
         # Auditing with no rules would pass everything: that is never what the caller meant.
         # absent(): a link loop or a link to nothing says so; anything else is "no audits folder"
         raise ConfigError(
-            f"{folder}: {absent(folder, 'no audits folder')}", "pass --config the folder that holds audits/*.yaml"
+            f"{folder}: {absent(folder, 'no audits folder')}",
+            "pass --config the folder that holds audits/*.yaml; a fork with none yet: `aeon-release init` writes them",
         )
     _inside(config_dir, folder, AUDITS_DIR)
     documents = []
@@ -93,7 +95,26 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
         label = f"{AUDITS_DIR}/{path.name}"
         _inside(config_dir, path, label)
         documents.append((label, _load_once(path, label)))
-    return build_rules(documents, carries, fleet_pr_subject=_fleet_pr_subject(config_dir))
+    return _while_carried(build_rules(documents, carries, fleet_pr_subject=_fleet_pr_subject(config_dir)), config_dir)
+
+
+def _while_carried(ruleset: RuleSet, config_dir: Path) -> RuleSet:
+    """A rule with ``carry: ID`` guards that carry (init writes one per file of what a carry defines): it runs
+    while carries.yaml has the carry active.  Marking a dropped carry ``status: dropped`` left its rules in
+    audits/, and the merge that dropped it stayed stopped on "what carry X defines must still exist"."""
+    guarding = [rule for rule in ruleset.rules if rule.carry is not None]
+    if not guarding:
+        return ruleset
+    from aeon_release.domain import ledger
+
+    status = {c.id: c.active for c in ledger.load(config_dir).carries}
+    for rule in guarding:
+        if rule.carry not in status:
+            raise ConfigError(
+                f"{rule.origin}.carry: {quoted(rule.carry)} names no carry in {CARRIES_FILE}",
+                f"name a carry's id, or take the line out for a rule that guards no carry ({rule.id})",
+            )
+    return dataclasses.replace(ruleset, rules=tuple(r for r in ruleset.rules if r.carry is None or status[r.carry]))
 
 
 def _inside(config_dir: Path, path: Path, label: str) -> None:
@@ -392,6 +413,7 @@ def parse_rule(node: Any, where: Where) -> Rule:
         origin=str(where),
         exclude=_globs(data, "exclude", where) if "exclude" in data else (),
         when=_condition(data["when"], where.key("when")) if "when" in data else None,
+        carry=string(data["carry"], where.key("carry")) if "carry" in data else None,
     )
 
 

@@ -52,6 +52,7 @@ class Rule:
     origin: str  # where it was declared: "audits/nvfp4.yaml: rules[2]" or "carries.yaml: <id>"
     exclude: tuple[str, ...] = ()
     when: Condition | None = None
+    carry: str | None = None  # the carry it guards: it runs while carries.yaml has that carry active
 
     def finding(self, path: str, line: int, detail: str, severity: Severity | None = None) -> Finding:
         message = f"{self.message}: {detail}" if detail else self.message

@@ -451,7 +451,14 @@ class _BulkJob:
         # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
         # pending future at once instead of leaving the run waiting for a result that never comes.
         with signals_held():  # the workers start at the first submission
-            self._pool = worker_pool()
+            try:
+                self._pool = worker_pool()
+            except OSError:
+                # the pool's lock is a POSIX semaphore in /dev/shm: on a shared machine whose /dev/shm had
+                # no inode left, every audit of a large tree stopped on "output: No space left on device"
+                # (the disk had 74 GB free); the pass runs here instead, one core, the same findings
+                self._inline += scan_chunk((tree.job(files), specs, plan, settings))
+                return
             self._pending = [
                 self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
                 for chunk in _chunks(tree, files, _workers() * 4)
