@@ -258,6 +258,44 @@ def test_an_override_still_called_somewhere_is_silent(
     assert override_findings(git_repo, no_rules, fork, upstream, extra) == []
 
 
+PATCH_HEAD = "from vllm.v1.worker.worker_base import WorkerBase\n\n\ndef _aeon_prepare(self, batch):\n    batch.pad_to_multiple(8)\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        "WorkerBase.prepare = _aeon_prepare\n",
+        'setattr(WorkerBase, "prepare", _aeon_prepare)\n',
+        "WorkerBase.prepare = lambda self, batch: batch.pad_to_multiple(8)\n",
+    ],
+    ids=["assignment", "setattr", "lambda"],
+)
+def test_a_monkeypatch_of_a_method_upstream_no_longer_calls_is_an_error(
+    git_repo: GitRepo, no_rules: Path, patch: str
+) -> None:
+    """#30143's shape (``VllmConfig.pad_for_cudagraph = _aeon_pad``): the fork's function replaces a
+    class's method nothing calls any more; nothing serializes a method, so it silently never runs."""
+    [(path, line, severity, message)] = override_findings(git_repo, no_rules, PATCH_HEAD + patch, WORKER_UPSTREAM, {})
+    assert (path, line, severity) == (AEON_WORKER, 8, "error")
+    assert "patches the method prepare, which upstream's code no longer calls anywhere" in message
+    assert "silently never runs" in message and "#40001" in message
+
+
+@pytest.mark.parametrize(
+    ("patch", "upstream", "severity"),
+    [
+        # upstream still calls the method: the patch runs
+        ("WorkerBase.prepare = _aeon_prepare\n", WORKER_BASE.replace("return batch", "return list(batch)"), None),
+        # a value, not a function, on an instance: a knob something may read unseen
+        ("def aeon(worker: WorkerBase) -> None:\n    worker.prepare = None\n", WORKER_UPSTREAM, "warning"),
+    ],
+    ids=["still called", "a value on an instance"],
+)
+def test_monkeypatch_twins(git_repo: GitRepo, no_rules: Path, patch: str, upstream: str, severity: str | None) -> None:
+    rows = override_findings(git_repo, no_rules, PATCH_HEAD + patch, upstream, {})
+    assert [row[2] for row in rows] == ([severity] if severity else [])
+
+
 def test_an_override_of_a_hook_upstream_renamed_is_one_finding(git_repo: GitRepo, no_rules: Path) -> None:
     """Renamed: symbol drift's error (the method it overrides is gone) stands for the dead hook's warning."""
     renamed = WORKER_BASE.replace("prepare", "_prepare_inputs")

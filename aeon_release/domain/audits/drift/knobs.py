@@ -18,7 +18,10 @@ of the fork's own).  A key is such a knob too: a fork-owned write of a string ke
 an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", True)``) that upstream's
 code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
 quotes it any more.  A warning: something may still read it in a way no text search sees
-(``vars()``, a serializer).
+(``vars()``, a serializer).  An error where the store is a monkeypatch: a function of the file (or a
+lambda) put on a class in place of its method (``VllmConfig.pad_for_cudagraph = _aeon_pad``,
+``setattr(VllmConfig, "pad_for_cudagraph", _aeon_pad)``, #30143): nothing serializes a method, and the
+fork's function silently never runs.
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
 name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
@@ -95,8 +98,8 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern)
-        for path, line, how, name in _stores(trees, dead, accepted)
+        _finding(trees, path, line, how, name, dead[name], pr_pattern, patched)
+        for path, line, how, name, patched in _stores(trees, dead, accepted)
     ]
 
 
@@ -195,32 +198,70 @@ def _code(text: str) -> str:
     return "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
 
 
-def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str]]:
-    """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
-    store, or a deployment file's option (not one upstream's parser still ``accepted``)."""
-    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
+def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str, bool]]:
+    """(path, line, the store as shown, name, whether it is a monkeypatch of a method) of each fork-owned
+    store of a dead name: a Python store, or a deployment file's option (not one upstream's parser still
+    ``accepted``)."""
+    yield from (
+        (*store, False) for store in _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
+    )
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
+        patches = _patches(module) if module is not None and owned else set()
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
-                    yield path, node.lineno, f"{_show(node)} = ...", node.attr
+                    yield path, node.lineno, f"{_show(node)} = ...", node.attr, id(node) in patches
             elif isinstance(node, ast.ClassDef):
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
                         if method.lineno in owned and not distinct_name(method):
-                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name
+                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name, False
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
-                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name, id(node) in patches
             else:
-                yield from _key_stores(path, node, dead, owned)
+                yield from ((*store, False) for store in _key_stores(path, node, dead, owned))
+
+
+def _patches(module: ast.Module) -> set[int]:
+    """The ids of the monkeypatches of a method in the module: the target of ``Cls.name = f`` and the call
+    ``setattr(Cls, "name", f)``, where ``Cls`` is a CapWords name (a class) and ``f`` a lambda or a function
+    the module defines at its top."""
+    functions = {f.name for f in module.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def patch(holder: ast.expr, value: ast.expr) -> bool:
+        return (
+            isinstance(holder, ast.Name)
+            and holder.id[:1].isupper()
+            and not holder.id.isupper()
+            and (isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions))
+        )
+
+    found: set[int] = set()
+    for node in ast.walk(module):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(target := node.targets[0], ast.Attribute)
+        ):
+            if patch(target.value, node.value):
+                found.add(id(target))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) == 3
+            and patch(node.args[0], node.args[2])
+        ):
+            found.add(id(node))
+    return found
 
 
 def _key_stores(path: str, node: ast.AST, dead: dict[str, str], owned: set[int]) -> Iterator[tuple[str, int, str, str]]:
@@ -293,7 +334,9 @@ def _show(node: ast.expr) -> str:
     return text if len(text) <= 60 else "..." + text[-57:]
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, patched: bool
+) -> Finding:
     word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)|[\"']{re.escape(name)}[\"']"
     git = repo.Git(trees.repo)
 
@@ -314,6 +357,13 @@ def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where
         if inverse
         else "find what upstream reads instead, or drop the carry"
     )
+    if patched:
+        message = (
+            f"fork-owned {how} patches the method {name}, which upstream's code no longer calls anywhere: its "
+            f"last call went from {where}{commit}; the fork's function silently never runs now: find the hook "
+            "upstream calls instead, or drop the carry"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     message = (
         f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
         f"from {where}{commit}; the fork's value is silently ignored now: {hint}"
