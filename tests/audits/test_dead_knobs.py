@@ -345,6 +345,35 @@ def test_writing_a_key_upstream_no_longer_reads_is_a_warning(
     assert f"its last read went from {PREPARE}" in message and "#22035" in message
 
 
+@pytest.mark.parametrize(
+    "lookup",
+    ["return AEON_LAYOUT[mode]", "return AEON_LAYOUT.get(mode, 'nhd')", "return AEON_LAYOUT.get(str(mode))"],
+    ids=["subscript", "get", "get of a call"],
+)
+def test_a_key_of_a_table_the_fork_looks_up_itself_is_an_error(git_repo: GitRepo, no_rules: Path, lookup: str) -> None:
+    """#18356's shape (``{"nvfp4": ...}`` read ``.get(model_config.quantization)``): no upstream code gives
+    the key any more, so the fork's entry is dead and upstream's value misses the table."""
+    fork = f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {lookup}\n'
+    [(path, at, severity, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
+    assert (path, at, severity) == (AEON_MOE, 1, "error")
+    assert 'fork-owned {"skip_quant": ...} keys the fork\'s table by skip_quant' in message and "#22035" in message
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return AEON_LAYOUT['scale_layout']",  # looked up by a literal only: the fork's own entries
+        "return dict(AEON_LAYOUT, **mode)",  # handed on whole: a setting something may read unseen
+        "return [k for k, v in AEON_LAYOUT.items() if v == mode]",
+    ],
+    ids=["literal lookup", "handed on", "iterated"],
+)
+def test_a_table_not_looked_up_by_a_value_stays_a_warning(git_repo: GitRepo, no_rules: Path, use: str) -> None:
+    fork = f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {use}\n'
+    rows = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
+    assert [(at, severity) for _, at, severity, _ in rows] == [(1, "warning")]
+
+
 def test_a_key_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_rules: Path) -> None:
     """#32683 deleted BitBlas, whose config read ``is_bitblas_format``: the reads went with the file."""
     fork = 'def aeon_prepare_args(args):\n    args["skip_quant"] = False\n'

@@ -21,7 +21,10 @@ quotes it any more.  A warning: something may still read it in a way no text sea
 (``vars()``, a serializer).  An error where the store is a monkeypatch: a function of the file (or a
 lambda) put on a class in place of its method (``VllmConfig.pad_for_cudagraph = _aeon_pad``,
 ``setattr(VllmConfig, "pad_for_cudagraph", _aeon_pad)``, #30143): nothing serializes a method, and the
-fork's function silently never runs.
+fork's function silently never runs.  An error too where the key is one of a table the fork looks up
+itself with a value it does not spell (``T = {"nvfp4": ...}`` read ``T.get(model_config.quantization)``,
+#18356 renamed the method ``"modelopt_fp4"``): no upstream code gives that name any more, so the entry
+is dead and the value upstream gives misses the table.
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
 name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
@@ -98,8 +101,8 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern, patched)
-        for path, line, how, name, patched in _stores(trees, dead, accepted)
+        _finding(trees, path, line, how, name, dead[name], pr_pattern, kind)
+        for path, line, how, name, kind in _stores(trees, dead, accepted)
     ]
 
 
@@ -198,12 +201,12 @@ def _code(text: str) -> str:
     return "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
 
 
-def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str, bool]]:
-    """(path, line, the store as shown, name, whether it is a monkeypatch of a method) of each fork-owned
-    store of a dead name: a Python store, or a deployment file's option (not one upstream's parser still
-    ``accepted``)."""
+def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str, str]]:
+    """(path, line, the store as shown, name, "patch" | "table" | "") of each fork-owned store of a dead
+    name: a Python store (a monkeypatch of a method, a key of a table the fork looks up, or another), or a
+    deployment file's option (not one upstream's parser still ``accepted``)."""
     yield from (
-        (*store, False) for store in _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
+        (*store, "") for store in _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
     )
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
@@ -212,22 +215,57 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
         patches = _patches(module) if module is not None and owned else set()
+        tables = _tables(module) if module is not None and owned else set()
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
-                    yield path, node.lineno, f"{_show(node)} = ...", node.attr, id(node) in patches
+                    yield path, node.lineno, f"{_show(node)} = ...", node.attr, _kind(node, patches, tables)
             elif isinstance(node, ast.ClassDef):
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
                         if method.lineno in owned and not distinct_name(method):
-                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name, False
+                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name, ""
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
-                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name, id(node) in patches
+                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name, _kind(node, patches, tables)
             else:
-                yield from ((*store, False) for store in _key_stores(path, node, dead, owned))
+                kind = _kind(node, patches, tables)
+                yield from ((*store, kind) for store in _key_stores(path, node, dead, owned))
+
+
+def _kind(node: ast.AST, patches: set[int], tables: set[int]) -> str:
+    return "patch" if id(node) in patches else "table" if id(node) in tables else ""
+
+
+def _tables(module: ast.Module) -> set[int]:
+    """The ids of the dict displays bound to a name the module looks up with a value it does not spell
+    (``T[x]``, ``T.get(x)``, ``x`` no string literal): the fork's own table, keyed by names from elsewhere."""
+    looked_up: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+            key: ast.expr | None = node.slice
+            table = node.value.id
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and isinstance(node.func.value, ast.Name)
+            and node.args
+        ):
+            key, table = node.args[0], node.func.value.id
+        else:
+            continue
+        if str_value(key) is None:
+            looked_up.add(table)
+    return {
+        id(node.value)
+        for node in ast.walk(module)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Dict)
+        and any(isinstance(t, ast.Name) and t.id in looked_up for t in node.targets)
+    }
 
 
 def _patches(module: ast.Module) -> set[int]:
@@ -335,7 +373,7 @@ def _show(node: ast.expr) -> str:
 
 
 def _finding(
-    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, patched: bool
+    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, kind: str
 ) -> Finding:
     word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)|[\"']{re.escape(name)}[\"']"
     git = repo.Git(trees.repo)
@@ -357,11 +395,18 @@ def _finding(
         if inverse
         else "find what upstream reads instead, or drop the carry"
     )
-    if patched:
+    if kind == "patch":
         message = (
             f"fork-owned {how} patches the method {name}, which upstream's code no longer calls anywhere: its "
             f"last call went from {where}{commit}; the fork's function silently never runs now: find the hook "
             "upstream calls instead, or drop the carry"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if kind == "table":
+        message = (
+            f"fork-owned {how} keys the fork's table by {name}, which upstream's code no longer reads or gives "
+            f"anywhere: its last read went from {where}{commit}; the entry is dead, and the name upstream gives "
+            "now misses the table: key it by what upstream uses instead"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     message = (
