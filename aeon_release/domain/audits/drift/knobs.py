@@ -19,8 +19,8 @@ an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", 
 code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
 quotes it any more.  A warning: something may still read it in a way no text search sees
 (``vars()``, a serializer).  An error where the store is a monkeypatch: a function of the file (or a
-lambda) put on a class in place of its method (``VllmConfig.pad_for_cudagraph = _aeon_pad``,
-``setattr(VllmConfig, "pad_for_cudagraph", _aeon_pad)``, #30143): nothing serializes a method, and the
+lambda) put on a class in place of its method (``Config.pad_for_cudagraph = _aeon_pad``,
+``setattr(Config, "pad_for_cudagraph", _aeon_pad)``, #30143): nothing serializes a method, and the
 fork's function silently never runs.  An error too where the key is one of a table the fork looks up
 itself with a value it does not spell (``T = {"nvfp4": ...}`` read ``T.get(model_config.quantization)``,
 #18356 renamed the method ``"modelopt_fp4"``): no upstream code gives that name any more, so the entry
