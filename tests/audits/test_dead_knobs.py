@@ -374,6 +374,27 @@ def test_a_table_not_looked_up_by_a_value_stays_a_warning(git_repo: GitRepo, no_
     assert [(at, severity) for _, at, severity, _ in rows] == [(1, "warning")]
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        'AEON_LAYOUT = {"skip_quant": "hnd", "quant_off": "hnd"}\n',
+        'AEON_LAYOUT = {"skip_quant": "hnd"}\nAEON_LAYOUT["quant_off"] = "hnd"  # the new name too\n',
+    ],
+    ids=["both names", "the new name below"],
+)
+def test_a_table_keyed_by_the_old_and_the_new_name_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, table: str
+) -> None:
+    """Upstream renamed the key it reads (``"skip_quant"`` -> ``"quant_off"``); the fork's table has both:
+    written for both sides (review14's #25489 twins)."""
+    renamed = PREPARE_BASE.replace(
+        'extra_prepare_args.get("skip_quant", True)', 'extra_prepare_args.get("quant_off", True)'
+    )
+    fork = table + "\n\ndef aeon_layout(mode):\n    return AEON_LAYOUT[mode]\n"
+    rows = key_findings(git_repo, no_rules, fork, {PREPARE: renamed})
+    assert [(at, severity) for _, at, severity, _ in rows] == [(1, "warning")]
+
+
 def test_a_key_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_rules: Path) -> None:
     """#32683 deleted BitBlas, whose config read ``is_bitblas_format``: the reads went with the file."""
     fork = 'def aeon_prepare_args(args):\n    args["skip_quant"] = False\n'

@@ -24,7 +24,8 @@ lambda) put on a class in place of its method (``Config.pad_for_cudagraph = _aeo
 fork's function silently never runs.  An error too where the key is one of a table the fork looks up
 itself with a value it does not spell (``T = {"nvfp4": ...}`` read ``T.get(model_config.quantization)``,
 #18356 renamed the method ``"modelopt_fp4"``): no upstream code gives that name any more, so the entry
-is dead and the value upstream gives misses the table.
+is dead and the value upstream gives misses the table (unless the file also quotes a name upstream's
+diff added there: a table written for both sides).
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
 name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
@@ -101,9 +102,28 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern, kind)
+        _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
         for path, line, how, name, kind in _stores(trees, dead, accepted)
     ]
+
+
+_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
+
+
+def _answered(trees: ThreeTrees, path: str, name: str, where: str, kind: str) -> str:
+    """A table's kind, unless the fork's file also quotes a name upstream's diff added in a file whose
+    diff took out a quoted ``name`` (``{"strict": ..., "standard": ...}``, ``T["FLASH_ATTN"] = ...`` below
+    it): written for both sides, a warning as any dead key is."""
+    if kind != "table":
+        return kind
+    quoted = re.compile(rf"""["']{re.escape(name)}["']""")
+    added: set[str] = set()
+    for changed in trees.upstream:
+        diff = trees.upstream[changed]
+        if changed.endswith(".py") and any(quoted.search(line) for line in diff.removed):
+            added.update(q for line in diff.added.values() for q in _QUOTED.findall(line))
+    text = trees.merged_text(path) or ""
+    return "" if (added - {name}) & set(_QUOTED.findall(text)) else kind
 
 
 def _fork_stores(trees: ThreeTrees) -> set[str]:
