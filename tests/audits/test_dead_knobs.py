@@ -258,6 +258,44 @@ def test_an_override_still_called_somewhere_is_silent(
     assert override_findings(git_repo, no_rules, fork, upstream, extra) == []
 
 
+PATCH_HEAD = "from vllm.v1.worker.worker_base import WorkerBase\n\n\ndef _aeon_prepare(self, batch):\n    batch.pad_to_multiple(8)\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        "WorkerBase.prepare = _aeon_prepare\n",
+        'setattr(WorkerBase, "prepare", _aeon_prepare)\n',
+        "WorkerBase.prepare = lambda self, batch: batch.pad_to_multiple(8)\n",
+    ],
+    ids=["assignment", "setattr", "lambda"],
+)
+def test_a_monkeypatch_of_a_method_upstream_no_longer_calls_is_an_error(
+    git_repo: GitRepo, no_rules: Path, patch: str
+) -> None:
+    """#30143's shape (``VllmConfig.pad_for_cudagraph = _aeon_pad``): the fork's function replaces a
+    class's method nothing calls any more; nothing serializes a method, so it silently never runs."""
+    [(path, line, severity, message)] = override_findings(git_repo, no_rules, PATCH_HEAD + patch, WORKER_UPSTREAM, {})
+    assert (path, line, severity) == (AEON_WORKER, 8, "error")
+    assert "patches the method prepare, which upstream's code no longer calls anywhere" in message
+    assert "silently never runs" in message and "#40001" in message
+
+
+@pytest.mark.parametrize(
+    ("patch", "upstream", "severity"),
+    [
+        # upstream still calls the method: the patch runs
+        ("WorkerBase.prepare = _aeon_prepare\n", WORKER_BASE.replace("return batch", "return list(batch)"), None),
+        # a value, not a function, on an instance: a knob something may read unseen
+        ("def aeon(worker: WorkerBase) -> None:\n    worker.prepare = None\n", WORKER_UPSTREAM, "warning"),
+    ],
+    ids=["still called", "a value on an instance"],
+)
+def test_monkeypatch_twins(git_repo: GitRepo, no_rules: Path, patch: str, upstream: str, severity: str | None) -> None:
+    rows = override_findings(git_repo, no_rules, PATCH_HEAD + patch, upstream, {})
+    assert [row[2] for row in rows] == ([severity] if severity else [])
+
+
 def test_an_override_of_a_hook_upstream_renamed_is_one_finding(git_repo: GitRepo, no_rules: Path) -> None:
     """Renamed: symbol drift's error (the method it overrides is gone) stands for the dead hook's warning."""
     renamed = WORKER_BASE.replace("prepare", "_prepare_inputs")
@@ -305,6 +343,56 @@ def test_writing_a_key_upstream_no_longer_reads_is_a_warning(
     assert (path, at, severity) == (AEON_MOE, 2, "warning")
     assert f"fork-owned {shown} sets skip_quant, which upstream's code no longer reads anywhere" in message
     assert f"its last read went from {PREPARE}" in message and "#22035" in message
+
+
+@pytest.mark.parametrize(
+    "lookup",
+    ["return AEON_LAYOUT[mode]", "return AEON_LAYOUT.get(mode, 'nhd')", "return AEON_LAYOUT.get(str(mode))"],
+    ids=["subscript", "get", "get of a call"],
+)
+def test_a_key_of_a_table_the_fork_looks_up_itself_is_an_error(git_repo: GitRepo, no_rules: Path, lookup: str) -> None:
+    """#18356's shape (``{"nvfp4": ...}`` read ``.get(model_config.quantization)``): no upstream code gives
+    the key any more, so the fork's entry is dead and upstream's value misses the table."""
+    fork = f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {lookup}\n'
+    [(path, at, severity, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
+    assert (path, at, severity) == (AEON_MOE, 1, "error")
+    assert 'fork-owned {"skip_quant": ...} keys the fork\'s table by skip_quant' in message and "#22035" in message
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "return AEON_LAYOUT['scale_layout']",  # looked up by a literal only: the fork's own entries
+        "return dict(AEON_LAYOUT, **mode)",  # handed on whole: a setting something may read unseen
+        "return [k for k, v in AEON_LAYOUT.items() if v == mode]",
+    ],
+    ids=["literal lookup", "handed on", "iterated"],
+)
+def test_a_table_not_looked_up_by_a_value_stays_a_warning(git_repo: GitRepo, no_rules: Path, use: str) -> None:
+    fork = f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {use}\n'
+    rows = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
+    assert [(at, severity) for _, at, severity, _ in rows] == [(1, "warning")]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        'AEON_LAYOUT = {"skip_quant": "hnd", "quant_off": "hnd"}\n',
+        'AEON_LAYOUT = {"skip_quant": "hnd"}\nAEON_LAYOUT["quant_off"] = "hnd"  # the new name too\n',
+    ],
+    ids=["both names", "the new name below"],
+)
+def test_a_table_keyed_by_the_old_and_the_new_name_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, table: str
+) -> None:
+    """Upstream renamed the key it reads (``"skip_quant"`` -> ``"quant_off"``); the fork's table has both:
+    written for both sides (review14's #25489 twins)."""
+    renamed = PREPARE_BASE.replace(
+        'extra_prepare_args.get("skip_quant", True)', 'extra_prepare_args.get("quant_off", True)'
+    )
+    fork = table + "\n\ndef aeon_layout(mode):\n    return AEON_LAYOUT[mode]\n"
+    rows = key_findings(git_repo, no_rules, fork, {PREPARE: renamed})
+    assert [(at, severity) for _, at, severity, _ in rows] == [(1, "warning")]
 
 
 def test_a_key_whose_reading_file_upstream_deleted(git_repo: GitRepo, no_rules: Path) -> None:

@@ -56,9 +56,10 @@ def patch_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, 
     return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
-def test_a_patch_of_a_function_upstream_no_longer_calls_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+def test_a_patch_of_a_function_upstream_no_longer_calls_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's function silently never runs: an error, as a dead patch of a class's method is (knobs)."""
     [(path, line, severity, message)] = patch_findings(git_repo, no_rules, PLUGIN_TEXT, SAMPLER_UPSTREAM, {})
-    assert (path, line, severity) == (PLUGIN, 9, "warning")
+    assert (path, line, severity) == (PLUGIN, 9, "error")
     assert "fork-owned patch topk_topp_sampler.apply_top_k_top_p = ... replaces apply_top_k_top_p()" in message
     assert f"no longer calls anywhere: its last call went from {SAMPLER}, in " in message and "#40003" in message
 

@@ -287,7 +287,7 @@ def request_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int
 def test_a_none_default_made_zero_under_a_test_of_none(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     [(line, severity, message)] = request_case(git_repo, no_rules, body)
     assert line == REQUEST_HEAD.count("\n") + line_in(body, "None")
-    assert severity is Severity.WARNING
+    assert severity is Severity.ERROR, "the test of None is the old default compared: never true when unset now"
     assert "ChatCompletionRequest.top_logprobs, whose default upstream changed from None to 0" in message
 
 
@@ -387,8 +387,8 @@ def test_a_default_init_stores_on_the_instance(git_repo: GitRepo, no_rules: Path
     )
     rows = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
     assert [(path, line, severity) for path, line, severity, _ in rows] == [
-        (BNB_FORK, 5, "warning"),
-        (BNB_FORK, 9, "warning"),
+        (BNB_FORK, 5, "error"),  # ``== 0.0``: the old default compared
+        (BNB_FORK, 9, "warning"),  # getattr's default applies only where the field is missing: a read
     ]
     assert "BitsAndBytesConfig.llm_int8_threshold, whose default upstream changed from 0.0 to 6.0" in rows[0][3]
 
@@ -442,5 +442,5 @@ def test_a_config_key_init_stores_with_getattrs_default(git_repo: GitRepo, no_ru
         [("[Refactor] Optimize `select_experts` (#28069)", {PANGU: PANGU_CHANGED})],
     )
     rows = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
-    assert [(path, line, severity) for path, line, severity, _ in rows] == [(PANGU_FORK, 6, "warning")]
+    assert [(path, line, severity) for path, line, severity, _ in rows] == [(PANGU_FORK, 6, "error")]
     assert "OpenPanguDecoderLayer.routed_scaling_factor, whose default upstream changed from None to 1.0" in rows[0][3]

@@ -796,11 +796,30 @@ def rewrite_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = A
 
 
 def test_a_value_upstream_now_rewrites_on_the_way_in(git_repo: GitRepo, no_rules: Path) -> None:
-    [(compared, error, message), (passed, warning, said)] = rewrite_case(git_repo, no_rules, REWRITES_NAIVE)
-    assert (compared, error, passed, warning) == (5, "error", 9, "warning")
+    """Compared: never true; passed to ParallelConfig, the class that rewrites it: the fork asks for
+    "naive" and gets another backend.  Both errors."""
+    [(compared, error, message), (passed, built, said)] = rewrite_case(git_repo, no_rules, REWRITES_NAIVE)
+    assert (compared, error, passed, built) == (5, "error", 9, "error")
     assert "upstream now rewrites to 'allgather_reducescatter' on the way in (vllm/config/parallel.py:10" in message
     assert "#36294" in message and "is never true" in message
     assert "the value passed becomes 'allgather_reducescatter'" in said
+
+
+@pytest.mark.parametrize(
+    "call",
+    ['aeon_build(all2all_backend="naive")', 'functools.partial(aeon_build, all2all_backend="naive")()'],
+    ids=["another callee", "a partial of another callee"],
+)
+def test_a_rewritten_value_passed_to_another_callee_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, call: str
+) -> None:
+    """The keyword may reach another object than the one upstream rewrites: a warning."""
+    fork = A2A_FORK.replace('ParallelConfig(all2all_backend="naive")', call).replace(
+        "from vllm.config.parallel import ParallelConfig\n",
+        "import functools\n\nfrom vllm.aeon_build import aeon_build\n",
+    )
+    rows = rewrite_case(git_repo, no_rules, REWRITES_NAIVE, fork)
+    assert [severity for line, severity, _ in rows if "value passed" in _] == ["warning"]
 
 
 @pytest.mark.parametrize(

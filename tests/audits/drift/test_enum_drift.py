@@ -606,7 +606,7 @@ SEQ_HEAD = "from pkg.sequence import SequenceStatus\n\n"
             "DONE",
         ),
         (
-            "\ndef reason(status: SequenceStatus) -> str:\n    return {\n        SequenceStatus.FINISHED_ABORTED: 'abort',\n"
+            "\ndef reason(status) -> str:\n    return {\n        SequenceStatus.FINISHED_ABORTED: 'abort',\n"
             "        SequenceStatus.FINISHED_STOPPED: 'stop',\n        SequenceStatus.FINISHED_LENGTH_CAPPED: 'length',\n    }[status]\n",
             "return {",
         ),
@@ -622,6 +622,59 @@ def test_a_fork_copy_of_a_list_upstream_grew_with_a_new_member(
     assert found(report, DRIFT) == [(SEQ_USE, line_of(fork, needle), "warning")]
     message = next(f.message for f in report.findings if f.rule_id == DRIFT)
     assert "misses SequenceStatus.FINISHED_IGNORED" in message
+
+
+GROWN_COPIES = (
+    "DONE = (SequenceStatus.FINISHED_STOPPED, SequenceStatus.FINISHED_LENGTH_CAPPED, SequenceStatus.FINISHED_ABORTED)\n"
+    "REASON = {SequenceStatus.FINISHED_STOPPED: 'stop', SequenceStatus.FINISHED_LENGTH_CAPPED: 'length',"
+    " SequenceStatus.FINISHED_ABORTED: 'abort'}\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def done(status: SequenceStatus) -> bool:\n    return status in DONE\n", "status in DONE"),
+        ("def running(status: SequenceStatus) -> bool:\n    return status not in DONE\n", "not in DONE"),
+        ("def reason(status: 'SequenceStatus') -> str:\n    return REASON[status]\n", "REASON[status]"),
+    ],
+    ids=["in", "not in", "table"],
+)
+def test_a_value_of_the_enum_tested_against_the_grown_copy_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    """#273: ``status in AEON_FINISHED`` is False for FINISHED_IGNORED where upstream's list says finished;
+    ``REASON[status]`` raises.  The copies keep their warnings; the use of a value typed as the enum is an error."""
+    fork = SEQ_HEAD + GROWN_COPIES + body
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: fork}, {SEQ: SEQ_AFTER})
+    errors = [(p, line) for p, line, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if severity == "error"]
+    assert errors == [(SEQ_USE, line_of(fork, needle))]
+
+
+def test_the_grown_copy_used_inline_is_one_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = SEQ_HEAD + (
+        "\ndef reason(status: SequenceStatus) -> str:\n    return {\n        SequenceStatus.FINISHED_ABORTED: 'abort',\n"
+        "        SequenceStatus.FINISHED_STOPPED: 'stop',\n        SequenceStatus.FINISHED_LENGTH_CAPPED: 'length',\n"
+        "    }[status]\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: fork}, {SEQ: SEQ_AFTER})
+    assert found(audit(git_repo, sides, tmp_path), DRIFT) == [(SEQ_USE, line_of(fork, "return {"), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a value of no known type: it may never be the new member (the copies' own warnings stay)
+        "def done(status) -> bool:\n    return status in DONE\n",
+        # a member looked up by name: the fork's own entries
+        "def stop() -> str:\n    return REASON[SequenceStatus.FINISHED_STOPPED]\n",
+    ],
+    ids=["untyped", "member lookup"],
+)
+def test_grown_copy_twins_stay_warnings(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = SEQ_HEAD + GROWN_COPIES + body
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: fork}, {SEQ: SEQ_AFTER})
+    assert {severity for _, _, severity in found(audit(git_repo, sides, tmp_path), DRIFT)} == {"warning"}
 
 
 @pytest.mark.parametrize(

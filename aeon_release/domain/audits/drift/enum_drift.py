@@ -11,7 +11,9 @@ A member added is drift too where upstream's own code lists members: #273 added
 ``SequenceStatus.FINISHED_IGNORED`` and put it in ``is_finished``'s list of finished states.  A fork
 display (tuple, list, set, a dict's keys) of exactly the members upstream's list held before (two or
 more) is the fork's copy of that list, and now misses the new member: a warning, as the fork may mean
-to leave it out.
+to leave it out.  An error where the file tests a parameter typed as the enum against that copy, bound
+to a module-level name, or looks it up there (``status in AEON_FINISHED``, ``_AEON_REASON[status]``):
+a value that may be the new member, for which the fork's answer now differs from upstream's list.
 """
 
 from __future__ import annotations
@@ -118,8 +120,62 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
             hit = next((g for g in grown if held is not None and held == (g.enum, g.before)), None)
             # not the fork's own enum of the name (defined in the file, or in a module it added)
             if hit is not None and (path == hit.path or not fork.owns(hit.enum)):
-                findings.append(_grown_finding(path, getattr(node, "lineno", 0), hit))
+                line = getattr(node, "lineno", 0)
+                bound = _bound_name(module, node)
+                uses = sorted({use for use in _typed_uses(module, node, bound, hit.enum) if use in owned})
+                if line not in uses:  # the display used on its own line: the error says it all
+                    findings.append(_grown_finding(path, line, hit))
+                findings += [_grown_use_finding(path, use, hit, bound or "the display") for use in uses]
     return findings
+
+
+def _bound_name(module: ast.Module, display: ast.AST) -> str | None:
+    """The module-level name a display is assigned to alone (``AEON_FINISHED = (...)``)."""
+    for stmt in module.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is display:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if len(targets) == 1 and isinstance(targets[0], ast.Name):
+                return targets[0].id
+    return None
+
+
+def _typed_uses(module: ast.Module, display: ast.AST, bound: str | None, enum: str) -> list[int]:
+    """Lines where a parameter annotated as ``enum`` is tested against, or looks up, the display or the
+    name it is bound to (``status in AEON_FINISHED``, ``_AEON_REASON[status]``, ``{...}[status]``): a value
+    that may be the new member."""
+
+    def is_display(node: ast.expr) -> bool:
+        return node is display or (isinstance(node, ast.Name) and node.id == bound)
+
+    lines: list[int] = []
+    for func in ast.walk(module):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = func.args.posonlyargs + func.args.args + func.args.kwonlyargs
+        typed = {a.arg for a in args if a.annotation is not None and _names_class(a.annotation, enum)}
+        for node in ast.walk(func) if typed else ():
+            if (
+                isinstance(node, ast.Compare)
+                and len(node.ops) == 1
+                and isinstance(node.ops[0], (ast.In, ast.NotIn))
+                and isinstance(node.left, ast.Name)
+                and node.left.id in typed
+                and is_display(node.comparators[0])
+            ) or (
+                isinstance(node, ast.Subscript)
+                and isinstance(node.ctx, ast.Load)
+                and is_display(node.value)
+                and isinstance(node.slice, ast.Name)
+                and node.slice.id in typed
+            ):
+                lines.append(node.lineno)
+    return lines
+
+
+def _names_class(annotation: ast.expr, name: str) -> bool:
+    """``SequenceStatus``, ``"SequenceStatus"``, ``mod.SequenceStatus`` (not a container of it)."""
+    text = annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else ""
+    return (text or ast.unparse(annotation)).rsplit(".", 1)[-1] == name
 
 
 def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
@@ -175,6 +231,17 @@ def _grown_finding(path: str, line: int, grown: Grown) -> Finding:
         f"misses {new}; add it, or confirm it is left out on purpose"
     )
     return Finding(DRIFT, "merge", Severity.WARNING, path, line, message)
+
+
+def _grown_use_finding(path: str, line: int, grown: Grown, bound: str | None) -> Finding:
+    new = ", ".join(f"{grown.enum}.{m}" for m in sorted(grown.added))
+    message = (
+        f"fork-owned use of {bound}, the fork's copy of the {grown.enum} members upstream's {grown.path} listed "
+        f"before upstream added {new} to the enum and to its own list, with a value typed {grown.enum}: for {new} "
+        f"the test now answers otherwise than upstream's list does (a lookup fails); add {new}, or test with "
+        "upstream's own list"
+    )
+    return Finding(DRIFT, "merge", Severity.ERROR, path, line, message)
 
 
 def upstream_renumbered(trees: ThreeTrees) -> tuple[list[Renumbered], list[EnumClass]]:

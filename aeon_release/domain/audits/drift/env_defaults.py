@@ -31,11 +31,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import Mentions, parse_python, short, str_value
+from aeon_release.domain.audits.source import Mentions, parent_map, parse_python, short, str_value
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _FORK_READ = re.compile(
@@ -57,6 +58,7 @@ class Changed:
     old: str  # the defaults as source text
     new: str
     old_value: _Value
+    new_value: _Value = None
 
 
 def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -111,7 +113,7 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     ):
         if _meaning(old_value) != _meaning(new_value) and name not in changed:
             module = path[:-3].replace("/", ".").removesuffix(".__init__")
-            changed[name] = Changed(name, path, module, old_text, new_text, old_value)
+            changed[name] = Changed(name, path, module, old_text, new_text, old_value, new_value)
     return changed
 
 
@@ -252,7 +254,8 @@ def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
 
 
 def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed, str]]:
-    """(path, line, the read as shown, the change, "module" | "default") for each fork-owned read."""
+    """(path, line, the read as shown, the change, "module" | "compared" | "default") for each fork-owned
+    read: "compared" a module read the fork's line compares with the old default (``old_defaults``)."""
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, changed))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
@@ -260,6 +263,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
         if module is None or not owned:
             continue
         aliases = _module_aliases(module)
+        parents: dict[int, ast.AST] = {}
         for node in ast.walk(module):
             if getattr(node, "lineno", None) not in owned:
                 continue
@@ -270,7 +274,10 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 and (change := changed.get(read[1])) is not None
                 and _is_module(aliases.get(read[0]), change.module)
             ):
-                yield path, node.lineno, short(ast.unparse(node), 80), change, "module"
+                parents = parents or parent_map(module)
+                compare = compares_with_old(node, parents, change.old_value, (change.new_value,), _same)
+                shown = short(ast.unparse(compare if compare is not None else node), 80)
+                yield path, node.lineno, shown, change, "module" if compare is None else "compared"
             elif isinstance(node, ast.Call) and len(node.args) >= 2 and _reads_environment(node.func):
                 change = changed.get(str_value(node.args[0]) or "")
                 if change is None:
@@ -280,6 +287,16 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                     change.old_value
                 ):
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
+
+
+def _same(literal: object, default: object) -> bool:
+    """A literal the fork compares a variable's value with is its default: one meaning (``5557`` and
+    ``"5557"``, the variable parsed), and no flag (``True`` and ``"1"``: a test of truth, its meaning moved)."""
+    values = [v for v in (literal, default) if v is None or isinstance(v, (str, int, float))]
+    if len(values) != 2 or isinstance(literal, bool):
+        return False
+    meaning = _meaning(values[0])
+    return not isinstance(meaning, bool) and meaning == _meaning(values[1])
 
 
 def _module_read(node: ast.expr) -> tuple[str, str] | None:
@@ -335,13 +352,22 @@ def _finding(path: str, line: int, how: str, change: Changed, form: str, commit:
                 else f"set {change.name}={_plain(change.old)} to keep the old behaviour, or confirm the new one"
             )
         )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    if form == "compared":
+        fix = f"set {change.name}={_plain(change.old)}" if change.old_value is not None else "test the new default too"
+        message = (
+            f"fork-owned `{how}` compares environment variable {change.name}, whose default upstream changed from "
+            f"{change.old} to {change.new} ({where}), with the old default: unset, the comparison now answers "
+            f"otherwise; compare with what the fork means, or {fix}"
+        )
     else:
+        # the fork's own read of the variable: unset, one process decides two ways
         message = (
             f"fork-owned {how} repeats upstream's old default of environment variable {change.name}, which "
             f"upstream changed to {change.new} ({where}): unset, upstream now decides with {change.new} and the "
             f"fork's code with {change.old}; use the new default, or set {change.name} for both"
         )
-    return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
 
 
 def _plain(text: str) -> str:

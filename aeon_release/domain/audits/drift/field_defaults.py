@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
@@ -110,6 +111,8 @@ class Changed:
     old: str  # the defaults as source text
     new: str
     none_only: bool = False  # ``None`` <-> another false value: only a test of ``is None`` sees it
+    old_value: DefaultValue = None
+    new_value: DefaultValue = None
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -124,9 +127,14 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     return [
         _finding(
-            path, line, how, change, trees.upstream_commit(change.path, whole_word(change.name), pr_pattern, most=5)
+            path,
+            line,
+            how,
+            change,
+            trees.upstream_commit(change.path, whole_word(change.name), pr_pattern, most=5),
+            compare,
         )
-        for path, line, how, change in _fork_reads(trees, changed)
+        for path, line, how, change, compare in _fork_reads(trees, changed)
     ]
 
 
@@ -174,9 +182,9 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
         if name in changed:
             continue
         if default_differs(old_value, new_value):
-            changed[name] = Changed(name, owner, path, old_text, new_text)
+            changed[name] = Changed(name, owner, path, old_text, new_text, False, old_value, new_value)
         elif (old_value is None) != (new_value is None):
-            changed[name] = Changed(name, owner, path, old_text, new_text, none_only=True)
+            changed[name] = Changed(name, owner, path, old_text, new_text, True, old_value, new_value)
     return changed
 
 
@@ -329,8 +337,11 @@ def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
     return pinned & names
 
 
-def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tuple[str, int, str, Changed]]:
-    """(path, line, the read as shown, the change) for each fork-owned read of a changed field."""
+def _fork_reads(
+    trees: ThreeTrees, changed: dict[str, Changed]
+) -> Iterator[tuple[str, int, str, Changed, ast.Compare | None]]:
+    """(path, line, the read as shown, the change, its comparison with the old default if the fork
+    wrote one) for each fork-owned read of a changed field."""
     pattern = Alternation(r"(?:\.|[\"'])(?:{})\b", changed)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
@@ -350,7 +361,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             named = _HOLDER_NAME.match(holder) is not None or (
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
-            parents = parents or (parent_map(module) if change.none_only or not named else {})
+            parents = parents or parent_map(module)
             if change.none_only and not _tested_for_none(node, parents, change):
                 continue
             if not named and classes is None:
@@ -360,7 +371,17 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 or _built_with_defaults(held[0], change.owner)
                 or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {})
             ):
-                yield path, held[2], short(ast.unparse(node), 80), change
+                compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
+                yield path, held[2], short(ast.unparse(node), 80), change, compare
+
+
+def _values(value: DefaultValue) -> tuple[object, ...]:
+    return tuple(value) if isinstance(value, Either) else (value,)
+
+
+def _same(literal: object, default: object) -> bool:
+    """A literal the fork compares with is the default: equal, and neither a bool (``1 == True``)."""
+    return not isinstance(literal, bool) and not isinstance(default, bool) and literal == default
 
 
 def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
@@ -431,7 +452,15 @@ def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
     return None
 
 
-def _finding(path: str, line: int, how: str, change: Changed, commit: str) -> Finding:
+def _finding(path: str, line: int, how: str, change: Changed, commit: str, compare: ast.Compare | None) -> Finding:
+    if compare is not None:
+        fix = f"set {change.name} to {change.old}" if change.old_value is not None else "test the new default too"
+        message = (
+            f"fork-owned `{short(ast.unparse(compare), 80)}` compares {change.owner}.{change.name}, whose default "
+            f"upstream changed from {change.old} to {change.new} ({change.path}{commit}), with the old default: where "
+            f"the fleet leaves it unset the comparison now answers otherwise; compare with what the fork means, or {fix}"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     message = (
         f"fork-owned {how} reads {change.owner}.{change.name}, whose default upstream changed from {change.old} "
         f"to {change.new} ({change.path}{commit}): where the fleet leaves it unset the fork's code now gets "

@@ -18,7 +18,14 @@ of the fork's own).  A key is such a knob too: a fork-owned write of a string ke
 an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", True)``) that upstream's
 code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
 quotes it any more.  A warning: something may still read it in a way no text search sees
-(``vars()``, a serializer).
+(``vars()``, a serializer).  An error where the store is a monkeypatch: a function of the file (or a
+lambda) put on a class in place of its method (``Config.pad_for_cudagraph = _aeon_pad``,
+``setattr(Config, "pad_for_cudagraph", _aeon_pad)``, #30143): nothing serializes a method, and the
+fork's function silently never runs.  An error too where the key is one of a table the fork looks up
+itself with a value it does not spell (``T = {"nvfp4": ...}`` read ``T.get(model_config.quantization)``,
+#18356 renamed the method ``"modelopt_fp4"``): no upstream code gives that name any more, so the entry
+is dead and the value upstream gives misses the table (unless the file also quotes a name upstream's
+diff added there: a table written for both sides).
 
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
 name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
@@ -95,9 +102,28 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern)
-        for path, line, how, name in _stores(trees, dead, accepted)
+        _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
+        for path, line, how, name, kind in _stores(trees, dead, accepted)
     ]
+
+
+_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
+
+
+def _answered(trees: ThreeTrees, path: str, name: str, where: str, kind: str) -> str:
+    """A table's kind, unless the fork's file also quotes a name upstream's diff added in a file whose
+    diff took out a quoted ``name`` (``{"strict": ..., "standard": ...}``, ``T["FLASH_ATTN"] = ...`` below
+    it): written for both sides, a warning as any dead key is."""
+    if kind != "table":
+        return kind
+    quoted = re.compile(rf"""["']{re.escape(name)}["']""")
+    added: set[str] = set()
+    for changed in trees.upstream:
+        diff = trees.upstream[changed]
+        if changed.endswith(".py") and any(quoted.search(line) for line in diff.removed):
+            added.update(q for line in diff.added.values() for q in _QUOTED.findall(line))
+    text = trees.merged_text(path) or ""
+    return "" if (added - {name}) & set(_QUOTED.findall(text)) else kind
 
 
 def _fork_stores(trees: ThreeTrees) -> set[str]:
@@ -195,32 +221,105 @@ def _code(text: str) -> str:
     return "\n".join(line.split("#", 1)[0] for line in text.split("\n"))
 
 
-def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str]]:
-    """(path, line, the store as shown, name) of each fork-owned store of a dead name: a Python
-    store, or a deployment file's option (not one upstream's parser still ``accepted``)."""
-    yield from _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
+def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iterator[tuple[str, int, str, str, str]]:
+    """(path, line, the store as shown, name, "patch" | "table" | "") of each fork-owned store of a dead
+    name: a Python store (a monkeypatch of a method, a key of a table the fork looks up, or another), or a
+    deployment file's option (not one upstream's parser still ``accepted``)."""
+    yield from (
+        (*store, "") for store in _option_stores(trees, {n: w for n, w in dead.items() if n not in accepted}, dead)
+    )
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, dead))) + r")\b")
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
+        patches = _patches(module) if module is not None and owned else set()
+        tables = _tables(module) if module is not None and owned else set()
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
-                    yield path, node.lineno, f"{_show(node)} = ...", node.attr
+                    yield path, node.lineno, f"{_show(node)} = ...", node.attr, _kind(node, patches, tables)
             elif isinstance(node, ast.ClassDef):
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
                         if method.lineno in owned and not distinct_name(method):
-                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name
+                            yield path, method.lineno, f"method {node.name}.{method.name}", method.name, ""
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
-                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name
+                    yield path, node.lineno, f'setattr(..., "{name}", ...)', name, _kind(node, patches, tables)
             else:
-                yield from _key_stores(path, node, dead, owned)
+                kind = _kind(node, patches, tables)
+                yield from ((*store, kind) for store in _key_stores(path, node, dead, owned))
+
+
+def _kind(node: ast.AST, patches: set[int], tables: set[int]) -> str:
+    return "patch" if id(node) in patches else "table" if id(node) in tables else ""
+
+
+def _tables(module: ast.Module) -> set[int]:
+    """The ids of the dict displays bound to a name the module looks up with a value it does not spell
+    (``T[x]``, ``T.get(x)``, ``x`` no string literal): the fork's own table, keyed by names from elsewhere."""
+    looked_up: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+            key: ast.expr | None = node.slice
+            table = node.value.id
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and isinstance(node.func.value, ast.Name)
+            and node.args
+        ):
+            key, table = node.args[0], node.func.value.id
+        else:
+            continue
+        if str_value(key) is None:
+            looked_up.add(table)
+    return {
+        id(node.value)
+        for node in ast.walk(module)
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Dict)
+        and any(isinstance(t, ast.Name) and t.id in looked_up for t in node.targets)
+    }
+
+
+def _patches(module: ast.Module) -> set[int]:
+    """The ids of the monkeypatches of a method in the module: the target of ``Cls.name = f`` and the call
+    ``setattr(Cls, "name", f)``, where ``Cls`` is a CapWords name (a class) and ``f`` a lambda or a function
+    the module defines at its top."""
+    functions = {f.name for f in module.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    def patch(holder: ast.expr, value: ast.expr) -> bool:
+        return (
+            isinstance(holder, ast.Name)
+            and holder.id[:1].isupper()
+            and not holder.id.isupper()
+            and (isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions))
+        )
+
+    found: set[int] = set()
+    for node in ast.walk(module):
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(target := node.targets[0], ast.Attribute)
+        ):
+            if patch(target.value, node.value):
+                found.add(id(target))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) == 3
+            and patch(node.args[0], node.args[2])
+        ):
+            found.add(id(node))
+    return found
 
 
 def _key_stores(path: str, node: ast.AST, dead: dict[str, str], owned: set[int]) -> Iterator[tuple[str, int, str, str]]:
@@ -293,7 +392,9 @@ def _show(node: ast.expr) -> str:
     return text if len(text) <= 60 else "..." + text[-57:]
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, kind: str
+) -> Finding:
     word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)|[\"']{re.escape(name)}[\"']"
     git = repo.Git(trees.repo)
 
@@ -314,6 +415,20 @@ def _finding(trees: ThreeTrees, path: str, line: int, how: str, name: str, where
         if inverse
         else "find what upstream reads instead, or drop the carry"
     )
+    if kind == "patch":
+        message = (
+            f"fork-owned {how} patches the method {name}, which upstream's code no longer calls anywhere: its "
+            f"last call went from {where}{commit}; the fork's function silently never runs now: find the hook "
+            "upstream calls instead, or drop the carry"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if kind == "table":
+        message = (
+            f"fork-owned {how} keys the fork's table by {name}, which upstream's code no longer reads or gives "
+            f"anywhere: its last read went from {where}{commit}; the entry is dead, and the name upstream gives "
+            "now misses the table: key it by what upstream uses instead"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     message = (
         f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
         f"from {where}{commit}; the fork's value is silently ignored now: {hint}"

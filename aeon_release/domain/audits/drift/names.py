@@ -1166,14 +1166,16 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
 
 def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern: str) -> Finding:
     """A comparison is never (or always) true now: an error; a value passed is replaced: a warning (the
-    keyword may reach another object than the one upstream rewrites)."""
+    keyword may reach another object than the one upstream rewrites), an error where the call builds the
+    class that rewrites it."""
     commit = trees.upstream_commit(rewrite.path, whole_word(rewrite.value), pr_pattern)
     outcome = f"the value passed becomes {rewrite.to!r}" if read.form == "arg" else f"the test {_OUTCOMES[read.form]}"
     message = (
         f"fork-owned {read.how} means {rewrite.field} = {rewrite.value!r}, which upstream now rewrites to "
         f"{rewrite.to!r} on the way in ({rewrite.path}:{rewrite.line}{commit}): {outcome} now"
     )
-    severity = Severity.WARNING if read.form == "arg" else Severity.ERROR
+    built = read.form == "arg" and bool(rewrite.owner) and _callee(read) == rewrite.owner
+    severity = Severity.WARNING if read.form == "arg" and not built else Severity.ERROR
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 

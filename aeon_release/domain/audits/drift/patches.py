@@ -12,8 +12,9 @@ module that defines it, no line upstream added calls it (bare or ``.name``), no 
 upstream's tree outside its tests calls or reads it any more, the fork's own added lines do not call
 it, and the patch's receiver names that module (``base.`` or ``m.base.`` for ``m/base.py``).  A
 patch of a class's method (``Runner.step = mine``) is a store of an attribute: dead knobs
-(drift/knobs.py) follow those.  A warning: a caller no text search sees (a registry by string, a
-``getattr`` of a computed name) may remain.
+(drift/knobs.py) follow those.  An error: the fork line depends on the call by name, and upstream's tree
+names the function nowhere else (a caller no text search sees, a ``getattr`` of a computed name, is
+rarer than a patch that silently stopped working).
 
 Cheap first: the fork's added lines give the patched names (a text scan); then upstream's diffs
 (one generic pattern over each changed line, the names kept by set membership); one ``git grep``
@@ -149,4 +150,4 @@ def _finding(trees: ThreeTrees, path: str, line: int, shown: str, name: str, whe
         f"call went from {where}{commit}; the patch silently never runs now: patch what upstream calls "
         "instead, or drop the carry"
     )
-    return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

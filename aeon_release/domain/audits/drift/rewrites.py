@@ -13,7 +13,9 @@ handed (``hf_config_override(hf_config)`` renames the draft model's ``model_type
 config hook sets its ``cache_config.cache_dtype``, #25896) is rewritten for that caller alone.
 
 Only the fork's reads tied to the same field are claimed: a comparison of an attribute of that name, or a
-keyword of that name.  A comparison in a function that also names the value the field is rewritten to
+keyword of that name.  A keyword is a warning (it may reach another object than the one upstream
+rewrites), an error where the call builds the very class that rewrites it (``ParallelConfig(all2all_backend=
+"naive")``): the fork asks that class for the value and gets another.  A comparison in a function that also names the value the field is rewritten to
 (``in ("naive", "allgather_reducescatter")``, or the fork folding the value itself) is written for both
 sides; one of a field of the fork file's own class is the fork's value.
 """
@@ -40,6 +42,7 @@ class Rewrite:
     to: str
     path: str
     line: int
+    owner: str = ""  # the class whose method rewrites it
 
 
 # an added ``if``/``elif`` line (one greedy run: linear on a hostile line); ``_tests`` then asks for a
@@ -86,7 +89,9 @@ def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] |
         for method, me in methods:
             for node in ast.walk(method):
                 if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
-                    yield from (r for r in _rewrite(node, path, names, me) if (r.field, r.value) not in states)
+                    yield from (
+                        r for r in _rewrite(node, path, names, me, cls.name) if (r.field, r.value) not in states
+                    )
 
 
 def _set_strings(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> Iterator[tuple[str, str]]:
@@ -98,7 +103,7 @@ def _set_strings(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> Ite
                     yield target.attr, node.value.value
 
 
-def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewrite]:
+def _rewrite(node: ast.If, path: str, names: set[str], me: str, owner: str) -> Iterator[Rewrite]:
     """``if me.field == value: me.field = "to"`` (``me``: the method's own object)."""
     test = node.test
     if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Attribute):
@@ -116,7 +121,7 @@ def _rewrite(node: ast.If, path: str, names: set[str], me: str) -> Iterator[Rewr
             and isinstance(stmt.value.value, str)
         ):
             for value in sorted(tested - {stmt.value.value}):
-                yield Rewrite(value, test.left.attr, stmt.value.value, path, node.lineno)
+                yield Rewrite(value, test.left.attr, stmt.value.value, path, node.lineno, owner)
 
 
 def written_for_both(own: OwnFields, compare: ast.Compare, new: Collection[str]) -> bool:

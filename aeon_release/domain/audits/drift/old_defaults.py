@@ -1,0 +1,95 @@
+"""A fork line written for an option's old default: it compares the option with that value itself.
+
+A default drift finding is a warning: the fork merely reads an option whose unset value moved, and
+the fleet may set it.  One spelling is more than a read: the fork's line compares the option with
+upstream's old default, ``if engine_args.gpu_memory_utilization == 0.95:`` (#153 made it 0.9),
+``args.max_logprobs != 5`` (#5312: 20), ``request.top_logprobs is None`` where ``None`` was the
+default and upstream gave it a value (#5031: 0).  That line was written to tell "left at the default"
+from the rest, and after the merge an unset option no longer equals it: the fork's own "unset" branch
+stops running (or always runs) though nothing the fleet set changed.  Such a line is an error.
+
+Not a bool (``x.f is False`` is the truth test spelt long: its meaning moved with the default, as
+``not x.f``'s does, a warning); not a conditional default one branch of which still gives the old
+value (``"auto" if envs.USE_V1 else "xgrammar"``, #15724); and not where the function (at module
+level: the ``or``/``and``) also compares the option with the new default: written for both.  The
+comparison may sit on the read's line or, through the one local the read is assigned to (``policy =
+kv.kv_load_failure_policy`` ... ``policy == "recompute"``), in the function that assigns it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from aeon_release.domain.audits.drift.own_fields import compared_in_scope, written_scope
+
+# whether a literal the fork wrote is the same value as a default (each kind of default says what same is)
+Same = Callable[[object, object], bool]
+_EQUALITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
+_NO_LITERAL = object()
+
+
+def compares_with_old(
+    read: ast.AST, parents: dict[int, ast.AST], old: object, news: tuple[object, ...], same: Same
+) -> ast.Compare | None:
+    """The comparison of ``read`` (or of the local it is assigned to) with the old default ``old``, where
+    none of the new defaults ``news`` is that value and the scope does not compare it with one of them."""
+    if isinstance(old, bool) or any(same(new, old) for new in news):
+        return None
+    for compare, shown in _comparisons(read, parents):
+        literal = _other_literal(compare, shown)
+        if (
+            literal is not _NO_LITERAL
+            and not isinstance(literal, bool)
+            and same(literal, old)
+            and not compared_in_scope(compare, shown, parents, lambda side: _is_new(side, news, same))
+        ):
+            return compare
+    return None
+
+
+def _comparisons(read: ast.AST, parents: dict[int, ast.AST]) -> list[tuple[ast.Compare, str]]:
+    """(comparison, the compared text) for the read's own one-operator equality test, or for those of
+    the local the read is assigned to alone (``policy = kv.policy``) in the scope that assigns it."""
+    parent = parents.get(id(read))
+    if _equality(parent):
+        assert isinstance(parent, ast.Compare)
+        return [(parent, ast.unparse(read))]
+    if not (
+        isinstance(parent, ast.Assign)
+        and parent.value is read
+        and len(parent.targets) == 1
+        and isinstance(local := parent.targets[0], ast.Name)
+    ):
+        return []
+    return [
+        (node, local.id)
+        for node in ast.walk(written_scope(parent, parents))
+        if isinstance(node, ast.Compare)
+        and _equality(node)
+        and any(isinstance(side, ast.Name) and side.id == local.id for side in (node.left, *node.comparators))
+    ]
+
+
+def _equality(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _EQUALITY)
+
+
+def _other_literal(compare: ast.Compare, shown: str) -> object:
+    """The literal on the other side of ``compare`` from the text ``shown``, or ``_NO_LITERAL``."""
+    left, right = compare.left, compare.comparators[0]
+    other = right if ast.unparse(left) == shown else left if ast.unparse(right) == shown else None
+    if other is None:
+        return _NO_LITERAL
+    try:
+        return ast.literal_eval(other)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return _NO_LITERAL
+
+
+def _is_new(side: ast.expr, news: tuple[object, ...], same: Same) -> bool:
+    try:
+        value = ast.literal_eval(side)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False
+    return any(same(value, new) for new in news)
