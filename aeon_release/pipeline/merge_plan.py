@@ -319,9 +319,16 @@ def _plan_pick(
     else:
         resolved = git.resolve(str(ref.commit))
         if resolved is None:
-            raise ConfigError(
-                f"{where}: commit {ref.commit} does not exist in the fork repository", "fetch upstream first"
+            # git's reason: the id of a tree or a file (a `rev-parse X^{tree}` pasted) was "does not exist, fetch
+            # upstream first", and so was an object the store cannot read
+            why = no_commit(
+                git.path, str(ref.commit), "commit", "name the commit's own id (`git log` shows it), or its pr"
             )
+            if why.message.endswith(f"does not exist in {git.path}"):
+                raise ConfigError(
+                    f"{where}: commit {ref.commit} does not exist in the fork repository", "fetch upstream first"
+                )
+            raise ConfigError(f"{where}: {why.message}", why.hint)
         sha, subject = resolved, git.subject(resolved)
     return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
 

@@ -1,0 +1,251 @@
+"""Hostile-input sweep 37: a release's pipeline.json of another shape than the run writes; ``verify --json``'s
+verdict; a registry token service's token that no header can carry; a file to write named with a trailing
+slash; a ledger SHA that YAML reads as a number, and a pick naming a tree.  Real git, the real CLI, real HTTP
+servers on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from aeon_release.adapters.store import _write_sealed
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import git, release_stopped_at_build, run_limited
+
+pytestmark = pytest.mark.slow
+
+
+# -- a release's pipeline.json of another shape ------------------------------------------------------------------
+def _reshaped(data: dict[str, Any], case: str) -> None:
+    if case == "date-a-list":
+        data["date"] = [2026]
+    elif case == "another-tag":
+        data["tag"] = "v9.9.9"
+    elif case == "tag-a-number":
+        data["tag"] = 5
+    elif case == "options-a-list":
+        data["options"] = ["repository"]
+    elif case == "stages-a-list":
+        data["stages"] = [data["stages"]["merge"]]
+
+
+@pytest.mark.parametrize("case", ["date-a-list", "another-tag", "tag-a-number", "options-a-list", "stages-a-list"])
+def test_a_pipeline_state_of_another_shape_is_named_damaged(tmp_path: Path, case: str) -> None:
+    """A release stopped at its build, its pipeline.json rewritten with fields of other types, and sealed as a run
+    seals it (the seal is a digest: a program that edits the file can write it too, README's "A run state edited by
+    hand").  A date that was a list reached the publish's date check: a TypeError traceback, exit 3; a tag other
+    than the folder's had `status` say "run `aeon-release release v9.9.9` again" and `release v0.29.0` go on with
+    it.  Both commands now say the file is damaged, one line each, exit 2, and how to set it aside."""
+    ex, argv, no_docker = release_stopped_at_build(tmp_path)
+    place = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    data = json.loads(place.read_text())
+    _reshaped(data, case)
+    _write_sealed(place, data)
+    for run in (run_cli("status", "--repo", ex.fork), run_cli(*argv, env=no_docker)):
+        assert run.code == 2 and "Traceback" not in run.err, run.err
+        [line] = [ln for ln in run.err.strip().splitlines() if ln.startswith("error:")]
+        assert f"{place}: release pipeline state is unreadable" in line, line
+        assert "(hint: move it aside (mv " in line and "v9.9.9" not in run.out, line
+
+
+# -- verify --json: a failed verification is a report too ---------------------------------------------------------
+MEDIA = "application/vnd.oci.image.manifest.v1+json"
+MANIFEST = json.dumps(
+    {"schemaVersion": 2, "mediaType": MEDIA, "config": {"mediaType": MEDIA, "digest": "sha256:" + "a" * 64, "size": 2}}
+).encode()
+
+
+class _Registry:
+    """A registry of one tag, ``latest``, with no attestation; with ``token`` set, it asks for a bearer token from a
+    token service on its own loopback host, which answers ``{"token": TOKEN}``."""
+
+    def __init__(self, token: str | None = None) -> None:
+        owner = self
+        self.token = token
+        self.sent: list[str] = []  # the Authorization headers the registry was sent
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _send(self, code: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
+                self.send_response(code)
+                for key, value in (headers or {}).items():
+                    self.send_header(key, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+
+            def do_GET(self) -> None:  # noqa: N802
+                port = self.server.server_address[1]
+                if self.path.startswith("/token"):
+                    self._send(200, json.dumps({"token": owner.token}).encode())
+                elif owner.token is not None and "Authorization" not in self.headers:
+                    realm = f'Bearer realm="http://127.0.0.1:{port}/token",service="test"'
+                    self._send(401, b"{}", {"WWW-Authenticate": realm})
+                elif self.path.endswith("/manifests/latest"):
+                    owner.sent.append(self.headers.get("Authorization", ""))
+                    self._send(200, MANIFEST, {"Content-Type": MEDIA})
+                else:
+                    self._send(404, b'{"errors": []}')
+
+            do_HEAD = do_GET  # noqa: N815
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.reference = f"127.0.0.1:{self.server.server_address[1]}/team/app:latest"
+
+    def __enter__(self) -> _Registry:
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def public_key(tmp_path: Path) -> Path:
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    return tmp_path / "key.pub"
+
+
+def test_verify_json_reports_a_failed_verification(tmp_path: Path, public_key: Path) -> None:
+    """A tag with no attestation is a verdict, exit 1, as a failed audit or a stopped merge is: `verify --json`
+    printed nothing on stdout for it (nor for a bad signature), and `verify --json | jq .verified` read no JSON.
+    Now stdout holds the JSON alone, ``verified: false`` and why; stderr the one line."""
+    with _Registry() as registry:
+        run = run_limited("verify", registry.reference, "--key", public_key, "--json", cwd=tmp_path)
+    assert run.code == 1 and "Traceback" not in run.err, run.err
+    report = json.loads(run.out)
+    assert report["verified"] is False and report["reference"] == registry.reference, report
+    assert "has no attestation" in report["reason"]
+    [line] = run.err.strip().splitlines()
+    assert line.startswith("error: ") and "has no attestation" in line, line
+
+
+def test_verify_without_json_prints_no_json(tmp_path: Path, public_key: Path) -> None:
+    """The twin: without --json the failed verification is the error line alone, stdout empty."""
+    with _Registry() as registry:
+        run = run_limited("verify", registry.reference, "--key", public_key, cwd=tmp_path)
+    assert run.code == 1 and run.out == "" and "has no attestation" in run.err, run.err
+
+
+# -- a token no header can carry ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("token", "old"),
+    [
+        ("abc\r\nX-Injected: 1", "unreachable: InvalidHeader"),
+        ("t\u00f6k\u20acn", "an address that does not parse"),
+        ("x" * 3_000_000, "HTTP 431"),
+    ],
+    ids=["crlf", "past-latin-1", "three-megabytes"],
+)
+def test_a_token_no_header_can_carry_is_named_as_the_token_services(tmp_path: Path, token: str, old: str) -> None:
+    """The token service's answer went into the Authorization header as it came: one with a CR LF was "registry ...
+    is unreachable: InvalidHeader" (hint: check the address), one past Latin-1 "the registry named an address that
+    does not parse (a Location header)", and 3 MB of it a 431 whose HTML error page was quoted as the registry's
+    error.  One line names the token service; the token is never sent."""
+    with _Registry(token) as registry:
+        run = run_limited("releases", "--repository", registry.reference.removesuffix(":latest"), cwd=tmp_path)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "the token service returned a token that cannot be sent" in line and old not in line, line
+    assert registry.sent == []
+
+
+def test_a_token_of_a_real_shape_is_sent(tmp_path: Path, public_key: Path) -> None:
+    """The twin: a JWT-shaped token (letters, digits, ``-_.``) goes into the header and the tag is read."""
+    token = "eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ0ZXN0In0.c2lnbmF0dXJlLV8"
+    with _Registry(token) as registry:
+        run = run_limited("verify", registry.reference, "--key", public_key, cwd=tmp_path)
+    assert run.code == 1 and "has no attestation" in run.err, run.err  # it got as far as the attestation
+    assert registry.sent and all(sent == f"Bearer {token}" for sent in registry.sent), registry.sent
+
+
+# -- a file to write named with a trailing slash -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (("audit", "--format", "json", "--output", "OUT/"), "--output"),
+        (("notes", "v0.27.1", "--output", "OUT/"), "--output"),
+        (("keygen", "OUT/"), "path"),
+        (("release", "v0.29.0", "--repository", "127.0.0.1:9/a/x", "--notes", "OUT/"), "--notes"),
+    ],
+    ids=["audit-output", "notes-output", "keygen", "release-notes"],
+)
+def test_a_file_to_write_named_as_a_folder_is_refused(tmp_path: Path, argv: tuple[str, ...], option: str) -> None:
+    """pathlib drops a trailing slash: `audit --output reports/` wrote the report to a file named ``reports``, `notes
+    --output notes/` the notes to ``notes``, `keygen keys/` the secret key to ``keys`` (and ``keys.pub``), where the
+    person meant a folder.  One line naming the option, exit 2, nothing written."""
+    ex = build_example(tmp_path / "ex")
+    target = tmp_path / "out"
+    args: list[str | Path] = [str(target) + "/" if a == "OUT/" else a for a in argv]
+    if argv[0] != "keygen":
+        args += ["--repo", ex.fork, "--config", ex.config]
+    run = run_limited(*args, cwd=tmp_path)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"invalid value for '{option}'" in line and "ends in '/', a folder's name" in line, line
+    assert not target.exists() and not Path(f"{target}.pub").exists()
+
+
+def test_a_file_to_write_named_plainly_is_written(tmp_path: Path) -> None:
+    """The twin: the same options without the slash write their files, and a folder option keeps its slash."""
+    ex = build_example(tmp_path / "ex")
+    run = run_limited(
+        "audit", "--repo", f"{ex.fork}/", "--config", f"{ex.config}/", "--format", "json", "--output", tmp_path / "a"
+    )
+    assert run.code == 0 and json.loads((tmp_path / "a").read_text())["errors"] == 0, run.err
+    assert run_limited("keygen", tmp_path / "k").code == 0 and (tmp_path / "k.pub").is_file()
+
+
+# -- a ledger SHA YAML reads as a number; a pick naming a tree ------------------------------------------------------
+def _picks(ex: Any, entry: str) -> None:
+    (ex.config / "cherry_picks.yaml").write_text(f"releases:\n  v0.29.0:\n    pick:\n      - {entry}\n")
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [("4969377", "got an integer ('4969377'): YAML reads such a word unquoted as a number"), ("yes", "got a boolean:")],
+    ids=["digits-only-sha", "yes"],
+)
+def test_a_word_yaml_reads_as_a_number_says_to_quote_it(tmp_path: Path, value: str, said: str) -> None:
+    """A short SHA of digits only (``commit: 4969377``, about 1 in 27 seven-digit ones) is an integer to YAML: the line
+    said "expected a non-empty string, got an integer" with the hint "a commit SHA is 7 to 64 lowercase hex digits",
+    the very form written.  It now says YAML read the word as a number, and to quote it."""
+    ex = build_example(tmp_path / "ex")
+    _picks(ex, f"{{commit: {value}, reason: x}}" if value != "yes" else f"{{pr: 52816, reason: {value}}}")
+    run = run_limited("ledger", "check", "--config", ex.config)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert said in line and "quote the value" in line, line
+
+
+def test_a_quoted_sha_of_digits_is_a_string(tmp_path: Path) -> None:
+    """The twin: quoted, the same digits are read as a SHA (and looked up: no such commit in the fork)."""
+    ex = build_example(tmp_path / "ex")
+    _picks(ex, "{commit: '4969377', reason: x}")
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run")
+    assert run.code == 2 and "commit 4969377 does not exist in the fork repository" in run.err, run.err
+
+
+@pytest.mark.parametrize("kind", ["tree", "blob"])
+def test_a_pick_naming_a_tree_or_a_file_says_so(tmp_path: Path, kind: str) -> None:
+    """A pick whose ``commit`` is the id of a tree or a file (a `git rev-parse X^{tree}` pasted) was "commit ... does not
+    exist in the fork repository (hint: fetch upstream first)": it is there, and a fetch changes nothing.  The line says
+    what the id names, as `audit --rev` says it."""
+    ex = build_example(tmp_path / "ex")
+    oid = git(ex.fork, "rev-parse", "v0.29.0^{tree}" if kind == "tree" else "v0.29.0:README.md")
+    _picks(ex, f"{{commit: {oid}, reason: x}}")
+    before = snapshot(ex.fork)
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"pick[0]: commit '{oid}' names a {kind}, not a commit" in line and "fetch upstream" not in line, line
+    assert snapshot(ex.fork) == before
