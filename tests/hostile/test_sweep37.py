@@ -249,3 +249,23 @@ def test_a_pick_naming_a_tree_or_a_file_says_so(tmp_path: Path, kind: str) -> No
     [line] = run.err.strip().splitlines()
     assert f"pick[0]: commit '{oid}' names a {kind}, not a commit" in line and "fetch upstream" not in line, line
     assert snapshot(ex.fork) == before
+
+
+# -- a build labelled older than the tree it builds ----------------------------------------------------------------
+def test_a_build_labelled_older_than_its_tree_is_refused(tmp_path: Path) -> None:
+    """`build --version v0.27.1 --rev aeon-v0.29.0` (the last release's version typed again) built v0.29.0's tree
+    labelled v0.27.1: the check that the revision holds its tag passed, v0.27.1 being below v0.29.0.  The revision
+    holds a later release tag: refused before the engine is asked, one line naming that tag and the way on."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 0
+    no_engine = {"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    argv = ("build", "--repo", ex.fork, "--config", ex.config, "--skip-audit", "test")
+    run = run_cli(*argv, "--version", "v0.27.1", "--rev", "aeon-v0.29.0", env=no_engine)
+    assert run.code == 2 and "Docker" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert "--rev 'aeon-v0.29.0' at " in line and "contains 'v0.29.0', a later release than v0.27.1" in line, line
+    assert "(hint: pass --version v0.29.0" in line
+    # the twins: the release it is, and the previous one built from its own branch, go on to the engine
+    for version, rev in (("v0.29.0", "aeon-v0.29.0"), ("v0.27.1", "aeon-v0.27.1")):
+        fine = run_cli(*argv, "--version", version, "--rev", rev, env=no_engine)
+        assert fine.code == 2 and "Docker engine does not answer" in fine.err, fine.err
