@@ -5,7 +5,11 @@ servers on 127.0.0.1."""
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
+import os
+import tarfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -269,3 +273,56 @@ def test_a_build_labelled_older_than_its_tree_is_refused(tmp_path: Path) -> None
     for version, rev in (("v0.29.0", "aeon-v0.29.0"), ("v0.27.1", "aeon-v0.27.1")):
         fine = run_cli(*argv, "--version", version, "--rev", rev, env=no_engine)
         assert fine.code == 2 and "Docker engine does not answer" in fine.err, fine.err
+
+
+# -- an OCI layout whose blob is a link out of it -------------------------------------------------------------------
+def _layout(folder: Path, config: Path, link: bool) -> str:
+    """A one-layer OCI layout (as skopeo writes one) whose config blob is ``config``: linked to, or copied in."""
+
+    def blob(data: bytes) -> str:
+        digest = hashlib.sha256(data).hexdigest()
+        (folder / "blobs" / "sha256").mkdir(parents=True, exist_ok=True)
+        (folder / "blobs" / "sha256" / digest).write_bytes(data)
+        return "sha256:" + digest
+
+    layer = io.BytesIO()
+    with tarfile.open(fileobj=layer, mode="w") as archive:
+        info = tarfile.TarInfo("hi.txt")
+        info.size = 3
+        archive.addfile(info, io.BytesIO(b"hi\n"))
+    config_digest = hashlib.sha256(config.read_bytes()).hexdigest()
+    (folder / "blobs" / "sha256").mkdir(parents=True, exist_ok=True)
+    placed = folder / "blobs" / "sha256" / config_digest
+    if link:
+        os.symlink(config, placed)
+    else:
+        placed.write_bytes(config.read_bytes())
+    manifest = {
+        "schemaVersion": 2,
+        "mediaType": MEDIA,
+        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": f"sha256:{config_digest}"},
+        "layers": [{"mediaType": "application/vnd.oci.image.layer.v1.tar", "digest": blob(layer.getvalue())}],
+    }
+    index = {"schemaVersion": 2, "manifests": [{"mediaType": MEDIA, "digest": blob(json.dumps(manifest).encode())}]}
+    (folder / "index.json").write_text(json.dumps(index))
+    (folder / "oci-layout").write_text('{"imageLayoutVersion": "1.0.0"}')
+    return f"oci:{folder}"
+
+
+@pytest.mark.parametrize("link", [True, False], ids=["linked-out", "copied-in"])
+def test_an_oci_layout_is_read_without_following_a_link_out_of_it(tmp_path: Path, link: bool) -> None:
+    """`image-report oci:DIR` walked the layout with ``rglob`` and ``is_file()``, which follow links: a config blob
+    that was a symbolic link to a JSON file outside the layout was read as the image's, and its ``created_by`` lines
+    printed.  A link is one line naming it, exit 2, nothing of the file it leads to shown; the twin, the same file
+    copied into the layout, is reported as before."""
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps({"os": "linux", "history": [{"created_by": "MARK-OF-A-FILE-OUTSIDE"}]}))
+    (tmp_path / "layout").mkdir()
+    run = run_limited("image-report", _layout(tmp_path / "layout", outside, link))
+    assert "Traceback" not in run.err, run.err
+    if link:
+        assert run.code == 2 and "MARK" not in run.out + run.err, (run.out, run.err)
+        [line] = run.err.strip().splitlines()
+        assert f"is a symbolic link (to {outside}), not a file of the layout" in line, line
+    else:
+        assert run.code == 0 and "MARK-OF-A-FILE-OUTSIDE" in run.out, (run.out, run.err)
