@@ -278,7 +278,7 @@ def _holds_version(git: Git, fleet: Profile, request: BuildRequest, sha: str) ->
 
 
 def _holds_no_later(git: Git, request: BuildRequest, sha: str) -> None:
-    """The revision holds no release tag later than its label: `build --version v0.27.1 --rev aeon-v0.29.0` (a
+    """The revision holds no release tag later than its label: `build --version v0.27.1 --rev FORK-v0.29.0` (a
     version typed from the last release's notes) built v0.29.0's tree as v0.27.1, and publish would have pushed it
     as a v0.27.1 dated tag."""
     label = names.version_key(request.version)

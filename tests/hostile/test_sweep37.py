@@ -9,6 +9,8 @@ import hashlib
 import io
 import json
 import os
+import subprocess
+import sys
 import tarfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -326,3 +328,50 @@ def test_an_oci_layout_is_read_without_following_a_link_out_of_it(tmp_path: Path
         assert f"is a symbolic link (to {outside}), not a file of the layout" in line, line
     else:
         assert run.code == 0 and "MARK-OF-A-FILE-OUTSIDE" in run.out, (run.out, run.err)
+
+
+# -- two inits of one folder at once ------------------------------------------------------------------------------
+_ANOTHER_WRITER = """
+import os, sys
+import aeon_release.adapters.files as files
+real = files._replace
+def raced(path, *args, **kwargs):  # the other init writes carries.yaml just as this one comes to it
+    if path.name == "carries.yaml" and path.parent.name != "audits" and not os.environ.get("RACED"):
+        os.environ["RACED"] = "1"
+        path.write_text("carries: []  # the other run's\\n")
+    return real(path, *args, **kwargs)
+files._replace = raced
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["init", "init-force"])
+def test_init_never_replaces_a_file_another_process_made_meanwhile(tmp_path: Path, force: bool) -> None:
+    """Two `init`s of one config folder at once (two terminals, a script run twice): each found the folder empty,
+    and the second replaced the first's files, both saying "wrote", though a file is replaced only with --force.
+    The other process is simulated by writing carries.yaml just as this run comes to it (a real race is a matter
+    of timing, which a test cannot hold).  Without --force this run stops, one line naming the file, takes back
+    what it wrote and leaves the other's file; with --force it replaces it, as asked."""
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "ledger"
+    argv = ["init", "--repo", str(ex.fork), "--config", str(config), "--image", "ghcr.io/me/fork"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run(
+        [sys.executable, "-c", _ANOTHER_WRITER, *argv, *(["--force"] if force else [])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    theirs = (config / "carries.yaml").read_text()
+    if force:
+        assert done.returncode == 0 and "the other run's" not in theirs, done.stderr
+        return
+    assert done.returncode == 2, done.stderr
+    [line] = [ln for ln in done.stderr.strip().splitlines() if ln.startswith("error:")]
+    assert f"{config / 'carries.yaml'}: made by another process while init wrote its files" in line, line
+    assert theirs == "carries: []  # the other run's\n"
+    assert sorted(p.name for p in config.iterdir()) == ["carries.yaml"]  # this run's fleet.yaml taken back
