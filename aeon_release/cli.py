@@ -93,6 +93,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
     from aeon_release.errors import UsageError
 
     try:
+        _docs_from_source(app)
         cli = typer.main.get_command(app)
         _refuse_empty_paths(cli)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
@@ -112,6 +113,23 @@ def _parse_and_run(argv: list[str] | None) -> object:
 
 # the path parameters that name a file the command writes (command, parameter)
 _FILES_WRITTEN = {("audit", "output"), ("notes", "output"), ("release", "notes_output"), ("keygen", "path")}
+
+
+def _docs_from_source(typer_app: typer.Typer) -> None:
+    """Each command's help is its docstring: under ``python -OO`` Python drops them, and every command's --help
+    and the list of commands were blank; they are read from the source then (``docstrings.doc_of``)."""
+    import sys
+
+    if sys.flags.optimize < 2:
+        return
+    from aeon_release.docstrings import doc_of
+
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = doc_of(info.callback) or None
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _docs_from_source(group.typer_instance)
 
 
 def _refuse_empty_paths(command: Any) -> None:

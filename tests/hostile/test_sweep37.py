@@ -375,3 +375,26 @@ def test_init_never_replaces_a_file_another_process_made_meanwhile(tmp_path: Pat
     assert f"{config / 'carries.yaml'}: made by another process while init wrote its files" in line, line
     assert theirs == "carries: []  # the other run's\n"
     assert sorted(p.name for p in config.iterdir()) == ["carries.yaml"]  # this run's fleet.yaml taken back
+
+
+# -- python -OO ---------------------------------------------------------------------------------------------------
+def _optimized(*argv: str | Path) -> subprocess.CompletedProcess[str]:
+    """``aeon-release ARGV`` in a fresh interpreter under PYTHONOPTIMIZE=2 (Python drops every docstring)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2]), "PYTHONOPTIMIZE": "2"}
+    argv_text = [str(a) for a in argv]
+    return subprocess.run(
+        [sys.executable, "-m", "aeon_release", *argv_text], capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def test_help_and_the_rule_kinds_keep_their_docs_under_python_oo(tmp_path: Path) -> None:
+    """An environment with PYTHONOPTIMIZE=2 (an image trimmed for size) dropped the docstrings the tool prints:
+    the command list of `--help` and each command's help were blank, and `audits list` named every rule kind with
+    no line of what it checks, exit 0.  They are read from the package's source then: the same text as without."""
+    ex = build_example(tmp_path / "ex")
+    for argv in (("--help",), ("merge", "--help"), ("audits", "list", "--config", ex.config)):
+        plain, optimized = run_cli(*argv), _optimized(*argv)
+        assert optimized.returncode == plain.code == 0, optimized.stderr
+        assert optimized.stdout == plain.out, (argv, optimized.stdout[:600])
+    kinds = json.loads(_optimized("audits", "list", "--config", ex.config, "--json").stdout)["kinds"]
+    assert kinds and all(kind["doc"] for kind in kinds), kinds
