@@ -101,6 +101,9 @@ def _root(directory: Path | None) -> Path:
             f"{directory}: {linked} is a symbolic link{' loop' if files.loops(linked) else ''}",
             "give the demo a folder without symlinks on its way",
         )
+    # the notes the ritual ends with are written there: a folder inside .git (or one the notes may not be written
+    # in) ran the whole ritual, made its repositories in the git directory, and was refused at the notes
+    files.check_output(directory / f"release-notes-{demo.NEW}.md", "the demo's notes")
     files.make_folder(directory, "the demo's folder")
     if any(directory.iterdir()):
         raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")

@@ -398,3 +398,20 @@ def test_help_and_the_rule_kinds_keep_their_docs_under_python_oo(tmp_path: Path)
         assert optimized.stdout == plain.out, (argv, optimized.stdout[:600])
     kinds = json.loads(_optimized("audits", "list", "--config", ex.config, "--json").stdout)["kinds"]
     assert kinds and all(kind["doc"] for kind in kinds), kinds
+
+
+# -- demo DIR inside a git directory ------------------------------------------------------------------------------
+@pytest.mark.parametrize("where", [".git/demo", "bare.git/demo"], ids=["dot-git", "bare"])
+def test_a_demo_folder_inside_a_git_directory_is_refused_before_the_ritual(tmp_path: Path, where: str) -> None:
+    """`demo FORK/.git/demo` built its upstream and fork repositories inside the git directory, ran the merge, the
+    audit and the fix, and only then refused its notes there ("inside a .git folder"), exit 2, leaving the folder it
+    made.  The notes' place is checked before anything is made: one line, nothing made there."""
+    ex = build_example(tmp_path / "ex")
+    git(tmp_path, "init", "-q", "--bare", "bare.git")
+    folder = (ex.fork if where.startswith(".git") else tmp_path) / where
+    before = snapshot(ex.fork)
+    run = run_limited("demo", folder)
+    assert run.code == 2 and run.out == "" and "Traceback" not in run.err, (run.out, run.err)
+    [line] = run.err.strip().splitlines()
+    assert f"the demo's notes {folder}/release-notes-v0.29.0.md: inside a .git folder" in line, line
+    assert not folder.exists() and snapshot(ex.fork) == before
