@@ -415,3 +415,17 @@ def test_a_demo_folder_inside_a_git_directory_is_refused_before_the_ritual(tmp_p
     [line] = run.err.strip().splitlines()
     assert f"the demo's notes {folder}/release-notes-v0.29.0.md: inside a .git folder" in line, line
     assert not folder.exists() and snapshot(ex.fork) == before
+
+
+# -- release --notes with --notes-dir -----------------------------------------------------------------------------
+def test_release_refuses_two_places_for_its_notes(tmp_path: Path) -> None:
+    """`release --notes FILE --notes-dir DIR` wrote the notes to FILE and said nothing of DIR (the person's CI
+    collected DIR's release-notes-TAG.md, which never came).  Refused before any stage runs, one line; the twin,
+    --notes-dir alone, goes on to the stage the release stopped at."""
+    _, argv, no_docker = release_stopped_at_build(tmp_path)
+    both = run_cli(*argv, "--notes", tmp_path / "n.md", "--notes-dir", tmp_path, env=no_docker)
+    assert both.code == 2 and "Docker" not in both.err, both.err
+    [line] = both.err.strip().splitlines()
+    assert "--notes and --notes-dir both name where the notes go" in line, line
+    one = run_cli(*argv, "--notes-dir", tmp_path, env=no_docker)
+    assert one.code == 2 and "Docker engine does not answer" in one.err, one.err
