@@ -66,7 +66,7 @@ from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import ArchPolicy, Profile
 from aeon_release.errors import NeedsHuman, UsageError, quoted, register_secret
 from aeon_release.pipeline import arch_baseline
-from aeon_release.pipeline.audit_gate import Attestation, audited_revision
+from aeon_release.pipeline.audit_gate import LABEL_VERSION, Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
@@ -557,7 +557,7 @@ def _wrong_labels(report: BuildReport) -> list[str]:
     assert report.image is not None
     want = {
         "org.opencontainers.image.revision": report.plan.sha,
-        "org.opencontainers.image.version": report.plan.request.version,
+        LABEL_VERSION: report.plan.request.version,
     }
     labels = report.image.labels
     return [

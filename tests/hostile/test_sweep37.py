@@ -13,15 +13,19 @@ import subprocess
 import sys
 import tarfile
 import threading
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from aeon_release.adapters.registry import Registry, parse_repository
+from aeon_release.adapters.sandbox import RegistryProcess
 from aeon_release.adapters.store import _write_sealed
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import git, release_stopped_at_build, run_limited
+from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
 
@@ -429,3 +433,30 @@ def test_release_refuses_two_places_for_its_notes(tmp_path: Path) -> None:
     assert "--notes and --notes-dir both name where the notes go" in line, line
     one = run_cli(*argv, "--notes-dir", tmp_path, env=no_docker)
     assert one.code == 2 and "Docker engine does not answer" in one.err, one.err
+
+
+# -- publish an image as another version than it was built as -------------------------------------------------------
+@pytest.fixture
+def release(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:
+    yield from release_in(tmp_path, registry)
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_an_image_is_published_as_the_version_it_was_built_as(release: ReleaseSetup) -> None:
+    """`publish --image IMG --version v0.27.1 --no-latest` of the image `build --version v0.29.0` made pushed it as the
+    dated tag ``DATE-v0.27.1``, its attestation saying the audit passed; a dated tag is for good.  Refused before
+    anything is pushed, one line naming the version the image was built as; the twin, its own version, is the
+    release already published: nothing to do."""
+    assert run_cli(*release.args()).code == 0
+    argv = (
+        "publish", "--image", release.image_tag, "--repository", release.repository, "--date", "2026-09-11",
+        "--config", release.example.config, "--repo", release.example.fork, "--no-latest",
+    )  # fmt: skip
+    other = run_cli(*argv, "--version", "v0.27.1")
+    assert other.code == 2 and "Traceback" not in other.err, other.err
+    [line] = other.err.strip().splitlines()
+    assert "was built as 'v0.29.0' (its org.opencontainers.image.version label), not v0.27.1" in line, line
+    assert Registry(parse_repository(release.repository), None).digest("2026-09-11-v0.27.1") is None
+    same = run_cli(*argv, "--version", "v0.29.0")
+    assert same.code == 0 and "nothing to do" in same.out, same.err
