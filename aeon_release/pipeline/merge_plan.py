@@ -182,11 +182,17 @@ _CLOBBER = re.compile(r"^\s*!\s+\[rejected\]\s+(\S+)\s.*\(would clobber existing
 
 
 def fetch_upstream(git: Git, remote: str | None) -> None:
-    """``git fetch --tags REMOTE``, not --quiet: quiet, a tag upstream moved failed it with no word at all
+    """``git fetch --tags REMOTE +refs/heads/*:refs/remotes/REMOTE/*``, not --quiet: quiet, a tag upstream moved failed it with no word at all
     ("git fetch failed: exit 1", hint: the network), and git's own reason is the line to show."""
     if remote is None:
         return
-    status, _, err = git.try_run("fetch", "--tags", remote)
+    # upstream's branches into refs/remotes/REMOTE/ only, whatever the remote's own refspec says: with
+    # `remote.upstream.fetch = +refs/heads/*:refs/heads/*` (a mirror's), `merge --dry-run` force-moved the person's
+    # local branches of upstream's names and made others, and said "nothing was changed".  An empty --refmap
+    # leaves out the configured refspec's "opportunistic" updates too, and --no-prune its pruning (of tags as well
+    # under fetch.pruneTags).
+    refspec = f"+refs/heads/*:refs/remotes/{remote}/*"
+    status, _, err = git.try_run("fetch", "--tags", "--no-prune", "--refmap=", remote, refspec)
     if status == 0:
         return
     moved = _CLOBBER.search(err)

@@ -460,3 +460,25 @@ def test_an_image_is_published_as_the_version_it_was_built_as(release: ReleaseSe
     assert Registry(parse_repository(release.repository), None).digest("2026-09-11-v0.27.1") is None
     same = run_cli(*argv, "--version", "v0.29.0")
     assert same.code == 0 and "nothing to do" in same.out, same.err
+
+
+# -- a remote whose own refspec writes into refs/heads ---------------------------------------------------------------
+def _heads(repo: Path) -> str:
+    return git(repo, "for-each-ref", "--format=%(refname) %(objectname)", "refs/heads/")
+
+
+@pytest.mark.parametrize("refspec", ["+refs/heads/*:refs/heads/*", "+refs/heads/*:refs/remotes/upstream/*"])
+def test_the_fetch_of_upstream_leaves_the_persons_branches(tmp_path: Path, refspec: str) -> None:
+    """`merge --dry-run` fetches upstream's tags with `git fetch --tags upstream`, which also runs the remote's own
+    refspec: with `+refs/heads/*:refs/heads/*` (a mirror's, or set by hand) it force-moved the person's local
+    branches named like upstream's (here ``feature``) and made ``main``, then said "dry run: nothing was changed".
+    The fetch names its own refspec, into refs/remotes/upstream/ only; the twin is the usual refspec."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.upstream, "branch", "feature", "v0.27.1")
+    git(ex.fork, "branch", "feature", "aeon-v0.27.1")
+    git(ex.fork, "config", "remote.upstream.fetch", refspec)
+    before = _heads(ex.fork)
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    assert run.code == 0 and "dry run: nothing was changed" in run.err, run.err
+    assert _heads(ex.fork) == before
+    assert git(ex.fork, "rev-parse", "refs/remotes/upstream/feature") == git(ex.upstream, "rev-parse", "feature")
