@@ -183,11 +183,12 @@ def test_a_token_of_a_real_shape_is_sent(tmp_path: Path, public_key: Path) -> No
     ("argv", "option"),
     [
         (("audit", "--format", "json", "--output", "OUT/"), "--output"),
+        (("audit", "--format", "json", "--output", "OUT/."), "--output"),
         (("notes", "v0.27.1", "--output", "OUT/"), "--output"),
         (("keygen", "OUT/"), "path"),
         (("release", "v0.29.0", "--repository", "127.0.0.1:9/a/x", "--notes", "OUT/"), "--notes"),
     ],
-    ids=["audit-output", "notes-output", "keygen", "release-notes"],
+    ids=["audit-output", "audit-output-dot", "notes-output", "keygen", "release-notes"],
 )
 def test_a_file_to_write_named_as_a_folder_is_refused(tmp_path: Path, argv: tuple[str, ...], option: str) -> None:
     """pathlib drops a trailing slash: `audit --output reports/` wrote the report to a file named ``reports``, `notes
@@ -195,13 +196,13 @@ def test_a_file_to_write_named_as_a_folder_is_refused(tmp_path: Path, argv: tupl
     person meant a folder.  One line naming the option, exit 2, nothing written."""
     ex = build_example(tmp_path / "ex")
     target = tmp_path / "out"
-    args: list[str | Path] = [str(target) + "/" if a == "OUT/" else a for a in argv]
+    args: list[str | Path] = [str(target) + a[3:] if a.startswith("OUT/") else a for a in argv]
     if argv[0] != "keygen":
         args += ["--repo", ex.fork, "--config", ex.config]
     run = run_limited(*args, cwd=tmp_path)
     assert run.code == 2 and "Traceback" not in run.err, run.err
     [line] = run.err.strip().splitlines()
-    assert f"invalid value for '{option}'" in line and "ends in '/', a folder's name" in line, line
+    assert f"invalid value for '{option}'" in line and "a folder's name: this is the file to write" in line, line
     assert not target.exists() and not Path(f"{target}.pub").exists()
 
 
