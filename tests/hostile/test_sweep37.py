@@ -483,3 +483,32 @@ def test_the_fetch_of_upstream_leaves_the_persons_branches(tmp_path: Path, refsp
     assert run.code == 0 and "dry run: nothing was changed" in run.err, run.err
     assert _heads(ex.fork) == before
     assert git(ex.fork, "rev-parse", "refs/remotes/upstream/feature") == git(ex.upstream, "rev-parse", "feature")
+
+
+# -- the two halves of the signing key swapped -----------------------------------------------------------------------
+def test_verify_given_the_secret_key_says_so(tmp_path: Path, public_key: Path) -> None:
+    """`verify --key fleet.key` (the secret half, keygen's PATH) was "is not a PEM public key (ValueError)", hint:
+    see --help.  It says that is the secret key and names the .pub beside it; not a byte of the key is shown."""
+    secret = public_key.with_suffix("")
+    run = run_limited("verify", "127.0.0.1:9/team/app:latest", "--key", secret, cwd=tmp_path)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert f"public key {secret} is a secret key" in line and f"pass --key {secret}.pub" in line, line
+    body = secret.read_text().splitlines()[1]
+    assert body[:20] not in run.err + run.out
+
+
+def test_release_given_the_public_key_to_sign_with_says_so(tmp_path: Path, public_key: Path) -> None:
+    """`release --signing-key fleet.key.pub` was "is not an unencrypted PEM private key (ValueError)", hint: make
+    one with keygen (a second key, whose attestations no verify would accept).  It names the secret key beside it."""
+    ex = build_example(tmp_path / "ex")
+    run = run_limited(
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", public_key, "--dry-run",
+    )  # fmt: skip
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    [line] = run.err.strip().splitlines()
+    assert (
+        f"signing key {public_key} is a public key" in line and f"without .pub ({public_key.with_suffix('')})" in line
+    )
+    assert "keygen" not in line, line
