@@ -509,7 +509,14 @@ def execute(rel: Release, json_out: bool) -> None:
         elif isinstance(error, KeyboardInterrupt):
             _stopped_by_a_signal(rel, name)
 
-    STAGES.run(rel, pending, started, done, stopped)
+    try:
+        STAGES.run(rel, pending, started, done, stopped)
+    except NeedsHuman:
+        # a stage that stopped for a person (exit 1) is a report too, as merge's and audit's are: the stages and what
+        # stopped one; `release --json` printed nothing on stdout for a merge stopped on findings
+        if json_out:
+            emit_json(report(rel))
+        raise
     if json_out:
         emit_json(report(rel))
         return

@@ -512,3 +512,20 @@ def test_release_given_the_public_key_to_sign_with_says_so(tmp_path: Path, publi
         f"signing key {public_key} is a public key" in line and f"without .pub ({public_key.with_suffix('')})" in line
     )
     assert "keygen" not in line, line
+
+
+# -- release --json stopped for a person ----------------------------------------------------------------------------
+def test_release_json_reports_a_stage_that_stopped_for_a_person(tmp_path: Path, public_key: Path) -> None:
+    """`release --json` of a merge stopped on an audit finding (exit 1) printed nothing on stdout, where `merge
+    --json` prints its report for the same stop.  stdout holds the release's stages, the merge's needs-human with
+    its finding, and the one error line stays on stderr."""
+    ex = build_example(tmp_path / "ex", renumber_enum=True)
+    run = run_cli(
+        "release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x",
+        "--signing-key", public_key.with_suffix(""), "--json",
+        env={"DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"},
+    )  # fmt: skip
+    assert run.code == 1 and "Traceback" not in run.err, run.err
+    stages = json.loads(run.out)["stages"]
+    assert stages["merge"]["status"] == "needs-human" and "kv-quant/literals-match-enum" in stages["merge"]["message"]
+    assert stages["build"]["status"] == "pending", stages
