@@ -148,7 +148,7 @@ def _refuse_empty_paths(command: Any) -> None:
             def checked(value: Any, param: Any, ctx: Any, convert: Any = convert, file: bool = False) -> Any:
                 if isinstance(value, str) and not value:
                     raise BadParameter("an empty path names no file or folder", ctx=ctx, param=param)
-                if file and isinstance(value, str) and (value.endswith("/") or value.endswith("/.")):
+                if file and isinstance(value, str) and value.strip("/") and value.endswith(("/", "/.")):
                     # pathlib drops the slash: `--output reports/` wrote a file named `reports`, `keygen keys/` a key
                     raise BadParameter(
                         f"{quoted(value)} ends in '/' (or '/.'), a folder's name: this is the file to write (name it)",
