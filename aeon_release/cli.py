@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any, Optional
 import typer
 
 from aeon_release.adapters.files import forget_reads
-from aeon_release.errors import RUN_STANDS, error_handler, standard_streams, stop_on_sigterm
+from aeon_release.errors import RUN_STANDS, error_handler, quoted, standard_streams, stop_on_sigterm
 
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
@@ -92,6 +93,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
     from aeon_release.errors import UsageError
 
     try:
+        _docs_from_source(app)
         cli = typer.main.get_command(app)
         _refuse_empty_paths(cli)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
@@ -109,6 +111,27 @@ def _parse_and_run(argv: list[str] | None) -> object:
     return code
 
 
+# the path parameters that name a file the command writes (command, parameter)
+_FILES_WRITTEN = {("audit", "output"), ("notes", "output"), ("release", "notes_output"), ("keygen", "path")}
+
+
+def _docs_from_source(typer_app: typer.Typer) -> None:
+    """Each command's help is its docstring: under ``python -OO`` Python drops them, and every command's --help
+    and the list of commands were blank; they are read from the source then (``docstrings.doc_of``)."""
+    import sys
+
+    if sys.flags.optimize < 2:
+        return
+    from aeon_release.docstrings import doc_of
+
+    for info in typer_app.registered_commands:
+        if info.help is None and info.callback is not None:
+            info.help = doc_of(info.callback) or None
+    for group in typer_app.registered_groups:
+        if group.typer_instance is not None:
+            _docs_from_source(group.typer_instance)
+
+
 def _refuse_empty_paths(command: Any) -> None:
     """Every path option and argument refuses ``''``: pathlib reads it as ``.``, so ``--output ''`` was
     reported as "--output . is a directory", ``--repo ''`` audited the folder the shell was in and
@@ -122,10 +145,20 @@ def _refuse_empty_paths(command: Any) -> None:
         if isinstance(param.type, TyperPath) and not getattr(param.type, "_aeon_refuses_empty", False):
             convert = param.type.convert
 
-            def checked(value: Any, param: Any, ctx: Any, convert: Any = convert) -> Any:
+            def checked(value: Any, param: Any, ctx: Any, convert: Any = convert, file: bool = False) -> Any:
                 if isinstance(value, str) and not value:
                     raise BadParameter("an empty path names no file or folder", ctx=ctx, param=param)
+                if file and isinstance(value, str) and value.strip("/") and value.endswith(("/", "/.")):
+                    # pathlib drops the slash: `--output reports/` wrote a file named `reports`, `keygen keys/` a key
+                    raise BadParameter(
+                        f"{quoted(value)} ends in '/' (or '/.'), a folder's name: this is the file to write (name it)",
+                        ctx=ctx,
+                        param=param,
+                    )
                 return convert(value, param, ctx)
+
+            if (command.name, param.name) in _FILES_WRITTEN:
+                checked = functools.partial(checked, file=True)
 
             object.__setattr__(param.type, "convert", checked)
             object.__setattr__(param.type, "_aeon_refuses_empty", True)

@@ -13,7 +13,7 @@ from tests.helpers import Result, run_cli
 
 TMPFS = Path("/dev/shm")
 TMPFS_MIN_FREE = 2 * 1024**3
-TMPFS_MIN_INODES = 200_000  # free inodes wanted too: the suite writes many small git files
+TMPFS_MIN_FILES = 200_000  # inodes: the suite's git repositories are many small files
 TMPFS_PREFIX = "aeon-test-"
 STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean up
 
@@ -81,10 +81,13 @@ def _tmp_path_on_tmpfs(config: pytest.Config) -> None:
         stat = os.statvfs(TMPFS)
     except OSError:
         return
-    # inodes too: a shared machine's /dev/shm ran out of them with 17 GB free, and every test errored
-    # "No space left on device" at its first mkdir
-    room = stat.f_bavail * stat.f_frsize >= TMPFS_MIN_FREE and stat.f_favail >= TMPFS_MIN_INODES
-    if not room or not os.access(TMPFS, os.W_OK):
+    # room in bytes and in files: a tmpfs of 17 GB free and no inode left made every test's tmp_path an
+    # INTERNALERROR ("No space left on device") while other sessions filled it with small files
+    if (
+        stat.f_bavail * stat.f_frsize < TMPFS_MIN_FREE
+        or stat.f_favail < TMPFS_MIN_FILES
+        or not os.access(TMPFS, os.W_OK)
+    ):
         return
     _remove_stale(TMPFS)
     config.option.basetemp = tempfile.mkdtemp(prefix=TMPFS_PREFIX, dir=TMPFS)

@@ -60,8 +60,12 @@ def write_text(
     durable: bool = True,
     named_by_user: bool = False,
     replaces_input: bool = False,
+    exclusive: bool = False,
 ) -> None:
     """Write ``text`` (redacted) to ``path``: a temporary file beside it, fsync, then a rename.
+
+    ``exclusive``: only where nothing stands yet, checked as the file appears (a link, not a rename), so a
+    file another process made since the caller looked is never replaced (``Exists``).
 
     ``durable=False`` skips the fsyncs: the rename alone keeps the file whole when the process is
     killed; only a power loss can then bring back the previous version (git's refs work the same).
@@ -86,9 +90,15 @@ def write_text(
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _replace(path, _utf8(redact(text)), durable)
+        _replace(path, _utf8(redact(text)), durable, exclusive=exclusive)
+    except FileExistsError:
+        raise Exists(f"{what} {path}: made by another process while this run wrote", "see what made it") from None
     except OSError as exc:
         raise unwritable(path, what, exc) from None
+
+
+class Exists(UsageError):
+    """An ``exclusive`` write found a file at its place: another process made it since the caller looked."""
 
 
 def check_output(path: Path, what: str) -> None:
@@ -365,7 +375,7 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
         raise unwritable(path, what, exc) from None
 
 
-def _replace(path: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
+def _replace(path: Path, data: bytes, durable: bool = True, mode: int | None = None, exclusive: bool = False) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -381,7 +391,11 @@ def _replace(path: Path, data: bytes, durable: bool = True, mode: int | None = N
             handle.flush()
             if durable:
                 os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            os.link(tmp, path)  # FileExistsError when anything stands there: a rename would replace it
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -577,6 +577,11 @@ class Git:
         out = self.run("for-each-ref", "--format=%(refname:strip=2)", f"refs/heads/{pattern}")
         return [line for line in records(out) if line]  # a name may hold U+2028 or NEL: not a line break
 
+    def tags_in(self, sha: str) -> list[str]:
+        """The tags whose commits ``sha`` contains, their names whole (``strip=2``: a tag ``heads/x`` stays one)."""
+        out = self.run("for-each-ref", f"--merged={sha}", "--format=%(refname:strip=2)", "refs/tags/")
+        return [line for line in records(out) if line]
+
     def remotes(self) -> list[str]:
         return [line for line in self.run("remote").splitlines() if line]
 

@@ -170,6 +170,8 @@ class _Response:
 
 MAX_REDIRECTS = 5
 MAX_BODY = 4 * 1024 * 1024  # distribution refuses manifests over 4 MiB; a tag list page is far smaller
+MAX_TOKEN = 64 * 1024  # a bearer token is a header: servers take 8-16 KiB of them; JWTs are 1-3 KiB
+_HEADER_TOKEN = re.compile(r"[!-~]+")  # visible ASCII: what a header value carries as it is
 _REDIRECTS = (301, 302, 303, 307, 308)
 
 
@@ -455,6 +457,15 @@ class Registry:
         if not isinstance(token, str) or not token:
             raise ServiceError(f"registry {self.repository.host}: the token service returned no token")
         register_secret(token)
+        # it goes into a header as it is: a CR or LF in it was "registry ... is unreachable: InvalidHeader", a
+        # character past Latin-1 "the registry named an address that does not parse (a Location header)", and
+        # 3 MB of it a 431 whose HTML page was quoted as the registry's error
+        if len(token) > MAX_TOKEN or not _HEADER_TOKEN.fullmatch(token):
+            raise ServiceError(
+                f"registry {self.repository.host}: the token service returned a token that cannot be sent "
+                f"(only printable ASCII without spaces, at most {MAX_TOKEN} characters, goes into a header)",
+                "check the registry's token service (its realm in the registry's WWW-Authenticate answer)",
+            )
         return token
 
     def _check_realm(self, realm: str) -> None:

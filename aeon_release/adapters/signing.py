@@ -101,6 +101,11 @@ def load_signer(secret: Path) -> CryptoSigner:
             f"signing key {secret} {files.absent(secret)}", "make one with `aeon-release keygen PATH`"
         ) from None
     except (OSError, ValueError, TypeError) as exc:
+        if _pem_kind(secret) == "PUBLIC KEY":  # the .pub beside the key, named for the signing key
+            raise ConfigError(
+                f"signing key {secret} is a public key: publish signs with the secret key",
+                f"pass the file beside it without .pub ({secret.with_suffix('') if secret.suffix == '.pub' else 'PATH'})",
+            ) from None
         raise ConfigError(
             f"signing key {secret} is not an unencrypted PEM private key ({type(exc).__name__})",
             "make one with `aeon-release keygen PATH`",
@@ -108,6 +113,19 @@ def load_signer(secret: Path) -> CryptoSigner:
     if not isinstance(key, Ed25519PrivateKey):
         raise ConfigError(f"signing key {secret} is not an ed25519 key", "make one with `aeon-release keygen PATH`")
     return CryptoSigner(key)
+
+
+def _pem_kind(path: Path) -> str | None:
+    """The label of the PEM block a key file starts with (``PRIVATE KEY``, ``PUBLIC KEY``), for an error that
+    says which key was passed: "not a PEM public key (ValueError)" for the secret key said nothing of why."""
+    try:
+        head = files.read_capped(path, f"key {path}", 64 * 1024) or b""
+    except AeonError:
+        return None
+    first = head.lstrip().split(b"\n", 1)[0].strip()
+    if first.startswith(b"-----BEGIN ") and first.endswith(b"-----"):
+        return first[len(b"-----BEGIN ") : -len(b"-----")].decode("ascii", "replace")
+    return None
 
 
 def _key_bytes(path: Path, what: str, error: type[AeonError]) -> bytes:
@@ -126,6 +144,11 @@ def load_public(path: Path) -> SSlibKey:
             f"public key {path} {files.absent(path)}", "pass --key the .pub file beside the signing key"
         ) from None
     except (OSError, ValueError) as exc:
+        if _pem_kind(path) == "PRIVATE KEY":  # `verify --key fleet.key`: the secret half, not a word of it shown
+            raise UsageError(
+                f"public key {path} is a secret key: verify checks with the public key beside it",
+                f"pass --key {path}.pub (keygen writes both), and keep the secret key out of verification jobs",
+            ) from None
         raise UsageError(f"public key {path} is not a PEM public key ({type(exc).__name__})") from None
     if not isinstance(key, Ed25519PublicKey):
         raise UsageError(f"public key {path} is not an ed25519 key")

@@ -633,19 +633,24 @@ class RunStore:
         dated tag and :latest moved to it; a stage marked done was skipped."""
         if not self.pipeline_file.exists():
             return None
+        # a damaged or edited file is set aside, not dropped with the merge run (`merge --abort` refuses a finished one)
+        aside = (
+            f"move it aside (mv {shell_word(str(self.pipeline_file))} {shell_word(f'{self.pipeline_file}.old')}): "
+            "the release then runs every stage again, and each does only what is not done"
+        )
         data = _json_object(self.pipeline_file, "release pipeline state")
         try:
-            stages = {name: StageEntry.from_dict(entry) for name, entry in (data.get("stages") or {}).items()}
-            state = PipelineState(data["tag"], data["date"], stages, data.get("options"))
+            # each field of the type the run writes, as state.json's are: a date that was a list reached the
+            # publish's date check as a traceback, and a tag other than the folder's had `status` say "run
+            # `aeon-release release v9.9.9` again" under v0.29.0 while `release v0.29.0` went on with it
+            known = _known(PipelineState, data)
+            stages = {name: StageEntry.from_dict(entry) for name, entry in known.get("stages", {}).items()}
+            state = PipelineState(known["tag"], known["date"], stages, known.get("options"))
+            if state.tag != self.tag:
+                raise ValueError(f"it names the release {quoted(state.tag)}, its folder {quoted(self.tag)}")
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise _damaged(self.pipeline_file, "release pipeline state", exc) from None
-        _check_sealed(
-            self.pipeline_file,
-            "release pipeline state",
-            f"the {self.tag} release",
-            f"move it aside (mv {shell_word(str(self.pipeline_file))} {shell_word(f'{self.pipeline_file}.old')}): "
-            "the release then runs every stage again, and each does only what is not done",
-        )
+            raise StateError(_damaged(self.pipeline_file, "release pipeline state", exc).message, aside) from None
+        _check_sealed(self.pipeline_file, "release pipeline state", f"the {self.tag} release", aside)
         return state
 
     def save_pipeline(self, state: PipelineState) -> None:

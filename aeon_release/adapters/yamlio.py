@@ -355,6 +355,12 @@ def string(node: Any, where: Where, pattern: re.Pattern[str] | None = None, hint
         got = (
             ("an empty string" if not node else "a string of blanks only") if isinstance(node, str) else type_name(node)
         )
+        if isinstance(node, bool):  # `yes`, `on`: the word was a string to its writer
+            got += ": YAML reads yes/no, on/off and true/false unquoted as one; quote the value ('...')"
+        elif isinstance(node, (int, float)):
+            # a SHA of digits only (about 1 in 27 seven-digit short SHAs): the form the hint gives was written,
+            # and "got an integer" did not say why it was read as one
+            got += f" ({quoted(str(node))}): YAML reads such a word unquoted as a number; quote the value ('...')"
         raise where.fail(f"expected a non-empty string, got {got}", hint)
     if pattern is not None and not pattern.fullmatch(node):
         raise where.fail(f"{quoted(node)} is not of the expected form", hint)

@@ -9,6 +9,7 @@ the merge; the demo fixes the kernel in the merge worktree, continues, and write
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -22,7 +23,7 @@ from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
 from aeon_release.commands import notes as notes_cmd
 from aeon_release.domain import ledger, notes, profile
-from aeon_release.errors import NeedsHuman, UsageError, stop_leaves
+from aeon_release.errors import AeonError, NeedsHuman, UsageError, stop_leaves
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options
 
@@ -101,7 +102,17 @@ def _root(directory: Path | None) -> Path:
             f"{directory}: {linked} is a symbolic link{' loop' if files.loops(linked) else ''}",
             "give the demo a folder without symlinks on its way",
         )
+    made = [place for place in (directory, *directory.parents) if not os.path.lexists(place)]
     files.make_folder(directory, "the demo's folder")
+    try:
+        # the notes the ritual ends with are written there: a folder inside .git (or one the notes may not be
+        # written in) ran the whole ritual, made its repositories in the git directory, and was refused at the notes
+        files.check_output(directory / f"release-notes-{demo.NEW}.md", "the demo's notes")
+    except AeonError:
+        for place in made:  # the folders make_folder made, deepest first: empty
+            with contextlib.suppress(OSError):
+                place.rmdir()
+        raise
     if any(directory.iterdir()):
         raise UsageError(f"{directory}: not empty", "give the demo an empty or new folder")
     return directory

@@ -293,10 +293,10 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
                 f"{link}: a symbolic link; init writes {name} into a folder under {folder}, never through a link",
                 "replace the link by a folder, or pass --config a folder of its own",
             )
-    _write_all_or_none(texts, folder)
+    _write_all_or_none(texts, folder, force)
 
 
-def _write_all_or_none(texts: dict[str, str], folder: Path) -> None:
+def _write_all_or_none(texts: dict[str, str], folder: Path, force: bool = False) -> None:
     """Every file, or none: a write that fails (a full disk) or a run stopped by Ctrl-C or a signal between two
     files left the first ones behind, and init run again refused them ("already exists ... or --force"), with a
     ledger and no fleet.yaml that every other command refused too.  What this run wrote is taken back (a file it
@@ -313,7 +313,19 @@ def _write_all_or_none(texts: dict[str, str], folder: Path) -> None:
     try:
         for name, text in texts.items():
             written.append(name)
-            files.write_text(folder / name, text, what="init", named_by_user=True, replaces_input=True)  # --force
+            try:
+                # without --force, only where nothing stands as the file appears: two inits of one folder at once
+                # each found it empty, and the second replaced the first's files, both saying "wrote"
+                files.write_text(
+                    folder / name, text, what="init", named_by_user=True, replaces_input=True, exclusive=not force
+                )
+            except files.Exists:
+                written.pop()  # the other run's file: not this run's to take back
+                raise UsageError(
+                    f"{folder / name}: made by another process while init wrote its files",
+                    "another init (or an editor) wrote into the folder at the same time: see what is there, then "
+                    "run init again (--force to replace it)",
+                ) from None
     except BaseException:
         _take_back(folder, written, before, made)
         raise

@@ -64,7 +64,14 @@ def run(
     json_out: bool,
     config_dir: Path | None = None,
 ) -> None:
-    result = verify(reference, key, username, password, config_dir)
+    try:
+        result = verify(reference, key, username, password, config_dir)
+    except NeedsHuman as failed:
+        # a verdict (exit 1) is a report like a pass, as audit's and merge's are: `verify --json | jq .verified`
+        # read an empty stdout for a bad signature or a missing attestation
+        if json_out:
+            emit_json({"reference": reference, "verified": False, "reason": failed.message})
+        raise
     audit, build = result["audit"], result["build"] or {}
     say(f"[green]verified[/] {plain(reference)} = {result['digest']}: signed by key {result['keyid'][:16]}")
     say(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import os
 import posixpath
 import re
 import tarfile
@@ -27,7 +28,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from aeon_release.adapters import jsonio
+from aeon_release.adapters import files, jsonio
+from aeon_release.errors import AeonError, printable
 
 WHITEOUT = ".wh."
 OPAQUE = ".wh..wh..opq"
@@ -272,12 +274,34 @@ def _tar_of(stream: Any) -> Any:
 
 
 def scan_directory(root: Path) -> _Scan:
-    """The same, for an OCI layout directory (skopeo ``oci:DIR``)."""
+    """The same, for an OCI layout directory (skopeo ``oci:DIR``): its regular files, each opened without
+    following a link (``open_regular`` refuses a FIFO or a device).  A blob that was a symbolic link to a file
+    outside the layout was read as the image's (a config link to ``~/x.json`` printed its ``created_by``
+    lines); a link is refused, naming it, and a folder link is not descended."""
     result = _Scan()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        with path.open("rb") as handle:
-            _add_member(result, path.relative_to(root).as_posix(), path.stat().st_size, handle)
+    top = os.fspath(root)
+    for folder, dirs, names in os.walk(top, onerror=_raise):
+        dirs.sort()
+        for name in sorted(names):
+            path = Path(folder, name)
+            member = path.relative_to(root).as_posix()
+            if path.is_symlink():
+                raise ValueError(
+                    f"{member} is a symbolic link (to {printable(os.readlink(path))[:120]}), not a file of the layout"
+                )
+            try:
+                handle = files.open_regular(path, member)
+            except AeonError as refused:  # a FIFO, a device: named with the image by image_report
+                raise ValueError(refused.message) from None
+            if handle is None:  # gone since the listing
+                continue
+            with handle:
+                _add_member(result, member, os.fstat(handle.fileno()).st_size, handle)
     return result
+
+
+def _raise(error: OSError) -> None:
+    raise error
 
 
 def _blob(digest: str) -> str:

@@ -21,6 +21,7 @@ from aeon_release.errors import NeedsHuman, shell_word
 
 LABEL_STATUS = "org.aeon-release.audit.status"
 LABEL_DETAIL = "org.aeon-release.audit.detail"
+LABEL_VERSION = "org.opencontainers.image.version"  # the release a build labels its image with
 
 
 class AuditStatus(enum.Enum):

@@ -66,7 +66,7 @@ from aeon_release.domain.names import human_size
 from aeon_release.domain.profile import ArchPolicy, Profile
 from aeon_release.errors import NeedsHuman, UsageError, quoted, register_secret
 from aeon_release.pipeline import arch_baseline
-from aeon_release.pipeline.audit_gate import Attestation, audited_revision
+from aeon_release.pipeline.audit_gate import LABEL_VERSION, Attestation, audited_revision
 
 CONTEXT_DIR = ".aeon-release"
 # Set by build from its options; a --build-arg for them would make the labels lie.
@@ -257,6 +257,7 @@ def _holds_version(git: Git, fleet: Profile, request: BuildRequest, sha: str) ->
     ``merge`` leaves the checkout where it was, so ``build --version vX.Y.Z`` right after it built
     the previous fork branch at HEAD and labelled it the new release: an old tree published under
     the new version, every check passing."""
+    _holds_no_later(git, request, sha)
     tagged = git.resolve(f"refs/tags/{request.version}")
     if tagged is None or git.is_ancestor(tagged, sha):
         return
@@ -273,6 +274,23 @@ def _holds_version(git: Git, fleet: Profile, request: BuildRequest, sha: str) ->
         f"{rev} at {sha[:12]} does not contain {request.version}: the image would be labelled "
         f"{request.version} and hold an older tree",
         hint,
+    )
+
+
+def _holds_no_later(git: Git, request: BuildRequest, sha: str) -> None:
+    """The revision holds no release tag later than its label: `build --version v0.27.1 --rev FORK-v0.29.0` (a
+    version typed from the last release's notes) built v0.29.0's tree as v0.27.1, and publish would have pushed it
+    as a v0.27.1 dated tag."""
+    label = names.version_key(request.version)
+    later = [tag for tag in git.tags_in(sha) if (version := names.parse_version(tag)) is not None and version > label]
+    if not later:
+        return
+    newest = max(later, key=names.version_key)
+    rev = f"--rev {quoted(request.rev)}" if request.rev else "HEAD (build's default --rev)"
+    raise UsageError(
+        f"{rev} at {sha[:12]} contains {quoted(newest)}, a later release than {request.version}: the image "
+        f"would be labelled {request.version} and hold a newer tree",
+        f"pass --version {newest}, or --rev the revision of {request.version}",
     )
 
 
@@ -539,7 +557,7 @@ def _wrong_labels(report: BuildReport) -> list[str]:
     assert report.image is not None
     want = {
         "org.opencontainers.image.revision": report.plan.sha,
-        "org.opencontainers.image.version": report.plan.request.version,
+        LABEL_VERSION: report.plan.request.version,
     }
     labels = report.image.labels
     return [

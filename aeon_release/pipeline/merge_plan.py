@@ -183,13 +183,20 @@ _CLOBBER = re.compile(r"^\s*!\s+\[rejected\]\s+(\S+)\s.*\(would clobber existing
 
 
 def fetch_upstream(git: Git, remote: str | None, tag: str) -> tuple[str, ...]:
-    """``git fetch --tags REMOTE``, not --quiet: quiet, a tag upstream moved failed it with no word at all
-    ("git fetch failed: exit 1", hint: the network), and git's own reason is the line to show.  Returns the
-    other tags the remote moved: git fetched the rest and kept the local ones, so the merge of ``tag`` goes
-    on (a real fork often has its own tag of an old upstream name: one fork's ``v0.4.0`` stopped every merge)."""
+    """``git fetch --tags REMOTE +refs/heads/*:refs/remotes/REMOTE/*``, not --quiet: quiet, a tag upstream moved
+    failed it with no word at all ("git fetch failed: exit 1", hint: the network), and git's own reason is the line
+    to show.  Returns the other tags the remote moved: git fetched the rest and kept the local ones, so the merge
+    of ``tag`` goes on (a real fork often has its own tag of an old upstream name: one fork's ``v0.4.0`` stopped
+    every merge)."""
     if remote is None:
         return ()
-    status, _, err = git.try_run("fetch", "--tags", remote)
+    # upstream's branches into refs/remotes/REMOTE/ only, whatever the remote's own refspec says: with
+    # `remote.upstream.fetch = +refs/heads/*:refs/heads/*` (a mirror's), `merge --dry-run` force-moved the person's
+    # local branches of upstream's names and made others, and said "nothing was changed".  An empty --refmap
+    # leaves out the configured refspec's "opportunistic" updates too, and --no-prune its pruning (of tags as well
+    # under fetch.pruneTags).
+    refspec = f"+refs/heads/*:refs/remotes/{remote}/*"
+    status, _, err = git.try_run("fetch", "--tags", "--no-prune", "--refmap=", remote, refspec)
     if status == 0:
         return ()
     # git's own hints (this tool's empty graft file draws a deprecation hint from git 2.39) are no reason
@@ -344,9 +351,16 @@ def _plan_pick(
     else:
         resolved = git.resolve(str(ref.commit))
         if resolved is None:
-            raise ConfigError(
-                f"{where}: commit {ref.commit} does not exist in the fork repository", "fetch upstream first"
+            # git's reason: the id of a tree or a file (a `rev-parse X^{tree}` pasted) was "does not exist, fetch
+            # upstream first", and so was an object the store cannot read
+            why = no_commit(
+                git.path, str(ref.commit), "commit", "name the commit's own id (`git log` shows it), or its pr"
             )
+            if why.message.endswith(f"does not exist in {git.path}"):
+                raise ConfigError(
+                    f"{where}: commit {ref.commit} does not exist in the fork repository", "fetch upstream first"
+                )
+            raise ConfigError(f"{where}: {why.message}", why.hint)
         sha, subject = resolved, git.subject(resolved)
     return PickPlan(ref, sha, subject, git.is_ancestor(sha, tag_sha))
 

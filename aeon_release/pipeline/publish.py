@@ -44,6 +44,8 @@ from aeon_release.errors import (
     ServiceError,
     StateError,
     UsageError,
+    printable,
+    quoted,
     register_secret,
     stop_leaves,
     uninterrupted,
@@ -205,6 +207,7 @@ def plan(request: PublishRequest) -> PublishPlan:
     image = images.local_image(request.image)
     provenance = attestation_mod.lookup(Git(request.repo).common_dir, image.id)
     attestation = _attestation(image, provenance, request.skip_audit, request.repo)
+    _built_as(image, provenance, names)
     from aeon_release.adapters import signing  # securesystemslib is slow to import: only publish needs it
 
     signer = signing.load_signer(keys.signing_key(request.signing_key, request.config_dir))
@@ -254,6 +257,20 @@ def _entry(
         latest_after,
         audit,
     )
+
+
+def _built_as(image: images.LocalImage, provenance: Provenance | None, names: Names) -> None:
+    """An image aeon-release built (its sealed provenance) is published as the version it was built as: build
+    labels the image with it and checks the label, so for that image id the label is the build's word (labels
+    are not trusted otherwise: an image made by hand from a release's inherits its labels).  One built as v0.29.0
+    went out as the dated tag ``DATE-v0.27.1`` with `--version v0.27.1 --no-latest`, a signed passed audit
+    attached, and a dated tag is for good."""
+    built = image.labels.get(audit_gate.LABEL_VERSION) if provenance is not None else None
+    if built and built != names.version:
+        raise UsageError(
+            f"image {image.ref} was built as {quoted(built)} (its {audit_gate.LABEL_VERSION} label), not {names.version}",
+            f"publish it with --version {printable(built)[:40]}, or build {names.version}'s own image first",
+        )
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:

@@ -317,6 +317,10 @@ def _notes_path(rel: Release) -> Path:
 def check_notes(rel: Release) -> None:
     ledger_mod.load(rel.opts.config_dir)
     _ = rel.fleet  # loading the profile is the check
+    if rel.opts.notes_output is not None and rel.opts.notes_dir is not None:  # --notes won, without a word
+        raise UsageError(
+            "--notes and --notes-dir both name where the notes go", "pass one: --notes FILE, or --notes-dir DIR"
+        )
     path = _notes_path(rel)
     if str(path) == "-":  # the notes step writes files (and the audit report beside them), never stdout
         raise UsageError("--notes -: the release notes are written to a file", "name one, e.g. --notes notes.md")
@@ -505,7 +509,14 @@ def execute(rel: Release, json_out: bool) -> None:
         elif isinstance(error, KeyboardInterrupt):
             _stopped_by_a_signal(rel, name)
 
-    STAGES.run(rel, pending, started, done, stopped)
+    try:
+        STAGES.run(rel, pending, started, done, stopped)
+    except NeedsHuman:
+        # a stage that stopped for a person (exit 1) is a report too, as merge's and audit's are: the stages and what
+        # stopped one; `release --json` printed nothing on stdout for a merge stopped on findings
+        if json_out:
+            emit_json(report(rel))
+        raise
     if json_out:
         emit_json(report(rel))
         return

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -231,3 +232,85 @@ def redirecting_server(target: str) -> ThreadingHTTPServer:
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     return httpd
+
+
+# -- a run stopped by a signal as a given function starts; the programs left naming a mark ----------------------
+STOPPED_AT = """
+import os, signal, sys, importlib
+where, name = os.environ["STOP_AT"].split(":")
+holder = importlib.import_module(where)
+*path, last = name.split(".")
+for part in path:
+    holder = getattr(holder, part)
+real = getattr(holder, last)
+def stopped(*args, **kwargs):  # the signal lands as this step starts (with STOP_WHEN among its arguments), once
+    if not os.environ.get("STOPPED") and os.environ.get("STOP_WHEN", "") in repr(args):
+        os.environ["STOPPED"] = "1"
+        os.kill(os.getpid(), getattr(signal, os.environ["STOP_SIGNAL"]))
+    return real(*args, **kwargs)
+setattr(holder, last, stopped)
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+def stopped_at(where: str, signame: str, *argv: str, when: str = "") -> subprocess.CompletedProcess[str]:
+    """``aeon-release ARGV`` sent ``signame`` (to the run alone, as ``kill PID`` or a CI runner sends it) as the
+    function ``where`` (``module:name``) starts with ``when`` among its arguments."""
+    return subprocess.run(
+        [sys.executable, "-c", STOPPED_AT, *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "STOP_AT": where, "STOP_SIGNAL": signame, "STOP_WHEN": when},
+    )
+
+
+def programs_naming(text: str) -> list[str]:
+    """The command lines of the processes on the machine that name ``text``."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                line = handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if text in line and "STOP_AT" not in line:
+            found.append(line)
+    return found
+
+
+HELPER_SECONDS = """
+import sys
+import aeon_release.adapters.docker as engine
+engine.HELPER_SECONDS = 1.0  # the 120 s of a real run, shortened for the test
+sys.argv = ["aeon-release", *sys.argv[1:]]
+import aeon_release.__main__ as entry
+entry.run()
+"""
+
+
+def with_a_helper(tmp_path: Path, body: str) -> tuple[subprocess.CompletedProcess[str], str]:
+    """``releases`` with a Docker config whose credsStore is a helper of ``body`` (a shell script, MARK in it)."""
+    mark = f"aeon-helper-{os.getpid()}-{tmp_path.name}"
+    tools, docker_config = tmp_path / "tools", tmp_path / "docker"
+    tools.mkdir()
+    docker_config.mkdir()
+    helper = tools / "docker-credential-keyring"
+    helper.write_text("#!/bin/sh\n" + body.replace("MARK", mark))
+    helper.chmod(0o755)
+    (docker_config / "config.json").write_text('{"credsStore": "keyring"}')
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "PATH": f"{tools}:{os.environ['PATH']}",
+        "DOCKER_CONFIG": str(docker_config),
+    }
+    config = tmp_path / "config"
+    config.mkdir()
+    argv = ["releases", "--repository", "127.0.0.1:9/aeon/x", "--config", str(config)]
+    done = subprocess.run(
+        [sys.executable, "-c", HELPER_SECONDS, *argv], capture_output=True, text=True, timeout=60, env=env
+    )
+    return done, mark

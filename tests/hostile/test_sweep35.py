@@ -18,7 +18,7 @@ import pytest
 from aeon_release.adapters.registry import Registry, parse_repository
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import ROOT, git, run_limited
+from tests.hostile.conftest import ROOT, git, programs_naming, run_limited, stopped_at, with_a_helper
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
@@ -148,38 +148,6 @@ def test_a_report_named_over_the_config_of_a_remembered_audit_is_refused(tmp_pat
 
 
 # -- a release, a build or a publish stopped by Ctrl-C or SIGTERM (a real engine and registry) --------------------
-_STOPPED_AT = """
-import os, signal, sys, importlib
-where, name = os.environ["STOP_AT"].split(":")
-holder = importlib.import_module(where)
-*path, last = name.split(".")
-for part in path:
-    holder = getattr(holder, part)
-real = getattr(holder, last)
-def stopped(*args, **kwargs):  # the signal lands as this step starts (with STOP_WHEN among its arguments), once
-    if not os.environ.get("STOPPED") and os.environ.get("STOP_WHEN", "") in repr(args):
-        os.environ["STOPPED"] = "1"
-        os.kill(os.getpid(), getattr(signal, os.environ["STOP_SIGNAL"]))
-    return real(*args, **kwargs)
-setattr(holder, last, stopped)
-sys.argv = ["aeon-release", *sys.argv[1:]]
-import aeon_release.__main__ as entry
-entry.run()
-"""
-
-
-def _stopped_at(where: str, signame: str, *argv: str, when: str = "") -> subprocess.CompletedProcess[str]:
-    """``aeon-release ARGV`` sent ``signame`` (to the run alone, as ``kill PID`` or a CI runner sends it) as the
-    function ``where`` (``module:name``) starts with ``when`` among its arguments."""
-    return subprocess.run(
-        [sys.executable, "-c", _STOPPED_AT, *argv],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "STOP_AT": where, "STOP_SIGNAL": signame, "STOP_WHEN": when},
-    )
-
-
 @pytest.fixture
 def release(tmp_path: Path, registry: RegistryProcess, busybox_image: str) -> Iterator[ReleaseSetup]:
     yield from release_in(tmp_path, registry)
@@ -200,20 +168,6 @@ def _tag(setup: ReleaseSetup, tag: str) -> str | None:
     return Registry(parse_repository(setup.repository), None).digest(tag)
 
 
-def _programs_naming(text: str) -> list[str]:
-    """The command lines of the processes on the machine that name ``text``."""
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as handle:
-                line = handle.read().replace(b"\0", b" ").decode("utf-8", "replace")
-        except OSError:
-            continue
-        if text in line and "STOP_AT" not in line:
-            found.append(line)
-    return found
-
-
 @pytest.mark.docker
 @pytest.mark.registry
 @pytest.mark.parametrize(
@@ -227,8 +181,8 @@ def test_a_release_stopped_in_its_build_stops_the_build_and_says_where_it_stands
     `aeon-release status`", which showed the merge as done, and pipeline.json said the build was running, for good.
     The build is stopped with the run; the stage is recorded stopped; the line says where the release stands and
     how it goes on; the rerun finishes the release."""
-    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", signame, *release.args())
-    left = _programs_naming(release.image_tag)
+    run = stopped_at("aeon_release.adapters.buildkit:PlainLog.line", signame, *release.args())
+    left = programs_naming(release.image_tag)
     assert run.returncode == code and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert left == [], left
     assert run.stderr.strip().splitlines()[-1] == (
@@ -262,7 +216,7 @@ def test_a_release_stopped_in_its_publish_says_where_latest_stands(
     without it (the rerun recorded the move with `:latest` as it held after it, not before).  The line says where
     the tags stand; the move and its record are one step a signal waits for; the rerun finishes (nothing pushed
     twice, the release recorded once)."""
-    run = _stopped_at(f"aeon_release.pipeline.publish:{step}", "SIGTERM", *release.args())
+    run = stopped_at(f"aeon_release.pipeline.publish:{step}", "SIGTERM", *release.args())
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     line = run.stderr.strip().splitlines()[-1]
     assert line.startswith("terminated (SIGTERM): the release stopped in its publish stage; ") and leaves in line, line
@@ -304,7 +258,7 @@ def test_a_rollback_stopped_after_its_move_still_records_it(release: ReleaseSetu
     assert second.code == 0, second.err
     first = _tag(release, "2026-09-11-v0.29.0")
     argv = ("rollback", "--repository", release.repository, "--config", str(release.example.config))
-    run = _stopped_at("aeon_release.domain.release_record:append", "SIGTERM", *argv)
+    run = stopped_at("aeon_release.domain.release_record:append", "SIGTERM", *argv)
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert _tag(release, "latest") == first
     assert run.stderr.strip().splitlines()[-1] == (
@@ -324,8 +278,8 @@ def test_a_build_stopped_in_a_silent_step_ends_with_the_run(release: ReleaseSetu
     slow = release.dockerfile.read_text().replace("ENTRYPOINT", "RUN sleep 120\nENTRYPOINT", 1)
     release.dockerfile.write_text(slow)
     started = time.monotonic()
-    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args(), when="sleep 120")
-    seconds, left = time.monotonic() - started, _programs_naming(release.image_tag)
+    run = stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args(), when="sleep 120")
+    seconds, left = time.monotonic() - started, programs_naming(release.image_tag)
     assert seconds < 60, seconds  # the whole release to its build, then the stop: ~10 s here
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert left == [], left
@@ -348,7 +302,7 @@ def test_the_arch_probe_stopped_with_the_run_leaves_no_compiler_behind(release: 
     run = subprocess.run(
         [sys.executable, "-m", "aeon_release", *release.args()], capture_output=True, text=True, timeout=300, env=env
     )
-    left = _programs_naming(mark)
+    left = programs_naming(mark)
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert left == [], left
     assert (
@@ -401,7 +355,7 @@ def test_a_stopped_command_that_writes_says_what_it_left_not_to_ask_status(
         places = ("--repo", str(ex.fork), "--config", str(tmp_path / "new-config"))
     if argv[0] == "keygen":
         places = (str(tmp_path / "keys" / "fleet.key"),)
-    run = _stopped_at(where, "SIGINT", *argv, *places)
+    run = stopped_at(where, "SIGINT", *argv, *places)
     assert run.returncode == 130 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert run.stderr.strip().splitlines()[-1] == f"interrupted: {then}"
     assert not (tmp_path / "keys").exists() or sorted((tmp_path / "keys").iterdir()) == []
@@ -517,56 +471,21 @@ def test_a_git_that_speaks_the_persons_language_is_read_as_in_english(tmp_path: 
 
 
 # -- a Docker credential helper that never answers, or answers no JSON --------------------------------------------
-_HELPER_SECONDS = """
-import sys
-import aeon_release.adapters.docker as engine
-engine.HELPER_SECONDS = 1.0  # the 120 s of a real run, shortened for the test
-sys.argv = ["aeon-release", *sys.argv[1:]]
-import aeon_release.__main__ as entry
-entry.run()
-"""
-
-
-def _with_a_helper(tmp_path: Path, body: str) -> tuple[subprocess.CompletedProcess[str], str]:
-    """``releases`` with a Docker config whose credsStore is a helper of ``body`` (a shell script, MARK in it)."""
-    mark = f"aeon-helper-{os.getpid()}-{tmp_path.name}"
-    tools, docker_config = tmp_path / "tools", tmp_path / "docker"
-    tools.mkdir()
-    docker_config.mkdir()
-    helper = tools / "docker-credential-keyring"
-    helper.write_text("#!/bin/sh\n" + body.replace("MARK", mark))
-    helper.chmod(0o755)
-    (docker_config / "config.json").write_text('{"credsStore": "keyring"}')
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "PATH": f"{tools}:{os.environ['PATH']}",
-        "DOCKER_CONFIG": str(docker_config),
-    }
-    config = tmp_path / "config"
-    config.mkdir()
-    argv = ["releases", "--repository", "127.0.0.1:9/aeon/x", "--config", str(config)]
-    done = subprocess.run(
-        [sys.executable, "-c", _HELPER_SECONDS, *argv], capture_output=True, text=True, timeout=60, env=env
-    )
-    return done, mark
-
-
 def test_a_credential_helper_that_never_answers_is_stopped_and_named(tmp_path: Path) -> None:
     """A ``docker-credential-*`` waiting on a keyring that never unlocks (no D-Bus in CI, Docker Desktop not running):
     the SDK waits for it with no end, and ``releases`` (``publish``, ``release``) waited for good.  It is stopped
     after its time, with what it started, and the line names it."""
-    done, mark = _with_a_helper(tmp_path, "sh -c 'sleep 300; : MARK' &\nwait\n")
+    done, mark = with_a_helper(tmp_path, "sh -c 'sleep 300; : MARK' &\nwait\n")
     assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     [line] = done.stderr.strip().splitlines()
     assert "the credential helper for 127.0.0.1:9 (docker-credential-keyring) did not answer within 1 s" in line, line
-    assert _programs_naming(mark) == []
+    assert programs_naming(mark) == []
 
 
 def test_a_credential_helper_that_answers_no_json_is_named_not_the_auths(tmp_path: Path) -> None:
     """A helper that printed something other than its JSON was "auths[127.0.0.1:9] cannot be decoded
     (JSONDecodeError)", hint `docker login`: config.json has no such entry.  The line names the helper."""
-    done, _ = _with_a_helper(tmp_path, "echo 'Error: no keyring daemon'\n")
+    done, _ = with_a_helper(tmp_path, "echo 'Error: no keyring daemon'\n")
     assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     [line] = done.stderr.strip().splitlines()
     assert "(docker-credential-keyring) answered with no JSON" in line and "auths[" not in line, line
@@ -580,7 +499,7 @@ def test_init_stopped_between_two_files_takes_back_what_it_wrote(tmp_path: Path)
     ex = build_example(tmp_path / "ex")
     config = tmp_path / "config"
     argv = ("init", "--repo", str(ex.fork), "--config", str(config), "--image", "ghcr.io/x/y")
-    run = _stopped_at("aeon_release.adapters.files:write_text", "SIGTERM", *argv, when="cherry_picks")
+    run = stopped_at("aeon_release.adapters.files:write_text", "SIGTERM", *argv, when="cherry_picks")
     assert run.returncode == 143 and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert run.stderr.strip().splitlines()[-1] == (
         f"terminated (SIGTERM): init stopped before it had written all its files in {config}, and took back what "
@@ -601,7 +520,7 @@ def test_init_forced_over_a_config_and_stopped_puts_the_config_back(tmp_path: Pa
     mine = {p: p.read_bytes() + b"# mine\n" for p in config.rglob("*.yaml")}
     for path, text in mine.items():
         path.write_bytes(text)
-    run = _stopped_at("aeon_release.adapters.files:write_text", "SIGINT", *argv, "--force", when="cherry_picks")
+    run = stopped_at("aeon_release.adapters.files:write_text", "SIGINT", *argv, "--force", when="cherry_picks")
     assert run.returncode == 130, (run.returncode, run.stderr[-2000:])
     assert {p: p.read_bytes() for p in config.rglob("*.yaml")} == mine
 
@@ -710,7 +629,7 @@ def test_a_stopped_demo_takes_back_what_it_made_and_runs_again(tmp_path: Path, s
     refused the folder ("not empty"), and the line said "run `aeon-release status`".  The folder is emptied, the
     line says so, and the demo runs again there."""
     folder = tmp_path / "demo"
-    run = _stopped_at("aeon_release.commands.demo_repo:commit", signame, "demo", str(folder))
+    run = stopped_at("aeon_release.commands.demo_repo:commit", signame, "demo", str(folder))
     assert run.returncode in (130, 143) and "Traceback" not in run.stderr, (run.returncode, run.stderr[-2000:])
     assert (
         run.stderr.strip()

@@ -15,8 +15,7 @@ import pytest
 from aeon_release.adapters.git import TOO_MUCH_OUTPUT, bounded_run
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import ROOT, git, run_limited
-from tests.hostile.test_sweep35 import _programs_naming, _stopped_at, _with_a_helper
+from tests.hostile.conftest import ROOT, git, programs_naming, run_limited, stopped_at, with_a_helper
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
@@ -119,18 +118,18 @@ def test_a_credential_helper_that_prints_without_end_is_stopped_and_named(tmp_pa
     """A ``docker-credential-*`` stuck in a loop printing: its answer was read whole, the memory filling until its
     time ran out (and a helper printing gigabytes, then ending, was all held).  Stopped once past the cap, with
     what it started, and the line names it."""
-    done, mark = _with_a_helper(tmp_path, "yes 'MARK MARK MARK MARK MARK MARK MARK MARK'\n")
+    done, mark = with_a_helper(tmp_path, "yes 'MARK MARK MARK MARK MARK MARK MARK MARK'\n")
     assert done.returncode == 2 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     [line] = done.stderr.strip().splitlines()
     assert "the credential helper for 127.0.0.1:9 (docker-credential-keyring) printed more than 1,024 kB" in line, line
-    assert "(hint:" in line and mark not in line and _programs_naming(mark) == []
+    assert "(hint:" in line and mark not in line and programs_naming(mark) == []
 
 
 def test_a_credential_helper_with_a_long_token_is_answered(tmp_path: Path) -> None:
     """The twin: a helper's JSON with a token of 200 kB (far past a pipe's buffer, under the cap) is its answer;
     the run goes on to the registry (nothing listens at 127.0.0.1:9)."""
     token = "t" * 200_000
-    done, _ = _with_a_helper(tmp_path, f'cat >/dev/null\necho \'{{"Username": "u", "Secret": "{token}"}}\'\n')
+    done, _ = with_a_helper(tmp_path, f'cat >/dev/null\necho \'{{"Username": "u", "Secret": "{token}"}}\'\n')
     assert done.returncode != 0 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     assert "credential helper" not in done.stderr and token not in done.stderr, done.stderr[:400]
 
@@ -165,7 +164,7 @@ def test_status_shows_a_release_stopped_in_its_build(release: ReleaseSetup, busy
     """SIGTERM to a release while its image builds records the build stage ``stopped``; ``status`` showed the merge
     run alone ("done"), nothing of the release, so a person coming back saw a finished merge and no stopped
     release.  It shows the release's stages under the tag, what stopped the build, and how the release goes on."""
-    run = _stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args())
+    run = stopped_at("aeon_release.adapters.buildkit:PlainLog.line", "SIGTERM", *release.args())
     assert run.returncode == 143, (run.returncode, run.stderr[-2000:])
     shown = run_cli("status", "--repo", release.example.fork)
     assert shown.code == 0 and "Traceback" not in shown.err, shown.err

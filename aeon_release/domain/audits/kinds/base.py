@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.adapters.yamlio import Where
+from aeon_release.docstrings import doc_of
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import SourceCache, Tree, is_glob, select
 
@@ -95,7 +96,7 @@ class RuleKind(Protocol):
 
 
 def doc_line(kind: object) -> str:
-    doc = (type(kind).__doc__ or "").strip()
+    doc = doc_of(type(kind)).strip()
     return doc.splitlines()[0] if doc else ""
 
 
