@@ -101,6 +101,13 @@ def resolve_credentials(
 ) -> Credentials | None:
     """``--username`` with a password (stdin or AEON_REGISTRY_PASSWORD), else the Docker config."""
     register_secret(password)
+    if (
+        username and ":" in username
+    ):  # Basic auth's user-id ends at the first colon (RFC 7617): the rest went as password
+        raise UsageError(
+            f"--username {quoted(username)} holds a ':', which HTTP Basic authentication cannot carry",
+            "use the registry's user name without the colon (a token's name, or the account's login)",
+        )
     if username and password:
         return Credentials(username, password)
     if username:

@@ -529,3 +529,37 @@ def test_release_json_reports_a_stage_that_stopped_for_a_person(tmp_path: Path, 
     stages = json.loads(run.out)["stages"]
     assert stages["merge"]["status"] == "needs-human" and "kv-quant/literals-match-enum" in stages["merge"]["message"]
     assert stages["build"]["status"] == "pending", stages
+
+
+# -- a user name Basic authentication cannot carry -------------------------------------------------------------
+@pytest.mark.parametrize("username", ["robot:ci", "a:"])
+def test_a_user_name_with_a_colon_is_refused_before_any_request(tmp_path: Path, username: str) -> None:
+    """HTTP Basic authentication's user-id ends at the first colon (RFC 7617): ``robot:ci`` with password ``pw``
+    went out as user ``robot``, password ``ci:pw``, and came back as the registry's "unauthorized"; refused here
+    before anything reaches the registry (nothing listens on 127.0.0.1:9)."""
+    done = run_cli(
+        "releases",
+        "--repository",
+        "127.0.0.1:9/fleet/image",
+        "--username",
+        username,
+        env={"AEON_REGISTRY_PASSWORD": "s3cret-pw"},
+        cwd=tmp_path,
+    )
+    assert done.code == 2, (done.code, done.err)
+    assert done.err.startswith(f"error: --username '{username}' holds a ':'"), done.err
+    assert len(done.err.strip().splitlines()) == 1 and "s3cret-pw" not in done.err + done.out, done.err
+
+
+def test_a_user_name_without_a_colon_goes_on_to_the_registry(tmp_path: Path) -> None:
+    """The twin: a plain user name passes the check and the command goes on to reach the registry (none there)."""
+    done = run_cli(
+        "releases",
+        "--repository",
+        "127.0.0.1:9/fleet/image",
+        "--username",
+        "robot",
+        env={"AEON_REGISTRY_PASSWORD": "s3cret-pw"},
+        cwd=tmp_path,
+    )
+    assert done.code != 0 and "holds a ':'" not in done.err and "127.0.0.1:9" in done.err, done.err
