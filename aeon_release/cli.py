@@ -313,6 +313,10 @@ def merge(
                 f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
                 "a stopped run keeps the options it was started with; see `aeon-release status`",
             )
+    if abort and waive:  # a waiver is recorded with the merge it lets through: an aborted run records nothing
+        raise UsageError(
+            "--waive cannot be used with --abort", "an aborted run is dropped whole; waive on `merge --continue`"
+        )
     if fix and not cont:
         raise UsageError(
             "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"

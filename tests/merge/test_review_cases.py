@@ -115,6 +115,18 @@ def test_continue_refuses_options_it_would_ignore(
     assert result.code == 2 and "cannot be used with --continue" in result.err
 
 
+def test_abort_refuses_a_waiver_it_would_drop(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
+    """``merge --abort --waive RULE=REASON`` dropped the run and the waiver without a word: a person who meant
+    ``--continue`` learnt only from ``status`` that nothing was merged.  The twin: --abort alone goes on (here to
+    "no run to abort")."""
+    before = snapshot(example.fork)
+    result = run_cli("merge", "--abort", "--repo", example.fork, "--waive", "py-compile=known")
+    assert result.code == 2 and result.err.startswith("error: --waive cannot be used with --abort"), result.err
+    assert snapshot(example.fork) == before
+    alone = run_cli("merge", "--abort", "--repo", example.fork)
+    assert "--waive" not in alone.err, alone.err
+
+
 def test_one_run_at_a_time(capsys: pytest.CaptureFixture[str], example: demo.Example) -> None:
     with RunStore.exclusive(example.fork / ".git"):
         result = _merge(capsys, example, "v0.29.0")
