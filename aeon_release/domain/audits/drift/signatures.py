@@ -171,3 +171,14 @@ def newly_optional(override: Sig, old: Sig, new: Sig) -> list[str]:
     found = [p for p in new.positional if old.required(p) and not new.required(p) and override.required(p)]
     found += [k for k in new.kwonly if old.required(k) and not new.required(k) and override.required(k)]
     return found
+
+
+def renamed_only(override: Sig, old: Sig, new: Sig) -> list[str]:
+    """The base's new names for parameters it only renamed, where the override kept the old names and
+    matches the base otherwise: a caller passing them by position still fits the override; only one
+    passing a new name by keyword does not.  Empty for any other change."""
+    if override.positional != old.positional or len(new.positional) != len(old.positional):
+        return []
+    if (old.defaults, old.kwonly, old.varargs, old.varkw) != (new.defaults, new.kwonly, new.varargs, new.varkw):
+        return []
+    return [n for o, n in zip(old.positional, new.positional, strict=True) if o != n]

@@ -56,6 +56,7 @@ from aeon_release.domain.audits.drift.signatures import (
     names_of,
     newly_optional,
     override_problem,
+    renamed_only,
     signature,
 )
 from aeon_release.domain.audits.drift.unconsulted import (
@@ -2131,6 +2132,10 @@ class _Checker:
         if problem is None:
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+        renamed = renamed_only(mine, old, new)
+        if renamed and not self._passes(after, renamed, ()):
+            # only renamed: every call upstream wrote passes them by position, which the override still takes
+            return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
