@@ -51,7 +51,7 @@ def stores(lines: Iterable[str], name: str) -> bool:
     """A line that gives the attribute ``name`` a value other than None: ``x.name = v``, ``x.name: T = v``,
     ``setattr(x, "name", v)`` / ``object.__setattr__(x, "name", v)``, or ``replace(x, name=v)``."""
     assigned = re.compile(rf"\.{re.escape(name)}\s*(?::[^=]*)?(?:[-+*/|&]?=)(?!=)(?!\s*None\b)")
-    quoted = re.compile(rf"""setattr\(.*["']{re.escape(name)}["']""")
+    quoted = re.compile(rf"""setattr(?:__)?\(.*["']{re.escape(name)}["']""")
     replaced = re.compile(rf"\breplace\(.*\b{re.escape(name)}\s*=(?!=)")
     return any(assigned.search(line) or quoted.search(line) or replaced.search(line) for line in lines)
 
