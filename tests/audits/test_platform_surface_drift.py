@@ -233,12 +233,60 @@ DTYPE_FORK = (
 )
 
 
+DTYPE_RETYPED = DTYPE_BASE.replace("torch_dtype: str", "dtype: int")
+
+
 @pytest.mark.parametrize(
-    ("theirs", "severity"), [(DTYPE_THEIRS, "warning"), (DTYPE_KEYWORD, "error")], ids=["positional", "keyword"]
+    ("theirs", "severity"),
+    [(DTYPE_THEIRS, "warning"), (DTYPE_KEYWORD, "error"), (DTYPE_RETYPED, "error")],
+    ids=["positional", "keyword", "retyped"],
 )
 def test_an_override_keeping_a_renamed_parameter(git_repo: GitRepo, tmp_path: Path, theirs: str, severity: str) -> None:
     sides = three_way(git_repo, {PLATFORM: DTYPE_BASE, **PACKAGES}, {USE: DTYPE_FORK}, {PLATFORM: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(DTYPE_FORK, "def check_dtype"), severity)]
+
+
+# --- a method of a class upstream deleted, called through an attribute a factory filled (#24078)
+TOK = "vllm/tok.py"
+TOK_BASE = (
+    "class TokenizerGroup:\n    def get_lora_tokenizer(self, request=None):\n        return self\n\n\n"
+    "def init_tokenizer():\n    return TokenizerGroup()\n"
+)
+TOK_THEIRS = "def init_tokenizer():\n    return load_tokenizer()\n\n\ndef load_tokenizer():\n    return object()\n"
+ENGINE = "vllm/engine.py"
+ENGINE_BASE = (
+    "from vllm.tok import init_tokenizer\n\n\n"
+    "class Engine:\n    def __init__(self) -> None:\n        self.tokenizer = init_tokenizer()\n"
+)
+TOK_FORK = (
+    "from vllm.engine import Engine\n\n\n"
+    "class Mine(Engine):\n    def lora_tokenizer(self, request):\n        return self.tokenizer.get_lora_tokenizer(request)\n"
+)
+
+
+def test_a_method_of_a_class_upstream_deleted_through_a_factory(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {TOK: TOK_BASE, ENGINE: ENGINE_BASE, **PACKAGES}, {USE: TOK_FORK}, {TOK: TOK_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(TOK_FORK, "get_lora_tokenizer"), "error")]
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        # upstream writes a call of the name in the range: whatever replaced the class has it
+        {
+            TOK: TOK_THEIRS,
+            ENGINE: ENGINE_BASE + "\n    def lora(self):\n        return self.tokenizer.get_lora_tokenizer()\n",
+        },
+        # a def of the name is left in the tree: the call may reach it
+        {TOK: TOK_THEIRS + "\n\nclass Cached:\n    def get_lora_tokenizer(self, request=None):\n        return self\n"},
+        # the class kept: its method stays
+        {TOK: TOK_BASE + "\n\ndef other():\n    return 1\n"},
+    ],
+    ids=["newly-called", "def-left", "class-kept"],
+)
+def test_deleted_class_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: dict[str, str]) -> None:
+    sides = three_way(git_repo, {TOK: TOK_BASE, ENGINE: ENGINE_BASE, **PACKAGES}, {USE: TOK_FORK}, theirs)
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
 
 
 def test_forced_none_and_stores() -> None:

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.signatures import (
     newly_optional,
     override_problem,
     renamed_only,
+    same_annotations,
     signature,
 )
 from aeon_release.domain.audits.drift.unconsulted import (
@@ -167,6 +168,9 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        # calls of a tree class's method whose receiver upstream no longer types (the class gone, or the
+        # attribute now holds an outside type): a def of the name left anywhere may be what it reaches
+        self._untyped_now: list[tuple[ModuleInfo, ast.Call, DefSym]] = []
         # calls of an actor's method (``.remote``/``.bind``), by id: the actor's handle serves only the
         # methods its class defines, never what a ``__getattr__`` makes up
         self._actor_calls: set[int] = set()
@@ -928,6 +932,8 @@ class _Checker:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
             yield self._finding(mod, call.lineno, what, before, note)
+        elif after is UNKNOWN and isinstance(before, DefSym) and before.owner and id(call) not in self._actor_calls:
+            self._untyped_now.append((mod, call, before))
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
             made: ast.Call | None = call
             if subscripted and not isinstance(before.node, ast.ClassDef):
@@ -1064,7 +1070,10 @@ class _Checker:
         removed (or renamed) it and no ``def`` of the name is left anywhere.
         """
         ours, theirs = self.inp.ours, self.inp.theirs
-        if not self._chains or not isinstance(ours, Searchable) or not isinstance(theirs, Searchable):
+        if not isinstance(ours, Searchable) or not isinstance(theirs, Searchable):
+            return
+        yield from self._gone_everywhere(theirs)
+        if not self._chains:
             return
         names = sorted({call.func.attr for _, call in self._chains if isinstance(call.func, ast.Attribute)})
         sites = ours.definition_sites(names)
@@ -1100,6 +1109,26 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _gone_everywhere(self, theirs: Searchable) -> Iterator[Finding]:
+        """A call of a method of a tree class (``self.tokenizer.get_lora_tokenizer(r)``, ``self.tokenizer``
+        a ``TokenizerGroup`` before the merge) whose receiver upstream no longer types (vLLM #24078 deleted
+        the class and made the attribute the tokenizer itself): an error when upstream removed every def
+        of the name and wrote no call of it in the range (a library class with a method of that name in
+        its stead would have upstream's new calls)."""
+        pending = [(m, c, b) for m, c, b in self._untyped_now if _same_member(self.after, b) in (None, MISSING)]
+        gone = theirs.definition_sites(sorted({b.name for _, _, b in pending})) if pending else {}
+        for mod, call, before in pending:
+            if not gone.get(before.name) and not self._newly_read(before.name):
+                yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
+
+    def _newly_read(self, name: str) -> bool:
+        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range: upstream
+        uses the name on whatever replaced the class (a line it left alone may be as stale as the fork's)."""
+        return any(
+            not _not_served(path) and any(read_by_name(line, name) for line in lines if name in line)
+            for path, lines in self.inp.upstream_lines.items()
+        )
 
     def _fitting(self, call: ast.Call, found: list[tuple[str, int]]) -> DefSym | None:
         """The first of these defs (path, line) of the fork branch the call fit before the merge."""
@@ -2133,7 +2162,7 @@ class _Checker:
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
         renamed = renamed_only(mine, old, new)
-        if renamed and not self._passes(after, renamed, ()):
+        if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
             # only renamed: every call upstream wrote passes them by position, which the override still takes
             return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
         gained = _gained_optional(mine, old, new)
@@ -3475,7 +3504,23 @@ def _annotated_class(
         home = ix.module_at(sym.path)
         returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
         return ix.class_of(_unaliased(ix, ix.resolve_expr(home, returns))) if home and returns is not None else None
+    if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not held:
+        return _constructed_class(ix, sym)
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _constructed_class(ix: Index, factory: DefSym) -> px.ClassInfo | None:
+    """The one class an unannotated factory builds and returns at every ``return`` of its own body
+    (``return TokenizerGroup(...)``): what the factory's call makes, as an annotation would say."""
+    home = ix.module_at(factory.path)
+    if home is None or not isinstance(factory.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    made = [
+        ix.class_of(ix.resolve_expr(home, value.func)) if isinstance(value, ast.Call) else None
+        for value in own_returns(factory.node)
+    ]
+    classes = {id(c.node): c for c in made if c is not None}
+    return next(iter(classes.values())) if made and all(made) and len(classes) == 1 else None
 
 
 def _unaliased(ix: Index, sym: Sym) -> Sym:
