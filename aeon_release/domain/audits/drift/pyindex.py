@@ -265,7 +265,7 @@ class Index:
         return out
 
     def _chosen_classes(self, sym: Sym) -> list[ClassInfo]:
-        """The classes a module-level ``Name = A if cond else B`` picks between (vLLM's ``CudaPlatform =
+        """The classes a module-level ``Name = A if cond else B`` picks between (``CudaPlatform =
         NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``): a class deriving from the name
         derives from one of them, so its members are looked up along both; none unless both are classes."""
         node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None

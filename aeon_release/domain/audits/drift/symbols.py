@@ -1112,7 +1112,7 @@ class _Checker:
 
     def _gone_everywhere(self, theirs: Searchable) -> Iterator[Finding]:
         """A call of a method of a tree class (``self.tokenizer.get_lora_tokenizer(r)``, ``self.tokenizer``
-        a ``TokenizerGroup`` before the merge) whose receiver upstream no longer types (vLLM #24078 deleted
+        a ``TokenizerGroup`` before the merge) whose receiver upstream no longer types (upstream #24078 deleted
         the class and made the attribute the tokenizer itself): an error when upstream removed every def
         of the name and wrote no call of it in the range (a library class with a method of that name in
         its stead would have upstream's new calls)."""

@@ -2,11 +2,11 @@
 
 A field kept for construction but no longer filled reads as its default (None) where it read the value:
 upstream's dataclass ``__post_init__`` now forces it to None (the old flag is mapped onto a renamed one,
-then cleared: vLLM's PassConfig ``enable_fusion`` for ``fuse_norm_quant``, #29646), or upstream's code
+then cleared: upstream's PassConfig ``enable_fusion`` for ``fuse_norm_quant``, #29646), or upstream's code
 dropped every write of it (CompilationConfig ``level`` for ``mode``, #26355).  Nothing raises: a fork's
 read of it is silently None.
 
-A member upstream removed from a class whose ``__getattr__`` makes attributes up at run time (vLLM's
+A member upstream removed from a class whose ``__getattr__`` makes attributes up at run time (upstream's
 Platform forwards to ``torch.<device>``, else answers None) resolves to nothing the tree defines: the
 removed def is what the fork's call meant, not what ``__getattr__`` makes up (``current_platform
 .get_cu_count()``, moved to a function, #27005).
