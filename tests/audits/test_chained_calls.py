@@ -2,7 +2,9 @@
 
 Shaped like vLLM's scheduler calling its KV cache manager (an attribute set in __init__ without an
 annotation) and its model runner calling ``layer.quant_method`` helpers: the object's class is not
-known, so the call is resolved by name when exactly one ``def`` of it exists in the fork branch.
+known, so the call is resolved by name when exactly one ``def`` of it exists in the fork branch.  (The
+factory returns a name, not ``KVCacheManager(...)`` itself: a factory that returns the call types the
+attribute as that class, and the call is then no chain.)
 """
 
 from __future__ import annotations
@@ -42,7 +44,8 @@ class Scheduler:
 
 
 def make_manager(block_size: int):
-    return KVCacheManager(block_size)
+    manager = KVCacheManager(block_size)
+    return manager
 """
 FORK_CALL = "        blocks = self.kv_cache_manager.get_num_common_prefix_blocks(self.running[0], len(self.running))\n"
 SCHEDULER_FORK = SCHEDULER_BASE.replace(

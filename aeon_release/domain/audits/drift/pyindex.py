@@ -260,8 +260,21 @@ class Index:
         for expr in cls.node.bases:
             sym = self.resolve_expr(cls.module, expr)
             base = self.class_of(sym)
-            out.append(base if base is not None else External(_dotted(expr), sym is MISSING))
+            chosen = self._chosen_classes(sym) if base is None else []
+            out.extend(chosen or [base if base is not None else External(_dotted(expr), sym is MISSING)])
         return out
+
+    def _chosen_classes(self, sym: Sym) -> list[ClassInfo]:
+        """The classes a module-level ``Name = A if cond else B`` picks between (``CudaPlatform =
+        NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``): a class deriving from the name
+        derives from one of them, so its members are looked up along both; none unless both are classes."""
+        node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
+        value = node.value if isinstance(node, ast.Assign) else None
+        mod = self.module_at(sym.path) if isinstance(value, ast.IfExp) and isinstance(sym, DefSym) else None
+        if mod is None or not isinstance(value, ast.IfExp):
+            return []
+        chosen = [self.class_of(self.resolve_expr(mod, branch)) for branch in (value.body, value.orelse)]
+        return [c for c in chosen if c is not None] if all(chosen) else []
 
     def mro(self, cls: ClassInfo, include_self: bool = True) -> list[ClassInfo | External]:
         """Depth-first, left to right, each class once (close enough to C3 for member lookup).  Walked

@@ -171,3 +171,36 @@ def newly_optional(override: Sig, old: Sig, new: Sig) -> list[str]:
     found = [p for p in new.positional if old.required(p) and not new.required(p) and override.required(p)]
     found += [k for k in new.kwonly if old.required(k) and not new.required(k) and override.required(k)]
     return found
+
+
+def renamed_only(override: Sig, old: Sig, new: Sig) -> list[str]:
+    """The base's new names for parameters it only renamed, where the override kept the old names and
+    matches the base otherwise: a caller passing them by position still fits the override; only one
+    passing a new name by keyword does not.  Empty for any other change."""
+    if override.positional != old.positional or len(new.positional) != len(old.positional):
+        return []
+    if (old.defaults, old.kwonly, old.varargs, old.varkw) != (new.defaults, new.kwonly, new.varargs, new.varkw):
+        return []
+    renamed = [(o, n) for o, n in zip(old.positional, new.positional, strict=True) if o != n]
+    if any(n in old.positional or o in new.positional for o, n in renamed):
+        return []  # parameters reordered, not renamed
+    return [n for _, n in renamed]
+
+
+def same_annotations(old: ast.AST, new: ast.AST, names: list[str]) -> bool:
+    """Each of ``names`` (new parameter names of ``new``) is annotated, and as the parameter in its slot
+    of ``old`` was: a rename that kept the type (``torch_dtype: torch.dtype`` -> ``dtype: torch.dtype``),
+    not one that says the value means something else (``preempted_req_ids: set[str]`` -> ``metadata: M``)."""
+    if not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(
+        new, ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        return False
+    before, after = [*old.args.posonlyargs, *old.args.args], [*new.args.posonlyargs, *new.args.args]
+    if len(before) != len(after):
+        return False
+    for was, now in zip(before, after, strict=True):
+        if now.arg in names and (
+            now.annotation is None or was.annotation is None or ast.dump(was.annotation) != ast.dump(now.annotation)
+        ):
+            return False
+    return True

@@ -56,6 +56,8 @@ from aeon_release.domain.audits.drift.signatures import (
     names_of,
     newly_optional,
     override_problem,
+    renamed_only,
+    same_annotations,
     signature,
 )
 from aeon_release.domain.audits.drift.unconsulted import (
@@ -64,6 +66,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
     reached_callers,
     read_by_name,
 )
+from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
@@ -165,6 +168,9 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
+        # calls of a tree class's method whose receiver upstream no longer types (the class gone, or the
+        # attribute now holds an outside type): a def of the name left anywhere may be what it reaches
+        self._untyped_now: list[tuple[ModuleInfo, ast.Call, DefSym]] = []
         # calls of an actor's method (``.remote``/``.bind``), by id: the actor's handle serves only the
         # methods its class defines, never what a ``__getattr__`` makes up
         self._actor_calls: set[int] = set()
@@ -176,6 +182,7 @@ class _Checker:
         # every override of one base method asks the same, and each answer walks upstream's files
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
+        self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -729,12 +736,81 @@ class _Checker:
         attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
         resolver, _ = self._resolver(mod, attr, scope)
         found = self._compare(resolver) if resolver is not None else None
+        what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
+        if found is None and resolver is not None and func.id == "getattr":
+            if isinstance(resolver(self.before), DefSym) and (unfilled := self._unfilled(resolver(self.after))):
+                yield _error(mod, call.lineno, f"{what}, which {unfilled}")
+            return
         if found is None or not isinstance(found[0], DefSym) or found[0].owner is None:
             return  # a class's member only: a module's name read by a string is rare and name drift's
         outcome = _STRING_READS[func.id] if func.id != "getattr" or len(args) == 3 else "raises AttributeError"
-        what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
+        )
+
+    def _unfilled(self, sym: Sym) -> str | None:
+        """How upstream stopped filling the class field ``sym`` names (unfilled.py), or None: its
+        ``__post_init__`` now forces it to None, or upstream's code dropped every write of a field whose
+        default is None.  A write left anywhere served (the fork's included) keeps it filled."""
+        if not isinstance(sym, DefSym) or sym.owner is None or not isinstance(sym.node, ast.AnnAssign):
+            return None
+        after, before = _class_at(self.theirs_ix, sym), _class_at(self.base_ix, sym)
+        if after is None or before is None:
+            return None
+        line = forced_none(after.node, sym.name)
+        if line is not None:
+            if forced_none(before.node, sym.name) is not None or self._stored("theirs", sym.name):
+                return None
+            commit = self._line_commit(sym.path, f"self.{sym.name} = None")
+            return (
+                f"upstream's {sym.owner}.__post_init__ now sets to None ({sym.path}:{line}{', ' + commit if commit else ''}):"
+                " the read is None whatever was configured; read what replaced it"
+            )
+        if none_default(sym.node) and self._stored("base", sym.name) and not self._stored("theirs", sym.name):
+            return (
+                f"upstream's code no longer sets ({sym.owner}.{sym.name}, {sym.path}: every write of it went): "
+                "the read is its default None; read what replaced it"
+            )
+        return None
+
+    def _stored(self, side: str, name: str) -> bool:
+        """A served line of upstream's tree on ``side`` (base or theirs; with theirs, the fork's files as
+        merged) that gives ``x.name`` a value; true when the tree cannot be searched by word."""
+        key = (side, name)
+        if key not in self._stores:
+            tree = self.inp.base if side == "base" else self.inp.theirs
+            if not isinstance(tree, WordSearchable):
+                self._stores[key] = True
+                return True
+            mine = self.inp.fork_lines if side == "theirs" else {}
+            lines = [line for where, line in tree.word_lines(name) if where not in mine and not _not_served(where)]
+            for where in mine:
+                text = self.inp.merged.text(where) if not _not_served(where) else None
+                lines += text.splitlines() if text and name in text else []
+            self._stores[key] = stores(lines, name)
+        return self._stores[key]
+
+    def _made_up(self, before: DefSym) -> str | None:
+        """A member upstream removed from a class whose ``__getattr__`` (there at the base too: not a
+        shim added with the removal) now answers for the name, when upstream's own served code no longer
+        reads it off any object: the removed def is gone for good, whatever ``__getattr__`` makes up."""
+        if before.owner is None or _same_member(self.after, before, False) is not MISSING:
+            return None
+        old = _class_at(self.base_ix, before)
+        if old is None or not dynamic_lookup(self.base_ix.mro(old)):
+            return None
+        if self._upstream_reads(before.name):
+            return None
+        return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
+
+    def _upstream_reads(self, name: str) -> bool:
+        """``x.name`` read (or called) off another object than ``self`` in upstream's served files."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        return any(
+            where not in self.inp.fork_lines and not _not_served(where) and read_by_name(line, name)
+            for where, line in theirs.word_lines(name)
         )
 
     def _moved_under_its_import(self, mod: ModuleInfo, callee: ast.expr, before: DefSym | ModuleSym) -> bool:
@@ -854,6 +930,10 @@ class _Checker:
                 yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
+        elif after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
+            yield self._finding(mod, call.lineno, what, before, note)
+        elif after is UNKNOWN and isinstance(before, DefSym) and before.owner and id(call) not in self._actor_calls:
+            self._untyped_now.append((mod, call, before))
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
             made: ast.Call | None = call
             if subscripted and not isinstance(before.node, ast.ClassDef):
@@ -990,7 +1070,10 @@ class _Checker:
         removed (or renamed) it and no ``def`` of the name is left anywhere.
         """
         ours, theirs = self.inp.ours, self.inp.theirs
-        if not self._chains or not isinstance(ours, Searchable) or not isinstance(theirs, Searchable):
+        if not isinstance(ours, Searchable) or not isinstance(theirs, Searchable):
+            return
+        yield from self._gone_everywhere(theirs)
+        if not self._chains:
             return
         names = sorted({call.func.attr for _, call in self._chains if isinstance(call.func, ast.Attribute)})
         sites = ours.definition_sites(names)
@@ -1026,6 +1109,26 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _gone_everywhere(self, theirs: Searchable) -> Iterator[Finding]:
+        """A call of a method of a tree class (``self.tokenizer.get_lora_tokenizer(r)``, ``self.tokenizer``
+        a ``TokenizerGroup`` before the merge) whose receiver upstream no longer types (upstream #24078 deleted
+        the class and made the attribute the tokenizer itself): an error when upstream removed every def
+        of the name and wrote no call of it in the range (a library class with a method of that name in
+        its stead would have upstream's new calls)."""
+        pending = [(m, c, b) for m, c, b in self._untyped_now if _same_member(self.after, b) in (None, MISSING)]
+        gone = theirs.definition_sites(sorted({b.name for _, _, b in pending})) if pending else {}
+        for mod, call, before in pending:
+            if not gone.get(before.name) and not self._newly_read(before.name):
+                yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
+
+    def _newly_read(self, name: str) -> bool:
+        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range: upstream
+        uses the name on whatever replaced the class (a line it left alone may be as stale as the fork's)."""
+        return any(
+            not _not_served(path) and any(read_by_name(line, name) for line in lines if name in line)
+            for path, lines in self.inp.upstream_lines.items()
+        )
 
     def _fitting(self, call: ast.Call, found: list[tuple[str, int]]) -> DefSym | None:
         """The first of these defs (path, line) of the fork branch the call fit before the merge."""
@@ -1311,6 +1414,12 @@ class _Checker:
         before, after = resolver(self.before), resolver(self.after)
         if after is UNKNOWN and (gone := self._gone_owner(mod, node, scope)) is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
+            return
+        if after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
+            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", before, note)
+            return
+        if isinstance(before, DefSym) and (unfilled := self._unfilled(after)) is not None:
+            yield _error(mod, node.end_lineno or node.lineno, f"reads {_show(node)}, which {unfilled}")
             return
         if (
             isinstance(before, DefSym)
@@ -2052,6 +2161,10 @@ class _Checker:
         if problem is None:
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+        renamed = renamed_only(mine, old, new)
+        if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
+            # only renamed: every call upstream wrote passes them by position, which the override still takes
+            return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
@@ -3391,7 +3504,23 @@ def _annotated_class(
         home = ix.module_at(sym.path)
         returns = _class_object(sym.node.returns) if held else _unwrap_annotation(sym.node.returns)
         return ix.class_of(_unaliased(ix, ix.resolve_expr(home, returns))) if home and returns is not None else None
+    if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not held:
+        return _constructed_class(ix, sym)
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _constructed_class(ix: Index, factory: DefSym) -> px.ClassInfo | None:
+    """The one class an unannotated factory builds and returns at every ``return`` of its own body
+    (``return TokenizerGroup(...)``): what the factory's call makes, as an annotation would say."""
+    home = ix.module_at(factory.path)
+    if home is None or not isinstance(factory.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    made = [
+        ix.class_of(ix.resolve_expr(home, value.func)) if isinstance(value, ast.Call) else None
+        for value in own_returns(factory.node)
+    ]
+    classes = {id(c.node): c for c in made if c is not None}
+    return next(iter(classes.values())) if made and all(made) and len(classes) == 1 else None
 
 
 def _unaliased(ix: Index, sym: Sym) -> Sym:
@@ -4016,6 +4145,12 @@ def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
             return DefSym(path, name, node, qualname)
     return None
+
+
+def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:
+    """The class that owns the member ``sym`` in the tree ``ix`` indexes (at the same path), if any."""
+    mod = ix.module_at(sym.path)
+    return ix.class_info(mod, sym.owner) if mod is not None and sym.owner else None
 
 
 def _same_member(ix: Index, before: DefSym, dynamic: bool = True) -> Sym | None:
