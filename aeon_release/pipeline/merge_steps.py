@@ -17,6 +17,7 @@ worktree.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
@@ -68,6 +69,7 @@ class Run:
     state: RunState
     plan: MergePlan
     fork_commits: frozenset[str] | None = None
+    unsaved: bool = False  # an item's result is held for the next save (``save_with_next``)
 
     @property
     def plan_picks_outside_tag(self) -> frozenset[str]:
@@ -76,6 +78,25 @@ class Run:
 
     def save(self) -> None:
         self.store.save(self.state)
+        self.unsaved = False
+
+    def save_with_next(self) -> None:
+        """An item's result (a carry's, a pick's), written by the save that comes next: the next item's
+        start, saved before it changes anything, or its step's end.  Between the two the run only reads
+        (is it on the branch, are the markers there), so the states on disk are those a run saving each
+        result at once leaves when killed at those points.  Each save is two files renamed over the last
+        ones (the state and its seal), and on ext4 a rename over a file waits for the new one's blocks: a
+        merge with two carries and two picks saved 13 states (26 renames), 10-60 ms of its wall time on a
+        busy disk.  A step that stops writes the held result first (``save_held``)."""
+        self.unsaved = True
+
+    def save_held(self) -> None:
+        """The result ``save_with_next`` held, written now (the step stopped: an error, a signal, a
+        person's turn).  A disk that will not take it leaves the item's start, as a kill there would: the
+        error that stopped the step is the one reported."""
+        if self.unsaved:
+            with contextlib.suppress(DiskError, OSError):
+                self.save()
 
     @property
     def store(self) -> RunStore:
@@ -190,7 +211,7 @@ def _forget(records: dict[str, CarryRecord] | dict[str, PickRecord], keys: list[
 def _apply_carry(run: Run, cp: CarryPlan) -> None:
     record = run.state.carries.get(cp.carry.id, CarryRecord(CarryStatus.APPLYING))
     run.state.carries[cp.carry.id] = _settle_carry(run, cp, record)
-    run.save()
+    run.save_with_next()
 
 
 def plan_picks(run: Run) -> list[Action]:
@@ -208,7 +229,7 @@ def plan_picks(run: Run) -> list[Action]:
 
 def _apply_pick(run: Run, pick: PickPlan) -> None:
     run.state.picks[pick.key] = _settle_pick(run, pick)
-    run.save()
+    run.save_with_next()
 
 
 def check_audit(run: Run) -> None:
@@ -896,13 +917,17 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
             on_step(name, STAGES.names.index(name) + 1)
         clocks[name] = time.perf_counter()
 
+    def stop(name: str) -> None:
+        stopped.append(name)
+        run.save_held()
+
     def done(name: str, result: object) -> None:
         run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks[name], 3)
         run.state.steps_done.append(name)
         run.save()
 
     try:
-        STAGES.run(run, unfinished(run), started, done, lambda name, error: stopped.append(name))
+        STAGES.run(run, unfinished(run), started, done, lambda name, error: stop(name))
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         if exc.outside:
             exc.hint = f"{exc.hint}; then `aeon-release merge --continue`"
