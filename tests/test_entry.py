@@ -179,3 +179,31 @@ def test_the_merge_checks_process_runs_at_the_same_pace(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(200000, 30, 30)"
+
+
+_IDENTITY = (
+    "import os\nos.environ.update(GIT_AUTHOR_NAME='t', GIT_AUTHOR_EMAIL='t@x', "
+    "GIT_COMMITTER_NAME='t', GIT_COMMITTER_EMAIL='t@x', GIT_CONFIG_NOSYSTEM='1')\n"
+)
+_MODULES_AT_EXIT = (
+    "import atexit, sys\natexit.register(lambda: print('modules', *sorted(sys.modules), file=sys.stderr))\n"
+)
+
+
+def test_a_small_merge_imports_no_worker_pool_and_no_package_data_reader(tmp_path: Path) -> None:
+    """`merge` of a tree too small for the audit's worker pool, its profile's schema checked before (an
+    audit stamps it), imports neither concurrent.futures (logging with it: only the pool uses them) nor
+    importlib.resources' readers (zipfile with them: the ledger schemas are read through pkgutil): 9 ms
+    of every such command's start-up that it did not use."""
+    from tests.helpers import build_example
+
+    ex = build_example(tmp_path / "ex")
+    where = ("--repo", str(ex.fork), "--config", str(ex.config))
+    audited = _entry(_IDENTITY, "audit", *where, tmp=tmp_path)
+    assert audited.returncode in (0, 1), audited.stderr
+    done = _entry(_IDENTITY + _MODULES_AT_EXIT, "merge", "v0.29.0", *where, "--json", tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("modules ")]
+    loaded = set(line.split()[1:])
+    assert {"aeon_release.domain.audits.runner", "aeon_release.adapters.schemas"} <= loaded  # it audited here
+    assert not loaded & {"concurrent.futures", "logging", "zipfile", "importlib.readers", "jsonschema"}

@@ -81,13 +81,13 @@ class Run:
         self.unsaved = False
 
     def save_with_next(self) -> None:
-        """An item's result (a carry's, a pick's), written by the save that comes next: the next item's
-        start, saved before it changes anything, or its step's end.  Between the two the run only reads
-        (is it on the branch, are the markers there), so the states on disk are those a run saving each
-        result at once leaves when killed at those points.  Each save is two files renamed over the last
-        ones (the state and its seal), and on ext4 a rename over a file waits for the new one's blocks: a
-        merge with two carries and two picks saved 13 states (26 renames), 10-60 ms of its wall time on a
-        busy disk.  A step that stops writes the held result first (``save_held``)."""
+        """An item's result (a carry's, a pick's, the finished run's), written by the save that comes
+        next: the next item's start, saved before it changes anything, or its step's end.  Between the
+        two the run only reads (is it on the branch, are the markers there), so every state on disk is one
+        a run saving each result at once leaves when killed there.  Each save renames two files over the
+        last ones (the state and its seal), and on ext4 a rename over a file waits for the new one's
+        blocks: a merge with two carries and two picks saved 13 states (26 renames, 10-60 ms of its wall
+        time on a busy disk), now 8.  A step that stops writes the held result first (``save_held``)."""
         self.unsaved = True
 
     def save_held(self) -> None:
@@ -354,7 +354,7 @@ def finish(run: Run) -> None:
     run.state.branch_sha = head
     run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
-    run.save()
+    run.save_with_next()  # the step's end comes next: one state says done, with the step done
 
 
 def made_by(tag: str) -> str:

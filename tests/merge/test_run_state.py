@@ -191,6 +191,7 @@ def test_an_items_result_is_saved_with_the_next_items_start_or_its_steps_end(
         for step in ("carries", "picks"):
             if state[step] != before[step]:  # an item's result: the next item started, or the step ended
                 assert state["current"] or step in state["steps_done"], (step, state["current"], state[step])
+    assert [state["phase"] for state in saved].count("done") == 1  # the finished run, saved with its step's end
     final = saved[-1]
     assert {c["id"] for c in report["carries"]} == set(final["carries"])  # every result written in the end
     assert final["picks"].keys() == {p["ref"] for p in report["picks"] if p["status"] != "skipped"}

@@ -13,7 +13,6 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,7 +50,7 @@ from aeon_release.domain.audits.source import (
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor  # with the pool: a small audit never imports them
 
     from aeon_release.domain.audits.sidecar import Answer
 
