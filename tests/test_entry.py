@@ -162,3 +162,61 @@ def test_the_merge_checks_process_runs_at_the_same_pace(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "(200000, 30, 30)"
+
+
+_IDENTITY = (
+    "import os\nos.environ.update(GIT_AUTHOR_NAME='t', GIT_AUTHOR_EMAIL='t@x', "
+    "GIT_COMMITTER_NAME='t', GIT_COMMITTER_EMAIL='t@x', GIT_CONFIG_NOSYSTEM='1')\n"
+)
+_MODULES_AT_EXIT = (
+    "import atexit, sys\natexit.register(lambda: print('modules', *sorted(sys.modules), file=sys.stderr))\n"
+)
+
+
+def test_a_small_merge_imports_no_worker_pool_and_no_package_data_reader(tmp_path: Path) -> None:
+    """`merge` of a tree too small for the audit's worker pool, its profile's schema checked before (an
+    audit stamps it), imports neither concurrent.futures (logging with it: only the pool uses them) nor
+    importlib.resources' readers (zipfile with them: the ledger schemas are read through pkgutil): 9 ms
+    of every such command's start-up that it did not use."""
+    from tests.helpers import build_example
+
+    ex = build_example(tmp_path / "ex")
+    where = ("--repo", str(ex.fork), "--config", str(ex.config))
+    audited = _entry(_IDENTITY, "audit", *where, tmp=tmp_path)
+    assert audited.returncode in (0, 1), audited.stderr
+    done = _entry(_IDENTITY + _MODULES_AT_EXIT, "merge", "v0.29.0", *where, "--json", tmp=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("modules ")]
+    loaded = set(line.split()[1:])
+    assert {"aeon_release.domain.audits.runner", "aeon_release.adapters.schemas"} <= loaded  # it audited here
+    assert not loaded & {"concurrent.futures", "logging", "zipfile", "importlib.readers", "jsonschema"}
+
+
+_MADE_AT_EXIT = """
+import atexit, sys, typer.main
+made = []
+make = typer.main.get_command_from_info
+
+def counted(*args, **kwargs):
+    command = make(*args, **kwargs)
+    made.append(command.name)
+    return command
+
+typer.main.get_command_from_info = counted
+atexit.register(lambda: print('made', *made, file=sys.stderr))
+"""
+
+
+def test_a_command_line_naming_a_command_makes_that_command_alone(tmp_path: Path) -> None:
+    """typer makes the click command of every registered command on every run (each function's signature
+    inspected, each parameter copied: 10-15 ms of every start) for the one that runs.  The root's help, a
+    group and a misspelt name still get the whole app."""
+    done = _entry(_MADE_AT_EXIT, "audit", "--help", tmp=tmp_path)
+    assert done.returncode == 0 and "Usage: aeon-release audit [OPTIONS]" in done.stdout
+    assert [line for line in done.stderr.splitlines() if line.startswith("made")] == ["made audit"]
+    everything = _entry(_MADE_AT_EXIT, "--help", tmp=tmp_path)
+    assert everything.returncode == 0 and all(name in everything.stdout for name in ("merge", "audit", "ledger"))
+    [line] = [line for line in everything.stderr.splitlines() if line.startswith("made")]
+    assert {"merge", "audit", "check", "schema"} <= set(line.split()[1:])
+    misspelt = _entry(_MADE_AT_EXIT, "mrge", tmp=tmp_path)
+    assert misspelt.returncode == 2 and "no such command 'mrge'" in misspelt.stderr

@@ -17,6 +17,7 @@ worktree.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
@@ -68,6 +69,7 @@ class Run:
     state: RunState
     plan: MergePlan
     fork_commits: frozenset[str] | None = None
+    unsaved: bool = False  # an item's result is held for the next save (``save_with_next``)
 
     @property
     def plan_picks_outside_tag(self) -> frozenset[str]:
@@ -76,6 +78,25 @@ class Run:
 
     def save(self) -> None:
         self.store.save(self.state)
+        self.unsaved = False
+
+    def save_with_next(self) -> None:
+        """An item's result (a carry's, a pick's, the finished run's), written by the save that comes
+        next: the next item's start, saved before it changes anything, or its step's end.  Between the
+        two the run only reads (is it on the branch, are the markers there), so every state on disk is one
+        a run saving each result at once leaves when killed there.  Each save renames two files over the
+        last ones (the state and its seal), and on ext4 a rename over a file waits for the new one's
+        blocks: a merge with two carries and two picks saved 13 states (26 renames, 10-60 ms of its wall
+        time on a busy disk), now 8.  A step that stops writes the held result first (``save_held``)."""
+        self.unsaved = True
+
+    def save_held(self) -> None:
+        """The result ``save_with_next`` held, written now (the step stopped: an error, a signal, a
+        person's turn).  A disk that will not take it leaves the item's start, as a kill there would: the
+        error that stopped the step is the one reported."""
+        if self.unsaved:
+            with contextlib.suppress(DiskError, OSError):
+                self.save()
 
     @property
     def store(self) -> RunStore:
@@ -195,7 +216,7 @@ def _forget(records: dict[str, CarryRecord] | dict[str, PickRecord], keys: list[
 def _apply_carry(run: Run, cp: CarryPlan) -> None:
     record = run.state.carries.get(cp.carry.id, CarryRecord(CarryStatus.APPLYING))
     run.state.carries[cp.carry.id] = _settle_carry(run, cp, record)
-    run.save()
+    run.save_with_next()
 
 
 def plan_picks(run: Run) -> list[Action]:
@@ -213,7 +234,7 @@ def plan_picks(run: Run) -> list[Action]:
 
 def _apply_pick(run: Run, pick: PickPlan) -> None:
     run.state.picks[pick.key] = _settle_pick(run, pick)
-    run.save()
+    run.save_with_next()
 
 
 def check_audit(run: Run) -> None:
@@ -381,7 +402,7 @@ def finish(run: Run) -> None:
     run.state.branch_sha = head
     run.state.phase = Phase.DONE
     write_reports(run)  # before the state says done: a kill here is finished by --continue
-    run.save()
+    run.save_with_next()  # the step's end comes next: one state says done, with the step done
 
 
 def made_by(tag: str) -> str:
@@ -944,13 +965,17 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
             on_step(name, STAGES.names.index(name) + 1)
         clocks[name] = time.perf_counter()
 
+    def stop(name: str) -> None:
+        stopped.append(name)
+        run.save_held()
+
     def done(name: str, result: object) -> None:
         run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks[name], 3)
         run.state.steps_done.append(name)
         run.save()
 
     try:
-        STAGES.run(run, unfinished(run), started, done, lambda name, error: stopped.append(name))
+        STAGES.run(run, unfinished(run), started, done, lambda name, error: stop(name))
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         if exc.outside:
             exc.hint = f"{exc.hint}; then `aeon-release merge --continue`"

@@ -122,3 +122,22 @@ def test_the_fleet_rules_load(fleet_config: Path) -> None:
     paths = {p for r in ruleset.rules for p in r.paths}
     assert "vllm/v1/kv_cache_interface.py" in paths
     assert "vllm/v1/worker/gpu/spec_decode/eagle/eagle3_utils.py" in paths
+
+
+def test_the_rules_of_the_same_texts_are_built_once_and_the_carries_markers_added_at_each_load(
+    rules_dir: Callable[..., Path],
+) -> None:
+    """A merge loads the rules five times (the plan, the sidecar's settings, the merge's, the waiver check,
+    the audit): the rule files' rules are built once per text, the carries' markers added at each load,
+    and an edited file is read anew."""
+    from aeon_release.domain.ledger import Carry, CarryStatus, Marker
+
+    config = rules_dir(a=GOOD)
+    carry = Carry(id="uma", title="UMA", status=CarryStatus.ACTIVE, markers=(Marker("x.py", "hello"),))
+    first, again = load_rules(config), load_rules(config, [carry])
+    assert [r.id for r in first.rules] == ["a/one", "a/two", "baseline/conflict-markers"]
+    assert [r.id for r in again.rules] == [*(r.id for r in first.rules), "carry-marker/uma"]
+    assert all(built is kept for built, kept in zip(first.rules, again.rules))  # built once
+    (config / "audits" / "a.yaml").write_text(GOOD.replace("message: m", "message: edited"))
+    edited = load_rules(config)
+    assert edited.rules[0].message == "edited" and edited.rules[0] is not first.rules[0]

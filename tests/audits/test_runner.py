@@ -150,3 +150,25 @@ def test_parallel_pass_with_other_threads_alive(
         stop.set()
         spinner.join()
     assert ("tree/py-compile", "pkg/bad.py") in found and ("kv/literals", "ops/k.py") in found
+
+
+def test_a_machine_that_gives_the_pool_no_semaphore_audits_in_this_process(
+    tree: Callable[[Mapping[str, str]], Path], rules_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """multiprocessing makes the pool's queues' semaphores in /dev/shm, which a container may have small
+    (Docker's default is 64 MB) and other work can fill (its inodes were, by test folders, on the machine this
+    was found on): every audit of more than a few files, and every merge, stopped with "output: No space left
+    on device".  A fake pool that cannot start stands in for a full /dev/shm, which a test cannot make without
+    filling a shared one: the same findings, from this process."""
+    import errno
+
+    root, config = tree(many_files()), rules_dir(r=RULES)
+    inline = audit_tree(root, config)
+
+    def no_semaphore() -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(runner, "PARALLEL_MIN_FILES", 0)
+    monkeypatch.setattr(runner, "worker_pool", no_semaphore)
+    found = audit_tree(root, config)
+    assert [f.as_dict() for f in found.findings] == [f.as_dict() for f in inline.findings]

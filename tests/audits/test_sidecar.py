@@ -7,6 +7,8 @@ import dataclasses
 import io
 import json
 import os
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -529,3 +531,30 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
     except (OSError, IndexError):
         return "X"
+
+
+def test_the_checks_import_while_the_merge_has_not_sent_its_commits() -> None:
+    """The merge's process sends the three commits only once it has imported its command and read the fork's
+    refs: the sidecar imports the checks meanwhile, not after the commits come (the imports were on the
+    longest path of a large merge).  A fresh interpreter: this one imported the checks long ago."""
+    script = (
+        "import os, sys, threading, time\n"
+        "from aeon_release.domain.audits import sidecar\n"
+        "assert 'aeon_release.domain.audits.merge' not in sys.modules\n"
+        "r, w = os.pipe()\n"
+        "requests = os.fdopen(r)\n"
+        "serving = threading.Thread(target=sidecar.serve, args=(requests, sys.stdout), daemon=True)\n"
+        "serving.start()\n"
+        "deadline = time.monotonic() + 20\n"
+        "while 'aeon_release.domain.audits.merge' not in sys.modules and time.monotonic() < deadline:\n"
+        "    time.sleep(0.01)\n"
+        "print('imported' if 'aeon_release.domain.audits.merge' in sys.modules else 'not imported')\n"
+        "os.close(w)\n"  # no merge came: it ends with its input
+        "serving.join(30)\n"
+        "print('ended' if not serving.is_alive() else 'still serving')\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["imported", "ended"]

@@ -3,6 +3,7 @@ place (adapters/store.py); the JSON on disk keeps the shape older versions wrote
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -164,3 +165,33 @@ def test_a_resumed_run_whose_head_is_gone_is_refused_before_anything_is_touched(
     result = run_cli("merge", "--continue", "--repo", ex.fork)
     assert result.code == 2 and "run's head 000000000000 is gone" in result.err, result.err
     assert store.state_file.read_text() == before
+
+
+def test_an_items_result_is_saved_with_the_next_items_start_or_its_steps_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A carry's or a pick's result is written by the save that comes next (the next item's start, before
+    it changes anything, or the step's end), not by a save of its own: between the two the run only reads,
+    and each save renames two files over the last ones (a merge with two carries and two picks saved 13
+    states).  Every state written is one a run saving at once leaves when killed there."""
+    ex = build_example(tmp_path / "ex")
+    saved: list[dict[str, Any]] = []
+    real_save = RunStore.save
+
+    def save(store: RunStore, state: Any) -> None:  # watches what is written, and writes it
+        saved.append(json.loads(json.dumps(state.as_dict(), default=str)))
+        real_save(store, state)
+
+    monkeypatch.setattr(RunStore, "save", save)
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--json")
+    assert done.code == 0, done.err
+    report = json.loads(done.out)
+    assert len(report["carries"]) == 2 and len([p for p in report["picks"] if p["status"] == "applied"]) >= 1
+    for before, state in itertools.pairwise(saved):
+        for step in ("carries", "picks"):
+            if state[step] != before[step]:  # an item's result: the next item started, or the step ended
+                assert state["current"] or step in state["steps_done"], (step, state["current"], state[step])
+    assert [state["phase"] for state in saved].count("done") == 1  # the finished run, saved with its step's end
+    final = saved[-1]
+    assert {c["id"] for c in report["carries"]} == set(final["carries"])  # every result written in the end
+    assert final["picks"].keys() == {p["ref"] for p in report["picks"] if p["status"] != "skipped"}

@@ -15,6 +15,7 @@ import keyword
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +91,20 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
             "pass --config the folder that holds audits/*.yaml; a fork with none yet: `aeon-release init` writes them",
         )
     _inside(config_dir, folder, AUDITS_DIR)
-    documents = []
+    texts, documents = [], []
     for path in rule_files(config_dir):
         label = f"{AUDITS_DIR}/{path.name}"
         _inside(config_dir, path, label)
-        documents.append((label, _load_once(path, label)))
-    return _while_carried(build_rules(documents, carries, fleet_pr_subject=_fleet_pr_subject(config_dir)), config_dir)
+        text = read_text(path, label)
+        texts.append((label, text))
+        documents.append((label, _parsed_once(label, text)))
+    fleet_pr_subject = _fleet_pr_subject(config_dir)
+    key = (tuple(texts), fleet_pr_subject)
+    if key not in _BUILT:  # a config that fails is not kept: it fails again, in the same words
+        while len(_BUILT) >= _KEPT_RULE_SETS:  # a long-lived process (the tests) keeps the latest
+            _BUILT.pop(next(iter(_BUILT)))
+        _BUILT[key] = _file_rules(documents, fleet_pr_subject)
+    return _while_carried(_with_carries(_BUILT[key], carries), config_dir)
 
 
 def _while_carried(ruleset: RuleSet, config_dir: Path) -> RuleSet:
@@ -141,13 +150,15 @@ def _fleet_pr_subject(config_dir: Path) -> str | None:
     return profile.pr_subject_of(config_dir)
 
 
-# One merge loads the rules three times (the plan's precondition, the waiver check, the audit):
-# each file's text is parsed once per process.
+# One merge loads the rules five times (the plan's precondition, the sidecar's settings, the merge's, the waiver
+# check, the audit): each file's text is parsed once per process, and the rules of the same texts are built once
+# (the carries' markers are added to them at each load).
 _PARSED: dict[str, Any] = {}
+_BUILT: dict[tuple[tuple[tuple[str, str | None], ...], str | None], _FileRules] = {}
+_KEPT_RULE_SETS = 16
 
 
-def _load_once(path: Path, label: str) -> Any:
-    text = read_text(path, label)
+def _parsed_once(label: str, text: str | None) -> Any:
     if text is None:
         return None
     key = f"{label}\0{text}"
@@ -161,6 +172,20 @@ def build_rules(
 ) -> RuleSet:
     """The rules of the parsed documents; ``fleet_pr_subject`` (the fleet profile's) is the default
     PR-subject pattern, and a rule file may not set another."""
+    return _with_carries(_file_rules(documents, fleet_pr_subject), carries)
+
+
+@dataclass(frozen=True)
+class _FileRules:
+    """The rules of the rule files (the baseline's with them) and their settings, before the carries' markers."""
+
+    rules: tuple[Rule, ...]
+    settings: Settings
+    notes: tuple[str, ...]
+    named: Mapping[str, str]  # setting -> the file that set it
+
+
+def _file_rules(documents: Iterable[tuple[str, Any]], fleet_pr_subject: str | None) -> _FileRules:
     default = Settings() if fleet_pr_subject is None else Settings(pr_subject_pattern=fleet_pr_subject)
     rules: list[Rule] = []
     settings = default
@@ -187,9 +212,13 @@ def build_rules(
         )
     )
     rules.extend(baseline_rules(rules))
-    rules.extend(carry_rules(carries))
-    _known_levels(settings, rules, named)
-    return RuleSet(tuple(rules), settings, notes)
+    return _FileRules(tuple(rules), settings, notes, dict(named))
+
+
+def _with_carries(built: _FileRules, carries: Sequence[Carry]) -> RuleSet:
+    rules = [*built.rules, *carry_rules(carries)]
+    _known_levels(built.settings, rules, built.named)
+    return RuleSet(tuple(rules), built.settings, built.notes)
 
 
 # Whatever the config says, these always run: an empty audits/ or a --config pointing at the wrong

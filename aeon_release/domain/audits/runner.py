@@ -13,7 +13,6 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -51,7 +50,7 @@ from aeon_release.domain.audits.source import (
 from aeon_release.errors import NeedsHuman, UsageError
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor  # with the pool: a small audit never imports them
 
     from aeon_release.domain.audits.sidecar import Answer
 
@@ -445,24 +444,18 @@ class _BulkJob:
         self._inline: list[_FileResult] = []
         files = self._from_cache(tree) if cache is not None else list(looks)
         plan = {rel: looks[rel] for rel in files}
-        if len(files) < PARALLEL_MIN_FILES or _workers() < 2:
+        if len(files) >= PARALLEL_MIN_FILES and _workers() >= 2:
+            # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
+            # pending future at once instead of leaving the run waiting for a result that never comes.
+            with signals_held():  # the workers start at the first submission
+                self._pool = _pool_or_none()
+                if self._pool is not None:
+                    self._pending = [
+                        self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
+                        for chunk in _chunks(tree, files, _workers() * 4)
+                    ]
+        if self._pool is None:
             self._inline += scan_chunk((tree.job(files), specs, plan, settings))
-            return
-        # An executor, not a Pool: a worker that dies (the OOM killer, a CPU limit) breaks every
-        # pending future at once instead of leaving the run waiting for a result that never comes.
-        with signals_held():  # the workers start at the first submission
-            try:
-                self._pool = worker_pool()
-            except OSError:
-                # the pool's lock is a POSIX semaphore in /dev/shm: on a shared machine whose /dev/shm had
-                # no inode left, every audit of a large tree stopped on "output: No space left on device"
-                # (the disk had 74 GB free); the pass runs here instead, one core, the same findings
-                self._inline += scan_chunk((tree.job(files), specs, plan, settings))
-                return
-            self._pending = [
-                self._pool.submit(scan_chunk, (tree.job(chunk), specs, {r: plan[r] for r in chunk}, settings))
-                for chunk in _chunks(tree, files, _workers() * 4)
-            ]
 
     def _from_cache(self, tree: Tree) -> list[str]:
         """Files the cache cannot answer (their hits are kept as results)."""
@@ -524,6 +517,17 @@ class _BulkJob:
             return
         self._pool.shutdown(wait=True, cancel_futures=bool(self._pending))
         self._pool = None
+
+
+def _pool_or_none() -> ProcessPoolExecutor | None:
+    """The workers, or None when the machine gives their queues no semaphore: multiprocessing makes them in
+    /dev/shm, which a container may have small (Docker's default is 64 MB) and which other work can fill, of
+    bytes or of inodes.  Then every audit of more than a few files stopped with "output: No space left on
+    device" (the pool's ENOSPC, said as the report's); the pass runs in this process instead."""
+    try:
+        return worker_pool()
+    except OSError:
+        return None
 
 
 def worker_pool() -> ProcessPoolExecutor:
