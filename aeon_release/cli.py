@@ -494,9 +494,16 @@ def keygen_cmd(
     """Make the fleet's ed25519 signing key pair; the secret key is written 0600 and never printed."""
     from aeon_release.adapters import signing
     from aeon_release.adapters.console import plain, say
+    from aeon_release.adapters.git import unignored_checkout
 
     public, keyid = signing.generate(path)
     say(f"wrote {plain(path)} (secret, 0600) and {plain(public)}; key id {keyid}")
+    checkout = unignored_checkout(path.absolute())
+    if checkout is not None:  # `git add .` would take the secret key into the next commit, and a push publishes it
+        say(
+            f"note: {plain(path)} is inside the checkout {plain(checkout)} and not ignored: a commit could publish "
+            "the secret key (hint: add it to .gitignore, or keep signing keys outside the checkout)"
+        )
 
 
 @app.command("releases")

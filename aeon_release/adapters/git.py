@@ -442,6 +442,24 @@ def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
     return done.returncode, _text(done.stdout), _text(done.stderr)
 
 
+def unignored_checkout(path: Path) -> Path | None:
+    """The top of the git checkout whose work tree holds ``path`` when git would offer it for a commit
+    (inside the work tree and not ignored); None outside a work tree (a .git folder included) or ignored."""
+    folder = path.parent if path.parent.is_dir() else None
+    if folder is None:
+        return None
+    status, top, _ = rev_parse(folder, "--show-toplevel")
+    if status != 0 or not top:
+        return None
+    done = subprocess.run(
+        ["git", "-C", str(folder), "check-ignore", "-q", "--", path.name],
+        capture_output=True,
+        check=False,
+        env=git_env(),
+    )
+    return Path(top) if done.returncode == 1 else None  # 0 ignored, 128 git could not tell
+
+
 def not_opened(path: Path, stderr: str) -> GitError:
     """Why git opened no repository at ``path``, as git says it: a repository of another user (git's
     ``safe.directory``), a config it cannot parse, a .git file naming a folder that is gone, an extension

@@ -563,3 +563,31 @@ def test_a_user_name_without_a_colon_goes_on_to_the_registry(tmp_path: Path) -> 
         cwd=tmp_path,
     )
     assert done.code != 0 and "holds a ':'" not in done.err and "127.0.0.1:9" in done.err, done.err
+
+
+# -- a secret key written where a commit would take it ----------------------------------------------------------
+def _repo_at(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    return folder
+
+
+def test_keygen_in_a_checkout_says_the_secret_key_is_not_ignored(tmp_path: Path) -> None:
+    """``keygen keys/fleet.key`` in the fork's checkout wrote the secret key where ``git add .`` takes it into the
+    next commit, without a word; a push then publishes the key every attestation trusts."""
+    repo = _repo_at(tmp_path / "fork")
+    done = run_cli("keygen", "keys/fleet.key", cwd=repo)
+    assert done.code == 0 and (repo / "keys" / "fleet.key").is_file(), done.err
+    assert "note: keys/fleet.key is inside the checkout" in done.err and "not ignored" in done.err, done.err
+    assert "BEGIN" not in done.out + done.err
+
+
+@pytest.mark.parametrize("where", ["ignored", "outside", "git dir"])
+def test_keygen_says_nothing_of_a_key_no_commit_takes(tmp_path: Path, where: str) -> None:
+    """The twins: a key .gitignore covers, one outside any checkout, one in the .git folder: no note."""
+    repo = _repo_at(tmp_path / "fork")
+    (repo / ".gitignore").write_text("*.key\n")
+    path = {"ignored": repo / "fleet.key", "outside": tmp_path / "keys" / "fleet.key", "git dir": repo / ".git" / "k"}
+    done = run_cli("keygen", path[where], cwd=tmp_path)
+    assert done.code == 0 and path[where].is_file(), done.err
+    assert "note:" not in done.err, done.err
