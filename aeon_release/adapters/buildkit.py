@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from aeon_release.adapters import git
+from aeon_release.adapters.process import signals_deferred, stop_session
 from aeon_release.errors import NeedsHuman, ServiceError, UsageError, quoted
 
 TAIL_LINES = 20
@@ -181,7 +181,7 @@ def build(builder: Builder, spec: BuildSpec, on_event: Callable[[BuildEvent], No
             # In a session of its own, stopped with what it started (stop_session) when the run is stopped: Popen's
             # exit waited a quarter second after a Ctrl-C or a SIGTERM to the run alone, and the build (and buildx,
             # a plugin the CLI starts, which a signal to the CLI does not reach) ran on after the run had ended.
-            with git.signals_deferred() as pending:
+            with signals_deferred() as pending:
                 process = subprocess.Popen(
                     build_argv(builder, spec, iidfile),
                     stdout=subprocess.PIPE,
@@ -201,7 +201,7 @@ def build(builder: Builder, spec: BuildSpec, on_event: Callable[[BuildEvent], No
                     signal.raise_signal(number)
                 log.feed(process.stdout)
             except BaseException:
-                git.stop_session(process)
+                stop_session(process)
                 raise
         image_id = iidfile.read_text().strip() if iidfile.exists() else ""
     if process.returncode != 0 or not image_id:

@@ -310,7 +310,7 @@ class _HelperAnswer(Exception):
 
 
 class _BoundedStore(docker.credentials.Store):  # type: ignore[misc]
-    """The SDK's credential store, its helper run as git's programs are (adapters.git.bounded_run): stopped after
+    """The SDK's credential store, its helper run as git's programs are (adapters.process.bounded_run): stopped after
     HELPER_SECONDS with what it started, and with the run on Ctrl-C or a signal.  The SDK waits for the helper with
     no end: a ``docker-credential-*`` waiting on a keyring that never unlocks (no D-Bus in CI, Docker Desktop not
     running) held ``releases``, ``publish`` and ``release`` for good.  An answer that is no JSON is named as the
@@ -323,7 +323,7 @@ class _BoundedStore(docker.credentials.Store):  # type: ignore[misc]
             raise _HelperAnswer(self.program, "answered with no JSON") from None
 
     def _execute(self, subcmd: str, data_input: bytes | None) -> bytes:
-        from aeon_release.adapters.git import TIMED_OUT, TOO_MUCH_OUTPUT, bounded_run, has_terminal
+        from aeon_release.adapters.process import TIMED_OUT, TOO_MUCH_OUTPUT, bounded_run, has_terminal
 
         if self.exe is None:
             raise docker.credentials.StoreError(f"{self.program} not installed or not available in PATH")

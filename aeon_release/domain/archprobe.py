@@ -23,7 +23,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from aeon_release.adapters.git import bounded_run
+from aeon_release.adapters.process import bounded_run
 from aeon_release.domain.profile import ArchPolicy
 from aeon_release.errors import UsageError, quoted
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from aeon_release.adapters import git as git_adapter
-from aeon_release.adapters.git import TIMED_OUT, Git, HookResult
+from aeon_release.adapters.git import Git, HookResult
+from aeon_release.adapters.process import TIMED_OUT
 from aeon_release.adapters.store import PendingCommit, RunStore
 from aeon_release.errors import GitError, NeedsHuman
 

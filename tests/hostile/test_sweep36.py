@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.adapters.git import TOO_MUCH_OUTPUT, bounded_run
+from aeon_release.adapters.process import TOO_MUCH_OUTPUT, bounded_run
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, programs_naming, run_limited, stopped_at, with_a_helper

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters import git as git_adapter
+from aeon_release.adapters import process as process_adapter
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, config_with, make_repo
 from tests.hostile.test_config_files import TIMEOUT
@@ -230,17 +231,17 @@ def test_a_program_past_its_time_gets_sigterm_first_and_may_clean_up(tmp_path: P
     cleaned = tmp_path / "cleaned"
     script = f"trap 'echo yes > {cleaned}; exit 143' TERM; sleep 1000 & wait"
     started = time.monotonic()
-    done = git_adapter.bounded_run(["sh", "-c", script], seconds=0.5, cwd=tmp_path, env=dict(os.environ))
+    done = process_adapter.bounded_run(["sh", "-c", script], seconds=0.5, cwd=tmp_path, env=dict(os.environ))
     assert done.returncode == -9 and b"did not finish within 0.5 s" in done.stderr
     assert cleaned.read_text() == "yes\n"
-    assert time.monotonic() - started < git_adapter._GRACE_SECONDS
+    assert time.monotonic() - started < process_adapter._GRACE_SECONDS
 
 
 def test_a_program_that_ignores_sigterm_is_killed_after_the_grace_period(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(git_adapter, "_GRACE_SECONDS", 0.5)
-    done = git_adapter.bounded_run(
+    monkeypatch.setattr(process_adapter, "_GRACE_SECONDS", 0.5)
+    done = process_adapter.bounded_run(
         ["sh", "-c", "trap '' TERM; sleep 1000 & wait"], seconds=0.3, cwd=tmp_path, env=dict(os.environ)
     )
     assert done.returncode == -9
@@ -258,7 +259,7 @@ def test_fetch_keeps_the_terminal_session_and_other_git_commands_get_their_own(t
     repo.run("config", "remote.upstream.uploadpack", str(pack))
     repo.run("fetch", "--quiet", "--tags", "upstream")
     assert [int(s) for s in sessions.read_text().split()] == [os.getsid(0)]
-    own = git_adapter.bounded_run(["sh", "-c", "ps -o sid= -p $$"], seconds=30, cwd=tmp_path, env=dict(os.environ))
+    own = process_adapter.bounded_run(["sh", "-c", "ps -o sid= -p $$"], seconds=30, cwd=tmp_path, env=dict(os.environ))
     assert int(own.stdout) != os.getsid(0)
 
 
@@ -362,7 +363,7 @@ def _at_a_terminal(script: str, repo: Path) -> bytes:
 INTERRUPTED_TWICE = """
 import os, signal, sys, threading, time
 from pathlib import Path
-from aeon_release.adapters import git
+from aeon_release.adapters import process
 def ctrl_c_twice():
     while not Path(sys.argv[1]).exists():
         time.sleep(0.05)
@@ -371,7 +372,7 @@ def ctrl_c_twice():
         time.sleep(0.3)
 threading.Thread(target=ctrl_c_twice, daemon=True).start()
 script = f"trap '' INT; echo $$ > {sys.argv[1]}; while :; do sleep 0.1; done"
-git.bounded_run(["sh", "-c", script], seconds=600, cwd=Path.cwd(), env=dict(os.environ))
+process.bounded_run(["sh", "-c", script], seconds=600, cwd=Path.cwd(), env=dict(os.environ))
 """
 
 
