@@ -178,3 +178,16 @@ def _repoint(git_dir: Path, old: bytes, new: bytes) -> None:
         data = path.read_bytes()
         if old in data:
             path.write_bytes(data.replace(old, new))
+
+
+def one_carry_ledger(config: Path, sha: str, path: str) -> Path:
+    """A config folder of no rules and one active carry, ``gb10-backend`` (commit ``sha``), whose marker is the
+    line ``AEON: the GB10 branch`` in ``path``."""
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    (config / "fleet.yaml").write_text("branch_prefix: aeon-\nimage:\n  repository: ghcr.io/me/fork\n")
+    (config / "carries.yaml").write_text(
+        "carries:\n- id: gb10-backend\n  title: GB10 backend\n  status: active\n"
+        f"  commits: [{sha}]\n  markers:\n  - {{path: {path}, text: 'AEON: the GB10 branch'}}\n"
+    )
+    return config

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from tests.audits.conftest import GitRepo
-from tests.helpers import run_cli
+from tests.helpers import one_carry_ledger, run_cli
 
 CUDA = "pkg/cuda.py"
 ROCM = "pkg/rocm.py"
@@ -35,14 +35,7 @@ def _fork(tmp_path: Path, rocm_after: str, cuda_after: str) -> tuple[GitRepo, Pa
     repo.commit({CUDA: cuda_after, ROCM: rocm_after}, "Rewrite the selection (#2)")
     repo.git("tag", "v1.1.0")
     repo.git("checkout", "--quiet", "aeon-v1.0.0")
-    config = tmp_path / "cfg"
-    (config / "audits").mkdir(parents=True)
-    (config / "audits" / "none.yaml").write_text("rules: []\n")
-    (config / "fleet.yaml").write_text("branch_prefix: aeon-\nimage:\n  repository: ghcr.io/me/fork\n")
-    (config / "carries.yaml").write_text(
-        "carries:\n- id: gb10-backend\n  title: GB10 backend\n  status: active\n"
-        f"  commits: [{sha}]\n  markers:\n  - {{path: {CUDA}, text: 'AEON: the GB10 branch'}}\n"
-    )
+    config = one_carry_ledger(tmp_path / "cfg", sha, CUDA)
     return repo, config
 
 

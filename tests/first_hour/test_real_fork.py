@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.audits.conftest import GitRepo
-from tests.helpers import build_example, git, run_cli
+from tests.helpers import build_example, git, one_carry_ledger, run_cli
 
 
 def test_a_tag_the_merge_does_not_read_moved_upstream_is_a_note(tmp_path: Path) -> None:
@@ -85,14 +85,7 @@ def test_a_carry_context_upstream_changed_before_the_base_is_no_news_of_this_mer
     repo.commit({FILE: renamed.replace("return pick(v1)", "return pick(v1, strict=True)")}, "Strict pick (#3)")
     repo.git("tag", "v1.1.0")
     repo.git("checkout", "--quiet", "aeon-v1.0.5")
-    config = tmp_path / "cfg"
-    (config / "audits").mkdir(parents=True)
-    (config / "audits" / "none.yaml").write_text("rules: []\n")
-    (config / "fleet.yaml").write_text("branch_prefix: aeon-\nimage:\n  repository: ghcr.io/me/fork\n")
-    (config / "carries.yaml").write_text(
-        "carries:\n- id: gb10-backend\n  title: GB10 backend\n  status: active\n"
-        f"  commits: [{sha}]\n  markers:\n  - {{path: {FILE}, text: 'AEON: the GB10 branch'}}\n"
-    )
+    config = one_carry_ledger(tmp_path / "cfg", sha, FILE)
     result = run_cli("merge", "v1.1.0", "--repo", repo.path, "--config", config, "--json")
     assert result.code == 1, result.err
     [conflict] = json.loads(result.out)["conflicts"]

@@ -216,18 +216,29 @@ def refused_for_a_fifo_in_the_git_dir(ex: Any, name: str, *argv: str | Path) -> 
     assert snapshot(ex.fork) == before
 
 
+class QuietHandler(BaseHTTPRequestHandler):
+    """A test server's handler that logs nothing, with one ``_send`` of a status, a body and headers (no body
+    to a HEAD)."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+    def _send(self, code: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
+        self.send_response(code)
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
 def redirecting_server(target: str) -> ThreadingHTTPServer:
     """A server on 127.0.0.1 that answers every GET with a redirect to ``target`` (shut it down after)."""
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_GET(self) -> None:  # noqa: N802
-            self.send_response(302)
-            self.send_header("Location", target)
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-            pass
+            self._send(302, headers={"Location": target})
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import release_stopped_at_build
+from tests.hostile.conftest import QuietHandler, release_stopped_at_build
 from tests.hostile.test_config_files import one_error_line
 
 
@@ -94,26 +94,14 @@ class LyingRegistry:
 
     def __init__(self) -> None:
         import threading
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        from http.server import ThreadingHTTPServer
 
         self.tags: dict[str, bytes] = {}
         self.claims: dict[str, str] = {}
         self.puts: list[str] = []
         owner = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def _send(self, code: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
-                self.send_response(code)
-                for key, value in (headers or {}).items():
-                    self.send_header(key, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                if self.command != "HEAD":
-                    self.wfile.write(body)
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:
                 if self.path.startswith("/v2/team/app/tags/list"):
                     tags = [t for t in owner.tags if not t.startswith("sha256:")]

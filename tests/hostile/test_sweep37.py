@@ -14,7 +14,7 @@ import sys
 import tarfile
 import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +24,7 @@ from aeon_release.adapters.registry import Registry, parse_repository
 from aeon_release.adapters.sandbox import RegistryProcess
 from aeon_release.adapters.store import _write_sealed
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git, release_stopped_at_build, run_limited
+from tests.hostile.conftest import QuietHandler, git, release_stopped_at_build, run_limited
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
 pytestmark = pytest.mark.slow
@@ -79,19 +79,7 @@ class _Registry:
         self.token = token
         self.sent: list[str] = []  # the Authorization headers the registry was sent
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def _send(self, code: int, body: bytes = b"", headers: dict[str, str] | None = None) -> None:
-                self.send_response(code)
-                for key, value in (headers or {}).items():
-                    self.send_header(key, value)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                if self.command != "HEAD":
-                    self.wfile.write(body)
-
+        class Handler(QuietHandler):
             def do_GET(self) -> None:  # noqa: N802
                 port = self.server.server_address[1]
                 if self.path.startswith("/token"):
