@@ -149,6 +149,8 @@ class RollbackResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "ok": True,
+            "reason": None,
             "repository": self.repository,
             "dated_tag": self.dated_tag,
             "digest": self.digest,
@@ -230,7 +232,27 @@ def _check_dated(registry: Registry, target: Release) -> None:
 def run_rollback(
     repository: str, config_dir: Path, to: str | None, json_out: bool, username: str | None, password: str | None
 ) -> None:
-    result = rollback(repository, config_dir, to, username, password)
+    try:
+        result = rollback(repository, config_dir, to, username, password)
+    except NeedsHuman as failed:
+        # a verdict (exit 1: the dated tag no longer holds the recorded digest, :latest moved by someone else) is
+        # a report like a pass, as audit's and merge's are: `rollback --json | jq .ok` read an empty stdout.
+        # Refused input and nothing to roll back to (exit 2) stay off stdout.
+        if json_out:
+            emit_json(
+                {
+                    "ok": False,
+                    "reason": failed.message,
+                    "repository": repository,
+                    "dated_tag": to,
+                    "digest": None,
+                    "latest_before": None,
+                    "latest_after": None,
+                    "pull": None,
+                    "moved": False,
+                }
+            )
+        raise
     if json_out:
         emit_json(result.as_dict())
     if not result.moved:

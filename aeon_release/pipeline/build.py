@@ -363,6 +363,11 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
     anything is built; NeedsHuman (exit 1) when the audits fail, the build fails or the built image
     lacks a load-bearing part (the record file is written in those last two cases too).
     """
+    return finish_build(start_build(request), on_event)
+
+
+def start_build(request: BuildRequest) -> BuildReport:
+    """The preflight: the plan and the report it starts (UsageError/GitError, exit 2, before anything runs)."""
     clock = time.monotonic()
     the_plan = plan(request)
     if the_plan.dirty:
@@ -371,6 +376,23 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
     common_dir = Git(request.repo).common_dir
     files.check_writable(RunStore.build_record(common_dir, the_plan.tag), "build record")
     files.check_writable(RunStore.attestation_record(common_dir, "0"), "provenance record")
+    return report
+
+
+def finish_build(report: BuildReport, on_event: Callable[[BuildEvent], None] | None = None) -> BuildReport:
+    """Probe, build, check and record the image of a started report; on NeedsHuman (exit 1) the report
+    holds how far it got and, in ``error``, why it stopped."""
+    try:
+        _finish(report, on_event)
+    except NeedsHuman as stopped:
+        if report.error is None:  # the audit gate or the arch probe: stopped before the build
+            report.error = {"message": stopped.message, "step": None, "tail": []}
+        raise
+    return report
+
+
+def _finish(report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
+    the_plan, request = report.plan, report.plan.request
     with Engine.connect() as engine:
         builder = buildkit.find_builder(request.builder)
         report.engine = {
@@ -380,10 +402,9 @@ def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | 
         }
         report.target = request.platform or engine.platform()
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
-        report.timings["preflight"] = _since(clock)
+        report.timings["preflight"] = _since(report.clock)
         report.probe = _probe(the_plan, report)
         _build_and_check(engine, builder, report, on_event)
-    return report
 
 
 def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResult] | None:
@@ -601,13 +622,20 @@ def _since(clock: float) -> float:
 # -- the command -------------------------------------------------------------------------------
 def run(request: BuildRequest, json_out: bool) -> None:
     """`aeon-release build`: stream the build with progress, then the report (stderr / --json)."""
+    report: BuildReport | None = None
     try:
         with progress() as bar:
             task = bar.add_task("preflight", total=None)
-            report = build_image(request, on_event=_progress_printer(bar, task))
-    except BuildFailed as failed:
-        for line in failed.tail:
-            console.print(f"  | {line}", markup=False, highlight=False)
+            report = start_build(request)
+            finish_build(report, on_event=_progress_printer(bar, task))
+    except NeedsHuman as failed:
+        # a verdict (exit 1) is a report like a pass, as audit's and merge's are: `build --json | jq .ok` read an
+        # empty stdout for a failed step, a missing part or a wrong platform.  Refused input (exit 2) stays off it.
+        if isinstance(failed, BuildFailed):
+            for line in failed.tail:
+                console.print(f"  | {line}", markup=False, highlight=False)
+        if json_out and report is not None:
+            emit_json(report.as_dict())
         raise
     if json_out:
         emit_json(report.as_dict())

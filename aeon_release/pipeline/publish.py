@@ -166,6 +166,8 @@ class PublishResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "ok": True,
+            "reason": None,
             "repository": self.repository,
             "version": self.version,
             "variant": self.variant,
@@ -551,8 +553,41 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def run(request: PublishRequest, json_out: bool) -> None:
-    result = publish(request)
+def failed_dict(request: PublishRequest, reason: str) -> dict[str, Any]:
+    """The --json object of a publish that stopped for a person (exit 1): the exit-0 object's fields, those the
+    request names filled in, the others null, ``ok`` false and the ``reason``."""
+    names = validate_names(request)  # the request passed it already: a publish stops only after
+    dated = names.dated_tag
+    return {
+        "ok": False,
+        "reason": reason,
+        "repository": str(names.repository),
+        "version": names.version,
+        "variant": names.variant,
+        "dated_tag": dated,
+        "digest": None,
+        "latest_before": None,
+        "latest_after": None,
+        "pull": None,
+        "rollback_tag": None,
+        "pushed": None,
+        "latest_moved": False,
+        "noop": False,
+        "attestation": "",
+        "verify": f"aeon-release verify {names.repository}:{dated}"
+        + keys.verify_flags(request.signing_key, request.config_dir),
+    }
+
+
+def run(request: PublishRequest, json_out: bool, after_step: StepHook | None = None) -> None:
+    try:
+        result = publish(request, after_step)
+    except NeedsHuman as failed:
+        # a verdict (exit 1: a read-back that disagrees, :latest moved by someone else) is a report like a pass,
+        # as audit's and merge's are: `publish --json | jq .ok` read an empty stdout.  Exit 2 stays off stdout.
+        if json_out:
+            emit_json(failed_dict(request, failed.message))
+        raise
     if json_out:
         emit_json(result.as_dict())
     if result.noop:

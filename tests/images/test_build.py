@@ -368,3 +368,40 @@ def test_an_unaudited_revision_is_audited_and_refused_before_the_build(
     assert result.code == 1, result.stderr
     assert "audit finding" in result.stderr and "--skip-audit" in result.stderr
     assert _session_images(docker_client) == before and not docker_client.images.list(name=tag)
+
+
+# -- build --json on exit 1: the report, ok false and why; exit 2 keeps stdout empty ------------------------------
+def test_a_failed_build_prints_its_json_report(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    """A part missing from the image is a verdict (exit 1), as a failed audit is: `build --json` printed nothing
+    on stdout for it, and a CI step reading `build --json | jq .ok` got an empty string."""
+    tag = image_tag("nojsonninja")
+    omit = ("--build-arg", "AEON_TEST_OMIT=/usr/bin/ninja", "--skip-audit", "fixture image", "--json")
+    result = _cli_build(fork_repo, fixture_dockerfile, tag, *omit)
+    assert result.code == 1, result.stderr
+    report = json.loads(result.stdout)  # the whole of stdout is the one object
+    assert report["ok"] is False and report["tag"] == tag and report["revision"] == head_sha(fork_repo)
+    assert "cmd ninja" in report["error"]["message"] and "check-load-bearing.sh" in report["error"]["step"]
+    assert "error: load-bearing part(s) missing" in result.stderr  # the error line stays on stderr
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("aeon_release.domain.audits.runner") is None or not (ROOT / "audits").is_dir(),
+    reason="audit engine lands separately (with the fleet's rules in audits/)",
+)
+def test_a_build_its_audits_refused_prints_its_json_report(
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+) -> None:
+    """Stopped by the audit gate before anything was built: the report says so (no image, the gate's reason)."""
+    result = _cli_build(fork_repo, fixture_dockerfile, image_tag("nojsonaudit"), "--config", str(ROOT), "--json")
+    assert result.code == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and report["image_id"] is None and report["layers"] == []
+    assert "audit finding" in report["error"]["message"]
+
+
+def test_a_refused_build_prints_no_json(fork_repo: Path, fixture_dockerfile: Path) -> None:
+    """The twin: refused input (exit 2) is the error line on stderr alone, as for merge and audit."""
+    result = _cli_build(fork_repo, fixture_dockerfile, "x:1 && reboot", "--skip-audit", "fixture", "--json")
+    assert result.code == 2 and "is not a valid image name" in result.stderr and result.stdout == ""

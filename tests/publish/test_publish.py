@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from aeon_release.errors import ServiceError
-from aeon_release.pipeline.publish import PublishRequest, plan, publish
+from aeon_release.adapters import docker as images
+from aeon_release.errors import NeedsHuman, ServiceError
+from aeon_release.pipeline.publish import PublishRequest, plan, publish, run
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 
@@ -83,7 +85,7 @@ def test_an_older_version_does_not_move_latest_without_allow_downgrade(
 
     refused = cli(*publish_args(older_image, repository, "v0.27.1", tmp_path, date="2026-09-12"))
 
-    assert refused.returncode == 2
+    assert refused.returncode == 2 and refused.stdout == ""  # refused input: no JSON, as merge and audit
     assert "holds v0.29.0, newer than v0.27.1" in refused.stderr and "--allow-downgrade" in refused.stderr
     # Preconditions come first: not even the dated tag was pushed.
     assert served(registry.host, name, "2026-09-12-v0.27.1") is None
@@ -177,3 +179,39 @@ def test_the_plan_changes_nothing_and_says_what_acting_will_do(
         f"{served(registry.host, name, 'latest')}: no push"
     )
     assert len(plan(request).actions()) == 2  # only the attestation check is left
+
+
+def test_a_publish_that_stopped_for_a_person_prints_its_json_verdict(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """:latest moved by another publisher while this one worked (a real second push to the real registry, between
+    the dated push and the move) stops the publish (exit 1): `publish --json` printed nothing on stdout for it."""
+    repository, name = _repo(registry, run_id)
+    publish(
+        PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path, repo=tmp_path)
+    )
+    intruder = images.local_image(make_image("other")).id
+    request = PublishRequest(
+        make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path, repo=tmp_path
+    )
+
+    def another_publisher(stage: str) -> None:
+        if stage == "dated-pushed":
+            images.push(intruder, repository, "latest", None)
+
+    capsys.readouterr()
+    with pytest.raises(NeedsHuman, match="while this run was working"):
+        run(request, json_out=True, after_step=another_publisher)
+    verdict = json.loads(capsys.readouterr().out)
+    assert (verdict["ok"], verdict["latest_moved"], verdict["dated_tag"]) == (False, False, "2026-09-11-v0.2.0")
+    assert "while this run was working" in verdict["reason"] and verdict["repository"] == repository
+    assert served(registry.host, name, "2026-09-11-v0.2.0") is not None  # the dated tag was pushed
+
+
+def test_a_published_json_says_ok(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    """The exit-0 object carries the same status fields: ok true, no reason."""
+    repository, _ = _repo(registry, run_id)
+    result = as_json(cli(*publish_args(make_image("okjson"), repository, "v0.1.0", tmp_path)))
+    assert (result["ok"], result["reason"]) == (True, None)

@@ -122,3 +122,29 @@ def test_republish_after_a_rollback_leaves_latest_alone(
     assert "rolled back" in again.stderr
     assert served(registry.host, name, "latest") == first["digest"]
     assert as_json(again)["noop"] is True
+
+
+def test_a_refused_rollback_prints_its_json_verdict(
+    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
+) -> None:
+    """A dated tag that no longer holds its recorded digest stops the rollback (exit 1), a verdict as a failed
+    audit is: `rollback --json` printed nothing on stdout for it, and `jq .ok` read an empty string."""
+    repository, name, (_, second, third) = _three_releases(registry, make_image, run_id, tmp_path)
+    images.push(images.local_image(make_image("intruder")).id, repository, second["dated_tag"], None)
+
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path), "--json")
+
+    assert done.returncode == 1 and "releases.yaml records" in done.stderr
+    verdict = json.loads(done.stdout)
+    assert (verdict["ok"], verdict["moved"], verdict["repository"]) == (False, False, repository)
+    assert "releases.yaml records" in verdict["reason"] and second["dated_tag"] in verdict["reason"]
+    assert served(registry.host, name, "latest") == third["digest"]
+
+
+def test_a_rollback_with_nothing_to_go_back_to_prints_no_json(
+    registry: RegistryProcess, run_id: str, tmp_path: Path
+) -> None:
+    """The twin: nothing recorded to roll back to is refused (exit 2), the error line on stderr alone."""
+    repository = f"{registry.host}/aeon-test-publish/{run_id}-empty"
+    done = cli("rollback", "--repository", repository, "--config", str(tmp_path), "--json")
+    assert done.returncode == 2 and "no recorded previous release" in done.stderr and done.stdout == ""
