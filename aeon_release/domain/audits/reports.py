@@ -43,10 +43,10 @@ def engine_version() -> str:
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
     root = Path(__file__).resolve().parent
     package = root.parents[1]
-    # the engine's source, and the adapters it reads trees and history through (and runs CMake with)
+    # the engine's source, and the adapters it reads trees and history through (and runs git and CMake with)
     sources = [
         *sorted(root.rglob("*.py")),
-        *(package / "adapters" / f"{name}.py" for name in ("blobs", "git", "cmake")),
+        *(package / "adapters" / f"{name}.py" for name in ("blobs", "git", "process", "cmake")),
     ]
     for path in sources:
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
