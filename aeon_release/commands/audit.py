@@ -416,10 +416,14 @@ def _checkout_top(path: Path) -> Path:
     """The top of the checkout ``path`` is a folder of: run from a subfolder (``--repo`` left at ``.``), the
     audit read that folder as the whole tree, and every rule's and marker's path, which is from the top,
     was missing (a real fork's audit from its package folder: 142 errors, 0 without the mistake)."""
+    if (
+        path / ".git"
+    ).exists():  # a checkout's own top, whatever its core.worktree names (the work tree is the checkout)
+        return path
     status, top, _ = repo.rev_parse(path, "--show-toplevel")
     found = Path(top) if status == 0 and top else None
-    if found is None or found.resolve() == path.resolve():
-        return path
+    if found is None or found.resolve() == path.resolve() or not path.resolve().is_relative_to(found.resolve()):
+        return path  # not a folder of the top git names (core.worktree elsewhere): the checkout named is audited
     say(f"note: auditing the checkout {plain(str(found))}: {plain(str(path.resolve()))} is a folder of it")
     return found
 
