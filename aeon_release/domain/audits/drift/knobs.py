@@ -409,12 +409,6 @@ def _finding(
             "upstream calls instead, or drop the carry"
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, message)
-    inverse = _inverse(trees, name)
-    hint = (
-        f"upstream reads {inverse} instead, with the opposite meaning: set it to the negated value"
-        if inverse
-        else "find what upstream reads instead, or drop the carry"
-    )
     if kind == "patch":
         message = (
             f"fork-owned {how} patches the method {name}, which upstream's code no longer calls anywhere: its "
@@ -429,6 +423,12 @@ def _finding(
             "now misses the table: key it by what upstream uses instead"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    inverse = _inverse(trees, name)  # a set value's hint only: a patch or a table key has no negation
+    hint = (
+        f"upstream reads {inverse} instead, with the opposite meaning: set it to the negated value"
+        if inverse
+        else "find what upstream reads instead, or drop the carry"
+    )
     message = (
         f"fork-owned {how} sets {name}, which upstream's code no longer reads anywhere: its last read went "
         f"from {where}{commit}; the fork's value is silently ignored now: {hint}"
