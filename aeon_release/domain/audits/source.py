@@ -39,6 +39,18 @@ from aeon_release.errors import UsageError, printable
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".mypy_cache", ".pytest_cache", ".tox", ".venv", "node_modules"})
 DEFAULT_MAX_BYTES = 8 * 1024 * 1024  # a large fork's largest Python file is ~0.4 MB; a 12 MB file is an attack
 FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)  # a def of either kind, for isinstance
+NOT_LITERAL = object()  # literal_value's answer for an expression that is no literal
+
+
+def literal_value(node: ast.AST | str) -> object:
+    """``ast.literal_eval``'s value, or NOT_LITERAL where there is none: a name, a call, an operator it does
+    not take, or a literal nested deeper than Python's stack (hostile text)."""
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return NOT_LITERAL
+
+
 DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte
 
 

@@ -18,7 +18,7 @@ import keyword
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import Mentions, parse_python, quiet_parse
+from aeon_release.domain.audits.source import NOT_LITERAL, Mentions, literal_value, parse_python, quiet_parse
 
 # files that can hold a schema string (C/C++/CUDA sources and headers) besides Python's
 SCHEMA_SOURCES = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
@@ -137,11 +137,7 @@ def _param(param: str) -> tuple[str, str | None] | None:
 def _default(text: str) -> str:
     """A schema default as Python spells it (``True``, ``1e-5``, ``"auto"``, ``None``, ``[]``); what is
     not a Python literal stays unknown (a name no default comparison takes for a value)."""
-    try:
-        ast.literal_eval(text)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return "_unknown_default"
-    return text
+    return "_unknown_default" if literal_value(text) is NOT_LITERAL else text
 
 
 def _split(params: str) -> list[str]:

@@ -36,7 +36,15 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, wh
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import Mentions, parent_map, parse_python, short, str_value
+from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
+    Mentions,
+    literal_value,
+    parent_map,
+    parse_python,
+    short,
+    str_value,
+)
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
 _FORK_READ = re.compile(
@@ -174,10 +182,9 @@ _ARITHMETIC: dict[type[ast.operator], Callable[[int, int], int]] = {
 def literal_default(node: ast.expr) -> object:
     """A default's value: a literal, or one spelt as arithmetic (``str(16 * 1024)``, ``64 * 1024``,
     ``1 << 20``); else ``_NOT_LITERAL``."""
-    try:
-        return ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        pass
+    value = literal_value(node)
+    if value is not NOT_LITERAL:
+        return value
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and len(node.args) == 1:
         inner = _integer(node.args[0])
         return str(inner) if inner is not None else _NOT_LITERAL

@@ -48,6 +48,7 @@ from aeon_release.domain.audits.source import (
     Mentions,
     flat_statements,
     last_name,
+    literal_value,
     parent_map,
     parse_python,
     plain_name,
@@ -276,10 +277,7 @@ def literal_default(value: ast.expr) -> tuple[str, DefaultValue] | None:
         if len(given) != 1:
             return None
         value = given[0]
-    try:
-        literal = ast.literal_eval(value)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return None
+    literal = literal_value(value)
     if isinstance(literal, (str, int, float, bool)) or literal is None:
         return short(ast.unparse(value), 80), literal
     return None

@@ -22,11 +22,11 @@ import ast
 from collections.abc import Callable
 
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, written_scope
+from aeon_release.domain.audits.source import NOT_LITERAL, literal_value
 
 # whether a literal the fork wrote is the same value as a default (each kind of default says what same is)
 Same = Callable[[object, object], bool]
 _EQUALITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
-_NO_LITERAL = object()
 
 
 def compares_with_old(
@@ -39,7 +39,7 @@ def compares_with_old(
     for compare, shown in _comparisons(read, parents):
         literal = _other_literal(compare, shown)
         if (
-            literal is not _NO_LITERAL
+            literal is not NOT_LITERAL
             and not isinstance(literal, bool)
             and same(literal, old)
             and not compared_in_scope(compare, shown, parents, lambda side: _is_new(side, news, same))
@@ -76,20 +76,12 @@ def _equality(node: ast.AST | None) -> bool:
 
 
 def _other_literal(compare: ast.Compare, shown: str) -> object:
-    """The literal on the other side of ``compare`` from the text ``shown``, or ``_NO_LITERAL``."""
+    """The literal on the other side of ``compare`` from the text ``shown``, or ``NOT_LITERAL``."""
     left, right = compare.left, compare.comparators[0]
     other = right if ast.unparse(left) == shown else left if ast.unparse(right) == shown else None
-    if other is None:
-        return _NO_LITERAL
-    try:
-        return ast.literal_eval(other)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return _NO_LITERAL
+    return NOT_LITERAL if other is None else literal_value(other)
 
 
 def _is_new(side: ast.expr, news: tuple[object, ...], same: Same) -> bool:
-    try:
-        value = ast.literal_eval(side)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
-        return False
-    return any(same(value, new) for new in news)
+    value = literal_value(side)
+    return value is not NOT_LITERAL and any(same(value, new) for new in news)

@@ -71,12 +71,14 @@ from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIF
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
 from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
     child_blocks,
     code_lines,
     header_exprs,
     int_value,
     keys_given_later,
     last_name,
+    literal_value,
     parse_python,
     str_value,
     walk_defs,
@@ -4067,9 +4069,8 @@ def _flipped(old: str | None, new: str, name: str, where: tuple[list[ast.AST], l
     the code that sees the value, before and after."""
     if old is None or old == new:
         return False
-    try:
-        before, after = ast.literal_eval(old), ast.literal_eval(new)
-    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+    before, after = literal_value(old), literal_value(new)
+    if before is NOT_LITERAL or after is NOT_LITERAL:
         return False
     if before is None and after is not None:
         return not _picks(where[0], name, after)
