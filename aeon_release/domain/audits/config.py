@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import fnmatch
+import functools
 import keyword
 import os
 import re
@@ -91,20 +92,15 @@ def load_rules(config_dir: Path, carries: Sequence[Carry] = ()) -> RuleSet:
             "pass --config the folder that holds audits/*.yaml; a fork with none yet: `aeon-release init` writes them",
         )
     _inside(config_dir, folder, AUDITS_DIR)
-    texts, documents = [], []
+    texts = []
     for path in rule_files(config_dir):
         label = f"{AUDITS_DIR}/{path.name}"
         _inside(config_dir, path, label)
         text = read_text(path, label)
+        _parsed_once(label, text)  # here, in the files' order: a file's YAML error is said before a later file's link
         texts.append((label, text))
-        documents.append((label, _parsed_once(label, text)))
-    fleet_pr_subject = _fleet_pr_subject(config_dir)
-    key = (tuple(texts), fleet_pr_subject)
-    if key not in _BUILT:  # a config that fails is not kept: it fails again, in the same words
-        while len(_BUILT) >= _KEPT_RULE_SETS:  # a long-lived process (the tests) keeps the latest
-            _BUILT.pop(next(iter(_BUILT)))
-        _BUILT[key] = _file_rules(documents, fleet_pr_subject)
-    return _while_carried(_with_carries(_BUILT[key], carries), config_dir)
+    built = _built(tuple(texts), _fleet_pr_subject(config_dir))  # a config that fails is not kept: it fails again
+    return _while_carried(_with_carries(built, carries), config_dir)
 
 
 def _while_carried(ruleset: RuleSet, config_dir: Path) -> RuleSet:
@@ -153,18 +149,15 @@ def _fleet_pr_subject(config_dir: Path) -> str | None:
 # One merge loads the rules five times (the plan's precondition, the sidecar's settings, the merge's, the waiver
 # check, the audit): each file's text is parsed once per process, and the rules of the same texts are built once
 # (the carries' markers are added to them at each load).
-_PARSED: dict[str, Any] = {}
-_BUILT: dict[tuple[tuple[tuple[str, str | None], ...], str | None], _FileRules] = {}
-_KEPT_RULE_SETS = 16
-
-
+# (a long-lived process, the tests, keeps the latest)
+@functools.lru_cache(maxsize=64)
 def _parsed_once(label: str, text: str | None) -> Any:
-    if text is None:
-        return None
-    key = f"{label}\0{text}"
-    if key not in _PARSED:
-        _PARSED[key] = parse_yaml(text, label)
-    return _PARSED[key]
+    return None if text is None else parse_yaml(text, label)
+
+
+@functools.lru_cache(maxsize=16)
+def _built(texts: tuple[tuple[str, str | None], ...], fleet_pr_subject: str | None) -> _FileRules:
+    return _file_rules([(label, _parsed_once(label, text)) for label, text in texts], fleet_pr_subject)
 
 
 def build_rules(
