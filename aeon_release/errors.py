@@ -108,6 +108,12 @@ class NeedsHuman(AeonError):
     exit_code = ExitCode.NEEDS_HUMAN
     default_hint = "look at what the line names, then run the command again"
 
+    def __init__(self, message: str, hint: str | None = None, known: dict[str, Any] | None = None) -> None:
+        super().__init__(message, hint)
+        # What the work had learnt before it stopped (a pushed digest, what `:latest` held): the --json verdict
+        # reports them, where the request alone left them null.
+        self.known: dict[str, Any] = dict(known or {})
+
 
 # -- secrets ---------------------------------------------------------------------------------
 _SECRETS: set[str] = set()

@@ -172,7 +172,11 @@ def rollback(
         records = release_record.for_repository(release_record.load(config_dir), str(repo))
         latest = registry.digest(LATEST)
         target = _target(records, latest, to, str(repo))
-        _check_dated(registry, target)
+        try:
+            _check_dated(registry, target)
+        except NeedsHuman as stopped:
+            stopped.known = _known(target, latest) | stopped.known
+            raise
         if latest == target.digest:
             return RollbackResult(str(repo), target.dated_tag, target.digest, latest, latest, moved=False)
         entry = Release(
@@ -196,9 +200,19 @@ def rollback(
             "the rollback is done"
         )
         with uninterrupted():
-            move_latest(registry, target.digest, latest)
+            try:
+                move_latest(registry, target.digest, latest)
+            except NeedsHuman as stopped:
+                stopped.known = _known(target, latest) | stopped.known
+                raise
             release_record.append(config_dir, entry)
     return RollbackResult(str(repo), target.dated_tag, target.digest, latest, target.digest, moved=True)
+
+
+def _known(target: Release, latest: str | None) -> dict[str, Any]:
+    """What a rollback stopped for a person knew by then: where it was going, and what :latest held (and still
+    holds: it was not moved)."""
+    return {"dated_tag": target.dated_tag, "digest": target.digest, "latest_before": latest, "latest_after": latest}
 
 
 def _target(records: list[Release], latest: str | None, to: str | None, repository: str) -> Release:
@@ -239,19 +253,7 @@ def run_rollback(
         # a report like a pass, as audit's and merge's are: `rollback --json | jq .ok` read an empty stdout.
         # Refused input and nothing to roll back to (exit 2) stay off stdout.
         if json_out:
-            emit_json(
-                {
-                    "ok": False,
-                    "reason": failed.message,
-                    "repository": repository,
-                    "dated_tag": to,
-                    "digest": None,
-                    "latest_before": None,
-                    "latest_after": None,
-                    "pull": None,
-                    "moved": False,
-                }
-            )
+            emit_json(_failed_dict(repository, to, failed))
         raise
     if json_out:
         emit_json(result.as_dict())
@@ -262,3 +264,21 @@ def run_rollback(
         )
         return
     primary(f"[green]rolled back[/] {result.repository}:{LATEST} to {result.dated_tag} ({result.digest})", json_out)
+
+
+def _failed_dict(repository: str, to: str | None, failed: NeedsHuman) -> dict[str, Any]:
+    """The --json verdict of a rollback stopped for a person (exit 1): the exit-0 object's fields, those the
+    request names and those the rollback knew by then (``failed.known``: the dated tag it went back to, its
+    recorded digest, what :latest held) filled in, the others null."""
+    known = failed.known
+    return {
+        "ok": False,
+        "reason": failed.message,
+        "repository": repository,
+        "dated_tag": known.get("dated_tag", to),
+        "digest": known.get("digest"),
+        "latest_before": known.get("latest_before"),
+        "latest_after": known.get("latest_after"),
+        "pull": None,  # the dated tag no longer holds the recorded digest, or :latest moved: nothing to pull
+        "moved": False,
+    }

@@ -32,6 +32,10 @@ class Provenance:
     platform: str
     built_at: str
     audit: dict[str, str] = field(default_factory=dict)  # status, detail, revision, report_sha256
+    # The variant it was built as (None: none), sealed with the rest: publish refuses it under another.  The
+    # image's labels are the Dockerfile's to write, and a record without this key (a build before it was kept)
+    # reads as built without one.
+    variant: str | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Provenance:
@@ -42,6 +46,7 @@ class Provenance:
             str(data["platform"]),
             str(data["built_at"]),
             {str(k): str(v) for k, v in (data.get("audit") or {}).items()},
+            None if data.get("variant") is None else str(data["variant"]),
         )
 
 

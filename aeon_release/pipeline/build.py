@@ -607,6 +607,7 @@ def _record_provenance(report: BuildReport) -> None:
             report.image.platform,
             report.started_at,
             report.audit.as_dict(),
+            report.plan.request.variant,
         ),
     )
 

@@ -273,6 +273,19 @@ def _built_as(image: images.LocalImage, provenance: Provenance | None, names: Na
             f"image {image.ref} was built as {quoted(built)} (its {audit_gate.LABEL_VERSION} label), not {names.version}",
             f"publish it with --version {printable(built)[:40]}, or build {names.version}'s own image first",
         )
+    # the variant is the build record's own word (sealed with it): a plain image went out as DATE-vX-omni
+    if provenance is not None and provenance.variant != names.variant:
+        built_as = f"as the variant {quoted(provenance.variant)}" if provenance.variant else "without a variant"
+        asked = f"as the variant {quoted(names.variant)}" if names.variant else "without one"
+        hint = (
+            f"publish it with --variant {printable(provenance.variant)[:40]}"
+            if provenance.variant
+            else "publish it without --variant"
+        )
+        raise UsageError(
+            f"image {image.ref} was built {built_as} (its build record), not {asked}",
+            f"{hint}, or build that variant's own image (`aeon-release build --variant V`) first",
+        )
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:
@@ -369,11 +382,23 @@ def _version_held(registry: Registry, records: list[Release], latest: str) -> st
 
 # -- act -------------------------------------------------------------------------------------
 def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishResult:
+    """Act on the plan.  A publish stopped for a person (NeedsHuman) carries what it knew by then in
+    ``known`` (what :latest held, the digest pushed, the attestation): the --json verdict reports them."""
+    known: dict[str, Any] = {"latest_before": plan.latest_before, "latest_after": plan.latest_before}
+    try:
+        return _execute(plan, after_step, known)
+    except NeedsHuman as stopped:
+        stopped.known = known | stopped.known  # the raise site's own facts (a digest read back) win
+        raise
+
+
+def _execute(plan: PublishPlan, after_step: StepHook | None, known: dict[str, Any]) -> PublishResult:
     names, registry = plan.names, Registry(plan.names.repository, plan.credentials)
     hook = after_step or (lambda _stage: None)
     target, held = f"{names.repository}:{names.dated_tag}", _held(plan.latest_before)
     stop_leaves(f"{target} may be pushed in part, :{LATEST} was not moved ({held})", _AGAIN)
     digest = plan.existing or _push_dated(plan, registry)
+    known.update(digest=digest, pushed=plan.existing is None)
     hook("dated-pushed")
     stop_leaves(f"{target} is pushed at {digest}, :{LATEST} was not moved ({held})", _AGAIN)
     try:
@@ -384,6 +409,7 @@ def execute(plan: PublishPlan, after_step: StepHook | None = None) -> PublishRes
             f"attestation, :{LATEST} was not moved",
             "rerun the same command (with the same --date) to attest it and move :latest; nothing is pushed twice",
         ) from None
+    known["attestation"] = attestation_ref
     moves = plan.request.latest and plan.latest_before != digest
     stop_leaves(
         f"{target} is published at {digest}, :{LATEST} "
@@ -465,6 +491,7 @@ def _push_dated(plan: PublishPlan, registry: Registry) -> str:
         raise NeedsHuman(
             f"{target}: the push reported {pushed} but the registry serves {read_back}",
             ":latest was not moved; find out who else writes to this tag",
+            known={"digest": pushed, "pushed": True},
         )
     return pushed
 
@@ -484,6 +511,7 @@ def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
             f"{registry.repository}:{LATEST} moved from {expected or 'nothing'} to {current or 'nothing'} "
             "while this run was working; it was not moved again",
             "someone else is publishing to this repository: check with `aeon-release releases`, then rerun",
+            known={"latest_after": current},
         )
     registry.put_manifest(LATEST, manifest)
     read_back = registry.digest(LATEST)
@@ -491,6 +519,7 @@ def move_latest(registry: Registry, digest: str, expected: str | None) -> str:
         raise NeedsHuman(
             f"{registry.repository}:{LATEST} reads back as {read_back}, not {digest}",
             "someone else moved it at the same time; check with `aeon-release releases`",
+            known={"latest_after": read_back},
         )
     return digest
 
@@ -553,12 +582,15 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def failed_dict(request: PublishRequest, reason: str) -> dict[str, Any]:
+def failed_dict(request: PublishRequest, reason: str, known: dict[str, Any] | None = None) -> dict[str, Any]:
     """The --json object of a publish that stopped for a person (exit 1): the exit-0 object's fields, those the
-    request names filled in, the others null, ``ok`` false and the ``reason``."""
+    request names and those the run knew before it stopped (``known``: the digest it pushed, what :latest held
+    and holds) filled in, the others null, ``ok`` false and the ``reason``."""
     names = validate_names(request)  # the request passed it already: a publish stops only after
     dated = names.dated_tag
-    return {
+    known = known or {}
+    digest = known.get("digest")
+    data: dict[str, Any] = {
         "ok": False,
         "reason": reason,
         "repository": str(names.repository),
@@ -577,6 +609,12 @@ def failed_dict(request: PublishRequest, reason: str) -> dict[str, Any]:
         "verify": f"aeon-release verify {names.repository}:{dated}"
         + keys.verify_flags(request.signing_key, request.config_dir),
     }
+    for key in ("digest", "latest_before", "latest_after", "pushed", "attestation"):
+        if key in known:
+            data[key] = known[key]
+    if digest is not None:
+        data["pull"] = f"{names.repository}@{digest}"
+    return data
 
 
 def run(request: PublishRequest, json_out: bool, after_step: StepHook | None = None) -> None:
@@ -586,7 +624,7 @@ def run(request: PublishRequest, json_out: bool, after_step: StepHook | None = N
         # a verdict (exit 1: a read-back that disagrees, :latest moved by someone else) is a report like a pass,
         # as audit's and merge's are: `publish --json | jq .ok` read an empty stdout.  Exit 2 stays off stdout.
         if json_out:
-            emit_json(failed_dict(request, failed.message))
+            emit_json(failed_dict(request, failed.message, failed.known))
         raise
     if json_out:
         emit_json(result.as_dict())

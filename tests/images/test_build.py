@@ -127,6 +127,18 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
     assert f"built {tag}" in result.stderr and "load-bearing: all 18 parts present" in result.stderr
     if archprobe.find_nvcc():
         assert "arch probe 12.1a: FP4 present" in result.stderr
+    # the variant is sealed in the build's record (the label is the Dockerfile's to write): publish takes the
+    # image as that variant only, refused (exit 2) before any registry is asked (port 9 has none)
+    from aeon_release.domain import attestation
+
+    sealed = attestation.lookup(fork_repo / ".git", report["image_id"])
+    assert sealed is not None and sealed.variant == "omni"
+    for variant in ((), ("--variant", "slim")):
+        refused = run_cli(
+            "publish", "--image", tag, "--repository", "127.0.0.1:9/team/app", "--version", "v0.29.0",
+            "--repo", str(fork_repo), "--date", "2026-09-11", "--skip-audit", "fixture image", *variant,
+        )  # fmt: skip
+        assert refused.code == 2 and "as the variant 'omni' (its build record)" in refused.stderr, refused.stderr
 
 
 def test_rev_selects_an_older_commit(

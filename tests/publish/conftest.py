@@ -113,7 +113,7 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
 
     ``audit`` is what the fleet's build recorded for the image (in ``tmp_path``'s git dir, the
     store `aeon-release build` writes); ``recorded=False`` makes an image the fleet never built,
-    with the same labels (a forgery by copying labels)."""
+    with the same labels (a forgery by copying labels); ``variant`` is the variant the record says it was built as."""
     import docker
     import docker.errors
 
@@ -121,7 +121,7 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
 
     client = docker.from_env()
 
-    def make(name: str, audit: str | None = "passed", recorded: bool = True) -> str:
+    def make(name: str, audit: str | None = "passed", recorded: bool = True, variant: str | None = None) -> str:
         ref = f"aeon-test-publish/{run_id}-{name}:1"
         labels = f'LABEL org.aeon-release.test="{run_id}-{name}"\n'
         if audit is not None:
@@ -139,6 +139,7 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
                     "linux/amd64",
                     "2026-09-11T00:00:00Z",
                     {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32},
+                    variant,
                 ),
             )
         return ref

@@ -24,7 +24,7 @@ def _repo(registry: RegistryProcess, run_id: str) -> tuple[str, str]:
 def test_first_publish_pins_dated_tag_and_latest_to_one_digest(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
-    image = make_image("first")
+    image = make_image("first", variant="omni")
     repository, name = _repo(registry, run_id)
 
     result = as_json(cli(*publish_args(image, repository, "v0.29.0", tmp_path, "--variant", "omni")))
