@@ -21,7 +21,7 @@ import shutil
 import time
 import types
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import IO, Any, Protocol
@@ -367,6 +367,10 @@ class StageEntry:
                 data[key] = getattr(self, key)
         return data
 
+    def report(self) -> dict[str, Any]:
+        """The entry in a --json report: every key, null when unset (``as_dict`` is the file's, without them)."""
+        return {"status": self.status.value, "seconds": self.seconds, "result": self.result, "message": self.message}
+
     @classmethod
     def done(cls, seconds: float, result: Record | None) -> StageEntry:
         """A finished stage: its result serialized here, the one place stage results become JSON."""
@@ -401,6 +405,15 @@ class PipelineState:
 
     def entry(self, stage: str) -> StageEntry:
         return self.stages.get(stage, StageEntry())
+
+    def report(self, stage_names: Sequence[str]) -> dict[str, Any]:
+        """The run in a --json report (`release`, `status`): every stage named, each of one shape."""
+        return {
+            "tag": self.tag,
+            "date": self.date,
+            "stages": {name: self.entry(name).report() for name in stage_names},
+            "options": self.options,
+        }
 
     def done(self, stage: str) -> bool:
         return self.entry(stage).status == StepStatus.DONE

@@ -222,7 +222,7 @@ def status(repo: Path, json_out: bool) -> None:
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
-        emit_json(reports + [{"tag": state.tag} | _release_json(state) for state in alone])
+        emit_json(reports + [steps.no_merge_report(state.tag) | _release_json(state) for state in alone])
     if not each and not releases:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
@@ -237,7 +237,10 @@ def status(repo: Path, json_out: bool) -> None:
 
 
 def _release_json(release: PipelineState | None) -> dict[str, Any]:
-    return {} if release is None else {"release": release.as_dict()}
+    """The release run of a tag (null without one), each of its stages with the same keys."""
+    from aeon_release.pipeline.release import STAGE_NAMES  # the release pipeline imports this module
+
+    return {"release": None if release is None else release.report(STAGE_NAMES)}
 
 
 def _render_release(release: PipelineState, json_out: bool) -> None:

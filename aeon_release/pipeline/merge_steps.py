@@ -1082,6 +1082,15 @@ def report(state: RunState, plan: MergePlan | None) -> dict[str, Any]:
     }
 
 
+def no_merge_report(tag: str) -> dict[str, Any]:
+    """A tag with a release run and no merge run, in `status --json`: report()'s keys, ``state`` and the rest
+    null, the lists empty, so that every object of the list has the same keys."""
+    lists = ("conflicts", "carries", "picks", "fixes", "waivers", "notes")
+    scalars = ("tag_sha", "previous_branch", "previous_sha", "branch", "branch_sha", "merge_base", "upstream_branch")
+    more = ("upstream_commits", "tag_on_upstream_branch", "state", "worktree", "audit", "timings")
+    return {"tag": tag} | dict.fromkeys(scalars + more) | {key: [] for key in lists}
+
+
 def _has_worktree(state: RunState) -> bool:
     return state.phase != Phase.DONE.value and (Path(state.worktree) / ".git").exists()
 

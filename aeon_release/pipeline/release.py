@@ -413,6 +413,7 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     if from_stage is not None:
         _redo_from(rel, from_stage)
     _forget_undone_merge(rel)
+    _forget_moved_branch(rel)
     _check_pinned(rel)
     state.options = _options(opts)
     return rel
@@ -468,6 +469,48 @@ def _forget_undone_merge(rel: Release) -> None:
         rel.state.stages.clear()
 
 
+# The stages whose outcome is of one tree, and the key of their result that names its commit.
+BOUND: tuple[tuple[str, str], ...] = (("merge", "branch_sha"), ("audit", "revision"), ("build", "revision"))
+
+
+def _ran_on(rel: Release, stage: str) -> str | None:
+    """The commit a done stage ran on (None: not done, or a result that names none)."""
+    key = dict(BOUND).get(stage)
+    value = rel.result(stage).get(key) if key and rel.state.done(stage) else None
+    return value if isinstance(value, str) else None
+
+
+def _forget_moved_branch(rel: Release) -> None:
+    """The fork branch moved since a done stage ran on it (a fix committed after a failed build): that stage
+    and every later one run again on the branch as it is now.  Recorded "done already", the audit passed for
+    one tree and the build made the image of another.  Once published, the release is of the tree it published:
+    nothing is redone (the dated tag holds that image for good), and ``execute`` names that tree."""
+    now = rel.git.branch_sha(rel.branch)
+    if now is None or rel.state.done("publish"):
+        return
+    moved = next((name for name, _ in BOUND if _ran_on(rel, name) not in (None, now)), None)
+    if moved is None:
+        return
+    redone = STAGE_NAMES[STAGE_NAMES.index(moved) :]
+    say(
+        f"note: {rel.branch} moved since this run's {moved} stage ran on it ({str(_ran_on(rel, moved))[:12]} -> "
+        f"{now[:12]}): {', '.join(name for name in redone if rel.state.done(name))} run again on {now[:12]}"
+    )
+    for name in redone:
+        rel.state.stages.pop(name, None)
+
+
+def _done_already(rel: Release, stage: str) -> str:
+    """A done stage's progress line, naming the commit it ran on when the branch has moved on since."""
+    ran_on, now = _ran_on(rel, stage), rel.git.branch_sha(rel.branch)
+    if ran_on is None or now in (None, ran_on):
+        return f"[dim]{stage}: done already[/]"
+    return (
+        f"[dim]{stage}: done already, on {ran_on[:12]}; {rel.branch} has moved on since, to {str(now)[:12]}, "
+        "and this release, published, stays of that tree[/]"
+    )
+
+
 def dry_run(rel: Release, json_out: bool) -> None:
     pending = STAGES.pending(rel.state.done)
     STAGES.check(rel, pending)
@@ -487,7 +530,7 @@ def execute(rel: Release, json_out: bool) -> None:
     STAGES.check(rel, pending)  # every stage's preflight before the first side effect
     for name in STAGE_NAMES:
         if rel.state.done(name):
-            say(f"[dim]{name}: done already[/]")
+            say(_done_already(rel, name))
     clocks: dict[str, float] = {}
 
     def started(name: str) -> None:
@@ -583,11 +626,9 @@ def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None
 
 
 def report(rel: Release) -> dict[str, Any]:
-    return {
-        "tag": rel.opts.tag,
-        "date": rel.state.date,
-        "stages": {name: rel.state.entry(name).as_dict() for name in STAGE_NAMES},
-    }
+    """`release --json`: the tag, the date it publishes as, and every stage with the same keys (README)."""
+    data = rel.state.report(STAGE_NAMES)
+    return {"tag": rel.opts.tag, "date": data["date"], "stages": data["stages"]}
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:
