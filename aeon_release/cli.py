@@ -605,6 +605,13 @@ def demo_command(
 
 
 # -- image -----------------------------------------------------------------------------------
+SKIP_DEVICE_CHECK = typer.Option(
+    False,
+    "--skip-device-check",
+    help="Build an arch list with no target for the fleet's devices (fleet.yaml arch.devices): an image for other machines.",
+)
+
+
 @app.command("build")
 def build(
     repo: Path = REPO,
@@ -628,6 +635,7 @@ def build(
     builder: Optional[str] = typer.Option(
         None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."
     ),
+    skip_device_check: bool = SKIP_DEVICE_CHECK,
     json_out: bool = JSON,
 ) -> None:
     """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
@@ -645,6 +653,7 @@ def build(
         config_dir=config,
         skip_audit=skip_audit,
         builder=builder,
+        skip_device_check=skip_device_check,
     )
     build_step.run(request, json_out)
 
@@ -701,6 +710,7 @@ def release(
     password_stdin: bool = typer.Option(False, "--password-stdin", help="Read the registry password from stdin."),
     signing_key: Optional[Path] = SIGNING_KEY,
     builder: Optional[str] = typer.Option(None, "--builder", help="buildx builder to use."),
+    skip_device_check: bool = SKIP_DEVICE_CHECK,
     dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
     json_out: bool = JSON,
 ) -> None:
@@ -728,5 +738,6 @@ def release(
         password=password_from(password_stdin),
         signing_key=signing_key,
         builder=builder,
+        skip_device_check=skip_device_check,
     )
     pipeline.run(opts, from_stage, dry_run, json_out)

@@ -98,6 +98,32 @@ def parse_arch_list(value: str) -> tuple[Arch, ...]:
     return tuple(archs)
 
 
+def runs_on(arch: Arch, device: str) -> bool:
+    """Whether a cubin built for ``arch`` runs on a GPU of compute capability ``device`` (``MAJOR.MINOR``): its own
+    capability, or a later minor of its major, except for an arch-specific (``a``) target, which runs on its own
+    alone (a family ``f`` target runs on its family's later minors).  ``+PTX`` is not counted: the driver compiles
+    PTX of an older target when it loads, slowly and without that device's own kernels (FP4 among them)."""
+    major, _, minor = device.partition(".")
+    if arch.major != int(major) or arch.minor > int(minor):
+        return False
+    return arch.minor == int(minor) or arch.suffix != "a"
+
+
+def check_devices(arch_list: str, archs: tuple[Arch, ...], policy: ArchPolicy) -> None:
+    """Refuse an arch list with no target for one of the fleet's devices (fleet.yaml's ``arch.devices``): the image
+    builds, and fails on the machine it is for (no kernel image for the device) hours later."""
+    for device in policy.devices:
+        if any(runs_on(arch, device) for arch in archs):
+            continue
+        major = int(device.partition(".")[0])
+        target = device + ("a" if major in policy.fp4_majors else "")
+        raise UsageError(
+            f"TORCH_CUDA_ARCH_LIST {quoted(arch_list)} has no target for the fleet's device {device} (fleet.yaml "
+            "arch.devices): the image would not run there",
+            f"add {target} to the list ({policy.example}), or pass --skip-device-check to build for other machines",
+        )
+
+
 def validate(arch_list: str, enable_nvfp4_sm100: str | None, policy: ArchPolicy) -> tuple[Arch, ...]:
     """Refuse an arch list that would build but silently drop the FP4 kernels."""
     archs = parse_arch_list(arch_list)

@@ -38,6 +38,7 @@ class ArchPolicy:
     fp4_majors: frozenset[int] = frozenset()
     only_major: int | None = None
     example: str = "write arch-specific targets such as 9.0a"
+    devices: tuple[str, ...] = ()  # the fleet's GPUs' compute capabilities: an image must run on each
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,10 @@ def parse(data: Any, root: Path, checked: bool = False) -> Profile:
         hidden_build_args=tuple(image.get("hidden_build_args") or ()),
         pr_subject=_pr_subject(data),
         arch=ArchPolicy(
-            frozenset(arch.get("fp4_majors") or ()), arch.get("only_major"), arch.get("example") or ArchPolicy.example
+            frozenset(arch.get("fp4_majors") or ()),
+            arch.get("only_major"),
+            arch.get("example") or ArchPolicy.example,
+            tuple(arch.get("devices") or ()),
         ),
         canary_metrics=CanaryMetrics(**metrics) if metrics else None,
         notes_heading=(data.get("notes") or {}).get("heading", "{tag}"),

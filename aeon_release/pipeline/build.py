@@ -108,6 +108,7 @@ class BuildRequest:
     config_dir: Path = Path(".")
     skip_audit: str | None = None
     builder: str | None = None  # a buildx builder (--builder NAME)
+    skip_device_check: bool = False  # an arch list without the fleet's device (an image for other machines)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def dockerfile_defaults(text: str) -> dict[str, str]:
 
 
 def _checked_arch_list(
-    dockerfile_text: str, args: dict[str, str], policy: ArchPolicy
+    dockerfile_text: str, args: dict[str, str], policy: ArchPolicy, devices: bool = True
 ) -> tuple[str | None, tuple[archprobe.Arch, ...]]:
     # ARG and ENV as the build sets them: upstream's Dockerfile writes `ARG torch_cuda_arch_list=...` and
     # `ENV TORCH_CUDA_ARCH_LIST=${torch_cuda_arch_list}`; reading ARG TORCH_CUDA_ARCH_LIST alone, its
@@ -226,10 +227,14 @@ def _checked_arch_list(
         return None, ()
     sm100 = args.get("ENABLE_NVFP4_SM100", settings.get("ENABLE_NVFP4_SM100"))
     archs = archprobe.validate(arch_list, sm100, policy)
+    if devices:  # (--skip-device-check: an image for other machines than the fleet's)
+        archprobe.check_devices(arch_list, archs, policy)
     for later in dict.fromkeys(arch_baseline.dockerfile_values(dockerfile_text, args, "TORCH_CUDA_ARCH_LIST")):
         if later != arch_list:  # another stage's own value: the one a compile there uses
             try:
-                archprobe.validate(later, sm100, policy)
+                later_archs = archprobe.validate(later, sm100, policy)
+                if devices:
+                    archprobe.check_devices(later, later_archs, policy)
             except UsageError as refused:
                 raise UsageError(
                     f"the Dockerfile sets TORCH_CUDA_ARCH_LIST again, to {quoted(later)}: {refused.message}",
@@ -322,7 +327,9 @@ def preflight(request: BuildRequest) -> Preflight:
         raise UsageError(
             f"Dockerfile {dockerfile} {files.absent(dockerfile)}", "pass --dockerfile or set image.dockerfile"
         )
-    arch_list, archs = _checked_arch_list(text.decode("utf-8", "replace"), args, fleet.arch)
+    arch_list, archs = _checked_arch_list(
+        text.decode("utf-8", "replace"), args, fleet.arch, devices=not request.skip_device_check
+    )
     loadbearing.support_files(fleet)  # there, and in the config folder: before anything is built
     if request.rev:
         _checked_rev(request.rev)

@@ -65,6 +65,7 @@ class ReleaseOptions:
     password: str | None = field(default=None, repr=False)
     signing_key: Path | None = None
     builder: str | None = None
+    skip_device_check: bool = False
 
 
 @dataclass
@@ -206,6 +207,7 @@ def _build_request(rel: Release) -> Any:
         config_dir=rel.opts.config_dir,
         skip_audit=rel.opts.skip_audit,
         builder=rel.opts.builder,
+        skip_device_check=rel.opts.skip_device_check,
     )
 
 
@@ -376,7 +378,7 @@ def _probe_for_notes(probe: Any) -> dict[str, dict[str, Any]]:
 # would publish, say, an omni image under the plain tag).
 PINNED: dict[str, tuple[str, ...]] = {
     "merge": ("config_dir",),
-    "build": ("variant", "dockerfile", "build_args", "platform", "image_tag"),
+    "build": ("variant", "dockerfile", "build_args", "platform", "image_tag", "skip_device_check"),
     "publish": ("repository", "variant", "latest"),
 }
 
@@ -427,6 +429,7 @@ def _options(opts: ReleaseOptions) -> dict[str, Any]:
         "build_args": sorted(opts.build_args),
         "platform": opts.platform,
         "image_tag": opts.image_tag,
+        "skip_device_check": opts.skip_device_check,
         "repository": opts.repository,
         "latest": opts.latest,
     }
@@ -449,7 +452,9 @@ def _check_pinned(rel: Release) -> None:
 
 
 def _given(option: str, value: Any) -> str:
-    return f"without {option}" if value in (None, []) else f"with {option} {quoted(value, 200)}"
+    if value is False or value in (None, []):
+        return f"without {option}"
+    return f"with {option}" if value is True else f"with {option} {quoted(value, 200)}"
 
 
 def _redo_from(rel: Release, stage: str) -> None:

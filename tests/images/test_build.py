@@ -212,6 +212,7 @@ def test_the_post_build_check_catches_a_missing_label(
     [
         ("TORCH_CUDA_ARCH_LIST=12.1", "'12.1' has no 'a'/'f' suffix"),
         ("ENABLE_NVFP4_SM100=1", "ENABLE_NVFP4_SM100=1 with the SM12x-only arch list"),
+        ("TORCH_CUDA_ARCH_LIST=8.0", "'8.0' has no target for the fleet's device 12.1"),  # fleet.yaml arch.devices
     ],
 )
 def test_a_wrong_arch_setting_never_starts_a_build(
