@@ -60,7 +60,7 @@ def _request(repo: Path, dockerfile: Path, tag: str, *build_args: str, **kw: Any
 
 
 def test_a_successful_build_is_labelled_checked_and_recorded(
-    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path
+    docker_client: Any, base_image: str, fork_repo: Path, fixture_dockerfile: Path, tmp_path: Path
 ) -> None:
     sha = head_sha(fork_repo)
     (fork_repo / "VERSION.txt").write_text("uncommitted edit\n")  # a dirty work tree is not built
@@ -136,7 +136,8 @@ def test_a_successful_build_is_labelled_checked_and_recorded(
     for variant in ((), ("--variant", "slim")):
         refused = run_cli(
             "publish", "--image", tag, "--repository", "127.0.0.1:9/team/app", "--version", "v0.29.0",
-            "--repo", str(fork_repo), "--date", "2026-09-11", "--skip-audit", "fixture image", *variant,
+            "--repo", str(fork_repo), "--config", str(tmp_path), "--date", "2026-09-11", "--skip-audit", "fixture image",
+            *variant,
         )  # fmt: skip
         assert refused.code == 2 and "as the variant 'omni' (its build record)" in refused.stderr, refused.stderr
 
