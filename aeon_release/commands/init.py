@@ -218,7 +218,8 @@ def _fleet_comment(fork: Fork) -> str:
         lines += [
             "arch: build refuses a TORCH_CUDA_ARCH_LIST with a target of an fp4_majors major that lacks its",
             "a/f suffix (its FP4 kernels would silently not compile) and, when every target is of only_major,",
-            "an ENABLE_NVFP4_SM100 other than 0; example is what the refusal's hint shows.",
+            "an ENABLE_NVFP4_SM100 other than 0; example is what the refusal's hint shows; devices, the",
+            "one device the list builds for, is one a later list must keep a target for.",
         ]
     return "\n".join(lines)
 
@@ -231,6 +232,8 @@ def _arch(a: ArchGuess) -> dict[str, Any]:
         data["only_major"] = a.only_major
     if a.arch_list:
         data["example"] = f"{a.arch_list} as {a.dockerfile} builds it"
+    if a.devices:
+        data["devices"] = list(a.devices)
     return data
 
 
@@ -413,6 +416,7 @@ def _report(fork: Fork, folder: Path, texts: dict[str, str], dry_run: bool, json
         a = fork.arch
         held = [f"an a/f suffix on every {' and '.join(f'{m}.x' for m in a.fp4_majors)} target"] if a.fp4_majors else []
         held += [f"ENABLE_NVFP4_SM100=0 for a {a.only_major}.x-only list"] if a.only_major is not None else []
+        held += [f"a target for the device {', '.join(a.devices)}"] if a.devices else []
         today = f" ({plain(a.arch_list)} today)" if a.arch_list else ""
         line(f"  arch: build holds TORCH_CUDA_ARCH_LIST to {' and '.join(held)}{today}")
     if fork.own_prs >= OWN_NUMBERING:

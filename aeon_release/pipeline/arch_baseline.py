@@ -386,6 +386,7 @@ class ArchGuess:
     arch_list: str  # for the hints: "" when too long to quote
     fp4_majors: tuple[int, ...]
     only_major: int | None
+    devices: tuple[str, ...] = ()  # the one device a list of one capability builds for: build keeps a target for it
 
 
 _MOST_EXAMPLE = 120  # a hint quotes the list; a longer one is not quoted
@@ -412,7 +413,9 @@ def arch_policy(git: Git, head: str, dockerfile: str | None) -> ArchGuess | None
     if not fp4 and only is None:
         return None
     written = ";".join(a.text for a in archs)  # its entries as build reads them: no stray separator or space
-    return ArchGuess(dockerfile or "", written if len(written) <= _MOST_EXAMPLE else "", tuple(fp4), only)
+    capabilities = {f"{a.major}.{a.minor}" for a in archs}
+    devices = tuple(capabilities) if len(capabilities) == 1 else ()  # several: which are the fleet's is not said
+    return ArchGuess(dockerfile or "", written if len(written) <= _MOST_EXAMPLE else "", tuple(fp4), only, devices)
 
 
 def device_note(git: Git, head: str, dockerfile: str | None) -> str | None:

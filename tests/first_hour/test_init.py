@@ -332,7 +332,7 @@ def test_init_sets_the_one_device_the_image_is_for(
     [
         (
             "ARG TORCH_CUDA_ARCH_LIST=12.1a\nENV ENABLE_NVFP4_SM100=0\n",
-            {"fp4_majors": [12], "only_major": 12, "example": "12.1a as Dockerfile builds it"},
+            {"fp4_majors": [12], "only_major": 12, "example": "12.1a as Dockerfile builds it", "devices": ["12.1"]},
         ),
         (
             "ARG TORCH_CUDA_ARCH_LIST='10.0a;12.0f'\n",
@@ -346,7 +346,10 @@ def test_init_sets_the_one_device_the_image_is_for(
             "ENV TORCH_CUDA_ARCH_LIST='12.1a\t 12.0f'\n",
             {"fp4_majors": [12], "example": "12.1a;12.0f as Dockerfile builds it"},
         ),
-        ("ARG TORCH_CUDA_ARCH_LIST='" + "12.1a;" * 40 + "'\n", {"fp4_majors": [12]}),  # too long to quote in a hint
+        (
+            "ARG TORCH_CUDA_ARCH_LIST='" + "12.1a;" * 40 + "'\n",
+            {"fp4_majors": [12], "devices": ["12.1"]},
+        ),  # too long to quote
         ("ARG TORCH_CUDA_ARCH_LIST='12.0;12.1a'\n", None),  # a bare 12.0 today: nothing says the suffix is wanted
         ("ARG TORCH_CUDA_ARCH_LIST='9.0a;8.0+PTX'\n", None),  # no FP4-capable major, no one-major rule
         ("ARG TORCH_CUDA_ARCH_LIST=sm_121a\n", None),  # not an arch: build names it when it runs
