@@ -97,7 +97,8 @@ class Release:
         return f"refs/heads/{self.branch}"
 
     def result(self, stage: str) -> dict[str, Any]:
-        return dict(self.state.entry(stage).result or {})
+        """A done stage's result ({} for any other: a stopped one's is what it knew, for the report alone)."""
+        return dict(self.state.entry(stage).result or {}) if self.state.done(stage) else {}
 
     def save(self) -> None:
         self.store.save_pipeline(self.state)
@@ -550,8 +551,8 @@ def execute(rel: Release, json_out: bool) -> None:
         say(f"[green]{name}[/]: done{_what(name, result.as_dict() if result is not None else {})}")
 
     def stopped(name: str, error: BaseException) -> None:
-        if isinstance(error, NeedsHuman):
-            _stopped(rel, name, StepStatus.NEEDS_HUMAN, error.message)
+        if isinstance(error, NeedsHuman):  # with what the stage knew by then (a publish: the digest it pushed)
+            _stopped(rel, name, StepStatus.NEEDS_HUMAN, error.message, error.known or None)
         elif isinstance(error, Exception):
             _stopped(rel, name, StepStatus.FAILED, str(getattr(error, "message", error)))
         elif isinstance(error, KeyboardInterrupt):
@@ -625,8 +626,10 @@ def _stopped_by_a_signal(rel: Release, stage: str) -> None:
     )
 
 
-def _stopped(rel: Release, stage: str, status: StepStatus, message: str) -> None:
-    rel.state.stages[stage] = StageEntry(status, message=message)
+def _stopped(rel: Release, stage: str, status: StepStatus, message: str, known: dict[str, Any] | None = None) -> None:
+    """A stage that did not finish: why, and what it knew by then (its ``result``, read only of a done stage
+    by the later ones: a rerun runs it again)."""
+    rel.state.stages[stage] = StageEntry(status, result=known, message=message)
     rel.save()
 
 

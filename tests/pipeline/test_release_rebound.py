@@ -102,3 +102,33 @@ def test_a_published_release_names_the_tree_it_published(release_setup: ReleaseS
         said = f"{stage}: done already, on {merged[:12]}; aeon-v0.29.0 has moved on since, to {fixed[:12]}"
         assert said in again.err, again.err
     assert "publish: done already\n" in again.err and "note:" not in again.err
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_a_release_stopped_in_its_publish_keeps_what_the_publish_knew(release_setup: ReleaseSetup) -> None:
+    """The registry reads the dated tag back as another digest than the push reported (a proxy in front of the real
+    registry lies: tests/publish/test_stopped_verdicts.py says why a fake): the publish stage stops for a person
+    (exit 1), and its entry in `release --json` and in the run's pipeline.json kept only the message.  It keeps the
+    digest pushed and what :latest held, which never moved; the rerun does the publish again."""
+    from tests.publish.helpers import served
+    from tests.publish.test_stopped_verdicts import _LyingProxy
+
+    dated = "2026-09-11-v0.29.0"
+    with _LyingProxy(release_setup.registry.host, dated) as proxy:
+        real = release_setup.repository
+        lying = real.replace(release_setup.registry.host, proxy.host)
+        argv = [lying if arg == real else arg for arg in release_setup.args("--json")]
+        stopped = run_cli(*argv)
+    assert stopped.code == 1 and proxy.lied >= 1, stopped.err
+    name = real.split("/", 1)[1]
+    pushed = served(release_setup.registry.host, name, dated)
+    assert pushed is not None and served(release_setup.registry.host, name, "latest") is None
+    entry = json.loads(stopped.out)["stages"]["publish"]
+    assert entry["status"] == "needs-human" and "the registry serves" in entry["message"]
+    assert entry["result"]["digest"] == pushed and entry["result"]["pushed"] is True
+    assert entry["result"]["latest_before"] is None is entry["result"]["latest_after"]
+    assert _pipeline(release_setup.example.fork)["stages"]["publish"]["result"] == entry["result"]
+    again = run_cli(*release_setup.args())  # the registry itself this time: the publish is done again
+    assert again.code == 0, again.err
+    assert served(release_setup.registry.host, name, "latest") == pushed
