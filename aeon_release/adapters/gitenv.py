@@ -374,6 +374,21 @@ def check_work_tree_files(top: Path) -> None:
                 continue
 
 
+def check_ignore_files(top: Path, folder: Path) -> None:
+    """GitError naming the ``.gitignore`` of ``folder`` or of a folder above it up to ``top`` that a read never
+    ends on: ``git check-ignore`` of a name in ``folder`` reads each of them (a FIFO held ``keygen`` for good).
+    Nothing is opened; a link by that name git does not open."""
+    for place in (folder, *folder.parents):
+        entry = os.path.join(place, ".gitignore")
+        if not os.path.islink(entry) and (kind := _endless(entry)):
+            raise GitError(
+                f"{printable(entry)}: a file git reads in this work tree is {kind}, which git would wait on for good",
+                "make it a regular file (or remove it)",
+            )
+        if place == top or not place.is_relative_to(top):
+            return
+
+
 def _endless(path: str) -> str | None:
     """What ``path`` is when a read of it may never end: a FIFO, a socket, a device but the null device."""
     try:
