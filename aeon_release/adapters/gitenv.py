@@ -67,7 +67,18 @@ _RENAMES = (
     ("merge.renameLimit", "7000"),
     ("status.renames", "true"),
 )
-_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"), *_RENAMES)
+# The tree's submodules as git's defaults have them: ``submodule.recurse=true`` (a common setting) made every ``git
+# grep`` of the merge's checks read the release's .gitmodules, and one naming a value git refuses there (``update =
+# !cmd``) stopped the merge with "git grep failed ... a full disk?"; ``diff.submodule=diff`` prints a submodule's
+# own changes inside the superproject's patch, as if they were files of the tree.
+_SUBMODULES = (("submodule.recurse", "false"), ("diff.submodule", "short"))
+_OURS = (
+    ("core.fsmonitor", "false"),
+    ("core.pager", "cat"),
+    ("core.useReplaceRefs", "false"),
+    *_RENAMES,
+    *_SUBMODULES,
+)
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found

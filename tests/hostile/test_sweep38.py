@@ -19,6 +19,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -728,3 +729,53 @@ def test_a_rule_message_of_markup_and_escapes_stays_text_in_every_format(tmp_pat
         assert "</testcase>" in "".join(ElementTree.fromstring(run.out).itertext())
     elif fmt == "sarif":
         assert "]]>" in json.loads(run.out)["runs"][0]["results"][0]["message"]["text"]
+
+
+# -- the user's submodule.recurse and a release's .gitmodules --------------------------------------------------------
+def _release_with_submodules(tmp_path: Path, ex: Any) -> None:
+    """Upstream's v0.30.0: v0.29.0 plus a real submodule and a .gitmodules entry whose ``update`` is a command and
+    whose URL is git's ``ext::`` transport (each would touch a mark file under ``tmp_path`` if run)."""
+    sub = tmp_path / "subrepo"
+    sub.mkdir()
+    git(sub, "init", "-q")
+    (sub / "f").write_text("x\n")
+    git(sub, "add", "-A")
+    git(sub, "commit", "-qm", "sub")
+    up = ex.upstream
+    git(up, "checkout", "-q", "-b", "rel", "v0.29.0")
+    git(up, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub), "third/sub")
+    with (up / ".gitmodules").open("a") as handle:
+        handle.write(
+            f'[submodule "evil"]\n\tpath = third/evil\n\turl = ext::sh -c touch% {tmp_path}/mark-ext\n'
+            f"\tupdate = !touch {tmp_path}/mark-update\n"
+        )
+    git(up, "add", "-A")
+    git(up, "commit", "-qm", "third-party code as submodules (#60003)")
+    git(up, "tag", "v0.30.0")
+    git(ex.fork, "fetch", "-q", "upstream", "--tags")
+
+
+@pytest.mark.parametrize("stops", [False, True], ids=["clean merge", "merge stopped on a finding"])
+def test_submodule_recurse_in_the_users_config_changes_nothing_the_merge_reads(tmp_path: Path, stops: bool) -> None:
+    """The fork's config says ``submodule.recurse=true`` (a common setting; here with every protocol allowed) and
+    upstream's release adds submodules, one of whose .gitmodules entries git refuses (``update = !cmd``).  Failed on
+    main: every ``git grep`` of the merge-aware checks recursed into the tree's submodules, read the .gitmodules and
+    died on it: "git grep failed ... fatal: invalid value for 'submodule.evil.update'" with a full-disk hint, exit 2.
+    Now every git of the tool's runs with git's default (``submodule.recurse=false``, ``diff.submodule=short`` at the
+    command's scope): the merge runs as it does without the setting, and no program of the .gitmodules ran."""
+    ex = build_example(tmp_path / "ex", renumber_enum=stops)
+    _release_with_submodules(tmp_path, ex)
+    for key, value in (("submodule.recurse", "true"), ("diff.submodule", "diff"), ("protocol.allow", "always")):
+        git(ex.fork, "config", key, value)
+    before = snapshot(ex.fork)
+    run = run_limited("merge", "v0.30.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", cwd=tmp_path)
+    _no_traceback(run)
+    if stops:
+        assert run.code == 1 and "kv-quant/literals-match-enum" in run.err, run.err
+        worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.30.0"
+        assert (worktree / "third" / "sub").is_dir() and not any((worktree / "third" / "sub").iterdir())
+    else:
+        assert run.code == 0 and "created aeon-v0.30.0" in run.out, run.err
+    assert snapshot(ex.fork)[0] == before[0] and not list(tmp_path.glob("mark-*"))
+    audit = run_limited("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "v0.30.0", cwd=tmp_path)
+    assert "third/sub" in audit.out and "submodule" in audit.out, audit.out
