@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import console
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.git import failed as git_failed
 from aeon_release.adapters.store import (
     CarryRecord,
     CarryStatus,
@@ -785,11 +786,13 @@ def run_worktree(git: Git, state: RunState) -> Git | None:
 
 
 def stop_for_conflicts(
-    run: Run, what: str, files: tuple[str, ...], draft: Draft, replay: Callable[[Git], object]
+    run: Run, what: str, files: tuple[str, ...], draft: Draft, replay: Callable[[Git], tuple[int, str, str]]
 ) -> None:
     """Redo the operation in the worktree, with git's conflict markers, for a person to resolve."""
     wt = open_worktree(run, run.head)
-    replay(wt)
+    status, _, said = replay(wt)
+    if status != 0 and not _replayed(wt):
+        raise _replay_refused(wt, what, said, status)
     files = tuple(wt.unmerged_files()) or files
     touching = {c.carry.id: set(c.files) for c in run.plan.carries}
     run.state.conflicts = [
@@ -806,6 +809,29 @@ def stop_for_conflicts(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
         f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or `aeon-release merge --abort` to drop the run)",
     )
+
+
+def _replayed(wt: Git) -> bool:
+    """git left the operation it redid in the worktree: conflicts, or anything staged (rerere may have resolved)."""
+    return bool(wt.unmerged_files()) or wt.try_run("diff-index", "--cached", "--quiet", "HEAD")[0] != 0
+
+
+def _replay_refused(wt: Git, what: str, said: str, status: int) -> GitError:
+    """git refused to redo the operation in the worktree and changed nothing there: a setting of the person's git
+    config (``merge.verifySignatures=true``: upstream's commits carry no signature the person trusts) made the
+    worktree's ``git merge`` stop before it merged.  The run said the merge had conflicts to resolve, and a
+    ``--continue`` with nothing done committed the fork's own tree as the merge of the tag: every upstream change
+    of the release lost under a merge commit naming it, exit 0."""
+    error = git_failed("", wt.path, said, status)
+    reason = error.message.partition(f"{wt.path}: ")[2] or error.message
+    error.message = (
+        f"{what}: git refused to redo it in the merge worktree {wt.path}, which holds nothing of it: {reason}"
+    )
+    error.hint = (
+        "nothing was committed: fix what git names (a setting of your git config, such as merge.verifySignatures)"
+    )
+    error.outside = True
+    return error
 
 
 def _carry_notes(run: Run, conflicts: list[dict[str, Any]]) -> str:

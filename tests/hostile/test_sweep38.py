@@ -779,3 +779,115 @@ def test_submodule_recurse_in_the_users_config_changes_nothing_the_merge_reads(t
     assert snapshot(ex.fork)[0] == before[0] and not list(tmp_path.glob("mark-*"))
     audit = run_limited("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "v0.30.0", cwd=tmp_path)
     assert "third/sub" in audit.out and "submodule" in audit.out, audit.out
+
+
+# -- a git setting that refuses the worktree's merge ----------------------------------------------------------------
+def test_a_merge_git_refuses_in_the_worktree_is_never_concluded_as_resolved(tmp_path: Path) -> None:
+    """The fork's config says ``merge.verifySignatures=true`` and the merge of v0.29.0 conflicts (the fork edited a
+    line upstream edited).  Failed on main: the worktree's ``git merge`` refused upstream's unsigned commit and
+    merged nothing, the run still said "1 conflicted file(s) ... resolve them", and ``merge --continue`` with
+    nothing done committed the fork's own tree as "Merge upstream v0.29.0" with the tag as its parent: every change
+    of the release lost (``vllm/version.py`` absent, the kv_zeroer fix gone), exit 0.  Now git's refusal is one line
+    with its reason, exit 2, no branch made; ``--continue`` says it again until the setting is changed, then the run
+    stops on the real conflict."""
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    git(ex.fork, "config", "merge.verifySignatures", "true")
+    before = snapshot(ex.fork)
+    first = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", cwd=tmp_path)
+    again = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
+    for run in (first, again):
+        line = one_error_line(run)
+        assert "merging v0.29.0: git refused to redo it in the merge worktree" in line, line
+        assert "does not have a GPG signature" in line and "merge --continue" in line, line
+    assert snapshot(ex.fork) == before and "aeon-v0.29.0" not in git(ex.fork, "branch", "--list")
+    git(ex.fork, "config", "--unset", "merge.verifySignatures")
+    resumed = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
+    assert resumed.code == 1 and "1 conflicted file(s) merging v0.29.0: docs/serving.md" in resumed.err, resumed.err
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    assert "<<<<<<< HEAD" in (worktree / "docs" / "serving.md").read_text()
+
+
+# -- more held cases: big trees, stdin, proxies, run folders, rule listings -----------------------------------------
+def test_a_tree_of_200000_files_is_audited_in_bounded_time(tmp_path: Path) -> None:
+    """A commit of 200,000 files (one holding a conflict marker), made with ``git fast-import``.  Held on main:
+    ``audit --rev`` reads them through one batch and finds the marker, within the run's CPU limit and 1.5 GiB."""
+    ex = build_example(tmp_path / "ex")
+    head = git(ex.fork, "rev-parse", "HEAD")
+    stream = [
+        f"commit refs/heads/big\ncommitter t <t@t> 0 +0000\ndata 3\nbig\nfrom {head}\n"
+        "M 644 inline vllm/bad/x.txt\ndata 13\n<<<<<<< HEAD\n\n"
+    ]
+    stream += [f"M 644 inline many/{i // 1000}/f{i}.txt\ndata 2\nx\n\n" for i in range(200_000)]
+    git(ex.fork, "fast-import", "--quiet", input="".join(stream).encode())
+    run = run_limited("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "big", cwd=tmp_path, timeout=120)
+    assert run.code == 1 and "vllm/bad/x.txt:1" in run.out and "over 200008 file(s)" in run.out, run.err
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        (b"a" * 10_000_000, "not one line of UTF-8 text of at most 4096 characters"),
+        (b"\xff\xfe\n", "not one line of UTF-8 text"),
+        (b"", "read an empty password"),
+    ],
+    ids=["10 MB without a newline", "not UTF-8", "empty"],
+)
+def test_a_password_on_stdin_of_another_shape_is_one_line(tmp_path: Path, data: bytes, says: str) -> None:
+    """``--password-stdin`` fed 10 MB with no newline, bytes that are not UTF-8, nothing.  Held on main."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "aeon_release", "releases", "--repository", "127.0.0.1:9/a/b", "--config", tmp_path,
+         "--username", "u", "--password-stdin"],
+        input=data, capture_output=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and says in err and "aaaa" not in err, err
+
+
+@pytest.mark.parametrize("argv", [("releases", "--repository", "registry.invalid/a/b"), ("canary",)])
+def test_credentials_in_a_proxy_or_a_metrics_url_are_never_printed(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """``HTTPS_PROXY``/``HTTP_PROXY`` with a password in them (the registry client takes the environment's proxies for
+    a host that is not loopback), and a metrics URL with a token.  Held on main: one line, neither secret in it."""
+    proxy = "http://user:S3cretProxyPw@127.0.0.1:9"
+    env = {name: proxy for name in ("HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy")} | {"NO_PROXY": ""}
+    if argv == ("canary",):
+        argv = ("canary", "--metrics-url", "http://u:MetricsTok3n@127.0.0.1:9/metrics", "--window", "0.1")
+    run = run_limited(*argv, "--config", tmp_path, cwd=tmp_path, env=env)
+    one_error_line(run)
+    assert "S3cretProxyPw" not in run.out + run.err and "MetricsTok3n" not in run.out + run.err, run.err
+
+
+@pytest.mark.parametrize("name", [f"v0.30.0{ESCAPES}", "v0.31.0\n"], ids=["escapes", "a newline"])
+def test_a_run_folder_of_a_hostile_name_is_named_escaped(tmp_path: Path, name: str) -> None:
+    """A folder under ``.git/aeon-release/runs/`` named with terminal escapes or a newline (a copy of a real run).
+    Held on main: ``status`` names it escaped, and its hint's ``rm -r`` is one shell word (``$'...'``)."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 0
+    runs = ex.fork / ".git" / "aeon-release" / "runs"
+    shutil.copytree(runs / "v0.29.0", runs / name)
+    line = one_error_line(run_limited("status", "--repo", ex.fork, cwd=tmp_path))
+    assert "a run folder named no tag" in line and "rm -r $'" in line and "\x1b" not in line, line
+
+
+def test_audits_list_prints_a_rule_message_of_escapes_and_markup_as_text(tmp_path: Path) -> None:
+    """A rule message of terminal escapes and rich markup (``[/]``, ``[link=...]``).  Held on main: ``audits list``
+    prints it escaped, as text."""
+    ex = build_example(tmp_path / "ex")
+    message = f"m {ESCAPES} [/] [link=x]y[/link]"
+    rule = {"rules": [{"id": "tree/conflict-markers", "kind": "conflict-markers", "message": message}]}
+    (ex.config / "audits" / "tree.yaml").write_text(json.dumps(rule))
+    run = run_limited("audits", "list", "--config", ex.config, cwd=tmp_path)
+    assert run.code == 0 and "m \\x1b]0;pwn\\x07\\x1b[2J\\u202e [/] [link=x]y[/link]" in run.out, run.out
+    assert "\x1b" not in run.out
+
+
+@pytest.mark.parametrize("which", ["../../etc/passwd", "carries\x1b[2J", "a" * 5000])
+def test_a_schema_name_of_another_shape_is_one_line(tmp_path: Path, which: str) -> None:
+    """``ledger schema`` of a path, of escapes, of 5,000 letters.  Held on main: one line, the value quoted and cut."""
+    line = one_error_line(run_limited("ledger", "schema", which, cwd=tmp_path))
+    assert "unknown schema" in line and "\x1b" not in line and "a" * 80 not in line and "root:" not in line, line
