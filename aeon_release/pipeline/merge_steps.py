@@ -50,6 +50,7 @@ from aeon_release.errors import (
     out_of_memory,
     printable,
     quoted,
+    shell_word,
 )
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
@@ -899,6 +900,8 @@ def conclude(run: Run) -> None:
     if now != head:
         kept = _adopt(run, wt, now)
     else:
+        if pending.kind == "merge" and run.state.phase == Phase.CONFLICT.value:  # (a refused commit has no merge)
+            _refuse_a_merge_undone(run, wt)
         wt.stage_tracked()
         tree = wt.write_tree()
         kept = pending.kind == "merge" or tree != run.git.tree(head)
@@ -909,6 +912,23 @@ def conclude(run: Run) -> None:
     _mark_current_done(run, pending.item, kept)
     run.state.pending = None
     run.state.current = None
+
+
+def _refuse_a_merge_undone(run: Run, wt: Git) -> None:
+    """The worktree still holds the merge of the tag a person was resolving (git's MERGE_HEAD names it): after a
+    ``git merge --abort`` or a ``git reset --hard`` there it held the fork's own tree, and ``--continue`` committed
+    that as "Merge upstream TAG" with the tag as its parent, every change of the release left out, exit 0."""
+    tag = run.plan.tag_sha
+    status, merging, _ = wt.try_run("rev-parse", "-q", "--verify", "MERGE_HEAD")
+    if status == 0 and merging == tag:
+        return
+    raise StateError(
+        f"the merge worktree {wt.path} no longer holds the merge of {run.state.tag} (git has no merge of "
+        f"{tag[:12]} in progress there: a `git merge --abort` or a reset?); committing it would record the fork's "
+        "own tree as the merge, every upstream change left out",
+        f"redo it: `git -C {shell_word(str(wt.path))} merge --no-ff --no-commit {tag}`, resolve and `git add`, then "
+        "`aeon-release merge --continue`; or `aeon-release merge --abort`",
+    )
 
 
 def _adopt(run: Run, wt: Git, now: str) -> bool:

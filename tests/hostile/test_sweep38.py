@@ -891,3 +891,47 @@ def test_a_schema_name_of_another_shape_is_one_line(tmp_path: Path, which: str) 
     """``ledger schema`` of a path, of escapes, of 5,000 letters.  Held on main: one line, the value quoted and cut."""
     line = one_error_line(run_limited("ledger", "schema", which, cwd=tmp_path))
     assert "unknown schema" in line and "\x1b" not in line and "a" * 80 not in line and "root:" not in line, line
+
+
+@pytest.mark.parametrize("undo", [("merge", "--abort"), ("reset", "--hard", "HEAD")])
+def test_a_merge_undone_in_the_worktree_is_never_concluded(tmp_path: Path, undo: tuple[str, ...]) -> None:
+    """A merge stopped on a conflict; the person runs ``git merge --abort`` (or ``git reset --hard``) in the run's
+    worktree, then ``merge --continue``.  Failed on main: the worktree held the fork's own tree and no merge, and
+    ``--continue`` committed it as "Merge upstream v0.29.0" with the tag as its parent: every upstream change left
+    out (``vllm/version.py`` absent), exit 0.  Now it is one line, exit 2, saying how to redo the merge there; redone
+    and resolved, ``--continue`` finishes with upstream's changes in."""
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 1
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    git(worktree, *undo)
+    line = one_error_line(run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path))
+    assert "no longer holds the merge of v0.29.0" in line and "merge --no-ff --no-commit" in line, line
+    assert "aeon-v0.29.0" not in git(ex.fork, "branch", "--list")
+    import subprocess
+
+    tag = git(ex.fork, "rev-parse", "v0.29.0^{commit}")
+    subprocess.run(
+        ["git", "-C", str(worktree), "merge", "--no-ff", "--no-commit", tag], capture_output=True
+    )  # conflicts
+    (worktree / "docs" / "serving.md").write_text("Serving guide.\nSpec decode.\nFork line.\n")
+    git(worktree, "add", "-A")
+    done = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
+    assert done.code == 0 and git(ex.fork, "show", "aeon-v0.29.0:vllm/version.py"), done.err
+
+
+def test_a_conflict_resolved_as_ours_is_concluded_as_before(tmp_path: Path) -> None:
+    """The twin: the conflict resolved by taking the fork's side (``git checkout --ours``, ``git add``) while git's
+    merge stands: ``--continue`` commits the merge, upstream's other changes in (as on main)."""
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 1
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    git(worktree, "checkout", "--ours", "--", "docs/serving.md")
+    git(worktree, "add", "-A")
+    done = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
+    assert done.code == 0 and git(ex.fork, "show", "aeon-v0.29.0:vllm/version.py"), done.err
