@@ -628,7 +628,21 @@ class Git:
 
     # -- writing --------------------------------------------------------------------------------
     def worktree_add(self, path: Path, rev: str) -> None:
-        self.run("worktree", "add", "--quiet", "--detach", str(path), rev)
+        status, _, said = self.try_run("worktree", "add", "--quiet", "--detach", str(path), rev)
+        if status == 0:
+            return
+        hook = self.hook("post-checkout")
+        if hook is not None and (path / ".git").is_file():  # made: git's status is the hook's (githooks(5))
+            lines = [line.strip() for line in said.splitlines() if line.strip() and not line.startswith("hint:")]
+            reason = printable(" / ".join(lines)[-300:])  # what the hook printed, not git's advice
+            error = GitError(
+                f"the post-checkout hook {hook} failed (exit {status}) on the worktree git made at {path}: "
+                f"{reason or 'it printed nothing'}",
+                "fix the hook or what it checks",
+            )
+            error.outside = True  # a stopped merge adds `merge --continue`: the worktree is made again
+            raise error
+        raise failed("worktree", self.path, said, status)
 
     def worktree_remove(self, path: Path) -> None:
         """Remove one worktree of ours; never `git worktree prune`, which would also drop the

@@ -935,3 +935,24 @@ def test_a_conflict_resolved_as_ours_is_concluded_as_before(tmp_path: Path) -> N
     git(worktree, "add", "-A")
     done = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
     assert done.code == 0 and git(ex.fork, "show", "aeon-v0.29.0:vllm/version.py"), done.err
+
+
+def test_a_post_checkout_hook_that_fails_on_the_worktree_is_named(tmp_path: Path) -> None:
+    """A merge stopped on a conflict makes its worktree with ``git worktree add``, which runs the repository's
+    post-checkout hook; the hook exits 1 (git's status is then the hook's, githooks(5)).  Failed on main: "git worktree
+    failed ...: post-checkout says no" with the hint "a full disk? a memory limit?".  Now the line names the hook and
+    what it printed, and how to go on; with the hook fixed, ``--continue`` stops on the conflict."""
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    hook = ex.fork / ".git" / "hooks" / "post-checkout"
+    hook.write_text("#!/bin/sh\necho 'post-checkout says no' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", cwd=tmp_path)
+    line = one_error_line(run)
+    assert f"the post-checkout hook {hook} failed (exit 1)" in line and "post-checkout says no" in line, line
+    assert "full disk" not in line and "merge --continue" in line and "hint: and will" not in line, line
+    hook.write_text("#!/bin/sh\nexit 0\n")
+    resumed = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--continue", cwd=tmp_path)
+    assert resumed.code == 1 and "1 conflicted file(s) merging v0.29.0" in resumed.err, resumed.err
