@@ -496,9 +496,9 @@ def keygen_cmd(
     from aeon_release.adapters.console import plain, say
     from aeon_release.adapters.git import unignored_checkout
 
+    checkout = unignored_checkout(path.absolute())  # asked first: a git that cannot answer leaves no key behind
     public, keyid = signing.generate(path)
     say(f"wrote {plain(path)} (secret, 0600) and {plain(public)}; key id {keyid}")
-    checkout = unignored_checkout(path.absolute())
     if checkout is not None:  # `git add .` would take the secret key into the next commit, and a push publishes it
         say(
             f"note: {plain(path)} is inside the checkout {plain(checkout)} and not ignored: a commit could publish "

@@ -13,6 +13,7 @@ import itertools
 import os
 import re
 import stat
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -229,14 +230,48 @@ def _open_file_link(path: Path) -> bool:
     return _FD_LINK.fullmatch(text) is not None or _FD_LINK.fullmatch(f"{folder}/{path.name}") is not None
 
 
+READER_WAIT = 5.0  # seconds a FIFO under /dev or /proc may take to be opened by its reader
+
+
 def _write_stream(path: Path, data: bytes, what: str) -> None:
     try:
         # appended: /dev/stdout opened anew is the stdout file itself, and "wb" would truncate what
         # the run (or the shell's 2>&1 into the same log) already wrote there
-        with open(path, "ab") as handle:
+        with open(_open_stream(path, what), "ab") as handle:
             handle.write(data)
     except OSError as exc:
         raise unwritable(path, what, exc) from None
+
+
+def _open_stream(path: Path, what: str) -> int:
+    """``path`` opened to append, without blocking on a FIFO that no process reads: a blocking open of one
+    waits for a reader for good (``--output /dev/shm/report`` where a FIFO stood held the audit after its
+    work, silent, until killed).  A FIFO gets ``READER_WAIT`` seconds for its reader to open it (``cmd
+    --output FIFO & cat FIFO`` starts both at once), then is one line; the open file is blocking again."""
+    deadline = time.monotonic() + READER_WAIT
+    while True:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            if exc.errno != errno.ENXIO or not _is_fifo(path):
+                raise
+            if time.monotonic() >= deadline:
+                raise UsageError(
+                    f"{what} {printable(str(path))[:200]}: a FIFO that no process opened to read "
+                    f"within {READER_WAIT:.0f} s; nothing was written",
+                    "start the FIFO's reader first, or name a regular file",
+                ) from None
+            time.sleep(0.05)
+            continue
+        os.set_blocking(fd, True)
+        return fd
+
+
+def _is_fifo(path: Path) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _check_target(path: Path, what: str) -> None:

@@ -17,7 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from aeon_release.adapters import blobs, files
-from aeon_release.adapters.gitenv import case_as_the_disk, check_repository_files, git_env, transports
+from aeon_release.adapters.gitenv import (
+    case_as_the_disk,
+    check_ignore_files,
+    check_repository_files,
+    git_env,
+    transports,
+)
 from aeon_release.adapters.process import bounded_run, has_terminal
 from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
 
@@ -253,15 +259,19 @@ def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
 
 def unignored_checkout(path: Path) -> Path | None:
     """The top of the git checkout whose work tree holds ``path`` when git would offer it for a commit
-    (inside the work tree and not ignored); None outside a work tree (a .git folder included) or ignored."""
-    folder = path.parent if path.parent.is_dir() else None
+    (inside the work tree and not ignored); None outside a work tree (a .git folder included) or ignored.
+    ``path`` and its folders need not exist yet: asked before a file is written, so a git that cannot answer
+    (a FIFO ``.gitignore`` on the way, which git's read waits on for good) stops the command before it
+    changed anything."""
+    folder = next((f for f in (path.parent, *path.parent.parents) if f.is_dir()), None)
     if folder is None:
         return None
     status, top, _ = rev_parse(folder, "--show-toplevel")
     if status != 0 or not top:
         return None
+    check_ignore_files(Path(top), folder.resolve())
     done = subprocess.run(
-        ["git", "-C", str(folder), "check-ignore", "-q", "--", path.name],
+        ["git", "-C", str(folder), "check-ignore", "-q", "--", os.path.relpath(path, folder)],
         capture_output=True,
         check=False,
         env=git_env(),
@@ -618,7 +628,21 @@ class Git:
 
     # -- writing --------------------------------------------------------------------------------
     def worktree_add(self, path: Path, rev: str) -> None:
-        self.run("worktree", "add", "--quiet", "--detach", str(path), rev)
+        status, _, said = self.try_run("worktree", "add", "--quiet", "--detach", str(path), rev)
+        if status == 0:
+            return
+        hook = self.hook("post-checkout")
+        if hook is not None and (path / ".git").is_file():  # made: git's status is the hook's (githooks(5))
+            lines = [line.strip() for line in said.splitlines() if line.strip() and not line.startswith("hint:")]
+            reason = printable(" / ".join(lines)[-300:])  # what the hook printed, not git's advice
+            error = GitError(
+                f"the post-checkout hook {hook} failed (exit {status}) on the worktree git made at {path}: "
+                f"{reason or 'it printed nothing'}",
+                "fix the hook or what it checks",
+            )
+            error.outside = True  # a stopped merge adds `merge --continue`: the worktree is made again
+            raise error
+        raise failed("worktree", self.path, said, status)
 
     def worktree_remove(self, path: Path) -> None:
         """Remove one worktree of ours; never `git worktree prune`, which would also drop the

@@ -67,7 +67,18 @@ _RENAMES = (
     ("merge.renameLimit", "7000"),
     ("status.renames", "true"),
 )
-_OURS = (("core.fsmonitor", "false"), ("core.pager", "cat"), ("core.useReplaceRefs", "false"), *_RENAMES)
+# The tree's submodules as git's defaults have them: ``submodule.recurse=true`` (a common setting) made every ``git
+# grep`` of the merge's checks read the release's .gitmodules, and one naming a value git refuses there (``update =
+# !cmd``) stopped the merge with "git grep failed ... a full disk?"; ``diff.submodule=diff`` prints a submodule's
+# own changes inside the superproject's patch, as if they were files of the tree.
+_SUBMODULES = (("submodule.recurse", "false"), ("diff.submodule", "short"))
+_OURS = (
+    ("core.fsmonitor", "false"),
+    ("core.pager", "cat"),
+    ("core.useReplaceRefs", "false"),
+    *_RENAMES,
+    *_SUBMODULES,
+)
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
 # ``:(literal)path`` named a file called ":(literal)path" (the merge's upstream diff and `log -G` found
@@ -372,6 +383,21 @@ def check_work_tree_files(top: Path) -> None:
                     )
             except OSError:
                 continue
+
+
+def check_ignore_files(top: Path, folder: Path) -> None:
+    """GitError naming the ``.gitignore`` of ``folder`` or of a folder above it up to ``top`` that a read never
+    ends on: ``git check-ignore`` of a name in ``folder`` reads each of them (a FIFO held ``keygen`` for good).
+    Nothing is opened; a link by that name git does not open."""
+    for place in (folder, *folder.parents):
+        entry = os.path.join(place, ".gitignore")
+        if not os.path.islink(entry) and (kind := _endless(entry)):
+            raise GitError(
+                f"{printable(entry)}: a file git reads in this work tree is {kind}, which git would wait on for good",
+                "make it a regular file (or remove it)",
+            )
+        if place == top or not place.is_relative_to(top):
+            return
 
 
 def _endless(path: str) -> str | None:

@@ -326,11 +326,14 @@ def pre_commit_scope(
     if to_ref:
         from_ref = os.environ.get("PRE_COMMIT_FROM_REF") or None
         for name, value in (("PRE_COMMIT_TO_REF", to_ref), ("PRE_COMMIT_FROM_REF", from_ref)):
-            # the variable named, not `--rev`: nobody passed one ("pass --rev a branch" led nowhere)
-            if repo_path is not None and value is not None and resolve_commit(repo_path, value) is None:
-                raise no_commit(
-                    repo_path, value, name, "pre-commit sets it at pre-push; unset it to audit the work tree"
-                )
+            # the variable named, not `--rev`: nobody passed one ("pass --rev a branch" led nowhere); a name git
+            # finds twice too (it was "--rev 'X' names more than one ref", refused later as the audit's own --rev)
+            if repo_path is not None and value is not None:
+                refuse_ambiguous(repo_path, value, name)
+                if resolve_commit(repo_path, value) is None:
+                    raise no_commit(
+                        repo_path, value, name, "pre-commit sets it at pre-push; unset it to audit the work tree"
+                    )
         return to_ref, from_ref
     return None, "HEAD"
 

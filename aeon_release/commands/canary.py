@@ -7,7 +7,7 @@ from pathlib import Path
 
 from aeon_release.adapters.console import emit_json, plain, say, show
 from aeon_release.domain import canary
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, quoted
 
 
 def run(
@@ -35,7 +35,7 @@ def run(
     canary.raise_on_alarm(report)
     if report.verdict is canary.Verdict.NO_BAND:
         raise ConfigError(
-            f"no healthy band for model {report.model or '(unlabelled)'} in {config_dir / canary.CANARY_FILE}, "
+            f"no healthy band for model {_model(report.model)} in {config_dir / canary.CANARY_FILE}, "
             "and no --min-mal: nothing to judge MAL against",
             _band_hint(report.model),
         )
@@ -49,6 +49,14 @@ def _sending(chat_url: str) -> None:
 
 
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]{0,79}")
+
+
+def _model(model: str | None) -> str:
+    """The endpoint's model label for an error line: a plain name as it is, any other quoted and cut (a label of
+    5,000 characters was repeated whole, and a look-alike letter read as the name it mimics)."""
+    if not model:
+        return "(unlabelled)"
+    return model if _NAME.fullmatch(model) else quoted(model)
 
 
 def _band_hint(model: str | None) -> str:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from aeon_release.adapters import files, jsonio
-from aeon_release.errors import AeonError, printable
+from aeon_release.errors import AeonError, printable, quoted
 
 WHITEOUT = ".wh."
 OPAQUE = ".wh..wh..opq"
@@ -124,8 +124,8 @@ class _Scan:
         """Why ``name``, which ``what`` names, is not there to read: a member of another kind was "not in
         the archive" (a layer that is no tar, a manifest.json that starts with a byte-order mark)."""
         if name in self.unread:
-            return f"{what} {name} is in the archive but is neither JSON nor a tar layer (plain or gzip)"
-        return f"{what} {name} is named by the manifest but is not in the archive"
+            return f"{what} {_named(name)} is in the archive but is neither JSON nor a tar layer (plain or gzip)"
+        return f"{what} {_named(name)} is named by the manifest but is not in the archive"
 
     @property
     def manifest(self) -> list[dict[str, Any]]:
@@ -300,6 +300,13 @@ def scan_directory(root: Path) -> _Scan:
     return result
 
 
+def _named(value: object) -> str:
+    """A digest or member name the archive gives, for an error line: a short printable one as it is, any other
+    quoted and cut (a digest of 100,000 characters was repeated whole)."""
+    text = str(value)
+    return text if len(text) <= 80 and text.isascii() and text.isprintable() else quoted(value)
+
+
 def _raise(error: OSError) -> None:
     raise error
 
@@ -313,7 +320,7 @@ def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[st
     """Follow an OCI index (nested ones too) down to one image manifest."""
     document = _document(result.documents.get(_blob(digest), b"null"), digest)
     if not isinstance(document, dict):
-        raise ValueError(f"the layout names {digest} but does not hold it")
+        raise ValueError(f"the layout names {_named(digest)} but does not hold it")
     if document.get("manifests") is None:
         return document
     entries = _dicts(document["manifests"], f"{digest}: manifests")

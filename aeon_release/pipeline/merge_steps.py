@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters import console
 from aeon_release.adapters.git import Git
+from aeon_release.adapters.git import failed as git_failed
 from aeon_release.adapters.store import (
     CarryRecord,
     CarryStatus,
@@ -49,6 +50,7 @@ from aeon_release.errors import (
     out_of_memory,
     printable,
     quoted,
+    shell_word,
 )
 from aeon_release.pipeline import merge_commits
 from aeon_release.pipeline.merge_commits import CommitRefused, Draft
@@ -785,11 +787,13 @@ def run_worktree(git: Git, state: RunState) -> Git | None:
 
 
 def stop_for_conflicts(
-    run: Run, what: str, files: tuple[str, ...], draft: Draft, replay: Callable[[Git], object]
+    run: Run, what: str, files: tuple[str, ...], draft: Draft, replay: Callable[[Git], tuple[int, str, str]]
 ) -> None:
     """Redo the operation in the worktree, with git's conflict markers, for a person to resolve."""
     wt = open_worktree(run, run.head)
-    replay(wt)
+    status, _, said = replay(wt)
+    if status != 0 and not _replayed(wt):
+        raise _replay_refused(wt, what, said, status)
     files = tuple(wt.unmerged_files()) or files
     touching = {c.carry.id: set(c.files) for c in run.plan.carries}
     run.state.conflicts = [
@@ -806,6 +810,29 @@ def stop_for_conflicts(
         f"{len(files)} conflicted file(s) {what}: {', '.join(list(files)[:5])}{' ...' if len(files) > 5 else ''}",
         f"{advice}resolve them in {wt.path}, `git add` them, then `aeon-release merge --continue` (or `aeon-release merge --abort` to drop the run)",
     )
+
+
+def _replayed(wt: Git) -> bool:
+    """git left the operation it redid in the worktree: conflicts, or anything staged (rerere may have resolved)."""
+    return bool(wt.unmerged_files()) or wt.try_run("diff-index", "--cached", "--quiet", "HEAD")[0] != 0
+
+
+def _replay_refused(wt: Git, what: str, said: str, status: int) -> GitError:
+    """git refused to redo the operation in the worktree and changed nothing there: a setting of the person's git
+    config (``merge.verifySignatures=true``: upstream's commits carry no signature the person trusts) made the
+    worktree's ``git merge`` stop before it merged.  The run said the merge had conflicts to resolve, and a
+    ``--continue`` with nothing done committed the fork's own tree as the merge of the tag: every upstream change
+    of the release lost under a merge commit naming it, exit 0."""
+    error = git_failed("", wt.path, said, status)
+    reason = error.message.partition(f"{wt.path}: ")[2] or error.message
+    error.message = (
+        f"{what}: git refused to redo it in the merge worktree {wt.path}, which holds nothing of it: {reason}"
+    )
+    error.hint = (
+        "nothing was committed: fix what git names (a setting of your git config, such as merge.verifySignatures)"
+    )
+    error.outside = True
+    return error
 
 
 def _carry_notes(run: Run, conflicts: list[dict[str, Any]]) -> str:
@@ -873,6 +900,8 @@ def conclude(run: Run) -> None:
     if now != head:
         kept = _adopt(run, wt, now)
     else:
+        if pending.kind == "merge" and run.state.phase == Phase.CONFLICT.value:  # (a refused commit has no merge)
+            _refuse_a_merge_undone(run, wt)
         wt.stage_tracked()
         tree = wt.write_tree()
         kept = pending.kind == "merge" or tree != run.git.tree(head)
@@ -883,6 +912,23 @@ def conclude(run: Run) -> None:
     _mark_current_done(run, pending.item, kept)
     run.state.pending = None
     run.state.current = None
+
+
+def _refuse_a_merge_undone(run: Run, wt: Git) -> None:
+    """The worktree still holds the merge of the tag a person was resolving (git's MERGE_HEAD names it): after a
+    ``git merge --abort`` or a ``git reset --hard`` there it held the fork's own tree, and ``--continue`` committed
+    that as "Merge upstream TAG" with the tag as its parent, every change of the release left out, exit 0."""
+    tag = run.plan.tag_sha
+    status, merging, _ = wt.try_run("rev-parse", "-q", "--verify", "MERGE_HEAD")
+    if status == 0 and merging == tag:
+        return
+    raise StateError(
+        f"the merge worktree {wt.path} no longer holds the merge of {run.state.tag} (git has no merge of "
+        f"{tag[:12]} in progress there: a `git merge --abort` or a reset?); committing it would record the fork's "
+        "own tree as the merge, every upstream change left out",
+        f"redo it: `git -C {shell_word(str(wt.path))} merge --no-ff --no-commit {tag}`, resolve and `git add`, then "
+        "`aeon-release merge --continue`; or `aeon-release merge --abort`",
+    )
 
 
 def _adopt(run: Run, wt: Git, now: str) -> bool:
