@@ -13,6 +13,7 @@ import re
 import subprocess
 import tempfile
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -279,6 +280,11 @@ def blob_sizes(repo: Path, oids: list[str]) -> dict[str, int]:
     return sizes
 
 
+# The requests of one ``Blobs.read_many`` batch: at most what a pipe takes without a reader (POSIX promises
+# PIPE_BUF), so writing them never waits on git, which may be waiting on its answers being read.
+_BATCH_BYTES = 4096
+
+
 class TooLarge(Exception):
     """A blob over the size its reader takes."""
 
@@ -344,6 +350,65 @@ class Blobs:
             return self._read_alone(name, max_bytes)
         got = self._ask(name, max_bytes)
         return got[2] if got is not None and got[1] == "blob" else None
+
+    def read_many(self, names: Sequence[str], max_bytes: int | None = None) -> dict[str, bytes | None]:
+        """``read`` of every name, each batch's requests written at once and its answers read after: one wait
+        on git a batch instead of one a blob (a merge's checks read dozens of files in a row, and each
+        request was a round trip through two processes).  Anything but a blob within ``max_bytes`` (a name
+        git lacks, an object over the cap, a process that ended) is asked again by ``read``, which says
+        what it is exactly as one request does (TooLarge, a damaged repository, None)."""
+        found: dict[str, bytes | None] = {}
+        asked = [n for n in dict.fromkeys(names) if "\0" not in n and not splits_a_request(n)]
+        start = 0
+        while start < len(asked):
+            end, size = start + 1, len(os.fsencode(asked[start])) + 1
+            while end < len(asked) and size + len(os.fsencode(asked[end])) + 1 <= _BATCH_BYTES:
+                size += len(os.fsencode(asked[end])) + 1
+                end += 1
+            for name in self._batch(asked[start:end], max_bytes, found):
+                found[name] = self.read(name, max_bytes)
+            start = end
+        for name in names:
+            if name not in found:  # a name a request line cannot carry: ``read`` says what it is
+                found[name] = self.read(name, max_bytes)
+        return found
+
+    def _batch(self, names: list[str], max_bytes: int | None, found: dict[str, bytes | None]) -> list[str]:
+        """One batch's answers into ``found``; the names left to ``read``, in order.  A name git answers
+        "missing" is None, unless git said on stderr meanwhile that something it has cannot be read: then
+        the process is stopped and those names are asked again, one by one, by a new one (which says it
+        again, for the name it concerns)."""
+        try:
+            stdin, stdout = _pipes(self._start())
+            stdin.write(b"".join(os.fsencode(n) + b"\n" for n in names))
+            stdin.flush()
+        except (BrokenPipeError, ValueError):  # it ended since its last answer
+            self.close()
+            return names
+        missing: list[str] = []
+        for i, name in enumerate(names):
+            header = stdout.readline()
+            parts = header.rsplit(b" ", 2)
+            if not header:  # it ended within the batch
+                self.close()
+                return missing + names[i:]
+            if len(parts) != 3 or header.endswith(b" missing\n") or not parts[2].rstrip().isdigit():
+                missing.append(name)  # no object follows
+                continue
+            size = int(parts[2])
+            if max_bytes is not None and size > max_bytes:
+                self.close()  # its bytes are on the pipe, never read: the rest go to a new process
+                return missing + names[i:]
+            data = stdout.read(size)
+            if len(data) != size or stdout.read(1) != b"\n":
+                self.close()
+                return missing + names[i:]
+            found[name] = data if parts[1] == b"blob" else None
+        if any(damaged(line) for line in self._said().splitlines()):
+            self.close()
+            return missing
+        found.update(dict.fromkeys(missing))
+        return []
 
     def peeled(self, name: str, kind: str) -> tuple[str, bytes] | None:
         """``name^{kind}`` (a revision peeled to a ``commit`` or a ``tree``): its id and its bytes, or None

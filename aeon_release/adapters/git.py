@@ -1354,15 +1354,17 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
 
 def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
     """``rev:path`` for many paths through the process's one ``git cat-file --batch`` of the repository
-    (None where the path is absent).  A merge's checks ask a dozen times, each for another revision or
-    set of files: one process answers them all (a started git was ~4 ms of the sidecar's CPU each)."""
+    (None where the path is absent), asked in batches (``Blobs.read_many``).  A merge's checks ask a dozen
+    times, each for another revision or set of files: one process answers them all (a started git was ~4 ms
+    of the sidecar's CPU each)."""
     with _READERS_LOCK:
         key = str(path)
         reader = _READERS.pop(key, None) or blobs.Blobs(path)
         _READERS[key] = reader  # the newest last
         while len(_READERS) > _KEPT_READERS:
             _READERS.pop(next(iter(_READERS))).close()
-        found = {p: reader.read(f"{rev}:{p}") for p in paths}
+        named = reader.read_many([f"{rev}:{p}" for p in paths])
+    found = {p: named[f"{rev}:{p}"] for p in paths}
     return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
 
 

@@ -141,3 +141,52 @@ def test_read_blobs_asks_one_cat_file_of_a_repository_and_a_forked_child_its_own
     assert os.waitpid(pid, 0)[1] == 0
     assert git_mod.read_blobs(repo, "HEAD", ["a.txt"]) == {"a.txt": "three\n"}
     assert len(started) == 1
+
+
+def _blob_repo(tmp_path: Path, count: int, size: int) -> tuple[Path, dict[str, bytes]]:
+    """A repository of ``count`` files of ``size`` bytes each, one commit (``git fast-import``: one process)."""
+    repo = tmp_path / "many"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    files = {f"pkg/module_{i:05d}.py": (f"# {i}\n" + "x = 1\n" * (size // 6)).encode() for i in range(count)}
+    stream = bytearray(b"commit refs/heads/main\ncommitter t <t@x> 0 +0000\ndata 4\nmany\n")
+    for path, data in files.items():
+        stream += b"M 100644 inline %s\ndata %d\n%s\n" % (path.encode(), len(data), data)
+    subprocess.run(["git", "-C", str(repo), "fast-import", "--quiet"], input=bytes(stream), check=True)
+    return repo, files
+
+
+def test_read_many_answers_each_name_as_read_does(tmp_path: Path) -> None:
+    """One batch of requests, the answers read after: the same bytes, None and errors as one request at a time
+    gives, for blobs, names git lacks, a tree, a name a request line cannot carry, and a repeated name."""
+    repo = _repo(tmp_path)
+    head, tree = git(repo, "rev-parse", "HEAD"), git(repo, "rev-parse", "HEAD^{tree}")
+    names = [
+        "HEAD:a.txt",
+        "HEAD~1:a.txt",
+        "HEAD:absent.txt",
+        "0" * 40,
+        tree,
+        "HEAD:a.txt\nb",
+        "HEAD:a\0b",
+        "HEAD:a.txt",
+    ]
+    with blobs.Blobs(repo) as many, blobs.Blobs(repo) as one:
+        got = many.read_many(names)
+        assert got == {name: one.read(name) for name in names}
+        assert got["HEAD:a.txt"] == b"two\n" and got["HEAD~1:a.txt"] == b"one\n" and got["HEAD:absent.txt"] is None
+        assert got[tree] is None  # not a blob
+        assert many.read(f"{head}:a.txt") == b"two\n"  # the reader goes on after a batch
+        with pytest.raises(blobs.TooLarge):  # over the cap: never read, as read never reads it
+            many.read_many(["HEAD~1:a.txt", "HEAD:a.txt"], max_bytes=3)
+        assert many.read_many(["HEAD:a.txt"]) == {"HEAD:a.txt": b"two\n"}
+
+
+def test_read_many_of_more_requests_and_answers_than_a_pipe_holds(tmp_path: Path) -> None:
+    """3,000 files of 20 KB: the requests (150 KB) and the answers (60 MB) are each far more than a pipe
+    holds, so a reader that wrote every request before reading an answer would wait on git for good, git
+    on it.  Each batch's requests fit in a pipe; every file comes back whole, in any batch."""
+    repo, files = _blob_repo(tmp_path, 3000, 20_000)
+    with blobs.Blobs(repo) as reader:
+        got = reader.read_many([f"main:{path}" for path in files])
+    assert got == {f"main:{path}": data for path, data in files.items()}

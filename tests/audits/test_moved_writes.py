@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import moved_writes
 from aeon_release.domain.audits.drift.moved_writes import moved_in, still_used
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT
 from tests.audits import drift_shapes as s
@@ -113,6 +115,26 @@ def test_a_move_is_the_same_value_stored_under_the_name() -> None:
         moved_in(GLM, ["        self.partial_rotary_factor = 0.5"], ['        self.p["partial_rotary_factor"] = 0.5'])
         == []
     )
+
+
+def test_only_added_lines_holding_the_name_and_the_value_are_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A release removes hundreds of stores: a pattern was compiled for each and searched over every added
+    line of the file.  Either shape of a move quotes the name and holds the value, so a store no added
+    line holds both of costs no pattern; one that some line holds is still found, in the added order."""
+    compiled: list[str] = []
+    real = moved_writes.re.compile
+
+    def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
+        compiled.append(pattern)
+        return real(pattern, flags)
+
+    removed = [f"        cfg.hf_config.knob_{i} = {i}" for i in range(200)]
+    added = [f'        cfg.rope["other_{i}"] = {i}' for i in range(200)]
+    monkeypatch.setattr(moved_writes.re, "compile", counting)
+    assert moved_in(GLM, removed, added) == []
+    assert compiled == []
+    moved = moved_in(GLM, removed, [*added, '        cfg.rope["knob_7"] = 8', '        cfg.rope["knob_7"] = 7'])
+    assert [m.now for m in moved] == ['cfg.rope["knob_7"] = 7'] and len(compiled) == 1
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ import pytest
 
 from aeon_release.adapters.blobs import Blobs, diff_names, ls_tree
 from aeon_release.domain.audits import GitTree, WorkTree, audit_tree
+from aeon_release.domain.audits.source import SourceCache
 from tests.helpers import Result, cpu_seconds, git
 
 RULES = """rules:
@@ -118,3 +119,24 @@ def test_a_revision_that_looks_like_an_option_is_refused(tmp_path: Path, cli: Ca
     repo, config = _repo(tmp_path), _config(tmp_path)
     result = cli("audit", "--repo", repo, "--config", config, f"--rev={rev}")
     assert result.code == 2 and "does not exist" in result.err
+
+
+def test_files_read_ahead_in_one_batch_count_as_read_only_once_asked_for(tmp_path: Path) -> None:
+    """``prefetch`` reads a revision's files in one batch: what ``text`` then gives is what it reads itself,
+    odd names and links included, and neither the rule memo's inputs (``reads``) nor the files the audit
+    says it read (``read_paths``) take in a file nobody asked for."""
+    repo = _repo(tmp_path)
+    names = ["vllm/ok.py", *ODD_NAMES, "link.py", "absent.py"]
+    ahead, plain = SourceCache(GitTree(repo, "HEAD")), SourceCache(GitTree(repo, "HEAD"))
+    ahead.reads = set()
+    ahead.prefetch(names)
+    assert ahead.read_paths() == [] and ahead.reads == set()
+    assert ahead.text("vllm/ok.py") == "x = 1\n"
+    assert ahead.read_paths() == ["vllm/ok.py"] and ahead.reads == {"vllm/ok.py"}
+    assert {n: ahead.text(n) for n in names} == {n: plain.text(n) for n in names}
+    assert ahead.read_paths() == plain.read_paths()
+    checkout = SourceCache(WorkTree(repo))
+    checkout.prefetch(names)  # a checkout's files are read when asked: nothing to batch
+    assert checkout.read_paths() == [] and checkout.text("vllm/ok.py") == "x = 1\n"
+    for cache in (ahead, plain, checkout):
+        cache.tree.close()

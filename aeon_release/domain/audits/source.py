@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -603,6 +603,13 @@ class GitTree:
         entry = self._entries.get(path)
         return None if entry is None else self._blobs.read(entry.oid)
 
+    def read_many(self, paths: Sequence[str]) -> dict[str, bytes | None]:
+        """``read`` of each path, the blobs asked of git in batches (``Blobs.read_many``)."""
+        self._list()
+        oids = {p: entry.oid for p in paths if (entry := self._entries.get(p)) is not None}
+        got = self._blobs.read_many(list(dict.fromkeys(oids.values())))
+        return {p: got[oids[p]] if p in oids else None for p in paths}
+
     def size(self, path: str) -> int:
         self._list()
         entry = self._entries.get(path)
@@ -943,6 +950,7 @@ class SourceCache:
         self.tree = as_tree(tree)
         self.max_parse_bytes = max_parse_bytes
         self._texts: dict[str, str | None] = {}
+        self._fetched: dict[str, bytes | None] = {}  # read ahead (``prefetch``), not asked for yet
         self._modules: dict[str, ast.Module | SyntaxError | None] = {}
         self.reads: set[str] | None = None  # when a set: every path asked for is added (the rule memo's inputs)
         self._elsewhere: set[str] = set()  # read for these checks by another process (read_elsewhere)
@@ -953,10 +961,19 @@ class SourceCache:
         if self.reads is not None:
             self.reads.add(path)
         if path not in self._texts:
-            data = self.tree.read(path)
+            data = self._fetched.pop(path) if path in self._fetched else self.tree.read(path)
             text = None if data is None else data.decode("utf-8", errors="replace")
             self._texts[path] = python_names(text) if text is not None and path.endswith(".py") else text
         return self._texts[path]
+
+    def prefetch(self, paths: Iterable[str]) -> None:
+        """Read ahead, in one batch, the files of a revision that are about to be asked for one by one (a
+        checkout's are read when asked): each ``text`` of them then waits on no git.  Nothing counts as
+        read until it is asked for (``reads``, ``read_paths``)."""
+        if not isinstance(self.tree, GitTree):
+            return
+        wanted = [p for p in dict.fromkeys(paths) if p not in self._texts and p not in self._fetched]
+        self._fetched.update(self.tree.read_many(wanted))
 
     def module(self, path: str) -> ast.Module | SyntaxError | None:
         """The parsed module; the SyntaxError when it does not parse; None when the file is missing."""

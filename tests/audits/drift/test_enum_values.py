@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 
+from aeon_release.domain.audits.drift import enums
 from aeon_release.domain.audits.drift.enums import Kind, enums_of, renumbered
 
 CASES = {
@@ -109,3 +110,22 @@ def test_a_module_is_split_into_lines_once_and_only_when_it_holds_an_enum_block(
     split.clear()
     assert source.parse_blocks(text, r"^([ \t]*)class[ \t]+Missing\b") == []
     assert split == []
+
+
+def test_member_attributes_are_scanned_for_a_class_with_a_changed_member_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every enum class upstream's changed files define was scanned for the attributes that hold its members,
+    two patterns over the whole module each, though only a renumbered member's finding names them."""
+    base = "import enum\n" + "".join(f"class E{i}(enum.IntEnum):\n    M = 1\n" for i in range(5))
+    theirs = base.replace("class E3(enum.IntEnum):\n    M = 1", "class E3(enum.IntEnum):\n    M = 2")
+    theirs += "class Holder:\n    def __init__(self):\n        self.mode = E3.M\n"
+    scanned: list[str] = []
+    real = enums.member_attributes
+
+    def counting(text: str, short: str) -> frozenset[str]:
+        scanned.append(short)
+        return real(text, short)
+
+    monkeypatch.setattr(enums, "member_attributes", counting)
+    changes, unknown = enums._renumbered("s.py", base, theirs)
+    assert scanned == ["E3"] and unknown == []
+    assert [(c.label, c.old, c.new, c.attributes) for c in changes] == [("E3.M", 1, 2, frozenset({"mode"}))]

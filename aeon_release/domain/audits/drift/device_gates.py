@@ -125,6 +125,7 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
     # capability compared through a name (``cap >= (9, 0)``, a parameter of a capability type), or
     # held on ``self``/at module level
     naming = (trees.python_files_with(words) & set(python)) - paths
+    trees.merged.prefetch(sorted(paths | naming))  # every one is read below: one batch, not a git round trip each
     paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
     holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), p, device)}
     every = sorted(paths | holding)

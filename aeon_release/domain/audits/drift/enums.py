@@ -256,10 +256,12 @@ def _renumbered(path: str, base_text: str, theirs_text: str) -> tuple[list[Renum
         if new_cls.unknown is not None and new_cls.members != old_cls.members:
             unknown.append(new_cls)
             continue
-        attributes = member_attributes(theirs_text, new_cls.short)
+        attributes: frozenset[str] | None = None  # scanned for a class with a changed member only (most have none)
         for member, old in old_cls.members.items():
             new = new_cls.members.get(member)
             if isinstance(old, (int, str, bytes)) and new != old and (new is not None or member not in new_cls.members):
+                if attributes is None:
+                    attributes = member_attributes(theirs_text, new_cls.short)
                 changed.append(Renumbered(path, new_cls, member, old, new, attributes))
     return changed, unknown
 

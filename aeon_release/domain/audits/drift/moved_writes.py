@@ -60,9 +60,14 @@ def moved_in(path: str, removed: Iterable[str], added: Iterable[str]) -> list[Mo
     came = [line.strip() for line in added]
     moved: list[Moved] = []
     for name, value in gone:
+        # either shape quotes the name and holds the value as written: a line without both is never it, and the
+        # pattern (compiled for each removed store) is searched only in those that have both
+        holding = [line for line in came if name in line and value in line]
+        if not holding:
+            continue
         key = rf"""["']{re.escape(name)}["']"""
         shape = re.compile(rf"\[\s*{key}\s*\]\s*=(?!=)\s*{re.escape(value)}\s*$|{key}\s*,\s*{re.escape(value)}\s*\)")
-        now = next((line for line in came if shape.search(line)), None)
+        now = next((line for line in holding if shape.search(line)), None)
         if now is not None:
             moved.append(Moved(name, path, now))
     return moved
