@@ -68,7 +68,7 @@ CASES += [
             "    return get_rope(\n"
             "        head_size=head_dim, rotary_dim=head_dim, max_position=max_position, rope_parameters=rope_parameters\n"
             "    )\n",
-            "return get_rope(",
+            "head_size=head_dim, rotary_dim=head_dim, max_position=max_position, rope_parameters=rope_parameters",
         ),
     ),
     (
@@ -364,7 +364,7 @@ CASES += [
             GT,
             GTW,
             "vllm/aeon/gt2.py",
-            "from vllm.model_executor.layers.fused_moe import fused_moe as fm\n\n\n"
+            "import vllm.model_executor.layers.fused_moe.fused_moe as fm\n\n\n"
             "class AeonRouter:\n"
             "    def __init__(self, bias, top_k: int, groups: int, tg: int) -> None:\n"
             "        self.bias, self.top_k, self.groups, self.tg = bias, top_k, groups, tg\n\n"
@@ -562,7 +562,7 @@ CASES += [
             "    ops.cp_gather_and_upconvert_fp8_kv_cache(\n"
             "        src_cache=kv_cache, dst=workspace, block_table=block_table, seq_lens=seq_lens, workspace_starts=starts, batch_size=num_reqs\n"
             "    )\n",
-            "ops.cp_gather_and_upconvert_fp8_kv_cache(",
+            "src_cache=kv_cache, dst=workspace, block_table=block_table, seq_lens=seq_lens, workspace_starts=starts, batch_size=num_reqs",
         ),
     ),
     (
