@@ -801,6 +801,389 @@ CASES += [
     ),
 ]
 
+# ---- second batch (committed before its own first run): returned values whose kind or length changed ----
+
+# --- #29223 (4e57c6587f): RejectionSampler.parse_output returns (token ids, cumulative counts | None), not
+#     the list of per-request token ids
+PO = "4e57c6587f"
+POW = "RejectionSampler.parse_output: list[list[int]] -> tuple[list[list[int]], list[int] | None]"
+POI = "from vllm.v1.sample.rejection_sampler import PLACEHOLDER_TOKEN_ID, RejectionSampler\n\n\n"
+CASES += [
+    (
+        "#29223 returned list made a pair",
+        "a comprehension over the static call",
+        K(
+            "#29223",
+            PO,
+            POW,
+            "vllm/aeon/po1.py",
+            POI + "def aeon_accepted_counts(output_token_ids, vocab_size: int) -> list[int]:\n"
+            "    return [len(ids) for ids in RejectionSampler.parse_output(output_token_ids, vocab_size)]\n",
+            "return [len(ids) for ids in RejectionSampler.parse_output(output_token_ids, vocab_size)]",
+        ),
+    ),
+    (
+        "#29223 returned list made a pair",
+        "a loop over a local through a typed attribute",
+        K(
+            "#29223",
+            PO,
+            POW,
+            "vllm/aeon/po2.py",
+            POI + "class AeonDrafterStats:\n"
+            "    def __init__(self, sampler: RejectionSampler, vocab_size: int) -> None:\n"
+            "        self.rejection_sampler = sampler\n"
+            "        self.vocab_size = vocab_size\n"
+            "        self.accepted: dict[int, int] = {}\n\n"
+            "    def record(self, output_token_ids) -> None:\n"
+            "        parsed = self.rejection_sampler.parse_output(output_token_ids, self.vocab_size)\n"
+            "        for req_index, ids in enumerate(parsed):\n"
+            "            self.accepted[req_index] = len(ids)\n",
+            "for req_index, ids in enumerate(parsed):",
+        ),
+    ),
+    (
+        "#29223 returned list made a pair",
+        "twin: the placeholder id compared",
+        K(
+            "#29223",
+            PO,
+            POW,
+            "vllm/aeon/po3.py",
+            POI + "def aeon_rejected(token: int) -> bool:\n    return token == PLACEHOLDER_TOKEN_ID\n",
+            "return token == PLACEHOLDER_TOKEN_ID",
+        ),
+    ),
+]
+
+# --- #40033 (2917d6363a): ref_nvfp4_quant_dequant returns the tensor, not (tensor, None)
+QD = "2917d6363a"
+QDW = "ref_nvfp4_quant_dequant: tuple[torch.Tensor, None] -> torch.Tensor"
+QDI = (
+    "import torch\n\nfrom vllm.model_executor.layers.quantization.utils.nvfp4_emulation_utils import "
+    "break_fp4_bytes, ref_nvfp4_quant_dequant\n\n\n"
+)
+CASES += [
+    (
+        "#40033 returned pair made one value",
+        "an unpacking of the pair",
+        K(
+            "#40033",
+            QD,
+            QDW,
+            "vllm/aeon/qd1.py",
+            QDI + "def aeon_fake_quant(x: torch.Tensor, global_scale: torch.Tensor) -> torch.Tensor:\n"
+            "    # AEON: the GB10 parity check runs activations through NVFP4 and back\n"
+            "    x_dq, _ = ref_nvfp4_quant_dequant(x, global_scale, block_size=16)\n"
+            "    return x_dq\n",
+            "x_dq, _ = ref_nvfp4_quant_dequant(x, global_scale, block_size=16)",
+        ),
+    ),
+    (
+        "#40033 returned pair made one value",
+        "the first element indexed",
+        K(
+            "#40033",
+            QD,
+            QDW,
+            "vllm/aeon/qd2.py",
+            QDI + "def aeon_fake_quant(x: torch.Tensor, global_scale: torch.Tensor) -> torch.Tensor:\n"
+            "    return ref_nvfp4_quant_dequant(x, global_scale, 16)[0]\n",
+            "return ref_nvfp4_quant_dequant(x, global_scale, 16)[0]",
+        ),
+    ),
+    (
+        "#40033 returned pair made one value",
+        "twin: the byte splitter",
+        K(
+            "#40033",
+            QD,
+            QDW,
+            "vllm/aeon/qd3.py",
+            QDI + "def aeon_unpack(w: torch.Tensor) -> torch.Tensor:\n    return break_fp4_bytes(w, torch.float32)\n",
+            "return break_fp4_bytes(w, torch.float32)",
+        ),
+    ),
+]
+
+# --- #41566 (8efd508204): map_mxfp4_backend returns a list of candidate backends, not one backend
+MX = "8efd508204"
+MXW = "map_mxfp4_backend: Mxfp4MoeBackend -> list[Mxfp4MoeBackend]"
+MXI = "from vllm.model_executor.layers.fused_moe.oracle.mxfp4 import Mxfp4MoeBackend, map_mxfp4_backend\n\n\n"
+CASES += [
+    (
+        "#41566 returned member made a list",
+        "an equality test with a member",
+        K(
+            "#41566",
+            MX,
+            MXW,
+            "vllm/aeon/mx1.py",
+            MXI + "def aeon_wants_marlin(runner_backend) -> bool:\n"
+            "    # AEON: GB10 runs MXFP4 MoE on Marlin only\n"
+            "    return map_mxfp4_backend(runner_backend) == Mxfp4MoeBackend.MARLIN\n",
+            "return map_mxfp4_backend(runner_backend) == Mxfp4MoeBackend.MARLIN",
+        ),
+    ),
+    (
+        "#41566 returned member made a list",
+        "a membership test of a local",
+        K(
+            "#41566",
+            MX,
+            MXW,
+            "vllm/aeon/mx2.py",
+            MXI + "def aeon_unfused_ok(runner_backend) -> bool:\n"
+            "    backend = map_mxfp4_backend(runner_backend)\n"
+            "    if backend in (Mxfp4MoeBackend.TRITON, Mxfp4MoeBackend.MARLIN):\n"
+            "        return True\n"
+            "    return False\n",
+            "if backend in (Mxfp4MoeBackend.TRITON, Mxfp4MoeBackend.MARLIN):",
+        ),
+    ),
+    (
+        "#41566 returned member made a list",
+        "twin: a member compared by identity",
+        K(
+            "#41566",
+            MX,
+            MXW,
+            "vllm/aeon/mx3.py",
+            MXI
+            + "def aeon_is_marlin(backend: Mxfp4MoeBackend) -> bool:\n    return backend is Mxfp4MoeBackend.MARLIN\n",
+            "return backend is Mxfp4MoeBackend.MARLIN",
+        ),
+    ),
+]
+
+# --- #35949 (726efe177b): SharedFusedMoE.forward returns the summed output, not (shared, routed)
+SF = "726efe177b"
+SFW = "SharedFusedMoE.forward: tuple[shared, routed] -> one tensor (the sum moved into the runner)"
+SFI = "import torch\n\nfrom vllm.model_executor.layers.fused_moe.shared_fused_moe import SharedFusedMoE\n\n\n"
+CASES += [
+    (
+        "#35949 returned pair made one value",
+        "an unpacking of the module's call",
+        K(
+            "#35949",
+            SF,
+            SFW,
+            "vllm/aeon/sf1.py",
+            SFI + "class AeonMoEBlock(torch.nn.Module):\n"
+            "    def __init__(self, experts: SharedFusedMoE, scale: float) -> None:\n"
+            "        super().__init__()\n"
+            "        self.experts = experts\n"
+            "        self.scale = scale\n\n"
+            "    def forward(self, hidden_states: torch.Tensor, router_logits: torch.Tensor) -> torch.Tensor:\n"
+            "        shared_out, routed_out = self.experts(hidden_states=hidden_states, router_logits=router_logits)\n"
+            "        return (routed_out + shared_out) * self.scale\n",
+            "shared_out, routed_out = self.experts(hidden_states=hidden_states, router_logits=router_logits)",
+        ),
+    ),
+    (
+        "#35949 returned pair made one value",
+        "the forward's elements indexed",
+        K(
+            "#35949",
+            SF,
+            SFW,
+            "vllm/aeon/sf2.py",
+            SFI + "def aeon_moe(experts: SharedFusedMoE, hidden_states: torch.Tensor, router_logits: torch.Tensor):\n"
+            "    out = experts.forward(hidden_states, router_logits)\n"
+            "    return out[0] + out[1]\n",
+            "return out[0] + out[1]",
+        ),
+    ),
+    (
+        "#35949 returned pair made one value",
+        "twin: the shared experts read",
+        K(
+            "#35949",
+            SF,
+            SFW,
+            "vllm/aeon/sf3.py",
+            SFI
+            + "def aeon_has_shared(experts: SharedFusedMoE) -> bool:\n    return experts.shared_experts is not None\n",
+            "return experts.shared_experts is not None",
+        ),
+    ),
+]
+
+# --- #28891 (54c8924384): FusedMoE.select_experts returns (weights, ids), the zero-expert result dropped
+ZE = "54c8924384"
+ZEW = "FusedMoE.select_experts: 3-tuple -> (topk_weights, topk_ids)"
+ZEI = "import torch\n\nfrom vllm.model_executor.layers.fused_moe.layer import FusedMoE\n\n\n"
+CASES += [
+    (
+        "#28891 returned triple made a pair",
+        "a three-name unpacking",
+        K(
+            "#28891",
+            ZE,
+            ZEW,
+            "vllm/aeon/ze1.py",
+            ZEI + "def aeon_route(layer: FusedMoE, x: torch.Tensor, router_logits: torch.Tensor):\n"
+            "    topk_weights, topk_ids, zero_expert_result = layer.select_experts(x, router_logits)\n"
+            "    return topk_weights, topk_ids, zero_expert_result\n",
+            "topk_weights, topk_ids, zero_expert_result = layer.select_experts(x, router_logits)",
+        ),
+    ),
+    (
+        "#28891 returned triple made a pair",
+        "the third element indexed",
+        K(
+            "#28891",
+            ZE,
+            ZEW,
+            "vllm/aeon/ze2.py",
+            ZEI + "def aeon_zero(layer: FusedMoE, x: torch.Tensor, router_logits: torch.Tensor):\n"
+            "    return layer.select_experts(x, router_logits)[2]\n",
+            "return layer.select_experts(x, router_logits)[2]",
+        ),
+    ),
+    (
+        "#28891 returned triple made a pair",
+        "twin: the first element indexed",
+        K(
+            "#28891",
+            ZE,
+            ZEW,
+            "vllm/aeon/ze3.py",
+            ZEI + "def aeon_weights(layer: FusedMoE, x: torch.Tensor, router_logits: torch.Tensor):\n"
+            "    return layer.select_experts(x, router_logits)[0]\n",
+            "return layer.select_experts(x, router_logits)[0]",
+        ),
+    ),
+]
+
+# --- #24097 (1317034379): determine_expert_map returns a third value (the AITER expert mask)
+EM = "1317034379"
+EMW = "determine_expert_map: (local_num_experts, expert_map) -> (..., expert_map, expert_mask)"
+EMI = "from vllm.model_executor.layers.fused_moe.layer import determine_expert_map\n\n\n"
+CASES += [
+    (
+        "#24097 returned pair made a triple",
+        "a two-name unpacking",
+        K(
+            "#24097",
+            EM,
+            EMW,
+            "vllm/aeon/em1.py",
+            EMI + "def aeon_local_experts(ep_size: int, ep_rank: int, num_experts: int):\n"
+            "    local_num_experts, expert_map = determine_expert_map(ep_size, ep_rank, num_experts)\n"
+            "    return local_num_experts, expert_map\n",
+            "local_num_experts, expert_map = determine_expert_map(ep_size, ep_rank, num_experts)",
+        ),
+    ),
+    (
+        "#24097 returned pair made a triple",
+        "the last element indexed",
+        K(
+            "#24097",
+            EM,
+            EMW,
+            "vllm/aeon/em2.py",
+            EMI + "def aeon_expert_map(ep_size: int, ep_rank: int, num_experts: int):\n"
+            "    return determine_expert_map(ep_size, ep_rank, num_experts)[-1]\n",
+            "return determine_expert_map(ep_size, ep_rank, num_experts)[-1]",
+        ),
+    ),
+    (
+        "#24097 returned pair made a triple",
+        "twin: the second element indexed",
+        K(
+            "#24097",
+            EM,
+            EMW,
+            "vllm/aeon/em3.py",
+            EMI + "def aeon_expert_map(ep_size: int, ep_rank: int, num_experts: int):\n"
+            "    return determine_expert_map(ep_size, ep_rank, num_experts)[1]\n",
+            "return determine_expert_map(ep_size, ep_rank, num_experts)[1]",
+        ),
+    ),
+]
+
+# --- #45182 (089e412878): backend_to_kernel_cls returns a list of expert classes, not one class
+BK = "089e412878"
+BKW = "oracle.unquantized.backend_to_kernel_cls: type[FusedMoEExperts] -> list[type[FusedMoEExperts]]"
+BKI = "from vllm.model_executor.layers.fused_moe.oracle.unquantized import UnquantizedMoeBackend, backend_to_kernel_cls\n\n\n"
+CASES += [
+    (
+        "#45182 returned class made a list",
+        "the returned class called",
+        K(
+            "#45182",
+            BK,
+            BKW,
+            "vllm/aeon/bk1.py",
+            BKI + "def aeon_experts(backend: UnquantizedMoeBackend, moe_config, quant_config):\n"
+            "    experts_cls = backend_to_kernel_cls(backend)\n"
+            "    return experts_cls(moe_config, quant_config)\n",
+            "return experts_cls(moe_config, quant_config)",
+        ),
+    ),
+    (
+        "#45182 returned class made a list",
+        "the returned class's name read",
+        K(
+            "#45182",
+            BK,
+            BKW,
+            "vllm/aeon/bk2.py",
+            BKI + "def aeon_kernel_name(backend: UnquantizedMoeBackend) -> str:\n"
+            "    return backend_to_kernel_cls(backend).__name__\n",
+            "return backend_to_kernel_cls(backend).__name__",
+        ),
+    ),
+    (
+        "#45182 returned class made a list",
+        "twin: the backend compared",
+        K(
+            "#45182",
+            BK,
+            BKW,
+            "vllm/aeon/bk3.py",
+            BKI + "def aeon_triton(backend: UnquantizedMoeBackend) -> bool:\n"
+            "    return backend == UnquantizedMoeBackend.TRITON\n",
+            "return backend == UnquantizedMoeBackend.TRITON",
+        ),
+    ),
+]
+
+# --- #35448 (e5b807607c): prepare_fp8_moe_layer_for_fi returns w2_scale too (a triple made a quadruple)
+FI = "e5b807607c"
+FIW = "prepare_fp8_moe_layer_for_fi: (w13, w2, w13_scale) -> (w13, w2, w13_scale, w2_scale)"
+FII = "from vllm.model_executor.layers.quantization.utils.flashinfer_utils import prepare_fp8_moe_layer_for_fi\n\n\n"
+CASES += [
+    (
+        "#35448 returned triple made a quadruple",
+        "a three-name unpacking",
+        K(
+            "#35448",
+            FI,
+            FIW,
+            "vllm/aeon/fi1.py",
+            FII + "def aeon_fi_weights(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale):\n"
+            "    w13, w2, w13_scale = prepare_fp8_moe_layer_for_fi(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale)\n"
+            "    return w13, w2, w13_scale\n",
+            "w13, w2, w13_scale = prepare_fp8_moe_layer_for_fi(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale)",
+        ),
+    ),
+    (
+        "#35448 returned triple made a quadruple",
+        "twin: the first element indexed",
+        K(
+            "#35448",
+            FI,
+            FIW,
+            "vllm/aeon/fi2.py",
+            FII + "def aeon_fi_w13(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale):\n"
+            "    return prepare_fp8_moe_layer_for_fi(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale)[0]\n",
+            "return prepare_fp8_moe_layer_for_fi(layer, w13, w2, w13_scale, a13_scale, w2_scale, a2_scale)[0]",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-layers-")
