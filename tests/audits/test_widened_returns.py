@@ -121,6 +121,27 @@ def test_a_tuple_made_one_value_under_a_fork_override_is_an_error(git_repo: GitR
     assert "they hold the override's tuple, silently" in message
 
 
+@pytest.mark.parametrize(
+    ("read", "says"),
+    [
+        ("    return runner._gather_mm_embeddings(scheduler_output)[0]\n", "reads element 0 of what"),
+        ("    out = runner._gather_mm_embeddings(scheduler_output)\n    return out[1]\n", "reads element 1 of what"),
+        ("    return runner._gather_mm_embeddings(scheduler_output)\n", None),  # the value whole, as upstream now
+    ],
+    ids=["the call indexed", "a local indexed", "the value whole"],
+)
+def test_an_element_read_from_a_tuple_made_one_value(
+    git_repo: GitRepo, no_rules: Path, read: str, says: str | None
+) -> None:
+    """``f()[0]`` of what upstream made one value indexes inside that value now (a tensor's first row)."""
+    got = _narrowed(git_repo, no_rules, "def aeon_embeds(runner, scheduler_output):\n" + read)
+    if says is None:
+        assert got == []
+    else:
+        [(line, message)] = got
+        assert line == 1 + read.count("\n") and says in message and "to return one value" in message, message
+
+
 def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
     """Upstream's commit the other way round: the pair (and its callers' unpack) made one value."""
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_WIDE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: RUNNER_BASE})])
