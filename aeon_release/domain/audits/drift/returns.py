@@ -882,6 +882,8 @@ def _order_in(text: str | None, drift: Drift) -> tuple[str, ...] | None:
 # ``x = f(...)`` / ``self.x = await f(...)``, ``if [not] f(...):`` / ``while``: a fork line that uses the
 # value of one call (a text prefilter; the AST decides)
 _VALUE_USE = re.compile(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+(?:not\s+)?)\s*(?:await\s+)?[\w.]+\(")
+# ``for x in f(...)`` / ``[... for x in f(...)]``: the call's value iterated (a text prefilter)
+_ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 
 
@@ -912,7 +914,7 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(trees, _VALUE_USE.match, _value_use)
+    return _fork_owned(trees, lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line), _value_use)
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -925,6 +927,13 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
         value, how = node.test, "tests"
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
             value = value.operand
+    elif isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name):
+        value, how = node.iter, "iterates"  # one name a step: a tuple target is an unpack (return drift's)
+    elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        loops = [g.iter for g in node.generators if isinstance(g.target, ast.Name) and _called(g.iter) is not None]
+        if not loops:
+            return None
+        value, how = loops[0], "iterates"
     else:
         return None
     called = _called(value)
@@ -1249,11 +1258,10 @@ def _widened_finding(
     where = f"({drift.path}{_commit(trees, drift, pr_pattern)})"
     now = f"({', '.join(drift.new_names)})" if drift.new_names else f"{drift.new} values"
     if use is not None:
-        outcome = (
-            "the name now holds the whole tuple"
-            if use.how == "assigns"
-            else "the test now sees a non-empty tuple: always true"
-        )
+        outcome = {
+            "assigns": "the name now holds the whole tuple",
+            "iterates": f"the loop now steps through the tuple's {drift.new} values",
+        }.get(use.how, "the test now sees a non-empty tuple: always true")
         message = (
             f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
             f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "
