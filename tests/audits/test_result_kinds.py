@@ -501,3 +501,77 @@ def test_an_attribute_of_an_element_upstream_made_a_literal(
     if error:
         message = next(f.message for f in report.findings if f.rule_id == RULE)
         assert "element 0 16 where it was MultipleOf(16)" in message and "an int has not" in message
+
+
+# -- one value made a list of such values (#41566: map_mxfp4_backend() -> Backend became list[Backend];
+# #45182: backend_to_kernel_cls() -> type[Experts] became list[type[Experts]]) --------------------------------
+ORACLE = "vllm/kv/oracle.py"
+ORACLE_BASE = """from enum import Enum
+
+
+class Backend(Enum):
+    TRITON = "triton"
+    MARLIN = "marlin"
+
+
+class Experts:
+    pass
+
+
+def map_backend(name: str) -> Backend:
+    return Backend(name)
+
+
+def kernel_cls(backend: Backend) -> type[Experts]:
+    return Experts
+"""
+ORACLE_LISTS = ORACLE_BASE.replace(
+    "def map_backend(name: str) -> Backend:\n    return Backend(name)",
+    "def map_backend(name: str) -> list[Backend]:\n    return [Backend(name)]",
+).replace(
+    "def kernel_cls(backend: Backend) -> type[Experts]:\n    return Experts",
+    "def kernel_cls(backend: Backend) -> list[type[Experts]]:\n    return [Experts]",
+)
+ORACLE_HEAD = "from vllm.kv.oracle import Backend, kernel_cls, map_backend\n\n\n"
+
+
+def _listed(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str = ORACLE_LISTS) -> list[tuple[str, int, str]]:
+    fork = ORACLE_HEAD + body
+    sides = three_way(git_repo, {ORACLE: ORACLE_BASE, **PACKAGES}, {USE: fork}, {ORACLE: theirs})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def marlin(name: str) -> bool:\n    return map_backend(name) == Backend.MARLIN\n", "return map_backend"),
+        (
+            "def unfused(name: str) -> bool:\n    backend = map_backend(name)\n"
+            "    return backend in (Backend.TRITON, Backend.MARLIN)\n",
+            "return backend in",
+        ),
+        (
+            "def not_triton(name: str) -> bool:\n    return map_backend(name) is not Backend.TRITON\n",
+            "return map_backend",
+        ),
+        ("def build(b: Backend):\n    cls = kernel_cls(b)\n    return cls()\n", "return cls()"),
+        ("def label(b: Backend) -> str:\n    return kernel_cls(b).__name__\n", "return kernel_cls"),
+    ],
+    ids=["==", "in a display", "is not", "called", "an attribute a list lacks"],
+)
+def test_one_value_upstream_made_a_list_of_them(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    assert _listed(git_repo, tmp_path, body) == [(USE, line_of(ORACLE_HEAD + body, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "theirs"),
+    [
+        ("def marlin(name: str) -> bool:\n    return Backend.MARLIN in map_backend(name)\n", ORACLE_LISTS),  # new side
+        ("def count(name: str) -> int:\n    return len([map_backend(name)])\n", ORACLE_LISTS),
+        ("def same(b: Backend) -> bool:\n    return b == Backend.MARLIN\n", ORACLE_LISTS),  # not the result
+        ("def marlin(name: str) -> bool:\n    return map_backend(name) == Backend.MARLIN\n", ORACLE_BASE + "\n# x\n"),
+    ],
+    ids=["membership in the list", "wrapped in a display", "another value", "unchanged"],
+)
+def test_one_value_made_a_list_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
+    assert _listed(git_repo, tmp_path, body, theirs) == []

@@ -88,17 +88,23 @@ def test_a_fork_that_takes_the_new_length_is_silent(git_repo: GitRepo, no_rules:
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
-def test_a_name_defined_with_other_shapes_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
-    """Another class's get_computed_blocks returns one value: the call cannot be resolved by name."""
+@pytest.mark.parametrize("typed", [False, True], ids=["untyped receiver", "receiver typed as the class"])
+def test_a_name_defined_with_other_shapes_elsewhere_resolves_only_through_a_typed_receiver(
+    git_repo: GitRepo, no_rules: Path, typed: bool
+) -> None:
+    """Another class's get_computed_blocks returns one value: an untyped receiver's call cannot be resolved
+    by name; one typed as KVCacheManager is that class's method, whose tuple grew."""
     other = "vllm/v1/core/aeon_other.py"
     text = "class Other:\n    def get_computed_blocks(self, request):\n        return None\n"
+    fork = FORK_TEXT if typed else FORK_TEXT.replace("kv_cache_manager: KVCacheManager,", "kv_cache_manager,")
     sides = s.merge_case(
         git_repo,
         {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, other: text, **INITS},
-        {FORK: FORK_TEXT},
+        {FORK: fork},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    got = [(path, line) for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    assert got == ([(FORK, 7)] if typed else [])
 
 
 def test_a_fork_override_that_returns_the_old_length_is_the_error(git_repo: GitRepo, no_rules: Path) -> None:
@@ -205,6 +211,36 @@ def test_an_element_read_by_position_that_upstream_moved(
         [(path, line, message)] = got
         line_text = user.splitlines()[line - 1]
         assert path == STATS_USER and "[1]" in line_text and says in message, message
+
+
+STATS_APPENDED = (
+    STATS_BASE.replace("tuple[int, int]", "tuple[int, int, int]")
+    .replace("return queries, hits\n", "return queries, hits, misses\n")
+    .replace("    hits = sum(blocks)\n", "    hits = sum(blocks)\n    misses = queries - hits\n")
+)
+
+
+@pytest.mark.parametrize(
+    ("read", "upstream", "says"),
+    [
+        ("return hit_stats(blocks)[-1]", STATS_APPENDED, "`misses` is there now"),
+        ("stats = hit_stats(blocks)\n    return stats[-1]", STATS_SWAPPED, "`queries` is there now"),
+        ("return hit_stats(blocks)[-2]", STATS_APPENDED, "`hits` is there now"),
+        ("return hit_stats(blocks)[-1]", STATS_INSERTED, None),  # inserted before it: the last stayed
+        ("return hit_stats(blocks)[0]", STATS_APPENDED, None),  # appended after it: the first stayed
+    ],
+    ids=["appended", "swapped, through a local", "second from the end", "inserted before", "the first"],
+)
+def test_an_element_read_from_the_end_that_upstream_moved(
+    git_repo: GitRepo, no_rules: Path, read: str, upstream: str, says: str | None
+) -> None:
+    """``stats[-1]`` counts from the end: a value appended upstream takes the last place."""
+    user, got = _stats_case(git_repo, no_rules, read, upstream)
+    if says is None:
+        assert got == []
+    else:
+        [(path, line, message)] = got
+        assert path == STATS_USER and "[" in user.splitlines()[line - 1] and says in message, message
 
 
 def test_returned_names_that_changed_are_not_a_reorder(git_repo: GitRepo, no_rules: Path) -> None:

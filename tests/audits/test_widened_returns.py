@@ -76,6 +76,31 @@ def test_a_fork_line_using_the_one_value_is_an_error(git_repo: GitRepo, no_rules
     assert "always true" in tests
 
 
+@pytest.mark.parametrize(
+    ("loop", "iterates"),
+    [
+        ("        for embed in self._gather_mm_embeddings(scheduler_output):\n            print(embed)\n", True),
+        ("        return [len(e) for e in self._gather_mm_embeddings(scheduler_output)]\n", True),
+        (
+            "        for embeds, mask in [self._gather_mm_embeddings(scheduler_output)]:\n            print(mask)\n",
+            False,
+        ),
+        ("        for p in self._positions(scheduler_output):\n            print(p)\n", False),  # kept one value
+    ],
+    ids=["a for loop", "a comprehension", "pairs unpacked from a display", "a kept function"],
+)
+def test_a_loop_over_the_one_value_steps_through_the_tuple(
+    git_repo: GitRepo, no_rules: Path, loop: str, iterates: bool
+) -> None:
+    fork = HEAD + "    def aeon_walk(self, scheduler_output):\n" + loop
+    got = _found(git_repo, no_rules, fork)
+    if not iterates:
+        assert got == []
+    else:
+        [(line, message)] = got
+        assert line == 6 and "the loop now steps through the tuple's 2 values" in message and "#16229" in message
+
+
 def test_fork_code_fit_for_the_tuple_or_a_kept_function_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """An override handing on upstream's result, one returning the pair, a call of a function that still
     returns one value (``_positions``): nothing to report."""
@@ -119,6 +144,27 @@ def test_a_tuple_made_one_value_under_a_fork_override_is_an_error(git_repo: GitR
     assert line == 6
     assert "override AeonRunner._gather_mm_embeddings() returns 2 values" in message and "#16229" in message
     assert "they hold the override's tuple, silently" in message
+
+
+@pytest.mark.parametrize(
+    ("read", "says"),
+    [
+        ("    return runner._gather_mm_embeddings(scheduler_output)[0]\n", "reads element 0 of what"),
+        ("    out = runner._gather_mm_embeddings(scheduler_output)\n    return out[1]\n", "reads element 1 of what"),
+        ("    return runner._gather_mm_embeddings(scheduler_output)\n", None),  # the value whole, as upstream now
+    ],
+    ids=["the call indexed", "a local indexed", "the value whole"],
+)
+def test_an_element_read_from_a_tuple_made_one_value(
+    git_repo: GitRepo, no_rules: Path, read: str, says: str | None
+) -> None:
+    """``f()[0]`` of what upstream made one value indexes inside that value now (a tensor's first row)."""
+    got = _narrowed(git_repo, no_rules, "def aeon_embeds(runner, scheduler_output):\n" + read)
+    if says is None:
+        assert got == []
+    else:
+        [(line, message)] = got
+        assert line == 1 + read.count("\n") and says in message and "to return one value" in message, message
 
 
 def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:

@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
+from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
@@ -136,6 +137,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_string_drift,
     widened_test_drift,
     type_drift,
+    element_drift,
     layout_drift,
     tuple_value_drift,
     sort_order_drift,

@@ -20,6 +20,11 @@ Two shapes, both clean merges that fail on the first call:
   equal to a tuple again), concatenation or ``str`` method; a sequence's iteration, ``len()``, index or
   unpacking (a string answers each, character by character, silently).
 
+* one value made a list of such values (``map_mxfp4_backend() -> Mxfp4MoeBackend`` became
+  ``-> list[Mxfp4MoeBackend]``, #41566; ``-> type[Experts]`` became ``-> list[type[Experts]]``, #45182): an
+  equality, identity or membership test of the result with values (``== Backend.MARLIN``, ``in (A, B)``)
+  is never true again, a call of it or a read of an attribute a list lacks raises.
+
 The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
 that of the name the call is bound to once in the same function (unpacked names: their element), unless
 an ``isinstance`` test of the name as a sequence guards it (``if isinstance(blocks, list): len(blocks)``).  The
@@ -176,6 +181,46 @@ def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
         yield node.args[0], _ITERATING[node.func.id]
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         yield node.value, "indexes"
+    yield from _value_uses(node)
+
+
+_LIST_ATTRIBUTES = frozenset(dir(list))
+_VALUE_USES = {
+    "compares it with a value": "is never equal again (a list equals no such value)",
+    "looks it up among values": "never finds it (a list is none of them)",
+    "compares it by identity": "is never identical again",
+    "calls it": "raises TypeError (a list is not callable)",
+}
+
+
+def _value_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """The uses one value has and a list of them lacks: an equality or identity test with a value that is
+    no literal (``== Backend.MARLIN``), membership in a display of such values, a call, an attribute a list
+    does not have."""
+    if isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        for i, op in enumerate(node.ops):
+            left, right = operands[i], operands[i + 1]
+            if isinstance(op, (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)):
+                how = "compares it by identity" if isinstance(op, (ast.Is, ast.IsNot)) else "compares it with a value"
+                for side, other in ((left, right), (right, left)):
+                    if _a_value(other):
+                        yield side, how
+            elif isinstance(op, (ast.In, ast.NotIn)) and _values(right):
+                yield left, "looks it up among values"
+    elif isinstance(node, ast.Call):
+        yield node.func, "calls it"
+    elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr not in _LIST_ATTRIBUTES:
+        yield node.value, f"reads .{node.attr} of it"
+
+
+def _a_value(node: ast.expr) -> bool:
+    """A named value (``Backend.MARLIN``, ``SOME_CLASS``), not a literal, a display or None."""
+    return isinstance(node, (ast.Attribute, ast.Name)) and not (isinstance(node, ast.Name) and node.id == "None")
+
+
+def _values(node: ast.expr) -> bool:
+    return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and bool(node.elts) and all(map(_a_value, node.elts))
 
 
 _ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
@@ -266,6 +311,8 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None
+    if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
+        return listed
     if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
         return _kind_changed(old, new, use.how, use.caught)
     wrapper = _plain_class(after_module, _outer(new))
@@ -316,6 +363,22 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False) 
         return None
     what = f"{how} it" if how in _SEQUENCE_USES else how
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {what}, which {effect}"
+
+
+def _made_a_list(old: ast.expr, new: ast.expr, how: str) -> str | None:
+    """``-> X`` made ``-> list[X]`` (a sequence of the very annotation): what a use of one value does now."""
+    effect = _VALUE_USES.get(how) or ("raises AttributeError" if how.startswith("reads .") else None)
+    if effect is None or _outer(old) in _SEQUENCES or _outer(new) not in _SEQUENCES:
+        return None
+    items = new.slice.elts if isinstance(new, ast.Subscript) and isinstance(new.slice, ast.Tuple) else None
+    if items is not None and not (
+        len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis
+    ):
+        return None  # a tuple of several values is return drift's
+    element = items[0] if items is not None else new.slice if isinstance(new, ast.Subscript) else None
+    if element is None or ast.unparse(_unoptional(element)) != ast.unparse(old):
+        return None
+    return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {how}, which {effect}"
 
 
 def _compared_with_the_old_source(before: _Def, after: _Def, use: Use) -> str | None:

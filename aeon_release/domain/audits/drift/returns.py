@@ -20,17 +20,18 @@ import ast
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
@@ -50,6 +51,7 @@ class Unpack:
     names: tuple[str, ...] = ()  # the target's names, in order (``self.a`` as ``a``)
     star: int = -1  # the position of the starred name (``a, *rest = f()``), -1 for none
     yields: bool = False  # ``for a, b in f()``: what the generator yields, not what a call returns
+    typed: str = ""  # ``Class.method`` when the receiver is typed as one class (``_typed_call``)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,7 @@ class Indexed:
     callee: str
     index: int
     call: str
+    typed: str = ""  # ``Class.method`` when the receiver is typed as one class (``_typed_call``)
 
 
 @dataclass(frozen=True)
@@ -103,24 +106,20 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     calls = [(u.callee, u.call) for u in unpacks if not u.yields] + [(r.callee, r.call) for r in indexed]
     called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
     called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
+    typed = [(u.typed, u.callee) for u in unpacks] + [(r.typed, r.callee) for r in indexed]
+    called |= {t for t, callee in typed if t and callee not in own}
     drifts = _drifted(trees, called | {o.name for o in overrides})
     # a tuple made one value (upstream's callers bind it whole now)
-    plain = {u.callee for u in unpacks if not u.yields and u.star < 0}
+    plain = {u.callee for u in unpacks if not u.yields and u.star < 0} | {r.callee for r in indexed}
     narrowed = _reshaped(trees, (called & plain) | {o.name for o in overrides}, rebound, widen=False)
     drifts = {**narrowed, **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
-    for read in indexed:
-        drift = (
-            None if read.callee in own and not read.call.startswith("super().") else _of(drifts, read.callee, read.call)
-        )
-        moved = _element_moved(drift, read.index) if drift is not None and not drift.single else None
-        if drift is not None and moved is not None:
-            findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
+    findings += _indexed_findings(trees, indexed, own, drifts, pr_pattern)
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
         mine = unpack.callee in own and not unpack.call.startswith("super().")
-        drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call)
+        drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call, unpack.typed)
         if drift is None or (drift.single and (unpack.yields or unpack.star >= 0)):
             continue
         if unpack.star >= 0:
@@ -136,16 +135,50 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
+def _indexed_findings(
+    trees: ThreeTrees, indexed: list[Indexed], own: set[str], drifts: dict[str, Drift], pr_pattern: str
+) -> list[Finding]:
+    """Elements read by position whose returned name moved, or from a tuple upstream made one value."""
+    findings = []
+    for read in indexed:
+        mine = read.callee in own and not read.call.startswith("super().")
+        drift = None if mine else _of(drifts, read.callee, read.call, read.typed)
+        moved = _element_moved(drift, read.index) if drift is not None and not drift.single else None
+        if drift is not None and moved is not None:
+            findings.append(_indexed_finding(trees, read, drift, moved, pr_pattern))
+        elif drift is not None and drift.single and drift.new == _UNKNOWN:
+            findings.append(_narrowed_index_finding(trees, read, drift, pr_pattern))
+    return findings
+
+
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
     ``for a, b in done``) steps through what that call returns."""
     for path, module, owned in fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line)):
         bound = _iterated_locals(module)
+        parents = parent_map(module)
         for node in walk_spanning(module, owned):
             found = _unpack(path, node, bound)
             if found is not None and found.line in owned:
-                yield found
+                value = node.value if isinstance(node, ast.Assign) else None
+                typed = _typed_call(value, enclosing(node, parents)) if value is not None else None
+                yield replace(found, typed=typed) if typed is not None else found
+
+
+def _typed_call(value: ast.expr, func: _Def | None) -> str | None:
+    """``Class.method`` for ``name.method(...)`` where the function types ``name`` as one class (its
+    parameter's annotation, or the one call it is bound to): the method resolved in that class, where a
+    name many classes define with other shapes is not."""
+    called = _called(value)
+    read = called[1] if called is not None else None
+    if func is None or not isinstance(read, ast.Attribute) or not isinstance(read.value, ast.Name):
+        return None
+    if read.value.id in ("self", "cls"):
+        return None
+    classes = {n.rsplit(".", 1)[-1] for n in receiver_names(read.value.id, func)}
+    cls = next(iter(classes)) if len(classes) == 1 else ""
+    return f"{cls}.{read.attr}" if cls[:1].isupper() and cls.isidentifier() else None
 
 
 def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
@@ -272,7 +305,7 @@ _BUILTIN_ITERATORS = frozenset(
 
 
 # ``[0]``..``[9]`` on a line: an element read by position (a text prefilter; the AST decides)
-_INDEX = re.compile(r"\[\s*\d\s*\]")
+_INDEX = re.compile(r"\[\s*-?\d\s*\]")
 
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
@@ -308,27 +341,37 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
-        index = node.slice.value if isinstance(node.slice, ast.Constant) else None
-        if type(index) is not int or index < 0:
+        index = _position(node.slice)
+        if index is None:
             continue
         source = node.value
         if isinstance(source, ast.Name) and source.id in once:
             source = once[source.id]  # ``out = f(...)`` once, then ``out[1]``
-        elif isinstance(source, ast.Name) and source.id in starred:
+        elif isinstance(source, ast.Name) and source.id in starred and index >= 0:
             source, offset = starred[source.id]
             index += offset
         called = _called(source)
         if called is not None:
-            yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]))
+            typed = _typed_call(source, func)
+            yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
+
+
+def _position(index: ast.expr) -> int | None:
+    """A constant position (``[1]``, ``[-1]``), else None."""
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub) and isinstance(index.operand, ast.Constant):
+        value = index.operand.value
+        return -value if type(value) is int and value > 0 else None
+    value = index.value if isinstance(index, ast.Constant) else None
+    return value if type(value) is int else None
 
 
 def _element_moved(drift: Drift, index: int) -> tuple[str, str | None] | None:
     """(the name returned at ``index`` at the base, the one there now or None past the end) when they
     differ; None when the element stayed or the names are not known."""
-    if not drift.old_names or not drift.new_names or index >= len(drift.old_names):
+    if not drift.old_names or not drift.new_names or not -len(drift.old_names) <= index < len(drift.old_names):
         return None
     was = drift.old_names[index]
-    if index >= len(drift.new_names):
+    if not -len(drift.new_names) <= index < len(drift.new_names):
         return was, None
     now = drift.new_names[index]
     # the old name returned elsewhere now: it moved; gone altogether, it may be the same value renamed
@@ -475,9 +518,10 @@ def _qualified(callee: str, call: str) -> str | None:
     return None
 
 
-def _of(drifts: dict[str, Drift], callee: str, call: str) -> Drift | None:
-    """The drift of what a call reaches: its class's method when it names one, else the name's."""
-    qualified = _qualified(callee, call)
+def _of(drifts: dict[str, Drift], callee: str, call: str, typed: str = "") -> Drift | None:
+    """The drift of what a call reaches: its class's method when it names one (or its receiver is typed
+    as one), else the name's."""
+    qualified = _qualified(callee, call) or typed or None
     return (drifts.get(qualified) if qualified else None) or drifts.get(callee)
 
 
@@ -778,6 +822,21 @@ def _indexed_finding(
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
 
+def _narrowed_index_finding(trees: ThreeTrees, read: Indexed, drift: Drift, pr_pattern: str) -> Finding:
+    """An element read by position from a call whose returned tuple upstream made one value."""
+    was = (
+        f", which was `{drift.old_names[read.index]}`"
+        if -len(drift.old_names) <= read.index < len(drift.old_names)
+        else ""
+    )
+    message = (
+        f"fork-owned line reads element {read.index} of what {read.call}() returns{was}, but upstream changed "
+        f"{drift.name}() to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its callers "
+        f"bind it whole now: the index reads inside that value, silently; use the value itself"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
 def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pattern: str) -> Finding:
     if drift.single:  # a tuple made one value
         message = (
@@ -822,6 +881,8 @@ def _order_in(text: str | None, drift: Drift) -> tuple[str, ...] | None:
 # ``x = f(...)`` / ``self.x = await f(...)``, ``if [not] f(...):`` / ``while``: a fork line that uses the
 # value of one call (a text prefilter; the AST decides)
 _VALUE_USE = re.compile(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+(?:not\s+)?)\s*(?:await\s+)?[\w.]+\(")
+# ``for x in f(...)`` / ``[... for x in f(...)]``: the call's value iterated (a text prefilter)
+_ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 
 
@@ -852,7 +913,7 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(trees, _VALUE_USE.match, _value_use)
+    return _fork_owned(trees, lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line), _value_use)
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -865,6 +926,13 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
         value, how = node.test, "tests"
         if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
             value = value.operand
+    elif isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name):
+        value, how = node.iter, "iterates"  # one name a step: a tuple target is an unpack (return drift's)
+    elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        loops = [g.iter for g in node.generators if isinstance(g.target, ast.Name) and _called(g.iter) is not None]
+        if not loops:
+            return None
+        value, how = loops[0], "iterates"
     else:
         return None
     called = _called(value)
@@ -1189,11 +1257,10 @@ def _widened_finding(
     where = f"({drift.path}{_commit(trees, drift, pr_pattern)})"
     now = f"({', '.join(drift.new_names)})" if drift.new_names else f"{drift.new} values"
     if use is not None:
-        outcome = (
-            "the name now holds the whole tuple"
-            if use.how == "assigns"
-            else "the test now sees a non-empty tuple: always true"
-        )
+        outcome = {
+            "assigns": "the name now holds the whole tuple",
+            "iterates": f"the loop now steps through the tuple's {drift.new} values",
+        }.get(use.how, "the test now sees a non-empty tuple: always true")
         message = (
             f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
             f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "

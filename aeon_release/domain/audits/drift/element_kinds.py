@@ -1,0 +1,269 @@
+"""Element drift: upstream kept a container and changed what it holds from a builtin container to an array.
+
+``ModelRunnerOutput.sampled_token_ids: list[list[int]]`` became ``list[np.ndarray]`` (#28771): the field
+is still a list, so the container drift of ``retyped`` (the outer kind changed) says nothing, but each
+element is an array now.  A fork line ``output.sampled_token_ids[i] + [bonus]`` merges cleanly and adds
+``bonus`` to every token id instead of appending it (an array broadcasts ``+``); ``ids.append(pad)``
+in a loop over the field raises on first use (an array cannot grow).
+
+Upstream's side: the Python files whose diff removed a line annotating something as a container of a
+builtin container (``name: list[list[int]]``, ``-> list[dict[str, int]]``); parsed at the base and at
+upstream, a field or a method's return whose outer container kept its kind while its element went from
+a builtin container (``list``, ``tuple``, ``deque``) to a class of an outside library (a module the tree
+does not hold: an array type), or to a class upstream's file defines without bases and without the
+method.  The fork's side, on lines it wrote: an element (``x.name[i]``, a local bound once to one, or a
+loop variable over ``x.name``) with ``x`` typed as the owning class, whose list-only method it calls
+(``append``, ``extend``, ``insert``, ``remove``, ``clear``) or that it concatenates with a list (or tuple)
+display (``+``, ``+=``).  A use under ``isinstance(ids, list)`` or ``hasattr(ids, "append")`` is written
+for both sides and stays quiet, as is a copy first made a list (``list(ids) + [bonus]``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import (
+    _CONTAINER_LINE,
+    Recontained,
+    _annotated,
+    _attr_annotations,
+    _bound_once,
+    _container,
+    _held,
+    _kind_tested,
+    _unwrapped,
+)
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+
+_SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
+# what an element of the old kind offers and an array does not: growing or shrinking it in place
+_GROWERS = {
+    "list": frozenset({"append", "extend", "insert", "remove", "clear"}),
+    "deque": frozenset({"append", "appendleft", "extend", "extendleft", "insert", "remove", "clear"}),
+}
+_DISPLAYS: dict[str, tuple[type[ast.expr], ...]] = {"list": (ast.List, ast.ListComp), "tuple": (ast.Tuple,)}
+_INNER = r"(?:Optional\[)?(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque|Sequence|Set|set)\[[ \t]*(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque)\b"
+# a removed line annotating a field (``name: list[list[int]]``) or a one-line def's return as a container
+# of a builtin container; ``)`` for a signature's own last line
+_FIELD_INNER = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
+_RETURN_INNER = re.compile(r"\n-[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*" + _INNER)
+_READ_NAME = re.compile(r"\.(\w+)")
+
+
+def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines that use an element of a container upstream now fills with arrays as the old container."""
+    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    wanted = {name for line in added for name in _READ_NAME.findall(line)}
+    paths = [
+        p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _inner_changed(trees.upstream.raw(p), wanted)
+    ]
+    found = _regathered(trees, sorted(paths), wanted) if paths else {}
+    if not found:
+        return []
+    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
+    return [
+        _finding(trees, path, line, hit, how, pr_pattern)
+        for path, module, owned in fork_modules(trees, named.search)
+        for line, hit, how in _element_uses(trees, path, module, owned, found)
+    ]
+
+
+def _inner_changed(diff: str, wanted: set[str]) -> bool:
+    """The diff removed an annotation of a container of containers the fork reads (or a signature's last
+    line's: its def is above the hunk, the parse decides)."""
+    names = {m.group(1) for m in _FIELD_INNER.finditer(diff)}
+    names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
+    return ")" in names or bool(names & wanted)
+
+
+def _regathered(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """The fields and returns whose outer container kept its kind while its element went from a builtin
+    container to an array (``old``: the element's old kind; ``new``: the element's annotation now)."""
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Recontained]] = {}
+    for path in paths:
+        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
+        if before is None or after is None:
+            continue
+        fields = bool(_attr_annotations(base[path], theirs[path]) & wanted)
+        old = dict(_annotated(before, fields))
+        for key, (annotation, owner, _) in _annotated(after, fields):
+            was = old.get(key)
+            if key[0] == "param" or key[-1] not in wanted or was is None:
+                continue
+            hit = _rehoused(trees, theirs[path] or "", after, key[-1], owner, path, was[0], annotation)
+            if hit is not None and key[0] == "return":
+                hit = Recontained(hit.name, owner, path, hit.was, hit.now, hit.old, hit.new, True)
+            if hit is not None:
+                found.setdefault(hit.name, []).append(hit)
+    return found
+
+
+def _rehoused(
+    trees: ThreeTrees, text: str, module: ast.Module, name: str, owner: str, path: str, was: ast.expr, now: ast.expr
+) -> Recontained | None:
+    """The element drift of one annotation pair, when its element became an array."""
+    outer = _container(was)
+    if outer is None or outer not in _SEQUENCES or _container(now) != outer:
+        return None
+    old_element, new_element = _element(was), _element(now)
+    if old_element is None or new_element is None:
+        return None
+    kind = _container(old_element)
+    if kind not in _GROWERS and kind not in _DISPLAYS:
+        return None
+    if _container(new_element) is not None or not _an_array(trees, text, module, new_element):
+        return None
+    return Recontained(
+        name, owner, path, ast.unparse(was), ast.unparse(now), kind or "", ast.unparse(new_element), False
+    )
+
+
+def _element(annotation: ast.expr) -> ast.expr | None:
+    """What a one-element container annotation holds: ``list[X]``, ``tuple[X, ...]`` -> ``X``."""
+    node = _unwrapped(annotation)
+    if not isinstance(node, ast.Subscript):
+        return None
+    inner = node.slice
+    if isinstance(inner, ast.Tuple):
+        two = len(inner.elts) == 2 and isinstance(inner.elts[1], ast.Constant) and inner.elts[1].value is Ellipsis
+        return inner.elts[0] if two else None
+    return inner
+
+
+def _an_array(trees: ThreeTrees, text: str, module: ast.Module, element: ast.expr) -> bool:
+    """The element's class is an outside library's (its module is not in the tree: an array type), or a
+    class the file defines with no bases and neither a list method nor ``__add__``."""
+    if not isinstance(element, (ast.Name, ast.Attribute)):
+        return False
+    dotted = ast.unparse(element)
+    own = {cls.name: cls for cls in file_classes(module.body)}
+    if dotted in own:
+        cls = own[dotted]
+        defs = {n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        return not cls.bases and not defs & {"append", "extend", "__add__", "__radd__", "__iadd__"}
+    source = _module_of(text, dotted.split(".", 1)[0])
+    if source is None:
+        return False
+    stem = source.replace(".", "/")
+    held = trees.blobs(trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"])
+    return not any(held.values()) and not source.startswith(("typing", "collections", "builtins", "."))
+
+
+def _module_of(text: str, head: str) -> str | None:
+    """The module a name is bound from: ``import numpy as np`` -> numpy; ``from torch import Tensor`` -> torch."""
+    escaped = re.escape(head)
+    for pattern in (
+        rf"^[ \t]*import[ \t]+([\w.]+)[ \t]+as[ \t]+{escaped}\b",
+        rf"^[ \t]*import[ \t]+({escaped})\b",
+        rf"^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+(?:\([^)]*|[^\n]*)\b{escaped}\b",
+    ):
+        found = re.search(pattern, text, re.M)
+        if found is not None:
+            return found.group(1)
+    return None
+
+
+def _element_uses(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+) -> Iterator[tuple[int, Recontained, str]]:
+    parents = parent_map(module)
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    bound: dict[int, dict[str, ast.expr]] = {}
+    for node in walk_spanning(module, owned):
+        line = getattr(node, "lineno", 0)
+        if line not in owned:
+            continue
+        for subject, how in _list_uses(node):
+            hit = _held_element(subject, node, parents, fork, found, bound)
+            if hit is not None and (why := _why(hit, how)) is not None:
+                if not _kind_tested(node, subject, hit, parents, bound):
+                    yield line, hit, f"{how[1]}|{why}"
+
+
+def _list_uses(node: ast.AST) -> Iterator[tuple[ast.expr, tuple[str, str]]]:
+    """(the value used as a list, (what is done, how it reads)): a method call, a concatenation with a
+    display (either side), an augmented concatenation."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        yield node.func.value, (node.func.attr, f"calls {ast.unparse(node.func)}()")
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        for subject, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(other, (ast.List, ast.ListComp, ast.Tuple)):
+                yield subject, (_display(other), f"concatenates {ast.unparse(subject)} with a {_display(other)}")
+    elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+        if isinstance(node.value, (ast.List, ast.ListComp, ast.Tuple)):
+            what = _display(node.value)
+            yield node.target, (what, f"extends {ast.unparse(node.target)} by a {what}")
+
+
+def _display(node: ast.expr) -> str:
+    return "tuple" if isinstance(node, ast.Tuple) else "list"
+
+
+def _why(hit: Recontained, how: tuple[str, str]) -> str | None:
+    done = how[0]
+    if done in _GROWERS.get(hit.old, frozenset()):
+        return f"a {hit.new} has no {done}() (an array cannot grow in place)"
+    if done == hit.old and done in _DISPLAYS:
+        return f"+ on a {hit.new} adds elementwise (or raises), it no longer concatenates"
+    return None
+
+
+def _held_element(
+    subject: ast.expr,
+    at: ast.AST,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Recontained | None:
+    """The regathered field ``subject`` is an element of: ``x.name[i]``, a local bound once to one, or the
+    variable of a loop over ``x.name`` the use sits in."""
+    func = enclosing(at, parents)
+    if isinstance(subject, ast.Name) and func is not None:
+        looped = _loop_over(subject.id, at, parents)
+        if looped is not None:
+            return _held(looped, func, parents, fork, found, bound)
+        if id(func) not in bound:
+            bound[id(func)] = _bound_once(func)
+        subject = bound[id(func)].get(subject.id, subject)
+    if isinstance(subject, ast.Subscript) and not isinstance(subject.slice, ast.Slice):
+        return _held(subject.value, func, parents, fork, found, bound)
+    return None
+
+
+def _loop_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """What the innermost enclosing ``for name in ...`` loop (or comprehension) iterates, else None."""
+    node: ast.AST | None = at
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        parent = parents.get(id(node))
+        if isinstance(parent, (ast.For, ast.AsyncFor)) and node is not parent.iter and _targets(parent.target, name):
+            return parent.iter
+        for gen in parent.generators if isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) else ():
+            if _targets(gen.target, name):
+                return gen.iter
+        node = parent
+    return None
+
+
+def _targets(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Name) and target.id == name
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
+    head = last_name(ast.parse(hit.new, mode="eval").body)
+    commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(head)}\b", pr_pattern)
+    what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
+    use, why = how.split("|", 1)
+    message = (
+        f"fork-owned line {use}, but upstream made the elements of {what} {hit.new} (was {hit.was}, now "
+        f"{hit.now}) ({hit.path}{commit}): {why}"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

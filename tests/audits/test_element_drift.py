@@ -1,0 +1,159 @@
+"""Element drift: upstream kept a container and made what it holds an array instead of a list.
+
+Shaped like #28771 (98b4d389ed): ``ModelRunnerOutput.sampled_token_ids: list[list[int]]`` became
+``list[np.ndarray]`` and ``RejectionSampler.parse_output`` returns ``list[np.ndarray]``.  A fork line
+``output.sampled_token_ids[i] + [bonus]`` now adds ``bonus`` to every id; ``ids.append(pad)`` raises.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+OUTPUTS = "vllm/v1/outputs.py"
+OUTPUTS_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class ModelRunnerOutput:
+    req_ids: list[str]
+    sampled_token_ids: list[list[int]]
+    spec_token_ids: list[list[int]] | None = None
+
+
+class RejectionSampler:
+    @staticmethod
+    def parse_output(output_token_ids, vocab_size: int) -> list[list[int]]:
+        return [row.tolist() for row in output_token_ids]
+"""
+OUTPUTS_ARRAY = (
+    OUTPUTS_BASE.replace(
+        "from dataclasses import dataclass\n", "from dataclasses import dataclass\n\nimport numpy as np\n"
+    )
+    .replace("sampled_token_ids: list[list[int]]", "sampled_token_ids: list[np.ndarray]")
+    .replace("-> list[list[int]]:\n        return [row.tolist()", "-> list[np.ndarray]:\n        return [row")
+)
+FORK = "vllm/v1/aeon_bonus.py"
+HEAD = "from vllm.v1.outputs import ModelRunnerOutput, RejectionSampler\n\n\n"
+SUBJECT = "[Redo] #26368 (#28771)"
+
+
+def drift(repo: GitRepo, config: Path, body: str, upstream: str = OUTPUTS_ARRAY) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {OUTPUTS: OUTPUTS_BASE}, {FORK: HEAD + body}, [(SUBJECT, {OUTPUTS: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+            "    return output.sampled_token_ids[i] + [bonus]\n",
+            "concatenates output.sampled_token_ids[i] with a list",
+        ),
+        (
+            "def aeon(output: ModelRunnerOutput, pad: int) -> None:\n"
+            "    for ids in output.sampled_token_ids:\n        ids.append(pad)\n",
+            "a np.ndarray has no append()",
+        ),
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, extra: list[int]) -> list[int]:\n"
+            "    ids = output.sampled_token_ids[i]\n    ids.extend(extra)\n    return ids\n",
+            "calls ids.extend()",
+        ),
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+            "    ids = output.sampled_token_ids[i]\n    ids += [bonus]\n    return ids\n",
+            "extends ids by a list",
+        ),
+        (
+            "def aeon(sampler: RejectionSampler, rows, bonus: int) -> list[int]:\n"
+            "    return sampler.parse_output(rows, 10)[0] + [bonus]\n",
+            "RejectionSampler.parse_output() np.ndarray",
+        ),
+    ],
+    ids=["concatenation", "append in a loop", "extend of a local", "+= a list", "a method's return"],
+)
+def test_a_list_use_of_an_element_upstream_made_an_array_fails(
+    git_repo: GitRepo, no_rules: Path, body: str, said: str
+) -> None:
+    found = drift(git_repo, no_rules, body)
+    assert len(found) == 1, found
+    [(line, message)] = found
+    assert line == HEAD.count("\n") + next(
+        i for i, t in enumerate(body.splitlines(), 1) if "[bonus]" in t or "pad)" in t or "extend(" in t
+    )
+    assert said in message and "#28771" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        # what an array does too
+        (
+            "def aeon(output: ModelRunnerOutput, i: int) -> int:\n    return len(output.sampled_token_ids[i])\n",
+            OUTPUTS_ARRAY,
+        ),
+        # made a list first
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+            "    return list(output.sampled_token_ids[i]) + [bonus]\n",
+            OUTPUTS_ARRAY,
+        ),
+        # the outer list grows, not an element
+        (
+            "def aeon(output: ModelRunnerOutput, extra: list[int]) -> None:\n    output.sampled_token_ids.append(extra)\n",
+            OUTPUTS_ARRAY,
+        ),
+        # a field upstream left a list of lists
+        (
+            "def aeon(output: ModelRunnerOutput, pad: int) -> None:\n"
+            "    for ids in output.spec_token_ids or []:\n        ids.append(pad)\n",
+            OUTPUTS_ARRAY,
+        ),
+        # written for both sides
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+            "    ids = output.sampled_token_ids[i]\n"
+            "    if isinstance(ids, list):\n        return ids + [bonus]\n    return ids.tolist() + [bonus]\n",
+            OUTPUTS_ARRAY,
+        ),
+        # an untyped receiver
+        (
+            "def aeon(output, i: int, bonus: int) -> list[int]:\n    return output.sampled_token_ids[i] + [bonus]\n",
+            OUTPUTS_ARRAY,
+        ),
+        # upstream's element is a class of its own that grows
+        (
+            "def aeon(output: ModelRunnerOutput, pad: int) -> None:\n"
+            "    for ids in output.sampled_token_ids:\n        ids.append(pad)\n",
+            OUTPUTS_BASE.replace("sampled_token_ids: list[list[int]]", "sampled_token_ids: list[TokenRow]")
+            + "\n\nclass TokenRow:\n    def append(self, token: int) -> None:\n        pass\n",
+        ),
+        # upstream kept the element
+        (
+            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+            "    return output.sampled_token_ids[i] + [bonus]\n",
+            OUTPUTS_BASE + "\n# docs\n",
+        ),
+    ],
+    ids=[
+        "len",
+        "list() first",
+        "outer append",
+        "other field",
+        "isinstance",
+        "untyped",
+        "own growing class",
+        "unchanged",
+    ],
+)
+def test_element_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
+    assert drift(git_repo, no_rules, body, upstream) == []
