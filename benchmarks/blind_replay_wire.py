@@ -697,6 +697,21 @@ CASES += [
             "wrapper.init_device()",
         ),
     ),
+    (
+        "#35328 wrapper methods moved to a subclass",
+        "twin: a call in a subclass of the class it moved to (added with the widening)",
+        K(
+            "#35328",
+            WW,
+            WWW,
+            "vllm/aeon/ww4.py",
+            "from vllm.v1.executor.ray_utils import RayWorkerWrapper\n\n\n"
+            "class AeonRayWrapper(RayWorkerWrapper):\n"
+            "    def aeon_warmup(self) -> None:\n"
+            '        self.execute_method("compile_or_warm_up_model")\n',
+            'self.execute_method("compile_or_warm_up_model")',
+        ),
+    ),
 ]
 
 # --- #31734 (32f4e4db00): CachedRequestData.resumed_from_preemption / resumed_req_token_ids removed

@@ -802,8 +802,33 @@ class _Checker:
         if old is None or not dynamic_lookup(self.base_ix.mro(old)):
             return None
         if self._upstream_reads(before.name):
-            return None
+            home = self._moved_down(old, before.name)
+            if home is None:
+                return None
+            # upstream's reads of the name are of its new home's instances; the fork's object is not one (its
+            # lookup would have found the def there), so its __getattr__ answers
+            return f"moved to {home}, a subclass; {before.owner}'s __getattr__ answers for the name now"
         return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
+
+    def _moved_down(self, old: px.ClassInfo, name: str) -> str | None:
+        """The class upstream moved the member ``name`` of ``old`` to, when it is a subclass of ``old`` that
+        did not define it at the base (``WorkerWrapperBase.execute_method`` -> ``RayWorkerWrapper``, #35328)."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, Searchable):
+            return None
+        for path, _ in theirs.definition_sites([name]).get(name, [])[:_MOST_HOMES]:
+            if path not in self.inp.upstream_files:
+                continue
+            mod = self.after.module_at(path)
+            for qual in mod.classes if mod is not None else ():
+                cls = self.after.class_info(mod, qual) if mod is not None else None
+                if cls is None or name not in cls.members or not _derives(self.after, cls, old):
+                    continue
+                base_mod = self.base_ix.module_at(path)
+                was = self.base_ix.class_info(base_mod, qual) if base_mod is not None else None
+                if was is None or name not in was.members:
+                    return qual
+        return None
 
     def _upstream_reads(self, name: str) -> bool:
         """``x.name`` read (or called) off another object than ``self`` in upstream's served files."""
@@ -4146,6 +4171,17 @@ def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
             return DefSym(path, name, node, qualname)
     return None
+
+
+_MOST_HOMES = 8  # definitions of a moved member looked at: a method's name is defined in a few classes
+
+
+def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
+    """``cls`` has ``old`` (the same class, by file and qualname) among its bases, not being it."""
+    key = (old.module.path, old.qualname)
+    return any(
+        isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) == key for b in ix.mro(cls, include_self=False)
+    )
 
 
 def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:

@@ -1,0 +1,80 @@
+"""Drift on the surfaces of blind_replay_wire.py: the worker wrappers, the engine-core wire, the parsers.
+
+- a method upstream moved from a class with a ``__getattr__`` down to one subclass (vLLM #35328 moved
+  ``WorkerWrapperBase.execute_method`` to ``RayWorkerWrapper``): upstream still calls the name, on the
+  subclass's instances; a fork object of the base or of another subclass reaches ``__getattr__``, which
+  hands the name to the worker, which has no such method.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": ""}
+USE = "vllm/aeon_use.py"
+
+# --- #35328: a member moved down to a subclass, under a __getattr__
+WRAPPER = "vllm/worker_base.py"
+WRAPPER_BASE = (
+    "class Worker:\n    def init_device(self) -> None:\n        pass\n\n\n"
+    "class WorkerWrapperBase:\n"
+    "    def __init__(self) -> None:\n        self.worker = Worker()\n\n"
+    "    def execute_method(self, method: str, *args):\n        return getattr(self, method)(*args)\n\n"
+    "    def init_device(self) -> None:\n        self.worker.init_device()\n\n"
+    "    def __getattr__(self, attr: str):\n        return getattr(self.worker, attr)\n"
+)
+WRAPPER_THEIRS = WRAPPER_BASE.replace(
+    "    def execute_method(self, method: str, *args):\n        return getattr(self, method)(*args)\n\n", ""
+)
+RAY = "vllm/ray_utils.py"
+RAY_BASE = (
+    "from vllm.worker_base import WorkerWrapperBase\n\n\n"
+    "class RayWorkerWrapper(WorkerWrapperBase):\n    def setup(self) -> None:\n        pass\n\n\n"
+    "def start(w: RayWorkerWrapper) -> None:\n    w.execute_method('init_device')\n"
+)
+RAY_THEIRS = RAY_BASE.replace(
+    "    def setup(self) -> None:\n        pass\n",
+    "    def setup(self) -> None:\n        pass\n\n"
+    "    def execute_method(self, method: str, *args):\n        return getattr(self, method)(*args)\n",
+)
+UNRELATED_THEIRS = RAY_BASE + (
+    "\n\nclass Launcher:\n    def execute_method(self, method: str, *args):\n        return None\n"
+)
+SUBCLASS = (
+    "from vllm.worker_base import WorkerWrapperBase\n\n\n"
+    "class Mine(WorkerWrapperBase):\n    def warm(self) -> None:\n        self.execute_method('init_device')\n"
+)
+TYPED = (
+    "from vllm.worker_base import WorkerWrapperBase\n\n\n"
+    "def warm(w: WorkerWrapperBase) -> None:\n    w.execute_method('init_device')\n"
+)
+RAY_SUBCLASS = (
+    "from vllm.ray_utils import RayWorkerWrapper\n\n\n"
+    "class MyRay(RayWorkerWrapper):\n    def warm(self) -> None:\n        self.execute_method('init_device')\n"
+)
+
+
+def _moved(git_repo: GitRepo, tmp_path: Path, fork: str, ray_theirs: str = RAY_THEIRS) -> list[tuple[str, int, str]]:
+    base = {WRAPPER: WRAPPER_BASE, RAY: RAY_BASE, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {WRAPPER: WRAPPER_THEIRS, RAY: ray_theirs})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize("fork", [SUBCLASS, TYPED], ids=["self-in-a-subclass", "typed-base"])
+def test_a_method_moved_down_to_another_subclass_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _moved(git_repo, tmp_path, fork) == [(USE, line_of(fork, "execute_method"), "error")]
+
+
+def test_a_call_on_the_subclass_it_moved_to_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _moved(git_repo, tmp_path, RAY_SUBCLASS) == []
+
+
+def test_a_method_upstream_defines_only_in_an_unrelated_class_is_not_judged(git_repo: GitRepo, tmp_path: Path) -> None:
+    # upstream still calls the name, and no subclass of the wrapper took it: __getattr__ may be what answers
+    assert _moved(git_repo, tmp_path, SUBCLASS, UNRELATED_THEIRS) == []
