@@ -178,6 +178,22 @@ CASES += [
     ),
     (
         "#17045 wire struct field inserted before a defaulted one",
+        "twin: a mirror of the leading fields upstream left in place (added with the widening)",
+        K(
+            "#17045",
+            CS,
+            CSW,
+            "vllm/aeon/cs4.py",
+            "import msgspec\n\n\n"
+            "class AeonPromptProbe(msgspec.Struct, array_like=True):  # type: ignore[call-arg]\n"
+            "    request_id: str\n"
+            "    prompt_token_ids: list[int]\n"
+            "    mm_inputs: object\n",
+            "mm_inputs: object",
+        ),
+    ),
+    (
+        "#17045 wire struct field inserted before a defaulted one",
         "twin: the wave by keyword",
         K(
             "#17045",

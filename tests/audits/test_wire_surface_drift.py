@@ -4,6 +4,9 @@
   ``WorkerWrapperBase.execute_method`` to ``RayWorkerWrapper``): upstream still calls the name, on the
   subclass's instances; a fork object of the base or of another subclass reaches ``__getattr__``, which
   hands the name to the worker, which has no such method.
+- a fork's msgspec Struct declared ``array_like=True`` that copies an upstream wire struct's fields by
+  position (#17214 removed ``EngineCoreRequest.prompt``, #17045 inserted ``cache_salt`` before
+  ``current_wave``): every field from the moved position on decodes its neighbour's value.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT, SYMBOL_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -78,3 +81,47 @@ def test_a_call_on_the_subclass_it_moved_to_is_quiet(git_repo: GitRepo, tmp_path
 def test_a_method_upstream_defines_only_in_an_unrelated_class_is_not_judged(git_repo: GitRepo, tmp_path: Path) -> None:
     # upstream still calls the name, and no subclass of the wrapper took it: __getattr__ may be what answers
     assert _moved(git_repo, tmp_path, SUBCLASS, UNRELATED_THEIRS) == []
+
+
+# --- #17214 / #17045: a fork's positional mirror of an upstream array_like wire struct
+WIRE = "vllm/engine.py"
+WIRE_BASE = (
+    "import msgspec\n\n\n"
+    "class Request(msgspec.Struct, array_like=True, omit_defaults=True):\n"
+    "    request_id: str\n    prompt: str | None\n    prompt_token_ids: list[int]\n"
+    "    arrival_time: float\n    current_wave: int = 0\n"
+)
+REMOVED = WIRE_BASE.replace("    prompt: str | None\n", "")
+INSERTED = WIRE_BASE.replace("    current_wave: int = 0\n", "    cache_salt: str | None\n    current_wave: int = 0\n")
+MIRROR_HEAD = "import msgspec\n\n\nclass Probe(msgspec.Struct, array_like=True):\n"
+MIRROR = MIRROR_HEAD + (
+    "    request_id: str\n    prompt: str | None\n    prompt_token_ids: list[int]\n"
+    "    arrival_time: float\n    current_wave: int = 0\n"
+)
+LEADING = MIRROR_HEAD + "    request_id: str\n    prompt: str | None\n    prompt_token_ids: list[int]\n"
+BY_NAME = MIRROR.replace("msgspec.Struct, array_like=True", "msgspec.Struct")
+TWO = MIRROR_HEAD + "    request_id: str\n    prompt: str | None\n"
+OTHER = MIRROR_HEAD + "    request_id: str\n    text: str | None\n    prompt_token_ids: list[int]\n"
+
+
+def _mirrored(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {WIRE: WIRE_BASE, **PACKAGES}, {USE: fork}, {WIRE: theirs})
+    return found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("theirs", "field"), [(REMOVED, "prompt: str"), (INSERTED, "current_wave")], ids=["removed", "inserted"]
+)
+def test_a_positional_mirror_of_a_struct_upstream_reshaped(
+    git_repo: GitRepo, tmp_path: Path, theirs: str, field: str
+) -> None:
+    assert _mirrored(git_repo, tmp_path, MIRROR, theirs) == [(USE, line_of(MIRROR, field), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [(LEADING, INSERTED), (BY_NAME, REMOVED), (TWO, REMOVED), (OTHER, REMOVED), (MIRROR, WIRE_BASE + "\n\nX = 1\n")],
+    ids=["leading-fields-kept", "keyed-by-name", "two-fields", "not-a-mirror", "struct-unchanged"],
+)
+def test_mirror_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
+    assert _mirrored(git_repo, tmp_path, fork, theirs) == []

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
+from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
@@ -130,6 +131,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     knob_drift,
     dead_patches,
     lazy_pair_drift,
+    wire_mirror_drift,
     cmake_variable_drift,
     env_default_drift,
     field_default_drift,
