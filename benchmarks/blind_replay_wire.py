@@ -549,6 +549,21 @@ CASES += [
     ),
     (
         "#38029 constructor called with one more argument",
+        "twin: an override taking the tools (added with the widening)",
+        K(
+            "#38029",
+            TP,
+            TPW,
+            "vllm/aeon/tp3.py",
+            TH + "class AeonHermesWithTools(Hermes2ProToolParser):\n"
+            "    def __init__(self, tokenizer: TokenizerLike, tools: list | None = None):  # type: ignore[type-arg]\n"
+            "        super().__init__(tokenizer)\n"
+            "        self.aeon_tools = tools\n",
+            "def __init__(self, tokenizer: TokenizerLike, tools: list | None = None):  # type: ignore[type-arg]",
+        ),
+    ),
+    (
+        "#38029 constructor called with one more argument",
         "twin: an override passing everything on",
         K(
             "#38029",

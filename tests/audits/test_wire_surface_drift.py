@@ -7,6 +7,8 @@
 - a fork's msgspec Struct declared ``array_like=True`` that copies an upstream wire struct's fields by
   position (#17214 removed ``EngineCoreRequest.prompt``, #17045 inserted ``cache_salt`` before
   ``current_wave``): every field from the moved position on decodes its neighbour's value.
+- a fork ``__init__`` override left behind when upstream gave its hierarchy's constructors a parameter in
+  lockstep (#38029: ``ToolParser(tokenizer, tools)``, every parser changed alike, serving passes tools).
 """
 
 from __future__ import annotations
@@ -125,3 +127,57 @@ def test_a_positional_mirror_of_a_struct_upstream_reshaped(
 )
 def test_mirror_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
     assert _mirrored(git_repo, tmp_path, fork, theirs) == []
+
+
+# --- #38029: a constructor parameter upstream added to a hierarchy in lockstep
+PARSERS = "vllm/parsers/base.py"
+PARSERS_BASE = "class Parser:\n    def __init__(self, tokenizer: str):\n        self.tokenizer = tokenizer\n"
+PARSERS_THEIRS = (
+    "class Parser:\n    def __init__(self, tokenizer: str, tools: list | None = None):\n"
+    "        self.tokenizer = tokenizer\n        self.tools = tools or []\n"
+)
+KINDS = "vllm/parsers/kinds.py"
+
+
+def _kind(name: str, tools: bool) -> str:
+    params, passed = (
+        ("tokenizer: str, tools: list | None = None", "tokenizer, tools") if tools else ("tokenizer: str", "tokenizer")
+    )
+    return f"class {name}(Parser):\n    def __init__(self, {params}):\n        super().__init__({passed})\n"
+
+
+KINDS_HEAD = "from vllm.parsers.base import Parser\n\n\n"
+KINDS_BASE = KINDS_HEAD + "\n\n".join(_kind(n, False) for n in ("Hermes", "Llama", "Mistral"))
+KINDS_THEIRS = KINDS_HEAD + "\n\n".join(_kind(n, True) for n in ("Hermes", "Llama", "Mistral"))
+KINDS_ONE = KINDS_HEAD + "\n\n".join(_kind(n, n == "Hermes") for n in ("Hermes", "Llama", "Mistral"))
+FORK_HEAD = "from vllm.parsers.kinds import Hermes\n\n\n"
+FORK_INIT = (
+    FORK_HEAD + "class Mine(Hermes):\n    def __init__(self, tokenizer: str):\n        super().__init__(tokenizer)\n"
+)
+FORK_TAKES = FORK_HEAD + (
+    "class Mine(Hermes):\n    def __init__(self, tokenizer: str, tools: list | None = None):\n"
+    "        super().__init__(tokenizer, tools)\n"
+)
+FORK_VAR = (
+    FORK_HEAD
+    + "class Mine(Hermes):\n    def __init__(self, tokenizer: str, *args):\n        super().__init__(tokenizer, *args)\n"
+)
+
+
+def _inits(git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str) -> list[tuple[str, int, str]]:
+    base = {PARSERS: PARSERS_BASE, KINDS: KINDS_BASE, "vllm/parsers/__init__.py": "", **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {PARSERS: PARSERS_THEIRS, KINDS: kinds})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+def test_an_init_left_behind_by_a_lockstep_change_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _inits(git_repo, tmp_path, FORK_INIT, KINDS_THEIRS) == [(USE, line_of(FORK_INIT, "def __init__"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "kinds"),
+    [(FORK_TAKES, KINDS_THEIRS), (FORK_VAR, KINDS_THEIRS), (FORK_INIT, KINDS_ONE)],
+    ids=["takes-the-parameter", "star-args", "one-subclass-changed"],
+)
+def test_init_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str) -> None:
+    assert _inits(git_repo, tmp_path, fork, kinds) == []
