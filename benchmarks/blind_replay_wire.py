@@ -28,6 +28,17 @@ WorkerWrapperBase subclass (the method moved to RayWorkerWrapper; ``__getattr__`
 worker, which has none).  Warned: #30201's MultiConnector entry naming the renamed connector (a name-drift
 warning), and #45277's two CMake lines reading ``FP4_ARCHS``, which upstream no longer sets (only a
 near-miss warning: the fork's kernel silently loses its sm_121a build).
+After the killers41 widenings: 31 caught, 0 warned, 0 missed of 31 (twins: 19 quiet, 1 of them warned, 0
+false errors; three twins were added with the widenings: a mirror of the leading fields upstream left in
+place, a tool-parser override taking ``tools``, a RayWorkerWrapper subclass's ``self.execute_method``).
+Caught now: a fork ``array_like`` Struct whose fields were, name for name, the leading fields of an upstream
+``array_like`` class that upstream reshaped (wire mirror drift, layout drift); an ``__init__`` override left
+behind when upstream gave its hierarchy's constructors a parameter and changed at least two of its own
+subclasses alike (symbol drift: upstream constructs them generically with it); a member upstream moved
+from a class with a ``__getattr__`` down to a subclass, called on an object that is not of that subclass
+(symbol drift); an accepted value passed under the keyword or dict key that the file which dropped it read
+it by (name drift: an error now); a CMake variable a fork line reads that upstream's CMake no longer sets
+anywhere (CMake variable drift, name drift).
 
   python benchmarks/blind_replay_wire.py [--mirror DIR] [--only TEXT ...] [--show]
 """
