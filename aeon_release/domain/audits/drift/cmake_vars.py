@@ -107,28 +107,30 @@ def _upstream_cmake_changes(trees: ThreeTrees) -> Changes | None:
 def _unset_names(trees: ThreeTrees, theirs: Changes, names: set[str]) -> dict[str, tuple[str, list[str]]]:
     """Of ``names``, those the base set on a line upstream removed and upstream's CMake no longer names:
     name -> (the file upstream changed, the variables upstream's lines set in those hunks instead)."""
+    unset = _removed_sets(theirs)
     found: dict[str, tuple[str, list[str]]] = {}
-    for name in sorted(names)[:_MOST_NAMES]:
-        where = _removed_set(theirs, name)
-        if where is None:
-            continue
+    for name in sorted(names & unset.keys())[:_MOST_NAMES]:
         if repo.word_lines(trees.repo, trees.theirs, name, _CMAKE_FILES):
             continue  # still set or read somewhere in upstream's CMake
-        found[name] = where
+        path, instead = unset[name]
+        found[name] = path, [n for n in instead if n != name and _alike(name, n)]
     return found
 
 
-def _removed_set(theirs: Changes, name: str) -> tuple[str, list[str]] | None:
+def _removed_sets(theirs: Changes) -> dict[str, tuple[str, list[str]]]:
+    """Each variable a line upstream removed set -> (its file, the variables the same hunks' added lines set)."""
+    found: dict[str, tuple[str, list[str]]] = {}
     for path, change in theirs.items():
-        instead: list[str] = []
-        hit = False
         for _, _, added, removed, _ in change.hunks:
-            if any(name in _set_names(text) for text in removed):
-                hit = True
-                instead += [n for text in added for n in sorted(_set_names(text)) if n not in instead]
-        if hit:
-            return path, [n for n in instead if n != name and _alike(name, n)]
-    return None
+            gone = {n for text in removed for n in _set_names(text)}
+            if not gone:
+                continue
+            instead = [n for text in added for n in sorted(_set_names(text))]
+            for name in gone:
+                was = found.setdefault(name, (path, []))
+                if was[0] == path:
+                    was[1].extend(n for n in instead if n not in was[1])
+    return found
 
 
 def _alike(old: str, new: str) -> bool:
