@@ -2,10 +2,10 @@
 
 A build's CMake hands values from one command to the next through variables: a kernel group
 (``cuda_archs_loose_intersection(FP4_ARCHS "12.0f" "${CUDA_ARCHS}")``), a list of sources, a flag.  A
-variable nothing sets reads as empty, and no CMake command complains: when upstream renames one
-(``FP4_ARCHS`` became ``FP4_SM120_ARCHS`` and ``FP4_SM100_ARCHS``, #45277) and updates its own lines, git
-merges the fork's line that still reads the old name, and that line now builds the fork's kernel for no
-arch, or takes the other branch of its ``if()``.  The build succeeds; the kernel is not there.
+variable nothing sets reads as empty, and no CMake command complains: when upstream renames one (#45277
+split ``FP4_ARCHS`` into one group per GPU major, each named after its major) and updates its own lines,
+git merges the fork's line that still reads the old name, and that line now builds the fork's kernel for
+no arch, or takes the other branch of its ``if()``.  The build succeeds; the kernel is not there.
 
 No rule is needed.  A variable counts when a line the fork added to a CMake file reads it (``${NAME}``,
 or a bare name in a condition: ``if(NAME)``, ``IN_LIST NAME``), the merge base's CMake set it (``set``,
@@ -134,7 +134,7 @@ def _removed_sets(theirs: Changes) -> dict[str, tuple[str, list[str]]]:
 
 
 def _alike(old: str, new: str) -> bool:
-    """A renamed group keeps a word of the old name (``FP4_ARCHS`` -> ``FP4_SM120_ARCHS``)."""
+    """A renamed group keeps a word of the old name (``FP4_ARCHS`` -> ``FP4_<MAJOR>_ARCHS``)."""
     words = {w for w in old.split("_") if len(w) > 1}
     return bool(words & {w for w in new.split("_") if len(w) > 1})
 

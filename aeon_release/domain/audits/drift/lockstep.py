@@ -1,7 +1,7 @@
 """Constructors changed in lockstep: upstream gave a hierarchy's ``__init__`` a parameter in every class.
 
 A registry builds its plug-ins through their base's constructor, by class: ``tool_parser_cls(tokenizer,
-request.tools)`` (vLLM #38029 gave ``ToolParser.__init__`` a ``tools`` parameter, changed each of its 38
+request.tools)`` (#38029 gave ``ToolParser.__init__`` a ``tools`` parameter, changed each of its 38
 parsers' ``__init__`` to take it, and its serving code to pass it).  A fork parser whose ``__init__`` still
 takes the tokenizer alone merges cleanly and raises TypeError on the first request that uses it.  An
 ``__init__`` is usually the fork's own business (the fork constructs its own class), so one base's new
