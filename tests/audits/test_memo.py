@@ -113,3 +113,38 @@ def test_ctrl_c_while_waiting_for_another_thread_stops_the_waiter() -> None:
         release.set()
         preparer.join(5)
     assert calls == ["preparer"]
+
+
+def test_a_weighed_memo_keeps_the_most_recent_results_up_to_its_weight() -> None:
+    calls: list[str] = []
+
+    def upper(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    memo = Memo(upper, size=10, weigh=len)
+    assert [memo("aaaa"), memo("bbbb"), memo("aaaa")] == ["AAAA", "BBBB", "AAAA"]
+    assert calls == ["aaaa", "bbbb"]  # 8 of 10: both kept
+    memo("cccccc")  # 14: the least recently used ("bbbb") goes, then 10: "aaaa" stays
+    memo("aaaa")
+    assert calls == ["aaaa", "bbbb", "cccccc"]
+    memo("bbbb")
+    assert calls[-1] == "bbbb"
+    memo("x" * 50)  # heavier than the whole memo: kept alone, the newest
+    memo("x" * 50)
+    assert calls.count("x" * 50) == 1
+
+
+def test_the_checks_parse_a_text_once_and_a_cut_parse_is_their_own() -> None:
+    from aeon_release.domain.audits import memo as memos
+    from aeon_release.domain.audits.source import parse_limits, parse_python
+
+    memos.clear_all()
+    text = "x = 1\n\n\ndef f():\n    return [" + "-" * 150 + "1]\n"
+    first = parse_python(text, "a.py")
+    assert first is not None and parse_python(text, "b.py") is first  # one tree for every check that asks
+    cut: dict[str, int] = {}
+    with parse_limits(1024 * 1024, cut):
+        deep = parse_python(text, "a.py")
+    assert deep is not None and deep is not first and cut == {"a.py": 5}  # cut, and noted under its own path
+    assert parse_python(text, "a.py") is first  # the whole tree is still the one

@@ -23,17 +23,22 @@ _ALL: weakref.WeakSet[Memo[..., object]] = weakref.WeakSet()
 
 
 class Memo(Generic[_P, _V]):
-    """``fn(*args)`` once per distinct ``args`` across threads, the ``size`` most recent kept.
+    """``fn(*args)`` once per distinct ``args`` across threads, the ``size`` most recent kept (with
+    ``weigh``: the most recent whose weights, ``weigh(*args)`` each, add up to at most ``size``; the
+    newest is kept whatever it weighs).
 
     A call that raises is not remembered: the next caller computes again (in its own thread, with
     its own stack), so a failure in the preparing thread never stands in for the audit's result.
     """
 
-    def __init__(self, fn: Callable[_P, _V], size: int = 64) -> None:
+    def __init__(self, fn: Callable[_P, _V], size: int = 64, weigh: Callable[_P, int] | None = None) -> None:
         self._fn = fn
         self._size = size
+        self._weigh = weigh
         self._lock = threading.Lock()
         self._results: OrderedDict[Hashable, Future[_V]] = OrderedDict()
+        self._weights: dict[Hashable, int] = {}
+        self._weight = 0
         _ALL.add(self)  # type: ignore[arg-type]
 
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _V:
@@ -43,8 +48,12 @@ class Memo(Generic[_P, _V]):
             mine = future is None
             if future is None:
                 future = self._results[key] = Future()
-                while len(self._results) > self._size:
-                    self._results.popitem(last=False)
+                weight = 1 if self._weigh is None else self._weigh(*args, **kwargs)
+                self._weights[key] = weight
+                self._weight += weight
+                while self._weight > self._size and len(self._results) > 1:
+                    old, _ = self._results.popitem(last=False)
+                    self._weight -= self._weights.pop(old)
             else:
                 self._results.move_to_end(key)
         if not mine:
@@ -60,6 +69,7 @@ class Memo(Generic[_P, _V]):
             with self._lock:
                 if self._results.get(key) is future:
                     del self._results[key]
+                    self._weight -= self._weights.pop(key)
             future.set_exception(exc)
             raise
         future.set_result(value)
@@ -68,6 +78,8 @@ class Memo(Generic[_P, _V]):
     def clear(self) -> None:
         with self._lock:
             self._results.clear()
+            self._weights.clear()
+            self._weight = 0
 
 
 def _after_fork() -> None:
@@ -76,6 +88,8 @@ def _after_fork() -> None:
     for memo in list(_ALL):
         memo._lock = threading.Lock()
         memo._results = OrderedDict((k, f) for k, f in memo._results.items() if f.done())
+        memo._weights = {k: memo._weights[k] for k in memo._results}
+        memo._weight = sum(memo._weights.values())
 
 
 if hasattr(os, "register_at_fork"):

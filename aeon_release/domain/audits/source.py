@@ -25,7 +25,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -160,9 +160,34 @@ def parse_limits(max_bytes: int, cut: dict[str, int] | None = None) -> Iterator[
 
 def parse_python(text: str, path: str = "<unknown>") -> ast.Module | None:
     """The merge-aware checks' ``ast.parse``: None for text that does not parse, is over the parse cap
-    (a 3 MB module takes ~1 GB and seconds to parse) or is too deep for the parser."""
+    (a 3 MB module takes ~1 GB and seconds to parse) or is too deep for the parser.
+
+    A text is parsed once for every check that asks (the checks never change a tree they are given:
+    what they rewrite, they copy first, or parse with ``parse_own``): on ROCm's real 720-commit upstream merge the checks asked for
+    604 parses of 472 texts, 42% of the 15.1 MB parsed twice or more.  A cut tree notes its path in the
+    run's cut list, so while cutting every parse is the caller's own."""
+    return _whole_parse()(text, _LIMITS.max_bytes) if _LIMITS.cut is None else parse_own(text, path)
+
+
+def parse_own(text: str, path: str = "<unknown>") -> ast.Module | None:
+    """``parse_python``'s tree, the caller's own to change (a block's positions shifted to the file's)."""
     module = parse_module(text, path, _LIMITS.max_bytes)
     return None if isinstance(module, SyntaxError) else module
+
+
+def _whole(text: str, max_bytes: int) -> ast.Module | None:
+    module = parse_module(text, "<unknown>", max_bytes)  # the name is only an error's, and an error is None
+    return None if isinstance(module, SyntaxError) else module
+
+
+@functools.cache
+def _whole_parse() -> Callable[[str, int], ast.Module | None]:
+    """The trees of the most recent 24 MB of text (a tree takes ~26 bytes of memory per byte of source:
+    ~0.6 GB), made on the first parse: a small merge whose audit parses nothing loads no thread pool's
+    module (the memo's futures)."""
+    from aeon_release.domain.audits.memo import Memo
+
+    return Memo(_whole, size=24 * 1024 * 1024, weigh=lambda text, max_bytes: len(text))
 
 
 def _cut_deep(module: ast.Module, path: str, cut: dict[str, int]) -> None:

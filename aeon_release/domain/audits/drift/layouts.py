@@ -126,12 +126,16 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
     if before is None or after is None:
         return
     now = {cls.name: cls for cls in file_classes(after.body)}
+    shapes_now: dict[str, dict[str, list[str]]] = {}  # class -> method -> its shapes (the first method of a name)
+    for name, cls in now.items():
+        for m in _methods(cls):
+            shapes_now.setdefault(name, {}).setdefault(m.name, _shapes(m))
     changed = frozenset(
         (cls.name, method.name)
         for cls in file_classes(before.body)
         if cls.name in now
         for method in _methods(cls)
-        if _shapes(method) != next((_shapes(m) for m in _methods(now[cls.name]) if m.name == method.name), [])
+        if _shapes(method) != shapes_now.get(cls.name, {}).get(method.name, [])
     )
     for cls in file_classes(before.body):
         if cls.name in now:
@@ -162,8 +166,9 @@ def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[
             if same is not None and name in other and not _still_along(same, along.get((name, access))):
                 yield Retired(old.name, path, name, access, _read_now(same, name))
     indexed = {name for name, access in now if access.startswith("[")}
+    listed = _listed(old)
     for field, value in sorted(_one_value(new).items()):
-        if field in _listed(old) and f"self.{field}" not in indexed:
+        if field in listed and f"self.{field}" not in indexed:
             yield Retired(old.name, path, f"self.{field}", _ANY_INDEX, value)
 
 

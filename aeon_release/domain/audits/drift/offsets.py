@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python, plain_name, segment, walk_defs, walk_spanning
+from aeon_release.domain.audits.source import (
+    code_lines,
+    parse_own,
+    parse_python,
+    plain_name,
+    segment,
+    walk_defs,
+    walk_spanning,
+)
 
 _PASS_THROUGH = frozenset(
     {
@@ -462,7 +470,7 @@ def _parse_block(lines: list[str], start: int) -> Function | None:
     end = start + 1
     while end < len(lines) and (not lines[end].strip() or indent_of(lines[end]) > indent):
         end += 1
-    module = parse_python("\n".join(line[indent:] for line in lines[first:end]))
+    module = parse_own("\n".join(line[indent:] for line in lines[first:end]))  # its positions are shifted below
     if module is None:
         return None
     ast.increment_lineno(module, first)

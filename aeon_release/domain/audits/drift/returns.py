@@ -564,7 +564,7 @@ def _over(texts: dict[str, str | None], paths: list[str], name: str, of: Callabl
 def _functions_in(text: str) -> dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]]:
     """A module's functions and methods by name (walked once per text)."""
     found: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-    module = _parsed(text)
+    module = parse_python(text)
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.setdefault(node.name, []).append(node)
@@ -602,7 +602,6 @@ def _at_sites(
 
 
 _functions = Memo(_functions_in, size=32)  # walked once per text
-_parsed = Memo(parse_python, size=32)
 
 
 def _def_at(text: str | None, line: int, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
