@@ -319,12 +319,23 @@ def test_a_removed_choice_passed_as_a_value_is_a_warning(git_repo: GitRepo, no_r
     the same string in a log message is text."""
     fork = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef aeon_config(make):\n"
     fork += '    logger.info("no %s drafts", "gumbel")\n'
-    fork += '    return make(method="ngram", draft_sample_method="gumbel")\n'
+    fork += '    return make(method="ngram", sampler="gumbel")\n'
     report = choice_case(git_repo, no_rules, fork)
     [(path, line, message)] = found(report)
     assert (path, line) == (FORK, 8)
     assert '"gumbel" passed to make()' in message
     assert [f.severity.value for f in report.findings if f.rule_id == RULE] == ["warning"]
+
+
+def test_a_removed_choice_passed_as_the_field_its_file_read_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """Passed under the keyword that the file which dropped the choice read it by
+    (``config.draft_sample_method == "gumbel"``; the connector factory's ``kv_transfer_config.kv_connector``,
+    #30201): the fork's line names the field the value is taken from, so the value is the gone choice."""
+    fork = 'def aeon_config(make):\n    return make(method="ngram", draft_sample_method="gumbel")\n'
+    report = choice_case(git_repo, no_rules, fork)
+    rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE]
+    assert rows == [(FORK, 2, "error")]
+    assert "took the value from .draft_sample_method" in next(f.message for f in report.findings if f.rule_id == RULE)
 
 
 @pytest.mark.parametrize(
@@ -1518,3 +1529,37 @@ def test_an_attribute_no_longer_set_whose_word_lives_on_as_a_local_or_a_function
 )
 def test_an_attribute_still_set_or_held_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
     assert swizzled_case(git_repo, no_rules, upstream) == []
+
+
+# --- #30201: a registry's key renamed, given under the field the registry is looked up by
+FACTORY = "vllm/kv/factory.py"
+FACTORY_BASE = """class Factory:
+    _registry = {"SharedStorageConnector": "shared", "LMCacheConnector": "lmcache"}
+
+    @classmethod
+    def create(cls, config):
+        return cls._registry[config.kv_connector]
+"""
+FACTORY_30201 = FACTORY_BASE.replace("SharedStorageConnector", "ExampleConnector")
+
+
+@pytest.mark.parametrize(
+    ("entry", "severity"),
+    [('"kv_connector": "SharedStorageConnector"', "error"), ('"label": "SharedStorageConnector"', "warning")],
+    ids=["the registry's field", "another key"],
+)
+def test_a_renamed_registry_key_given_under_a_dict_key(
+    git_repo: GitRepo, no_rules: Path, entry: str, severity: str
+) -> None:
+    """``{"connectors": [{"kv_connector": "SharedStorageConnector"}]}``: the key is the field the factory
+    reads the registry by, an error; under another key the string may be anything, a warning."""
+    fork = 'AEON_KV = {"connectors": [{' + entry + ', "kv_role": "kv_both"}]}\n'
+    sides = s.merge_case(
+        git_repo,
+        {FACTORY: FACTORY_BASE, "vllm/kv/__init__.py": ""},
+        {"vllm/kv/aeon.py": fork},
+        [("kv_transfer: Rename the shared storage connectors (#30201)", {FACTORY: FACTORY_30201})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE]
+    assert rows == [("vllm/kv/aeon.py", 1, severity)]

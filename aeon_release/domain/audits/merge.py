@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
+from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
@@ -57,6 +58,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
+from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
@@ -130,6 +132,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     knob_drift,
     dead_patches,
     lazy_pair_drift,
+    wire_mirror_drift,
+    cmake_variable_drift,
     env_default_drift,
     field_default_drift,
     registration_drift,
@@ -161,7 +165,7 @@ def _merge_findings(
         any(c.hunks for c in upstream.values())
         or upstream.deleted
         or _changed_schemas(sides)
-        or (settings.device is not None and _changed_cmake(sides))
+        or ((settings.device is not None or any(is_cmake(p) for p in mine)) and _changed_cmake(sides))
     ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     unread = _past_the_caps(tree, mine, upstream, settings)

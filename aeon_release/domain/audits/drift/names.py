@@ -1243,11 +1243,25 @@ def _finding(
     # unless the callee is a function of the very file that tested for the choice;
     # a keyword no call passes any more: the read may be of a mapping filled elsewhere (a config file)
     # a deployment file's variable: a library the service loads may read it too
+    looked_up = read.form == "arg" and not tested and _looked_up_by(trees, read, removed)
     uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
-    uncertain |= read.form == "arg" and not tested
-    if read.form == "arg" and not uncertain:
+    uncertain |= read.form == "arg" and not tested and not looked_up
+    if looked_up:
+        message += f" ({removed.path} took the value from .{read.field}, the field the fork's line passes it as)"
+    elif read.form == "arg" and not uncertain:
         message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
+
+
+def _looked_up_by(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
+    """A value passed under a keyword (or a dict key) that the file whose diff dropped the accepted value
+    read as an attribute at the merge base: ``{"kv_connector": "SharedStorageConnector"}`` where the
+    connector factory looked its registry up by ``kv_transfer_config.kv_connector`` (#30201).  The fork's
+    line names the field the registry is read by: the value is that registry's key, not another string."""
+    if not read.field or removed.kind is not Kind.CHOICE or not removed.path.endswith(".py"):
+        return False
+    text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
+    return re.search(rf"\.{re.escape(read.field)}\b(?![ \t]*=[^=])", text) is not None
 
 
 def _callee(read: Read) -> str:

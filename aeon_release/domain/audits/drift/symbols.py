@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
+from aeon_release.domain.audits.drift import lockstep
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
@@ -802,8 +803,33 @@ class _Checker:
         if old is None or not dynamic_lookup(self.base_ix.mro(old)):
             return None
         if self._upstream_reads(before.name):
-            return None
+            home = self._moved_down(old, before.name)
+            if home is None:
+                return None
+            # upstream's reads of the name are of its new home's instances; the fork's object is not one (its
+            # lookup would have found the def there), so its __getattr__ answers
+            return f"moved to {home}, a subclass; {before.owner}'s __getattr__ answers for the name now"
         return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
+
+    def _moved_down(self, old: px.ClassInfo, name: str) -> str | None:
+        """The class upstream moved the member ``name`` of ``old`` to, when it is a subclass of ``old`` that
+        did not define it at the base (``WorkerWrapperBase.execute_method`` -> ``RayWorkerWrapper``, #35328)."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, Searchable):
+            return None
+        for path, _ in theirs.definition_sites([name]).get(name, [])[:_MOST_HOMES]:
+            if path not in self.inp.upstream_files:
+                continue
+            mod = self.after.module_at(path)
+            for qual in mod.classes if mod is not None else ():
+                cls = self.after.class_info(mod, qual) if mod is not None else None
+                if cls is None or name not in cls.members or not _derives(self.after, cls, old):
+                    continue
+                base_mod = self.base_ix.module_at(path)
+                was = self.base_ix.class_info(base_mod, qual) if base_mod is not None else None
+                if was is None or name not in was.members:
+                    return qual
+        return None
 
     def _upstream_reads(self, name: str) -> bool:
         """``x.name`` read (or called) off another object than ``self`` in upstream's served files."""
@@ -1621,9 +1647,56 @@ class _Checker:
                     before, after = resolver(self.before), resolver(self.after)
                     if isinstance(before, DefSym) and isinstance(after, DefSym):
                         yield from self._kept_defaults(mod, stmt, f"{qual.rsplit('.', 1)[-1]}.{name}", before, after)
+                if name == lockstep.INIT and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield from self._init_left_behind(mod, stmt, qual)
                 if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
                     continue
                 yield from self._override(mod, stmt, qual, name)
+
+    def _init_left_behind(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str
+    ) -> Iterator[Finding]:
+        """A fork ``__init__`` that matched its base's, when upstream gave the base's a parameter and changed
+        its own subclasses' ``__init__`` alike: upstream constructs the hierarchy with it (drift/lockstep.py)."""
+        resolver = self._member_of(mod.path, qual, lockstep.INIT, False)
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        if (before.path, before.owner) != (after.path, after.owner) or not isinstance(
+            self.inp.upstream_lines, AddedLines
+        ):
+            return
+        mine, old, new = signature(stmt, True), signature(before.node, True), signature(after.node, True)
+        if mine is None or old is None or new is None or mine.varargs or override_problem(mine, old) is not None:
+            return
+        gained = [p for p in new.positional if p not in old.positional and p not in {*mine.positional, *mine.kwonly}]
+        merged = self.after.module_at(mod.path)
+        cls = self.after.class_info(merged, qual) if merged is not None else None
+        if not gained or cls is None:
+            return
+        roots = [
+            (b.module.path, b.qualname)
+            for b in self.after.mro(cls, include_self=False)
+            if isinstance(b, px.ClassInfo) and lockstep.INIT in b.members and _takes_all(b, gained)
+        ]
+        alike = lockstep.changed_alike(
+            self.base_ix, self.theirs_ix, self.inp.upstream_lines, roots, gained, lambda p: not _not_served(p)
+        )
+        if len(alike) < lockstep.FEWEST:
+            return
+        short, shown = qual.rsplit(".", 1)[-1], ", ".join(alike[:3]) + (", ..." if len(alike) > 3 else "")
+        yield Finding(
+            RULE,
+            "merge",
+            Severity.ERROR,
+            mod.path,
+            stmt.lineno,
+            f"{short}.__init__ overrides {after.label}, which upstream gave {', '.join(gained)} "
+            f"({_where(after, self._commit(after.path, lockstep.INIT))}), changing {len(alike)} of its own "
+            f"subclasses' __init__ alike ({shown}): upstream now constructs these classes with it, and the "
+            f"override takes {mine.show()}: TypeError on the fork's class; take {', '.join(gained)} and hand "
+            "it to super().__init__",
+        )
 
     def _shadowed(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:
         """A value the fork class sets (a class attribute, or ``self.x`` before ``super().__init__()``)
@@ -2534,6 +2607,11 @@ def _without(sig: Sig, names: list[str]) -> Sig:
         defaults=max(sig.defaults - dropped, 0),
         kwonly=tuple(k for k in sig.kwonly if k not in names),
     )
+
+
+def _takes_all(cls: px.ClassInfo, names: list[str]) -> bool:
+    sig = signature(cls.members[lockstep.INIT], True)
+    return sig is not None and all(n in {*sig.positional, *sig.kwonly} for n in names)
 
 
 def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
@@ -4146,6 +4224,17 @@ def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == line:
             return DefSym(path, name, node, qualname)
     return None
+
+
+_MOST_HOMES = 8  # definitions of a moved member looked at: a method's name is defined in a few classes
+
+
+def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
+    """``cls`` has ``old`` (the same class, by file and qualname) among its bases, not being it."""
+    key = (old.module.path, old.qualname)
+    return any(
+        isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) == key for b in ix.mro(cls, include_self=False)
+    )
 
 
 def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:

@@ -1,0 +1,70 @@
+"""Constructors changed in lockstep: upstream gave a hierarchy's ``__init__`` a parameter in every class.
+
+A registry builds its plug-ins through their base's constructor, by class: ``tool_parser_cls(tokenizer,
+request.tools)`` (#38029 gave ``ToolParser.__init__`` a ``tools`` parameter, changed each of its 38
+parsers' ``__init__`` to take it, and its serving code to pass it).  A fork parser whose ``__init__`` still
+takes the tokenizer alone merges cleanly and raises TypeError on the first request that uses it.  An
+``__init__`` is usually the fork's own business (the fork constructs its own class), so one base's new
+parameter says nothing; upstream changing its own subclasses' ``__init__`` the same way in the same range
+says its callers construct the hierarchy generically and now pass it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.pyindex import Index
+from aeon_release.domain.audits.drift.sides import AddedLines
+from aeon_release.domain.audits.drift.signatures import signature
+
+INIT = "__init__"
+FEWEST = 2  # upstream subclasses changed alike: one could be a coincidence of that class's own change
+_MOST_FILES = 64  # files parsed looking for them: a hierarchy's plug-ins sit in a few folders
+
+
+def changed_alike(
+    base_ix: Index,
+    theirs_ix: Index,
+    lines: AddedLines,
+    roots: Iterable[tuple[str, str]],
+    gained: list[str],
+    served: Callable[[str], bool],
+) -> list[str]:
+    """Qualnames of upstream's classes deriving from one of ``roots`` ((path, qualname)) whose ``__init__``
+    takes every parameter of ``gained`` now and took none of them at the merge base (a class upstream
+    added, or whose ``__init__`` is new, does not count: it says nothing of a change)."""
+    keys = set(roots)
+    word = re.compile(rf".*\b(?:{'|'.join(map(re.escape, gained))})\b")
+    paths = sorted({p for p, _ in lines.added_matches(word) if p.endswith(".py") and served(p)})[:_MOST_FILES]
+    found = []
+    for path in paths:
+        new_mod, old_mod = theirs_ix.module_at(path), base_ix.module_at(path)
+        if new_mod is None or old_mod is None:
+            continue
+        for qual in new_mod.classes:
+            if (path, qual) in keys:
+                continue
+            now, was = theirs_ix.class_info(new_mod, qual), base_ix.class_info(old_mod, qual)
+            if now is None or was is None or not _takes(now, gained) or _takes_any(was, gained):
+                continue
+            if any(isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) in keys for b in theirs_ix.mro(now)):
+                found.append(qual)
+    return found
+
+
+def _params(cls: px.ClassInfo) -> set[str] | None:
+    node = cls.members.get(INIT)
+    sig = signature(node, True) if node is not None else None
+    return {*sig.positional, *sig.kwonly} if sig is not None else None
+
+
+def _takes(cls: px.ClassInfo, names: list[str]) -> bool:
+    params = _params(cls)
+    return params is not None and all(n in params for n in names)
+
+
+def _takes_any(cls: px.ClassInfo, names: list[str]) -> bool:
+    params = _params(cls)
+    return params is None or any(n in params for n in names)

@@ -1,0 +1,133 @@
+"""Wire mirror drift: a fork's positional copy of an upstream wire struct, whose fields upstream moved.
+
+A msgspec ``Struct`` declared ``array_like=True`` is encoded as an array of its field values, in field order:
+the field's position is its name on the wire.  A fork that reads those frames without importing the class
+(a router sidecar, a replay tool, a process of another build) declares a mirror Struct with the same fields
+in the same order and decodes by position.  When upstream inserts a field (#17045 put ``cache_salt`` in
+front of ``current_wave``), removes one (#17214 took ``prompt`` out of ``EngineCoreRequest``) or reorders
+them, git merges the fork's mirror as it was: every field from that position on now decodes its neighbour's
+value, and msgspec raises nothing where the types happen to fit (``None`` into an ``Optional``).
+
+A fork-owned ``array_like=True`` Struct (three fields at least) mirrors an upstream one when its fields are,
+name for name, the first fields of an ``array_like`` class of a file upstream changed, as the merge base
+had it.  When upstream's class no longer starts with those fields, the mirror's first field whose position
+now holds another (or none) is an error: the fork line itself says it decodes by position.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
+
+_WORD = "array_like"
+_FEWEST = 3  # fields a mirror must share with upstream's class: two names in a row match by chance
+_MOST_FILES = 64  # upstream files read (both versions) a merge at most: wire structs live in a few modules
+
+
+@dataclass(frozen=True)
+class Layout:
+    path: str
+    name: str
+    fields: tuple[tuple[str, int], ...]  # (field, line) in declaration order
+
+
+def wire_mirror_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    mirrors = list(_fork_mirrors(trees))
+    if not mirrors:
+        return []
+    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
+    paths = sorted(trees.upstream_files_with((_WORD,), paths))[:_MOST_FILES]
+    if not paths:
+        return []
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    findings = []
+    for mirror in mirrors:
+        for path in paths:
+            old = {layout.name: layout for layout in positional_layouts(before[path], path)}
+            new = {layout.name: layout for layout in positional_layouts(after[path], path)}
+            for name, was in old.items():
+                moved = _moved_field(mirror, was, new.get(name))
+                if moved is not None:
+                    findings.append(_finding(trees, mirror, was, moved, pr_pattern))
+    return findings
+
+
+def _fork_mirrors(trees: ThreeTrees) -> Iterator[Layout]:
+    """The fork-owned ``array_like`` Struct classes of the merged tree (their ``class`` line the fork's)."""
+    for path, change in trees.mine.items():
+        if not path.endswith(".py") or not any(_WORD in text for text in change.added.values()):
+            continue
+        owned = trees.owned_lines(path)
+        for layout in positional_layouts(trees.merged_text(path), path):
+            if layout.fields and layout.fields[0][1] in owned and len(layout.fields) >= _FEWEST:
+                yield layout
+
+
+def positional_layouts(text: str | None, path: str) -> list[Layout]:
+    """The classes of a module declared ``array_like=True``, each with its annotated fields in order."""
+    module = parse_python(text, path) if text is not None else None
+    if module is None:
+        return []
+    found = []
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef) and any(_is_true(k) for k in node.keywords if k.arg == _WORD):
+            fields = tuple(
+                (stmt.target.id, stmt.lineno)
+                for stmt in node.body
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and not _class_var(stmt)
+            )
+            found.append(Layout(path, node.name, fields))
+    return found
+
+
+def _is_true(keyword: ast.keyword) -> bool:
+    return isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+
+
+def _class_var(stmt: ast.AnnAssign) -> bool:
+    """``x: ClassVar[int]``: not a field (msgspec leaves it out of the encoding)."""
+    note = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+    return (isinstance(note, ast.Name) and note.id == "ClassVar") or (
+        isinstance(note, ast.Attribute) and note.attr == "ClassVar"
+    )
+
+
+def _moved_field(mirror: Layout, was: Layout, now: Layout | None) -> tuple[int, str, str] | None:
+    """(position, the mirror's field there, what upstream's class holds there now) at the mirror's first
+    field upstream moved, when the mirror copied ``was`` by position; None when it did not, or nothing moved."""
+    if mirror.path == was.path and mirror.name == was.name:
+        return None  # upstream's own class
+    names = [name for name, _ in mirror.fields]
+    if names != [name for name, _ in was.fields[: len(names)]] or now is None:
+        return None
+    theirs = [name for name, _ in now.fields]
+    for i, name in enumerate(names):
+        held = theirs[i] if i < len(theirs) else ""
+        if held != name:
+            return i, name, held
+    return None
+
+
+def _finding(trees: ThreeTrees, mirror: Layout, was: Layout, moved: tuple[int, str, str], pr_pattern: str) -> Finding:
+    position, field, held = moved
+    line = mirror.fields[position][1]
+    commit = trees.upstream_commit(was.path, rf"^[[:space:]]+({field}|{held or field})[[:space:]]*:", pr_pattern)
+    now = f"holds {held}" if held else "is past its last field"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        mirror.path,
+        line,
+        f"{mirror.name} mirrors {was.name} ({was.path}) by position (array_like=True), and upstream's "
+        f"{was.name} changed its fields{commit}: position {position}, the mirror's {field}, {now} on the wire "
+        f"now, so {field} and every field after it decode another field's value; declare the mirror's fields "
+        f"as {was.name} orders them now",
+    )
