@@ -13,9 +13,11 @@ from tests.helpers import Result, run_cli
 
 TMPFS = Path("/dev/shm")
 TMPFS_MIN_FREE = 2 * 1024**3
-TMPFS_MIN_FILES = 200_000  # inodes: the suite's git repositories are many small files
+TMPFS_MIN_FILES = 600_000  # inodes: the suite's git repositories are many small files (a whole run left
+# 465,000 behind when it failed; at 200,000 free a run beside another began on tmpfs and ran out midway)
 TMPFS_PREFIX = "aeon-test-"
-STALE = 6 * 3600  # seconds: a folder of a session killed before it could clean up
+STALE = 3600  # seconds: a folder of a session killed before it could clean up, or of one that failed (six
+# hours of failed and stopped runs beside each other filled 3 million inodes: the next run's 202 errors)
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -116,7 +118,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     """tmpfs is memory: a passing session's folders go; a failing one's stay for a look (pytest
-    keeps them too), until they are six hours old."""
+    keeps them too), until they are an hour old."""
     import shutil
 
     folder = config.stash.get(_ON_TMPFS, None)
