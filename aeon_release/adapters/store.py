@@ -678,21 +678,49 @@ class RunStore:
         path.parent.mkdir(parents=True, exist_ok=True)
         # never through a link made after the look above: the pid would go over the file it names
         with os.fdopen(files.open_lock(path, "run lock", StateError), "r+") as handle:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
+            if not _locked(handle):
                 handle.seek(0)
                 holder = handle.read(24).strip()  # a pid; whatever else the file holds is not repeated
                 holder = holder if holder.isdigit() and holder.isascii() else "unknown"
-                raise StateError(
-                    f"another aeon-release run is working in this repository (pid {holder})",
-                    "wait for it to finish, or see `aeon-release status`",
-                ) from None
+                # the run that wrote its pid is gone, and a process it forked (a worker of its pool, the checks'
+                # child) still holds the lock: a kill of the run's group reaches them too, but each ends only when
+                # the kernel gets to it (a rerun right after `kill -9` was refused under load): give them a moment
+                if not (holder.isdigit() and not _alive(int(holder)) and _locked(handle, within=_DYING_RUN_SECONDS)):
+                    raise StateError(
+                        f"another aeon-release run is working in this repository (pid {holder})",
+                        "wait for it to finish, or see `aeon-release status`",
+                    ) from None
             _write_pid(handle, path)
             try:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+_DYING_RUN_SECONDS = 5.0
+
+
+def _locked(handle: IO[str], within: float = 0.0) -> bool:
+    """The run lock taken (now, or within ``within`` seconds, asked every 50 ms), or False."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except OSError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return pid > 0  # another user's process (or no pid at all)
+    return True
 
 
 def _names_a_tag(name: str) -> bool:

@@ -1,0 +1,71 @@
+"""The run lock after a run was killed: a process it forked may hold the lock a moment longer than the run.
+
+`kill -9` of a release's process group reaches the workers the run forked (they share its open lock file,
+and with it the lock), but each ends only when the kernel gets to it: a rerun right after the kill was
+refused, "another aeon-release run is working in this repository (pid N)", N long gone (a CI run under
+load).  Real processes here: a run that takes the lock, forks a child and dies; the child ends a moment
+later."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.store import RunStore
+from aeon_release.errors import StateError
+
+
+def _run_that_dies_leaving_a_child(git_dir: Path, child_seconds: float) -> int:
+    """Fork a 'run' that takes the lock, forks a child holding it for ``child_seconds``, and dies at once."""
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the run
+        try:
+            with RunStore.exclusive(git_dir):
+                if os.fork() == 0:  # its worker: holds the inherited lock, then ends
+                    time.sleep(child_seconds)
+                    os._exit(0)
+                os.write(ready_w, b"x")
+                os._exit(0)  # killed, say: the lock is not released by the run
+        finally:
+            os._exit(1)
+    os.close(ready_w)
+    assert os.read(ready_r, 1) == b"x"
+    os.close(ready_r)
+    os.waitpid(pid, 0)  # the run is gone; its worker is not yet
+    return pid
+
+
+def test_a_rerun_waits_for_the_dead_runs_child_to_let_go(tmp_path: Path) -> None:
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    _run_that_dies_leaving_a_child(git_dir, child_seconds=0.8)
+    started = time.monotonic()
+    with RunStore.exclusive(git_dir):  # the old code: "another aeon-release run is working ... (pid <dead>)"
+        waited = time.monotonic() - started
+    assert 0.3 < waited < 5.0, waited
+
+
+def test_a_live_holder_is_refused_at_once(tmp_path: Path) -> None:
+    """The twin: the run that wrote its pid is alive, so it is working: refused without waiting."""
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    with RunStore.exclusive(git_dir):
+        started = time.monotonic()
+        with pytest.raises(StateError, match=rf"another aeon-release run is working .*\(pid {os.getpid()}\)"):
+            with RunStore.exclusive(git_dir):
+                pass
+        assert time.monotonic() - started < 0.5
+
+
+def test_a_dead_runs_child_that_keeps_working_is_still_refused(tmp_path: Path) -> None:
+    """A worker of a dead run that goes on past the wait still holds the lock: refused, naming the run."""
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    dead = _run_that_dies_leaving_a_child(git_dir, child_seconds=8.0)
+    with pytest.raises(StateError, match=rf"another aeon-release run is working .*\(pid {dead}\)"):
+        with RunStore.exclusive(git_dir):
+            pass
