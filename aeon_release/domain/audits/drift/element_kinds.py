@@ -29,18 +29,17 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
     Recontained,
-    _annotated,
-    _attr_annotations,
     _bound_once,
     _container,
     _held,
     _kind_tested,
     _unwrapped,
+    reannotated,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
 
 _SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
 # what an element of the old kind offers and an array does not: growing or shrinking it in place
@@ -86,23 +85,15 @@ def _inner_changed(diff: str, wanted: set[str]) -> bool:
 def _regathered(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
     """The fields and returns whose outer container kept its kind while its element went from a builtin
     container to an array (``old``: the element's old kind; ``new``: the element's annotation now)."""
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found: dict[str, list[Recontained]] = {}
-    for path in paths:
-        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
-        if before is None or after is None:
+    for pair in reannotated(trees, paths, wanted):
+        if pair.name not in wanted:
             continue
-        fields = bool(_attr_annotations(base[path], theirs[path]) & wanted)
-        old = dict(_annotated(before, fields))
-        for key, (annotation, owner, _) in _annotated(after, fields):
-            was = old.get(key)
-            if key[0] == "param" or key[-1] not in wanted or was is None:
-                continue
-            hit = _rehoused(trees, theirs[path] or "", after, key[-1], owner, path, was[0], annotation)
-            if hit is not None and key[0] == "return":
-                hit = Recontained(hit.name, owner, path, hit.was, hit.now, hit.old, hit.new, True)
-            if hit is not None:
-                found.setdefault(hit.name, []).append(hit)
+        hit = _rehoused(trees, pair.text, pair.module, pair.name, pair.owner, pair.path, pair.was, pair.now)
+        if hit is not None and pair.is_return:
+            hit = Recontained(hit.name, pair.owner, pair.path, hit.was, hit.now, hit.old, hit.new, True)
+        if hit is not None:
+            found.setdefault(hit.name, []).append(hit)
     return found
 
 

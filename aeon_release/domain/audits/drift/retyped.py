@@ -508,11 +508,24 @@ def _defining(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> list[str
     return [p for p in paths if wanted.intersection(_DEF_NAME.findall(f"{base[p] or ''}\n{theirs[p] or ''}"))]
 
 
-def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
-    """The fields and returns of ``paths`` whose annotation upstream made another kind of container; a field
-    a method declares (``self.name: T``) only when the fork reads its name (``wanted``)."""
+@dataclass(frozen=True)
+class Reannotated:
+    """A field or a return of one of upstream's files annotated at the base and at upstream."""
+
+    path: str
+    name: str
+    owner: str
+    is_return: bool
+    was: ast.expr  # the base's annotation
+    now: ast.expr  # upstream's
+    text: str  # upstream's file
+    module: ast.Module  # upstream's file, parsed
+
+
+def reannotated(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> Iterator[Reannotated]:
+    """Every field and return of ``paths`` annotated both at the base and at upstream (parameters aside); a
+    field a method declares (``self.name: T``) only when the fork reads its name (``wanted``)."""
     base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
-    found: dict[str, list[Recontained]] = {}
     for path in paths:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
@@ -521,13 +534,21 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
         old = dict(_annotated(before, fields))
         for key, (annotation, owner, _) in _annotated(after, fields):
             was = old.get(key)
-            if key[0] == "param" or was is None:
-                continue
-            kind, now = _container(was[0]), _container(annotation)
-            if kind is not None and now is not None and kind != now:
-                shown = ast.unparse(was[0]), ast.unparse(annotation)
-                hit = Recontained(key[-1], owner, path, *shown, kind, now, key[0] == "return")
-                found.setdefault(hit.name, []).append(hit)
+            if key[0] != "param" and was is not None:
+                yield Reannotated(
+                    path, key[-1], owner, key[0] == "return", was[0], annotation, theirs[path] or "", after
+                )
+
+
+def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """The fields and returns of ``paths`` whose annotation upstream made another kind of container."""
+    found: dict[str, list[Recontained]] = {}
+    for pair in reannotated(trees, paths, wanted):
+        kind, now = _container(pair.was), _container(pair.now)
+        if kind is not None and now is not None and kind != now:
+            shown = ast.unparse(pair.was), ast.unparse(pair.now)
+            hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
+            found.setdefault(hit.name, []).append(hit)
     return found
 
 
