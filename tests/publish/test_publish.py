@@ -185,9 +185,11 @@ def test_a_publish_that_stopped_for_a_person_prints_its_json_verdict(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """:latest moved by another publisher while this one worked (a real second push to the real registry, between
-    the dated push and the move) stops the publish (exit 1): `publish --json` printed nothing on stdout for it."""
+    the dated push and the move) stops the publish (exit 1): `publish --json` printed nothing on stdout for it,
+    and then said ``digest: null`` and ``latest_before: null`` though the dated tag was pushed at a known digest
+    and the plan had read :latest.  It says both now, and what :latest holds (the other publisher's digest)."""
     repository, name = _repo(registry, run_id)
-    publish(
+    first = publish(
         PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path, repo=tmp_path)
     )
     intruder = images.local_image(make_image("other")).id
@@ -205,7 +207,12 @@ def test_a_publish_that_stopped_for_a_person_prints_its_json_verdict(
     verdict = json.loads(capsys.readouterr().out)
     assert (verdict["ok"], verdict["latest_moved"], verdict["dated_tag"]) == (False, False, "2026-09-11-v0.2.0")
     assert "while this run was working" in verdict["reason"] and verdict["repository"] == repository
-    assert served(registry.host, name, "2026-09-11-v0.2.0") is not None  # the dated tag was pushed
+    dated = served(registry.host, name, "2026-09-11-v0.2.0")
+    assert dated is not None  # the dated tag was pushed
+    assert (verdict["digest"], verdict["pull"], verdict["pushed"]) == (dated, f"{repository}@{dated}", True)
+    assert verdict["latest_before"] == first.digest
+    assert verdict["latest_after"] == served(registry.host, name, "latest") != dated
+    assert verdict["attestation"].endswith(".att")
 
 
 def test_a_published_json_says_ok(

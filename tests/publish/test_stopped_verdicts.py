@@ -15,8 +15,6 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters import docker as images
-from aeon_release.errors import NeedsHuman
-from aeon_release.pipeline.publish import PublishRequest, publish, run
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 
@@ -24,37 +22,6 @@ pytestmark = [pytest.mark.registry, pytest.mark.docker]
 
 
 # -- the --json verdict keeps what the run knew ----------------------------------------------------------------
-def test_a_stopped_publish_reports_the_digest_it_pushed_and_what_latest_held(
-    registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """:latest moved by another publisher (a real second push) between the dated push and the move: the verdict
-    said ``digest: null`` and ``latest_before: null`` though the dated tag was pushed at a known digest and the
-    plan had read :latest.  It now says both, and what :latest holds (the other publisher's digest)."""
-    repository, name = f"{registry.host}/aeon-test-publish/{run_id}-kept", f"aeon-test-publish/{run_id}-kept"
-    first = publish(
-        PublishRequest(make_image("v1"), repository, "v0.1.0", date="2026-09-10", config_dir=tmp_path, repo=tmp_path)
-    )
-    intruder = images.local_image(make_image("other")).id
-    request = PublishRequest(
-        make_image("v2"), repository, "v0.2.0", date="2026-09-11", config_dir=tmp_path, repo=tmp_path
-    )
-
-    def another_publisher(stage: str) -> None:
-        if stage == "dated-pushed":
-            images.push(intruder, repository, "latest", None)
-
-    capsys.readouterr()
-    with pytest.raises(NeedsHuman, match="while this run was working"):
-        run(request, json_out=True, after_step=another_publisher)
-    verdict = json.loads(capsys.readouterr().out)
-    dated = served(registry.host, name, "2026-09-11-v0.2.0")
-    assert dated is not None and verdict["ok"] is False
-    assert (verdict["digest"], verdict["pull"], verdict["pushed"]) == (dated, f"{repository}@{dated}", True)
-    assert verdict["latest_before"] == first.digest
-    assert verdict["latest_after"] == served(registry.host, name, "latest") != dated
-    assert verdict["attestation"].endswith(".att") and verdict["latest_moved"] is False
-
-
 def test_a_stopped_rollback_reports_where_it_was_going_and_what_latest_held(
     registry: RegistryProcess, make_image: ImageMaker, run_id: str, tmp_path: Path
 ) -> None:
