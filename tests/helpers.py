@@ -11,11 +11,13 @@ import resource
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import typer.main
 
@@ -191,3 +193,20 @@ def one_carry_ledger(config: Path, sha: str, path: str) -> Path:
         f"  commits: [{sha}]\n  markers:\n  - {{path: {path}, text: 'AEON: the GB10 branch'}}\n"
     )
     return config
+
+
+class LoopbackServer:
+    """A real HTTP server on 127.0.0.1 (a free port) answering with ``handler`` from a thread of its own, while
+    in a ``with`` block: the tests' fake registries, proxies and metrics endpoints."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.port: int = self.server.server_address[1]
+
+    def __enter__(self) -> Self:
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()

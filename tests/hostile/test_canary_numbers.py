@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from aeon_release.domain import canary
-from tests.helpers import Result
-from tests.hostile.conftest import redirecting_server
+from tests.helpers import LoopbackServer, Result
+from tests.hostile.conftest import QuietHandler, redirecting_server
 
 MODEL = "m"
 
@@ -33,33 +32,20 @@ def _text(drafts: str, draft_tokens: str = "1000", accepted: str = "300") -> byt
 @pytest.fixture
 def metrics() -> Iterator[Callable[[list[bytes]], str]]:
     """A server answering its n-th scrape with bodies[n] (the last one after that)."""
-    servers: list[ThreadingHTTPServer] = []
+    with contextlib.ExitStack() as servers:
 
-    def start(bodies: list[bytes]) -> str:
-        count = {"n": 0}
+        def start(bodies: list[bytes]) -> str:
+            count = {"n": 0}
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
-                body = bodies[min(count["n"], len(bodies) - 1)]
-                count["n"] += 1
-                self.send_response(200)
-                self.send_header("Content-Type", "text/plain; version=0.0.4")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
+            class Handler(QuietHandler):
+                def do_GET(self) -> None:  # noqa: N802
+                    body = bodies[min(count["n"], len(bodies) - 1)]
+                    count["n"] += 1
+                    self._send(200, body, {"Content-Type": "text/plain; version=0.0.4"})
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-                pass
+            return f"http://127.0.0.1:{servers.enter_context(LoopbackServer(Handler)).port}/metrics"
 
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        servers.append(httpd)
-        return f"http://127.0.0.1:{httpd.server_address[1]}/metrics"
-
-    yield start
-    for httpd in servers:
-        httpd.shutdown()
-        httpd.server_close()
+        yield start
 
 
 def _canary(cli: Callable[..., Result], url: str, tmp_path: Path, *extra: str) -> Result:

@@ -12,9 +12,7 @@ import os
 import subprocess
 import sys
 import tarfile
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ import pytest
 from aeon_release.adapters.registry import Registry, parse_repository
 from aeon_release.adapters.sandbox import RegistryProcess
 from aeon_release.adapters.store import _write_sealed
-from tests.helpers import build_example, run_cli, snapshot
+from tests.helpers import LoopbackServer, build_example, run_cli, snapshot
 from tests.hostile.conftest import QuietHandler, git, release_stopped_at_build, run_limited
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
@@ -70,7 +68,7 @@ MANIFEST = json.dumps(
 ).encode()
 
 
-class _Registry:
+class _Registry(LoopbackServer):
     """A registry of one tag, ``latest``, with no attestation; with ``token`` set, it asks for a bearer token from a
     token service on its own loopback host, which answers ``{"token": TOKEN}``."""
 
@@ -95,16 +93,8 @@ class _Registry:
 
             do_HEAD = do_GET  # noqa: N815
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.reference = f"127.0.0.1:{self.server.server_address[1]}/team/app:latest"
-
-    def __enter__(self) -> _Registry:
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
+        self.reference = f"127.0.0.1:{self.port}/team/app:latest"
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ exit code, never a traceback or a hang, and nothing outside the repository chang
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -17,13 +18,12 @@ import tarfile
 import threading
 import zlib
 from collections.abc import Callable, Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.helpers import build_example, run_cli, snapshot
+from tests.helpers import LoopbackServer, build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, QuietHandler, Run, git, run_limited
 from tests.hostile.test_config_files import one_error_line
 
@@ -366,25 +366,19 @@ def _fleet(config: Path, bands: str) -> None:
 @pytest.fixture
 def metrics() -> Iterator[Callable[[str], str]]:
     """A metrics endpoint on 127.0.0.1 whose counters grow by one window's worth each scrape, for ``model``."""
-    servers: list[ThreadingHTTPServer] = []
+    with contextlib.ExitStack() as servers:
 
-    def start(model: str) -> str:
-        scrapes = [0]
+        def start(model: str) -> str:
+            scrapes = [0]
 
-        class Handler(QuietHandler):
-            def do_GET(self) -> None:  # noqa: N802
-                scrapes[0] += 1
-                self._send(200, _counters(model, scrapes[0]), {"Content-Type": "text/plain; version=0.0.4"})
+            class Handler(QuietHandler):
+                def do_GET(self) -> None:  # noqa: N802
+                    scrapes[0] += 1
+                    self._send(200, _counters(model, scrapes[0]), {"Content-Type": "text/plain; version=0.0.4"})
 
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}/metrics"
+            return f"http://127.0.0.1:{servers.enter_context(LoopbackServer(Handler)).port}/metrics"
 
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+        yield start
 
 
 @pytest.mark.parametrize("model", ["a" * 5000, "\u0430ctive-model"], ids=["5000 characters", "a look-alike"])

@@ -7,14 +7,14 @@ from __future__ import annotations
 import hashlib
 import http.client
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 
 from aeon_release.adapters import docker as images
+from tests.helpers import LoopbackServer
 from tests.publish.conftest import ImageMaker, RegistryProcess
 from tests.publish.helpers import as_json, cli, publish_args, records, served
 
@@ -83,7 +83,7 @@ def test_the_variant_an_image_was_built_as_is_published(
 
 
 # -- a read-back that disagrees with the push -------------------------------------------------------------------
-class _LyingProxy:
+class _LyingProxy(LoopbackServer):
     """A proxy in front of the real registry that passes every request through, except that it serves the
     manifest of ``lie_about`` (a tag) to any client but the Docker engine with one byte more: another digest
     than the push reported.  A real registry never serves a tag other bytes than were just put under it, so a
@@ -147,16 +147,8 @@ class _LyingProxy:
 
             do_GET = do_HEAD = do_PUT = do_POST = do_PATCH = do_DELETE = _forward  # noqa: N815
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.host = f"127.0.0.1:{self.server.server_address[1]}"
-
-    def __enter__(self) -> _LyingProxy:
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        super().__init__(Handler)
+        self.host = f"127.0.0.1:{self.port}"
 
 
 @pytest.fixture
