@@ -685,7 +685,7 @@ class RunStore:
                 # the run that wrote its pid is gone, and a process it forked (a worker of its pool, the checks'
                 # child) still holds the lock: a kill of the run's group reaches them too, but each ends only when
                 # the kernel gets to it (a rerun right after `kill -9` was refused under load): give them a moment
-                if not (holder.isdigit() and not _alive(int(holder)) and _locked(handle, within=_DYING_RUN_SECONDS)):
+                if not (holder.isdigit() and not pid_alive(int(holder)) and _locked(handle, within=_DYING_RUN_SECONDS)):
                     raise StateError(
                         f"another aeon-release run is working in this repository (pid {holder})",
                         "wait for it to finish, or see `aeon-release status`",
@@ -711,16 +711,6 @@ def _locked(handle: IO[str], within: float = 0.0) -> bool:
             if time.monotonic() >= deadline:
                 return False
             time.sleep(0.05)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return pid > 0  # another user's process (or no pid at all)
-    return True
 
 
 def _names_a_tag(name: str) -> bool:
@@ -874,7 +864,7 @@ def pid_alive(pid: int) -> bool:
         return False
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # none, or past any pid the system gives (a lock file of 24 digits)
         return False
     except PermissionError:
         return True
