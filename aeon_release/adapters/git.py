@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import posixpath
 import re
 import shutil
 import stat
@@ -610,11 +611,25 @@ class Git:
         removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
         return removed, [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
 
-    def renames(self, a: str, b: str) -> dict[str, str]:
-        """Files git sees as renamed or moved between two commits: old path -> new path."""
-        out = self.run("diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b)
+    def renames(self, a: str, b: str, pathspecs: Sequence[str] = ()) -> dict[str, str]:
+        """Files git sees as renamed or moved between two commits: old path -> new path (both within
+        ``pathspecs`` when given: git pairs only the files the pathspecs hold)."""
+        out = self.run(
+            "diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b, *(("--", *pathspecs) if pathspecs else ())
+        )
         fields = out.split("\0")  # R<score>, old, new; again and again
         return {fields[i + 1]: fields[i + 2] for i in range(0, len(fields) - 2, 3) if fields[i].startswith("R")}
+
+    def tree_names(self, rev: str, folder: str) -> list[str]:
+        """The names in ``folder`` at ``rev`` (files and folders; none when it has no such folder)."""
+        status, out, _ = self.try_run("ls-tree", "-z", "--name-only", rev, "--", f":(literal){folder}/")
+        return [posixpath.basename(p) for p in out.split("\0") if p] if status == 0 else []
+
+    def last_change(self, rev_range: str, path: str) -> Commit | None:
+        """The newest commit of the range that changed ``path`` (added, changed or took it away)."""
+        status, out, _ = self.try_run("log", "-1", "--format=%H%x00%s", rev_range, "--", f":(literal){path}")
+        sha, _, subject = out.strip("\n").partition("\0")
+        return Commit(sha, subject) if status == 0 and len(sha) >= 40 else None
 
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""

@@ -51,6 +51,7 @@ from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
@@ -134,6 +135,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     lazy_pair_drift,
     wire_mirror_drift,
     cmake_variable_drift,
+    renamed_sibling_drift,
     env_default_drift,
     field_default_drift,
     registration_drift,
@@ -166,6 +168,7 @@ def _merge_findings(
         or upstream.deleted
         or _changed_schemas(sides)
         or ((settings.device is not None or any(is_cmake(p) for p in mine)) and _changed_cmake(sides))
+        or beside_fork_data(mine, upstream_changed(sides.repo, sides.base, sides.theirs))
     ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     unread = _past_the_caps(tree, mine, upstream, settings)
