@@ -62,7 +62,8 @@ def beside_fork_data(mine: Changes, changed: Iterable[str]) -> bool:
 
 def _folders(added: list[str], changed: Iterable[str]) -> list[str]:
     touched = {posixpath.dirname(p) for p in changed}
-    return sorted({posixpath.dirname(p) for p in added} & touched)[:_MOST_FOLDERS]
+    # the repository's top folder is no package's: its files are found by listing
+    return sorted(({posixpath.dirname(p) for p in added} & touched) - {""})[:_MOST_FOLDERS]
 
 
 def renamed_sibling_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
