@@ -7,8 +7,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from aeon_release.commands import demo_repo
 from tests.conftest import docker_archive
-from tests.helpers import run_cli
+from tests.helpers import build_example, git, run_cli, snapshot
+
+
+def one_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], err
+    return lines[0]
 
 
 def test_image_report_json_is_alone_and_stderr_stays_quiet(tmp_path: Path) -> None:
@@ -29,3 +38,64 @@ def test_image_report_json_is_alone_and_stderr_stays_quiet(tmp_path: Path) -> No
     assert json.loads(result.out)["layers"] and result.err == "", result.err
     text = run_cli("image-report", f"docker-archive:{archive}")
     assert text.code == 0 and "1 layers" in text.out and text.err == "", text.err
+
+
+def _signed_tag(ex: demo_repo.Example, tmp_path: Path) -> Path:
+    """v0.29.1: one commit over v0.29.0, signed with an ssh key (gpg.format=ssh); the key's allowed-signers
+    file, which the fork's config names only when a test trusts it."""
+    import subprocess
+
+    key = tmp_path / "key"
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "rel@upstream", "-f", key], check=True)
+    signers = tmp_path / "allowed_signers"
+    signers.write_text(f"rel@upstream {(tmp_path / 'key.pub').read_text().strip()}\n")
+    up = ex.upstream
+    git(up, "switch", "-q", "-c", "rel", "v0.29.0")
+    (up / "NOTICE").write_text("signed\n")
+    git(up, "add", "NOTICE")
+    git(up, "-c", "gpg.format=ssh", "-c", f"user.signingKey={key}", "commit", "-q", "-S", "-m", "Release v0.29.1")
+    git(up, "tag", "v0.29.1")
+    git(ex.fork, "fetch", "-q", "upstream", "tag", "v0.29.1")
+    git(ex.fork, "config", "gpg.format", "ssh")
+    return signers
+
+
+@pytest.mark.parametrize("tag", ["v0.29.0", "v0.29.1"])
+def test_merge_verify_signatures_is_honoured_without_a_worktree(tmp_path: Path, tag: str) -> None:
+    """merge.verifySignatures=true: `git merge` refuses a commit without a good signature by a trusted key.  The
+    worktree-less merge (merge-tree, commit-tree) read no such setting and made the merge of an unsigned tag,
+    exit 0; only a conflicted one, merged again in a worktree, stopped.  Refused before anything is made (the
+    unsigned tag; the signed one while its key is not trusted); the signed tag with its key trusted merges."""
+    ex = build_example(tmp_path / "ex")
+    signers = _signed_tag(ex, tmp_path)
+    git(ex.fork, "config", "merge.verifySignatures", "true")
+    before = snapshot(ex.fork)
+    args = ("merge", tag, "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    for dry in ((), ("--dry-run",)):
+        refused = run_cli(*args, *dry)
+        assert refused.code == 2, refused.err
+        line = one_line(refused.err)
+        assert f"merge.verifySignatures is on: {tag}'s commit" in line and "git merge would refuse it" in line
+        assert "does not have a GPG signature" in line, line  # git's words for both (no signer git can check)
+        assert "git config merge.verifySignatures false" in line and snapshot(ex.fork) == before
+    git(ex.fork, "config", "gpg.ssh.allowedSignersFile", str(signers))
+    after = run_cli(*args)
+    if tag == "v0.29.0":
+        assert after.code == 2 and "does not have a GPG signature" in after.err, after.err
+    else:
+        assert after.code == 0, after.err
+        assert git(ex.fork, "rev-parse", f"aeon-{tag}^{{commit}}")
+
+
+@pytest.mark.parametrize(("value", "code"), [("only", 2), ("false", 0), ("true", 0)])
+def test_merge_ff_only_is_refused_with_the_setting_named(tmp_path: Path, value: str, code: int) -> None:
+    """merge.ff=only: `git merge` refuses any merge that is no fast-forward, as the merge of a tag onto the fork
+    never is; the worktree-less merge made it anyway.  Refused, naming the setting and the per-repository way
+    out; merge.ff=false (always a merge commit) is what the run does."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "config", "merge.ff", value)
+    result = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
+    assert result.code == code, result.err
+    if code:
+        line = one_line(result.err)
+        assert "merge.ff=only" in line and "git config merge.ff true" in line, line
