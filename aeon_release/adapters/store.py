@@ -575,6 +575,23 @@ class RunStore:
         return runs
 
     @classmethod
+    def left_worktrees(cls, git_dir: Path) -> list[str]:
+        """The tags whose run worktree is still there while their run state is gone (``rm -rf runs/TAG``):
+        ``status`` said "no aeon-release runs" over it, and ``merge --abort TAG`` "no run", the worktree
+        and git's record of it kept for good.  A link or a file there is no worktree of a run."""
+        base = cls.place(git_dir, "worktrees")
+        names = sorted(base.iterdir()) if base.is_dir() and not base.is_symlink() else []
+        return [
+            p.name
+            for p in names
+            if not p.name.startswith(".")
+            and _names_a_tag(p.name)
+            and p.is_dir()
+            and not p.is_symlink()
+            and not cls(git_dir, p.name).state_file.exists()
+        ]
+
+    @classmethod
     def each_release(cls, git_dir: Path) -> dict[str, PipelineState | StateError]:
         """Every release run's state (``runs/<tag>/pipeline.json``) by tag, a damaged one as its StateError: a
         release's stages, a ``stopped`` one too, were in no listing (``status`` showed merge runs only)."""

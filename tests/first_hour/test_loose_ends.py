@@ -5,6 +5,7 @@ dry run that called a stage done on a branch that moved."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,49 @@ def test_merge_ff_only_is_refused_with_the_setting_named(tmp_path: Path, value: 
     if code:
         line = one_line(result.err)
         assert "merge.ff=only" in line and "git config merge.ff true" in line, line
+
+
+def _conflicted_run(tmp_path: Path) -> tuple[demo_repo.Example, Path]:
+    """A merge of v0.29.0 stopped on a conflict (the fork edited docs/serving.md too): its worktree is there."""
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert stopped.code == 1, stopped.err
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    assert worktree.is_dir()
+    return ex, worktree
+
+
+@pytest.mark.parametrize("abort", [("--abort", "v0.29.0"), ("--abort",)])
+def test_a_run_folder_removed_by_hand_leaves_a_worktree_status_names(tmp_path: Path, abort: tuple[str, ...]) -> None:
+    """`rm -rf .git/aeon-release/runs/v0.29.0` of a stopped run: `status` said "no aeon-release runs" over the
+    worktree still registered with git, and `merge --abort v0.29.0` said "no run" (exit 2) and kept it.  Now status
+    names what it found and the way out (exit 0); --abort removes the worktree and git's record of it, no branch
+    touched."""
+    ex, worktree = _conflicted_run(tmp_path)
+    branches = git(ex.fork, "for-each-ref", "refs/heads")
+    shutil.rmtree(ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0")
+    status = run_cli("status", "--repo", ex.fork)
+    assert status.code == 0, status.err
+    assert "v0.29.0: no run state (its run folder was removed), but its worktree is left" in status.out, status.out
+    assert str(worktree) in status.out and "no aeon-release runs" not in status.out
+    assert "next: `aeon-release merge --abort v0.29.0` removes it" in status.err, status.err
+    dropped = run_cli("merge", *abort, "--repo", ex.fork)
+    assert dropped.code == 0 and "its worktree" in dropped.out and "removed, no branch touched" in dropped.out
+    assert not worktree.exists() and len(git(ex.fork, "worktree", "list").splitlines()) == 1
+    assert git(ex.fork, "for-each-ref", "refs/heads") == branches
+    assert "no aeon-release runs" in run_cli("status", "--repo", ex.fork).out
+
+
+def test_a_stopped_run_whose_worktree_was_removed_says_so(tmp_path: Path) -> None:
+    """`rm -rf` of the run's worktree: `status` still said "resolve the conflicted files in PATH" (a folder no
+    longer there) while `--continue` said the worktree is gone.  Status says it is gone, and the same way out."""
+    ex, worktree = _conflicted_run(tmp_path)
+    shutil.rmtree(worktree)
+    status = run_cli("status", "--repo", ex.fork)
+    assert status.code == 0 and f"worktree: {worktree} is gone" in status.out, status.out
+    assert "resolve the conflicted files" not in status.err, status.err
+    assert "`aeon-release merge --abort v0.29.0`, then `aeon-release merge v0.29.0` again" in status.err
+    assert run_cli("merge", "--abort", "--repo", ex.fork).code == 0
