@@ -146,3 +146,28 @@ def test_a_stopped_run_whose_worktree_was_removed_says_so(tmp_path: Path) -> Non
     assert "resolve the conflicted files" not in status.err, status.err
     assert "`aeon-release merge --abort v0.29.0`, then `aeon-release merge v0.29.0` again" in status.err
     assert run_cli("merge", "--abort", "--repo", ex.fork).code == 0
+
+
+def test_release_dry_run_says_which_done_stages_run_again_and_why(tmp_path: Path) -> None:
+    """A release stopped at its build, then a fix committed on the fork branch: `release --dry-run` planned the
+    merge stage as "aeon-v0.29.0 already merged at OLD: nothing to do" (its --json said only that) while the run
+    records the branch anew and audits it again.  Each stage that runs again says so and why, in the text and
+    the JSON; with the branch deleted, the merge stage says it merges again."""
+    from tests.hostile.conftest import release_stopped_at_build
+    from tests.pipeline.test_release_rebound import _hotfix
+
+    ex, argv, no_docker = release_stopped_at_build(tmp_path)
+    pipeline = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    before = pipeline.read_text()
+    fixed = _hotfix(ex.fork)[:12]
+    text = run_cli(*argv, "--dry-run", env=no_docker)
+    plan = run_cli(*argv, "--dry-run", "--json", env=no_docker)
+    assert text.code == plan.code == 0, text.err + plan.err
+    stages = plan.json()["stages"]
+    for stage in ("merge", "audit"):
+        assert stages[stage][0].startswith(f"runs again on {fixed}, though done before: aeon-v0.29.0 moved"), stages
+    assert "nothing to do" not in text.out and "(the merge is kept), and at " + fixed in stages["merge"][1]
+    assert f"  runs again on {fixed}" in text.out and pipeline.read_text() == before
+    git(ex.fork, "branch", "-D", "aeon-v0.29.0")
+    gone = run_cli(*argv, "--dry-run", "--json", env=no_docker)
+    assert gone.code == 0 and gone.json()["stages"]["merge"][0].startswith("merge v0.29.0 again: aeon-v0.29.0")
