@@ -52,6 +52,7 @@ def verify(
         "attestation": f"{repository}:{artifacts.attestation_tag(digest)}",
         "audit": predicate.get("audit") or {},
         "build": predicate.get("build"),
+        "variant": attestation.variant_said(tag, predicate.get("build")),
         "published_at": predicate.get("published_at"),
     }
 
@@ -83,5 +84,6 @@ def run(
             f"  built: {plain(build.get('tag'))} image {plain(str(build.get('image_id'))[:19])} from revision "
             f"{plain(str(build.get('revision'))[:12])} for {plain(build.get('platform'))}"
         )
+    say(f"  variant: {plain(result['variant'])}")
     if json_out:
         emit_json(result)

@@ -171,3 +171,90 @@ def test_release_dry_run_says_which_done_stages_run_again_and_why(tmp_path: Path
     git(ex.fork, "branch", "-D", "aeon-v0.29.0")
     gone = run_cli(*argv, "--dry-run", "--json", env=no_docker)
     assert gone.code == 0 and gone.json()["stages"]["merge"][0].startswith("merge v0.29.0 again: aeon-v0.29.0")
+
+
+def _old_record(tmp_path: Path) -> tuple[Path, str]:
+    """A build record as an aeon-release before variants wrote it: no ``variant`` key, sealed as it was written."""
+    from aeon_release.adapters import store
+
+    common = tmp_path / "repo" / ".git"
+    common.mkdir(parents=True)
+    image_id = "sha256:" + "ab" * 32
+    data = {
+        "image_id": image_id,
+        "tag": "aeon-vllm:v0.29.0",
+        "revision": "0" * 40,
+        "platform": "linux/arm64",
+        "built_at": "2026-09-11T00:00:00Z",
+        "audit": {"status": "passed", "detail": "test", "revision": "0" * 40},
+    }
+    store.write_sealed(store.RunStore.attestation_record(common, image_id), data)
+    return common, image_id
+
+
+def test_an_old_build_record_without_the_variant_is_named_as_such_by_publish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A build record written before the variant was kept: `publish --variant omni` said the image "was built
+    without a variant (its build record)", which the record never said, and `publish` without one went on in
+    silence.  Now --variant is refused naming the older record and the rebuild; without one a note says on what
+    word it is published; a record of today's keeps its variant and publishes with no note."""
+    from aeon_release.adapters.docker import LocalImage
+    from aeon_release.adapters.registry import parse_repository
+    from aeon_release.domain import attestation
+    from aeon_release.errors import UsageError
+    from aeon_release.pipeline import publish
+
+    common, image_id = _old_record(tmp_path)
+    old = attestation.lookup(common, image_id)
+    assert old is not None and old.variant is None and not old.variant_kept
+    image = LocalImage("aeon-vllm:v0.29.0", image_id, {"org.opencontainers.image.version": "v0.29.0"})
+    repository = parse_repository("127.0.0.1:9/aeon/x")
+    with pytest.raises(UsageError) as refused:
+        publish._built_as(image, old, publish.Names(repository, "v0.29.0", "omni", "2026-12-04"))
+    assert "written by an aeon-release that kept no variant" in refused.value.message
+    assert "aeon-release build --variant omni" in str(refused.value.hint)
+    capsys.readouterr()
+    publish._built_as(image, old, publish.Names(repository, "v0.29.0", None, "2026-12-04"))
+    assert "build record predates variants" in capsys.readouterr().err
+    # the twin: a record written now keeps its variant (and writes no key of the reading)
+    attestation.record(common, attestation.Provenance(**{**old.as_record(), "variant": "omni"}))
+    new = attestation.lookup(common, image_id)
+    assert new is not None and new.variant == "omni" and new.variant_kept
+    assert "variant_kept" not in json.loads(attestation._path(common, image_id).read_text())
+    publish._built_as(image, new, publish.Names(repository, "v0.29.0", "omni", "2026-12-04"))
+    assert capsys.readouterr().err == ""
+    statement = attestation.statement("127.0.0.1:9/aeon/x", "sha256:" + "cd" * 32, new, {}, "2026-12-04")
+    assert statement["predicate"]["build"]["variant"] == "omni"
+    assert "variant" not in attestation.statement("r/x", "sha256:" + "cd" * 32, old, {}, "d")["predicate"]["build"]
+
+
+@pytest.mark.parametrize(
+    ("tag", "build", "says"),
+    [
+        ("2026-12-04-v0.29.0-omni", {"tag": "x"}, "not recorded (attested before aeon-release kept the variant; the tag"),
+        ("latest", {"tag": "x"}, "not recorded (attested before"),
+        ("latest", None, "not recorded"),
+        ("2026-12-04-v0.29.0-omni", {"variant": "omni"}, "'omni'"),
+        ("2026-12-04-v0.29.0", {"variant": None}, "none"),
+        ("latest", {"variant": "omni"}, "'omni'"),
+    ],
+)
+def test_verify_says_the_variant_an_attestation_signs_or_that_it_predates_them(
+    tag: str, build: dict[str, object] | None, says: str
+) -> None:
+    """verify passed an attestation made before the variant was kept with no word of it, and never compared a
+    dated tag's variant with the build's.  Each answer is said; an attestation of another variant is a verdict."""
+    from aeon_release.domain import attestation
+
+    assert attestation.variant_said(tag, build).startswith(says)
+
+
+@pytest.mark.parametrize(("tag", "signed"), [("2026-12-04-v0.29.0-omni", None), ("2026-12-04-v0.29.0", "omni")])
+def test_verify_refuses_an_attestation_of_another_variant(tag: str, signed: str | None) -> None:
+    from aeon_release.domain import attestation
+    from aeon_release.errors import NeedsHuman
+
+    with pytest.raises(NeedsHuman) as verdict:
+        attestation.variant_said(tag, {"variant": signed})
+    assert f"but the tag {tag} names" in verdict.value.message
