@@ -232,7 +232,11 @@ def test_an_old_build_record_without_the_variant_is_named_as_such_by_publish(
 @pytest.mark.parametrize(
     ("tag", "build", "says"),
     [
-        ("2026-12-04-v0.29.0-omni", {"tag": "x"}, "not recorded (attested before aeon-release kept the variant; the tag"),
+        (
+            "2026-12-04-v0.29.0-omni",
+            {"tag": "x"},
+            "not recorded (attested before aeon-release kept the variant; the tag",
+        ),
         ("latest", {"tag": "x"}, "not recorded (attested before"),
         ("latest", None, "not recorded"),
         ("2026-12-04-v0.29.0-omni", {"variant": "omni"}, "'omni'"),
@@ -258,3 +262,28 @@ def test_verify_refuses_an_attestation_of_another_variant(tag: str, signed: str 
     with pytest.raises(NeedsHuman) as verdict:
         attestation.variant_said(tag, {"variant": signed})
     assert f"but the tag {tag} names" in verdict.value.message
+
+
+def test_benchmarks_pin_their_since_days_to_a_utc_timestamp() -> None:
+    """git reads a bare ``--since=2025-01-01`` as that day at the current time of day: a replay's window moved with
+    the hour it ran, and two runs of the same code picked other commits (precision_bench's START has a time for
+    this reason).  Every replay's ``--since`` day now goes through ``threeway.utc_day``, and no bare day is left
+    in a git call.  carry_class_replay compares its days with commit dates itself (no git window): left out."""
+    import re
+    import sys
+
+    root = Path(__file__).resolve().parents[2] / "benchmarks"
+    bare_call = re.compile(r"--(?:since|until|after|before)=\d{4}-\d{2}-\d{2}(?!T)")
+    bare_default = re.compile(r'add_argument\("--since",(?![^)]*type=utc_day)[^)]*default="\d{4}-\d{2}-\d{2}"')
+    for path in sorted(root.glob("*.py")):
+        text = path.read_text()
+        assert not bare_call.search(text), f"{path.name}: {bare_call.search(text)}"
+        if path.name != "carry_class_replay.py":
+            assert not bare_default.search(text), f"{path.name}: a --since day without type=utc_day"
+    sys.path.insert(0, str(root))
+    try:
+        from threeway import utc_day
+    finally:
+        sys.path.remove(str(root))
+    assert utc_day("2025-01-01") == "2025-01-01T00:00:00Z"
+    assert utc_day("2025-01-01T06:00:00Z") == "2025-01-01T06:00:00Z" and utc_day("2.weeks.ago") == "2.weeks.ago"
