@@ -513,7 +513,8 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
         if c.get("warning"):
             show(f"[yellow]warning[/]: carry {escape(str(c.get('id')))}: {escape(str(c['warning']))}", json_out)
     for conflict in state.conflicts:
-        carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
+        # a file no carry touches is upstream's own conflict (a backport against its original): said so
+        carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else " (no carry touches it)"
         show(f"[red]conflict[/]: {escape(conflict['file'] + carries)}", json_out)
         for note in conflict.get("carry_notes", []):
             for key in ("upstreamed", "moved"):

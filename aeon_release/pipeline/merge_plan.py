@@ -517,7 +517,9 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
         skips=ledger.plan_for(opts.tag).skips,
         ledger=ledger,
         config_dir=opts.config_dir,
-        notes=_moved_notes(remote, moved) + _trap_notes(opts.tag, upstream, walk.on_main),
+        notes=_moved_notes(remote, moved)
+        + _trap_notes(opts.tag, upstream, walk.on_main)
+        + _old_tag_notes(git, previous, fleet.branch_prefix, base, opts.tag, tag_sha),
     )
 
 
@@ -596,6 +598,22 @@ def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
     from aeon_release.domain.audits.config import load_rules
 
     load_rules(config_dir, ledger.active_carries)
+
+
+def _old_tag_notes(git: Git, previous: str, prefix: str, base: str, tag: str, tag_sha: str) -> tuple[str, ...]:
+    """The fork branch was merged from a release-branch tag the new one does not contain (``myfork-v0.9.2`` from
+    v0.9.2, cut on releases/v0.9.2, then v0.10.0 from main): that tag's backports meet their originals in the new
+    one and conflict in files no carry touches, which a first merge of a real fork met with no word of why.  The
+    usual case (the old tag is the merge base) costs one lookup in the long-lived cat-file."""
+    old_tag = previous.removeprefix(prefix) if prefix and previous.startswith(prefix) else ""
+    old = git.resolve(f"refs/tags/{old_tag}") if old_tag else None
+    if old is None or old == base or git.is_ancestor(old, tag_sha):
+        return ()
+    return (
+        f"{previous} was merged from {old_tag}, which {tag} does not contain (a release-branch tag): its "
+        f"backports meet their originals in {tag} and may conflict in files the fork never touched; there, "
+        f"{tag}'s side is upstream's own",
+    )
 
 
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:

@@ -1,0 +1,37 @@
+"""What a stranger met following the README on a fork of the real vLLM history (robust32's walkthrough): a fork
+branch merged from a release-branch tag (vLLM's v0.9.2, cut on releases/v0.9.2) conflicts with the next tag from
+main in files no carry touches, and nothing said why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import build_example, git, run_cli
+
+
+def test_a_fork_branch_merged_from_a_release_branch_tag_is_named_with_its_trap(tmp_path: Path) -> None:
+    """aeon-v0.27.2 is v0.27.2 (a backport on a release branch, never on main) with the fork's carries; the merge of
+    v0.29.0 onto it meets the backport against its original.  The plan and the stopped run's report say where such
+    conflicts come from; a conflicted file no carry touches says so.  The twin, a fork branch on a tag that v0.29.0
+    contains (aeon-v0.27.1), gets no such note."""
+    ex = build_example(tmp_path / "ex")
+    up = ex.upstream
+    git(up, "switch", "-q", "-c", "releases/v0.27", "v0.27.1")
+    (up / "docs" / "serving.md").write_text((up / "docs" / "serving.md").read_text() + "Backported line.\n")
+    git(up, "commit", "-qam", "[Doc] backport (#52000)")
+    git(up, "tag", "v0.27.2")
+    git(ex.fork, "fetch", "-q", "upstream", "tag", "v0.27.2")
+    git(ex.fork, "switch", "-q", "-c", "aeon-v0.27.2", "aeon-v0.27.1")
+    git(ex.fork, "merge", "-q", "--no-edit", "v0.27.2")
+    args = ("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    plan = run_cli(*args, "--onto", "aeon-v0.27.2", "--dry-run", "--json")
+    assert plan.code == 0, plan.err
+    said = [note for note in plan.json()["notes"] if "was merged from v0.27.2" in note]
+    assert said and "which v0.29.0 does not contain (a release-branch tag)" in said[0], plan.json()["notes"]
+    assert "conflict in files the fork never touched" in said[0]
+    stopped = run_cli(*args, "--onto", "aeon-v0.27.2")
+    assert stopped.code == 1, stopped.err
+    assert "was merged from v0.27.2" in stopped.out and "conflict: docs/serving.md (no carry touches it)" in stopped.out
+    assert run_cli("merge", "--abort", "--repo", ex.fork).code == 0
+    twin = run_cli(*args, "--onto", "aeon-v0.27.1", "--dry-run", "--json")
+    assert twin.code == 0 and not [n for n in twin.json()["notes"] if "was merged from" in n], twin.json()["notes"]
