@@ -228,20 +228,33 @@ def _moved_notes(remote: str | None, moved: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
+def resolve_tag(git: Git, tag: str, remote: str | None, fetched: bool = True) -> str:
+    """The tag's commit.  Missing, the line says where it was looked for: the remote's tags only when they were
+    fetched (``--no-fetch`` said "looked in remote 'upstream'" of a remote never asked), and the hint adds the
+    remote only when there is none (it said "git remote add upstream" to a fork that had one)."""
     sha = git.resolve(f"refs/tags/{tag}")
     if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}")[0] == 0:
         # git's reason: a tree or a file, or objects it cannot read (that was "a tree or a file" too)
         raise no_commit(git.path, f"refs/tags/{tag}", "tag", f"a release tag names a commit: `git cat-file -t {tag}`")
     if sha is None:
-        where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
+        if remote and fetched:
+            where, way = f"local tags and remote {remote!r}, fetched now", " (upstream may not have tagged it yet)"
+        elif remote:
+            where, way = (
+                f"local tags; --no-fetch: remote {remote!r} not asked",
+                ", or drop --no-fetch to fetch its tags",
+            )
+        else:
+            where, way = (
+                "local tags (no upstream remote)",
+                ", or add the upstream remote: git remote add upstream <url>",
+            )
         # the release tags nearest the one asked for (a typo'd v0.10.1 beside v0.10.0, v0.10.0rc1)
         near = difflib.get_close_matches(tag, git.run("tag", "--list", "v*").split(), n=3, cutoff=0.8)
         near.sort(key=lambda name: -_shared_start(name, tag))  # v0.10.0 before v0.1.1
         raise GitError(
             f"tag {quoted(tag)} does not exist (looked in {where})",
-            (f"the nearest: {', '.join(near)}; " if near else "")
-            + "check the spelling, or add the upstream remote: git remote add upstream <url>",
+            (f"the nearest: {', '.join(near)}; " if near else "") + f"check the spelling{way}",
         )
     return sha
 
@@ -527,7 +540,7 @@ def _sides(
     git: Git, opts: Options, remote: str | None, prefix: str, on_sides: Callable[[str, str, str], None] | None
 ) -> tuple[str, str, str, str]:
     """The tag's commit, the fork branch before it (name and commit) and their true merge base."""
-    tag_sha = resolve_tag(git, opts.tag, remote)
+    tag_sha = resolve_tag(git, opts.tag, remote, opts.fetch)
     previous, previous_sha = resolve_previous(git, opts, prefix)
     base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
     if on_sides is not None:

@@ -35,3 +35,20 @@ def test_a_fork_branch_merged_from_a_release_branch_tag_is_named_with_its_trap(t
     assert run_cli("merge", "--abort", "--repo", ex.fork).code == 0
     twin = run_cli(*args, "--onto", "aeon-v0.27.1", "--dry-run", "--json")
     assert twin.code == 0 and not [n for n in twin.json()["notes"] if "was merged from" in n], twin.json()["notes"]
+
+
+def test_a_tag_not_found_says_where_it_was_looked_for_as_it_was(tmp_path: Path) -> None:
+    """`merge v0.10.1` (not tagged yet) in a fork with its upstream remote: the hint said "add the upstream remote:
+    git remote add upstream <url>" to a fork that had one, and with --no-fetch the line said it looked in the
+    remote, which was never asked.  Each case now says what was done and the way on."""
+    ex = build_example(tmp_path / "ex")
+    args = ("merge", "v0.29.1", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    fetched = run_cli(*args)
+    assert fetched.code == 2 and "looked in local tags and remote 'upstream', fetched now" in fetched.err
+    assert "git remote add" not in fetched.err and "the nearest: v0.29.0" in fetched.err, fetched.err
+    local = run_cli(*args, "--no-fetch")
+    assert local.code == 2 and "--no-fetch: remote 'upstream' not asked" in local.err
+    assert "drop --no-fetch" in local.err and "git remote add" not in local.err, local.err
+    git(ex.fork, "remote", "remove", "upstream")
+    alone = run_cli(*args)
+    assert alone.code == 2 and "(no upstream remote)" in alone.err and "git remote add upstream" in alone.err
