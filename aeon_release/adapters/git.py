@@ -997,6 +997,13 @@ class Git:
         done = self.plumb("config", *([f"--type={kind}"] if kind else []), "--get", key)
         return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else None
 
+    def merge_settings(self) -> dict[str, str]:
+        """``merge.ff`` and ``merge.verifySignatures`` as set (keys lower-case, the last value of each), in one
+        git run: a merge asks them every time, and most repositories set neither."""
+        done = self.plumb("config", "-z", "--get-regexp", r"^merge\.(ff|verifysignatures)$")
+        entries = (e.partition("\n") for e in done.stdout.decode("utf-8", "replace").split("\0") if e)
+        return {key.lower(): value for key, _, value in entries}
+
     def merge_signature(self, sha: str) -> Signature:
         """What ``git merge`` asks of the commit it merges under ``merge.verifySignatures``: a good signature
         by a key trusted at least marginally (``gpg.minTrustLevel`` when set), as ``git verify-commit``

@@ -189,15 +189,16 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str) -> None:
       upstream tag onto the fork never is one.  ``merge.ff=false`` is what the run does anyway (a merge commit).
 
     ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``)."""
-    if (git.config_value("merge.ff") or "").lower() == "only":
+    settings = git.merge_settings()
+    if settings.get("merge.ff", "").lower() == "only":
         raise GitError(
             f"git config sets merge.ff=only: git merge would refuse to merge {tag}, which is no "
             "fast-forward (the release merge is always a merge commit)",
             "allow merge commits in this repository: `git config merge.ff true` (a global merge.ff=only still "
             "holds for your other repositories)",
         )
-    if git.config_value("merge.verifySignatures", "bool") != "true":
-        return
+    if "merge.verifysignatures" not in settings or git.config_value("merge.verifySignatures", "bool") != "true":
+        return  # (git's word on what is true: yes, on, 1, a bare key)
     signature = git.merge_signature(sha)
     if signature.good:
         return
