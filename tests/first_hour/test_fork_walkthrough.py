@@ -52,3 +52,25 @@ def test_a_tag_not_found_says_where_it_was_looked_for_as_it_was(tmp_path: Path) 
     git(ex.fork, "remote", "remove", "upstream")
     alone = run_cli(*args)
     assert alone.code == 2 and "(no upstream remote)" in alone.err and "git remote add upstream" in alone.err
+
+
+def test_the_first_audit_s_newer_python_note_gives_the_line_to_paste(tmp_path: Path) -> None:
+    """The first audit after init of a real vLLM fork failed on a .buildkite script only Python 3.12 compiles, and
+    the note said "list such paths under the rule's `exclude`" without the form.  It now gives the very line; pasted
+    under the rule, the next audit is clean."""
+    import re
+
+    from aeon_release.commands import demo_repo as demo
+
+    ex = build_example(tmp_path / "ex")
+    demo.commit(demo.Git(ex.fork), "A script", {"tools/report.py": "if x\n"})
+    first = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
+    assert first.code == 1, first.err
+    line = re.search(r'exclude: \["tools/report.py"\]', first.err)
+    assert line is not None and "in its audits/*.yaml" in first.err, first.err
+    rules = ex.config / "audits" / "tree.yaml"
+    text = rules.read_text()
+    assert "    kind: py-compile\n" in text, text
+    rules.write_text(text.replace("    kind: py-compile\n", f"    kind: py-compile\n    {line[0]}\n"))
+    again = run_cli("audit", "--repo", ex.fork, "--config", ex.config)
+    assert again.code == 0 and "note:" not in again.err, again.out + again.err
