@@ -364,7 +364,7 @@ def grammar_note(findings: Iterable[Finding]) -> str | None:
     if not failed:
         return None
     rules = ", ".join(sorted({f.rule_id for f in failed}))
-    # the very line to paste under the rule (a stranger's first audit of vLLM after init had to find the YAML's form)
+    # the very line to paste under the rule (a stranger's first audit of a real fork after init had to find the YAML's form)
     paths = sorted({f.path for f in failed})
     listed = ", ".join(json.dumps(p, ensure_ascii=False) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
     return (
