@@ -580,7 +580,10 @@ class RunStore:
         ``status`` said "no aeon-release runs" over it, and ``merge --abort TAG`` "no run", the worktree
         and git's record of it kept for good.  A link or a file there is no worktree of a run."""
         base = cls.place(git_dir, "worktrees")
-        names = sorted(base.iterdir()) if base.is_dir() and not base.is_symlink() else []
+        try:
+            names = sorted(base.iterdir()) if base.is_dir() and not base.is_symlink() else []
+        except OSError:  # unreadable: the runs' own reads name such a store, this listing adds nothing
+            return []
         return [
             p.name
             for p in names
