@@ -37,7 +37,7 @@ from aeon_release.errors import (
     stop_leaves,
     stopped_leaving,
 )
-from aeon_release.pipeline import audit_gate, keys, merge_steps
+from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.outputs import refuse_over_inputs
@@ -113,9 +113,19 @@ def check_merge(rel: Release) -> None:
     waivers = merge_steps.parse_waivers(list(rel.opts.waive))
     if rel.store.load() is None:
         check_config(Options(rel.opts.tag, rel.opts.config_dir))
+        _merge_git_would_make(rel)
     if waivers:  # a new run and a resumed one alike
         carries = ledger_mod.load(rel.opts.config_dir).active_carries
         merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
+
+
+def _merge_git_would_make(rel: Release) -> None:
+    """The git settings the merge honours (merge.verifySignatures, merge.ff=only), checked with the release's other
+    preflights: the dry run said the merge would be made, and the release stopped only in its merge stage.  A tag
+    not fetched yet is the merge's own to check, after its fetch."""
+    tag_sha = rel.git.resolve(f"refs/tags/{rel.opts.tag}")
+    if tag_sha is not None and rel.git.branch_sha(rel.branch) is None:
+        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha)
 
 
 def plan_merge(rel: Release) -> list[Action]:

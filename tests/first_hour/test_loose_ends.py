@@ -287,3 +287,16 @@ def test_benchmarks_pin_their_since_days_to_a_utc_timestamp() -> None:
         sys.path.remove(str(root))
     assert utc_day("2025-01-01") == "2025-01-01T00:00:00Z"
     assert utc_day("2025-01-01T06:00:00Z") == "2025-01-01T06:00:00Z" and utc_day("2.weeks.ago") == "2.weeks.ago"
+
+
+def test_release_checks_the_git_merge_settings_with_its_preflight(tmp_path: Path) -> None:
+    """`release --dry-run` planned the merge of an unsigned tag under merge.verifySignatures=true, and a real release
+    stopped only inside its merge stage.  The release's preflight refuses it first, in the same words."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    git(ex.fork, "config", "merge.verifySignatures", "true")
+    argv = ("release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:9/aeon/x")
+    dry = run_cli(*argv, "--signing-key", tmp_path / "key", "--dry-run")
+    assert dry.code == 2 and "merge.verifySignatures is on: v0.29.0's commit" in one_line(dry.err), dry.err
+    git(ex.fork, "config", "merge.verifySignatures", "false")
+    assert run_cli(*argv, "--signing-key", tmp_path / "key", "--dry-run").code == 0
