@@ -568,7 +568,8 @@ class RunStore:
             try:
                 state = store.load(elsewhere=True)
             except StateError as damaged:
-                runs.append(damaged)
+                if store.state_file.exists():  # (gone since the listing: an `rm -rf` of the folder meanwhile)
+                    runs.append(damaged)
                 continue
             if state is not None:
                 runs.append(state)
@@ -607,7 +608,8 @@ class RunStore:
             try:
                 state = store.load_pipeline()
             except StateError as damaged:
-                releases[folder.name] = damaged
+                if store.pipeline_file.exists():  # (gone since the listing: removed while status read it)
+                    releases[folder.name] = damaged
                 continue
             if state is not None:
                 releases[folder.name] = state

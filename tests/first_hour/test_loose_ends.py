@@ -300,3 +300,30 @@ def test_release_checks_the_git_merge_settings_with_its_preflight(tmp_path: Path
     assert dry.code == 2 and "merge.verifySignatures is on: v0.29.0's commit" in one_line(dry.err), dry.err
     git(ex.fork, "config", "merge.verifySignatures", "false")
     assert run_cli(*argv, "--signing-key", tmp_path / "key", "--dry-run").code == 0
+
+
+def test_status_while_a_run_folder_is_removed_is_no_damaged_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rm -rf .git/aeon-release/runs/v0.29.0` while `status` reads it: the release state listed a moment before
+    read back empty ("release pipeline state is unreadable", exit 2).  A file gone since the listing is no damaged
+    run: status says what is left, exit 0.  The twin: a file that is there and damaged still exits 2."""
+    from aeon_release.adapters import store
+
+    ex, _ = _conflicted_run(tmp_path)
+    folder = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0"
+    store.write_sealed(folder / "pipeline.json", {"tag": "v0.29.0", "date": "2026-12-04", "stages": {}})
+    real = store._read
+
+    def removed_meanwhile(path: Path, what: str) -> bytes | None:
+        if path.name == "pipeline.json" and folder.exists():
+            shutil.rmtree(folder)
+        return real(path, what)
+
+    monkeypatch.setattr(store, "_read", removed_meanwhile)
+    shown = run_cli("status", "--repo", ex.fork)
+    assert shown.code == 0 and "its worktree is left" in shown.out, shown.err
+    monkeypatch.setattr(store, "_read", real)
+    folder.mkdir(parents=True)
+    (folder / "pipeline.json").write_text("{")
+    assert run_cli("status", "--repo", ex.fork).code == 2
