@@ -622,11 +622,18 @@ def yielded_orders(func: _Def) -> set[tuple[str, ...] | None]:
 
 def _orders(values: Iterator[ast.expr | None]) -> set[tuple[str, ...] | None]:
     orders: set[tuple[str, ...] | None] = set()
+    placeholders: set[tuple[str, ...]] = set()
     for value in values:
         if isinstance(value, ast.Tuple):
             keys = [_element(e) for e in value.elts]
-            orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
-    return orders
+            order = tuple(k for k in keys if k is not None) if None not in keys else None
+            orders.add(order)
+            if order is not None and any(isinstance(e, ast.Constant) for e in value.elts):
+                placeholders.add(order)
+    # an early ``return (global_num_experts, None)`` beside ``return (local_num_experts, expert_map)``
+    # (#24097): the constants hold the places of the names the full return gives
+    named = {len(o) for o in orders if o is not None and o not in placeholders}
+    return {o for o in orders if o is None or o not in placeholders or len(o) not in named}
 
 
 _LONGEST_ELEMENT = 60
