@@ -85,8 +85,10 @@ def test_a_name_moved_out_of_a_module_with_a_closed_getattr_is_an_error(
         ("from vllm.utils import Device\n", SHIM.replace("    raise AttributeError", "    return None  #")),
         # a table the module grows at import time answers more than its literal's keys
         ("from vllm.utils import Device\n", SHIM + '\n_DEPRECATED_MAPPINGS["Device"] = "devices"\n'),
+        # names bound through globals(): no statement spells them
+        ("from vllm.utils import Device\n", SHIM + '\nfor _n in ("Device",):\n    globals()[_n] = object\n'),
     ],
-    ids=["still served", "open getattr", "falls through", "grown table"],
+    ids=["still served", "open getattr", "falls through", "grown table", "globals"],
 )
 def test_closed_getattr_twins(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> None:
     assert [r for r in rows(git_repo, no_rules, fork, upstream) if r[2] == "error"] == []

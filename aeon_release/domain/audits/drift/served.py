@@ -29,6 +29,8 @@ def served_names(tree: ast.Module) -> frozenset[str] | None:
     )
     if hook is None or not hook.args.args or not hook.body or not isinstance(hook.body[-1], ast.Raise):
         return None
+    if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals" for n in ast.walk(tree)):
+        return None  # ``globals()[name] = ...``: the module binds names no statement spells
     constants = _constant_tables(tree)
     served: set[str] = set()
     for guard in _return_guards(hook.body, None, hook.args.args[0].arg, constants):
