@@ -2,7 +2,7 @@
 
 #29165 (d7219bcda3) turned ``ModelConfig.seed: int | None = None`` (``__post_init__`` set a ``None`` seed
 to 0) into ``seed: int = 0`` and moved the defaulting to ``EngineArgs``.  A fork line that builds the
-config itself with ``ModelConfig(model=path, seed=None)`` ("let vLLM pick") merges cleanly: the ``None``
+config itself with ``ModelConfig(model=path, seed=None)`` ("let the engine pick") merges cleanly: the ``None``
 is kept now (or fails validation), and tensor-parallel workers sample apart.
 
 A fork-owned call ``Cls(..., name=None)`` is an error when a class ``Cls`` of a file upstream changed

@@ -1,9 +1,9 @@
 """The names a module-level ``__getattr__`` answers, when it answers a finite set of them.
 
 Upstream keeps old names alive through a module ``__getattr__`` (a deprecation shim) and drops them later:
-#35441 removed ``vllm.multimodal.utils.__getattr__``, which answered only ``MEDIA_CONNECTOR_REGISTRY``, and
-#27588 moved ``Device`` and ``Counter`` out of ``vllm/utils/__init__.py``, whose ``__getattr__`` answers
-only the keys of ``_DEPRECATED_MAPPINGS``.  A module with a ``__getattr__`` used to count as answering any
+#35441 removed ``multimodal/utils.py``'s ``__getattr__``, which answered only ``MEDIA_CONNECTOR_REGISTRY``,
+and #27588 moved ``Device`` and ``Counter`` out of the ``utils`` package's ``__init__``, whose ``__getattr__``
+answers only the keys of ``_DEPRECATED_MAPPINGS``.  A module with a ``__getattr__`` used to count as answering any
 name, so a fork import of a name the module stopped binding stayed UNKNOWN.  A ``__getattr__`` whose every
 ``return`` sits under a test of the name against string constants (``name == "X"``, ``name in {...}``,
 ``name in MAPPING`` of a module-level literal) and which raises for any other name answers exactly those
