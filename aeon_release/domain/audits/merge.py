@@ -46,6 +46,7 @@ from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
+from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
@@ -57,6 +58,7 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
+from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
@@ -134,10 +136,12 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dead_patches,
     lazy_pair_drift,
     wire_mirror_drift,
+    struct_tuple_drift,
     cmake_variable_drift,
     renamed_sibling_drift,
     env_default_drift,
     field_default_drift,
+    none_field_drift,
     registration_drift,
     return_drift,
     returned_string_drift,

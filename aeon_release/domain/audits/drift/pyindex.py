@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
+from aeon_release.domain.audits.drift.served import served_names, shim_returns
 from aeon_release.domain.audits.memo import Memo
 
 
@@ -42,12 +43,18 @@ class ModuleInfo:
     stars: list[str] = field(default_factory=list)
     dynamic: bool = False  # a module-level __getattr__: any name may exist
     declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
+    served: frozenset[str] | None = None  # the finite set of names the module __getattr__ answers (served.py)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
 
     @functools.cached_property
     def lines(self) -> list[str]:
         """The text's lines, split once for every check that reads them by number."""
         return source.code_lines(self.text)
+
+    @functools.cached_property
+    def shims(self) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
+        """What a shim ``__getattr__`` returns for each name it answers alone (served.shim_returns), once."""
+        return shim_returns(self.tree)
 
     @functools.cached_property
     def lazy_annotations(self) -> bool:
@@ -202,8 +209,22 @@ class Index:
             found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
             if found is not MISSING:
                 return found
+        if mod.dynamic and mod.served is not None:  # a closed __getattr__ (a deprecation shim): its names only
+            return self._shimmed(mod, name, depth) if name in mod.served else MISSING
         # a lazy module (pkg.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
         return UNKNOWN if mod.dynamic and not mod.declared else MISSING
+
+    def _shimmed(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
+        """What a shim ``__getattr__`` hands out for ``name``: the object its ``return`` names, when that is
+        a name the hook imports or the module binds (#35441's ``MEDIA_CONNECTOR_REGISTRY``); else UNKNOWN."""
+        value, imports = mod.shims.get(name, (None, []))
+        if not isinstance(value, ast.Name):
+            return UNKNOWN
+        for stmt in imports:
+            for alias in stmt.names:
+                if (alias.asname or alias.name) == value.id:
+                    return self.resolve(import_base(stmt, mod.dotted, mod.path), alias.name, depth + 1)
+        return self.resolve(mod.dotted, value.id, depth + 1) if value.id in mod.names else UNKNOWN
 
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
         if binding.kind != "import" or binding.target is None:
@@ -495,6 +516,7 @@ def _index_module(info: ModuleInfo) -> None:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__getattr__":
             info.dynamic = True
     info.declared = frozenset(_declared(info.tree.body))
+    info.served = served_names(info.tree) if info.dynamic else None
     _collect_classes(info.tree.body, "", info.classes)
 
 
