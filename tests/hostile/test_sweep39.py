@@ -1,0 +1,164 @@
+"""Hostile-input sweep 39: classes the earlier sweeps did not try.  Where git writes its trace (a trace variable or a
+``trace2.*Target`` of the user's config naming a FIFO no one reads); a URL with credentials given where a path goes
+(pathlib folds its ``//``, and the redaction no longer saw a URL).  Real git, real FIFOs, the real CLI; one line and a
+documented exit code, never a traceback or a hang, no secret in any output, and the checkout as it was."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from aeon_release.commands import demo_repo
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import run_limited
+from tests.hostile.test_config_files import one_error_line
+
+TIMEOUT = 4.0  # CPU seconds: a run that waits on a FIFO is killed at 5 times that of wall time
+
+
+def _fifo(path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    return path
+
+
+# -- where git writes its trace ---------------------------------------------------------------------------------
+TRACE_VARIABLES = ("GIT_TRACE", "GIT_TRACE2_EVENT", "GIT_TRACE2", "GIT_TRACE_SETUP", "GIT_TRACE_PERFORMANCE")
+
+
+def _commands(ex: demo_repo.Example) -> dict[str, tuple[str | Path, ...]]:
+    fork, config = ex.fork, ex.config
+    return {
+        "audit": ("audit", "--repo", fork, "--config", config),
+        "audit --rev": ("audit", "--repo", fork, "--config", config, "--rev", "HEAD", "--format", "sarif"),
+        "merge": ("merge", "v0.29.0", "--repo", fork, "--config", config, "--no-fetch"),
+        "status": ("status", "--repo", fork),
+    }
+
+
+TRACE_CASES = [(variable, "audit") for variable in TRACE_VARIABLES]
+TRACE_CASES += [("GIT_TRACE2_EVENT", command) for command in ("audit --rev", "merge", "status")]
+
+
+@pytest.mark.parametrize(("variable", "command"), TRACE_CASES)
+def test_a_trace_variable_naming_a_fifo_is_one_line(tmp_path: Path, variable: str, command: str) -> None:
+    """``GIT_TRACE2_EVENT=/run/collector.fifo`` (a trace collector that died, a ``mkfifo`` left behind): every git
+    opens its trace file for writing as it starts, a blocking open that a FIFO with no reader never ends, and every
+    command held for good (on main: killed at the wall limit).  One line naming the variable, exit 2, nothing
+    changed."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    fifo = _fifo(tmp_path / "trace.fifo")
+    run = run_limited(*_commands(ex)[command], cwd=tmp_path, timeout=TIMEOUT, env={variable: str(fifo)})
+    line = one_error_line(run)
+    assert f"the trace file {variable} names is a FIFO" in line and str(fifo) in line, line
+    assert snapshot(ex.fork) == before
+    assert not (ex.fork / ".git" / "refs" / "heads" / "aeon-v0.29.0").exists()
+
+
+@pytest.mark.parametrize("key", ["eventTarget", "perfTarget", "normalTarget"])
+def test_a_trace2_target_of_the_global_config_naming_a_fifo_is_one_line(tmp_path: Path, key: str) -> None:
+    """``trace2.eventTarget`` in the global config (git reads the trace2 settings from the system and global
+    configs only), directly or in a file it includes, naming a FIFO: the audit held for good.  One line naming the
+    key and the file that sets it, exit 2."""
+    ex = build_example(tmp_path / "ex")
+    fifo = _fifo(tmp_path / "t2.fifo")
+    included = tmp_path / "trace.gitconfig"
+    included.write_text(f"[trace2]\n\t{key} = {fifo}\n")
+    config = tmp_path / "global.gitconfig"
+    for text, where in ((included.read_text(), config), (f"[include]\n\tpath = {included}\n", included)):
+        config.write_text(text)
+        run = run_limited(
+            *_commands(ex)["audit"], cwd=tmp_path, timeout=TIMEOUT, env={"GIT_CONFIG_GLOBAL": str(config)}
+        )
+        line = one_error_line(run)
+        assert f"the trace file trace2.{key} in {where} names is a FIFO" in line, line
+
+
+def test_a_trace_variable_set_outranks_the_configs_fifo(tmp_path: Path) -> None:
+    """The twin: a ``GIT_TRACE2_EVENT`` set (not empty) is the target git uses, not the config's FIFO: the audit
+    runs and writes its trace to the file named."""
+    ex = build_example(tmp_path / "ex")
+    fifo = _fifo(tmp_path / "t2.fifo")
+    config = tmp_path / "global.gitconfig"
+    config.write_text(f"[trace2]\n\teventTarget = {fifo}\n")
+    log = tmp_path / "event.log"
+    env = {"GIT_CONFIG_GLOBAL": str(config), "GIT_TRACE2_EVENT": str(log)}
+    run = run_limited(*_commands(ex)["audit"], cwd=tmp_path, timeout=TIMEOUT, env=env)
+    assert run.code == 0, run.err
+    assert log.stat().st_size > 0
+
+
+@pytest.mark.parametrize("value", ["1", "2", "0", "false", "trace.log", "folder", "/dev/null", "relative"])
+def test_a_trace_to_stderr_a_file_or_a_folder_is_traced_as_before(tmp_path: Path, value: str) -> None:
+    """The twins: a trace to stderr, off, to a regular file, to a folder (trace2 writes a file per process in it),
+    to the null device or of a value git ignores is no reason to refuse; the audit and the dry run pass."""
+    ex = build_example(tmp_path / "ex")
+    (tmp_path / "folder").mkdir()
+    target = str(tmp_path / value) if value in ("trace.log", "folder") else value
+    for variable in ("GIT_TRACE", "GIT_TRACE2_EVENT"):
+        if value == "folder" and variable == "GIT_TRACE":
+            continue  # GIT_TRACE takes no folder: git says so itself
+        env = {variable: target}
+        assert run_cli(*_commands(ex)["audit"], env=env).code == 0
+        plan = run_cli(*_commands(ex)["merge"], "--dry-run", env=env)
+        assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
+
+
+# -- a URL with credentials where a path goes -------------------------------------------------------------------
+TOKEN = "ghp_s3cr3tT0kenOfTheFork"
+URLS = {
+    "user and password": f"https://x-access-token:{TOKEN}@github.com/org/fork",
+    "a token as the user": f"https://{TOKEN}@github.com/org/fork",
+    "plain http with a port": f"http://ci:{TOKEN}@127.0.0.1:8080/fork.git",
+}
+
+
+def _path_commands(url: str, ex: demo_repo.Example) -> list[tuple[str | Path, ...]]:
+    fork, config = ex.fork, ex.config
+    return [
+        ("status", "--repo", url),
+        ("audit", "--repo", url, "--config", config),
+        ("merge", "v0.29.0", "--repo", url, "--config", config, "--no-fetch"),
+        ("init", "--repo", url, "--dry-run"),
+        ("ledger", "check", "--config", url),
+        ("audit", "--repo", fork, "--config", url),
+        ("notes", "v0.29.0", "--repo", fork, "--config", config, "--record", url),
+        ("image-report", f"{url}.tar"),
+    ]
+
+
+@pytest.mark.parametrize("spelling", list(URLS))
+def test_a_url_with_credentials_given_as_a_path_is_never_echoed(tmp_path: Path, spelling: str) -> None:
+    """``--repo https://x-access-token:TOKEN@github.com/org/fork`` (a clone URL pasted where a checkout goes), and
+    the same for ``--config``, ``--record`` and an image archive.  pathlib folds the ``//`` and the
+    working folder goes before it (``/work/https:/x-access-token:TOKEN@github.com/...``), which no longer read as a
+    URL to the redaction: every error line printed the token, twice.  Each is one line, exit 2, the token as
+    ``***``."""
+    ex = build_example(tmp_path / "ex")
+    url = URLS[spelling]
+    for argv in _path_commands(url, ex):
+        run = run_cli(*argv, cwd=tmp_path)
+        assert run.code == 2, (argv, run.err)
+        assert TOKEN not in run.out + run.err, (argv, run.err)
+        assert "***@" in run.err, (argv, run.err)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "/w/git@github.com:org/fork.git",  # scp-like: ``git`` is the user, no secret
+        "ssh://git@github.com/org/fork",
+        "busybox:latest@sha256:" + "0123456789abcdef" * 4,
+        "/x/notes:v1@draft",  # a file name holding ':' and '@', no host after it
+        "/x/https:/mail@example",  # no host a URL names
+    ],
+)
+def test_names_that_only_look_like_credentials_are_kept(text: str) -> None:
+    """The twins: a path with a ``:`` and an ``@`` but no host after them, an scp-like remote and an ssh URL's user,
+    an image pinned by digest: printed as they are."""
+    from aeon_release.errors import redact
+
+    assert redact(text) == text
