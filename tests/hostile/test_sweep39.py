@@ -162,3 +162,30 @@ def test_names_that_only_look_like_credentials_are_kept(text: str) -> None:
     from aeon_release.errors import redact
 
     assert redact(text) == text
+
+
+# -- a value of another type that Python reads as empty ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("value", "says"), [("0", "an integer"), ('""', "a string"), ("[]", "a list"), ("false", "a boolean")]
+)
+def test_releases_of_another_type_that_reads_as_empty_is_refused(tmp_path: Path, value: str, says: str) -> None:
+    """``releases: 0`` (or ``""``, ``[]``, ``false``) in cherry_picks.yaml: read as ``or {}``, it was no release at
+    all, and the merge planned v0.29.0 with none of its picks (#50276, marked correctness-critical, left out),
+    exit 0.  One line naming the field and the type, exit 2, for ``ledger check`` and the merge alike."""
+    ex = build_example(tmp_path / "ex")
+    (ex.config / "cherry_picks.yaml").write_text(f"releases: {value}\n")
+    for argv in (
+        ("ledger", "check", "--config", ex.config),
+        ("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run"),
+    ):
+        line = one_error_line(run_cli(*argv))
+        assert f"cherry_picks.yaml: releases: expected a mapping of release tag -> picks and skips, got {says}" in line
+
+
+@pytest.mark.parametrize("value", ["", "{}"])
+def test_releases_left_empty_is_no_release(tmp_path: Path, value: str) -> None:
+    """The twins: ``releases:`` with nothing after it, or ``{}``, is a ledger of no release, as before."""
+    ex = build_example(tmp_path / "ex")
+    (ex.config / "cherry_picks.yaml").write_text(f"releases: {value}\n")
+    run = run_cli("ledger", "check", "--config", ex.config)
+    assert run.code == 0 and "0 releases" in run.out, run.err
