@@ -5,14 +5,15 @@ documented exit code, never a traceback or a hang, no secret in any output, and 
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
 from aeon_release.commands import demo_repo
-from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import run_limited
+from tests.helpers import LoopbackServer, build_example, run_cli, snapshot
+from tests.hostile.conftest import QuietHandler, run_limited
 from tests.hostile.test_config_files import one_error_line
 
 TIMEOUT = 4.0  # CPU seconds: a run that waits on a FIFO is killed at 5 times that of wall time
@@ -189,3 +190,67 @@ def test_releases_left_empty_is_no_release(tmp_path: Path, value: str) -> None:
     (ex.config / "cherry_picks.yaml").write_text(f"releases: {value}\n")
     run = run_cli("ledger", "check", "--config", ex.config)
     assert run.code == 0 and "0 releases" in run.out, run.err
+
+
+# -- a registry's answer that is no manifest --------------------------------------------------------------------
+NOT_MANIFESTS = {
+    "a login page": (200, b"<html><body>Sign in to the proxy</body></html>", "text/html"),
+    "an empty 204": (204, b"", "application/json"),
+    "an empty object": (200, b"{}", "application/vnd.oci.image.manifest.v1+json"),
+    "a JSON list": (200, b"[]", "application/vnd.oci.image.manifest.v1+json"),
+    "a string schemaVersion": (200, b'{"schemaVersion": "2"}', "application/vnd.oci.image.manifest.v1+json"),
+}
+A_MANIFEST = json.dumps(
+    {
+        "schemaVersion": 2,
+        "mediaType": "application/vnd.oci.image.manifest.v1+json",
+        "config": {"mediaType": "application/vnd.oci.image.config.v1+json", "digest": "sha256:" + "a" * 64, "size": 2},
+        "layers": [],
+    }
+).encode()
+
+
+def _tag_server(status: int, body: bytes, kind: str) -> LoopbackServer:
+    """A registry whose one repository lists ``latest`` and answers every manifest request with ``body``."""
+
+    class Handler(QuietHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            if self.path.endswith("/tags/list?n=1000"):
+                self._send(200, b'{"name": "team/app", "tags": ["latest"]}', {"Content-Type": "application/json"})
+            elif "/manifests/latest" in self.path:
+                self._send(status, body, {"Content-Type": kind})
+            else:
+                self._send(404, b'{"errors": []}', {"Content-Type": "application/json"})
+
+        do_HEAD = do_GET  # noqa: N815
+
+    return LoopbackServer(Handler)
+
+
+@pytest.mark.parametrize("answer", list(NOT_MANIFESTS))
+def test_a_tag_answered_with_no_manifest_is_one_line(tmp_path: Path, answer: str) -> None:
+    """A manifest request answered with a proxy's login page, a 204 with no body, ``{}`` or a list: the bytes were
+    hashed as the tag's manifest, and `releases` raised an alarm that ``latest`` "has no dated twin (find out who
+    retagged it)" for a tag no one touched, exit 1, while `verify` looked for the attestation of the login page.
+    One line saying the registry answered with no manifest, exit 2."""
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    with _tag_server(*NOT_MANIFESTS[answer]) as server:
+        repository = f"127.0.0.1:{server.port}/team/app"
+        for argv in (
+            ("releases", "--repository", repository, "--config", tmp_path),
+            ("verify", f"{repository}:latest", "--key", tmp_path / "key.pub"),
+        ):
+            line = one_error_line(run_cli(*argv, cwd=tmp_path))
+            assert f"answered {repository}:latest with no manifest" in line, line
+
+
+def test_a_tag_answered_with_a_manifest_is_read_as_before(tmp_path: Path) -> None:
+    """The twin: a manifest (a JSON object with its schemaVersion) is hashed and read as before: `releases` says
+    ``latest`` has no dated twin and `verify` that it has no attestation, each exit 1."""
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    with _tag_server(200, A_MANIFEST, "application/vnd.oci.image.manifest.v1+json") as server:
+        repository = f"127.0.0.1:{server.port}/team/app"
+        releases = run_cli("releases", "--repository", repository, "--config", tmp_path, cwd=tmp_path)
+        assert releases.code == 1 and "has no dated twin" in releases.err, releases.err
+        verify = run_cli("verify", f"{repository}:latest", "--key", tmp_path / "key.pub", cwd=tmp_path)
+        assert verify.code == 1 and "has no attestation" in verify.err, verify.err
