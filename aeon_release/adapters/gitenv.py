@@ -72,12 +72,18 @@ _RENAMES = (
 # !cmd``) stopped the merge with "git grep failed ... a full disk?"; ``diff.submodule=diff`` prints a submodule's
 # own changes inside the superproject's patch, as if they were files of the tree.
 _SUBMODULES = (("submodule.recurse", "false"), ("diff.submodule", "short"))
+# Commits as they are stored: ``git log`` and ``git show`` map names through the mailmap by default (``log.mailmap``,
+# true since git 2.29), and to do so open the work tree's ``.mailmap`` and ``mailmap.file`` with a blocking read on
+# every log: an untracked FIFO ``.mailmap`` at the top of the checkout held `merge` (its plan reads the subjects with
+# ``git log``) and `init` for good.  No format the tool reads asks for a mapped name (``%aN``).
+_MAILMAP = (("log.mailmap", "false"),)
 _OURS = (
     ("core.fsmonitor", "false"),
     ("core.pager", "cat"),
     ("core.useReplaceRefs", "false"),
     *_RENAMES,
     *_SUBMODULES,
+    *_MAILMAP,
 )
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's

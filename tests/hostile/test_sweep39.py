@@ -5,8 +5,10 @@ documented exit code, never a traceback or a hang, no secret in any output, and 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,19 @@ def _fifo(path: Path) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(path)
     return path
+
+
+@contextlib.contextmanager
+def _released(fifo: Path, flags: int) -> Iterator[Path]:
+    """``fifo``, and after the block every git still waiting to open it let go (on the old code the run was killed
+    and its gits, in sessions of their own, waited on): opened once from the other end, without blocking, and
+    closed."""
+    try:
+        yield fifo
+    finally:
+        for _ in range(3):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, flags | os.O_NONBLOCK))
 
 
 # -- where git writes its trace ---------------------------------------------------------------------------------
@@ -51,8 +66,8 @@ def test_a_trace_variable_naming_a_fifo_is_one_line(tmp_path: Path, variable: st
     changed."""
     ex = build_example(tmp_path / "ex")
     before = snapshot(ex.fork)
-    fifo = _fifo(tmp_path / "trace.fifo")
-    run = run_limited(*_commands(ex)[command], cwd=tmp_path, timeout=TIMEOUT, env={variable: str(fifo)})
+    with _released(_fifo(tmp_path / "trace.fifo"), os.O_RDONLY) as fifo:
+        run = run_limited(*_commands(ex)[command], cwd=tmp_path, timeout=TIMEOUT, env={variable: str(fifo)})
     line = one_error_line(run)
     assert f"the trace file {variable} names is a FIFO" in line and str(fifo) in line, line
     assert snapshot(ex.fork) == before
@@ -71,9 +86,10 @@ def test_a_trace2_target_of_the_global_config_naming_a_fifo_is_one_line(tmp_path
     config = tmp_path / "global.gitconfig"
     for text, where in ((included.read_text(), config), (f"[include]\n\tpath = {included}\n", included)):
         config.write_text(text)
-        run = run_limited(
-            *_commands(ex)["audit"], cwd=tmp_path, timeout=TIMEOUT, env={"GIT_CONFIG_GLOBAL": str(config)}
-        )
+        with _released(fifo, os.O_RDONLY):
+            run = run_limited(
+                *_commands(ex)["audit"], cwd=tmp_path, timeout=TIMEOUT, env={"GIT_CONFIG_GLOBAL": str(config)}
+            )
         line = one_error_line(run)
         assert f"the trace file trace2.{key} in {where} names is a FIFO" in line, line
 
@@ -254,3 +270,42 @@ def test_a_tag_answered_with_a_manifest_is_read_as_before(tmp_path: Path) -> Non
         assert releases.code == 1 and "has no dated twin" in releases.err, releases.err
         verify = run_cli("verify", f"{repository}:latest", "--key", tmp_path / "key.pub", cwd=tmp_path)
         assert verify.code == 1 and "has no attestation" in verify.err, verify.err
+
+
+# -- the mailmap git log reads -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("place", [".mailmap in the checkout", "mailmap.file of the config"])
+def test_a_fifo_mailmap_holds_no_log_the_tool_reads(tmp_path: Path, place: str) -> None:
+    """An untracked FIFO ``.mailmap`` at the top of the checkout (or a ``mailmap.file`` naming one): ``git log`` maps
+    names through the mailmap by default (``log.mailmap``, git 2.29) and opens it with a blocking read, so the merge's
+    plan, which reads the subjects with ``git log``, the merge itself and ``init`` were held for good (on main: killed
+    at the wall limit).  The tool's gits read the commits as stored (``log.mailmap=false``): each runs as without it,
+    and the checkout is as it was."""
+    ex = build_example(tmp_path / "ex")
+    if place.startswith(".mailmap"):
+        fifo = _fifo(ex.fork / ".mailmap")
+    else:
+        fifo = _fifo(tmp_path / "mailmap.fifo")
+        config = ex.fork / ".git" / "config"
+        config.write_text(config.read_text() + f"[mailmap]\n\tfile = {fifo}\n")
+    before = snapshot(ex.fork)
+    c = ("--repo", ex.fork, "--config", ex.config)
+    new = ("--config", tmp_path / "new", "--image", "ghcr.io/a/b", "--dry-run")
+    with _released(fifo, os.O_WRONLY):
+        plan = run_limited("merge", "v0.29.0", *c, "--no-fetch", "--dry-run", cwd=tmp_path, timeout=TIMEOUT)
+        init = run_limited("init", "--repo", ex.fork, *new, cwd=tmp_path, timeout=TIMEOUT)
+        assert snapshot(ex.fork) == before
+        merge = run_limited("merge", "v0.29.0", *c, "--no-fetch", cwd=tmp_path, timeout=TIMEOUT)
+    assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
+    assert init.code == 0 and "carries:" in init.out, init.err
+    assert merge.code == 0 and "created aeon-v0.29.0" in merge.out + merge.err, merge.err
+
+
+def test_a_mailmap_leaves_the_names_the_tool_reads_as_stored(tmp_path: Path) -> None:
+    """The twin: a regular ``.mailmap`` that maps the example's author: the merge runs as before, and what ``init``
+    reads of the commits is their own (no mapped name in its ledger)."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / ".mailmap").write_text("Someone Else <else@example.invalid> <demo@aeon.invalid>\n")
+    plan = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run")
+    assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
+    init = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "new", "--image", "ghcr.io/a/b", "--dry-run")
+    assert init.code == 0 and "Someone Else" not in init.out + init.err, init.err
