@@ -483,7 +483,10 @@ def _null_device(mode: os.stat_result) -> bool:
 # and the multi-pack index), and the sparse checkout's patterns: a FIFO at ``index`` held the audit of the
 # checkout for good, one at ``shallow``, ``objects/info/alternates`` or the commit-graph `audit --rev` and the
 # merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.  A linked worktree's
-# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.
+# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.  The
+# reflogs under ``logs/`` are appended to by every ref git moves (the branch a merge makes, the run's worktree HEAD,
+# the remote branches a fetch moves) and read by a revision such as ``HEAD@{1}``: a FIFO at
+# ``logs/refs/heads/aeon-v0.29.0`` held the merge for good once its work was done, the branch never made.
 _OBJECT_FILES = (
     "info/alternates",
     "info/commit-graph",
@@ -524,6 +527,14 @@ def check_repository_files(path: Path) -> None:
                     f"{printable(place)}: a file git reads in this repository is {kind}, which git would wait on "
                     "for good",
                     "make it a regular file (or remove it)",
+                )
+        for place in _odd_refs(os.path.join(git_dir, "logs")):
+            kind = _endless(place)
+            if kind is not None:
+                raise GitError(
+                    f"{printable(place)}: a reflog git writes in this repository is {kind}, which git would wait on "
+                    "for good",
+                    "remove it (git makes the reflog again as a file)",
                 )
     if git_dirs:
         top = next((str(f) for f in (start, *start.parents) if os.path.lexists(f / ".git")), str(start))

@@ -309,3 +309,31 @@ def test_a_mailmap_leaves_the_names_the_tool_reads_as_stored(tmp_path: Path) -> 
     assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
     init = run_cli("init", "--repo", ex.fork, "--config", tmp_path / "new", "--image", "ghcr.io/a/b", "--dry-run")
     assert init.code == 0 and "Someone Else" not in init.out + init.err, init.err
+
+
+# -- the reflogs git appends to --------------------------------------------------------------------------------
+def test_a_fifo_at_the_reflog_of_the_branch_the_merge_makes_is_one_line(tmp_path: Path) -> None:
+    """A FIFO at ``.git/logs/refs/heads/aeon-v0.29.0``: git appends to a branch's reflog as it creates the branch,
+    with a blocking open, so the merge did all its work and then waited for good to make its branch (on main:
+    killed at the wall limit, its run left "running").  The reflogs are listed with the refs before any git runs:
+    one line naming the file, exit 2, no run started, nothing changed."""
+    ex = build_example(tmp_path / "ex")
+    before = snapshot(ex.fork)
+    with _released(_fifo(ex.fork / ".git" / "logs" / "refs" / "heads" / "aeon-v0.29.0"), os.O_RDONLY) as fifo:
+        run = run_limited(
+            "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", cwd=tmp_path, timeout=TIMEOUT
+        )
+    line = one_error_line(run)
+    assert f"{fifo}: a reflog git writes in this repository is a FIFO" in line, line
+    assert snapshot(ex.fork) == before
+    assert not (ex.fork / ".git" / "aeon-release" / "runs").exists()
+
+
+def test_a_reflog_of_files_leaves_the_merge_as_it_was(tmp_path: Path) -> None:
+    """The twin: the reflogs a checkout has (HEAD's, each branch's, the remote's) and a folder of them for another
+    branch: the merge makes its branch and appends its reflog as before."""
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / ".git" / "logs" / "refs" / "heads" / "wip").mkdir(parents=True)
+    run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert run.code == 0, run.err
+    assert (ex.fork / ".git" / "logs" / "refs" / "heads" / "aeon-v0.29.0").is_file()
