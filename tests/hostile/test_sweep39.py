@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 
 from aeon_release.commands import demo_repo
 from tests.helpers import LoopbackServer, build_example, run_cli, snapshot
-from tests.hostile.conftest import QuietHandler, run_limited
+from tests.hostile.conftest import QuietHandler, git, run_limited
 from tests.hostile.test_config_files import one_error_line
 
 TIMEOUT = 4.0  # CPU seconds: a run that waits on a FIFO is killed at 5 times that of wall time
@@ -29,15 +30,23 @@ def _fifo(path: Path) -> Path:
 
 @contextlib.contextmanager
 def _released(fifo: Path, flags: int) -> Iterator[Path]:
-    """``fifo``, and after the block every git still waiting to open it let go (on the old code the run was killed
-    and its gits, in sessions of their own, waited on): opened once from the other end, without blocking, and
-    closed."""
+    """``fifo``, and after the block every git still waiting to open it let go: opened from the other end, without
+    blocking, and closed.  On the old code the run was killed and its gits, in sessions of their own, waited on; one
+    still on its way to the open when the run was killed gets a second of such openings."""
     try:
         yield fifo
-    finally:
-        for _ in range(3):
-            with contextlib.suppress(OSError):
-                os.close(os.open(fifo, flags | os.O_NONBLOCK))
+    except BaseException:
+        _open_and_close(fifo, flags, 20)
+        raise
+    _open_and_close(fifo, flags, 1)
+
+
+def _open_and_close(fifo: Path, flags: int, times: int) -> None:
+    for _ in range(times):
+        with contextlib.suppress(OSError):
+            os.close(os.open(fifo, flags | os.O_NONBLOCK))
+        if times > 1:
+            time.sleep(0.05)
 
 
 # -- where git writes its trace ---------------------------------------------------------------------------------
@@ -337,3 +346,22 @@ def test_a_reflog_of_files_leaves_the_merge_as_it_was(tmp_path: Path) -> None:
     run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
     assert run.code == 0, run.err
     assert (ex.fork / ".git" / "logs" / "refs" / "heads" / "aeon-v0.29.0").is_file()
+
+
+# -- the file a fetch writes -------------------------------------------------------------------------------------
+def test_a_fifo_fetch_head_holds_no_merge(tmp_path: Path) -> None:
+    """A FIFO at ``.git/FETCH_HEAD``: the merge's fetch of upstream opened it for writing with a blocking open, and
+    ``merge`` and ``merge --dry-run`` waited for good (on main: killed at the wall limit).  The merge reads the refs
+    its fetch moves, never FETCH_HEAD, and its fetch writes none: each runs as without it, and a tag upstream made
+    since is fetched (the twin: the fetch still fetches)."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.upstream, "tag", "v0.29.1-fetched", "v0.29.0")
+    c = ("--repo", ex.fork, "--config", ex.config)
+    fifo = _fifo(ex.fork / ".git" / "FETCH_HEAD")
+    with _released(fifo, os.O_RDONLY):
+        plan = run_limited("merge", "v0.29.0", *c, "--dry-run", cwd=tmp_path, timeout=TIMEOUT)
+    with _released(fifo, os.O_RDONLY):
+        merge = run_limited("merge", "v0.29.0", *c, cwd=tmp_path, timeout=TIMEOUT)
+    assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
+    assert merge.code == 0 and "created aeon-v0.29.0" in merge.out + merge.err, merge.err
+    assert git(ex.fork, "tag", "--list", "v0.29.1-fetched") == "v0.29.1-fetched"
