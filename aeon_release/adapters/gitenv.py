@@ -15,6 +15,7 @@ checkout like `git worktree add`'s.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shlex
@@ -520,6 +521,7 @@ def check_repository_files(path: Path) -> None:
     for git_dir in git_dirs:
         places = [os.path.join(git_dir, name) for name in _REPOSITORY_FILES]
         places += _alternates(os.path.join(git_dir, "objects"), 0)
+        places += _linked_worktree_files(git_dir)
         for place in [*places, *_odd_refs(os.path.join(git_dir, "refs"))]:
             kind = _endless(place)
             if kind is not None:
@@ -539,6 +541,25 @@ def check_repository_files(path: Path) -> None:
     if git_dirs:
         top = next((str(f) for f in (start, *start.parents) if os.path.lexists(f / ".git")), str(start))
         _check_named_files(git_dirs, top)
+
+
+# What git reads of every linked worktree when it lists them, which ``git worktree add`` (a conflicted merge's
+# worktree), ``remove`` (``merge --continue``, ``--abort``) and ``list`` do: a FIFO at another worktree's ``gitdir``
+# or ``HEAD`` (``.git/worktrees/ID/``, left by a worktree whose folder was deleted) held a conflicted merge for good.
+_WORKTREE_FILES = ("gitdir", "HEAD", "locked", "commondir")
+
+
+def _linked_worktree_files(git_dir: str) -> Iterator[str]:
+    """The files of each linked worktree's folder under ``git_dir/worktrees`` that git reads to list them (listed,
+    nothing opened)."""
+    try:
+        entries = list(os.scandir(os.path.join(git_dir, "worktrees")))
+    except OSError:
+        return
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            if entry.is_dir(follow_symlinks=False):
+                yield from (os.path.join(entry.path, name) for name in _WORKTREE_FILES)
 
 
 def _alternates(objects: str, depth: int) -> Iterator[str]:

@@ -365,3 +365,51 @@ def test_a_fifo_fetch_head_holds_no_merge(tmp_path: Path) -> None:
     assert plan.code == 0 and "plan: merge v0.29.0" in plan.out, plan.err
     assert merge.code == 0 and "created aeon-v0.29.0" in merge.out + merge.err, merge.err
     assert git(ex.fork, "tag", "--list", "v0.29.1-fetched") == "v0.29.1-fetched"
+
+
+# -- what git reads of every linked worktree -------------------------------------------------------------------
+def _conflicting(ex: demo_repo.Example) -> None:
+    """A fork commit that conflicts with upstream's serving guide: the merge stops with a worktree for a person."""
+    demo_repo.commit(
+        demo_repo.Git(ex.fork), "Fork docs tweak", {"docs/serving.md": "Serving guide for the DGX Spark.\n"}
+    )
+
+
+def _stale_worktree(ex: demo_repo.Example) -> Path:
+    """The folder git keeps for a linked worktree whose own folder was deleted (``git worktree prune`` not run)."""
+    admin = ex.fork / ".git" / "worktrees" / "gone"
+    admin.mkdir(parents=True)
+    (admin / "gitdir").write_text(f"{ex.root / 'gone' / '.git'}\n")
+    (admin / "HEAD").write_text(git(ex.fork, "rev-parse", "HEAD") + "\n")
+    (admin / "commondir").write_text("../..\n")
+    return admin
+
+
+@pytest.mark.parametrize("name", ["gitdir", "HEAD"])
+def test_a_fifo_in_another_worktrees_folder_is_one_line(tmp_path: Path, name: str) -> None:
+    """A FIFO at ``.git/worktrees/gone/gitdir`` (or its ``HEAD``): ``git worktree add``, which a conflicted merge runs
+    for the person, reads every linked worktree's files to list them, with a blocking read, and the merge waited for
+    good (on main: killed at the wall limit).  They are looked at with the repository's other files before any git
+    runs: one line naming the file, exit 2, nothing changed."""
+    ex = build_example(tmp_path / "ex")
+    _conflicting(ex)
+    admin = _stale_worktree(ex)
+    (admin / name).unlink()
+    before = snapshot(ex.fork)
+    with _released(_fifo(admin / name), os.O_WRONLY) as fifo:
+        run = run_limited(
+            "merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", cwd=tmp_path, timeout=TIMEOUT
+        )
+    line = one_error_line(run)
+    assert f"{fifo}: a file git reads in this repository is a FIFO" in line, line
+    assert snapshot(ex.fork) == before
+
+
+def test_a_stale_worktree_folder_of_files_leaves_the_conflicted_merge_as_it_was(tmp_path: Path) -> None:
+    """The twin: the folder of a worktree whose own folder is gone, all regular files: the merge stops on its
+    conflict with a worktree for the person, exit 1, as before."""
+    ex = build_example(tmp_path / "ex")
+    _conflicting(ex)
+    _stale_worktree(ex)
+    run = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert run.code == 1 and "1 conflicted file(s) merging v0.29.0: docs/serving.md" in run.err, run.err
