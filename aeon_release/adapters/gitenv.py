@@ -486,8 +486,8 @@ def _null_device(mode: os.stat_result) -> bool:
 # merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.  A linked worktree's
 # ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.  The
 # reflogs under ``logs/`` are appended to by every ref git moves (the branch a merge makes, the run's worktree HEAD,
-# the remote branches a fetch moves) and read by a revision such as ``HEAD@{1}``: a FIFO at
-# ``logs/refs/heads/aeon-v0.29.0`` held the merge for good once its work was done, the branch never made.
+# the remote branches a fetch moves) and read by a revision such as ``HEAD@{1}``: a FIFO at the reflog of the branch
+# a merge makes held the merge for good once its work was done, the branch never made.
 _OBJECT_FILES = (
     "info/alternates",
     "info/commit-graph",
