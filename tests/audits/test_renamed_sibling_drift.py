@@ -111,7 +111,7 @@ def test_files_of_a_folder_outside_any_package_are_found_by_listing(git_repo: Gi
 def test_a_data_file_at_the_top_of_the_repository_is_no_package_data(git_repo: GitRepo) -> None:
     """ROCm's fork adds top-level files (a README of its own) where upstream changes its own: no crash."""
     upstream: dict[str, str | None] = {**_renamed(), "setup.cfg": "[x]\n"}
-    assert _drift(git_repo, {"README_GB10.md": "# GB10\n"}, upstream, {**BASE, "setup.cfg": "[a]\n"}) == []
+    assert _drift(git_repo, {"notes-gb10.txt": "GB10\n"}, upstream, {**BASE, "setup.cfg": "[a]\n"}) == []
 
 
 @pytest.mark.parametrize(
