@@ -84,7 +84,7 @@ def _start_checks_early(args: list[str]) -> None:
     standard_streams()  # a standard stream closed at the start is not handed to the new process's pipes
     from aeon_release.domain.audits import sidecar
 
-    sidecar.spawn()
+    sidecar.spawn(fork=True)  # no thread runs yet: a fork of this process, the modules both need imported once
 
 
 def _watched() -> bool:
