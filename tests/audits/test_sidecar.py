@@ -604,3 +604,25 @@ def test_a_sidecar_forked_from_the_command_answers_what_a_new_interpreter_answer
     assert said["same program"], "forked, not a new interpreter"
     assert said["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
     assert not planted.exists()
+
+
+def test_the_diffs_find_the_work_tree_once_not_once_a_thread(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both sides' diffs start on threads: each asked git for the work tree's top (a race on the cache),
+    one git process more for every merge's checks."""
+    _fresh_diffs(monkeypatch)
+    git_mod._tops.cache_clear()
+    asked: list[tuple[str, ...]] = []
+    real_rev_parse = git_mod.rev_parse
+
+    def slow(path: Path, *options: str) -> tuple[int, str, str]:
+        asked.append(options)
+        time.sleep(0.2)  # as on a busy machine: the other thread asks meanwhile
+        return real_rev_parse(path, *options)
+
+    monkeypatch.setattr(git_mod, "rev_parse", slow)
+    diffs.prefetch(git_repo.path, killer.base, killer.ours, killer.theirs)
+    for future in diffs.started(git_repo.path, killer.base, killer.ours, killer.theirs):
+        future.result(timeout=60)
+    assert asked.count(("--show-toplevel",)) == 1
