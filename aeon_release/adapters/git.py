@@ -1009,14 +1009,15 @@ class Git:
 
     def config_value(self, key: str, kind: str | None = None) -> str | None:
         """``git config --get KEY`` (with ``--type=KIND``): None when unset, or not of that type."""
-        done = self.plumb("config", *([f"--type={kind}"] if kind else []), "--get", key)
-        return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else None
+        # (a read: no `plumb`, whose scratch folder a dry run on a read-only checkout cannot make)
+        status, out, _ = self.try_run("config", *([f"--type={kind}"] if kind else []), "--get", key)
+        return out.strip() if status == 0 else None
 
     def merge_settings(self) -> dict[str, str]:
         """``merge.ff`` and ``merge.verifySignatures`` as set (keys lower-case, the last value of each), in one
         git run: a merge asks them every time, and most repositories set neither."""
-        done = self.plumb("config", "-z", "--get-regexp", r"^merge\.(ff|verifysignatures)$")
-        entries = (e.partition("\n") for e in done.stdout.decode("utf-8", "replace").split("\0") if e)
+        _, out, _ = self.try_run("config", "-z", "--get-regexp", r"^merge\.(ff|verifysignatures)$")
+        entries = (e.partition("\n") for e in out.split("\0") if e)
         return {key.lower(): value for key, _, value in entries}
 
     def merge_signature(self, sha: str) -> Signature:
@@ -1024,10 +1025,10 @@ class Git:
         by a key trusted at least marginally (``gpg.minTrustLevel`` when set), as ``git verify-commit``
         checks it; the result letter and signer are ``%G?`` and ``%GS`` for the refusal's wording."""
         trust = () if self.config_value("gpg.minTrustLevel") else ("-c", "gpg.minTrustLevel=marginal")
-        verified = self.plumb(*trust, "verify-commit", sha)
-        shown = self.plumb("log", "-1", "--no-show-signature", "--format=%G?%x00%GS", sha, "--")
-        result, _, signer = shown.stdout.decode("utf-8", "replace").strip().partition("\0")
-        return Signature(verified.returncode == 0, result or "N", signer)
+        verified, _, _ = self.try_run(*trust, "verify-commit", sha)
+        _, shown, _ = self.try_run("log", "-1", "--no-show-signature", "--format=%G?%x00%GS", sha, "--")
+        result, _, signer = shown.strip().partition("\0")
+        return Signature(verified == 0, result or "N", signer)
 
     def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
         """Apply a patch three-way onto a tree in a private index; None when it is already applied."""
