@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
+from aeon_release.domain.audits.drift.served import Served, served_names
 from aeon_release.domain.audits.memo import Memo
 
 
@@ -42,6 +43,7 @@ class ModuleInfo:
     stars: list[str] = field(default_factory=list)
     dynamic: bool = False  # a module-level __getattr__: any name may exist
     declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
+    served: Served | None = None  # what a closed __getattr__ serves (drift/served.py); None: open, or none
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
 
     @functools.cached_property
@@ -202,8 +204,31 @@ class Index:
             found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
             if found is not MISSING:
                 return found
+        if mod.dynamic and mod.served is not None:
+            # a closed __getattr__ (a table of names, AttributeError for the rest): a name it does not
+            # serve is gone (#27658); one it serves is where its table says, when that can be read (#31285)
+            found = self._served_target(mod, name, depth) if name in mod.served else MISSING
+            return MISSING if found is UNKNOWN and mod.declared else found
         # a lazy module (pkg.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
         return UNKNOWN if mod.dynamic and not mod.declared else MISSING
+
+    def _served_target(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
+        """Where a closed ``__getattr__``'s table says ``name`` lives: ``"mod"`` (the name itself there),
+        ``"mod:attr"``, ``("mod", "attr")``, a module relative to the package or absolute; UNKNOWN when the
+        table says nothing readable or its target is not there (never a report on a guess)."""
+        value = (mod.served or {}).get(name)
+        parts = _target_parts(value, name)
+        if parts is None:
+            return UNKNOWN
+        target, attr = parts
+        package = mod.dotted if mod.path.endswith("__init__.py") else mod.dotted.rpartition(".")[0]
+        stripped = target.lstrip(".")
+        candidates = [f"{package}.{stripped}"] if target.startswith(".") else [target, f"{package}.{target}"]
+        for dotted in candidates:
+            if dotted != mod.dotted and self.module_path(dotted):
+                found = self.resolve(dotted, attr, depth + 1)
+                return found if found is not MISSING else UNKNOWN
+        return UNKNOWN
 
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
         if binding.kind != "import" or binding.target is None:
@@ -495,7 +520,20 @@ def _index_module(info: ModuleInfo) -> None:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "__getattr__":
             info.dynamic = True
     info.declared = frozenset(_declared(info.tree.body))
+    info.served = served_names(info.tree) if info.dynamic else None
     _collect_classes(info.tree.body, "", info.classes)
+
+
+def _target_parts(value: ast.expr | None, name: str) -> tuple[str, str] | None:
+    """(module, attribute) a served name's table value names: ``"m"``, ``"m:attr"``, ``("m", "attr")``."""
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        texts = [source.str_value(e) for e in value.elts]
+        return (texts[0], texts[1]) if texts[0] and texts[1] else None
+    text = source.str_value(value)
+    if not text or not all(part.isidentifier() for part in text.replace(":", ".").strip(".").split(".")):
+        return None
+    module, _, attr = text.partition(":")
+    return module, attr or name
 
 
 def _placeholder(stmt: ast.stmt) -> bool:

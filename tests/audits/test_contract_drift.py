@@ -1,0 +1,216 @@
+"""Contracts a fork is written against (killers43): a module ``__getattr__`` that serves a closed table,
+and a fallback hook a base stopped calling.  Each rebuilt from a real vLLM change as a clean git merge,
+with twins (fork code the change does not break) that must stay quiet."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.served import served_names
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of, three_way
+
+# -- #31285 (09dc7c690c) / #27658 (f5710ef02a): vllm/utils/__init__.py's deprecation shim ----------------
+UTILS = "vllm/utils/__init__.py"
+NET = "vllm/utils/network_utils.py"
+SHIM = '''import warnings
+from typing import Any
+
+_DEPRECATED_MAPPINGS = {
+    "get_open_port": "network_utils",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Module-level getattr to handle deprecated utilities."""
+    if name in _DEPRECATED_MAPPINGS:
+        submodule_name = _DEPRECATED_MAPPINGS[name]
+        warnings.warn(f"vllm.utils.{name} is deprecated", DeprecationWarning, stacklevel=2)
+        module = __import__(f"vllm.utils.{submodule_name}", fromlist=[submodule_name])
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def random_uuid() -> str:
+    return "x"
+'''
+NO_SHIM = 'def random_uuid() -> str:\n    return "x"\n'
+NET_TEXT = "def get_open_port() -> int:\n    return 0\n"
+ENUM = "import enum\n\n\nclass LayerBlockType(enum.Enum):\n    attention = 'attention'\n    mamba = 'mamba'\n\n\n"
+BASE = {"vllm/__init__.py": "", NET: NET_TEXT}
+FORK = "vllm/aeon/ports.py"
+
+
+def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
+
+
+def test_a_name_the_shim_served_is_gone_when_the_shim_goes(git_repo: GitRepo, no_rules: Path) -> None:
+    """#31285: ``from vllm.utils import get_open_port`` resolved through the shim's table; dropped, the
+    import fails after the merge, while network_utils still defines the function."""
+    fork = "from vllm.utils import get_open_port\n\n\ndef aeon_port() -> int:\n    return get_open_port()\n"
+    sides = three_way(git_repo, {**BASE, UTILS: SHIM}, {FORK: fork}, {UTILS: NO_SHIM})
+    found = errors(git_repo, no_rules, sides, FORK)
+    assert [line for line, _ in found] == [1, 5]
+    assert "still defined in vllm/utils/network_utils.py: import it from vllm.utils.network_utils" in found[0][1]
+
+
+def test_a_name_the_shim_never_served_is_gone_with_its_def(git_repo: GitRepo, no_rules: Path) -> None:
+    """#27658: ``LayerBlockType`` deleted from vllm.utils, whose ``__getattr__`` serves only its table."""
+    fork = "from vllm.utils import LayerBlockType\n\n\ndef aeon_kind() -> str:\n    return LayerBlockType.mamba.value\n"
+    sides = three_way(git_repo, {**BASE, UTILS: ENUM + SHIM}, {FORK: fork}, {UTILS: SHIM})
+    assert 1 in [line for line, _ in errors(git_repo, no_rules, sides, FORK)]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "from vllm.utils.network_utils import get_open_port\n\n\ndef aeon_port() -> int:\n    return get_open_port()\n",
+        "from vllm.utils import random_uuid\n\n\ndef aeon_id() -> str:\n    return random_uuid()\n",
+    ],
+    ids=["the new home", "a name the module binds"],
+)
+def test_twins_of_the_shim_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    sides = three_way(git_repo, {**BASE, UTILS: SHIM}, {FORK: fork}, {UTILS: NO_SHIM})
+    assert errors(git_repo, no_rules, sides, FORK) == []
+
+
+OPEN_HOOK = """import importlib
+
+
+def __getattr__(name: str):
+    return importlib.import_module(f"vllm.utils.{name}")
+
+
+def random_uuid() -> str:
+    return "x"
+"""
+
+
+def test_an_open_hook_still_answers_any_name(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``__getattr__`` that returns for any name (no test of the name) may serve the enum: quiet."""
+    fork = "from vllm.utils import LayerBlockType\n\n\ndef aeon_kind() -> str:\n    return LayerBlockType.mamba.value\n"
+    sides = three_way(git_repo, {**BASE, UTILS: ENUM + OPEN_HOOK}, {FORK: fork}, {UTILS: OPEN_HOOK})
+    assert errors(git_repo, no_rules, sides, FORK) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "served"),
+    [
+        (SHIM, {"get_open_port"}),
+        (
+            "T = ('a', 'b')\n\ndef __getattr__(n):\n    if n not in T:\n        raise AttributeError(n)\n    return 1\n",
+            {"a", "b"},
+        ),
+        ("def __getattr__(n):\n    if n == 'x':\n        return 1\n    raise AttributeError(n)\n", {"x"}),
+        ("def __getattr__(n):\n    raise AttributeError(n)\n", set()),
+    ],
+    ids=["a dict table", "an early raise", "a literal", "raises only"],
+)
+def test_closed_hooks(text: str, served: set[str]) -> None:
+    found = served_names(ast.parse(text))
+    assert found is not None and set(found) == served
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        OPEN_HOOK,
+        "T = {'a': 'm'}\nT['b'] = 'n'\n\ndef __getattr__(n):\n    if n in T:\n        return 1\n    raise AttributeError(n)\n",
+        "T = {'a': 'm'}\n\ndef __getattr__(n):\n    if n in T:\n        return 1\n    return globals()[n]\n",
+        "def __getattr__(n):\n    if n.startswith('x'):\n        return 1\n    raise AttributeError(n)\n",
+        "T = make()\n\ndef __getattr__(n):\n    if n in T:\n        return 1\n    raise AttributeError(n)\n",
+    ],
+    ids=["any name", "a table changed", "a fallthrough return", "a prefix test", "a computed table"],
+)
+def test_open_hooks(text: str) -> None:
+    assert served_names(ast.parse(text)) is None
+
+
+# -- #30458 (979f50efd0): SupportsMultiModal.embed_multimodal stopped falling back to a model's
+# get_multimodal_embeddings (the hasattr fallback #27583 kept for the rename's grace period)
+IFACE = "vllm/model_executor/models/interfaces.py"
+IFACE_BASE = """class SupportsMultiModal:
+    supports_multimodal = True
+
+    def embed_multimodal(self, **kwargs: object) -> list:
+        if hasattr(self, "get_multimodal_embeddings"):
+            return self.get_multimodal_embeddings(**kwargs)
+
+    def embed_input_ids(self, input_ids, multimodal_embeddings=None) -> list:
+        return []
+"""
+IFACE_AFTER = """class SupportsMultiModal:
+    supports_multimodal = True
+
+    def embed_multimodal(self, **kwargs: object) -> list:
+        ...
+
+    def embed_input_ids(self, input_ids, multimodal_embeddings=None) -> list:
+        return []
+"""
+MODEL = "vllm/aeon/vision.py"
+HEADER = "from vllm.model_executor.models.interfaces import SupportsMultiModal\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (
+            "class AeonVision(SupportsMultiModal):\n    def get_multimodal_embeddings(self, **kwargs):\n"
+            "        return [kwargs]\n",
+            "def get_multimodal_embeddings",
+        ),
+        (
+            "class AeonAudio(SupportsMultiModal):\n    def _embed(self, **kwargs):\n        return [kwargs]\n\n"
+            "    get_multimodal_embeddings = _embed\n",
+            "get_multimodal_embeddings = _embed",
+        ),
+    ],
+    ids=["a method", "an alias"],
+)
+def test_a_fallback_hook_upstream_stopped_calling(git_repo: GitRepo, no_rules: Path, body: str, needle: str) -> None:
+    sides = three_way(
+        git_repo, {"vllm/__init__.py": "", IFACE: IFACE_BASE}, {MODEL: HEADER + body}, {IFACE: IFACE_AFTER}
+    )
+    [(line, message)] = errors(git_repo, no_rules, sides, MODEL)
+    assert line == line_of(HEADER + body, needle)
+    assert "SupportsMultiModal.embed_multimodal() for the fork's class" in message
+    assert "nothing consults the fork's get_multimodal_embeddings" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        (
+            "class AeonVision(SupportsMultiModal):\n    def embed_multimodal(self, **kwargs):\n        return [kwargs]\n",
+            IFACE_AFTER,
+        ),
+        (
+            "class AeonVision(SupportsMultiModal):\n    def get_multimodal_embeddings(self, **kwargs):\n"
+            "        return [kwargs]\n\n    def embed_multimodal(self, **kwargs):\n"
+            "        return self.get_multimodal_embeddings(**kwargs)\n",
+            IFACE_AFTER,
+        ),
+        (
+            "class AeonVision(SupportsMultiModal):\n    def get_multimodal_embeddings(self, **kwargs):\n"
+            "        return [kwargs]\n",
+            IFACE_BASE.replace("return []", "return [1]"),
+        ),
+        (
+            "class AeonVision(SupportsMultiModal):\n    def get_multimodal_embeddings(self, **kwargs):\n"
+            "        return [kwargs]\n\n\ndef aeon_embed(model: AeonVision) -> list:\n"
+            "    return model.get_multimodal_embeddings(pixel_values=None)\n",
+            IFACE_AFTER,
+        ),
+    ],
+    ids=["the new hook", "the fork hands on itself", "upstream still calls it", "called by name"],
+)
+def test_fallback_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
+    sides = three_way(git_repo, {"vllm/__init__.py": "", IFACE: IFACE_BASE}, {MODEL: HEADER + body}, {IFACE: after})
+    assert errors(git_repo, no_rules, sides, MODEL) == []
