@@ -214,3 +214,78 @@ def test_a_fallback_hook_upstream_stopped_calling(git_repo: GitRepo, no_rules: P
 def test_fallback_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
     sides = three_way(git_repo, {"vllm/__init__.py": "", IFACE: IFACE_BASE}, {MODEL: HEADER + body}, {IFACE: after})
     assert errors(git_repo, no_rules, sides, MODEL) == []
+
+
+# -- #24278 (9a4600e4dc): the logits processors' AddedRequest tuples' prompt ids made Optional ------------
+LPI = "vllm/v1/sample/logits_processor/interface.py"
+LPI_BASE = """from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Optional
+
+AddedRequest = tuple[int, str, list[int], list[int]]
+
+
+@dataclass(frozen=True)
+class BatchUpdate:
+    batch_size: int
+    removed: Sequence[int]
+    added: Sequence[AddedRequest]
+"""
+LPI_AFTER = LPI_BASE.replace("tuple[int, str, list[int], list[int]]", "tuple[int, str, Optional[list[int]], list[int]]")
+LP_PKG = "vllm/v1/sample/logits_processor/__init__.py"
+LP_FORK = "vllm/aeon/procs.py"
+LP_HEADER = (
+    "from typing import Optional\n\nfrom vllm.v1.sample.logits_processor import BatchUpdate\n\n\n"
+    "class AeonProcessor:\n    def update_state(self, batch_update: Optional[BatchUpdate]) -> None:\n"
+    "        if not batch_update:\n            return\n"
+)
+LP_BASE_FILES = {
+    "vllm/__init__.py": "",
+    "vllm/v1/__init__.py": "",
+    "vllm/v1/sample/__init__.py": "",
+    LP_PKG: "from vllm.v1.sample.logits_processor.interface import BatchUpdate\n",
+    LPI: LPI_BASE,
+}
+
+
+@pytest.mark.parametrize(
+    ("loop", "needle"),
+    [
+        (
+            "        for index, params, prompt_ids, output_ids in batch_update.added:\n"
+            "            self.lens[index] = len(prompt_ids)\n",
+            "len(prompt_ids)",
+        ),
+        (
+            "        firsts = [ids[0] for _, _, ids, _ in batch_update.added]\n        self.firsts = firsts\n",
+            "ids[0]",
+        ),
+    ],
+    ids=["len in a loop", "an index in a comprehension"],
+)
+def test_an_element_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: Path, loop: str, needle: str) -> None:
+    text = LP_HEADER + loop
+    sides = three_way(git_repo, LP_BASE_FILES, {LP_FORK: text}, {LPI: LPI_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, LP_FORK)
+    assert line == line_of(text, needle)
+    assert "element 2 of the AddedRequest tuples in BatchUpdate.added" in message
+    assert "Optional[list[int]] (was list[int])" in message
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        "        for index, params, prompt_ids, output_ids in batch_update.added:\n"
+        "            self.lens[index] = len(output_ids)\n",
+        "        for index, params, prompt_ids, output_ids in batch_update.added:\n"
+        "            self.lens[index] = len(prompt_ids) if prompt_ids is not None else 0\n",
+        "        for index, params, prompt_ids, output_ids in batch_update.added:\n"
+        "            self.lens[index] = len(prompt_ids or [])\n",
+        "        for index, params, prompt_ids, output_ids in self.other.added:\n"
+        "            self.lens[index] = len(prompt_ids)\n",
+    ],
+    ids=["another element", "tested for None", "or []", "an untyped receiver"],
+)
+def test_optional_element_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, loop: str) -> None:
+    sides = three_way(git_repo, LP_BASE_FILES, {LP_FORK: LP_HEADER + loop}, {LPI: LPI_AFTER})
+    assert errors(git_repo, no_rules, sides, LP_FORK) == []
