@@ -596,6 +596,21 @@ CASES += [
     ),
     (
         "#24278 batch-update tuple element made Optional",
+        "len() of a request field made Optional (added with the widening)",
+        K(
+            "#24278",
+            LP,
+            LPW,
+            "vllm/aeon/lp3.py",
+            "from vllm.v1.core.sched.output import NewRequestData\n\n\n"
+            "def aeon_prompt_len(req: NewRequestData) -> int:\n"
+            "    # AEON: the DFlash drafter sizes its prefill by the prompt\n"
+            "    return len(req.prompt_token_ids)\n",
+            "return len(req.prompt_token_ids)",
+        ),
+    ),
+    (
+        "#24278 batch-update tuple element made Optional",
         "twin: len() of the output ids",
         K(
             "#24278",

@@ -289,3 +289,62 @@ def test_an_element_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: P
 def test_optional_element_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, loop: str) -> None:
     sides = three_way(git_repo, LP_BASE_FILES, {LP_FORK: LP_HEADER + loop}, {LPI: LPI_AFTER})
     assert errors(git_repo, no_rules, sides, LP_FORK) == []
+
+
+# -- #24278 (9a4600e4dc) too: NewRequestData.prompt_token_ids made Optional (a request sent as embeddings)
+SCHED = "vllm/v1/core/sched/output.py"
+SCHED_BASE = """from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass
+class NewRequestData:
+    req_id: str
+    prompt_token_ids: list[int]
+    num_computed_tokens: int
+"""
+SCHED_AFTER = SCHED_BASE.replace("    prompt_token_ids: list[int]\n", "    prompt_token_ids: Optional[list[int]]\n")
+SCHED_FILES = {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", SCHED: SCHED_BASE}
+RUNNER = "vllm/aeon/runner.py"
+RUNNER_HEADER = "from vllm.v1.core.sched.output import NewRequestData\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def aeon_prompt_len(req: NewRequestData) -> int:\n    return len(req.prompt_token_ids)\n", "return len("),
+        ("def aeon_first(req: NewRequestData) -> int:\n    return req.prompt_token_ids[0]\n", "[0]"),
+        (
+            "def aeon_total(reqs: list[NewRequestData]) -> int:\n    total = 0\n    for req in reqs:\n"
+            "        total += 1\n    return total\n\n\ndef aeon_ids(req: NewRequestData) -> list[int]:\n"
+            "    return [t + 1 for t in req.prompt_token_ids]\n",
+            "for t in req.prompt_token_ids",
+        ),
+    ],
+    ids=["len", "an index", "a comprehension over it"],
+)
+def test_a_field_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: Path, body: str, needle: str) -> None:
+    text = RUNNER_HEADER + body
+    sides = three_way(git_repo, SCHED_FILES, {RUNNER: text}, {SCHED: SCHED_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, RUNNER)
+    assert line == line_of(text, needle)
+    assert "upstream made NewRequestData.prompt_token_ids Optional[list[int]] (was list[int])" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_prompt_len(req: NewRequestData) -> int:\n"
+        "    return len(req.prompt_token_ids) if req.prompt_token_ids is not None else 0\n",
+        "def aeon_prompt_len(req: NewRequestData) -> int:\n    return len(req.prompt_token_ids or [])\n",
+        "def aeon_prompt_len(req: NewRequestData) -> int:\n    assert req.prompt_token_ids\n"
+        "    return len(req.prompt_token_ids)\n",
+        "def aeon_computed(req: NewRequestData) -> int:\n    return req.num_computed_tokens + len(req.req_id)\n",
+        "def aeon_prompt_len(req) -> int:\n    return len(req.prompt_token_ids)\n",
+        "def aeon_ids(req: NewRequestData) -> list[int] | None:\n    return req.prompt_token_ids\n",
+    ],
+    ids=["tested for None", "or []", "asserted", "another field", "an untyped receiver", "handed on"],
+)
+def test_optional_field_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    sides = three_way(git_repo, SCHED_FILES, {RUNNER: RUNNER_HEADER + body}, {SCHED: SCHED_AFTER})
+    assert errors(git_repo, no_rules, sides, RUNNER) == []

@@ -15,6 +15,12 @@ comprehension) over ``x.field`` with ``x`` typed as the owning class, unpacking 
 names, whose name at ``k`` it takes ``len()`` of, indexes, iterates or reads an attribute of, with no test
 of that name anywhere in the loop (``is None``, ``if ids``, ``ids or []``, ``isinstance``): a loop written
 for both sides stays quiet.
+
+The same commit made ``NewRequestData.prompt_token_ids`` (and EngineCoreRequest's, CachedRequestState's)
+``Optional[list[int]]``: a field annotated ``X`` at the base and ``Optional[X]`` at upstream, read off a
+receiver typed as its class (or ``Optional`` of it) by a fork line that takes its ``len()``, indexes it,
+iterates it or reads an attribute of it, in a function with no test of that very expression, is the same
+killer one step shorter.  Handing the value on (``return req.prompt_token_ids``) is not a use: quiet.
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 # a removed line binding a module-level name to a tuple type (``AddedRequest = tuple[...]``)
 _ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
+# an added line annotating a field as Optional (``prompt_token_ids: Optional[list[int]]``, ``x: T | None``)
+_OPTIONAL_LINE = re.compile(r"\n\+[ \t]+(\w+)[ \t]*:[ \t]*(?:(?:typing\.)?Optional\[|[^\n=#]*\|[ \t]*None\b)")
 _HOLDERS = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "deque", "Deque"})
 
 
@@ -44,10 +52,10 @@ class Loosened:
     field: str
     owner: str
     path: str
-    alias: str
-    index: int
+    alias: str  # "" for a field made Optional itself
+    index: int  # -1 for a field made Optional itself
     length: int
-    was: str  # the element's annotation before and after
+    was: str  # the element's (the field's) annotation before and after
     now: str
 
 
@@ -55,6 +63,11 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element upstream made Optional as the value it always was."""
     paths = trees.upstream.matching(_ALIAS_LINE, ".py")
     loosened = _loosened(trees, paths) if paths else []
+    wanted = _read_names(trees)
+    fields = [
+        p for p in trees.upstream.matching(_OPTIONAL_LINE, ".py") if _optional_read(trees.upstream.raw(p), wanted)
+    ]
+    loosened += _optional_fields(trees, fields) if fields else []
     if not loosened:
         return []
     found: dict[str, list[Recontained]] = {}
@@ -86,6 +99,45 @@ def _loosened(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
                     for field, owner in _holders(after, alias):
                         out.append(Loosened(field, owner, path, alias, index, len(was), ast.unparse(a), ast.unparse(b)))
     return out
+
+
+def _read_names(trees: ThreeTrees) -> set[str]:
+    """The attribute names the fork's added lines read (``.name``)."""
+    return {
+        m for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for m in _READ.findall(line)
+    }
+
+
+_READ = re.compile(r"\.(\w+)")
+
+
+def _optional_read(diff: str, wanted: set[str]) -> bool:
+    return any(m.group(1) in wanted for m in _OPTIONAL_LINE.finditer(diff))
+
+
+def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
+    """Class fields annotated ``X`` at the base and ``Optional[X]`` at upstream (#24278:
+    ``NewRequestData.prompt_token_ids``, None for a request sent as embeddings)."""
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    out: list[Loosened] = []
+    for path in paths:
+        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
+        if before is None or after is None:
+            continue
+        old = dict(_fields(before))
+        for (owner, field), now in _fields(after):
+            was = old.get((owner, field))
+            if was is not None and _optional_of(was) is None and _same(_optional_of(now), was):
+                out.append(Loosened(field, owner, path, "", -1, 0, ast.unparse(was), ast.unparse(now)))
+    return out
+
+
+def _fields(module: ast.Module) -> Iterator[tuple[tuple[str, str], ast.expr]]:
+    """((class, field), annotation) of the module's classes' annotated fields."""
+    for cls in file_classes(module.body):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                yield (cls.name, stmt.target.id), stmt.annotation
 
 
 def _aliases(module: ast.Module) -> dict[str, list[ast.expr]]:
@@ -157,6 +209,9 @@ def _uses(
     fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
     bound: dict[int, dict[str, ast.expr]] = {}
     for node in walk_spanning(module, owned):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr in found:
+            yield from _field_use(node, parents, fork, found, bound, by_owner, owned)
+            continue
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) or not isinstance(node.target, ast.Tuple):
             continue
         if not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
@@ -177,6 +232,64 @@ def _uses(
         first = next((use for part in scope for use in _as_value(part, name.id) if use[0] in owned), None)
         if first is not None:
             yield first[0], held, first[1]  # one finding a loop: its first use
+
+
+def _field_use(
+    read: ast.Attribute,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``len(x.field)``, ``x.field[i]``, a loop over ``x.field``, ``x.field.attr`` of a field upstream made
+    Optional, ``x`` typed as its class, with no test of ``x.field`` in the function."""
+    how = _value_use(read, parents)
+    if how is None or read.lineno not in owned:
+        return
+    func = enclosing(read, parents)
+    held = _held(read, func, parents, fork, found, bound) or _held_unwrapped(read, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    if held is None or hit is None or hit.index >= 0 or func is None:
+        return
+    shown = ast.unparse(read)
+    if not any(_tested_expr(n, shown) for n in ast.walk(func)):
+        yield read.lineno, held, how
+
+
+def _value_use(read: ast.Attribute, parents: dict[int, ast.AST]) -> str | None:
+    """How the line uses ``read`` as a value None is not: ``len()``, an index, a loop, an attribute."""
+    parent = parents.get(id(read))
+    shown = ast.unparse(read)
+    if isinstance(parent, ast.Call) and last_name(parent.func) == "len" and parent.args and parent.args[0] is read:
+        return f"takes len({shown})"
+    if isinstance(parent, ast.Subscript) and parent.value is read:
+        return f"indexes {shown}"
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is read:
+        return f"iterates {shown}"
+    if isinstance(parent, ast.Attribute) and parent.value is read:
+        return f"reads {shown}.{parent.attr}"
+    return None
+
+
+def _tested_expr(node: ast.AST, shown: str) -> bool:
+    """``node`` tests the expression ``shown`` (``is None``, truth, ``or``, ``isinstance``)."""
+
+    def same(n: ast.AST) -> bool:
+        return isinstance(n, (ast.Attribute, ast.Name)) and ast.unparse(n) == shown
+
+    if isinstance(node, ast.Compare):
+        return any(same(side) for side in (node.left, *node.comparators))
+    if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        return same(node.test) or (isinstance(node.test, ast.UnaryOp) and same(node.test.operand))
+    if isinstance(node, ast.BoolOp):
+        return any(same(v) for v in node.values)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return same(node.operand)
+    if isinstance(node, ast.Call) and last_name(node.func) == "isinstance" and node.args:
+        return same(node.args[0])
+    return False
 
 
 def _held_unwrapped(
@@ -254,6 +367,14 @@ def _as_value(part: ast.AST, name: str) -> Iterator[tuple[int, str]]:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Loosened, how: str, pr_pattern: str) -> Finding:
+    if hit.index < 0:
+        commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.field)}\b[ \t]*:.*(Optional|None)", pr_pattern)
+        message = (
+            f"fork-owned line {how}, but upstream made {hit.owner}.{hit.field} {hit.now} (was {hit.was}) "
+            f"({hit.path}{commit}): where upstream leaves it None this raises TypeError (or reads None as a "
+            "value); test it for None first"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.alias)}\b.*\bOptional\b|\bNone\b", pr_pattern)
     message = (
         f"fork-owned line {how}, element {hit.index} of the {hit.alias} tuples in {hit.owner}.{hit.field}, which "
