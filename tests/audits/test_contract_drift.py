@@ -348,3 +348,45 @@ def test_a_field_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: Path
 def test_optional_field_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     sides = three_way(git_repo, SCHED_FILES, {RUNNER: RUNNER_HEADER + body}, {SCHED: SCHED_AFTER})
     assert errors(git_repo, no_rules, sides, RUNNER) == []
+
+
+# a method's return made Optional, read the same way (``len(req.get_ids())``)
+REQ = "vllm/v1/request.py"
+REQ_BASE = """from typing import Optional
+
+
+class Request:
+    def __init__(self, ids: list[int]) -> None:
+        self._ids = ids
+
+    def get_ids(self) -> list[int]:
+        return self._ids
+"""
+REQ_AFTER = REQ_BASE.replace("def get_ids(self) -> list[int]:", "def get_ids(self) -> Optional[list[int]]:")
+REQ_FILES = {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", REQ: REQ_BASE}
+REQ_HEADER = "from vllm.v1.request import Request\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "quiet"),
+    [
+        ("def aeon_len(req: Request) -> int:\n    return len(req.get_ids())\n", False),
+        (
+            "def aeon_len(req: Request) -> int:\n    return len(req.get_ids()) if req.get_ids() is not None else 0\n",
+            True,
+        ),
+        ("def aeon_len(req: Request) -> int:\n    ids = req.get_ids()\n    return len(ids) if ids else 0\n", True),
+        ("def aeon_ids(req: Request) -> list[int] | None:\n    return req.get_ids()\n", True),
+    ],
+    ids=["len of the call", "tested", "bound and tested", "handed on"],
+)
+def test_a_return_made_optional(git_repo: GitRepo, no_rules: Path, body: str, quiet: bool) -> None:
+    text = REQ_HEADER + body
+    sides = three_way(git_repo, REQ_FILES, {FORK: text}, {REQ: REQ_AFTER})
+    found = errors(git_repo, no_rules, sides, FORK)
+    if quiet:
+        assert found == []
+    else:
+        [(line, message)] = found
+        assert line == line_of(text, "return len(")
+        assert "upstream made Request.get_ids() return Optional[list[int]] (was list[int])" in message

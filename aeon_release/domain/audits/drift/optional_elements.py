@@ -20,7 +20,8 @@ The same commit made ``NewRequestData.prompt_token_ids`` (and EngineCoreRequest'
 ``Optional[list[int]]``: a field annotated ``X`` at the base and ``Optional[X]`` at upstream, read off a
 receiver typed as its class (or ``Optional`` of it) by a fork line that takes its ``len()``, indexes it,
 iterates it or reads an attribute of it, in a function with no test of that very expression, is the same
-killer one step shorter.  Handing the value on (``return req.prompt_token_ids``) is not a use: quiet.
+killer one step shorter; a method's return made ``Optional[X]`` and read off the call (``len(x.m())``)
+likewise.  Handing the value on (``return req.prompt_token_ids``) is not a use: quiet.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 _ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
 # an added line annotating a field as Optional (``prompt_token_ids: Optional[list[int]]``, ``x: T | None``)
 _OPTIONAL_LINE = re.compile(r"\n\+[ \t]+(\w+)[ \t]*:[ \t]*(?:(?:typing\.)?Optional\[|[^\n=#]*\|[ \t]*None\b)")
+# an added line whose signature returns Optional (``def f(...) -> Optional[X]:``, ``) -> X | None:``)
+_OPTIONAL_RETURN = re.compile(r"\n\+[^\n]*->[ \t]*(?:(?:typing\.)?Optional\[|[^\n:#]*\|[ \t]*None\b)")
 _HOLDERS = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "deque", "Deque"})
 
 
@@ -57,6 +60,7 @@ class Loosened:
     length: int
     was: str  # the element's (the field's) annotation before and after
     now: str
+    returned: bool = False  # a method's return (``x.name()``), not a field
 
 
 def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -64,15 +68,16 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = trees.upstream.matching(_ALIAS_LINE, ".py")
     loosened = _loosened(trees, paths) if paths else []
     wanted = _read_names(trees)
-    fields = [
-        p for p in trees.upstream.matching(_OPTIONAL_LINE, ".py") if _optional_read(trees.upstream.raw(p), wanted)
-    ]
+    candidates = trees.upstream.matching(_OPTIONAL_LINE, ".py") + trees.upstream.matching(_OPTIONAL_RETURN, ".py")
+    fields = sorted({p for p in candidates if _optional_read(trees.upstream.raw(p), wanted)})
     loosened += _optional_fields(trees, fields) if fields else []
     if not loosened:
         return []
     found: dict[str, list[Recontained]] = {}
     for hit in loosened:
-        found.setdefault(hit.field, []).append(Recontained(hit.field, hit.owner, hit.path, "", "", "", "", False))
+        found.setdefault(hit.field, []).append(
+            Recontained(hit.field, hit.owner, hit.path, "", "", "", "", hit.returned)
+        )
     by_owner = {(hit.owner, hit.field): hit for hit in loosened}
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
@@ -112,7 +117,11 @@ _READ = re.compile(r"\.(\w+)")
 
 
 def _optional_read(diff: str, wanted: set[str]) -> bool:
-    return any(m.group(1) in wanted for m in _OPTIONAL_LINE.finditer(diff))
+    """The diff annotates a name the fork reads as Optional (a field by name; a return by any name the
+    fork reads that the diff also spells: a signature's last line does not name its def)."""
+    if any(m.group(1) in wanted for m in _OPTIONAL_LINE.finditer(diff)):
+        return True
+    return bool(_OPTIONAL_RETURN.search(diff)) and any(re.search(rf"\b{re.escape(w)}\(", diff) for w in wanted)
 
 
 def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
@@ -124,20 +133,26 @@ def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
         before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
         if before is None or after is None:
             continue
-        old = dict(_fields(before))
-        for (owner, field), now in _fields(after):
-            was = old.get((owner, field))
-            if was is not None and _optional_of(was) is None and _same(_optional_of(now), was):
-                out.append(Loosened(field, owner, path, "", -1, 0, ast.unparse(was), ast.unparse(now)))
+        old = {key: (annotation, returned) for key, annotation, returned in _fields(before)}
+        for (owner, field), now, returned in _fields(after):
+            was, was_returned = old.get((owner, field), (None, returned))
+            if was is None or was_returned != returned:
+                continue
+            if _optional_of(was) is None and _same(_optional_of(now), was):
+                out.append(Loosened(field, owner, path, "", -1, 0, ast.unparse(was), ast.unparse(now), returned))
     return out
 
 
-def _fields(module: ast.Module) -> Iterator[tuple[tuple[str, str], ast.expr]]:
-    """((class, field), annotation) of the module's classes' annotated fields."""
+def _fields(module: ast.Module) -> Iterator[tuple[tuple[str, str], ast.expr, bool]]:
+    """((class, name), annotation, is a return) of the module's classes' annotated fields and methods'
+    returns (a property's return is read like a field)."""
     for cls in file_classes(module.body):
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                yield (cls.name, stmt.target.id), stmt.annotation
+                yield (cls.name, stmt.target.id), stmt.annotation, False
+            elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.returns is not None:
+                prop = any(last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
+                yield (cls.name, stmt.name), stmt.returns, not prop
 
 
 def _aliases(module: ast.Module) -> dict[str, list[ast.expr]]:
@@ -244,21 +259,24 @@ def _field_use(
     owned: set[int],
 ) -> Iterator[tuple[int, Recontained, str]]:
     """``len(x.field)``, ``x.field[i]``, a loop over ``x.field``, ``x.field.attr`` of a field upstream made
-    Optional, ``x`` typed as its class, with no test of ``x.field`` in the function."""
-    how = _value_use(read, parents)
+    Optional (``x.method()`` alike, for a return), ``x`` typed as its class, with no test of that very
+    expression in the function."""
+    parent = parents.get(id(read))
+    subject: ast.expr = parent if isinstance(parent, ast.Call) and parent.func is read else read
+    how = _value_use(subject, parents)
     if how is None or read.lineno not in owned:
         return
     func = enclosing(read, parents)
-    held = _held(read, func, parents, fork, found, bound) or _held_unwrapped(read, func, parents, fork, found)
+    held = _held(subject, func, parents, fork, found, bound) or _held_unwrapped(read, func, parents, fork, found)
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
-    if held is None or hit is None or hit.index >= 0 or func is None:
+    if held is None or hit is None or hit.index >= 0 or func is None or hit.returned != (subject is not read):
         return
-    shown = ast.unparse(read)
+    shown = ast.unparse(subject)
     if not any(_tested_expr(n, shown) for n in ast.walk(func)):
         yield read.lineno, held, how
 
 
-def _value_use(read: ast.Attribute, parents: dict[int, ast.AST]) -> str | None:
+def _value_use(read: ast.expr, parents: dict[int, ast.AST]) -> str | None:
     """How the line uses ``read`` as a value None is not: ``len()``, an index, a loop, an attribute."""
     parent = parents.get(id(read))
     shown = ast.unparse(read)
@@ -277,7 +295,7 @@ def _tested_expr(node: ast.AST, shown: str) -> bool:
     """``node`` tests the expression ``shown`` (``is None``, truth, ``or``, ``isinstance``)."""
 
     def same(n: ast.AST) -> bool:
-        return isinstance(n, (ast.Attribute, ast.Name)) and ast.unparse(n) == shown
+        return isinstance(n, (ast.Attribute, ast.Name, ast.Call)) and ast.unparse(n) == shown
 
     if isinstance(node, ast.Compare):
         return any(same(side) for side in (node.left, *node.comparators))
@@ -368,9 +386,10 @@ def _as_value(part: ast.AST, name: str) -> Iterator[tuple[int, str]]:
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Loosened, how: str, pr_pattern: str) -> Finding:
     if hit.index < 0:
-        commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.field)}\b[ \t]*:.*(Optional|None)", pr_pattern)
+        commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.field)}\b.*(Optional|None)", pr_pattern)
+        what = f"{hit.owner}.{hit.field}{'() return' if hit.returned else ''}"
         message = (
-            f"fork-owned line {how}, but upstream made {hit.owner}.{hit.field} {hit.now} (was {hit.was}) "
+            f"fork-owned line {how}, but upstream made {what} {hit.now} (was {hit.was}) "
             f"({hit.path}{commit}): where upstream leaves it None this raises TypeError (or reads None as a "
             "value); test it for None first"
         )
