@@ -121,7 +121,14 @@ def _optional_read(diff: str, wanted: set[str]) -> bool:
     fork reads that the diff also spells: a signature's last line does not name its def)."""
     if any(m.group(1) in wanted for m in _OPTIONAL_LINE.finditer(diff)):
         return True
-    return bool(_OPTIONAL_RETURN.search(diff)) and any(re.search(rf"\b{re.escape(w)}\(", diff) for w in wanted)
+    for found in _OPTIONAL_RETURN.finditer(diff):
+        defs = _DEF.findall(diff, max(0, found.start() - 2000), found.end())
+        if defs and defs[-1] in wanted:  # the def whose signature ends on the line
+            return True
+    return False
+
+
+_DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 
 
 def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
