@@ -125,8 +125,10 @@ def test_closed_hooks(text: str, served: set[str]) -> None:
         "T = {'a': 'm'}\n\ndef __getattr__(n):\n    if n in T:\n        return 1\n    return globals()[n]\n",
         "def __getattr__(n):\n    if n.startswith('x'):\n        return 1\n    raise AttributeError(n)\n",
         "T = make()\n\ndef __getattr__(n):\n    if n in T:\n        return 1\n    raise AttributeError(n)\n",
+        "T = {'a': 'm'}\nfor k in ('b', 'c'):\n    globals()[k] = k\n\ndef __getattr__(n):\n    if n in T:\n"
+        "        return 1\n    raise AttributeError(n)\n",
     ],
-    ids=["any name", "a table changed", "a fallthrough return", "a prefix test", "a computed table"],
+    ids=["any name", "a table changed", "a fallthrough return", "a prefix test", "a computed table", "globals()"],
 )
 def test_open_hooks(text: str) -> None:
     assert served_names(ast.parse(text)) is None

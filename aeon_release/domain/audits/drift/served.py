@@ -39,11 +39,25 @@ def served_names(module: ast.Module) -> Served | None:
         return None
     hook = hooks[0]
     positional = [*hook.args.posonlyargs, *hook.args.args]
-    if not positional:
+    if not positional or _binds_at_run_time(module, hook):
         return None
     served: Served = {}
     closed = _block(hook.body, positional[0].arg, _tables(module), None, served)
     return served if closed else None
+
+
+def _binds_at_run_time(module: ast.Module, hook: ast.stmt) -> bool:
+    """The module binds names its text does not spell: ``globals()[k] = ...``, ``globals().update(...)``,
+    ``vars()``, ``setattr(sys.modules[__name__], ...)`` outside the hook (names a table may not list)."""
+    for stmt in module.body:
+        if stmt is hook:
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                if node.func.id in ("globals", "vars") or (node.func.id == "setattr" and node.args):
+                    if node.func.id != "setattr" or "sys.modules" in ast.unparse(node.args[0]):
+                        return True
+    return False
 
 
 def _block(body: list[ast.stmt], asked: str, tables: dict[str, Served], guard: Served | None, out: Served) -> bool:
