@@ -2,12 +2,12 @@
 
 A module-level ``__getattr__`` lets any name be imported from the module, so the definition index
 takes a name it cannot find there for UNKNOWN, never reported.  Most such hooks serve a fixed table
-and raise AttributeError for anything else: vllm/utils/__init__.py's deprecation shim served
+and raise AttributeError for anything else: upstream's ``utils/__init__.py`` deprecation shim served
 ``get_open_port`` (from ``network_utils``) and two profiling helpers by ``if name in
 _DEPRECATED_MAPPINGS:``, raising otherwise.  Read as "any name", it hid #27658 (``LayerBlockType``
-deleted from vllm.utils: ``from vllm.utils import LayerBlockType`` fails at import after the merge), and
-with the shim dropped (#31285) the name it served (``from vllm.utils import get_open_port``, lm-eval's
-spelling) was gone while the index had never seen it there.
+deleted from that module: the fork's ``from <pkg>.utils import LayerBlockType`` fails at import after the
+merge), and with the shim dropped (#31285) the name it served (``from <pkg>.utils import get_open_port``,
+lm-eval's spelling) was gone while the index had never seen it there.
 
 A hook is closed when every ``return`` in it sits under a test of the asked name against string
 literals (``name == "x"``, ``name in ("x", "y")``) or against the keys of a module-level display that

@@ -2428,8 +2428,8 @@ class _Checker:
             return f"upstream moved {target.label} to {moved} (it is gone from {target.path}){commit}"
         new_scope = self._scope(self.theirs_ix, target) if target.owner is None else None
         if new_scope is not None and target.name in new_scope:
-            # the def stayed; the module the fork names stopped handing it on (#31285: vllm.utils'
-            # __getattr__ shim for get_open_port dropped, the function still in vllm.utils.network_utils)
+            # the def stayed; the module the fork names stopped handing it on (#31285: the utils package's
+            # __getattr__ shim for get_open_port dropped, the function still in its network_utils module)
             home = px.dotted_name(target.path, self.theirs_ix.roots)
             return (
                 f"upstream no longer hands on (a re-export or __getattr__ shim dropped); {target.label} is "
