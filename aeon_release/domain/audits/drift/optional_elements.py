@@ -119,8 +119,12 @@ _READ = re.compile(r"\.(\w+)")
 def _optional_read(diff: str, wanted: set[str]) -> bool:
     """The diff annotates a name the fork reads as Optional (a field by name; a return by any name the
     fork reads that the diff also spells: a signature's last line does not name its def)."""
-    if any(m.group(1) in wanted for m in _OPTIONAL_LINE.finditer(diff)):
-        return True
+    for found in _OPTIONAL_LINE.finditer(diff):
+        name = found.group(1)
+        if name in wanted and re.search(rf"\n-[ \t]+{re.escape(name)}[ \t]*:", diff):
+            return True  # the same name's old annotation removed: a field retyped, not one added
+    if not _PLAIN_RETURN.search(diff):
+        return False  # no return annotation removed that was not Optional already
     for found in _OPTIONAL_RETURN.finditer(diff):
         defs = _DEF.findall(diff, max(0, found.start() - 2000), found.end())
         if defs and defs[-1] in wanted:  # the def whose signature ends on the line
@@ -128,6 +132,7 @@ def _optional_read(diff: str, wanted: set[str]) -> bool:
     return False
 
 
+_PLAIN_RETURN = re.compile(r"\n-[^\n]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))")
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 
 
