@@ -109,8 +109,12 @@ def test_an_open_hook_still_answers_any_name(git_repo: GitRepo, no_rules: Path) 
         ),
         ("def __getattr__(n):\n    if n == 'x':\n        return 1\n    raise AttributeError(n)\n", {"x"}),
         ("def __getattr__(n):\n    raise AttributeError(n)\n", set()),
+        (
+            SHIM + "\n\ndef __dir__():\n    return sorted(list(globals().keys()) + list(_DEPRECATED_MAPPINGS))\n",
+            {"get_open_port"},
+        ),
     ],
-    ids=["a dict table", "an early raise", "a literal", "raises only"],
+    ids=["a dict table", "an early raise", "a literal", "raises only", "__dir__ reads globals()"],
 )
 def test_closed_hooks(text: str, served: set[str]) -> None:
     found = served_names(ast.parse(text))

@@ -48,16 +48,26 @@ def served_names(module: ast.Module) -> Served | None:
 
 def _binds_at_run_time(module: ast.Module, hook: ast.stmt) -> bool:
     """The module binds names its text does not spell: ``globals()[k] = ...``, ``globals().update(...)``,
-    ``vars()``, ``setattr(sys.modules[__name__], ...)`` outside the hook (names a table may not list)."""
+    ``vars()`` alike, ``setattr(sys.modules[__name__], ...)`` outside the hook (names a table may not list).
+    Reading ``globals()`` (a ``__dir__`` listing it) binds nothing."""
     for stmt in module.body:
         if stmt is hook:
             continue
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id in ("globals", "vars") or (node.func.id == "setattr" and node.args):
-                    if node.func.id != "setattr" or "sys.modules" in ast.unparse(node.args[0]):
-                        return True
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _namespace(node.value):
+                return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _namespace(node.func.value):
+                if node.func.attr in _MUTATORS:
+                    return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                if node.args and "sys.modules" in ast.unparse(node.args[0]):
+                    return True
     return False
+
+
+def _namespace(node: ast.expr) -> bool:
+    """``globals()`` or ``vars()``: the module's own namespace."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("globals", "vars")
 
 
 def _block(body: list[ast.stmt], asked: str, tables: dict[str, Served], guard: Served | None, out: Served) -> bool:
