@@ -74,8 +74,9 @@ _NO_NEW_MERGE = frozenset({"--continue", "--abort", "--dry-run", "--help", "-h"}
 
 def _start_checks_early(args: list[str]) -> None:
     """`merge TAG`: the merge-aware checks' process (domain/audits/sidecar.py) is started before the
-    command line is parsed, not after: its interpreter imports the checks on the other core while this one
-    imports the command-line interface (0.1-0.2 s on a large merge, where the checks are the longest path).
+    command line is parsed, not after: it imports the checks on the other core while this one imports the
+    command-line interface (0.1-0.2 s on a large merge, where the checks are the longest path).  It is a fork
+    of this process, made once the modules both import are imported (sidecar._forked).
     A command line the parser then refuses leaves it unused, and the exit stops it."""
     if args[:1] != ["merge"] or len(args) < 2 or _NO_NEW_MERGE.intersection(args):
         return
@@ -84,7 +85,7 @@ def _start_checks_early(args: list[str]) -> None:
     standard_streams()  # a standard stream closed at the start is not handed to the new process's pipes
     from aeon_release.domain.audits import sidecar
 
-    sidecar.spawn()
+    sidecar.spawn(fork=True)  # no thread runs yet: a fork of this process, the modules both need imported once
 
 
 def _watched() -> bool:

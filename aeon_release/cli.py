@@ -480,7 +480,7 @@ def verify_cmd(
     ),
     json_out: bool = JSON,
 ) -> None:
-    """Check a tag's signed attestation: signature, the digest it names, the audit result."""
+    """Check a tag's signed attestation: signature, the digest it names, the audit result, the variant it was built as."""
     from aeon_release.commands import verify
     from aeon_release.pipeline import publish
 

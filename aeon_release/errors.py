@@ -184,21 +184,39 @@ _QUERY_SECRET = re.compile(
 
 
 def _scrub_token(match: re.Match[str]) -> str:
-    token = match.group(0)
-    if "@" not in token or ":" not in token:
+    return _scrub(match.group(0))
+
+
+def _scrub(token: str) -> str:
+    if "@" not in token:
         return token
-    scheme, sep, rest = token.partition("://")
+    prefix, (scheme, sep, rest) = "", token.partition("://")
+    web = scheme.lower() in ("http", "https")
     if not sep:
-        scheme, rest = "", token
+        # A URL where a path goes (``--repo https://user:TOKEN@github.com/org/fork``): pathlib folds its ``//`` and
+        # the working folder goes before it, ``/work/https:/user:TOKEN@github.com/org/fork``, which no scheme starts.
+        # The part from the last ``/`` before the ``@`` is then read as a registry name that must name a host.
+        folder, slash, last = token[: token.index("@")].rpartition("/")
+        host = token[len(folder) + 1 :].partition("@")[2].partition("/")[0]
+        web = folder.lower().endswith(("http:", "https:"))
+        if slash and (":" in last or web) and _HOST.fullmatch(host):
+            prefix, scheme, rest = folder + "/", "", token[len(folder) + 1 :]
+        elif ":" not in token:
+            return token
+        else:
+            scheme, rest = "", token
     authority, slash, path = rest.partition("/")
     userinfo, at, host = authority.rpartition("@")
     user, colon, password = userinfo.partition(":")
+    if at and user and not colon and web:
+        # ``https://TOKEN@github.com/org/fork``: git sends a web URL's lone user name as its credentials
+        return f"{prefix}{scheme}{sep}***@{host}{slash}{path}"
     # without a scheme, ``user:PASS@anything/path`` is a registry name with credentials whatever its
     # host (``user:PASS@host/x``: docker would call ``host`` a path, but the password is one); with no
     # path it must name a host (``busybox:latest@sha256:...`` is an image, not credentials)
-    if not (at and colon and password) or (not sep and not slash and not _HOST.fullmatch(host)):
+    if not (at and colon and password) or (not sep and not prefix and not slash and not _HOST.fullmatch(host)):
         return token
-    return f"{scheme}{sep}{user}:***@{host}{slash}{path}"
+    return f"{prefix}{scheme}{sep}{user}:***@{host}{slash}{path}"
 
 
 def _scrub_credentials(text: str) -> str:

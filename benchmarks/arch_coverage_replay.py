@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 import yaml
+from threeway import utc_day
 
 from aeon_release.adapters.yamlio import Where
 from aeon_release.domain.audits.config import parse_rule
@@ -42,7 +43,7 @@ def fleet_rule(cuda: str) -> object:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--git-dir", type=Path, default=DEFAULT_GIT_DIR)
-    parser.add_argument("--since", default="2025-06-01")
+    parser.add_argument("--since", type=utc_day, default="2025-06-01")
     parser.add_argument("--branch", default="main")
     parser.add_argument("--cuda", default="12.9,13.0")
     args = parser.parse_args()

@@ -30,7 +30,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from arch_truth import HAND_CHECKED, HAND_DEVICE, truth
-from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry
+from threeway import MIRROR, clone, device_settings, git, merged_under_a_carry, utc_day
 
 from aeon_release.domain.audits import GitTree
 from aeon_release.domain.audits.merge import merge_findings
@@ -67,7 +67,7 @@ def expected(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--since", type=utc_day, default="2025-01-01")
     parser.add_argument("--capability", help="another device's, as 10.3")
     parser.add_argument("--cuda", default="13.0", help="the CUDA version the fork builds with (the fleet's: 13.0)")
     args = parser.parse_args()

@@ -23,6 +23,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from threeway import utc_day
+
 MIRROR = Path("/work/.mirror/neuralmagic+vllm/repo")
 _ENV_ENTRY = re.compile(r'^([-+])\s*"(VLLM_\w+)"\s*:')
 _FIELD = (
@@ -122,7 +124,7 @@ def history_args(doc: str | None) -> argparse.Namespace:
     """The options of the history benchmarks: the vLLM mirror, and how far back to read it."""
     parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--since", type=utc_day, default="2025-01-01")
     return parser.parse_args()
 
 

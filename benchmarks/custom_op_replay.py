@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, broken, carried_findings, clone, git, show
+from threeway import MIRROR, broken, carried_findings, clone, git, show, utc_day
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, op_definitions  # noqa: E402
@@ -55,7 +55,7 @@ def changes(mirror: Path, since: str) -> list[tuple[str, str, str, ast.FunctionD
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--since", type=utc_day, default="2025-01-01")
     args = parser.parse_args()
     started = time.perf_counter()
     found = changes(args.mirror, args.since)

@@ -71,7 +71,9 @@ def main() -> int:
             setattr(drift_checks, name, timed(name, getattr(drift_checks, name)))
     with tempfile.TemporaryDirectory(prefix="aeon-drift-speed-") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
-        main_line = git(repo, "log", "--first-parent", "--format=%H", "--since=2026-01-01", "main").splitlines()[::-1]
+        main_line = git(
+            repo, "log", "--first-parent", "--format=%H", "--since=2026-01-01T00:00:00Z", "main"
+        ).splitlines()[::-1]
         for size in (150, 500, 1500):
             base, theirs = main_line[2000], main_line[2000 + size]
             carry = pb.synthesize(repo, pb.Window(0, base, theirs, size, ""), random.Random(1), True)

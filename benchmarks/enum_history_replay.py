@@ -3,7 +3,7 @@
 The cases are the (commit, module, class) triples where a member's value differs between the
 commit's parent and the commit, as found by
 
-  git log --first-parent main --since=2025-01-01 -G'^\\s+[A-Z][A-Z0-9_]*\\s*=\\s*([0-9]+|(enum\\.)?auto\\(\\))' -- 'vllm/*.py'
+  git log --first-parent main --since=2025-01-01T00:00:00Z -G'^\\s+[A-Z][A-Z0-9_]*\\s*=\\s*([0-9]+|(enum\\.)?auto\\(\\))' -- 'vllm/*.py'
 
 followed by comparing both versions' enums.  For each, the fork side adds one module comparing a
 variable named after the class with the OLD value of the first renumbered member (``x == 4  #

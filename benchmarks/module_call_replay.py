@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from threeway import MIRROR, broken, carried_findings, clone, git, show
+from threeway import MIRROR, broken, carried_findings, clone, git, show, utc_day
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aeon_release.adapters import git as repo_git  # noqa: E402
@@ -83,7 +83,7 @@ def is_module(index: px.Index, path: str, cls: str) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2024-06-01")
+    parser.add_argument("--since", type=utc_day, default="2024-06-01")
     parser.add_argument("--limit", type=int, default=250, help="forward changes examined, oldest first")
     args = parser.parse_args()
     started = time.perf_counter()

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from signature_history_replay import CARRY, RULE, Blobs, Carry, Def, definitions, header_key, modified_modules
-from threeway import MIRROR, audit, clone, commit_files, git, merge
+from threeway import MIRROR, audit, clone, commit_files, git, merge, utc_day
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def use(carry: Carry, case: Swallowed, module: str, n: int) -> bool:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--since", type=utc_day, default="2025-01-01")
     args = parser.parse_args()
     started = time.perf_counter()
     tally: Counter[tuple[str, str]] = Counter()

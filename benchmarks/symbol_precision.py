@@ -34,6 +34,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from threeway import utc_day
+
 from aeon_release.adapters.git import DEF_LINE, Git
 from aeon_release.domain.audits.drift.signatures import signature
 from aeon_release.domain.audits.drift.symbols import DriftInput, symbol_drift
@@ -371,7 +373,7 @@ def speed(repo_dir: Path, size: int, base: str | None = None, theirs: str | None
         clone = Path(tmp) / "fork"
         subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", str(repo_dir), str(clone)], check=True)
         if base is None or theirs is None:
-            shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01", "HEAD").split()
+            shas = git(clone, "rev-list", "--first-parent", "--reverse", "--since=2025-06-01T00:00:00Z", "HEAD").split()
             base, theirs = shas[0], shas[size]
         from merge_bench import replace_missing_blobs  # the mirror lacks two blobs >= 4 MiB
 
@@ -483,7 +485,7 @@ def main() -> None:
     parser.add_argument("--git-dir", type=Path, default=DEFAULT_GIT_DIR)
     parser.add_argument("--windows", type=int, default=12)
     parser.add_argument("--size", type=int, default=150)
-    parser.add_argument("--since", default="2025-01-01")
+    parser.add_argument("--since", type=utc_day, default="2025-01-01")
     parser.add_argument("--speed-size", type=int, default=500)
     parser.add_argument("--no-speed", action="store_true")
     parser.add_argument("--start", type=int, default=0, help="skip the first windows (resume a run)")

@@ -300,11 +300,22 @@ def run_gate_replay(
         replay_gate_commits(repo, found, settings, **replay)
 
 
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def utc_day(text: str) -> str:
+    """A ``--since`` day as the full UTC timestamp of its start (``2025-01-01`` -> ``2025-01-01T00:00:00Z``), as
+    precision_bench's START: git reads a bare date as that day at the current time of day, so a replay's window
+    moved with the hour it ran and two runs of the same code picked different commits.  Anything else (a
+    timestamp already, ``2.weeks.ago``) is git's to read, as given."""
+    return f"{text}T00:00:00Z" if _DAY.fullmatch(text) else text
+
+
 def replay_args(description: str, limit: int, since: str = "2025-01-01", per: str = "") -> argparse.ArgumentParser:
     """A replay's options: the mirror, the first day of history, how many cases (``per``: of what)."""
     parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default=since)
+    parser.add_argument("--since", type=utc_day, default=since)
     parser.add_argument("--limit", type=int, default=limit, help=per or None)
     return parser
 

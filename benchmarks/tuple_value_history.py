@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from signature_history_replay import Blobs, modified_modules
-from threeway import MIRROR
+from threeway import MIRROR, utc_day
 
 from aeon_release.domain.audits.drift.returns import _functions_in
 from aeon_release.domain.audits.drift.tuple_values import returned_tuples
@@ -54,7 +54,7 @@ def cases(old: str, new: str) -> list[tuple[str, int, list[str], list[str]]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
-    parser.add_argument("--since", default="2024-06-01")
+    parser.add_argument("--since", type=utc_day, default="2024-06-01")
     args = parser.parse_args()
     started = time.perf_counter()
     blobs = Blobs(args.mirror, full_parse=True)

@@ -105,7 +105,7 @@ _SPAWN_SPY = """
 import sys
 import aeon_release.domain.audits.sidecar as sidecar
 
-def spy() -> None:
+def spy(fork: bool = False) -> None:
     sys.stderr.write("checks started " + ("after" if "aeon_release.cli" in sys.modules else "before") + " the CLI\\n")
 
 sidecar.spawn = spy

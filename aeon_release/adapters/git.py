@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import posixpath
 import re
 import shutil
 import stat
@@ -58,6 +59,15 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
 class Commit:
     sha: str
     subject: str
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A commit's signature as git judges it for a merge (``Git.merge_signature``)."""
+
+    good: bool  # good, and by a key trusted enough
+    result: str  # git's %G?: G good, B bad, U good of unknown validity, X/Y expired, R revoked, E unchecked, N none
+    signer: str
 
 
 @dataclass(frozen=True)
@@ -610,11 +620,25 @@ class Git:
         removed = [line[1:] for line in lines if line.startswith("-") and not line.startswith("---")]
         return removed, [line[1:] for line in lines if line.startswith("+") and not line.startswith("+++")]
 
-    def renames(self, a: str, b: str) -> dict[str, str]:
-        """Files git sees as renamed or moved between two commits: old path -> new path."""
-        out = self.run("diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b)
+    def renames(self, a: str, b: str, pathspecs: Sequence[str] = ()) -> dict[str, str]:
+        """Files git sees as renamed or moved between two commits: old path -> new path (both within
+        ``pathspecs`` when given: git pairs only the files the pathspecs hold)."""
+        out = self.run(
+            "diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b, *(("--", *pathspecs) if pathspecs else ())
+        )
         fields = out.split("\0")  # R<score>, old, new; again and again
         return {fields[i + 1]: fields[i + 2] for i in range(0, len(fields) - 2, 3) if fields[i].startswith("R")}
+
+    def tree_names(self, rev: str, folder: str) -> list[str]:
+        """The names in ``folder`` at ``rev`` (files and folders; none when it has no such folder)."""
+        status, out, _ = self.try_run("ls-tree", "-z", "--name-only", rev, "--", f":(literal){folder}/")
+        return [posixpath.basename(p) for p in out.split("\0") if p] if status == 0 else []
+
+    def last_change(self, rev_range: str, path: str) -> Commit | None:
+        """The newest commit of the range that changed ``path`` (added, changed or took it away)."""
+        status, out, _ = self.try_run("log", "-1", "--format=%H%x00%s", rev_range, "--", f":(literal){path}")
+        sha, _, subject = out.strip("\n").partition("\0")
+        return Commit(sha, subject) if status == 0 and len(sha) >= 40 else None
 
     def in_progress(self) -> str | None:
         """Which multi-step git operation this work tree is in the middle of, if any."""
@@ -981,7 +1005,29 @@ class Git:
 
     @functools.cached_property
     def signs_commits(self) -> bool:
-        return self.plumb("config", "--type=bool", "--get", "commit.gpgSign").stdout.strip() == b"true"
+        return self.config_value("commit.gpgSign", "bool") == "true"
+
+    def config_value(self, key: str, kind: str | None = None) -> str | None:
+        """``git config --get KEY`` (with ``--type=KIND``): None when unset, or not of that type."""
+        done = self.plumb("config", *([f"--type={kind}"] if kind else []), "--get", key)
+        return done.stdout.decode("utf-8", "replace").strip() if done.returncode == 0 else None
+
+    def merge_settings(self) -> dict[str, str]:
+        """``merge.ff`` and ``merge.verifySignatures`` as set (keys lower-case, the last value of each), in one
+        git run: a merge asks them every time, and most repositories set neither."""
+        done = self.plumb("config", "-z", "--get-regexp", r"^merge\.(ff|verifysignatures)$")
+        entries = (e.partition("\n") for e in done.stdout.decode("utf-8", "replace").split("\0") if e)
+        return {key.lower(): value for key, _, value in entries}
+
+    def merge_signature(self, sha: str) -> Signature:
+        """What ``git merge`` asks of the commit it merges under ``merge.verifySignatures``: a good signature
+        by a key trusted at least marginally (``gpg.minTrustLevel`` when set), as ``git verify-commit``
+        checks it; the result letter and signer are ``%G?`` and ``%GS`` for the refusal's wording."""
+        trust = () if self.config_value("gpg.minTrustLevel") else ("-c", "gpg.minTrustLevel=marginal")
+        verified = self.plumb(*trust, "verify-commit", sha)
+        shown = self.plumb("log", "-1", "--no-show-signature", "--format=%G?%x00%GS", sha, "--")
+        result, _, signer = shown.stdout.decode("utf-8", "replace").strip().partition("\0")
+        return Signature(verified.returncode == 0, result or "N", signer)
 
     def apply_to_tree(self, tree: str, patch: Path) -> TreeMerge | None:
         """Apply a patch three-way onto a tree in a private index; None when it is already applied."""

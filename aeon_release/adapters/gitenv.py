@@ -15,6 +15,7 @@ checkout like `git worktree add`'s.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shlex
@@ -72,12 +73,18 @@ _RENAMES = (
 # !cmd``) stopped the merge with "git grep failed ... a full disk?"; ``diff.submodule=diff`` prints a submodule's
 # own changes inside the superproject's patch, as if they were files of the tree.
 _SUBMODULES = (("submodule.recurse", "false"), ("diff.submodule", "short"))
+# Commits as they are stored: ``git log`` and ``git show`` map names through the mailmap by default (``log.mailmap``,
+# true since git 2.29), and to do so open the work tree's ``.mailmap`` and ``mailmap.file`` with a blocking read on
+# every log: an untracked FIFO ``.mailmap`` at the top of the checkout held `merge` (its plan reads the subjects with
+# ``git log``) and `init` for good.  No format the tool reads asks for a mapped name (``%aN``).
+_MAILMAP = (("log.mailmap", "false"),)
 _OURS = (
     ("core.fsmonitor", "false"),
     ("core.pager", "cat"),
     ("core.useReplaceRefs", "false"),
     *_RENAMES,
     *_SUBMODULES,
+    *_MAILMAP,
 )
 
 # How git reads a pathspec, from the caller's environment: with GIT_LITERAL_PATHSPECS=1 the tool's
@@ -92,7 +99,8 @@ def git_env(overrides: Mapping[str, str] | None = None) -> dict[str, str]:
     """os.environ for a git subprocess: inherited locations dropped, no prompt, no fsmonitor and no
     pager; then ``overrides`` (only the variables the caller sets)."""
     env = {k: v for k, v in os.environ.items() if k not in _INHERITED}
-    _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE), _command_scope(env))
+    traces = tuple(sorted((k, v) for k, v in env.items() if k.startswith(_TRACE_PREFIX)))
+    _check_read_files(*(env.get(name) for name in _READ_EVERYWHERE), _command_scope(env), traces)
     env["GIT_TERMINAL_PROMPT"] = "0"
     # git's messages in English, whatever the person's language: the tool reads them ("detected dubious ownership",
     # "unexpected line in .git/packed-refs", "bad config line"), and with LANGUAGE=de (a desktop's setting) and git's
@@ -181,9 +189,12 @@ def _check_read_files(
     system: str | None,
     nosystem: str | None,
     command: tuple[tuple[str, str], ...] = (),
+    traces: tuple[tuple[str, str], ...] = (),
 ) -> None:
     """GitError naming the first file git reads on every command that is no file a read of ends on: a config
-    file, an ignore or attributes file of the user's config folder, a file one of the configs includes."""
+    file, an ignore or attributes file of the user's config folder, a file one of the configs includes; or the
+    FIFO a trace variable or a ``trace2.*Target`` of those configs names, which git writes to."""
+    _check_trace_targets(traces, "")
     folder = xdg or (home and os.path.join(home, ".config"))
     places: list[tuple[str, str | None]] = [
         ("git's global attributes file", folder and os.path.join(folder, "git", "attributes")),
@@ -195,7 +206,49 @@ def _check_read_files(
         if kind is not None:
             hint = f"point {what} at a regular file, or unset it" if what.isupper() else "make it a regular file"
             raise GitError(f"{place}: {what} is {kind}, which git would wait on for good", hint)
-    _config_entries([place for _, place in configs if place], command, ((), ()))  # every include, looked at
+    entries = _config_entries([place for _, place in configs if place], command, ((), ()))  # includes, looked at
+    overridden = {name for name, value in traces if value}  # git reads a trace variable set, not empty, first
+    targets = [(key, value, origin) for key, value, origin in entries if origin and key in _TRACE2_KEYS]
+    for key, value, origin in targets:
+        if _TRACE2_KEYS[key] not in overridden:
+            _check_trace_targets(((key, value),), origin)
+
+
+# -- where git writes its trace ---------------------------------------------------------------------------------
+# Every git opens the file a trace variable names (GIT_TRACE, GIT_TRACE_SETUP, GIT_TRACE2_EVENT ...: an absolute
+# path; 1 or 2 is stderr, 3-9 a descriptor) for writing, with a blocking open, as it starts; so does a git for the
+# ``trace2.normalTarget``/``eventTarget``/``perfTarget`` of the system or global config (read only there, and a trace
+# variable set outranks it).  A FIFO there with no reader (a trace collector that died, a ``mkfifo`` left behind)
+# held every git the tool ran, and the tool with it, for good: ``GIT_TRACE2_EVENT=/run/fifo aeon-release audit``
+# never ended.  A FIFO is refused whether or not something reads it now: a reader cannot be asked without opening
+# it, and a writer's close is the end of the stream to a reader such as ``cat``.
+_TRACE_PREFIX = "GIT_TRACE"
+_TRACE2_KEYS = {
+    "trace2.normaltarget": "GIT_TRACE2",
+    "trace2.eventtarget": "GIT_TRACE2_EVENT",
+    "trace2.perftarget": "GIT_TRACE2_PERF",
+}
+
+
+def _check_trace_targets(targets: tuple[tuple[str, str], ...], origin: str) -> None:
+    """GitError naming the first trace target of ``targets`` (a variable or a config key, and its value) that is
+    a FIFO git would wait on for good to open for writing; ``origin`` is the config file that set it ('' for the
+    environment)."""
+    for name, value in targets:
+        if not os.path.isabs(value):
+            continue  # off, stderr, a descriptor, ``af_unix:``, or a value git ignores with a warning
+        try:
+            fifo = stat.S_ISFIFO(os.stat(value).st_mode)
+        except (OSError, ValueError):
+            continue  # git creates the file, or says it cannot
+        if fifo:
+            key = name.replace("target", "Target") if origin else name
+            where = f" in {printable(origin)}" if origin else ""
+            raise GitError(
+                f"{printable(value)}: the trace file {key}{where} names is a FIFO, which every git would wait on "
+                "for good to write its trace",
+                f"point {key} at a regular file (or 2 for stderr), or unset it",
+            )
 
 
 def _config_files(
@@ -316,14 +369,15 @@ def _listed(place: str, inode: int, mtime: int, size: int) -> tuple[tuple[str, s
 
 
 def _names_files(place: str) -> bool:
-    """Whether the config file can set one of the keys looked for: an include, ``core.excludesFile`` or
-    ``core.attributesFile`` (git's names are case-blind and spelled whole, in a section header or a key).  Most
+    """Whether the config file can set one of the keys looked for: an include, a ``trace2`` target,
+    ``core.excludesFile`` or ``core.attributesFile`` (git's names are case-blind and spelled whole, in a section header or a key).  Most
     configs set none, and each listing is a git process on every command's start (5-10 ms)."""
     data = _regular_bytes(place, _MAX_CONFIG)
     if data is None:
         return True  # git says what it makes of it
     text = data.lower()
-    return len(text) >= _MAX_CONFIG or any(word in text for word in (b"include", b"excludesfile", b"attributesfile"))
+    words = (b"include", b"excludesfile", b"attributesfile", b"trace2")
+    return len(text) >= _MAX_CONFIG or any(word in text for word in words)
 
 
 _MAX_CONFIG = 1 << 20  # bytes read to look; a bigger config is listed whole by git
@@ -430,7 +484,10 @@ def _null_device(mode: os.stat_result) -> bool:
 # and the multi-pack index), and the sparse checkout's patterns: a FIFO at ``index`` held the audit of the
 # checkout for good, one at ``shallow``, ``objects/info/alternates`` or the commit-graph `audit --rev` and the
 # merge, one at ``info/sparse-checkout`` (with ``core.sparseCheckout``) the merge's diffs.  A linked worktree's
-# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.
+# ``commondir`` is read before anything else, and the object folders the alternates name are read as this one.  The
+# reflogs under ``logs/`` are appended to by every ref git moves (the branch a merge makes, the run's worktree HEAD,
+# the remote branches a fetch moves) and read by a revision such as ``HEAD@{1}``: a FIFO at the reflog of the branch
+# a merge makes held the merge for good once its work was done, the branch never made.
 _OBJECT_FILES = (
     "info/alternates",
     "info/commit-graph",
@@ -464,6 +521,7 @@ def check_repository_files(path: Path) -> None:
     for git_dir in git_dirs:
         places = [os.path.join(git_dir, name) for name in _REPOSITORY_FILES]
         places += _alternates(os.path.join(git_dir, "objects"), 0)
+        places += _linked_worktree_files(git_dir)
         for place in [*places, *_odd_refs(os.path.join(git_dir, "refs"))]:
             kind = _endless(place)
             if kind is not None:
@@ -472,9 +530,36 @@ def check_repository_files(path: Path) -> None:
                     "for good",
                     "make it a regular file (or remove it)",
                 )
+        for place in _odd_refs(os.path.join(git_dir, "logs")):
+            kind = _endless(place)
+            if kind is not None:
+                raise GitError(
+                    f"{printable(place)}: a reflog git writes in this repository is {kind}, which git would wait on "
+                    "for good",
+                    "remove it (git makes the reflog again as a file)",
+                )
     if git_dirs:
         top = next((str(f) for f in (start, *start.parents) if os.path.lexists(f / ".git")), str(start))
         _check_named_files(git_dirs, top)
+
+
+# What git reads of every linked worktree when it lists them, which ``git worktree add`` (a conflicted merge's
+# worktree), ``remove`` (``merge --continue``, ``--abort``) and ``list`` do: a FIFO at another worktree's ``gitdir``
+# or ``HEAD`` (``.git/worktrees/ID/``, left by a worktree whose folder was deleted) held a conflicted merge for good.
+_WORKTREE_FILES = ("gitdir", "HEAD", "locked", "commondir")
+
+
+def _linked_worktree_files(git_dir: str) -> Iterator[str]:
+    """The files of each linked worktree's folder under ``git_dir/worktrees`` that git reads to list them (listed,
+    nothing opened)."""
+    try:
+        entries = list(os.scandir(os.path.join(git_dir, "worktrees")))
+    except OSError:
+        return
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            if entry.is_dir(follow_symlinks=False):
+                yield from (os.path.join(entry.path, name) for name in _WORKTREE_FILES)
 
 
 def _alternates(objects: str, depth: int) -> Iterator[str]:

@@ -274,11 +274,31 @@ class Registry:
         if response.status == 404:
             return None
         self._check(response, f"reading {self.repository}:{reference}")
+        self._check_manifest(response, reference)
         digest = "sha256:" + hashlib.sha256(response.body).hexdigest()
         if reference.startswith("sha256:") and digest != reference:
             raise ServiceError(f"registry {self.repository.host} served {reference} with digest {digest}")
         media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
         return Manifest(digest, media_type or _media_type_of(response.body), response.body)
+
+    def _check_manifest(self, response: _Response, reference: str) -> None:
+        """ServiceError when a tag's answer is no manifest: every manifest the registry API serves is a JSON object
+        with an integer ``schemaVersion`` (Docker's 1 and 2, OCI's 2).  A proxy's login page, a captive portal's HTML
+        or a 204 with no body was hashed as the tag's manifest: `releases` raised "latest ... has no dated twin
+        (find out who retagged it)" for a tag no one touched, and `verify` looked for the attestation of the page."""
+        try:
+            data = jsonio.loads(response.body)
+        except (ValueError, RecursionError):
+            data = None
+        version = data.get("schemaVersion") if isinstance(data, dict) else None
+        if isinstance(version, int) and not isinstance(version, bool):
+            return
+        kind = response.headers.get("Content-Type", "").split(";")[0].strip() or "no content type"
+        raise ServiceError(
+            f"registry {self.repository.host} answered {self.repository}:{reference} with no manifest "
+            f"(HTTP {response.status}, {len(response.body)} bytes of {quoted(kind)})",
+            "check the registry address: a proxy or a login page may be answering for it",
+        )
 
     def put_manifest(self, tag: str, manifest: Manifest) -> str:
         """Put these exact manifest bytes under ``tag``; returns the digest the registry reports."""

@@ -568,11 +568,32 @@ class RunStore:
             try:
                 state = store.load(elsewhere=True)
             except StateError as damaged:
-                runs.append(damaged)
+                if store.state_file.exists():  # (gone since the listing: an `rm -rf` of the folder meanwhile)
+                    runs.append(damaged)
                 continue
             if state is not None:
                 runs.append(state)
         return runs
+
+    @classmethod
+    def left_worktrees(cls, git_dir: Path) -> list[str]:
+        """The tags whose run worktree is still there while their run state is gone (``rm -rf runs/TAG``):
+        ``status`` said "no aeon-release runs" over it, and ``merge --abort TAG`` "no run", the worktree
+        and git's record of it kept for good.  A link or a file there is no worktree of a run."""
+        base = cls.place(git_dir, "worktrees")
+        try:
+            names = sorted(base.iterdir()) if base.is_dir() and not base.is_symlink() else []
+        except OSError:  # unreadable: the runs' own reads name such a store, this listing adds nothing
+            return []
+        return [
+            p.name
+            for p in names
+            if not p.name.startswith(".")
+            and _names_a_tag(p.name)
+            and p.is_dir()
+            and not p.is_symlink()
+            and not cls(git_dir, p.name).state_file.exists()
+        ]
 
     @classmethod
     def each_release(cls, git_dir: Path) -> dict[str, PipelineState | StateError]:
@@ -587,7 +608,8 @@ class RunStore:
             try:
                 state = store.load_pipeline()
             except StateError as damaged:
-                releases[folder.name] = damaged
+                if store.pipeline_file.exists():  # (gone since the listing: removed while status read it)
+                    releases[folder.name] = damaged
                 continue
             if state is not None:
                 releases[folder.name] = state

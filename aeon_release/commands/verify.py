@@ -52,8 +52,17 @@ def verify(
         "attestation": f"{repository}:{artifacts.attestation_tag(digest)}",
         "audit": predicate.get("audit") or {},
         "build": predicate.get("build"),
+        "variant": _signed_variant(predicate.get("build")),
+        # False: attested before aeon-release kept the variant (``variant`` is then null and says nothing)
+        "variant_recorded": isinstance(predicate.get("build"), dict) and "variant" in predicate["build"],
+        "variant_said": attestation.variant_said(tag, predicate.get("build")),
         "published_at": predicate.get("published_at"),
     }
+
+
+def _signed_variant(build: Any) -> str | None:
+    value = build.get("variant") if isinstance(build, dict) else None
+    return value if isinstance(value, str) else None
 
 
 def run(
@@ -83,5 +92,6 @@ def run(
             f"  built: {plain(build.get('tag'))} image {plain(str(build.get('image_id'))[:19])} from revision "
             f"{plain(str(build.get('revision'))[:12])} for {plain(build.get('platform'))}"
         )
+    say(f"  variant: {plain(result.pop('variant_said'))}")
     if json_out:
         emit_json(result)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import files, jsonio, store
+from aeon_release.domain import names
 from aeon_release.errors import NeedsHuman, StateError
 
 STATEMENT_TYPE = "https://in-toto.io/Statement/v1"
@@ -36,6 +37,9 @@ class Provenance:
     # image's labels are the Dockerfile's to write, and a record without this key (a build before it was kept)
     # reads as built without one.
     variant: str | None = None
+    # False for a record without the key (an aeon-release before variants were kept): it cannot say what the image
+    # was built as, and publish says so rather than read it as "built without one" in silence.  Never written.
+    variant_kept: bool = True
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Provenance:
@@ -47,7 +51,11 @@ class Provenance:
             str(data["built_at"]),
             {str(k): str(v) for k, v in (data.get("audit") or {}).items()},
             None if data.get("variant") is None else str(data["variant"]),
+            "variant" in data,
         )
+
+    def as_record(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if k != "variant_kept"}
 
 
 def _path(common_dir: Path, image_id: str) -> Path:
@@ -56,7 +64,7 @@ def _path(common_dir: Path, image_id: str) -> Path:
 
 def record(common_dir: Path, provenance: Provenance) -> Path:
     path = _path(common_dir, provenance.image_id)
-    store.write_sealed(path, asdict(provenance))
+    store.write_sealed(path, provenance.as_record())
     return path
 
 
@@ -93,6 +101,8 @@ def statement(
             "platform": provenance.platform,
             "built_at": provenance.built_at,
         }
+        if provenance.variant_kept:  # (an older build's record says nothing of it: nor does the statement)
+            predicate["build"]["variant"] = provenance.variant
     return {
         "_type": STATEMENT_TYPE,
         "subject": [{"name": repository, "digest": {algorithm: hexdigest}}],
@@ -123,3 +133,24 @@ def check(statement_data: dict[str, Any], repository: str, digest: str) -> dict[
         raise NeedsHuman(f"the attestation names {named[0].get('name')}, not {repository}")
     predicate = statement_data.get("predicate") or {}
     return dict(predicate) if isinstance(predicate, dict) else {}
+
+
+def variant_said(tag: str, build: dict[str, Any] | None) -> str:
+    """What the signed build section says of the variant against the tag verified: a dated tag names one
+    (``DATE-vX.Y.Z-omni``), and a statement that says another is no attestation of that tag (NeedsHuman).  A
+    statement without the key (published before variants were kept) is said to be so: verify passed it in silence.
+    """
+    dated = names.DATED_TAG.fullmatch(tag)
+    named = dated.group(3) if dated else None
+    if not isinstance(build, dict) or "variant" not in build:
+        told = f"; the tag names {named!r}" if named else ""
+        return f"not recorded (attested before aeon-release kept the variant{told}: build and publish again to have it)"
+    signed = build["variant"]
+    if dated and signed != named:
+        said = f"the variant {signed!r}" if signed else "no variant"
+        raise NeedsHuman(
+            f"the attestation says the image was built with {said}, but the tag {tag} names "
+            + (f"the variant {named!r}" if named else "none"),
+            "the tag was pointed at another variant's image; publish that variant's own build",
+        )
+    return repr(signed) if signed else "none"

@@ -25,6 +25,7 @@ from aeon_release.adapters.yamlio import (
     sequence,
     string,
     tree_path,
+    type_name,
 )
 from aeon_release.domain import names
 from aeon_release.errors import ConfigError, quoted, shell_word
@@ -229,9 +230,13 @@ def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
         return {}
     root = Where(label, guide="`aeon-release ledger schema cherry_picks` shows every field")
     top = mapping(data, root, required=(), optional=("releases",))
-    releases = top.get("releases") or {}
+    # ``releases:`` left empty is no release; a 0, "", false or [] there is another type, not an empty mapping: read
+    # as one, ``releases: 0`` planned every merge with none of its picks (a correctness-critical one left out), exit 0
+    releases = {} if top.get("releases") is None else top["releases"]
     if not isinstance(releases, dict):
-        raise root.key("releases").fail("expected a mapping of release tag -> picks and skips")
+        raise root.key("releases").fail(
+            f"expected a mapping of release tag -> picks and skips, got {type_name(releases)}"
+        )
     return {str(name): _release(name, node, root.key("releases").key(str(name))) for name, node in releases.items()}
 
 

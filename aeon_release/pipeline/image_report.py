@@ -65,15 +65,18 @@ def image_report(image: str) -> imagediet.DietReport:
 
 
 def run(image: str, json_out: bool) -> None:
+    """The report: as text on stdout, or with ``--json`` as JSON alone (stderr had the text copy beside
+    it, which a CI step capturing both streams showed twice; only an error or progress goes there)."""
     report = image_report(image)
     if json_out:
         emit_json(report.as_dict())
-    _say(report, json_out)
+    else:
+        _say(report)
 
 
-def _say(report: imagediet.DietReport, json_out: bool) -> None:
+def _say(report: imagediet.DietReport) -> None:
     def say(line: str) -> None:
-        show(line, json_out)
+        show(line)
 
     say(
         f"[bold]{report.image}[/]: {len(report.layers)} layers, {_size(report.total_layer_bytes)} in layer tars, "

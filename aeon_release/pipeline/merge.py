@@ -116,6 +116,10 @@ def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
 
 
 def _abort(git: Git, tag: str | None, json_out: bool) -> None:
+    left = _left_worktree(git, tag)
+    if left is not None:
+        _abort_left(git, left, json_out)
+        return
     try:
         state = _open_run(git, tag, elsewhere=True)  # dropping a run touches only this repository's own place
     except DamagedRun as damaged:
@@ -196,6 +200,31 @@ def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
     show(f"aborted the {escape(tag)} run, whose state was damaged: {dropped}, no branch touched", json_out)
 
 
+def _left_worktree(git: Git, tag: str | None) -> str | None:
+    """The tag of a run whose folder was removed by hand and whose worktree was left (``--abort TAG``, or a bare
+    ``--abort`` when no run is unfinished): it said "no run", and the worktree stayed registered for good."""
+    left = RunStore.left_worktrees(git.common_dir)
+    if tag is not None:
+        validate_ref_name(tag, "tag")
+        return tag if tag in left else None
+    if not left or any(r.phase != Phase.DONE for r in RunStore.all_runs(git.common_dir)):
+        return None
+    return left[0]
+
+
+def _abort_left(git: Git, tag: str, json_out: bool) -> None:
+    """Remove the worktree a run left when its folder was removed; no branch is touched (nothing says which)."""
+    worktree = RunStore(git.common_dir, tag).worktree
+    git.worktree_remove(worktree)
+    if json_out:
+        emit_json({"aborted": tag, "phase": None, "worktree_removed": str(worktree), "branch_deleted": None})
+    show(
+        f"aborted the {escape(tag)} run, whose run folder was removed: its worktree {escape(str(worktree))} "
+        "removed, no branch touched",
+        json_out,
+    )
+
+
 def _branch_made_by_run(git: Git, state: RunState) -> str | None:
     """A run killed inside its last step may have created the branch already: at the built head.  The
     state file only names a branch; the branch itself must show the run made it (its reflog's one entry
@@ -223,7 +252,8 @@ def status(repo: Path, json_out: bool) -> None:
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
         emit_json(reports + [steps.no_merge_report(state.tag) | _release_json(state) for state in alone])
-    if not each and not releases:
+    left = RunStore.left_worktrees(git.common_dir)
+    if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
         _render_status(state, json_out)
@@ -232,6 +262,13 @@ def status(repo: Path, json_out: bool) -> None:
     for release in alone:
         show(f"[bold]{escape(release.tag)}[/]: no merge run yet", json_out)
         _render_release(release, json_out)
+    for tag in left:  # `rm -rf runs/TAG` of a stopped run: "no aeon-release runs" hid its worktree
+        where = escape(str(RunStore(git.common_dir, tag).worktree))
+        show(
+            f"[bold]{escape(tag)}[/]: no run state (its run folder was removed), but its worktree is left: {where}",
+            json_out,
+        )
+        say(f"next: `aeon-release merge --abort {escape(shell_word(tag))}` removes it; no branch is touched")
     if damaged:
         raise damaged[0]
 
@@ -476,7 +513,8 @@ def _render(state: RunState, plan: MergePlan, json_out: bool = False) -> None:
         if c.get("warning"):
             show(f"[yellow]warning[/]: carry {escape(str(c.get('id')))}: {escape(str(c['warning']))}", json_out)
     for conflict in state.conflicts:
-        carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else ""
+        # a file no carry touches is upstream's own conflict (a backport against its original): said so
+        carries = f" (carries: {', '.join(conflict['carries'])})" if conflict["carries"] else " (no carry touches it)"
         show(f"[red]conflict[/]: {escape(conflict['file'] + carries)}", json_out)
         for note in conflict.get("carry_notes", []):
             for key in ("upstreamed", "moved"):
@@ -538,6 +576,8 @@ def _render_status(state: RunState, json_out: bool) -> None:
     show(f"[bold]{escape(state.tag)}[/]: {state.phase}; steps done: {steps_done}", json_out)
     if state.phase != Phase.DONE.value and Path(state.worktree).exists():
         show(f"  worktree: {escape(state.worktree)}", json_out)
+    elif _worktree_gone(state):
+        show(f"  worktree: {escape(state.worktree)} is gone (removed by hand?)", json_out)
     if state.current:
         show(f"  working on: {escape(state.current)}", json_out)
     for conflict in state.conflicts:
@@ -552,10 +592,18 @@ def _render_status(state: RunState, json_out: bool) -> None:
         say(f"next: {hint}")
 
 
+def _worktree_gone(state: RunState) -> bool:
+    """A run stopped for a person in its worktree (conflicts, findings) whose worktree is no longer there."""
+    return state.phase in (Phase.CONFLICT.value, Phase.AUDIT_FAILED.value) and not Path(state.worktree).exists()
+
+
 def _next_step(state: RunState) -> str:
     """What a person does now about a run that stopped (a hint on stderr, as git status gives)."""
     here = escape(state.worktree)
     done = "then `aeon-release merge --continue` (or `--abort` to drop the run)"
+    if _worktree_gone(state):  # "resolve the files in PATH" named a folder that is not there; --continue refuses it
+        tag = escape(shell_word(state.tag))
+        return f"the run's worktree is gone: `aeon-release merge --abort {tag}`, then `aeon-release merge {tag}` again"
     if state.phase == Phase.CONFLICT.value:
         return f"resolve the conflicted files in {here}, `git add` them, {done}"
     if state.phase == Phase.AUDIT_FAILED.value:

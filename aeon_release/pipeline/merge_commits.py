@@ -167,6 +167,50 @@ def _signing_error(exc: GitError, in_worktree: bool) -> CommitRefused:
     )
 
 
+# -- what `git merge` would refuse ------------------------------------------------------------
+_SIGNATURE_SAYS = {
+    "N": "does not have a GPG signature",
+    "B": "has a bad GPG signature allegedly by {signer}",
+    "E": "has a signature that cannot be checked (the signer's key is missing?)",
+    "X": "has a good signature that has expired, by {signer}",
+    "Y": "has a good signature by {signer}, made by an expired key",
+    "R": "has a good signature by {signer}, made by a revoked key",
+}
+
+
+def refuse_what_git_merge_would(git: Git, tag: str, sha: str) -> None:
+    """The merge commit is made with ``git merge-tree`` and ``git commit-tree``, which read none of the settings
+    ``git merge`` honours, so those a maintainer relies on are checked here, before anything is made:
+
+    * ``merge.verifySignatures``: ``git merge`` refuses a commit without a good signature by a trusted key
+      (untrusted: below ``gpg.minTrustLevel``, marginal when unset).  The worktree-less merge made the merge of
+      an unsigned (or forged) tag silently; only a conflicted one, merged again in a worktree, stopped;
+    * ``merge.ff=only``: ``git merge`` refuses every merge that is not a fast-forward, and the merge of an
+      upstream tag onto the fork never is one.  ``merge.ff=false`` is what the run does anyway (a merge commit).
+
+    ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``)."""
+    settings = git.merge_settings()
+    if settings.get("merge.ff", "").lower() == "only":
+        raise GitError(
+            f"git config sets merge.ff=only: git merge would refuse to merge {tag}, which is no "
+            "fast-forward (the release merge is always a merge commit)",
+            "allow merge commits in this repository: `git config merge.ff true` (a global merge.ff=only still "
+            "holds for your other repositories)",
+        )
+    if "merge.verifysignatures" not in settings or git.config_value("merge.verifySignatures", "bool") != "true":
+        return  # (git's word on what is true: yes, on, 1, a bare key)
+    signature = git.merge_signature(sha)
+    if signature.good:
+        return
+    says = _SIGNATURE_SAYS.get(signature.result, "has an untrusted GPG signature, allegedly by {signer}")
+    raise GitError(
+        f"merge.verifySignatures is on: {tag}'s commit {sha[:12]} {says.format(signer=signature.signer or '?')}, "
+        "and git merge would refuse it; nothing was merged",
+        "check where the tag comes from, then trust the key that signed it (gpg --import KEY; gpg --edit-key KEY "
+        "trust) or turn the check off for this repository (`git config merge.verifySignatures false`)",
+    )
+
+
 # -- cherry-picks ----------------------------------------------------------------------------
 def pick_draft(git: Git, item: str, sha: str, tree: str, parent: str) -> Draft:
     """What `git cherry-pick -x` would commit: the original message and author, and where it came from."""

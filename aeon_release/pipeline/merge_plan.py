@@ -195,8 +195,10 @@ def fetch_upstream(git: Git, remote: str | None, tag: str) -> tuple[str, ...]:
     # local branches of upstream's names and made others, and said "nothing was changed".  An empty --refmap
     # leaves out the configured refspec's "opportunistic" updates too, and --no-prune its pruning (of tags as well
     # under fetch.pruneTags).
+    # No FETCH_HEAD: the merge reads the refs the fetch moves, and git opens that file for writing with a blocking
+    # open: a FIFO at .git/FETCH_HEAD held `merge` and `merge --dry-run` for good.
     refspec = f"+refs/heads/*:refs/remotes/{remote}/*"
-    status, _, err = git.try_run("fetch", "--tags", "--no-prune", "--refmap=", remote, refspec)
+    status, _, err = git.try_run("fetch", "--tags", "--no-prune", "--no-write-fetch-head", "--refmap=", remote, refspec)
     if status == 0:
         return ()
     # git's own hints (this tool's empty graft file draws a deprecation hint from git 2.39) are no reason
@@ -228,20 +230,33 @@ def _moved_notes(remote: str | None, moved: tuple[str, ...]) -> tuple[str, ...]:
     )
 
 
-def resolve_tag(git: Git, tag: str, remote: str | None) -> str:
+def resolve_tag(git: Git, tag: str, remote: str | None, fetched: bool = True) -> str:
+    """The tag's commit.  Missing, the line says where it was looked for: the remote's tags only when they were
+    fetched (``--no-fetch`` said "looked in remote 'upstream'" of a remote never asked), and the hint adds the
+    remote only when there is none (it said "git remote add upstream" to a fork that had one)."""
     sha = git.resolve(f"refs/tags/{tag}")
     if sha is None and git.try_run("rev-parse", "--verify", "--quiet", f"refs/tags/{tag}")[0] == 0:
         # git's reason: a tree or a file, or objects it cannot read (that was "a tree or a file" too)
         raise no_commit(git.path, f"refs/tags/{tag}", "tag", f"a release tag names a commit: `git cat-file -t {tag}`")
     if sha is None:
-        where = f"local tags and remote {remote!r}" if remote else "local tags (no upstream remote)"
+        if remote and fetched:
+            where, way = f"local tags and remote {remote!r}, fetched now", " (upstream may not have tagged it yet)"
+        elif remote:
+            where, way = (
+                f"local tags; --no-fetch: remote {remote!r} not asked",
+                ", or drop --no-fetch to fetch its tags",
+            )
+        else:
+            where, way = (
+                "local tags (no upstream remote)",
+                ", or add the upstream remote: git remote add upstream <url>",
+            )
         # the release tags nearest the one asked for (a typo'd v0.10.1 beside v0.10.0, v0.10.0rc1)
         near = difflib.get_close_matches(tag, git.run("tag", "--list", "v*").split(), n=3, cutoff=0.8)
         near.sort(key=lambda name: -_shared_start(name, tag))  # v0.10.0 before v0.1.1
         raise GitError(
             f"tag {quoted(tag)} does not exist (looked in {where})",
-            (f"the nearest: {', '.join(near)}; " if near else "")
-            + "check the spelling, or add the upstream remote: git remote add upstream <url>",
+            (f"the nearest: {', '.join(near)}; " if near else "") + f"check the spelling{way}",
         )
     return sha
 
@@ -517,7 +532,9 @@ def build_plan(git: Git, opts: Options, on_sides: Callable[[str, str, str], None
         skips=ledger.plan_for(opts.tag).skips,
         ledger=ledger,
         config_dir=opts.config_dir,
-        notes=_moved_notes(remote, moved) + _trap_notes(opts.tag, upstream, walk.on_main),
+        notes=_moved_notes(remote, moved)
+        + _trap_notes(opts.tag, upstream, walk.on_main)
+        + _old_tag_notes(git, previous, fleet.branch_prefix, base, opts.tag, tag_sha),
     )
 
 
@@ -525,7 +542,7 @@ def _sides(
     git: Git, opts: Options, remote: str | None, prefix: str, on_sides: Callable[[str, str, str], None] | None
 ) -> tuple[str, str, str, str]:
     """The tag's commit, the fork branch before it (name and commit) and their true merge base."""
-    tag_sha = resolve_tag(git, opts.tag, remote)
+    tag_sha = resolve_tag(git, opts.tag, remote, opts.fetch)
     previous, previous_sha = resolve_previous(git, opts, prefix)
     base = _merge_base(git, previous, previous_sha, opts.tag, tag_sha)
     if on_sides is not None:
@@ -596,6 +613,22 @@ def _check_audit_rules(config_dir: Path, ledger: Ledger) -> None:
     from aeon_release.domain.audits.config import load_rules
 
     load_rules(config_dir, ledger.active_carries)
+
+
+def _old_tag_notes(git: Git, previous: str, prefix: str, base: str, tag: str, tag_sha: str) -> tuple[str, ...]:
+    """The fork branch was merged from a release-branch tag the new one does not contain (``myfork-v0.9.2`` from
+    v0.9.2, cut on releases/v0.9.2, then v0.10.0 from main): that tag's backports meet their originals in the new
+    one and conflict in files no carry touches, which a first merge of a real fork met with no word of why.  The
+    usual case (the old tag is the merge base) costs one lookup in the long-lived cat-file."""
+    old_tag = previous.removeprefix(prefix) if prefix and previous.startswith(prefix) else ""
+    old = git.resolve(f"refs/tags/{old_tag}") if old_tag else None
+    if old is None or old == base or git.is_ancestor(old, tag_sha):
+        return ()
+    return (
+        f"{previous} was merged from {old_tag}, which {tag} does not contain (a release-branch tag): its "
+        f"backports meet their originals in {tag} and may conflict in files the fork never touched; there, "
+        f"{tag}'s side is upstream's own",
+    )
 
 
 def _trap_notes(tag: str, upstream: str | None, on_main: bool | None) -> tuple[str, ...]:

@@ -129,8 +129,12 @@ KEPT_EVIDENCE = "its commits are on the branch"  # a carry the merge left as it 
 
 
 def check_merge(run: Run) -> None:
-    """The fork branch and the tag are where the run found them (a resumed run rebuilt its plan)."""
+    """The fork branch and the tag are where the run found them (a resumed run rebuilt its plan), and the
+    merge is one `git merge` would make under the repository's settings (merge_commits says which)."""
     check_resumable(run.plan, run.state)
+    plan = run.plan
+    if plan.merge_base != plan.tag_sha and not run.git.is_ancestor(plan.tag_sha, run.head):
+        merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha)
 
 
 def plan_merge(run: Run) -> list[Action]:

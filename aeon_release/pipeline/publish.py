@@ -274,7 +274,9 @@ def _built_as(image: images.LocalImage, provenance: Provenance | None, names: Na
             f"publish it with --version {printable(built)[:40]}, or build {names.version}'s own image first",
         )
     # the variant is the build record's own word (sealed with it): a plain image went out as DATE-vX-omni
-    if provenance is not None and provenance.variant != names.variant:
+    if provenance is not None and not provenance.variant_kept:
+        _built_before_variants(image, names)
+    elif provenance is not None and provenance.variant != names.variant:
         built_as = f"as the variant {quoted(provenance.variant)}" if provenance.variant else "without a variant"
         asked = f"as the variant {quoted(names.variant)}" if names.variant else "without one"
         hint = (
@@ -286,6 +288,22 @@ def _built_as(image: images.LocalImage, provenance: Provenance | None, names: Na
             f"image {image.ref} was built {built_as} (its build record), not {asked}",
             f"{hint}, or build that variant's own image (`aeon-release build --variant V`) first",
         )
+
+
+def _built_before_variants(image: images.LocalImage, names: Names) -> None:
+    """A build record written before aeon-release kept the variant: it cannot vouch for one.  `--variant V` is
+    refused (it was refused as "built without a variant", which the record never said); without one the image is
+    published as the record reads, and the note says on what word."""
+    if names.variant is not None:
+        raise UsageError(
+            f"image {image.ref}'s build record was written by an aeon-release that kept no variant: it cannot say the "
+            f"image was built as the variant {quoted(names.variant)}",
+            f"build it again (`aeon-release build --variant {names.variant}`): the new record keeps the variant",
+        )
+    say(
+        f"note: image {plain(image.ref)}'s build record predates variants (an older aeon-release's): published as "
+        "built without one; if it was a variant's build, build it again with --variant"
+    )
 
 
 def _rolled_back_since(records: list[Release], dated_tag: str) -> Release | None:

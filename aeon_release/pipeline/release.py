@@ -37,7 +37,7 @@ from aeon_release.errors import (
     stop_leaves,
     stopped_leaving,
 )
-from aeon_release.pipeline import audit_gate, keys, merge_steps
+from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.outputs import refuse_over_inputs
@@ -73,6 +73,8 @@ class Release:
     opts: ReleaseOptions
     git: Git
     state: PipelineState
+    # the stages done before that run again, and why (the branch moved since): a dry run says so of each
+    rerun: dict[str, str] = field(default_factory=dict)
 
     @property
     def store(self) -> RunStore:
@@ -111,15 +113,33 @@ def check_merge(rel: Release) -> None:
     waivers = merge_steps.parse_waivers(list(rel.opts.waive))
     if rel.store.load() is None:
         check_config(Options(rel.opts.tag, rel.opts.config_dir))
+        _merge_git_would_make(rel)
     if waivers:  # a new run and a resumed one alike
         carries = ledger_mod.load(rel.opts.config_dir).active_carries
         merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
 
 
+def _merge_git_would_make(rel: Release) -> None:
+    """The git settings the merge honours (merge.verifySignatures, merge.ff=only), checked with the release's other
+    preflights: the dry run said the merge would be made, and the release stopped only in its merge stage.  A tag
+    not fetched yet is the merge's own to check, after its fetch."""
+    tag_sha = rel.git.resolve(f"refs/tags/{rel.opts.tag}")
+    if tag_sha is not None and rel.git.branch_sha(rel.branch) is None:
+        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha)
+
+
 def plan_merge(rel: Release) -> list[Action]:
     done = rel.store.load()
-    if done is not None and done.phase == Phase.DONE:
-        text: str | Callable[[], str] = f"{rel.branch} already merged at {str(done.branch_sha)[:12]}: nothing to do"
+    now = rel.git.branch_sha(rel.branch)
+    if done is not None and done.phase == Phase.DONE and now not in (None, done.branch_sha):
+        text: str | Callable[[], str] = (
+            f"{rel.branch} merged at {str(done.branch_sha)[:12]} (the merge is kept), and at {str(now)[:12]} now: "
+            "record the branch as it is"
+        )
+    elif done is not None and done.phase == Phase.DONE and now is None:  # run_merge merges it again
+        text = f"merge {rel.opts.tag} again: {rel.branch}, merged at {str(done.branch_sha)[:12]}, is gone since"
+    elif done is not None and done.phase == Phase.DONE:
+        text = f"{rel.branch} already merged at {str(done.branch_sha)[:12]}: nothing to do"
     elif done is not None:
         text = f"continue the {rel.opts.tag} merge run stopped at {done.phase.value} in {done.worktree}"
     else:
@@ -498,11 +518,11 @@ def _forget_moved_branch(rel: Release) -> None:
     if moved is None:
         return
     redone = STAGE_NAMES[STAGE_NAMES.index(moved) :]
-    say(
-        f"note: {rel.branch} moved since this run's {moved} stage ran on it ({str(_ran_on(rel, moved))[:12]} -> "
-        f"{now[:12]}): {', '.join(name for name in redone if rel.state.done(name))} run again on {now[:12]}"
-    )
+    why = f"{rel.branch} moved since this run's {moved} stage ran on it ({str(_ran_on(rel, moved))[:12]} -> {now[:12]})"
+    say(f"note: {why}: {', '.join(name for name in redone if rel.state.done(name))} run again on {now[:12]}")
     for name in redone:
+        if rel.state.done(name):
+            rel.rerun[name] = f"runs again on {now[:12]}, though done before: {why}"
         rel.state.stages.pop(name, None)
 
 
@@ -510,18 +530,24 @@ def _done_already(rel: Release, stage: str) -> str:
     """A done stage's progress line, naming the commit it ran on when the branch has moved on since."""
     ran_on, now = _ran_on(rel, stage), rel.git.branch_sha(rel.branch)
     if ran_on is None or now in (None, ran_on):
-        return f"[dim]{stage}: done already[/]"
+        return "done already"
     return (
-        f"[dim]{stage}: done already, on {ran_on[:12]}; {rel.branch} has moved on since, to {str(now)[:12]}, "
-        "and this release, published, stays of that tree[/]"
+        f"done already, on {ran_on[:12]}; {rel.branch} has moved on since, to {str(now)[:12]}, "
+        "and this release, published, stays of that tree"
     )
 
 
 def dry_run(rel: Release, json_out: bool) -> None:
+    """Each stage's actions; a stage done before that runs again (the branch moved since) says so and why first:
+    the merge stage's plan read "already merged at OLD: nothing to do" while the run was to record the branch
+    anew and audit it again, and --json said only that."""
     pending = STAGES.pending(rel.state.done)
     STAGES.check(rel, pending)
     described = STAGES.describe(rel, pending)
-    plans = {name: described.get(name, ["done already"]) for name in STAGE_NAMES}
+    plans = {
+        name: ([rel.rerun[name]] if name in rel.rerun else []) + described.get(name, [_done_already(rel, name)])
+        for name in STAGE_NAMES
+    }
     if json_out:
         emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state.date, "stages": plans})
     for name, lines in plans.items():
@@ -536,7 +562,7 @@ def execute(rel: Release, json_out: bool) -> None:
     STAGES.check(rel, pending)  # every stage's preflight before the first side effect
     for name in STAGE_NAMES:
         if rel.state.done(name):
-            say(_done_already(rel, name))
+            say(f"[dim]{name}: {_done_already(rel, name)}[/]")
     clocks: dict[str, float] = {}
 
     def started(name: str) -> None:

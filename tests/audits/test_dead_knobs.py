@@ -474,3 +474,63 @@ def test_a_json_key_of_a_deployment_option_upstream_no_longer_reads(
     assert (
         f'key "enable_cross_layers_blocks" in {path} sets enable_cross_layers_blocks' in message and "#33241" in message
     )
+
+
+FP8 = "vllm/model_executor/layers/quantization/utils/fp8_utils.py"
+FP8_BASE = """def apply_w8a8_block_fp8_linear(x, w):
+    return x @ w
+
+
+def per_token_group_quant_fp8(x):
+    return x
+"""
+FP8_UPSTREAM = """class W8A8BlockFp8LinearOp:
+    def apply(self, x, w):
+        return x @ w
+
+
+def per_token_group_quant_fp8(x):
+    return x
+"""
+LINEAR = "vllm/model_executor/layers/linear_fp8.py"
+LINEAR_BASE = "from .quantization.utils import fp8_utils\n\n\ndef forward(x, w):\n    return fp8_utils.apply_w8a8_block_fp8_linear(x, w)\n"
+LINEAR_UPSTREAM = "from .quantization.utils.fp8_utils import W8A8BlockFp8LinearOp\n\n\ndef forward(x, w):\n    return W8A8BlockFp8LinearOp().apply(x, w)\n"
+FP8_FORK = "vllm/aeon/fp8_patch.py"
+FP8_HEAD = "from vllm.model_executor.layers.quantization.utils import fp8_utils\n\n\ndef aeon_linear(x, w):\n    return x\n\n\n"
+
+
+def fp8_rows(git_repo: GitRepo, no_rules: Path, patch: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {FP8: FP8_BASE, LINEAR: LINEAR_BASE},
+        {FP8_FORK: FP8_HEAD + patch},
+        [
+            (
+                "[Perf] Fix and reapply move apply w8a8 block fp8 linear to class (#25696)",
+                {FP8: FP8_UPSTREAM, LINEAR: LINEAR_UPSTREAM},
+            )
+        ],
+    )
+    return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        'setattr(fp8_utils, "apply_w8a8_block_fp8_linear", aeon_linear)\n',
+        "fp8_utils.apply_w8a8_block_fp8_linear = aeon_linear\n",
+    ],
+    ids=["setattr", "assignment"],
+)
+def test_a_monkeypatch_of_a_module_function_upstream_no_longer_calls_is_an_error(
+    git_repo: GitRepo, no_rules: Path, patch: str
+) -> None:
+    """#25696's shape: the function the fork patches on its module became a class's method; the module
+    attribute the patch sets is read by nothing, so the fork's kernel silently never runs."""
+    found = [row for row in fp8_rows(git_repo, no_rules, patch) if row[1] == 8 and row[2] == "error"]
+    assert [(path, sev) for path, _, sev, _ in found] == [(FP8_FORK, "error")]
+    assert "apply_w8a8_block_fp8_linear" in found[0][3] and "#25696" in found[0][3]
+
+
+def test_a_monkeypatch_of_a_module_function_upstream_still_calls_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert fp8_rows(git_repo, no_rules, 'setattr(fp8_utils, "per_token_group_quant_fp8", aeon_linear)\n') == []

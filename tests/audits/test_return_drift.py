@@ -723,3 +723,41 @@ def test_a_loop_over_an_annotated_collection_of_tuples(
     else:
         [(path, at, message)] = got
         assert (path, at) == (STATS_USER, line) and "unpacks 2 values" in message and POOL in message, message
+
+
+EARLY_BASE = STATS_BASE.replace(
+    "    if not blocks:\n        return queries, hits\n", "    if not blocks:\n        return 0, None\n"
+)
+EARLY_APPENDED = STATS_APPENDED.replace(
+    "    if not blocks:\n        return queries, hits, misses\n", "    if not blocks:\n        return 0, None, None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("read", "says"),
+    [
+        ("return hit_stats(blocks)[-1]", "`misses` is there now"),
+        ("return hit_stats(blocks)[1]", None),  # the second stayed
+    ],
+    ids=["the last", "twin: the second"],
+)
+def test_an_early_return_of_placeholders_does_not_hide_the_names(
+    git_repo: GitRepo, no_rules: Path, read: str, says: str | None
+) -> None:
+    """#24097's determine_expert_map: an early ``return (global_num_experts, None)`` beside the full
+    ``return (local_num_experts, expert_map)``; the constants hold the names' places, so ``[-1]`` is
+    still known to read ``expert_map``, which upstream's appended ``expert_mask`` displaced."""
+    assert EARLY_BASE != STATS_BASE and EARLY_APPENDED != STATS_APPENDED
+    user = f"from vllm.v1.core.kv_cache_stats import hit_stats\n\n\ndef aeon_rate(blocks):\n    {read}\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, STATS: EARLY_BASE},
+        {STATS_USER: user},
+        [("[Metrics] Count misses (#4)", {STATS: EARLY_APPENDED})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(path, _, message)] = got
+        assert path == STATS_USER and says in message, message

@@ -558,3 +558,71 @@ def test_the_checks_import_while_the_merge_has_not_sent_its_commits() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["imported", "ended"]
+
+
+_FORKED = """
+import json, os, sys
+from pathlib import Path
+from aeon_release.domain.audits import sidecar
+from aeon_release.domain.audits.model import MergeSides, Settings
+
+sidecar.spawn(fork=True)
+process = sidecar._SPARE.proc
+cmdline = Path(f"/proc/{process.pid}/cmdline").read_bytes()
+sides = MergeSides(Path(sys.argv[1]), *sys.argv[2:5])
+sidecar.start(sides)
+answer = sidecar.ask(sides, sys.argv[5], Settings())()
+print(json.dumps({
+    "same program": cmdline == Path("/proc/self/cmdline").read_bytes(),
+    "findings": None if answer is None else [f.as_dict() for f in answer.findings],
+}))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc")
+def test_a_sidecar_forked_from_the_command_answers_what_a_new_interpreter_answers(
+    git_repo: GitRepo, killer: MergeSides, tmp_path: Path
+) -> None:
+    """`merge` forks the checks' process from itself once the modules both import are imported (no second
+    interpreter importing them again: benchmarks/merge_cpu.md).  The fork imports the rest as the new
+    interpreter did, from the package and the standard library, never from the working directory."""
+    hostile = tmp_path / "cwd"
+    hostile.mkdir()
+    planted = tmp_path / "planted"
+    (hostile / "logging.py").write_text(f"open({str(planted)!r}, 'w').write('ran')\n")  # the checks import logging
+    merged = git_repo.git("rev-parse", "HEAD")
+    done = subprocess.run(
+        [sys.executable, "-c", _FORKED, str(git_repo.path), killer.base, killer.ours, killer.theirs, merged],
+        capture_output=True,
+        text=True,
+        cwd=hostile,
+        env=os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    assert said["same program"], "forked, not a new interpreter"
+    assert said["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+    assert not planted.exists()
+
+
+def test_the_diffs_find_the_work_tree_once_not_once_a_thread(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both sides' diffs start on threads: each asked git for the work tree's top (a race on the cache),
+    one git process more for every merge's checks."""
+    _fresh_diffs(monkeypatch)
+    git_mod._tops.cache_clear()
+    asked: list[tuple[str, ...]] = []
+    real_rev_parse = git_mod.rev_parse
+
+    def slow(path: Path, *options: str) -> tuple[int, str, str]:
+        asked.append(options)
+        time.sleep(0.2)  # as on a busy machine: the other thread asks meanwhile
+        return real_rev_parse(path, *options)
+
+    monkeypatch.setattr(git_mod, "rev_parse", slow)
+    diffs.prefetch(git_repo.path, killer.base, killer.ours, killer.theirs)
+    for future in diffs.started(git_repo.path, killer.base, killer.ours, killer.theirs):
+        future.result(timeout=60)
+    assert asked.count(("--show-toplevel",)) == 1

@@ -89,10 +89,11 @@ def _basic_then(
 
 @pytest.mark.parametrize("other", ["127.0.0.2", "127.0.0.1"], ids=["another-host", "same-host-other-port"])
 def test_a_redirect_never_carries_the_credentials(hosts: Callable[..., Host], other: str) -> None:
-    target = hosts(other, lambda h: (200, {"Docker-Content-Digest": DIGEST}, b"{}"))
+    manifest = b'{"schemaVersion": 2}'  # a manifest: sweep 39 refuses an answer that is none (``{}`` was served)
+    target = hosts(other, lambda h: (200, {"Docker-Content-Digest": DIGEST}, manifest))
     registry = hosts("127.0.0.1", _basic_then(lambda: f"http://{target.host}"))
 
-    served = "sha256:" + hashlib.sha256(b"{}").hexdigest()  # the bytes served, hashed, whatever the header says
+    served = "sha256:" + hashlib.sha256(manifest).hexdigest()  # the bytes served, hashed, whatever the header says
     assert _registry(registry).digest("latest") == served
     assert registry.authorizations() == [BASIC]  # the registry itself got them, after its challenge
     assert target.seen and target.authorizations() == []

@@ -51,6 +51,7 @@ def test_publish_signs_an_attestation_of_the_digest_and_verify_checks_it(
     shown = json.loads(done.stdout)
     assert shown["verified"] is True and shown["digest"] == digest and shown["audit"]["status"] == "passed"
     assert "verified" in done.stderr and "audit: passed" in done.stderr
+    assert shown["variant"] is None and shown["variant_recorded"] is True and "variant: none" in done.stderr
     assert verify.verify(f"{repository}:latest", None, None, None)["digest"] == digest  # default key: the .pub
 
 

@@ -68,6 +68,7 @@ def prefetch(where: Path, base: str, ours: str, theirs: str, grep: bool = True) 
         _STARTED.pop(next(iter(_STARTED)))
     while len(_GREPPED) >= _KEPT:
         _GREPPED.pop(next(iter(_GREPPED)))
+    repo.Git(where)  # its work tree found here, once: the two threads below each asked git (a race on the cache)
     mine = _background(repo.diff_zero_context, where, base, ours)
     upstream_changed(where, base, theirs)  # listed once here: both threads below, and prepare_sides, read it
     enums: Future[frozenset[str]] = Future()

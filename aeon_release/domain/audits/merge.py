@@ -46,17 +46,20 @@ from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
+from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
+from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
@@ -134,9 +137,12 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dead_patches,
     lazy_pair_drift,
     wire_mirror_drift,
+    struct_tuple_drift,
     cmake_variable_drift,
+    renamed_sibling_drift,
     env_default_drift,
     field_default_drift,
+    none_field_drift,
     registration_drift,
     return_drift,
     returned_string_drift,
@@ -168,6 +174,7 @@ def _merge_findings(
         or upstream.deleted
         or _changed_schemas(sides)
         or ((settings.device is not None or any(is_cmake(p) for p in mine)) and _changed_cmake(sides))
+        or beside_fork_data(mine, upstream_changed(sides.repo, sides.base, sides.theirs))
     ):
         return []  # one side changed nothing: nothing was merged (a file upstream deleted is a change)
     unread = _past_the_caps(tree, mine, upstream, settings)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+import json
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -363,8 +364,12 @@ def grammar_note(findings: Iterable[Finding]) -> str | None:
     if not failed:
         return None
     rules = ", ".join(sorted({f.rule_id for f in failed}))
+    # the very line to paste under the rule (a stranger's first audit of a real fork after init had to find the YAML's form)
+    paths = sorted({f.path for f in failed})
+    listed = ", ".join(json.dumps(p, ensure_ascii=False) for p in paths[:3]) + (", ..." if len(paths) > 3 else "")
     return (
         f"{len(failed)} file(s) do not compile under Python {PYTHON}, the one aeon-release runs under ({rules}): "
         "if the fork's CI compiles them with a newer Python, run aeon-release under that Python, or list "
-        "such paths under the rule's `exclude`"
+        f"such paths under the rule's `exclude` in its audits/*.yaml: exclude: [{listed}] (a glob such as "
+        "'scripts/**' too)"
     )

@@ -78,14 +78,14 @@ def _key(sides: MergeSides) -> _Key:
 class Sidecar:
     """The parent's handle on one running sidecar process."""
 
-    def __init__(self) -> None:
-        package_root = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
-        self.proc = subprocess.Popen(
+    def __init__(self, fork: bool = False) -> None:
+        forked = _forked() if fork else None
+        self.proc: subprocess.Popen[bytes] | _Forked = forked or subprocess.Popen(
             # -I: neither the user's working directory nor PYTHON* variables shape its imports.  -S:
             # no site module (its .pth files cost a quarter of the start-up); the package's own folder
             # is put first on its path (unless it is one of them: an installed package) and this
             # interpreter's site-packages folders after the standard library, as the site module does.
-            [sys.executable, "-I", "-S", "-c", _BOOT, str(package_root), *_site_folders()],
+            [sys.executable, "-I", "-S", "-c", _BOOT, str(_PACKAGE_ROOT), *_site_folders()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # a failure is answered by the audit running the checks itself
@@ -169,6 +169,124 @@ def _stopped(pid: int) -> bool:
     return state in ([b"T"], [b"t"])
 
 
+_PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding aeon_release/
+# The modules both the command and the checks import (the git and tree readers, the audits' model and
+# sources: ~45 ms of a 130 ms import).  `merge` imports them first and forks the checks' process from
+# itself (``spawn(fork=True)``): imported once, not once in each process (benchmarks/merge_cpu.md).
+_SHARED_MODULES = ("aeon_release.domain.audits.source", "aeon_release.domain.audits.merge_rules")
+
+
+class _Forked:
+    """A sidecar forked from this process: what ``Sidecar`` uses of a ``subprocess.Popen``."""
+
+    def __init__(self, pid: int, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+        self.pid, self.stdin, self.stdout = pid, stdin, stdout
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # reaped by someone else (SIGCHLD ignored): gone
+                self.returncode = -1
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.poll() is None:  # not reaped, so the pid is still this child's
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            try:
+                self.returncode = os.waitstatus_to_exitcode(os.waitpid(self.pid, 0)[1])
+            except ChildProcessError:
+                self.returncode = -1
+        return self.returncode
+
+
+def _forked() -> _Forked | None:
+    """The checks' process as a fork of this one, once the modules both import are imported here; None
+    where that is not safe (no fork, or a thread running: a lock it held would stay held in the child)
+    or fails: then a new interpreter is started instead."""
+    if not hasattr(os, "fork") or threading.active_count() != 1:
+        return None
+    for name in _SHARED_MODULES:
+        importlib.import_module(name)
+    if threading.active_count() != 1 or not _flushed():
+        return None
+    try:
+        ends = os.pipe() + os.pipe()  # requests (read, write), answers (read, write)
+    except OSError:
+        return None
+    try:
+        pid = os.fork()
+    except OSError:
+        for end in ends:
+            os.close(end)
+        return None
+    requests, to_child, from_child, answers = ends
+    if pid == 0:
+        _serve_forked(requests, answers, (to_child, from_child))
+    os.close(requests)
+    os.close(answers)
+    return _Forked(pid, os.fdopen(to_child, "wb"), os.fdopen(from_child, "rb"))
+
+
+def _flushed() -> bool:
+    """This process's output written out: a child that inherited it buffered must never write it too."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def _serve_forked(requests: int, answers: int, theirs: tuple[int, int]) -> NoReturn:
+    """The forked child: the sidecar's ``main`` as the new interpreter would run it (standard input and
+    output the two pipes, errors to /dev/null, the signals' default handlers, the isolated interpreter's
+    import path), then out without the parent's exit handlers (``os._exit``)."""
+    status = 1
+    try:
+        for end in theirs:
+            os.close(end)
+        for number in (signal.SIGTERM, signal.SIGHUP):  # the command's early handlers (__main__.py)
+            signal.signal(number, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        quiet = os.open(os.devnull, os.O_RDWR)
+        for fd, standard in ((requests, 0), (answers, 1), (quiet, 2)):
+            os.dup2(fd, standard)
+            if fd > 2:
+                os.close(fd)
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115 - the process's own, for its life
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.path[:] = _isolated_path()
+        serve(sys.stdin, sys.stdout)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _isolated_path() -> list[str]:
+    """This process's import path as ``-I -S`` and ``_BOOT`` make the new interpreter's: without the
+    script's folder (the working directory, for `python -m`) or PYTHONPATH's folders, the site-packages
+    folders after the standard library, the package's own folder first."""
+    sites = _site_folders()
+    dropped = set(sites)
+    if not sys.flags.ignore_environment:
+        dropped |= {os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p}
+    kept = [p for p in sys.path[0 if sys.flags.safe_path else 1 :] if p and os.path.abspath(p) not in dropped]
+    path = kept + [p for p in sites if p not in kept]
+    root = str(_PACKAGE_ROOT)
+    return path if root in path else [root, *path]
+
+
 def _site_folders() -> list[str]:
     folders = list(site.getsitepackages())
     if site.ENABLE_USER_SITE:
@@ -176,12 +294,13 @@ def _site_folders() -> list[str]:
     return [f for f in folders if Path(f).is_dir()]
 
 
-def spawn() -> None:
+def spawn(fork: bool = False) -> None:
     """Start a sidecar's interpreter now, before the merge's commits are known: it imports the checks
-    on the other core while this process imports and plans."""
+    on the other core while this process imports and plans.  ``fork``: the process is a fork of this
+    one (see ``_forked``; the command's entry asks for it before any thread runs)."""
     global _SPARE
     if _SPARE is None:
-        _SPARE = _new()
+        _SPARE = _new(fork)
 
 
 def start(sides: MergeSides) -> None:
@@ -197,10 +316,10 @@ def start(sides: MergeSides) -> None:
         _RUNNING[key] = sidecar
 
 
-def _new() -> Sidecar | None:
+def _new(fork: bool = False) -> Sidecar | None:
     global _AT_EXIT
     try:
-        sidecar = Sidecar()
+        sidecar = Sidecar(fork)
     except (OSError, ValueError):
         return None
     if not _AT_EXIT:

@@ -234,7 +234,7 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
-        patches = _patches(module) if module is not None and owned else set()
+        patches = _patches(module) if module is not None and owned else {}
         tables = _tables(module) if module is not None and owned else set()
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
@@ -255,8 +255,8 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
                 yield from ((*store, kind) for store in _key_stores(path, node, dead, owned))
 
 
-def _kind(node: ast.AST, patches: set[int], tables: set[int]) -> str:
-    return "patch" if id(node) in patches else "table" if id(node) in tables else ""
+def _kind(node: ast.AST, patches: dict[int, str], tables: set[int]) -> str:
+    return patches.get(id(node)) or ("table" if id(node) in tables else "")
 
 
 def _tables(module: ast.Module) -> set[int]:
@@ -288,38 +288,62 @@ def _tables(module: ast.Module) -> set[int]:
     }
 
 
-def _patches(module: ast.Module) -> set[int]:
-    """The ids of the monkeypatches of a method in the module: the target of ``Cls.name = f`` and the call
-    ``setattr(Cls, "name", f)``, where ``Cls`` is a CapWords name (a class) and ``f`` a lambda or a function
-    the module defines at its top."""
+def _patches(module: ast.Module) -> dict[int, str]:
+    """The ids of the monkeypatches in the module (to "patch", a method's, or "function patch", an imported
+    module's function): the target of ``Cls.name = f`` and the call ``setattr(Cls, "name", f)``, where
+    ``Cls`` is a CapWords name (a class) or a name the module imports, and ``f`` a lambda or a function the
+    module defines at its top."""
     functions = {f.name for f in module.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    imported = _imported_names(module)
 
-    def patch(holder: ast.expr, value: ast.expr) -> bool:
-        return (
-            isinstance(holder, ast.Name)
-            and holder.id[:1].isupper()
-            and not holder.id.isupper()
-            and (isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions))
-        )
+    def patch(holder: ast.expr, value: ast.expr) -> str | None:
+        if not (isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions)):
+            return None
+        if _class_name(holder):
+            return "patch"
+        return "function patch" if _imported_root(holder, imported) else None
 
-    found: set[int] = set()
+    found: dict[int, str] = {}
     for node in ast.walk(module):
         if (
             isinstance(node, ast.Assign)
             and len(node.targets) == 1
             and isinstance(target := node.targets[0], ast.Attribute)
         ):
-            if patch(target.value, node.value):
-                found.add(id(target))
+            # ``mod.f = g``: symbol drift's error when upstream removed ``mod.f`` (a store it follows)
+            if (kind := patch(target.value, node.value)) == "patch":
+                found[id(target)] = kind
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
             and node.func.id == "setattr"
             and len(node.args) == 3
-            and patch(node.args[0], node.args[2])
+            and (kind := patch(node.args[0], node.args[2]))
         ):
-            found.add(id(node))
+            found[id(node)] = kind
     return found
+
+
+def _class_name(holder: ast.expr) -> bool:
+    return isinstance(holder, ast.Name) and holder.id[:1].isupper() and not holder.id.isupper()
+
+
+def _imported_root(holder: ast.expr, imported: frozenset[str]) -> bool:
+    """``mod`` or ``pkg.mod`` rooted in a name the module imports: ``setattr(fp8_utils, "f", aeon_f)`` patches
+    a module's function as surely as ``Cls.f = aeon_f`` patches a method (#25696 made
+    apply_w8a8_block_fp8_linear a method of W8A8BlockFp8LinearOp: the module patch is dead)."""
+    while isinstance(holder, ast.Attribute):
+        holder = holder.value
+    return isinstance(holder, ast.Name) and holder.id in imported
+
+
+def _imported_names(module: ast.Module) -> frozenset[str]:
+    """The names the module's top-level imports bind."""
+    names: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in stmt.names if a.name != "*")
+    return frozenset(names)
 
 
 def _key_stores(path: str, node: ast.AST, dead: dict[str, str], owned: set[int]) -> Iterator[tuple[str, int, str, str]]:
@@ -409,9 +433,10 @@ def _finding(
             "upstream calls instead, or drop the carry"
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, message)
-    if kind == "patch":
+    if kind in ("patch", "function patch"):
+        what = "the method" if kind == "patch" else "the function"
         message = (
-            f"fork-owned {how} patches the method {name}, which upstream's code no longer calls anywhere: its "
+            f"fork-owned {how} patches {what} {name}, which upstream's code no longer calls anywhere: its "
             f"last call went from {where}{commit}; the fork's function silently never runs now: find the hook "
             "upstream calls instead, or drop the carry"
         )

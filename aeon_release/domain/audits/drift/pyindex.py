@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
-from aeon_release.domain.audits.drift.served import Served, served_names
+from aeon_release.domain.audits.drift.served import served_names, shim_returns, table_value
 from aeon_release.domain.audits.memo import Memo
 
 
@@ -43,13 +43,18 @@ class ModuleInfo:
     stars: list[str] = field(default_factory=list)
     dynamic: bool = False  # a module-level __getattr__: any name may exist
     declared: frozenset[str] = frozenset()  # names declared under ``if TYPE_CHECKING:`` (what __getattr__ serves)
-    served: Served | None = None  # what a closed __getattr__ serves (drift/served.py); None: open, or none
+    served: frozenset[str] | None = None  # the finite set of names the module __getattr__ answers (served.py)
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
 
     @functools.cached_property
     def lines(self) -> list[str]:
         """The text's lines, split once for every check that reads them by number."""
         return source.code_lines(self.text)
+
+    @functools.cached_property
+    def shims(self) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
+        """What a shim ``__getattr__`` returns for each name it answers alone (served.shim_returns), once."""
+        return shim_returns(self.tree)
 
     @functools.cached_property
     def lazy_annotations(self) -> bool:
@@ -204,20 +209,29 @@ class Index:
             found = self.resolve(star, name, depth + 1) if self.in_tree(star) else UNKNOWN
             if found is not MISSING:
                 return found
-        if mod.dynamic and mod.served is not None:
-            # a closed __getattr__ (a table of names, AttributeError for the rest): a name it does not
-            # serve is gone (#27658); one it serves is where its table says, when that can be read (#31285)
-            found = self._served_target(mod, name, depth) if name in mod.served else MISSING
-            return MISSING if found is UNKNOWN and mod.declared else found
+        if mod.dynamic and mod.served is not None:  # a closed __getattr__ (a deprecation shim): its names only
+            return self._shimmed(mod, name, depth) if name in mod.served else MISSING
         # a lazy module (pkg.envs) declares what its __getattr__ serves: a name it stopped declaring is gone
         return UNKNOWN if mod.dynamic and not mod.declared else MISSING
 
-    def _served_target(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
-        """Where a closed ``__getattr__``'s table says ``name`` lives: ``"mod"`` (the name itself there),
-        ``"mod:attr"``, ``("mod", "attr")``, a module relative to the package or absolute; UNKNOWN when the
-        table says nothing readable or its target is not there (never a report on a guess)."""
-        value = (mod.served or {}).get(name)
-        parts = _target_parts(value, name)
+    def _shimmed(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
+        """What a shim ``__getattr__`` hands out for ``name``: the object its ``return`` names, when that is
+        a name the hook imports or the module binds (#35441's ``MEDIA_CONNECTOR_REGISTRY``); else UNKNOWN."""
+        value, imports = mod.shims.get(name, (None, []))
+        if not isinstance(value, ast.Name):
+            return self._tabled(mod, name, depth)
+        for stmt in imports:
+            for alias in stmt.names:
+                if (alias.asname or alias.name) == value.id:
+                    return self.resolve(import_base(stmt, mod.dotted, mod.path), alias.name, depth + 1)
+        return self.resolve(mod.dotted, value.id, depth + 1) if value.id in mod.names else UNKNOWN
+
+    def _tabled(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
+        """Where a shim's table says ``name`` lives (#31285: ``{"get_open_port": "network_utils"}``, the hook
+        importing ``f"<pkg>.utils.{submodule}"``): ``"mod"`` (the name itself there), ``"mod:attr"``,
+        ``("mod", "attr")``, relative to the package or absolute; UNKNOWN when the table says nothing
+        readable or its target is not there (never a report on a guess)."""
+        parts = _target_parts(table_value(mod.tree, name), name)
         if parts is None:
             return UNKNOWN
         target, attr = parts

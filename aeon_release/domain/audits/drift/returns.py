@@ -111,7 +111,19 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     drifts = _drifted(trees, called | {o.name for o in overrides})
     # a tuple made one value (upstream's callers bind it whole now)
     plain = {u.callee for u in unpacks if not u.yields and u.star < 0} | {r.callee for r in indexed}
-    narrowed = _reshaped(trees, (called & plain) | {o.name for o in overrides}, rebound, widen=False)
+    # a module called as a function: ``Cls.forward``, with upstream's callers' evidence read off the
+    # attribute they call it through too (``x = self.experts(...)``, never ``forward(``)
+    modules = {
+        typed: alias
+        for typed, callee, call in [(u.typed, u.callee, u.call) for u in unpacks if not u.yields and u.star < 0]
+        + [(r.typed, r.callee, r.call) for r in indexed]
+        if typed.endswith(".forward")
+        and callee not in own
+        and (alias := callee if callee != "forward" else call.rsplit(".", 2)[-2] if call.count(".") else "")
+    }
+    narrowed = _reshaped(
+        trees, (called & plain) | {o.name for o in overrides} | set(modules), rebound, widen=False, via=modules
+    )
     drifts = {**narrowed, **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
@@ -162,16 +174,25 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
             found = _unpack(path, node, bound)
             if found is not None and found.line in owned:
                 value = node.value if isinstance(node, ast.Assign) else None
-                typed = _typed_call(value, enclosing(node, parents)) if value is not None else None
+                func = enclosing(node, parents)
+                owner = parents.get(id(func)) if func is not None else None
+                owner = owner if isinstance(owner, ast.ClassDef) else None
+                typed = _typed_call(value, func, owner) if value is not None else None
                 yield replace(found, typed=typed) if typed is not None else found
 
 
-def _typed_call(value: ast.expr, func: _Def | None) -> str | None:
+def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None = None) -> str | None:
     """``Class.method`` for ``name.method(...)`` where the function types ``name`` as one class (its
     parameter's annotation, or the one call it is bound to): the method resolved in that class, where a
-    name many classes define with other shapes is not."""
+    name many classes define with other shapes is not.  A module called as a function (``self.experts(x)``,
+    ``experts(x)``) is ``Class.forward``: #35949 made SharedFusedMoE.forward's pair one value, and the
+    fork's ``shared, routed = self.experts(...)`` calls it through ``nn.Module.__call__``."""
     called = _called(value)
     read = called[1] if called is not None else None
+    if func is not None and isinstance(read, ast.Name):
+        return _module_call(receiver_names(read.id, func))
+    if func is not None and owner is not None and isinstance(read, ast.Attribute) and _is_self(read.value):
+        return _module_call(_field_classes(owner, read.attr))
     if func is None or not isinstance(read, ast.Attribute) or not isinstance(read.value, ast.Name):
         return None
     if read.value.id in ("self", "cls"):
@@ -179,6 +200,42 @@ def _typed_call(value: ast.expr, func: _Def | None) -> str | None:
     classes = {n.rsplit(".", 1)[-1] for n in receiver_names(read.value.id, func)}
     cls = next(iter(classes)) if len(classes) == 1 else ""
     return f"{cls}.{read.attr}" if cls[:1].isupper() and cls.isidentifier() else None
+
+
+def _module_call(names: set[str]) -> str | None:
+    """``Class.forward`` when the called object is typed as one class (a CapWords name)."""
+    classes = {n.rsplit(".", 1)[-1] for n in names}
+    cls = next(iter(classes)) if len(classes) == 1 else ""
+    return f"{cls}.forward" if cls[:1].isupper() and cls.isidentifier() and not cls.isupper() else None
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _field_classes(owner: ast.ClassDef, attr: str) -> set[str]:
+    """The classes ``owner`` types its field ``attr`` as: a class-level annotation, ``self.attr = Cls(...)``
+    or ``self.attr = param`` of a parameter annotated with one class."""
+    found = {
+        ast.unparse(n.annotation).strip("'\"")
+        for n in owner.body
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id == attr
+    }
+    for method in owner.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for n in ast.walk(method):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AnnAssign) else []
+            if not any(isinstance(t, ast.Attribute) and _is_self(t.value) and t.attr == attr for t in targets):
+                continue
+            value = n.value if isinstance(n, (ast.Assign, ast.AnnAssign)) else None
+            if isinstance(value, ast.Call):
+                found.add(ast.unparse(value.func))
+            elif isinstance(value, ast.Name):
+                found |= receiver_names(value.id, method) or {"?"}
+            else:
+                found.add("?")
+    return found
 
 
 def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
@@ -565,11 +622,18 @@ def yielded_orders(func: _Def) -> set[tuple[str, ...] | None]:
 
 def _orders(values: Iterator[ast.expr | None]) -> set[tuple[str, ...] | None]:
     orders: set[tuple[str, ...] | None] = set()
+    placeholders: set[tuple[str, ...]] = set()
     for value in values:
         if isinstance(value, ast.Tuple):
             keys = [_element(e) for e in value.elts]
-            orders.add(tuple(k for k in keys if k is not None) if None not in keys else None)
-    return orders
+            order = tuple(k for k in keys if k is not None) if None not in keys else None
+            orders.add(order)
+            if order is not None and any(isinstance(e, ast.Constant) for e in value.elts):
+                placeholders.add(order)
+    # an early ``return (global_num_experts, None)`` beside ``return (local_num_experts, expert_map)``
+    # (#24097): the constants hold the places of the names the full return gives
+    named = {len(o) for o in orders if o is not None and o not in placeholders}
+    return {o for o in orders if o is None or o not in placeholders or len(o) not in named}
 
 
 _LONGEST_ELEMENT = 60
@@ -724,11 +788,26 @@ def returned_lengths(func: _Def) -> set[int]:
     """The lengths of the tuples ``func`` returns (its own returns, not nested functions'); a returned
     value that is not a tuple display counts as unknown; a generator is unknown; no return: nothing."""
     lengths: set[int] = set()
+    declared = _annotated_length(func)
     for value in own_returns(func):
         if value is None:
             return {_UNKNOWN}
-        lengths.add(len(value.elts) if isinstance(value, ast.Tuple) and not _starred(value) else _UNKNOWN)
+        if isinstance(value, ast.Tuple) and not _starred(value):
+            lengths.add(len(value.elts))
+        else:  # ``return result`` under ``-> tuple[A, B]`` (#35949's early ``return None, result``)
+            lengths.add(declared or _UNKNOWN)
     return lengths
+
+
+def _annotated_length(func: _Def) -> int | None:
+    """N for a def annotated ``-> tuple[A1, ..., AN]`` (no ``...``, no union), else None."""
+    ann = func.returns
+    if not (isinstance(ann, ast.Subscript) and last_name(ann.value) in ("tuple", "Tuple")):
+        return None
+    elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+    if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elts):
+        return None
+    return len(elts) if len(elts) >= 2 else None
 
 
 def _measures(
@@ -1081,8 +1160,23 @@ def _single(func: _Def, surely: bool = False) -> bool:
     if surely:
         bound = _bindings(func)
         return bool(values) and all(_one_value(value, bound, set()) for value in values)
-    return bool(values) and not any(
-        isinstance(n, ast.Call) and last_name(n.func) == func.name for value in values for n in ast.walk(value)
+    # ``return super().forward(...)`` under ``-> torch.Tensor``: the def says it is one value (#35949)
+    return bool(values) and (
+        _annotated_one(func)
+        or not any(
+            isinstance(n, ast.Call) and last_name(n.func) == func.name for value in values for n in ast.walk(value)
+        )
+    )
+
+
+_NOT_ONE = frozenset({"Any", "object", "tuple", "Tuple", "Iterable", "Sequence", "Generator", "Iterator"})
+
+
+def _annotated_one(func: _Def) -> bool:
+    """The def is annotated to return one plain class (``-> torch.Tensor``): no tuple, union or Any."""
+    ann = func.returns
+    return (
+        isinstance(ann, (ast.Name, ast.Attribute)) and last_name(ann)[:1].isupper() and last_name(ann) not in _NOT_ONE
     )
 
 
@@ -1171,7 +1265,9 @@ def _singles(func: _Def) -> set[bool]:
     return set() if _stub(func) else {_single(func)}
 
 
-def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool) -> dict[str, Drift]:
+def _reshaped(
+    trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool, via: dict[str, str] | None = None
+) -> dict[str, Drift]:
     """``widen``: the names whose every def returned one value at the base and tuples of one length now,
     and whose callers upstream rewrote from binding one name to unpacking (the evidence that one value
     was meant); else the other way round: N-tuples made one value, unpacks made one name."""
@@ -1187,7 +1283,11 @@ def _reshaped(trees: ThreeTrees, names: set[str], rebound: Rebound, widen: bool)
         lengths = _over(texts, sorted({p for p, _ in near_sites}), name, returned_lengths)
         if len(lengths) == 1 and min(lengths) >= 2:
             wanted.append(name)
-    wanted = [name for name in wanted if rebound.moved(name, widen)]
+    wanted = [
+        name
+        for name in wanted
+        if rebound.moved(name, widen) or ((via or {}).get(name) and rebound.moved((via or {})[name], widen))
+    ]
     if not wanted:
         return {}
     drifts: dict[str, Drift] = {}

@@ -1,21 +1,14 @@
-"""The names a module ``__getattr__`` serves, when it serves a closed set of them.
+"""The names a module-level ``__getattr__`` answers, when it answers a finite set of them.
 
-A module-level ``__getattr__`` lets any name be imported from the module, so the definition index
-takes a name it cannot find there for UNKNOWN, never reported.  Most such hooks serve a fixed table
-and raise AttributeError for anything else: upstream's ``utils/__init__.py`` deprecation shim served
-``get_open_port`` (from ``network_utils``) and two profiling helpers by ``if name in
-_DEPRECATED_MAPPINGS:``, raising otherwise.  Read as "any name", it hid #27658 (``LayerBlockType``
-deleted from that module: the fork's ``from <pkg>.utils import LayerBlockType`` fails at import after the
-merge), and with the shim dropped (#31285) the name it served (``from <pkg>.utils import get_open_port``,
-lm-eval's spelling) was gone while the index had never seen it there.
-
-A hook is closed when every ``return`` in it sits under a test of the asked name against string
-literals (``name == "x"``, ``name in ("x", "y")``) or against the keys of a module-level display that
-nothing in the module changes (``name in _TABLE``), or after an early ``if name not in _TABLE: raise``.
-Anything else (a return no such test guards, ``globals()``, a computed table) leaves the hook open.
-
-Pure: a parsed module in, the served names (each with the table value that says where it lives, or
-None) out.
+Upstream keeps old names alive through a module ``__getattr__`` (a deprecation shim) and drops them later:
+#35441 removed ``multimodal/utils.py``'s ``__getattr__``, which answered only ``MEDIA_CONNECTOR_REGISTRY``,
+and #27588 moved ``Device`` and ``Counter`` out of the ``utils`` package's ``__init__``, whose ``__getattr__``
+answers only the keys of ``_DEPRECATED_MAPPINGS``.  A module with a ``__getattr__`` used to count as answering any
+name, so a fork import of a name the module stopped binding stayed UNKNOWN.  A ``__getattr__`` whose every
+``return`` sits under a test of the name against string constants (``name == "X"``, ``name in {...}``,
+``name in MAPPING`` of a module-level literal) and which raises for any other name answers exactly those
+names; any other name is gone.  Anything this cannot read (a ``startswith``, a call, a fall-through
+``return None``) keeps the module open.
 """
 
 from __future__ import annotations
@@ -23,41 +16,43 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import display_strings, str_value
+from aeon_release.domain.audits import source
 
-Served = dict[str, ast.expr | None]
-_MUTATORS = frozenset({"update", "add", "setdefault", "append", "extend", "insert", "__setitem__", "pop"})
-
-
-def served_names(module: ast.Module) -> Served | None:
-    """The names the module's ``__getattr__`` serves (name -> the table's value for it, None for a
-    literal test), or None when it has no hook, more than one, or an open one."""
-    hooks = [
-        s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"
-    ]
-    if len(hooks) != 1:
-        return None
-    hook = hooks[0]
-    positional = [*hook.args.posonlyargs, *hook.args.args]
-    if not positional or _binds_at_run_time(module, hook):
-        return None
-    served: Served = {}
-    closed = _block(hook.body, positional[0].arg, _tables(module), None, served)
-    return served if closed else None
+_Guard = frozenset[str] | None  # the names a statement runs for; None: any name
 
 
-def _binds_at_run_time(module: ast.Module, hook: ast.stmt) -> bool:
+def served_names(tree: ast.Module) -> frozenset[str] | None:
+    """The names the module's ``__getattr__`` answers; None when it may answer any name (or is absent)."""
+    hook = next(
+        (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"),
+        None,
+    )
+    if hook is None or not hook.args.args or not hook.body or not isinstance(hook.body[-1], (ast.Raise, ast.Return)):
+        return None  # a body that can fall through returns None for any name (a final return is guarded below)
+    if _binds_at_run_time(tree, hook):
+        return None  # ``globals()[name] = ...``: the module binds names no statement spells
+    constants = _constant_tables(tree)
+    served: set[str] = set()
+    for guard in _return_guards(hook.body, None, hook.args.args[0].arg, constants):
+        if guard is None:
+            return None
+        served |= guard
+    return frozenset(served)
+
+
+def _binds_at_run_time(tree: ast.Module, hook: ast.stmt) -> bool:
     """The module binds names its text does not spell: ``globals()[k] = ...``, ``globals().update(...)``,
-    ``vars()`` alike, ``setattr(sys.modules[__name__], ...)`` outside the hook (names a table may not list).
-    Reading ``globals()`` (a ``__dir__`` listing it) binds nothing."""
-    for stmt in module.body:
+    ``vars()`` alike, ``setattr(sys.modules[__name__], ...)`` outside the hook.  Reading ``globals()`` binds
+    nothing: the upstream shim's own ``__dir__`` lists ``globals().keys()`` (killers43: counted as a write,
+    it reopened the very module #27658 and #31285 changed)."""
+    for stmt in tree.body:
         if stmt is hook:
             continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _namespace(node.value):
                 return True
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _namespace(node.func.value):
-                if node.func.attr in _MUTATORS:
+                if node.func.attr in _GROWERS | {"pop", "clear"}:
                     return True
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 if node.args and "sys.modules" in ast.unparse(node.args[0]):
@@ -70,127 +65,145 @@ def _namespace(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("globals", "vars")
 
 
-def _block(body: list[ast.stmt], asked: str, tables: dict[str, Served], guard: Served | None, out: Served) -> bool:
-    """Walk ``body`` under ``guard`` (the names the enclosing tests let through; None: any); collect what
-    each return serves into ``out``.  False when a return is unguarded or the hook does what is not read."""
-    for stmt in body:
-        if isinstance(stmt, ast.If):
-            passed, negated = _test(stmt.test, asked, tables)
-            if passed is not None and negated and _raises(stmt.body) and not stmt.orelse:
-                guard = passed if guard is None else {k: v for k, v in guard.items() if k in passed}
-                continue  # ``if name not in TABLE: raise AttributeError``: what follows serves TABLE
-            inner = guard if passed is None or negated else _narrow(guard, passed)
-            if not _block(stmt.body, asked, tables, inner, out) or not _block(stmt.orelse, asked, tables, guard, out):
-                return False
-        elif isinstance(stmt, ast.Return):
-            if guard is None:
-                return False
-            out.update(guard)
-        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue  # a nested helper returns to its own caller
-        else:
-            for block in _blocks(stmt):
-                if not _block(block, asked, tables, guard, out):
-                    return False
-    return True
-
-
-def _narrow(guard: Served | None, passed: Served) -> Served:
-    return passed if guard is None else {k: v for k, v in passed.items() if k in guard}
-
-
-def _blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
-    """The statement blocks a compound statement holds (a ``try``'s handlers too)."""
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(stmt, name, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for handler in getattr(stmt, "handlers", []):
-        yield handler.body
-    for case in getattr(stmt, "cases", []):
-        yield case.body
-
-
-def _raises(body: list[ast.stmt]) -> bool:
-    return bool(body) and isinstance(body[-1], ast.Raise)
-
-
-def _test(test: ast.expr, asked: str, tables: dict[str, Served]) -> tuple[Served | None, bool]:
-    """The names ``test`` lets through (name -> table value) and whether it is negated (``not in``,
-    ``!=``); (None, False) for a test that is not of the asked name against known strings."""
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
-        return None, False
-    left, op, right = test.left, test.ops[0], test.comparators[0]
-    if not (isinstance(left, ast.Name) and left.id == asked):
-        return None, False
-    negated = isinstance(op, (ast.NotIn, ast.NotEq))
-    if isinstance(op, (ast.Eq, ast.NotEq)):
-        strings = display_strings(right) if isinstance(right, ast.Constant) else []
-        return ({s: None for s in strings} or None), negated
-    if not isinstance(op, (ast.In, ast.NotIn)):
-        return None, False
-    if isinstance(right, ast.Name):
-        return tables.get(right.id), negated
-    strings = display_strings(right)
-    return ({s: None for s in strings} or None), negated
-
-
-def _tables(module: ast.Module) -> dict[str, Served]:
-    """Module-level displays bound once and never changed: name -> their string keys (with values)."""
-    found: dict[str, Served] = {}
-    bound: dict[str, int] = {}
-    for stmt in module.body:
-        target, value = _assigned(stmt)
-        if target is None:
-            continue
-        bound[target] = bound.get(target, 0) + 1
-        keys = _keys(value) if value is not None else None
-        if keys is not None:
-            found[target] = keys
-    changed = _changed(module)
-    return {name: keys for name, keys in found.items() if bound[name] == 1 and name not in changed}
-
-
-def _assigned(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return None, None
-
-
-def _keys(value: ast.expr) -> Served | None:
-    """A dict display's string keys (with their values), or a set/tuple/list display's strings; None
-    for anything else or a display with a non-string key or a ``**`` spread."""
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("frozenset", "set"):
-        value = value.args[0] if len(value.args) == 1 and not value.keywords else value
-    if isinstance(value, ast.Dict):
-        keys = [str_value(k) for k in value.keys]
-        if any(k is None for k in keys):
-            return None  # a ``**`` spread or a key that is not a string
-        return {k: v for k, v in zip(keys, value.values, strict=True) if k is not None}
-    if isinstance(value, (ast.Set, ast.Tuple, ast.List)):
-        strings = display_strings(value)
-        return {s: None for s in strings} if len(strings) == len(value.elts) else None
+def table_value(tree: ast.Module, name: str) -> ast.expr | None:
+    """The value a module-level dict display of string keys holds for ``name`` (a shim's table: ``{"get_open_port":
+    "network_utils"}`` says where the name lives); None when no such table holds it."""
+    for stmt in tree.body:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.Dict):
+            for key, item in zip(value.keys, value.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value == name:
+                    return item
     return None
 
 
-def _changed(module: ast.Module) -> set[str]:
-    """Names the module changes after binding: ``T[k] = v``, ``T |= ...``, ``T.update(...)``, ``global T``."""
-    changed: set[str] = set()
-    for node in ast.walk(module):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            if isinstance(node.value, ast.Name):
-                changed.add(node.value.id)
+def _constant_tables(tree: ast.Module) -> dict[str, frozenset[str]]:
+    """Module-level names bound once to a literal dict/set/list/tuple of string keys or items."""
+    tables: dict[str, frozenset[str]] = {}
+    for stmt in source.flat_statements(tree.body, deep=True):
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        keys = (
+            _strings(value.keys if isinstance(value, ast.Dict) else value.elts)
+            if isinstance(value, (ast.Dict, ast.Set, ast.List, ast.Tuple))
+            else None
+        )
+        for target in targets:
+            if isinstance(target, ast.Name):
+                tables[target.id] = keys if keys is not None and target.id not in tables else frozenset()
+    mutated = _mutated(tree)
+    return {k: v for k, v in tables.items() if v and k not in mutated}
+
+
+_GROWERS = frozenset({"update", "setdefault", "add", "append", "extend", "insert", "__setitem__"})
+
+
+def _mutated(tree: ast.Module) -> frozenset[str]:
+    """Names the module grows after binding them (``X[k] = ...``, ``X.update(...)``, ``X |= ...``): a
+    table filled at import time (a registering decorator) answers more than its literal's keys."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            out.add(node.value.id)
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-            changed.add(node.target.id)
-        elif isinstance(node, ast.Global):
-            changed.update(node.names)
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _MUTATORS
-            and isinstance(node.func.value, ast.Name)
-        ):
-            changed.add(node.func.value.id)
-    return changed
+            out.add(node.target.id)
+        elif isinstance(node, ast.Attribute) and node.attr in _GROWERS and isinstance(node.value, ast.Name):
+            out.add(node.value.id)
+    return frozenset(out)
+
+
+def _strings(nodes: list[ast.expr | None] | list[ast.expr]) -> frozenset[str] | None:
+    out = [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return frozenset(out) if len(out) == len(nodes) else None
+
+
+def _return_guards(
+    body: list[ast.stmt], guard: _Guard, param: str, tables: dict[str, frozenset[str]]
+) -> Iterator[_Guard]:
+    """The guard of every ``return`` in ``body`` (None: a return any name reaches)."""
+    for stmt in body:
+        if isinstance(stmt, ast.Return):
+            yield guard
+        elif isinstance(stmt, ast.If):
+            positive, negative = _test(stmt.test, param, tables)
+            if positive is not None:
+                yield from _return_guards(stmt.body, _narrow(guard, positive), param, tables)
+                yield from _return_guards(stmt.orelse, guard, param, tables)
+            elif negative is not None and stmt.body and isinstance(stmt.body[-1], ast.Raise):
+                yield from _return_guards(stmt.orelse, guard, param, tables)
+                guard = _narrow(guard, negative)  # ``if name not in X: raise``: what follows runs for X only
+            else:
+                yield from _return_guards(stmt.body, guard, param, tables)
+                yield from _return_guards(stmt.orelse, guard, param, tables)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue  # a nested def's returns are its own
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                inner = getattr(stmt, field, None)
+                if isinstance(inner, list):
+                    for sub in inner:
+                        blocks = sub.body if isinstance(sub, (ast.ExceptHandler, ast.match_case)) else [sub]
+                        yield from _return_guards(blocks, None if field == "cases" else guard, param, tables)
+
+
+def _narrow(guard: _Guard, names: frozenset[str]) -> frozenset[str]:
+    return names if guard is None else guard & names
+
+
+def _test(
+    test: ast.expr, param: str, tables: dict[str, frozenset[str]]
+) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """(names the test holds for, names its negation holds for): one of them, or neither when unread."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        parts = [_test(v, param, tables)[0] for v in test.values]
+        known = [p for p in parts if p is not None]
+        return (frozenset().union(*known), None) if len(known) == len(parts) else (None, None)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
+        return None, None
+    if test.left.id != param:
+        return None, None
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Eq, ast.NotEq)):
+        names = _strings([right])
+    elif isinstance(op, (ast.In, ast.NotIn)):
+        names = _members(right, tables)
+    else:
+        return None, None
+    if names is None:
+        return None, None
+    return (names, None) if isinstance(op, (ast.Eq, ast.In)) else (None, names)
+
+
+def _members(node: ast.expr, tables: dict[str, frozenset[str]]) -> frozenset[str] | None:
+    if isinstance(node, (ast.Set, ast.List, ast.Tuple)):
+        return _strings(node.elts)
+    if isinstance(node, ast.Dict):
+        return _strings(node.keys)
+    if isinstance(node, ast.Name):
+        return tables.get(node.id)
+    return None
+
+
+def shim_returns(tree: ast.Module) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
+    """For each name a closed ``__getattr__`` answers on its own (``if name == "X": return Y``), the
+    returned expression and the imports the hook makes, so the shim's name resolves to what it hands out."""
+    hook = next(
+        (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"),
+        None,
+    )
+    if hook is None or not hook.args.args:
+        return {}
+    imports = [n for n in ast.walk(hook) if isinstance(n, ast.ImportFrom)]
+    out: dict[str, tuple[ast.expr, list[ast.ImportFrom]]] = {}
+    for stmt in ast.walk(hook):
+        if not isinstance(stmt, ast.If):
+            continue
+        positive = _test(stmt.test, hook.args.args[0].arg, {})[0]
+        if positive is None or len(positive) != 1:
+            continue
+        value = next((s.value for s in stmt.body if isinstance(s, ast.Return) and s.value is not None), None)
+        if value is not None:
+            out[next(iter(positive))] = (value, imports)
+    return out

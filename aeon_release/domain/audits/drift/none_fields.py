@@ -1,0 +1,101 @@
+"""None passed to a field upstream made non-optional: the ``None`` handling moved away (default drift).
+
+#29165 (d7219bcda3) turned ``ModelConfig.seed: int | None = None`` (``__post_init__`` set a ``None`` seed
+to 0) into ``seed: int = 0`` and moved the defaulting to ``EngineArgs``.  A fork line that builds the
+config itself with ``ModelConfig(model=path, seed=None)`` ("let the engine pick") merges cleanly: the ``None``
+is kept now (or fails validation), and tensor-parallel workers sample apart.
+
+A fork-owned call ``Cls(..., name=None)`` is an error when a class ``Cls`` of a file upstream changed
+annotated its field ``name`` with ``None`` admitted at the base (``X | None``, ``Optional[X]``) and without
+it now: upstream says the field no longer takes ``None``, so whatever turned it into a value is gone
+from the class.  A field still optional, another value passed, or a class of another name is quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parse_python
+
+_NONE_KEYWORD = re.compile(r"\b[A-Za-z_]\w*\s*=\s*None\b")
+_MOST_FILES = 64
+
+
+@dataclass(frozen=True)
+class Passed:
+    path: str
+    line: int
+    cls: str
+    name: str
+
+
+def none_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    passed = list(_fork_nones(trees))
+    if not passed:
+        return []
+    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
+    words = tuple(sorted({f"class {p.cls}" for p in passed}))
+    holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
+    narrowed = {key: path for path, key, was, now in both_versions(trees, holding, _optional_fields) if was and not now}
+    findings = []
+    for item in passed:
+        path = narrowed.get((item.cls, item.name))
+        if path is not None:
+            commit = trees.upstream_commit(path, rf"^[[:space:]]+{item.name}[[:space:]]*:", pr_pattern)
+            findings.append(_finding(item, path, commit))
+    return findings
+
+
+def _fork_nones(trees: ThreeTrees) -> Iterator[Passed]:
+    for path, module, owned in fork_modules(trees, _NONE_KEYWORD.search):
+        for node in ast.walk(module):
+            if not isinstance(node, ast.Call) or not last_name(node.func)[:1].isupper():
+                continue
+            for kw in node.keywords:
+                none = isinstance(kw.value, ast.Constant) and kw.value.value is None
+                if kw.arg and none and kw.value.lineno in owned:
+                    yield Passed(path, kw.value.lineno, last_name(node.func), kw.arg)
+
+
+def _optional_fields(text: str | None) -> dict[tuple[str, str], bool]:
+    """(class, field) -> whether its annotation admits None, for each annotated field of each class."""
+    module = parse_python(text, "<fields>") if text is not None else None
+    found: dict[tuple[str, str], bool] = {}
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.ClassDef):
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    found[(node.name, stmt.target.id)] = _admits_none(stmt.annotation)
+    return found
+
+
+def _admits_none(annotation: ast.expr) -> bool:
+    """``X | None``, ``Optional[X]``, ``Union[X, None]``, ``None``, ``Any`` (or a string annotation, unread)."""
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)):
+            return True
+        if isinstance(node, (ast.Name, ast.Attribute)) and last_name(node) in ("Optional", "Any"):
+            return True
+    return False
+
+
+def _finding(item: Passed, path: str, commit: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        item.path,
+        item.line,
+        f"fork-owned call passes {item.name}=None to {item.cls}, but upstream made {item.cls}.{item.name} "
+        f"no longer take None ({path}{commit}): the code that turned a None {item.name} into a value left "
+        f"{item.cls}, so the None stays (or fails validation); pass the value upstream now defaults to, or "
+        "leave the keyword out",
+    )

@@ -1,0 +1,83 @@
+"""Struct tuple drift: a fork line reads a msgspec Struct's fields by position through ``astuple``.
+
+Shaped like #17214 (df6f3ce883), which took ``prompt`` out of ``EngineCoreRequest`` (its second field):
+a fork line ``rid, prompt, ids, *_ = msgspec.structs.astuple(request)`` merges cleanly and from then on
+binds the token ids to ``prompt`` and the multimodal inputs to ``ids``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENGINE = "vllm/v1/engine/__init__.py"
+ENGINE_BASE = """from typing import Any, Optional
+
+import msgspec
+
+
+class EngineCoreRequest(msgspec.Struct, array_like=True, omit_defaults=True):
+    request_id: str
+    prompt: Optional[str]
+    prompt_token_ids: list[int]
+    mm_inputs: Optional[list[Any]]
+    sampling_params: Any
+    arrival_time: float
+"""
+ENGINE_UPSTREAM = ENGINE_BASE.replace("    prompt: Optional[str]\n", "")
+SUBJECT = "[V1] Remove prompt from EngineCoreRequest (#17214)"
+FORK = "vllm/aeon/replay_tuple.py"
+HEAD = "import msgspec\n\nfrom vllm.v1.engine import EngineCoreRequest\n\n\n"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: ENGINE_BASE, "vllm/v1/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body},
+        [(SUBJECT, {ENGINE: ENGINE_UPSTREAM})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT) if r[0] == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n"
+        "    rid, prompt, ids, *_ = msgspec.structs.astuple(request)\n    return ids\n",
+        "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n    return msgspec.structs.astuple(request)[2]\n",
+        "def aeon_ids(request: EngineCoreRequest) -> float:\n    return msgspec.structs.astuple(request)[-5]\n",
+        "def aeon_ids(request: EngineCoreRequest):\n"
+        "    a, b, c, d, e, f = msgspec.structs.astuple(request)\n    return c\n",
+    ],
+    ids=["star unpack", "index", "index from the end", "full unpack"],
+)
+def test_a_positional_read_of_a_struct_whose_fields_moved_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_, line, severity, message)] = rows(git_repo, no_rules, body)
+    assert (line, severity) == (7, "error")
+    assert "reads EngineCoreRequest's fields by position (astuple)" in message and "#17214" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the first field stayed in place
+        "def aeon_rid(request: EngineCoreRequest) -> str:\n    return msgspec.structs.astuple(request)[0]\n",
+        # the last field is still the last
+        "def aeon_t(request: EngineCoreRequest) -> float:\n    return msgspec.structs.astuple(request)[-1]\n",
+        # an untyped argument: which class is unknown
+        "def aeon_ids(request):\n    return msgspec.structs.astuple(request)[2]\n",
+        # read by name
+        "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n    return request.prompt_token_ids\n",
+    ],
+    ids=["first stayed", "last stayed", "untyped", "by name"],
+)
+def test_struct_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
