@@ -36,6 +36,7 @@ CHECKS = (
     "_unset_reads",
     "returned_string_drift",
     "demoted_enum_drift",
+    "optional_element_drift",
 )
 READS = (
     "import os\nimport vllm.envs as envs\n\n\ndef f(cfg, mgr, req, t):\n"

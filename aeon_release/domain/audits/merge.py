@@ -48,6 +48,7 @@ from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
+from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
@@ -148,6 +149,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_test_drift,
     type_drift,
     element_drift,
+    optional_element_drift,
     layout_drift,
     tuple_value_drift,
     sort_order_drift,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
-from aeon_release.domain.audits.drift.served import served_names, shim_returns
+from aeon_release.domain.audits.drift.served import served_names, shim_returns, table_value
 from aeon_release.domain.audits.memo import Memo
 
 
@@ -219,12 +219,30 @@ class Index:
         a name the hook imports or the module binds (#35441's ``MEDIA_CONNECTOR_REGISTRY``); else UNKNOWN."""
         value, imports = mod.shims.get(name, (None, []))
         if not isinstance(value, ast.Name):
-            return UNKNOWN
+            return self._tabled(mod, name, depth)
         for stmt in imports:
             for alias in stmt.names:
                 if (alias.asname or alias.name) == value.id:
                     return self.resolve(import_base(stmt, mod.dotted, mod.path), alias.name, depth + 1)
         return self.resolve(mod.dotted, value.id, depth + 1) if value.id in mod.names else UNKNOWN
+
+    def _tabled(self, mod: ModuleInfo, name: str, depth: int) -> Sym:
+        """Where a shim's table says ``name`` lives (#31285: ``{"get_open_port": "network_utils"}``, the hook
+        importing ``f"<pkg>.utils.{submodule}"``): ``"mod"`` (the name itself there), ``"mod:attr"``,
+        ``("mod", "attr")``, relative to the package or absolute; UNKNOWN when the table says nothing
+        readable or its target is not there (never a report on a guess)."""
+        parts = _target_parts(table_value(mod.tree, name), name)
+        if parts is None:
+            return UNKNOWN
+        target, attr = parts
+        package = mod.dotted if mod.path.endswith("__init__.py") else mod.dotted.rpartition(".")[0]
+        stripped = target.lstrip(".")
+        candidates = [f"{package}.{stripped}"] if target.startswith(".") else [target, f"{package}.{target}"]
+        for dotted in candidates:
+            if dotted != mod.dotted and self.module_path(dotted):
+                found = self.resolve(dotted, attr, depth + 1)
+                return found if found is not MISSING else UNKNOWN
+        return UNKNOWN
 
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
         if binding.kind != "import" or binding.target is None:
@@ -518,6 +536,18 @@ def _index_module(info: ModuleInfo) -> None:
     info.declared = frozenset(_declared(info.tree.body))
     info.served = served_names(info.tree) if info.dynamic else None
     _collect_classes(info.tree.body, "", info.classes)
+
+
+def _target_parts(value: ast.expr | None, name: str) -> tuple[str, str] | None:
+    """(module, attribute) a served name's table value names: ``"m"``, ``"m:attr"``, ``("m", "attr")``."""
+    if isinstance(value, ast.Tuple) and len(value.elts) == 2:
+        texts = [source.str_value(e) for e in value.elts]
+        return (texts[0], texts[1]) if texts[0] and texts[1] else None
+    text = source.str_value(value)
+    if not text or not all(part.isidentifier() for part in text.replace(":", ".").strip(".").split(".")):
+        return None
+    module, _, attr = text.partition(":")
+    return module, attr or name
 
 
 def _placeholder(stmt: ast.stmt) -> bool:

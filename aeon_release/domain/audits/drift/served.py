@@ -27,9 +27,9 @@ def served_names(tree: ast.Module) -> frozenset[str] | None:
         (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"),
         None,
     )
-    if hook is None or not hook.args.args or not hook.body or not isinstance(hook.body[-1], ast.Raise):
-        return None
-    if any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "globals" for n in ast.walk(tree)):
+    if hook is None or not hook.args.args or not hook.body or not isinstance(hook.body[-1], (ast.Raise, ast.Return)):
+        return None  # a body that can fall through returns None for any name (a final return is guarded below)
+    if _binds_at_run_time(tree, hook):
         return None  # ``globals()[name] = ...``: the module binds names no statement spells
     constants = _constant_tables(tree)
     served: set[str] = set()
@@ -38,6 +38,43 @@ def served_names(tree: ast.Module) -> frozenset[str] | None:
             return None
         served |= guard
     return frozenset(served)
+
+
+def _binds_at_run_time(tree: ast.Module, hook: ast.stmt) -> bool:
+    """The module binds names its text does not spell: ``globals()[k] = ...``, ``globals().update(...)``,
+    ``vars()`` alike, ``setattr(sys.modules[__name__], ...)`` outside the hook.  Reading ``globals()`` binds
+    nothing: the upstream shim's own ``__dir__`` lists ``globals().keys()`` (killers43: counted as a write,
+    it reopened the very module #27658 and #31285 changed)."""
+    for stmt in tree.body:
+        if stmt is hook:
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _namespace(node.value):
+                return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _namespace(node.func.value):
+                if node.func.attr in _GROWERS | {"pop", "clear"}:
+                    return True
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+                if node.args and "sys.modules" in ast.unparse(node.args[0]):
+                    return True
+    return False
+
+
+def _namespace(node: ast.expr) -> bool:
+    """``globals()`` or ``vars()``: the module's own namespace."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("globals", "vars")
+
+
+def table_value(tree: ast.Module, name: str) -> ast.expr | None:
+    """The value a module-level dict display of string keys holds for ``name`` (a shim's table: ``{"get_open_port":
+    "network_utils"}`` says where the name lives); None when no such table holds it."""
+    for stmt in tree.body:
+        value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+        if isinstance(value, ast.Dict):
+            for key, item in zip(value.keys, value.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value == name:
+                    return item
+    return None
 
 
 def _constant_tables(tree: ast.Module) -> dict[str, frozenset[str]]:

@@ -1825,6 +1825,8 @@ class _Checker:
                 )
             else:
                 yield found
+        elif before is MISSING and after is MISSING:
+            yield from self._fallback_dropped(mod, stmt, qual, name)
         elif (
             before is MISSING
             and isinstance(after, DefSym)
@@ -1933,6 +1935,39 @@ class _Checker:
             f"({_where(now, self._commit(now.path, now.name) or self._commit(before.path, before.name))}){tail}: "
             "the override is never consulted "
             f"there; port it to {method}()",
+        )
+
+    def _fallback_dropped(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        """The fork's own method (or class attribute) that no base defines, but that a base's method the
+        fork class reaches called on ``self`` before the merge and no such method calls after it: a
+        fallback upstream dropped (#30458: ``SupportsMultiModal.embed_multimodal`` called a model's
+        ``get_multimodal_embeddings`` under ``hasattr`` until the rename's grace period ended; a fork model
+        defining only the old name is asked for nothing, its images never reach the language model).
+        Still called by name on another object anywhere, it may be consulted there: quiet."""
+        old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
+        old_cls = self.before.class_info(old_mod, qual) if old_mod else None
+        new_cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if old_cls is None or new_cls is None:
+            return
+        order = self.before.mro(old_cls, True)
+        if not any(
+            isinstance(c, px.ClassInfo) and c.module.path != mod.path and f".{name}" in c.module.text for c in order
+        ):
+            return  # no base's module spells the name: nothing of upstream's called it (cheap, before a walk)
+        then = [(c, m) for c, m in reached_callers(self.before, old_cls, name) if c.module.path != mod.path]
+        if not then or reached_callers(self.after, new_cls, name) or self._called_by_name(name):
+            return
+        caller, method = then[0]
+        now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
+        if not isinstance(now, DefSym) or not self._upstream(now.path):
+            return
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{qual.rsplit('.', 1)[-1]}.{name}, the fork's own, was called by upstream's {caller.qualname}.{method}() "
+            f"for the fork's class (no base defines {name}: a fallback), but upstream's {now.label} no longer calls it "
+            f"({_where(now, self._commit(now.path, now.name))}): nothing consults the fork's {name} any more; "
+            f"port it to {method}()",
         )
 
     def _overrides_retired(self, name: str) -> int:
@@ -2391,6 +2426,15 @@ class _Checker:
         moved = self._moved_to(target)
         if moved:
             return f"upstream moved {target.label} to {moved} (it is gone from {target.path}){commit}"
+        new_scope = self._scope(self.theirs_ix, target) if target.owner is None else None
+        if new_scope is not None and target.name in new_scope:
+            # the def stayed; the module the fork names stopped handing it on (#31285: the utils package's
+            # __getattr__ shim for get_open_port dropped, the function still in its network_utils module)
+            home = px.dotted_name(target.path, self.theirs_ix.roots)
+            return (
+                f"upstream no longer hands on (a re-export or __getattr__ shim dropped); {target.label} is "
+                f"still defined in {target.path}: import it from {home}"
+            )
         return f"upstream removed {target.label} ({target.path}){commit}"
 
     def _in(self, path: str, name: str) -> str:
