@@ -9,6 +9,8 @@ import sys
 import threading
 from typing import NoReturn
 
+from aeon_release.streams import flushed
+
 
 def run() -> NoReturn:
     """``main()``, then leave without the interpreter's teardown.
@@ -41,10 +43,10 @@ def run() -> NoReturn:
         said, stopped = stopped_by(_EARLY[0] if _EARLY else None)
         sys.stderr.write(f"{said} before the command started: nothing was changed\n")
         raise SystemExit(stopped) from None
-    if not isinstance(code, int) or _watched() or _working_threads() or not _flushed():
+    if not isinstance(code, int) or _watched() or _working_threads() or not flushed():
         raise SystemExit(code)
     atexit._run_exitfuncs()
-    if not _flushed():  # a handler that printed into a pipe closed meanwhile
+    if not flushed():  # a handler that printed into a pipe closed meanwhile
         raise SystemExit(code)
     os._exit(code)
 
@@ -102,16 +104,6 @@ _TOOL_IDS = 6  # sys.monitoring's tool ids are 0-5 (debugger, coverage, profiler
 
 def _working_threads() -> bool:
     return any(t is not threading.main_thread() and not t.daemon and t.is_alive() for t in threading.enumerate())
-
-
-def _flushed() -> bool:
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except (OSError, ValueError):
-        return False
-    return True
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
+from aeon_release.streams import flushed
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.source import SourceCache
@@ -216,7 +217,7 @@ def _forked() -> _Forked | None:
         return None
     for name in _SHARED_MODULES:
         importlib.import_module(name)
-    if threading.active_count() != 1 or not _flushed():
+    if threading.active_count() != 1 or not flushed():
         return None
     try:
         ends = os.pipe() + os.pipe()  # requests (read, write), answers (read, write)
@@ -234,17 +235,6 @@ def _forked() -> _Forked | None:
     os.close(requests)
     os.close(answers)
     return _Forked(pid, os.fdopen(to_child, "wb"), os.fdopen(from_child, "rb"))
-
-
-def _flushed() -> bool:
-    """This process's output written out: a child that inherited it buffered must never write it too."""
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except (OSError, ValueError):
-        return False
-    return True
 
 
 def _serve_forked(requests: int, answers: int, theirs: tuple[int, int]) -> NoReturn:

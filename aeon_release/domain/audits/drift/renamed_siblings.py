@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import upstream_changed
-from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees, commit_note
+from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees, commit_note, common_ends
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
@@ -109,12 +109,7 @@ def edit_of(old: str, new: str) -> Edit | None:
     """The one edit that turns the name ``old`` into ``new``, with the kind of character on each side."""
     if old == new:
         return None
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
-        end += 1
+    start, end = common_ends(old, new)
     before = _kind(old[start - 1]) if start else "^"
     after = _kind(old[len(old) - end]) if end else "$"
     return Edit(before, old[start : len(old) - end], new[start : len(new) - end], after)
@@ -123,12 +118,7 @@ def edit_of(old: str, new: str) -> Edit | None:
 def shown(old: str, new: str) -> tuple[str, str]:
     """The words of ``old`` and ``new`` that differ, for a message (``float8`` -> ``fp8_w8a8``, where the
     edit itself is ``loat`` -> ``p8_w8a``)."""
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
-        end += 1
+    start, end = common_ends(old, new)
     while start and old[start - 1].isalnum():
         start -= 1
     while end and old[len(old) - end].isalnum():

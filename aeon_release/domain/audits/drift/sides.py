@@ -12,7 +12,7 @@ import ast
 import difflib
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +38,17 @@ class FileChange:
 
     def texts(self) -> list[str]:
         return [*self.added.values(), *self.removed]
+
+
+def common_ends(a: Sequence[object], b: Sequence[object]) -> tuple[int, int]:
+    """How many items ``a`` and ``b`` share at their head, and then at their tail (never overlapping)."""
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return head, tail
 
 
 def whole_word(name: str) -> str:
@@ -393,12 +404,7 @@ def line_map(side: str, merged: str) -> dict[int, int]:
     a few places of a long file), and treats very common lines as junk when the middle is long.
     """
     a, b = code_lines(side), code_lines(merged)
-    head = 0
-    while head < min(len(a), len(b)) and a[head] == b[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(a, b)
     mapping = {n: n for n in range(1, head + 1)}
     mapping.update({len(a) - t: len(b) - t for t in range(tail)})
     middle_a, middle_b = a[head : len(a) - tail], b[head : len(b) - tail]
