@@ -18,7 +18,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -41,9 +40,7 @@ def none_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     passed = list(_fork_nones(trees))
     if not passed:
         return []
-    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
-    words = tuple(sorted({f"class {p.cls}" for p in passed}))
-    holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
+    holding = trees.declaring({p.cls for p in passed}, _MOST_FILES)
     narrowed = {key: path for path, key, was, now in both_versions(trees, holding, _optional_fields) if was and not now}
     findings = []
     for item in passed:

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes, set_in
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import Recontained, _held, typed_as
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
 
 # a removed line binding a module-level name to a tuple type (``AddedRequest = tuple[...]``)
 _ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
@@ -88,12 +88,8 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _loosened(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     out: list[Loosened] = []
-    for path in paths:
-        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
-        if before is None or after is None:
-            continue
+    for path, before, after in parsed_versions(trees, paths):
         old, new = _aliases(before), _aliases(after)
         for alias, elements in new.items():
             was = old.get(alias)
@@ -139,12 +135,8 @@ _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
     """Class fields annotated ``X`` at the base and ``Optional[X]`` at upstream (#24278:
     ``NewRequestData.prompt_token_ids``, None for a request sent as embeddings)."""
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     out: list[Loosened] = []
-    for path in paths:
-        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
-        if before is None or after is None:
-            continue
+    for path, before, after in parsed_versions(trees, paths):
         old = {key: (annotation, returned) for key, annotation, returned in _fields(before)}
         for (owner, field), now, returned in _fields(after):
             was, was_returned = old.get((owner, field), (None, returned))

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES
+from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, upstream_changed
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import SourceCache, code_lines, parse_python
 from aeon_release.domain.diffpaths import header_path as diff_path
@@ -310,6 +310,13 @@ class ThreeTrees:
             specs = [PYTHON_FILES]
         return repo.files_containing(self.repo, self.theirs, words, specs) & chosen
 
+    def declaring(self, classes: Iterable[str], most: int) -> list[str]:
+        """The first ``most`` (by path) of the Python files upstream changed whose text at theirs holds
+        ``class NAME`` for one of ``classes``."""
+        paths = [p for p in upstream_changed(self.repo, self.base, self.theirs) if p.endswith(".py")]
+        words = tuple(sorted({f"class {name}" for name in classes}))
+        return sorted(self.upstream_files_with(words, paths))[:most]
+
     def files_naming(self, words: tuple[str, ...]) -> frozenset[str]:
         """Python files of either side (the fork's at ours, upstream's at theirs) whose text holds one of
         ``words``: where the merged tree may name them."""
@@ -421,6 +428,16 @@ _changes = Memo(Changes, size=8)
 
 _K = TypeVar("_K", str, tuple[str, str])  # a name, or (owner, name): keys that sort
 _V = TypeVar("_V")
+
+
+def parsed_versions(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, ast.Module, ast.Module]]:
+    """(path, its module at the base, at upstream) for each of ``paths`` both versions of which parse (an
+    absent file reads as empty), the texts read in one batch a revision."""
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    for path in paths:
+        old, new = parse_python(before[path] or "", path), parse_python(after[path] or "", path)
+        if old is not None and new is not None:
+            yield path, old, new
 
 
 def both_versions(

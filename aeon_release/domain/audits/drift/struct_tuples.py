@@ -19,7 +19,6 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -45,9 +44,7 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     reads = list(_fork_reads(trees))
     if not reads:
         return []
-    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
-    words = tuple(sorted({f"class {r.cls}" for r in reads}))
-    holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
+    holding = trees.declaring({r.cls for r in reads}, _MOST_FILES)
     if not holding:
         return []
     before, after = trees.blobs(trees.base, holding), trees.blobs(trees.theirs, holding)
