@@ -80,7 +80,7 @@ def renamed_sibling_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             continue  # a file of the base the fork emptied and refilled, not one it added
         renames = git.renames(trees.base, trees.theirs, [f":(literal){folder}/"])
         if len(renames) >= _SCHEME and _in_package(git, trees.theirs, folder):
-            findings += _scheme_findings(trees, folder, mine, renames, pr_pattern)
+            findings += _scheme_findings(trees, git, folder, mine, renames, pr_pattern)
     return findings
 
 
@@ -135,7 +135,7 @@ def _kind(char: str) -> str:
 
 
 def _scheme_findings(
-    trees: ThreeTrees, folder: str, mine: list[str], renames: dict[str, str], pr_pattern: str
+    trees: ThreeTrees, git: repo.Git, folder: str, mine: list[str], renames: dict[str, str], pr_pattern: str
 ) -> list[Finding]:
     edits: Counter[Edit] = Counter()
     example: dict[Edit, tuple[str, str]] = {}
@@ -147,6 +147,7 @@ def _scheme_findings(
             edits[edit] += 1
             example.setdefault(edit, (old, new))
     schemes = [e for e, n in edits.most_common() if n >= _SCHEME]
+    notes: dict[Edit, str] = {}  # each scheme's commit, looked up once for all the fork's files it catches
     findings = []
     for path in mine:
         name = posixpath.basename(path)
@@ -156,7 +157,9 @@ def _scheme_findings(
                 continue
             old, new = example[edit]
             was, now = shown(posixpath.basename(old), posixpath.basename(new))
-            where = _commit(trees, old, pr_pattern)
+            if edit not in notes:
+                notes[edit] = _commit(trees, git, old, pr_pattern)
+            where = notes[edit]
             findings.append(
                 _finding(
                     path,
@@ -170,9 +173,9 @@ def _scheme_findings(
     return findings
 
 
-def _commit(trees: ThreeTrees, old_path: str, pr_pattern: str) -> str:
+def _commit(trees: ThreeTrees, git: repo.Git, old_path: str, pr_pattern: str) -> str:
     """``", in SHA (#PR, 'subject')"`` of the upstream commit that took ``old_path`` away, or ""."""
-    commit = repo.Git(trees.repo).last_change(f"{trees.base}..{trees.theirs}", old_path)
+    commit = git.last_change(f"{trees.base}..{trees.theirs}", old_path)
     return ", in " + commit_note(commit.sha, commit.subject, pr_pattern) if commit is not None else ""
 
 
