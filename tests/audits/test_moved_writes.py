@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from aeon_release.domain.audits.drift import moved_writes
 from aeon_release.domain.audits.drift.moved_writes import moved_in, still_used
+from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT
+from aeon_release.domain.audits.source import SourceCache
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -149,3 +152,52 @@ def test_only_added_lines_holding_the_name_and_the_value_are_searched(monkeypatc
 )
 def test_what_keeps_a_moved_name_in_use(line: str, used: bool) -> None:
     assert still_used(line, "partial_rotary_factor") is used
+
+
+def _diff(path: str, removed: list[str], added: list[str]) -> str:
+    body = "".join(f"-{line}\n" for line in removed) + "".join(f"+{line}\n" for line in added)
+    return f"diff --git a/{path} b/{path}\n--- a/{path}\n+++ b/{path}\n@@ -1,{len(removed)} +1,{len(added)} @@\n{body}"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "        cfg.hf_config.partial_rotary_factor = 0.5",
+        "\tx.y=2  # a comment",
+        "selfish.knob = 1",
+        "clsx.knob = 1",
+        "self.a = 1\rcfg.b = 2",  # the parse splits a line at an inner \r: the second piece is the store
+        "cfg.a = 1\rself.b = 2",
+        "x.a =\r= 1",
+        "    setattr(cfg, 'knob', 1)",
+        'foo(); setattr(model.config, "knob", value)',
+        "self.a = 1",
+        "cls.a = 1",
+        "if cfg.a == 1:",
+        "knob = 1",
+        "setattr(self, 'knob', 1)",
+    ],
+)
+def test_the_raw_prefilter_never_drops_a_removed_store(line: str) -> None:
+    """A file's diff is parsed only when its raw text may hold a removed store: whatever ``stores`` finds
+    in the parsed removed lines, the prefilter finds in the raw text (it may find more, never less)."""
+    changes = Changes(_diff(GLM, [line], ["pass"]))
+    if any(moved_writes.stores(removed) for removed in changes[GLM].removed):
+        assert moved_writes.may_store(changes.raw(GLM))
+
+
+@pytest.mark.parametrize("line", ["        self.a = 1", "cls.a = 1", "if cfg.a == 1:", "knob = 1", "x.a(1)"])
+def test_the_prefilter_passes_over_lines_that_store_on_nothing_shared(line: str) -> None:
+    assert not moved_writes.may_store(_diff(GLM, [line], ["pass"]).replace(f"--- a/{GLM}\n", ""))
+
+
+def test_only_diffs_that_remove_a_store_are_parsed() -> None:
+    """A 500-commit release changes hundreds of modules and removes a store on a shared object in few: every
+    changed module's diff was parsed and each removed line matched (0.1-0.2 s of a merge's checks).  A diff
+    whose raw text holds no removed store cannot move a write: it is not parsed."""
+    files = {f"vllm/m{i}.py": _diff(f"vllm/m{i}.py", [f"    self.x{i} = {i}", "y = 2"], ["z = 3"]) for i in range(50)}
+    files[GLM] = _diff(GLM, ["        cfg.hf_config.partial_rotary_factor = 0.5"], ['        cfg.rope["other"] = 1'])
+    upstream = Changes("".join(files.values()))
+    trees = ThreeTrees(Path("."), "b", "o", "t", cast(SourceCache, None), Changes(""), upstream)
+    assert moved_writes.moved_write_drift(trees, r"\(#(\d+)\)") == []
+    assert sorted(upstream._parsed) == [GLM]
