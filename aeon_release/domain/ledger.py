@@ -183,6 +183,8 @@ def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
         return ()
     root = Where(label, guide="`aeon-release ledger schema carries` shows every field")
     top = mapping(data, root, required=(), optional=("carries",))
+    if top.get("carries") is None:  # `{}` or `carries:` left empty: no more a decision than an empty file
+        raise root.key("carries").fail("names no carries (left empty)", _NO_CARRIES)
     carries = []
     seen: dict[str, int] = {}
     for i, node in enumerate(sequence(top.get("carries"), root.key("carries"))):
@@ -230,6 +232,8 @@ def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
         return {}
     root = Where(label, guide="`aeon-release ledger schema cherry_picks` shows every field")
     top = mapping(data, root, required=(), optional=("releases",))
+    if "releases" not in top:  # `{}`: a file that says nothing, as an empty one
+        raise root.key("releases").fail("missing", _NO_PICKS)
     # ``releases:`` left empty is no release; a 0, "", false or [] there is another type, not an empty mapping: read
     # as one, ``releases: 0`` planned every merge with none of its picks (a correctness-critical one left out), exit 0
     releases = {} if top.get("releases") is None else top["releases"]
@@ -281,9 +285,15 @@ def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
         raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding carries.yaml")
-    carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
-    releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
+    carries = parse_carries(load_yaml(config_dir / CARRIES_FILE, empty=_NO_CARRIES), CARRIES_FILE, config_dir)
+    releases = parse_picks(load_yaml(config_dir / PICKS_FILE, empty=_NO_PICKS), PICKS_FILE)
     return Ledger(carries, releases, config_dir)
+
+
+# How each file says "none" on purpose: a carries.yaml of 0 bytes (a failed write, `> carries.yaml`, a checkout
+# cut short) read as a fork with no carries, and the merge and the gate checked no carry's marker, exit 0
+_NO_CARRIES = "a fork that carries nothing says so: `carries: []` (else restore the file from version control)"
+_NO_PICKS = "no cherry-picks for any release is `releases: {}` (else restore the file from version control)"
 
 
 def load_text(carries_text: str | None, picks_text: str | None, config_dir: Path = Path(".")) -> Ledger:
