@@ -122,7 +122,7 @@ def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
         text = read_text(good, GOOD_COPY)  # capped, a regular file: a FIFO there held the recovery for good
         if text is None:
             raise ConfigError(f"{GOOD_COPY}: missing")
-        entries = _entries(parse_yaml(text, GOOD_COPY))
+        entries = _entries(yamlio.document(text, GOOD_COPY, _RESTORE))  # an emptied copy recovers nothing
     except (OSError, UnicodeDecodeError, ConfigError):
         raise ConfigError(
             damage.message, "restore releases.yaml from version control or a backup; no last good copy to recover from"

@@ -275,3 +275,23 @@ def test_a_pr_subject_pattern_matching_the_empty_string_is_refused(tmp_path: Pat
     (ex.config / "audits" / "zz.yaml").write_text(f"settings:\n  pr_subject_pattern: '{pattern}'\n")
     line = one_error_line(run_cli(*_audit(ex)))
     assert "settings.pr_subject_pattern" in line and "matches the empty string" in line, line
+
+
+def test_an_empty_last_good_copy_recovers_nothing(tmp_path: Path) -> None:
+    """The last good copy emptied too: it was read as a record of no releases and written over releases.yaml."""
+    (tmp_path / "releases.yaml").write_text("")
+    (tmp_path / ".releases.yaml.good").write_text("# nothing\n")
+    line = one_error_line(run_cli("releases", "--repository", "127.0.0.1:1/team/app", "--config", tmp_path))
+    assert "releases.yaml" in line and "no last good copy" in line, line
+    assert (tmp_path / "releases.yaml").read_text() == ""
+
+
+@pytest.mark.parametrize("text", ["", "# every part the image needs\n\n# (none yet)\n"])
+def test_an_empty_load_bearing_list_is_refused_before_the_build(tmp_path: Path, text: str) -> None:
+    """An emptied load-bearing list checked no part: every image passed the build's check.  Refused at the
+    preflight, before the audit, the engine or a build (the engine is never asked: no docker marker)."""
+    ex = _example(tmp_path)
+    (ex.config / "load_bearing.txt").write_text(text)
+    run = run_cli("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--rev", "aeon-v0.27.1")
+    line = one_error_line(run)
+    assert "load_bearing.txt: names no part of the image" in line, line
