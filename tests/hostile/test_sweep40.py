@@ -15,7 +15,7 @@ from aeon_release.domain import names
 from aeon_release.errors import UsageError
 from aeon_release.pipeline import publish
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git
+from tests.hostile.conftest import git, make_repo
 from tests.hostile.test_config_files import one_error_line
 
 NOTHING = {"0 bytes": "", "comments": "# nothing here yet\n# (see the docs)\n", "tilde": "~\n", "null": "null\n"}
@@ -295,3 +295,38 @@ def test_an_empty_load_bearing_list_is_refused_before_the_build(tmp_path: Path, 
     run = run_cli("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--rev", "aeon-v0.27.1")
     line = one_error_line(run)
     assert "load_bearing.txt: names no part of the image" in line, line
+
+
+def _merged(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A fork that merged upstream: base, the two sides, their merge, and upstream's tip before it."""
+    repo = make_repo(tmp_path / "repo", {"m.py": "x = 1\n"}, "base")
+    revs = {"base": git(repo, "rev-parse", "HEAD")}
+    git(repo, "checkout", "-q", "-b", "up")
+    (repo / "u.py").write_text("y = 2\n")
+    git(repo, "add", "u.py")
+    git(repo, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "upstream")
+    revs["theirs"] = git(repo, "rev-parse", "HEAD")
+    git(repo, "checkout", "-q", "-")
+    (repo / "f.py").write_text("z = 3\n")
+    git(repo, "add", "f.py")
+    git(repo, "-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "fork")
+    revs["ours"] = git(repo, "rev-parse", "HEAD")
+    git(repo, "-c", "user.name=a", "-c", "user.email=a@b", "merge", "-q", "--no-edit", "up")
+    revs["merge"] = git(repo, "rev-parse", "HEAD")
+    return repo, revs
+
+
+@pytest.mark.parametrize(("audited", "missing"), [("ours", "--theirs"), ("theirs", "--ours"), ("base", "--ours")])
+def test_audit_rev_that_is_no_merge_of_the_sides_is_one_line(tmp_path: Path, audited: str, missing: str) -> None:
+    """``--rev`` beside ``--base/--ours/--theirs`` names the merge the checks judge: a revision holding only one side
+    (the fork branch before the merge, upstream's tag) had its files judged as the merge, upstream's changes missing
+    from them, and passed.  One line naming both options."""
+    repo, revs = _merged(tmp_path)
+    config = tmp_path / "cfg"
+    (config / "audits").mkdir(parents=True)
+    (config / "audits" / "none.yaml").write_text("rules: []\n")
+    sides = ("--base", revs["base"], "--ours", revs["ours"], "--theirs", revs["theirs"])
+    line = one_error_line(run_cli("audit", "--repo", repo, "--config", config, "--rev", revs[audited], *sides))
+    assert f"does not hold {missing}" in line and "--rev" in line, line
+    run = run_cli("audit", "--repo", repo, "--config", config, "--rev", revs["merge"], *sides)  # the twin: the merge
+    assert run.code == 0, run.err
