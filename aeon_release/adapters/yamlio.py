@@ -368,6 +368,15 @@ def mapping(node: Any, where: Where, required: Iterable[str], optional: Iterable
     return dict(node)
 
 
+def items(data: Mapping[str, Any], key: str, where: Where, hint: str | None = None) -> list[Any]:
+    """The list at ``key``: none when the key is absent, and a key written and left empty (``rules:``,
+    ``markers:``, ``pick:``) refused, as a file of no value is (``document``): read as an empty list, a rule file's
+    ``rules:`` left empty dropped its rules from the gate without a word, exit 0.  ``key: []`` is none on purpose."""
+    if key in data and data[key] is None:
+        raise where.key(key).fail("left empty", hint or f"list the items, or write `{key}: []` for none")
+    return sequence(data.get(key), where.key(key))
+
+
 def sequence(node: Any, where: Where) -> list[Any]:
     if node is None:
         return []

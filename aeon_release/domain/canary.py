@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from aeon_release.adapters.deadline import within
-from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
+from aeon_release.adapters.yamlio import Where, as_float, items, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.ledger import no_folder
 from aeon_release.domain.profile import CanaryMetrics
@@ -139,7 +139,7 @@ def _range(node: Any, where: Where, ceiling: float = math.inf) -> Range:
 
 def _band(node: Any, where: Where) -> Band:
     data = mapping(node, where, required=("name", "match", "mal"), optional=("acceptance_percent", "notes"))
-    globs = sequence(data["match"], where.key("match"))
+    globs = items(data, "match", where, "list the model names the band is for, e.g. match: ['*qwen3*']")
     if not globs:
         raise where.key("match").fail("needs at least one glob", "e.g. match: ['*qwen3.6-27b*']")
     return Band(

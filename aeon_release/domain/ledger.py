@@ -19,6 +19,7 @@ from aeon_release.adapters.yamlio import (
     Where,
     choice,
     integer,
+    items,
     load_yaml,
     mapping,
     relative_path,
@@ -140,13 +141,10 @@ def _carry(node: Any, where: Where, config_dir: Path) -> Carry:
         upstream_pr=_optional_pr(data.get("upstream_pr"), where.key("upstream_pr")),
         commits=tuple(
             string(sha, where.key("commits").index(i), SHA, _SHA_HINT)
-            for i, sha in enumerate(sequence(data.get("commits"), where.key("commits")))
+            for i, sha in enumerate(items(data, "commits", where))
         ),
         patch=relative_path(data["patch"], where.key("patch")) if "patch" in data else None,
-        markers=tuple(
-            _marker(m, where.key("markers").index(i))
-            for i, m in enumerate(sequence(data.get("markers"), where.key("markers")))
-        ),
+        markers=tuple(_marker(m, where.key("markers").index(i)) for i, m in enumerate(items(data, "markers", where))),
         dropped=_dropped(data["dropped"], where.key("dropped")) if "dropped" in data else None,
         notes=string(data["notes"], where.key("notes")) if "notes" in data else None,
     )
@@ -212,12 +210,8 @@ def _pick(node: Any, where: Where) -> PickRef:
 def _release(name: Any, node: Any, where: Where) -> ReleasePlan:
     string(name, where, TAG, _TAG_HINT)
     data = mapping(node, where, required=(), optional=("pick", "skip"))
-    picks = tuple(
-        _pick(p, where.key("pick").index(i)) for i, p in enumerate(sequence(data.get("pick"), where.key("pick")))
-    )
-    skips = tuple(
-        _pick(p, where.key("skip").index(i)) for i, p in enumerate(sequence(data.get("skip"), where.key("skip")))
-    )
+    picks = tuple(_pick(p, where.key("pick").index(i)) for i, p in enumerate(items(data, "pick", where)))
+    skips = tuple(_pick(p, where.key("skip").index(i)) for i, p in enumerate(items(data, "skip", where)))
     seen: dict[str, str] = {}
     for kind, refs in (("pick", picks), ("skip", skips)):
         for i, ref in enumerate(refs):

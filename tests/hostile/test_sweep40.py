@@ -6,6 +6,7 @@ empty string (a finding on every line).  The real CLI; one line, exit 2, nothing
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 import pytest
@@ -330,3 +331,41 @@ def test_audit_rev_that_is_no_merge_of_the_sides_is_one_line(tmp_path: Path, aud
     assert f"does not hold {missing}" in line and "--rev" in line, line
     run = run_cli("audit", "--repo", repo, "--config", config, "--rev", revs["merge"], *sides)  # the twin: the merge
     assert run.code == 0, run.err
+
+
+# -- a list key written and left empty ---------------------------------------------------------------------------
+LEFT_EMPTY = {
+    "rules:": ("audits/tree.yaml", "# the tree's rules\nrules:\n", "audits/tree.yaml: rules: left empty"),
+    "markers:": ("carries.yaml", None, "carries.yaml: carries[0].markers: left empty"),
+    "commits:": ("carries.yaml", None, "carries.yaml: carries[0].commits: left empty"),
+    "pick:": ("cherry_picks.yaml", "releases:\n  v0.29.0:\n    pick:\n", "releases.v0.29.0.pick: left empty"),
+    "skip:": ("cherry_picks.yaml", "releases:\n  v0.29.0:\n    skip:\n", "releases.v0.29.0.skip: left empty"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(LEFT_EMPTY))
+def test_a_list_key_left_empty_is_one_line(tmp_path: Path, key: str) -> None:
+    """A key written and left empty read as an empty list: a rule file's ``rules:`` dropped its rules from the gate,
+    exit 0; an active carry's ``markers:`` checked nothing of it; a release's ``pick:`` planned it with no picks.
+    Refused where the file is read, naming the key; ``key: []`` is none on purpose (the twin)."""
+    ex = _example(tmp_path)
+    name, text, said = LEFT_EMPTY[key]
+    path = ex.config / name
+    if text is None:
+        shipped = path.read_text()
+        text = re.sub(rf"(?m)^    {key}( .*)?\n(      - .*\n)*", f"    {key}\n", shipped, count=1)
+        assert text != shipped
+    path.write_text(text)
+    line = one_error_line(run_cli(*_audit(ex)))
+    assert said in line and "left empty" in line, line
+    path.write_text(text.replace(f"{key}\n", f"{key} []\n", 1))
+    run = run_cli(*_audit(ex))
+    assert run.code in (0, 1) and "left empty" not in run.err, run.err
+
+
+def test_a_canary_band_whose_match_is_left_empty_is_one_line(tmp_path: Path) -> None:
+    ex = _example(tmp_path)
+    (ex.config / "canary.yaml").write_text("bands:\n  - name: qwen\n    match:\n    mal: {min: 2.0, max: 4.0}\n")
+    run = run_cli("canary", "--metrics-url", "http://127.0.0.1:1/metrics", "--config", ex.config, "--window", "0.1")
+    line = one_error_line(run)
+    assert "canary.yaml: bands[0].match: left empty" in line, line

@@ -25,11 +25,11 @@ from aeon_release.adapters.yamlio import (
     Where,
     choice,
     integer,
+    items,
     mapping,
     no_value,
     parse_yaml,
     read_text,
-    sequence,
     string,
     tree_path,
     type_name,
@@ -265,7 +265,7 @@ def _document(data: Any, root: Where, default: Settings, fleet: bool) -> tuple[l
     required, optional = ((), ("rules", "settings")) if only_settings else (("rules",), ("settings",))
     top = mapping(data, root, required=required, optional=optional)
     settings = _settings(top["settings"], root.key("settings"), default, fleet) if "settings" in top else None
-    nodes = sequence(top.get("rules", []), root.key("rules"))
+    nodes = items(top, "rules", root, "list the file's rules, or write `rules: []` (or delete the file) for none")
     return [parse_rule(node, root.key("rules").index(i)) for i, node in enumerate(nodes)], settings
 
 
