@@ -97,6 +97,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
         _docs_from_source(app)
         cli = typer.main.get_command(_app_for(sys.argv[1:] if argv is None else argv))
         _refuse_empty_paths(cli)
+        _refuse_conflicts(cli, sys.argv[1:] if argv is None else argv)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
@@ -186,6 +187,80 @@ def _refuse_empty_paths(command: Any) -> None:
             object.__setattr__(param.type, "_aeon_refuses_empty", True)
     for sub in (getattr(command, "commands", None) or {}).values():
         _refuse_empty_paths(sub)
+
+
+# Options that cannot be honoured together, each pair with why (a command's own checks hold the pairs that
+# need its state: `merge --continue --onto`, `audit --rev --fix`).
+_APART: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "publish": (
+        # --allow-downgrade moves :latest back to an older version, --no-latest never moves it: which was meant?
+        ("--no-latest", "--allow-downgrade", "--allow-downgrade lets :latest move back; --no-latest leaves it"),
+    ),
+}
+
+
+def _refuse_conflicts(cli: Any, argv: list[str]) -> None:
+    """Refuse what click takes silently: an option given twice with other values (click keeps the last, so
+    ``audit --rev good ... --rev bad``, a CI wrapper appending its own, audited one of them; ``--latest
+    --no-latest`` published either way), and a pair of options ``_APART`` names.  One line naming both, exit 2,
+    before anything runs.  A command line click refuses anyway is left to its own line."""
+    from aeon_release.errors import UsageError
+
+    command, args = _subcommand(cli, argv)
+    if command is None:
+        return
+    given = _options_given(command, args)
+    first: dict[str, tuple[str, object]] = {}
+    for name, spelt, value in given:
+        if name in first and first[name][1] != value:
+            was, then = first[name]
+            both = (
+                f"{was} and {spelt}" if isinstance(value, bool) else f"{was} {quoted(then)} and {spelt} {quoted(value)}"
+            )
+            raise UsageError(f"{both}: one option given twice, with other values", "give it once, with the value meant")
+        first.setdefault(name, (spelt, value))
+    spellings = {spelt for _, spelt, _ in given}
+    for one, other, why in _APART.get(command.name or "", ()):
+        if one in spellings and other in spellings:
+            raise UsageError(f"{one} and {other} do not go together", f"{why}: drop one")
+
+
+def _subcommand(cli: Any, argv: list[str]) -> tuple[Any, list[str]]:
+    """The click command the command line runs (a group's subcommand too) and the words after its name."""
+    command, args = cli, list(argv)
+    while getattr(command, "commands", None) is not None:
+        if not args or args[0] not in command.commands:
+            return None, []
+        command, args = command.commands[args[0]], args[1:]
+    return command, args
+
+
+def _options_given(command: Any, args: list[str]) -> list[tuple[str, str, object]]:
+    """(parameter, as spelt, value) of each single-valued option on the command line, in order, read as click
+    reads it: ``--opt value`` or ``--opt=value``, a flag's secondary spelling (``--no-latest``) False, nothing
+    after ``--``."""
+    spelt: dict[str, tuple[Any, bool | None]] = {}
+    for param in command.params:
+        if param.param_type_name == "option":
+            spelt.update({name: (param, True if param.is_flag else None) for name in param.opts})
+            spelt.update({name: (param, False) for name in param.secondary_opts})
+    found: list[tuple[str, str, object]] = []
+    i = 0
+    while i < len(args):
+        word, i = args[i], i + 1
+        if word == "--":
+            break
+        name, eq, value = word.partition("=")
+        param, flag = spelt.get(name, (None, None))
+        if param is None:
+            continue
+        if flag is None and not eq:
+            if i >= len(args):
+                break
+            value, i = args[i], i + 1
+        if not (param.multiple or param.count):
+            found.append((str(param.name), name, flag if flag is not None else value))
+    return found
 
 
 def _usage_line(error: Any) -> tuple[str, str]:

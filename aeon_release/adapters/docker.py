@@ -239,6 +239,7 @@ class LocalImage:
     id: str
     labels: Mapping[str, str] = field(default_factory=dict)
     repo_digests: tuple[str, ...] = ()
+    created: str = ""  # the engine's creation time stamp (RFC 3339), as it says it
 
 
 @contextlib.contextmanager
@@ -366,7 +367,14 @@ def local_image(ref: str) -> LocalImage:
                 "build it first (`aeon-release build`) or pass the right --image",
             ) from None
     labels = (attrs.get("Config") or {}).get("Labels") or {}
-    return LocalImage(ref, attrs["Id"], dict(labels), tuple(attrs.get("RepoDigests") or ()))
+    created = attrs.get("Created")
+    return LocalImage(
+        ref,
+        attrs["Id"],
+        dict(labels),
+        tuple(attrs.get("RepoDigests") or ()),
+        created if isinstance(created, str) else "",
+    )
 
 
 @dataclass(frozen=True)

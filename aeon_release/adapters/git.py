@@ -4,6 +4,7 @@ fixed options.  Shas, names and plain values leave this module.
 
 from __future__ import annotations
 
+import datetime as dt
 import errno
 import functools
 import os
@@ -472,6 +473,19 @@ class Git:
 
     def subject(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%s", rev)
+
+    def committed_on(self, rev: str) -> dt.date | None:
+        """The UTC day a revision's commit was committed, or None when it names no commit here."""
+        sha = self.resolve(rev)
+        if sha is None:
+            return None
+        status, out, _ = self.try_run("log", "-1", "--format=%ct", sha, "--")
+        if status != 0 or not out.strip().isdigit():
+            return None
+        try:
+            return dt.datetime.fromtimestamp(int(out.strip()), dt.timezone.utc).date()
+        except (OverflowError, OSError, ValueError):  # a commit time past what the platform's clock holds
+            return None
 
     def message(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%B", rev)

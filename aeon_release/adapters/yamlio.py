@@ -150,11 +150,38 @@ for _loader in (_StrictLoader, _PureStrictLoader):
     _loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 
 
-def load_yaml(path: Path, label: str | None = None) -> Any:
-    """Parse a YAML file strictly; a missing file is None."""
+_RESTORE = "write what the file is for, or restore it from version control"
+
+
+def load_yaml(path: Path, label: str | None = None, *, empty: str = _RESTORE) -> Any:
+    """Parse a YAML file strictly; a missing file is None, and one that is there but holds no value is refused
+    (``empty`` is the hint: how the file says "none" on purpose).  See ``document``."""
     label = label or path.name
     text = read_text(path, label)
-    return None if text is None else parse_yaml(text, label)
+    return None if text is None else document(text, label, empty)
+
+
+def document(text: str, label: str, empty: str) -> Any:
+    """``parse_yaml`` of a file that must say something: 0 bytes, only comments, ``~`` or ``null`` read as
+    None, and every reader took None for "nothing here", exit 0 (an empty carries.yaml checked no carry's
+    marker, an empty rule file lowered the gate, a truncated releases.yaml forgot every release).  A file
+    that is there was written to say something, so a document of no value is one line, the hint giving
+    the file's own spelling of "none" (``carries: []``)."""
+    data = parse_yaml(text, label)
+    if data is None:
+        raise no_value(label, text, empty)
+    return data
+
+
+def no_value(label: str, text: str | None, hint: str) -> ConfigError:
+    """The one line for a file of no YAML value (``text`` None: the reader kept only the parsed value)."""
+    if text == "":
+        what = "is empty (0 bytes)"
+    elif text is not None and not text.strip():
+        what = "holds only blank lines"
+    else:
+        what = "holds no YAML value (only comments, `~` or `null`)"
+    return ConfigError(f"{label}: {what}", hint)
 
 
 def read_text(path: Path, label: str | None = None, limit: int = MAX_YAML_BYTES) -> str | None:
@@ -339,6 +366,15 @@ def mapping(node: Any, where: Where, required: Iterable[str], optional: Iterable
         if key not in node:
             raise where.key(key).fail("required")
     return dict(node)
+
+
+def items(data: Mapping[str, Any], key: str, where: Where, hint: str | None = None) -> list[Any]:
+    """The list at ``key``: none when the key is absent, and a key written and left empty (``rules:``,
+    ``markers:``, ``pick:``) refused, as a file of no value is (``document``): read as an empty list, a rule file's
+    ``rules:`` left empty dropped its rules from the gate without a word, exit 0.  ``key: []`` is none on purpose."""
+    if key in data and data[key] is None:
+        raise where.key(key).fail("left empty", hint or f"list the items, or write `{key}: []` for none")
+    return sequence(data.get(key), where.key(key))
 
 
 def sequence(node: Any, where: Where) -> list[Any]:

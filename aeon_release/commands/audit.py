@@ -99,6 +99,8 @@ def _audited(
     carries = ledger.load(config).active_carries
     _refuse_ambiguous(repo_path, rev, changed_since, sides)
     merge = _merge_sides(repo_path, sides)
+    if merge is not None and rev is not None:
+        _refuse_no_merge(repo_path, rev, merge)
     bare = _is_bare(repo_path, reads_work_tree=rev is None)
     rev = _revision(repo_path, rev, changed_since, bare)
     cache_dir = _cache_dir(repo_path)
@@ -376,6 +378,24 @@ def _merge_sides(repo_path: Path, sides: tuple[str | None, str | None, str | Non
             raise no_commit(repo_path, str(rev), label)
         shas.append(sha)
     return MergeSides(git.toplevel, shas[0], shas[1], shas[2])
+
+
+def _refuse_no_merge(repo_path: Path, rev: str, merge: MergeSides) -> None:
+    """``--rev`` beside ``--base/--ours/--theirs`` is the merge those sides made (the merge's own gate replayed on
+    its commit): the merge-aware checks read its files as the merged ones.  A revision that does not hold both sides
+    is no such merge (``--rev`` of the fork branch before the merge, of upstream's tag, or two options of one CI
+    script pointing at different runs): its files judged as the merge, upstream's changes missing from them, passed.
+    One line naming both options."""
+    git = repo.Git(repo_path)
+    sha = git.resolve(rev)
+    if sha is None:
+        return  # the audit says the revision names no commit, as it does without the sides
+    for label, side in (("--ours", merge.ours), ("--theirs", merge.theirs)):
+        if not git.is_ancestor(side, sha):
+            raise UsageError(
+                f"--rev {quoted(rev)} does not hold {label} {side[:12]}: it is no merge of --ours and --theirs",
+                "pass --rev the merge commit of the two sides (or drop --rev to audit the checkout's merge)",
+            )
 
 
 def _revision(repo_path: Path, rev: str | None, changed_since: str | None, bare: bool) -> str | None:

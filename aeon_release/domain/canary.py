@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from aeon_release.adapters.deadline import within
-from aeon_release.adapters.yamlio import Where, as_float, load_yaml, mapping, sequence, string, type_name
+from aeon_release.adapters.yamlio import Where, as_float, items, load_yaml, mapping, sequence, string, type_name
 from aeon_release.domain import profile
 from aeon_release.domain.ledger import no_folder
 from aeon_release.domain.profile import CanaryMetrics
@@ -139,7 +139,7 @@ def _range(node: Any, where: Where, ceiling: float = math.inf) -> Range:
 
 def _band(node: Any, where: Where) -> Band:
     data = mapping(node, where, required=("name", "match", "mal"), optional=("acceptance_percent", "notes"))
-    globs = sequence(data["match"], where.key("match"))
+    globs = items(data, "match", where, "list the model names the band is for, e.g. match: ['*qwen3*']")
     if not globs:
         raise where.key("match").fail("needs at least one glob", "e.g. match: ['*qwen3.6-27b*']")
     return Band(
@@ -157,6 +157,8 @@ def parse_bands(data: Any, label: str = CANARY_FILE) -> tuple[Band, ...]:
         return ()
     root = Where(label, guide="a band is name, match: [globs], mal: {min, max} and optionally acceptance_percent")
     top = mapping(data, root, required=(), optional=("bands",))
+    if top.get("bands") is None:  # `{}` or `bands:` left empty says no more than an empty file
+        raise root.key("bands").fail("names no bands (left empty)", _NO_BANDS)
     bands = tuple(
         _band(b, root.key("bands").index(i)) for i, b in enumerate(sequence(top.get("bands"), root.key("bands")))
     )
@@ -172,7 +174,10 @@ def load_bands(config_dir: Path) -> tuple[Band, ...]:
     """The healthy bands in ``<config_dir>/canary.yaml``; none when the file is absent."""
     if not config_dir.is_dir():
         raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding canary.yaml")
-    return parse_bands(load_yaml(config_dir / CANARY_FILE))
+    return parse_bands(load_yaml(config_dir / CANARY_FILE, empty=_NO_BANDS))
+
+
+_NO_BANDS = "write the healthy bands (`bands: [...]`), or delete canary.yaml to judge by --min-mal alone"
 
 
 def find_band(bands: Iterable[Band], model: str | None) -> Band | None:

@@ -19,6 +19,7 @@ from aeon_release.adapters.yamlio import (
     Where,
     choice,
     integer,
+    items,
     load_yaml,
     mapping,
     relative_path,
@@ -140,13 +141,10 @@ def _carry(node: Any, where: Where, config_dir: Path) -> Carry:
         upstream_pr=_optional_pr(data.get("upstream_pr"), where.key("upstream_pr")),
         commits=tuple(
             string(sha, where.key("commits").index(i), SHA, _SHA_HINT)
-            for i, sha in enumerate(sequence(data.get("commits"), where.key("commits")))
+            for i, sha in enumerate(items(data, "commits", where))
         ),
         patch=relative_path(data["patch"], where.key("patch")) if "patch" in data else None,
-        markers=tuple(
-            _marker(m, where.key("markers").index(i))
-            for i, m in enumerate(sequence(data.get("markers"), where.key("markers")))
-        ),
+        markers=tuple(_marker(m, where.key("markers").index(i)) for i, m in enumerate(items(data, "markers", where))),
         dropped=_dropped(data["dropped"], where.key("dropped")) if "dropped" in data else None,
         notes=string(data["notes"], where.key("notes")) if "notes" in data else None,
     )
@@ -183,6 +181,8 @@ def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
         return ()
     root = Where(label, guide="`aeon-release ledger schema carries` shows every field")
     top = mapping(data, root, required=(), optional=("carries",))
+    if top.get("carries") is None:  # `{}` or `carries:` left empty: no more a decision than an empty file
+        raise root.key("carries").fail("names no carries (left empty)", _NO_CARRIES)
     carries = []
     seen: dict[str, int] = {}
     for i, node in enumerate(sequence(top.get("carries"), root.key("carries"))):
@@ -210,12 +210,8 @@ def _pick(node: Any, where: Where) -> PickRef:
 def _release(name: Any, node: Any, where: Where) -> ReleasePlan:
     string(name, where, TAG, _TAG_HINT)
     data = mapping(node, where, required=(), optional=("pick", "skip"))
-    picks = tuple(
-        _pick(p, where.key("pick").index(i)) for i, p in enumerate(sequence(data.get("pick"), where.key("pick")))
-    )
-    skips = tuple(
-        _pick(p, where.key("skip").index(i)) for i, p in enumerate(sequence(data.get("skip"), where.key("skip")))
-    )
+    picks = tuple(_pick(p, where.key("pick").index(i)) for i, p in enumerate(items(data, "pick", where)))
+    skips = tuple(_pick(p, where.key("skip").index(i)) for i, p in enumerate(items(data, "skip", where)))
     seen: dict[str, str] = {}
     for kind, refs in (("pick", picks), ("skip", skips)):
         for i, ref in enumerate(refs):
@@ -230,6 +226,8 @@ def parse_picks(data: Any, label: str) -> dict[str, ReleasePlan]:
         return {}
     root = Where(label, guide="`aeon-release ledger schema cherry_picks` shows every field")
     top = mapping(data, root, required=(), optional=("releases",))
+    if "releases" not in top:  # `{}`: a file that says nothing, as an empty one
+        raise root.key("releases").fail("missing", _NO_PICKS)
     # ``releases:`` left empty is no release; a 0, "", false or [] there is another type, not an empty mapping: read
     # as one, ``releases: 0`` planned every merge with none of its picks (a correctness-critical one left out), exit 0
     releases = {} if top.get("releases") is None else top["releases"]
@@ -281,9 +279,15 @@ def load(config_dir: Path) -> Ledger:
     """Load both ledger files from a config folder; a missing file is an empty ledger."""
     if not config_dir.is_dir():
         raise ConfigError(f"{config_dir}: {no_folder(config_dir)}", "pass --config the folder holding carries.yaml")
-    carries = parse_carries(load_yaml(config_dir / CARRIES_FILE), CARRIES_FILE, config_dir)
-    releases = parse_picks(load_yaml(config_dir / PICKS_FILE), PICKS_FILE)
+    carries = parse_carries(load_yaml(config_dir / CARRIES_FILE, empty=_NO_CARRIES), CARRIES_FILE, config_dir)
+    releases = parse_picks(load_yaml(config_dir / PICKS_FILE, empty=_NO_PICKS), PICKS_FILE)
     return Ledger(carries, releases, config_dir)
+
+
+# How each file says "none" on purpose: a carries.yaml of 0 bytes (a failed write, `> carries.yaml`, a checkout
+# cut short) read as a fork with no carries, and the merge and the gate checked no carry's marker, exit 0
+_NO_CARRIES = "a fork that carries nothing says so: `carries: []` (else restore the file from version control)"
+_NO_PICKS = "no cherry-picks for any release is `releases: {}` (else restore the file from version control)"
 
 
 def load_text(carries_text: str | None, picks_text: str | None, config_dir: Path = Path(".")) -> Ledger:

@@ -79,6 +79,11 @@ def load(path: Path) -> tuple[Part, ...]:
                 f"write KIND TARGET (conf takes DIR TEXT); kinds: {', '.join(KINDS)}",
             )
         parts.append(Part(*fields))
+    if not parts:  # an emptied list checked no part and every image passed: as an empty carries.yaml, a mistake
+        raise ConfigError(
+            f"{path}: names no part of the image (empty, or only comments)",
+            "write the parts the image must hold, one KIND TARGET line each (`aeon-release ledger schema fleet`)",
+        )
     return tuple(parts)
 
 

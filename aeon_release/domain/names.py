@@ -83,6 +83,29 @@ def check_date(text: str) -> str:
     return text
 
 
+# A clock a day off (another time zone's today, a CI runner's drifting clock) is no mistake; more is.
+SKEW = dt.timedelta(days=1)
+
+
+def check_release_date(date: str, today: dt.date, earliest: dt.date | None = None, since: str = "") -> str:
+    """A release's ``--date`` names the day it went out: not past tomorrow (``9999-12-31`` sorted every dated
+    tag after it, and the newest-first reading of a repository's tags took it for the newest release for
+    good), and not before what it releases existed (``earliest``, what ``since`` names: the image's build,
+    the tag's commit), each with a day of clock skew."""
+    day = dt.date.fromisoformat(check_date(date))
+    if day > today + SKEW:
+        raise UsageError(
+            f"--date {date} is in the future (today is {today.isoformat()}, UTC)",
+            "drop --date (today, UTC), or give the day the release goes out",
+        )
+    if earliest is not None and day < earliest - SKEW:
+        raise UsageError(
+            f"--date {date} is before {since} ({earliest.isoformat()})",
+            "drop --date (today, UTC): a dated tag names the day the release went out",
+        )
+    return date
+
+
 def check_dated_tag(text: str, what: str = "dated tag") -> str:
     """``YYYY-MM-DD-VERSION[-variant]`` whose date is a day of the calendar (``2026-02-30`` is none, as
     ``--date`` says): the form alone let a tag no publish could have made through."""

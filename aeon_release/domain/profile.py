@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aeon_release.adapters.schemas import SCHEMAS
-from aeon_release.adapters.yamlio import Where, load_yaml, parse_yaml, read_text, type_name
+from aeon_release.adapters.yamlio import Where, document, load_yaml, parse_yaml, read_text, type_name
 from aeon_release.errors import ConfigError, printable, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 
@@ -126,13 +126,13 @@ def _loaded(config_dir: Path, text: str | None, stamps: Path | None) -> Profile:
     """``load`` of a text already read (None: no file)."""
     if text is not None and (config_dir, text) in _LOADED:
         return _LOADED[(config_dir, text)]
-    data = parse_yaml(text, PROFILE_FILE) if text is not None else None
-    if text is None or data is None:
+    if text is None:
         raise ConfigError(
             f"{config_dir / PROFILE_FILE}: no fleet profile here",
             "pass --config the folder holding fleet.yaml (branch_prefix and image.repository at least); "
             "a fork with none yet: `aeon-release init` writes it and the ledger",
         )
+    data = document(text, PROFILE_FILE, _NO_PROFILE)
     stamp = _stamp(text, stamps)
     checked = stamp is not None and stamp.is_file()
     profile = parse(data, config_dir, checked=checked)
@@ -142,12 +142,16 @@ def _loaded(config_dir: Path, text: str | None, stamps: Path | None) -> Profile:
     return profile
 
 
+# an empty fleet.yaml was "no fleet profile here", of a file that is there
+_NO_PROFILE = "write the profile (branch_prefix and image.repository at least), or restore it from version control"
+
+
 def pr_subject_of(config_dir: Path) -> str | None:
     """fleet.yaml's ``upstream.pr_subject`` alone (None without a profile), checked like the whole
     profile checks it.  The audit needs nothing else of the profile, so it skips the schema (the
     commands that use the whole profile validate it; jsonschema alone is 0.1 s to import)."""
     path = config_dir / PROFILE_FILE
-    data = load_yaml(path, PROFILE_FILE)
+    data = load_yaml(path, PROFILE_FILE, empty=_NO_PROFILE)
     return None if data is None else _pr_subject(data).pattern
 
 
@@ -155,7 +159,7 @@ def branch_prefix_of(config_dir: Path) -> str | None:
     """fleet.yaml's ``branch_prefix`` without the whole schema (None unless it is of the schema's form,
     or when the file cannot be read): for work that may start early and is checked again with the whole profile."""
     try:
-        data = load_yaml(config_dir / PROFILE_FILE, PROFILE_FILE)
+        data = load_yaml(config_dir / PROFILE_FILE, PROFILE_FILE, empty=_NO_PROFILE)
     except ConfigError:
         return None
     prefix = data.get("branch_prefix") if isinstance(data, dict) else None
@@ -316,5 +320,9 @@ def _regex(text: str) -> Any:
     if pattern.groups < 1:
         raise ConfigError(
             f"{PROFILE_FILE}: upstream.pr_subject: needs a group for the PR number", r"e.g. \(#(\d+)\)\s*$"
+        )
+    if linear.matches_empty(pattern):  # every subject "named" a PR (group 1 empty, or a PR number of nothing)
+        raise ConfigError(
+            f"{PROFILE_FILE}: upstream.pr_subject: {quoted(text)} matches the empty string", linear.EMPTY_HINT
         )
     return pattern

@@ -106,9 +106,14 @@ def load(config_dir: Path) -> tuple[Release, ...]:
     its line and recovered from the last good copy; the damaged one is kept beside it.
     """
     try:
-        return _entries(load_yaml(config_dir / RELEASES_FILE, RELEASES_FILE))
+        # empty (0 bytes: a write cut short) is damage too, recovered from the last good copy: read as no
+        # releases, `releases` raised no alarm for any retagged image and `rollback` had nothing to go back to
+        return _entries(load_yaml(config_dir / RELEASES_FILE, RELEASES_FILE, empty=_RESTORE))
     except ConfigError as damage:
         return _recover(config_dir, damage)
+
+
+_RESTORE = "publish writes releases.yaml: restore it from version control or a backup"
 
 
 def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
@@ -117,7 +122,7 @@ def _recover(config_dir: Path, damage: ConfigError) -> tuple[Release, ...]:
         text = read_text(good, GOOD_COPY)  # capped, a regular file: a FIFO there held the recovery for good
         if text is None:
             raise ConfigError(f"{GOOD_COPY}: missing")
-        entries = _entries(parse_yaml(text, GOOD_COPY))
+        entries = _entries(yamlio.document(text, GOOD_COPY, _RESTORE))  # an emptied copy recovers nothing
     except (OSError, UnicodeDecodeError, ConfigError):
         raise ConfigError(
             damage.message, "restore releases.yaml from version control or a backup; no last good copy to recover from"

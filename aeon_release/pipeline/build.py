@@ -330,7 +330,8 @@ def preflight(request: BuildRequest) -> Preflight:
     arch_list, archs = _checked_arch_list(
         text.decode("utf-8", "replace"), args, fleet.arch, devices=not request.skip_device_check
     )
-    loadbearing.support_files(fleet)  # there, and in the config folder: before anything is built
+    # there, in the config folder, and naming a part: before anything is built
+    loadbearing.load(loadbearing.support_files(fleet)[loadbearing.LIST_FILE])
     if request.rev:
         _checked_rev(request.rev)
     buildkit.check_builder_name(request.builder)  # a release merged, then refused `--builder -x` at its build

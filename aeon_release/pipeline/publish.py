@@ -75,6 +75,7 @@ class PublishRequest:
     password: str | None = field(default=None, repr=False)
     repo: Path = Path(".")  # the fork checkout whose builds are recorded (the build store)
     signing_key: Path | None = None
+    date_checked: bool = False  # a release run's own date, checked against the run when it started
 
 
 @dataclass(frozen=True)
@@ -193,9 +194,8 @@ def validate_names(request: PublishRequest, today: dt.date | None = None) -> Nam
     grammar.check_version(request.version)
     grammar.check_variant(request.variant)
     # An empty --date is a mistake, not "today": only an absent one defaults.
-    date = grammar.check_date(
-        request.date if request.date is not None else (today or dt.datetime.now(dt.timezone.utc).date()).isoformat()
-    )
+    today = today or dt.datetime.now(dt.timezone.utc).date()
+    date = grammar.check_release_date(request.date if request.date is not None else today.isoformat(), today)
     if request.skip_audit is not None and not request.skip_audit.strip():
         raise UsageError("--skip-audit needs a reason", "e.g. --skip-audit 'image built by the vendor CI'")
     return Names(repository, request.version, request.variant, date)
@@ -210,6 +210,7 @@ def plan(request: PublishRequest) -> PublishPlan:
     provenance = attestation_mod.lookup(Git(request.repo).common_dir, image.id)
     attestation = _attestation(image, provenance, request.skip_audit, request.repo)
     _built_as(image, provenance, names)
+    _dated_after_source(request, image, provenance, names)
     from aeon_release.adapters import signing  # securesystemslib is slow to import: only publish needs it
 
     signer = signing.load_signer(keys.signing_key(request.signing_key, request.config_dir))
@@ -259,6 +260,41 @@ def _entry(
         latest_after,
         audit,
     )
+
+
+def _dated_after_source(
+    request: PublishRequest, image: images.LocalImage, provenance: Provenance | None, names: Names
+) -> None:
+    """A ``--date`` no earlier than what the image was built from: the fork commit its sealed build record
+    names, else that record's ``built_at``, else the image's creation as the engine says it.  ``--date
+    1970-01-01`` went out as the oldest release of the repository, an image of today's tree.  A release run
+    checks its date when it starts (it keeps that date while a merge waits on a person, and builds later)."""
+    if request.date is None or request.date_checked:
+        return
+    earliest, since = _earliest(request.repo, image, provenance)
+    if earliest is not None:
+        today = dt.datetime.now(dt.timezone.utc).date()
+        grammar.check_release_date(names.date, max(today, earliest), earliest, since)
+
+
+def _earliest(repo: Path, image: images.LocalImage, provenance: Provenance | None) -> tuple[dt.date | None, str]:
+    """The first day the image could be released, and what says so."""
+    if provenance is None:
+        return _day_of(image.created), f"the image's creation ({image.ref[:60]})"
+    committed = Git(repo).committed_on(provenance.revision)
+    if committed is not None:
+        return committed, f"the commit it was built from ({provenance.revision[:12]})"
+    return _day_of(provenance.built_at), "the image's build"
+
+
+def _day_of(stamp: str) -> dt.date | None:
+    """The day of a record's ISO time stamp (None when it is not one: an old record's, never trusted)."""
+    # the engine writes nanoseconds (``2026-12-04T13:50:01.123456789Z``), which fromisoformat does not read
+    day = stamp[:10]
+    try:
+        return dt.date.fromisoformat(day) if len(stamp) == 10 or stamp[10:11] == "T" else None
+    except ValueError:
+        return None
 
 
 def _built_as(image: images.LocalImage, provenance: Provenance | None, names: Names) -> None:

@@ -27,6 +27,7 @@ from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, 
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
 from aeon_release.domain import profile as profile_mod
+from aeon_release.domain.names import check_release_date
 from aeon_release.errors import (
     AeonError,
     ConfigError,
@@ -280,6 +281,7 @@ def _publish_request(rel: Release) -> Any:
         password=rel.opts.password,
         repo=rel.git.path,
         signing_key=rel.opts.signing_key,
+        date_checked=True,
     )
 
 
@@ -416,6 +418,17 @@ STAGE_NAMES = STAGES.names
 
 
 # -- driving ---------------------------------------------------------------------------------
+def _start_date(opts: ReleaseOptions, git: Git) -> str:
+    """The date a new release run publishes as: today (UTC), or a ``--date`` checked now, before any stage (a
+    ``9999-12-31`` was refused by nothing, and a date before the upstream tag's commit only by the build's
+    record, hours later): not past tomorrow, not before the tag's commit when the tag is here already."""
+    today = dt.datetime.now(dt.timezone.utc).date()
+    if opts.date is None:
+        return today.isoformat()
+    tagged = git.committed_on(f"refs/tags/{opts.tag}")
+    return check_release_date(opts.date, today, tagged, f"the commit of {opts.tag}")
+
+
 def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     validate_ref_name(opts.tag, "tag")
     if from_stage is not None and from_stage not in STAGE_NAMES:
@@ -424,9 +437,7 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     # the record the notes stage adds to, checked before any stage runs: found edited after the push,
     # the release stopped at its notes with :latest moved
     RunStore(git.common_dir, opts.tag).load_record()
-    state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
-        opts.tag, opts.date or dt.datetime.now(dt.timezone.utc).date().isoformat()
-    )
+    state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(opts.tag, _start_date(opts, git))
     if opts.date and opts.date != state.date:
         raise StateError(
             f"this release run publishes as of {state.date}, not {opts.date}",

@@ -20,6 +20,7 @@ from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, run_cli, snapshot
 from tests.hostile.conftest import ROOT, git, programs_naming, run_limited, stopped_at, with_a_helper
 from tests.pipeline.conftest import ReleaseSetup, release_in
+from tests.publish.helpers import TODAY
 
 pytestmark = pytest.mark.slow
 
@@ -252,7 +253,7 @@ def test_a_rollback_stopped_after_its_move_still_records_it(release: ReleaseSetu
         client.close()
     second = run_cli(
         "publish", "--image", newer, "--repository", release.repository, "--version", "v0.29.1",
-        "--date", "2026-09-12", "--config", release.example.config, "--repo", release.example.fork,
+        "--date", TODAY, "--config", release.example.config, "--repo", release.example.fork,
         "--skip-audit", "a test's second release",
     )  # fmt: skip
     assert second.code == 0, second.err

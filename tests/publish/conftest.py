@@ -137,7 +137,7 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
                     ref,
                     "0" * 40,
                     "linux/amd64",
-                    "2026-09-11T00:00:00Z",
+                    "2026-07-01T00:00:00Z",  # before every date the tests publish as (publish refuses earlier ones)
                     {"status": audit, "detail": "test", "revision": "0" * 40, "report_sha256": "ab" * 32},
                     variant,
                 ),

@@ -13,7 +13,7 @@ from aeon_release.adapters.registry import Registry, parse_repository
 from aeon_release.commands import verify
 from aeon_release.errors import NeedsHuman
 from tests.publish.conftest import ImageMaker, RegistryProcess
-from tests.publish.helpers import as_json, cli, publish_args, records, served
+from tests.publish.helpers import TODAY, as_json, cli, publish_args, records, served
 
 pytestmark = [pytest.mark.registry, pytest.mark.docker]
 
@@ -96,12 +96,13 @@ def test_an_image_that_copies_every_label_of_an_audited_one_is_refused(
     assert served(registry.host, name, "2026-09-11-v0.1.0") is None and records(tmp_path) == []
 
     # --skip-audit is the one way around, and the signed statement carries the reason.
-    result = as_json(cli(*publish_args(forged, repository, "v0.1.0", tmp_path, "--skip-audit", "vendor build")))
+    skipped = ("--skip-audit", "vendor build")
+    result = as_json(cli(*publish_args(forged, repository, "v0.1.0", tmp_path, *skipped, date=TODAY)))
     envelope = artifacts.pull(parse_repository(repository), None, result["digest"])
     assert envelope is not None
     predicate = json.loads(__import__("base64").b64decode(json.loads(envelope)["payload"]))["predicate"]
     assert predicate["audit"]["status"] == "skipped" and predicate["audit"]["skip_audit"] == "vendor build"
-    shown = verify.verify(f"{repository}:2026-09-11-v0.1.0", None, None, None)
+    shown = verify.verify(f"{repository}:{TODAY}-v0.1.0", None, None, None)
     assert shown["audit"]["status"] == "skipped" and shown["audit"]["skip_audit"] == "vendor build"
 
 

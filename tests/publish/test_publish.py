@@ -11,7 +11,7 @@ from aeon_release.adapters import docker as images
 from aeon_release.errors import NeedsHuman, ServiceError
 from aeon_release.pipeline.publish import PublishRequest, plan, publish, run
 from tests.publish.conftest import ImageMaker, RegistryProcess
-from tests.publish.helpers import as_json, cli, publish_args, records, served
+from tests.publish.helpers import TODAY, as_json, cli, publish_args, records, served
 
 pytestmark = [pytest.mark.registry, pytest.mark.docker]
 
@@ -151,7 +151,7 @@ def test_an_image_without_audit_attestation_needs_skip_audit_which_is_recorded(
     assert "--skip-audit" in refused.stderr
     assert served(registry.host, name, "2026-09-11-v0.1.0") is None
 
-    as_json(cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--skip-audit", "vendor build")))
+    as_json(cli(*publish_args(image, repository, "v0.1.0", tmp_path, "--skip-audit", "vendor build", date=TODAY)))
     assert records(tmp_path)[0]["audit"]["status"] == "skipped"
     assert "vendor build" in records(tmp_path)[0]["audit"]["detail"]
 

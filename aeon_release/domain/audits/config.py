@@ -25,10 +25,11 @@ from aeon_release.adapters.yamlio import (
     Where,
     choice,
     integer,
+    items,
     mapping,
+    no_value,
     parse_yaml,
     read_text,
-    sequence,
     string,
     tree_path,
     type_name,
@@ -257,14 +258,14 @@ def _agree(keys: Mapping[str, Any], new: Settings, old: Settings, label: str, na
 
 
 def _document(data: Any, root: Where, default: Settings, fleet: bool) -> tuple[list[Rule], Settings | None]:
-    if data is None:
-        return [], None
+    if data is None:  # an empty rule file read as no rules: a file cut short, or emptied, lowered the gate quietly
+        raise no_value(str(root), None, "a rule file holds `rules:` (or `settings:`): delete the file if it has none")
     # a file of settings alone (a severity file beside the others) needs no ``rules: []``
     only_settings = isinstance(data, dict) and "settings" in data
     required, optional = ((), ("rules", "settings")) if only_settings else (("rules",), ("settings",))
     top = mapping(data, root, required=required, optional=optional)
     settings = _settings(top["settings"], root.key("settings"), default, fleet) if "settings" in top else None
-    nodes = sequence(top.get("rules", []), root.key("rules"))
+    nodes = items(top, "rules", root, "list the file's rules, or write `rules: []` (or delete the file) for none")
     return [parse_rule(node, root.key("rules").index(i)) for i, node in enumerate(nodes)], settings
 
 
@@ -400,11 +401,13 @@ def _bytes(node: Any, where: Where) -> int:
 def _regex(value: Any, where: Where) -> str:
     text = string(value, where)
     try:
-        linear.compile_subject(text)  # run on RE2, in linear time: no look-around, no back-references
+        compiled = linear.compile_subject(text)  # run on RE2, in linear time: no look-around, no back-references
     except linear.Unsupported as exc:
         raise where.fail(
             f"not a regular expression RE2 runs: {exc}", "e.g. '\\(#(\\d+)\\)\\s*$' (group 1 = the PR number)"
         ) from None
+    if linear.matches_empty(compiled):
+        raise where.fail(f"{quoted(text)} matches the empty string", linear.EMPTY_HINT)
     return text
 
 

@@ -34,6 +34,23 @@ def compile_subject(source: str) -> Any:
     return compile_text(source, multiline=False)
 
 
+# Texts holding every place a pattern of no width can match: the start and end of a text, of a line (after
+# one), either side of a word (``\b``) and between two non-word characters or in nothing (``\B``).
+_EMPTY_PROBES = ("", "\n", "a", " ", "a b\n", "a\nb", "_0", "\t#x\n")
+
+
+def matches_empty(regex: Any) -> bool:
+    """Whether a compiled pattern matches the empty string somewhere (``x*``, ``foo|``, ``^``, ``\b``,
+    ``(a)?``): such a rule regex is a finding on every line (``expect: absent``) or passes every file
+    (``expect: present``), and a subject pattern reads every commit as naming a PR, so it is refused
+    when it loads.  A match of no width needs a place the pattern's assertions hold, and the probes hold
+    each kind of place; a pattern that needs at least one character never matches in them with no width."""
+    return any(match.start() == match.end() for probe in _EMPTY_PROBES for match in regex.finditer(probe))
+
+
+EMPTY_HINT = "make it need at least one character (`x+`, not `x*`; no empty alternative; not an anchor alone)"
+
+
 def compile_bytes(source: bytes, *, multiline: bool = True) -> Any:
     return _compile((b"(?m)" if multiline else b"") + source)
 

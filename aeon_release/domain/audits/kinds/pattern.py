@@ -10,6 +10,7 @@ from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.kinds.base import Context, Example, string_list
 from aeon_release.domain.audits.model import Finding, Rule, Scope
 from aeon_release.domain.audits.source import python_lines
+from aeon_release.errors import quoted
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,8 @@ class Pattern:
             regex = linear.compile_text(source)
         except linear.Unsupported as exc:
             raise _refused(where, source, str(exc).replace("(?m)", "")) from None
+        if linear.matches_empty(regex):
+            raise where.key("regex").fail(f"{quoted(source)} matches the empty string", linear.EMPTY_HINT)
         functions = string_list(data["functions"], where.key("functions")) if "functions" in data else ()
         return PatternOptions(regex, choice(data["expect"], where.key("expect"), ("present", "absent")), functions)
 
