@@ -341,7 +341,7 @@ FQ = "from vllm.distributed.kv_transfer.kv_connector.factory import KVConnectorF
 CASES += [
     (
         "#27887 factory classmethod renamed private",
-        "a call of the factory's lookup",
+        "twin: a call of the factory's lookup (upstream kept it as a wrapper)",
         K(
             "#27887",
             FC,
@@ -355,7 +355,7 @@ CASES += [
     ),
     (
         "#27887 factory classmethod renamed private",
-        "a subclass override calling super()",
+        "twin: a subclass override calling super() (kept wrapper)",
         K(
             "#27887",
             FC,
