@@ -149,7 +149,8 @@ def _assignments(
     parents = parent_map(module)
     fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
     for node in walk_spanning(module, owned):
-        if getattr(node, "lineno", 0) not in owned:
+        line: int = getattr(node, "lineno", 0)
+        if line not in owned:
             continue
         target = _stored(node)
         if target is None:
@@ -161,7 +162,7 @@ def _assignments(
             (h for h in found.get(name, ()) if h.owner in typed and not fork.holds(h.owner, name, typed, h.path)), None
         )
         if hit is not None:
-            yield node.lineno, hit, f"{ast.unparse(receiver)}.{name}"
+            yield line, hit, f"{ast.unparse(receiver)}.{name}"
 
 
 def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:
