@@ -3,6 +3,12 @@
 - an attribute upstream made a read-only property (vLLM #26737: ``Request.use_structured_output``, a flag
   ``__init__`` set, now a property; #34435: ``Request.eos_token_id`` likewise): a fork line assigning it
   merges cleanly and raises AttributeError (the property has no setter).
+- the elements of a container field upstream made Optional (#23262: ``CachedRequestData.new_block_ids``
+  became ``list[Optional[tuple[list[int], ...]]]``, None for a request with no new blocks): a fork line
+  indexing an element, or a loop using each element (``zip``, ``enumerate``), untested, raises TypeError.
+- one element of a method's returned tuple upstream made Optional (#23620: ``get_num_new_matched_tokens
+  -> tuple[Optional[int], bool]``, None: ask again later): the count read by ``[0]`` or unpacked (also
+  from ``super()``) and computed with, untested, raises TypeError.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT, TYPE_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -85,3 +91,109 @@ def test_reads_kept_attributes_and_other_classes_stay_quiet(git_repo: GitRepo, t
 
 def test_a_property_with_a_setter_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _closed(git_repo, tmp_path, ASSIGNED, SETTER_THEIRS) == []
+
+
+# --- #23262: a container field's elements made Optional
+OUTPUT = "vllm/sched_output.py"
+OUTPUT_BASE = (
+    "from dataclasses import dataclass\nfrom typing import Optional\n\n\n"
+    "@dataclass\nclass CachedRequestData:\n    req_ids: list[str]\n    new_block_ids: list[tuple[list[int], ...]]\n"
+)
+OUTPUT_THEIRS = OUTPUT_BASE.replace("new_block_ids: list[tuple", "new_block_ids: list[Optional[tuple").replace(
+    "...]]\n", "...]]]\n"
+)
+CQ = "from vllm.sched_output import CachedRequestData\n\n\n"
+INDEXED = CQ + "def mine(cached: CachedRequestData, i: int) -> list[int]:\n    return cached.new_block_ids[i][0]\n"
+ZIPPED = CQ + (
+    "def mine(cached: CachedRequestData) -> int:\n    n = 0\n"
+    "    for rid, ids in zip(cached.req_ids, cached.new_block_ids):\n        n += len(ids)\n    return n\n"
+)
+ENUMERATED = CQ + (
+    "def mine(cached: CachedRequestData) -> list[int]:\n"
+    "    return [ids[0][0] for i, ids in enumerate(cached.new_block_ids)]\n"
+)
+ELEMENT_TESTED = CQ + (
+    "def mine(cached: CachedRequestData, i: int) -> list[int]:\n"
+    "    return cached.new_block_ids[i][0] if cached.new_block_ids[i] is not None else []\n"
+)
+LOOP_TESTED = CQ + (
+    "def mine(cached: CachedRequestData) -> int:\n    n = 0\n"
+    "    for ids in cached.new_block_ids:\n        if ids is not None:\n            n += len(ids)\n    return n\n"
+)
+CONTAINER_ONLY = CQ + "def mine(cached: CachedRequestData) -> int:\n    return len(cached.new_block_ids)\n"
+HANDED_ON = CQ + "def mine(cached: CachedRequestData, i: int):\n    return cached.new_block_ids[i]\n"
+
+
+def _elements(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {OUTPUT: OUTPUT_BASE, **PACKAGES}, {USE: fork}, {OUTPUT: OUTPUT_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(INDEXED, "[i][0]"), (ZIPPED, "len(ids)"), (ENUMERATED, "ids[0][0]")],
+    ids=["indexed", "a-zip-loop", "an-enumerate-comprehension"],
+)
+def test_an_element_upstream_made_optional_used_untested_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _elements(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [ELEMENT_TESTED, LOOP_TESTED, CONTAINER_ONLY, HANDED_ON],
+    ids=["element-tested", "loop-tested", "the-container-itself", "handed-on"],
+)
+def test_an_optional_element_tested_or_handed_on_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _elements(git_repo, tmp_path, fork) == []
+
+
+# --- #23620: one element of a returned tuple made Optional (the signature's last line names no def)
+CONNECTOR = "vllm/connector_base.py"
+CONNECTOR_BASE = (
+    "from typing import Optional\n\n\n"
+    "class ConnectorBase:\n"
+    "    def get_matched(\n        self,\n        request: object,\n        num_computed_tokens: int,\n"
+    "    ) -> tuple[int, bool]:\n        return 0, False\n"
+)
+CONNECTOR_THEIRS = CONNECTOR_BASE.replace(") -> tuple[int, bool]:", ") -> tuple[Optional[int], bool]:")
+KQ = "from vllm.connector_base import ConnectorBase\n\n\n"
+COUNT_INDEXED = KQ + "def mine(c: ConnectorBase, r, k: int) -> int:\n    return k + c.get_matched(r, k)[0]\n"
+UNPACKED = KQ + (
+    "def mine(c: ConnectorBase, r, k: int) -> int:\n    hits, _ = c.get_matched(r, k)\n    return min(hits, 64)\n"
+)
+SUPER = KQ + (
+    "class Mine(ConnectorBase):\n    def get_matched(self, request, num_computed_tokens):\n"
+    "        hits, ready = super().get_matched(request, num_computed_tokens)\n"
+    "        return hits * 2, ready\n"
+)
+FLAG = KQ + "def mine(c: ConnectorBase, r, k: int) -> bool:\n    return c.get_matched(r, k)[1]\n"
+COUNT_TESTED = KQ + (
+    "def mine(c: ConnectorBase, r, k: int) -> int:\n    hits, _ = c.get_matched(r, k)\n"
+    "    if hits is None:\n        return 0\n    return hits + 1\n"
+)
+COUNT_HANDED_ON = KQ + "def mine(c: ConnectorBase, r, k: int):\n    hits, _ = c.get_matched(r, k)\n    return hits\n"
+
+
+def _returned(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {CONNECTOR: CONNECTOR_BASE, **PACKAGES}, {USE: fork}, {CONNECTOR: CONNECTOR_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(COUNT_INDEXED, "[0]"), (UNPACKED, "min(hits"), (SUPER, "hits * 2")],
+    ids=["indexed", "unpacked", "unpacked-from-super"],
+)
+def test_a_returned_element_upstream_made_optional_computed_with_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _returned(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", [FLAG, COUNT_TESTED, COUNT_HANDED_ON], ids=["the-kept-element", "tested", "handed-on"])
+def test_a_returned_optional_element_tested_or_untouched_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _returned(git_repo, tmp_path, fork) == []
