@@ -9,6 +9,9 @@
 - one element of a method's returned tuple upstream made Optional (#23620: ``get_num_new_matched_tokens
   -> tuple[Optional[int], bool]``, None: ask again later): the count read by ``[0]`` or unpacked (also
   from ``super()``) and computed with, untested, raises TypeError.
+- a member added to an enum (#26813: ``FinishReason.ERROR``, ``RequestStatus.FINISHED_ERROR``): a fork table
+  keyed by every member the enum had, looked up with a value typed as the enum, raises KeyError; a ``match``
+  naming every member (or upstream's own list of them), no default, lets the new member fall through.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT, TYPE_DRIFT
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT, SYMBOL_DRIFT, TYPE_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -197,3 +200,60 @@ def test_a_returned_optional_element_tested_or_untouched_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, fork: str
 ) -> None:
     assert _returned(git_repo, tmp_path, fork) == []
+
+
+# --- #26813: a member added under a fork's exhaustive table
+REASON = "vllm/engine_types.py"
+REASON_BASE = "import enum\n\n\nclass FinishReason(enum.IntEnum):\n    STOP = 0\n    LENGTH = 1\n    ABORT = 2\n"
+REASON_THEIRS = REASON_BASE + "    ERROR = 3\n"
+EQ = "from vllm.engine_types import FinishReason\n\n"
+TABLE = EQ + (
+    "HTTP = {FinishReason.STOP: 200, FinishReason.LENGTH: 200, FinishReason.ABORT: 499}\n\n\n"
+    "def status(reason: FinishReason) -> int:\n    return HTTP[reason]\n"
+)
+MATCHED = EQ + (
+    "\ndef label(reason: FinishReason) -> str:\n    match reason:\n"
+    "        case FinishReason.STOP | FinishReason.LENGTH:\n            return 'done'\n"
+    "        case FinishReason.ABORT:\n            return 'aborted'\n"
+    "    raise AssertionError(reason)\n"
+)
+DEFAULTED = MATCHED.replace("    raise AssertionError(reason)\n", "").replace(
+    "            return 'aborted'\n", "            return 'aborted'\n        case _:\n            return 'other'\n"
+)
+PARTIAL = EQ + (
+    "\ndef label(reason: FinishReason) -> str:\n    match reason:\n"
+    "        case FinishReason.STOP | FinishReason.LENGTH:\n            return 'done'\n"
+    "    return 'other'\n"
+)
+LOOKED_UP_WITH_DEFAULT = EQ + (
+    "LABEL = {FinishReason.STOP: 'stop', FinishReason.LENGTH: 'length'}\n\n\n"
+    "def label(reason: FinishReason) -> str:\n    return LABEL.get(reason, 'other')\n"
+)
+
+
+def _grown(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = REASON_THEIRS) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {REASON: REASON_BASE, **PACKAGES}, {USE: fork}, {REASON: theirs})
+    return found(audit(git_repo, sides, tmp_path), ENUM_DRIFT)
+
+
+def test_a_table_of_every_member_looked_up_by_a_typed_value_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _grown(git_repo, tmp_path, TABLE) == [
+        (USE, line_of(TABLE, "HTTP = {"), "warning"),
+        (USE, line_of(TABLE, "HTTP[reason]"), "error"),
+    ]
+
+
+def test_a_match_over_every_member_without_a_default_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _grown(git_repo, tmp_path, MATCHED) == [(USE, line_of(MATCHED, "match reason"), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork", [DEFAULTED, PARTIAL, LOOKED_UP_WITH_DEFAULT], ids=["a-default-case", "some-members", "a-partial-table"]
+)
+def test_a_default_or_a_partial_table_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _grown(git_repo, tmp_path, fork) == []
+
+
+def test_an_enum_that_did_not_grow_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = REASON_BASE.replace("    ABORT = 2\n", "    ABORT = 2  # aborted by the client\n")
+    assert _grown(git_repo, tmp_path, MATCHED, theirs) == []
