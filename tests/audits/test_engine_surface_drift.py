@@ -12,6 +12,9 @@
 - a member added to an enum (#26813: ``FinishReason.ERROR``, ``RequestStatus.FINISHED_ERROR``): a fork table
   keyed by every member the enum had, looked up with a value typed as the enum, raises KeyError; a ``match``
   naming every member (or upstream's own list of them), no default, lets the new member fall through.
+- a container field upstream made one record (#20232: ``SchedulerOutput.scheduled_cached_reqs``, a
+  ``list[CachedRequestData]``, now one ``CachedRequestData`` of lists): iterating, sizing or indexing it
+  raises TypeError.
 """
 
 from __future__ import annotations
@@ -257,3 +260,53 @@ def test_a_default_or_a_partial_table_stays_quiet(git_repo: GitRepo, tmp_path: P
 def test_an_enum_that_did_not_grow_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     theirs = REASON_BASE.replace("    ABORT = 2\n", "    ABORT = 2  # aborted by the client\n")
     assert _grown(git_repo, tmp_path, MATCHED, theirs) == []
+
+
+# --- #20232: a list of records made one record
+SCHED = "vllm/sched_records.py"
+SCHED_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass CachedRequestData:\n    req_id: str\n\n\n"
+    "@dataclass\nclass SchedulerOutput:\n    scheduled_cached_reqs: list[CachedRequestData]\n    total: int\n"
+)
+SCHED_THEIRS = SCHED_BASE.replace("    req_id: str\n", "    req_ids: list[str]\n").replace(
+    "scheduled_cached_reqs: list[CachedRequestData]", "scheduled_cached_reqs: CachedRequestData"
+)
+ITERABLE_THEIRS = SCHED_THEIRS.replace(
+    "    req_ids: list[str]\n", "    req_ids: list[str]\n\n    def __iter__(self):\n        return iter(self.req_ids)\n"
+)
+SQ = "from vllm.sched_records import SchedulerOutput\n\n\n"
+LOOPED = SQ + "def mine(out: SchedulerOutput) -> list[str]:\n    return [r.req_id for r in out.scheduled_cached_reqs]\n"
+SIZED = SQ + "def mine(out: SchedulerOutput) -> int:\n    return len(out.scheduled_cached_reqs)\n"
+INDEXED_RECORD = SQ + "def mine(out: SchedulerOutput):\n    return out.scheduled_cached_reqs[0]\n"
+ENUMERATED_RECORDS = SQ + (
+    "def mine(out: SchedulerOutput) -> int:\n    n = 0\n"
+    "    for i, r in enumerate(out.scheduled_cached_reqs):\n        n += i\n    return n\n"
+)
+RECORD_FIELD = SQ + "def mine(out: SchedulerOutput) -> int:\n    return out.total + 1\n"
+HANDED = SQ + "def mine(out: SchedulerOutput):\n    return out.scheduled_cached_reqs\n"
+
+
+def _unlisted(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = SCHED_THEIRS) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {SCHED: SCHED_BASE, **PACKAGES}, {USE: fork}, {SCHED: theirs})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(LOOPED, "for r in"), (SIZED, "len("), (INDEXED_RECORD, "[0]"), (ENUMERATED_RECORDS, "enumerate(")],
+    ids=["a-comprehension", "len", "indexed", "enumerate"],
+)
+def test_a_container_made_one_record_iterated_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _unlisted(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", [RECORD_FIELD, HANDED], ids=["another-field", "handed-on"])
+def test_other_fields_and_the_record_handed_on_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _unlisted(git_repo, tmp_path, fork) == []
+
+
+def test_a_record_that_iterates_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _unlisted(git_repo, tmp_path, LOOPED, ITERABLE_THEIRS) == []

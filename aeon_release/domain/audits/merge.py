@@ -62,6 +62,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
+from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -152,6 +153,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     element_drift,
     optional_element_drift,
     read_only_drift,
+    unlisted_drift,
     layout_drift,
     tuple_value_drift,
     sort_order_drift,
