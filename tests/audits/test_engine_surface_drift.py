@@ -15,6 +15,8 @@
 - a container field upstream made one record (#20232: ``SchedulerOutput.scheduled_cached_reqs``, a
   ``list[CachedRequestData]``, now one ``CachedRequestData`` of lists): iterating, sizing or indexing it
   raises TypeError.
+- a parameter upstream re-annotated from a scalar to a container (#18654: ``block_size: int`` became
+  ``block_sizes: list[int]``): a fork call passing a number there by position fits, and fails in the body.
 """
 
 from __future__ import annotations
@@ -310,3 +312,38 @@ def test_other_fields_and_the_record_handed_on_stay_quiet(git_repo: GitRepo, tmp
 
 def test_a_record_that_iterates_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _unlisted(git_repo, tmp_path, LOOPED, ITERABLE_THEIRS) == []
+
+
+# --- #18654: a scalar parameter made a container
+TABLES = "vllm/block_tables.py"
+TABLES_BASE = (
+    "class MultiGroupBlockTable:\n"
+    "    def __init__(self, max_num_reqs: int, pin_memory: bool, block_size: int) -> None:\n"
+    "        self.tables = [max_num_reqs // block_size]\n"
+)
+TABLES_THEIRS = TABLES_BASE.replace("block_size: int) -> None:", "block_sizes: list[int]) -> None:").replace(
+    "[max_num_reqs // block_size]", "[max_num_reqs // b for b in block_sizes]"
+)
+UNION_THEIRS = TABLES_THEIRS.replace("block_sizes: list[int]", "block_sizes: int | list[int]")
+TQ = "from vllm.block_tables import MultiGroupBlockTable\n\n\n"
+POSITIONAL_INT = TQ + "def mine() -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, 16)\n"
+POSITIONAL_LIST = TQ + "def mine() -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, [16])\n"
+POSITIONAL_NAME = TQ + "def mine(n: int) -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, n)\n"
+
+
+def _rescaled(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = TABLES_THEIRS) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {TABLES: TABLES_BASE, **PACKAGES}, {USE: fork}, {TABLES: theirs})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+def test_a_number_passed_for_a_parameter_made_a_container_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _rescaled(git_repo, tmp_path, POSITIONAL_INT) == [(USE, line_of(POSITIONAL_INT, "(64, True, 16)"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [(POSITIONAL_LIST, TABLES_THEIRS), (POSITIONAL_NAME, TABLES_THEIRS), (POSITIONAL_INT, UNION_THEIRS)],
+    ids=["a-list-passed", "a-name-of-unknown-value", "a-union-still-taking-one"],
+)
+def test_a_container_passed_or_a_union_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
+    assert _rescaled(git_repo, tmp_path, fork, theirs) == []
