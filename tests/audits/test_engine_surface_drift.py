@@ -68,6 +68,15 @@ OTHER_CLASS = (
     "class Request:\n    eos_token_id: int = 0\n\n\ndef mine(request: Request) -> None:\n    request.eos_token_id = 7\n"
 )
 UNTYPED = "def mine(request) -> None:\n    request.eos_token_id = 7\n"
+SUBCLASS_SETS = (
+    "from vllm.request import Request\n\n\n"
+    "class MyRequest(Request):\n    def force(self) -> None:\n        self.use_structured_output = True\n"
+)
+SUBCLASS_SHADOWS = (
+    "from vllm.request import Request\n\n\n"
+    "class MyRequest(Request):\n    use_structured_output = True\n\n"
+    "    def force(self) -> None:\n        self.use_structured_output = False\n"
+)
 SETTER_THEIRS = REQUEST_THEIRS + (
     "\n    @eos_token_id.setter\n    def eos_token_id(self, value: int | None) -> None:\n"
     "        self.params.eos_token_id = value\n"
@@ -81,8 +90,13 @@ def _closed(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = REQUEST_
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(ASSIGNED, "request.eos_token_id = 7"), (SETATTR, "setattr("), (AUGMENTED, "+= 1")],
-    ids=["assigned", "setattr", "augmented"],
+    [
+        (ASSIGNED, "request.eos_token_id = 7"),
+        (SETATTR, "setattr("),
+        (AUGMENTED, "+= 1"),
+        (SUBCLASS_SETS, "self.use_structured_output"),
+    ],
+    ids=["assigned", "setattr", "augmented", "a-subclass-method"],
 )
 def test_an_assignment_to_an_attribute_made_a_read_only_property_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
@@ -91,7 +105,9 @@ def test_an_assignment_to_an_attribute_made_a_read_only_property_is_an_error(
 
 
 @pytest.mark.parametrize(
-    "fork", [READ, KEPT, OTHER_CLASS, UNTYPED], ids=["a-read", "a-kept-attribute", "the-fork-own-class", "untyped"]
+    "fork",
+    [READ, KEPT, OTHER_CLASS, UNTYPED, SUBCLASS_SHADOWS],
+    ids=["a-read", "a-kept-attribute", "the-fork-own-class", "untyped", "a-subclass-class-attribute"],
 )
 def test_reads_kept_attributes_and_other_classes_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _closed(git_repo, tmp_path, fork) == []
@@ -128,6 +144,15 @@ LOOP_TESTED = CQ + (
     "def mine(cached: CachedRequestData) -> int:\n    n = 0\n"
     "    for ids in cached.new_block_ids:\n        if ids is not None:\n            n += len(ids)\n    return n\n"
 )
+BOUND_LOCAL = CQ + (
+    "def mine(cached: CachedRequestData, blocks: list[list[int]], i: int) -> None:\n"
+    "    new_ids = cached.new_block_ids[i]\n"
+    "    for held, new in zip(blocks, new_ids):\n        held.extend(new)\n"
+)
+BOUND_TESTED = BOUND_LOCAL.replace(
+    "    for held, new in zip(blocks, new_ids):",
+    "    if new_ids is None:\n        return\n    for held, new in zip(blocks, new_ids):",
+)
 CONTAINER_ONLY = CQ + "def mine(cached: CachedRequestData) -> int:\n    return len(cached.new_block_ids)\n"
 HANDED_ON = CQ + "def mine(cached: CachedRequestData, i: int):\n    return cached.new_block_ids[i]\n"
 
@@ -139,8 +164,8 @@ def _elements(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, i
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(INDEXED, "[i][0]"), (ZIPPED, "len(ids)"), (ENUMERATED, "ids[0][0]")],
-    ids=["indexed", "a-zip-loop", "an-enumerate-comprehension"],
+    [(INDEXED, "[i][0]"), (ZIPPED, "len(ids)"), (ENUMERATED, "ids[0][0]"), (BOUND_LOCAL, "zip(blocks")],
+    ids=["indexed", "a-zip-loop", "an-enumerate-comprehension", "a-local-then-zip"],
 )
 def test_an_element_upstream_made_optional_used_untested_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
@@ -150,8 +175,8 @@ def test_an_element_upstream_made_optional_used_untested_is_an_error(
 
 @pytest.mark.parametrize(
     "fork",
-    [ELEMENT_TESTED, LOOP_TESTED, CONTAINER_ONLY, HANDED_ON],
-    ids=["element-tested", "loop-tested", "the-container-itself", "handed-on"],
+    [ELEMENT_TESTED, LOOP_TESTED, CONTAINER_ONLY, HANDED_ON, BOUND_TESTED],
+    ids=["element-tested", "loop-tested", "the-container-itself", "handed-on", "a-local-tested"],
 )
 def test_an_optional_element_tested_or_handed_on_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _elements(git_repo, tmp_path, fork) == []
@@ -285,6 +310,7 @@ ENUMERATED_RECORDS = SQ + (
     "def mine(out: SchedulerOutput) -> int:\n    n = 0\n"
     "    for i, r in enumerate(out.scheduled_cached_reqs):\n        n += i\n    return n\n"
 )
+APPENDED = SQ + "def mine(out: SchedulerOutput, extra) -> None:\n    out.scheduled_cached_reqs.append(extra)\n"
 RECORD_FIELD = SQ + "def mine(out: SchedulerOutput) -> int:\n    return out.total + 1\n"
 HANDED = SQ + "def mine(out: SchedulerOutput):\n    return out.scheduled_cached_reqs\n"
 
@@ -296,8 +322,14 @@ def _unlisted(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = SCHED_
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(LOOPED, "for r in"), (SIZED, "len("), (INDEXED_RECORD, "[0]"), (ENUMERATED_RECORDS, "enumerate(")],
-    ids=["a-comprehension", "len", "indexed", "enumerate"],
+    [
+        (LOOPED, "for r in"),
+        (SIZED, "len("),
+        (INDEXED_RECORD, "[0]"),
+        (ENUMERATED_RECORDS, "enumerate("),
+        (APPENDED, ".append("),
+    ],
+    ids=["a-comprehension", "len", "indexed", "enumerate", "a-list-method"],
 )
 def test_a_container_made_one_record_iterated_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str

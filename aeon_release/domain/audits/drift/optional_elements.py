@@ -282,6 +282,7 @@ def _uses(
             continue
         if isinstance(node, ast.Assign):
             yield from _unpacked_use(node, parents, fork, found, bound, by_owner, owned)
+            yield from _bound_element_use(node, parents, fork, found, bound, by_owner, owned)
             continue
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             yield from _element_loop(node, parents, fork, found, bound, by_owner, owned)
@@ -413,6 +414,51 @@ def _unpacked_use(
         yield first[0], held, first[1]
 
 
+def _bound_element_use(
+    node: ast.Assign,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``ids = x.field[i]`` (``n = x.method()[k]``) of an element upstream made Optional, the name then used
+    as a value (``for a, b in zip(blocks, ids)``) with no test of it in the function (upstream's own model
+    runner read ``new_block_ids = req_data.new_block_ids[i]`` so before #23262)."""
+    item = node.value
+    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or not isinstance(item, ast.Subscript):
+        return
+    subject = item.value
+    read = subject.func if isinstance(subject, ast.Call) else subject
+    if not isinstance(read, ast.Attribute) or read.attr not in found:
+        return
+    func = enclosing(node, parents)
+    held = _held(subject, func, parents, fork, found, bound) or _held_super(subject, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    if func is None or held is None or hit is None or hit.alias or hit.index == -1:
+        return
+    if hit.returned != (subject is not read) or _item(subject, hit, parents) is not item:
+        return
+    name = node.targets[0].id
+    if any(_tested(n, name) for n in ast.walk(func)) or _assigned_again(func, name, node):
+        return
+    first = next((u for u in _as_value(func, name) if u[0] in owned and u[0] >= node.lineno), None)
+    if first is not None:
+        yield first[0], held, first[1]
+
+
+def _assigned_again(func: ast.AST, name: str, node: ast.Assign) -> bool:
+    return any(
+        isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        and n is not node
+        and any(
+            isinstance(t, ast.Name) and t.id == name for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        )
+        for n in ast.walk(func)
+    )
+
+
 def _element_loop(
     node: ast.For | ast.AsyncFor | ast.comprehension,
     parents: dict[int, ast.AST],
@@ -459,7 +505,17 @@ def _value_use(read: ast.expr, parents: dict[int, ast.AST]) -> str | None:
         return f"iterates {shown}"
     if isinstance(parent, ast.Attribute) and parent.value is read:
         return f"reads {shown}.{parent.attr}"
-    return _numeric_use(read, parent, shown)
+    return _numeric_use(read, parent, shown) or _iterated(read, parent, shown)
+
+
+_ITERATING = frozenset({"zip", "enumerate", "list", "tuple", "sorted", "set", "frozenset", "any", "all", "dict"})
+
+
+def _iterated(read: ast.AST, parent: ast.AST | None, shown: str) -> str | None:
+    """``read`` handed to a builtin that iterates it (``zip(blocks, ids)``, ``list(ids)``): a TypeError for None."""
+    if isinstance(parent, ast.Call) and last_name(parent.func) in _ITERATING and any(a is read for a in parent.args):
+        return f"iterates {shown} (in {last_name(parent.func)}())"
+    return None
 
 
 _NUMERIC = frozenset({"min", "max", "range", "int", "float", "sum", "abs", "round"})
@@ -574,7 +630,7 @@ def _as_value(part: ast.AST, name: str) -> Iterator[tuple[int, str]]:
         elif isinstance(node, ast.Attribute) and _is(node.value, name):
             yield node.lineno, f"reads {name}.{node.attr}"
         elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
-            how = _numeric_use(node, parents.get(id(node)), name)
+            how = _numeric_use(node, parents.get(id(node)), name) or _iterated(node, parents.get(id(node)), name)
             if how is not None:
                 yield node.lineno, how
 

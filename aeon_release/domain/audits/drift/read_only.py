@@ -158,11 +158,32 @@ def _assignments(
         receiver, name = target
         func = enclosing(node, parents)
         typed = typed_as(receiver, func, parents, fork.classes)
-        hit = next(
-            (h for h in found.get(name, ()) if h.owner in typed and not fork.holds(h.owner, name, typed, h.path)), None
-        )
+        hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is not None:
             yield line, hit, f"{ast.unparse(receiver)}.{name}"
+
+
+def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
+    """The class of the name is the fork's own, or a fork class on the receiver's way defines the name in
+    its body (a class attribute, a property of its own): that, not upstream's property, takes the write.
+    A fork subclass's ``self.name = ...`` in a method declares nothing: it hits upstream's property."""
+    if fork.path == hit.path:
+        return False
+    return fork.owns(hit.owner) or any(
+        _in_body(fork.classes[n], hit.name) for n in typed - {hit.owner} if n in fork.classes
+    )
+
+
+def _in_body(cls: ast.ClassDef, name: str) -> bool:
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            return True
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
 
 
 def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:

@@ -86,9 +86,10 @@ def _record(annotation: ast.expr, module: ast.Module) -> str | None:
     if cls is None or (cls.bases and not all(_plain_base(b) for b in cls.bases)):
         return None  # not the file's, or deriving from something that may be a container
     methods = {s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    if methods & {"__iter__", "__getitem__"}:
+    if methods & {"__iter__", "__getitem__", "__getattr__"}:
         return None
-    return "iter,index" + ("" if "__len__" in methods else ",len")
+    lacking = ",".join(f"method:{m}" for m in sorted(_CONTAINER_METHODS - methods))
+    return "iter,index" + ("" if "__len__" in methods else ",len") + "," + lacking
 
 
 def _plain_base(base: ast.expr) -> bool:
@@ -132,7 +133,17 @@ def _use(subject: ast.expr, parents: dict[int, ast.AST]) -> tuple[str, str] | No
             return "iter", f"passes {shown} to {called}()"
     if isinstance(parent, ast.Subscript) and parent.value is subject:
         return "index", f"indexes {shown}"
+    if isinstance(parent, ast.Attribute) and parent.value is subject and parent.attr in _CONTAINER_METHODS:
+        grand = parents.get(id(parent))
+        if isinstance(grand, ast.Call) and grand.func is parent:
+            return f"method:{parent.attr}", f"calls {shown}.{parent.attr}()"
     return None
+
+
+# what a list (dict, set) offers that a record does not: ``scheduled_cached_reqs.append(...)``
+_CONTAINER_METHODS = frozenset(
+    {"append", "extend", "insert", "pop", "remove", "index", "count", "sort", "items", "keys", "values", "add"}
+)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
