@@ -201,6 +201,7 @@ SUPER = KQ + (
     "        hits, ready = super().get_matched(request, num_computed_tokens)\n"
     "        return hits * 2, ready\n"
 )
+ORDERED = KQ + "def mine(c: ConnectorBase, r, k: int) -> bool:\n    return c.get_matched(r, k)[0] > 0\n"
 FLAG = KQ + "def mine(c: ConnectorBase, r, k: int) -> bool:\n    return c.get_matched(r, k)[1]\n"
 COUNT_TESTED = KQ + (
     "def mine(c: ConnectorBase, r, k: int) -> int:\n    hits, _ = c.get_matched(r, k)\n"
@@ -216,8 +217,8 @@ def _returned(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, i
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(COUNT_INDEXED, "[0]"), (UNPACKED, "min(hits"), (SUPER, "hits * 2")],
-    ids=["indexed", "unpacked", "unpacked-from-super"],
+    [(COUNT_INDEXED, "[0]"), (UNPACKED, "min(hits"), (SUPER, "hits * 2"), (ORDERED, "> 0")],
+    ids=["indexed", "unpacked", "unpacked-from-super", "ordered (an order is no test for None)"],
 )
 def test_a_returned_element_upstream_made_optional_computed_with_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str

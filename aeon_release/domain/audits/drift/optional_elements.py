@@ -543,7 +543,7 @@ def _tested_expr(node: ast.AST, shown: str) -> bool:
         return isinstance(n, (ast.Attribute, ast.Name, ast.Call, ast.Subscript)) and ast.unparse(n) == shown
 
     if isinstance(node, ast.Compare):
-        return any(same(side) for side in (node.left, *node.comparators))
+        return _tests_none(node) and any(same(side) for side in (node.left, *node.comparators))
     if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
         return same(node.test) or (isinstance(node.test, ast.UnaryOp) and same(node.test.operand))
     if isinstance(node, ast.BoolOp):
@@ -600,7 +600,7 @@ def _loop_scope(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST]:
 def _tested(node: ast.AST, name: str) -> bool:
     """A test of ``name`` (``is None``, ``==``, truth in ``if``/``while``/``and``/``or``/``not``, ``isinstance``)."""
     if isinstance(node, ast.Compare):
-        return any(_is(side, name) for side in (node.left, *node.comparators))
+        return _tests_none(node) and any(_is(side, name) for side in (node.left, *node.comparators))
     if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
         return _is(node.test, name) or (isinstance(node.test, ast.UnaryOp) and _is(node.test.operand, name))
     if isinstance(node, ast.BoolOp):
@@ -610,6 +610,12 @@ def _tested(node: ast.AST, name: str) -> bool:
     if isinstance(node, ast.Call) and last_name(node.func) == "isinstance" and node.args:
         return _is(node.args[0], name)
     return False
+
+
+def _tests_none(node: ast.Compare) -> bool:
+    """A comparison that can tell None apart without raising (``is``, ``==``, ``in``), not an order
+    (``x[0] > 0`` raises for None: a use, not a test)."""
+    return not all(isinstance(op, _ORDERS) for op in node.ops)
 
 
 def _is(node: ast.AST, name: str) -> bool:
