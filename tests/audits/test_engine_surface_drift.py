@@ -117,6 +117,14 @@ def test_a_property_with_a_setter_stays_quiet(git_repo: GitRepo, tmp_path: Path)
     assert _closed(git_repo, tmp_path, ASSIGNED, SETTER_THEIRS) == []
 
 
+def test_a_setter_upstream_removed_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The base's property had a setter; upstream dropped it (no property line added)."""
+    sides = three_way(git_repo, {REQUEST: SETTER_THEIRS, **PACKAGES}, {USE: ASSIGNED}, {REQUEST: REQUEST_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == [
+        (USE, line_of(ASSIGNED, "request.eos_token_id = 7"), "error")
+    ]
+
+
 # --- #23262: a container field's elements made Optional
 OUTPUT = "vllm/sched_output.py"
 OUTPUT_BASE = (

@@ -32,6 +32,10 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
 
 _PROPERTY_LINE = re.compile(r"\n\+[ \t]+@(?:builtins\.)?property\b")
+_SETTER_GONE = re.compile(r"\n-[ \t]+@(\w+)\.setter\b")
+_PROPERTY_DEF = re.compile(
+    r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+[ \t]*@[^\n]*)*\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
+)
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
 _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
@@ -48,9 +52,11 @@ class Closed:
 
 def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that assign an attribute upstream made a read-only property."""
-    paths = trees.upstream.matching(_PROPERTY_LINE, ".py")
+    paths = sorted({*trees.upstream.matching(_PROPERTY_LINE, ".py"), *trees.upstream.matching(_SETTER_GONE, ".py")})
     wanted = _assigned_names(trees) if paths else set()
-    found = _closed(trees, paths, wanted) if wanted else {}
+    # only a file whose added property (or removed setter) is a name the fork assigns is parsed
+    paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]
+    found = _closed(trees, paths, wanted) if paths else {}
     if not found:
         return []
     named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
@@ -59,6 +65,11 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for path, module, owned in fork_modules(trees, named.search)
         for line, hit, shown in _assignments(trees, path, module, owned, found)
     ]
+
+
+def _closing_names(diff: str) -> set[str]:
+    """The names a diff adds a property of, or removes the setter of."""
+    return {*_PROPERTY_DEF.findall(diff), *_SETTER_GONE.findall(diff)}
 
 
 def _assigned_names(trees: ThreeTrees) -> set[str]:
