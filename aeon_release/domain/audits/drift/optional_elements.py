@@ -286,6 +286,7 @@ def _uses(
             continue
         if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             yield from _element_loop(node, parents, fork, found, bound, by_owner, owned)
+            yield from _indexed_loop(node, parents, fork, found, bound, by_owner, owned)
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) or not isinstance(node.target, ast.Tuple):
             continue
         if not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
@@ -331,9 +332,15 @@ def _field_use(
         or _held_super(subject, func, parents, fork, found)
     )
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
-    if held is None or hit is None or hit.alias or func is None or hit.returned != (subject is not read):
+    if held is None or hit is None or func is None or hit.returned != (subject is not read):
         return
-    used = subject if hit.index == -1 else _item(subject, hit, parents)
+    used: ast.expr | None = subject if hit.index == -1 else _item(subject, hit, parents)
+    if hit.alias:  # ``x.added[i][2]``: element 2 of one of the alias tuples the field holds
+        entry = parents.get(id(subject))
+        held_entry = (
+            isinstance(entry, ast.Subscript) and entry.value is subject and not isinstance(entry.slice, ast.Slice)
+        )
+        used = _item(entry, hit, parents) if held_entry and isinstance(entry, ast.Subscript) else None
     how = _value_use(used, parents) if used is not None else None
     if used is None or how is None:
         return
@@ -457,6 +464,37 @@ def _assigned_again(func: ast.AST, name: str, node: ast.Assign) -> bool:
         )
         for n in ast.walk(func)
     )
+
+
+def _indexed_loop(
+    node: ast.For | ast.AsyncFor | ast.comprehension,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``for added in batch_update.added: len(added[2])``: the alias tuple kept whole, its element ``k``
+    (made Optional) read by index as a value, with no test of ``added[k]`` in the loop."""
+    if not isinstance(node.target, ast.Name) or not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
+        return
+    func = enclosing(node.iter, parents)
+    held = _held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(node.iter, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    if held is None or hit is None or not hit.alias:
+        return
+    name, scope = node.target.id, _loop_scope(node, parents)
+    shown = f"{name}[{hit.index}]"
+    if any(_tested_expr(n, shown) for part in scope for n in ast.walk(part)):
+        return
+    for part in scope:
+        for sub in ast.walk(part):
+            if isinstance(sub, ast.Subscript) and _is(sub.value, name) and _item(sub.value, hit, parents) is sub:
+                how = _value_use(sub, parents)
+                if how is not None and sub.lineno in owned:
+                    yield sub.lineno, held, how
+                    return  # one finding a loop
 
 
 def _element_loop(
