@@ -117,6 +117,18 @@ def test_a_property_with_a_setter_stays_quiet(git_repo: GitRepo, tmp_path: Path)
     assert _closed(git_repo, tmp_path, ASSIGNED, SETTER_THEIRS) == []
 
 
+def test_a_property_under_a_multi_line_decorator_is_read_only(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#34435: ``@property`` over ``@deprecated(\n "..."\n)`` over the def."""
+    theirs = REQUEST_THEIRS.replace(
+        "    @property\n    def eos_token_id",
+        '    @property\n    @deprecated(\n        "use params.eos_token_id"\n    )\n    def eos_token_id',
+    )
+    theirs = "from typing_extensions import deprecated\n\n\n" + theirs
+    assert _closed(git_repo, tmp_path, ASSIGNED, theirs) == [
+        (USE, line_of(ASSIGNED, "request.eos_token_id = 7"), "error")
+    ]
+
+
 def test_a_setter_upstream_removed_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     """The base's property had a setter; upstream dropped it (no property line added)."""
     sides = three_way(git_repo, {REQUEST: SETTER_THEIRS, **PACKAGES}, {USE: ASSIGNED}, {REQUEST: REQUEST_THEIRS})

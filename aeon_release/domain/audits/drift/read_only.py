@@ -34,7 +34,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, walk_spanni
 _PROPERTY_LINE = re.compile(r"\n\+[ \t]+@(?:builtins\.)?property\b")
 _SETTER_GONE = re.compile(r"\n-[ \t]+@(\w+)\.setter\b")
 _PROPERTY_DEF = re.compile(
-    r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+[ \t]*@[^\n]*)*\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
+    r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+(?![ \t]*(?:async[ \t]+)?def\b)[^\n]*){0,12}"
+    r"\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
 )
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
 _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
