@@ -266,8 +266,14 @@ LP_BASE_FILES = {
             "        firsts = [ids[0] for _, _, ids, _ in batch_update.added]\n        self.firsts = firsts\n",
             "ids[0]",
         ),
+        # killers46: the tuple kept whole, its element read by index
+        (
+            "        for added in batch_update.added:\n            self.lens[added[0]] = len(added[2])\n",
+            "len(added[2])",
+        ),
+        ("        self.first = len(batch_update.added[0][2])\n", "len(batch_update"),
     ],
-    ids=["len in a loop", "an index in a comprehension"],
+    ids=["len in a loop", "an index in a comprehension", "the tuple indexed in a loop", "the field indexed twice"],
 )
 def test_an_element_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: Path, loop: str, needle: str) -> None:
     text = LP_HEADER + loop
@@ -289,8 +295,11 @@ def test_an_element_made_optional_used_as_a_value(git_repo: GitRepo, no_rules: P
         "            self.lens[index] = len(prompt_ids or [])\n",
         "        for index, params, prompt_ids, output_ids in self.other.added:\n"
         "            self.lens[index] = len(prompt_ids)\n",
+        "        for added in batch_update.added:\n            self.lens[added[0]] = len(added[3])\n",
+        "        for added in batch_update.added:\n"
+        "            self.lens[added[0]] = len(added[2]) if added[2] is not None else 0\n",
     ],
-    ids=["another element", "tested for None", "or []", "an untyped receiver"],
+    ids=["another element", "tested for None", "or []", "an untyped receiver", "another index", "an index tested"],
 )
 def test_optional_element_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, loop: str) -> None:
     sides = three_way(git_repo, LP_BASE_FILES, {LP_FORK: LP_HEADER + loop}, {LPI: LPI_AFTER})

@@ -134,3 +134,35 @@ def test_a_name_only_a_removed_shim_getattr_answered_is_an_error(git_repo: GitRe
 
 def test_the_name_from_its_new_home_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     assert mm_rows(git_repo, no_rules, "from vllm.multimodal.media import MEDIA_CONNECTOR_REGISTRY\n") == []
+
+
+def _nested(shim: str) -> str:
+    """The shim's ``__getattr__`` defined inside an ``if`` (a version gate), the rest unchanged."""
+    start = shim.index("def __getattr__")
+    end = shim.index("\n\n\n", start)
+    hook = "".join(f"    {line}" if line else "" for line in shim[start:end].splitlines(keepends=True))
+    return shim[:start] + "import sys\n\nif sys.version_info >= (3, 7):\n" + hook + shim[end:]
+
+
+def test_a_name_moved_out_under_a_closed_getattr_inside_an_if_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """killers46: a ``__getattr__`` defined under an ``if`` counted as answering every name."""
+    found = [
+        (line, sev) for _, line, sev, _ in rows(git_repo, no_rules, "from vllm.utils import Device\n", _nested(SHIM))
+    ]
+    assert (1, "error") in found
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        _nested(SHIM) + "\n\nclass Device:\n    pass\n",
+        # another hook in the else branch that answers any name keeps the module open
+        _nested(SHIM).replace(
+            "\n\n\ndef random_uuid",
+            "\nelse:\n\n    def __getattr__(name: str) -> Any:\n        return None\n\n\ndef random_uuid",
+        ),
+    ],
+    ids=["still bound", "an open hook in the else branch"],
+)
+def test_a_closed_getattr_inside_an_if_twins(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert [r for r in rows(git_repo, no_rules, "from vllm.utils import Device\n", upstream) if r[2] == "error"] == []

@@ -52,6 +52,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
+from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -61,6 +62,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
+from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -150,6 +152,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     type_drift,
     element_drift,
     optional_element_drift,
+    read_only_drift,
+    unlisted_drift,
     layout_drift,
     tuple_value_drift,
     sort_order_drift,

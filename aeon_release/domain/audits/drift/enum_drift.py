@@ -14,6 +14,11 @@ more) is the fork's copy of that list, and now misses the new member: a warning,
 to leave it out.  An error where the file tests a parameter typed as the enum against that copy, bound
 to a module-level name, or looks it up there (``status in AEON_FINISHED``, ``_AEON_REASON[status]``):
 a value that may be the new member, for which the fork's answer now differs from upstream's list.
+#26813 added ``FinishReason.ERROR`` and ``RequestStatus.FINISHED_ERROR`` (put in upstream's own map of
+finished statuses): a fork table keyed by *every* member the enum had at the base (``{STOP: 200, LENGTH:
+200, ABORT: 499}``) is the fork's exhaustive copy of the enum, read the same way; and a ``match`` whose
+cases (no wildcard) name exactly such a list's members is one more copy -- an error where its subject is
+a parameter typed as the enum (the new member falls through every case), else a warning.
 """
 
 from __future__ import annotations
@@ -40,12 +45,12 @@ from aeon_release.domain.audits.drift.literals import (
     references,
     spelled,
 )
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, file_classes
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, walk_spanning
+from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
@@ -94,6 +99,7 @@ class Grown:
     path: str
     before: frozenset[str]  # the member names the display held
     added: frozenset[str]
+    whole: bool = False  # ``before`` is every member the enum had (no display of upstream's own)
 
 
 _MEMBER_READ = re.compile(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
@@ -115,18 +121,46 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
     findings = []
     for path, module, owned in fork_modules(trees, named.search):
         fork = ForkTypes(trees, path, module, {c.name: c for c in file_classes(module.body)})
+        parents: dict[int, ast.AST] | None = None
         for node in walk_spanning(module, owned):
-            held = _members_listed(node) if getattr(node, "lineno", 0) in owned else None
+            line = getattr(node, "lineno", 0)
+            matched = _match_listed(node) if line in owned and isinstance(node, ast.Match) else None
+            held = matched or (_members_listed(node) if line in owned else None)
             hit = next((g for g in grown if held is not None and held == (g.enum, g.before)), None)
             # not the fork's own enum of the name (defined in the file, or in a module it added)
-            if hit is not None and (path == hit.path or not fork.owns(hit.enum)):
-                line = getattr(node, "lineno", 0)
+            if hit is None or (path != hit.path and fork.owns(hit.enum)):
+                continue
+            if isinstance(node, ast.Match):
+                parents = parents if parents is not None else parent_map(module)
+                typed = _typed_subject(node, enclosing(node, parents), hit.enum)
+                findings.append(_grown_match_finding(path, line, hit, typed))
+            else:
                 bound = _bound_name(module, node)
                 uses = sorted({use for use in _typed_uses(module, node, bound, hit.enum) if use in owned})
                 if line not in uses:  # the display used on its own line: the error says it all
                     findings.append(_grown_finding(path, line, hit))
                 findings += [_grown_use_finding(path, use, hit, bound or "the display") for use in uses]
     return findings
+
+
+def _match_listed(node: ast.Match) -> tuple[str, frozenset[str]] | None:
+    """(the class, its member names) of a ``match`` whose cases are all ``Class.MEMBER`` values (or ``|``
+    of them) of one class, two or more, with no wildcard or capture (a default case decides the rest)."""
+    reads: list[ast.expr] = []
+    for case in node.cases:
+        patterns = case.pattern.patterns if isinstance(case.pattern, ast.MatchOr) else [case.pattern]
+        if not all(isinstance(p, ast.MatchValue) for p in patterns):
+            return None
+        reads += [p.value for p in patterns if isinstance(p, ast.MatchValue)]
+    return _members_listed(ast.Tuple(elts=reads))
+
+
+def _typed_subject(node: ast.Match, func: ast.FunctionDef | ast.AsyncFunctionDef | None, enum: str) -> bool:
+    """The match's subject is a parameter of its function annotated as ``enum``."""
+    if func is None or not isinstance(node.subject, ast.Name):
+        return False
+    args = func.args.posonlyargs + func.args.args + func.args.kwonlyargs
+    return any(a.arg == node.subject.id and a.annotation is not None and _names_class(a.annotation, enum) for a in args)
 
 
 def _bound_name(module: ast.Module, display: ast.AST) -> str | None:
@@ -193,6 +227,10 @@ def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
         added = {name: members for name, members in added.items() if members}
         if not added:
             continue
+        for name, old_class in old.items():
+            # every member the enum had: the fork's exhaustive copy of it (#26813)
+            if old_class.short in added and name in new and len(old_class.members) >= 2:
+                grown.append(Grown(old_class.short, path, frozenset(old_class.members), added[old_class.short], True))
         before = _displays(base[path] or "", path)
         for enum, members in _displays(theirs[path] or "", path):
             new_ones = members & added.get(enum, frozenset())
@@ -226,20 +264,35 @@ def _members_listed(node: ast.AST) -> tuple[str, frozenset[str]] | None:
 def _grown_finding(path: str, line: int, grown: Grown) -> Finding:
     new = ", ".join(f"{grown.enum}.{m}" for m in sorted(grown.added))
     message = (
-        f"fork-owned list of {grown.enum} members ({', '.join(sorted(grown.before))}) is the one upstream's "
-        f"{grown.path} held before upstream added {new} to the enum and to its own list: the fork's copy "
-        f"misses {new}; add it, or confirm it is left out on purpose"
+        f"fork-owned list of {grown.enum} members ({', '.join(sorted(grown.before))}) holds "
+        f"{_listed_before(grown, new)}: the fork's copy misses {new}; add it, or confirm it is left out on purpose"
     )
     return Finding(DRIFT, "merge", Severity.WARNING, path, line, message)
+
+
+def _listed_before(grown: Grown, new: str) -> str:
+    if grown.whole:
+        return f"every member {grown.enum} had before upstream added {new} ({grown.path})"
+    return f"the members upstream's {grown.path} listed before upstream added {new} to the enum and to its own list"
+
+
+def _grown_match_finding(path: str, line: int, grown: Grown, typed: bool) -> Finding:
+    new = ", ".join(f"{grown.enum}.{m}" for m in sorted(grown.added))
+    message = (
+        f"fork-owned match over {grown.enum} members ({', '.join(sorted(grown.before))}) names "
+        f"{_listed_before(grown, new)}: {new} now falls through every case"
+        + (f" of a value typed {grown.enum}" if typed else "")
+        + "; add a case for it, or a default"
+    )
+    return Finding(DRIFT, "merge", Severity.ERROR if typed else Severity.WARNING, path, line, message)
 
 
 def _grown_use_finding(path: str, line: int, grown: Grown, bound: str | None) -> Finding:
     new = ", ".join(f"{grown.enum}.{m}" for m in sorted(grown.added))
     message = (
-        f"fork-owned use of {bound}, the fork's copy of the {grown.enum} members upstream's {grown.path} listed "
-        f"before upstream added {new} to the enum and to its own list, with a value typed {grown.enum}: for {new} "
-        f"the test now answers otherwise than upstream's list does (a lookup fails); add {new}, or test with "
-        "upstream's own list"
+        f"fork-owned use of {bound}, the fork's copy of {_listed_before(grown, new)}, with a value typed "
+        f"{grown.enum}: for {new} the test now answers otherwise than upstream's enum does (a lookup fails); add "
+        f"{new}, or test with upstream's own list"
     )
     return Finding(DRIFT, "merge", Severity.ERROR, path, line, message)
 

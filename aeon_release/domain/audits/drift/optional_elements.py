@@ -31,9 +31,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes, set_in
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing, file_classes, set_in
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.retyped import Recontained, _held, typed_as
+from aeon_release.domain.audits.drift.retyped import Recontained, _defining, _held, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -42,9 +42,13 @@ from aeon_release.domain.audits.source import last_name, parent_map, walk_spanni
 # a removed line binding a module-level name to a tuple type (``AddedRequest = tuple[...]``)
 _ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
 # an added line annotating a field as Optional (``prompt_token_ids: Optional[list[int]]``, ``x: T | None``)
-_OPTIONAL_LINE = re.compile(r"\n\+[ \t]+(\w+)[ \t]*:[ \t]*(?:(?:typing\.)?Optional\[|[^\n=#]*\|[ \t]*None\b)")
+_OPTIONAL_LINE = re.compile(
+    r"\n\+[ \t]+(\w+)[ \t]*:[ \t]*(?:(?:typing\.)?Optional\[|[^\n=#]*\|[ \t]*None\b|[^\n=#]*\[[ \t]*(?:typing\.)?Optional\[)"
+)
 # an added line whose signature returns Optional (``def f(...) -> Optional[X]:``, ``) -> X | None:``)
-_OPTIONAL_RETURN = re.compile(r"\n\+[^\n]*->[ \t]*(?:(?:typing\.)?Optional\[|[^\n:#]*\|[ \t]*None\b)")
+_OPTIONAL_RETURN = re.compile(
+    r"\n\+[^\n]*->[ \t]*(?:(?:typing\.)?Optional\[|[^\n:#]*\|[ \t]*None\b|[^\n:#]*\[[ \t]*(?:typing\.)?Optional\[)"
+)
 _HOLDERS = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "deque", "Deque"})
 
 
@@ -70,6 +74,10 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _read_names(trees)
     candidates = trees.upstream.matching(_OPTIONAL_LINE, ".py") + trees.upstream.matching(_OPTIONAL_RETURN, ".py")
     fields = sorted({p for p in candidates if _optional_read(trees.upstream.raw(p), wanted)})
+    # a signature's unnamed last line (``) -> tuple[Optional[int], bool]:``, the def beyond -U0's reach):
+    # the files defining a method the fork reads (#23620)
+    unnamed = sorted({p for p in candidates if p not in fields and _UNNAMED_RETURN.search(trees.upstream.raw(p))})
+    fields += _defining(trees, unnamed, wanted) if unnamed else []
     loosened += _optional_fields(trees, fields) if fields else []
     if not loosened:
         return []
@@ -129,7 +137,11 @@ def _optional_read(diff: str, wanted: set[str]) -> bool:
 
 
 _PLAIN_RETURN = re.compile(r"\n-[^\n]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))")
+_ELEMENT = -2  # ``Loosened.index`` of a container field whose every element upstream made Optional
 _DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_UNNAMED_RETURN = re.compile(
+    r"\n-[ \t]*\)[ \t]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))[^\n]*\n\+[ \t]*\)[ \t]*->[^\n]*(?:Optional\[|\|[ \t]*None\b)"
+)
 
 
 def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
@@ -142,9 +154,46 @@ def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
             was, was_returned = old.get((owner, field), (None, returned))
             if was is None or was_returned != returned:
                 continue
+            shown = ast.unparse(was), ast.unparse(now)
             if _optional_of(was) is None and _same(_optional_of(now), was):
-                out.append(Loosened(field, owner, path, "", -1, 0, ast.unparse(was), ast.unparse(now), returned))
+                out.append(Loosened(field, owner, path, "", -1, 0, *shown, returned))
+            elif (index := _loosened_element(was, now, returned)) is not None:
+                length = len(_elements(now) or []) if index >= 0 and isinstance(now, ast.Subscript) else 0
+                out.append(Loosened(field, owner, path, "", index, length, *shown, returned))
     return out
+
+
+def _loosened_element(was: ast.expr, now: ast.expr, returned: bool) -> int | None:
+    """#23262 made ``CachedRequestData.new_block_ids: list[tuple[...]]`` ``list[Optional[tuple[...]]]`` (None:
+    no new blocks): ``_ELEMENT`` for a container whose elements upstream made Optional.  #23620 made
+    ``get_num_new_matched_tokens() -> tuple[int, bool]`` ``tuple[Optional[int], bool]`` (None: ask again
+    later): the position of the one element of a returned fixed-length tuple upstream made Optional."""
+    if not (isinstance(was, ast.Subscript) and isinstance(now, ast.Subscript)):
+        return None
+    holder = last_name(now.value)
+    if holder != last_name(was.value):
+        return None
+    if holder in _HOLDERS and not isinstance(now.slice, ast.Tuple):
+        element = _optional_of(now.slice)
+        return _ELEMENT if _optional_of(was.slice) is None and _same(element, was.slice) else None
+    if holder not in ("tuple", "Tuple") or not returned:
+        return None
+    old, new = _elements(was), _elements(now)
+    if old is None or new is None or len(old) != len(new):
+        return None
+    changed = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if _loosened_one(a, b)]
+    same = all(_same(a, b) for i, (a, b) in enumerate(zip(old, new, strict=True)) if i not in changed)
+    return changed[0] if len(changed) == 1 and same else None
+
+
+def _elements(node: ast.Subscript) -> list[ast.expr] | None:
+    """A fixed-length tuple annotation's elements (none for ``tuple[X, ...]``)."""
+    elements = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return None if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elements) else elements
+
+
+def _loosened_one(was: ast.expr, now: ast.expr) -> bool:
+    return _optional_of(was) is None and _same(_optional_of(now), was)
 
 
 def _fields(module: ast.Module) -> Iterator[tuple[tuple[str, str], ast.expr, bool]]:
@@ -231,6 +280,13 @@ def _uses(
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr in found:
             yield from _field_use(node, parents, fork, found, bound, by_owner, owned)
             continue
+        if isinstance(node, ast.Assign):
+            yield from _unpacked_use(node, parents, fork, found, bound, by_owner, owned)
+            yield from _bound_element_use(node, parents, fork, found, bound, by_owner, owned)
+            continue
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            yield from _element_loop(node, parents, fork, found, bound, by_owner, owned)
+            yield from _indexed_loop(node, parents, fork, found, bound, by_owner, owned)
         if not isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)) or not isinstance(node.target, ast.Tuple):
             continue
         if not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
@@ -240,7 +296,7 @@ def _uses(
             node.iter, func, parents, fork, found
         )
         hit = by_owner.get((held.owner, held.name)) if held is not None else None
-        if held is None or hit is None or len(node.target.elts) != hit.length:
+        if held is None or hit is None or not hit.alias or len(node.target.elts) != hit.length:
             continue
         name = node.target.elts[hit.index]
         if not isinstance(name, ast.Name) or name.id == "_":
@@ -267,17 +323,212 @@ def _field_use(
     expression in the function."""
     parent = parents.get(id(read))
     subject: ast.expr = parent if isinstance(parent, ast.Call) and parent.func is read else read
-    how = _value_use(subject, parents)
-    if how is None or read.lineno not in owned:
+    if _value_use(subject, parents) is None or read.lineno not in owned:
         return
     func = enclosing(read, parents)
-    held = _held(subject, func, parents, fork, found, bound) or _held_unwrapped(read, func, parents, fork, found)
+    held = (
+        _held(subject, func, parents, fork, found, bound)
+        or _held_unwrapped(read, func, parents, fork, found)
+        or _held_super(subject, func, parents, fork, found)
+    )
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
-    if held is None or hit is None or hit.index >= 0 or func is None or hit.returned != (subject is not read):
+    if held is None or hit is None or func is None or hit.returned != (subject is not read):
         return
-    shown = ast.unparse(subject)
+    used: ast.expr | None = subject if hit.index == -1 else _item(subject, hit, parents)
+    if hit.alias:  # ``x.added[i][2]``: element 2 of one of the alias tuples the field holds
+        entry = parents.get(id(subject))
+        held_entry = (
+            isinstance(entry, ast.Subscript) and entry.value is subject and not isinstance(entry.slice, ast.Slice)
+        )
+        used = _item(entry, hit, parents) if held_entry and isinstance(entry, ast.Subscript) else None
+    how = _value_use(used, parents) if used is not None else None
+    if used is None or how is None:
+        return
+    shown = ast.unparse(used)
     if not any(_tested_expr(n, shown) for n in ast.walk(func)):
         yield read.lineno, held, how
+
+
+def _item(subject: ast.expr, hit: Loosened, parents: dict[int, ast.AST]) -> ast.Subscript | None:
+    """``subject[i]`` of a container whose elements upstream made Optional; ``subject[k]`` of the returned
+    tuple whose element ``k`` it made Optional."""
+    item = parents.get(id(subject))
+    if not isinstance(item, ast.Subscript) or item.value is not subject or isinstance(item.slice, ast.Slice):
+        return None
+    if hit.index == _ELEMENT:
+        return item
+    at = item.slice
+    if isinstance(at, ast.UnaryOp) and isinstance(at.op, ast.USub) and isinstance(at.operand, ast.Constant):
+        at = ast.Constant(-at.operand.value) if isinstance(at.operand.value, int) else at
+    if isinstance(at, ast.Constant) and isinstance(at.value, int) and at.value % max(hit.length, 1) == hit.index:
+        return item
+    return None
+
+
+def _held_super(
+    subject: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+) -> Recontained | None:
+    """``super().name(...)`` (``super().name``) in a method of a class deriving from the owner."""
+    read = subject.func if isinstance(subject, ast.Call) else subject
+    if not (
+        isinstance(read, ast.Attribute) and isinstance(read.value, ast.Call) and last_name(read.value.func) == "super"
+    ):
+        return None
+    cls = parents.get(id(func)) if func is not None else None
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    typed, todo = set(base_names(cls)), list(base_names(cls))
+    while todo and len(typed) < 64:
+        known = fork.classes.get(todo.pop())
+        for base in base_names(known) - typed if known is not None else ():
+            typed.add(base)
+            todo.append(base)
+    returned = isinstance(subject, ast.Call)
+    return next((h for h in found.get(read.attr, []) if h.returned == returned and h.owner in typed), None)
+
+
+def _unpacked_use(
+    node: ast.Assign,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``hits, ready = x.method(...)`` of a method whose returned tuple's element upstream made Optional,
+    the name at that position then used as a value with no test of it in the function (#23620)."""
+    value = node.value.value if isinstance(node.value, ast.Await) else node.value
+    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or not isinstance(value, ast.Call):
+        return
+    if not isinstance(value.func, ast.Attribute) or value.func.attr not in found:
+        return
+    func = enclosing(node, parents)
+    held = _held(value, func, parents, fork, found, bound) or _held_super(value, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    targets = node.targets[0].elts
+    if func is None or held is None or hit is None or hit.alias or not hit.returned or hit.index < 0:
+        return
+    name = targets[hit.index] if len(targets) == hit.length else None
+    if not isinstance(name, ast.Name) or name.id == "_" or any(_tested(n, name.id) for n in ast.walk(func)):
+        return
+    first = next((use for use in _as_value(func, name.id) if use[0] in owned), None)
+    if first is not None:
+        yield first[0], held, first[1]
+
+
+def _bound_element_use(
+    node: ast.Assign,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``ids = x.field[i]`` (``n = x.method()[k]``) of an element upstream made Optional, the name then used
+    as a value (``for a, b in zip(blocks, ids)``) with no test of it in the function (upstream's own model
+    runner read ``new_block_ids = req_data.new_block_ids[i]`` so before #23262)."""
+    item = node.value
+    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name) or not isinstance(item, ast.Subscript):
+        return
+    subject = item.value
+    read = subject.func if isinstance(subject, ast.Call) else subject
+    if not isinstance(read, ast.Attribute) or read.attr not in found:
+        return
+    func = enclosing(node, parents)
+    held = _held(subject, func, parents, fork, found, bound) or _held_super(subject, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    if func is None or held is None or hit is None or hit.alias or hit.index == -1:
+        return
+    if hit.returned != (subject is not read) or _item(subject, hit, parents) is not item:
+        return
+    name = node.targets[0].id
+    if any(_tested(n, name) for n in ast.walk(func)) or _assigned_again(func, name, node):
+        return
+    first = next((u for u in _as_value(func, name) if u[0] in owned and u[0] >= node.lineno), None)
+    if first is not None:
+        yield first[0], held, first[1]
+
+
+def _assigned_again(func: ast.AST, name: str, node: ast.Assign) -> bool:
+    return any(
+        isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+        and n is not node
+        and any(
+            isinstance(t, ast.Name) and t.id == name for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+        )
+        for n in ast.walk(func)
+    )
+
+
+def _indexed_loop(
+    node: ast.For | ast.AsyncFor | ast.comprehension,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """``for added in batch_update.added: len(added[2])``: the alias tuple kept whole, its element ``k``
+    (made Optional) read by index as a value, with no test of ``added[k]`` in the loop."""
+    if not isinstance(node.target, ast.Name) or not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
+        return
+    func = enclosing(node.iter, parents)
+    held = _held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(node.iter, func, parents, fork, found)
+    hit = by_owner.get((held.owner, held.name)) if held is not None else None
+    if held is None or hit is None or not hit.alias:
+        return
+    name, scope = node.target.id, _loop_scope(node, parents)
+    shown = f"{name}[{hit.index}]"
+    if any(_tested_expr(n, shown) for part in scope for n in ast.walk(part)):
+        return
+    for part in scope:
+        for sub in ast.walk(part):
+            if isinstance(sub, ast.Subscript) and _is(sub.value, name) and _item(sub.value, hit, parents) is sub:
+                how = _value_use(sub, parents)
+                if how is not None and sub.lineno in owned:
+                    yield sub.lineno, held, how
+                    return  # one finding a loop
+
+
+def _element_loop(
+    node: ast.For | ast.AsyncFor | ast.comprehension,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+    by_owner: dict[tuple[str, str], Loosened],
+    owned: set[int],
+) -> Iterator[tuple[int, Recontained, str]]:
+    """A loop over a container whose elements upstream made Optional (``for ids in x.field``, ``in
+    zip(x.ids, x.field)``, ``in enumerate(x.field)``), the element then used as a value untested (#23262)."""
+    it, target = node.iter, node.target
+    pairs: list[tuple[ast.expr, ast.expr]] = [(target, it)]
+    if isinstance(it, ast.Call) and isinstance(target, ast.Tuple):
+        if last_name(it.func) == "enumerate" and len(it.args) == 1 and len(target.elts) == 2:
+            pairs = [(target.elts[1], it.args[0])]
+        elif last_name(it.func) == "zip" and len(it.args) == len(target.elts):
+            pairs = list(zip(target.elts, it.args, strict=True))
+    func = enclosing(node, parents)
+    for name, source in pairs:
+        if not (isinstance(name, ast.Name) and isinstance(source, ast.Attribute) and source.attr in found):
+            continue
+        held = _held(source, func, parents, fork, found, bound)
+        hit = by_owner.get((held.owner, held.name)) if held is not None else None
+        if held is None or hit is None or hit.index != _ELEMENT or hit.returned:
+            continue
+        scope = _loop_scope(node, parents)
+        if any(_tested(n, name.id) for part in scope for n in ast.walk(part)):
+            continue
+        first = next((use for part in scope for use in _as_value(part, name.id) if use[0] in owned), None)
+        if first is not None:
+            yield first[0], held, first[1]
 
 
 def _value_use(read: ast.expr, parents: dict[int, ast.AST]) -> str | None:
@@ -292,17 +543,45 @@ def _value_use(read: ast.expr, parents: dict[int, ast.AST]) -> str | None:
         return f"iterates {shown}"
     if isinstance(parent, ast.Attribute) and parent.value is read:
         return f"reads {shown}.{parent.attr}"
+    return _numeric_use(read, parent, shown) or _iterated(read, parent, shown)
+
+
+_ITERATING = frozenset({"zip", "enumerate", "list", "tuple", "sorted", "set", "frozenset", "any", "all", "dict"})
+
+
+def _iterated(read: ast.AST, parent: ast.AST | None, shown: str) -> str | None:
+    """``read`` handed to a builtin that iterates it (``zip(blocks, ids)``, ``list(ids)``): a TypeError for None."""
+    if isinstance(parent, ast.Call) and last_name(parent.func) in _ITERATING and any(a is read for a in parent.args):
+        return f"iterates {shown} (in {last_name(parent.func)}())"
     return None
+
+
+_NUMERIC = frozenset({"min", "max", "range", "int", "float", "sum", "abs", "round"})
+
+
+def _numeric_use(read: ast.AST, parent: ast.AST | None, shown: str) -> str | None:
+    """``read`` computed with (``+``, ``*`` ...), ordered (``<`` ...) or passed to ``min``/``int``...: a
+    TypeError for None."""
+    if isinstance(parent, ast.BinOp) and (parent.left is read or parent.right is read):
+        return f"computes with {shown}"
+    if isinstance(parent, ast.Compare) and any(isinstance(op, _ORDERS) for op in parent.ops):
+        return f"orders {shown}"
+    if isinstance(parent, ast.Call) and last_name(parent.func) in _NUMERIC and any(a is read for a in parent.args):
+        return f"passes {shown} to {last_name(parent.func)}()"
+    return None
+
+
+_ORDERS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _tested_expr(node: ast.AST, shown: str) -> bool:
     """``node`` tests the expression ``shown`` (``is None``, truth, ``or``, ``isinstance``)."""
 
     def same(n: ast.AST) -> bool:
-        return isinstance(n, (ast.Attribute, ast.Name, ast.Call)) and ast.unparse(n) == shown
+        return isinstance(n, (ast.Attribute, ast.Name, ast.Call, ast.Subscript)) and ast.unparse(n) == shown
 
     if isinstance(node, ast.Compare):
-        return any(same(side) for side in (node.left, *node.comparators))
+        return _tests_none(node) and any(same(side) for side in (node.left, *node.comparators))
     if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
         return same(node.test) or (isinstance(node.test, ast.UnaryOp) and same(node.test.operand))
     if isinstance(node, ast.BoolOp):
@@ -359,7 +638,7 @@ def _loop_scope(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST]:
 def _tested(node: ast.AST, name: str) -> bool:
     """A test of ``name`` (``is None``, ``==``, truth in ``if``/``while``/``and``/``or``/``not``, ``isinstance``)."""
     if isinstance(node, ast.Compare):
-        return any(_is(side, name) for side in (node.left, *node.comparators))
+        return _tests_none(node) and any(_is(side, name) for side in (node.left, *node.comparators))
     if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
         return _is(node.test, name) or (isinstance(node.test, ast.UnaryOp) and _is(node.test.operand, name))
     if isinstance(node, ast.BoolOp):
@@ -371,12 +650,20 @@ def _tested(node: ast.AST, name: str) -> bool:
     return False
 
 
+def _tests_none(node: ast.Compare) -> bool:
+    """A comparison that can tell None apart without raising (``is``, ``==``, ``in``), not an order
+    (``x[0] > 0`` raises for None: a use, not a test)."""
+    return not all(isinstance(op, _ORDERS) for op in node.ops)
+
+
 def _is(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
 def _as_value(part: ast.AST, name: str) -> Iterator[tuple[int, str]]:
-    """Uses of ``name`` that need a value (not None): ``len()``, ``[...]``, iteration, an attribute."""
+    """Uses of ``name`` that need a value (not None): ``len()``, ``[...]``, iteration, an attribute, a
+    computation."""
+    parents = parent_map(part)
     for node in ast.walk(part):
         if isinstance(node, ast.Call) and last_name(node.func) == "len" and node.args and _is(node.args[0], name):
             yield node.lineno, f"takes len({name})"
@@ -386,6 +673,10 @@ def _as_value(part: ast.AST, name: str) -> Iterator[tuple[int, str]]:
             yield (node.iter.lineno, f"iterates {name}")
         elif isinstance(node, ast.Attribute) and _is(node.value, name):
             yield node.lineno, f"reads {name}.{node.attr}"
+        elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            how = _numeric_use(node, parents.get(id(node)), name) or _iterated(node, parents.get(id(node)), name)
+            if how is not None:
+                yield node.lineno, how
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Loosened, how: str, pr_pattern: str) -> Finding:
@@ -396,6 +687,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Loosened, how: str, p
             f"fork-owned line {how}, but upstream made {what} {hit.now} (was {hit.was}) "
             f"({hit.path}{commit}): where upstream leaves it None this raises TypeError (or reads None as a "
             "value); test it for None first"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if not hit.alias:  # an element of a container field, or of a method's returned tuple
+        commit = trees.upstream_commit(hit.path, r"Optional\[|\| *None\b", pr_pattern)
+        what = (
+            f"element {hit.index} of the tuple {hit.owner}.{hit.field}() returns"
+            if hit.returned
+            else f"an element of {hit.owner}.{hit.field}"
+        )
+        message = (
+            f"fork-owned line {how}, {what}, which upstream made {hit.now} (was {hit.was}) ({hit.path}{commit}): "
+            "where upstream leaves it None this raises TypeError (or reads None as a value); test it for None first"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.alias)}\b.*\bOptional\b|\bNone\b", pr_pattern)

@@ -8,7 +8,9 @@ name, so a fork import of a name the module stopped binding stayed UNKNOWN.  A `
 ``return`` sits under a test of the name against string constants (``name == "X"``, ``name in {...}``,
 ``name in MAPPING`` of a module-level literal) and which raises for any other name answers exactly those
 names; any other name is gone.  Anything this cannot read (a ``startswith``, a call, a fall-through
-``return None``) keeps the module open.
+``return None``) keeps the module open.  A hook defined inside an ``if`` (``if sys.version_info >= ...:``,
+``if not TYPE_CHECKING:``) or a ``try`` is read the same way; a module with one in each branch answers the
+names of both (killers46: such a hook used to keep the module open to every name).
 """
 
 from __future__ import annotations
@@ -21,34 +23,42 @@ from aeon_release.domain.audits import source
 _Guard = frozenset[str] | None  # the names a statement runs for; None: any name
 
 
+def _hooks(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's ``__getattr__`` definitions: at its top level or in its ``if``/``try`` blocks."""
+    return [
+        s
+        for s in source.flat_statements(tree.body, deep=True)
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"
+    ]
+
+
 def served_names(tree: ast.Module) -> frozenset[str] | None:
     """The names the module's ``__getattr__`` answers; None when it may answer any name (or is absent)."""
-    hook = next(
-        (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"),
-        None,
-    )
-    if hook is None or not hook.args.args or not hook.body or not isinstance(hook.body[-1], (ast.Raise, ast.Return)):
-        return None  # a body that can fall through returns None for any name (a final return is guarded below)
-    if _binds_at_run_time(tree, hook):
+    hooks = _hooks(tree)
+    if not hooks or _binds_at_run_time(tree, hooks):
         return None  # ``globals()[name] = ...``: the module binds names no statement spells
     constants = _constant_tables(tree)
     served: set[str] = set()
-    for guard in _return_guards(hook.body, None, hook.args.args[0].arg, constants):
-        if guard is None:
-            return None
-        served |= guard
+    for hook in hooks:
+        if not hook.args.args or not hook.body or not isinstance(hook.body[-1], (ast.Raise, ast.Return)):
+            return None  # a body that can fall through returns None for any name (a final return is guarded below)
+        for guard in _return_guards(hook.body, None, hook.args.args[0].arg, constants):
+            if guard is None:
+                return None
+            served |= guard
     return frozenset(served)
 
 
-def _binds_at_run_time(tree: ast.Module, hook: ast.stmt) -> bool:
+def _binds_at_run_time(tree: ast.Module, hooks: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
     """The module binds names its text does not spell: ``globals()[k] = ...``, ``globals().update(...)``,
     ``vars()`` alike, ``setattr(sys.modules[__name__], ...)`` outside the hook.  Reading ``globals()`` binds
     nothing: the upstream shim's own ``__dir__`` lists ``globals().keys()`` (killers43: counted as a write,
     it reopened the very module #27658 and #31285 changed)."""
+    inside = {id(node) for hook in hooks for node in ast.walk(hook)}
     for stmt in tree.body:
-        if stmt is hook:
-            continue
         for node in ast.walk(stmt):
+            if id(node) in inside:
+                continue
             if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _namespace(node.value):
                 return True
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _namespace(node.func.value):
@@ -189,11 +199,14 @@ def _members(node: ast.expr, tables: dict[str, frozenset[str]]) -> frozenset[str
 def shim_returns(tree: ast.Module) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
     """For each name a closed ``__getattr__`` answers on its own (``if name == "X": return Y``), the
     returned expression and the imports the hook makes, so the shim's name resolves to what it hands out."""
-    hook = next(
-        (s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__getattr__"),
-        None,
-    )
-    if hook is None or not hook.args.args:
+    out: dict[str, tuple[ast.expr, list[ast.ImportFrom]]] = {}
+    for hook in _hooks(tree):
+        out.update(_shim_returns(hook))
+    return out
+
+
+def _shim_returns(hook: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
+    if not hook.args.args:
         return {}
     imports = [n for n in ast.walk(hook) if isinstance(n, ast.ImportFrom)]
     out: dict[str, tuple[ast.expr, list[ast.ImportFrom]]] = {}

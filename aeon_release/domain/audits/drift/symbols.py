@@ -3945,7 +3945,12 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
     for was, now, arg in passed:
         kind = _DISPLAYS.get(type(arg))
         before, after = _annotation_of(old_body, was), _annotation_of(new_body, now)
-        if kind is None or before is None or after is None:
+        if before is None or after is None:
+            continue
+        if kind is None:
+            problem = _scalar_for_container(arg, was, now, before, after)
+            if problem is not None:
+                return problem
             continue
         took, takes = _taken(before), _taken(after)
         if took and takes and kind in took and kind not in takes:
@@ -3954,6 +3959,25 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
                 f"(it was {was}: {ast.unparse(before)})"
             )
     return None
+
+
+_SCALARS = {int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}
+
+
+def _scalar_for_container(arg: ast.expr, was: str, now: str, before: ast.expr, after: ast.expr) -> str | None:
+    """A number (a string) passed for a parameter upstream re-annotated from that scalar type to a container:
+    ``MultiGroupBlockTable(..., 16)`` once ``block_size: int`` became ``block_sizes: list[int]`` (#18654).
+    The call fits; the body iterates (indexes) an int and fails."""
+    value = arg.operand if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub) else arg
+    if not isinstance(value, ast.Constant) or type(value.value) not in _SCALARS:
+        return None
+    one = _one_type(before)
+    if not (isinstance(one, ast.Name) and one.id in _SCALARS[type(value.value)]) or not _taken(after):
+        return None
+    return (
+        f"passes {ast.unparse(arg)} for {now}, which upstream annotates {ast.unparse(after)} "
+        f"(it was {was}: {ast.unparse(before)}): one {one.id} where a container is read"
+    )
 
 
 def _annotation_of(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:

@@ -1,0 +1,223 @@
+"""Read-only drift: upstream made an attribute a read-only property, the fork still assigns it.
+
+#26737 made ``Request.use_structured_output`` (a flag ``__init__`` set) a ``@property`` answering whether
+the request has a structured-output request; #34435 made ``Request.eos_token_id`` (a constructor
+parameter stored on the request) a deprecated ``@property`` reading the sampling params.  Reads keep
+working, so a fork line ``request.use_structured_output = True`` or ``request.eos_token_id = eos`` merges
+cleanly -- and raises ``AttributeError: property ... has no setter`` the first time it runs, in the
+scheduler, for the whole engine.
+
+Upstream's side: the Python files whose diff adds a ``@property`` line; parsed at the base and at upstream,
+a class whose upstream body defines ``name`` as a ``property`` with no setter (no ``@name.setter``, no
+``__setattr__`` of its own) where the base's class of that name set it as a plain attribute (``self.name
+= ...`` in a method, or a field of its body), or as a property with a setter upstream dropped.  The fork's side, on lines it wrote: an
+assignment to ``x.name`` (``=``, ``+=``, annotated, ``setattr(x, "name", ...)``) with ``x`` typed as that
+class (a parameter's annotation, a call it was bound to) -- not where the class of that name is the
+fork's own, nor where a fork subclass on the way declares the name itself (``ForkTypes``).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import typed_as
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+
+_PROPERTY_LINE = re.compile(r"\n\+[ \t]+@(?:builtins\.)?property\b")
+_SETTER_GONE = re.compile(r"\n-[ \t]+@(\w+)\.setter\b")
+_PROPERTY_DEF = re.compile(
+    r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+(?![ \t]*(?:async[ \t]+)?def\b)[^\n]*){0,12}"
+    r"\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
+)
+# a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
+_STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+_SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+
+
+@dataclass(frozen=True)
+class Closed:
+    """An attribute of ``owner`` (upstream's ``path``) that upstream made a property without a setter."""
+
+    name: str
+    owner: str
+    path: str
+
+
+def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines that assign an attribute upstream made a read-only property."""
+    paths = sorted({*trees.upstream.matching(_PROPERTY_LINE, ".py"), *trees.upstream.matching(_SETTER_GONE, ".py")})
+    wanted = _assigned_names(trees) if paths else set()
+    # only a file whose added property (or removed setter) is a name the fork assigns is parsed
+    paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]
+    found = _closed(trees, paths, wanted) if paths else {}
+    if not found:
+        return []
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
+    return [
+        _finding(trees, path, line, hit, shown, pr_pattern)
+        for path, module, owned in fork_modules(trees, named.search)
+        for line, hit, shown in _assignments(trees, path, module, owned, found)
+    ]
+
+
+def _closing_names(diff: str) -> set[str]:
+    """The names a diff adds a property of, or removes the setter of."""
+    return {*_PROPERTY_DEF.findall(diff), *_SETTER_GONE.findall(diff)}
+
+
+def _assigned_names(trees: ThreeTrees) -> set[str]:
+    """The attribute names the fork's added lines assign."""
+    return {
+        name
+        for p in trees.mine
+        if p.endswith(".py")
+        for line in trees.mine[p].added.values()
+        for name in (*_STORE.findall(line), *_SETATTR.findall(line))
+    }
+
+
+def _closed(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Closed]]:
+    found: dict[str, list[Closed]] = {}
+    for path, before, after in parsed_versions(trees, paths):
+        old = {cls.name: cls for cls in file_classes(before.body)}
+        for cls in file_classes(after.body):
+            was = old.get(cls.name)
+            if was is None:
+                continue
+            for name in _read_only(cls) & wanted:
+                if _settable(was, name):
+                    found.setdefault(name, []).append(Closed(name, cls.name, path))
+    return found
+
+
+def _settable(cls: ast.ClassDef, name: str) -> bool:
+    """The base's class let a caller assign ``name``: a property with a setter, or a plain attribute."""
+    return name not in _read_only(cls) if name in _properties(cls) else _plain_attribute(cls, name)
+
+
+def _properties(cls: ast.ClassDef) -> set[str]:
+    """The names the class body defines as a ``property`` (a getter; a setter's name alike)."""
+    return {
+        stmt.name
+        for stmt in cls.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(last_name(d) == "property" or _accessor(d) is not None for d in stmt.decorator_list)
+    }
+
+
+def _accessor(decorator: ast.expr) -> str | None:
+    """``name`` of ``@name.setter`` / ``@name.deleter``."""
+    if isinstance(decorator, ast.Attribute) and decorator.attr in ("setter", "deleter"):
+        return decorator.value.id if isinstance(decorator.value, ast.Name) else None
+    return None
+
+
+def _read_only(cls: ast.ClassDef) -> set[str]:
+    """The class's properties with no setter; none when the class defines ``__setattr__`` (it may route)."""
+    methods = [s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if any(m.name == "__setattr__" for m in methods):
+        return set()
+    getters = {m.name for m in methods if any(last_name(d) == "property" for d in m.decorator_list)}
+    setters = {
+        name
+        for m in methods
+        for d in m.decorator_list
+        if isinstance(d, ast.Attribute) and d.attr == "setter" and (name := _accessor(d)) is not None
+    }
+    return getters - setters
+
+
+def _plain_attribute(cls: ast.ClassDef, name: str) -> bool:
+    """The class sets ``name`` as a plain attribute: a field of its body, or ``self.name = ...``."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+            return True
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+            return True
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(stmt):
+                if (
+                    isinstance(node, ast.Attribute)
+                    and isinstance(node.ctx, ast.Store)
+                    and node.attr == name
+                    and isinstance(node.value, ast.Name)
+                    and node.value.id == "self"
+                ):
+                    return True
+    return False
+
+
+def _assignments(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Closed]]
+) -> Iterator[tuple[int, Closed, str]]:
+    parents = parent_map(module)
+    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    for node in walk_spanning(module, owned):
+        line: int = getattr(node, "lineno", 0)
+        if line not in owned:
+            continue
+        target = _stored(node)
+        if target is None:
+            continue
+        receiver, name = target
+        func = enclosing(node, parents)
+        typed = typed_as(receiver, func, parents, fork.classes)
+        hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
+        if hit is not None:
+            yield line, hit, f"{ast.unparse(receiver)}.{name}"
+
+
+def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
+    """The class of the name is the fork's own, or a fork class on the receiver's way defines the name in
+    its body (a class attribute, a property of its own): that, not upstream's property, takes the write.
+    A fork subclass's ``self.name = ...`` in a method declares nothing: it hits upstream's property."""
+    if fork.path == hit.path:
+        return False
+    return fork.owns(hit.owner) or any(
+        _in_body(fork.classes[n], hit.name) for n in typed - {hit.owner} if n in fork.classes
+    )
+
+
+def _in_body(cls: ast.ClassDef, name: str) -> bool:
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            return True
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
+
+
+def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(receiver, name) of ``receiver.name`` stored to, or of ``setattr(receiver, "name", ...)``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return node.value, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and last_name(node.func) == "setattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[0], node.args[1].value
+    return None
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, r"@property|def " + re.escape(hit.name) + r"\b", pr_pattern)
+    message = (
+        f"fork-owned line assigns {shown}, but upstream made {hit.owner}.{hit.name} a read-only property "
+        f"({hit.path}{commit}): the assignment raises AttributeError (the property has no setter); set what "
+        "the property reads instead"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
