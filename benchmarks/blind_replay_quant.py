@@ -26,7 +26,7 @@ classmethod: one argument short), #38288's ``quant_config.get_name() == 'gptq_ma
 its ``get_name`` returns ``'auto_gptq'``; the receiver is typed as the abstract base), #32952's op named by
 string in a list of ops (``'_C::gptq_marlin_gemm'``), #43727's ``dataclasses.replace(moe_config,
 disable_inplace=False)`` (a removed field passed to ``replace``), #26789's read of ``layer.w13_weight_packed``
-after ``super().process_weights_after_loading`` (the base's hook now ``delattr``\ s it; other methods still
+after ``super().process_weights_after_loading`` (the base's hook now ``delattr``s it; other methods still
 register the name), and #23725's kwargs dict (the error lands on the ``**`` call, three lines below the key).
 
   python benchmarks/blind_replay_quant.py [--mirror DIR] [--only TEXT ...] [--show]

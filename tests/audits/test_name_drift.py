@@ -1118,7 +1118,7 @@ def test_a_value_an_alias_of_another_file_no_longer_accepts(git_repo: GitRepo, n
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
     assert [(line, severity) for line, severity, _ in rows] == [(6, "error"), (10, "error")]
-    assert '"petit_nvfp4" passed to get_quantization_config() means quantization = \'petit_nvfp4\'' in rows[0][2]
+    assert "\"petit_nvfp4\" passed to get_quantization_config() means quantization = 'petit_nvfp4'" in rows[0][2]
     assert "QuantizationMethods is now Literal['fp8', 'modelopt_fp4']" in rows[0][2]
     assert "#32694" in rows[1][2] and "the test is never true now" in rows[1][2]
 

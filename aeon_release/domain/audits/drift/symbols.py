@@ -2212,7 +2212,11 @@ class _Checker:
         """An override of the kind the base had (a plain method, a coroutine function, a property) that
         the base no longer is: upstream's callers now await it, call it, or read it as a value."""
         mine, now = _kind(stmt), _member_kind(after)
-        if not self._upstream(after.path) or mine != _kind(before.node) or now in (None, mine):
+        if not self._upstream(after.path):
+            return None
+        if mine == _FUNCTION and (rebound := self._rebound(stmt, before, after)) is not None:
+            return rebound
+        if mine != _kind(before.node) or now in (None, mine):
             return None
         if now == _VALUE:
             return (
@@ -2220,6 +2224,26 @@ class _Checker:
                 "reads of it get the bound method (always true), or a value set on the instance hides it"
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
+
+    def _rebound(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """A plain method the base made a ``@staticmethod`` or ``@classmethod``, still overridden by a plain
+        method, where upstream now calls it off the class (#28870: CompressedTensorsConfig's scheme
+        predicates, called as ``cls._is_fp8_w8a8(weight_quant, input_quant)`` from classmethods): the
+        fork's method is called unbound, its first argument taken as ``self``, one argument short.  Calls
+        off ``self`` still bind it: no call off the class, nothing said."""
+        mine, was, now = _binding(stmt), _binding(before.node), _binding(after.node)
+        if mine != "instance" or was != "instance" or now == "instance":
+            return None
+        mod = self.theirs_ix.module_at(after.path)
+        owner = (after.owner or "").rsplit(".", 1)[-1]
+        line = _called_off_class(mod.tree, after.name, {"cls", owner}) if mod is not None else None
+        if line is None:
+            return None
+        return (
+            f"it is now a @{now}method, the override still a plain method taking self: upstream calls it off "
+            f"the class ({after.path}:{line}), so the fork's method gets its first argument as self and misses "
+            f"its last; make the override a @{now}method too"
+        )
 
     def _returned_now(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
@@ -3325,6 +3349,30 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+
+
+def _binding(node: ast.AST) -> str:
+    """What a method's first parameter binds to: ``static`` (nothing), ``class``, or ``instance``."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return ""
+    names = decorator_names(node)
+    return "static" if "staticmethod" in names else "class" if "classmethod" in names else "instance"
+
+
+def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int | None:
+    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, the
+    class's own name): a call that binds no instance."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == name
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in receivers
+        ):
+            return node.lineno
+    return None
+
 
 # Calls that take a coroutine and run it (``asyncio.run(f())``, ``loop.run_until_complete(f())``,
 # ``asyncio.gather(f(), g())``): their coroutine arguments are awaited as surely as ``await f()``.
