@@ -22,7 +22,14 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import lockstep
 from aeon_release.domain.audits.drift import pyindex as px
-from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.custom_ops import (
+    SCHEMA_SOURCES,
+    called_op,
+    defined_op_names,
+    mentions,
+    named_op,
+    op_definitions,
+)
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
@@ -129,7 +136,7 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
     for path in sorted(p for p in inp.fork_lines if p.endswith((".py", ".pyi"))):
         for finding in checker.check_stub(path) if path.endswith(".pyi") else checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
-    for finding in (*checker.chained_calls(), *checker.op_calls()):
+    for finding in (*checker.chained_calls(), *checker.op_calls(), *checker.named_ops()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
     return [*findings.values(), *checker.cut_hierarchies()]
 
@@ -178,6 +185,7 @@ class _Checker:
         # methods its class defines, never what a ``__getattr__`` makes up
         self._actor_calls: set[int] = set()
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
+        self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -214,6 +222,7 @@ class _Checker:
             return  # a file new on both sides or that no longer parses: nothing to compare
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
+            self._named += _named_ops(mod, owned)
             walked = list(self._walk(mod, mod.tree.body, _Scope(), owned))
             yield from walked
             moved = list(self._patched_but_moved(mod, owned))
@@ -1204,6 +1213,66 @@ class _Checker:
                     RULE, "merge", call_severity(problem, doubt=other is not None), mod.path, call.lineno, message
                 )
                 break
+
+    def named_ops(self) -> Iterator[Finding]:
+        """An op named by string in a list of ops on a fork line (``["_C::gptq_marlin_gemm"]``, a splitting
+        list's ``"vllm.unified_flash_attention"``) whose definition a file upstream changed no longer spells:
+        #32952 renamed Marlin's schema ``gptq_marlin_gemm`` -> ``marlin_gemm``, #9888 the V1 backend's
+        registration ``unified_flash_attention`` -> ``unified_v1_flash_attention``.  Nothing fails: the list
+        names no op, or another's, and what it was for (a split, an opaque op) silently stops.  An error
+        when no other file defines an op of the name, or when the file defining it now defines a new one
+        (renamed: the list meant that file's op; another's of the old name, the V0 backend's, is not it);
+        nothing when the op was dropped and another file still defines one of its name."""
+        names = {name for _, _, name in self._named}
+        removed = self._dropped_op_names(names) if names else {}
+        for mod, node, name in self._named:
+            named = str(node.value)
+            for path, renamed in removed.get(name, []):
+                other = self._op_defined_elsewhere(name, {path})
+                if other is not None and not renamed:
+                    continue
+                commit = self._commit(path, name)
+                how = f"renamed it to {' / '.join(sorted(renamed))}" if renamed else "dropped it"
+                left = (
+                    f"{other} still defines an op of that name, which the list now names instead"
+                    if other
+                    else "no op of that name is left"
+                )
+                yield _error(
+                    mod,
+                    node.lineno,
+                    f'names the custom op "{named}", which {path} defined until upstream {how}'
+                    f"{f' ({commit})' if commit else ''}: {left}, and what the list does with the op silently "
+                    "stops; name the op upstream defines now",
+                )
+                break
+
+    def _dropped_op_names(self, names: set[str]) -> dict[str, list[tuple[str, set[str]]]]:
+        """op name -> each (path, the op names the file defines only now) of a changed file (a schema source
+        or a Python file) that defined it before the merge and no longer spells it."""
+        sources = sorted(
+            {
+                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
+                *(p for p in self.inp.upstream_files if p.endswith(".py")),
+            }
+        )
+        ours = self.inp.ours
+        if isinstance(ours, FileSearchable) and sources:
+            sources = sorted(ours.files_containing(sorted(names), sources))
+        spelled, removed = mentions(names), dict[str, list[tuple[str, set[str]]]]()
+        for path in sources:
+            old_text = ours.text(path)
+            new_text = self.inp.merged.text(path) or ""
+            wanted = spelled(old_text) if old_text else set()
+            defined = op_definitions(path, old_text or "", wanted) if wanted else {}
+            # the definition is gone (an ``ops.impl("name", ...)`` or a comment may still spell the name)
+            defined = {n: d for n, d in defined.items() if n not in op_definitions(path, new_text, set(defined))}
+            if not defined:
+                continue
+            renamed = defined_op_names(new_text) - defined_op_names(old_text or "")
+            for name in defined:
+                removed.setdefault(name, []).append((path, renamed))
+        return removed
 
     def _op_calls_of_another(self, names: set[str]) -> Iterator[Finding]:
         """A custom op whose Python registration upstream renamed or dropped (#9888: the V1 backend's
@@ -3349,6 +3418,23 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+
+
+def _named_ops(mod: ModuleInfo, owned: set[int]) -> list[tuple[ModuleInfo, ast.Constant, str]]:
+    """The strings naming an op (``"ns::name"``, ``"ns.name"``) that a list, tuple or set display holds
+    on a fork line."""
+    found = []
+    for node in ast.walk(mod.tree):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            for elt in node.elts:
+                if (
+                    isinstance(elt, ast.Constant)
+                    and isinstance(elt.value, str)
+                    and elt.lineno in owned
+                    and (name := named_op(elt.value)) is not None
+                ):
+                    found.append((mod, elt, name))
+    return found
 
 
 def _binding(node: ast.AST) -> str:
