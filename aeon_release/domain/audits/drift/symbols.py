@@ -929,6 +929,8 @@ class _Checker:
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
             return
+        if call.args and _replaces(mod, call.func):
+            yield from self._replaced_fields(mod, call, scope)
         entries = _table_entries(mod, call.func, self._local_names(scope))
         if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
             for entry in entries:
@@ -1176,6 +1178,21 @@ class _Checker:
             if before is not None and old is not None and call_problem(call, old) is None:
                 return before
         return None
+
+    def _replaced_fields(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``dataclasses.replace(moe_config, disable_inplace=False)``: each keyword is a field of the first
+        argument's class, read as ``moe_config.disable_inplace`` would be (#43727 removed
+        FusedMoEConfig.disable_inplace: ``replace`` raises on a field the class no longer has)."""
+        target = call.args[0]
+        for keyword in call.keywords:
+            if keyword.arg is None:
+                continue
+            field = ast.copy_location(ast.Attribute(target, keyword.arg, ast.Load()), keyword.value)
+            field.end_lineno = keyword.value.lineno
+            shown = f"uses {_show(field)}"
+            for finding in self._reference(mod, field, scope):
+                passed = f"passes {keyword.arg}= to {_show(call.func)}({_show(target)}, ...)"
+                yield replace(finding, message=finding.message.replace(shown, passed, 1))
 
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
@@ -3418,6 +3435,18 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+
+
+def _replaces(mod: ModuleInfo, func: ast.expr) -> bool:
+    """``dataclasses.replace`` (or ``replace`` imported from ``dataclasses``, under any alias)."""
+    if isinstance(func, ast.Attribute) and func.attr == "replace":
+        return isinstance(func.value, ast.Name) and func.value.id == "dataclasses"
+    return isinstance(func, ast.Name) and any(
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.module == "dataclasses"
+        and any(a.name == "replace" and (a.asname or a.name) == func.id for a in stmt.names)
+        for stmt in mod.tree.body
+    )
 
 
 def _named_ops(mod: ModuleInfo, owned: set[int]) -> list[tuple[ModuleInfo, ast.Constant, str]]:
