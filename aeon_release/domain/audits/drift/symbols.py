@@ -553,7 +553,10 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    yield from self._call(mod, made, scope, id(node) in awaited)
+                    found = list(self._call(mod, made, scope, id(node) in awaited))
+                    yield from found
+                    if made is not node:
+                        yield from _at_dict_keys(found, node, made, owned)
                     yield from self._string_read(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
@@ -3248,6 +3251,23 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
 
 
+_NO_LONGER_ACCEPTED = re.compile(r"passes ((?:\w+=, )*\w+=), which it no longer accepts")
+
+
+def _at_dict_keys(found: list[Finding], call: ast.Call, made: ast.Call, owned: set[int]) -> Iterator[Finding]:
+    """A keyword the callee no longer accepts that a dict display handed on with ``**`` spells on another
+    fork line (``OPTS = {"force_fp8_e4m3fnuz": True}`` ... ``Fp8LinearOp(**OPTS)``, #23725): the error at
+    the key's line too, where the fork wrote the name."""
+    for finding in found:
+        match = _NO_LONGER_ACCEPTED.search(finding.message) if finding.line == call.lineno else None
+        gone = {name.rstrip("=") for name in match.group(1).split(", ")} if match else set()
+        for kw in made.keywords:
+            line = getattr(kw, "lineno", None)
+            if kw.arg in gone and line is not None and line != call.lineno and line in owned:
+                said = f"holds {kw.arg} for the ** call at line {call.lineno}, which "
+                yield replace(finding, line=line, message=said + finding.message)
+
+
 def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
     """The positional arguments with ``*(a, b)`` and ``*ARGS`` (a name its scope binds once to a tuple
     display and never rebinds: a tuple cannot change) spelled out as ``a, b``; anything else as it is."""
@@ -3287,11 +3307,16 @@ def _partial_of(value: ast.expr | None) -> ast.Call | None:
 
 
 def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
-    """``{"k": v}`` or ``dict(k=v)`` as keywords; None if unknowable."""
+    """``{"k": v}`` or ``dict(k=v)`` as keywords (each at its key's line); None if unknowable."""
     if isinstance(value, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
         if all(isinstance(k, str) and k.isidentifier() for k in keys):
-            return [ast.keyword(arg=str(k), value=v) for k, v in zip(keys, value.values)]
+            return [
+                ast.copy_location(ast.keyword(arg=str(k), value=v), node)
+                if node is not None
+                else ast.keyword(str(k), v)
+                for k, v, node in zip(keys, value.values, value.keys)
+            ]
         return None
     if isinstance(value, ast.Call) and last_name(value.func) == "dict" and not value.args:
         return list(value.keywords) if all(k.arg is not None for k in value.keywords) else None
