@@ -1945,6 +1945,7 @@ class _Checker:
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
 
@@ -2313,6 +2314,37 @@ class _Checker:
                 "reads of it get the bound method (always true), or a value set on the instance hides it"
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
+
+    def _deleted_by_base(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, label: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override that calls ``super().hook(layer)`` and then reads ``layer.x``, where upstream's hook
+        now deletes ``x`` from its argument (#26789: CompressedTensorsW4A4MoeMethod's
+        process_weights_after_loading ``delattr(layer, "w13_weight_packed")`` once moved into w13_weight):
+        an ``AttributeError`` at load.  An attribute the override sets again before the read is its own."""
+        if not self._upstream(after.path) or not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        deleted = _deleted_attributes(after.node) - _deleted_attributes(before.node)
+        called = _super_call_line(stmt)
+        if not deleted or called is None:
+            return
+        params = _positional(stmt)[1:]
+        for node in ast.walk(stmt):
+            read = _attribute_read(node)
+            line = getattr(node, "lineno", 0)
+            if read is None or line <= called or read[0] not in params:
+                continue
+            slot = (params.index(read[0]), read[1])
+            if slot in deleted and not _set_between(stmt, read, called, line):
+                yield self._finding(
+                    mod,
+                    line,
+                    f"{label} reads {read[0]}.{read[1]} after super().{stmt.name}(), whose {after.label} now "
+                    f"deletes it from its argument",
+                    after,
+                    "signature",
+                )
+                return
 
     def _rebound(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
         """A plain method the base made a ``@staticmethod`` or ``@classmethod``, still overridden by a plain
@@ -3489,6 +3521,92 @@ def _named_ops(mod: ModuleInfo, owned: set[int]) -> list[tuple[ModuleInfo, ast.C
                 ):
                     found.append((mod, elt, name))
     return found
+
+
+def _positional(func: ast.AST) -> list[str]:
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+
+
+def _deleted_attributes(func: ast.AST) -> set[tuple[int, str]]:
+    """(the parameter's place after ``self``, the attribute) for each ``delattr(param, "x")`` / ``del
+    param.x`` of a method's body."""
+    params = _positional(func)[1:]
+    found: set[tuple[int, str]] = set()
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "delattr"
+            and len(node.args) == 2
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in params
+            and (attr := str_value(node.args[1])) is not None
+        ):
+            found.add((params.index(node.args[0].id), attr))
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id in params
+                ):
+                    found.add((params.index(target.value.id), target.attr))
+    return found
+
+
+def _super_call_line(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
+    """The line of the method's ``super().<its name>(...)`` call, if it makes one."""
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == func.name
+            and isinstance(node.func.value, ast.Call)
+            and isinstance(node.func.value.func, ast.Name)
+            and node.func.value.func.id == "super"
+        ):
+            return node.lineno
+    return None
+
+
+def _attribute_read(node: ast.AST) -> tuple[str, str] | None:
+    """(name, attribute) of ``name.attr`` loaded, or of ``getattr(name, "attr")`` with no fallback."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+        return node.value.id, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+        and (attr := str_value(node.args[1])) is not None
+    ):
+        return node.args[0].id, attr
+    return None
+
+
+def _set_between(func: ast.AST, read: tuple[str, str], start: int, end: int) -> bool:
+    """The body sets ``name.attr`` (or ``setattr``/``register_parameter`` of it) between two lines."""
+    for node in ast.walk(func):
+        if not start < getattr(node, "lineno", 0) < end:
+            continue
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and (node.value.id, node.attr) == read
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, (ast.Name, ast.Attribute))
+            and last_name(node.func) in ("setattr", "register_parameter", "register_buffer")
+            and any(str_value(a) == read[1] for a in node.args)
+        ):
+            return True
+    return False
 
 
 def _binding(node: ast.AST) -> str:
