@@ -2336,13 +2336,13 @@ class _Checker:
                 continue
             slot = (params.index(read[0]), read[1])
             if slot in deleted and not _set_between(stmt, read, called, line):
-                yield self._finding(
+                commit = self._line_commit(after.path, read[1]) or self._commit(after.path, after.name)
+                yield _error(
                     mod,
                     line,
                     f"{label} reads {read[0]}.{read[1]} after super().{stmt.name}(), whose {after.label} now "
-                    f"deletes it from its argument",
-                    after,
-                    "signature",
+                    f"deletes it from its argument ({after.path}{f', upstream: {commit}' if commit else ''}): "
+                    "an AttributeError; read what the hook keeps instead, or read it before the call",
                 )
                 return
 
