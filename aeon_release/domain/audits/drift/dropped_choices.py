@@ -41,6 +41,8 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value
 
 _STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+# a line holding one quoted member and nothing else (``    "petit_nvfp4",``): a Literal written over lines
+_MEMBER_LINE = re.compile(r"""\s*["'][^"'\s]{1,100}["'],?\s*(?:#.*)?$""")
 
 
 @dataclass(frozen=True)
@@ -197,10 +199,13 @@ def positional_field(call: ast.Call, value: str) -> str:
 
 
 def _declares_one(removed: list[str], names: set[str]) -> bool:
-    """A removed line quotes a wanted value: itself a ``Literal[...]``, or a line of one written over several
-    (#43168's ``TokenizerMode``; #32694 removed only the member's own line of ``QuantizationMethods``).  The
-    file must hold ``Literal[`` at the merge base (the caller reads it)."""
-    return any(names & set(_STRING.findall(line)) for line in removed)
+    """A removed line quotes a wanted value: itself a ``Literal[...]``, or a line of one written over several,
+    holding the member alone (#43168's ``TokenizerMode``; #32694 removed only the member's own line of
+    ``QuantizationMethods``).  The file must hold ``Literal[`` at the merge base (the caller reads it)."""
+    quoting = [line for line in removed if names & set(_STRING.findall(line))]
+    return bool(quoting) and (
+        any("Literal[" in line for line in removed) or any(_MEMBER_LINE.match(line) for line in quoting)
+    )
 
 
 def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
