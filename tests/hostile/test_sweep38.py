@@ -191,7 +191,7 @@ ESCAPES = "\x1b]0;pwn\x07\x1b[2J\u202e"
 
 
 def test_escapes_and_odd_names_in_a_checkout_are_reported_escaped(tmp_path: Path) -> None:
-    """Untracked and then committed: a 2 GiB sparse ``.py``, a link to /dev/zero, files named ``-rf`` and
+    """Untracked and then committed: a 2 GiB sparse ``.py`` (16 MiB once committed), a link to /dev/zero, files named ``-rf`` and
     ``--output=x.py``, a name of terminal escapes and an RTL override holding conflict markers.  Held on main:
     every name escaped in the table and the ``github`` format, the sparse file and the link not read but
     errors (rules read them), and no option parser took a name for an option."""
@@ -205,6 +205,10 @@ def test_escapes_and_odd_names_in_a_checkout_are_reported_escaped(tmp_path: Path
     (pkg / f"a{ESCAPES}yp.py").write_text("<<<<<<< HEAD\n")
     argv = ("audit", "--repo", ex.fork, "--config", ex.config)
     runs = [run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)]
+    # Committed, the big file is 16 MiB (still twice the largest file an audit reads): git hashing
+    # 2 GiB of zeros took ~10 s of the suite, and a blob is read by its size before its bytes.
+    with open(pkg / "big.py", "r+b") as handle:
+        handle.truncate(16 * 1024**2)
     git(ex.fork, "add", "-A")
     git(ex.fork, "commit", "-qm", "hostile names")
     runs += [
@@ -223,17 +227,18 @@ def test_a_tree_nested_ten_thousand_folders_deep_is_audited(tmp_path: Path) -> N
     """A commit whose tree nests 10,000 folders (git stores it; no disk can check it out) with a conflict marker
     at the bottom.  Held: ``audit --rev`` finds it, in bounded time and memory."""
     ex = build_example(tmp_path / "ex")
-    blob = git(ex.fork, "hash-object", "-w", "--stdin", input=b"<<<<<<< HEAD\n")
-    tree = git(ex.fork, "mktree", input=f"100644 blob {blob}\tbad.txt\n".encode())
-    for _ in range(10_000):
-        tree = git(ex.fork, "mktree", input=f"040000 tree {tree}\td\n".encode())
-    top = git(ex.fork, "mktree", input=(git(ex.fork, "ls-tree", "HEAD") + f"\n040000 tree {tree}\tdeep\n").encode())
-    git(ex.fork, "update-ref", "refs/heads/deep", git(ex.fork, "commit-tree", top, "-p", "HEAD", "-m", "deep"))
+    # One ``git fast-import`` writes the 10,002 trees (a ``mktree`` each took ~19 s of the suite).
+    deep = "deep/" + "d/" * 10_000 + "bad.txt"
+    head = git(ex.fork, "rev-parse", "HEAD")
+    stream = f"commit refs/heads/deep\ncommitter t <t@t> 0 +0000\ndata 4\ndeep\nfrom {head}\n"
+    stream += f"M 644 inline {deep}\ndata 13\n<<<<<<< HEAD\n\n"
+    git(ex.fork, "fast-import", "--quiet", input=stream.encode())
+    assert git(ex.fork, "ls-tree", "-r", "--name-only", "deep", "--", "deep").strip() == deep
     run = run_limited("audit", "--repo", ex.fork, "--config", ex.config, "--rev", "deep", "--format", "json")
     _no_traceback(run)
     assert run.code == 1, run.err
     [finding] = json.loads(run.out)["findings"]
-    assert finding["path"] == "deep/" + "d/" * 10_000 + "bad.txt" and finding["rule"] == "tree/conflict-markers"
+    assert finding["path"] == deep and finding["rule"] == "tree/conflict-markers"
 
 
 def test_rich_markup_from_upstream_and_the_ledger_is_printed_as_text(tmp_path: Path) -> None:
