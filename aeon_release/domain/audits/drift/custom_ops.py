@@ -48,7 +48,7 @@ def called_op(func: ast.expr) -> str | None:
 
 
 # an op named by string where a list of ops holds it: ``"_C::gptq_marlin_gemm"`` (a schema's namespace), or
-# ``"vllm.unified_attention"`` (a compilation config's splitting ops); ``.default``, its default overload
+# ``"ns.unified_attention"`` (a compilation config's splitting ops); ``.default``, its default overload
 _NAMED_OP = re.compile(r"^[A-Za-z_]\w*(?:::|\.)([A-Za-z_]\w*)(?:\.default)?$")
 _REGISTERED_NAME = re.compile(r"""\bop_name\s*=\s*["'](\w+)["']|\bcustom_op\(\s*["'](?:\w+::)?(\w+)["']""")
 

@@ -1236,7 +1236,7 @@ class _Checker:
 
     def named_ops(self) -> Iterator[Finding]:
         """An op named by string in a list of ops on a fork line (``["_C::gptq_marlin_gemm"]``, a splitting
-        list's ``"vllm.unified_flash_attention"``) whose definition a file upstream changed no longer spells:
+        list's ``"ns.unified_flash_attention"``) whose definition a file upstream changed no longer spells:
         #32952 renamed Marlin's schema ``gptq_marlin_gemm`` -> ``marlin_gemm``, #9888 the V1 backend's
         registration ``unified_flash_attention`` -> ``unified_v1_flash_attention``.  Nothing fails: the list
         names no op, or another's, and what it was for (a split, an opaque op) silently stops.  An error
