@@ -373,3 +373,62 @@ def test_a_renamed_op_whose_old_name_another_backend_registers(
     assert [(line, severity) for line, severity, _ in rows] == ([(5, "error")] if caught else [])
     if caught:
         assert f"the op of that name left is {V0_ATTENTION}'s" in rows[0][2]
+
+
+# #32952 renamed Marlin's schema gptq_marlin_gemm -> marlin_gemm; #9888 the V1 backend's registration
+# unified_flash_attention -> unified_v1_flash_attention, the V0 backend's of the old name left.  A fork's
+# list of ops (the graph capture's opaque ops, a compilation config's splitting ops) names the op by string.
+NAMED_FORK = """import torch
+
+AEON_OPAQUE_OPS = [
+    "_C::fused_add_rms_norm",
+    "_C::silu_and_mul",
+]
+AEON_SPLITTING_OPS = ("vllm.unified_flash_attention", "vllm.unified_attention.default")
+AEON_MODULES = ["os.path", "torch.nn"]
+"""
+
+
+BINDINGS_DROPPED = BINDINGS_BASE.split("\n  ops.def(\n")[0] + "\n}\n"
+V1_DROPPED = V1_ATTENTION_BASE.split("\n\ndirect_register")[0] + "\n"
+
+
+@pytest.mark.parametrize(
+    ("bindings", "v1", "v0", "lines"),
+    [
+        # the schema renamed: the opaque list's entry; the V1 op renamed with the V0 op of the name left
+        (BINDINGS_BASE.replace('"fused_add_rms_norm(', '"fused_add_rms_norm_v2('), V1_RENAMED, True, [4, 7]),
+        # the schema dropped, no other left; the V1 registration dropped, the V0 one left (it is that op now)
+        (BINDINGS_DROPPED, V1_DROPPED, True, [4]),
+        # twins: nothing renamed; another op of the file renamed
+        (BINDINGS_BASE, V1_ATTENTION_BASE, True, []),
+        (BINDINGS_BASE.replace('"silu_and_mul(', '"silu_and_mul_v2('), V1_ATTENTION_BASE, False, [5]),
+    ],
+)
+def test_an_op_named_by_string_in_a_list_of_ops(
+    git_repo: GitRepo, no_rules: Path, bindings: str, v1: str, v0: bool, lines: list[int]
+) -> None:
+    fork = "vllm/compilation/aeon_ops.py"
+    base = {
+        BINDINGS: BINDINGS_BASE,
+        V1_ATTENTION: V1_ATTENTION_BASE,
+        fork: "import torch\n",
+        "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n",
+    }
+    if v0:
+        base[V0_ATTENTION] = V0_OP.format(params=V0_PARAMS)
+    sides = s.merge_case(
+        git_repo, base, {fork: NAMED_FORK}, [("[Refactor] Rename ops (#32952)", {BINDINGS: bindings, V1_ATTENTION: v1})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == fork and f.rule_id == DRIFT]
+    assert [(line, severity) for line, severity, _ in rows] == [(line, "error") for line in lines]
+    if lines == [4]:
+        assert "defined until upstream dropped it" in rows[0][2] and "no op of that name is left" in rows[0][2]
+    if lines == [4, 7]:
+        assert (
+            'names the custom op "_C::fused_add_rms_norm", which csrc/torch_bindings.cpp defined until upstream '
+            in rows[0][2]
+        )
+        assert "renamed it to fused_add_rms_norm_v2" in rows[0][2] and "#32952" in rows[0][2]
+        assert f"{V0_ATTENTION} still defines an op of that name, which the list now names instead" in rows[1][2]

@@ -281,8 +281,10 @@ def request_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int
         "    return request.top_logprobs\n",
         "def aeon_wants(request: ChatCompletionRequest) -> bool:\n    return request.top_logprobs is not None\n",
         "class AeonRequest(ChatCompletionRequest):\n    def aeon_unset(self) -> bool:\n        return self.top_logprobs == None  # noqa: E711\n",
+        # an untyped receiver, the field named by string with its old default as the fallback
+        'def aeon_wants(request) -> bool:\n    return getattr(request, "top_logprobs", None) is not None\n',
     ],
-    ids=["is None", "is not None", "subclass self"],
+    ids=["is None", "is not None", "subclass self", "getattr with the old default"],
 )
 def test_a_none_default_made_zero_under_a_test_of_none(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     [(line, severity, message)] = request_case(git_repo, no_rules, body)
@@ -304,8 +306,11 @@ def line_in(body: str, needle: str) -> int:
         # an untyped object, and a field whose default stayed
         "def aeon_wants(request) -> bool:\n    return request.top_logprobs is not None\n",
         "def aeon_cap(request: ChatCompletionRequest) -> bool:\n    return request.max_tokens is None\n",
+        # untyped getattr: another fallback, or the old default not compared
+        'def aeon_wants(request) -> bool:\n    return getattr(request, "top_logprobs", 5) is not None\n',
+        'def aeon_top(request) -> int:\n    return getattr(request, "top_logprobs", None) or 5\n',
     ],
-    ids=["truth", "or", "untyped", "unchanged field"],
+    ids=["truth", "or", "untyped", "unchanged field", "getattr, another fallback", "getattr, not compared"],
 )
 def test_none_default_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert request_case(git_repo, no_rules, body) == []

@@ -649,3 +649,74 @@ def test_a_tests_fake_worker_returning_nothing_is_a_warning(git_repo: GitRepo, n
     assert [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == fake] == [
         (5, "warning")
     ]
+
+
+# #28870 made CompressedTensorsConfig's scheme predicates static and calls them off ``cls`` from the new
+# classmethods: a fork's plain-method override is called unbound, its first argument taken as self.
+CT = "vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py"
+CT_BASE = """class CompressedTensorsConfig:
+    def _is_fp8_w8a8(self, weight_quant, input_quant) -> bool:
+        return weight_quant is not None and input_quant is not None
+
+    def _is_wna16(self, weight_quant, input_quant) -> bool:
+        return input_quant is None
+
+    def _is_fp8_w8a8_sm90(self, weight_quant, input_quant) -> bool:
+        return self._is_fp8_w8a8(weight_quant, input_quant)
+
+    def get_scheme(self, weight_quant, input_quant):
+        return self._is_fp8_w8a8_sm90(weight_quant, input_quant) or self._is_wna16(weight_quant, input_quant)
+"""
+CT_STATIC = (
+    CT_BASE.replace("    def _is_fp8_w8a8(self, weight_quant", "    @staticmethod\n    def _is_fp8_w8a8(weight_quant")
+    .replace("    def _is_wna16(self, weight_quant", "    @staticmethod\n    def _is_wna16(weight_quant")
+    .replace("    def _is_fp8_w8a8_sm90(self,", "    @classmethod\n    def _is_fp8_w8a8_sm90(cls,")
+    .replace("return self._is_fp8_w8a8(weight_quant", "return cls._is_fp8_w8a8(weight_quant")
+)
+CT_FORK_BASE = """from vllm.model_executor.layers.quantization.compressed_tensors.compressed_tensors import (
+    CompressedTensorsConfig,
+)
+
+
+class AeonConfig(CompressedTensorsConfig):
+    pass
+"""
+CT_FORK = CT_FORK_BASE.replace(
+    "    pass\n",
+    "    def _is_fp8_w8a8(self, weight_quant, input_quant) -> bool:\n"
+    "        return super()._is_fp8_w8a8(weight_quant, input_quant) and not input_quant.dynamic\n\n"
+    "    def _is_wna16(self, weight_quant, input_quant) -> bool:\n"
+    "        return False\n",
+)
+
+
+def test_a_method_made_static_and_called_off_the_class(git_repo: GitRepo, no_rules: Path) -> None:
+    """The override of the predicate upstream now calls off ``cls`` is an error; the one still called
+    off ``self`` binds as before: silent."""
+    fork = "vllm/model_executor/layers/quantization/aeon_ct.py"
+    sides = s.merge_case(
+        git_repo,
+        {CT: CT_BASE, fork: CT_FORK_BASE},
+        {fork: CT_FORK},
+        [("[refactor] CTConfig methods to static/class methods (#28870)", {CT: CT_STATIC})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == fork]
+    assert line == 7 and "AeonConfig._is_fp8_w8a8 overrides CompressedTensorsConfig._is_fp8_w8a8" in message
+    assert "it is now a @staticmethod" in message and f"upstream calls it off the class ({CT}:12)" in message
+
+
+def test_a_static_override_of_a_method_made_static_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "vllm/model_executor/layers/quantization/aeon_ct.py"
+    body = CT_FORK_BASE.replace(
+        "    pass\n",
+        "    @staticmethod\n    def _is_fp8_w8a8(weight_quant, input_quant) -> bool:\n        return False\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {CT: CT_BASE, fork: CT_FORK_BASE},
+        {fork: body},
+        [("[refactor] CTConfig methods to static/class methods (#28870)", {CT: CT_STATIC})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DRIFT and f.path == fork and f.severity.value == "error"] == []

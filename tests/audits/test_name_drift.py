@@ -1037,6 +1037,92 @@ def test_a_dropped_value_upstream_still_quotes_is_silent(git_repo: GitRepo, no_r
     assert [r for r in choices_case(git_repo, no_rules, upstream) if "no longer accepts" in r[2]] == []
 
 
+# #32694 dropped "petit_nvfp4" from quantization.QuantizationMethods: one line of a Literal written over several,
+# the alias ModelConfig.quantization is annotated with in another file (imported under TYPE_CHECKING), and the
+# name get_quantization_config checks its parameter against (get_args of the alias).
+QUANT_INIT = "vllm/model_executor/layers/quantization/__init__.py"
+QUANT_INIT_BASE = """from typing import Literal, get_args
+
+QuantizationMethods = Literal[
+    "fp8",
+    "modelopt_fp4",
+    "petit_nvfp4",
+]
+QUANTIZATION_METHODS: list[str] = list(get_args(QuantizationMethods))
+
+
+def get_quantization_config(quantization: str) -> type:
+    if quantization not in QUANTIZATION_METHODS:
+        raise ValueError(f"Invalid quantization method: {quantization}")
+    return object
+
+
+def describe(name: str, verbose: bool = False) -> str:
+    return name
+"""
+MODEL_CONFIG = """from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vllm.model_executor.layers.quantization import QuantizationMethods
+else:
+    QuantizationMethods = str
+
+
+@dataclass
+class ModelConfig:
+    quantization: QuantizationMethods | str | None = None
+    tokenizer_mode: str = "auto"
+"""
+SUBJECT_32694 = "[Quantization][Deprecation] Remove Petit NVFP4 (#32694)"
+PETIT_FORK = """from vllm.config.model import ModelConfig
+from vllm.model_executor.layers.quantization import describe, get_quantization_config
+
+
+def aeon_cls():
+    return get_quantization_config("petit_nvfp4")
+
+
+def aeon_pad(model_config: ModelConfig) -> bool:
+    return model_config.quantization == "petit_nvfp4"
+
+
+def aeon_kept():
+    return get_quantization_config("modelopt_fp4")
+
+
+def aeon_label():
+    return describe("petit_nvfp4")
+
+
+def aeon_other(model_config: ModelConfig) -> bool:
+    return model_config.tokenizer_mode == "petit_nvfp4"
+"""
+
+
+def test_a_value_an_alias_of_another_file_no_longer_accepts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A field of another file annotated with the alias, and the registry function of the alias's file that
+    checks its parameter against it (the value passed by position), no longer accept the dropped value; a
+    kept value, a function that checks nothing and a field of another type are silent."""
+    sides = s.merge_case(
+        git_repo,
+        # the word lives on in a table upstream forgot (vllm/v1/metrics/perf.py): name drift's "gone" is silent
+        {
+            QUANT_INIT: QUANT_INIT_BASE,
+            "vllm/config/model.py": MODEL_CONFIG,
+            "vllm/v1/metrics/perf.py": 'BITS = {"petit_nvfp4": 0.5}\n',
+        },
+        {FORK: PETIT_FORK},
+        [(SUBJECT_32694, {QUANT_INIT: QUANT_INIT_BASE.replace('    "petit_nvfp4",\n', "")})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+    assert [(line, severity) for line, severity, _ in rows] == [(6, "error"), (10, "error")]
+    assert "\"petit_nvfp4\" passed to get_quantization_config() means quantization = 'petit_nvfp4'" in rows[0][2]
+    assert "QuantizationMethods is now Literal['fp8', 'modelopt_fp4']" in rows[0][2]
+    assert "#32694" in rows[1][2] and "the test is never true now" in rows[1][2]
+
+
 # #25968 renamed ModelOptNvFp4FusedMoE.prepare_static_weight_layouts_for_trtllm_moe and left the old name in
 # a comment it added; #5353 renamed the layer attribute Fp8LinearMethod sets (``layer.act_scale = None``),
 # the word living on only as a local.

@@ -235,3 +235,40 @@ def test_a_table_given_the_new_string_below_its_display_is_quiet(git_repo: GitRe
     )
     sides = three_way(git_repo, {GDN: GDN_BASE, LINEAR: LINEAR_BASE}, {USE: body}, GDN_NOW)
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+# #38288 renamed gptq_marlin.py to auto_gptq.py and GPTQMarlinConfig to AutoGPTQConfig, whose get_name()
+# returns "auto_gptq": the file is gone from upstream's diff (a deletion and an addition), git pairs them.
+GPTQ = "pkg/quant/gptq_marlin.py"
+GPTQ_BASE = (
+    'class GPTQMarlinConfig:\n    @classmethod\n    def get_name(cls) -> str:\n        return "gptq_marlin"\n\n'
+    "    def get_min_capability(self) -> int:\n        return 80\n\n    def describe(self) -> str:\n"
+    '        return "int4 weights, fp16 activations, grouped scales"\n'
+)
+AUTO = "pkg/quant/auto_gptq.py"
+AUTO_GPTQ = GPTQ_BASE.replace("GPTQMarlinConfig", "AutoGPTQConfig").replace('"gptq_marlin"', '"auto_gptq"')
+
+
+@pytest.mark.parametrize(
+    ("body", "caught"),
+    [
+        ('def is_marlin(quant_config) -> bool:\n    return quant_config.get_name() == "gptq_marlin"\n', True),
+        # twins: the new name; a file deleted with no rename
+        ('def is_marlin(quant_config) -> bool:\n    return quant_config.get_name() == "auto_gptq"\n', False),
+    ],
+)
+def test_a_string_a_def_of_a_moved_file_stopped_returning(
+    git_repo: GitRepo, tmp_path: Path, body: str, caught: bool
+) -> None:
+    sides = three_way(git_repo, {GPTQ: GPTQ_BASE}, {USE: body}, {GPTQ: None, AUTO: AUTO_GPTQ})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == ([(USE, 2, "error")] if caught else [])
+    if caught:
+        message = next(f.message for f in report.findings if f.rule_id == RULE)
+        assert "'gptq_marlin' is what GPTQMarlinConfig.get_name() returned" in message and "'auto_gptq'" in message
+
+
+def test_a_string_of_a_deleted_file_nothing_renamed_is_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = 'def is_marlin(quant_config) -> bool:\n    return quant_config.get_name() == "gptq_marlin"\n'
+    sides = three_way(git_repo, {GPTQ: GPTQ_BASE}, {USE: body}, {GPTQ: None})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

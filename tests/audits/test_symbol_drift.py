@@ -2508,3 +2508,34 @@ def test_a_call_a_base_method_of_the_same_body_now_answers_is_silent(git_repo: G
         [("[Attention] Drop a repeated override (#28763)", {FLASH: FLASH_28763})],
     )
     assert s.rule_rows(git_repo, no_rules, sides, DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    ("opts", "lines"),
+    [
+        # the key the callee no longer accepts, on its own line: the error there too (#23725)
+        ("OPTS = {'act_quant_static': False, 'force_fp8_e4m3fnuz': True}\n", [6, 9]),
+        ("OPTS = dict(\n    act_quant_static=False,\n    force_fp8_e4m3fnuz=True,\n)\n", [8, 12]),
+        # twins: the kept keywords only
+        ("OPTS = {'act_quant_static': False, 'pad_output': True}\n", []),
+    ],
+)
+def test_a_removed_keyword_a_dict_handed_on_holds(
+    git_repo: GitRepo, no_rules: Path, opts: str, lines: list[int]
+) -> None:
+    """#23725 removed Fp8LinearOp's ``force_fp8_e4m3fnuz``; a fork's ``Fp8LinearOp(**OPTS)`` is an error at
+    the call and at the dict's key, where the fork spelled the name."""
+    before = "class Fp8LinearOp:\n    def __init__(self, act_quant_static, pad_output=None, force_fp8_e4m3fnuz=False):\n        pass\n"
+    after = before.replace(", force_fp8_e4m3fnuz=False", "")
+    fork = f"from pkg.w8a8 import Fp8LinearOp\n\n# AEON: ROCm canary\n\n\n{opts}\n\nOP = Fp8LinearOp(**OPTS)\n"
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/w8a8.py": before},
+        {"pkg/use.py": fork},
+        [("[Misc] Removed force_fp8_e4m3fnuz from FP8LinearOp (#23725)", {"pkg/w8a8.py": after})],
+    )
+    got = sorted(found(audit_tree(git_repo.path, no_rules, merge=sides)))
+    assert [number for _, number, _ in got] == lines
+    if lines:
+        assert "holds force_fp8_e4m3fnuz for the ** call at line" in got[0][2]
+        assert "passes force_fp8_e4m3fnuz=, which it no longer accepts" in got[1][2]

@@ -47,6 +47,29 @@ def called_op(func: ast.expr) -> str | None:
     return None
 
 
+# an op named by string where a list of ops holds it: ``"_C::gptq_marlin_gemm"`` (a schema's namespace), or
+# ``"ns.unified_attention"`` (a compilation config's splitting ops); ``.default``, its default overload
+_NAMED_OP = re.compile(r"^[A-Za-z_]\w*(?:::|\.)([A-Za-z_]\w*)(?:\.default)?$")
+_REGISTERED_NAME = re.compile(r"""\bop_name\s*=\s*["'](\w+)["']|\bcustom_op\(\s*["'](?:\w+::)?(\w+)["']""")
+
+
+def named_op(text: str) -> str | None:
+    """``"ns::name"`` / ``"ns.name"`` (``.default`` too) -> name: how a list of ops names one."""
+    match = _NAMED_OP.match(text)
+    return match.group(1) if match else None
+
+
+def defined_op_names(text: str) -> set[str]:
+    """Every op name a text defines: a schema given to ``def(``/``define(``, ``op_name="x"``,
+    ``custom_op("ns::x")`` (what an op upstream renamed in a file may be called now)."""
+    names = {parsed.group(1) for match in _DEFINED.finditer(text) if (parsed := _SCHEMA.match(_joined(match)))}
+    return names | {a or b for a, b in _REGISTERED_NAME.findall(text)}
+
+
+def _joined(match: re.Match[str]) -> str:
+    return "".join(_unescape(body) for body in _LITERAL.findall(match.group(1)))
+
+
 def mentions(names: set[str]) -> Mentions:
     """Which op names of ``names`` a text spells the way a definition would: ``name(`` in a schema,
     ``"name"``/``::name"`` for a registration (a plain word is not enough to read the file)."""

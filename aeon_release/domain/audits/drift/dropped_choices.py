@@ -15,9 +15,18 @@ to a new one).  The fields it constrains are those a class of the file annotates
 keyed by a dropped value and looked up by the field (``FLOOR[spec.rejection_sample_method]``) holds a dead
 entry, and misses the values upstream accepts now.
 
+An alias constrains more than its own file: #32694 dropped ``"petit_nvfp4"`` from
+``quantization.QuantizationMethods``, the type ``config/model.py`` gives ``ModelConfig.quantization`` (an
+import under ``TYPE_CHECKING``), and #43529 dropped ``"bitsandbytes"`` from ``model_loader.LoadFormats``,
+``LoadConfig.load_format``'s.  The fields (and the parameters) of the upstream files that import the alias by
+name and annotate with it are constrained too.  So is a parameter of a function of the alias's own file that
+the function checks against the alias (``if quantization not in QUANTIZATION_METHODS``, a name bound to
+``get_args(alias)``) or looks up in a dict display keyed by the choices (``method_to_config[quantization]``):
+``get_quantization_config("petit_nvfp4")`` passes it by position.
+
 Cheap first: only the strings the fork passes or compares (name drift's scan) are looked for, on
 upstream's removed lines of a file whose removed lines hold ``Literal[``; only such a file is parsed, at
-both sides.
+both sides.  Another file is read only for an alias that lost a wanted value: a ``git grep`` for its name.
 """
 
 from __future__ import annotations
@@ -32,6 +41,8 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value
 
 _STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+# a line holding one quoted member and nothing else (``    "petit_nvfp4",``): a Literal written over lines
+_MEMBER_LINE = re.compile(r"""\s*["'][^"'\s]{1,100}["'],?\s*(?:#.*)?$""")
 
 
 @dataclass(frozen=True)
@@ -47,13 +58,20 @@ class Dropped:
     added: tuple[str, ...] = ()  # the values the ``Literal`` accepts now and did not before
 
 
+_ELSEWHERE = 40  # the most other files an alias's annotations are looked for in (a git grep names them)
+
+
 def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str], Dropped]:
     """(value, field) -> its drop, for the values among ``names`` a field's ``Literal`` lost upstream."""
     found: dict[tuple[str, str], Dropped] = {}
-    for path in sorted(trees.upstream):
-        if not path.endswith(".py") or not _declares_one(trees.upstream[path].removed, names):
-            continue
-        before, after = trees.blobs(trees.base, [path])[path], trees.blobs(trees.theirs, [path])[path]
+    quoting = [
+        p for p in sorted(trees.upstream) if p.endswith(".py") and _declares_one(trees.upstream[p].removed, names)
+    ]
+    befores = trees.blobs(trees.base, quoting)  # one batch a side: only files declaring a Literal go on
+    literal = [p for p in quoting if "Literal[" in (befores[p] or "")]
+    afters = trees.blobs(trees.theirs, literal)
+    for path in literal:
+        before, after = befores[path], afters[path]
         if before is None or after is None:
             continue
         old_module, new_module = parse_python(before, path), parse_python(after, path)
@@ -62,18 +80,132 @@ def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
         new = _literals(new_module)
         for declared, values in _literals(old_module).items():
             gone = sorted((values - new.get(declared, values)) & names)
-            for value in (v for v in gone if f'"{v}"' not in after and f"'{v}'" not in after):
-                for field, owners in _constrained(new_module, declared):
-                    kept = tuple(sorted(new[declared]))
-                    added = tuple(sorted(new[declared] - values))
+            gone = [v for v in gone if f'"{v}"' not in after and f"'{v}'" not in after]
+            if not gone:
+                continue
+            fields = [*_constrained(new_module, declared)]
+            if "." not in declared:
+                fields += [*_checked_params(new_module, declared), *_constrained_elsewhere(trees, path, declared)]
+            kept = tuple(sorted(new[declared]))
+            added = tuple(sorted(new[declared] - values))
+            for value in gone:
+                for field, owners in fields:
                     found.setdefault((value, field), Dropped(value, field, owners, declared, kept, path, added))
     return found
 
 
+def _constrained_elsewhere(trees: ThreeTrees, path: str, declared: str) -> Iterator[tuple[str, frozenset[str]]]:
+    """The fields and parameters the upstream files importing ``declared`` by name annotate with it."""
+    others = sorted(trees.python_files_with((declared,)) - {path})[:_ELSEWHERE]
+    for other, text in trees.blobs(trees.theirs, others).items():
+        module = parse_python(text, other) if text is not None else None
+        if module is None or not _imports(module, declared):
+            continue
+        yield from _constrained(module, declared)
+        for func in _functions(module):
+            for arg in _parameters(func):
+                if arg.annotation is not None and _names(arg.annotation, declared):
+                    yield arg.arg, frozenset({func.name})
+
+
+def _imports(module: ast.Module, name: str) -> bool:
+    """The module imports ``name`` itself (``from pkg import name``; under ``TYPE_CHECKING`` too)."""
+    return any(
+        isinstance(stmt, ast.ImportFrom) and any((a.asname or a.name) == name for a in stmt.names)
+        for stmt in flat_statements(module.body)
+    )
+
+
+def _checked_params(module: ast.Module, declared: str) -> Iterator[tuple[str, frozenset[str]]]:
+    """``(name#i, {function})`` for each parameter a module-level function of the alias's file checks
+    against the choices: ``param in NAME`` where ``NAME`` is bound to ``get_args(alias)``, or
+    ``table[param]`` / ``table.get(param)`` of a dict display keyed by strings (the registry's table).
+    The key holds the position too: a positional argument is matched by it."""
+    choices = {
+        target
+        for stmt in flat_statements(module.body)
+        for target, value in [_assigned(stmt)]
+        if target and value is not None and any(_names(n, declared) for n in _get_args(value))
+    }
+    for func in (s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        statements = (n for n in ast.walk(func) if isinstance(n, ast.stmt))
+        tables = {t for stmt in statements for t, v in [_assigned(stmt)] if t and _keyed(v)}
+        positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+        for i, arg in enumerate(positional):
+            if _checks(func, arg, choices, tables):
+                yield f"{arg}#{func.name}#{i}", frozenset({func.name})
+
+
+def _get_args(value: ast.expr) -> Iterator[ast.expr]:
+    """The arguments of the ``get_args(...)`` calls in ``value`` (``list(get_args(Alias))``)."""
+    for node in ast.walk(value):
+        if isinstance(node, ast.Call) and _last(plain_name(node.func)) == "get_args":
+            yield from node.args
+
+
+def _keyed(value: ast.expr | None) -> bool:
+    return isinstance(value, ast.Dict) and bool(value.keys) and all(str_value(k) for k in value.keys)
+
+
+def _checks(func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, choices: set[str], tables: set[str]) -> bool:
+    """``arg in CHOICES`` / ``arg not in CHOICES``, ``TABLE[arg]``, ``TABLE.get(arg)`` in ``func``."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Compare) and _is_name(node.left, arg):
+            if any(isinstance(c, ast.Name) and c.id in choices for c in node.comparators):
+                return True
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
+            if _is_name(node.slice, arg):
+                return True
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in tables
+            and node.args
+            and _is_name(node.args[0], arg)
+        ):
+            return True
+    return False
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _names(node: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+
+def _functions(module: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's functions and its classes' methods (not nested ones)."""
+    yield from (s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+    for cls in file_classes(module.body):
+        yield from (s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.arg]:
+    return [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+
+
+def positional_field(call: ast.Call, value: str) -> str:
+    """The key a positional argument's drop is held under (drift/dropped_choices.py's ``name#func#i``),
+    without the parameter's name: ``#func#i`` (the caller matches the suffix)."""
+    callee = _last(plain_name(call.func))
+    for i, arg in enumerate(call.args):
+        if str_value(arg) == value:
+            return f"#{callee}#{i}#"
+    return ""
+
+
 def _declares_one(removed: list[str], names: set[str]) -> bool:
-    """A removed line opens a ``Literal[`` and one (itself, or a line of a ``Literal`` written over several,
-    #43168's ``TokenizerMode``) quotes a wanted value."""
-    return any("Literal[" in line for line in removed) and any(names & set(_STRING.findall(line)) for line in removed)
+    """A removed line quotes a wanted value: itself a ``Literal[...]``, or a line of one written over several,
+    holding the member alone (#43168's ``TokenizerMode``; #32694 removed only the member's own line of
+    ``QuantizationMethods``).  The file must hold ``Literal[`` at the merge base (the caller reads it)."""
+    quoting = [line for line in removed if names & set(_STRING.findall(line))]
+    return bool(quoting) and (
+        any("Literal[" in line for line in removed) or any(_MEMBER_LINE.match(line) for line in quoting)
+    )
 
 
 def _literals(module: ast.Module) -> dict[str, frozenset[str]]:

@@ -45,6 +45,7 @@ from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
     Mentions,
     flat_statements,
     last_name,
@@ -67,6 +68,10 @@ _DEFAULT_BUILT_READ = re.compile(r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
+# ``getattr(request, "name", None)``: off any receiver, with a literal fallback (``_old_default_spelled``)
+_FORK_GETATTR_DEFAULT = linear.Scan(
+    r"""\bgetattr\(\s*[\w.]+\s*,\s*["']([a-z][a-z0-9_]{3,})["']\s*,\s*(?:None|True|False|-?[\d.]+|["'][^"'\n]*["'])\s*\)"""
+)
 # a name a line binds to a configuration: a parameter annotated with its class (``kv: KVTransferConfig``)
 # or a local assigned from a configuration (``kv = app_config.kv_transfer_config``); its reads are held
 # (on RE2: ``[\w.]*`` before the holder's own ``[A-Za-z_]*`` backtracks quadratically on ``re``)
@@ -313,6 +318,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
             for line in added:
                 names.update(_FORK_READ.findall(line))
                 names.update(_FORK_GETATTR.findall(line))
+                names.update(_FORK_GETATTR_DEFAULT.findall(line))
                 names.update(_DEFAULT_BUILT_READ.findall(line))
                 names.update(read.findall(line) if read is not None else ())
     return names
@@ -371,6 +377,11 @@ def _fork_reads(
             ):
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 yield path, held[2], short(ast.unparse(node), 80), change, compare
+            elif _old_default_spelled(node, change):
+                # a receiver of no known type: only its comparison with the old default says it is the field
+                compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
+                if compare is not None:
+                    yield path, held[2], short(ast.unparse(node), 80), change, compare
 
 
 def _values(value: DefaultValue) -> tuple[object, ...]:
@@ -380,6 +391,22 @@ def _values(value: DefaultValue) -> tuple[object, ...]:
 def _same(literal: object, default: object) -> bool:
     """A literal the fork compares with is the default: equal, and neither a bool (``1 == True``)."""
     return not isinstance(literal, bool) and not isinstance(default, bool) and literal == default
+
+
+def _old_default_spelled(node: ast.AST, change: Changed) -> bool:
+    """``getattr(request, "top_logprobs", None)`` off a receiver of no known type, whose fallback is the field's
+    old default: the fork names the field by string and spells the default upstream changed (#5031: None ->
+    0), so it means that field, whatever the receiver's name."""
+    return (
+        isinstance(node, ast.Call)
+        and len(node.args) == 3
+        and (value := literal_value(node.args[2])) is not NOT_LITERAL
+        and _same_or_none(value, change.old_value)
+    )
+
+
+def _same_or_none(literal: object, default: object) -> bool:
+    return (literal is None and default is None) or _same(literal, default)
 
 
 def _built_with_defaults(holder: ast.expr, owner: str) -> bool:

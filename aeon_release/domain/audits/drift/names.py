@@ -32,6 +32,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     expects_refusal,
     keyed_tables,
     own_consumer,
+    positional_field,
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
@@ -286,9 +287,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     findings = [
         _dropped_finding(trees, read, drop, pr_pattern)
         for read in reads
-        if read.form in _TIED_FORMS
-        and (drop := found.get((read.name, read.field))) is not None
-        and not answered(read, drop)
+        if read.form in _TIED_FORMS and (drop := _drop_of(read, found)) is not None and not answered(read, drop)
     ]
     values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
     for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
@@ -300,6 +299,22 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _drop_of(read: Read, found: dict[tuple[str, str], Dropped]) -> Dropped | None:
+    """The drop a read means: its field's; for a value passed to a registry function of the alias's file
+    (``get_quantization_config("petit_nvfp4")``), the parameter's, by keyword or by position."""
+    drop = found.get((read.name, read.field)) if read.field else None
+    if drop is not None or read.form != "arg" or not isinstance(read.node, ast.Call):
+        return drop
+    callee = (plain_name(read.node.func) or "").rsplit(".", 1)[-1]
+    wanted = f"{read.field}#{callee}#" if read.field else positional_field(read.node, read.name)
+    if not callee or not wanted:
+        return None
+    return next(
+        (d for (value, key), d in found.items() if value == read.name and "#" in key and wanted in f"{key}#"),
+        None,
+    )
 
 
 def _fork_class_built(trees: ThreeTrees, read: Read, own: OwnFields) -> bool:
@@ -1190,10 +1205,16 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
         else f"the test {_OUTCOMES[read.form]}"
     )
     message = (
-        f"fork-owned {read.how} means {drop.field} = {drop.value!r}, {NOT_ACCEPTED}: "
-        f"{drop.declared} is now Literal[{', '.join(map(repr, drop.kept))}] ({drop.path}{commit}): {outcome} now"
+        f"fork-owned {read.how} means {drop.field.split('#', 1)[0]} = {drop.value!r}, {NOT_ACCEPTED}: "
+        f"{drop.declared} is now Literal[{_shown(drop.kept)}] ({drop.path}{commit}): {outcome} now"
     )
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+def _shown(kept: tuple[str, ...]) -> str:
+    """The choices kept, the first eight of a long registry (QuantizationMethods holds thirty)."""
+    head = ", ".join(map(repr, kept[:8]))
+    return head if len(kept) <= 8 else f"{head}, ... {len(kept) - 8} more"
 
 
 NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding (merge.py keeps it apart)

@@ -34,6 +34,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.own_fields import enclosing, written_scope
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -106,25 +107,49 @@ def _calls_any(trees: ThreeTrees, path: str, vanished: dict[str, list[Vanished]]
 
 def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
     """name -> the strings its definitions stopped returning (and returned by none of its other defs)."""
-    paths = trees.upstream.matching(_RETURN_REMOVED, ".py")
+    # a file upstream deleted holds no lines in the diff: one it renamed (git's rename detection) is read too
+    deleted = [p for p in trees.upstream.deleted if p.endswith(".py")]
+    paths = [*trees.upstream.matching(_RETURN_REMOVED, ".py"), *deleted]
     if not paths:
         return {}
     defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
     before = trees.blobs(trees.base, paths)
     paths = [p for p in paths if defines.search(before[p] or "")]  # read and parsed only when it defines one
-    after = trees.blobs(trees.theirs, paths)
+    returning = re.compile(r"""^[ \t]*return[ \t]+[rRuU]?["']""", re.M)
+    moved = _moved(trees, [p for p in paths if p in set(deleted) and returning.search(before[p] or "")])
+    paths = [p for p in paths if p not in set(deleted) or p in moved]
+    after = trees.blobs(trees.theirs, [p for p in paths if p not in moved])
+    after.update({path: trees.blobs(trees.theirs, [to])[to] for path, to in moved.items()})
     found: dict[str, list[Vanished]] = {}
     for path in paths:
         old, new = _returned(before[path], names), _returned(after[path], names)
         props = _properties(after[path])
         for qualname, strings in old.items():
-            now = new.get(qualname)
+            now = new.get(qualname) if path not in moved else _renamed_def(new, qualname)
             for string in sorted(strings - set(now or ())) if now else ():
                 name = qualname.rsplit(".", 1)[-1]
                 gone = Vanished(name, qualname, path, string, tuple(sorted(now or ())), qualname in props)
                 found.setdefault(name, []).append(gone)
     kept = _not_returned_elsewhere(trees, [v for gone in found.values() for v in gone])
     return {n: [v if v in kept else replace(v, elsewhere=True) for v in found[n] if v in kept or v.read] for n in found}
+
+
+def _moved(trees: ThreeTrees, gone: list[str]) -> dict[str, str]:
+    """Where git's rename detection says upstream moved files it no longer has (#38288: gptq_marlin.py ->
+    auto_gptq.py, GPTQMarlinConfig -> AutoGPTQConfig returning "auto_gptq"): one ``git diff -M`` over their
+    folders, only when such a file held a def that returned a string."""
+    if not gone:
+        return {}
+    folders = sorted({f"{p.rsplit('/', 1)[0]}/" if "/" in p else "." for p in gone})
+    renames = repo.Git(trees.repo).renames(trees.base, trees.theirs, [f":(literal){f}" for f in folders])
+    return {p: renames[p] for p in gone if p in renames}
+
+
+def _renamed_def(new: dict[str, set[str]], qualname: str) -> set[str] | None:
+    """In a moved file, the one def of the name (its class may be renamed with the file): what it returns."""
+    name = qualname.rsplit(".", 1)[-1]
+    same = [strings for q, strings in new.items() if q.rsplit(".", 1)[-1] == name]
+    return same[0] if len(same) == 1 else None
 
 
 def _properties(text: str | None) -> set[str]:

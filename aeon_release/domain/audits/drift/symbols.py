@@ -22,7 +22,14 @@ from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import lockstep
 from aeon_release.domain.audits.drift import pyindex as px
-from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES, called_op, mentions, op_definitions
+from aeon_release.domain.audits.drift.custom_ops import (
+    SCHEMA_SOURCES,
+    called_op,
+    defined_op_names,
+    mentions,
+    named_op,
+    op_definitions,
+)
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
@@ -129,7 +136,7 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
     for path in sorted(p for p in inp.fork_lines if p.endswith((".py", ".pyi"))):
         for finding in checker.check_stub(path) if path.endswith(".pyi") else checker.check_file(path):
             findings.setdefault((finding.path, finding.line, finding.message), finding)
-    for finding in (*checker.chained_calls(), *checker.op_calls()):
+    for finding in (*checker.chained_calls(), *checker.op_calls(), *checker.named_ops()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
     return [*findings.values(), *checker.cut_hierarchies()]
 
@@ -178,6 +185,7 @@ class _Checker:
         # methods its class defines, never what a ``__getattr__`` makes up
         self._actor_calls: set[int] = set()
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
+        self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -214,6 +222,7 @@ class _Checker:
             return  # a file new on both sides or that no longer parses: nothing to compare
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         if owned:
+            self._named += _named_ops(mod, owned)
             walked = list(self._walk(mod, mod.tree.body, _Scope(), owned))
             yield from walked
             moved = list(self._patched_but_moved(mod, owned))
@@ -544,7 +553,10 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    yield from self._call(mod, made, scope, id(node) in awaited)
+                    found = list(self._call(mod, made, scope, id(node) in awaited))
+                    yield from found
+                    if made is not node:
+                        yield from _at_dict_keys(found, node, made, owned)
                     yield from self._string_read(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
@@ -920,6 +932,8 @@ class _Checker:
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
             return
+        if call.args and _replaces(mod, call.func):
+            yield from self._replaced_fields(mod, call, scope)
         entries = _table_entries(mod, call.func, self._local_names(scope))
         if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
             for entry in entries:
@@ -1168,6 +1182,21 @@ class _Checker:
                 return before
         return None
 
+    def _replaced_fields(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``dataclasses.replace(moe_config, disable_inplace=False)``: each keyword is a field of the first
+        argument's class, read as ``moe_config.disable_inplace`` would be (#43727 removed
+        FusedMoEConfig.disable_inplace: ``replace`` raises on a field the class no longer has)."""
+        target = call.args[0]
+        for keyword in call.keywords:
+            if keyword.arg is None:
+                continue
+            field = ast.copy_location(ast.Attribute(target, keyword.arg, ast.Load()), keyword.value)
+            field.end_lineno = keyword.value.lineno
+            shown = f"uses {_show(field)}"
+            for finding in self._reference(mod, field, scope):
+                passed = f"passes {keyword.arg}= to {_show(call.func)}({_show(target)}, ...)"
+                yield replace(finding, message=finding.message.replace(shown, passed, 1))
+
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
         op's parameters before and after the merge, as a function call is: its schema string (C++ or
@@ -1204,6 +1233,66 @@ class _Checker:
                     RULE, "merge", call_severity(problem, doubt=other is not None), mod.path, call.lineno, message
                 )
                 break
+
+    def named_ops(self) -> Iterator[Finding]:
+        """An op named by string in a list of ops on a fork line (``["_C::gptq_marlin_gemm"]``, a splitting
+        list's ``"ns.unified_flash_attention"``) whose definition a file upstream changed no longer spells:
+        #32952 renamed Marlin's schema ``gptq_marlin_gemm`` -> ``marlin_gemm``, #9888 the V1 backend's
+        registration ``unified_flash_attention`` -> ``unified_v1_flash_attention``.  Nothing fails: the list
+        names no op, or another's, and what it was for (a split, an opaque op) silently stops.  An error
+        when no other file defines an op of the name, or when the file defining it now defines a new one
+        (renamed: the list meant that file's op; another's of the old name, the V0 backend's, is not it);
+        nothing when the op was dropped and another file still defines one of its name."""
+        names = {name for _, _, name in self._named}
+        removed = self._dropped_op_names(names) if names else {}
+        for mod, node, name in self._named:
+            named = str(node.value)
+            for path, renamed in removed.get(name, []):
+                other = self._op_defined_elsewhere(name, {path})
+                if other is not None and not renamed:
+                    continue
+                commit = self._commit(path, name)
+                how = f"renamed it to {' / '.join(sorted(renamed))}" if renamed else "dropped it"
+                left = (
+                    f"{other} still defines an op of that name, which the list now names instead"
+                    if other
+                    else "no op of that name is left"
+                )
+                yield _error(
+                    mod,
+                    node.lineno,
+                    f'names the custom op "{named}", which {path} defined until upstream {how}'
+                    f"{f' ({commit})' if commit else ''}: {left}, and what the list does with the op silently "
+                    "stops; name the op upstream defines now",
+                )
+                break
+
+    def _dropped_op_names(self, names: set[str]) -> dict[str, list[tuple[str, set[str]]]]:
+        """op name -> each (path, the op names the file defines only now) of a changed file (a schema source
+        or a Python file) that defined it before the merge and no longer spells it."""
+        sources = sorted(
+            {
+                *(p for p in self.inp.op_sources if p.endswith(SCHEMA_SOURCES)),
+                *(p for p in self.inp.upstream_files if p.endswith(".py")),
+            }
+        )
+        ours = self.inp.ours
+        if isinstance(ours, FileSearchable) and sources:
+            sources = sorted(ours.files_containing(sorted(names), sources))
+        spelled, removed = mentions(names), dict[str, list[tuple[str, set[str]]]]()
+        for path in sources:
+            old_text = ours.text(path)
+            new_text = self.inp.merged.text(path) or ""
+            wanted = spelled(old_text) if old_text else set()
+            defined = op_definitions(path, old_text or "", wanted) if wanted else {}
+            # the definition is gone (an ``ops.impl("name", ...)`` or a comment may still spell the name)
+            defined = {n: d for n, d in defined.items() if n not in op_definitions(path, new_text, set(defined))}
+            if not defined:
+                continue
+            renamed = defined_op_names(new_text) - defined_op_names(old_text or "")
+            for name in defined:
+                removed.setdefault(name, []).append((path, renamed))
+        return removed
 
     def _op_calls_of_another(self, names: set[str]) -> Iterator[Finding]:
         """A custom op whose Python registration upstream renamed or dropped (#9888: the V1 backend's
@@ -1856,6 +1945,7 @@ class _Checker:
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
 
@@ -2212,7 +2302,11 @@ class _Checker:
         """An override of the kind the base had (a plain method, a coroutine function, a property) that
         the base no longer is: upstream's callers now await it, call it, or read it as a value."""
         mine, now = _kind(stmt), _member_kind(after)
-        if not self._upstream(after.path) or mine != _kind(before.node) or now in (None, mine):
+        if not self._upstream(after.path):
+            return None
+        if mine == _FUNCTION and (rebound := self._rebound(stmt, before, after)) is not None:
+            return rebound
+        if mine != _kind(before.node) or now in (None, mine):
             return None
         if now == _VALUE:
             return (
@@ -2220,6 +2314,57 @@ class _Checker:
                 "reads of it get the bound method (always true), or a value set on the instance hides it"
             )
         return f"it is now {_KIND_SAYS[str(now)]}, the override is still {_KIND_SAYS[str(mine)]}"
+
+    def _deleted_by_base(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, label: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override that calls ``super().hook(layer)`` and then reads ``layer.x``, where upstream's hook
+        now deletes ``x`` from its argument (#26789: CompressedTensorsW4A4MoeMethod's
+        process_weights_after_loading ``delattr(layer, "w13_weight_packed")`` once moved into w13_weight):
+        an ``AttributeError`` at load.  An attribute the override sets again before the read is its own."""
+        if not self._upstream(after.path) or not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        deleted = _deleted_attributes(after.node) - _deleted_attributes(before.node)
+        called = _super_call_line(stmt)
+        if not deleted or called is None:
+            return
+        params = _positional(stmt)[1:]
+        for node in ast.walk(stmt):
+            read = _attribute_read(node)
+            line = getattr(node, "lineno", 0)
+            if read is None or line <= called or read[0] not in params:
+                continue
+            slot = (params.index(read[0]), read[1])
+            if slot in deleted and not _set_between(stmt, read, called, line):
+                commit = self._line_commit(after.path, read[1]) or self._commit(after.path, after.name)
+                yield _error(
+                    mod,
+                    line,
+                    f"{label} reads {read[0]}.{read[1]} after super().{stmt.name}(), whose {after.label} now "
+                    f"deletes it from its argument ({after.path}{f', upstream: {commit}' if commit else ''}): "
+                    "an AttributeError; read what the hook keeps instead, or read it before the call",
+                )
+                return
+
+    def _rebound(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """A plain method the base made a ``@staticmethod`` or ``@classmethod``, still overridden by a plain
+        method, where upstream now calls it off the class (#28870: CompressedTensorsConfig's scheme
+        predicates, called as ``cls._is_fp8_w8a8(weight_quant, input_quant)`` from classmethods): the
+        fork's method is called unbound, its first argument taken as ``self``, one argument short.  Calls
+        off ``self`` still bind it: no call off the class, nothing said."""
+        mine, was, now = _binding(stmt), _binding(before.node), _binding(after.node)
+        if mine != "instance" or was != "instance" or now == "instance":
+            return None
+        mod = self.theirs_ix.module_at(after.path)
+        owner = (after.owner or "").rsplit(".", 1)[-1]
+        line = _called_off_class(mod.tree, after.name, {"cls", owner}) if mod is not None else None
+        if line is None:
+            return None
+        return (
+            f"it is now a @{now}method, the override still a plain method taking self: upstream calls it off "
+            f"the class ({after.path}:{line}), so the fork's method gets its first argument as self and misses "
+            f"its last; make the override a @{now}method too"
+        )
 
     def _returned_now(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
@@ -3138,6 +3283,23 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
 
 
+_NO_LONGER_ACCEPTED = re.compile(r"passes ((?:\w+=, )*\w+=), which it no longer accepts")
+
+
+def _at_dict_keys(found: list[Finding], call: ast.Call, made: ast.Call, owned: set[int]) -> Iterator[Finding]:
+    """A keyword the callee no longer accepts that a dict display handed on with ``**`` spells on another
+    fork line (``OPTS = {"force_fp8_e4m3fnuz": True}`` ... ``Fp8LinearOp(**OPTS)``, #23725): the error at
+    the key's line too, where the fork wrote the name."""
+    for finding in found:
+        match = _NO_LONGER_ACCEPTED.search(finding.message) if finding.line == call.lineno else None
+        gone = {name.rstrip("=") for name in match.group(1).split(", ")} if match else set()
+        for kw in made.keywords:
+            line = getattr(kw, "lineno", None)
+            if kw.arg in gone and line is not None and line != call.lineno and line in owned:
+                said = f"holds {kw.arg} for the ** call at line {call.lineno}, which "
+                yield replace(finding, line=line, message=said + finding.message)
+
+
 def _spelled_args(args: list[ast.expr], bound: dict[str, ast.expr]) -> list[ast.expr]:
     """The positional arguments with ``*(a, b)`` and ``*ARGS`` (a name its scope binds once to a tuple
     display and never rebinds: a tuple cannot change) spelled out as ``a, b``; anything else as it is."""
@@ -3177,11 +3339,16 @@ def _partial_of(value: ast.expr | None) -> ast.Call | None:
 
 
 def _dict_keywords(value: ast.expr) -> list[ast.keyword] | None:
-    """``{"k": v}`` or ``dict(k=v)`` as keywords; None if unknowable."""
+    """``{"k": v}`` or ``dict(k=v)`` as keywords (each at its key's line); None if unknowable."""
     if isinstance(value, ast.Dict):
         keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
         if all(isinstance(k, str) and k.isidentifier() for k in keys):
-            return [ast.keyword(arg=str(k), value=v) for k, v in zip(keys, value.values)]
+            return [
+                ast.copy_location(ast.keyword(arg=str(k), value=v), node)
+                if node is not None
+                else ast.keyword(str(k), v)
+                for k, v, node in zip(keys, value.values, value.keys)
+            ]
         return None
     if isinstance(value, ast.Call) and last_name(value.func) == "dict" and not value.args:
         return list(value.keywords) if all(k.arg is not None for k in value.keywords) else None
@@ -3325,6 +3492,145 @@ def _kind(node: ast.AST) -> str | None:
 
 
 _PROPERTY, _COROUTINE, _FUNCTION, _VALUE = "property", "coroutine", "function", "value"
+
+
+def _replaces(mod: ModuleInfo, func: ast.expr) -> bool:
+    """``dataclasses.replace`` (or ``replace`` imported from ``dataclasses``, under any alias)."""
+    if isinstance(func, ast.Attribute) and func.attr == "replace":
+        return isinstance(func.value, ast.Name) and func.value.id == "dataclasses"
+    return isinstance(func, ast.Name) and any(
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.module == "dataclasses"
+        and any(a.name == "replace" and (a.asname or a.name) == func.id for a in stmt.names)
+        for stmt in mod.tree.body
+    )
+
+
+def _named_ops(mod: ModuleInfo, owned: set[int]) -> list[tuple[ModuleInfo, ast.Constant, str]]:
+    """The strings naming an op (``"ns::name"``, ``"ns.name"``) that a list, tuple or set display holds
+    on a fork line."""
+    found = []
+    for node in ast.walk(mod.tree):
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            for elt in node.elts:
+                if (
+                    isinstance(elt, ast.Constant)
+                    and isinstance(elt.value, str)
+                    and elt.lineno in owned
+                    and (name := named_op(elt.value)) is not None
+                ):
+                    found.append((mod, elt, name))
+    return found
+
+
+def _positional(func: ast.AST) -> list[str]:
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+
+
+def _deleted_attributes(func: ast.AST) -> set[tuple[int, str]]:
+    """(the parameter's place after ``self``, the attribute) for each ``delattr(param, "x")`` / ``del
+    param.x`` of a method's body."""
+    params = _positional(func)[1:]
+    found: set[tuple[int, str]] = set()
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "delattr"
+            and len(node.args) == 2
+            and isinstance(node.args[0], ast.Name)
+            and node.args[0].id in params
+            and (attr := str_value(node.args[1])) is not None
+        ):
+            found.add((params.index(node.args[0].id), attr))
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id in params
+                ):
+                    found.add((params.index(target.value.id), target.attr))
+    return found
+
+
+def _super_call_line(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
+    """The line of the method's ``super().<its name>(...)`` call, if it makes one."""
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == func.name
+            and isinstance(node.func.value, ast.Call)
+            and isinstance(node.func.value.func, ast.Name)
+            and node.func.value.func.id == "super"
+        ):
+            return node.lineno
+    return None
+
+
+def _attribute_read(node: ast.AST) -> tuple[str, str] | None:
+    """(name, attribute) of ``name.attr`` loaded, or of ``getattr(name, "attr")`` with no fallback."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name):
+        return node.value.id, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+        and (attr := str_value(node.args[1])) is not None
+    ):
+        return node.args[0].id, attr
+    return None
+
+
+def _set_between(func: ast.AST, read: tuple[str, str], start: int, end: int) -> bool:
+    """The body sets ``name.attr`` (or ``setattr``/``register_parameter`` of it) between two lines."""
+    for node in ast.walk(func):
+        if not start < getattr(node, "lineno", 0) < end:
+            continue
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and (node.value.id, node.attr) == read
+        ):
+            return True
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, (ast.Name, ast.Attribute))
+            and last_name(node.func) in ("setattr", "register_parameter", "register_buffer")
+            and any(str_value(a) == read[1] for a in node.args)
+        ):
+            return True
+    return False
+
+
+def _binding(node: ast.AST) -> str:
+    """What a method's first parameter binds to: ``static`` (nothing), ``class``, or ``instance``."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return ""
+    names = decorator_names(node)
+    return "static" if "staticmethod" in names else "class" if "classmethod" in names else "instance"
+
+
+def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int | None:
+    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, the
+    class's own name): a call that binds no instance."""
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == name
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in receivers
+        ):
+            return node.lineno
+    return None
+
 
 # Calls that take a coroutine and run it (``asyncio.run(f())``, ``loop.run_until_complete(f())``,
 # ``asyncio.gather(f(), g())``): their coroutine arguments are awaited as surely as ``await f()``.
