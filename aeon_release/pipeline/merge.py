@@ -249,10 +249,12 @@ def status(repo: Path, json_out: bool) -> None:
     damaged = [r for r in [*each, *releases.values()] if isinstance(r, StateError)]
     shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
+    left = RunStore.left_worktrees(git.common_dir)
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
-        emit_json(reports + [steps.no_merge_report(state.tag) | _release_json(state) for state in alone])
-    left = RunStore.left_worktrees(git.common_dir)
+        orphans = {tag: _left_fields(git, tag) for tag in left}
+        reports += [steps.no_merge_report(s.tag) | orphans.pop(s.tag, {}) | _release_json(s) for s in alone]
+        emit_json(reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()])
     if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
@@ -271,6 +273,17 @@ def status(repo: Path, json_out: bool) -> None:
         say(f"next: `aeon-release merge --abort {escape(shell_word(tag))}` removes it; no branch is touched")
     if damaged:
         raise damaged[0]
+
+
+def _left_fields(git: Git, tag: str) -> dict[str, Any]:
+    """A worktree left by a run whose folder was removed by hand (``rm -rf runs/TAG``), in `status --json`: the
+    text named it while the list had nothing, and a script cleaning up after stopped runs never saw it.  ``state``
+    is ``orphaned`` and ``worktree`` the folder `merge --abort TAG` removes; the other keys are a tag's with no
+    merge run."""
+    return {"state": ORPHANED, "worktree": str(RunStore(git.common_dir, tag).worktree)}
+
+
+ORPHANED = "orphaned"  # `status --json`'s state of a tag whose run folder is gone and whose worktree is left
 
 
 def _release_json(release: PipelineState | None) -> dict[str, Any]:
