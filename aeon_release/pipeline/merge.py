@@ -254,7 +254,9 @@ def status(repo: Path, json_out: bool) -> None:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
         orphans = {tag: _left_fields(git, tag) for tag in left}
         reports += [steps.no_merge_report(s.tag) | orphans.pop(s.tag, {}) | _release_json(s) for s in alone]
-        emit_json(reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()])
+        emit_json(
+            reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()]
+        )
     if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
