@@ -41,3 +41,24 @@ def test_status_json_lists_the_worktree_of_a_stopped_run_and_one_left_by_a_remov
     assert set(left[0]) == keys
     assert run_cli("merge", "--abort", "v0.29.0", "--repo", ex.fork).code == 0
     assert run_cli("status", "--repo", ex.fork, "--json").json() == []
+
+
+def test_init_dry_run_without_an_origin_shows_the_files_with_a_named_placeholder(tmp_path: Path) -> None:
+    """`init --dry-run` on a fork with no GitHub or GitLab origin refused ("no image repository", exit 2): the
+    dry run a newcomer tries first to see what init writes asked for the one value it did not need.  Now it
+    prints every file, the image repository a placeholder named as such (in fleet.yaml, on stderr and in the
+    JSON), and writes nothing; the real run still asks for --image."""
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "cfg"
+    done = run_cli("init", "--repo", ex.fork, "--config", config, "--dry-run")
+    assert done.code == 0, done.err
+    assert "# --- fleet.yaml" in done.out and "# --- carries.yaml" in done.out
+    assert "repository: registry.invalid/owner/fork  # a placeholder: init --image" in done.out, done.out
+    assert "placeholder registry.invalid/owner/fork" in done.err and "--image REGISTRY/OWNER/NAME" in done.err
+    assert not config.exists()
+    as_json = run_cli("init", "--repo", ex.fork, "--config", config, "--dry-run", "--json")
+    assert as_json.code == 0 and as_json.json()["image_placeholder"] is True and not config.exists()
+    real = run_cli("init", "--repo", ex.fork, "--config", config)
+    assert real.code == 2 and "pass --image" in real.err and not config.exists()
+    named = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/x", "--dry-run", "--json")
+    assert named.json()["image_placeholder"] is False
