@@ -134,7 +134,7 @@ def check_merge(run: Run) -> None:
     check_resumable(run.plan, run.state)
     plan = run.plan
     if plan.merge_base != plan.tag_sha and not run.git.is_ancestor(plan.tag_sha, run.head):
-        merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha)
+        merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha, (plan.previous_branch, plan.branch))
 
 
 def plan_merge(run: Run) -> list[Action]:
@@ -155,7 +155,7 @@ def merge_tag(run: Run) -> None:
     plan = run.plan
     run.state.current = "merge"
     message = f"Merge upstream {plan.tag} into {plan.branch}"
-    merged = run.git.merge_tree(run.head, plan.tag_sha)
+    merged = run.git.merge_tree(run.head, plan.tag_sha, as_checkout=True)
     draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)
     if not merged.clean:
         stop_for_conflicts(
@@ -593,7 +593,7 @@ def _checkout_tree(run: Run, draft: Draft) -> Git:
 def _pick(run: Run, item: str, sha: str, what: str) -> bool:
     """Cherry-pick ``sha`` onto the head (`git cherry-pick -x`); False when it comes out empty."""
     head = run.head
-    merged = run.git.pick_tree(head, sha)
+    merged = run.git.pick_tree(head, sha, as_checkout=True)
     draft = merge_commits.pick_draft(run.git, item, sha, merged.tree, head)
     if not merged.clean:
         stop_for_conflicts(

@@ -125,7 +125,7 @@ def _merge_git_would_make(rel: Release) -> None:
     not fetched yet is the merge's own to check, after its fetch."""
     tag_sha = rel.git.resolve(f"refs/tags/{rel.opts.tag}")
     if tag_sha is not None and rel.git.branch_sha(rel.branch) is None:
-        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha)
+        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha, (rel.branch,))
 
 
 def plan_merge(rel: Release) -> list[Action]:

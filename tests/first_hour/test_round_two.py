@@ -62,3 +62,111 @@ def test_init_dry_run_without_an_origin_shows_the_files_with_a_named_placeholder
     assert real.code == 2 and "pass --image" in real.err and not config.exists()
     named = run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/x", "--dry-run", "--json")
     assert named.json()["image_placeholder"] is False
+
+
+def _fork_edits_serving(ex: demo_repo.Example, attributes: str | None = None) -> None:
+    """The fork edits docs/serving.md, which v0.29.0 edits too (a conflict for a plain merge), and may commit a
+    ``.gitattributes``."""
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    if attributes is not None:
+        (ex.fork / ".gitattributes").write_text(attributes)
+        git(ex.fork, "add", ".gitattributes")
+    git(ex.fork, "commit", "-qam", "fork docs")
+
+
+def _merge(ex: demo_repo.Example, *extra: str):
+    return run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", *extra)
+
+
+def _git_merge_tree(ex: demo_repo.Example, tmp_path: Path) -> str:
+    """The tree `git merge v0.29.0` makes in a checkout of the fork branch (a worktree of its own)."""
+    place = tmp_path / "by-hand"
+    git(ex.fork, "worktree", "add", "-q", "--detach", str(place), "aeon-v0.27.1")
+    git(place, "merge", "-q", "--no-edit", "v0.29.0")
+    tree = git(place, "rev-parse", "HEAD^{tree}").strip()
+    git(ex.fork, "worktree", "remove", "--force", str(place))
+    return tree
+
+
+def test_a_merge_driver_the_forks_gitattributes_name_is_honoured_as_git_merge_honours_it(tmp_path: Path) -> None:
+    """The fork keeps docs/serving.md as its own (``docs/serving.md merge=ours`` in its .gitattributes, the
+    driver ``merge.ours.driver=true`` in the config): `git merge` in the fork's checkout merges v0.29.0 cleanly,
+    the fork's file kept, while the worktree-less merge read no .gitattributes and stopped on a conflict there.
+    Now its merge commit has git merge's tree."""
+    ex = build_example(tmp_path / "ex")
+    _fork_edits_serving(ex, "docs/serving.md merge=ours\n")
+    git(ex.fork, "config", "merge.ours.driver", "true")
+    expected = _git_merge_tree(ex, tmp_path)
+    done = _merge(ex)
+    assert done.code == 0, done.err
+    merge_commit = git(ex.fork, "rev-list", "--merges", "-1", "aeon-v0.29.0").strip()
+    assert git(ex.fork, "rev-parse", f"{merge_commit}^{{tree}}").strip() == expected
+    assert git(ex.fork, "show", "aeon-v0.29.0:docs/serving.md").endswith("Fork line.")
+
+
+def test_a_union_merge_the_forks_gitattributes_name_is_refused(tmp_path: Path) -> None:
+    """``merge=union`` writes both sides of a conflict with no marker: refused as it is from info/attributes,
+    one line naming the path and the fork's .gitattributes, nothing merged."""
+    ex = build_example(tmp_path / "ex")
+    _fork_edits_serving(ex, "docs/* merge=union\n")
+    done = _merge(ex)
+    lines = [line for line in done.err.splitlines() if line.startswith("error: ")]
+    assert done.code != 0 and len(lines) == 1, done.err
+    assert "the fork's .gitattributes give 'docs/serving.md' the attribute merge=union" in lines[0], lines[0]
+    assert "(hint: " in lines[0]
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0").strip() == ""
+
+
+def test_branch_merge_options_that_change_the_merge_are_refused_and_the_others_go_by(tmp_path: Path) -> None:
+    """``branch.aeon-v0.27.1.mergeOptions = -X ours``: `git merge` on the fork branch takes the fork's side of
+    every conflict; the worktree-less merge read no such setting and went on as a plain merge.  Now it refuses
+    before anything is made, one line naming the setting and the option; an option that leaves the merge as it
+    is (``--no-ff --stat``) goes by."""
+    ex = build_example(tmp_path / "ex")
+    branches = git(ex.fork, "for-each-ref", "refs/heads")
+    git(ex.fork, "config", "branch.aeon-v0.27.1.mergeOptions", "--no-ff -X ours")
+    for argv in (("--dry-run",), ()):
+        done = _merge(ex, *argv)
+        line = one_line(done.err)
+        assert done.code != 0 and "branch.aeon-v0.27.1.mergeOptions" in line and "with -X ours" in line, line
+        assert "git config --unset branch.aeon-v0.27.1.mergeOptions" in line
+    assert git(ex.fork, "for-each-ref", "refs/heads") == branches
+    git(ex.fork, "config", "branch.aeon-v0.27.1.mergeOptions", "--no-ff --stat")
+    done = _merge(ex)
+    assert done.code == 0, done.err
+
+
+def test_merge_renormalize_is_refused_where_it_would_change_the_merge(tmp_path: Path) -> None:
+    """``merge.renormalize=true`` makes `git merge` normalize each file's three versions before merging where an
+    attribute converts its text (``* text=auto``); git 2.39's merge-tree reads no such setting.  Refused where it
+    would matter (one line, nothing merged); with no converting attribute it changes nothing and goes by."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "config", "merge.renormalize", "true")
+    twin = build_example(tmp_path / "twin")
+    git(twin.fork, "config", "merge.renormalize", "true")
+    assert run_cli("merge", "v0.29.0", "--repo", twin.fork, "--config", twin.config, "--no-fetch").code == 0
+    (ex.fork / ".gitattributes").write_text("* text=auto\n")
+    git(ex.fork, "add", ".gitattributes")
+    git(ex.fork, "commit", "-qm", "attributes")
+    done = _merge(ex)
+    line = one_line(done.err)
+    assert "merge.renormalize" in line and "text=auto" in line and "git config merge.renormalize false" in line
+    assert git(ex.fork, "branch", "--list", "aeon-v0.29.0").strip() == ""
+
+
+def test_conflict_style_zdiff3_shows_in_the_stopped_runs_worktree(tmp_path: Path) -> None:
+    """``merge.conflictStyle=zdiff3``: the worktree a conflict stops in has the base's side between the markers,
+    as `git merge` writes them (the replay there is git merge itself)."""
+    ex = build_example(tmp_path / "ex")
+    _fork_edits_serving(ex)
+    git(ex.fork, "config", "merge.conflictStyle", "zdiff3")
+    assert _merge(ex).code == 1
+    text = (ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0" / "docs" / "serving.md").read_text()
+    assert "<<<<<<< " in text and "\n||||||| " in text and "\n=======\n" in text, text
+
+
+def one_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], err
+    return lines[0]
