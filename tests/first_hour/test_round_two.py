@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from aeon_release.commands import demo_repo
 from tests.helpers import build_example, git, run_cli
 
@@ -170,3 +172,32 @@ def one_line(err: str) -> str:
     lines = [line for line in err.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], err
     return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "hint"),
+    [
+        (["mrege", "v0.29.0"], "did you mean merge? see `aeon-release --help`"),
+        (["statsu"], "did you mean status? see `aeon-release --help`"),
+        (["ledger", "chek"], "did you mean check? see `aeon-release ledger --help`"),
+        (["merge", "--contineu"], "did you mean --continue? see `aeon-release merge --help`"),
+        (["xyzzy"], "see `aeon-release --help`"),
+    ],
+)
+def test_a_misspelt_command_or_option_gets_the_closest_names(args: list[str], hint: str) -> None:
+    """`aeon-release mrege` said "no such command 'mrege' (hint: see `aeon-release --help`)": options got a "did
+    you mean", commands none.  And `merge --contineu` suggested "--config or --continue or --onto", alphabetically:
+    the names nearly as close as the closest now, closest first."""
+    done = run_cli(*args)
+    assert done.code == 2 and done.out == "", done.err
+    assert done.err.endswith(f"(hint: {hint})\n"), done.err
+
+
+def test_a_lost_carry_marker_says_a_changed_line_gets_new_marker_text() -> None:
+    """A conflict resolved by adapting the carried line (upstream's new annotation kept, the fork's value too) loses
+    the marker's exact text; the finding said only "restore the carry's lines" or "mark it dropped", and the right
+    resolution looked wrong.  It names the third way: the marker's new text in carries.yaml."""
+    from aeon_release.domain.audits.kinds import marker
+
+    assert "give the marker its new text in carries.yaml" in marker._CARRY_HINT
+    assert "give the marker the line's new text in carries.yaml" in marker.Marker.fix
