@@ -265,6 +265,7 @@ def plan_audit(run: Run) -> list[Action]:
 def run_audit(run: Run) -> None:
     """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
+    _markers_back(run)
     report = _audit(run)
     waivers = {w["rule"]: w for w in run.state.waivers}
     findings = _name_moves(run, [_with_waiver(f, waivers) for f in report.findings])
@@ -709,6 +710,22 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
     finally:
         index.unlink(missing_ok=True)
     return status == 0
+
+
+def _markers_back(run: Run) -> None:
+    """A carry the carries step found ``missing`` whose every marker (the ledger's text, as edited since: the plan
+    of a resumed run is read again) is on the branch now: the person put its lines back in the worktree, or gave
+    the marker the text of the line a conflict's resolution changed.  The audit found the marker, and the table,
+    the report and the notes still said "missing"."""
+    for cp in run.plan.carries:
+        record = run.state.carries.get(cp.carry.id)
+        if record is None or record.status != CarryStatus.MISSING or not cp.carry.markers:
+            continue
+        if all(_marker_present(run, m.path, m.text) for m in cp.carry.markers):
+            evidence = "its marker(s) are on the branch again, settled by hand after the merge"
+            run.state.carries[cp.carry.id] = replace(
+                record, status=CarryStatus.KEPT, missing_markers=None, evidence=evidence
+            )
 
 
 def _marker_present(run: Run, path: str, text: str) -> bool:

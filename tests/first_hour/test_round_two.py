@@ -201,3 +201,21 @@ def test_a_lost_carry_marker_says_a_changed_line_gets_new_marker_text() -> None:
 
     assert "give the marker its new text in carries.yaml" in marker._CARRY_HINT
     assert "give the marker the line's new text in carries.yaml" in marker.Marker.fix
+
+
+def test_a_carry_whose_marker_was_settled_by_hand_is_no_longer_reported_missing(tmp_path: Path) -> None:
+    """The carries step found uma-clamp's marker gone (the ledger's text no longer matched the line); the person
+    gave the marker the line's text in carries.yaml and ran `merge --continue`: the audit passed, the branch was
+    made, and the carries table, the report and the notes still called the carry "missing".  Now it is kept."""
+    ex = build_example(tmp_path / "ex")
+    ledger = ex.config / "carries.yaml"
+    right = ledger.read_text()
+    ledger.write_text(right.replace("text: uma-negative-cudagraph-estimate-clamp}", "text: uma-clamp-v2}"))
+    stopped = _merge(ex)
+    assert stopped.code == 1 and "carry-marker/uma-clamp" in stopped.out + stopped.err, stopped.err
+    ledger.write_text(right)
+    done = run_cli("merge", "--continue", "--repo", ex.fork, "--json")
+    assert done.code == 0, done.err
+    carries = {c["id"]: c for c in done.json()["carries"]}
+    assert carries["uma-clamp"]["status"] == "kept", carries["uma-clamp"]
+    assert "missing_markers" not in carries["uma-clamp"]

@@ -67,6 +67,6 @@ class Marker:
 # a conflict resolved by adapting the carried line (upstream's new annotation, the fork's value) loses the marker's
 # exact text: the finding named only "restore" or "drop", and a newcomer undid a right resolution to pass it
 _CARRY_HINT = (
-    "; restore the carry's lines, or, if the resolution changed the line on purpose, give the marker its new text in "
-    "carries.yaml, or mark the carry `status: dropped` there if the fork dropped it"
+    "; restore the carry's lines, give the marker its new text in carries.yaml if a resolution changed the line on "
+    "purpose, or mark the carry `status: dropped` in carries.yaml if the fork dropped it"
 )
