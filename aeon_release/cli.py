@@ -693,7 +693,9 @@ def image_report(
 def release(
     tag: str = typer.Argument(..., help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
-    repository: str = typer.Option(..., "--repository", help="REGISTRY/NAME to publish to."),
+    repository: Optional[str] = typer.Option(
+        None, "--repository", help="REGISTRY/NAME to publish to (default: image.repository of fleet.yaml)."
+    ),
     config: Path = CONFIG,
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
     from_stage: Optional[str] = typer.Option(
@@ -738,7 +740,7 @@ def release(
     opts = pipeline.ReleaseOptions(
         tag=tag,
         repo=repo,
-        repository=repository,
+        repository=repository or "",
         config_dir=config,
         variant=variant,
         dockerfile=dockerfile,

@@ -219,3 +219,25 @@ def test_a_carry_whose_marker_was_settled_by_hand_is_no_longer_reported_missing(
     carries = {c["id"]: c for c in done.json()["carries"]}
     assert carries["uma-clamp"]["status"] == "kept", carries["uma-clamp"]
     assert "missing_markers" not in carries["uma-clamp"]
+
+
+def test_release_publishes_to_fleet_yamls_image_repository_without_repository(tmp_path: Path) -> None:
+    """`aeon-release release v0.29.0 --dry-run` after init said "missing option '--repository'": the value init
+    wrote to fleet.yaml (image.repository, which build already tags the image with) was asked for again.  Now it is
+    the default; a local name there (no registry) is refused naming fleet.yaml, and --repository still names
+    another."""
+    ex = build_example(tmp_path / "ex")
+    key = tmp_path / "keys" / "signing"
+    assert run_cli("keygen", key).code == 0
+    argv = ("release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--signing-key", key, "--dry-run")
+    no_engine = {"DOCKER_HOST": "unix:///nonexistent"}
+    local = run_cli(*argv, env=no_engine)
+    line = one_line(local.err)
+    assert local.code == 2 and "fleet.yaml: image.repository 'aeon-vllm-ultimate' names no registry" in line, line
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
+    plan = run_cli(*argv, "--json", env=no_engine)
+    assert plan.code == 0, plan.err
+    assert "ghcr.io/me/fork:" in plan.out, plan.out
+    other = run_cli(*argv, "--repository", "localhost:5000/fork", "--json", env=no_engine)
+    assert other.code == 0 and "localhost:5000/fork:" in other.out and "ghcr.io" not in other.out, other.err
