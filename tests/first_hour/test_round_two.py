@@ -241,3 +241,16 @@ def test_release_publishes_to_fleet_yamls_image_repository_without_repository(tm
     assert "ghcr.io/me/fork:" in plan.out, plan.out
     other = run_cli(*argv, "--repository", "localhost:5000/fork", "--json", env=no_engine)
     assert other.code == 0 and "localhost:5000/fork:" in other.out and "ghcr.io" not in other.out, other.err
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("0.29.0", "v0.29.0"), ("V0.29.0", "v0.29.0"), ("v0.29", None)])
+def test_a_tag_typed_as_pip_spells_the_version_gets_the_tag_it_nearly_is(
+    tmp_path: Path, typed: str, meant: str | None
+) -> None:
+    """`merge 0.29.0` said "tag '0.29.0' is not a release tag (hint: release versions look like v0.29.0...)": what
+    versions look like, not which one was meant.  The hint names it when a ``v`` makes one."""
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("merge", typed, "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run")
+    line = one_line(done.err)
+    assert done.code == 2 and "is not a release tag" in line, line
+    assert (f"(hint: did you mean {meant}? release versions look like" in line) == (meant is not None), line
