@@ -9,6 +9,7 @@ from typing import Any
 from aeon_release.adapters.console import emit_json, is_nested, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
+from aeon_release.adapters.registry import parse_repository
 from aeon_release.adapters.store import (
     CarryStatus,
     DamagedRun,
@@ -22,7 +23,7 @@ from aeon_release.adapters.store import (
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import config_flag
-from aeon_release.errors import NeedsHuman, StateError, printable, quoted, shell_word
+from aeon_release.errors import AeonError, NeedsHuman, StateError, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -344,8 +345,18 @@ def _after_merge(run: steps.Run) -> str:
     flags += escape(config_flag(run.plan.config_dir))
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
-        f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"
+        f"or `aeon-release release {tag}{_repository_flag(run)}{flags}` for build, publish and notes in one"
     )
+
+
+def _repository_flag(run: steps.Run) -> str:
+    """``--repository REGISTRY/NAME`` unless fleet.yaml's image.repository names a registry: release publishes
+    there by default (init writes it), and the hint asked for it again."""
+    try:
+        parse_repository(profile_mod.load(run.plan.config_dir).repository)
+    except AeonError:
+        return " --repository REGISTRY/NAME"
+    return ""
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:

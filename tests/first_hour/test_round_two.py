@@ -254,3 +254,16 @@ def test_a_tag_typed_as_pip_spells_the_version_gets_the_tag_it_nearly_is(
     line = one_line(done.err)
     assert done.code == 2 and "is not a release tag" in line, line
     assert (f"(hint: did you mean {meant}? release versions look like" in line) == (meant is not None), line
+
+
+def test_a_finished_merge_names_release_without_repository_when_fleet_yaml_has_one(tmp_path: Path) -> None:
+    """The hint after a merge said `aeon-release release v0.29.0 --repository REGISTRY/NAME` although fleet.yaml's
+    image.repository (release's default now) names a registry: the option is left out then."""
+    ex = build_example(tmp_path / "ex")
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
+    done = _merge(ex)
+    assert done.code == 0, done.err
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    release_cmd = hint.split("`")[3]
+    assert release_cmd.startswith("aeon-release release v0.29.0 --repo ") and "--repository" not in release_cmd
