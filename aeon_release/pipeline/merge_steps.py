@@ -1032,17 +1032,27 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
             on_step(name, STAGES.names.index(name) + 1)
         clocks[name] = time.perf_counter()
 
-    def stop(name: str) -> None:
+    def timed(name: str) -> None:
+        if name in clocks:
+            run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks.pop(name), 3)
+
+    def stop(name: str, error: BaseException) -> None:
         stopped.append(name)
         run.save_held()
+        if isinstance(error, NeedsHuman):  # (its state was saved whole before the person's turn)
+            # a step that stopped for a person did its work too (a conflicted merge, a blocking audit): its time
+            # counts, or the notes' timings of a run that stopped once showed the last session's few milliseconds
+            timed(name)
+            with contextlib.suppress(DiskError, OSError):
+                run.save()
 
     def done(name: str, result: object) -> None:
-        run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks[name], 3)
+        timed(name)
         run.state.steps_done.append(name)
         run.save()
 
     try:
-        STAGES.run(run, unfinished(run), started, done, lambda name, error: stop(name))
+        STAGES.run(run, unfinished(run), started, done, stop)
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         if exc.outside:
             exc.hint = f"{exc.hint}; then `aeon-release merge --continue`"

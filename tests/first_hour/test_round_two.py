@@ -267,3 +267,12 @@ def test_a_finished_merge_names_release_without_repository_when_fleet_yaml_has_o
     (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
     release_cmd = hint.split("`")[3]
     assert release_cmd.startswith("aeon-release release v0.29.0 --repo ") and "--repository" not in release_cmd
+
+
+def test_a_step_that_stopped_for_a_person_keeps_its_time(tmp_path: Path) -> None:
+    """The timings of a run (its report, `status --json`, the notes' table) counted a step only in the session that
+    finished it: a merge that stopped on a conflict had no time until `--continue`, which concluded it in a few
+    milliseconds, and the notes said "merge | 0.0 s" for a merge that took seconds.  The stopped session counts."""
+    ex, _ = _conflicted_run(tmp_path)
+    [stopped] = run_cli("status", "--repo", ex.fork, "--json").json()
+    assert stopped["timings"].get("merge", 0) > 0, stopped["timings"]
