@@ -54,7 +54,7 @@ def run(
     git = Git(repo)
     folder = config_folder(git, config)
     fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder), dockerfile)
-    repository = image or image_from_remote(git)
+    repository = image or _fleet_image(folder) or image_from_remote(git)
     if repository is None and not dry_run:
         raise UsageError(
             "no image repository: the checkout has no GitHub or GitLab remote named origin to take one from",
@@ -106,6 +106,17 @@ def _ledger_paths(git: Git, folder: Path) -> Callable[[str], bool]:
         return rest in named or rest.startswith(AUDITS_DIR + "/")
 
     return owned
+
+
+def _fleet_image(folder: Path) -> str | None:
+    """The image repository an existing fleet.yaml names (``init --force`` over a ledger, after new carries): a
+    second init asked for --image again when origin was no GitHub or GitLab remote, a value fleet.yaml held."""
+    if not (folder / profile.PROFILE_FILE).is_file():
+        return None
+    try:
+        return profile.load(folder).repository
+    except ConfigError:
+        return None  # init replaces it; the schema's error is the merge's and audit's to give
 
 
 def _load_bearing_list(folder: Path) -> frozenset[str]:

@@ -276,3 +276,16 @@ def test_a_step_that_stopped_for_a_person_keeps_its_time(tmp_path: Path) -> None
     ex, _ = _conflicted_run(tmp_path)
     [stopped] = run_cli("status", "--repo", ex.fork, "--json").json()
     assert stopped["timings"].get("merge", 0) > 0, stopped["timings"]
+
+
+def test_init_again_takes_the_image_repository_its_fleet_yaml_names(tmp_path: Path) -> None:
+    """A second `init --force` (the fork has new commits to list as carries) on a fork whose origin is no GitHub
+    or GitLab remote asked for --image again, though the fleet.yaml it replaces names one: that one is kept."""
+    from aeon_release.adapters.yamlio import load_yaml
+
+    ex = build_example(tmp_path / "ex")
+    config = tmp_path / "cfg"
+    assert run_cli("init", "--repo", ex.fork, "--config", config, "--image", "ghcr.io/me/fork").code == 0
+    again = run_cli("init", "--repo", ex.fork, "--config", config, "--force")
+    assert again.code == 0, again.err
+    assert load_yaml(config / "fleet.yaml")["image"]["repository"] == "ghcr.io/me/fork"
