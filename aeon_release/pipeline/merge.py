@@ -419,9 +419,15 @@ def _open_run(git: Git, tag: str | None, elsewhere: bool = False) -> RunState:
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
-    pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase != Phase.DONE]
+    runs = RunStore.all_runs(git.common_dir)
+    pending = [s for s in runs if s.phase != Phase.DONE]
     if not pending:
-        raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
+        # "in ." named no checkout; and a run that finished (the --continue that made the branch) went unsaid
+        done = [s.tag for s in runs]
+        said = f" ({', '.join(done[:3])} done: `aeon-release status` shows them)" if done else ""
+        raise StateError(
+            f"no unfinished aeon-release run in {git.path.resolve()}{said}", "start one with `aeon-release merge TAG`"
+        )
     return _open_run(git, pending[0].tag, elsewhere)
 
 

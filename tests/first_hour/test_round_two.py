@@ -289,3 +289,13 @@ def test_init_again_takes_the_image_repository_its_fleet_yaml_names(tmp_path: Pa
     again = run_cli("init", "--repo", ex.fork, "--config", config, "--force")
     assert again.code == 0, again.err
     assert load_yaml(config / "fleet.yaml")["image"]["repository"] == "ghcr.io/me/fork"
+
+
+def test_continue_with_no_unfinished_run_names_the_checkout_and_the_finished_runs(tmp_path: Path) -> None:
+    """`merge --continue` after the run finished said "no unfinished aeon-release run in ." (run from the checkout):
+    no folder, and nothing of the run that just finished.  The checkout's path and the finished runs now."""
+    ex = build_example(tmp_path / "ex")
+    assert _merge(ex).code == 0
+    done = run_cli("merge", "--continue", cwd=ex.fork)
+    line = one_line(done.err)
+    assert f"no unfinished aeon-release run in {ex.fork.resolve()} (v0.29.0 done: `aeon-release status`" in line, line
