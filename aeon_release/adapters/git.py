@@ -905,7 +905,10 @@ class Git:
         found: list[tuple[str, str]] = []
         for record in listed.stdout.split(b"\0"):
             meta, _, raw = record.partition(b"\t")
-            if raw.rsplit(b"/", 1)[-1] == b".gitattributes" and meta[:7] in (b"100644 ", b"100755 "):
+            parts = raw.split(b"/")
+            # a crafted tree's ``..`` or ``.git`` component would write outside the folder (git checks out neither)
+            plain = all(p not in (b"", b".", b"..") and p.lower() != b".git" for p in parts)
+            if parts[-1] == b".gitattributes" and plain and meta[:7] in (b"100644 ", b"100755 "):
                 found.append((os.fsdecode(raw), meta.split()[2].decode("ascii")))
         if not found:
             return self._scratch

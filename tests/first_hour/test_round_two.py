@@ -299,3 +299,24 @@ def test_continue_with_no_unfinished_run_names_the_checkout_and_the_finished_run
     done = run_cli("merge", "--continue", cwd=ex.fork)
     line = one_line(done.err)
     assert f"no unfinished aeon-release run in {ex.fork.resolve()} (v0.29.0 done: `aeon-release status`" in line, line
+
+
+def test_a_crafted_trees_dotdot_gitattributes_is_never_written_outside_the_attribute_folder(tmp_path: Path) -> None:
+    """The fork's .gitattributes are written to a folder of the tool's for merge-tree to read: a tree crafted with
+    a ``..`` entry (``git mktree`` takes one; no checkout ever writes it) named a file outside that folder."""
+    import subprocess
+
+    from aeon_release.adapters.git import Git
+
+    def fed(text: str, *args: str) -> str:
+        done = subprocess.run(["git", "-C", ex.fork, *args], input=text, capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+
+    ex = build_example(tmp_path / "ex")
+    blob = fed("* merge=ours\n", "hash-object", "-w", "--stdin")
+    inner = fed(f"100644 blob {blob}\t.gitattributes\n", "mktree")
+    top = fed(f"040000 tree {inner}\t..\n", "mktree")
+    commit = git(ex.fork, "commit-tree", top, "-m", "crafted").strip()
+    repo = Git(ex.fork)
+    assert repo._attribute_folder(commit) == repo._scratch
+    assert not list((ex.fork / ".git" / "aeon-release").glob("**/.gitattributes"))
