@@ -146,6 +146,15 @@ _OVERRIDES = (
 _NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
 
 
+def _git_bool(value: str | None) -> bool:
+    """A config value as git reads a boolean (true, yes, on, a non-zero number; unset, empty and anything else
+    false: git refuses those, and the setting then does nothing here either)."""
+    word = (value or "").strip().lower()
+    if word in ("true", "yes", "on"):
+        return True
+    return word.lstrip("-").isdigit() and int(word) != 0
+
+
 def _config_key(key: str) -> str:
     """A config key as ``--get-regexp`` prints it, its section and name lower-cased, a subsection kept."""
     section, _, rest = key.partition(".")
@@ -345,6 +354,8 @@ class Git:
         self._trees: dict[str, str] = {}  # full commit id -> its tree id (likewise)
         self._objects: dict[str, bytes] = {}  # full commit id -> the commit object, as cat-file gives it
         self._idents: dict[str, str] = {}  # GIT_AUTHOR_IDENT / GIT_COMMITTER_IDENT as git gave them, once read
+        self._merge_settings: dict[str, str] | None = None
+        self._attributes_at: tuple[str, Path] | None = None  # the last tree merged onto, and its attribute folder
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -891,15 +902,32 @@ class Git:
     @functools.cached_property
     def _renormalizes(self) -> bool:
         """``merge.renormalize`` (git's word on what is true), asked once: a run's every pick merges."""
-        return self.config_value("merge.renormalize", "bool") == "true"
+        return _git_bool(self.merge_settings().get("merge.renormalize"))
 
     def _attribute_folder(self, ours: str) -> Path:
         """The folder a merge onto ``ours`` runs in: one holding ``ours``' own ``.gitattributes`` files at their
         paths (a ``merge=ours`` on a changelog, a ``merge=NAME`` driver the config defines, ``-merge``), as
         ``git merge`` in the fork's checkout reads them; the empty scratch folder when it has none.  The
         worktree-less merge read none: a path the fork keeps as its own came out merged, or conflicted where
-        git merge went on.  Kept by their contents, so a run's picks make it once."""
-        listed = self.plumb("ls-tree", "-r", "-z", "--full-tree", ours)
+        git merge went on.  Kept by their contents, so a run's picks make it once; and a pick onto a tree whose
+        ``.gitattributes`` are those of the last one asked (a tree diff says so: a pick changes a few files, where a
+        listing walks the whole tree) takes its folder."""
+        tree = self.tree(ours)
+        last = self._attributes_at
+        if last is not None and (last[0] == tree or not self._attributes_differ(last[0], tree)):
+            self._attributes_at = (tree, last[1])
+            return last[1]
+        folder = self._attribute_files(tree)
+        self._attributes_at = (tree, folder)
+        return folder
+
+    def _attributes_differ(self, a: str, b: str) -> bool:
+        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
+        return any(name.rsplit("/", 1)[-1] == ".gitattributes" for name in out.split("\0"))
+
+    def _attribute_files(self, tree: str) -> Path:
+        """The folder holding the ``.gitattributes`` files of ``tree`` (the scratch folder when it has none)."""
+        listed = self.plumb("ls-tree", "-r", "-z", "--full-tree", tree)
         if listed.returncode != 0:
             raise failed("ls-tree", self.path, listed.stderr, listed.returncode)
         found: list[tuple[str, str]] = []
@@ -1107,13 +1135,15 @@ class Git:
         return out.strip() if status == 0 else None
 
     def merge_settings(self) -> dict[str, str]:
-        """``merge.ff``, ``merge.verifySignatures`` and every ``branch.NAME.mergeOptions`` as set (the last value
-        of each; keys lower-case but for the branch name, which git keeps as spelt), in one git run: a merge asks
-        them every time, and most repositories set none."""
-        pattern = r"^(merge\.(ff|verifysignatures)|branch\..*\.mergeoptions)$"
-        _, out, _ = self.try_run("config", "-z", "--get-regexp", pattern)
-        entries = (e.partition("\n") for e in out.split("\0") if e)
-        return {_config_key(key): value for key, _, value in entries}
+        """``merge.ff``, ``merge.verifySignatures``, ``merge.renormalize`` and every ``branch.NAME.mergeOptions`` as
+        set (the last value of each, a bare key's ``true``; keys lower-case but for the branch name, which git keeps
+        as spelt), in one git run, once an instance: a merge asks them every time, and most repositories set none."""
+        if self._merge_settings is None:
+            pattern = r"^(merge\.(ff|verifysignatures|renormalize)|branch\..*\.mergeoptions)$"
+            _, out, _ = self.try_run("config", "-z", "--get-regexp", pattern)
+            entries = (e.partition("\n") for e in out.split("\0") if e)
+            self._merge_settings = {_config_key(key): value if sep else "true" for key, sep, value in entries}
+        return self._merge_settings
 
     def merge_signature(self, sha: str) -> Signature:
         """What ``git merge`` asks of the commit it merges under ``merge.verifySignatures``: a good signature
