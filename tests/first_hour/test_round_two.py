@@ -320,3 +320,30 @@ def test_a_crafted_trees_dotdot_gitattributes_is_never_written_outside_the_attri
     repo = Git(ex.fork)
     assert repo._attribute_folder(commit) == repo._scratch
     assert not list((ex.fork / ".git" / "aeon-release").glob("**/.gitattributes"))
+
+
+def test_the_attribute_folder_follows_the_trees_gitattributes_from_pick_to_pick(tmp_path: Path) -> None:
+    """A run's picks merge onto one tree after another: the folder of the last one serves while no .gitattributes
+    changed (a tree diff says so), and a changed one makes a new folder with its text."""
+    from aeon_release.adapters.git import Git
+
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / ".gitattributes").write_text("docs/* merge=ours\n")
+    git(ex.fork, "add", ".gitattributes")
+    git(ex.fork, "commit", "-qm", "attributes")
+    first = git(ex.fork, "rev-parse", "HEAD")
+    (ex.fork / "NOTES").write_text("x\n")
+    git(ex.fork, "add", "NOTES")
+    git(ex.fork, "commit", "-qm", "another file")
+    second = git(ex.fork, "rev-parse", "HEAD")
+    (ex.fork / "docs" / ".gitattributes").write_text("*.md -merge\n")
+    git(ex.fork, "add", "docs/.gitattributes")
+    git(ex.fork, "commit", "-qm", "nested attributes")
+    third = git(ex.fork, "rev-parse", "HEAD")
+    repo = Git(ex.fork)
+    folder = repo._attribute_folder(first)
+    assert (folder / ".gitattributes").read_text() == "docs/* merge=ours\n"
+    assert repo._attribute_folder(second) == folder
+    nested = repo._attribute_folder(third)
+    assert nested != folder and (nested / "docs" / ".gitattributes").read_text() == "*.md -merge\n"
+    assert Git(ex.fork)._attribute_folder("v0.27.1") == repo._scratch
