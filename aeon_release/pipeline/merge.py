@@ -6,10 +6,10 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from aeon_release import grammar
 from aeon_release.adapters.console import emit_json, is_nested, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.registry import parse_repository
 from aeon_release.adapters.store import (
     CarryStatus,
     DamagedRun,
@@ -353,10 +353,10 @@ def _repository_flag(run: steps.Run) -> str:
     """``--repository REGISTRY/NAME`` unless fleet.yaml's image.repository names a registry: release publishes
     there by default (init writes it), and the hint asked for it again."""
     try:
-        parse_repository(profile_mod.load(run.plan.config_dir).repository)
+        named = grammar.names_a_registry(profile_mod.load(run.plan.config_dir).repository)
     except AeonError:
-        return " --repository REGISTRY/NAME"
-    return ""
+        named = False
+    return "" if named else " --repository REGISTRY/NAME"
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:

@@ -20,10 +20,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from aeon_release import grammar
 from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
-from aeon_release.adapters.registry import parse_repository
 from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import notes
@@ -673,14 +673,12 @@ def with_repository(opts: ReleaseOptions) -> ReleaseOptions:
     if opts.repository:
         return opts
     repository = profile_mod.load(opts.config_dir).repository
-    try:
-        parse_repository(repository)
-    except UsageError:  # a local name (``myfork``) builds, but names no registry to publish to
+    if not grammar.names_a_registry(repository):  # a local name (``myfork``) builds, but names no registry
         raise UsageError(
             f"{opts.config_dir / profile_mod.PROFILE_FILE}: image.repository {quoted(repository)} names no registry "
             "to publish to, and no --repository was given",
             "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
-        ) from None
+        )
     return replace(opts, repository=repository)
 
 
