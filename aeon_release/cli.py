@@ -688,6 +688,16 @@ def image_report(
     report_step.run(image, json_out)
 
 
+def _named_repository(repository: Optional[str]) -> str:
+    """``--repository`` as given, "" when not (fleet.yaml's then); an empty one given is refused, not read as
+    "not given"."""
+    if repository is not None and not repository.strip():
+        from aeon_release.errors import UsageError
+
+        raise UsageError("--repository '': an empty name names no registry", "pass REGISTRY/NAME, or leave it out")
+    return repository or ""
+
+
 # -- release ---------------------------------------------------------------------------------
 @app.command("release")
 def release(
@@ -740,7 +750,7 @@ def release(
     opts = pipeline.ReleaseOptions(
         tag=tag,
         repo=repo,
-        repository=repository or "",
+        repository=_named_repository(repository),
         config_dir=config,
         variant=variant,
         dockerfile=dockerfile,

@@ -347,3 +347,10 @@ def test_the_attribute_folder_follows_the_trees_gitattributes_from_pick_to_pick(
     nested = repo._attribute_folder(third)
     assert nested != folder and (nested / "docs" / ".gitattributes").read_text() == "*.md -merge\n"
     assert Git(ex.fork)._attribute_folder("v0.27.1") == repo._scratch
+
+
+def test_release_refuses_an_empty_repository_given() -> None:
+    """With fleet.yaml's image.repository as release's default, ``--repository ''`` (an unset variable in a script)
+    is refused, not read as "not given"."""
+    done = run_cli("release", "v0.29.0", "--repository", "", "--dry-run")
+    assert done.code == 2 and "--repository '': an empty name names no registry" in one_line(done.err)
