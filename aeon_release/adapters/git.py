@@ -165,6 +165,21 @@ def _config_key(key: str) -> str:
 # the attributes that convert a file's text on its way into git: what `merge.renormalize` normalizes
 _CONVERTING = ("text", "eol", "crlf", "filter", "ident", "working-tree-encoding")
 
+
+def _attribute_text(folder: Path, scratch: Path) -> str:
+    """The ``.gitattributes`` texts of an attribute folder (none in the scratch folder)."""
+    if folder == scratch:
+        return ""
+    return "\n".join(p.read_text("utf-8", "replace") for p in sorted(folder.rglob(".gitattributes")) if p.is_file())
+
+
+def _may_matter(text: str, renormalize: bool) -> bool:
+    """Whether attribute lines may name what ``_merge_attributes`` refuses: ``union``, or under renormalize a
+    converting attribute (a macro may hold either: ``[attr]`` lines are looked at too)."""
+    words = ("union", *(_CONVERTING if renormalize else ()), *(("binary",) if renormalize else ()))
+    return any(word in text for word in words)
+
+
 # Git runs programs from the user's config and hooks: hooks (commit-msg, post-checkout on a worktree,
 # reference-transaction on every ref update), gpg.program on a signed commit, merge drivers.  Any of
 # them may never end (a `sleep`, a pinentry nobody answers), and git waits for them forever; a run
@@ -861,8 +876,8 @@ class Git:
         except OSError:
             has_info = False
         autocrlf = renormalize and (self.config_value("core.autocrlf") or "false").lower() not in ("false", "")
-        if not has_info and folder == self._scratch and not autocrlf:
-            return
+        if not has_info and not autocrlf and not _may_matter(_attribute_text(folder, self._scratch), renormalize):
+            return  # (most forks' .gitattributes say linguist-* and the like: no git run then)
         changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
         if not changed.strip("\0"):
             return
@@ -890,7 +905,7 @@ class Git:
                     "a conflict with no marker, and the merge would go on as if clean",
                     "remove merge=union for that path (git merge in a checkout would hide the conflict too)",
                 )
-            if name != "merge" and value != "unspecified":
+            if name != "merge" and value not in ("unspecified", "unset"):  # (``-text``: no conversion)
                 raise GitError(
                     f"git config sets merge.renormalize and {where} give {quoted(path)} the attribute "
                     f"{name}={value}: git merge would renormalize it before merging, which the worktree-less merge "
