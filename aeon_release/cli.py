@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import re
 import sys
@@ -270,10 +271,26 @@ def _usage_line(error: Any) -> tuple[str, str]:
     message = " ".join(error.format_message().split())
     message = re.split(r" \(Possible options:| Did you mean", message)[0].rstrip(".")
     message = message[:1].lower() + message[1:]
-    possibilities = sorted(getattr(error, "possibilities", None) or [])
+    typed = getattr(error, "option_name", None) or ""
+    possibilities = _closest(typed, list(getattr(error, "possibilities", None) or []))
+    unknown = re.match(r"no such command '(.*)'$", message)
+    if unknown and ctx is not None and hasattr(ctx.command, "list_commands"):
+        # click suggests options only: `aeon-release mrege` said "see `aeon-release --help`"
+        names = [n for n in ctx.command.list_commands(ctx) if not getattr(ctx.command.get_command(ctx, n), "hidden", 0)]
+        possibilities = _closest(unknown[1], difflib.get_close_matches(unknown[1], names, n=3, cutoff=0.6))
     if possibilities:
         return message, f"did you mean {' or '.join(possibilities)}? see `{command} --help`"
     return message, f"see `{command} --help`"
+
+
+def _closest(typed: str, names: list[str]) -> list[str]:
+    """The names nearly as close to ``typed`` as the closest, closest first (``--contineu`` suggested
+    "--config or --continue or --onto", in alphabetical order: --continue alone now)."""
+    if not typed or not names:
+        return sorted(names)
+    score = {name: difflib.SequenceMatcher(None, typed, name).ratio() for name in names}
+    best = max(score.values())
+    return sorted((n for n in names if score[n] >= best - 0.1), key=lambda n: (-score[n], n))
 
 
 def _bounded(message: str, argv: list[str]) -> str:
@@ -746,12 +763,24 @@ def image_report(
     report_step.run(image, json_out)
 
 
+def _named_repository(repository: Optional[str]) -> str:
+    """``--repository`` as given, "" when not (fleet.yaml's then); an empty one given is refused, not read as
+    "not given"."""
+    if repository is not None and not repository.strip():
+        from aeon_release.errors import UsageError
+
+        raise UsageError("--repository '': an empty name names no registry", "pass REGISTRY/NAME, or leave it out")
+    return repository or ""
+
+
 # -- release ---------------------------------------------------------------------------------
 @app.command("release")
 def release(
     tag: str = typer.Argument(..., help="Upstream release tag, e.g. v0.29.0."),
     repo: Path = REPO,
-    repository: str = typer.Option(..., "--repository", help="REGISTRY/NAME to publish to."),
+    repository: Optional[str] = typer.Option(
+        None, "--repository", help="REGISTRY/NAME to publish to (default: image.repository of fleet.yaml)."
+    ),
     config: Path = CONFIG,
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
     from_stage: Optional[str] = typer.Option(
@@ -796,7 +825,7 @@ def release(
     opts = pipeline.ReleaseOptions(
         tag=tag,
         repo=repo,
-        repository=repository,
+        repository=_named_repository(repository),
         config_dir=config,
         variant=variant,
         dockerfile=dockerfile,

@@ -44,3 +44,12 @@ IMAGE_ID = re.compile(r"(?:sha256:)?[0-9a-f]{12,64}")
 # How an upstream commit subject names its pull request when a fleet profile says nothing else:
 # GitHub's squash-merge "title (#123)".  Group 1 is the number.
 GITHUB_PR_SUBJECT = r"\(#(\d+)\)\s*$"
+
+
+def names_a_registry(text: str) -> bool:
+    """``REGISTRY/NAME`` whose first part is a registry host (a dot, a port or ``localhost``): a repository to
+    publish to, where ``NAME`` alone is a local image name.  The registry adapter's parse and the pipeline's
+    defaults ask the same (this module imports nothing heavy: a small merge's hint asks it)."""
+    host, _, name = text.partition("/")
+    looks_like_host = "." in host or ":" in host or host == "localhost"
+    return looks_like_host and bool(DOMAIN.fullmatch(host) and PATH.fullmatch(name)) and len(text) <= NAME_MAX

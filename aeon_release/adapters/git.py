@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import functools
+import hashlib
 import os
 import posixpath
 import re
@@ -144,6 +145,41 @@ _OVERRIDES = (
 # The object database's own work (``Git.plumb``) reads no attribute file of the user's or the system's
 # (a ``-diff`` there made a patch "Binary files differ", a ``merge=`` there ran a driver).
 _NO_ATTRIBUTE_FILES = ("-c", f"core.attributesFile={os.devnull}")
+
+
+def _git_bool(value: str | None) -> bool:
+    """A config value as git reads a boolean (true, yes, on, a non-zero number; unset, empty and anything else
+    false: git refuses those, and the setting then does nothing here either)."""
+    word = (value or "").strip().lower()
+    if word in ("true", "yes", "on"):
+        return True
+    return word.lstrip("-").isdigit() and int(word) != 0
+
+
+def _config_key(key: str) -> str:
+    """A config key as ``--get-regexp`` prints it, its section and name lower-cased, a subsection kept."""
+    section, _, rest = key.partition(".")
+    middle, _, name = rest.rpartition(".")
+    return ".".join(part for part in (section.lower(), middle, name.lower()) if part)
+
+
+# the attributes that convert a file's text on its way into git: what `merge.renormalize` normalizes
+_CONVERTING = ("text", "eol", "crlf", "filter", "ident", "working-tree-encoding")
+
+
+def _attribute_text(folder: Path, scratch: Path) -> str:
+    """The ``.gitattributes`` texts of an attribute folder (none in the scratch folder)."""
+    if folder == scratch:
+        return ""
+    return "\n".join(p.read_text("utf-8", "replace") for p in sorted(folder.rglob(".gitattributes")) if p.is_file())
+
+
+def _may_matter(text: str, renormalize: bool) -> bool:
+    """Whether attribute lines may name what ``_merge_attributes`` refuses: ``union``, or under renormalize a
+    converting attribute (a macro may hold either: ``[attr]`` lines are looked at too)."""
+    words = ("union", *(_CONVERTING if renormalize else ()), *(("binary",) if renormalize else ()))
+    return any(word in text for word in words)
+
 
 # Git runs programs from the user's config and hooks: hooks (commit-msg, post-checkout on a worktree,
 # reference-transaction on every ref update), gpg.program on a signed commit, merge drivers.  Any of
@@ -334,6 +370,8 @@ class Git:
         self._trees: dict[str, str] = {}  # full commit id -> its tree id (likewise)
         self._objects: dict[str, bytes] = {}  # full commit id -> the commit object, as cat-file gives it
         self._idents: dict[str, str] = {}  # GIT_AUTHOR_IDENT / GIT_COMMITTER_IDENT as git gave them, once read
+        self._merge_settings: dict[str, str] | None = None
+        self._attributes_at: tuple[str, Path] | None = None  # the last tree merged onto, and its attribute folder
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -821,50 +859,137 @@ class Git:
 
     # -- the object database: merges and commits without a checkout ----------------------------
     def plumb(
-        self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None
+        self, *args: str, env: Mapping[str, str] | None = None, stdin: bytes | None = None, cwd: Path | None = None
     ) -> subprocess.CompletedProcess[bytes]:
         """Run git on bytes (NUL-separated output, any file name), never raising.
 
         It runs in a scratch folder of ours with GIT_DIR set, never in the user's work tree: a merge
         driver's temporary files (left behind if the run is killed) must not land in their checkout.
+        git takes that folder for the work tree: a merge reads the ``.gitattributes`` in ``cwd``
+        (``_attribute_folder``), the scratch folder holding none.
         """
         full = git_env({"GIT_DIR": str(self.common_dir), "GIT_ATTR_NOSYSTEM": "1", **(env or {})})
-        return _run_git((*_NO_ATTRIBUTE_FILES, *args), cwd=self._scratch, env=full, stdin=stdin)
+        return _run_git((*_NO_ATTRIBUTE_FILES, *args), cwd=cwd or self._scratch, env=full, stdin=stdin)
 
-    def _merge_attributes(self, ours: str, theirs: str) -> None:
-        """GitError when ``$GIT_DIR/info/attributes`` gives a path the two commits differ in ``merge=union``.
-        git 2.39 reads that file for every merge-tree, whatever the folder (no ``--attr-source``), and a
-        union merge writes both sides of a conflict with no marker: the merge went on clean where a person
-        had to choose.  A merge driver the config defines (``merge=NAME``) is the person's own program
-        and runs, as the merge's hooks do (the gate runs no merge); ``-merge`` still reports the conflict.
-        The system and global attribute files are not read here (``plumb``); a checkout's
-        ``.gitattributes`` never was."""
+    def _merge_attributes(self, ours: str, theirs: str, folder: Path, renormalize: bool) -> None:
+        """GitError when the attributes the merge reads give a path the two commits differ in ``merge=union``,
+        or, under ``merge.renormalize``, one that converts text (``text``, ``eol``, ``crlf``, ``filter``, ``ident``,
+        ``working-tree-encoding``, or ``core.autocrlf``): ``git merge`` renormalizes such a path's three versions
+        before it merges them, and git 2.39's merge-tree reads no ``merge.renormalize`` and has no ``-X``.
+
+        The attributes read are ``$GIT_DIR/info/attributes`` (git 2.39 reads it for every merge-tree, whatever
+        the folder: no ``--attr-source``) and those of ``folder`` (``_attribute_folder``: the fork's own
+        ``.gitattributes``, as a merge in its checkout reads them).  A union merge writes both sides of a
+        conflict with no marker: the merge went on clean where a person had to choose.  A merge driver the
+        config defines (``merge=NAME``) is the person's own program and runs, as the merge's hooks do (the gate
+        runs no merge); ``-merge`` still reports the conflict.  The system and global attribute files are not
+        read here (``plumb``)."""
         info = self.common_dir / "info" / "attributes"
         try:
-            if info.stat().st_size == 0:
-                return
+            has_info = info.stat().st_size > 0
         except OSError:
-            return
+            has_info = False
+        autocrlf = renormalize and (self.config_value("core.autocrlf") or "false").lower() not in ("false", "")
+        if not has_info and not autocrlf and not _may_matter(_attribute_text(folder, self._scratch), renormalize):
+            return  # (most forks' .gitattributes say linguist-* and the like: no git run then)
         changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
         if not changed.strip("\0"):
             return
-        # an index that does not exist: the user's index holds their checkout's .gitattributes, which
-        # merge-tree does not read
+        if autocrlf:
+            raise GitError(
+                "git config sets merge.renormalize and core.autocrlf: git merge would renormalize every file's "
+                "line endings before merging, which the worktree-less merge cannot; nothing was merged",
+                "unset one for this repository (`git config merge.renormalize false`), or merge in a checkout",
+            )
+        names = ("merge", *(_CONVERTING if renormalize else ()))
+        # an index that does not exist: the user's index holds their checkout's .gitattributes
         done = self.plumb(
-            "check-attr", "-z", "--stdin", "merge",
+            "check-attr", "-z", "--stdin", *names,
             env={"GIT_INDEX_FILE": str(self._scratch / "none")},
-            stdin=changed.encode("utf-8", "surrogateescape"),
+            stdin=changed.encode("utf-8", "surrogateescape"), cwd=folder,
         )  # fmt: skip
         if done.returncode != 0:
             raise failed("check-attr", self.path, done.stderr, done.returncode)
         fields = done.stdout.decode("utf-8", "surrogateescape").split("\0")
-        for path, value in zip(fields[0::3], fields[2::3], strict=False):
-            if value == "union":
+        where = f"{info} or the fork's .gitattributes" if has_info else "the fork's .gitattributes"
+        for path, name, value in zip(fields[0::3], fields[1::3], fields[2::3], strict=False):
+            if name == "merge" and value == "union":
                 raise GitError(
-                    f"{info} gives {quoted(path)} the attribute merge=union: a union merge writes both sides of "
+                    f"{where} give {quoted(path)} the attribute merge=union: a union merge writes both sides of "
                     "a conflict with no marker, and the merge would go on as if clean",
-                    f"remove merge=union from {info} (a checkout's .gitattributes never applies to the tool's merge)",
+                    "remove merge=union for that path (git merge in a checkout would hide the conflict too)",
                 )
+            if name != "merge" and value not in ("unspecified", "unset"):  # (``-text``: no conversion)
+                raise GitError(
+                    f"git config sets merge.renormalize and {where} give {quoted(path)} the attribute "
+                    f"{name}={value}: git merge would renormalize it before merging, which the worktree-less merge "
+                    "cannot; nothing was merged",
+                    "unset it for this repository (`git config merge.renormalize false`) once the branches agree "
+                    "on line endings, or merge in a checkout",
+                )
+
+    @functools.cached_property
+    def _renormalizes(self) -> bool:
+        """``merge.renormalize`` (git's word on what is true), asked once: a run's every pick merges."""
+        return _git_bool(self.merge_settings().get("merge.renormalize"))
+
+    def _attribute_folder(self, ours: str) -> Path:
+        """The folder a merge onto ``ours`` runs in: one holding ``ours``' own ``.gitattributes`` files at their
+        paths (a ``merge=ours`` on a changelog, a ``merge=NAME`` driver the config defines, ``-merge``), as
+        ``git merge`` in the fork's checkout reads them; the empty scratch folder when it has none.  The
+        worktree-less merge read none: a path the fork keeps as its own came out merged, or conflicted where
+        git merge went on.  Kept by their contents, so a run's picks make it once; and a pick onto a tree whose
+        ``.gitattributes`` are those of the last one asked (a tree diff says so: a pick changes a few files, where a
+        listing walks the whole tree) takes its folder."""
+        tree = self.tree(ours)
+        last = self._attributes_at
+        if last is not None and (last[0] == tree or not self._attributes_differ(last[0], tree)):
+            self._attributes_at = (tree, last[1])
+            return last[1]
+        folder = self._attribute_files(tree)
+        self._attributes_at = (tree, folder)
+        return folder
+
+    def _attributes_differ(self, a: str, b: str) -> bool:
+        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
+        return any(name.rsplit("/", 1)[-1] == ".gitattributes" for name in out.split("\0"))
+
+    def _attribute_files(self, tree: str) -> Path:
+        """The folder holding the ``.gitattributes`` files of ``tree`` (the scratch folder when it has none)."""
+        listed = self.plumb("ls-tree", "-r", "-z", "--full-tree", tree)
+        if listed.returncode != 0:
+            raise failed("ls-tree", self.path, listed.stderr, listed.returncode)
+        found: list[tuple[str, str]] = []
+        for record in listed.stdout.split(b"\0"):
+            meta, _, raw = record.partition(b"\t")
+            parts = raw.split(b"/")
+            # a crafted tree's ``..`` or ``.git`` component would write outside the folder (git checks out neither)
+            plain = all(p not in (b"", b".", b"..") and p.lower() != b".git" for p in parts)
+            if parts[-1] == b".gitattributes" and plain and meta[:7] in (b"100644 ", b"100755 "):
+                found.append((os.fsdecode(raw), meta.split()[2].decode("ascii")))
+        if not found:
+            return self._scratch
+        key = hashlib.sha256("\0".join(f"{p}\0{oid}" for p, oid in found).encode("utf-8", "surrogateescape"))
+        folder = files.state_place(self.common_dir, "attributes") / key.hexdigest()[:20]
+        if folder.is_dir():
+            return folder
+        made = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")
+        shutil.rmtree(made, ignore_errors=True)
+        for path, oid in found:
+            place = made / path
+            place.parent.mkdir(parents=True, exist_ok=True)
+            place.write_bytes(self._plumb_bytes("cat-file", "blob", oid))
+        try:
+            made.rename(folder)
+        except OSError:  # another run made it first
+            shutil.rmtree(made, ignore_errors=True)
+        return folder
+
+    def _plumb_bytes(self, *args: str) -> bytes:
+        done = self.plumb(*args)
+        if done.returncode != 0:
+            raise failed(args[0], self.path, done.stderr, done.returncode)
+        return done.stdout
 
     @functools.cached_property
     def _scratch(self) -> Path:
@@ -924,20 +1049,31 @@ class Git:
         return [name for name in out.split("\0") if name]
 
     def merge_tree(
-        self, ours: str, theirs: str, *, merge_base: str | None = None, unrelated: bool = False
+        self,
+        ours: str,
+        theirs: str,
+        *,
+        merge_base: str | None = None,
+        unrelated: bool = False,
+        as_checkout: bool = False,
     ) -> TreeMerge:
-        """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort)."""
+        """Three-way merge two commits in the object database (`git merge-tree --write-tree`, ort).
+        ``as_checkout``: as `git merge` in a checkout of ``ours`` would, its ``.gitattributes`` read (merge
+        drivers) and ``merge.renormalize`` refused where it would change the result (``_merge_attributes``);
+        the gate's merges read no attribute of the tree (a pull request's file names no program to run)."""
         args = ["merge-tree", "--write-tree", "-z", "--name-only", "--no-messages"]
         args += [f"--merge-base={merge_base}"] if merge_base else []
         args += ["--allow-unrelated-histories"] if unrelated else []
-        self._merge_attributes(ours, theirs)
-        done = self.plumb(*args, ours, theirs)
+        folder = self._attribute_folder(ours) if as_checkout else self._scratch
+        renormalize = as_checkout and self._renormalizes
+        self._merge_attributes(ours, theirs, folder, renormalize)
+        done = self.plumb(*args, ours, theirs, cwd=folder)
         if done.returncode not in (0, 1):
             raise failed("merge-tree", self.path, done.stderr, done.returncode)
         tree, *names = done.stdout.decode("utf-8", "surrogateescape").split("\0")
         return TreeMerge(tree, tuple(dict.fromkeys(n for n in names if n)))
 
-    def pick_tree(self, onto: str, commit: str) -> TreeMerge:
+    def pick_tree(self, onto: str, commit: str, *, as_checkout: bool = False) -> TreeMerge:
         """The tree a cherry-pick of ``commit`` onto ``onto`` gives: a merge with base ``commit^``.
 
         git < 2.40 has no ``merge-tree --merge-base``: a throwaway commit with the tree of ``onto`` and
@@ -955,14 +1091,14 @@ class Git:
             )
         base = parents[0] if parents else None
         if base is not None and git_version() >= (2, 40):
-            return self.merge_tree(onto, commit, merge_base=base)
+            return self.merge_tree(onto, commit, merge_base=base, as_checkout=as_checkout)
         # Dated like the picked commit: git's merge-base walk goes newest first, so a commit dated 1970
         # would make it walk the whole history before it reaches the throwaway one.
         env = _SCRATCH_ENV | {"GIT_AUTHOR_DATE": f"@{when} +0000", "GIT_COMMITTER_DATE": f"@{when} +0000"}
         scratch = self.commit_tree(
             self.tree(onto), [base] if base else [], b"aeon-release: cherry-pick base\n", env=env, sign=False
         )
-        return self.merge_tree(scratch, commit, unrelated=base is None)
+        return self.merge_tree(scratch, commit, unrelated=base is None, as_checkout=as_checkout)
 
     def check_identity(self) -> None:
         """git has a name and an email to write into a commit, as author and as committer; else the error
@@ -1028,11 +1164,15 @@ class Git:
         return out.strip() if status == 0 else None
 
     def merge_settings(self) -> dict[str, str]:
-        """``merge.ff`` and ``merge.verifySignatures`` as set (keys lower-case, the last value of each), in one
-        git run: a merge asks them every time, and most repositories set neither."""
-        _, out, _ = self.try_run("config", "-z", "--get-regexp", r"^merge\.(ff|verifysignatures)$")
-        entries = (e.partition("\n") for e in out.split("\0") if e)
-        return {key.lower(): value for key, _, value in entries}
+        """``merge.ff``, ``merge.verifySignatures``, ``merge.renormalize`` and every ``branch.NAME.mergeOptions`` as
+        set (the last value of each, a bare key's ``true``; keys lower-case but for the branch name, which git keeps
+        as spelt), in one git run, once an instance: a merge asks them every time, and most repositories set none."""
+        if self._merge_settings is None:
+            pattern = r"^(merge\.(ff|verifysignatures|renormalize)|branch\..*\.mergeoptions)$"
+            _, out, _ = self.try_run("config", "-z", "--get-regexp", pattern)
+            entries = (e.partition("\n") for e in out.split("\0") if e)
+            self._merge_settings = {_config_key(key): value if sep else "true" for key, sep, value in entries}
+        return self._merge_settings
 
     def merge_signature(self, sha: str) -> Signature:
         """What ``git merge`` asks of the commit it merges under ``merge.verifySignatures``: a good signature

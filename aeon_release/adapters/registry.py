@@ -67,9 +67,7 @@ class Repository:
 def parse_repository(text: str) -> Repository:
     """Validate ``REGISTRY/NAME`` before anything touches the network."""
     host, _, name = text.partition("/")
-    looks_like_host = "." in host or ":" in host or host == "localhost"
-    valid = grammar.DOMAIN.fullmatch(host) and grammar.PATH.fullmatch(name) and len(text) <= grammar.NAME_MAX
-    if not (looks_like_host and valid):
+    if not grammar.names_a_registry(text):
         raise UsageError(f"repository {quoted(text)} is not a valid REGISTRY/NAME", _REPO_HINT)
     try:  # the name's grammar takes any digits; a connection takes 1-65535 (urllib raises past it)
         port = urllib.parse.urlsplit(f"http://{host}").port

@@ -28,6 +28,9 @@ from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBa
 TREE_RULES = "tree.yaml"
 CARRY_RULES = "carries.yaml"
 BUILD_RULES = "build.yaml"
+# what `init --dry-run` shows for an image repository it cannot guess: a placeholder under a domain that never
+# resolves (RFC 2606's .invalid), so a copied file pushes nowhere; the real run asks for --image instead
+IMAGE_PLACEHOLDER = "registry.invalid/owner/fork"
 DEVICE_RULES = "device.yaml"
 
 
@@ -51,15 +54,26 @@ def run(
     git = Git(repo)
     folder = config_folder(git, config)
     fork = read_fork(git, onto, upstream_remote, _ledger_paths(git, folder), dockerfile)
-    repository = image or image_from_remote(git)
-    if repository is None:
+    repository = image or _fleet_image(folder) or image_from_remote(git)
+    if repository is None and not dry_run:
         raise UsageError(
             "no image repository: the checkout has no GitHub or GitLab remote named origin to take one from",
             "pass --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)",
         )
+    if repository is None:  # a dry run shows the files; the one value it cannot guess is named a placeholder
+        repository = IMAGE_PLACEHOLDER
+        say(
+            f"init: no image repository (no GitHub or GitLab remote named origin): fleet.yaml shows the placeholder "
+            f"{IMAGE_PLACEHOLDER}; the real run needs --image REGISTRY/OWNER/NAME (e.g. ghcr.io/me/myfork)"
+        )
     # image.dockerfile is relative to fleet.yaml: named only when the config sits at the checkout's top
     beside = folder.resolve() == git.toplevel.resolve()
     texts = _texts(fork, repository, fork.dockerfile if beside else None)
+    if repository == IMAGE_PLACEHOLDER:
+        said = f"repository: {IMAGE_PLACEHOLDER}\n"
+        texts[profile.PROFILE_FILE] = texts[profile.PROFILE_FILE].replace(
+            said, f"{said[:-1]}  # a placeholder: init --image REGISTRY/OWNER/NAME names the real one\n"
+        )
     _check(texts, folder)
     if not dry_run:
         _write(texts, folder, force)
@@ -92,6 +106,17 @@ def _ledger_paths(git: Git, folder: Path) -> Callable[[str], bool]:
         return rest in named or rest.startswith(AUDITS_DIR + "/")
 
     return owned
+
+
+def _fleet_image(folder: Path) -> str | None:
+    """The image repository an existing fleet.yaml names (``init --force`` over a ledger, after new carries): a
+    second init asked for --image again when origin was no GitHub or GitLab remote, a value fleet.yaml held."""
+    if not (folder / profile.PROFILE_FILE).is_file():
+        return None
+    try:
+        return profile.load(folder).repository
+    except ConfigError:
+        return None  # init replaces it; the schema's error is the merge's and audit's to give
 
 
 def _load_bearing_list(folder: Path) -> frozenset[str]:
@@ -360,6 +385,7 @@ def _as_dict(fork: Fork, folder: Path, texts: dict[str, str], repository: str, d
         "upstream_branch": fork.upstream,
         "pr_subject": fork.pr_subject,
         "image": repository,
+        "image_placeholder": repository == IMAGE_PLACEHOLDER,
         "carries": [
             {**_carry(c), "symbols": {path: list(names) for path, names in c.symbols.items()}} for c in fork.carries
         ],

@@ -45,8 +45,15 @@ def parse_version(text: str) -> Version | None:
 
 def check_version(text: str, what: str = "version") -> str:
     if parse_version(text) is None:
-        raise UsageError(f"{what} {quoted(text)} is not of the form vX.Y.Z[rcN][.postN]", VERSION_HINT)
+        raise UsageError(f"{what} {quoted(text)} is not of the form vX.Y.Z[rcN][.postN]", version_hint(text))
     return text
+
+
+def version_hint(text: str) -> str:
+    """The hint for a name that is no release version, with the one it nearly is (``0.29.0``, ``V0.29.0``: a
+    newcomer typed the version as pip spells it, and was told what versions look like, not which one)."""
+    near = "v" + text.strip().lstrip("vV")
+    return f"did you mean {near}? {VERSION_HINT}" if near != text and parse_version(near) else VERSION_HINT
 
 
 def version_key(text: str) -> Version:

@@ -6,6 +6,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from aeon_release import grammar
 from aeon_release.adapters.console import emit_json, is_nested, say, show, spinner, target
 from aeon_release.adapters.console import plain as escape
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -22,7 +23,7 @@ from aeon_release.adapters.store import (
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import config_flag
-from aeon_release.errors import NeedsHuman, StateError, printable, quoted, shell_word
+from aeon_release.errors import AeonError, NeedsHuman, StateError, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -249,10 +250,14 @@ def status(repo: Path, json_out: bool) -> None:
     damaged = [r for r in [*each, *releases.values()] if isinstance(r, StateError)]
     shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
+    left = RunStore.left_worktrees(git.common_dir)
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
-        emit_json(reports + [steps.no_merge_report(state.tag) | _release_json(state) for state in alone])
-    left = RunStore.left_worktrees(git.common_dir)
+        orphans = {tag: _left_fields(git, tag) for tag in left}
+        reports += [steps.no_merge_report(s.tag) | orphans.pop(s.tag, {}) | _release_json(s) for s in alone]
+        emit_json(
+            reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()]
+        )
     if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
@@ -271,6 +276,17 @@ def status(repo: Path, json_out: bool) -> None:
         say(f"next: `aeon-release merge --abort {escape(shell_word(tag))}` removes it; no branch is touched")
     if damaged:
         raise damaged[0]
+
+
+def _left_fields(git: Git, tag: str) -> dict[str, Any]:
+    """A worktree left by a run whose folder was removed by hand (``rm -rf runs/TAG``), in `status --json`: the
+    text named it while the list had nothing, and a script cleaning up after stopped runs never saw it.  ``state``
+    is ``orphaned`` and ``worktree`` the folder `merge --abort TAG` removes; the other keys are a tag's with no
+    merge run."""
+    return {"state": ORPHANED, "worktree": str(RunStore(git.common_dir, tag).worktree)}
+
+
+ORPHANED = "orphaned"  # `status --json`'s state of a tag whose run folder is gone and whose worktree is left
 
 
 def _release_json(release: PipelineState | None) -> dict[str, Any]:
@@ -329,8 +345,18 @@ def _after_merge(run: steps.Run) -> str:
     flags += escape(config_flag(run.plan.config_dir))
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
-        f"or `aeon-release release {tag} --repository REGISTRY/NAME{flags}` for build, publish and notes in one"
+        f"or `aeon-release release {tag}{_repository_flag(run)}{flags}` for build, publish and notes in one"
     )
+
+
+def _repository_flag(run: steps.Run) -> str:
+    """``--repository REGISTRY/NAME`` unless fleet.yaml's image.repository names a registry: release publishes
+    there by default (init writes it), and the hint asked for it again."""
+    try:
+        named = grammar.names_a_registry(profile_mod.load(run.plan.config_dir).repository)
+    except AeonError:
+        named = False
+    return "" if named else " --repository REGISTRY/NAME"
 
 
 def _emit(state: RunState, plan: MergePlan | None, json_out: bool) -> None:
@@ -393,9 +419,15 @@ def _open_run(git: Git, tag: str | None, elsewhere: bool = False) -> RunState:
         if state is None:
             raise StateError(f"no aeon-release run for {tag} in {git.path}", "start one with `aeon-release merge TAG`")
         return state
-    pending = [s for s in RunStore.all_runs(git.common_dir) if s.phase != Phase.DONE]
+    runs = RunStore.all_runs(git.common_dir)
+    pending = [s for s in runs if s.phase != Phase.DONE]
     if not pending:
-        raise StateError(f"no unfinished aeon-release run in {git.path}", "start one with `aeon-release merge TAG`")
+        # "in ." named no checkout; and a run that finished (the --continue that made the branch) went unsaid
+        done = [s.tag for s in runs]
+        said = f" ({', '.join(done[:3])} done: `aeon-release status` shows them)" if done else ""
+        raise StateError(
+            f"no unfinished aeon-release run in {git.path.resolve()}{said}", "start one with `aeon-release merge TAG`"
+        )
     return _open_run(git, pending[0].tag, elsewhere)
 
 

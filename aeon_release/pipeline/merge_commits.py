@@ -19,8 +19,9 @@ stays: a person edits it (say, adds the sign-off a DCO hook asks for) or fixes t
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +29,7 @@ from aeon_release.adapters import git as git_adapter
 from aeon_release.adapters.git import Git, HookResult
 from aeon_release.adapters.process import TIMED_OUT
 from aeon_release.adapters.store import PendingCommit, RunStore
-from aeon_release.errors import GitError, NeedsHuman
+from aeon_release.errors import GitError, NeedsHuman, quoted, shell_word
 
 MESSAGE_FILE = "COMMIT_EDITMSG"
 _TRAILER = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]*:\s")
@@ -178,7 +179,7 @@ _SIGNATURE_SAYS = {
 }
 
 
-def refuse_what_git_merge_would(git: Git, tag: str, sha: str) -> None:
+def refuse_what_git_merge_would(git: Git, tag: str, sha: str, branches: Sequence[str] = ()) -> None:
     """The merge commit is made with ``git merge-tree`` and ``git commit-tree``, which read none of the settings
     ``git merge`` honours, so those a maintainer relies on are checked here, before anything is made:
 
@@ -188,8 +189,15 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str) -> None:
     * ``merge.ff=only``: ``git merge`` refuses every merge that is not a fast-forward, and the merge of an
       upstream tag onto the fork never is one.  ``merge.ff=false`` is what the run does anyway (a merge commit).
 
-    ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``)."""
+    * ``branch.NAME.mergeOptions`` of the fork branch (``branches``: the one merged onto, the one made): the
+      options ``git merge`` adds on that branch (``-X ours``, ``-s ours``, ``--squash``, ``--ff-only``...), none of
+      which merge-tree takes; only those that leave the merge as it is (``--no-ff``, ``--stat``...) go by.
+
+    ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``); a fork's ``.gitattributes``
+    and ``merge.renormalize`` where the merge is made (``Git.merge_tree``)."""
     settings = git.merge_settings()
+    for branch in dict.fromkeys(branches):
+        _refuse_merge_options(branch, settings.get(f"branch.{branch}.mergeoptions"), tag)
     if settings.get("merge.ff", "").lower() == "only":
         raise GitError(
             f"git config sets merge.ff=only: git merge would refuse to merge {tag}, which is no "
@@ -209,6 +217,46 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str) -> None:
         "check where the tag comes from, then trust the key that signed it (gpg --import KEY; gpg --edit-key KEY "
         "trust) or turn the check off for this repository (`git config merge.verifySignatures false`)",
     )
+
+
+# the options of ``git merge`` that leave the merge commit's tree and parents as the release merge makes them
+# (it is never a fast-forward, never squashed, always committed; what git prints is not the merge)
+_SAME_MERGE = frozenset(
+    {
+        "--no-ff", "--ff", "--commit", "--no-squash", "--no-edit", "--edit", "-e", "--stat", "-n", "--no-stat",
+        "--summary", "--no-summary", "--progress", "--no-progress", "-q", "--quiet", "-v", "--verbose",
+        "--autostash", "--no-autostash", "--rerere-autoupdate", "--no-rerere-autoupdate", "--verify",
+        "--no-verify-signatures", "--no-log", "--no-signoff", "--overwrite-ignore",
+    }
+)  # fmt: skip
+_WITH_VALUE = frozenset({"-X", "-s", "-m", "-F", "-S", "--strategy", "--strategy-option", "--file", "--message"})
+
+
+def _refuse_merge_options(branch: str, value: str | None, tag: str) -> None:
+    """GitError naming the first of a branch's ``mergeOptions`` that would make `git merge` on it differ from
+    the release merge (git splits the value like a shell: quotes group, a backslash escapes)."""
+    if value is None or not value.strip():
+        return
+    key = f"branch.{branch}.mergeOptions"
+    hint = (
+        f"drop it (`git config --unset {shell_word(key)}`): the release merge takes no options; keep only those "
+        "that leave the merge as it is (--no-ff, --no-edit, --stat, --progress) if you want them for git merge"
+    )
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        raise GitError(
+            f"git config sets {key} to {quoted(value)}, which git cannot split (an open quote)", hint
+        ) from None
+    for i, word in enumerate(words):
+        if word in _SAME_MERGE:
+            continue
+        shown = f"{word} {words[i + 1]}" if word in _WITH_VALUE and i + 1 < len(words) else word
+        raise GitError(
+            f"git config sets {key}={quoted(value)}: git merge on {branch} would merge {tag} with {shown}, which "
+            "the worktree-less merge does not do; nothing was merged",
+            hint,
+        )
 
 
 # -- cherry-picks ----------------------------------------------------------------------------

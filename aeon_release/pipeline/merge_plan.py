@@ -156,7 +156,7 @@ class Options:
 def check_names(opts: Options) -> None:
     validate_ref_name(opts.tag, "tag")
     if names.parse_version(opts.tag) is None:
-        raise UsageError(f"tag {quoted(opts.tag)} is not a release tag", names.VERSION_HINT)
+        raise UsageError(f"tag {quoted(opts.tag)} is not a release tag", names.version_hint(opts.tag))
     for value, what in (
         (opts.onto, "branch"),
         (opts.upstream_remote, "remote"),

@@ -134,7 +134,7 @@ def check_merge(run: Run) -> None:
     check_resumable(run.plan, run.state)
     plan = run.plan
     if plan.merge_base != plan.tag_sha and not run.git.is_ancestor(plan.tag_sha, run.head):
-        merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha)
+        merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha, (plan.previous_branch, plan.branch))
 
 
 def plan_merge(run: Run) -> list[Action]:
@@ -155,7 +155,7 @@ def merge_tag(run: Run) -> None:
     plan = run.plan
     run.state.current = "merge"
     message = f"Merge upstream {plan.tag} into {plan.branch}"
-    merged = run.git.merge_tree(run.head, plan.tag_sha)
+    merged = run.git.merge_tree(run.head, plan.tag_sha, as_checkout=True)
     draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)
     if not merged.clean:
         stop_for_conflicts(
@@ -265,6 +265,7 @@ def plan_audit(run: Run) -> list[Action]:
 def run_audit(run: Run) -> None:
     """Audit the merged tree from the object database, merge-aware, and only what the merge changed;
     error-level findings stop the run (and only then is a worktree made, for the fix)."""
+    _markers_back(run)
     report = _audit(run)
     waivers = {w["rule"]: w for w in run.state.waivers}
     findings = _name_moves(run, [_with_waiver(f, waivers) for f in report.findings])
@@ -593,7 +594,7 @@ def _checkout_tree(run: Run, draft: Draft) -> Git:
 def _pick(run: Run, item: str, sha: str, what: str) -> bool:
     """Cherry-pick ``sha`` onto the head (`git cherry-pick -x`); False when it comes out empty."""
     head = run.head
-    merged = run.git.pick_tree(head, sha)
+    merged = run.git.pick_tree(head, sha, as_checkout=True)
     draft = merge_commits.pick_draft(run.git, item, sha, merged.tree, head)
     if not merged.clean:
         stop_for_conflicts(
@@ -709,6 +710,22 @@ def _patch_in_tag(run: Run, patch: Path) -> bool:
     finally:
         index.unlink(missing_ok=True)
     return status == 0
+
+
+def _markers_back(run: Run) -> None:
+    """A carry the carries step found ``missing`` whose every marker (the ledger's text, as edited since: the plan
+    of a resumed run is read again) is on the branch now: the person put its lines back in the worktree, or gave
+    the marker the text of the line a conflict's resolution changed.  The audit found the marker, and the table,
+    the report and the notes still said "missing"."""
+    for cp in run.plan.carries:
+        record = run.state.carries.get(cp.carry.id)
+        if record is None or record.status != CarryStatus.MISSING or not cp.carry.markers:
+            continue
+        if all(_marker_present(run, m.path, m.text) for m in cp.carry.markers):
+            evidence = "its marker(s) are on the branch again, settled by hand after the merge"
+            run.state.carries[cp.carry.id] = replace(
+                record, status=CarryStatus.KEPT, missing_markers=None, evidence=evidence
+            )
 
 
 def _marker_present(run: Run, path: str, text: str) -> bool:
@@ -1015,17 +1032,27 @@ def execute(run: Run, on_step: Callable[[str, int], None] | None = None) -> None
             on_step(name, STAGES.names.index(name) + 1)
         clocks[name] = time.perf_counter()
 
-    def stop(name: str) -> None:
+    def timed(name: str) -> None:
+        if name in clocks:
+            run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks.pop(name), 3)
+
+    def stop(name: str, error: BaseException) -> None:
         stopped.append(name)
         run.save_held()
+        if isinstance(error, NeedsHuman):  # (its state was saved whole before the person's turn)
+            # a step that stopped for a person did its work too (a conflicted merge, a blocking audit): its time
+            # counts, or the notes' timings of a run that stopped once showed the last session's few milliseconds
+            timed(name)
+            with contextlib.suppress(DiskError, OSError):
+                run.save()
 
     def done(name: str, result: object) -> None:
-        run.state.timings[name] = round(run.state.timings.get(name, 0) + time.perf_counter() - clocks[name], 3)
+        timed(name)
         run.state.steps_done.append(name)
         run.save()
 
     try:
-        STAGES.run(run, unfinished(run), started, done, lambda name, error: stop(name))
+        STAGES.run(run, unfinished(run), started, done, stop)
     except GitError as exc:  # a git or disk failure inside a step leaves the run at the item's recorded start
         if exc.outside:
             exc.hint = f"{exc.hint}; then `aeon-release merge --continue`"

@@ -16,10 +16,11 @@ import datetime as dt
 import functools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from aeon_release import grammar
 from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -49,7 +50,7 @@ from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
 class ReleaseOptions:
     tag: str
     repo: Path
-    repository: str
+    repository: str  # "": fleet.yaml's image.repository (``with_repository``)
     config_dir: Path = Path(".")
     variant: str | None = None
     dockerfile: Path | None = None
@@ -126,7 +127,7 @@ def _merge_git_would_make(rel: Release) -> None:
     not fetched yet is the merge's own to check, after its fetch."""
     tag_sha = rel.git.resolve(f"refs/tags/{rel.opts.tag}")
     if tag_sha is not None and rel.git.branch_sha(rel.branch) is None:
-        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha)
+        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha, (rel.branch,))
 
 
 def plan_merge(rel: Release) -> list[Action]:
@@ -676,12 +677,29 @@ def report(rel: Release) -> dict[str, Any]:
     return {"tag": rel.opts.tag, "date": data["date"], "stages": data["stages"]}
 
 
+def with_repository(opts: ReleaseOptions) -> ReleaseOptions:
+    """The options with the repository to publish to: ``--repository``, else fleet.yaml's ``image.repository``,
+    which init writes and build already tags the image with.  ``release TAG --dry-run`` after init said
+    "missing option '--repository'" for a value the config held."""
+    if opts.repository:
+        return opts
+    repository = profile_mod.load(opts.config_dir).repository
+    if not grammar.names_a_registry(repository):  # a local name (``myfork``) builds, but names no registry
+        raise UsageError(
+            f"{opts.config_dir / profile_mod.PROFILE_FILE}: image.repository {quoted(repository)} names no registry "
+            "to publish to, and no --repository was given",
+            "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
+        )
+    return replace(opts, repository=repository)
+
+
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:
     """The whole run holds the repository's run lock, as a merge does (its merge stage runs under it): it
     held it only inside its merge stage, so a second ``release`` of the tag (or a ``merge --abort``) ran
     beside a build or a publish, each saving the pipeline state over the other's.  A dry run makes nothing
     under the git directory and takes no lock (on a read-only checkout it was refused for the lock file it could not make)."""
     validate_ref_name(opts.tag, "tag")
+    opts = with_repository(opts)
     with contextlib.nullcontext() if dry else RunStore.exclusive(Git(opts.repo).common_dir):
         rel = open_release(opts, from_stage)
         if dry:

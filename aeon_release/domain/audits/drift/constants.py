@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.literals import looked_up, module_of, spelled
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, compared_in_scope, enclosing, set_in
 from aeon_release.domain.audits.drift.retyped import typed_as
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
@@ -141,16 +141,11 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
         ]
     changed += _fixed_attributes(trees)
     classy = [p for p in trees.upstream if p.endswith(".py") and _reassigned(trees.upstream.raw(p))]
-    if classy:
-        before, after = trees.blobs(trees.base, classy), trees.blobs(trees.theirs, classy)
-        for path in classy:
-            old_consts, new_consts = _class_constants(before[path]), _class_constants(after[path])
-            changed += [
-                Changed(name, path, old_consts[(owner, name)], new_consts[(owner, name)], owner)
-                for owner, name in sorted(old_consts.keys() & new_consts.keys())
-                if old_consts[(owner, name)] != new_consts[(owner, name)]
-                and type(old_consts[(owner, name)]) is type(new_consts[(owner, name)])
-            ]
+    changed += [
+        Changed(name, path, was, now, owner)
+        for path, (owner, name), was, now in both_versions(trees, classy, _class_constants)
+        if was != now and type(was) is type(now)
+    ]
     return changed
 
 
@@ -166,16 +161,11 @@ def _fixed_attributes(trees: ThreeTrees) -> list[Changed]:
     added = (line for path in trees.mine if path.endswith(".py") for line in trees.mine[path].added.values())
     seen = {m for line in added for m in read.findall(line)}
     paths = sorted(p for p, got in names.items() if got & seen)
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
-    changed = []
-    for path in paths:
-        old, new = fixed_values(before[path]), fixed_values(after[path])
-        changed += [
-            Changed(name, path, old[(owner, name)], new[(owner, name)], owner, attribute=True)
-            for owner, name in sorted(old.keys() & new.keys())
-            if old[(owner, name)] != new[(owner, name)] and type(old[(owner, name)]) is type(new[(owner, name)])
-        ]
-    return changed
+    return [
+        Changed(name, path, was, now, owner, attribute=True)
+        for path, (owner, name), was, now in both_versions(trees, paths, fixed_values)
+        if was != now and type(was) is type(now)
+    ]
 
 
 def fixed_values(text: str | None) -> dict[tuple[str, str], _Literal]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, parse_python, walk_defs
@@ -71,7 +71,7 @@ def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    before, after = both_texts(trees, paths)
     found: dict[str, Demoted] = {}
     for path in paths:
         old, new_text = before[path] or "", after[path] or ""

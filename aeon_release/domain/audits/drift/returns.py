@@ -26,7 +26,7 @@ from typing import TypeVar
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -532,8 +532,7 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
     where: dict[str, list[str]] = {}
     for name, sites in _definition_sites(trees, trees.theirs, sorted(names), literal).items():
         where[name] = sorted({p for p, _ in sites})
-    theirs = trees.blobs(trees.theirs, sorted({p for ps in where.values() for p in ps}))
-    base = trees.blobs(trees.base, sorted({p for ps in where.values() for p in ps}))
+    base, theirs = both_texts(trees, sorted({p for ps in where.values() for p in ps}))
     changed = set()
     for name, ps in where.items():
         new = _over(theirs, ps, name, lengths)
@@ -1038,7 +1037,7 @@ def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
     near = repo.definition_sites(trees.repo, trees.theirs, sorted(names), literal)
     # the files upstream changed first (most merges stop here); the whole tree only for a name that passes
     files = sorted({p for sites in near.values() for p, _ in sites})
-    base, theirs = trees.blobs(trees.base, files), trees.blobs(trees.theirs, files)
+    base, theirs = both_texts(trees, files)
     wanted = sorted(
         name
         for name, sites in near.items()

@@ -45,10 +45,10 @@ from aeon_release.domain.audits.drift.own_fields import (
     written_scope,
 )
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``);
 # from a newline, as a diff's lines are searched here (a file's diff opens with its header line): ``^``
@@ -163,22 +163,19 @@ def _retyped(trees: ThreeTrees, paths: list[str], paired: dict[str, set[str]]) -
     """The fields, returns and parameters of ``paths`` upstream retyped from ``str`` to a plain enum; a field
     a method declares (``self.name: T``) only when the diff paired its name (``paired``, per path): its
     methods are walked for such fields only then (most of a large module's nodes)."""
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = _Found()
     values_of: dict[tuple[str, str], frozenset[str] | None] = {}  # (file, enum): read once, not once a name
-    for path in paths:
-        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
-        if before is None or after is None:
-            continue
-        fields = bool(_attr_annotations(base[path], theirs[path]) & paired[path])
-        old = dict(_annotated(before, fields))
-        for key, (annotation, owner, index) in _annotated(after, fields):
+    for both in parsed_texts(trees, paths):
+        path = both.path
+        fields = bool(_attr_annotations(both.old_text, both.new_text) & paired[path])
+        old = dict(_annotated(both.old, fields))
+        for key, (annotation, owner, index) in _annotated(both.new, fields):
             was = old.get(key)
             enum = _enum_name(annotation)
             if was is None or enum is None or ast.unparse(was[0]) not in _STR_TYPES:
                 continue
             if (path, enum) not in values_of:
-                values_of[path, enum] = _plain_enum_values(trees, path, theirs[path] or "", enum)
+                values_of[path, enum] = _plain_enum_values(trees, path, both.new_text, enum)
             values = values_of[path, enum]
             if values is None:
                 continue
@@ -504,7 +501,7 @@ def _defining(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> list[str
     and the texts are read for it (the parse of a large module is what costs)."""
     if not paths:
         return []
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    base, theirs = both_texts(trees, paths)
     return [p for p in paths if wanted.intersection(_DEF_NAME.findall(f"{base[p] or ''}\n{theirs[p] or ''}"))]
 
 
@@ -525,18 +522,14 @@ class Reannotated:
 def reannotated(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> Iterator[Reannotated]:
     """Every field and return of ``paths`` annotated both at the base and at upstream (parameters aside); a
     field a method declares (``self.name: T``) only when the fork reads its name (``wanted``)."""
-    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
-    for path in paths:
-        before, after = parse_python(base[path] or "", path), parse_python(theirs[path] or "", path)
-        if before is None or after is None:
-            continue
-        fields = bool(_attr_annotations(base[path], theirs[path]) & wanted)
-        old = dict(_annotated(before, fields))
-        for key, (annotation, owner, _) in _annotated(after, fields):
+    for both in parsed_texts(trees, paths):
+        fields = bool(_attr_annotations(both.old_text, both.new_text) & wanted)
+        old = dict(_annotated(both.old, fields))
+        for key, (annotation, owner, _) in _annotated(both.new, fields):
             was = old.get(key)
             if key[0] != "param" and was is not None:
                 yield Reannotated(
-                    path, key[-1], owner, key[0] == "return", was[0], annotation, theirs[path] or "", after
+                    both.path, key[-1], owner, key[0] == "return", was[0], annotation, both.new_text, both.new
                 )
 
 

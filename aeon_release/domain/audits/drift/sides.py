@@ -430,14 +430,41 @@ _K = TypeVar("_K", str, tuple[str, str])  # a name, or (owner, name): keys that 
 _V = TypeVar("_V")
 
 
+def both_texts(trees: ThreeTrees, paths: list[str]) -> tuple[dict[str, str | None], dict[str, str | None]]:
+    """Each of ``paths``' text at the base and at upstream (None where absent), read in one batch a revision
+    (none for no path: a check whose gate let no file through starts no reader)."""
+    if not paths:
+        return {}, {}
+    return trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+
+
+@dataclass(frozen=True)
+class Versions:
+    """One of upstream's files at the base and at upstream: its texts (empty where absent), parsed."""
+
+    path: str
+    old_text: str
+    new_text: str
+    old: ast.Module
+    new: ast.Module
+
+
+def parsed_texts(trees: ThreeTrees, paths: list[str]) -> Iterator[Versions]:
+    """Both versions of each of ``paths`` that parse at both (an absent file reads as empty), with their
+    texts, for a check that reads the text besides the tree (a regex gate before a walk)."""
+    before, after = both_texts(trees, paths)
+    for path in paths:
+        old_text, new_text = before[path] or "", after[path] or ""
+        old, new = parse_python(old_text, path), parse_python(new_text, path)
+        if old is not None and new is not None:
+            yield Versions(path, old_text, new_text, old, new)
+
+
 def parsed_versions(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, ast.Module, ast.Module]]:
     """(path, its module at the base, at upstream) for each of ``paths`` both versions of which parse (an
     absent file reads as empty), the texts read in one batch a revision."""
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
-    for path in paths:
-        old, new = parse_python(before[path] or "", path), parse_python(after[path] or "", path)
-        if old is not None and new is not None:
-            yield path, old, new
+    for both in parsed_texts(trees, paths):
+        yield both.path, both.old, both.new
 
 
 def both_versions(
@@ -445,7 +472,7 @@ def both_versions(
 ) -> Iterator[tuple[str, _K, _V, _V]]:
     """(path, key, what ``read`` found at the base, what it found at upstream) for each key ``read``
     finds in both versions of each path (its texts read in one batch a revision), keys in order."""
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    before, after = both_texts(trees, paths)
     for path in paths:
         old, new = read(before.get(path)), read(after.get(path))
         for key in sorted(old.keys() & new.keys()):

@@ -47,8 +47,9 @@ class Marker:
     # what a person does about a lost marker (SARIF's help, and a carry's finding): a suppression
     # comment cannot stand for a line that is gone
     fix: str = (
-        "Put the carry's lines back, or, when the fork no longer carries it (upstream took it), mark it "
-        "`status: dropped` with `dropped: {release, reason}` in carries.yaml."
+        "Put the carry's lines back; or, when a conflict's resolution changed the carried line on purpose, give "
+        "the marker the line's new text in carries.yaml; or, when the fork no longer carries it (upstream took it), "
+        "mark it `status: dropped` with `dropped: {release, reason}` in carries.yaml."
     )
 
     def check(self, rule: Rule, ctx: Context) -> Iterator[Finding]:
@@ -63,4 +64,9 @@ class Marker:
                 yield rule.finding(path, 0, f"marker {text!r} is missing from {path}{hint}")
 
 
-_CARRY_HINT = "; restore the carry's lines, or mark the carry `status: dropped` in carries.yaml if the fork dropped it"
+# a conflict resolved by adapting the carried line (upstream's new annotation, the fork's value) loses the marker's
+# exact text: the finding named only "restore" or "drop", and a newcomer undid a right resolution to pass it
+_CARRY_HINT = (
+    "; restore the carry's lines, give the marker its new text in carries.yaml if a resolution changed the line on "
+    "purpose, or mark the carry `status: dropped` in carries.yaml if the fork dropped it"
+)
