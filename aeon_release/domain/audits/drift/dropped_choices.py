@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -153,20 +153,25 @@ def _checks(func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, choices: set
         if isinstance(node, ast.Compare) and _is_name(node.left, arg):
             if any(isinstance(c, ast.Name) and c.id in choices for c in node.comparators):
                 return True
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
-            if _is_name(node.slice, arg):
-                return True
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "get"
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id in tables
-            and node.args
-            and _is_name(node.args[0], arg)
-        ):
+        elif (looked := _table_key(node, tables)) is not None and _is_name(looked[1], arg):
             return True
     return False
+
+
+def _table_key(node: ast.AST, tables: Collection[str]) -> tuple[str, ast.expr] | None:
+    """(table, key) of ``TABLE[key]`` or ``TABLE.get(key, ...)``, ``TABLE`` one of ``tables``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
+        return node.value.id, node.slice
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in tables
+        and node.args
+    ):
+        return node.func.value.id, node.args[0]
+    return None
 
 
 def _is_name(node: ast.AST, name: str) -> bool:
@@ -300,19 +305,8 @@ def _holds_new(display: ast.Dict, drop: Dropped) -> bool:
 def _lookup(node: ast.AST, tables: dict[str, ast.Dict]) -> Iterator[tuple[str, str]]:
     """(table, field) of ``table[x.field]`` / ``table.get(x.field, ...)``; the key may be an optional
     field's with a fallback, ``x.field or ""`` (#18356: ``TABLE.get(model_config.quantization or "")``)."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
-        if (read := _field_read(node.slice)) is not None:
-            yield node.value.id, read.attr
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "get"
-        and isinstance(node.func.value, ast.Name)
-        and node.func.value.id in tables
-        and node.args
-        and (read := _field_read(node.args[0])) is not None
-    ):
-        yield node.func.value.id, read.attr
+    if (looked := _table_key(node, tables)) is not None and (read := _field_read(looked[1])) is not None:
+        yield looked[0], read.attr
 
 
 def _field_read(key: ast.expr) -> ast.Attribute | None:
