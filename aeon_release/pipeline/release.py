@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from aeon_release import grammar
 from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -41,6 +40,7 @@ from aeon_release.errors import (
 )
 from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
+from aeon_release.pipeline import repository as repository_mod
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.outputs import refuse_over_inputs
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
@@ -678,19 +678,9 @@ def report(rel: Release) -> dict[str, Any]:
 
 
 def with_repository(opts: ReleaseOptions) -> ReleaseOptions:
-    """The options with the repository to publish to: ``--repository``, else fleet.yaml's ``image.repository``,
-    which init writes and build already tags the image with.  ``release TAG --dry-run`` after init said
-    "missing option '--repository'" for a value the config held."""
-    if opts.repository:
-        return opts
-    repository = profile_mod.load(opts.config_dir).repository
-    if not grammar.names_a_registry(repository):  # a local name (``myfork``) builds, but names no registry
-        raise UsageError(
-            f"{opts.config_dir / profile_mod.PROFILE_FILE}: image.repository {quoted(repository)} names no registry "
-            "to publish to, and no --repository was given",
-            "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
-        )
-    return replace(opts, repository=repository)
+    """The options with the repository to publish to: ``--repository``, else fleet.yaml's ``image.repository``
+    (``pipeline.repository``, shared with publish, releases and rollback)."""
+    return replace(opts, repository=repository_mod.resolve(opts.repository, opts.config_dir))
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:

@@ -1,0 +1,37 @@
+"""Robust34: the first hour's loose ends a new user still hit after robust33."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.first_hour.test_round_two import one_line
+from tests.helpers import build_example, run_cli
+
+_COMMANDS = {
+    "publish": ("publish", "--image", "aeon-none:x", "--version", "v0.29.0"),
+    "releases": ("releases",),
+    "rollback": ("rollback",),
+}
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_registry_commands_take_fleet_yamls_image_repository_without_repository(tmp_path: Path, command: str) -> None:
+    """`publish`, `releases` and `rollback` said "missing option '--repository'" after init, though fleet.yaml's
+    image.repository (release's default since robust33) names the registry: it is their default too; a local
+    name there, no fleet.yaml, or ``--repository ''`` is one line naming what to pass."""
+    ex = build_example(tmp_path / "ex")
+    argv = (*_COMMANDS[command], "--config", ex.config)
+    env = {"DOCKER_HOST": "unix:///nonexistent"}
+    local = run_cli(*argv, env=env)
+    line = one_line(local.err)
+    assert local.code == 2 and "fleet.yaml: image.repository 'aeon-vllm-ultimate' names no registry" in line, line
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: localhost:1/fork"))
+    reached = one_line(run_cli(*argv, env=env).err)
+    assert "--repository" not in reached and "names no registry" not in reached, reached
+    empty = run_cli(*argv, "--repository", "", env=env)
+    assert empty.code == 2 and "--repository '': an empty name names no registry" in one_line(empty.err)
+    none = run_cli(*_COMMANDS[command], "--config", tmp_path, env=env)
+    assert none.code == 2 and "no --repository given" in one_line(none.err), none.err
