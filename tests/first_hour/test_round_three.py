@@ -35,3 +35,24 @@ def test_registry_commands_take_fleet_yamls_image_repository_without_repository(
     assert empty.code == 2 and "--repository '': an empty name names no registry" in one_line(empty.err)
     none = run_cli(*_COMMANDS[command], "--config", tmp_path, env=env)
     assert none.code == 2 and "no --repository given" in one_line(none.err), none.err
+
+
+def test_release_dry_run_lists_every_missing_piece_in_one_run(tmp_path: Path) -> None:
+    """`release --dry-run` stopped at the first missing piece (the Dockerfile), and the next run at the next (the
+    signing key, then a --waive naming no rule): every one is a line with its hint, then one summary; exit 2."""
+    ex = build_example(tmp_path / "ex")
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
+    argv = ("release", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    env = {"DOCKER_HOST": "unix:///nonexistent", "AEON_SIGNING_KEY": ""}
+    done = run_cli(*argv, "--dockerfile", tmp_path / "Dockerfile", "--waive", "no-such-rule=x", env=env)
+    lines = [line for line in done.err.splitlines() if line.startswith("error: ")]
+    assert done.code == 2 and len(lines) == 4, done.err
+    assert "--waive: no audit rule 'no-such-rule'" in lines[0] and "(hint: " in lines[0]
+    assert "Dockerfile" in lines[1] and "does not exist" in lines[1]
+    assert "no signing key" in lines[2] and "keygen" in lines[2]
+    assert "3 things stop the run" in lines[3] and not done.out
+    key = tmp_path / "keys" / "signing"
+    assert run_cli("keygen", key).code == 0
+    one = run_cli(*argv, "--dockerfile", tmp_path / "Dockerfile", "--signing-key", key, env=env)
+    assert one.code == 2 and one.err.count("error: ") == 1 and "Dockerfile" in one.err, one.err
