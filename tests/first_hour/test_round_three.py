@@ -56,3 +56,48 @@ def test_release_dry_run_lists_every_missing_piece_in_one_run(tmp_path: Path) ->
     assert run_cli("keygen", key).code == 0
     one = run_cli(*argv, "--dockerfile", tmp_path / "Dockerfile", "--signing-key", key, env=env)
     assert one.code == 2 and one.err.count("error: ") == 1 and "Dockerfile" in one.err, one.err
+
+
+@pytest.mark.parametrize("machine", [(), ("--format", "json")])
+def test_audit_says_it_is_still_at_work_every_few_seconds_where_stderr_is_no_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, machine: tuple[str, ...]
+) -> None:
+    """`audit` in a CI log (stderr a pipe or a file) printed nothing for ~9 s: the spinner draws only on a terminal.
+    A plain line now and then on stderr says it is at work; stdout holds the report alone."""
+    import functools
+    import json
+    import time
+
+    from aeon_release.adapters import console
+    from aeon_release.commands import audit as audit_cmd
+    from aeon_release.domain import audits
+
+    ex = build_example(tmp_path / "ex")
+    real = audits.audit_tree
+
+    def slow(*args: object, **kwargs: object) -> object:
+        time.sleep(0.6)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audits, "audit_tree", slow)
+    monkeypatch.setattr(audit_cmd, "heartbeat", functools.partial(console.heartbeat, first=0.1, every=0.2))
+    done = run_cli("audit", "--repo", ex.fork, "--config", ex.config, *machine)
+    beats = [line for line in done.err.splitlines() if line.startswith("auditing ") and "s so far" in line]
+    assert done.code in (0, 1) and len(beats) >= 2, done.err
+    assert "s so far" not in done.out
+    if machine:
+        json.loads(done.out)
+
+
+def test_a_heartbeat_says_nothing_for_work_done_sooner(capsys: pytest.CaptureFixture[str]) -> None:
+    from aeon_release.adapters.console import heartbeat
+
+    with heartbeat("quick [work]", first=5.0):
+        pass
+    with heartbeat("slow [work]", first=0.05, every=10.0):
+        import time
+
+        time.sleep(0.2)
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("slow [work]: 0 s so far") == 1, captured
+    assert "quick" not in captured.err
