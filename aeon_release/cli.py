@@ -15,9 +15,21 @@ import typer
 from aeon_release.adapters.files import forget_reads
 from aeon_release.errors import RUN_STANDS, error_handler, quoted, standard_streams, stop_on_sigterm
 
+# The commands as the workflow goes, then the rest in the order they are registered: `--help` listed them in
+# registration order (status before audit, release after image-report), where gh and git group theirs.
+WORKFLOW = ("init", "merge", "audit", "build", "publish", "release", "notes", "canary")
+
+
+class _WorkflowGroup(typer.core.TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: WORKFLOW.index(name) if name in WORKFLOW else len(WORKFLOW))
+
+
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
     name="aeon-release",
+    cls=_WorkflowGroup,
     help="Release a downstream fork safely: merge, audit, build, publish, notes, canary.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,

@@ -101,3 +101,14 @@ def test_a_heartbeat_says_nothing_for_work_done_sooner(capsys: pytest.CaptureFix
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("slow [work]: 0 s so far") == 1, captured
     assert "quick" not in captured.err
+
+
+def test_help_lists_the_commands_as_the_workflow_goes() -> None:
+    """`--help` listed the commands in the order the code registers them (status before audit, release after
+    image-report): the workflow's come first, in its order, as gh and git group theirs; the rest follow."""
+    done = run_cli("--help")
+    section = done.out.split("Commands:", 1)[1].splitlines()
+    names = [line.split()[0] for line in section if line.startswith("  ") and line.split()]
+    workflow = ["init", "merge", "audit", "build", "publish", "release", "notes", "canary"]
+    assert done.code == 0 and names[: len(workflow)] == workflow, names
+    assert {"status", "verify", "keygen", "releases", "rollback", "ledger", "audits"} <= set(names[len(workflow) :])
