@@ -112,3 +112,62 @@ def test_help_lists_the_commands_as_the_workflow_goes() -> None:
     workflow = ["init", "merge", "audit", "build", "publish", "release", "notes", "canary"]
     assert done.code == 0 and names[: len(workflow)] == workflow, names
     assert {"status", "verify", "keygen", "releases", "rollback", "ledger", "audits"} <= set(names[len(workflow) :])
+
+
+@pytest.mark.parametrize("setting", ["true", "2", "false"])
+def test_merge_log_puts_the_merged_commits_summaries_in_the_merge_message_as_git_merge_does(
+    tmp_path: Path, setting: str
+) -> None:
+    """``merge.log`` (git merge appends the merged commits' one-line summaries: true is 20, a number that many)
+    was not honoured: merge-tree and commit-tree read none of it.  The merge commit's message is now the one
+    `git merge -m MESSAGE` makes in a checkout of the fork branch under the same setting."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "config", "merge.log", setting)
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert done.code == 0, done.err
+    merge = git(ex.fork, "rev-list", "--merges", "-1", "aeon-v0.29.0").strip()
+    ours = git(ex.fork, "log", "-1", "--format=%B", merge)
+    title = ours.splitlines()[0]
+    place = tmp_path / "by-hand"
+    git(ex.fork, "worktree", "add", "-q", "--detach", str(place), "aeon-v0.27.1")
+    git(place, "merge", "-q", "--no-ff", "-m", title, "v0.29.0")
+    assert ours == git(place, "log", "-1", "--format=%B", "HEAD")
+    assert ("* tag 'v0.29.0':" in ours) == (setting != "false"), ours
+    if setting == "2":
+        assert ours.rstrip("\n").endswith("  ..."), ours
+
+
+def test_a_merge_log_git_merge_dies_on_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    branches = git(ex.fork, "for-each-ref", "refs/heads")
+    git(ex.fork, "config", "merge.log", "maybe")
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch", "--dry-run")
+    line = one_line(done.err)
+    assert done.code == 2 and "merge.log='maybe' is neither a boolean nor a number" in line, line
+    assert git(ex.fork, "for-each-ref", "refs/heads") == branches
+
+
+def test_a_conflicted_merge_under_merge_log_carries_the_summaries_once(tmp_path: Path) -> None:
+    """The merge that stopped on a conflict is replayed by git merge in the run's worktree, which reads merge.log
+    itself: the message it is given already holds the summaries, so they are not doubled."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    with (ex.fork / "docs" / "serving.md").open("a") as handle:
+        handle.write("Fork line.\n")
+    git(ex.fork, "commit", "-qam", "fork docs")
+    git(ex.fork, "config", "merge.log", "3")
+    stopped = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert stopped.code == 1, stopped.err
+    worktree = ex.fork / ".git" / "aeon-release" / "worktrees" / "v0.29.0"
+    (worktree / "docs" / "serving.md").write_text("resolved\n")
+    git(worktree, "add", "docs/serving.md")
+    done = run_cli("merge", "--continue", "v0.29.0", "--repo", ex.fork)
+    assert done.code == 0, done.err
+    merge = git(ex.fork, "rev-list", "--merges", "-1", "aeon-v0.29.0").strip()
+    message = git(ex.fork, "log", "-1", "--format=%B", merge)
+    assert message.count("* tag 'v0.29.0':") == 1, message
