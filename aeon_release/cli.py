@@ -15,9 +15,21 @@ import typer
 from aeon_release.adapters.files import forget_reads
 from aeon_release.errors import RUN_STANDS, error_handler, quoted, standard_streams, stop_on_sigterm
 
+# The commands as the workflow goes, then the rest in the order they are registered: `--help` listed them in
+# registration order (status before audit, release after image-report), where gh and git group theirs.
+WORKFLOW = ("init", "merge", "audit", "build", "publish", "release", "notes", "canary")
+
+
+class _WorkflowGroup(typer.core.TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        return sorted(names, key=lambda name: WORKFLOW.index(name) if name in WORKFLOW else len(WORKFLOW))
+
+
 # Locals can hold registry credentials: never show them in a traceback.
 app = typer.Typer(
     name="aeon-release",
+    cls=_WorkflowGroup,
     help="Release a downstream fork safely: merge, audit, build, publish, notes, canary.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -505,7 +517,9 @@ RELEASES_CONFIG = typer.Option(
     show_default=False,
     help="Folder holding releases.yaml (found as for the ledger).",
 )
-REPOSITORY = typer.Option(..., "--repository", help="REGISTRY/NAME, e.g. ghcr.io/team/app.")
+REPOSITORY = typer.Option(
+    None, "--repository", help="REGISTRY/NAME, e.g. ghcr.io/team/app (default: image.repository of fleet.yaml)."
+)
 USERNAME = typer.Option(None, "--username", help="Registry user; else the Docker config's auths.")
 PASSWORD_STDIN = typer.Option(
     False, "--password-stdin", help="Read the registry password from stdin (else AEON_REGISTRY_PASSWORD)."
@@ -517,10 +531,17 @@ SIGNING_KEY = typer.Option(
 )
 
 
+def _repository(repository: Optional[str], config: Path) -> str:
+    """``--repository``, else fleet.yaml's image.repository (of ``--config``, the folder of releases.yaml)."""
+    from aeon_release.pipeline import repository as repository_mod
+
+    return repository_mod.resolve(repository_mod.given(repository), config)
+
+
 @app.command("publish")
 def publish_cmd(
     image: str = typer.Option(..., "--image", help="Local image to publish."),
-    repository: str = REPOSITORY,
+    repository: Optional[str] = REPOSITORY,
     version: str = typer.Option(..., "--version", help="Release version, vX.Y.Z."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
     date: Optional[str] = typer.Option(None, "--date", help="YYYY-MM-DD of the dated tag (default: today, UTC)."),
@@ -541,7 +562,7 @@ def publish_cmd(
 
     request = publish.PublishRequest(
         image,
-        repository,
+        _repository(repository, config),
         version,
         variant,
         date,
@@ -600,7 +621,7 @@ def keygen_cmd(
 
 @app.command("releases")
 def releases_cmd(
-    repository: str = REPOSITORY,
+    repository: Optional[str] = REPOSITORY,
     config: Path = RELEASES_CONFIG,
     json_out: bool = JSON,
     username: Optional[str] = USERNAME,
@@ -610,12 +631,12 @@ def releases_cmd(
     from aeon_release.commands import releases
     from aeon_release.pipeline import publish
 
-    releases.show(repository, config, json_out, username, publish.password_from(password_stdin))
+    releases.show(_repository(repository, config), config, json_out, username, publish.password_from(password_stdin))
 
 
 @app.command("rollback")
 def rollback_cmd(
-    repository: str = REPOSITORY,
+    repository: Optional[str] = REPOSITORY,
     config: Path = RELEASES_CONFIG,
     to: Optional[str] = typer.Option(None, "--to", help="Dated tag to go back to (default: the previous release)."),
     username: Optional[str] = USERNAME,
@@ -626,7 +647,9 @@ def rollback_cmd(
     from aeon_release.commands import releases
     from aeon_release.pipeline import publish
 
-    releases.run_rollback(repository, config, to, json_out, username, publish.password_from(password_stdin))
+    releases.run_rollback(
+        _repository(repository, config), config, to, json_out, username, publish.password_from(password_stdin)
+    )
 
 
 # -- audits ----------------------------------------------------------------------------------
@@ -764,13 +787,10 @@ def image_report(
 
 
 def _named_repository(repository: Optional[str]) -> str:
-    """``--repository`` as given, "" when not (fleet.yaml's then); an empty one given is refused, not read as
-    "not given"."""
-    if repository is not None and not repository.strip():
-        from aeon_release.errors import UsageError
+    """``--repository`` as given, "" when not (fleet.yaml's image.repository then); "" given is refused."""
+    from aeon_release.pipeline import repository as repository_mod
 
-        raise UsageError("--repository '': an empty name names no registry", "pass REGISTRY/NAME, or leave it out")
-    return repository or ""
+    return repository_mod.given(repository)
 
 
 # -- release ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ import sys
 import threading
 import traceback
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, NoReturn
 
 
@@ -113,6 +113,37 @@ class NeedsHuman(AeonError):
         # What the work had learnt before it stopped (a pushed digest, what `:latest` held): the --json verdict
         # reports them, where the request alone left them null.
         self.known: dict[str, Any] = dict(known or {})
+
+
+class Refusals(AeonError):
+    """Several refusals found in one pass (a release's preflights): each is printed on its own line with its hint,
+    then this summary.  ``release --dry-run`` stopped at the first missing piece (the Dockerfile, then the signing
+    key, then ...): a newcomer learnt them one run at a time.  It exits as the first of them would."""
+
+    def __init__(self, errors: tuple[AeonError, ...]) -> None:
+        super().__init__(
+            f"{len(errors)} things stop the run (each on a line above); nothing was changed",
+            "fix each, then run it again",
+        )
+        self.errors = errors
+        self.exit_code = errors[0].exit_code
+
+
+def check_each(*checks: Callable[[], object]) -> None:
+    """Run every check; raise the one refusal found, or all of them as one ``Refusals``."""
+    found: list[AeonError] = []
+    for check in checks:
+        try:
+            check()
+        except Refusals as several:
+            found.extend(several.errors)
+        except AeonError as error:
+            found.append(error)
+    found = list({error.message: error for error in reversed(found)}.values())[::-1]  # one file missing, said once
+    if len(found) == 1:
+        raise found[0]
+    if found:
+        raise Refusals(tuple(found))
 
 
 # -- secrets ---------------------------------------------------------------------------------
@@ -449,6 +480,8 @@ def error_handler(after_a_stop: str = RUN_STANDS) -> Iterator[None]:
     try:
         yield
     except AeonError as error:
+        for each in error.errors if isinstance(error, Refusals) else ():
+            _say(format_error(each))
         _say(format_error(error))
         raise SystemExit(int(error.exit_code)) from None
     except KeyboardInterrupt:

@@ -15,6 +15,8 @@ import json
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -208,6 +210,30 @@ def spinner(message: str) -> Any:
     """A spinner on stderr while work runs, as ``Console.status``; nothing (and no rich import) when
     stderr is a pipe or a file, as git shows progress only on a terminal."""
     return console.status(message) if is_terminal() else _NoStatus()
+
+
+@contextlib.contextmanager
+def heartbeat(message: str, first: float = 2.0, every: float = 5.0) -> Iterator[None]:
+    """Where stderr is a pipe or a file (a CI log, ``2>log``), a plain line after ``first`` seconds and then
+    every ``every`` while the work runs: ``audit`` sat silent for ~9 s there, where a spinner draws nothing.
+    Lines, never a redraw; none for work done sooner (most runs), nothing on stdout.  ``message`` is text, not
+    markup (escaped at the first line: a run that ends sooner imports no rich)."""
+    stop = threading.Event()
+    started = time.monotonic()
+
+    def beat() -> None:
+        wait = first
+        while not stop.wait(wait):
+            say(f"{plain(message)}: {time.monotonic() - started:.0f} s so far")
+            wait = every
+
+    thread = threading.Thread(target=beat, name="aeon-release-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def plain(value: object) -> str:

@@ -244,6 +244,14 @@ class LocalImage:
 
 @contextlib.contextmanager
 def _client() -> Iterator[Any]:
+    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    try:
+        _knock(host)  # as connect does: the SDK's failed connect left its socket to the gc (a ResourceWarning)
+    except OSError as exc:
+        raise ServiceError(
+            f"the Docker engine is unreachable: {host}: {exc.strerror or type(exc).__name__}",
+            "start dockerd or set DOCKER_HOST",
+        ) from None
     try:
         client = _from_env()
     except docker.errors.DockerException as exc:

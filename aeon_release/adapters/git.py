@@ -1168,11 +1168,46 @@ class Git:
         set (the last value of each, a bare key's ``true``; keys lower-case but for the branch name, which git keeps
         as spelt), in one git run, once an instance: a merge asks them every time, and most repositories set none."""
         if self._merge_settings is None:
-            pattern = r"^(merge\.(ff|verifysignatures|renormalize)|branch\..*\.mergeoptions)$"
+            pattern = r"^(merge\.(ff|verifysignatures|renormalize|log|summary)|branch\..*\.mergeoptions)$"
             _, out, _ = self.try_run("config", "-z", "--get-regexp", pattern)
             entries = (e.partition("\n") for e in out.split("\0") if e)
             self._merge_settings = {_config_key(key): value if sep else "true" for key, sep, value in entries}
         return self._merge_settings
+
+    def merge_log_limit(self) -> int:
+        """How many merged commits' one-line summaries ``git merge`` appends to the merge message: ``merge.log``
+        (``merge.summary``, its old name), a boolean (true: 20, git's DEFAULT_MERGE_LOG_LEN) or a number."""
+        settings = self.merge_settings()
+        key = next((k for k in ("merge.log", "merge.summary") if k in settings), None)
+        if key is None:
+            return 0
+        value = self.config_value(key, "bool-or-int")
+        if value in ("true", "false"):
+            return 20 if value == "true" else 0
+        if value is None or not value.isdigit():  # git merge dies on it too ("bad boolean config value")
+            raise GitError(
+                f"git config {key}={quoted(settings[key])} is neither a boolean nor a number of commits",
+                f"set it as git merge reads it: `git config {key} true` (20 commits) or a number, or unset it",
+            )
+        return int(value)
+
+    def merged_subjects(self, head: str, sha: str, limit: int) -> tuple[list[str], int]:
+        """The first ``limit`` one-line summaries of the commits ``sha`` brings onto ``head`` (merges left out),
+        in ``git log``'s order as git's shortlog walks them, and how many there are."""
+        span = f"{head}..{sha}"
+        count = int(self.run("rev-list", "--count", "--no-merges", span) or "0")
+        subjects = self.run("log", "--no-merges", f"-n{limit}", "--format=%s", span, "--")
+        return subjects.splitlines(), count
+
+    def tag_message(self, tag: str) -> str:
+        """An annotated tag's message without its signature; "" for a lightweight tag."""
+        fmt = "%(objecttype)%00%(contents)%00%(contents:signature)"
+        _, out, _ = self.try_run("for-each-ref", f"--format={fmt}", f"refs/tags/{tag}")
+        kind, _, rest = out.partition("\0")
+        contents, _, signature = rest.partition("\0")
+        if kind != "tag":
+            return ""
+        return contents.removesuffix(signature) if signature else contents
 
     def merge_signature(self, sha: str) -> Signature:
         """What ``git merge`` asks of the commit it merges under ``merge.verifySignatures``: a good signature

@@ -196,6 +196,7 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str, branches: Sequence
     ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``); a fork's ``.gitattributes``
     and ``merge.renormalize`` where the merge is made (``Git.merge_tree``)."""
     settings = git.merge_settings()
+    git.merge_log_limit()  # a merge.log git merge dies on is refused before anything is made, not at the merge
     for branch in dict.fromkeys(branches):
         _refuse_merge_options(branch, settings.get(f"branch.{branch}.mergeoptions"), tag)
     if settings.get("merge.ff", "").lower() == "only":
@@ -217,6 +218,22 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str, branches: Sequence
         "check where the tag comes from, then trust the key that signed it (gpg --import KEY; gpg --edit-key KEY "
         "trust) or turn the check off for this repository (`git config merge.verifySignatures false`)",
     )
+
+
+def with_merge_log(git: Git, message: str, tag: str, head: str, sha: str) -> str:
+    """The merge message as ``git merge -m MESSAGE`` makes it under ``merge.log``: the tag's own message, then
+    ``* tag 'TAG':`` and the merged commits' one-line summaries (at most the setting's number, then ``...``, the
+    count in the heading).  merge-tree and commit-tree read no merge.log, so the worktree-less merge's message
+    left them out where the maintainer's git merge put them in."""
+    limit = git.merge_log_limit()
+    if not limit:
+        return message
+    subjects, count = git.merged_subjects(head, sha, limit)
+    heading = f"* tag '{tag}':" + (f" ({count} commits)" if count > limit else "")
+    lines = [heading, *(f"  {subject}" for subject in subjects), *(["  ..."] if count > limit else [])]
+    tag_message = git.tag_message(tag)
+    tag_message = tag_message if not tag_message or tag_message.endswith("\n") else tag_message + "\n"
+    return message.rstrip("\n") + "\n" + tag_message + "\n" + "\n".join(lines) + "\n"
 
 
 # the options of ``git merge`` that leave the merge commit's tree and parents as the release merge makes them

@@ -154,7 +154,9 @@ def merge_tag(run: Run) -> None:
     """Three-way merge the release tag onto the previous fork branch."""
     plan = run.plan
     run.state.current = "merge"
-    message = f"Merge upstream {plan.tag} into {plan.branch}"
+    message = merge_commits.with_merge_log(
+        run.git, f"Merge upstream {plan.tag} into {plan.branch}", plan.tag, run.head, plan.tag_sha
+    )
     merged = run.git.merge_tree(run.head, plan.tag_sha, as_checkout=True)
     draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)
     if not merged.clean:
@@ -163,7 +165,7 @@ def merge_tag(run: Run) -> None:
             f"merging {plan.tag}",
             merged.conflicts,
             draft,
-            lambda wt: wt.try_run("merge", "--no-ff", "--no-commit", "-m", message, plan.tag_sha),
+            lambda wt: wt.try_run("merge", "--no-ff", "--no-commit", "--no-log", "-m", message, plan.tag_sha),
         )
     run.state.head = commit(run, draft)
     run.state.current = None

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from aeon_release import grammar
 from aeon_release.adapters import files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
@@ -35,12 +34,14 @@ from aeon_release.errors import (
     NeedsHuman,
     StateError,
     UsageError,
+    check_each,
     quoted,
     stop_leaves,
     stopped_leaving,
 )
 from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
+from aeon_release.pipeline import repository as repository_mod
 from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
 from aeon_release.pipeline.outputs import refuse_over_inputs
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
@@ -112,13 +113,19 @@ class Release:
 def check_merge(rel: Release) -> None:
     """The merge's own checks, its ``--waive`` values with them: ``release --waive x`` passed the preflight
     and the dry run, and was refused only by the merge it starts."""
-    waivers = merge_steps.parse_waivers(list(rel.opts.waive))
+
+    def waived() -> None:
+        waivers = merge_steps.parse_waivers(list(rel.opts.waive))
+        if waivers:  # a new run and a resumed one alike
+            carries = ledger_mod.load(rel.opts.config_dir).active_carries
+            merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
+
     if rel.store.load() is None:
-        check_config(Options(rel.opts.tag, rel.opts.config_dir))
-        _merge_git_would_make(rel)
-    if waivers:  # a new run and a resumed one alike
-        carries = ledger_mod.load(rel.opts.config_dir).active_carries
-        merge_steps.check_waivers(waivers, merge_steps.rule_ids(rel.opts.config_dir, carries))
+        check_each(
+            lambda: check_config(Options(rel.opts.tag, rel.opts.config_dir)), lambda: _merge_git_would_make(rel), waived
+        )
+    else:
+        waived()
 
 
 def _merge_git_would_make(rel: Release) -> None:
@@ -298,16 +305,22 @@ def check_publish(rel: Release) -> None:
     from aeon_release.pipeline import keys, publish
 
     request = _publish_request(rel)
-    names = publish.validate_names(request)
-    release_record.load(request.config_dir)
-    resolve_credentials(names.repository.host, request.username, request.password)
-    key = keys.signing_key(request.signing_key, request.config_dir)
-    if not key.is_file():
-        why = "is not a regular file" if key.exists() else files.absent(key)
-        raise ConfigError(f"signing key {key} {why}", "make one with `aeon-release keygen PATH`")
-    from aeon_release.adapters import signing  # slow to import: only a release that will publish needs it
 
-    signing.load_signer(key)  # a public key, an RSA or encrypted one: refused now, not after the build
+    def credentials() -> None:
+        names = publish.validate_names(request)
+        resolve_credentials(names.repository.host, request.username, request.password)
+
+    def signing_key() -> None:
+        key = keys.signing_key(request.signing_key, request.config_dir)
+        if not key.is_file():
+            why = "is not a regular file" if key.exists() else files.absent(key)
+            raise ConfigError(f"signing key {key} {why}", "make one with `aeon-release keygen PATH`")
+        from aeon_release.adapters import signing  # slow to import: only a release that will publish needs it
+
+        signing.load_signer(key)  # a public key, an RSA or encrypted one: refused now, not after the build
+
+    # each piece on its own: a dry run lists every one missing (errors.Refusals)
+    check_each(credentials, lambda: release_record.load(request.config_dir), signing_key)
 
 
 def plan_publish(rel: Release) -> list[Action]:
@@ -678,19 +691,9 @@ def report(rel: Release) -> dict[str, Any]:
 
 
 def with_repository(opts: ReleaseOptions) -> ReleaseOptions:
-    """The options with the repository to publish to: ``--repository``, else fleet.yaml's ``image.repository``,
-    which init writes and build already tags the image with.  ``release TAG --dry-run`` after init said
-    "missing option '--repository'" for a value the config held."""
-    if opts.repository:
-        return opts
-    repository = profile_mod.load(opts.config_dir).repository
-    if not grammar.names_a_registry(repository):  # a local name (``myfork``) builds, but names no registry
-        raise UsageError(
-            f"{opts.config_dir / profile_mod.PROFILE_FILE}: image.repository {quoted(repository)} names no registry "
-            "to publish to, and no --repository was given",
-            "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
-        )
-    return replace(opts, repository=repository)
+    """The options with the repository to publish to: ``--repository``, else fleet.yaml's ``image.repository``
+    (``pipeline.repository``, shared with publish, releases and rollback)."""
+    return replace(opts, repository=repository_mod.resolve(opts.repository, opts.config_dir))
 
 
 def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool) -> None:

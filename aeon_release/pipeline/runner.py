@@ -18,11 +18,13 @@ what they produced.  An action's ``do()`` returns the stage's result (a record: 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from aeon_release.adapters.store import Record
+from aeon_release.errors import check_each
 
 Ctx = TypeVar("Ctx")
 Ctx_contra = TypeVar("Ctx_contra", contravariant=True)
@@ -86,9 +88,9 @@ class Runner(Generic[Ctx]):
         return [stage for stage in self.stages if not done(stage.name)]
 
     def check(self, ctx: Ctx, stages: Iterable[Stage[Ctx]]) -> None:
-        """Every stage's preflight, in order, before any of them acts."""
-        for stage in stages:
-            stage.check(ctx)
+        """Every stage's preflight, in order, before any of them acts; every refusal, not the first only
+        (``Refusals``: a dry run named the missing pieces one run at a time)."""
+        check_each(*(functools.partial(stage.check, ctx) for stage in stages))
 
     def describe(self, ctx: Ctx, stages: Iterable[Stage[Ctx]]) -> dict[str, list[str]]:
         """The dry run: each stage's plan, described."""

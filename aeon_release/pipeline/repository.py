@@ -1,0 +1,41 @@
+"""The registry repository a command publishes to or reads: ``--repository`` as given, else fleet.yaml's
+``image.repository`` (which init writes and build already tags the image with).
+
+One place for every command that takes ``--repository`` (release, publish, releases, rollback): after init,
+``publish``/``releases``/``rollback`` still said "missing option '--repository'" for a value the config held.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release import grammar
+from aeon_release.domain import profile as profile_mod
+from aeon_release.errors import UsageError, quoted
+
+
+def given(repository: str | None) -> str:
+    """``--repository`` as given, "" when not (fleet.yaml's then); an empty one given is refused, not read as
+    "not given" (an unset variable in a script)."""
+    if repository is not None and not repository.strip():
+        raise UsageError("--repository '': an empty name names no registry", "pass REGISTRY/NAME, or leave it out")
+    return repository or ""
+
+
+def resolve(repository: str, config_dir: Path) -> str:
+    """``repository`` when given, else fleet.yaml's ``image.repository`` when it names a registry."""
+    if repository:
+        return repository
+    if not (config_dir / profile_mod.PROFILE_FILE).is_file():  # the fleet's "no profile" hint names no --repository
+        raise UsageError(
+            f"no --repository given, and {config_dir / profile_mod.PROFILE_FILE} (its default) is not there",
+            "pass --repository REGISTRY/NAME, or --config the folder holding fleet.yaml",
+        )
+    named = profile_mod.load(config_dir).repository
+    if not grammar.names_a_registry(named):  # a local name (``myfork``) builds, but names no registry
+        raise UsageError(
+            f"{config_dir / profile_mod.PROFILE_FILE}: image.repository {quoted(named)} names no registry "
+            "to publish to, and no --repository was given",
+            "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
+        )
+    return named
