@@ -105,6 +105,12 @@ def test_a_raise_of_another_kind_is_an_error_too(git_repo: GitRepo, no_rules: Pa
         # something else in the body can still raise what is caught
         "def a(n: int) -> bool:\n    try:\n        assert n > 0\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n",
         "def a(s: str) -> bool:\n    try:\n        return CustomOp.default_on() and int(s) > 0\n    except AssertionError:\n        return False\n",
+        # the body's own syntax raises what is caught: a lookup
+        "def a(t: dict) -> bool:\n    try:\n        return t['x'] and CustomOp.lookup('y') is not None\n    except KeyError:\n        return False\n",
+        # a nested call may raise it too
+        "def a(s: str) -> bool:\n    try:\n        return CustomOp.lookup(str(s)) is not None\n    except KeyError:\n        return False\n",
+        # suppress of the new kind
+        "import contextlib\n\n\ndef a() -> None:\n    with contextlib.suppress(ValueError):\n        CustomOp.default_on()\n",
         # another class's def of the name, untouched
         "from pkg.custom_op import OtherOp\n\n\ndef a(op: OtherOp) -> bool:\n    try:\n        return OtherOp.default_on(op)\n    except AssertionError:\n        return False\n",
     ],
@@ -118,3 +124,9 @@ def test_a_project_exception_is_not_judged(git_repo: GitRepo, no_rules: Path) ->
     new = OPS_NEW.replace('raise ValueError("custom_ops', 'raise ConfigError("custom_ops')
     text = "def aeon_on() -> bool:\n    try:\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n"
     assert run(git_repo, no_rules, text, new) == []
+
+
+def test_a_suppress_of_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "import contextlib\n\n\ndef aeon_on() -> None:\n    with contextlib.suppress(AssertionError):\n        CustomOp.default_on()\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (9, "error") and "catches AssertionError from CustomOp.default_on()" in message

@@ -35,10 +35,18 @@ __all__ = ["RULE", "raised_kind_drift"]
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python
 
-_EXCEPT = re.compile(r"^\s*except\b\s*\(?\s*(\w+)")
+_EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 _RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b")  # from a newline: fast
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+# what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
+_SYNTAX: tuple[tuple[type[ast.AST], str], ...] = (
+    (ast.Subscript, "LookupError"),
+    (ast.Attribute, "AttributeError"),
+    (ast.BinOp, "ArithmeticError"),
+    (ast.AugAssign, "ArithmeticError"),
+    (ast.Name, "NameError"),
+)
 
 
 @dataclass(frozen=True)
@@ -85,38 +93,59 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     found = []
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         added = trees.mine[path].added.values()
-        if not any((m := _EXCEPT.match(text)) and _builtin(m.group(1)) for text in added):
+        if not any(
+            (m := _EXCEPT.search(text)) and any(map(_builtin, re.findall(r"\w+", m.group(1) or m.group(2))))
+            for text in added
+        ):
             continue
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
             continue
         tries = []
         for node in ast.walk(module):
-            if isinstance(node, ast.Try):
-                calls, others = _body_calls(node.body)
+            if isinstance(node, (ast.Try, ast.With)):
+                handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node)
+                if not handlers:
+                    continue
+                calls, others, syntax = _body_calls(node.body)
                 # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
-                every = [_caught(h) for h in node.handlers]
+                every = [_caught(h) for h in handlers]
                 others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
                 names = [n for c in every if c for n in c]
-                for handler in node.handlers:
-                    if handler.lineno in owned and handler.type is not None and calls:
+                for handler in handlers:
+                    caught = _caught(handler) or []
+                    alive = any(_subclass(c, k) or _subclass(k, c) for c in caught for k in syntax)
+                    if handler.lineno in owned and caught and calls and not alive:
                         tries.append((handler, calls, others, names))
         if tries:
             found.append((path, tries))
     return found
 
 
-def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], bool]:
-    """The outermost calls of a ``try`` body as (name, receiver class or None), and whether anything else
-    there can raise (a second call, a ``raise``, an ``assert``)."""
+def _suppressed(node: ast.With) -> list[ast.ExceptHandler]:
+    """``with contextlib.suppress(K, ...):`` read as an ``except (K, ...): pass`` on the ``with`` line."""
+    found = []
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and call.args and not call.keywords:
+            func = call.func
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) == "suppress":
+                handler = ast.ExceptHandler(type=ast.Tuple(elts=list(call.args), ctx=ast.Load()), name=None, body=[])
+                found.append(ast.copy_location(handler, call))
+    return found
+
+
+def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], bool, frozenset[str]]:
+    """The calls of a ``try`` body as (name, receiver class or None), whether anything else there can raise
+    (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
+    subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``)."""
     calls: list[tuple[str, str | None]] = []
     others = False
-    nested: set[int] = set()
+    syntax: set[str] = set()
     for node in (n for stmt in body for n in own_nodes([stmt])):
-        if isinstance(node, (ast.Raise, ast.Assert)):
-            others = True
-        if isinstance(node, ast.Call) and id(node) not in nested:
-            nested.update(id(n) for n in ast.walk(node) if n is not node)
+        others = others or isinstance(node, (ast.Raise, ast.Assert))
+        syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape))
+        if isinstance(node, ast.Call):
             func = node.func
             if isinstance(func, ast.Attribute):
                 receiver = func.value.id if isinstance(func.value, ast.Name) and func.value.id[:1].isupper() else None
@@ -125,7 +154,7 @@ def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], boo
                 calls.append((func.id, None))
             else:
                 others = True
-    return calls, others or len(calls) > 1
+    return calls, others or len(calls) > 1, frozenset(syntax)
 
 
 def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
