@@ -16,7 +16,8 @@ handler catches, no handler of the ``try`` catches the kind raised now (nor ``Ex
 project's own exception class may subclass the one caught).
 
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
-out an ``assert`` or ``raise`` line; then only the files defining a called name are parsed.
+out an ``assert`` or ``raise`` line and added a ``raise`` line; then only the files defining a called name are
+parsed.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from aeon_release.domain.audits.source import parse_python
 
 _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 _RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b")  # from a newline: fast
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b")  # the kind that replaced it is raised on an added line
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
@@ -160,7 +162,7 @@ def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], boo
 def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
     upstream is read: one that still raises the old kind keeps the handler alive)."""
-    paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
+    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
     if not paths or not names:
         return {}
     defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
