@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
-from aeon_release.domain.audits.drift.raised_kinds import RULE
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
