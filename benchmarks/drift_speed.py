@@ -1,4 +1,4 @@
-"""Time name, return, type, constant and key drift, lazy pairs, reads before the set, returned strings and demoted enums inside the merge-aware audit.
+"""Time name, return, type, constant and key drift, lazy pairs, reads before the set, returned strings, demoted enums and raised kinds inside the merge-aware audit.
 
 Windows of 150, 500 and 1,500 first-parent commits (from 2026), each under precision_bench's
 synthesized carries plus a fork module with string reads, an unpack and a literal (so every check
@@ -37,11 +37,17 @@ CHECKS = (
     "returned_string_drift",
     "demoted_enum_drift",
     "optional_element_drift",
+    "raised_kind_drift",
 )
 READS = (
     "import os\nimport vllm.envs as envs\n\n\ndef f(cfg, mgr, req, t):\n"
     '    a = getattr(cfg, "max_model_len", 0) + int(os.environ.get("VLLM_HOST_IP", "0") or 0)\n'
     "    b, c = mgr.get_computed_blocks(req)\n    return t == -1, envs.VLLM_LOGGING_LEVEL, a, b, c\n"
+)
+# a handler of a builtin kind around a call: raised-kind drift gets past its first filter
+RAISES = (
+    "def g(mgr, req):\n    try:\n        return mgr.get_computed_blocks(req)\n    except AssertionError:\n"
+    "        return None\n"
 )
 spent: dict[str, float] = {}
 
@@ -77,7 +83,7 @@ def main() -> int:
         for size in (150, 500, 1500):
             base, theirs = main_line[2000], main_line[2000 + size]
             carry = pb.synthesize(repo, pb.Window(0, base, theirs, size, ""), random.Random(1), True)
-            files = {**carry.new_files, **carry.edits, "vllm/aeon_reads.py": READS}
+            files = {**carry.new_files, **carry.edits, "vllm/aeon_reads.py": READS, "vllm/aeon_raises.py": RAISES}
             merged = merge(repo, base, commit_files(repo, base, files, "carry"), theirs, Path(tmp) / f"m{size}")
             if merged is None:
                 print(f"{size} commits: the carry conflicts, skipped")

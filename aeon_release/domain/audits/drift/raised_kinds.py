@@ -1,0 +1,292 @@
+"""Raised-kind drift: upstream changed the exception a function raises; a fork ``except`` still catches the old.
+
+``try: return CustomOp.default_on()`` / ``except AssertionError: return False`` merges cleanly after upstream
+turned the function's ``assert`` into ``raise ValueError(...)`` (#49134, contradictory custom-op directives):
+the handler never runs again, and the ``ValueError`` the fork meant to absorb escapes into the engine's
+start-up.  The same holds for ``raise KeyError`` made ``raise ValueError``, or any builtin kind for another.
+
+A def *stopped raising* a kind when, at the merge base, its own body (not a nested def's) raised it (an
+``assert`` raises ``AssertionError``; ``raise X(...)`` / ``raise X`` raise ``X``) and, upstream, it raises
+neither it nor a subclass of it, but raises builtin kinds it did not (the exception that replaced it).  A
+fork-owned handler of a ``try`` is an error when the ``try``'s body calls the def's name (a call off a class
+named as the receiver reads only that class's defs), every def of the name upstream stopped raising what the
+handler catches, no handler of the ``try`` catches the kind raised now (nor ``Exception``, nor a bare
+``except``), and nothing else in the body can raise what the handler catches (no other call, ``raise`` or
+``assert``): then the handler is dead code and the new kind escapes.  Only builtin kinds are judged (a
+project's own exception class may subclass the one caught).
+
+Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
+out an ``assert`` or ``raise`` line and added a ``raise`` line; then only the files defining a called name are
+parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+
+__all__ = ["RULE", "raised_kind_drift"]
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python
+
+_EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
+_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b")  # from a newline: fast
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b")  # the kind that replaced it is raised on an added line
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+# what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
+_SYNTAX: tuple[tuple[type[ast.AST], str], ...] = (
+    (ast.Subscript, "LookupError"),
+    (ast.Attribute, "AttributeError"),
+    (ast.BinOp, "ArithmeticError"),
+    (ast.AugAssign, "ArithmeticError"),
+    (ast.Name, "NameError"),
+)
+
+
+@dataclass(frozen=True)
+class Shift:
+    """``qualname`` (in ``path``) raised ``old`` at the base; upstream it raises ``new`` instead."""
+
+    name: str
+    qualname: str
+    path: str
+    old: frozenset[str]
+    new: frozenset[str]
+    alone: bool = True  # no other def of the name upstream raises ``old``
+
+    @property
+    def owner(self) -> str:
+        return self.qualname.rsplit(".", 2)[-2] if "." in self.qualname else ""
+
+
+def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    forks = _fork_tries(trees)
+    if not forks:
+        return []
+    names = {name for _, tries in forks for _, calls, _, _ in tries for name, _ in calls}
+    shifts = _shifts(trees, names)
+    if not shifts:
+        return []
+    findings = []
+    for path, tries in forks:
+        for handler, calls, others, siblings in tries:
+            shift = _dead(handler, calls, others, shifts, siblings)
+            if shift is not None:
+                findings.append(_finding(trees, path, handler, shift, pr_pattern))
+    return findings
+
+
+# a fork-owned handler, the calls of its try's body, whether the body can raise otherwise (or a handler of
+# the try catches all), and the kinds every handler of the try catches
+_Try = tuple[ast.ExceptHandler, list[tuple[str, str | None]], bool, list[str]]
+
+
+def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
+    """(path, [(fork-owned handler of a builtin kind, (name, receiver class) of each call in its ``try``'s
+    body, whether the body can raise otherwise)]) for the fork's files whose added lines hold such an except."""
+    found = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = trees.mine[path].added.values()
+        if not any(
+            (m := _EXCEPT.search(text)) and any(map(_builtin, re.findall(r"\w+", m.group(1) or m.group(2))))
+            for text in added
+        ):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is None or not owned:
+            continue
+        tries = []
+        for node in ast.walk(module):
+            if isinstance(node, (ast.Try, ast.With)):
+                handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node)
+                if not handlers:
+                    continue
+                calls, others, syntax = _body_calls(node.body)
+                # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
+                every = [_caught(h) for h in handlers]
+                others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
+                names = [n for c in every if c for n in c]
+                for handler in handlers:
+                    caught = _caught(handler) or []
+                    alive = any(_subclass(c, k) or _subclass(k, c) for c in caught for k in syntax)
+                    if handler.lineno in owned and caught and calls and not alive:
+                        tries.append((handler, calls, others, names))
+        if tries:
+            found.append((path, tries))
+    return found
+
+
+def _suppressed(node: ast.With) -> list[ast.ExceptHandler]:
+    """``with contextlib.suppress(K, ...):`` read as an ``except (K, ...): pass`` on the ``with`` line."""
+    found = []
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and call.args and not call.keywords:
+            func = call.func
+            if (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)) == "suppress":
+                handler = ast.ExceptHandler(type=ast.Tuple(elts=list(call.args), ctx=ast.Load()), name=None, body=[])
+                found.append(ast.copy_location(handler, call))
+    return found
+
+
+def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], bool, frozenset[str]]:
+    """The calls of a ``try`` body as (name, receiver class or None), whether anything else there can raise
+    (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
+    subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``)."""
+    calls: list[tuple[str, str | None]] = []
+    others = False
+    syntax: set[str] = set()
+    for node in (n for stmt in body for n in own_nodes([stmt])):
+        others = others or isinstance(node, (ast.Raise, ast.Assert))
+        syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape))
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute):
+                receiver = func.value.id if isinstance(func.value, ast.Name) and func.value.id[:1].isupper() else None
+                calls.append((func.attr, receiver))
+            elif isinstance(func, ast.Name):
+                calls.append((func.id, None))
+            else:
+                others = True
+    return calls, others or len(calls) > 1, frozenset(syntax)
+
+
+def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
+    """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
+    upstream is read: one that still raises the old kind keeps the handler alive)."""
+    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
+    if not paths or not names:
+        return {}
+    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    before = trees.blobs(trees.base, paths)
+    paths = [p for p in paths if defines.search(before[p] or "")]
+    if not paths:
+        return {}
+    after = trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Shift]] = {}
+    for path in paths:
+        old, new = _raised(before[path], names), _raised(after[path], names)
+        for qualname, kinds in old.items():
+            now = new.get(qualname)
+            if now is None:
+                continue
+            gone = frozenset(k for k in kinds - now if not any(_subclass(n, k) for n in now))
+            fresh = frozenset(now - kinds)
+            # a re-raise, or a project's own class (it may subclass the old kind): not judged
+            if gone and fresh and all(_builtin(n) for n in now):
+                name = qualname.rsplit(".", 1)[-1]
+                found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
+    if not found:
+        return {}
+    # every other def of the name upstream, in any file: one still raising a kind keeps it an answer
+    holders = trees.python_files_with(tuple(f"def {name}(" for name in sorted(found)))
+    texts = trees.blobs(trees.theirs, sorted(holders))
+    still: dict[str, set[str]] = {}
+    for text in texts.values():
+        for qualname, kinds in _raised(text, set(found)).items():
+            still.setdefault(qualname, set()).update(kinds)
+    return {name: [replace(s, alone=_alone(s, still)) for s in shifts] for name, shifts in found.items()}
+
+
+def _alone(shift: Shift, still: dict[str, set[str]]) -> bool:
+    """No other def of the name upstream raises one of the old kinds."""
+    return not any(
+        q != shift.qualname and q.rsplit(".", 1)[-1] == shift.name and kinds & shift.old for q, kinds in still.items()
+    )
+
+
+def _raised(text: str | None, names: set[str]) -> dict[str, set[str]]:
+    """qualname -> the kinds a def of one of ``names`` raises itself (``assert``: ``AssertionError``)."""
+    module = parse_python(text, "<raised>") if text else None
+    found: dict[str, set[str]] = {}
+    for qualname, func in _defs(module.body, "") if module is not None else ():
+        if func.name in names:
+            kinds: set[str] = set()
+            for node in own_nodes(func.body):
+                if isinstance(node, ast.Assert):
+                    kinds.add("AssertionError")
+                elif isinstance(node, ast.Raise) and node.exc is not None:
+                    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+                    kinds.add(
+                        exc.attr if isinstance(exc, ast.Attribute) else exc.id if isinstance(exc, ast.Name) else "?"
+                    )
+                elif isinstance(node, ast.Raise):
+                    kinds.add("?")  # a re-raise: whatever was caught
+            found[qualname] = kinds
+    return found
+
+
+def _defs(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, _Def]]:
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + stmt.name, stmt
+        elif isinstance(stmt, ast.ClassDef):
+            yield from _defs(stmt.body, f"{prefix}{stmt.name}.")
+
+
+def _caught(handler: ast.ExceptHandler) -> list[str] | None:
+    """The names a handler catches, None when one is not a plain name (or it is bare)."""
+    if handler.type is None:
+        return None
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = [t.id if isinstance(t, ast.Name) else None for t in types]
+    return None if None in names else [n for n in names if n is not None]
+
+
+def _dead(
+    handler: ast.ExceptHandler,
+    calls: list[tuple[str, str | None]],
+    others: bool,
+    shifts: dict[str, list[Shift]],
+    siblings: list[str],
+) -> Shift | None:
+    """The shift that leaves ``handler`` catching nothing its ``try`` can raise now, else None."""
+    caught = _caught(handler)
+    if others or not caught or not all(_builtin(c) for c in caught) or _CATCH_ALL & set(caught):
+        return None
+    for name, receiver in calls:
+        # off a class named as the receiver: that class's def; else only a def no other def of the name
+        # answers for (another def still raising the old kind may be the one called)
+        own = [s for s in shifts.get(name, []) if (s.owner == receiver if receiver else s.alone)]
+        for shift in own:
+            lost = any(_subclass(old, c) for old in shift.old for c in caught)
+            if lost and not any(_subclass(new, c) for new in shift.new for c in siblings):
+                return shift
+    return None
+
+
+def _builtin(name: str) -> bool:
+    kind = getattr(builtins, name, None)
+    return isinstance(kind, type) and issubclass(kind, BaseException)
+
+
+def _subclass(name: str, of: str) -> bool:
+    """``name`` is ``of`` or a builtin subclass of it (unknown names: only themselves)."""
+    if name == of:
+        return True
+    kind, parent = getattr(builtins, name, None), getattr(builtins, of, None)
+    return isinstance(kind, type) and isinstance(parent, type) and issubclass(kind, parent)
+
+
+def _finding(trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, pr_pattern: str) -> Finding:
+    new = sorted(shift.new)
+    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}", pr_pattern, most=5)
+    old = " or ".join(sorted(shift.old))
+    now = " or ".join(new)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        handler.lineno,
+        f"fork-side handler catches {old} from {shift.qualname}(), which upstream made raise {now} instead "
+        f"({shift.path}{commit}): this except never runs and the {now} escapes; catch {now}",
+    )

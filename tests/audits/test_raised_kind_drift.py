@@ -1,0 +1,132 @@
+"""Raised-kind drift: a fork ``except`` catches the exception a function raised before upstream changed it.
+
+Shaped like #49134 (0da6e7f3d6), which turned ``CustomOp.default_on``'s ``assert`` on the ``custom_ops``
+base mode into ``raise ValueError(...)``: a fork ``try: CustomOp.default_on()`` / ``except AssertionError:``
+merges cleanly, the handler never runs again, and the ValueError escapes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+OPS = "pkg/custom_op.py"
+OPS_BASE = """from pkg.config import get_config
+
+
+class CustomOp:
+    @staticmethod
+    def default_on() -> bool:
+        ops = get_config().custom_ops
+        assert ops.count("none") + ops.count("all") == 1
+        return "none" not in ops
+
+    @classmethod
+    def lookup(cls, name: str) -> type:
+        if name not in REGISTRY:
+            raise KeyError(name)
+        return REGISTRY[name]
+
+    @classmethod
+    def checked(cls) -> bool:
+        assert REGISTRY
+        return True
+
+
+class OtherOp:
+    def default_on(self) -> bool:
+        return True
+
+
+REGISTRY: dict[str, type] = {}
+"""
+OPS_NEW = OPS_BASE.replace(
+    '        assert ops.count("none") + ops.count("all") == 1\n',
+    '        if ops.count("none") + ops.count("all") != 1:\n'
+    '            raise ValueError("custom_ops must contain exactly one base mode")\n',
+).replace("raise KeyError(name)", "raise ValueError(f'unknown op {name}')")
+OPS_NEW = OPS_NEW.replace(
+    "        assert REGISTRY\n",
+    "        assert REGISTRY\n        if not REGISTRY:\n            raise ValueError('empty')\n",
+)
+CONFIG = "pkg/config.py"
+CONFIG_TEXT = "def get_config():\n    return None\n"
+SUBJECT = "[Bugfix] Reject contradictory custom-op directives (#49134)"
+FORK = "pkg/aeon_ops.py"
+
+
+def fork(body: str) -> str:
+    return "# AEON: the Spark launcher's custom-op switch\nfrom pkg.custom_op import CustomOp\n\n\n" + body
+
+
+def found(report: AuditReport) -> list[tuple[int, str, str]]:
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = OPS_NEW) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {OPS: OPS_BASE, CONFIG: CONFIG_TEXT, "pkg/__init__.py": ""},
+        {FORK: fork(text)},
+        [(SUBJECT, {OPS: new})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_catching_the_old_assertion_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "def aeon_on() -> bool:\n    try:\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (8, "error")
+    assert "catches AssertionError from CustomOp.default_on(), which upstream made raise ValueError" in message
+    assert "#49134" in message
+
+
+def test_a_raise_of_another_kind_is_an_error_too(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "def aeon_op(name: str) -> type | None:\n    try:\n        return CustomOp.lookup(name)\n    except LookupError:\n        return None\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)  # KeyError made ValueError: LookupError misses it
+    assert (line, severity) == (8, "error") and "catches KeyError from CustomOp.lookup()" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the new kind caught too, or instead, or everything
+        "def a() -> bool:\n    try:\n        return CustomOp.default_on()\n    except (AssertionError, ValueError):\n        return False\n",
+        "def a() -> bool:\n    try:\n        return CustomOp.default_on()\n    except ValueError:\n        return False\n",
+        "def a() -> bool:\n    try:\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n    except Exception:\n        return True\n",
+        # the def still asserts beside its new raise: the handler is alive
+        "def a() -> bool:\n    try:\n        return CustomOp.checked()\n    except AssertionError:\n        return False\n",
+        # something else in the body can still raise what is caught
+        "def a(n: int) -> bool:\n    try:\n        assert n > 0\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n",
+        "def a(s: str) -> bool:\n    try:\n        return CustomOp.default_on() and int(s) > 0\n    except AssertionError:\n        return False\n",
+        # the body's own syntax raises what is caught: a lookup
+        "def a(t: dict) -> bool:\n    try:\n        return t['x'] and CustomOp.lookup('y') is not None\n    except KeyError:\n        return False\n",
+        # a nested call may raise it too
+        "def a(s: str) -> bool:\n    try:\n        return CustomOp.lookup(str(s)) is not None\n    except KeyError:\n        return False\n",
+        # suppress of the new kind
+        "import contextlib\n\n\ndef a() -> None:\n    with contextlib.suppress(ValueError):\n        CustomOp.default_on()\n",
+        # another class's def of the name, untouched
+        "from pkg.custom_op import OtherOp\n\n\ndef a(op: OtherOp) -> bool:\n    try:\n        return OtherOp.default_on(op)\n    except AssertionError:\n        return False\n",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_project_exception_is_not_judged(git_repo: GitRepo, no_rules: Path) -> None:
+    # a project's own class may subclass AssertionError: not known here
+    new = OPS_NEW.replace('raise ValueError("custom_ops', 'raise ConfigError("custom_ops')
+    text = "def aeon_on() -> bool:\n    try:\n        return CustomOp.default_on()\n    except AssertionError:\n        return False\n"
+    assert run(git_repo, no_rules, text, new) == []
+
+
+def test_a_suppress_of_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "import contextlib\n\n\ndef aeon_on() -> None:\n    with contextlib.suppress(AssertionError):\n        CustomOp.default_on()\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (9, "error") and "catches AssertionError from CustomOp.default_on()" in message
