@@ -15,7 +15,15 @@ with twins (fork code the commit does not break).  The merge base is the commit'
 the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its
 file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at e81eef60): RESULTS_BLIND
+Blind, on the engine before any widening (main at e81eef60): 12 caught, 0 warned, 1 missed of 13 (twins: 8
+quiet, 0 false errors).  The miss: #30469's fork model defining only ``get_input_embeddings(self, input_ids)``,
+which ``VllmModel.embed_input_ids`` no longer falls back to -- the fallback check saw upstream still calling
+``model.get_input_embeddings()`` by name (Hugging Face's argument-less accessor, a different protocol's method
+of the same name) and took it for a caller that may reach the fork's method.
+After the killers47 widening: 13 caught, 0 warned, 0 missed of 13 (twins: 9 quiet, 0 false errors; one twin
+added after the blind run: a fork model's HF-style ``get_input_embeddings()`` that upstream's by-name calls do
+reach).  Caught now: a fallback hook nothing calls any more, where the only calls by name elsewhere pass
+arguments the fork's method cannot take (symbol drift).
 
   python benchmarks/blind_replay_models.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -393,6 +401,22 @@ CASES += [
             "    def embed_input_ids(self, input_ids: torch.Tensor) -> torch.Tensor:\n"
             "        return self.embed_tokens(input_ids)\n",
             "def embed_input_ids(self, input_ids: torch.Tensor) -> torch.Tensor:",
+        ),
+    ),
+    (
+        "#30469 fallback to the old hook name removed",
+        "twin: an HF-style get_input_embeddings() still called by name (added after the blind run)",
+        K(
+            "#30469",
+            EI,
+            EIW,
+            "vllm/aeon/ei3.py",
+            VM + "class AeonTinyLM3(nn.Module, VllmModel):\n"
+            "    def embed_input_ids(self, input_ids: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.embed_tokens(input_ids)\n\n"
+            "    def get_input_embeddings(self) -> nn.Module:\n"
+            "        return self.embed_tokens\n",
+            "def get_input_embeddings(self) -> nn.Module:",
         ),
     ),
 ]

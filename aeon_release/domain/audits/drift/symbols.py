@@ -70,6 +70,7 @@ from aeon_release.domain.audits.drift.signatures import (
 )
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
+    could_bind,
     is_property,
     reached_callers,
     read_by_name,
@@ -2045,7 +2046,7 @@ class _Checker:
         ):
             return  # no base's module spells the name: nothing of upstream's called it (cheap, before a walk)
         then = [(c, m) for c, m in reached_callers(self.before, old_cls, name) if c.module.path != mod.path]
-        if not then or reached_callers(self.after, new_cls, name) or self._called_by_name(name):
+        if not then or reached_callers(self.after, new_cls, name) or self._consulted_elsewhere(stmt, name):
             return
         caller, method = then[0]
         now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
@@ -2059,6 +2060,14 @@ class _Checker:
             f"({_where(now, self._commit(now.path, now.name))}): nothing consults the fork's {name} any more; "
             f"port it to {method}()",
         )
+
+    def _consulted_elsewhere(self, stmt: ast.stmt, name: str) -> bool:
+        """A call by name elsewhere that may reach the fork's ``stmt``: for a method, only a call whose
+        arguments it could take (#30469: HF's ``model.get_input_embeddings()`` is no caller of a fork's
+        ``get_input_embeddings(self, input_ids)``); for a class attribute, any call."""
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self._called_by_name(name)
+        return self._used_by_name(name, lambda line, called: could_bind(line, called, stmt))
 
     def _overrides_retired(self, name: str) -> int:
         """How many of upstream's own classes defined ``name`` below the class that still defines it after
