@@ -421,6 +421,111 @@ CASES += [
     ),
 ]
 
+# --- cases 9-10 written after the first blind run and before running the engine on them (blind too)
+
+# --- #30181 (671427efbf): SupportsMultiModal.multimodal_cpu_fields deprecated: supports_multimodal() raises
+#     ValueError for a model that still sets it (keep_on_cpu=True in MultiModalFieldConfig instead);
+#     Qwen2VLForConditionalGeneration dropped its own
+CF = "671427efbf"
+CFW = "multimodal_cpu_fields refused (ValueError); keep_on_cpu in MultiModalFieldConfig instead"
+CASES += [
+    (
+        "#30181 class attribute refused by the interface",
+        "a fork model setting the refused attribute",
+        K(
+            "#30181",
+            CF,
+            CFW,
+            "vllm/aeon/cf1.py",
+            "from torch import nn\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsMultiModal\n\n\n"
+            "class AeonSparkVL(nn.Module, SupportsMultiModal):\n"
+            "    # AEON: the grid sizes drive host-side tiling on GB10\n"
+            "    multimodal_cpu_fields = {'image_grid_thw'}\n",
+            "multimodal_cpu_fields = {'image_grid_thw'}",
+        ),
+    ),
+    (
+        "#30181 class attribute refused by the interface",
+        "a subclass widening the base's set",
+        K(
+            "#30181",
+            CF,
+            CFW,
+            "vllm/aeon/cf2.py",
+            "from vllm.model_executor.models.qwen2_vl import Qwen2VLForConditionalGeneration\n\n\n"
+            "class AeonQwen2VL(Qwen2VLForConditionalGeneration):\n"
+            "    multimodal_cpu_fields = {'image_grid_thw', 'video_grid_thw', 'aeon_tiles'}\n",
+            "multimodal_cpu_fields = {'image_grid_thw', 'video_grid_thw', 'aeon_tiles'}",
+        ),
+    ),
+    (
+        "#30181 class attribute refused by the interface",
+        "twin: a batched field config",
+        K(
+            "#30181",
+            CF,
+            CFW,
+            "vllm/aeon/cf3.py",
+            "from vllm.multimodal.inputs import MultiModalFieldConfig\n\n\n"
+            "def aeon_fields() -> dict:\n"
+            "    return dict(pixel_values=MultiModalFieldConfig.batched('image'))\n",
+            "return dict(pixel_values=MultiModalFieldConfig.batched('image'))",
+        ),
+    ),
+]
+
+# --- #48563 (0a5069e4e3): Gemma4's hf_to_vllm_mapper gained an experts-parent regex (composed in front
+#     with ``|``): a fork subclass that re-declares the mapper from a copy of the old one loses it
+GM = "0a5069e4e3"
+GMW = "Gemma4 hf_to_vllm_mapper gained _GEMMA4_EXPERT_PARENT_MAPPER"
+GMH = (
+    "from vllm.model_executor.models.gemma4_mm import Gemma4ForConditionalGeneration\n"
+    "from vllm.model_executor.models.utils import WeightsMapper\n\n\n"
+)
+CASES += [
+    (
+        "#48563 base mapper changed under a fork's copy",
+        "a subclass re-declaring the mapper from the old copy",
+        K(
+            "#48563",
+            GM,
+            GMW,
+            "vllm/aeon/gm1.py",
+            GMH + "class AeonGemma4(Gemma4ForConditionalGeneration):\n"
+            "    # AEON: the Spark checkpoints ship the vision tower under 'aeon_vision.'\n"
+            "    hf_to_vllm_mapper = WeightsMapper(\n"
+            "        orig_to_new_prefix={\n"
+            "            'aeon_vision.': 'vision_tower.',\n"
+            "            'model.vision_tower': 'vision_tower',\n"
+            "            'model.embed_vision': 'embed_vision',\n"
+            "            'model.audio_tower.': 'audio_tower.',\n"
+            "            'model.embed_audio.': 'embed_audio.',\n"
+            "            'model.language_model.': 'language_model.model.',\n"
+            "            'lm_head.': 'language_model.lm_head.',\n"
+            "            'model': 'language_model.model',\n"
+            "        }\n"
+            "    )\n",
+            "hf_to_vllm_mapper = WeightsMapper(",
+        ),
+    ),
+    (
+        "#48563 base mapper changed under a fork's copy",
+        "twin: a subclass composing onto the base's mapper",
+        K(
+            "#48563",
+            GM,
+            GMW,
+            "vllm/aeon/gm2.py",
+            GMH + "class AeonGemma4b(Gemma4ForConditionalGeneration):\n"
+            "    hf_to_vllm_mapper = WeightsMapper(\n"
+            "        orig_to_new_prefix={'aeon_vision.': 'vision_tower.'}\n"
+            "    ) | Gemma4ForConditionalGeneration.hf_to_vllm_mapper\n",
+            "hf_to_vllm_mapper = WeightsMapper(",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-models-")
