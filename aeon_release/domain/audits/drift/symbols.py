@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import lockstep
+from aeon_release.domain.audits.drift import lockstep, refused
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -1888,6 +1888,10 @@ class _Checker:
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        refused = list(self._refused(mod, stmt, qual, name))
+        if refused:
+            yield from refused
+            return
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
@@ -2060,6 +2064,41 @@ class _Checker:
             f"({_where(now, self._commit(now.path, now.name))}): nothing consults the fork's {name} any more; "
             f"port it to {method}()",
         )
+
+    def _refused(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        """A member of a fork class that a module of one of the class's upstream bases now refuses by
+        name: a new guard there raises for a class carrying it (drift/refused.py; #30181:
+        ``supports_multimodal()`` raises for a model that still sets ``multimodal_cpu_fields``)."""
+        value = refused.member_value(stmt)
+        new_mod = self.after.module_at(mod.path)
+        new_cls = self.after.class_info(new_mod, qual) if new_mod and value is not None else None
+        if new_cls is None or value is None:
+            return
+        seen: set[str] = set()
+        for item in self.after.mro(new_cls, False):
+            if not isinstance(item, px.ClassInfo):
+                continue
+            path = item.module.path
+            if path in seen or not self._upstream(path) or not _quoted(name, item.module.text):
+                continue
+            seen.add(path)
+            now = [g for g in refused.refusing_guards(item.module.tree, name) if refused.refuses(g, value)]
+            old_mod = self.before.module_at(path)
+            then = (
+                [g for g in refused.refusing_guards(old_mod.tree, name) if refused.refuses(g, value)] if old_mod else []
+            )
+            if len(now) <= len(then):
+                continue
+            line = now[0].line
+            note = self._line_commit(path, mod_line(item.module, line))
+            yield _error(
+                mod,
+                stmt.lineno,
+                f"{qual.rsplit('.', 1)[-1]}.{name}: upstream's {path}:{line} now raises for a class that carries "
+                f"{name}{f' ({note})' if note else ''}: the fork's class is refused where it is loaded; "
+                f"drop {name} and port it to what upstream's message there names",
+            )
+            return
 
     def _consulted_elsewhere(self, stmt: ast.stmt, name: str) -> bool:
         """A call by name elsewhere that may reach the fork's ``stmt``: for a method, only a call whose
@@ -4807,3 +4846,14 @@ def _show(expr: ast.expr) -> str:
     except (ValueError, AttributeError):
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def mod_line(mod: ModuleInfo, line: int) -> str:
+    """The text of a module's line (1-based), stripped: what a line history looks a line up by."""
+    lines = mod.text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _quoted(name: str, text: str) -> bool:
+    """The name spelled as a string literal in the text: what a refusing guard asks by (cheap, first)."""
+    return f'"{name}"' in text or f"'{name}'" in text
