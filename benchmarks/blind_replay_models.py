@@ -15,15 +15,24 @@ with twins (fork code the commit does not break).  The merge base is the commit'
 the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its
 file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at e81eef60): 12 caught, 0 warned, 1 missed of 13 (twins: 8
-quiet, 0 false errors).  The miss: #30469's fork model defining only ``get_input_embeddings(self, input_ids)``,
-which ``VllmModel.embed_input_ids`` no longer falls back to -- the fallback check saw upstream still calling
-``model.get_input_embeddings()`` by name (Hugging Face's argument-less accessor, a different protocol's method
-of the same name) and took it for a caller that may reach the fork's method.
-After the killers47 widening: 13 caught, 0 warned, 0 missed of 13 (twins: 9 quiet, 0 false errors; one twin
-added after the blind run: a fork model's HF-style ``get_input_embeddings()`` that upstream's by-name calls do
-reach).  Caught now: a fallback hook nothing calls any more, where the only calls by name elsewhere pass
-arguments the fork's method cannot take (symbol drift).
+Blind, on the engine before any widening (main at e81eef60): 12 caught, 0 warned, 4 missed of 16 (twins: 10
+quiet, 0 false errors).  Cases 1-8 ran first (12/0/1 of 13); #30181 and #48563 were written after that run
+and run blind on main's engine (0/0/3 of 3).  The misses: #30469's fork model defining only
+``get_input_embeddings(self, input_ids)``, which ``VllmModel.embed_input_ids`` no longer falls back to -- the
+fallback check saw upstream still calling ``model.get_input_embeddings()`` by name (Hugging Face's
+argument-less accessor, another protocol's method of the same name) and took it for a caller that may reach
+the fork's method; #30181's two (a fork model still setting ``multimodal_cpu_fields``, which
+``supports_multimodal()`` now refuses with ValueError: the guard asks by string, ``getattr(model,
+"multimodal_cpu_fields", None)``, and no check read a raising guard on a quoted name); #48563's fork
+subclass re-declaring Gemma4's ``hf_to_vllm_mapper`` from a copy of the old one (upstream composed an
+experts-parent regex in front of the base's mapper; the fork's copy loses it).
+After the killers47 widenings: 15 caught, 0 warned, 1 missed of 16 (twins: 11 quiet, 0 false errors; one
+twin added after the blind run: a fork model's HF-style ``get_input_embeddings()`` that upstream's by-name
+calls do reach).  Caught now: a fallback hook nothing calls any more, where the only calls by name elsewhere
+pass arguments the fork's method cannot take (symbol drift); a fork class member a module of one of its
+upstream bases now refuses by its quoted name, a new ``hasattr``/``getattr`` guard that raises (symbol
+drift; #33757's override, caught blind as a dropped fallback, now names the raise).  Left: #48563 (a stale
+copy of a base's class attribute upstream changed -- a class of its own, not widened this round).
 
   python benchmarks/blind_replay_models.py [--mirror DIR] [--only TEXT ...] [--show]
 """
