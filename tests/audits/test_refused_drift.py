@@ -134,3 +134,64 @@ def test_guards_read_by_the_pure_module() -> None:
     [present] = refusing_guards(ast.parse(PROC_AFTER), "_get_data_parser")
     assert refuses(present, ast.parse("def f(): pass").body[0])
     assert member_value(ast.parse("x: int").body[0]) is None
+
+
+# -- #48563 (0a5069e4e3): a fork class attribute copied from the base's old value, which upstream changed --
+GEMMA = "vllm/model_executor/models/gemma.py"
+GEMMA_BEFORE = """class WeightsMapper:
+    def __init__(self, orig_to_new_prefix=None) -> None:
+        self.prefix = orig_to_new_prefix
+
+
+class Gemma:
+    hf_to_vllm_mapper = WeightsMapper(
+        orig_to_new_prefix={"model.vision_tower": "vision_tower", "lm_head.": "language_model.lm_head."}
+    )
+"""
+GEMMA_AFTER = GEMMA_BEFORE.replace(
+    "    hf_to_vllm_mapper = WeightsMapper(", "    hf_to_vllm_mapper = _EXPERTS | WeightsMapper("
+).replace("class Gemma:", "_EXPERTS = WeightsMapper()\n\n\nclass Gemma:")
+GHEADER = "from vllm.model_executor.models.gemma import Gemma, WeightsMapper\n\n\n"
+
+
+def test_a_copy_of_the_base_value_upstream_changed(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "class AeonGemma(Gemma):\n    hf_to_vllm_mapper = WeightsMapper(\n        orig_to_new_prefix={\n"
+        "            'aeon.': 'vision_tower.',\n            'model.vision_tower': 'vision_tower',\n"
+        "            'lm_head.': 'language_model.lm_head.',\n        }\n    )\n"
+    )
+    lines = _errors(git_repo, no_rules, {GEMMA: GEMMA_BEFORE}, GHEADER + body, {GEMMA: GEMMA_AFTER})
+    assert lines == [line_of(GHEADER + body, "hf_to_vllm_mapper")]
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        (
+            "class AeonGemma(Gemma):\n    hf_to_vllm_mapper = WeightsMapper(orig_to_new_prefix={'aeon.': 'v.'})"
+            " | Gemma.hf_to_vllm_mapper\n",
+            GEMMA_AFTER,
+        ),
+        (
+            "class AeonGemma(Gemma):\n    hf_to_vllm_mapper = WeightsMapper(orig_to_new_prefix={'aeon.': 'v.'})\n",
+            GEMMA_AFTER,
+        ),
+        (
+            "class AeonGemma(Gemma):\n    hf_to_vllm_mapper = WeightsMapper(\n        orig_to_new_prefix={\n"
+            "            'aeon.': 'v.', 'model.vision_tower': 'vision_tower', 'lm_head.': 'language_model.lm_head.'}\n"
+            "    )\n",
+            GEMMA_BEFORE.replace(
+                '"lm_head.": "language_model.lm_head."', '"lm_head.": "language_model.lm_head."'
+            ).replace("class Gemma:", "X = 1\n\n\nclass Gemma:"),
+        ),
+        (
+            "class AeonGemma(Gemma):\n    hf_to_vllm_mapper = WeightsMapper(\n        orig_to_new_prefix={\n"
+            "            'aeon.': 'v.', 'model.vision_tower': 'vision_tower', 'lm_head.': 'language_model.lm_head.'}\n"
+            "    )\n",
+            GEMMA_BEFORE.replace(', "lm_head.": "language_model.lm_head."', ""),
+        ),
+    ],
+    ids=["composed onto the base", "a value of its own", "the base unchanged", "upstream only removed"],
+)
+def test_stale_copy_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
+    assert _errors(git_repo, no_rules, {GEMMA: GEMMA_BEFORE}, GHEADER + body, {GEMMA: after}) == []

@@ -16,6 +16,10 @@ name: ``hasattr(x, "n")``, or ``getattr(x, "n", d)`` (inline, or bound to a loca
 truth, ``is not None``, or ``is``/``==`` a constant.  ``carried_refused`` says whether a class member's
 value (a def, or an assigned expression) meets the test; a test it cannot read refuses nothing.
 
+Also a stale copy: a fork class attribute holding every leaf of the base's old value where upstream
+changed it (#48563: Gemma4's ``hf_to_vllm_mapper`` gained an experts-parent regex); ``stale_copy`` says
+what the copy lacks.
+
 Pure: module trees in, lines out.
 """
 
@@ -112,3 +116,36 @@ def _getattr_locals(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> 
         for target in node.targets
         if isinstance(target, ast.Name)
     }
+
+
+# -- a stale copy: a fork's class attribute built from the base's old value ---------------------------------
+_MIN_COPIED = 3  # a copy, not a coincidence: the base's old value has at least this many leaves
+
+
+def member_value_of(node: ast.AST) -> ast.AST | None:
+    """What a base's member statement binds (``member_value`` for a node of another tree): None for a def."""
+    return member_value(node) if isinstance(node, ast.stmt) and not isinstance(node, FUNCTION_DEFS) else None
+
+
+def stale_copy(mine: ast.AST, old: ast.AST, new: ast.AST) -> list[str]:
+    """What upstream's new value has that the fork's copy lacks, when the fork's value holds every leaf
+    (constant, name, attribute) of the base's old value and upstream changed it; else []."""
+    if isinstance(mine, FUNCTION_DEFS) or ast.dump(old) == ast.dump(new):
+        return []
+    have, was = _leaves(mine), _leaves(old)
+    if len(was) < _MIN_COPIED or not was <= have:
+        return []
+    return sorted(_leaves(new) - have)
+
+
+def _leaves(node: ast.AST) -> set[str]:
+    """The constants, names and attribute names of an expression, as source-like text."""
+    found: set[str] = set()
+    for item in ast.walk(node):
+        if isinstance(item, ast.Constant) and item.value is not None:
+            found.add(repr(item.value))
+        elif isinstance(item, ast.Name):
+            found.add(item.id)
+        elif isinstance(item, ast.Attribute):
+            found.add(f".{item.attr}")
+    return found

@@ -1953,6 +1953,28 @@ class _Checker:
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
+            yield from self._stale_copy(mod, stmt, short, name, before, after)
+
+    def _stale_copy(
+        self, mod: ModuleInfo, stmt: ast.stmt, short: str, name: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """A fork class attribute that copies every entry of the base's old value (and adds its own), where
+        upstream changed the base's value: the fork's copy pins the old one and drops upstream's change
+        (#48563: Gemma4's ``hf_to_vllm_mapper`` gained an experts-parent regex; a fork subclass re-declaring
+        the mapper from the old copy plus its own prefix loads its MoE experts under the old names)."""
+        mine = refused.member_value(stmt)
+        old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)
+        lost = refused.stale_copy(mine, old, new) if mine is not None and old is not None and new is not None else None
+        if not lost:
+            return
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{short}.{name} copies every entry of {before.label}'s old value, which upstream changed "
+            f"({_where(after, self._commit(after.path, after.name))}): the fork's copy lacks {', '.join(lost[:3])}; "
+            f"build it onto {after.label} (``... | Base.{name}``, ``{{**Base.{name}, ...}}``) or port upstream's change",
+        )
 
     def _retired(self, before: DefSym) -> int:
         """How many of upstream's own classes (besides the base) set the class attribute upstream removed
