@@ -13,7 +13,7 @@ cleanly and fails to load.  The guard names the attribute by string, so no symbo
 
 A refusing guard is an ``if`` whose body raises at its top level and whose test asks after the quoted
 name: ``hasattr(x, "n")``, or ``getattr(x, "n", d)`` (inline, or bound to a local first) tested for
-truth, ``is not None``, or ``is``/``==`` a constant.  ``carried_refused`` says whether a class member's
+truth, ``is not None``, or ``is``/``==`` a constant.  ``refuses`` says whether a class member's
 value (a def, or an assigned expression) meets the test; a test it cannot read refuses nothing.
 
 Also a stale copy: a fork class attribute holding every leaf of the base's old value where upstream
