@@ -26,13 +26,14 @@ the fork's method; #30181's two (a fork model still setting ``multimodal_cpu_fie
 "multimodal_cpu_fields", None)``, and no check read a raising guard on a quoted name); #48563's fork
 subclass re-declaring Gemma4's ``hf_to_vllm_mapper`` from a copy of the old one (upstream composed an
 experts-parent regex in front of the base's mapper; the fork's copy loses it).
-After the killers47 widenings: 15 caught, 0 warned, 1 missed of 16 (twins: 11 quiet, 0 false errors; one
+After the killers47 widenings: 16 caught, 0 warned, 0 missed of 16 (twins: 11 quiet, 0 false errors; one
 twin added after the blind run: a fork model's HF-style ``get_input_embeddings()`` that upstream's by-name
 calls do reach).  Caught now: a fallback hook nothing calls any more, where the only calls by name elsewhere
 pass arguments the fork's method cannot take (symbol drift); a fork class member a module of one of its
 upstream bases now refuses by its quoted name, a new ``hasattr``/``getattr`` guard that raises (symbol
-drift; #33757's override, caught blind as a dropped fallback, now names the raise).  Left: #48563 (a stale
-copy of a base's class attribute upstream changed -- a class of its own, not widened this round).
+drift; #33757's override, caught blind as a dropped fallback, now names the raise); a fork class attribute
+holding every entry of the base's old value, which upstream changed, lacking what upstream added (symbol
+drift: a stale copy).
 
   python benchmarks/blind_replay_models.py [--mirror DIR] [--only TEXT ...] [--show]
 """
