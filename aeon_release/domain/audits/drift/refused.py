@@ -17,7 +17,7 @@ truth, ``is not None``, or ``is``/``==`` a constant.  ``refuses`` says whether a
 value (a def, or an assigned expression) meets the test; a test it cannot read refuses nothing.
 
 Also a stale copy: a fork class attribute holding every leaf of the base's old value where upstream
-changed it (#48563: Gemma4's ``hf_to_vllm_mapper`` gained an experts-parent regex); ``stale_copy`` says
+changed it (#48563: Gemma4's checkpoint-name mapper gained an experts-parent regex); ``stale_copy`` says
 what the copy lacks.
 
 Pure: module trees in, lines out.

@@ -1961,7 +1961,7 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A fork class attribute that copies every entry of the base's old value (and adds its own), where
         upstream changed the base's value: the fork's copy pins the old one and drops upstream's change
-        (#48563: Gemma4's ``hf_to_vllm_mapper`` gained an experts-parent regex; a fork subclass re-declaring
+        (#48563: Gemma4's checkpoint-name mapper gained an experts-parent regex; a fork subclass re-declaring
         the mapper from the old copy plus its own prefix loads its MoE experts under the old names)."""
         mine = refused.member_value(stmt)
         old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)

@@ -111,7 +111,7 @@ def could_bind(line: str, name: str, func: ast.FunctionDef | ast.AsyncFunctionDe
     """Whether some ``x.name(...)`` on ``line`` (``x`` not ``self``/``cls``/``super()``) could bind to
     ``func``, a method (its first parameter is the receiver): a call whose arguments ``func`` cannot take
     (too few, too many, an unknown keyword) is another protocol's method of the same name, not a caller of
-    the fork's.  #30469: ``VllmModel.embed_input_ids`` stopped falling back to a model's
+    the fork's.  #30469: the model protocol's ``embed_input_ids`` stopped falling back to a model's
     ``get_input_embeddings(input_ids)``, while Hugging Face's ``model.get_input_embeddings()`` (no argument)
     is still called by name everywhere.  A call not closed on the line, or spreading ``*``/``**``: could."""
     start = line.find(f".{name}")
