@@ -222,6 +222,63 @@ def test_fallback_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str,
     assert errors(git_repo, no_rules, sides, MODEL) == []
 
 
+# -- #30469 (13d63b65e0): VllmModel.embed_input_ids stopped falling back to a model's get_input_embeddings,
+# while Hugging Face's ``model.get_input_embeddings()`` (no argument: another protocol's method of the same
+# name) is still called by name upstream: only a call the fork's method could take consults it.
+VBASE = "vllm/model_executor/models/interfaces_base.py"
+VBASE_BEFORE = """class VllmModel:
+    def embed_input_ids(self, input_ids):
+        if hasattr(self, "get_input_embeddings"):
+            return self.get_input_embeddings(input_ids)
+"""
+VBASE_AFTER = """class VllmModel:
+    def embed_input_ids(self, input_ids):
+        ...
+"""
+HF_CALLER = "vllm/model_executor/models/hf_backend.py"
+VHEADER = "from vllm.model_executor.models.interfaces_base import VllmModel\n\n\n"
+
+
+def _hf_sides(git_repo: GitRepo, body: str, caller: str) -> object:
+    base = {"vllm/__init__.py": "", VBASE: VBASE_BEFORE, HF_CALLER: caller}
+    return three_way(git_repo, base, {MODEL: VHEADER + body}, {VBASE: VBASE_AFTER})
+
+
+@pytest.mark.parametrize(
+    "caller",
+    [
+        "def table(model):\n    return model.get_input_embeddings()\n",
+        "def table(model):\n    return model.get_input_embeddings(ids, extra, more)\n",
+        "def table(model):\n    return model.get_input_embeddings(ids, attn_metadata=None)\n",
+    ],
+    ids=["no argument", "too many", "an unknown keyword"],
+)
+def test_a_fallback_hook_called_by_name_only_in_another_shape(git_repo: GitRepo, no_rules: Path, caller: str) -> None:
+    body = "class AeonTinyLM(VllmModel):\n    def get_input_embeddings(self, input_ids):\n        return input_ids\n"
+    [(line, message)] = errors(git_repo, no_rules, _hf_sides(git_repo, body, caller), MODEL)
+    assert line == line_of(VHEADER + body, "def get_input_embeddings")
+    assert "nothing consults the fork's get_input_embeddings" in message
+
+
+@pytest.mark.parametrize(
+    ("sig", "caller"),
+    [
+        ("self", "def table(model):\n    return model.get_input_embeddings()\n"),
+        ("self, input_ids", "def table(model):\n    return model.get_input_embeddings(ids)\n"),
+        ("self, input_ids", "def table(model):\n    return model.get_input_embeddings(input_ids=ids)\n"),
+        ("self, input_ids", "def table(model):\n    return model.get_input_embeddings(*args)\n"),
+        ("self, *args", "def table(model):\n    return model.get_input_embeddings(a, b, c)\n"),
+        ("self, input_ids", "def table(model):\n    return model.get_input_embeddings(\n        ids\n    )\n"),
+    ],
+    ids=["no argument both", "one positional", "by keyword", "a spread", "varargs", "not closed on the line"],
+)
+def test_fallback_called_by_name_in_a_shape_it_takes_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, sig: str, caller: str
+) -> None:
+    body = f"class AeonTinyLM(VllmModel):\n    def get_input_embeddings({sig}):\n        return None\n"
+    assert errors(git_repo, no_rules, _hf_sides(git_repo, body, caller), MODEL) == []
+
+
 # -- #24278 (9a4600e4dc): the logits processors' AddedRequest tuples' prompt ids made Optional ------------
 LPI = "vllm/v1/sample/logits_processor/interface.py"
 LPI_BASE = """from collections.abc import Sequence

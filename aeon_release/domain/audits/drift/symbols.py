@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import lockstep
+from aeon_release.domain.audits.drift import lockstep, refused
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -70,6 +70,7 @@ from aeon_release.domain.audits.drift.signatures import (
 )
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
+    could_bind,
     is_property,
     reached_callers,
     read_by_name,
@@ -1887,6 +1888,10 @@ class _Checker:
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        refused = list(self._refused(mod, stmt, qual, name))
+        if refused:
+            yield from refused
+            return
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
@@ -1948,6 +1953,28 @@ class _Checker:
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+        elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
+            yield from self._stale_copy(mod, stmt, short, name, before, after)
+
+    def _stale_copy(
+        self, mod: ModuleInfo, stmt: ast.stmt, short: str, name: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """A fork class attribute that copies every entry of the base's old value (and adds its own), where
+        upstream changed the base's value: the fork's copy pins the old one and drops upstream's change
+        (#48563: Gemma4's checkpoint-name mapper gained an experts-parent regex; a fork subclass re-declaring
+        the mapper from the old copy plus its own prefix loads its MoE experts under the old names)."""
+        mine = refused.member_value(stmt)
+        old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)
+        lost = refused.stale_copy(mine, old, new) if mine is not None and old is not None and new is not None else None
+        if not lost:
+            return
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{short}.{name} copies every entry of {before.label}'s old value, which upstream changed "
+            f"({_where(after, self._commit(after.path, after.name))}): the fork's copy lacks {', '.join(lost[:3])}; "
+            f"build it onto {after.label} (``... | Base.{name}``, ``{{**Base.{name}, ...}}``) or port upstream's change",
+        )
 
     def _retired(self, before: DefSym) -> int:
         """How many of upstream's own classes (besides the base) set the class attribute upstream removed
@@ -2045,7 +2072,7 @@ class _Checker:
         ):
             return  # no base's module spells the name: nothing of upstream's called it (cheap, before a walk)
         then = [(c, m) for c, m in reached_callers(self.before, old_cls, name) if c.module.path != mod.path]
-        if not then or reached_callers(self.after, new_cls, name) or self._called_by_name(name):
+        if not then or reached_callers(self.after, new_cls, name) or self._consulted_elsewhere(stmt, name):
             return
         caller, method = then[0]
         now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
@@ -2059,6 +2086,49 @@ class _Checker:
             f"({_where(now, self._commit(now.path, now.name))}): nothing consults the fork's {name} any more; "
             f"port it to {method}()",
         )
+
+    def _refused(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        """A member of a fork class that a module of one of the class's upstream bases now refuses by
+        name: a new guard there raises for a class carrying it (drift/refused.py; #30181:
+        ``supports_multimodal()`` raises for a model that still sets ``multimodal_cpu_fields``)."""
+        value = refused.member_value(stmt)
+        new_mod = self.after.module_at(mod.path)
+        new_cls = self.after.class_info(new_mod, qual) if new_mod and value is not None else None
+        if new_cls is None or value is None:
+            return
+        seen: set[str] = set()
+        for item in self.after.mro(new_cls, False):
+            if not isinstance(item, px.ClassInfo):
+                continue
+            path = item.module.path
+            if path in seen or not self._upstream(path) or not _quoted(name, item.module.text):
+                continue
+            seen.add(path)
+            now = [g for g in refused.refusing_guards(item.module.tree, name) if refused.refuses(g, value)]
+            old_mod = self.before.module_at(path)
+            then = (
+                [g for g in refused.refusing_guards(old_mod.tree, name) if refused.refuses(g, value)] if old_mod else []
+            )
+            if len(now) <= len(then):
+                continue
+            line = now[0].line
+            note = self._line_commit(path, mod_line(item.module, line))
+            yield _error(
+                mod,
+                stmt.lineno,
+                f"{qual.rsplit('.', 1)[-1]}.{name}: upstream's {path}:{line} now raises for a class that carries "
+                f"{name}{f' ({note})' if note else ''}: the fork's class is refused where it is loaded; "
+                f"drop {name} and port it to what upstream's message there names",
+            )
+            return
+
+    def _consulted_elsewhere(self, stmt: ast.stmt, name: str) -> bool:
+        """A call by name elsewhere that may reach the fork's ``stmt``: for a method, only a call whose
+        arguments it could take (#30469: HF's ``model.get_input_embeddings()`` is no caller of a fork's
+        ``get_input_embeddings(self, input_ids)``); for a class attribute, any call."""
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return self._called_by_name(name)
+        return self._used_by_name(name, lambda line, called: could_bind(line, called, stmt))
 
     def _overrides_retired(self, name: str) -> int:
         """How many of upstream's own classes defined ``name`` below the class that still defines it after
@@ -4798,3 +4868,14 @@ def _show(expr: ast.expr) -> str:
     except (ValueError, AttributeError):
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def mod_line(mod: ModuleInfo, line: int) -> str:
+    """The text of a module's line (1-based), stripped: what a line history looks a line up by."""
+    lines = mod.text.splitlines()
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _quoted(name: str, text: str) -> bool:
+    """The name spelled as a string literal in the text: what a refusing guard asks by (cheap, first)."""
+    return f'"{name}"' in text or f"'{name}'" in text

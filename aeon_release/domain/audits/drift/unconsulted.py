@@ -105,3 +105,56 @@ def read_by_name(line: str, name: str) -> bool:
             return True
         start = line.find(f".{name}", start + 1)
     return False
+
+
+def could_bind(line: str, name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether some ``x.name(...)`` on ``line`` (``x`` not ``self``/``cls``/``super()``) could bind to
+    ``func``, a method (its first parameter is the receiver): a call whose arguments ``func`` cannot take
+    (too few, too many, an unknown keyword) is another protocol's method of the same name, not a caller of
+    the fork's.  #30469: the model protocol's ``embed_input_ids`` stopped falling back to a model's
+    ``get_input_embeddings(input_ids)``, while Hugging Face's ``model.get_input_embeddings()`` (no argument)
+    is still called by name everywhere.  A call not closed on the line, or spreading ``*``/``**``: could."""
+    start = line.find(f".{name}")
+    while start >= 0:
+        end = start + 1 + len(name)
+        receiver = line[:start].rstrip()
+        if line[end:].lstrip().startswith("(") and not receiver.endswith(("self", "cls", "super()")):
+            call = _call_at(line, line.index("(", end))
+            if call is None or _binds(call, func):
+                return True
+        start = line.find(f".{name}", start + 1)
+    return False
+
+
+def _call_at(line: str, paren: int) -> ast.Call | None:
+    """The call whose argument list opens at ``line[paren]``, when it closes on the line and parses."""
+    depth = 0
+    for i in range(paren, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            try:
+                node = ast.parse(f"f{line[paren : i + 1]}", mode="eval").body
+            except SyntaxError:
+                return None
+            return node if isinstance(node, ast.Call) else None
+    return None
+
+
+def _binds(call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Python's binding rules, on counts and names only: ``call``'s arguments fit ``func``'s parameters
+    after the receiver.  A ``*``/``**`` spread binds anything."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return True
+    spec = func.args
+    positional = [*spec.posonlyargs, *spec.args][1:]
+    if len(call.args) > len(positional) and spec.vararg is None:
+        return False
+    named = {k.arg for k in call.keywords if k.arg}
+    takes = {a.arg for a in spec.args[max(0, 1 - len(spec.posonlyargs)) :]} | {a.arg for a in spec.kwonlyargs}
+    if spec.kwarg is None and not named <= takes:
+        return False
+    defaulted = len(spec.defaults)
+    required = positional[: len(positional) - defaulted] if defaulted else positional
+    missing = [a.arg for a in required[len(call.args) :] if a.arg not in named]
+    kw_required = [a.arg for a, d in zip(spec.kwonlyargs, spec.kw_defaults, strict=True) if d is None]
+    return not missing and all(k in named for k in kw_required)
