@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 
 __all__ = ["RULE", "raised_kind_drift"]
@@ -64,7 +64,7 @@ class Shift:
 
     @property
     def owner(self) -> str:
-        return self.qualname.rsplit(".", 2)[-2] if "." in self.qualname else ""
+        return owner_class(self.qualname)
 
 
 def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

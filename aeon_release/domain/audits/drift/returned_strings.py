@@ -38,7 +38,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.drift.own_fields import enclosing, written_scope
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.retyped import typed_as
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import display_strings, keys_given_later, parent_map, parse_python, str_value
@@ -67,7 +67,7 @@ class Vanished:
 
     @property
     def owner(self) -> str:
-        return self.qualname.rsplit(".", 2)[-2] if "." in self.qualname else ""
+        return owner_class(self.qualname)
 
 
 def returned_string_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

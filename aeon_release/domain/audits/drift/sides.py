@@ -51,6 +51,11 @@ def common_ends(a: Sequence[object], b: Sequence[object]) -> tuple[int, int]:
     return head, tail
 
 
+def owner_class(qualname: str) -> str:
+    """The class of ``Class.method`` (of ``module.Class.method`` too); "" for a module function."""
+    return qualname.rsplit(".", 2)[-2] if "." in qualname else ""
+
+
 def whole_word(name: str) -> str:
     """The ERE (``git log -G``) of ``name`` as a whole word: not inside a longer identifier."""
     return rf"(^|[^A-Za-z0-9_]){re.escape(name)}([^A-Za-z0-9_]|$)"
