@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import attribute_readers
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
     Recontained,
@@ -71,10 +71,9 @@ def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     found = _regathered(trees, sorted(paths), wanted) if paths else {}
     if not found:
         return []
-    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _finding(trees, path, line, hit, how, pr_pattern)
-        for path, module, owned in fork_modules(trees, named.search)
+        for path, module, owned in attribute_readers(trees, found)
         for line, hit, how in _element_uses(trees, path, module, owned, found)
     ]
 

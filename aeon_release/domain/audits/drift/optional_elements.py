@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing, file_classes, set_in
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import attribute_readers
 from aeon_release.domain.audits.drift.retyped import Recontained, _defining, _held, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -87,10 +87,9 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             Recontained(hit.field, hit.owner, hit.path, "", "", "", "", hit.returned)
         )
     by_owner = {(hit.owner, hit.field): hit for hit in loosened}
-    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _finding(trees, path, line, by_owner[(held.owner, held.name)], how, pr_pattern)
-        for path, module, owned in fork_modules(trees, named.search)
+        for path, module, owned in attribute_readers(trees, found)
         for line, held, how in _uses(trees, path, module, owned, found, by_owner)
     ]
 

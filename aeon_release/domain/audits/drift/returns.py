@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -286,6 +286,12 @@ def fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[t
         added = trees.mine[path].added.values() if path.endswith(".py") else ()
         if any(test(line) for line in added) and (module := trees.merged_module(path)) is not None:
             yield path, module, trees.owned_lines(path)
+
+
+def attribute_readers(trees: ThreeTrees, names: Iterable[str]) -> Iterator[tuple[str, ast.Module, set[int]]]:
+    """fork_modules whose added lines read one of the attributes ``names`` (``.name``)."""
+    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    return fork_modules(trees, named.search)
 
 
 def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) -> Unpack | None:

@@ -44,7 +44,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     set_in,
     written_scope,
 )
-from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
+from aeon_release.domain.audits.drift.returns import attribute_readers, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -487,10 +487,9 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     found = _recontained(trees, sorted(paths), wanted) if paths else {}
     if not found:
         return []
-    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _container_finding(trees, path, line, hit, how, pr_pattern)
-        for path, module, owned in fork_modules(trees, named.search)
+        for path, module, owned in attribute_readers(trees, found)
         for line, hit, how in _container_uses(trees, path, module, owned, found)
     ]
 

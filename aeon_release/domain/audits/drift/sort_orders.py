@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
+from aeon_release.domain.audits.drift.returns import attribute_readers, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -89,8 +89,7 @@ def _directions(lines: Iterable[str]) -> dict[str, set[bool]]:
 
 def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple[str, int, str, str, Flipped]]:
     """(path, line, the read as shown, "first" | "last", the change) of each fork-owned end read."""
-    named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, flipped))) + r")\b")
-    for path, module, owned in fork_modules(trees, named.search):
+    for path, module, owned in attribute_readers(trees, flipped):
         if not owned:
             continue
         parents = parent_map(module)
