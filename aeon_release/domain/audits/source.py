@@ -1113,6 +1113,16 @@ def _indent(line: str) -> int:
 Scoped = ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
 
+def method_defs(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """(qualified name, def) of the functions and methods of a module body, classes nested included; not
+    the functions nested in a function, nor a def under an ``if`` (walk_defs yields those too)."""
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield prefix + stmt.name, stmt
+        elif isinstance(stmt, ast.ClassDef):
+            yield from method_defs(stmt.body, f"{prefix}{stmt.name}.")
+
+
 def walk_defs(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, Scoped]]:
     """(qualified name, node) for every function and class, nested ones as ``Outer.inner``.  A definition
     is a statement: only the statement lists (bodies, branches, handlers, match cases) are walked, in

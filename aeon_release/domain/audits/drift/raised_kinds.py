@@ -25,7 +25,6 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.returns import own_nodes
@@ -34,13 +33,12 @@ from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 
 __all__ = ["RULE", "raised_kind_drift"]
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import method_defs, parse_python
 
 _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 _RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b")  # from a newline: fast
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b")  # the kind that replaced it is raised on an added line
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
-_Def = ast.FunctionDef | ast.AsyncFunctionDef
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
 _SYNTAX: tuple[tuple[type[ast.AST], str], ...] = (
     (ast.Subscript, "LookupError"),
@@ -207,7 +205,7 @@ def _raised(text: str | None, names: set[str]) -> dict[str, set[str]]:
     """qualname -> the kinds a def of one of ``names`` raises itself (``assert``: ``AssertionError``)."""
     module = parse_python(text, "<raised>") if text else None
     found: dict[str, set[str]] = {}
-    for qualname, func in _defs(module.body, "") if module is not None else ():
+    for qualname, func in method_defs(module.body) if module is not None else ():
         if func.name in names:
             kinds: set[str] = set()
             for node in own_nodes(func.body):
@@ -222,14 +220,6 @@ def _raised(text: str | None, names: set[str]) -> dict[str, set[str]]:
                     kinds.add("?")  # a re-raise: whatever was caught
             found[qualname] = kinds
     return found
-
-
-def _defs(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, _Def]]:
-    for stmt in body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield prefix + stmt.name, stmt
-        elif isinstance(stmt, ast.ClassDef):
-            yield from _defs(stmt.body, f"{prefix}{stmt.name}.")
 
 
 def _caught(handler: ast.ExceptHandler) -> list[str] | None:

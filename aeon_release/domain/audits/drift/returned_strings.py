@@ -41,7 +41,14 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, keys_given_later, parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import (
+    display_strings,
+    keys_given_later,
+    method_defs,
+    parent_map,
+    parse_python,
+    str_value,
+)
 
 # an upstream diff line that takes out a returned string literal
 _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
@@ -49,7 +56,6 @@ _RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a 
 _CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
 _CALLED = re.compile(r"(\w+)\s*\(")
 _READ = re.compile(r"\.(\w+)\b(?!\s*\()")  # an attribute read (a property's use), not a call
-_Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True)
@@ -157,7 +163,7 @@ def _properties(text: str | None) -> set[str]:
     module = parse_python(text, "<returned>") if text else None
     return {
         q
-        for q, func in (_defs(module.body, "") if module is not None else ())
+        for q, func in (method_defs(module.body) if module is not None else ())
         if any(isinstance(d, ast.Name) and d.id == "property" for d in func.decorator_list)
     }
 
@@ -166,21 +172,12 @@ def _returned(text: str | None, names: set[str]) -> dict[str, set[str]]:
     """qualname -> the strings a def of one of ``names`` returns, when it returns string literals only."""
     module = parse_python(text, "<returned>") if text else None
     found: dict[str, set[str]] = {}
-    for qualname, func in _defs(module.body, "") if module is not None else ():
+    for qualname, func in method_defs(module.body) if module is not None else ():
         if func.name in names:
             values = [str_value(node.value) for node in own_nodes(func.body) if isinstance(node, ast.Return)]
             if values and None not in values:
                 found[qualname] = {v for v in values if v is not None}
     return found
-
-
-def _defs(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, _Def]]:
-    """(qualified name, def) of the functions and methods of a module body, classes nested included."""
-    for stmt in body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            yield prefix + stmt.name, stmt
-        elif isinstance(stmt, ast.ClassDef):
-            yield from _defs(stmt.body, f"{prefix}{stmt.name}.")
 
 
 def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vanished]:
