@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
-from aeon_release.domain.audits.drift.returns import attribute_readers
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
     Recontained,
@@ -58,13 +58,11 @@ _FIELD_INNER = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
 _RETURN_INNER = re.compile(
     r"\n-(?=[^\n]*->[ \t]*" + _INNER + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*" + _INNER
 )
-_READ_NAME = re.compile(r"\.(\w+)")
 
 
 def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element of a container upstream now fills with arrays as the old container."""
-    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
-    wanted = {name for line in added for name in _READ_NAME.findall(line)}
+    wanted = attributes_read(trees)
     paths = [
         p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _inner_changed(trees.upstream.raw(p), wanted)
     ]

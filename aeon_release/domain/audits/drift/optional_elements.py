@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing, file_classes, set_in
-from aeon_release.domain.audits.drift.returns import attribute_readers
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _defining, _held, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -71,7 +71,7 @@ def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element upstream made Optional as the value it always was."""
     paths = trees.upstream.matching(_ALIAS_LINE, ".py")
     loosened = _loosened(trees, paths) if paths else []
-    wanted = _read_names(trees)
+    wanted = attributes_read(trees)
     candidates = trees.upstream.matching(_OPTIONAL_LINE, ".py") + trees.upstream.matching(_OPTIONAL_RETURN, ".py")
     fields = sorted({p for p in candidates if _optional_read(trees.upstream.raw(p), wanted)})
     # a signature's unnamed last line (``) -> tuple[Optional[int], bool]:``, the def beyond -U0's reach):
@@ -107,16 +107,6 @@ def _loosened(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
                     for field, owner in _holders(after, alias):
                         out.append(Loosened(field, owner, path, alias, index, len(was), ast.unparse(a), ast.unparse(b)))
     return out
-
-
-def _read_names(trees: ThreeTrees) -> set[str]:
-    """The attribute names the fork's added lines read (``.name``)."""
-    return {
-        m for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for m in _READ.findall(line)
-    }
-
-
-_READ = re.compile(r"\.(\w+)")
 
 
 def _optional_read(diff: str, wanted: set[str]) -> bool:

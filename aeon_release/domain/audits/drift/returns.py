@@ -288,6 +288,16 @@ def fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[t
             yield path, module, trees.owned_lines(path)
 
 
+def attributes_read(trees: ThreeTrees) -> set[str]:
+    """The attribute names the fork's added lines of Python read (``.name``)."""
+    return {
+        m for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for m in _READ.findall(line)
+    }
+
+
+_READ = re.compile(r"\.(\w+)")
+
+
 def attribute_readers(trees: ThreeTrees, names: Iterable[str]) -> Iterator[tuple[str, ast.Module, set[int]]]:
     """fork_modules whose added lines read one of the attributes ``names`` (``.name``)."""
     named = re.compile(r"\.(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")

@@ -44,7 +44,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     set_in,
     written_scope,
 )
-from aeon_release.domain.audits.drift.returns import attribute_readers, own_nodes
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -417,7 +417,6 @@ _FIELD_HEAD = re.compile(r"([-+])[ \t]*(?:self\.)?(\w+)[ \t]*")  # what precedes
 _RETURN_KIND = re.compile(r"->[ \t]*" + _KINDS)
 _ARROW_SPAN = 2001  # a line's sign and at most 2,000 characters before its arrow
 _DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
-_READ_NAME = re.compile(r"\.(\w+)")
 
 
 def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
@@ -481,7 +480,7 @@ def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in trees.upstream.matching(_CONTAINER_LINE, ".py")
         if (got := _kinds_changed(trees.upstream.raw(p), added))
     }
-    wanted = {name for line in added for name in _READ_NAME.findall(line)}  # what the fork reads: ``.name``
+    wanted = attributes_read(trees)  # what the fork reads: ``.name``
     unnamed = [p for p, got in changed.items() if got == {")"}]
     paths = [p for p, got in changed.items() if got != {")"}] + _defining(trees, unnamed, wanted)
     found = _recontained(trees, sorted(paths), wanted) if paths else {}

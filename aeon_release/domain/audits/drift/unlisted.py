@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
-from aeon_release.domain.audits.drift.returns import attribute_readers
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _container, _held, reannotated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -35,16 +35,13 @@ _LISTED_LINE = re.compile(
 _RETURNED_LISTED = re.compile(
     r"\n-[ \t]*def[ \t]+(\w+)[^\n]*->[ \t]*(?:typing\.)?(?:list|List|Sequence|tuple|Tuple|set|Set|dict|Dict)\["
 )
-_READ = re.compile(r"\.(\w+)")
 # what iterates its argument
 _ITERATING = frozenset({"list", "tuple", "set", "frozenset", "sorted", "enumerate", "zip", "sum", "any", "all", "dict"})
 
 
 def unlisted_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that iterate, size or index a field upstream made a single record."""
-    wanted = {
-        m for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for m in _READ.findall(line)
-    }
+    wanted = attributes_read(trees)
     paths = [
         p
         for p in trees.upstream.matching(_LISTED_LINE, ".py")
