@@ -372,6 +372,7 @@ class Git:
         self._idents: dict[str, str] = {}  # GIT_AUTHOR_IDENT / GIT_COMMITTER_IDENT as git gave them, once read
         self._merge_settings: dict[str, str] | None = None
         self._attributes_at: tuple[str, Path] | None = None  # the last tree merged onto, and its attribute folder
+        self._attribute_texts: dict[Path, str] = {}  # an attribute folder's .gitattributes texts, read once a run
 
     @classmethod
     def init(cls, path: Path) -> None:
@@ -890,7 +891,7 @@ class Git:
         except OSError:
             has_info = False
         autocrlf = renormalize and (self.config_value("core.autocrlf") or "false").lower() not in ("false", "")
-        if not has_info and not autocrlf and not _may_matter(_attribute_text(folder, self._scratch), renormalize):
+        if not has_info and not autocrlf and not _may_matter(self._attributes_text(folder), renormalize):
             return  # (most forks' .gitattributes say linguist-* and the like: no git run then)
         changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
         if not changed.strip("\0"):
@@ -927,6 +928,12 @@ class Git:
                     "unset it for this repository (`git config merge.renormalize false`) once the branches agree "
                     "on line endings, or merge in a checkout",
                 )
+
+    def _attributes_text(self, folder: Path) -> str:
+        """``_attribute_text``, read once a run: a folder is named by its files and never changed in place."""
+        if folder not in self._attribute_texts:
+            self._attribute_texts[folder] = _attribute_text(folder, self._scratch)
+        return self._attribute_texts[folder]
 
     @functools.cached_property
     def _renormalizes(self) -> bool:
