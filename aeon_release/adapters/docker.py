@@ -57,8 +57,13 @@ class ImageInfo:
         return "/".join(part for part in (self.os, self.architecture, self.variant) if part)
 
 
+def _docker_host() -> str:
+    """Where the SDK's ``from_env`` connects: ``DOCKER_HOST``, else the engine's default socket."""
+    return os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+
+
 def _engine_hint() -> str:
-    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    host = _docker_host()
     return (
         f"is the Docker engine running and reachable at {host}? start dockerd, or point "
         "DOCKER_HOST at the engine (e.g. ssh://user@spark)"
@@ -124,7 +129,7 @@ class Engine:
         # ssh:// goes through the system ssh client (keys, agent, ~/.ssh/config), not paramiko.
         over_ssh = os.environ.get("DOCKER_HOST", "").startswith("ssh://")
         with _service_errors("connecting to Docker"):
-            _knock(os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock")
+            _knock(_docker_host())
             client = _from_env(timeout=600, use_ssh_client=over_ssh)
         try:
             with _service_errors("connecting to Docker"):
@@ -244,7 +249,7 @@ class LocalImage:
 
 @contextlib.contextmanager
 def _client() -> Iterator[Any]:
-    host = os.environ.get("DOCKER_HOST") or "unix:///var/run/docker.sock"
+    host = _docker_host()
     try:
         _knock(host)  # as connect does: the SDK's failed connect left its socket to the gc (a ResourceWarning)
     except OSError as exc:
