@@ -106,11 +106,12 @@ def _parse_and_run(argv: list[str] | None) -> object:
 
     from aeon_release.errors import UsageError
 
+    given = sys.argv[1:] if argv is None else argv
     try:
         _docs_from_source(app)
-        cli = typer.main.get_command(_app_for(sys.argv[1:] if argv is None else argv))
+        cli = typer.main.get_command(_app_for(given))
         _refuse_empty_paths(cli)
-        _refuse_conflicts(cli, sys.argv[1:] if argv is None else argv)
+        _refuse_conflicts(cli, given)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
@@ -120,7 +121,7 @@ def _parse_and_run(argv: list[str] | None) -> object:
         raise KeyboardInterrupt from None
     except click_errors.ClickException as error:
         message, hint = _usage_line(error)
-        raise UsageError(_bounded(message, sys.argv[1:] if argv is None else argv), hint) from None
+        raise UsageError(_bounded(message, given), hint) from None
     if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
         raise KeyboardInterrupt
     return code
