@@ -125,7 +125,7 @@ def _mutated(tree: ast.Module) -> frozenset[str]:
 
 
 def _strings(nodes: list[ast.expr | None] | list[ast.expr]) -> frozenset[str] | None:
-    out = [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    out = [s for n in nodes if (s := source.str_value(n)) is not None]
     return frozenset(out) if len(out) == len(nodes) else None
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.wire_mirrors import _class_var
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -47,7 +47,7 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     holding = trees.declaring({r.cls for r in reads}, _MOST_FILES)
     if not holding:
         return []
-    before, after = trees.blobs(trees.base, holding), trees.blobs(trees.theirs, holding)
+    before, after = both_texts(trees, holding)
     findings = []
     for read in reads:
         for path in holding:

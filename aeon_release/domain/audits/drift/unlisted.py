@@ -26,7 +26,7 @@ from aeon_release.domain.audits.drift.retyped import Recontained, _container, _h
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, str_value, walk_spanning
 
 _LISTED_LINE = re.compile(
     r"\n-[ \t]+(?:self\.)?(\w+)[ \t]*:[ \t]*(?:typing\.)?"
@@ -74,7 +74,7 @@ def _unlisted(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str
 def _record(annotation: ast.expr, module: ast.Module) -> str | None:
     """The abilities (``iter``, ``len``, ``index``) a class of upstream's file lacks, joined by ``,``, when
     the annotation names one (``"Name"`` too) that cannot be iterated; else None."""
-    text = annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else ""
+    text = str_value(annotation) or ""
     if not text and not isinstance(annotation, (ast.Name, ast.Attribute)):
         return None
     name = (text or ast.unparse(annotation)).rsplit(".", 1)[-1]
