@@ -2539,3 +2539,52 @@ def test_a_removed_keyword_a_dict_handed_on_holds(
     if lines:
         assert "holds force_fp8_e4m3fnuz for the ** call at line" in got[0][2]
         assert "passes force_fp8_e4m3fnuz=, which it no longer accepts" in got[1][2]
+
+
+# -- a submodule taken off an unchanged package (#30253, 67312cad11: vllm/lora/models.py split) ------------
+LORA_MODELS = (
+    "_GLOBAL_LORA_ID = 0\n\n\n"
+    "def get_lora_id():\n    global _GLOBAL_LORA_ID\n    _GLOBAL_LORA_ID += 1\n    return _GLOBAL_LORA_ID\n\n\n"
+    "class LoRAModelManager:\n    pass\n"
+)
+LORA_WORKER = "class WorkerLoRAManager:\n    pass\n"
+
+
+def test_submodule_imported_off_an_unchanged_package_upstream_split(git_repo: GitRepo, no_rules: Path) -> None:
+    """``vllm/lora/__init__.py`` is empty on every side, so its own names are what they were; the submodule
+    the fork takes off it is gone all the same, an ImportError at load (the import line is the error)."""
+    fork = (
+        "from vllm.lora import models as lora_models\n"
+        "from vllm.lora import worker_manager\n\n\n"
+        "def aeon_next_lora_id() -> int:\n    return lora_models.get_lora_id()\n\n\n"
+        "def aeon_manager_cls() -> type:\n    return worker_manager.WorkerLoRAManager\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/lora/__init__.py": "", "vllm/lora/models.py": LORA_MODELS, "vllm/lora/worker_manager.py": LORA_WORKER},
+        {"vllm/aeon/lora_ids.py": fork},
+        [
+            (
+                "[Misc] Split the LoRA code (#30253)",
+                {
+                    "vllm/lora/models.py": None,
+                    "vllm/lora/model_manager.py": LORA_MODELS,
+                    "vllm/lora/worker_manager.py": LORA_WORKER + "\n\nLRU = True\n",
+                },
+            )
+        ],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in results] == [("vllm/aeon/lora_ids.py", 1)]
+    assert "imports models from vllm.lora, which upstream moved (module vllm.lora.models is now" in results[0][2]
+
+
+def test_submodule_upstream_only_edited_off_an_unchanged_package_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "from vllm.lora import models\n\n\ndef aeon_next_lora_id() -> int:\n    return models.get_lora_id()\n"
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/lora/__init__.py": "", "vllm/lora/models.py": LORA_MODELS},
+        {"vllm/aeon/lora_ids.py": fork},
+        [("[LoRA] Tidy (#1)", {"vllm/lora/models.py": LORA_MODELS + "\n\nclass LoRAModel:\n    pass\n"})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -912,11 +912,14 @@ class _Checker:
                     yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
             return
         base = px.import_base(stmt, mod.dotted, mod.path)
-        if self._unchanged_module(base):
-            return  # its names are what they were (upstream keeps its own re-exports importable)
+        unchanged = self._unchanged_module(base)
         for alias in stmt.names:
             if alias.name == "*":
                 continue
+            if unchanged and self.before.module_path(f"{base}.{alias.name}") is None:
+                continue  # its names are what they were (upstream keeps its own re-exports importable)
+            # a submodule taken off an unchanged package (``from vllm.lora import models``) is gone when
+            # upstream removed or split the submodule, whatever the package's ``__init__`` (#30253)
             found = self._compare(functools.partial(_imported, module=base, name=alias.name))
             if found is not None:
                 yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
