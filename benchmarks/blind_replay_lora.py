@@ -608,6 +608,320 @@ CASES += [
 ]
 
 
+# ===== Round 2: 7 more first-parent commits, written after round 1's widening and committed before their run.
+
+# --- #27435 (2ec401bc39): add_lora_fused_moe's ``config`` split into shrink_config, expand_config (a positional
+#     call shifts: the adapter mask lands in expand_config, the routed-weight flag in adapter_enabled); the
+#     fused_moe_lora op's block sizes split into shrink_*/expand_*
+FC = "2ec401bc39"
+FCW = "add_lora_fused_moe(config) -> (shrink_config, expand_config); fused_moe_lora block sizes split"
+CASES += [
+    (
+        "#27435 parameter split, positions shift",
+        "add_lora_fused_moe by position",
+        K(
+            "#27435",
+            FC,
+            FCW,
+            "vllm/aeon/fc1.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_w2_lora(self, y, x, topk_weights, sorted_ids, expert_ids, num_post_pad, rank, top_k, config):\n"
+            "        # AEON: the fleet's shared-expert path adds the w2 LoRA once more, routed weights applied\n"
+            "        self.punica_wrapper.add_lora_fused_moe(y, x, [self.w2_lora_a_stacked], [self.w2_lora_b_stacked], topk_weights, sorted_ids, expert_ids, num_post_pad, rank, top_k, config, self.adapter_enabled, True)\n",
+            "self.punica_wrapper.add_lora_fused_moe(y, x, [self.w2_lora_a_stacked], [self.w2_lora_b_stacked], topk_weights, sorted_ids, expert_ids, num_post_pad, rank, top_k, config, self.adapter_enabled, True)",
+        ),
+    ),
+    (
+        "#27435 parameter split, positions shift",
+        "the op's removed block-size keywords",
+        K(
+            "#27435",
+            FC,
+            FCW,
+            "vllm/aeon/fc2.py",
+            "from vllm.lora.ops.triton_ops import fused_moe_lora\n\n\n"
+            "def aeon_moe_lora(out, x, a, b, tw, sorted_ids, expert_ids, num_post_pad, rank, top_k, lora_ids, enabled):\n"
+            "    # AEON: GB10's 99 KiB shared memory wants smaller tiles\n"
+            "    fused_moe_lora(\n"
+            "        out, x, a, b, tw, sorted_ids, expert_ids, num_post_pad, rank, top_k, lora_ids, enabled,\n"
+            "        block_size_m=32, block_size_n=32, block_size_k=32, group_size_m=1, split_k=1,\n"
+            "    )\n",
+            "block_size_m=32, block_size_n=32, block_size_k=32, group_size_m=1, split_k=1,",
+        ),
+    ),
+    (
+        "#27435 parameter split, positions shift",
+        "twin: the kept moe_lora_align_block_size",
+        K(
+            "#27435",
+            FC,
+            FCW,
+            "vllm/aeon/fc3.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonAlignMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_align(self, topk_ids, num_tokens, block_size, num_experts):\n"
+            "        return self.punica_wrapper.moe_lora_align_block_size(topk_ids, num_tokens, block_size, num_experts, 4, self.adapter_enabled)\n",
+            "return self.punica_wrapper.moe_lora_align_block_size(topk_ids, num_tokens, block_size, num_experts, 4, self.adapter_enabled)",
+        ),
+    ),
+]
+
+# --- #29222 (1073ba68b0): FusedMoEWithLoRA.w13_slices -> _w13_slices (FusedMoE3DWithLoRA sets it to 1)
+WS = "1073ba68b0"
+WSW = "FusedMoEWithLoRA.w13_slices -> _w13_slices"
+CASES += [
+    (
+        "#29222 attribute renamed",
+        "a subclass writing the old name",
+        K(
+            "#29222",
+            WS,
+            WSW,
+            "vllm/aeon/ws1.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonFusedGateUpMoEWithLoRA(FusedMoEWithLoRA):\n"
+            "    def __init__(self, base_layer) -> None:\n"
+            "        super().__init__(base_layer)\n"
+            "        # AEON: the fleet's checkpoints ship gate_up as one fused LoRA\n"
+            "        self.w13_slices = 1\n",
+            "self.w13_slices = 1",
+        ),
+    ),
+    (
+        "#29222 attribute renamed",
+        "a subclass reading the old name",
+        K(
+            "#29222",
+            WS,
+            WSW,
+            "vllm/aeon/ws2.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonResetMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_zero(self, index: int) -> None:\n"
+            "        for pos in range(self.w13_slices):\n"
+            "            self.w13_lora_a_stacked[pos][index] = 0\n",
+            "for pos in range(self.w13_slices):",
+        ),
+    ),
+]
+
+# --- #26674 (ce1eafd1a5): LoRAModelManager.punica_wrapper -> punica_wrapper_mapping (one per tower/connector/LM);
+#     _filter_unsupported_mm_module removed
+PM = "ce1eafd1a5"
+PMW = "LoRAModelManager.punica_wrapper -> punica_wrapper_mapping; _filter_unsupported_mm_module removed"
+LMM = "from vllm.lora.model_manager import LoRAModelManager\n\n\n"
+CASES += [
+    (
+        "#26674 manager attribute replaced",
+        "a subclass reading the single wrapper",
+        K(
+            "#26674",
+            PM,
+            PMW,
+            "vllm/aeon/pm1.py",
+            LMM + "class AeonLoRAModelManager(LoRAModelManager):\n"
+            "    def aeon_lora_idle(self) -> bool:\n"
+            "        # AEON: skip the adapter GEMMs when no request in the batch carries one\n"
+            "        return self.punica_wrapper.no_lora\n",
+            "return self.punica_wrapper.no_lora",
+        ),
+    ),
+    (
+        "#26674 manager attribute replaced",
+        "super() of the removed filter",
+        K(
+            "#26674",
+            PM,
+            PMW,
+            "vllm/aeon/pm2.py",
+            LMM + "class AeonVisionLoRAModelManager(LoRAModelManager):\n"
+            "    def _filter_unsupported_mm_module(self, module_name: str) -> bool:\n"
+            "        # AEON: the fleet serves vision-tower adapters\n"
+            "        if '.visual.' in module_name:\n"
+            "            return False\n"
+            "        return super()._filter_unsupported_mm_module(module_name)\n",
+            "return super()._filter_unsupported_mm_module(module_name)",
+        ),
+    ),
+    (
+        "#26674 manager attribute replaced",
+        "twin: a kept manager attribute",
+        K(
+            "#26674",
+            PM,
+            PMW,
+            "vllm/aeon/pm3.py",
+            LMM + "def aeon_modules(manager: LoRAModelManager) -> list[str]:\n"
+            "    return sorted(manager.supported_lora_modules)\n",
+            "return sorted(manager.supported_lora_modules)",
+        ),
+    ),
+]
+
+# --- #40867 (ecd0b60aad): FusedMoEWithLoRA._fused_experts -> _moe_kernel (the experts off .fused_experts)
+FE = "ecd0b60aad"
+FEW = "FusedMoEWithLoRA._fused_experts -> _moe_kernel"
+CASES += [
+    (
+        "#40867 layer attribute replaced",
+        "a set_mapping override reaching the experts",
+        K(
+            "#40867",
+            FE,
+            FEW,
+            "vllm/aeon/fe1.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonFusedMoEWithLoRA(FusedMoEWithLoRA):\n"
+            "    def set_mapping(self, punica_wrapper):\n"
+            "        super().set_mapping(punica_wrapper)\n"
+            "        # AEON: the NVFP4 experts need the LoRA context too\n"
+            "        self._fused_experts.aeon_lora = True\n",
+            "self._fused_experts.aeon_lora = True",
+        ),
+    ),
+    (
+        "#40867 layer attribute replaced",
+        "twin: the kept base layer",
+        K(
+            "#40867",
+            FE,
+            FEW,
+            "vllm/aeon/fe2.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "def aeon_experts(layer: FusedMoEWithLoRA) -> int:\n"
+            "    return layer.base_layer.local_num_experts\n",
+            "return layer.base_layer.local_num_experts",
+        ),
+    ),
+]
+
+# --- #21169 (1eaff27815): long-context LoRA removed: LoRAModel(scaling_factor), create_dummy_lora(scaling_factor),
+#     LoRAConfig.long_lora_scaling_factors
+LL = "1eaff27815"
+LLW = "long-context LoRA removed (scaling_factor parameters, long_lora_scaling_factors)"
+CASES += [
+    (
+        "#21169 parameter removed, positions shift",
+        "create_dummy_lora with the scaling factor by position",
+        K(
+            "#21169",
+            LL,
+            LLW,
+            "vllm/aeon/ll1.py",
+            "from vllm.lora.models import LoRAModelManager\n\n\n"
+            "def aeon_warmup_lora(manager: LoRAModelManager, lora_id: int, rank: int, embedding_modules: dict[str, str]):\n"
+            "    return manager.create_dummy_lora(lora_id, rank, None, embedding_modules)\n",
+            "return manager.create_dummy_lora(lora_id, rank, None, embedding_modules)",
+        ),
+    ),
+    (
+        "#21169 parameter removed, positions shift",
+        "LoRAModel built with the scaling factor",
+        K(
+            "#21169",
+            LL,
+            LLW,
+            "vllm/aeon/ll2.py",
+            "from vllm.lora.models import LoRAModel\n\n\n"
+            "def aeon_empty_lora(lora_id: int, rank: int) -> LoRAModel:\n"
+            "    return LoRAModel(lora_id, rank, {}, 4.0)\n",
+            "return LoRAModel(lora_id, rank, {}, 4.0)",
+        ),
+    ),
+    (
+        "#21169 parameter removed, positions shift",
+        "twin: LoRAModel with the kept parameters",
+        K(
+            "#21169",
+            LL,
+            LLW,
+            "vllm/aeon/ll3.py",
+            "from vllm.lora.models import LoRAModel\n\n\n"
+            "def aeon_empty_lora(lora_id: int, rank: int) -> LoRAModel:\n"
+            "    return LoRAModel(lora_id, rank, {})\n",
+            "return LoRAModel(lora_id, rank, {})",
+        ),
+    ),
+]
+
+# --- #31161 (27c6c2f98c): vllm.lora.utils.is_regex_target_modules removed
+RT = "27c6c2f98c"
+RTW = "is_regex_target_modules removed"
+CASES += [
+    (
+        "#31161 helper removed",
+        "a call off the utils module",
+        K(
+            "#31161",
+            RT,
+            RTW,
+            "vllm/aeon/rt1.py",
+            "from vllm.lora import utils as lora_utils\n\n\n"
+            "def aeon_regex_targets(target_modules, expected: set[str]) -> bool:\n"
+            "    return lora_utils.is_regex_target_modules(target_modules, expected)\n",
+            "return lora_utils.is_regex_target_modules(target_modules, expected)",
+        ),
+    ),
+    (
+        "#31161 helper removed",
+        "twin: a kept helper",
+        K(
+            "#31161",
+            RT,
+            RTW,
+            "vllm/aeon/rt2.py",
+            "from vllm.lora import utils as lora_utils\n\n\n"
+            "def aeon_name(name: str):\n"
+            "    return lora_utils.parse_fine_tuned_lora_name(name)\n",
+            "return lora_utils.parse_fine_tuned_lora_name(name)",
+        ),
+    ),
+]
+
+# --- #32655 (7320ca3942): moe_lora_align_block_size returns four tensors (the token mapping added), not three
+AB = "7320ca3942"
+ABW = "moe_lora_align_block_size returns a fourth element"
+CASES += [
+    (
+        "#32655 returned tuple widened",
+        "an unpack of the three elements",
+        K(
+            "#32655",
+            AB,
+            ABW,
+            "vllm/aeon/ab1.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonAlignedMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_align(self, topk_ids, num_tokens: int, block_size: int):\n"
+            "        sorted_ids, expert_ids, num_post_pad = self.punica_wrapper.moe_lora_align_block_size(\n"
+            "            topk_ids, num_tokens, block_size, self.base_layer.local_num_experts, self.max_loras, self.adapter_enabled\n"
+            "        )\n"
+            "        return sorted_ids.view(self.max_loras, -1), expert_ids.view(self.max_loras, -1), num_post_pad\n",
+            "sorted_ids, expert_ids, num_post_pad = self.punica_wrapper.moe_lora_align_block_size(",
+        ),
+    ),
+    (
+        "#32655 returned tuple widened",
+        "twin: the result indexed",
+        K(
+            "#32655",
+            AB,
+            ABW,
+            "vllm/aeon/ab2.py",
+            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+            "class AeonIdsMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_expert_ids(self, topk_ids, num_tokens: int, block_size: int):\n"
+            "        aligned = self.punica_wrapper.moe_lora_align_block_size(\n"
+            "            topk_ids, num_tokens, block_size, self.base_layer.local_num_experts, self.max_loras, self.adapter_enabled\n"
+            "        )\n"
+            "        return aligned[1]\n",
+            "return aligned[1]",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-lora-")
     return 0
