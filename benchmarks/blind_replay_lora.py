@@ -879,9 +879,16 @@ CASES += [
     ),
 ]
 
-# --- #32655 (7320ca3942): moe_lora_align_block_size returns four tensors (the token mapping added), not three
+# --- #32655 (7320ca3942): moe_lora_align_block_size returns four elements, not three: a leading one (None
+#     here, the token mapping in later commits) before sorted_ids, expert_ids, num_tokens_post_pad
 AB = "7320ca3942"
-ABW = "moe_lora_align_block_size returns a fourth element"
+ABW = "moe_lora_align_block_size returns a leading fourth element"
+AMO = "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+ALIGN = (
+    "self.punica_wrapper.moe_lora_align_block_size(\n"
+    "            topk_ids, num_tokens, block_size, self.base_layer.local_num_experts, self.max_loras, self.adapter_enabled\n"
+    "        )\n"
+)
 CASES += [
     (
         "#32655 returned tuple widened",
@@ -891,32 +898,42 @@ CASES += [
             AB,
             ABW,
             "vllm/aeon/ab1.py",
-            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
-            "class AeonAlignedMoELoRA(FusedMoEWithLoRA):\n"
+            AMO + "class AeonAlignedMoELoRA(FusedMoEWithLoRA):\n"
             "    def aeon_align(self, topk_ids, num_tokens: int, block_size: int):\n"
-            "        sorted_ids, expert_ids, num_post_pad = self.punica_wrapper.moe_lora_align_block_size(\n"
-            "            topk_ids, num_tokens, block_size, self.base_layer.local_num_experts, self.max_loras, self.adapter_enabled\n"
-            "        )\n"
+            "        sorted_ids, expert_ids, num_post_pad = " + ALIGN + ""
             "        return sorted_ids.view(self.max_loras, -1), expert_ids.view(self.max_loras, -1), num_post_pad\n",
             "sorted_ids, expert_ids, num_post_pad = self.punica_wrapper.moe_lora_align_block_size(",
         ),
     ),
     (
+        # written as a twin, blind: the replay's own mistake (the new element leads, so [1] is sorted_ids now);
+        # the blind run left it quiet, the engine having missed the whole widening
         "#32655 returned tuple widened",
-        "twin: the result indexed",
+        "the expert ids read by index (element 1 moved)",
         K(
             "#32655",
             AB,
             ABW,
             "vllm/aeon/ab2.py",
-            "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
-            "class AeonIdsMoELoRA(FusedMoEWithLoRA):\n"
+            AMO + "class AeonIdsMoELoRA(FusedMoEWithLoRA):\n"
             "    def aeon_expert_ids(self, topk_ids, num_tokens: int, block_size: int):\n"
-            "        aligned = self.punica_wrapper.moe_lora_align_block_size(\n"
-            "            topk_ids, num_tokens, block_size, self.base_layer.local_num_experts, self.max_loras, self.adapter_enabled\n"
-            "        )\n"
-            "        return aligned[1]\n",
+            "        aligned = " + ALIGN + "        return aligned[1]\n",
             "return aligned[1]",
+        ),
+    ),
+    (
+        # added after the blind run, for the case above turned killer
+        "#32655 returned tuple widened",
+        "twin: the last element taken by a starred unpack",
+        K(
+            "#32655",
+            AB,
+            ABW,
+            "vllm/aeon/ab3.py",
+            AMO + "class AeonPadMoELoRA(FusedMoEWithLoRA):\n"
+            "    def aeon_num_post_pad(self, topk_ids, num_tokens: int, block_size: int):\n"
+            "        *_, num_post_pad = " + ALIGN + "        return num_post_pad\n",
+            "*_, num_post_pad = self.punica_wrapper.moe_lora_align_block_size(",
         ),
     ),
 ]

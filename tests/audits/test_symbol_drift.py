@@ -2588,3 +2588,110 @@ def test_submodule_upstream_only_edited_off_an_unchanged_package_is_quiet(git_re
         [("[LoRA] Tidy (#1)", {"vllm/lora/models.py": LORA_MODELS + "\n\nclass LoRAModel:\n    pass\n"})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a store through an attribute upstream removed (#40867, ecd0b60aad: FusedMoEWithLoRA._fused_experts ->
+#    _moe_kernel) ----------------------------------------------------------------------------------------
+MOE_LORA = "vllm/lora/layers/fused_moe.py"
+MOE_LORA_BASE = (
+    "class FusedMoEWithLoRA:\n"
+    "    def __init__(self, base_layer, moe_kernel) -> None:\n"
+    "        self.base_layer = base_layer\n"
+    "        self._fused_experts = moe_kernel.fused_experts\n\n"
+    "    def set_mapping(self, punica_wrapper):\n"
+    "        self.punica_wrapper = punica_wrapper\n"
+    "        self._fused_experts.set_lora_context(punica_wrapper)\n"
+)
+MOE_LORA_EP = MOE_LORA_BASE.replace("self._fused_experts = moe_kernel.fused_experts", "self._moe_kernel = moe_kernel")
+MOE_LORA_EP = MOE_LORA_EP.replace(
+    "self._fused_experts.set_lora_context", "self._moe_kernel.fused_experts.set_lora_context"
+)
+
+
+@pytest.mark.parametrize(
+    ("store", "caught"),
+    [
+        ("self._fused_experts.aeon_lora = True", True),
+        ("self._fused_experts.flags['aeon'] = True", True),
+        ("self.base_layer.aeon_lora = True", False),
+        ("self._aeon_ctx = {}\n        self._aeon_ctx.flag = True", False),
+    ],
+    ids=[
+        "store through the removed attribute",
+        "item store through it",
+        "twin: a kept attribute",
+        "twin: the fork's own",
+    ],
+)
+def test_a_store_through_an_attribute_upstream_removed(
+    git_repo: GitRepo, no_rules: Path, store: str, caught: bool
+) -> None:
+    """``self._fused_experts.flag = v`` reads ``self._fused_experts`` (an AttributeError once upstream stops
+    setting it); the store neither binds the attribute for the fork's class nor hides the read."""
+    fork = (
+        "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+        "class AeonFusedMoEWithLoRA(FusedMoEWithLoRA):\n"
+        "    def set_mapping(self, punica_wrapper):\n"
+        "        super().set_mapping(punica_wrapper)\n"
+        f"        {store}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MOE_LORA: MOE_LORA_BASE},
+        {"vllm/aeon/moe_lora.py": fork},
+        [("[LoRA] Initial EP support for LoRA (#40867)", {MOE_LORA: MOE_LORA_EP})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if not caught:
+        assert results == []
+        return
+    [(path, line, message)] = results
+    assert (path, line) == ("vllm/aeon/moe_lora.py", 7)
+    assert "uses self._fused_experts, which upstream removed FusedMoEWithLoRA._fused_experts" in message
+
+
+# -- a call through a module-level alias of a function (#27435, 2ec401bc39: fused_moe_lora, the custom op's
+#    handle or its fallback ``fused_moe_lora = _fused_moe_lora``, split its block sizes) ----------------------
+LORA_OP = "vllm/lora/ops/triton_ops/fused_moe_lora_op.py"
+LORA_OP_BASE = (
+    "import torch\n\n\n"
+    "def _fused_moe_lora(output, x, block_size_m: int, block_size_n: int, mul_routed_weight: bool = False) -> None:\n"
+    "    return None\n\n\n"
+    "try:\n"
+    "    fused_moe_lora = torch.ops.vllm.fused_moe_lora\n"
+    "except AttributeError:\n"
+    "    fused_moe_lora = _fused_moe_lora\n"
+)
+LORA_OP_SPLIT = LORA_OP_BASE.replace(
+    "block_size_m: int, block_size_n: int,", "shrink_block_size_m: int, expand_block_size_m: int,"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "caught"),
+    [
+        ("fused_moe_lora(out, x, block_size_m=32, block_size_n=32)", True),
+        ("fused_moe_lora(out, x, 32, 32, mul_routed_weight=True)", False),
+    ],
+    ids=["the removed keywords", "twin: positions and a kept keyword"],
+)
+def test_a_call_through_a_function_alias_meets_the_functions_parameters(
+    git_repo: GitRepo, no_rules: Path, call: str, caught: bool
+) -> None:
+    fork = (
+        "from vllm.lora.ops.triton_ops.fused_moe_lora_op import fused_moe_lora\n\n\n"
+        f"def aeon_moe_lora(out, x) -> None:\n    {call}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {LORA_OP: LORA_OP_BASE},
+        {"vllm/aeon/moe_lora_op.py": fork},
+        [("Load tuned fused_moe_lora shrink and expand kernel configs separately (#27435)", {LORA_OP: LORA_OP_SPLIT})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if not caught:
+        assert results == []
+        return
+    [(path, line, message)] = results
+    assert (path, line) == ("vllm/aeon/moe_lora_op.py", 5)
+    assert "calls fused_moe_lora, which is now _fused_moe_lora(output, x, shrink_block_size_m" in message
