@@ -1,6 +1,6 @@
 """A blind replay of the LoRA machinery a fork that serves adapters on its own layers carries code against.
 
-10 first-parent commits on vllm/lora -- the layers' hooks (BaseLayerWithLoRA.set_lora's ``bias`` and the
+17 first-parent commits on vllm/lora (10, then 7 in a second round) -- the layers' hooks (BaseLayerWithLoRA.set_lora's ``bias`` and the
 linear layers' ``slice_bias`` and ``lora_bias_stacked`` removed with LoRA bias support, FusedMoEWithLoRA's
 ``w1_lora_a_stacked``/``w3_...`` folded into ``w13_lora_a_stacked`` and its ``_get_lora_moe_configs`` /
 ``_inject_lora_into_fused_moe`` hooks reshaped, then removed), the punica wrapper (``add_lora_linear``'s
@@ -27,6 +27,21 @@ submodules with them).
 After the killers49 widening: 21 caught, 0 warned, 0 missed of 21 (twins: 10 quiet, 0 false errors).  Caught
 now: a submodule imported off an unchanged package (``from pkg import mod``) once upstream removed, moved or
 split the submodule (symbol drift).
+
+Round 2, 7 more commits written after that widening and committed (a3f419fc) before their run: blind, 8
+caught, 0 warned, 3 missed of 11 (twins: 6 quiet, 0 false errors).  The misses: #40867's
+``self._fused_experts.aeon_lora = True`` (a store through an attribute upstream removed: the store counted as
+the fork's class binding ``_fused_experts``, and hid the read), #27435's ``fused_moe_lora(...,
+block_size_m=32, ...)`` (a module-level alias of the op's fallback function, ``fused_moe_lora =
+_fused_moe_lora``: the call was read as one of a value), #32655's three-name unpack of
+``moe_lora_align_block_size`` (a benchmark's nested def of the name kept three elements: the name looked
+ambiguous).  One blind twin was the replay's own mistake: #32655's ``aligned[1]`` (the new element leads,
+so element 1 is ``sorted_ids`` now); it is a killer case, and a twin (a starred unpack of the unmoved last
+element) was added after the run.
+After the killers49 widenings, both rounds: 33 caught, 0 warned, 0 missed of 33 (twins: 16 quiet, 0 false
+errors).  Caught now: a store through an attribute upstream removed (``self.a.b = v``, ``self.a[k] = v``);
+a call through a module-level alias of a function (symbol drift); a widened or reordered tuple whose name
+another function only defines nested in its body (return drift).
 
   python benchmarks/blind_replay_lora.py [--mirror DIR] [--only TEXT ...] [--show]
 """
