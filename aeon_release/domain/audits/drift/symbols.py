@@ -918,7 +918,7 @@ class _Checker:
                 continue
             if unchanged and self.before.module_path(f"{base}.{alias.name}") is None:
                 continue  # its names are what they were (upstream keeps its own re-exports importable)
-            # a submodule taken off an unchanged package (``from vllm.lora import models``) is gone when
+            # a submodule taken off an unchanged package (``from pkg.lora import models``) is gone when
             # upstream removed or split the submodule, whatever the package's ``__init__`` (#30253)
             found = self._compare(functools.partial(_imported, module=base, name=alias.name))
             if found is not None:
