@@ -761,3 +761,42 @@ def test_an_early_return_of_placeholders_does_not_hide_the_names(
     else:
         [(path, _, message)] = got
         assert path == STATS_USER and says in message, message
+
+
+# -- a def of the same name nested in another function (#32655, 7320ca3942: a benchmark's local
+#    ``moe_lora_align_block_size`` kept three elements while the punica wrapper's went to four) -------------
+BENCH = "benchmarks/kernels/benchmark_aeon.py"
+BENCH_TEXT = """def prepare(ctx):
+    def get_computed_blocks(request):
+        return [], 0
+
+    return get_computed_blocks(ctx)
+"""
+
+
+@pytest.mark.parametrize("untyped", [False, True], ids=["typed receiver", "untyped receiver"])
+def test_a_nested_def_of_the_name_leaves_the_method_measurable(
+    git_repo: GitRepo, no_rules: Path, untyped: bool
+) -> None:
+    """A function's local helper of the name is reached by no call from outside it: the method's widened
+    tuple is the one the fork's unpack meets, whether its receiver is typed or not."""
+    fork = FORK_TEXT.replace("kv_cache_manager: KVCacheManager,", "kv_cache_manager,") if untyped else FORK_TEXT
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, BENCH: BENCH_TEXT, **INITS},
+        {FORK: fork},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (FORK, 7)
+    assert "to return 3 (vllm/v1/core/kv_cache_manager.py, in " in message  # the method's file, not the helper's
+
+
+def test_only_a_nested_def_of_the_name_widened_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, BENCH: BENCH_TEXT, **INITS},
+        {FORK: FORK_TEXT},
+        [(SUBJECT, {BENCH: BENCH_TEXT.replace("return [], 0\n", "return [], 0, 0\n")})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -2539,3 +2539,159 @@ def test_a_removed_keyword_a_dict_handed_on_holds(
     if lines:
         assert "holds force_fp8_e4m3fnuz for the ** call at line" in got[0][2]
         assert "passes force_fp8_e4m3fnuz=, which it no longer accepts" in got[1][2]
+
+
+# -- a submodule taken off an unchanged package (#30253, 67312cad11: vllm/lora/models.py split) ------------
+LORA_MODELS = (
+    "_GLOBAL_LORA_ID = 0\n\n\n"
+    "def get_lora_id():\n    global _GLOBAL_LORA_ID\n    _GLOBAL_LORA_ID += 1\n    return _GLOBAL_LORA_ID\n\n\n"
+    "class LoRAModelManager:\n    pass\n"
+)
+LORA_WORKER = "class WorkerLoRAManager:\n    pass\n"
+
+
+def test_submodule_imported_off_an_unchanged_package_upstream_split(git_repo: GitRepo, no_rules: Path) -> None:
+    """``vllm/lora/__init__.py`` is empty on every side, so its own names are what they were; the submodule
+    the fork takes off it is gone all the same, an ImportError at load (the import line is the error)."""
+    fork = (
+        "from vllm.lora import models as lora_models\n"
+        "from vllm.lora import worker_manager\n\n\n"
+        "def aeon_next_lora_id() -> int:\n    return lora_models.get_lora_id()\n\n\n"
+        "def aeon_manager_cls() -> type:\n    return worker_manager.WorkerLoRAManager\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/lora/__init__.py": "", "vllm/lora/models.py": LORA_MODELS, "vllm/lora/worker_manager.py": LORA_WORKER},
+        {"vllm/aeon/lora_ids.py": fork},
+        [
+            (
+                "[Misc] Split the LoRA code (#30253)",
+                {
+                    "vllm/lora/models.py": None,
+                    "vllm/lora/model_manager.py": LORA_MODELS,
+                    "vllm/lora/worker_manager.py": LORA_WORKER + "\n\nLRU = True\n",
+                },
+            )
+        ],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [(p, line) for p, line, _ in results] == [("vllm/aeon/lora_ids.py", 1)]
+    assert "imports models from vllm.lora, which upstream moved (module vllm.lora.models is now" in results[0][2]
+
+
+def test_submodule_upstream_only_edited_off_an_unchanged_package_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "from vllm.lora import models\n\n\ndef aeon_next_lora_id() -> int:\n    return models.get_lora_id()\n"
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/lora/__init__.py": "", "vllm/lora/models.py": LORA_MODELS},
+        {"vllm/aeon/lora_ids.py": fork},
+        [("[LoRA] Tidy (#1)", {"vllm/lora/models.py": LORA_MODELS + "\n\nclass LoRAModel:\n    pass\n"})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a store through an attribute upstream removed (#40867, ecd0b60aad: FusedMoEWithLoRA._fused_experts ->
+#    _moe_kernel) ----------------------------------------------------------------------------------------
+MOE_LORA = "vllm/lora/layers/fused_moe.py"
+MOE_LORA_BASE = (
+    "class FusedMoEWithLoRA:\n"
+    "    def __init__(self, base_layer, moe_kernel) -> None:\n"
+    "        self.base_layer = base_layer\n"
+    "        self._fused_experts = moe_kernel.fused_experts\n\n"
+    "    def set_mapping(self, punica_wrapper):\n"
+    "        self.punica_wrapper = punica_wrapper\n"
+    "        self._fused_experts.set_lora_context(punica_wrapper)\n"
+)
+MOE_LORA_EP = MOE_LORA_BASE.replace("self._fused_experts = moe_kernel.fused_experts", "self._moe_kernel = moe_kernel")
+MOE_LORA_EP = MOE_LORA_EP.replace(
+    "self._fused_experts.set_lora_context", "self._moe_kernel.fused_experts.set_lora_context"
+)
+
+
+@pytest.mark.parametrize(
+    ("store", "caught"),
+    [
+        ("self._fused_experts.aeon_lora = True", True),
+        ("self._fused_experts.flags['aeon'] = True", True),
+        ("self.base_layer.aeon_lora = True", False),
+        ("self._aeon_ctx = {}\n        self._aeon_ctx.flag = True", False),
+    ],
+    ids=[
+        "store through the removed attribute",
+        "item store through it",
+        "twin: a kept attribute",
+        "twin: the fork's own",
+    ],
+)
+def test_a_store_through_an_attribute_upstream_removed(
+    git_repo: GitRepo, no_rules: Path, store: str, caught: bool
+) -> None:
+    """``self._fused_experts.flag = v`` reads ``self._fused_experts`` (an AttributeError once upstream stops
+    setting it); the store neither binds the attribute for the fork's class nor hides the read."""
+    fork = (
+        "from vllm.lora.layers.fused_moe import FusedMoEWithLoRA\n\n\n"
+        "class AeonFusedMoEWithLoRA(FusedMoEWithLoRA):\n"
+        "    def set_mapping(self, punica_wrapper):\n"
+        "        super().set_mapping(punica_wrapper)\n"
+        f"        {store}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MOE_LORA: MOE_LORA_BASE},
+        {"vllm/aeon/moe_lora.py": fork},
+        [("[LoRA] Initial EP support for LoRA (#40867)", {MOE_LORA: MOE_LORA_EP})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if not caught:
+        assert results == []
+        return
+    [(path, line, message)] = results
+    assert (path, line) == ("vllm/aeon/moe_lora.py", 7)
+    assert "uses self._fused_experts, which upstream removed FusedMoEWithLoRA._fused_experts" in message
+
+
+# -- a call through a module-level alias of a function (#27435, 2ec401bc39: fused_moe_lora, the custom op's
+#    handle or its fallback ``fused_moe_lora = _fused_moe_lora``, split its block sizes) ----------------------
+LORA_OP = "vllm/lora/ops/triton_ops/fused_moe_lora_op.py"
+LORA_OP_BASE = (
+    "import torch\n\n\n"
+    "def _fused_moe_lora(output, x, block_size_m: int, block_size_n: int, mul_routed_weight: bool = False) -> None:\n"
+    "    return None\n\n\n"
+    "try:\n"
+    "    fused_moe_lora = torch.ops.vllm.fused_moe_lora\n"
+    "except AttributeError:\n"
+    "    fused_moe_lora = _fused_moe_lora\n"
+)
+LORA_OP_SPLIT = LORA_OP_BASE.replace(
+    "block_size_m: int, block_size_n: int,", "shrink_block_size_m: int, expand_block_size_m: int,"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "caught"),
+    [
+        ("fused_moe_lora(out, x, block_size_m=32, block_size_n=32)", True),
+        ("fused_moe_lora(out, x, 32, 32, mul_routed_weight=True)", False),
+    ],
+    ids=["the removed keywords", "twin: positions and a kept keyword"],
+)
+def test_a_call_through_a_function_alias_meets_the_functions_parameters(
+    git_repo: GitRepo, no_rules: Path, call: str, caught: bool
+) -> None:
+    fork = (
+        "from vllm.lora.ops.triton_ops.fused_moe_lora_op import fused_moe_lora\n\n\n"
+        f"def aeon_moe_lora(out, x) -> None:\n    {call}\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {LORA_OP: LORA_OP_BASE},
+        {"vllm/aeon/moe_lora_op.py": fork},
+        [("Load tuned fused_moe_lora shrink and expand kernel configs separately (#27435)", {LORA_OP: LORA_OP_SPLIT})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if not caught:
+        assert results == []
+        return
+    [(path, line, message)] = results
+    assert (path, line) == ("vllm/aeon/moe_lora_op.py", 5)
+    assert "calls fused_moe_lora, which is now _fused_moe_lora(output, x, shrink_block_size_m" in message

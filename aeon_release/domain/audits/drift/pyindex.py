@@ -658,10 +658,23 @@ def self_writes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.A
             if len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
                 _earliest(found, node.args[1].value, node)
         for target in targets:
-            for sub in ast.walk(target):
+            for sub in _bound_targets(target):
                 if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id == me:
                     _earliest(found, sub.attr, node)
     return found
+
+
+def _bound_targets(target: ast.expr) -> Iterator[ast.expr]:
+    """What an assignment target binds: itself, or the elements it unpacks into.  ``self.a.b = v`` and
+    ``self.a[i] = v`` store through ``self.a`` and bind nothing of ``self`` (#40867: a fork's
+    ``self._fused_experts.x = v`` kept upstream's removed ``_fused_experts`` looking set)."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _bound_targets(element)
+    elif isinstance(target, ast.Starred):
+        yield from _bound_targets(target.value)
+    else:
+        yield target
 
 
 def _earliest(found: dict[str, ast.AST], name: str, node: ast.AST) -> None:

@@ -523,7 +523,7 @@ def _measured_site(trees: ThreeTrees, name: str, sites: list[tuple[str, int]], o
     texts = trees.blobs(trees.theirs, sorted({p for p, _ in sites}))
     for path, line in sites:
         node = _def_at(texts.get(path), line, name)
-        if node is not None and of(node):
+        if node is not None and of(node) and line not in _nested(texts.get(path) or ""):
             return path
     return sites[0][0]
 
@@ -719,9 +719,32 @@ def _at_sites(
             if "." in name:
                 continue  # ``Class.method``: a def of the method's name in another class
             return None
+        if line in _nested(texts.get(path) or ""):
+            # a def inside a function is that function's own (#32655: a benchmark's local
+            # ``moe_lora_align_block_size`` kept its three elements): no call from outside reaches it
+            continue
         found |= of(node)
         hit = True
     return found if hit else None
+
+
+def _nested_in(text: str) -> frozenset[int]:
+    """The lines of the defs a module holds inside a function's body (closures, local helpers)."""
+    module = parse_python(text)
+    lines: set[int] = set()
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            lines.update(
+                inner.lineno
+                for stmt in body
+                for inner in ast.walk(stmt)
+                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef))
+            )
+    return frozenset(lines)
+
+
+_nested = Memo(_nested_in, size=32)
 
 
 _functions = Memo(_functions_in, size=32)  # walked once per text

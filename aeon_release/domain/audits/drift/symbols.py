@@ -912,11 +912,14 @@ class _Checker:
                     yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
             return
         base = px.import_base(stmt, mod.dotted, mod.path)
-        if self._unchanged_module(base):
-            return  # its names are what they were (upstream keeps its own re-exports importable)
+        unchanged = self._unchanged_module(base)
         for alias in stmt.names:
             if alias.name == "*":
                 continue
+            if unchanged and self.before.module_path(f"{base}.{alias.name}") is None:
+                continue  # its names are what they were (upstream keeps its own re-exports importable)
+            # a submodule taken off an unchanged package (``from pkg.lora import models``) is gone when
+            # upstream removed or split the submodule, whatever the package's ``__init__`` (#30253)
             found = self._compare(functools.partial(_imported, module=base, name=alias.name))
             if found is not None:
                 yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
@@ -951,6 +954,8 @@ class _Checker:
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (UNKNOWN, UNKNOWN)
+        if not subscripted and _is_value(before):
+            before, after = _function_alias(self.before, before), _function_alias(self.after, after)
         if not subscripted and (resolver is None or _is_value(before)):
             typed = self._typed(mod, callee, scope)  # sampler(...) with sampler: Sampler calls Sampler.__call__
             if typed is not None:
@@ -1511,6 +1516,10 @@ class _Checker:
             yield self._finding(
                 mod, node.lineno, f"sets {_show(node)}", found[0], "nothing reads the fork's value any more"
             )
+        elif isinstance(node.value, ast.Attribute):
+            # ``self._fused_experts.flag = v`` reads ``self._fused_experts`` first: an AttributeError once
+            # upstream removed it (#40867), though the store's own name is the fork's
+            yield from self._reference(mod, node.value, scope)
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
@@ -4031,6 +4040,17 @@ def _unaliased(ix: Index, sym: Sym) -> Sym:
     value = sym.node.value
     home = ix.module_at(sym.path) if isinstance(value, (ast.Name, ast.Attribute)) else None
     return ix.resolve_expr(home, value) if home is not None and value is not None else sym
+
+
+def _function_alias(ix: Index, sym: Sym) -> Sym:
+    """A module-level name bound to a function of the tree (``fused_moe_lora = _fused_moe_lora``, the
+    fallback of a custom op's ``torch.ops`` handle), one level: that function, whose parameters a call
+    of the name must fit (#27435 split the op's block sizes; the fork's keywords named the old ones);
+    anything else as it is."""
+    target = _unaliased(ix, sym)
+    if isinstance(target, DefSym) and isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return target
+    return sym
 
 
 def _class_object(annotation: ast.expr) -> ast.expr | None:
