@@ -59,6 +59,9 @@ CONFIG_HELP = (
 )
 CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
+QUIET = typer.Option(
+    False, "--quiet", "-q", help="No progress on stderr (as git's -q); errors, hints and the report still print."
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -410,60 +413,64 @@ def merge(
         False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."
     ),
     json_out: bool = JSON,
+    quiet: bool = QUIET,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
-    if tag is not None and not (cont or abort or dry_run):
-        from aeon_release.domain.audits import sidecar
+    from aeon_release.adapters.console import quiet as hushed
 
-        sidecar.spawn()  # the merge-aware checks' process: it imports on the other core from here on
-    from aeon_release.errors import UsageError
-    from aeon_release.pipeline import merge as merge_cmd
-    from aeon_release.pipeline.merge_plan import Options
+    with hushed(quiet):
+        if tag is not None and not (cont or abort or dry_run):
+            from aeon_release.domain.audits import sidecar
 
-    if cont and abort:
-        raise UsageError("--continue and --abort do not go together")
-    if cont or abort:
-        given = [
-            name
-            for name, value in (
-                ("--dry-run", dry_run),
-                ("--onto", onto),
-                ("--config", config),
-                ("--upstream-remote", upstream_remote),
-                ("--upstream-branch", upstream_branch),
-                ("--no-fetch", no_fetch),
-            )
-            if value
-        ]
-        if given:
+            sidecar.spawn()  # the merge-aware checks' process: it imports on the other core from here on
+        from aeon_release.errors import UsageError
+        from aeon_release.pipeline import merge as merge_cmd
+        from aeon_release.pipeline.merge_plan import Options
+
+        if cont and abort:
+            raise UsageError("--continue and --abort do not go together")
+        if cont or abort:
+            given = [
+                name
+                for name, value in (
+                    ("--dry-run", dry_run),
+                    ("--onto", onto),
+                    ("--config", config),
+                    ("--upstream-remote", upstream_remote),
+                    ("--upstream-branch", upstream_branch),
+                    ("--no-fetch", no_fetch),
+                )
+                if value
+            ]
+            if given:
+                raise UsageError(
+                    f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
+                    "a stopped run keeps the options it was started with; see `aeon-release status`",
+                )
+        if abort and waive:  # a waiver is recorded with the merge it lets through: an aborted run records nothing
             raise UsageError(
-                f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
-                "a stopped run keeps the options it was started with; see `aeon-release status`",
+                "--waive cannot be used with --abort", "an aborted run is dropped whole; waive on `merge --continue`"
             )
-    if abort and waive:  # a waiver is recorded with the merge it lets through: an aborted run records nothing
-        raise UsageError(
-            "--waive cannot be used with --abort", "an aborted run is dropped whole; waive on `merge --continue`"
-        )
-    if fix and not cont:
-        raise UsageError(
-            "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"
-        )
-    if abort:
-        merge_cmd.abort(repo, tag, json_out)
-    elif cont:
-        merge_cmd.resume(repo, tag, json_out, waive, fix)
-    elif tag is None:
-        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
-    else:
-        opts = Options(
-            tag=tag,
-            config_dir=_find_config(config),
-            onto=onto,
-            upstream_remote=upstream_remote,
-            upstream_branch=upstream_branch,
-            fetch=not no_fetch,
-        )
-        merge_cmd.start(repo, opts, dry_run, json_out, waive)
+        if fix and not cont:
+            raise UsageError(
+                "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"
+            )
+        if abort:
+            merge_cmd.abort(repo, tag, json_out)
+        elif cont:
+            merge_cmd.resume(repo, tag, json_out, waive, fix)
+        elif tag is None:
+            raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
+        else:
+            opts = Options(
+                tag=tag,
+                config_dir=_find_config(config),
+                onto=onto,
+                upstream_remote=upstream_remote,
+                upstream_branch=upstream_branch,
+                fetch=not no_fetch,
+            )
+            merge_cmd.start(repo, opts, dry_run, json_out, waive)
 
 
 @app.command("status")
@@ -753,8 +760,10 @@ def build(
     ),
     skip_device_check: bool = SKIP_DEVICE_CHECK,
     json_out: bool = JSON,
+    quiet: bool = QUIET,
 ) -> None:
     """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
+    from aeon_release.adapters.console import quiet as hushed
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(
@@ -771,7 +780,8 @@ def build(
         builder=builder,
         skip_device_check=skip_device_check,
     )
-    build_step.run(request, json_out)
+    with hushed(quiet):
+        build_step.run(request, json_out)
 
 
 @app.command("image-report")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
-    plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
+    with _planning(opts.tag, opts.fetch):
+        plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
             f"branch {quoted(plan.branch)} already exists in {git.path}",
@@ -91,7 +93,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
     steps.run_worktree(git, state)  # before the plan: nothing of a run's is read where it did not make its worktree
     first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
     options = steps.options_for(state)
-    plan = build_plan(git, options, steps.start_audit_diffs(git, options.config_dir) if first_audit else None)
+    with _planning(state.tag, options.fetch):
+        plan = build_plan(git, options, steps.start_audit_diffs(git, options.config_dir) if first_audit else None)
     steps.check_resumable(plan, state)
     run = steps.Run(git, state, plan)
     if state.head is None and (wt := steps.own_worktree(run)) is not None:
@@ -314,11 +317,24 @@ def _render_release(release: PipelineState, json_out: bool) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+@contextlib.contextmanager
+def _planning(tag: str, fetch: bool) -> Iterator[None]:
+    """The plan's stage on the progress display (its fetch from upstream can take a while).  Off a terminal
+    its line comes only once it is slow: a refused input stays the one error line it is."""
+    with spinner(f"merging {tag}: planning" + (" (fetching upstream's tags)" if fetch else "")):
+        yield
+
+
 def _drive(run: steps.Run, json_out: bool) -> None:
     try:
         what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
         with spinner(what) as shown:
-            steps.execute(run, lambda name, n: shown.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}"))
+            steps.execute(
+                run,
+                # off a terminal, the merge step's line only once slow: git's settings (merge.renormalize and the
+                # attributes it would convert) are refused there, in the one error line a refusal is
+                lambda name, n: shown.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}", name != "merge"),
+            )
     except NeedsHuman:
         _emit(run.state, run.plan, json_out)
         _render(run.state, run.plan, json_out)

@@ -1,0 +1,103 @@
+"""Robust35: the first hour's loose ends a new user still hit after robust34."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import console
+from tests.first_hour.test_round_two import one_line
+from tests.helpers import build_example, run_cli
+
+# the merge step, where git's settings can still be refused in one line, says its line only once slow
+_STEPS = ("carries", "picks", "audit", "finish")
+
+
+@pytest.mark.parametrize("machine", [(), ("--json",)])
+def test_merge_says_each_step_in_a_line_where_stderr_is_no_terminal(tmp_path: Path, machine: tuple[str, ...]) -> None:
+    """`merge` in a CI log (stderr a pipe or a file) said nothing for the whole run: its spinner draws only on a
+    terminal.  A plain line per step now, on stderr; stdout holds the report (or the JSON) alone."""
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, *machine)
+    assert done.code == 0, done.err
+    lines = [line for line in done.err.splitlines() if line.startswith("merging v0.29.0 onto aeon-v0.27.1: step ")]
+    assert [line.rsplit(", ", 1)[1] for line in lines] == list(_STEPS), done.err
+    assert "step 1/5" not in done.out
+    if machine:
+        json.loads(done.out)
+
+
+def test_merge_quiet_shows_no_progress_and_the_same_report(tmp_path: Path) -> None:
+    """``--quiet`` (``-q``, as git merge's): no step lines; the report, the hint and errors print as before."""
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "-q")
+    assert done.code == 0, done.err
+    assert "merging" not in done.err and "step 1/5" not in done.err, done.err
+    assert "created aeon-v0.29.0" in done.out and "next: " in done.err
+
+
+def test_a_refused_merge_is_still_one_error_line(tmp_path: Path) -> None:
+    """The planning stage and the merge step say their lines only once slow: a tag that is not there, or a git
+    setting the merge step refuses, is the one line it was."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    done = run_cli("merge", "v9.9.9", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert done.code == 2
+    one_line(done.err)
+    (ex.fork / ".gitattributes").write_text("*.py text=auto\n")
+    git(ex.fork, "add", ".gitattributes")
+    git(ex.fork, "commit", "-qm", "attributes")
+    git(ex.fork, "config", "merge.renormalize", "true")
+    refused = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert refused.code == 2 and "merge.renormalize" in one_line(refused.err)
+
+
+def test_build_says_its_stages_where_stderr_is_no_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`build` off a terminal said nothing between its BuildKit steps about where it stood: the build and the
+    image check now say a line each on stderr (the stages before them, which can still refuse, only once slow);
+    ``--quiet`` hides them and the BuildKit step lines too, never the error."""
+    from aeon_release.adapters.buildkit import BuildEvent
+    from aeon_release.errors import NeedsHuman
+    from aeon_release.pipeline import build
+
+    def finish(report: object, on_event: object, on_stage: object) -> None:  # an engine's events, no engine
+        assert callable(on_stage) and callable(on_event)
+        for stage in ("connecting to the engine", "audit gate", build._BUILDING[0]):
+            on_stage(stage)
+        on_event(BuildEvent(1, 2, "FROM scratch"))
+        on_stage(build._BUILDING[1])
+        raise NeedsHuman("image lacks a part", "add it")
+
+    monkeypatch.setattr(build, "_finish", finish)
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--version", "v0.27.1", "--repo", ex.fork, "--config", ex.config)
+    shown = run_cli(*argv)
+    lines = [line for line in shown.err.splitlines() if line.strip()]
+    assert shown.code == 1 and lines == [
+        "build v0.27.1: building the image",
+        "step 1/2: FROM scratch",
+        "build v0.27.1: checking the image (platform, load-bearing parts)",
+        "error: image lacks a part (hint: add it)",
+    ], shown.err
+    assert not shown.out
+    hushed = run_cli(*argv, "--quiet")
+    assert hushed.code == 1 and [line for line in hushed.err.splitlines() if line.strip()] == lines[-1:], hushed.err
+
+
+def test_a_stage_slower_than_the_first_beat_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Off a terminal the spinner is lines: one per stage at once, the heartbeat's inside a slow stage, and
+    under quiet nothing."""
+    with console.heartbeat("work", first=0.05, every=10.0, stages=True) as beat:
+        beat.update("work: one")
+        beat.update("work: one")  # the same stage again: no second line
+        beat.update("work: two", line=False)
+        time.sleep(0.2)
+    with console.quiet(), console.spinner("hushed") as shown:
+        shown.update("hushed: one")
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == ["work: one", "work: two: 0 s so far"], captured.err
