@@ -101,3 +101,69 @@ def test_a_stage_slower_than_the_first_beat_says_so(capsys: pytest.CaptureFixtur
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines() == ["work: one", "work: two: 0 s so far"], captured.err
+
+
+def _merge_message(ex_fork: Path, branch: str = "aeon-v0.29.0") -> str:
+    from tests.helpers import git
+
+    merge = git(ex_fork, "rev-list", "--merges", "-1", branch).strip()
+    return git(ex_fork, "log", "-1", "--format=%B", merge)
+
+
+@pytest.mark.parametrize(
+    ("log", "options", "summaries"),
+    [
+        ("true", "--no-log", 0),
+        ("true", "--no-ff --log=2", 2),
+        ("false", "--log", 3),
+        ("false", "--log=3 --no-log", 0),
+        ("2", "--log=-1", 2),
+    ],
+)
+def test_branch_merge_options_log_is_honoured_over_merge_log_as_git_merge_does(
+    tmp_path: Path, log: str, options: str, summaries: int
+) -> None:
+    """``branch.NAME.mergeOptions`` with ``--no-log`` went by unread (the message took merge.log's summaries) and
+    ``--log=3`` was refused as an option the merge "does not do": git merge parses the branch's options after the
+    config, so they win over merge.log (the last one of them; a negative N leaves it to merge.log).  The message is
+    the one `git merge -m MESSAGE` makes on that branch, checked out, under the same settings."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "config", "merge.log", log)
+    git(ex.fork, "config", "branch.aeon-v0.27.1.mergeOptions", options)
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert done.code == 0, done.err
+    ours = _merge_message(ex.fork)
+    place = tmp_path / "by-hand"
+    git(ex.fork, "worktree", "add", "-q", "-f", str(place), "aeon-v0.27.1")  # on the branch: its mergeOptions
+    git(place, "merge", "-q", "--no-ff", "-m", ours.splitlines()[0], "v0.29.0")
+    assert ours == git(place, "log", "-1", "--format=%B", "HEAD")
+    assert ("* tag 'v0.29.0':" in ours) == (summaries > 0), ours
+    listed = [line for line in ours.splitlines() if line.startswith("  ") and line != "  ..."]
+    assert len(listed) == summaries, ours
+
+
+@pytest.mark.parametrize(
+    ("previous", "made", "said"),
+    [
+        ("--log=abc", None, "'--log=abc' is no number of commits"),
+        ("--log=3", "--no-log", "asks for a log of 3 commit(s) and branch.aeon-v0.29.0.mergeOptions asks for no log"),
+    ],
+)
+def test_a_log_option_git_merge_dies_on_or_two_branches_disagree_on_is_one_line(
+    tmp_path: Path, previous: str, made: str | None, said: str
+) -> None:
+    """``--log=abc`` (git merge dies: "option `log' expects a numerical value"), or the branch merged onto and the
+    branch made asking for different logs: one line naming the setting, before anything is made."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "config", "branch.aeon-v0.27.1.mergeOptions", previous)
+    if made is not None:
+        git(ex.fork, "config", "branch.aeon-v0.29.0.mergeOptions", made)
+    branches = git(ex.fork, "for-each-ref", "refs/heads")
+    done = run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    line = one_line(done.err)
+    assert done.code == 2 and said in line and "mergeOptions" in line, line
+    assert git(ex.fork, "for-each-ref", "refs/heads") == branches
