@@ -263,15 +263,33 @@ class _Beat:
         self.text = message
         self.since = time.monotonic()
         self.lines = stages
+        self.held: list[str] = []  # stages that could still refuse, not yet said
+        self.lock = threading.Lock()
 
     def update(self, text: str, line: bool = True) -> None:
-        """``line=False``: a stage that can still refuse its input, whose one error line should stand alone
-        (the heartbeat's line comes if it is slow)."""
+        """``line=False``: a stage that can still refuse its input, whose one error line should stand alone: its
+        line comes when a stage that cannot refuse begins (it is past its refusals), or as the heartbeat's."""
         if text == self.text:
             return
-        self.text, self.since = text, time.monotonic()
-        if self.lines and line:
-            say(plain(text))
+        with self.lock:
+            self.text, self.since = text, time.monotonic()
+            if not self.lines:
+                return
+            if not line:
+                self.held.append(text)
+                return
+            said, self.held = [*self.held, text], []
+        for stage in said:
+            say(plain(stage))
+
+    def beaten(self, since: float) -> str | None:
+        """The stage begun at ``since``, if it still runs: the heartbeat says it, so it is held no more."""
+        with self.lock:
+            if self.since != since:
+                return None
+            if self.text in self.held:
+                self.held.remove(self.text)
+            return self.text
 
 
 @contextlib.contextmanager
@@ -292,9 +310,10 @@ def heartbeat(message: str, first: float = 2.0, every: float = 5.0, stages: bool
             due = last + every if last else stage + first
             if stop.wait(max(0.0, due - time.monotonic())):
                 return
-            if beat.since == stage:
+            text = beat.beaten(stage)
+            if text is not None:
                 last = time.monotonic()
-                say(f"{plain(beat.text)}: {last - stage:.0f} s so far")
+                say(f"{plain(text)}: {last - stage:.0f} s so far")
 
     if is_quiet():
         yield beat

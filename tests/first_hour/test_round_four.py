@@ -12,8 +12,8 @@ from aeon_release.adapters import console
 from tests.first_hour.test_round_two import one_line
 from tests.helpers import build_example, run_cli
 
-# the merge step, where git's settings can still be refused in one line, says its line only once slow
-_STEPS = ("carries", "picks", "audit", "finish")
+# the merge step, where git's settings can still be refused, says its line once the carries begin
+_STEPS = ("merge", "carries", "picks", "audit", "finish")
 
 
 @pytest.mark.parametrize("machine", [(), ("--json",)])
@@ -58,8 +58,9 @@ def test_a_refused_merge_is_still_one_error_line(tmp_path: Path) -> None:
 
 def test_build_says_its_stages_where_stderr_is_no_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`build` off a terminal said nothing between its BuildKit steps about where it stood: the build and the
-    image check now say a line each on stderr (the stages before them, which can still refuse, only once slow);
-    ``--quiet`` hides them and the BuildKit step lines too, never the error."""
+    image check now say a line each on stderr, and the stages before them, which can still refuse, once the build
+    begins (or once slow); ``--quiet`` hides them and the BuildKit step lines too, never the error.  A build
+    refused before it begins (no engine) is the one error line it was."""
     from aeon_release.adapters.buildkit import BuildEvent
     from aeon_release.errors import NeedsHuman
     from aeon_release.pipeline import build
@@ -78,6 +79,9 @@ def test_build_says_its_stages_where_stderr_is_no_terminal(tmp_path: Path, monke
     shown = run_cli(*argv)
     lines = [line for line in shown.err.splitlines() if line.strip()]
     assert shown.code == 1 and lines == [
+        "build v0.27.1: preflight",
+        "build v0.27.1: connecting to the engine",
+        "build v0.27.1: audit gate",
         "build v0.27.1: building the image",
         "step 1/2: FROM scratch",
         "build v0.27.1: checking the image (platform, load-bearing parts)",
@@ -86,6 +90,9 @@ def test_build_says_its_stages_where_stderr_is_no_terminal(tmp_path: Path, monke
     assert not shown.out
     hushed = run_cli(*argv, "--quiet")
     assert hushed.code == 1 and [line for line in hushed.err.splitlines() if line.strip()] == lines[-1:], hushed.err
+    monkeypatch.undo()
+    refused = run_cli(*argv, env={"DOCKER_HOST": "unix:///nonexistent"})
+    assert refused.code == 2 and "engine" in one_line(refused.err).lower()
 
 
 def test_a_stage_slower_than_the_first_beat_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,13 +101,21 @@ def test_a_stage_slower_than_the_first_beat_says_so(capsys: pytest.CaptureFixtur
     with console.heartbeat("work", first=0.05, every=10.0, stages=True) as beat:
         beat.update("work: one")
         beat.update("work: one")  # the same stage again: no second line
-        beat.update("work: two", line=False)
+        beat.update("work: two", line=False)  # held: said by the heartbeat, once slow
         time.sleep(0.2)
+        beat.update("work: three", line=False)  # held: said when a stage that cannot refuse begins
+        beat.update("work: four")
+        beat.update("work: five", line=False)  # held and never said: the work ended in it
     with console.quiet(), console.spinner("hushed") as shown:
         shown.update("hushed: one")
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.splitlines() == ["work: one", "work: two: 0 s so far"], captured.err
+    assert captured.err.splitlines() == [
+        "work: one",
+        "work: two: 0 s so far",
+        "work: three",
+        "work: four",
+    ], captured.err
 
 
 def _merge_message(ex_fork: Path, branch: str = "aeon-v0.29.0") -> str:
