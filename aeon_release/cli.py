@@ -548,7 +548,11 @@ def _repository(repository: Optional[str], config: Path) -> str:
 
 @app.command("publish")
 def publish_cmd(
-    image: str = typer.Option(..., "--image", help="Local image to publish."),
+    image: Optional[str] = typer.Option(
+        None,
+        "--image",
+        help="Local image to publish (default: the one build names by default, image.repository of fleet.yaml:VERSION[-VARIANT]).",
+    ),
     repository: Optional[str] = REPOSITORY,
     version: str = typer.Option(..., "--version", help="Release version, vX.Y.Z."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
@@ -563,13 +567,17 @@ def publish_cmd(
     password_stdin: bool = PASSWORD_STDIN,
     repo: Path = typer.Option(Path("."), "--repo", help="The fork checkout whose `build` recorded the image."),
     signing_key: Optional[Path] = SIGNING_KEY,
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Check every precondition (registry read only) and print the plan; push nothing."
+    ),
     json_out: bool = JSON,
 ) -> None:
     """Push a dated tag pinned by digest, sign its attestation, move :latest to it; record it in releases.yaml."""
     from aeon_release.pipeline import publish
+    from aeon_release.pipeline import repository as repository_mod
 
     request = publish.PublishRequest(
-        image,
+        repository_mod.image(image, version, variant, config),
         _repository(repository, config),
         version,
         variant,
@@ -583,7 +591,7 @@ def publish_cmd(
         repo,
         signing_key,
     )
-    publish.run(request, json_out)
+    (publish.dry_run if dry_run else publish.run)(request, json_out)
 
 
 @app.command("verify")
@@ -759,6 +767,9 @@ def build(
         None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."
     ),
     skip_device_check: bool = SKIP_DEVICE_CHECK,
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Check the options and print what the build would do; build nothing."
+    ),
     json_out: bool = JSON,
     quiet: bool = QUIET,
 ) -> None:
@@ -781,7 +792,7 @@ def build(
         skip_device_check=skip_device_check,
     )
     with hushed(quiet):
-        build_step.run(request, json_out)
+        (build_step.dry_run if dry_run else build_step.run)(request, json_out)
 
 
 @app.command("image-report")

@@ -363,6 +363,50 @@ def plan(request: BuildRequest) -> BuildPlan:
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 
 
+def actions(the_plan: BuildPlan) -> list[str]:
+    """What building this plan does, in order (``build --dry-run`` and the release's dry run print it)."""
+    args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
+    probe = (
+        f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"
+        if the_plan.archs
+        else f"arch list {the_plan.arch_list or '(none)'}: no FP4 target to probe"
+    )
+    return [f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", f"build args: {args}", probe]
+
+
+def dry_run(request: BuildRequest, json_out: bool) -> None:
+    """`build --dry-run`: the preflight, and what the build would do; no engine, nothing built.  The audit gate
+    and the engine's checks (builder, platform) are the real run's: they need the engine or take seconds."""
+    the_plan = plan(request)
+    gate = (
+        f"build without the audit gate (--skip-audit: {request.skip_audit})"
+        if request.skip_audit is not None
+        else f"audit {the_plan.sha[:12]} first: error-level findings stop the build"
+    )
+    platform = request.platform or "the engine's own"
+    steps = [
+        gate,
+        *actions(the_plan),
+        f"check the image is for {platform} platform and holds every load-bearing part; record it",
+    ]
+    if json_out:
+        emit_json(
+            {
+                "dry_run": True,
+                "tag": the_plan.tag,
+                "revision": the_plan.sha,
+                "dockerfile": str(the_plan.dockerfile),
+                "build_args": {k: v for k, v in the_plan.build_args.items() if k != "CREATED"},
+                "arch_list": the_plan.arch_list,
+                "platform": request.platform,
+                "actions": steps,
+            }
+        )
+    for line in steps:
+        show(plain(line), json_out)
+    say("dry run: nothing was built; the same command without --dry-run builds it")
+
+
 # -- the build ---------------------------------------------------------------------------------
 # The stages past every refusal (engine, builder, audit gate, probe): off a terminal each says its line at once.
 _BUILDING = ("building the image", "checking the image (platform, load-bearing parts)")

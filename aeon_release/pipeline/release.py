@@ -253,12 +253,10 @@ def plan_build(rel: Release) -> list[Action]:
     run = functools.partial(run_build, rel)
     if rel.git.branch_sha(rel.branch) is None:
         return [Do(f"build {rel.branch} once the merge created it, with the Dockerfile's build args", run)]
-    the_plan = build.plan(_build_request(rel))
-    args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
+    first, *rest = build.actions(build.plan(_build_request(rel)))
     return [
-        Do(f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", run),
-        Do(f"build args: {args}"),
-        Do(f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"),
+        Do(first, run),
+        *(Do(line) for line in rest),
         Do("check the load-bearing parts in the image; report layers and dead bytes"),
     ]
 

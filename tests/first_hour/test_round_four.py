@@ -182,3 +182,63 @@ def test_a_log_option_git_merge_dies_on_or_two_branches_disagree_on_is_one_line(
     line = one_line(done.err)
     assert done.code == 2 and said in line and "mergeOptions" in line, line
     assert git(ex.fork, "for-each-ref", "refs/heads") == branches
+
+
+@pytest.mark.parametrize("machine", [(), ("--json",)])
+def test_build_dry_run_checks_and_prints_the_build_without_an_engine(tmp_path: Path, machine: tuple[str, ...]) -> None:
+    """`build --dry-run` was "no such option", where `merge` and `release` take it: the preflight (options,
+    Dockerfile, arch list, the revision against --version) and what the build would do, on stdout; no engine
+    asked, nothing built, the same refusals as the real run."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--version", "v0.27.1", "--repo", ex.fork, "--config", ex.config, "--dry-run", *machine)
+    env = {"DOCKER_HOST": "unix:///nonexistent"}
+    done = run_cli(*argv, env=env)
+    assert done.code == 0, done.err
+    if machine:
+        plan = json.loads(done.out)
+        assert plan["dry_run"] is True and plan["tag"] == "aeon-vllm-ultimate:v0.27.1", plan
+        assert plan["revision"] == git(ex.fork, "rev-parse", "HEAD").strip()
+    else:
+        assert "build aeon-vllm-ultimate:v0.27.1 from " in done.out and "build args: " in done.out, done.out
+    assert "dry run: nothing was built" in done.err and "error: " not in done.err
+    ahead = run_cli(*argv[:2], "v0.29.0", *argv[3:], env=env)  # HEAD lacks v0.29.0: refused as the build is
+    assert ahead.code == 2 and "does not contain v0.29.0" in one_line(ahead.err)
+
+
+def test_publish_dry_run_prints_the_plan_and_pushes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`publish --dry-run` was "no such option": it runs publish's own checks (publish.plan, registry read only)
+    and prints what it would push; nothing is executed.  ``--image`` left out is the name `build` gives the
+    image by default (fleet.yaml's image.repository:VERSION), where it was "missing option '--image'"."""
+    from aeon_release.pipeline import publish
+
+    seen: list[object] = []
+
+    class Plan:
+        def actions(self) -> list[str]:
+            return ["push it", "point :latest at it"]
+
+    def plan(request: publish.PublishRequest) -> Plan:
+        seen.append(request.image)
+        return Plan()
+
+    def execute(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a dry run executes nothing")
+
+    monkeypatch.setattr(publish, "plan", plan)
+    monkeypatch.setattr(publish, "execute", execute)
+    ex = build_example(tmp_path / "ex")
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
+    done = run_cli("publish", "--version", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--dry-run")
+    assert done.code == 0, done.err
+    assert done.out.splitlines() == ["push it", "point :latest at it"] and "dry run: nothing was pushed" in done.err
+    assert seen == ["ghcr.io/me/fork:v0.29.0"]
+    named = run_cli("publish", "--image", "x:1", "--version", "v0.29.0", "--config", ex.config, "--dry-run", "--json")
+    assert named.code == 0 and json.loads(named.out)["actions"] == ["push it", "point :latest at it"]
+    assert seen[-1] == "x:1"
+    empty = run_cli("publish", "--image", "", "--version", "v0.29.0", "--config", ex.config, "--dry-run")
+    assert empty.code == 2 and "--image ''" in one_line(empty.err)
+    nowhere = run_cli("publish", "--version", "v0.29.0", "--repository", "ghcr.io/a/b", "--config", tmp_path)
+    assert nowhere.code == 2 and "no --image given" in one_line(nowhere.err)
