@@ -624,6 +624,7 @@ def keygen_cmd(
     from aeon_release.adapters import signing
     from aeon_release.adapters.console import plain, say
     from aeon_release.adapters.git import unignored_checkout
+    from aeon_release.errors import shell_word
 
     checkout = unignored_checkout(path.absolute())  # asked first: a git that cannot answer leaves no key behind
     public, keyid = signing.generate(path)
@@ -633,6 +634,12 @@ def keygen_cmd(
             f"note: {plain(path)} is inside the checkout {plain(checkout)} and not ignored: a commit could publish "
             "the secret key (hint: add it to .gitignore, or keep signing keys outside the checkout)"
         )
+    # the key made, and no word of how publish finds it: a new user guessed (robust35)
+    where = plain(shell_word(str(path)))
+    say(
+        f"next: publish and release sign with it given `--signing-key {where}`, AEON_SIGNING_KEY={where}, or "
+        "`signing_key:` in fleet.yaml (a path relative to it); verify checks with the .pub"
+    )
 
 
 @app.command("releases")

@@ -242,3 +242,25 @@ def test_publish_dry_run_prints_the_plan_and_pushes_nothing(tmp_path: Path, monk
     assert empty.code == 2 and "--image ''" in one_line(empty.err)
     nowhere = run_cli("publish", "--version", "v0.29.0", "--repository", "ghcr.io/a/b", "--config", tmp_path)
     assert nowhere.code == 2 and "no --image given" in one_line(nowhere.err)
+
+
+def test_status_of_a_finished_merge_says_what_comes_next(tmp_path: Path) -> None:
+    """`status` after a merge said "v0.29.0: done; steps done: ..." and nothing of what to do next, where the merge
+    had said it: the newest finished merge with no release run names the same build and release commands."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 0
+    done = run_cli("status", "--repo", ex.fork)
+    assert done.code == 0 and "v0.29.0: done" in done.out, done.err
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    assert "aeon-release build --version v0.29.0 --rev aeon-v0.29.0" in hint and "aeon-release release v0.29.0" in hint
+    assert "next: " not in run_cli("status", "--repo", ex.fork, "--json").err
+
+
+def test_keygen_says_how_publish_finds_the_key(tmp_path: Path) -> None:
+    """`keygen` wrote the key and said nothing of how publish and release find it (a new user's next question):
+    the three ways, with the path as a shell word to paste."""
+    done = run_cli("keygen", tmp_path / "my keys" / "signing")
+    assert done.code == 0, done.err
+    (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
+    assert f"--signing-key '{tmp_path / 'my keys' / 'signing'}'" in hint, hint
+    assert "AEON_SIGNING_KEY=" in hint and "signing_key:" in hint and "fleet.yaml" in hint
