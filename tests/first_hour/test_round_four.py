@@ -264,3 +264,25 @@ def test_keygen_says_how_publish_finds_the_key(tmp_path: Path) -> None:
     (hint,) = [line for line in done.err.splitlines() if line.startswith("next: ")]
     assert f"--signing-key '{tmp_path / 'my keys' / 'signing'}'" in hint, hint
     assert "AEON_SIGNING_KEY=" in hint and "signing_key:" in hint and "fleet.yaml" in hint
+
+
+def test_release_dry_run_of_a_tag_not_fetched_yet_says_the_merge_fetches_it(tmp_path: Path) -> None:
+    """`release v0.29.1 --dry-run` of a tag upstream has and the fork has not fetched yet said "--no-fetch: remote
+    'upstream' not asked (hint: ... drop --no-fetch)": release has no --no-fetch, and its merge stage fetches, as
+    `merge` does.  The dry run now says so and names the merge dry run that shows the plan once fetched; a tag
+    upstream has not made either (asked with ls-remote, nothing fetched) is refused as the run would refuse it."""
+    from tests.helpers import git
+
+    ex = build_example(tmp_path / "ex")
+    git(ex.upstream, "tag", "-a", "v0.29.1", "-m", "v0.29.1", "v0.29.0")
+    fleet = ex.config / "fleet.yaml"
+    fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
+    key = tmp_path / "keys" / "signing"
+    assert run_cli("keygen", key).code == 0
+    argv = ("release", "v0.29.1", "--repo", ex.fork, "--config", ex.config, "--signing-key", key, "--dry-run")
+    done = run_cli(*argv, env={"DOCKER_HOST": "unix:///nonexistent"})
+    assert "--no-fetch" not in done.err and "fetch upstream's tags from 'upstream'" in done.out, done.err
+    assert "`aeon-release merge v0.29.1 --dry-run`" in done.out and done.code == 0, done.err
+    assert git(ex.fork, "tag", "--list", "v0.29.1") == ""  # the dry run fetched nothing
+    nowhere = run_cli(*argv[:1], "v0.29.2", *argv[2:], env={"DOCKER_HOST": "unix:///nonexistent"})
+    assert nowhere.code == 2 and "tag 'v0.29.2' does not exist" in nowhere.err and "--no-fetch" not in nowhere.err
