@@ -286,3 +286,73 @@ def test_release_dry_run_of_a_tag_not_fetched_yet_says_the_merge_fetches_it(tmp_
     assert git(ex.fork, "tag", "--list", "v0.29.1") == ""  # the dry run fetched nothing
     nowhere = run_cli(*argv[:1], "v0.29.2", *argv[2:], env={"DOCKER_HOST": "unix:///nonexistent"})
     assert nowhere.code == 2 and "tag 'v0.29.2' does not exist" in nowhere.err and "--no-fetch" not in nowhere.err
+
+
+def _readme_blocks() -> list[list[str]]:
+    """The command lines of the README's "Your own fork" blocks, comments and continuation comments dropped."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("### Your own fork", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```sh\n(.*?)```", section, re.DOTALL)
+    return [
+        [line.split("#", 1)[0].strip() for line in block.splitlines() if line.split("#", 1)[0].strip()]
+        for block in blocks
+    ]
+
+
+def _scratch_fork(root: Path) -> Path:
+    """A fork shaped as the README's "Your own fork" says: upstream as `upstream` with v0.27.1 and v0.29.0, the fork
+    branch myfork-v0.27.1 checked out with one carry, origin on GitHub, a Dockerfile at the top."""
+    from tests.helpers import git
+
+    upstream, fork = root / "upstream", root / "fork"
+    upstream.mkdir(parents=True)
+    git(upstream, "init", "-q", "-b", "main")
+    (upstream / "pkg").mkdir()
+    (upstream / "pkg" / "serve.py").write_text("def serve(x):\n    return x\n")
+    (upstream / "Dockerfile").write_text('FROM scratch\nARG TORCH_CUDA_ARCH_LIST="9.0"\nCOPY . /app\n')
+    git(upstream, "add", "-A")
+    git(upstream, "commit", "-qm", "initial (#1)")
+    git(upstream, "tag", "-a", "v0.27.1", "-m", "v0.27.1")
+    (upstream / "pkg" / "serve.py").write_text("def serve(x, y=0):\n    return x + y\n")
+    git(upstream, "commit", "-qam", "serve takes y (#2)")
+    git(upstream, "tag", "-a", "v0.29.0", "-m", "v0.29.0")
+    git(root, "clone", "-q", str(upstream), str(fork))
+    git(fork, "remote", "rename", "origin", "upstream")
+    git(fork, "remote", "add", "origin", "https://github.com/me/fork.git")
+    git(fork, "checkout", "-q", "-b", "myfork-v0.27.1", "v0.27.1")
+    (fork / "pkg" / "fast.py").write_text(
+        "from pkg.serve import serve\n\n\ndef fast_serve(x):\n    return serve(x) * 2\n"
+    )
+    git(fork, "add", "-A")
+    git(fork, "commit", "-qm", "fork: fast serve path")
+    return fork
+
+
+def test_the_readme_s_own_fork_commands_run_as_written_on_a_fresh_fork(tmp_path: Path) -> None:
+    """A stranger following "Your own fork" from the top: every command of its blocks runs as written (`init`
+    without --dry-run after it; image.load_bearing added as the README and build's hint say), exit 0, and the
+    release half's block exists at all (it was "see below", with no command to run)."""
+    import shlex
+
+    fork = _scratch_fork(tmp_path)
+    first, release_half = _readme_blocks()
+    assert first[0] == "aeon-release init --dry-run" and any(
+        line.startswith("aeon-release build") for line in release_half
+    )
+    env = {"DOCKER_HOST": "unix:///nonexistent", "AEON_SIGNING_KEY": None}
+    for line in [first[0], "aeon-release init", *first[1:]]:
+        done = run_cli(*shlex.split(line)[1:], cwd=fork, env=env)
+        assert done.code == 0, (line, done.err)
+    (fork / "load_bearing.txt").write_text("cmd sh\nfile /app/pkg/fast.py\n")
+    fleet = fork / "fleet.yaml"
+    fleet.write_text(
+        fleet.read_text().replace(
+            "  dockerfile: Dockerfile\n", "  dockerfile: Dockerfile\n  load_bearing: load_bearing.txt\n"
+        )
+    )
+    for line in release_half:
+        done = run_cli(*shlex.split(line)[1:], cwd=fork, env=env)
+        assert done.code == 0, (line, done.err)
+        assert "error: " not in done.err, (line, done.err)
