@@ -992,8 +992,8 @@ class Git:
             shutil.rmtree(made, ignore_errors=True)
         return folder
 
-    def _plumb_bytes(self, *args: str) -> bytes:
-        done = self.plumb(*args)
+    def _plumb_bytes(self, *args: str, env: Mapping[str, str] | None = None) -> bytes:
+        done = self.plumb(*args, env=env)
         if done.returncode != 0:
             raise failed(args[0], self.path, done.stderr, done.returncode)
         return done.stdout
@@ -1006,10 +1006,7 @@ class Git:
 
     def _plumb_ok(self, *args: str, env: Mapping[str, str] | None = None, strip: bool = True) -> str:
         """Its output, decoded; ``strip=False`` for NUL-separated names (a name may begin or end in a space)."""
-        done = self.plumb(*args, env=env)
-        if done.returncode != 0:
-            raise failed(args[0], self.path, done.stderr, done.returncode)
-        out = done.stdout.decode("utf-8", "surrogateescape")
+        out = self._plumb_bytes(*args, env=env).decode("utf-8", "surrogateescape")
         return out.strip() if strip else out
 
     def tree(self, rev: str) -> str:

@@ -272,25 +272,26 @@ class Registry:
         if response.status == 404:
             return None
         self._check(response, f"reading {self.repository}:{reference}")
-        self._check_manifest(response, reference)
+        document = self._check_manifest(response, reference)
         digest = "sha256:" + hashlib.sha256(response.body).hexdigest()
         if reference.startswith("sha256:") and digest != reference:
             raise ServiceError(f"registry {self.repository.host} served {reference} with digest {digest}")
         media_type = response.headers.get("Content-Type", "").split(";")[0].strip()
-        return Manifest(digest, media_type or _media_type_of(response.body), response.body)
+        return Manifest(digest, media_type or _media_type_of(document), response.body)
 
-    def _check_manifest(self, response: _Response, reference: str) -> None:
+    def _check_manifest(self, response: _Response, reference: str) -> dict[str, object]:
         """ServiceError when a tag's answer is no manifest: every manifest the registry API serves is a JSON object
         with an integer ``schemaVersion`` (Docker's 1 and 2, OCI's 2).  A proxy's login page, a captive portal's HTML
         or a 204 with no body was hashed as the tag's manifest: `releases` raised "latest ... has no dated twin
-        (find out who retagged it)" for a tag no one touched, and `verify` looked for the attestation of the page."""
+        (find out who retagged it)" for a tag no one touched, and `verify` looked for the attestation of the page.
+        Returns the parsed manifest."""
         try:
             data = jsonio.loads(response.body)
         except (ValueError, RecursionError):
             data = None
         version = data.get("schemaVersion") if isinstance(data, dict) else None
-        if isinstance(version, int) and not isinstance(version, bool):
-            return
+        if isinstance(data, dict) and isinstance(version, int) and not isinstance(version, bool):
+            return data
         kind = response.headers.get("Content-Type", "").split(";")[0].strip() or "no content type"
         raise ServiceError(
             f"registry {self.repository.host} answered {self.repository}:{reference} with no manifest "
@@ -569,11 +570,9 @@ def _next_link(link: str | None) -> str | None:
     return match.group(1) if match else None
 
 
-def _media_type_of(body: bytes) -> str:
-    try:
-        media_type = jsonio.loads(body).get("mediaType")
-    except (ValueError, AttributeError):
-        media_type = None
+def _media_type_of(document: dict[str, object]) -> str:
+    """A manifest's own ``mediaType`` when the registry sent no Content-Type (its body is parsed once, by the check)."""
+    media_type = document.get("mediaType")
     return media_type if isinstance(media_type, str) else MANIFEST_TYPES[-1]
 
 
