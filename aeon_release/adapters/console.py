@@ -319,7 +319,11 @@ def heartbeat(message: str, first: float = 2.0, every: float = 5.0, stages: bool
         yield beat
         return
     thread = threading.Thread(target=beating, name="aeon-release-heartbeat", daemon=True)
-    thread.start()
+    try:
+        thread.start()
+    except RuntimeError:  # no room for a thread (ulimit -v): the work goes on without its beat, as on a terminal
+        yield beat
+        return
     try:
         yield beat
     finally:
