@@ -59,6 +59,9 @@ CONFIG_HELP = (
 )
 CONFIG = typer.Option(None, "--config", callback=_find_config, help=CONFIG_HELP, show_default=False)
 JSON = typer.Option(False, "--json", help="Machine-readable report on stdout.")
+QUIET = typer.Option(
+    False, "--quiet", "-q", help="No progress on stderr (as git's -q); errors, hints and the report still print."
+)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -410,60 +413,64 @@ def merge(
         False, "--fix", help="With --continue: apply the failed audit's safe fixes, then re-audit."
     ),
     json_out: bool = JSON,
+    quiet: bool = QUIET,
 ) -> None:
     """Three-way merge an upstream release onto the previous fork branch, with carries and picks."""
-    if tag is not None and not (cont or abort or dry_run):
-        from aeon_release.domain.audits import sidecar
+    from aeon_release.adapters.console import quiet as hushed
 
-        sidecar.spawn()  # the merge-aware checks' process: it imports on the other core from here on
-    from aeon_release.errors import UsageError
-    from aeon_release.pipeline import merge as merge_cmd
-    from aeon_release.pipeline.merge_plan import Options
+    with hushed(quiet):
+        if tag is not None and not (cont or abort or dry_run):
+            from aeon_release.domain.audits import sidecar
 
-    if cont and abort:
-        raise UsageError("--continue and --abort do not go together")
-    if cont or abort:
-        given = [
-            name
-            for name, value in (
-                ("--dry-run", dry_run),
-                ("--onto", onto),
-                ("--config", config),
-                ("--upstream-remote", upstream_remote),
-                ("--upstream-branch", upstream_branch),
-                ("--no-fetch", no_fetch),
-            )
-            if value
-        ]
-        if given:
+            sidecar.spawn()  # the merge-aware checks' process: it imports on the other core from here on
+        from aeon_release.errors import UsageError
+        from aeon_release.pipeline import merge as merge_cmd
+        from aeon_release.pipeline.merge_plan import Options
+
+        if cont and abort:
+            raise UsageError("--continue and --abort do not go together")
+        if cont or abort:
+            given = [
+                name
+                for name, value in (
+                    ("--dry-run", dry_run),
+                    ("--onto", onto),
+                    ("--config", config),
+                    ("--upstream-remote", upstream_remote),
+                    ("--upstream-branch", upstream_branch),
+                    ("--no-fetch", no_fetch),
+                )
+                if value
+            ]
+            if given:
+                raise UsageError(
+                    f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
+                    "a stopped run keeps the options it was started with; see `aeon-release status`",
+                )
+        if abort and waive:  # a waiver is recorded with the merge it lets through: an aborted run records nothing
             raise UsageError(
-                f"{', '.join(given)} cannot be used with {'--continue' if cont else '--abort'}",
-                "a stopped run keeps the options it was started with; see `aeon-release status`",
+                "--waive cannot be used with --abort", "an aborted run is dropped whole; waive on `merge --continue`"
             )
-    if abort and waive:  # a waiver is recorded with the merge it lets through: an aborted run records nothing
-        raise UsageError(
-            "--waive cannot be used with --abort", "an aborted run is dropped whole; waive on `merge --continue`"
-        )
-    if fix and not cont:
-        raise UsageError(
-            "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"
-        )
-    if abort:
-        merge_cmd.abort(repo, tag, json_out)
-    elif cont:
-        merge_cmd.resume(repo, tag, json_out, waive, fix)
-    elif tag is None:
-        raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
-    else:
-        opts = Options(
-            tag=tag,
-            config_dir=_find_config(config),
-            onto=onto,
-            upstream_remote=upstream_remote,
-            upstream_branch=upstream_branch,
-            fetch=not no_fetch,
-        )
-        merge_cmd.start(repo, opts, dry_run, json_out, waive)
+        if fix and not cont:
+            raise UsageError(
+                "--fix goes with --continue", "after a merge stopped on audit findings: merge --continue --fix"
+            )
+        if abort:
+            merge_cmd.abort(repo, tag, json_out)
+        elif cont:
+            merge_cmd.resume(repo, tag, json_out, waive, fix)
+        elif tag is None:
+            raise UsageError("merge needs a TAG", "e.g. aeon-release merge v0.29.0 --repo ../fork")
+        else:
+            opts = Options(
+                tag=tag,
+                config_dir=_find_config(config),
+                onto=onto,
+                upstream_remote=upstream_remote,
+                upstream_branch=upstream_branch,
+                fetch=not no_fetch,
+            )
+            merge_cmd.start(repo, opts, dry_run, json_out, waive)
 
 
 @app.command("status")
@@ -541,7 +548,11 @@ def _repository(repository: Optional[str], config: Path) -> str:
 
 @app.command("publish")
 def publish_cmd(
-    image: str = typer.Option(..., "--image", help="Local image to publish."),
+    image: Optional[str] = typer.Option(
+        None,
+        "--image",
+        help="Local image to publish (default: the one build names by default, image.repository of fleet.yaml:VERSION[-VARIANT]).",
+    ),
     repository: Optional[str] = REPOSITORY,
     version: str = typer.Option(..., "--version", help="Release version, vX.Y.Z."),
     variant: Optional[str] = typer.Option(None, "--variant", help="Image variant, e.g. omni."),
@@ -556,13 +567,17 @@ def publish_cmd(
     password_stdin: bool = PASSWORD_STDIN,
     repo: Path = typer.Option(Path("."), "--repo", help="The fork checkout whose `build` recorded the image."),
     signing_key: Optional[Path] = SIGNING_KEY,
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Check every precondition (registry read only) and print the plan; push nothing."
+    ),
     json_out: bool = JSON,
 ) -> None:
     """Push a dated tag pinned by digest, sign its attestation, move :latest to it; record it in releases.yaml."""
     from aeon_release.pipeline import publish
+    from aeon_release.pipeline import repository as repository_mod
 
     request = publish.PublishRequest(
-        image,
+        repository_mod.image(image, version, variant, config),
         _repository(repository, config),
         version,
         variant,
@@ -576,7 +591,7 @@ def publish_cmd(
         repo,
         signing_key,
     )
-    publish.run(request, json_out)
+    (publish.dry_run if dry_run else publish.run)(request, json_out)
 
 
 @app.command("verify")
@@ -609,6 +624,7 @@ def keygen_cmd(
     from aeon_release.adapters import signing
     from aeon_release.adapters.console import plain, say
     from aeon_release.adapters.git import unignored_checkout
+    from aeon_release.errors import shell_word
 
     checkout = unignored_checkout(path.absolute())  # asked first: a git that cannot answer leaves no key behind
     public, keyid = signing.generate(path)
@@ -618,6 +634,12 @@ def keygen_cmd(
             f"note: {plain(path)} is inside the checkout {plain(checkout)} and not ignored: a commit could publish "
             "the secret key (hint: add it to .gitignore, or keep signing keys outside the checkout)"
         )
+    # the key made, and no word of how publish finds it: a new user guessed (robust35)
+    where = plain(shell_word(str(path)))
+    say(
+        f"next: publish and release sign with it given `--signing-key {where}`, AEON_SIGNING_KEY={where}, or "
+        "`signing_key:` in fleet.yaml (a path relative to it); verify checks with the .pub"
+    )
 
 
 @app.command("releases")
@@ -752,9 +774,14 @@ def build(
         None, "--builder", help="buildx builder to use (e.g. a remote one on the target machine)."
     ),
     skip_device_check: bool = SKIP_DEVICE_CHECK,
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Check the options and print what the build would do; build nothing."
+    ),
     json_out: bool = JSON,
+    quiet: bool = QUIET,
 ) -> None:
     """Build the serving image through BuildKit: preflight, arch probe, build, platform and load-bearing checks."""
+    from aeon_release.adapters.console import quiet as hushed
     from aeon_release.pipeline import build as build_step
 
     request = build_step.BuildRequest(
@@ -771,7 +798,8 @@ def build(
         builder=builder,
         skip_device_check=skip_device_check,
     )
-    build_step.run(request, json_out)
+    with hushed(quiet):
+        (build_step.dry_run if dry_run else build_step.run)(request, json_out)
 
 
 @app.command("image-report")

@@ -194,7 +194,7 @@ def is_terminal() -> bool:
 
 
 class _NoStatus:
-    """What ``spinner`` gives when stderr is no terminal: rich would draw nothing there anyway."""
+    """What ``stage_lines`` gives on a terminal or under ``quiet``: the caller's display draws, or nothing does."""
 
     def __enter__(self) -> _NoStatus:
         return self
@@ -206,31 +206,126 @@ class _NoStatus:
         return None
 
 
-def spinner(message: str) -> Any:
-    """A spinner on stderr while work runs, as ``Console.status``; nothing (and no rich import) when
-    stderr is a pipe or a file, as git shows progress only on a terminal."""
-    return console.status(message) if is_terminal() else _NoStatus()
+_QUIET: list[bool] = []  # one entry per command run with --quiet, innermost last
 
 
 @contextlib.contextmanager
-def heartbeat(message: str, first: float = 2.0, every: float = 5.0) -> Iterator[None]:
-    """Where stderr is a pipe or a file (a CI log, ``2>log``), a plain line after ``first`` seconds and then
-    every ``every`` while the work runs: ``audit`` sat silent for ~9 s there, where a spinner draws nothing.
-    Lines, never a redraw; none for work done sooner (most runs), nothing on stdout.  ``message`` is text, not
-    markup (escaped at the first line: a run that ends sooner imports no rich)."""
-    stop = threading.Event()
-    started = time.monotonic()
-
-    def beat() -> None:
-        wait = first
-        while not stop.wait(wait):
-            say(f"{plain(message)}: {time.monotonic() - started:.0f} s so far")
-            wait = every
-
-    thread = threading.Thread(target=beat, name="aeon-release-heartbeat", daemon=True)
-    thread.start()
+def quiet(on: bool = True) -> Iterator[None]:
+    """``--quiet``: no progress on stderr, terminal or not (as ``git merge -q``); errors, warnings, hints and
+    the report print as before."""
+    _QUIET.append(on)
     try:
         yield
+    finally:
+        _QUIET.pop()
+
+
+def is_quiet() -> bool:
+    return bool(_QUIET) and _QUIET[-1]
+
+
+def spinner(message: str) -> Any:
+    """A spinner on stderr while work runs, as ``Console.status``, and ``update(text)`` to say the stage.
+    Where stderr is a pipe or a file (no rich import there), a plain line per stage and the heartbeat's
+    line every few seconds inside a long one (``merge`` printed nothing at all there for the ~10 s of a
+    run: git too draws no progress meter off a terminal, but says what it does in lines); nothing under
+    ``quiet``."""
+    return _Status(console.status(message)) if is_terminal() and not is_quiet() else stage_lines(message)
+
+
+class _Status:
+    """rich's status display, whose ``update`` takes the stage lines' ``line`` word too (a terminal redraws)."""
+
+    def __init__(self, status: Any) -> None:
+        self.status = status
+
+    def __enter__(self) -> _Status:
+        self.status.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.status.__exit__(*exc)
+
+    def update(self, text: str, line: bool = True) -> None:
+        self.status.update(text)
+
+
+def stage_lines(message: str) -> Any:
+    """``spinner``'s half for a stderr that is no terminal: a line per ``update`` and the heartbeat's inside a
+    long stage; nothing on a terminal (the caller's display draws the stage there) or under ``quiet``."""
+    return _NoStatus() if is_terminal() or is_quiet() else heartbeat(message, stages=True)
+
+
+class _Beat:
+    """What ``heartbeat`` yields: the stage it is at, which ``update`` moves on (a line each, for stages)."""
+
+    def __init__(self, message: str, stages: bool) -> None:
+        self.text = message
+        self.since = time.monotonic()
+        self.lines = stages
+        self.held: list[str] = []  # stages that could still refuse, not yet said
+        self.lock = threading.Lock()
+
+    def update(self, text: str, line: bool = True) -> None:
+        """``line=False``: a stage that can still refuse its input, whose one error line should stand alone: its
+        line comes when a stage that cannot refuse begins (it is past its refusals), or as the heartbeat's."""
+        if text == self.text:
+            return
+        with self.lock:
+            self.text, self.since = text, time.monotonic()
+            if not self.lines:
+                return
+            if not line:
+                self.held.append(text)
+                return
+            said, self.held = [*self.held, text], []
+        for stage in said:
+            say(plain(stage))
+
+    def beaten(self, since: float) -> str | None:
+        """The stage begun at ``since``, if it still runs: the heartbeat says it, so it is held no more."""
+        with self.lock:
+            if self.since != since:
+                return None
+            if self.text in self.held:
+                self.held.remove(self.text)
+            return self.text
+
+
+@contextlib.contextmanager
+def heartbeat(message: str, first: float = 2.0, every: float = 5.0, stages: bool = False) -> Iterator[_Beat]:
+    """Where stderr is a pipe or a file (a CI log, ``2>log``), a plain line after ``first`` seconds and then
+    every ``every`` while the work (or its stage, with ``update``) runs: ``audit`` sat silent for ~9 s there,
+    where a spinner draws nothing.  Lines, never a redraw; none for work done sooner (most runs), nothing on
+    stdout, nothing under ``quiet``.  ``stages``: each ``update`` is a line of its own too.  ``message`` is
+    text, not markup (escaped at the first line: a run that ends sooner imports no rich)."""
+    beat = _Beat(message, stages)
+    stop = threading.Event()
+
+    def beating() -> None:
+        stage, last = beat.since, 0.0  # the stage beaten for, and when it last was (0: not yet)
+        while True:
+            if beat.since != stage:  # a new stage: its first line after ``first``, as the work's first
+                stage, last = beat.since, 0.0
+            due = last + every if last else stage + first
+            if stop.wait(max(0.0, due - time.monotonic())):
+                return
+            text = beat.beaten(stage)
+            if text is not None:
+                last = time.monotonic()
+                say(f"{plain(text)}: {last - stage:.0f} s so far")
+
+    if is_quiet():
+        yield beat
+        return
+    thread = threading.Thread(target=beating, name="aeon-release-heartbeat", daemon=True)
+    try:
+        thread.start()
+    except RuntimeError:  # no room for a thread (ulimit -v): the work goes on without its beat, as on a terminal
+        yield beat
+        return
+    try:
+        yield beat
     finally:
         stop.set()
         thread.join()
@@ -272,8 +367,8 @@ class _NoProgress(_NoStatus):
 
 def progress() -> Any:
     """A rich progress display on stderr (transient: it vanishes when the work is done); nothing when
-    stderr is a pipe or a file."""
-    if not is_terminal():
+    stderr is a pipe or a file (``stage_lines`` says the stages there), or under ``quiet``."""
+    if not is_terminal() or is_quiet():
         return _NoProgress()
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 

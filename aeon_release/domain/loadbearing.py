@@ -57,8 +57,10 @@ def list_path(fleet: Profile) -> Path:
     if fleet.load_bearing is None:
         raise ConfigError(
             f"{fleet.root / 'fleet.yaml'}: image.load_bearing: required by `build`",
-            "add it: a file beside fleet.yaml of KIND TARGET lines, the parts the image must hold "
-            "(`aeon-release ledger schema fleet`; init writes none)",
+            # "KIND TARGET lines" left a new user guessing the kinds and where the name goes (robust35)
+            "add `load_bearing: load_bearing.txt` under image: in fleet.yaml, and that file beside it: the parts the "
+            f"image must hold, one `KIND TARGET` a line (kinds: {', '.join(KINDS)}; e.g. `cmd python3`, "
+            "`file /usr/lib/x.so`); init writes none (every field: `aeon-release ledger schema fleet`)",
         )
     return fleet.load_bearing
 

@@ -56,7 +56,7 @@ from typing import Any
 from aeon_release.adapters import buildkit, files, secretscan
 from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
-from aeon_release.adapters.console import console, emit_json, plain, progress, say, show
+from aeon_release.adapters.console import console, emit_json, is_quiet, plain, progress, say, show, stage_lines
 from aeon_release.adapters.docker import Engine, ImageInfo
 from aeon_release.adapters.git import SHALLOW_HINT, Git
 from aeon_release.adapters.store import RunStore, write_json
@@ -363,7 +363,55 @@ def plan(request: BuildRequest) -> BuildPlan:
     return BuildPlan(request, tag, sha, dockerfile, {**args, **derived}, arch_list, archs, dirty, fleet)
 
 
+def actions(the_plan: BuildPlan) -> list[str]:
+    """What building this plan does, in order (``build --dry-run`` and the release's dry run print it)."""
+    args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
+    probe = (
+        f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"
+        if the_plan.archs
+        else f"arch list {the_plan.arch_list or '(none)'}: no FP4 target to probe"
+    )
+    return [f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", f"build args: {args}", probe]
+
+
+def dry_run(request: BuildRequest, json_out: bool) -> None:
+    """`build --dry-run`: the preflight, and what the build would do; no engine, nothing built.  The audit gate
+    and the engine's checks (builder, platform) are the real run's: they need the engine or take seconds."""
+    the_plan = plan(request)
+    gate = (
+        f"build without the audit gate (--skip-audit: {request.skip_audit})"
+        if request.skip_audit is not None
+        else f"audit {the_plan.sha[:12]} first: error-level findings stop the build"
+    )
+    platform = request.platform or "the engine's own"
+    steps = [
+        gate,
+        *actions(the_plan),
+        f"check the image is for {platform} platform and holds every load-bearing part; record it",
+    ]
+    if json_out:
+        emit_json(
+            {
+                "dry_run": True,
+                "tag": the_plan.tag,
+                "revision": the_plan.sha,
+                "dockerfile": str(the_plan.dockerfile),
+                "build_args": {k: v for k, v in the_plan.build_args.items() if k != "CREATED"},
+                "arch_list": the_plan.arch_list,
+                "platform": request.platform,
+                "actions": steps,
+            }
+        )
+    for line in steps:
+        show(plain(line), json_out)
+    say("dry run: nothing was built; the same command without --dry-run builds it")
+
+
 # -- the build ---------------------------------------------------------------------------------
+# The stages past every refusal (engine, builder, audit gate, probe): off a terminal each says its line at once.
+_BUILDING = ("building the image", "checking the image (platform, load-bearing parts)")
+
+
 def build_image(request: BuildRequest, on_event: Callable[[BuildEvent], None] | None = None) -> BuildReport:
     """Preflight, probe, build, check and record one image.  The release pipeline calls this.
 
@@ -387,11 +435,15 @@ def start_build(request: BuildRequest) -> BuildReport:
     return report
 
 
-def finish_build(report: BuildReport, on_event: Callable[[BuildEvent], None] | None = None) -> BuildReport:
+def finish_build(
+    report: BuildReport,
+    on_event: Callable[[BuildEvent], None] | None = None,
+    on_stage: Callable[[str], None] | None = None,
+) -> BuildReport:
     """Probe, build, check and record the image of a started report; on NeedsHuman (exit 1) the report
-    holds how far it got and, in ``error``, why it stopped."""
+    holds how far it got and, in ``error``, why it stopped.  ``on_stage(name)`` says each stage as it starts."""
     try:
-        _finish(report, on_event)
+        _finish(report, on_event, on_stage or (lambda name: None))
     except NeedsHuman as stopped:
         if report.error is None:  # the audit gate or the arch probe: stopped before the build
             report.error = {"message": stopped.message, "step": None, "tail": []}
@@ -399,8 +451,11 @@ def finish_build(report: BuildReport, on_event: Callable[[BuildEvent], None] | N
     return report
 
 
-def _finish(report: BuildReport, on_event: Callable[[BuildEvent], None] | None) -> None:
+def _finish(
+    report: BuildReport, on_event: Callable[[BuildEvent], None] | None, on_stage: Callable[[str], None]
+) -> None:
     the_plan, request = report.plan, report.plan.request
+    on_stage("connecting to the engine")
     with Engine.connect() as engine:
         builder = buildkit.find_builder(request.builder)
         report.engine = {
@@ -409,10 +464,13 @@ def _finish(report: BuildReport, on_event: Callable[[BuildEvent], None] | None) 
             "builder": builder.describe(),
         }
         report.target = request.platform or engine.platform()
+        on_stage("audit gate" if request.skip_audit is None else "audit gate skipped")
         report.audit = audited_revision(request.repo, the_plan.sha, request.config_dir, request.skip_audit)
         report.timings["preflight"] = _since(report.clock)
+        if the_plan.archs:
+            on_stage("arch probe")
         report.probe = _probe(the_plan, report)
-        _build_and_check(engine, builder, report, on_event)
+        _build_and_check(engine, builder, report, on_event, on_stage)
 
 
 def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResult] | None:
@@ -429,9 +487,14 @@ def _probe(the_plan: BuildPlan, report: BuildReport) -> list[archprobe.ProbeResu
 
 
 def _build_and_check(
-    engine: Engine, builder: buildkit.Builder, report: BuildReport, on_event: Callable[[BuildEvent], None] | None
+    engine: Engine,
+    builder: buildkit.Builder,
+    report: BuildReport,
+    on_event: Callable[[BuildEvent], None] | None,
+    on_stage: Callable[[str], None],
 ) -> None:
     the_plan = report.plan
+    on_stage(_BUILDING[0])
     labels = report.audit.labels() if report.audit else {}
     try:
         clock = time.monotonic()
@@ -447,6 +510,7 @@ def _build_and_check(
             image_id = buildkit.build(builder, spec, on_event)
         report.timings["build"] = _since(clock)
         report.image = engine.inspect(image_id)
+        on_stage(_BUILDING[1])
         _check(engine, report)
     except BuildFailed as failed:
         failed = _named_parts(failed)
@@ -632,11 +696,19 @@ def _since(clock: float) -> float:
 def run(request: BuildRequest, json_out: bool) -> None:
     """`aeon-release build`: stream the build with progress, then the report (stderr / --json)."""
     report: BuildReport | None = None
+    what = f"build {request.version}{'-' + request.variant if request.variant else ''}"
     try:
-        with progress() as bar:
+        with progress() as bar, stage_lines(what) as lines:
             task = bar.add_task("preflight", total=None)
+
+            def on_stage(name: str) -> None:  # the bar on a terminal, a line elsewhere (each is a no-op otherwise)
+                bar.update(task, description=name)
+                # until the build starts, a stage can refuse (no engine, no builder): its one error line stands alone
+                lines.update(f"{what}: {name}", line=name in _BUILDING)
+
+            on_stage("preflight")
             report = start_build(request)
-            finish_build(report, on_event=_progress_printer(bar, task))
+            finish_build(report, on_event=_progress_printer(bar, task), on_stage=on_stage)
     except NeedsHuman as failed:
         # a verdict (exit 1) is a report like a pass, as audit's and merge's are: `build --json | jq .ok` read an
         # empty stdout for a failed step, a missing part or a wrong platform.  Refused input (exit 2) stays off it.
@@ -653,6 +725,8 @@ def run(request: BuildRequest, json_out: bool) -> None:
 
 def _progress_printer(bar: Any, task: Any) -> Callable[[BuildEvent], None]:
     def on_event(event: BuildEvent) -> None:
+        if is_quiet():
+            return
         if event.cached:
             console.print(f"  {event.text}", markup=False, highlight=False, style="dim green")
         elif event.step is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from aeon_release.adapters.store import (
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import config_flag
+from aeon_release.domain.names import parse_version, version_key
 from aeon_release.errors import AeonError, NeedsHuman, StateError, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
@@ -51,7 +53,8 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
-    plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
+    with _planning(opts.tag, opts.fetch):
+        plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
         raise StateError(
             f"branch {quoted(plan.branch)} already exists in {git.path}",
@@ -91,7 +94,8 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
     steps.run_worktree(git, state)  # before the plan: nothing of a run's is read where it did not make its worktree
     first_audit = "audit" not in state.steps_done and state.audit is None  # a re-audit reads the cache
     options = steps.options_for(state)
-    plan = build_plan(git, options, steps.start_audit_diffs(git, options.config_dir) if first_audit else None)
+    with _planning(state.tag, options.fetch):
+        plan = build_plan(git, options, steps.start_audit_diffs(git, options.config_dir) if first_audit else None)
     steps.check_resumable(plan, state)
     run = steps.Run(git, state, plan)
     if state.head is None and (wt := steps.own_worktree(run)) is not None:
@@ -264,6 +268,12 @@ def status(repo: Path, json_out: bool) -> None:
         _render_status(state, json_out)
         if state.tag in shown:
             _render_release(shown[state.tag], json_out)
+    # "v0.29.0: done" and no word of what comes next, where the merge itself had said it: the newest merge with
+    # no release run yet, its branch still there, is released next (robust35)
+    unreleased = [s for s in runs if s.phase == Phase.DONE.value and s.tag not in shown and parse_version(s.tag)]
+    newest = max(unreleased, key=lambda s: version_key(s.tag), default=None)
+    if newest is not None and not json_out and git.branch_sha(newest.branch) is not None:
+        say(f"next: {_after_merge(git, newest, Path(newest.config_dir))}")
     for release in alone:
         show(f"[bold]{escape(release.tag)}[/]: no merge run yet", json_out)
         _render_release(release, json_out)
@@ -314,11 +324,24 @@ def _render_release(release: PipelineState, json_out: bool) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
+@contextlib.contextmanager
+def _planning(tag: str, fetch: bool) -> Iterator[None]:
+    """The plan's stage on the progress display (its fetch from upstream can take a while).  Off a terminal
+    its line comes only once it is slow: a refused input stays the one error line it is."""
+    with spinner(f"merging {tag}: planning" + (" (fetching upstream's tags)" if fetch else "")):
+        yield
+
+
 def _drive(run: steps.Run, json_out: bool) -> None:
     try:
         what = f"merging {run.plan.tag} onto {run.plan.previous_branch}"
         with spinner(what) as shown:
-            steps.execute(run, lambda name, n: shown.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}"))
+            steps.execute(
+                run,
+                # off a terminal, the merge step's line only once slow: git's settings (merge.renormalize and the
+                # attributes it would convert) are refused there, in the one error line a refusal is
+                lambda name, n: shown.update(f"{what}: step {n}/{len(steps.STAGES.names)}, {name}", name != "merge"),
+            )
     except NeedsHuman:
         _emit(run.state, run.plan, json_out)
         _render(run.state, run.plan, json_out)
@@ -327,33 +350,33 @@ def _drive(run: steps.Run, json_out: bool) -> None:
     _emit(run.state, run.plan, json_out)
     _render(run.state, run.plan, json_out)
     if run.state.phase == Phase.DONE.value and not is_nested():
-        say(f"next: {_after_merge(run)}")
+        say(f"next: {_after_merge(run.git, run.state, run.plan.config_dir)}")
 
 
-def _after_merge(run: steps.Run) -> str:
+def _after_merge(git: Git, state: RunState, config_dir: Path) -> str:
     """The release half, for the branch just made: merge checks nothing out, so a plain `build` would
     build the checkout's HEAD, the previous fork branch."""
     # a tag of the branch's name makes the short name two refs, which build and audit refuse: the printed command
     # failed as printed ("--rev 'BRANCH' names more than one ref"); the branch is then named whole
-    name = run.state.branch
-    if run.git.try_run("show-ref", "--verify", "--quiet", f"refs/tags/{name}")[0] == 0:
+    name = state.branch
+    if git.try_run("show-ref", "--verify", "--quiet", f"refs/tags/{name}")[0] == 0:
         name = f"refs/heads/{name}"
-    tag, branch = escape(shell_word(run.state.tag)), escape(shell_word(name))
+    tag, branch = escape(shell_word(state.tag)), escape(shell_word(name))
     here = Path.cwd().resolve()
     # one shell word each, as a person pastes it (a folder named "my fork" split in two), escaped for rich
-    flags = "" if run.git.path.resolve() == here else f" --repo {escape(shell_word(run.git.path))}"
-    flags += escape(config_flag(run.plan.config_dir))
+    flags = "" if git.path.resolve() == here else f" --repo {escape(shell_word(git.path))}"
+    flags += escape(config_flag(config_dir))
     return (
         f"`aeon-release build --version {tag} --rev {branch}{flags}` (merge checks nothing out), "
-        f"or `aeon-release release {tag}{_repository_flag(run)}{flags}` for build, publish and notes in one"
+        f"or `aeon-release release {tag}{_repository_flag(config_dir)}{flags}` for build, publish and notes in one"
     )
 
 
-def _repository_flag(run: steps.Run) -> str:
+def _repository_flag(config_dir: Path) -> str:
     """``--repository REGISTRY/NAME`` unless fleet.yaml's image.repository names a registry: release publishes
     there by default (init writes it), and the hint asked for it again."""
     try:
-        named = grammar.names_a_registry(profile_mod.load(run.plan.config_dir).repository)
+        named = grammar.names_a_registry(profile_mod.load(config_dir).repository)
     except AeonError:
         named = False
     return "" if named else " --repository REGISTRY/NAME"

@@ -191,14 +191,16 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str, branches: Sequence
 
     * ``branch.NAME.mergeOptions`` of the fork branch (``branches``: the one merged onto, the one made): the
       options ``git merge`` adds on that branch (``-X ours``, ``-s ours``, ``--squash``, ``--ff-only``...), none of
-      which merge-tree takes; only those that leave the merge as it is (``--no-ff``, ``--stat``...) go by.
+      which merge-tree takes; only those that leave the merge as it is (``--no-ff``, ``--stat``...) go by, and
+      ``--log``/``--log=N``/``--no-log``, which the merge message honours over ``merge.log`` as git merge does
+      (``log_limit``; two branches that disagree on it are refused).
 
     ``commit.gpgSign`` is honoured where the commits are made (``Git.commit_tree``); a fork's ``.gitattributes``
     and ``merge.renormalize`` where the merge is made (``Git.merge_tree``)."""
     settings = git.merge_settings()
-    git.merge_log_limit()  # a merge.log git merge dies on is refused before anything is made, not at the merge
     for branch in dict.fromkeys(branches):
         _refuse_merge_options(branch, settings.get(f"branch.{branch}.mergeoptions"), tag)
+    log_limit(git, branches)  # a merge.log git merge dies on is refused before anything is made, not at the merge
     if settings.get("merge.ff", "").lower() == "only":
         raise GitError(
             f"git config sets merge.ff=only: git merge would refuse to merge {tag}, which is no "
@@ -220,12 +222,13 @@ def refuse_what_git_merge_would(git: Git, tag: str, sha: str, branches: Sequence
     )
 
 
-def with_merge_log(git: Git, message: str, tag: str, head: str, sha: str) -> str:
+def with_merge_log(git: Git, message: str, tag: str, head: str, sha: str, branches: Sequence[str] = ()) -> str:
     """The merge message as ``git merge -m MESSAGE`` makes it under ``merge.log``: the tag's own message, then
     ``* tag 'TAG':`` and the merged commits' one-line summaries (at most the setting's number, then ``...``, the
     count in the heading).  merge-tree and commit-tree read no merge.log, so the worktree-less merge's message
-    left them out where the maintainer's git merge put them in."""
-    limit = git.merge_log_limit()
+    left them out where the maintainer's git merge put them in.  ``branches``: the fork branches whose
+    ``mergeOptions`` (``--log``, ``--no-log``) git merge would read over merge.log (``log_limit``)."""
+    limit = log_limit(git, branches)
     if not limit:
         return message
     subjects, count = git.merged_subjects(head, sha, limit)
@@ -234,6 +237,65 @@ def with_merge_log(git: Git, message: str, tag: str, head: str, sha: str) -> str
     tag_message = git.tag_message(tag)
     tag_message = tag_message if not tag_message or tag_message.endswith("\n") else tag_message + "\n"
     return message.rstrip("\n") + "\n" + tag_message + "\n" + "\n".join(lines) + "\n"
+
+
+# git's DEFAULT_MERGE_LOG_LEN: what ``--log`` with no number (and ``merge.log=true``) means
+_DEFAULT_LOG = 20
+_LOG_WORD = re.compile(r"--(?:no-log|log(?:=(.*))?)\Z", re.DOTALL)
+
+
+def log_limit(git: Git, branches: Sequence[str]) -> int:
+    """How many merged commits' summaries ``git merge`` on the fork branch puts in the merge message: the last
+    ``--log``, ``--log=N`` or ``--no-log`` of ``branch.NAME.mergeOptions``, which git parses after the config and
+    so over ``merge.log`` (builtin/merge.c; a negative N leaves it to merge.log), else merge.log.  git dies on a
+    bad merge.log whatever the options say, and on a ``--log=`` that is no number; two of ``branches`` that ask
+    for different logs are refused, as no one git merge would make that message."""
+    configured = git.merge_log_limit()
+    settings = git.merge_settings()
+    asked: dict[str, int] = {}
+    for branch in dict.fromkeys(branches):
+        key = f"branch.{branch}.mergeoptions"
+        own = _options_log(f"branch.{branch}.mergeOptions", settings.get(key))
+        if own is not None:
+            asked[branch] = own if own >= 0 else configured
+    if len(set(asked.values())) > 1:
+        said = " and ".join(f"branch.{b}.mergeOptions asks for {_log_words(n)}" for b, n in asked.items())
+        raise GitError(
+            f"git config: {said}: git merge on one would write another merge message than on the other",
+            "make them agree, or drop --log/--no-log from one (`git config --unset branch.NAME.mergeOptions`)",
+        )
+    return next(iter(asked.values()), configured)
+
+
+def _options_log(key: str, value: str | None) -> int | None:
+    """The log length the last log word of a mergeOptions value asks for (-1: merge.log's), None without one."""
+    if value is None:
+        return None
+    try:
+        words = shlex.split(value)
+    except ValueError:
+        return None  # _refuse_merge_options names the open quote
+    limit: int | None = None
+    for word in words:
+        match = _LOG_WORD.match(word)
+        if match is None:
+            continue
+        number = match[1]
+        if word == "--no-log" or number is None:
+            limit = 0 if word == "--no-log" else _DEFAULT_LOG
+        elif re.fullmatch(r"[+-]?[0-9]+", number.strip()):
+            limit = max(int(number), -1)
+        else:  # git merge: "option `log' expects a numerical value"
+            raise GitError(
+                f"git config sets {key}={quoted(value)}: {quoted(word)} is no number of commits, and git merge "
+                "dies on it",
+                f"write --log=N, --log or --no-log (`git config {shell_word(key)} '--log=20'`), or unset it",
+            )
+    return limit
+
+
+def _log_words(limit: int) -> str:
+    return "no log" if limit == 0 else f"a log of {limit} commit(s)"
 
 
 # the options of ``git merge`` that leave the merge commit's tree and parents as the release merge makes them
@@ -266,7 +328,7 @@ def _refuse_merge_options(branch: str, value: str | None, tag: str) -> None:
             f"git config sets {key} to {quoted(value)}, which git cannot split (an open quote)", hint
         ) from None
     for i, word in enumerate(words):
-        if word in _SAME_MERGE:
+        if word in _SAME_MERGE or _LOG_WORD.match(word):  # the log: the message honours it (log_limit)
             continue
         shown = f"{word} {words[i + 1]}" if word in _WITH_VALUE and i + 1 < len(words) else word
         raise GitError(

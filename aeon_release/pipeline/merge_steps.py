@@ -155,7 +155,12 @@ def merge_tag(run: Run) -> None:
     plan = run.plan
     run.state.current = "merge"
     message = merge_commits.with_merge_log(
-        run.git, f"Merge upstream {plan.tag} into {plan.branch}", plan.tag, run.head, plan.tag_sha
+        run.git,
+        f"Merge upstream {plan.tag} into {plan.branch}",
+        plan.tag,
+        run.head,
+        plan.tag_sha,
+        (plan.previous_branch, plan.branch),
     )
     merged = run.git.merge_tree(run.head, plan.tag_sha, as_checkout=True)
     draft = Draft("merge", "merge", merged.tree, (run.head, plan.tag_sha), message)

@@ -671,6 +671,18 @@ def failed_dict(request: PublishRequest, reason: str, known: dict[str, Any] | No
     return data
 
 
+def dry_run(request: PublishRequest, json_out: bool) -> None:
+    """`publish --dry-run`: every precondition checked as the real run checks them (the image and its build
+    record, the signing key, the credentials, the registry's dated tag and :latest, read only), and what the
+    publish would do; nothing pushed, releases.yaml untouched."""
+    steps = plan(request).actions()
+    if json_out:
+        emit_json({"dry_run": True, "version": request.version, "actions": steps})
+    for line in steps:
+        show(plain(line), json_out)
+    say("dry run: nothing was pushed; the same command without --dry-run publishes")
+
+
 def run(request: PublishRequest, json_out: bool, after_step: StepHook | None = None) -> None:
     try:
         result = publish(request, after_step)

@@ -31,18 +31,20 @@ from aeon_release.domain.names import check_release_date
 from aeon_release.errors import (
     AeonError,
     ConfigError,
+    GitError,
     NeedsHuman,
     StateError,
     UsageError,
     check_each,
     quoted,
+    shell_word,
     stop_leaves,
     stopped_leaving,
 )
 from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline import repository as repository_mod
-from aeon_release.pipeline.merge_plan import Options, build_plan, check_config
+from aeon_release.pipeline.merge_plan import Options, build_plan, check_config, resolve_remote
 from aeon_release.pipeline.outputs import refuse_over_inputs
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
 
@@ -157,8 +159,25 @@ def plan_merge(rel: Release) -> list[Action]:
 
 
 def _describe_merge(rel: Release) -> str:
-    """What the merge's own steps would do: the descriptions of the actions `merge` runs."""
-    plan = build_plan(rel.git, Options(rel.opts.tag, rel.opts.config_dir, fetch=False))
+    """What the merge's own steps would do: the descriptions of the actions `merge` runs.  A tag not fetched yet
+    is fetched by the merge stage (as `merge` does): the dry run, which fetches nothing, said "drop --no-fetch to
+    fetch its tags", an option release does not have; it says what the stage will do instead."""
+    options = Options(rel.opts.tag, rel.opts.config_dir, fetch=False)
+    remote = resolve_remote(rel.git, options)
+    if remote is not None and rel.git.resolve(f"refs/tags/{rel.opts.tag}") is None:
+        # asked, not fetched (a dry run changes no ref): a tag upstream has not made is refused now, as the run would
+        status, out, _ = rel.git.try_run("ls-remote", "--tags", remote, f"refs/tags/{rel.opts.tag}")
+        if status == 0 and not out.strip():
+            raise GitError(
+                f"tag {quoted(rel.opts.tag)} does not exist (looked in local tags and remote {remote!r}, asked now)",
+                "check the spelling (upstream may not have tagged it yet)",
+            )
+        tag = shell_word(rel.opts.tag)
+        return (
+            f"fetch upstream's tags from {remote!r} ({rel.opts.tag} is not here yet), then merge it onto the previous "
+            f"fork branch as {rel.branch}: `aeon-release merge {tag} --dry-run` fetches it and shows that plan"
+        )
+    plan = build_plan(rel.git, options)
     run = merge_steps.Run(rel.git, merge_steps.state_for(plan, rel.store.worktree), plan)
     return "\n".join(line for lines in merge_steps.describe(run).values() for line in lines)
 
@@ -253,12 +272,10 @@ def plan_build(rel: Release) -> list[Action]:
     run = functools.partial(run_build, rel)
     if rel.git.branch_sha(rel.branch) is None:
         return [Do(f"build {rel.branch} once the merge created it, with the Dockerfile's build args", run)]
-    the_plan = build.plan(_build_request(rel))
-    args = ", ".join(f"{k}={v}" for k, v in sorted(the_plan.build_args.items()) if k != "CREATED")
+    first, *rest = build.actions(build.plan(_build_request(rel)))
     return [
-        Do(f"build {the_plan.tag} from {the_plan.sha[:12]} with {the_plan.dockerfile}", run),
-        Do(f"build args: {args}"),
-        Do(f"arch list {the_plan.arch_list}: probe FP4 code generation with nvcc"),
+        Do(first, run),
+        *(Do(line) for line in rest),
         Do("check the load-bearing parts in the image; report layers and dead bytes"),
     ]
 

@@ -39,3 +39,19 @@ def resolve(repository: str, config_dir: Path) -> str:
             "pass --repository REGISTRY/NAME (e.g. ghcr.io/me/myfork), or give image.repository its registry",
         )
     return named
+
+
+def image(image: str | None, version: str, variant: str | None, config_dir: Path) -> str:
+    """``--image`` as given, else the name `build` gives the image by default (fleet.yaml's image.repository,
+    ``:VERSION[-VARIANT]``): publish asked for ``--image`` right after a `build --version` that had named it."""
+    if image is not None:
+        if not image.strip():
+            raise UsageError("--image '': an empty name names no image", "pass the image build made, or leave it out")
+        return image
+    if not (config_dir / profile_mod.PROFILE_FILE).is_file():
+        raise UsageError(
+            f"no --image given, and {config_dir / profile_mod.PROFILE_FILE} (whose image.repository names the "
+            "image build made) is not there",
+            "pass --image IMAGE (the name or id build printed), or --config the folder holding fleet.yaml",
+        )
+    return profile_mod.load(config_dir).image_name(version, variant)

@@ -29,7 +29,8 @@ def test_conflicts_resolved_by_hand_stay_in_the_report_and_the_notes(tmp_path: P
     report = json.loads(done.out)
     assert report["state"] == "done" and [c["file"] for c in report["conflicts"]] == ["docs/serving.md"]
     status = run_cli("status", "--repo", ex.fork)
-    assert "conflict: " not in status.out and "next:" not in status.err  # nothing is open any more
+    assert "conflict: " not in status.out and "merge --continue" not in status.err  # nothing is open any more
+    assert "next: `aeon-release build --version v0.29.0" in status.err  # but the release half is (robust35)
     notes = run_cli("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
     assert notes.code == 0, notes.err
     assert "## Conflicts (1)" in notes.out and "`docs/serving.md`" in notes.out
