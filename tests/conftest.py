@@ -218,12 +218,47 @@ def example_templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None
     helpers.TEMPLATES.clear()
 
 
+@pytest.fixture(scope="session")
+def git_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What every test's ``git init`` and ``git clone`` copy into a new ``.git``: git's own template
+    without its inert ``hooks/*.sample`` scripts (13 files, about a third of a small init's CPU, in
+    thousands of inits a run).  ``description``, ``info/exclude``, ``branches/`` and an empty ``hooks/``
+    are there as in any repository git makes."""
+    import shutil
+    import subprocess
+
+    made = tmp_path_factory.mktemp("git-template")
+    probe = made / "probe"
+    subprocess.run(["git", "init", "--quiet", str(probe)], check=True, capture_output=True, env=_plain_git_env(made))
+    template = made / "template"
+    shutil.copytree(
+        probe / ".git", template, ignore=shutil.ignore_patterns("*.sample", "objects", "refs", "HEAD", "config")
+    )
+    shutil.rmtree(probe)
+    return template
+
+
+def _plain_git_env(home: Path) -> dict[str, str]:
+    """git with no configuration but its own defaults (the machine's template folder among them)."""
+    import os
+
+    return {**os.environ, "HOME": str(home), "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
+
+
 @pytest.fixture(autouse=True)
-def isolated_git(homes: Path, monkeypatch: pytest.MonkeyPatch, signing_key: Path) -> Iterator[None]:
+def isolated_git(homes: Path, git_template: Path, monkeypatch: pytest.MonkeyPatch, signing_key: Path) -> Iterator[None]:
     home = homes / str(next(_HOME_NUMBERS))
     home.mkdir()
     gitconfig = home / ".gitconfig"
-    gitconfig.write_text("[init]\n\tdefaultBranch = main\n[advice]\n\tdetachedHead = false\n")
+    # maintenance.auto: every commit, merge, am and fetch of a test's git starts one more git, `git
+    # maintenance run --auto`, which finds nothing to do in a repository of a few dozen objects (half a
+    # small commit's CPU; the suite makes thousands of commits).  fastimport.unpackLimit: a `git fast-import`
+    # of under 100 objects (each audit test's three-way fixture) starts `git unpack-objects` to turn its pack
+    # into loose files; at 0 the pack is kept as written (the same objects and ids, read the same way)
+    gitconfig.write_text(
+        f"[init]\n\tdefaultBranch = main\n\ttemplateDir = {git_template}\n[advice]\n\tdetachedHead = false\n"
+        "[maintenance]\n\tauto = false\n[fastimport]\n\tunpackLimit = 0\n"
+    )
     env = {
         "HOME": str(home),
         "GIT_CONFIG_GLOBAL": str(gitconfig),

@@ -44,8 +44,13 @@ class GitRepo:
 
     def merge(self, rev: str) -> str:
         """A merge that must be clean: the silent killers are exactly the merges git did not flag."""
-        self.git("merge", "--no-ff", "--no-edit", "--quiet", rev)
+        self._merge_clean(rev)
         return self.git("rev-parse", "HEAD")
+
+    def _merge_clean(self, rev: str) -> None:
+        """git's own merge in the work tree; a conflict fails the test here (``git merge`` exits 1 on any
+        conflict, so no unmerged path is left for a later look to find)."""
+        self.git("merge", "--no-ff", "--no-edit", "--quiet", rev)
 
     def three_way(
         self,
@@ -110,7 +115,7 @@ class GitRepo:
                 raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
             sha = dict(line.split() for line in marks.read_text().splitlines())
         self.git("reset", "--hard", "--quiet")  # the fork's commit in the index and the work tree
-        self.merge("upstream")
+        self._merge_clean("upstream")  # (the merge's id is not returned: no rev-parse)
         return sha[":1"], sha[f":{fork_mark - 1}"], sha[f":{fork_mark}"]
 
     def _fresh(self) -> bool:
