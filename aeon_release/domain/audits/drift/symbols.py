@@ -195,6 +195,7 @@ class _Checker:
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
+        self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -1572,7 +1573,9 @@ class _Checker:
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
         if isinstance(expr, ast.Name):
-            if expr.id in self._local_names(scope) or (expr.id in px.BUILTINS and expr.id not in mod.names):
+            if expr.id in self._local_names(scope):
+                return self._local_import(mod, expr.id, scope)
+            if expr.id in px.BUILTINS and expr.id not in mod.names:
                 return None, ""
             if scope.cls and not scope.functions:
                 return None, ""  # a class body: its names shadow the module's
@@ -1712,6 +1715,32 @@ class _Checker:
             return ix.member(ix.mro(cls, include_self), attr, dynamic) if cls else px.UNKNOWN
 
         return resolve
+
+    def _local_import(self, mod: ModuleInfo, name: str, scope: _Scope) -> tuple[Resolver | None, str]:
+        """A name the enclosing functions bind only by one import (``import pkg.mod`` or ``from pkg import
+        mod`` inside the function, a lazy import to dodge a cycle): resolved as the module-level import would
+        be (#40732: ``import pkg.spec_decode.eagle`` in a function, then ``pkg.spec_decode.eagle.<kernel> =
+        mine``, a patch of a name the module no longer imports); any other binding of it (a parameter, an
+        assignment, an import under ``try``) leaves it a local nothing resolves."""
+        targets = {
+            self._local_imports(mod, func).get(name, _UNBOUND)
+            for func in scope.functions
+            if name in self._locals.get(id(func), frozenset())
+        }
+        if len(targets) != 1 or _UNBOUND in targets:
+            return None, ""
+        base, attr = next(iter(targets))
+        if attr is None:
+            return (lambda ix: _module(ix, base) if ix.in_tree(base) else px.UNKNOWN), "class"
+        return (lambda ix: _imported(ix, base, attr)), "plain"
+
+    def _local_imports(self, mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
+        """name -> (module, name or None) of each name a function binds by imports alone, one target; a name
+        bound any other way too (or by two imports, or under ``try``) maps to _UNBOUND."""
+        found = self._imports_in.get(id(func))
+        if found is None:
+            found = self._imports_in[id(func)] = _imports_bound(mod, func)
+        return found
 
     def _local_names(self, scope: _Scope) -> frozenset[str]:
         """The names the enclosing functions bind, made once per nest of functions: a name is looked up
@@ -4703,6 +4732,51 @@ def _is_super_call(call: ast.Call) -> bool:
 
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+_UNBOUND = ("", None)  # a name a function binds by more than one import, or not by an import alone
+
+
+def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
+    """The names ``func`` (and the scopes inside it: _bound_in over-approximates the same way) binds by an
+    import, each to its (module, name) as the module-level binding would be (``import a.b`` binds ``a``);
+    _UNBOUND where another binding of the name, a second import of another target, or a ``try`` around the
+    import (an optional dependency) makes it anything but that import."""
+    guarded = {id(n) for t in ast.walk(func) if isinstance(t, ast.Try) for b in t.body for n in ast.walk(b)}
+    found: dict[str, tuple[str, str | None]] = {}
+    other: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, target in _import_targets(mod, node):
+                seen = found.setdefault(name, target)
+                if seen != target or id(node) in guarded:
+                    found[name] = _UNBOUND
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            other.add(node.id)
+        elif isinstance(node, ast.arg):
+            other.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            other.add(node.name)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            other.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            other.update(node.names)
+    return {name: _UNBOUND if name in other else target for name, target in found.items()}
+
+
+def _import_targets(mod: ModuleInfo, node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, tuple[str, str | None]]]:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield (
+                (alias.asname, (alias.name, None))
+                if alias.asname
+                else (alias.name.split(".", 1)[0], (alias.name.split(".", 1)[0], None))
+            )
+        return
+    base = px.import_base(node, mod.dotted, mod.path)
+    for alias in node.names:
+        if alias.name != "*":
+            yield alias.asname or alias.name, (base, alias.name)
 
 
 def _bound_in(func: ast.AST) -> frozenset[str]:
