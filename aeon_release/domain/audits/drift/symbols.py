@@ -2298,6 +2298,8 @@ class _Checker:
                 return self._model_field_dropped(call, before, after)
             if not changed & self.inp.upstream_files:
                 return None
+            if old is None and new is not None and _inherited_init(self.before, before):
+                return _first_init(call, after, new)
             bodies = (_init_node(self.before, before), _init_node(self.after, after))
         elif not self._upstream(after.path):
             return None
@@ -4490,6 +4492,35 @@ def _tuple_fields(ix: Index, cls: px.ClassInfo) -> Sig | None:
         return None
     sig, _ = _dataclass_sig(cls, mro, ix, fielded=True)
     return sig
+
+
+# a class deriving from one of these is called to look a member up (``Color(3)``), never to run its ``__init__``
+_LOOKED_UP = ("Enum", "Flag")
+
+
+def _inherited_init(ix: Index, sym: DefSym) -> bool:
+    """The class took its constructor from outside the tree (``nn.Module``'s, which takes nothing): no class of
+    the tree in its MRO defines ``__init__`` or ``__new__``, and no base makes a call a member lookup."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return False
+    mro = ix.mro(cls)
+    return not any(
+        {"__init__", "__new__"} & i.members.keys()
+        if isinstance(i, px.ClassInfo)
+        else i.broken or i.name.rsplit(".", 1)[-1].endswith(_LOOKED_UP)
+        for i in mro
+    )
+
+
+def _first_init(call: ast.Call, after: DefSym, new: Sig) -> str | None:
+    """#26060: upstream gave ``RejectionSampler(nn.Module)`` an ``__init__(self, sampler)``: ``RejectionSampler()``,
+    which bound to the outside ``__init__`` before, now misses a required argument.  Only a call the new
+    constructor cannot bind: the old one is unknown, so what the call passes is not compared with it."""
+    problem = call_problem(call, new)
+    if problem is None:
+        return None
+    return f"is now {after.label}{new.show()} (upstream gave it an __init__ of its own): the call {problem}"
 
 
 def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:
