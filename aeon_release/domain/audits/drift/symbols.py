@@ -4368,7 +4368,28 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
     return None
 
 
-_SCALARS = {int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}
+_SCALARS = {bool: ("bool",), int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}
+# capitalized names an annotation may use that still take a plain number or string (or any value)
+_TAKES_SCALARS = frozenset(
+    {"Any", "AnyStr", "Number", "Real", "Integral", "Complex", "Decimal", "Fraction", "Hashable", "Literal"}
+    | {"Never", "NoReturn", "Self", "LiteralString", "Text", "SupportsInt", "SupportsFloat", "SupportsIndex"}
+)
+
+
+def _scalar_for_object(arg: ast.expr, was: str, now: str, then: str, after: ast.expr) -> str | None:
+    """#31336: ``parse_output(ids, vocab, discard, True)`` once ``return_cu_num_tokens: bool`` became
+    ``logprobs_tensors: LogprobsTensors | None`` in its slot: the flag now fills an object parameter, the call
+    fits, and the body reads ``True`` as the tensors.  Only a parameter renamed in its slot (the new name is
+    another parameter, not the old one re-annotated) whose one type is a class (capitalized, not a
+    type variable or a protocol a number satisfies)."""
+    one = _one_type(after)
+    name = last_name(one) if isinstance(one, ast.Name | ast.Attribute) else ""
+    if was == now or len(name) < 3 or not name[0].isupper() or name in _TAKES_SCALARS or name.endswith("_co"):
+        return None
+    return (
+        f"passes {ast.unparse(arg)} for {now}, which upstream annotates {ast.unparse(after)} "
+        f"(it was {was}: {then}): a {then} where it reads a {name}"
+    )
 
 
 def _scalar_for_container(arg: ast.expr, was: str, now: str, before: ast.expr, after: ast.expr) -> str | None:
@@ -4379,8 +4400,10 @@ def _scalar_for_container(arg: ast.expr, was: str, now: str, before: ast.expr, a
     if not isinstance(value, ast.Constant) or type(value.value) not in _SCALARS:
         return None
     one = _one_type(before)
-    if not (isinstance(one, ast.Name) and one.id in _SCALARS[type(value.value)]) or not _taken(after):
+    if not (isinstance(one, ast.Name) and one.id in _SCALARS[type(value.value)]):
         return None
+    if not _taken(after):
+        return _scalar_for_object(arg, was, now, one.id, after)
     return (
         f"passes {ast.unparse(arg)} for {now}, which upstream annotates {ast.unparse(after)} "
         f"(it was {was}: {ast.unparse(before)}): one {one.id} where a container is read"
