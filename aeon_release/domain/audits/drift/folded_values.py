@@ -10,7 +10,8 @@ fork line ``if self.method == "deepseek_mtp":`` (in a proposer subclass, a helpe
 A value is *folded* when a method that runs on every instance (``__init__``, ``__post_init__``, a pydantic
 validator) of one of upstream's changed files holds, at upstream and not at the base, an ``if`` testing
 ``self.<field>`` against it (``==`` a string, ``in`` a display of strings or a module-level tuple of them)
-whose body assigns ``self.<field>`` another string literal.  A fork-owned comparison (``==``, ``!=``,
+whose body assigns ``self.<field>`` another string literal; a value the class assigns the field itself
+anywhere is a state it returns to, not folded.  A fork-owned comparison (``==``, ``!=``,
 ``in``/``not in`` a display) of ``<anything>.<field>`` with a folded value is an error, unless the same
 comparison also names the new value (written for both sides), or it sits in the file that folds (code
 there may run before the fold).
@@ -80,14 +81,28 @@ def _folds(trees: ThreeTrees) -> list[Fold]:
 def _folds_in(module: ast.Module, fields: set[str], path: str) -> Iterator[Fold]:
     tuples = _module_strings(module)
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        states = _assigned_strings(cls)
         for method in cls.body:
             if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not _every_instance(method):
                 continue
             for node in ast.walk(method):
                 if isinstance(node, ast.If):
                     fold = _fold(node, fields, tuples)
-                    if fold is not None:
-                        yield Fold(fold[0], fold[1], fold[2], cls.name, path, node.lineno)
+                    old = fold[1] - states.get(fold[0], frozenset()) if fold is not None else frozenset()
+                    if fold is not None and old:
+                        yield Fold(fold[0], old, fold[2], cls.name, path, node.lineno)
+
+
+def _assigned_strings(cls: ast.ClassDef) -> dict[str, frozenset[str]]:
+    """field -> the strings the class's code assigns it (``self.f = "idle"``): a value the class sets again is a
+    state the field holds between steps (#20625's parser returns to "idle"), not a rewrite."""
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            for target in node.targets:
+                if field := _self_field(target):
+                    found.setdefault(field, set()).add(node.value.value)
+    return {field: frozenset(values) for field, values in found.items()}
 
 
 def _every_instance(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -390,9 +390,10 @@ _CONTAINERS = {
     **dict.fromkeys(("Tuple", "tuple"), "tuple"),
     **dict.fromkeys(("Set", "set", "MutableSet"), "set"),
     **dict.fromkeys(("FrozenSet", "frozenset"), "frozenset"),
-    # an array (a tensor, an ndarray): #29723 made MedusaProposer.propose's list[list[int]] a tensor
-    **dict.fromkeys(("Tensor", "ndarray"), "array"),
 }
+# container drift's kinds also hold the array (a tensor, an ndarray): #29723 made MedusaProposer.propose's
+# list[list[int]] a tensor (``_container`` stays the builtin containers: element drift reads an array apart)
+_KINDS_HELD = {**_CONTAINERS, **dict.fromkeys(("Tensor", "ndarray"), "array")}
 _TYPES: dict[str, type] = {
     "dict": dict,
     "list": list,
@@ -409,12 +410,12 @@ _UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
 # a removed line that annotates something as one of those containers (from a newline, as _STR_LINE)
 _CONTAINER_LINE = re.compile(
     r"\n-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(?:"
-    + "|".join(_CONTAINERS)
+    + "|".join(_KINDS_HELD)
     + r")\b"
 )
 
 
-_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(" + "|".join(_CONTAINERS) + r")\b"
+_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(" + "|".join(_KINDS_HELD) + r")\b"
 # A diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
 # (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container.  The
 # annotation is found first and its line's start read back from it (_line_kinds): a pattern anchored at
@@ -432,7 +433,7 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
     only a file with one is parsed (most annotation edits keep the kind)."""
     kinds: dict[tuple[str, str], set[str]] = {}
     for sign, name, kind in _line_kinds(diff):
-        kinds.setdefault((sign, name), set()).add(_CONTAINERS[kind])
+        kinds.setdefault((sign, name), set()).add(_KINDS_HELD[kind])
     changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
     return {n for n in changed if n == ")" or any(f".{n}" in line for line in fork_lines)}
 
@@ -542,12 +543,18 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
     """The fields and returns of ``paths`` whose annotation upstream made another kind of container."""
     found: dict[str, list[Recontained]] = {}
     for pair in reannotated(trees, paths, wanted):
-        kind, now = _container(pair.was), _container(pair.now)
+        kind, now = _held_kind(pair.was), _held_kind(pair.now)
         if kind is not None and now is not None and kind != now:
             shown = ast.unparse(pair.was), ast.unparse(pair.now)
             hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
             found.setdefault(hit.name, []).append(hit)
     return found
+
+
+def _held_kind(annotation: ast.expr) -> str | None:
+    """The kind of container, or array, an annotation names (``Optional`` and ``None`` unions aside)."""
+    node = _unwrapped(annotation)
+    return _KINDS_HELD.get(last_name(node.value if isinstance(node, ast.Subscript) else node))
 
 
 def _container(annotation: ast.expr) -> str | None:
@@ -641,7 +648,7 @@ def _kind_tested(
 
 
 def _is_kind(kind: str, name: str) -> bool:
-    return _CONTAINERS.get(name) == kind
+    return _KINDS_HELD.get(name) == kind
 
 
 def _lacking(hit: Recontained, call: ast.Call) -> str | None:

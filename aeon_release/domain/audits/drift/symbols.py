@@ -1719,7 +1719,7 @@ class _Checker:
     def _local_import(self, mod: ModuleInfo, name: str, scope: _Scope) -> tuple[Resolver | None, str]:
         """A name the enclosing functions bind only by one import (``import pkg.mod`` or ``from pkg import
         mod`` inside the function, a lazy import to dodge a cycle): resolved as the module-level import would
-        be (#40732: ``import pkg.spec_decode.eagle`` in a function, then ``pkg.spec_decode.eagle.<kernel> =
+        be (#40732: ``import pkg.drafting.eagle`` in a function, then ``pkg.drafting.eagle.<kernel> =
         mine``, a patch of a name the module no longer imports); any other binding of it (a parameter, an
         assignment, an import under ``try``) leaves it a local nothing resolves."""
         targets = {
