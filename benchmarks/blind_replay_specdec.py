@@ -26,8 +26,8 @@ gave it one with a required ``sampler``), #29723's two (``propose``'s return re-
 ``LogprobsTensors | None``), and #40732's monkey-patch ``vllm.v1.spec_decode.eagle.<kernel> = ...`` (the
 module no longer imports the kernel: the assignment makes a new attribute nothing reads).
 After the killers50 widenings: 23 caught, 0 warned, 0 missed of 23 (twins: 10 quiet, 0 false errors).  Caught
-now: a comparison of a field with a value upstream's constructor/post-init now folds into another (name
-drift); a call of a class upstream gave its first ``__init__`` that the new constructor cannot bind (symbol
+now: a comparison of a field with a value upstream's post-init now rewrites into another, tested against a
+module-level tuple of names (name drift's rewrites); a call of a class upstream gave its first ``__init__`` that the new constructor cannot bind (symbol
 drift); a list return made an array, a list method called on it or a list added to it or to its rows,
 through ``super()`` too (type drift); a literal passed by position into a slot upstream renamed and retyped
 from that scalar to a class (symbol drift); a name a function binds by a lazy import, resolved as the

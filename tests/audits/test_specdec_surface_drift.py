@@ -10,8 +10,9 @@
   ``return_cu_num_tokens: bool`` became ``logprobs_tensors: LogprobsTensors | None``).
 - a list return made an array (#29723: ``MedusaProposer.propose`` returns a tensor): a list method on it, a
   list added to it or to each of its rows (through ``super()`` too).
-- a value upstream now folds into another when the object is built (#25232: ``if self.method in
-  MTP_MODEL_TYPES: self.method = "mtp"``): a fork comparison with the old value is never true.
+- a value upstream now rewrites into another when the object is built, tested against a module-level tuple
+  (#25232: ``if self.method in MTP_MODEL_TYPES: self.method = "mtp"``; drift/rewrites.py read only a display):
+  a fork comparison with the old value is never true.
 """
 
 from __future__ import annotations

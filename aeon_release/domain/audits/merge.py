@@ -39,7 +39,6 @@ from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
-from aeon_release.domain.audits.drift.folded_values import folded_value_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
@@ -150,7 +149,6 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     registration_drift,
     return_drift,
     returned_string_drift,
-    folded_value_drift,
     raised_kind_drift,
     widened_test_drift,
     type_drift,
