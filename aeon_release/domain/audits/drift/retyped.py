@@ -391,6 +391,9 @@ _CONTAINERS = {
     **dict.fromkeys(("Set", "set", "MutableSet"), "set"),
     **dict.fromkeys(("FrozenSet", "frozenset"), "frozenset"),
 }
+# container drift's kinds also hold the array (a tensor, an ndarray): #29723 made MedusaProposer.propose's
+# list[list[int]] a tensor (``_container`` stays the builtin containers: element drift reads an array apart)
+_KINDS_HELD = {**_CONTAINERS, **dict.fromkeys(("Tensor", "ndarray"), "array")}
 _TYPES: dict[str, type] = {
     "dict": dict,
     "list": list,
@@ -400,14 +403,19 @@ _TYPES: dict[str, type] = {
     "frozenset": frozenset,
 }
 _OFFERS = {kind: frozenset(n for n in dir(t) if not n.startswith("_")) for kind, t in _TYPES.items()}
+# of the builtin containers' methods, those an array has too (an ndarray's copy and sort; a tensor sorts):
+# none of append, extend, insert, pop, remove, clear, index, count, items, keys ...
+_OFFERS["array"] = frozenset({"copy", "sort"})
 _UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
 # a removed line that annotates something as one of those containers (from a newline, as _STR_LINE)
 _CONTAINER_LINE = re.compile(
-    r"\n-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?(?:" + "|".join(_CONTAINERS) + r")\b"
+    r"\n-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(?:"
+    + "|".join(_KINDS_HELD)
+    + r")\b"
 )
 
 
-_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.)?(" + "|".join(_CONTAINERS) + r")\b"
+_KINDS = r"(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(" + "|".join(_KINDS_HELD) + r")\b"
 # A diff's line annotating a field (``name: Dict[...]``, ``self.name: List[...] = []``) or a return
 # (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container.  The
 # annotation is found first and its line's start read back from it (_line_kinds): a pattern anchored at
@@ -425,7 +433,7 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
     only a file with one is parsed (most annotation edits keep the kind)."""
     kinds: dict[tuple[str, str], set[str]] = {}
     for sign, name, kind in _line_kinds(diff):
-        kinds.setdefault((sign, name), set()).add(_CONTAINERS[kind])
+        kinds.setdefault((sign, name), set()).add(_KINDS_HELD[kind])
     changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
     return {n for n in changed if n == ")" or any(f".{n}" in line for line in fork_lines)}
 
@@ -535,12 +543,18 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
     """The fields and returns of ``paths`` whose annotation upstream made another kind of container."""
     found: dict[str, list[Recontained]] = {}
     for pair in reannotated(trees, paths, wanted):
-        kind, now = _container(pair.was), _container(pair.now)
+        kind, now = _held_kind(pair.was), _held_kind(pair.now)
         if kind is not None and now is not None and kind != now:
             shown = ast.unparse(pair.was), ast.unparse(pair.now)
             hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
             found.setdefault(hit.name, []).append(hit)
     return found
+
+
+def _held_kind(annotation: ast.expr) -> str | None:
+    """The kind of container, or array, an annotation names (``Optional`` and ``None`` unions aside)."""
+    node = _unwrapped(annotation)
+    return _KINDS_HELD.get(last_name(node.value if isinstance(node, ast.Subscript) else node))
 
 
 def _container(annotation: ast.expr) -> str | None:
@@ -565,11 +579,50 @@ def _container_uses(
             why = _lacking(hit, node) if hit is not None else None
             if hit is not None and why is not None and not _kind_tested(node, receiver, hit, parents, bound):
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and (joined := _list_joined(node)):
+            hit = _joined_hit(joined, node, parents, fork, found, bound)
+            if hit is not None and hit.old == "list" and hit.new == "array":
+                if not _kind_tested(node, joined, hit, parents, bound):
+                    yield node.lineno, hit, f"adds a list to {ast.unparse(joined)}|an array adds a list elementwise"
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
             hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
                 if not _kind_tested(node, node.value, hit, parents, bound):
                     yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+
+
+def _list_joined(node: ast.BinOp) -> ast.expr | None:
+    """The other operand of ``x + [...]`` (``[...] * n`` too), ``[...] + x``: a list concatenation."""
+    for mine, other in ((node.right, node.left), (node.left, node.right)):
+        held = mine.left if isinstance(mine, ast.BinOp) and isinstance(mine.op, ast.Mult) else mine
+        if isinstance(held, ast.List) and not isinstance(other, ast.List):
+            return other
+    return None
+
+
+def _joined_hit(
+    joined: ast.expr,
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Recontained | None:
+    """The recontained value a list is added to: the value itself, or a row of it (``row`` of ``for row in
+    drafts`` in a comprehension around the addition); #29723: ``[row + [0] * pad for row in drafts]`` once
+    ``drafts`` is a tensor adds 0 to every element instead of padding the row."""
+    func = enclosing(node, parents)
+    hit = _held(joined, func, parents, fork, found, bound)
+    if hit is not None or not isinstance(joined, ast.Name):
+        return hit
+    up = parents.get(id(node))
+    while up is not None and up is not func:
+        if isinstance(up, ast.ListComp | ast.GeneratorExp | ast.SetComp):
+            for gen in up.generators:
+                if isinstance(gen.target, ast.Name) and gen.target.id == joined.id:
+                    return _held(gen.iter, func, parents, fork, found, bound)
+        up = parents.get(id(up))
+    return None
 
 
 def _kind_tested(
@@ -595,14 +648,14 @@ def _kind_tested(
 
 
 def _is_kind(kind: str, name: str) -> bool:
-    return _CONTAINERS.get(name) == kind
+    return _KINDS_HELD.get(name) == kind
 
 
 def _lacking(hit: Recontained, call: ast.Call) -> str | None:
     """Why the call fails on the new kind: a method only the old kind has, or ``pop(i)`` of a deque."""
     method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
     if method in _OFFERS[hit.old] and method not in _OFFERS[hit.new]:
-        return f"a {hit.new} has no {method}()"
+        return f"{'an' if hit.new[0] in 'aeiou' else 'a'} {hit.new} has no {method}()"
     if method == "pop" and hit.old == "list" and hit.new == "deque" and (call.args or call.keywords):
         return "a deque's pop() takes no index (popleft() takes the first)"
     return None
@@ -628,6 +681,8 @@ def _held(
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
     typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
+    if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
+        typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
     return next(
         (
             h
@@ -636,6 +691,21 @@ def _held(
         ),
         None,
     )
+
+
+def _is_super(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super" and not expr.args
+
+
+def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
+    """``names`` and the bases of those among the file's own classes, transitively."""
+    todo = list(names)
+    while todo and len(names) < 64:
+        cls = classes.get(todo.pop())
+        for base in base_names(cls) - names if cls is not None else ():
+            names.add(base)
+            todo.append(base)
+    return names
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
@@ -665,13 +735,7 @@ def typed_as(
         return set()  # ``mc = x.runner``: whatever the parameter's annotation said, it holds another now
     else:
         names = {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, func)}
-    todo = list(names)
-    while todo and len(names) < 64:
-        cls = classes.get(todo.pop())
-        for base in base_names(cls) - names if cls is not None else ():
-            names.add(base)
-            todo.append(base)
-    return names
+    return _with_bases(names, classes)
 
 
 def _rebound(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -49,6 +49,8 @@ class Rewrite:
 # comparison with one of the names as a string
 _TESTED = re.compile(r"""^(?:el)?if\b[^\n]*""")
 _STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+# ``in NAME``: a test against a module-level tuple of strings (#25232: ``if self.method in MTP_MODEL_TYPES``)
+_IN_NAME = re.compile(r"\bin[ \t]+([A-Z][A-Z0-9_]{2,})\b")
 
 
 def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:
@@ -71,7 +73,7 @@ def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:
 
 
 def _tests(line: str, names: set[str]) -> bool:
-    return ("==" in line or " in " in line) and bool(names & set(_STRING.findall(line)))
+    return ("==" in line or " in " in line) and bool(names & set(_STRING.findall(line)) or _IN_NAME.search(line))
 
 
 def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] | None) -> Iterator[Rewrite]:
@@ -79,6 +81,7 @@ def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] |
     value the class's methods also set the field to is one of its states, not a rewrite (#20625's parser
     steps ``current_state`` from "idle" to "think", and sets "idle" again at the end of a turn)."""
     module = parse_python(text, path) if text is not None else None
+    tuples = _module_strings(module) if module is not None else {}
     for cls in file_classes(module.body) if module is not None else ():
         methods = [
             (method, method.args.args[0].arg)
@@ -90,7 +93,7 @@ def _rewrites_in(text: str | None, path: str, names: set[str], lines: set[int] |
             for node in ast.walk(method):
                 if isinstance(node, ast.If) and (lines is None or node.lineno in lines):
                     yield from (
-                        r for r in _rewrite(node, path, names, me, cls.name) if (r.field, r.value) not in states
+                        r for r in _rewrite(node, path, names, me, cls.name, tuples) if (r.field, r.value) not in states
                     )
 
 
@@ -103,14 +106,16 @@ def _set_strings(method: ast.FunctionDef | ast.AsyncFunctionDef, me: str) -> Ite
                     yield target.attr, node.value.value
 
 
-def _rewrite(node: ast.If, path: str, names: set[str], me: str, owner: str) -> Iterator[Rewrite]:
+def _rewrite(
+    node: ast.If, path: str, names: set[str], me: str, owner: str, tuples: dict[str, set[str]]
+) -> Iterator[Rewrite]:
     """``if me.field == value: me.field = "to"`` (``me``: the method's own object)."""
     test = node.test
     if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.left, ast.Attribute):
         return
     if not isinstance(test.left.value, ast.Name) or test.left.value.id != me:
         return
-    tested = _tested_values(test.ops[0], test.comparators[0]) & names
+    tested = _tested_values(test.ops[0], test.comparators[0], tuples) & names
     subject = ast.unparse(test.left)
     for stmt in node.body:  # the body's own statements: a nested ``if`` rewrites only sometimes
         if (
@@ -140,8 +145,11 @@ def own_field_compared(own: OwnFields, compare: ast.Compare, field: str) -> bool
     return any(isinstance(side, ast.Attribute) and side.attr == field and own.holds(side, compare) for side in sides)
 
 
-def _tested_values(op: ast.cmpop, right: ast.expr) -> set[str]:
-    """The strings ``x == "v"`` or ``x in ("v", "w")`` is true for."""
+def _tested_values(op: ast.cmpop, right: ast.expr, tuples: dict[str, set[str]] | None = None) -> set[str]:
+    """The strings ``x == "v"`` or ``x in ("v", "w")`` is true for; ``x in NAME`` of a module-level name bound
+    once to such a display (``tuples``)."""
+    if isinstance(op, ast.In) and isinstance(right, ast.Name):
+        return set((tuples or {}).get(right.id, set()))
     if isinstance(op, ast.Eq):
         values = [right]
     elif isinstance(op, ast.In) and isinstance(right, ast.Tuple | ast.List | ast.Set):
@@ -149,3 +157,21 @@ def _tested_values(op: ast.cmpop, right: ast.expr) -> set[str]:
     else:
         return set()
     return {v.value for v in values if isinstance(v, ast.Constant) and isinstance(v.value, str)}
+
+
+def _module_strings(module: ast.Module) -> dict[str, set[str]]:
+    """Module-level names bound once, to a display of strings only (``MTP_MODEL_TYPES = ("deepseek_mtp", ...)``)."""
+    bound: dict[str, list[ast.expr]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            bound.setdefault(stmt.targets[0].id, []).append(stmt.value)
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            bound.setdefault(stmt.target.id, []).append(stmt.value)
+    found: dict[str, set[str]] = {}
+    for name, values in bound.items():
+        display = values[0]
+        if len(values) == 1 and isinstance(display, ast.Tuple | ast.List | ast.Set) and display.elts:
+            strings = {e.value for e in display.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+            if len(strings) == len(display.elts):
+                found[name] = strings
+    return found

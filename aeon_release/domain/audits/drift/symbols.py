@@ -195,6 +195,7 @@ class _Checker:
         self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
+        self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -1581,7 +1582,9 @@ class _Checker:
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
         if isinstance(expr, ast.Name):
-            if expr.id in self._local_names(scope) or (expr.id in px.BUILTINS and expr.id not in mod.names):
+            if expr.id in self._local_names(scope):
+                return self._local_import(mod, expr.id, scope)
+            if expr.id in px.BUILTINS and expr.id not in mod.names:
                 return None, ""
             if scope.cls and not scope.functions:
                 return None, ""  # a class body: its names shadow the module's
@@ -1721,6 +1724,32 @@ class _Checker:
             return ix.member(ix.mro(cls, include_self), attr, dynamic) if cls else px.UNKNOWN
 
         return resolve
+
+    def _local_import(self, mod: ModuleInfo, name: str, scope: _Scope) -> tuple[Resolver | None, str]:
+        """A name the enclosing functions bind only by one import (``import pkg.mod`` or ``from pkg import
+        mod`` inside the function, a lazy import to dodge a cycle): resolved as the module-level import would
+        be (#40732: ``import pkg.drafting.eagle`` in a function, then ``pkg.drafting.eagle.<kernel> =
+        mine``, a patch of a name the module no longer imports); any other binding of it (a parameter, an
+        assignment, an import under ``try``) leaves it a local nothing resolves."""
+        targets = {
+            self._local_imports(mod, func).get(name, _UNBOUND)
+            for func in scope.functions
+            if name in self._locals.get(id(func), frozenset())
+        }
+        if len(targets) != 1 or _UNBOUND in targets:
+            return None, ""
+        base, attr = next(iter(targets))
+        if attr is None:
+            return (lambda ix: _module(ix, base) if ix.in_tree(base) else px.UNKNOWN), "class"
+        return (lambda ix: _imported(ix, base, attr)), "plain"
+
+    def _local_imports(self, mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
+        """name -> (module, name or None) of each name a function binds by imports alone, one target; a name
+        bound any other way too (or by two imports, or under ``try``) maps to _UNBOUND."""
+        found = self._imports_in.get(id(func))
+        if found is None:
+            found = self._imports_in[id(func)] = _imports_bound(mod, func)
+        return found
 
     def _local_names(self, scope: _Scope) -> frozenset[str]:
         """The names the enclosing functions bind, made once per nest of functions: a name is looked up
@@ -2278,6 +2307,8 @@ class _Checker:
                 return self._model_field_dropped(call, before, after)
             if not changed & self.inp.upstream_files:
                 return None
+            if old is None and new is not None and _inherited_init(self.before, before):
+                return _first_init(call, after, new)
             bodies = (_init_node(self.before, before), _init_node(self.after, after))
         elif not self._upstream(after.path):
             return None
@@ -4357,7 +4388,28 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
     return None
 
 
-_SCALARS = {int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}
+_SCALARS = {bool: ("bool",), int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}
+# capitalized names an annotation may use that still take a plain number or string (or any value)
+_TAKES_SCALARS = frozenset(
+    {"Any", "AnyStr", "Number", "Real", "Integral", "Complex", "Decimal", "Fraction", "Hashable", "Literal"}
+    | {"Never", "NoReturn", "Self", "LiteralString", "Text", "SupportsInt", "SupportsFloat", "SupportsIndex"}
+)
+
+
+def _scalar_for_object(arg: ast.expr, was: str, now: str, then: str, after: ast.expr) -> str | None:
+    """#31336: ``parse_output(ids, vocab, discard, True)`` once ``return_cu_num_tokens: bool`` became
+    ``logprobs_tensors: LogprobsTensors | None`` in its slot: the flag now fills an object parameter, the call
+    fits, and the body reads ``True`` as the tensors.  Only a parameter renamed in its slot (the new name is
+    another parameter, not the old one re-annotated) whose one type is a class (capitalized, not a
+    type variable or a protocol a number satisfies)."""
+    one = _one_type(after)
+    name = last_name(one) if isinstance(one, ast.Name | ast.Attribute) else ""
+    if was == now or len(name) < 3 or not name[0].isupper() or name in _TAKES_SCALARS or name.endswith("_co"):
+        return None
+    return (
+        f"passes {ast.unparse(arg)} for {now}, which upstream annotates {ast.unparse(after)} "
+        f"(it was {was}: {then}): a {then} where it reads a {name}"
+    )
 
 
 def _scalar_for_container(arg: ast.expr, was: str, now: str, before: ast.expr, after: ast.expr) -> str | None:
@@ -4368,8 +4420,10 @@ def _scalar_for_container(arg: ast.expr, was: str, now: str, before: ast.expr, a
     if not isinstance(value, ast.Constant) or type(value.value) not in _SCALARS:
         return None
     one = _one_type(before)
-    if not (isinstance(one, ast.Name) and one.id in _SCALARS[type(value.value)]) or not _taken(after):
+    if not (isinstance(one, ast.Name) and one.id in _SCALARS[type(value.value)]):
         return None
+    if not _taken(after):
+        return _scalar_for_object(arg, was, now, one.id, after)
     return (
         f"passes {ast.unparse(arg)} for {now}, which upstream annotates {ast.unparse(after)} "
         f"(it was {was}: {ast.unparse(before)}): one {one.id} where a container is read"
@@ -4481,6 +4535,35 @@ def _tuple_fields(ix: Index, cls: px.ClassInfo) -> Sig | None:
         return None
     sig, _ = _dataclass_sig(cls, mro, ix, fielded=True)
     return sig
+
+
+# a class deriving from one of these is called to look a member up (``Color(3)``), never to run its ``__init__``
+_LOOKED_UP = ("Enum", "Flag")
+
+
+def _inherited_init(ix: Index, sym: DefSym) -> bool:
+    """The class took its constructor from outside the tree (``nn.Module``'s, which takes nothing): no class of
+    the tree in its MRO defines ``__init__`` or ``__new__``, and no base makes a call a member lookup."""
+    cls = ix.class_of(sym)
+    if cls is None:
+        return False
+    mro = ix.mro(cls)
+    return not any(
+        {"__init__", "__new__"} & i.members.keys()
+        if isinstance(i, px.ClassInfo)
+        else i.broken or i.name.rsplit(".", 1)[-1].endswith(_LOOKED_UP)
+        for i in mro
+    )
+
+
+def _first_init(call: ast.Call, after: DefSym, new: Sig) -> str | None:
+    """#26060: upstream gave ``RejectionSampler(nn.Module)`` an ``__init__(self, sampler)``: ``RejectionSampler()``,
+    which bound to the outside ``__init__`` before, now misses a required argument.  Only a call the new
+    constructor cannot bind: the old one is unknown, so what the call passes is not compared with it."""
+    problem = call_problem(call, new)
+    if problem is None:
+        return None
+    return f"is now {after.label}{new.show()} (upstream gave it an __init__ of its own): the call {problem}"
 
 
 def _fields_make_init(base: px.External, mro: list[px.ClassInfo | px.External]) -> bool:
@@ -4723,6 +4806,51 @@ def _is_super_call(call: ast.Call) -> bool:
 
 def _is_super(node: ast.expr) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+_UNBOUND = ("", None)  # a name a function binds by more than one import, or not by an import alone
+
+
+def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
+    """The names ``func`` (and the scopes inside it: _bound_in over-approximates the same way) binds by an
+    import, each to its (module, name) as the module-level binding would be (``import a.b`` binds ``a``);
+    _UNBOUND where another binding of the name, a second import of another target, or a ``try`` around the
+    import (an optional dependency) makes it anything but that import."""
+    guarded = {id(n) for t in ast.walk(func) if isinstance(t, ast.Try) for b in t.body for n in ast.walk(b)}
+    found: dict[str, tuple[str, str | None]] = {}
+    other: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            for name, target in _import_targets(mod, node):
+                seen = found.setdefault(name, target)
+                if seen != target or id(node) in guarded:
+                    found[name] = _UNBOUND
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            other.add(node.id)
+        elif isinstance(node, ast.arg):
+            other.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+            other.add(node.name)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            other.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            other.update(node.names)
+    return {name: _UNBOUND if name in other else target for name, target in found.items()}
+
+
+def _import_targets(mod: ModuleInfo, node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, tuple[str, str | None]]]:
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield (
+                (alias.asname, (alias.name, None))
+                if alias.asname
+                else (alias.name.split(".", 1)[0], (alias.name.split(".", 1)[0], None))
+            )
+        return
+    base = px.import_base(node, mod.dotted, mod.path)
+    for alias in node.names:
+        if alias.name != "*":
+            yield alias.asname or alias.name, (base, alias.name)
 
 
 def _bound_in(func: ast.AST) -> frozenset[str]:
