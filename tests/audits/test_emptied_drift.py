@@ -22,6 +22,8 @@ from tests.audits.conftest import GitRepo
 
 ENGINE = "vllm/distributed/engine.py"
 ENGINE_BASE = """import abc
+import contextlib
+from collections.abc import Iterator
 
 _WORKSPACE: list[int] = []
 
@@ -29,6 +31,21 @@ _WORKSPACE: list[int] = []
 def init_workspace(size: int) -> None:
     _WORKSPACE.append(size)
     _WORKSPACE.sort()
+
+
+@contextlib.contextmanager
+def patch_group(g: int) -> Iterator[None]:
+    Engine.queue.append(g)
+    try:
+        yield
+    finally:
+        Engine.queue.pop()
+
+
+@contextlib.contextmanager
+def open_group(g: int) -> Iterator[None]:
+    Engine.queue.append(g)
+    yield
 
 
 class Engine:
@@ -98,13 +115,19 @@ ENGINE_AFTER = (
         "    pass\n\n\n",
     )
     .replace(
+        "    Engine.queue.append(g)\n    try:\n        yield\n    finally:\n        Engine.queue.pop()\n",
+        '    """The groups are per model now."""\n    yield\n',
+    )
+    .replace(
         "class Sub(Engine):\n    pass\n",
         "class Sub(Engine):\n    def add_send(self, tensor: int, dst: int) -> None:\n"
         "        self.queue.extend((tensor, dst))\n",
     )
 )
 FORK = "vllm/aeon_carry.py"
-FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init_workspace\n\n\n"
+FORK_BASE = (
+    "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init_workspace, open_group, patch_group\n\n\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -122,6 +145,8 @@ FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init
         ("def f() -> None:\n    init_workspace(1024)\n", 5),
         # the class's override removed, the base's raise answers (#22243)
         ("def f() -> int:\n    return Cuda().stateless_pg(0) + Cuda.stateless_pg(Cuda(), 1)\n", 5),
+        # a context manager made a bare yield, entered for its effect
+        ("def f() -> None:\n    with patch_group(2):\n        Engine.queue.sort()\n", 5),
         # twins: the raise caught (by a base kind of it too)
         (
             "def f(params: list[int]) -> bool:\n    try:\n        Engine.send(params, {'group': 1})\n"
@@ -139,6 +164,7 @@ FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init
         ("def f(e: Engine) -> None:\n    e.add_send(1, 2)\n", None),
         # a stub already at the base; a def made abstract; a def changed but doing work
         ("def f(e: Engine) -> None:\n    e.hook()\n", None),
+        ("def f() -> None:\n    with open_group(2):\n        Engine.queue.sort()\n", None),
         ("class Mine(Hooks):\n    def prep(self) -> None:\n        super().prep()\n", None),
         ("def f(e: Engine) -> int:\n    e.flush(2)\n    return 0\n", None),
     ],

@@ -36,6 +36,8 @@ class Emptied:
     def says(self) -> str:
         if self.raises is not None:
             return f"only raises {self.raises}"
+        if self.returns == "a bare yield":
+            return "does nothing around its yield"
         return "does nothing" if self.returns in (None, "None") else f"does nothing but return {self.returns}"
 
 
@@ -85,11 +87,32 @@ def _generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def emptied(old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef) -> Emptied | None:
-    """How ``new`` is an emptied ``old``: ``old`` did work (not a stub, not a generator), ``new`` does none
-    and is no declaration an override fills (``@abstractmethod``, ``@overload``)."""
-    if _abstract(new) or _generator(old) or trivial(old) is not None:
+    """How ``new`` is an emptied ``old``: ``old`` did work (not a stub), ``new`` does none and is no
+    declaration an override fills (``@abstractmethod``, ``@overload``).  A generator (a context manager's)
+    is emptied when all it does now is one bare ``yield``."""
+    if _abstract(new) or trivial(old) is not None:
         return None
+    if _generator(old):
+        return _bare_yield(old, new)
     return trivial(new)
+
+
+def _bare_yield(
+    old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Emptied | None:
+    """A generator that did work around its ``yield`` and now only yields (a patching context made a no-op)."""
+    body = _own_body(new)
+    if len(body) == 1 and _is_bare_yield(body[0]) and not all(_is_bare_yield(s) for s in _own_body(old)):
+        return Emptied(returns="a bare yield")
+    return None
+
+
+def _is_bare_yield(stmt: ast.stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Yield)
+        and (stmt.value.value is None or isinstance(stmt.value.value, ast.Constant))
+    )
 
 
 def _catches(handler: ast.ExceptHandler, kind: str) -> bool:
@@ -128,10 +151,15 @@ def guarded(around: ast.AST, call: ast.Call, kind: str) -> bool:
 
 
 def for_effect(around: ast.AST, call: ast.Call, now: Emptied) -> bool:
-    """Whether the call is made for what it does, not what it answers: a statement of its own, or the
-    ``return`` of a body that now returns nothing anyway (an override handing on ``super()``'s None)."""
+    """Whether the call is made for what it does, not what it answers: a statement of its own (awaited or
+    not), a ``with`` item (a context manager entered for its effect), or the ``return`` of a body that now
+    returns nothing anyway (an override handing on ``super()``'s None)."""
     for node in ast.walk(around):
-        if isinstance(node, ast.Expr) and node.value is call:
+        if isinstance(node, ast.Expr) and (
+            node.value is call or (isinstance(node.value, ast.Await) and node.value.value is call)
+        ):
+            return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(i.context_expr is call for i in node.items):
             return True
         if isinstance(node, ast.Return) and node.value is call and now.returns is None:
             return True
