@@ -33,6 +33,10 @@ def init_workspace(size: int) -> None:
     _WORKSPACE.sort()
 
 
+def warm(n: int) -> None:
+    _WORKSPACE.append(n)
+
+
 @contextlib.contextmanager
 def patch_group(g: int) -> Iterator[None]:
     Engine.queue.append(g)
@@ -66,6 +70,13 @@ class Engine:
 
     def hook(self) -> None:
         pass
+
+    def release(self, handle: int) -> None:
+        self.queue.remove(handle)
+
+    def pad(self, x: int) -> int:
+        self.queue.append(x)
+        return x
 
     def flush(self, n: int) -> int:
         self.queue.clear()
@@ -118,6 +129,9 @@ ENGINE_AFTER = (
         "    Engine.queue.append(g)\n    try:\n        yield\n    finally:\n        Engine.queue.pop()\n",
         '    """The groups are per model now."""\n    yield\n',
     )
+    .replace("    _WORKSPACE.append(n)\n", "    return\n    _WORKSPACE.append(n)\n")
+    .replace("        self.queue.remove(handle)\n", "        del handle\n")
+    .replace("        self.queue.append(x)\n        return x\n", "        return x\n")
     .replace(
         "class Sub(Engine):\n    pass\n",
         "class Sub(Engine):\n    def add_send(self, tensor: int, dst: int) -> None:\n"
@@ -126,7 +140,7 @@ ENGINE_AFTER = (
 )
 FORK = "vllm/aeon_carry.py"
 FORK_BASE = (
-    "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init_workspace, open_group, patch_group\n\n\n"
+    "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init_workspace, open_group, patch_group, warm\n\n\n"
 )
 
 
@@ -147,6 +161,12 @@ FORK_BASE = (
         ("def f() -> int:\n    return Cuda().stateless_pg(0) + Cuda.stateless_pg(Cuda(), 1)\n", 5),
         # a context manager made a bare yield, entered for its effect
         ("def f() -> None:\n    with patch_group(2):\n        Engine.queue.sort()\n", 5),
+        # a def disabled by an early return; a del of its parameter; a parameter handed back unchanged
+        ("def f() -> None:\n    warm(4)\n", 5),
+        ("class Mine(Engine):\n    def release(self, handle: int) -> None:\n        super().release(handle)\n", 6),
+        ("def f(e: Engine) -> None:\n    Engine.pad(e, 3)\n", 5),
+        # twins: the parameter's answer used
+        ("def f(e: Engine) -> int:\n    return Engine.pad(e, 3) + 1\n", None),
         # twins: the raise caught (by a base kind of it too)
         (
             "def f(params: list[int]) -> bool:\n    try:\n        Engine.send(params, {'group': 1})\n"
@@ -186,3 +206,4 @@ def test_a_call_of_a_def_upstream_emptied(git_repo: GitRepo, no_rules: Path, bod
     if line:
         assert "it now " in rows[0][1]
         assert "move it to what does the work now" in rows[0][1]
+        assert "#50902" in rows[0][1] or "warm" in rows[0][1]  # the commit that emptied it (a kept line: none)

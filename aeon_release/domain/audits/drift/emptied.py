@@ -58,23 +58,36 @@ def _tells(stmt: ast.stmt) -> bool:
 
 
 def trivial(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Emptied | None:
-    """The body's emptiness, or None when it does work: nothing, ``pass``, ``...``, a constant returned,
-    or one ``raise`` (past a docstring and a warning)."""
-    body = _own_body(node)
+    """The body's emptiness, or None when it does work: nothing (``pass``, ``...``, a ``del`` of its
+    parameters), a constant or one of its parameters returned, or one ``raise`` (past a docstring and a
+    warning); a first statement that returns or raises empties what follows it (a def disabled in place)."""
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    body = [stmt for stmt in _own_body(node) if not _idle(stmt, params)]
+    if body and isinstance(body[0], ast.Return | ast.Raise):
+        body = body[:1]  # what follows never runs
     if not body:
         return Emptied()
     if len(body) != 1:
         return None
     stmt = body[0]
-    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
-        return Emptied()
-    if isinstance(stmt, ast.Return) and (stmt.value is None or isinstance(stmt.value, ast.Constant)):
-        return Emptied(returns=None if stmt.value is None else repr(stmt.value.value))
+    if isinstance(stmt, ast.Return):
+        value = stmt.value
+        if value is None or isinstance(value, ast.Constant):
+            return Emptied(returns=None if value is None else repr(value.value))
+        if isinstance(value, ast.Name) and value.id in params:
+            return Emptied(returns=f"its {value.id} unchanged")
     if isinstance(stmt, ast.Raise) and stmt.exc is not None:
         exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
         kind = exc.id if isinstance(exc, ast.Name) else exc.attr if isinstance(exc, ast.Attribute) else "an error"
         return Emptied(raises=kind)
     return None
+
+
+def _idle(stmt: ast.stmt, params: set[str]) -> bool:
+    """``pass``, ``...``, or ``del`` of parameters (an unused argument silenced): nothing done."""
+    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+        return True
+    return isinstance(stmt, ast.Delete) and all(isinstance(t, ast.Name) and t.id in params for t in stmt.targets)
 
 
 def _abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

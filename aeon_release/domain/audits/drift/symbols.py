@@ -1044,7 +1044,7 @@ class _Checker:
         )
         if not definite and self._done_elsewhere(after):
             return
-        commit = self._commit(after.path, after.name) if same else self._commit(before.path, before.name)
+        commit = self._emptied_in(before) if same else self._commit(before.path, before.name)
         how = (
             f"whose {after.label} upstream kept but emptied ({_where(after, commit)})"
             if same
@@ -1056,6 +1056,18 @@ class _Checker:
             call.lineno,
             f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
         )
+
+    def _emptied_in(self, before: DefSym) -> str:
+        """The upstream commit that took the first line of the def's old body out (the def line stayed)."""
+        info = self.before.module_at(before.path)
+        node = before.node
+        if info is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return ""
+        first = next(
+            (st for st in node.body if not isinstance(st, ast.Expr) or not isinstance(st.value, ast.Constant)), None
+        )
+        text = info.lines[first.lineno - 1].strip() if first is not None and first.lineno <= len(info.lines) else ""
+        return self._line_commit(before.path, text) if len(text) > 8 else ""
 
     def _done_elsewhere(self, target: DefSym) -> bool:
         """Another def of ``target``'s name, in a file upstream changed, that does work: an instance's class
