@@ -104,6 +104,17 @@ class Cuda(Base):
 
 class Sub(Engine):
     pass
+
+
+class Gloo:
+    def put(self, t: int) -> None:
+        Engine.queue.append(t)
+
+
+class Nixl:
+    def put(self, t: int) -> None:
+        Engine.queue.append(t)
+        Engine.queue.sort()
 """
 ENGINE_AFTER = (
     ENGINE_BASE.replace(
@@ -132,6 +143,7 @@ ENGINE_AFTER = (
     .replace("    _WORKSPACE.append(n)\n", "    return\n    _WORKSPACE.append(n)\n")
     .replace("        self.queue.remove(handle)\n", "        del handle\n")
     .replace("        self.queue.append(x)\n        return x\n", "        return x\n")
+    .replace("        Engine.queue.append(t)\n        Engine.queue.sort()\n", "        pass\n")
     .replace(
         "class Sub(Engine):\n    pass\n",
         "class Sub(Engine):\n    def add_send(self, tensor: int, dst: int) -> None:\n"
@@ -139,9 +151,7 @@ ENGINE_AFTER = (
     )
 )
 FORK = "vllm/aeon_carry.py"
-FORK_BASE = (
-    "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, init_workspace, open_group, patch_group, warm\n\n\n"
-)
+FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, Nixl, init_workspace, open_group, patch_group, warm\n\n\n"
 
 
 @pytest.mark.parametrize(
@@ -165,6 +175,8 @@ FORK_BASE = (
         ("def f() -> None:\n    warm(4)\n", 5),
         ("class Mine(Engine):\n    def release(self, handle: int) -> None:\n        super().release(handle)\n", 6),
         ("def f(e: Engine) -> None:\n    Engine.pad(e, 3)\n", 5),
+        # off an instance of a class none derives from (a sibling's working def is no answer)
+        ("def f(n: Nixl) -> None:\n    n.put(3)\n", 5),
         # twins: the parameter's answer used
         ("def f(e: Engine) -> int:\n    return Engine.pad(e, 3) + 1\n", None),
         # twins: the raise caught (by a base kind of it too)

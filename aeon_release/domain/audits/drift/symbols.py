@@ -1070,24 +1070,31 @@ class _Checker:
         return self._line_commit(before.path, text) if len(text) > 8 else ""
 
     def _done_elsewhere(self, target: DefSym) -> bool:
-        """Another def of ``target``'s name, in a file upstream changed, that does work: an instance's class
-        may be the one it moved to."""
+        """A subclass of ``target``'s class, in a file upstream changed, whose def of the name does work: an
+        instance typed as the class may be one of those it moved to (a sibling class's def is no answer)."""
         spelled = f"def {target.name}("
         for path in sorted(p for p in self.inp.upstream_files if p.endswith(".py")):
             text = self.inp.merged.text(path)
-            if text is None or spelled not in text:
-                continue
-            info = self.after.module_at(path)
-            for node in ast.walk(info.tree) if info is not None else ():
-                if isinstance(node, ast.ClassDef) and not (path == target.path and node.name == target.owner):
-                    for stmt in node.body:
-                        if (
-                            isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
-                            and stmt.name == target.name
-                            and hollow_body(stmt) is None
-                        ):
-                            return True
+            info = self.after.module_at(path) if text is not None and spelled in text else None
+            for qualname, node in info.classes.items() if info is not None else ():
+                if (path, qualname) != (target.path, target.owner) and self._works_below(info, qualname, node, target):
+                    return True
         return False
+
+    def _works_below(self, info: ModuleInfo, qualname: str, node: ast.ClassDef, target: DefSym) -> bool:
+        """``node`` defines the name with a working body and derives from ``target``'s class."""
+        if not any(
+            isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef)
+            and st.name == target.name
+            and hollow_body(st) is None
+            for st in node.body
+        ):
+            return False
+        cls = self.after.class_info(info, qualname)
+        return cls is not None and any(
+            isinstance(c, px.ClassInfo) and (c.module.path, c.qualname) == (target.path, target.owner)
+            for c in self.after.mro(cls, include_self=False)
+        )
 
     def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
         """A method upstream removed from the class the call reached, so that a base's method of the name,
