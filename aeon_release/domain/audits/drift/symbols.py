@@ -1076,9 +1076,11 @@ class _Checker:
         for path in sorted(p for p in self.inp.upstream_files if p.endswith(".py")):
             text = self.inp.merged.text(path)
             info = self.after.module_at(path) if text is not None and spelled in text else None
-            for qualname, node in info.classes.items() if info is not None else ():
-                if (path, qualname) != (target.path, target.owner) and self._works_below(info, qualname, node, target):
-                    return True
+            if info is not None and any(
+                (path, qualname) != (target.path, target.owner) and self._works_below(info, qualname, node, target)
+                for qualname, node in info.classes.items()
+            ):
+                return True
         return False
 
     def _works_below(self, info: ModuleInfo, qualname: str, node: ast.ClassDef, target: DefSym) -> bool:
