@@ -30,6 +30,10 @@ from aeon_release.domain.audits.drift.custom_ops import (
     named_op,
     op_definitions,
 )
+from aeon_release.domain.audits.drift.emptied import emptied as hollowed
+from aeon_release.domain.audits.drift.emptied import for_effect
+from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
+from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.pyindex import (
@@ -1000,7 +1004,10 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
-                yield from self._inherited_instead(mod, call, before, after)
+                hollow = list(self._emptied(mod, call, scope, (before, after), via))
+                yield from hollow
+                if not hollow:  # an emptied base's answer is said once, as an error
+                    yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
             elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
                 yield from self._default_drift(mod, made, before, after, via)
@@ -1010,6 +1017,92 @@ class _Checker:
         if key not in self._reads_keys:
             self._reads_keys[key] = _key_reads_of(node, param)
         return self._reads_keys[key]
+
+    def _emptied(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
+    ) -> Iterator[Finding]:
+        """A call of a def upstream kept (name and signature) but emptied: its body now only raises
+        (#50902: ``trainer_send_weights`` raises NotImplementedError), or does nothing where the fork calls it
+        for its effect (#41633: ``NixlEplbCommunicator.add_send`` made ``pass``), or the class's override went
+        and the base's stub answers (#22243).  Quiet when the fork catches the raise, uses a constant's
+        answer, or, off an instance (which may be a subclass's), another def of the name upstream changed
+        does the work (the behaviour moved to the subclasses)."""
+        before, after = defs
+        if not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(
+            after.node, ast.FunctionDef | ast.AsyncFunctionDef
+        ):
+            return
+        same = (before.path, before.owner) == (after.path, after.owner)
+        if not self._upstream(after.path if same else before.path):
+            return
+        now = hollowed(before.node, after.node)
+        if now is None:
+            return
+        around = scope.functions[-1] if scope.functions else mod.tree
+        if (now.raises is not None and hollow_guarded(around, call, now.raises)) or (
+            now.raises is None and not for_effect(around, call, now)
+        ):
+            return
+        definite = (
+            before.owner is None
+            or via == "class"
+            or (isinstance(call.func, ast.Attribute) and _is_super(call.func.value))
+        )
+        if not definite and self._done_elsewhere(after):
+            return
+        commit = self._emptied_in(before) if same else self._commit(before.path, before.name)
+        how = (
+            f"whose {after.label} upstream kept but emptied ({_where(after, commit)})"
+            if same
+            else f"whose {before.label} upstream removed ({_where(before, commit)}), so {after.label} answers"
+        )
+        end = "raises when the call runs" if now.raises else "the fork's call no longer does what it is made for"
+        yield _error(
+            mod,
+            call.lineno,
+            f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
+        )
+
+    def _emptied_in(self, before: DefSym) -> str:
+        """The upstream commit that took the first line of the def's old body out (the def line stayed)."""
+        info = self.before.module_at(before.path)
+        node = before.node
+        if info is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return ""
+        first = next(
+            (st for st in node.body if not isinstance(st, ast.Expr) or not isinstance(st.value, ast.Constant)), None
+        )
+        text = info.lines[first.lineno - 1].strip() if first is not None and first.lineno <= len(info.lines) else ""
+        return self._line_commit(before.path, text) if len(text) > 8 else ""
+
+    def _done_elsewhere(self, target: DefSym) -> bool:
+        """A subclass of ``target``'s class, in a file upstream changed, whose def of the name does work: an
+        instance typed as the class may be one of those it moved to (a sibling class's def is no answer)."""
+        spelled = f"def {target.name}("
+        for path in sorted(p for p in self.inp.upstream_files if p.endswith(".py")):
+            text = self.inp.merged.text(path)
+            info = self.after.module_at(path) if text is not None and spelled in text else None
+            if info is not None and any(
+                (path, qualname) != (target.path, target.owner) and self._works_below(info, qualname, node, target)
+                for qualname, node in info.classes.items()
+            ):
+                return True
+        return False
+
+    def _works_below(self, info: ModuleInfo, qualname: str, node: ast.ClassDef, target: DefSym) -> bool:
+        """``node`` defines the name with a working body and derives from ``target``'s class."""
+        if not any(
+            isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef)
+            and st.name == target.name
+            and hollow_body(st) is None
+            for st in node.body
+        ):
+            return False
+        cls = self.after.class_info(info, qualname)
+        return cls is not None and any(
+            isinstance(c, px.ClassInfo) and (c.module.path, c.qualname) == (target.path, target.owner)
+            for c in self.after.mro(cls, include_self=False)
+        )
 
     def _inherited_instead(self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym) -> Iterator[Finding]:
         """A method upstream removed from the class the call reached, so that a base's method of the name,

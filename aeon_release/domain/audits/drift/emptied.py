@@ -1,0 +1,179 @@
+"""Emptied behaviour: upstream keeps a function's name and signature but makes its body do nothing.
+
+``NCCLWeightTransferEngine.trainer_send_weights`` kept its name as a static method whose body only raises
+``NotImplementedError`` (#50902: a trainer engine broadcasts now); ``NixlEplbCommunicator.add_send`` kept its
+signature and became ``pass`` (#41633: the receiver reads the registered weights); CUDA's
+``stateless_init_device_torch_dist_pg`` override went, so a call lands on the base's ``raise
+NotImplementedError`` (#22243).  Every fork call still resolves and fits the signature, so the symbol and
+signature checks stay quiet, and git merges it cleanly: the fork's call raises at run time, or its effect
+silently never happens.
+
+Pure helpers over two bodies and the fork's function around the call; the resolution of the call (which def
+it reaches before and after the merge) is symbol drift's (``symbols.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from dataclasses import dataclass
+
+__all__ = ["Emptied", "emptied", "for_effect", "guarded", "trivial"]
+
+# calls a body may keep beside its emptiness: telling the reader it is gone does not do the work
+_TELLS = ("warn", "warning", "info", "debug", "deprecat", "log")
+
+
+@dataclass(frozen=True)
+class Emptied:
+    """What the emptied body does now: ``raises`` a kind (``NotImplementedError``), or nothing (``returns``:
+    the constant it returns, ``None`` for a bare body)."""
+
+    raises: str | None = None
+    returns: str | None = None
+
+    @property
+    def says(self) -> str:
+        if self.raises is not None:
+            return f"only raises {self.raises}"
+        if self.returns == "a bare yield":
+            return "does nothing around its yield"
+        return "does nothing" if self.returns in (None, "None") else f"does nothing but return {self.returns}"
+
+
+def _own_body(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.stmt]:
+    """The statements past a docstring and calls that only tell (a logger's, ``warnings.warn``)."""
+    body = list(node.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return [s for s in body if not _tells(s)]
+
+
+def _tells(stmt: ast.stmt) -> bool:
+    if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+        return False
+    func = stmt.value.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return any(word in name.lower() for word in _TELLS)
+
+
+def trivial(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Emptied | None:
+    """The body's emptiness, or None when it does work: nothing (``pass``, ``...``, a ``del`` of its
+    parameters), a constant or one of its parameters returned, or one ``raise`` (past a docstring and a
+    warning); a first statement that returns or raises empties what follows it (a def disabled in place)."""
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    body = [stmt for stmt in _own_body(node) if not _idle(stmt, params)]
+    if body and isinstance(body[0], ast.Return | ast.Raise):
+        body = body[:1]  # what follows never runs
+    if not body:
+        return Emptied()
+    if len(body) != 1:
+        return None
+    stmt = body[0]
+    if isinstance(stmt, ast.Return):
+        value = stmt.value
+        if value is None or isinstance(value, ast.Constant):
+            return Emptied(returns=None if value is None else repr(value.value))
+        if isinstance(value, ast.Name) and value.id in params:
+            return Emptied(returns=f"its {value.id} unchanged")
+    if isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        exc = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+        kind = exc.id if isinstance(exc, ast.Name) else exc.attr if isinstance(exc, ast.Attribute) else "an error"
+        return Emptied(raises=kind)
+    return None
+
+
+def _idle(stmt: ast.stmt, params: set[str]) -> bool:
+    """``pass``, ``...``, or ``del`` of parameters (an unused argument silenced): nothing done."""
+    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+        return True
+    return isinstance(stmt, ast.Delete) and all(isinstance(t, ast.Name) and t.id in params for t in stmt.targets)
+
+
+def _abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    names = {ast.unparse(d).rsplit(".", 1)[-1] for d in node.decorator_list}
+    return bool(names & {"abstractmethod", "overload", "abstractproperty"})
+
+
+def _generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node))
+
+
+def emptied(old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef) -> Emptied | None:
+    """How ``new`` is an emptied ``old``: ``old`` did work (not a stub), ``new`` does none and is no
+    declaration an override fills (``@abstractmethod``, ``@overload``).  A generator (a context manager's)
+    is emptied when all it does now is one bare ``yield``."""
+    if _abstract(new) or trivial(old) is not None:
+        return None
+    if _generator(old):
+        return _bare_yield(old, new)
+    return trivial(new)
+
+
+def _bare_yield(
+    old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef
+) -> Emptied | None:
+    """A generator that did work around its ``yield`` and now only yields (a patching context made a no-op)."""
+    body = _own_body(new)
+    if len(body) == 1 and _is_bare_yield(body[0]) and not all(_is_bare_yield(s) for s in _own_body(old)):
+        return Emptied(returns="a bare yield")
+    return None
+
+
+def _is_bare_yield(stmt: ast.stmt) -> bool:
+    return (
+        isinstance(stmt, ast.Expr)
+        and isinstance(stmt.value, ast.Yield)
+        and (stmt.value.value is None or isinstance(stmt.value.value, ast.Constant))
+    )
+
+
+def _catches(handler: ast.ExceptHandler, kind: str) -> bool:
+    """Whether the handler catches ``kind`` (a builtin's bases known; a project's own kind: any handler)."""
+    if handler.type is None:
+        return True
+    names = [ast.unparse(t).rsplit(".", 1)[-1] for t in _kinds(handler.type)]
+    raised = getattr(builtins, kind, None)
+    if not (isinstance(raised, type) and issubclass(raised, BaseException)):
+        return True  # the project's own exception: it may subclass what the handler names
+    for name in names:
+        caught = getattr(builtins, name, None)
+        if not (isinstance(caught, type) and issubclass(caught, BaseException)) or issubclass(raised, caught):
+            return True
+    return False
+
+
+def _kinds(node: ast.expr) -> list[ast.expr]:
+    return list(node.elts) if isinstance(node, ast.Tuple) else [node]
+
+
+def guarded(around: ast.AST, call: ast.Call, kind: str) -> bool:
+    """Whether the call sits in a ``try`` of ``around`` a handler of which catches ``kind`` (or under
+    ``contextlib.suppress`` of it): the fork expected the raise."""
+    for node in ast.walk(around):
+        if isinstance(node, ast.Try) and any(call in ast.walk(stmt) for stmt in node.body):
+            if any(_catches(h, kind) for h in node.handlers):
+                return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(call in ast.walk(stmt) for stmt in node.body):
+            for item in node.items:
+                ctx = item.context_expr
+                if isinstance(ctx, ast.Call) and ast.unparse(ctx.func).rsplit(".", 1)[-1] == "suppress":
+                    if any(_catches(ast.ExceptHandler(type=a, name=None, body=[]), kind) for a in ctx.args):
+                        return True
+    return False
+
+
+def for_effect(around: ast.AST, call: ast.Call, now: Emptied) -> bool:
+    """Whether the call is made for what it does, not what it answers: a statement of its own (awaited or
+    not), a ``with`` item (a context manager entered for its effect), or the ``return`` of a body that now
+    returns nothing anyway (an override handing on ``super()``'s None)."""
+    for node in ast.walk(around):
+        if isinstance(node, ast.Expr) and (
+            node.value is call or (isinstance(node.value, ast.Await) and node.value.value is call)
+        ):
+            return True
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(i.context_expr is call for i in node.items):
+            return True
+        if isinstance(node, ast.Return) and node.value is call and now.returns is None:
+            return True
+    return False

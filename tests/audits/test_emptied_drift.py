@@ -1,0 +1,221 @@
+"""Symbol drift: a call of a def upstream kept (name and signature) but emptied.
+
+#50902 kept ``NCCLWeightTransferEngine.trainer_send_weights`` as a static method whose body only raises
+NotImplementedError; #41633 made ``NixlEplbCommunicator.add_send`` ``pass`` (the receiver reads the registered
+weights now); #22243 removed CUDA's ``stateless_init_device_torch_dist_pg`` so a call lands on the base's
+``raise NotImplementedError``.  Every fork call still resolves and fits: main said nothing (or, for the
+removed override, warned).  Twins: the raise caught, a constant's answer used, a call off an instance whose
+subclass does the work now, a def that was a stub already, a def made abstract, a def changed but not emptied.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENGINE = "vllm/distributed/engine.py"
+ENGINE_BASE = """import abc
+import contextlib
+from collections.abc import Iterator
+
+_WORKSPACE: list[int] = []
+
+
+def init_workspace(size: int) -> None:
+    _WORKSPACE.append(size)
+    _WORKSPACE.sort()
+
+
+def warm(n: int) -> None:
+    _WORKSPACE.append(n)
+
+
+@contextlib.contextmanager
+def patch_group(g: int) -> Iterator[None]:
+    Engine.queue.append(g)
+    try:
+        yield
+    finally:
+        Engine.queue.pop()
+
+
+@contextlib.contextmanager
+def open_group(g: int) -> Iterator[None]:
+    Engine.queue.append(g)
+    yield
+
+
+class Engine:
+    queue: list[int] = []
+
+    @staticmethod
+    def send(params: list[int], args: dict[str, int]) -> None:
+        for p in params:
+            Engine.queue.append(p + args["group"])
+
+    def add_send(self, tensor: int, dst: int) -> None:
+        self.queue.append(tensor)
+        self.queue.append(dst)
+
+    def supported(self) -> bool:
+        self.queue.clear()
+        return len(self.queue) == 0
+
+    def hook(self) -> None:
+        pass
+
+    def release(self, handle: int) -> None:
+        self.queue.remove(handle)
+
+    def pad(self, x: int) -> int:
+        self.queue.append(x)
+        return x
+
+    def flush(self, n: int) -> int:
+        self.queue.clear()
+        return n
+
+
+class Hooks:
+    queue: list[int] = []
+
+    def prep(self) -> None:
+        self.queue.append(0)
+        self.queue.append(1)
+
+
+class Base:
+    def stateless_pg(self, rank: int) -> int:
+        raise RuntimeError("unsupported")
+
+
+class Cuda(Base):
+    def stateless_pg(self, rank: int) -> int:
+        Engine.queue.append(rank)
+        return rank
+
+
+class Sub(Engine):
+    pass
+
+
+class Gloo:
+    def put(self, t: int) -> None:
+        Engine.queue.append(t)
+
+
+class Nixl:
+    def put(self, t: int) -> None:
+        Engine.queue.append(t)
+        Engine.queue.sort()
+"""
+ENGINE_AFTER = (
+    ENGINE_BASE.replace(
+        "    _WORKSPACE.append(size)\n    _WORKSPACE.sort()\n", '    """Lazy now: the first forward allocates it."""\n'
+    )
+    .replace(
+        '        for p in params:\n            Engine.queue.append(p + args["group"])\n',
+        '        raise NotImplementedError("use the trainer engine")\n',
+    )
+    .replace("        self.queue.append(tensor)\n        self.queue.append(dst)\n", "        pass\n")
+    .replace("        self.queue.clear()\n        return len(self.queue) == 0\n", "        return True\n")
+    .replace(
+        "    def prep(self) -> None:\n        self.queue.append(0)\n        self.queue.append(1)\n",
+        "    @abc.abstractmethod\n    def prep(self) -> None:\n        pass\n",
+    )
+    .replace("        self.queue.clear()\n        return n\n", "        self.queue.pop()\n        return n\n")
+    .replace('        raise RuntimeError("unsupported")', "        raise NotImplementedError")
+    .replace(
+        "    def stateless_pg(self, rank: int) -> int:\n        Engine.queue.append(rank)\n        return rank\n\n\n",
+        "    pass\n\n\n",
+    )
+    .replace(
+        "    Engine.queue.append(g)\n    try:\n        yield\n    finally:\n        Engine.queue.pop()\n",
+        '    """The groups are per model now."""\n    yield\n',
+    )
+    .replace("    _WORKSPACE.append(n)\n", "    return\n    _WORKSPACE.append(n)\n")
+    .replace("        self.queue.remove(handle)\n", "        del handle\n")
+    .replace("        self.queue.append(x)\n        return x\n", "        return x\n")
+    .replace("        Engine.queue.append(t)\n        Engine.queue.sort()\n", "        pass\n")
+    .replace(
+        "class Sub(Engine):\n    pass\n",
+        "class Sub(Engine):\n    def add_send(self, tensor: int, dst: int) -> None:\n"
+        "        self.queue.extend((tensor, dst))\n",
+    )
+)
+FORK = "vllm/aeon_carry.py"
+FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, Nixl, init_workspace, open_group, patch_group, warm\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # a static call of a def that now only raises (#50902)
+        ("def f(params: list[int]) -> None:\n    Engine.send(params, {'group': 1})\n", 5),
+        # super() of a method made ``pass`` in an override that prepares what it queued (#41633)
+        (
+            "class Mine(Engine):\n    def add_send(self, tensor: int, dst: int) -> None:\n"
+            "        tensor = tensor + 1\n        super().add_send(tensor, dst)\n",
+            7,
+        ),
+        # a module function made a docstring, called for its effect
+        ("def f() -> None:\n    init_workspace(1024)\n", 5),
+        # the class's override removed, the base's raise answers (#22243)
+        ("def f() -> int:\n    return Cuda().stateless_pg(0) + Cuda.stateless_pg(Cuda(), 1)\n", 5),
+        # a context manager made a bare yield, entered for its effect
+        ("def f() -> None:\n    with patch_group(2):\n        Engine.queue.sort()\n", 5),
+        # a def disabled by an early return; a del of its parameter; a parameter handed back unchanged
+        ("def f() -> None:\n    warm(4)\n", 5),
+        ("class Mine(Engine):\n    def release(self, handle: int) -> None:\n        super().release(handle)\n", 6),
+        ("def f(e: Engine) -> None:\n    Engine.pad(e, 3)\n", 5),
+        # off an instance of a class none derives from (a sibling's working def is no answer)
+        ("def f(n: Nixl) -> None:\n    n.put(3)\n", 5),
+        # twins: the parameter's answer used
+        ("def f(e: Engine) -> int:\n    return Engine.pad(e, 3) + 1\n", None),
+        # twins: the raise caught (by a base kind of it too)
+        (
+            "def f(params: list[int]) -> bool:\n    try:\n        Engine.send(params, {'group': 1})\n"
+            "    except NotImplementedError:\n        return False\n    return True\n",
+            None,
+        ),
+        (
+            "def f(params: list[int]) -> bool:\n    try:\n        Engine.send(params, {'group': 1})\n"
+            "    except RuntimeError:\n        return False\n    return True\n",
+            None,
+        ),
+        # the answer of a def that now returns a constant is used, not its effect
+        ("def f(e: Engine) -> bool:\n    return e.supported()\n", None),
+        # off an instance, which may be the subclass upstream moved the work to
+        ("def f(e: Engine) -> None:\n    e.add_send(1, 2)\n", None),
+        # a stub already at the base; a def made abstract; a def changed but doing work
+        ("def f(e: Engine) -> None:\n    e.hook()\n", None),
+        ("def f() -> None:\n    with open_group(2):\n        Engine.queue.sort()\n", None),
+        ("class Mine(Hooks):\n    def prep(self) -> None:\n        super().prep()\n", None),
+        ("def f(e: Engine) -> int:\n    e.flush(2)\n    return 0\n", None),
+    ],
+)
+def test_a_call_of_a_def_upstream_emptied(git_repo: GitRepo, no_rules: Path, body: str, line: int | None) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: ENGINE_BASE, FORK: FORK_BASE},
+        {FORK: FORK_BASE + body},
+        [("[rl] Stateful Trainer Send (#50902)", {ENGINE: ENGINE_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [
+        (f.line, f.message)
+        for f in report.findings
+        if f.rule_id == DRIFT and f.path == FORK and f.severity is Severity.ERROR
+    ]
+    assert sorted({n for n, _ in rows}) == ([line] if line else []), rows
+    if line:
+        assert "it now " in rows[0][1]
+        assert "move it to what does the work now" in rows[0][1]
+        assert "#50902" in rows[0][1] or "warm" in rows[0][1]  # the commit that emptied it (a kept line: none)
