@@ -1,0 +1,128 @@
+"""Hostile-input sweep 41.  A release ``--date`` before its tag's commit when the tag is not a local tag (a
+remote's ref, the upstream remote's tag not fetched yet, a full ref name, an object id).  Two spellings of one
+revision (``--rev A --rev A~0``) are one request, not two options at odds.  The real CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.commands import demo_repo
+from tests.helpers import build_example, run_cli, snapshot
+from tests.hostile.conftest import git
+from tests.hostile.test_config_files import one_error_line
+
+
+def _example(tmp_path: Path) -> demo_repo.Example:
+    return build_example(tmp_path / "ex")
+
+
+def _audit(ex: demo_repo.Example) -> tuple[object, ...]:
+    return ("audit", "--repo", ex.fork, "--config", ex.config)
+
+
+# -- a --date before the tag's commit, however the tag is known ----------------------------------------------------
+def _no_local_tag(fork: Path) -> str:
+    git(fork, "tag", "-d", "v0.29.0")
+    return "v0.29.0"  # upstream's alone: the merge stage fetches it
+
+
+def _full_ref(fork: Path) -> str:
+    return "refs/tags/v0.29.0"
+
+
+def _commit_id(fork: Path) -> str:
+    return git(fork, "rev-parse", "v0.29.0^{commit}")
+
+
+def _tag_id(fork: Path) -> str:
+    return git(fork, "rev-parse", "v0.29.0")
+
+
+def _remote_ref(fork: Path) -> str:
+    git(fork, "update-ref", "refs/remotes/upstream/v0.29.0", "v0.29.0^{commit}")
+    git(fork, "tag", "-d", "v0.29.0")
+    return "upstream/v0.29.0"
+
+
+def _remote_tags_namespace(fork: Path) -> str:
+    git(fork, "update-ref", "refs/remotes/upstream/tags/v0.29.0", "v0.29.0^{commit}")
+    git(fork, "tag", "-d", "v0.29.0")
+    return "v0.29.0"
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [_no_local_tag, _full_ref, _commit_id, _tag_id, _remote_ref, _remote_tags_namespace],
+    ids=lambda f: f.__name__,
+)
+def test_a_release_date_before_the_tags_commit_is_refused_however_the_tag_is_known(
+    tmp_path: Path, spell: object
+) -> None:
+    """Only ``refs/tags/TAG`` was read: a tag still upstream's alone (the merge stage fetches it), spelt whole or by
+    its id, or a remote's ref of that name had no day, and ``--date 2001-01-01`` passed to the stages."""
+    ex = _example(tmp_path)
+    tag = spell(ex.fork)  # type: ignore[operator]
+    before = snapshot(ex.fork), git(ex.fork, "for-each-ref")
+    args = ("release", tag, "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:1/a/b")
+    line = one_error_line(run_cli(*args, "--date", "2001-01-01", "--dry-run"))
+    assert f"is before the commit of {tag}" in line, line
+    assert (snapshot(ex.fork), git(ex.fork, "for-each-ref")) == before  # no ref moved, no tag fetched
+    assert not (ex.fork / ".git" / "FETCH_HEAD").exists()
+    run = run_cli(*args, "--date", "2026-12-04", "--dry-run")  # the twin: a day the release can have
+    assert "is before" not in run.err, run.err
+
+
+def test_a_release_date_is_checked_against_an_upstream_tag_whose_commit_is_not_here(tmp_path: Path) -> None:
+    """The upstream tag on a commit the fork has never fetched: its objects are fetched (no ref written) to date it."""
+    ex = _example(tmp_path)
+    up = ex.root / "upstream"
+    git(up, "checkout", "-q", "-b", "side")
+    (up / "new.txt").write_text("x\n")
+    git(up, "add", "new.txt")
+    git(up, "commit", "-qm", "side")
+    git(up, "tag", "-a", "-m", "t", "v0.29.5")
+    before = snapshot(ex.fork), git(ex.fork, "for-each-ref")
+    args = ("release", "v0.29.5", "--repo", ex.fork, "--config", ex.config, "--repository", "127.0.0.1:1/a/b")
+    line = one_error_line(run_cli(*args, "--date", "2001-01-01", "--dry-run"))
+    assert "is before the commit of v0.29.5" in line, line
+    assert (snapshot(ex.fork), git(ex.fork, "for-each-ref")) == before
+
+
+# -- two spellings of one revision ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda fork, branch: ("--rev", "HEAD", "--rev", "HEAD~0"),
+        lambda fork, branch: ("--rev", branch, f"--rev=refs/heads/{branch}"),
+        lambda fork, branch: ("--rev", "HEAD", "--rev", git(fork, "rev-parse", "HEAD")),
+        lambda fork, branch: ("--changed-since", "HEAD~1", "--changed-since", "HEAD^"),
+    ],
+    ids=["tilde-0", "full-ref", "object-id", "caret"],
+)
+def test_two_spellings_of_one_revision_are_one_request(tmp_path: Path, spell: object) -> None:
+    """git reads ``A`` and ``A~0`` as one commit: refused as "given twice, with other values", though what was meant
+    is plain.  One request, a note naming both on stderr, the audit's own exit."""
+    ex = _example(tmp_path)
+    branch = git(ex.fork, "symbolic-ref", "--short", "HEAD")
+    extra = spell(ex.fork, branch)  # type: ignore[operator]
+    run = run_cli(*_audit(ex), *extra)
+    assert run.code == 0 and "given twice" not in run.err, run.err
+    assert "name one commit" in run.err and "one request" in run.err, run.err
+
+
+def test_two_sides_spelt_two_ways_are_one_request(tmp_path: Path) -> None:
+    ex = _example(tmp_path)
+    branch = git(ex.fork, "symbolic-ref", "--short", "HEAD")
+    sides = ("--base", "v0.27.1", "--base", "refs/tags/v0.27.1", "--ours", branch, "--theirs", "v0.29.0")
+    run = run_cli(*_audit(ex), *sides)
+    assert "given twice" not in run.err and "name one commit" in run.err, run.err
+
+
+@pytest.mark.parametrize("other", ["HEAD~1", "no-such-rev", "HEAD:README.md"])
+def test_two_revisions_that_differ_stay_refused(tmp_path: Path, other: str) -> None:
+    """The twin: other commits, or a name that is none, are two requests at odds (one line naming both)."""
+    ex = _example(tmp_path)
+    line = one_error_line(run_cli(*_audit(ex), "--rev", "HEAD", "--rev", other))
+    assert "one option given twice, with other values" in line and other in line, line
