@@ -206,10 +206,22 @@ class _NoStatus:
         return None
 
 
+def draws_live() -> bool:
+    """May stderr show a spinner or a progress bar, redrawn in place?  Only on a real terminal: ``FORCE_COLOR``
+    and ``TTY_COMPATIBLE`` (CI systems set them for coloured logs) ask rich for colour and made it redraw there
+    too, so a CI log held a spinner's frames, each line's cursor codes, and the one error line of a refused build
+    began ``\x1b[1A\x1b[2Kerror:`` (no ``^error:`` found it).  Colour stays ``is_terminal()``'s."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty()) and is_terminal()
+    except (OSError, ValueError):  # a stream closed since
+        return False
+
+
 def spinner(message: str) -> Any:
     """A spinner on stderr while work runs, as ``Console.status``; nothing (and no rich import) when
     stderr is a pipe or a file, as git shows progress only on a terminal."""
-    return console.status(message) if is_terminal() else _NoStatus()
+    return console.status(message) if draws_live() else _NoStatus()
 
 
 @contextlib.contextmanager
@@ -273,7 +285,7 @@ class _NoProgress(_NoStatus):
 def progress() -> Any:
     """A rich progress display on stderr (transient: it vanishes when the work is done); nothing when
     stderr is a pipe or a file."""
-    if not is_terminal():
+    if not draws_live():
         return _NoProgress()
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -316,7 +328,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
         else:
             bars.update(task, description=description)
 
-    if not is_terminal():  # the bars draw nothing there but a blank line at the end: the done lines only
+    if not draws_live():  # the bars draw nothing there but a blank line at the end: the done lines only
         bars = _NoProgress()
     with bars:
         yield on_event

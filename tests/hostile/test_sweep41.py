@@ -10,7 +10,7 @@ import pytest
 
 from aeon_release.commands import demo_repo
 from tests.helpers import build_example, run_cli, snapshot
-from tests.hostile.conftest import git
+from tests.hostile.conftest import git, run_limited
 from tests.hostile.test_config_files import one_error_line
 
 
@@ -126,3 +126,23 @@ def test_two_revisions_that_differ_stay_refused(tmp_path: Path, other: str) -> N
     ex = _example(tmp_path)
     line = one_error_line(run_cli(*_audit(ex), "--rev", "HEAD", "--rev", other))
     assert "one option given twice, with other values" in line and other in line, line
+
+
+# -- a CI log asked for colour ------------------------------------------------------------------------------------
+CURSOR = ("\x1b[1A", "\x1b[2K", "\x1b[?25l", "\r\x1b")  # a redraw: up a line, erase it, hide the cursor
+
+
+@pytest.mark.parametrize("variable", ["FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"])
+def test_a_log_that_asks_for_colour_gets_no_spinner(tmp_path: Path, variable: str) -> None:
+    """``FORCE_COLOR=1`` (GitHub Actions' coloured logs) with stderr a file: rich took it for a terminal and drew its
+    progress bar there; the refused build's one line began ``\\x1b[1A\\x1b[2Kerror:``, which no ``^error:`` finds.  A
+    spinner or a bar only on a real terminal; colour stays the variable's to ask for."""
+    ex = _example(tmp_path)
+    env = {variable: "1", "TERM": "xterm-256color"}
+    build = run_limited(
+        "build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.29.0", cwd=tmp_path, env=env
+    )
+    line = one_error_line(build)
+    assert f"\n{line}" in f"\n{build.err}" and not any(code in build.err for code in CURSOR), repr(build.err)
+    audit = run_limited("audit", "--repo", ex.fork, "--config", ex.config, cwd=tmp_path, env=env)
+    assert audit.code == 0 and not any(code in audit.err for code in CURSOR), repr(audit.err)
