@@ -146,3 +146,51 @@ def test_a_log_that_asks_for_colour_gets_no_spinner(tmp_path: Path, variable: st
     assert f"\n{line}" in f"\n{build.err}" and not any(code in build.err for code in CURSOR), repr(build.err)
     audit = run_limited("audit", "--repo", ex.fork, "--config", ex.config, cwd=tmp_path, env=env)
     assert audit.code == 0 and not any(code in audit.err for code in CURSOR), repr(audit.err)
+
+
+# -- a password asked of a terminal ------------------------------------------------------------------------------
+REGISTRY = "127.0.0.1:1/a/b"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("publish", "--image", "x:1", "--version", "v0.29.0", "--repository", REGISTRY),
+        ("verify", f"{REGISTRY}:v0.29.0"),
+        ("releases", "--repository", REGISTRY),
+        ("rollback", "--repository", REGISTRY),
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_password_stdin_on_a_terminal_is_one_line_not_a_wait(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """``--password-stdin`` with standard input a terminal (``docker run -t``, a CI step given a pseudo-terminal and
+    no input): the read waited for good, and a password typed there is echoed.  One line naming the option, exit 2."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from tests.hostile.conftest import ROOT
+
+    ex = _example(tmp_path)
+    controller, terminal = pty.openpty()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "aeon_release", *argv, "--config", str(ex.config), "--username", "u", "--password-stdin"],
+            stdin=terminal, capture_output=True, text=True, timeout=30, cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    lines = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1 and "--password-stdin: standard input is a terminal" in lines[0], done.stderr
+
+
+def test_password_stdin_from_a_pipe_still_reads(tmp_path: Path) -> None:
+    """The twin: a piped password is read as before (the registry, unreachable, is the line then)."""
+    ex = _example(tmp_path)
+    run = run_cli("releases", "--repository", REGISTRY, "--config", ex.config, "--username", "u", "--password-stdin",
+                  stdin="s3cret\n")  # fmt: skip
+    assert "standard input is a terminal" not in run.err and "s3cret" not in run.err + run.out, run.err
