@@ -194,3 +194,18 @@ def test_password_stdin_from_a_pipe_still_reads(tmp_path: Path) -> None:
     run = run_cli("releases", "--repository", REGISTRY, "--config", ex.config, "--username", "u", "--password-stdin",
                   stdin="s3cret\n")  # fmt: skip
     assert "standard input is a terminal" not in run.err and "s3cret" not in run.err + run.out, run.err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("build", "--version", "v0.29.0", "--rev", "HEAD", "--rev", "HEAD~0"),
+        ("merge", "v0.29.0", "--no-fetch", "--dry-run", "--upstream-branch", "upstream/main", "--upstream-branch",
+         "refs/remotes/upstream/main"),
+    ],
+    ids=["build", "merge"],
+)  # fmt: skip
+def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    ex = _example(tmp_path)
+    run = run_cli(*argv, "--repo", ex.fork, "--config", ex.config)
+    assert "given twice" not in run.err and "name one commit" in run.err, run.err
