@@ -329,6 +329,12 @@ def _check_not_read_only(path: Path, what: str) -> None:
         )
 
 
+def check_outside_git(path: Path, what: str) -> None:
+    """A file a person names is never written inside a git directory (see ``write_text``): ``keygen`` too, whose
+    ``keygen .git/aeon-release`` took the place of the tool's own state folder with a secret key."""
+    _check_outside_git(path, what)
+
+
 def _check_outside_git(path: Path, what: str) -> None:
     if ".git" in path.absolute().parts or ".git" in path.resolve().parts or _in_git_dir(path.resolve().parent):
         raise UsageError(

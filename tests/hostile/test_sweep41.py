@@ -209,3 +209,21 @@ def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path
     ex = _example(tmp_path)
     run = run_cli(*argv, "--repo", ex.fork, "--config", ex.config)
     assert "given twice" not in run.err and "name one commit" in run.err, run.err
+
+
+# -- a key written into a git directory --------------------------------------------------------------------------
+@pytest.mark.parametrize("place", [".git/aeon-release", ".git/refs/heads/k", ".git/x.key", "bare.git/k"])
+def test_keygen_never_writes_into_a_git_directory(tmp_path: Path, place: str) -> None:
+    """``keygen .git/refs/heads/k`` wrote the secret key as a branch (git then called the repository broken: "bad
+    ref"), and ``keygen .git/aeon-release`` took the tool's own state folder's place; ``--output`` and the notes were
+    refused there.  One line, exit 2, nothing written; the twin beside the checkout writes its key."""
+    ex = _example(tmp_path)
+    git(tmp_path, "init", "-q", "--bare", "bare.git")
+    root = tmp_path if place.startswith("bare") else ex.fork
+    before = snapshot(ex.fork)
+    line = one_error_line(run_cli("keygen", root / place))
+    assert "inside a .git folder" in line, line
+    assert not (root / place).exists() and not (root / f"{place}.pub").exists()
+    assert snapshot(ex.fork) == before
+    run = run_cli("keygen", tmp_path / "keys" / "fleet.key")
+    assert run.code == 0 and (tmp_path / "keys" / "fleet.key.pub").exists(), run.err
