@@ -211,19 +211,22 @@ def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path
     assert "given twice" not in run.err and "name one commit" in run.err, run.err
 
 
-# -- a key written into a git directory --------------------------------------------------------------------------
-@pytest.mark.parametrize("place", [".git/aeon-release", ".git/refs/heads/k", ".git/x.key", "bare.git/k"])
-def test_keygen_never_writes_into_a_git_directory(tmp_path: Path, place: str) -> None:
-    """``keygen .git/refs/heads/k`` wrote the secret key as a branch (git then called the repository broken: "bad
-    ref"), and ``keygen .git/aeon-release`` took the tool's own state folder's place; ``--output`` and the notes were
-    refused there.  One line, exit 2, nothing written; the twin beside the checkout writes its key."""
+# -- a key written over git's own files ---------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "place", [".git/aeon-release", ".git/refs/heads/k", ".git/hooks/pre-commit", ".git/ORIG_HEAD", "bare.git/refs/k"]
+)
+def test_keygen_never_writes_over_gits_own_files(tmp_path: Path, place: str) -> None:
+    """``keygen .git/refs/heads/k`` wrote the secret key as a branch (git then called the ref broken), and
+    ``keygen .git/aeon-release`` took the tool's own state folder's place.  One line naming git's file, exit 2,
+    nothing written; the twins, a key in ``.git/`` itself (no commit takes it) or beside the checkout, are written."""
     ex = _example(tmp_path)
     git(tmp_path, "init", "-q", "--bare", "bare.git")
     root = tmp_path if place.startswith("bare") else ex.fork
-    before = snapshot(ex.fork)
+    before = snapshot(ex.fork), git(ex.fork, "for-each-ref")
     line = one_error_line(run_cli("keygen", root / place))
-    assert "inside a .git folder" in line, line
-    assert not (root / place).exists() and not (root / f"{place}.pub").exists()
-    assert snapshot(ex.fork) == before
-    run = run_cli("keygen", tmp_path / "keys" / "fleet.key")
-    assert run.code == 0 and (tmp_path / "keys" / "fleet.key.pub").exists(), run.err
+    assert "that is git's own" in line, line
+    assert not (root / f"{place}.pub").exists()
+    assert (snapshot(ex.fork), git(ex.fork, "for-each-ref")) == before
+    for twin in (ex.fork / ".git" / "fleet.key", tmp_path / "keys" / "fleet.key"):
+        run = run_cli("keygen", twin)
+        assert run.code == 0 and twin.with_name("fleet.key.pub").exists(), run.err
