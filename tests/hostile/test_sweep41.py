@@ -230,3 +230,26 @@ def test_keygen_never_writes_over_gits_own_files(tmp_path: Path, place: str) -> 
     for twin in (ex.fork / ".git" / "fleet.key", tmp_path / "keys" / "fleet.key"):
         run = run_cli("keygen", twin)
         assert run.code == 0 and twin.with_name("fleet.key.pub").exists(), run.err
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda ex: ("--repo", ex.fork, "--repo", f"{ex.fork}/", "--config", ex.config),
+        lambda ex: ("--repo", ex.fork, "--config", ex.config, "--config", ex.config / "audits" / ".."),
+        lambda ex: ("--repo", ex.fork, "--config", ex.config, "--output", "r.json", "--output", "./r.json"),
+    ],
+    ids=["trailing-slash", "dot-dot", "dot-slash"],
+)
+def test_two_spellings_of_one_file_are_one_request(tmp_path: Path, spell: object) -> None:
+    """``--repo fork --repo fork/`` (a wrapper adding its own, spelt its own way) was "given twice, with other
+    values": one folder named twice is one request, with a note; two files stay refused (sweep 40's twins)."""
+    ex = _example(tmp_path)
+    run = run_cli("audit", *spell(ex), cwd=tmp_path)  # type: ignore[operator]
+    assert run.code == 0 and "given twice" not in run.err and "name one file or folder" in run.err, run.err
+
+
+def test_two_files_stay_two_requests(tmp_path: Path) -> None:
+    ex = _example(tmp_path)
+    line = one_error_line(run_cli("audit", "--repo", ex.fork, "--config", ex.config, "--config", ex.root / "upstream"))
+    assert "one option given twice, with other values" in line, line
