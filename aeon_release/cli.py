@@ -227,10 +227,15 @@ def _refuse_conflicts(cli: Any, argv: list[str]) -> None:
     if command is None:
         return
     given = _options_given(command, args)
+    repo = next((str(value) for name, _, value in reversed(given) if name == "repo"), ".")
     first: dict[str, tuple[str, object]] = {}
     for name, spelt, value in given:
         if name in first and first[name][1] != value:
             was, then = first[name]
+            if _one_revision(command.name, name, repo, spelt, then, value) or _one_file(
+                command, name, spelt, then, value
+            ):
+                continue
             both = (
                 f"{was} and {spelt}" if isinstance(value, bool) else f"{was} {quoted(then)} and {spelt} {quoted(value)}"
             )
@@ -240,6 +245,44 @@ def _refuse_conflicts(cli: Any, argv: list[str]) -> None:
     for one, other, why in _APART.get(command.name or "", ()):
         if one in spellings and other in spellings:
             raise UsageError(f"{one} and {other} do not go together", f"{why}: drop one")
+
+
+# The options that name a revision, by command: two spellings of one commit are one request.
+_REVISIONS = {
+    "audit": {"rev", "changed_since", "base", "ours", "theirs"},
+    "build": {"rev"},
+    "merge": {"upstream_branch"},
+}
+
+
+def _one_revision(command: str | None, name: str, repo: str, spelt: str, then: object, value: object) -> bool:
+    """``audit --rev A --rev A~0``, ``--base X --base refs/heads/X``: what git reads as one commit is one request
+    (a note on stderr says so); it was refused as an option given twice with other values."""
+    if name not in _REVISIONS.get(command or "", ()) or not isinstance(then, str) or not isinstance(value, str):
+        return False
+    from aeon_release.commands.spellings import one_commit
+
+    return one_commit(Path(repo), spelt, then, value)
+
+
+def _one_file(command: Any, name: str, spelt: str, then: object, value: object) -> bool:
+    """``--repo fork --repo fork/``, ``--config cfg --config ./cfg``, a link and its target: one file or folder
+    named twice is one request (a note on stderr says so), as two spellings of one revision are."""
+    from typer.models import TyperPath
+
+    param = next((p for p in command.params if p.name == name), None)
+    if (
+        param is None
+        or not isinstance(param.type, TyperPath)
+        or not isinstance(then, str)
+        or not isinstance(value, str)
+    ):
+        return False
+    if not then or not value:  # '' names nothing: the path's own check says so
+        return False
+    from aeon_release.commands.spellings import one_file
+
+    return one_file(spelt, then, value)
 
 
 def _subcommand(cli: Any, argv: list[str]) -> tuple[Any, list[str]]:

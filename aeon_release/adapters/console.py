@@ -206,6 +206,18 @@ class _NoStatus:
         return None
 
 
+def draws_live() -> bool:
+    """May stderr show a spinner or a progress bar, redrawn in place?  Only on a real terminal: ``FORCE_COLOR``
+    and ``TTY_COMPATIBLE`` (CI systems set them for coloured logs) ask rich for colour and made it redraw there
+    too, so a CI log held a spinner's frames, each line's cursor codes, and the one error line of a refused build
+    began ``\x1b[1A\x1b[2Kerror:`` (no ``^error:`` found it).  Colour stays ``is_terminal()``'s."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return bool(isatty is not None and isatty()) and is_terminal()
+    except (OSError, ValueError):  # a stream closed since
+        return False
+
+
 _QUIET: list[bool] = []  # one entry per command run with --quiet, innermost last
 
 
@@ -230,7 +242,7 @@ def spinner(message: str) -> Any:
     line every few seconds inside a long one (``merge`` printed nothing at all there for the ~10 s of a
     run: git too draws no progress meter off a terminal, but says what it does in lines); nothing under
     ``quiet``."""
-    return _Status(console.status(message)) if is_terminal() and not is_quiet() else stage_lines(message)
+    return _Status(console.status(message)) if draws_live() and not is_quiet() else stage_lines(message)
 
 
 class _Status:
@@ -253,7 +265,7 @@ class _Status:
 def stage_lines(message: str) -> Any:
     """``spinner``'s half for a stderr that is no terminal: a line per ``update`` and the heartbeat's inside a
     long stage; nothing on a terminal (the caller's display draws the stage there) or under ``quiet``."""
-    return _NoStatus() if is_terminal() or is_quiet() else heartbeat(message, stages=True)
+    return _NoStatus() if draws_live() or is_quiet() else heartbeat(message, stages=True)
 
 
 class _Beat:
@@ -368,7 +380,7 @@ class _NoProgress(_NoStatus):
 def progress() -> Any:
     """A rich progress display on stderr (transient: it vanishes when the work is done); nothing when
     stderr is a pipe or a file (``stage_lines`` says the stages there), or under ``quiet``."""
-    if not is_terminal() or is_quiet():
+    if not draws_live() or is_quiet():
         return _NoProgress()
     from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -411,7 +423,7 @@ def push_progress() -> Iterator[Callable[[Any], None]]:
         else:
             bars.update(task, description=description)
 
-    if not is_terminal():  # the bars draw nothing there but a blank line at the end: the done lines only
+    if not draws_live():  # the bars draw nothing there but a blank line at the end: the done lines only
         bars = _NoProgress()
     with bars:
         yield on_event

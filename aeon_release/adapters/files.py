@@ -329,6 +329,38 @@ def _check_not_read_only(path: Path, what: str) -> None:
         )
 
 
+# What git (and this tool, ``aeon-release/``) reads in a git directory, by its first name there: a file a person
+# names goes anywhere else in it (a key in ``.git/`` itself is one no commit takes), never over these.
+_GIT_OWNED = frozenset(
+    {"HEAD", "config", "config.worktree", "index", "packed-refs", "shallow", "commondir", "gitdir", "description"}
+    | {"refs", "objects", "logs", "hooks", "info", "worktrees", "modules", "branches", "lfs", "rr-cache"}
+    | {"sequencer", "rebase-merge", "rebase-apply", "aeon-release"}
+)
+
+
+def check_not_git_owned(path: Path, what: str) -> None:
+    """A file a person names for a new file (``keygen``) is not one git or this tool reads in a git directory:
+    ``keygen .git/refs/heads/k`` wrote the secret key as a branch (git then called every ref "broken"), and
+    ``keygen .git/aeon-release`` took the place of the tool's own state folder."""
+    for full in (path.absolute(), path.resolve()):
+        for place in full.parents:
+            if place.name == ".git" or _is_git_dir(place):
+                first = full.relative_to(place).parts[0]
+                if first in _GIT_OWNED or first.endswith("_HEAD"):
+                    raise UsageError(
+                        f"{what} {printable(str(path))}: that is git's own {printable(first)} in {printable(str(place))}; "
+                        "refusing to write there",
+                        "pass a path outside the git directory's own files, e.g. keys/fleet.key (ignored by git)",
+                    )
+                break
+
+
+def _is_git_dir(folder: Path) -> bool:
+    """git's own test of a git directory not named .git (see ``_in_git_dir``)."""
+    store = (folder / "objects").is_dir() and (folder / "refs").is_dir()
+    return (folder / "HEAD").is_file() and (store or (folder / "commondir").is_file())
+
+
 def _check_outside_git(path: Path, what: str) -> None:
     if ".git" in path.absolute().parts or ".git" in path.resolve().parts or _in_git_dir(path.resolve().parent):
         raise UsageError(

@@ -53,6 +53,8 @@ def generate(secret: Path) -> tuple[Path, str]:
             f"pass the secret key's path, e.g. {quoted(str(secret.with_suffix('')))}: its .pub is written beside it",
         )
     public = public_path(secret)
+    for path in (secret, public):
+        files.check_not_git_owned(path, "keygen")
     for path in (secret, public):  # a symbolic link there (even one to nothing) is in the way too
         if os.path.lexists(path):
             raise UsageError(f"{path} already exists", "pick another path; a key is never overwritten")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from aeon_release.adapters import git as repo
 from aeon_release.adapters.blobs import diff_names, no_commit, refuse_ambiguous, resolve_commit
-from aeon_release.adapters.console import console, emit, heartbeat, is_terminal, plain, say
+from aeon_release.adapters.console import console, draws_live, emit, heartbeat, is_terminal, plain, say
 from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity, grammar_note
@@ -345,7 +345,7 @@ def _progress(tree: Tree, changed: Collection[str] | None) -> contextlib.Abstrac
     listing a revision (the findings cache may answer without listing it)."""
     from aeon_release.domain.audits.source import GitTree
 
-    if not is_terminal():  # a line every few seconds instead (no listing here: the audit lists the tree itself)
+    if not draws_live():  # a line every few seconds instead (no listing here: the audit lists the tree itself)
         some = f"{len(changed)} file(s) in " if changed is not None else ""
         return heartbeat(f"auditing {some}{tree.label}")
     if changed is None and isinstance(tree, GitTree) and not tree.listed:

@@ -610,6 +610,13 @@ def publish(request: PublishRequest, after_step: StepHook | None = None) -> Publ
 
 def password_from(stdin: bool) -> str | None:
     """The registry password: from standard input with --password-stdin, else the environment."""
+    if stdin and _is_terminal(sys.stdin):
+        # A terminal is no pipe: the read waited for good (`docker run -t`, a CI step given a pseudo-terminal
+        # and no input), and a password typed there is shown as it is typed.
+        raise UsageError(
+            "--password-stdin: standard input is a terminal, not a pipe holding the password",
+            f"pipe it in (printf '%s' \"$TOKEN\" | aeon-release ... --password-stdin), or set {PASSWORD_ENV}",
+        )
     # One line, and not an endless one (`yes | aeon-release ...` must not fill the memory).
     password = sys.stdin.readline(_MAX_PASSWORD + 1).rstrip("\r\n") if stdin else os.environ.get(PASSWORD_ENV) or None
     register_secret(password)
@@ -622,6 +629,13 @@ def password_from(stdin: bool) -> str | None:
             "pass the registry password or token itself",
         )
     return password
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):  # no descriptor (a test's StringIO), or one closed
+        return False
 
 
 _MAX_PASSWORD = 4096  # registry tokens are a few hundred characters; a JWT a few thousand

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import files
+from aeon_release.adapters import blobs, files
 from aeon_release.adapters.console import emit_json, nested, plain, say, show
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import Phase, PipelineState, Record, RunStore, StageEntry, StepStatus
@@ -456,8 +456,38 @@ def _start_date(opts: ReleaseOptions, git: Git) -> str:
     today = dt.datetime.now(dt.timezone.utc).date()
     if opts.date is None:
         return today.isoformat()
-    tagged = git.committed_on(f"refs/tags/{opts.tag}")
-    return check_release_date(opts.date, today, tagged, f"the commit of {opts.tag}")
+    return check_release_date(opts.date, today, _tag_committed_on(git, opts.tag), f"the commit of {opts.tag}")
+
+
+def _tag_committed_on(git: Git, tag: str) -> dt.date | None:
+    """The day the tag's commit was committed, however the tag is known here: a local tag, the tag spelt as a full
+    ref name or an object id, a remote's ref of that name, or the upstream remote's tag not fetched yet (its commit's
+    objects fetched, no ref moved: the merge stage fetches the tag itself).  Only a local tag was read, so a
+    ``--date`` years before the tag's commit passed whenever the tag was still upstream's alone."""
+    remotes = git.remotes()
+    spellings = [f"refs/tags/{tag}"]
+    if tag.startswith("refs/") or blobs.is_object_id(tag) or tag.split("/", 1)[0] in remotes:
+        spellings.append(tag)  # as git reads it: a full ref name, a commit or tag id, `upstream/v0.29.0`
+    spellings += [f"refs/remotes/{remote}/{tag}" for remote in remotes]
+    spellings += [f"refs/remotes/{remote}/tags/{tag}" for remote in remotes]  # a fetch refspec's namespace
+    for rev in spellings:
+        day = git.committed_on(rev)
+        if day is not None:
+            return day
+    return _remote_tag_committed_on(git, tag) if "upstream" in remotes else None
+
+
+def _remote_tag_committed_on(git: Git, tag: str) -> dt.date | None:
+    """The upstream remote's tag: ``ls-remote`` names its commit, read here once its objects are (``fetch`` of the
+    one tag with no ref to write: the person's refs and FETCH_HEAD stay as they were)."""
+    status, out, _ = git.try_run("ls-remote", "--tags", "upstream", f"refs/tags/{tag}")
+    ids = {name: sha for sha, _, name in (line.partition("\t") for line in out.splitlines())}
+    sha = ids.get(f"refs/tags/{tag}^{{}}") or ids.get(f"refs/tags/{tag}")
+    if status != 0 or sha is None or not blobs.is_object_id(sha):
+        return None
+    if git.committed_on(sha) is None:
+        git.try_run("fetch", "--no-tags", "--no-write-fetch-head", "--refmap=", "upstream", f"refs/tags/{tag}")
+    return git.committed_on(sha)
 
 
 def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
