@@ -4918,16 +4918,10 @@ def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str |
                 seen = found.setdefault(name, target)
                 if seen != target or id(node) in guarded:
                     found[name] = _UNBOUND
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            other.add(node.id)
-        elif isinstance(node, ast.arg):
-            other.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
-            other.add(node.name)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            other.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             other.update(node.names)
+        else:
+            other.update(_plain_binds(node, func))
     return {name: _UNBOUND if name in other else target for name, target in found.items()}
 
 
@@ -4950,19 +4944,26 @@ def _bound_in(func: ast.AST) -> frozenset[str]:
     """Every name a function binds anywhere inside it (over-approximated: nested scopes count too)."""
     names: set[str] = set()
     for node in ast.walk(func):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
-            names.add(node.id)
-        elif isinstance(node, ast.arg):
-            names.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
             names |= {(a.asname or a.name).split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             names -= set(node.names)
+        else:
+            names.update(_plain_binds(node, func))
     return frozenset(names)
+
+
+def _plain_binds(node: ast.AST, func: ast.AST) -> Iterator[str]:
+    """The name a node inside ``func`` binds other than by an import or a global: an assignment or ``del``,
+    a parameter, a nested def or class, an ``except ... as`` name."""
+    if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        yield node.id
+    elif isinstance(node, ast.arg):
+        yield node.arg
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node is not func:
+        yield node.name
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        yield node.name
 
 
 def _annotations(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.expr]:
