@@ -18,7 +18,12 @@ record's element), with twins (fork code beside the same change that it does not
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
 on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at ebce4f87): (filled in after the first run).
+Blind, on the engine before any widening (main at ebce4f87): 12 caught, 0 warned, 3 missed of 15 (twins: 8
+quiet, 1 false error).  The misses: #23673's read of ``hash_value`` on a value typed ``BlockHash`` and
+its positional construction of ``BlockHashWithGroupId`` (both NamedTuples upstream made ``NewType`` of
+bytes); #24830's ``.get(key, {})`` on the pool's map (a dict upstream made a class with no ``get``;
+the ``.items()`` spelling was caught).  The false error: #38270's twin override taking ``**kwargs`` on
+(the keyword upstream's callers now pass lands in it) was flagged as a stale override signature.
 
   python benchmarks/blind_replay_kvcache.py [--mirror DIR] [--only TEXT ...] [--show]
 """
