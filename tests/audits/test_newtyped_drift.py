@@ -95,3 +95,17 @@ def test_what_bytes_still_offer_and_other_classes_stay_quiet(git_repo: GitRepo, 
 
 def test_a_class_upstream_kept_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _newtyped(git_repo, tmp_path, FIELD, KEPT_CLASS_THEIRS) == []
+
+
+def test_a_name_imported_from_another_module_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``from vllm.other_utils import BlockHash``: another module's class of the name, not the one upstream
+    made a NewType."""
+    other = {"vllm/other_utils.py": "class BlockHash:\n    hash_value: int = 0\n"}
+    fork = FIELD.replace("from vllm.kv_utils import", "from vllm.other_utils import")
+    sides = three_way(git_repo, {UTILS: UTILS_BASE, **PACKAGES, **other}, {USE: fork}, {UTILS: UTILS_THEIRS})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) if f[2] == "error"] == []
+
+
+def test_a_relative_import_is_followed(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = FIELD.replace("from vllm.kv_utils import", "from .kv_utils import")
+    assert _newtyped(git_repo, tmp_path, fork) == [(USE, line_of(fork, ".hash_value"), "error")]

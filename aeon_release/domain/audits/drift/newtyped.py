@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -112,7 +113,7 @@ def _members(cls: ast.ClassDef) -> frozenset[str]:
 def _uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, Newtyped]
 ) -> Iterator[tuple[int, Newtyped, str]]:
-    bound = _imported(module, found)
+    bound = _imported(path, module, found)
     if not bound:
         return
     parents = parent_map(module)
@@ -169,14 +170,16 @@ def _optional_of(annotation: ast.expr) -> set[str]:
     return _optional_of(kept[0]) if len(kept) == 1 else set()
 
 
-def _imported(module: ast.Module, found: dict[str, Newtyped]) -> dict[str, str]:
-    """The names the module binds by ``from <upstream's module> import Name`` -> Name."""
+def _imported(path: str, module: ast.Module, found: dict[str, Newtyped]) -> dict[str, str]:
+    """The names the module binds by ``from <upstream's module> import Name`` (relative too) -> Name."""
     bound: dict[str, str] = {}
+    dotted = dotted_name(path)
     for stmt in ast.walk(module):
-        if isinstance(stmt, ast.ImportFrom) and stmt.module:
+        if isinstance(stmt, ast.ImportFrom):
+            source = import_base(stmt, dotted, path)
             for alias in stmt.names:
                 hit = found.get(alias.name)
-                if hit is not None and hit.path.removesuffix(".py").replace("/", ".").endswith(stmt.module):
+                if hit is not None and dotted_name(hit.path) == source:
                     bound[alias.asname or alias.name] = alias.name
     return bound
 
