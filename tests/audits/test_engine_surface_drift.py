@@ -336,8 +336,10 @@ RECORD_FIELD = SQ + "def mine(out: SchedulerOutput) -> int:\n    return out.tota
 HANDED = SQ + "def mine(out: SchedulerOutput):\n    return out.scheduled_cached_reqs\n"
 
 
-def _unlisted(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = SCHED_THEIRS) -> list[tuple[str, int, str]]:
-    sides = three_way(git_repo, {SCHED: SCHED_BASE, **PACKAGES}, {USE: fork}, {SCHED: theirs})
+def _unlisted(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = SCHED_THEIRS, base: str = SCHED_BASE
+) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {SCHED: base, **PACKAGES}, {USE: fork}, {SCHED: theirs})
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
@@ -400,3 +402,43 @@ def test_a_number_passed_for_a_parameter_made_a_container_is_an_error(git_repo: 
 )
 def test_a_container_passed_or_a_union_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
     assert _rescaled(git_repo, tmp_path, fork, theirs) == []
+
+
+# --- #24830: a dict field made one record: the dict's own lookups and a membership test
+MAPPED_BASE = (
+    "class BlockHashToBlockMap:\n    def get_one_block(self, key):\n        return None\n\n\n"
+    "class BlockPool:\n    def __init__(self) -> None:\n"
+    "        self.cached: dict[bytes, dict[int, int]] = {}\n"
+)
+MAPPED_THEIRS = MAPPED_BASE.replace(
+    "self.cached: dict[bytes, dict[int, int]] = {}", "self.cached: BlockHashToBlockMap = BlockHashToBlockMap()"
+)
+GETTING_THEIRS = MAPPED_THEIRS.replace(
+    "    def get_one_block(self, key):\n",
+    "    def get(self, key, default=None):\n        return default\n\n    def get_one_block(self, key):\n",
+)
+MQ = "from vllm.sched_records import BlockPool\n\n\n"
+LOOKED_UP = MQ + "def mine(pool: BlockPool, key: bytes) -> list[int]:\n    return list(pool.cached.get(key, {}))\n"
+DEFAULTED_IN = MQ + "def mine(pool: BlockPool, key: bytes) -> None:\n    pool.cached.setdefault(key, {})\n"
+TESTED_IN = MQ + "def mine(pool: BlockPool, key: bytes) -> bool:\n    return key in pool.cached\n"
+NEW_LOOKUP = MQ + "def mine(pool: BlockPool, key: bytes):\n    return pool.cached.get_one_block(key)\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(LOOKED_UP, ".get("), (DEFAULTED_IN, ".setdefault("), (TESTED_IN, "key in")],
+    ids=["dict-get", "dict-setdefault", "membership"],
+)
+def test_a_dict_made_one_record_looked_up_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _unlisted(git_repo, tmp_path, fork, MAPPED_THEIRS, MAPPED_BASE) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [(NEW_LOOKUP, MAPPED_THEIRS), (LOOKED_UP, GETTING_THEIRS)],
+    ids=["the-record-s-own-method", "a-record-defining-get"],
+)
+def test_the_record_s_own_lookups_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
+    assert _unlisted(git_repo, tmp_path, fork, theirs, MAPPED_BASE) == []

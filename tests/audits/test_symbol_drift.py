@@ -2695,3 +2695,45 @@ def test_a_call_through_a_function_alias_meets_the_functions_parameters(
     [(path, line, message)] = results
     assert (path, line) == ("vllm/aeon/moe_lora_op.py", 5)
     assert "calls fused_moe_lora, which is now _fused_moe_lora(output, x, shrink_block_size_m" in message
+
+
+KV_RUNNER_MOD = "vllm/v1/worker/kv_runner.py"
+KV_RUNNER_TEXT = """class GPUModelRunner:
+    def initialize_kv_cache(self, kv_cache_config) -> None:
+        self.config = kv_cache_config
+
+    def profile(self, config) -> None:
+        self.initialize_kv_cache(config)
+"""
+KV_RUNNER_GAINED = KV_RUNNER_TEXT.replace(
+    "initialize_kv_cache(self, kv_cache_config) -> None:",
+    "initialize_kv_cache(self, kv_cache_config, is_profiling: bool = False) -> None:",
+).replace("self.initialize_kv_cache(config)", "self.initialize_kv_cache(config, is_profiling=True)")
+FORK_KV_RUNNER_MOD = "vllm/v1/worker/aeon_runner.py"
+
+
+@pytest.mark.parametrize(
+    ("params", "flagged"),
+    [("kv_cache_config", True), ("kv_cache_config, **kwargs", False), ("kv_cache_config, *args, **kwargs", False)],
+    ids=["the-old-signature", "kwargs-takes-the-new-option", "args-and-kwargs"],
+)
+def test_override_whose_base_gained_an_option_passed_by_keyword(
+    git_repo: GitRepo, no_rules: Path, params: str, flagged: bool
+) -> None:
+    """#38270 (cc06b4e86b): ``initialize_kv_cache`` gained ``is_profiling=False``, which upstream's caller passes by
+    keyword.  An override with the old signature raises TypeError; one taking ``**kwargs`` hands it on."""
+    fork = (
+        "from vllm.v1.worker.kv_runner import GPUModelRunner\n\n\n"
+        "class AeonModelRunner(GPUModelRunner):  # AEON: the KV cache in the GB10 carve-out\n"
+        f"    def initialize_kv_cache(self, {params}) -> None:\n"
+        f"        super().initialize_kv_cache({params})\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {KV_RUNNER_MOD: KV_RUNNER_TEXT},
+        {FORK_KV_RUNNER_MOD: fork},
+        [("[Mamba][Bugfix] Raise on insufficient cache blocks (#38270)", {KV_RUNNER_MOD: KV_RUNNER_GAINED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    assert errors == ([(FORK_KV_RUNNER_MOD, 5)] if flagged else []), report.findings

@@ -143,7 +143,9 @@ def override_problem(override: Sig, base: Sig) -> str | None:
         if i < len(override.positional):
             if override.positional[i] != name and i >= base.posonly:
                 return f"parameter {i + 1} is {name!r} in the base, {override.positional[i]!r} in the override"
-        elif not override.varargs:
+        elif not override.varargs and not (override.varkw and not base.required(name) and i >= base.posonly):
+            # an optional parameter the base gained lands in the override's ``**kwargs`` when passed by
+            # keyword, as a new option is (#38270: ``initialize_kv_cache(..., is_profiling=True)``)
             return f"the base takes {name!r} (parameter {i + 1}); the override does not"
     extra = override.positional[len(base.positional) :]
     required_extra = [

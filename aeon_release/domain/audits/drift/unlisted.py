@@ -11,7 +11,8 @@ base and at upstream, a field (or a method's return) annotated as a container at
 upstream, as a plain class of the same file that defines no way to be iterated (no ``__iter__``, no
 ``__getitem__``).  The fork's side, on lines it wrote: ``x.name`` iterated (a ``for``, a comprehension,
 ``list()``/``enumerate()``/``zip()``/``sorted()``...), sized (``len()``, when the class has no
-``__len__``) or indexed, with ``x`` typed as the owning class (``ForkTypes`` keeps the fork's own).
+``__len__``), indexed, tested for membership (``in``, when it has no ``__contains__``) or sent a list's,
+dict's or set's method the class does not define (``.append()``, ``.get()``, ``.setdefault()`` ...), with ``x`` typed as the owning class (``ForkTypes`` keeps the fork's own).
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ def _record(annotation: ast.expr, module: ast.Module) -> str | None:
     if methods & {"__iter__", "__getitem__", "__getattr__"}:
         return None
     lacking = ",".join(f"method:{m}" for m in sorted(_CONTAINER_METHODS - methods))
-    return "iter,index" + ("" if "__len__" in methods else ",len") + "," + lacking
+    contains = "" if "__contains__" in methods else ",contains"
+    return "iter,index" + ("" if "__len__" in methods else ",len") + contains + "," + lacking
 
 
 def _plain_base(base: ast.expr) -> bool:
@@ -129,6 +131,10 @@ def _use(subject: ast.expr, parents: dict[int, ast.AST]) -> tuple[str, str] | No
             return "iter", f"passes {shown} to {called}()"
     if isinstance(parent, ast.Subscript) and parent.value is subject:
         return "index", f"indexes {shown}"
+    if isinstance(parent, ast.Compare) and any(
+        c is subject and isinstance(op, (ast.In, ast.NotIn)) for op, c in zip(parent.ops, parent.comparators)
+    ):
+        return "contains", f"tests membership in {shown}"
     if isinstance(parent, ast.Attribute) and parent.value is subject and parent.attr in _CONTAINER_METHODS:
         grand = parents.get(id(parent))
         if isinstance(grand, ast.Call) and grand.func is parent:
@@ -136,9 +142,12 @@ def _use(subject: ast.expr, parents: dict[int, ast.AST]) -> tuple[str, str] | No
     return None
 
 
-# what a list (dict, set) offers that a record does not: ``scheduled_cached_reqs.append(...)``
+# what a list (dict, set) offers that a record does not: ``scheduled_cached_reqs.append(...)``; a dict's
+# lookups too: #24830 made BlockPool.cached_block_hash_to_block (a dict of dicts) a BlockHashToBlockMap
+# (get_one_block/insert/pop), and a fork's ``.get(key, {})`` raises AttributeError
 _CONTAINER_METHODS = frozenset(
     {"append", "extend", "insert", "pop", "remove", "index", "count", "sort", "items", "keys", "values", "add"}
+    | {"get", "setdefault", "update", "clear", "copy", "popitem", "discard"}
 )
 
 
