@@ -488,3 +488,29 @@ def test_a_call_of_an_op_upstream_dropped_everywhere(
     if caught:
         assert f"the custom op {V1_ATTENTION} registered until upstream dropped it" in rows[0][2]
         assert "no op of that name is left" in rows[0][2]
+
+
+def test_an_op_name_still_quoted_where_its_registration_went_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream registers the op from a table of names now: the name is still quoted, the op may be there."""
+    fork = CARRY_BASE.replace(
+        "    return None\n", "    torch.ops.vllm.unified_flash_attention(out, q, k, v, c, s)  # AEON\n"
+    )
+    table = (
+        V1_DROPPED
+        + '\nfor _name, _fn in [("unified_flash_attention", unified_flash_attention)]:\n    register(_name, _fn)\n'
+    )
+    sides = s.merge_case(
+        git_repo,
+        {
+            V1_ATTENTION: V1_ATTENTION_BASE,
+            CARRY: CARRY_BASE,
+            "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n",
+        },
+        {CARRY: fork},
+        [("[Refactor] Register ops from a table (#1)", {V1_ATTENTION: table})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errs = [
+        f.message for f in report.findings if f.path == CARRY and f.rule_id == DRIFT and f.severity.value == "error"
+    ]
+    assert errs == []

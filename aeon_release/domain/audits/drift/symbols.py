@@ -1384,8 +1384,14 @@ class _Checker:
             old_text = ours.text(path)
             wanted = spelled(old_text) if old_text else set()
             defined = op_definitions(path, old_text or "", wanted) if wanted else {}
-            # the registration is gone: the function it registered may stay, a plain function now
-            gone = set(defined) - set(op_definitions(path, self.inp.merged.text(path) or "", set(defined)))
+            # the registration is gone: the function it registered may stay, a plain function now; a name
+            # still quoted may be registered another way (a table of names and functions): not known gone
+            new_text = self.inp.merged.text(path) or ""
+            gone = {
+                n
+                for n in set(defined) - set(op_definitions(path, new_text, set(defined)))
+                if not _quotes_name(new_text, n)
+            }
             for name in sorted(gone):
                 removed.setdefault(name, []).append((path, defined[name]))
         return removed
@@ -2997,6 +3003,11 @@ def _gone(finding: Finding) -> bool:
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding: an error on a line of the merged module."""
     return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+
+
+def _quotes_name(text: str, name: str) -> bool:
+    """The text spells ``name`` as a string: ``"name"``, ``'name'``, ``::name"`` (a schema's namespace)."""
+    return any(q in text for q in (f'"{name}"', f"'{name}'", f'::{name}"', f"::{name}'"))
 
 
 def _record_spread(value: ast.expr) -> bool:
