@@ -432,3 +432,85 @@ def test_an_op_named_by_string_in_a_list_of_ops(
         )
         assert "renamed it to fused_add_rms_norm_v2" in rows[0][2] and "#32952" in rows[0][2]
         assert f"{V0_ATTENTION} still defines an op of that name, which the list now names instead" in rows[1][2]
+
+
+# #39125 (70406eb1dc) dropped the ``unified_attention`` op (every backend writes into an output buffer now,
+# ``unified_attention_with_output``): no file registers an op of the name any more.
+AEON_OP_FILE = "vllm/aeon/own_ops.py"
+AEON_OWN_OP = """import torch
+
+from vllm.utils import direct_register_custom_op
+
+
+def unified_flash_attention(out, q, k, v, kv_cache, scale):
+    return None
+
+
+direct_register_custom_op(op_name="unified_flash_attention", op_func=unified_flash_attention, mutates_args=[])
+"""
+
+
+@pytest.mark.parametrize(
+    ("call", "v0", "own", "caught"),
+    [
+        ("torch.ops.vllm.unified_flash_attention(out, q, k, v, kv_cache, scale)", False, False, True),
+        ("torch.ops.vllm.unified_flash_attention.default(out, q, k, v, kv_cache, scale)", False, False, True),
+        # twins: another op of that name left upstream (the call fits it); the fork registers its own; an op
+        # upstream kept
+        ("torch.ops.vllm.unified_flash_attention(output, query, key, value, kv_cache, scale)", True, False, False),
+        ("torch.ops.vllm.unified_flash_attention(out, q, k, v, kv_cache, scale)", False, True, False),
+        ("torch.ops._C.silu_and_mul(out, x)", False, False, False),
+    ],
+    ids=["dropped op", "its default overload", "twin: another op of the name", "twin: the fork's own op", "twin: kept"],
+)
+def test_a_call_of_an_op_upstream_dropped_everywhere(
+    git_repo: GitRepo, no_rules: Path, call: str, v0: bool, own: bool, caught: bool
+) -> None:
+    fork = CARRY_BASE.replace("    return None\n", f"    {call}  # AEON\n")
+    base = {
+        V1_ATTENTION: V1_ATTENTION_BASE,
+        BINDINGS: BINDINGS_BASE,
+        CARRY: CARRY_BASE,
+        "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n",
+    }
+    if v0:
+        base[V0_ATTENTION] = V0_OP.format(params="output, query, key, value, kv_cache, scale")
+    carries = {CARRY: fork, **({AEON_OP_FILE: AEON_OWN_OP} if own else {})}
+    sides = s.merge_case(
+        git_repo,
+        base,
+        carries,
+        [("[Attention][V0 Deprecation] Deprecate accept output buffer (#39125)", {V1_ATTENTION: V1_DROPPED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
+    assert [(line, severity) for line, severity, _ in rows] == ([(5, "error")] if caught else [])
+    if caught:
+        assert f"the custom op {V1_ATTENTION} registered until upstream dropped it" in rows[0][2]
+        assert "no op of that name is left" in rows[0][2]
+
+
+def test_an_op_name_still_quoted_where_its_registration_went_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream registers the op from a table of names now: the name is still quoted, the op may be there."""
+    fork = CARRY_BASE.replace(
+        "    return None\n", "    torch.ops.vllm.unified_flash_attention(out, q, k, v, c, s)  # AEON\n"
+    )
+    table = (
+        V1_DROPPED
+        + '\nfor _name, _fn in [("unified_flash_attention", unified_flash_attention)]:\n    register(_name, _fn)\n'
+    )
+    sides = s.merge_case(
+        git_repo,
+        {
+            V1_ATTENTION: V1_ATTENTION_BASE,
+            CARRY: CARRY_BASE,
+            "vllm/utils.py": "def direct_register_custom_op(**kwargs):\n    pass\n",
+        },
+        {CARRY: fork},
+        [("[Refactor] Register ops from a table (#1)", {V1_ATTENTION: table})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errs = [
+        f.message for f in report.findings if f.path == CARRY and f.rule_id == DRIFT and f.severity.value == "error"
+    ]
+    assert errs == []

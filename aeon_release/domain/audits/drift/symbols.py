@@ -200,6 +200,7 @@ class _Checker:
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
+        self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -481,6 +482,7 @@ class _Checker:
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
                     yield from self._inherited(mod, stmt, qual)
+                    yield from self._opted_out(mod, stmt, qual)
             yield from self._walk(mod, stmt.body, _Scope(qual, None, scope.functions), owned)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             lazy = mod.lazy_annotations
@@ -1402,15 +1404,19 @@ class _Checker:
         the other's parameters; nothing when it fits both (the same op moved) or no other is left."""
         removed = self._removed_op_definitions(names)
         left: dict[str, tuple[str, ast.FunctionDef] | None] = {}  # op name -> the other file's definition of it
+        others: set[str] = set()  # ops another file defines in a way not read as a def (two schemas ...)
         for name, where in removed.items():
             other = self._op_defined_elsewhere(name, {p for p, _ in where})
+            if other is not None or self._fork_defines_op(name):
+                others.add(name)
             found = op_definitions(other, self.inp.merged.text(other) or "", {name}) if other else {}
             left[name] = (other, found[name]) if other is not None and name in found else None
         for mod, call, name in self._ops:
             for path, old_node in removed.get(name, []):
                 kept = left[name]
                 if kept is None:
-                    continue
+                    yield from self._op_call_of_none(mod, call, name, path, other_defines=name in others)
+                    break
                 other = kept[0]
                 old = _bound_sig(DefSym(path, name, old_node, None), "plain")
                 new = _bound_sig(DefSym(other, name, kept[1], None), "plain")
@@ -1429,10 +1435,38 @@ class _Checker:
                 )
                 break
 
+    def _op_call_of_none(
+        self, mod: ModuleInfo, call: ast.Call, name: str, path: str, other_defines: bool
+    ) -> Iterator[Finding]:
+        """A custom op whose only registration upstream dropped (#39125 removed ``unified_attention``: every
+        backend now writes into an output buffer, ``unified_attention_with_output``): the fork's
+        ``torch.ops.ns.name(...)`` finds no op and fails when the model runs, past any import.  An error when
+        no other file of upstream's tree, and none of the fork's, defines an op of the name."""
+        if other_defines:
+            return
+        commit = self._commit(path, name)
+        yield _error(
+            mod,
+            call.lineno,
+            f"calls {_show(call.func)}, the custom op {path} registered until upstream dropped it"
+            f"{f' ({commit})' if commit else ''}: no op of that name is left, and the call fails when the model "
+            "runs; call the op upstream registers now",
+        )
+
+    def _fork_defines_op(self, name: str) -> bool:
+        """A file the fork added lines to defines an op of this name (its own registration, kept)."""
+        for where in self.inp.fork_lines:
+            if not where.endswith((".py", *SCHEMA_SOURCES)) or _not_served(where):
+                continue
+            text = self.inp.merged.text(where) or ""
+            if name in text and name in op_definitions(where, text, {name}):
+                return True
+        return False
+
     def _removed_op_definitions(self, names: set[str]) -> dict[str, list[tuple[str, ast.FunctionDef]]]:
         """op name -> each (path, definition before) of a Python registration of it that a file upstream
-        changed no longer spells at all (renamed or dropped); only the changed files that spelt a called
-        op's name before are read."""
+        changed no longer makes (renamed or dropped; the function may stay); only the changed files that
+        spelt a called op's name before are read."""
         if not names:
             return {}
         sources = sorted(p for p in self.inp.upstream_files if p.endswith(".py"))
@@ -1442,9 +1476,18 @@ class _Checker:
         spelled, removed = mentions(names), dict[str, list[tuple[str, ast.FunctionDef]]]()
         for path in sources:
             old_text = ours.text(path)
-            wanted = spelled(old_text) - spelled(self.inp.merged.text(path) or "") if old_text else set()
-            for name, node in op_definitions(path, old_text or "", wanted).items() if wanted else ():
-                removed.setdefault(name, []).append((path, node))
+            wanted = spelled(old_text) if old_text else set()
+            defined = op_definitions(path, old_text or "", wanted) if wanted else {}
+            # the registration is gone: the function it registered may stay, a plain function now; a name
+            # still quoted may be registered another way (a table of names and functions): not known gone
+            new_text = self.inp.merged.text(path) or ""
+            gone = {
+                n
+                for n in set(defined) - set(op_definitions(path, new_text, set(defined)))
+                if not _quotes_name(new_text, n)
+            }
+            for name in sorted(gone):
+                removed.setdefault(name, []).append((path, defined[name]))
         return removed
 
     def _changed_op_definitions(self, names: set[str]) -> dict[str, list[tuple[str, ast.FunctionDef, ast.FunctionDef]]]:
@@ -1994,6 +2037,80 @@ class _Checker:
                 f"abstract ({where}); instantiating {short} raises TypeError; implement it",
             )
 
+    def _opted_out(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
+        """A fork class that inherits a capability hook upstream added to a base refusing (``return False``)
+        and, in the same change, opted at least three of its own classes in (#48011:
+        ``AttentionBackend.supports_sliding_window()``, True in seven backends, now checked by the selector).
+        Every class was let through before: the fork's class, never opted in, is now refused where
+        upstream asks, silently (another backend is picked, or none)."""
+        found = self.after.module_at(mod.path)
+        cls = self.after.class_info(found, qual) if found else None
+        if cls is None:
+            return
+        first: dict[str, px.ClassInfo] = {}
+        nearest: px.ClassInfo | None = None  # the first of upstream's classes the fork's derives from
+        for item in self.after.mro(cls, True):
+            if isinstance(item, px.External):
+                break  # a class outside the tree (ABC, a library's) may define any name past it
+            if nearest is None and item is not cls and self._upstream_class(item):
+                nearest = item
+            for name in item.members:
+                first.setdefault(name, item)
+        short = qual.rsplit(".", 1)[-1]
+        for name, owner in sorted(first.items()):
+            # deriving from one of upstream's classes that upstream left refusing: upstream's decision for it
+            if owner is not nearest or not self._upstream(owner.module.path) or not _refuses(owner.members[name]):
+                continue
+            opted = self._opted_in(owner, name)
+            if len(opted) < _OPTED_IN:
+                continue
+            commit = self._commit(owner.module.path, name)
+            shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
+            yield _error(
+                mod,
+                node.lineno,
+                f"{short} inherits {owner.qualname}.{name}(), which upstream added returning False "
+                f"({owner.module.path}{f'; {commit}' if commit else ''}) and overrode in {len(opted)} of its own "
+                f"classes ({shown}): every class was let through before, and {short} is now refused where "
+                f"upstream asks; define {name}() on {short} (True if it handles it)",
+            )
+
+    def _upstream_class(self, item: px.ClassInfo) -> bool:
+        """A class upstream's tree defines (at that path, of that name): not one of the fork's own."""
+        mod = self.theirs_ix.module_at(item.module.path)
+        return mod is not None and self.theirs_ix.class_info(mod, item.qualname) is not None
+
+    def _opted_in(self, owner: px.ClassInfo, name: str) -> list[str]:
+        """Upstream's classes that defined ``name`` newly in the change, not refusing, deriving from ``owner``;
+        empty when ``owner`` had the hook at the merge base already (not a new capability)."""
+        lines = self.inp.upstream_lines
+        old_mod = self.base_ix.module_at(owner.module.path)
+        old_cls = self.base_ix.class_info(old_mod, owner.qualname) if old_mod else None
+        if not isinstance(lines, AddedLines) or old_cls is None or name in old_cls.members:
+            return []
+        key = (owner.module.path, owner.qualname, name)
+        if key in self._opted:
+            return self._opted[key]
+        opted = self._opted[key] = []
+        for path in sorted({p for p, _ in lines.added_matches(re.compile(rf"def {re.escape(name)}\s*\("))}):
+            new_mod, was = self.theirs_ix.module_at(path), self.base_ix.module_at(path)
+            if new_mod is None or not path.endswith(".py"):
+                continue
+            for qual in new_mod.classes:
+                cls = self.theirs_ix.class_info(new_mod, qual)
+                if cls is None or name not in cls.members or _refuses(cls.members[name]):
+                    continue
+                before = self.base_ix.class_info(was, qual) if was is not None else None
+                if before is not None and name in before.members:
+                    continue
+                mro = self.theirs_ix.mro(cls, False)
+                if any(
+                    isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == (owner.module.path, owner.qualname)
+                    for i in mro
+                ):
+                    opted.append(qual)
+        return opted
+
     def _required(self, ix: Index, path: str, qual: str) -> dict[str, DefSym]:
         """Members the class must define itself: abstract where its MRO first defines them.  None for
         a class that is abstract itself or whose bases do not resolve."""
@@ -2040,8 +2157,18 @@ class _Checker:
                 "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
             )
             found = self._finding(mod, stmt.lineno, f"{short}.{name} overrides {before.label}", before, consequence)
-            dropped = 0 if method else self._retired(before)
-            if dropped:
+            setters = [] if method else self._retired(before)
+            dropped = len(setters)
+            kept = _converged(setters, stmt)
+            if kept is not None:
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; upstream dropped it from its own {dropped} class(es) that set it too, "
+                    f"{kept}: upstream kept that path for every class, so the fork's value, the other one, is no "
+                    "longer honoured; port what the class relied on it for",
+                )
+            elif dropped:
                 yield _warning(
                     mod,
                     stmt.lineno,
@@ -2107,15 +2234,15 @@ class _Checker:
             f"build it onto {after.label} (``... | Base.{name}``, ``{{**Base.{name}, ...}}``) or port upstream's change",
         )
 
-    def _retired(self, before: DefSym) -> int:
-        """How many of upstream's own classes (besides the base) set the class attribute upstream removed
-        from the base, and dropped it in the same change: upstream retired it everywhere, nothing reads
-        it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from the
-        model now).  0 when one of them still sets it, or when the name was renamed or moved."""
+    def _retired(self, before: DefSym) -> list[ast.AST]:
+        """The statements of upstream's own classes (besides the base) that set the class attribute upstream
+        removed from the base, and dropped it in the same change: upstream retired it everywhere, nothing
+        reads it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from
+        the model now).  Empty when one of them still sets it, or when the name was renamed or moved."""
         base = self.inp.base
         if not isinstance(base, WordSearchable) or self._renamed_to(before) or self._moved_to(before):
-            return 0
-        setters = 0
+            return []
+        setters: list[ast.AST] = []
         for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
             old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
             if old is None:
@@ -2126,8 +2253,8 @@ class _Checker:
                     continue
                 now = self.theirs_ix.class_info(new, qual) if new is not None else None
                 if now is not None and before.name in now.members:
-                    return 0  # upstream's own class still sets it: something may read it
-                setters += 1
+                    return []  # upstream's own class still sets it: something may read it
+                setters.append(cls.members[before.name])
         return setters
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
@@ -2697,6 +2824,44 @@ class _Checker:
                 # an unbound call (Base.method(self, ...)) counts one more: it then reads as passing (an error stays)
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
                     return True
+        return self._spread_gains(after, gained)
+
+    def _spread_gains(self, after: DefSym, gained: list[str]) -> bool:
+        """A call of the method anywhere in upstream's tree spreads a record's fields into it
+        (``**config._asdict()``, ``**asdict(config)``) and a class body upstream changed gained a field of
+        a ``gained`` name: the call, a line upstream left alone, now passes it (#48011: AttentionSelectorConfig
+        gained ``has_sliding_window``, spread into every backend's ``validate_configuration``)."""
+        lines, theirs = self.inp.upstream_lines, self.inp.theirs
+        if not isinstance(lines, AddedLines) or not isinstance(theirs, WordSearchable):
+            return False
+        field = re.compile(rf"(?:{'|'.join(map(re.escape, gained))})\s*:")
+        if not any(self._gained_field(path, gained) for path in sorted({p for p, _ in lines.added_matches(field)})):
+            return False
+        for path in sorted({p for p, _ in theirs.word_lines(after.name) if p.endswith(".py") and not _not_served(p)}):
+            mod = self.theirs_ix.module_at(path)
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == after.name:
+                    if any(k.arg is None and _record_spread(k.value) for k in node.keywords):
+                        return True
+        return False
+
+    def _gained_field(self, path: str, gained: list[str]) -> bool:
+        """A class body of upstream's ``path`` declares a field of a ``gained`` name on a line upstream added."""
+        lines = self.inp.upstream_lines
+        mod = self.theirs_ix.module_at(path) if path.endswith(".py") else None
+        if mod is None or not isinstance(lines, AddedLines):
+            return False
+        added = {line[1:].strip() for line in lines.changes.raw(path).splitlines() if line.startswith("+")}
+        text = mod.text.splitlines()
+        for node in ast.walk(mod.tree):
+            for stmt in node.body if isinstance(node, ast.ClassDef) else ():
+                if (
+                    isinstance(stmt, ast.AnnAssign)
+                    and isinstance(stmt.target, ast.Name)
+                    and stmt.target.id in gained
+                    and text[stmt.lineno - 1].strip() in added
+                ):
+                    return True
         return False
 
     def _omitted(self, after: DefSym, optional: list[str], new: Sig) -> str | None:
@@ -2962,6 +3127,67 @@ def _gone(finding: Finding) -> bool:
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
     """Symbol drift's finding: an error on a line of the merged module."""
     return Finding(RULE, "merge", Severity.ERROR, mod.path, line, message)
+
+
+def _quotes_name(text: str, name: str) -> bool:
+    """The text spells ``name`` as a string: ``"name"``, ``'name'``, ``::name"`` (a schema's namespace)."""
+    return any(q in text for q in (f'"{name}"', f"'{name}'", f'::{name}"', f"::{name}'"))
+
+
+def _record_spread(value: ast.expr) -> bool:
+    """``x._asdict()`` (a NamedTuple's fields) or ``asdict(x)`` / ``dataclasses.asdict(x)``."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr == "_asdict" and not value.args:
+        return True
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return name == "asdict" and len(value.args) == 1
+
+
+_OPTED_IN = 3  # upstream's own classes opted in: one or two are exceptions, three a capability made explicit
+
+
+def _refuses(stmt: ast.stmt) -> bool:
+    """A method whose body (past a docstring) is ``return False``."""
+    if not isinstance(stmt, ast.FunctionDef):
+        return False
+    body = stmt.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return (
+        len(body) == 1
+        and isinstance(body[0], ast.Return)
+        and isinstance(body[0].value, ast.Constant)
+        and body[0].value.value is False
+    )
+
+
+def _set_value(stmt: ast.AST) -> object:
+    """The literal a class body's ``name = v`` / ``name: T = v`` sets, else NOT_LITERAL."""
+    if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+        return literal_value(stmt.value)
+    return NOT_LITERAL
+
+
+def _converged(setters: list[ast.AST], stmt: ast.stmt) -> str | None:
+    """Upstream retired a class attribute its classes set (a knob choosing a code path) and kept one
+    path: the value at least three of its setters, and all but a quarter of them, held (#39125:
+    ``accept_output_buffer``, True in 15 backends, False in one, gone; every backend is handed an output
+    buffer now).  The fork's literal, the other value, opted its class out of the path that is now the
+    only one: how the commit ends, said, when it does; None when the fork's value is that one, is no
+    literal, or upstream's setters did not agree."""
+    mine = _set_value(stmt)
+    values = [_set_value(s) for s in setters]
+    if not values or mine is NOT_LITERAL or not isinstance(mine, bool | int | str) or NOT_LITERAL in values:
+        return None
+    counts: dict[object, int] = {}
+    for value in values:
+        counts[repr(value)] = counts.get(repr(value), 0) + 1
+    shown, most = max(counts.items(), key=lambda item: item[1])
+    if most < 3 or most * 4 < len(values) * 3 or shown == repr(mine):
+        return None
+    return f"{most} of them with {shown}"
 
 
 def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
