@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT, SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -179,3 +179,59 @@ def test_twin_set_defaults_of_an_option_upstream_still_reads(git_repo: GitRepo, 
     """Upstream moved the option's read but kept it: the fork's default still steers it."""
     api = API_BASE.replace('return "inproc"', 'return "in-process"')
     assert _launch_rows(git_repo, no_rules, CLI_BASE.replace("8000", "8002"), api) == []
+
+
+ENGINE = "vllm/entrypoints/openai/engine/protocol.py"
+ENGINE_BASE = """from pydantic import BaseModel
+
+
+class StreamOptions(BaseModel):
+    include_usage: bool | None = True
+    continuous_usage_stats: bool | None = False
+"""
+ENGINE_UPSTREAM = ENGINE_BASE.replace("include_usage: bool | None = True", "include_usage: bool | None = False")
+USAGE = "vllm/entrypoints/openai/aeon_usage.py"
+USAGE_IMPORT = "from vllm.entrypoints.openai.engine.protocol import StreamOptions\n\n\n"
+
+
+def _usage_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: ENGINE_BASE},
+        {USAGE: USAGE_IMPORT + body},
+        [("[Frontend] Fix usage incorrectly returned with empty stream_options` (#36379)", {ENGINE: ENGINE_UPSTREAM})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT) if r[0] == USAGE]
+
+
+@pytest.mark.parametrize(
+    "read",
+    ["(stream_options or StreamOptions()).include_usage", "StreamOptions().include_usage"],
+    ids=["fallback", "built"],
+)
+def test_a_read_off_an_instance_built_with_every_default_is_an_error(
+    git_repo: GitRepo, no_rules: Path, read: str
+) -> None:
+    body = f"def aeon_reports_usage(stream_options: StreamOptions | None) -> bool:\n    return bool({read})\n"
+    [(_, line, severity, message)] = _usage_rows(git_repo, no_rules, body)
+    assert (line, severity) == (5, "error")
+    assert "off an instance the fork's line builds with every default" in message and "from True to False" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the flag passed: the fork's value, not the default
+        "def aeon_usage(request) -> None:\n    request.stream_options = StreamOptions(include_usage=True)\n",
+        # a fallback built with the field set
+        "def aeon_reports(o: StreamOptions | None) -> bool:\n"
+        "    return bool((o or StreamOptions(include_usage=True)).include_usage)\n",
+        # another field of the default-built instance: its default did not change
+        "def aeon_cont(o: StreamOptions | None) -> bool:\n    return bool((o or StreamOptions()).continuous_usage_stats)\n",
+    ],
+    ids=["passed", "fallback-set", "other-field"],
+)
+def test_twin_a_default_built_instance_that_does_not_read_the_flipped_default(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert [r for r in _usage_rows(git_repo, no_rules, body) if r[2] == "error"] == []
