@@ -376,11 +376,7 @@ def _fork_reads(
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
             built = _built_with_defaults(held[0], change.owner)
-            if (
-                named
-                or built
-                or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {})
-            ):
+            if named or built or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
             elif _old_default_spelled(node, change):
