@@ -18,8 +18,8 @@ error lands on its line, *warned* when a warning lands in its file.  Twins must 
 their line.
 
 Blind, on the engine before any widening (main at da056f0d): 11 caught, 1 warned, 5 missed of 17 (twins: 9
-quiet, 1 of them warned, 0 false errors).  The misses: #37612's ``parser.set_defaults(disable_frontend_
-multiprocessing=True)`` (a namespace key of an option upstream removed everywhere: argparse keeps it, nothing
+quiet, 1 of them warned, 0 false errors).  The misses: #37612's
+``parser.set_defaults(disable_frontend_multiprocessing=True)`` (a namespace key of an option upstream removed everywhere: argparse keeps it, nothing
 reads it), #37848's two (a fork parser's ``__init__`` without ``**kwargs``, where the base's signature is
 unchanged but its body now reads ``kwargs.get("model_config")`` and the render path passes it: TypeError),
 and #36379's two (``StreamOptions.include_usage`` default True -> False under a fork's ``StreamOptions()``
