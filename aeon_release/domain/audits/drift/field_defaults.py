@@ -64,7 +64,10 @@ _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
 _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 # ``DecodingConfig().guided_decoding_backend``: the field read off a configuration built with every default
-_DEFAULT_BUILT_READ = re.compile(r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
+# (or off a fallback built so, ``(request.stream_options or StreamOptions()).include_usage``, #36379)
+_DEFAULT_BUILT_READ = re.compile(
+    r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\)?\.([a-z][a-z0-9_]{3,})\b(?!\s*\()"
+)
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
@@ -139,8 +142,9 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             change,
             trees.upstream_commit(change.path, whole_word(change.name), pr_pattern, most=5),
             compare,
+            built,
         )
-        for path, line, how, change, compare in _fork_reads(trees, changed)
+        for path, line, how, change, compare, built in _fork_reads(trees, changed)
     ]
 
 
@@ -343,9 +347,10 @@ def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
 
 def _fork_reads(
     trees: ThreeTrees, changed: dict[str, Changed]
-) -> Iterator[tuple[str, int, str, Changed, ast.Compare | None]]:
+) -> Iterator[tuple[str, int, str, Changed, ast.Compare | None, bool]]:
     """(path, line, the read as shown, the change, its comparison with the old default if the fork
-    wrote one) for each fork-owned read of a changed field."""
+    wrote one, whether it reads an instance the fork's line built with every default) for each fork-owned
+    read of a changed field."""
     pattern = Alternation(r"(?:\.|[\"'])(?:{})\b", changed)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
@@ -370,18 +375,15 @@ def _fork_reads(
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
-            if (
-                named
-                or _built_with_defaults(held[0], change.owner)
-                or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {})
-            ):
+            built = _built_with_defaults(held[0], change.owner)
+            if named or built or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
-                yield path, held[2], short(ast.unparse(node), 80), change, compare
+                yield path, held[2], short(ast.unparse(node), 80), change, compare, built
             elif _old_default_spelled(node, change):
                 # a receiver of no known type: only its comparison with the old default says it is the field
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 if compare is not None:
-                    yield path, held[2], short(ast.unparse(node), 80), change, compare
+                    yield path, held[2], short(ast.unparse(node), 80), change, compare, False
 
 
 def _values(value: DefaultValue) -> tuple[object, ...]:
@@ -410,7 +412,11 @@ def _same_or_none(literal: object, default: object) -> bool:
 
 
 def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
-    """``Owner()``: the class that declares the field, built with no argument: its read is the default."""
+    """``Owner()``: the class that declares the field, built with no argument: its read is the default; also
+    the fallback of an ``or`` (``(request.stream_options or StreamOptions()).include_usage``): where the
+    request left it out, the read is the default."""
+    if isinstance(holder, ast.BoolOp) and isinstance(holder.op, ast.Or):
+        holder = holder.values[-1]
     return isinstance(holder, ast.Call) and not holder.args and not holder.keywords and last_name(holder.func) == owner
 
 
@@ -477,13 +483,25 @@ def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
     return None
 
 
-def _finding(path: str, line: int, how: str, change: Changed, commit: str, compare: ast.Compare | None) -> Finding:
+def _finding(
+    path: str, line: int, how: str, change: Changed, commit: str, compare: ast.Compare | None, built: bool = False
+) -> Finding:
     if compare is not None:
         fix = f"set {change.name} to {change.old}" if change.old_value is not None else "test the new default too"
         message = (
             f"fork-owned `{short(ast.unparse(compare), 80)}` compares {change.owner}.{change.name}, whose default "
             f"upstream changed from {change.old} to {change.new} ({change.path}{commit}), with the old default: where "
             f"the fleet leaves it unset the comparison now answers otherwise; compare with what the fork means, or {fix}"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if built and not isinstance(change.new_value, Either):
+        # #36379 flipped StreamOptions.include_usage True -> False: an instance the fork's own line builds with
+        # every default holds upstream's new value wherever it is read; no fleet setting reaches it
+        message = (
+            f"fork-owned {how} reads {change.owner}.{change.name} off an instance the fork's line builds with every "
+            f"default, and upstream changed that default from {change.old} to {change.new} ({change.path}{commit}): "
+            f"the fork's code now always gets {change.new} there; pass {change.name}={change.old} to the "
+            "constructor to keep the old behaviour, or confirm the new one"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     message = (

@@ -56,6 +56,10 @@ _SETATTR = linear.Scan(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
 _KEY_STORE = re.compile(
     r"""\[\s*["']([A-Za-z_]\w{3,})["']\s*\]\s*=(?!=)|["']([A-Za-z_]\w{3,})["']\s*:(?![:=])|\.setdefault\(\s*["']([A-Za-z_]\w{3,})["']"""
 )
+# ``parser.set_defaults(name=v, ...)``: argparse stores each keyword on the namespace, declared by an argument
+# or not (linear: the parentheses' content stops at the first parenthesis); then each keyword's name
+_SET_DEFAULTS = re.compile(r"\.set_defaults\(([^()]*)\)")
+_KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 # a deployment file's option of the service: ``--enable-reasoning`` on a command line, or a
 # ``enable-reasoning: true`` key of a config file the service reads; its attribute is ``enable_reasoning``
 _OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
@@ -101,10 +105,23 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             del dead[name]
     if not dead:
         return []
+    stores = list(_stores(trees, dead, accepted))
+    kept = _still_named(trees, {name for *_, name, kind in stores if kind == "default"}, served)
     return [
         _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
-        for path, line, how, name, kind in _stores(trees, dead, accepted)
+        for path, line, how, name, kind in (
+            (*s[:4], "" if s[4] == "default" and s[3] in kept else s[4]) for s in stores
+        )
     ]
+
+
+def _still_named(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
+    """Of ``names``, those upstream's served code still spells as a whole word anywhere (a field declared, a
+    parameter, an argument's ``dest``): one grep for them all."""
+    if not names:
+        return set()
+    lines = repo.lines_containing(trees.repo, trees.theirs, sorted(names), served)
+    return {n for n in names if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", line) for line in lines)}
 
 
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
@@ -135,6 +152,7 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
         if path.endswith(".py"):
             code = _COMMENT.sub("", "\n".join(trees.mine[path].added.values()))
             stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            stored.update(k for args in _SET_DEFAULTS.findall(code) for k in _KEYWORD.findall(args))
             stored.update(name for names in _KEY_STORE.findall(code) for name in names if name)
             stored.update(n for n in _METHOD.findall(code) if not n.startswith("__"))
             texts.append(code)
@@ -246,6 +264,13 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
                         if method.lineno in owned and not distinct_name(method):
                             yield path, method.lineno, f"method {node.name}.{method.name}", method.name, ""
+            elif (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "set_defaults"
+            ):
+                for kw in node.keywords:
+                    if kw.arg in dead and kw.value.lineno in owned:
+                        shown = f"{_show(node.func.value)}.set_defaults({kw.arg}=...)"
+                        yield path, kw.value.lineno, shown, kw.arg, "default"
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 name = str_value(node.args[1]) if len(node.args) >= 2 else None
                 if name in dead and node.lineno in owned:
@@ -446,6 +471,16 @@ def _finding(
             f"fork-owned {how} keys the fork's table by {name}, which upstream's code no longer reads or gives "
             f"anywhere: its last read went from {where}{commit}; the entry is dead, and the name upstream gives "
             "now misses the table: key it by what upstream uses instead"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if kind == "default":
+        # #37612 removed --disable-frontend-multiprocessing: argparse keeps a set_defaults key no argument
+        # declares, and nothing reads it: the fork's in-process engine is silently a separate process again
+        message = (
+            f"fork-owned {how} sets the namespace's {name}, which upstream's code no longer reads, declares or "
+            f"accepts as an option anywhere: its last read went from {where}{commit}; argparse keeps the key "
+            "without a word and nothing reads it: the fork's setting silently does nothing; find what replaced "
+            "the option, or drop the carry"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     inverse = _inverse(trees, name)  # a set value's hint only: a patch or a table key has no negation

@@ -1914,8 +1914,20 @@ class _Checker:
                 if name == lockstep.INIT and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     yield from self._init_left_behind(mod, stmt, qual)
                 if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
+                    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        yield from self._dunder_keys_refused(mod, stmt, qual, name)
                     continue
                 yield from self._override(mod, stmt, qual, name)
+
+    def _dunder_keys_refused(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, name: str
+    ) -> Iterator[Finding]:
+        """``_keys_refused`` for an ``__init__`` or ``__call__`` (the override checks skip them: a constructor's
+        parameters are the subclass's own to choose, but not which keywords its base's callers pass)."""
+        refused_keys = self._keys_refused(mod, stmt, qual, name)
+        after = self._member_of(mod.path, qual, name, False)(self.after) if refused_keys else None
+        if refused_keys and isinstance(after, DefSym):
+            yield _error(mod, stmt.lineno, f"{qual.rsplit('.', 1)[-1]}.{name} overrides {after.label}, {refused_keys}")
 
     def _init_left_behind(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str
@@ -2201,10 +2213,13 @@ class _Checker:
         ):
             kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
+            refused_keys = None if kind or problem else self._keys_refused(mod, stmt, qual, name)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
                 yield self._finding(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {what}", after, note)
+            elif refused_keys:
+                yield _error(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {refused_keys}")
             else:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
@@ -2726,6 +2741,55 @@ class _Checker:
             if line is not None:
                 return f"{path}:{line}"
         return None
+
+    def _keys_refused(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, name: str
+    ) -> str | None:
+        """A key the base method's body (or a base it hands its ``**kwargs`` on to through ``super()``) now
+        reads off its ``**kwargs``, where the fork's override takes neither that keyword nor ``**kwargs``.
+        The signature is unchanged, so no signature check sees it, but upstream reads the key because a
+        caller of its own now passes it, and that call raises TypeError on the fork's class (#37848: the
+        render path builds the reasoning parser with ``model_config=``; ``ReasoningParser.__init__(self,
+        tokenizer, *args, **kwargs)`` reads ``kwargs.get("model_config")``; a fork parser's
+        ``__init__(self, tokenizer)`` refuses it)."""
+        mine = signature(stmt, True)
+        if mine is None or mine.varkw:
+            return None
+        gained = self._kwargs_keys(self.after, mod.path, qual, name) - self._kwargs_keys(
+            self.before, mod.path, qual, name
+        )
+        taken = {*mine.positional[mine.posonly :], *mine.kwonly}
+        missing = sorted((key, path) for key, path in gained if key not in taken and self._upstream(path))
+        if not missing:
+            return None
+        keys = ", ".join(f"{key}=" for key, _ in missing)
+        key, path = missing[0]
+        where = f"{path}{self._line_commit(path, key)}"
+        return (
+            f"whose body (or a base's it hands its **kwargs to) upstream now reads {keys} off its **kwargs "
+            f"({where}): a caller upstream passes it; the override takes {mine.show()}, neither {keys} nor "
+            "**kwargs: that call raises TypeError on the fork's class; take **kwargs and hand them on"
+        )
+
+    def _kwargs_keys(self, ix: Index, path: str, qual: str, name: str) -> set[tuple[str, str]]:
+        """(key, file) of each string key the bases' ``name`` reads off its ``**kwargs``, along the MRO while
+        each hands its ``**kwargs`` on (``super().__init__(tokenizer, *args, **kwargs)``)."""
+        found = ix.module_at(path)
+        cls = ix.class_info(found, qual) if found else None
+        keys: set[tuple[str, str]] = set()
+        for item in ix.mro(cls, False) if cls else ():
+            if not isinstance(item, px.ClassInfo):
+                break
+            node = item.members.get(name)
+            if node is None:
+                continue
+            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.args.kwarg is None:
+                break
+            kwarg = node.args.kwarg.arg
+            keys |= {(key, item.module.path) for key in _kwarg_keys_read(node, kwarg)}
+            if not _hands_kwargs_on(node, kwarg):
+                break
+        return keys
 
     def _override_drift(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
@@ -3378,6 +3442,53 @@ def _changes_arguments(decorator: ast.AST) -> bool:
         if any(_changed_object(node) == kwargs for node in ast.walk(wrapper)):
             return True
     return False
+
+
+def _kwarg_keys_read(node: ast.AST, kwarg: str) -> set[str]:
+    """The string keys a function reads off its ``**kwarg``: ``kwargs.get("k")``, ``.pop("k")``, ``kwargs["k"]``,
+    ``"k" in kwargs``."""
+    keys: set[str] = set()
+    for n in ast.walk(node):
+        if (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in ("get", "pop", "setdefault")
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == kwarg
+            and n.args
+            and isinstance(n.args[0], ast.Constant)
+            and isinstance(n.args[0].value, str)
+        ):
+            keys.add(n.args[0].value)
+        elif (
+            isinstance(n, ast.Subscript)
+            and isinstance(n.value, ast.Name)
+            and n.value.id == kwarg
+            and isinstance(n.slice, ast.Constant)
+            and isinstance(n.slice.value, str)
+        ):
+            keys.add(n.slice.value)
+        elif (
+            isinstance(n, ast.Compare)
+            and isinstance(n.left, ast.Constant)
+            and isinstance(n.left.value, str)
+            and len(n.ops) == 1
+            and isinstance(n.ops[0], ast.In)
+            and isinstance(n.comparators[0], ast.Name)
+            and n.comparators[0].id == kwarg
+        ):
+            keys.add(n.left.value)
+    return keys
+
+
+def _hands_kwargs_on(node: ast.AST, kwarg: str) -> bool:
+    """Whether a function passes its ``**kwarg`` on to a ``super()`` call."""
+    return any(
+        isinstance(n, ast.Call)
+        and _is_super_call(n)
+        and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in n.keywords)
+        for n in ast.walk(node)
+    )
 
 
 def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, old: Sig, new: Sig) -> str | None:
