@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -59,10 +59,9 @@ def newtyped_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     found = _newtyped(trees, paths) if paths else {}
     if not found:
         return []
-    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _finding(trees, path, line, hit, how, pr_pattern)
-        for path, module, owned in fork_modules(trees, named.search)
+        for path, module, owned in name_users(trees, found)
         for line, hit, how in _uses(trees, path, module, owned, found)
     ]
 

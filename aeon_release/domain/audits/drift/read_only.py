@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -60,10 +60,9 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     found = _closed(trees, paths, wanted) if paths else {}
     if not found:
         return []
-    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, found))) + r")\b")
     return [
         _finding(trees, path, line, hit, shown, pr_pattern)
-        for path, module, owned in fork_modules(trees, named.search)
+        for path, module, owned in name_users(trees, found)
         for line, hit, shown in _assignments(trees, path, module, owned, found)
     ]
 

@@ -304,6 +304,12 @@ def attribute_readers(trees: ThreeTrees, names: Iterable[str]) -> Iterator[tuple
     return fork_modules(trees, named.search)
 
 
+def name_users(trees: ThreeTrees, names: Iterable[str]) -> Iterator[tuple[str, ast.Module, set[int]]]:
+    """fork_modules whose added lines name one of ``names`` as a whole word."""
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
+    return fork_modules(trees, named.search)
+
+
 def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) -> Unpack | None:
     """``a, b = f(...)`` (or ``= await f(...)``, or ``a, *rest = f(...)``): names by position from one
     call; ``for a, b in zip(*f(...))`` / ``in [f(x) for x in xs]`` / ``in map(f, xs)`` the same, one
