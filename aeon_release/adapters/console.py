@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from aeon_release.adapters import files
 from aeon_release.errors import printable, redact, redact_data
+from aeon_release.streams import SPEAKING, fork_safe
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -294,14 +295,14 @@ class _Beat:
         for stage in said:
             say(plain(stage))
 
-    def beaten(self, since: float) -> str | None:
-        """The stage begun at ``since``, if it still runs: the heartbeat says it, so it is held no more."""
+    def beaten(self, since: float) -> tuple[list[str], str] | None:
+        """The stage begun at ``since``, if it still runs, after the held stages before it: the heartbeat says
+        them in their order (a CI log read "audit gate: 3 s so far" before "preflight"), so none is held more."""
         with self.lock:
             if self.since != since:
                 return None
-            if self.text in self.held:
-                self.held.remove(self.text)
-            return self.text
+            earlier, self.held = [h for h in self.held if h != self.text], []
+            return earlier, self.text
 
 
 @contextlib.contextmanager
@@ -322,18 +323,25 @@ def heartbeat(message: str, first: float = 2.0, every: float = 5.0, stages: bool
             due = last + every if last else stage + first
             if stop.wait(max(0.0, due - time.monotonic())):
                 return
-            text = beat.beaten(stage)
-            if text is not None:
-                last = time.monotonic()
-                say(f"{plain(text)}: {last - stage:.0f} s so far")
+            with SPEAKING:  # a fork waits for the line to be written (streams.SPEAKING)
+                due_lines = beat.beaten(stage)
+                if due_lines is not None:
+                    earlier, text = due_lines
+                    for held in earlier:
+                        say(plain(held))
+                    last = time.monotonic()
+                    say(f"{plain(text)}: {last - stage:.0f} s so far")
 
     if is_quiet():
         yield beat
         return
-    thread = threading.Thread(target=beating, name="aeon-release-heartbeat", daemon=True)
+    thread = fork_safe(threading.Thread(target=beating, name="aeon-release-heartbeat", daemon=True))
     try:
         thread.start()
+        started = True
     except RuntimeError:  # no room for a thread (ulimit -v): the work goes on without its beat, as on a terminal
+        started = False
+    if not started:  # outside the except: a crash in the work must not read "during handling of" it
         yield beat
         return
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -116,6 +117,43 @@ def test_a_stage_slower_than_the_first_beat_says_so(capsys: pytest.CaptureFixtur
         "work: three",
         "work: four",
     ], captured.err
+
+
+def test_the_heartbeat_says_held_stages_in_their_order(capsys: pytest.CaptureFixture[str]) -> None:
+    """A slow stage's line comes after the held stages before it, never before them (a CI log read
+    "audit gate: 3 s so far" above "preflight")."""
+    with console.heartbeat("build", first=0.05, every=10.0, stages=True) as beat:
+        beat.update("build: preflight", line=False)
+        beat.update("build: connecting", line=False)
+        beat.update("build: audit gate", line=False)
+        time.sleep(0.3)
+        beat.update("build: building the image")
+    assert capsys.readouterr().err.splitlines() == [
+        "build: preflight",
+        "build: connecting",
+        "build: audit gate: 0 s so far",
+        "build: building the image",
+    ]
+
+
+def test_the_heartbeat_keeps_the_cheap_fork() -> None:
+    """The heartbeat thread writes only under streams.SPEAKING, which a fork takes first: it is no reason for
+    merge's checks and the audit's pool to leave fork for a new interpreter (off a terminal, every CI log and
+    benchmark ran them so)."""
+    from aeon_release import streams
+    from aeon_release.domain.audits import runner
+
+    if not streams.lone_thread():
+        pytest.skip("another thread runs in this test process")
+    with console.heartbeat("work", first=0.01, every=0.01, stages=True):
+        time.sleep(0.05)
+        assert streams.lone_thread()
+        assert runner._context().get_start_method() == "fork"
+        pid = os.fork()  # the child inherits no half-written line: it can write and exit
+        if pid == 0:
+            os.write(2, b"")
+            os._exit(0)
+        assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
 
 
 def _merge_message(ex_fork: Path, branch: str = "aeon-v0.29.0") -> str:

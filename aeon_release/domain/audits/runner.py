@@ -48,6 +48,7 @@ from aeon_release.domain.audits.source import (
     select,
 )
 from aeon_release.errors import NeedsHuman, UsageError
+from aeon_release.streams import lone_thread
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor  # with the pool: a small audit never imports them
@@ -578,11 +579,12 @@ def _workers() -> int:
 
 
 def _context() -> Any:
-    # fork is the cheapest start; with other threads alive it may deadlock, so fall back then.
+    # fork is the cheapest start; with other threads alive it may deadlock, so fall back then (a fork-safe
+    # thread, the progress heartbeat, is no reason to).
     import multiprocessing  # only a tree big enough for a pool pays for the import
 
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    if "fork" in methods and lone_thread():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
-from aeon_release.streams import flushed
+from aeon_release.streams import flushed, lone_thread
 
 if TYPE_CHECKING:
     from aeon_release.domain.audits.source import SourceCache
@@ -213,11 +213,11 @@ def _forked() -> _Forked | None:
     """The checks' process as a fork of this one, once the modules both import are imported here; None
     where that is not safe (no fork, or a thread running: a lock it held would stay held in the child)
     or fails: then a new interpreter is started instead."""
-    if not hasattr(os, "fork") or threading.active_count() != 1:
+    if not hasattr(os, "fork") or not lone_thread():
         return None
     for name in _SHARED_MODULES:
         importlib.import_module(name)
-    if threading.active_count() != 1 or not flushed():
+    if not lone_thread() or not flushed():
         return None
     try:
         ends = os.pipe() + os.pipe()  # requests (read, write), answers (read, write)
