@@ -18,10 +18,13 @@ import ast
 import builtins
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import LOG_CALLS
+
 __all__ = ["Emptied", "emptied", "for_effect", "guarded", "trivial"]
 
-# calls a body may keep beside its emptiness: telling the reader it is gone does not do the work
-_TELLS = ("warn", "warning", "info", "debug", "deprecat", "log")
+# calls a body may keep beside its emptiness, named whole (``compute_logits`` or ``update_info`` is work):
+# telling the reader it is gone does not do the work
+_TELLS = LOG_CALLS | {"print", "warn_deprecated", "deprecated", "log"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,7 @@ def _tells(stmt: ast.stmt) -> bool:
         return False
     func = stmt.value.func
     name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return any(word in name.lower() for word in _TELLS)
+    return name in _TELLS
 
 
 def trivial(node: ast.FunctionDef | ast.AsyncFunctionDef) -> Emptied | None:
@@ -90,9 +93,21 @@ def _idle(stmt: ast.stmt, params: set[str]) -> bool:
     return isinstance(stmt, ast.Delete) and all(isinstance(t, ast.Name) and t.id in params for t in stmt.targets)
 
 
+# decorators that leave the body the behaviour: any other may supply it (``singledispatch``'s registered
+# implementations run, not the base's raise), so a def under one is never taken for emptied
+_PLAIN = frozenset(
+    {
+        *("staticmethod", "classmethod", "override", "wraps", "cache", "lru_cache", "cached_property", "property"),
+        *("contextmanager", "asynccontextmanager", "no_grad", "inference_mode", "deprecated"),
+    }
+)
+
+
 def _abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    names = {ast.unparse(d).rsplit(".", 1)[-1] for d in node.decorator_list}
-    return bool(names & {"abstractmethod", "overload", "abstractproperty"})
+    """A declaration another def fills (``@abstractmethod``, ``@overload``), or a def under a decorator that may
+    do the work itself (``@singledispatch``, a registry's)."""
+    names = {ast.unparse(d.func if isinstance(d, ast.Call) else d).rsplit(".", 1)[-1] for d in node.decorator_list}
+    return not names <= _PLAIN
 
 
 def _generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -129,7 +129,9 @@ def nothing_in_its_stead(stmt: ast.stmt) -> bool:
     return bool(handlers) and all(_idle(h.body) for h in handlers)
 
 
-_LOGS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "info_once", "warning_once", "debug_once"})
+LOG_CALLS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "info_once", "warning_once", "debug_once"}
+)
 
 
 def _idle(body: list[ast.stmt]) -> bool:
@@ -144,7 +146,7 @@ def _idle(body: list[ast.stmt]) -> bool:
         if isinstance(value, ast.Constant):  # ``...`` or a string
             return True
         func = value.func if isinstance(value, ast.Call) else None
-        return (isinstance(func, ast.Attribute) and func.attr in _LOGS) or (
+        return (isinstance(func, ast.Attribute) and func.attr in LOG_CALLS) or (
             isinstance(func, ast.Name) and func.id in ("print", "warn")
         )
 

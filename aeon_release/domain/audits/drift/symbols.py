@@ -1038,7 +1038,7 @@ class _Checker:
         if not self._upstream(after.path if same else before.path):
             return
         now = hollowed(before.node, after.node)
-        if now is None:
+        if now is None or not self._plainly_defined(after):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
         if (now.raises is not None and hollow_guarded(around, call, now.raises)) or (
@@ -1064,6 +1064,16 @@ class _Checker:
             call.lineno,
             f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
         )
+
+    def _plainly_defined(self, sym: DefSym) -> bool:
+        """The def stands in its module's (or class's) own body: one under ``try``/``except`` or ``if`` is a
+        fallback (``except ImportError: def f(...): raise ...`` beside the real import), not the behaviour."""
+        info = self.after.module_at(sym.path)
+        if info is None:
+            return False
+        cls = info.classes.get(sym.owner) if sym.owner is not None else None
+        body = info.tree.body if sym.owner is None else cls.body if cls is not None else []
+        return any(st is sym.node for st in body)
 
     def _emptied_in(self, before: DefSym) -> str:
         """The upstream commit that took the first line of the def's old body out (the def line stayed)."""

@@ -1,0 +1,122 @@
+"""Twins from the final read of the thirty-fourth landing: correct fork code beside an upstream change the new
+drift classes took for a killer.  Each was an error before its fix: a call named like a logger's
+(``compute_logits``) taken for a line that only tells; a ``@singledispatch`` base's raise taken for the
+behaviour (its registered implementations run); an optional import's fallback stub taken for the def.
+"""
+
+from __future__ import annotations
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+LIB = "vllm/lib.py"
+FORK = "vllm/carry.py"
+
+
+def run(git_repo: GitRepo, no_rules, base, fork, after):  # type: ignore[no-untyped-def]
+    sides = s.merge_case(git_repo, base, fork, [("upstream change (#1)", after)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.path, f.line, f.message) for f in report.findings if f.severity is Severity.ERROR]
+
+
+def test_tells_logits(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """class Proc:
+    def apply(self, x: int) -> None:
+        self.n = x
+        self.m = x + 1
+
+    def compute_logits(self, x: int) -> None:
+        self.n = x * 2
+"""
+    after = base.replace("        self.n = x\n        self.m = x + 1\n", "        self.compute_logits(x)\n")
+    fork_base = "from vllm.lib import Proc\n\n\n"
+    fork = fork_base + "def f(p: Proc) -> None:\n    Proc.apply(p, 3)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_singledispatch(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """import functools
+
+Q: list[int] = []
+
+
+def handle(x: int) -> None:
+    if isinstance(x, int):
+        Q.append(x)
+    else:
+        Q.append(0)
+"""
+    after = """import functools
+
+Q: list[int] = []
+
+
+@functools.singledispatch
+def handle(x: int) -> None:
+    raise NotImplementedError
+
+
+@handle.register
+def _(x: int) -> None:
+    Q.append(x)
+"""
+    fork_base = "from vllm.lib import handle\n\n\n"
+    fork = fork_base + "def f() -> None:\n    handle(3)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_fallback_stub(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """Q: list[int] = []
+
+
+def fast_sum(x: int) -> None:
+    Q.append(x)
+    Q.sort()
+"""
+    after = """Q: list[int] = []
+
+try:
+    from vllm.kernels import fast_sum
+except ImportError:
+
+    def fast_sum(x: int) -> None:
+        raise ImportError("install the kernels")
+"""
+    kern = "def fast_sum(x: int) -> None:\n    print(x)\n"
+    fork_base = "from vllm.lib import fast_sum\n\n\n"
+    fork = fork_base + "def f() -> None:\n    fast_sum(3)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after, "vllm/kernels.py": kern})
+    assert rows == []
+
+
+def test_rebound_stub(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """Q: list[int] = []
+
+
+def fast_sum(x: int) -> None:
+    Q.append(x)
+    Q.sort()
+"""
+    after = """Q: list[int] = []
+HAS = True
+
+
+def fast_sum(x: int) -> None:
+    raise NotImplementedError
+
+
+def _real(x: int) -> None:
+    Q.append(x)
+
+
+if HAS:
+    fast_sum = _real
+"""
+    fork_base = "from vllm.lib import fast_sum\n\n\n"
+    fork = fork_base + "def f() -> None:\n    fast_sum(3)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
