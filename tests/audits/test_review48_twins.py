@@ -1,7 +1,10 @@
 """Twins from the final read of the thirty-fourth landing: correct fork code beside an upstream change the new
 drift classes took for a killer.  Each was an error before its fix: a call named like a logger's
 (``compute_logits``) taken for a line that only tells; a ``@singledispatch`` base's raise taken for the
-behaviour (its registered implementations run); an optional import's fallback stub taken for the def.
+behaviour (its registered implementations run); an optional import's fallback stub taken for the def; a
+number or a string passed where a NewType of int or a class of string constants took the slot; an import
+inside a nested def taken for the outer function's; a key a base writes into its ``**kwargs`` taken for one
+it reads.
 """
 
 from __future__ import annotations
@@ -118,5 +121,65 @@ if HAS:
 """
     fork_base = "from vllm.lib import fast_sum\n\n\n"
     fork = fork_base + "def f() -> None:\n    fast_sum(3)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_scalar_for_newtype(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """Q: list[object] = []
+
+
+def free(block_id: int) -> None:
+    Q.append(block_id)
+
+
+def build(kind: str) -> None:
+    Q.append(kind)
+"""
+    after = """from typing import NewType
+
+BlockId = NewType("BlockId", int)
+Q: list[object] = []
+
+
+class AttentionType:
+    DECODER = "decoder"
+
+
+def free(bid: BlockId) -> None:
+    Q.append(bid)
+
+
+def build(attn_type: AttentionType) -> None:
+    Q.append(attn_type)
+"""
+    fork_base = "from vllm.lib import build, free\n\n\n"
+    fork = fork_base + "def f() -> None:\n    free(3)\n\n\ndef g() -> None:\n    build('decoder')\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_nested_import_scope(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = "def helper(a: int) -> int:\n    return a\n"
+    other = "def helper(a: int, b: int = 0) -> int:\n    return a + b\n"
+    after = "def helper(a: int, *, scale: int) -> int:\n    return a * scale\n"
+    fork_base = "from vllm.other import helper\n\n\n"
+    fork = fork_base + (
+        "def outer() -> int:\n    def inner() -> None:\n        from vllm.lib import helper\n        print(helper)\n"
+        "    return helper(1)\n"
+    )
+    rows = run(git_repo, no_rules, {LIB: base, "vllm/other.py": other, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_keys_store(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """class Parser:
+    def __init__(self, tok: str, **kwargs: object) -> None:
+        self.tok = tok
+        self.opts = kwargs
+"""
+    after = base.replace("        self.opts = kwargs\n", '        kwargs["seen"] = True\n        self.opts = kwargs\n')
+    fork_base = "from vllm.lib import Parser\n\n\n"
+    fork = fork_base + "class Mine(Parser):\n    def __init__(self, tok: str) -> None:\n        super().__init__(tok)\n"
     rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
     assert rows == []

@@ -166,7 +166,7 @@ def guarded(around: ast.AST, call: ast.Call, kind: str) -> bool:
     """Whether the call sits in a ``try`` of ``around`` a handler of which catches ``kind`` (or under
     ``contextlib.suppress`` of it): the fork expected the raise."""
     for node in ast.walk(around):
-        if isinstance(node, ast.Try) and any(call in ast.walk(stmt) for stmt in node.body):
+        if isinstance(node, ast.Try | ast.TryStar) and any(call in ast.walk(stmt) for stmt in node.body):
             if any(_catches(h, kind) for h in node.handlers):
                 return True
         if isinstance(node, (ast.With, ast.AsyncWith)) and any(call in ast.walk(stmt) for stmt in node.body):

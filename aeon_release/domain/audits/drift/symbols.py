@@ -2774,7 +2774,8 @@ class _Checker:
             return None
         keys = ", ".join(f"{key}=" for key, _ in missing)
         key, path = missing[0]
-        where = f"{path}{self._line_commit(path, key)}"
+        commit = self._line_commit(path, key)
+        where = f"{path}{'; ' + commit if commit else ''}"
         return (
             f"whose body (or a base's it hands its **kwargs to) upstream now reads {keys} off its **kwargs "
             f"({where}): a caller upstream passes it; the override takes {mine.show()}, neither {keys} nor "
@@ -2796,7 +2797,9 @@ class _Checker:
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.args.kwarg is None:
                 break
             kwarg = node.args.kwarg.arg
-            keys |= {(key, item.module.path) for key in _kwarg_keys_read(node, kwarg)}
+            keys |= {
+                (key, item.module.path) for key in _key_reads_in([node], kwarg)[0]
+            }  # reads only: a store is no caller's key
             if not _hands_kwargs_on(node, kwarg):
                 break
         return keys
@@ -3452,43 +3455,6 @@ def _changes_arguments(decorator: ast.AST) -> bool:
         if any(_changed_object(node) == kwargs for node in ast.walk(wrapper)):
             return True
     return False
-
-
-def _kwarg_keys_read(node: ast.AST, kwarg: str) -> set[str]:
-    """The string keys a function reads off its ``**kwarg``: ``kwargs.get("k")``, ``.pop("k")``, ``kwargs["k"]``,
-    ``"k" in kwargs``."""
-    keys: set[str] = set()
-    for n in ast.walk(node):
-        if (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr in ("get", "pop", "setdefault")
-            and isinstance(n.func.value, ast.Name)
-            and n.func.value.id == kwarg
-            and n.args
-            and isinstance(n.args[0], ast.Constant)
-            and isinstance(n.args[0].value, str)
-        ):
-            keys.add(n.args[0].value)
-        elif (
-            isinstance(n, ast.Subscript)
-            and isinstance(n.value, ast.Name)
-            and n.value.id == kwarg
-            and isinstance(n.slice, ast.Constant)
-            and isinstance(n.slice.value, str)
-        ):
-            keys.add(n.slice.value)
-        elif (
-            isinstance(n, ast.Compare)
-            and isinstance(n.left, ast.Constant)
-            and isinstance(n.left.value, str)
-            and len(n.ops) == 1
-            and isinstance(n.ops[0], ast.In)
-            and isinstance(n.comparators[0], ast.Name)
-            and n.comparators[0].id == kwarg
-        ):
-            keys.add(n.left.value)
-    return keys
 
 
 def _hands_kwargs_on(node: ast.AST, kwarg: str) -> bool:
@@ -4841,7 +4807,10 @@ def _scalar_for_object(arg: ast.expr, was: str, now: str, then: str, after: ast.
     ``logprobs_tensors: LogprobsTensors | None`` in its slot: the flag now fills an object parameter, the call
     fits, and the body reads ``True`` as the tensors.  Only a parameter renamed in its slot (the new name is
     another parameter, not the old one re-annotated) whose one type is a class (capitalized, not a
-    type variable or a protocol a number satisfies)."""
+    type variable or a protocol a number satisfies), and only for a flag: a number or a string may well be what
+    the new class is (a NewType of int, a class of string constants)."""
+    if not (isinstance(arg, ast.Constant) and isinstance(arg.value, bool)):
+        return None
     one = _one_type(after)
     name = last_name(one) if isinstance(one, ast.Name | ast.Attribute) else ""
     if was == now or len(name) < 3 or not name[0].isupper() or name in _TAKES_SCALARS or name.endswith("_co"):
@@ -5252,14 +5221,15 @@ _UNBOUND = ("", None)  # a name a function binds by more than one import, or not
 
 
 def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
-    """The names ``func`` (and the scopes inside it: _bound_in over-approximates the same way) binds by an
-    import, each to its (module, name) as the module-level binding would be (``import a.b`` binds ``a``);
-    _UNBOUND where another binding of the name, a second import of another target, or a ``try`` around the
+    """The names ``func``'s own scope binds by an import (not a nested def's: ``_scope_nodes``), each to its
+    (module, name) as the module-level binding would be (``import a.b`` binds ``a``); _UNBOUND where another binding of the name, a second import of another target, or a ``try`` around the
     import (an optional dependency) makes it anything but that import."""
-    guarded = {id(n) for t in ast.walk(func) if isinstance(t, ast.Try) for b in t.body for n in ast.walk(b)}
+    guarded = {
+        id(n) for t in ast.walk(func) if isinstance(t, ast.Try | ast.TryStar) for b in t.body for n in ast.walk(b)
+    }
     found: dict[str, tuple[str, str | None]] = {}
     other: set[str] = set()
-    for node in ast.walk(func):
+    for node in _scope_nodes(func):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, target in _import_targets(mod, node):
                 seen = found.setdefault(name, target)
@@ -5270,6 +5240,17 @@ def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str |
         else:
             other.update(_plain_binds(node, func))
     return {name: _UNBOUND if name in other else target for name, target in found.items()}
+
+
+def _scope_nodes(func: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``func``'s own scope: a nested def, class or lambda is one (its name), not its body (an
+    import inside it binds nothing here: the outer call of the name is the module-level import's)."""
+    todo = list(ast.iter_child_nodes(func))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _import_targets(mod: ModuleInfo, node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, tuple[str, str | None]]]:
