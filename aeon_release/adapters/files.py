@@ -334,8 +334,11 @@ def _check_not_read_only(path: Path, what: str) -> None:
 _GIT_OWNED = frozenset(
     {"HEAD", "config", "config.worktree", "index", "packed-refs", "shallow", "commondir", "gitdir", "description"}
     | {"refs", "objects", "logs", "hooks", "info", "worktrees", "modules", "branches", "lfs", "rr-cache"}
-    | {"sequencer", "rebase-merge", "rebase-apply", "aeon-release"}
+    | {"sequencer", "rebase-merge", "rebase-apply", "aeon-release", "reftable", "gc.pid", "gc.log"}
 )
+# git's pseudo-refs and state files are upper case (MERGE_MSG, SQUASH_MSG, BISECT_LOG, AUTO_MERGE, *_HEAD): a
+# key written as MERGE_MSG is the next commit's message; a ``*.lock`` anywhere stops git's next write of it
+_GIT_STATE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
 def check_not_git_owned(path: Path, what: str) -> None:
@@ -346,7 +349,7 @@ def check_not_git_owned(path: Path, what: str) -> None:
         for place in full.parents:
             if place.name == ".git" or _is_git_dir(place):
                 first = full.relative_to(place).parts[0]
-                if first in _GIT_OWNED or first.endswith("_HEAD"):
+                if first in _GIT_OWNED or _GIT_STATE.fullmatch(first) or full.name.endswith(".lock"):
                     raise UsageError(
                         f"{what} {printable(str(path))}: that is git's own {printable(first)} in {printable(str(place))}; "
                         "refusing to write there",
@@ -373,11 +376,7 @@ def _in_git_dir(folder: Path) -> bool:
     """``folder`` or a folder above it is a git directory not named .git: a --separate-git-dir, a bare
     repository, a linked worktree's admin folder (git's own test: HEAD beside objects/ and refs/, or
     beside commondir).  A folder that merely holds a file named HEAD and a folder named objects is not one."""
-    for place in (folder, *folder.parents):
-        store = (place / "objects").is_dir() and (place / "refs").is_dir()
-        if (place / "HEAD").is_file() and (store or (place / "commondir").is_file()):
-            return True
-    return False
+    return any(_is_git_dir(place) for place in (folder, *folder.parents))
 
 
 def _check_parents(path: Path, what: str) -> None:

@@ -213,7 +213,13 @@ def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path
 
 # -- a key written over git's own files ---------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "place", [".git/aeon-release", ".git/refs/heads/k", ".git/hooks/pre-commit", ".git/ORIG_HEAD", "bare.git/refs/k"]
+    "place",
+    [
+        *(".git/aeon-release", ".git/refs/heads/k", ".git/hooks/pre-commit", ".git/ORIG_HEAD", "bare.git/refs/k"),
+        # the final read: MERGE_MSG became the next commit's message (the secret key in git log), index.lock
+        # stopped every git add, and git's other state files and reftable/ were taken too
+        *(".git/MERGE_MSG", ".git/SQUASH_MSG", ".git/BISECT_START", ".git/index.lock", ".git/reftable/k"),
+    ],
 )
 def test_keygen_never_writes_over_gits_own_files(tmp_path: Path, place: str) -> None:
     """``keygen .git/refs/heads/k`` wrote the secret key as a branch (git then called the ref broken), and
