@@ -110,12 +110,14 @@ def _parse_and_run(argv: list[str] | None) -> object:
     from aeon_release.errors import UsageError
 
     given = sys.argv[1:] if argv is None else argv
+    ran = False
     try:
         _docs_from_source(app)
         cli = typer.main.get_command(_app_for(given))
         _refuse_empty_paths(cli)
         _refuse_conflicts(cli, given)
         code = cli(args=argv, prog_name="aeon-release", standalone_mode=False)
+        ran = code != 2
     except click_errors.NoArgsIsHelpError as error:  # a bare group: its help, as git does, then the one error line
         sys.stderr.write(error.format_message() + "\n")
         command = error.ctx.command_path if error.ctx is not None else "aeon-release"
@@ -125,6 +127,10 @@ def _parse_and_run(argv: list[str] | None) -> object:
     except click_errors.ClickException as error:
         message, hint = _usage_line(error)
         raise UsageError(_bounded(message, given), hint) from None
+    finally:  # two spellings of one request: said once the command ran, never beside a refusal's one line
+        spellings = sys.modules.get("aeon_release.commands.spellings")
+        if spellings is not None:
+            spellings.notes_done(ran)
     if code == _INTERRUPTED:  # typer turns Ctrl-C into exit 130 and returns it: the error handler says what to do
         raise KeyboardInterrupt
     return code

@@ -11,9 +11,20 @@ from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.git import Git
 from aeon_release.errors import AeonError, quoted
 
+# the notes, said once the command is past its refusals: a refused command line's error stays its one line
+_NOTES: list[str] = []
+
+
+def notes_done(say_them: bool) -> None:
+    """Say the notes (the command ran), or drop them (it was refused: its error line stands alone)."""
+    if say_them:
+        for note in _NOTES:
+            say(plain(note))
+    _NOTES.clear()
+
 
 def one_commit(repo: Path, option: str, first: str, second: str) -> bool:
-    """True, with a note on stderr, when ``first`` and ``second`` name one commit in ``repo`` as git reads them
+    """True, with a note for stderr (``notes_done``), when ``first`` and ``second`` name one commit in ``repo`` as git reads them
     (``rev-parse X^{commit}``); False when either names none or they differ (the caller refuses them then)."""
     try:
         git = Git(repo)
@@ -23,19 +34,21 @@ def one_commit(repo: Path, option: str, first: str, second: str) -> bool:
     sha = shas.pop()
     if shas or sha is None:
         return False
-    say(
-        plain(f"note: {option} {quoted(first)} and {option} {quoted(second)} name one commit ({sha[:12]}): one request")
+    _NOTES.append(
+        f"note: {option} {quoted(first)} and {option} {quoted(second)} name one commit ({sha[:12]}): one request"
     )
     return True
 
 
 def one_file(option: str, first: str, second: str) -> bool:
-    """True, with a note on stderr, when ``first`` and ``second`` name one file or folder: the same one on the disk
+    """True, with a note for stderr (``notes_done``), when ``first`` and ``second`` name one file or folder: the same one on the disk
     (a link to it, ``./x``, its absolute path), or, where nothing is there yet (an ``--output`` to make), one path."""
     try:
         same = os.path.samefile(first, second)
     except (OSError, ValueError):  # not there yet (or a NUL in it): the paths as the system would join them
         same = os.path.normpath(os.path.abspath(first)) == os.path.normpath(os.path.abspath(second))
     if same:
-        say(plain(f"note: {option} {quoted(first)} and {option} {quoted(second)} name one file or folder: one request"))
+        _NOTES.append(
+            f"note: {option} {quoted(first)} and {option} {quoted(second)} name one file or folder: one request"
+        )
     return same

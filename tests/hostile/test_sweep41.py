@@ -112,6 +112,17 @@ def test_two_spellings_of_one_revision_are_one_request(tmp_path: Path, spell: ob
     assert "name one commit" in run.err and "one request" in run.err, run.err
 
 
+def test_a_refusal_beside_two_spellings_stays_one_line(tmp_path: Path) -> None:
+    """The note on two spellings of one request waits for the command to run: refused, its error is its one
+    line (the final read: two ``note:`` lines came before the error)."""
+    ex = _example(tmp_path)
+    out = tmp_path / "x.json"
+    run = run_cli(*_audit(ex), "--rev", "HEAD", "--rev", "HEAD~0", "--output", out, "--output", f"{tmp_path}/./x.json",
+                  "--config", tmp_path / "no-such-config")  # fmt: skip
+    lines = [line for line in run.err.splitlines() if line.strip()]
+    assert run.code == 2 and len(lines) == 1 and lines[0].startswith("error:"), run.err
+
+
 def test_two_sides_spelt_two_ways_are_one_request(tmp_path: Path) -> None:
     ex = _example(tmp_path)
     branch = git(ex.fork, "symbolic-ref", "--short", "HEAD")
@@ -208,7 +219,10 @@ def test_password_stdin_from_a_pipe_still_reads(tmp_path: Path) -> None:
 def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path, argv: tuple[str, ...]) -> None:
     ex = _example(tmp_path)
     run = run_cli(*argv, "--repo", ex.fork, "--config", ex.config)
-    assert "given twice" not in run.err and "name one commit" in run.err, run.err
+    assert "given twice" not in run.err, run.err
+    # past the conflict check: the command's own answer; a refusal of its own is its one line, the note unsaid
+    lines = [line for line in run.err.splitlines() if line.strip()]
+    assert "name one commit" in run.err if run.code != 2 else len(lines) == 1 and "note:" not in run.err, run.err
 
 
 # -- a key written over git's own files ---------------------------------------------------------------------------
