@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release import grammar
+from aeon_release.domain import names
 from aeon_release.domain import profile as profile_mod
 from aeon_release.errors import UsageError, quoted
 
@@ -54,4 +55,5 @@ def image(image: str | None, version: str, variant: str | None, config_dir: Path
             "image build made) is not there",
             "pass --image IMAGE (the name or id build printed), or --config the folder holding fleet.yaml",
         )
-    return profile_mod.load(config_dir).image_name(version, variant)
+    # the name is made of --version and --variant: a bad one is named as given, not as the image it would make
+    return profile_mod.load(config_dir).image_name(names.check_version(version), names.check_variant(variant))

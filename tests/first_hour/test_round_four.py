@@ -280,6 +280,14 @@ def test_publish_dry_run_prints_the_plan_and_pushes_nothing(tmp_path: Path, monk
     assert empty.code == 2 and "--image ''" in one_line(empty.err)
     nowhere = run_cli("publish", "--version", "v0.29.0", "--repository", "ghcr.io/a/b", "--config", tmp_path)
     assert nowhere.code == 2 and "no --image given" in one_line(nowhere.err)
+    # the default name is made of --version and --variant: a bad one is named as given (the final read: "image
+    # 'aeon-vllm-ultimate:v1.2.3:x' is not a valid image reference", an image nobody typed)
+    for bad, named_as in (
+        (("--version", "v1.2.3:x"), "version 'v1.2.3:x' is not of the form"),
+        (("--version", "v0.29.0", "--variant", "a b"), "variant 'a b' is not a valid variant"),
+    ):
+        refused = run_cli("publish", *bad, "--config", ex.config, "--dry-run")
+        assert refused.code == 2 and named_as in one_line(refused.err), refused.err
 
 
 def test_status_of_a_finished_merge_says_what_comes_next(tmp_path: Path) -> None:
