@@ -184,13 +184,19 @@ def _plain_write(where: Console, text: str) -> bool:
     return True
 
 
+def a_tty(stream: Any) -> bool:
+    """Is ``stream`` a terminal?  False for one with no descriptor (a test's StringIO) or one closed since."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def is_terminal() -> bool:
     """Is stderr a terminal (as rich decides it), without importing rich for a pipe or a file?"""
     real = object.__getattribute__(cast(Any, console), "_real")
-    if real is None and not any(os.environ.get(name) for name in _RICH_ENV):
-        isatty = getattr(sys.stderr, "isatty", None)
-        if isatty is None or not isatty():
-            return False
+    if real is None and not any(os.environ.get(name) for name in _RICH_ENV) and not a_tty(sys.stderr):
+        return False
     return bool(console.is_terminal)
 
 
@@ -212,11 +218,7 @@ def draws_live() -> bool:
     and ``TTY_COMPATIBLE`` (CI systems set them for coloured logs) ask rich for colour and made it redraw there
     too, so a CI log held a spinner's frames, each line's cursor codes, and the one error line of a refused build
     began ``\x1b[1A\x1b[2Kerror:`` (no ``^error:`` found it).  Colour stays ``is_terminal()``'s."""
-    isatty = getattr(sys.stderr, "isatty", None)
-    try:
-        return bool(isatty is not None and isatty()) and is_terminal()
-    except (OSError, ValueError):  # a stream closed since
-        return False
+    return a_tty(sys.stderr) and is_terminal()
 
 
 _QUIET: list[bool] = []  # one entry per command run with --quiet, innermost last

@@ -24,7 +24,7 @@ from typing import Any
 
 from aeon_release.adapters import artifacts
 from aeon_release.adapters import docker as images
-from aeon_release.adapters.console import emit_json, plain, push_progress, say, show
+from aeon_release.adapters.console import a_tty, emit_json, plain, push_progress, say, show
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.registry import (
     Credentials,
@@ -610,7 +610,7 @@ def publish(request: PublishRequest, after_step: StepHook | None = None) -> Publ
 
 def password_from(stdin: bool) -> str | None:
     """The registry password: from standard input with --password-stdin, else the environment."""
-    if stdin and _is_terminal(sys.stdin):
+    if stdin and a_tty(sys.stdin):
         # A terminal is no pipe: the read waited for good (`docker run -t`, a CI step given a pseudo-terminal
         # and no input), and a password typed there is shown as it is typed.
         raise UsageError(
@@ -629,13 +629,6 @@ def password_from(stdin: bool) -> str | None:
             "pass the registry password or token itself",
         )
     return password
-
-
-def _is_terminal(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, OSError, ValueError):  # no descriptor (a test's StringIO), or one closed
-        return False
 
 
 _MAX_PASSWORD = 4096  # registry tokens are a few hundred characters; a JWT a few thousand
