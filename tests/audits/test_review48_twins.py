@@ -4,7 +4,7 @@ drift classes took for a killer.  Each was an error before its fix: a call named
 behaviour (its registered implementations run); an optional import's fallback stub taken for the def; a
 number or a string passed where a NewType of int or a class of string constants took the slot; an import
 inside a nested def taken for the outer function's; a key a base writes into its ``**kwargs`` taken for one
-it reads.
+it reads; a base method emptied while a subclass in a file upstream left alone does the work.
 """
 
 from __future__ import annotations
@@ -182,4 +182,20 @@ def test_keys_store(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-unt
     fork_base = "from vllm.lib import Parser\n\n\n"
     fork = fork_base + "class Mine(Parser):\n    def __init__(self, tok: str) -> None:\n        super().__init__(tok)\n"
     rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_done_elsewhere_unchanged_file(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """class Base:
+    q: list[int] = []
+
+    def run(self) -> None:
+        self.q.append(1)
+        self.q.sort()
+"""
+    after = base.replace("        self.q.append(1)\n        self.q.sort()\n", "        raise NotImplementedError\n")
+    sub = "from vllm.lib import Base\n\n\nclass Impl(Base):\n    def run(self) -> None:\n        self.q.append(2)\n"
+    fork_base = "from vllm.lib import Base\n\n\n"
+    fork = fork_base + "def f(b: Base) -> None:\n    b.run()\n"
+    rows = run(git_repo, no_rules, {LIB: base, "vllm/sub.py": sub, FORK: fork_base}, {FORK: fork}, {LIB: after})
     assert rows == []

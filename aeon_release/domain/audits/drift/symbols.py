@@ -200,6 +200,7 @@ class _Checker:
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
+        self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
 
     def cut_hierarchies(self) -> Iterator[Finding]:
@@ -1088,10 +1089,20 @@ class _Checker:
         return self._line_commit(before.path, text) if len(text) > 8 else ""
 
     def _done_elsewhere(self, target: DefSym) -> bool:
-        """A subclass of ``target``'s class, in a file upstream changed, whose def of the name does work: an
-        instance typed as the class may be one of those it moved to (a sibling class's def is no answer)."""
+        """A subclass of ``target``'s class whose def of the name does work, in a file upstream changed, any
+        upstream file defining the name, or the fork's own: an instance typed as the class may be one of those
+        (a sibling class's def is no answer).  Asked once per def."""
+        key = (target.path, target.owner or "", target.name)
+        if key not in self._elsewhere:
+            self._elsewhere[key] = self._works_in_a_subclass(target)
+        return self._elsewhere[key]
+
+    def _works_in_a_subclass(self, target: DefSym) -> bool:
         spelled = f"def {target.name}("
-        for path in sorted(p for p in self.inp.upstream_files if p.endswith(".py")):
+        paths = {p for p in (*self.inp.upstream_files, *self.inp.fork_lines) if p.endswith(".py")}
+        if isinstance(self.inp.theirs, Searchable):  # an untouched file's subclass does the work too
+            paths.update(p for p, _ in self.inp.theirs.definition_sites([target.name]).get(target.name, ()))
+        for path in sorted(paths):
             text = self.inp.merged.text(path)
             info = self.after.module_at(path) if text is not None and spelled in text else None
             if info is not None and any(
