@@ -314,6 +314,11 @@ def measure_range(root: Path, args: argparse.Namespace, size: int) -> dict[str, 
     return result
 
 
+def _audit_time(report: object) -> float:
+    timings = report.get("timings", {}) if isinstance(report, dict) else {}
+    return float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
+
+
 def reaudits(fork: Path, config: Path, waive: list[str]) -> dict[str, float]:
     """A stop, then `merge --continue`'s second audit; and `audit --rev` of an audited revision."""
     reset(fork)
@@ -322,12 +327,12 @@ def reaudits(fork: Path, config: Path, waive: list[str]) -> dict[str, float]:
     shutil.copytree(config, stop)
     (stop / "audits" / "zz_bench_stop.yaml").write_text(STOP_RULE)
     waivers = [x for rule in waive for x in ("--waive", f"{rule}=bench")]
-    aeon(
+    _, stopped = aeon(
         fork, "merge", "v0.25.0", "--repo", str(fork), "--config", str(stop), "--no-fetch", "--json", *waivers, ok=(1,)
     )
     wall, report = aeon(fork, "merge", "--continue", "--repo", str(fork), "--json", "--waive", "bench/stop=bench")
-    timings = report.get("timings", {})
-    second = float(timings.get("audit", 0.0)) if isinstance(timings, dict) else 0.0
+    # a step's timing adds up over the runs that worked on it (the stopped run's audit, then the second's)
+    second = _audit_time(report) - _audit_time(stopped)
     print(f"merge --continue after a stop:     {wall:6.2f} s wall, of which its audit {second:.2f} s (target < 0.3 s)")
     args = ("audit", "--rev", "aeon-v0.25.0", "--repo", str(fork), "--config", str(config), "--format", "json")
     first, _ = aeon(fork, *args, ok=(0, 1))
