@@ -44,7 +44,7 @@ from aeon_release.errors import (
 from aeon_release.pipeline import audit_gate, keys, merge_commits, merge_steps
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline import repository as repository_mod
-from aeon_release.pipeline.merge_plan import Options, build_plan, check_config, resolve_remote
+from aeon_release.pipeline.merge_plan import Options, build_plan, check_config, find_previous_branch, resolve_remote
 from aeon_release.pipeline.outputs import refuse_over_inputs
 from aeon_release.pipeline.runner import Action, Do, FunctionStage, Runner
 
@@ -136,7 +136,9 @@ def _merge_git_would_make(rel: Release) -> None:
     not fetched yet is the merge's own to check, after its fetch."""
     tag_sha = rel.git.resolve(f"refs/tags/{rel.opts.tag}")
     if tag_sha is not None and rel.git.branch_sha(rel.branch) is None:
-        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha, (rel.branch,))
+        previous = find_previous_branch(rel.git, rel.opts.tag, rel.fleet.branch_prefix)  # release has no --onto
+        branches = (rel.branch,) if previous is None else (previous, rel.branch)
+        merge_commits.refuse_what_git_merge_would(rel.git, rel.opts.tag, tag_sha, branches)
 
 
 def plan_merge(rel: Release) -> list[Action]:

@@ -220,6 +220,10 @@ def test_a_log_option_git_merge_dies_on_or_two_branches_disagree_on_is_one_line(
     line = one_line(done.err)
     assert done.code == 2 and said in line and "mergeOptions" in line, line
     assert git(ex.fork, "for-each-ref", "refs/heads") == branches
+    # release's preflight reads both branches too (it read the one made only: its merge stage refused later)
+    argv = ("release", "v0.29.0", "--dry-run", "--repo", ex.fork, "--config", ex.config, "--repository", "ghcr.io/a/b")
+    dry = run_cli(*argv, env={"DOCKER_HOST": "unix:///nonexistent", "AEON_SIGNING_KEY": ""})
+    assert dry.code == 2 and any(said in line for line in dry.err.splitlines() if line.startswith("error: ")), dry.err
 
 
 @pytest.mark.parametrize("machine", [(), ("--json",)])
