@@ -4,7 +4,8 @@ drift classes took for a killer.  Each was an error before its fix: a call named
 behaviour (its registered implementations run); an optional import's fallback stub taken for the def; a
 number or a string passed where a NewType of int or a class of string constants took the slot; an import
 inside a nested def taken for the outer function's; a key a base writes into its ``**kwargs`` taken for one
-it reads; a base method emptied while a subclass in a file upstream left alone does the work.
+it reads; a base method emptied while a subclass in a file upstream left alone does the work; a key a base reads
+off ``**kwargs`` that only upstream's own subclass hands it through ``super()``.
 """
 
 from __future__ import annotations
@@ -198,4 +199,23 @@ def test_done_elsewhere_unchanged_file(git_repo: GitRepo, no_rules) -> None:  # 
     fork_base = "from vllm.lib import Base\n\n\n"
     fork = fork_base + "def f(b: Base) -> None:\n    b.run()\n"
     rows = run(git_repo, no_rules, {LIB: base, "vllm/sub.py": sub, FORK: fork_base}, {FORK: fork}, {LIB: after})
+    assert rows == []
+
+
+def test_keys_refused_internal(git_repo: GitRepo, no_rules) -> None:  # type: ignore[no-untyped-def]
+    base = """class Parser:
+    def __init__(self, tok: str, *args: object, **kwargs: object) -> None:
+        self.tok = tok
+
+
+class UpSub(Parser):
+    def __init__(self, tok: str) -> None:
+        super().__init__(tok)
+"""
+    after = base.replace(
+        "        self.tok = tok\n", '        self.tok = tok\n        self.prefix = kwargs.get("prefix", "")\n'
+    ).replace("        super().__init__(tok)\n", '        super().__init__(tok, prefix="up")\n')
+    fork_base = "from vllm.lib import Parser\n\n\n"
+    fork = fork_base + "class Mine(Parser):\n    def __init__(self, tok: str) -> None:\n        super().__init__(tok)\n"
+    rows = run(git_repo, no_rules, {LIB: base, FORK: fork_base}, {FORK: fork}, {LIB: after})
     assert rows == []

@@ -200,6 +200,7 @@ class _Checker:
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
+        self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
 
@@ -2780,7 +2781,9 @@ class _Checker:
             self.before, mod.path, qual, name
         )
         taken = {*mine.positional[mine.posonly :], *mine.kwonly}
-        missing = sorted((key, path) for key, path in gained if key not in taken and self._upstream(path))
+        missing = sorted(
+            (key, path) for key, path in gained if key not in taken and self._upstream(path) and self._passes_key(key)
+        )
         if not missing:
             return None
         keys = ", ".join(f"{key}=" for key, _ in missing)
@@ -2792,6 +2795,23 @@ class _Checker:
             f"({where}): a caller upstream passes it; the override takes {mine.show()}, neither {keys} nor "
             "**kwargs: that call raises TypeError on the fork's class; take **kwargs and hand them on"
         )
+
+    def _passes_key(self, key: str) -> bool:
+        """A line upstream added passes ``key=`` to a call other than a ``super()`` hand-on: a key read off
+        ``**kwargs`` that only upstream's own subclass hands its base reaches no fork class.  (A keyword is
+        written ``key=``, an assignment ``key = ``.)  Without upstream's added lines, assumed."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return True
+        if key not in self._key_passers:
+            word = re.compile(rf"(?:^|[(,]\s*){re.escape(key)}=(?!=)")
+            self._key_passers[key] = any(
+                word.search(line) and "super()" not in line
+                for path in lines
+                if path.endswith(".py") and not _not_served(path)
+                for line in lines[path]
+            )
+        return self._key_passers[key]
 
     def _kwargs_keys(self, ix: Index, path: str, qual: str, name: str) -> set[tuple[str, str]]:
         """(key, file) of each string key the bases' ``name`` reads off its ``**kwargs``, along the MRO while
