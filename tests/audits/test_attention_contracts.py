@@ -210,3 +210,19 @@ def test_a_capability_upstream_made_opt_in(
             "inherits AttentionBackend.supports_sliding_window(), which upstream added returning False" in found[0][2]
         )
         assert "overrode in 3 of its own classes" in found[0][2]
+
+
+def test_upstreams_own_class_left_refusing_is_upstreams_decision(git_repo: GitRepo, no_rules: Path) -> None:
+    """A fork edit inside one of upstream's own backends that upstream left refusing (#15417 opted CUDA, ROCm
+    and TPU into ``supports_v1`` and left HPU and Neuron out on purpose): no error on upstream's class; the
+    same class written by the fork is still flagged (``test_a_capability_upstream_made_opt_in``)."""
+    c3 = "vllm/v1/attention/backends/c3.py"
+    edited = CAP_BACKENDS[c3].replace("(AttentionBackend):\n", "(AttentionBackend):  # tuned for the fleet\n")
+    sides = s.merge_case(
+        git_repo,
+        {BACKEND: CAP_BASE, **CAP_BACKENDS},
+        {c3: edited},
+        [("[Attention] Make sliding-window support an explicit backend capability (#48011)", cap_upstream(3))],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"] == []

@@ -2079,8 +2079,8 @@ class _Checker:
         upstream asks, silently (another backend is picked, or none)."""
         found = self.after.module_at(mod.path)
         cls = self.after.class_info(found, qual) if found else None
-        if cls is None:
-            return
+        if cls is None or self._upstream_class(cls):
+            return  # upstream's own class, left refusing in the same change: upstream's decision (#15417's HPU)
         first: dict[str, px.ClassInfo] = {}
         nearest: px.ClassInfo | None = None  # the first of upstream's classes the fork's derives from
         for item in self.after.mro(cls, True):
