@@ -1329,6 +1329,21 @@ class Mentions:
         return held
 
 
+def table_lookup(node: ast.AST) -> tuple[str, ast.expr] | None:
+    """(name, key) of ``NAME[key]`` or ``NAME.get(key, ...)``: a lookup in a table held by a name."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        return node.value.id, node.slice
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and isinstance(node.func.value, ast.Name)
+        and node.args
+    ):
+        return node.func.value.id, node.args[0]
+    return None
+
+
 def str_value(node: ast.AST | None) -> str | None:
     """The value of a string literal, else None."""
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value
+from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value, table_lookup
 
 _STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
 # a line holding one quoted member and nothing else (``    "petit_nvfp4",``): a Literal written over lines
@@ -160,18 +160,8 @@ def _checks(func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, choices: set
 
 def _table_key(node: ast.AST, tables: Collection[str]) -> tuple[str, ast.expr] | None:
     """(table, key) of ``TABLE[key]`` or ``TABLE.get(key, ...)``, ``TABLE`` one of ``tables``."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
-        return node.value.id, node.slice
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "get"
-        and isinstance(node.func.value, ast.Name)
-        and node.func.value.id in tables
-        and node.args
-    ):
-        return node.func.value.id, node.args[0]
-    return None
+    found = table_lookup(node)
+    return found if found is not None and found[0] in tables else None
 
 
 def _is_name(node: ast.AST, name: str) -> bool:

@@ -48,6 +48,7 @@ from aeon_release.domain.audits.source import (
     parent_map,
     parse_python,
     str_value,
+    table_lookup,
 )
 
 # an upstream diff line that takes out a returned string literal
@@ -285,18 +286,9 @@ def _name(use: ast.expr) -> str | None:
 
 def _looked_up(node: ast.AST) -> tuple[str, ast.Call | ast.Attribute] | None:
     """``T[f()]``, ``T[x.prop]`` or ``T.get(f(), ...)``: (the table's name, the call or read that keys it)."""
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-        if isinstance(node.slice, (ast.Call, ast.Attribute)):
-            return node.value.id, node.slice
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "get"
-        and isinstance(node.func.value, ast.Name)
-        and node.args
-        and isinstance(node.args[0], (ast.Call, ast.Attribute))
-    ):
-        return node.func.value.id, node.args[0]
+    found = table_lookup(node)
+    if found is not None and isinstance(found[1], (ast.Call, ast.Attribute)):
+        return found[0], found[1]
     return None
 
 
