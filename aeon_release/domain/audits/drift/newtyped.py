@@ -116,7 +116,7 @@ def _uses(
     if not bound:
         return
     parents = parent_map(module)
-    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    fork = ForkTypes.of(trees, path, module)
     for node in walk_spanning(module, owned):
         line: int = getattr(node, "lineno", 0)
         if line not in owned:

@@ -68,6 +68,11 @@ class ForkTypes:
         self.trees, self.path, self.module, self.classes = trees, path, module, classes
         self._imported: frozenset[str] | None = None
 
+    @classmethod
+    def of(cls, trees: ThreeTrees, path: str, module: ast.Module) -> ForkTypes:
+        """The receivers' types of a fork file, its classes read off its module body."""
+        return cls(trees, path, module, {c.name: c for c in file_classes(module.body)})
+
     def holds(self, owner: str, field: str, typed: set[str], upstream_path: str) -> bool:
         """``field`` read off a receiver typed as ``typed`` is the fork's, not ``owner``'s of ``upstream_path``."""
         if self.path == upstream_path:

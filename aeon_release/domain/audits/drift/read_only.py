@@ -158,7 +158,7 @@ def _assignments(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Closed]]
 ) -> Iterator[tuple[int, Closed, str]]:
     parents = parent_map(module)
-    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    fork = ForkTypes.of(trees, path, module)
     for node in walk_spanning(module, owned):
         line: int = getattr(node, "lineno", 0)
         if line not in owned:

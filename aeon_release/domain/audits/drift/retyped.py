@@ -567,7 +567,7 @@ def _container_uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str]]:
     parents = parent_map(module)
-    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    fork = ForkTypes.of(trees, path, module)
     methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
     bound: dict[int, dict[str, ast.expr]] = {}  # a function's names bound once, read once for all its uses
     for node in walk_spanning(module, owned):

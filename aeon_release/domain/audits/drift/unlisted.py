@@ -100,7 +100,7 @@ def _uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str]]:
     parents = parent_map(module)
-    fork = ForkTypes(trees, path, module, {cls.name: cls for cls in file_classes(module.body)})
+    fork = ForkTypes.of(trees, path, module)
     bound: dict[int, dict[str, ast.expr]] = {}
     for node in walk_spanning(module, owned):
         if not (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr in found):
