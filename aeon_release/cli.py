@@ -915,8 +915,10 @@ def release(
     skip_device_check: bool = SKIP_DEVICE_CHECK,
     dry_run: bool = typer.Option(False, "--dry-run", help="Print every stage's plan; change nothing."),
     json_out: bool = JSON,
+    quiet: bool = QUIET,
 ) -> None:
     """Merge -> audit -> build -> publish -> notes as one resumable pipeline."""
+    from aeon_release.adapters.console import quiet as hushed
     from aeon_release.pipeline import release as pipeline
     from aeon_release.pipeline.publish import password_from
 
@@ -942,4 +944,5 @@ def release(
         builder=builder,
         skip_device_check=skip_device_check,
     )
-    pipeline.run(opts, from_stage, dry_run, json_out)
+    with hushed(quiet):
+        pipeline.run(opts, from_stage, dry_run, json_out)

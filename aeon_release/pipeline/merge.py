@@ -514,6 +514,7 @@ def _show_plan(plan: MergePlan, stages: dict[str, list[str]], json_out: bool) ->
         for line in lines:
             show(f"  {escape(line)}", json_out)
     say("dry run: nothing was changed")
+    say("next: the same command without --dry-run runs this plan")
 
 
 _MOST_TABLE_ROWS = 500  # rich lays a table out whole: 20,000 rows took half a minute; plain lines past this

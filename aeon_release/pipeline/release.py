@@ -451,17 +451,19 @@ STAGE_NAMES = STAGES.names
 
 
 # -- driving ---------------------------------------------------------------------------------
-def _start_date(opts: ReleaseOptions, git: Git) -> str:
+def _start_date(opts: ReleaseOptions, git: Git, fetch: bool = True) -> str:
     """The date a new release run publishes as: today (UTC), or a ``--date`` checked now, before any stage (a
     ``9999-12-31`` was refused by nothing, and a date before the upstream tag's commit only by the build's
-    record, hours later): not past tomorrow, not before the tag's commit when the tag is here already."""
+    record, hours later): not past tomorrow, not before the tag's commit when the tag is here already.  A dry run
+    (``fetch`` False) reads only what is here: it fetched upstream's commit to date it, and a dry run changes
+    nothing, objects included; the run itself checks the date against it."""
     today = dt.datetime.now(dt.timezone.utc).date()
     if opts.date is None:
         return today.isoformat()
-    return check_release_date(opts.date, today, _tag_committed_on(git, opts.tag), f"the commit of {opts.tag}")
+    return check_release_date(opts.date, today, _tag_committed_on(git, opts.tag, fetch), f"the commit of {opts.tag}")
 
 
-def _tag_committed_on(git: Git, tag: str) -> dt.date | None:
+def _tag_committed_on(git: Git, tag: str, fetch: bool = True) -> dt.date | None:
     """The day the tag's commit was committed, however the tag is known here: a local tag, the tag spelt as a full
     ref name or an object id, a remote's ref of that name, or the upstream remote's tag not fetched yet (its commit's
     objects fetched, no ref moved: the merge stage fetches the tag itself).  Only a local tag was read, so a
@@ -476,7 +478,7 @@ def _tag_committed_on(git: Git, tag: str) -> dt.date | None:
         day = git.committed_on(rev)
         if day is not None:
             return day
-    return _remote_tag_committed_on(git, tag) if "upstream" in remotes else None
+    return _remote_tag_committed_on(git, tag) if fetch and "upstream" in remotes else None
 
 
 def _remote_tag_committed_on(git: Git, tag: str) -> dt.date | None:
@@ -492,7 +494,7 @@ def _remote_tag_committed_on(git: Git, tag: str) -> dt.date | None:
     return git.committed_on(sha)
 
 
-def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
+def open_release(opts: ReleaseOptions, from_stage: str | None, dry: bool = False) -> Release:
     validate_ref_name(opts.tag, "tag")
     if from_stage is not None and from_stage not in STAGE_NAMES:
         raise UsageError(f"--from {quoted(from_stage)} is not a stage", f"stages: {', '.join(STAGE_NAMES)}")
@@ -500,7 +502,9 @@ def open_release(opts: ReleaseOptions, from_stage: str | None) -> Release:
     # the record the notes stage adds to, checked before any stage runs: found edited after the push,
     # the release stopped at its notes with :latest moved
     RunStore(git.common_dir, opts.tag).load_record()
-    state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(opts.tag, _start_date(opts, git))
+    state = RunStore(git.common_dir, opts.tag).load_pipeline() or PipelineState(
+        opts.tag, _start_date(opts, git, fetch=not dry)
+    )
     if opts.date and opts.date != state.date:
         raise StateError(
             f"this release run publishes as of {state.date}, not {opts.date}",
@@ -622,6 +626,10 @@ def dry_run(rel: Release, json_out: bool) -> None:
         name: ([rel.rerun[name]] if name in rel.rerun else []) + described.get(name, [_done_already(rel, name)])
         for name in STAGE_NAMES
     }
+    if rel.opts.date and _tag_committed_on(rel.git, rel.opts.tag, fetch=False) is None:
+        say(
+            f"note: --date {rel.opts.date} is checked against the commit of {plain(rel.opts.tag)} once the run fetches it"
+        )
     if json_out:
         emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state.date, "stages": plans})
     for name, lines in plans.items():
@@ -629,6 +637,7 @@ def dry_run(rel: Release, json_out: bool) -> None:
         for line in lines:
             show(f"  {plain(line)}", json_out)
     say("dry run: nothing was changed")
+    say("next: the same command without --dry-run runs these stages")
 
 
 def execute(rel: Release, json_out: bool) -> None:
@@ -753,7 +762,7 @@ def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool)
     validate_ref_name(opts.tag, "tag")
     opts = with_repository(opts)
     with contextlib.nullcontext() if dry else RunStore.exclusive(Git(opts.repo).common_dir):
-        rel = open_release(opts, from_stage)
+        rel = open_release(opts, from_stage, dry)
         if dry:
             dry_run(rel, json_out)
             return
