@@ -518,13 +518,31 @@ class Git:
         sha = self.resolve(rev)
         if sha is None:
             return None
-        status, out, _ = self.try_run("log", "-1", "--format=%ct", sha, "--")
+        return self._commit_day(sha)
+
+    def _commit_day(self, sha: str, env: dict[str, str] | None = None) -> dt.date | None:
+        status, out, _ = self.try_run("log", "-1", "--format=%ct", sha, "--", env=env)
         if status != 0 or not out.strip().isdigit():
             return None
         try:
             return dt.datetime.fromtimestamp(int(out.strip()), dt.timezone.utc).date()
         except (OverflowError, OSError, ValueError):  # a commit time past what the platform's clock holds
             return None
+
+    def committed_on_aside(self, remote: str, ref: str, sha: str, aside: Path) -> dt.date | None:
+        """The UTC day of a commit only ``remote`` has, fetched into ``aside`` -- an object folder of its own,
+        with this repository's objects as its alternate -- and read there; ``aside`` is removed after.  No
+        ref, no FETCH_HEAD and no object of the repository's changes: what a dry run may do."""
+        objects = self.run("rev-parse", "--path-format=absolute", "--git-path", "objects")
+        # quoted, as git reads the list: a ':' in the repository's path would split it
+        quoted = '"' + objects.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+        env = {"GIT_OBJECT_DIRECTORY": str(aside), "GIT_ALTERNATE_OBJECT_DIRECTORIES": quoted}
+        try:
+            aside.mkdir(parents=True, exist_ok=True)
+            fetch = ("fetch", "--no-tags", "--no-write-fetch-head", "--no-auto-gc", "--refmap=", remote, ref)
+            return self._commit_day(sha, env) if self.try_run(*fetch, env=env)[0] == 0 else None
+        finally:
+            shutil.rmtree(aside, ignore_errors=True)
 
     def message(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%B", rev)

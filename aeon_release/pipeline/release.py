@@ -455,8 +455,8 @@ def _start_date(opts: ReleaseOptions, git: Git, fetch: bool = True) -> str:
     """The date a new release run publishes as: today (UTC), or a ``--date`` checked now, before any stage (a
     ``9999-12-31`` was refused by nothing, and a date before the upstream tag's commit only by the build's
     record, hours later): not past tomorrow, not before the tag's commit when the tag is here already.  A dry run
-    (``fetch`` False) reads only what is here: it fetched upstream's commit to date it, and a dry run changes
-    nothing, objects included; the run itself checks the date against it."""
+    (``fetch`` False) dates a commit only upstream has in an object folder of its own, removed after: it
+    fetched the commit into the repository's objects, and a dry run changes nothing, objects included."""
     today = dt.datetime.now(dt.timezone.utc).date()
     if opts.date is None:
         return today.isoformat()
@@ -478,10 +478,10 @@ def _tag_committed_on(git: Git, tag: str, fetch: bool = True) -> dt.date | None:
         day = git.committed_on(rev)
         if day is not None:
             return day
-    return _remote_tag_committed_on(git, tag) if fetch and "upstream" in remotes else None
+    return _remote_tag_committed_on(git, tag, fetch) if "upstream" in remotes else None
 
 
-def _remote_tag_committed_on(git: Git, tag: str) -> dt.date | None:
+def _remote_tag_committed_on(git: Git, tag: str, fetch: bool) -> dt.date | None:
     """The upstream remote's tag: ``ls-remote`` names its commit, read here once its objects are (``fetch`` of the
     one tag with no ref to write: the person's refs and FETCH_HEAD stay as they were)."""
     status, out, _ = git.try_run("ls-remote", "--tags", "upstream", f"refs/tags/{tag}")
@@ -490,6 +490,10 @@ def _remote_tag_committed_on(git: Git, tag: str) -> dt.date | None:
     if status != 0 or sha is None or not blobs.is_object_id(sha):
         return None
     if git.committed_on(sha) is None:
+        if not fetch:
+            return git.committed_on_aside(
+                "upstream", f"refs/tags/{tag}", sha, RunStore.scratch(git.common_dir, "aside")
+            )
         git.try_run("fetch", "--no-tags", "--no-write-fetch-head", "--refmap=", "upstream", f"refs/tags/{tag}")
     return git.committed_on(sha)
 
@@ -626,10 +630,6 @@ def dry_run(rel: Release, json_out: bool) -> None:
         name: ([rel.rerun[name]] if name in rel.rerun else []) + described.get(name, [_done_already(rel, name)])
         for name in STAGE_NAMES
     }
-    if rel.opts.date and _tag_committed_on(rel.git, rel.opts.tag, fetch=False) is None:
-        say(
-            f"note: --date {rel.opts.date} is checked against the commit of {plain(rel.opts.tag)} once the run fetches it"
-        )
     if json_out:
         emit_json({"dry_run": True, "tag": rel.opts.tag, "date": rel.state.date, "stages": plans})
     for name, lines in plans.items():

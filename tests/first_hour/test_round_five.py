@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.helpers import build_example, git, run_cli
 
 _NO_ENGINE = {"DOCKER_HOST": "unix:///nonexistent"}
@@ -16,10 +18,13 @@ def _objects(repo: Path) -> dict[str, str]:
     return dict(line.split(": ", 1) for line in out.splitlines() if line.split(": ", 1)[0] in ("count", "in-pack"))
 
 
-def _release_argv(tmp_path: Path, tag: str) -> tuple[object, ...]:
-    ex = build_example(tmp_path / "ex")
-    if tag != "v0.29.0":  # a tag upstream has made and the fork has not fetched yet
-        git(ex.upstream, "-c", "advice.nestedTag=false", "tag", "-a", tag, "-m", tag, "v0.29.0^{}")
+def _release_argv(tmp_path: Path, tag: str, place: str = "ex") -> tuple[object, ...]:
+    ex = build_example(tmp_path / place)
+    if tag != "v0.29.0":  # a tag upstream has made on a commit of its own, which the fork has not fetched yet
+        (ex.upstream / "NEWS").write_text(f"{tag}\n")
+        git(ex.upstream, "add", "NEWS")
+        git(ex.upstream, "commit", "-qm", f"news for {tag}")
+        git(ex.upstream, "tag", "-a", tag, "-m", tag)
     fleet = ex.config / "fleet.yaml"
     fleet.write_text(fleet.read_text().replace("repository: aeon-vllm-ultimate", "repository: ghcr.io/me/fork"))
     key = tmp_path / "keys" / "signing"
@@ -27,27 +32,28 @@ def _release_argv(tmp_path: Path, tag: str) -> tuple[object, ...]:
     return ("release", tag, "--repo", ex.fork, "--config", ex.config, "--signing-key", key, "--dry-run")
 
 
-def test_release_dry_run_with_a_date_fetches_nothing_for_a_tag_still_upstream_s(tmp_path: Path) -> None:
-    """`release v0.29.1 --dry-run --date D` of a tag upstream has and the fork has not fetched fetched the tag's
-    commit (objects, no ref) to check D against its day: a dry run changes nothing, the object store included.
-    It now leaves the check to the run and says so; a date in the future is still refused at once."""
-    argv = _release_argv(tmp_path, "v0.29.1")
+@pytest.mark.parametrize("place", ["ex", "ex:colon"])
+def test_release_dry_run_with_a_date_dates_upstream_s_tag_and_keeps_no_object(tmp_path: Path, place: str) -> None:
+    """`release v0.29.2 --dry-run --date D` of a tag upstream has and the fork has not fetched fetched the tag's
+    commit into the repository's objects to check D against its day: a dry run changes nothing, the object store
+    included.  The commit is now fetched into a folder of its own (the repository's objects its alternate, a ':'
+    in their path quoted), read, and removed: the early date is refused as the run refuses it, nothing kept."""
+    argv = _release_argv(tmp_path, "v0.29.2", place)
     fork = Path(str(argv[3]))
     before = _objects(fork)
-    done = run_cli(*argv, "--date", "2020-01-01", env=_NO_ENGINE)
-    assert done.code == 0, done.err
-    assert "--date 2020-01-01 is checked against the commit of v0.29.1 once the run fetches it" in done.err
-    assert _objects(fork) == before
-    future = run_cli(*argv, "--date", "2999-01-01", env=_NO_ENGINE)
-    assert future.code == 2 and "is in the future" in future.err and _objects(fork) == before
+    early = run_cli(*argv, "--date", "2001-01-01", env=_NO_ENGINE)
+    assert early.code == 2 and "--date 2001-01-01 is before the commit of v0.29.2" in early.err, early.err
+    assert _objects(fork) == before and not list((fork / ".git" / "aeon-release").glob("aside-*"))
+    assert run_cli(*argv, env=_NO_ENGINE).code == 0 and _objects(fork) == before
+    assert git(fork, "tag", "--list", "v0.29.2") == ""
 
 
 def test_a_date_before_a_fetched_tag_s_commit_is_still_refused_by_the_dry_run(tmp_path: Path) -> None:
     """The tag here already: the dry run reads its commit's day without fetching and refuses as the run would."""
-    argv = _release_argv(tmp_path, "v0.29.1")
-    git(Path(str(argv[3])), "fetch", "-q", "upstream", "tag", "v0.29.1")
+    argv = _release_argv(tmp_path, "v0.29.2")
+    git(Path(str(argv[3])), "fetch", "-q", "upstream", "tag", "v0.29.2")
     done = run_cli(*argv, "--date", "2020-01-01", env=_NO_ENGINE)
-    assert done.code == 2 and "--date 2020-01-01 is before the commit of v0.29.1" in done.err, done.err
+    assert done.code == 2 and "--date 2020-01-01 is before the commit of v0.29.2" in done.err, done.err
 
 
 def test_dry_runs_name_the_next_step(tmp_path: Path) -> None:
