@@ -14,7 +14,8 @@ is keyed as dropped-choice drift's are, (value, field); the finding is tied to t
 constructor, or a comparison reading the field off a receiver typed as it.
 
 Cheap first: only the strings the fork passes or compares are looked for, on upstream's removed lines of a
-file where such a line compares; only those files are parsed, at both sides.
+file where such a line compares and another writes a field of ``self`` a string; only those files are parsed,
+at both sides, and another file is read only for a drop found: a ``git grep`` for the value.
 """
 
 from __future__ import annotations
@@ -52,11 +53,15 @@ def dropped_aliases(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
 
 
 def _compares_one(removed: list[str], names: set[str]) -> bool:
-    """A removed line compares with a wanted value (``if self.task == "score":``)."""
-    return any("==" in line or " in " in line for line in removed if names & set(_QUOTED.findall(line)))
+    """A removed line compares a field with a wanted value (``if self.task == "score":``) and another writes
+    a field a string (``self.task = "classify"``): a big merge parses only the few files that hold both."""
+    return any(_WRITES.match(line) for line in removed) and any(
+        "==" in line and names & set(_QUOTED.findall(line)) for line in removed
+    )
 
 
 _QUOTED = re.compile(r"""["']([^"'\s]{1,100})["']""")
+_WRITES = re.compile(r"""\s*self\.\w+\s*=\s*["']""")
 
 
 def _quotes(text: str, value: str) -> bool:
