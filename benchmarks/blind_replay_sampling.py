@@ -27,6 +27,14 @@ the replay's, not the engine's: #32026's "twin" ``pooler_config.pooling_type == 
 ``seq_pooling_type`` / ``tok_pooling_type`` now, so the read is None wherever the model's default was used
 (symbol drift's "every write of it went").  Relabelled a killer, with a twin reading a field the change
 left alone (``enable_chunked_processing``): 20 caught, 1 missed of 21 (twins: 12 quiet, 0 false errors).
+After the killers56 widening: 21 caught, 0 warned, 0 missed of 21 (twins: 12 quiet, 0 false errors).  Caught
+now: a deprecated value's alias dropped (``drift/dropped_aliases.py``, name drift) -- a method of a class that
+tested one of its fields against the value and rewrote the field another string lost the branch, the file
+quotes the value nowhere and no served upstream file tests the field against it or renames it in a dict
+display; the keyword passing it to that class's constructor is an error.  Unchanged with it: killer_replay 26/26,
+kind_change_replay 12/12, blind_replay_subsystems 32/5/0, openai 15/1/1, 2026 41/2/0, review15/16/17_twins 0
+false errors, symbol_precision --windows 3: 1 false error (window 0's synthetic carry of EngineCoreClient, whose
+shutdown() upstream made abstract in that window: symbol drift's, not this class's).
 
   python benchmarks/blind_replay_sampling.py [--mirror DIR] [--only TEXT ...] [--show]
 """
