@@ -56,6 +56,8 @@ class Dropped:
     kept: tuple[str, ...]
     path: str
     added: tuple[str, ...] = ()  # the values the ``Literal`` accepts now and did not before
+    # a deprecated value's drop (drift/dropped_aliases.py): what ``declared`` (a method) rewrote it to
+    alias: str = ""
 
 
 _ELSEWHERE = 40  # the most other files an alias's annotations are looked for in (a git grep names them)

@@ -26,6 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
+from aeon_release.domain.audits.drift.dropped_aliases import dropped_aliases
 from aeon_release.domain.audits.drift.dropped_choices import (
     Dropped,
     dropped_choices,
@@ -259,7 +260,8 @@ def _test_path(path: str) -> bool:
 def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
     """The fork's comparisons with, keywords passing and tables keyed by a value a field's ``Literal`` no
     longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
-    found = dropped_choices(trees, names) if names else {}
+    choices = dropped_choices(trees, names) if names else {}
+    found = {**(dropped_aliases(trees, names) if names else {}), **choices}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
     owns = _Owns(trees)
 
@@ -267,8 +269,11 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
         """The comparison reads the fork's own class's field, or its function also tests a value the field
         accepts only now (``in ("strict", "standard")``): written for both sides of the change.  A value
         passed under ``with pytest.raises(...)`` tests that it is refused; one passed to the file's own
-        function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's."""
+        function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's.
+        A deprecated value's alias was the class's own: only a keyword to its constructor reaches it."""
         own = owns(read.path)
+        if drop.alias and not _builds_owner(read, drop):
+            return True
         if isinstance(read.node, ast.Call) and own is not None:
             module = trees.merged_module(read.path)
             return (
@@ -292,13 +297,20 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
     for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
         module = trees.merged_module(path)
-        for line, drop, table in keyed_tables(module, trees.owned_lines(path), found) if module else ():
+        for line, drop, table in keyed_tables(module, trees.owned_lines(path), choices) if module else ():
             if any((f.path, f.line) == (path, line) for f in findings):
                 continue  # one finding a line: its other dropped keys say the same
             how = f"{table}, keyed by {drop.value!r} and looked up by {drop.field}"
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _builds_owner(read: Read, drop: Dropped) -> bool:
+    """``Owner(..., field="value")``: the value passed to the constructor of the class whose alias went (a
+    comparison was dead before the change too: the class rewrote the value before anything read it)."""
+    call = read.node
+    return isinstance(call, ast.Call) and (plain_name(call.func) or "").rsplit(".", 1)[-1] in drop.owners
 
 
 def _drop_of(read: Read, found: dict[tuple[str, str], Dropped]) -> Dropped | None:
@@ -1204,9 +1216,14 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
         if read.form == "subscript"
         else f"the test {_OUTCOMES[read.form]}"
     )
+    why = (
+        f"{drop.declared} mapped it onto {drop.alias!r} and that branch went"
+        if drop.alias
+        else f"{drop.declared} is now Literal[{_shown(drop.kept)}]"
+    )
     message = (
         f"fork-owned {read.how} means {drop.field.split('#', 1)[0]} = {drop.value!r}, {NOT_ACCEPTED}: "
-        f"{drop.declared} is now Literal[{_shown(drop.kept)}] ({drop.path}{commit}): {outcome} now"
+        f"{why} ({drop.path}{commit}): {outcome} now"
     )
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
 
