@@ -19,7 +19,8 @@ error lands on its line, *warned* when a warning lands in its file.  Twins must 
 their line.
 
 Blind, on the engine before any widening (main at 2683d68d): 21 caught, 2 warned, 0 missed of 23 (twins: 11
-quiet, 0 false errors).  The two warned are #33656's default flip (``encode_image_base64``'s ``format`` and
+quiet, 0 false errors).  Round 2 (written after that run, committed before its own; #33396 added, 12 commits):
+(not yet run).  The two warned of round 1 are #33656's default flip (``encode_image_base64``'s ``format`` and
 ``ImageMediaIO.encode_base64``'s ``image_format``, None -> 'PNG'): default drift is a warning by design.
 
   python benchmarks/blind_replay_multimodal.py [--mirror DIR] [--only TEXT ...] [--show]
@@ -618,6 +619,201 @@ CASES += [
             "vllm/aeon/fe3.py",
             ELEM + "def aeon_elem_data(elem: MultiModalFieldElem):\n    return elem.data\n",
             "return elem.data",
+        ),
+    ),
+]
+
+
+# --- Round 2, written after the first blind run came back with no miss and committed before running it: harder
+#     spellings of the commits above (a mixin's override, an override returning the old tuple, a read through a
+#     mapping's values, a literal of the old type passed positionally, a bound method kept in a module global, a
+#     read of a removed property off self, a removed dataclass field as a keyword), and one more commit.
+
+# --- #33396 (c87eac18f7): BaseProcessingInfo.get_allowed_mm_limits() -> the allowed_mm_limits cached_property;
+#     validate_num_items moved from the processor to the info
+CL = "c87eac18f7"
+CLW = "get_allowed_mm_limits -> allowed_mm_limits property; validate_num_items moved to the info"
+CLI = "from vllm.multimodal.processing import BaseMultiModalProcessor, BaseProcessingInfo\n\n\n"
+CASES += [
+    (
+        "#33396 method made a property",
+        "an info override of the replaced method",
+        K(
+            "#33396",
+            CL,
+            CLW,
+            "vllm/aeon/cl1.py",
+            CLI + "class AeonCappedInfo(BaseProcessingInfo):\n"
+            "    def get_supported_mm_limits(self):\n"
+            "        return {'image': None}\n\n"
+            "    # AEON: two images a prompt at most on the Spark, whatever --limit-mm-per-prompt says\n"
+            "    def get_allowed_mm_limits(self):\n"
+            "        return {'image': 2}\n",
+            "def get_allowed_mm_limits(self):",
+        ),
+    ),
+    (
+        "#33396 method made a property",
+        "a processor calling the moved validator on self",
+        K(
+            "#33396",
+            CL,
+            CLW,
+            "vllm/aeon/cl2.py",
+            CLI + "class AeonCheckedProcessor(BaseMultiModalProcessor):\n"
+            "    def aeon_check(self, images: list) -> None:\n"
+            "        self.validate_num_items('image', len(images))\n",
+            "self.validate_num_items('image', len(images))",
+        ),
+    ),
+    (
+        "#33396 method made a property",
+        "twin: the processor's kept (deprecated) property",
+        K(
+            "#33396",
+            CL,
+            CLW,
+            "vllm/aeon/cl3.py",
+            CLI + "class AeonLimitsProcessor(BaseMultiModalProcessor):\n"
+            "    def aeon_max_images(self) -> int:\n"
+            "        return self.allowed_mm_limits.get('image', 0)\n",
+            "return self.allowed_mm_limits.get('image', 0)",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#20630 hook renamed",
+        "round 2: the old hook in a mixin the info class mixes in",
+        K(
+            "#20630",
+            MT,
+            MTW,
+            "vllm/aeon/mt4.py",
+            INFO + "class AeonFixedTokensMixin:\n"
+            "    # AEON: skip the dummy-image profiling pass\n"
+            "    def get_max_tokens_per_item(self, seq_len, mm_counts):\n"
+            "        return {'image': 576}\n\n\n"
+            "class AeonMixedInfo(AeonFixedTokensMixin, BaseProcessingInfo):\n"
+            "    def get_supported_mm_limits(self):\n"
+            "        return {'image': None}\n",
+            "def get_max_tokens_per_item(self, seq_len, mm_counts):",
+        ),
+    ),
+    (
+        "#23097 return shape changed",
+        "round 2: an override returning the old four values",
+        K(
+            "#23097",
+            PU,
+            PUW,
+            "vllm/aeon/pu4.py",
+            MMP + "class AeonNoHashProcessor(BaseMultiModalProcessor):\n"
+            "    def _cached_apply_hf_processor(self, prompt, mm_data_items, hf_processor_mm_kwargs, tokenization_kwargs, *, return_mm_hashes):\n"
+            "        # AEON: the Spark's processor cache is off; hashes are not needed\n"
+            "        prompt_ids, mm_kwargs, applied = self._apply_hf_processor_main(prompt=prompt, mm_items=mm_data_items, hf_processor_mm_kwargs=hf_processor_mm_kwargs, tokenization_kwargs=tokenization_kwargs, enable_hf_prompt_update=True)\n"
+            "        return prompt_ids, mm_kwargs, None, applied\n",
+            "return prompt_ids, mm_kwargs, None, applied",
+        ),
+    ),
+    (
+        "#23097 return shape changed",
+        "twin round 2: an override returning the uncached call",
+        K(
+            "#23097",
+            PU,
+            PUW,
+            "vllm/aeon/pu5.py",
+            MMP + "class AeonUncachedProcessor(BaseMultiModalProcessor):\n"
+            "    def _cached_apply_hf_processor(self, prompt, mm_data_items, hf_processor_mm_kwargs, tokenization_kwargs, *, return_mm_hashes):\n"
+            "        return self._apply_hf_processor(prompt, mm_data_items, hf_processor_mm_kwargs, tokenization_kwargs, return_mm_hashes=return_mm_hashes)\n",
+            "return self._apply_hf_processor(prompt, mm_data_items, hf_processor_mm_kwargs, tokenization_kwargs, return_mm_hashes=return_mm_hashes)",
+        ),
+    ),
+    (
+        "#33331 field removed",
+        "round 2: the removed field read off an item's values",
+        K(
+            "#33331",
+            FE,
+            FEW,
+            "vllm/aeon/fe4.py",
+            "from vllm.multimodal.inputs import MultiModalKwargsItem\n\n\n"
+            "def aeon_pixel_elems(item: MultiModalKwargsItem) -> list:\n"
+            "    # AEON: only pixel tensors go through the Spark's pinned pool\n"
+            "    return [elem for elem in item.values() if elem.key == 'pixel_values']\n",
+            "return [elem for elem in item.values() if elem.key == 'pixel_values']",
+        ),
+    ),
+    (
+        "#33408 field renamed",
+        "round 2: a dict passed positionally where the parsed items go now",
+        K(
+            "#33408",
+            PI,
+            PIW,
+            "vllm/aeon/pi5.py",
+            PROC + "def aeon_render2(processor: BaseMultiModalProcessor, prompt: str, images: list):\n"
+            "    return processor.apply(prompt, {'image': images}, {})\n",
+            "return processor.apply(prompt, {'image': images}, {})",
+        ),
+    ),
+    (
+        "#35083 helper removed",
+        "round 2: a context built with the removed field",
+        K(
+            "#35083",
+            TC,
+            TCW,
+            "vllm/aeon/tc4.py",
+            CTX + "\n\ndef aeon_ctx(model_config, tokenizer, observability_config) -> InputProcessingContext:\n"
+            "    return InputProcessingContext(model_config, tokenizer, observability_config=observability_config)\n",
+            "return InputProcessingContext(model_config, tokenizer, observability_config=observability_config)",
+        ),
+    ),
+    (
+        "#32241 hook removed",
+        "round 2: the removed property read off self",
+        K(
+            "#32241",
+            ED,
+            EDW,
+            "vllm/aeon/ed4.py",
+            ENC + "class AeonWhisperProcessor3(EncDecMultiModalProcessor):\n"
+            "    def aeon_pad(self, ids: list[int], seq_len: int) -> list[int]:\n"
+            "        if self.pad_dummy_encoder_prompt:\n"
+            "            ids = ids + [0] * max(0, seq_len - len(ids))\n"
+            "        return ids\n",
+            "if self.pad_dummy_encoder_prompt:",
+        ),
+    ),
+    (
+        "#27500 registry method removed",
+        "round 2: the bound method kept in a module global",
+        K(
+            "#27500",
+            NZ,
+            NZW,
+            "vllm/aeon/nz4.py",
+            "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n"
+            "aeon_nonzero_tokens = MULTIMODAL_REGISTRY.get_max_tokens_per_item_by_nonzero_modality\n",
+            "aeon_nonzero_tokens = MULTIMODAL_REGISTRY.get_max_tokens_per_item_by_nonzero_modality",
+        ),
+    ),
+    (
+        "#18796 hook made abstract",
+        "twin round 2: a subclass of a shipped builder that defines both hooks",
+        K(
+            "#18796",
+            AB,
+            ABW,
+            "vllm/aeon/ab4.py",
+            "from vllm.model_executor.models.llava import LlavaDummyInputsBuilder\n\n\n"
+            "class AeonLlavaDummyInputs(LlavaDummyInputsBuilder):\n"
+            "    def get_dummy_processor_inputs(self, seq_len, mm_counts):\n"
+            "        return super().get_dummy_processor_inputs(seq_len, {'image': 1})\n",
+            "class AeonLlavaDummyInputs(LlavaDummyInputsBuilder):",
         ),
     ),
 ]
