@@ -1678,15 +1678,19 @@ class _Checker:
                 continue
             field = self._commit(after.path, name) if isinstance(after.node, ast.ClassDef) else ""
             commit = field or self._commit(after.path, after.name)  # a dataclass field is a line of its own
+            # a None the old body turned into a value (#33656: ``if image_format is None: image_format =
+            # "JPEG"``, a branch upstream dropped): that value is the fork's, and passing None is no longer it
+            meant = _none_stands_for(before.node, name) if old[name] == "None" else None
+            shown = f"None (which its body made {meant})" if meant else old[name]
             yield Finding(
                 DEFAULT_DRIFT,
                 "merge",
                 Severity.WARNING,
                 mod.path,
                 call.lineno,
-                f"calls {_show(call.func)} without {name}=, whose default upstream changed from {old[name]} to "
-                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass {name}={old[name]} "
-                "to keep the behaviour the fork had",
+                f"calls {_show(call.func)} without {name}=, whose default upstream changed from {shown} to "
+                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass "
+                f"{name}={meant or old[name]} to keep the behaviour the fork had",
             )
 
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
@@ -5252,6 +5256,27 @@ def _flipped(old: str | None, new: str, name: str, where: tuple[list[ast.AST], l
     if after is None and before is not None:
         return not _picks(where[1], name, before)
     return before is not None and after is not None and before != after
+
+
+def _none_stands_for(func: ast.AST, name: str) -> str | None:
+    """The literal a function's own ``if name is None: name = <literal>`` (at its top level) gives the
+    parameter: what a call leaving it to a None default got."""
+    for stmt in func.body if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else ():
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        if not (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        ):
+            continue
+        for sub in stmt.body if isinstance(stmt, ast.If) else ():
+            target, value, _ = _assignment(sub)
+            if isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Constant):
+                return ast.unparse(value)
+    return None
 
 
 def _picks(code: list[ast.AST], name: str, value: object) -> bool:
