@@ -26,7 +26,11 @@ a fork mixin its info class mixes in (``class Info(Mixin, BaseProcessingInfo)``)
 #33408's ``processor.apply(prompt, {'image': images}, {})`` (a dict where ``mm_items: MultiModalDataItems``
 now goes).  After the killers57 widenings (a mixin's override checked against what its host finds past it; a
 loop variable typed by its iterable's element; a dict for a parameter retyped from a mapping to a class of
-its own): 30 caught, 2 warned, 0 missed of 32 (twins: 14 quiet, 0 false errors).  The two warned of round 1 are #33656's default flip (``encode_image_base64``'s ``format`` and
+its own): 30 caught, 2 warned, 0 missed of 32 (twins: 14 quiet, 0 false errors).  Regression set at ec1ddb53:
+killer_replay 26/26, kind_change_replay 12/12, blind_replay_openai 15/1/1 (as before), blind_replay_models
+16/16, blind_replay_layers 45/45, review15/16/17_twins 0 false, ``symbol_precision.py --windows 3`` 1 error
+(window 0's synthetic carry does not implement ``EngineCoreClient.shutdown``, which that window made
+``@abstractmethod``: a true finding of the abstract-method check, which killers57 did not touch).  The two warned of round 1 are #33656's default flip (``encode_image_base64``'s ``format`` and
 ``ImageMediaIO.encode_base64``'s ``image_format``, None -> 'PNG'): default drift is a warning by design.
 
   python benchmarks/blind_replay_multimodal.py [--mirror DIR] [--only TEXT ...] [--show]
