@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import lockstep, refused
+from aeon_release.domain.audits.drift import dict_slots, lockstep, loop_types, refused
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -203,6 +203,7 @@ class _Checker:
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
+        self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -1007,6 +1008,7 @@ class _Checker:
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
+                yield from self._dict_slot(mod, made, before, after, via, owned)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 hollow = list(self._emptied(mod, call, scope, (before, after), via))
                 yield from hollow
@@ -1271,6 +1273,7 @@ class _Checker:
                 else:
                     yield from self._default_drift(mod, call, before, after, "instance")
                     yield from self._renamed_slot(mod, call, before, after, "instance", self._owned.get(mod.path))
+                    yield from self._dict_slot(mod, call, before, after, "instance", self._owned.get(mod.path))
             elif after is MISSING:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
@@ -1339,6 +1342,7 @@ class _Checker:
                 if problem is None:
                     yield from self._default_drift(mod, call, before, after, "plain")
                     yield from self._renamed_slot(mod, call, before, after, "plain", self._owned.get(mod.path))
+                    yield from self._dict_slot(mod, call, before, after, "plain", self._owned.get(mod.path))
                     continue
                 commit = self._commit(path, name)
                 other = others[name]
@@ -1609,6 +1613,37 @@ class _Checker:
             )
             return
 
+    def _dict_slot(
+        self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None
+    ) -> Iterator[Finding]:
+        """A dict passed for a parameter upstream retyped from a mapping to a class of its own
+        (drift/dict_slots.py; #33408: ``apply(prompt, {"image": images}, {})``, whose ``mm_data:
+        MultiModalDataDict`` became ``mm_items: MultiModalDataItems``)."""
+        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+            return
+        old, new = _bound_sig(before, via), _bound_sig(after, via)
+        old_mod, new_mod = self.before.module_at(before.path), self.after.module_at(after.path)
+        for arg, was, now in dict_slots.dict_arguments(call, old, new) if old and new else ():
+            if owned is not None and arg.lineno not in owned:
+                continue
+            then = dict_slots.annotation_of(before.node, was)
+            cls = dict_slots.needs_a_class(self.after, new_mod, dict_slots.annotation_of(after.node, now))
+            if (
+                cls is None
+                or then is None
+                or not dict_slots.takes_a_dict(self.before, old_mod, then)
+                or dict_slots.converted(after.node, now)
+            ):
+                continue
+            where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+            yield _error(
+                mod,
+                arg.lineno,
+                f"calls {_show(call.func)} with a dict for {now}, which upstream retyped from {_show(then)} to "
+                f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
+                f"build a {cls.qualname} (or pass what upstream's callers pass)",
+            )
+
     def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
         """Whether the type a parameter was annotated with (``then``, as the callee's module names it) is
         the one upstream renamed ``kind``: a retyped parameter of the same kind of value (#8673)."""
@@ -1643,15 +1678,19 @@ class _Checker:
                 continue
             field = self._commit(after.path, name) if isinstance(after.node, ast.ClassDef) else ""
             commit = field or self._commit(after.path, after.name)  # a dataclass field is a line of its own
+            # a None the old body turned into a value (#33656: ``if image_format is None: image_format =
+            # "JPEG"``, a branch upstream dropped): that value is the fork's, and passing None is no longer it
+            meant = _none_stands_for(before.node, name) if old[name] == "None" else None
+            shown = f"None (which its body made {meant})" if meant else old[name]
             yield Finding(
                 DEFAULT_DRIFT,
                 "merge",
                 Severity.WARNING,
                 mod.path,
                 call.lineno,
-                f"calls {_show(call.func)} without {name}=, whose default upstream changed from {old[name]} to "
-                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass {name}={old[name]} "
-                "to keep the behaviour the fork had",
+                f"calls {_show(call.func)} without {name}=, whose default upstream changed from {shown} to "
+                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass "
+                f"{name}={meant or old[name]} to keep the behaviour the fork had",
             )
 
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
@@ -1803,6 +1842,9 @@ class _Checker:
             source = _local_sources(func).get(owner.id)
             if source is not None and not held and depth < _HOPS:
                 return self._typed(mod, source, scope, depth=depth + 1)  # ``pts = stats.prompt_token_stats``
+            walked = loop_types.loop_sources(func).get(owner.id)
+            if walked is not None and not held and depth < _HOPS:
+                return self._element_of(mod, walked, scope, depth + 1)  # ``for elem in item.values()``
         if isinstance(owner, ast.Attribute) and not held and depth < _HOPS:
             # ``stats.prompt_token_stats.recomputed_tokens`` with ``stats: IterationStats``: the class
             # ``IterationStats`` gives ``self.prompt_token_stats`` (``= PromptTokenStats()``); only when
@@ -1814,6 +1856,24 @@ class _Checker:
                 if typed(self.before) is not None or typed(self.after) is not None:
                     return typed
         return None
+
+    def _element_of(
+        self, mod: ModuleInfo, iterable: ast.expr, scope: _Scope, depth: int
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of what a loop over ``iterable`` binds (drift/loop_types.py): the element its container
+        annotation names (``reqs: list[Request]``, ``d: dict[str, Foo]`` walked by ``.values()``), or the one
+        a typed receiver's class names in its container base (``class Item(UserDict[str, Elem])``)."""
+        mapping = loop_types.values_of(iterable)
+        walked = iterable if mapping is None else mapping
+        func = scope.functions[-1]
+        annotation = self._local_types[id(func)].get(walked.id) if isinstance(walked, ast.Name) else None
+        named = loop_types.element(annotation, mapping is not None)
+        if named is not None:
+            path = mod.path
+            return lambda ix: _annotated_class(ix, ix.module_at(path), named)
+        typed = self._typed(mod, walked, scope, depth=depth)
+        values = mapping is not None
+        return None if typed is None else functools.partial(_container_element, typed=typed, values=values)
 
     def _held_attribute(
         self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str
@@ -2176,6 +2236,10 @@ class _Checker:
             return
         resolver = self._member_of(mod.path, qual, name, False)
         before, after = resolver(self.before), resolver(self.after)
+        host = qual
+        if before is MISSING and after is MISSING:
+            host, resolver = self._mixed_into(mod.path, qual, name) or (qual, resolver)
+            before, after = resolver(self.before), resolver(self.after)
         short = qual.rsplit(".", 1)[-1]
         if (
             after is UNKNOWN
@@ -2185,7 +2249,7 @@ class _Checker:
             # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
-        if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, qual, name):
+        if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, host, name):
             method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
                 "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
@@ -2235,7 +2299,7 @@ class _Checker:
         ):
             kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
-            refused_keys = None if kind or problem else self._keys_refused(mod, stmt, qual, name)
+            refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
@@ -2246,10 +2310,50 @@ class _Checker:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
-                if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
+                if host == qual and (before.path, before.owner) != (after.path, after.owner):  # moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
+
+    def _mixed_into(self, path: str, qual: str, name: str) -> tuple[str, Resolver] | None:
+        """A mixin's method (its class has no base that defines ``name``) overrides what a class of the same
+        module that mixes it in finds next along its order: ``class Host(Mixin, Base)`` runs the mixin's
+        ``name`` for the base's.  The first such host whose base defined ``name`` at the merge base, and
+        the lookup past the mixin along the host's order (#20630: ``get_max_tokens_per_item``, renamed on
+        ``BaseProcessingInfo``, defined in a fork mixin its info class mixes in: nothing calls it)."""
+        for other in self._mixed_by(path).get(qual, ()):
+            resolver = self._past_mixin(path, other, qual, name)
+            if isinstance(resolver(self.before), DefSym):
+                return other, resolver
+        return None
+
+    def _mixed_by(self, path: str) -> dict[str, list[str]]:
+        """Each class of the module another class of it derives from beside a second base, made once a module."""
+        if path not in self._hosts:
+            found: dict[str, list[str]] = {}
+            mod = self.before.module_at(path)
+            hosts = [] if mod is None else [q for q, node in mod.classes.items() if len(node.bases) > 1]
+            for qual in hosts:
+                cls = self.before.class_info(mod, qual) if mod is not None else None
+                for item in self.before.mro(cls, False) if cls is not None else ():
+                    if isinstance(item, px.ClassInfo) and item.module.path == path:
+                        found.setdefault(item.qualname, []).append(qual)
+            self._hosts[path] = found
+        return self._hosts[path]
+
+    def _past_mixin(self, path: str, host: str, mixin: str, name: str) -> Resolver:
+        def resolve(ix: Index) -> Sym:
+            mod = ix.module_at(path)
+            cls = ix.class_info(mod, host) if mod else None
+            order = ix.mro(cls, True) if cls else []
+            at = [
+                i
+                for i, c in enumerate(order)
+                if isinstance(c, px.ClassInfo) and (c.module.path, c.qualname) == (path, mixin)
+            ]
+            return ix.member(order[at[0] + 1 :], name) if at else MISSING
+
+        return resolve
 
     def _stale_copy(
         self, mod: ModuleInfo, stmt: ast.stmt, short: str, name: str, before: DefSym, after: DefSym
@@ -4486,6 +4590,16 @@ def _annotated_class(
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
 
 
+def _container_element(ix: Index, typed: Callable[[Index], px.ClassInfo | None], values: bool) -> px.ClassInfo | None:
+    """The element class a typed receiver's class (or a base) names in its subscripted container base."""
+    cls = typed(ix)
+    for item in ix.mro(cls) if cls is not None else []:
+        named = loop_types.base_element(item.node, values) if isinstance(item, px.ClassInfo) else None
+        if named is not None and isinstance(item, px.ClassInfo):
+            return _annotated_class(ix, item.module, named)
+    return None
+
+
 def _constructed_class(ix: Index, factory: DefSym) -> px.ClassInfo | None:
     """The one class an unannotated factory builds and returns at every ``return`` of its own body
     (``return TokenizerGroup(...)``): what the factory's call makes, as an annotation would say."""
@@ -5142,6 +5256,27 @@ def _flipped(old: str | None, new: str, name: str, where: tuple[list[ast.AST], l
     if after is None and before is not None:
         return not _picks(where[1], name, before)
     return before is not None and after is not None and before != after
+
+
+def _none_stands_for(func: ast.AST, name: str) -> str | None:
+    """The literal a function's own ``if name is None: name = <literal>`` (at its top level) gives the
+    parameter: what a call leaving it to a None default got."""
+    for stmt in func.body if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else ():
+        test = stmt.test if isinstance(stmt, ast.If) else None
+        if not (
+            isinstance(test, ast.Compare)
+            and isinstance(test.left, ast.Name)
+            and test.left.id == name
+            and isinstance(test.ops[0], ast.Is)
+            and isinstance(test.comparators[0], ast.Constant)
+            and test.comparators[0].value is None
+        ):
+            continue
+        for sub in stmt.body if isinstance(stmt, ast.If) else ():
+            target, value, _ = _assignment(sub)
+            if isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.Constant):
+                return ast.unparse(value)
+    return None
 
 
 def _picks(code: list[ast.AST], name: str, value: object) -> bool:

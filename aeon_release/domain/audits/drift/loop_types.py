@@ -1,0 +1,86 @@
+"""The element type of what a loop walks: the class a ``for`` (or comprehension) variable holds.
+
+``for elem in item.values()`` with ``item: MultiModalKwargsItem`` (a ``UserDict[str, MultiModalFieldElem]``)
+binds ``elem`` to a ``MultiModalFieldElem``; ``for req in reqs`` with ``reqs: list[Request]`` binds a
+``Request``.  A read off the variable is then a read off that class, checked as a typed receiver's is (#33331
+removed ``MultiModalFieldElem.key``: ``[e for e in item.values() if e.key == 'pixel_values']`` raises).  Only
+a name one loop binds in its function, and only a plain class name as the element (no union, no TypeVar
+that resolves to nothing), so a guess never types a receiver.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from aeon_release.domain.audits.source import last_name
+
+# generics whose one parameter is the element a loop over them yields
+SEQUENCES = frozenset(
+    {"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "set", "Set", "frozenset"}
+)
+# generics whose second parameter is the value ``.values()`` yields
+MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "UserDict", "OrderedDict", "defaultdict"})
+
+
+@functools.lru_cache(maxsize=4096)
+def loop_sources(func: ast.AST) -> dict[str, ast.expr]:
+    """Names a function binds exactly once, as the plain target of a ``for`` or a comprehension, and no
+    other way (no parameter, assignment, ``with``, second loop): name -> what the loop iterates."""
+    if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {}
+    seen: dict[str, list[ast.expr | None]] = {}
+    for sub in ast.walk(func):
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.comprehension)) and isinstance(sub.target, ast.Name):
+            seen.setdefault(sub.target.id, []).append(sub.iter)
+            continue
+        for name in _other_bindings(sub):
+            seen.setdefault(name, []).extend([None, None])
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    return {n: v[0] for n, v in seen.items() if len(v) == 1 and v[0] is not None and n not in params}
+
+
+def _other_bindings(node: ast.AST) -> list[str]:
+    """Names ``node`` binds (or rebinds) other than as a loop's plain target."""
+    targets: list[ast.AST] = []
+    if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension, ast.AugAssign, ast.NamedExpr, ast.AnnAssign)):
+        targets = [node.target]
+    elif isinstance(node, ast.Assign):
+        targets = list(node.targets)
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+    elif isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
+def values_of(iterable: ast.expr) -> ast.expr | None:
+    """``x.values()``: the mapping ``x`` whose values the loop walks; else None."""
+    call = iterable if isinstance(iterable, ast.Call) and not iterable.args and not iterable.keywords else None
+    func = call.func if call is not None else None
+    return func.value if isinstance(func, ast.Attribute) and func.attr == "values" else None
+
+
+def element(annotation: ast.expr | None, values: bool) -> ast.expr | None:
+    """The element class a container annotation names: ``list[Foo]`` -> ``Foo`` (a mapping's value with
+    ``values``: ``dict[str, Foo]`` -> ``Foo``); None for anything else, or an element that is no plain name."""
+    if not isinstance(annotation, ast.Subscript):
+        return None
+    kind, args = last_name(annotation.value), annotation.slice
+    params = list(args.elts) if isinstance(args, ast.Tuple) else [args]
+    if values and kind in MAPPINGS and len(params) == 2:
+        found: ast.expr | None = params[1]
+    elif not values and kind in SEQUENCES and len(params) == 1:
+        found = params[0]
+    else:
+        return None
+    return found if isinstance(found, (ast.Name, ast.Attribute)) else None
+
+
+def base_element(node: ast.ClassDef, values: bool) -> ast.expr | None:
+    """The element a class's subscripted container base names: ``class Item(UserDict[str, Elem])`` -> ``Elem``."""
+    for base in node.bases:
+        found = element(base, values)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,77 @@
+"""Symbol drift through a loop variable: a read off what a loop walks, typed by the container it walks.
+
+#33331 removed ``MultiModalFieldElem.modality`` and ``.key``; ``MultiModalKwargsItem`` is a
+``UserDict[str, MultiModalFieldElem]``, so a fork's ``[e for e in item.values() if e.key == ...]`` with
+``item: MultiModalKwargsItem`` raises ``AttributeError`` after a clean merge, as does ``for e in elems:
+e.key`` with ``elems: list[MultiModalFieldElem]``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+INPUTS = "vllm/multimodal/inputs.py"
+INPUTS_OLD = """from collections import UserDict
+from dataclasses import dataclass
+
+
+@dataclass
+class MultiModalFieldElem:
+    modality: str
+    key: str
+    data: object
+
+
+class MultiModalKwargsItem(UserDict[str, MultiModalFieldElem]):
+    pass
+"""
+INPUTS_NEW = INPUTS_OLD.replace("    modality: str\n    key: str\n", "")
+FORK = "vllm/aeon/elems.py"
+HEAD = "from vllm.multimodal.inputs import MultiModalFieldElem, MultiModalKwargsItem\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "def f(item: MultiModalKwargsItem):\n    return [e for e in item.values() if e.key == 'pixel_values']\n",
+            5,
+        ),
+        ("def f(elems: list[MultiModalFieldElem]):\n    for e in elems:\n        print(e.modality)\n", 6),
+        (
+            "class Pool:\n    item: MultiModalKwargsItem\n\n    def f(self):\n"
+            "        return {e.key for e in self.item.values()}\n",
+            8,
+        ),
+        # twins: a kept field; keys, not values; a name bound again after the loop; an untyped mapping
+        ("def f(item: MultiModalKwargsItem):\n    return [e.data for e in item.values()]\n", None),
+        ("def f(item: MultiModalKwargsItem):\n    return [e.key for e in item]\n", None),
+        (
+            "def f(item: MultiModalKwargsItem, other):\n    for e in item.values():\n        pass\n"
+            "    e = other\n    return e.key\n",
+            None,
+        ),
+        ("def f(item):\n    return [e.key for e in item.values()]\n", None),
+    ],
+)
+def test_a_removed_field_read_off_a_loop_variable(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int | None
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {INPUTS: INPUTS_OLD, "vllm/multimodal/__init__.py": ""},
+        {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
+        [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert [n for n, _ in rows] == ([line] if line else [])
+    if line:
+        assert "which upstream removed MultiModalFieldElem." in rows[0][1]
