@@ -1,0 +1,139 @@
+"""Hostile-input sweep 42.  ``image-report`` of an engine image whose ``docker save`` stream is no readable archive
+(a traceback), and of an archive whose manifest names one small layer again and again (a minute and a gigabyte).
+The real CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import tarfile
+import threading
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.conftest import QuietHandler, run_limited
+from tests.hostile.test_config_files import one_error_line
+
+TIMEOUT = 20.0
+
+
+def _tar(members: list[tuple[str, bytes]]) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w") as archive:
+        for name, data in members:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def _saved(layers: list[str], layer: bytes) -> bytes:
+    """A docker-archive whose manifest names ``layers``, each the one ``l.tar`` it holds."""
+    manifest = json.dumps([{"Config": "c.json", "Layers": layers}]).encode()
+    return _tar([("manifest.json", manifest), ("c.json", b'{"history": []}'), ("l.tar", layer)])
+
+
+# -- an engine's save stream that is no image ------------------------------------------------------------------------
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[tuple[dict[str, bytes], dict[str, str]]]:
+    """A Docker engine on 127.0.0.1 (the few calls `image-report` makes) whose `docker save` answers ``saved["body"]``;
+    the environment that points at it."""
+    saved = {"body": b""}
+
+    class Handler(QuietHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self) -> None:  # noqa: N802
+            path = self.path.split("?")[0]
+            if path.endswith("/_ping"):
+                self._send(200, b"OK")
+            elif path.endswith("/get"):
+                self._send(200, saved["body"], {"Content-Type": "application/x-tar"})
+            elif path.endswith("/version"):
+                self._send(200, json.dumps({"ApiVersion": "1.43", "Version": "24.0.0"}).encode())
+            else:
+                self._send(200, json.dumps({"Id": "sha256:" + "a" * 64}).encode())
+
+        do_HEAD = do_GET  # noqa: N815
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
+    try:
+        yield saved, {"DOCKER_HOST": f"tcp://127.0.0.1:{httpd.server_address[1]}", "DOCKER_TLS_VERIFY": ""}
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+LAYER = _tar([("usr/bin/tool", b"x" * 100)])
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b"\x28\xb5\x2f\xfd" + b"\0" * 64, "zstd-compressed"),
+        (b"\x1f\x8b" + b"\0" * 64, "unreadable"),
+        (_saved(["l.tar"], LAYER)[:3000], "unexpected end of data"),
+        (_saved(["l.tar", "other/layer.tar"], LAYER), "is named by the manifest but is not in the archive"),
+    ],
+    ids=["zstd", "broken-gzip", "cut-short", "layer-missing"],
+)
+def test_an_engine_image_whose_save_is_unreadable_is_one_line(
+    engine: tuple[dict[str, bytes], dict[str, str]], tmp_path: Path, body: bytes, said: str
+) -> None:
+    """`image-report IMAGE` read the engine's `docker save` stream as it reads an archive on disk, but only the
+    archive's errors were caught: a stream that is no image (a containerd image store's save of a multi-platform
+    image lacks the other platforms' layers; a zstd one; an engine that stopped mid-stream) was a ValueError
+    or a tar error traceback, "crashed".  One line naming the image, exit 2."""
+    saved, env = engine
+    saved["body"] = body
+    line = one_error_line(run_limited("image-report", "myimage:1", cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert line.startswith("error: the engine's `docker save` of myimage:1 is unreadable") and said in line, line
+
+
+def test_an_engine_image_that_saves_whole_is_reported(
+    engine: tuple[dict[str, bytes], dict[str, str]], tmp_path: Path
+) -> None:
+    """The twin: a save stream that is an image is the report, as before."""
+    saved, env = engine
+    saved["body"] = _saved(["l.tar"], LAYER)
+    run = run_limited("image-report", "myimage:1", cwd=tmp_path, env=env, timeout=TIMEOUT)
+    assert run.code == 0 and "myimage:1: 1 layers" in run.out, run.err
+
+
+# -- a manifest naming one layer again and again ---------------------------------------------------------------------
+def _many_files() -> bytes:
+    return _tar([(f"d/f{i}", b"") for i in range(200)])
+
+
+def test_a_layer_named_twenty_thousand_times_is_refused_not_replayed(tmp_path: Path) -> None:
+    """A 300 KB archive whose manifest names its one 200-file layer 20,000 times: every naming replayed the layer
+    over the last, each file "overwritten" into the dead list, 4,000,000 replays (60 s of CPU and 930 MB) before
+    the report's first line; 200,000 namings ran out of time.  One line saying how much it would replay, exit 2."""
+    image = tmp_path / "i.tar"
+    image.write_bytes(_saved(["l.tar"] * 20_000, _many_files()))
+    run = run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT)
+    line = one_error_line(run)
+    assert "names layers it already named 19,999 more time(s), 3,999,800 file entries" in line, line
+    assert run.cpu < 10, run.cpu
+
+
+def test_a_one_file_layer_named_half_a_million_times_is_refused(tmp_path: Path) -> None:
+    """A layer of one file costs little to replay but a line of the report each naming: 500,000 of them are
+    refused too."""
+    image = tmp_path / "i.tar"
+    image.write_bytes(_saved(["l.tar"] * 500_000, _tar([("a", b"")])))
+    line = one_error_line(run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT))
+    assert "499,999 more time(s)" in line, line
+
+
+def test_a_layer_named_twice_is_replayed_as_before(tmp_path: Path) -> None:
+    """The twin: an identical layer named twice (a COPY repeated after an `rm`: docker save names it twice), its
+    files counted dead once, overwritten by the second naming."""
+    image = tmp_path / "i.tar"
+    image.write_bytes(_saved(["l.tar", "l.tar"], _many_files()))
+    run = run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "2 layers" in run.out and "in 200 file(s) shipped then deleted" in run.out, run.out
