@@ -28,6 +28,7 @@ import docker.credentials.errors
 import docker.credentials.utils
 import docker.errors
 import requests
+import urllib3.exceptions
 
 from aeon_release import grammar
 from aeon_release.adapters.registry import Credentials
@@ -77,6 +78,8 @@ def _service_errors(what: str) -> Iterator[None]:
         yield
     except docker.errors.ImageNotFound as exc:
         raise UsageError(f"{what}: no such image ({exc.explanation})", "check the name with `docker images`") from None
+    except BROKEN_STREAM as exc:
+        raise _broke_off(f"{what}: ", exc) from None
     except (requests.exceptions.ConnectionError, docker.errors.DockerException, OSError) as exc:
         if isinstance(exc, docker.errors.APIError):
             raise ServiceError(f"{what}: the Docker engine refused: {exc.explanation}") from None
@@ -87,6 +90,19 @@ def _service_errors(what: str) -> Iterator[None]:
                 "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock",
             ) from None
         raise ServiceError(f"{what}: the Docker engine does not answer ({_short(exc)})", _engine_hint()) from None
+
+
+# A stream the SDK reads off the raw response (a push's progress, a save) that broke off or is no JSON: urllib3's
+# own errors (a read timeout, a chunk cut short) and the SDK's parse error, none an OSError or a DockerException,
+# were tracebacks of `publish` and `image-report`
+BROKEN_STREAM = (urllib3.exceptions.HTTPError, docker.errors.StreamParseError)
+
+
+def _broke_off(what: str, exc: BaseException) -> ServiceError:
+    return ServiceError(
+        f"{what}the Docker engine's answer broke off or is unreadable ({_short(exc)})",
+        "check the engine (`docker info`, its log) and run the command again",
+    )
 
 
 def _short(exc: BaseException) -> str:
@@ -265,6 +281,8 @@ def _client() -> Iterator[Any]:
         yield client
     except docker.errors.APIError as exc:
         raise ServiceError(f"the Docker engine refused: {redact(str(exc))}") from None
+    except (requests.exceptions.RequestException, *BROKEN_STREAM) as exc:
+        raise _broke_off("", exc) from None
     except docker.errors.DockerException as exc:
         raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
     finally:
@@ -379,15 +397,30 @@ def local_image(ref: str) -> LocalImage:
                 f"image {ref} does not exist in the local Docker engine",
                 "build it first (`aeon-release build`) or pass the right --image",
             ) from None
-    labels = (attrs.get("Config") or {}).get("Labels") or {}
+    if not isinstance(attrs, dict) or not isinstance(attrs.get("Id"), str) or not attrs["Id"]:
+        raise ServiceError(
+            f"the Docker engine's inspection of {ref} names no image id: {quoted(attrs)}",
+            "check the engine (`docker image inspect IMAGE`) and run the command again",
+        )
+    config = attrs.get("Config")
     created = attrs.get("Created")
     return LocalImage(
         ref,
         attrs["Id"],
-        dict(labels),
-        tuple(attrs.get("RepoDigests") or ()),
+        _strings(config.get("Labels") if isinstance(config, dict) else None),
+        tuple(str(d) for d in _listed(attrs.get("RepoDigests"))),
         created if isinstance(created, str) else "",
     )
+
+
+def _strings(value: object) -> dict[str, str]:
+    """An engine's label mapping as the strings labels are (another shape is no labels: the checks then say what
+    they miss)."""
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 @dataclass(frozen=True)
@@ -431,8 +464,14 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
     """The pushed manifest's digest from the engine's push stream; each layer's state goes to ``on_event``."""
     digest = None
     for line in stream:
+        if not isinstance(line, dict):  # the engine writes one JSON object a line
+            raise ServiceError(
+                f"pushing {target}: the Docker engine answered a line that is no JSON object: {quoted(line)}",
+                "check the engine (`docker info`, its log) and run the command again",
+            )
         if line.get("error") or line.get("errorDetail"):
-            detail = line.get("error") or (line.get("errorDetail") or {}).get("message", "")
+            said = line.get("errorDetail")
+            detail = line.get("error") or (said.get("message", "") if isinstance(said, dict) else said)
             raise ServiceError(
                 f"pushing {target} failed: {redact(str(detail))}",
                 "check the registry, the credentials and that it is running",
@@ -441,12 +480,18 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
         if isinstance(aux, dict) and grammar.SHA256_DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
         if on_event is not None and line.get("id") and line.get("status"):
-            detail = line.get("progressDetail") or {}
+            detail = line.get("progressDetail")
+            detail = detail if isinstance(detail, dict) else {}
             on_event(
                 PushEvent(
-                    str(line["id"]), str(line["status"]), int(detail.get("current") or 0), int(detail.get("total") or 0)
+                    str(line["id"]), str(line["status"]), _count(detail.get("current")), _count(detail.get("total"))
                 )
             )
     if digest is None:
         raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
     return digest
+
+
+def _count(value: object) -> int:
+    """A byte count of the push's progress: what is no whole number of bytes counts as none."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

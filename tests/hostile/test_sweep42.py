@@ -1,11 +1,13 @@
 """Hostile-input sweep 42.  ``image-report`` of an engine image whose ``docker save`` stream is no readable archive
 (a traceback), and of an archive whose manifest names one small layer again and again (a minute and a gigabyte).
+``publish`` against an engine whose push stream or image inspection is of another shape, or breaks off (tracebacks).
 The real CLI."""
 
 from __future__ import annotations
 
 import io
 import json
+import socket
 import tarfile
 import threading
 from collections.abc import Iterator
@@ -14,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.sandbox import RegistryProcess
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import QuietHandler, run_limited
 from tests.hostile.test_config_files import one_error_line
 
@@ -36,12 +40,26 @@ def _saved(layers: list[str], layer: bytes) -> bytes:
     return _tar([("manifest.json", manifest), ("c.json", b'{"history": []}'), ("l.tar", layer)])
 
 
-# -- an engine's save stream that is no image ------------------------------------------------------------------------
+# -- an engine's answers that are no image, no push ------------------------------------------------------------------
+IMAGE_ID = "sha256:" + "a" * 64
+
+
+class Engine:
+    """What the test engine answers: ``docker save``'s body, an image's inspection, a push's lines (chunked, as
+    the engine streams them; ``cut``: the stream breaks off in a chunk)."""
+
+    def __init__(self) -> None:
+        self.saved = b""
+        self.inspected: object = {"Id": IMAGE_ID, "Config": {"Labels": {}}, "Created": "2026-12-04T00:00:00Z"}
+        self.pushed: list[bytes] = []
+        self.cut = False
+
+
 @pytest.fixture
-def engine(tmp_path: Path) -> Iterator[tuple[dict[str, bytes], dict[str, str]]]:
-    """A Docker engine on 127.0.0.1 (the few calls `image-report` makes) whose `docker save` answers ``saved["body"]``;
-    the environment that points at it."""
-    saved = {"body": b""}
+def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
+    """A Docker engine on 127.0.0.1 (the few calls `image-report` and `publish` make) answering as its ``Engine``
+    says; the environment that points at it."""
+    said = Engine()
 
     class Handler(QuietHandler):
         protocol_version = "HTTP/1.1"
@@ -51,18 +69,35 @@ def engine(tmp_path: Path) -> Iterator[tuple[dict[str, bytes], dict[str, str]]]:
             if path.endswith("/_ping"):
                 self._send(200, b"OK")
             elif path.endswith("/get"):
-                self._send(200, saved["body"], {"Content-Type": "application/x-tar"})
+                self._send(200, said.saved, {"Content-Type": "application/x-tar"})
             elif path.endswith("/version"):
                 self._send(200, json.dumps({"ApiVersion": "1.43", "Version": "24.0.0"}).encode())
             else:
-                self._send(200, json.dumps({"Id": "sha256:" + "a" * 64}).encode())
+                self._send(200, json.dumps(said.inspected).encode(), {"Content-Type": "application/json"})
 
         do_HEAD = do_GET  # noqa: N815
+
+        def do_POST(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            if not self.path.split("?")[0].endswith("/push"):
+                self._send(201)  # the tag
+                return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for line in said.pushed:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(line) + 2, line + b"\r\n"))
+            self.wfile.write(b"100\r\nabc" if said.cut else b"0\r\n\r\n")
+            self.wfile.flush()
+            if said.cut:
+                self.connection.shutdown(socket.SHUT_RDWR)
+                self.close_connection = True
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
     try:
-        yield saved, {"DOCKER_HOST": f"tcp://127.0.0.1:{httpd.server_address[1]}", "DOCKER_TLS_VERIFY": ""}
+        yield said, {"DOCKER_HOST": f"tcp://127.0.0.1:{httpd.server_address[1]}", "DOCKER_TLS_VERIFY": ""}
     finally:
         httpd.shutdown()
         httpd.server_close()
@@ -82,24 +117,22 @@ LAYER = _tar([("usr/bin/tool", b"x" * 100)])
     ids=["zstd", "broken-gzip", "cut-short", "layer-missing"],
 )
 def test_an_engine_image_whose_save_is_unreadable_is_one_line(
-    engine: tuple[dict[str, bytes], dict[str, str]], tmp_path: Path, body: bytes, said: str
+    engine: tuple[Engine, dict[str, str]], tmp_path: Path, body: bytes, said: str
 ) -> None:
     """`image-report IMAGE` read the engine's `docker save` stream as it reads an archive on disk, but only the
     archive's errors were caught: a stream that is no image (a containerd image store's save of a multi-platform
     image lacks the other platforms' layers; a zstd one; an engine that stopped mid-stream) was a ValueError
     or a tar error traceback, "crashed".  One line naming the image, exit 2."""
-    saved, env = engine
-    saved["body"] = body
+    answers, env = engine
+    answers.saved = body
     line = one_error_line(run_limited("image-report", "myimage:1", cwd=tmp_path, env=env, timeout=TIMEOUT))
     assert line.startswith("error: the engine's `docker save` of myimage:1 is unreadable") and said in line, line
 
 
-def test_an_engine_image_that_saves_whole_is_reported(
-    engine: tuple[dict[str, bytes], dict[str, str]], tmp_path: Path
-) -> None:
+def test_an_engine_image_that_saves_whole_is_reported(engine: tuple[Engine, dict[str, str]], tmp_path: Path) -> None:
     """The twin: a save stream that is an image is the report, as before."""
-    saved, env = engine
-    saved["body"] = _saved(["l.tar"], LAYER)
+    answers, env = engine
+    answers.saved = _saved(["l.tar"], LAYER)
     run = run_limited("image-report", "myimage:1", cwd=tmp_path, env=env, timeout=TIMEOUT)
     assert run.code == 0 and "myimage:1: 1 layers" in run.out, run.err
 
@@ -137,3 +170,69 @@ def test_a_layer_named_twice_is_replayed_as_before(tmp_path: Path) -> None:
     image.write_bytes(_saved(["l.tar", "l.tar"], _many_files()))
     run = run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and "2 layers" in run.out and "in 200 file(s) shipped then deleted" in run.out, run.out
+
+
+# -- a publish's engine that answers another shape -------------------------------------------------------------------
+def _publish(tmp_path: Path, registry: str) -> tuple[str | Path, ...]:
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("keygen", tmp_path / "key").code == 0
+    return (
+        "publish", "--image", "myimage:1", "--version", "v0.29.0", "--repository", f"{registry}/sweep42/x",
+        "--repo", ex.fork, "--config", ex.config, "--signing-key", tmp_path / "key", "--skip-audit", "a test",
+    )  # fmt: skip
+
+
+PUSHING = b'{"status": "Preparing", "id": "a1", "progressDetail": {}}'
+
+
+@pytest.mark.registry
+@pytest.mark.parametrize(
+    ("lines", "cut", "said"),
+    [
+        ([PUSHING, b'"a string"'], False, "answered a line that is no JSON object: 'a string'"),
+        ([PUSHING, b"[1, 2]"], False, "answered a line that is no JSON object: [1, 2]"),
+        ([b"no json at all"], False, "the Docker engine's answer broke off or is unreadable"),
+        ([PUSHING], True, "the Docker engine's answer broke off or is unreadable"),
+        ([b'{"status": "Pushing", "id": "a1", "progressDetail": {"current": "x"}}'], False, "reported no digest"),
+        ([b'{"status": "Pushing", "id": "a1", "progressDetail": [1]}'], False, "reported no digest"),
+        ([b'{"errorDetail": "denied: no"}'], False, "failed: denied: no"),
+    ],
+    ids=["string-line", "list-line", "not-json", "cut-short", "count-a-word", "detail-a-list", "error-a-string"],
+)
+def test_a_push_stream_of_another_shape_is_one_line(
+    engine: tuple[Engine, dict[str, str]], registry: RegistryProcess, tmp_path: Path, lines: list[bytes], cut: bool,
+    said: str,
+) -> None:  # fmt: skip
+    """The engine's push progress was read as objects of numbers: a line that is a JSON string or list, a count
+    that is a word, a progressDetail or an errorDetail of another shape were AttributeError and ValueError
+    tracebacks, and a stream that broke off in a chunk or was no JSON urllib3's or the SDK's own error ("crashed").
+    One line, exit 2, :latest untouched."""
+    answers, env = engine
+    answers.pushed, answers.cut = lines, cut
+    line = one_error_line(run_limited(*_publish(tmp_path, registry.host), cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert said in line, line
+
+
+@pytest.mark.parametrize(
+    "inspected",
+    [{"Config": {"Labels": {}}}, {"Id": 12}, [1], "x"],
+    ids=["no-id", "id-a-number", "a-list", "a-string"],
+)
+def test_an_image_inspection_of_another_shape_is_one_line(
+    engine: tuple[Engine, dict[str, str]], tmp_path: Path, inspected: object
+) -> None:
+    """``publish`` read the engine's inspection as ``attrs["Id"]``: none there, or an answer that is no object, was
+    a KeyError or an AttributeError traceback.  One line naming the image, exit 2."""
+    answers, env = engine
+    answers.inspected = inspected
+    line = one_error_line(run_limited(*_publish(tmp_path, "127.0.0.1:1"), cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert "the Docker engine's inspection of myimage:1 names no image id" in line, line
+
+
+def test_labels_of_another_shape_are_no_labels(engine: tuple[Engine, dict[str, str]], tmp_path: Path) -> None:
+    """Labels that are a list (``dict(labels)``: a ValueError traceback) are no labels: the publish goes on to the
+    registry (here none answers), as for an image built with none."""
+    answers, env = engine
+    answers.inspected = {"Id": IMAGE_ID, "Config": {"Labels": ["a", "b"]}}
+    line = one_error_line(run_limited(*_publish(tmp_path, "127.0.0.1:1"), cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert "127.0.0.1:1" in line, line
