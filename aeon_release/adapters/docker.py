@@ -293,6 +293,7 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
     """(user, password) for ``host`` from a Docker config.json, as the docker CLI resolves it."""
     import docker.auth
 
+    _refuse_shapes(config, host, path)
     try:
         auths = docker.auth.parse_auth(config.get("auths") or {}, raise_on_error=True)
         with warnings.catch_warnings():
@@ -327,6 +328,25 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
         return None
     register_secret(str(password))
     return str(user), str(password)
+
+
+# config.json's fields the SDK reads as these shapes (what the docker CLI's JSON decoding refuses otherwise): a
+# string for `auths` or `credHelpers` was an AttributeError traceback, a helper's name of another kind was called
+# "auths[HOST] cannot be decoded", a field the file may not even have
+_SHAPES = (("auths", dict, "an object of registries"), ("credHelpers", dict, "an object of registry: helper name"))
+
+
+def _refuse_shapes(config: dict[str, Any], host: str, path: Path) -> None:
+    """A ConfigError naming the first field of ``config`` of another shape than the docker CLI reads."""
+    hint = f"fix the field, or move the file aside and run `docker login {host}`"
+    for key, kind, what in _SHAPES:
+        if config.get(key) is not None and not isinstance(config[key], kind):
+            raise ConfigError(f"{path}: {key} is {quoted(config[key])}, not {what}", hint)
+    helpers = {"credsStore": config.get("credsStore")}
+    helpers.update((f"credHelpers[{quoted(name)}]", value) for name, value in (config.get("credHelpers") or {}).items())
+    for key, value in helpers.items():
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{path}: {key} is {quoted(value)}, not the name of a credential helper", hint)
 
 
 HELPER_SECONDS = 120.0  # for a credential helper to answer (one at a terminal may ask a passphrase there)

@@ -236,3 +236,49 @@ def test_labels_of_another_shape_are_no_labels(engine: tuple[Engine, dict[str, s
     answers.inspected = {"Id": IMAGE_ID, "Config": {"Labels": ["a", "b"]}}
     line = one_error_line(run_limited(*_publish(tmp_path, "127.0.0.1:1"), cwd=tmp_path, env=env, timeout=TIMEOUT))
     assert "127.0.0.1:1" in line, line
+
+
+# -- a Docker config.json of another shape ---------------------------------------------------------------------------
+HOST = "127.0.0.1:1"
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        ({"auths": "x"}, "auths is 'x', not an object of registries"),
+        ({"auths": [1]}, "auths is [1], not an object of registries"),
+        ({"credHelpers": "x"}, "credHelpers is 'x', not an object of registry: helper name"),
+        ({"credHelpers": [HOST]}, "credHelpers is ['127.0.0.1:1'], not an object"),
+        ({"credHelpers": {HOST: 5}}, "credHelpers['127.0.0.1:1'] is 5, not the name of a credential helper"),
+        ({"credsStore": {"a": 1}}, "credsStore is {'a': 1}, not the name of a credential helper"),
+    ],
+    ids=["auths-a-string", "auths-a-list", "helpers-a-string", "helpers-a-list", "helper-a-number", "store-an-object"],
+)
+@pytest.mark.parametrize("command", ["releases", "rollback"])
+def test_a_docker_config_field_of_another_shape_is_named(
+    tmp_path: Path, config: dict[str, object], said: str, command: str
+) -> None:
+    """``$DOCKER_CONFIG/config.json`` with ``auths`` or ``credHelpers`` a string or a list (the SDK's ``.items()``
+    and ``.get()``: an AttributeError traceback), or a helper's name a number or an object ("auths[HOST] cannot be
+    decoded", a field the file did not have).  One line naming the field, exit 2, before any request."""
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    run = run_limited(command, "--repository", f"{HOST}/a/b", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
+    line = one_error_line(run)
+    assert line.startswith(f"error: {folder / 'config.json'}: {said}"), line
+
+
+@pytest.mark.parametrize(
+    "config",
+    [{"auths": {}, "credHelpers": {}, "credsStore": ""}, {"credHelpers": {HOST: None}}, {"auths": None}],
+    ids=["empty", "helper-null", "auths-null"],
+)
+def test_a_docker_config_of_empty_fields_stays_quiet(tmp_path: Path, config: dict[str, object]) -> None:
+    """The twins: empty or null fields are no credentials, as before (the registry, here none, is asked)."""
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    run = run_limited("releases", "--repository", f"{HOST}/a/b", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
+    line = one_error_line(run)
+    assert "config.json" not in line, line
