@@ -181,20 +181,21 @@ class Engine:
 
     def inspect(self, ref: str) -> ImageInfo:
         with _service_errors(f"inspecting image {ref}"):
-            attrs = self._api.inspect_image(ref)
-            history = self._api.history(ref)
-        config = attrs.get("Config") or {}
+            attrs = _image_attrs(self._api.inspect_image(ref), ref)
+            history = [h for h in _listed(self._api.history(ref)) if isinstance(h, dict)]
+        config = attrs.get("Config")
+        config = config if isinstance(config, dict) else {}
         layers = tuple(
-            Layer(str(h.get("CreatedBy", "")), int(h.get("Size", 0)))
+            Layer(str(h.get("CreatedBy", "")), _count(h.get("Size")))
             for h in reversed(history)
-            if int(h.get("Size", 0)) > 0 or _makes_layer(h)
+            if _count(h.get("Size")) > 0 or _makes_layer(h)
         )
         return ImageInfo(
-            id=str(attrs["Id"]),
-            size=int(attrs.get("Size", 0)),
-            tags=tuple(attrs.get("RepoTags") or ()),
-            labels=dict(config.get("Labels") or {}),
-            entrypoint=tuple(config.get("Entrypoint") or ()),
+            id=attrs["Id"],
+            size=_count(attrs.get("Size")),
+            tags=tuple(str(t) for t in _listed(attrs.get("RepoTags"))),
+            labels=_strings(config.get("Labels")),
+            entrypoint=_words(config.get("Entrypoint")),
             architecture=str(attrs.get("Architecture", "")),
             layers=layers,
             os=str(attrs.get("Os", "")),
@@ -417,11 +418,7 @@ def local_image(ref: str) -> LocalImage:
                 f"image {ref} does not exist in the local Docker engine",
                 "build it first (`aeon-release build`) or pass the right --image",
             ) from None
-    if not isinstance(attrs, dict) or not isinstance(attrs.get("Id"), str) or not attrs["Id"]:
-        raise ServiceError(
-            f"the Docker engine's inspection of {ref} names no image id: {quoted(attrs)}",
-            "check the engine (`docker image inspect IMAGE`) and run the command again",
-        )
+    attrs = _image_attrs(attrs, ref)
     config = attrs.get("Config")
     created = attrs.get("Created")
     return LocalImage(
@@ -431,6 +428,22 @@ def local_image(ref: str) -> LocalImage:
         tuple(str(d) for d in _listed(attrs.get("RepoDigests"))),
         created if isinstance(created, str) else "",
     )
+
+
+def _image_attrs(attrs: object, ref: str) -> dict[str, Any]:
+    """An engine's inspection of an image, checked to be an object naming the image's id (engine answers of another
+    shape were KeyError, AttributeError and ValueError tracebacks of `publish` and `build`)."""
+    if not isinstance(attrs, dict) or not isinstance(attrs.get("Id"), str) or not attrs["Id"]:
+        raise ServiceError(
+            f"the Docker engine's inspection of {ref} names no image id: {quoted(attrs)}",
+            "check the engine (`docker image inspect IMAGE`) and run the command again",
+        )
+    return attrs
+
+
+def _words(value: object) -> tuple[str, ...]:
+    """An entrypoint: a list of words, or one command line."""
+    return (value,) if isinstance(value, str) else tuple(str(word) for word in _listed(value))
 
 
 def _strings(value: object) -> dict[str, str]:

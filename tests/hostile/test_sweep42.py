@@ -51,6 +51,7 @@ class Engine:
     def __init__(self) -> None:
         self.saved = b""
         self.inspected: object = {"Id": IMAGE_ID, "Config": {"Labels": {}}, "Created": "2026-12-04T00:00:00Z"}
+        self.history: object = []
         self.pushed: list[bytes] = []
         self.cut = False
 
@@ -72,6 +73,8 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
                 self._send(200, said.saved, {"Content-Type": "application/x-tar"})
             elif path.endswith("/version"):
                 self._send(200, json.dumps({"ApiVersion": "1.43", "Version": "24.0.0"}).encode())
+            elif path.endswith("/history"):
+                self._send(200, json.dumps(said.history).encode(), {"Content-Type": "application/json"})
             else:
                 self._send(200, json.dumps(said.inspected).encode(), {"Content-Type": "application/json"})
 
@@ -79,8 +82,12 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
 
         def do_POST(self) -> None:  # noqa: N802
             self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            if not self.path.split("?")[0].endswith("/push"):
-                self._send(201)  # the tag
+            path = self.path.split("?")[0]
+            if path.endswith("/tag"):
+                self._send(201)
+                return
+            if not path.endswith("/push"):  # a container for the built image's checks: none here
+                self._send(404, b'{"message": "no containers here"}', {"Content-Type": "application/json"})
                 return
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -282,3 +289,37 @@ def test_a_docker_config_of_empty_fields_stays_quiet(tmp_path: Path, config: dic
     run = run_limited("releases", "--repository", f"{HOST}/a/b", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
     line = one_error_line(run)
     assert "config.json" not in line, line
+
+
+# -- a build's engine that answers another shape ---------------------------------------------------------------------
+FAKE_DOCKER = """#!/bin/sh
+# a docker CLI whose buildx build writes an image id and succeeds
+case "$1" in version) echo 24.0.0;; buildx) [ "$2" = version ] && exit 0
+  while [ $# -gt 0 ]; do [ "$1" = --iidfile ] && printf 'sha256:%s' "$(printf 'a%.0s' $(seq 64))" > "$2"; shift; done;;
+esac
+exit 0
+"""
+
+
+@pytest.mark.parametrize(
+    "history",
+    [[{"CreatedBy": "RUN x", "Size": "abc"}], "x", [1, {"CreatedBy": "RUN y", "Size": 5}], [{"Size": None}]],
+    ids=["size-a-word", "a-string", "an-entry-a-number", "size-null"],
+)
+def test_a_built_image_s_history_of_another_shape_is_no_traceback(
+    engine: tuple[Engine, dict[str, str]], tmp_path: Path, history: object
+) -> None:
+    """`build` read the engine's history of the image it built as ``int(h.get("Size"))``: a size that is a word, a
+    history that is a string or holds a number, were ValueError and AttributeError tracebacks after the build.
+    Entries of another shape are left out: the build goes on to its checks (here no container runs: one line)."""
+    answers, env = engine
+    answers.history = history
+    cli = tmp_path / "docker"
+    cli.write_text(FAKE_DOCKER)
+    cli.chmod(0o755)
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--skip-audit", "a test",
+            "--skip-device-check")  # fmt: skip
+    run = run_limited(*argv, cwd=tmp_path, env={**env, "AEON_DOCKER_CLI": str(cli)}, timeout=TIMEOUT)
+    line = one_error_line(run)
+    assert "running a check in sha256:aaaa" in line and "no containers here" in line, line
