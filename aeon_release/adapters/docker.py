@@ -224,7 +224,12 @@ class Engine:
         entrypoint overridden), return (exit status, output); the container is always removed."""
         with _service_errors(f"running a check in {image}"):
             container = self._api.create_container(image, command=argv[1:], entrypoint=[argv[0]], network_disabled=True)
-            cid = container["Id"]
+            cid = container.get("Id") if isinstance(container, dict) else None
+            if not isinstance(cid, str) or not cid:
+                raise ServiceError(
+                    f"running a check in {image}: the Docker engine made a container of no id: {quoted(container)}",
+                    "check the engine (`docker info`, its log) and run the command again",
+                )
             try:
                 self._api.put_archive(cid, "/", _tar_of(files))
                 self._api.start(cid)
@@ -232,7 +237,8 @@ class Engine:
                 output = self._api.logs(cid, stdout=True, stderr=True).decode("utf-8", "replace")
             finally:
                 self._api.remove_container(cid, force=True)
-        return int(status.get("StatusCode", -1)), output
+        code = status.get("StatusCode") if isinstance(status, dict) else None
+        return (code if isinstance(code, int) and not isinstance(code, bool) else -1), output
 
 
 def _makes_layer(entry: dict[str, Any]) -> bool:

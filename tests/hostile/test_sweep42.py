@@ -18,7 +18,7 @@ import pytest
 
 from aeon_release.adapters.sandbox import RegistryProcess
 from tests.helpers import build_example, run_cli
-from tests.hostile.conftest import QuietHandler, run_limited
+from tests.hostile.conftest import QuietHandler, Run, run_limited
 from tests.hostile.test_config_files import one_error_line
 
 TIMEOUT = 20.0
@@ -52,6 +52,8 @@ class Engine:
         self.saved = b""
         self.inspected: object = {"Id": IMAGE_ID, "Config": {"Labels": {}}, "Created": "2026-12-04T00:00:00Z"}
         self.history: object = []
+        self.created: object = None  # a container's creation (None: no containers here)
+        self.waited: object = {"StatusCode": 0}
         self.pushed: list[bytes] = []
         self.cut = False
 
@@ -73,6 +75,10 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
                 self._send(200, said.saved, {"Content-Type": "application/x-tar"})
             elif path.endswith("/version"):
                 self._send(200, json.dumps({"ApiVersion": "1.43", "Version": "24.0.0"}).encode())
+            elif path.startswith(("/containers/", "/v1.43/containers/")) and path.endswith("/json"):
+                self._send(200, b'{"Config": {"Tty": false}}', {"Content-Type": "application/json"})
+            elif path.endswith("/logs"):
+                self._send(200, b"", {"Content-Type": "application/vnd.docker.raw-stream"})
             elif path.endswith("/history"):
                 self._send(200, json.dumps(said.history).encode(), {"Content-Type": "application/json"})
             else:
@@ -86,8 +92,8 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
             if path.endswith("/tag"):
                 self._send(201)
                 return
-            if not path.endswith("/push"):  # a container for the built image's checks: none here
-                self._send(404, b'{"message": "no containers here"}', {"Content-Type": "application/json"})
+            if not path.endswith("/push"):  # a container for the built image's checks
+                self._container(path)
                 return
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -100,6 +106,23 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
             if said.cut:
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True
+
+        def _container(self, path: str) -> None:
+            if said.created is None:
+                self._send(404, b'{"message": "no containers here"}', {"Content-Type": "application/json"})
+            elif path.endswith("/create"):
+                self._send(201, json.dumps(said.created).encode(), {"Content-Type": "application/json"})
+            elif path.endswith("/wait"):
+                self._send(200, json.dumps(said.waited).encode(), {"Content-Type": "application/json"})
+            else:
+                self._send(204)
+
+        def do_PUT(self) -> None:  # noqa: N802
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self._send(200)
+
+        def do_DELETE(self) -> None:  # noqa: N802
+            self._send(200, b"[]", {"Content-Type": "application/json"})
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
@@ -314,12 +337,40 @@ def test_a_built_image_s_history_of_another_shape_is_no_traceback(
     Entries of another shape are left out: the build goes on to its checks (here no container runs: one line)."""
     answers, env = engine
     answers.history = history
+    line = one_error_line(_build(tmp_path, env))
+    assert "running a check in sha256:aaaa" in line and "no containers here" in line, line
+
+
+def _build(tmp_path: Path, env: dict[str, str]) -> Run:
+    """`build` of the example's branch by a docker CLI whose build succeeds, on the test engine."""
     cli = tmp_path / "docker"
     cli.write_text(FAKE_DOCKER)
     cli.chmod(0o755)
     ex = build_example(tmp_path / "ex")
     argv = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--skip-audit", "a test",
             "--skip-device-check")  # fmt: skip
-    run = run_limited(*argv, cwd=tmp_path, env={**env, "AEON_DOCKER_CLI": str(cli)}, timeout=TIMEOUT)
-    line = one_error_line(run)
-    assert "running a check in sha256:aaaa" in line and "no containers here" in line, line
+    return run_limited(*argv, cwd=tmp_path, env={**env, "AEON_DOCKER_CLI": str(cli)}, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("created", [{}, [1], {"Id": 7}], ids=["no-id", "a-list", "id-a-number"])
+def test_a_check_container_of_no_id_is_one_line(
+    engine: tuple[Engine, dict[str, str]], tmp_path: Path, created: object
+) -> None:
+    """The container the build's checks run in, made with no id (``container["Id"]``: a KeyError or a TypeError
+    traceback).  One line naming the image, exit 2."""
+    answers, env = engine
+    answers.created = created
+    line = one_error_line(_build(tmp_path, env))
+    assert "the Docker engine made a container of no id" in line, line
+
+
+@pytest.mark.parametrize("waited", ["x", [0]], ids=["a-string", "a-list"])
+def test_a_check_container_s_exit_of_another_shape_is_no_traceback(
+    engine: tuple[Engine, dict[str, str]], tmp_path: Path, waited: object
+) -> None:
+    """The check container's exit status that is no object (``status.get``: an AttributeError traceback) is no pass:
+    the build goes on to its checks of the image (here the test engine's image names no platform: exit 1)."""
+    answers, env = engine
+    answers.created, answers.waited = {"Id": "c" * 64}, waited
+    run = _build(tmp_path, env)
+    assert run.code == 1 and "Traceback" not in run.err and "the build was for" in run.err, run.err
