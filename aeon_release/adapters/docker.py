@@ -28,6 +28,7 @@ import docker.credentials.errors
 import docker.credentials.utils
 import docker.errors
 import requests
+import urllib3.exceptions
 
 from aeon_release import grammar
 from aeon_release.adapters.registry import Credentials
@@ -77,6 +78,8 @@ def _service_errors(what: str) -> Iterator[None]:
         yield
     except docker.errors.ImageNotFound as exc:
         raise UsageError(f"{what}: no such image ({exc.explanation})", "check the name with `docker images`") from None
+    except BROKEN_STREAM as exc:
+        raise _broke_off(f"{what}: ", exc) from None
     except (requests.exceptions.ConnectionError, docker.errors.DockerException, OSError) as exc:
         if isinstance(exc, docker.errors.APIError):
             raise ServiceError(f"{what}: the Docker engine refused: {exc.explanation}") from None
@@ -87,6 +90,19 @@ def _service_errors(what: str) -> Iterator[None]:
                 "/var/run/docker.sock user@spark and DOCKER_HOST=unix:///tmp/spark.sock",
             ) from None
         raise ServiceError(f"{what}: the Docker engine does not answer ({_short(exc)})", _engine_hint()) from None
+
+
+# A stream the SDK reads off the raw response (a push's progress, a save) that broke off or is no JSON: urllib3's
+# own errors (a read timeout, a chunk cut short) and the SDK's parse error, none an OSError or a DockerException,
+# were tracebacks of `publish` and `image-report`
+BROKEN_STREAM = (urllib3.exceptions.HTTPError, docker.errors.StreamParseError)
+
+
+def _broke_off(what: str, exc: BaseException) -> ServiceError:
+    return ServiceError(
+        f"{what}the Docker engine's answer broke off or is unreadable ({_short(exc)})",
+        "check the engine (`docker info`, its log) and run the command again",
+    )
 
 
 def _short(exc: BaseException) -> str:
@@ -165,20 +181,21 @@ class Engine:
 
     def inspect(self, ref: str) -> ImageInfo:
         with _service_errors(f"inspecting image {ref}"):
-            attrs = self._api.inspect_image(ref)
-            history = self._api.history(ref)
-        config = attrs.get("Config") or {}
+            attrs = _image_attrs(self._api.inspect_image(ref), ref)
+            history = [h for h in _listed(self._api.history(ref)) if isinstance(h, dict)]
+        config = attrs.get("Config")
+        config = config if isinstance(config, dict) else {}
         layers = tuple(
-            Layer(str(h.get("CreatedBy", "")), int(h.get("Size", 0)))
+            Layer(str(h.get("CreatedBy", "")), _count(h.get("Size")))
             for h in reversed(history)
-            if int(h.get("Size", 0)) > 0 or _makes_layer(h)
+            if _count(h.get("Size")) > 0 or _makes_layer(h)
         )
         return ImageInfo(
-            id=str(attrs["Id"]),
-            size=int(attrs.get("Size", 0)),
-            tags=tuple(attrs.get("RepoTags") or ()),
-            labels=dict(config.get("Labels") or {}),
-            entrypoint=tuple(config.get("Entrypoint") or ()),
+            id=attrs["Id"],
+            size=_count(attrs.get("Size")),
+            tags=tuple(str(t) for t in _listed(attrs.get("RepoTags"))),
+            labels=_strings(config.get("Labels")),
+            entrypoint=_words(config.get("Entrypoint")),
             architecture=str(attrs.get("Architecture", "")),
             layers=layers,
             os=str(attrs.get("Os", "")),
@@ -207,7 +224,12 @@ class Engine:
         entrypoint overridden), return (exit status, output); the container is always removed."""
         with _service_errors(f"running a check in {image}"):
             container = self._api.create_container(image, command=argv[1:], entrypoint=[argv[0]], network_disabled=True)
-            cid = container["Id"]
+            cid = container.get("Id") if isinstance(container, dict) else None
+            if not isinstance(cid, str) or not cid:
+                raise ServiceError(
+                    f"running a check in {image}: the Docker engine made a container of no id: {quoted(container)}",
+                    "check the engine (`docker info`, its log) and run the command again",
+                )
             try:
                 self._api.put_archive(cid, "/", _tar_of(files))
                 self._api.start(cid)
@@ -215,7 +237,8 @@ class Engine:
                 output = self._api.logs(cid, stdout=True, stderr=True).decode("utf-8", "replace")
             finally:
                 self._api.remove_container(cid, force=True)
-        return int(status.get("StatusCode", -1)), output
+        code = status.get("StatusCode") if isinstance(status, dict) else None
+        return (code if isinstance(code, int) and not isinstance(code, bool) else -1), output
 
 
 def _makes_layer(entry: dict[str, Any]) -> bool:
@@ -265,6 +288,8 @@ def _client() -> Iterator[Any]:
         yield client
     except docker.errors.APIError as exc:
         raise ServiceError(f"the Docker engine refused: {redact(str(exc))}") from None
+    except (requests.exceptions.RequestException, *BROKEN_STREAM) as exc:
+        raise _broke_off("", exc) from None
     except docker.errors.DockerException as exc:
         raise ServiceError(f"the Docker engine is unreachable: {exc}", "start dockerd or set DOCKER_HOST") from None
     finally:
@@ -275,6 +300,7 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
     """(user, password) for ``host`` from a Docker config.json, as the docker CLI resolves it."""
     import docker.auth
 
+    _refuse_shapes(config, host, path)
     try:
         auths = docker.auth.parse_auth(config.get("auths") or {}, raise_on_error=True)
         with warnings.catch_warnings():
@@ -309,6 +335,25 @@ def config_credentials(config: dict[str, Any], host: str, path: Path) -> tuple[s
         return None
     register_secret(str(password))
     return str(user), str(password)
+
+
+# config.json's fields the SDK reads as these shapes (what the docker CLI's JSON decoding refuses otherwise): a
+# string for `auths` or `credHelpers` was an AttributeError traceback, a helper's name of another kind was called
+# "auths[HOST] cannot be decoded", a field the file may not even have
+_SHAPES = (("auths", dict, "an object of registries"), ("credHelpers", dict, "an object of registry: helper name"))
+
+
+def _refuse_shapes(config: dict[str, Any], host: str, path: Path) -> None:
+    """A ConfigError naming the first field of ``config`` of another shape than the docker CLI reads."""
+    hint = f"fix the field, or move the file aside and run `docker login {host}`"
+    for key, kind, what in _SHAPES:
+        if config.get(key) is not None and not isinstance(config[key], kind):
+            raise ConfigError(f"{path}: {key} is {quoted(config[key])}, not {what}", hint)
+    helpers = {"credsStore": config.get("credsStore")}
+    helpers.update((f"credHelpers[{quoted(name)}]", value) for name, value in (config.get("credHelpers") or {}).items())
+    for key, value in helpers.items():
+        if value is not None and not isinstance(value, str):
+            raise ConfigError(f"{path}: {key} is {quoted(value)}, not the name of a credential helper", hint)
 
 
 HELPER_SECONDS = 120.0  # for a credential helper to answer (one at a terminal may ask a passphrase there)
@@ -379,15 +424,42 @@ def local_image(ref: str) -> LocalImage:
                 f"image {ref} does not exist in the local Docker engine",
                 "build it first (`aeon-release build`) or pass the right --image",
             ) from None
-    labels = (attrs.get("Config") or {}).get("Labels") or {}
+    attrs = _image_attrs(attrs, ref)
+    config = attrs.get("Config")
     created = attrs.get("Created")
     return LocalImage(
         ref,
         attrs["Id"],
-        dict(labels),
-        tuple(attrs.get("RepoDigests") or ()),
+        _strings(config.get("Labels") if isinstance(config, dict) else None),
+        tuple(str(d) for d in _listed(attrs.get("RepoDigests"))),
         created if isinstance(created, str) else "",
     )
+
+
+def _image_attrs(attrs: object, ref: str) -> dict[str, Any]:
+    """An engine's inspection of an image, checked to be an object naming the image's id (engine answers of another
+    shape were KeyError, AttributeError and ValueError tracebacks of `publish` and `build`)."""
+    if not isinstance(attrs, dict) or not isinstance(attrs.get("Id"), str) or not attrs["Id"]:
+        raise ServiceError(
+            f"the Docker engine's inspection of {ref} names no image id: {quoted(attrs)}",
+            "check the engine (`docker image inspect IMAGE`) and run the command again",
+        )
+    return attrs
+
+
+def _words(value: object) -> tuple[str, ...]:
+    """An entrypoint: a list of words, or one command line."""
+    return (value,) if isinstance(value, str) else tuple(str(word) for word in _listed(value))
+
+
+def _strings(value: object) -> dict[str, str]:
+    """An engine's label mapping as the strings labels are (another shape is no labels: the checks then say what
+    they miss)."""
+    return {str(k): str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+
+
+def _listed(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
 
 
 @dataclass(frozen=True)
@@ -431,8 +503,14 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
     """The pushed manifest's digest from the engine's push stream; each layer's state goes to ``on_event``."""
     digest = None
     for line in stream:
+        if not isinstance(line, dict):  # the engine writes one JSON object a line
+            raise ServiceError(
+                f"pushing {target}: the Docker engine answered a line that is no JSON object: {quoted(line)}",
+                "check the engine (`docker info`, its log) and run the command again",
+            )
         if line.get("error") or line.get("errorDetail"):
-            detail = line.get("error") or (line.get("errorDetail") or {}).get("message", "")
+            said = line.get("errorDetail")
+            detail = line.get("error") or (said.get("message", "") if isinstance(said, dict) else said)
             raise ServiceError(
                 f"pushing {target} failed: {redact(str(detail))}",
                 "check the registry, the credentials and that it is running",
@@ -441,12 +519,18 @@ def _digest_from_stream(stream: Any, target: str, on_event: Callable[[PushEvent]
         if isinstance(aux, dict) and grammar.SHA256_DIGEST.fullmatch(str(aux.get("Digest", ""))):
             digest = str(aux["Digest"])
         if on_event is not None and line.get("id") and line.get("status"):
-            detail = line.get("progressDetail") or {}
+            detail = line.get("progressDetail")
+            detail = detail if isinstance(detail, dict) else {}
             on_event(
                 PushEvent(
-                    str(line["id"]), str(line["status"]), int(detail.get("current") or 0), int(detail.get("total") or 0)
+                    str(line["id"]), str(line["status"]), _count(detail.get("current")), _count(detail.get("total"))
                 )
             )
     if digest is None:
         raise ServiceError(f"pushing {target} reported no digest", "retry the publish")
     return digest
+
+
+def _count(value: object) -> int:
+    """A byte count of the push's progress: what is no whole number of bytes counts as none."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0

@@ -12,7 +12,10 @@ bytes are counted.
 
 from __future__ import annotations
 
+import contextlib
+import gzip
 import tarfile
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,14 +57,29 @@ def image_report(image: str) -> imagediet.DietReport:
     transport, sep, rest = image.partition(":")
     if sep and transport in TRANSPORTS:
         path = _on_disk(transport, rest)
-        try:
+        with _unreadable(f"{image} is not a readable image archive", _HINT, OSError):
             if transport == "oci":
                 return imagediet.report_of(image, imagediet.scan_directory(path))
             return imagediet.analyse(image, _chunks(path, image))
-        except (ValueError, OSError, EOFError, tarfile.TarError) as exc:
-            raise UsageError(f"{image} is not a readable image archive: {exc}", _HINT) from None
-    with Engine.connect() as engine:
+    with Engine.connect() as engine, _unreadable(f"the engine's `docker save` of {image} is unreadable", _ENGINE_HINT):
         return imagediet.analyse(image, engine.save(image))
+
+
+# What the engine saves is read as an archive on disk is: a containerd image store's `docker save` of a
+# multi-platform image lacks the other platforms' layers, a zstd image is zstd (a traceback, both)
+_ENGINE_HINT = (
+    "save it (`docker save IMAGE -o image.tar`) and check the archive with `image-report docker-archive:image.tar`"
+)
+
+
+@contextlib.contextmanager
+def _unreadable(what: str, hint: str, also: type[Exception] = gzip.BadGzipFile) -> Iterator[None]:
+    """An archive that is no image (a ValueError of the reading, a broken tar or gzip stream) as one line;
+    ``also``: the OSErrors that say so too (a file on disk that cannot be read is, as before)."""
+    try:
+        yield
+    except (ValueError, EOFError, tarfile.TarError, zlib.error, also) as exc:
+        raise UsageError(f"{what}: {exc}", hint) from None
 
 
 def run(image: str, json_out: bool) -> None:
