@@ -585,8 +585,7 @@ CASES += [
             LS,
             LSW,
             "vllm/aeon/ls2.py",
-            LC + "def aeon_default_is_lazy() -> bool:\n"
-            "    return LoadConfig().safetensors_load_strategy == 'lazy'\n",
+            LC + "def aeon_default_is_lazy() -> bool:\n    return LoadConfig().safetensors_load_strategy == 'lazy'\n",
             "return LoadConfig().safetensors_load_strategy == 'lazy'",
         ),
     ),
