@@ -800,3 +800,59 @@ def test_only_a_nested_def_of_the_name_widened_is_silent(git_repo: GitRepo, no_r
         [(SUBJECT, {BENCH: BENCH_TEXT.replace("return [], 0\n", "return [], 0, 0\n")})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- #47312: Scheduler.finish_requests() -> list[tuple[str, int]] made -> list[Request] ---------------------
+_JOB = "class Job:\n    job_id: int = 0\n    ok: bool = False\n{extra}\n\n"
+_NAMED = "from typing import NamedTuple\n\n\nclass Job(NamedTuple):\n    job_id: int\n    ok: bool\n\n\n"
+
+
+def _objects(job: str, returns: str = "list[Job]") -> str:
+    return job + POOL_BASE.replace(
+        "def get_finished(self) -> list[tuple[int, bool]]:", f"def get_finished(self) -> {returns}:"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream", "line"),
+    [
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", _objects(_JOB.format(extra="")), 5),
+        ("    for job in pool.get_finished():\n        print(job)\n", _objects(_JOB.format(extra="")), None),
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", _objects(_NAMED), None),
+        (
+            "    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n",
+            _objects(_JOB.format(extra="\n    def __iter__(self):\n        return iter((self.job_id, self.ok))\n")),
+            None,
+        ),
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", _objects("", "list[str]"), None),
+        ("    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n", _objects("", "list[Job]"), None),
+    ],
+    ids=[
+        "unpacked",
+        "twin: bound whole",
+        "twin: a NamedTuple",
+        "twin: iterable",
+        "twin: strings",
+        "twin: unseen class",
+    ],
+)
+def test_a_loop_over_a_collection_whose_tuples_upstream_made_objects(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str, line: int | None
+) -> None:
+    """``for req_id, client_index in self.finish_requests(...)`` after #47312 made the returned
+    ``list[tuple[str, int]]`` a ``list[Request]``: each step unpacks a Request and raises.  Quiet where
+    the new element still unpacks (a NamedTuple, a class with ``__iter__``, a string of two characters)
+    or its class is out of sight."""
+    user = f"from vllm.v1.kv_offload.aeon_pool_shapes import ThreadPool\n\n\ndef aeon_drain(pool: ThreadPool):\n{body}"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, POOL: POOL_BASE},
+        {STATS_USER: user},
+        [("[Core] Finish requests as objects (#47312)", {POOL: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if line is None:
+        assert got == []
+    else:
+        [(path, at, message)] = got
+        assert (path, at) == (STATS_USER, line) and "Job objects, not 2-tuples" in message, message

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
@@ -155,6 +156,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     type_drift,
     element_drift,
     optional_element_drift,
+    returned_error_drift,
     read_only_drift,
     unlisted_drift,
     newtyped_drift,

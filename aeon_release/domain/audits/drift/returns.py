@@ -66,6 +66,7 @@ class Drift:
     new_names: tuple[str, ...] = ()
     yields: bool = False  # the tuples a generator yields changed, not the ones it returns
     single: bool = False  # one value made a tuple (old 1) or a tuple made one value (new _UNKNOWN)
+    element: str = ""  # a collection of tuples made one of this class's objects (new 1): no tuple to unpack
     owners: frozenset[str] = frozenset()  # the classes whose method it is at upstream (one value made a tuple)
 
 
@@ -127,6 +128,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     drifts = {**narrowed, **drifts}
     generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
     yielded = _drifted(trees, generators, yields=True)
+    yielded = {**_objectified(trees, generators - set(yielded)), **yielded}
     findings += _indexed_findings(trees, indexed, own, drifts, pr_pattern)
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
@@ -869,7 +871,14 @@ def _starred(value: ast.Tuple) -> bool:
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
     returns = "yields" if drift.yields else "returns"
     what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
-    if drift.single:  # a tuple made one value
+    if drift.element:  # the collection's tuples made objects
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from each element {unpack.call}() returns, but upstream changed "
+            f"{drift.name}() to return {drift.element} objects, not {drift.old}-tuples "
+            f"({drift.path}{_commit(trees, drift, pr_pattern)}): unpacking one raises at runtime; read the "
+            f"object's fields as upstream's callers do"
+        )
+    elif drift.single:  # a tuple made one value
         message = (
             f"fork-owned line unpacks {unpack.count} values from {what}, but upstream changed {drift.name}() "
             f"to return one value ({drift.path}{_commit(trees, drift, pr_pattern)}) and its callers bind it "
@@ -1417,3 +1426,82 @@ def _widened_finding(
             f"across them ({drift.new} elements silently, any other number raises); return all {drift.new}"
         )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+
+
+# -- a collection of tuples made a collection of objects ----------------------------------------------
+# ``-> list[tuple[str, int]]`` on a line upstream removed: the one place a loop's unpack was promised
+_REMOVED_ELEMENT_TUPLE = re.compile(r"^-.*-> *[\"']?[\w.]+\[tuple\[", re.MULTILINE)
+# element classes a loop step can still unpack: a tuple's kin, and what does not say what it holds
+_UNPACKABLE = frozenset({"Any", "object", "NamedTuple", "Tuple", "Sequence", "Iterable", "Iterator", "List"})
+_UNPACKABLE_DUNDERS = frozenset({"__iter__", "__getitem__"})
+
+
+def _objectified(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
+    """#47312: ``Scheduler.finish_requests`` went ``-> list[tuple[str, int]]`` -> ``-> list[Request]``;
+    a fork ``for req_id, client_index in self.finish_requests(...)`` merges cleanly and raises on the
+    first abort.  The names whose every def at the base is annotated a collection of N-tuples, and at
+    upstream a collection of one class that is no tuple (no tuple base, no ``__iter__``)."""
+    paths = [p for p in trees.upstream if p.endswith(".py") and _REMOVED_ELEMENT_TUPLE.search(trees.upstream.raw(p))]
+    if not names or not paths:
+        return {}
+    near = _definition_sites(trees, trees.base, sorted(names), [f":(literal){p}" for p in paths])
+    drifts: dict[str, Drift] = {}
+    for name, (at_base, at_theirs) in _sides_sites(trees, sorted(near)).items():
+        old = _shape(trees, trees.base, name, at_base, yielded_lengths)
+        classes = _at_sites(trees, trees.theirs, name, at_theirs, _element_classes)
+        if old is None or old < 2 or classes is None or len(classes) != 1 or "" in classes:
+            continue
+        element = classes.pop()
+        if _plain_class(trees, element):
+            path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
+            drifts[name] = Drift(name, path, old, 1, yields=True, element=element)
+    return drifts
+
+
+def _element_classes(func: _Def) -> set[str]:
+    """The class a def's returned collection holds (``-> list[Request]``: Request); "" when it yields
+    its own values or its collection holds no one capitalised class; nothing when it is annotated no
+    collection (``-> None`` on another class's method of the name: not the one looped over)."""
+    if any(True for _ in _own_yields(func)):
+        return {""}
+    element = _element_class(func.returns) if func.returns is not None else None
+    return set() if element is None else {element}
+
+
+def _element_class(annotation: ast.expr) -> str | None:
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        parsed = parse_python(annotation.value)
+        first = parsed.body[0] if parsed is not None and len(parsed.body) == 1 else None
+        return _element_class(first.value) if isinstance(first, ast.Expr) else ""
+    if not isinstance(annotation, ast.Subscript) or last_name(annotation.value) not in _ELEMENT_CONTAINERS:
+        return None
+    element = annotation.slice
+    if isinstance(element, ast.Constant) and isinstance(element.value, str):
+        element = ast.Name(element.value)  # ``list["Request"]``
+    if not isinstance(element, (ast.Name, ast.Attribute)):
+        return ""
+    name = last_name(element) or ""
+    return name if name[:1].isupper() and name not in _UNPACKABLE else ""
+
+
+def _plain_class(trees: ThreeTrees, name: str) -> bool:
+    """Every ``class name`` upstream holds is one a loop step cannot unpack: no base a tuple's kin (or
+    out of sight through a subscript), no ``__iter__``/``__getitem__`` of its own."""
+    paths = sorted(repo.files_containing(trees.repo, trees.theirs, (f"class {name}",), [PYTHON_FILES]))
+    found = [
+        node
+        for text in trees.blobs(trees.theirs, paths).values()
+        if (module := parse_python(text or "")) is not None
+        for node in ast.walk(module)
+        if isinstance(node, ast.ClassDef) and node.name == name
+    ]
+    return bool(found) and all(_unpackable(node) is False for node in found)
+
+
+def _unpackable(node: ast.ClassDef) -> bool:
+    bases = {last_name(b) or "" for b in node.bases}
+    if bases & (_UNPACKABLE | {"tuple", "list", "Enum"}) or any(isinstance(b, ast.Subscript) for b in node.bases):
+        return True
+    return any(
+        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name in _UNPACKABLE_DUNDERS for s in node.body
+    )
