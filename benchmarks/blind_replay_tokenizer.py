@@ -20,6 +20,16 @@ not break: the shimmed names, the kept spellings).  The merge base is the commit
 the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.
 Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 2683d68d): 13 caught, 0 warned, 3 missed of 16 (twins: 10
+quiet, 1 of them warned, 1 false error of 11).  The misses: #26097's ``inputs['prompt']`` (a TypedDict key
+upstream removed, subscripted off a parameter typed as the TypedDict), #36470's platform override keeping the
+``(cls, prompt, params, processed_inputs)`` signature upstream's compat wrapper adapted (the wrapper removed,
+the input processor now calls ``validate_request(processed_inputs, params)`` directly: TypeError), and #32975's
+``output_token_ids`` override (the base's ``update`` now counts through ``num_output_tokens()``; the override
+is no longer consulted).  The false error: #16680's override taking ``**kwargs`` flagged for not naming the new
+``processed_inputs``, which every caller passes by keyword.  The warned twin: #30609's three-argument
+``TokenizerRegistry.register`` (a warning that the class's ``register`` was removed; the instance keeps it).
+
   python benchmarks/blind_replay_tokenizer.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
