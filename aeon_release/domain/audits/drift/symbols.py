@@ -594,6 +594,14 @@ class _Checker:
                 ):
                     yield from self._field_by_index(mod, node, index, scope)  # desc[1], desc[-1]
                 elif (
+                    isinstance(node, ast.Subscript)
+                    and isinstance(node.ctx, ast.Load)
+                    and node.lineno in owned
+                    and isinstance(node.slice, ast.Constant)
+                    and isinstance(node.slice.value, str)
+                ):
+                    yield from self._typed_key(mod, node, node.slice.value, scope)  # inputs["prompt"]
+                elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
                     and node.lineno in owned
@@ -746,6 +754,27 @@ class _Checker:
             node.lineno,
             f"reads {_show(node)}, field {index} of {new_cls.qualname}, which was {was} and is now {now} "
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): the read takes another field{kept}",
+        )
+
+    def _typed_key(self, mod: ModuleInfo, node: ast.Subscript, key: str, scope: _Scope) -> Iterator[Finding]:
+        """``inputs["prompt"]`` on a TypedDict the fork can type (an annotated name, ``self.x``): a key the
+        class (with its bases) declared before the merge and upstream removed (#26097 dropped
+        ``TokenInputs.prompt``; nothing fills it any more): KeyError.  A key the fork's module writes
+        itself (``inputs["prompt"] = text``, ``setdefault``, ``update``) is the fork's: quiet."""
+        typed = self._typed(mod, node.value, scope)
+        old_cls, new_cls = (typed(self.before), typed(self.after)) if typed is not None else (None, None)
+        if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
+            return
+        old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
+        if old is None or new is None or key not in old or key in new or _writes_key(mod.tree, key):
+            return
+        commit = self._commit(new_cls.module.path, new_cls.qualname)
+        yield _error(
+            mod,
+            node.lineno,
+            f"reads {_show(node)}, a key upstream removed from the TypedDict {new_cls.qualname} "
+            f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
+            f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
         )
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
@@ -2851,7 +2880,7 @@ class _Checker:
             or _dropped_in_kwargs(stmt, mine, old, new)
             or self._omitted(after, newly_optional(mine, old, new), new)
         )
-        if problem is None:
+        if problem is None or self._kwargs_take(after, mine, old, new):
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
         renamed = renamed_only(mine, old, new)
@@ -2873,6 +2902,35 @@ class _Checker:
             gone += ["**kwargs"] if kept.varkw != new.varkw else []
             return Uncertain(f"{said}; no call upstream passes {', '.join(gone)} but through super()")
         return said
+
+    def _kwargs_take(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
+        """The override's ``**kwargs`` takes every parameter upstream added to the base that it does not name,
+        required ones too, because every call of the method in upstream's tree passes them by keyword
+        (#16680: ``validate_request(cls, prompt, params, **kwargs)``, the new ``processed_inputs`` passed
+        as ``processed_inputs=``).  A call that fills one by position, spreads ``*``/``**``, or no call
+        found at all keeps the finding."""
+        gained = [p for p in (*new.positional, *new.kwonly) if p not in {*old.positional, *old.kwonly}]
+        gained = [p for p in gained if p not in {*mine.positional, *mine.kwonly}]
+        theirs = self.inp.theirs
+        if not mine.varkw or not gained or override_problem(mine, _without(new, gained)) is not None:
+            return False
+        if not isinstance(theirs, WordSearchable):
+            return False
+        slots = [new.positional.index(p) for p in gained if p in new.positional]
+        first = min(slots) if slots else len(new.positional)
+        seen = False
+        for path in sorted({p for p, _ in theirs.word_lines(after.name) if p.endswith(".py") and not _not_served(p)}):
+            mod = self.theirs_ix.module_at(path)
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                    continue
+                if node.func.attr != after.name or _is_super_call(node):
+                    continue
+                spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+                if spread or len(node.args) > first:
+                    return False
+                seen = True
+        return seen
 
     def _passes_more(self, after: DefSym, mine: Sig, new: Sig) -> bool:
         """Whether a call of the method on a line upstream added (one that fits its ``new`` signature) passes
@@ -3322,16 +3380,58 @@ def _matched_by_keyword(override: Sig, base: Sig) -> bool:
     return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
 
 
+def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
+    """The keys a TypedDict class declares with its bases; None for a class that is no TypedDict or
+    derives from a base out of sight (which may declare any key)."""
+    keys: set[str] = set()
+    typed_dict = False
+    for item in ix.mro(cls, True):
+        if isinstance(item, px.External):
+            if item.name.rsplit(".", 1)[-1] != "TypedDict":
+                return None
+            typed_dict = True
+            continue
+        for stmt in item.node.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                keys.add(stmt.target.id)
+    return keys if typed_dict else None
+
+
+def _writes_key(tree: ast.AST, key: str) -> bool:
+    """The module stores ``key`` into some mapping: ``x[key] = v``, ``x.setdefault(key, ...)``,
+    ``x.update(key=v)`` / ``x.update({key: v})``, ``x |= {key: v}``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _is_text(node.slice, key):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "setdefault" and node.args and _is_text(node.args[0], key):
+                return True
+            if node.func.attr == "update" and (
+                any(k.arg == key for k in node.keywords)
+                or any(isinstance(a, ast.Dict) and any(_is_text(k, key) for k in a.keys) for a in node.args)
+            ):
+                return True
+        if isinstance(node, ast.AugAssign) and isinstance(node.value, ast.Dict):
+            if any(_is_text(k, key) for k in node.value.keys):
+                return True
+    return False
+
+
+def _is_text(node: ast.AST | None, text: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == text
+
+
 def _without(sig: Sig, names: list[str]) -> Sig:
-    """``sig`` without the optional parameters ``names`` (trailing defaults shrink with them)."""
+    """``sig`` without the parameters ``names`` (trailing defaults shrink with the optional ones)."""
     positional = tuple(p for p in sig.positional if p not in names)
-    dropped = len(sig.positional) - len(positional)
+    optional = sig.positional[len(sig.positional) - sig.defaults :] if sig.defaults else ()
     return replace(
         sig,
         positional=positional,
         posonly=sum(1 for p in sig.positional[: sig.posonly] if p not in names),
-        defaults=max(sig.defaults - dropped, 0),
+        defaults=sum(1 for p in optional if p not in names),
         kwonly=tuple(k for k in sig.kwonly if k not in names),
+        kwonly_required=frozenset(k for k in sig.kwonly_required if k not in names),
     )
 
 
