@@ -2275,8 +2275,11 @@ class _Checker:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
                 if (before.path, before.owner) != (after.path, after.owner):  # the hook moved up: rare
                     yield from self._unconsulted(mod, stmt, qual, name, before)
+                else:
+                    yield from self._unconsulted_in_place(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
 
@@ -2377,6 +2380,57 @@ class _Checker:
             "the override is never consulted "
             f"there; port it to {method}()",
         )
+
+    def _unconsulted_in_place(
+        self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym
+    ) -> Iterator[Finding]:
+        """The fork's override of a hook upstream kept where it was, that a method along the fork class's
+        bases read (called) on ``self`` before the merge and none does after (#32975: the detokenizer's
+        ``update`` counts output tokens through the new ``num_output_tokens()``, no longer through the
+        ``output_token_ids`` property a fork overrides to leave its control token out of ``min_tokens``).
+        Only where upstream's diff removed a ``self.<name>`` line in a file of the class's bases (cheap
+        first).  Still read by name elsewhere (the output processor reads ``output_token_ids``), the
+        override is consulted there: a warning; consulted nowhere, it is dead: an error."""
+        old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
+        old_cls = self.before.class_info(old_mod, qual) if old_mod else None
+        new_cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if old_cls is None or new_cls is None or not self._self_use_removed(new_cls, name):
+            return
+        prop = is_property(stmt) and is_property(before.node)
+        then = reached_callers(self.before, old_cls, name, prop)
+        if not then or reached_callers(self.after, new_cls, name, prop):
+            return
+        caller, method = then[0]
+        now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
+        if not isinstance(now, DefSym) or not self._upstream(now.path):
+            return
+        consulted = self._read_by_name(name) if prop else self._called_by_name(name)
+        said = (
+            f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, which upstream's {now.label}() no longer "
+            f"{'reads' if prop else 'calls'} ({_where(now, self._commit(now.path, now.name))}); "
+            f"{caller.qualname}.{method}() {'read' if prop else 'called'} it for the fork's class before the merge"
+        )
+        if consulted:
+            yield _warning(
+                mod,
+                stmt.lineno,
+                f"{said}: other readers still consult the override, {method}() computes without it; port it to "
+                f"what {method}() uses now",
+            )
+        else:
+            yield _error(mod, stmt.lineno, f"{said}, and nothing else does: the override is dead; port it")
+
+    def _self_use_removed(self, cls: px.ClassInfo, name: str) -> bool:
+        """A line upstream's diff removed in a file of ``cls``'s bases uses ``self.<name>``."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return False
+        use = re.compile(rf"\bself\.{re.escape(name)}\b")
+        paths = {i.module.path for i in self.after.mro(cls, True) if isinstance(i, px.ClassInfo)}
+        for path in sorted(p for p in paths if self._upstream(p) and p in lines.changes):
+            if any(line.startswith("-") and use.search(line) for line in lines.changes.raw(path).splitlines()):
+                return True
+        return False
 
     def _fallback_dropped(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
         """The fork's own method (or class attribute) that no base defines, but that a base's method the
@@ -2902,6 +2956,61 @@ class _Checker:
             gone += ["**kwargs"] if kept.varkw != new.varkw else []
             return Uncertain(f"{said}; no call upstream passes {', '.join(gone)} but through super()")
         return said
+
+    def _adapter_dropped(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override that kept a signature the base had left, which upstream's callers adapted to (a
+        compat wrapper probing the override for its old parameter: ``supports_kw(f, "prompt")``), when
+        upstream removed that adapter and now calls the method directly (#36470: the input processor's
+        wrapper for ``Platform.validate_request(cls, prompt, params, processed_inputs)`` removed, the call
+        ``current_platform.validate_request(processed_inputs, params)`` raises TypeError on the fork's
+        platform).  Evidence in the file of the new call: a removed line quotes a parameter only the
+        override has, and another removed line names the method."""
+        sig, base = signature(stmt, True), signature(after.node, True)
+        lines = self.inp.upstream_lines
+        if sig is None or base is None or not isinstance(lines, AddedLines):
+            return
+        if self.theirs_ix.module_at(after.path) is None or override_problem(sig, base) is None:
+            return
+        own = [p for p in (*sig.positional, *sig.kwonly) if p not in {*base.positional, *base.kwonly}]
+        if not own:
+            return
+        called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
+        for path in sorted({p for p, _ in lines.added_matches(called) if p.endswith(".py")}):
+            removed = [line[1:] for line in lines.changes.raw(path).splitlines() if line.startswith("-")]
+            probed = [p for p in own if any(f'"{p}"' in line or f"'{p}'" in line for line in removed)]
+            if not probed or not any(after.name in line for line in removed):
+                continue
+            call = self._direct_call(path, after.name, base, sig)
+            if call is not None:
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{mine} overrides {after.label} with the signature {sig.show()}, which upstream's callers "
+                    f"adapted (a removed line of {path} probed for {probed[0]!r}); upstream removed that adapter "
+                    f"({_where(after, self._commit(path, after.name))}) and {path}:{call} now calls "
+                    f"{after.name}{base.show()} directly: TypeError on the fork's class; take the base's signature",
+                )
+                return
+
+    def _direct_call(self, path: str, name: str, base: Sig, mine: Sig) -> int | None:
+        """The line of a call of ``.name(...)`` in upstream's ``path``, on a line upstream added, that binds
+        to the base's signature and not to the override's."""
+        lines = self.inp.upstream_lines
+        mod = self.theirs_ix.module_at(path)
+        if mod is None or not isinstance(lines, AddedLines):
+            return None
+        added = {line[1:].strip() for line in lines.changes.raw(path).splitlines() if line.startswith("+")}
+        text = mod.text.splitlines()
+        for node in ast.walk(mod.tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != name:
+                continue
+            if _is_super_call(node) or text[node.lineno - 1].strip() not in added:
+                continue
+            if call_problem(node, base) is None and call_problem(node, mine) is not None:
+                return node.lineno
+        return None
 
     def _kwargs_take(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
         """The override's ``**kwargs`` takes every parameter upstream added to the base that it does not name,
