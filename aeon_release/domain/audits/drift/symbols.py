@@ -203,6 +203,7 @@ class _Checker:
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
+        self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -2428,7 +2429,10 @@ class _Checker:
         use = re.compile(rf"\bself\.{re.escape(name)}\b")
         paths = {i.module.path for i in self.after.mro(cls, True) if isinstance(i, px.ClassInfo)}
         for path in sorted(p for p in paths if self._upstream(p) and p in lines.changes):
-            if any(line.startswith("-") and use.search(line) for line in lines.changes.raw(path).splitlines()):
+            if path not in self._removed_text:
+                raw = lines.changes.raw(path).splitlines()
+                self._removed_text[path] = "\n".join(line for line in raw if line.startswith("-"))
+            if use.search(self._removed_text[path]):
                 return True
         return False
 
