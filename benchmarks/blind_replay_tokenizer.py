@@ -35,7 +35,7 @@ override keeping a signature upstream's caller adapted (a removed ``supports_kw`
 own parameter) once a line upstream added calls the method directly with arguments only the base binds.  Quiet
 now: an override whose ``**kwargs`` takes a required parameter every upstream call passes by keyword.  Warned
 (by design): #32975's override of a hook the base's ``update`` stopped reading in place, still read by the
-output processor (an error where nothing reads it any more).
+output processor (read nowhere, it is dead-knob drift's finding).
 
   python benchmarks/blind_replay_tokenizer.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -2385,41 +2385,36 @@ class _Checker:
     def _unconsulted_in_place(
         self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym
     ) -> Iterator[Finding]:
-        """The fork's override of a hook upstream kept where it was, that a method along the fork class's
-        bases read (called) on ``self`` before the merge and none does after (#32975: the detokenizer's
+        """The fork's override of a property upstream kept where it was, that a method along the fork
+        class's bases read on ``self`` before the merge and none does after (#32975: the detokenizer's
         ``update`` counts output tokens through the new ``num_output_tokens()``, no longer through the
         ``output_token_ids`` property a fork overrides to leave its control token out of ``min_tokens``).
         Only where upstream's diff removed a ``self.<name>`` line in a file of the class's bases (cheap
-        first).  Still read by name elsewhere (the output processor reads ``output_token_ids``), the
-        override is consulted there: a warning; consulted nowhere, it is dead: an error."""
+        first), and while something else still reads it by name (the output processor reads
+        ``output_token_ids``): a warning.  Read nowhere, or a method hook upstream stopped calling, is
+        dead-knob drift's finding already."""
+        if not (is_property(stmt) and is_property(before.node)):
+            return
         old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
         old_cls = self.before.class_info(old_mod, qual) if old_mod else None
         new_cls = self.after.class_info(new_mod, qual) if new_mod else None
         if old_cls is None or new_cls is None or not self._self_use_removed(new_cls, name):
             return
-        prop = is_property(stmt) and is_property(before.node)
-        then = reached_callers(self.before, old_cls, name, prop)
-        if not then or reached_callers(self.after, new_cls, name, prop):
+        then = reached_callers(self.before, old_cls, name, True)
+        if not then or reached_callers(self.after, new_cls, name, True):
             return
         caller, method = then[0]
         now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
-        if not isinstance(now, DefSym) or not self._upstream(now.path):
-            return
-        consulted = self._read_by_name(name) if prop else self._called_by_name(name)
-        said = (
+        if not isinstance(now, DefSym) or not self._upstream(now.path) or not self._read_by_name(name):
+            return  # read nowhere else, the override is dead: dead-knob drift's finding
+        yield _warning(
+            mod,
+            stmt.lineno,
             f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, which upstream's {now.label}() no longer "
-            f"{'reads' if prop else 'calls'} ({_where(now, self._commit(now.path, now.name))}); "
-            f"{caller.qualname}.{method}() {'read' if prop else 'called'} it for the fork's class before the merge"
+            f"reads ({_where(now, self._commit(now.path, now.name))}); {caller.qualname}.{method}() read it for "
+            f"the fork's class before the merge: {method}() computes without the override now; port it to what "
+            f"{method}() uses",
         )
-        if consulted:
-            yield _warning(
-                mod,
-                stmt.lineno,
-                f"{said}: other readers still consult the override, {method}() computes without it; port it to "
-                f"what {method}() uses now",
-            )
-        else:
-            yield _error(mod, stmt.lineno, f"{said}, and nothing else does: the override is dead; port it")
 
     def _self_use_removed(self, cls: px.ClassInfo, name: str) -> bool:
         """A line upstream's diff removed in a file of ``cls``'s bases uses ``self.<name>``."""
