@@ -204,6 +204,7 @@ class _Checker:
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
+        self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -595,6 +596,14 @@ class _Checker:
                 ):
                     yield from self._field_by_index(mod, node, index, scope)  # desc[1], desc[-1]
                 elif (
+                    isinstance(node, ast.Subscript)
+                    and isinstance(node.ctx, ast.Load)
+                    and node.lineno in owned
+                    and isinstance(node.slice, ast.Constant)
+                    and isinstance(node.slice.value, str)
+                ):
+                    yield from self._typed_key(mod, node, node.slice.value, scope)  # inputs["prompt"]
+                elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
                     and node.lineno in owned
@@ -747,6 +756,27 @@ class _Checker:
             node.lineno,
             f"reads {_show(node)}, field {index} of {new_cls.qualname}, which was {was} and is now {now} "
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): the read takes another field{kept}",
+        )
+
+    def _typed_key(self, mod: ModuleInfo, node: ast.Subscript, key: str, scope: _Scope) -> Iterator[Finding]:
+        """``inputs["prompt"]`` on a TypedDict the fork can type (an annotated name, ``self.x``): a key the
+        class (with its bases) declared before the merge and upstream removed (#26097 dropped
+        ``TokenInputs.prompt``; nothing fills it any more): KeyError.  A key the fork's module writes
+        itself (``inputs["prompt"] = text``, ``setdefault``, ``update``) is the fork's: quiet."""
+        typed = self._typed(mod, node.value, scope)
+        old_cls, new_cls = (typed(self.before), typed(self.after)) if typed is not None else (None, None)
+        if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
+            return
+        old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
+        if old is None or new is None or key not in old or key in new or _writes_key(mod.tree, key):
+            return
+        commit = self._commit(new_cls.module.path, new_cls.qualname)
+        yield _error(
+            mod,
+            node.lineno,
+            f"reads {_show(node)}, a key upstream removed from the TypedDict {new_cls.qualname} "
+            f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
+            f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
         )
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
@@ -2310,8 +2340,11 @@ class _Checker:
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
-                if host == qual and (before.path, before.owner) != (after.path, after.owner):  # moved up: rare
-                    yield from self._unconsulted(mod, stmt, qual, name, before)
+                yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
+                moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
+                if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
+                    unconsulted = self._unconsulted if moved else self._unconsulted_in_place
+                    yield from unconsulted(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
 
@@ -2452,6 +2485,55 @@ class _Checker:
             "the override is never consulted "
             f"there; port it to {method}()",
         )
+
+    def _unconsulted_in_place(
+        self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym
+    ) -> Iterator[Finding]:
+        """The fork's override of a property upstream kept where it was, that a method along the fork
+        class's bases read on ``self`` before the merge and none does after (#32975: the detokenizer's
+        ``update`` counts output tokens through the new ``num_output_tokens()``, no longer through the
+        ``output_token_ids`` property a fork overrides to leave its control token out of ``min_tokens``).
+        Only where upstream's diff removed a ``self.<name>`` line in a file of the class's bases (cheap
+        first), and while something else still reads it by name (the output processor reads
+        ``output_token_ids``): a warning.  Read nowhere, or a method hook upstream stopped calling, is
+        dead-knob drift's finding already."""
+        if not (is_property(stmt) and is_property(before.node)):
+            return
+        old_mod, new_mod = self.before.module_at(mod.path), self.after.module_at(mod.path)
+        old_cls = self.before.class_info(old_mod, qual) if old_mod else None
+        new_cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if old_cls is None or new_cls is None or not self._self_use_removed(new_cls, name):
+            return
+        then = reached_callers(self.before, old_cls, name, True)
+        if not then or reached_callers(self.after, new_cls, name, True):
+            return
+        caller, method = then[0]
+        now = self.after.member(self.after.mro(new_cls, True), method, dynamic=False)
+        if not isinstance(now, DefSym) or not self._upstream(now.path) or not self._read_by_name(name):
+            return  # read nowhere else, the override is dead: dead-knob drift's finding
+        yield _warning(
+            mod,
+            stmt.lineno,
+            f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, which upstream's {now.label}() no longer "
+            f"reads ({_where(now, self._commit(now.path, now.name))}); {caller.qualname}.{method}() read it for "
+            f"the fork's class before the merge: {method}() computes without the override now; port it to what "
+            f"{method}() uses",
+        )
+
+    def _self_use_removed(self, cls: px.ClassInfo, name: str) -> bool:
+        """A line upstream's diff removed in a file of ``cls``'s bases uses ``self.<name>``."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return False
+        use = re.compile(rf"\bself\.{re.escape(name)}\b")
+        paths = {i.module.path for i in self.after.mro(cls, True) if isinstance(i, px.ClassInfo)}
+        for path in sorted(p for p in paths if self._upstream(p) and p in lines.changes):
+            if path not in self._removed_text:
+                raw = lines.changes.raw(path).splitlines()
+                self._removed_text[path] = "\n".join(line for line in raw if line.startswith("-"))
+            if use.search(self._removed_text[path]):
+                return True
+        return False
 
     def _fallback_dropped(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
         """The fork's own method (or class attribute) that no base defines, but that a base's method the
@@ -2955,7 +3037,7 @@ class _Checker:
             or _dropped_in_kwargs(stmt, mine, old, new)
             or self._omitted(after, newly_optional(mine, old, new), new)
         )
-        if problem is None:
+        if problem is None or self._kwargs_take(after, mine, old, new):
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
         renamed = renamed_only(mine, old, new)
@@ -2977,6 +3059,90 @@ class _Checker:
             gone += ["**kwargs"] if kept.varkw != new.varkw else []
             return Uncertain(f"{said}; no call upstream passes {', '.join(gone)} but through super()")
         return said
+
+    def _adapter_dropped(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override that kept a signature the base had left, which upstream's callers adapted to (a
+        compat wrapper probing the override for its old parameter: ``supports_kw(f, "prompt")``), when
+        upstream removed that adapter and now calls the method directly (#36470: the input processor's
+        wrapper for ``Platform.validate_request(cls, prompt, params, processed_inputs)`` removed, the call
+        ``current_platform.validate_request(processed_inputs, params)`` raises TypeError on the fork's
+        platform).  Evidence in the file of the new call: a removed line quotes a parameter only the
+        override has, and another removed line names the method."""
+        sig, base = signature(stmt, True), signature(after.node, True)
+        lines = self.inp.upstream_lines
+        if sig is None or base is None or not isinstance(lines, AddedLines):
+            return
+        if self.theirs_ix.module_at(after.path) is None or override_problem(sig, base) is None:
+            return
+        own = [p for p in (*sig.positional, *sig.kwonly) if p not in {*base.positional, *base.kwonly}]
+        if not own:
+            return
+        called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
+        for path in sorted({p for p, _ in lines.added_matches(called) if p.endswith(".py")}):
+            removed = [line[1:] for line in lines.changes.raw(path).splitlines() if line.startswith("-")]
+            probed = [p for p in own if any(f'"{p}"' in line or f"'{p}'" in line for line in removed)]
+            if not probed or not any(after.name in line for line in removed):
+                continue
+            call = self._direct_call(path, after.name, base, sig)
+            if call is not None:
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{mine} overrides {after.label} with the signature {sig.show()}, which upstream's callers "
+                    f"adapted (a removed line of {path} probed for {probed[0]!r}); upstream removed that adapter "
+                    f"({_where(after, self._commit(path, after.name))}) and {path}:{call} now calls "
+                    f"{after.name}{base.show()} directly: TypeError on the fork's class; take the base's signature",
+                )
+                return
+
+    def _direct_call(self, path: str, name: str, base: Sig, mine: Sig) -> int | None:
+        """The line of a call of ``.name(...)`` in upstream's ``path``, on a line upstream added, that binds
+        to the base's signature and not to the override's."""
+        lines = self.inp.upstream_lines
+        mod = self.theirs_ix.module_at(path)
+        if mod is None or not isinstance(lines, AddedLines):
+            return None
+        added = {line[1:].strip() for line in lines.changes.raw(path).splitlines() if line.startswith("+")}
+        text = mod.text.splitlines()
+        for node in ast.walk(mod.tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != name:
+                continue
+            if _is_super_call(node) or text[node.lineno - 1].strip() not in added:
+                continue
+            if call_problem(node, base) is None and call_problem(node, mine) is not None:
+                return node.lineno
+        return None
+
+    def _kwargs_take(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
+        """The override's ``**kwargs`` takes every parameter upstream added to the base that it does not name,
+        required ones too, because every call of the method in upstream's tree passes them by keyword
+        (#16680: ``validate_request(cls, prompt, params, **kwargs)``, the new ``processed_inputs`` passed
+        as ``processed_inputs=``).  A call that fills one by position, spreads ``*``/``**``, or no call
+        found at all keeps the finding."""
+        gained = [p for p in (*new.positional, *new.kwonly) if p not in {*old.positional, *old.kwonly}]
+        gained = [p for p in gained if p not in {*mine.positional, *mine.kwonly}]
+        theirs = self.inp.theirs
+        if not mine.varkw or not gained or override_problem(mine, _without(new, gained)) is not None:
+            return False
+        if not isinstance(theirs, WordSearchable):
+            return False
+        slots = [new.positional.index(p) for p in gained if p in new.positional]
+        first = min(slots) if slots else len(new.positional)
+        seen = False
+        for path in sorted({p for p, _ in theirs.word_lines(after.name) if p.endswith(".py") and not _not_served(p)}):
+            mod = self.theirs_ix.module_at(path)
+            for node in ast.walk(mod.tree) if mod is not None else ():
+                if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                    continue
+                if node.func.attr != after.name or _is_super_call(node):
+                    continue
+                spread = any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords)
+                if spread or len(node.args) > first:
+                    return False
+                seen = True
+        return seen
 
     def _passes_more(self, after: DefSym, mine: Sig, new: Sig) -> bool:
         """Whether a call of the method on a line upstream added (one that fits its ``new`` signature) passes
@@ -3426,16 +3592,58 @@ def _matched_by_keyword(override: Sig, base: Sig) -> bool:
     return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
 
 
+def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
+    """The keys a TypedDict class declares with its bases; None for a class that is no TypedDict or
+    derives from a base out of sight (which may declare any key)."""
+    keys: set[str] = set()
+    typed_dict = False
+    for item in ix.mro(cls, True):
+        if isinstance(item, px.External):
+            if item.name.rsplit(".", 1)[-1] != "TypedDict":
+                return None
+            typed_dict = True
+            continue
+        for stmt in item.node.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                keys.add(stmt.target.id)
+    return keys if typed_dict else None
+
+
+def _writes_key(tree: ast.AST, key: str) -> bool:
+    """The module stores ``key`` into some mapping: ``x[key] = v``, ``x.setdefault(key, ...)``,
+    ``x.update(key=v)`` / ``x.update({key: v})``, ``x |= {key: v}``."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _is_text(node.slice, key):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "setdefault" and node.args and _is_text(node.args[0], key):
+                return True
+            if node.func.attr == "update" and (
+                any(k.arg == key for k in node.keywords)
+                or any(isinstance(a, ast.Dict) and any(_is_text(k, key) for k in a.keys) for a in node.args)
+            ):
+                return True
+        if isinstance(node, ast.AugAssign) and isinstance(node.value, ast.Dict):
+            if any(_is_text(k, key) for k in node.value.keys):
+                return True
+    return False
+
+
+def _is_text(node: ast.AST | None, text: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == text
+
+
 def _without(sig: Sig, names: list[str]) -> Sig:
-    """``sig`` without the optional parameters ``names`` (trailing defaults shrink with them)."""
+    """``sig`` without the parameters ``names`` (trailing defaults shrink with the optional ones)."""
     positional = tuple(p for p in sig.positional if p not in names)
-    dropped = len(sig.positional) - len(positional)
+    optional = sig.positional[len(sig.positional) - sig.defaults :] if sig.defaults else ()
     return replace(
         sig,
         positional=positional,
         posonly=sum(1 for p in sig.positional[: sig.posonly] if p not in names),
-        defaults=max(sig.defaults - dropped, 0),
+        defaults=sum(1 for p in optional if p not in names),
         kwonly=tuple(k for k in sig.kwonly if k not in names),
+        kwonly_required=frozenset(k for k in sig.kwonly_required if k not in names),
     )
 
 
