@@ -78,6 +78,48 @@ CASES += [
     ),
     (
         "#23673 hash records made bytes",
+        "the module imported as an alias, a field read on kvu.BlockHash",
+        K(
+            "#23673",
+            BH,
+            BHW,
+            "vllm/aeon/bh4.py",
+            "import vllm.v1.core.kv_cache_utils as kvu\n\n\n"
+            "def aeon_tier_key(block_hash: kvu.BlockHash) -> int:\n"
+            "    return block_hash.hash_value\n",
+            "return block_hash.hash_value",
+        ),
+    ),
+    (
+        "#23673 hash records made bytes",
+        "the module taken off its package, the group record built by keyword",
+        K(
+            "#23673",
+            BH,
+            BHW,
+            "vllm/aeon/bh5.py",
+            "from vllm.v1.core import kv_cache_utils\n\n\n"
+            "def aeon_group_key(block_hash, group_id: int):\n"
+            "    return kv_cache_utils.BlockHashWithGroupId(block_hash=block_hash, group_id=group_id)\n",
+            "return kv_cache_utils.BlockHashWithGroupId(block_hash=block_hash, group_id=group_id)",
+        ),
+    ),
+    (
+        "#23673 hash records made bytes",
+        "twin: the module imported as an alias, the group key built with one value",
+        K(
+            "#23673",
+            BH,
+            BHW,
+            "vllm/aeon/bh6.py",
+            "import vllm.v1.core.kv_cache_utils as kvu\n\n\n"
+            "def aeon_group_key(raw: bytes):\n"
+            "    return kvu.BlockHashWithGroupId(raw)\n",
+            "return kvu.BlockHashWithGroupId(raw)",
+        ),
+    ),
+    (
+        "#23673 hash records made bytes",
         "twin: the hashes counted on the request",
         K(
             "#23673",
