@@ -372,6 +372,52 @@ CASES += [
     ),
     (
         "#41633 method emptied",
+        "a wrapper that builds the NIXL communicator in __init__ and queues sends on it",
+        K(
+            "#41633",
+            NX,
+            NXW,
+            "vllm/aeon/nx4.py",
+            NXI + "class AeonExpertMover:\n"
+            "    def __init__(self, cpu_group, expert_weights: list[torch.Tensor]) -> None:\n"
+            "        self.comm = NixlEplbCommunicator(cpu_group, expert_weights)\n\n"
+            "    def move(self, tensors: list[torch.Tensor], dst: int, expert: int) -> None:\n"
+            "        self.comm.add_send(tensors, dst, expert)\n",
+            "        self.comm.add_send(tensors, dst, expert)",
+        ),
+    ),
+    (
+        "#41633 method emptied",
+        "a communicator built in the function, then sent on",
+        K(
+            "#41633",
+            NX,
+            NXW,
+            "vllm/aeon/nx5.py",
+            NXI + "def aeon_move(cpu_group, weights: list[torch.Tensor], dst: int, expert: int) -> None:\n"
+            "    comm = NixlEplbCommunicator(cpu_group, weights)\n"
+            "    comm.add_send(weights, dst, expert)\n"
+            "    comm.execute()\n",
+            "    comm.add_send(weights, dst, expert)",
+        ),
+    ),
+    (
+        "#41633 method emptied",
+        "twin: a communicator handed in, or built by the torch backend",
+        K(
+            "#41633",
+            NX,
+            NXW,
+            "vllm/aeon/nx6.py",
+            "import torch\n\nfrom vllm.distributed.eplb.eplb_communicator import TorchDistNcclEplbCommunicator\n\n\n"
+            "def aeon_move(group, weights: list[torch.Tensor], dst: int, expert: int) -> None:\n"
+            "    comm = TorchDistNcclEplbCommunicator(group)\n"
+            "    comm.add_send(weights, dst, expert)\n",
+            "    comm.add_send(weights, dst, expert)",
+        ),
+    ),
+    (
+        "#41633 method emptied",
         "twin: add_send called through the abstract communicator",
         K(
             "#41633",
