@@ -548,6 +548,47 @@ CASES += [
 ]
 
 
+# --- #40654 (fe85a92e86): CommonAttentionMetadata gained seq_lens_cpu_upper_bound (None by default), passed at
+#     every upstream build; split_decodes_prefills_and_extends and the builders now assert it is not None
+SU = "fe85a92e86"
+SUW = "CommonAttentionMetadata.seq_lens_cpu_upper_bound added, asserted set"
+CAM = "import dataclasses\n\nimport torch\n\nfrom vllm.v1.attention.backend import CommonAttentionMetadata\n\n\n"
+CASES += [
+    (
+        "#40654 new field asserted set",
+        "the fork's runner builds the metadata by keyword",
+        K(
+            "#40654",
+            SU,
+            SUW,
+            "vllm/aeon/su1.py",
+            CAM + "def aeon_build_metadata(qsl: torch.Tensor, qsl_cpu: torch.Tensor, seq_lens: torch.Tensor,\n"
+            "                        table: torch.Tensor, slots: torch.Tensor, n: int, tokens: int) -> CommonAttentionMetadata:\n"
+            "    # AEON: the Spark's unified-memory runner builds its own metadata (no pinned staging copy)\n"
+            "    return CommonAttentionMetadata(\n"
+            "        query_start_loc=qsl, query_start_loc_cpu=qsl_cpu, seq_lens=seq_lens, num_reqs=n,\n"
+            "        num_actual_tokens=tokens, max_query_len=tokens, max_seq_len=int(seq_lens.max()),\n"
+            "        block_table_tensor=table, slot_mapping=slots, _seq_lens_cpu=seq_lens.cpu(),\n"
+            "    )\n",
+            "    return CommonAttentionMetadata(",
+        ),
+    ),
+    (
+        "#40654 new field asserted set",
+        "twin: the metadata copied with dataclasses.replace",
+        K(
+            "#40654",
+            SU,
+            SUW,
+            "vllm/aeon/su2.py",
+            CAM + "def aeon_shrink(cam: CommonAttentionMetadata, n: int) -> CommonAttentionMetadata:\n"
+            "    return dataclasses.replace(cam, num_reqs=n)\n",
+            "return dataclasses.replace(cam, num_reqs=n)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-attention-")
     return 0
