@@ -310,6 +310,26 @@ CASES += [
     ),
     (
         "#48011 backend hook widened",
+        "twin: a fork backend whose impl refuses sliding windows itself",
+        K(
+            "#48011",
+            SW,
+            SWW,
+            "vllm/aeon/sw4.py",
+            BK + "\n\nclass AeonSparkDenseBackend(AttentionBackend):\n"
+            "    @staticmethod\n"
+            "    def get_name() -> str:\n"
+            "        return 'AEON_SPARK_DENSE'\n\n\n"
+            "class AeonSparkDenseImpl:\n"
+            "    def __init__(self, num_heads: int, head_size: int, scale: float, sliding_window: int | None = None) -> None:\n"
+            "        if sliding_window is not None:\n"
+            "            raise NotImplementedError('AEON dense kernel has no sliding window')\n"
+            "        self.num_heads, self.head_size, self.scale = num_heads, head_size, scale\n",
+            "class AeonSparkDenseBackend(AttentionBackend):",
+        ),
+    ),
+    (
+        "#48011 backend hook widened",
         "twin: a subclass of a backend that declares the capability",
         K(
             "#48011",

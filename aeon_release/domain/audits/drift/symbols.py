@@ -2114,8 +2114,8 @@ class _Checker:
             if owner is not nearest or not self._upstream(owner.module.path) or not _refuses(owner.members[name]):
                 continue
             opted = self._opted_in(owner, name)
-            if len(opted) < _OPTED_IN:
-                continue
+            if len(opted) < _OPTED_IN or refused.refuses_subject(mod.tree, name):
+                continue  # the fork's module refuses the capability itself: upstream's refusal is its own
             commit = self._commit(owner.module.path, name)
             shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
             yield _error(
