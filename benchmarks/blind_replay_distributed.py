@@ -30,6 +30,9 @@ now (symbol drift, ``drift/emptied.py``): a call of a def upstream kept but empt
 only raises, unless a ``try`` around it catches the kind; a call made for its effect (a statement, a ``with``
 item, ``return super()...`` of a None) of one that now does nothing; and the same where the class's override
 went and the base's stub answers.
+After killers60 (two constructor spellings of #41633 and a twin added): 20 caught, 0 warned, 0 missed of 20
+(twins: 9 quiet, 0 false errors).  The engine typed those constructors already; new is an instance built of
+the class itself counting as no subclass (tests/audits/test_emptied_drift.py).
 
   python benchmarks/blind_replay_distributed.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -30,6 +30,8 @@ class or built with other than one value (symbol drift, ``drift/newtyped.py``); 
 made a record, sent a dict's method the record lacks (``.get``, ``.setdefault`` ...) or tested with
 ``in`` (type drift).  Quiet now: an override whose ``**kwargs`` takes an optional parameter the base
 gained.
+After killers60 (two module-import spellings of #23673 and a twin added): 17 caught, 0 warned, 0 missed of
+17 (twins: 10 quiet, 0 false errors); the two were missed before (newtyped followed ``from m import`` only).
 
   python benchmarks/blind_replay_kvcache.py [--mirror DIR] [--only TEXT ...] [--show]
 """
