@@ -31,6 +31,9 @@ now: a call of a custom op whose only registration upstream dropped; a retired k
 one upstream's setters agreed on; an override missing a parameter a spread record (``**x._asdict()``,
 ``**asdict(x)``) now passes; a fork class inheriting a capability hook upstream added refusing and opted at
 least three of its classes into (all symbol drift).
+After killers60 (#40654 added: one spelling, one twin; a #48011 twin whose impl refuses windows itself): 21
+caught, 0 warned, 0 missed of 21 (twins: 10 quiet, 0 false errors; the new #48011 twin was a false error
+before).  Caught now: a fork build leaving None a field upstream added and now asserts set.
 
   python benchmarks/blind_replay_attention.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -310,6 +313,26 @@ CASES += [
     ),
     (
         "#48011 backend hook widened",
+        "twin: a fork backend whose impl refuses sliding windows itself",
+        K(
+            "#48011",
+            SW,
+            SWW,
+            "vllm/aeon/sw4.py",
+            BK + "\n\nclass AeonSparkDenseBackend(AttentionBackend):\n"
+            "    @staticmethod\n"
+            "    def get_name() -> str:\n"
+            "        return 'AEON_SPARK_DENSE'\n\n\n"
+            "class AeonSparkDenseImpl:\n"
+            "    def __init__(self, num_heads: int, head_size: int, scale: float, sliding_window: int | None = None) -> None:\n"
+            "        if sliding_window is not None:\n"
+            "            raise NotImplementedError('AEON dense kernel has no sliding window')\n"
+            "        self.num_heads, self.head_size, self.scale = num_heads, head_size, scale\n",
+            "class AeonSparkDenseBackend(AttentionBackend):",
+        ),
+    ),
+    (
+        "#48011 backend hook widened",
         "twin: a subclass of a backend that declares the capability",
         K(
             "#48011",
@@ -543,6 +566,47 @@ CASES += [
             CPU + "def aeon_cpu_dtypes_attr() -> list[torch.dtype]:\n"
             "    return list(CPUAttentionBackend.supported_dtypes)\n",
             "return list(CPUAttentionBackend.supported_dtypes)",
+        ),
+    ),
+]
+
+
+# --- #40654 (fe85a92e86): CommonAttentionMetadata gained seq_lens_cpu_upper_bound (None by default), passed at
+#     every upstream build; split_decodes_prefills_and_extends and the builders now assert it is not None
+SU = "fe85a92e86"
+SUW = "CommonAttentionMetadata.seq_lens_cpu_upper_bound added, asserted set"
+CAM = "import dataclasses\n\nimport torch\n\nfrom vllm.v1.attention.backend import CommonAttentionMetadata\n\n\n"
+CASES += [
+    (
+        "#40654 new field asserted set",
+        "the fork's runner builds the metadata by keyword",
+        K(
+            "#40654",
+            SU,
+            SUW,
+            "vllm/aeon/su1.py",
+            CAM + "def aeon_build_metadata(qsl: torch.Tensor, qsl_cpu: torch.Tensor, seq_lens: torch.Tensor,\n"
+            "                        table: torch.Tensor, slots: torch.Tensor, n: int, tokens: int) -> CommonAttentionMetadata:\n"
+            "    # AEON: the Spark's unified-memory runner builds its own metadata (no pinned staging copy)\n"
+            "    return CommonAttentionMetadata(\n"
+            "        query_start_loc=qsl, query_start_loc_cpu=qsl_cpu, seq_lens=seq_lens, num_reqs=n,\n"
+            "        num_actual_tokens=tokens, max_query_len=tokens, max_seq_len=int(seq_lens.max()),\n"
+            "        block_table_tensor=table, slot_mapping=slots, _seq_lens_cpu=seq_lens.cpu(),\n"
+            "    )\n",
+            "    return CommonAttentionMetadata(",
+        ),
+    ),
+    (
+        "#40654 new field asserted set",
+        "twin: the metadata copied with dataclasses.replace",
+        K(
+            "#40654",
+            SU,
+            SUW,
+            "vllm/aeon/su2.py",
+            CAM + "def aeon_shrink(cam: CommonAttentionMetadata, n: int) -> CommonAttentionMetadata:\n"
+            "    return dataclasses.replace(cam, num_reqs=n)\n",
+            "return dataclasses.replace(cam, num_reqs=n)",
         ),
     ),
 ]

@@ -32,6 +32,10 @@ off its ``**kwargs`` that a fork override, ``__init__`` too, takes neither by na
 dead knobs); a read of a flipped literal default off an instance the fork's line builds with every default,
 also as an ``or`` fallback (default drift, an error now).  Left: ``request.stream_options = StreamOptions()``,
 a pydantic model built on its defaults and handed on, with no read in the fork's code to tie to the field.
+After killers60 (one spelling and one twin of #36379 added): 17 caught, 1 warned, 0 missed of 18 (twins: 10
+quiet, 1 of them warned, 0 false errors).
+Caught now: a model built on a default upstream changed and handed on (assigned, passed, returned) where an
+upstream file outside its tests reads the field (default drift, ``drift/handed_defaults.py``).
 
   python benchmarks/blind_replay_openai.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -397,6 +401,33 @@ CASES += [
             SOI + "def aeon_reports_usage(stream_options: StreamOptions | None) -> bool:\n"
             "    return bool((stream_options or StreamOptions()).include_usage)\n",
             "return bool((stream_options or StreamOptions()).include_usage)",
+        ),
+    ),
+    (
+        "#36379 default flipped",
+        "a model built on the flipped default, passed to the request",
+        K(
+            "#36379",
+            SO,
+            SOW,
+            "vllm/aeon/so4.py",
+            "from vllm.entrypoints.openai.engine import protocol\n\n\n"
+            "def aeon_stream_kwargs(stream: bool) -> dict:\n"
+            "    # AEON: the gateway's billing meter wants the usage chunk, per-chunk stats on too\n"
+            "    return {'stream': stream, 'stream_options': protocol.StreamOptions(continuous_usage_stats=True)}\n",
+            "    return {'stream': stream, 'stream_options': protocol.StreamOptions(continuous_usage_stats=True)}",
+        ),
+    ),
+    (
+        "#36379 default flipped",
+        "twin: the model built from the client's own options",
+        K(
+            "#36379",
+            SO,
+            SOW,
+            "vllm/aeon/so5.py",
+            SOI + "def aeon_options(given: dict) -> StreamOptions:\n    return StreamOptions(**given)\n",
+            "return StreamOptions(**given)",
         ),
     ),
     (

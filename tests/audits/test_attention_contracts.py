@@ -189,8 +189,41 @@ def cap_upstream(opted: int) -> dict[str, str]:
             3,
             False,
         ),
+        # the fork's impl honours windows: still refused by upstream now
+        (
+            "from vllm.v1.attention.backend import AttentionBackend\n\n\nclass AeonSparkBackend(AttentionBackend):\n"
+            "    pass\n\n\nclass AeonSparkImpl:\n    def __init__(self, sliding_window: int | None) -> None:\n"
+            "        self.sliding_window = (-1, -1) if sliding_window is None else (sliding_window - 1, 0)\n",
+            3,
+            True,
+        ),
+        # twins: the fork's module refuses the capability itself (a raise under a test of it, an assert)
+        (
+            "from vllm.v1.attention.backend import AttentionBackend\n\n\nclass AeonSparkBackend(AttentionBackend):\n"
+            "    pass\n\n\nclass AeonSparkImpl:\n    def __init__(self, sliding_window: int | None) -> None:\n"
+            "        if sliding_window is not None:\n"
+            "            raise NotImplementedError('no sliding window on the Spark kernel')\n",
+            3,
+            False,
+        ),
+        (
+            "from vllm.v1.attention.backend import AttentionBackend\n\n\nclass AeonSparkBackend(AttentionBackend):\n"
+            "    pass\n\n\nclass AeonSparkImpl:\n    def __init__(self, sliding_window: int | None) -> None:\n"
+            "        assert sliding_window is None, 'no sliding window'\n",
+            3,
+            False,
+        ),
     ],
-    ids=["inherits the refusal", "twin: an opted-in base", "twin: declares it", "twin: two opted in", "twin: left out"],
+    ids=[
+        "inherits the refusal",
+        "twin: an opted-in base",
+        "twin: declares it",
+        "twin: two opted in",
+        "twin: left out",
+        "honours windows",
+        "twin: raises on windows",
+        "twin: asserts no window",
+    ],
 )
 def test_a_capability_upstream_made_opt_in(
     git_repo: GitRepo, no_rules: Path, fork: str, opted: int, caught: bool

@@ -177,6 +177,36 @@ FORK_BASE = "from vllm.distributed.engine import Base, Cuda, Engine, Hooks, Nixl
         ("def f(e: Engine) -> None:\n    Engine.pad(e, 3)\n", 5),
         # off an instance of a class none derives from (a sibling's working def is no answer)
         ("def f(n: Nixl) -> None:\n    n.put(3)\n", 5),
+        # an instance built of the class itself, in the function or in ``__init__`` (no subclass answers it)
+        ("def f() -> None:\n    e = Engine()\n    e.add_send(1, 2)\n", 6),
+        (
+            "class Mine:\n    def __init__(self) -> None:\n        self.e = Engine()\n\n"
+            "    def go(self) -> None:\n        self.e.add_send(1, 2)\n",
+            9,
+        ),
+        (
+            "class Mine:\n    def __init__(self) -> None:\n        self.e = Engine()\n\n"
+            "    def go(self) -> None:\n        e = self.e\n        e.add_send(1, 2)\n",
+            10,
+        ),
+        # twins: a factory's instance, a name rebound to a subclass's, a loop over others, an attribute set
+        # from a parameter too, the subclass built (its def does the work)
+        (
+            "def make() -> Engine:\n    return Engine()\n\n\ndef f() -> None:\n    e = make()\n    e.add_send(1, 2)\n",
+            None,
+        ),
+        ("def f(flag: bool) -> None:\n    e = Engine()\n    if flag:\n        e = Sub()\n    e.add_send(1, 2)\n", None),
+        (
+            "def f(es: list[Engine]) -> None:\n    e = Engine()\n    for e in es:\n        e.add_send(1, 2)\n",
+            None,
+        ),
+        (
+            "class Mine:\n    def __init__(self) -> None:\n        self.e = Engine()\n\n"
+            "    def use(self, e: Engine) -> None:\n        self.e = e\n\n"
+            "    def go(self) -> None:\n        self.e.add_send(1, 2)\n",
+            None,
+        ),
+        ("def f() -> None:\n    e = Sub()\n    e.add_send(1, 2)\n", None),
         # twins: the parameter's answer used
         ("def f(e: Engine) -> int:\n    return Engine.pad(e, 3) + 1\n", None),
         # twins: the raise caught (by a base kind of it too)

@@ -109,3 +109,47 @@ def test_a_name_imported_from_another_module_stays_quiet(git_repo: GitRepo, tmp_
 def test_a_relative_import_is_followed(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = FIELD.replace("from vllm.kv_utils import", "from .kv_utils import")
     assert _newtyped(git_repo, tmp_path, fork) == [(USE, line_of(fork, ".hash_value"), "error")]
+
+
+# ``import m`` / ``import m as x`` then ``m.Name``: the engine's import resolution (may_come_from) follows it
+MODULE_IMPORT = "import vllm.kv_utils\n\n\n"
+ALIASED_MODULE = "import vllm.kv_utils as kvu\n\n\n"
+FROM_PACKAGE = "from vllm import kv_utils as kvu\n\n\n"
+MODULE_FIELD = (
+    MODULE_IMPORT + "def mine(block_hash: vllm.kv_utils.BlockHash) -> int:\n    return block_hash.hash_value\n"
+)
+ALIASED_FIELD = ALIASED_MODULE + "def mine(block_hash: 'kvu.BlockHash') -> int:\n    return block_hash.token_ids[0]\n"
+ALIASED_BUILT = ALIASED_MODULE + "def mine(h: bytes, group: int):\n    return kvu.BlockHashWithGroupId(h, group)\n"
+PACKAGE_BUILT = (
+    FROM_PACKAGE
+    + "def mine(h: bytes, group: int):\n    return kvu.BlockHashWithGroupId(block_hash=h, group_id=group)\n"
+)
+# twins: the one-value call through the module, a bytes method, another module's class of the same name
+ALIASED_ONE_VALUE = ALIASED_MODULE + "def mine(raw: bytes):\n    return kvu.BlockHashWithGroupId(raw)\n"
+ALIASED_BYTES = ALIASED_MODULE + "def mine(block_hash: kvu.BlockHash) -> str:\n    return block_hash.hex()\n"
+OTHER_MODULE = (
+    "import vllm.kv_utils as kvu\nimport mylib.hashes as other\n\n\n"
+    "def mine(block_hash: other.BlockHash, group: int) -> int:\n"
+    "    other.BlockHashWithGroupId(block_hash, group)\n    return block_hash.hash_value\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (MODULE_FIELD, ".hash_value"),
+        (ALIASED_FIELD, ".token_ids"),
+        (ALIASED_BUILT, "kvu.BlockHashWithGroupId(h, group)"),
+        (PACKAGE_BUILT, "block_hash=h"),
+    ],
+    ids=["import-m-annotation", "import-m-as-x-string-annotation", "import-m-as-x-call", "from-package-import-m"],
+)
+def test_a_newtyped_class_named_off_its_module_is_followed(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _newtyped(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", [ALIASED_ONE_VALUE, ALIASED_BYTES, OTHER_MODULE], ids=["one-value", "bytes", "other"])
+def test_a_module_spelling_that_still_works_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _newtyped(git_repo, tmp_path, fork) == []

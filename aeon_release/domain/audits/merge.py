@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
+from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -39,6 +40,7 @@ from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
@@ -147,6 +149,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     renamed_sibling_drift,
     env_default_drift,
     field_default_drift,
+    handed_default_drift,
     none_field_drift,
     registration_drift,
     return_drift,
@@ -160,6 +163,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     read_only_drift,
     unlisted_drift,
     newtyped_drift,
+    asserted_field_drift,
     layout_drift,
     tuple_value_drift,
     sort_order_drift,

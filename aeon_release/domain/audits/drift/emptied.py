@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import LOG_CALLS
 
-__all__ = ["Emptied", "emptied", "for_effect", "guarded", "trivial"]
+__all__ = ["Emptied", "built_by", "emptied", "for_effect", "guarded", "trivial"]
 
 # calls a body may keep beside its emptiness, named whole (``compute_logits`` or ``update_info`` is work):
 # telling the reader it is gone does not do the work
@@ -192,3 +192,76 @@ def for_effect(around: ast.AST, call: ast.Call, now: Emptied) -> bool:
         if isinstance(node, ast.Return) and node.value is call and now.returns is None:
             return True
     return False
+
+
+def built_by(receiver: ast.expr, func: ast.AST | None, cls: ast.ClassDef | None, me: str | None) -> ast.expr | None:
+    """The callee of the one constructor call the receiver holds, when nothing else binds it: a local bound
+    once, unannotated, to a call (``comm = Communicator(...)``; no parameter, loop or ``with`` rebinding it),
+    or ``self.attr`` every method of the class assigns only by calls of that callee (``self.comm =
+    Communicator(...)`` in ``__init__``).  An instance built so is of that very class, not a subclass that
+    may do the work an annotation's class no longer does."""
+    if isinstance(receiver, ast.Name) and isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return _one_call(_local_values(func, receiver.id))
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == me:
+        return _one_call(_self_values(cls, receiver.attr)) if cls is not None else None
+    return None
+
+
+def _local_values(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[ast.expr | None]:
+    """What the function binds ``name`` to (None for a parameter, a loop, a ``with``, an annotated target)."""
+    args = (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs, func.args.vararg, func.args.kwarg)
+    found: list[ast.expr | None] = [None for a in args if a is not None and a.arg == name]
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign):
+            found += [node.value if t.id == name and len(node.targets) == 1 else None for t in _names(node.targets)]
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.AnnAssign, ast.AugAssign, ast.NamedExpr, ast.comprehension)):
+            found += [None for t in _names([node.target]) if t.id == name]
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            found += [None for t in _names([i.optional_vars for i in node.items if i.optional_vars]) if t.id == name]
+    return found
+
+
+def _self_values(cls: ast.ClassDef, attr: str) -> list[ast.expr | None]:
+    """What the class's methods assign ``self.attr`` (None for an annotated or augmented assignment)."""
+    found: list[ast.expr | None] = []
+    for stmt in cls.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        for node in ast.walk(stmt):
+            found += [_self_value(node, t) for t in _self_targets(node, me, attr)]
+    return found
+
+
+def _self_targets(node: ast.AST, me: str, attr: str) -> list[ast.Attribute]:
+    """The ``me.attr`` targets a statement assigns (in a tuple target too)."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+        targets = [node.target]
+    else:
+        return []
+    return [
+        t
+        for tgt in targets
+        for t in ast.walk(tgt)
+        if isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == me
+    ]
+
+
+def _self_value(node: ast.AST, target: ast.Attribute) -> ast.expr | None:
+    """The value a plain ``me.attr = value`` binds; None for a tuple, annotated or augmented target."""
+    plain = isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is target
+    return node.value if plain and isinstance(node, ast.Assign) else None
+
+
+def _names(targets: list[ast.expr]) -> list[ast.Name]:
+    return [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
+def _one_call(values: list[ast.expr | None]) -> ast.expr | None:
+    """The callee when every value is a call of the same plain callee (``Cls``, ``mod.Cls``)."""
+    calls = [v for v in values if isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute))]
+    if not values or len(calls) != len(values) or len({ast.unparse(c.func) for c in calls}) != 1:
+        return None
+    return calls[0].func

@@ -128,9 +128,9 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = _fork_names(trees)
     if not names:
         return []
-    files = _declaring_files(trees, names)
-    changed = _changed_defaults(trees, names, files) if files else {}
-    pinned = _fork_pinned(trees, set(changed))
+    files = declaring_files(trees, names)
+    changed = changed_defaults(trees, names, files) if files else {}
+    pinned = fork_pinned(trees, set(changed))
     changed = {name: c for name, c in changed.items() if name not in pinned}
     if not changed:
         return []
@@ -149,7 +149,7 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
-def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
+def declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
     """The Python files whose upstream diff takes out and puts in an indented assignment of one name
     among ``names`` with another value, one of the two annotated with what starts a literal default
     (``name: T = False``, ``= field(``: a field, or a parameter of a signature; a function's locals are
@@ -182,7 +182,7 @@ def _declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
     return sorted(found)
 
 
-def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
+def changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
     """Field name -> its change, for the fields whose one literal default in a class means another thing now."""
     changed: dict[str, Changed] = {}
     named = Mentions(names)
@@ -328,7 +328,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     return names
 
 
-def _fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
+def fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
     """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
     ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
     chooses the value, not upstream's default.  RE2 over the added lines: linear however many names."""

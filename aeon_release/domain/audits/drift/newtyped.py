@@ -12,7 +12,9 @@ T``, ``Name: TypeAlias = T``) with ``T`` a builtin type; parsed at the base and 
 defined at module level that upstream's module binds that way instead.  The fork's side, on lines it wrote:
 ``x.attr`` with ``x`` typed as the name (a parameter's or a local's annotation, ``Optional`` aside) and
 ``attr`` a field of the base's class (a NamedTuple's ``_replace`` ...) that the builtin type lacks; and a call of the name (a NewType
-takes exactly one positional argument) with any other arguments.
+takes exactly one positional argument) with any other arguments.  The name is followed through every import
+shape the engine resolves (``pyindex.may_come_from``): ``from m import Name [as N]`` and ``import m [as x]``
+then ``m.Name`` / ``x.Name`` (an annotation ``x.Name`` as well as a call).
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
-from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.pyindex import (
+    ModuleInfo,
+    dotted_name,
+    import_base,
+    may_come_from,
+    parse_module_info,
+)
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -112,8 +120,8 @@ def _members(cls: ast.ClassDef) -> frozenset[str]:
 def _uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, Newtyped]
 ) -> Iterator[tuple[int, Newtyped, str]]:
-    bound = _imported(path, module, found)
-    if not bound:
+    spelt = _Spelt(path, module, found, trees.merged_text(path))
+    if not spelt.any():
         return
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
@@ -121,24 +129,62 @@ def _uses(
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
             continue
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in bound:
-            hit = found[bound[node.func.id]]
+        if isinstance(node, ast.Call) and (hit := spelt.of(node.func)) is not None:
             if hit.new_type and (len(node.args) != 1 or node.keywords):
                 yield line, hit, f"calls {ast.unparse(node.func)}({', '.join(_shown_arguments(node))})"
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and not isinstance(node.ctx, ast.Del):
-            func = enclosing(node, parents)
-            typed = typed_as(node.value, func, parents, fork.classes) | _annotated(node.value.id, func)
-            for local, real in bound.items():
-                hit = found[real]
-                if local in typed and _lost(hit, node.attr):
-                    yield line, hit, f"uses {ast.unparse(node)}"
-                    break
+            hit = _typed_hit(node.value, enclosing(node, parents), parents, fork, spelt)
+            if hit is not None and _lost(hit, node.attr):
+                yield line, hit, f"uses {ast.unparse(node)}"
 
 
-def _annotated(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> set[str]:
-    """The class names a function's parameter or local ``name`` is annotated as, ``Optional``/``| None`` aside."""
+def _typed_hit(
+    receiver: ast.Name,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    spelt: _Spelt,
+) -> Newtyped | None:
+    """The newtyped class a receiver is typed as: a class name it is typed by (``typed_as``), or an
+    annotation spelling the class through an imported module (``x: kvu.BlockHash``)."""
+    for local in sorted(typed_as(receiver, func, parents, fork.classes)):
+        hit = spelt.of(ast.Name(id=local, ctx=ast.Load()))
+        if hit is not None:
+            return hit
+    return next((hit for a in _annotated(receiver.id, func) if (hit := spelt.of(a)) is not None), None)
+
+
+class _Spelt:
+    """How a fork module names upstream's newtyped classes: ``from m import Name [as N]`` anywhere in the
+    file (the names), and ``m.Name`` / ``x.Name`` off a module import the engine resolves to upstream's
+    module (``may_come_from``, read once off the module's top-level bindings)."""
+
+    def __init__(self, path: str, module: ast.Module, found: dict[str, Newtyped], text: str | None) -> None:
+        self.found = found
+        self.names = _imported(path, module, found)
+        self.info: ModuleInfo | None = parse_module_info(path, dotted_name(path), text) if text is not None else None
+
+    def any(self) -> bool:
+        return bool(self.names) or self.info is not None
+
+    def of(self, expr: ast.expr) -> Newtyped | None:
+        """The newtyped class ``expr`` (``Name``, ``m.Name``) names in this module, if any."""
+        if isinstance(expr, ast.Name):
+            real = self.names.get(expr.id)
+            return self.found[real] if real is not None else None
+        if not isinstance(expr, ast.Attribute) or self.info is None:
+            return None
+        hit = self.found.get(expr.attr)
+        if hit is None or not isinstance(expr.value, (ast.Name, ast.Attribute)):
+            return None
+        return hit if may_come_from(self.info, expr, dotted_name(hit.path)) else None
+
+
+def _annotated(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> list[ast.expr]:
+    """The class expressions a function's parameter or local ``name`` is annotated as, ``Optional``/``| None``
+    aside."""
     if func is None:
-        return set()
+        return []
     args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
     found = [a.annotation for a in args if a.arg == name and a.annotation is not None]
     found += [
@@ -146,27 +192,27 @@ def _annotated(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -
         for n in ast.walk(func)
         if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id == name
     ]
-    return {named for annotation in found for named in _optional_of(annotation)}
+    return [named for annotation in found for named in _optional_of(annotation)]
 
 
-def _optional_of(annotation: ast.expr) -> set[str]:
-    """``X``, ``"X"``, ``Optional[X]``, ``X | None``, ``Union[X, None]`` -> {X}; anything else -> {}."""
+def _optional_of(annotation: ast.expr) -> list[ast.expr]:
+    """``X``, ``m.X``, ``"X"``, ``Optional[X]``, ``X | None``, ``Union[X, None]`` -> [X]; anything else -> []."""
     text = str_value(annotation)
     if text is not None:
         parsed = parse_python(text)
         body = parsed.body[0] if parsed is not None and len(parsed.body) == 1 else None
-        return _optional_of(body.value) if isinstance(body, ast.Expr) else set()
+        return _optional_of(body.value) if isinstance(body, ast.Expr) else []
     if isinstance(annotation, (ast.Name, ast.Attribute)):
-        return {last_name(annotation)}
+        return [annotation]
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         sides = [annotation.left, annotation.right]
     elif isinstance(annotation, ast.Subscript) and last_name(annotation.value) in ("Optional", "Union"):
         inner = annotation.slice
         sides = list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
     else:
-        return set()
+        return []
     kept = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
-    return _optional_of(kept[0]) if len(kept) == 1 else set()
+    return _optional_of(kept[0]) if len(kept) == 1 else []
 
 
 def _imported(path: str, module: ast.Module, found: dict[str, Newtyped]) -> dict[str, str]:

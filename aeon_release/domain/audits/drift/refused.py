@@ -149,3 +149,20 @@ def _leaves(node: ast.AST) -> set[str]:
         elif isinstance(item, ast.Attribute):
             found.add(f".{item.attr}")
     return found
+
+
+def refuses_subject(tree: ast.Module, hook: str) -> bool:
+    """Whether the module refuses what a capability hook names itself (``supports_sliding_window`` ->
+    ``sliding_window``): an ``assert`` naming it, or an ``if`` naming it whose body raises at its top level
+    (``if sliding_window is not None: raise NotImplementedError(...)``).  A class of such a module truly
+    lacks the capability: upstream's refusal of it now is the same answer, earlier."""
+    subject = hook.removeprefix("supports_").removeprefix("support_")
+    if subject == hook or len(subject) < 4:
+        return False
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert) and subject in ast.unparse(node.test):
+            return True
+        if isinstance(node, ast.If) and subject in ast.unparse(node.test):
+            if any(isinstance(stmt, ast.Raise) for stmt in node.body):
+                return True
+    return False

@@ -30,8 +30,8 @@ from aeon_release.domain.audits.drift.custom_ops import (
     named_op,
     op_definitions,
 )
+from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
-from aeon_release.domain.audits.drift.emptied import for_effect
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
@@ -1083,6 +1083,7 @@ class _Checker:
             before.owner is None
             or via == "class"
             or (isinstance(call.func, ast.Attribute) and _is_super(call.func.value))
+            or self._built_as_a_class(mod, call.func, scope)
         )
         if not definite and self._done_elsewhere(after):
             return
@@ -1098,6 +1099,23 @@ class _Checker:
             call.lineno,
             f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
         )
+
+    def _built_as_a_class(self, mod: ModuleInfo, func: ast.expr, scope: _Scope) -> bool:
+        """``comm.add_send(...)`` with ``comm = Communicator(...)`` (or ``self.comm = Communicator(...)`` in
+        the class): the receiver is an instance of that class itself, so no subclass's def of the name (where
+        upstream may have moved the work, #41633) answers the call: the emptied def does."""
+        if not isinstance(func, ast.Attribute):
+            return False
+        info = self.after.module_at(mod.path)
+        cls = self.after.class_info(info, scope.cls) if info is not None and scope.cls else None
+        receiver = func.value
+        if isinstance(receiver, ast.Name) and scope.functions:
+            source = _local_sources(scope.functions[-1]).get(receiver.id)  # ``comm = self.comm``
+            receiver = source if source is not None else receiver
+        where = scope.functions[-1] if scope.functions else None
+        made = built_by(receiver, where, cls.node if cls is not None else None, scope.me)
+        sym = self.after.resolve_expr(info, made) if made is not None and info is not None else None
+        return isinstance(sym, DefSym) and isinstance(sym.node, ast.ClassDef)
 
     def _plainly_defined(self, sym: DefSym) -> bool:
         """The def stands in its module's (or class's) own body: one under ``try``/``except`` or ``if`` is a
@@ -2186,8 +2204,8 @@ class _Checker:
             if owner is not nearest or not self._upstream(owner.module.path) or not _refuses(owner.members[name]):
                 continue
             opted = self._opted_in(owner, name)
-            if len(opted) < _OPTED_IN:
-                continue
+            if len(opted) < _OPTED_IN or refused.refuses_subject(mod.tree, name):
+                continue  # the fork's module refuses the capability itself: upstream's refusal is its own
             commit = self._commit(owner.module.path, name)
             shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
             yield _error(
