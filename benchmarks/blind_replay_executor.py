@@ -25,6 +25,16 @@ an eager override's ``return 0.0``, which the executor now reads ``.language_mod
 the old way: deprecated, not broken) and #30212's ``get_attn_backend_cls(cls, selected_backend, *args,
 **kwargs)`` returning a constant (it ignored the per-field arguments before; it ignores the config folding them
 now).
+After the killers59 widenings: 19 caught, 0 warned, 0 missed of 19 (twins: 11 quiet, 1 of them warned, 0 false
+errors).  Caught now: a number made a record (a ``NamedTuple`` or a class with no base but ``object`` and none
+of a number's operators) under a fork's arithmetic on the result, and under a fork override still returning a
+number where a call upstream wrote uses the value (result kind drift).  Quiet now: an override keeping a
+parameter upstream dropped but still asks a signature for by name (``"use_v1" in sig.parameters``: a
+warning, deprecated), and an override ignoring its ``*args, **kwargs`` when upstream folded parameters it
+ignored into one.  Regression set on the same tree: killer_replay 26/26, kind_change_replay 12/12,
+blind_replay_platform 34/34 (16 twins, 0 false), blind_replay_runtime 33 caught + 2 warned of 35,
+blind_replay_kvcache 15/15 (0 false), review15/16/17_twins 0 false errors, symbol_precision windows 0-1: 1 and 0 false errors (window 0's is
+main's too: a synthetic EngineCoreClient carry lacking the abstract shutdown()).
 
   python benchmarks/blind_replay_executor.py [--mirror DIR] [--only TEXT ...] [--show]
 """

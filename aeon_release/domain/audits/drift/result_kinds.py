@@ -20,6 +20,11 @@ Two shapes, both clean merges that fail on the first call:
   equal to a tuple again), concatenation or ``str`` method; a sequence's iteration, ``len()``, index or
   unpacking (a string answers each, character by character, silently).
 
+* a number made a record (``compile_or_warm_up_model() -> float`` became ``-> CompilationTimes``, a
+  ``NamedTuple``, #39240; ``is_record``): a number's arithmetic, comparison or conversion of the result
+  fails; a fork override still returning a number hands upstream's caller the old kind
+  (``old_kind_returns``).
+
 * one value made a list of such values (``map_mxfp4_backend() -> Mxfp4MoeBackend`` became
   ``-> list[Mxfp4MoeBackend]``, #41566; ``-> type[Experts]`` became ``-> list[type[Experts]]``, #45182): an
   equality, identity or membership test of the result with values (``== Backend.MARLIN``, ``in (A, B)``)
