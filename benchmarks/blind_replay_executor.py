@@ -33,7 +33,7 @@ parameter upstream dropped but still asks a signature for by name (``"use_v1" in
 warning, deprecated), and an override ignoring its ``*args, **kwargs`` when upstream folded parameters it
 ignored into one.  Regression set on the same tree: killer_replay 26/26, kind_change_replay 12/12,
 blind_replay_platform 34/34 (16 twins, 0 false), blind_replay_runtime 33 caught + 2 warned of 35,
-blind_replay_kvcache 15/15 (0 false), review15/16/17_twins 0 false errors, symbol_precision windows 0-1: 1 and 0 false errors (window 0's is
+blind_replay_kvcache 15/15 (0 false), review15/16/17_twins 0 false errors, symbol_precision --windows 3: 1, 0, 0 false errors (window 0's is
 main's too: a synthetic EngineCoreClient carry lacking the abstract shutdown()).
 
   python benchmarks/blind_replay_executor.py [--mirror DIR] [--only TEXT ...] [--show]
