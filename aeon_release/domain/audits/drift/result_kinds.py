@@ -20,6 +20,11 @@ Two shapes, both clean merges that fail on the first call:
   equal to a tuple again), concatenation or ``str`` method; a sequence's iteration, ``len()``, index or
   unpacking (a string answers each, character by character, silently).
 
+* a number made a record (``compile_or_warm_up_model() -> float`` became ``-> CompilationTimes``, a
+  ``NamedTuple``, #39240; ``is_record``): a number's arithmetic, comparison or conversion of the result
+  fails; a fork override still returning a number hands upstream's caller the old kind
+  (``old_kind_returns``).
+
 * one value made a list of such values (``map_mxfp4_backend() -> Mxfp4MoeBackend`` became
   ``-> list[Mxfp4MoeBackend]``, #41566; ``-> type[Experts]`` became ``-> list[type[Experts]]``, #45182): an
   equality, identity or membership test of the result with values (``== Backend.MARLIN``, ``in (A, B)``)
@@ -35,7 +40,7 @@ the two definitions and the function around the call.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
@@ -298,8 +303,11 @@ def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None],
     return {name: element for name, element in bound.items() if stores.get(name) == 1}, unpacks
 
 
-def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use) -> str | None:
-    """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None."""
+def result_drift(
+    before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use, record: Callable[[str], bool] = bool
+) -> str | None:
+    """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None;
+    ``record(name)`` answers whether a class the new annotation names is a record (``is_record``)."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return None
     if use.how == "awaits":
@@ -313,6 +321,9 @@ def result_drift(before: ast.AST, after: ast.AST, after_module: ast.Module | Non
         return None
     if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
         return listed
+    made_record = _KIND_OF.get(_outer(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
+    if made_record:
+        return _kind_changed(old, new, use.how, use.caught, "record")
     if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
         return _kind_changed(old, new, use.how, use.caught)
     wrapper = _plain_class(after_module, _outer(new))
@@ -334,10 +345,10 @@ _NUMBERS = frozenset({"int", "float"})
 _KIND_OF = {**dict.fromkeys(_NUMBERS, "number"), "str": "string", **dict.fromkeys(_SEQUENCES, "sequence")}
 
 
-def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False) -> str | None:
-    """What a use the old kind (a number, a string, a sequence) supports does with the new one, or None;
-    None too where it raises a TypeError the fork catches (``caught``)."""
-    was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
+def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, now: str | None = None) -> str | None:
+    """What a use the old kind (a number, a string, a sequence) supports does with the new one (``now``, or
+    the kind its annotation names), or None; None too where it raises a TypeError the fork catches (``caught``)."""
+    was, now = _KIND_OF.get(_outer(old)), now or _KIND_OF.get(_outer(new))
     if was is None or now is None or was == now:
         return None
     effect: str | None
@@ -472,6 +483,78 @@ def _plain_class(module: ast.Module, name: str) -> str | None:
         return None
     defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return None if defined & _CONTAINER_PROTOCOL else name
+
+
+_NUMERIC_DUNDERS = frozenset(
+    {"__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__", "__rtruediv__"}
+    | {"__floordiv__", "__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__float__", "__int__", "__index__"}
+)
+
+
+def is_record(node: ast.ClassDef) -> bool:
+    """A class that is a record of fields and no number: a ``NamedTuple`` or a class with no base but
+    ``object`` (a dataclass), no metaclass, none of a number's operators (#39240: ``compile_or_warm_up_model()
+    -> float`` became ``-> CompilationTimes``, a ``NamedTuple`` of two floats: ``t + 1.0`` raises)."""
+    plain = all(last_name(b) in ("NamedTuple", "object") for b in node.bases)
+    defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return plain and not node.keywords and not defined & _NUMERIC_DUNDERS
+
+
+def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Callable[[str], bool]) -> list[int]:
+    """The lines of the override's own returns that hand back a number where the base's ``-> int``/``-> float``
+    became a record (``is_record``): a literal, a conversion or arithmetic; any value not taken from
+    ``super()`` when the override is annotated with the base's old return."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def):
+        return []
+    old, new = _element(before.returns, None), _element(after.returns, None)
+    if _KIND_OF.get(_outer(old)) != "number" or not isinstance(new, ast.Name) or not record(new.id):
+        return []
+    pinned = override.returns is not None and old is not None and ast.unparse(override.returns) == ast.unparse(old)
+    handed = _super_bound(override, after.name)
+    return [
+        value.lineno
+        for value in own_returns(override)
+        if value is not None and not _from_super(value, handed, after.name) and (pinned or _a_number(value))
+    ]
+
+
+def returned(func: ast.AST) -> str:
+    """The return annotation of a def, as written; "" for none."""
+    annotation = func.returns if isinstance(func, _Def) else None
+    return ast.unparse(annotation) if annotation is not None else ""
+
+
+def _a_number(node: ast.expr) -> bool:
+    if _number(node) and not isinstance(getattr(node, "value", None), bool):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in ("int", "float", "round")
+    return isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC) and not _string(node.left)
+
+
+def _super_bound(func: _Def, name: str) -> set[str]:
+    """Names ``func`` binds to a value its base's ``name`` gave (``t = super().name()``)."""
+    return {
+        t.id
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign) and _from_super(node.value, set(), name)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _from_super(node: ast.expr, bound: set[str], name: str) -> bool:
+    return any(
+        (isinstance(n, ast.Name) and n.id in bound)
+        or (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == name
+            and isinstance(n.func.value, ast.Call)
+            and last_name(n.func.value.func) == "super"
+        )
+        for n in ast.walk(node)
+    )
 
 
 def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:

@@ -47,9 +47,12 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.result_kinds import (
+    is_record,
+    old_kind_returns,
     parameter_kind,
     result_drift,
     result_uses,
+    returned,
     returns_nothing,
     value_returned_now,
     value_use,
@@ -1247,13 +1250,22 @@ class _Checker:
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
             if annotation_only and not called:
                 continue
-            problem = result_drift(before.node, after.node, module.tree if module else None, use)
+            problem = result_drift(before.node, after.node, module.tree if module else None, use, self._record(module))
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
                     what += "; upstream changed only the annotation, and the body returns what a call gives"
                 yield self._finding(mod, use.line, what, after, _UNCERTAIN if annotation_only else "signature")
                 return
+
+    def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
+        """Whether a name ``module`` (upstream's, merged) binds or imports is a record class (``is_record``)."""
+
+        def answer(name: str) -> bool:
+            cls = self.after.class_of(self.after.resolve(module.dotted, name)) if module is not None else None
+            return cls is not None and is_record(cls.node)
+
+        return answer
 
     def _kind_drift(self, before: DefSym, after: DefSym, awaited: bool) -> str | None:
         """A callee that is no longer a plain function: the call still runs, and gets something else.
@@ -2355,6 +2367,7 @@ class _Checker:
             elif refused_keys:
                 yield _error(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {refused_keys}")
             else:
+                yield from self._old_kind_returned(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
@@ -2954,6 +2967,26 @@ class _Checker:
             return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
         return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
 
+    def _old_kind_returned(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The base's number became a record (#39240: ``compile_or_warm_up_model() -> float`` became ``->
+        CompilationTimes``); a return of the override still hands back a number, and a call upstream wrote
+        uses the value (the executor reads ``.language_model`` off each worker's): an error on that return."""
+        if not self._upstream(after.path):
+            return
+        lines = old_kind_returns(before.node, after.node, stmt, self._record(self.after.module_at(after.path)))
+        used = self._value_used(after.name) if lines else None
+        for line in lines if used is not None else ():
+            yield _error(
+                mod,
+                line,
+                f"{short} overrides {after.label}, which returned {returned(before.node)} and now returns "
+                f"{returned(after.node)}, a record ({_where(after, self._commit(after.path, after.name))}): "
+                f"this return still hands back a number, and upstream's call at {used} uses the value as the record; "
+                "return the record",
+            )
+
     def _value_used(self, name: str) -> str | None:
         """``path:line`` of a call of method ``name`` (or one naming it as a string) that uses its value, in
         a file whose upstream diff adds a line naming it."""
@@ -3058,6 +3091,9 @@ class _Checker:
         if problem is None or self._kwargs_take(after, mine, old, new):
             return None
         said = f"the base now takes {new.show()}, the override {mine.show()}: {problem}"
+        probe = self._probed(old, new, mine)
+        if probe is not None:
+            return Uncertain(f"{said}; {probe}")
         renamed = renamed_only(mine, old, new)
         if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
             # only renamed: every call upstream wrote passes them by position, which the override still takes
@@ -3161,6 +3197,21 @@ class _Checker:
                     return False
                 seen = True
         return seen
+
+    def _probed(self, old: Sig, new: Sig, mine: Sig) -> str | None:
+        """A parameter the base dropped that the override keeps, where a line upstream added asks a signature
+        for it by name (#28112: ``if "use_v1" in sig.parameters:`` and the old call for an override that has
+        it): upstream still calls the old way, deprecated; a warning, not an error."""
+        lines = self.inp.upstream_lines
+        kept = [p for p in (*old.positional, *old.kwonly) if p not in (*new.positional, *new.kwonly)]
+        kept = [p for p in kept if p in (*mine.positional, *mine.kwonly)]
+        if not kept or not isinstance(lines, AddedLines):
+            return None
+        names = "|".join(re.escape(p) for p in kept)
+        probe = re.compile(rf""".*["']({names})["']\s+(?:not\s+)?in\s+[\w.()\[\]]*\.parameters\b""")
+        for path, match in lines.added_matches(probe):
+            return f"upstream's {path} asks the override's signature for {match.group(1)!r} and still passes it: deprecated"
+        return None
 
     def _passes_more(self, after: DefSym, mine: Sig, new: Sig) -> bool:
         """Whether a call of the method on a line upstream added (one that fits its ``new`` signature) passes
@@ -3837,6 +3888,9 @@ def _dropped_in_kwargs(stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: Sig, 
     kwargs = stmt.args.kwarg.arg
     rest = {kwargs} | ({stmt.args.vararg.arg} if stmt.args.vararg else set())
     used = any(isinstance(n, ast.Name) and n.id in rest for n in ast.walk(stmt))
+    dropped = [p for p in (*old.positional, *old.kwonly) if p not in named and p not in (*new.positional, *new.kwonly)]
+    if dropped and not used:
+        return None  # #30212 folded them into the one it gained: the override ignored them before as it does now
     if gained and not used:
         return f"the base gained {', '.join(gained)}; the override takes it in **{kwargs} and drops it"
     return None
