@@ -1099,6 +1099,14 @@ def test_a_patched_function_something_still_reaches_is_not_dead(
     assert _dead(git_repo, no_rules, fork, base, upstream) == []
 
 
+def test_lines_the_dead_function_already_had_are_no_patch(git_repo: GitRepo, no_rules: Path) -> None:
+    """symbol_precision window 8: #35959 stopped calling ``make_num_tokens_across_dp`` and left it in place;
+    the fork's lines there were upstream's own (symbol drift owns lines by text: here a function of the
+    fork's spells the same two lines).  Nothing of the fork's was in the dead function to lose."""
+    own = "def aeon_ids(batch):\n    ids = list(batch)\n    return ids\n\n\n"
+    assert _dead(git_repo, no_rules, {RUNNER: own + RUNNER_BASE}, {}) == []
+
+
 RUNNER_NO_CALLER = RUNNER_UPSTREAM  # its own module calls the packed version; USER called the legacy one
 
 

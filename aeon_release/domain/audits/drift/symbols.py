@@ -355,6 +355,9 @@ class _Checker:
                 continue
             if self._still_used(mod.path, node.name):
                 continue
+            lines = self._not_in_base(mod, qual, lines)
+            if not lines:
+                continue  # every line of the "patch" is one upstream's own function already had
             hook = None if qual in self._base_defs(mod.path) else self._upstream_hook(mod, qual)
             if hook is None and qual not in self._base_defs(mod.path):
                 continue  # a function of the fork's own, that overrides nothing upstream has
@@ -373,6 +376,17 @@ class _Checker:
                 f"docs aside), so the {'patch' if hook is None else 'override'} never runs; "
                 "port it to what upstream calls instead",
             )
+
+    def _not_in_base(self, mod: ModuleInfo, qual: str, lines: list[int]) -> list[int]:
+        """The fork's lines in a function that its merge-base version did not hold: a line upstream's own
+        function already had is no patch of the fork's (symbol_precision window 8: #35959 stopped calling
+        ``make_num_tokens_across_dp`` and left it in place; nothing of the fork's was in it to lose)."""
+        base = self.base_ix.module_at(mod.path)
+        old = next((n for q, n in walk_defs(base.tree) if q == qual), None) if base else None
+        if base is None or old is None:
+            return lines
+        known, text = set(_body_lines(base.text, old)), code_lines(mod.text)
+        return [i for i in lines if text[i - 1].strip() not in known]
 
     def _upstream_hook(self, mod: ModuleInfo, qual: str) -> str | None:
         """The base method a method of a fork class overrides, when upstream's base had it at the merge
