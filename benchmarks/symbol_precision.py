@@ -489,6 +489,7 @@ def main() -> None:
     parser.add_argument("--speed-size", type=int, default=500)
     parser.add_argument("--no-speed", action="store_true")
     parser.add_argument("--start", type=int, default=0, help="skip the first windows (resume a run)")
+    parser.add_argument("--only", type=int, nargs="*", default=None, help="run only these windows (by index)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="aeon-symbols-") as tmp:
         clone = Path(tmp) / "ro"
@@ -496,7 +497,7 @@ def main() -> None:
         repo = Git(clone)
         total = 0
         for i, (base, theirs) in enumerate(windows(clone, args.windows, args.size, args.since)):
-            if i < args.start:
+            if i < args.start or (args.only is not None and i not in args.only):
                 continue
             result = precision_window(repo, base, theirs, seed=i)
             errors = result.pop("errors")

@@ -145,3 +145,21 @@ def test_a_diamond_takes_the_value_python_s_order_finds(
     assert [(line, "AeonVLM inherits merge_by_field_config" in m) for _, line, _, m in got] == (
         [(4, True)] if reported else []
     )
+
+
+@pytest.mark.parametrize(
+    ("doc", "reported"),
+    [('"""\n    A short string prepended to every request ID (e.g. "embd").\n    """', False), ('"embd"', True)],
+)
+def test_documentation_written_as_the_value_is_no_setting(
+    git_repo: GitRepo, no_rules: Path, doc: str, reported: bool
+) -> None:
+    """symbol_precision window 8: #36110 reworded ``OpenAIServing.request_id_prefix: ClassVar[str] = \"\"\"``
+    (its text on the lines below the quotes, "A short string prepended to every request's ID"): prose, not
+    a value the fork's class leans on.  A one-line string upstream changed is still a setting."""
+    base = IFACE_BASE.replace(
+        "    supports_multimodal = True\n", f"    supports_multimodal = True\n    prefix: str = {doc}\n"
+    )
+    reworded = base.replace(' (e.g. "embd").', ".").replace('"embd"', '"cls"')
+    found = rows(git_repo, no_rules, FORK_TEXT, {IFACE: reworded}, {IFACE: base})
+    assert len(found) == reported and all("inherits prefix" in row[3] for row in found)

@@ -208,6 +208,25 @@ def test_kept_keyword_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, their
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []
 
 
+RUNNER = "vllm/runner.py"
+RUNNER_BASE = (
+    ENGINE_HEAD + "def default(cfg: dict) -> Engine:\n    return Engine.from_config(cfg, disable_log_requests=False)\n"
+)
+
+
+def test_a_kept_keyword_upstreams_own_copy_of_the_call_still_passes_warns(git_repo: GitRepo, tmp_path: Path) -> None:
+    """symbol_precision window 4: upstream stopped reading mllama's ``attention_mask`` and left its own
+    ``self.self_attn(hidden_state, attention_mask=attention_mask)`` in place; the fork's call, spelt as
+    upstream's own, loses nothing upstream's does not: a warning, not an error."""
+    fork = RUNNER_BASE + (
+        "\n\ndef aeon(cfg: dict) -> Engine:\n    made = Engine.from_config(cfg, disable_log_requests=False)\n    return made\n"
+    )
+    sides = three_way(
+        git_repo, {ENGINE: ENGINE_BASE, RUNNER: RUNNER_BASE, **PACKAGES}, {RUNNER: fork}, {ENGINE: ENGINE_THEIRS}
+    )
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(RUNNER, line_of(fork, "made = "), "warning")]
+
+
 BATCH = "vllm/batch.py"
 BATCH_BASE = (
     "from collections.abc import Sequence\nfrom dataclasses import dataclass\n\n"

@@ -1072,12 +1072,21 @@ CALLER = (
     "from vllm.v1.worker.runner import prepare_inputs_legacy\n\ndef mine(b):\n    return prepare_inputs_legacy(b)\n"
 )
 
+ALIASED = (
+    "from vllm.v1.worker.runner import (\n    prepare_inputs_legacy as prepare_old,\n)\n\n"
+    "def mine(b):\n    return prepare_old(b)\n"
+)
+
 
 @pytest.mark.parametrize(
     ("fork", "base", "upstream"),
     [
         ({RUNNER: RUNNER_FORK, USER: CALLER}, {}, RUNNER_UPSTREAM),  # the fork calls it itself
         ({RUNNER: RUNNER_FORK}, {USER: CALLER}, RUNNER_UPSTREAM),  # a file neither side changed still does
+        # ... under another name (symbol_precision window 7: ``attach_router as attach_server_info_router``)
+        ({RUNNER: RUNNER_FORK}, {USER: ALIASED}, RUNNER_UPSTREAM),
+        ({RUNNER: RUNNER_FORK}, {USER: ALIASED.replace("(\n    ", "").replace(",\n)", "")}, RUNNER_UPSTREAM),
+        ({RUNNER: RUNNER_FORK, USER: ALIASED}, {}, RUNNER_UPSTREAM),
         # a decorator may register it, to be called by a name no search sees
         ({RUNNER: _decorated(RUNNER_FORK)}, {RUNNER: _decorated(RUNNER_BASE)}, _decorated(RUNNER_UPSTREAM)),
         # upstream changed the call, but still calls it
@@ -1088,6 +1097,14 @@ def test_a_patched_function_something_still_reaches_is_not_dead(
     git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str
 ) -> None:
     assert _dead(git_repo, no_rules, fork, base, upstream) == []
+
+
+def test_lines_the_dead_function_already_had_are_no_patch(git_repo: GitRepo, no_rules: Path) -> None:
+    """symbol_precision window 8: #35959 stopped calling ``make_num_tokens_across_dp`` and left it in place;
+    the fork's lines there were upstream's own (symbol drift owns lines by text: here a function of the
+    fork's spells the same two lines).  Nothing of the fork's was in the dead function to lose."""
+    own = "def aeon_ids(batch):\n    ids = list(batch)\n    return ids\n\n\n"
+    assert _dead(git_repo, no_rules, {RUNNER: own + RUNNER_BASE}, {}) == []
 
 
 RUNNER_NO_CALLER = RUNNER_UPSTREAM  # its own module calls the packed version; USER called the legacy one
@@ -1243,17 +1260,45 @@ FORK_BACKEND = (
 )
 
 
-def _required_case(
-    git_repo: GitRepo, no_rules: Path, added: str, fork: str = FORK_BACKEND
-) -> list[tuple[str, int, str]]:
+# the fork's platform picks its backend by dotted path, as a platform's get_attn_backend_cls does
+SELECTOR = {
+    "vllm/platforms/aeon.py": "def get_attn_backend_cls():\n    return 'vllm.v1.attention.backends.aeon.AeonBackend'\n"
+}
+
+
+def _required_findings(
+    git_repo: GitRepo, no_rules: Path, added: str, fork: str, selector: dict[str, str]
+) -> list[tuple[str, int, str, str]]:
     upstream = ABSTRACT_BASE + "\n" + added
     sides = s.merge_case(
         git_repo,
         {"vllm/v1/attention/backends/__init__.py": "", BACKENDS: ABSTRACT_BASE},
-        {AEON_BACKEND: fork},
+        {AEON_BACKEND: fork, **selector},
         [("[Attention] Stride order for every backend (#3)", {BACKENDS: upstream})],
     )
-    return [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "does not implement" in f[2]]
+    findings = audit_tree(git_repo.path, no_rules, merge=sides).findings
+    return [
+        (f.path, f.line, f.message, f.severity.value)
+        for f in findings
+        if f.rule_id == DRIFT and "does not implement" in f.message
+    ]
+
+
+def _required_case(
+    git_repo: GitRepo, no_rules: Path, added: str, fork: str = FORK_BACKEND
+) -> list[tuple[str, int, str]]:
+    return [
+        (p, n, m)
+        for p, n, m, level in _required_findings(git_repo, no_rules, added, fork, SELECTOR)
+        if level == "error"
+    ]
+
+
+def test_a_fork_class_nothing_names_that_lacks_the_new_abstract_method_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """symbol_precision window 0: a carry's EngineCoreClient subclass that nothing builds, once #11659 made
+    ``shutdown`` abstract.  Dead code, or built from outside the tree: a warning, not an error."""
+    [(path, line, message, level)] = _required_findings(git_repo, no_rules, NEW_ABSTRACT, FORK_BACKEND, {})
+    assert (path, line, level) == (AEON_BACKEND, 4, "warning") and "nothing in the merged tree names it" in message
 
 
 def test_a_fork_backend_without_upstreams_new_abstract_method_cannot_be_built(

@@ -79,9 +79,19 @@ def _looked_up(mro: list[ClassInfo | px.External], name: str) -> tuple[ClassInfo
         if stmt is None:
             continue
         _, value = simple_assignment(stmt)
+        if _prose(value):
+            return None
         literal = literal_default(value) if value is not None else None
         return (item, stmt.lineno, *literal) if literal is not None else None
     return None
+
+
+def _prose(value: ast.expr | None) -> bool:
+    """A string laid out as a docstring (its text opens on the line after the quotes): the attribute's
+    documentation written where its value goes, not a setting (symbol_precision window 8: #36110 reworded
+    the triple-quoted ``OpenAIServing.request_id_prefix: ClassVar[str]``, "A short string prepended to
+    every request's ID", which every subclass that reads it sets for itself)."""
+    return isinstance(value, ast.Constant) and isinstance(value.value, str) and value.value.startswith("\n")
 
 
 def pinned_elsewhere(upstream_lines: frozenset[str], name: str, old: str) -> bool:

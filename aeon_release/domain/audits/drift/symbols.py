@@ -360,6 +360,9 @@ class _Checker:
                 continue
             if self._still_used(mod.path, node.name):
                 continue
+            lines = self._not_in_base(mod, qual, lines)
+            if not lines:
+                continue  # every line of the "patch" is one upstream's own function already had
             hook = None if qual in self._base_defs(mod.path) else self._upstream_hook(mod, qual)
             if hook is None and qual not in self._base_defs(mod.path):
                 continue  # a function of the fork's own, that overrides nothing upstream has
@@ -378,6 +381,17 @@ class _Checker:
                 f"docs aside), so the {'patch' if hook is None else 'override'} never runs; "
                 "port it to what upstream calls instead",
             )
+
+    def _not_in_base(self, mod: ModuleInfo, qual: str, lines: list[int]) -> list[int]:
+        """The fork's lines in a function that its merge-base version did not hold: a line upstream's own
+        function already had is no patch of the fork's (symbol_precision window 8: #35959 stopped calling
+        ``make_num_tokens_across_dp`` and left it in place; nothing of the fork's was in it to lose)."""
+        base = self.base_ix.module_at(mod.path)
+        old = next((n for q, n in walk_defs(base.tree) if q == qual), None) if base else None
+        if base is None or old is None:
+            return lines
+        known, text = set(_body_lines(base.text, old)), code_lines(mod.text)
+        return [i for i in lines if text[i - 1].strip() not in known]
 
     def _upstream_hook(self, mod: ModuleInfo, qual: str) -> str | None:
         """The base method a method of a fork class overrides, when upstream's base had it at the merge
@@ -428,14 +442,14 @@ class _Checker:
         for where, line in theirs.word_lines(name):
             if where in self.inp.fork_lines or _not_served(where):
                 continue  # the fork's: read as merged below
-            if _BARE.match(line):  # ``    name,``: an entry of a multi-line import, or an argument: the file says
-                if _references(self.inp.theirs.text(where) or "", name):
+            if _BARE.match(line) or _aliases(line, name):  # an import (or an argument): the file says
+                if _used_in(self.inp.theirs.text(where) or "", name):
                     return True
             elif _references(line, name):  # a def or an import line is no use
                 return True
         for where in self.inp.fork_lines:
             text = self.inp.merged.text(where) if not _not_served(where) else None
-            if text and name in text and _references(text, name):
+            if text and name in text and _used_in(text, name):
                 return True
         return False
 
@@ -1035,6 +1049,7 @@ class _Checker:
             if owned is not None and self._upstream_edited(mod, call, owned):
                 owned = set()  # upstream rewrote this very call for the new signature: its arguments are upstream's
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
+            problem = self._as_upstream_ships(mod, call, problem)
             if problem is not None:
                 line = _keyword_line(call, made, problem)
                 yield self._finding(mod, line, f"{what}, which {problem}", after, _signature(problem))
@@ -1328,6 +1343,7 @@ class _Checker:
             what = f"calls {_show(call.func)}"
             if isinstance(after, DefSym):
                 problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
+                problem = self._as_upstream_ships(mod, call, problem)
                 if problem is not None:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, _signature(problem))
                 else:
@@ -2179,17 +2195,29 @@ class _Checker:
         if not after or self._required(self.before, mod.path, qual):
             return  # nothing required now, or it could not be built before either: an abstract class of the fork's
         short = qual.rsplit(".", 1)[-1]
+        report = _error if self._named_anywhere(mod.path, short) else _warning
         for name, target in sorted(after.items()):
             if not self._upstream(target.path):
                 continue
             commit = self._commit(target.path, name)
             where = f"{target.path}; {commit}" if commit else target.path
-            yield _error(
+            yield report(
                 mod,
                 node.lineno,
                 f"{short} does not implement {name}(), which {target.owner} now requires: upstream made it "
-                f"abstract ({where}); instantiating {short} raises TypeError; implement it",
+                f"abstract ({where}); instantiating {short} raises TypeError; implement it"
+                + ("" if report is _error else _UNNAMED),
             )
+
+    def _named_anywhere(self, path: str, name: str) -> bool:
+        """Something the merged tree runs names the fork's class (builds it, derives from it, or spells its
+        dotted path for a registry or an entry point), beside its own ``class`` line and imports; so too
+        when the tree cannot be searched.  A class nothing names may be dead code (symbol_precision window
+        0: a carry's EngineCoreClient subclass once #11659 made ``shutdown`` abstract) or be built from
+        outside the tree: the engine cannot tell, so it warns."""
+        if not isinstance(self.inp.theirs, WordSearchable):
+            return True
+        return self._still_used(path, name)
 
     def _opted_out(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A fork class that inherits a capability hook upstream added to a base refusing (``return False``)
@@ -2805,6 +2833,19 @@ class _Checker:
         said = f"is now {after.label}{new.show()}: the call {problem}"
         return Uncertain(said) if isinstance(problem, Uncertain) else said
 
+    def _as_upstream_ships(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
+        """An ignored keyword in a call that upstream's own copy of the file spells the same way: upstream
+        stopped reading the value and left its own call passing it (symbol_precision window 4: mllama's
+        ``self_attn(hidden_state, attention_mask=...)`` once the vision attention went through
+        MultiHeadAttention), so the fork's call loses nothing upstream's does not: a warning, not an error."""
+        if problem is None or isinstance(problem, Uncertain) or _IGNORED not in problem:
+            return problem
+        spelt = _call_text(mod.text, call)
+        theirs = self.inp.theirs.text(mod.path) if spelt else None
+        if not spelt or not theirs or spelt not in "".join(theirs.split()):
+            return problem
+        return Uncertain(f"{problem}, as upstream's own copy of this call does")
+
     def _unread_parameter(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """A keyword naming a parameter the function still takes, which its body read and no longer
         reads: the old name kept so that callers do not break, and ignored (#21739: the engine factory's
@@ -2825,7 +2866,7 @@ class _Checker:
         if not unread or _reads_frame(new_body):
             return None
         keys = ", ".join(f"{k}=" for k in unread)
-        said = f"passes {keys}, which it still takes and no longer reads: the value is ignored"
+        said = f"passes {keys}, which it still takes and no longer reads{_IGNORED}"
         mod = self.after.module_at(path)
         if mod is None or not all(self._hands_on_untouched(mod, d) for d in new_body.decorator_list):
             return Uncertain(f"{said}, unless a decorator reads it on its way")
@@ -3769,12 +3810,12 @@ def distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
 
 
 def _references(text: str, name: str) -> int:
-    """Uses of ``name`` in a text, its definitions and imports (a parenthesised ``from m import (``
-    list too) not counted."""
+    """Uses of ``name`` in a text, its definitions (``def``, ``class``) and imports (a parenthesised
+    ``from m import (`` list too) not counted."""
     if name not in text:
         return 0
     pattern = re.compile(rf"(?<![\w]){re.escape(name)}(?![\w])")
-    definition = re.compile(rf"^\s*(?:async\s+)?def\s+{re.escape(name)}\b")
+    definition = re.compile(rf"^\s*(?:(?:async\s+)?def|class)\s+{re.escape(name)}\b")
     count, importing = 0, False
     for line in code_lines(text):
         if importing or _IMPORT.match(line):
@@ -3782,6 +3823,18 @@ def _references(text: str, name: str) -> int:
         elif not definition.match(line):
             count += len(pattern.findall(line))
     return count
+
+
+def _aliases(text: str, name: str) -> list[str]:
+    """The names ``name`` is imported as (``from m import name as alias``)."""
+    return re.findall(rf"(?<![\w.]){re.escape(name)}\s+as\s+(\w+)", text) if " as " in text else []
+
+
+def _used_in(text: str, name: str) -> int:
+    """Uses of ``name`` in a text, or of a name it is imported as (symbol_precision window 7: #33139 dropped
+    api_server's ``attach_router`` imports; serve/__init__.py still imports server_info's ``attach_router
+    as attach_server_info_router`` and calls ``attach_server_info_router(app)``)."""
+    return _references(text, name) or sum(_references(text, alias) for alias in _aliases(text, name))
 
 
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
@@ -3901,6 +3954,17 @@ def _reads_self_attribute(mod: ModuleInfo, qual: str, name: str) -> bool:
     return node is not None and any(
         isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.attr == name for n in ast.walk(node)
     )
+
+
+_IGNORED = ": the value is ignored"
+_UNNAMED = " (nothing in the merged tree names it: built from outside the tree, or not at all?)"
+
+
+def _call_text(text: str, call: ast.Call) -> str:
+    """A call's source, without its whitespace (the same call wrapped otherwise reads the same); empty
+    when it cannot be told apart from others (a bare ``f()``)."""
+    segment = ast.get_source_segment(text, call) or ""
+    return "".join(segment.split()) if call.args or call.keywords else ""
 
 
 class Uncertain(str):
