@@ -1601,7 +1601,7 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     # diff-index compares the work tree by stat data (a file whose stat changed is listed, never hashed):
     # `git diff REV` hashed it through the clean filter the tree's .gitattributes names, a program of the
     # repository's config
-    listed = ("diff-index", "--name-only", "-z", "--no-renames", rev, "--")
+    listed = ("diff-index", "--name-only", "-z", "--no-renames", "--end-of-options", rev, "--")
     done = _run_git((*git._case, *listed), cwd=git._cwd, env=git.env())
     if done.returncode != 0:
         raise failed(f"diff-index {rev[:60]}", path, done.stderr, done.returncode)

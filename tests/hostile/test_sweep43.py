@@ -1,0 +1,99 @@
+"""Hostile-input sweep 43.  ``audit --changed-since`` of a ref spelt like an option (a tag ``-x`` a fetch brings)
+was handed to ``git diff`` as an option; an image manifest whose ``Layers`` or ``Config`` is of another shape was
+read by its keys or characters; a zstd save stream of an engine was told to be decompressed with ``zstd -d``.
+The real CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.conftest import config_with, git, make_repo, run_limited
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep42 import LAYER, Engine, _tar, engine  # noqa: F401 (the fixture)
+
+TIMEOUT = 20.0
+
+
+# -- a ref spelt like an option --------------------------------------------------------------------------------------
+@pytest.fixture
+def tagged(tmp_path: Path) -> Path:
+    """A repository of two commits, the first tagged ``-x`` (``git tag`` refuses the name, a fetch does not)."""
+    repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
+    git(repo, "update-ref", "refs/tags/-x", "HEAD")
+    return make_repo(repo, {"b.py": "B = 2\n"}, "second")
+
+
+@pytest.mark.parametrize("extra", [[], ["--rev", "HEAD"]], ids=["work-tree", "rev"])
+def test_changed_since_a_tag_spelt_like_an_option_is_the_tag(tagged: Path, tmp_path: Path, extra: list[str]) -> None:
+    """`audit --changed-since=-x` (a tag ``-x``, which `git rev-parse --end-of-options -x` finds) ran `git diff -x
+    HEAD` / `git diff-index -x`: git read an option and the audit said "git diff -x HEAD failed ... -a --text treat
+    all files as text", exit 2.  The tag is read as the tag: the one file changed since it is audited."""
+    argv = ("audit", "--repo", tagged, "--config", config_with(tmp_path), "--changed-since=-x", *extra)
+    run = run_limited(*argv, cwd=tagged, timeout=TIMEOUT)
+    assert run.code == 0 and "over 1 file(s)" in run.out, run.err
+
+
+def test_changed_since_an_option_that_is_no_ref_is_refused(tagged: Path, tmp_path: Path) -> None:
+    """The twin: an option that names no ref is still no revision, and git writes nothing."""
+    written = tmp_path / "written"
+    argv = ("audit", "--config", config_with(tmp_path), f"--changed-since=--output={written}")
+    line = one_error_line(run_limited(*argv, cwd=tagged, timeout=TIMEOUT))
+    assert "does not exist" in line and not written.exists(), line
+
+
+# -- a manifest of another shape -------------------------------------------------------------------------------------
+def _archive(path: Path, layers: object, config: object = "c.json") -> Path:
+    manifest = json.dumps([{"Config": config, "Layers": layers}]).encode()
+    path.write_bytes(_tar([("manifest.json", manifest), ("c.json", b'{"history": []}'), ("l.tar", LAYER)]))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("layers", "config", "said"),
+    [
+        ({"l.tar": 1}, "c.json", "Layers: expected a list of member names, found an object"),
+        (5, "c.json", "Layers: expected a list of member names, found a number"),
+        ("l.tar", "c.json", "Layers: expected a list of member names, found a string"),
+        ([["l.tar"]], "c.json", "Layers: expected a member name, found a list"),
+        (["l.tar"], {"l.tar": 1}, "Config: expected a member name, found an object"),
+    ],
+    ids=["layers-object", "layers-number", "layers-string", "layer-list", "config-object"],
+)
+def test_a_manifest_of_another_shape_is_refused(tmp_path: Path, layers: object, config: object, said: str) -> None:
+    """`Layers: {"l.tar": 1}` was iterated by its keys (a report of an image no manifest described), a number was a
+    TypeError said as "'int' object is not iterable", a string was read letter by letter ("layer l is named by the
+    manifest"), a ``Config`` object was read as its repr.  One line naming the field, exit 2."""
+    image = _archive(tmp_path / "i.tar", layers, config)
+    line = one_error_line(run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT))
+    assert f"manifest.json: {said}" in line, line
+
+
+def test_a_manifest_of_its_shape_is_reported(tmp_path: Path) -> None:
+    """The twin: a list of member names and a config name is the report, as before."""
+    image = _archive(tmp_path / "i.tar", ["l.tar"])
+    run = run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "1 layers" in run.out, run.err
+
+
+# -- a zstd stream: the hint fits where it came from -----------------------------------------------------------------
+ZSTD = b"\x28\xb5\x2f\xfd" + b"\0" * 64
+
+
+def test_an_engine_save_in_zstd_is_not_sent_to_zstd_d(engine: tuple[Engine, dict[str, str]], tmp_path: Path) -> None:  # noqa: F811
+    """The engine's save stream in zstd said "decompress it first (zstd -d)": there is no file to decompress (a
+    Docker engine's save is a plain tar; something else answered).  The hint names the engine."""
+    answers, env = engine
+    answers.saved = ZSTD
+    line = one_error_line(run_limited("image-report", "myimage:1", cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert "zstd-compressed" in line and "zstd -d" not in line and "DOCKER_HOST" in line, line
+
+
+def test_a_zstd_archive_on_disk_is_sent_to_zstd_d(tmp_path: Path) -> None:
+    """The twin: a zstd archive on disk is told to be decompressed, as before."""
+    image = tmp_path / "i.tar.zst"
+    image.write_bytes(ZSTD)
+    line = one_error_line(run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT))
+    assert "zstd-compressed" in line and "zstd -d" in line, line
