@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import one_error_line
 from tests.hostile.test_sweep42 import LAYER, Engine, _tar, engine  # noqa: F401 (the fixture)
@@ -97,3 +98,29 @@ def test_a_zstd_archive_on_disk_is_sent_to_zstd_d(tmp_path: Path) -> None:
     image.write_bytes(ZSTD)
     line = one_error_line(run_limited("image-report", f"docker-archive:{image}", cwd=tmp_path, timeout=TIMEOUT))
     assert "zstd-compressed" in line and "zstd -d" in line, line
+
+
+# -- a path given by the user, said back whole -----------------------------------------------------------------------
+def test_notes_written_to_a_path_of_brackets_and_a_newline_say_it_whole(tmp_path: Path) -> None:
+    """`notes --output '[red]/n\\nb.md'` said "wrote .../n" and "b.md" on a line of its own (the newline broke the
+    line a script reads), and a folder ``[red]`` was said without its brackets (rich read them as markup): the
+    path said was not the path written.  One line, the path as written, control characters escaped."""
+    ex = build_example(tmp_path / "ex")
+    assert run_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch").code == 0
+    folder = tmp_path / "[red]"
+    folder.mkdir()
+    output = folder / "n\nb.md"
+    argv = ("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--output", output)
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and output.is_file(), run.err
+    assert run.out.splitlines() == [f"wrote {folder}/n\\nb.md"], run.out
+
+
+def test_the_demo_in_a_folder_of_brackets_names_it(tmp_path: Path) -> None:
+    """`demo '[red]/e'` said "building the example in .../e" and "release notes: .../e/..." without the folder's
+    brackets, and its `try:` line's paths were not shell-quoted (a pasted command named another folder)."""
+    root = tmp_path / "[red]" / "e"
+    run = run_limited("demo", root, cwd=tmp_path, timeout=60)
+    assert run.code == 0, run.err
+    assert f"building the example in {root}" in run.out and f"release notes: {root}/" in run.out, run.out
+    assert f"--repo '{root}/fork'" in run.out, run.out
