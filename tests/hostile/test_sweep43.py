@@ -124,3 +124,38 @@ def test_the_demo_in_a_folder_of_brackets_names_it(tmp_path: Path) -> None:
     assert run.code == 0, run.err
     assert f"building the example in {root}" in run.out and f"release notes: {root}/" in run.out, run.out
     assert f"--repo '{root}/fork'" in run.out, run.out
+
+
+# -- init --dockerfile outside the checkout, or a folder -------------------------------------------------------------
+@pytest.fixture
+def with_dockerfile(tmp_path: Path) -> Path:
+    """The example's fork with a ``docker/Dockerfile.rocm`` of its own committed on its branch."""
+    ex = build_example(tmp_path / "ex")
+    return make_repo(ex.fork, {"docker/Dockerfile.rocm": "FROM rocm/base\n"}, "ROCm image")
+
+
+@pytest.mark.parametrize(
+    ("dockerfile", "said"),
+    [
+        ("../../etc/passwd", "not a file inside the checkout"),
+        ("/etc/passwd", "not a file inside the checkout"),
+        ("vllm", "no such file on branch"),
+        ("docker", "no such file on branch"),
+    ],
+    ids=["dotdot", "absolute", "folder", "dockerfile-folder"],
+)
+def test_init_dockerfile_outside_or_a_folder_is_refused(with_dockerfile: Path, dockerfile: str, said: str) -> None:
+    """`init --dockerfile ../../etc/passwd` (or an absolute path) said "git ls-tree failed ... is outside repository"
+    with a hint to check a revision; a folder (``vllm``) was taken as the Dockerfile and written into fleet.yaml.
+    One line naming --dockerfile, exit 2."""
+    argv = ("init", "--repo", with_dockerfile, "--image", "ghcr.io/me/app", "--dockerfile", dockerfile, "--dry-run")
+    line = one_error_line(run_limited(*argv, cwd=with_dockerfile, timeout=TIMEOUT))
+    assert line.startswith(f"error: --dockerfile '{dockerfile}': {said}"), line
+
+
+def test_init_dockerfile_spelt_from_here_is_the_file(with_dockerfile: Path) -> None:
+    """`--dockerfile ./docker/Dockerfile.rocm` was "no such file on branch": the file named from the top, written
+    into fleet.yaml as such."""
+    argv = ("init", "--repo", with_dockerfile, "--image", "ghcr.io/me/app", "--dockerfile", "./docker/Dockerfile.rocm")
+    run = run_limited(*argv, "--dry-run", cwd=with_dockerfile, timeout=TIMEOUT)
+    assert run.code == 0 and "  dockerfile: docker/Dockerfile.rocm\n" in run.out, run.err
