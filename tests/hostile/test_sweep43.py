@@ -6,10 +6,12 @@ The real CLI."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
+from aeon_release.errors import printable
 from tests.helpers import build_example, run_cli
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import one_error_line
@@ -159,3 +161,21 @@ def test_init_dockerfile_spelt_from_here_is_the_file(with_dockerfile: Path) -> N
     argv = ("init", "--repo", with_dockerfile, "--image", "ghcr.io/me/app", "--dockerfile", "./docker/Dockerfile.rocm")
     run = run_limited(*argv, "--dry-run", cwd=with_dockerfile, timeout=TIMEOUT)
     assert run.code == 0 and "  dockerfile: docker/Dockerfile.rocm\n" in run.out, run.err
+
+
+# -- --repo a path git cannot change to ------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", [["status"], ["merge", "v0.29.0"], ["notes", "v0.29.0"]])
+@pytest.mark.parametrize("kind", ["newline", "fifo"])
+def test_repo_that_is_no_folder_is_said_whole(tmp_path: Path, command: list[str], kind: str) -> None:
+    """`--repo $'r\\nx'` (no such folder) said git's "cannot change to '.../r" cut at the newline, the path it
+    named not the one given; a FIFO was "git cannot open the repository" with a hint to run git there.  One line,
+    the path whole, what it is."""
+    repo = tmp_path / "r\nx"
+    if kind == "fifo":
+        repo = tmp_path / "fifo"
+        os.mkfifo(repo)
+    said = "not a folder" if kind == "fifo" else "no such folder"
+    config = () if command == ["status"] else ("--config", config_with(tmp_path))
+    argv = (*command, "--repo", repo, *config)
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert line.startswith(f"error: {printable(str(repo))}: {said} (hint: pass --repo"), line
