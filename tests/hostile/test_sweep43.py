@@ -179,3 +179,29 @@ def test_repo_that_is_no_folder_is_said_whole(tmp_path: Path, command: list[str]
     argv = (*command, "--repo", repo, *config)
     line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
     assert line.startswith(f"error: {printable(str(repo))}: {said} (hint: pass --repo"), line
+
+
+# -- verify --key a file that is no ed25519 public key ---------------------------------------------------------------
+def _ec_public() -> bytes:
+    """A PEM public key of another kind (P-256), as `openssl ec -pubout` writes one."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    public = ec.generate_private_key(ec.SECP256R1()).public_key()
+    return public.public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [(b"a\0b", "is not a PEM public key"), (_ec_public(), "is not an ed25519 key")],
+    ids=["nul-bytes", "p256"],
+)
+def test_verify_key_that_is_no_ed25519_public_key_is_hinted(tmp_path: Path, content: bytes, said: str) -> None:
+    """`verify --key` a file of NUL bytes said "is not a PEM public key (ValueError)" (an exception's class name) and
+    a P-256 public key "is not an ed25519 key", both with the hint "see the command's --help", which says nothing of
+    keys.  The hint names the .pub keygen writes."""
+    key = tmp_path / "fleet.pub"
+    key.write_bytes(content)
+    line = one_error_line(run_limited("verify", "127.0.0.1:9/team/app:1", "--key", key, cwd=tmp_path))
+    assert f"public key {key} {said} (hint: pass --key the ed25519 .pub file" in line, line
+    assert "ValueError" not in line, line
