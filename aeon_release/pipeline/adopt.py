@@ -144,7 +144,7 @@ _DOCKERFILE_HINT = (
 
 def _named_dockerfile(git: Git, head: str, branch: str, path: str) -> str:
     """``path`` as a file of the branch, from the top: ``../x`` or ``/etc/x`` was git's "outside repository" said as
-    a failed ls-tree with a hint about revisions, a folder (``vllm``) was taken as the Dockerfile into fleet.yaml,
+    a failed ls-tree with a hint about revisions, a folder (``src``) was taken as the Dockerfile into fleet.yaml,
     and ``./Dockerfile`` was "no such file"."""
     name = posixpath.normpath(path) if path else path
     if name.startswith(("/", "../")) or name in ("..", "."):
