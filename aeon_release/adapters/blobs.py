@@ -250,8 +250,9 @@ def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> list[Entry]:
 
 
 def diff_names(repo: Path, a: str, b: str | None = None) -> list[str]:
-    """Paths that differ between two revisions (or ``a`` and the work tree), NUL-separated, renames off."""
-    args = ["git", "-C", str(repo), "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", a]
+    """Paths that differ between two revisions (or ``a`` and the work tree), NUL-separated, renames off.
+    ``--end-of-options``: a ref spelt like an option (a tag ``-x`` a fetch brings) is read as the ref."""
+    args = ["git", "-C", str(repo), "diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--end-of-options", a]
     if b is not None:
         args.append(b)
     done = subprocess.run(args, capture_output=True, env=_git_env())

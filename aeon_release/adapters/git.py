@@ -28,7 +28,7 @@ from aeon_release.adapters.gitenv import (
     transports,
 )
 from aeon_release.adapters.process import bounded_run, has_terminal
-from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted
+from aeon_release.errors import DISK_ERRNOS, GitError, UsageError, environment_hint, printable, quoted, shell_word
 
 # Names that reach git must look like names: no shell metacharacters, no option injection.
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/+-]{0,199}\Z")
@@ -331,6 +331,10 @@ def not_opened(path: Path, stderr: str) -> GitError:
     ``safe.directory``), a config it cannot parse, a .git file naming a folder that is gone, an extension
     it does not know were all "not a git repository", with the hint to pass --repo the checkout."""
     path = Path(os.path.abspath(path))
+    if not path.is_dir():  # git's "cannot change to 'PATH'" was cut at a newline in PATH: said here, whole
+        return GitError(
+            f"{path}: {'not a folder' if path.exists() else 'no such folder'}", "pass --repo the fork's checkout"
+        )
     said = [line.strip() for line in stderr.splitlines() if line.strip()]
     fatal = next((i for i, line in enumerate(said) if line.startswith("fatal: ")), None)
     if fatal is None or said[fatal].startswith("fatal: not a git repository (or any"):
@@ -341,7 +345,7 @@ def not_opened(path: Path, stderr: str) -> GitError:
     if reason.startswith("detected dubious ownership"):
         hint = f"it belongs to another user; if you trust it: git config --global --add safe.directory {path}"
     else:
-        hint = f"`git -C {path} status` shows what git cannot read there"
+        hint = f"`git -C {shell_word(str(path))} status` shows what git cannot read there"  # a path of spaces, pasted
     return GitError(f"{path}: git cannot open the repository: {printable(reason)[:200]}", hint)
 
 
@@ -1601,7 +1605,7 @@ def changed_since(path: Path, rev: str, until: str | None = None) -> list[str]:
     # diff-index compares the work tree by stat data (a file whose stat changed is listed, never hashed):
     # `git diff REV` hashed it through the clean filter the tree's .gitattributes names, a program of the
     # repository's config
-    listed = ("diff-index", "--name-only", "-z", "--no-renames", rev, "--")
+    listed = ("diff-index", "--name-only", "-z", "--no-renames", "--end-of-options", rev, "--")
     done = _run_git((*git._case, *listed), cwd=git._cwd, env=git.env())
     if done.returncode != 0:
         raise failed(f"diff-index {rev[:60]}", path, done.stderr, done.returncode)

@@ -138,6 +138,10 @@ def _key_bytes(path: Path, what: str, error: type[AeonError]) -> bytes:
     return data
 
 
+# A key that is no key, or of another kind (an RSA .pub), was "see the command's --help", which says nothing of keys
+_PUBLIC_HINT = "pass --key the ed25519 .pub file `aeon-release keygen` wrote beside the signing key"
+
+
 def load_public(path: Path) -> SSlibKey:
     try:
         key = serialization.load_pem_public_key(_key_bytes(path, "public key", UsageError))
@@ -145,15 +149,15 @@ def load_public(path: Path) -> SSlibKey:
         raise UsageError(
             f"public key {path} {files.absent(path)}", "pass --key the .pub file beside the signing key"
         ) from None
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError):
         if _pem_kind(path) == "PRIVATE KEY":  # `verify --key fleet.key`: the secret half, not a word of it shown
             raise UsageError(
                 f"public key {path} is a secret key: verify checks with the public key beside it",
                 f"pass --key {path}.pub (keygen writes both), and keep the secret key out of verification jobs",
             ) from None
-        raise UsageError(f"public key {path} is not a PEM public key ({type(exc).__name__})") from None
+        raise UsageError(f"public key {path} is not a PEM public key", _PUBLIC_HINT) from None
     if not isinstance(key, Ed25519PublicKey):
-        raise UsageError(f"public key {path} is not an ed25519 key")
+        raise UsageError(f"public key {path} is not an ed25519 key", _PUBLIC_HINT)
     return SSlibKey.from_crypto(key)
 
 

@@ -17,13 +17,14 @@ from pathlib import Path
 from rich.markup import escape
 
 from aeon_release.adapters import files
+from aeon_release.adapters.console import plain
 from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
 from aeon_release.adapters.git import Git
 from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
 from aeon_release.commands import notes as notes_cmd
 from aeon_release.domain import ledger, notes, profile
-from aeon_release.errors import AeonError, NeedsHuman, UsageError, stop_leaves
+from aeon_release.errors import AeonError, NeedsHuman, UsageError, shell_word, stop_leaves
 from aeon_release.pipeline import merge as merge_cmd
 from aeon_release.pipeline.merge_plan import Options
 
@@ -57,7 +58,7 @@ def _take_back(root: Path, whole: bool) -> None:
 
 
 def _ritual(root: Path, docker: bool) -> Path:
-    say(f"[bold]1.[/] building the example in {root}")
+    say(f"[bold]1.[/] building the example in {plain(root)}")  # a folder `[red]` was said without its brackets
     example = demo.build(root, renumber_enum=True)
     say(
         "   upstream: tags v0.27.1 and v0.29.0, PR-numbered commits after each; fork: aeon-v0.27.1 with "
@@ -85,10 +86,11 @@ def _ritual(root: Path, docker: bool) -> Path:
     else:
         record = notes_cmd.read_record(demo.NEW, example.fork, None)
         notes.write_notes(record, ledger.load(example.config), output, fleet=profile.load(example.config))
-    say(f"[bold]{5 if docker else 4}.[/] release notes: {output}")
+    say(f"[bold]{5 if docker else 4}.[/] release notes: {plain(output)}")
+    fork, config = plain(shell_word(str(example.fork))), plain(shell_word(str(example.config)))
     say(
-        f"try: aeon-release status --repo {example.fork}   |   aeon-release audit --repo {example.fork} "
-        f"--rev aeon-{demo.NEW} --config {example.config}"
+        f"try: aeon-release status --repo {fork}   |   aeon-release audit --repo {fork} "
+        f"--rev aeon-{demo.NEW} --config {config}"
     )
     return root
 

@@ -262,6 +262,11 @@ def scan(chunks: Iterable[bytes]) -> _Scan:
     return result
 
 
+class ZstdArchive(ValueError):
+    """A whole archive compressed with zstd: what to do differs between a file (decompress it) and an engine's
+    save stream (no Docker engine's save is compressed), so the caller says it."""
+
+
 def _tar_of(stream: Any) -> Any:
     """The archive's tar stream: ``docker save | gzip > image.tar.gz`` (which ``docker load`` reads) was
     "truncated header"; a zstd one is named as such."""
@@ -269,7 +274,7 @@ def _tar_of(stream: Any) -> Any:
     if head[:2] == _GZIP:
         return gzip.GzipFile(fileobj=stream)
     if head == _ZSTD:
-        raise ValueError("the archive is zstd-compressed: decompress it first (zstd -d)")
+        raise ZstdArchive("the archive is zstd-compressed")
     return stream
 
 
@@ -344,7 +349,8 @@ def _entry(result: _Scan, platform: str | None = None) -> tuple[list[str], str]:
         manifests = result.manifest
         if len(manifests) != 1:
             raise ValueError(f"expected one image in the archive, found {len(manifests)}")
-        return [str(name) for name in manifests[0].get("Layers") or []], str(manifests[0].get("Config", ""))
+        layers, config = manifests[0].get("Layers") or [], manifests[0].get("Config") or ""
+        return _names(layers, "manifest.json: Layers"), _name(config, "manifest.json: Config")
     index = _document(result.documents.get("index.json", b"null"), "index.json")
     if not isinstance(index, dict):
         for name in ("manifest.json", "index.json"):
@@ -434,6 +440,25 @@ def _dicts(value: Any, what: str) -> list[dict[str, Any]]:
     if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         raise ValueError(f"{what}: expected a list of objects")
     return value
+
+
+def _names(value: Any, what: str) -> list[str]:
+    """A list of member names, or a ValueError naming ``what``: a ``Layers`` that was an object was read by its
+    keys (a report of layers no manifest listed), a number was a TypeError."""
+    if not isinstance(value, list):
+        raise ValueError(f"{what}: expected a list of member names, found {_kind(value)}")
+    return [_name(item, what) for item in value]
+
+
+def _name(value: Any, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{what}: expected a member name, found {_kind(value)}")
+    return value
+
+
+def _kind(value: Any) -> str:
+    kinds = {dict: "an object", list: "a list", bool: "a boolean", int: "a number", float: "a number"}
+    return kinds.get(type(value), "a string" if isinstance(value, str) else "null")
 
 
 def analyse(image: str, chunks: Iterable[bytes]) -> DietReport:

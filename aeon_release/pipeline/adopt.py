@@ -14,6 +14,7 @@ hand after every merge, written down once.
 from __future__ import annotations
 
 import ast
+import posixpath
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -136,14 +137,23 @@ def _dockerfile(git: Git, head: str) -> str | None:
     return next((name for name in DOCKERFILES if name in listed), None)
 
 
+_DOCKERFILE_HINT = (
+    "name the Dockerfile the fork's image is built from, from the top of the checkout (docker/Dockerfile.rocm)"
+)
+
+
 def _named_dockerfile(git: Git, head: str, branch: str, path: str) -> str:
-    listed = git.run("ls-tree", "-z", "--name-only", head, "--", f":(literal){path}").split("\0")
-    if path not in listed:
-        raise UsageError(
-            f"--dockerfile {quoted(path)}: no such file on branch {quoted(branch)}",
-            "name the Dockerfile the fork's image is built from, from the top of the checkout (docker/Dockerfile.rocm)",
-        )
-    return path
+    """``path`` as a file of the branch, from the top: ``../x`` or ``/etc/x`` was git's "outside repository" said as
+    a failed ls-tree with a hint about revisions, a folder (``src``) was taken as the Dockerfile into fleet.yaml,
+    and ``./Dockerfile`` was "no such file"."""
+    name = posixpath.normpath(path) if path else path
+    if name.startswith(("/", "../")) or name in ("..", "."):
+        raise UsageError(f"--dockerfile {quoted(path)}: not a file inside the checkout", _DOCKERFILE_HINT)
+    listed = git.run("ls-tree", "-z", "--full-tree", head, "--", f":(literal){name}").split("\0")
+    blobs_listed = {entry.partition("\t")[2] for entry in listed if entry.split(" ", 2)[1:2] == ["blob"]}
+    if name not in blobs_listed:
+        raise UsageError(f"--dockerfile {quoted(path)}: no such file on branch {quoted(branch)}", _DOCKERFILE_HINT)
+    return name
 
 
 def _dockerfile_note(git: Git, head: str, tag: str, upstream: str | None, chosen: str | None) -> str | None:

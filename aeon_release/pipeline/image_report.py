@@ -57,11 +57,13 @@ def image_report(image: str) -> imagediet.DietReport:
     transport, sep, rest = image.partition(":")
     if sep and transport in TRANSPORTS:
         path = _on_disk(transport, rest)
-        with _unreadable(f"{image} is not a readable image archive", _HINT, OSError):
+        with _unreadable(f"{image} is not a readable image archive", _HINT, OSError, zstd=_ZSTD_FILE_HINT):
             if transport == "oci":
                 return imagediet.report_of(image, imagediet.scan_directory(path))
             return imagediet.analyse(image, _chunks(path, image))
-    with Engine.connect() as engine, _unreadable(f"the engine's `docker save` of {image} is unreadable", _ENGINE_HINT):
+    what = f"the engine's `docker save` of {image} is unreadable"
+    unreadable = _unreadable(what, _ENGINE_HINT, zstd=_ZSTD_ENGINE_HINT)
+    with Engine.connect() as engine, unreadable:
         return imagediet.analyse(image, engine.save(image))
 
 
@@ -71,13 +73,24 @@ _ENGINE_HINT = (
     "save it (`docker save IMAGE -o image.tar`) and check the archive with `image-report docker-archive:image.tar`"
 )
 
+# A zstd archive: a file is decompressed by hand; an engine's save stream never is zstd (the engine's
+# /images/get answers a plain tar), so "zstd -d" there sent the user to a file they did not have
+_ZSTD_FILE_HINT = "decompress it first (zstd -d FILE) and pass docker-archive:FILE"
+_ZSTD_ENGINE_HINT = (
+    "a Docker engine saves a plain tar: check that DOCKER_HOST names a Docker engine, or save the image "
+    "another way and pass docker-archive:FILE"
+)
+
 
 @contextlib.contextmanager
-def _unreadable(what: str, hint: str, also: type[Exception] = gzip.BadGzipFile) -> Iterator[None]:
+def _unreadable(what: str, hint: str, also: type[Exception] = gzip.BadGzipFile, *, zstd: str) -> Iterator[None]:
     """An archive that is no image (a ValueError of the reading, a broken tar or gzip stream) as one line;
-    ``also``: the OSErrors that say so too (a file on disk that cannot be read is, as before)."""
+    ``also``: the OSErrors that say so too (a file on disk that cannot be read is, as before); ``zstd``: the
+    hint for an archive compressed whole with zstd."""
     try:
         yield
+    except imagediet.ZstdArchive as exc:
+        raise UsageError(f"{what}: {exc}", zstd) from None
     except (ValueError, EOFError, tarfile.TarError, zlib.error, also) as exc:
         raise UsageError(f"{what}: {exc}", hint) from None
 
