@@ -28,7 +28,9 @@ Caught now: a read off an indexed element of a container the receiver's class (o
 annotation) declares ``dict[K, Foo]``/``list[Foo]`` (symbol drift); a read of a flipped default off a local
 the fork's function binds once to the class called with keywords only, none of them the field, and touches
 nothing else before the read (default drift, an error now).  Left as designed: #36318's read off a typed
-``ModelConfig`` parameter (whoever built it may have set the field: the warning).
+``ModelConfig`` parameter (whoever built it may have set the field: the warning).  Regression set unchanged
+(killer 26/26, kind_change 12/12, openai 15/1/1, engine 28/28, kvcache 15/15, review15/16/17 0 false,
+``symbol_precision.py --windows 3`` 1 false error, main's pre-existing one).
 
   python benchmarks/blind_replay_scheduler.py [--mirror DIR] [--only TEXT ...] [--show]
 """
