@@ -215,7 +215,9 @@ def test_a_read_off_an_instance_built_with_every_default_is_an_error(
     body = f"def aeon_reports_usage(stream_options: StreamOptions | None) -> bool:\n    return bool({read})\n"
     [(_, line, severity, message)] = _usage_rows(git_repo, no_rules, body)
     assert (line, severity) == (5, "error")
-    assert "off an instance the fork's line builds with every default" in message and "from True to False" in message
+    assert (
+        "off an instance the fork's own code builds without setting it" in message and "from True to False" in message
+    )
 
 
 @pytest.mark.parametrize(

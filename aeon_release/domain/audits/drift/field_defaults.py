@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.drift.built_locals import built_here
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -81,6 +82,8 @@ _FORK_GETATTR_DEFAULT = linear.Scan(
 _BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 # a parameter annotated with a class (``request: ChatCompletionRequest``): its reads may be a field of it
 _BINDS_TYPED = re.compile(r"""\b([a-z_]\w*)[ \t]*:[ \t]*["']?(?:Optional\[)?(?:\w+\.)*[A-Z]\w*""")
+# a local bound to a class built (``eplb = EPLBConfig(num_redundant_experts=n)``): its reads may be a field of it
+_BINDS_BUILT = re.compile(r"\b([a-z_]\w*)[ \t]*=[ \t]*(?:\w+\.)*[A-Z]\w*\(")
 
 
 class Either(tuple[str | int | float | bool | None, ...]):
@@ -314,6 +317,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
             added = trees.mine[path].added.values()
             aliases = {name for line in added for name in _BINDS_HOLDER.findall(line)}
             aliases |= {"self", *(name for line in added for name in _BINDS_TYPED.findall(line))}
+            aliases |= {name for line in added for name in _BINDS_BUILT.findall(line)}
             read = (
                 re.compile(rf"\b(?:{'|'.join(sorted(aliases))})\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\()")
                 if aliases
@@ -375,7 +379,9 @@ def _fork_reads(
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}
-            built = _built_with_defaults(held[0], change.owner)
+            built = _built_with_defaults(held[0], change.owner) or (
+                built_here(held[0], node, parents, change.owner, change.name) and not _set_upstream(trees, change)
+            )
             if named or built or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
@@ -418,6 +424,14 @@ def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
     if isinstance(holder, ast.BoolOp) and isinstance(holder.op, ast.Or):
         holder = holder.values[-1]
     return isinstance(holder, ast.Call) and not holder.args and not holder.keywords and last_name(holder.func) == owner
+
+
+def _set_upstream(trees: ThreeTrees, change: Changed) -> bool:
+    """Upstream's declaring file stores the field somewhere (``self.use_async = ...`` in a validator, or
+    ``self.eplb_config.communicator = ...`` in another class's ``__post_init__``): the instance may not hold
+    the default, whatever the fork's call left out."""
+    text = trees.upstream.raw(change.path) or ""
+    return re.search(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=[^=]", text) is not None
 
 
 def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
@@ -498,8 +512,8 @@ def _finding(
         # #36379 flipped StreamOptions.include_usage True -> False: an instance the fork's own line builds with
         # every default holds upstream's new value wherever it is read; no fleet setting reaches it
         message = (
-            f"fork-owned {how} reads {change.owner}.{change.name} off an instance the fork's line builds with every "
-            f"default, and upstream changed that default from {change.old} to {change.new} ({change.path}{commit}): "
+            f"fork-owned {how} reads {change.owner}.{change.name} off an instance the fork's own code builds without "
+            f"setting it, and upstream changed that default from {change.old} to {change.new} ({change.path}{commit}): "
             f"the fork's code now always gets {change.new} there; pass {change.name}={change.old} to the "
             "constructor to keep the old behaviour, or confirm the new one"
         )

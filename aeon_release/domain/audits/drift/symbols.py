@@ -1921,6 +1921,8 @@ class _Checker:
             walked = loop_types.loop_sources(func).get(owner.id)
             if walked is not None and not held and depth < _HOPS:
                 return self._element_of(mod, walked, scope, depth + 1)  # ``for elem in item.values()``
+        if isinstance(owner, ast.Subscript) and not held and depth < _HOPS and not isinstance(owner.slice, ast.Slice):
+            return self._subscripted(mod, owner.value, scope)  # ``self.requests[req_id].eos_token_id``
         if isinstance(owner, ast.Attribute) and not held and depth < _HOPS:
             # ``stats.prompt_token_stats.recomputed_tokens`` with ``stats: IterationStats``: the class
             # ``IterationStats`` gives ``self.prompt_token_stats`` (``= PromptTokenStats()``); only when
@@ -1950,6 +1952,39 @@ class _Checker:
         typed = self._typed(mod, walked, scope, depth=depth)
         values = mapping is not None
         return None if typed is None else functools.partial(_container_element, typed=typed, values=values)
+
+    def _subscripted(
+        self, mod: ModuleInfo, container: ast.expr, scope: _Scope
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of one element of a container a fork's line indexes (#36470: ``self.requests[req_id]``
+        in a ``Scheduler`` subclass, the base declaring ``self.requests: dict[str, Request]``; or a local
+        annotated so): the element its annotation names, a mapping's value or a sequence's item."""
+        if scope.cls and scope.me and isinstance(container, ast.Attribute) and _is_name(container.value, scope.me):
+            path, qual, attr = mod.path, scope.cls, container.attr
+            return lambda ix: self._attribute_element(ix, path, qual, attr)
+        if not isinstance(container, ast.Name) or not scope.functions:
+            return None
+        func = scope.functions[-1]
+        if id(func) not in self._local_types:
+            self._local_types[id(func)] = _local_annotations(func)
+        named = _element_named(self._local_types[id(func)].get(container.id))
+        path = mod.path
+        return None if named is None else (lambda ix: _annotated_class(ix, ix.module_at(path), named))
+
+    def _attribute_element(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+        """The element class ``self.attr``'s container annotation names in the class (or a base)."""
+        mod = ix.module_at(path)
+        cls = ix.class_info(mod, qualname) if mod else None
+        for item in ix.mro(cls) if cls else []:
+            if isinstance(item, px.External):
+                continue
+            if id(item.node) not in self._attribute_types:
+                self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
+            annotation = self._attribute_types[id(item.node)][1].get(attr)
+            if annotation is not None:
+                named = _element_named(annotation)
+                return _annotated_class(ix, item.module, named) if named is not None else None
+        return None
 
     def _held_attribute(
         self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str
@@ -4932,6 +4967,12 @@ def _annotated_class(
     if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not held:
         return _constructed_class(ix, sym)
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _element_named(annotation: ast.expr | None) -> ast.expr | None:
+    """What one index of a container annotation gives: ``dict[str, Foo]`` -> ``Foo``, ``list[Foo]`` -> ``Foo``."""
+    found = loop_types.element(annotation, True)
+    return found if found is not None else loop_types.element(annotation, False)
 
 
 def _container_element(ix: Index, typed: Callable[[Index], px.ClassInfo | None], values: bool) -> px.ClassInfo | None:
