@@ -823,13 +823,17 @@ CASES += [
 
 
 def verdict(results: list[tuple[str, bool]], findings: list[Finding], path: str, twin: bool = False) -> str:
-    """caught: an error on every killer line; warned: a warning (not a near-miss) in the file; else MISSED.
-    A twin (a spelling the change does not break) is quiet unless an error lands on its line: FALSE."""
+    """caught: an error on every killer line; warned: a warning or an error elsewhere (not a near-miss) in the
+    file -- an error on another line of it stops the merge at that file too, and counted as nothing it ranked
+    below a warning; else MISSED.  A twin (a spelling the change does not break) is quiet unless an error
+    lands on its line: FALSE."""
     if twin:
         return "FALSE" if any(blocked for _, blocked in results) else "quiet"
     if all(blocked for _, blocked in results):
         return "caught"
-    warned = any(f.path == path and f.severity.value == "warning" and f.rule_id != "merge/near-miss" for f in findings)
+    warned = any(
+        f.path == path and f.severity.value in ("warning", "error") and f.rule_id != "merge/near-miss" for f in findings
+    )
     return "warned" if warned else "MISSED"
 
 
