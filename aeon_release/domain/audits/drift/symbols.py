@@ -1973,18 +1973,9 @@ class _Checker:
 
     def _attribute_element(self, ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
         """The element class ``self.attr``'s container annotation names in the class (or a base)."""
-        mod = ix.module_at(path)
-        cls = ix.class_info(mod, qualname) if mod else None
-        for item in ix.mro(cls) if cls else []:
-            if isinstance(item, px.External):
-                continue
-            if id(item.node) not in self._attribute_types:
-                self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
-            annotation = self._attribute_types[id(item.node)][1].get(attr)
-            if annotation is not None:
-                named = _element_named(annotation)
-                return _annotated_class(ix, item.module, named) if named is not None else None
-        return None
+        annotated = self._attribute_annotation(ix, path, qualname, attr)
+        named = _element_named(annotated[1]) if annotated else None
+        return _annotated_class(ix, annotated[0], named) if annotated and named is not None else None
 
     def _held_attribute(
         self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str
@@ -2034,6 +2025,13 @@ class _Checker:
         self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
     ) -> px.ClassInfo | None:
         """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
+        annotated = self._attribute_annotation(ix, path, qualname, attr)
+        return _annotated_class(ix, annotated[0], annotated[1], held) if annotated else None
+
+    def _attribute_annotation(
+        self, ix: Index, path: str, qualname: str, attr: str
+    ) -> tuple[px.ModuleInfo, ast.expr] | None:
+        """The first annotation of ``self.attr`` along the class's bases, with the module it is written in."""
         mod = ix.module_at(path)
         cls = ix.class_info(mod, qualname) if mod else None
         for item in ix.mro(cls) if cls else []:
@@ -2043,7 +2041,7 @@ class _Checker:
                 self._attribute_types[id(item.node)] = (item.node, _attribute_annotations(item.node))
             annotation = self._attribute_types[id(item.node)][1].get(attr)
             if annotation is not None:
-                return _annotated_class(ix, item.module, annotation, held)
+                return item.module, annotation
         return None
 
     def _member_of(self, path: str, qualname: str, attr: str, include_self: bool, dynamic: bool = True) -> Resolver:
