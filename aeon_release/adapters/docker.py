@@ -9,6 +9,7 @@ answer is a ServiceError (exit 2) with a hint, never a traceback.
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import io
 import os
@@ -27,10 +28,12 @@ import docker.credentials
 import docker.credentials.errors
 import docker.credentials.utils
 import docker.errors
+import docker.utils.config
 import requests
 import urllib3.exceptions
 
 from aeon_release import grammar
+from aeon_release.adapters import jsonio
 from aeon_release.adapters.registry import Credentials
 from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, quoted, redact, register_secret
 
@@ -94,8 +97,14 @@ def _service_errors(what: str) -> Iterator[None]:
 
 # A stream the SDK reads off the raw response (a push's progress, a save) that broke off or is no JSON: urllib3's
 # own errors (a read timeout, a chunk cut short) and the SDK's parse error, none an OSError or a DockerException,
-# were tracebacks of `publish` and `image-report`
-BROKEN_STREAM = (urllib3.exceptions.HTTPError, docker.errors.StreamParseError)
+# were tracebacks of `publish` and `image-report`; a save read through requests' iter_content has them wrapped
+# (ChunkedEncodingError, ContentDecodingError: OSErrors, said as "the engine does not answer" before)
+BROKEN_STREAM = (
+    urllib3.exceptions.HTTPError,
+    docker.errors.StreamParseError,
+    requests.exceptions.ChunkedEncodingError,
+    requests.exceptions.ContentDecodingError,
+)
 
 
 def _broke_off(what: str, exc: BaseException) -> ServiceError:
@@ -115,6 +124,15 @@ def _from_env(**options: Any) -> Any:
     SDK reads it with urllib, whose ValueError was a traceback of `build`, `publish` and `release`."""
     try:
         return docker.from_env(**options)
+    except (AttributeError, TypeError, binascii.Error):
+        # the SDK reads docker's config.json as it makes the client, trusting its shape: `"auths": "..."`, a list,
+        # an `auth` that is no base64 or a number were tracebacks of image-report, build and publish
+        where = docker.utils.config.find_config_file() or "docker's config.json"
+        raise ConfigError(
+            f"{where}: the Docker client cannot read it: a field of another shape than the docker CLI writes",
+            "fix auths (an object of objects, each auth a base64 string), proxies and HttpHeaders (objects), or "
+            "move the file aside and run `docker login`",
+        ) from None
     except ValueError as exc:
         host = os.environ.get("DOCKER_HOST", "")
         raise UsageError(
@@ -348,12 +366,12 @@ def _refuse_shapes(config: dict[str, Any], host: str, path: Path) -> None:
     hint = f"fix the field, or move the file aside and run `docker login {host}`"
     for key, kind, what in _SHAPES:
         if config.get(key) is not None and not isinstance(config[key], kind):
-            raise ConfigError(f"{path}: {key} is {quoted(config[key])}, not {what}", hint)
+            raise ConfigError(f"{path}: {key} is {jsonio.kind(config[key])}, not {what}", hint)
     helpers = {"credsStore": config.get("credsStore")}
     helpers.update((f"credHelpers[{quoted(name)}]", value) for name, value in (config.get("credHelpers") or {}).items())
     for key, value in helpers.items():
         if value is not None and not isinstance(value, str):
-            raise ConfigError(f"{path}: {key} is {quoted(value)}, not the name of a credential helper", hint)
+            raise ConfigError(f"{path}: {key} is {jsonio.kind(value)}, not the name of a credential helper", hint)
 
 
 HELPER_SECONDS = 120.0  # for a credential helper to answer (one at a terminal may ask a passphrase there)

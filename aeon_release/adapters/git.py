@@ -4,6 +4,7 @@ fixed options.  Shas, names and plain values leave this module.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import errno
 import functools
@@ -541,12 +542,16 @@ class Git:
         # quoted, as git reads the list: a ':' in the repository's path would split it
         quoted = '"' + objects.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
         env = {"GIT_OBJECT_DIRECTORY": str(aside), "GIT_ALTERNATE_OBJECT_DIRECTORIES": quoted}
+        made = not aside.parent.exists()  # the tool's folder too, on a dry run before any run: removed as well
         try:
             aside.mkdir(parents=True, exist_ok=True)
             fetch = ("fetch", "--no-tags", "--no-write-fetch-head", "--no-auto-gc", "--refmap=", remote, ref)
             return self._commit_day(sha, env) if self.try_run(*fetch, env=env)[0] == 0 else None
         finally:
             shutil.rmtree(aside, ignore_errors=True)
+            if made:
+                with contextlib.suppress(OSError):
+                    aside.parent.rmdir()
 
     def message(self, rev: str) -> str:
         return self.run("log", "-1", "--format=%B", rev)

@@ -17,3 +17,10 @@ def loads(text: str | bytes) -> Any:
     except RecursionError:
         doc = text if isinstance(text, str) else text[:200].decode("utf-8", "replace")
         raise json.JSONDecodeError("nested too deeply", doc, 0) from None
+
+
+def kind(value: Any) -> str:
+    """What a JSON value is, in words, never the value: a field of another shape in a file that holds
+    credentials (docker's config.json) is named by its kind, its text may be a token."""
+    kinds = {dict: "an object", list: "a list", bool: "a boolean", int: "a number", float: "a number"}
+    return kinds.get(type(value), "a string" if isinstance(value, str) else "null")

@@ -446,19 +446,14 @@ def _names(value: Any, what: str) -> list[str]:
     """A list of member names, or a ValueError naming ``what``: a ``Layers`` that was an object was read by its
     keys (a report of layers no manifest listed), a number was a TypeError."""
     if not isinstance(value, list):
-        raise ValueError(f"{what}: expected a list of member names, found {_kind(value)}")
+        raise ValueError(f"{what}: expected a list of member names, found {jsonio.kind(value)}")
     return [_name(item, what) for item in value]
 
 
 def _name(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{what}: expected a member name, found {_kind(value)}")
+        raise ValueError(f"{what}: expected a member name, found {jsonio.kind(value)}")
     return value
-
-
-def _kind(value: Any) -> str:
-    kinds = {dict: "an object", list: "a list", bool: "a boolean", int: "a number", float: "a number"}
-    return kinds.get(type(value), "a string" if isinstance(value, str) else "null")
 
 
 def analyse(image: str, chunks: Iterable[bytes]) -> DietReport:

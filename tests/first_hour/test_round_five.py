@@ -40,10 +40,11 @@ def test_release_dry_run_with_a_date_dates_upstream_s_tag_and_keeps_no_object(tm
     in their path quoted), read, and removed: the early date is refused as the run refuses it, nothing kept."""
     argv = _release_argv(tmp_path, "v0.29.2", place)
     fork = Path(str(argv[3]))
-    before = _objects(fork)
+    before, had_folder = _objects(fork), (fork / ".git" / "aeon-release").exists()
     early = run_cli(*argv, "--date", "2001-01-01", env=_NO_ENGINE)
     assert early.code == 2 and "--date 2001-01-01 is before the commit of v0.29.2" in early.err, early.err
     assert _objects(fork) == before and not list((fork / ".git" / "aeon-release").glob("aside-*"))
+    assert (fork / ".git" / "aeon-release").exists() == had_folder  # not even the tool's folder is left behind
     assert run_cli(*argv, env=_NO_ENGINE).code == 0 and _objects(fork) == before
     assert git(fork, "tag", "--list", "v0.29.2") == ""
 

@@ -275,12 +275,12 @@ HOST = "127.0.0.1:1"
 @pytest.mark.parametrize(
     ("config", "said"),
     [
-        ({"auths": "x"}, "auths is 'x', not an object of registries"),
-        ({"auths": [1]}, "auths is [1], not an object of registries"),
-        ({"credHelpers": "x"}, "credHelpers is 'x', not an object of registry: helper name"),
-        ({"credHelpers": [HOST]}, "credHelpers is ['127.0.0.1:1'], not an object"),
-        ({"credHelpers": {HOST: 5}}, "credHelpers['127.0.0.1:1'] is 5, not the name of a credential helper"),
-        ({"credsStore": {"a": 1}}, "credsStore is {'a': 1}, not the name of a credential helper"),
+        ({"auths": "x"}, "auths is a string, not an object of registries"),
+        ({"auths": [1]}, "auths is a list, not an object of registries"),
+        ({"credHelpers": "x"}, "credHelpers is a string, not an object of registry: helper name"),
+        ({"credHelpers": [HOST]}, "credHelpers is a list, not an object"),
+        ({"credHelpers": {HOST: 5}}, "credHelpers['127.0.0.1:1'] is a number, not the name of a credential helper"),
+        ({"credsStore": {"a": 1}}, "credsStore is an object, not the name of a credential helper"),
     ],
     ids=["auths-a-string", "auths-a-list", "helpers-a-string", "helpers-a-list", "helper-a-number", "store-an-object"],
 )
@@ -374,3 +374,47 @@ def test_a_check_container_s_exit_of_another_shape_is_no_traceback(
     answers.created, answers.waited = {"Id": "c" * 64}, waited
     run = _build(tmp_path, env)
     assert run.code == 1 and "Traceback" not in run.err and "the build was for" in run.err, run.err
+
+
+SECRET = "dXNlcjpzM2NyZXRQYXNz"  # base64 of user:s3cretPass
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"credHelpers": {HOST: {"auth": SECRET}}},
+        {"auths": [SECRET]},
+        {"auths": SECRET},
+        {"credsStore": [SECRET]},
+    ],
+    ids=["helper-an-object", "auths-a-list", "auths-a-string", "store-a-list"],
+)
+def test_a_docker_config_field_of_another_shape_is_named_by_its_kind_never_its_value(
+    tmp_path: Path, config: dict[str, object]
+) -> None:
+    """The field of another shape was printed whole (`credHelpers['HOST'] is {'auth': 'dXNl...'}`): config.json holds
+    credentials, and what a misplaced field holds is as likely a token as anything.  Its kind is named instead."""
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    run = run_limited("releases", "--repository", f"{HOST}/a/b", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
+    line = one_error_line(run)
+    assert SECRET not in run.out + run.err and str(folder / "config.json") in line, line
+
+
+@pytest.mark.parametrize(
+    "config",
+    ['{"auths": "' + SECRET + '"}', '{"auths": {"h": {"auth": "!!notb64"}}}', "[]", '"str"', '{"proxies": "x"}'],
+    ids=["auths-a-string", "auth-no-base64", "a-list", "a-string", "proxies-a-string"],
+)
+def test_a_docker_config_the_sdk_cannot_read_is_one_line_naming_it(tmp_path: Path, config: str) -> None:
+    """The docker SDK reads config.json again as it makes its client, trusting its shape: `image-report` (and build,
+    publish) crashed with an AttributeError or TypeError traceback, and an `auth` that is no base64 was said to be
+    a DOCKER_HOST the client cannot read.  One line naming the file, exit 2, no secret."""
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").write_text(config)
+    run = run_limited("image-report", "busybox:1", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
+    line = one_error_line(run)
+    assert line.startswith(f"error: {folder / 'config.json'}: the Docker client cannot read it"), line
+    assert run.code == 2 and SECRET not in run.out + run.err
