@@ -245,7 +245,7 @@ class Engine:
             cid = container.get("Id") if isinstance(container, dict) else None
             if not isinstance(cid, str) or not cid:
                 raise ServiceError(
-                    f"running a check in {image}: the Docker engine made a container of no id: {quoted(container)}",
+                    f"running a check in {image}: the Docker engine made a container of no id (an answer of {jsonio.kind(container)})",
                     "check the engine (`docker info`, its log) and run the command again",
                 )
             try:
@@ -459,7 +459,7 @@ def _image_attrs(attrs: object, ref: str) -> dict[str, Any]:
     shape were KeyError, AttributeError and ValueError tracebacks of `publish` and `build`)."""
     if not isinstance(attrs, dict) or not isinstance(attrs.get("Id"), str) or not attrs["Id"]:
         raise ServiceError(
-            f"the Docker engine's inspection of {ref} names no image id: {quoted(attrs)}",
+            f"the Docker engine's inspection of {ref} names no image id (an answer of {jsonio.kind(attrs)})",
             "check the engine (`docker image inspect IMAGE`) and run the command again",
         )
     return attrs
