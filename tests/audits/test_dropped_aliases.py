@@ -85,6 +85,13 @@ def test_a_value_whose_alias_upstream_removed_is_an_error(git_repo: GitRepo, no_
 REWRITTEN = NO_MODE_ALIAS.replace('if self.task == "score":', 'if self.task in ("score", "rerank"):')
 VALIDATOR = 'def check(params) -> None:\n    if params.task == "score":\n        params.task = "classify"\n'
 RENAMES = 'RENAMED_TASKS = {"score": "classify"}\n'
+# the value made a task of its own (#37861's real shape): verify tests the field against a tuple holding it
+FIRST_CLASS = PARAMS_37861.replace(
+    'if self.task not in ("embed", "classify"):', "if self.task not in POOLING_TASKS:"
+).replace(
+    "from dataclasses import dataclass\n", "from dataclasses import dataclass\n\nfrom vllm.tasks import POOLING_TASKS\n"
+)
+TASKS = 'POOLING_TASKS = ("embed", "classify", "score")\n'
 
 
 @pytest.mark.parametrize(
@@ -93,8 +100,9 @@ RENAMES = 'RENAMED_TASKS = {"score": "classify"}\n'
         {PARAMS: REWRITTEN},
         {PARAMS: PARAMS_37861, "vllm/tasks.py": VALIDATOR},
         {PARAMS: PARAMS_37861, "vllm/tasks.py": RENAMES},
+        {PARAMS: FIRST_CLASS, "vllm/tasks.py": TASKS},
     ],
-    ids=["rewritten", "moved-to-a-validator", "a-table-of-renames"],
+    ids=["rewritten", "moved-to-a-validator", "a-table-of-renames", "made-a-value-of-its-own"],
 )
 def test_an_alias_kept_or_moved_is_silent(git_repo: GitRepo, no_rules: Path, upstream: dict[str, str]) -> None:
     """The branch rewritten in the file (it still quotes the value), moved to a validator of another file, or

@@ -104,8 +104,11 @@ def test_an_override_still_returning_a_number(git_repo: GitRepo, no_rules: Path,
         "    def compile_or_warm_up_model(self):\n        times = super().compile_or_warm_up_model()\n        return times\n",
         "    def compile_or_warm_up_model(self) -> float:\n        return super().compile_or_warm_up_model()\n",
         "    def compile_or_warm_up_model(self):\n        return self.aeon_times\n",
+        # the base's result by another road: the base named, a delegate's same method
+        "    def compile_or_warm_up_model(self) -> float:\n        return Worker.compile_or_warm_up_model(self)\n",
+        "    def compile_or_warm_up_model(self) -> float:\n        return self.inner.compile_or_warm_up_model()\n",
     ],
-    ids=["passed-on", "annotated-but-handed-on", "unannotated-attribute"],
+    ids=["passed-on", "annotated-but-handed-on", "unannotated-attribute", "explicit-base", "delegate"],
 )
 def test_twin_an_override_handing_the_record_on(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _record_rows(git_repo, no_rules, body) == []

@@ -72,8 +72,22 @@ def test_a_read_of_a_key_upstream_removed_from_a_typed_dict(git_repo: GitRepo, n
         "def aeon_chars(inputs: TokenInputs) -> int:\n    return len(inputs['prompt'])\n",
         # a plain dict of the same key: no TypedDict in sight
         "def aeon_chars(inputs: dict[str, str]) -> int:\n    return len(inputs['prompt'])\n",
+        # the read asks first, or catches the KeyError
+        "from vllm.inputs.data import TokenInputs\n\n\n"
+        "def aeon(inputs: TokenInputs) -> int:\n    if 'prompt' in inputs:\n        return len(inputs['prompt'])\n"
+        "    return 0\n",
+        "from vllm.inputs.data import TokenInputs\n\n\n"
+        "def aeon(inputs: TokenInputs) -> int:\n    try:\n        return len(inputs['prompt'])\n"
+        "    except KeyError:\n        return 0\n",
+        # the fork builds the mapping with the key: a display, the TypedDict called with it
+        "from vllm.inputs.data import TokenInputs\n\n\n"
+        "def aeon(ids: list[int], text: str) -> int:\n    inputs: TokenInputs = {'prompt_token_ids': ids, 'prompt': text}\n"
+        "    return len(inputs['prompt'])\n",
+        "from vllm.inputs.data import TokenInputs\n\n\n"
+        "def aeon(ids: list[int], text: str) -> int:\n"
+        "    inputs: TokenInputs = TokenInputs(prompt_token_ids=ids, prompt=text)\n    return len(inputs['prompt'])\n",
     ],
-    ids=["kept-key", "fork-fills-it", "plain-dict"],
+    ids=["kept-key", "fork-fills-it", "plain-dict", "in-guard", "try-keyerror", "dict-display", "typeddict-call"],
 )
 def test_twin_a_key_the_read_still_finds(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert _key_rows(git_repo, no_rules, fork) == []

@@ -129,4 +129,45 @@ def _moved(trees: ThreeTrees, drop: Dropped) -> bool:
         rf"""|["']{value}["'][^\n]*(?:==|!=)[^\n]*\b{re.escape(drop.field)}\b"""
         rf"""|["']{value}["']\s*:\s*["']{re.escape(drop.alias)}["']"""
     )
-    return any(text is not None and tests.search(text) for text in trees.blobs(trees.theirs, served).values())
+    texts = {p: t for p, t in trees.blobs(trees.theirs, served).items() if t is not None}
+    return any(tests.search(text) for text in texts.values()) or _made_first_class(trees, drop, texts)
+
+
+def _made_first_class(trees: ThreeTrees, drop: Dropped, texts: dict[str, str]) -> bool:
+    """The value became one of the field's own values, so the shim had nothing left to map: a served
+    upstream file binds a name to a tuple/set/list/``Literal`` of strings holding it, and the class's file
+    (or another served one) reads the field with that name (``self.task not in POOLING_TASKS``, ``task:
+    PoolingTask``) -- ``POOLING_TASKS = ("embed", "classify", "score")`` once ``"score"`` was a task."""
+    bound = {name for path, text in texts.items() for name in _bound_to_values(text, path, drop.value)}
+    if not bound:
+        return False
+    names = "|".join(re.escape(name) for name in sorted(bound))
+    uses = re.compile(rf"\b{re.escape(drop.field)}\b[^\n]*\b(?:{names})\b")
+    own = trees.blobs(trees.theirs, [drop.path]).get(drop.path)
+    return any(text is not None and uses.search(text) for text in (own, *texts.values()))
+
+
+def _bound_to_values(text: str, path: str, value: str) -> Iterator[str]:
+    """The module-level names bound to a collection of strings (``Literal[...]`` included) holding ``value``."""
+    module = parse_python(text, path)
+    for stmt in module.body if module is not None else ():
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+            target, bound = stmt.targets[0], stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target, bound = stmt.target, stmt.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and value in _strings(bound):
+            yield target.id
+
+
+def _strings(node: ast.expr) -> set[str]:
+    """The strings of a tuple/set/list display, of ``frozenset(...)``/``set(...)`` of one, or of ``Literal[...]``."""
+    if isinstance(node, ast.Call) and len(node.args) == 1:
+        return _strings(node.args[0])
+    if isinstance(node, ast.Subscript) and ast.unparse(node.value).rsplit(".", 1)[-1] == "Literal":
+        node = node.slice if isinstance(node.slice, ast.Tuple) else ast.Tuple(elts=[node.slice])
+    if not isinstance(node, ast.Tuple | ast.Set | ast.List):
+        return set()
+    values = [str_value(e) for e in node.elts]
+    return {v for v in values if v is not None} if all(v is not None for v in values) else set()

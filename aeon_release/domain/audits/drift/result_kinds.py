@@ -502,8 +502,9 @@ def is_record(node: ast.ClassDef) -> bool:
 
 def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Callable[[str], bool]) -> list[int]:
     """The lines of the override's own returns that hand back a number where the base's ``-> int``/``-> float``
-    became a record (``is_record``): a literal, a conversion or arithmetic; any value not taken from
-    ``super()`` when the override is annotated with the base's old return."""
+    became a record (``is_record``): a literal, a conversion or arithmetic; any value but a call's not taken
+    from ``super()`` when the override is annotated with the base's old return (a call may be the base's by
+    another road, ``self.inner.name()``: only its own annotation pins it, too little for an error)."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return []
     old, new = _element(before.returns, None), _element(after.returns, None)
@@ -514,7 +515,9 @@ def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Ca
     return [
         value.lineno
         for value in own_returns(override)
-        if value is not None and not _from_super(value, handed, after.name) and (pinned or _a_number(value))
+        if value is not None
+        and not _from_super(value, handed, after.name)
+        and ((pinned and not isinstance(value, ast.Call)) or _a_number(value))
     ]
 
 
@@ -544,17 +547,18 @@ def _super_bound(func: _Def, name: str) -> set[str]:
 
 
 def _from_super(node: ast.expr, bound: set[str], name: str) -> bool:
-    return any(
-        (isinstance(n, ast.Name) and n.id in bound)
-        or (
-            isinstance(n, ast.Call)
-            and isinstance(n.func, ast.Attribute)
-            and n.func.attr == name
-            and isinstance(n.func.value, ast.Call)
-            and last_name(n.func.value.func) == "super"
-        )
-        for n in ast.walk(node)
-    )
+    return any((isinstance(n, ast.Name) and n.id in bound) or _base_call(n, name) for n in ast.walk(node))
+
+
+def _base_call(node: ast.AST, name: str) -> bool:
+    """``super().name(...)`` or ``Base.name(self, ...)``: the base's own result."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != name:
+        return False
+    receiver = node.func.value
+    if isinstance(receiver, ast.Call):
+        return last_name(receiver.func) == "super"
+    explicit = bool(node.args) and isinstance(node.args[0], ast.Name) and node.args[0].id == "self"
+    return explicit and isinstance(receiver, ast.Name | ast.Attribute)
 
 
 def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:

@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
+from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -207,6 +208,7 @@ class _Checker:
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
+        self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
@@ -775,17 +777,25 @@ class _Checker:
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): the read takes another field{kept}",
         )
 
+    def _kept_keys(self, mod: ModuleInfo) -> KeptKeys:
+        if (kept := self._module_keys.get(id(mod.tree))) is None:
+            kept = self._module_keys[id(mod.tree)] = kept_keys(mod.tree)
+        return kept
+
     def _typed_key(self, mod: ModuleInfo, node: ast.Subscript, key: str, scope: _Scope) -> Iterator[Finding]:
         """``inputs["prompt"]`` on a TypedDict the fork can type (an annotated name, ``self.x``): a key the
         class (with its bases) declared before the merge and upstream removed (#26097 dropped
         ``TokenInputs.prompt``; nothing fills it any more): KeyError.  A key the fork's module writes
-        itself (``inputs["prompt"] = text``, ``setdefault``, ``update``) is the fork's: quiet."""
+        itself (``inputs["prompt"] = text``, ``setdefault``, ``update``, a display, ``TokenInputs(prompt=)``) or
+        guards (``if "prompt" in inputs``, ``except KeyError``) is the fork's: quiet."""
         typed = self._typed(mod, node.value, scope)
         old_cls, new_cls = (typed(self.before), typed(self.after)) if typed is not None else (None, None)
         if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
             return
         old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
-        if old is None or new is None or key not in old or key in new or _writes_key(mod.tree, key):
+        if old is None or new is None or key not in old or key in new:
+            return
+        if self._kept_keys(mod).keeps(key, node.lineno, old_cls.qualname.rsplit(".", 1)[-1]):
             return
         commit = self._commit(new_cls.module.path, new_cls.qualname)
         yield _error(
@@ -3750,30 +3760,6 @@ def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 keys.add(stmt.target.id)
     return keys if typed_dict else None
-
-
-def _writes_key(tree: ast.AST, key: str) -> bool:
-    """The module stores ``key`` into some mapping: ``x[key] = v``, ``x.setdefault(key, ...)``,
-    ``x.update(key=v)`` / ``x.update({key: v})``, ``x |= {key: v}``."""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _is_text(node.slice, key):
-            return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            if node.func.attr == "setdefault" and node.args and _is_text(node.args[0], key):
-                return True
-            if node.func.attr == "update" and (
-                any(k.arg == key for k in node.keywords)
-                or any(isinstance(a, ast.Dict) and any(_is_text(k, key) for k in a.keys) for a in node.args)
-            ):
-                return True
-        if isinstance(node, ast.AugAssign) and isinstance(node.value, ast.Dict):
-            if any(_is_text(k, key) for k in node.value.keys):
-                return True
-    return False
-
-
-def _is_text(node: ast.AST | None, text: str) -> bool:
-    return isinstance(node, ast.Constant) and node.value == text
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:
