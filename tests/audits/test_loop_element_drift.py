@@ -59,12 +59,11 @@ HEAD = "from vllm.multimodal.inputs import MultiModalFieldElem, MultiModalKwargs
             None,
         ),
         ("def f(item):\n    return [e.key for e in item.values()]\n", None),
-        # twins: the loop name rebound by a lambda, a nested def, a match capture, ``except as``, an import
+        # twins: the loop name rebound by a lambda, a match capture, ``except as``, an import
         *(
             (f"def f(elems: list[MultiModalFieldElem], x):\n    for e in elems:\n        print(e.data)\n{tail}", None)
             for tail in (
                 "    return sorted(x, key=lambda e: e.key)\n",
-                "    def k(e):\n        return e.key\n    return sorted(x, key=k)\n",
                 "    match x:\n        case {'k': e}:\n            return e.key\n",
                 "    try:\n        pass\n    except KeyError as e:\n        return e.key\n",
                 "    import e\n    return e.key\n",
