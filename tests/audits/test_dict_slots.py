@@ -76,6 +76,18 @@ HEAD = "from vllm.multimodal.processor import BaseMultiModalProcessor\n\n\n"
             PROC_OLD.replace("len(mm_data)", "1"),
             None,
         ),
+        # twins: a callee that rebinds the parameter from a call handed it, the class itself or a helper
+        (
+            "def f(p: BaseMultiModalProcessor, images):\n    return p.apply('x', {'image': images}, {})\n",
+            PROC_NEW.replace("        return", "        mm_items = MultiModalDataItems(mm_items)\n        return"),
+            None,
+        ),
+        (
+            "def f(p: BaseMultiModalProcessor, images):\n    return p.apply('x', {'image': images}, {})\n",
+            PROC_NEW.replace("        return", "        mm_items = self._items(mm_items)\n        return")
+            + "\n    def _items(self, d):\n        return MultiModalDataItems(d)\n",
+            None,
+        ),
     ],
 )
 def test_a_dict_for_a_parameter_retyped_to_a_class(

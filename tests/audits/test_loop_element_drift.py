@@ -59,6 +59,16 @@ HEAD = "from vllm.multimodal.inputs import MultiModalFieldElem, MultiModalKwargs
             None,
         ),
         ("def f(item):\n    return [e.key for e in item.values()]\n", None),
+        # twins: the loop name rebound by a lambda, a match capture, ``except as``, an import
+        *(
+            (f"def f(elems: list[MultiModalFieldElem], x):\n    for e in elems:\n        print(e.data)\n{tail}", None)
+            for tail in (
+                "    return sorted(x, key=lambda e: e.key)\n",
+                "    match x:\n        case {'k': e}:\n            return e.key\n",
+                "    try:\n        pass\n    except KeyError as e:\n        return e.key\n",
+                "    import e\n    return e.key\n",
+            )
+        ),
     ],
 )
 def test_a_removed_field_read_off_a_loop_variable(

@@ -75,6 +75,16 @@ HEAD = "from vllm.v1.structured_output.request import StructuredOutputGrammar, S
         ),  # twin: what an exception has
         ("    return so.backend().upper() == 'X'\n", None),  # twin: a union that gained no exception
         ("    return so.reasoning_ended is True\n", None),  # twin: a field upstream left alone
+        (
+            "    grammar = so.grammar\n    match grammar:\n        case StructuredOutputGrammar():\n"
+            "            return grammar.accept_tokens('r', [1])\n        case _:\n            return False\n",
+            None,
+        ),  # twin: a match case's class pattern tests it
+        (
+            "    if not isinstance(so.grammar, StructuredOutputGrammar):\n        return False\n"
+            "    grammar = so.grammar\n    return grammar.accept_tokens('r', [1])\n",
+            None,
+        ),  # twin: the type tested on what the local is bound from
     ],
     ids=[
         "bound, None-tested",
@@ -84,6 +94,8 @@ HEAD = "from vllm.v1.structured_output.request import StructuredOutputGrammar, S
         "twin: .args",
         "twin: not an error",
         "twin: kept",
+        "twin: match class",
+        "twin: source tested",
     ],
 )
 def test_a_call_on_a_value_upstream_may_now_hand_back_as_an_exception(

@@ -77,16 +77,31 @@ def needs_a_class(ix: px.Index, mod: px.ModuleInfo | None, annotation: ast.expr 
 
 
 def converted(func: ast.AST, name: str) -> bool:
-    """The callee's body tests the parameter's kind (``isinstance(name, ...)``): it may convert a dict."""
-    return any(
+    """The callee's body tests the parameter's kind (``isinstance(name, ...)``), or rebinds it from a call
+    handed it (``name = Items(name)``, ``name = self._items(name)``): it may convert a dict."""
+    return any(_kind_tested(node, name) or _rebuilt(node, name) for node in ast.walk(func))
+
+
+def _kind_tested(node: ast.AST, name: str) -> bool:
+    return (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id == "isinstance"
-        and node.args
-        and isinstance(node.args[0], ast.Name)
-        and node.args[0].id == name
-        for node in ast.walk(func)
+        and bool(node.args)
+        and _is_name(node.args[0], name)
     )
+
+
+def _rebuilt(node: ast.AST, name: str) -> bool:
+    """``name = f(..., name, ...)``: the parameter replaced by what a call makes of it."""
+    if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+        return False
+    handed = [*node.value.args, *(k.value for k in node.value.keywords)]
+    return any(_is_name(t, name) for t in node.targets) and any(_is_name(a, name) for a in handed)
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
 
 
 def _outer(annotation: ast.expr) -> ast.expr:

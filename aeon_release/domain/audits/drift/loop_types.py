@@ -51,7 +51,26 @@ def _other_bindings(node: ast.AST) -> list[str]:
         targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
     elif isinstance(node, (ast.Global, ast.Nonlocal)):
         return list(node.names)
+    else:
+        return _bound_name(node)
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+
+
+def _bound_name(node: ast.AST) -> list[str]:
+    """The one name a lambda's or nested def's parameter, ``except ... as``, a ``match`` capture, an import
+    or a nested def/class binds: each rebinds the loop name, so ``e.key`` after it reads another object."""
+    name: str | None = None
+    if isinstance(node, ast.arg):
+        name = node.arg
+    elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+        name = node.name
+    elif isinstance(node, ast.MatchMapping):
+        name = node.rest
+    elif isinstance(node, ast.alias):
+        name = node.asname or node.name.split(".")[0]
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        name = node.name
+    return [name] if name else []
 
 
 def values_of(iterable: ast.expr) -> ast.expr | None:

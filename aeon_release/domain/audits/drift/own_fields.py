@@ -9,6 +9,7 @@ derives from nothing but the file's own classes (or plain ones): ``plan.name`` w
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -143,14 +144,29 @@ def receiver_names(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> s
     """The classes a function's name is typed as: its parameter's annotation, the calls it is bound to."""
     args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
     named = [a.annotation for a in args if a.arg == name and a.annotation is not None]
-    bound = [
-        n.value.func
-        for n in ast.walk(func)
-        if isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-        and isinstance(n.value, ast.Call)
-    ]
+    bound = [v.func for v in assigned(func).get(name, ()) if isinstance(v, ast.Call)]
     return {ast.unparse(k).strip("'\"") for k in [*named, *bound]}
+
+
+@functools.lru_cache(maxsize=4096)
+def assigned(func: ast.AST) -> dict[str, tuple[ast.expr, ...]]:
+    """Each plain name the function assigns (``name = ...``) -> the values, in order: one walk per function,
+    not one per read (a thousand reads in one function walked it a thousand times)."""
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+    return {name: tuple(held) for name, held in values.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _stored(func: ast.AST) -> frozenset[str]:
+    """The attributes the function assigns (``x.field = ...``), unparsed."""
+    return frozenset(
+        ast.unparse(n) for n in ast.walk(func) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+    )
 
 
 def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -164,11 +180,7 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
 def set_in(read: ast.Attribute, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
     """The function assigns the very field it reads (``config.max_parallel = 16`` before ``config.max_parallel
     == 16``): the value is the fork's, not what upstream's class sets."""
-    shown = ast.unparse(read)
-    return func is not None and any(
-        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == shown
-        for n in ast.walk(func)
-    )
+    return func is not None and ast.unparse(read) in _stored(func)
 
 
 def compared_in_scope(

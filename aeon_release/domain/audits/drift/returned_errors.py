@@ -108,29 +108,56 @@ def _uses(
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
     bound: dict[int, dict[str, ast.expr]] = {}
+    tested: dict[int, set[str]] = {}  # per function, what it type-tests: one walk, not one per read
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Attribute) or node.lineno not in owned or node.attr in _EXCEPTION_ATTRS:
             continue
         func = enclosing(node, parents)
         hit = _held(node.value, func, parents, fork, found, bound)
-        if hit is not None and func is not None and not _guarded(node, func, parents):
+        if hit is None or func is None:
+            continue
+        if id(func) not in tested:
+            tested[id(func)] = _type_tested(func)
+        if not _guarded(node, func, parents, tested[id(func)], bound.get(id(func), {})):
             yield node.lineno, hit, node.attr
 
 
-def _guarded(read: ast.Attribute, func: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """The function tests the value's type (``isinstance(v, ...)``, ``type(v)``), or the read sits in a
-    ``try``: the fork handles what else the value may be."""
-    shown = ast.unparse(read.value)
-    for node in ast.walk(func):
-        if isinstance(node, ast.Call) and last_name(node.func) in ("isinstance", "type") and node.args:
-            if ast.unparse(node.args[0]) == shown:
-                return True
+def _type_tested(func: ast.AST) -> set[str]:
+    """What the function tests the type of (``isinstance(v, ...)``, ``type(v)``), unparsed."""
+    return {
+        ast.unparse(node.args[0])
+        for node in ast.walk(func)
+        if isinstance(node, ast.Call) and last_name(node.func) in ("isinstance", "type") and node.args
+    }
+
+
+def _guarded(
+    read: ast.Attribute, func: ast.AST, parents: dict[int, ast.AST], tested: set[str], bound: dict[str, ast.expr]
+) -> bool:
+    """The function tests the value's type -- itself, or what the local holding it was bound from
+    (``isinstance(so.grammar, G)`` then ``grammar = so.grammar``) -- or the read sits in a ``try``, or in a
+    ``match`` case whose class pattern tests it: the fork handles what else the value may be."""
+    shown = {ast.unparse(read.value)}
+    if isinstance(read.value, ast.Name) and read.value.id in bound:
+        shown.add(ast.unparse(bound[read.value.id]))
+    if shown & tested:
+        return True
     up = parents.get(id(read))
     while up is not None and up is not func:
         if isinstance(up, ast.Try) and up.handlers:
             return True
+        if isinstance(up, ast.match_case) and _class_matched(up, parents, shown):
+            return True
         up = parents.get(id(up))
     return False
+
+
+def _class_matched(case: ast.match_case, parents: dict[int, ast.AST], shown: set[str]) -> bool:
+    """``match v: case G(): ...``: the case's pattern tests ``v``'s class (#47312's callers' shape)."""
+    match = parents.get(id(case))
+    if not isinstance(match, ast.Match) or ast.unparse(match.subject) not in shown:
+        return False
+    return any(isinstance(p, ast.MatchClass) for p in ast.walk(case.pattern))
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, attr: str, pr_pattern: str) -> Finding:

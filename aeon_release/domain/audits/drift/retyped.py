@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift.fallbacks import hasattr_held, isinstance_
 from aeon_release.domain.audits.drift.own_fields import (
     ForkTypes,
     OwnFields,
+    assigned,
     base_names,
     enclosing,
     file_classes,
@@ -710,13 +711,7 @@ def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The names a function assigns exactly once (``name = value``), with that value."""
-    values: dict[str, list[ast.expr]] = {}
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
-                if isinstance(target, ast.Name):
-                    values.setdefault(target.id, []).append(node.value)
-    return {name: held[0] for name, held in values.items() if len(held) == 1}
+    return {name: held[0] for name, held in assigned(func).items() if len(held) == 1}
 
 
 def typed_as(
@@ -740,12 +735,7 @@ def typed_as(
 
 def _rebound(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """The function assigns the name something other than a call (a call is a class built: typed)."""
-    return any(
-        isinstance(n, ast.Assign)
-        and not isinstance(n.value, ast.Call)
-        and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-        for n in ast.walk(func)
-    )
+    return any(not isinstance(value, ast.Call) for value in assigned(func).get(name, ()))
 
 
 def _container_finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
