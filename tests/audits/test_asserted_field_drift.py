@@ -117,3 +117,37 @@ def test_a_build_that_leaves_an_asserted_new_field_none_is_an_error(
 )
 def test_a_build_that_fills_the_field_or_is_no_build_stays_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert _rows(git_repo, no_rules, fork) == []
+
+
+SCHED = "vllm/sched.py"
+SCHED_BASE = "class Sched:\n    hint: int | None = None\n\n\ndef go(c: Sched) -> int:\n    return 1\n"
+SCHED_AFTER = SCHED_BASE.replace("    return 1\n", "    assert c.hint is not None\n    return c.hint\n")
+FILLED = BACKEND_AFTER.replace(
+    "\n\n@dataclass\nclass OtherMetadata",
+    "\n    def __post_init__(self):\n        if self.seq_lens_upper_bound is None:\n"
+    "            self.seq_lens_upper_bound = list(self.seq_lens)\n\n\n@dataclass\nclass OtherMetadata",
+)
+SET_AFTER = (
+    IMPORT + "def build(lens: list[int]) -> CommonAttentionMetadata:\n"
+    "    meta = CommonAttentionMetadata(seq_lens=lens, num_reqs=len(lens))\n"
+    "    meta.seq_lens_upper_bound = lens\n    return meta\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        (UNASSERTED, {BACKEND: BACKEND_AFTER, SCHED: SCHED_AFTER}),
+        (KEYWORDS, {BACKEND: FILLED, UTILS: UTILS_AFTER}),
+        (SET_AFTER, {BACKEND: BACKEND_AFTER, UTILS: UTILS_AFTER}),
+    ],
+    ids=["another-class-asserts-the-name", "post-init-fills", "set-after-the-build"],
+)
+def test_twin_a_field_asserted_elsewhere_or_filled_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: dict[str, str | None]
+) -> None:
+    sides = s.merge_case(
+        git_repo, {BACKEND: BACKEND_BASE, UTILS: UTILS_BASE, SCHED: SCHED_BASE}, {FORK: fork}, [(SUBJECT, upstream)]
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [(r[1], r[2]) for r in rows if r[0] == FORK and "asserts is set" in r[3]] == []

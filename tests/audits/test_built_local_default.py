@@ -84,3 +84,19 @@ def test_twin_a_field_upstream_stores_itself_stays_below_an_error(git_repo: GitR
     upstream = PARALLEL_UPSTREAM + "\n    def __post_init__(self):\n        self.use_async = self.window_size > 0\n"
     body = MADE + "    return eplb.use_async\n"
     assert [line for line, severity in _rows(git_repo, no_rules, body, upstream) if severity == "error"] == []
+
+
+def test_twin_a_field_the_base_already_stored_stays_below_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``__post_init__`` the base already had (outside upstream's diff) stores the field: no certain default."""
+    base = (
+        PARALLEL_BASE
+        + "\n    def __post_init__(self):\n        self.use_async = self.use_async and self.window_size > 0\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {PARALLEL: base, "vllm/config/__init__.py": ""},
+        {FORK: HEAD + MADE + "    return eplb.use_async\n", "vllm/aeon/__init__.py": ""},
+        [("[EPLB] Make async EPLB default (#43219)", {PARALLEL: base.replace("= False", "= True")})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
+    assert [r[1] for r in rows if r[0] == FORK and r[2] == "error"] == []

@@ -112,3 +112,44 @@ def test_a_default_upstream_left_alone_says_nothing(git_repo: GitRepo, no_rules:
 def test_a_read_at_once_is_field_defaults_and_said_once(git_repo: GitRepo, no_rules: Path) -> None:
     rows = _rows(git_repo, no_rules, READ, {PROTOCOL: PROTOCOL_AFTER})
     assert rows == [(_line(READ, ".include_usage"), "error")]
+
+
+RETURNED = IMPORT + "def make() -> StreamOptions:\n    opts = StreamOptions()\n    return opts\n"
+# twins: the instance never leaves the fork's function
+KEPT = IMPORT + "def stats() -> bool:\n    opts = StreamOptions()\n    return bool(opts.continuous_usage_stats)\n"
+SHOWN = IMPORT + "def show() -> str:\n    return repr(StreamOptions())\n"
+
+
+def test_a_local_returned_on_a_flipped_default_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _rows(git_repo, no_rules, RETURNED, {PROTOCOL: PROTOCOL_AFTER}) == [
+        (_line(RETURNED, "StreamOptions()"), "error")
+    ]
+
+
+@pytest.mark.parametrize("fork", [KEPT, SHOWN], ids=["local-read-only", "repr"])
+def test_twin_an_instance_that_never_leaves_the_function_is_no_error(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    assert [line for line, sev in _rows(git_repo, no_rules, fork, {PROTOCOL: PROTOCOL_AFTER}) if sev == "error"] == []
+
+
+def test_twin_upstream_only_storing_the_field_or_reading_it_in_its_own_file_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A store ``x.include_usage = ...`` reads nothing; the declaring file's own reads are the class's."""
+    own_read = (
+        PROTOCOL_AFTER + "\n    def usage(self) -> bool:\n        return bool(self.stream_options.include_usage)\n"
+    )
+    serving = "def reset(request) -> None:\n    request.stream_options.include_usage = None\n"
+    rows = _rows(git_repo, no_rules, ASSIGNED, {PROTOCOL: own_read, SERVING: serving})
+    assert rows == [(_line(ASSIGNED, "StreamOptions()"), "warning")]
+
+
+def test_twin_a_class_storing_the_field_itself_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's class derives the field (``self.include_usage = ...``): the instance need not hold the default."""
+    stores = PROTOCOL_AFTER.replace(
+        "    continuous_usage_stats: bool | None = False\n",
+        "    continuous_usage_stats: bool | None = False\n\n"
+        "    def model_post_init(self, _ctx) -> None:\n        self.include_usage = bool(self.continuous_usage_stats)\n",
+    )
+    assert _rows(git_repo, no_rules, ASSIGNED, {PROTOCOL: stores}) == []

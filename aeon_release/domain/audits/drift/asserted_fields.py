@@ -21,18 +21,19 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes, stores_self
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, short, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, short, walk_spanning
 
 # a field added with the default None: ``+    name: T | None = None``
 _ADDED_NONE = re.compile(r"^\+[ \t]+([a-z_][A-Za-z0-9_]*)[ \t]*:[^=\n]+=[ \t]*None[ \t]*$", re.M)
 # ``+    assert holder.name is not None``
 _ASSERTED = re.compile(r"^\+[ \t]*assert[ \t]+[A-Za-z_][\w.]*\.([A-Za-z_]\w*)[ \t]+is[ \t]+not[ \t]+None\b", re.M)
+_TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
 
 
 @dataclass(frozen=True)
@@ -59,13 +60,15 @@ def asserted_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _asserted(trees: ThreeTrees) -> dict[str, list[Asserted]]:
-    """Class -> its fields upstream added with the default None and asserts set on a line it added."""
-    asserted: dict[str, str] = {}
+    """Class -> its fields upstream added with the default None and asserts set on a line it added, in a
+    file outside its tests that names the class (an assert keyed by the field's name alone may be another
+    class's), unless the class stores ``self.field`` itself (a ``__post_init__`` filling it)."""
+    asserted: dict[str, list[str]] = {}
     added: dict[str, set[str]] = {}
     for path in (p for p in trees.upstream if p.endswith(".py")):
         raw = trees.upstream.raw(path)
-        for name in _ASSERTED.findall(raw) if "assert" in raw else ():
-            asserted.setdefault(name, path)
+        for name in _ASSERTED.findall(raw) if "assert" in raw and not _TEST_PATH.search(path) else ():
+            asserted.setdefault(name, []).append(path)
         names = set(_ADDED_NONE.findall(raw))
         if names:
             added[path] = names
@@ -74,11 +77,20 @@ def _asserted(trees: ThreeTrees) -> dict[str, list[Asserted]]:
     for path, before, after in parsed_versions(trees, sorted(wanted)):
         old = {c.name: _fields(c) for c in file_classes(before.body)}
         for cls in file_classes(after.body):
-            fields = _fields(cls)
-            for index, name in enumerate(fields):
-                if name in wanted[path] and cls.name in old and name not in old[cls.name] and _none(cls, name):
-                    found.setdefault(cls.name, []).append(Asserted(cls.name, name, path, index, asserted[name]))
+            for index, name in enumerate(_fields(cls)):
+                if name not in wanted[path] or cls.name not in old or name in old[cls.name] or not _none(cls, name):
+                    continue
+                where = _naming(trees, cls.name, asserted[name])
+                if where is not None and not stores_self(cls, name):
+                    found.setdefault(cls.name, []).append(Asserted(cls.name, name, path, index, where))
     return found
+
+
+def _naming(trees: ThreeTrees, owner: str, paths: list[str]) -> str | None:
+    """The first of the asserting files whose text names the class ``owner``."""
+    texts = trees.blobs(trees.theirs, sorted(paths))
+    named = re.compile(whole_word(owner))
+    return next((p for p in sorted(paths) if named.search(texts.get(p) or "")), None)
 
 
 def _fields(cls: ast.ClassDef) -> list[str]:
@@ -103,11 +115,16 @@ def _builds(
     info = parse_module_info(path, dotted_name(path), text) if text is not None else None
     if info is None:
         return
+    parents = parent_map(module)
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.Call) or node.lineno not in owned:
             continue
         for hit in found.get(last_name(node.func), []):
-            if _leaves(node, hit) and may_come_from(info, node.func, dotted_name(hit.path)):
+            if (
+                _leaves(node, hit)
+                and not _set_after(node, hit.name, parents)
+                and may_come_from(info, node.func, dotted_name(hit.path))
+            ):
                 yield node.lineno, short(ast.unparse(node), 80), hit
                 break
 
@@ -117,6 +134,21 @@ def _leaves(call: ast.Call, hit: Asserted) -> bool:
     if any(isinstance(a, ast.Starred) for a in call.args) or len(call.args) > hit.index:
         return False
     return all(k.arg is not None and k.arg != hit.name for k in call.keywords)
+
+
+def _set_after(call: ast.Call, field: str, parents: dict[int, ast.AST]) -> bool:
+    """``m = Cls(...)`` then ``m.field = ...`` in the same function: the build is filled after the call."""
+    bound = parents.get(id(call))
+    target = bound.targets[0] if isinstance(bound, ast.Assign) and len(bound.targets) == 1 else None
+    func = enclosing(call, parents) if isinstance(target, ast.Name) else None
+    return func is not None and any(
+        isinstance(n, ast.Attribute)
+        and n.attr == field
+        and isinstance(n.ctx, ast.Store)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == getattr(target, "id", None)
+        for n in ast.walk(func)
+    )
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, shown: str, hit: Asserted, pr_pattern: str) -> Finding:

@@ -11,11 +11,36 @@ or bound elsewhere before the read, or anywhere when the read sits in a loop) le
 from __future__ import annotations
 
 import ast
+import functools
+from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.source import last_name
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+@dataclass
+class NameIndex:
+    """One walk of a function: per name, its binding stores, its ``name = ...`` assigns and its loads."""
+
+    stores: dict[str, int] = field(default_factory=dict)
+    assigns: dict[str, list[ast.Assign]] = field(default_factory=dict)
+    loads: dict[str, list[ast.Name]] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=4096)
+def name_index(func: ast.AST) -> NameIndex:
+    """Built once per function: ``built_here`` runs per read, and walking the function per read is quadratic."""
+    found = NameIndex()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            found.loads.setdefault(node.id, []).append(node)
+        elif isinstance(node, ast.Name):
+            found.stores[node.id] = found.stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found.assigns.setdefault(node.targets[0].id, []).append(node)
+    return found
 
 
 def built_here(holder: ast.expr, read: ast.AST, parents: dict[int, ast.AST], owner: str, field: str) -> bool:
@@ -39,16 +64,9 @@ def _parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 def _single_binding(func: ast.AST, name: str) -> ast.Call | None:
     """The call the name's one binding in the function assigns (``name = Owner(...)``), if that is its only one."""
-    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
-    assigns = [
-        n
-        for n in ast.walk(func)
-        if isinstance(n, ast.Assign)
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Name)
-        and n.targets[0].id == name
-    ]
-    if len(stores) != 1 or len(assigns) != 1 or not isinstance(assigns[0].value, ast.Call):
+    index = name_index(func)
+    assigns = index.assigns.get(name, [])
+    if index.stores.get(name, 0) != 1 or len(assigns) != 1 or not isinstance(assigns[0].value, ast.Call):
         return None
     return assigns[0].value
 
@@ -73,15 +91,8 @@ def _in_loop(read: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> bool:
 
 def _uses(func: ast.AST, holder: ast.Name, last: int | None) -> list[ast.Name]:
     """The name's loads in the function other than the read's own holder (before line ``last`` if given)."""
-    return [
-        n
-        for n in ast.walk(func)
-        if isinstance(n, ast.Name)
-        and n.id == holder.id
-        and isinstance(n.ctx, ast.Load)
-        and n is not holder
-        and (last is None or n.lineno < last)
-    ]
+    loads = name_index(func).loads.get(holder.id, [])
+    return [n for n in loads if n is not holder and (last is None or n.lineno < last)]
 
 
 def _touches(use: ast.Name, parents: dict[int, ast.AST], field: str) -> bool:

@@ -429,8 +429,9 @@ def _built_with_defaults(holder: ast.expr, owner: str) -> bool:
 def _set_upstream(trees: ThreeTrees, change: Changed) -> bool:
     """Upstream's declaring file stores the field somewhere (``self.use_async = ...`` in a validator, or
     ``self.eplb_config.communicator = ...`` in another class's ``__post_init__``): the instance may not hold
-    the default, whatever the fork's call left out."""
-    text = trees.upstream.raw(change.path) or ""
+    the default, whatever the fork's call left out.  The whole file at upstream's side: a store the diff
+    leaves untouched (a ``__post_init__`` the base already had) sets it as much."""
+    text = trees.blobs(trees.theirs, [change.path]).get(change.path) or ""
     return re.search(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=[^=]", text) is not None
 
 

@@ -10,13 +10,14 @@ Upstream's side: a field of a class whose literal default a file upstream change
 (``field_defaults``' own comparison of the two versions; a ``None`` made another false value, which only
 an ``is None`` test tells apart, is left out).  The fork's side, on lines it wrote: a call of that class,
 resolved to upstream's module (``pyindex.may_come_from``), that neither passes the field by keyword nor
-passes anything positionally or by ``**`` (then the field may be among them), and whose instance is handed
-on: not the holder of a read (``StreamOptions().include_usage`` and ``(x or StreamOptions()).include_usage``
-are ``field_defaults``' already).  A field any fork line sets elsewhere (``include_usage=``) is the fleet's
-choice: quiet.
+passes anything positionally or by ``**`` (then the field may be among them), and whose instance escapes
+the function: returned, stored on an attribute, handed to a call (not ``repr``-like), directly or through a
+local bound once.  A read off it (``StreamOptions().include_usage``) is ``field_defaults``' already.  A field
+any fork line sets elsewhere (``include_usage=``), or that upstream's class stores itself (a
+``__post_init__``), is not the default alone: quiet.
 
 An error where the new value is certainly what upstream's code reads: a Python file of upstream's outside
-its tests reads ``.field`` and the call is no test's of the fork's; else a warning (nothing upstream reads
+its tests, other than the declaring file, loads ``.field`` (a store ``.field =`` is no read) and the call is no test's of the fork's; else a warning (nothing upstream reads
 the field, or a test builds it).
 """
 
@@ -27,6 +28,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.built_locals import name_index
 from aeon_release.domain.audits.drift.field_defaults import (
     Changed,
     Either,
@@ -34,8 +36,9 @@ from aeon_release.domain.audits.drift.field_defaults import (
     declaring_files,
     fork_pinned,
 )
+from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes, stores_self
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
-from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, short, walk_spanning
@@ -45,7 +48,12 @@ _CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
 # a diff's line that assigns a name (field_defaults' _ASSIGNED's shape, the name alone)
 _ASSIGNED_NAME = re.compile(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
 _DECLARING_MOST = 20  # upstream files parsed for one merge's classes, at most
+_READERS_READ = 30  # upstream files read for a field's loads, at most
 _TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
+# calls that take the instance and keep nothing of it: ``repr(EPLBConfig(...))`` hands it to no reader
+_KEEPS_NOTHING = frozenset({"repr", "str", "print", "len", "bool", "id", "hash", "type", "isinstance", "format"})
+# the wrappers an instance passes through on its way to where it goes: ``x or Cls()``, ``Cls() if c else y``
+_PASS_THROUGH = (ast.BoolOp, ast.IfExp)
 
 
 @dataclass(frozen=True)
@@ -64,7 +72,7 @@ def handed_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     changes = _changes(trees, classes) if classes else []
     if not changes:
         return []
-    read = _read_upstream(trees, {c.name for c in changes})
+    read = _read_upstream(trees, changes)
     return [
         _finding(hit, trees.upstream_commit(hit.change.path, whole_word(hit.change.name), pr_pattern, most=5), read)
         for hit in _handed(trees, changes)
@@ -94,17 +102,44 @@ def _changes(trees: ThreeTrees, classes: set[str]) -> list[Changed]:
         c for c in changed.values() if c.owner in classes and not c.none_only and not isinstance(c.new_value, Either)
     ]
     pinned = fork_pinned(trees, {c.name for c in kept})
-    return [c for c in kept if c.name not in pinned]
+    kept = [c for c in kept if c.name not in pinned]
+    stored = _stored_by_class(trees, kept)
+    return [c for c in kept if (c.owner, c.name) not in stored]
 
 
-def _read_upstream(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
-    """Field -> one upstream Python file outside its tests that reads ``.field``."""
+def _stored_by_class(trees: ThreeTrees, changes: list[Changed]) -> set[tuple[str, str]]:
+    """(class, field) pairs whose class in upstream's file stores ``self.field`` itself (a ``__post_init__``
+    deriving it): what the instance holds is not the default alone, whatever the diff shows."""
+    wanted = {(c.owner, c.name) for c in changes}
+    stored: set[tuple[str, str]] = set()
+    for _path, _before, after in parsed_versions(trees, sorted({c.path for c in changes})):
+        for cls in file_classes(after.body):
+            stored |= {(o, f) for o, f in wanted if o == cls.name and stores_self(cls, f)}
+    return stored
+
+
+def _read_upstream(trees: ThreeTrees, changes: list[Changed]) -> dict[str, str]:
+    """Field -> one upstream Python file outside its tests and the declaring file that loads ``.field``
+    (a store ``.field =`` reads nothing)."""
     found: dict[str, str] = {}
-    for name in sorted(names):
-        readers = sorted(p for p in trees.python_files_with((f".{name}",)) if not _TEST_PATH.search(p))
-        if readers:
-            found[name] = readers[0]
+    for change in sorted(changes, key=lambda c: c.name):
+        named = sorted(
+            p for p in trees.python_files_with((f".{change.name}",)) if not _TEST_PATH.search(p) and p != change.path
+        )
+        reader = _first_load(trees, change.name, named)
+        if reader is not None:
+            found.setdefault(change.name, reader)
     return found
+
+
+def _first_load(trees: ThreeTrees, name: str, paths: list[str]) -> str | None:
+    """The first of ``paths`` whose text loads ``.name``; past ``_READERS_READ`` files, the first (so many
+    files naming the field hold a load)."""
+    if len(paths) > _READERS_READ:
+        return paths[0]
+    load = re.compile(rf"\.{re.escape(name)}\b(?![ \t]*=(?!=))")
+    texts = trees.blobs(trees.theirs, paths) if paths else {}
+    return next((p for p in paths if load.search(texts.get(p) or "")), None)
 
 
 def _handed(trees: ThreeTrees, changes: list[Changed]) -> Iterator[Handed]:
@@ -124,7 +159,7 @@ def _handed_in(trees: ThreeTrees, path: str, by_owner: dict[str, list[Changed]])
         return
     parents = parent_map(module)
     for node in walk_spanning(module, owned):
-        if not isinstance(node, ast.Call) or node.lineno not in owned or _read_at_once(node, parents):
+        if not isinstance(node, ast.Call) or node.lineno not in owned or not _escapes(node, parents, follow=True):
             continue
         for change in by_owner.get(last_name(node.func), []):
             if _on_default(node, change.name) and may_come_from(info, node.func, dotted_name(change.path)):
@@ -137,13 +172,35 @@ def _on_default(call: ast.Call, field: str) -> bool:
     return not call.args and all(k.arg is not None and k.arg != field for k in call.keywords)
 
 
-def _read_at_once(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """``Cls().field`` or ``(x or Cls()).field``: a read field_defaults reports (or a method called on it)."""
-    held: ast.expr = call
-    parent = parents.get(id(call))
-    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and parent.values[-1] is call:
-        held, parent = parent, parents.get(id(parent))
-    return isinstance(parent, ast.Attribute) and parent.value is held
+def _escapes(node: ast.expr, parents: dict[int, ast.AST], follow: bool) -> bool:
+    """The instance may reach code other than the fork's function: returned, stored on an attribute or in a
+    container, handed to a call (other than ``repr``-like ones), or bound to a local that does one of those.
+    A read off it (``Cls().field``: field_defaults' own) or a build dropped keeps it in."""
+    parent = parents.get(id(node))
+    while isinstance(parent, _PASS_THROUGH):
+        node, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.Attribute | ast.Expr):
+        return False
+    if isinstance(parent, ast.keyword):
+        parent = parents.get(id(parent))
+    if isinstance(parent, ast.Call) and parent.func is not node:
+        return not (isinstance(parent.func, ast.Name) and parent.func.id in _KEEPS_NOTHING)
+    if follow and isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0]
+        return _local_escapes(target.id, parent, parents) if isinstance(target, ast.Name) else True
+    return True
+
+
+def _local_escapes(name: str, bound: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A local of a function bound once (here): any of its loads lets the instance out.  A module's global,
+    or a name bound twice, may be anything's: it escapes."""
+    func = enclosing(bound, parents)
+    if func is None:
+        return True
+    index = name_index(func)
+    if index.stores.get(name, 0) != 1:
+        return True
+    return any(_escapes(n, parents, follow=False) for n in index.loads.get(name, []))
 
 
 def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:

@@ -224,3 +224,15 @@ def _declares(cls: ast.ClassDef, attr: str) -> bool:
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
             return True
     return False
+
+
+def stores_self(cls: ast.ClassDef, attr: str) -> bool:
+    """A method of the class stores ``self.attr`` (a ``__post_init__`` filling or deriving the field)."""
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == attr
+        and isinstance(node.ctx, ast.Store)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        for node in ast.walk(cls)
+    )
