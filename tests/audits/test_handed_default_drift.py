@@ -153,3 +153,21 @@ def test_twin_a_class_storing_the_field_itself_stays_quiet(git_repo: GitRepo, no
         "    def model_post_init(self, _ctx) -> None:\n        self.include_usage = bool(self.continuous_usage_stats)\n",
     )
     assert _rows(git_repo, no_rules, ASSIGNED, {PROTOCOL: stores}) == []
+
+
+def test_twin_a_number_re_spelt_upstream_reads_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """SamplingParams.top_k's default went -1 -> 0, both "no top-k": a number re-spelt is as often the same meaning
+    in a new encoding, so a build handed on is the warning to read, not an error (the redhat fork's whisper server,
+    `SamplingParams(temperature=0, max_tokens=440, ...)`, was a false error).  A flag flipped stays the error."""
+    base = PROTOCOL_BASE.replace("    continuous_usage_stats: bool | None = False\n", "    top_k: int = -1\n")
+    upstream_text = base.replace("top_k: int = -1", "top_k: int = 0")
+    serving = SERVING_TEXT.replace("request.stream_options.include_usage", "request.stream_options.top_k")
+    fork = (
+        IMPORT
+        + "def force(request: ChatRequest) -> None:\n    request.stream_options = StreamOptions(include_usage=True)\n"
+    )
+    sides = s.merge_case(
+        git_repo, {PROTOCOL: base, SERVING: serving}, {FORK: fork}, [(SUBJECT, {PROTOCOL: upstream_text})]
+    )
+    rows = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT) if path == FORK]
+    assert rows == [(_line(fork, "StreamOptions(include_usage"), "warning")]

@@ -206,7 +206,11 @@ def _local_escapes(name: str, bound: ast.AST, parents: dict[int, ast.AST]) -> bo
 def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:
     change = hit.change
     reader = read.get(change.name)
-    certain = reader is not None and not _TEST_PATH.search(hit.path)
+    # an error for a flag flipped (True <-> False: #36379's include_usage, a behaviour switched); a number or a
+    # string re-spelt is as often the same meaning in a new encoding (SamplingParams.top_k -1 -> 0, both "off":
+    # the redhat fork's whisper server was a false error), a warning to read
+    flipped = isinstance(change.old_value, bool) and isinstance(change.new_value, bool)
+    certain = flipped and reader is not None and not _TEST_PATH.search(hit.path)
     where = f"upstream's {reader} reads it" if reader is not None else "nothing of upstream's reads it"
     message = (
         f"fork-owned `{hit.shown}` builds {change.owner} on the default of {change.name}, which upstream changed "
