@@ -133,16 +133,21 @@ def test_twin_an_instance_that_never_leaves_the_function_is_no_error(
     assert [line for line, sev in _rows(git_repo, no_rules, fork, {PROTOCOL: PROTOCOL_AFTER}) if sev == "error"] == []
 
 
-def test_twin_upstream_only_storing_the_field_or_reading_it_in_its_own_file_is_a_warning(
-    git_repo: GitRepo, no_rules: Path
-) -> None:
-    """A store ``x.include_usage = ...`` reads nothing; the declaring file's own reads are the class's."""
+def test_twin_upstream_only_storing_the_field_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """A store ``x.include_usage = ...`` reads nothing: no upstream reader, the warning."""
+    serving = "def reset(request) -> None:\n    request.stream_options.include_usage = None\n"
+    rows = _rows(git_repo, no_rules, ASSIGNED, {PROTOCOL: PROTOCOL_AFTER, SERVING: serving})
+    assert rows == [(_line(ASSIGNED, "StreamOptions()"), "warning")]
+
+
+def test_the_declaring_file_s_own_read_of_the_field_is_a_reader(git_repo: GitRepo, no_rules: Path) -> None:
+    """A method of the class reading its field is the behaviour the default steers (#39524's resampler)."""
     own_read = (
         PROTOCOL_AFTER + "\n    def usage(self) -> bool:\n        return bool(self.stream_options.include_usage)\n"
     )
     serving = "def reset(request) -> None:\n    request.stream_options.include_usage = None\n"
     rows = _rows(git_repo, no_rules, ASSIGNED, {PROTOCOL: own_read, SERVING: serving})
-    assert rows == [(_line(ASSIGNED, "StreamOptions()"), "warning")]
+    assert rows == [(_line(ASSIGNED, "StreamOptions()"), "error")]
 
 
 def test_twin_a_class_storing_the_field_itself_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:

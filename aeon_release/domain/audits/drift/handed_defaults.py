@@ -119,13 +119,12 @@ def _stored_by_class(trees: ThreeTrees, changes: list[Changed]) -> set[tuple[str
 
 
 def _read_upstream(trees: ThreeTrees, changes: list[Changed]) -> dict[str, str]:
-    """Field -> one upstream Python file outside its tests and the declaring file that loads ``.field``
-    (a store ``.field =`` reads nothing)."""
+    """Field -> one upstream Python file outside its tests that loads ``.field`` (a store ``.field =`` reads
+    nothing); the declaring file's own loads count: a method of the class reading its field is the behaviour
+    the default steers (#39524: ``AudioResampler.resample`` reads ``self.method``)."""
     found: dict[str, str] = {}
     for change in sorted(changes, key=lambda c: c.name):
-        named = sorted(
-            p for p in trees.python_files_with((f".{change.name}",)) if not _TEST_PATH.search(p) and p != change.path
-        )
+        named = sorted(p for p in trees.python_files_with((f".{change.name}",)) if not _TEST_PATH.search(p))
         reader = _first_load(trees, change.name, named)
         if reader is not None:
             found.setdefault(change.name, reader)
@@ -206,10 +205,10 @@ def _local_escapes(name: str, bound: ast.AST, parents: dict[int, ast.AST]) -> bo
 def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:
     change = hit.change
     reader = read.get(change.name)
-    # an error for a flag flipped (True <-> False: #36379's include_usage, a behaviour switched); a number or a
-    # string re-spelt is as often the same meaning in a new encoding (SamplingParams.top_k -1 -> 0, both "off":
-    # the redhat fork's whisper server was a false error), a warning to read
-    flipped = isinstance(change.old_value, bool) and isinstance(change.new_value, bool)
+    # an error for a flag flipped or a named choice switched (#36379's include_usage True -> False, #39524's
+    # resampling method "resampy" -> "pyav"); a number re-spelt is as often the same meaning in a new encoding
+    # (SamplingParams.top_k -1 -> 0, both "off": the redhat fork's whisper server was a false error), a warning
+    flipped = all(isinstance(v, (bool, str)) for v in (change.old_value, change.new_value))
     certain = flipped and reader is not None and not _TEST_PATH.search(hit.path)
     where = f"upstream's {reader} reads it" if reader is not None else "nothing of upstream's reads it"
     message = (
