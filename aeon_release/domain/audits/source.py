@@ -106,6 +106,10 @@ def huge_integer(tree: ast.AST | None, text: str | bytes) -> SyntaxError | None:
     return None
 
 
+# a test's file (pytest's layout and names): upstream's tests read and assert what its served code need not
+TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
+
+
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:
     """``ast.parse``, with every way it can fail on hostile text turned into a SyntaxError value."""
     if len(text) > max_bytes:

@@ -27,13 +27,12 @@ from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, short, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, short, walk_spanning
 
 # a field added with the default None: ``+    name: T | None = None``
 _ADDED_NONE = re.compile(r"^\+[ \t]+([a-z_][A-Za-z0-9_]*)[ \t]*:[^=\n]+=[ \t]*None[ \t]*$", re.M)
 # ``+    assert holder.name is not None``
 _ASSERTED = re.compile(r"^\+[ \t]*assert[ \t]+[A-Za-z_][\w.]*\.([A-Za-z_]\w*)[ \t]+is[ \t]+not[ \t]+None\b", re.M)
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ def _asserted(trees: ThreeTrees) -> dict[str, list[Asserted]]:
     added: dict[str, set[str]] = {}
     for path in (p for p in trees.upstream if p.endswith(".py")):
         raw = trees.upstream.raw(path)
-        for name in _ASSERTED.findall(raw) if "assert" in raw and not _TEST_PATH.search(path) else ():
+        for name in _ASSERTED.findall(raw) if "assert" in raw and not TEST_PATH.search(path) else ():
             asserted.setdefault(name, []).append(path)
         names = set(_ADDED_NONE.findall(raw))
         if names:

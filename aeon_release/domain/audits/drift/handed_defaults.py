@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from,
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, short, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, short, walk_spanning
 
 # a call of a class on a line the fork added: ``StreamOptions(``, ``protocol.StreamOptions(``
 _CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
@@ -49,7 +49,6 @@ _CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
 _ASSIGNED_NAME = re.compile(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
 _DECLARING_MOST = 20  # upstream files parsed for one merge's classes, at most
 _READERS_READ = 30  # upstream files read for a field's loads, at most
-_TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
 # calls that take the instance and keep nothing of it: ``repr(EPLBConfig(...))`` hands it to no reader
 _KEEPS_NOTHING = frozenset({"repr", "str", "print", "len", "bool", "id", "hash", "type", "isinstance", "format"})
 # the wrappers an instance passes through on its way to where it goes: ``x or Cls()``, ``Cls() if c else y``
@@ -124,7 +123,7 @@ def _read_upstream(trees: ThreeTrees, changes: list[Changed]) -> dict[str, str]:
     the default steers (#39524: ``AudioResampler.resample`` reads ``self.method``)."""
     found: dict[str, str] = {}
     for change in sorted(changes, key=lambda c: c.name):
-        named = sorted(p for p in trees.python_files_with((f".{change.name}",)) if not _TEST_PATH.search(p))
+        named = sorted(p for p in trees.python_files_with((f".{change.name}",)) if not TEST_PATH.search(p))
         reader = _first_load(trees, change.name, named)
         if reader is not None:
             found.setdefault(change.name, reader)
@@ -209,7 +208,7 @@ def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:
     # resampling method "resampy" -> "pyav"); a number re-spelt is as often the same meaning in a new encoding
     # (SamplingParams.top_k -1 -> 0, both "off": the redhat fork's whisper server was a false error), a warning
     flipped = all(isinstance(v, (bool, str)) for v in (change.old_value, change.new_value))
-    certain = flipped and reader is not None and not _TEST_PATH.search(hit.path)
+    certain = flipped and reader is not None and not TEST_PATH.search(hit.path)
     where = f"upstream's {reader} reads it" if reader is not None else "nothing of upstream's reads it"
     message = (
         f"fork-owned `{hit.shown}` builds {change.owner} on the default of {change.name}, which upstream changed "
