@@ -23,14 +23,17 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes, stores_self
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
-from aeon_release.domain.audits.drift.returns import name_users
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
+from aeon_release.domain.audits.drift.returns import added_words, name_users
+from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, short, walk_spanning
 
 # a field added with the default None: ``+    name: T | None = None``
 _ADDED_NONE = re.compile(r"^\+[ \t]+([a-z_][A-Za-z0-9_]*)[ \t]*:[^=\n]+=[ \t]*None[ \t]*$", re.M)
+_NONE_DEFAULT = re.compile(r"=[ \t]*None[ \t]*$", re.M)
+_ASSERT_WORD = re.compile(r"assert\b")  # no leading \b: a pattern opening with one is tried at every character
+_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.M)
 # ``+    assert holder.name is not None``
 _ASSERTED = re.compile(r"^\+[ \t]*assert[ \t]+[A-Za-z_][\w.]*\.([A-Za-z_]\w*)[ \t]+is[ \t]+not[ \t]+None\b", re.M)
 
@@ -66,14 +69,14 @@ def _asserted(trees: ThreeTrees) -> dict[str, list[Asserted]]:
     added: dict[str, set[str]] = {}
     for path in (p for p in trees.upstream if p.endswith(".py")):
         raw = trees.upstream.raw(path)
-        for name in _ASSERTED.findall(raw) if "assert" in raw and not TEST_PATH.search(path) else ():
-            asserted.setdefault(name, []).append(path)
-        names = set(_ADDED_NONE.findall(raw))
+        for m in line_matches(_ASSERTED, raw, _ASSERT_WORD) if "assert" in raw and not TEST_PATH.search(path) else ():
+            asserted.setdefault(m.group(1), []).append(path)
+        names = {m.group(1) for m in line_matches(_ADDED_NONE, raw, _NONE_DEFAULT)}
         if names:
             added[path] = names
     wanted = {p: names & set(asserted) for p, names in added.items() if names & set(asserted)}
     found: dict[str, list[Asserted]] = {}
-    for path, before, after in parsed_versions(trees, sorted(wanted)):
+    for path, before, after in parsed_versions(trees, _declaring_named(trees, sorted(wanted))):
         old = {c.name: _fields(c) for c in file_classes(before.body)}
         for cls in file_classes(after.body):
             for index, name in enumerate(_fields(cls)):
@@ -83,6 +86,15 @@ def _asserted(trees: ThreeTrees) -> dict[str, list[Asserted]]:
                 if where is not None and not stores_self(cls, name):
                     found.setdefault(cls.name, []).append(Asserted(cls.name, name, path, index, where))
     return found
+
+
+def _declaring_named(trees: ThreeTrees, paths: list[str]) -> list[str]:
+    """Of ``paths``, those whose upstream text declares a class a line the fork added names: a build is a
+    call of the class by name, so only such files are parsed (on a 2,000-commit release, 33 files and 0.29 s
+    of parsing for a fork whose lines name none of their classes)."""
+    words = added_words(trees) if paths else frozenset()
+    texts = trees.blobs(trees.theirs, paths) if words else {}
+    return [p for p in paths if not words.isdisjoint(_CLASS.findall(texts.get(p) or ""))]
 
 
 def _naming(trees: ThreeTrees, owner: str, paths: list[str]) -> str | None:

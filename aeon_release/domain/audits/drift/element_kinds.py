@@ -31,6 +31,7 @@ from aeon_release.domain.audits.drift.retyped import (
     Recontained,
     _bound_once,
     _container,
+    _defining,
     _held,
     _kind_tested,
     _unwrapped,
@@ -63,9 +64,11 @@ _RETURN_INNER = re.compile(
 def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element of a container upstream now fills with arrays as the old container."""
     wanted = attributes_read(trees)
-    paths = [
-        p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _inner_changed(trees.upstream.raw(p), wanted)
-    ]
+    changed = {
+        p: _inner_changed(trees.upstream.raw(p), wanted) for p in trees.upstream.matching(_CONTAINER_LINE, ".py")
+    }
+    unnamed = [p for p, names in changed.items() if names == {")"}]
+    paths = [p for p, names in changed.items() if names - {")"}] + _defining(trees, unnamed, wanted)
     found = _regathered(trees, sorted(paths), wanted) if paths else {}
     if not found:
         return []
@@ -76,12 +79,12 @@ def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _inner_changed(diff: str, wanted: set[str]) -> bool:
-    """The diff removed an annotation of a container of containers the fork reads (or a signature's last
-    line's: its def is above the hunk, the parse decides)."""
+def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
+    """The names of the fork reads whose annotation as a container of containers the diff removed, and
+    ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
-    return ")" in names or bool(names & wanted)
+    return names & (wanted | {")"})
 
 
 def _regathered(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:

@@ -69,9 +69,11 @@ class Loosened:
 
 def optional_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element upstream made Optional as the value it always was."""
+    wanted = attributes_read(trees)
+    if not wanted:
+        return []  # a use reads the field (``.name``) on a line the fork added: with no such read, none is
     paths = trees.upstream.matching(_ALIAS_LINE, ".py")
     loosened = _loosened(trees, paths) if paths else []
-    wanted = attributes_read(trees)
     candidates = trees.upstream.matching(_OPTIONAL_LINE, ".py") + trees.upstream.matching(_OPTIONAL_RETURN, ".py")
     fields = sorted({p for p in candidates if _optional_read(trees.upstream.raw(p), wanted)})
     # a signature's unnamed last line (``) -> tuple[Optional[int], bool]:``, the def beyond -U0's reach):

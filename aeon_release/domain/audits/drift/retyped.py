@@ -87,6 +87,9 @@ def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    if not any(_STRING.search(line) for line in lines):
+        return []  # a use compares with a string on a line the fork added: with none, upstream is not read
     pairs = {p: got for p in trees.upstream.matching(_STR_LINE, ".py") if (got := _pairs(trees.upstream.raw(p)))}
     enums = _plain_enums(trees, pairs)
     candidates = sorted(p for p, got in pairs.items() if any(cls in enums for _, cls in got))
