@@ -429,6 +429,9 @@ _FIELD_HEAD = re.compile(r"([-+])[ \t]*(?:self\.)?(\w+)[ \t]*")  # what precedes
 _RETURN_KIND = re.compile(r"->[ \t]*" + _KINDS)
 _ARROW_SPAN = 2001  # a line's sign and at most 2,000 characters before its arrow
 _DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
+# the same without its leading \b, a gate's superset (``undef x`` too): a pattern opening with \b is tried at every
+# character of a text, one that opens with a word only where the word is (~25x faster over a module)
+_DEF_WORD = re.compile(r"def[ \t]+(\w+)")
 
 
 def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
@@ -512,7 +515,7 @@ def _defining(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> list[str
     if not paths:
         return []
     base, theirs = both_texts(trees, paths)
-    return [p for p in paths if wanted.intersection(_DEF_NAME.findall(f"{base[p] or ''}\n{theirs[p] or ''}"))]
+    return [p for p in paths if wanted.intersection(_DEF_WORD.findall(f"{base[p] or ''}\n{theirs[p] or ''}"))]
 
 
 @dataclass(frozen=True)
