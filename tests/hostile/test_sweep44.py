@@ -1,0 +1,173 @@
+"""Hostile-input sweep 44.  A docker config.json whose ``auths`` entry or ``HttpHeaders`` is of another shape, met at
+the first request (said as "the Docker engine does not answer", a header's value echoed); a check container's output
+read whole into memory; ``audit --repo`` a FIFO said as "no such directory"; ``audit --output`` saying nothing of
+what it wrote; a revision spelt like an option handed to git as one.  The real CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.git import Git
+from tests.hostile.conftest import config_with, git, make_repo, run_limited
+from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep42 import LAYER, Engine, _build, _saved, engine  # noqa: F401 (the fixture)
+
+TIMEOUT = 20.0
+SECRET = "Bearer s3cret-token-in-a-header"
+
+
+# -- docker config.json fields the SDK sends with every request ------------------------------------------------------
+def _report_with(engine: tuple[Engine, dict[str, str]], tmp_path: Path, config: object) -> str:  # noqa: F811
+    answers, env = engine
+    answers.saved = _saved(["l.tar"], LAYER)
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    run = run_limited("image-report", "myimage:1", cwd=tmp_path, env={**env, "DOCKER_CONFIG": str(folder)})
+    return one_error_line(run)
+
+
+@pytest.mark.parametrize(
+    ("config", "said"),
+    [
+        ({"auths": {"ghcr.io": SECRET}}, "auths['ghcr.io'] is a string, not an object"),
+        ({"auths": {"ghcr.io": 5}}, "auths['ghcr.io'] is a number, not an object"),
+        ({"HttpHeaders": [SECRET]}, "HttpHeaders is a list, not an object of header names and values"),
+        ({"HttpHeaders": SECRET}, "HttpHeaders is a string, not an object"),
+        ({"HttpHeaders": {"Authorization": 5}}, "HttpHeaders['Authorization'] is a number, not a string"),
+        ({"HttpHeaders": {"Authorization": [SECRET]}}, "HttpHeaders['Authorization'] is a list, not a string"),
+        ({"HttpHeaders": {"Authorization": SECRET + "\n"}}, "HttpHeaders['Authorization'] is no HTTP header"),
+    ],
+    ids=[
+        "auth-a-string",
+        "auth-a-number",
+        "headers-a-list",
+        "headers-a-string",
+        "header-a-number",
+        "header-a-list",
+        "header-a-newline",
+    ],
+)
+def test_a_docker_config_field_sent_with_requests_is_named(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+    config: object,
+    said: str,
+) -> None:
+    """`auths: {"ghcr.io": "..."}` and ``HttpHeaders`` of another shape pass the SDK's read of the file and trip its
+    first request: "connecting to Docker: the Docker engine does not answer (Invalid configuration for registry ...
+    / 'list' object has no attribute 'items' / Header part ... )" with a hint to start dockerd, a header's value (a
+    token, as often as not) echoed in the line.  One line naming the file and the field, never its value."""
+    line = _report_with(engine, tmp_path, config)
+    assert f"config.json: {said}" in line and "does not answer" not in line, line
+    assert "s3cret" not in line, line
+
+
+def test_a_docker_config_of_headers_as_the_cli_writes_them_is_used(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The twin: string headers and auths objects are the report, as before."""
+    answers, env = engine
+    answers.saved = _saved(["l.tar"], LAYER)
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    config = {"auths": {"ghcr.io": {}}, "HttpHeaders": {"User-Agent": "Docker-Client/24.0.0 (linux)"}}
+    (folder / "config.json").write_text(json.dumps(config))
+    run = run_limited("image-report", "myimage:1", cwd=tmp_path, env={**env, "DOCKER_CONFIG": str(folder)})
+    assert run.code == 0 and "myimage:1: 1 layers" in run.out, run.err
+
+
+# -- a check container that prints without end -----------------------------------------------------------------------
+def _frames(total: int, frame: int = 1 << 20) -> bytes:
+    """``total`` bytes of a container's stdout as the engine multiplexes it (8-byte header a frame)."""
+    payload = b"y\n" * (frame // 2)
+    return (struct.pack(">BxxxL", 1, len(payload)) + payload) * (total // frame)
+
+
+def test_a_check_container_that_prints_without_end_is_one_line(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The check container's output was read whole (``logs()``: the bytes, then a string of them): an image whose
+    shell prints without end in the check's minutes held gigabytes.  Read as a stream up to a bound, past it one
+    line naming the image, exit 2 (here 48 MiB)."""
+    answers, env = engine
+    answers.created, answers.logs = {"Id": "c" * 64}, _frames(48 << 20)
+    line = one_error_line(_build(tmp_path, env))
+    assert "running a check in sha256:aaaa" in line and "printed more than 16 MiB" in line, line
+
+
+def test_a_check_container_of_some_output_is_read_as_before(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The twin: a check's output of a few MiB is read, the build goes on to its checks (here the test engine's
+    image names no platform: exit 1)."""
+    answers, env = engine
+    answers.created, answers.logs = {"Id": "c" * 64}, _frames(2 << 20)
+    run = _build(tmp_path, env)
+    assert run.code == 1 and "Traceback" not in run.err and "the build was for" in run.err, run.err
+
+
+# -- audit --repo a FIFO; audit --output --------------------------------------------------------------------------------
+def test_audit_repo_a_fifo_is_said_as_no_folder(tmp_path: Path) -> None:
+    """`audit --repo FIFO` said "FIFO: no such directory": there is something, and it is no folder."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    line = one_error_line(run_limited("audit", "--repo", fifo, "--config", config_with(tmp_path), cwd=tmp_path))
+    assert line.startswith(f"error: {fifo}: not a folder (hint: pass --repo"), line
+
+
+@pytest.mark.parametrize("fmt", ["table", "json", "sarif"])
+def test_audit_output_says_what_it_wrote_on_stderr(tmp_path: Path, fmt: str) -> None:
+    """`audit --output FILE` wrote the report and said nothing of it (notes and keygen say "wrote FILE"): one
+    line on stderr, stdout left empty (a script's `> report` stays empty)."""
+    repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
+    output = tmp_path / "[red]" / "report.out"
+    output.parent.mkdir()
+    argv = ("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", fmt, "--output", output)
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and output.is_file() and run.out == "", (run.out, run.err)
+    assert f"wrote {output}" in run.err.splitlines(), run.err
+
+
+def test_audit_output_dash_says_nothing_of_a_file(tmp_path: Path) -> None:
+    """The twin: `--output -` is stdout, no file written and none said."""
+    repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
+    argv = ("audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "json", "--output", "-")
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and json.loads(run.out) and "wrote" not in run.err, run.err
+
+
+# -- a revision spelt like an option, from a ref git found (not the command line) ------------------------------------
+@pytest.fixture
+def dashed(tmp_path: Path) -> Git:
+    """A repository of two commits, the first tagged ``-x`` and ``--output=<file>`` (a fetch brings such tags)."""
+    repo = make_repo(tmp_path / "r", {"a/a.py": "A = 1\n"})
+    git(repo, "update-ref", "refs/tags/-x", "HEAD")
+    git(repo, "update-ref", f"refs/tags/--output={tmp_path}/written", "HEAD")
+    make_repo(repo, {"a/b.py": "B = 2\n"}, "second")
+    return Git(repo)
+
+
+def test_a_ref_spelt_like_an_option_is_read_as_the_ref(dashed: Git, tmp_path: Path) -> None:
+    """A merge's state, a plan's walk and `init` hand git the refs they found (upstream's branch, the previous
+    release, a tag): `git log -x`, `git merge-base -x HEAD`, `git ls-tree -x` read an option ("unrecognized
+    argument: -x", a GitError), and a tag ``--output=FILE`` had `git log` write FILE, outside the repository.  After
+    ``--end-of-options`` they are the refs."""
+    first = dashed.resolve("-x")
+    assert first is not None and dashed.subject("-x") == "commit" and dashed.message("-x").strip() == "commit"
+    assert [c.sha for c in dashed.commits("-x")] == [first]
+    assert [c.subject for c in dashed.commits("HEAD", "^refs/tags/-x")] == ["second"]
+    assert dashed.merge_base("-x", "HEAD") == first and dashed.is_ancestor("-x", "HEAD")
+    assert dashed.tree_names("-x", "a") == ["a.py"] and (dashed.show_file("-x", "a/a.py") or "").strip() == "A = 1"
+    assert dashed.last_change("-x", "a/a.py") is not None and dashed.parents("-x") == []
+    output = f"--output={tmp_path}/written"
+    assert [c.sha for c in dashed.commits(output)] == [first]
+    assert dashed.subject(output) == "commit" and not (tmp_path / "written").exists()
