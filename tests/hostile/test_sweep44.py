@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters.git import Git
+from tests.helpers import build_example
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import one_error_line
-from tests.hostile.test_sweep42 import LAYER, Engine, _build, _saved, engine  # noqa: F401 (the fixture)
+from tests.hostile.test_sweep42 import FAKE_DOCKER, LAYER, Engine, _build, _saved, engine  # noqa: F401 (the fixture)
 
 TIMEOUT = 20.0
 SECRET = "Bearer s3cret-token-in-a-header"
@@ -171,3 +172,47 @@ def test_a_ref_spelt_like_an_option_is_read_as_the_ref(dashed: Git, tmp_path: Pa
     output = f"--output={tmp_path}/written"
     assert [c.sha for c in dashed.commits(output)] == [first]
     assert dashed.subject(output) == "commit" and not (tmp_path / "written").exists()
+
+
+# -- build --platform in another spelling of the architecture --------------------------------------------------------
+def _built_for(engine: tuple[Engine, dict[str, str]], tmp_path: Path, platform: str) -> str:  # noqa: F811
+    """The stderr of `build --platform PLATFORM` whose engine built an arm64 image (its shell says aarch64)."""
+    answers, env = engine
+    answers.inspected = {**answers.inspected, "Os": "linux", "Architecture": "arm64"}  # type: ignore[dict-item]
+    answers.created = {"Id": "c" * 64}
+    answers.logs = _frames_of(b"aeon-release machine: aarch64\n")
+    cli = tmp_path / "docker"
+    cli.write_text(FAKE_DOCKER)
+    cli.chmod(0o755)
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--skip-audit", "a test",
+            "--skip-device-check", "--platform", platform)  # fmt: skip
+    run = run_limited(*argv, cwd=tmp_path, env={**env, "AEON_DOCKER_CLI": str(cli)}, timeout=TIMEOUT)
+    assert run.code in (1, 2) and "Traceback" not in run.err, run.err
+    return run.err
+
+
+def _frames_of(data: bytes) -> bytes:
+    return struct.pack(">BxxxL", 1, len(data)) + data
+
+
+@pytest.mark.parametrize("platform", ["linux/aarch64", "linux/arm64/v8", "linux/arm64"])
+def test_build_platform_in_another_spelling_is_the_image_built(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+    platform: str,
+) -> None:
+    """`build --platform linux/aarch64` (uname's name, which buildx takes for arm64) built an arm64 image and the
+    platform check said "image ... is linux/arm64; the build was for linux/aarch64" and removed it.  Compared as
+    containerd normalizes them, the image is the one asked for: the build goes on to its load-bearing checks."""
+    err = _built_for(engine, tmp_path, platform)
+    assert "the build was for" not in err and "load-bearing" in err, err
+
+
+def test_build_platform_of_another_architecture_is_still_refused(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The twin: an arm64 image built for `--platform linux/x86_64` (amd64) is still the wrong image."""
+    err = _built_for(engine, tmp_path, "linux/x86_64")
+    assert "is linux/arm64; the build was for linux/x86_64" in err, err
