@@ -227,3 +227,27 @@ def test_verify_of_a_digest_reference_says_it_takes_a_tag(tmp_path: Path, refere
     line = one_error_line(run_limited("verify", reference, "--key", tmp_path / "k.pub", cwd=tmp_path))
     assert "names an image by its digest; verify reads the digest a tag holds" in line, line
     assert "REGISTRY/NAME" not in line, line
+
+
+# -- status over a runs/ that is no folder -----------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["fifo", "file"])
+@pytest.mark.parametrize("json_out", [[], ["--json"]], ids=["human", "json"])
+def test_status_over_a_runs_place_that_is_no_folder_says_so(tmp_path: Path, kind: str, json_out: list[str]) -> None:
+    """A FIFO or a file at ``.git/aeon-release/runs``: `merge` refused to start ("not a folder; aeon-release keeps
+    its runs there"), and `status` said "no aeon-release runs in this repository", exit 0.  Status says what merge
+    says, exit 2."""
+    repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
+    runs = repo / ".git" / "aeon-release" / "runs"
+    runs.parent.mkdir(parents=True)
+    os.mkfifo(runs) if kind == "fifo" else runs.write_text("x")
+    run = run_limited("status", "--repo", repo, *json_out, cwd=tmp_path, timeout=TIMEOUT)
+    line = one_error_line(run)
+    assert line.startswith(f"error: {runs}: not a folder; aeon-release keeps its runs there"), line
+    assert "no aeon-release runs" not in run.out, run.out
+
+
+def test_status_with_no_runs_place_says_there_are_none(tmp_path: Path) -> None:
+    """The twin: no runs/ at all is no run, as before."""
+    repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
+    run = run_limited("status", "--repo", repo, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "no aeon-release runs in this repository" in run.out, run.err
