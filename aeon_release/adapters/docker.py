@@ -149,7 +149,7 @@ def _refuse_client_config() -> None:
     "the Docker engine does not answer", one header's value (a token, often) echoed in the line.  A file that is
     no JSON object is left to the SDK, which reads it as no configuration, as before."""
     where = docker.utils.config.find_config_file()
-    if where is None:
+    if where is None or not os.access(where, os.R_OK):  # unreadable: the SDK goes on without it, as the CLI does
         return
     try:
         config = jsonio.loads(files.read_capped(Path(where), where, error=ConfigError) or b"{}")
