@@ -388,7 +388,7 @@ def _check_parents(path: Path, what: str) -> None:
     if current is not None:
         raise UsageError(
             f"{what} {path}: {current} is a symbolic link; refusing to write through it",
-            "write the report to a path without symlinks, e.g. in the current folder",
+            "write to a path with no symbolic link on the way, e.g. in the current folder",
         )
 
 

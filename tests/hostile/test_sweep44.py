@@ -251,3 +251,27 @@ def test_status_with_no_runs_place_says_there_are_none(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.py": "A = 1\n"})
     run = run_limited("status", "--repo", repo, cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and "no aeon-release runs in this repository" in run.out, run.err
+
+
+# -- init --config that is no folder ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("place", "said"),
+    [("fifo", "not a folder"), ("file", "not a folder"), ("file/sub", "a part of the path is a file, not a folder")],
+)
+def test_init_config_that_is_no_folder_says_so(tmp_path: Path, place: str, said: str) -> None:
+    """`init --config FIFO` (or a file, or a path through one) said "init FIFO/fleet.yaml: cannot be written: Not a
+    directory (hint: pass a writable file path)": the folder is what is wrong, and a file path is no answer."""
+    ex = build_example(tmp_path / "ex")
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "file").write_text("x")
+    argv = ("init", "--repo", ex.fork, "--image", "ghcr.io/me/app", "--config", tmp_path / place)
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert line.startswith(f"error: --config {tmp_path / place}: {said}; init writes its files into a folder"), line
+
+
+def test_init_config_a_folder_to_make_is_written(tmp_path: Path) -> None:
+    """The twin: a folder that does not exist yet is made and written, as before."""
+    ex = build_example(tmp_path / "ex")
+    argv = ("init", "--repo", ex.fork, "--image", "ghcr.io/me/app", "--config", tmp_path / "new" / "config")
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and (tmp_path / "new" / "config" / "fleet.yaml").is_file(), run.err
