@@ -30,10 +30,11 @@ import docker.credentials.utils
 import docker.errors
 import docker.utils.config
 import requests
+import requests.utils
 import urllib3.exceptions
 
 from aeon_release import grammar
-from aeon_release.adapters import jsonio
+from aeon_release.adapters import files, jsonio
 from aeon_release.adapters.registry import Credentials
 from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, quoted, redact, register_secret
 
@@ -122,6 +123,7 @@ def _short(exc: BaseException) -> str:
 def _from_env(**options: Any) -> Any:
     """``docker.from_env``, with a DOCKER_HOST the SDK cannot read (``tcp://host:99999``, ``tcp://[::1``) named: the
     SDK reads it with urllib, whose ValueError was a traceback of `build`, `publish` and `release`."""
+    _refuse_client_config()
     try:
         return docker.from_env(**options)
     except (AttributeError, TypeError, binascii.Error):
@@ -139,6 +141,47 @@ def _from_env(**options: Any) -> Any:
             f"DOCKER_HOST={quoted(host, 120)} is no address the Docker client can read ({_short(exc)})",
             "set DOCKER_HOST to unix:///PATH/docker.sock, tcp://HOST:PORT or ssh://USER@HOST, or unset it",
         ) from None
+
+
+def _refuse_client_config() -> None:
+    """A ConfigError naming the field of docker's config.json the SDK would trip on at its first request: an
+    ``auths`` entry that is no object, or ``HttpHeaders`` of another shape, sent with every request, were said as
+    "the Docker engine does not answer", one header's value (a token, often) echoed in the line.  A file that is
+    no JSON object is left to the SDK, which reads it as no configuration, as before."""
+    where = docker.utils.config.find_config_file()
+    if where is None or not os.access(where, os.R_OK):  # unreadable: the SDK goes on without it, as the CLI does
+        return
+    try:
+        config = jsonio.loads(files.read_capped(Path(where), where, error=ConfigError) or b"{}")
+    except ValueError:
+        return
+    problem = client_config_problem(config) if isinstance(config, dict) else None
+    if problem:
+        raise ConfigError(f"{where}: {problem}", "fix the field, or move the file aside and run `docker login`")
+
+
+def client_config_problem(config: Mapping[str, Any]) -> str | None:
+    """The first field of a docker config.json of another shape than the docker CLI writes, its value named by its
+    kind (values may be secrets), or None."""
+    auths, headers = config.get("auths"), config.get("HttpHeaders")
+    if auths is not None and not isinstance(auths, dict):
+        return f"auths is {jsonio.kind(auths)}, not an object of registries"
+    for host, entry in (auths or {}).items():
+        if not isinstance(entry, dict):
+            return f"auths[{quoted(host)}] is {jsonio.kind(entry)}, not an object (of an auth or identitytoken)"
+    if headers is not None and not isinstance(headers, dict):
+        return f"HttpHeaders is {jsonio.kind(headers)}, not an object of header names and values"
+    return next(filter(None, (_header_problem(name, value) for name, value in (headers or {}).items())), None)
+
+
+def _header_problem(name: str, value: object) -> str | None:
+    if not isinstance(value, str):
+        return f"HttpHeaders[{quoted(name)}] is {jsonio.kind(value)}, not a string"
+    try:
+        requests.utils.check_header_validity((name, value))
+    except requests.exceptions.InvalidHeader:
+        return f"HttpHeaders[{quoted(name)}] is no HTTP header (a line break, leading space or reserved character)"
+    return None
 
 
 def _knock(host: str) -> None:
@@ -252,11 +295,35 @@ class Engine:
                 self._api.put_archive(cid, "/", _tar_of(files))
                 self._api.start(cid)
                 status = self._api.wait(cid, timeout=timeout)
-                output = self._api.logs(cid, stdout=True, stderr=True).decode("utf-8", "replace")
+                output = self._output(cid, image)
             finally:
                 self._api.remove_container(cid, force=True)
         code = status.get("StatusCode") if isinstance(status, dict) else None
         return (code if isinstance(code, int) and not isinstance(code, bool) else -1), output
+
+    def _output(self, cid: str, image: str) -> str:
+        """A finished container's output, read as a stream up to CHECK_OUTPUT_BYTES: the SDK's ``logs`` read it
+        whole into memory (and a string of it again), so an image whose shell printed without end in the check's
+        minutes filled the build machine's memory."""
+        stream = self._api.logs(cid, stdout=True, stderr=True, stream=True)
+        kept: list[bytes] = []
+        size = 0
+        try:
+            for chunk in stream:
+                kept.append(chunk)
+                size += len(chunk)
+                if size > CHECK_OUTPUT_BYTES:
+                    raise StateError(
+                        f"running a check in {image}: it printed more than {CHECK_OUTPUT_BYTES >> 20} MiB, and was not read on",
+                        "run the image's shell by hand (`docker run --rm -it IMAGE /bin/sh`): its profile or the "
+                        "check's commands print without end",
+                    )
+        finally:
+            stream.close()
+        return b"".join(kept).decode("utf-8", "replace")
+
+
+CHECK_OUTPUT_BYTES = 16 << 20  # of a check container's output: the load-bearing check prints a line a part
 
 
 def _makes_layer(entry: dict[str, Any]) -> bool:

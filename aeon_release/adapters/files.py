@@ -45,12 +45,16 @@ def state_place(git_dir: Path, *parts: str) -> Path:
         if i < len(parts) and path.exists() and not path.is_dir():
             # a file at ``runs/`` or ``worktrees/``: every run's state "unreadable", and the hint of
             # that (--abort) said it dropped the run while the file stayed, the same line again after
-            raise StateError(
-                f"{path}: not a folder; aeon-release keeps its {part or 'state'} there",
-                f"move it aside (mv {shell_word(str(path))} {shell_word(f'{path}.old')}): "
-                "aeon-release makes the folder again",
-            )
+            raise not_a_state_folder(path, part or "state")
     return path
+
+
+def not_a_state_folder(path: Path, what: str) -> StateError:
+    """A file (or a FIFO) where aeon-release keeps a folder of ``what`` (its state, its runs)."""
+    return StateError(
+        f"{path}: not a folder; aeon-release keeps its {what} there",
+        f"move it aside (mv {shell_word(str(path))} {shell_word(f'{path}.old')}): aeon-release makes the folder again",
+    )
 
 
 def write_text(
@@ -384,7 +388,7 @@ def _check_parents(path: Path, what: str) -> None:
     if current is not None:
         raise UsageError(
             f"{what} {path}: {current} is a symbolic link; refusing to write through it",
-            "write the report to a path without symlinks, e.g. in the current folder",
+            "write to a path with no symbolic link on the way, e.g. in the current folder",
         )
 
 

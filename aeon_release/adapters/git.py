@@ -446,7 +446,7 @@ class Git:
         if peeled is not None:
             sha = peeled[0]
         elif "\0" not in rev and blobs.splits_a_request(rev):
-            status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+            status, out, _ = self.try_run("rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{commit}}")
             sha = out.strip() if status == 0 and blobs.is_object_id(out.strip()) else None  # `^X`: "^<id>"
         else:
             return None
@@ -478,7 +478,7 @@ class Git:
         return [line for line in self.run("remote").splitlines() if line]
 
     def merge_base(self, a: str, b: str) -> str | None:
-        status, out, _ = self.try_run("merge-base", a, b)
+        status, out, _ = self.try_run("merge-base", "--end-of-options", a, b)
         return out.strip() if status == 0 and out.strip() else None
 
     def is_shallow(self) -> bool:
@@ -502,21 +502,22 @@ class Git:
         return staged == 0 and unstaged == 0 and status == 0 and not untracked.strip("\0")
 
     def is_ancestor(self, ancestor: str, descendant: str) -> bool:
-        status, _, _ = self.try_run("merge-base", "--is-ancestor", ancestor, descendant)
+        status, _, _ = self.try_run("merge-base", "--is-ancestor", "--end-of-options", ancestor, descendant)
         return status == 0
 
-    def commits(self, *revs: str) -> list[Commit]:
-        """Commits reachable from ``revs`` (``^rev`` excludes), newest first."""
-        return [commit for commit, _ in self.history(*revs)]
+    def commits(self, *revs: str, options: Sequence[str] = ()) -> list[Commit]:
+        """Commits reachable from ``revs`` (``^rev`` excludes), newest first; ``options`` are git log's."""
+        return [commit for commit, _ in self.history(*revs, options=options)]
 
-    def history(self, *revs: str) -> list[tuple[Commit, tuple[str, ...]]]:
-        """:meth:`commits` with each commit's parents."""
-        out = self.run("log", "--format=%H%x00%P%x00%s", *revs, "--")
+    def history(self, *revs: str, options: Sequence[str] = ()) -> list[tuple[Commit, tuple[str, ...]]]:
+        """:meth:`commits` with each commit's parents.  The revisions after ``--end-of-options``: one a run's state
+        or a fetched ref spells ``-x`` or ``--output=FILE`` is a revision, never an option of git log."""
+        out = self.run("log", "--format=%H%x00%P%x00%s", *options, "--end-of-options", *revs, "--")
         rows = (line.split("\x00", 2) for line in records(out) if line.count("\x00") >= 2)
         return [(Commit(sha, subject), tuple(parents.split())) for sha, parents, subject in rows]
 
     def subject(self, rev: str) -> str:
-        return self.run("log", "-1", "--format=%s", rev)
+        return self.run("log", "-1", "--format=%s", "--end-of-options", rev, "--")
 
     def committed_on(self, rev: str) -> dt.date | None:
         """The UTC day a revision's commit was committed, or None when it names no commit here."""
@@ -526,7 +527,7 @@ class Git:
         return self._commit_day(sha)
 
     def _commit_day(self, sha: str, env: dict[str, str] | None = None) -> dt.date | None:
-        status, out, _ = self.try_run("log", "-1", "--format=%ct", sha, "--", env=env)
+        status, out, _ = self.try_run("log", "-1", "--format=%ct", "--end-of-options", sha, "--", env=env)
         if status != 0 or not out.strip().isdigit():
             return None
         try:
@@ -545,7 +546,16 @@ class Git:
         made = not aside.parent.exists()  # the tool's folder too, on a dry run before any run: removed as well
         try:
             aside.mkdir(parents=True, exist_ok=True)
-            fetch = ("fetch", "--no-tags", "--no-write-fetch-head", "--no-auto-gc", "--refmap=", remote, ref)
+            fetch = (
+                "fetch",
+                "--no-tags",
+                "--no-write-fetch-head",
+                "--no-auto-gc",
+                "--refmap=",
+                "--end-of-options",
+                remote,
+                ref,
+            )
             return self._commit_day(sha, env) if self.try_run(*fetch, env=env)[0] == 0 else None
         finally:
             shutil.rmtree(aside, ignore_errors=True)
@@ -554,10 +564,12 @@ class Git:
                     aside.parent.rmdir()
 
     def message(self, rev: str) -> str:
-        return self.run("log", "-1", "--format=%B", rev)
+        return self.run("log", "-1", "--format=%B", "--end-of-options", rev, "--")
 
     def changed_files(self, rev: str) -> list[str]:
-        out = self.run("diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "-m", "--first-parent", rev)
+        out = self.run(
+            "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "-m", "--first-parent", "--end-of-options", rev
+        )
         return [name for name in out.split("\0") if name]
 
     def files_between(self, a: str, b: str) -> list[str]:
@@ -568,7 +580,7 @@ class Git:
         """Stable patch-id of each commit (the key `git cherry` matches on)."""
         if not revs:
             return {}
-        diff = self.run("show", *PATCH_OPTIONS, "--pretty=format:commit %H", "--patch", *revs)
+        diff = self.run("show", *PATCH_OPTIONS, "--pretty=format:commit %H", "--patch", "--end-of-options", *revs)
         done = subprocess.run(
             ["git", "-C", str(self.path), "patch-id", "--stable"],
             input=diff + "\n",
@@ -606,6 +618,7 @@ class Git:
             "--full-diff",
             "--no-merges",
             "--no-renames",
+            "--end-of-options",
             *revs,
             "--",
             *(f":(literal){p}" for p in paths),
@@ -627,7 +640,7 @@ class Git:
         return sorted({name for name in out.split("\0") if name})
 
     def show_file(self, rev: str, path: str) -> str | None:
-        status, out, _ = self.try_run("show", f"{rev}:{path}")
+        status, out, _ = self.try_run("show", "--end-of-options", f"{rev}:{path}")
         return out if status == 0 else None
 
     def blob_text(self, rev: str, path: str, max_bytes: int | None = None) -> str | None:
@@ -660,6 +673,7 @@ class Git:
             "--no-ext-diff",
             "-E",
             f"-G{regex}",
+            "--end-of-options",
             rev_range,
             "--",
             path,
@@ -673,7 +687,7 @@ class Git:
             return {}
         status, out, _ = self.try_run(
             "log", "--format=%x01%H%x00%s", "--name-only", "-z", "--text", "--no-textconv", "--no-ext-diff", "-E",
-            f"-G{regex}", rev_range, "--", *(f":(literal){p}" for p in paths),
+            f"-G{regex}", "--end-of-options", rev_range, "--", *(f":(literal){p}" for p in paths),
         )  # fmt: skip
         found: dict[str, Commit] = {}
         for record in out.split("\x01") if status == 0 else []:
@@ -692,7 +706,15 @@ class Git:
     def changed_lines(self, sha: str, path: str) -> tuple[list[str], list[str]]:
         """The lines a commit removed from ``path`` and the lines it added there (first parent)."""
         status, out, _ = self.try_run(
-            "show", "-U0", "--format=", *PATCH_OPTIONS, "--first-parent", sha, "--", f":(literal){path}"
+            "show",
+            "-U0",
+            "--format=",
+            *PATCH_OPTIONS,
+            "--first-parent",
+            "--end-of-options",
+            sha,
+            "--",
+            f":(literal){path}",
         )
         if status != 0:
             return [], []
@@ -704,19 +726,31 @@ class Git:
         """Files git sees as renamed or moved between two commits: old path -> new path (both within
         ``pathspecs`` when given: git pairs only the files the pathspecs hold)."""
         out = self.run(
-            "diff", "--name-status", "-z", "-M", "--diff-filter=R", a, b, *(("--", *pathspecs) if pathspecs else ())
+            "diff",
+            "--name-status",
+            "-z",
+            "-M",
+            "--diff-filter=R",
+            "--end-of-options",
+            a,
+            b,
+            *(("--", *pathspecs) if pathspecs else ()),
         )
         fields = out.split("\0")  # R<score>, old, new; again and again
         return {fields[i + 1]: fields[i + 2] for i in range(0, len(fields) - 2, 3) if fields[i].startswith("R")}
 
     def tree_names(self, rev: str, folder: str) -> list[str]:
         """The names in ``folder`` at ``rev`` (files and folders; none when it has no such folder)."""
-        status, out, _ = self.try_run("ls-tree", "-z", "--name-only", rev, "--", f":(literal){folder}/")
+        status, out, _ = self.try_run(
+            "ls-tree", "-z", "--name-only", "--end-of-options", rev, "--", f":(literal){folder}/"
+        )
         return [posixpath.basename(p) for p in out.split("\0") if p] if status == 0 else []
 
     def last_change(self, rev_range: str, path: str) -> Commit | None:
         """The newest commit of the range that changed ``path`` (added, changed or took it away)."""
-        status, out, _ = self.try_run("log", "-1", "--format=%H%x00%s", rev_range, "--", f":(literal){path}")
+        status, out, _ = self.try_run(
+            "log", "-1", "--format=%H%x00%s", "--end-of-options", rev_range, "--", f":(literal){path}"
+        )
         sha, _, subject = out.strip("\n").partition("\0")
         return Commit(sha, subject) if status == 0 and len(sha) >= 40 else None
 
@@ -732,7 +766,7 @@ class Git:
 
     # -- writing --------------------------------------------------------------------------------
     def worktree_add(self, path: Path, rev: str) -> None:
-        status, _, said = self.try_run("worktree", "add", "--quiet", "--detach", str(path), rev)
+        status, _, said = self.try_run("worktree", "add", "--quiet", "--detach", "--end-of-options", str(path), rev)
         if status == 0:
             return
         hook = self.hook("post-checkout")
@@ -920,7 +954,9 @@ class Git:
         autocrlf = renormalize and (self.config_value("core.autocrlf") or "false").lower() not in ("false", "")
         if not has_info and not autocrlf and not _may_matter(self._attributes_text(folder), renormalize):
             return  # (most forks' .gitattributes say linguist-* and the like: no git run then)
-        changed = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", ours, theirs, strip=False)
+        changed = self._plumb_ok(
+            "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--end-of-options", ours, theirs, strip=False
+        )
         if not changed.strip("\0"):
             return
         if autocrlf:
@@ -985,7 +1021,9 @@ class Git:
         return folder
 
     def _attributes_differ(self, a: str, b: str) -> bool:
-        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
+        out = self._plumb_ok(
+            "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--end-of-options", a, b, strip=False
+        )
         return any(name.rsplit("/", 1)[-1] == ".gitattributes" for name in out.split("\0"))
 
     def _attribute_files(self, tree: str) -> Path:
@@ -1043,7 +1081,9 @@ class Git:
             return known
         peeled = self._reader().peeled(rev, "tree")
         tree = (
-            peeled[0] if peeled is not None else self._plumb_ok("rev-parse", "--verify", "--quiet", f"{rev}^{{tree}}")
+            peeled[0]
+            if peeled is not None
+            else self._plumb_ok("rev-parse", "--verify", "--quiet", "--end-of-options", f"{rev}^{{tree}}")
         )
         if tree and blobs.is_object_id(rev):
             self._trees[rev] = tree
@@ -1068,7 +1108,7 @@ class Git:
         return data
 
     def parents(self, rev: str) -> list[str]:
-        return self._plumb_ok("rev-list", "--parents", "-n1", rev, "--").split()[1:]
+        return self._plumb_ok("rev-list", "--parents", "-n1", "--end-of-options", rev, "--").split()[1:]
 
     def changed_paths(self, a: str, b: str) -> set[str]:
         """Paths whose blob (or mode) differs between two commits: trees compared, no content read."""
@@ -1076,7 +1116,9 @@ class Git:
 
     def changed_path_list(self, a: str, b: str) -> list[str]:
         """:meth:`changed_paths` in the order ``git diff`` shows them."""
-        out = self._plumb_ok("diff-tree", "-r", "-z", "--no-renames", "--name-only", a, b, strip=False)
+        out = self._plumb_ok(
+            "diff-tree", "-r", "-z", "--no-renames", "--name-only", "--end-of-options", a, b, strip=False
+        )
         return [name for name in out.split("\0") if name]
 
     def merge_tree(
@@ -1226,8 +1268,8 @@ class Git:
         """The first ``limit`` one-line summaries of the commits ``sha`` brings onto ``head`` (merges left out),
         in ``git log``'s order as git's shortlog walks them, and how many there are."""
         span = f"{head}..{sha}"
-        count = int(self.run("rev-list", "--count", "--no-merges", span) or "0")
-        subjects = self.run("log", "--no-merges", f"-n{limit}", "--format=%s", span, "--")
+        count = int(self.run("rev-list", "--count", "--no-merges", "--end-of-options", span, "--") or "0")
+        subjects = self.run("log", "--no-merges", f"-n{limit}", "--format=%s", "--end-of-options", span, "--")
         return subjects.splitlines(), count
 
     def tag_message(self, tag: str) -> str:
@@ -1246,7 +1288,9 @@ class Git:
         checks it; the result letter and signer are ``%G?`` and ``%GS`` for the refusal's wording."""
         trust = () if self.config_value("gpg.minTrustLevel") else ("-c", "gpg.minTrustLevel=marginal")
         verified, _, _ = self.try_run(*trust, "verify-commit", sha)
-        _, shown, _ = self.try_run("log", "-1", "--no-show-signature", "--format=%G?%x00%GS", sha, "--")
+        _, shown, _ = self.try_run(
+            "log", "-1", "--no-show-signature", "--format=%G?%x00%GS", "--end-of-options", sha, "--"
+        )
         result, _, signer = shown.strip().partition("\0")
         return Signature(verified == 0, result or "N", signer)
 
@@ -1325,7 +1369,8 @@ class Git:
     # -- a worktree of ours ---------------------------------------------------------------------
     def reset_hard(self, rev: str) -> None:
         """Detach at ``rev`` with index and files matching it; any merge or pick in progress is forgotten."""
-        self.run("reset", "--quiet", "--hard", rev)  # our worktree's HEAD is always detached
+        # our worktree's HEAD is always detached; the commit by its id: git 2.39's reset refuses --end-of-options
+        self.run("reset", "--quiet", "--hard", self.resolve(rev) or rev, "--")
         self.forget_operation()
 
     def set_head(self, sha: str) -> None:

@@ -549,7 +549,8 @@ class RunStore:
         """Every run's state, a damaged one as its StateError in its place (``status`` shows the rest)."""
         base = cls.runs_of(git_dir)
         if not base.is_dir():
-            return []
+            # a file or a FIFO at runs/: `status` said "no aeon-release runs" where merge refuses to start
+            return [files.not_a_state_folder(base, "runs")] if base.exists() else []
         runs: list[RunState | StateError] = []
         for folder in sorted(base.iterdir()):
             store = cls(git_dir, folder.name)

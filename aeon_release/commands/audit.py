@@ -24,7 +24,7 @@ from aeon_release.adapters.files import absent, folder_digest
 from aeon_release.adapters.gitenv import git_env
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Severity, grammar_note
 from aeon_release.domain.audits.render import RENDERERS, render, summary
-from aeon_release.errors import ExitCode, GitError, UsageError, quoted
+from aeon_release.errors import ExitCode, GitError, UsageError, printable, quoted
 from aeon_release.pipeline.outputs import refuse_over_inputs
 
 if TYPE_CHECKING:
@@ -53,7 +53,9 @@ def audit(
     if fmt not in RENDERERS:
         raise UsageError(f"unknown format {quoted(fmt)}", f"choose one of {', '.join(RENDERERS)}")
     if not repo_path.is_dir():
-        raise UsageError(f"{repo_path}: {absent(repo_path, 'no such directory')}", "pass --repo the fork's checkout")
+        # something that is there (a FIFO, a file) is no folder, as status, merge and notes say it
+        why = "not a folder" if repo_path.exists() else absent(repo_path, "no such folder")
+        raise UsageError(f"{printable(str(repo_path))}: {why}", "pass --repo the fork's checkout")
     repo_path = _checkout_top(repo_path)
     if fix and rev is not None:
         raise UsageError(
@@ -69,6 +71,8 @@ def audit(
         if remembered is not None:
             remembered.keep(report)
     emit(render(report, fmt), output)
+    if output is not None and str(output) != "-":  # as notes and keygen say what they wrote (stderr: stdout is empty)
+        say(f"wrote {plain(output)}")
     if output is not None or fmt != "table":
         colour = ("[red]" if report.errors else "[green]") if is_terminal() else ""  # a pipe: no rich import
         say(f"{colour}audit{'[/]' if colour else ''}: {summary(report)}")

@@ -14,8 +14,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from rich.markup import escape
-
 from aeon_release.adapters import files
 from aeon_release.adapters.console import plain
 from aeon_release.adapters.console import show as say  # the demo is the primary output: stdout
@@ -69,7 +67,7 @@ def _ritual(root: Path, docker: bool) -> Path:
     try:
         merge_cmd.start(example.fork, opts, dry_run=False, json_out=False, waive=[])
     except NeedsHuman as stopped:
-        say(f"[bold red]   caught before any build:[/] {escape(stopped.message)}")
+        say(f"[bold red]   caught before any build:[/] {plain(stopped.message)}")
     else:
         raise AssertionError("the demo's planted enum renumber was not caught")
     worktree = RunStore(Git(example.fork).common_dir, demo.NEW).worktree

@@ -20,7 +20,7 @@ from aeon_release.domain.audits.config import AUDITS_DIR, build_rules
 from aeon_release.domain.canary import CANARY_FILE
 from aeon_release.domain.loadbearing import LIST_FILE
 from aeon_release.domain.release_record import RELEASES_FILE
-from aeon_release.errors import AeonError, ConfigError, UsageError, quoted, shell_word, stop_leaves
+from aeon_release.errors import AeonError, ConfigError, UsageError, printable, quoted, shell_word, stop_leaves
 from aeon_release.pipeline import arch_baseline
 from aeon_release.pipeline.adopt import OWN_NUMBERING, CarryGuess, Fork, config_folder, image_from_remote, read_fork
 from aeon_release.pipeline.arch_baseline import ArchGuess, DeviceGuess, KernelBaseline
@@ -308,6 +308,7 @@ def _check(texts: dict[str, str], folder: Path) -> None:
 
 
 def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
+    _refuse_no_folder(folder)
     existing = [name for name in texts if (folder / name).exists() or (folder / name).is_symlink()]
     if existing and not force:
         raise UsageError(
@@ -322,6 +323,17 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
                 "replace the link by a folder, or pass --config a folder of its own",
             )
     _write_all_or_none(texts, folder, force)
+
+
+def _refuse_no_folder(folder: Path) -> None:
+    """A FIFO or a file at --config (or on its way) was "init FOLDER/fleet.yaml: cannot be written: Not a directory
+    (hint: pass a writable file path)": it is the folder that is none."""
+    why = "" if folder.is_dir() else "not a folder" if folder.exists() else files.absent(folder, "")
+    if why:
+        raise UsageError(
+            f"--config {printable(str(folder))}: {why}; init writes its files into a folder",
+            "pass --config a folder (init makes one that does not exist yet)",
+        )
 
 
 def _write_all_or_none(texts: dict[str, str], folder: Path, force: bool = False) -> None:

@@ -20,6 +20,11 @@ from aeon_release.pipeline import keys
 
 
 def _split(reference: str) -> tuple[str, str]:
+    if "@" in reference:  # `app@sha256:...` was "repository 'app@sha256' is not a valid REGISTRY/NAME"
+        raise UsageError(
+            f"{quoted(reference)} names an image by its digest; verify reads the digest a tag holds",
+            "pass REPOSITORY:TAG (`aeon-release releases --repository REPOSITORY` lists the tags)",
+        )
     repository, sep, tag = reference.rpartition(":")
     if not sep or "/" in tag or not names.TAG.fullmatch(tag):
         raise UsageError(f"{quoted(reference)} is not REPOSITORY:TAG", "e.g. ghcr.io/team/app:latest")

@@ -111,7 +111,7 @@ def read_fork(
         fork.device_note = arch_baseline.device_note(git, head, fork.dockerfile)
     fork.arch = arch_baseline.arch_policy(git, head, fork.dockerfile)
     excluded = [f"^{tag}", *([f"^{upstream}"] if upstream else [])]
-    own = [c for c in git.commits("--no-merges", "--reverse", head, *excluded)]
+    own = [c for c in git.commits(head, *excluded, options=("--no-merges", "--reverse"))]
     upstream_prs = _upstream_prs(git, upstream, pr_subject) if upstream and pr_subject else {}
     theirs = _numbers_of_others(git, own, pr_subject, upstream_prs)
     fork.own_prs = len(theirs)
@@ -223,7 +223,7 @@ def _upstream_branch(git: Git, remote: str | None) -> str | None:
 
 
 def _pr_convention(git: Git, rev: str) -> str | None:
-    subjects = [c.subject for c in git.commits("--no-merges", f"--max-count={SUBJECTS_SAMPLED}", rev)]
+    subjects = [c.subject for c in git.commits(rev, options=("--no-merges", f"--max-count={SUBJECTS_SAMPLED}"))]
     pattern = re.compile(GITHUB_PR_SUBJECT)
     hits = sum(1 for s in subjects if pattern.search(s))
     return GITHUB_PR_SUBJECT if subjects and hits >= PR_SHARE * len(subjects) else None
@@ -233,7 +233,7 @@ def _upstream_prs(git: Git, upstream: str, pattern: str) -> dict[int, Commit]:
     """Upstream's commit of each PR number its subjects name (the newest, where two do)."""
     compiled = re.compile(pattern)
     found: dict[int, Commit] = {}
-    for commit in git.commits("--no-merges", upstream):
+    for commit in git.commits(upstream, options=("--no-merges",)):
         if (m := compiled.search(commit.subject)) and m[1].isdigit():
             found.setdefault(int(m[1]), commit)
     return found

@@ -90,6 +90,24 @@ UNAME_ARCH = {
     "riscv64": "riscv64",
     "i686": "386",
 }
+# containerd's platforms.Normalize (platforms/database.go), which buildx applies to --platform: the image's config
+# names the normal spelling, so `--platform linux/aarch64` built an arm64 image and the check said "image is
+# linux/arm64; the build was for linux/aarch64", removing the image it had just built
+_ARCH_SPELLINGS = {"aarch64": ("arm64", ""), "x86_64": ("amd64", ""), "x86-64": ("amd64", ""), "i386": ("386", "")}
+_ARCH_SPELLINGS |= {"armhf": ("arm", "v7"), "armel": ("arm", "v6")}
+_DEFAULT_VARIANT = {"arm64": "v8", "amd64": "v1", "arm": "v7"}
+
+
+def normal_platform(platform: str) -> list[str]:
+    """OS, architecture and variant (empty when none is said or it is the architecture's default) as containerd
+    normalizes them: lower case, ``aarch64`` is ``arm64``, ``arm64/v8`` is ``arm64``, a variant ``7`` is ``v7``."""
+    os_name, arch, variant = (platform.lower().split("/") + ["", ""])[:3]
+    arch, implied = _ARCH_SPELLINGS.get(arch, (arch, ""))
+    variant = variant or implied
+    variant = f"v{variant}" if variant.isdigit() else variant
+    return [os_name, arch, "" if variant == _DEFAULT_VARIANT.get(arch) else variant]
+
+
 _ARG_LINE = re.compile(r"^\s*ARG\s+(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?:=(?P<value>.*))?$", re.MULTILINE)
 
 
@@ -595,13 +613,13 @@ def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -
     BuildKit writes the target platform into the config even when a ``FROM --platform=`` line
     pulled in another architecture's files; a wrong image only shows on the device, hours later."""
     assert report.image is not None
-    want, config = report.target.split("/"), report.image.platform
-    have = config.split("/")
+    want, config = normal_platform(report.target), report.image.platform
+    have = normal_platform(config)
     ran = UNAME_ARCH.get(machine or "")
     got = config
-    if ran is not None and ran != (have + [""])[1]:
+    if ran is not None and ran != have[1]:
         got = f"{config} by its config, but its binaries are {machine} (linux/{ran})"
-    if got == config and have[:2] == want[:2] and have[: len(want)] == want[: len(have)]:
+    if got == config and have[:2] == want[:2] and (not have[2] or not want[2] or have[2] == want[2]):
         return
     error = NeedsHuman(
         f"image {report.plan.tag} is {got}; the build was for {report.target}",

@@ -198,7 +198,9 @@ def fetch_upstream(git: Git, remote: str | None, tag: str) -> tuple[str, ...]:
     # No FETCH_HEAD: the merge reads the refs the fetch moves, and git opens that file for writing with a blocking
     # open: a FIFO at .git/FETCH_HEAD held `merge` and `merge --dry-run` for good.
     refspec = f"+refs/heads/*:refs/remotes/{remote}/*"
-    status, _, err = git.try_run("fetch", "--tags", "--no-prune", "--no-write-fetch-head", "--refmap=", remote, refspec)
+    status, _, err = git.try_run(
+        "fetch", "--tags", "--no-prune", "--no-write-fetch-head", "--refmap=", "--end-of-options", remote, refspec
+    )
     if status == 0:
         return ()
     # git's own hints (this tool's empty graft file draws a deprecation hint from git 2.39) are no reason

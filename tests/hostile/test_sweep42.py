@@ -54,6 +54,7 @@ class Engine:
         self.history: object = []
         self.created: object = None  # a container's creation (None: no containers here)
         self.waited: object = {"StatusCode": 0}
+        self.logs = b""  # a check container's output, multiplexed as the engine sends it (no TTY)
         self.pushed: list[bytes] = []
         self.cut = False
 
@@ -78,7 +79,7 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
             elif path.startswith(("/containers/", "/v1.43/containers/")) and path.endswith("/json"):
                 self._send(200, b'{"Config": {"Tty": false}}', {"Content-Type": "application/json"})
             elif path.endswith("/logs"):
-                self._send(200, b"", {"Content-Type": "application/vnd.docker.raw-stream"})
+                self._send(200, said.logs, {"Content-Type": "application/vnd.docker.raw-stream"})
             elif path.endswith("/history"):
                 self._send(200, json.dumps(said.history).encode(), {"Content-Type": "application/json"})
             else:
