@@ -1,0 +1,488 @@
+"""A blind replay of the fused-MoE layer, its config and modular kernels a fork patches.
+
+10 first-parent commits on the surface a fork that carries MoE kernels or MoE models writes code against --
+the layer (``FusedMoE`` renamed ``FusedMoEFactory``; its ``dp_size``/``pcp_size``/``dp_rank`` properties and
+its ``has_shared_experts`` keyword removed when execution moved to the runner; ``determine_expert_map`` moved
+out of ``layer.py``), its config (``FusedMoEParallelConfig.use_dp_chunking`` and the ``VLLM_MOE_DP_CHUNK_SIZE``
+knob removed with DP chunking; ``RoutingMethodType.Unspecified`` 8 -> 9), the modular kernel
+(``FusedMoEKernel``'s ``shared_experts`` parameter removed from between ``fused_experts`` and ``inplace``,
+``owns_shared_experts`` renamed; ``supports_expert_map`` removed; ``activation``/``apply_moe_activation``'s
+``clamp_limit`` keyword folded into an ``ApplyMoEActivationConfig``), and ``fused_moe.py`` (the experts classes
+moved to ``fused_moe/experts/``, ``fused_marlin_moe.py`` renamed; ``_get_config_quant_dtype``'s
+``ocp_mx_scheme`` removed) -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding
+the commits the other replays use.  Each is replayed under 1-3 fork spellings written the way fork code is
+written (an import, a keyword, a positional argument, an attribute read off a typed receiver, a subclass's
+``self.`` read, an int compared with an enum-typed field, an environment key), with twins (fork code the
+commit does not break).  The merge base is the commit's first parent, upstream is the commit; a spelling is
+*caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay
+*quiet*: no error on their line.
+
+Blind numbers: (not yet run).
+
+  python benchmarks/blind_replay_moe.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #44941 (6e311c6e20): the FusedMoE factory function renamed FusedMoEFactory (package export too)
+FF = "6e311c6e20"
+FFW = "FusedMoE renamed FusedMoEFactory"
+CASES += [
+    (
+        "#44941 layer factory renamed",
+        "an import from the package",
+        K(
+            "#44941",
+            FF,
+            FFW,
+            "vllm/aeon/ff1.py",
+            "import torch\n\nfrom vllm.model_executor.layers.fused_moe import FusedMoE\n\n\n"
+            "class AeonSparseBlock(torch.nn.Module):\n"
+            "    def __init__(self, num_experts: int, hidden: int, inter: int) -> None:\n"
+            "        super().__init__()\n"
+            "        self.experts = FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter)\n",
+            "from vllm.model_executor.layers.fused_moe import FusedMoE",
+        ),
+    ),
+    (
+        "#44941 layer factory renamed",
+        "a module attribute off the layer module",
+        K(
+            "#44941",
+            FF,
+            FFW,
+            "vllm/aeon/ff2.py",
+            "from vllm.model_executor.layers.fused_moe import layer as moe_layer\n\n\n"
+            "def aeon_experts(num_experts: int, hidden: int, inter: int):\n"
+            "    return moe_layer.FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter)\n",
+            "return moe_layer.FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter)",
+        ),
+    ),
+    (
+        "#44941 layer factory renamed",
+        "twin: the mapping helper kept",
+        K(
+            "#44941",
+            FF,
+            FFW,
+            "vllm/aeon/ff3.py",
+            "from vllm.model_executor.layers.fused_moe import fused_moe_make_expert_params_mapping\n\n\n"
+            "def aeon_mapping(n: int):\n"
+            "    return fused_moe_make_expert_params_mapping(None, 'gate_proj', 'down_proj', 'up_proj', n)\n",
+            "from vllm.model_executor.layers.fused_moe import fused_moe_make_expert_params_mapping",
+        ),
+    ),
+]
+
+# --- #32344 (d1481ba783): MoERunner takes FusedMoE's execution; FusedMoE.dp_size/pcp_size/dp_rank and the
+#     has_shared_experts keyword removed
+RN = "d1481ba783"
+RNW = "FusedMoE.dp_size and has_shared_experts removed"
+LAYER = "from vllm.model_executor.layers.fused_moe.layer import FusedMoE\n\n\n"
+CASES += [
+    (
+        "#32344 layer property removed",
+        "a subclass's self read",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn1.py",
+            LAYER + "class AeonFusedMoE(FusedMoE):\n"
+            "    def aeon_gathers(self) -> bool:\n"
+            "        # AEON: the Spark's single-GPU DP runs skip the all-gather\n"
+            "        return self.dp_size > 1\n",
+            "return self.dp_size > 1",
+        ),
+    ),
+    (
+        "#32344 layer property removed",
+        "a keyword to the layer",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn2.py",
+            LAYER + "def aeon_experts(num_experts: int, hidden: int, inter: int) -> FusedMoE:\n"
+            "    return FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter, has_shared_experts=True)\n",
+            "return FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter, has_shared_experts=True)",
+        ),
+    ),
+    (
+        "#32344 layer property removed",
+        "twin: tp_size kept",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn3.py",
+            LAYER + "def aeon_sharded(experts: FusedMoE) -> bool:\n    return experts.tp_size > 1\n",
+            "return experts.tp_size > 1",
+        ),
+    ),
+]
+
+# --- #41046 (206eaed08d): expert-map code moved into ExpertMapManager (expert_map_manager.py)
+EM = "206eaed08d"
+EMW = "determine_expert_map moved out of layer.py"
+CASES += [
+    (
+        "#41046 function moved",
+        "an import from the old module",
+        K(
+            "#41046",
+            EM,
+            EMW,
+            "vllm/aeon/em1.py",
+            "from vllm.model_executor.layers.fused_moe.layer import determine_expert_map\n\n\n"
+            "def aeon_local_experts(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    return determine_expert_map(ep_size, ep_rank, n)[0]\n",
+            "from vllm.model_executor.layers.fused_moe.layer import determine_expert_map",
+        ),
+    ),
+    (
+        "#41046 function moved",
+        "twin: the layer class imported from the same module",
+        K(
+            "#41046",
+            EM,
+            EMW,
+            "vllm/aeon/em2.py",
+            "from vllm.model_executor.layers.fused_moe.layer import FusedMoE\n\n\n"
+            "def aeon_is_moe(module) -> bool:\n    return isinstance(module, FusedMoE)\n",
+            "from vllm.model_executor.layers.fused_moe.layer import FusedMoE",
+        ),
+    ),
+]
+
+# --- #39107 (e1e318af01): MoE DP chunking removed (FusedMoEParallelConfig.use_dp_chunking, VLLM_MOE_DP_CHUNK_SIZE,
+#     the chunking runner)
+DC = "e1e318af01"
+DCW = "DP chunking removed"
+CASES += [
+    (
+        "#39107 config property removed",
+        "a read off a typed config",
+        K(
+            "#39107",
+            DC,
+            DCW,
+            "vllm/aeon/dc1.py",
+            "from vllm.model_executor.layers.fused_moe.config import FusedMoEParallelConfig\n\n\n"
+            "def aeon_chunked(cfg: FusedMoEParallelConfig) -> bool:\n"
+            "    return cfg.use_dp_chunking\n",
+            "return cfg.use_dp_chunking",
+        ),
+    ),
+    (
+        "#39107 config property removed",
+        "an env knob read off vllm.envs",
+        K(
+            "#39107",
+            DC,
+            DCW,
+            "vllm/aeon/dc2.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_chunk() -> int:\n"
+            "    # AEON: the Spark's unified memory takes bigger chunks\n"
+            "    return envs.VLLM_MOE_DP_CHUNK_SIZE * 2\n",
+            "return envs.VLLM_MOE_DP_CHUNK_SIZE * 2",
+        ),
+    ),
+    (
+        "#39107 config property removed",
+        "twin: is_sequence_parallel kept",
+        K(
+            "#39107",
+            DC,
+            DCW,
+            "vllm/aeon/dc3.py",
+            "from vllm.model_executor.layers.fused_moe.config import FusedMoEParallelConfig\n\n\n"
+            "def aeon_sp(cfg: FusedMoEParallelConfig) -> bool:\n"
+            "    return cfg.is_sequence_parallel\n",
+            "return cfg.is_sequence_parallel",
+        ),
+    ),
+]
+
+# --- #44347 (ace95c9cf8): RoutingMethodType.Sigmoid inserted, Unspecified 8 -> 9
+RM = "ace95c9cf8"
+RMW = "RoutingMethodType.Unspecified 8->9"
+RMT = "from vllm.model_executor.layers.fused_moe.config import FusedMoEConfig, RoutingMethodType\n\n\n"
+CASES += [
+    (
+        "#44347 enum value shifted",
+        "an int compared with the typed field",
+        K(
+            "#44347",
+            RM,
+            RMW,
+            "vllm/aeon/rm1.py",
+            RMT + "def aeon_unrouted(cfg: FusedMoEConfig) -> bool:\n"
+            "    return cfg.routing_method == 8  # RoutingMethodType.Unspecified\n",
+            "return cfg.routing_method == 8  # RoutingMethodType.Unspecified",
+        ),
+    ),
+    (
+        "#44347 enum value shifted",
+        "the enum built from an int",
+        K(
+            "#44347",
+            RM,
+            RMW,
+            "vllm/aeon/rm2.py",
+            RMT + "AEON_FALLBACK_ROUTING = RoutingMethodType(8)\n",
+            "AEON_FALLBACK_ROUTING = RoutingMethodType(8)",
+        ),
+    ),
+    (
+        "#44347 enum value shifted",
+        "twin: the member by name",
+        K(
+            "#44347",
+            RM,
+            RMW,
+            "vllm/aeon/rm3.py",
+            RMT + "def aeon_unrouted2(cfg: FusedMoEConfig) -> bool:\n"
+            "    return cfg.routing_method == RoutingMethodType.Unspecified\n",
+            "return cfg.routing_method == RoutingMethodType.Unspecified",
+        ),
+    ),
+]
+
+# --- #40735 (4d591db470): FusedMoEKernel no longer takes shared_experts (between fused_experts and inplace);
+#     owns_shared_experts renamed can_overlap_shared_experts
+SE = "4d591db470"
+SEW = "FusedMoEKernel shared_experts parameter removed"
+MK = "from vllm.model_executor.layers.fused_moe.modular_kernel import FusedMoEKernel\n\n\n"
+CASES += [
+    (
+        "#40735 parameter removed",
+        "a keyword to the kernel",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se1.py",
+            MK + "def aeon_kernel(prepare_finalize, experts, shared) -> FusedMoEKernel:\n"
+            "    return FusedMoEKernel(prepare_finalize, experts, shared_experts=shared)\n",
+            "return FusedMoEKernel(prepare_finalize, experts, shared_experts=shared)",
+        ),
+    ),
+    (
+        "#40735 parameter removed",
+        "a third positional argument (now inplace)",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se2.py",
+            MK + "def aeon_kernel2(prepare_finalize, experts, shared) -> FusedMoEKernel:\n"
+            "    # AEON: overlap the shared experts on the Spark's second stream\n"
+            "    return FusedMoEKernel(prepare_finalize, experts, shared)\n",
+            "return FusedMoEKernel(prepare_finalize, experts, shared)",
+        ),
+    ),
+    (
+        "#40735 parameter removed",
+        "a renamed property read",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se3.py",
+            MK + "def aeon_overlaps(kernel: FusedMoEKernel) -> bool:\n    return kernel.owns_shared_experts\n",
+            "return kernel.owns_shared_experts",
+        ),
+    ),
+    (
+        "#40735 parameter removed",
+        "twin: inplace by keyword",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se4.py",
+            MK + "def aeon_kernel3(prepare_finalize, experts) -> FusedMoEKernel:\n"
+            "    return FusedMoEKernel(prepare_finalize, experts, inplace=False)\n",
+            "return FusedMoEKernel(prepare_finalize, experts, inplace=False)",
+        ),
+    ),
+]
+
+# --- #43108 (7b98f498cd): supports_expert_map removed (FusedMoEExperts' abstract method, FusedMoEKernel's)
+SX = "7b98f498cd"
+SXW = "supports_expert_map removed"
+CASES += [
+    (
+        "#43108 method removed",
+        "a call on a typed kernel",
+        K(
+            "#43108",
+            SX,
+            SXW,
+            "vllm/aeon/sx1.py",
+            MK + "def aeon_needs_global_ids(kernel: FusedMoEKernel) -> bool:\n"
+            "    return not kernel.supports_expert_map()\n",
+            "return not kernel.supports_expert_map()",
+        ),
+    ),
+    (
+        "#43108 method removed",
+        "twin: output_is_reduced kept",
+        K(
+            "#43108",
+            SX,
+            SXW,
+            "vllm/aeon/sx2.py",
+            MK + "def aeon_reduced(kernel: FusedMoEKernel) -> bool:\n    return kernel.output_is_reduced()\n",
+            "return kernel.output_is_reduced()",
+        ),
+    ),
+]
+
+# --- #41979 (1b57eb41f2): experts classes moved to fused_moe/experts/ (fused_marlin_moe.py -> experts/marlin_moe.py)
+MV = "1b57eb41f2"
+MVW = "experts classes moved to fused_moe/experts/"
+CASES += [
+    (
+        "#41979 module moved",
+        "a class imported from fused_moe.py",
+        K(
+            "#41979",
+            MV,
+            MVW,
+            "vllm/aeon/mv1.py",
+            "from vllm.model_executor.layers.fused_moe.fused_moe import TritonExperts\n\n\n"
+            "class AeonTritonExperts(TritonExperts):\n    pass\n",
+            "from vllm.model_executor.layers.fused_moe.fused_moe import TritonExperts",
+        ),
+    ),
+    (
+        "#41979 module moved",
+        "an import of the renamed module",
+        K(
+            "#41979",
+            MV,
+            MVW,
+            "vllm/aeon/mv2.py",
+            "from vllm.model_executor.layers.fused_moe.fused_marlin_moe import fused_marlin_moe\n\n\n"
+            "AEON_MARLIN = fused_marlin_moe\n",
+            "from vllm.model_executor.layers.fused_moe.fused_marlin_moe import fused_marlin_moe",
+        ),
+    ),
+    (
+        "#41979 module moved",
+        "twin: the package re-export",
+        K(
+            "#41979",
+            MV,
+            MVW,
+            "vllm/aeon/mv3.py",
+            "from vllm.model_executor.layers.fused_moe import TritonExperts\n\n\n"
+            "class AeonTritonExperts2(TritonExperts):\n    pass\n",
+            "from vllm.model_executor.layers.fused_moe import TritonExperts",
+        ),
+    ),
+]
+
+# --- #44359 (8f158d0ee2): apply_moe_activation / FusedMoEExpertsModular.activation's clamp_limit, alpha, beta
+#     keywords folded into ApplyMoEActivationConfig
+AC = "8f158d0ee2"
+ACW = "activation keywords folded into ApplyMoEActivationConfig"
+CASES += [
+    (
+        "#44359 keyword removed",
+        "a keyword to the module function",
+        K(
+            "#44359",
+            AC,
+            ACW,
+            "vllm/aeon/ac1.py",
+            "from vllm.model_executor.layers.fused_moe.activation import MoEActivation, apply_moe_activation\n\n\n"
+            "def aeon_clamped_silu(out, inp):\n"
+            "    return apply_moe_activation(MoEActivation.SILU, out, inp, clamp_limit=7.0)\n",
+            "return apply_moe_activation(MoEActivation.SILU, out, inp, clamp_limit=7.0)",
+        ),
+    ),
+    (
+        "#44359 keyword removed",
+        "an inherited method called with the keyword in a subclass",
+        K(
+            "#44359",
+            AC,
+            ACW,
+            "vllm/aeon/ac2.py",
+            "from vllm.model_executor.layers.fused_moe.experts.triton_moe import TritonExperts\n\n\n"
+            "class AeonClampedExperts(TritonExperts):\n"
+            "    def aeon_act(self, activation, out, inp):\n"
+            "        # AEON: GB10 overflows bf16 without the clamp\n"
+            "        self.activation(activation, out, inp, clamp_limit=7.0)\n",
+            "self.activation(activation, out, inp, clamp_limit=7.0)",
+        ),
+    ),
+    (
+        "#44359 keyword removed",
+        "twin: topk_ids kept",
+        K(
+            "#44359",
+            AC,
+            ACW,
+            "vllm/aeon/ac3.py",
+            "from vllm.model_executor.layers.fused_moe.activation import MoEActivation, apply_moe_activation\n\n\n"
+            "def aeon_silu(out, inp, ids):\n"
+            "    return apply_moe_activation(MoEActivation.SILU, out, inp, topk_ids=ids)\n",
+            "return apply_moe_activation(MoEActivation.SILU, out, inp, topk_ids=ids)",
+        ),
+    ),
+]
+
+# --- #43234 (710f077617): dead code removed; _get_config_quant_dtype's ocp_mx_scheme parameter gone
+OC = "710f077617"
+OCW = "_get_config_quant_dtype ocp_mx_scheme removed"
+CASES += [
+    (
+        "#43234 parameter removed",
+        "a keyword to a private helper",
+        K(
+            "#43234",
+            OC,
+            OCW,
+            "vllm/aeon/oc1.py",
+            "from vllm.model_executor.layers.fused_moe.fused_moe import _get_config_quant_dtype\n\n\n"
+            "def aeon_mx_dtype():\n"
+            "    return _get_config_quant_dtype(use_fp8_w8a8=False, use_int8_w8a8=False, ocp_mx_scheme='w_mxfp4_a_mxfp4')\n",
+            "return _get_config_quant_dtype(use_fp8_w8a8=False, use_int8_w8a8=False, ocp_mx_scheme='w_mxfp4_a_mxfp4')",
+        ),
+    ),
+    (
+        "#43234 parameter removed",
+        "twin: the kept keywords",
+        K(
+            "#43234",
+            OC,
+            OCW,
+            "vllm/aeon/oc2.py",
+            "from vllm.model_executor.layers.fused_moe.fused_moe import _get_config_quant_dtype\n\n\n"
+            "def aeon_fp8_dtype():\n"
+            "    return _get_config_quant_dtype(use_fp8_w8a8=True, use_int8_w8a8=False)\n",
+            "return _get_config_quant_dtype(use_fp8_w8a8=True, use_int8_w8a8=False)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-moe-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
