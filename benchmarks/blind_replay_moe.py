@@ -417,7 +417,7 @@ CASES += [
     ),
     (
         "#44359 keyword removed",
-        "an inherited method called with the keyword in a subclass",
+        "twin: the keyword to an override that swallows **kwargs both before and after",
         K(
             "#44359",
             AC,
@@ -477,6 +477,262 @@ CASES += [
             "def aeon_fp8_dtype():\n"
             "    return _get_config_quant_dtype(use_fp8_w8a8=True, use_int8_w8a8=False)\n",
             "return _get_config_quant_dtype(use_fp8_w8a8=True, use_int8_w8a8=False)",
+        ),
+    ),
+]
+
+
+# --- Spellings added after the blind run (killers63), each the way a fork that writes its own MoE kernel spells it
+MKM = "import vllm.model_executor.layers.fused_moe.modular_kernel as mk\n\n\n"
+CASES += [
+    (
+        "#44359 keyword removed",
+        "(added) an inherited method called with the keyword in the fork's own experts class",
+        K(
+            "#44359",
+            AC,
+            ACW,
+            "vllm/aeon/ac4.py",
+            MKM + "class AeonSparkExperts(mk.FusedMoEExpertsModular):\n"
+            "    def aeon_act(self, activation, out, inp):\n"
+            "        # AEON: GB10 overflows bf16 without the clamp\n"
+            "        self.activation(activation, out, inp, clamp_limit=7.0)\n",
+            "self.activation(activation, out, inp, clamp_limit=7.0)",
+        ),
+    ),
+    (
+        "#43108 method removed",
+        "(added) an override of the removed flag in the fork's experts",
+        K(
+            "#43108",
+            SX,
+            SXW,
+            "vllm/aeon/sx3.py",
+            MKM + "class AeonSparkExperts2(mk.FusedMoEExpertsModular):\n"
+            "    def supports_expert_map(self) -> bool:\n"
+            "        # AEON: the Spark kernel takes global expert ids only\n"
+            "        return False\n",
+            "def supports_expert_map(self) -> bool:",
+        ),
+    ),
+    (
+        "#43108 method removed",
+        "twin: (added) an override of a kept flag",
+        K(
+            "#43108",
+            SX,
+            SXW,
+            "vllm/aeon/sx4.py",
+            MKM + "class AeonSparkExperts3(mk.FusedMoEExpertsModular):\n"
+            "    def supports_packed_ue8m0_act_scales(self) -> bool:\n"
+            "        return False\n",
+            "def supports_packed_ue8m0_act_scales(self) -> bool:",
+        ),
+    ),
+    (
+        "#40735 parameter removed",
+        "(added) an override of the hook upstream now calls with the shared experts",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se5.py",
+            "from vllm.model_executor.layers.fused_moe.modular_kernel import FusedMoEKernelModularImpl\n\n\n"
+            "class AeonKernelImpl(FusedMoEKernelModularImpl):\n"
+            "    def _maybe_apply_shared_experts(self, shared_experts_input):\n"
+            "        # AEON: the Spark runs the shared experts after the routed ones\n"
+            "        return None\n",
+            "def _maybe_apply_shared_experts(self, shared_experts_input):",
+        ),
+    ),
+    (
+        "#39107 config property removed",
+        "(added) the removed env knob set by a launcher",
+        K(
+            "#39107",
+            DC,
+            DCW,
+            "vllm/aeon/dc4.py",
+            "import os\n\n\n"
+            "def aeon_env() -> None:\n"
+            "    # AEON: the Spark's unified memory takes bigger chunks\n"
+            "    os.environ.setdefault('VLLM_MOE_DP_CHUNK_SIZE', '1024')\n",
+            "os.environ.setdefault('VLLM_MOE_DP_CHUNK_SIZE', '1024')",
+        ),
+    ),
+    (
+        "#32344 layer property removed",
+        "(added) an override of the removed forward_impl",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn4.py",
+            LAYER + "class AeonFusedMoE2(FusedMoE):\n"
+            "    def forward_impl(self, hidden_states, router_logits):\n"
+            "        # AEON: the Spark routes in fp32\n"
+            "        return super().forward_impl(hidden_states, router_logits.float())\n",
+            "return super().forward_impl(hidden_states, router_logits.float())",
+        ),
+    ),
+    (
+        "#44347 enum value shifted",
+        "(added) a table keyed by the enum's ints",
+        K(
+            "#44347",
+            RM,
+            RMW,
+            "vllm/aeon/rm4.py",
+            RMT
+            + "_AEON_ROUTING = {0: 'default', 1: 'renormalize', 2: 'deepseek_v3', 3: 'llama4', 4: 'renormalize_naive', "
+            "5: 'topk', 6: 'sigmoid_renorm', 7: 'minimax2', 8: 'unspecified'}\n\n\n"
+            "def aeon_routing_name(cfg: FusedMoEConfig) -> str:\n"
+            "    return _AEON_ROUTING[cfg.routing_method.value]\n",
+            "_AEON_ROUTING = {0: 'default', 1: 'renormalize', 2: 'deepseek_v3', 3: 'llama4', 4: 'renormalize_naive', 5: 'topk', 6: 'sigmoid_renorm', 7: 'minimax2', 8: 'unspecified'}",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#32344 layer property removed",
+        "(added) the removed keyword handed on in a dict",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn5.py",
+            LAYER + "def aeon_experts2(num_experts: int, hidden: int, inter: int) -> FusedMoE:\n"
+            "    extra = {'has_shared_experts': True}\n"
+            "    return FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter, **extra)\n",
+            "extra = {'has_shared_experts': True}",
+        ),
+    ),
+    (
+        "#32344 layer property removed",
+        "(added) a read off an attribute the fork built as the layer",
+        K(
+            "#32344",
+            RN,
+            RNW,
+            "vllm/aeon/rn6.py",
+            "import torch\n\n" + LAYER + "class AeonSparseBlock2(torch.nn.Module):\n"
+            "    def __init__(self, num_experts: int, hidden: int, inter: int) -> None:\n"
+            "        super().__init__()\n"
+            "        self.experts = FusedMoE(num_experts=num_experts, top_k=2, hidden_size=hidden, intermediate_size=inter)\n\n"
+            "    def aeon_gathers(self) -> bool:\n"
+            "        return self.experts.dp_size > 1\n",
+            "return self.experts.dp_size > 1",
+        ),
+    ),
+    (
+        "#41979 module moved",
+        "(added) the renamed module imported by string",
+        K(
+            "#41979",
+            MV,
+            MVW,
+            "vllm/aeon/mv4.py",
+            "import importlib\n\n\n"
+            "def aeon_marlin():\n"
+            "    return importlib.import_module('vllm.model_executor.layers.fused_moe.fused_marlin_moe').fused_marlin_moe\n",
+            "return importlib.import_module('vllm.model_executor.layers.fused_moe.fused_marlin_moe').fused_marlin_moe",
+        ),
+    ),
+    (
+        "#44941 layer factory renamed",
+        "(added) getattr with the old name",
+        K(
+            "#44941",
+            FF,
+            FFW,
+            "vllm/aeon/ff4.py",
+            "from vllm.model_executor.layers.fused_moe import layer as moe_layer\n\n"
+            "AEON_MOE_CLS = getattr(moe_layer, 'FusedMoE')\n",
+            "AEON_MOE_CLS = getattr(moe_layer, 'FusedMoE')",
+        ),
+    ),
+    (
+        "#40735 parameter removed",
+        "(added) a partial with the shared experts third",
+        K(
+            "#40735",
+            SE,
+            SEW,
+            "vllm/aeon/se6.py",
+            "import functools\n\n" + MK + "def aeon_kernel_maker(prepare_finalize, experts, shared):\n"
+            "    return functools.partial(FusedMoEKernel, prepare_finalize, experts, shared)\n",
+            "return functools.partial(FusedMoEKernel, prepare_finalize, experts, shared)",
+        ),
+    ),
+    (
+        "#44359 keyword removed",
+        "(added) the removed keyword in a dict handed on with **",
+        K(
+            "#44359",
+            AC,
+            ACW,
+            "vllm/aeon/ac5.py",
+            "from vllm.model_executor.layers.fused_moe.activation import MoEActivation, apply_moe_activation\n\n"
+            "AEON_ACT_KW = {'clamp_limit': 7.0, 'alpha': 1.702}\n\n\n"
+            "def aeon_clamped_silu2(out, inp):\n"
+            "    return apply_moe_activation(MoEActivation.SILU, out, inp, **AEON_ACT_KW)\n",
+            "AEON_ACT_KW = {'clamp_limit': 7.0, 'alpha': 1.702}",
+        ),
+    ),
+    (
+        "#41046 function moved",
+        "(added) a removed method called on the typed layer",
+        K(
+            "#41046",
+            EM,
+            EMW,
+            "vllm/aeon/em3.py",
+            LAYER + "def aeon_rr_tables(experts: FusedMoE) -> None:\n"
+            "    experts.ensure_round_robin_expert_routing_tables()\n",
+            "experts.ensure_round_robin_expert_routing_tables()",
+        ),
+    ),
+]
+
+# --- #44613 (f87df1df9e): FusedMoEConfig.max_capture_size added (default 0), which the experts now read in place
+#     of the compilation config's max_cudagraph_capture_size; upstream's layer passes it
+MC = "f87df1df9e"
+MCW = "FusedMoEConfig.max_capture_size added, default 0, read in place of the compilation config"
+CFG = (
+    "import torch\n\n"
+    "from vllm.model_executor.layers.fused_moe.activation import MoEActivation\n"
+    "from vllm.model_executor.layers.fused_moe.config import FusedMoEConfig, FusedMoEParallelConfig, RoutingMethodType\n\n\n"
+)
+CASES += [
+    (
+        "#44613 field added with a placeholder default",
+        "(added) the fork's own config built without it",
+        K(
+            "#44613",
+            MC,
+            MCW,
+            "vllm/aeon/mc1.py",
+            CFG + "def aeon_moe_config(pc: FusedMoEParallelConfig, e: int, k: int, h: int, i: int) -> FusedMoEConfig:\n"
+            "    # AEON: the Spark's MoE probe builds its own config\n"
+            "    return FusedMoEConfig(num_experts=e, experts_per_token=k, hidden_dim=h, intermediate_size_per_partition=i, "
+            "num_local_experts=e, num_logical_experts=e, activation=MoEActivation.SILU, device='cuda', "
+            "routing_method=RoutingMethodType.Renormalize, moe_parallel_config=pc, in_dtype=torch.bfloat16)\n",
+            "return FusedMoEConfig(num_experts=e, experts_per_token=k, hidden_dim=h, intermediate_size_per_partition=i, "
+            "num_local_experts=e, num_logical_experts=e, activation=MoEActivation.SILU, device='cuda', "
+            "routing_method=RoutingMethodType.Renormalize, moe_parallel_config=pc, in_dtype=torch.bfloat16)",
+        ),
+    ),
+    (
+        "#44613 field added with a placeholder default",
+        "twin: (added) the fork's config read for a field upstream left alone",
+        K(
+            "#44613",
+            MC,
+            MCW,
+            "vllm/aeon/mc2.py",
+            CFG + "def aeon_tokens(cfg: FusedMoEConfig) -> int:\n    return cfg.max_num_tokens\n",
+            "return cfg.max_num_tokens",
         ),
     ),
 ]
