@@ -43,3 +43,14 @@ def test_getattr_of_a_renamed_module_name_without_a_fallback_is_an_error(git_rep
 )
 def test_twin_a_probe_or_a_kept_name_stays_quiet(git_repo: GitRepo, no_rules: Path, read: str) -> None:
     assert _rows(git_repo, no_rules, IMPORT + f"AEON_MOE = {read}\n") == []
+
+
+def test_twin_a_name_the_module_s_getattr_still_serves_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream renamed the def but kept the old name alive through a module ``__getattr__`` shim."""
+    shim = LAYER_AFTER + (
+        "\n\ndef __getattr__(name: str):\n    if name == 'FusedMoE':\n        return FusedMoEFactory\n"
+        "    raise AttributeError(name)\n"
+    )
+    fork = IMPORT + "AEON_MOE = getattr(moe_layer, 'FusedMoE')\n"
+    sides = s.merge_case(git_repo, {LAYER: LAYER_BASE}, {FORK: fork}, [(SUBJECT, {LAYER: shim})])
+    assert [row for row in s.rule_rows(git_repo, no_rules, sides, DRIFT) if row[0] == FORK] == []
