@@ -40,6 +40,7 @@ from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
@@ -150,6 +151,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     env_default_drift,
     field_default_drift,
     handed_default_drift,
+    filled_field_drift,
     none_field_drift,
     registration_drift,
     return_drift,

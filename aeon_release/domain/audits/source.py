@@ -108,6 +108,12 @@ def huge_integer(tree: ast.AST | None, text: str | bytes) -> SyntaxError | None:
 
 # a test's file (pytest's layout and names): upstream's tests read and assert what its served code need not
 TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
+_NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
+
+
+def not_served(path: str) -> bool:
+    """A file of a top-level folder the service never imports: tests, benchmarks, examples, docs."""
+    return path.split("/", 1)[0] in _NOT_SERVED
 
 
 def parse_module(text: str, path: str, max_bytes: int = DEFAULT_MAX_PARSE_BYTES) -> ast.Module | SyntaxError:

@@ -201,6 +201,12 @@ def changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> di
     return changed
 
 
+def class_defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
+    """(class, field) -> its literal default (source text, value), for the fields among ``names`` a class of
+    the file declares once (``_defaults``, for one text)."""
+    return _defaults(text, names, Mentions(names))
+
+
 def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
     """(class, field) -> its literal default as source text and value, for the fields among ``names``
     a class body of the file annotates once (the classes at the top and in classes: no function's

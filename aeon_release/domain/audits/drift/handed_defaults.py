@@ -46,8 +46,8 @@ from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, 
 # a call of a class on a line the fork added: ``StreamOptions(``, ``protocol.StreamOptions(``
 _CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
 # a diff's line that assigns a name (field_defaults' _ASSIGNED's shape, the name alone)
-_ASSIGNED_NAME = re.compile(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
-_DECLARING_MOST = 20  # upstream files parsed for one merge's classes, at most
+ASSIGNED_NAME = re.compile(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
+DECLARING_MOST = 20  # upstream files parsed for one merge's classes, at most
 _READERS_READ = 30  # upstream files read for a field's loads, at most
 # calls that take the instance and keep nothing of it: ``repr(EPLBConfig(...))`` hands it to no reader
 _KEEPS_NOTHING = frozenset({"repr", "str", "print", "len", "bool", "id", "hash", "type", "isinstance", "format"})
@@ -67,18 +67,18 @@ class Handed:
 
 def handed_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that build upstream's class on a default upstream changed, and hand the instance on."""
-    classes = _fork_built(trees)
+    classes = fork_built(trees)
     changes = _changes(trees, classes) if classes else []
     if not changes:
         return []
-    read = _read_upstream(trees, changes)
+    read = read_upstream(trees, changes)
     return [
         _finding(hit, trees.upstream_commit(hit.change.path, whole_word(hit.change.name), pr_pattern, most=5), read)
-        for hit in _handed(trees, changes)
+        for hit in handed(trees, changes)
     ]
 
 
-def _fork_built(trees: ThreeTrees) -> set[str]:
+def fork_built(trees: ThreeTrees) -> set[str]:
     """The class-like names a line the fork added to a Python file calls."""
     return {
         name
@@ -93,8 +93,8 @@ def _changes(trees: ThreeTrees, classes: set[str]) -> list[Changed]:
     """The changed literal defaults of the fields of ``classes`` upstream's changed files declare."""
     # a declaring file upstream's diff left out (a test's, dropped from the merge's changes) has no raw part: the
     # redhat fork's replay was a KeyError of the whole merge-aware audit on one
-    paths = [p for p in trees.declaring(classes, _DECLARING_MOST) if p in trees.upstream]
-    names = {n for p in paths for n in _ASSIGNED_NAME.findall(trees.upstream.raw(p))} if paths else set()
+    paths = [p for p in trees.declaring(classes, DECLARING_MOST) if p in trees.upstream]
+    names = {n for p in paths for n in ASSIGNED_NAME.findall(trees.upstream.raw(p))} if paths else set()
     files = [p for p in declaring_files(trees, names) if p in paths] if names else []
     changed = changed_defaults(trees, names, files) if files else {}
     kept = [
@@ -117,7 +117,7 @@ def _stored_by_class(trees: ThreeTrees, changes: list[Changed]) -> set[tuple[str
     return stored
 
 
-def _read_upstream(trees: ThreeTrees, changes: list[Changed]) -> dict[str, str]:
+def read_upstream(trees: ThreeTrees, changes: list[Changed]) -> dict[str, str]:
     """Field -> one upstream Python file outside its tests that loads ``.field`` (a store ``.field =`` reads
     nothing); the declaring file's own loads count: a method of the class reading its field is the behaviour
     the default steers (#39524: ``AudioResampler.resample`` reads ``self.method``)."""
@@ -140,7 +140,8 @@ def _first_load(trees: ThreeTrees, name: str, paths: list[str]) -> str | None:
     return next((p for p in paths if load.search(texts.get(p) or "")), None)
 
 
-def _handed(trees: ThreeTrees, changes: list[Changed]) -> Iterator[Handed]:
+def handed(trees: ThreeTrees, changes: list[Changed]) -> Iterator[Handed]:
+    """The fork-owned calls building a class of ``changes`` on a field's default and handing it on."""
     by_owner: dict[str, list[Changed]] = {}
     for change in changes:
         by_owner.setdefault(change.owner, []).append(change)

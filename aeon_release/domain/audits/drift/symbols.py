@@ -96,6 +96,7 @@ from aeon_release.domain.audits.source import (
     keys_given_later,
     last_name,
     literal_value,
+    not_served,
     parse_python,
     str_value,
     walk_defs,
@@ -824,8 +825,13 @@ class _Checker:
             if isinstance(resolver(self.before), DefSym) and (unfilled := self._unfilled(resolver(self.after))):
                 yield _error(mod, call.lineno, f"{what}, which {unfilled}")
             return
-        if found is None or not isinstance(found[0], DefSym) or found[0].owner is None:
-            return  # a class's member only: a module's name read by a string is rare and name drift's
+        if found is None or not isinstance(found[0], DefSym):
+            return
+        if found[0].owner is None and (func.id != "getattr" or len(args) != 2):
+            # a module's name probed with a fallback (``getattr(mod, "new_api", None)``, ``hasattr``) is how a
+            # fork bridges versions; read with none (#44941's ``getattr(layer, "FusedMoE")``, the factory
+            # renamed FusedMoEFactory) it raises AttributeError as ``mod.Name`` does
+            return
         outcome = _STRING_READS[func.id] if func.id != "getattr" or len(args) == 3 else "raises AttributeError"
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
@@ -3608,9 +3614,6 @@ def _defining_classes(ix: Index, tree: WordSearchable, name: str) -> set[tuple[s
     return found
 
 
-_NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
-
-
 # a dotted path to a module and a name in it: ``a.b.c`` or ``a.b:c`` (three parts or more, or a colon)
 _QUALNAME = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
 
@@ -3621,7 +3624,7 @@ _STRING_READS = {"getattr": "takes its default", "hasattr": "is always False"}
 
 def _not_served(path: str) -> bool:
     """A file of a top-level folder the service never imports: tests, benchmarks, examples, docs."""
-    return path.split("/", 1)[0] in _NOT_SERVED
+    return not_served(path)
 
 
 _UNCERTAIN = "signature, uncertain"
