@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from aeon_release.adapters.console import emit, plain, show
+from aeon_release.adapters.console import emit, plain, say
 from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger, notes, profile
@@ -43,7 +43,9 @@ def run(tag: str, config_dir: Path, repo: Path, record: Path | None, fmt: str, o
     fleet = profile.load(config_dir)
     if output is not None:
         for written in notes.write_notes(data, loaded, output, fmt, fleet):
-            show(f"wrote {plain(written)}")  # a path of `[red]` lost its brackets, one of a newline broke the line
+            # stderr, as audit and keygen say what they wrote: with --output, stdout carries nothing (a path of
+            # `[red]` lost its brackets, one of a newline broke the line: plain() says it whole)
+            say(f"wrote {plain(written)}")
         return
     content = notes.content(data, loaded)
     if fmt == "json":

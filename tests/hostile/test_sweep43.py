@@ -115,7 +115,7 @@ def test_notes_written_to_a_path_of_brackets_and_a_newline_say_it_whole(tmp_path
     argv = ("notes", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--output", output)
     run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and output.is_file(), run.err
-    assert run.out.splitlines() == [f"wrote {folder}/n\\nb.md"], run.out
+    assert run.out == "" and run.err.splitlines() == [f"wrote {folder}/n\\nb.md"], (run.out, run.err)
 
 
 def test_the_demo_in_a_folder_of_brackets_names_it(tmp_path: Path) -> None:
