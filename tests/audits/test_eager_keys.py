@@ -104,6 +104,11 @@ RENAMED = MANAGER_TEXT.replace("def register_module(", "def register(")
             _fork('ToolParserManager.tool_parsers["hermes"]'),
             {MANAGER: RENAMED, HERMES: HERMES_TEXT.replace("register_module(", "register(")},
         ),
+        # the key renamed, not made lazy: name drift's (it names the new key)
+        (
+            _fork('ToolParserManager.tool_parsers["hermes"]'),
+            {HERMES: HERMES_TEXT.replace('"hermes"', '"hermes2"')},
+        ),
         # the fork registers the key itself
         (
             {

@@ -10,8 +10,9 @@ cleanly and raises KeyError (``"hermes" in ...`` is False, ``.get("hermes")`` No
 A fork-owned line reading ``Owner.table["key"]``, ``Owner.table.get("key")`` or ``"key" in Owner.table`` is
 drift when upstream removed a line registering that key through a callable of the owner whose name holds
 ``register`` (a decorator or a call, the key quoted in it), no line of upstream's tree registers the key
-through that callable any more, the callable is still a method of the owner (a renamed one would register it
-under its new name) and ``table`` is still an attribute of the owner's class body.  Quiet when the fork
+through that callable any more while upstream's added lines still quote it (filed another way; a key renamed or
+dropped is name drift's), the callable is still a method of the owner (a renamed one would register it under
+its new name) and ``table`` is still an attribute of the owner's class body.  Quiet when the fork
 registers the key through the owner itself.
 
 Cheap first: a regex over the fork's added lines; only owners read so are looked for in upstream's removed
@@ -62,7 +63,7 @@ def eager_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             reg = dropped.get(read.key)
             if reg is None or cls is None or not _kept(cls, reg, read.table):
                 continue
-            if _registered(trees, owner, reg, read.key):
+            if not _requoted(trees, read.key) or _registered(trees, owner, reg, read.key):
                 continue
             findings.append(_finding(trees, read, reg, cls, pr_pattern))
     return findings
@@ -103,6 +104,18 @@ def _dropped(trees: ThreeTrees, owner: str, keys: set[str]) -> dict[str, str]:
                     if key[1] in keys:
                         found.setdefault(key[1], match[1])
     return found
+
+
+def _requoted(trees: ThreeTrees, key: str) -> bool:
+    """Upstream's added lines still quote the key: registered another way (a lazy table's entry), not renamed
+    or dropped (name drift's, which names the new key)."""
+    quoted = re.compile(rf"""["']{re.escape(key)}["']""")
+    return any(
+        quoted.search(text)
+        for path in trees.upstream
+        if path.endswith(".py") and not TEST_PATH.search(path)
+        for text in trees.upstream[path].added.values()
+    )
 
 
 def _owner_class(trees: ThreeTrees, owner: str) -> ast.ClassDef | None:
