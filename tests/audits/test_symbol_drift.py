@@ -2555,6 +2555,23 @@ def test_a_call_a_base_method_of_the_same_body_now_answers_is_silent(git_repo: G
     assert s.rule_rows(git_repo, no_rules, sides, DRIFT) == []
 
 
+def test_a_call_a_base_method_of_the_same_body_under_a_docstring_now_answers_is_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """#46099 dropped an override whose code the base's method repeats under a docstring of its own."""
+    base = ABSTRACT_TEXT.replace(
+        "return []", '"""The head sizes a backend serves."""\n        return [32, 64, 96, 128, 160, 192, 224, 256]'
+    )
+    assert '"""The head sizes' in base
+    sides = s.merge_case(
+        git_repo,
+        {ABSTRACT: base, FLASH: FLASH_BASE, "vllm/aeon/__init__.py": ""},
+        {HEAD_FORK: CALL_FORK},
+        [("[Cohere] Remove dead prepare_structured_tag override (#46099)", {FLASH: FLASH_28763})],
+    )
+    assert s.rule_rows(git_repo, no_rules, sides, DRIFT) == []
+
+
 @pytest.mark.parametrize(
     ("opts", "lines"),
     [

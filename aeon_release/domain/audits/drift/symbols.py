@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import dict_slots, lockstep, loop_types, refused
+from aeon_release.domain.audits.drift import dict_slots, lockstep, loop_types, new_hooks, refused
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -68,6 +68,7 @@ from aeon_release.domain.audits.drift.signatures import (
     decorator_names,
     given_twice,
     is_classmethod,
+    is_docstring,
     is_static,
     names_of,
     newly_optional,
@@ -89,6 +90,7 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
 from aeon_release.domain.audits.source import (
     NOT_LITERAL,
+    TEST_PATH,
     child_blocks,
     code_lines,
     header_exprs,
@@ -2422,13 +2424,20 @@ class _Checker:
             and self._upstream(after.path)
         ):
             # a method of the fork's own that no base had: upstream added one of that name to a base
-            yield _warning(
-                mod,
-                stmt.lineno,
+            said = (
                 f"{short}.{name}, the fork's own method, now overrides {after.label}, which upstream added "
-                f"({_where(after, self._commit(after.path, after.name))}): upstream's calls of {name}() on the "
-                "fork's class run the fork's method instead; check that it does what upstream's does, or rename it",
+                f"({_where(after, self._commit(after.path, after.name))})"
             )
+            misfit = self._hook_misfit(stmt, after)
+            if misfit is not None:
+                yield _error(mod, stmt.lineno, f"{said}; {misfit}; rename the fork's method, or make it fit the hook")
+            else:
+                yield _warning(
+                    mod,
+                    stmt.lineno,
+                    f"{said}: upstream's calls of {name}() on the fork's class run the fork's method instead; check "
+                    "that it does what upstream's does, or rename it",
+                )
         elif (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
@@ -2538,6 +2547,28 @@ class _Checker:
                     return []  # upstream's own class still sets it: something may read it
                 setters.append(cls.members[before.name])
         return setters
+
+    def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
+        """Why the fork's own method cannot serve upstream's calls of the base hook of its name upstream
+        added (drift/new_hooks.py, #39027): the calls on lines upstream added, outside tests, in files that
+        name the hook's class (a same-named method of another class is called elsewhere)."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines) or after.owner is None:
+            return None
+        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        owner = after.owner.rsplit(".", 1)[-1]
+        added: dict[str, set[str]] = {}
+        for path, match in lines.added_matches(re.compile(rf".*\.{re.escape(after.name)}\s*\(.*")):
+            if path.endswith(".py") and not TEST_PATH.search(path):
+                added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+        calls: list[tuple[ast.Call, bool]] = []
+        for path, texts in sorted(added.items()):
+            found = self.theirs_ix.module_at(path)
+            if found is None or owner not in found.text:
+                continue
+            numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
+            calls += new_hooks.used_calls(found.tree, after.name, numbers)
+        return new_hooks.unfit(stmt, after.node, calls)
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
@@ -3790,8 +3821,14 @@ def _warning(mod: ModuleInfo, line: int, message: str) -> Finding:
 
 
 def _same_body(old: ast.FunctionDef | ast.AsyncFunctionDef, new: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """The two functions' statements are one code (positions aside)."""
-    return [ast.dump(stmt) for stmt in old.body] == [ast.dump(stmt) for stmt in new.body]
+    """The two functions' statements are one code (positions and docstrings aside: #46099 dropped Cohere's
+    ``prepare_structured_tag``, ``return original_tag`` under comments, for the base's ``return original_tag``
+    under a docstring)."""
+
+    def code(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+        return [ast.dump(stmt) for stmt in func.body if not is_docstring(stmt)]
+
+    return code(old) == code(new)
 
 
 def _where(target: DefSym, commit: str) -> str:

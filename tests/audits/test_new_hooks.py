@@ -1,0 +1,91 @@
+"""A fork's own method that a base hook upstream added now overrides, unfit for upstream's calls (#39027)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+# -- shaped like #39027 (8477fe427d): ReasoningParser.adjust_request added, the render path assigns its result --
+ABS = "vllm/reasoning/abs_reasoning_parsers.py"
+RENDER = "vllm/entrypoints/render.py"
+FORK = "vllm/reasoning/aeon_reasoning_parser.py"
+ABS_TEXT = "class ReasoningParser:\n    def is_reasoning_end(self, input_ids):\n        return False\n"
+HOOK = "\n    def adjust_request(self, request):\n        return request\n"
+RENDER_HEAD = "from vllm.reasoning.abs_reasoning_parsers import ReasoningParser\n\n\n"
+RENDER_TEXT = RENDER_HEAD + "def render(request, parser_cls: type[ReasoningParser]):\n    return request\n"
+ASSIGNED = RENDER_TEXT.replace(
+    "    return request\n", "    request = parser_cls().adjust_request(request=request)\n    return request\n"
+)
+BASE = {"vllm/reasoning/__init__.py": "", "vllm/entrypoints/__init__.py": "", ABS: ABS_TEXT, RENDER: RENDER_TEXT}
+UPSTREAM = {ABS: ABS_TEXT + HOOK, RENDER: ASSIGNED}
+
+
+def _fork(method: str) -> dict[str, str]:
+    head = "from vllm.reasoning.abs_reasoning_parsers import ReasoningParser\n\n\n"
+    return {FORK: head + "class AeonParser(ReasoningParser):\n" + method}
+
+
+def _found(repo: GitRepo, fork: dict[str, str], upstream: dict[str, str | None]) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(repo, BASE, fork, [("[Tool] `adjust_request` to reasoning parser (#39027)", upstream)])
+    return [
+        (f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "the fork's own method, now overrides" in f.message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("method", "says"),
+    [
+        (
+            "    def adjust_request(self, request) -> None:\n        request.skip_special_tokens = False  # AEON\n",
+            "the fork's method returns nothing: upstream gets None",
+        ),
+        (
+            "    def adjust_request(self, request, budget):\n        return request  # AEON\n",
+            "which does not pass budget, which the fork's method requires: TypeError",
+        ),
+        (
+            "    def adjust_request(self, req):\n        return req  # AEON\n",
+            "passes request=, which the fork's method does not take: TypeError",
+        ),
+    ],
+)
+def test_a_fork_method_the_new_hook_cannot_call(git_repo: GitRepo, method: str, says: str) -> None:
+    [(line, severity, message)] = _found(git_repo, _fork(method), UPSTREAM)
+    assert (line, severity) == (5, "error")
+    assert "AeonParser.adjust_request, the fork's own method, now overrides ReasoningParser.adjust_request" in message
+    assert says in message and "parser_cls().adjust_request(request=request)" in message
+
+
+@pytest.mark.parametrize(
+    ("method", "upstream"),
+    [
+        # fits the hook: it may do what upstream's does
+        ("    def adjust_request(self, request):\n        request.x = 1\n        return request\n", UPSTREAM),
+        ("    def adjust_request(self, request, budget=0):\n        return request\n", UPSTREAM),
+        # returns nothing, but no call upstream uses the value
+        (
+            "    def adjust_request(self, request) -> None:\n        request.x = 1\n",
+            {**UPSTREAM, RENDER: ASSIGNED.replace("    request = parser_cls()", "    parser_cls()")},
+        ),
+        # returns nothing by refusing: a hook of the fork's own its subclasses fill
+        ("    def adjust_request(self, request):\n        raise NotImplementedError\n", UPSTREAM),
+        # the only new call of the name is another class's, in a file not naming ReasoningParser
+        (
+            "    def adjust_request(self, request, budget):\n        return request\n",
+            {
+                ABS: ABS_TEXT + HOOK,
+                "vllm/entrypoints/tools.py": "def render(request, tool):\n"
+                "    request = tool.adjust_request(request)\n    return request\n",
+            },
+        ),
+    ],
+)
+def test_a_fork_method_that_fits_or_is_not_called_stays_the_warning(
+    git_repo: GitRepo, method: str, upstream: dict[str, str | None]
+) -> None:
+    assert [severity for _, severity, _ in _found(git_repo, _fork(method), upstream)] == ["warning"]
