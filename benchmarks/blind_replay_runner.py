@@ -479,6 +479,278 @@ CASES += [
     ),
 ]
 
+# ---- A second blind batch (committed before its first run): return shapes, types, values and positional
+#      shifts on the same surface, the shapes the first batch did not try.
+
+# --- #51738 (f97e502969): GPUModelRunner._prepare_inputs returns three values, not two
+PR = "f97e502969"
+PRW = "_prepare_inputs returns (logits_indices, spec_decode_metadata, max_num_sampled_tokens)"
+CASES += [
+    (
+        "#51738 returned tuple grew",
+        "a two-name unpack in a runner subclass",
+        K(
+            "#51738",
+            PR,
+            PRW,
+            "vllm/aeon/pr1.py",
+            RUNNER + "class AeonModelRunner16(GPUModelRunner):\n"
+            "    def aeon_logits_rows(self, scheduler_output, num_scheduled_tokens):\n"
+            "        logits_indices, spec_decode_metadata = self._prepare_inputs(scheduler_output, num_scheduled_tokens)\n"
+            "        return logits_indices.numel()\n",
+            "logits_indices, spec_decode_metadata = self._prepare_inputs(scheduler_output, num_scheduled_tokens)",
+        ),
+    ),
+    (
+        "#51738 returned tuple grew",
+        "twin: the head indexed",
+        K(
+            "#51738",
+            PR,
+            PRW,
+            "vllm/aeon/pr2.py",
+            RUNNER + "class AeonModelRunner17(GPUModelRunner):\n"
+            "    def aeon_logits_rows2(self, scheduler_output, num_scheduled_tokens):\n"
+            "        logits_indices = self._prepare_inputs(scheduler_output, num_scheduled_tokens)[0]\n"
+            "        return logits_indices.numel()\n",
+            "logits_indices = self._prepare_inputs(scheduler_output, num_scheduled_tokens)[0]",
+        ),
+    ),
+]
+
+# --- #29268 (798e87db5c): _get_encoder_seq_lens returns (gpu, cpu), not one array; its first parameter renamed
+ES = "798e87db5c"
+ESW = "_get_encoder_seq_lens returns a pair"
+CASES += [
+    (
+        "#29268 one value became a pair",
+        "the result used as the array",
+        K(
+            "#29268",
+            ES,
+            ESW,
+            "vllm/aeon/es1.py",
+            RUNNER + "class AeonModelRunner18(GPUModelRunner):\n"
+            "    def aeon_max_encoder_len(self, scheduler_output, kv_cache_spec, num_reqs) -> int:\n"
+            "        lens = self._get_encoder_seq_lens(scheduler_output.scheduled_encoder_inputs, kv_cache_spec, num_reqs)\n"
+            "        return 0 if lens is None else int(lens.max())\n",
+            "return 0 if lens is None else int(lens.max())",
+        ),
+    ),
+]
+
+# --- #29825 (69520bc695): _determine_batch_execution_and_padding returns five values (cudagraph_stats added)
+BE = "69520bc695"
+BEW = "_determine_batch_execution_and_padding returns five values"
+CASES += [
+    (
+        "#29825 returned tuple grew",
+        "a four-name unpack in a runner subclass",
+        K(
+            "#29825",
+            BE,
+            BEW,
+            "vllm/aeon/be1.py",
+            RUNNER + "class AeonModelRunner19(GPUModelRunner):\n"
+            "    def aeon_mode(self, num_tokens, num_reqs, num_scheduled_tokens_np, max_num_scheduled_tokens):\n"
+            "        mode, desc, ubatch_slices, num_tokens_across_dp = self._determine_batch_execution_and_padding(\n"
+            "            num_tokens, num_reqs, num_scheduled_tokens_np, max_num_scheduled_tokens, False\n"
+            "        )\n"
+            "        return mode\n",
+            "mode, desc, ubatch_slices, num_tokens_across_dp = self._determine_batch_execution_and_padding(",
+        ),
+    ),
+    (
+        "#29825 returned tuple grew",
+        "twin: a starred unpack",
+        K(
+            "#29825",
+            BE,
+            BEW,
+            "vllm/aeon/be2.py",
+            RUNNER + "class AeonModelRunner20(GPUModelRunner):\n"
+            "    def aeon_mode2(self, num_tokens, num_reqs, num_scheduled_tokens_np, max_num_scheduled_tokens):\n"
+            "        mode, desc, *_ = self._determine_batch_execution_and_padding(\n"
+            "            num_tokens, num_reqs, num_scheduled_tokens_np, max_num_scheduled_tokens, False\n"
+            "        )\n"
+            "        return mode\n",
+            "mode, desc, *_ = self._determine_batch_execution_and_padding(",
+        ),
+    ),
+]
+
+# --- #23515 (0ff902f3b4) again: self.positions is a CpuGpuBuffer now, no longer a tensor
+CASES += [
+    (
+        "#23515 attribute type changed",
+        "a tensor slice of a buffer now a CpuGpuBuffer",
+        K(
+            "#23515",
+            CB,
+            CBW,
+            "vllm/aeon/cb4.py",
+            RUNNER + "class AeonModelRunner21(GPUModelRunner):\n"
+            "    def aeon_positions(self, num_tokens: int):\n"
+            "        # AEON: the Spark's rope cache is warmed from the live positions\n"
+            "        return self.positions[:num_tokens]\n",
+            "return self.positions[:num_tokens]",
+        ),
+    ),
+]
+
+# --- #50275 (50c51682a1): make_empty_encoder_model_runner_output emits no token ([[]]), not a 0 placeholder ([[0]])
+EO = "50c51682a1"
+EOW = "encoder-instance stub output: [[0]] -> [[]] per request"
+MEO = "from vllm.v1.outputs import make_empty_encoder_model_runner_output\n\n\n"
+CASES += [
+    (
+        "#50275 returned value changed",
+        "the placeholder token indexed",
+        K(
+            "#50275",
+            EO,
+            EOW,
+            "vllm/aeon/eo1.py",
+            MEO + "def aeon_first_tokens(scheduler_output) -> list[int]:\n"
+            "    out = make_empty_encoder_model_runner_output(scheduler_output)\n"
+            "    return [tokens[0] for tokens in out.sampled_token_ids]\n",
+            "return [tokens[0] for tokens in out.sampled_token_ids]",
+        ),
+    ),
+    (
+        "#50275 returned value changed",
+        "twin: the request ids read",
+        K(
+            "#50275",
+            EO,
+            EOW,
+            "vllm/aeon/eo2.py",
+            MEO + "def aeon_ids(scheduler_output) -> list[str]:\n"
+            "    return make_empty_encoder_model_runner_output(scheduler_output).req_ids\n",
+            "return make_empty_encoder_model_runner_output(scheduler_output).req_ids",
+        ),
+    ),
+]
+
+# --- #40996 (95ed0feaa5): MultiGroupBlockTable drops max_model_len; max_num_blocks now required
+MG = "95ed0feaa5"
+MGW = "MultiGroupBlockTable(max_model_len) removed, max_num_blocks required"
+MGT = "from vllm.v1.worker.block_table import MultiGroupBlockTable\n\n\n"
+CASES += [
+    (
+        "#40996 positional parameter removed",
+        "a positional call that now shifts",
+        K(
+            "#40996",
+            MG,
+            MGW,
+            "vllm/aeon/mg1.py",
+            MGT + "def aeon_tables(n, max_len, max_tokens, device, sizes, kernel_sizes, max_blocks):\n"
+            "    return MultiGroupBlockTable(n, max_len, max_tokens, True, device, sizes, kernel_sizes, max_blocks)\n",
+            "return MultiGroupBlockTable(n, max_len, max_tokens, True, device, sizes, kernel_sizes, max_blocks)",
+        ),
+    ),
+    (
+        "#40996 positional parameter removed",
+        "a keyword call",
+        K(
+            "#40996",
+            MG,
+            MGW,
+            "vllm/aeon/mg2.py",
+            MGT + "def aeon_tables2(n, max_len, max_tokens, device, sizes, kernel_sizes):\n"
+            "    return MultiGroupBlockTable(\n"
+            "        max_num_reqs=n,\n"
+            "        max_model_len=max_len,\n"
+            "        max_num_batched_tokens=max_tokens,\n"
+            "        pin_memory=True,\n"
+            "        device=device,\n"
+            "        block_sizes=sizes,\n"
+            "        kernel_block_sizes=kernel_sizes,\n"
+            "    )\n",
+            "max_model_len=max_len,",
+        ),
+    ),
+]
+
+# --- #45424 (7df3d7dada): InputBatch's pin_memory parameter and attribute removed (PIN_MEMORY used instead)
+PM = "7df3d7dada"
+PMW = "InputBatch(pin_memory) removed"
+CASES += [
+    (
+        "#45424 positional parameter removed",
+        "a positional construction that now shifts",
+        K(
+            "#45424",
+            PM,
+            PMW,
+            "vllm/aeon/pm1.py",
+            BATCH + "def aeon_batch(n, max_len, max_tokens, device, vocab, sizes, kernel_sizes) -> InputBatch:\n"
+            "    return InputBatch(n, max_len, max_tokens, device, True, vocab, sizes, kernel_sizes)\n",
+            "return InputBatch(n, max_len, max_tokens, device, True, vocab, sizes, kernel_sizes)",
+        ),
+    ),
+    (
+        "#45424 positional parameter removed",
+        "the attribute read off the runner's batch",
+        K(
+            "#45424",
+            PM,
+            PMW,
+            "vllm/aeon/pm2.py",
+            RUNNER + "class AeonModelRunner22(GPUModelRunner):\n"
+            "    def aeon_pinned(self) -> bool:\n"
+            "        return self.input_batch.pin_memory\n",
+            "return self.input_batch.pin_memory",
+        ),
+    ),
+    (
+        "#45424 positional parameter removed",
+        "twin: the batch's device kept",
+        K(
+            "#45424",
+            PM,
+            PMW,
+            "vllm/aeon/pm3.py",
+            RUNNER + "class AeonModelRunner23(GPUModelRunner):\n"
+            "    def aeon_device(self):\n"
+            "        return self.input_batch.device\n",
+            "return self.input_batch.device",
+        ),
+    ),
+]
+
+# --- #34668 (68dd7db810): InputBatch(is_spec_decode=) replaced by num_spec_tokens=
+SD = "68dd7db810"
+SDW = "InputBatch.is_spec_decode removed (num_spec_tokens)"
+CASES += [
+    (
+        "#34668 keyword removed",
+        "a keyword construction",
+        K(
+            "#34668",
+            SD,
+            SDW,
+            "vllm/aeon/sd1.py",
+            BATCH + "def aeon_batch2(n, max_len, max_tokens, device, vocab, sizes, kernel_sizes) -> InputBatch:\n"
+            "    return InputBatch(n, max_len, max_tokens, device, True, vocab, sizes, kernel_sizes, is_spec_decode=True)\n",
+            "return InputBatch(n, max_len, max_tokens, device, True, vocab, sizes, kernel_sizes, is_spec_decode=True)",
+        ),
+    ),
+    (
+        "#34668 keyword removed",
+        "the attribute read off a typed batch",
+        K(
+            "#34668",
+            SD,
+            SDW,
+            "vllm/aeon/sd2.py",
+            BATCH + "def aeon_spec(batch: InputBatch) -> bool:\n    return batch.is_spec_decode\n",
+            "return batch.is_spec_decode",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-runner-")
