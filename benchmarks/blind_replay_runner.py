@@ -518,6 +518,42 @@ CASES += [
     ),
 ]
 
+# twins added with the killers62 widenings (after the blind runs): what the widened classes must leave alone
+CASES += [
+    (
+        "#51738 returned tuple grew",
+        "twin: a starred unpack",
+        K(
+            "#51738",
+            PR,
+            PRW,
+            "vllm/aeon/pr3.py",
+            RUNNER + "class AeonModelRunner24(GPUModelRunner):\n"
+            "    def aeon_logits_rows3(self, scheduler_output, num_scheduled_tokens):\n"
+            "        logits_indices, *_ = self._prepare_inputs(scheduler_output, num_scheduled_tokens)\n"
+            "        return logits_indices.numel()\n",
+            "logits_indices, *_ = self._prepare_inputs(scheduler_output, num_scheduled_tokens)",
+        ),
+    ),
+    (
+        "#23515 attribute type changed",
+        "twin: the subclass sets its own buffer",
+        K(
+            "#23515",
+            CB,
+            CBW,
+            "vllm/aeon/cb5.py",
+            "import torch\n\n" + RUNNER + "class AeonModelRunner25(GPUModelRunner):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.positions = torch.zeros(self.max_num_tokens, dtype=torch.int64)\n\n"
+            "    def aeon_positions2(self, num_tokens: int):\n"
+            "        return self.positions[:num_tokens]\n",
+            "return self.positions[:num_tokens]",
+        ),
+    ),
+]
+
 # --- #29268 (798e87db5c): _get_encoder_seq_lens returns (gpu, cpu), not one array; its first parameter renamed
 ES = "798e87db5c"
 ESW = "_get_encoder_seq_lens returns a pair"
