@@ -856,3 +856,74 @@ def test_a_loop_over_a_collection_whose_tuples_upstream_made_objects(
     else:
         [(path, at, message)] = got
         assert (path, at) == (STATS_USER, line) and "Job objects, not 2-tuples" in message, message
+
+
+# -- #51738 (f97e502969): GPUModelRunner._prepare_inputs returned (logits_indices, spec_decode_metadata),
+#    then three values; its return and annotation are spread over lines, and another class defines the name
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+RUNNER_BASE = """class GPUModelRunner:
+    def _prepare_inputs(
+        self,
+        scheduler_output,
+        num_scheduled_tokens,
+    ) -> tuple[
+        list[int],
+        dict | None,
+    ]:
+        logits_indices = [0]
+        return (
+            logits_indices,
+            None,
+        )
+"""
+RUNNER_THREE = RUNNER_BASE.replace("        dict | None,\n    ]", "        dict | None,\n        int,\n    ]").replace(
+    "            None,\n        )", "            None,\n            len(logits_indices),\n        )"
+)
+DRAFTER = "vllm/v1/worker/aeon_drafter_base.py"
+DRAFTER_TEXT = "class Drafter:\n    def _prepare_inputs(self, batch):\n        return batch\n"
+RUNNER_FORK = "vllm/v1/worker/aeon_runner.py"
+RUNNER_FORK_TEXT = """from vllm.v1.worker.gpu_model_runner import GPUModelRunner
+
+
+class AeonModelRunner(GPUModelRunner):
+    def aeon_rows(self, scheduler_output, num_scheduled_tokens):
+        logits_indices, spec_decode_metadata = self._prepare_inputs(scheduler_output, num_scheduled_tokens)
+        return len(logits_indices)
+"""
+
+
+def _runner_case(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: RUNNER_BASE, DRAFTER: DRAFTER_TEXT, "vllm/v1/worker/__init__.py": ""},
+        {RUNNER_FORK: fork},
+        [("[Perf] Avoid more GPU<->CPU syncs on the model execution path (#51738)", {RUNNER: RUNNER_THREE})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+def test_a_self_call_in_a_subclass_resolves_in_its_one_base_and_a_multiline_return_counts(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The changed lines are one element of a ``return (`` and of a ``-> tuple[`` spread over lines; the
+    fork's ``self._prepare_inputs(...)`` is GPUModelRunner's (its one base), not the drafter's same name."""
+    [(path, line, message)] = _runner_case(git_repo, no_rules, RUNNER_FORK_TEXT)
+    assert (path, line) == (RUNNER_FORK, 6)
+    assert "unpacks 2 values from self._prepare_inputs()" in message
+    assert "GPUModelRunner._prepare_inputs() to return 3" in message and "#51738" in message
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        RUNNER_FORK_TEXT.replace("logits_indices, spec_decode_metadata =", "logits_indices, spec_decode_metadata, _ ="),
+        RUNNER_FORK_TEXT + "\n    def _prepare_inputs(self, scheduler_output, num_scheduled_tokens):\n"
+        "        return [0], None\n",
+        RUNNER_FORK_TEXT.replace("(GPUModelRunner)", "(GPUModelRunner, Drafter)").replace(
+            "\n\n\nclass", "\nfrom vllm.v1.worker.aeon_drafter_base import Drafter\n\n\nclass"
+        ),
+    ],
+    ids=["the new length", "the subclass's own method", "two bases: the MRO is not guessed"],
+)
+def test_a_self_call_the_change_does_not_reach_is_silent(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert _runner_case(git_repo, no_rules, fork) == []

@@ -194,14 +194,38 @@ def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None =
     if func is not None and isinstance(read, ast.Name):
         return _module_call(receiver_names(read.id, func))
     if func is not None and owner is not None and isinstance(read, ast.Attribute) and _is_self(read.value):
-        return _module_call(_field_classes(owner, read.attr))
+        return _module_call(_field_classes(owner, read.attr)) or _inherited_call(owner, read.attr)
     if func is None or not isinstance(read, ast.Attribute) or not isinstance(read.value, ast.Name):
         return None
     if read.value.id in ("self", "cls"):
-        return None
+        return _inherited_call(owner, read.attr)
     classes = {n.rsplit(".", 1)[-1] for n in receiver_names(read.value.id, func)}
     cls = next(iter(classes)) if len(classes) == 1 else ""
     return f"{cls}.{read.attr}" if cls[:1].isupper() and cls.isidentifier() else None
+
+
+def _inherited_call(owner: ast.ClassDef | None, method: str) -> str | None:
+    """``Base.method`` for ``self.method(...)`` in a class with one base that does not define the method:
+    the base's, resolved there (#51738: a runner subclass's ``logits_indices, spec = self._prepare_inputs(...)``
+    after ``GPUModelRunner._prepare_inputs`` returned three values; another class's ``_prepare_inputs``
+    hid it by name).  Several bases leave the MRO unknown: left alone."""
+    if owner is None or len(owner.bases) != 1 or _defines(owner, method):
+        return None
+    base = last_name(owner.bases[0])
+    return f"{base}.{method}" if base[:1].isupper() and not base.isupper() else None
+
+
+def _defines(owner: ast.ClassDef, name: str) -> bool:
+    """The class body defines ``name`` itself (a method, or an attribute assigned there)."""
+    for node in owner.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            return True
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
 
 
 def _module_call(names: set[str]) -> str | None:
@@ -511,6 +535,9 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
 _TUPLE_RETURN = re.compile(r"\n[-+][ \t]*return [^\n]*,")
 _TUPLE_YIELD = re.compile(r"\n[-+][ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,")
 _TUPLE_ANNOTATION = re.compile(r"-> *(?:[\w.]+\[)?tuple\[")  # ``-> tuple[``, ``-> list[tuple[``
+# a changed line ending in a comma: an element of a display written over several lines (``return (`` then
+# one value a line, or a ``-> tuple[`` annotation one class a line; #51738 added ``int(...),`` to both)
+_TUPLE_ELEMENT = re.compile(r"\n[-+][ \t]+[^\n]*,[ \t]*(?=\n|$)")
 
 
 def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[str, Drift]:
@@ -555,11 +582,7 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
         return set()
     lengths, orders = _measures(yields)
     changed_tuple = _TUPLE_YIELD if yields else _TUPLE_RETURN
-    paths = [
-        p
-        for p in trees.upstream
-        if p.endswith(".py") and (changed_tuple.search(raw := trees.upstream.raw(p)) or _TUPLE_ANNOTATION.search(raw))
-    ]
+    paths = [p for p in trees.upstream if p.endswith(".py") and _may_reshape(trees.upstream.raw(p), changed_tuple)]
     if not paths:
         return set()
     # git grep (in C, on every core) says which of those files define a name; only those are read
@@ -576,6 +599,12 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
         elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
             changed.add(name)
     return changed
+
+
+def _may_reshape(raw: str, changed_tuple: re.Pattern[str]) -> bool:
+    """The file's diff may change a returned tuple's length: a changed tuple return, a tuple annotation, or
+    a changed element line of a display spread over several lines (the AST decides which)."""
+    return bool(changed_tuple.search(raw) or _TUPLE_ANNOTATION.search(raw) or _TUPLE_ELEMENT.search(raw))
 
 
 def _sides_sites(trees: ThreeTrees, names: list[str]) -> dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]]:
@@ -998,7 +1027,8 @@ def _override_finding(trees: ThreeTrees, override: Override, drift: Drift, pr_pa
 
 def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
     """The newest upstream commit after which ``drift.name`` returns the new length (first parents)."""
-    regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(drift.name.rsplit(".", 1)[-1])
+    # a changed element line (``,`` at its end) of a return or an annotation spread over lines too (#51738)
+    regex = r"^[[:space:]]*return[[:space:]]|,[[:space:]]*$|def[[:space:]]+" + re.escape(drift.name.rsplit(".", 1)[-1])
 
     def changes_length(commit: repo.Commit) -> bool:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [drift.path])[drift.path]

@@ -85,6 +85,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
     read_by_name,
 )
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
+from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
@@ -632,6 +633,8 @@ class _Checker:
                     and id(node) not in logged
                 ):
                     yield from self._qualname(mod, node)
+                if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.lineno in owned:
+                    yield from self._subscripted_wrapper(mod, node, scope)  # self.positions[:n]
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
                 if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
@@ -661,6 +664,34 @@ class _Checker:
             f"calls {_show(func)}, but upstream now sets {_show(held)} to a {kind} (it was one object): a {kind} "
             f"has no {func.attr}",
         )
+
+    def _subscripted_wrapper(self, mod: ModuleInfo, node: ast.Subscript, scope: _Scope) -> Iterator[Finding]:
+        """``self.positions[:n]`` once upstream sets ``self.positions`` to a class of its own that cannot be
+        subscripted (#23515: a tensor folded into ``CpuGpuBuffer``): it raises on first use (wrapped_fields)."""
+        held = node.value
+        assert isinstance(held, ast.Attribute)
+        owner = self._holder_class(mod, held.value, scope) if held.attr in self._upstream_sets else None
+        if owner is None:
+            return
+        dunder = "__setitem__" if isinstance(node.ctx, ast.Store) else "__getitem__"
+        sides = ((self.before, owner(self.before)), (self.after, owner(self.after)))
+        wrapper = wrapped_now(*sides, held.attr, dunder)
+        if wrapper is not None:
+            yield _error(
+                mod,
+                node.lineno,
+                f"subscripts {_show(held)}, but upstream now sets it to a {wrapper}, which defines no {dunder}: "
+                "this raises TypeError on first use; index the buffer the class holds",
+            )
+
+    @functools.cached_property
+    def _upstream_sets(self) -> frozenset[str]:
+        """The attributes a line upstream added sets on ``self`` (``self.x = ...``): only those can be wrapped
+        now (one scan of upstream's added lines, not a walk of the holder's classes per subscript)."""
+        lines = self.inp.upstream_lines
+        if isinstance(lines, AddedLines):
+            return frozenset(m.group(1) for _, m in lines.added_matches(_SELF_SET))
+        return frozenset(m.group(1) for added in lines.values() for line in added if (m := _SELF_SET.match(line)))
 
     def _iterated_mapping(self, mod: ModuleInfo, source: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         """A loop over an attribute upstream turned from a list (tuple, set) into a dict (#24049: the
@@ -3687,6 +3718,9 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
 def _gone(finding: Finding) -> bool:
     """The finding says the name is gone (``_explain``'s removed, renamed or moved), not that its use changed."""
     return any(f", which upstream {how} " in finding.message for how in ("removed", "renamed", "moved"))
+
+
+_SELF_SET = re.compile(r"^self\.(\w+)\s*(?::[^=]*)?=(?!=)")  # ``self.x = ...`` / ``self.x: T = ...``
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
