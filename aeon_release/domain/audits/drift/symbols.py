@@ -2918,6 +2918,9 @@ class _Checker:
         mod = ix.module_at(path) if path is not None else None
         if sig is None or mod is None:
             return None
+        decorators = body.decorator_list if isinstance(body, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if not all(self._hands_on_untouched(mod, d) for d in decorators):
+            return None  # a decorator may pop or rename the key on its way (``@deprecate_kwargs``)
         return sig, body, functools.partial(_handed_sig, ix, mod)
 
     def _handed_to(self, after: DefSym, body: ast.AST | None, key: str) -> str | None:
