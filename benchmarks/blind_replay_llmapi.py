@@ -33,6 +33,11 @@ a read off a loop variable over a typed receiver's method result, typed by its `
 passed to a constructor parameter upstream made non-optional along with its ``None`` default
 (``drift/none_fields.py``).  Left warned: the ``{'swap_space': 0}`` dict -- the error lands on the
 ``LLM(model, **AEON_LLM_KWARGS)`` call's line, not the dict's.
+The regression set after (killers64 head): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_openai 17/1/0 of 18, _engine 28/0/0 of 28, _serving 29/5/0 of 34, _runtime 33/2/0 of 35 (0 false
+errors in each), review15/16/17_twins 0 false errors (40, 30, 23 twins), kwargs_key_replay 8/8 with 0 false,
+symbol_precision --windows 3: 0 false errors; swallowed_replay --since 2026-03-01: 3 keywords handed on are
+errors now (real TypeErrors, #39153), 32 stay warnings.
 
   python benchmarks/blind_replay_llmapi.py [--mirror DIR] [--only TEXT ...] [--show]
 """
