@@ -85,3 +85,44 @@ def test_a_removed_field_read_off_a_loop_variable(
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
         assert "which upstream removed MultiModalFieldElem." in rows[0][1]
+
+
+RUNNER = "vllm/runner.py"
+RUNNER_TEXT = """from vllm.multimodal.inputs import MultiModalFieldElem
+
+
+class Runner:
+    def run(self, n: int) -> list[MultiModalFieldElem]:
+        return []
+
+    def names(self, n: int):
+        return []
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # #34944's shape: ``for out in llm.generate(prompts): out.multi_modal_placeholders``
+        ("def f(runner: Runner):\n    for e in runner.run(1):\n        print(e.key)\n", 6),
+        ("def f(runner: Runner):\n    return [e.modality for e in runner.run(2)]\n", 5),
+        # twins: a kept field; a method with no return annotation; a method the class does not have
+        ("def f(runner: Runner):\n    for e in runner.run(1):\n        print(e.data)\n", None),
+        ("def f(runner: Runner):\n    for e in runner.names(1):\n        print(e.key)\n", None),
+        ("def f(runner: Runner):\n    for e in runner.other(1):\n        print(e.key)\n", None),
+    ],
+)
+def test_a_removed_field_read_off_what_a_method_returns(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int | None
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {INPUTS: INPUTS_OLD, RUNNER: RUNNER_TEXT, "vllm/multimodal/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: "from vllm.runner import Runner\n\n\n" + body, "vllm/aeon/__init__.py": ""},
+        [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert [n for n, _ in rows] == ([line] if line else [])
+    if line:
+        assert "which upstream removed MultiModalFieldElem." in rows[0][1]

@@ -79,3 +79,41 @@ def test_none_passed_to_a_field_upstream_made_non_optional_is_an_error(git_repo:
 )
 def test_none_field_twins(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+LLM = "vllm/entrypoints/llm.py"
+LLM_BASE = """from typing import Optional
+
+
+class LLM:
+    def __init__(
+        self, model: str, seed: int | None = None, revision: Optional[str] = None, tokenizer: Optional[str] = None
+    ) -> None:
+        self.seed = seed
+"""
+LLM_UPSTREAM = LLM_BASE.replace("seed: int | None = None", "seed: int = 0")
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream", "line"),
+    [
+        # #30397's shape: ``LLM(model=m, seed=None)`` once the parameter became ``seed: int = 0``
+        ("P = LLM(model='m', seed=None)\n", LLM_UPSTREAM, 4),
+        # twins: a value; a parameter still optional; the annotation narrowed, the default still None
+        ("P = LLM(model='m', seed=3)\n", LLM_UPSTREAM, None),
+        ("P = LLM(model='m', revision=None)\n", LLM_UPSTREAM, None),
+        ("P = LLM(model='m', seed=None)\n", LLM_BASE.replace("seed: int | None = None", "seed: int = None"), None),
+    ],
+    ids=["narrowed", "a value", "still optional", "default still None"],
+)
+def test_none_passed_to_a_constructor_parameter_upstream_made_non_optional(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str, line: int | None
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {LLM: LLM_BASE, "vllm/entrypoints/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: "from vllm.entrypoints.llm import LLM\n\n\n" + body},
+        [("[Deprecation] Remove deprecated task, seed and MM settings (#30397)", {LLM: upstream})],
+    )
+    found = [r for r in s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT) if r[0] == FORK and r[2] == "error"]
+    assert [r[1] for r in found] == ([line] if line else [])

@@ -71,7 +71,35 @@ def _optional_fields(text: str | None) -> dict[tuple[str, str], bool]:
             for stmt in node.body:
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                     found[(node.name, stmt.target.id)] = _admits_none(stmt.annotation)
+            for name, admits in _optional_parameters(node).items():
+                found.setdefault((node.name, name), admits)
     return found
+
+
+def _optional_parameters(cls: ast.ClassDef) -> dict[str, bool]:
+    """Parameter -> whether it takes None, for each annotated parameter of the class's own ``__init__``
+    that has a default: its annotation admits None, or its default is None (``seed: int = None``).  A
+    parameter without a default is left out: ``x: Optional[Foo]`` made ``x: Foo`` says nothing of a
+    None handled in the body.  #30397: ``LLM.__init__``'s ``seed: int | None = None`` made ``seed: int = 0``
+    once ``EngineArgs`` stopped turning a None seed into 0."""
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None:
+        return {}
+    args = init.args
+    positional = [*args.posonlyargs, *args.args]
+    paired = [
+        *zip(positional[len(positional) - len(args.defaults) :], args.defaults),
+        *zip(args.kwonlyargs, args.kw_defaults),
+    ]
+    return {
+        arg.arg: _admits_none(arg.annotation) or _is_none(default)
+        for arg, default in paired
+        if default is not None and arg.annotation is not None
+    }
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _admits_none(annotation: ast.expr) -> bool:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import dict_slots, lockstep, loop_types, new_hooks, refused
+from aeon_release.domain.audits.drift import dict_slots, forwarded, lockstep, loop_types, new_hooks, refused
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -2000,7 +2000,22 @@ class _Checker:
             return lambda ix: _annotated_class(ix, ix.module_at(path), named)
         typed = self._typed(mod, walked, scope, depth=depth)
         values = mapping is not None
-        return None if typed is None else functools.partial(_container_element, typed=typed, values=values)
+        held = None if typed is None else functools.partial(_container_element, typed=typed, values=values)
+        returned = self._returned_element(mod, walked, scope, depth) if isinstance(walked, ast.Call) else None
+        if returned is None or held is None:
+            return returned or held
+        return lambda ix: returned(ix) or held(ix)
+
+    def _returned_element(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, depth: int
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class of what a loop over a method's result binds: ``for out in llm.generate(prompts)`` with
+        ``llm: LLM`` walks the ``RequestOutput``s its ``-> list[RequestOutput]`` names (#34944 removed
+        ``RequestOutput.multi_modal_placeholders``: the fork's read in the loop raises)."""
+        if not isinstance(call.func, ast.Attribute):
+            return None
+        owner = self._typed(mod, call.func.value, scope, depth=depth)
+        return None if owner is None else functools.partial(_returned_class, owner=owner, attr=call.func.attr)
 
     def _subscripted(
         self, mod: ModuleInfo, container: ast.expr, scope: _Scope
@@ -2910,6 +2925,9 @@ class _Checker:
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
     ) -> str | None:
+        handed = self._forwarded_drift(call, before, after, via)
+        if handed is not None:
+            return handed
         bodies: tuple[_Body, _Body] = (
             (before.node, before.path, None),
             (after.node, after.path, _owner_class(self.after, after)),
@@ -2943,6 +2961,50 @@ class _Checker:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _forwarded_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
+        """A keyword the callee no longer takes by name or reads, which its ``**kwargs`` hands on to callables
+        that take it neither by name nor in a ``**kwargs`` of their own, where it bound before the merge
+        (drift/forwarded.py: #29402's ``LLM(override_pooler_config=...)`` reaching ``EngineArgs``): TypeError."""
+        keys = [k.arg for k in call.keywords if k.arg is not None]
+        old = self._forward_side(self.before, before, via) if keys else None
+        new = self._forward_side(self.after, after, via) if old is not None else None
+        if old is None or new is None:
+            return None
+        for key in keys:
+            if forwarded.fits(*new, key) is False and forwarded.fits(*old, key) is True:
+                return self._handed_to(after, new[1], key)
+        return None
+
+    def _forward_side(self, ix: Index, sym: DefSym, via: str) -> tuple[Sig, ast.AST | None, forwarded.Target] | None:
+        """What a call of ``sym`` binds in the tree ``ix``: its signature, the body that runs (a class's
+        ``__init__``) and how that body's hand-on calls resolve (in the body's module)."""
+        if isinstance(sym.node, ast.ClassDef):
+            sig, (body, path, _) = _constructor(ix, sym)[0], _init_node(ix, sym)
+        else:
+            sig, body, path = _bound_sig(sym, via), sym.node, sym.path
+        mod = ix.module_at(path) if path is not None else None
+        if sig is None or mod is None:
+            return None
+        decorators = body.decorator_list if isinstance(body, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        if not all(self._hands_on_untouched(mod, d) for d in decorators):
+            return None  # a decorator may pop or rename the key on its way (``@deprecate_kwargs``)
+        return sig, body, functools.partial(_handed_sig, ix, mod)
+
+    def _handed_to(self, after: DefSym, body: ast.AST | None, key: str) -> str | None:
+        """The problem said, when upstream changed the callee or a callable its ``**kwargs`` reach."""
+        home = _init_node(self.after, after)[1] if isinstance(after.node, ast.ClassDef) else after.path
+        mod = self.after.module_at(home) if home is not None else None
+        calls = forwarded.handed_on(body) or []
+        targets = [self.after.resolve_expr(mod, c.func) for c in calls] if mod is not None else []
+        paths = {home, *(t.path for t in targets if isinstance(t, DefSym))}
+        if not any(p is not None and self._upstream(p) for p in paths):
+            return None
+        shown = ", ".join(sorted({_show(c.func) for c in calls}))
+        return (
+            f"hands its **kwargs on to {shown}, which takes {key}= neither by name nor in a **kwargs any more: "
+            f"the call passes {key}=, a TypeError (it bound before the merge)"
+        )
 
     def _as_upstream_ships(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
         """An ignored keyword in a call that upstream's own copy of the file spells the same way: upstream
@@ -5025,6 +5087,29 @@ def _annotated_class(
     if isinstance(sym, DefSym) and isinstance(sym.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not held:
         return _constructed_class(ix, sym)
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
+
+
+def _handed_sig(ix: Index, mod: ModuleInfo, call: ast.Call) -> Sig | None:
+    """The signature of what a body's hand-on call runs: a class of the tree (its constructor) or a
+    module-level function; None for anything else (a method, ``super()``, a name not resolved)."""
+    found = ix.resolve_expr(mod, call.func)
+    if not isinstance(found, DefSym):
+        return None
+    if isinstance(found.node, ast.ClassDef):
+        return _constructor(ix, found)[0]
+    return signature(found.node, False) if found.owner is None else None
+
+
+def _returned_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr: str) -> px.ClassInfo | None:
+    """The element class a method's return annotation names (``-> list[Foo]``), the method found on the
+    class ``owner`` gives (or a base), the annotation read in the method's own module."""
+    cls = owner(ix)
+    sym = ix.member(ix.mro(cls), attr) if cls is not None else None
+    node = sym.node if isinstance(sym, DefSym) else None
+    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    named = loop_types.element(node.returns, False)
+    return _annotated_class(ix, ix.module_at(sym.path), named) if named is not None else None
 
 
 def _element_named(annotation: ast.expr | None) -> ast.expr | None:

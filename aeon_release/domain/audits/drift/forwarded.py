@@ -1,0 +1,81 @@
+"""Keywords a callee's ``**kwargs`` hands on to a callable that no longer takes them (symbol drift).
+
+``LLM(model, **kwargs)`` names a few parameters and hands the rest to ``EngineArgs(..., **kwargs)``.  A fork's
+``LLM(model=m, override_pooler_config=...)`` fits before the merge (``LLM`` named the keyword, #29402; or its
+body popped it, #48549's ``swap_space`` shim; or ``EngineArgs`` still had the field, #30397's
+``disable_mm_preprocessor_cache``) and raises TypeError after it: the keyword lands in ``**kwargs`` and the
+one callable it is handed to takes it neither by name nor in a ``**kwargs`` of its own.
+
+Only a body whose ``**kwargs`` is handed on whole (``f(..., **kwargs)``) and otherwise only looked into by key
+(``kwargs["k"]``, ``kwargs.get("k")``, ``"k" in kwargs``, ``kwargs.update(...)``) is followed; a body that
+copies, filters, loops over or passes the dict itself may do anything with the key, and stays a warning.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from aeon_release.domain.audits.drift.signatures import Sig
+
+_LOOKS = frozenset({"get", "pop", "setdefault", "update", "__contains__", "__getitem__", "__setitem__"})
+
+# a hand-on call -> the signature of what it calls (None: unknown, or a callable that may take anything)
+Target = Callable[[ast.Call], Sig | None]
+
+
+def named(sig: Sig) -> set[str]:
+    """The parameters a keyword can fill."""
+    return set(sig.positional[sig.posonly :]) | set(sig.kwonly)
+
+
+def handed_on(body: ast.AST | None) -> list[ast.Call] | None:
+    """The calls a function hands its ``**kwargs`` to whole; None when it uses them any other way (or has
+    none, or is a stub): what becomes of a key is then unknown."""
+    if not isinstance(body, (ast.FunctionDef, ast.AsyncFunctionDef)) or body.args.kwarg is None:
+        return None
+    kwargs = body.args.kwarg.arg
+    calls: list[ast.Call] = []
+    parents = {id(child): node for node in ast.walk(body) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(body):
+        if not (isinstance(node, ast.Name) and node.id == kwargs):
+            continue
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.keyword) and parent.arg is None:
+            calls.append(parents[id(parent)])  # type: ignore[arg-type]
+        elif not _looked_into(node, parent, parents):
+            return None
+    return calls
+
+
+def _looked_into(node: ast.Name, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool:
+    """``kwargs["k"]`` (read or written), ``kwargs.get(...)`` and the like, ``"k" in kwargs``."""
+    if isinstance(parent, ast.Subscript) and parent.value is node:
+        return True
+    if isinstance(parent, ast.Attribute) and parent.attr in _LOOKS:
+        return isinstance(parents.get(id(parent)), ast.Call)
+    return isinstance(parent, ast.Compare) and node in parent.comparators
+
+
+def spells(body: ast.AST, key: str) -> bool:
+    """The body spells the key as a string (``kwargs.pop("swap_space")``): it reads it itself."""
+    return any(isinstance(n, ast.Constant) and n.value == key for n in ast.walk(body))
+
+
+def fits(sig: Sig, body: ast.AST | None, target: Target, key: str) -> bool | None:
+    """Whether a keyword ``key`` to a callable of signature ``sig`` and body ``body`` binds: True (named, read
+    by the body, or handed on to a callable that takes it), False (handed on only to callables that take
+    neither it nor ``**kwargs``: TypeError), None (unknown)."""
+    if key in named(sig):
+        return True
+    if not sig.varkw or body is None:
+        return None
+    if spells(body, key):
+        return True
+    calls = handed_on(body)
+    if not calls:
+        return None
+    sigs = [target(call) for call in calls]
+    if any(s is not None and (s.varkw or key in named(s)) for s in sigs):
+        return True
+    return False if all(s is not None for s in sigs) else None
