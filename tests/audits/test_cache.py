@@ -503,3 +503,34 @@ def test_a_name_made_ambiguous_after_its_audit_is_refused_not_answered(cli, tmp_
     git(repo, "tag", branch, "HEAD")
     refused = cli(*args)
     assert refused.code == 2 and "names more than one ref" in refused.err and refused.out == ""
+
+
+def test_two_engines_whose_files_share_sizes_and_times_are_two_versions(tmp_path: Path) -> None:
+    """An install that pins every file's modification time (Nix, SOURCE_DATE_EPOCH, `rsync -a`) made an
+    engine with a one-word edit of the same length look like the engine before it: keyed by size and time
+    alone, the second was served the first's findings."""
+    import shutil
+
+    package = Path(aeon_release.__file__).resolve().parent
+    versions = []
+    for name, word in (("a", "lost"), ("b", "LOST")):
+        copy = tmp_path / name / "aeon_release"
+        shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        config = copy / "domain" / "audits" / "config.py"
+        config.write_text(config.read_text().replace("lost its marker", f"{word} its marker"))
+        for path in copy.rglob("*"):
+            os.utime(path, ns=(1_764_800_000 * 10**9, 1_764_800_000 * 10**9))
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from aeon_release.domain.audits.reports import engine_version; print(engine_version())",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(copy.parent), "PYTHONDONTWRITEBYTECODE": "1"},
+            cwd=tmp_path,  # `-c` puts the working folder first on the path: not the checkout's engine
+            check=True,
+        )
+        versions.append(done.stdout.strip())
+    assert versions[0] != versions[1]

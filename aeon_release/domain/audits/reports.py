@@ -48,12 +48,15 @@ def engine_version() -> str:
         *sorted(root.rglob("*.py")),
         *(package / "adapters" / f"{name}.py" for name in ("blobs", "git", "process", "cmake")),
     ]
-    # each file by its size and modification time, as Python's own bytecode cache knows a source changed (an
-    # edit, a checkout, an install each set the time): reading and hashing the 5 MB of source was 8-14 ms of
-    # every command that reads the cache
+    # each file by what the kernel says of it, as git's index knows a file changed without reading it: its
+    # size and times, and the inode and change time no tool can set (an install or `rsync -a` that pins every
+    # modification time, as Nix and SOURCE_DATE_EPOCH builds do, made two engines one: the second was served
+    # the first's findings); reading and hashing the 5 MB of source was 8-14 ms of every command that reads
+    # the cache
     for path in sources:
         st = path.stat()
-        digest.update(f"{path.relative_to(package).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        known = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+        digest.update(f"{path.relative_to(package).as_posix()}\0{known}\0".encode())
     digest.update(_cmake_identity().encode())
     return digest.hexdigest()
 
@@ -186,10 +189,13 @@ def _config_readers() -> str:
         *(package / name for name in ("grammar.py", "errors.py", "commands/audit.py")),
     ]
     digest = hashlib.sha256()
-    # each file by its size and modification time, as Python's own bytecode cache knows a source changed (an
-    # edit, a checkout, an install each set the time): reading and hashing the 5 MB of source was 8-14 ms of
-    # every command that reads the cache
+    # each file by what the kernel says of it, as git's index knows a file changed without reading it: its
+    # size and times, and the inode and change time no tool can set (an install or `rsync -a` that pins every
+    # modification time, as Nix and SOURCE_DATE_EPOCH builds do, made two engines one: the second was served
+    # the first's findings); reading and hashing the 5 MB of source was 8-14 ms of every command that reads
+    # the cache
     for path in sources:
         st = path.stat()
-        digest.update(f"{path.relative_to(package).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        known = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+        digest.update(f"{path.relative_to(package).as_posix()}\0{known}\0".encode())
     return digest.hexdigest()
