@@ -643,13 +643,15 @@ class RunStore:
         their seals and folder) were 20-80 ms of a small merge's wall time."""
         _write_sealed(self.report_file, data, durable=False)
 
-    def update_record(self, sections: dict[str, Any]) -> dict[str, Any]:
+    def update_record(self, sections: dict[str, Any], durable: bool = True) -> dict[str, Any]:
         """Set sections of the run record that `notes` reads; keep the others (only as the runs wrote
-        them: sealing an edited record here would make a hand-written section the run's word).  Not
-        fsynced, as ``write_report`` says why."""
+        them: sealing an edited record here would make a hand-written section the run's word).  The
+        release pipeline's record is fsynced before its state says the step is done (a power loss must not
+        keep "done" and lose what the step recorded); a merge's, written with its branch, need not be
+        (``write_report`` says why)."""
         record = self.load_record() or {"tag": self.tag}
         record.update(sections)
-        _write_sealed(self.record_file, record, durable=False)
+        _write_sealed(self.record_file, record, durable=durable)
         return record
 
     def load_record(self) -> dict[str, Any] | None:

@@ -429,7 +429,7 @@ def write_reports(run: Run) -> None:
     """report.json, and the merge section of the run record that `notes` and `release` read."""
     data = report(run.state, run.plan)
     run.store.write_report(data)
-    run.store.update_record({"merge": data})
+    run.store.update_record({"merge": data}, durable=False)
 
 
 def check_finish(run: Run) -> None:
