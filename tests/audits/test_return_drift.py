@@ -927,3 +927,50 @@ def test_a_self_call_in_a_subclass_resolves_in_its_one_base_and_a_multiline_retu
 )
 def test_a_self_call_the_change_does_not_reach_is_silent(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert _runner_case(git_repo, no_rules, fork) == []
+
+
+# -- #32655 (7320ca3942): PunicaWrapperGPU.moe_lora_align_block_size returned three values, then four (a
+#    leading one); the same commit changed a benchmark's nested three-value function of that name in its
+#    parameter lines only
+PUNICA_GPU = "vllm/lora/punica_wrapper/punica_gpu.py"
+PUNICA_GPU_TEXT = """class PunicaWrapperGPU:
+    def moe_lora_align_block_size(self, topk_ids, num_tokens: int):
+        sorted_ids, expert_ids = [0], [1]
+        return sorted_ids, expert_ids, num_tokens
+"""
+PUNICA_GPU_NEW = PUNICA_GPU_TEXT.replace("return sorted_ids,", "return None, sorted_ids,")
+BENCH_FILE = "benchmarks/kernels/benchmark_lora.py"
+BENCH_TEXT = """def bench(topk_ids, num_tokens):
+    def moe_lora_align_block_size(
+        topk_ids,
+        num_tokens,
+    ):
+        return topk_ids, num_tokens, 0
+
+    return moe_lora_align_block_size(topk_ids, num_tokens)
+"""
+BENCH_NEW = BENCH_TEXT.replace("        num_tokens,\n    )", "        num_tokens,\n        naive=False,\n    )")
+ALIGN_FORK = "vllm/lora/aeon_align.py"
+ALIGN_FORK_TEXT = """def aeon_align(layer, topk_ids, num_tokens: int):
+    sorted_ids, expert_ids, num_post_pad = layer.punica_wrapper.moe_lora_align_block_size(topk_ids, num_tokens)
+    return sorted_ids, num_post_pad
+"""
+
+
+def test_a_file_changed_only_in_element_lines_does_not_hide_a_widened_return(git_repo: GitRepo, no_rules: Path) -> None:
+    """A file whose diff changes only an element line of a display over several lines (a benchmark's function
+    of the same name, its parameters one a line) is asked only for the names the tuple-changing files left:
+    asked with them at once, its three values beside the wrapper's four made the widening ambiguous, missed."""
+    sides = s.merge_case(
+        git_repo,
+        {PUNICA_GPU: PUNICA_GPU_TEXT, BENCH_FILE: BENCH_TEXT, "vllm/lora/__init__.py": ""},
+        {ALIGN_FORK: ALIGN_FORK_TEXT},
+        [
+            (
+                "Add unpermute-aware fused MoE LoRA path (#32655)",
+                {PUNICA_GPU: PUNICA_GPU_NEW, BENCH_FILE: BENCH_NEW},
+            )
+        ],
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (ALIGN_FORK, 2) and "#32655" in message, message

@@ -577,14 +577,26 @@ def _measured_site(trees: ThreeTrees, name: str, sites: list[tuple[str, int]], o
 def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: bool = False) -> set[str]:
     """The names defined in a file whose tuple returns upstream changed, returning another length
     there at upstream than at the base.  Most merges stop here; the whole tree is searched only for a
-    name that passes."""
+    name that passes.
+
+    The files whose diff changes a tuple return or annotation are asked first; then, for the names still
+    standing, those too whose diff only changes an element line of a display spread over several lines
+    (#51738).  Asked at once, a second file defining the name (a base class's abstract method, its
+    annotation left at the old length) made #32655's widened return ambiguous, and it was missed."""
     if not names:
         return set()
-    lengths, orders = _measures(yields)
     changed_tuple = _TUPLE_YIELD if yields else _TUPLE_RETURN
-    paths = [p for p in trees.upstream if p.endswith(".py") and _may_reshape(trees.upstream.raw(p), changed_tuple)]
-    if not paths:
-        return set()
+    python = [p for p in trees.upstream if p.endswith(".py")]
+    strict = [p for p in python if _reshapes(trees.upstream.raw(p), changed_tuple)]
+    changed = _changed_in(trees, names, strict, yields) if strict else set()
+    spread = [p for p in python if p not in set(strict) and _TUPLE_ELEMENT.search(trees.upstream.raw(p))]
+    rest = names - changed
+    return changed | (_changed_in(trees, rest, strict + spread, yields) if spread and rest else set())
+
+
+def _changed_in(trees: ThreeTrees, names: set[str], paths: list[str], yields: bool) -> set[str]:
+    """Of ``names``, those ``paths`` define returning one other length (or order) at upstream than at the base."""
+    lengths, orders = _measures(yields)
     # git grep (in C, on every core) says which of those files define a name; only those are read
     literal = [f":(literal){p}" for p in paths]
     where: dict[str, list[str]] = {}
@@ -601,10 +613,9 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
     return changed
 
 
-def _may_reshape(raw: str, changed_tuple: re.Pattern[str]) -> bool:
-    """The file's diff may change a returned tuple's length: a changed tuple return, a tuple annotation, or
-    a changed element line of a display spread over several lines (the AST decides which)."""
-    return bool(changed_tuple.search(raw) or _TUPLE_ANNOTATION.search(raw) or _TUPLE_ELEMENT.search(raw))
+def _reshapes(raw: str, changed_tuple: re.Pattern[str]) -> bool:
+    """The file's diff changes a tuple return or a tuple annotation."""
+    return bool(changed_tuple.search(raw) or _TUPLE_ANNOTATION.search(raw))
 
 
 def _sides_sites(trees: ThreeTrees, names: list[str]) -> dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]]:
