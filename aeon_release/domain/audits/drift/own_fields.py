@@ -236,3 +236,16 @@ def stores_self(cls: ast.ClassDef, attr: str) -> bool:
         and node.value.id == "self"
         for node in ast.walk(cls)
     )
+
+
+def defines(cls: ast.ClassDef, name: str) -> bool:
+    """The class body defines ``name`` itself: a method, or an attribute assigned there."""
+    for stmt in cls.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
+            return True
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False

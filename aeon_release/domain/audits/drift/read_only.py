@@ -23,7 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -181,20 +181,8 @@ def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
     if fork.path == hit.path:
         return False
     return fork.owns(hit.owner) or any(
-        _in_body(fork.classes[n], hit.name) for n in typed - {hit.owner} if n in fork.classes
+        defines(fork.classes[n], hit.name) for n in typed - {hit.owner} if n in fork.classes
     )
-
-
-def _in_body(cls: ast.ClassDef, name: str) -> bool:
-    for stmt in cls.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == name:
-            return True
-        targets = (
-            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        )
-        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            return True
-    return False
 
 
 def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
+from aeon_release.domain.audits.drift.own_fields import defines, enclosing, receiver_names
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
@@ -209,23 +209,10 @@ def _inherited_call(owner: ast.ClassDef | None, method: str) -> str | None:
     the base's, resolved there (#51738: a runner subclass's ``logits_indices, spec = self._prepare_inputs(...)``
     after ``GPUModelRunner._prepare_inputs`` returned three values; another class's ``_prepare_inputs``
     hid it by name).  Several bases leave the MRO unknown: left alone."""
-    if owner is None or len(owner.bases) != 1 or _defines(owner, method):
+    if owner is None or len(owner.bases) != 1 or defines(owner, method):
         return None
     base = last_name(owner.bases[0])
     return f"{base}.{method}" if base[:1].isupper() and not base.isupper() else None
-
-
-def _defines(owner: ast.ClassDef, name: str) -> bool:
-    """The class body defines ``name`` itself (a method, or an attribute assigned there)."""
-    for node in owner.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
-            return True
-        targets = (
-            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        )
-        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            return True
-    return False
 
 
 def _module_call(names: set[str]) -> str | None:
