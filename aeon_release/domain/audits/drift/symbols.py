@@ -100,6 +100,7 @@ from aeon_release.domain.audits.source import (
     last_name,
     literal_value,
     not_served,
+    parent_map,
     parse_python,
     str_value,
     walk_defs,
@@ -213,6 +214,8 @@ class _Checker:
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
+        self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
+        self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
@@ -2582,24 +2585,52 @@ class _Checker:
     def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
         """Why the fork's own method cannot serve upstream's calls of the base hook of its name upstream
         added (drift/new_hooks.py, #39027): the calls on lines upstream added, outside tests, in files that
-        name the hook's class (a same-named method of another class is called elsewhere)."""
-        lines = self.inp.upstream_lines
-        if not isinstance(lines, AddedLines) or after.owner is None:
+        name the hook's class, whose receiver upstream types as that class or a subclass (a same-named method
+        of another class is called too: ``tool_parser.adjust_request(request=request)``)."""
+        if not isinstance(self.inp.upstream_lines, AddedLines) or after.owner is None:
             return None
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        owner = after.owner.rsplit(".", 1)[-1]
-        added: dict[str, set[str]] = {}
-        for path, match in lines.added_matches(re.compile(rf".*\.{re.escape(after.name)}\s*\(.*")):
-            if path.endswith(".py") and not TEST_PATH.search(path):
-                added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+        key = (after.path, after.owner, after.name)
+        if key not in self._hook_calls:
+            self._hook_calls[key] = self._typed_hook_calls(after)
+        return new_hooks.unfit(stmt, after.node, self._hook_calls[key])
+
+    def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool]]:
+        """Upstream's added calls of the hook's name whose receiver it types as the hook's class or a subclass."""
+        owner = (after.owner or "").rsplit(".", 1)[-1]
         calls: list[tuple[ast.Call, bool]] = []
-        for path, texts in sorted(added.items()):
+        for path, texts in sorted(self._added_calls(after.name).items()):
             found = self.theirs_ix.module_at(path)
             if found is None or owner not in found.text:
                 continue
             numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
-            calls += new_hooks.used_calls(found.tree, after.name, numbers)
-        return new_hooks.unfit(stmt, after.node, calls)
+            parents = parent_map(found.tree)
+            for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
+                if self._typed_to(found, new_hooks.receiver_types(call, parents), after):
+                    calls.append((call, used))
+        return calls
+
+    def _added_calls(self, name: str) -> dict[str, set[str]]:
+        """path -> the lines upstream added there (outside tests) that call ``.name(``, stripped; once a name:
+        every fork method of the name asked it, and each scan read all of upstream's diffs."""
+        if name not in self._hook_lines:
+            added: dict[str, set[str]] = {}
+            lines = self.inp.upstream_lines
+            assert isinstance(lines, AddedLines)
+            for path, match in lines.added_matches(re.compile(rf".*\.{re.escape(name)}\s*\(.*")):
+                if path.endswith(".py") and not TEST_PATH.search(path):
+                    added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+            self._hook_lines[name] = added
+        return self._hook_lines[name]
+
+    def _typed_to(self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym) -> bool:
+        """One of ``types`` resolves, in upstream's ``mod``, to the hook's class or a class deriving from it."""
+        for expr in types:
+            cls = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(mod, expr))
+            for seen in self.theirs_ix.mro(cls) if cls is not None else []:
+                if isinstance(seen, px.ClassInfo) and (seen.module.path, seen.qualname) == (hook.path, hook.owner):
+                    return True
+        return False
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
