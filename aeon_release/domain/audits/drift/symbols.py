@@ -16,7 +16,7 @@ import bisect
 import copy
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
@@ -34,7 +34,12 @@ from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
-from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
+from aeon_release.domain.audits.drift.fallbacks import (
+    hasattr_guarded_lines,
+    hasattr_guarded_nodes,
+    nothing_in_its_stead,
+    try_guarded_lines,
+)
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.pyindex import (
@@ -576,6 +581,8 @@ class _Checker:
         handled: set[int] = set()
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         local = self._local_names(scope)
+        # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
+        probed = hasattr_guarded_nodes(exprs)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -591,18 +598,18 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    found = list(self._call(mod, made, scope, id(node) in awaited))
+                    found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed))
                     yield from found
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
-                    yield from self._string_read(mod, node, scope)
+                    yield from _unprobed(self._string_read(mod, node, scope), node, probed)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
                     and id(node) not in handled
                     and node.end_lineno in owned
                 ):
-                    yield from self._reference(mod, node, scope)
+                    yield from _unprobed(self._reference(mod, node, scope), node, probed)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store)
@@ -3744,6 +3751,11 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
         if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
             return int(line)
     return call.lineno
+
+
+def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> Iterator[Finding]:
+    """The findings of a read, less its name's being gone where a ``hasattr`` of it guards the read."""
+    return (f for f in findings if id(read) not in probed or not _gone(f))
 
 
 def _gone(finding: Finding) -> bool:
