@@ -123,3 +123,28 @@ def test_a_key_still_registered_eagerly_or_read_through_the_getter_is_silent(
     git_repo: GitRepo, fork: dict[str, str], upstream: dict[str, str | None]
 ) -> None:
     assert _found(git_repo, fork, upstream) == []
+
+
+# -- twins a reviewer proved were false errors: upstream still registers the key eagerly, spelt another way --
+MULTI_LINE = (
+    IMPORT
+    + '@ToolParserManager.register_module(\n    ["hermes", "hermes_v2"]\n)\nclass Hermes(ToolParser):\n    pass\n'
+)
+LOOP = IMPORT + (
+    "class Hermes(ToolParser):\n    pass\n\n\n"
+    'for _name in ("hermes", "hermes_v2"):\n    ToolParserManager.register_module(_name)(Hermes)\n'
+)
+ALIAS = (
+    IMPORT
+    + 'register = ToolParserManager.register_module\n\n\n@register("hermes")\nclass Hermes(ToolParser):\n    pass\n'
+)
+
+
+@pytest.mark.parametrize("new", [MULTI_LINE, LOOP, ALIAS], ids=["multi-line decorator", "loop", "alias"])
+def test_twin_a_key_registered_eagerly_another_way_is_silent(git_repo: GitRepo, new: str) -> None:
+    assert _found(git_repo, _fork('ToolParserManager.tool_parsers["hermes"]'), {HERMES: new}) == []
+
+
+def test_a_line_reading_the_key_twice_is_one_error(git_repo: GitRepo) -> None:
+    read = 'ToolParserManager.tool_parsers["hermes"] if ToolParserManager.tool_parsers.get("hermes") else None'
+    assert [(line, severity) for line, severity, _ in _found(git_repo, _fork(read), LAZY)] == [(5, "error")]

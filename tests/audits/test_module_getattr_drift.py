@@ -54,3 +54,35 @@ def test_twin_a_name_the_module_s_getattr_still_serves_stays_quiet(git_repo: Git
     fork = IMPORT + "AEON_MOE = getattr(moe_layer, 'FusedMoE')\n"
     sides = s.merge_case(git_repo, {LAYER: LAYER_BASE}, {FORK: fork}, [(SUBJECT, {LAYER: shim})])
     assert [row for row in s.rule_rows(git_repo, no_rules, sides, DRIFT) if row[0] == FORK] == []
+
+
+# -- twins a reviewer proved were false errors: the read guarded as ``moe_layer.FusedMoE`` would be --
+GUARDED = {
+    "try/except AttributeError": "try:\n    AEON_MOE = getattr(moe_layer, 'FusedMoE')\n"
+    "except AttributeError:\n    AEON_MOE = moe_layer.FusedMoEFactory\n",
+    "hasattr guard": "if hasattr(moe_layer, 'FusedMoE'):\n    AEON_MOE = getattr(moe_layer, 'FusedMoE')\n"
+    "else:\n    AEON_MOE = None\n",
+    "ternary hasattr": "AEON_MOE = getattr(moe_layer, 'FusedMoE') if hasattr(moe_layer, 'FusedMoE') else None\n",
+    "ternary not hasattr": "AEON_MOE = None if not hasattr(moe_layer, 'FusedMoE') else getattr(moe_layer, 'FusedMoE')\n",
+    "attribute ternary": "AEON_MOE = moe_layer.FusedMoE if hasattr(moe_layer, 'FusedMoE') else None\n",
+    "called ternary": "AEON_MOE = moe_layer.FusedMoE(8, 2) if hasattr(moe_layer, 'FusedMoE') else None\n",
+}
+
+
+@pytest.mark.parametrize("read", list(GUARDED))
+def test_twin_a_read_guarded_by_hasattr_or_attribute_error_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str
+) -> None:
+    assert _rows(git_repo, no_rules, IMPORT + GUARDED[read]) == []
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "getattr(moe_layer, 'FusedMoE') if hasattr(moe_layer, 'make_mapping') else None",
+        "None if hasattr(moe_layer, 'FusedMoE') else getattr(moe_layer, 'FusedMoE')",
+    ],
+    ids=["another name probed", "the read in the branch hasattr refuses"],
+)
+def test_a_read_the_hasattr_does_not_guard_is_still_an_error(git_repo: GitRepo, no_rules: Path, read: str) -> None:
+    assert _rows(git_repo, no_rules, IMPORT + f"AEON_MOE = {read}\n") == [(3, "error")]

@@ -89,3 +89,107 @@ def test_a_fork_method_that_fits_or_is_not_called_stays_the_warning(
     git_repo: GitRepo, method: str, upstream: dict[str, str | None]
 ) -> None:
     assert [severity for _, severity, _ in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+# -- the receiver upstream types: #39027's own spelling, ``reasoning_parser: type[ReasoningParser] | None`` --
+OPTIONAL_CLS = RENDER_HEAD + (
+    "def render(request, tokenizer, reasoning_parser: type[ReasoningParser] | None = None):\n"
+    "    if reasoning_parser is not None:\n"
+    "        request = reasoning_parser(tokenizer).adjust_request(request=request)\n"
+    "    return request\n"
+)
+
+
+def test_a_call_off_an_optional_class_of_the_hook_still_decides_the_error(git_repo: GitRepo) -> None:
+    method = "    def adjust_request(self, request) -> None:\n        request.x = 1\n"
+    [(_, severity, message)] = _found(git_repo, _fork(method), {ABS: ABS_TEXT + HOOK, RENDER: OPTIONAL_CLS})
+    assert severity == "error" and "reasoning_parser(tokenizer).adjust_request(request=request)" in message
+
+
+# -- twins a reviewer proved were false errors: a def the text cannot judge, a call of another class's method --
+TOOLS_TEXT = RENDER_HEAD + (
+    "def render(request, parser: ReasoningParser, tool_parser):\n    parser.is_reasoning_end([])\n    return request\n"
+)
+TOOLS_NEW = RENDER_HEAD + (
+    "def render(request, parser: ReasoningParser, tool_parser):\n"
+    "    parser.adjust_request(request)\n"
+    "    request = tool_parser.adjust_request(request=request)\n"
+    "    return request\n"
+)
+CONCRETE = "\n\nclass AeonConcrete(AeonParser):\n    def adjust_request(self, request):\n        return request\n"
+DECORATORS = (
+    "import functools\n\n\n"
+    "def _budgeted(fn):\n    @functools.wraps(fn)\n    def wrap(self, request):\n"
+    "        return fn(self, request, 10)\n\n    return wrap\n\n\n"
+    "def _returns_request(fn):\n    @functools.wraps(fn)\n    def wrap(self, request):\n"
+    "        fn(self, request)\n        return request\n\n    return wrap\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "base_render", "upstream"),
+    [
+        (  # the fork's abstract intermediate class: concrete subclasses fill it
+            "    @abstractmethod\n    def adjust_request(self, request):\n        ...\n" + CONCRETE,
+            RENDER_TEXT,
+            UPSTREAM,
+        ),
+        (
+            '    @abstractmethod\n    def adjust_request(self, request):\n        """Subclasses adjust."""\n'
+            + CONCRETE,
+            RENDER_TEXT,
+            UPSTREAM,
+        ),
+        ("    def adjust_request(self, request, budget):\n        pass\n", RENDER_TEXT, UPSTREAM),
+        (  # a decorator fills the parameter, or returns the request the def adjusts in place
+            "    @_budgeted\n    def adjust_request(self, request, budget):\n        return request\n",
+            RENDER_TEXT,
+            UPSTREAM,
+        ),
+        (
+            "    @_returns_request\n    def adjust_request(self, request) -> None:\n        request.x = 1\n",
+            RENDER_TEXT,
+            UPSTREAM,
+        ),
+        (  # the hook's call discards the value; the assigned call is an untyped ToolParser's
+            "    def adjust_request(self, request) -> None:\n        request.x = 1\n",
+            TOOLS_TEXT,
+            {ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
+        ),
+        (  # the hook's call is positional and fits; the keyword call is the ToolParser's
+            "    def adjust_request(self, req):\n        return req\n",
+            TOOLS_TEXT,
+            {ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
+        ),
+    ],
+    ids=[
+        "abstract ...",
+        "abstract docstring",
+        "pass",
+        "decorator fills",
+        "decorator returns",
+        "other assigned",
+        "other kw",
+    ],
+)
+def test_twin_a_def_the_text_cannot_judge_or_another_class_s_call_stays_the_warning(
+    git_repo: GitRepo, method: str, base_render: str, upstream: dict[str, str | None]
+) -> None:
+    head = (
+        "from abc import abstractmethod\n\n"
+        + DECORATORS
+        + "from vllm.reasoning.abs_reasoning_parsers import ReasoningParser\n\n\n"
+    )
+    fork = {FORK: head + "class AeonParser(ReasoningParser):\n" + method}
+    sides = s.merge_case(
+        git_repo,
+        {**BASE, RENDER: base_render},
+        fork,
+        [("[Tool] `adjust_request` to reasoning parser (#39027)", upstream)],
+    )
+    found = [
+        f.severity.value
+        for f in s.merged_findings(git_repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "AeonParser.adjust_request, the fork's own method" in f.message
+    ]
+    assert found == ["warning"]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import NOT_LITERAL, TEST_PATH, literal_value, parent_map, parse_python
 
 _KEY = r"""["']([\w.\-]+)["']"""
 _READS = (
@@ -52,7 +52,7 @@ def eager_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     reads = list(_fork_reads(trees))
     if not reads:
         return []
-    findings = []
+    findings: list[Finding] = []
     for owner in sorted({r.owner for r in reads}):
         mine = [r for r in reads if r.owner == owner]
         dropped = _dropped(trees, owner, {r.key for r in mine})
@@ -66,7 +66,18 @@ def eager_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             if not _requoted(trees, read.key) or _registered(trees, owner, reg, read.key):
                 continue
             findings.append(_finding(trees, read, reg, cls, pr_pattern))
-    return findings
+    return _one_per_line(findings)
+
+
+def _one_per_line(findings: list[Finding]) -> list[Finding]:
+    """A line reading the key twice (``t["k"] if "k" in t``) is one mistake: one error."""
+    seen: set[tuple[str, int]] = set()
+    kept = []
+    for finding in findings:
+        if (finding.path, finding.line) not in seen:
+            seen.add((finding.path, finding.line))
+            kept.append(finding)
+    return kept
 
 
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
@@ -142,13 +153,46 @@ def _kept(cls: ast.ClassDef, reg: str, table: str) -> bool:
 
 
 def _registered(trees: ThreeTrees, owner: str, reg: str, key: str) -> bool:
-    """A line of upstream's tree still registers ``key`` through ``Owner.reg``."""
+    """Upstream's tree still registers ``key`` through ``Owner.reg``, or may: a call of it naming the key anywhere
+    in its arguments (a decorator over several lines), or a use of it whose keys the text does not spell (an
+    alias ``register = Owner.reg``, a call in a loop over names): quiet, a false error is worse than a miss."""
     paths = sorted(trees.python_files_with((f"{owner}.{reg}",)))
-    for text in trees.blobs(trees.theirs, paths).values():
-        for line in (text or "").splitlines():
-            if (owner, key) in set(_registrations(line.split("#", 1)[0], re.escape(owner), re.escape(reg))):
+    for path, text in trees.blobs(trees.theirs, paths).items():
+        tree = parse_python(text or "", path)
+        if tree is None:
+            lines = (line.split("#", 1)[0] for line in (text or "").splitlines())
+            if any((owner, key) in set(_registrations(line, re.escape(owner), re.escape(reg))) for line in lines):
                 return True
+        elif any(_registers(use, key) for use in _uses(tree, owner, reg)):
+            return True
     return False
+
+
+def _uses(tree: ast.Module, owner: str, reg: str) -> Iterator[ast.expr]:
+    """Each use of ``Owner.reg`` in the tree: the call of it, or the bare attribute when it is not called."""
+    parents = parent_map(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == reg and isinstance(node.value, ast.Name):
+            if node.value.id == owner:
+                call = parents.get(id(node))
+                yield call if isinstance(call, ast.Call) and call.func is node else node
+
+
+def _registers(use: ast.expr, key: str) -> bool:
+    """The use registers ``key``, or may: a call quoting it, or anything but a call of literal keys."""
+    if not isinstance(use, ast.Call) or not _literal_keys(use):
+        return True
+    return any(isinstance(n, ast.Constant) and n.value == key for n in ast.walk(use))
+
+
+# keywords that hand the class registered, not a key
+_CLASS_KEYWORDS = frozenset({"module", "cls", "class_"})
+
+
+def _literal_keys(call: ast.Call) -> bool:
+    """Every argument that may name a key is a literal (a string, a list of them, a flag)."""
+    given = [*call.args, *(k.value for k in call.keywords if k.arg not in _CLASS_KEYWORDS)]
+    return all(literal_value(arg) is not NOT_LITERAL for arg in given)
 
 
 def _finding(trees: ThreeTrees, read: Read, reg: str, cls: ast.ClassDef, pr_pattern: str) -> Finding:

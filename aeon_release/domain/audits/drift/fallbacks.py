@@ -18,9 +18,12 @@ len(blocks)``): ``isinstance_guarded``; or only where one says it is not the new
 from __future__ import annotations
 
 import ast
+import typing
 from collections.abc import Callable, Iterable
 
 from aeon_release.domain.audits.source import child_blocks, str_value
+
+_N = typing.TypeVar("_N", ast.stmt, ast.expr)
 
 
 def _accessed(node: ast.AST) -> str | None:
@@ -76,28 +79,48 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
 def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
     "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
-    ``x.name``: a read written for the object with and without the attribute."""
+    ``x.name`` (or ``getattr(x, "name")``): a read written for the object with and without the attribute."""
     if not isinstance(stmt, ast.If):
         return [], set()
-    test, block = stmt.test, stmt.body
+    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+    lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
+    return (block, lines) if lines else ([], set())
+
+
+def hasattr_guarded_nodes(exprs: Iterable[ast.expr]) -> set[int]:
+    """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
+    expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``)."""
+    found: set[int] = set()
+    for expr in exprs:
+        for node in ast.walk(expr):
+            if isinstance(node, ast.IfExp):
+                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse])
+                found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
+    return found
+
+
+def _hasattr_asked(test: ast.expr, body: list[_N], orelse: list[_N]) -> tuple[list[_N], set[tuple[str, str]]]:
+    """The branch that runs only where the test's ``hasattr`` calls hold, and the (object, name) pairs they ask."""
+    block = body
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        test, block = test.operand, stmt.orelse
-    tests = (
-        test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is stmt.body else [test]
-    )
+        test, block = test.operand, orelse
+    tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
     asked = {
         (ast.unparse(t.args[0]), name)
         for t in tests
         if isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "hasattr" and len(t.args) == 2
         if (name := str_value(t.args[1])) is not None
     }
-    lines = {
-        n.lineno
-        for inner in block
-        for n in ast.walk(inner)
-        if isinstance(n, ast.Attribute) and (ast.unparse(n.value), n.attr) in asked
-    }
-    return (block, lines) if lines else ([], set())
+    return block, asked
+
+
+def _read_of(node: ast.AST) -> tuple[str, str] | None:
+    """(object, name) for ``x.name`` and for ``getattr(x, "name", ...)``, the same read by a string."""
+    if isinstance(node, ast.Attribute):
+        return ast.unparse(node.value), node.attr
+    getattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+    name = _accessed(node) if getattr_call else None
+    return (ast.unparse(node.args[0]), name) if isinstance(node, ast.Call) and name is not None else None
 
 
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
@@ -114,7 +137,9 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     if any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
         lines |= {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
     if any(_catches(h.type, frozenset({"AttributeError"}), bare=False) for h in stmt.handlers):
-        lines |= {n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Attribute)}
+        lines |= {
+            n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None
+        }
     return (stmt.body, lines) if lines else ([], set())
 
 

@@ -6,7 +6,11 @@ method of that name for its own use now stands in for the hook, and git merges i
 another required parameter raises TypeError on every request; one that adjusts the request in place and
 returns nothing hands upstream None for the request.  Symbol drift warns that a fork method now overrides a
 new base method; these two shapes cannot serve upstream's calls, and are errors.  A fork method that fits the
-calls (and returns a value where upstream uses one) stays the warning: it may do what upstream's does.
+calls (and returns a value where upstream uses one) stays the warning: it may do what upstream's does.  So
+does a fork method that cannot be judged from its text: an abstract or stub one (its subclasses fill it), one
+under a decorator of its own (it may rework the arguments or the return), and one only calls of another class's
+method of the name reach (#39027 also adds ``request = tool_parser.adjust_request(request=request)``, a
+ToolParser's): only a call whose receiver upstream types as the hook's class, or a subclass, decides an error.
 
 Pure helpers over the fork's def, the base's new def and upstream's calls of the name; finding the calls (on
 lines upstream added, in files naming the base's class, outside tests) is symbol drift's (``symbols.py``).
@@ -19,10 +23,13 @@ from collections.abc import Iterator, Sequence
 
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
+from aeon_release.domain.audits.source import last_name
 
-__all__ = ["unfit", "used_calls"]
+__all__ = ["receiver_types", "unfit", "used_calls"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+# decorators that leave what a call binds to and what it returns as the def says
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override"})
 
 
 def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.Call, bool]]:
@@ -48,7 +55,7 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str
     that binds to the hook's signature but not to the fork's, or a call whose value upstream uses where the
     hook returns a value and the fork's method never does."""
     ours, theirs = signature(mine, True), signature(base, True)
-    if ours is None or theirs is None:
+    if ours is None or theirs is None or _reworked(mine) or _stub(mine):
         return None
     for call, _ in calls:
         problem = call_problem(call, ours)
@@ -61,6 +68,101 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str
             "method returns nothing: upstream gets None"
         )
     return None
+
+
+def _reworked(func: _Def) -> bool:
+    """A decorator other than staticmethod/classmethod/override: it may fill a parameter or return the request."""
+    return any(_last_name(d) not in _PLAIN_DECORATORS for d in func.decorator_list)
+
+
+def _stub(func: _Def) -> bool:
+    """An abstract method, or a body of nothing but ``...``, ``pass``, a docstring or ``raise
+    NotImplementedError``: a hook of the fork's own its subclasses fill, not the code upstream's calls reach."""
+    if any(_last_name(d) == "abstractmethod" for d in func.decorator_list):
+        return True
+    return all(_placeholder(stmt) for stmt in func.body)
+
+
+def _placeholder(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)):
+        return True
+    raised = stmt.exc if isinstance(stmt, ast.Raise) else None
+    raised = raised.func if isinstance(raised, ast.Call) else raised
+    return raised is not None and _last_name(raised) == "NotImplementedError"
+
+
+def _last_name(expr: ast.expr) -> str:
+    """``abc.abstractmethod`` -> abstractmethod; ``wraps(fn)`` -> wraps."""
+    return last_name(expr.func if isinstance(expr, ast.Call) else expr)
+
+
+def receiver_types(call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr]:
+    """The class expressions upstream's code types the receiver of ``call`` (``x.name(...)``) as: ``self``'s
+    class, a name's annotation (``parser: ReasoningParser``) or the class it is built from, a class called
+    (``parser_cls()`` of a ``parser_cls: type[ReasoningParser] | None``; ``ReasoningParser(...)``), or a
+    ``self.field``'s annotation in the class.  Empty when nothing says (a parameter with no annotation)."""
+    assert isinstance(call.func, ast.Attribute)
+    receiver, func = call.func.value, _enclosing(call, parents, (ast.FunctionDef, ast.AsyncFunctionDef))
+    cls = _enclosing(call, parents, (ast.ClassDef,))
+    if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name):
+        return _typed(receiver.func.id, func) or [receiver.func]
+    if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and isinstance(cls, ast.ClassDef):
+        return [ast.Name(id=cls.name, ctx=ast.Load())]
+    if isinstance(receiver, ast.Name):
+        return _typed(receiver.id, func)
+    if _self_field(receiver) and isinstance(cls, ast.ClassDef):
+        assert isinstance(receiver, ast.Attribute)
+        return _field_types(receiver.attr, cls)
+    return []
+
+
+def _self_field(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self"
+
+
+def _enclosing(node: ast.AST, parents: dict[int, ast.AST], kinds: tuple[type, ...]) -> ast.AST | None:
+    found = parents.get(id(node))
+    while found is not None and not isinstance(found, kinds):
+        found = parents.get(id(found))
+    return found
+
+
+def _typed(name: str, func: ast.AST | None) -> list[ast.expr]:
+    """The classes ``name`` is annotated as in ``func`` (a parameter, ``name: T = ...``) or built from."""
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    found = [c for a in args if a.arg == name and a.annotation is not None for c in _classes_in(a.annotation)]
+    for node in ast.walk(func):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            found += _classes_in(node.annotation)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            found += [node.value.func] if isinstance(node.value, ast.Call) else []
+    return found
+
+
+def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
+    """The annotations of ``self.name: T = ...`` in the class's methods, or of ``name: T`` in its body."""
+    found: list[ast.expr] = []
+    for node in ast.walk(cls):
+        target = node.target if isinstance(node, ast.AnnAssign) else None
+        if (isinstance(target, ast.Attribute) and _self_field(target) and target.attr == name) or (
+            isinstance(target, ast.Name) and target.id == name and node in cls.body
+        ):
+            assert isinstance(node, ast.AnnAssign)
+            found += _classes_in(node.annotation)
+    return found
+
+
+def _classes_in(annotation: ast.expr) -> list[ast.expr]:
+    """The dotted names an annotation holds, less the generics wrapping them (``type[X] | None`` -> X)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return []
+    skipped = {id(n.value) for n in ast.walk(annotation) if isinstance(n, ast.Subscript | ast.Attribute)}
+    return [n for n in ast.walk(annotation) if isinstance(n, ast.Name | ast.Attribute) and id(n) not in skipped]
 
 
 def _against(problem: str) -> str:

@@ -16,7 +16,7 @@ import bisect
 import copy
 import functools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
@@ -34,7 +34,12 @@ from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
-from aeon_release.domain.audits.drift.fallbacks import hasattr_guarded_lines, nothing_in_its_stead, try_guarded_lines
+from aeon_release.domain.audits.drift.fallbacks import (
+    hasattr_guarded_lines,
+    hasattr_guarded_nodes,
+    nothing_in_its_stead,
+    try_guarded_lines,
+)
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.pyindex import (
@@ -100,6 +105,7 @@ from aeon_release.domain.audits.source import (
     last_name,
     literal_value,
     not_served,
+    parent_map,
     parse_python,
     str_value,
     walk_defs,
@@ -213,6 +219,8 @@ class _Checker:
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
+        self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
+        self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
@@ -573,6 +581,8 @@ class _Checker:
         handled: set[int] = set()
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         local = self._local_names(scope)
+        # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
+        probed = hasattr_guarded_nodes(exprs)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -588,18 +598,18 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    found = list(self._call(mod, made, scope, id(node) in awaited))
+                    found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed))
                     yield from found
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
-                    yield from self._string_read(mod, node, scope)
+                    yield from _unprobed(self._string_read(mod, node, scope), node, probed)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
                     and id(node) not in handled
                     and node.end_lineno in owned
                 ):
-                    yield from self._reference(mod, node, scope)
+                    yield from _unprobed(self._reference(mod, node, scope), node, probed)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store)
@@ -2597,24 +2607,52 @@ class _Checker:
     def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
         """Why the fork's own method cannot serve upstream's calls of the base hook of its name upstream
         added (drift/new_hooks.py, #39027): the calls on lines upstream added, outside tests, in files that
-        name the hook's class (a same-named method of another class is called elsewhere)."""
-        lines = self.inp.upstream_lines
-        if not isinstance(lines, AddedLines) or after.owner is None:
+        name the hook's class, whose receiver upstream types as that class or a subclass (a same-named method
+        of another class is called too: ``tool_parser.adjust_request(request=request)``)."""
+        if not isinstance(self.inp.upstream_lines, AddedLines) or after.owner is None:
             return None
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        owner = after.owner.rsplit(".", 1)[-1]
-        added: dict[str, set[str]] = {}
-        for path, match in lines.added_matches(re.compile(rf".*\.{re.escape(after.name)}\s*\(.*")):
-            if path.endswith(".py") and not TEST_PATH.search(path):
-                added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+        key = (after.path, after.owner, after.name)
+        if key not in self._hook_calls:
+            self._hook_calls[key] = self._typed_hook_calls(after)
+        return new_hooks.unfit(stmt, after.node, self._hook_calls[key])
+
+    def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool]]:
+        """Upstream's added calls of the hook's name whose receiver it types as the hook's class or a subclass."""
+        owner = (after.owner or "").rsplit(".", 1)[-1]
         calls: list[tuple[ast.Call, bool]] = []
-        for path, texts in sorted(added.items()):
+        for path, texts in sorted(self._added_calls(after.name).items()):
             found = self.theirs_ix.module_at(path)
             if found is None or owner not in found.text:
                 continue
             numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
-            calls += new_hooks.used_calls(found.tree, after.name, numbers)
-        return new_hooks.unfit(stmt, after.node, calls)
+            parents = parent_map(found.tree)
+            for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
+                if self._typed_to(found, new_hooks.receiver_types(call, parents), after):
+                    calls.append((call, used))
+        return calls
+
+    def _added_calls(self, name: str) -> dict[str, set[str]]:
+        """path -> the lines upstream added there (outside tests) that call ``.name(``, stripped; once a name:
+        every fork method of the name asked it, and each scan read all of upstream's diffs."""
+        if name not in self._hook_lines:
+            added: dict[str, set[str]] = {}
+            lines = self.inp.upstream_lines
+            assert isinstance(lines, AddedLines)
+            for path, match in lines.added_matches(re.compile(rf".*\.{re.escape(name)}\s*\(.*")):
+                if path.endswith(".py") and not TEST_PATH.search(path):
+                    added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+            self._hook_lines[name] = added
+        return self._hook_lines[name]
+
+    def _typed_to(self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym) -> bool:
+        """One of ``types`` resolves, in upstream's ``mod``, to the hook's class or a class deriving from it."""
+        for expr in types:
+            cls = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(mod, expr))
+            for seen in self.theirs_ix.mro(cls) if cls is not None else []:
+                if isinstance(seen, px.ClassInfo) and (seen.module.path, seen.qualname) == (hook.path, hook.owner):
+                    return True
+        return False
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
@@ -3775,6 +3813,11 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
         if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
             return int(line)
     return call.lineno
+
+
+def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> Iterator[Finding]:
+    """The findings of a read, less its name's being gone where a ``hasattr`` of it guards the read."""
+    return (f for f in findings if id(read) not in probed or not _gone(f))
 
 
 def _gone(finding: Finding) -> bool:
