@@ -57,6 +57,7 @@ class Engine:
         self.logs = b""  # a check container's output, multiplexed as the engine sends it (no TTY)
         self.pushed: list[bytes] = []
         self.cut = False
+        self.deleted: list[str] = []  # the paths of DELETE requests (an image removed)
 
 
 @pytest.fixture
@@ -123,6 +124,7 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
             self._send(200)
 
         def do_DELETE(self) -> None:  # noqa: N802
+            said.deleted.append(self.path)
             self._send(200, b"[]", {"Content-Type": "application/json"})
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
