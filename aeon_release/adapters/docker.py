@@ -13,7 +13,9 @@ import binascii
 import contextlib
 import io
 import os
+import re
 import socket
+import stat
 import subprocess
 import tarfile
 import warnings
@@ -149,15 +151,40 @@ def _refuse_client_config() -> None:
     "the Docker engine does not answer", one header's value (a token, often) echoed in the line.  A file that is
     no JSON object is left to the SDK, which reads it as no configuration, as before."""
     where = docker.utils.config.find_config_file()
-    if where is None or not os.access(where, os.R_OK):  # unreadable: the SDK goes on without it, as the CLI does
-        return
+    if where is None or not os.access(where, os.R_OK) or _read_as_nothing(Path(where)):
+        return  # unreadable, a folder or /dev/null: the SDK goes on without it, as the docker CLI does
     try:
         config = jsonio.loads(files.read_capped(Path(where), where, error=ConfigError) or b"{}")
     except ValueError:
         return
     problem = client_config_problem(config) if isinstance(config, dict) else None
     if problem:
-        raise ConfigError(f"{where}: {problem}", "fix the field, or move the file aside and run `docker login`")
+        counted = " (HttpHeaders[N]: the N-th header in the file, from 1)" if problem.startswith("HttpHeaders[") else ""
+        raise ConfigError(
+            f"{where}: {problem}", f"fix the field{counted}, or move the file aside and run `docker login`"
+        )
+
+
+def _read_as_nothing(path: Path) -> bool:
+    """A folder or a device that reads as empty (/dev/null, often linked there to keep credentials off a machine):
+    the SDK reads either as no configuration, and the commands ran as before.  A FIFO, a socket or a device that
+    never ends (/dev/zero) would hold the SDK's read for good: left to ``read_capped``, which refuses them."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return True
+    if stat.S_ISDIR(mode) or not stat.S_ISCHR(mode):
+        return stat.S_ISDIR(mode)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return False
+    try:
+        return os.read(fd, 1) == b""
+    except OSError:  # a terminal with nothing typed (EAGAIN): the SDK's read would wait for it
+        return False
+    finally:
+        os.close(fd)
 
 
 def client_config_problem(config: Mapping[str, Any]) -> str | None:
@@ -171,17 +198,45 @@ def client_config_problem(config: Mapping[str, Any]) -> str | None:
             return f"auths[{quoted(host)}] is {jsonio.kind(entry)}, not an object (of an auth or identitytoken)"
     if headers is not None and not isinstance(headers, dict):
         return f"HttpHeaders is {jsonio.kind(headers)}, not an object of header names and values"
-    return next(filter(None, (_header_problem(name, value) for name, value in (headers or {}).items())), None)
+    problems = (
+        _header_problem(index, str(name), value) for index, (name, value) in enumerate((headers or {}).items(), 1)
+    )
+    return next(filter(None, problems), None)
 
 
-def _header_problem(name: str, value: object) -> str | None:
+def _header_problem(index: int, name: str, value: object) -> str | None:
+    """What is wrong with the ``index``-th header (from 1), named by its position and, when its name is a token,
+    by its name; never by its value, nor by a name that is no token (a header written whole in the name,
+    ``"Authorization: Bearer ..."``, holds its secret there)."""
+    where = f"HttpHeaders[{index}]"
+    if not _TOKEN.fullmatch(name):
+        return f"{where}{_name_head(name)} is no HTTP header name (letters, digits and !#$%&'*+-.^_`|~ only)"
+    where += f" ({quoted(name)})"
     if not isinstance(value, str):
-        return f"HttpHeaders[{quoted(name)}] is {jsonio.kind(value)}, not a string"
+        return f"{where} is {jsonio.kind(value)}, not a string"
+    if name.lower() in _FRAMING_HEADERS:
+        # the SDK sends it with every request: a Content-Length of 100 on a bodiless GET held the engine's answer
+        # (and the command) for the client's 600 s timeout
+        return f"{where} is a header the HTTP client sets itself (it frames or routes each request)"
     try:
+        value.encode("latin-1")
         requests.utils.check_header_validity((name, value))
-    except requests.exceptions.InvalidHeader:
-        return f"HttpHeaders[{quoted(name)}] is no HTTP header (a line break, leading space or reserved character)"
+    except (UnicodeEncodeError, requests.exceptions.InvalidHeader):
+        return f"{where} is no HTTP header value (a line break, leading space or a character outside Latin-1)"
     return None
+
+
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # RFC 9110 section 5.6.2: a field name is a token
+_FRAMING_HEADERS = frozenset(
+    {"content-length", "transfer-encoding", "host", "connection", "expect", "upgrade", "keep-alive", "te", "trailer"}
+)
+
+
+def _name_head(name: str) -> str:
+    """`` (a name starting 'Authorization')``: the text before a header name's first ``:`` or space, when it is a
+    token; nothing else of the name (what follows may be a secret)."""
+    head = re.split(r"[:\s]", name, maxsplit=1)[0]
+    return f" (a name starting {quoted(head)})" if head != name and _TOKEN.fullmatch(head) else ""
 
 
 def _knock(host: str) -> None:
@@ -313,7 +368,7 @@ class Engine:
                 kept.append(chunk)
                 size += len(chunk)
                 if size > CHECK_OUTPUT_BYTES:
-                    raise StateError(
+                    raise TooMuchOutput(
                         f"running a check in {image}: it printed more than {CHECK_OUTPUT_BYTES >> 20} MiB, and was not read on",
                         "run the image's shell by hand (`docker run --rm -it IMAGE /bin/sh`): its profile or the "
                         "check's commands print without end",
@@ -321,6 +376,11 @@ class Engine:
         finally:
             stream.close()
         return b"".join(kept).decode("utf-8", "replace")
+
+
+class TooMuchOutput(StateError):
+    """A check container that printed past CHECK_OUTPUT_BYTES: the image's shell (or its profile) prints without
+    end, a verdict on the image the build gives as any failed check (its report, its record, the image removed)."""
 
 
 CHECK_OUTPUT_BYTES = 16 << 20  # of a check container's output: the load-bearing check prints a line a part

@@ -325,11 +325,18 @@ def _write(texts: dict[str, str], folder: Path, force: bool) -> None:
     _write_all_or_none(texts, folder, force)
 
 
+_TO_MAKE = "does not exist"
+
+
 def _refuse_no_folder(folder: Path) -> None:
     """A FIFO or a file at --config (or on its way) was "init FOLDER/fleet.yaml: cannot be written: Not a directory
     (hint: pass a writable file path)": it is the folder that is none."""
-    why = "" if folder.is_dir() else "not a folder" if folder.exists() else files.absent(folder, "")
-    if why:
+    if folder.is_dir():
+        return
+    # a name that does not exist is a folder to make; a link to one that does not was a garbled "a symbolic link
+    # to X, which ; init writes..." (absent's words with none of its own)
+    why = "not a folder" if folder.exists() else files.absent(folder, _TO_MAKE)
+    if why != _TO_MAKE:
         raise UsageError(
             f"--config {printable(str(folder))}: {why}; init writes its files into a folder",
             "pass --config a folder (init makes one that does not exist yet)",

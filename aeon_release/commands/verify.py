@@ -8,6 +8,7 @@ Exit 0 verified; 1 no attestation, a bad signature or a statement about another 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +19,18 @@ from aeon_release.domain import attestation, names
 from aeon_release.errors import NeedsHuman, UsageError, quoted
 from aeon_release.pipeline import keys
 
+# a reference that ends in a digest (OCI image-spec: algorithm, then its encoding; hex of a hash here); an `@`
+# elsewhere (`user:PW@host/app:tag`) is no digest and is left to the REGISTRY/NAME check
+_DIGEST_END = re.compile(r"@(?P<digest>[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})")
+
 
 def _split(reference: str) -> tuple[str, str]:
-    if "@" in reference:  # `app@sha256:...` was "repository 'app@sha256' is not a valid REGISTRY/NAME"
+    pinned = _DIGEST_END.search(reference)
+    if pinned and pinned.end() == len(reference):  # `app@sha256:...` was "repository 'app@sha256' is not a valid..."
+        # the name quoted apart from its digest: `app:latest@sha256:...` whole reads as `user:PASSWORD@host`
+        named = f"{quoted(reference[: pinned.start()])}@{pinned['digest'][:80]}"
         raise UsageError(
-            f"{quoted(reference)} names an image by its digest; verify reads the digest a tag holds",
+            f"{named} names an image by its digest; verify reads the digest a tag holds",
             "pass REPOSITORY:TAG (`aeon-release releases --repository REPOSITORY` lists the tags)",
         )
     repository, sep, tag = reference.rpartition(":")

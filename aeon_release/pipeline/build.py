@@ -51,13 +51,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from aeon_release.adapters import buildkit, files, secretscan
 from aeon_release.adapters.blobs import no_commit, refuse_ambiguous, write_tree
 from aeon_release.adapters.buildkit import BuildEvent, BuildFailed
 from aeon_release.adapters.console import console, emit_json, is_quiet, plain, progress, say, show, stage_lines
-from aeon_release.adapters.docker import Engine, ImageInfo
+from aeon_release.adapters.docker import Engine, ImageInfo, TooMuchOutput
 from aeon_release.adapters.git import SHALLOW_HINT, Git
 from aeon_release.adapters.store import RunStore, write_json
 from aeon_release.domain import archprobe, attestation, loadbearing, names
@@ -543,14 +543,7 @@ def _build_and_check(
         f"image {the_plan.tag} lacks load-bearing part(s): {', '.join(report.check['missing'])}",
         "the image was removed; add the missing parts to the Dockerfile and build again",
     )
-    report.error = {
-        "message": missing.message,
-        "step": "load-bearing check of the built image",
-        "tail": report.check["missing"],
-    }
-    _write_record(report)
-    engine.remove(report.image.id)
-    raise missing
+    _refuse_image(engine, report, missing, "load-bearing check of the built image", report.check["missing"])
 
 
 def _named_parts(failed: BuildFailed) -> BuildFailed:
@@ -625,11 +618,13 @@ def _verify_platform(engine: Engine, report: BuildReport, machine: str | None) -
         f"image {report.plan.tag} is {got}; the build was for {report.target}",
         "the image was removed; check FROM --platform lines and the base image's architecture",
     )
-    report.error = {
-        "message": error.message,
-        "step": "platform check of the built image",
-        "tail": [f"wanted {report.target}", f"got {got}"],
-    }
+    _refuse_image(engine, report, error, "platform check of the built image", [f"wanted {report.target}", f"got {got}"])
+
+
+def _refuse_image(engine: Engine, report: BuildReport, error: NeedsHuman, step: str, tail: list[str]) -> NoReturn:
+    """A built image a check refused: the report says why, the record is written, the image removed."""
+    assert report.image is not None
+    report.error = {"message": error.message, "step": step, "tail": tail}
     _write_record(report)
     engine.remove(report.image.id)
     raise error
@@ -648,7 +643,7 @@ def _check(engine: Engine, report: BuildReport) -> None:
         f'echo "{MACHINE_LINE}$(uname -m 2>/dev/null)"; '
         f"exec /bin/sh /aeon-check/{loadbearing.CHECK_SCRIPT} /aeon-check/{loadbearing.LIST_FILE}"
     )
-    status, output = engine.run_files(report.image.id, files, ["/bin/sh", "-c", script])
+    status, output = _run_check(engine, report, files, ["/bin/sh", "-c", script])
     machine = next(
         (line[len(MACHINE_LINE) :].strip() for line in output.splitlines() if line.startswith(MACHINE_LINE)), None
     )
@@ -661,6 +656,17 @@ def _check(engine: Engine, report: BuildReport) -> None:
         missing = [f"(check script exit {status}: {output.strip().splitlines()[-1:] or 'no output'})"]
     report.check = {"ok": not missing, "checked": len(parts), "missing": missing, "output": output.strip()}
     report.timings["check"] = _since(clock)
+
+
+def _run_check(engine: Engine, report: BuildReport, files: dict[str, bytes], argv: list[str]) -> tuple[int, str]:
+    """The check container's exit status and output; an image whose shell prints without end fails the check: it
+    was exit 2 with no report, no record and the image left in place."""
+    assert report.image is not None
+    try:
+        return engine.run_files(report.image.id, files, argv)
+    except TooMuchOutput as too_much:
+        error = NeedsHuman(too_much.message, f"the image was removed; {too_much.hint}")
+        _refuse_image(engine, report, error, "load-bearing check of the built image", [])
 
 
 def _wrong_labels(report: BuildReport) -> list[str]:

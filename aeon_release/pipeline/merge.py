@@ -255,6 +255,8 @@ def status(repo: Path, json_out: bool) -> None:
     shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
     left = RunStore.left_worktrees(git.common_dir)
+    if json_out and damaged and not RunStore.runs_of(git.common_dir).is_dir():
+        raise damaged[0]  # runs/ a FIFO or a file: `[]` on stdout, exit 2, and a script read "no runs"
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
         orphans = {tag: _left_fields(git, tag) for tag in left}

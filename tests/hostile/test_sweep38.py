@@ -613,10 +613,11 @@ def test_a_recorded_digest_of_another_algorithm_never_moves_latest(tmp_path: Pat
 
 @pytest.mark.parametrize("suffix", ["@sha512:" + "a" * 128, "@sha256:" + "a" * 64], ids=["sha512", "sha256"])
 def test_verify_of_a_reference_by_digest_is_one_line(tmp_path: Path, suffix: str) -> None:
-    """``verify REPO@sha512:...`` or ``REPO@sha256:...``: verify takes a tag.  Held: one line, exit 2, no request."""
+    """``verify REPO@sha512:...`` or ``REPO@sha256:...``: verify takes a tag.  Held: one line, exit 2, no request
+    (since sweep 44 the line says the reference is by digest, not that the repository is invalid)."""
     (tmp_path / "k.pub").write_text("x")
     run = run_limited("verify", "127.0.0.1:9/team/app" + suffix, "--key", tmp_path / "k.pub", cwd=tmp_path)
-    assert "is not a valid REGISTRY/NAME" in one_error_line(run)
+    assert "names an image by its digest; verify reads the digest a tag holds" in one_error_line(run)
 
 
 # -- init reading commit subjects of YAML syntax --------------------------------------------------------------------

@@ -57,6 +57,7 @@ class Engine:
         self.logs = b""  # a check container's output, multiplexed as the engine sends it (no TTY)
         self.pushed: list[bytes] = []
         self.cut = False
+        self.deleted: list[str] = []  # the paths of DELETE requests (an image removed)
 
 
 @pytest.fixture
@@ -123,6 +124,7 @@ def engine() -> Iterator[tuple[Engine, dict[str, str]]]:
             self._send(200)
 
         def do_DELETE(self) -> None:  # noqa: N802
+            said.deleted.append(self.path)
             self._send(200, b"[]", {"Content-Type": "application/json"})
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -417,5 +419,9 @@ def test_a_docker_config_the_sdk_cannot_read_is_one_line_naming_it(tmp_path: Pat
     (folder / "config.json").write_text(config)
     run = run_limited("image-report", "busybox:1", cwd=tmp_path, env={"DOCKER_CONFIG": str(folder)})
     line = one_error_line(run)
-    assert line.startswith(f"error: {folder / 'config.json'}: the Docker client cannot read it"), line
+    # an `auths` string is named by the field since sweep 44 (read before the SDK makes its client)
+    said = (
+        "auths is a string, not an object" if config.startswith('{"auths": "') else "the Docker client cannot read it"
+    )
+    assert line.startswith(f"error: {folder / 'config.json'}: {said}"), line
     assert run.code == 2 and SECRET not in run.out + run.err

@@ -40,9 +40,9 @@ def _report_with(engine: tuple[Engine, dict[str, str]], tmp_path: Path, config: 
         ({"auths": {"ghcr.io": 5}}, "auths['ghcr.io'] is a number, not an object"),
         ({"HttpHeaders": [SECRET]}, "HttpHeaders is a list, not an object of header names and values"),
         ({"HttpHeaders": SECRET}, "HttpHeaders is a string, not an object"),
-        ({"HttpHeaders": {"Authorization": 5}}, "HttpHeaders['Authorization'] is a number, not a string"),
-        ({"HttpHeaders": {"Authorization": [SECRET]}}, "HttpHeaders['Authorization'] is a list, not a string"),
-        ({"HttpHeaders": {"Authorization": SECRET + "\n"}}, "HttpHeaders['Authorization'] is no HTTP header"),
+        ({"HttpHeaders": {"Authorization": 5}}, "HttpHeaders[1] ('Authorization') is a number, not a string"),
+        ({"HttpHeaders": {"Authorization": [SECRET]}}, "HttpHeaders[1] ('Authorization') is a list, not a string"),
+        ({"HttpHeaders": {"Authorization": SECRET + "\n"}}, "HttpHeaders[1] ('Authorization') is no HTTP header"),
     ],
     ids=[
         "auth-a-string",
@@ -69,6 +69,75 @@ def test_a_docker_config_field_sent_with_requests_is_named(
     assert "s3cret" not in line, line
 
 
+@pytest.mark.parametrize(
+    ("headers", "said"),
+    [
+        (
+            {"Authorization: Bearer SECRETTOKEN123": ""},
+            "HttpHeaders[1] (a name starting 'Authorization') is no HTTP header name",
+        ),
+        ({"X-T": "SECRET\u20ac"}, "HttpHeaders[1] ('X-T') is no HTTP header value"),
+        ({"X-T\u00e9": "SECRET"}, "HttpHeaders[1] is no HTTP header name"),
+        ({"User-Agent": "x", "X SECRET": "v"}, "HttpHeaders[2] (a name starting 'X') is no HTTP header name"),
+        ({"SECRET\u00e9: x": "v"}, "HttpHeaders[1] is no HTTP header name"),
+        ({"Content-Length": "100"}, "HttpHeaders[1] ('Content-Length') is a header the HTTP client sets itself"),
+        ({"User-Agent": "x", "host": "SECRET"}, "HttpHeaders[2] ('host') is a header the HTTP client sets itself"),
+    ],
+    ids=[
+        "token-in-name",
+        "value-not-latin1",
+        "name-not-ascii",
+        "name-a-space",
+        "head-no-token",
+        "content-length",
+        "host",
+    ],
+)
+def test_a_docker_config_header_no_request_can_carry_is_named_by_position(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+    headers: dict[str, str],
+    said: str,
+) -> None:
+    """A header written whole in its name (``"Authorization: Bearer ..."``) was echoed, token and all; a value
+    outside Latin-1, a name outside ASCII or with a space were "the Docker engine does not answer" (start dockerd);
+    ``Content-Length: 100`` on every request held image-report for the client's 600 s.  One line naming the file
+    and the header's position, its name only when it is a token (or the token before its ``:``), no value."""
+    line = _report_with(engine, tmp_path, {"HttpHeaders": headers})
+    assert f"config.json: {said}" in line and "does not answer" not in line, line
+    assert "SECRET" not in line, line
+
+
+@pytest.mark.parametrize("place", ["dev-null", "folder"])
+def test_a_docker_config_that_reads_as_nothing_is_no_configuration(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+    place: str,
+) -> None:
+    """config.json a link to /dev/null (credentials kept off a machine) or a folder: the SDK reads either as no
+    configuration and image-report ran; the config.json check refused them ("not a regular file")."""
+    answers, env = engine
+    answers.saved = _saved(["l.tar"], LAYER)
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").symlink_to("/dev/null") if place == "dev-null" else (folder / "config.json").mkdir()
+    run = run_limited("image-report", "myimage:1", cwd=tmp_path, env={**env, "DOCKER_CONFIG": str(folder)})
+    assert run.code == 0 and "myimage:1: 1 layers" in run.out, run.err
+
+
+def test_a_docker_config_that_never_ends_is_still_refused(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """The twin: a link to /dev/zero would hold the SDK's read for good: one line, exit 2."""
+    _, env = engine
+    folder = tmp_path / "docker"
+    folder.mkdir()
+    (folder / "config.json").symlink_to("/dev/zero")
+    run = run_limited("image-report", "myimage:1", cwd=tmp_path, env={**env, "DOCKER_CONFIG": str(folder)})
+    assert run.code == 2 and "config.json: not a regular file" in one_error_line(run), run.err
+
+
 def test_a_docker_config_of_headers_as_the_cli_writes_them_is_used(
     engine: tuple[Engine, dict[str, str]],  # noqa: F811
     tmp_path: Path,
@@ -91,17 +160,29 @@ def _frames(total: int, frame: int = 1 << 20) -> bytes:
     return (struct.pack(">BxxxL", 1, len(payload)) + payload) * (total // frame)
 
 
-def test_a_check_container_that_prints_without_end_is_one_line(
+def test_a_check_container_that_prints_without_end_fails_the_build_as_a_check_does(
     engine: tuple[Engine, dict[str, str]],  # noqa: F811
     tmp_path: Path,
 ) -> None:
     """The check container's output was read whole (``logs()``: the bytes, then a string of them): an image whose
-    shell prints without end in the check's minutes held gigabytes.  Read as a stream up to a bound, past it one
-    line naming the image, exit 2 (here 48 MiB)."""
+    shell prints without end in the check's minutes held gigabytes.  Read as a stream up to a bound (16 MiB).  A
+    check whose output passed it was exit 2, stdout empty under --json, no build record, the image left
+    in place.  It is a verdict on the image, as a missing part is: exit 1, an ``"ok": false`` report naming it, the
+    record written, the image removed."""
     answers, env = engine
-    answers.created, answers.logs = {"Id": "c" * 64}, _frames(48 << 20)
-    line = one_error_line(_build(tmp_path, env))
-    assert "running a check in sha256:aaaa" in line and "printed more than 16 MiB" in line, line
+    answers.created, answers.logs = {"Id": "c" * 64}, _frames(24 << 20)
+    cli = tmp_path / "docker"
+    cli.write_text(FAKE_DOCKER)
+    cli.chmod(0o755)
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--skip-audit", "a test",
+            "--skip-device-check", "--json")  # fmt: skip
+    run = run_limited(*argv, cwd=tmp_path, env={**env, "AEON_DOCKER_CLI": str(cli)}, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.err
+    report = json.loads(run.out)
+    assert report["ok"] is False and "printed more than 16 MiB" in report["error"]["message"], report["error"]
+    assert report["record"] and Path(report["record"]).is_file(), report["record"]
+    assert any("/images/sha256:" + "a" * 64 in path for path in answers.deleted), answers.deleted
 
 
 def test_a_check_container_of_some_output_is_read_as_before(
@@ -219,14 +300,26 @@ def test_build_platform_of_another_architecture_is_still_refused(
 
 
 # -- verify of an image named by its digest ----------------------------------------------------------------------------
-@pytest.mark.parametrize("reference", ["127.0.0.1:9/team/app@sha256:" + "a" * 64, "127.0.0.1:9/team/app:1@sha256:ab"])
+@pytest.mark.parametrize(
+    "reference", ["127.0.0.1:9/team/app@sha256:" + "a" * 64, "127.0.0.1:9/team/app:latest@sha256:" + "b" * 64]
+)
 def test_verify_of_a_digest_reference_says_it_takes_a_tag(tmp_path: Path, reference: str) -> None:
     """`verify app@sha256:...` (how a deployment pins what it runs) said "repository 'app@sha256' is not a valid
     REGISTRY/NAME": the repository was fine, the digest was read as its tag.  One line saying verify reads a tag."""
     assert run_limited("keygen", tmp_path / "k", cwd=tmp_path).code == 0
     line = one_error_line(run_limited("verify", reference, "--key", tmp_path / "k.pub", cwd=tmp_path))
     assert "names an image by its digest; verify reads the digest a tag holds" in line, line
-    assert "REGISTRY/NAME" not in line, line
+    assert "REGISTRY/NAME" not in line and "***" not in line and "team/app" in line, line
+
+
+@pytest.mark.parametrize("reference", ["user:PW0rd@reg.io/app:latest", "user@host/app:latest", "app@sha256:ab"])
+def test_verify_of_an_at_sign_that_is_no_digest_is_no_repository(tmp_path: Path, reference: str) -> None:
+    """The twin: an `@` that does not end the reference in ``@ALGORITHM:HEX`` (credentials written into it, a short
+    digest) was said as "names an image by its digest"; it is the old "not a valid REGISTRY/NAME", no password."""
+    assert run_limited("keygen", tmp_path / "k", cwd=tmp_path).code == 0
+    line = one_error_line(run_limited("verify", reference, "--key", tmp_path / "k.pub", cwd=tmp_path))
+    assert "is not a valid REGISTRY/NAME" in line and "by its digest" not in line, line
+    assert "PW0rd" not in line, line
 
 
 # -- status over a runs/ that is no folder -----------------------------------------------------------------------------
@@ -244,6 +337,7 @@ def test_status_over_a_runs_place_that_is_no_folder_says_so(tmp_path: Path, kind
     line = one_error_line(run)
     assert line.startswith(f"error: {runs}: not a folder; aeon-release keeps its runs there"), line
     assert "no aeon-release runs" not in run.out, run.out
+    assert run.out == "" or not json_out, run.out  # `[]` with exit 2 read as "no runs" by a script
 
 
 def test_status_with_no_runs_place_says_there_are_none(tmp_path: Path) -> None:
@@ -256,7 +350,12 @@ def test_status_with_no_runs_place_says_there_are_none(tmp_path: Path) -> None:
 # -- init --config that is no folder ----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("place", "said"),
-    [("fifo", "not a folder"), ("file", "not a folder"), ("file/sub", "a part of the path is a file, not a folder")],
+    [
+        ("fifo", "not a folder"),
+        ("file", "not a folder"),
+        ("file/sub", "a part of the path is a file, not a folder"),
+        ("dangling", "is a symbolic link to nowhere, which does not exist"),
+    ],
 )
 def test_init_config_that_is_no_folder_says_so(tmp_path: Path, place: str, said: str) -> None:
     """`init --config FIFO` (or a file, or a path through one) said "init FIFO/fleet.yaml: cannot be written: Not a
@@ -264,6 +363,7 @@ def test_init_config_that_is_no_folder_says_so(tmp_path: Path, place: str, said:
     ex = build_example(tmp_path / "ex")
     os.mkfifo(tmp_path / "fifo")
     (tmp_path / "file").write_text("x")
+    (tmp_path / "dangling").symlink_to("nowhere")  # was "a symbolic link to nowhere, which ; init writes ..."
     argv = ("init", "--repo", ex.fork, "--image", "ghcr.io/me/app", "--config", tmp_path / place)
     line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
     assert line.startswith(f"error: --config {tmp_path / place}: {said}; init writes its files into a folder"), line
