@@ -20,7 +20,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
-from tests.audits.test_returned_errors import HEAD, REQUEST, REQUEST_BASE, REQUEST_KEPT, USER
+from tests.audits.test_returned_errors import REQUEST, grammar_kept
 
 LINE = re.compile(r"^\+[^\n]*(?:\|[^\S\n]*\w*(?:Exception|Error)\b|\b\w*(?:Exception|Error)[^\S\n]*\|)", re.M)
 TEXTS = [
@@ -51,13 +51,7 @@ def test_line_matches_finds_what_a_search_of_the_whole_text_finds(text: str) -> 
 def test_upstream_modules_are_parsed_only_for_a_fork_that_reads_what_they_changed(
     git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parsed: bool
 ) -> None:
-    user = HEAD + f"def aeon_feed(so: StructuredOutputRequest) -> bool:\n{body}"
-    sides = s.merge_case(
-        git_repo,
-        {"vllm/v1/__init__.py": "", "vllm/v1/structured_output/__init__.py": "", REQUEST: REQUEST_BASE},
-        {USER: user},
-        [("[Bugfix] handle grammar compilation failures to avoid engine crash (#47312)", {REQUEST: REQUEST_KEPT})],
-    )
+    sides = grammar_kept(git_repo, body)
     asked: list[str] = []
     real = returned_errors.parsed_versions
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from aeon_release.domain.audits.model import MergeSides
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -50,6 +51,17 @@ REQUEST_KEPT = (
 )
 USER = "vllm/v1/structured_output/aeon_feed.py"
 HEAD = "from vllm.v1.structured_output.request import StructuredOutputGrammar, StructuredOutputRequest\n\n\n"
+
+
+def grammar_kept(git_repo: GitRepo, body: str) -> MergeSides:
+    """#47312's change merged under a fork function ``aeon_feed(so)`` whose body is ``body``."""
+    user = HEAD + f"def aeon_feed(so: StructuredOutputRequest) -> bool:\n{body}"
+    return s.merge_case(
+        git_repo,
+        {"vllm/v1/__init__.py": "", "vllm/v1/structured_output/__init__.py": "", REQUEST: REQUEST_BASE},
+        {USER: user},
+        [("[Bugfix] handle grammar compilation failures to avoid engine crash (#47312)", {REQUEST: REQUEST_KEPT})],
+    )
 
 
 @pytest.mark.parametrize(
@@ -101,13 +113,7 @@ HEAD = "from vllm.v1.structured_output.request import StructuredOutputGrammar, S
 def test_a_call_on_a_value_upstream_may_now_hand_back_as_an_exception(
     git_repo: GitRepo, no_rules: Path, body: str, line: int | None
 ) -> None:
-    user = HEAD + f"def aeon_feed(so: StructuredOutputRequest) -> bool:\n{body}"
-    sides = s.merge_case(
-        git_repo,
-        {"vllm/v1/__init__.py": "", "vllm/v1/structured_output/__init__.py": "", REQUEST: REQUEST_BASE},
-        {USER: user},
-        [("[Bugfix] handle grammar compilation failures to avoid engine crash (#47312)", {REQUEST: REQUEST_KEPT})],
-    )
+    sides = grammar_kept(git_repo, body)
     rows = [(path, at, message) for path, at, _, message in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)]
     if line is None:
         assert rows == []
