@@ -264,7 +264,8 @@ def _checked_arch_list(
 def _checked_options(request: BuildRequest, fleet: Profile) -> tuple[str, Path]:
     names.check_version(request.version)
     names.check_variant(request.variant)
-    if request.platform is not None and not _PLATFORM.fullmatch(request.platform):
+    # in any case, as containerd's platforms.Parse reads it (it lowers each part): `LINUX/ARM64` was refused
+    if request.platform is not None and not _PLATFORM.fullmatch(request.platform.lower()):
         raise UsageError(f"platform {quoted(request.platform)} is not OS/ARCH", "e.g. --platform linux/arm64")
     tag = names.check_image_name(request.tag or fleet.image_name(request.version, request.variant))
     dockerfile = request.dockerfile or fleet.support_file(fleet.dockerfile, "image.dockerfile")

@@ -277,7 +277,7 @@ def _frames_of(data: bytes) -> bytes:
     return struct.pack(">BxxxL", 1, len(data)) + data
 
 
-@pytest.mark.parametrize("platform", ["linux/aarch64", "linux/arm64/v8", "linux/arm64"])
+@pytest.mark.parametrize("platform", ["linux/aarch64", "linux/arm64/v8", "linux/arm64", "LINUX/ARM64", "Linux/AArch64"])
 def test_build_platform_in_another_spelling_is_the_image_built(
     engine: tuple[Engine, dict[str, str]],  # noqa: F811
     tmp_path: Path,
