@@ -576,7 +576,8 @@ def _changed_where_returns_changed(trees: ThreeTrees, names: set[str], yields: b
     python = [p for p in trees.upstream if p.endswith(".py")]
     strict = [p for p in python if _reshapes(trees.upstream.raw(p), changed_tuple)]
     changed = _changed_in(trees, names, strict, yields) if strict else set()
-    spread = [p for p in python if p not in set(strict) and _TUPLE_ELEMENT.search(trees.upstream.raw(p))]
+    asked = set(strict)
+    spread = [p for p in python if p not in asked and _TUPLE_ELEMENT.search(trees.upstream.raw(p))]
     rest = names - changed
     return changed | (_changed_in(trees, rest, strict + spread, yields) if spread and rest else set())
 

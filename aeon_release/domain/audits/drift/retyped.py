@@ -83,12 +83,13 @@ class _Found:
 def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not trees.mine:
         return []
-    return _enum_drift(trees, pr_pattern) + _container_drift(trees, pr_pattern)
+    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    return _enum_drift(trees, pr_pattern, added) + _container_drift(trees, pr_pattern, added)
 
 
-def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
-    if not any(_STRING.search(line) for line in lines):
+def _enum_drift(trees: ThreeTrees, pr_pattern: str, added: list[str]) -> list[Finding]:
+    """``added``: the lines of Python the fork added (both halves of type drift read them)."""
+    if not any(_STRING.search(line) for line in added):
         return []  # a use compares with a string on a line the fork added: with none, upstream is not read
     pairs = {p: got for p in trees.upstream.matching(_STR_LINE, ".py") if (got := _pairs(trees.upstream.raw(p)))}
     enums = _plain_enums(trees, pairs)
@@ -103,8 +104,8 @@ def _enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
     findings = []
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        added = trees.mine[path].added.values()
-        if not any(_STRING.search(line) for line in added) or not any(named.search(line) for line in added):
+        lines = trees.mine[path].added.values()
+        if not any(_STRING.search(line) for line in lines) or not any(named.search(line) for line in lines):
             continue  # a comparison with a string, of a name upstream retyped: only such files are parsed
         module = trees.merged_module(path)
         if module is not None:
@@ -488,8 +489,7 @@ class Recontained:
     returned: bool  # a method's return (``x.name(...)``), not a field (``x.name``)
 
 
-def _container_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+def _container_drift(trees: ThreeTrees, pr_pattern: str, added: list[str]) -> list[Finding]:
     changed = {
         p: got
         for p in trees.upstream.matching(_CONTAINER_LINE, ".py")
