@@ -344,6 +344,19 @@ CASES += [
     ),
     (
         "#13774 parameter renamed",
+        "twin: the prompt's length by position",
+        K(
+            "#13774",
+            FR,
+            FRW,
+            "vllm/aeon/fr4.py",
+            IS + "def aeon_finish3(stats: IterationStats, reason, n: int, rs: RequestStateStats) -> None:\n"
+            "    stats.update_from_finished_request(reason, n, rs)\n",
+            "stats.update_from_finished_request(reason, n, rs)",
+        ),
+    ),
+    (
+        "#13774 parameter renamed",
         "twin: update_from_events by keyword (unchanged)",
         K(
             "#13774",

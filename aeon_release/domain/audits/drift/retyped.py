@@ -20,7 +20,9 @@ The same drift of a container: upstream changed the kind a field or a method's r
 list, ``.sort()`` or ``.pop(0)`` of a deque) or slices a deque: it raises on first use.  The value is
 read through a receiver typed as the owning class (``self`` in a subclass, an annotated parameter, a
 local built by the class) or a local bound once to such a read or call; fields annotated in a method
-(``self.waiting: List[...] = []``) count as the class's.
+(``self.waiting: List[...] = []``) count as the class's.  A field made a number where it was a container
+(#20529: ``self.num_prompt_tokens: list[int] = []`` -> ``: int = 0``) is the same drift: a list method,
+``len()``/``sum()`` of it or a ``for`` over it raises (a return's is result kind drift's).
 """
 
 from __future__ import annotations
@@ -568,6 +570,8 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
     found: dict[str, list[Recontained]] = {}
     for pair in reannotated(trees, paths, wanted):
         kind, now = _held_kind(pair.was), _held_kind(pair.now)
+        if pair.is_return and {kind, now} & _SCALAR_KINDS:
+            continue  # a number, a string or a sequence returned as another is result kind drift's
         if kind is not None and now is not None and _another_kind({kind}, {now}):
             shown = ast.unparse(pair.was), ast.unparse(pair.now)
             hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
