@@ -105,6 +105,35 @@ def test_an_argument_typed_as_the_old_slot_but_rebound_is_quiet(git_repo: GitRep
     assert [f for f in found if f[1] == "error"] == []
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "fork_type"),
+    [
+        ("request_output: list[int]", "num_prompt_tokens: Sequence[int]", "list[int]"),
+        ("request_output: int", "num_prompt_tokens: float", "int"),
+        ('request_output: "RequestOutput"', 'num_prompt_tokens: "PromptStats"', "RequestOutput"),
+    ],
+    ids=["twin: a list into a Sequence", "twin: an int into a float", "twin: a class into another class"],
+)
+def test_an_argument_typed_as_the_old_slot_that_the_new_type_takes(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str, fork_type: str
+) -> None:
+    """The new type may take the old one's values (a protocol, a wider number, a base class of the tree):
+    no error for an argument tied to the slot by its annotation alone."""
+    base = STATS_BASE.replace('request_output: "RequestOutput"', old).replace(
+        "len(request_output.prompt_token_ids)", "1"
+    )
+    upstream = base.replace(old, new)
+    fork = (
+        "from vllm.v1.metrics.stats import IterationStats, RequestOutput\n\n\n"
+        f"def aeon_finish(stats: IterationStats, reason: str, out: {fork_type}, rs: dict) -> None:\n"
+        "    stats.update_from_finished_request(reason, out, rs)  # AEON\n"
+    )
+    rows = _rows(
+        git_repo, no_rules, {STATS: base}, {FINISH: fork}, {STATS: upstream}, FINISH_SUBJECT, SYMBOL_DRIFT, FINISH
+    )
+    assert [f for f in rows if f[1] == "error"] == []
+
+
 LOGGERS = "vllm/v1/metrics/loggers.py"
 LOGGERS_BASE = """class StatLoggerBase:
     pass

@@ -1731,7 +1731,7 @@ class _Checker:
                 # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
                 # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
                 # annotation says the value is the old kind, whatever its name
-                if not (then and kind and then != kind and _annotated_as(mod.tree, call, arg, then)):
+                if not (then and kind and _disjoint_kinds(then, kind) and _annotated_as(mod.tree, call, arg, then)):
                     continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
@@ -5065,6 +5065,29 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
         (value is not None and _spelled_as(value, now))
         or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
         for value, annotation in binds
+    )
+
+
+# kinds whose values are never one another's: a builtin on one side (two classes of a tree may be a base
+# and its subclass), the new one no protocol the old satisfies (``list`` -> ``Sequence``) and no number
+# that takes the old one (``int`` -> ``float``)
+_PLAIN_KINDS = frozenset(
+    {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
+)
+_WIDER = frozenset({("bool", "int"), ("bool", "float"), ("int", "float"), ("int", "complex"), ("float", "complex")})
+_PROTOCOLS = frozenset(
+    {"Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "Container", "Mapping", "MutableMapping"}
+    | {"Set", "AbstractSet", "MutableSet", "Hashable", "Sized", "Reversible", "Callable", "Awaitable", "Buffer"}
+)
+
+
+def _disjoint_kinds(then: str, kind: str) -> bool:
+    return (
+        then != kind
+        and bool({then, kind} & _PLAIN_KINDS)
+        and (then, kind) not in _WIDER
+        and kind not in _PROTOCOLS
+        and not kind.endswith(("Like", "_co"))
     )
 
 
