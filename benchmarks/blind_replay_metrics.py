@@ -32,10 +32,10 @@ the two kinds never share values (symbol drift); a field upstream made a number 
 used as a sequence by a fork line -- a list method, ``len()``/``sum()`` of it, a ``for`` over it (type
 drift, container drift's kinds gaining the scalars for fields).  Left: #13790's frame sent whole to a call
 outside the tree (telling it from one of upstream's calls that now takes both, ``MsgpackDecoder.decode``
-widened in the same commit, needs the callee's parameter type).  Regression on the same head: killer_replay
-26/26, kind_change_replay 12/12, blind_replay_serving 29/5/0, blind_replay_wire 31/0/0,
-blind_replay_specdec 23/0/0, review15/16/17_twins 0 false errors (40, 30, 23 twins), symbol_precision
---windows 3: 0 false errors.
+widened in the same commit, needs the callee's parameter type).  Regression: killer_replay 26/26 and
+kind_change_replay 12/12 on the final head; blind_replay_serving 29/5/0, blind_replay_wire 31/0/0,
+blind_replay_specdec 23/0/0, review15/16/17_twins 0 false errors (40, 30, 23 twins) and symbol_precision
+--windows 3 (0 false errors) on 05f87513, before two changes that only narrow the new checks.
 
   python benchmarks/blind_replay_metrics.py [--mirror DIR] [--only TEXT ...] [--show]
 """
