@@ -20,7 +20,9 @@ The same drift of a container: upstream changed the kind a field or a method's r
 list, ``.sort()`` or ``.pop(0)`` of a deque) or slices a deque: it raises on first use.  The value is
 read through a receiver typed as the owning class (``self`` in a subclass, an annotated parameter, a
 local built by the class) or a local bound once to such a read or call; fields annotated in a method
-(``self.waiting: List[...] = []``) count as the class's.
+(``self.waiting: List[...] = []``) count as the class's.  A field made a number where it was a container
+(#20529: ``self.num_prompt_tokens: list[int] = []`` -> ``: int = 0``) is the same drift: a list method,
+``len()``/``sum()`` of it or a ``for`` over it raises (a return's is result kind drift's).
 """
 
 from __future__ import annotations
@@ -398,7 +400,11 @@ _CONTAINERS = {
 }
 # container drift's kinds also hold the array (a tensor, an ndarray): #29723 made MedusaProposer.propose's
 # list[list[int]] a tensor (``_container`` stays the builtin containers: element drift reads an array apart)
-_KINDS_HELD = {**_CONTAINERS, **dict.fromkeys(("Tensor", "ndarray"), "array")}
+# and the scalars: #20529 made LoggingStatLogger's ``self.num_prompt_tokens: list[int] = []`` an ``int = 0``,
+# and a fork subclass's ``self.num_prompt_tokens.append(n)`` raises.  Only a change with a container or an
+# array on one side counts (``int`` -> ``float`` is mostly an annotation widened over the same values).
+_SCALARS = ("int", "float", "bool", "str", "bytes")
+_KINDS_HELD = {**_CONTAINERS, **dict.fromkeys(("Tensor", "ndarray"), "array"), **{k: k for k in _SCALARS}}
 _TYPES: dict[str, type] = {
     "dict": dict,
     "list": list,
@@ -406,6 +412,11 @@ _TYPES: dict[str, type] = {
     "tuple": tuple,
     "set": set,
     "frozenset": frozenset,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "str": str,
+    "bytes": bytes,
 }
 _OFFERS = {kind: frozenset(n for n in dir(t) if not n.startswith("_")) for kind, t in _TYPES.items()}
 # of the builtin containers' methods, those an array has too (an ndarray's copy and sort; a tensor sorts):
@@ -442,8 +453,16 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
     kinds: dict[tuple[str, str], set[str]] = {}
     for sign, name, kind in _line_kinds(diff):
         kinds.setdefault((sign, name), set()).add(_KINDS_HELD[kind])
-    changed = {n for (sign, n), k in kinds.items() if sign == "-" and kinds.get(("+", n), k) != k}
+    changed = {n for (sign, n), k in kinds.items() if sign == "-" and _another_kind(k, kinds.get(("+", n), k))}
     return {n for n in changed if n == ")" or any(f".{n}" in line for line in fork_lines)}
+
+
+def _another_kind(was: set[str], now: set[str]) -> bool:
+    """The kinds differ and one side holds a container or an array (a scalar for another scalar is not read)."""
+    return was != now and not (was | now) <= _SCALAR_KINDS
+
+
+_SCALAR_KINDS = frozenset(_SCALARS)
 
 
 def _line_kinds(diff: str) -> Iterator[tuple[str, str, str]]:
@@ -551,7 +570,9 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
     found: dict[str, list[Recontained]] = {}
     for pair in reannotated(trees, paths, wanted):
         kind, now = _held_kind(pair.was), _held_kind(pair.now)
-        if kind is not None and now is not None and kind != now:
+        if pair.is_return and {kind, now} & _SCALAR_KINDS:
+            continue  # a number, a string or a sequence returned as another is result kind drift's
+        if kind is not None and now is not None and _another_kind({kind}, {now}):
             shown = ast.unparse(pair.was), ast.unparse(pair.now)
             hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
             found.setdefault(hit.name, []).append(hit)
@@ -586,6 +607,15 @@ def _container_uses(
             why = _lacking(hit, node) if hit is not None else None
             if hit is not None and why is not None and not _kind_tested(node, receiver, hit, parents, bound):
                 yield node.lineno, hit, f"calls {ast.unparse(node.func)}()|{why}"
+        elif (walk := _iterated(node)) is not None:
+            hit = _held(walk[1], enclosing(node, parents), parents, fork, found, bound)
+            if hit is not None and hit.old not in _NUMBERS and hit.new in _NUMBERS:
+                if not _kind_tested(node, walk[1], hit, parents, bound):
+                    yield (
+                        walk[0].lineno,
+                        hit,
+                        f"{_iterates(walk[0])} {ast.unparse(walk[1])}|{_article(hit.new)} is no sequence",
+                    )
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and (joined := _list_joined(node)):
             hit = _joined_hit(joined, node, parents, fork, found, bound)
             if hit is not None and hit.old == "list" and hit.new == "array":
@@ -596,6 +626,32 @@ def _container_uses(
             if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
                 if not _kind_tested(node, node.value, hit, parents, bound):
                     yield node.lineno, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+
+
+# a builtin that sizes or walks its one argument: a number there raises TypeError (#20529: ``len(self.
+# num_generation_tokens)`` once LoggingStatLogger made it an int)
+_WALKERS = frozenset({"len", "sum", "sorted", "iter", "enumerate", "list", "tuple", "set", "reversed", "any", "all"})
+_NUMBERS = frozenset({"int", "float", "bool"})
+
+
+def _iterated(node: ast.AST) -> tuple[ast.For | ast.AsyncFor | ast.Call, ast.expr] | None:
+    """``node`` and what it sizes or walks: the one argument of ``len(x)``/``sum(x)``..., a ``for`` loop's
+    iterable."""
+    if isinstance(node, ast.For | ast.AsyncFor):
+        return node, node.iter
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WALKERS):
+        return None
+    return (node, node.args[0]) if len(node.args) == 1 and not node.keywords else None
+
+
+def _iterates(node: ast.AST) -> str:
+    return (
+        f"calls {node.func.id}() of" if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else "loops over"
+    )
+
+
+def _article(kind: str) -> str:
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
 
 
 def _list_joined(node: ast.BinOp) -> ast.expr | None:

@@ -1702,7 +1702,8 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A positional argument spelled like its parameter (``pad_slot_id``), whose parameter upstream
         renamed in place (``null_block_id``): the call still binds, the value goes where it went, and
-        the callee may now read it as something else.  A warning: most renames keep the meaning."""
+        the callee may now read it as something else.  A warning: most renames keep the meaning; an error
+        when upstream retyped it too, also for an argument the fork's function annotates as the old type."""
         if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
             return
         old, new = _bound_sig(before, via), _bound_sig(after, via)
@@ -1721,12 +1722,17 @@ class _Checker:
                 or was in new.kwonly
                 or now in old.positional
                 or now in old.kwonly
-                or not _spelled_as(arg, was)
                 or _spelled_as(arg, now)
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
+            if not _spelled_as(arg, was):
+                # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
+                # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
+                # annotation says the value is the old kind, whatever its name
+                if not (then and kind and _disjoint_kinds(then, kind) and _annotated_as(mod.tree, call, arg, then)):
+                    continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
                 continue  # a local of the old name bound to the new kind of value: the call is right
@@ -1740,6 +1746,8 @@ class _Checker:
                     f"renamed {now} and retyped as {kind} {where}: the call hands it the old kind of value",
                 )
                 return
+            if not _spelled_as(arg, was):
+                continue  # typed as a kind upstream only renamed: the same value
             yield _warning(
                 mod,
                 call.lineno,
@@ -5057,6 +5065,44 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
         (value is not None and _spelled_as(value, now))
         or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
         for value, annotation in binds
+    )
+
+
+# kinds whose values are never one another's: a builtin on one side (two classes of a tree may be a base
+# and its subclass), the new one no protocol the old satisfies (``list`` -> ``Sequence``) and no number
+# that takes the old one (``int`` -> ``float``)
+_PLAIN_KINDS = frozenset(
+    {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
+)
+_WIDER = frozenset({("bool", "int"), ("bool", "float"), ("int", "float"), ("int", "complex"), ("float", "complex")})
+_PROTOCOLS = frozenset(
+    {"Sequence", "MutableSequence", "Iterable", "Iterator", "Collection", "Container", "Mapping", "MutableMapping"}
+    | {"Set", "AbstractSet", "MutableSet", "Hashable", "Sized", "Reversible", "Callable", "Awaitable", "Buffer"}
+)
+
+
+def _disjoint_kinds(then: str, kind: str) -> bool:
+    return (
+        then != kind
+        and bool({then, kind} & _PLAIN_KINDS)
+        and (then, kind) not in _WIDER
+        and kind not in _PROTOCOLS
+        and not kind.endswith(("Like", "_co"))
+    )
+
+
+def _annotated_as(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) -> bool:
+    """The argument is a parameter of the call's function that the fork annotates as ``kind`` (as
+    ``parameter_kind`` reads an annotation), and the function never binds it again."""
+    if not isinstance(arg, ast.Name):
+        return False
+    funcs = [
+        f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and call in ast.walk(f)
+    ]
+    if not funcs or parameter_kind(funcs[-1], arg.id) != kind:
+        return False
+    return not any(
+        isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(funcs[-1])
     )
 
 
