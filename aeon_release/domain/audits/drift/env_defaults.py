@@ -393,7 +393,7 @@ def _finding(path: str, line: int, how: str, change: Changed, form: str, commit:
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     if form == "computed":
-        # #29912 made the profiler's VLLM_PROFILER_MAX_ITERS the raw os.getenv: None where unset
+        # #29912 made the profiler's max-iterations variable the raw os.getenv: None where unset
         message = (
             f"fork-owned `{how}` computes with environment variable {change.name}, whose default upstream changed "
             f"from {change.old} to None ({where}): where the fleet leaves it unset the fork's line raises "
