@@ -134,6 +134,8 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
     if module is None:
         return {}
     seen: dict[str, set[tuple[str, _Value]]] = {}
+    bare: set[str] = set()  # read with no default at all: unset, the read gives None
+    fallbacks = _or_fallbacks(module)
     for node in ast.walk(module):
         name, default = _guarded_default(node) if isinstance(node, ast.IfExp) else (None, None)
         if isinstance(node, ast.Call) and node.args:
@@ -141,8 +143,10 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
             default = (
                 node.args[1]
                 if len(node.args) > 1
-                else next((k.value for k in node.keywords if k.arg == "default"), None)
+                else next((k.value for k in node.keywords if k.arg == "default"), fallbacks.get(id(node)))
             )
+            if name in names and default is None and len(node.args) == 1 and _reads_environment(node.func):
+                bare.add(name)
         if name not in names or default is None:
             continue
         value = literal_default(default)
@@ -151,7 +155,20 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
             continue
         if isinstance(value, (str, int, float, bool)) or value is None:
             seen.setdefault(name, set()).add((ast.unparse(default), value))
+    # a variable the file reads only bare (``os.getenv("APP_FLAG")``) defaults to None (#29912 made the
+    # profiler's ``bool(os.getenv(NAME, "1") != "0")`` the raw ``os.getenv(NAME)``: True became None)
+    seen.update({name: {("None", None)} for name in bare - seen.keys()})
     return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1 and ("?", "?") not in values}
+
+
+def _or_fallbacks(module: ast.Module) -> dict[int, ast.expr]:
+    """id of a read before ``or`` -> the value after it: ``os.getenv(NAME) or "0"`` defaults to ``"0"``."""
+    return {
+        id(value): node.values[-1]
+        for node in ast.walk(module)
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)
+        for value in node.values[:-1]
+    }
 
 
 def _guarded_default(node: ast.IfExp) -> tuple[str | None, ast.expr | None]:
@@ -283,8 +300,9 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             ):
                 parents = parents or parent_map(module)
                 compare = compares_with_old(node, parents, change.old_value, (change.new_value,), _same)
-                shown = short(ast.unparse(compare if compare is not None else node), 80)
-                yield path, node.lineno, shown, change, "module" if compare is None else "compared"
+                used = _computed_with(node, parents) if compare is None and _made_none(change) else None
+                shown = short(ast.unparse(compare or used or node), 80)
+                yield path, node.lineno, shown, change, "compared" if compare else "computed" if used else "module"
             elif isinstance(node, ast.Call) and len(node.args) >= 2 and _reads_environment(node.func):
                 change = changed.get(str_value(node.args[0]) or "")
                 if change is None:
@@ -294,6 +312,20 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                     change.old_value
                 ):
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
+
+
+def _made_none(change: Changed) -> bool:
+    """Unset, the variable was a value and is None now."""
+    return change.new_value is None and change.old_value is not None
+
+
+def _computed_with(read: ast.expr, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The ordering or arithmetic ``read`` is an operand of (``envs.APP_MAX_ITERS > 0``, ``envs.APP_MS / 1000``):
+    None there raises TypeError."""
+    parent = parents.get(id(read))
+    if isinstance(parent, ast.Compare) and all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in parent.ops):
+        return parent
+    return parent if isinstance(parent, ast.BinOp) else None
 
 
 def _same(literal: object, default: object) -> bool:
@@ -360,6 +392,14 @@ def _finding(path: str, line: int, how: str, change: Changed, form: str, commit:
             )
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+    if form == "computed":
+        # #29912 made the profiler's max-iterations variable the raw os.getenv: None where unset
+        message = (
+            f"fork-owned `{how}` computes with environment variable {change.name}, whose default upstream changed "
+            f"from {change.old} to None ({where}): where the fleet leaves it unset the fork's line raises "
+            f"TypeError; test it for None first, or read what replaced it"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     if form == "compared":
         fix = f"set {change.name}={_plain(change.old)}" if change.old_value is not None else "test the new default too"
         message = (

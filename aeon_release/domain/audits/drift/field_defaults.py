@@ -134,6 +134,7 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     files = declaring_files(trees, names)
     changed = changed_defaults(trees, names, files) if files else {}
     pinned = fork_pinned(trees, set(changed))
+    pinned -= filled_in_only(trees, {name: changed[name] for name in pinned})
     changed = {name: c for name, c in changed.items() if name not in pinned}
     if not changed:
         return []
@@ -342,17 +343,72 @@ def fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
     """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
     ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
     chooses the value, not upstream's default.  RE2 over the added lines: linear however many names."""
+    return _pins({path: "\n".join(trees.mine[path].added.values()) for path in trees.mine}, names)
+
+
+def _pins(added: dict[str, str], names: set[str]) -> set[str]:
+    """Of ``names``, those set by one of the texts (each file's added lines, joined)."""
     if not names:
         return set()
     flags = {n.replace("_", "-"): n for n in names}
     sets = Alternation(r"""(?m)(?:^|[^\w-])({})["']?[ \t]*(?:=[^=]|=$|:[ \t]*[^\s#])""", names)
     dashed = Alternation(r"--({})\b", {*names, *flags})
     pinned: set[str] = set()
-    for path in trees.mine:
-        added = "\n".join(trees.mine[path].added.values())
-        pinned.update(sets.findall(added))
-        pinned.update(flags.get(f, f) for f in dashed.findall(added))
+    for text in added.values():
+        pinned.update(sets.findall(text))
+        pinned.update(flags.get(f, f) for f in dashed.findall(text))
     return pinned & names
+
+
+def filled_in_only(trees: ThreeTrees, pinned: dict[str, Changed]) -> set[str]:
+    """Of the fields the fork sets, those it sets only where it found a default: ``if cfg.scheduler_cls
+    == "pkg.Scheduler": cfg.scheduler_cls = "mine.Scheduler"`` (a fork's fill-in of upstream's default, never
+    of a user's value).  Such a set pins nothing: upstream's new default (#26758 moved the default scheduler's
+    path) no longer matches, and the fork's value is silently never put in."""
+    if not pinned:
+        return set()
+    added: dict[str, str] = {}
+    for path in trees.mine:
+        lines = list(trees.mine[path].added.values())
+        guarded = _filled_lines(trees, path, pinned) if path.endswith(".py") else set()
+        added[path] = "\n".join(line for line in lines if line.strip() not in guarded)
+    return set(pinned) - _pins(added, set(pinned))
+
+
+def _filled_lines(trees: ThreeTrees, path: str, pinned: dict[str, Changed]) -> set[str]:
+    """The stripped text of the fork-owned lines of ``path`` that set a pinned field in the body of an ``if``
+    testing that field against a default (``==`` or ``is``)."""
+    if not any(f".{name}" in line for line in trees.mine[path].added.values() for name in pinned):
+        return set()
+    module = trees.merged_module(path)
+    text = trees.merged_text(path)
+    if module is None or text is None:
+        return set()
+    lines = text.split("\n")
+    owned = trees.owned_lines(path)
+    found: set[str] = set()
+    for node in ast.walk(module):
+        name = _old_default_test(node.test, pinned) if isinstance(node, ast.If) else None
+        if name is None or not isinstance(node, ast.If):
+            continue
+        for inner in (n for stmt in node.body for n in ast.walk(stmt) if isinstance(n, ast.Assign)):
+            if inner.lineno in owned and any(isinstance(t, ast.Attribute) and t.attr == name for t in inner.targets):
+                found.add(lines[inner.lineno - 1].strip())
+    return found
+
+
+def _old_default_test(test: ast.expr, pinned: dict[str, Changed]) -> str | None:
+    """The field ``test`` compares with a default, old or new (``x.name == old``, ``x.name is None``), if it does:
+    a set under it fills that default in, whichever side's the fork wrote it for."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.Is))):
+        return None
+    for field, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        change = pinned.get(field.attr) if isinstance(field, ast.Attribute) else None
+        value = literal_value(other)
+        defaults = (change.old_value, *_values(change.new_value)) if change is not None else ()
+        if change is not None and value is not NOT_LITERAL and any(_same_or_none(value, d) for d in defaults):
+            return change.name
+    return None
 
 
 def _fork_reads(

@@ -1090,10 +1090,35 @@ def _removed_in(trees: ThreeTrees, path: str, names: list[str], found: dict[str,
     added = list(change.added.values())
     for name in names:
         shapes = _definitions(name)
-        for kind in sorted(
-            _kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes), key=list(Kind).index
-        ):
+        kinds = _kinds_in(change.removed, name, shapes) - _kinds_in(added, name, shapes)
+        if Kind.ENV not in kinds and _env_name_held(trees, path, change.removed, name):
+            kinds.add(Kind.ENV)
+        for kind in sorted(kinds, key=list(Kind).index):
             found.setdefault(name, []).append(Removed(name, kind, path))
+
+
+def _env_name_held(trees: ThreeTrees, path: str, removed: list[str], name: str) -> bool:
+    """A removed line held the variable's name in a name the base file reads the environment by: ``env_key =
+    "APP_OLD_FLAG"`` then ``os.getenv(env_key, "0")`` (#26855 renamed the batch-invariance switch's variable
+    so): the read went with the line, though no line quoted the name inside ``getenv``."""
+    held = {m.group(1) for line in removed if name in line and (m := _HOLDS_NAME.match(line)) and m.group(2) == name}
+    if not held:
+        return False
+    text = trees.blobs(trees.base, [path]).get(path) or ""
+    return any(_reads_env_by(holder).search(text) for holder in held)
+
+
+# ``env_key = "APP_FLAG"`` / ``_FLAG_VAR: str = 'APP_FLAG'``: a name bound to a string on a line of its own
+_HOLDS_NAME = re.compile(r"""^\s*([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:#.*)?$""")
+
+
+def _reads_env_by(holder: str) -> re.Pattern[str]:
+    """``os.getenv(holder``, ``environ.get(holder``, ``environ[holder]``, ``holder in os.environ``."""
+    word = re.escape(holder)
+    return re.compile(
+        rf"(?:getenv|environ\.(?:get|pop|setdefault))\s*\(\s*{word}\b|environ\s*\[\s*{word}\s*\]"
+        rf"|\b{word}\s+(?:not\s+)?in\s+(?:os\.)?environ\b"
+    )
 
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
