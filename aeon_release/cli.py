@@ -645,7 +645,9 @@ def publish_cmd(
 
 @app.command("verify")
 def verify_cmd(
-    reference: str = typer.Argument(..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest."),
+    reference: str = typer.Argument(
+        ..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest, or REPOSITORY@sha256:HEX (that digest, no tag read)."
+    ),
     key: Optional[Path] = typer.Option(None, "--key", help="Public key (default: the signing key's .pub)."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,

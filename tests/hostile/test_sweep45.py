@@ -1,0 +1,166 @@
+"""Hostile-input sweep 45.  `status` over damaged run records among good ones (exit 2, which says "refused, nothing on
+stdout", over a listing); `verify REPOSITORY@sha256:...` refused where the digest is the very thing to verify.  The
+real CLI."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters import artifacts, signing
+from aeon_release.domain import attestation
+from tests.helpers import LoopbackServer
+from tests.hostile.conftest import QuietHandler, git, make_repo, run_limited
+from tests.hostile.test_config_files import one_error_line
+
+TIMEOUT = 20.0
+
+
+# -- status over a damaged run record among good ones ------------------------------------------------------------------
+def _runs(tmp_path: Path, good: int, damaged: list[str]) -> Path:
+    """A repository with ``good`` finished-looking merge runs (v0.1.0, ...) and a damaged state.json per tag named."""
+    repo = make_repo(tmp_path / "repo", {"a.py": "x = 1\n"})
+    sha = git(repo, "rev-parse", "HEAD")
+    runs = repo / ".git" / "aeon-release" / "runs"
+    for n in range(good):
+        tag = f"v0.{n + 1}.0"
+        (runs / tag).mkdir(parents=True)
+        worktree = repo / ".git" / "aeon-release" / "worktrees" / tag
+        worktree.mkdir(parents=True)
+        state = {
+            "tag": tag, "branch": f"fork-{tag}", "previous_branch": "fork-v0.0.1", "previous_sha": sha,
+            "tag_sha": sha, "merge_base": sha, "worktree": str(worktree), "config_dir": str(tmp_path),
+            "upstream_branch": None, "phase": "audit-failed", "steps_done": ["merge"], "conflicts": [],
+        }  # fmt: skip
+        (runs / tag / "state.json").write_text(json.dumps(state))
+    for tag in damaged:
+        (runs / tag).mkdir(parents=True)
+        (runs / tag / "state.json").write_text('{"tag": ')
+    return repo
+
+
+@pytest.mark.parametrize("json_out", [[], ["--json"]], ids=["human", "json"])
+def test_status_with_a_damaged_run_among_good_ones_lists_them_and_asks_a_person(
+    tmp_path: Path, json_out: list[str]
+) -> None:
+    """`status --json` with one damaged run record among good ones listed the good ones and exited 2, which the
+    README says is refused input with nothing on stdout: a script took the listing for no answer.  The good runs
+    are listed, the damaged one named by its path on stderr, exit 1 (a person must look)."""
+    repo = _runs(tmp_path, 2, ["v0.9.0"])
+    run = run_limited("status", "--repo", repo, *json_out, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 1 and "Traceback" not in run.err, run.err
+    damaged = repo / ".git" / "aeon-release" / "runs" / "v0.9.0" / "state.json"
+    [line] = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert line.startswith(f"error: {damaged}: run state is unreadable") and "merge --abort v0.9.0" in line, line
+    if json_out:
+        assert [r["tag"] for r in json.loads(run.out)] == ["v0.1.0", "v0.2.0"], run.out
+    else:
+        assert "v0.1.0" in run.out and "v0.2.0" in run.out and "v0.9.0" not in run.out, run.out
+
+
+def test_status_names_each_damaged_run_record(tmp_path: Path) -> None:
+    """Two damaged records: only the first was named, so the second came to light after the first was dropped.
+    Each is named on a line of its own, then one line of how many; the good run is listed."""
+    repo = _runs(tmp_path, 1, ["v0.8.0", "v0.9.0"])
+    run = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 1 and [r["tag"] for r in json.loads(run.out)] == ["v0.1.0"], run.err
+    lines = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 3 and "runs/v0.8.0/state.json" in lines[0] and "runs/v0.9.0/state.json" in lines[1], lines
+    assert lines[2].startswith("error: 2 run records are damaged") and "(hint: " in lines[2], lines
+
+
+def test_status_with_only_good_runs_exits_0(tmp_path: Path) -> None:
+    """The twin: good runs alone are a listing, exit 0, nothing on stderr called an error."""
+    repo = _runs(tmp_path, 2, [])
+    run = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and len(json.loads(run.out)) == 2 and "error:" not in run.err, run.err
+
+
+# -- verify REPOSITORY@sha256:... ------------------------------------------------------------------------------------
+MEDIA = "application/vnd.oci.image.manifest.v1+json"
+IMAGE = json.dumps(
+    {"schemaVersion": 2, "mediaType": MEDIA, "config": {"mediaType": MEDIA, "digest": "sha256:" + "a" * 64, "size": 2}}
+).encode()
+DIGEST = "sha256:" + hashlib.sha256(IMAGE).hexdigest()
+
+
+class _Registry(LoopbackServer):
+    """A registry holding one image by its digest (and under ``latest`` when ``tagged``), with an attestation of it
+    signed by ``key`` for ``repository``; every manifest path asked is kept in ``asked``."""
+
+    def __init__(self, key: Path, tagged: bool = False) -> None:
+        owner = self
+        self.asked: list[str] = []
+        self.served: dict[str, bytes] = {}
+
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                owner.asked.append(self.path)
+                body = owner.served.get(self.path)
+                self._send(200, body, {"Content-Type": MEDIA}) if body else self._send(404, b'{"errors": []}')
+
+        super().__init__(Handler)
+        self.repository = f"127.0.0.1:{self.port}/team/app"
+        statement = attestation.statement(self.repository, DIGEST, None, {"status": "passed", "detail": "x"}, "d")
+        envelope = signing.sign(statement, signing.load_signer(key))
+        blob = "sha256:" + hashlib.sha256(envelope).hexdigest()
+        layer = {"mediaType": artifacts.ENVELOPE_TYPE, "digest": blob, "size": len(envelope)}
+        att = json.dumps({"schemaVersion": 2, "mediaType": MEDIA, "layers": [layer]}).encode()
+        self.served = {
+            f"/v2/team/app/manifests/{DIGEST}": IMAGE,
+            f"/v2/team/app/manifests/{artifacts.attestation_tag(DIGEST)}": att,
+            f"/v2/team/app/blobs/{blob}": envelope,
+        }
+        if tagged:
+            self.served["/v2/team/app/manifests/latest"] = IMAGE
+
+
+@pytest.fixture
+def key(tmp_path: Path) -> Path:
+    assert run_limited("keygen", tmp_path / "k", cwd=tmp_path).code == 0
+    return tmp_path / "k"
+
+
+@pytest.mark.parametrize("tag", ["", ":latest"], ids=["digest", "tag-and-digest"])
+def test_verify_of_a_digest_reference_verifies_that_digest(tmp_path: Path, key: Path, tag: str) -> None:
+    """`verify app@sha256:...` (how a deployment pins what it runs) was refused, "verify reads the digest a tag
+    holds": the digest cannot move, it is the very thing to verify.  It is read back by itself (no tag asked) and its
+    attestation checked; `app:TAG@sha256:...` is the digest too, as docker pulls it."""
+    with _Registry(key) as registry:
+        reference = f"{registry.repository}{tag}@{DIGEST}"
+        run = run_limited("verify", reference, "--key", f"{key}.pub", "--json", cwd=tmp_path, timeout=TIMEOUT)
+        asked = registry.asked
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    report = json.loads(run.out)
+    assert report["verified"] is True and report["digest"] == DIGEST and report["reference"] == reference, report
+    assert report["audit"]["status"] == "passed" and f"verified {reference} = {DIGEST}" in run.err, run.err
+    assert "/v2/team/app/manifests/latest" not in asked and f"/v2/team/app/manifests/{DIGEST}" in asked, asked
+
+
+def test_verify_of_a_digest_the_registry_lacks_says_it_does_not_exist(tmp_path: Path, key: Path) -> None:
+    """The twin: a digest no manifest has is no image, one line, exit 2 (an attestation alone proves nothing)."""
+    other = "sha256:" + "0" * 64
+    with _Registry(key) as registry:
+        run = run_limited("verify", f"{registry.repository}@{other}", "--key", f"{key}.pub", cwd=tmp_path)
+    assert "does not exist in the registry" in one_error_line(run), run.err
+
+
+@pytest.mark.parametrize(
+    "digest", ["sha512:" + "a" * 128, "sha256:" + "A" * 64, "sha256:" + "a" * 40], ids=["sha512", "upper", "short"]
+)
+def test_verify_of_a_digest_no_attestation_can_name_is_one_line(tmp_path: Path, key: Path, digest: str) -> None:
+    """The twin: a digest that is no sha256 of 64 lowercase hex digits is refused before any request, one line."""
+    for name in ("127.0.0.1:9/team/app", "127.0.0.1:9/team/app:latest"):  # the name quoted apart: no `user:PW@`
+        line = one_error_line(run_limited("verify", f"{name}@{digest}", "--key", f"{key}.pub", cwd=tmp_path))
+        assert "names a digest that is no sha256 of 64 lowercase hex digits" in line and name in line, line
+        assert "***" not in line, line
+
+
+def test_verify_of_a_tag_reads_the_tag_as_before(tmp_path: Path, key: Path) -> None:
+    """The twin: `verify app:latest` reads the digest the tag holds, as before."""
+    with _Registry(key, tagged=True) as registry:
+        run = run_limited("verify", f"{registry.repository}:latest", "--key", f"{key}.pub", "--json", cwd=tmp_path)
+    assert run.code == 0 and json.loads(run.out)["digest"] == DIGEST, run.err
