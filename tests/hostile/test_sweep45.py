@@ -12,7 +12,7 @@ import pytest
 
 from aeon_release.adapters import artifacts, signing
 from aeon_release.domain import attestation
-from tests.helpers import LoopbackServer
+from tests.helpers import LoopbackServer, build_example
 from tests.hostile.conftest import QuietHandler, git, make_repo, run_limited
 from tests.hostile.test_config_files import one_error_line
 
@@ -70,6 +70,14 @@ def test_status_names_each_damaged_run_record(tmp_path: Path) -> None:
     lines = [line for line in run.err.splitlines() if line.startswith("error:")]
     assert len(lines) == 3 and "runs/v0.8.0/state.json" in lines[0] and "runs/v0.9.0/state.json" in lines[1], lines
     assert lines[2].startswith("error: 2 run records are damaged") and "(hint: " in lines[2], lines
+
+
+def test_status_json_with_no_readable_run_prints_nothing(tmp_path: Path) -> None:
+    """Every run record damaged: refused input, exit 2, and stdout empty as the README says of exit 2 (it held `[]`,
+    which a script read as "no runs")."""
+    repo = _runs(tmp_path, 0, ["v0.9.0"])
+    run = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert "runs/v0.9.0/state.json: run state is unreadable" in one_error_line(run) and run.out == "", run.out
 
 
 def test_status_with_only_good_runs_exits_0(tmp_path: Path) -> None:
@@ -164,3 +172,32 @@ def test_verify_of_a_tag_reads_the_tag_as_before(tmp_path: Path, key: Path) -> N
     with _Registry(key, tagged=True) as registry:
         run = run_limited("verify", f"{registry.repository}:latest", "--key", f"{key}.pub", "--json", cwd=tmp_path)
     assert run.code == 0 and json.loads(run.out)["digest"] == DIGEST, run.err
+
+
+# -- init in a shallow clone -------------------------------------------------------------------------------------------
+def _clone(tmp_path: Path, depth: list[str]) -> Path:
+    """The example's fork cloned (``--depth 1`` as actions/checkout does, or whole), on its fork branch."""
+    ex = build_example(tmp_path / "ex")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", *depth, "--branch", "aeon-v0.27.1", f"file://{ex.fork}", str(clone))
+    return clone
+
+
+def test_init_in_a_shallow_clone_says_it_is_shallow(tmp_path: Path) -> None:
+    """`init` in a clone of depth 1 (a CI checkout) found no release tag the branch contains and said "branch
+    'aeon-v0.27.1' is not named PREFIX + an upstream release tag it contains" with a hint to rename it: the name was
+    right, the tag's commit was cut off.  The line says the clone is shallow and how to deepen it."""
+    clone = _clone(tmp_path, ["--depth", "1"])
+    argv = ("init", "--repo", clone, "--dry-run", "--image", "ghcr.io/me/app", "--config", tmp_path / "cfg")
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert "no upstream release tag it contains is in this clone" in line and "--unshallow" in line, line
+    assert "git branch -m" not in line, line
+
+
+def test_init_in_a_whole_clone_of_a_branch_named_otherwise_says_to_rename_it(tmp_path: Path) -> None:
+    """The twin: a whole clone whose branch names no tag is still told to rename the branch."""
+    clone = _clone(tmp_path, [])
+    git(clone, "branch", "-m", "my-work")
+    argv = ("init", "--repo", clone, "--dry-run", "--image", "ghcr.io/me/app", "--config", tmp_path / "cfg")
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert "is not named PREFIX + an upstream release tag" in line and "git branch -m" in line, line
