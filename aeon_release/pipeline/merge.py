@@ -56,10 +56,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     with _planning(opts.tag, opts.fetch):
         plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
-        raise StateError(
-            f"branch {quoted(plan.branch)} already exists in {git.path}",
-            f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
-        )
+        raise _branch_exists(git, plan.branch, opts.tag)
     store = RunStore(common, opts.tag)
     run = steps.Run(git, steps.state_for(plan, store.worktree), plan)
     run.state.waivers = steps.parse_waivers(waive, steps.who_waives(git))
@@ -203,6 +200,16 @@ def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
         )
     dropped = "worktree removed" if had_worktree else "state dropped"
     show(f"aborted the {escape(tag)} run, whose state was damaged: {dropped}, no branch touched", json_out)
+
+
+def _branch_exists(git: Git, branch: str, tag: str) -> StateError:
+    """The branch the merge would make is there already.  Checked out in a work tree, `git branch -D` refuses it
+    ("cannot delete branch ... used by worktree"): the hint names that work tree first."""
+    where = git.checked_out_at(branch)
+    hint = f"delete it (git branch -D {shell_word(branch)}) to merge {tag} again"
+    if where is not None:
+        hint = f"it is checked out in {shell_word(where)}: switch that work tree to another branch, then {hint}"
+    return StateError(f"branch {quoted(branch)} already exists in {git.path}", hint)
 
 
 def _left_worktree(git: Git, tag: str | None) -> str | None:

@@ -201,3 +201,21 @@ def test_init_in_a_whole_clone_of_a_branch_named_otherwise_says_to_rename_it(tmp
     argv = ("init", "--repo", clone, "--dry-run", "--image", "ghcr.io/me/app", "--config", tmp_path / "cfg")
     line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
     assert "is not named PREFIX + an upstream release tag" in line and "git branch -m" in line, line
+
+
+# -- merge when the branch it would make is there, checked out in a work tree --------------------------------------------
+@pytest.mark.parametrize("checked_out", [True, False], ids=["in-a-worktree", "not-checked-out"])
+def test_merge_over_a_branch_checked_out_elsewhere_names_that_work_tree(tmp_path: Path, checked_out: bool) -> None:
+    """`aeon-v0.29.0` already there and checked out in a linked work tree: the hint said `git branch -D aeon-v0.29.0`,
+    which git refuses ("cannot delete branch ... used by worktree at ...").  It names the work tree to switch first;
+    a branch no work tree has is told to be deleted, as before.  Nothing changes either way."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "branch", "aeon-v0.29.0", "aeon-v0.27.1")
+    if checked_out:
+        git(ex.fork, "worktree", "add", "-q", str(tmp_path / "wt"), "aeon-v0.29.0")
+    before = git(ex.fork, "for-each-ref")
+    argv = ("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert "branch 'aeon-v0.29.0' already exists" in line and "git branch -D aeon-v0.29.0" in line, line
+    assert (f"it is checked out in {tmp_path / 'wt'}: switch" in line) == checked_out, line
+    assert git(ex.fork, "for-each-ref") == before
