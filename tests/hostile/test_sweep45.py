@@ -13,7 +13,7 @@ import pytest
 from aeon_release.adapters import artifacts, signing
 from aeon_release.domain import attestation
 from tests.helpers import LoopbackServer, build_example
-from tests.hostile.conftest import QuietHandler, git, make_repo, run_limited
+from tests.hostile.conftest import QuietHandler, config_with, git, make_repo, run_limited
 from tests.hostile.test_config_files import one_error_line
 
 TIMEOUT = 20.0
@@ -219,3 +219,35 @@ def test_merge_over_a_branch_checked_out_elsewhere_names_that_work_tree(tmp_path
     assert "branch 'aeon-v0.29.0' already exists" in line and "git branch -D aeon-v0.29.0" in line, line
     assert (f"it is checked out in {tmp_path / 'wt'}: switch" in line) == checked_out, line
     assert git(ex.fork, "for-each-ref") == before
+
+
+# -- a path with a newline under a `**` glob -------------------------------------------------------------------------------
+NO_SYSTEM = """rules:
+  - {id: x/no-system, kind: pattern, message: no os.system, paths: ["vllm/**"], regex: "os\\\\.system", expect: absent}
+  - {id: x/markers, kind: conflict-markers, message: a conflict marker}
+"""
+CONFLICT = "<" * 7 + " ours\nx = 1\n" + "=" * 7 + "\nx = 2\n" + ">" * 7 + " theirs\n"
+
+
+@pytest.mark.parametrize("rev", [[], ["--rev", "HEAD"], ["--changed-since", "HEAD~1"]], ids=["tree", "rev", "since"])
+def test_a_path_with_a_newline_is_under_the_globs_that_name_it(tmp_path: Path, rev: list[str]) -> None:
+    """``**`` was the regex ``.*``, whose ``.`` takes no newline: `vllm/x<LF>y/evil.py` was under no ``vllm/**`` rule
+    and `b<LF>c.txt` under no conflict-markers rule (default paths ``**``): both passed the gate, exit 0, while
+    `vllm/e<LF>vil.py` (``*`` is ``[^/]``) was found.  Each is found, in the tree, at a revision and in a pull
+    request's changes."""
+    repo = make_repo(tmp_path / "r", {"vllm/ok.py": "x = 1\n"})
+    make_repo(repo, {b"vllm/x\ny/evil.py": 'import os\nos.system("id")\n', b"b\nc.txt": CONFLICT}, "evil")
+    argv = ("audit", "--repo", repo, "--config", config_with(tmp_path, NO_SYSTEM), "--format", "json", *rev)
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 1, run.err
+    found = {(f["rule"], f["path"]) for f in json.loads(run.out)["findings"]}
+    assert ("x/no-system", "vllm/x\ny/evil.py") in found and ("x/markers", "b\nc.txt") in found, found
+
+
+def test_a_newline_before_the_globs_folder_is_not_under_it(tmp_path: Path) -> None:
+    """The twin: `vllm<LF>x/evil.py` is in no folder `vllm`, and a clean file with a newline is clean: exit 0."""
+    files = {"vllm/ok.py": "x = 1\n", b"vllm\nx/evil.py": 'import os\nos.system("id")\n', b"a\nb.txt": "fine\n"}
+    repo = make_repo(tmp_path / "r", files)
+    argv = ("audit", "--repo", repo, "--config", config_with(tmp_path, NO_SYSTEM))
+    run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "Traceback" not in run.err, run.out + run.err
