@@ -251,3 +251,34 @@ def test_a_newline_before_the_globs_folder_is_not_under_it(tmp_path: Path) -> No
     argv = ("audit", "--repo", repo, "--config", config_with(tmp_path, NO_SYSTEM))
     run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and "Traceback" not in run.err, run.out + run.err
+
+
+# -- a text option given '' ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "option"),
+    [
+        (("build", "--version", "v0.29.0", "--rev", "", "--dry-run"), "--rev"),
+        (("build", "--version", "v0.29.0", "--tag", "", "--dry-run"), "--tag"),
+        (("init", "--dry-run", "--image", "ghcr.io/me/app", "--onto", ""), "--onto"),
+        (("init", "--dry-run", "--image", "ghcr.io/me/app", "--upstream-remote", ""), "--upstream-remote"),
+        (("audit", "--changed-since", ""), "--changed-since"),
+    ],
+    ids=["build-rev", "build-tag", "init-onto", "init-remote", "audit-since"],
+)
+def test_a_text_option_given_nothing_is_refused(tmp_path: Path, argv: tuple[str, ...], option: str) -> None:
+    """``--rev "$REV"`` with REV unset: `build --rev ''` built HEAD, `init --onto ''` read the branch checked out,
+    `audit --changed-since ''` the whole tree, each as if the option were absent (and exit 0 where that passed).
+    One line naming the option, exit 2, before anything runs."""
+    ex = build_example(tmp_path / "ex")
+    run = run_limited(*argv, "--repo", ex.fork, "--config", ex.config, cwd=tmp_path, timeout=TIMEOUT)
+    line = one_error_line(run)
+    assert f"'{option}': an empty value (an unset variable?)" in line, line
+
+
+def test_a_text_option_given_a_value_is_read_as_before(tmp_path: Path) -> None:
+    """The twin: `audit --changed-since REV` and `build --rev BRANCH --dry-run` read their values."""
+    ex = build_example(tmp_path / "ex")
+    base = ("--repo", ex.fork, "--config", ex.config)
+    assert run_limited("audit", "--changed-since", "HEAD", *base, cwd=tmp_path, timeout=TIMEOUT).code == 0
+    run = run_limited("build", "--version", "v0.27.1", "--rev", "aeon-v0.27.1", "--dry-run", *base, cwd=tmp_path)
+    assert "an empty value" not in run.err and "Traceback" not in run.err, run.err
