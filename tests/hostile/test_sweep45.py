@@ -282,3 +282,31 @@ def test_a_text_option_given_a_value_is_read_as_before(tmp_path: Path) -> None:
     assert run_limited("audit", "--changed-since", "HEAD", *base, cwd=tmp_path, timeout=TIMEOUT).code == 0
     run = run_limited("build", "--version", "v0.27.1", "--rev", "aeon-v0.27.1", "--dry-run", *base, cwd=tmp_path)
     assert "an empty value" not in run.err and "Traceback" not in run.err, run.err
+
+
+# -- a registry that breaks off its answer ---------------------------------------------------------------------------------
+class _CutShort(LoopbackServer):
+    """A registry whose every answer promises 100 bytes and sends 12 (or, ``whole``, sends them all)."""
+
+    def __init__(self, whole: bool = False) -> None:
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                body = b'{"tags": []}'
+                self.send_response(404)
+                self.send_header("Content-Length", str(len(body) if whole else 100))
+                self.end_headers()
+                self.wfile.write(body)
+
+        super().__init__(Handler)
+
+
+@pytest.mark.parametrize("whole", [False, True], ids=["cut-short", "whole"])
+def test_a_registry_that_breaks_off_its_answer_is_said_to(tmp_path: Path, whole: bool) -> None:
+    """An answer cut short (fewer bytes than its Content-Length: a proxy's timeout, a registry restarting) was
+    "registry ... is unreachable: ChunkedEncodingError (hint: check the registry address ...)": the address was
+    answering.  One line saying it broke off; the twin, the same answer whole, reads as no such tag, as before."""
+    with _CutShort(whole) as registry:
+        argv = ("releases", "--repository", f"127.0.0.1:{registry.port}/team/app", "--config", config_with(tmp_path))
+        run = run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT)
+    assert "Traceback" not in run.err and "unreachable" not in run.err, run.err
+    assert ("broke off its answer" in run.err) != whole, run.err
