@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from typer._click.types import StringParamType  # typer vendors click; no public name for it
 
 from aeon_release.adapters.files import forget_reads
 from aeon_release.errors import RUN_STANDS, error_handler, quoted, standard_streams, stop_on_sigterm
@@ -208,8 +209,26 @@ def _refuse_empty_paths(command: Any) -> None:
 
             object.__setattr__(param.type, "convert", checked)
             object.__setattr__(param.type, "_aeon_refuses_empty", True)
+        elif param.param_type_name == "option" and type(param.type) is StringParamType:
+            param.type = _NON_EMPTY  # (click's one STRING is every text parameter's: it is replaced, not changed)
     for sub in (getattr(command, "commands", None) or {}).values():
         _refuse_empty_paths(sub)
+
+
+class _NonEmptyText(StringParamType):
+    """A text option given ``''`` (an unset variable in a script: ``--rev "$REV"``) is no value: `build --rev ''`
+    built HEAD, `init --onto ''` read the branch checked out and `audit --changed-since ''` the whole tree, each as if
+    the option were not there, while others said "'' is not a valid name" or "needs a reason"."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and not value:
+            from typer._click.exceptions import BadParameter
+
+            raise BadParameter("an empty value (an unset variable?): give one, or leave the option out", ctx, param)
+        return super().convert(value, param, ctx)
+
+
+_NON_EMPTY = _NonEmptyText()
 
 
 # Options that cannot be honoured together, each pair with why (a command's own checks hold the pairs that
@@ -645,7 +664,9 @@ def publish_cmd(
 
 @app.command("verify")
 def verify_cmd(
-    reference: str = typer.Argument(..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest."),
+    reference: str = typer.Argument(
+        ..., help="REPOSITORY:TAG, e.g. ghcr.io/team/app:latest, or REPOSITORY@sha256:HEX (that digest, no tag read)."
+    ),
     key: Optional[Path] = typer.Option(None, "--key", help="Public key (default: the signing key's .pub)."),
     username: Optional[str] = USERNAME,
     password_stdin: bool = PASSWORD_STDIN,

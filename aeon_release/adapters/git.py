@@ -891,11 +891,24 @@ class Git:
 
     def checked_out_branches(self) -> set[str]:
         """The branches some work tree of this repository has checked out (its HEAD names them)."""
+        return set(self._worktree_branches())
+
+    def checked_out_at(self, branch: str) -> str | None:
+        """The work tree that has ``branch`` checked out, if one has."""
+        return self._worktree_branches().get(branch)
+
+    def _worktree_branches(self) -> dict[str, str]:
+        """Each checked-out branch, with the work tree that has it (``git worktree list --porcelain``)."""
         status, out, _ = self.try_run("worktree", "list", "--porcelain", "-z")
         fields = out.split("\0")
         if status != 0:  # a git before 2.36 (no -z): one field a line
             fields = self.run("worktree", "list", "--porcelain").split("\n")
-        return {f.removeprefix("branch refs/heads/") for f in fields if f.startswith("branch refs/heads/")}
+        found, where = {}, ""
+        for field in fields:
+            where = field.removeprefix("worktree ") if field.startswith("worktree ") else where
+            if field.startswith("branch refs/heads/"):
+                found[field.removeprefix("branch refs/heads/")] = where
+        return found
 
     def staged_changes(self) -> bool:
         status, _, _ = self.try_run("diff", "--cached", "--quiet")

@@ -442,6 +442,13 @@ class Registry:
             ) as reply:
                 body = _capped(reply, self.repository.host)
                 return _Response(reply.status_code, reply.headers, body, url)
+        except (requests.exceptions.ChunkedEncodingError, requests.exceptions.ContentDecodingError) as error:
+            # it answered, then broke off (fewer bytes than its Content-Length, a bad chunk or gzip stream): "is
+            # unreachable, check the address" sent a person to check an address that was answering
+            raise ServiceError(
+                f"registry {self.repository.host} broke off its answer ({type(error).__name__}): it came cut short",
+                "retry; if it persists, check the registry or a proxy in front of it; nothing further was changed",
+            ) from None
         except requests.RequestException as error:
             raise ServiceError(
                 f"registry {self.repository.host} is unreachable: {type(error).__name__}",

@@ -1,8 +1,8 @@
 """`aeon-release verify REPOSITORY:TAG [--key PUB]`: is this tag what the fleet built, audited and signed?
 
-Reads the digest the tag holds now, fetches the attestation pushed for that digest
-(``sha256-<hex>.att``), checks its DSSE signature with the public key, checks that the signed
-statement names this repository and this digest, and shows the audit result it carries.
+Reads the digest the tag holds now (or takes the one ``REPOSITORY@sha256:HEX`` pins), fetches the attestation
+pushed for that digest (``sha256-<hex>.att``), checks its DSSE signature with the public key, checks that the
+signed statement names this repository and this digest, and shows the audit result it carries.
 Exit 0 verified; 1 no attestation, a bad signature or a statement about another image; 2 bad input.
 """
 
@@ -24,29 +24,42 @@ from aeon_release.pipeline import keys
 _DIGEST_END = re.compile(r"@(?P<digest>[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-fA-F]{32,})")
 
 
-def _split(reference: str) -> tuple[str, str]:
+def _split(reference: str) -> tuple[str, str, str | None]:
+    """REPOSITORY, the tag (empty for ``REPOSITORY@DIGEST``) and the digest a reference pins, if any."""
     pinned = _DIGEST_END.search(reference)
-    if pinned and pinned.end() == len(reference):  # `app@sha256:...` was "repository 'app@sha256' is not a valid..."
-        # the name quoted apart from its digest: `app:latest@sha256:...` whole reads as `user:PASSWORD@host`
-        named = f"{quoted(reference[: pinned.start()])}@{pinned['digest'][:80]}"
-        raise UsageError(
-            f"{named} names an image by its digest; verify reads the digest a tag holds",
-            "pass REPOSITORY:TAG (`aeon-release releases --repository REPOSITORY` lists the tags)",
-        )
+    if pinned and pinned.end() == len(reference):
+        return _pinned(reference[: pinned.start()], pinned["digest"])
     repository, sep, tag = reference.rpartition(":")
     if not sep or "/" in tag or not names.TAG.fullmatch(tag):
         raise UsageError(f"{quoted(reference)} is not REPOSITORY:TAG", "e.g. ghcr.io/team/app:latest")
-    return repository, tag
+    return repository, tag, None
+
+
+def _pinned(named: str, digest: str) -> tuple[str, str, str]:
+    """``app@sha256:HEX`` (how a deployment pins what it runs) is verified as that digest: it cannot move, so no tag
+    is read (it was refused, "verify reads the digest a tag holds").  ``app:TAG@sha256:HEX`` is the digest too, as
+    docker pulls it; the tag only names the variant the attestation must say."""
+    if not names.SHA256_DIGEST.fullmatch(digest):
+        # the name quoted apart from its digest: `app:latest@sha256:...` whole reads as `user:PASSWORD@host`
+        raise UsageError(
+            f"{quoted(named)}@{digest[:80]} names a digest that is no sha256 of 64 lowercase hex digits",
+            "aeon-release attests sha256 digests: pass REPOSITORY@sha256:HEX or REPOSITORY:TAG",
+        )
+    repository, sep, tag = named.rpartition(":")
+    if sep and "/" not in tag and names.TAG.fullmatch(tag):
+        return repository, tag, digest
+    return named, "", digest
 
 
 def verify(
     reference: str, key: Path | None, username: str | None, password: str | None, config_dir: Path | None = None
 ) -> dict[str, Any]:
-    repository_text, tag = _split(reference)
+    repository_text, tag, pinned = _split(reference)
     repository = parse_repository(repository_text)
     public = signing.load_public(keys.verify_key(key, config_dir))
     credentials = resolve_credentials(repository.host, username, password)
-    digest = Registry(repository, credentials).digest(tag)
+    # a digest is read back by itself (the registry must serve those very bytes), never through the tag
+    digest = Registry(repository, credentials).digest(pinned or tag)
     if digest is None:
         raise UsageError(f"{reference} does not exist in the registry", "check the tag with `aeon-release releases`")
     envelope = artifacts.pull(repository, credentials, digest)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from aeon_release.adapters import blobs
-from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git, read_blobs
+from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, read_blobs
 from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits.source import parse_python
 from aeon_release.errors import ConfigError, GitError, UsageError, quoted
@@ -193,6 +193,11 @@ def _last_tag(git: Git, branch: str, head: str) -> str:
     named = sorted((t for t in tags if branch.endswith(t) and len(branch) > len(t)), key=len, reverse=True)
     if not named:
         near = ", ".join(sorted(tags)[-3:]) or "none"
+        if git.is_shallow():  # the tag's commit is cut off (actions/checkout's depth 1): renaming the branch is no cure
+            raise UsageError(
+                f"branch {quoted(branch)}: no upstream release tag it contains is in this clone (tags there: {near})",
+                SHALLOW_HINT,
+            )
         raise UsageError(
             f"branch {quoted(branch)} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
             "name the fork branch after the release it was merged with (git branch -m myfork-v0.27.1), "

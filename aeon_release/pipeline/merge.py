@@ -25,7 +25,7 @@ from aeon_release.domain import profile as profile_mod
 from aeon_release.domain.audits import sidecar
 from aeon_release.domain.ledger import config_flag
 from aeon_release.domain.names import parse_version, version_key
-from aeon_release.errors import AeonError, NeedsHuman, StateError, printable, quoted, shell_word
+from aeon_release.errors import AeonError, NeedsHuman, StateError, format_error, printable, quoted, shell_word
 from aeon_release.pipeline import merge_steps as steps
 from aeon_release.pipeline.merge_plan import MergePlan, Options, build_plan
 
@@ -56,10 +56,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     with _planning(opts.tag, opts.fetch):
         plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
-        raise StateError(
-            f"branch {quoted(plan.branch)} already exists in {git.path}",
-            f"delete it (git branch -D {plan.branch}) to merge {opts.tag} again",
-        )
+        raise _branch_exists(git, plan.branch, opts.tag)
     store = RunStore(common, opts.tag)
     run = steps.Run(git, steps.state_for(plan, store.worktree), plan)
     run.state.waivers = steps.parse_waivers(waive, steps.who_waives(git))
@@ -205,6 +202,16 @@ def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
     show(f"aborted the {escape(tag)} run, whose state was damaged: {dropped}, no branch touched", json_out)
 
 
+def _branch_exists(git: Git, branch: str, tag: str) -> StateError:
+    """The branch the merge would make is there already.  Checked out in a work tree, `git branch -D` refuses it
+    ("cannot delete branch ... used by worktree"): the hint names that work tree first."""
+    where = git.checked_out_at(branch)
+    hint = f"delete it (git branch -D {shell_word(branch)}) to merge {tag} again"
+    if where is not None:
+        hint = f"it is checked out in {shell_word(where)}: switch that work tree to another branch, then {hint}"
+    return StateError(f"branch {quoted(branch)} already exists in {git.path}", hint)
+
+
 def _left_worktree(git: Git, tag: str | None) -> str | None:
     """The tag of a run whose folder was removed by hand and whose worktree was left (``--abort TAG``, or a bare
     ``--abort`` when no run is unfinished): it said "no run", and the worktree stayed registered for good."""
@@ -245,8 +252,8 @@ def _branch_made_by_run(git: Git, state: RunState) -> str | None:
 
 
 def status(repo: Path, json_out: bool) -> None:
-    """Every run, then the first damaged one's error (its one line and exit code): a run whose state
-    cannot be read does not hide the others."""
+    """Every run, then each damaged one's error line: a run whose state cannot be read does not hide the
+    others.  Exit 1 when others are listed (a partial listing a person must look at), 2 when none is."""
     git = Git(repo)
     each = RunStore.each_run(git.common_dir)
     runs = [r for r in each if isinstance(r, RunState)]
@@ -255,8 +262,9 @@ def status(repo: Path, json_out: bool) -> None:
     shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
     left = RunStore.left_worktrees(git.common_dir)
-    if json_out and damaged and not RunStore.runs_of(git.common_dir).is_dir():
-        raise damaged[0]  # runs/ a FIFO or a file: `[]` on stdout, exit 2, and a script read "no runs"
+    if damaged and not (runs or alone or left):
+        # nothing readable to list (runs/ a FIFO, the one run damaged): refused, stdout empty (`[]` read as "no runs")
+        raise _named_each(damaged)
     if json_out:
         reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
         orphans = {tag: _left_fields(git, tag) for tag in left}
@@ -287,7 +295,29 @@ def status(repo: Path, json_out: bool) -> None:
         )
         say(f"next: `aeon-release merge --abort {escape(shell_word(tag))}` removes it; no branch is touched")
     if damaged:
-        raise damaged[0]
+        raise _damaged_verdict(damaged)
+
+
+def _damaged_verdict(damaged: list[StateError]) -> NeedsHuman:
+    """Damaged run records among listed ones: a person must look (exit 1), as a verdict is, with the others on
+    stdout.  It was the first one's StateError, exit 2, which says "refused, nothing on stdout": a script read
+    `status --json`'s good runs as no answer at all.  Each damaged record is named by its path on stderr."""
+    last = _named_each(damaged)
+    if len(damaged) == 1:
+        return NeedsHuman(last.message, last.hint or last.default_hint)
+    say(escape(format_error(last)))
+    return NeedsHuman(
+        f"{len(damaged)} run records are damaged (each named on a line above); the other runs are listed",
+        "`aeon-release merge --abort TAG` drops a damaged run (its worktree and state; no branch is touched)",
+    )
+
+
+def _named_each(damaged: list[StateError]) -> StateError:
+    """Every damaged record but the last said on stderr (only the first was named: the next came to light once it
+    was dropped); the last is returned, for its caller's line."""
+    for each in damaged[:-1]:
+        say(escape(format_error(each)))
+    return damaged[-1]
 
 
 def _left_fields(git: Git, tag: str) -> dict[str, Any]:

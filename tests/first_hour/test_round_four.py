@@ -285,7 +285,7 @@ def test_publish_dry_run_prints_the_plan_and_pushes_nothing(tmp_path: Path, monk
     assert named.code == 0 and json.loads(named.out)["actions"] == ["push it", "point :latest at it"]
     assert seen[-1] == "x:1"
     empty = run_cli("publish", "--image", "", "--version", "v0.29.0", "--config", ex.config, "--dry-run")
-    assert empty.code == 2 and "--image ''" in one_line(empty.err)
+    assert empty.code == 2 and "'--image': an empty value" in one_line(empty.err)
     nowhere = run_cli("publish", "--version", "v0.29.0", "--repository", "ghcr.io/a/b", "--config", tmp_path)
     assert nowhere.code == 2 and "no --image given" in one_line(nowhere.err)
     # the default name is made of --version and --variant: a bad one is named as given (the final read: "image

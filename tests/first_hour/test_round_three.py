@@ -32,7 +32,7 @@ def test_registry_commands_take_fleet_yamls_image_repository_without_repository(
     reached = one_line(run_cli(*argv, env=env).err)
     assert "--repository" not in reached and "names no registry" not in reached, reached
     empty = run_cli(*argv, "--repository", "", env=env)
-    assert empty.code == 2 and "--repository '': an empty name names no registry" in one_line(empty.err)
+    assert empty.code == 2 and "'--repository': an empty value" in one_line(empty.err)
     none = run_cli(*_COMMANDS[command], "--config", tmp_path, env=env)
     assert none.code == 2 and "no --repository given" in one_line(none.err), none.err
 

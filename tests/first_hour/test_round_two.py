@@ -353,7 +353,7 @@ def test_release_refuses_an_empty_repository_given() -> None:
     """With fleet.yaml's image.repository as release's default, ``--repository ''`` (an unset variable in a script)
     is refused, not read as "not given"."""
     done = run_cli("release", "v0.29.0", "--repository", "", "--dry-run")
-    assert done.code == 2 and "--repository '': an empty name names no registry" in one_line(done.err)
+    assert done.code == 2 and "'--repository': an empty value" in one_line(done.err)
 
 
 def test_gitattributes_that_name_no_refused_attribute_cost_no_git_run(

@@ -251,4 +251,4 @@ def test_an_empty_date_is_refused(tmp_path: Path) -> None:
         "--config",
         str(tmp_path),
     )
-    assert done.returncode == 2 and "date ''" in done.stderr
+    assert done.returncode == 2 and "'--date': an empty value" in done.stderr  # refused as every text option (sweep 45)

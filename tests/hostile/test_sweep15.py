@@ -310,9 +310,11 @@ def test_a_run_folder_named_no_tag_says_how_to_go_on(tmp_path: Path) -> None:
         folder = state_file.parent.parent / name
         folder.mkdir()
         (folder / "state.json").write_text(state_file.read_text().replace('"v0.2.0"', json.dumps(name)))
-    status = run_cli("status", "--repo", repo)
-    assert status.code == 2 and "v0.2.0: audit-failed" in status.out and "bad name" not in status.out, status.out
-    for argv in (["status"], ["merge", "--abort"], ["merge", "--continue"]):
+    status = run_cli("status", "--repo", repo)  # the good run listed, each damaged folder named (sweep 45: exit 1)
+    assert status.code == 1 and "v0.2.0: audit-failed" in status.out and "bad name" not in status.out, status.out
+    named = [line for line in status.err.splitlines() if "a run folder named no tag" in line]
+    assert len(named) == 3 and all("rm -r " in line and "\x1b" not in line for line in named), status.err
+    for argv in (["merge", "--abort"], ["merge", "--continue"]):
         line = one_error_line(run_cli(*argv, "--repo", repo))
         assert "a run folder named no tag" in line and "rm -r " in line and "\x1b" not in line, line
     assert run_cli("merge", "--abort", "v0.2.0", "--repo", repo).code == 0

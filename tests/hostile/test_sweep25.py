@@ -193,7 +193,9 @@ def test_a_builder_name_that_is_none_stops_the_release_before_the_merge(tmp_path
     )  # fmt: skip
     assert run.code == 2, run.err
     [line] = run.err.strip().splitlines()
-    assert line.startswith(f"error: --builder {builder!r} is not a builder name") and "(hint:" in line, line
+    # '' is refused as every text option's empty value is (sweep 45), before the command runs
+    said = f"error: --builder {builder!r} is not a builder name" if builder else "error: invalid value for '--builder'"
+    assert line.startswith(said) and "(hint:" in line, line
     assert git(ex.fork, "branch", "--list", "aeon-v0.29.0") == ""
 
 

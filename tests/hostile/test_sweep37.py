@@ -48,14 +48,15 @@ def test_a_pipeline_state_of_another_shape_is_named_damaged(tmp_path: Path, case
     seals it (the seal is a digest: a program that edits the file can write it too, README's "A run state edited by
     hand").  A date that was a list reached the publish's date check: a TypeError traceback, exit 3; a tag other
     than the folder's had `status` say "run `aeon-release release v9.9.9` again" and `release v0.29.0` go on with
-    it.  Both commands now say the file is damaged, one line each, exit 2, and how to set it aside."""
+    it.  Both commands now say the file is damaged, one line each, and how to set it aside: the release exit 2,
+    status, which lists the tag's merge run beside it, exit 1 (sweep 45)."""
     ex, argv, no_docker = release_stopped_at_build(tmp_path)
     place = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
     data = json.loads(place.read_text())
     _reshaped(data, case)
     _write_sealed(place, data)
-    for run in (run_cli("status", "--repo", ex.fork), run_cli(*argv, env=no_docker)):
-        assert run.code == 2 and "Traceback" not in run.err, run.err
+    for code, run in ((1, run_cli("status", "--repo", ex.fork)), (2, run_cli(*argv, env=no_docker))):
+        assert run.code == code and "Traceback" not in run.err, run.err
         [line] = [ln for ln in run.err.strip().splitlines() if ln.startswith("error:")]
         assert f"{place}: release pipeline state is unreadable" in line, line
         assert "(hint: move it aside (mv " in line and "v9.9.9" not in run.out, line

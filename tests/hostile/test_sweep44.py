@@ -300,18 +300,6 @@ def test_build_platform_of_another_architecture_is_still_refused(
 
 
 # -- verify of an image named by its digest ----------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "reference", ["127.0.0.1:9/team/app@sha256:" + "a" * 64, "127.0.0.1:9/team/app:latest@sha256:" + "b" * 64]
-)
-def test_verify_of_a_digest_reference_says_it_takes_a_tag(tmp_path: Path, reference: str) -> None:
-    """`verify app@sha256:...` (how a deployment pins what it runs) said "repository 'app@sha256' is not a valid
-    REGISTRY/NAME": the repository was fine, the digest was read as its tag.  One line saying verify reads a tag."""
-    assert run_limited("keygen", tmp_path / "k", cwd=tmp_path).code == 0
-    line = one_error_line(run_limited("verify", reference, "--key", tmp_path / "k.pub", cwd=tmp_path))
-    assert "names an image by its digest; verify reads the digest a tag holds" in line, line
-    assert "REGISTRY/NAME" not in line and "***" not in line and "team/app" in line, line
-
-
 @pytest.mark.parametrize("reference", ["user:PW0rd@reg.io/app:latest", "user@host/app:latest", "app@sha256:ab"])
 def test_verify_of_an_at_sign_that_is_no_digest_is_no_repository(tmp_path: Path, reference: str) -> None:
     """The twin: an `@` that does not end the reference in ``@ALGORITHM:HEX`` (credentials written into it, a short

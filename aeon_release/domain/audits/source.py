@@ -797,7 +797,9 @@ def glob_regex(pattern: str) -> Any:
     return linear.compile_text("".join(out), multiline=False)
 
 
-_GLOB_REGEX = {"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
+# ``.`` with the s flag: a path may hold a newline (git takes any byte but NUL and ``/``), and ``**`` read as a
+# plain ``.*`` passed over `a\nb.txt` (its conflict markers, a forbidden call in it) while ``*`` (``[^/]``) took it
+_GLOB_REGEX = {"**/": "(?s:.*/)?", "**": "(?s:.*)", "*": "[^/]*", "?": "[^/]"}
 
 
 def is_glob(pattern: str) -> bool:
