@@ -1,0 +1,528 @@
+"""A blind replay of the MLA and FlashInfer attention backends a fork that tunes them carries code against.
+
+10 first-parent commits on the surface a fork that tunes the MLA and FlashInfer backends writes code against --
+vllm/v1/attention/backends/mla/ (common.py's builders and workspace, the MLA prefill backends' class knobs and
+selector record, the module moved to the model executor), vllm/v1/attention/backends/flashinfer.py (the
+metadata record's fields, the impl's attributes, the decode metadata classes, the plan helper's parameters,
+the backend's hooks and block-size knob, the workspace constant) and vllm/v1/attention/backends/utils.py (a
+head-count helper) -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding the
+commits the other replays use.  The commits: #43525 (the prefill backends' ``requires_r1_mla_dimensions``
+knob, ``MLAPrefillSelectorConfig.is_r1_compatible`` and ``is_deepseek_r1_mla_compatible`` replaced by
+``supported_mla_dimensions``), #43241 (``get_num_attention_heads_from_layers`` removed), #34687
+(``fast_plan_decode``'s ``seq_lens_cpu`` parameter removed from the middle of its positionals), #43232
+(``TRTLLMDecode`` renamed, ``FlashInferImpl.support_trtllm_attn`` renamed), #28269
+(``FLASHINFER_WORKSPACE_BUFFER_SIZE`` removed for an env var), #28370 (``get_metadata_cls`` removed from
+every backend), #26541 (``supports_uniform_spec_as_decode`` replaced by ``query_len_support``), #29084
+(``supported_kernel_block_sizes`` made the hook ``get_supported_kernel_block_sizes()``), #32060 (mla/common.py
+moved to the model executor), #21137 (``FlashInferMetadata.qo_indptr`` and friends renamed ``*_cpu``, its
+``query_start_loc`` property removed).  Each is replayed under 1-3 fork spellings written the way fork code is
+written (a class-attribute knob on a subclass, a keyword to a record, an import of a removed or moved name, a
+positional call, a module-attribute assignment, a read off ``self`` in an impl subclass, a classmethod call off
+a backend, a read off a typed metadata record), with twins (fork code the commit does not break).  The merge
+base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its
+line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_mla.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #43525 (9d4dc4ca2f): the MLA prefill backends' R1-dimension gate generalised to supported_mla_dimensions
+R1 = "9d4dc4ca2f"
+R1W = "requires_r1_mla_dimensions / is_r1_compatible / is_deepseek_r1_mla_compatible replaced"
+CASES += [
+    (
+        "#43525 class knob replaced",
+        "a subclass opting out through the retired class attribute",
+        K(
+            "#43525",
+            R1,
+            R1W,
+            "vllm/aeon/r1a.py",
+            "from vllm.v1.attention.backends.mla.prefill.flashinfer import FlashInferPrefillBackend\n\n\n"
+            "class AeonFlashInferPrefillBackend(FlashInferPrefillBackend):\n"
+            "    # AEON: GB10 runs FlashInfer's ragged prefill for the non-R1 MLA shapes too\n"
+            "    requires_r1_mla_dimensions = False\n",
+            "requires_r1_mla_dimensions = False",
+        ),
+    ),
+    (
+        "#43525 record field removed",
+        "a keyword to the selector record",
+        K(
+            "#43525",
+            R1,
+            R1W,
+            "vllm/aeon/r1b.py",
+            "import torch\n\n"
+            "from vllm.v1.attention.backends.mla.prefill.selector import MLAPrefillSelectorConfig\n\n\n"
+            "def aeon_selector_config() -> MLAPrefillSelectorConfig:\n"
+            "    return MLAPrefillSelectorConfig(dtype=torch.bfloat16, is_r1_compatible=True)\n",
+            "return MLAPrefillSelectorConfig(dtype=torch.bfloat16, is_r1_compatible=True)",
+        ),
+    ),
+    (
+        "#43525 helper removed",
+        "an import of the removed helper",
+        K(
+            "#43525",
+            R1,
+            R1W,
+            "vllm/aeon/r1c.py",
+            "from vllm.config import VllmConfig\n"
+            "from vllm.v1.attention.backends.mla.prefill.selector import is_deepseek_r1_mla_compatible\n\n\n"
+            "def aeon_use_trtllm_ragged(vllm_config: VllmConfig) -> bool:\n"
+            "    return is_deepseek_r1_mla_compatible(vllm_config)\n",
+            "from vllm.v1.attention.backends.mla.prefill.selector import is_deepseek_r1_mla_compatible",
+        ),
+    ),
+    (
+        "#43525 class knob replaced",
+        "twin: a read of the record's dtype",
+        K(
+            "#43525",
+            R1,
+            R1W,
+            "vllm/aeon/r1d.py",
+            "import torch\n\n"
+            "from vllm.v1.attention.backends.mla.prefill.selector import MLAPrefillSelectorConfig\n\n\n"
+            "def aeon_is_bf16(config: MLAPrefillSelectorConfig) -> bool:\n"
+            "    return config.dtype == torch.bfloat16\n",
+            "return config.dtype == torch.bfloat16",
+        ),
+    ),
+]
+
+# --- #43241 (ceb0111a90): utils.get_num_attention_heads_from_layers removed
+NH = "ceb0111a90"
+NHW = "get_num_attention_heads_from_layers removed"
+CASES += [
+    (
+        "#43241 helper removed",
+        "a module-attribute call of the removed helper",
+        K(
+            "#43241",
+            NH,
+            NHW,
+            "vllm/aeon/nh1.py",
+            "from vllm.config import VllmConfig\n"
+            "from vllm.v1.attention.backends import utils as attn_utils\n\n\n"
+            "def aeon_num_qo_heads(vllm_config: VllmConfig, layer_names: list[str]) -> int | None:\n"
+            "    # AEON: the Spark's hybrid models mix head counts per layer group\n"
+            "    return attn_utils.get_num_attention_heads_from_layers(vllm_config, layer_names)\n",
+            "return attn_utils.get_num_attention_heads_from_layers(vllm_config, layer_names)",
+        ),
+    ),
+    (
+        "#43241 helper removed",
+        "twin: the per-layer parameters helper kept",
+        K(
+            "#43241",
+            NH,
+            NHW,
+            "vllm/aeon/nh2.py",
+            "from vllm.v1.attention.backends.utils import get_per_layer_parameters\n\n\n"
+            "def aeon_params(vllm_config, impl_cls):\n"
+            "    return get_per_layer_parameters(vllm_config, impl_cls)\n",
+            "from vllm.v1.attention.backends.utils import get_per_layer_parameters",
+        ),
+    ),
+]
+
+# --- #34687 (56a6371706): fast_plan_decode's seq_lens_cpu parameter removed (the fifth positional)
+FP = "56a6371706"
+FPW = "fast_plan_decode seq_lens_cpu removed"
+FPI = "from vllm.v1.attention.backends.flashinfer import fast_plan_decode\n\n\n"
+CASES += [
+    (
+        "#34687 positional parameter removed",
+        "a positional call that still passes it",
+        K(
+            "#34687",
+            FP,
+            FPW,
+            "vllm/aeon/fp1.py",
+            FPI + "def aeon_replan(wrapper, indptr, indices, last_page_len, seq_lens_cpu, heads, kv_heads, head_dim):\n"
+            "    # AEON: GB10 replans the captured decode wrapper with a 64-token page\n"
+            "    fast_plan_decode(wrapper, indptr, indices, last_page_len, seq_lens_cpu, heads, kv_heads, head_dim, 64)\n",
+            "fast_plan_decode(wrapper, indptr, indices, last_page_len, seq_lens_cpu, heads, kv_heads, head_dim, 64)",
+        ),
+    ),
+    (
+        "#34687 positional parameter removed",
+        "a keyword of the removed parameter",
+        K(
+            "#34687",
+            FP,
+            FPW,
+            "vllm/aeon/fp2.py",
+            FPI + "def aeon_replan2(wrapper, indptr, indices, last, seq_lens, heads, kv_heads, head_dim):\n"
+            "    fast_plan_decode(wrapper, indptr, indices, last, seq_lens_cpu=seq_lens, num_qo_heads=heads, num_kv_heads=kv_heads, head_dim=head_dim, page_size=64)\n",
+            "fast_plan_decode(wrapper, indptr, indices, last, seq_lens_cpu=seq_lens, num_qo_heads=heads, num_kv_heads=kv_heads, head_dim=head_dim, page_size=64)",
+        ),
+    ),
+    (
+        "#34687 positional parameter removed",
+        "twin: a partial on a trailing keyword",
+        K(
+            "#34687",
+            FP,
+            FPW,
+            "vllm/aeon/fp3.py",
+            "import functools\n\n" + FPI + "aeon_plan = functools.partial(fast_plan_decode, window_left=-1)\n",
+            "aeon_plan = functools.partial(fast_plan_decode, window_left=-1)",
+        ),
+    ),
+]
+
+# --- #43232 (d29125c085): XQA decode; TRTLLMDecode renamed, FlashInferImpl.support_trtllm_attn renamed
+XQ = "d29125c085"
+XQW = "TRTLLMDecode -> FlashInferTrtllmAPIDecode, support_trtllm_attn -> supports_xqa_or_trtllm_gen_decode"
+FI = "from vllm.v1.attention.backends.flashinfer import FlashInferImpl\n\n\n"
+CASES += [
+    (
+        "#43232 impl attribute renamed",
+        "a read off self in an impl subclass",
+        K(
+            "#43232",
+            XQ,
+            XQW,
+            "vllm/aeon/xq1.py",
+            FI + "class AeonFlashInferImpl(FlashInferImpl):\n"
+            "    def aeon_can_fuse_fp8_out(self) -> bool:\n"
+            "        # AEON: fuse the output quant only where trtllm-gen runs\n"
+            "        return self.support_trtllm_attn and self.kv_cache_dtype.startswith('fp8')\n",
+            "return self.support_trtllm_attn and self.kv_cache_dtype.startswith('fp8')",
+        ),
+    ),
+    (
+        "#43232 decode metadata class renamed",
+        "an import for an isinstance check",
+        K(
+            "#43232",
+            XQ,
+            XQW,
+            "vllm/aeon/xq2.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferMetadata, TRTLLMDecode\n\n\n"
+            "def aeon_decodes_on_trtllm(metadata: FlashInferMetadata) -> bool:\n"
+            "    return isinstance(metadata.decode, TRTLLMDecode)\n",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferMetadata, TRTLLMDecode",
+        ),
+    ),
+    (
+        "#43232 impl attribute renamed",
+        "twin: a kept impl attribute",
+        K(
+            "#43232",
+            XQ,
+            XQW,
+            "vllm/aeon/xq3.py",
+            FI + "class AeonFlashInferImpl2(FlashInferImpl):\n"
+            "    def aeon_quant_query(self) -> bool:\n"
+            "        return self.supports_quant_query_input\n",
+            "return self.supports_quant_query_input",
+        ),
+    ),
+]
+
+# --- #28269 (412e153df5): FLASHINFER_WORKSPACE_BUFFER_SIZE removed (flashinfer.py, mla/common.py) for an env var
+WS = "412e153df5"
+WSW = "FLASHINFER_WORKSPACE_BUFFER_SIZE -> VLLM_FLASHINFER_WORKSPACE_BUFFER_SIZE"
+CASES += [
+    (
+        "#28269 module constant removed",
+        "a module-attribute assignment tuning the workspace",
+        K(
+            "#28269",
+            WS,
+            WSW,
+            "vllm/aeon/ws1.py",
+            "from vllm.v1.attention.backends import flashinfer as fi_backend\n\n\n"
+            "def aeon_tune_workspace() -> None:\n"
+            "    # AEON: GB10's unified memory takes a 512 MiB FlashInfer workspace\n"
+            "    fi_backend.FLASHINFER_WORKSPACE_BUFFER_SIZE = 512 * 1024 * 1024\n",
+            "fi_backend.FLASHINFER_WORKSPACE_BUFFER_SIZE = 512 * 1024 * 1024",
+        ),
+    ),
+    (
+        "#28269 module constant removed",
+        "an import of the MLA workspace size",
+        K(
+            "#28269",
+            WS,
+            WSW,
+            "vllm/aeon/ws2.py",
+            "from vllm.v1.attention.backends.mla.common import FLASHINFER_WORKSPACE_BUFFER_SIZE\n\n"
+            "AEON_WORKSPACE_MIB = FLASHINFER_WORKSPACE_BUFFER_SIZE // (1024 * 1024)\n",
+            "from vllm.v1.attention.backends.mla.common import FLASHINFER_WORKSPACE_BUFFER_SIZE",
+        ),
+    ),
+    (
+        "#28269 module constant removed",
+        "twin: the MLA builder import kept",
+        K(
+            "#28269",
+            WS,
+            WSW,
+            "vllm/aeon/ws3.py",
+            "from vllm.v1.attention.backends.mla.common import MLACommonMetadataBuilder\n\n"
+            "AEON_BUILDER = MLACommonMetadataBuilder\n",
+            "from vllm.v1.attention.backends.mla.common import MLACommonMetadataBuilder",
+        ),
+    ),
+]
+
+# --- #28370 (e8697faf03): get_metadata_cls removed from AttentionBackend and every backend
+MC = "e8697faf03"
+MCW = "get_metadata_cls removed"
+CASES += [
+    (
+        "#28370 backend hook removed",
+        "a call off a backend class",
+        K(
+            "#28370",
+            MC,
+            MCW,
+            "vllm/aeon/mc1.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferBackend\n\n\n"
+            "def aeon_metadata_fields() -> list[str]:\n"
+            "    return list(FlashInferBackend.get_metadata_cls().__dataclass_fields__)\n",
+            "return list(FlashInferBackend.get_metadata_cls().__dataclass_fields__)",
+        ),
+    ),
+    (
+        "#28370 backend hook removed",
+        "a call off an MLA backend's subclass",
+        K(
+            "#28370",
+            MC,
+            MCW,
+            "vllm/aeon/mc2.py",
+            "from vllm.v1.attention.backends.mla.flashmla import FlashMLABackend\n\n\n"
+            "class AeonFlashMLABackend(FlashMLABackend):\n"
+            "    @classmethod\n"
+            "    def aeon_metadata_name(cls) -> str:\n"
+            "        return cls.get_metadata_cls().__name__\n",
+            "return cls.get_metadata_cls().__name__",
+        ),
+    ),
+    (
+        "#28370 backend hook removed",
+        "twin: the builder hook kept",
+        K(
+            "#28370",
+            MC,
+            MCW,
+            "vllm/aeon/mc3.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferBackend\n\n\n"
+            "def aeon_builder_name() -> str:\n"
+            "    return FlashInferBackend.get_builder_cls().__name__\n",
+            "return FlashInferBackend.get_builder_cls().__name__",
+        ),
+    ),
+]
+
+# --- #26541 (82af928c41): MLACommonMetadataBuilder.supports_uniform_spec_as_decode -> query_len_support
+SD = "82af928c41"
+SDW = "supports_uniform_spec_as_decode -> query_len_support"
+MB = "from vllm.v1.attention.backends.mla.common import MLACommonMetadata, MLACommonMetadataBuilder\n\n\n"
+CASES += [
+    (
+        "#26541 class knob replaced",
+        "a builder subclass opting in through the retired knob",
+        K(
+            "#26541",
+            SD,
+            SDW,
+            "vllm/aeon/sd1.py",
+            MB + "class AeonTritonMLAMetadataBuilder(MLACommonMetadataBuilder[MLACommonMetadata]):\n"
+            "    # AEON: MTP verification runs as decode on the Spark's Triton MLA path\n"
+            "    supports_uniform_spec_as_decode = True\n",
+            "supports_uniform_spec_as_decode = True",
+        ),
+    ),
+    (
+        "#26541 class knob replaced",
+        "a read off a builder class parameter",
+        K(
+            "#26541",
+            SD,
+            SDW,
+            "vllm/aeon/sd2.py",
+            MB + "def aeon_spec_as_decode(builder_cls: type[MLACommonMetadataBuilder]) -> bool:\n"
+            "    return builder_cls.supports_uniform_spec_as_decode\n",
+            "return builder_cls.supports_uniform_spec_as_decode",
+        ),
+    ),
+    (
+        "#26541 class knob replaced",
+        "twin: the decode threshold read",
+        K(
+            "#26541",
+            SD,
+            SDW,
+            "vllm/aeon/sd3.py",
+            MB + "class AeonBuilder3(MLACommonMetadataBuilder[MLACommonMetadata]):\n"
+            "    def aeon_threshold(self) -> int | None:\n"
+            "        return self.reorder_batch_threshold\n",
+            "return self.reorder_batch_threshold",
+        ),
+    ),
+]
+
+# --- #29084 (066209a045): supported_kernel_block_sizes class attribute -> get_supported_kernel_block_sizes()
+KB = "066209a045"
+KBW = "supported_kernel_block_sizes -> get_supported_kernel_block_sizes()"
+FB = "from vllm.v1.attention.backends.flashinfer import FlashInferBackend\n\n\n"
+CASES += [
+    (
+        "#29084 class knob made a hook",
+        "a backend subclass widening the retired attribute",
+        K(
+            "#29084",
+            KB,
+            KBW,
+            "vllm/aeon/kb1.py",
+            FB + "class AeonFlashInferBackend(FlashInferBackend):\n"
+            "    # AEON: GB10's FlashInfer build runs 128-token pages too\n"
+            "    supported_kernel_block_sizes = [16, 32, 64, 128]\n",
+            "supported_kernel_block_sizes = [16, 32, 64, 128]",
+        ),
+    ),
+    (
+        "#29084 class knob made a hook",
+        "a read off the backend class",
+        K(
+            "#29084",
+            KB,
+            KBW,
+            "vllm/aeon/kb2.py",
+            FB + "def aeon_page_ok(block_size: int) -> bool:\n"
+            "    return block_size in FlashInferBackend.supported_kernel_block_sizes\n",
+            "return block_size in FlashInferBackend.supported_kernel_block_sizes",
+        ),
+    ),
+    (
+        "#29084 class knob made a hook",
+        "twin: a kept class knob widened",
+        K(
+            "#29084",
+            KB,
+            KBW,
+            "vllm/aeon/kb3.py",
+            FB + "class AeonFlashInferBackend3(FlashInferBackend):\n"
+            "    supported_kv_cache_dtypes = ['auto', 'fp8', 'fp8_e4m3']\n",
+            "supported_kv_cache_dtypes = ['auto', 'fp8', 'fp8_e4m3']",
+        ),
+    ),
+]
+
+# --- #32060 (2263d44b68): vllm/v1/attention/backends/mla/common.py moved to the model executor
+MV = "2263d44b68"
+MVW = "mla/common.py -> model_executor/layers/attention/mla_attention.py"
+CASES += [
+    (
+        "#32060 module moved",
+        "an import of the impl base from the old module",
+        K(
+            "#32060",
+            MV,
+            MVW,
+            "vllm/aeon/mv1.py",
+            "from vllm.v1.attention.backends.mla.common import MLACommonImpl, MLACommonMetadata\n\n\n"
+            "class AeonMLAImpl(MLACommonImpl[MLACommonMetadata]):\n"
+            "    pass\n",
+            "from vllm.v1.attention.backends.mla.common import MLACommonImpl, MLACommonMetadata",
+        ),
+    ),
+    (
+        "#32060 module moved",
+        "a module import of the old path",
+        K(
+            "#32060",
+            MV,
+            MVW,
+            "vllm/aeon/mv2.py",
+            "import vllm.v1.attention.backends.mla.common as mla_common\n\n\n"
+            "def aeon_is_mla_builder(builder) -> bool:\n"
+            "    return isinstance(builder, mla_common.MLACommonMetadataBuilder)\n",
+            "import vllm.v1.attention.backends.mla.common as mla_common",
+        ),
+    ),
+    (
+        "#32060 module moved",
+        "twin: a backend module that stayed",
+        K(
+            "#32060",
+            MV,
+            MVW,
+            "vllm/aeon/mv3.py",
+            "from vllm.v1.attention.backends.mla.flashmla import FlashMLAImpl\n\n\n"
+            "class AeonFlashMLAImpl(FlashMLAImpl):\n"
+            "    pass\n",
+            "from vllm.v1.attention.backends.mla.flashmla import FlashMLAImpl",
+        ),
+    ),
+]
+
+# --- #21137 (61b8cea3b4): FlashInferMetadata's indptr fields renamed *_cpu, its query_start_loc property removed
+QI = "61b8cea3b4"
+QIW = "FlashInferMetadata.qo_indptr -> qo_indptr_cpu, query_start_loc removed"
+FM = "from vllm.v1.attention.backends.flashinfer import FlashInferMetadata\n\n\n"
+CASES += [
+    (
+        "#21137 record field renamed",
+        "a read off a typed metadata record",
+        K(
+            "#21137",
+            QI,
+            QIW,
+            "vllm/aeon/qi1.py",
+            FM + "def aeon_num_tokens(metadata: FlashInferMetadata) -> int:\n    return int(metadata.qo_indptr[-1])\n",
+            "return int(metadata.qo_indptr[-1])",
+        ),
+    ),
+    (
+        "#21137 property removed",
+        "a read of the removed property",
+        K(
+            "#21137",
+            QI,
+            QIW,
+            "vllm/aeon/qi2.py",
+            FM + "def aeon_query_starts(metadata: FlashInferMetadata):\n"
+            "    # AEON: the Spark's sampler offsets read the query starts off the metadata\n"
+            "    return metadata.query_start_loc\n",
+            "return metadata.query_start_loc",
+        ),
+    ),
+    (
+        "#21137 record field renamed",
+        "twin: the kept page indices",
+        K(
+            "#21137",
+            QI,
+            QIW,
+            "vllm/aeon/qi3.py",
+            FM + "def aeon_num_pages(metadata: FlashInferMetadata) -> int:\n"
+            "    return metadata.paged_kv_indices.numel()\n",
+            "return metadata.paged_kv_indices.numel()",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-mla-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
