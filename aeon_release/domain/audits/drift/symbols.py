@@ -20,7 +20,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import dict_slots, forwarded, lockstep, loop_types, new_hooks, refused
+from aeon_release.domain.audits.drift import (
+    dict_slots,
+    forwarded,
+    lockstep,
+    loop_types,
+    new_hooks,
+    refused,
+    replaced_knobs,
+)
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -2461,6 +2469,14 @@ class _Checker:
                     f"{kept}: upstream kept that path for every class, so the fork's value, the other one, is no "
                     "longer honoured; port what the class relied on it for",
                 )
+            elif dropped and (swapped := self._replaced(before, mod, qual, stmt)):
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; upstream replaced it: {before.owner} and its own {dropped} class(es) that "
+                    f"set it now set {', '.join(swapped)} instead, and {short} inherits {before.owner}'s, the choice "
+                    f"its {name} opted out of: the fork's value is no longer honoured; set {swapped[0]} on {short}",
+                )
             elif dropped:
                 yield _warning(
                     mod,
@@ -2586,10 +2602,31 @@ class _Checker:
         removed from the base, and dropped it in the same change: upstream retired it everywhere, nothing
         reads it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from
         the model now).  Empty when one of them still sets it, or when the name was renamed or moved."""
+        return [old.members[before.name] for old, _ in self._retired_classes(before)]
+
+    def _replaced(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> list[str]:
+        """What upstream set in the stead of the knob the fork class sets to a value other than the one it
+        inherited (drift/replaced_knobs.py): the members the knob's base and every class of upstream's that set
+        it gained, less those the fork class sets itself (ported).  Empty for a knob retired, not replaced."""
+        if not replaced_knobs.opted_out(stmt, before.node) or before.owner is None:
+            return []
+        old_mod, new_mod = self.base_ix.module_at(before.path), self.theirs_ix.module_at(before.path)
+        old = self.base_ix.class_info(old_mod, before.owner) if old_mod else None
+        new = self.theirs_ix.class_info(new_mod, before.owner) if new_mod else None
+        if old is None or new is None:
+            return []
+        pairs = [(old.members, new.members)]
+        pairs += [(then.members, now.members if now else {}) for then, now in self._retired_classes(before)]
+        merged = self.after.module_at(mod.path)
+        mine = self.after.class_info(merged, qual) if merged else None
+        return [n for n in replaced_knobs.replacement(pairs) if mine is None or n not in mine.members]
+
+    def _retired_classes(self, before: DefSym) -> list[tuple[px.ClassInfo, px.ClassInfo | None]]:
+        """``_retired``'s classes, as (the class at the merge base, the class upstream) pairs."""
         base = self.inp.base
         if not isinstance(base, WordSearchable) or self._renamed_to(before) or self._moved_to(before):
             return []
-        setters: list[ast.AST] = []
+        setters: list[tuple[px.ClassInfo, px.ClassInfo | None]] = []
         for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
             old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
             if old is None:
@@ -2601,7 +2638,7 @@ class _Checker:
                 now = self.theirs_ix.class_info(new, qual) if new is not None else None
                 if now is not None and before.name in now.members:
                     return []  # upstream's own class still sets it: something may read it
-                setters.append(cls.members[before.name])
+                setters.append((cls, now))
         return setters
 
     def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
