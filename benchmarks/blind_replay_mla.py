@@ -518,6 +518,212 @@ CASES += [
     ),
 ]
 
+# ---- the second blind batch (killers67, written after the first's widening, before running the engine on it) ----
+
+# --- #50613 (b38e111d3e): MLAPrefillBackend.run_prefill_context_chunk(chunk_idx, ...) -> (chunk, ...), called by keyword
+CC = "b38e111d3e"
+CCW = "run_prefill_context_chunk chunk_idx -> chunk"
+PB = "from vllm.v1.attention.backends.mla.prefill.flashinfer import FlashInferPrefillBackend\n\n\n"
+CASES += [
+    (
+        "#50613 hook parameter renamed",
+        "an override with the old parameter",
+        K(
+            "#50613",
+            CC,
+            CCW,
+            "vllm/aeon/cc1.py",
+            PB + "class AeonPrefillBackend(FlashInferPrefillBackend):\n"
+            "    def run_prefill_context_chunk(self, chunk_idx, q, k, v):\n"
+            "        # AEON: the Spark's context chunks go through the ragged kernel one by one\n"
+            "        return super().run_prefill_context_chunk(chunk_idx, q, k, v)\n",
+            "def run_prefill_context_chunk(self, chunk_idx, q, k, v):",
+        ),
+    ),
+    (
+        "#50613 hook parameter renamed",
+        "a keyword call with the old name",
+        K(
+            "#50613",
+            CC,
+            CCW,
+            "vllm/aeon/cc2.py",
+            PB + "def aeon_first_chunk(backend: FlashInferPrefillBackend, q, k, v):\n"
+            "    return backend.run_prefill_context_chunk(chunk_idx=0, q=q, k=k, v=v)\n",
+            "return backend.run_prefill_context_chunk(chunk_idx=0, q=q, k=k, v=v)",
+        ),
+    ),
+    (
+        "#50613 hook parameter renamed",
+        "twin: a pass-through override",
+        K(
+            "#50613",
+            CC,
+            CCW,
+            "vllm/aeon/cc3.py",
+            PB + "class AeonPrefillBackend3(FlashInferPrefillBackend):\n"
+            "    def run_prefill_context_chunk(self, *args, **kwargs):\n"
+            "        return super().run_prefill_context_chunk(*args, **kwargs)\n",
+            "def run_prefill_context_chunk(self, *args, **kwargs):",
+        ),
+    ),
+]
+
+# --- #47485 (41de1380c2): FlashInferMetadataBuilder.get_q_data_type made an instance method of is_prefill alone
+QD = "41de1380c2"
+QDW = "get_q_data_type(cls, vllm_config, kv_cache_spec, is_prefill) -> (self, is_prefill)"
+CASES += [
+    (
+        "#47485 classmethod made an instance method",
+        "a call off the builder class",
+        K(
+            "#47485",
+            QD,
+            QDW,
+            "vllm/aeon/qd1.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder\n\n\n"
+            "def aeon_prefill_q_dtype(vllm_config, kv_cache_spec):\n"
+            "    # AEON: the Spark's FP8 prefill path needs the query dtype before the builder exists\n"
+            "    return FlashInferMetadataBuilder.get_q_data_type(vllm_config, kv_cache_spec, True)\n",
+            "return FlashInferMetadataBuilder.get_q_data_type(vllm_config, kv_cache_spec, True)",
+        ),
+    ),
+]
+
+# --- #21367 (23322431c8): AttentionMetadataBuilder.full_cudagraph_supported -> attn_cudagraph_support (an enum)
+CG = "23322431c8"
+CGW = "full_cudagraph_supported -> attn_cudagraph_support"
+FMB = "from vllm.v1.attention.backends.mla.flashmla import FlashMLAMetadataBuilder\n\n\n"
+CASES += [
+    (
+        "#21367 class knob replaced",
+        "a builder subclass opting out of full cudagraphs",
+        K(
+            "#21367",
+            CG,
+            CGW,
+            "vllm/aeon/cg1.py",
+            FMB + "class AeonFlashMLAMetadataBuilder(FlashMLAMetadataBuilder):\n"
+            "    # AEON: the sm_12x FlashMLA port is not graph-safe yet\n"
+            "    full_cudagraph_supported = False\n",
+            "full_cudagraph_supported = False",
+        ),
+    ),
+    (
+        "#21367 class knob replaced",
+        "twin: the inherited value restated",
+        K(
+            "#21367",
+            CG,
+            CGW,
+            "vllm/aeon/cg2.py",
+            FMB + "class AeonFlashMLAMetadataBuilder2(FlashMLAMetadataBuilder):\n    full_cudagraph_supported = True\n",
+            "full_cudagraph_supported = True",
+        ),
+    ),
+]
+
+# --- #25274 (cfbee3d0e7): _DEFAULT_MAX_NUM_SPLITS_FOR_CUDA_GRAPH removed (flash_attn, flashattn_mla) for an env var
+NS = "cfbee3d0e7"
+NSW = "_DEFAULT_MAX_NUM_SPLITS_FOR_CUDA_GRAPH -> VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH"
+CASES += [
+    (
+        "#25274 module constant removed",
+        "a module-attribute assignment tuning the splits",
+        K(
+            "#25274",
+            NS,
+            NSW,
+            "vllm/aeon/ns1.py",
+            "from vllm.v1.attention.backends.mla import flashattn_mla\n\n\n"
+            "def aeon_tune_splits() -> None:\n"
+            "    # AEON: GB10's 48 SMs want more splits under cudagraphs\n"
+            "    flashattn_mla._DEFAULT_MAX_NUM_SPLITS_FOR_CUDA_GRAPH = 32\n",
+            "flashattn_mla._DEFAULT_MAX_NUM_SPLITS_FOR_CUDA_GRAPH = 32",
+        ),
+    ),
+]
+
+# --- #32215 (98f60e5acb): subclass_attention_backend and friends moved from backends/utils.py to backend.py
+SB = "98f60e5acb"
+SBW = "subclass_attention_backend moved to vllm.v1.attention.backend"
+CASES += [
+    (
+        "#32215 helper moved",
+        "an import from the old module",
+        K(
+            "#32215",
+            SB,
+            SBW,
+            "vllm/aeon/sb1.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferBackend\n"
+            "from vllm.v1.attention.backends.utils import subclass_attention_backend\n\n\n"
+            "def aeon_backend(builder_cls):\n"
+            "    return subclass_attention_backend('AEON_', FlashInferBackend, builder_cls)\n",
+            "from vllm.v1.attention.backends.utils import subclass_attention_backend",
+        ),
+    ),
+    (
+        "#32215 helper moved",
+        "twin: a helper that stayed",
+        K(
+            "#32215",
+            SB,
+            SBW,
+            "vllm/aeon/sb2.py",
+            "from vllm.v1.attention.backends.utils import get_kv_cache_layout\n\n\n"
+            "def aeon_is_hnd() -> bool:\n"
+            "    return get_kv_cache_layout() == 'HND'\n",
+            "from vllm.v1.attention.backends.utils import get_kv_cache_layout",
+        ),
+    ),
+]
+
+# --- #22703 (24d0c9e6ed): AttentionImpl.fused_output_quant_supported(dtype, static, group_shape) -> (quant_key)
+OQ = "24d0c9e6ed"
+OQW = "fused_output_quant_supported takes a QuantKey"
+CASES += [
+    (
+        "#22703 hook parameters replaced",
+        "an impl subclass override with the old parameters",
+        K(
+            "#22703",
+            OQ,
+            OQW,
+            "vllm/aeon/oq1.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferImpl\n\n\n"
+            "class AeonFlashInferImpl(FlashInferImpl):\n"
+            "    def fused_output_quant_supported(self, dtype, static, group_shape):\n"
+            "        # AEON: no fused output quant on the Spark's FlashInfer build\n"
+            "        return False\n",
+            "def fused_output_quant_supported(self, dtype, static, group_shape):",
+        ),
+    ),
+]
+
+# --- #21188 (304dce7ec0): FlashInferImpl.__init__'s use_irope removed
+IR = "304dce7ec0"
+IRW = "FlashInferImpl(use_irope=) removed"
+CASES += [
+    (
+        "#21188 constructor keyword removed",
+        "a subclass handing the keyword on to super()",
+        K(
+            "#21188",
+            IR,
+            IRW,
+            "vllm/aeon/ir1.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferImpl\n\n\n"
+            "class AeonFlashInferImpl(FlashInferImpl):\n"
+            "    def __init__(self, num_heads, head_size, scale, num_kv_heads, alibi_slopes, sliding_window,\n"
+            "                 kv_cache_dtype, logits_soft_cap=None, attn_type='decoder',\n"
+            "                 kv_sharing_target_layer_name=None, use_irope=False):\n"
+            "        super().__init__(num_heads, head_size, scale, num_kv_heads, alibi_slopes, sliding_window, kv_cache_dtype, logits_soft_cap, attn_type, kv_sharing_target_layer_name, use_irope=use_irope)\n",
+            "super().__init__(num_heads, head_size, scale, num_kv_heads, alibi_slopes, sliding_window, kv_cache_dtype, logits_soft_cap, attn_type, kv_sharing_target_layer_name, use_irope=use_irope)",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-mla-")
