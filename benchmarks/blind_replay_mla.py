@@ -650,7 +650,7 @@ SBW = "subclass_attention_backend moved to vllm.v1.attention.backend"
 CASES += [
     (
         "#32215 helper moved",
-        "an import from the old module",
+        "twin: a moved helper the old module still imports (blind, a spelling counted missed: utils.py imports it back)",
         K(
             "#32215",
             SB,
@@ -661,6 +661,21 @@ CASES += [
             "def aeon_backend(builder_cls):\n"
             "    return subclass_attention_backend('AEON_', FlashInferBackend, builder_cls)\n",
             "from vllm.v1.attention.backends.utils import subclass_attention_backend",
+        ),
+    ),
+    (
+        "#32215 helper moved",
+        "an import from the old module of one it no longer imports (added after the blind run)",
+        K(
+            "#32215",
+            SB,
+            SBW,
+            "vllm/aeon/sb3.py",
+            "from vllm.v1.attention.backends.flashinfer import FlashInferBackend\n"
+            "from vllm.v1.attention.backends.utils import subclass_attention_backend_with_overrides\n\n\n"
+            "def aeon_backend():\n"
+            "    return subclass_attention_backend_with_overrides('AEON_', FlashInferBackend, {'accept_output_buffer': True})\n",
+            "from vllm.v1.attention.backends.utils import subclass_attention_backend_with_overrides",
         ),
     ),
     (

@@ -106,3 +106,62 @@ def test_a_builder_knob_replaced_on_the_base(git_repo: GitRepo, no_rules: Path, 
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert found == [(5, level)]
+
+
+# -- #21367 (23322431c8): full_cudagraph_supported, True on FlashMLA's builder, gone from it and from the runner's
+#    read, one other backend still setting it --------------------------------------------------------------------
+UTILS = "vllm/v1/attention/backends/utils.py"
+FMLA = "vllm/v1/attention/backends/mla/flashmla.py"
+ROCM = "vllm/v1/attention/backends/rocm_aiter_fa.py"
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+CG_BASE = HEAD + "class AttentionMetadataBuilder:\n    full_cudagraph_supported: ClassVar[bool] = False\n"
+CG_NEW = HEAD + "class AttentionMetadataBuilder:\n    attn_cudagraph_support: ClassVar[int] = 0\n"
+
+
+def _cg_builder(name: str, body: str) -> str:
+    return (
+        HEAD + "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+        f"class {name}MetadataBuilder(AttentionMetadataBuilder):\n{body}"
+    )
+
+
+def _cg_runner(read: bool) -> str:
+    line = (
+        "    return builder.full_cudagraph_supported\n" if read else "    return builder.attn_cudagraph_support > 0\n"
+    )
+    return "def full_graphs(builder) -> bool:\n" + line
+
+
+@pytest.mark.parametrize(
+    ("value", "still_read", "level"),
+    [
+        ("False", False, "error"),
+        # twin: the inherited value restated, read nowhere now; still read by name, the restated value counts
+        ("True", False, "warning"),
+        ("True", True, "error"),
+    ],
+    ids=["opted out", "twin: the inherited value, read nowhere", "the inherited value, still read"],
+)
+def test_a_removed_knob_restated(git_repo: GitRepo, no_rules: Path, value: str, still_read: bool, level: str) -> None:
+    knob = "    full_cudagraph_supported: ClassVar[bool] = True\n"
+    base = {
+        UTILS: CG_BASE,
+        FMLA: _cg_builder("FlashMLA", knob),
+        ROCM: _cg_builder("AiterFlashAttention", knob),
+        RUNNER: _cg_runner(True),
+    }
+    upstream = {
+        UTILS: CG_NEW,
+        FMLA: _cg_builder("FlashMLA", "    attn_cudagraph_support = 2\n"),
+        RUNNER: _cg_runner(still_read),
+    }
+    fork = (
+        "from vllm.v1.attention.backends.mla.flashmla import FlashMLAMetadataBuilder\n\n\n"
+        f"class AeonFlashMLAMetadataBuilder(FlashMLAMetadataBuilder):\n    full_cudagraph_supported = {value}\n"
+    )
+    sides = s.merge_case(
+        git_repo, base, {FORK: fork}, [("[V1][CUDA] Full cudagraph support for FlashInfer (#21367)", upstream)]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert found == [(5, level)]

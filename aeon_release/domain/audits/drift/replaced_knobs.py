@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from aeon_release.domain.audits.source import NOT_LITERAL, literal_value
 
-__all__ = ["opted_out", "replacement"]
+__all__ = ["opted_out", "replacement", "restated"]
 
 Members = Mapping[str, ast.stmt]
 
@@ -48,6 +48,12 @@ def opted_out(mine: ast.stmt, inherited: ast.AST) -> bool:
     """The fork class's ``name = v`` sets a literal other than the one the class inherited."""
     ours, theirs = _set_value(mine), _set_value(inherited)
     return ours is not NOT_LITERAL and theirs is not NOT_LITERAL and repr(ours) != repr(theirs)
+
+
+def restated(mine: ast.stmt, inherited: ast.AST) -> bool:
+    """The fork class's ``name = v`` sets the very literal the class inherited: the override changed nothing."""
+    ours, theirs = _set_value(mine), _set_value(inherited)
+    return ours is not NOT_LITERAL and theirs is not NOT_LITERAL and repr(ours) == repr(theirs)
 
 
 def _set_value(stmt: ast.AST) -> object:

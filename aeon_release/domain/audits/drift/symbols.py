@@ -2484,6 +2484,13 @@ class _Checker:
                     f"{found.message}; upstream dropped it from its own {dropped} class(es) that set it too, with "
                     "nothing in its stead: the fork's value is dead; drop it",
                 )
+            elif not method and self._restated_unread(before, mod, host, stmt):
+                yield _warning(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; the fork's value restates the one its class inherited, and nothing reads "
+                    f"{name} any more: the override did nothing and does nothing; drop it",
+                )
             else:
                 yield found
         elif before is MISSING and after is MISSING:
@@ -2620,6 +2627,17 @@ class _Checker:
         merged = self.after.module_at(mod.path)
         mine = self.after.class_info(merged, qual) if merged else None
         return [n for n in replaced_knobs.replacement(pairs) if mine is None or n not in mine.members]
+
+    def _restated_unread(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> bool:
+        """The fork class sets the removed attribute to the literal it inherited at the merge base, and nothing
+        in the merged tree reads the name (off another object, or on ``self`` along the class's bases): the
+        override changed nothing before the merge and reaches nothing after (#21367: ``full_cudagraph_supported
+        = True`` under FlashMLA's builder, the runner's read gone, one ROCm backend still setting it)."""
+        if not replaced_knobs.restated(stmt, before.node) or self._read_by_name(before.name):
+            return False
+        merged = self.after.module_at(mod.path)
+        cls = self.after.class_info(merged, qual) if merged else None
+        return cls is not None and not reached_callers(self.after, cls, before.name, True)
 
     def _retired_classes(self, before: DefSym) -> list[tuple[px.ClassInfo, px.ClassInfo | None]]:
         """``_retired``'s classes, as (the class at the merge base, the class upstream) pairs."""
