@@ -765,6 +765,120 @@ CASES += [
     ),
 ]
 
+# ---- the third blind batch (killers67, written after the second's fix, before running the engine on it) ----
+
+# --- #26541 (82af928c41) again: MLACommonMetadataBuilder now asserts reorder_batch_threshold == 1 under SINGLE_ONLY
+RB = "82af928c41"
+RBW = "reorder_batch_threshold asserted 1 unless query_len_support says otherwise"
+CASES += [
+    (
+        "#26541 class value now asserted",
+        "a builder subclass widening the decode threshold",
+        K(
+            "#26541",
+            RB,
+            RBW,
+            "vllm/aeon/rb1.py",
+            MB + "class AeonTritonMLABuilder(MLACommonMetadataBuilder[MLACommonMetadata]):\n"
+            "    # AEON: the Spark's Triton MLA decode kernel takes short prefills too\n"
+            "    reorder_batch_threshold = 4\n",
+            "reorder_batch_threshold = 4",
+        ),
+    ),
+    (
+        "#26541 class value now asserted",
+        "twin: the asserted value restated",
+        K(
+            "#26541",
+            RB,
+            RBW,
+            "vllm/aeon/rb2.py",
+            MB
+            + "class AeonTritonMLABuilder2(MLACommonMetadataBuilder[MLACommonMetadata]):\n    reorder_batch_threshold = 1\n",
+            "reorder_batch_threshold = 1",
+        ),
+    ),
+]
+
+# --- #42175 (6deb05e0e4): AttentionBackend.supports_combination gained use_mm_prefix before device_capability
+MM = "6deb05e0e4"
+MMW = "supports_combination gained use_mm_prefix (positional)"
+FMBK = "from vllm.v1.attention.backends.mla.flashmla import FlashMLABackend\n\n\n"
+CASES += [
+    (
+        "#42175 hook gained a positional parameter",
+        "an override with the old parameters",
+        K(
+            "#42175",
+            MM,
+            MMW,
+            "vllm/aeon/mm1.py",
+            FMBK + "class AeonFlashMLABackend(FlashMLABackend):\n"
+            "    @classmethod\n"
+            "    def supports_combination(cls, head_size, dtype, kv_cache_dtype, block_size, use_mla, has_sink, use_sparse, device_capability):\n"
+            "        # AEON: no sparse FlashMLA on sm_12x\n"
+            "        return 'no sparse MLA on the Spark' if use_sparse else None\n",
+            "def supports_combination(cls, head_size, dtype, kv_cache_dtype, block_size, use_mla, has_sink, use_sparse, device_capability):",
+        ),
+    ),
+    (
+        "#42175 hook gained a positional parameter",
+        "twin: a pass-through override",
+        K(
+            "#42175",
+            MM,
+            MMW,
+            "vllm/aeon/mm2.py",
+            FMBK + "class AeonFlashMLABackend2(FlashMLABackend):\n"
+            "    @classmethod\n"
+            "    def supports_combination(cls, *args, **kwargs):\n"
+            "        return super().supports_combination(*args, **kwargs)\n",
+            "def supports_combination(cls, *args, **kwargs):",
+        ),
+    ),
+]
+
+# --- #23147 (e61bac87ee): fast_plan_decode gained seq_lens_cpu as its fifth positional
+SL = "e61bac87ee"
+SLW = "fast_plan_decode gained seq_lens_cpu"
+CASES += [
+    (
+        "#23147 positional parameter inserted",
+        "a positional call with the old arguments",
+        K(
+            "#23147",
+            SL,
+            SLW,
+            "vllm/aeon/sl1.py",
+            FPI + "def aeon_replan(wrapper, indptr, indices, last_page_len, heads, kv_heads, head_dim):\n"
+            "    fast_plan_decode(wrapper, indptr, indices, last_page_len, heads, kv_heads, head_dim, 64)\n",
+            "fast_plan_decode(wrapper, indptr, indices, last_page_len, heads, kv_heads, head_dim, 64)",
+        ),
+    ),
+]
+
+# --- #47451 (7ca017778f): the CuTeDSL warmup hook get_cutedsl_warmup_compile_units -> get_warmup_keys(vllm_config)
+WU = "7ca017778f"
+WUW = "get_cutedsl_warmup_compile_units -> get_warmup_keys"
+CASES += [
+    (
+        "#47451 duck-typed hook renamed",
+        "a prefill backend subclass overriding the old hook",
+        K(
+            "#47451",
+            WU,
+            WUW,
+            "vllm/aeon/wu1.py",
+            "from vllm.v1.attention.backends.mla.prefill.flash_attn import FlashAttnPrefillBackend\n\n\n"
+            "class AeonFlashAttnPrefillBackend(FlashAttnPrefillBackend):\n"
+            "    def get_cutedsl_warmup_compile_units(self):\n"
+            "        # AEON: skip the FA4 CuTeDSL warmup on sm_12x (no FA4 kernels there)\n"
+            "        return ()\n",
+            "def get_cutedsl_warmup_compile_units(self):",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-mla-")
