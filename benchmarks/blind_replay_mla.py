@@ -800,6 +800,22 @@ CASES += [
     ),
 ]
 
+CASES += [
+    (
+        "#26541 class value now asserted",
+        "twin: a builder whose base takes uniform queries, the guard false (added after the blind run)",
+        K(
+            "#26541",
+            RB,
+            RBW,
+            "vllm/aeon/rb3.py",
+            "from vllm.v1.attention.backends.mla.flashmla import FlashMLAMetadataBuilder\n\n\n"
+            "class AeonFlashMLABuilder3(FlashMLAMetadataBuilder):\n    reorder_batch_threshold = 4\n",
+            "reorder_batch_threshold = 4",
+        ),
+    ),
+]
+
 # --- #42175 (6deb05e0e4): AttentionBackend.supports_combination gained use_mm_prefix before device_capability
 MM = "6deb05e0e4"
 MMW = "supports_combination gained use_mm_prefix (positional)"

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
 from aeon_release.domain.audits.drift import (
+    asserted_values,
     dict_slots,
     forwarded,
     lockstep,
@@ -228,6 +229,7 @@ class _Checker:
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
         self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
+        self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
@@ -2433,6 +2435,7 @@ class _Checker:
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        yield from self._asserted_value(mod, stmt, qual, name)
         refused = list(self._refused(mod, stmt, qual, name))
         if refused:
             yield from refused
@@ -2603,6 +2606,66 @@ class _Checker:
             f"({_where(after, self._commit(after.path, after.name))}): the fork's copy lacks {', '.join(lost[:3])}; "
             f"build it onto {after.label} (``... | Base.{name}``, ``{{**Base.{name}, ...}}``) or port upstream's change",
         )
+
+    def _asserted_value(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        """The fork class's literal ``name = v`` that an ``assert self.name ...`` upstream added to a method of a
+        base that the class reaches now fails (drift/asserted_values.py, #26541)."""
+        value = _set_value(stmt)
+        added = self._added_asserts(name) if value is not NOT_LITERAL else {}
+        merged = self.after.module_at(mod.path) if added else None
+        cls = self.after.class_info(merged, qual) if merged else None
+        if cls is None or not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
+            return
+        mro, mine = self.after.mro(cls, True), stmt.value
+        resolve = functools.partial(self._class_value, mro, name, mine)
+        for item in (i for i in mro[1:] if isinstance(i, px.ClassInfo) and i.module.path in added):
+            texts = added[item.module.path]
+            numbers = {i for i, line in enumerate(item.module.text.splitlines(), 1) if line.strip() in texts}
+            for method, func in item.members.items():
+                if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or asserted_values.assigns_self(
+                    func, name
+                ):
+                    continue
+                reached = self.after.member(mro, method, dynamic=False)
+                if not isinstance(reached, DefSym) or (reached.path, reached.owner) != (
+                    item.module.path,
+                    item.qualname,
+                ):
+                    continue
+                for node in asserted_values.failing_asserts(func, name, value, numbers, resolve):
+                    commit = self._line_commit(item.module.path, f"assert self.{name}")
+                    yield _error(
+                        mod,
+                        stmt.lineno,
+                        f"{qual.rsplit('.', 1)[-1]}.{name} = {value!r} fails the assertion upstream added to "
+                        f"{item.qualname}.{method}() ({item.module.path}:{node.lineno}{'; ' + commit if commit else ''})"
+                        f": `{ast.unparse(node.test)}` holds for the other classes, and the fork's raises "
+                        f"AssertionError when {method}() runs; set what the assertion allows, or port the class to "
+                        "what upstream's check expects",
+                    )
+                    return
+
+    def _class_value(
+        self, mro: list[px.ClassInfo | px.External], name: str, mine: ast.expr, attr: str
+    ) -> ast.expr | None:
+        """The value a class body along ``mro`` gives ``attr`` (the fork's own ``mine`` for ``name``)."""
+        if attr == name:
+            return mine
+        found = self.after.member(mro, attr, dynamic=False)
+        node = found.node if isinstance(found, DefSym) else None
+        return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+
+    def _added_asserts(self, name: str) -> dict[str, set[str]]:
+        """path -> the lines upstream added there (outside tests) asserting on ``self.name``, stripped; once a name."""
+        if name not in self._assert_lines:
+            added: dict[str, set[str]] = {}
+            lines = self.inp.upstream_lines
+            pattern = re.compile(rf"assert\s+self\.{re.escape(name)}\b.*")
+            for path, match in lines.added_matches(pattern) if isinstance(lines, AddedLines) else ():
+                if path.endswith(".py") and not TEST_PATH.search(path):
+                    added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+            self._assert_lines[name] = added
+        return self._assert_lines[name]
 
     def _retired(self, before: DefSym) -> list[ast.AST]:
         """The statements of upstream's own classes (besides the base) that set the class attribute upstream
