@@ -120,6 +120,7 @@ from aeon_release.domain.audits.source import (
     walk_defs,
 )
 
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
 # constructor, a callable's call)
@@ -2616,34 +2617,37 @@ class _Checker:
         cls = self.after.class_info(merged, qual) if merged else None
         if cls is None or not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
             return
-        mro, mine = self.after.mro(cls, True), stmt.value
-        resolve = functools.partial(self._class_value, mro, name, mine)
-        for item in (i for i in mro[1:] if isinstance(i, px.ClassInfo) and i.module.path in added):
-            texts = added[item.module.path]
-            numbers = {i for i, line in enumerate(item.module.text.splitlines(), 1) if line.strip() in texts}
+        mro = self.after.mro(cls, True)
+        resolve = functools.partial(self._class_value, mro, name, stmt.value)
+        for item, method, func in self._reached_methods(mro, set(added)):
+            numbers = {
+                i for i, line in enumerate(item.module.text.splitlines(), 1) if line.strip() in added[item.module.path]
+            }
+            if asserted_values.assigns_self(func, name):
+                continue
+            for node in asserted_values.failing_asserts(func, name, value, numbers, resolve):
+                commit = self._line_commit(item.module.path, f"assert self.{name}")
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{qual.rsplit('.', 1)[-1]}.{name} = {value!r} fails the assertion upstream added to "
+                    f"{item.qualname}.{method}() ({item.module.path}:{node.lineno}{'; ' + commit if commit else ''}): "
+                    f"`{ast.unparse(node.test)}`; the fork's class raises AssertionError when {method}() runs: set "
+                    "what the assertion allows, or port the class to what upstream's check expects",
+                )
+                return
+
+    def _reached_methods(
+        self, mro: list[px.ClassInfo | px.External], paths: set[str]
+    ) -> Iterator[tuple[px.ClassInfo, str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """(class, name, def) of each method of a base along ``mro`` in one of ``paths`` that lookup on the
+        class reaches (no nearer method of its name hides it)."""
+        for item in (i for i in mro[1:] if isinstance(i, px.ClassInfo) and i.module.path in paths):
             for method, func in item.members.items():
-                if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or asserted_values.assigns_self(
-                    func, name
-                ):
-                    continue
-                reached = self.after.member(mro, method, dynamic=False)
-                if not isinstance(reached, DefSym) or (reached.path, reached.owner) != (
-                    item.module.path,
-                    item.qualname,
-                ):
-                    continue
-                for node in asserted_values.failing_asserts(func, name, value, numbers, resolve):
-                    commit = self._line_commit(item.module.path, f"assert self.{name}")
-                    yield _error(
-                        mod,
-                        stmt.lineno,
-                        f"{qual.rsplit('.', 1)[-1]}.{name} = {value!r} fails the assertion upstream added to "
-                        f"{item.qualname}.{method}() ({item.module.path}:{node.lineno}{'; ' + commit if commit else ''})"
-                        f": `{ast.unparse(node.test)}` holds for the other classes, and the fork's raises "
-                        f"AssertionError when {method}() runs; set what the assertion allows, or port the class to "
-                        "what upstream's check expects",
-                    )
-                    return
+                reached = self.after.member(mro, method, dynamic=False) if isinstance(func, _FUNCS) else None
+                if isinstance(reached, DefSym) and (reached.path, reached.owner) == (item.module.path, item.qualname):
+                    assert isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef)
+                    yield item, method, func
 
     def _class_value(
         self, mro: list[px.ClassInfo | px.External], name: str, mine: ast.expr, attr: str
