@@ -1,7 +1,7 @@
 """A blind replay of the MLA and FlashInfer attention backends a fork that tunes them carries code against.
 
-10 first-parent commits (and 7 more in a second blind batch, below) on the surface a fork that tunes the MLA
-and FlashInfer backends writes code against --
+10 first-parent commits (and 7 and 4 more in a second and a third blind batch, below) on the surface a fork
+that tunes the MLA and FlashInfer backends writes code against --
 vllm/v1/attention/backends/mla/ (common.py's builders and workspace, the MLA prefill backends' class knobs and
 selector record, the module moved to the model executor), vllm/v1/attention/backends/flashinfer.py (the
 metadata record's fields, the impl's attributes, the decode metadata classes, the plan helper's parameters,
@@ -20,7 +20,10 @@ moved to the model executor), #21137 (``FlashInferMetadata.qo_indptr`` and frien
 ``chunk``), #47485 (``get_q_data_type`` made an instance method), #21367 (``full_cudagraph_supported`` replaced
 by ``attn_cudagraph_support``), #25274 (``_DEFAULT_MAX_NUM_SPLITS_FOR_CUDA_GRAPH`` removed), #32215 (the
 ``subclass_attention_backend`` helpers moved to backend.py), #22703 (``fused_output_quant_supported`` takes a
-``QuantKey``), #21188 (``FlashInferImpl``'s ``use_irope`` removed).  Each is replayed under 1-3 fork spellings
+``QuantKey``), #21188 (``FlashInferImpl``'s ``use_irope`` removed).  The third: #26541 again (its base's
+new assertion on ``reorder_batch_threshold``), #42175 (``supports_combination`` gained ``use_mm_prefix``),
+#23147 (``fast_plan_decode`` gained ``seq_lens_cpu``), #47451 (the CuTeDSL warmup hook renamed).  Each is
+replayed under 1-3 fork spellings
 written the way fork code is written (a class-attribute knob on a subclass, a keyword to a record, an import of
 a removed or moved name, a positional call, a module-attribute assignment, a read off ``self`` in an impl
 subclass, a classmethod call off a backend, a read off a typed metadata record, an override of a hook whose
@@ -46,7 +49,16 @@ longer imports, added after the run).  The false error: #21367's ``full_cudagrap
 FlashMLA's builder, the value the class inherited, read nowhere after the merge (one ROCm backend of
 upstream's still sets it, so it was not judged retired): an override that changed nothing and reaches
 nothing, a warning now.
-All, after (931fbe47): 28 caught, 0 warned, 0 missed of 28 (twins: 14 quiet, 1 of them warned, 0 false errors).
+After (931fbe47): 28 caught, 0 warned, 0 missed of 28 (twins: 14 quiet, 1 of them warned, 0 false errors).
+The third blind batch (4 commits, written after that fix and run on it, at 931fbe47): 3 caught, 0 warned, 1
+missed of 4 (twins: 2 quiet, 0 false errors).  The miss: #26541's ``reorder_batch_threshold = 4`` on an MLA
+builder subclass, a value the ``assert self.reorder_batch_threshold == 1`` upstream added to the base's
+``__init__`` (under ``query_len_support == SINGLE_ONLY``, the class's inherited value) now fails.  Caught now:
+a fork class body's literal that an assertion upstream added to a reached base method refuses, under guards
+that hold for the class (symbol drift, ``drift/asserted_values.py``; a guard-false twin, a FlashMLA builder,
+added after the run).
+All, after (15ec8a43): 32 caught, 0 warned, 0 missed of 32 (twins: 17 quiet, 1 of them warned, 0 false
+errors).
 
   python benchmarks/blind_replay_mla.py [--mirror DIR] [--only TEXT ...] [--show]
 """
