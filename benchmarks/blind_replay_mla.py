@@ -57,8 +57,8 @@ builder subclass, a value the ``assert self.reorder_batch_threshold == 1`` upstr
 a fork class body's literal that an assertion upstream added to a reached base method refuses, under guards
 that hold for the class (symbol drift, ``drift/asserted_values.py``; a guard-false twin, a FlashMLA builder,
 added after the run).
-All, after (15ec8a43): 32 caught, 0 warned, 0 missed of 32 (twins: 17 quiet, 1 of them warned, 0 false
-errors).
+All, after (273529ca; 15ec8a43 only splits its code): 32 caught, 0 warned, 0 missed of 32 (twins: 17 quiet, 1
+of them warned, 0 false errors).
 
   python benchmarks/blind_replay_mla.py [--mirror DIR] [--only TEXT ...] [--show]
 """
