@@ -20,7 +20,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
-from aeon_release.domain.audits.drift import dict_slots, forwarded, lockstep, loop_types, new_hooks, refused
+from aeon_release.domain.audits.drift import (
+    asserted_values,
+    dict_slots,
+    forwarded,
+    lockstep,
+    loop_types,
+    new_hooks,
+    refused,
+    replaced_knobs,
+)
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
@@ -111,6 +120,7 @@ from aeon_release.domain.audits.source import (
     walk_defs,
 )
 
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
 # constructor, a callable's call)
@@ -220,6 +230,7 @@ class _Checker:
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
         self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
+        self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
@@ -2433,6 +2444,7 @@ class _Checker:
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        yield from self._asserted_value(mod, stmt, qual, name)
         refused = list(self._refused(mod, stmt, qual, name))
         if refused:
             yield from refused
@@ -2469,12 +2481,27 @@ class _Checker:
                     f"{kept}: upstream kept that path for every class, so the fork's value, the other one, is no "
                     "longer honoured; port what the class relied on it for",
                 )
+            elif dropped and (swapped := self._replaced(before, mod, qual, stmt)):
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; upstream replaced it: {before.owner} and its own {dropped} class(es) that "
+                    f"set it now set {', '.join(swapped)} instead, and {short} inherits {before.owner}'s, the choice "
+                    f"its {name} opted out of: the fork's value is no longer honoured; set {swapped[0]} on {short}",
+                )
             elif dropped:
                 yield _warning(
                     mod,
                     stmt.lineno,
                     f"{found.message}; upstream dropped it from its own {dropped} class(es) that set it too, with "
                     "nothing in its stead: the fork's value is dead; drop it",
+                )
+            elif not method and self._restated_unread(before, mod, host, stmt):
+                yield _warning(
+                    mod,
+                    stmt.lineno,
+                    f"{found.message}; the fork's value restates the one its class inherited, and nothing reads "
+                    f"{name} any more: the override did nothing and does nothing; drop it",
                 )
             else:
                 yield found
@@ -2589,15 +2616,110 @@ class _Checker:
             f"build it onto {after.label} (``... | Base.{name}``, ``{{**Base.{name}, ...}}``) or port upstream's change",
         )
 
+    def _asserted_value(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
+        """The fork class's literal ``name = v`` that an ``assert self.name ...`` upstream added to a method of a
+        base that the class reaches now fails (drift/asserted_values.py, #26541)."""
+        value = _set_value(stmt)
+        added = self._added_asserts(name) if value is not NOT_LITERAL else {}
+        merged = self.after.module_at(mod.path) if added else None
+        cls = self.after.class_info(merged, qual) if merged else None
+        if cls is None or not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
+            return
+        mro = self.after.mro(cls, True)
+        resolve = functools.partial(self._class_value, mro, name, stmt.value)
+        for item, method, func in self._reached_methods(mro, set(added)):
+            numbers = {
+                i for i, line in enumerate(item.module.text.splitlines(), 1) if line.strip() in added[item.module.path]
+            }
+            if asserted_values.assigns_self(func, name):
+                continue
+            for node in asserted_values.failing_asserts(func, name, value, numbers, resolve):
+                commit = self._line_commit(item.module.path, f"assert self.{name}")
+                yield _error(
+                    mod,
+                    stmt.lineno,
+                    f"{qual.rsplit('.', 1)[-1]}.{name} = {value!r} fails the assertion upstream added to "
+                    f"{item.qualname}.{method}() ({item.module.path}:{node.lineno}{'; ' + commit if commit else ''}): "
+                    f"`{ast.unparse(node.test)}`; the fork's class raises AssertionError when {method}() runs: set "
+                    "what the assertion allows, or port the class to what upstream's check expects",
+                )
+                return
+
+    def _reached_methods(
+        self, mro: list[px.ClassInfo | px.External], paths: set[str]
+    ) -> Iterator[tuple[px.ClassInfo, str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+        """(class, name, def) of each method of a base along ``mro`` in one of ``paths`` that lookup on the
+        class reaches (no nearer method of its name hides it)."""
+        for item in (i for i in mro[1:] if isinstance(i, px.ClassInfo) and i.module.path in paths):
+            for method, func in item.members.items():
+                reached = self.after.member(mro, method, dynamic=False) if isinstance(func, _FUNCS) else None
+                if isinstance(reached, DefSym) and (reached.path, reached.owner) == (item.module.path, item.qualname):
+                    assert isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef)
+                    yield item, method, func
+
+    def _class_value(
+        self, mro: list[px.ClassInfo | px.External], name: str, mine: ast.expr, attr: str
+    ) -> ast.expr | None:
+        """The value a class body along ``mro`` gives ``attr`` (the fork's own ``mine`` for ``name``)."""
+        if attr == name:
+            return mine
+        found = self.after.member(mro, attr, dynamic=False)
+        node = found.node if isinstance(found, DefSym) else None
+        return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+
+    def _added_asserts(self, name: str) -> dict[str, set[str]]:
+        """path -> the lines upstream added there (outside tests) asserting on ``self.name``, stripped; once a name."""
+        if name not in self._assert_lines:
+            added: dict[str, set[str]] = {}
+            lines = self.inp.upstream_lines
+            pattern = re.compile(rf"assert\s+self\.{re.escape(name)}\b.*")
+            for path, match in lines.added_matches(pattern) if isinstance(lines, AddedLines) else ():
+                if path.endswith(".py") and not TEST_PATH.search(path):
+                    added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+            self._assert_lines[name] = added
+        return self._assert_lines[name]
+
     def _retired(self, before: DefSym) -> list[ast.AST]:
         """The statements of upstream's own classes (besides the base) that set the class attribute upstream
         removed from the base, and dropped it in the same change: upstream retired it everywhere, nothing
         reads it (#13166: SupportsLoRA.supported_lora_modules, gone from every model, the modules found from
         the model now).  Empty when one of them still sets it, or when the name was renamed or moved."""
+        return [old.members[before.name] for old, _ in self._retired_classes(before)]
+
+    def _replaced(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> list[str]:
+        """What upstream set in the stead of the knob the fork class sets to a value other than the one it
+        inherited (drift/replaced_knobs.py): the members the knob's base and every class of upstream's that set
+        it gained, less those the fork class sets itself (ported).  Empty for a knob retired, not replaced."""
+        if not replaced_knobs.opted_out(stmt, before.node) or before.owner is None:
+            return []
+        old_mod, new_mod = self.base_ix.module_at(before.path), self.theirs_ix.module_at(before.path)
+        old = self.base_ix.class_info(old_mod, before.owner) if old_mod else None
+        new = self.theirs_ix.class_info(new_mod, before.owner) if new_mod else None
+        if old is None or new is None:
+            return []
+        pairs = [(old.members, new.members)]
+        pairs += [(then.members, now.members if now else {}) for then, now in self._retired_classes(before)]
+        merged = self.after.module_at(mod.path)
+        mine = self.after.class_info(merged, qual) if merged else None
+        return [n for n in replaced_knobs.replacement(pairs) if mine is None or n not in mine.members]
+
+    def _restated_unread(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> bool:
+        """The fork class sets the removed attribute to the literal it inherited at the merge base, and nothing
+        in the merged tree reads the name (off another object, or on ``self`` along the class's bases): the
+        override changed nothing before the merge and reaches nothing after (#21367: ``full_cudagraph_supported
+        = True`` under FlashMLA's builder, the runner's read gone, one ROCm backend still setting it)."""
+        if not replaced_knobs.restated(stmt, before.node) or self._read_by_name(before.name):
+            return False
+        merged = self.after.module_at(mod.path)
+        cls = self.after.class_info(merged, qual) if merged else None
+        return cls is not None and not reached_callers(self.after, cls, before.name, True)
+
+    def _retired_classes(self, before: DefSym) -> list[tuple[px.ClassInfo, px.ClassInfo | None]]:
+        """``_retired``'s classes, as (the class at the merge base, the class upstream) pairs."""
         base = self.inp.base
         if not isinstance(base, WordSearchable) or self._renamed_to(before) or self._moved_to(before):
             return []
-        setters: list[ast.AST] = []
+        setters: list[tuple[px.ClassInfo, px.ClassInfo | None]] = []
         for path in sorted({p for p, _ in base.word_lines(before.name) if p.endswith(".py") and not _not_served(p)}):
             old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
             if old is None:
@@ -2609,7 +2731,7 @@ class _Checker:
                 now = self.theirs_ix.class_info(new, qual) if new is not None else None
                 if now is not None and before.name in now.members:
                     return []  # upstream's own class still sets it: something may read it
-                setters.append(cls.members[before.name])
+                setters.append((cls, now))
         return setters
 
     def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
