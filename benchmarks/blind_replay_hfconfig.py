@@ -408,8 +408,7 @@ CASES += [
             MB,
             MBW,
             "vllm/aeon/mb3.py",
-            LLAVA + "class AeonLlava2(LlavaForConditionalGeneration):\n"
-            "    aeon_lane = 'vision'\n",
+            LLAVA + "class AeonLlava2(LlavaForConditionalGeneration):\n    aeon_lane = 'vision'\n",
             "aeon_lane = 'vision'",
         ),
     ),
@@ -490,8 +489,7 @@ CASES += [
             CF,
             CFW,
             "vllm/aeon/cf2.py",
-            CFI + "def aeon_format(name: str) -> ConfigFormat:\n"
-            "    return ConfigFormat(name)\n",
+            CFI + "def aeon_format(name: str) -> ConfigFormat:\n    return ConfigFormat(name)\n",
             "return ConfigFormat(name)",
         ),
     ),
