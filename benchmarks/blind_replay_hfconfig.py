@@ -27,6 +27,13 @@ registered updater (a function registered through the same decorator as upstream
 parameter ``vllm_config`` upstream renamed with the caller that now passes ``pre_trained_config=``).  Warned:
 #49934's override reading ``output.split`` (the parameter became a dict) and #30170's ``bool(model.merge_by_field_config)``
 (the default True -> None), both by design.
+After the killers68 widenings: 16 caught, 3 warned, 1 missed of 20 (twins: 11 quiet, 1 of them warned, 0 false
+errors).  Caught now: an enum upstream made a ``Literal`` alias of its values (its members, a call of it, an
+iteration: ``drift/demoted_enums.py``); a key upstream took out of a module's table or out of the dict display a
+function returns, read by its literal (``drift/dropped_keys.py``; ``.get("normalize")`` is a warning, a default
+may be meant); a fork function registered through the decorator whose upstream siblings' parameters were renamed
+with their keyword caller (``drift/registered_params.py``).  Left: #45128's ``hf_overrides={"architectures":
+["InternLMForCausalLM"]}``, a string naming a registry key with no table read in the fork's code to tie it to.
 
   python benchmarks/blind_replay_hfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -551,6 +558,53 @@ CASES += [
             "    update_eagle3(config_dict, out)\n"
             "    return out\n",
             "update_eagle3(config_dict, out)",
+        ),
+    ),
+]
+
+# --- written after the blind run, to try the dropped-key class on two more registry commits
+# #49786 (dbcc1cdd0a): OuroForCausalLM taken out of _TEXT_GENERATION_MODELS (a removed-in-version string now);
+# #25708 (57329a8c01): NemotronH_Nano_VL renamed NemotronH_Nano_VL_V2 in _MULTIMODAL_MODELS
+CASES += [
+    (
+        "#49786 registry key removed",
+        "a module-attribute lookup of the key",
+        K(
+            "#49786",
+            "dbcc1cdd0a",
+            "OuroForCausalLM registry key removed",
+            "vllm/aeon/ou1.py",
+            "from vllm.model_executor.models import registry as model_registry\n\n\n"
+            "def aeon_ouro_class() -> str:\n"
+            '    return model_registry._TEXT_GENERATION_MODELS["OuroForCausalLM"][1]\n',
+            'return model_registry._TEXT_GENERATION_MODELS["OuroForCausalLM"][1]',
+        ),
+    ),
+    (
+        "#49786 registry key removed",
+        "twin: the removed-models table asked",
+        K(
+            "#49786",
+            "dbcc1cdd0a",
+            "OuroForCausalLM registry key removed",
+            "vllm/aeon/ou2.py",
+            "from vllm.model_executor.models import registry as model_registry\n\n\n"
+            "def aeon_ouro_gone() -> bool:\n"
+            '    return "OuroForCausalLM" not in model_registry._TEXT_GENERATION_MODELS\n',
+            'return "OuroForCausalLM" not in model_registry._TEXT_GENERATION_MODELS',
+        ),
+    ),
+    (
+        "#25708 registry key renamed",
+        "a lookup of the old key",
+        K(
+            "#25708",
+            "57329a8c01",
+            "NemotronH_Nano_VL -> NemotronH_Nano_VL_V2",
+            "vllm/aeon/nn1.py",
+            "from vllm.model_executor.models.registry import _MULTIMODAL_MODELS\n\n"
+            'AEON_NANO_VL = _MULTIMODAL_MODELS["NemotronH_Nano_VL"]\n',
+            'AEON_NANO_VL = _MULTIMODAL_MODELS["NemotronH_Nano_VL"]',
         ),
     ),
 ]

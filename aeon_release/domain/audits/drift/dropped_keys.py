@@ -11,7 +11,8 @@ whether a name is gone, keeps quiet.
 
 Upstream's side: a changed Python file whose diff removed a line quoting a key before a colon; parsed at
 the base and at upstream, a top-level table (``NAME = {...}``, annotated or not) whose dict display held the
-key at the base and does not now, or a top-level function every ``return`` of which hands back a dict
+key at the base and does not now while an added line of the file still holds it as a key (moved to another
+table: a key dropped outright is key drift's, ``keys.py``), or a top-level function every ``return`` of which hands back a dict
 display (or ``None``), directly or through a name the function binds only to dict displays and fills only
 by literal subscripts, whose keys held it at the base and do not now.  A table upstream fills another way
 (the file writes into it, spreads ``**`` into it, another file writes the key into it) or a function
@@ -41,6 +42,8 @@ from aeon_release.domain.audits.source import TEST_PATH, parse_python
 
 # a removed line quoting a key before a colon (a dict display's entry)
 _REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
+# a quoted key before a colon on one diff line (as key drift reads a display's entries)
+_KEY_ENTRY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
 
 
 @dataclass(frozen=True)
@@ -96,13 +99,16 @@ def _dropped(trees: ThreeTrees, paths: list[str]) -> list[Dropped]:
 
 
 def _tables_dropped(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:
+    """Keys a table lost that an added line of the file still holds as a key (moved to another table, or
+    the table rewritten): a key no added line holds is key drift's (``keys.py``, a table's dropped key)."""
     was, now = _tables(old), _tables(new)
     filled = _filled_tables(new)
+    readded = {k for line in trees.upstream[path].added.values() for k in _KEY_ENTRY.findall("+" + line)}
     found = []
     for name, keys in now.items():
         if keys is None or name in filled or was.get(name) is None:
             continue
-        for key in sorted((was[name] or set()) - keys):
+        for key in sorted(((was[name] or set()) - keys) & readded):
             if not _written_elsewhere(trees, path, name, key):
                 holder = next((n for n, k in sorted(now.items()) if k is not None and key in k), "")
                 found.append(Dropped(name, path, key, False, holder))
