@@ -34,6 +34,9 @@ function returns, read by its literal (``drift/dropped_keys.py``; ``.get("normal
 may be meant); a fork function registered through the decorator whose upstream siblings' parameters were renamed
 with their keyword caller (``drift/registered_params.py``).  Left: #45128's ``hf_overrides={"architectures":
 ["InternLMForCausalLM"]}``, a string naming a registry key with no table read in the fork's code to tie it to.
+Written after the blind run, to try the dropped-key class on two more registry commits: #49786 (``OuroForCausalLM``
+moved to the removed-models table) and #25708 (``NemotronH_Nano_VL`` renamed): 2 caught of 2, the twin quiet
+(#25708's key, gone from the file outright, is key drift's dropped table key: one finding).
 
   python benchmarks/blind_replay_hfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
