@@ -94,3 +94,13 @@ def test_siblings_renamed_two_ways_say_nothing(git_repo: GitRepo, tmp_path: Path
     )
     sides = three_way(git_repo, {ALGOS: OLD + other, BASE: OLD_CALL}, {USE: fork}, {ALGOS: NEW + other, BASE: NEW_CALL})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_a_decorator_filing_under_no_key_says_nothing(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``@traced`` wraps without filing the function anywhere: the fork's own code calls its function itself."""
+    wrap = "def traced(fn):\n    return fn\n\n\n"
+    old = wrap + "@traced\ndef update_eagle3(config_dict: dict, vllm_config: dict) -> None:\n    pass\n"
+    new = old.replace("vllm_config", "pre_trained_config")
+    fork = "from pkg.spec.algos import traced\n\n\n@traced\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n"
+    sides = three_way(git_repo, {ALGOS: old, BASE: OLD_CALL}, {USE: fork}, {ALGOS: new, BASE: NEW_CALL})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []

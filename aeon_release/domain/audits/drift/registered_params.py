@@ -10,10 +10,12 @@ No override ties the fork's function to upstream's, so override drift does not s
 they share does.
 
 Upstream's side: a changed Python file whose diff removed a ``def`` line; parsed at both ends, its top-level
-functions registered through a decorator (``@D(...)`` or ``@D``, not a builtin one), present at both ends,
+functions filed under a key by a decorator (``@D("key", ...)``: code elsewhere finds them by the key and calls
+them; ``@contextmanager`` or ``@torch.compile`` leave the calling to the function's own callers), present at both ends,
 whose parameters upstream only renamed (the same count, order and defaults; ``signatures.renamed_only``), every
-such sibling of one decorator in the file renamed the same way; and upstream's added lines elsewhere pass a new
-name as a keyword (``pre_trained_config=``) where its removed lines passed the old one: the caller changed too.
+such sibling of one decorator in the file renamed the same way; and a file upstream changed passes a new name
+as a keyword on an added line (``pre_trained_config=``) where a removed line passed the old one: the caller
+changed too.
 The fork's side: a fork-owned function decorated with ``D``, imported from where the sibling's file has it
 (or is that file), whose parameters are the siblings' old ones, without ``**kwargs``.  An error.
 """
@@ -100,10 +102,24 @@ def _registered(module: ast.Module) -> dict[str, tuple[str, ast.FunctionDef | as
     found = {}
     for stmt in module.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            names = names_of(stmt.decorator_list) - _BUILTIN
+            names = _registering(stmt)
             if len(names) == 1:
                 found[stmt.name] = (names.pop(), stmt)
     return found
+
+
+def _registering(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The last names of the decorators that file the function under a key (``@register_x("key")``): code
+    elsewhere finds it by that key and calls it, as it calls upstream's own (a decorator without a key,
+    ``@contextmanager``, ``@torch.compile``, leaves the calling to the function's own callers)."""
+    keyed: list[ast.expr] = [
+        d for d in node.decorator_list if isinstance(d, ast.Call) and d.args and _is_str(d.args[0])
+    ]
+    return names_of(keyed) - _BUILTIN
+
+
+def _is_str(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
 def _rename(old: ast.AST, new: ast.AST) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -124,14 +140,17 @@ def _decorator_source(module: ast.Module, path: str, decorator: str) -> str:
 
 
 def _callers_pass(trees: ThreeTrees, r: Renamed) -> bool:
-    """Upstream's added lines pass a new name by keyword where its removed lines passed the old one."""
+    """A file upstream changed passes a new name by keyword on an added line where a removed line passed the
+    old one: the caller changed with the functions."""
     pairs = [(o, n) for o, n in zip(r.old, r.new, strict=True) if o != n]
     for old_name, new_name in pairs:
         new_kw, old_kw = re.compile(rf"\b{new_name}=(?!=)"), re.compile(rf"\b{old_name}=(?!=)")
-        added = any(new_kw.search(t) for p in trees.upstream for t in trees.upstream[p].added.values())
-        removed = any(old_kw.search(t) for p in trees.upstream for t in trees.upstream[p].removed)
-        if added and removed:
-            return True
+        for path in trees.upstream:
+            change = trees.upstream[path] if path.endswith(".py") and not TEST_PATH.search(path) else None
+            if change is None or not any(old_kw.search(t) for t in change.removed):
+                continue
+            if any(new_kw.search(t) for t in change.added.values()):
+                return True
     return False
 
 
@@ -145,7 +164,7 @@ def _fork_defs(
         if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.lineno not in owned:
             continue
         sig = signature(node, bound=False)
-        names = names_of(node.decorator_list)
+        names = _registering(node)
         for r in renamed:
             if r.decorator in names and _same_source(r, sources, path) and sig is not None and not sig.varkw:
                 if sig.positional == r.old:
