@@ -1,10 +1,10 @@
 """Registered parameter drift: upstream renamed a parameter of the functions one decorator registers, and
 its caller now passes the new name; a fork function registered through the same decorator keeps the old.
 
-#31541 renamed ``update_eagle3(config_dict, vllm_config)`` to ``update_eagle3(config_dict,
-pre_trained_config)``; ``SpeculatorsConfig`` calls every updater of ``SUPPORTED_SPECULATORS_TYPES`` (filled by
+#31541 renamed the second parameter of ``update_eagle3(config_dict, ...)`` (the engine's config dict) to
+``pre_trained_config``; ``SpeculatorsConfig`` calls every updater of ``SUPPORTED_SPECULATORS_TYPES`` (filled by
 ``@register_speculator("eagle3")``) as ``algo_updater(config_dict=..., pre_trained_config=...)`` now.  A fork's
-``@register_speculator("aeon_mtp") def update_aeon_mtp(config_dict, vllm_config)`` merges cleanly, is looked
+``@register_speculator("aeon_mtp") def update_aeon_mtp(config_dict, <the old name>)`` merges cleanly, is looked
 up by its name like upstream's, and raises ``TypeError: got an unexpected keyword argument`` when it loads.
 No override ties the fork's function to upstream's, so override drift does not see it: only the decorator
 they share does.
