@@ -162,3 +162,64 @@ def test_a_member_read_only_where_it_is_an_enum(git_repo: GitRepo, tmp_path: Pat
     got = [line for path, line, _ in found(audit(git_repo, sides, tmp_path), RULE) if path == USE]
     reads = [n for n, text in enumerate(fork.split("\n"), 1) if ".name" in text]
     assert got == (reads if error else [])
+
+
+# #24277 (9fb74c27a7) made ``class ConfigFormat(str, enum.Enum)`` a ``Literal`` of its values
+CFG = "pkg/hf/config.py"
+FMT_ENUM = (
+    "import enum\n\n\nclass ConfigFormat(str, enum.Enum):\n"
+    '    AUTO = "auto"\n    HF = "hf"\n    MISTRAL = "mistral"\n\n\n'
+    "def get_config(model: str, config_format: ConfigFormat = ConfigFormat.AUTO) -> dict:\n    return {}\n"
+)
+FMT_ALIAS = (
+    "from typing import Literal\n\n"
+    'ConfigFormat = Literal["auto", "hf", "mistral"]\n\n\n'
+    'def get_config(model: str, config_format: str = "auto") -> dict:\n    return {}\n'
+)
+FMT_HEAD = "from pkg.hf.config import ConfigFormat, get_config\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def load(model: str) -> dict:\n    return get_config(model, config_format=ConfigFormat.MISTRAL)\n", "return"),
+        ("def pick(name: str) -> ConfigFormat:\n    return ConfigFormat(name)\n", "return"),
+        ("CHOICES = [f.value for f in ConfigFormat]\n", "CHOICES"),
+        ("DEFAULT = ConfigFormat.HF.value\n", "DEFAULT"),
+    ],
+    ids=["member", "called", "iterated", "member value"],
+)
+def test_an_enum_use_of_a_class_upstream_made_a_literal_alias(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    fork = FMT_HEAD + body
+    sides = three_way(git_repo, {CFG: FMT_ENUM}, {USE: fork}, {CFG: FMT_ALIAS})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(fork, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "ConfigFormat" in message and "Literal alias" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "theirs"),
+    [
+        # the twin: the value spelt, as upstream's own callers do after the change
+        ('def load(model: str) -> dict:\n    return get_config(model, config_format="mistral")\n', FMT_ALIAS),
+        (
+            "def load(model: str, fmt: ConfigFormat) -> dict:\n    return get_config(model, config_format=fmt)\n",
+            FMT_ALIAS,
+        ),
+        # an attribute the alias still answers, or a name the enum never had as a member
+        ("ARGS = ConfigFormat.__args__\n", FMT_ALIAS),
+        # the alias is somewhere else than the top of the module (under a guard): not read as the alias
+        (
+            "def load(model: str) -> dict:\n    return get_config(model, config_format=ConfigFormat.MISTRAL)\n",
+            "from typing import TYPE_CHECKING, Literal\n\nif TYPE_CHECKING:\n"
+            '    ConfigFormat = Literal["auto", "hf"]\n',
+        ),
+    ],
+    ids=["string", "annotation", "alias attribute", "guarded alias"],
+)
+def test_literal_alias_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
+    sides = three_way(git_repo, {CFG: FMT_ENUM}, {USE: FMT_HEAD + body}, {CFG: theirs})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []

@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
@@ -59,6 +60,7 @@ from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
+from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
@@ -146,6 +148,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dead_patches,
     lazy_pair_drift,
     eager_key_drift,
+    dropped_key_drift,
     wire_mirror_drift,
     struct_tuple_drift,
     cmake_variable_drift,
@@ -156,6 +159,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     filled_field_drift,
     none_field_drift,
     registration_drift,
+    registered_param_drift,
     return_drift,
     returned_string_drift,
     raised_kind_drift,

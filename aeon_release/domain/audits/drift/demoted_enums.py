@@ -15,6 +15,10 @@ only an enum answers is then an error: iterating the class (``for``, a comprehen
 ``Cls.MEMBER`` or on a parameter or variable annotated with the class (unless read only where
 ``isinstance(x, Enum)`` holds), and ``isinstance(_, Cls)``.
 
+An enum made a ``Literal`` of its values at the module's top (#24277: ``class ConfigFormat(str, Enum)`` became
+``ConfigFormat = Literal["auto", "hf", "mistral", ...]``) is demoted further: a member the enum had at the
+base (``ConfigFormat.MISTRAL``) no longer resolves either.
+
 Cheap first: only upstream files whose diff removes a ``class X(...Enum...)`` header are read, and only
 fork files whose added lines name a demoted class are parsed.
 """
@@ -49,8 +53,9 @@ class Demoted:
 
     name: str
     path: str
-    example: str  # one member as upstream now writes it (``DECODER = 'decoder'``)
+    example: str  # one member as upstream now writes it (``DECODER = 'decoder'``), or the alias
     kinds: frozenset[str] = frozenset()  # the types of its members' values now (``str``)
+    members: frozenset[str] = frozenset()  # an alias's: the enum's members at the base, none of them its now
 
 
 def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -76,15 +81,52 @@ def _demoted(trees: ThreeTrees, paths: list[str]) -> dict[str, Demoted]:
     for path in paths:
         old, new_text = before[path] or "", after[path] or ""
         removed = set(_ENUM_HEADER_REMOVED.findall(trees.upstream.raw(path))) - _still_enum_headers(new_text)
+        aliased = {name for name in removed if _alias_line(name).search(new_text)}
         removed = {name for name in removed if _plain_header(name).search(new_text)}
-        if not removed:
+        if not removed and not aliased:
             continue  # the header was edited (a base added) or the class went away: nothing to parse
-        was = {q.rsplit(".", 1)[-1] for q in enums_of(old)} & removed
+        was = {q.rsplit(".", 1)[-1] for q in enums_of(old)} & (removed | aliased)
         module = parse_python(new_text, path) if was else None
         for _, node in walk_defs(module) if module is not None else ():
             if isinstance(node, ast.ClassDef) and node.name in was and (example := _plain(node)) is not None:
                 found[node.name] = Demoted(node.name, path, example, _member_kinds(node))
+        found |= _aliases(module, old, path, was & aliased) if module is not None else {}
     return found
+
+
+def _alias_line(name: str) -> re.Pattern[str]:
+    """``Name = Literal[`` or ``Name: TypeAlias = Literal[`` at a module's top (a text scan)."""
+    return re.compile(rf"^{re.escape(name)}[ \t]*(?::[ \t]*\w*TypeAlias[ \t]*)?=[ \t]*(?:\w+\.)?Literal\[", re.M)
+
+
+def _aliases(module: ast.Module, old: str, path: str, names: set[str]) -> dict[str, Demoted]:
+    """The enums upstream made a ``Literal`` of their values (#24277: ``class ConfigFormat(str, Enum)`` became
+    ``ConfigFormat = Literal["auto", "hf", ...]``): no member, no call, no iteration answers any more."""
+    base = parse_python(old, path) if names else None
+    if base is None:
+        return {}
+    found: dict[str, Demoted] = {}
+    for stmt in module.body:
+        target = _alias_target(stmt)
+        if target in names:
+            kinds = frozenset(type(c.value).__name__ for c in ast.walk(stmt) if isinstance(c, ast.Constant))
+            found[target] = Demoted(target, path, ast.unparse(stmt), kinds - {"NoneType"}, _base_members(base, target))
+    return found
+
+
+def _alias_target(stmt: ast.stmt) -> str:
+    """The name a top-level ``Name = ...`` or ``Name: T = ...`` binds, else ""."""
+    target = (
+        stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0] if isinstance(stmt, ast.Assign) else None
+    )
+    return target.id if isinstance(target, ast.Name) else ""
+
+
+def _base_members(base: ast.Module, name: str) -> frozenset[str]:
+    """The member names of the top-level class ``name`` at the base."""
+    cls = next((s for s in base.body if isinstance(s, ast.ClassDef) and s.name == name), None)
+    targets = [t for s in cls.body if isinstance(s, ast.Assign) for t in s.targets] if cls is not None else []
+    return frozenset(t.id for t in targets if isinstance(t, ast.Name))
 
 
 def _member_kinds(node: ast.ClassDef) -> frozenset[str]:
@@ -239,6 +281,8 @@ def _called(node: ast.Call, names: Mapping[str, Demoted]) -> tuple[str, str] | N
 def _attribute(node: ast.Attribute, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
     if node.attr == "__members__" and (name := _named(node.value, names)):
         return name, f"reads {name}.__members__, which a plain class has not"
+    if (name := _named(node.value, names)) and node.attr in names[name].members:
+        return name, f"reads the member {name}.{node.attr}, which the alias has not (spell its value)"
     if node.attr not in ("name", "value"):
         return None
     owner = node.value
@@ -300,6 +344,10 @@ def _finding(trees: ThreeTrees, path: str, line: int, demoted: Demoted, use: str
         Severity.ERROR,
         path,
         line,
-        f"fork-owned code uses {demoted.name} as an enum, but upstream made it a plain class of constants "
+        f"fork-owned code uses {demoted.name} as an enum, but upstream made it {_made(demoted)} "
         f"({demoted.path}{commit}: `{demoted.example}`): this line {use}",
     )
+
+
+def _made(demoted: Demoted) -> str:
+    return "a Literal alias of its values" if demoted.members else "a plain class of constants"

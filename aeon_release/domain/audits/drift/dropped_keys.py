@@ -1,0 +1,396 @@
+"""Dropped key drift: a key upstream took out of a module's table, or out of the dict a function returns,
+that the fork still reads by its literal.
+
+#45128 took ``"InternLMForCausalLM": ("llama", "LlamaForCausalLM")`` out of the registry's
+``_TEXT_GENERATION_MODELS`` (the name moved to ``_PREVIOUSLY_SUPPORTED_MODELS``, beside the version that
+dropped it): a fork's ``_TEXT_GENERATION_MODELS["InternLMForCausalLM"]`` merges cleanly and raises
+``KeyError``.  #32243 renamed the ``"normalize"`` entry of the dict ``get_pooling_config`` returns to
+``"use_activation"``: a fork's ``get_pooling_config(model)["normalize"]`` raises, its ``.get("normalize")``
+answers None for good.  The word lives on (a key of another table, a variable), so name drift, which asks
+whether a name is gone, keeps quiet.
+
+Upstream's side: a changed Python file whose diff removed a line quoting a key before a colon; parsed at
+the base and at upstream, a top-level table (``NAME = {...}``, annotated or not) whose dict display held the
+key at the base and does not now while an added line of the file still holds it as a key (moved to another
+table: a key dropped outright is key drift's, ``keys.py``), or a top-level function every ``return`` of which hands back a dict
+display (or ``None``), directly or through a name the function binds only to dict displays and fills only
+by literal subscripts, whose keys held it at the base and do not now.  A table upstream fills another way
+(the file writes into it, spreads ``**`` into it, another file writes the key into it) or a function
+whose dict is built another way (a comprehension, ``dict(...)``, ``update``) is left alone: its keys are
+not all in sight.
+
+The fork's side, on lines it owns: a subscript read ``NAME["key"]`` of the table, which the file imports
+from its module (``from m import NAME``, ``m.NAME``) or is; or ``f(...)["key"]`` of the function, also
+through ``(f(...) or {})`` or a name its scope binds once to one of those.  An error (``KeyError``);
+``.get("key")`` is a warning (a default may be what the fork wants).  Quiet where the fork's file writes
+the key or asks about it (``"key" in``), and where a ``KeyError`` is caught around the read.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.kept_keys import kept_keys
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import TEST_PATH, parse_python
+
+# a removed line quoting a key before a colon (a dict display's entry)
+_REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
+# a quoted key before a colon on one diff line (as key drift reads a display's entries)
+_KEY_ENTRY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """``key`` left the table or the returned dict of ``name`` (a top-level name of ``path``)."""
+
+    name: str
+    path: str
+    key: str
+    function: bool  # the dict ``name(...)`` returns, not the table ``name``
+    now: str  # another top-level table of the file holding the key now, else ""
+
+
+def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    paths = [p for p in trees.upstream.matching(_REMOVED_KEY, ".py") if not TEST_PATH.search(p)]
+    dropped = _dropped(trees, paths) if paths else []
+    dropped = [d for d in dropped if not _kept_by_fork(trees, d)] if dropped else []
+    if not dropped:
+        return []
+    findings: list[Finding] = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
+        added = " ".join(trees.mine[path].added.values())
+        mine = [d for d in dropped if d.name in added and re.search(rf"""["']{re.escape(d.key)}["']""", added)]
+        module = trees.merged_module(path) if mine else None
+        if module is not None:
+            findings += _fork_reads(trees, path, module, mine, pr_pattern)
+    return findings
+
+
+def _kept_by_fork(trees: ThreeTrees, d: Dropped) -> bool:
+    """The merged file still holds the key where upstream dropped it (the fork's patch keeps it), or a line
+    the fork added writes it into the table (``NAME["key"] = ...``, in a plugin of its own)."""
+    merged = trees.merged_module(d.path)
+    if merged is None:
+        return False
+    held = (_returned(merged) if d.function else _tables(merged)).get(d.name)
+    if held is None or d.key in held:
+        return True
+    store = re.compile(rf"""\b{re.escape(d.name)}\[\s*["']{re.escape(d.key)}["']\s*\]\s*=[^=]""")
+    return any(store.search(t) for p in trees.mine for t in trees.mine[p].added.values())
+
+
+# -- upstream's side ------------------------------------------------------------------------------
+def _dropped(trees: ThreeTrees, paths: list[str]) -> list[Dropped]:
+    before, after = both_texts(trees, paths)
+    found: list[Dropped] = []
+    for path in paths:
+        old = parse_python(before[path] or "", path) if before[path] else None
+        new = parse_python(after[path] or "", path) if after[path] else None
+        if old is not None and new is not None:
+            found += _tables_dropped(trees, path, old, new) + _returns_dropped(path, old, new)
+    return found
+
+
+def _tables_dropped(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:
+    """Keys a table lost that an added line of the file still holds as a key (moved to another table, or
+    the table rewritten): a key no added line holds is key drift's (``keys.py``, a table's dropped key)."""
+    was, now = _tables(old), _tables(new)
+    filled = _filled_tables(new)
+    readded = {k for line in trees.upstream[path].added.values() for k in _KEY_ENTRY.findall("+" + line)}
+    found = []
+    for name, keys in now.items():
+        if keys is None or name in filled or was.get(name) is None:
+            continue
+        for key in sorted(((was[name] or set()) - keys) & readded):
+            if not _written_elsewhere(trees, path, name, key):
+                holder = next((n for n, k in sorted(now.items()) if k is not None and key in k), "")
+                found.append(Dropped(name, path, key, False, holder))
+    return found
+
+
+def _tables(module: ast.Module) -> dict[str, set[str] | None]:
+    """Top-level name -> the string keys of the dict display bound to it (None: a ``**`` spread or a key
+    that is no string literal, so not every key is in sight)."""
+    tables: dict[str, set[str] | None] = {}
+    for stmt in module.body:
+        target, value = _binding(stmt)
+        if target and isinstance(value, ast.Dict):
+            tables[target] = _display_keys(value)
+    return tables
+
+
+def _binding(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
+    """``NAME = value`` or ``NAME: T = value``: (NAME, value), else ("", None)."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    return "", None
+
+
+def _display_keys(node: ast.Dict) -> set[str] | None:
+    keys = [k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None for k in node.keys]
+    return None if None in keys else {k for k in keys if k is not None}
+
+
+def _filled_tables(module: ast.Module) -> set[str]:
+    """Names the module writes into after binding them: a subscript store, ``update``/``setdefault``/
+    ``|=``, or a ``**`` spread of them into a display (their keys are then another table's too)."""
+    filled: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            filled.add(_head(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("update", "setdefault", "pop", "clear"):
+                filled.add(_head(node.func.value))
+        elif isinstance(node, ast.AugAssign):
+            filled.add(_head(node.target))
+    return filled - {""}
+
+
+def _head(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _str(node: ast.expr) -> str:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
+
+
+def _written_elsewhere(trees: ThreeTrees, path: str, name: str, key: str) -> bool:
+    """Another upstream file writes the key into the table (``NAME["key"] = ...``)."""
+    words = (f'{name}["{key}"]', f"{name}['{key}']")
+    others = sorted(trees.python_files_with(words) - {path})
+    store = re.compile(rf"""\b{re.escape(name)}\[\s*["']{re.escape(key)}["']\s*\]\s*=[^=]""")
+    return any(store.search(text or "") for text in trees.blobs(trees.theirs, others).values())
+
+
+def _returns_dropped(path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:
+    was, now = _returned(old), _returned(new)
+    return [
+        Dropped(name, path, key, True, "")
+        for name, keys in now.items()
+        if keys is not None and was.get(name) is not None
+        for key in sorted((was[name] or set()) - keys)
+    ]
+
+
+def _returned(module: ast.Module) -> dict[str, set[str] | None]:
+    """Top-level function -> the string keys of the dicts it returns (None: some return is not in sight)."""
+    return {
+        stmt.name: _function_keys(stmt)
+        for stmt in module.body
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _function_keys(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str] | None:
+    keys: set[str] = set()
+    returns = [n for n in _own_nodes(func) if isinstance(n, ast.Return) and n.value is not None]
+    for ret in returns:
+        value = ret.value
+        if isinstance(value, ast.Constant) and value.value is None:
+            continue
+        got = _display_keys(value) if isinstance(value, ast.Dict) else None
+        if isinstance(value, ast.Name):
+            got = _name_keys(func, value.id)
+        if got is None:
+            return None
+        keys |= got
+    return keys if returns and keys else None
+
+
+def _name_keys(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> set[str] | None:
+    """The keys of ``name`` in ``func``: bound only to dict displays, filled only by literal subscripts."""
+    nodes = list(_own_nodes(func))
+    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and _binding(n)[0] == name for t in _targets(n)}
+    keys: set[str] = set()
+    bound = False
+    for node in nodes:
+        target, value = _binding(node) if isinstance(node, ast.stmt) else ("", None)
+        if target == name:
+            got = _display_keys(value) if isinstance(value, ast.Dict) else None
+            if got is None:
+                return None
+            keys, bound = keys | got, True
+        elif isinstance(node, ast.Subscript) and _head(node.value) == name and isinstance(node.ctx, ast.Store):
+            if not _str(node.slice):
+                return None
+            keys.add(_str(node.slice))
+        elif _rebinds_or_fills(node, name, plain):
+            return None
+    return keys if bound else None
+
+
+def _targets(stmt: ast.stmt) -> list[ast.expr]:
+    return (
+        list(stmt.targets) if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    )
+
+
+def _rebinds_or_fills(node: ast.AST, name: str, plain: set[int]) -> bool:
+    """``name`` bound another way (a loop, ``with``, a walrus, a parameter, ``+=``) or filled by a method."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _head(node.func.value) == name:
+        return node.func.attr in ("update", "setdefault", "pop", "clear", "__setitem__")
+    if isinstance(node, ast.AugAssign):
+        return _head(node.target) == name
+    if isinstance(node, ast.arg):
+        return node.arg == name
+    return isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store) and id(node) not in plain
+
+
+def _own_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of ``func``'s body outside nested defs and classes (their names are theirs), its parameters."""
+    args = func.args
+    yield from [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    stack: list[ast.AST] = list(reversed(func.body))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+# -- the fork's side ------------------------------------------------------------------------------
+def _fork_reads(
+    trees: ThreeTrees, path: str, module: ast.Module, dropped: list[Dropped], pr_pattern: str
+) -> list[Finding]:
+    owned = trees.owned_lines(path)
+    if not owned:
+        return []
+    names = _imported(module, path)
+    kept = kept_keys(module)
+    findings: list[Finding] = []
+    seen: set[int] = set()
+    for scope in _scopes(module):
+        calls = _call_names(scope)
+        for line, receiver, key, how in _key_reads(scope):
+            if line not in owned or line in seen or kept.keeps(key, line, ""):
+                continue
+            hit = _which(receiver, key, dropped, names, calls, path)
+            if hit is not None:
+                seen.add(line)
+                findings.append(_finding(trees, path, line, hit, how, pr_pattern))
+    return findings
+
+
+def _scopes(module: ast.Module) -> Iterator[ast.AST]:
+    yield module
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield node
+
+
+def _scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _key_reads(scope: ast.AST) -> Iterator[tuple[int, ast.expr, str, str]]:
+    """(line, receiver ``x``, key, "[]" or "get") for ``x["key"]`` (a read) and ``x.get("key"...)``."""
+    for node in _scope_nodes(scope):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and (key := _str(node.slice)):
+            yield node.lineno, node.value, key, "[]"
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and node.args
+            and (key := _str(node.args[0]))
+        ):
+            yield node.lineno, node.func.value, key, "get"
+
+
+def _call_names(scope: ast.AST) -> dict[str, ast.expr]:
+    """Names the scope binds exactly once, to what (``x = f(...)``); a name bound twice maps to nothing."""
+    nodes = list(_scope_nodes(scope))
+    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and _binding(n)[0] for t in _targets(n)}
+    bound: dict[str, list[ast.expr | None]] = {}
+    for node in nodes:
+        target, value = _binding(node) if isinstance(node, ast.stmt) else ("", None)
+        if target:
+            bound.setdefault(target, []).append(value)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
+            bound.setdefault(node.id, []).append(None)
+        elif isinstance(node, ast.arg):
+            bound.setdefault(node.arg, []).append(None)
+    return {n: v[0] for n, v in bound.items() if len(v) == 1 and v[0] is not None}
+
+
+def _which(
+    receiver: ast.expr,
+    key: str,
+    dropped: list[Dropped],
+    names: dict[str, str],
+    calls: dict[str, ast.expr],
+    path: str,
+) -> Dropped | None:
+    """The dropped key ``receiver[key]`` reads: the table itself, or a call of the function."""
+    if isinstance(receiver, ast.Name) and receiver.id in calls:
+        receiver = calls[receiver.id]
+    if isinstance(receiver, ast.BoolOp) and isinstance(receiver.op, ast.Or):
+        receiver = receiver.values[0]
+    called = isinstance(receiver, ast.Call)
+    target = _resolve(receiver.func if isinstance(receiver, ast.Call) else receiver, names)
+    for d in dropped:
+        if d.key == key and d.function == called and _is(target, d, path, receiver):
+            return d
+    return None
+
+
+def _is(target: str, d: Dropped, path: str, receiver: ast.expr) -> bool:
+    home = dotted_name(d.path, roots=("",))
+    if target == f"{home}.{d.name}":
+        return True
+    own = receiver.func if isinstance(receiver, ast.Call) else receiver
+    return path == d.path and isinstance(own, ast.Name) and own.id == d.name and not target
+
+
+def _resolve(node: ast.expr, names: dict[str, str]) -> str:
+    """The dotted name ``node`` (``x`` or ``m.x``) stands for through the file's imports, else ""."""
+    if isinstance(node, ast.Name):
+        return names.get(node.id, "")
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in names:
+        return f"{names[node.value.id]}.{node.attr}"
+    return ""
+
+
+def _imported(module: ast.Module, path: str) -> dict[str, str]:
+    """Local name -> the dotted name it imports (``from m import x``: ``m.x``; ``import m as y``: ``m``)."""
+    names: dict[str, str] = {}
+    here = dotted_name(path, roots=("",))
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            source = import_base(node, here, path)
+            names |= {a.asname or a.name: f"{source}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            names |= {a.asname: a.name for a in node.names if a.asname}
+    return names
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, d: Dropped, how: str, pr_pattern: str) -> Finding:
+    quoted = re.escape(d.key)
+    commit = trees.upstream_commit(d.path, f"[\"']{quoted}[\"']", pr_pattern, most=5)
+    what = f"the dict {d.name}() returns" if d.function else f"the table {d.name}"
+    now = f"; it sits in {d.now} now" if d.now else ""
+    read = f"[{d.key!r}]" if how == "[]" else f".get({d.key!r})"
+    does = "raises KeyError" if how == "[]" else "answers the default for good"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if how == "[]" else Severity.WARNING,
+        path,
+        line,
+        f"fork-owned code reads {read} of {what}, but upstream took the key {d.key!r} out of it "
+        f"({d.path}{commit}{now}): this line {does}",
+    )

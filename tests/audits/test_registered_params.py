@@ -1,0 +1,106 @@
+"""Registered parameter drift: upstream renamed a parameter of the functions a decorator registers, with the
+caller that now passes the new name; a fork function registered through it keeps the old one.
+
+Shaped like vLLM #31541 (61e632aea1): ``@register_speculator("eagle3") def update_eagle3(config_dict,
+vllm_config)`` became ``(config_dict, pre_trained_config)``, called as ``algo_updater(config_dict=...,
+pre_trained_config=...)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+ALGOS = "pkg/spec/algos.py"
+REGISTRY = "TYPES = {}\n\n\ndef register_speculator(name):\n    def deco(fn):\n        TYPES[name] = fn\n        return fn\n\n    return deco\n\n\n"
+OLD = REGISTRY + (
+    '@register_speculator("eagle3")\ndef update_eagle3(config_dict: dict, vllm_config: dict) -> None:\n'
+    '    vllm_config["v"] = config_dict.get("v")\n'
+)
+NEW = REGISTRY + (
+    '@register_speculator("eagle3")\ndef update_eagle3(config_dict: dict, pre_trained_config: dict) -> None:\n'
+    '    pre_trained_config["v"] = config_dict.get("v")\n'
+)
+BASE = "pkg/spec/base.py"
+CALLER = "from pkg.spec.algos import TYPES\n\n\ndef build(kind: str, config_dict: dict) -> dict:\n    out: dict = {}\n"
+OLD_CALL = CALLER + "    TYPES[kind](config_dict=config_dict, vllm_config=out)\n    return out\n"
+NEW_CALL = CALLER + "    TYPES[kind](config_dict=config_dict, pre_trained_config=out)\n    return out\n"
+USE = "pkg/aeon_spec.py"
+HEAD = "from pkg.spec.algos import register_speculator\n\n\n"
+
+
+def test_a_registered_function_with_the_old_parameter_names(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        HEAD
+        + '@register_speculator("aeon_mtp")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    sides = three_way(git_repo, {ALGOS: OLD, BASE: OLD_CALL}, {USE: fork}, {ALGOS: NEW, BASE: NEW_CALL})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == USE] == [(USE, line_of(fork, "def update_aeon"), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE and f.path == USE)
+    assert "register_speculator" in message and "vllm_config -> pre_trained_config" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [
+        # the fork's function takes the new names already
+        (
+            HEAD
+            + '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, pre_trained_config: dict) -> None:\n    pass\n',
+            {ALGOS: NEW, BASE: NEW_CALL},
+        ),
+        # ... or takes what it is given in **kwargs
+        (
+            HEAD + '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, **kwargs) -> None:\n    pass\n',
+            {ALGOS: NEW, BASE: NEW_CALL},
+        ),
+        # the caller still passes by position: a rename changes nothing for the fork's function
+        (
+            HEAD
+            + '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n',
+            {ALGOS: NEW, BASE: CALLER + "    TYPES[kind](config_dict, out)\n    return out\n"},
+        ),
+        # another decorator of the same name, from a module of the fork's
+        (
+            "from pkg.aeon_reg import register_speculator\n\n\n"
+            '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n',
+            {ALGOS: NEW, BASE: NEW_CALL},
+        ),
+        # a plain function of the same shape, registered nowhere
+        (
+            "def update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n",
+            {ALGOS: NEW, BASE: NEW_CALL},
+        ),
+    ],
+    ids=["new names", "kwargs", "positional caller", "other decorator", "not registered"],
+)
+def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: dict[str, str]) -> None:
+    sides = three_way(git_repo, {ALGOS: OLD, BASE: OLD_CALL}, {USE: fork}, theirs)
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_siblings_renamed_two_ways_say_nothing(git_repo: GitRepo, tmp_path: Path) -> None:
+    """One registered sibling renamed, another not: no one protocol changed, the caller may adapt per entry."""
+    other = '\n\n@register_speculator("mtp")\ndef update_mtp(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    fork = (
+        HEAD
+        + '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    sides = three_way(git_repo, {ALGOS: OLD + other, BASE: OLD_CALL}, {USE: fork}, {ALGOS: NEW + other, BASE: NEW_CALL})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_a_decorator_filing_under_no_key_says_nothing(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``@traced`` wraps without filing the function anywhere: the fork's own code calls its function itself."""
+    wrap = "def traced(fn):\n    return fn\n\n\n"
+    old = wrap + "@traced\ndef update_eagle3(config_dict: dict, vllm_config: dict) -> None:\n    pass\n"
+    new = old.replace("vllm_config", "pre_trained_config")
+    fork = "from pkg.spec.algos import traced\n\n\n@traced\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n"
+    sides = three_way(git_repo, {ALGOS: old, BASE: OLD_CALL}, {USE: fork}, {ALGOS: new, BASE: NEW_CALL})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
