@@ -538,20 +538,21 @@ class RunStore:
     def all_runs(cls, git_dir: Path) -> list[RunState]:
         """Every run's state; the first damaged one raises its StateError."""
         runs = []
-        for run in cls.each_run(git_dir):
+        for _, run in cls.each_run(git_dir):
             if isinstance(run, StateError):
                 raise run
             runs.append(run)
         return runs
 
     @classmethod
-    def each_run(cls, git_dir: Path) -> list[RunState | StateError]:
-        """Every run's state, a damaged one as its StateError in its place (``status`` shows the rest)."""
+    def each_run(cls, git_dir: Path) -> list[tuple[str, RunState | StateError]]:
+        """Every run's state by its folder's name, a damaged one as its StateError in its place (``status`` shows
+        the rest, and must know whose it is: a release record beside a damaged state read as "no merge yet")."""
         base = cls.runs_of(git_dir)
         if not base.is_dir():
             # a file or a FIFO at runs/: `status` said "no aeon-release runs" where merge refuses to start
-            return [files.not_a_state_folder(base, "runs")] if base.exists() else []
-        runs: list[RunState | StateError] = []
+            return [("", files.not_a_state_folder(base, "runs"))] if base.exists() else []
+        runs: list[tuple[str, RunState | StateError]] = []
         for folder in sorted(base.iterdir()):
             store = cls(git_dir, folder.name)
             if folder.name.startswith(".") or not store.state_file.exists():
@@ -560,9 +561,12 @@ class RunStore:
                 # no run of this aeon-release's: `merge --abort NAME` would refuse the name, and without a
                 # name --abort and --continue stopped on it first, whatever run was really in progress
                 runs.append(
-                    StateError(
-                        f"{printable(str(folder))[:300]}: a run folder named no tag (aeon-release makes none)",
-                        f"remove it if nothing of yours is in it: rm -r {shell_word(str(folder))}",
+                    (
+                        folder.name,
+                        StateError(
+                            f"{printable(str(folder))[:300]}: a run folder named no tag (aeon-release makes none)",
+                            f"remove it if nothing of yours is in it: rm -r {shell_word(str(folder))}",
+                        ),
                     )
                 )
                 continue
@@ -570,10 +574,10 @@ class RunStore:
                 state = store.load(elsewhere=True)
             except StateError as damaged:
                 if store.state_file.exists():  # (gone since the listing: an `rm -rf` of the folder meanwhile)
-                    runs.append(damaged)
+                    runs.append((folder.name, damaged))
                 continue
             if state is not None:
-                runs.append(state)
+                runs.append((folder.name, state))
         return runs
 
     @classmethod
@@ -681,7 +685,8 @@ class RunStore:
             f"move it aside (mv {shell_word(str(self.pipeline_file))} {shell_word(f'{self.pipeline_file}.old')}): "
             "the release then runs every stage again, and each does only what is not done"
         )
-        data = _json_object(self.pipeline_file, "release pipeline state")
+        # not "or run `merge --abort`": that refuses a finished merge's run, and the file stays
+        data = _json_object(self.pipeline_file, "release pipeline state", aside)
         try:
             # each field of the type the run writes, as state.json's are: a date that was a list reached the
             # publish's date check as a traceback, and a tag other than the folder's had `status` say "run
@@ -763,21 +768,21 @@ def _write_pid(handle: IO[str], path: Path) -> None:
         raise
 
 
-def _json_object(path: Path, what: str) -> dict[str, Any]:
+def _json_object(path: Path, what: str, hint: str | None = None) -> dict[str, Any]:
     """A JSON object the tool wrote; a damaged one (cut short, edited, not an object) is one line."""
     try:
         data = jsonio.loads(_read(path, what) or b"")
     except ValueError as exc:
-        raise _damaged(path, what, exc) from None
+        raise _damaged(path, what, exc, hint) from None
     if not isinstance(data, dict):
-        raise _damaged(path, what, TypeError("not a JSON object"))
+        raise _damaged(path, what, TypeError("not a JSON object"), hint)
     return data
 
 
-def _damaged(path: Path, what: str, exc: Exception) -> StateError:
+def _damaged(path: Path, what: str, exc: Exception, hint: str | None = None) -> StateError:
     return StateError(
         f"{path}: {what} is unreadable ({type(exc).__name__}: {str(exc)[:80]})",
-        "move the file aside to start that stage afresh, or run `aeon-release merge --abort`",
+        hint or "move the file aside to start that stage afresh, or run `aeon-release merge --abort`",
     )
 
 

@@ -256,37 +256,34 @@ def status(repo: Path, json_out: bool) -> None:
     others.  Exit 1 when others are listed (a partial listing a person must look at), 2 when none is."""
     git = Git(repo)
     each = RunStore.each_run(git.common_dir)
-    runs = [r for r in each if isinstance(r, RunState)]
+    runs = [r for _, r in each if isinstance(r, RunState)]
     releases = RunStore.each_release(git.common_dir)
-    damaged = [r for r in [*each, *releases.values()] if isinstance(r, StateError)]
+    damaged = [r for r in [*(r for _, r in each), *releases.values()] if isinstance(r, StateError)]
     shown = {name: r for name, r in releases.items() if isinstance(r, PipelineState)}
-    alone = [state for name, state in shown.items() if name not in {run.tag for run in runs}]  # no merge state yet
+    # a release beside a damaged merge state is no "no merge run yet" (`--json` `"state": null`, read as not
+    # merged), nor something readable that turns "refused" (exit 2) into a listing (exit 1)
+    unread = {tag for tag, r in each if isinstance(r, StateError)}
+    alone = [state for name, state in shown.items() if name not in {run.tag for run in runs} | unread]
     left = RunStore.left_worktrees(git.common_dir)
     if damaged and not (runs or alone or left):
         # nothing readable to list (runs/ a FIFO, the one run damaged): refused, stdout empty (`[]` read as "no runs")
         raise _named_each(damaged)
     if json_out:
-        reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
-        orphans = {tag: _left_fields(git, tag) for tag in left}
-        reports += [steps.no_merge_report(s.tag) | orphans.pop(s.tag, {}) | _release_json(s) for s in alone]
-        emit_json(
-            reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()]
-        )
+        _status_json(git, runs, shown, alone, left)
     if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
         _render_status(state, json_out)
         if state.tag in shown:
             _render_release(shown[state.tag], json_out)
-    # "v0.29.0: done" and no word of what comes next, where the merge itself had said it: the newest merge with
-    # no release run yet, its branch still there, is released next (robust35)
-    unreleased = [s for s in runs if s.phase == Phase.DONE.value and s.tag not in shown and parse_version(s.tag)]
-    newest = max(unreleased, key=lambda s: version_key(s.tag), default=None)
-    if newest is not None and not json_out and git.branch_sha(newest.branch) is not None:
-        say(f"next: {_after_merge(git, newest, Path(newest.config_dir))}")
+    if not json_out:
+        _say_next_release(git, runs, set(releases))
     for release in alone:
         show(f"[bold]{escape(release.tag)}[/]: no merge run yet", json_out)
         _render_release(release, json_out)
+    for tag in [name for name in shown if name in unread]:
+        show(f"[bold]{escape(tag)}[/]: its run state is damaged (named below)", json_out)
+        _render_stages(shown[tag], json_out)  # no "run release again": it reads the damaged merge state
     for tag in left:  # `rm -rf runs/TAG` of a stopped run: "no aeon-release runs" hid its worktree
         where = escape(str(RunStore(git.common_dir, tag).worktree))
         show(
@@ -298,6 +295,25 @@ def status(repo: Path, json_out: bool) -> None:
         raise _damaged_verdict(damaged)
 
 
+def _status_json(
+    git: Git, runs: list[RunState], shown: dict[str, PipelineState], alone: list[PipelineState], left: list[str]
+) -> None:
+    reports = [steps.report(s, None) | _release_json(shown.get(s.tag)) for s in runs]
+    orphans = {tag: _left_fields(git, tag) for tag in left}
+    reports += [steps.no_merge_report(s.tag) | orphans.pop(s.tag, {}) | _release_json(s) for s in alone]
+    emit_json(reports + [steps.no_merge_report(tag) | fields | _release_json(None) for tag, fields in orphans.items()])
+
+
+def _say_next_release(git: Git, runs: list[RunState], released: set[str]) -> None:
+    """ "v0.29.0: done" and no word of what comes next, where the merge itself had said it: the newest merge with no
+    release run yet, its branch still there, is released next (robust35).  A tag with a release record, damaged
+    too, is not: its line says to move the record aside first."""
+    unreleased = [s for s in runs if s.phase == Phase.DONE.value and s.tag not in released and parse_version(s.tag)]
+    newest = max(unreleased, key=lambda s: version_key(s.tag), default=None)
+    if newest is not None and git.branch_sha(newest.branch) is not None:
+        say(f"next: {_after_merge(git, newest, Path(newest.config_dir))}")
+
+
 def _damaged_verdict(damaged: list[StateError]) -> NeedsHuman:
     """Damaged run records among listed ones: a person must look (exit 1), as a verdict is, with the others on
     stdout.  It was the first one's StateError, exit 2, which says "refused, nothing on stdout": a script read
@@ -306,9 +322,11 @@ def _damaged_verdict(damaged: list[StateError]) -> NeedsHuman:
     if len(damaged) == 1:
         return NeedsHuman(last.message, last.hint or last.default_hint)
     say(escape(format_error(last)))
+    # not "`merge --abort TAG` drops a damaged run": of a damaged release record (pipeline.json) of a finished merge
+    # that refuses ("already finished ... git branch -D"), and the record stays
     return NeedsHuman(
         f"{len(damaged)} run records are damaged (each named on a line above); the other runs are listed",
-        "`aeon-release merge --abort TAG` drops a damaged run (its worktree and state; no branch is touched)",
+        "each line above says how to clear its record",
     )
 
 
@@ -342,17 +360,24 @@ def _render_release(release: PipelineState, json_out: bool) -> None:
     """A release run's stages under its tag: each one's status, and what stopped one (a signal, an error)."""
     from aeon_release.pipeline.release import STAGE_NAMES  # the release pipeline imports this module
 
+    _render_stages(release, json_out)
+    if not all(release.done(name) for name in STAGE_NAMES):
+        say(
+            f"next: run the same `aeon-release release {escape(shell_word(release.tag))}` command again to go on "
+            "from where it stood"
+        )
+
+
+def _render_stages(release: PipelineState, json_out: bool) -> None:
+    """Each stage's status, and what stopped one (a signal, an error)."""
+    from aeon_release.pipeline.release import STAGE_NAMES  # the release pipeline imports this module
+
     stages = ", ".join(f"{name} {release.entry(name).status.value}" for name in STAGE_NAMES)
     show(f"  release (dated {escape(release.date)}): {stages}", json_out)
     for name in STAGE_NAMES:
         entry = release.entry(name)
         if entry.message and entry.status not in (StepStatus.DONE, StepStatus.PENDING):
             show(f"  {name}: {escape(printable(entry.message)[:300])}", json_out)
-    if not all(release.done(name) for name in STAGE_NAMES):
-        say(
-            f"next: run the same `aeon-release release {escape(shell_word(release.tag))}` command again to go on "
-            "from where it stood"
-        )
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.adapters import artifacts, signing
+from aeon_release.adapters import artifacts, signing, store
 from aeon_release.domain import attestation
 from tests.helpers import LoopbackServer, build_example
 from tests.hostile.conftest import QuietHandler, config_with, git, make_repo, run_limited
@@ -85,6 +85,65 @@ def test_status_with_only_good_runs_exits_0(tmp_path: Path) -> None:
     repo = _runs(tmp_path, 2, [])
     run = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and len(json.loads(run.out)) == 2 and "error:" not in run.err, run.err
+
+
+def _release(repo: Path, tag: str, damaged: bool = False) -> Path:
+    """A release record (runs/TAG/pipeline.json) of ``tag``: sealed as a release run writes it, or damaged."""
+    path = repo / ".git" / "aeon-release" / "runs" / tag / "pipeline.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if damaged:
+        path.write_text("{")
+    else:
+        store.write_sealed(path, {"tag": tag, "date": "2026-12-04", "stages": {}})
+    return path
+
+
+@pytest.mark.parametrize("json_out", [[], ["--json"]], ids=["human", "json"])
+def test_status_of_a_damaged_run_with_a_release_record_is_not_no_merge_yet(tmp_path: Path, json_out: list[str]) -> None:
+    """The only run's state.json damaged, its pipeline.json good: status said "v0.29.0: no merge run yet", exit 1,
+    and `--json` `{"tag": "v0.29.0", "state": null, ...}`, which a script reads as "not merged".  Nothing readable
+    is listed: exit 2, stdout empty, the damaged record named."""
+    repo = _runs(tmp_path, 0, ["v0.29.0"])
+    _release(repo, "v0.29.0")
+    run = run_limited("status", "--repo", repo, *json_out, cwd=tmp_path, timeout=TIMEOUT)
+    assert "runs/v0.29.0/state.json: run state is unreadable" in one_error_line(run) and run.out == "", run.out
+
+
+def test_status_shows_the_release_of_a_damaged_run_beside_a_good_one(tmp_path: Path) -> None:
+    """A damaged run with a release record among good runs: the release is shown under the damaged tag's line,
+    never as "no merge run yet"; `--json` lists the good runs alone; exit 1."""
+    repo = _runs(tmp_path, 1, ["v0.29.0"])
+    _release(repo, "v0.29.0")
+    run = run_limited("status", "--repo", repo, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 1 and "no merge run yet" not in run.out and "v0.1.0" in run.out, run.out
+    assert "v0.29.0: its run state is damaged" in run.out and "release (dated 2026-12-04)" in run.out, run.out
+    listed = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert listed.code == 1 and [r["tag"] for r in json.loads(listed.out)] == ["v0.1.0"], listed.out
+
+
+def test_status_of_a_release_record_alone_is_still_no_merge_yet(tmp_path: Path) -> None:
+    """The twin: a good release record and no merge run at all is listed as before, exit 0."""
+    repo = _runs(tmp_path, 0, [])
+    _release(repo, "v0.29.0")
+    run = run_limited("status", "--repo", repo, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and [(r["tag"], r["state"]) for r in json.loads(run.out)] == [("v0.29.0", None)], run.err
+
+
+def test_status_over_damaged_release_records_hints_at_each_line(tmp_path: Path) -> None:
+    """Two damaged pipeline.json of finished merges: the summary hint said `merge --abort TAG` drops a damaged run,
+    which refuses a finished run and leaves the file; and "next: ... release v0.2.0" was said of a release whose
+    record is damaged.  The summary points at each record's own line (each says `mv ... .old`); no release next."""
+    repo = _runs(tmp_path, 2, [])
+    for tag in ("v0.1.0", "v0.2.0"):
+        state = repo / ".git" / "aeon-release" / "runs" / tag / "state.json"
+        state.write_text(state.read_text().replace('"audit-failed"', '"done"'))
+        git(repo, "branch", f"fork-{tag}")
+        _release(repo, tag, damaged=True)
+    run = run_limited("status", "--repo", repo, cwd=tmp_path, timeout=TIMEOUT)
+    lines = [line for line in run.err.splitlines() if line.startswith("error:")]
+    assert run.code == 1 and len(lines) == 3 and all("mv " in line for line in lines[:2]), lines
+    assert lines[2].startswith("error: 2 run records are damaged") and "merge --abort" not in lines[2], lines
+    assert "release v0.2.0" not in run.err + run.out, run.err
 
 
 # -- verify REPOSITORY@sha256:... ------------------------------------------------------------------------------------
