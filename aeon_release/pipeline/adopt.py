@@ -190,19 +190,9 @@ def _current_branch(git: Git) -> str:
 def _last_tag(git: Git, branch: str, head: str) -> str:
     """The release tag the branch is named after: PREFIX + TAG, TAG an ancestor of the branch."""
     tags = [t for t in git.run("tag", "--list", "--merged", head).split() if RELEASE_TAG.fullmatch(t)]
-    named = sorted((t for t in tags if branch.endswith(t) and len(branch) > len(t)), key=len, reverse=True)
+    named = _names(branch, tags)
     if not named:
-        near = ", ".join(sorted(tags)[-3:]) or "none"
-        if git.is_shallow():  # the tag's commit is cut off (actions/checkout's depth 1): renaming the branch is no cure
-            raise UsageError(
-                f"branch {quoted(branch)}: no upstream release tag it contains is in this clone (tags there: {near})",
-                SHALLOW_HINT,
-            )
-        raise UsageError(
-            f"branch {quoted(branch)} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
-            "name the fork branch after the release it was merged with (git branch -m myfork-v0.27.1), "
-            "or pass --onto that branch",
-        )
+        raise _unnamed(git, branch, tags)
     prefix = branch[: -len(named[0])]
     try:
         profile_mod.parse({"branch_prefix": prefix, "image": {"repository": "x"}}, git.path)
@@ -212,6 +202,30 @@ def _last_tag(git: Git, branch: str, head: str) -> str:
             "letters, digits and . _ / - only, at most 40 characters, starting with a letter or digit",
         ) from None
     return named[0]
+
+
+def _unnamed(git: Git, branch: str, merged: list[str]) -> UsageError:
+    """The branch names no release tag it contains.  In a shallow clone that is the cut-off history's doing
+    (actions/checkout's depth 1) when no release tag is merged at all, or the tag its name ends in is there but not
+    merged: renaming is no cure.  A shallow clone of a branch named otherwise (``feature-x``, its tag merged) was
+    told to unshallow, which changes nothing: it is told to rename."""
+    near = ", ".join(sorted(merged)[-3:]) or "none"
+    if git.is_shallow() and (not merged or _names(branch, git.run("tag", "--list").split())):
+        return UsageError(
+            f"branch {quoted(branch)}: no upstream release tag it contains is in this clone (tags there: {near})",
+            SHALLOW_HINT,
+        )
+    return UsageError(
+        f"branch {quoted(branch)} is not named PREFIX + an upstream release tag it contains (tags there: {near})",
+        "name the fork branch after the release it was merged with (git branch -m myfork-v0.27.1), "
+        "or pass --onto that branch",
+    )
+
+
+def _names(branch: str, tags: list[str]) -> list[str]:
+    """The release tags ``branch`` is named PREFIX + (a prefix of one character at least), longest first."""
+    found = (t for t in tags if RELEASE_TAG.fullmatch(t) and branch.endswith(t) and len(branch) > len(t))
+    return sorted(found, key=len, reverse=True)
 
 
 def _upstream_branch(git: Git, remote: str | None) -> str | None:

@@ -262,6 +262,26 @@ def test_init_in_a_whole_clone_of_a_branch_named_otherwise_says_to_rename_it(tmp
     assert "is not named PREFIX + an upstream release tag" in line and "git branch -m" in line, line
 
 
+@pytest.mark.parametrize(
+    ("name", "shallow"), [("feature-x", False), ("aeon-v0.29.0", True)], ids=["named-otherwise", "tag-cut-off"]
+)
+def test_init_in_a_clone_made_shallow_tells_a_misnamed_branch_to_be_renamed(
+    tmp_path: Path, name: str, shallow: bool
+) -> None:
+    """A whole clone made shallow (`git fetch --depth 1 up main`) whose branch `feature-x` contains v0.27.1: the line
+    said "this clone is shallow ... --unshallow", which changes nothing; the name is the problem.  The twin: a branch
+    named after a tag the clone has but cannot see merged (v0.29.0, cut off) is still told the clone is shallow."""
+    clone = _clone(tmp_path, [])
+    git(clone, "branch", "-m", name)
+    git(clone, "remote", "add", "up", f"file://{tmp_path / 'ex' / 'upstream'}")
+    git(clone, "fetch", "-q", "--depth", "1", "up", "main")
+    git(clone, "fetch", "-q", "--no-tags", "up", "tag", "v0.29.0")
+    assert git(clone, "rev-parse", "--is-shallow-repository") == "true"
+    argv = ("init", "--repo", clone, "--dry-run", "--image", "ghcr.io/me/app", "--config", tmp_path / "cfg")
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert ("--unshallow" in line) == shallow and ("git branch -m" in line) != shallow, line
+
+
 # -- merge when the branch it would make is there, checked out in a work tree --------------------------------------------
 @pytest.mark.parametrize("checked_out", [True, False], ids=["in-a-worktree", "not-checked-out"])
 def test_merge_over_a_branch_checked_out_elsewhere_names_that_work_tree(tmp_path: Path, checked_out: bool) -> None:
