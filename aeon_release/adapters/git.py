@@ -893,21 +893,28 @@ class Git:
         """The branches some work tree of this repository has checked out (its HEAD names them)."""
         return set(self._worktree_branches())
 
-    def checked_out_at(self, branch: str) -> str | None:
-        """The work tree that has ``branch`` checked out, if one has."""
+    def checked_out_at(self, branch: str) -> tuple[str, bool] | None:
+        """The work tree that has ``branch`` checked out, if one has, and whether git lists it ``prunable`` (its
+        folder gone: `git branch -D` still refuses the branch until `git worktree prune`)."""
         return self._worktree_branches().get(branch)
 
-    def _worktree_branches(self) -> dict[str, str]:
-        """Each checked-out branch, with the work tree that has it (``git worktree list --porcelain``)."""
+    def _worktree_branches(self) -> dict[str, tuple[str, bool]]:
+        """Each checked-out branch, with the work tree that has it and whether that one is prunable (``git worktree
+        list --porcelain``: a ``prunable`` field follows its ``branch``; a locked one is never prunable)."""
         status, out, _ = self.try_run("worktree", "list", "--porcelain", "-z")
         fields = out.split("\0")
         if status != 0:  # a git before 2.36 (no -z): one field a line
             fields = self.run("worktree", "list", "--porcelain").split("\n")
-        found, where = {}, ""
+        found: dict[str, tuple[str, bool]] = {}
+        where, branch = "", None
         for field in fields:
-            where = field.removeprefix("worktree ") if field.startswith("worktree ") else where
-            if field.startswith("branch refs/heads/"):
-                found[field.removeprefix("branch refs/heads/")] = where
+            if field.startswith("worktree "):
+                where, branch = field.removeprefix("worktree "), None
+            elif field.startswith("branch refs/heads/"):
+                branch = field.removeprefix("branch refs/heads/")
+                found[branch] = (where, False)
+            elif branch is not None and (field == "prunable" or field.startswith("prunable ")):
+                found[branch] = (where, True)
         return found
 
     def staged_changes(self) -> bool:

@@ -205,9 +205,11 @@ def _abort_damaged(git: Git, tag: str, json_out: bool) -> None:
 def _branch_exists(git: Git, branch: str, tag: str) -> StateError:
     """The branch the merge would make is there already.  Checked out in a work tree, `git branch -D` refuses it
     ("cannot delete branch ... used by worktree"): the hint names that work tree first."""
-    where = git.checked_out_at(branch)
+    where, gone = git.checked_out_at(branch) or ("", False)
     hint = f"delete it (git branch -D {shell_word(branch)}) to merge {tag} again"
-    if where is not None:
+    if gone:  # its folder removed by hand: no work tree there to switch, and -D refuses until git forgets it
+        hint = f"it is checked out in {shell_word(where)}, a work tree since removed: `git worktree prune`, then {hint}"
+    elif where:
         hint = f"it is checked out in {shell_word(where)}: switch that work tree to another branch, then {hint}"
     return StateError(f"branch {quoted(branch)} already exists in {git.path}", hint)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -298,6 +299,22 @@ def test_merge_over_a_branch_checked_out_elsewhere_names_that_work_tree(tmp_path
     assert "branch 'aeon-v0.29.0' already exists" in line and "git branch -D aeon-v0.29.0" in line, line
     assert (f"it is checked out in {tmp_path / 'wt'}: switch" in line) == checked_out, line
     assert git(ex.fork, "for-each-ref") == before
+
+
+def test_merge_over_a_branch_of_a_removed_work_tree_says_to_prune_it(tmp_path: Path) -> None:
+    """`aeon-v0.29.0` checked out in a linked work tree whose folder was then removed (`rm -rf`; git lists it
+    prunable): the hint said to switch that work tree to another branch, and there is none to switch; `git branch
+    -D` refuses until git forgets it.  The hint says `git worktree prune`, then -D, and both then work."""
+    ex = build_example(tmp_path / "ex")
+    git(ex.fork, "branch", "aeon-v0.29.0", "aeon-v0.27.1")
+    git(ex.fork, "worktree", "add", "-q", str(tmp_path / "wt"), "aeon-v0.29.0")
+    shutil.rmtree(tmp_path / "wt")
+    argv = ("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, timeout=TIMEOUT))
+    assert f"checked out in {tmp_path / 'wt'}, a work tree since removed: `git worktree prune`, then" in line, line
+    assert "switch" not in line and "git branch -D aeon-v0.29.0" in line, line
+    git(ex.fork, "worktree", "prune")
+    git(ex.fork, "branch", "-D", "aeon-v0.29.0")
 
 
 # -- a path with a newline under a `**` glob -------------------------------------------------------------------------------
