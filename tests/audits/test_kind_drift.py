@@ -732,6 +732,9 @@ def test_a_static_override_of_a_method_made_static_is_silent(git_repo: GitRepo, 
         ("preempted_req_ids: set[str]", "preempted_ids: Optional[set[str]]"),
         ("preempted_req_ids: bool", "num_preempted: int"),
         ("preempted_req_ids: list[str]", "preempted_ids: Iterable[str]"),
+        ("preempted_req_ids: list[str]", "preempted_ids: ReqIds"),
+        ("preempted_req_ids: int", "num_preempted: Count"),
+        ("preempted_req_ids: int", "num_preempted: T"),
     ],
     ids=[
         "twin: a list into a Sequence",
@@ -741,6 +744,9 @@ def test_a_static_override_of_a_method_made_static_is_silent(git_repo: GitRepo, 
         "twin: X into X | None",
         "twin: a bool into an int",
         "twin: a list into an Iterable",
+        "twin: a list into an alias of a list",
+        "twin: an int into a NewType of int",
+        "twin: an int into a type variable",
     ],
 )
 def test_a_parameter_renamed_and_widened_is_no_error(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> None:
@@ -748,7 +754,8 @@ def test_a_parameter_renamed_and_widened_is_no_error(git_repo: GitRepo, no_rules
     satisfies, a wider number, a base class of the old one in the tree, the same kind made optional):
     the call hands the renamed parameter a value it accepts, a rename's warning at most."""
     base = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", old) + (
-        "\n\nclass PreemptedMetadata(KVConnectorMetadata):\n    pass\n"
+        "\n\nclass PreemptedMetadata(KVConnectorMetadata):\n    pass\n\n\n"
+        'ReqIds = list[str]\nCount = NewType("Count", int)\nT = TypeVar("T")\n'
     )
     fork = (
         "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n\n"

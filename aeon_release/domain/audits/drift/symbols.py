@@ -1812,14 +1812,19 @@ class _Checker:
 
     def _derives_from(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
         """Whether the class ``then`` (as the callee's module names it) derives from ``kind``, on either
-        side of the change, or ``kind`` is a protocol class of the tree: a value of ``then`` is one of ``kind``."""
+        side of the change, or ``kind`` is a protocol class of the tree, or no class at all (an alias, a
+        ``NewType``, a ``TypeVar``: ``ReqIds = list[str]`` may well be the old kind): a value of ``then``
+        may be one of ``kind``."""
         for ix, sym in ((self.theirs_ix, after), (self.base_ix, before)):
             dotted = px.dotted_name(sym.path)
             cls = ix.class_of(ix.resolve(dotted, then))
             if cls is not None and kind in map(_class_name, ix.mro(cls, include_self=False)):
                 return True
-            new = ix.class_of(ix.resolve(dotted, kind))
-            if new is not None and "Protocol" in map(_class_name, ix.bases(new)):
+            new = ix.resolve(dotted, kind)
+            if isinstance(new, DefSym) and isinstance(new.node, ast.Assign | ast.AnnAssign):
+                return True
+            cls = ix.class_of(new)
+            if cls is not None and "Protocol" in map(_class_name, ix.bases(cls)):
                 return True
         return False
 
