@@ -5234,10 +5234,10 @@ _PROTOCOLS = frozenset(
 
 
 def _plain_kinds(then: str, kind: str) -> bool:
-    """Two kinds, a builtin on one side, the new one no wider than the old (``_takes``): an argument
-    tied to the slot by its annotation alone is an error only for these (two classes of a tree may be a
-    base and its subclass through bases the index does not see)."""
-    return bool(then and kind) and bool({then, kind} & _PLAIN_KINDS) and not _takes(then, kind)
+    """Two kinds, a builtin on one side: an argument tied to the slot by its annotation alone is an error
+    only for these (two classes of a tree may be a base and its subclass through bases the index does not
+    see), and then only where the new kind no longer takes the old one's values (``_retyped_away``)."""
+    return bool(then and kind) and bool({then, kind} & _PLAIN_KINDS)
 
 
 def _takes(then: str, kind: str) -> bool:
