@@ -720,3 +720,51 @@ def test_a_static_override_of_a_method_made_static_is_silent(git_repo: GitRepo, 
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == fork and f.severity.value == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("preempted_req_ids: list[int]", "preempted_ids: Sequence[int]"),
+        ("preempted_req_ids: int", "num_preempted: float"),
+        ("preempted_req_ids: PreemptedMetadata", "kv_connector_metadata: KVConnectorMetadata"),
+        ("preempted_req_ids: 'PreemptedMetadata'", "kv_connector_metadata: 'KVConnectorMetadata | None'"),
+        ("preempted_req_ids: set[str]", "preempted_ids: Optional[set[str]]"),
+        ("preempted_req_ids: bool", "num_preempted: int"),
+        ("preempted_req_ids: list[str]", "preempted_ids: Iterable[str]"),
+        ("preempted_req_ids: list[str]", "preempted_ids: ReqIds"),
+        ("preempted_req_ids: int", "num_preempted: Count"),
+        ("preempted_req_ids: int", "num_preempted: T"),
+    ],
+    ids=[
+        "twin: a list into a Sequence",
+        "twin: an int into a float",
+        "twin: a subclass into its base",
+        "twin: a subclass into its base, quoted and optional",
+        "twin: X into X | None",
+        "twin: a bool into an int",
+        "twin: a list into an Iterable",
+        "twin: a list into an alias of a list",
+        "twin: an int into a NewType of int",
+        "twin: an int into a type variable",
+    ],
+)
+def test_a_parameter_renamed_and_widened_is_no_error(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> None:
+    """The same path, where the new type still takes the old one's values (a protocol the old kind
+    satisfies, a wider number, a base class of the old one in the tree, the same kind made optional):
+    the call hands the renamed parameter a value it accepts, a rename's warning at most."""
+    base = CONNECTOR_BASE.replace("preempted_req_ids: set[str]", old) + (
+        "\n\nclass PreemptedMetadata(KVConnectorMetadata):\n    pass\n\n\n"
+        'ReqIds = list[str]\nCount = NewType("Count", int)\nT = TypeVar("T")\n'
+    )
+    fork = (
+        "from vllm.distributed.kv_transfer.kv_connector.v1.base import KVConnectorBase_V1\n\n\n"
+        "def aeon_flush(connector: KVConnectorBase_V1, scheduler_output) -> None:\n"
+        "    connector.handle_preemptions(scheduler_output.preempted_req_ids)  # AEON\n"
+    )
+    sides = s.merge_case(
+        git_repo, {CONNECTOR: base}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: base.replace(old, new)})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
+    assert found == [(5, "warning")]

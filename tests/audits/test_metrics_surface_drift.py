@@ -111,8 +111,14 @@ def test_an_argument_typed_as_the_old_slot_but_rebound_is_quiet(git_repo: GitRep
         ("request_output: list[int]", "num_prompt_tokens: Sequence[int]", "list[int]"),
         ("request_output: int", "num_prompt_tokens: float", "int"),
         ('request_output: "RequestOutput"', 'num_prompt_tokens: "PromptStats"', "RequestOutput"),
+        ("request_output: list[int]", "num_prompt_tokens: TokenIds", "list[int]"),
     ],
-    ids=["twin: a list into a Sequence", "twin: an int into a float", "twin: a class into another class"],
+    ids=[
+        "twin: a list into a Sequence",
+        "twin: an int into a float",
+        "twin: a class into another class",
+        "twin: a list into an alias of a list",
+    ],
 )
 def test_an_argument_typed_as_the_old_slot_that_the_new_type_takes(
     git_repo: GitRepo, no_rules: Path, old: str, new: str, fork_type: str
@@ -122,6 +128,7 @@ def test_an_argument_typed_as_the_old_slot_that_the_new_type_takes(
     base = STATS_BASE.replace('request_output: "RequestOutput"', old).replace(
         "len(request_output.prompt_token_ids)", "1"
     )
+    base += "\n\nTokenIds = list[int]\n"
     upstream = base.replace(old, new)
     fork = (
         "from vllm.v1.metrics.stats import IterationStats, RequestOutput\n\n\n"

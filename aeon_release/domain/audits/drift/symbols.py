@@ -1742,12 +1742,13 @@ class _Checker:
                 # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
                 # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
                 # annotation says the value is the old kind, whatever its name
-                if not (then and kind and _disjoint_kinds(then, kind) and _annotated_as(mod.tree, call, arg, then)):
+                if not (_plain_kinds(then, kind) and _annotated_as(mod.tree, call, arg, then)):
                     continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
-            if then and kind and then != kind and _bound_as_new(mod.tree, call, arg, now, kind):
+            retyped = self._retyped_away(before, after, then, kind)
+            if retyped and _bound_as_new(mod.tree, call, arg, now, kind):
                 continue  # a local of the old name bound to the new kind of value: the call is right
-            if then and kind and then != kind and not self._type_renamed(before, then, kind):
+            if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
                 yield _error(
@@ -1797,6 +1798,35 @@ class _Checker:
                 f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
+
+    def _retyped_away(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
+        """Whether upstream retyped the parameter as a kind that no longer takes the old kind's values:
+        not a wider one (``list`` -> ``Sequence``, ``int`` -> ``float``, a subclass -> its base), and not
+        the old type under a new name (#8673)."""
+        return (
+            bool(then and kind)
+            and not _takes(then, kind)
+            and not self._derives_from(before, after, then, kind)
+            and not self._type_renamed(before, then, kind)
+        )
+
+    def _derives_from(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
+        """Whether the class ``then`` (as the callee's module names it) derives from ``kind``, on either
+        side of the change, or ``kind`` is a protocol class of the tree, or no class at all (an alias, a
+        ``NewType``, a ``TypeVar``: ``ReqIds = list[str]`` may well be the old kind): a value of ``then``
+        may be one of ``kind``."""
+        for ix, sym in ((self.theirs_ix, after), (self.base_ix, before)):
+            dotted = px.dotted_name(sym.path)
+            cls = ix.class_of(ix.resolve(dotted, then))
+            if cls is not None and kind in map(_class_name, ix.mro(cls, include_self=False)):
+                return True
+            new = ix.resolve(dotted, kind)
+            if isinstance(new, DefSym) and isinstance(new.node, ast.Assign | ast.AnnAssign):
+                return True
+            cls = ix.class_of(new)
+            if cls is not None and "Protocol" in map(_class_name, ix.bases(cls)):
+                return True
+        return False
 
     def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
         """Whether the type a parameter was annotated with (``then``, as the callee's module names it) is
@@ -5203,14 +5233,22 @@ _PROTOCOLS = frozenset(
 )
 
 
-def _disjoint_kinds(then: str, kind: str) -> bool:
-    return (
-        then != kind
-        and bool({then, kind} & _PLAIN_KINDS)
-        and (then, kind) not in _WIDER
-        and kind not in _PROTOCOLS
-        and not kind.endswith(("Like", "_co"))
-    )
+def _plain_kinds(then: str, kind: str) -> bool:
+    """Two kinds, a builtin on one side: an argument tied to the slot by its annotation alone is an error
+    only for these (two classes of a tree may be a base and its subclass through bases the index does not
+    see), and then only where the new kind no longer takes the old one's values (``_retyped_away``)."""
+    return bool(then and kind) and bool({then, kind} & _PLAIN_KINDS)
+
+
+def _takes(then: str, kind: str) -> bool:
+    """Whether a parameter annotated ``kind`` may still take a value annotated ``then``: the same kind, a
+    wider number, a protocol (``list`` -> ``Sequence``), an array-like alias or a covariant type variable.
+    Both the typed-argument and the spelled-argument slot checks ask this one question."""
+    return then == kind or (then, kind) in _WIDER or kind in _PROTOCOLS or kind.endswith(("Like", "_co"))
+
+
+def _class_name(cls: px.ClassInfo | px.External) -> str:
+    return (cls.qualname if isinstance(cls, px.ClassInfo) else cls.name).rsplit(".", 1)[-1]
 
 
 def _annotated_as(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) -> bool:
