@@ -97,6 +97,12 @@ class Runner:
 
     def names(self, n: int):
         return []
+
+    def one(self, n: int) -> MultiModalFieldElem | None:
+        return None
+
+    def some(self, n: int) -> "list[MultiModalFieldElem]":
+        return []
 """
 
 
@@ -110,6 +116,14 @@ class Runner:
         ("def f(runner: Runner):\n    for e in runner.run(1):\n        print(e.data)\n", None),
         ("def f(runner: Runner):\n    for e in runner.names(1):\n        print(e.key)\n", None),
         ("def f(runner: Runner):\n    for e in runner.other(1):\n        print(e.key)\n", None),
+        # #37572's shape: ``meta.get_pooling_cursor().index``, a read off the one object a method returns
+        ("def f(runner: Runner):\n    return runner.one(1).key\n", 5),
+        ("def f(runner: Runner):\n    x = runner.one(1).modality\n    return x\n", 5),
+        # twins: a kept field; a container returned; no return annotation; an untyped receiver
+        ("def f(runner: Runner):\n    return runner.one(1).data\n", None),
+        ("def f(runner: Runner):\n    return runner.some(1).key\n", None),
+        ("def f(runner: Runner):\n    return runner.names(1).key\n", None),
+        ("def f(runner):\n    return runner.one(1).key\n", None),
     ],
 )
 def test_a_removed_field_read_off_what_a_method_returns(
