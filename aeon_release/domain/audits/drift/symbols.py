@@ -26,6 +26,7 @@ from aeon_release.domain.audits.drift import (
     forwarded,
     lockstep,
     loop_types,
+    narrowed,
     new_hooks,
     refused,
     replaced_knobs,
@@ -5691,6 +5692,8 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
             continue
         if kind is None:
             problem = _scalar_for_container(arg, was, now, before, after)
+            if problem is None and was == now:
+                problem = narrowed.scalar_dropped(arg, now, before, after, old_body, new_body)
             if problem is not None:
                 return problem
             continue
