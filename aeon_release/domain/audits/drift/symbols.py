@@ -2023,7 +2023,12 @@ class _Checker:
         """The class a method called on a typed receiver returns, by its return annotation: #37572 removed
         ``PoolingCursor.index``, and ``meta.get_pooling_cursor().index`` (``meta: PoolingMetadata``, the method
         ``-> PoolingCursor``) reads it off the returned cursor.  None for a receiver not typed."""
-        if not isinstance(func, ast.Attribute) or depth >= _HOPS:
+        if depth >= _HOPS:
+            return None
+        called = self._typed(mod, func, scope, depth=depth + 1)
+        if called is not None:  # ``pooler(hidden, meta).outputs``: an instance called runs its forward
+            return functools.partial(_called_class, owner=called)
+        if not isinstance(func, ast.Attribute):
             return None
         owner = self._typed(mod, func.value, scope, depth=depth + 1)
         return None if owner is None else functools.partial(_method_class, owner=owner, attr=func.attr)
@@ -5343,6 +5348,15 @@ def _method_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr
     class ``owner`` gives (or a base), the annotation read in the method's own module; None for a container."""
     cls = owner(ix)
     sym = ix.member(ix.mro(cls), attr) if cls is not None else None
+    node = sym.node if isinstance(sym, DefSym) else None
+    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
+        return None
+    return _annotated_class(ix, ix.module_at(sym.path), node.returns)
+
+
+def _called_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None]) -> px.ClassInfo | None:
+    """The class calling an instance returns: its ``__call__``'s return annotation, or a module's ``forward``'s."""
+    sym = _instance_member(owner, "__call__")(ix)
     node = sym.node if isinstance(sym, DefSym) else None
     if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
         return None
