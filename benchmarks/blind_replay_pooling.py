@@ -41,6 +41,9 @@ its own, not built), #32148's ``self.activation(x)`` (an inherited attribute who
 None: a call of None, tied to no removed name), and #31784's ``getattr(hf_config, 'use_pad_token', True)``:
 upstream still reads that key as a deprecated fallback (``vllm/config/model.py``), so name drift rightly stays
 quiet -- the fork's read loses only the value upstream's adapter used to set.
+Regression after killers70: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins
+0 false errors (8+1/9, 6/6, 11+1/12), blind_replay_openai 17/1/0 of 18, blind_replay_layers 45/45,
+blind_replay_runner 24/2/1 of 27 (unchanged), symbol_precision.py --windows 3: 0 false errors.
 
   python benchmarks/blind_replay_pooling.py [--mirror DIR] [--only TEXT ...] [--show]
 """
