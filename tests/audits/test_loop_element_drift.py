@@ -88,7 +88,9 @@ def test_a_removed_field_read_off_a_loop_variable(
 
 
 RUNNER = "vllm/runner.py"
-RUNNER_TEXT = """from vllm.multimodal.inputs import MultiModalFieldElem
+RUNNER_TEXT = """import torch
+
+from vllm.multimodal.inputs import MultiModalFieldElem
 
 
 class Runner:
@@ -97,6 +99,20 @@ class Runner:
 
     def names(self, n: int):
         return []
+
+    def one(self, n: int) -> MultiModalFieldElem | None:
+        return None
+
+    def some(self, n: int) -> "list[MultiModalFieldElem]":
+        return []
+
+    def __call__(self, n: int) -> MultiModalFieldElem:
+        return self.one(n)
+
+
+class Head(torch.nn.Module):
+    def forward(self, n: int) -> MultiModalFieldElem:
+        return Runner().one(n)
 """
 
 
@@ -110,6 +126,18 @@ class Runner:
         ("def f(runner: Runner):\n    for e in runner.run(1):\n        print(e.data)\n", None),
         ("def f(runner: Runner):\n    for e in runner.names(1):\n        print(e.key)\n", None),
         ("def f(runner: Runner):\n    for e in runner.other(1):\n        print(e.key)\n", None),
+        # #37572's shape: ``meta.get_pooling_cursor().index``, a read off the one object a method returns
+        ("def f(runner: Runner):\n    return runner.one(1).key\n", 5),
+        ("def f(runner: Runner):\n    x = runner.one(1).modality\n    return x\n", 5),
+        # twins: a kept field; a container returned; no return annotation; an untyped receiver
+        ("def f(runner: Runner):\n    return runner.one(1).data\n", None),
+        ("def f(runner: Runner):\n    return runner.some(1).key\n", None),
+        ("def f(runner: Runner):\n    return runner.names(1).key\n", None),
+        ("def f(runner):\n    return runner.one(1).key\n", None),
+        # #25629's shape: ``pooler(hidden, meta).outputs``, an instance called (its ``__call__``, a module's forward)
+        ("def f(runner: Runner):\n    return runner(1).key\n", 5),
+        ("def f(head: Head):\n    return head(1).modality\n", 5),
+        ("def f(head: Head):\n    return head(1).data\n", None),
     ],
 )
 def test_a_removed_field_read_off_what_a_method_returns(
@@ -118,7 +146,7 @@ def test_a_removed_field_read_off_what_a_method_returns(
     sides = s.merge_case(
         git_repo,
         {INPUTS: INPUTS_OLD, RUNNER: RUNNER_TEXT, "vllm/multimodal/__init__.py": "", "vllm/__init__.py": ""},
-        {FORK: "from vllm.runner import Runner\n\n\n" + body, "vllm/aeon/__init__.py": ""},
+        {FORK: "from vllm.runner import Head, Runner\n\n\n" + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)

@@ -272,3 +272,44 @@ def test_a_string_of_a_deleted_file_nothing_renamed_is_silent(git_repo: GitRepo,
     body = 'def is_marlin(quant_config) -> bool:\n    return quant_config.get_name() == "gptq_marlin"\n'
     sides = three_way(git_repo, {GPTQ: GPTQ_BASE}, {USE: body}, {GPTQ: None})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+HEAD_FILE = "pkg/heads.py"
+HEADS_BASE = (
+    "class ClassifierHead:\n    def get_supported_tasks(self) -> set[str]:\n"
+    '        return {"classify", "score"}\n\n\n'
+    "class EmbeddingHead:\n    def get_supported_tasks(self) -> set[str]:\n"
+    '        return {"embed"}\n'
+)
+HEADS_NEW = HEADS_BASE.replace('{"classify", "score"}', '{"classify"}')
+
+
+@pytest.mark.parametrize(
+    ("body", "theirs", "line"),
+    [
+        # #37537: "score" taken out of the set a classifier head's get_supported_tasks() returns
+        ('def is_cross(head) -> bool:\n    return "score" in head.get_supported_tasks()\n', HEADS_NEW, 2),
+        (
+            'def is_cross(head) -> bool:\n    return "score" in head.get_supported_tasks()\n',
+            HEADS_NEW.replace('{"classify"}', 'frozenset(["classify"])'),
+            2,
+        ),
+        # twins: a string kept; another head still returns the string; the def made to compute its set
+        ('def is_cls(head) -> bool:\n    return "classify" in head.get_supported_tasks()\n', HEADS_NEW, None),
+        (
+            'def is_cross(head) -> bool:\n    return "score" in head.get_supported_tasks()\n',
+            HEADS_NEW.replace('{"embed"}', '{"embed", "score"}'),
+            None,
+        ),
+        (
+            'def is_cross(head) -> bool:\n    return "score" in head.get_supported_tasks()\n',
+            HEADS_BASE.replace('{"classify", "score"}', "set(TASKS)"),
+            None,
+        ),
+    ],
+)
+def test_a_string_taken_out_of_a_returned_display(
+    git_repo: GitRepo, tmp_path: Path, body: str, theirs: str, line: int | None
+) -> None:
+    sides = three_way(git_repo, {HEAD_FILE: HEADS_BASE}, {USE: body}, {HEAD_FILE: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == ([(USE, line, "error")] if line else [])

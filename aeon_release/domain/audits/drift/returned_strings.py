@@ -52,7 +52,9 @@ from aeon_release.domain.audits.source import (
 )
 
 # an upstream diff line that takes out a returned string literal
-_RETURN_REMOVED = re.compile(r"""\n-[ \t]*return[ \t]+[rRuU]?["']""")  # from a newline: fast (constants.py)
+_RETURN_REMOVED = re.compile(
+    r"""\n-[ \t]*return[ \t]+(?:(?:frozenset|set)?[{[(][ \t]*)?[rRuU]?["']"""
+)  # from a newline: fast (constants.py)
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
 _CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
 _CALLED = re.compile(r"(\w+)\s*\(")
@@ -122,7 +124,7 @@ def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
     defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
     before = trees.blobs(trees.base, paths)
     paths = [p for p in paths if defines.search(before[p] or "")]  # read and parsed only when it defines one
-    returning = re.compile(r"""^[ \t]*return[ \t]+[rRuU]?["']""", re.M)
+    returning = re.compile(r"""^[ \t]*return[ \t]+(?:(?:frozenset|set)?[{[(][ \t]*)?[rRuU]?["']""", re.M)
     moved = _moved(trees, [p for p in paths if p in set(deleted) and returning.search(before[p] or "")])
     paths = [p for p in paths if p not in set(deleted) or p in moved]
     after = trees.blobs(trees.theirs, [p for p in paths if p not in moved])
@@ -175,10 +177,26 @@ def _returned(text: str | None, names: set[str]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for qualname, func in method_defs(module.body) if module is not None else ():
         if func.name in names:
-            values = [str_value(node.value) for node in own_nodes(func.body) if isinstance(node, ast.Return)]
+            values = [_strings(node.value) for node in own_nodes(func.body) if isinstance(node, ast.Return)]
             if values and None not in values:
-                found[qualname] = {v for v in values if v is not None}
+                found[qualname] = {s for v in values for s in v or ()}
     return found
+
+
+def _strings(value: ast.expr | None) -> list[str] | None:
+    """The strings a ``return`` gives: one literal, or every element of a set, list or tuple display of
+    literals (``return {"classify", "score"}``: #37537 took ``"score"`` out of a classifier head's
+    ``get_supported_tasks()``, and a fork's ``"score" in head.get_supported_tasks()`` is never true again);
+    None for anything else."""
+    one = str_value(value)
+    if one is not None:
+        return [one]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("set", "frozenset"):
+        value = value.args[0] if len(value.args) == 1 and not value.keywords else None
+    if not isinstance(value, (ast.Set, ast.List, ast.Tuple)) or not value.elts:
+        return None
+    found = [str_value(e) for e in value.elts]
+    return None if None in found else [s for s in found if s is not None]
 
 
 def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vanished]:
@@ -188,7 +206,7 @@ def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vani
     texts = trees.blobs(trees.theirs, holders)
     kept = set(gone)
     for v in gone:
-        returns = re.compile(rf"""^[ \t]*return[ \t]+[rRuU]?["']{re.escape(v.old)}["']""", re.M)
+        returns = re.compile(rf"""^[ \t]*return[ \t]+[^\n]*["']{re.escape(v.old)}["']""", re.M)
         for text in (t for t in texts.values() if t and returns.search(t)):
             if any(v.old in strings for strings in _returned(text, {v.name}).values()):
                 kept.discard(v)

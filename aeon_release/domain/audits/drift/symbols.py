@@ -26,6 +26,7 @@ from aeon_release.domain.audits.drift import (
     forwarded,
     lockstep,
     loop_types,
+    narrowed,
     new_hooks,
     refused,
     replaced_knobs,
@@ -2014,6 +2015,9 @@ class _Checker:
             # ``get_kv_transfer_group().handle_preemptions(...)``: the factory's return annotation, as for
             # a name bound to its call
             path, factory = mod.path, owner.func
+            method = self._method_result(mod, owner.func, scope, depth)
+            if method is not None:
+                return method
             return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
@@ -2042,6 +2046,22 @@ class _Checker:
                 if typed(self.before) is not None or typed(self.after) is not None:
                     return typed
         return None
+
+    def _method_result(
+        self, mod: ModuleInfo, func: ast.expr, scope: _Scope, depth: int
+    ) -> Callable[[Index], px.ClassInfo | None] | None:
+        """The class a method called on a typed receiver returns, by its return annotation: #37572 removed
+        ``PoolingCursor.index``, and ``meta.get_pooling_cursor().index`` (``meta: PoolingMetadata``, the method
+        ``-> PoolingCursor``) reads it off the returned cursor.  None for a receiver not typed."""
+        if depth >= _HOPS:
+            return None
+        called = self._typed(mod, func, scope, depth=depth + 1)
+        if called is not None:  # ``pooler(hidden, meta).outputs``: an instance called runs its forward
+            return functools.partial(_called_class, owner=called)
+        if not isinstance(func, ast.Attribute):
+            return None
+        owner = self._typed(mod, func.value, scope, depth=depth + 1)
+        return None if owner is None else functools.partial(_method_class, owner=owner, attr=func.attr)
 
     def _element_of(
         self, mod: ModuleInfo, iterable: ast.expr, scope: _Scope, depth: int
@@ -5361,6 +5381,26 @@ def _returned_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], at
     return _annotated_class(ix, ix.module_at(sym.path), named) if named is not None else None
 
 
+def _method_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr: str) -> px.ClassInfo | None:
+    """The class a method's return annotation names (``-> Foo``, ``-> Foo | None``), the method found on the
+    class ``owner`` gives (or a base), the annotation read in the method's own module; None for a container."""
+    cls = owner(ix)
+    sym = ix.member(ix.mro(cls), attr) if cls is not None else None
+    node = sym.node if isinstance(sym, DefSym) else None
+    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
+        return None
+    return _annotated_class(ix, ix.module_at(sym.path), node.returns)
+
+
+def _called_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None]) -> px.ClassInfo | None:
+    """The class calling an instance returns: its ``__call__``'s return annotation, or a module's ``forward``'s."""
+    sym = _instance_member(owner, "__call__")(ix)
+    node = sym.node if isinstance(sym, DefSym) else None
+    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
+        return None
+    return _annotated_class(ix, ix.module_at(sym.path), node.returns)
+
+
 def _element_named(annotation: ast.expr | None) -> ast.expr | None:
     """What one index of a container annotation gives: ``dict[str, Foo]`` -> ``Foo``, ``list[Foo]`` -> ``Foo``."""
     found = loop_types.element(annotation, True)
@@ -5704,6 +5744,8 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
             continue
         if kind is None:
             problem = _scalar_for_container(arg, was, now, before, after)
+            if problem is None and was == now:
+                problem = narrowed.scalar_dropped(arg, now, before, after, old_body, new_body)
             if problem is not None:
                 return problem
             continue

@@ -1,0 +1,107 @@
+"""A scalar kind upstream dropped from a parameter's union: the value the fork passes is no longer handled.
+
+#37537 narrowed ``resolve_classifier_act_fn(model_config, static_num_labels, act_fn: "PoolerActivation | str |
+None")`` to ``act_fn: "PoolerActivation | None"`` and took out the branch that turned the strings
+(``isinstance(act_fn, str)``: ``"classify"``, ``"score"``) into activations; a fork's
+``resolve_classifier_act_fn(cfg, act_fn="score")`` still binds, and the body now asserts the string callable.
+Tied only where the old body tested the parameter for that kind (``isinstance``) or compared it with the very
+value, and the new body does neither: an annotation alone may narrow to an alias that still takes the value
+(``str`` -> a ``Literal`` alias).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from aeon_release.domain.audits.source import parse_python
+
+_KINDS = {bool: "bool", int: "int", float: "float", str: "str", bytes: "bytes"}
+# names a narrowed annotation may keep that still take a plain value
+_OPEN = frozenset({"Any", "object", "Literal", "AnyStr", "LiteralString", "Hashable", "Text"})
+
+
+def members(annotation: ast.expr | None) -> list[ast.expr] | None:
+    """The types a union annotation names (``A | str | None``, ``Optional[A]``, ``Union[A, B]``, a string
+    annotation parsed); None for text that is no expression."""
+    if annotation is None:
+        return None
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        module = parse_python(annotation.value)
+        if module is None or len(module.body) != 1 or not isinstance(module.body[0], ast.Expr):
+            return None
+        return members(module.body[0].value)
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left, right = members(annotation.left), members(annotation.right)
+        return None if left is None or right is None else left + right
+    if isinstance(annotation, ast.Subscript) and _name(annotation.value) in ("Union", "Optional"):
+        inner = annotation.slice
+        parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+        found = [members(p) for p in parts]
+        return None if any(f is None for f in found) else [m for f in found for m in f or []]
+    return [annotation]
+
+
+def scalar_dropped(
+    arg: ast.expr,
+    param: str,
+    before: ast.expr,
+    after: ast.expr,
+    old_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> str | None:
+    """The problem when ``arg``, a literal of a kind ``before`` named and ``after`` does not, is passed for
+    ``param`` whose old body handled that kind and whose new body does not; else None."""
+    if not isinstance(arg, ast.Constant) or type(arg.value) not in _KINDS:
+        return None
+    kind = _KINDS[type(arg.value)]
+    old, new = members(before), members(after)
+    if old is None or new is None or kind not in {_name(m) for m in old}:
+        return None
+    if any(_name(m) in _OPEN or _name(m) == kind or not _name(m)[:1].isupper() for m in new if not _none(m)):
+        return None
+    if not _handles(old_body, param, kind, arg.value) or _handles(new_body, param, kind, arg.value):
+        return None
+    return (
+        f"passes {ast.unparse(arg)} for {param}, which upstream annotates {ast.unparse(after)} and no longer "
+        f"handles as a {kind} (it was {ast.unparse(before)})"
+    )
+
+
+def _handles(func: ast.AST, param: str, kind: str, value: object) -> bool:
+    """The body tests ``param`` for the kind (``isinstance(param, str)``) or compares it with ``value``."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and _name(node.func) == "isinstance" and len(node.args) == 2:
+            if _is(node.args[0], param) and kind in {_name(t) for t in _tuple(node.args[1])}:
+                return True
+        if isinstance(node, ast.Compare) and _compares(node, param, value):
+            return True
+    return False
+
+
+def _compares(node: ast.Compare, param: str, value: object) -> bool:
+    sides = [node.left, *node.comparators]
+    return any(_is(s, param) for s in sides) and any(
+        isinstance(s, ast.Constant) and s.value == value and type(s.value) is type(value) for s in sides
+    )
+
+
+def _tuple(node: ast.expr) -> list[ast.expr]:
+    return list(node.elts) if isinstance(node, ast.Tuple) else [node]
+
+
+def _is(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _none(node: ast.expr) -> bool:
+    return (isinstance(node, ast.Constant) and node.value is None) or _name(node) == "None"
+
+
+def _name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript):
+        return _name(node.value)
+    return ""

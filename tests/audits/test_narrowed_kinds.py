@@ -1,0 +1,79 @@
+"""Symbol drift: a literal passed for a parameter whose union upstream narrowed past the literal's kind.
+
+#37537 narrowed ``resolve_classifier_act_fn(..., act_fn: "PoolerActivation | str | None")`` to
+``"PoolerActivation | None"`` and removed the ``isinstance(act_fn, str)`` branch: a fork's
+``resolve_classifier_act_fn(cfg, act_fn="score")`` binds and the body asserts the string callable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ACTS = "vllm/acts.py"
+ACTS_OLD = """class PoolerActivation:
+    pass
+
+
+def resolve(config, static: bool = True, act_fn: "PoolerActivation | str | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    if isinstance(act_fn, str):
+        return PoolerActivation()
+    return act_fn
+
+
+def pick(task: str | None = None, n: int | None = None):
+    if task == "embed":
+        return 1
+    return n
+"""
+ACTS_NEW = ACTS_OLD.replace(
+    """act_fn: "PoolerActivation | str | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    if isinstance(act_fn, str):
+        return PoolerActivation()
+    return act_fn""",
+    """act_fn: "PoolerActivation | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    assert callable(act_fn)
+    return act_fn""",
+).replace("task: str | None = None", "task: TaskName | None = None")
+FORK = "vllm/aeon/acts.py"
+HEAD = "from vllm.acts import resolve, pick\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ("def f(cfg):\n    return resolve(cfg, act_fn='score')\n", 5),
+        ("def f(cfg):\n    return resolve(cfg, True, 'classify')\n", 5),
+        # twins: no value for it; an object passed; a kind the union still names (None); a parameter
+        # narrowed to an alias whose body still compares the value; a number where only a string was handled
+        ("def f(cfg):\n    return resolve(cfg)\n", None),
+        ("def f(cfg, act):\n    return resolve(cfg, act_fn=act)\n", None),
+        ("def f(cfg):\n    return resolve(cfg, act_fn=None)\n", None),
+        ("def f():\n    return pick(task='embed')\n", None),
+        ("def f():\n    return pick('embed', 3)\n", None),
+    ],
+)
+def test_a_literal_of_a_kind_upstream_dropped(git_repo: GitRepo, no_rules: Path, body: str, line: int | None) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ACTS: ACTS_OLD, "vllm/__init__.py": ""},
+        {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
+        [("[Model] Deprecate the score task (#37537)", {ACTS: ACTS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert [n for n, _ in rows] == ([line] if line else [])
+    if line:
+        assert "no longer handles as a str" in rows[0][1]
