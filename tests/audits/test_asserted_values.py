@@ -83,3 +83,65 @@ def test_a_class_value_a_new_assertion_fails(
     base = OLD if upstream is not None else NEW
     changed = upstream if upstream is not None else NEW.replace("self.device = device", "self.device = str(device)")
     assert _errors(git_repo, no_rules, base, changed, _fork(base_class, value)) == found
+
+
+NOT_UNIFORM = (
+    "        if self.query_len_support != QueryLenSupport.UNIFORM:\n"
+    "            assert self.reorder_batch_threshold == 1, 'reorder_batch_threshold must be 1'\n"
+)
+
+
+def _aliased(support: str, guard: str) -> tuple[str, str]:
+    """A fork class naming the support level through a module alias, under ``guard``."""
+    fork = (
+        "from vllm.v1.attention.backends.mla import common\n\n\n"
+        "class AeonBuilder(common.MLACommonMetadataBuilder):\n"
+        f"    query_len_support = common.QueryLenSupport.{support}\n"
+        "    reorder_batch_threshold = 4\n"
+    )
+    return OLD.replace(ANCHOR, ANCHOR + guard), fork
+
+
+@pytest.mark.parametrize(
+    ("support", "guard", "found"),
+    [
+        # twin: ``!=`` a value the fork's class holds, however spelt: the guard is false
+        ("UNIFORM", NOT_UNIFORM, []),
+        ("SINGLE_ONLY", NOT_UNIFORM, [6]),
+        ("SINGLE_ONLY", CHECK, [6]),
+        ("UNIFORM", CHECK, []),
+    ],
+    ids=["twin: != the value spelt another way", "!= another value", "== the value spelt another way", "twin: =="],
+)
+def test_a_guard_s_value_is_what_it_names(
+    git_repo: GitRepo, no_rules: Path, support: str, guard: str, found: list[int]
+) -> None:
+    upstream, fork = _aliased(support, guard)
+    assert _errors(git_repo, no_rules, OLD, upstream, fork) == found
+
+
+def _overriding(body: str) -> str:
+    return (
+        "from vllm.v1.attention.backends.mla.common import MLACommonMetadataBuilder\n\n\n"
+        "class AeonBuilder(MLACommonMetadataBuilder):\n"
+        "    reorder_batch_threshold = 4\n\n"
+        "    def _init_threshold(self, threshold: int) -> None:\n"
+        f"{body}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        # twin: the fork's override of the helper the base calls before the assertion sets the value itself
+        ("        self.reorder_batch_threshold = 1 if self.device == 'cuda' else threshold\n", []),
+        ("        self._pin()\n\n    def _pin(self) -> None:\n        self.reorder_batch_threshold = 1\n", []),
+        # the override hands the class value on to the base's helper: the assertion sees 4
+        ("        super()._init_threshold(threshold)\n", [5]),
+    ],
+    ids=["twin: the override sets it", "twin: through a helper of its own", "the override hands it on"],
+)
+def test_a_fork_override_run_before_the_assertion(
+    git_repo: GitRepo, no_rules: Path, body: str, found: list[int]
+) -> None:
+    assert _errors(git_repo, no_rules, OLD, NEW, _overriding(body)) == found

@@ -77,6 +77,58 @@ def test_a_replaced_knob_s_other_value(git_repo: GitRepo, no_rules: Path, value:
         assert "now set supported_mla_dimensions instead" in found[0][2] and "no longer honoured" in found[0][2]
 
 
+SUBJ = "[Kernel] Support GLM-5 dimensions for TRT-LLM ragged MLA prefill (#43525)"
+OPTED_OUT = (
+    "from vllm.v1.attention.backends.mla.prefill.flashinfer import FlashInferPrefillBackend\n\n\n"
+    "class AeonPrefillBackend(FlashInferPrefillBackend):\n"
+    "    requires_r1_mla_dimensions = False\n"
+)
+GETATTR_READ = (
+    "\n    def supports(self, dims: tuple[int, int, int]) -> bool:\n"
+    "        if not getattr(self, 'requires_r1_mla_dimensions', True):\n"
+    "            return True\n"
+    "        return dims in self.supported_mla_dimensions\n"
+)
+OWN_READ = (
+    "\n    def supports(self, dims: tuple[int, int, int]) -> bool:\n"
+    "        return not self.requires_r1_mla_dimensions or dims in self.supported_mla_dimensions\n"
+)
+METHOD = "\n    def is_available(self) -> bool:\n        return True\n"
+
+
+def _upstream(shape: str) -> dict[str, str]:
+    if shape == "method gained":
+        return {p: t + METHOD for p, t in _tree(False, False).items()}
+    new = _tree(False, True)
+    if shape == "getattr read":
+        new[BASE] += GETATTR_READ
+    return new
+
+
+@pytest.mark.parametrize(
+    ("shape", "fork", "level"),
+    [
+        # twins: upstream's base still reads the old knob by string; the fork class reads it itself; every
+        # class gained only a method (no knob in the old one's stead)
+        ("getattr read", OPTED_OUT, "warning"),
+        ("replaced", OPTED_OUT + OWN_READ, "warning"),
+        ("method gained", OPTED_OUT, "warning"),
+        ("method gained and replaced", OPTED_OUT, "error"),
+    ],
+    ids=["twin: read by getattr", "twin: read by the fork class", "twin: a method gained", "a knob and a method"],
+)
+def test_a_knob_still_read_or_never_replaced(
+    git_repo: GitRepo, no_rules: Path, shape: str, fork: str, level: str
+) -> None:
+    new = _upstream(shape)
+    if shape == "method gained and replaced":
+        new = {p: t + METHOD for p, t in new.items()}
+    sides = s.merge_case(git_repo, _tree(True, True), {FORK: fork}, [(SUBJ, new)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert found == [(5, level)]
+
+
 # -- #26541 (82af928c41): the base's knob False, one builder's True; both now set query_len_support ---------------
 COMMON = "vllm/v1/attention/backends/mla/common.py"
 SUB = "vllm/v1/attention/backends/mla/flashinfer_mla.py"

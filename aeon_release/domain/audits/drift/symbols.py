@@ -2673,17 +2673,20 @@ class _Checker:
         added = self._added_asserts(name) if value is not NOT_LITERAL else {}
         merged = self.after.module_at(mod.path) if added else None
         cls = self.after.class_info(merged, qual) if merged else None
-        if cls is None or not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
+        if merged is None or cls is None or not isinstance(stmt, ast.Assign | ast.AnnAssign) or stmt.value is None:
             return
         mro = self.after.mro(cls, True)
-        resolve = functools.partial(self._class_value, mro, name, stmt.value)
+        resolve = functools.partial(self._class_value, mro, name, (merged, stmt.value))
         for item, method, func in self._reached_methods(mro, set(added)):
             numbers = {
                 i for i, line in enumerate(item.module.text.splitlines(), 1) if line.strip() in added[item.module.path]
             }
             if asserted_values.assigns_self(func, name):
                 continue
-            for node in asserted_values.failing_asserts(func, name, value, numbers, resolve):
+            sides = (resolve, functools.partial(self._value_identity, item.module))
+            for node in asserted_values.failing_asserts(func, name, value, numbers, sides):
+                if self._assigned_first(mro, item, asserted_values.self_calls_before(func, node), name):
+                    continue
                 commit = self._line_commit(item.module.path, f"assert self.{name}")
                 yield _error(
                     mod,
@@ -2694,6 +2697,28 @@ class _Checker:
                     "what the assertion allows, or port the class to what upstream's check expects",
                 )
                 return
+
+    def _assigned_first(
+        self, mro: list[px.ClassInfo | px.External], item: px.ClassInfo, calls: list[str], name: str
+    ) -> bool:
+        """One of the ``self.<m>(...)`` the asserting method of ``item`` makes first (or those make in turn)
+        reaches, on the fork class, a method a class nearer than ``item`` defines (the fork's own override,
+        an intermediate base's) that assigns ``self.name``: the instance's value may not be the class body's.
+        ``item``'s own helpers and its bases' are the flow upstream wrote the assertion after: they count not
+        (#26541's ``_init_reorder_batch_threshold`` stores the class value the assertion then checks)."""
+        at = next(i for i, c in enumerate(mro) if c is item)
+        nearer = {(c.module.path, c.qualname) for c in mro[:at] if isinstance(c, px.ClassInfo)}
+        seen: set[str] = set()
+        while calls and len(seen) < 50:
+            method = calls.pop()
+            found = self.after.member(mro, method, dynamic=False) if method not in seen else None
+            seen.add(method)
+            func = found.node if isinstance(found, DefSym) and isinstance(found.node, _FUNCS) else None
+            if isinstance(found, DefSym) and isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                if (found.path, found.owner) in nearer and asserted_values.assigns_self(func, name):
+                    return True
+                calls += asserted_values.self_calls_before(func)
+        return False
 
     def _reached_methods(
         self, mro: list[px.ClassInfo | px.External], paths: set[str]
@@ -2708,14 +2733,38 @@ class _Checker:
                     yield item, method, func
 
     def _class_value(
-        self, mro: list[px.ClassInfo | px.External], name: str, mine: ast.expr, attr: str
-    ) -> ast.expr | None:
-        """The value a class body along ``mro`` gives ``attr`` (the fork's own ``mine`` for ``name``)."""
+        self, mro: list[px.ClassInfo | px.External], name: str, mine: tuple[ModuleInfo, ast.expr], attr: str
+    ) -> tuple[object, ...] | None:
+        """What the value a class body along ``mro`` gives ``attr`` is (the fork's own ``mine`` for ``name``),
+        as ``_value_identity`` tells it; None when no class body gives one."""
         if attr == name:
-            return mine
+            return self._value_identity(*mine)
         found = self.after.member(mro, attr, dynamic=False)
         node = found.node if isinstance(found, DefSym) else None
-        return node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        where = self.after.module_at(found.path) if isinstance(found, DefSym) else None
+        if where is None or not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+            return None
+        return self._value_identity(where, node.value)
+
+    def _value_identity(self, mod: ModuleInfo, expr: ast.expr, depth: int = 0) -> tuple[object, ...] | None:
+        """What ``expr`` of ``mod``'s top-level scope is, whatever its spelling: a literal's value, the definition
+        a dotted name resolves to through the tree's imports (a module-level alias followed to what it names),
+        or the dotted path an import from outside the tree gives; None when it is none of these (a call, a name
+        nothing binds, a re-export of something outside the tree)."""
+        value = literal_value(expr)
+        if value is not NOT_LITERAL:
+            return ("literal", repr(value))
+        if not isinstance(expr, ast.Name | ast.Attribute) or depth > 8:
+            return None
+        sym = self.after.resolve_expr(mod, expr)
+        if isinstance(sym, DefSym):
+            alias = _alias_of(sym)
+            where = self.after.module_at(sym.path) if alias is not None else None
+            if alias is not None and where is not None:
+                return self._value_identity(where, alias, depth + 1)
+            return ("defined", sym.path, sym.owner, sym.name)
+        path = _imported_path(mod, expr) if sym is UNKNOWN else None
+        return ("imported", ".".join(path)) if path and not self.after.in_tree(path[0]) else None
 
     def _added_asserts(self, name: str) -> dict[str, set[str]]:
         """path -> the lines upstream added there (outside tests) asserting on ``self.name``, stripped; once a name."""
@@ -2739,7 +2788,8 @@ class _Checker:
     def _replaced(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> list[str]:
         """What upstream set in the stead of the knob the fork class sets to a value other than the one it
         inherited (drift/replaced_knobs.py): the members the knob's base and every class of upstream's that set
-        it gained, less those the fork class sets itself (ported).  Empty for a knob retired, not replaced."""
+        it gained, less those the fork class sets itself (ported).  Empty for a knob retired, not replaced, and
+        for one something still reads (drift/replaced_knobs.py)."""
         if not replaced_knobs.opted_out(stmt, before.node) or before.owner is None:
             return []
         old_mod, new_mod = self.base_ix.module_at(before.path), self.theirs_ix.module_at(before.path)
@@ -2751,7 +2801,18 @@ class _Checker:
         pairs += [(then.members, now.members if now else {}) for then, now in self._retired_classes(before)]
         merged = self.after.module_at(mod.path)
         mine = self.after.class_info(merged, qual) if merged else None
-        return [n for n in replaced_knobs.replacement(pairs) if mine is None or n not in mine.members]
+        if mine is None or self._knob_read(mine, before.name):
+            return []  # the fork's value is still read somewhere: honoured there
+        return [n for n in replaced_knobs.replacement(pairs) if n not in mine.members]
+
+    def _knob_read(self, cls: px.ClassInfo, name: str) -> bool:
+        """``name`` still read in the merged tree: off another object, on ``self`` in a method ``cls`` reaches
+        (its own included), or by string (``getattr(self, "name", True)``)."""
+        return (
+            self._read_by_name(name)
+            or self._used_by_name(name, replaced_knobs.named_as_string)
+            or bool(reached_callers(self.after, cls, name, True))
+        )
 
     def _restated_unread(self, before: DefSym, mod: ModuleInfo, qual: str, stmt: ast.stmt) -> bool:
         """The fork class sets the removed attribute to the literal it inherited at the merge base, and nothing
@@ -4045,6 +4106,29 @@ def _refuses(stmt: ast.stmt) -> bool:
         and isinstance(body[0].value, ast.Constant)
         and body[0].value.value is False
     )
+
+
+def _alias_of(sym: DefSym) -> ast.expr | None:
+    """The dotted name a module-level ``NAME = other.name`` gives ``sym`` the value of, else None."""
+    node = sym.node if sym.owner is None else None
+    if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Name | ast.Attribute):
+        return node.value
+    return None
+
+
+def _imported_path(mod: ModuleInfo, expr: ast.expr) -> list[str] | None:
+    """The dotted path a dotted ``expr`` names through ``mod``'s top-level import of its first name, the
+    imported module first (``torch.float16`` under ``import torch``, ``F.gelu`` under ``from torch.nn import
+    functional as F``)."""
+    parts: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        parts.insert(0, expr.attr)
+        expr = expr.value
+    binding = mod.names.get(expr.id) if isinstance(expr, ast.Name) else None
+    if binding is None or binding.kind != "import" or binding.target is None:
+        return None
+    target, attr = binding.target
+    return [target, *([attr] if attr else []), *parts]
 
 
 def _set_value(stmt: ast.AST) -> object:
