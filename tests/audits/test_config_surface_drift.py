@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT, NAME_DRIFT
 from aeon_release.domain.audits.model import Severity
@@ -167,3 +169,98 @@ def test_a_fill_in_of_the_old_default_does_not_pin_the_field(git_repo: GitRepo, 
     assert rows[5][0] is Severity.ERROR and "compares SchedulerConfig.scheduler_cls" in rows[5][1]
     quiet = _rows(git_repo, no_rules, sides, DEFAULT_DRIFT, "vllm/aeon/sched_new.py")
     assert not any(severity is Severity.ERROR for severity, _ in quiet.values()), quiet
+
+
+MAX_ITERS_0 = 'int(os.getenv("VLLM_PROFILER_MAX_ITERS", "0"))'
+CAPPED = "import vllm.envs as envs\n\n\ndef aeon_capped() -> bool:\n    return envs.VLLM_PROFILER_MAX_ITERS > 0\n"
+
+
+@pytest.mark.parametrize(
+    ("new", "error"),
+    [
+        ('int(os.environ["VLLM_PROFILER_MAX_ITERS"]) if os.getenv("VLLM_PROFILER_MAX_ITERS") else 0', False),
+        ('int(v) if (v := os.getenv("VLLM_PROFILER_MAX_ITERS")) else 0', False),
+        (
+            'int(os.getenv("VLLM_PROFILER_MAX_ITERS")) if os.getenv("VLLM_PROFILER_MAX_ITERS") is not None else 0',
+            False,
+        ),
+        ('0 if os.getenv("VLLM_PROFILER_MAX_ITERS") is None else int(os.getenv("VLLM_PROFILER_MAX_ITERS"))', False),
+        ('0 if not os.environ.get("VLLM_PROFILER_MAX_ITERS") else int(os.environ["VLLM_PROFILER_MAX_ITERS"])', False),
+        # the killers: unset is None still, whatever tests the reader makes
+        ('int(os.environ["VLLM_PROFILER_MAX_ITERS"]) if os.getenv("VLLM_PROFILER_MAX_ITERS") else None', True),
+        ('os.getenv("VLLM_PROFILER_MAX_ITERS") if os.getenv("VLLM_PROFILER_DIR") else 0', True),
+    ],
+    ids=["getenv-as-test", "walrus", "is-not-None", "is-None", "not-get", "else-None", "other-variable-tested"],
+)
+def test_a_bare_read_under_a_presence_test_is_no_none_default(
+    git_repo: GitRepo, no_rules: Path, new: str, error: bool
+) -> None:
+    """A reader that tests the variable's presence (``X if os.getenv(NAME) else 0``, a walrus of it, ``is (not)
+    None``) chooses what unset gives: its bare ``os.getenv(NAME)`` is no None default, and the branch unset takes
+    is.  The fork's ``envs.VLLM_PROFILER_MAX_ITERS > 0`` is safe (0 unset, as before).  Killers: that branch is
+    None, or the test is of another variable: unset is None, the comparison raises."""
+    theirs = ENVS_BASE.replace(MAX_ITERS_0, new)
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: CAPPED}, [(SUBJECT_29912, {ENVS: theirs})])
+    rows = _rows(git_repo, no_rules, sides, DEFAULT_DRIFT, FORK)
+    assert [line for line, (severity, _) in rows.items() if severity is Severity.ERROR] == ([5] if error else [])
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ("return envs.VLLM_PROFILER_MAX_ITERS is not None and envs.VLLM_PROFILER_MAX_ITERS > 0", False),
+        ("return bool(envs.VLLM_PROFILER_MAX_ITERS) and envs.VLLM_PROFILER_MAX_ITERS > 0", False),
+        ("return envs.VLLM_PROFILER_MAX_ITERS is None or envs.VLLM_PROFILER_MAX_ITERS > 0", False),
+        ("return envs.VLLM_PROFILER_MAX_ITERS > 0 if envs.VLLM_PROFILER_MAX_ITERS else False", False),
+        (
+            "if envs.VLLM_PROFILER_MAX_ITERS is None:\n        return False\n    return envs.VLLM_PROFILER_MAX_ITERS > 0",
+            False,
+        ),
+        (
+            "if not envs.VLLM_PROFILER_MAX_ITERS:\n        raise ValueError\n    return envs.VLLM_PROFILER_MAX_ITERS > 0",
+            False,
+        ),
+        ("assert envs.VLLM_PROFILER_MAX_ITERS is not None\n    return envs.VLLM_PROFILER_MAX_ITERS > 0", False),
+        (
+            "if envs.VLLM_PROFILER_MAX_ITERS is not None:\n        return envs.VLLM_PROFILER_MAX_ITERS > 0\n    return False",
+            False,
+        ),
+        # the killers: the test is of something else, comes after the use, or does not leave the body
+        ("return envs.VLLM_TORCH_PROFILER_DIR is not None and envs.VLLM_PROFILER_MAX_ITERS > 0", True),
+        ("return envs.VLLM_PROFILER_MAX_ITERS > 0 and envs.VLLM_PROFILER_MAX_ITERS is not None", True),
+        (
+            "if envs.VLLM_PROFILER_MAX_ITERS is None:\n        print('unset')\n    return envs.VLLM_PROFILER_MAX_ITERS > 0",
+            True,
+        ),
+        (
+            "if envs.VLLM_PROFILER_MAX_ITERS is None:\n        return envs.VLLM_PROFILER_MAX_ITERS > 0\n    return False",
+            True,
+        ),
+    ],
+    ids=[
+        "and-is-not-None",
+        "and-truth",
+        "or-is-None",
+        "conditional",
+        "early-return",
+        "early-raise",
+        "assert",
+        "if-body",
+        "other-tested",
+        "tested-after",
+        "no-exit",
+        "wrong-branch",
+    ],
+)
+def test_a_compute_the_fork_tested_for_none_first_is_no_error(
+    git_repo: GitRepo, no_rules: Path, body: str, error: bool
+) -> None:
+    """The error says "test it for None first": a fork that did (an earlier ``and`` operand, ``or`` after ``is
+    None``, a conditional, an enclosing ``if``, an earlier ``if ... is None: return``/``raise`` or ``assert``) is
+    left the default-drift warning.  Killers: a test of another variable, a test after the use, an early branch
+    that does not leave, the use inside the None branch: still the error."""
+    fork = "import vllm.envs as envs\n\n\ndef aeon_capped() -> bool:\n    " + body + "\n"
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_29912, {ENVS: ENVS_RAW})])
+    rows = _rows(git_repo, no_rules, sides, DEFAULT_DRIFT, FORK)
+    errors = [line for line, (severity, _) in rows.items() if severity is Severity.ERROR]
+    assert bool(errors) is error, rows

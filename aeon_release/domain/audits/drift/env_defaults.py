@@ -136,6 +136,7 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
     seen: dict[str, set[tuple[str, _Value]]] = {}
     bare: set[str] = set()  # read with no default at all: unset, the read gives None
     fallbacks = _or_fallbacks(module)
+    tested = _presence_tested(module)
     for node in ast.walk(module):
         name, default = _guarded_default(node) if isinstance(node, ast.IfExp) else (None, None)
         if isinstance(node, ast.Call) and node.args:
@@ -145,7 +146,7 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
                 if len(node.args) > 1
                 else next((k.value for k in node.keywords if k.arg == "default"), fallbacks.get(id(node)))
             )
-            if name in names and default is None and len(node.args) == 1 and _reads_environment(node.func):
+            if name in names and default is None and _bare_read(node) and id(node) not in tested:
                 bare.add(name)
         if name not in names or default is None:
             continue
@@ -172,18 +173,86 @@ def _or_fallbacks(module: ast.Module) -> dict[int, ast.expr]:
 
 
 def _guarded_default(node: ast.IfExp) -> tuple[str | None, ast.expr | None]:
-    """``parse(os.environ["NAME"]) if "NAME" in os.environ else default`` (or the ``not in`` form with
-    the branches the other way): the variable's name and what an unset variable gives."""
-    test = node.test
+    """``parse(os.environ["NAME"]) if "NAME" in os.environ else default``, ``... if os.getenv("NAME") else
+    default``, ``... if os.getenv("NAME") is not None else default`` (or the tests the other way round): the
+    variable's name and the branch an unset variable takes."""
+    tested = _unset_test(node.test)
+    if tested is None:
+        return None, None
+    name, unset_true = tested
+    return name, node.body if unset_true else node.orelse
+
+
+def _unset_test(test: ast.expr) -> tuple[str, bool] | None:
+    """(name, what the test answers where the variable is unset) for a test of the variable's presence:
+    ``"NAME" in os.environ``, ``os.getenv("NAME")`` (or a walrus of it), ``... is None``, ``not ...``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _unset_test(test.operand)
+        return (inner[0], not inner[1]) if inner else None
+    if (name := _bare_name(test)) is not None:
+        return name, False
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    op, right = test.ops[0], test.comparators[0]
     if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], (ast.In, ast.NotIn))
-        and ast.unparse(test.comparators[0]).endswith("environ")
+        isinstance(op, (ast.In, ast.NotIn))
+        and ast.unparse(right).endswith("environ")
         and (name := str_value(test.left))
     ):
-        return name, node.orelse if isinstance(test.ops[0], ast.In) else node.body
-    return None, None
+        return name, isinstance(op, ast.NotIn)
+    if _is_none_test(test) and (name := _bare_name(test.left)) is not None:
+        return name, isinstance(op, ast.Is)
+    return None
+
+
+def _bare_name(node: ast.expr) -> str | None:
+    """The variable ``os.getenv("NAME")`` (or ``(v := os.getenv("NAME"))``) reads with no default."""
+    if isinstance(node, ast.NamedExpr):
+        node = node.value
+    return str_value(node.args[0]) if isinstance(node, ast.Call) and _bare_read(node) else None
+
+
+def _bare_read(node: ast.Call) -> bool:
+    return len(node.args) == 1 and not node.keywords and _reads_environment(node.func)
+
+
+def _is_none_test(node: ast.Compare) -> bool:
+    """``x is None`` / ``x is not None``."""
+    right = node.comparators[0]
+    return isinstance(node.ops[0], (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant) and right.value is None
+
+
+_SCOPES = (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _presence_tested(module: ast.Module) -> set[int]:
+    """ids of the bare reads of a variable whose scope (a ``lambda`` or ``def``) tests it for presence
+    (``if os.getenv(NAME)``, a walrus of it, ``is (not) None``): that reader chooses what unset gives, so its
+    bare reads are no None default (``int(os.environ[NAME]) if os.getenv(NAME) else 0`` is 0 unset)."""
+    reads = [n for n in ast.walk(module) if isinstance(n, ast.Call) and n.args and _bare_read(n)]
+    if not reads:
+        return set()
+    parents = parent_map(module)
+    tests = {(id(_scope(n, parents)), str_value(n.args[0])) for n in reads if _tests_presence(n, parents)}
+    return {id(n) for n in reads if (id(_scope(n, parents)), str_value(n.args[0])) in tests}
+
+
+def _scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, _SCOPES):
+        parent = parents.get(id(parent))
+    return parent
+
+
+def _tests_presence(read: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``read`` is a walrus' value, an ``is (not) None`` operand, or (under ``not``/``and``/``or``) a test."""
+    node: ast.AST = read
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.NamedExpr) or (isinstance(parent, ast.Compare) and _is_none_test(parent)):
+        return True
+    while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
+        node, parent = parent, parents.get(id(parent))
+    return isinstance(parent, (ast.If, ast.IfExp, ast.While, ast.Assert)) and parent.test is node
 
 
 _NOT_LITERAL = object()
@@ -321,11 +390,91 @@ def _made_none(change: Changed) -> bool:
 
 def _computed_with(read: ast.expr, parents: dict[int, ast.AST]) -> ast.expr | None:
     """The ordering or arithmetic ``read`` is an operand of (``envs.APP_MAX_ITERS > 0``, ``envs.APP_MS / 1000``):
-    None there raises TypeError."""
+    None there raises TypeError, unless the fork tested the read for None first."""
     parent = parents.get(id(read))
-    if isinstance(parent, ast.Compare) and all(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in parent.ops):
-        return parent
-    return parent if isinstance(parent, ast.BinOp) else None
+    if isinstance(parent, ast.Compare) and not all(isinstance(op, _ORDERING) for op in parent.ops):
+        return None
+    if not isinstance(parent, (ast.Compare, ast.BinOp)) or _none_guarded(read, parents):
+        return None
+    return parent
+
+
+_ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _none_guarded(read: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """An enclosing ``and``/``or``, conditional, ``if`` or an earlier ``if ... is None: return`` (or
+    ``assert``) in the same body makes ``read`` not None where it is computed with."""
+    text = ast.unparse(read)
+    child: ast.AST = read
+    parent = parents.get(id(child))
+    while parent is not None and not isinstance(child, _SCOPES):
+        if _guards(parent, child, text):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _guards(parent: ast.AST, child: ast.AST, text: str) -> bool:
+    """``parent`` lets ``child`` run only where ``text`` is not None."""
+    if isinstance(parent, ast.BoolOp):
+        earlier = parent.values[: next(i for i, v in enumerate(parent.values) if v is child)]
+        check = _ensures if isinstance(parent.op, ast.And) else _refutes
+        return any(check(value, text) for value in earlier)
+    if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and child is not parent.test:
+        body = parent.body if isinstance(parent.body, list) else [parent.body]
+        in_body = any(node is child for node in body)
+        if (_ensures if in_body else _refutes)(parent.test, text):
+            return True
+    return isinstance(child, ast.stmt) and any(_exits_unless(stmt, text) for stmt in _before(parent, child))
+
+
+def _before(parent: ast.AST, child: ast.stmt) -> list[ast.stmt]:
+    """The statements before ``child`` in the body of ``parent`` that holds it."""
+    for _, value in ast.iter_fields(parent):
+        if isinstance(value, list) and any(item is child for item in value):
+            return value[: next(i for i, item in enumerate(value) if item is child)]
+    return []
+
+
+def _exits_unless(stmt: ast.stmt, text: str) -> bool:
+    """``if <text is None>: return`` (raise, continue, break) or ``assert <text is not None>``."""
+    if isinstance(stmt, ast.Assert):
+        return _ensures(stmt.test, text)
+    return isinstance(stmt, ast.If) and isinstance(stmt.body[-1], _EXITS) and _refutes(stmt.test, text)
+
+
+def _ensures(test: ast.expr, text: str) -> bool:
+    """``test`` true means ``text`` is not None: ``x``, ``bool(x)``, ``x is not None``, ``x > 0``,
+    ``isinstance(x, ...)``."""
+    if ast.unparse(test) == text:
+        return True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _refutes(test.operand, text)
+    if isinstance(test, ast.BoolOp):
+        return (any if isinstance(test.op, ast.And) else all)(_ensures(v, text) for v in test.values)
+    if isinstance(test, ast.Call) and ast.unparse(test.func) in ("bool", "isinstance") and test.args:
+        return ast.unparse(test.args[0]) == text
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or ast.unparse(test.left) != text:
+        return False
+    op = test.ops[0]
+    return isinstance(op, _ORDERING) or (isinstance(op, (ast.IsNot, ast.NotEq)) and _is_none(test.comparators[0]))
+
+
+def _refutes(test: ast.expr, text: str) -> bool:
+    """``test`` false means ``text`` is not None: ``x is None``, ``not x``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _ensures(test.operand, text)
+    if isinstance(test, ast.BoolOp):
+        return (any if isinstance(test.op, ast.Or) else all)(_refutes(v, text) for v in test.values)
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or ast.unparse(test.left) != text:
+        return False
+    return isinstance(test.ops[0], (ast.Is, ast.Eq)) and _is_none(test.comparators[0])
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _same(literal: object, default: object) -> bool:
