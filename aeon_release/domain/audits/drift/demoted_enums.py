@@ -222,7 +222,7 @@ class _Homes:
         path = _module_path(module, self.trees) if hops else None
         tree = self.trees.merged_module(path) if path is not None else None
         origin = _imports(tree, path).get(name) if tree is not None and path is not None else None
-        return origin is not None and self._from(*origin, home, hops - 1)  # ``vllm.config`` re-exports it
+        return origin is not None and self._from(*origin, home, hops - 1)  # #24277: a config package re-exports it
 
 
 def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
