@@ -223,3 +223,50 @@ def test_an_enum_use_of_a_class_upstream_made_a_literal_alias(
 def test_literal_alias_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
     sides = three_way(git_repo, {CFG: FMT_ENUM}, {USE: FMT_HEAD + body}, {CFG: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+# the member read must reach upstream's class: through a module re-exporting it (#24277's ``vllm.config``
+# imported ``ConfigFormat`` from ``transformers_utils.config``), or an imported module's attribute
+REEXPORT = "pkg/settings/__init__.py"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from pkg.settings import ConfigFormat\n\n\nFMT = ConfigFormat.MISTRAL\n",
+        "import pkg.hf.config as hfc\n\n\nFMT = hfc.ConfigFormat.MISTRAL\n",
+        "import pkg.hf.config\n\n\nFMT = pkg.hf.config.ConfigFormat.MISTRAL\n",
+        "def fmt() -> str:\n    from pkg.hf.config import ConfigFormat\n\n    return ConfigFormat.MISTRAL\n",
+    ],
+    ids=["re-exported", "module alias", "dotted module", "local import"],
+)
+def test_a_member_read_through_the_modules_that_hand_on_the_alias(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    base = {CFG: FMT_ENUM, REEXPORT: "from pkg.hf.config import ConfigFormat, get_config\n"}
+    sides = three_way(git_repo, base, {USE: body}, {CFG: FMT_ALIAS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(body, "ConfigFormat.MISTRAL"), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # another package's enum of the same name (mistral_common's ConfigFormat), imported or off its module
+        "import mistral_common.protocol as mp\n\n\nFMT = mp.ConfigFormat.MISTRAL\n",
+        "from mistral_common.protocol import ConfigFormat\n\n\nFMT = ConfigFormat.MISTRAL\n",
+        "from mistral_common.protocol import ConfigFormat\n\n\nFORMATS = list(ConfigFormat)\n",
+        # written for both sides: the read guarded against the AttributeError it raises now
+        f"{FMT_HEAD}try:\n    FMT = ConfigFormat.MISTRAL.value\nexcept AttributeError:\n    FMT = 'mistral'\n",
+        f"{FMT_HEAD}FMT = ConfigFormat.MISTRAL if hasattr(ConfigFormat, 'MISTRAL') else 'mistral'\n",
+        f"{FMT_HEAD}try:\n    FMT = ConfigFormat('mistral')\nexcept (TypeError, ValueError):\n    FMT = 'mistral'\n",
+    ],
+    ids=["third-party module attribute", "third-party import", "third-party iterated", "try", "hasattr", "try call"],
+)
+def test_member_read_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, {CFG: FMT_ENUM}, {USE: body}, {CFG: FMT_ALIAS})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_a_guard_for_another_failure_still_fails(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``hasattr(Cls, "DECODER")`` holds for the plain class, whose ``DECODER.value`` still raises."""
+    fork = HEAD + "ID = AttnType.DECODER.value if hasattr(AttnType, 'DECODER') else 0\n"
+    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "ID ="), "error")]

@@ -31,7 +31,7 @@ from collections.abc import Container, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
-from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_guarded
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
@@ -68,9 +68,10 @@ def demoted_enum_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         added = " ".join(trees.mine[path].added.values())
         named = {n for n in demoted if re.search(rf"\b{re.escape(n)}\b", added)}
         module = trees.merged_module(path) if named else None
-        named -= _own_names(module, path, demoted, trees.mine) if module is not None else set()
+        named -= _own_names(module, path, demoted, trees) if module is not None else set()
         owned = trees.owned_lines(path) if module is not None and named else set()
-        for line, name, use in _fork_uses(module, owned, {n: demoted[n] for n in named}) if module is not None else ():
+        home = _Homes(trees, path, module) if module is not None else None
+        for line, name, use in _fork_uses(home, owned, {n: demoted[n] for n in named}) if home is not None else ():
             findings.append(_finding(trees, path, line, demoted[name], use, pr_pattern))
     return findings
 
@@ -159,10 +160,11 @@ def _plain(node: ast.ClassDef) -> str | None:
     return ast.unparse(members[0]) if members else None
 
 
-def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], fork: Container[str]) -> set[str]:
+def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], trees: ThreeTrees) -> set[str]:
     """The demoted names this file binds to something else: a class of its own (the fork's enum of that
-    name), or an import from a module of the fork's (a file it changed) that is neither the demoted
-    class's nor a package above it (an upstream module re-exporting the class still hands on upstream's)."""
+    name), an import from a module of the fork's (a file it changed) that is neither the demoted class's
+    nor a package above it (an upstream module re-exporting the class still hands on upstream's), or an
+    import from a module outside the tree (``from mistral_common.protocol import ConfigFormat``)."""
     own: set[str] = set()
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef) and node.name in demoted:
@@ -171,9 +173,21 @@ def _own_names(module: ast.Module, path: str, demoted: dict[str, Demoted], fork:
             source = import_base(node, dotted_name(path, roots=("",)), path)
             for alias in node.names:
                 name = alias.asname or alias.name
-                if name in demoted and _fork_module(source, fork) and not _home_or_above(source, demoted[name].path):
+                if name in demoted and _elsewhere(source, demoted[name].path, trees):
                     own.add(name)
     return own
+
+
+def _elsewhere(source: str, home: str, trees: ThreeTrees) -> bool:
+    if _home_or_above(source, home):
+        return False
+    return _fork_module(source, trees.mine) or _module_path(source, trees) is None
+
+
+def _module_path(module: str, trees: ThreeTrees) -> str | None:
+    """The merged tree's file of ``module`` (``a/b.py`` or ``a/b/__init__.py``), None when neither is."""
+    stem = module.replace(".", "/")
+    return next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if trees.merged_text(p) is not None), None)
 
 
 def _fork_module(module: str, fork: Container[str]) -> bool:
@@ -187,17 +201,91 @@ def _home_or_above(module: str, home: str) -> bool:
     return any(module == ".".join(parts[:i]) for i in range(1, len(parts) + 1))
 
 
-def _fork_uses(module: ast.Module, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:
+class _Homes:
+    """Where one fork file's names come from, read off its imports once (function-local ones too): whether
+    ``Cls`` or ``m.Cls`` there is the demoted class of upstream's module."""
+
+    def __init__(self, trees: ThreeTrees, path: str, module: ast.Module) -> None:
+        self.trees, self.path, self.module = trees, path, module
+        self.imports = _imports(module, path)
+
+    def holds(self, expr: ast.expr, demoted: Demoted) -> bool:
+        """``expr`` resolves, through the file's imports (and one re-exporting module's), to ``demoted``."""
+        origin = _origin(expr, self.imports)
+        if origin is None:  # a name no import binds: the class itself only in its own module
+            return isinstance(expr, ast.Name) and self.path == demoted.path
+        return self._from(*origin, dotted_name(demoted.path, roots=("",)), hops=2)
+
+    def _from(self, module: str, name: str, home: str, hops: int) -> bool:
+        if module == home or home.startswith(module + "."):
+            return True  # the class's module, or a package above it (a re-export)
+        path = _module_path(module, self.trees) if hops else None
+        tree = self.trees.merged_module(path) if path is not None else None
+        origin = _imports(tree, path).get(name) if tree is not None and path is not None else None
+        return origin is not None and self._from(*origin, home, hops - 1)  # #24277: a config package re-exports it
+
+
+def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """local name -> (module, name): what each import of the file binds (``import a.b`` binds ``a``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            source = import_base(node, dotted_name(path, roots=("",)), path)
+            found |= {a.asname or a.name: (source, a.name) for a in node.names if a.name != "*"}
+        elif isinstance(node, ast.Import):
+            found |= {a.asname or a.name.split(".")[0]: (_imported(a), "") for a in node.names}
+    return found
+
+
+def _imported(alias: ast.alias) -> str:
+    """The module ``import a.b as m`` binds to ``m`` (``a.b``); ``import a.b`` binds ``a``."""
+    return alias.name if alias.asname else alias.name.split(".")[0]
+
+
+def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """(module, name) an imported ``Cls`` or ``m.sub.Cls`` names, else None."""
+    attrs: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        attrs.insert(0, expr.attr)
+        expr = expr.value
+    bound = imports.get(expr.id) if isinstance(expr, ast.Name) else None
+    if bound is None:
+        return None
+    parts = [bound[0], *([bound[1]] if bound[1] else []), *attrs]
+    return (".".join(parts[:-1]), parts[-1]) if len(parts) > 1 else None
+
+
+def _fork_uses(home: _Homes, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:
     """(line, class, what the line does with it) for each fork-owned use only an enum answers."""
     seen: set[int] = set()
     parents: dict[int, ast.AST] | None = None
-    for node, typed in _scoped(module, _annotated(module.body, names), names):
+    for node, typed in _scoped(home.module, _annotated(home.module.body, names), names):
         line = getattr(node, "lineno", 0)
-        if line in owned and line not in seen and (hit := _use(node, names, typed)) is not None:
-            parents = parents if parents is not None else parent_map(module)
-            if not _checked_enum(node, names, parents):
+        if line in owned and line not in seen and (hit := _use(node, names, typed, home)) is not None:
+            parents = parents if parents is not None else parent_map(home.module)
+            if not _checked_enum(node, names, parents) and not _guarded(node, names[hit[0]], parents):
                 seen.add(line)
                 yield line, *hit
+
+
+def _guarded(node: ast.AST, demoted: Demoted, parents: dict[int, ast.AST]) -> bool:
+    """The use is written for both sides: in a ``try`` catching what it raises now (an attribute read
+    raises AttributeError, a call, subscript or iteration TypeError), or a member read only where
+    ``hasattr(Cls, "MEMBER")`` holds."""
+    raised = "AttributeError" if isinstance(node, ast.Attribute) else "TypeError"
+    if not _isinstance_call(node) and caught_around(node, frozenset({raised, "Exception", "BaseException"}), parents):
+        return True
+    member = node.value if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) else node
+    return (
+        isinstance(member, ast.Attribute)
+        and member.attr in demoted.members
+        and hasattr_held(member, ast.unparse(member.value), member.attr, parents)
+    )
+
+
+def _isinstance_call(node: ast.AST) -> bool:
+    """``isinstance(_, Cls)`` raises nothing: it is False, so no handler guards it."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "isinstance"
 
 
 def _checked_enum(node: ast.AST, names: Mapping[str, Demoted], parents: dict[int, ast.AST]) -> bool:
@@ -243,7 +331,7 @@ def _self_narrowed(node: ast.Assign) -> list[ast.Name]:
     return [t for t in node.targets if isinstance(t, ast.Name) and t.id in read]
 
 
-def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
+def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str], home: _Homes) -> tuple[str, str] | None:
     if isinstance(node, (ast.For, ast.AsyncFor)) and (name := _named(node.iter, names)):
         return name, f"iterates {name}, which is not iterable now"
     if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
@@ -254,7 +342,7 @@ def _use(node: ast.AST, names: Mapping[str, Demoted], typed: dict[str, str]) -> 
     if isinstance(node, ast.Subscript) and (name := _named(node.value, names)):
         return name, f"looks a member of {name} up by name ({name}[...]), which raises now"
     if isinstance(node, ast.Attribute):
-        return _attribute(node, names, typed)
+        return _attribute(node, names, typed, home)
     return None
 
 
@@ -278,10 +366,13 @@ def _called(node: ast.Call, names: Mapping[str, Demoted]) -> tuple[str, str] | N
     return None
 
 
-def _attribute(node: ast.Attribute, names: Mapping[str, Demoted], typed: dict[str, str]) -> tuple[str, str] | None:
+def _attribute(
+    node: ast.Attribute, names: Mapping[str, Demoted], typed: dict[str, str], home: _Homes
+) -> tuple[str, str] | None:
     if node.attr == "__members__" and (name := _named(node.value, names)):
         return name, f"reads {name}.__members__, which a plain class has not"
-    if (name := _named(node.value, names)) and node.attr in names[name].members:
+    name = _named(node.value, names)
+    if name and node.attr in names[name].members and home.holds(node.value, names[name]):
         return name, f"reads the member {name}.{node.attr}, which the alias has not (spell its value)"
     if node.attr not in ("name", "value"):
         return None
