@@ -47,7 +47,8 @@ from aeon_release.domain.audits.source import TEST_PATH, parse_python
 _REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
 # a quoted key before a colon on one diff line (as key drift reads a display's entries)
 _KEY_ENTRY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
-_QUOTED = re.compile(r"""["']([^"'\n]+)["']""")
+# every text between two quotes, overlapping (an apostrophe in a comment must not pair with a key's quote)
+_QUOTED = re.compile(r"""(?=["']([^"'\n]+)["'])""")
 _FILLS = ("update", "setdefault", "__setitem__")
 
 
