@@ -152,3 +152,26 @@ def test_web_routes_renamed_say_nothing_of_a_fork_route(git_repo: GitRepo, tmp_p
     fork = '\n\n@router.post("/v1/aeon")\nasync def aeon(request: dict, raw_request: object) -> None:\n    pass\n'
     sides = three_way(git_repo, {api: old}, {api: old + fork}, {api: old.replace("raw_request", "http_request")})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == api] == []
+
+
+def test_a_decorator_its_package_re_exports_still_finds_the_registry(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The siblings import the decorator from the package, which re-exports it from the module that fills
+    the registry: the registry is still read there (guards the caller evidence, not a false error)."""
+    init = "pkg/spec/__init__.py"
+    old = OLD.replace(REGISTRY, "from pkg.spec import register_speculator\n\n\n")
+    new = NEW.replace(REGISTRY, "from pkg.spec import register_speculator\n\n\n")
+    reg = "pkg/spec/registry.py"
+    base = {init: "from pkg.spec.registry import register_speculator\n", reg: REGISTRY, ALGOS: old}
+    caller = (OLD_CALL, NEW_CALL)
+    fork = HEAD.replace("pkg.spec.algos", "pkg.spec") + (
+        '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    sides = three_way(
+        git_repo,
+        {**base, BASE: caller[0].replace("pkg.spec.algos", "pkg.spec.registry")},
+        {USE: fork},
+        {**base, ALGOS: new, BASE: caller[1].replace("pkg.spec.algos", "pkg.spec.registry")},
+    )
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == [
+        (USE, line_of(fork, "def update_aeon"), "error")
+    ]

@@ -178,13 +178,24 @@ def _theirs(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, str]]:
 def _registries(trees: ThreeTrees, r: Renamed) -> set[str]:
     """The last names of the tables the decorator's ``def`` (in its module at upstream) stores into:
     ``TYPES[name] = fn`` (#31541's ``SUPPORTED_SPECULATORS_TYPES``), ``TYPES.setdefault(name, fn)``."""
-    stem = r.source.replace(".", "/")
-    candidates = [r.path] if r.source == dotted_name(r.path, roots=("",)) else [f"{stem}.py", f"{stem}/__init__.py"]
-    for _, text in _theirs(trees, candidates):
-        module = parse_python(text, r.path)
-        defs = [n for n in (module.body if module else []) if isinstance(n, ast.FunctionDef)]
-        for node in (n for n in defs if n.name == r.decorator):
-            return _stored_into(node)
+    return _decorator_tables(trees, r.decorator, r.source, r.path, hops=3)
+
+
+def _decorator_tables(trees: ThreeTrees, name: str, source: str, path: str, hops: int) -> set[str]:
+    """``_registries`` of ``name`` defined in ``source`` (``path`` when that is the file), following a
+    package that re-exports it (``from .algos import register_speculator``) up to ``hops`` times."""
+    stem = source.replace(".", "/")
+    here = dotted_name(path, roots=("",)) if path else ""
+    for file, text in _theirs(trees, [path] if source == here else [f"{stem}.py", f"{stem}/__init__.py"]):
+        module = parse_python(text, file)
+        if module is None:
+            continue
+        for node in module.body:
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                return _stored_into(node)
+        origin = _decorator_source(module, file, name)
+        if hops and origin != dotted_name(file, roots=("",)):
+            return _decorator_tables(trees, name, origin, "", hops - 1)
     return set()
 
 
