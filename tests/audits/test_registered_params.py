@@ -104,3 +104,74 @@ def test_a_decorator_filing_under_no_key_says_nothing(git_repo: GitRepo, tmp_pat
     fork = "from pkg.spec.algos import traced\n\n\n@traced\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n"
     sides = three_way(git_repo, {ALGOS: old, BASE: OLD_CALL}, {USE: fork}, {ALGOS: new, BASE: NEW_CALL})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+POS_CALL = CALLER + "    TYPES[kind](config_dict, out)\n    return out\n"
+OTHER = "pkg/other.py"
+
+
+def test_a_default_on_the_siblings_own_def_line_is_no_caller(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The caller passes by position; the renamed parameter's default puts ``vllm_config=`` on the removed
+    ``def`` line and ``pre_trained_config=`` on the added one: a default, not a keyword a caller passes."""
+    old = REGISTRY + '@register_speculator("eagle3")\ndef update_eagle3(config_dict, vllm_config=None):\n    pass\n'
+    new = old.replace("vllm_config", "pre_trained_config")
+    fork = HEAD + '@register_speculator("aeon")\ndef update_aeon(config_dict, vllm_config=None):\n    pass\n'
+    sides = three_way(git_repo, {ALGOS: old, BASE: POS_CALL}, {USE: fork}, {ALGOS: new, BASE: POS_CALL})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_an_unrelated_call_renaming_the_same_keyword_is_no_caller(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``g(vllm_config=1)`` became ``g(pre_trained_config=1)`` in another file: ``g`` is not read out of the
+    registry the decorator fills, and the registry's own caller still passes by position."""
+    old = (
+        REGISTRY
+        + '@register_speculator("eagle3")\ndef update_eagle3(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    new = old.replace("vllm_config", "pre_trained_config")
+    g_old = "def g(**kw):\n    return kw\n\n\nX = g(vllm_config=1)\n"
+    fork = (
+        HEAD
+        + '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    base = {ALGOS: old, BASE: POS_CALL, OTHER: g_old}
+    theirs = {ALGOS: new, BASE: POS_CALL, OTHER: g_old.replace("vllm_config", "pre_trained_config")}
+    sides = three_way(git_repo, base, {USE: fork}, theirs)
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_web_routes_renamed_say_nothing_of_a_fork_route(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``@router.post("/v1/a")`` is a method of an object, not a keyed registry: FastAPI injects by each
+    handler's own signature, so a fork route keeping ``raw_request`` works after upstream's rename."""
+    api = "pkg/api_server.py"
+    head = "class R:\n    def post(self, p):\n        return lambda f: f\n\n\nrouter = R()\n\n\n"
+    old = head + (
+        "def call(h, r, q):\n    return h(request=r, raw_request=q)\n\n\n"
+        '@router.post("/v1/a")\nasync def a(request: dict, raw_request: object) -> None:\n    pass\n\n\n'
+        '@router.post("/v1/b")\nasync def b(request: dict, raw_request: object) -> None:\n    pass\n'
+    )
+    fork = '\n\n@router.post("/v1/aeon")\nasync def aeon(request: dict, raw_request: object) -> None:\n    pass\n'
+    sides = three_way(git_repo, {api: old}, {api: old + fork}, {api: old.replace("raw_request", "http_request")})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == api] == []
+
+
+def test_a_decorator_its_package_re_exports_still_finds_the_registry(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The siblings import the decorator from the package, which re-exports it from the module that fills
+    the registry: the registry is still read there (guards the caller evidence, not a false error)."""
+    init = "pkg/spec/__init__.py"
+    old = OLD.replace(REGISTRY, "from pkg.spec import register_speculator\n\n\n")
+    new = NEW.replace(REGISTRY, "from pkg.spec import register_speculator\n\n\n")
+    reg = "pkg/spec/registry.py"
+    base = {init: "from pkg.spec.registry import register_speculator\n", reg: REGISTRY, ALGOS: old}
+    caller = (OLD_CALL, NEW_CALL)
+    fork = HEAD.replace("pkg.spec.algos", "pkg.spec") + (
+        '@register_speculator("aeon")\ndef update_aeon(config_dict: dict, vllm_config: dict) -> None:\n    pass\n'
+    )
+    sides = three_way(
+        git_repo,
+        {**base, BASE: caller[0].replace("pkg.spec.algos", "pkg.spec.registry")},
+        {USE: fork},
+        {**base, ALGOS: new, BASE: caller[1].replace("pkg.spec.algos", "pkg.spec.registry")},
+    )
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == [
+        (USE, line_of(fork, "def update_aeon"), "error")
+    ]

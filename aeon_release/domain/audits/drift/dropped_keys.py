@@ -15,7 +15,8 @@ key at the base and does not now while an added line of the file still holds it 
 table: a key dropped outright is key drift's, ``keys.py``), or a top-level function every ``return`` of which hands back a dict
 display (or ``None``), directly or through a name the function binds only to dict displays and fills only
 by literal subscripts, whose keys held it at the base and do not now.  A table upstream fills another way
-(the file writes into it, spreads ``**`` into it, another file writes the key into it) or a function
+(the file writes into it, spreads ``**`` into it, binds its name again, as a guarded ``NAME = {**NAME,
+"key": ...}``; another file writes the key into it) or a function
 whose dict is built another way (a comprehension, ``dict(...)``, ``update``) is left alone: its keys are
 not all in sight.
 
@@ -23,7 +24,9 @@ The fork's side, on lines it owns: a subscript read ``NAME["key"]`` of the table
 from its module (``from m import NAME``, ``m.NAME``) or is; or ``f(...)["key"]`` of the function, also
 through ``(f(...) or {})`` or a name its scope binds once to one of those.  An error (``KeyError``);
 ``.get("key")`` is a warning (a default may be what the fork wants).  Quiet where the fork's file writes
-the key or asks about it (``"key" in``), and where a ``KeyError`` is caught around the read.
+the key or asks about it (``"key" in``), and where a ``KeyError`` is caught around the read; quiet for
+good where a line the fork owns writes the key back into the table (``NAME["key"] =``, ``update({...})``,
+``setdefault("key", ...)``, ``|=``, ``NAME = {**NAME, ...}``, also as ``module.NAME``).
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ from aeon_release.domain.audits.source import TEST_PATH, parse_python
 _REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
 # a quoted key before a colon on one diff line (as key drift reads a display's entries)
 _KEY_ENTRY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
+# every text between two quotes, overlapping (an apostrophe in a comment must not pair with a key's quote)
+_QUOTED = re.compile(r"""(?=["']([^"'\n]+)["'])""")
+_FILLS = ("update", "setdefault", "__setitem__")
 
 
 @dataclass(frozen=True)
@@ -60,30 +66,80 @@ class Dropped:
 def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in trees.upstream.matching(_REMOVED_KEY, ".py") if not TEST_PATH.search(p)]
     dropped = _dropped(trees, paths) if paths else []
-    dropped = [d for d in dropped if not _kept_by_fork(trees, d)] if dropped else []
+    dropped = _not_kept(trees, dropped) if dropped else []
     if not dropped:
         return []
     findings: list[Finding] = []
     for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
         added = " ".join(trees.mine[path].added.values())
-        mine = [d for d in dropped if d.name in added and re.search(rf"""["']{re.escape(d.key)}["']""", added)]
+        quoted = set(_QUOTED.findall(added))
+        mine = [d for d in dropped if d.key in quoted and d.name in added]
         module = trees.merged_module(path) if mine else None
         if module is not None:
             findings += _fork_reads(trees, path, module, mine, pr_pattern)
     return findings
 
 
-def _kept_by_fork(trees: ThreeTrees, d: Dropped) -> bool:
-    """The merged file still holds the key where upstream dropped it (the fork's patch keeps it), or a line
-    the fork added writes it into the table (``NAME["key"] = ...``, in a plugin of its own)."""
-    merged = trees.merged_module(d.path)
-    if merged is None:
+def _not_kept(trees: ThreeTrees, dropped: list[Dropped]) -> list[Dropped]:
+    """The dropped keys the fork does not keep: the merged file still holds the key where upstream dropped
+    it (the fork's patch keeps it), or a line the fork owns writes it back into the table (in a plugin of its
+    own): ``NAME["key"] = ...``, ``NAME.update({"key": ...})``, ``NAME.setdefault("key", ...)``,
+    ``NAME |= {...}``, ``NAME = {**NAME, "key": ...}``, also through a module (``registry.NAME``).  Each
+    file's tables are read once, the fork's writes once, for all keys (thousands move in one change)."""
+    held: dict[tuple[str, bool], dict[str, set[str] | None] | None] = {}
+    for path, function in {(d.path, d.function) for d in dropped}:
+        merged = trees.merged_module(path)
+        held[(path, function)] = None if merged is None else _returned(merged) if function else _tables(merged)
+    written = _fork_writes(trees, {d.name for d in dropped if not d.function})
+    return [d for d in dropped if not _kept(d, held[(d.path, d.function)], written)]
+
+
+def _kept(d: Dropped, tables: dict[str, set[str] | None] | None, written: set[tuple[str, str]]) -> bool:
+    if tables is None:  # the merged tree has no such file to read
         return False
-    held = (_returned(merged) if d.function else _tables(merged)).get(d.name)
-    if held is None or d.key in held:
-        return True
-    store = re.compile(rf"""\b{re.escape(d.name)}\[\s*["']{re.escape(d.key)}["']\s*\]\s*=[^=]""")
-    return any(store.search(t) for p in trees.mine for t in trees.mine[p].added.values())
+    table = tables.get(d.name)
+    return table is None or d.key in table or (not d.function and (d.name, d.key) in written)
+
+
+def _fork_writes(trees: ThreeTrees, names: set[str]) -> set[tuple[str, str]]:
+    """(table name, key) a line the fork owns writes into a table of one of ``names``."""
+    found: set[tuple[str, str]] = set()
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = " ".join(trees.mine[path].added.values())
+        module = trees.merged_module(path) if any(n in added for n in names) else None
+        if module is not None:
+            owned = trees.owned_lines(path)
+            found |= {(n, k) for line, n, k in _writes(module) if n in names and line in owned}
+    return found
+
+
+def _writes(module: ast.Module) -> Iterator[tuple[int, str, str]]:
+    """(line, table's last name, key) of every literal key written into a table."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and _str(node.slice):
+            yield node.lineno, _last(node.value), _str(node.slice)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FILLS:
+            yield from _filled_keys(node, node.func.value, node.args[:1])
+        elif isinstance(node, ast.AugAssign | ast.Assign) and isinstance(node.value, ast.Dict):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                yield from _filled_keys(node, target, [node.value])
+
+
+def _filled_keys(node: ast.AST, table: ast.expr, values: list[ast.expr]) -> Iterator[tuple[int, str, str]]:
+    """The literal keys ``values`` put into ``table``: a key itself, or the keys of a dict display; a
+    keyword of ``update(k=...)`` too."""
+    line, name = getattr(node, "lineno", 0), _last(table)
+    for value in values:
+        if _str(value):
+            yield line, name, _str(value)
+        elif isinstance(value, ast.Dict):
+            yield from ((line, name, _str(k)) for k in value.keys if k is not None and _str(k))
+    if isinstance(node, ast.Call):
+        yield from ((line, name, k.arg) for k in node.keywords if k.arg)
+
+
+def _last(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 # -- upstream's side ------------------------------------------------------------------------------
@@ -104,14 +160,14 @@ def _tables_dropped(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Modu
     was, now = _tables(old), _tables(new)
     filled = _filled_tables(new)
     readded = {k for line in trees.upstream[path].added.values() for k in _KEY_ENTRY.findall("+" + line)}
+    holders = {k: n for n, keys in sorted(now.items(), reverse=True) for k in keys or ()}
     found = []
     for name, keys in now.items():
         if keys is None or name in filled or was.get(name) is None:
             continue
-        for key in sorted(((was[name] or set()) - keys) & readded):
-            if not _written_elsewhere(trees, path, name, key):
-                holder = next((n for n, k in sorted(now.items()) if k is not None and key in k), "")
-                found.append(Dropped(name, path, key, False, holder))
+        gone = ((was[name] or set()) - keys) & readded
+        for key in sorted(gone - _written_elsewhere(trees, path, name) if gone else set()):
+            found.append(Dropped(name, path, key, False, holders.get(key, "")))
     return found
 
 
@@ -142,8 +198,11 @@ def _display_keys(node: ast.Dict) -> set[str] | None:
 
 def _filled_tables(module: ast.Module) -> set[str]:
     """Names the module writes into after binding them: a subscript store, ``update``/``setdefault``/
-    ``|=``, or a ``**`` spread of them into a display (their keys are then another table's too)."""
-    filled: set[str] = set()
+    ``|=``, or a ``**`` spread of them into a display (their keys are then another table's too); and names
+    it binds more than once (``_TEXT_MODELS = {**_TEXT_MODELS, "K": ...}`` under a ``try``: the key may
+    come back)."""
+    stores = [n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    filled: set[str] = {name for name in stores if stores.count(name) > 1}
     for node in ast.walk(module):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
             filled.add(_head(node.value))
@@ -163,12 +222,12 @@ def _str(node: ast.expr) -> str:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""
 
 
-def _written_elsewhere(trees: ThreeTrees, path: str, name: str, key: str) -> bool:
-    """Another upstream file writes the key into the table (``NAME["key"] = ...``)."""
-    words = (f'{name}["{key}"]', f"{name}['{key}']")
-    others = sorted(trees.python_files_with(words) - {path})
-    store = re.compile(rf"""\b{re.escape(name)}\[\s*["']{re.escape(key)}["']\s*\]\s*=[^=]""")
-    return any(store.search(text or "") for text in trees.blobs(trees.theirs, others).values())
+def _written_elsewhere(trees: ThreeTrees, path: str, name: str) -> set[str]:
+    """The keys other upstream files write into the table (``NAME["key"] = ...``): one grep and one batch
+    of blobs for every key of the table."""
+    others = sorted(trees.python_files_with((f"{name}[",)) - {path})
+    store = re.compile(rf"""\b{re.escape(name)}\[\s*["']([^"'\n]+)["']\s*\]\s*=[^=]""")
+    return {key for text in trees.blobs(trees.theirs, others).values() for key in store.findall(text or "")}
 
 
 def _returns_dropped(path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:

@@ -13,9 +13,12 @@ Upstream's side: a changed Python file whose diff removed a ``def`` line; parsed
 functions filed under a key by a decorator (``@D("key", ...)``: code elsewhere finds them by the key and calls
 them; ``@contextmanager`` or ``@torch.compile`` leave the calling to the function's own callers), present at both ends,
 whose parameters upstream only renamed (the same count, order and defaults; ``signatures.renamed_only``), every
-such sibling of one decorator in the file renamed the same way; and a file upstream changed passes a new name
-as a keyword on an added line (``pre_trained_config=``) where a removed line passed the old one: the caller
-changed too.
+such sibling of one decorator in the file renamed the same way; and a file upstream changed calls what it
+reads out of the table the decorator's ``def`` stores into (``algo_updater = SUPPORTED_SPECULATORS_TYPES[t]``)
+passing a new name as a keyword on an added line (``pre_trained_config=``) where a removed line passed the old
+one: the caller changed too.  A default on a ``def`` line, a call of something else with the same keyword, and
+a decorator that is a method of an object (``@router.post("/v1/x")``: a web framework injects by each
+handler's own signature) are no such evidence.
 The fork's side: a fork-owned function decorated with ``D``, imported from where the sibling's file has it
 (or is that file), whose parameters are the siblings' old ones, without ``**kwargs``.  An error.
 """
@@ -111,9 +114,13 @@ def _registered(module: ast.Module) -> dict[str, tuple[str, ast.FunctionDef | as
 def _registering(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The last names of the decorators that file the function under a key (``@register_x("key")``): code
     elsewhere finds it by that key and calls it, as it calls upstream's own (a decorator without a key,
-    ``@contextmanager``, ``@torch.compile``, leaves the calling to the function's own callers)."""
+    ``@contextmanager``, ``@torch.compile``, leaves the calling to the function's own callers).  A method of
+    an object (``@router.post("/v1/x")``, ``@app.get``) is left alone: a web framework injects by each
+    handler's own signature, so siblings' renamed parameters say nothing about the fork's."""
     keyed: list[ast.expr] = [
-        d for d in node.decorator_list if isinstance(d, ast.Call) and d.args and _is_str(d.args[0])
+        d
+        for d in node.decorator_list
+        if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.args and _is_str(d.args[0])
     ]
     return names_of(keyed) - _BUILTIN
 
@@ -140,18 +147,106 @@ def _decorator_source(module: ast.Module, path: str, decorator: str) -> str:
 
 
 def _callers_pass(trees: ThreeTrees, r: Renamed) -> bool:
-    """A file upstream changed passes a new name by keyword on an added line where a removed line passed the
-    old one: the caller changed with the functions."""
+    """A file upstream changed calls a function it reads out of the registry the decorator fills
+    (``algo_updater = TYPES[kind]``, ``TYPES.get(kind)``) passing a new name by keyword on an added line,
+    where a removed line passed the old one: the caller changed with the functions.  A default on a ``def``
+    line or an unrelated call of the same keyword is no such caller."""
     pairs = [(o, n) for o, n in zip(r.old, r.new, strict=True) if o != n]
+    registries = _registries(trees, r) if pairs else set()
+    if not registries:
+        return False
     for old_name, new_name in pairs:
         new_kw, old_kw = re.compile(rf"\b{new_name}=(?!=)"), re.compile(rf"\b{old_name}=(?!=)")
-        for path in trees.upstream:
-            change = trees.upstream[path] if path.endswith(".py") and not TEST_PATH.search(path) else None
-            if change is None or not any(old_kw.search(t) for t in change.removed):
-                continue
-            if any(new_kw.search(t) for t in change.added.values()):
-                return True
+        paths = [
+            p
+            for p in trees.upstream
+            if p.endswith(".py")
+            and not TEST_PATH.search(p)
+            and any(old_kw.search(t) for t in trees.upstream[p].removed)
+            and any(new_kw.search(t) for t in trees.upstream[p].added.values())
+        ]
+        if any(_registry_call(trees, p, text, registries, new_name) for p, text in _theirs(trees, paths)):
+            return True
     return False
+
+
+def _theirs(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, str]]:
+    texts = trees.blobs(trees.theirs, paths) if paths else {}
+    yield from ((p, t) for p, t in texts.items() if t)
+
+
+def _registries(trees: ThreeTrees, r: Renamed) -> set[str]:
+    """The last names of the tables the decorator's ``def`` (in its module at upstream) stores into:
+    ``TYPES[name] = fn`` (#31541's ``SUPPORTED_SPECULATORS_TYPES``), ``TYPES.setdefault(name, fn)``."""
+    return _decorator_tables(trees, r.decorator, r.source, r.path, hops=3)
+
+
+def _decorator_tables(trees: ThreeTrees, name: str, source: str, path: str, hops: int) -> set[str]:
+    """``_registries`` of ``name`` defined in ``source`` (``path`` when that is the file), following a
+    package that re-exports it (``from .algos import register_speculator``) up to ``hops`` times."""
+    stem = source.replace(".", "/")
+    here = dotted_name(path, roots=("",)) if path else ""
+    for file, text in _theirs(trees, [path] if source == here else [f"{stem}.py", f"{stem}/__init__.py"]):
+        module = parse_python(text, file)
+        if module is None:
+            continue
+        for node in module.body:
+            if isinstance(node, ast.FunctionDef) and node.name == name:
+                return _stored_into(node)
+        origin = _decorator_source(module, file, name)
+        if hops and origin != dotted_name(file, roots=("",)):
+            return _decorator_tables(trees, name, origin, "", hops - 1)
+    return set()
+
+
+def _stored_into(func: ast.FunctionDef) -> set[str]:
+    found = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            found.add(_last_name(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in ("setdefault", "__setitem__", "update"):
+                found.add(_last_name(node.func.value))
+    return found - {""}
+
+
+def _last_name(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def _registry_call(trees: ThreeTrees, path: str, text: str, registries: set[str], keyword: str) -> bool:
+    """An added line of ``path`` calls what it read out of one of ``registries`` with ``keyword=``."""
+    module = parse_python(text, path)
+    if module is None:
+        return False
+    added = trees.upstream[path].added
+    scopes: list[ast.AST] = [n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for scope in [module, *scopes]:
+        bound = _bound(scope)
+        for node in ast.walk(scope):
+            if isinstance(node, ast.Call) and node.lineno in added and any(k.arg == keyword for k in node.keywords):
+                callee = bound.get(node.func.id, node.func) if isinstance(node.func, ast.Name) else node.func
+                if _read_from(callee) in registries:
+                    return True
+    return False
+
+
+def _bound(scope: ast.AST) -> dict[str, ast.expr]:
+    """``name = value`` statements of ``scope`` (and what it nests)."""
+    found = {}
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            found[node.targets[0].id] = node.value
+    return found
+
+
+def _read_from(node: ast.expr) -> str:
+    """The table ``node`` reads an entry out of: ``T[k]``, ``T.get(k)``, ``cls.T[k]`` -> ``T``; else ""."""
+    if isinstance(node, ast.Subscript):
+        return _last_name(node.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        return _last_name(node.func.value)
+    return ""
 
 
 # -- the fork's side ------------------------------------------------------------------------------
