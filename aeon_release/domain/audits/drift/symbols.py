@@ -3449,8 +3449,10 @@ class _Checker:
             lines = self.inp.upstream_lines
             found: list[tuple[str, ast.Call, list[str]]] = []
             for path in sorted(lines if isinstance(lines, AddedLines) else ()):
-                after = self.theirs_ix.module_at(path) if path.endswith(".py") and not _not_served(path) else None
-                before = self.base_ix.module_at(path) if after is not None and f".{name}(" in after.text else None
+                served = path.endswith(".py") and not _not_served(path)
+                text = self.inp.theirs.text(path) if served else None  # read before parsing: most files never call it
+                after = self.theirs_ix.module_at(path) if text is not None and f".{name}(" in text else None
+                before = self.base_ix.module_at(path) if after is not None else None
                 if after is not None and before is not None:
                     handed = handed_keys.handed(before.tree, after.tree, name, lines[path])
                     found += [(path, call, new) for call, new in handed]
