@@ -191,3 +191,17 @@ def test_a_predicate_made_a_collection_in_place_is_a_doubt(git_repo: GitRepo, no
 )
 def test_twin_no_truth_test_of_the_changed_predicate(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _mode_rows(git_repo, no_rules, body) == []
+
+
+def test_twin_a_method_name_another_hierarchy_defines(git_repo: GitRepo, no_rules: Path) -> None:
+    """Another upstream class defines a method of the name: a ``.name(...)`` call found by its spelling may be
+    that class's (a ``forward`` every layer defines), so no call is tied to the fork's override."""
+    other = "vllm/other.py"
+    text = "class Recorder:\n    def set_additional_forward_context(self, **kwargs):\n        return kwargs\n"
+    sides = s.merge_case(
+        git_repo,
+        {PLAT: PLAT_BASE, CTX: CTX_BASE, other: text},
+        {FORK: _fork("(cls, attn_metadata, vllm_config, num_tokens)")},
+        [(SUBJECT, {CTX: CTX_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []

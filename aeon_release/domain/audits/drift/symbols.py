@@ -3427,7 +3427,7 @@ class _Checker:
         lines = self.inp.upstream_lines
         if mine is None or base is None or mine.varkw or not base.varkw or not isinstance(lines, AddedLines):
             return None
-        if signature(before.node, True) != base:
+        if signature(before.node, True) != base or not self._one_family(after):
             return None  # the base's own change is override drift's
         for path, call, new in self._handed_calls(after.name):
             keys = handed_keys.refused(call, new, mine, base)
@@ -3441,6 +3441,24 @@ class _Checker:
                     "**kwargs"
                 )
         return None
+
+    def _one_family(self, after: DefSym) -> bool:
+        """Every served class of upstream's tree that defines ``after.name`` is ``after``'s class or derives
+        from it, so a call ``.name(...)`` found by its spelling reaches that hierarchy (a hook's name only it
+        spells, never a ``forward`` every layer defines)."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable) or after.owner is None:
+            return False
+        home = (after.path, after.owner)
+        for path, qual in _defining_classes(self.theirs_ix, theirs, after.name):
+            module = self.theirs_ix.module_at(path)
+            cls = self.theirs_ix.class_info(module, qual) if module is not None else None
+            chain = self.theirs_ix.mro(cls, False) if cls is not None else []
+            if (path, qual) != home and not any(
+                isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == home for i in chain
+            ):
+                return False
+        return True
 
     def _handed_calls(self, name: str) -> list[tuple[str, ast.Call, list[str]]]:
         """(file, call, new keys) of each call of ``.name(...)`` in a served upstream file that existed at the
