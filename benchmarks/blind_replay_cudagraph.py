@@ -23,6 +23,13 @@ base's hook takes ``*args, **kwargs`` and is unchanged; only upstream's one call
 ``current_platform`` now passes ``dp_metadata=``: TypeError in every forward), and #34102's
 ``if not mode.valid_runtime_modes():`` (a bool predicate made a classmethod returning a non-empty frozenset:
 the test is never true again, silently).
+After the killers71 widenings: 15 caught, 0 warned, 0 missed of 15 (twins: 9 quiet, 0 false errors).  Caught
+now: a keyword upstream's own call of a method newly passes (on a line it added, in a served file whose
+merge-base calls never passed it) that the base takes in its unchanged ``**kwargs`` and a fork override
+refuses, where no other upstream hierarchy defines a method of that name (symbol drift,
+``drift/handed_keys.py``); a ``-> bool`` predicate made a collection, tested for truth where it moved from the
+instance to the class (a constant) or compared with True/False (symbol drift's result kinds; a warning for a
+truth test of a predicate still the instance's).
 
   python benchmarks/blind_replay_cudagraph.py [--mirror DIR] [--only TEXT ...] [--show]
 """
