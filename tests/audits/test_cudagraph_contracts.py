@@ -159,8 +159,9 @@ def _mode_rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = MOD
         "    return 'ok' if mode.valid_runtime_modes() else 'bad'\n",
         "    ok = mode.valid_runtime_modes()\n    return ok and mode != CUDAGraphMode.NONE\n",
         "    return mode.valid_runtime_modes() is True\n",
+        "    return [n for n in range(3) if mode.valid_runtime_modes()]\n",
     ],
-    ids=["if-not", "assert", "conditional", "bound-and", "is-true"],
+    ids=["if-not", "assert", "conditional", "bound-and", "is-true", "comprehension-if"],
 )
 def test_a_predicate_made_a_collection_tested_for_truth(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     [(_, _, severity, message)] = _mode_rows(git_repo, no_rules, body)

@@ -90,7 +90,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # ``try: free // page`` / ``except TypeError: min(free) // page``: the fork's fallback for the new
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
-            uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
+            line = getattr(node, "lineno", None) or target.lineno
+            uses.append(Use(how, line, element, caught))  # a comprehension's ``if`` has no line: its test's
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
