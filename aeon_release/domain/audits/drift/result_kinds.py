@@ -90,7 +90,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # ``try: free // page`` / ``except TypeError: min(free) // page``: the fork's fallback for the new
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
-            uses.append(Use(how, node.lineno, element, caught))  # type: ignore[attr-defined]
+            line = getattr(node, "lineno", None) or target.lineno
+            uses.append(Use(how, line, element, caught))  # a comprehension's ``if`` has no line: its test's
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
@@ -176,6 +177,7 @@ def _repeats(node: ast.AST) -> bool:
 def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
     """(the expression used, how) for the uses ``node`` makes of what it holds."""
     yield from _scalar_uses(node)
+    yield from _truth_uses(node)
     if isinstance(node, ast.Await):
         yield node.value, "awaits"
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -187,6 +189,67 @@ def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         yield node.value, "indexes"
     yield from _value_uses(node)
+
+
+TRUTH = "tests its truth"
+_BOOL_COMPARED = "compares it with True or False"
+
+
+def _truth_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """A test of a value's truth (``if``/``while``/``assert``/a conditional's test, ``not``, ``and``/``or``, a
+    comprehension's ``if``), or its comparison with ``True``/``False``: what a predicate's answer is used for."""
+    if isinstance(node, (ast.If, ast.While, ast.IfExp, ast.Assert)):
+        yield node.test, TRUTH
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node.operand, TRUTH
+    elif isinstance(node, ast.BoolOp):
+        yield from ((value, TRUTH) for value in node.values)
+    elif isinstance(node, ast.comprehension):
+        yield from ((test, TRUTH) for test in node.ifs)
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+        for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+            if isinstance(other, ast.Constant) and isinstance(other.value, bool):
+                yield side, _BOOL_COMPARED
+
+
+class Doubtful(str):
+    """A problem the engine cannot prove (said as a warning): a predicate made a collection, tested for truth."""
+
+
+_COLLECTIONS = _SEQUENCES | {"dict", "Dict", "Mapping", "FrozenSet", "AbstractSet"}
+
+
+def _bool_made_collection(before: _Def, after: _Def, how: str) -> str | None:
+    """#34102: ``CUDAGraphMode.valid_runtime_modes(self) -> bool`` became a classmethod returning
+    ``frozenset[CUDAGraphMode]`` (the predicate moved to ``is_valid_runtime_mode``); a fork's ``if not
+    mode.valid_runtime_modes():`` is never true again.  A comparison with ``True``/``False`` is never equal
+    (an error); a truth test is an error where the predicate was the instance's and is now the class's (its
+    answer no longer depends on the value it is asked of: a constant), else a doubt (a non-empty collection
+    may stand for the old ``True``)."""
+    old, new = _element(before.returns, None), _element(after.returns, None)
+    if _outer(old) != "bool" or _outer(new) not in _COLLECTIONS:
+        return None
+    said = f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}"  # type: ignore[arg-type]
+    if how == _BOOL_COMPARED:
+        return f"{said}: this line {how}, which a collection never equals"
+    if _instance_method(before) and not _instance_method(after):
+        return (
+            f"{said}, and made it {'a classmethod' if 'classmethod' in _decorators(after) else 'a staticmethod'}: "
+            "this line tests its truth, which no longer depends on the value it is asked of (a non-empty "
+            "collection is always true); the predicate is now another method"
+        )
+    return Doubtful(
+        f"{said}: this line tests its truth, which is now whether the collection is empty; check the meaning"
+    )
+
+
+def _decorators(func: _Def) -> set[str]:
+    return {_outer(d) for d in func.decorator_list}
+
+
+def _instance_method(func: _Def) -> bool:
+    params = [*func.args.posonlyargs, *func.args.args]
+    return bool(params) and params[0].arg == "self" and not _decorators(func) & {"classmethod", "staticmethod"}
 
 
 _LIST_ATTRIBUTES = frozenset(dir(list))
@@ -316,6 +379,8 @@ def result_drift(
         return _compared_with_the_old_source(before, after, use)
     if use.how == _ELEMENT_ATTRIBUTE:
         return _element_attribute_gone(before, after, use)
+    if use.how in (TRUTH, _BOOL_COMPARED):
+        return _bool_made_collection(before, after, use.how) if use.element is None else None
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None

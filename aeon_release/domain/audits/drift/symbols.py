@@ -24,6 +24,7 @@ from aeon_release.domain.audits.drift import (
     asserted_values,
     dict_slots,
     forwarded,
+    handed_keys,
     lockstep,
     loop_types,
     narrowed,
@@ -63,6 +64,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.result_kinds import (
+    Doubtful,
     is_record,
     old_kind_returns,
     parameter_kind,
@@ -225,6 +227,7 @@ class _Checker:
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
+        self._handed: dict[str, list[tuple[str, ast.Call, list[str]]]] = {}  # a method -> _handed_calls
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
@@ -1341,7 +1344,8 @@ class _Checker:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
                     what += "; upstream changed only the annotation, and the body returns what a call gives"
-                yield self._finding(mod, use.line, what, after, _UNCERTAIN if annotation_only else "signature")
+                doubt = annotation_only or isinstance(problem, Doubtful)
+                yield self._finding(mod, use.line, what, after, _UNCERTAIN if doubt else "signature")
                 return
 
     def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
@@ -2587,6 +2591,7 @@ class _Checker:
             kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
+            refused_keys = refused_keys or (None if kind or problem else self._keys_handed(stmt, before, after))
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
@@ -3525,6 +3530,63 @@ class _Checker:
             f"({where}): a caller upstream passes it; the override takes {mine.show()}, neither {keys} nor "
             "**kwargs: that call raises TypeError on the fork's class; take **kwargs and hand them on"
         )
+
+    def _keys_handed(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+        """A keyword upstream's own call of the method now passes, which the base (its signature unchanged)
+        takes in ``**kwargs`` and the override does not take (drift/handed_keys.py)."""
+        mine, base = signature(stmt, True), signature(after.node, True)
+        lines = self.inp.upstream_lines
+        if mine is None or base is None or mine.varkw or not base.varkw or not isinstance(lines, AddedLines):
+            return None
+        if signature(before.node, True) != base or not self._one_family(after):
+            return None  # the base's own change is override drift's
+        for path, call, new in self._handed_calls(after.name):
+            keys = handed_keys.refused(call, new, mine, base)
+            if keys:
+                said = ", ".join(f"{key}=" for key in keys)
+                commit = self._line_commit(path, f"{keys[0]}=")
+                where = f"{path}:{call.lineno}{'; ' + commit if commit else ''}"
+                return (
+                    f"whose caller upstream now hands it {said} ({where}), which the base takes in its **kwargs and "
+                    f"the override, {mine.show()}, does not: that call raises TypeError on the fork's class; take "
+                    "**kwargs"
+                )
+        return None
+
+    def _one_family(self, after: DefSym) -> bool:
+        """Every served class of upstream's tree that defines ``after.name`` is ``after``'s class or derives
+        from it, so a call ``.name(...)`` found by its spelling reaches that hierarchy (a hook's name only it
+        spells, never a ``forward`` every layer defines)."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable) or after.owner is None:
+            return False
+        home = (after.path, after.owner)
+        for path, qual in _defining_classes(self.theirs_ix, theirs, after.name):
+            module = self.theirs_ix.module_at(path)
+            cls = self.theirs_ix.class_info(module, qual) if module is not None else None
+            chain = self.theirs_ix.mro(cls, False) if cls is not None else []
+            if (path, qual) != home and not any(
+                isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == home for i in chain
+            ):
+                return False
+        return True
+
+    def _handed_calls(self, name: str) -> list[tuple[str, ast.Call, list[str]]]:
+        """(file, call, new keys) of each call of ``.name(...)`` in a served upstream file that existed at the
+        merge base, passing keys no call in that file passed there, on lines upstream added."""
+        if name not in self._handed:
+            lines = self.inp.upstream_lines
+            found: list[tuple[str, ast.Call, list[str]]] = []
+            for path in sorted(lines if isinstance(lines, AddedLines) else ()):
+                served = path.endswith(".py") and not _not_served(path)
+                text = self.inp.theirs.text(path) if served else None  # read before parsing: most files never call it
+                after = self.theirs_ix.module_at(path) if text is not None and f".{name}(" in text else None
+                before = self.base_ix.module_at(path) if after is not None else None
+                if after is not None and before is not None:
+                    handed = handed_keys.handed(before.tree, after.tree, name, lines[path])
+                    found += [(path, call, new) for call, new in handed]
+            self._handed[name] = found
+        return self._handed[name]
 
     def _passes_key(self, key: str) -> bool:
         """A line upstream added passes ``key=`` to a call other than a ``super()`` hand-on: a key read off
