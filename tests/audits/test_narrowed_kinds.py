@@ -77,3 +77,55 @@ def test_a_literal_of_a_kind_upstream_dropped(git_repo: GitRepo, no_rules: Path,
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
         assert "no longer handles as a str" in rows[0][1]
+
+
+_OLD_BODY = """act_fn: "PoolerActivation | str | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    if isinstance(act_fn, str):
+        return PoolerActivation()
+    return act_fn"""
+_LITERAL = "from typing import Literal\nActName = Literal['classify', 'score']\n\n\nclass PoolerActivation:"
+# the new body still handles the string: in a tuple display, in a match case, or past a negative isinstance
+# of the one class left (the alias ``ActLike`` holds ``str``) -- the review's false errors
+_IN_TUPLE = ACTS_OLD.replace(
+    _OLD_BODY,
+    """act_fn: "PoolerActivation | ActName | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    if act_fn in ("classify", "score"):
+        return PoolerActivation()
+    return act_fn""",
+).replace("class PoolerActivation:", _LITERAL)
+_MATCHED = ACTS_OLD.replace(
+    _OLD_BODY,
+    """act_fn: "PoolerActivation | ActName | None" = None):
+    match act_fn:
+        case None | "classify" | "score":
+            return PoolerActivation()
+    return act_fn""",
+).replace("class PoolerActivation:", _LITERAL)
+_ELSE = (
+    ACTS_OLD.replace(
+        _OLD_BODY,
+        """act_fn: "ActLike | None" = None):
+    if act_fn is None:
+        return PoolerActivation()
+    if not isinstance(act_fn, PoolerActivation):
+        return PoolerActivation()
+    return act_fn""",
+    ).replace("class PoolerActivation:", "from typing import Union\n\n\nclass PoolerActivation:")
+    + "\nActLike = Union[PoolerActivation, str]\n"
+)
+
+
+@pytest.mark.parametrize("new", [_IN_TUPLE, _MATCHED, _ELSE], ids=["in-a-tuple", "match-case", "isinstance-else"])
+def test_a_value_the_new_body_still_handles_is_no_error(git_repo: GitRepo, no_rules: Path, new: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ACTS: ACTS_OLD, "vllm/__init__.py": ""},
+        {FORK: HEAD + "def f(cfg):\n    return resolve(cfg, act_fn='score')\n", "vllm/aeon/__init__.py": ""},
+        [("[Model] Deprecate the score task (#37537)", {ACTS: new})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []

@@ -61,6 +61,8 @@ def scalar_dropped(
         return None
     if not _handles(old_body, param, kind, arg.value) or _handles(new_body, param, kind, arg.value):
         return None
+    if _discriminates(new_body, param):
+        return None  # the new body tells the kinds apart (``if not isinstance(act_fn, A): return A()``): a path for the value
     return (
         f"passes {ast.unparse(arg)} for {param}, which upstream annotates {ast.unparse(after)} and no longer "
         f"handles as a {kind} (it was {ast.unparse(before)})"
@@ -75,14 +77,35 @@ def _handles(func: ast.AST, param: str, kind: str, value: object) -> bool:
                 return True
         if isinstance(node, ast.Compare) and _compares(node, param, value):
             return True
+        if isinstance(node, ast.Match) and _is(node.subject, param) and _matches(node, value):
+            return True
     return False
 
 
-def _compares(node: ast.Compare, param: str, value: object) -> bool:
-    sides = [node.left, *node.comparators]
-    return any(_is(s, param) for s in sides) and any(
-        isinstance(s, ast.Constant) and s.value == value and type(s.value) is type(value) for s in sides
+def _discriminates(func: ast.AST, param: str) -> bool:
+    """The body asks ``isinstance(param, ...)`` at all."""
+    return any(
+        isinstance(node, ast.Call) and _name(node.func) == "isinstance" and node.args and _is(node.args[0], param)
+        for node in ast.walk(func)
     )
+
+
+def _matches(node: ast.Match, value: object) -> bool:
+    """A ``case`` of the match names the value (``case "score":``, ``case None | "score":``)."""
+    return any(
+        isinstance(p, ast.MatchValue) and _same(p.value, value) for case in node.cases for p in ast.walk(case.pattern)
+    )
+
+
+def _same(node: ast.expr, value: object) -> bool:
+    return isinstance(node, ast.Constant) and node.value == value and type(node.value) is type(value)
+
+
+def _compares(node: ast.Compare, param: str, value: object) -> bool:
+    """``param == value``, or ``param in (..., value, ...)`` (a tuple, list or set display)."""
+    sides = [node.left, *node.comparators]
+    shown = [e for s in sides if isinstance(s, (ast.Tuple, ast.List, ast.Set)) for e in s.elts]
+    return any(_is(s, param) for s in sides) and any(_same(s, value) for s in [*sides, *shown])
 
 
 def _tuple(node: ast.expr) -> list[ast.expr]:
