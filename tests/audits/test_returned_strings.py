@@ -313,3 +313,21 @@ def test_a_string_taken_out_of_a_returned_display(
 ) -> None:
     sides = three_way(git_repo, {HEAD_FILE: HEADS_BASE}, {USE: body}, {HEAD_FILE: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == ([(USE, line, "error")] if line else [])
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        HEADS_NEW.replace('{"embed"}', '{"embed"} | {"score"}'),
+        HEADS_NEW.replace('{"embed"}', '{\n            "embed",\n            "score",\n        }'),
+        HEADS_NEW.replace('{"embed"}', '{"embed", *EXTRA, "score"}'),
+    ],
+    ids=["union-of-displays", "display-over-lines", "starred-display"],
+)
+def test_another_head_still_returning_the_string_in_any_spelling_is_quiet(
+    git_repo: GitRepo, tmp_path: Path, theirs: str
+) -> None:
+    # the review's false errors: the other head's return was read only as a one-line display of literals
+    body = 'def is_cross(head) -> bool:\n    return "score" in head.get_supported_tasks()\n'
+    sides = three_way(git_repo, {HEAD_FILE: HEADS_BASE}, {USE: body}, {HEAD_FILE: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

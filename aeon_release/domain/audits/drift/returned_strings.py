@@ -206,12 +206,27 @@ def _not_returned_elsewhere(trees: ThreeTrees, gone: list[Vanished]) -> set[Vani
     texts = trees.blobs(trees.theirs, holders)
     kept = set(gone)
     for v in gone:
-        returns = re.compile(rf"""^[ \t]*return[ \t]+[^\n]*["']{re.escape(v.old)}["']""", re.M)
-        for text in (t for t in texts.values() if t and returns.search(t)):
-            if any(v.old in strings for strings in _returned(text, {v.name}).values()):
+        quoted = re.compile(rf"""["']{re.escape(v.old)}["']""")
+        for text in (t for t in texts.values() if t and quoted.search(t)):
+            if _may_return(text, v.name, v.old):
                 kept.discard(v)
                 break
     return kept
+
+
+def _may_return(text: str, name: str, string: str) -> bool:
+    """A def of ``name`` in the module has a ``return`` holding the string literal anywhere in its value: a
+    display spread over lines, ``{"embed"} | {"score"}``, ``{"embed", *EXTRA, "score"}`` (read as displays of
+    literals only, those returns made the string vanish though another head still answers it)."""
+    module = parse_python(text, "<returned>")
+    return any(
+        isinstance(node, ast.Return)
+        and node.value is not None
+        and any(isinstance(c, ast.Constant) and c.value == string for c in ast.walk(node.value))
+        for _, func in (method_defs(module.body) if module is not None else ())
+        if func.name == name
+        for node in own_nodes(func.body)
+    )
 
 
 def _not_returned_by_fork(trees: ThreeTrees, vanished: dict[str, list[Vanished]]) -> dict[str, list[Vanished]]:
