@@ -206,3 +206,44 @@ def test_twin_a_method_name_another_hierarchy_defines(git_repo: GitRepo, no_rule
         [(SUBJECT, {CTX: CTX_UPSTREAM})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+_CALL = """    extra = current_platform.set_additional_forward_context(
+        attn_metadata=attn_metadata,
+        vllm_config=vllm_config,
+        num_tokens=num_tokens,
+    )"""
+_PROBED = """    if "dp_metadata" in inspect.signature(current_platform.set_additional_forward_context).parameters:
+        extra = current_platform.set_additional_forward_context(
+            attn_metadata=attn_metadata,
+            vllm_config=vllm_config,
+            dp_metadata=dp_metadata,
+            num_tokens=num_tokens,
+        )
+    else:
+        extra = current_platform.set_additional_forward_context(
+            attn_metadata=attn_metadata,
+            vllm_config=vllm_config,
+            num_tokens=num_tokens,
+        )"""
+
+
+def _on_base(text: str) -> str:
+    return text.replace("import current_platform", "import Platform").replace("current_platform.set", "Platform.set")
+
+
+@pytest.mark.parametrize(
+    ("base", "upstream"),
+    [
+        (_on_base(CTX_BASE), _on_base(CTX_UPSTREAM)),
+        (CTX_BASE, CTX_BASE.replace(_CALL, _PROBED).replace("from vllm", "import inspect\nfrom vllm", 1)),
+    ],
+    ids=["called-on-the-base-class", "behind-a-signature-probe"],
+)
+def test_a_call_no_fork_override_gets_with_the_key_is_no_error(
+    git_repo: GitRepo, no_rules: Path, base: str, upstream: str
+) -> None:
+    # the review's false errors: ``Platform.hook(...)`` never reaches a fork override; upstream handing the key
+    # only where ``inspect.signature(hook)`` names it gives an override without it the keyless call
+    assert _CALL in CTX_BASE
+    assert _rows(git_repo, no_rules, _fork("(cls, attn_metadata, vllm_config, num_tokens)"), base, upstream) == []

@@ -25,10 +25,11 @@ def method_calls(tree: ast.AST, name: str) -> Iterator[ast.Call]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == name:
             receiver = node.func.value
-            if not (
-                isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super"
-            ):
-                yield node
+            if isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super":
+                continue
+            if isinstance(receiver, ast.Name) and receiver.id[:1].isupper():
+                continue  # ``Platform.hook(...)``: the base class's own method, never a fork override
+            yield node
 
 
 def keywords_passed(tree: ast.AST, name: str) -> set[str]:
@@ -41,13 +42,41 @@ def handed(before: ast.AST, after: ast.AST, name: str, added: frozenset[str]) ->
     in ``before`` passed, on a line upstream added (``added``: stripped lines)."""
     passed = keywords_passed(before, name)
     found = []
+    probed = _probed_calls(after)
     for call in method_calls(after, name):
         if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
             continue  # what a spread hands on is not shown here
         new = [k.arg for k in call.keywords if k.arg is not None and k.arg not in passed and _on_added(k, added)]
-        if new:
+        if new and not any(_asks(probed.get(id(call), ()), key) for key in new):
             found.append((call, new))
     return found
+
+
+_PROBES = ("signature", "supports_kw", "hasattr", "getfullargspec", "co_varnames")
+
+
+def _probed_calls(tree: ast.AST) -> dict[int, list[str]]:
+    """id(call) -> the texts of the ``if`` tests (and conditional expressions) around it."""
+    tests: dict[int, list[str]] = {}
+
+    def visit(node: ast.AST, around: list[str]) -> None:
+        if isinstance(node, ast.Call):
+            tests[id(node)] = around
+        for child in ast.iter_child_nodes(node):
+            inner = around
+            if isinstance(node, (ast.If, ast.IfExp, ast.While)) and child is not node.test:
+                inner = [*around, ast.unparse(node.test)]
+            visit(child, inner)
+
+    visit(tree, [])
+    return tests
+
+
+def _asks(tests: list[str] | tuple[()], key: str) -> bool:
+    """A test around the call asks whether the hook takes the key (``"dp_metadata" in
+    inspect.signature(hook).parameters``, ``supports_kw(hook, "dp_metadata")``): upstream hands the key only
+    to a hook that takes it, and a fork override without it gets the call without it."""
+    return any(key in test and any(probe in test for probe in _PROBES) for test in tests)
 
 
 def _on_added(keyword: ast.keyword, added: frozenset[str]) -> bool:
