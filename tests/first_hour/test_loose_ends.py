@@ -4,9 +4,8 @@ dry run that called a stage done on a branch that moved."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 import shutil
 from pathlib import Path
 

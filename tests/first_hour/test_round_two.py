@@ -4,7 +4,6 @@ worktree-less merge skipped, the listing of what a stopped run left, and a dry r
 from __future__ import annotations
 
 import re
-
 import shutil
 from pathlib import Path
 
