@@ -64,7 +64,14 @@ class Dropped:
 
 
 def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    paths = [p for p in trees.upstream.matching(_REMOVED_KEY, ".py") if not TEST_PATH.search(p)]
+    # a finding is a fork line quoting the key: upstream files whose removed lines quote none the fork's lines
+    # quote are not parsed (a 2,000-commit release parsed 310 files, 4.3 s, for a fork reading no such key)
+    quoted = _fork_quoted(trees)
+    paths = [
+        p
+        for p in (trees.upstream.matching(_REMOVED_KEY, ".py") if quoted else [])
+        if not TEST_PATH.search(p) and not quoted.isdisjoint(_QUOTED.findall("\n".join(trees.upstream[p].removed)))
+    ]
     dropped = _dropped(trees, paths) if paths else []
     dropped = _not_kept(trees, dropped) if dropped else []
     if not dropped:
@@ -78,6 +85,17 @@ def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if module is not None:
             findings += _fork_reads(trees, path, module, mine, pr_pattern)
     return findings
+
+
+def _fork_quoted(trees: ThreeTrees) -> set[str]:
+    """Every text between quotes on the lines of Python the fork added (tests left out)."""
+    return {
+        q
+        for p in trees.mine
+        if p.endswith(".py") and not TEST_PATH.search(p)
+        for line in trees.mine[p].added.values()
+        for q in _QUOTED.findall(line)
+    }
 
 
 def _not_kept(trees: ThreeTrees, dropped: list[Dropped]) -> list[Dropped]:

@@ -56,7 +56,12 @@ class Renamed:
 
 
 def registered_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    paths = [p for p in trees.upstream.matching(_DEF_REMOVED, ".py") if not TEST_PATH.search(p)]
+    # a finding is a fork function under a decorator: upstream files applying none of the decorators the fork's
+    # added lines apply are not parsed (a 2,000-commit release parsed 462 files, 5.4 s, for a fork with none)
+    decorators = _fork_decorators(trees)
+    paths = [p for p in trees.upstream.matching(_DEF_REMOVED, ".py") if not TEST_PATH.search(p)] if decorators else []
+    texts = trees.blobs(trees.theirs, paths) if paths else {}
+    paths = [p for p in paths if not decorators.isdisjoint(_APPLIED.findall(texts.get(p) or ""))]
     renamed = _renamed(trees, paths) if paths else []
     renamed = [r for r in renamed if _callers_pass(trees, r)]
     if not renamed:
@@ -71,6 +76,21 @@ def registered_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 _finding(trees, path, line, r, pr_pattern) for line, r in _fork_defs(trees, path, module, mine)
             ]
     return findings
+
+
+# a decorator applied with arguments, its last name: ``@register_speculator("eagle3")``, ``@m.register(``
+_APPLIED = re.compile(r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*(\w+)[ \t]*\(")
+
+
+def _fork_decorators(trees: ThreeTrees) -> set[str]:
+    """The decorators (last names) applied with arguments on the lines of Python the fork added."""
+    return {
+        d
+        for p in trees.mine
+        if p.endswith(".py") and not TEST_PATH.search(p)
+        for line in trees.mine[p].added.values()
+        for d in _APPLIED.findall(line)
+    }
 
 
 # -- upstream's side ------------------------------------------------------------------------------
