@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.kept_keys import kept_keys
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, parse_python
@@ -66,7 +66,7 @@ class Dropped:
 def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     # a finding is a fork line quoting the key: upstream files whose removed lines quote none the fork's lines
     # quote are not parsed (a 2,000-commit release parsed 310 files, 4.3 s, for a fork reading no such key)
-    quoted = _fork_quoted(trees)
+    quoted = fork_found(trees, _QUOTED)
     paths = [
         p
         for p in (trees.upstream.matching(_REMOVED_KEY, ".py") if quoted else [])
@@ -85,17 +85,6 @@ def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if module is not None:
             findings += _fork_reads(trees, path, module, mine, pr_pattern)
     return findings
-
-
-def _fork_quoted(trees: ThreeTrees) -> set[str]:
-    """Every text between quotes on the lines of Python the fork added (tests left out)."""
-    return {
-        q
-        for p in trees.mine
-        if p.endswith(".py") and not TEST_PATH.search(p)
-        for line in trees.mine[p].added.values()
-        for q in _QUOTED.findall(line)
-    }
 
 
 def _not_kept(trees: ThreeTrees, dropped: list[Dropped]) -> list[Dropped]:

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import names_of, renamed_only, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -58,7 +58,7 @@ class Renamed:
 def registered_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     # a finding is a fork function under a decorator: upstream files applying none of the decorators the fork's
     # added lines apply are not parsed (a 2,000-commit release parsed 462 files, 5.4 s, for a fork with none)
-    decorators = _fork_decorators(trees)
+    decorators = fork_found(trees, _APPLIED)
     paths = [p for p in trees.upstream.matching(_DEF_REMOVED, ".py") if not TEST_PATH.search(p)] if decorators else []
     texts = trees.blobs(trees.theirs, paths) if paths else {}
     paths = [p for p in paths if not decorators.isdisjoint(_APPLIED.findall(texts.get(p) or ""))]
@@ -80,17 +80,6 @@ def registered_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 # a decorator applied with arguments, its last name: ``@register_speculator("eagle3")``, ``@m.register(``
 _APPLIED = re.compile(r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*(\w+)[ \t]*\(")
-
-
-def _fork_decorators(trees: ThreeTrees) -> set[str]:
-    """The decorators (last names) applied with arguments on the lines of Python the fork added."""
-    return {
-        d
-        for p in trees.mine
-        if p.endswith(".py") and not TEST_PATH.search(p)
-        for line in trees.mine[p].added.values()
-        for d in _APPLIED.findall(line)
-    }
 
 
 # -- upstream's side ------------------------------------------------------------------------------

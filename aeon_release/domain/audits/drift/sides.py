@@ -21,7 +21,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, upstream_changed
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import SourceCache, code_lines, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, SourceCache, code_lines, parse_python
 from aeon_release.domain.diffpaths import header_path as diff_path
 
 _HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
@@ -204,6 +204,18 @@ class AddedLines(Mapping[str, frozenset[str]]):
             if "\n+" in text:
                 for match in raw.finditer(text):
                     yield path, match
+
+
+def fork_found(trees: ThreeTrees, pattern: re.Pattern[str]) -> set[str]:
+    """What ``pattern.findall`` finds on the lines of Python the fork added outside its tests: a check whose
+    finding is a fork line holding one of them reads nothing of upstream when this is empty."""
+    return {
+        found
+        for p in trees.mine
+        if p.endswith(".py") and not TEST_PATH.search(p)
+        for line in trees.mine[p].added.values()
+        for found in pattern.findall(line)
+    }
 
 
 def line_matches(line: re.Pattern[str], text: str, anchor: re.Pattern[str]) -> Iterator[re.Match[str]]:
