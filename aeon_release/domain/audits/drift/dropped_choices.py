@@ -126,12 +126,12 @@ def _checked_params(module: ast.Module, declared: str) -> Iterator[tuple[str, fr
     choices = {
         target
         for stmt in flat_statements(module.body)
-        for target, value in [_assigned(stmt)]
+        for target, value in [assigned(stmt)]
         if target and value is not None and any(_names(n, declared) for n in _get_args(value))
     }
     for func in (s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
         statements = (n for n in ast.walk(func) if isinstance(n, ast.stmt))
-        tables = {t for stmt in statements for t, v in [_assigned(stmt)] if t and _keyed(v)}
+        tables = {t for stmt in statements for t, v in [assigned(stmt)] if t and _keyed(v)}
         positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
         for i, arg in enumerate(positional):
             if _checks(func, arg, choices, tables):
@@ -209,7 +209,7 @@ def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
     """The file's ``Literal`` declarations: an alias's name, or ``Class.field`` -> the strings it accepts."""
     found: dict[str, frozenset[str]] = {}
     for stmt in flat_statements(module.body):
-        target, value = _assigned(stmt)
+        target, value = assigned(stmt)
         if target and value is not None and (choices := _choices(value)) is not None:
             found[target] = choices
     for cls in file_classes(module.body):
@@ -221,8 +221,8 @@ def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
     return found
 
 
-def _assigned(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
-    """``X = value`` / ``X: TypeAlias = value`` -> (X, value)."""
+def assigned(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
+    """``X = value`` / ``X: T = value`` -> (X, value); ("", None) for any other statement."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
         return stmt.targets[0].id, stmt.value
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
@@ -276,7 +276,7 @@ def keyed_tables(
     both sides of the change (``{"strict": 1.8, "standard": 1.8}``, ``{"strict": "standard"}``)."""
     tables: dict[str, ast.Dict] = {}
     for stmt in flat_statements(module.body):
-        target, value = _assigned(stmt)
+        target, value = assigned(stmt)
         if target and isinstance(value, ast.Dict) and stmt.lineno in owned:
             tables[target] = value
     if not tables:

@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.dropped_choices import assigned
 from aeon_release.domain.audits.drift.kept_keys import kept_keys
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
@@ -183,19 +184,10 @@ def _tables(module: ast.Module) -> dict[str, set[str] | None]:
     that is no string literal, so not every key is in sight)."""
     tables: dict[str, set[str] | None] = {}
     for stmt in module.body:
-        target, value = _binding(stmt)
+        target, value = assigned(stmt)
         if target and isinstance(value, ast.Dict):
             tables[target] = _display_keys(value)
     return tables
-
-
-def _binding(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
-    """``NAME = value`` or ``NAME: T = value``: (NAME, value), else ("", None)."""
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    return "", None
 
 
 def _display_keys(node: ast.Dict) -> set[str] | None:
@@ -275,11 +267,11 @@ def _function_keys(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str] | N
 def _name_keys(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> set[str] | None:
     """The keys of ``name`` in ``func``: bound only to dict displays, filled only by literal subscripts."""
     nodes = list(_own_nodes(func))
-    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and _binding(n)[0] == name for t in _targets(n)}
+    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and assigned(n)[0] == name for t in _targets(n)}
     keys: set[str] = set()
     bound = False
     for node in nodes:
-        target, value = _binding(node) if isinstance(node, ast.stmt) else ("", None)
+        target, value = assigned(node) if isinstance(node, ast.stmt) else ("", None)
         if target == name:
             got = _display_keys(value) if isinstance(value, ast.Dict) else None
             if got is None:
@@ -380,10 +372,10 @@ def _key_reads(scope: ast.AST) -> Iterator[tuple[int, ast.expr, str, str]]:
 def _call_names(scope: ast.AST) -> dict[str, ast.expr]:
     """Names the scope binds exactly once, to what (``x = f(...)``); a name bound twice maps to nothing."""
     nodes = list(_scope_nodes(scope))
-    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and _binding(n)[0] for t in _targets(n)}
+    plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and assigned(n)[0] for t in _targets(n)}
     bound: dict[str, list[ast.expr | None]] = {}
     for node in nodes:
-        target, value = _binding(node) if isinstance(node, ast.stmt) else ("", None)
+        target, value = assigned(node) if isinstance(node, ast.stmt) else ("", None)
         if target:
             bound.setdefault(target, []).append(value)
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in plain:
