@@ -29,17 +29,13 @@ import operator
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from aeon_release.domain.audits.drift.device_gates import COMPARE
 from aeon_release.domain.audits.source import NOT_LITERAL, literal_value
 
 __all__ = ["assigns_self", "failing_asserts", "self_calls_before"]
 
 _OPS: dict[type[ast.cmpop], Callable[[Any, Any], object]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
+    **COMPARE,  # the orderings device gates read capabilities with
     ast.In: lambda a, b: operator.contains(b, a),
     ast.NotIn: lambda a, b: not operator.contains(b, a),
 }
