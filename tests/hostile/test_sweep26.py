@@ -168,6 +168,8 @@ def test_a_hangup_stops_the_run_and_the_program_it_waits_for(tmp_path: Path) -> 
         text=True,
         timeout=120,
         check=False,
+        # a terminal's session: SIGHUP at its default even when the suite itself runs under nohup
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
     )
     assert done.returncode == 129 and "Traceback" not in done.stderr, (done.returncode, done.stderr)
     assert (

@@ -6,6 +6,7 @@ real CLI."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -193,6 +194,8 @@ def test_a_stopping_signal_while_the_command_line_is_imported_is_one_line(
         text=True,
         timeout=60,
         env={**os.environ, "PYTHONPATH": str(ROOT), "EARLY_SIGNAL": signame},
+        # a terminal's session: SIGHUP at its default even when the suite itself runs under nohup
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
     )
     assert done.returncode == code and "Traceback" not in done.stderr, (done.returncode, done.stderr[-600:])
     assert done.stderr.strip().splitlines() == [f"{said} before the command started: nothing was changed"]

@@ -123,10 +123,12 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
 
     def make(name: str, audit: str | None = "passed", recorded: bool = True, variant: str | None = None) -> str:
         ref = f"aeon-test-publish/{run_id}-{name}:1"
-        labels = f'LABEL org.aeon-release.test="{run_id}-{name}"\n'
+        # One LABEL step: the build's only image is the tagged result.  With a step per label, the classic
+        # builder's untagged intermediate went missing under a parallel worker once ("unable to find image").
+        labels = f'org.aeon-release.test="{run_id}-{name}"'
         if audit is not None:
-            labels += f'LABEL org.aeon-release.audit.status="{audit}" org.aeon-release.audit.detail="test"\n'
-        dockerfile = f"FROM {busybox_image}\n{labels}"
+            labels += f' org.aeon-release.audit.status="{audit}" org.aeon-release.audit.detail="test"'
+        dockerfile = f"FROM {busybox_image}\nLABEL {labels}\n"
         image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
         store = Path(fleet_store(tmp_path))
         if audit is not None and recorded:
