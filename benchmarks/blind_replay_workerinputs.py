@@ -1,0 +1,540 @@
+"""A blind replay of the worker and the input path: the worker hooks and the prompt/input helpers a fork carries.
+
+10 first-parent commits on the surface a device fork overrides or calls around the worker and the input path
+-- ``vllm/v1/worker/worker_base.py`` (``WorkerWrapperBase`` losing its leading ``vllm_config`` parameter),
+``gpu_worker.py`` (``Worker._reserve_mm_ipc_gpu_memory`` and ``_uses_gpu_video_backend`` moved out to a module
+function), ``vllm/v1/worker/utils.py`` (``MultiModalBudget`` moved to ``vllm.multimodal.budget``), and
+``vllm/inputs/`` (``InputPreprocessor`` losing its ``mm_processor_cache`` keyword and ``stat_mm_cache``, its
+``_build_decoder_only_llm_inputs``/``_get_default_enc_dec_decoder_prompt`` hooks, ``_build_enc_dec_inputs`` and
+``get_decoder_start_token_id``, ``preprocess``' ``mm_uuids`` keyword and the ``_preprocess`` it delegated to;
+``data.py``'s ``zip_enc_dec_prompts`` removed and ``ExplicitEncoderDecoderPrompt`` made non-generic; ``parse.py``'s
+``get_prompt_components`` removed and then ``parse.py`` and ``data.py`` deleted with ``token_inputs`` renamed
+``tokens_input``; ``registry.py``'s ``InputContext``/``InputProcessingContext`` moved to the multimodal package)
+-- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding the commits the other replays
+use (``blind_replay_tokenizer.py`` included).  Each is replayed under 1-3 fork spellings written the way fork code
+is written (an import, a positional argument now landing on the next parameter, a keyword, a call on a receiver
+typed as the class, an override of a hook the base no longer calls, a ``self.`` call in a subclass, a generic
+subscripted at module level), with twins (fork code the commit does not break).  The merge base is the commit's
+first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
+warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+Blind numbers: pending (the replay is committed before the engine runs on it).
+
+  python benchmarks/blind_replay_workerinputs.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #31786 (aafd4d2354): WorkerWrapperBase.__init__ loses its leading vllm_config parameter
+WW = "aafd4d2354"
+WWW = "WorkerWrapperBase(vllm_config, rpc_rank=0, global_rank=None) -> (rpc_rank=0, global_rank=None)"
+WWI = "from vllm.config import VllmConfig\nfrom vllm.v1.worker.worker_base import WorkerWrapperBase\n\n\n"
+CASES += [
+    (
+        "#31786 leading parameter removed",
+        "positional arguments now shifted one parameter left",
+        K(
+            "#31786",
+            WW,
+            WWW,
+            "vllm/aeon/ww1.py",
+            WWI + "def aeon_wrapper(vllm_config: VllmConfig, rank: int) -> WorkerWrapperBase:\n"
+            "    # AEON: the Spark's single-node launcher builds its own wrappers\n"
+            "    return WorkerWrapperBase(vllm_config, rank)\n",
+            "return WorkerWrapperBase(vllm_config, rank)",
+        ),
+    ),
+    (
+        "#31786 leading parameter removed",
+        "the removed parameter by keyword",
+        K(
+            "#31786",
+            WW,
+            WWW,
+            "vllm/aeon/ww2.py",
+            WWI + "def aeon_wrapper2(vllm_config: VllmConfig, rank: int) -> WorkerWrapperBase:\n"
+            "    return WorkerWrapperBase(vllm_config=vllm_config, rpc_rank=rank)\n",
+            "return WorkerWrapperBase(vllm_config=vllm_config, rpc_rank=rank)",
+        ),
+    ),
+    (
+        "#31786 leading parameter removed",
+        "twin: a kept method called on a wrapper",
+        K(
+            "#31786",
+            WW,
+            WWW,
+            "vllm/aeon/ww3.py",
+            WWI + "def aeon_start(wrapper: WorkerWrapperBase, vllm_config: VllmConfig) -> None:\n"
+            "    wrapper.init_worker([{'vllm_config': vllm_config}])\n",
+            "wrapper.init_worker([{'vllm_config': vllm_config}])",
+        ),
+    ),
+]
+
+# --- #49322 (1750e443f2): Worker._reserve_mm_ipc_gpu_memory / _uses_gpu_video_backend moved to a module function
+RV = "1750e443f2"
+RVW = "Worker._reserve_mm_ipc_gpu_memory removed (vllm.multimodal.gpu_ipc_memory.reserve_mm_ipc_gpu_memory)"
+WK = "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+CASES += [
+    (
+        "#49322 worker hook removed",
+        "an override of a hook the base no longer calls",
+        K(
+            "#49322",
+            RV,
+            RVW,
+            "vllm/aeon/rv1.py",
+            WK + "class AeonWorker(Worker):\n"
+            "    # AEON: GB10's unified memory: the frontend decodes on the CPU, reserve nothing\n"
+            "    def _reserve_mm_ipc_gpu_memory(self, available_kv_cache_memory_bytes: int) -> int:\n"
+            "        return available_kv_cache_memory_bytes\n",
+            "def _reserve_mm_ipc_gpu_memory(self, available_kv_cache_memory_bytes: int) -> int:",
+        ),
+    ),
+    (
+        "#49322 worker hook removed",
+        "a static method called on the class",
+        K(
+            "#49322",
+            RV,
+            RVW,
+            "vllm/aeon/rv2.py",
+            "from vllm.config import MultiModalConfig\n"
+            + WK
+            + "def aeon_gpu_video(mm_config: MultiModalConfig) -> bool:\n"
+            "    return Worker._uses_gpu_video_backend(mm_config)\n",
+            "return Worker._uses_gpu_video_backend(mm_config)",
+        ),
+    ),
+    (
+        "#49322 worker hook removed",
+        "twin: an override of determine_available_memory through super()",
+        K(
+            "#49322",
+            RV,
+            RVW,
+            "vllm/aeon/rv3.py",
+            WK + "class AeonWorker3(Worker):\n"
+            "    def determine_available_memory(self) -> int:\n"
+            "        return int(super().determine_available_memory() * 0.95)\n",
+            "return int(super().determine_available_memory() * 0.95)",
+        ),
+    ),
+]
+
+# --- #33559 (d7e17aaacd): MultiModalBudget moved out of vllm/v1/worker/utils.py (to vllm.multimodal.budget)
+MB = "d7e17aaacd"
+MBW = "vllm.v1.worker.utils.MultiModalBudget moved to vllm.multimodal.budget"
+CASES += [
+    (
+        "#33559 helper class moved",
+        "an import from the old module",
+        K(
+            "#33559",
+            MB,
+            MBW,
+            "vllm/aeon/mb1.py",
+            "from vllm.config import VllmConfig\nfrom vllm.multimodal import MULTIMODAL_REGISTRY\n"
+            "from vllm.v1.worker.utils import MultiModalBudget\n\n\n"
+            "def aeon_budget(vllm_config: VllmConfig) -> MultiModalBudget:\n"
+            "    return MultiModalBudget(vllm_config, MULTIMODAL_REGISTRY)\n",
+            "from vllm.v1.worker.utils import MultiModalBudget",
+        ),
+    ),
+    (
+        "#33559 helper class moved",
+        "twin: a kept helper of the same module",
+        K(
+            "#33559",
+            MB,
+            MBW,
+            "vllm/aeon/mb2.py",
+            "from vllm.v1.worker.utils import request_memory\n\n\n"
+            "def aeon_request(snapshot, cache_config) -> int:\n"
+            "    return request_memory(snapshot, cache_config)\n",
+            "from vllm.v1.worker.utils import request_memory",
+        ),
+    ),
+]
+
+# --- #34510 (73391a1baa): InputPreprocessor loses mm_processor_cache= and stat_mm_cache()/clear_mm_cache()
+IP = "73391a1baa"
+IPW = "InputPreprocessor(mm_processor_cache=) and stat_mm_cache removed"
+IPI = "from vllm.config import VllmConfig\nfrom vllm.inputs.preprocess import InputPreprocessor\n"
+CASES += [
+    (
+        "#34510 keyword and method removed",
+        "the removed keyword to the constructor",
+        K(
+            "#34510",
+            IP,
+            IPW,
+            "vllm/aeon/ip1.py",
+            IPI + "from vllm.multimodal.cache import BaseMultiModalProcessorCache\n\n\n"
+            "def aeon_preprocessor(vllm_config: VllmConfig, cache: BaseMultiModalProcessorCache) -> InputPreprocessor:\n"
+            "    return InputPreprocessor(vllm_config, mm_processor_cache=cache)\n",
+            "return InputPreprocessor(vllm_config, mm_processor_cache=cache)",
+        ),
+    ),
+    (
+        "#34510 keyword and method removed",
+        "a removed method called on a typed receiver",
+        K(
+            "#34510",
+            IP,
+            IPW,
+            "vllm/aeon/ip2.py",
+            IPI + "\n\ndef aeon_mm_hits(preprocessor: InputPreprocessor) -> int:\n"
+            "    # AEON: the Spark's dashboard shows the multimodal cache's hit count\n"
+            "    stats = preprocessor.stat_mm_cache()\n"
+            "    return 0 if stats is None else stats.hits\n",
+            "stats = preprocessor.stat_mm_cache()",
+        ),
+    ),
+    (
+        "#34510 keyword and method removed",
+        "twin: a kept keyword to the constructor",
+        K(
+            "#34510",
+            IP,
+            IPW,
+            "vllm/aeon/ip3.py",
+            IPI + "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n\n"
+            "def aeon_preprocessor3(vllm_config: VllmConfig) -> InputPreprocessor:\n"
+            "    return InputPreprocessor(vllm_config, mm_registry=MULTIMODAL_REGISTRY)\n",
+            "return InputPreprocessor(vllm_config, mm_registry=MULTIMODAL_REGISTRY)",
+        ),
+    ),
+]
+
+# --- #33687 (7bd42e609d): InputPreprocessor's _build_decoder_only_llm_inputs and
+#     _get_default_enc_dec_decoder_prompt hooks removed
+DH = "7bd42e609d"
+DHW = "InputPreprocessor._build_decoder_only_llm_inputs / _get_default_enc_dec_decoder_prompt removed"
+CASES += [
+    (
+        "#33687 preprocessor hook removed",
+        "an override of a hook the base no longer calls",
+        K(
+            "#33687",
+            DH,
+            DHW,
+            "vllm/aeon/dh1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonPreprocessor(InputPreprocessor):\n"
+            "    # AEON: the Spark's draft model wants a BOS on every decoder-only prompt\n"
+            "    def _build_decoder_only_llm_inputs(self, prompt_inputs):\n"
+            "        prompt_inputs['prompt_token_ids'] = [1] + prompt_inputs['prompt_token_ids']\n"
+            "        return prompt_inputs\n",
+            "def _build_decoder_only_llm_inputs(self, prompt_inputs):",
+        ),
+    ),
+    (
+        "#33687 preprocessor hook removed",
+        "an override of the default decoder prompt hook",
+        K(
+            "#33687",
+            DH,
+            DHW,
+            "vllm/aeon/dh2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonEncDecPreprocessor(InputPreprocessor):\n"
+            "    def _get_default_enc_dec_decoder_prompt(self) -> list[int]:\n"
+            "        return [self.get_decoder_start_token_id()]\n",
+            "def _get_default_enc_dec_decoder_prompt(self) -> list[int]:",
+        ),
+    ),
+    (
+        "#33687 preprocessor hook removed",
+        "twin: a kept method called on a typed receiver",
+        K(
+            "#33687",
+            DH,
+            DHW,
+            "vllm/aeon/dh3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_bos(preprocessor: InputPreprocessor) -> int | None:\n"
+            "    return preprocessor.get_bos_token_id()\n",
+            "return preprocessor.get_bos_token_id()",
+        ),
+    ),
+]
+
+# --- #34598 (ec17bdd894): InputPreprocessor._build_enc_dec_inputs and get_decoder_start_token_id removed
+BE = "ec17bdd894"
+BEW = "InputPreprocessor._build_enc_dec_inputs / get_decoder_start_token_id removed (vllm.inputs.data helpers)"
+CASES += [
+    (
+        "#34598 preprocessor method removed",
+        "a self. call in a subclass",
+        K(
+            "#34598",
+            BE,
+            BEW,
+            "vllm/aeon/be1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonWhisperPreprocessor(InputPreprocessor):\n"
+            "    def aeon_enc_dec(self, encoder_inputs, decoder_inputs=None):\n"
+            "        return self._build_enc_dec_inputs(encoder_inputs, decoder_inputs)\n",
+            "return self._build_enc_dec_inputs(encoder_inputs, decoder_inputs)",
+        ),
+    ),
+    (
+        "#34598 preprocessor method removed",
+        "a removed method called on a typed receiver",
+        K(
+            "#34598",
+            BE,
+            BEW,
+            "vllm/aeon/be2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_start_token(preprocessor: InputPreprocessor) -> int:\n"
+            "    return preprocessor.get_decoder_start_token_id()\n",
+            "return preprocessor.get_decoder_start_token_id()",
+        ),
+    ),
+    (
+        "#34598 preprocessor method removed",
+        "twin: a kept method called on a typed receiver",
+        K(
+            "#34598",
+            BE,
+            BEW,
+            "vllm/aeon/be3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_tok(preprocessor: InputPreprocessor):\n"
+            "    return preprocessor.get_tokenizer()\n",
+            "return preprocessor.get_tokenizer()",
+        ),
+    ),
+]
+
+# --- #34560 (574fe75245): InputPreprocessor.preprocess loses mm_uuids=; _preprocess folded into preprocess
+PP = "574fe75245"
+PPW = "InputPreprocessor.preprocess(mm_uuids=) removed; _preprocess folded into preprocess"
+CASES += [
+    (
+        "#34560 keyword removed, hook folded",
+        "the removed keyword to preprocess",
+        K(
+            "#34560",
+            PP,
+            PPW,
+            "vllm/aeon/pp1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_preprocess(preprocessor: InputPreprocessor, prompt, uuids):\n"
+            "    return preprocessor.preprocess(prompt, mm_uuids=uuids)\n",
+            "return preprocessor.preprocess(prompt, mm_uuids=uuids)",
+        ),
+    ),
+    (
+        "#34560 keyword removed, hook folded",
+        "an override of the folded _preprocess",
+        K(
+            "#34560",
+            PP,
+            PPW,
+            "vllm/aeon/pp2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonPreprocessor2(InputPreprocessor):\n"
+            "    # AEON: strip the Spark router's routing prefix before tokenizing\n"
+            "    def _preprocess(self, prompt, tokenization_kwargs=None, *, mm_uuids=None):\n"
+            "        if isinstance(prompt, str):\n"
+            "            prompt = prompt.removeprefix('[aeon]')\n"
+            "        return super()._preprocess(prompt, tokenization_kwargs, mm_uuids=mm_uuids)\n",
+            "def _preprocess(self, prompt, tokenization_kwargs=None, *, mm_uuids=None):",
+        ),
+    ),
+    (
+        "#34560 keyword removed, hook folded",
+        "twin: a kept keyword to preprocess",
+        K(
+            "#34560",
+            PP,
+            PPW,
+            "vllm/aeon/pp3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_preprocess3(preprocessor: InputPreprocessor, prompt):\n"
+            "    return preprocessor.preprocess(prompt, tokenization_kwargs={'truncation': True, 'max_length': 4096})\n",
+            "return preprocessor.preprocess(prompt, tokenization_kwargs={'truncation': True, 'max_length': 4096})",
+        ),
+    ),
+]
+
+# --- #33928 (cd8b405bd0): zip_enc_dec_prompts / get_prompt_components removed, ExplicitEncoderDecoderPrompt
+#     no longer generic
+ED = "cd8b405bd0"
+EDW = "enc-dec prompt helpers removed, ExplicitEncoderDecoderPrompt made non-generic"
+CASES += [
+    (
+        "#33928 helpers removed, generic dropped",
+        "an import of a removed helper from the package",
+        K(
+            "#33928",
+            ED,
+            EDW,
+            "vllm/aeon/ed1.py",
+            "from vllm.inputs import zip_enc_dec_prompts\n\n\n"
+            "def aeon_pairs(encoders: list[str], decoders: list[str]):\n"
+            "    return zip_enc_dec_prompts(encoders, decoders)\n",
+            "from vllm.inputs import zip_enc_dec_prompts",
+        ),
+    ),
+    (
+        "#33928 helpers removed, generic dropped",
+        "a generic subscripted at module level",
+        K(
+            "#33928",
+            ED,
+            EDW,
+            "vllm/aeon/ed2.py",
+            "from vllm.inputs import ExplicitEncoderDecoderPrompt, TextPrompt, TokensPrompt\n\n"
+            "AeonWhisperPrompt = ExplicitEncoderDecoderPrompt[TextPrompt, TokensPrompt]\n",
+            "AeonWhisperPrompt = ExplicitEncoderDecoderPrompt[TextPrompt, TokensPrompt]",
+        ),
+    ),
+    (
+        "#33928 helpers removed, generic dropped",
+        "an import of a removed parse helper",
+        K(
+            "#33928",
+            ED,
+            EDW,
+            "vllm/aeon/ed3.py",
+            "from vllm.inputs.parse import get_prompt_components\n\n\n"
+            "def aeon_prompt_text(prompt) -> str | None:\n"
+            "    return get_prompt_components(prompt).text\n",
+            "from vllm.inputs.parse import get_prompt_components",
+        ),
+    ),
+    (
+        "#33928 helpers removed, generic dropped",
+        "twin: the TypedDict built unsubscripted",
+        K(
+            "#33928",
+            ED,
+            EDW,
+            "vllm/aeon/ed4.py",
+            "from vllm.inputs import ExplicitEncoderDecoderPrompt\n\n\n"
+            "def aeon_enc_dec(audio_prompt, text: str) -> ExplicitEncoderDecoderPrompt:\n"
+            "    return ExplicitEncoderDecoderPrompt(encoder_prompt=audio_prompt, decoder_prompt=text)\n",
+            "return ExplicitEncoderDecoderPrompt(encoder_prompt=audio_prompt, decoder_prompt=text)",
+        ),
+    ),
+]
+
+# --- #35182 (ba2f0acc2d): vllm.inputs reorganised: data.py and parse.py deleted, token_inputs -> tokens_input
+RI = "ba2f0acc2d"
+RIW = "vllm/inputs/data.py and parse.py deleted; token_inputs renamed tokens_input"
+CASES += [
+    (
+        "#35182 inputs reorganised",
+        "an import of a renamed builder from the package",
+        K(
+            "#35182",
+            RI,
+            RIW,
+            "vllm/aeon/ri1.py",
+            "from vllm.inputs import token_inputs\n\n\n"
+            "def aeon_dummy_inputs(n: int):\n"
+            "    # AEON: the Spark's warm-up feeds a dummy prompt straight to the engine core\n"
+            "    return token_inputs(prompt_token_ids=[0] * n)\n",
+            "from vllm.inputs import token_inputs",
+        ),
+    ),
+    (
+        "#35182 inputs reorganised",
+        "an import from a deleted module",
+        K(
+            "#35182",
+            RI,
+            RIW,
+            "vllm/aeon/ri2.py",
+            "from vllm.inputs.parse import split_enc_dec_inputs\n\n\n"
+            "def aeon_decoder(inputs):\n"
+            "    _, decoder = split_enc_dec_inputs(inputs)\n"
+            "    return decoder\n",
+            "from vllm.inputs.parse import split_enc_dec_inputs",
+        ),
+    ),
+    (
+        "#35182 inputs reorganised",
+        "twin: a kept prompt TypedDict from the package",
+        K(
+            "#35182",
+            RI,
+            RIW,
+            "vllm/aeon/ri3.py",
+            "from vllm.inputs import TokensPrompt\n\n\n"
+            "def aeon_prompt(ids: list[int]) -> TokensPrompt:\n"
+            "    return TokensPrompt(prompt_token_ids=ids)\n",
+            "return TokensPrompt(prompt_token_ids=ids)",
+        ),
+    ),
+]
+
+# --- #25548 (6488f3481b): InputContext / InputProcessingContext moved from vllm/inputs/registry.py to
+#     vllm.multimodal.processing (registry.py deleted)
+PC = "6488f3481b"
+PCW = "vllm.inputs.registry deleted; InputProcessingContext moved to vllm.multimodal.processing"
+CASES += [
+    (
+        "#25548 context moved",
+        "an import from the package",
+        K(
+            "#25548",
+            PC,
+            PCW,
+            "vllm/aeon/pc1.py",
+            "from vllm.inputs import InputProcessingContext\n\n\n"
+            "def aeon_hf_config(ctx: InputProcessingContext):\n"
+            "    return ctx.get_hf_config()\n",
+            "from vllm.inputs import InputProcessingContext",
+        ),
+    ),
+    (
+        "#25548 context moved",
+        "an import from the deleted module",
+        K(
+            "#25548",
+            PC,
+            PCW,
+            "vllm/aeon/pc2.py",
+            "from vllm.inputs.registry import InputContext\n\n\n"
+            "def aeon_max_len(ctx: InputContext) -> int:\n"
+            "    return ctx.model_config.max_model_len\n",
+            "from vllm.inputs.registry import InputContext",
+        ),
+    ),
+    (
+        "#25548 context moved",
+        "twin: a kept prompt TypedDict from the package",
+        K(
+            "#25548",
+            PC,
+            PCW,
+            "vllm/aeon/pc3.py",
+            "from vllm.inputs import TextPrompt\n\n\n"
+            "def aeon_text(text: str) -> TextPrompt:\n"
+            "    return TextPrompt(prompt=text)\n",
+            "return TextPrompt(prompt=text)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-workerinputs-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
