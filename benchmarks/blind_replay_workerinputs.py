@@ -18,7 +18,10 @@ subscripted at module level), with twins (fork code the commit does not break). 
 first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
 warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind numbers: pending (the replay is committed before the engine runs on it).
+Blind, on the engine before any widening (main at d78eabcd): 19 caught, 0 warned, 1 missed of 20 (twins: 10
+quiet, 0 of them warned, 0 false errors).  The miss: #33928's ``ExplicitEncoderDecoderPrompt[TextPrompt,
+TokensPrompt]`` at module level, a class upstream made non-generic (``Generic[_T1_co, _T2_co]`` dropped from its
+bases) subscripted by the fork: TypeError at import.
 
   python benchmarks/blind_replay_workerinputs.py [--mirror DIR] [--only TEXT ...] [--show]
 """
