@@ -393,7 +393,7 @@ CASES += [
     ),
     (
         "#33928 helpers removed, generic dropped",
-        "a generic subscripted at module level",
+        "twin: a TypedDict made non-generic, still subscripted at runtime (dict's __class_getitem__)",
         K(
             "#33928",
             ED,
@@ -529,6 +529,295 @@ CASES += [
             "def aeon_text(text: str) -> TextPrompt:\n"
             "    return TextPrompt(prompt=text)\n",
             "return TextPrompt(prompt=text)",
+        ),
+    ),
+]
+
+
+# --- round 2 (written after the blind run of the ten above, committed before the engine ran on it): six more
+#     commits with the spellings round 1 left out -- a positional argument landing on the next parameter of a
+#     constructor, an async twin removed, an override without a keyword upstream's callers now pass, a V0 base
+#     removed, a tokenizer hook removed, a prompt parser renamed.
+
+# --- #26276 (391612e78b): InputPreprocessor(model_config, tokenizer, mm_registry=...) loses tokenizer
+TK = "391612e78b"
+TKW = "InputPreprocessor.__init__'s tokenizer parameter removed (it builds its own); contains_only_strings removed"
+TKI = "from vllm.config import ModelConfig\nfrom vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+CASES += [
+    (
+        "#26276 constructor parameter removed",
+        "positional arguments now shifted onto mm_registry",
+        K(
+            "#26276",
+            TK,
+            TKW,
+            "vllm/aeon/tk1.py",
+            TKI + "def aeon_preprocessor(model_config: ModelConfig, tokenizer) -> InputPreprocessor:\n"
+            "    # AEON: the Spark's router shares one tokenizer across its preprocessors\n"
+            "    return InputPreprocessor(model_config, tokenizer)\n",
+            "return InputPreprocessor(model_config, tokenizer)",
+        ),
+    ),
+    (
+        "#26276 constructor parameter removed",
+        "the removed parameter by keyword",
+        K(
+            "#26276",
+            TK,
+            TKW,
+            "vllm/aeon/tk2.py",
+            TKI + "def aeon_preprocessor2(model_config: ModelConfig, tok) -> InputPreprocessor:\n"
+            "    return InputPreprocessor(model_config=model_config, tokenizer=tok)\n",
+            "return InputPreprocessor(model_config=model_config, tokenizer=tok)",
+        ),
+    ),
+    (
+        "#26276 constructor parameter removed",
+        "an import of a removed module helper",
+        K(
+            "#26276",
+            TK,
+            TKW,
+            "vllm/aeon/tk3.py",
+            "from vllm.inputs.preprocess import contains_only_strings\n\n\n"
+            "def aeon_valid_hashes(mm_hashes) -> bool:\n"
+            "    return contains_only_strings(mm_hashes)\n",
+            "from vllm.inputs.preprocess import contains_only_strings",
+        ),
+    ),
+    (
+        "#26276 constructor parameter removed",
+        "twin: the kept keyword",
+        K(
+            "#26276",
+            TK,
+            TKW,
+            "vllm/aeon/tk4.py",
+            TKI + "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n\n"
+            "def aeon_preprocessor4(model_config: ModelConfig, tokenizer) -> InputPreprocessor:\n"
+            "    return InputPreprocessor(model_config, tokenizer, mm_registry=MULTIMODAL_REGISTRY)\n",
+            "return InputPreprocessor(model_config, tokenizer, mm_registry=MULTIMODAL_REGISTRY)",
+        ),
+    ),
+]
+
+# --- #25702 (3d54bdcb73): InputPreprocessor's async twins removed (preprocess_async, _process_*_async)
+PA = "3d54bdcb73"
+PAW = "InputPreprocessor.preprocess_async and the _process_*_async hooks removed"
+CASES += [
+    (
+        "#25702 async twins removed",
+        "an awaited call of a removed coroutine method",
+        K(
+            "#25702",
+            PA,
+            PAW,
+            "vllm/aeon/pa1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "async def aeon_preprocess(preprocessor: InputPreprocessor, prompt):\n"
+            "    return await preprocessor.preprocess_async(prompt)\n",
+            "return await preprocessor.preprocess_async(prompt)",
+        ),
+    ),
+    (
+        "#25702 async twins removed",
+        "an override of an async hook the base no longer calls",
+        K(
+            "#25702",
+            PA,
+            PAW,
+            "vllm/aeon/pa2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonAsyncPreprocessor(InputPreprocessor):\n"
+            "    # AEON: resize images on the Spark's CPU cores before the processor sees them\n"
+            "    async def _process_multimodal_async(self, prompt, mm_data, mm_processor_kwargs, tokenization_kwargs=None, *, mm_uuids=None):\n"
+            "        return self._process_multimodal(prompt, mm_data, mm_processor_kwargs, tokenization_kwargs, mm_uuids=mm_uuids)\n",
+            "async def _process_multimodal_async(self, prompt, mm_data, mm_processor_kwargs, tokenization_kwargs=None, *, mm_uuids=None):",
+        ),
+    ),
+    (
+        "#25702 async twins removed",
+        "twin: the kept synchronous preprocess",
+        K(
+            "#25702",
+            PA,
+            PAW,
+            "vllm/aeon/pa3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_preprocess3(preprocessor: InputPreprocessor, prompt):\n"
+            "    return preprocessor.preprocess(prompt)\n",
+            "return preprocessor.preprocess(prompt)",
+        ),
+    ),
+]
+
+# --- #24271 (009d689b0c): preprocess(mm_hash_overrides=) renamed mm_uuids=, passed so by upstream's callers
+MU = "009d689b0c"
+MUW = "InputPreprocessor.preprocess(mm_hash_overrides=) renamed mm_uuids="
+CASES += [
+    (
+        "#24271 keyword renamed",
+        "the old keyword in a call",
+        K(
+            "#24271",
+            MU,
+            MUW,
+            "vllm/aeon/mu1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_preprocess(preprocessor: InputPreprocessor, prompt, hashes):\n"
+            "    return preprocessor.preprocess(prompt, mm_hash_overrides=hashes)\n",
+            "return preprocessor.preprocess(prompt, mm_hash_overrides=hashes)",
+        ),
+    ),
+    (
+        "#24271 keyword renamed",
+        "an override spelling only the old keyword",
+        K(
+            "#24271",
+            MU,
+            MUW,
+            "vllm/aeon/mu2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonPreprocessor(InputPreprocessor):\n"
+            "    def preprocess(self, prompt, tokenization_kwargs=None, lora_request=None, *, mm_hash_overrides=None):\n"
+            "        # AEON: count the Spark's multimodal requests\n"
+            "        return super().preprocess(prompt, tokenization_kwargs, lora_request, mm_hash_overrides=mm_hash_overrides)\n",
+            "def preprocess(self, prompt, tokenization_kwargs=None, lora_request=None, *, mm_hash_overrides=None):",
+        ),
+    ),
+    (
+        "#24271 keyword renamed",
+        "twin: the kept positional arguments",
+        K(
+            "#24271",
+            MU,
+            MUW,
+            "vllm/aeon/mu3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_preprocess3(preprocessor: InputPreprocessor, prompt, lora):\n"
+            "    return preprocessor.preprocess(prompt, None, lora)\n",
+            "return preprocessor.preprocess(prompt, None, lora)",
+        ),
+    ),
+]
+
+# --- #25328 (1cd885bd54): the V0 worker bases (LocalOrDistributedWorkerBase, DelegateWorkerBase, WorkerInput)
+#     removed from vllm/worker/worker_base.py
+V0 = "1cd885bd54"
+V0W = "V0 worker bases removed from vllm.worker.worker_base"
+CASES += [
+    (
+        "#25328 V0 worker bases removed",
+        "a subclass of a removed base",
+        K(
+            "#25328",
+            V0,
+            V0W,
+            "vllm/aeon/v01.py",
+            "from vllm.worker.worker_base import LocalOrDistributedWorkerBase\n\n\n"
+            "class AeonV0Worker(LocalOrDistributedWorkerBase):\n"
+            "    pass\n",
+            "from vllm.worker.worker_base import LocalOrDistributedWorkerBase",
+        ),
+    ),
+    (
+        "#25328 V0 worker bases removed",
+        "twin: the kept wrapper",
+        K(
+            "#25328",
+            V0,
+            V0W,
+            "vllm/aeon/v02.py",
+            "from vllm.worker.worker_base import WorkerWrapperBase\n\n\n"
+            "def aeon_rank(wrapper: WorkerWrapperBase) -> int:\n"
+            "    return wrapper.rpc_rank\n",
+            "return wrapper.rpc_rank",
+        ),
+    ),
+]
+
+# --- #29724 (fe3398fab2): InputPreprocessor._get_mm_tokenizer removed (self.tokenizer, None allowed, passed)
+MT = "fe3398fab2"
+MTW = "InputPreprocessor._get_mm_tokenizer removed"
+CASES += [
+    (
+        "#29724 tokenizer hook removed",
+        "an override of a hook the base no longer calls",
+        K(
+            "#29724",
+            MT,
+            MTW,
+            "vllm/aeon/mt1.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonMMPreprocessor(InputPreprocessor):\n"
+            "    # AEON: the Spark's vision tower uses its own tokenizer\n"
+            "    def _get_mm_tokenizer(self):\n"
+            "        return self.aeon_vision_tokenizer\n",
+            "def _get_mm_tokenizer(self):",
+        ),
+    ),
+    (
+        "#29724 tokenizer hook removed",
+        "a self. call in a subclass",
+        K(
+            "#29724",
+            MT,
+            MTW,
+            "vllm/aeon/mt2.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonMMPreprocessor2(InputPreprocessor):\n"
+            "    def aeon_vocab(self) -> int:\n"
+            "        return len(self._get_mm_tokenizer())\n",
+            "return len(self._get_mm_tokenizer())",
+        ),
+    ),
+    (
+        "#29724 tokenizer hook removed",
+        "twin: a kept method through self.",
+        K(
+            "#29724",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "class AeonMMPreprocessor3(InputPreprocessor):\n"
+            "    def aeon_vocab(self) -> int:\n"
+            "        return len(self.get_tokenizer())\n",
+            "return len(self.get_tokenizer())",
+        ),
+    ),
+]
+
+# --- #26216 (119f00630b): parse_and_batch_prompt renamed parse_raw_prompts (and returns prompts, not ParsedText)
+PB = "119f00630b"
+PBW = "vllm.inputs.parse.parse_and_batch_prompt -> parse_raw_prompts"
+CASES += [
+    (
+        "#26216 parser renamed",
+        "an import of the old name",
+        K(
+            "#26216",
+            PB,
+            PBW,
+            "vllm/aeon/pb1.py",
+            "from vllm.inputs.parse import parse_and_batch_prompt\n\n\n"
+            "def aeon_texts(prompt) -> list[str]:\n"
+            "    return [p['content'] for p in parse_and_batch_prompt(prompt) if not p['is_tokens']]\n",
+            "from vllm.inputs.parse import parse_and_batch_prompt",
+        ),
+    ),
+    (
+        "#26216 parser renamed",
+        "twin: a kept parser of the module",
+        K(
+            "#26216",
+            PB,
+            PBW,
+            "vllm/aeon/pb2.py",
+            "from vllm.inputs.parse import parse_singleton_prompt\n\n\n"
+            "def aeon_kind(prompt) -> str:\n"
+            "    return parse_singleton_prompt(prompt)['type']\n",
+            "return parse_singleton_prompt(prompt)['type']",
         ),
     ),
 ]
