@@ -587,7 +587,7 @@ CASES += [
     ),
     (
         "#26276 constructor parameter removed",
-        "twin: the kept keyword",
+        "the kept keyword beside a positional now landing on it",
         K(
             "#26276",
             TK,
@@ -818,6 +818,113 @@ CASES += [
             "def aeon_kind(prompt) -> str:\n"
             "    return parse_singleton_prompt(prompt)['type']\n",
             "return parse_singleton_prompt(prompt)['type']",
+        ),
+    ),
+]
+
+
+# tk4 above was written as a twin and is a killer (the engine said so, rightly): with ``tokenizer`` gone the
+# positional ``tokenizer`` lands on ``mm_registry`` and the keyword gives it a second value (TypeError).  A real
+# twin instead, added after the run:
+CASES += [
+    (
+        "#26276 constructor parameter removed",
+        "twin: the attribute the constructor still sets",
+        K(
+            "#26276",
+            TK,
+            TKW,
+            "vllm/aeon/tk5.py",
+            "from vllm.inputs.preprocess import InputPreprocessor\n\n\n"
+            "def aeon_tokenizer(preprocessor: InputPreprocessor):\n"
+            "    return preprocessor.tokenizer\n",
+            "return preprocessor.tokenizer",
+        ),
+    ),
+]
+
+# --- round 3 (written after round 2's run, committed before the engine ran on it): two more commits.
+
+# --- #44353 (77a9c5ae28): Worker.start_weight_update loses is_checkpoint_format (and _is_checkpoint_format)
+WU = "77a9c5ae28"
+WUW = "Worker.start_weight_update(is_checkpoint_format=) removed, self._is_checkpoint_format no longer set"
+CASES += [
+    (
+        "#44353 worker keyword removed",
+        "the removed keyword on a typed worker",
+        K(
+            "#44353",
+            WU,
+            WUW,
+            "vllm/aeon/wu1.py",
+            WK + "def aeon_sparse_update(worker: Worker) -> None:\n"
+            "    # AEON: the Spark's RL loop ships kernel-format patches\n"
+            "    worker.start_weight_update(is_checkpoint_format=False)\n",
+            "worker.start_weight_update(is_checkpoint_format=False)",
+        ),
+    ),
+    (
+        "#44353 worker keyword removed",
+        "a read of an attribute the base no longer sets",
+        K(
+            "#44353",
+            WU,
+            WUW,
+            "vllm/aeon/wu2.py",
+            WK + "class AeonRLWorker(Worker):\n"
+            "    def aeon_is_dense(self) -> bool:\n"
+            "        return self._is_checkpoint_format\n",
+            "return self._is_checkpoint_format",
+        ),
+    ),
+    (
+        "#44353 worker keyword removed",
+        "twin: the call without the keyword",
+        K(
+            "#44353",
+            WU,
+            WUW,
+            "vllm/aeon/wu3.py",
+            WK + "def aeon_update(worker: Worker) -> None:\n    worker.start_weight_update()\n",
+            "worker.start_weight_update()",
+        ),
+    ),
+]
+
+# --- #51633 (73b83949f7): bind_kv_cache's is_cuda_alike()/is_xpu()/is_cpu() gate replaced by a new platform
+#     hook, check_runner_kv_caches_multi_layer, whose base raises NotImplementedError (cuda/rocm/cpu/xpu pass)
+KC = "73b83949f7"
+KCW = "Platform.check_runner_kv_caches_multi_layer added, raising in the base; bind_kv_cache calls it"
+CASES += [
+    (
+        "#51633 new platform hook raising in the base",
+        "a platform of its own that answered is_cuda_alike()",
+        K(
+            "#51633",
+            KC,
+            KCW,
+            "vllm/aeon/kc1.py",
+            "from vllm.platforms.interface import Platform, PlatformEnum\n\n\n"
+            "class AeonPlatform(Platform):\n"
+            "    # AEON: GB10's platform plugin, CUDA-alike\n"
+            "    _enum = PlatformEnum.CUDA\n"
+            "    device_name: str = 'cuda'\n"
+            "    device_type: str = 'cuda'\n",
+            "class AeonPlatform(Platform):",
+        ),
+    ),
+    (
+        "#51633 new platform hook raising in the base",
+        "twin: a platform subclassing the CUDA one",
+        K(
+            "#51633",
+            KC,
+            KCW,
+            "vllm/aeon/kc2.py",
+            "from vllm.platforms.cuda import CudaPlatform\n\n\n"
+            "class AeonCudaPlatform(CudaPlatform):\n"
+            "    device_name: str = 'cuda'\n",
+            "class AeonCudaPlatform(CudaPlatform):",
         ),
     ),
 ]
