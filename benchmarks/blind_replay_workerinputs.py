@@ -35,6 +35,9 @@ where the old gate let CUDA-alike platforms through.
 After killers75 (a required hook added raising, filled in 3+ of upstream's own subclasses and called on an added,
 uncaught line: symbol drift, ``drift/raising_hooks.py``): 34 caught, 0 warned, 0 missed of 34 (twins: 19 quiet,
 0 false errors).
+The regression set on the same snapshot: killer_replay 26/26, kind_change_replay 12/12, blind_replay_platform 34
+caught of 34 (16 twins quiet), blind_replay_attention 21/21 (10 twins quiet), review15/16/17_twins 0 false errors,
+symbol_precision --windows 3: 0 false errors.
 
   python benchmarks/blind_replay_workerinputs.py [--mirror DIR] [--only TEXT ...] [--show]
 """
