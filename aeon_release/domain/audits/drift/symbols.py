@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
+from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
     asserted_values,
     dict_slots,
@@ -63,6 +64,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.raising_hooks import raises_only, uncaught_call
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     is_record,
@@ -2400,11 +2402,13 @@ class _Checker:
         return self._still_used(path, name)
 
     def _opted_out(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
-        """A fork class that inherits a capability hook upstream added to a base refusing (``return False``)
-        and, in the same change, opted at least three of its own classes in (#48011:
-        ``AttentionBackend.supports_sliding_window()``, True in seven backends, now checked by the selector).
-        Every class was let through before: the fork's class, never opted in, is now refused where
-        upstream asks, silently (another backend is picked, or none)."""
+        """A fork class that inherits a hook upstream added to a base declining and, in the same change,
+        defined in at least three of its own classes: a capability added refusing (``return False``; #48011:
+        ``AttentionBackend.supports_sliding_window()``, True in seven backends, now checked by the selector),
+        or a required hook added raising ``NotImplementedError`` that upstream now calls (#51633:
+        ``Platform.check_runner_kv_caches_multi_layer()``, ``pass`` on each of upstream's platforms,
+        drift/raising_hooks.py).  Every class was let through before: the fork's class, never opted in, is
+        now refused where upstream asks, silently (another backend is picked, or none), or raises there."""
         found = self.after.module_at(mod.path)
         cls = self.after.class_info(found, qual) if found else None
         if cls is None or self._upstream_class(cls):
@@ -2420,22 +2424,52 @@ class _Checker:
                 first.setdefault(name, item)
         short = qual.rsplit(".", 1)[-1]
         for name, owner in sorted(first.items()):
-            # deriving from one of upstream's classes that upstream left refusing: upstream's decision for it
-            if owner is not nearest or not self._upstream(owner.module.path) or not _refuses(owner.members[name]):
+            # deriving from one of upstream's classes that upstream left declining: upstream's decision for it
+            if owner is nearest and self._upstream(owner.module.path):
+                yield from self._declined(mod, node.lineno, short, owner, name)
+
+    def _declined(self, mod: ModuleInfo, line: int, short: str, owner: px.ClassInfo, name: str) -> Iterator[Finding]:
+        """The finding for a fork class ``short`` inheriting ``owner``'s ``name``, when upstream added it
+        declining (refusing, or raising where upstream now calls it) and filled it in its own classes."""
+        hook = owner.members[name]
+        raising = raises_only(hook)
+        if not (raising or _refuses(hook)):
+            return
+        opted = self._opted_in(owner, name)
+        if len(opted) < _OPTED_IN or (not raising and refused.refuses_subject(mod.tree, name)):
+            return  # the fork's module refuses the capability itself: upstream's refusal is its own
+        called = self._hook_called(name) if raising else None
+        if raising and called is None:
+            return  # nothing upstream added calls it unguarded: an optional hook
+        commit = self._commit(owner.module.path, name)
+        shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
+        added = f"({owner.module.path}{f'; {commit}' if commit else ''}) and overrode in {len(opted)} of its own"
+        yield _error(
+            mod,
+            line,
+            f"{short} inherits {owner.qualname}.{name}(), which upstream added raising NotImplementedError "
+            f"{added} classes ({shown}), and now calls ({called}): {short} raises there; define {name}() on {short}"
+            if raising
+            else f"{short} inherits {owner.qualname}.{name}(), which upstream added returning False {added} "
+            f"classes ({shown}): every class was let through before, and {short} is now refused where upstream "
+            f"asks; define {name}() on {short} (True if it handles it)",
+        )
+
+    def _hook_called(self, name: str) -> str | None:
+        """``path:line`` of a call ``x.name(...)`` upstream added outside its tests and any ``try`` that
+        catches what a raising hook raises, or None."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return None
+        pattern = re.compile(rf"[^\n]*\.{re.escape(name)}\s*\(")
+        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+            found = self.theirs_ix.module_at(path)
+            if found is None or path.split("/", 1)[0] in TEST_FOLDERS:
                 continue
-            opted = self._opted_in(owner, name)
-            if len(opted) < _OPTED_IN or refused.refuses_subject(mod.tree, name):
-                continue  # the fork's module refuses the capability itself: upstream's refusal is its own
-            commit = self._commit(owner.module.path, name)
-            shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
-            yield _error(
-                mod,
-                node.lineno,
-                f"{short} inherits {owner.qualname}.{name}(), which upstream added returning False "
-                f"({owner.module.path}{f'; {commit}' if commit else ''}) and overrode in {len(opted)} of its own "
-                f"classes ({shown}): every class was let through before, and {short} is now refused where "
-                f"upstream asks; define {name}() on {short} (True if it handles it)",
-            )
+            line = uncaught_call(found.tree, found.lines, name, lines[path])
+            if line is not None:
+                return f"{path}:{line}"
+        return None
 
     def _upstream_class(self, item: px.ClassInfo) -> bool:
         """A class upstream's tree defines (at that path, of that name): not one of the fork's own."""
@@ -2460,7 +2494,7 @@ class _Checker:
                 continue
             for qual in new_mod.classes:
                 cls = self.theirs_ix.class_info(new_mod, qual)
-                if cls is None or name not in cls.members or _refuses(cls.members[name]):
+                if cls is None or name not in cls.members or _declines(cls.members[name]):
                     continue
                 before = self.base_ix.class_info(was, qual) if was is not None else None
                 if before is not None and name in before.members:
@@ -4153,6 +4187,11 @@ def _record_spread(value: ast.expr) -> bool:
 
 
 _OPTED_IN = 3  # upstream's own classes opted in: one or two are exceptions, three a capability made explicit
+
+
+def _declines(stmt: ast.stmt) -> bool:
+    """A method that refuses (``return False``) or only raises ``NotImplementedError``: no opt-in."""
+    return _refuses(stmt) or raises_only(stmt)
 
 
 def _refuses(stmt: ast.stmt) -> bool:
