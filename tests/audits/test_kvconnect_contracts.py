@@ -90,11 +90,14 @@ def test_fork_members_the_new_property_leaves_alone(git_repo: GitRepo, body: str
 
 
 def test_a_base_that_already_had_the_name_set_is_not_a_new_property(git_repo: GitRepo) -> None:
-    """The base's own ``self.requires_kv_delivery = ...`` stays (upstream added a setter-less property
-    elsewhere in the chain is not this shape): the fork's write stays an instance attribute's."""
+    """The base sets ``self.requires_kv_delivery`` itself and upstream only changes the value: no property,
+    so the fork's write stays an instance attribute's."""
     base = {**PROP_BASE, BASE_PY: BASE_CLS + "        self.requires_kv_delivery = False\n"}
     upstream = {BASE_PY: BASE_CLS + "        self.requires_kv_delivery = role == 'producer'\n"}
-    fork = SUB + "    def __init__(self, role):\n        super().__init__(role)\n        self.requires_kv_delivery = True\n"
+    fork = (
+        SUB
+        + "    def __init__(self, role):\n        super().__init__(role)\n        self.requires_kv_delivery = True\n"
+    )
     assert _errors(git_repo, base, fork, upstream) == []
 
 
@@ -108,7 +111,9 @@ MGR = (
 )
 ENUM = "class LookupResult(Enum):\n    MISS = auto()\n    HIT = auto()\n    RETRY = auto()\n\n\n"
 OFF = "from vllm.kvc.manager import Manager\n\n\ndef hits(manager: Manager, keys: list[int]) -> int:\n    n = 0\n"
-OLD_LOOP = "    for key in keys:\n        if not manager.lookup(key):\n            break\n        n += 1\n    return n\n"
+OLD_LOOP = (
+    "    for key in keys:\n        if not manager.lookup(key):\n            break\n        n += 1\n    return n\n"
+)
 NEW_LOOP = (
     "    for key in keys:\n        match manager.lookup(key):\n            case LookupResult.HIT:\n"
     "                n += 1\n            case _:\n                break\n    return n\n"
