@@ -25,11 +25,12 @@ from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
 from aeon_release.domain.audits.source import last_name
 
-__all__ = ["receiver_types", "unfit", "used_calls"]
+__all__ = ["receiver_types", "stub", "unfit", "used_calls"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # decorators that leave what a call binds to and what it returns as the def says
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override"})
+_PROPERTIES = frozenset({"property", "cached_property"})
 
 
 def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.Call, bool]]:
@@ -54,8 +55,11 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str
     """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base``, or None: a call
     that binds to the hook's signature but not to the fork's, or a call whose value upstream uses where the
     hook returns a value and the fork's method never does."""
+    clash = _kind_clash(mine, base, calls)
+    if clash is not None:
+        return clash
     ours, theirs = signature(mine, True), signature(base, True)
-    if ours is None or theirs is None or _reworked(mine) or _stub(mine):
+    if ours is None or theirs is None or _reworked(mine) or stub(mine):
         return None
     for call, _ in calls:
         problem = call_problem(call, ours)
@@ -70,14 +74,38 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str
     return None
 
 
+def _kind_clash(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
+    """A plain method where upstream's new member is a property, or a property where it is a method upstream
+    calls.  #50297 added ``KVConnectorBase_V1.requires_kv_delivery``, a property the scheduler reads as
+    ``self.connector.requires_kv_delivery``: a fork connector's own ``def requires_kv_delivery(self, ...)``
+    hands that read a bound method, always truthy, and is never called."""
+    if stub(mine) or any(_last_name(d) not in _PLAIN_DECORATORS | _PROPERTIES for d in mine.decorator_list):
+        return None
+    ours, theirs = _property(mine), _property(base)
+    if theirs and not ours:
+        return (
+            f"upstream made {base.name} a property, read as a value (x.{base.name}), so upstream's reads get the "
+            "fork's bound method (always truthy) and never call it"
+        )
+    if ours and not theirs and calls:
+        return f"upstream calls it as {ast.unparse(calls[0][0])}, and the fork's property answers a value: calling it raises TypeError"
+    return None
+
+
+def _property(func: _Def) -> bool:
+    return any(_last_name(d) in _PROPERTIES for d in func.decorator_list)
+
+
 def _reworked(func: _Def) -> bool:
     """A decorator other than staticmethod/classmethod/override: it may fill a parameter or return the request."""
     return any(_last_name(d) not in _PLAIN_DECORATORS for d in func.decorator_list)
 
 
-def _stub(func: _Def) -> bool:
+def stub(func: ast.AST) -> bool:
     """An abstract method, or a body of nothing but ``...``, ``pass``, a docstring or ``raise
     NotImplementedError``: a hook of the fork's own its subclasses fill, not the code upstream's calls reach."""
+    if not isinstance(func, _Def):
+        return False
     if any(_last_name(d) == "abstractmethod" for d in func.decorator_list):
         return True
     return all(_placeholder(stmt) for stmt in func.body)

@@ -300,8 +300,25 @@ class Index:
             sym = self.resolve_expr(cls.module, expr)
             base = self.class_of(sym)
             chosen = self._chosen_classes(sym) if base is None else []
+            base = base or (None if chosen else self._aliased_class(sym))
             out.extend(chosen or [base if base is not None else External(_dotted(expr), sym is MISSING)])
         return out
+
+    def _aliased_class(self, sym: Sym) -> ClassInfo | None:
+        """The class a module-level ``Name = Other`` binds (``NixlConnector = NixlPullConnector``, #39354's
+        and #35264's kept spelling): a class deriving from the alias derives from that class.  Followed a few
+        steps (an alias of an alias), never in a loop."""
+        for _ in range(4):
+            node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
+            value = node.value if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
+            mod = self.module_at(sym.path) if isinstance(sym, DefSym) else None
+            if mod is None or not isinstance(value, (ast.Name, ast.Attribute)):
+                return None
+            sym = self.resolve_expr(mod, value)
+            found = self.class_of(sym)
+            if found is not None:
+                return found
+        return None
 
     def _chosen_classes(self, sym: Sym) -> list[ClassInfo]:
         """The classes a module-level ``Name = A if cond else B`` picks between (``CudaPlatform =

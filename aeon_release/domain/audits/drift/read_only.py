@@ -98,8 +98,23 @@ def _closed(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, 
 
 
 def _settable(cls: ast.ClassDef, name: str) -> bool:
-    """The base's class let a caller assign ``name``: a property with a setter, or a plain attribute."""
-    return name not in _read_only(cls) if name in _properties(cls) else _plain_attribute(cls, name)
+    """The base's class let a caller assign ``name``: a property with a setter, a plain attribute, or a name
+    its body never spelt (#50297 added ``KVConnectorBase_V1.requires_kv_delivery``: a fork subclass's own
+    ``self.requires_kv_delivery = False`` was an instance attribute, and now hits the property)."""
+    if name in _properties(cls):
+        return name not in _read_only(cls)
+    return _plain_attribute(cls, name) or not _spelt(cls, name)
+
+
+def _spelt(cls: ast.ClassDef, name: str) -> bool:
+    """The class body names ``name`` anywhere (a method, a field, an attribute read or set): a name it only
+    reads may come from a base of its own (a read-only one there refused the fork's write before too)."""
+    return any(
+        (isinstance(node, ast.Attribute) and node.attr == name)
+        or (isinstance(node, ast.Name) and node.id == name)
+        or (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name)
+        for node in ast.walk(cls)
+    )
 
 
 def _properties(cls: ast.ClassDef) -> set[str]:
@@ -117,6 +132,24 @@ def _accessor(decorator: ast.expr) -> str | None:
     if isinstance(decorator, ast.Attribute) and decorator.attr in ("setter", "deleter"):
         return decorator.value.id if isinstance(decorator.value, ast.Name) else None
     return None
+
+
+def self_stores(func: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[int]) -> Iterator[tuple[int, str]]:
+    """(line, name) of each ``self.name = ...`` (``+=``, annotated) a method writes on one of ``owned``."""
+    for node in ast.walk(func):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and node.lineno in owned
+        ):
+            yield node.lineno, node.attr
+
+
+def read_only_names(cls: ast.ClassDef) -> set[str]:
+    """The class's properties with no setter (public spelling of ``_read_only``, for symbol drift)."""
+    return _read_only(cls)
 
 
 def _read_only(cls: ast.ClassDef) -> set[str]:

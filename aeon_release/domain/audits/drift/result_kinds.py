@@ -178,6 +178,7 @@ def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
     """(the expression used, how) for the uses ``node`` makes of what it holds."""
     yield from _scalar_uses(node)
     yield from _truth_uses(node)
+    yield from _none_tests(node)
     if isinstance(node, ast.Await):
         yield node.value, "awaits"
     elif isinstance(node, (ast.For, ast.AsyncFor)):
@@ -210,6 +211,95 @@ def _truth_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
         for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
             if isinstance(other, ast.Constant) and isinstance(other.value, bool):
                 yield side, _BOOL_COMPARED
+
+
+NONE_TESTED = "tests it against None"
+
+
+def _none_tests(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
+    """``x is None`` / ``x is not None``: what a value that may be None is asked first."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+        for side, other in ((node.left, node.comparators[0]), (node.comparators[0], node.left)):
+            if _is_none(other) and not _is_none(side):
+                yield side, NONE_TESTED
+
+
+_ANSWERS = frozenset({"bool", "None"})
+
+
+def _answers(annotation: ast.expr | None) -> set[str]:
+    """The kinds a ``bool``/``bool | None``/``Optional[bool]`` annotation names; empty for any other."""
+    found = _named_kinds(annotation)
+    return found if found <= _ANSWERS else set()
+
+
+def _named_kinds(annotation: ast.expr | None) -> set[str]:
+    node = _unquoted(annotation)
+    if isinstance(node, ast.Subscript) and _outer(node) == "Optional":
+        return {*_named_kinds(node.slice), "None"}
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _named_kinds(node.left) | _named_kinds(node.right)
+    if _is_none(node):
+        return {"None"}
+    return {"bool"} if isinstance(node, ast.Name) and node.id == "bool" else {"?"}
+
+
+def made_enum(before: ast.AST, after: ast.AST, enum: Callable[[str], bool]) -> tuple[set[str], str] | None:
+    """(the old kinds, the enum's name) where ``-> bool`` (``| None``) became ``-> SomeEnum``."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def):
+        return None
+    old, new = _answers(before.returns), _unquoted(after.returns)
+    if "bool" not in old or not isinstance(new, (ast.Name, ast.Attribute)) or not enum(_outer(new)):
+        return None
+    return old, _outer(new)
+
+
+def _bool_made_enum(before: _Def, after: _Def, how: str, enum: Callable[[str], bool]) -> str | None:
+    """#46363: ``OffloadingManager.lookup() -> bool | None`` (True a hit, False a miss, None "retry later")
+    became ``-> LookupResult``, a plain ``Enum`` of four members.  A member is never None and never equals
+    True or False, and each one is true: a fork's ``if manager.lookup(k, ctx) is None:`` never retries again,
+    ``if not manager.lookup(...)`` never sees a miss."""
+    made = made_enum(before, after, enum)
+    if made is None or (how == NONE_TESTED and "None" not in made[0]):
+        return None
+    said = f"upstream made it return {made[1]}, an enum, where it returned {returned(before)}"
+    effect = {
+        NONE_TESTED: "tests it against None, which a member never is",
+        _BOOL_COMPARED: "compares it with True or False, which a member never equals",
+        TRUTH: "tests its truth, and every member is true (the old False and None read as True now)",
+    }[how]
+    return f"{said}: this line {effect}; match the members instead"
+
+
+def bool_returns(before: ast.AST, after: ast.AST, override: _Def, enum: Callable[[str], bool]) -> list[int]:
+    """The lines of the override's own returns that still hand back a bool (or None) where the base's ``->
+    bool | None`` became an enum (``_bool_made_enum``): a comparison, a ``not``, True/False/None; any value but
+    a call's when the override is annotated with the base's old return."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def) or made_enum(before, after, enum) is None:
+        return []
+    pinned = override.returns is not None and _answers(override.returns) == _answers(before.returns)
+    handed = _super_bound(override, after.name)
+    return [
+        value.lineno
+        for value in own_returns(override)
+        if value is not None
+        and not _from_super(value, handed, after.name)
+        and ((pinned and not isinstance(value, ast.Call)) or _an_answer(value))
+    ]
+
+
+def _an_answer(node: ast.expr) -> bool:
+    """A bool or None as written: ``True``/``False``/``None``, a comparison, a ``not``."""
+    if isinstance(node, ast.Constant):
+        return node.value is None or isinstance(node.value, bool)
+    return isinstance(node, ast.Compare) or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
+
+
+def plain_enum(node: ast.ClassDef) -> bool:
+    """A class deriving from ``Enum`` alone (no int or str mixin: an ``IntEnum`` member equals its number)
+    that defines neither ``__bool__`` nor ``__eq__``: a member is true, and equals only itself."""
+    defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return [last_name(b) for b in node.bases] == ["Enum"] and not defined & {"__bool__", "__eq__", "__len__"}
 
 
 class Doubtful(str):
@@ -367,10 +457,16 @@ def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None],
 
 
 def result_drift(
-    before: ast.AST, after: ast.AST, after_module: ast.Module | None, use: Use, record: Callable[[str], bool] = bool
+    before: ast.AST,
+    after: ast.AST,
+    after_module: ast.Module | None,
+    use: Use,
+    record: Callable[[str], bool] = bool,
+    enum: Callable[[str], bool] = lambda _: False,
 ) -> str | None:
     """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None;
-    ``record(name)`` answers whether a class the new annotation names is a record (``is_record``)."""
+    ``record(name)`` answers whether a class the new annotation names is a record (``is_record``), ``enum(name)``
+    whether it is a plain enum (``plain_enum``)."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return None
     if use.how == "awaits":
@@ -379,8 +475,11 @@ def result_drift(
         return _compared_with_the_old_source(before, after, use)
     if use.how == _ELEMENT_ATTRIBUTE:
         return _element_attribute_gone(before, after, use)
-    if use.how in (TRUTH, _BOOL_COMPARED):
-        return _bool_made_collection(before, after, use.how) if use.element is None else None
+    if use.how in (TRUTH, _BOOL_COMPARED, NONE_TESTED):
+        if use.element is not None:
+            return None
+        collection = _bool_made_collection(before, after, use.how) if use.how != NONE_TESTED else None
+        return collection or _bool_made_enum(before, after, use.how, enum)
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None

@@ -30,6 +30,7 @@ from aeon_release.domain.audits.drift import (
     loop_types,
     narrowed,
     new_hooks,
+    read_only,
     refused,
     replaced_knobs,
 )
@@ -67,9 +68,12 @@ from aeon_release.domain.audits.drift.pyindex import (
 from aeon_release.domain.audits.drift.raising_hooks import raises_only, uncaught_call
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
+    bool_returns,
     is_record,
+    made_enum,
     old_kind_returns,
     parameter_kind,
+    plain_enum,
     result_drift,
     result_uses,
     returned,
@@ -1334,6 +1338,10 @@ class _Checker:
         # only the annotation changed (#4006: ``-> int`` said ``-> List[int]`` of the list it always returned):
         # the value is what it was (no finding), unless what the body returns is a call's (a doubt)
         same = isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) and _same_body(before.node, after.node)
+        # an abstract hook's annotation is all of its contract: ``-> bool | None`` made ``-> LookupResult`` on
+        # the abstract ``lookup`` (#46363) is every implementation's return changed
+        if same and new_hooks.stub(after.node) and made_enum(before.node, after.node, self._enum(module)):
+            same = False
         called = same and any(
             r is None or any(isinstance(n, ast.Call) for n in ast.walk(r)) for r in own_returns(after.node)
         )
@@ -1341,7 +1349,9 @@ class _Checker:
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
             if annotation_only and not called:
                 continue
-            problem = result_drift(before.node, after.node, module.tree if module else None, use, self._record(module))
+            problem = result_drift(
+                before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
+            )
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
@@ -1356,6 +1366,15 @@ class _Checker:
         def answer(name: str) -> bool:
             cls = self.after.class_of(self.after.resolve(module.dotted, name)) if module is not None else None
             return cls is not None and is_record(cls.node)
+
+        return answer
+
+    def _enum(self, module: ModuleInfo | None) -> Callable[[str], bool]:
+        """Whether a name ``module`` (upstream's, merged) binds or imports is a plain enum (``plain_enum``)."""
+
+        def answer(name: str) -> bool:
+            cls = self.after.class_of(self.after.resolve(module.dotted, name)) if module is not None else None
+            return cls is not None and plain_enum(cls.node)
 
         return answer
 
@@ -2243,6 +2262,8 @@ class _Checker:
     # -- classes ---------------------------------------------------------------------------------
     def _class_members(self, mod: ModuleInfo, node: ast.ClassDef, qual: str, owned: set[int]) -> Iterator[Finding]:
         for stmt in px.flat_statements(node.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield from self._stores_closed(mod, stmt, qual, owned)
             if stmt.lineno not in owned or isinstance(stmt, (ast.Import, ast.ImportFrom, ast.ClassDef)):
                 continue
             for name in px.member_names(stmt):
@@ -2258,6 +2279,37 @@ class _Checker:
                         yield from self._dunder_keys_refused(mod, stmt, qual, name)
                     continue
                 yield from self._override(mod, stmt, qual, name)
+
+    def _stores_closed(
+        self, mod: ModuleInfo, func: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, owned: set[int]
+    ) -> Iterator[Finding]:
+        """A fork class's ``self.name = ...`` where no class on its way had ``name`` before and upstream added
+        it to a base as a property with no setter (drift/read_only.py's shape, reached through the class's
+        bases): #50297's ``KVConnectorBase_V1.requires_kv_delivery`` turns a fork connector's own instance
+        attribute into ``AttributeError: property ... has no setter`` when the connector is built."""
+        for line, name in read_only.self_stores(func, owned):
+            if name in self._class_level(mod, qual):
+                continue  # the fork's class declares it itself: its own attribute takes the write
+            resolver = self._member_of(mod.path, qual, name, False)
+            before, after = resolver(self.before), resolver(self.after)
+            if before is not MISSING or not isinstance(after, DefSym) or after.owner is None:
+                continue
+            home = self.after.module_at(after.path)
+            owner = home.classes.get(after.owner) if home is not None and self._upstream(after.path) else None
+            if owner is not None and name in read_only.read_only_names(owner):
+                yield _error(
+                    mod,
+                    line,
+                    f"fork-owned line assigns self.{name}, but upstream added {after.label}, a read-only property, "
+                    f"to a base of {qual.rsplit('.', 1)[-1]} ({_where(after, self._commit(after.path, after.name))}): "
+                    "the assignment raises AttributeError (the property has no setter); override the property, or "
+                    "rename the fork's attribute",
+                )
+
+    def _class_level(self, mod: ModuleInfo, qual: str) -> set[str]:
+        """The names a fork class's body binds itself (methods, class attributes; not ``self.x`` writes)."""
+        node = mod.classes.get(qual)
+        return {n for stmt in px.flat_statements(node.body) for n in px.member_names(stmt)} if node else set()
 
     def _dunder_keys_refused(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, name: str
@@ -3507,7 +3559,8 @@ class _Checker:
         uses the value (the executor reads ``.language_model`` off each worker's): an error on that return."""
         if not self._upstream(after.path):
             return
-        lines = old_kind_returns(before.node, after.node, stmt, self._record(self.after.module_at(after.path)))
+        home = self.after.module_at(after.path)
+        lines = old_kind_returns(before.node, after.node, stmt, self._record(home))
         used = self._value_used(after.name) if lines else None
         for line in lines if used is not None else ():
             yield _error(
@@ -3517,6 +3570,17 @@ class _Checker:
                 f"{returned(after.node)}, a record ({_where(after, self._commit(after.path, after.name))}): "
                 f"this return still hands back a number, and upstream's call at {used} uses the value as the record; "
                 "return the record",
+            )
+        answers = bool_returns(before.node, after.node, stmt, self._enum(home))
+        used = self._value_used(after.name) if answers else None
+        for line in answers if used is not None else ():
+            yield _error(
+                mod,
+                line,
+                f"{short} overrides {after.label}, which returned {returned(before.node)} and now returns "
+                f"{returned(after.node)}, an enum ({_where(after, self._commit(after.path, after.name))}): this "
+                f"return still hands back a bool or None, which no member equals, and upstream's call at {used} "
+                "uses the value as a member; return the member",
             )
 
     def _value_used(self, name: str) -> str | None:
