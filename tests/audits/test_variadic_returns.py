@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
@@ -91,3 +93,25 @@ def test_an_annotation_loosened_alone_is_quiet(git_repo: GitRepo, no_rules: Path
     fork = HEAD + "class AeonMixer(MambaMixer2):\n    def aeon_ssm(self):\n        _, ssm = self.get_state_dtype()\n"
     fork += "        return ssm\n"
     assert _found(git_repo, no_rules, fork, upstream=MIXER_TYPED) == []
+
+
+# upstream rewrote its own unpack into an index and left the pair a pair (annotated, or not annotated at all)
+MIXER_INDEXED = MIXER_BASE.replace(
+    "        _, ssm_dtype = self.get_state_dtype()\n", "        ssm_dtype = self.get_state_dtype()[1]\n"
+).replace(
+    "        return Calc.pair(1, 2)\n", "        base = Calc.pair(1, 2)\n        return base if self.ring else base\n"
+)
+
+
+@pytest.mark.parametrize("annotated", [True, False])
+def test_an_index_upstream_wrote_for_an_unchanged_pair_is_no_tuple_made_one_value(
+    git_repo: GitRepo, no_rules: Path, annotated: bool
+) -> None:
+    upstream, base = MIXER_INDEXED, MIXER_BASE
+    if not annotated:  # the pair shown by a display instead
+        upstream = upstream.replace(" -> tuple[int, int]", "").replace("Calc.pair(1, 2)\n", "(1,), (2,)\n")
+        base = base.replace(" -> tuple[int, int]", "").replace("return Calc.pair(1, 2)\n", "return (1,), (2,)\n")
+    fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    return layer.get_state_dtype()[1]\n"
+    sides = s.merge_case(git_repo, {MIXER: base, **INITS}, {FORK: fork}, [(SUBJECT, {MIXER: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.path == FORK and f.rule_id == RULE] == []

@@ -1327,6 +1327,8 @@ def _single(func: _Def, surely: bool = False) -> bool:
     if surely:
         bound = _bindings(func)
         return bool(values) and all(_one_value(value, bound, set()) for value in values)
+    if _annotated_tuple(func):  # ``-> tuple[A, B]`` over ``return base if x else base``: the def says a tuple
+        return False
     # ``return super().forward(...)`` under ``-> torch.Tensor``: the def says it is one value (#35949)
     return bool(values) and (
         _annotated_one(func)
@@ -1334,6 +1336,11 @@ def _single(func: _Def, surely: bool = False) -> bool:
             isinstance(n, ast.Call) and last_name(n.func) == func.name for value in values for n in ast.walk(value)
         )
     )
+
+
+def _annotated_tuple(func: _Def) -> bool:
+    ann = func.returns
+    return isinstance(ann, ast.Subscript) and last_name(ann.value) in ("tuple", "Tuple")
 
 
 _NOT_ONE = frozenset({"Any", "object", "tuple", "Tuple", "Iterable", "Sequence", "Generator", "Iterator"})
@@ -1509,7 +1516,13 @@ class Rebound:
         unpacked = re.compile(rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={call}")
         upstream = self._trees.upstream
         texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
-        return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
+        whole = any(not _INDEXED_END.search(t[m.end() :].split("\n", 1)[0]) for t in texts for m in bound.finditer(t))
+        return whole and any(unpacked.search(t) for t in texts)
+
+
+# ``x = f(...)[1]``: one element read by position, not the value bound whole (#48018's rewrite of
+# ``_, ssm_state_dtype = self.get_state_dtype()``)
+_INDEXED_END = re.compile(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
 
 
 def _widened_finding(
