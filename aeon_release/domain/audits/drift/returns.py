@@ -548,7 +548,7 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
         before = _order(trees, trees.base, name, at_base, orders) or ()
         after = _order(trees, trees.theirs, name, at_theirs, orders) or ()
         path = _measured_site(trees, name, at_theirs, lengths)
-        if new is None and not yields and old >= 2 and _made_variadic(trees, name, at_theirs, old):
+        if new is None and not yields and old >= 2 and _made_variadic(trees, name, at_theirs):
             drifts[name] = Drift(name, path, old, _VARIADIC)
         elif new is None:
             continue
@@ -904,9 +904,9 @@ def _annotated_length(func: _Def) -> int | None:
     return len(elts) if len(elts) >= 2 else None
 
 
-def _made_variadic(trees: ThreeTrees, name: str, sites: list[tuple[str, int]], count: int) -> bool:
+def _made_variadic(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> bool:
     """Every upstream def of ``name`` is annotated ``-> tuple[X, ...]`` and returns no countable tuple,
-    and upstream's diff drops more unpacks of at least ``count`` names from a call of it (or of a method
+    and upstream's diff drops more unpacks of two or more names from a call of it (or of a method
     its class made variadic with it) than it adds: upstream's own callers stopped trusting the length
     (#48018: ``MambaMixer2.get_state_dtype`` / ``get_state_shape`` return five states under
     ``--use-replayssm``; ``_, ssm_state_dtype = self.get_state_dtype()`` became ``[1]``).  An annotation
