@@ -22,6 +22,13 @@ quiet, 0 false errors).  The misses: #48018's two (``MambaMixer2.get_state_dtype
 annotated ``tuple[X, X]`` -> ``tuple[X, ...]``, five states under ``--use-replayssm``; a fork's
 ``_, ssm_dtype = self.get_state_dtype()`` in a subclass and ``conv_shape, ssm_shape = layer.get_state_shape()``
 off a typed layer unpack a fixed pair; upstream rewrote its own unpack to ``[1]``).
+After the killers74 widening: 17 caught, 0 warned, 0 missed of 17 (twins: 10 quiet, 0 false errors).  Caught
+now: a fixed tuple made ``tuple[X, ...]`` whose upstream callers dropped their fixed unpacks (return drift,
+``drift/returns.py``).  Regression set on the same engine: killer_replay 26/26, kind_change_replay 12/12,
+blind_replay_runner 24 caught, 2 warned, 1 missed of 27 (16 twins quiet, 0 false: unchanged),
+blind_replay_layers 45/45 (24 twins, 0 false), review15/16/17_twins 0 false errors (40, 30, 23 twins),
+symbol_precision --windows 3: 0 false errors (layers and review15/16 ran before the two one-value fixes, which
+only take findings away).
 
   python benchmarks/blind_replay_ropemamba.py [--mirror DIR] [--only TEXT ...] [--show]
 """
