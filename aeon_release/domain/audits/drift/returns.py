@@ -36,6 +36,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
 _UNKNOWN = -1
+# a fixed N-tuple made ``tuple[X, ...]``, its length now up to a knob (#48018); see ``_made_variadic``
+_VARIADIC = -2
 _DEF = re.compile(
     r"^\s*(?:async\s+)?def\s+(\w+)\s*\("
 )  # a return whose length the source does not show (a name, a call)
@@ -136,6 +138,8 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call, unpack.typed)
         if drift is None or (drift.single and (unpack.yields or unpack.star >= 0)):
             continue
+        if drift.new == _VARIADIC and unpack.star >= 0:
+            continue  # ``a, *rest = f()`` takes any length
         if unpack.star >= 0:
             bound = _star_moved(unpack, drift)
             if bound is not None:
@@ -144,7 +148,8 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
         drift = drifts.get(override.name)
-        if drift is not None and drift.old == override.count and not drift.new_order:
+        # a variadic return's callers index it: an override returning the old N still serves them
+        if drift is not None and drift.old == override.count and not drift.new_order and drift.new != _VARIADIC:
             findings.append(_override_finding(trees, override, drift, pr_pattern))
     return findings
 
@@ -538,12 +543,16 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
     for name, (at_base, at_theirs) in _sides_sites(trees, wanted).items():
         old = _shape(trees, trees.base, name, at_base, lengths)
         new = _shape(trees, trees.theirs, name, at_theirs, lengths)
-        if old is None or new is None:
+        if old is None:
             continue
         before = _order(trees, trees.base, name, at_base, orders) or ()
         after = _order(trees, trees.theirs, name, at_theirs, orders) or ()
         path = _measured_site(trees, name, at_theirs, lengths)
-        if old != new:
+        if new is None and not yields and old >= 2 and _made_variadic(trees, name, at_theirs):
+            drifts[name] = Drift(name, path, old, _VARIADIC)
+        elif new is None:
+            continue
+        elif old != new:
             drifts[name] = Drift(name, path, old, new, old_names=before, new_names=after, yields=yields)
         elif _reordered(before, after):
             drifts[name] = Drift(name, path, old, new, before, after, before, after, yields)
@@ -895,6 +904,62 @@ def _annotated_length(func: _Def) -> int | None:
     return len(elts) if len(elts) >= 2 else None
 
 
+def _made_variadic(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> bool:
+    """Every upstream def of ``name`` is annotated ``-> tuple[X, ...]`` and returns no countable tuple,
+    and upstream's diff drops more unpacks of two or more names from a call of it (or of a method
+    its class made variadic with it) than it adds: upstream's own callers stopped trusting the length
+    (#48018: ``MambaMixer2.get_state_dtype`` / ``get_state_shape`` return five states under
+    ``--use-replayssm``; ``_, ssm_state_dtype = self.get_state_dtype()`` became ``[1]``).  An annotation
+    loosened for the type checker alone leaves upstream's unpacks standing: not a drift."""
+    if _at_sites(trees, trees.theirs, name, sites, _variadic_annotation) != {True}:
+        return False
+    texts = trees.blobs(trees.theirs, sorted({p for p, _ in sites}))
+    names = {name.rsplit(".", 1)[-1]}
+    for path, line in sites:
+        names |= _variadic_siblings(texts.get(path) or "", line)
+    return _dropped_unpacks(trees, re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\s*\(")) > 0
+
+
+def _dropped_unpacks(trees: ThreeTrees, call: re.Pattern[str]) -> int:
+    """Upstream's removed unpacks of two or more names from a call ``call`` matches, less its added ones."""
+    balance = 0
+    for path in trees.upstream:
+        raw = trees.upstream.raw(path) if path.endswith(".py") else ""
+        for text in raw.splitlines() if call.search(raw) else ():
+            if text[:1] in "-+" and not text.startswith(("---", "+++")) and _unpacks(text[1:], call) >= 2:
+                balance += 1 if text[0] == "-" else -1
+    return balance
+
+
+def _variadic_siblings(text: str, line: int) -> set[str]:
+    """The methods annotated ``-> tuple[X, ...]`` of the class whose method is defined at ``line``."""
+    module = parse_python(text)
+    for node in ast.walk(module) if module is not None else ():
+        methods = [m for m in node.body if isinstance(m, _Def)] if isinstance(node, ast.ClassDef) else []
+        if any(m.lineno == line for m in methods):
+            return {m.name for m in methods if _variadic_annotation(m) == {True}}
+    return set()
+
+
+def _unpacks(line: str, call: re.Pattern[str]) -> int:
+    """How many names ``line`` unpacks from a call ``call`` matches (``a, b = x.f(...)``); 0 for none."""
+    target = _TUPLE_TARGET.match(line)
+    if target is None or not call.search(line[target.end() :]):
+        return 0
+    head = target.group(0).rsplit("=", 1)[0].split(":", 1)[0]
+    return 0 if "*" in head else len([n for n in head.strip(" ()").split(",") if n.strip()])
+
+
+def _variadic_annotation(func: _Def) -> set[bool]:
+    """{True} for a def annotated ``-> tuple[X, ...]`` whose own returns show no tuple display."""
+    ann = func.returns
+    if not (isinstance(ann, ast.Subscript) and last_name(ann.value) in ("tuple", "Tuple")):
+        return {False}
+    elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+    variadic = len(elts) == 2 and isinstance(elts[1], ast.Constant) and elts[1].value is Ellipsis
+    return {variadic and not any(isinstance(v, ast.Tuple) for v in own_returns(func))}
+
+
 def _measures(
     yields: bool,
 ) -> tuple[Callable[[_Def], set[int]], Callable[[_Def], set[tuple[str, ...] | None]]]:
@@ -910,7 +975,14 @@ def _starred(value: ast.Tuple) -> bool:
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
     returns = "yields" if drift.yields else "returns"
     what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
-    if drift.element:  # the collection's tuples made objects
+    if drift.new == _VARIADIC:
+        message = (
+            f"fork-owned line unpacks {unpack.count} values from {what}, but upstream made {drift.name}() return "
+            f"a tuple of any length, not {drift.old} ({drift.path}{_commit(trees, drift, pr_pattern)}), and "
+            f"rewrote its own {drift.old}-name unpacks of it: the unpack raises once it returns more (a setting "
+            "widens it); index the elements you need as upstream's callers do"
+        )
+    elif drift.element:  # the collection's tuples made objects
         message = (
             f"fork-owned line unpacks {unpack.count} values from each element {unpack.call}() returns, but upstream changed "
             f"{drift.name}() to return {drift.element} objects, not {drift.old}-tuples "
@@ -1041,6 +1113,8 @@ def _commit(trees: ThreeTrees, drift: Drift, pr_pattern: str) -> str:
 
 
 def _length_in(text: str | None, drift: Drift) -> int | None:
+    if drift.new == _VARIADIC:
+        return _VARIADIC if _over({"": text}, [""], drift.name, _variadic_annotation) == {True} else None
     lengths = _over({"": text}, [""], drift.name, _measures(drift.yields)[0])
     return lengths.pop() if len(lengths) == 1 else None
 
@@ -1253,6 +1327,8 @@ def _single(func: _Def, surely: bool = False) -> bool:
     if surely:
         bound = _bindings(func)
         return bool(values) and all(_one_value(value, bound, set()) for value in values)
+    if _annotated_tuple(func):  # ``-> tuple[A, B]`` over ``return base if x else base``: the def says a tuple
+        return False
     # ``return super().forward(...)`` under ``-> torch.Tensor``: the def says it is one value (#35949)
     return bool(values) and (
         _annotated_one(func)
@@ -1260,6 +1336,11 @@ def _single(func: _Def, surely: bool = False) -> bool:
             isinstance(n, ast.Call) and last_name(n.func) == func.name for value in values for n in ast.walk(value)
         )
     )
+
+
+def _annotated_tuple(func: _Def) -> bool:
+    ann = func.returns
+    return isinstance(ann, ast.Subscript) and last_name(ann.value) in ("tuple", "Tuple")
 
 
 _NOT_ONE = frozenset({"Any", "object", "tuple", "Tuple", "Iterable", "Sequence", "Generator", "Iterator"})
@@ -1435,7 +1516,13 @@ class Rebound:
         unpacked = re.compile(rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={call}")
         upstream = self._trees.upstream
         texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
-        return any(bound.search(t) for t in texts) and any(unpacked.search(t) for t in texts)
+        whole = any(not _INDEXED_END.search(t[m.end() :].split("\n", 1)[0]) for t in texts for m in bound.finditer(t))
+        return whole and any(unpacked.search(t) for t in texts)
+
+
+# ``x = f(...)[1]``: one element read by position, not the value bound whole (#48018's rewrite of
+# ``_, ssm_state_dtype = self.get_state_dtype()``)
+_INDEXED_END = re.compile(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
 
 
 def _widened_finding(
