@@ -233,3 +233,38 @@ def test_keys_moved_in_bulk_grep_once_per_table(
     sides = three_way(git_repo, {REG: a}, {USE: use}, {REG: b})
     assert [f[0] for f in found(audit(git_repo, sides, tmp_path), RULE)] == [USE]
     assert len([w for w in asked if any(x.startswith("_A[") for x in w)]) <= 1
+
+
+def _parsed_by(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """The paths ``module`` parses (its own ``parse_python`` calls), recorded."""
+    parsed: list[str] = []
+    parse = module.parse_python  # type: ignore[attr-defined]
+
+    def recorded(text: str, path: str) -> object:
+        parsed.append(path)
+        return parse(text, path)
+
+    monkeypatch.setattr(module, "parse_python", recorded)
+    return parsed
+
+
+@pytest.mark.parametrize(
+    ("fork", "reads_upstream"),
+    [
+        ("X = 1\n", False),  # the fork's lines quote nothing
+        ('GREETING = "hello"\n', False),  # ... nothing upstream's removed lines quote
+        (READ, True),  # the dropped key itself: upstream's table is parsed, and the read reported
+    ],
+    ids=["no quote", "another quote", "the key"],
+)
+def test_upstream_files_are_parsed_only_for_a_key_the_fork_quotes(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: str, reads_upstream: bool
+) -> None:
+    """The gate (``sides.fork_found``): a 2,000-commit release parsed 310 upstream files, 4.3 s, for a fork
+    that quoted none of their keys."""
+    from aeon_release.domain.audits.drift import dropped_keys
+
+    parsed = _parsed_by(monkeypatch, dropped_keys)
+    sides = three_way(git_repo, {REG: TABLES}, {USE: fork}, {REG: TABLES_NOW})
+    assert bool(found(audit(git_repo, sides, tmp_path), RULE)) is reads_upstream
+    assert (REG in parsed) is reads_upstream

@@ -1,0 +1,70 @@
+"""Symbol drift's cost grows with a module's size, not with its size squared.
+
+A module of many patched functions asked, for each function, a question of the whole module (its every
+line scanned for the name, its every definition walked, its every statement searched for an import): a
+module of 1,200 calls took 33 s.  The work is counted, never timed: every Python call, and every C call
+made from Python, while the module is audited (``sys.setprofile``), at two sizes; a linear check does
+about three times the work at three times the size, a quadratic one up to nine times.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import FrameType
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo, config_without_rules
+
+RUNNER = "vllm/v1/worker/runner.py"
+
+
+def _module(n: int) -> str:
+    return "".join(
+        f"def prepare_step_{i:05d}(batch):\n    ids = list(batch)\n    ids = ids[:]\n"
+        f"    return prepare_step_{i + 1:05d}(ids)\n\n\n"
+        for i in range(n)
+    )
+
+
+def _work(tmp: Path, n: int, dropped: bool, warm: bool = False) -> tuple[int, int]:
+    """(calls made while auditing, findings) for a merge where the fork patched each of ``n`` functions
+    and upstream appended a function (or, ``dropped``, stopped every call of one function by another)."""
+    base = _module(n)
+    fork = base.replace("    ids = list(batch)\n", "    ids = list(batch)\n    ids = aeon_pad(ids)  # AEON\n")
+    upstream = base.replace("    return prepare_step_", "    return ids or prep_") if dropped else base + "x = 1\n"
+    repo = GitRepo(tmp / f"repo{n}")
+    sides = s.merge_case(repo, {RUNNER: base}, {RUNNER: fork}, [("Rework the steps (#2)", {RUNNER: upstream})])
+    config = config_without_rules(tmp / f"cfg{n}")
+    if warm:
+        audit_tree(repo.path, config, merge=sides)  # the imports and first-use caches out of the count
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event in ("call", "c_call")
+
+    sys.setprofile(count)
+    try:
+        report = audit_tree(repo.path, config, merge=sides)
+    finally:
+        sys.setprofile(None)
+    return calls, len(report.findings)
+
+
+def test_a_module_of_thousands_of_patched_functions_costs_linear_work(tmp_path: Path) -> None:
+    small, _ = _work(tmp_path, 400, dropped=False, warm=True)
+    large, _ = _work(tmp_path, 1200, dropped=False)
+    assert large < 4.5 * small, f"400 functions: {small} calls; 1,200: {large} (linear: ~3x)"
+
+
+@pytest.mark.slow  # a git grep a dead patch's name: 1,500 of them
+def test_a_module_whose_calls_upstream_all_dropped_costs_linear_work(tmp_path: Path) -> None:
+    # every function is then a dead patch's candidate: its uses searched, its base version walked
+    small, found_small = _work(tmp_path, 300, dropped=True, warm=True)
+    large, found_large = _work(tmp_path, 900, dropped=True)
+    assert found_large > found_small >= 300  # each patch is reported: the whole path was walked
+    assert large < 4.5 * small, f"300 functions: {small} calls; 900: {large} (linear: ~3x)"
