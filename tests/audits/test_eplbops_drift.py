@@ -201,6 +201,20 @@ def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, bui
             "EPLBConfig(use_async=True)",
         ),
         (EPLB_BASE, "EPLBConfig(use_async=True, communicator='pynccl')"),
+        (
+            EPLB_AFTER.replace(
+                "        if self.use_async and self.communicator",
+                "        if self.policy == 'default' and self.communicator == 'pynccl':\n            return self\n        if self.use_async and self.communicator",
+            ),
+            "EPLBConfig(use_async=True, communicator='pynccl')",
+        ),
+        (
+            EPLB_AFTER.replace(
+                "        if self.use_async and self.communicator",
+                "        self._resolve()\n        if self.use_async and self.communicator",
+            ),
+            "EPLBConfig(use_async=True, communicator='pynccl')",
+        ),
     ],
     ids=[
         "sync",
@@ -210,6 +224,8 @@ def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, bui
         "refused by the base too",
         "a default not a constant",
         "no new guard",
+        "after an early return",
+        "after a method that may change the instance",
     ],
 )
 def test_refused_value_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, built: str) -> None:

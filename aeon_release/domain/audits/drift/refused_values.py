@@ -151,11 +151,35 @@ def _callee(node: ast.expr) -> ast.expr:
 def _guards(method: ast.FunctionDef) -> Iterator[Guard]:
     stored = {t.attr for n in ast.walk(method) for t in _targets(n) if isinstance(t, ast.Attribute) and _on_self(t)}
     for stmt in method.body:
-        if not isinstance(stmt, ast.If) or not any(isinstance(s, ast.Raise) for s in stmt.body):
-            continue
-        read = _fields_read(stmt.test)
-        if read and not read & stored:
-            yield Guard(method.name, stmt.lineno, stmt.test)
+        if isinstance(stmt, ast.If) and any(isinstance(s, ast.Raise) for s in stmt.body):
+            read = _fields_read(stmt.test)
+            if read and not read & stored:
+                yield Guard(method.name, stmt.lineno, stmt.test)
+        if _may_skip_or_change(stmt):
+            return  # the guards below may not run, or see other values than the call's
+
+
+def _may_skip_or_change(stmt: ast.stmt) -> bool:
+    """A statement that may return early or change the instance through a call (``self._resolve()``,
+    ``super().__post_init__()``, ``helper(self)``): what follows it is not read against the call's values."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Return):
+            return True
+        if isinstance(node, ast.Call) and (_on_instance(node.func) or any(_is_self(a) for a in node.args)):
+            return True
+    return False
+
+
+def _on_instance(func: ast.expr) -> bool:
+    """``self.m`` or ``super().m``."""
+    if not isinstance(func, ast.Attribute):
+        return False
+    inner = func.value
+    return _is_self(inner) or (isinstance(inner, ast.Call) and last_name(inner.func) == "super")
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:
