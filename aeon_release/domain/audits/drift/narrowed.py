@@ -69,6 +69,48 @@ def scalar_dropped(
     )
 
 
+def none_dropped(
+    arg: ast.expr,
+    param: str,
+    before: ast.expr,
+    after: ast.expr,
+    old_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> str | None:
+    """The problem when a literal ``None`` is passed for ``param`` whose annotation upstream took ``None`` out
+    of and whose body no longer turns a None into a value.  #44978 made ``create_eplb_communicator(group,
+    backend: str | None, ...)`` take ``backend: str`` and dropped ``if backend is None: backend =
+    "torch_nccl"``: a fork's ``create_eplb_communicator(group, None, w, buf)`` binds and no branch takes it.
+    Tied only where the old body compared the parameter with None and the new body neither does nor tests its
+    truth (``backend or "x"``, ``if not backend``): a path for the None."""
+    if not (isinstance(arg, ast.Constant) and arg.value is None):
+        return None
+    old, new = members(before), members(after)
+    if old is None or new is None or not any(_none(m) for m in old) or not new:
+        return None
+    if any(_none(m) or _name(m) in _OPEN or not _name(m) for m in new) or _name(after) in ("Optional", "Union"):
+        return None
+    if not _handles(old_body, param, "None", None) or _handles(new_body, param, "None", None):
+        return None
+    if _truth_tested(new_body, param) or _discriminates(new_body, param):
+        return None
+    return (
+        f"passes None for {param}, which upstream annotates {ast.unparse(after)} and no longer turns into a "
+        f"value (it was {ast.unparse(before)})"
+    )
+
+
+def _truth_tested(func: ast.AST, param: str) -> bool:
+    """The body tests ``param``'s truth: ``if param``, ``not param``, ``param or x``, ``x if param else y``."""
+    for node in ast.walk(func):
+        tests = [node.test] if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) else []
+        tests += node.values if isinstance(node, ast.BoolOp) else []
+        tests += [node.operand] if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) else []
+        if any(_is(t, param) for t in tests):
+            return True
+    return False
+
+
 def _handles(func: ast.AST, param: str, kind: str, value: object) -> bool:
     """The body tests ``param`` for the kind (``isinstance(param, str)``) or compares it with ``value``."""
     for node in ast.walk(func):

@@ -534,7 +534,24 @@ def _value_use(read: ast.expr, parents: dict[int, ast.AST]) -> str | None:
         return f"iterates {shown}"
     if isinstance(parent, ast.Attribute) and parent.value is read:
         return f"reads {shown}.{parent.attr}"
-    return _numeric_use(read, parent, shown) or _iterated(read, parent, shown)
+    return _numeric_use(read, parent, shown) or _iterated(read, parent, shown) or _sized(read, parent, parents, shown)
+
+
+# calls that take a shape, as one tuple or as one dimension an argument (``torch.zeros((n, m))``,
+# ``x.view(n, -1)``): a None dimension raises TypeError
+_SHAPED = frozenset(
+    {"zeros", "ones", "empty", "rand", "randn", "full", "view", "reshape", "expand"}
+    | {"new_zeros", "new_ones", "new_empty", "new_full", "broadcast_to"}
+)
+
+
+def _sized(read: ast.AST, parent: ast.AST | None, parents: dict[int, ast.AST], shown: str) -> str | None:
+    """``read`` a dimension of a shape: ``torch.zeros((cfg.window, n))`` once ``window`` may be None (#20562
+    left ``ParallelConfig.eplb_window_size`` None unless set, ``EPLBConfig.window_size`` holding the value)."""
+    holder, call = (parent, parents.get(id(parent))) if isinstance(parent, ast.Tuple | ast.List) else (read, parent)
+    if isinstance(call, ast.Call) and last_name(call.func) in _SHAPED and any(a is holder for a in call.args):
+        return f"sizes a tensor by {shown} (in {last_name(call.func)}())"
+    return None
 
 
 _ITERATING = frozenset({"zip", "enumerate", "list", "tuple", "sorted", "set", "frozenset", "any", "all", "dict"})

@@ -6100,7 +6100,9 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
         if kind is None:
             problem = _scalar_for_container(arg, was, now, before, after)
             if problem is None and was == now:
-                problem = narrowed.scalar_dropped(arg, now, before, after, old_body, new_body)
+                problem = narrowed.scalar_dropped(arg, now, before, after, old_body, new_body) or narrowed.none_dropped(
+                    arg, now, before, after, old_body, new_body
+                )
             if problem is not None:
                 return problem
             continue

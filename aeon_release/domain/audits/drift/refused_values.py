@@ -1,0 +1,291 @@
+"""Values upstream's validator now refuses: a fork's constructor call spelling a combination a new guard raises for.
+
+#44978 added to ``EPLBConfig``'s ``@model_validator``::
+
+    if self.use_async and self.communicator in ("torch_nccl", "pynccl"):
+        raise ValueError(...)
+
+A fork line ``EPLBConfig(use_async=True, communicator="pynccl")`` (one GPU, no NIXL) merges cleanly and
+fails at startup.  No name moved, no default changed: only the values the class accepts.
+
+A guard is an ``if`` at the top level of a class's ``__post_init__``, ``model_post_init`` or a method decorated
+``model_validator`` whose body raises at its top level and whose test reads nothing but the instance's
+fields (``self.name``) and constants, no field of it stored by the method.  A fork-owned call ``Cls(k=v,
+...)`` with keywords only, each a constant, is refused when a guard of upstream's ``Cls`` holds for those
+values (the rest at the class's constant defaults) while no guard of the base's ``Cls`` does, and the test
+is not the base's own.  A value not known, a positional argument or ``**kwargs`` decides nothing: quiet.
+
+Pure but for reading the three trees: lines out.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parse_python
+
+# a call of a capitalized name with a keyword set to a constant (``Cls(flag=True``, ``name="x"``)
+_LITERAL_KEYWORD = re.compile(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
+_VALIDATORS = frozenset({"__post_init__", "model_post_init"})
+_MOST_FILES = 64
+_UNKNOWN: Any = object()  # a value the guard's test reads that the call does not fix
+
+
+@dataclass(frozen=True)
+class Built:
+    """A fork-owned ``Cls(k=v, ...)`` whose keywords are all constants."""
+
+    path: str
+    line: int
+    cls: str
+    values: tuple[tuple[str, object], ...]
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A raising ``if`` of a validator: the method, its line and its test."""
+
+    method: str
+    line: int
+    test: ast.expr
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a class's validators refuse: its constant field defaults and its guards."""
+
+    defaults: tuple[tuple[str, object], ...]
+    guards: tuple[Guard, ...]
+
+
+def refused_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    built = list(_fork_builds(trees))
+    if not built:
+        return []
+    holding = trees.declaring({b.cls for b in built}, _MOST_FILES)
+    changed = {key: (path, was, now) for path, key, was, now in both_versions(trees, holding, _checked)}
+    findings = []
+    for item in built:
+        path, was, now = changed.get(item.cls, (None, None, None))
+        guard = _newly_refusing(item, was, now) if path is not None else None
+        if path is not None and guard is not None:
+            commit = trees.upstream_commit(path, r"raise|if .*self\.", pr_pattern)
+            findings.append(_finding(item, path, guard, commit))
+    return findings
+
+
+def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
+    for path, module, owned in fork_modules(trees, _LITERAL_KEYWORD.search):
+        local = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+        for node in ast.walk(module):
+            if isinstance(node, ast.Call) and node.lineno in owned and _built_here(node, local):
+                values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
+                yield Built(path, node.lineno, last_name(node.func), values)
+
+
+def _constant(node: ast.expr) -> object:
+    return node.value if isinstance(node, ast.Constant) else _UNKNOWN
+
+
+def _built_here(call: ast.Call, local: set[str]) -> bool:
+    """A capitalized callee not defined in the fork's own module, called with constant keywords only."""
+    name = last_name(call.func)
+    if not name[:1].isupper() or name in local or call.args or not call.keywords:
+        return False
+    return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in call.keywords)
+
+
+def _newly_refusing(item: Built, was: Checked | None, now: Checked | None) -> Guard | None:
+    """The first of upstream's guards the call's values meet where the base's class let them through: no base
+    guard holds for them, and the base's copy of that very test (if any) is known not to."""
+    if now is None:
+        return None
+    before = was.guards if was is not None else ()
+    if was is not None and any(_holds(g.test, _values(was, item)) is True for g in before):
+        return None  # the base already refused the call: not this merge's doing
+    for guard in now.guards:
+        same = [g for g in before if ast.dump(g.test) == ast.dump(guard.test)]
+        if _holds(guard.test, _values(now, item)) is not True or not _let_through(same, was, item):
+            continue
+        return guard
+    return None
+
+
+def _let_through(same: list[Guard], was: Checked | None, item: Built) -> bool:
+    """The base's copies of the guard are known not to hold for the call (a default upstream flipped)."""
+    return was is None or all(_holds(g.test, _values(was, item)) is False for g in same)
+
+
+def _values(checked: Checked, item: Built) -> dict[str, object]:
+    return {**dict(checked.defaults), **dict(item.values)}
+
+
+def _checked(text: str | None) -> dict[str, Checked]:
+    """Class name -> its constant defaults and validator guards, for each class of the file."""
+    module = parse_python(text, "<validators>") if text is not None else None
+    found: dict[str, Checked] = {}
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.ClassDef):
+            guards = tuple(g for m in node.body if isinstance(m, ast.FunctionDef) and _validator(m) for g in _guards(m))
+            found[node.name] = Checked(tuple(_defaults(node)), guards)
+    return found
+
+
+def _validator(stmt: ast.FunctionDef) -> bool:
+    return stmt.name in _VALIDATORS or any(last_name(_callee(d)) == "model_validator" for d in stmt.decorator_list)
+
+
+def _callee(node: ast.expr) -> ast.expr:
+    return node.func if isinstance(node, ast.Call) else node
+
+
+def _guards(method: ast.FunctionDef) -> Iterator[Guard]:
+    stored = {t.attr for n in ast.walk(method) for t in _targets(n) if isinstance(t, ast.Attribute) and _on_self(t)}
+    for stmt in method.body:
+        if isinstance(stmt, ast.If) and any(isinstance(s, ast.Raise) for s in stmt.body):
+            read = _fields_read(stmt.test)
+            if read and not read & stored:
+                yield Guard(method.name, stmt.lineno, stmt.test)
+        if _may_skip_or_change(stmt):
+            return  # the guards below may not run, or see other values than the call's
+
+
+def _may_skip_or_change(stmt: ast.stmt) -> bool:
+    """A statement that may return early or change the instance through a call (``self._resolve()``,
+    ``super().__post_init__()``, ``helper(self)``): what follows it is not read against the call's values."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Return):
+            return True
+        if isinstance(node, ast.Call) and (_on_instance(node.func) or any(_is_self(a) for a in node.args)):
+            return True
+    return False
+
+
+def _on_instance(func: ast.expr) -> bool:
+    """``self.m`` or ``super().m``."""
+    if not isinstance(func, ast.Attribute):
+        return False
+    inner = func.value
+    return _is_self(inner) or (isinstance(inner, ast.Call) and last_name(inner.func) == "super")
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    return [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+
+
+def _on_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _fields_read(test: ast.expr) -> set[str] | None:
+    """The ``self.name`` fields the test reads; None when it reads anything else (a call, a local)."""
+    fields: set[str] = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute):
+            if not _on_self(node):
+                return None
+            fields.add(node.attr)
+        elif (isinstance(node, ast.Name) and node.id != "self") or isinstance(node, ast.Call | ast.Lambda):
+            return None
+    return fields
+
+
+def _defaults(cls: ast.ClassDef) -> Iterator[tuple[str, object]]:
+    """Each annotated field's constant default (``use_async: bool = False``)."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            if isinstance(stmt.value, ast.Constant):
+                yield stmt.target.id, stmt.value.value
+
+
+_COMPARE: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Is: operator.is_,
+    ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b,
+    ast.NotIn: lambda a, b: a not in b,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _holds(test: ast.expr, values: dict[str, object]) -> bool | None:
+    """The test's truth for those values; None when a value it needs is unknown."""
+    value = _value(test, values)
+    return None if value is _UNKNOWN else bool(value)
+
+
+def _value(node: ast.expr, values: dict[str, object]) -> Any:
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Attribute):
+        return values.get(node.attr, _UNKNOWN)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        items = [_value(e, values) for e in node.elts]
+        return _UNKNOWN if any(i is _UNKNOWN for i in items) else tuple(items)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _value(node.operand, values)
+        return _UNKNOWN if inner is _UNKNOWN else not inner
+    if isinstance(node, ast.BoolOp):
+        return _boolean(node, values)
+    if isinstance(node, ast.Compare):
+        return _compared(node, values)
+    return _UNKNOWN
+
+
+def _boolean(node: ast.BoolOp, values: dict[str, object]) -> Any:
+    """``and``/``or`` as Python runs them: the first operand that decides, unknown once one is unknown."""
+    decides = (lambda v: not v) if isinstance(node.op, ast.And) else bool
+    value: Any = _UNKNOWN
+    for operand in node.values:
+        value = _value(operand, values)
+        if value is _UNKNOWN or decides(value):
+            return value
+    return value
+
+
+def _compared(node: ast.Compare, values: dict[str, object]) -> Any:
+    left = _value(node.left, values)
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
+        right = _value(right_node, values)
+        if left is _UNKNOWN or right is _UNKNOWN or type(op) not in _COMPARE:
+            return _UNKNOWN
+        try:
+            if not _COMPARE[type(op)](left, right):
+                return False
+        except TypeError:
+            return _UNKNOWN
+        left = right
+    return True
+
+
+def _finding(item: Built, path: str, guard: Guard, commit: str) -> Finding:
+    spelled = ", ".join(f"{k}={v!r}" for k, v in item.values)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        item.path,
+        item.line,
+        f"fork-owned call builds {item.cls}({spelled}), which upstream's {item.cls}.{guard.method} now refuses "
+        f"({path}:{guard.line}{commit}: `if {ast.unparse(guard.test)}` raises): the merge fails at construction; "
+        "pick a combination upstream still accepts",
+    )

@@ -1,0 +1,239 @@
+"""Expert-parallel load balancing and the custom-op layer (killers73): a deprecated config field left None
+sizing a tensor, a None passed where upstream dropped its None handling, a keyword pair upstream's validator
+now refuses.  Each rebuilt from a real vLLM change as a clean git merge, with twins (fork code the change
+does not break) that must stay quiet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of, three_way
+
+
+def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
+
+
+# -- #20562 (4fbda0b20c): ParallelConfig.eplb_window_size kept for deprecation, now Optional[int] = None --------
+PAR = "vllm/config/parallel.py"
+PAR_BASE = """from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass
+class ParallelConfig:
+    enable_eplb: bool = False
+    eplb_window_size: int = 1000
+"""
+PAR_AFTER = PAR_BASE.replace("eplb_window_size: int = 1000", "eplb_window_size: Optional[int] = None")
+PAR_FILES = {"vllm/__init__.py": "", "vllm/config/__init__.py": "", PAR: PAR_BASE}
+WIN = "vllm/aeon/window.py"
+WIN_HEADER = "import torch\n\nfrom vllm.config.parallel import ParallelConfig\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n"
+        "    return torch.zeros((cfg.eplb_window_size, n), dtype=torch.int32)\n",
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n    return torch.empty(cfg.eplb_window_size, n)\n",
+        "def aeon_window(cfg: ParallelConfig, load: torch.Tensor) -> torch.Tensor:\n"
+        "    return load.view(cfg.eplb_window_size, -1)\n",
+    ],
+    ids=["a shape tuple", "a dimension argument", "a view"],
+)
+def test_a_field_made_optional_sizing_a_tensor(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    text = WIN_HEADER + body
+    sides = three_way(git_repo, PAR_FILES, {WIN: text}, {PAR: PAR_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, WIN)
+    assert line == line_of(text, "eplb_window_size")
+    assert "sizes a tensor by cfg.eplb_window_size" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n"
+        "    size = cfg.eplb_window_size if cfg.eplb_window_size is not None else 1000\n"
+        "    return torch.zeros((size, n))\n",
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n"
+        "    return torch.zeros((cfg.eplb_window_size or 1000, n))\n",
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n"
+        "    return torch.zeros((n, 2), dtype=torch.int32) if cfg.enable_eplb else torch.ones(n)\n",
+        "def aeon_window(cfg: ParallelConfig, n: int) -> torch.Tensor:\n"
+        "    return torch.tensor([cfg.eplb_window_size, n])\n",
+    ],
+    ids=["tested for None", "or a fallback", "another field", "a value, not a shape"],
+)
+def test_optional_field_shape_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    sides = three_way(git_repo, PAR_FILES, {WIN: WIN_HEADER + body}, {PAR: PAR_AFTER})
+    assert errors(git_repo, no_rules, sides, WIN) == []
+
+
+# -- #44978 (6471ec75bd): create_eplb_communicator's backend: str | None -> str, the None branch dropped --------
+COMM = "vllm/distributed/eplb/eplb_communicator.py"
+COMM_BASE = '''def create_eplb_communicator(group: object, backend: str | None, weights: list) -> object:
+    """Build the communicator."""
+    if backend is None:
+        backend = "torch_nccl"
+    if backend == "torch_nccl":
+        return (group, weights)
+    raise ValueError(f"unknown backend {backend}")
+'''
+COMM_AFTER = COMM_BASE.replace("backend: str | None,", "backend: str,").replace(
+    '    if backend is None:\n        backend = "torch_nccl"\n', ""
+)
+COMM_FILES = {"vllm/__init__.py": "", "vllm/distributed/__init__.py": "", "vllm/distributed/eplb/__init__.py": ""}
+COMM_FILES[COMM] = COMM_BASE
+CALLER = "vllm/aeon/comm.py"
+CALLER_HEADER = "from vllm.distributed.eplb.eplb_communicator import create_eplb_communicator\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, None, w)\n",
+        "def aeon_comm(group: object, w: list) -> object:\n"
+        "    return create_eplb_communicator(group, backend=None, weights=w)\n",
+    ],
+    ids=["positional", "keyword"],
+)
+def test_none_passed_where_upstream_dropped_the_none_branch(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    text = CALLER_HEADER + body
+    sides = three_way(git_repo, COMM_FILES, {CALLER: text}, {COMM: COMM_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, CALLER)
+    assert line == line_of(text, "create_eplb_communicator(group")
+    assert "passes None for backend, which upstream annotates str" in message
+
+
+@pytest.mark.parametrize(
+    ("after", "body"),
+    [
+        (
+            COMM_AFTER,
+            "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, 'torch_nccl', w)\n",
+        ),
+        (
+            COMM_BASE.replace("backend: str | None,", "backend: str,"),
+            "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, None, w)\n",
+        ),
+        (
+            COMM_AFTER.replace(
+                '    if backend == "torch_nccl":',
+                '    backend = backend or "torch_nccl"\n    if backend == "torch_nccl":',
+            ),
+            "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, None, w)\n",
+        ),
+        (
+            COMM_BASE.replace('    if backend is None:\n        backend = "torch_nccl"\n', ""),
+            "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, None, w)\n",
+        ),
+    ],
+    ids=["a value passed", "the None branch kept", "a truth fallback", "the annotation still takes None"],
+)
+def test_none_dropped_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, body: str) -> None:
+    sides = three_way(git_repo, COMM_FILES, {CALLER: CALLER_HEADER + body}, {COMM: after})
+    assert errors(git_repo, no_rules, sides, CALLER) == []
+
+
+# -- #44978 (6471ec75bd) too: EPLBConfig's validator now refuses an NCCL communicator with async EPLB ----------
+EPLB_BASE = """from dataclasses import dataclass
+
+
+def model_validator(mode: str):
+    return lambda f: f
+
+
+@dataclass
+class EPLBConfig:
+    use_async: bool = False
+    policy: str = "default"
+    communicator: str | None = None
+
+    @model_validator(mode="after")
+    def _validate_eplb_config(self):
+        if self.use_async and self.policy != "default":
+            raise ValueError("Async EPLB is only supported with the default policy.")
+        return self
+"""
+EPLB_AFTER = EPLB_BASE.replace(
+    "        return self\n",
+    '        if self.use_async and self.communicator in ("torch_nccl", "pynccl"):\n'
+    '            raise ValueError("NCCL communicators are incompatible with async EPLB")\n'
+    "        return self\n",
+)
+EPLB_FILES = {"vllm/__init__.py": "", "vllm/config/__init__.py": "", PAR: EPLB_BASE}
+CONF = "vllm/aeon/eplb.py"
+CONF_HEADER = "from vllm.config.parallel import EPLBConfig\n\n"
+
+
+@pytest.mark.parametrize(
+    "built",
+    [
+        "EPLBConfig(use_async=True, communicator='pynccl')",
+        "EPLBConfig(communicator='torch_nccl', use_async=True, policy='default')",
+    ],
+    ids=["the pair spelt", "in another order, a third keyword"],
+)
+def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, built: str) -> None:
+    text = CONF_HEADER + f"AEON_EPLB = {built}\n"
+    sides = three_way(git_repo, EPLB_FILES, {CONF: text}, {PAR: EPLB_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, CONF)
+    assert line == line_of(text, "AEON_EPLB")
+    assert "upstream's EPLBConfig._validate_eplb_config now refuses" in message
+
+
+@pytest.mark.parametrize(
+    ("after", "built"),
+    [
+        (EPLB_AFTER, "EPLBConfig(use_async=False, communicator='pynccl')"),
+        (EPLB_AFTER, "EPLBConfig(communicator='pynccl')"),
+        (EPLB_AFTER, "EPLBConfig(use_async=True, communicator='nixl')"),
+        (EPLB_AFTER, "EPLBConfig(use_async=flag, communicator='pynccl')"),
+        (EPLB_AFTER, "EPLBConfig(use_async=True, policy='custom')"),
+        (
+            EPLB_AFTER.replace("communicator: str | None = None", 'communicator: str | None = field(default="pynccl")'),
+            "EPLBConfig(use_async=True)",
+        ),
+        (EPLB_BASE, "EPLBConfig(use_async=True, communicator='pynccl')"),
+        (
+            EPLB_AFTER.replace(
+                "        if self.use_async and self.communicator",
+                "        if self.policy == 'default' and self.communicator == 'pynccl':\n            return self\n        if self.use_async and self.communicator",
+            ),
+            "EPLBConfig(use_async=True, communicator='pynccl')",
+        ),
+        (
+            EPLB_AFTER.replace(
+                "        if self.use_async and self.communicator",
+                "        self._resolve()\n        if self.use_async and self.communicator",
+            ),
+            "EPLBConfig(use_async=True, communicator='pynccl')",
+        ),
+    ],
+    ids=[
+        "sync",
+        "async left at its False default",
+        "an accepted communicator",
+        "a value not known",
+        "refused by the base too",
+        "a default not a constant",
+        "no new guard",
+        "after an early return",
+        "after a method that may change the instance",
+    ],
+)
+def test_refused_value_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, built: str) -> None:
+    text = CONF_HEADER + "flag = True\n" + f"AEON_EPLB = {built}\n"
+    base = EPLB_BASE
+    if "field(" in after:  # the same non-constant default on both sides: nothing but the guard changed
+        base = after.replace(
+            EPLB_AFTER[EPLB_AFTER.index("        if self.use_async and self.communicator") :], "        return self\n"
+        )
+    sides = three_way(git_repo, {**EPLB_FILES, PAR: base}, {CONF: text}, {PAR: after})
+    assert errors(git_repo, no_rules, sides, CONF) == []
