@@ -1,0 +1,134 @@
+"""Hostile-input sweep 46.  A registry answering 429 Too Many Requests (said as "failed ...: HTTP 429", hint "retry",
+with no word of when); ``--password-stdin`` given several lines (the first taken, the rest dropped).  The real CLI."""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import LoopbackServer
+from tests.hostile.conftest import ROOT, QuietHandler, config_with, run_limited
+from tests.hostile.test_config_files import one_error_line
+
+TIMEOUT = 20.0
+
+
+# -- a registry limiting requests --------------------------------------------------------------------------------------
+class _Limiting(LoopbackServer):
+    """A registry whose first ``limited`` answers are 429 with ``retry`` as their Retry-After (None: no header), then
+    no tag and an empty tag list; ``times`` holds when each request came."""
+
+    def __init__(self, retry: str | None, limited: int = 1) -> None:
+        times: list[float] = []
+
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                times.append(time.monotonic())
+                if len(times) <= limited:
+                    body = b'{"errors": [{"code": "TOOMANYREQUESTS", "message": "slow down"}]}'
+                    self._send(429, body, {"Retry-After": retry} if retry is not None else {})
+                elif "/manifests/" in self.path:
+                    self._send(404, b'{"errors": [{"code": "MANIFEST_UNKNOWN", "message": "no such tag"}]}')
+                else:
+                    self._send(200, b'{"name": "team/app", "tags": []}', {"Content-Type": "application/json"})
+
+        super().__init__(Handler)
+        self.times = times
+
+
+def _releases(tmp_path: Path, registry: _Limiting) -> object:
+    argv = ("releases", "--repository", f"127.0.0.1:{registry.port}/team/app", "--config", config_with(tmp_path))
+    return run_limited(*argv, "--json", cwd=tmp_path, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("retry", ["1", "date"], ids=["seconds", "http-date"])
+def test_a_short_retry_after_is_waited_out_and_the_request_sent_again(tmp_path: Path, retry: str) -> None:
+    """A 429 whose Retry-After asks a second (or names a date seconds ahead) was "failed listing the tags:
+    HTTP 429", exit 2.  The wait is honoured, the request sent once more, and the run goes on (exit 0)."""
+    value = email.utils.formatdate(time.time() + 5, usegmt=True) if retry == "date" else retry
+    with _Limiting(value) as registry:
+        run = _releases(tmp_path, registry)
+        times = registry.times
+    assert run.code == 0 and "Traceback" not in run.err, run.err  # type: ignore[attr-defined]
+    json.loads(run.out)  # type: ignore[attr-defined]
+    assert len(times) >= 2 and times[1] - times[0] >= 0.9, times
+
+
+@pytest.mark.parametrize(
+    ("retry", "says"),
+    [
+        ("3600", "it asks to retry in 60 min"),
+        ("86400", "it asks to retry in 24 h"),
+        ("99999999999999999999999", "it asks to retry in more than a week"),
+        (None, "it names no time to retry"),
+        ("soon", "it names no time to retry"),
+        ("-5", "it names no time to retry"),
+    ],
+    ids=["an-hour", "a-day", "huge", "absent", "garbage", "negative"],
+)
+def test_a_long_or_unknown_retry_after_is_said_at_once(tmp_path: Path, retry: str | None, says: str) -> None:
+    """A 429 asking an hour (a pull limit), none, or a value that is no time: one line saying the registry is limiting
+    requests and when to retry, at once, one request (no wait of an hour, no retry loop); stdout empty."""
+    with _Limiting(retry, limited=5) as registry:
+        run = _releases(tmp_path, registry)
+        asked = len(registry.times)
+    line = one_error_line(run)  # type: ignore[arg-type]
+    assert "is limiting requests (HTTP 429 Too Many Requests)" in line and says in line, line
+    assert asked == 1 and run.out == "" and run.seconds < TIMEOUT, (asked, run.out)  # type: ignore[attr-defined]
+
+
+def test_a_registry_still_limiting_after_the_wait_is_said_once(tmp_path: Path) -> None:
+    """A 429 again after the wait it asked: one line saying it waited, two requests, not a loop."""
+    with _Limiting("1", limited=5) as registry:
+        run = _releases(tmp_path, registry)
+        asked = len(registry.times)
+    line = one_error_line(run)  # type: ignore[arg-type]
+    assert "it asks to retry in 1s; waited 1s as it asked and sent it again" in line and asked == 2, (line, asked)
+
+
+def test_a_registry_that_is_not_limiting_is_read_once(tmp_path: Path) -> None:
+    """The twin: no 429, no wait, exit 0."""
+    with _Limiting("1", limited=0) as registry:
+        run = _releases(tmp_path, registry)
+    assert run.code == 0 and run.seconds < 0.9, run.err  # type: ignore[attr-defined]
+
+
+# -- --password-stdin given several lines -------------------------------------------------------------------------------
+def _with_stdin(tmp_path: Path, data: bytes) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "aeon_release", "releases", "--repository", "127.0.0.1:9/a/b", "--config", tmp_path,
+         "--username", "u", "--password-stdin"],
+        input=data, capture_output=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"my-user\nS3cretTok3n\n", b"S3cretTok3n\nS3cretTok3n-old\n", b"first\r\nS3cretTok3n", b"y\n" * 100_000],
+    ids=["user-then-token", "two-tokens", "crlf", "yes"],
+)
+def test_a_password_on_stdin_of_several_lines_is_refused(tmp_path: Path, data: bytes) -> None:
+    """``printf '%s\\n%s' "$USER" "$TOKEN" | ... --password-stdin`` took the user name as the password and dropped the
+    rest (`yes |` sent "y"): the registry then said the credentials were rejected, or worse took the wrong ones.  One
+    line, exit 2, no line of the input in it, before any request."""
+    done = _with_stdin(tmp_path, data)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+    assert "--password-stdin read more than one line" in err and "S3cret" not in err and "my-user" not in err, err
+
+
+@pytest.mark.parametrize("data", [b"S3cretTok3n\n", b"S3cretTok3n\r\n", b"S3cretTok3n", b"S3cretTok3n\n\n"])
+def test_a_password_on_stdin_ended_by_a_newline_is_read(tmp_path: Path, data: bytes) -> None:
+    """The twin: one line, with or without its line break (or trailing blank lines), is the password; the run goes
+    on to the registry (here none answers)."""
+    done = _with_stdin(tmp_path, data)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "is unreachable" in err and "more than one line" not in err, err
+    assert "S3cret" not in err, err
