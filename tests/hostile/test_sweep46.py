@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import LoopbackServer
+from tests.helpers import LoopbackServer, build_example
 from tests.hostile.conftest import ROOT, QuietHandler, config_with, run_limited
 from tests.hostile.test_config_files import one_error_line
 
@@ -132,3 +132,29 @@ def test_a_password_on_stdin_ended_by_a_newline_is_read(tmp_path: Path, data: by
     err = done.stderr.decode()
     assert done.returncode == 2 and "is unreachable" in err and "more than one line" not in err, err
     assert "S3cret" not in err, err
+
+
+# -- a tag name git refuses, for a rule its characters do not break --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("tag", "says"),
+    [
+        ("v0..29", "it holds '..' or '//', or ends in '/' or '.'"),
+        ("v0.29.0.lock", "a part of it starts with '.' or ends in '.lock'"),
+        ("v0.29.", "it holds '..' or '//', or ends in '/' or '.'"),
+        ("v0.29.\uff10", "it holds '\\uff10': only ASCII letters, digits and . _ / + - are taken"),
+        ("v\u043e.29.0", "it holds '\\u043e': only ASCII letters, digits and . _ / + - are taken"),
+        ("v0.29.0@{1}", "it holds '@': only ASCII"),
+        ("_v0.29.0", "it does not start with an ASCII letter or digit"),
+        ("v" * 201, "it is longer than 200 characters"),
+    ],
+    ids=["dot-dot", "dot-lock", "trailing-dot", "fullwidth-digit", "cyrillic-o", "reflog", "underscore", "long"],
+)
+@pytest.mark.parametrize("command", ["merge", "notes"])
+def test_a_tag_name_git_refuses_is_told_which_rule_it_breaks(tmp_path: Path, tag: str, says: str, command: str) -> None:
+    """`merge v0..29`, `notes v0.29.0.lock`: "is not a valid name (hint: use letters, digits and . _ / + - only)",
+    which the name did; a Cyrillic o (U+043E) or a fullwidth 0 (U+FF10) (a copy from a chat) was told the same, not which
+    character.  The line names the rule, and the character that is not taken."""
+    ex = build_example(tmp_path / "ex")
+    extra = ("--no-fetch", "--dry-run") if command == "merge" else ()
+    line = one_error_line(run_limited(command, tag, "--repo", ex.fork, "--config", ex.config, *extra, cwd=tmp_path))
+    assert f"is not a valid name: {says}" in line and "letters, digits and . _ / + - only" not in line, line
