@@ -158,3 +158,63 @@ def test_a_tag_name_git_refuses_is_told_which_rule_it_breaks(tmp_path: Path, tag
     extra = ("--no-fetch", "--dry-run") if command == "merge" else ()
     line = one_error_line(run_limited(command, tag, "--repo", ex.fork, "--config", ex.config, *extra, cwd=tmp_path))
     assert f"is not a valid name: {says}" in line and "letters, digits and . _ / + - only" not in line, line
+
+
+# -- an OCI layout whose index lists itself ----------------------------------------------------------------------------
+def _digest(n: int) -> str:
+    return "sha256:" + f"{n:x}" * 64
+
+
+def _index(digest: str) -> dict[str, object]:
+    media = "application/vnd.oci.image.index.v1+json"
+    return {"schemaVersion": 2, "manifests": [{"mediaType": media, "digest": digest, "size": 1}]}
+
+
+def _oci(folder: Path, blobs: dict[str, object], top: str) -> str:
+    """An OCI layout whose index.json names ``top``, with ``blobs`` (digest: JSON) in it."""
+    (folder / "blobs" / "sha256").mkdir(parents=True)
+    (folder / "oci-layout").write_text('{"imageLayoutVersion": "1.0.0"}')
+    (folder / "index.json").write_text(json.dumps(_index(top)))
+    for digest, document in blobs.items():
+        (folder / "blobs" / "sha256" / digest[7:]).write_text(json.dumps(document))
+    return f"oci:{folder}"
+
+
+@pytest.mark.parametrize(
+    ("blobs", "says"),
+    [
+        ({_digest(1): _index(_digest(1))}, "lists itself, directly or through another index"),
+        ({_digest(1): _index(_digest(2)), _digest(2): _index(_digest(1))}, "lists itself, directly or through"),
+        ({_digest(n): _index(_digest(n + 1)) for n in range(1, 12)}, "nests more than 8 deep"),
+    ],
+    ids=["itself", "a-pair", "a-chain"],
+)
+def test_an_oci_index_that_lists_itself_is_said_to(tmp_path: Path, blobs: dict[str, object], says: str) -> None:
+    """A layout's blob names are not checked against their bytes: an index listing itself (or a pair listing each
+    other) was followed to the recursion limit and said as "not JSON: nested too deeply", of a file of 200 bytes of
+    JSON.  One line naming the loop."""
+    image = _oci(tmp_path / "oci", blobs, _digest(1))
+    line = one_error_line(run_limited("image-report", image, cwd=tmp_path, timeout=TIMEOUT))
+    assert says in line and "nested too deeply" not in line, line
+
+
+def test_an_oci_index_of_an_index_is_read(tmp_path: Path) -> None:
+    """The twin: an index listing an index listing an image (buildx's attestation layout) is the image's report."""
+    import hashlib
+    import io
+    import tarfile
+
+    layer = io.BytesIO()
+    with tarfile.open(fileobj=layer, mode="w") as archive:
+        info = tarfile.TarInfo("hello.txt")
+        info.size = 5
+        archive.addfile(info, io.BytesIO(b"hello"))
+    data = layer.getvalue()
+    layer_digest = "sha256:" + hashlib.sha256(data).hexdigest()
+    manifest = {"schemaVersion": 2, "config": {"digest": _digest(3)}, "layers": [{"digest": layer_digest}]}
+    blobs = {_digest(1): _index(_digest(2)), _digest(2): manifest, _digest(3): {"history": []}}
+    image = _oci(tmp_path / "oci", blobs, _digest(1))
+    (tmp_path / "oci" / "blobs" / "sha256" / layer_digest[7:]).write_bytes(data)
+    run = run_limited("image-report", image, "--json", cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    assert json.loads(run.out), run.out
