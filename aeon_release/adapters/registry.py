@@ -126,11 +126,22 @@ def _docker_config_path() -> Path | None:
     ``docker run --user 1001`` do), where ``Path.home()`` raised and ``releases`` crashed."""
     folder = os.environ.get("DOCKER_CONFIG")
     if folder:
-        return Path(folder) / "config.json"
+        if os.path.isfile(folder):
+            # `DOCKER_CONFIG=~/.docker/config.json`, the file for its folder: "config.json/config.json: cannot be
+            # read: Not a directory" named neither the variable nor the mix-up
+            raise ConfigError(
+                f"DOCKER_CONFIG={quoted(folder)} is a file, not a folder",
+                "DOCKER_CONFIG names the folder holding config.json (as ~/.docker does), not the file; or unset it",
+            )
+        # a device there (DOCKER_CONFIG=/dev/null) holds no config.json, as docker reads it
+        return None if os.path.exists(folder) and not os.path.isdir(folder) else Path(folder) / "config.json"
     try:
-        return Path.home() / ".docker" / "config.json"
+        home = Path.home()
     except RuntimeError:  # "Could not determine home directory."
         return None
+    # HOME=/dev/null (a CI step that keeps every tool's configuration out) has no ~/.docker, as docker reads it:
+    # it was "/dev/null/.docker/config.json: cannot be read: Not a directory", exit 2
+    return home / ".docker" / "config.json" if home.is_dir() else None
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:

@@ -218,3 +218,37 @@ def test_an_oci_index_of_an_index_is_read(tmp_path: Path) -> None:
     run = run_limited("image-report", image, "--json", cwd=tmp_path, timeout=TIMEOUT)
     assert run.code == 0 and "Traceback" not in run.err, run.err
     assert json.loads(run.out), run.out
+
+
+# -- DOCKER_CONFIG naming the file; HOME naming no folder --------------------------------------------------------------
+def test_docker_config_naming_the_file_is_said_to(tmp_path: Path) -> None:
+    """``DOCKER_CONFIG=~/.docker/config.json`` (the file for its folder) was ".../config.json/config.json: cannot be
+    read: Not a directory": neither the variable nor the mix-up named.  One line naming DOCKER_CONFIG."""
+    (tmp_path / "config.json").write_text('{"auths": {}}')
+    argv = ("releases", "--repository", "127.0.0.1:9/team/app", "--config", config_with(tmp_path))
+    run = run_limited(*argv, cwd=tmp_path, env={"DOCKER_CONFIG": str(tmp_path / "config.json")}, timeout=TIMEOUT)
+    line = one_error_line(run)
+    assert "DOCKER_CONFIG=" in line and "is a file, not a folder" in line and "config.json/config.json" not in line
+
+
+@pytest.mark.parametrize("variable", ["HOME", "DOCKER_CONFIG"])
+def test_a_home_or_docker_config_of_dev_null_holds_no_docker_config(tmp_path: Path, variable: str) -> None:
+    """``HOME=/dev/null`` (a CI step keeping every tool's configuration out) has no ~/.docker, as docker reads it:
+    `releases` was "/dev/null/.docker/config.json: cannot be read: Not a directory", exit 2.  It reads the registry
+    with no credentials (exit 0); so does DOCKER_CONFIG=/dev/null."""
+    env = {"HOME": "/dev/null"} if variable == "HOME" else {"DOCKER_CONFIG": "/dev/null"}
+    with _Limiting("1", limited=0) as registry:
+        argv = ("releases", "--repository", f"127.0.0.1:{registry.port}/team/app", "--config", config_with(tmp_path))
+        if variable == "HOME":
+            env["DOCKER_CONFIG"] = ""
+        run = run_limited(*argv, cwd=tmp_path, env=env, timeout=TIMEOUT)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+
+
+def test_a_docker_config_folder_is_read_as_before(tmp_path: Path) -> None:
+    """The twin: DOCKER_CONFIG a folder whose config.json is no JSON is still named (the file is read)."""
+    (tmp_path / "docker").mkdir()
+    (tmp_path / "docker" / "config.json").write_text("{not json")
+    argv = ("releases", "--repository", "127.0.0.1:9/team/app", "--config", config_with(tmp_path))
+    run = run_limited(*argv, cwd=tmp_path, env={"DOCKER_CONFIG": str(tmp_path / "docker")}, timeout=TIMEOUT)
+    assert "docker/config.json: cannot be read as JSON" in one_error_line(run)
