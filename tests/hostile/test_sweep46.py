@@ -16,6 +16,7 @@ import pytest
 from tests.helpers import LoopbackServer, build_example
 from tests.hostile.conftest import ROOT, QuietHandler, config_with, run_limited
 from tests.hostile.test_config_files import one_error_line
+from tests.hostile.test_sweep42 import FAKE_DOCKER, Engine, engine  # noqa: F401 (the fixture)
 
 TIMEOUT = 20.0
 
@@ -33,7 +34,9 @@ class _Limiting(LoopbackServer):
                 times.append(time.monotonic())
                 if len(times) <= limited:
                     body = b'{"errors": [{"code": "TOOMANYREQUESTS", "message": "slow down"}]}'
-                    self._send(429, body, {"Retry-After": retry} if retry is not None else {})
+                    # "date": an HTTP date 3 s ahead of the answer (2-3 s, the date in whole seconds)
+                    value = email.utils.formatdate(time.time() + 3, usegmt=True) if retry == "date" else retry
+                    self._send(429, body, {"Retry-After": value} if value is not None else {})
                 elif "/manifests/" in self.path:
                     self._send(404, b'{"errors": [{"code": "MANIFEST_UNKNOWN", "message": "no such tag"}]}')
                 else:
@@ -52,8 +55,7 @@ def _releases(tmp_path: Path, registry: _Limiting) -> object:
 def test_a_short_retry_after_is_waited_out_and_the_request_sent_again(tmp_path: Path, retry: str) -> None:
     """A 429 whose Retry-After asks a second (or names a date seconds ahead) was "failed listing the tags:
     HTTP 429", exit 2.  The wait is honoured, the request sent once more, and the run goes on (exit 0)."""
-    value = email.utils.formatdate(time.time() + 5, usegmt=True) if retry == "date" else retry
-    with _Limiting(value) as registry:
+    with _Limiting(retry) as registry:
         run = _releases(tmp_path, registry)
         times = registry.times
     assert run.code == 0 and "Traceback" not in run.err, run.err  # type: ignore[attr-defined]
@@ -252,3 +254,31 @@ def test_a_docker_config_folder_is_read_as_before(tmp_path: Path) -> None:
     argv = ("releases", "--repository", "127.0.0.1:9/team/app", "--config", config_with(tmp_path))
     run = run_limited(*argv, cwd=tmp_path, env={"DOCKER_CONFIG": str(tmp_path / "docker")}, timeout=TIMEOUT)
     assert "docker/config.json: cannot be read as JSON" in one_error_line(run)
+
+
+# -- AEON_DOCKER_CLI naming no program ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("place", ["missing", "folder", "not-executable"])
+def test_aeon_docker_cli_naming_no_program_is_said_to(
+    engine: tuple[Engine, dict[str, str]],  # noqa: F811
+    tmp_path: Path,
+    place: str,
+) -> None:
+    """``AEON_DOCKER_CLI`` (the docker CLI to build with, before any on PATH) naming a path that is no program was
+    passed over in silence: the build ran with the first docker on PATH, another CLI than the one asked for.  One
+    line naming the variable, exit 2, no build."""
+    _, env = engine
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "docker").write_text(FAKE_DOCKER)
+    (tools / "docker").chmod(0o755)
+    named = tmp_path / "my-docker"
+    if place == "folder":
+        named.mkdir()
+    elif place == "not-executable":
+        named.write_text(FAKE_DOCKER)
+    ex = build_example(tmp_path / "ex")
+    argv = ("build", "--repo", ex.fork, "--config", ex.config, "--version", "v0.27.1", "--skip-audit", "a test",
+            "--skip-device-check")  # fmt: skip
+    env = {**env, "AEON_DOCKER_CLI": str(named), "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
+    line = one_error_line(run_limited(*argv, cwd=tmp_path, env=env, timeout=TIMEOUT))
+    assert f"AEON_DOCKER_CLI='{named}' is no executable file" in line, line
