@@ -282,3 +282,33 @@ def test_aeon_docker_cli_naming_no_program_is_said_to(
     env = {**env, "AEON_DOCKER_CLI": str(named), "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
     line = one_error_line(run_limited(*argv, cwd=tmp_path, env=env, timeout=TIMEOUT))
     assert f"AEON_DOCKER_CLI='{named}' is no executable file" in line, line
+
+
+# -- a cherry-pick whose pr is left empty ---------------------------------------------------------------------------------
+PICKS = """releases:
+  v0.29.0:
+    pick:
+      - {pr: PICK, reason: DFlash 2 drafter layer}
+    skip:
+      - {pr: 49718, reason: XQA on SM12x regresses GPQA accuracy}
+"""
+
+
+@pytest.mark.parametrize("command", ["check", "merge"])
+@pytest.mark.parametrize("pick", ["null", "", "~"], ids=["null", "empty", "tilde"])
+def test_a_cherry_pick_whose_pr_is_left_empty_is_named(tmp_path: Path, pick: str, command: str) -> None:
+    """``{pr: , reason: ...}`` (the number not yet filled in) passed `ledger check` (exit 0) and the merge said
+    "commit None does not exist in the fork repository (hint: fetch upstream first)".  One line naming the field."""
+    ex = build_example(tmp_path / "ex")
+    (ex.config / "cherry_picks.yaml").write_text(PICKS.replace("PICK", pick))
+    argv = ("ledger", "check") if command == "check" else ("merge", "v0.29.0", "--repo", ex.fork, "--no-fetch")
+    line = one_error_line(run_limited(*argv, "--config", ex.config, cwd=tmp_path, timeout=TIMEOUT))
+    assert "releases.v0.29.0.pick[0].pr: expected an integer, got nothing" in line and "None" not in line, line
+
+
+def test_a_cherry_pick_of_a_pr_number_is_checked_as_before(tmp_path: Path) -> None:
+    """The twin: a PR number is a valid pick (exit 0)."""
+    ex = build_example(tmp_path / "ex")
+    (ex.config / "cherry_picks.yaml").write_text(PICKS.replace("PICK", "52816"))
+    run = run_limited("ledger", "check", "--config", ex.config, cwd=tmp_path, timeout=TIMEOUT)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
