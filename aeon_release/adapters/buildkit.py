@@ -99,6 +99,13 @@ def _candidates() -> list[str]:
     """Every docker CLI to try, in order, each once (symlinks to one binary count once)."""
     found: list[str] = []
     override = os.environ.get(CLI_ENV)
+    if override and not (os.path.isfile(override) and os.access(override, os.X_OK)):
+        # a path that is no program was passed over in silence for the first docker on PATH, another CLI than
+        # the one asked for (and with none on PATH: "no docker CLI on PATH ... or set AEON_DOCKER_CLI", set)
+        raise UsageError(
+            f"{CLI_ENV}={quoted(override, 240)} is no executable file",
+            "point it at a docker CLI (such as /usr/bin/docker), or unset it to use the docker on PATH",
+        )
     paths = [override] if override else []
     for folder in os.environ.get("PATH", "").split(os.pathsep):
         paths.append(os.path.join(folder, "docker"))

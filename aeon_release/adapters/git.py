@@ -39,21 +39,31 @@ def ref_name_problem(name: str) -> str | None:
     """Why git would refuse ``name`` as a branch or tag (`git check-ref-format`'s rules for the names this
     tool makes), or None: a component that starts with ``.`` or ends in ``.lock`` (``a.lock/v1``) as well
     as ``..``, ``//`` and a trailing ``/`` or ``.``."""
+    if not name:
+        return "it is empty"
+    if len(name) > 200:
+        return "it is longer than 200 characters"
     if not _SAFE_NAME.match(name):
-        return "not letters, digits and . _ / + -"
+        other = next((c for c in name if not (c.isascii() and (c.isalnum() or c in "._/+-"))), None)
+        if other is not None:  # a fullwidth digit or a Cyrillic letter that looks like a Latin one, a space, '@{'
+            return f"it holds {quoted(other)}: only ASCII letters, digits and . _ / + - are taken"
+        return "it does not start with an ASCII letter or digit"
     if ".." in name or "//" in name or name.endswith(("/", ".")):
-        return "'..', '//' or a trailing '/' or '.'"
+        return "it holds '..' or '//', or ends in '/' or '.'"
     if any(part.startswith(".") or part.endswith(".lock") for part in name.split("/")):
-        return "a part that starts with '.' or ends in '.lock'"
+        return "a part of it starts with '.' or ends in '.lock'"
     return None
 
 
 def validate_ref_name(name: str, what: str = "ref") -> str:
     """Reject a tag or branch name before it reaches git (``v0.29.0; rm -rf ~`` and friends)."""
-    if ref_name_problem(name) is not None:
+    problem = ref_name_problem(name)
+    if problem is not None:
+        # `v0..29` and `v1.lock` were told to "use letters, digits and . _ / + - only", which they do: the line
+        # names the rule the name breaks
         raise UsageError(
-            f"{what} {quoted(name)} is not a valid name",
-            "use letters, digits and . _ / + - only, e.g. v0.29.0 or fork-v0.27.1",
+            f"{what} {quoted(name)} is not a valid name: {problem}",
+            "a name git takes for a tag or branch, such as v0.29.0 or fork-v0.27.1",
         )
     return name
 

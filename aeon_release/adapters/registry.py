@@ -12,11 +12,13 @@ traceback can carry them.
 from __future__ import annotations
 
 import base64
+import email.utils
 import hashlib
 import os
 import re
+import time
 import urllib.parse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -124,11 +126,22 @@ def _docker_config_path() -> Path | None:
     ``docker run --user 1001`` do), where ``Path.home()`` raised and ``releases`` crashed."""
     folder = os.environ.get("DOCKER_CONFIG")
     if folder:
-        return Path(folder) / "config.json"
+        if os.path.isfile(folder):
+            # `DOCKER_CONFIG=~/.docker/config.json`, the file for its folder: "config.json/config.json: cannot be
+            # read: Not a directory" named neither the variable nor the mix-up
+            raise ConfigError(
+                f"DOCKER_CONFIG={quoted(folder)} is a file, not a folder",
+                "DOCKER_CONFIG names the folder holding config.json (as ~/.docker does), not the file; or unset it",
+            )
+        # a device there (DOCKER_CONFIG=/dev/null) holds no config.json, as docker reads it
+        return None if os.path.exists(folder) and not os.path.isdir(folder) else Path(folder) / "config.json"
     try:
-        return Path.home() / ".docker" / "config.json"
+        home = Path.home()
     except RuntimeError:  # "Could not determine home directory."
         return None
+    # HOME=/dev/null (a CI step that keeps every tool's configuration out) has no ~/.docker, as docker reads it:
+    # it was "/dev/null/.docker/config.json: cannot be read: Not a directory", exit 2
+    return home / ".docker" / "config.json" if home.is_dir() else None
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
@@ -178,6 +191,10 @@ MAX_BODY = 4 * 1024 * 1024  # distribution refuses manifests over 4 MiB; a tag l
 MAX_TOKEN = 64 * 1024  # a bearer token is a header: servers take 8-16 KiB of them; JWTs are 1-3 KiB
 _HEADER_TOKEN = re.compile(r"[!-~]+")  # visible ASCII: what a header value carries as it is
 _REDIRECTS = (301, 302, 303, 307, 308)
+# A 429's Retry-After up to RETRY_WAIT seconds is waited out and the request sent once more, at most RETRY_BUDGET
+# seconds of such waits a client (a tag list of 1,000 pages must not wait 1,000 times); a longer one is told.
+RETRY_WAIT = 10.0
+RETRY_BUDGET = 30.0
 
 
 def _origin(url: str) -> tuple[str, str, int]:
@@ -254,6 +271,7 @@ class Registry:
         self.timeout = timeout
         self.deadline = deadline
         self._authorization: str | None = None
+        self._waited = 0.0  # seconds waited out for 429 answers (RETRY_BUDGET)
         self._session = requests.Session()
         self._session.trust_env = False  # no ~/.netrc credentials slipped into a redirected request
 
@@ -377,7 +395,7 @@ class Registry:
         url = _join(self.repository.base_url + "/", path)
         if _origin(url) != _origin(self.repository.base_url):
             raise ServiceError(f"registry {self.repository.host} pointed a page at another host: {url[:120]}")
-        response = self._exchange(method, url, headers, data, self._authorization)
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
         if response.status != 401:
             return response
         if _origin(response.url) != _origin(self.repository.base_url):
@@ -387,10 +405,36 @@ class Registry:
                 "check the registry address",
             )
         self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
-        response = self._exchange(method, url, headers, data, self._authorization)
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
         if response.status == 401:
             raise self._refused()
         return response
+
+    def _limited(self, exchange: Callable[[], _Response]) -> _Response:
+        """``exchange()``, and once more after the wait a 429 (Too Many Requests) asks when its Retry-After is short.
+        Any other 429 stops the run with one line saying when to retry: it was "failed ...: HTTP 429" with the hint
+        "retry", which said neither when nor that the registry was only limiting requests."""
+        response = exchange()
+        if response.status != 429:
+            return response
+        wait = retry_after(response.headers.get("Retry-After"), time.time())
+        if wait is None or wait > RETRY_WAIT or self._waited + wait > RETRY_BUDGET:
+            raise self._rate_limited(wait, None)
+        self._waited += wait
+        time.sleep(wait)
+        again = exchange()
+        if again.status == 429:
+            raise self._rate_limited(retry_after(again.headers.get("Retry-After"), time.time()), wait)
+        return again
+
+    def _rate_limited(self, wait: float | None, waited: float | None) -> ServiceError:
+        retried = f"; waited {waited:g}s as it asked and sent it again" if waited is not None else ""
+        when = "it names no time to retry" if wait is None else f"it asks to retry {_in(wait)}"
+        return ServiceError(
+            f"registry {self.repository.host} is limiting requests (HTTP 429 Too Many Requests): {when}{retried}",
+            ("retry then" if wait is not None else "retry later (logging in often raises a registry's pull limit)")
+            + "; nothing further was changed",
+        )
 
     def _exchange(
         self, method: str, url: str, headers: dict[str, str], data: bytes | None, authorization: str | None
@@ -479,9 +523,8 @@ class Registry:
         query = urllib.parse.urlencode({k: v for k, v in (("service", params.get("service")), ("scope", scope)) if v})
         basic = self.credentials.basic_header() if self.credentials is not None else None
         url = f"{realm}{'&' if '?' in realm else '?'}{query}"
-        response = within(
-            self.deadline, f"token service of {self.repository.host}", lambda: self._follow("GET", url, {}, None, basic)
-        )
+        what = f"token service of {self.repository.host}"
+        response = self._limited(lambda: within(self.deadline, what, lambda: self._follow("GET", url, {}, None, basic)))
         if response.status in (401, 403):
             raise self._refused()
         self._check(response, f"fetching a token for {self.repository}")
@@ -567,6 +610,30 @@ def _json(body: bytes, host: str) -> dict[str, Any]:
 
 def _challenge_params(text: str) -> dict[str, str]:
     return {key.lower(): value for key, value in re.findall(r'(\w+)="([^"]*)"', text)}
+
+
+def retry_after(value: str | None, now: float) -> float | None:
+    """The seconds a Retry-After header asks to wait (RFC 9110 10.2.3: a number of seconds or an HTTP date), at
+    least 0; None when there is none or it is neither."""
+    text = (value or "").strip()
+    if text.isascii() and text.isdigit():
+        return float(int(text)) if len(text) <= 12 else 1e12  # a longer number is as good as never
+    try:
+        when = email.utils.parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when.tzinfo is None:  # RFC 9110 dates are GMT; a date without a zone is read so too
+        return None
+    return max(0.0, when.timestamp() - now)
+
+
+def _in(seconds: float) -> str:
+    """``in 30s``, ``in 12 min``, ``in 5 h``, or ``in more than a week``."""
+    if seconds < 120:
+        return f"in {seconds:.0f}s"
+    if seconds < 7200:
+        return f"in {seconds / 60:.0f} min"
+    return f"in {seconds / 3600:.0f} h" if seconds < 7 * 86400 else "in more than a week"
 
 
 MAX_TAG_PAGES = 1000  # of up to 1,000 tags each (n=1000): a million tags

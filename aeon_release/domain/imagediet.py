@@ -321,8 +321,15 @@ def _blob(digest: str) -> str:
     return f"blobs/{algorithm}/{hexdigest}"
 
 
-def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[str, Any]:
-    """Follow an OCI index (nested ones too) down to one image manifest."""
+def _image_manifest(result: _Scan, digest: str, platform: str | None, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Follow an OCI index (nested ones too) down to one image manifest.  A layout's blob names are not checked
+    against their bytes, so an index may list itself: that loop was "not JSON: nested too deeply"."""
+    if digest in seen or len(seen) >= _INDEX_DEPTH:
+        loop = digest in seen
+        raise ValueError(
+            f"the index {_named(seen[-1])} "
+            + ("lists itself, directly or through another index" if loop else f"nests more than {_INDEX_DEPTH} deep")
+        )
     document = _document(result.documents.get(_blob(digest), b"null"), digest)
     if not isinstance(document, dict):
         raise ValueError(f"the layout names {_named(digest)} but does not hold it")
@@ -333,7 +340,10 @@ def _image_manifest(result: _Scan, digest: str, platform: str | None) -> dict[st
     wanted = [e for e in images if platform is None or _platform_of(e) == platform] or images
     if not wanted:
         raise ValueError("the index lists no image manifest")
-    return _image_manifest(result, str(wanted[0]["digest"]), platform)
+    return _image_manifest(result, str(wanted[0]["digest"]), platform, (*seen, digest))
+
+
+_INDEX_DEPTH = 8  # an index of indexes is one level (buildx's attestations); no builder nests eight
 
 
 def _platform_of(entry: dict[str, Any]) -> str:

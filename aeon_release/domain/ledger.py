@@ -173,7 +173,10 @@ def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
 def _optional_pr(node: Any, where: Where) -> int | None:
     if node is None:
         return None
-    return integer(node, where, minimum=1, hint="an upstream PR number such as 46932")
+    return integer(node, where, minimum=1, hint=_PR_HINT)
+
+
+_PR_HINT = "an upstream PR number such as 46932"
 
 
 def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
@@ -200,9 +203,11 @@ def _pick(node: Any, where: Where) -> PickRef:
     data = mapping(node, where, required=("reason",), optional=("pr", "commit"))
     if ("pr" in data) == ("commit" in data):
         raise where.fail("give exactly one of pr or commit")
+    # `pr:` left empty is no PR: it passed `ledger check` and the merge said "commit None does not exist"
+    pr = integer(data["pr"], where.key("pr"), minimum=1, hint=_PR_HINT) if "pr" in data else None
     return PickRef(
         reason=string(data["reason"], where.key("reason")),
-        pr=_optional_pr(data.get("pr"), where.key("pr")),
+        pr=pr,
         commit=string(data["commit"], where.key("commit"), SHA, _SHA_HINT) if "commit" in data else None,
     )
 

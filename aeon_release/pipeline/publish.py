@@ -617,11 +617,17 @@ def password_from(stdin: bool) -> str | None:
             "--password-stdin: standard input is a terminal, not a pipe holding the password",
             f"pipe it in (printf '%s' \"$TOKEN\" | aeon-release ... --password-stdin), or set {PASSWORD_ENV}",
         )
-    # One line, and not an endless one (`yes | aeon-release ...` must not fill the memory).
-    password = sys.stdin.readline(_MAX_PASSWORD + 1).rstrip("\r\n") if stdin else os.environ.get(PASSWORD_ENV) or None
+    password = _stdin_password() if stdin else os.environ.get(PASSWORD_ENV) or None
     register_secret(password)
     if stdin and not password:
         raise UsageError("--password-stdin read an empty password", "pipe the password into the command")
+    if stdin and password and ("\n" in password or "\r" in password):
+        # The first line was taken and the rest dropped: `printf '%s\n%s' "$USER" "$TOKEN" | ...` sent the user name
+        # as the password.  As `docker login --password-stdin`, the whole input is the password, bar the newline ending it.
+        raise UsageError(
+            "--password-stdin read more than one line: the whole of standard input is the password",
+            "pipe the password alone (printf '%s' \"$TOKEN\" | aeon-release ... --password-stdin)",
+        )
     if password is not None and (len(password) > _MAX_PASSWORD or not _encodable(password)):
         source = "--password-stdin" if stdin else PASSWORD_ENV
         raise UsageError(
@@ -632,6 +638,15 @@ def password_from(stdin: bool) -> str | None:
 
 
 _MAX_PASSWORD = 4096  # registry tokens are a few hundred characters; a JWT a few thousand
+
+
+def _stdin_password() -> str:
+    """Standard input to its end, bar the line breaks ending it; no more than a password's bound and a bit, so that
+    an endless input (`yes | aeon-release ...`) cannot fill the memory."""
+    text = sys.stdin.read(_MAX_PASSWORD + 64)
+    for line in text.splitlines()[:16]:
+        register_secret(line)  # a second line may be the token itself
+    return text.rstrip("\r\n")
 
 
 def _encodable(text: str) -> bool:
