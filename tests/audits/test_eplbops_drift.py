@@ -237,3 +237,82 @@ def test_refused_value_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after
         )
     sides = three_way(git_repo, {**EPLB_FILES, PAR: base}, {CONF: text}, {PAR: after})
     assert errors(git_repo, no_rules, sides, CONF) == []
+
+
+# the None still handled: a ``case None``, a helper or a table's default handed the parameter, a decorator
+# before the body, an annotation naming an alias that takes None
+NONE_CALL = "def aeon_comm(group: object, w: list) -> object:\n    return create_eplb_communicator(group, None, w)\n"
+RESOLVE = '\n\ndef _resolve(backend: str | None) -> str:\n    return "torch_nccl" if backend is None else backend\n'
+NONE_STILL_HANDLED = {
+    "match case None": COMM_AFTER.replace(
+        '    if backend == "torch_nccl":',
+        '    match backend:\n        case None:\n            backend = "torch_nccl"\n        case _:\n            pass\n'
+        '    if backend == "torch_nccl":',
+    ),
+    "a helper handed it": COMM_AFTER.replace(
+        '    if backend == "torch_nccl":', '    backend = _resolve(backend)\n    if backend == "torch_nccl":'
+    )
+    + RESOLVE,
+    "a table's default": COMM_AFTER.replace(
+        '    if backend == "torch_nccl":\n        return (group, weights)\n    raise ValueError(f"unknown backend {backend}")\n',
+        "    return _REGISTRY.get(backend, tuple)((group, weights))\n",
+    )
+    + "\n\n_REGISTRY = {'pynccl': list}\n",
+    "an alias taking None": "MaybeStr = str | None\n\n\n" + COMM_AFTER.replace("backend: str,", "backend: MaybeStr,"),
+    "a decorator before the body": COMM_AFTER.replace(
+        "def create_eplb_communicator", "@_default_backend\ndef create_eplb_communicator"
+    )
+    + "\n\ndef _default_backend(f):\n    return lambda g, b, w: f(g, b or 'torch_nccl', w)\n",
+}
+
+
+@pytest.mark.parametrize("after", list(NONE_STILL_HANDLED.values()), ids=list(NONE_STILL_HANDLED))
+def test_none_still_handled_another_way_stays_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
+    sides = three_way(git_repo, COMM_FILES, {CALLER: CALLER_HEADER + NONE_CALL}, {COMM: after})
+    assert errors(git_repo, no_rules, sides, CALLER) == []
+
+
+def test_none_only_logged_or_cached_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A log line shows the None, a cache decorator memoizes it: neither maps it to a value."""
+    after = "import functools\nimport logging\n\nlogger = logging.getLogger(__name__)\n\n\n" + COMM_AFTER.replace(
+        "def create_eplb_communicator", "@functools.lru_cache(maxsize=4)\ndef create_eplb_communicator"
+    ).replace(
+        '    if backend == "torch_nccl":', '    logger.info("backend %s", backend)\n    if backend == "torch_nccl":'
+    )
+    sides = three_way(git_repo, COMM_FILES, {CALLER: CALLER_HEADER + NONE_CALL}, {COMM: after})
+    [(_, message)] = errors(git_repo, no_rules, sides, CALLER)
+    assert "passes None for backend, which upstream annotates str" in message
+
+
+# upstream's __post_init__ fills the Optional field when None (or always): a built config holds a value
+FILLED = {
+    "filled when None": "        if self.eplb_window_size is None:\n            self.eplb_window_size = self.window\n",
+    "filled always": "        self.eplb_window_size = self.eplb_window_size or self.window\n",
+}
+
+
+@pytest.mark.parametrize(
+    "use", ["torch.zeros((cfg.eplb_window_size, n))", "cfg.eplb_window_size * n"], ids=["sized", "computed"]
+)
+@pytest.mark.parametrize("fill", list(FILLED.values()), ids=list(FILLED))
+def test_a_field_the_post_init_fills_stays_quiet(git_repo: GitRepo, no_rules: Path, fill: str, use: str) -> None:
+    after = PAR_AFTER + "    window: int = 1000\n\n    def __post_init__(self):\n" + fill
+    base = PAR_BASE + "    window: int = 1000\n"
+    body = f"def aeon_window(cfg: ParallelConfig, n: int) -> object:\n    return {use}\n"
+    sides = three_way(git_repo, {**PAR_FILES, PAR: base}, {WIN: WIN_HEADER + body}, {PAR: after})
+    assert errors(git_repo, no_rules, sides, WIN) == []
+
+
+def test_a_field_the_post_init_fills_only_sometimes_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """#20562's own __post_init__ reads the field (``if self.eplb_window_size is not None: ...``) and a fill
+    gated on another setting leaves it None otherwise."""
+    hook = "        if self.enable_eplb:\n            self.eplb_window_size = self.window\n"
+    after = PAR_AFTER + "    window: int = 1000\n\n    def __post_init__(self):\n" + hook
+    body = (
+        "def aeon_window(cfg: ParallelConfig, n: int) -> object:\n    return torch.zeros((cfg.eplb_window_size, n))\n"
+    )
+    sides = three_way(
+        git_repo, {**PAR_FILES, PAR: PAR_BASE + "    window: int = 1000\n"}, {WIN: WIN_HEADER + body}, {PAR: after}
+    )
+    [(_, message)] = errors(git_repo, no_rules, sides, WIN)
+    assert "sizes a tensor by cfg.eplb_window_size" in message

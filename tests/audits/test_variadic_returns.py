@@ -115,3 +115,47 @@ def test_an_index_upstream_wrote_for_an_unchanged_pair_is_no_tuple_made_one_valu
     sides = s.merge_case(git_repo, {MIXER: base, **INITS}, {FORK: fork}, [(SUBJECT, {MIXER: upstream})])
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
+
+
+# the annotation loosened for the type checker alone, while the diff drops a pair unpack elsewhere: upstream's own
+# unpack of MambaMixer2's method still stands in its final code, so the length is still trusted
+OTHER = "vllm/model_executor/layers/other.py"
+OTHER_CLASS = "class Other:\n    def get_state_dtype(self):\n        return 1, 2\n\n\ndef use(o: Other):\n"
+OTHER_CLASS += "    a, b = o.get_state_dtype()\n    return a + b\n"
+DEAD_HELPER = "from vllm.model_executor.layers.mamba.mamba_mixer2 import MambaMixer2\n\n\ndef old(m: MambaMixer2):\n"
+DEAD_HELPER += "    a, b = m.get_state_dtype()\n    return a\n"
+
+
+@pytest.mark.parametrize(
+    ("other_base", "other_after"),
+    [
+        (
+            OTHER_CLASS,
+            OTHER_CLASS.replace(
+                "    a, b = o.get_state_dtype()\n    return a + b\n", "    return sum(o.get_state_dtype())\n"
+            ),
+        ),
+        (DEAD_HELPER, HEAD.rstrip("\n") + "\n"),
+    ],
+    ids=["an unrelated class's caller rewritten", "a dead helper deleted"],
+)
+def test_an_unpack_dropped_while_upstreams_own_stands_is_quiet(
+    git_repo: GitRepo, no_rules: Path, other_base: str, other_after: str
+) -> None:
+    fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    _, ssm = layer.get_state_dtype()\n    return ssm\n"
+    files = {MIXER: MIXER_BASE, OTHER: other_base, **INITS}
+    sides = s.merge_case(git_repo, files, {FORK: fork}, [(SUBJECT, {MIXER: MIXER_TYPED, OTHER: other_after})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.message for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
+
+
+def test_an_unrelated_class_unpack_left_standing_keeps_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """#48018's tree still holds ``_, state_dtype = self.get_state_dtype()`` in a GDN layer (another class, a
+    file that never names MambaMixer2): that unpack says nothing of MambaMixer2's length."""
+    gdn = "class Gdn:\n    def get_state_dtype(self):\n        return 1, 2\n\n    def f(self):\n"
+    gdn += "        _, state_dtype = self.get_state_dtype()\n        return state_dtype\n"
+    fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    _, ssm = layer.get_state_dtype()\n    return ssm\n"
+    files = {MIXER: MIXER_BASE, OTHER: gdn, **INITS}
+    sides = s.merge_case(git_repo, files, {FORK: fork}, [(SUBJECT, {MIXER: MIXER_WIDE})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE] == [5]

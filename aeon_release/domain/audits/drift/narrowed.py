@@ -12,12 +12,19 @@ value, and the new body does neither: an annotation alone may narrow to an alias
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from aeon_release.domain.audits.source import parse_python
 
 _KINDS = {bool: "bool", int: "int", float: "float", str: "str", bytes: "bytes"}
 # names a narrowed annotation may keep that still take a plain value
 _OPEN = frozenset({"Any", "object", "Literal", "AnyStr", "LiteralString", "Hashable", "Text"})
+# calls that only show a value (a log line, its text, its length): handing the parameter to one maps no None
+_SHOWS = frozenset({"print", "repr", "str", "len", "type", "id", "hash", "format", "isinstance"})
+_SHOWS |= frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical", "log"})
+# decorators that hand the arguments through untouched (any other may coerce a None before the body runs)
+_PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "cache", "lru_cache", "abstractmethod", "override"})
+_PLAIN_DECORATORS |= frozenset({"inference_mode", "no_grad", "wraps", "deprecated"})
 
 
 def members(annotation: ast.expr | None) -> list[ast.expr] | None:
@@ -76,13 +83,17 @@ def none_dropped(
     after: ast.expr,
     old_body: ast.FunctionDef | ast.AsyncFunctionDef,
     new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    is_type: Callable[[ast.expr], bool] = lambda _: True,
 ) -> str | None:
     """The problem when a literal ``None`` is passed for ``param`` whose annotation upstream took ``None`` out
     of and whose body no longer turns a None into a value.  #44978 made ``create_eplb_communicator(group,
     backend: str | None, ...)`` take ``backend: str`` and dropped ``if backend is None: backend =
     "torch_nccl"``: a fork's ``create_eplb_communicator(group, None, w, buf)`` binds and no branch takes it.
     Tied only where the old body compared the parameter with None and the new body neither does nor tests its
-    truth (``backend or "x"``, ``if not backend``): a path for the None."""
+    truth (``backend or "x"``, ``if not backend``), nor hands it to a call (``_resolve(backend)``,
+    ``table.get(backend, default)``), nor runs under a decorator that may coerce it, and the new annotation
+    names no alias (``backend: MaybeStr`` with ``MaybeStr = str | None``; ``is_type`` says a name is a type):
+    each is a path for the None that the body alone does not show."""
     if not (isinstance(arg, ast.Constant) and arg.value is None):
         return None
     old, new = members(before), members(after)
@@ -92,12 +103,33 @@ def none_dropped(
         return None
     if not _handles(old_body, param, "None", None) or _handles(new_body, param, "None", None):
         return None
-    if _truth_tested(new_body, param) or _discriminates(new_body, param):
+    if _truth_tested(new_body, param) or _discriminates(new_body, param) or _handed_on(new_body, param):
+        return None
+    if any(_name(d.func if isinstance(d, ast.Call) else d) not in _PLAIN_DECORATORS for d in new_body.decorator_list):
+        return None
+    if not all(is_type(m) for m in new if isinstance(m, ast.Name)):
         return None
     return (
         f"passes None for {param}, which upstream annotates {ast.unparse(after)} and no longer turns into a "
         f"value (it was {ast.unparse(before)})"
     )
+
+
+def _handed_on(func: ast.AST, param: str) -> bool:
+    """The body passes ``param`` itself to a call that may map a None to a value (``_resolve(backend)``,
+    ``_REGISTRY.get(backend, default)``): not a method of the parameter, a log line or a builtin that
+    only shows it."""
+    for node in ast.walk(func):
+        if not isinstance(node, ast.Call) or _is_method(node.func, param) or _name(node.func) in _SHOWS:
+            continue
+        if any(_is(a, param) for a in [*node.args, *(k.value for k in node.keywords)]):
+            return True
+    return False
+
+
+def _is_method(func: ast.expr, param: str) -> bool:
+    """``param.strip(...)``: a method of the parameter itself (a None has none)."""
+    return isinstance(func, ast.Attribute) and _is(func.value, param)
 
 
 def _truth_tested(func: ast.AST, param: str) -> bool:
@@ -133,9 +165,13 @@ def _discriminates(func: ast.AST, param: str) -> bool:
 
 
 def _matches(node: ast.Match, value: object) -> bool:
-    """A ``case`` of the match names the value (``case "score":``, ``case None | "score":``)."""
+    """A ``case`` of the match names the value (``case "score":``, ``case None | "score":``; a None, True or
+    False is a ``MatchSingleton``)."""
     return any(
-        isinstance(p, ast.MatchValue) and _same(p.value, value) for case in node.cases for p in ast.walk(case.pattern)
+        (isinstance(p, ast.MatchValue) and _same(p.value, value))
+        or (isinstance(p, ast.MatchSingleton) and p.value is value)
+        for case in node.cases
+        for p in ast.walk(case.pattern)
     )
 
 

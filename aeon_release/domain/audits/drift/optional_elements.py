@@ -141,9 +141,10 @@ def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
     out: list[Loosened] = []
     for path, before, after in parsed_versions(trees, paths):
         old = {key: (annotation, returned) for key, annotation, returned in _fields(before)}
+        filled = _filled_fields(after)
         for (owner, field), now, returned in _fields(after):
             was, was_returned = old.get((owner, field), (None, returned))
-            if was is None or was_returned != returned:
+            if was is None or was_returned != returned or (not returned and (owner, field) in filled):
                 continue
             shown = ast.unparse(was), ast.unparse(now)
             if _optional_of(was) is None and _same(_optional_of(now), was):
@@ -152,6 +153,59 @@ def _optional_fields(trees: ThreeTrees, paths: list[str]) -> list[Loosened]:
                 length = len(_elements(now) or []) if index >= 0 and isinstance(now, ast.Subscript) else 0
                 out.append(Loosened(field, owner, path, "", index, length, *shown, returned))
     return out
+
+
+def _filled_fields(module: ast.Module) -> set[tuple[str, str]]:
+    """(class, field) of the fields a ``__post_init__`` or validator of their class fills when None: the
+    annotation says Optional for the constructor's sake, a built instance holds a value (``if
+    self.window is None: self.window = self.default`` -- or stored unconditionally)."""
+    out: set[tuple[str, str]] = set()
+    for cls in file_classes(module.body):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and _fills(stmt):
+                out.update((cls.name, field) for field in _filled_in(stmt))
+    return out
+
+
+def _fills(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A hook that runs on every built instance: ``__post_init__`` or a ``*validator`` decorated method."""
+    return func.name == "__post_init__" or any(
+        last_name(d.func if isinstance(d, ast.Call) else d).endswith("validator") for d in func.decorator_list
+    )
+
+
+def _filled_in(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[str]:
+    """The ``self.x`` the hook stores at its top level, or under tests of ``self.x`` for None alone."""
+    parents = parent_map(func)
+    for node in ast.walk(func):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is(node.value, "self")):
+            continue
+        stmt: ast.AST = node
+        up = parents.get(id(node))
+        while up is not None and up is not func:
+            if isinstance(up, ast.If) and any(s is stmt for s in up.body) and _tests_field_none(up.test, node.attr):
+                pass
+            elif not isinstance(up, ast.Assign | ast.AnnAssign | ast.Tuple):
+                break
+            stmt, up = up, parents.get(id(up))
+        if up is func:
+            yield node.attr
+
+
+def _tests_field_none(test: ast.expr, attr: str) -> bool:
+    """``self.attr is None``, ``self.attr == None`` or ``not self.attr``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+        return isinstance(test, ast.Attribute) and test.attr == attr and _is(test.value, "self")
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.Eq)
+        and isinstance(test.left, ast.Attribute)
+        and test.left.attr == attr
+        and _is(test.left.value, "self")
+        and _is_none(test.comparators[0])
+    )
 
 
 def _loosened_element(was: ast.expr, now: ast.expr, returned: bool) -> int | None:

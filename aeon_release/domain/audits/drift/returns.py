@@ -910,14 +910,40 @@ def _made_variadic(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -
     its class made variadic with it) than it adds: upstream's own callers stopped trusting the length
     (#48018: ``MambaMixer2.get_state_dtype`` / ``get_state_shape`` return five states under
     ``--use-replayssm``; ``_, ssm_state_dtype = self.get_state_dtype()`` became ``[1]``).  An annotation
-    loosened for the type checker alone leaves upstream's unpacks standing: not a drift."""
+    loosened for the type checker alone leaves upstream's unpacks standing: not a drift -- judged on upstream's
+    final code in the class's file and the files naming the class, since the diff's balance also counts an
+    unrelated class's method of the same name (a rewritten ``a, b = other.get_state_dtype()``) or a dead
+    helper deleted whole."""
     if _at_sites(trees, trees.theirs, name, sites, _variadic_annotation) != {True}:
         return False
     texts = trees.blobs(trees.theirs, sorted({p for p, _ in sites}))
-    names = {name.rsplit(".", 1)[-1]}
+    names, classes = {name.rsplit(".", 1)[-1]}, set[str]()
     for path, line in sites:
         names |= _variadic_siblings(texts.get(path) or "", line)
-    return _dropped_unpacks(trees, re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\s*\(")) > 0
+        classes |= _owner_of(texts.get(path) or "", line)
+    call = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\s*\(")
+    if _unpacks_standing(trees, call, {p for p, _ in sites}, classes):
+        return False
+    return _dropped_unpacks(trees, call) > 0
+
+
+def _unpacks_standing(trees: ThreeTrees, call: re.Pattern[str], paths: set[str], classes: set[str]) -> bool:
+    """Upstream's final code, in ``paths`` or a file naming one of ``classes``, still unpacks two or more
+    names from a call ``call`` matches: upstream still trusts the length."""
+    paths |= trees.python_files_with(tuple(sorted(classes))) if classes else frozenset()
+    for text in trees.blobs(trees.theirs, sorted(paths)).values():
+        if text and call.search(text) and any(_unpacks(line, call) >= 2 for line in text.splitlines()):
+            return True
+    return False
+
+
+def _owner_of(text: str, line: int) -> set[str]:
+    """The name of the class whose method is defined at ``line`` (empty for none)."""
+    module = parse_python(text)
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.ClassDef) and any(isinstance(m, _Def) and m.lineno == line for m in node.body):
+            return {node.name}
+    return set()
 
 
 def _dropped_unpacks(trees: ThreeTrees, call: re.Pattern[str]) -> int:

@@ -3346,7 +3346,9 @@ class _Checker:
                 or problem
             )
         if problem is None:
-            problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(call, old, new, bodies)
+            problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(
+                call, old, new, bodies, functools.partial(self._names_type, after.path)
+            )
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
@@ -3408,6 +3410,15 @@ class _Checker:
         if not spelt or not theirs or spelt not in "".join(theirs.split()):
             return problem
         return Uncertain(f"{problem}, as upstream's own copy of this call does")
+
+    def _names_type(self, path: str, name: ast.expr) -> bool:
+        """``name``, read in the upstream file at ``path``, is a builtin, a class or outside the tree -- not an
+        alias the tree assigns (``MaybeStr = str | None``), which may still take a None."""
+        mod = self.after.module_at(path)
+        if mod is None or not isinstance(name, ast.Name) or name.id not in mod.names:
+            return True
+        found = self.after.resolve(mod.dotted, name.id)
+        return not isinstance(found, DefSym) or isinstance(found.node, ast.ClassDef)
 
     def _unread_parameter(self, call: ast.Call, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
         """A keyword naming a parameter the function still takes, which its body read and no longer
@@ -6078,7 +6089,9 @@ _TAKES = {
 }
 
 
-def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_Body, _Body]) -> str | None:
+def _display_of_another_kind(
+    call: ast.Call, old: Sig, new: Sig, bodies: tuple[_Body, _Body], is_type: Callable[[ast.expr], bool]
+) -> str | None:
     """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
     container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
     ``per_engine_labelvalues: dict[int, list[str]]`` (#24049).  The call fits; the body reads a dict
@@ -6101,7 +6114,7 @@ def _display_of_another_kind(call: ast.Call, old: Sig, new: Sig, bodies: tuple[_
             problem = _scalar_for_container(arg, was, now, before, after)
             if problem is None and was == now:
                 problem = narrowed.scalar_dropped(arg, now, before, after, old_body, new_body) or narrowed.none_dropped(
-                    arg, now, before, after, old_body, new_body
+                    arg, now, before, after, old_body, new_body, is_type
                 )
             if problem is not None:
                 return problem
