@@ -101,6 +101,77 @@ def test_a_base_that_already_had_the_name_set_is_not_a_new_property(git_repo: Gi
     assert _errors(git_repo, base, fork, upstream) == []
 
 
+PULL_HEAD = "from vllm.kvc.base import ConnectorBase\n\n\nclass PullConnector(ConnectorBase):\n    pass\n\n\n"
+OTHER = "class FastConnector:\n    def __init__(self, role):\n        self.role = role\n"
+WRITE = "    def __init__(self, role):\n        super().__init__(role)\n        self.requires_kv_delivery = False\n"
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        # fast.py is in the tree: the import binds the alias, the fallback never runs
+        "try:\n    from vllm.kvc.fast import FastConnector as Connector\nexcept ImportError:\n    Connector = PullConnector\n",
+        # which branch runs the text cannot say (the last one written is no more likely)
+        "import os\n\nif os.environ.get('X'):\n    Connector = FastConnector\nelse:\n    Connector = PullConnector\n",
+    ],
+    ids=["try-import", "if-else"],
+)
+def test_an_alias_bound_more_than_once_is_not_followed(git_repo: GitRepo, alias: str) -> None:
+    """Only an alias bound once, in the module's own top-level body, says which class a fork subclass derives
+    from; one bound twice may be the class without the property."""
+    base = {**PROP_BASE, PULL_PY: PULL_HEAD + alias, "vllm/kvc/fast.py": OTHER}
+    assert _errors(git_repo, base, SUB + WRITE, PROP_UPSTREAM) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a nested class's method: its ``self`` is the option object, not the connector
+        "    def make(self):\n        class _Opts:\n            def __init__(self):\n"
+        "                self.requires_kv_delivery = False\n\n        return _Opts()\n",
+        # a nested function taking its own ``self``
+        "    def make(self):\n        def fill(self):\n            self.requires_kv_delivery = False\n\n"
+        "        return fill\n",
+        # a slot of the fork's class: its descriptor takes the write before the base's property
+        "    __slots__ = ('requires_kv_delivery',)\n\n" + WRITE,
+    ],
+    ids=["nested-class", "nested-def-self", "slots"],
+)
+def test_writes_the_new_property_never_sees(git_repo: GitRepo, body: str) -> None:
+    assert _errors(git_repo, PROP_BASE, SUB + body, PROP_UPSTREAM) == []
+
+
+def test_a_closure_writing_the_methods_self_still_hits_the_property(git_repo: GitRepo) -> None:
+    body = (
+        "    def __init__(self, role):\n        super().__init__(role)\n\n        def off():\n"
+        "            self.requires_kv_delivery = False\n\n        off()\n"
+    )
+    [(at, message)] = _errors(git_repo, PROP_BASE, SUB + body, PROP_UPSTREAM)
+    assert at == 9 and "a read-only property, to a base of AeonConnector" in message
+
+
+def _severities(repo: GitRepo, fork: str, upstream: dict[str, str | None]) -> list[tuple[int, Severity]]:
+    sides = s.merge_case(repo, PROP_BASE, {FORK: fork}, [("upstream change (#50297)", upstream)])
+    findings = s.merged_findings(repo, sides, s.Settings())
+    return [(f.line, f.severity) for f in findings if f.path == FORK and "requires_kv_delivery" in f.message]
+
+
+def test_a_write_through_the_forks_own_setattr_is_a_warning(git_repo: GitRepo) -> None:
+    """A ``__setattr__`` writing ``self.__dict__`` raises nothing (the value is read past); one handing on to
+    ``object.__setattr__`` raises: which, the text does not say."""
+    body = "    def __setattr__(self, key, value):\n        self.__dict__[key] = value\n\n" + WRITE
+    assert _severities(git_repo, SUB + body, PROP_UPSTREAM) == [(10, Severity.WARNING)]
+
+
+def test_a_fork_method_named_as_a_property_nothing_upstream_reads_is_a_warning(git_repo: GitRepo) -> None:
+    """Upstream adds the base property and no read of it: only the fork calls its method, which still works."""
+    body = (
+        "    def requires_kv_delivery(self, req_id=''):\n        return bool(req_id)\n\n"
+        "    def go(self):\n        return self.requires_kv_delivery('r')\n"
+    )
+    assert _severities(git_repo, SUB + body, {BASE_PY: BASE_CLS + PROPERTY}) == [(5, Severity.WARNING)]
+
+
 # -- #46363: an abstract hook's bool | None made a plain enum ---------------------------------------------------
 MGR_PY = "vllm/kvc/manager.py"
 OFF_PY = "vllm/kvc/offload.py"

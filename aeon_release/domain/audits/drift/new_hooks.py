@@ -51,11 +51,11 @@ def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.
             yield node, id(node) in used
 
 
-def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
-    """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base``, or None: a call
-    that binds to the hook's signature but not to the fork's, or a call whose value upstream uses where the
-    hook returns a value and the fork's method never does."""
-    clash = _kind_clash(mine, base, calls)
+def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: bool) -> str | None:
+    """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base`` (or, ``read``, its
+    added reads ``x.name``), or None: a call that binds to the hook's signature but not to the fork's, or a
+    call whose value upstream uses where the hook returns a value and the fork's method never does."""
+    clash = _kind_clash(mine, base, calls, read)
     if clash is not None:
         return clash
     ours, theirs = signature(mine, True), signature(base, True)
@@ -74,15 +74,16 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str
     return None
 
 
-def _kind_clash(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
-    """A plain method where upstream's new member is a property, or a property where it is a method upstream
-    calls.  #50297 added ``KVConnectorBase_V1.requires_kv_delivery``, a property the scheduler reads as
-    ``self.connector.requires_kv_delivery``: a fork connector's own ``def requires_kv_delivery(self, ...)``
-    hands that read a bound method, always truthy, and is never called."""
+def _kind_clash(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: bool) -> str | None:
+    """A plain method where upstream's new member is a property upstream reads, or a property where it is a
+    method upstream calls.  #50297 added ``KVConnectorBase_V1.requires_kv_delivery``, a property the scheduler
+    reads as ``self.connector.requires_kv_delivery``: a fork connector's own ``def requires_kv_delivery(self,
+    ...)`` hands that read a bound method, always truthy, and is never called.  A property nothing upstream
+    added reads reaches no code of upstream's: the fork's own calls of its method still work (a warning)."""
     if stub(mine) or any(_last_name(d) not in _PLAIN_DECORATORS | _PROPERTIES for d in mine.decorator_list):
         return None
     ours, theirs = _property(mine), _property(base)
-    if theirs and not ours:
+    if theirs and not ours and read:
         return (
             f"upstream made {base.name} a property, read as a value (x.{base.name}), so upstream's reads get the "
             "fork's bound method (always truthy) and never call it"

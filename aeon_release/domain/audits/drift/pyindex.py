@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -55,6 +56,14 @@ class ModuleInfo:
     def shims(self) -> dict[str, tuple[ast.expr, list[ast.ImportFrom]]]:
         """What a shim ``__getattr__`` returns for each name it answers alone (served.shim_returns), once."""
         return shim_returns(self.tree)
+
+    @functools.cached_property
+    def bound_once(self) -> frozenset[str]:
+        """The names the module's top level binds by one statement alone (under ``if``/``try`` included): a
+        name bound twice (``try: from fast import A as X`` / ``except ImportError: X = B``) holds whichever
+        ran, which the text cannot say."""
+        counts = collections.Counter(n for s in flat_statements(self.tree.body) for n in member_names(s))
+        return frozenset(n for n, c in counts.items() if c == 1)
 
     @functools.cached_property
     def lazy_annotations(self) -> bool:
@@ -307,12 +316,13 @@ class Index:
     def _aliased_class(self, sym: Sym) -> ClassInfo | None:
         """The class a module-level ``Name = Other`` binds (``NixlConnector = NixlPullConnector``, #39354's
         and #35264's kept spelling): a class deriving from the alias derives from that class.  Followed a few
-        steps (an alias of an alias), never in a loop."""
+        steps (an alias of an alias), never in a loop; only an assignment in the module's own top-level body
+        that is the name's one binding (one under ``try``/``if``, or beside another, may not be what runs)."""
         for _ in range(4):
             node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
             value = node.value if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
             mod = self.module_at(sym.path) if isinstance(sym, DefSym) else None
-            if mod is None or not isinstance(value, (ast.Name, ast.Attribute)):
+            if mod is None or not isinstance(value, (ast.Name, ast.Attribute)) or not _sole_binding(mod, sym):
                 return None
             sym = self.resolve_expr(mod, value)
             found = self.class_of(sym)
@@ -503,6 +513,12 @@ def _dotted(expr: ast.expr) -> str:
 def flat_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
     """Statements of a body, looking into if/try/with blocks (``if TYPE_CHECKING:``, optional imports)."""
     return source.flat_statements(body, deep=True)
+
+
+def _sole_binding(mod: ModuleInfo, sym: Sym) -> bool:
+    """``sym`` is a statement of ``mod``'s top-level body, and the one statement binding its name there."""
+    assert isinstance(sym, DefSym)
+    return sym.name in mod.bound_once and any(stmt is sym.node for stmt in mod.tree.body)
 
 
 def package_of(dotted: str, path: str) -> str:

@@ -135,8 +135,10 @@ def _accessor(decorator: ast.expr) -> str | None:
 
 
 def self_stores(func: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[int]) -> Iterator[tuple[int, str]]:
-    """(line, name) of each ``self.name = ...`` (``+=``, annotated) a method writes on one of ``owned``."""
-    for node in ast.walk(func):
+    """(line, name) of each ``self.name = ...`` (``+=``, annotated) a method writes on one of ``owned``: not in
+    a nested def or lambda whose own ``self`` is another object (``class _Opts: def __init__(self): self.x = ...``
+    inside a fork method sets an option object's attribute); a closure's ``self`` is the method's."""
+    for node in _own_scope(func):
         if (
             isinstance(node, ast.Attribute)
             and isinstance(node.ctx, ast.Store)
@@ -145,6 +147,33 @@ def self_stores(func: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[int]) -
             and node.lineno in owned
         ):
             yield node.lineno, node.attr
+
+
+def _own_scope(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of ``func`` where ``self`` is still its ``self``: a nested def or lambda taking a parameter
+    of that name (a nested class's method) is left out; a closure, or a class body, sees the method's."""
+    stack: list[ast.AST] = list(ast.iter_child_nodes(func))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and _binds_self(node.args):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _binds_self(args: ast.arguments) -> bool:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return any(a is not None and a.arg == "self" for a in every)
+
+
+def slot_names(stmt: ast.stmt) -> list[str]:
+    """The names a class body's ``__slots__ = ("a", "b")`` (a tuple, list, set or one string) declares."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    value = getattr(stmt, "value", None)
+    if not any(isinstance(t, ast.Name) and t.id == "__slots__" for t in targets) or value is None:
+        return []
+    items = value.elts if isinstance(value, (ast.Tuple, ast.List, ast.Set)) else [value]
+    return [i.value for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]
 
 
 def read_only_names(cls: ast.ClassDef) -> set[str]:
@@ -214,7 +243,9 @@ def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
     if fork.path == hit.path:
         return False
     return fork.owns(hit.owner) or any(
-        defines(fork.classes[n], hit.name) for n in typed - {hit.owner} if n in fork.classes
+        defines(fork.classes[n], hit.name) or any(hit.name in slot_names(s) for s in fork.classes[n].body)
+        for n in typed - {hit.owner}
+        if n in fork.classes
     )
 
 

@@ -245,6 +245,7 @@ class _Checker:
         self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
         self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
+        self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
@@ -2317,19 +2318,41 @@ class _Checker:
             home = self.after.module_at(after.path)
             owner = home.classes.get(after.owner) if home is not None and self._upstream(after.path) else None
             if owner is not None and name in read_only.read_only_names(owner):
-                yield _error(
-                    mod,
-                    line,
-                    f"fork-owned line assigns self.{name}, but upstream added {after.label}, a read-only property, "
-                    f"to a base of {qual.rsplit('.', 1)[-1]} ({_where(after, self._commit(after.path, after.name))}): "
-                    "the assignment raises AttributeError (the property has no setter); override the property, or "
-                    "rename the fork's attribute",
-                )
+                yield self._closed_store(mod, line, qual, after)
+
+    def _closed_store(self, mod: ModuleInfo, line: int, qual: str, after: DefSym) -> Finding:
+        """``_stores_closed``'s finding: a warning when a class on the fork class's way defines ``__setattr__``
+        (one writing ``self.__dict__`` raises nothing, and the value is read past; one handing on to
+        ``object.__setattr__`` raises: the text cannot tell which it reaches)."""
+        said = (
+            f"fork-owned line assigns self.{after.name}, but upstream added {after.label}, a read-only property, "
+            f"to a base of {qual.rsplit('.', 1)[-1]} ({_where(after, self._commit(after.path, after.name))})"
+        )
+        routed = self._member_of(mod.path, qual, "__setattr__", True)(self.after)
+        if isinstance(routed, DefSym):
+            return _warning(
+                mod,
+                line,
+                f"{said}: {routed.label} routes the write, so it either raises AttributeError (the property has no "
+                "setter) or lands where reads, which get the property, never look; override the property, or rename "
+                "the fork's attribute",
+            )
+        return _error(
+            mod,
+            line,
+            f"{said}: the assignment raises AttributeError (the property has no setter); override the property, or "
+            "rename the fork's attribute",
+        )
 
     def _class_level(self, mod: ModuleInfo, qual: str) -> set[str]:
-        """The names a fork class's body binds itself (methods, class attributes; not ``self.x`` writes)."""
+        """The names a fork class's body binds itself (methods, class attributes, the names of its
+        ``__slots__``, whose descriptors take the write before a base's property; not ``self.x`` writes)."""
         node = mod.classes.get(qual)
-        return {n for stmt in px.flat_statements(node.body) for n in px.member_names(stmt)} if node else set()
+        if node is None:
+            return set()
+        return {
+            n for stmt in px.flat_statements(node.body) for n in (*px.member_names(stmt), *read_only.slot_names(stmt))
+        }
 
     def _dunder_keys_refused(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, name: str
@@ -2967,7 +2990,18 @@ class _Checker:
         key = (after.path, after.owner, after.name)
         if key not in self._hook_calls:
             self._hook_calls[key] = self._typed_hook_calls(after)
-        return new_hooks.unfit(stmt, after.node, self._hook_calls[key])
+        return new_hooks.unfit(stmt, after.node, self._hook_calls[key], self._read_added(after.name))
+
+    def _read_added(self, name: str) -> bool:
+        """A line upstream added (outside tests) reads ``x.name`` as a value: neither calls it nor assigns it."""
+        if name not in self._hook_reads:
+            lines = self.inp.upstream_lines
+            assert isinstance(lines, AddedLines)
+            pattern = re.compile(rf".*\.{re.escape(name)}\b(?!\s*\()(?!\s*(?::[^=\n]*)?=(?!=))")
+            self._hook_reads[name] = any(
+                p.endswith(".py") and not TEST_PATH.search(p) for p, _ in lines.added_matches(pattern)
+            )
+        return self._hook_reads[name]
 
     def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool]]:
         """Upstream's added calls of the hook's name whose receiver it types as the hook's class or a subclass."""
