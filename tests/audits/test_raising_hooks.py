@@ -155,6 +155,8 @@ ELSEWHERE = "class Runner:\n    def check_multi_layer(self) -> None:\n        pa
     "        self.check_multi_layer()\n"
 )
 
+STATIC = "class Binder:\n    @staticmethod\n    def bind(platform) -> None:\n        platform.check_multi_layer()\n"
+
 
 @pytest.mark.parametrize(
     ("fork", "theirs"),
@@ -180,8 +182,9 @@ def test_twins_the_review_found_stay_quiet(
     [
         (OWN, {**upstream(3, None), INTERFACE: BASE + HOOK + VERIFY}, 4),  # verify() inherited: it raises
         (OWN, upstream(3, HELPER + "    _check(platform)\n"), 4),  # the helper's caller does not catch it
+        (OWN, upstream(3, STATIC), 4),  # a static method's first parameter is the platform, not the class
     ],
-    ids=["inherited-caller", "uncaught-helper"],
+    ids=["inherited-caller", "uncaught-helper", "static"],
 )
 def test_the_killers_beside_them_still_err(
     git_repo: GitRepo, no_rules: Path, fork: str, theirs: dict[str, str], line: int

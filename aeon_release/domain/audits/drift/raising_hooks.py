@@ -81,7 +81,8 @@ def _hook_call(node: ast.Call, parents: dict[int, ast.AST]) -> HookCall:
     if not isinstance(owner, ast.ClassDef) or function is None or not isinstance(receiver, ast.Name):
         return HookCall(node.lineno)
     first = function.args.posonlyargs + function.args.args
-    if not first or first[0].arg != receiver.id:
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in function.decorator_list)
+    if not first or first[0].arg != receiver.id or static:  # a static method's first parameter is any object
         return HookCall(node.lineno)
     return HookCall(node.lineno, _qualname(owner, parents), function.name)
 
