@@ -2484,8 +2484,8 @@ class _Checker:
         now refused where upstream asks, silently (another backend is picked, or none), or raises there.
 
         Looked up in Python's own order (C3): in a diamond (``Mine(ForkBase, ForkHooks)``, both of the base)
-        the fork's mixin filling the hook comes before the base.  A class of the fork's still abstract is never
-        built, so never asked."""
+        the fork's mixin filling the hook comes before the base.  A class still abstract through a method the fork
+        declared abstract is a base by the fork's intent, never built, so never asked."""
         found = self.after.module_at(mod.path)
         cls = self.after.class_info(found, qual) if found else None
         if cls is None or self._upstream_class(cls):
@@ -2493,8 +2493,8 @@ class _Checker:
         order = self.after.linearized(cls)
         first = _first_definers(order)
         nearest = next((i for i in order[1:] if isinstance(i, px.ClassInfo) and self._upstream_class(i)), None)
-        if any(_is_abstract(owner.members[name]) for name, owner in first.items()):
-            return
+        if any(_is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
+            return  # the fork's own abstract base (an attention backend missing upstream's is still used as a class)
         short = qual.rsplit(".", 1)[-1]
         for name, owner in sorted(first.items()):
             # deriving from one of upstream's classes that upstream left declining: upstream's decision for it
