@@ -37,6 +37,8 @@ followed through a module-level alias.  Regression set on the widened engine: ki
 kind_change_replay 12/12 (5 twins quiet), blind_replay_engine 28/28 (19 twins quiet), blind_replay_distributed
 20/20 (9), blind_replay_kvcache 17/17 (10), review15/16/17_twins 0 false errors of 40/30/23, symbol_precision
 --windows 3: 0 false errors.
+After fixL (a pinned override's name or ``self.x`` bound only to calls is a call's result, not an old answer):
+unchanged, 16 caught, 0 warned, 0 missed of 16 (twins: 11 quiet, 1 warned, 0 false errors).
 
   python benchmarks/blind_replay_kvconnect.py [--mirror DIR] [--only TEXT ...] [--show]
 """
