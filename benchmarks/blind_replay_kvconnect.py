@@ -40,6 +40,8 @@ kind_change_replay 12/12 (5 twins quiet), blind_replay_engine 28/28 (19 twins qu
 After fixM (an alias followed only when bound once in the module's top-level body; nested ``self`` scopes,
 ``__slots__`` and an own ``__setattr__`` told apart; a plain method over a new property an error only when
 upstream reads it): 16 caught, 0 warned, 0 missed of 16 (twins: 11 quiet, 1 warned, 0 false errors) -- held.
+After fixL (a pinned override's name or ``self.x`` bound only to calls is a call's result, not an old answer):
+unchanged, 16 caught, 0 warned, 0 missed of 16 (twins: 11 quiet, 1 warned, 0 false errors).
 
   python benchmarks/blind_replay_kvconnect.py [--mirror DIR] [--only TEXT ...] [--show]
 """

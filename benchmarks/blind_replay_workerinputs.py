@@ -35,6 +35,10 @@ where the old gate let CUDA-alike platforms through.
 After killers75 (a required hook added raising, filled in 3+ of upstream's own subclasses and called on an added,
 uncaught line: symbol drift, ``drift/raising_hooks.py``): 34 caught, 0 warned, 0 missed of 34 (twins: 19 quiet,
 0 false errors).
+After fixL (the review's false errors mended; a raising-hook finding on a fork class nothing in the merged tree
+names is a warning, as ``_unimplemented``'s is): kc1, whose platform nothing names (no plugin ``register()``
+spells its path), is *warned*, no longer caught -- said so; kc3 (added then, not blind), the same platform its
+plugin's ``register()`` names, is caught: 34 caught, 1 warned, 0 missed of 35 (twins: 19 quiet, 0 false errors).
 The regression set on the same snapshot: killer_replay 26/26, kind_change_replay 12/12, blind_replay_platform 34
 caught of 34 (16 twins quiet), blind_replay_attention 21/21 (10 twins quiet), review15/16/17_twins 0 false errors,
 symbol_precision --windows 3: 0 false errors.
@@ -926,6 +930,23 @@ CASES += [
             "    _enum = PlatformEnum.CUDA\n"
             "    device_name: str = 'cuda'\n"
             "    device_type: str = 'cuda'\n",
+            "class AeonPlatform(Platform):",
+        ),
+    ),
+    (
+        "#51633 new platform hook raising in the base",
+        "a platform of its own its plugin's register() names (added by fixL, after the engine change)",
+        K(
+            "#51633",
+            KC,
+            KCW,
+            "vllm/aeon/kc3.py",
+            "from vllm.platforms.interface import Platform, PlatformEnum\n\n\n"
+            "class AeonPlatform(Platform):\n"
+            "    _enum = PlatformEnum.CUDA\n"
+            "    device_name: str = 'cuda'\n\n\n"
+            "def register() -> str:\n"
+            "    return 'vllm.aeon.kc3.AeonPlatform'\n",
             "class AeonPlatform(Platform):",
         ),
     ),

@@ -245,6 +245,26 @@ def test_a_capability_upstream_made_opt_in(
         assert "overrode in 3 of its own classes" in found[0][2]
 
 
+def test_a_backend_missing_an_abstract_of_upstreams_is_still_asked(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's backends are used as classes, never built: one of the fork's that leaves one of upstream's
+    abstract methods undefined is still asked ``supports_sliding_window()`` (only an abstract the fork
+    declared itself marks a base of its own, quiet: drift/raising_hooks.py's review)."""
+    abstract = "from abc import ABC, abstractmethod\n\n\n" + CAP_BASE.replace(
+        "class AttentionBackend:\n",
+        "class AttentionBackend(ABC):\n    @staticmethod\n    @abstractmethod\n"
+        "    def get_impl_cls() -> type:\n        raise NotImplementedError\n\n",
+    )
+    found = rows(
+        git_repo,
+        no_rules,
+        {BACKEND: abstract, **CAP_BACKENDS},
+        "from vllm.v1.attention.backend import AttentionBackend\n\n\nclass AeonSparkBackend(AttentionBackend):\n    pass\n",
+        "[Attention] Make sliding-window support an explicit backend capability (#48011)",
+        {**cap_upstream(3), BACKEND: abstract.replace(CAP_BASE.split("\n", 1)[1], CAP_NEW.split("\n", 1)[1])},
+    )
+    assert [(line, severity) for line, severity, _ in found if severity == "error"] == [(4, "error")]
+
+
 def test_upstreams_own_class_left_refusing_is_upstreams_decision(git_repo: GitRepo, no_rules: Path) -> None:
     """A fork edit inside one of upstream's own backends that upstream left refusing (#15417 opted CUDA, ROCm
     and TPU into ``supports_v1`` and left HPU and Neuron out on purpose): no error on upstream's class; the

@@ -206,6 +206,13 @@ MGR_HEAD = "from vllm.kvc.manager import Manager\n\n\n"
             6,
             "this return still hands back a bool or None",
         ),
+        # a name bound to an answer, not to a call's result: still the old answer
+        (
+            MGR_HEAD + "class AeonManager(Manager):\n    def lookup(self, key: int) -> bool | None:\n"
+            "        hit = key in (1, 2)\n        return hit\n",
+            7,
+            "this return still hands back a bool or None",
+        ),
         (
             MGR_HEAD + "def aeon_retry(manager: Manager, key: int) -> bool:\n    return manager.lookup(key) is None\n",
             5,
@@ -226,6 +233,12 @@ MGR_HEAD = "from vllm.kvc.manager import Manager\n\n\n"
 def test_a_bool_answer_made_an_enum(git_repo: GitRepo, fork: str, line: int, says: str) -> None:
     [(at, message)] = _errors(git_repo, ENUM_BASE, fork, ENUM_UPSTREAM)
     assert at == line and says in message and "LookupResult" in message
+
+
+DELEGATES = (
+    "class AeonManager(Manager):\n    def __init__(self, inner: Manager):\n        self.inner = inner\n\n"
+    "    def lookup(self, key: int) -> bool | None:\n"
+)
 
 
 @pytest.mark.parametrize(
@@ -249,6 +262,9 @@ def test_a_bool_answer_made_an_enum(git_repo: GitRepo, fork: str, line: int, say
             MGR_HEAD + "def aeon_retry(manager: Manager, key: int) -> bool:\n    return manager.lookup(key) is None\n",
             "bool",
         ),
+        # a delegating override, its annotation still the old one: the inner manager's member handed on
+        (MGR_HEAD + DELEGATES + "        found = self.inner.lookup(key)\n        return found\n", None),
+        (MGR_HEAD + DELEGATES + "        self.last = self.inner.lookup(key)\n        return self.last\n", None),
     ],
 )
 def test_uses_the_enum_answer_leaves_alone(git_repo: GitRepo, fork: str, upstream: object) -> None:

@@ -7,8 +7,10 @@ from ``Platform`` answered the old gate (its ``_enum``) and merges cleanly; now 
 upstream calls the hook.  A base's new method that only raises is mostly an optional hook that only some
 callers use (symbol drift leaves those alone); it is a required one when upstream itself filled it in three or
 more of its own subclasses in the same change (``symbols.py``'s ``_opted_in`` counts them, as for a capability
-added refusing) and calls it on a line it added, outside its tests, where no ``try`` around the call catches
-what it raises.
+added refusing) and calls it on a line it added, outside its tests, where nothing catches what it raises: no ``try`` (or
+``except*``) around the call, no ``with suppress(...)``, and not every caller of the function holding it
+inside such a guard (a helper ``_check(p)`` its one caller wraps).  A call on ``self`` inside a base's
+method reaches only the classes that inherit that method: a fork class overriding it is not asked.
 
 Pure helpers over the hook's def and upstream's calling files; finding both is symbol drift's.
 """
@@ -16,14 +18,27 @@ Pure helpers over the hook's def and upstream's calling files; finding both is s
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.source import parent_map
 
-__all__ = ["raises_only", "uncaught_call"]
+__all__ = ["HookCall", "raises_only", "uncaught_calls"]
 
 # what a handler names that catches NotImplementedError (a bare ``except`` does too)
 _CATCHING = frozenset({"NotImplementedError", "RuntimeError", "Exception", "BaseException"})
+_CALLERS_DEEP = 3  # how many callers up a helper's guard is looked for
+_FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class HookCall:
+    """A call of the hook upstream added: its line, and when it is ``self.name()`` (or ``cls.name()``) in a
+    method, the class holding the method and the method's name (only classes inheriting it are asked)."""
+
+    line: int
+    owner: str | None = None
+    method: str | None = None
 
 
 def raises_only(stmt: ast.stmt) -> bool:
@@ -39,17 +54,16 @@ def raises_only(stmt: ast.stmt) -> bool:
     return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
 
 
-def uncaught_call(tree: ast.Module, lines: list[str], name: str, added: frozenset[str]) -> int | None:
-    """The first line where ``tree`` calls ``x.name(...)`` (not through ``super()``: an override handing on)
-    on a line its side added (``added``: stripped lines), outside a ``try`` catching what the hook raises."""
+def uncaught_calls(tree: ast.Module, lines: list[str], name: str, added: frozenset[str]) -> Iterator[HookCall]:
+    """The calls ``x.name(...)`` (not through ``super()``: an override handing on) ``tree`` makes on a line
+    its side added (``added``: stripped lines), where nothing catches what the hook raises."""
     parents: dict[int, ast.AST] | None = None
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not _called(node, name) or lines[node.lineno - 1].strip() not in added:
             continue
         parents = parents if parents is not None else parent_map(tree)
-        if not caught_around(node, _CATCHING, parents):
-            return node.lineno
-    return None
+        if not _caught(node, tree, parents, 0):
+            yield _hook_call(node, parents)
 
 
 def _called(node: ast.Call, name: str) -> bool:
@@ -57,3 +71,77 @@ def _called(node: ast.Call, name: str) -> bool:
         return False
     receiver = node.func.value
     return not (isinstance(receiver, ast.Call) and isinstance(receiver.func, ast.Name) and receiver.func.id == "super")
+
+
+def _hook_call(node: ast.Call, parents: dict[int, ast.AST]) -> HookCall:
+    """The call, with the method and class holding it when its receiver is the method's first parameter."""
+    function = _enclosing(node, parents)
+    owner = parents.get(id(function)) if function is not None else None
+    receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+    if not isinstance(owner, ast.ClassDef) or function is None or not isinstance(receiver, ast.Name):
+        return HookCall(node.lineno)
+    first = function.args.posonlyargs + function.args.args
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in function.decorator_list)
+    if not first or first[0].arg != receiver.id or static:  # a static method's first parameter is any object
+        return HookCall(node.lineno)
+    return HookCall(node.lineno, _qualname(owner, parents), function.name)
+
+
+def _qualname(cls: ast.ClassDef, parents: dict[int, ast.AST]) -> str:
+    names, node = [cls.name], parents.get(id(cls))
+    while node is not None:
+        if isinstance(node, ast.ClassDef):
+            names.append(node.name)
+        node = parents.get(id(node))
+    return ".".join(reversed(names))
+
+
+def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, _FUNCTION):
+        parent = parents.get(id(parent))
+    return parent if isinstance(parent, _FUNCTION) else None
+
+
+def _caught(node: ast.AST, tree: ast.Module, parents: dict[int, ast.AST], depth: int) -> bool:
+    """Guarded where it runs, or inside a function every caller of which (in the module; a few callers up)
+    is: ``_check(p)`` wrapped in ``try/except NotImplementedError`` by its one caller."""
+    if _guarded(node, parents):
+        return True
+    function = _enclosing(node, parents)
+    if function is None or depth >= _CALLERS_DEEP:
+        return False
+    callers = [c for c in ast.walk(tree) if isinstance(c, ast.Call) and _names(c, function.name)]
+    callers = [c for c in callers if _enclosing(c, parents) is not function]  # recursion is not a guard
+    return bool(callers) and all(_caught(c, tree, parents, depth + 1) for c in callers)
+
+
+def _names(call: ast.Call, name: str) -> bool:
+    func = call.func
+    return (isinstance(func, ast.Name) and func.id == name) or (isinstance(func, ast.Attribute) and func.attr == name)
+
+
+def _guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in the body of a ``try`` (or ``try``/``except*``) one of whose handlers catches what the
+    hook raises, or of a ``with suppress(...)`` naming it, within its own function."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (*_FUNCTION, ast.Lambda)):
+        if isinstance(parent, ast.Try | ast.TryStar) and any(s is child for s in parent.body):
+            if any(_catches(h.type) for h in parent.handlers):
+                return True
+        if isinstance(parent, ast.With | ast.AsyncWith) and any(_suppresses(i.context_expr) for i in parent.items):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _catches(caught: ast.expr | None) -> bool:
+    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(c is None or ast.unparse(c).rsplit(".", 1)[-1] in _CATCHING for c in classes)
+
+
+def _suppresses(expr: ast.expr) -> bool:
+    """``suppress(NotImplementedError)`` or ``contextlib.suppress(Exception, ...)``."""
+    if not isinstance(expr, ast.Call) or ast.unparse(expr.func).rsplit(".", 1)[-1] != "suppress":
+        return False
+    return any(_catches(a) for a in expr.args if not isinstance(a, ast.Starred))

@@ -274,17 +274,18 @@ def _bool_made_enum(before: _Def, after: _Def, how: str, enum: Callable[[str], b
 def bool_returns(before: ast.AST, after: ast.AST, override: _Def, enum: Callable[[str], bool]) -> list[int]:
     """The lines of the override's own returns that still hand back a bool (or None) where the base's ``->
     bool | None`` became an enum (``_bool_made_enum``): a comparison, a ``not``, True/False/None; any value but
-    a call's when the override is annotated with the base's old return."""
+    a call's (or a name or ``self.x`` the override binds only to calls' results: ``found = self.inner.lookup(key);
+    return found`` delegates, the member handed on) when the override is annotated with the base's old return."""
     if not isinstance(before, _Def) or not isinstance(after, _Def) or made_enum(before, after, enum) is None:
         return []
     pinned = override.returns is not None and _answers(override.returns) == _answers(before.returns)
-    handed = _super_bound(override, after.name)
+    handed, called = _super_bound(override, after.name), _call_bound(override)
     return [
         value.lineno
         for value in own_returns(override)
         if value is not None
         and not _from_super(value, handed, after.name)
-        and ((pinned and not isinstance(value, ast.Call)) or _an_answer(value))
+        and ((pinned and not _call_result(value, called)) or _an_answer(value))
     ]
 
 
@@ -675,13 +676,13 @@ def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Ca
     if _KIND_OF.get(_outer(old)) != "number" or not isinstance(new, ast.Name) or not record(new.id):
         return []
     pinned = override.returns is not None and old is not None and ast.unparse(override.returns) == ast.unparse(old)
-    handed = _super_bound(override, after.name)
+    handed, called = _super_bound(override, after.name), _call_bound(override)
     return [
         value.lineno
         for value in own_returns(override)
         if value is not None
         and not _from_super(value, handed, after.name)
-        and ((pinned and not isinstance(value, ast.Call)) or _a_number(value))
+        and ((pinned and not _call_result(value, called)) or _a_number(value))
     ]
 
 
@@ -697,6 +698,34 @@ def _a_number(node: ast.expr) -> bool:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return node.func.id in ("int", "float", "round")
     return isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC) and not _string(node.left)
+
+
+def _call_result(value: ast.expr, called: set[str]) -> bool:
+    """A call's result, directly or through a name (or attribute) bound only to calls."""
+    value = value.value if isinstance(value, ast.Await) else value
+    return isinstance(value, ast.Call) or (isinstance(value, ast.Name | ast.Attribute) and ast.unparse(value) in called)
+
+
+def _call_bound(func: _Def) -> set[str]:
+    """Names and attributes (``found``, ``self.last``) every assignment in ``func`` binds to a call's result."""
+    bound: dict[str, bool] = {}
+    for node in ast.walk(func):
+        for target, value in _bindings(node):
+            key = ast.unparse(target)
+            bound[key] = bound.get(key, True) and value is not None and _call_result(value, set())
+    return {key for key, only_calls in bound.items() if only_calls}
+
+
+def _bindings(node: ast.AST) -> list[tuple[ast.expr, ast.expr | None]]:
+    """The names and attributes a statement assigns, each with the value (None: an augmented one, not a call's)."""
+    pairs: list[tuple[ast.expr, ast.expr | None]]
+    if isinstance(node, ast.Assign):
+        pairs = [(t, node.value) for t in node.targets]
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        pairs = [(node.target, node.value if isinstance(node, ast.AnnAssign) else None)]
+    else:
+        return []
+    return [(t, v) for t, v in pairs if isinstance(t, ast.Name | ast.Attribute)]
 
 
 def _super_bound(func: _Def, name: str) -> set[str]:

@@ -66,7 +66,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.raising_hooks import raises_only, uncaught_call
+from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -240,6 +240,7 @@ class _Checker:
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
+        self._hook_call_memo: dict[str, list[tuple[str, HookCall]]] = {}  # hook name -> upstream's unguarded calls
         self._hosts: dict[str, dict[str, list[str]]] = {}  # path -> mixin class -> the classes mixing it in
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
         self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
@@ -2503,27 +2504,35 @@ class _Checker:
         or a required hook added raising ``NotImplementedError`` that upstream now calls (#51633:
         ``Platform.check_runner_kv_caches_multi_layer()``, ``pass`` on each of upstream's platforms,
         drift/raising_hooks.py).  Every class was let through before: the fork's class, never opted in, is
-        now refused where upstream asks, silently (another backend is picked, or none), or raises there."""
+        now refused where upstream asks, silently (another backend is picked, or none), or raises there.
+
+        Looked up in Python's own order (C3): in a diamond (``Mine(ForkBase, ForkHooks)``, both of the base)
+        the fork's mixin filling the hook comes before the base.  A class still abstract through a method the fork
+        declared abstract is a base by the fork's intent, never built, so never asked."""
         found = self.after.module_at(mod.path)
         cls = self.after.class_info(found, qual) if found else None
         if cls is None or self._upstream_class(cls):
             return  # upstream's own class, left refusing in the same change: upstream's decision (#15417's HPU)
-        first: dict[str, px.ClassInfo] = {}
-        nearest: px.ClassInfo | None = None  # the first of upstream's classes the fork's derives from
-        for item in self.after.mro(cls, True):
-            if isinstance(item, px.External):
-                break  # a class outside the tree (ABC, a library's) may define any name past it
-            if nearest is None and item is not cls and self._upstream_class(item):
-                nearest = item
-            for name in item.members:
-                first.setdefault(name, item)
+        order = self.after.linearized(cls)
+        first = _first_definers(order)
+        nearest = next((i for i in order[1:] if isinstance(i, px.ClassInfo) and self._upstream_class(i)), None)
+        if any(_is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
+            return  # the fork's own abstract base (an attention backend missing upstream's is still used as a class)
         short = qual.rsplit(".", 1)[-1]
         for name, owner in sorted(first.items()):
             # deriving from one of upstream's classes that upstream left declining: upstream's decision for it
             if owner is nearest and self._upstream(owner.module.path):
-                yield from self._declined(mod, node.lineno, short, owner, name)
+                yield from self._declined(mod, node.lineno, short, owner, name, order)
 
-    def _declined(self, mod: ModuleInfo, line: int, short: str, owner: px.ClassInfo, name: str) -> Iterator[Finding]:
+    def _declined(
+        self,
+        mod: ModuleInfo,
+        line: int,
+        short: str,
+        owner: px.ClassInfo,
+        name: str,
+        order: list[px.ClassInfo | px.External],
+    ) -> Iterator[Finding]:
         """The finding for a fork class ``short`` inheriting ``owner``'s ``name``, when upstream added it
         declining (refusing, or raising where upstream now calls it) and filled it in its own classes."""
         hook = owner.members[name]
@@ -2533,13 +2542,17 @@ class _Checker:
         opted = self._opted_in(owner, name)
         if len(opted) < _OPTED_IN or (not raising and refused.refuses_subject(mod.tree, name)):
             return  # the fork's module refuses the capability itself: upstream's refusal is its own
-        called = self._hook_called(name) if raising else None
+        called = self._hook_called(name, order) if raising else None
         if raising and called is None:
-            return  # nothing upstream added calls it unguarded: an optional hook
+            return  # nothing upstream added calls it unguarded (on this class): an optional hook
         commit = self._commit(owner.module.path, name)
         shown = ", ".join(opted[:3]) + (f" and {len(opted) - 3} more" if len(opted) > 3 else "")
         added = f"({owner.module.path}{f'; {commit}' if commit else ''}) and overrode in {len(opted)} of its own"
-        yield _error(
+        report: Callable[[ModuleInfo, int, str], Finding] = _error
+        why = ""
+        if raising:
+            report, why = self._raising_severity(mod, short, owner, name, order)
+        finding = report(
             mod,
             line,
             f"{short} inherits {owner.qualname}.{name}(), which upstream added raising NotImplementedError "
@@ -2549,22 +2562,50 @@ class _Checker:
             f"classes ({shown}): every class was let through before, and {short} is now refused where upstream "
             f"asks; define {name}() on {short} (True if it handles it)",
         )
+        yield replace(finding, message=finding.message + why)
 
-    def _hook_called(self, name: str) -> str | None:
-        """``path:line`` of a call ``x.name(...)`` upstream added outside its tests and any ``try`` that
-        catches what a raising hook raises, or None."""
+    def _raising_severity(
+        self, mod: ModuleInfo, short: str, owner: px.ClassInfo, name: str, order: list[px.ClassInfo | px.External]
+    ) -> tuple[Callable[[ModuleInfo, int, str], Finding], str]:
+        """An error, but a warning for a class nothing in the merged tree names (dead, or built from outside
+        the tree, as ``_unimplemented`` says) and for a base of the fork's own classes in its module that fill
+        the hook (a base the fork builds only through them cannot be told from one it builds itself)."""
+        if not self._named_anywhere(mod.path, short):
+            return _warning, _UNNAMED
+        found = self.after.module_at(mod.path)
+        for qual in found.classes if found is not None else ():
+            sub = self.after.class_info(found, qual) if found is not None else None
+            sub_order = self.after.linearized(sub) if sub is not None and sub is not order[0] else []
+            if any(c is order[0] for c in sub_order) and _first_definers(sub_order).get(name) is not owner:
+                return _warning, f" ({short} is a base of {qual}, which fills it: quiet if built only through it)"
+        return _error, ""
+
+    def _hook_called(self, name: str, order: list[px.ClassInfo | px.External]) -> str | None:
+        """``path:line`` of a call ``x.name(...)`` upstream added outside its tests where nothing catches what
+        a raising hook raises and that reaches the class of ``order``, or None: ``self.name()`` in a base's
+        method reaches it only when the class inherits that method (a fork override of ``verify()`` is never
+        asked by upstream's ``Platform.verify()``), and none in an unrelated class."""
+        for path, call in self._raising_calls(name):
+            if call.owner is None or call.method is None:
+                return f"{path}:{call.line}"
+            holder = self.after.member(order, call.method, dynamic=False)
+            if isinstance(holder, DefSym) and holder.path == path and holder.owner == call.owner:
+                return f"{path}:{call.line}"
+        return None
+
+    def _raising_calls(self, name: str) -> list[tuple[str, HookCall]]:
+        """The unguarded calls ``x.name(...)`` upstream added outside its tests, each file's in order."""
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
-            return None
-        pattern = re.compile(rf"[^\n]*\.{re.escape(name)}\s*\(")
-        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
-            found = self.theirs_ix.module_at(path)
-            if found is None or path.split("/", 1)[0] in TEST_FOLDERS:
-                continue
-            line = uncaught_call(found.tree, found.lines, name, lines[path])
-            if line is not None:
-                return f"{path}:{line}"
-        return None
+            return []
+        if name not in self._hook_call_memo:
+            pattern = re.compile(rf"[^\n]*\.{re.escape(name)}\s*\(")
+            calls = self._hook_call_memo[name] = []
+            for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+                found = self.theirs_ix.module_at(path)
+                if found is not None and path.split("/", 1)[0] not in TEST_FOLDERS:
+                    calls.extend((path, c) for c in uncaught_calls(found.tree, found.lines, name, lines[path]))
+        return self._hook_call_memo[name]
 
     def _upstream_class(self, item: px.ClassInfo) -> bool:
         """A class upstream's tree defines (at that path, of that name): not one of the fork's own."""
@@ -4486,6 +4527,18 @@ def _lines_holding(text: str, word: str) -> Iterator[str]:
         end = len(text) if end == -1 else end
         yield text[start:end]
         at = text.find(word, end)
+
+
+def _first_definers(order: list[px.ClassInfo | px.External]) -> dict[str, px.ClassInfo]:
+    """Each member name's first definer along a class's order, up to the first class outside the tree (ABC,
+    a library's: it may define any name past it)."""
+    first: dict[str, px.ClassInfo] = {}
+    for item in order:
+        if isinstance(item, px.External):
+            break
+        for name in item.members:
+            first.setdefault(name, item)
+    return first
 
 
 def _is_abstract(node: ast.AST) -> bool:
