@@ -265,6 +265,10 @@ _UNIT = (
     "\nclass T(unittest.TestCase):\n    def test_refused(self):\n        with self.assertRaises(ValueError):\n"
     "            EPLBConfig(use_async=True, communicator='pynccl')\n"
 )
+_FALLBACK = (
+    "try:\n    AEON_EPLB = EPLBConfig(use_async=True, communicator='pynccl')\n"
+    "except ValueError:\n    AEON_EPLB = EPLBConfig(use_async=False, communicator='pynccl')\n"
+)
 
 
 def _before(text: str, inserted: str) -> str:
@@ -295,6 +299,7 @@ def _annotated(text: str) -> str:
         (EPLB_BASE, EPLB_AFTER, {CONF: "import pytest\n\n" + CONF_HEADER + _TEST}),
         (EPLB_BASE, EPLB_AFTER, {CONF: "import unittest\n\n" + CONF_HEADER + _UNIT}),
         (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _PAIR, PAR: EPLB_AFTER}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _FALLBACK}),
     ],
     ids=[
         "a before validator rewrites the value",
@@ -306,6 +311,7 @@ def _annotated(text: str) -> str:
         "inside pytest.raises",
         "inside self.assertRaises",
         "the fork already carries the guard",
+        "a try falling back on the refusal",
     ],
 )
 def test_refused_values_the_guard_never_reads_stay_quiet(

@@ -20,7 +20,8 @@ fork's import (``from a.b import Cls``, ``import a.b as m; m.Cls``) must name th
 above it (a re-export), or another class of that name was built.  A keyword not a field (a pydantic alias)
 is not read; a class whose input a ``field_validator``/``validator`` of a read field, a ``before``/``wrap``
 ``model_validator``, a ``root_validator``, its own ``__init__`` or another validator's store may rewrite first
-keeps no guard on those fields.  A call inside ``pytest.raises``/``assertRaises`` tests the refusal, and a
+keeps no guard on those fields.  A call inside ``pytest.raises``/``assertRaises`` tests the refusal, one in a
+``try`` catching it falls back, and a
 guard the fork's own copy of the class already carries (a cherry-pick) is not this merge's doing.
 ``dataclasses.replace(obj, ...)`` and ``model_copy(update=...)`` are not read (the fields not passed are
 not known; ``model_copy`` runs no validator).
@@ -37,6 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
@@ -49,6 +51,8 @@ _LITERAL_KEYWORD = re.compile(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|
 _VALIDATORS = frozenset({"__post_init__", "model_post_init"})
 _FIELD_VALIDATORS = frozenset({"field_validator", "validator"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
+# what a validator's refusal raises as (a pydantic model wraps it in ValidationError, a ValueError)
+_REFUSALS = frozenset({"ValueError", "ValidationError", "Exception", "BaseException"})
 _ALL: frozenset[str] = frozenset({"*"})  # every field may be rewritten before the guard reads it
 _MOST_FILES = 64
 _UNKNOWN: Any = object()  # a value the guard's test reads that the call does not fix
@@ -123,7 +127,7 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
             if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
                 continue
             origin = _origin(node.func, imports)
-            if origin is not None and not _expects_raise(node, parents):
+            if origin is not None and not _expects_raise(node, parents) and not caught_around(node, _REFUSALS, parents):
                 values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
                 yield Built(path, node.lineno, origin[1], origin[0], values)
 
