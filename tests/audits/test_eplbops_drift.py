@@ -256,6 +256,11 @@ _STORE = (
     "    def __post_init__(self):\n        if self.use_async and self.communicator == 'pynccl':\n"
     "            self.communicator = 'nixl'\n\n"
 )
+_SETATTR = (
+    "    def __post_init__(self):\n        if self.use_async and self.communicator == 'pynccl':\n"
+    "            object.__setattr__(self, 'communicator', 'nixl')\n\n"
+)
+_CAMEL = "    model_config = ConfigDict(alias_generator=to_camel)\n\n"
 _INIT = "    def __init__(self, **kw):\n        self.__dict__.update(kw)\n\n"
 _VALIDATE = '    @model_validator(mode="after")'
 _ANNOTATED = "communicator: Annotated[str, Field(alias='comm')] = 'pynccl'"
@@ -300,6 +305,8 @@ def _annotated(text: str) -> str:
         (EPLB_BASE, EPLB_AFTER, {CONF: "import unittest\n\n" + CONF_HEADER + _UNIT}),
         (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _PAIR, PAR: EPLB_AFTER}),
         (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _FALLBACK}),
+        (_before(EPLB_BASE, _SETATTR), _before(EPLB_AFTER, _SETATTR), {CONF: CONF_HEADER + _PAIR}),
+        (_before(EPLB_BASE, _CAMEL), _before(EPLB_AFTER, _CAMEL), {CONF: CONF_HEADER + _PAIR}),
     ],
     ids=[
         "a before validator rewrites the value",
@@ -312,6 +319,8 @@ def _annotated(text: str) -> str:
         "inside self.assertRaises",
         "the fork already carries the guard",
         "a try falling back on the refusal",
+        "another validator sets the field through object.__setattr__",
+        "an alias generator renames the keywords",
     ],
 )
 def test_refused_values_the_guard_never_reads_stay_quiet(

@@ -232,8 +232,9 @@ def _fields(cls: ast.ClassDef) -> Iterator[str]:
 def _rewritten(cls: ast.ClassDef) -> set[str]:
     """Fields whose value the guard may not see as the call passed it (``*``: any): named by a
     ``field_validator``/``validator``, stored by a validator, aliased or validated in their annotation; all
-    of them under a ``before``/``wrap`` ``model_validator``, a ``root_validator`` or the class's own ``__init__``."""
-    found: set[str] = set()
+    of them under a ``before``/``wrap`` ``model_validator``, a ``root_validator``, the class's own ``__init__``
+    or an ``alias_generator`` (keywords renamed)."""
+    found: set[str] = set(_ALL) if _renames_keywords(cls) else set()
     for stmt in cls.body:
         if isinstance(stmt, ast.FunctionDef):
             found |= _rewritten_by(stmt)
@@ -254,7 +255,22 @@ def _rewritten_by(method: ast.FunctionDef) -> set[str]:
             found |= _ALL
     if _validator(method):
         found |= {t.attr for n in ast.walk(method) for t in _targets(n) if isinstance(t, ast.Attribute) and _on_self(t)}
+        found |= {name for n in ast.walk(method) if isinstance(n, ast.Call) for name in _set_by(n)}
     return found
+
+
+def _set_by(call: ast.Call) -> set[str]:
+    """The field ``setattr(self, "x", v)``/``object.__setattr__(self, "x", v)`` stores (all: a name not spelt)."""
+    if last_name(call.func) not in {"setattr", "__setattr__"} or not call.args or not _is_self(call.args[0]):
+        return set()
+    name = call.args[1] if len(call.args) > 1 else None
+    return {name.value} if isinstance(name, ast.Constant) and isinstance(name.value, str) else set(_ALL)
+
+
+def _renames_keywords(cls: ast.ClassDef) -> bool:
+    """``model_config = ConfigDict(alias_generator=...)`` or ``@dataclass(config=...)`` holding one."""
+    held = [*cls.decorator_list, *(s for s in cls.body if isinstance(s, ast.Assign)), *cls.keywords]
+    return any(isinstance(n, ast.keyword) and n.arg == "alias_generator" for h in held for n in ast.walk(h))
 
 
 def _validated(decorator: ast.expr) -> set[str]:
