@@ -191,6 +191,15 @@ def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, hea
     assert "upstream's EPLBConfig._validate_eplb_config now refuses" in message
 
 
+def test_a_pair_refused_in_the_class_s_own_file(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork builds the class in the file that declares it (a default instance beside the class)."""
+    ours = EPLB_BASE + "\n\n" + _PAIR
+    sides = three_way(git_repo, EPLB_FILES, {PAR: ours}, {PAR: EPLB_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, PAR)
+    assert line == line_of(EPLB_AFTER + "\n\n" + _PAIR, "AEON_EPLB")
+    assert "now refuses" in message
+
+
 @pytest.mark.parametrize(
     ("after", "built"),
     [
@@ -305,6 +314,7 @@ def _annotated(text: str) -> str:
         (EPLB_BASE, EPLB_AFTER, {CONF: "import unittest\n\n" + CONF_HEADER + _UNIT}),
         (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _PAIR, PAR: EPLB_AFTER}),
         (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _FALLBACK}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: "class EPLBConfig:\n    pass\n\n\n" + _PAIR}),
         (_before(EPLB_BASE, _SETATTR), _before(EPLB_AFTER, _SETATTR), {CONF: CONF_HEADER + _PAIR}),
         (_before(EPLB_BASE, _CAMEL), _before(EPLB_AFTER, _CAMEL), {CONF: CONF_HEADER + _PAIR}),
     ],
@@ -319,6 +329,7 @@ def _annotated(text: str) -> str:
         "inside self.assertRaises",
         "the fork already carries the guard",
         "a try falling back on the refusal",
+        "the fork's own class of that name",
         "another validator sets the field through object.__setattr__",
         "an alias generator renames the keywords",
     ],

@@ -121,7 +121,8 @@ def _carried(trees: ThreeTrees, path: str, cls: str, guard: Guard) -> bool:
 
 def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
     for path, module, owned in fork_modules(trees, _LITERAL_KEYWORD.search):
-        imports = _imports(module, path)
+        own = dotted_name(path, roots=("",))
+        imports = {n.name: (own, n.name) for n in module.body if isinstance(n, ast.ClassDef)} | _imports(module, path)
         parents = parent_map(module)
         for node in ast.walk(module):
             if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
@@ -147,7 +148,7 @@ def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
 
 
 def _origin(func: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """(module, class) an imported ``Cls`` or ``m.sub.Cls`` names; None for anything else (a local class)."""
+    """(module, class) an imported (or the file's own) ``Cls`` or ``m.sub.Cls`` names; None for anything else."""
     attrs: list[str] = []
     while isinstance(func, ast.Attribute):
         attrs.insert(0, func.attr)
