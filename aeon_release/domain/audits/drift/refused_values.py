@@ -20,9 +20,9 @@ fork's import (``from a.b import Cls``, ``import a.b as m; m.Cls``) must name th
 above it (a re-export), or another class of that name was built.  A keyword not a field (a pydantic alias)
 is not read; a class whose input a ``field_validator``/``validator`` of a read field, a ``before``/``wrap``
 ``model_validator``, a ``root_validator``, its own ``__init__`` or another validator's store may rewrite first
-keeps no guard on those fields.  A call inside ``pytest.raises``/``assertRaises`` tests the refusal, one in a
-``try`` catching it falls back, and a
-guard the fork's own copy of the class already carries (a cherry-pick) is not this merge's doing.
+keeps no guard on those fields (an ``alias_generator``: every field).  A call inside ``pytest.raises``/
+``assertRaises`` tests the refusal, one in a ``try`` catching it falls back, and a guard the fork's own copy of
+the class already carries (a cherry-pick) is not this merge's doing.  A class of the fork's file is its own.
 ``dataclasses.replace(obj, ...)`` and ``model_copy(update=...)`` are not read (the fields not passed are
 not known; ``model_copy`` runs no validator).
 
