@@ -173,19 +173,31 @@ CONF_HEADER = "from vllm.config.parallel import EPLBConfig\n\n"
 
 
 @pytest.mark.parametrize(
-    "built",
+    ("header", "built"),
     [
-        "EPLBConfig(use_async=True, communicator='pynccl')",
-        "EPLBConfig(communicator='torch_nccl', use_async=True, policy='default')",
+        (CONF_HEADER, "EPLBConfig(use_async=True, communicator='pynccl')"),
+        (CONF_HEADER, "EPLBConfig(communicator='torch_nccl', use_async=True, policy='default')"),
+        ("from vllm.config import EPLBConfig\n\n", "EPLBConfig(use_async=True, communicator='pynccl')"),
+        ("import vllm.config.parallel as par\n\n", "par.EPLBConfig(use_async=True, communicator='pynccl')"),
+        ("from vllm.config.parallel import EPLBConfig as E\n\n", "E(use_async=True, communicator='pynccl')"),
     ],
-    ids=["the pair spelt", "in another order, a third keyword"],
+    ids=["the pair spelt", "in another order, a third keyword", "a package re-export", "a module alias", "as E"],
 )
-def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, built: str) -> None:
-    text = CONF_HEADER + f"AEON_EPLB = {built}\n"
+def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, header: str, built: str) -> None:
+    text = header + f"AEON_EPLB = {built}\n"
     sides = three_way(git_repo, EPLB_FILES, {CONF: text}, {PAR: EPLB_AFTER})
     [(line, message)] = errors(git_repo, no_rules, sides, CONF)
     assert line == line_of(text, "AEON_EPLB")
     assert "upstream's EPLBConfig._validate_eplb_config now refuses" in message
+
+
+def test_a_pair_refused_in_the_class_s_own_file(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork builds the class in the file that declares it (a default instance beside the class)."""
+    ours = EPLB_BASE + "\n\n" + _PAIR
+    sides = three_way(git_repo, EPLB_FILES, {PAR: ours}, {PAR: EPLB_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, PAR)
+    assert line == line_of(EPLB_AFTER + "\n\n" + _PAIR, "AEON_EPLB")
+    assert "now refuses" in message
 
 
 @pytest.mark.parametrize(
@@ -316,3 +328,94 @@ def test_a_field_the_post_init_fills_only_sometimes_is_still_an_error(git_repo: 
     )
     [(_, message)] = errors(git_repo, no_rules, sides, WIN)
     assert "sizes a tensor by cfg.eplb_window_size" in message
+
+
+# Reviewed false errors (drift6): the call's values are not what the guard reads, or the refusal is expected.
+_COERCE = (
+    '    @model_validator(mode="before")\n    @classmethod\n    def _coerce(cls, data):\n'
+    "        if data.get('use_async') and data.get('communicator') == 'pynccl':\n"
+    "            data['communicator'] = 'nixl'\n        return data\n\n"
+)
+_MAP = (
+    "    @field_validator('communicator')\n    @classmethod\n    def _map(cls, v):\n"
+    "        return 'nixl' if v == 'pynccl' else v\n\n"
+)
+_STORE = (
+    "    def __post_init__(self):\n        if self.use_async and self.communicator == 'pynccl':\n"
+    "            self.communicator = 'nixl'\n\n"
+)
+_SETATTR = (
+    "    def __post_init__(self):\n        if self.use_async and self.communicator == 'pynccl':\n"
+    "            object.__setattr__(self, 'communicator', 'nixl')\n\n"
+)
+_CAMEL = "    model_config = ConfigDict(alias_generator=to_camel)\n\n"
+_INIT = "    def __init__(self, **kw):\n        self.__dict__.update(kw)\n\n"
+_VALIDATE = '    @model_validator(mode="after")'
+_ANNOTATED = "communicator: Annotated[str, Field(alias='comm')] = 'pynccl'"
+_PAIR = "AEON_EPLB = EPLBConfig(use_async=True, communicator='pynccl')\n"
+_TEST = "\ndef test_refused():\n    with pytest.raises(ValueError):\n        EPLBConfig(use_async=True, communicator='pynccl')\n"
+_UNIT = (
+    "\nclass T(unittest.TestCase):\n    def test_refused(self):\n        with self.assertRaises(ValueError):\n"
+    "            EPLBConfig(use_async=True, communicator='pynccl')\n"
+)
+_FALLBACK = (
+    "try:\n    AEON_EPLB = EPLBConfig(use_async=True, communicator='pynccl')\n"
+    "except ValueError:\n    AEON_EPLB = EPLBConfig(use_async=False, communicator='pynccl')\n"
+)
+
+
+def _before(text: str, inserted: str) -> str:
+    return text.replace(_VALIDATE, inserted + _VALIDATE)
+
+
+def _annotated(text: str) -> str:
+    return text.replace("communicator: str | None = None", _ANNOTATED)
+
+
+@pytest.mark.parametrize(
+    ("base", "after", "fork"),
+    [
+        (_before(EPLB_BASE, _COERCE), _before(EPLB_AFTER, _COERCE), {CONF: CONF_HEADER + _PAIR}),
+        (_before(EPLB_BASE, _MAP), _before(EPLB_AFTER, _MAP), {CONF: CONF_HEADER + _PAIR}),
+        (_before(EPLB_BASE, _STORE), _before(EPLB_AFTER, _STORE), {CONF: CONF_HEADER + _PAIR}),
+        (_before(EPLB_BASE, _INIT), _before(EPLB_AFTER, _INIT), {CONF: CONF_HEADER + _PAIR}),
+        (
+            _annotated(EPLB_BASE),
+            _annotated(EPLB_AFTER),
+            {CONF: CONF_HEADER + "AEON_EPLB = EPLBConfig(use_async=True, comm='nixl')\n"},
+        ),
+        (
+            EPLB_BASE,
+            EPLB_AFTER,
+            {CONF: "from vllm.legacy.eplb import EPLBConfig\n\n" + _PAIR, "vllm/legacy/eplb.py": EPLB_BASE},
+        ),
+        (EPLB_BASE, EPLB_AFTER, {CONF: "import pytest\n\n" + CONF_HEADER + _TEST}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: "import unittest\n\n" + CONF_HEADER + _UNIT}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _PAIR, PAR: EPLB_AFTER}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: CONF_HEADER + _FALLBACK}),
+        (EPLB_BASE, EPLB_AFTER, {CONF: "class EPLBConfig:\n    pass\n\n\n" + _PAIR}),
+        (_before(EPLB_BASE, _SETATTR), _before(EPLB_AFTER, _SETATTR), {CONF: CONF_HEADER + _PAIR}),
+        (_before(EPLB_BASE, _CAMEL), _before(EPLB_AFTER, _CAMEL), {CONF: CONF_HEADER + _PAIR}),
+    ],
+    ids=[
+        "a before validator rewrites the value",
+        "a field validator maps it",
+        "another validator stores the field",
+        "the class's own __init__",
+        "a keyword not a field (an alias)",
+        "a class of the same name in another module",
+        "inside pytest.raises",
+        "inside self.assertRaises",
+        "the fork already carries the guard",
+        "a try falling back on the refusal",
+        "the fork's own class of that name",
+        "another validator sets the field through object.__setattr__",
+        "an alias generator renames the keywords",
+    ],
+)
+def test_refused_values_the_guard_never_reads_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, base: str, after: str, fork: dict[str, str]
+) -> None:
+    files = {**EPLB_FILES, "vllm/legacy/__init__.py": "", PAR: base}
+    sides = three_way(git_repo, files, fork, {PAR: after})
+    assert errors(git_repo, no_rules, sides, CONF) == []

@@ -15,6 +15,17 @@ fields (``self.name``) and constants, no field of it stored by the method.  A fo
 values (the rest at the class's constant defaults) while no guard of the base's ``Cls`` does, and the test
 is not the base's own.  A value not known, a positional argument or ``**kwargs`` decides nothing: quiet.
 
+The call's values must be the ones the guard reads, so more is quiet.  ``Cls`` is matched on its module: the
+fork's import (``from a.b import Cls``, ``import a.b as m; m.Cls``) must name the guard's file or a package
+above it (a re-export), or another class of that name was built.  A keyword not a field (a pydantic alias)
+is not read; a class whose input a ``field_validator``/``validator`` of a read field, a ``before``/``wrap``
+``model_validator``, a ``root_validator``, its own ``__init__`` or another validator's store may rewrite first
+keeps no guard on those fields (an ``alias_generator``: every field).  A call inside ``pytest.raises``/
+``assertRaises`` tests the refusal, one in a ``try`` catching it falls back, and a guard the fork's own copy of
+the class already carries (a cherry-pick) is not this merge's doing.  A class of the fork's file is its own.
+``dataclasses.replace(obj, ...)`` and ``model_copy(update=...)`` are not read (the fields not passed are
+not known; ``model_copy`` runs no validator).
+
 Pure but for reading the three trees: lines out.
 """
 
@@ -27,15 +38,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python
 
 # a call of a capitalized name with a keyword set to a constant (``Cls(flag=True``, ``name="x"``)
 _LITERAL_KEYWORD = re.compile(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
 _VALIDATORS = frozenset({"__post_init__", "model_post_init"})
+_FIELD_VALIDATORS = frozenset({"field_validator", "validator"})
+_EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
+# what a validator's refusal raises as (a pydantic model wraps it in ValidationError, a ValueError)
+_REFUSALS = frozenset({"ValueError", "ValidationError", "Exception", "BaseException"})
+_ALL: frozenset[str] = frozenset({"*"})  # every field may be rewritten before the guard reads it
 _MOST_FILES = 64
 _UNKNOWN: Any = object()  # a value the guard's test reads that the call does not fix
 
@@ -47,6 +65,7 @@ class Built:
     path: str
     line: int
     cls: str
+    module: str  # the module the fork imports ``cls`` from
     values: tuple[tuple[str, object], ...]
 
 
@@ -65,6 +84,7 @@ class Checked:
 
     defaults: tuple[tuple[str, object], ...]
     guards: tuple[Guard, ...]
+    fields: frozenset[str] = frozenset()
 
 
 def refused_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -72,34 +92,94 @@ def refused_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not built:
         return []
     holding = trees.declaring({b.cls for b in built}, _MOST_FILES)
-    changed = {key: (path, was, now) for path, key, was, now in both_versions(trees, holding, _checked)}
+    changed = {(path, key): (was, now) for path, key, was, now in both_versions(trees, holding, _checked)}
     findings = []
     for item in built:
-        path, was, now = changed.get(item.cls, (None, None, None))
+        path = _home(item, [p for p, cls in changed if cls == item.cls])
+        was, now = changed[(path, item.cls)] if path is not None else (None, None)
         guard = _newly_refusing(item, was, now) if path is not None else None
-        if path is not None and guard is not None:
+        if path is not None and guard is not None and not _carried(trees, path, item.cls, guard):
             commit = trees.upstream_commit(path, r"raise|if .*self\.", pr_pattern)
             findings.append(_finding(item, path, guard, commit))
     return findings
 
 
+def _home(item: Built, paths: list[str]) -> str | None:
+    """The file of the class the call builds: the one its import names, else the one file under the package
+    it names (a re-export); None when none or several may be (another class of the same name)."""
+    exact = [p for p in paths if dotted_name(p, roots=("",)) == item.module]
+    under = [p for p in paths if dotted_name(p, roots=("",)).startswith(item.module + ".")]
+    found = exact or under
+    return found[0] if len(found) == 1 else None
+
+
+def _carried(trees: ThreeTrees, path: str, cls: str, guard: Guard) -> bool:
+    """The fork's own copy of the class already holds the guard (cherry-picked): its code ran against it."""
+    mine = _checked(trees.blobs(trees.ours, [path])[path]).get(cls)
+    return mine is not None and any(ast.dump(g.test) == ast.dump(guard.test) for g in mine.guards)
+
+
 def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
     for path, module, owned in fork_modules(trees, _LITERAL_KEYWORD.search):
-        local = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+        own = dotted_name(path, roots=("",))
+        imports = {n.name: (own, n.name) for n in module.body if isinstance(n, ast.ClassDef)} | _imports(module, path)
+        parents = parent_map(module)
         for node in ast.walk(module):
-            if isinstance(node, ast.Call) and node.lineno in owned and _built_here(node, local):
+            if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
+                continue
+            origin = _origin(node.func, imports)
+            if origin is not None and not _expects_raise(node, parents) and not caught_around(node, _REFUSALS, parents):
                 values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
-                yield Built(path, node.lineno, last_name(node.func), values)
+                yield Built(path, node.lineno, origin[1], origin[0], values)
+
+
+def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """local name -> (module, name) each import of the file binds (``import a.b`` binds ``a`` to ``a``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            source = import_base(node, dotted_name(path, roots=("",)), path)
+            found |= {a.asname or a.name: (source, a.name) for a in node.names if a.name != "*"}
+        elif isinstance(node, ast.Import):
+            found |= {
+                a.asname or a.name.split(".")[0]: (a.name if a.asname else a.name.split(".")[0], "") for a in node.names
+            }
+    return found
+
+
+def _origin(func: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """(module, class) an imported (or the file's own) ``Cls`` or ``m.sub.Cls`` names; None for anything else."""
+    attrs: list[str] = []
+    while isinstance(func, ast.Attribute):
+        attrs.insert(0, func.attr)
+        func = func.value
+    bound = imports.get(func.id) if isinstance(func, ast.Name) else None
+    if bound is None:
+        return None
+    parts = [bound[0], *([bound[1]] if bound[1] else []), *attrs]
+    return (".".join(parts[:-1]), parts[-1]) if len(parts) > 1 else None
+
+
+def _expects_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The call sits in ``with pytest.raises(...)``/``self.assertRaises(...)``: a test that it is refused."""
+    at: ast.AST | None = node
+    while at is not None:
+        if isinstance(at, ast.With | ast.AsyncWith) and any(
+            isinstance(i.context_expr, ast.Call) and last_name(i.context_expr.func) in _EXPECTS_RAISE for i in at.items
+        ):
+            return True
+        at = parents.get(id(at))
+    return False
 
 
 def _constant(node: ast.expr) -> object:
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
-def _built_here(call: ast.Call, local: set[str]) -> bool:
-    """A capitalized callee not defined in the fork's own module, called with constant keywords only."""
+def _built_here(call: ast.Call) -> bool:
+    """A capitalized callee called with constant keywords only."""
     name = last_name(call.func)
-    if not name[:1].isupper() or name in local or call.args or not call.keywords:
+    if not name[:1].isupper() or call.args or not call.keywords:
         return False
     return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in call.keywords)
 
@@ -107,8 +187,8 @@ def _built_here(call: ast.Call, local: set[str]) -> bool:
 def _newly_refusing(item: Built, was: Checked | None, now: Checked | None) -> Guard | None:
     """The first of upstream's guards the call's values meet where the base's class let them through: no base
     guard holds for them, and the base's copy of that very test (if any) is known not to."""
-    if now is None:
-        return None
+    if now is None or not {k for k, _ in item.values} <= now.fields:
+        return None  # a keyword not a field (an alias) sets what the guard reads some other way
     before = was.guards if was is not None else ()
     if was is not None and any(_holds(g.test, _values(was, item)) is True for g in before):
         return None  # the base already refused the call: not this merge's doing
@@ -136,8 +216,85 @@ def _checked(text: str | None) -> dict[str, Checked]:
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, ast.ClassDef):
             guards = tuple(g for m in node.body if isinstance(m, ast.FunctionDef) and _validator(m) for g in _guards(m))
-            found[node.name] = Checked(tuple(_defaults(node)), guards)
+            rewritten = _rewritten(node)
+            kept = tuple(
+                g for g in guards if _ALL.isdisjoint(rewritten) and not (_fields_read(g.test) or set()) & rewritten
+            )
+            found[node.name] = Checked(tuple(_defaults(node)), kept, frozenset(_fields(node)))
     return found
+
+
+def _fields(cls: ast.ClassDef) -> Iterator[str]:
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            yield stmt.target.id
+
+
+def _rewritten(cls: ast.ClassDef) -> set[str]:
+    """Fields whose value the guard may not see as the call passed it (``*``: any): named by a
+    ``field_validator``/``validator``, stored by a validator, aliased or validated in their annotation; all
+    of them under a ``before``/``wrap`` ``model_validator``, a ``root_validator``, the class's own ``__init__``
+    or an ``alias_generator`` (keywords renamed)."""
+    found: set[str] = set(_ALL) if _renames_keywords(cls) else set()
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef):
+            found |= _rewritten_by(stmt)
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and _coerced(stmt):
+            found.add(stmt.target.id)
+    return found
+
+
+def _rewritten_by(method: ast.FunctionDef) -> set[str]:
+    if method.name == "__init__":
+        return set(_ALL)
+    found: set[str] = set()
+    for decorator in method.decorator_list:
+        name = last_name(_callee(decorator))
+        if name in _FIELD_VALIDATORS:
+            found |= _validated(decorator)
+        elif name == "root_validator" or (name == "model_validator" and _mode(decorator) != "after"):
+            found |= _ALL
+    if _validator(method):
+        found |= {t.attr for n in ast.walk(method) for t in _targets(n) if isinstance(t, ast.Attribute) and _on_self(t)}
+        found |= {name for n in ast.walk(method) if isinstance(n, ast.Call) for name in _set_by(n)}
+    return found
+
+
+def _set_by(call: ast.Call) -> set[str]:
+    """The field ``setattr(self, "x", v)``/``object.__setattr__(self, "x", v)`` stores (all: a name not spelt)."""
+    if last_name(call.func) not in {"setattr", "__setattr__"} or not call.args or not _is_self(call.args[0]):
+        return set()
+    name = call.args[1] if len(call.args) > 1 else None
+    return {name.value} if isinstance(name, ast.Constant) and isinstance(name.value, str) else set(_ALL)
+
+
+def _renames_keywords(cls: ast.ClassDef) -> bool:
+    """``model_config = ConfigDict(alias_generator=...)`` or ``@dataclass(config=...)`` holding one."""
+    held = [*cls.decorator_list, *(s for s in cls.body if isinstance(s, ast.Assign)), *cls.keywords]
+    return any(isinstance(n, ast.keyword) and n.arg == "alias_generator" for h in held for n in ast.walk(h))
+
+
+def _validated(decorator: ast.expr) -> set[str]:
+    """The fields a ``@field_validator("a", "b")`` names; all when it names ``*`` or anything not a string."""
+    args = decorator.args if isinstance(decorator, ast.Call) else []
+    names = {a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)}
+    return set(_ALL) if len(names) < len(args) or not args or "*" in names else names
+
+
+def _mode(decorator: ast.expr) -> object:
+    keywords = decorator.keywords if isinstance(decorator, ast.Call) else []
+    return next((_constant(k.value) for k in keywords if k.arg == "mode"), None)
+
+
+def _coerced(stmt: ast.AnnAssign) -> bool:
+    """A field set through an alias or passed through a validator of its annotation (``Annotated[str,
+    BeforeValidator(f)]``, ``Field(alias="x")``): the keyword of its name may not reach it as spelt."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.keyword) and node.arg is not None and node.arg.endswith("alias"):
+            return True
+        if isinstance(node, ast.Name | ast.Attribute) and last_name(node).endswith("Validator"):
+            return True
+    return False
 
 
 def _validator(stmt: ast.FunctionDef) -> bool:
