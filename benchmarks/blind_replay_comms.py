@@ -1,0 +1,481 @@
+"""A blind replay of the device communicators and collective helpers a fork patches.
+
+10 first-parent commits on the surface a fork that carries its own collectives codes against -- the
+device communicators (``DeviceCommunicatorBase``/``CudaCommunicator`` and the all2all managers' ``dispatch``
+gaining ``is_sequence_parallel``, ``naive_multicast``'s keyword renamed, ``MoriAll2AllManager`` built with
+its backend name and the ``"mori"`` backend split in two), ``CustomAllreduce``'s buffer registration
+removed with its custom ops, ``PyNcclCommunicator.change_state`` removed, ``find_loaded_library`` moved out
+of ``cuda_wrapper``, the all-reduce tuning table's ``"thresholds"`` key replaced, ``cuda_device_count_stateless``
+removed, and the knobs (``VLLM_ALL2ALL_BACKEND`` and ``VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK`` removed,
+``VLLM_ALLREDUCE_USE_SYMM_MEM`` defaulting to on) -- picked by scanning those paths' diffs (``git log
+--first-parent -p``), avoiding the commits the other replays use.  Each is replayed under 1-3 fork spellings
+written the way fork code is written (an import of a moved symbol, a module attribute, an ``envs`` read, an
+``os.environ`` default, a nested dict key, a method call off a typed receiver, a subclass override without
+the parameter the caller now passes, a keyword, a config literal, a constructor call short of a new
+argument), with twins (fork code the commit does not break).  The merge base is the commit's first parent,
+upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
+lands in its file.  Twins must stay *quiet*: no error on their line.
+
+Blind numbers: (pending).
+
+  python benchmarks/blind_replay_comms.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #31866 (55caa6051d): find_loaded_library moved from cuda_wrapper to vllm.utils.system_utils
+FL = "55caa6051d"
+FLW = "cuda_wrapper.find_loaded_library moved to system_utils"
+CASES += [
+    (
+        "#31866 helper moved out",
+        "an import of the moved helper",
+        K(
+            "#31866",
+            FL,
+            FLW,
+            "vllm/aeon/fl1.py",
+            "from vllm.distributed.device_communicators.cuda_wrapper import find_loaded_library\n\n\n"
+            "def aeon_cudart_path() -> str | None:\n"
+            "    # AEON: the Spark's cudart comes from the aarch64 wheel, log which one is mapped\n"
+            "    return find_loaded_library('libcudart')\n",
+            "from vllm.distributed.device_communicators.cuda_wrapper import find_loaded_library",
+        ),
+    ),
+    (
+        "#31866 helper moved out",
+        "a module attribute call",
+        K(
+            "#31866",
+            FL,
+            FLW,
+            "vllm/aeon/fl2.py",
+            "from vllm.distributed.device_communicators import cuda_wrapper\n\n\n"
+            "def aeon_nccl_path() -> str | None:\n"
+            "    return cuda_wrapper.find_loaded_library('libnccl')\n",
+            "return cuda_wrapper.find_loaded_library('libnccl')",
+        ),
+    ),
+    (
+        "#31866 helper moved out",
+        "twin: the kept class imported",
+        K(
+            "#31866",
+            FL,
+            FLW,
+            "vllm/aeon/fl3.py",
+            "from vllm.distributed.device_communicators.cuda_wrapper import CudaRTLibrary\n\n\n"
+            "def aeon_cudart() -> CudaRTLibrary:\n"
+            "    return CudaRTLibrary()\n",
+            "from vllm.distributed.device_communicators.cuda_wrapper import CudaRTLibrary",
+        ),
+    ),
+]
+
+# --- #27750 (a8141fa649): VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK removed (always on)
+NV = "a8141fa649"
+NVW = "VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK removed"
+CASES += [
+    (
+        "#27750 env knob removed",
+        "an envs attribute read",
+        K(
+            "#27750",
+            NV,
+            NVW,
+            "vllm/aeon/nv1.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_ll_kwargs() -> dict:\n"
+            "    return {'allow_nvlink_for_low_latency_mode': envs.VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK}\n",
+            "return {'allow_nvlink_for_low_latency_mode': envs.VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK}",
+        ),
+    ),
+    (
+        "#27750 env knob removed",
+        "an os.environ default nobody reads any more",
+        K(
+            "#27750",
+            NV,
+            NVW,
+            "vllm/aeon/nv2.py",
+            "import os\n\n\n"
+            "def aeon_single_node_env() -> None:\n"
+            "    # AEON: one Spark, no NVLink between ranks\n"
+            "    os.environ.setdefault('VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK', '0')\n",
+            "os.environ.setdefault('VLLM_DEEPEP_LOW_LATENCY_ALLOW_NVLINK', '0')",
+        ),
+    ),
+    (
+        "#27750 env knob removed",
+        "twin: the kept MNNVL knob",
+        K(
+            "#27750",
+            NV,
+            NVW,
+            "vllm/aeon/nv3.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_mnnvl() -> bool:\n"
+            "    return envs.VLLM_DEEPEP_LOW_LATENCY_USE_MNNVL\n",
+            "return envs.VLLM_DEEPEP_LOW_LATENCY_USE_MNNVL",
+        ),
+    ),
+]
+
+# --- #33839 (31fb6f43da): NCCL_SYMM_MEM_ALL_REDUCE_CONFIG["thresholds"] -> ["custom_ar_preferred_ranges"]
+TH = "31fb6f43da"
+THW = "symm-mem all-reduce table key 'thresholds' replaced"
+ARU = "from vllm.distributed.device_communicators.all_reduce_utils import MiB, NCCL_SYMM_MEM_ALL_REDUCE_CONFIG\n\n\n"
+CASES += [
+    (
+        "#33839 table key removed",
+        "a nested read of the removed key",
+        K(
+            "#33839",
+            TH,
+            THW,
+            "vllm/aeon/th1.py",
+            ARU + "def aeon_symm_threshold(world_size: int) -> int:\n"
+            "    return NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['thresholds'].get(world_size, 2 * MiB)\n",
+            "return NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['thresholds'].get(world_size, 2 * MiB)",
+        ),
+    ),
+    (
+        "#33839 table key removed",
+        "a fork tuning written into the removed key",
+        K(
+            "#33839",
+            TH,
+            THW,
+            "vllm/aeon/th2.py",
+            ARU + "def aeon_tune_for_spark() -> None:\n"
+            "    # AEON: two GB10s over ConnectX, NCCL symm-mem pays off later\n"
+            "    NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['thresholds'][4] = 4 * MiB\n",
+            "NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['thresholds'][4] = 4 * MiB",
+        ),
+    ),
+    (
+        "#33839 table key removed",
+        "twin: a kept key",
+        K(
+            "#33839",
+            TH,
+            THW,
+            "vllm/aeon/th3.py",
+            ARU + "def aeon_symm_possible(world_size: int) -> bool:\n"
+            "    return world_size >= NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['min_world_size']\n",
+            "return world_size >= NCCL_SYMM_MEM_ALL_REDUCE_CONFIG['min_world_size']",
+        ),
+    ),
+]
+
+# --- #25070 (8bdd8b5c51): VLLM_ALLREDUCE_USE_SYMM_MEM defaults to on
+SM = "8bdd8b5c51"
+SMW = "VLLM_ALLREDUCE_USE_SYMM_MEM default False -> True"
+CASES += [
+    (
+        "#25070 env default flipped",
+        "a branch on the knob's default",
+        K(
+            "#25070",
+            SM,
+            SMW,
+            "vllm/aeon/sm1.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_ar_backend() -> str:\n"
+            "    # AEON: GB10 has no multimem; custom AR unless someone opts in to symm-mem\n"
+            "    if not envs.VLLM_ALLREDUCE_USE_SYMM_MEM:\n"
+            "        return 'custom'\n"
+            "    return 'symm_mem'\n",
+            "if not envs.VLLM_ALLREDUCE_USE_SYMM_MEM:",
+        ),
+    ),
+    (
+        "#25070 env default flipped",
+        "twin: the knob set explicitly",
+        K(
+            "#25070",
+            SM,
+            SMW,
+            "vllm/aeon/sm2.py",
+            "import os\n\n\ndef aeon_force_custom_ar() -> None:\n    os.environ['VLLM_ALLREDUCE_USE_SYMM_MEM'] = '0'\n",
+            "os.environ['VLLM_ALLREDUCE_USE_SYMM_MEM'] = '0'",
+        ),
+    ),
+]
+
+# --- #11749 (9e764e7b10): PyNcclCommunicator.change_state removed
+CS = "9e764e7b10"
+CSW = "PyNcclCommunicator.change_state removed"
+PYN = "from vllm.distributed.device_communicators.pynccl import PyNcclCommunicator\n\n\n"
+CASES += [
+    (
+        "#11749 method removed",
+        "a context manager off a typed communicator",
+        K(
+            "#11749",
+            CS,
+            CSW,
+            "vllm/aeon/cs1.py",
+            PYN + "def aeon_warm(comm: PyNcclCommunicator, t) -> None:\n"
+            "    with comm.change_state(enable=True):\n"
+            "        comm.all_reduce(t)\n",
+            "with comm.change_state(enable=True):",
+        ),
+    ),
+    (
+        "#11749 method removed",
+        "twin: the kept disabled flag",
+        K(
+            "#11749",
+            CS,
+            CSW,
+            "vllm/aeon/cs2.py",
+            PYN + "def aeon_enable(comm: PyNcclCommunicator) -> None:\n    comm.disabled = False\n",
+            "comm.disabled = False",
+        ),
+    ),
+]
+
+# --- #10030 (6192e9b8fe): CustomAllreduce's IPC buffer init refactored; register_buffer, all_reduce_reg,
+#     all_reduce_unreg and self.buffer removed, the custom ops' signatures changed
+CA = "6192e9b8fe"
+CAW = "CustomAllreduce buffer registration removed"
+CAR = "from vllm.distributed.device_communicators.custom_all_reduce import CustomAllreduce\n\n\n"
+CASES += [
+    (
+        "#10030 method removed",
+        "a removed method off a typed CustomAllreduce",
+        K(
+            "#10030",
+            CA,
+            CAW,
+            "vllm/aeon/ca1.py",
+            CAR + "def aeon_pin(ca: CustomAllreduce, inp) -> None:\n"
+            "    # AEON: the Spark's KV transfer buffer is reduced in place\n"
+            "    ca.register_buffer(inp)\n",
+            "ca.register_buffer(inp)",
+        ),
+    ),
+    (
+        "#10030 method removed",
+        "a removed attribute read in a subclass",
+        K(
+            "#10030",
+            CA,
+            CAW,
+            "vllm/aeon/ca2.py",
+            CAR + "class AeonCustomAllreduce(CustomAllreduce):\n"
+            "    def aeon_buffer_bytes(self) -> int:\n"
+            "        return self.buffer.numel()\n",
+            "return self.buffer.numel()",
+        ),
+    ),
+    (
+        "#10030 method removed",
+        "twin: the kept should_custom_ar",
+        K(
+            "#10030",
+            CA,
+            CAW,
+            "vllm/aeon/ca3.py",
+            CAR + "def aeon_fits(ca: CustomAllreduce, inp) -> bool:\n    return ca.should_custom_ar(inp)\n",
+            "return ca.should_custom_ar(inp)",
+        ),
+    ),
+]
+
+# --- #41751 (05c50c721e): all2all backend "mori" split into mori_high_throughput/mori_low_latency;
+#     MoriAll2AllManager(cpu_group, all2all_backend)
+MO = "05c50c721e"
+MOW = "'mori' all2all backend split; MoriAll2AllManager needs its backend"
+CASES += [
+    (
+        "#41751 literal value removed",
+        "a config keyword with the removed value",
+        K(
+            "#41751",
+            MO,
+            MOW,
+            "vllm/aeon/mo1.py",
+            "from vllm.config import ParallelConfig\n\n\n"
+            "def aeon_rocm_parallel() -> ParallelConfig:\n"
+            "    return ParallelConfig(enable_expert_parallel=True, all2all_backend='mori')\n",
+            "return ParallelConfig(enable_expert_parallel=True, all2all_backend='mori')",
+        ),
+    ),
+    (
+        "#41751 literal value removed",
+        "a manager built short of its new argument",
+        K(
+            "#41751",
+            MO,
+            MOW,
+            "vllm/aeon/mo2.py",
+            "from vllm.distributed.device_communicators.all2all import MoriAll2AllManager\n\n\n"
+            "def aeon_mori(cpu_group) -> MoriAll2AllManager:\n"
+            "    return MoriAll2AllManager(cpu_group)\n",
+            "return MoriAll2AllManager(cpu_group)",
+        ),
+    ),
+    (
+        "#41751 literal value removed",
+        "twin: a kept backend value",
+        K(
+            "#41751",
+            MO,
+            MOW,
+            "vllm/aeon/mo3.py",
+            "from vllm.config import ParallelConfig\n\n\n"
+            "def aeon_cuda_parallel() -> ParallelConfig:\n"
+            "    return ParallelConfig(enable_expert_parallel=True, all2all_backend='deepep_low_latency')\n",
+            "return ParallelConfig(enable_expert_parallel=True, all2all_backend='deepep_low_latency')",
+        ),
+    ),
+]
+
+# --- #33535 (b95cc5014d): the deprecated VLLM_ALL2ALL_BACKEND environment variable removed
+AB = "b95cc5014d"
+ABW = "VLLM_ALL2ALL_BACKEND removed"
+CASES += [
+    (
+        "#33535 env knob removed",
+        "an envs attribute read",
+        K(
+            "#33535",
+            AB,
+            ABW,
+            "vllm/aeon/ab1.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_uses_deepep() -> bool:\n"
+            "    return envs.VLLM_ALL2ALL_BACKEND.startswith('deepep')\n",
+            "return envs.VLLM_ALL2ALL_BACKEND.startswith('deepep')",
+        ),
+    ),
+    (
+        "#33535 env knob removed",
+        "an os.environ assignment nobody reads any more",
+        K(
+            "#33535",
+            AB,
+            ABW,
+            "vllm/aeon/ab2.py",
+            "import os\n\n\n"
+            "def aeon_ep_env() -> None:\n"
+            "    # AEON: the launcher picks the EP backend through the environment\n"
+            "    os.environ['VLLM_ALL2ALL_BACKEND'] = 'deepep_low_latency'\n",
+            "os.environ['VLLM_ALL2ALL_BACKEND'] = 'deepep_low_latency'",
+        ),
+    ),
+    (
+        "#33535 env knob removed",
+        "twin: the config field read",
+        K(
+            "#33535",
+            AB,
+            ABW,
+            "vllm/aeon/ab3.py",
+            "from vllm.config import ParallelConfig\n\n\n"
+            "def aeon_uses_deepep2(parallel_config: ParallelConfig) -> bool:\n"
+            "    return parallel_config.all2all_backend.startswith('deepep')\n",
+            "return parallel_config.all2all_backend.startswith('deepep')",
+        ),
+    ),
+]
+
+# --- #24982 (a5354b3ed2): all2all managers' dispatch/combine take is_sequence_parallel (the communicator
+#     passes it positionally); naive_multicast's cu_tokens_across_dp_cpu renamed cu_tokens_across_sp_cpu
+SP = "a5354b3ed2"
+SPW = "all2all dispatch/combine gain is_sequence_parallel; naive_multicast keyword renamed"
+A2A = "from vllm.distributed.device_communicators.all2all import AgRsAll2AllManager, NaiveAll2AllManager\n\n\n"
+CASES += [
+    (
+        "#24982 override short of a passed parameter",
+        "a manager subclass's dispatch without the new parameter",
+        K(
+            "#24982",
+            SP,
+            SPW,
+            "vllm/aeon/sp1.py",
+            A2A + "class AeonAgRsManager(AgRsAll2AllManager):\n"
+            "    def dispatch(self, hidden_states, router_logits):\n"
+            "        # AEON: pad to the Spark's token bucket before the all-gather\n"
+            "        return super().dispatch(hidden_states, router_logits)\n",
+            "def dispatch(self, hidden_states, router_logits):",
+        ),
+    ),
+    (
+        "#24982 override short of a passed parameter",
+        "a keyword renamed in a subclass's call",
+        K(
+            "#24982",
+            SP,
+            SPW,
+            "vllm/aeon/sp2.py",
+            A2A + "class AeonNaiveManager(NaiveAll2AllManager):\n"
+            "    def aeon_multicast(self, x, cu):\n"
+            "        return self.naive_multicast(x, cu_tokens_across_dp_cpu=cu)\n",
+            "return self.naive_multicast(x, cu_tokens_across_dp_cpu=cu)",
+        ),
+    ),
+    (
+        "#24982 override short of a passed parameter",
+        "twin: a call on the new parameter's default",
+        K(
+            "#24982",
+            SP,
+            SPW,
+            "vllm/aeon/sp3.py",
+            A2A + "def aeon_gather(manager: AgRsAll2AllManager, hidden_states, router_logits):\n"
+            "    return manager.dispatch(hidden_states, router_logits)\n",
+            "return manager.dispatch(hidden_states, router_logits)",
+        ),
+    ),
+]
+
+# --- #37841 (4dfad17ed1): cuda_device_count_stateless removed (current_platform.device_count())
+DC = "4dfad17ed1"
+DCW = "cuda_device_count_stateless removed"
+CASES += [
+    (
+        "#37841 helper removed",
+        "an import of the removed helper",
+        K(
+            "#37841",
+            DC,
+            DCW,
+            "vllm/aeon/dc1.py",
+            "from vllm.utils.torch_utils import cuda_device_count_stateless\n\n\n"
+            "def aeon_device_ids() -> list[int]:\n"
+            "    return list(range(cuda_device_count_stateless()))\n",
+            "from vllm.utils.torch_utils import cuda_device_count_stateless",
+        ),
+    ),
+    (
+        "#37841 helper removed",
+        "twin: a kept helper of the module",
+        K(
+            "#37841",
+            DC,
+            DCW,
+            "vllm/aeon/dc2.py",
+            "from vllm.utils.torch_utils import aux_stream\n\n\ndef aeon_side_stream():\n    return aux_stream()\n",
+            "from vllm.utils.torch_utils import aux_stream",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-comms-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
