@@ -471,6 +471,145 @@ CASES += [
     ),
 ]
 
+# ---- second blind batch (written and committed before the engine ran on it) ----
+
+# --- #33209 (4197168ea5): distributed/utils.py stops importing is_torch_equal_or_newer
+TV = "4197168ea5"
+TVW = "vllm.distributed.utils no longer imports is_torch_equal_or_newer"
+CASES += [
+    (
+        "#33209 re-export dropped",
+        "an import through the module that used to import it",
+        K(
+            "#33209",
+            TV,
+            TVW,
+            "vllm/aeon/tv1.py",
+            "from vllm.distributed.utils import StatelessProcessGroup, is_torch_equal_or_newer\n\n\n"
+            "def aeon_new_pg_api() -> bool:\n"
+            "    return is_torch_equal_or_newer('2.6') and StatelessProcessGroup is not None\n",
+            "from vllm.distributed.utils import StatelessProcessGroup, is_torch_equal_or_newer",
+        ),
+    ),
+    (
+        "#33209 re-export dropped",
+        "twin: an import the module still makes",
+        K(
+            "#33209",
+            TV,
+            TVW,
+            "vllm/aeon/tv2.py",
+            "from vllm.distributed.utils import get_tcp_uri\n\n\n"
+            "def aeon_uri(host: str, port: int) -> str:\n"
+            "    return get_tcp_uri(host, port)\n",
+            "from vllm.distributed.utils import get_tcp_uri",
+        ),
+    ),
+]
+
+# --- #18763 (d781930f90): distributed/utils.py stops importing is_nccl_available from torch
+NA = "d781930f90"
+NAW = "vllm.distributed.utils no longer imports is_nccl_available"
+CASES += [
+    (
+        "#18763 re-export dropped",
+        "a module attribute through the module that used to import it",
+        K(
+            "#18763",
+            NA,
+            NAW,
+            "vllm/aeon/na1.py",
+            "from vllm.distributed import utils as dist_utils\n\n\n"
+            "def aeon_backend() -> str:\n"
+            "    return 'nccl' if dist_utils.is_nccl_available() else 'gloo'\n",
+            "return 'nccl' if dist_utils.is_nccl_available() else 'gloo'",
+        ),
+    ),
+    (
+        "#18763 re-export dropped",
+        "twin: the module's own class",
+        K(
+            "#18763",
+            NA,
+            NAW,
+            "vllm/aeon/na2.py",
+            "from vllm.distributed.utils import StatelessProcessGroup\n\n\n"
+            "def aeon_pg(host: str, port: int, rank: int, world: int) -> StatelessProcessGroup:\n"
+            "    return StatelessProcessGroup.create(host=host, port=port, rank=rank, world_size=world)\n",
+            "return StatelessProcessGroup.create(host=host, port=port, rank=rank, world_size=world)",
+        ),
+    ),
+]
+
+# --- #27197 (6c728f7771): find_nccl_library moved from vllm.utils to vllm.utils.nccl, no shim
+NC = "6c728f7771"
+NCW = "vllm.utils.find_nccl_library moved to vllm.utils.nccl"
+CASES += [
+    (
+        "#27197 helper moved without a shim",
+        "an import from the old home",
+        K(
+            "#27197",
+            NC,
+            NCW,
+            "vllm/aeon/nc1.py",
+            "from vllm.utils import find_nccl_library\n\n\n"
+            "def aeon_nccl_so() -> str:\n"
+            "    # AEON: the Spark image ships its own NCCL build\n"
+            "    return find_nccl_library()\n",
+            "from vllm.utils import find_nccl_library",
+        ),
+    ),
+    (
+        "#27197 helper moved without a shim",
+        "twin: an import through the wrapper that re-imports it",
+        K(
+            "#27197",
+            NC,
+            NCW,
+            "vllm/aeon/nc2.py",
+            "from vllm.distributed.device_communicators.pynccl_wrapper import find_nccl_library\n\n\n"
+            "def aeon_nccl_so2() -> str:\n"
+            "    return find_nccl_library()\n",
+            "from vllm.distributed.device_communicators.pynccl_wrapper import find_nccl_library",
+        ),
+    ),
+]
+
+# --- #23964 (2ea50e977a): VLLM_ALL2ALL_BACKEND's default 'naive' -> 'allgather_reducescatter'
+NB = "2ea50e977a"
+NBW = "VLLM_ALL2ALL_BACKEND default naive -> allgather_reducescatter"
+CASES += [
+    (
+        "#23964 env default changed",
+        "a comparison with the old default",
+        K(
+            "#23964",
+            NB,
+            NBW,
+            "vllm/aeon/nb1.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_naive_ep() -> bool:\n"
+            "    return envs.VLLM_ALL2ALL_BACKEND == 'naive'\n",
+            "return envs.VLLM_ALL2ALL_BACKEND == 'naive'",
+        ),
+    ),
+    (
+        "#23964 env default changed",
+        "twin: a test neither default passes",
+        K(
+            "#23964",
+            NB,
+            NBW,
+            "vllm/aeon/nb2.py",
+            "import vllm.envs as envs\n\n\n"
+            "def aeon_deepep() -> bool:\n"
+            "    return envs.VLLM_ALL2ALL_BACKEND in ('deepep_high_throughput', 'deepep_low_latency')\n",
+            "return envs.VLLM_ALL2ALL_BACKEND in ('deepep_high_throughput', 'deepep_low_latency')",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-comms-")
