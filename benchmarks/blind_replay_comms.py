@@ -621,6 +621,176 @@ CASES += [
     ),
 ]
 
+# ---- third blind batch (written and committed before the engine ran on it) ----
+
+# --- #5293 (ea3890a5f0): communication_op's graph_capture and GraphCaptureContext moved into parallel_state;
+#     its module-level broadcast / broadcast_object_list removed (GroupCoordinator methods now)
+GC = "ea3890a5f0"
+GCW = "communication_op's graph_capture moved, broadcast helpers removed"
+CASES += [
+    (
+        "#5293 helpers moved and removed",
+        "an import of the moved context manager from its old module",
+        K(
+            "#5293",
+            GC,
+            GCW,
+            "vllm/aeon/gc1.py",
+            "from vllm.distributed.communication_op import graph_capture\n\n\n"
+            "def aeon_capture(runner) -> None:\n"
+            "    with graph_capture() as ctx:\n"
+            "        runner.capture(ctx.stream)\n",
+            "from vllm.distributed.communication_op import graph_capture",
+        ),
+    ),
+    (
+        "#5293 helpers moved and removed",
+        "a module attribute call of the removed broadcast",
+        K(
+            "#5293",
+            GC,
+            GCW,
+            "vllm/aeon/gc2.py",
+            "from vllm.distributed import communication_op as comm\n\n\n"
+            "def aeon_share_seed(seed_tensor):\n"
+            "    # AEON: every rank samples with rank 0's seed\n"
+            "    return comm.broadcast(seed_tensor, src=0)\n",
+            "return comm.broadcast(seed_tensor, src=0)",
+        ),
+    ),
+    (
+        "#5293 helpers moved and removed",
+        "twin: the package's star re-export of the moved name",
+        K(
+            "#5293",
+            GC,
+            GCW,
+            "vllm/aeon/gc3.py",
+            "from vllm.distributed import graph_capture\n\n\n"
+            "def aeon_capture2(runner) -> None:\n"
+            "    with graph_capture() as ctx:\n"
+            "        runner.capture(ctx.stream)\n",
+            "from vllm.distributed import graph_capture",
+        ),
+    ),
+    (
+        "#5293 helpers moved and removed",
+        "twin: a kept collective",
+        K(
+            "#5293",
+            GC,
+            GCW,
+            "vllm/aeon/gc4.py",
+            "from vllm.distributed.communication_op import tensor_model_parallel_all_reduce\n\n\n"
+            "def aeon_sum(x):\n"
+            "    return tensor_model_parallel_all_reduce(x)\n",
+            "return tensor_model_parallel_all_reduce(x)",
+        ),
+    ),
+]
+
+# --- #10275 (0d4ea3fb5c): StatelessProcessGroup.create(init_method=...) -> create(host, port, ...); the
+#     dataclass's prefix field removed
+PG = "0d4ea3fb5c"
+PGW = "StatelessProcessGroup.create takes host/port; prefix field removed"
+SPG = "from vllm.distributed.utils import StatelessProcessGroup\n\n\n"
+CASES += [
+    (
+        "#10275 keyword and field removed",
+        "the removed keyword",
+        K(
+            "#10275",
+            PG,
+            PGW,
+            "vllm/aeon/pg1.py",
+            SPG + "def aeon_weight_sync_pg(addr: str, rank: int, world: int) -> StatelessProcessGroup:\n"
+            "    # AEON: the RL trainer pushes weights to the Spark over a side group\n"
+            "    return StatelessProcessGroup.create(init_method=f'tcp://{addr}', rank=rank, world_size=world)\n",
+            "return StatelessProcessGroup.create(init_method=f'tcp://{addr}', rank=rank, world_size=world)",
+        ),
+    ),
+    (
+        "#10275 keyword and field removed",
+        "a read of the removed field off a typed group",
+        K(
+            "#10275",
+            PG,
+            PGW,
+            "vllm/aeon/pg2.py",
+            SPG + "def aeon_key(pg: StatelessProcessGroup, name: str) -> str:\n    return f'{pg.prefix}/aeon/{name}'\n",
+            "return f'{pg.prefix}/aeon/{name}'",
+        ),
+    ),
+    (
+        "#10275 keyword and field removed",
+        "twin: kept fields",
+        K(
+            "#10275",
+            PG,
+            PGW,
+            "vllm/aeon/pg3.py",
+            SPG + "def aeon_is_master(pg: StatelessProcessGroup) -> bool:\n"
+            "    return pg.rank == 0 and pg.world_size > 1\n",
+            "return pg.rank == 0 and pg.world_size > 1",
+        ),
+    ),
+]
+
+# --- #50960 (f7ef489e93): shm_broadcast stops importing get_open_port
+OP = "f7ef489e93"
+OPW = "shm_broadcast no longer imports get_open_port"
+CASES += [
+    (
+        "#50960 re-import dropped",
+        "an import through the module that used to import it",
+        K(
+            "#50960",
+            OP,
+            OPW,
+            "vllm/aeon/op1.py",
+            "from vllm.distributed.device_communicators.shm_broadcast import MessageQueue, get_open_port\n\n\n"
+            "def aeon_port() -> int:\n"
+            "    return get_open_port() if MessageQueue is not None else 0\n",
+            "from vllm.distributed.device_communicators.shm_broadcast import MessageQueue, get_open_port",
+        ),
+    ),
+    (
+        "#50960 re-import dropped",
+        "twin: a name the module still imports",
+        K(
+            "#50960",
+            OP,
+            OPW,
+            "vllm/aeon/op2.py",
+            "from vllm.distributed.device_communicators.shm_broadcast import get_ip\n\n\n"
+            "def aeon_ip() -> str:\n"
+            "    return get_ip()\n",
+            "from vllm.distributed.device_communicators.shm_broadcast import get_ip",
+        ),
+    ),
+]
+
+# --- #25512 (7361ab379f): direct_register_custom_op's mutates_args and dispatch_key made optional (twins only)
+RO = "7361ab379f"
+ROW = "direct_register_custom_op's mutates_args/dispatch_key optional"
+CASES += [
+    (
+        "#25512 parameters made optional",
+        "twin: a registration passing both",
+        K(
+            "#25512",
+            RO,
+            ROW,
+            "vllm/aeon/ro1.py",
+            "import torch\n\nfrom vllm.utils import direct_register_custom_op\n\n\n"
+            "def _aeon_ar(x: torch.Tensor) -> torch.Tensor:\n    return x.clone()\n\n\n"
+            "def _aeon_ar_fake(x: torch.Tensor) -> torch.Tensor:\n    return torch.empty_like(x)\n\n\n"
+            "direct_register_custom_op(op_name='aeon_ar', op_func=_aeon_ar, mutates_args=[], fake_impl=_aeon_ar_fake, dispatch_key='CUDA')\n",
+            "direct_register_custom_op(op_name='aeon_ar', op_func=_aeon_ar, mutates_args=[], fake_impl=_aeon_ar_fake, dispatch_key='CUDA')",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-comms-")
