@@ -791,6 +791,196 @@ CASES += [
     ),
 ]
 
+# ---- fourth blind batch (written and committed before the engine ran on it) ----
+
+# --- #36022 (2754231ba3): FlashInferAllToAllManager -> FlashInferNVLinkTwoSidedManager, has_flashinfer_all2all
+#     -> has_flashinfer_nvlink_two_sided; the "flashinfer_all2allv" backend kept as a deprecated alias
+FA = "2754231ba3"
+FAW = "FlashInfer all2all manager and probe renamed; backend name aliased"
+CASES += [
+    (
+        "#36022 manager renamed",
+        "a fork subclass of the renamed manager",
+        K(
+            "#36022",
+            FA,
+            FAW,
+            "vllm/aeon/fa1.py",
+            "from vllm.distributed.device_communicators.all2all import FlashInferAllToAllManager\n\n\n"
+            "class AeonMnnvlManager(FlashInferAllToAllManager):\n"
+            "    # AEON: two Sparks over ConnectX, no MNNVL fabric\n"
+            "    def aeon_fabric(self) -> str:\n"
+            "        return 'rdma'\n",
+            "from vllm.distributed.device_communicators.all2all import FlashInferAllToAllManager",
+        ),
+    ),
+    (
+        "#36022 manager renamed",
+        "a module attribute call of the renamed probe",
+        K(
+            "#36022",
+            FA,
+            FAW,
+            "vllm/aeon/fa2.py",
+            "from vllm.utils import flashinfer as fi_utils\n\n\n"
+            "def aeon_can_a2a() -> bool:\n"
+            "    return fi_utils.has_flashinfer_all2all()\n",
+            "return fi_utils.has_flashinfer_all2all()",
+        ),
+    ),
+    (
+        "#36022 manager renamed",
+        "twin: the aliased backend name",
+        K(
+            "#36022",
+            FA,
+            FAW,
+            "vllm/aeon/fa3.py",
+            "from vllm.config import ParallelConfig\n\n\n"
+            "def aeon_fi_parallel() -> ParallelConfig:\n"
+            "    return ParallelConfig(enable_expert_parallel=True, all2all_backend='flashinfer_all2allv')\n",
+            "return ParallelConfig(enable_expert_parallel=True, all2all_backend='flashinfer_all2allv')",
+        ),
+    ),
+]
+
+# --- #37461 (0140eafb15): get_fi_ar_workspace() (a getter) now creates the workspace and takes its six
+#     parameters; initialize_fi_ar_workspace removed
+FW = "0140eafb15"
+FWW = "get_fi_ar_workspace takes the workspace's parameters; initialize_fi_ar_workspace removed"
+FIAR = "from vllm.distributed.device_communicators import flashinfer_all_reduce as fi_ar\n\n\n"
+CASES += [
+    (
+        "#37461 getter made a builder",
+        "the getter called bare",
+        K(
+            "#37461",
+            FW,
+            FWW,
+            "vllm/aeon/fw1.py",
+            FIAR + "def aeon_workspace_ready() -> bool:\n    return fi_ar.get_fi_ar_workspace() is not None\n",
+            "return fi_ar.get_fi_ar_workspace() is not None",
+        ),
+    ),
+    (
+        "#37461 getter made a builder",
+        "the removed initializer",
+        K(
+            "#37461",
+            FW,
+            FWW,
+            "vllm/aeon/fw2.py",
+            FIAR + "def aeon_init_ws(world, rank, group, dtype) -> None:\n"
+            "    fi_ar.initialize_fi_ar_workspace(world, rank, 2048, 4096, dtype, group)\n",
+            "fi_ar.initialize_fi_ar_workspace(world, rank, 2048, 4096, dtype, group)",
+        ),
+    ),
+]
+
+# --- #10216 (e6de9784d2): stateless_init_process_group replaced by StatelessProcessGroup; the module stops
+#     importing torch's ProcessGroup
+SI = "e6de9784d2"
+SIW = "stateless_init_process_group removed; ProcessGroup no longer imported by distributed.utils"
+CASES += [
+    (
+        "#10216 function removed",
+        "an import of the removed function",
+        K(
+            "#10216",
+            SI,
+            SIW,
+            "vllm/aeon/si1.py",
+            "from vllm.distributed.utils import stateless_init_process_group\n\n\n"
+            "def aeon_side_group(addr: str, rank: int, world: int):\n"
+            "    return stateless_init_process_group(addr, rank, world, 'gloo')\n",
+            "from vllm.distributed.utils import stateless_init_process_group",
+        ),
+    ),
+    (
+        "#10216 function removed",
+        "an outside type imported through the module",
+        K(
+            "#10216",
+            SI,
+            SIW,
+            "vllm/aeon/si2.py",
+            "from vllm.distributed.utils import ProcessGroup, divide\n\n\n"
+            "def aeon_shard(group: ProcessGroup, n: int) -> int:\n"
+            "    return divide(n, group.size())\n",
+            "from vllm.distributed.utils import ProcessGroup, divide",
+        ),
+    ),
+    (
+        "#10216 function removed",
+        "twin: the kept divide helper",
+        K(
+            "#10216",
+            SI,
+            SIW,
+            "vllm/aeon/si3.py",
+            "from vllm.distributed.utils import divide, ensure_divisibility\n\n\n"
+            "def aeon_heads(n: int, tp: int) -> int:\n"
+            "    ensure_divisibility(n, tp)\n"
+            "    return divide(n, tp)\n",
+            "from vllm.distributed.utils import divide, ensure_divisibility",
+        ),
+    ),
+]
+
+# --- #18200 (6a7988c55b): All2AllBase / NaiveAll2All renamed All2AllManagerBase / NaiveAll2AllManager
+NM = "6a7988c55b"
+NMW = "NaiveAll2All renamed NaiveAll2AllManager"
+CASES += [
+    (
+        "#18200 base class renamed",
+        "a fork subclass of the renamed class",
+        K(
+            "#18200",
+            NM,
+            NMW,
+            "vllm/aeon/nm1.py",
+            "from vllm.distributed.device_communicators import all2all\n\n\n"
+            "class AeonAll2All(all2all.NaiveAll2All):\n"
+            "    pass\n",
+            "class AeonAll2All(all2all.NaiveAll2All):",
+        ),
+    ),
+]
+
+# --- #9994 (04bbf38e05): shm_broadcast's RINGBUFFER_SLEEP_INTERVAL removed (os.sched_yield)
+RS = "04bbf38e05"
+RSW = "RINGBUFFER_SLEEP_INTERVAL removed"
+CASES += [
+    (
+        "#9994 constant removed",
+        "a read of the removed constant",
+        K(
+            "#9994",
+            RS,
+            RSW,
+            "vllm/aeon/rs1.py",
+            "import time\n\nfrom vllm.distributed.device_communicators import shm_broadcast\n\n\n"
+            "def aeon_backoff(n: int) -> None:\n"
+            "    time.sleep(shm_broadcast.RINGBUFFER_SLEEP_INTERVAL * n)\n",
+            "time.sleep(shm_broadcast.RINGBUFFER_SLEEP_INTERVAL * n)",
+        ),
+    ),
+    (
+        "#9994 constant removed",
+        "twin: the kept queue class",
+        K(
+            "#9994",
+            RS,
+            RSW,
+            "vllm/aeon/rs2.py",
+            "from vllm.distributed.device_communicators.shm_broadcast import MessageQueue\n\n\n"
+            "def aeon_queue(n: int) -> MessageQueue:\n"
+            "    return MessageQueue(n, n)\n",
+            "return MessageQueue(n, n)",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-comms-")
