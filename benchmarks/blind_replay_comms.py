@@ -28,6 +28,15 @@ warned, 0 false errors).  The miss: #18763's ``dist_utils.is_nccl_available()``,
 utils module imported and so handed on, its import dropped (an outside name was UNKNOWN on both sides).
 After the killers76 widening (another package's name a tree module handed on, its import dropped: symbol
 drift): 18 caught, 1 warned, 0 missed of 19 (twins: 16 quiet, 1 of them warned, 0 false errors).
+Third blind batch (4 commits, run on the widened engine at ba08cbe0): 5 caught, 0 warned, 0 missed of 5
+(twins: 5 quiet, 0 false errors) -- a helper moved out of ``communication_op`` (the package's star re-export
+of it a twin), ``StatelessProcessGroup.create``'s ``init_method`` and its ``prefix`` field removed, a
+dropped re-import of a tree name, a parameter made optional.  Fourth blind batch (5 commits, same engine):
+8 caught, 0 warned, 0 missed of 8 (twins: 3 quiet, 0 false errors); #10216's ``from vllm.distributed.utils
+import ProcessGroup`` is the new class's second catch (the old engine misses it).
+All four batches (23 commits), old engine (main at e668eac0): 29 caught, 1 warned, 2 missed of 32 (twins: 24
+quiet, 1 of them warned, 0 false errors); after killers76: 31 caught, 1 warned, 0 missed of 32 (twins: 24 quiet,
+1 of them warned, 0 false errors).
 
   python benchmarks/blind_replay_comms.py [--mirror DIR] [--only TEXT ...] [--show]
 """

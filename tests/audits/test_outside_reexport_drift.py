@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from aeon_release.domain.audits import MergeSides
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
@@ -80,3 +81,13 @@ def test_a_read_of_a_dropped_outside_import_names_its_home(git_repo: GitRepo, tm
     [finding] = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
     assert (finding.path, finding.line, finding.severity.value) == (FORK, 3, "error")
     assert "no longer imports" in finding.message and "torch.distributed.distributed_c10d" in finding.message
+
+
+def test_the_handing_module_deleted_says_so(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Upstream deleted the module that handed the outside name on: the import fails, and the message
+    says the module went (not that it stopped importing the name)."""
+    fork = "from pkg.dist.utils import is_nccl_available\n\nFLAG = is_nccl_available\n"
+    base_sha, theirs_sha, ours_sha = git_repo.three_way(BASE, [("drop utils", {UTILS: None})], {FORK: fork}, "fork")
+    sides = MergeSides(git_repo.path, base_sha, ours_sha, theirs_sha)
+    errors = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT and f.line == 1]
+    assert errors and f"upstream removed {UTILS}" in errors[0].message
