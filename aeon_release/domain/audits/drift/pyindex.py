@@ -12,6 +12,7 @@ import builtins
 import collections
 import functools
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -159,6 +160,7 @@ class Index:
         self._spent = 0  # classes and bases looked at ordering classes (mro)
         self.cut: dict[str, dict[str, int]] = {}  # path -> qualname -> line: classes whose order was cut (mro)
         self.parsed = 0
+        self._outside = False  # name_outside_imports: an outside import is its statement, not UNKNOWN
 
     # -- modules -------------------------------------------------------------------------------
     def module_path(self, dotted: str) -> str | None:
@@ -253,12 +255,23 @@ class Index:
                 return found if found is not MISSING else UNKNOWN
         return UNKNOWN
 
+    @contextmanager
+    def name_outside_imports(self) -> Iterator[None]:
+        """While open, a name a module binds by importing it from outside the tree resolves to a DefSym of
+        that import statement, not UNKNOWN: what a module handed on of another package's (#18763's
+        ``is_nccl_available``, torch's, reached through the distributed utils module that imported it)."""
+        self._outside = True
+        try:
+            yield
+        finally:
+            self._outside = False
+
     def _binding(self, mod: ModuleInfo, name: str, binding: Binding, depth: int) -> Sym:
         if binding.kind != "import" or binding.target is None:
             return DefSym(mod.path, name, binding.node)
         target, attr = binding.target
         if not self.in_tree(target):
-            return UNKNOWN
+            return DefSym(mod.path, name, binding.node) if self._outside else UNKNOWN
         if attr is None:
             return ModuleSym(target) if self.module_path(target) else UNKNOWN
         return self.resolve(target, attr, depth + 1)

@@ -1132,7 +1132,9 @@ class _Checker:
         if resolver is None:
             return
         what = f"calls {_show(call.func)}"
-        if isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
+        if before is UNKNOWN and after is MISSING and (handed := self._compare(resolver)) is not None:
+            yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
+        elif isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             if not self._moved_under_its_import(mod, callee, before):
                 yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
@@ -3375,6 +3377,12 @@ class _Checker:
         before = resolver(self.before)
         if isinstance(before, (DefSym, ModuleSym)) and resolver(self.after) is MISSING:
             return (before,)
+        if before is px.UNKNOWN and resolver(self.after) is MISSING:
+            # another package's name a tree module imported and so handed on, the import dropped upstream
+            # (#18763: torch's is_nccl_available off the distributed utils module): gone all the same
+            with self.before.name_outside_imports():
+                before = resolver(self.before)
+            return (before,) if isinstance(before, DefSym) and _is_import(before.node) else None
         return None
 
     def _upstream_edited(self, mod: ModuleInfo, call: ast.Call, owned: set[int]) -> bool:
@@ -4132,6 +4140,11 @@ class _Checker:
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
         """How the name went (``upstream removed ...``, ``renamed``, ``moved``: what ``_gone`` reads)."""
+        if isinstance(target, DefSym) and _is_import(target.node):
+            home = _imported_from(target.node, target.name)
+            gone = self.after.module_at(target.path) is None
+            how = f"upstream removed {target.path}" if gone else f"upstream's {target.path} no longer imports"
+            return f"{how} (it only handed on {home}): import it from {home.rpartition('.')[0] or home}"
         if isinstance(target, ModuleSym):
             path = self.before.module_path(target.dotted) or target.dotted
             moved = self.inp.history.moved_file(path) if self.inp.history else None
@@ -4663,6 +4676,19 @@ def _first_line(stmt: ast.stmt) -> int:
 
 def _owned_lines(text: str, added: frozenset[str]) -> set[int]:
     return {i for i, line in enumerate(code_lines(text), 1) if line.strip() and line.strip() in added}
+
+
+def _is_import(node: ast.AST) -> bool:
+    return isinstance(node, ast.Import | ast.ImportFrom)
+
+
+def _imported_from(node: ast.AST, name: str) -> str:
+    """The dotted name an import statement binds ``name`` to (``torch.distributed.distributed_c10d.is_nccl_available``)."""
+    for alias in node.names if isinstance(node, ast.Import | ast.ImportFrom) else ():
+        if (alias.asname or alias.name.split(".")[0]) == name:
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            return f"{module}.{alias.name}" if module else alias.name
+    return name
 
 
 def _imported(ix: Index, module: str, name: str) -> Sym:
