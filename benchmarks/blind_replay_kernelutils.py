@@ -32,8 +32,8 @@ order to the first ``__init__`` without ``**kwargs``, none along the way taking 
 straight to another call as an argument (return drift).  Still warned: #34577's ``.to`` line (the error sits
 on the assignment above it).  Regression set on the same snapshot: killer_replay 26/26, kind_change_replay
 12/12, blind_replay_weights 18/3/0 of 21, _quant 27/0/0 of 27, _llmapi 20/1/0 of 21 (0 false errors in each),
-review15/16/17_twins 0 false errors (40, 30, 23 twins), symbol_precision --windows 3: windows 0 and 1 0 false
-errors (window 2: see the commit message).
+review15/16/17_twins 0 false errors (40, 30, 23 twins), symbol_precision --windows 3: 0 false errors in each of
+the 3 windows (0 and 1 in one run, 2 with --only 2).
 
   python benchmarks/blind_replay_kernelutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
