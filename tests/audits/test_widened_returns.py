@@ -249,3 +249,30 @@ def test_a_tuple_made_one_value_beside_an_abstract_declaration_and_a_split_targe
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE]
     assert line == 5 and "unpacks 3 values from DefaultEplbPolicy.rebalance_experts()" in message
+
+
+def test_a_fork_line_handing_the_one_value_to_another_call_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # #34577 (245758992e): nvfp4_marlin_process_scales made (scales, factor) under a fork's Parameter(...)
+    fork = HEAD + "    def aeon_embeds(self, scheduler_output):\n"
+    fork += "        self.embeds = torch.cat(self._gather_mm_embeddings(scheduler_output), dim=0)\n"
+    fork += "        self.store(embeds=self._gather_mm_embeddings(scheduler_output))\n"
+    [(first, positional), (second, keyword)] = _found(git_repo, no_rules, "import torch\n" + fork)
+    assert (first, second) == (7, 8)
+    assert "uses the value of self._gather_mm_embeddings() as one value" in positional
+    assert "the call it is handed to now gets the whole tuple" in keyword
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "        print(self._gather_mm_embeddings(scheduler_output))\n",  # a builtin that takes any value
+        "        logger.info('%s', self._gather_mm_embeddings(scheduler_output))\n",  # a logger
+        "        self.store(self._positions(scheduler_output))\n",  # a kept function
+        "        self.store(len(scheduler_output))\n",  # not the widened function
+    ],
+    ids=["print", "a logger", "a kept function", "another call"],
+)
+def test_handed_on_twins(git_repo: GitRepo, no_rules: Path, line: str) -> None:
+    fork = "import logging\n\nlogger = logging.getLogger(__name__)\n" + HEAD
+    fork += "    def aeon_embeds(self, scheduler_output):\n" + line
+    assert _found(git_repo, no_rules, fork) == []

@@ -6,6 +6,12 @@ body popped it, #48549's ``swap_space`` shim; or ``EngineArgs`` still had the fi
 ``disable_mm_preprocessor_cache``) and raises TypeError after it: the keyword lands in ``**kwargs`` and the
 one callable it is handed to takes it neither by name nor in a ``**kwargs`` of its own.
 
+A hand-on to ``super().__init__(**kwargs)`` is followed along the instance's class order (C3), through each next
+``__init__`` that hands its ``**kwargs`` whole to ``super()`` again, to the first that takes none: #32683 dropped
+the packed weight parameter's ``bitblas_tile_size`` and a fork's keyword now travels through the column and row
+parameters' ``__init__`` to the base parameter's ``__init__(data, weight_loader)``.  A class outside the tree on
+the way, a decorated ``__init__`` or one that uses its ``**kwargs`` any other way leaves it unknown.
+
 Only a body whose ``**kwargs`` is handed on whole (``f(..., **kwargs)``) and otherwise only looked into by key
 (``kwargs["k"]``, ``kwargs.get("k")``, ``"k" in kwargs``, ``kwargs.update(...)``) is followed; a body that
 copies, filters, loops over or passes the dict itself may do anything with the key, and stays a warning.
@@ -16,7 +22,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from aeon_release.domain.audits.drift.signatures import Sig
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.signatures import Sig, signature
 
 _LOOKS = frozenset({"get", "pop", "setdefault", "update", "__contains__", "__getitem__", "__setitem__"})
 
@@ -79,3 +86,42 @@ def fits(sig: Sig, body: ast.AST | None, target: Target, key: str) -> bool | Non
     if any(s is not None and (s.varkw or key in named(s)) for s in sigs):
         return True
     return False if all(s is not None for s in sigs) else None
+
+
+def super_chain(order: list[px.ClassInfo | px.External], owner: px.ClassInfo, name: str) -> Sig | None:
+    """What ``super().name(**kwargs)`` in ``owner``'s method binds for an instance of class order ``order``:
+    the parameters and spelt keys of the next ``name`` defs along it, up to the first without ``**kwargs``
+    (no ``**kwargs`` then: a key none takes is a TypeError); None when the chain is not followed to its end."""
+    at = next((i for i, item in enumerate(order) if item is owner), None)
+    taken: set[str] = set()
+    for item in order[at + 1 :] if at is not None else []:
+        if isinstance(item, px.External):
+            return None  # a method outside the tree may take anything
+        node = item.members.get(name)
+        if node is None:
+            continue
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.decorator_list:
+            return None
+        sig = signature(node, True)
+        if sig is None:
+            return None
+        taken |= named(sig)
+        if not sig.varkw:
+            return Sig((), 0, 0, tuple(sorted(taken)), frozenset(), False, False)
+        taken |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        calls = handed_on(node)
+        if not calls or not all(is_super_call(call, name) for call in calls):
+            return None
+    return None
+
+
+def is_super_call(call: ast.Call, name: str) -> bool:
+    """``super().name(...)``."""
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == name
+        and isinstance(func.value, ast.Call)
+        and isinstance(func.value.func, ast.Name)
+        and func.value.func.id == "super"
+    )

@@ -401,6 +401,11 @@ class Index:
         whether a member exists) where the bases do not linearize or nest past 30 levels."""
         return list(self._c3_of(cls, 0) or self.mro(cls))
 
+    def c3(self, cls: ClassInfo) -> list[ClassInfo | External] | None:
+        """``cls.__mro__`` by C3 only: None where the bases do not linearize (or nest past 30 levels)."""
+        found = self._c3_of(cls, 0)
+        return list(found) if found is not None else None
+
     def _c3_of(self, cls: ClassInfo, depth: int) -> list[ClassInfo | External] | None:
         if id(cls) in self._c3:
             return self._c3[id(cls)][1]

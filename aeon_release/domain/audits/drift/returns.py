@@ -100,6 +100,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
     rebound = Rebound(trees)
+    uses += _fork_passed_values(trees)
     findings += _widened_findings(trees, uses, [o for o in overrides if o.single], rebound, pr_pattern)
     overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
@@ -1164,7 +1165,7 @@ class ValueUse:
     line: int
     callee: str
     call: str
-    how: str  # "assigns" or "tests"
+    how: str  # "assigns", "tests", "iterates" or "passes" (handed straight to another call)
 
 
 def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
@@ -1209,6 +1210,40 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
         return None
     called = _called(value)
     return ValueUse(path, node.lineno, called[0], ast.unparse(called[1]), how) if called else None
+
+
+# ``g(f(...))`` / ``g(x, key=f(...))``: a call's value handed straight to another call (a text prefilter)
+_PASSED_CALL = re.compile(r"[\w.]+\((?:[^()]*[(,=]\s*|\s*)(?:await\s+)?[\w.]+\(")
+# callees that take any value whole (print it, measure it, store it, type-check it): no one-value use
+_TAKES_ANY = frozenset(
+    {"print", "repr", "str", "len", "list", "tuple", "set", "type", "id", "isinstance", "hasattr", "iter", "next"}
+)
+_LOGS = frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical", "log"})
+
+
+def _fork_passed_values(trees: ThreeTrees) -> list[ValueUse]:
+    """Fork lines handing a call's value straight to another call (``Parameter(f(x), ...)``): one value
+    made a tuple reaches the callee whole (#34577: ``nvfp4_marlin_process_scales`` made a pair under a
+    ``torch.nn.Parameter(...)``).  Only for a widened return: a voided one is left to the assignments."""
+    return list(_fork_owned(trees, _PASSED_CALL.search, _passed_value))
+
+
+def _passed_value(path: str, node: ast.AST) -> ValueUse | None:
+    if not isinstance(node, ast.Call) or _takes_any(node.func):
+        return None
+    values = [*node.args, *(k.value for k in node.keywords if k.arg is not None)]
+    for value in values:
+        called = _called(value)
+        if called is not None:
+            return ValueUse(path, value.lineno, called[0], ast.unparse(called[1]), "passes")
+    return None
+
+
+def _takes_any(func: ast.expr) -> bool:
+    """A builtin that takes any value whole, or a logger's method."""
+    if isinstance(func, ast.Name):
+        return func.id in _TAKES_ANY
+    return isinstance(func, ast.Attribute) and func.attr in _LOGS
 
 
 def _called(value: ast.expr) -> tuple[str, ast.expr] | None:
@@ -1566,6 +1601,7 @@ def _widened_finding(
         outcome = {
             "assigns": "the name now holds the whole tuple",
             "iterates": f"the loop now steps through the tuple's {drift.new} values",
+            "passes": "the call it is handed to now gets the whole tuple",
         }.get(use.how, "the test now sees a non-empty tuple: always true")
         message = (
             f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "

@@ -3454,8 +3454,10 @@ class _Checker:
     def _forward_side(self, ix: Index, sym: DefSym, via: str) -> tuple[Sig, ast.AST | None, forwarded.Target] | None:
         """What a call of ``sym`` binds in the tree ``ix``: its signature, the body that runs (a class's
         ``__init__``) and how that body's hand-on calls resolve (in the body's module)."""
+        chain: tuple[list[px.ClassInfo | px.External], px.ClassInfo] | None = None
         if isinstance(sym.node, ast.ClassDef):
-            sig, (body, path, _) = _constructor(ix, sym)[0], _init_node(ix, sym)
+            sig, (body, path, owner) = _constructor(ix, sym)[0], _init_node(ix, sym)
+            chain = _instance_order(ix, sym, owner)
         else:
             sig, body, path = _bound_sig(sym, via), sym.node, sym.path
         mod = ix.module_at(path) if path is not None else None
@@ -3464,7 +3466,7 @@ class _Checker:
         decorators = body.decorator_list if isinstance(body, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
         if not all(self._hands_on_untouched(mod, d) for d in decorators):
             return None  # a decorator may pop or rename the key on its way (``@deprecate_kwargs``)
-        return sig, body, functools.partial(_handed_sig, ix, mod)
+        return sig, body, functools.partial(_handed_sig, ix, mod, chain=chain)
 
     def _handed_to(self, after: DefSym, body: ast.AST | None, key: str) -> str | None:
         """The problem said, when upstream changed the callee or a callable its ``**kwargs`` reach."""
@@ -5002,6 +5004,17 @@ def _init_node(ix: Index, sym: DefSym) -> _Body:
     return None, None, None
 
 
+def _instance_order(
+    ix: Index, sym: DefSym, owner: px.ClassInfo | None
+) -> tuple[list[px.ClassInfo | px.External], px.ClassInfo] | None:
+    """The class's C3 order and the class whose ``__init__`` ``Class(...)`` runs first, when the C3 order
+    linearizes and finds the same ``__init__`` as the member lookup (else None: ``super()`` is not followed)."""
+    cls = ix.class_of(sym)
+    order = ix.c3(cls) if cls is not None and owner is not None else None
+    first = next((i for i in order or [] if isinstance(i, px.External) or "__init__" in i.members), None)
+    return (order, owner) if order is not None and owner is not None and first is owner else None
+
+
 def _owner_class(ix: Index, sym: DefSym) -> px.ClassInfo | None:
     """The class a method belongs to (None for a module-level function)."""
     mod = ix.module_at(sym.path) if sym.owner is not None else None
@@ -5837,9 +5850,17 @@ def _annotated_class(
     return ix.class_of(_unaliased(ix, sym)) if direct is not None or not held else None
 
 
-def _handed_sig(ix: Index, mod: ModuleInfo, call: ast.Call) -> Sig | None:
-    """The signature of what a body's hand-on call runs: a class of the tree (its constructor) or a
-    module-level function; None for anything else (a method, ``super()``, a name not resolved)."""
+def _handed_sig(
+    ix: Index,
+    mod: ModuleInfo,
+    call: ast.Call,
+    chain: tuple[list[px.ClassInfo | px.External], px.ClassInfo] | None = None,
+) -> Sig | None:
+    """The signature of what a body's hand-on call runs: a class of the tree (its constructor), a
+    module-level function, or ``super().__init__`` along the instance's class order ``chain`` (the order and
+    the class whose ``__init__`` the body is); None for anything else (a method, a name not resolved)."""
+    if chain is not None and forwarded.is_super_call(call, "__init__"):
+        return forwarded.super_chain(*chain, "__init__")
     found = ix.resolve_expr(mod, call.func)
     if not isinstance(found, DefSym):
         return None
