@@ -320,7 +320,9 @@ class Registry:
     def put_manifest(self, tag: str, manifest: Manifest) -> str:
         """Put these exact manifest bytes under ``tag``; returns the digest the registry reports."""
         headers = {"Content-Type": manifest.media_type}
-        response = self._send("PUT", self._manifest_path(tag), headers, manifest.body)
+        # Never resent after a 429's wait: the caller checked the tag before this write (`:latest` held what the
+        # plan saw), and a move another publisher made during the wait would be overwritten with no alarm.
+        response = self._send("PUT", self._manifest_path(tag), headers, manifest.body, resend=False)
         self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
         return response.headers.get("Docker-Content-Digest") or manifest.digest
 
@@ -391,11 +393,13 @@ class Registry:
         return f"/v2/{self.repository.name}/manifests/{reference}"
 
     # -- transport and authentication --------------------------------------------------------
-    def _send(self, method: str, path: str, headers: dict[str, str], data: bytes | None = None) -> _Response:
+    def _send(
+        self, method: str, path: str, headers: dict[str, str], data: bytes | None = None, resend: bool = True
+    ) -> _Response:
         url = _join(self.repository.base_url + "/", path)
         if _origin(url) != _origin(self.repository.base_url):
             raise ServiceError(f"registry {self.repository.host} pointed a page at another host: {url[:120]}")
-        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization), resend)
         if response.status != 401:
             return response
         if _origin(response.url) != _origin(self.repository.base_url):
@@ -405,20 +409,21 @@ class Registry:
                 "check the registry address",
             )
         self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
-        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization), resend)
         if response.status == 401:
             raise self._refused()
         return response
 
-    def _limited(self, exchange: Callable[[], _Response]) -> _Response:
-        """``exchange()``, and once more after the wait a 429 (Too Many Requests) asks when its Retry-After is short.
+    def _limited(self, exchange: Callable[[], _Response], resend: bool) -> _Response:
+        """``exchange()``, and once more after the wait a 429 (Too Many Requests) asks when its Retry-After is short
+        and ``resend`` allows it (not a write to a tag the caller checked first).
         Any other 429 stops the run with one line saying when to retry: it was "failed ...: HTTP 429" with the hint
         "retry", which said neither when nor that the registry was only limiting requests."""
         response = exchange()
         if response.status != 429:
             return response
         wait = retry_after(response.headers.get("Retry-After"), time.time())
-        if wait is None or wait > RETRY_WAIT or self._waited + wait > RETRY_BUDGET:
+        if not resend or wait is None or wait > RETRY_WAIT or self._waited + wait > RETRY_BUDGET:
             raise self._rate_limited(wait, None)
         self._waited += wait
         time.sleep(wait)
@@ -524,7 +529,9 @@ class Registry:
         basic = self.credentials.basic_header() if self.credentials is not None else None
         url = f"{realm}{'&' if '?' in realm else '?'}{query}"
         what = f"token service of {self.repository.host}"
-        response = self._limited(lambda: within(self.deadline, what, lambda: self._follow("GET", url, {}, None, basic)))
+        response = self._limited(
+            lambda: within(self.deadline, what, lambda: self._follow("GET", url, {}, None, basic)), True
+        )
         if response.status in (401, 403):
             raise self._refused()
         self._check(response, f"fetching a token for {self.repository}")
