@@ -178,6 +178,21 @@ def test_a_tag_name_git_refuses_is_told_which_rule_it_breaks(tmp_path: Path, tag
     assert f"is not a valid name: {says}" in line and "letters, digits and . _ / + - only" not in line, line
 
 
+@pytest.mark.parametrize("tag", ["a@b", "_x", "r\u00e9sum\u00e9"])
+def test_a_name_git_takes_but_this_tool_does_not_is_told_what_this_tool_takes(tag: str) -> None:
+    """The hint said "a name git takes for a tag or branch", and git takes `a@b`, `_x` and `résumé`: it says what this
+    tool takes (narrower than git), so that the user is not sent to git's rules, which the name keeps."""
+    from aeon_release.adapters.git import validate_ref_name
+    from aeon_release.errors import UsageError
+
+    assert subprocess.run(["git", "check-ref-format", f"refs/tags/{tag}"], check=False).returncode == 0
+    with pytest.raises(UsageError) as refused:
+        validate_ref_name(tag, "tag")
+    hint = refused.value.hint or ""
+    assert "git takes" not in hint and "ASCII letters, digits and . _ / + -" in hint, hint
+    assert "starting with a letter or digit" in hint and "200 characters" in hint, hint
+
+
 # -- an OCI layout whose index lists itself ----------------------------------------------------------------------------
 def _digest(n: int) -> str:
     return "sha256:" + f"{n:x}" * 64
