@@ -315,6 +315,36 @@ def test_aeon_docker_cli_naming_no_program_is_said_to(
     assert f"AEON_DOCKER_CLI='{named}' is no executable file" in line, line
 
 
+@pytest.mark.parametrize("name", ["my-docker", "docker"])
+def test_aeon_docker_cli_naming_a_command_on_path_is_looked_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """``AEON_DOCKER_CLI=docker`` (a command name, as a shell takes it) was refused as "is no executable file": a value
+    without a '/' is looked up on PATH, and the CLI found there is tried first."""
+    from aeon_release.adapters import buildkit
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / name).write_text(FAKE_DOCKER)
+    (tools / name).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}/usr/bin")
+    monkeypatch.setenv("AEON_DOCKER_CLI", name)
+    assert buildkit._candidates()[0] == str(tools / name)
+
+
+def test_aeon_docker_cli_naming_no_command_on_path_is_said_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other side: a command name PATH does not hold is one line naming it, with a hint no machine's own path."""
+    from aeon_release.adapters import buildkit
+    from aeon_release.errors import UsageError
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("AEON_DOCKER_CLI", "no-such-docker")
+    with pytest.raises(UsageError) as refused:
+        buildkit._candidates()
+    assert "AEON_DOCKER_CLI='no-such-docker' names no program on PATH" in refused.value.message
+    assert "command -v docker" in (refused.value.hint or "")
+
+
 # -- a cherry-pick whose pr is left empty ---------------------------------------------------------------------------------
 PICKS = """releases:
   v0.29.0:
