@@ -12,10 +12,12 @@ traceback can carry them.
 from __future__ import annotations
 
 import base64
+import datetime
 import email.utils
 import hashlib
 import os
 import re
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -27,6 +29,7 @@ import requests
 
 from aeon_release import grammar
 from aeon_release.adapters import files, jsonio
+from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, credentials_in_url, quoted, register_secret
 
@@ -192,9 +195,28 @@ MAX_TOKEN = 64 * 1024  # a bearer token is a header: servers take 8-16 KiB of th
 _HEADER_TOKEN = re.compile(r"[!-~]+")  # visible ASCII: what a header value carries as it is
 _REDIRECTS = (301, 302, 303, 307, 308)
 # A 429's Retry-After up to RETRY_WAIT seconds is waited out and the request sent once more, at most RETRY_BUDGET
-# seconds of such waits a client (a tag list of 1,000 pages must not wait 1,000 times); a longer one is told.
+# seconds of such waits a run (a tag list of 1,000 pages must not wait 1,000 times); a longer one is told.
 RETRY_WAIT = 10.0
 RETRY_BUDGET = 30.0
+
+
+class _WaitBudget:
+    """The seconds this process may still wait out for 429 answers: one budget a run, whatever number of registry
+    clients it makes (a publish makes three or four; a budget each let it wait two minutes, not 30 s)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = seconds
+        self._lock = threading.Lock()
+
+    def take(self, seconds: float) -> bool:
+        with self._lock:
+            if seconds > self.left:
+                return False
+            self.left -= seconds
+            return True
+
+
+_RUN_WAITS = _WaitBudget(RETRY_BUDGET)
 
 
 def _origin(url: str) -> tuple[str, str, int]:
@@ -271,7 +293,6 @@ class Registry:
         self.timeout = timeout
         self.deadline = deadline
         self._authorization: str | None = None
-        self._waited = 0.0  # seconds waited out for 429 answers (RETRY_BUDGET)
         self._session = requests.Session()
         self._session.trust_env = False  # no ~/.netrc credentials slipped into a redirected request
 
@@ -423,9 +444,9 @@ class Registry:
         if response.status != 429:
             return response
         wait = retry_after(response.headers.get("Retry-After"), time.time())
-        if not resend or wait is None or wait > RETRY_WAIT or self._waited + wait > RETRY_BUDGET:
+        if not resend or wait is None or wait > RETRY_WAIT or not _RUN_WAITS.take(wait):
             raise self._rate_limited(wait, None)
-        self._waited += wait
+        say(f"registry {plain(self.repository.host)} asks to wait {wait:.0f}s (HTTP 429 Too Many Requests); waiting")
         time.sleep(wait)
         again = exchange()
         if again.status == 429:
@@ -629,8 +650,8 @@ def retry_after(value: str | None, now: float) -> float | None:
         when = email.utils.parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when.tzinfo is None:  # RFC 9110 dates are GMT; a date without a zone is read so too
-        return None
+    if when.tzinfo is None:  # RFC 9110 dates are GMT: asctime's (`Sun Nov  6 08:49:37 1994`) names no zone
+        when = when.replace(tzinfo=datetime.timezone.utc)
     return max(0.0, when.timestamp() - now)
 
 

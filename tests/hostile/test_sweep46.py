@@ -36,6 +36,7 @@ class _Limiting(LoopbackServer):
                     body = b'{"errors": [{"code": "TOOMANYREQUESTS", "message": "slow down"}]}'
                     # "date": an HTTP date 3 s ahead of the answer (2-3 s, the date in whole seconds)
                     value = email.utils.formatdate(time.time() + 3, usegmt=True) if retry == "date" else retry
+                    value = time.asctime(time.gmtime(time.time() + 3)) if retry == "asctime" else value
                     self._send(429, body, {"Retry-After": value} if value is not None else {})
                 elif "/manifests/" in self.path:
                     self._send(404, b'{"errors": [{"code": "MANIFEST_UNKNOWN", "message": "no such tag"}]}')
@@ -51,16 +52,55 @@ def _releases(tmp_path: Path, registry: _Limiting) -> object:
     return run_limited(*argv, "--json", cwd=tmp_path, timeout=TIMEOUT)
 
 
-@pytest.mark.parametrize("retry", ["1", "date"], ids=["seconds", "http-date"])
+@pytest.mark.parametrize("retry", ["1", "date", "asctime"], ids=["seconds", "http-date", "asctime-date"])
 def test_a_short_retry_after_is_waited_out_and_the_request_sent_again(tmp_path: Path, retry: str) -> None:
-    """A 429 whose Retry-After asks a second (or names a date seconds ahead) was "failed listing the tags:
-    HTTP 429", exit 2.  The wait is honoured, the request sent once more, and the run goes on (exit 0)."""
+    """A 429 whose Retry-After asks a second (or names a date seconds ahead, in RFC 9110's asctime form too:
+    `Sun Nov  6 08:49:37 2030`, no zone named, GMT) was "failed listing the tags: HTTP 429", exit 2.  The wait is
+    honoured and said on stderr (a silent pause of seconds read as a hang), the request sent once more, and the run
+    goes on (exit 0)."""
     with _Limiting(retry) as registry:
         run = _releases(tmp_path, registry)
         times = registry.times
     assert run.code == 0 and "Traceback" not in run.err, run.err  # type: ignore[attr-defined]
     json.loads(run.out)  # type: ignore[attr-defined]
     assert len(times) >= 2 and times[1] - times[0] >= 0.9, times
+    assert f"registry 127.0.0.1:{registry.port} asks to wait" in run.err and "; waiting" in run.err, run.err  # type: ignore[attr-defined]
+
+
+def test_the_wait_budget_is_one_a_run_not_one_a_registry_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 30 s of waits were a budget each registry client, and a publish makes three or four: four clients each
+    answered a 429 asking 10 s waited 40 s.  One budget a process: the fourth is told at once.  (time.sleep is
+    faked: the waits asked are what is counted.)"""
+    from aeon_release.adapters import registry as registry_mod
+    from aeon_release.errors import ServiceError
+
+    monkeypatch.setattr(registry_mod, "_RUN_WAITS", registry_mod._WaitBudget(registry_mod.RETRY_BUDGET))
+    slept: list[float] = []
+    monkeypatch.setattr(registry_mod.time, "sleep", slept.append)
+    with _Alternating() as server:
+        repository = registry_mod.parse_repository(f"127.0.0.1:{server.port}/team/app")
+        for _ in range(3):
+            assert registry_mod.Registry(repository).tags() == []
+        with pytest.raises(ServiceError, match="is limiting requests"):
+            registry_mod.Registry(repository).tags()
+    assert slept == [10.0, 10.0, 10.0], slept
+
+
+class _Alternating(LoopbackServer):
+    """Every other request (the first of each client) is a 429 asking 10 s; the others an empty tag list."""
+
+    def __init__(self) -> None:
+        count = [0]
+
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                count[0] += 1
+                if count[0] % 2:
+                    self._send(429, b"{}", {"Retry-After": "10"})
+                else:
+                    self._send(200, b'{"name": "team/app", "tags": []}', {"Content-Type": "application/json"})
+
+        super().__init__(Handler)
 
 
 @pytest.mark.parametrize(
