@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -98,14 +99,7 @@ class BuildSpec:
 def _candidates() -> list[str]:
     """Every docker CLI to try, in order, each once (symlinks to one binary count once)."""
     found: list[str] = []
-    override = os.environ.get(CLI_ENV)
-    if override and not (os.path.isfile(override) and os.access(override, os.X_OK)):
-        # a path that is no program was passed over in silence for the first docker on PATH, another CLI than
-        # the one asked for (and with none on PATH: "no docker CLI on PATH ... or set AEON_DOCKER_CLI", set)
-        raise UsageError(
-            f"{CLI_ENV}={quoted(override, 240)} is no executable file",
-            "point it at a docker CLI (such as /usr/bin/docker), or unset it to use the docker on PATH",
-        )
+    override = _override()
     paths = [override] if override else []
     for folder in os.environ.get("PATH", "").split(os.pathsep):
         paths.append(os.path.join(folder, "docker"))
@@ -115,6 +109,29 @@ def _candidates() -> list[str]:
             seen.add(os.path.realpath(path))
             found.append(path)
     return found
+
+
+def _override() -> str | None:
+    """The docker CLI ``AEON_DOCKER_CLI`` names: a path, or a command name looked up on PATH as a shell does
+    (``AEON_DOCKER_CLI=docker`` was refused as no executable file).  One that names no program is refused: it
+    was passed over in silence for the first docker on PATH, another CLI than the one asked for."""
+    override = os.environ.get(CLI_ENV)
+    if not override:
+        return None
+    if "/" not in override:
+        found = shutil.which(override)
+        if found is None:
+            raise UsageError(
+                f"{CLI_ENV}={quoted(override, 240)} names no program on PATH",
+                "name a docker CLI on PATH or its path (`command -v docker` prints it), or unset it",
+            )
+        return found
+    if not (os.path.isfile(override) and os.access(override, os.X_OK)):
+        raise UsageError(
+            f"{CLI_ENV}={quoted(override, 240)} is no executable file",
+            "point it at a docker CLI (`command -v docker` prints one's path), or unset it to use the docker on PATH",
+        )
+    return override
 
 
 def _quiet(argv: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

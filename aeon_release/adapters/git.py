@@ -60,10 +60,12 @@ def validate_ref_name(name: str, what: str = "ref") -> str:
     problem = ref_name_problem(name)
     if problem is not None:
         # `v0..29` and `v1.lock` were told to "use letters, digits and . _ / + - only", which they do: the line
-        # names the rule the name breaks
+        # names the rule the name breaks.  The hint says what this tool takes, which is narrower than git
+        # (git takes `a@b`, `_x`, `résumé`).
         raise UsageError(
             f"{what} {quoted(name)} is not a valid name: {problem}",
-            "a name git takes for a tag or branch, such as v0.29.0 or fork-v0.27.1",
+            "a name this tool takes: ASCII letters, digits and . _ / + -, starting with a letter or digit, up to 200 "
+            "characters, e.g. v0.29.0 or fork-v0.27.1",
         )
     return name
 

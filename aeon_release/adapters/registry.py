@@ -12,10 +12,12 @@ traceback can carry them.
 from __future__ import annotations
 
 import base64
+import datetime
 import email.utils
 import hashlib
 import os
 import re
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Mapping
@@ -27,6 +29,7 @@ import requests
 
 from aeon_release import grammar
 from aeon_release.adapters import files, jsonio
+from aeon_release.adapters.console import plain, say
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, credentials_in_url, quoted, register_secret
 
@@ -192,9 +195,28 @@ MAX_TOKEN = 64 * 1024  # a bearer token is a header: servers take 8-16 KiB of th
 _HEADER_TOKEN = re.compile(r"[!-~]+")  # visible ASCII: what a header value carries as it is
 _REDIRECTS = (301, 302, 303, 307, 308)
 # A 429's Retry-After up to RETRY_WAIT seconds is waited out and the request sent once more, at most RETRY_BUDGET
-# seconds of such waits a client (a tag list of 1,000 pages must not wait 1,000 times); a longer one is told.
+# seconds of such waits a run (a tag list of 1,000 pages must not wait 1,000 times); a longer one is told.
 RETRY_WAIT = 10.0
 RETRY_BUDGET = 30.0
+
+
+class _WaitBudget:
+    """The seconds this process may still wait out for 429 answers: one budget a run, whatever number of registry
+    clients it makes (a publish makes three or four; a budget each let it wait two minutes, not 30 s)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.left = seconds
+        self._lock = threading.Lock()
+
+    def take(self, seconds: float) -> bool:
+        with self._lock:
+            if seconds > self.left:
+                return False
+            self.left -= seconds
+            return True
+
+
+_RUN_WAITS = _WaitBudget(RETRY_BUDGET)
 
 
 def _origin(url: str) -> tuple[str, str, int]:
@@ -271,7 +293,6 @@ class Registry:
         self.timeout = timeout
         self.deadline = deadline
         self._authorization: str | None = None
-        self._waited = 0.0  # seconds waited out for 429 answers (RETRY_BUDGET)
         self._session = requests.Session()
         self._session.trust_env = False  # no ~/.netrc credentials slipped into a redirected request
 
@@ -320,7 +341,9 @@ class Registry:
     def put_manifest(self, tag: str, manifest: Manifest) -> str:
         """Put these exact manifest bytes under ``tag``; returns the digest the registry reports."""
         headers = {"Content-Type": manifest.media_type}
-        response = self._send("PUT", self._manifest_path(tag), headers, manifest.body)
+        # Never resent after a 429's wait: the caller checked the tag before this write (`:latest` held what the
+        # plan saw), and a move another publisher made during the wait would be overwritten with no alarm.
+        response = self._send("PUT", self._manifest_path(tag), headers, manifest.body, resend=False)
         self._check(response, f"pointing {self.repository}:{tag} at {manifest.digest}")
         return response.headers.get("Docker-Content-Digest") or manifest.digest
 
@@ -391,11 +414,13 @@ class Registry:
         return f"/v2/{self.repository.name}/manifests/{reference}"
 
     # -- transport and authentication --------------------------------------------------------
-    def _send(self, method: str, path: str, headers: dict[str, str], data: bytes | None = None) -> _Response:
+    def _send(
+        self, method: str, path: str, headers: dict[str, str], data: bytes | None = None, resend: bool = True
+    ) -> _Response:
         url = _join(self.repository.base_url + "/", path)
         if _origin(url) != _origin(self.repository.base_url):
             raise ServiceError(f"registry {self.repository.host} pointed a page at another host: {url[:120]}")
-        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization), resend)
         if response.status != 401:
             return response
         if _origin(response.url) != _origin(self.repository.base_url):
@@ -405,22 +430,23 @@ class Registry:
                 "check the registry address",
             )
         self._authorization = self._authorize(response.headers.get("WWW-Authenticate", ""))
-        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization))
+        response = self._limited(lambda: self._exchange(method, url, headers, data, self._authorization), resend)
         if response.status == 401:
             raise self._refused()
         return response
 
-    def _limited(self, exchange: Callable[[], _Response]) -> _Response:
-        """``exchange()``, and once more after the wait a 429 (Too Many Requests) asks when its Retry-After is short.
+    def _limited(self, exchange: Callable[[], _Response], resend: bool) -> _Response:
+        """``exchange()``, and once more after the wait a 429 (Too Many Requests) asks when its Retry-After is short
+        and ``resend`` allows it (not a write to a tag the caller checked first).
         Any other 429 stops the run with one line saying when to retry: it was "failed ...: HTTP 429" with the hint
         "retry", which said neither when nor that the registry was only limiting requests."""
         response = exchange()
         if response.status != 429:
             return response
         wait = retry_after(response.headers.get("Retry-After"), time.time())
-        if wait is None or wait > RETRY_WAIT or self._waited + wait > RETRY_BUDGET:
+        if not resend or wait is None or wait > RETRY_WAIT or not _RUN_WAITS.take(wait):
             raise self._rate_limited(wait, None)
-        self._waited += wait
+        say(f"registry {plain(self.repository.host)} asks to wait {wait:.0f}s (HTTP 429 Too Many Requests); waiting")
         time.sleep(wait)
         again = exchange()
         if again.status == 429:
@@ -524,7 +550,9 @@ class Registry:
         basic = self.credentials.basic_header() if self.credentials is not None else None
         url = f"{realm}{'&' if '?' in realm else '?'}{query}"
         what = f"token service of {self.repository.host}"
-        response = self._limited(lambda: within(self.deadline, what, lambda: self._follow("GET", url, {}, None, basic)))
+        response = self._limited(
+            lambda: within(self.deadline, what, lambda: self._follow("GET", url, {}, None, basic)), True
+        )
         if response.status in (401, 403):
             raise self._refused()
         self._check(response, f"fetching a token for {self.repository}")
@@ -622,8 +650,8 @@ def retry_after(value: str | None, now: float) -> float | None:
         when = email.utils.parsedate_to_datetime(text)
     except (TypeError, ValueError, IndexError, OverflowError):
         return None
-    if when.tzinfo is None:  # RFC 9110 dates are GMT; a date without a zone is read so too
-        return None
+    if when.tzinfo is None:  # RFC 9110 dates are GMT: asctime's (`Sun Nov  6 08:49:37 1994`) names no zone
+        when = when.replace(tzinfo=datetime.timezone.utc)
     return max(0.0, when.timestamp() - now)
 
 

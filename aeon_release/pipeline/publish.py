@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -621,17 +622,19 @@ def password_from(stdin: bool) -> str | None:
     register_secret(password)
     if stdin and not password:
         raise UsageError("--password-stdin read an empty password", "pipe the password into the command")
-    if stdin and password and ("\n" in password or "\r" in password):
-        # The first line was taken and the rest dropped: `printf '%s\n%s' "$USER" "$TOKEN" | ...` sent the user name
-        # as the password.  As `docker login --password-stdin`, the whole input is the password, bar the newline ending it.
+    if stdin and password and _user_then_token(password):
+        # `printf '%s\n%s' "$USER" "$TOKEN" | ...` sends the user name and the token as one password, which the
+        # registry rejects as bad credentials; a password of several lines is otherwise taken whole, as docker
+        # takes it (`cat key.json | docker login -u _json_key --password-stdin`: a JSON key over many lines).
         raise UsageError(
-            "--password-stdin read more than one line: the whole of standard input is the password",
+            "--password-stdin read two one-word lines (a user name then a token?): the whole of standard input "
+            "is the password",
             "pipe the password alone (printf '%s' \"$TOKEN\" | aeon-release ... --password-stdin)",
         )
     if password is not None and (len(password) > _MAX_PASSWORD or not _encodable(password)):
         source = "--password-stdin" if stdin else PASSWORD_ENV
         raise UsageError(
-            f"{source}: the password is not one line of UTF-8 text of at most {_MAX_PASSWORD} characters",
+            f"{source}: the password is not UTF-8 text of at most {_MAX_PASSWORD} characters",
             "pass the registry password or token itself",
         )
     return password
@@ -641,12 +644,33 @@ _MAX_PASSWORD = 4096  # registry tokens are a few hundred characters; a JWT a fe
 
 
 def _stdin_password() -> str:
-    """Standard input to its end, bar the line breaks ending it; no more than a password's bound and a bit, so that
-    an endless input (`yes | aeon-release ...`) cannot fill the memory."""
+    """Standard input to its end, bar one ``\\n`` then one ``\\r`` ending it, as `docker login --password-stdin`
+    strips them; no more than a password's bound and a bit, so that an endless input (`yes | aeon-release ...`)
+    cannot fill the memory."""
     text = sys.stdin.read(_MAX_PASSWORD + 64)
     for line in text.splitlines()[:16]:
         register_secret(line)  # a second line may be the token itself
-    return text.rstrip("\r\n")
+    return text.removesuffix("\n").removesuffix("\r")
+
+
+_USER_NAME = 256  # a registry user name is short; a token after it may be a few KB (a JWT)
+
+
+def _user_then_token(password: str) -> bool:
+    """Exactly two lines, each one word, the first as short as a user name, and not JSON: a user name piped in before
+    the token.  Any other text of several lines (a JSON key, a PEM block) is a password docker takes."""
+    lines = password.splitlines()
+    if len(lines) != 2 or len(lines[0]) > _USER_NAME or not all(_one_word(line) for line in lines):
+        return False
+    try:
+        json.loads(password)
+    except ValueError:
+        return True
+    return False
+
+
+def _one_word(line: str) -> bool:
+    return bool(line) and not any(c.isspace() for c in line)
 
 
 def _encodable(text: str) -> bool:

@@ -1,5 +1,5 @@
 """Hostile-input sweep 46.  A registry answering 429 Too Many Requests (said as "failed ...: HTTP 429", hint "retry",
-with no word of when); ``--password-stdin`` given several lines (the first taken, the rest dropped).  The real CLI."""
+with no word of when); ``--password-stdin`` given several lines (the first taken, the rest dropped; then a JSON key refused).  The real CLI."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ class _Limiting(LoopbackServer):
                     body = b'{"errors": [{"code": "TOOMANYREQUESTS", "message": "slow down"}]}'
                     # "date": an HTTP date 3 s ahead of the answer (2-3 s, the date in whole seconds)
                     value = email.utils.formatdate(time.time() + 3, usegmt=True) if retry == "date" else retry
+                    value = time.asctime(time.gmtime(time.time() + 3)) if retry == "asctime" else value
                     self._send(429, body, {"Retry-After": value} if value is not None else {})
                 elif "/manifests/" in self.path:
                     self._send(404, b'{"errors": [{"code": "MANIFEST_UNKNOWN", "message": "no such tag"}]}')
@@ -51,16 +52,55 @@ def _releases(tmp_path: Path, registry: _Limiting) -> object:
     return run_limited(*argv, "--json", cwd=tmp_path, timeout=TIMEOUT)
 
 
-@pytest.mark.parametrize("retry", ["1", "date"], ids=["seconds", "http-date"])
+@pytest.mark.parametrize("retry", ["1", "date", "asctime"], ids=["seconds", "http-date", "asctime-date"])
 def test_a_short_retry_after_is_waited_out_and_the_request_sent_again(tmp_path: Path, retry: str) -> None:
-    """A 429 whose Retry-After asks a second (or names a date seconds ahead) was "failed listing the tags:
-    HTTP 429", exit 2.  The wait is honoured, the request sent once more, and the run goes on (exit 0)."""
+    """A 429 whose Retry-After asks a second (or names a date seconds ahead, in RFC 9110's asctime form too:
+    `Sun Nov  6 08:49:37 2030`, no zone named, GMT) was "failed listing the tags: HTTP 429", exit 2.  The wait is
+    honoured and said on stderr (a silent pause of seconds read as a hang), the request sent once more, and the run
+    goes on (exit 0)."""
     with _Limiting(retry) as registry:
         run = _releases(tmp_path, registry)
         times = registry.times
     assert run.code == 0 and "Traceback" not in run.err, run.err  # type: ignore[attr-defined]
     json.loads(run.out)  # type: ignore[attr-defined]
     assert len(times) >= 2 and times[1] - times[0] >= 0.9, times
+    assert f"registry 127.0.0.1:{registry.port} asks to wait" in run.err and "; waiting" in run.err, run.err  # type: ignore[attr-defined]
+
+
+def test_the_wait_budget_is_one_a_run_not_one_a_registry_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 30 s of waits were a budget each registry client, and a publish makes three or four: four clients each
+    answered a 429 asking 10 s waited 40 s.  One budget a process: the fourth is told at once.  (time.sleep is
+    faked: the waits asked are what is counted.)"""
+    from aeon_release.adapters import registry as registry_mod
+    from aeon_release.errors import ServiceError
+
+    monkeypatch.setattr(registry_mod, "_RUN_WAITS", registry_mod._WaitBudget(registry_mod.RETRY_BUDGET))
+    slept: list[float] = []
+    monkeypatch.setattr(registry_mod.time, "sleep", slept.append)
+    with _Alternating() as server:
+        repository = registry_mod.parse_repository(f"127.0.0.1:{server.port}/team/app")
+        for _ in range(3):
+            assert registry_mod.Registry(repository).tags() == []
+        with pytest.raises(ServiceError, match="is limiting requests"):
+            registry_mod.Registry(repository).tags()
+    assert slept == [10.0, 10.0, 10.0], slept
+
+
+class _Alternating(LoopbackServer):
+    """Every other request (the first of each client) is a 429 asking 10 s; the others an empty tag list."""
+
+    def __init__(self) -> None:
+        count = [0]
+
+        class Handler(QuietHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                count[0] += 1
+                if count[0] % 2:
+                    self._send(429, b"{}", {"Retry-After": "10"})
+                else:
+                    self._send(200, b'{"name": "team/app", "tags": []}', {"Content-Type": "application/json"})
+
+        super().__init__(Handler)
 
 
 @pytest.mark.parametrize(
@@ -113,26 +153,42 @@ def _with_stdin(tmp_path: Path, data: bytes) -> subprocess.CompletedProcess[byte
 
 @pytest.mark.parametrize(
     "data",
-    [b"my-user\nS3cretTok3n\n", b"S3cretTok3n\nS3cretTok3n-old\n", b"first\r\nS3cretTok3n", b"y\n" * 100_000],
-    ids=["user-then-token", "two-tokens", "crlf", "yes"],
+    [b"my-user\nS3cretTok3n\n", b"S3cretTok3n\nS3cretTok3n-old\n", b"first\r\nS3cretTok3n"],
+    ids=["user-then-token", "two-tokens", "crlf"],
 )
-def test_a_password_on_stdin_of_several_lines_is_refused(tmp_path: Path, data: bytes) -> None:
+def test_a_user_name_then_a_token_on_stdin_is_refused(tmp_path: Path, data: bytes) -> None:
     """``printf '%s\\n%s' "$USER" "$TOKEN" | ... --password-stdin`` took the user name as the password and dropped the
-    rest (`yes |` sent "y"): the registry then said the credentials were rejected, or worse took the wrong ones.  One
-    line, exit 2, no line of the input in it, before any request."""
+    rest: the registry then said the credentials were rejected, or worse took the wrong ones.  Two one-word lines
+    are that mix-up: one line, exit 2, no line of the input in it, before any request."""
     done = _with_stdin(tmp_path, data)
     err = done.stderr.decode()
     assert done.returncode == 2 and err.count("\n") == 1 and "Traceback" not in err, err
-    assert "--password-stdin read more than one line" in err and "S3cret" not in err and "my-user" not in err, err
+    assert "--password-stdin read two one-word lines" in err and "S3cret" not in err and "my-user" not in err, err
 
 
-@pytest.mark.parametrize("data", [b"S3cretTok3n\n", b"S3cretTok3n\r\n", b"S3cretTok3n", b"S3cretTok3n\n\n"])
-def test_a_password_on_stdin_ended_by_a_newline_is_read(tmp_path: Path, data: bytes) -> None:
-    """The twin: one line, with or without its line break (or trailing blank lines), is the password; the run goes
-    on to the registry (here none answers)."""
+def test_an_endless_stdin_is_refused_as_too_long(tmp_path: Path) -> None:
+    """`yes |` sent "y" (the first line); now the whole input is the password, and past 4096 characters it is one
+    line, exit 2, before any request."""
+    done = _with_stdin(tmp_path, b"y\n" * 100_000)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.count("\n") == 1 and "at most 4096 characters" in err, err
+
+
+_JSON_KEY = b'{\n  "type": "service_account",\n  "private_key_id": "S3cretKeyId",\n  "private_key": "S3cret"\n}\n'
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"S3cretTok3n\n", b"S3cretTok3n\r\n", b"S3cretTok3n", b"S3cretTok3n\n\n", _JSON_KEY, b"S3cret one\nS3cret two\n"],
+    ids=["lf", "crlf", "bare", "blank-after", "json-key", "words"],
+)
+def test_a_password_on_stdin_docker_takes_is_read(tmp_path: Path, data: bytes) -> None:
+    """The twin: the whole input, bar one line break ending it, is the password, as `docker login --password-stdin`
+    takes it: ``cat key.json | ... -u _json_key --password-stdin`` (a JSON key over several lines) was refused as
+    "more than one line".  The run goes on to the registry (here none answers)."""
     done = _with_stdin(tmp_path, data)
     err = done.stderr.decode()
-    assert done.returncode == 2 and "is unreachable" in err and "more than one line" not in err, err
+    assert done.returncode == 2 and "is unreachable" in err and "one-word lines" not in err, err
     assert "S3cret" not in err, err
 
 
@@ -160,6 +216,21 @@ def test_a_tag_name_git_refuses_is_told_which_rule_it_breaks(tmp_path: Path, tag
     extra = ("--no-fetch", "--dry-run") if command == "merge" else ()
     line = one_error_line(run_limited(command, tag, "--repo", ex.fork, "--config", ex.config, *extra, cwd=tmp_path))
     assert f"is not a valid name: {says}" in line and "letters, digits and . _ / + - only" not in line, line
+
+
+@pytest.mark.parametrize("tag", ["a@b", "_x", "r\u00e9sum\u00e9"])
+def test_a_name_git_takes_but_this_tool_does_not_is_told_what_this_tool_takes(tag: str) -> None:
+    """The hint said "a name git takes for a tag or branch", and git takes `a@b`, `_x` and `résumé`: it says what this
+    tool takes (narrower than git), so that the user is not sent to git's rules, which the name keeps."""
+    from aeon_release.adapters.git import validate_ref_name
+    from aeon_release.errors import UsageError
+
+    assert subprocess.run(["git", "check-ref-format", f"refs/tags/{tag}"], check=False).returncode == 0
+    with pytest.raises(UsageError) as refused:
+        validate_ref_name(tag, "tag")
+    hint = refused.value.hint or ""
+    assert "git takes" not in hint and "ASCII letters, digits and . _ / + -" in hint, hint
+    assert "starting with a letter or digit" in hint and "200 characters" in hint, hint
 
 
 # -- an OCI layout whose index lists itself ----------------------------------------------------------------------------
@@ -282,6 +353,36 @@ def test_aeon_docker_cli_naming_no_program_is_said_to(
     env = {**env, "AEON_DOCKER_CLI": str(named), "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
     line = one_error_line(run_limited(*argv, cwd=tmp_path, env=env, timeout=TIMEOUT))
     assert f"AEON_DOCKER_CLI='{named}' is no executable file" in line, line
+
+
+@pytest.mark.parametrize("name", ["my-docker", "docker"])
+def test_aeon_docker_cli_naming_a_command_on_path_is_looked_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """``AEON_DOCKER_CLI=docker`` (a command name, as a shell takes it) was refused as "is no executable file": a value
+    without a '/' is looked up on PATH, and the CLI found there is tried first."""
+    from aeon_release.adapters import buildkit
+
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / name).write_text(FAKE_DOCKER)
+    (tools / name).chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}/usr/bin")
+    monkeypatch.setenv("AEON_DOCKER_CLI", name)
+    assert buildkit._candidates()[0] == str(tools / name)
+
+
+def test_aeon_docker_cli_naming_no_command_on_path_is_said_to(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other side: a command name PATH does not hold is one line naming it, with a hint no machine's own path."""
+    from aeon_release.adapters import buildkit
+    from aeon_release.errors import UsageError
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("AEON_DOCKER_CLI", "no-such-docker")
+    with pytest.raises(UsageError) as refused:
+        buildkit._candidates()
+    assert "AEON_DOCKER_CLI='no-such-docker' names no program on PATH" in refused.value.message
+    assert "command -v docker" in (refused.value.hint or "")
 
 
 # -- a cherry-pick whose pr is left empty ---------------------------------------------------------------------------------
