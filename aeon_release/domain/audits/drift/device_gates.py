@@ -57,7 +57,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import in_background
 from aeon_release.domain.audits.drift.offsets import indent_of
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
+from aeon_release.domain.audits.drift.sides import ThreeTrees, aligned, commit_note
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, short
@@ -326,12 +326,14 @@ def _changed_lines(before: list[str], after: list[str]) -> tuple[set[int], set[i
     lines around it on the other side)."""
     was: set[int] = set()
     now: set[int] = set()
-    matcher = difflib.SequenceMatcher(a=before, b=after)  # autojunk: blank lines and closers are no anchors
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
-        if op == "equal":
-            continue
-        was.update(range(a0, a1) if a1 > a0 else (a0 - 1, a0))
-        now.update(range(b0, b1) if b1 > b0 else (b0 - 1, b0))
+    a0 = b0 = 0
+    # autojunk: blank lines and closers are no anchors; past difflib's budget, git's diff (quadratic in the
+    # lines otherwise: 2.4 s for a module of 12,500)
+    for a1, b1, size in [*aligned(before, after, autojunk=True), (len(before), len(after), 0)]:
+        if a1 > a0 or b1 > b0:
+            was.update(range(a0, a1) if a1 > a0 else (a0 - 1, a0))
+            now.update(range(b0, b1) if b1 > b0 else (b0 - 1, b0))
+        a0, b0 = a1 + size, b1 + size
     return was, now
 
 
