@@ -472,6 +472,20 @@ def aligned(a: list[str], b: list[str], autojunk: bool) -> list[tuple[int, int, 
     return [(i, j, size) for i, j, size in blocks if size]
 
 
+def opcodes(a: list[str], b: list[str], autojunk: bool) -> list[tuple[str, int, int, int, int]]:
+    """``SequenceMatcher(a=a, b=b, autojunk=autojunk).get_opcodes()`` within the budget of ``aligned``, from its
+    runs: equal for each run, and between two runs replace, delete or insert (as difflib names them)."""
+    ops: list[tuple[str, int, int, int, int]] = []
+    a0 = b0 = 0
+    for a1, b1, size in [*aligned(a, b, autojunk), (len(a), len(b), 0)]:
+        if a1 > a0 or b1 > b0:
+            ops.append(("replace" if a1 > a0 and b1 > b0 else "delete" if a1 > a0 else "insert", a0, a1, b0, b1))
+        if size:
+            ops.append(("equal", a1, a1 + size, b1, b1 + size))
+        a0, b0 = a1 + size, b1 + size
+    return ops
+
+
 class _TooCostly(Exception):
     pass
 
