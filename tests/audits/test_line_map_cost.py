@@ -8,12 +8,13 @@ Python call, and every C call made from Python (``sys.setprofile``), at two size
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import random
 import sys
 from types import FrameType
 
-from aeon_release.domain.audits.drift import device_gates, sides
+from aeon_release.domain.audits.drift import device_gates, native_gates, sides
 
 
 def _fork_and_merged(n: int) -> tuple[str, str]:
@@ -92,3 +93,39 @@ def test_the_device_gate_diff_of_a_module_of_repeated_lines_costs_linear_work() 
     # difflib (with autojunk) took 4.2 s on 12,500 such lines and 14 s on 20,000 (the most it was given)
     small, large = _diff_calls(4_000), _diff_calls(12_000)
     assert large < 4.5 * small, f"4,000 lines: {small} calls; 12,000: {large} (linear: ~3x)"
+
+
+def _guard_calls(n: int) -> int:
+    """Calls made pairing the changed guards of a kernel file of ``n`` capability guards that repeat, upstream
+    having rewritten every seventh (its bound raised)."""
+    old = [native_gates.Guard("if", f"if (sm >= {80 + i % 10})", i, True, None) for i in range(n)]
+    new = [g if g.line % 7 else dataclasses.replace(g, text=f"if (sm >= {200 + g.line})", truth=False) for g in old]
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event in ("call", "c_call")
+
+    sys.setprofile(count)
+    try:
+        list(native_gates._changed(old, new))
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+def test_a_kernel_file_of_guards_that_repeat_costs_linear_work() -> None:
+    # difflib alone: 0.7 s for 2,000 such guards, ~11 s for 5,000 (the most a file is read for)
+    small, large = _guard_calls(600), _guard_calls(1_800)
+    assert large < 4.5 * small, f"600 guards: {small} calls; 1,800: {large} (linear: ~3x)"
+
+
+def test_within_the_budget_the_opcodes_are_difflibs() -> None:
+    words = ["", "x = 1", "return x", ")", "def f(a):"]
+    rng = random.Random(4)
+    for _ in range(60):
+        a = [rng.choice(words) for _ in range(rng.randint(0, 120))]
+        b = [rng.choice(words) for _ in range(rng.randint(0, 120))]
+        for autojunk in (False, True):
+            expected = difflib.SequenceMatcher(a=a, b=b, autojunk=autojunk).get_opcodes()
+            assert sides.opcodes(a, b, autojunk) == expected
