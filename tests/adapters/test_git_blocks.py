@@ -55,3 +55,12 @@ def test_the_users_diff_config_changes_nothing(tmp_path: Path, monkeypatch: pyte
     b = [*a[:5], "x", *a[6:20], "y", *a[21:]]
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
     assert git.matching_blocks(a, b) == [(0, 0, 5), (6, 6, 14), (21, 21, 9)]
+
+
+def test_an_item_holding_a_newline_is_one_line() -> None:
+    # a gate's text may span lines: written as two, every run after it was misnumbered
+    a = ["if (x and\n    y)", "a\\nb", "same", "tail"]
+    b = ["a\\nb", "if (x and\n    y)", "same", "tail"]
+    blocks = git.matching_blocks(a, b)
+    assert _check(a, b, blocks) == 3
+    assert git.matching_blocks(["a\nb"], ["a\\nb"]) == []
