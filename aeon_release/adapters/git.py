@@ -1776,3 +1776,51 @@ def file_merge_conflicts(git_: Git, base: str, ours: str, theirs: str, path: str
             names.append(str(name))
         status, _, _ = git_.try_run("merge-file", "-q", "-p", *names)
     return status != 0
+
+
+_DIFF_HUNK = re.compile(rb"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@", re.M)
+
+
+def matching_blocks(a: Sequence[str], b: Sequence[str]) -> list[tuple[int, int, int]]:
+    """(start in ``a``, start in ``b``, length) of each run of lines the two sequences share, in order, as git's
+    histogram diff aligns them: ``difflib.SequenceMatcher`` without its junk heuristic is near-cubic on lines that
+    repeat (a blank line, a ``return``), 1.8 s for 1,400 lines; git's diff takes milliseconds.  Each sequence is
+    written to a file of its own, a line to a line (``--no-index``: nothing reaches an object database)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="aligned-") as tmp:
+        for name, lines in (("a", a), ("b", b)):
+            text = "".join(f"{_one_line(line)}\n" for line in lines)
+            (Path(tmp) / name).write_bytes(text.encode("utf-8", "surrogatepass"))
+        # -a: a NUL byte in a line makes no "Binary files differ"; every option git's config may set is spelled
+        done = _run_git(
+            [*_NO_ATTRIBUTE_FILES, "diff", "--no-index", "--histogram", "-U0", "--inter-hunk-context=0", "-a"]
+            + ["--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", "a", "b"],
+            cwd=Path(tmp),
+            env=git_env() | _C_LOCALE,
+        )
+    if done.returncode not in (0, 1):  # 1: the files differ
+        raise failed("diff", "two texts", done.stderr, done.returncode)
+    return _between_hunks(done.stdout, len(a), len(b))
+
+
+def _one_line(item: str) -> str:
+    """An item with its newlines escaped (and its backslashes, so that two items stay equal or unequal): a
+    newline in one would make it two of git's lines, and every run after it misnumbered."""
+    return item.replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def _between_hunks(diff: bytes, size_a: int, size_b: int) -> list[tuple[int, int, int]]:
+    """The runs a ``-U0`` diff leaves unchanged: the lines before each hunk, and after the last."""
+    blocks: list[tuple[int, int, int]] = []
+    at_a = at_b = 0
+    for match in _DIFF_HUNK.finditer(diff):
+        start_a, count_a, start_b, count_b = (int(g) if g is not None else 1 for g in match.groups())
+        # a hunk that removes (adds) nothing is numbered by the line before it
+        hunk_a, hunk_b = start_a - (count_a > 0), start_b - (count_b > 0)
+        if hunk_a > at_a:
+            blocks.append((at_a, at_b, hunk_a - at_a))
+        at_a, at_b = hunk_a + count_a, hunk_b + count_b
+    if size_a > at_a:
+        blocks.append((at_a, at_b, size_a - at_a))
+    return blocks

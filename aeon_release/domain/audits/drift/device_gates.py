@@ -44,7 +44,6 @@ import ast
 import bisect
 import copy
 import dataclasses
-import difflib
 import functools
 import operator
 import re
@@ -57,7 +56,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import in_background
 from aeon_release.domain.audits.drift.offsets import indent_of
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
+from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note, opcodes
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, short
@@ -326,8 +325,9 @@ def _changed_lines(before: list[str], after: list[str]) -> tuple[set[int], set[i
     lines around it on the other side)."""
     was: set[int] = set()
     now: set[int] = set()
-    matcher = difflib.SequenceMatcher(a=before, b=after)  # autojunk: blank lines and closers are no anchors
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+    # autojunk: blank lines and closers are no anchors; past difflib's budget, git's diff (difflib alone
+    # took 14 s on 20,000 lines that repeat, each too rare for autojunk)
+    for op, a0, a1, b0, b1 in opcodes(before, after, autojunk=True):
         if op == "equal":
             continue
         was.update(range(a0, a1) if a1 > a0 else (a0 - 1, a0))
@@ -891,8 +891,7 @@ def _changed(
         asked[gate.scope] = asked.get(gate.scope, frozenset()) | gate.asks
     for key, gates in after.items():
         was = before.get(key, [])
-        matcher = difflib.SequenceMatcher(a=[g.text for g in was], b=[g.text for g in gates], autojunk=False)
-        for op, a0, a1, b0, b1 in matcher.get_opcodes():
+        for op, a0, a1, b0, b1 in opcodes([g.text for g in was], [g.text for g in gates], autojunk=False):
             extra: list[Gate] = []
             if op == "equal":  # the same text, another value: a holder read from outside changed
                 for a, b in zip(was[a0:a1], gates[b0:b1], strict=True):

@@ -24,7 +24,6 @@ by line (no C++ parse).
 from __future__ import annotations
 
 import ast
-import difflib
 import functools
 import re
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import changed_files_containing
 from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined, label_of, sibling_of
-from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note
+from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note, opcodes
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import quiet_parse, short
@@ -105,10 +104,8 @@ def _unread(path: str) -> Finding:
 
 
 def _changed(old: list[Guard], new: list[Guard]) -> Iterator[tuple[Guard, Guard]]:
-    matcher = difflib.SequenceMatcher(
-        a=[f"{g.kind} {g.text}" for g in old], b=[f"{g.kind} {g.text}" for g in new], autojunk=False
-    )
-    for op, a0, a1, b0, b1 in matcher.get_opcodes():
+    # a list of guards that repeat is near-cubic for difflib alone (2,000: 0.7 s; 5,000, the most read: ~11 s)
+    for op, a0, a1, b0, b1 in opcodes([f"{g.kind} {g.text}" for g in old], [f"{g.kind} {g.text}" for g in new], False):
         if op != "replace":
             continue
         for was, now in zip(old[a0:a1], new[b0:b1], strict=False):

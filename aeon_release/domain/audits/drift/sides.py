@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -435,20 +436,78 @@ class ThreeTrees:
 def line_map(side: str, merged: str) -> dict[int, int]:
     """1-based line numbers of ``side`` -> the same line in ``merged``, where they align.
 
-    The common head and tail are matched directly; difflib aligns only the middle (a merge changes
-    a few places of a long file), and treats very common lines as junk when the middle is long.
+    The common head and tail are matched directly; only the middle is aligned (a merge changes a few
+    places of a long file), by difflib (which treats very common lines as junk when the middle is long)
+    within a budget of work, and past it by git's histogram diff.
     """
     a, b = code_lines(side), code_lines(merged)
     head, tail = common_ends(a, b)
     mapping = {n: n for n in range(1, head + 1)}
     mapping.update({len(a) - t: len(b) - t for t in range(tail)})
     middle_a, middle_b = a[head : len(a) - tail], b[head : len(b) - tail]
-    matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=len(middle_a) + len(middle_b) > 3000)
-    for tag, i1, i2, j1, _j2 in matcher.get_opcodes():
-        if tag == "equal":
-            for offset in range(i2 - i1):
-                mapping[head + i1 + offset + 1] = head + j1 + offset + 1
+    for i, j, size in aligned(middle_a, middle_b, autojunk=len(middle_a) + len(middle_b) > 3000):
+        for offset in range(size):
+            mapping[head + i + offset + 1] = head + j + offset + 1
     return mapping
+
+
+# Pairs of equal lines difflib may visit (~60 ns each: ~65 ms).  The costliest real middle measured, a model
+# upstream rewrote between two releases (2,627 lines), visits 376,000 in 21 ms: its alignment stays difflib's.
+DIFFLIB_WORK = 1_000_000
+
+
+def aligned(a: list[str], b: list[str], autojunk: bool) -> list[tuple[int, int, int]]:
+    """(start in ``a``, start in ``b``, length) of the runs of lines the two share, in order: difflib's
+    ``get_matching_blocks`` (``autojunk``: its very common lines are no anchors) within a budget.
+
+    difflib's matcher is near-cubic on lines that repeat (blank lines, ``return x``, ``)``): a module of 200
+    functions both sides changed throughout (1,400 lines) took 1.8 s, a hostile pull request could hold the
+    gate.  Its work is counted as it goes; past the budget git aligns the lines instead (milliseconds), and
+    every real middle measured stays under it (``benchmarks/line_map_real.py``), aligned as before."""
+    matcher = _BoundedMatcher(a, b, autojunk)
+    try:
+        blocks = matcher.get_matching_blocks()
+    except _TooCostly:
+        return repo.matching_blocks(a, b)
+    return [(i, j, size) for i, j, size in blocks if size]
+
+
+def opcodes(a: list[str], b: list[str], autojunk: bool) -> list[tuple[str, int, int, int, int]]:
+    """``SequenceMatcher(a=a, b=b, autojunk=autojunk).get_opcodes()`` within the budget of ``aligned``, from its
+    runs: equal for each run, and between two runs replace, delete or insert (as difflib names them)."""
+    ops: list[tuple[str, int, int, int, int]] = []
+    a0 = b0 = 0
+    for a1, b1, size in [*aligned(a, b, autojunk), (len(a), len(b), 0)]:
+        if a1 > a0 or b1 > b0:
+            ops.append(("replace" if a1 > a0 and b1 > b0 else "delete" if a1 > a0 else "insert", a0, a1, b0, b1))
+        if size:
+            ops.append(("equal", a1, a1 + size, b1, b1 + size))
+        a0, b0 = a1 + size, b1 + size
+    return ops
+
+
+class _TooCostly(Exception):
+    pass
+
+
+class _BoundedMatcher(difflib.SequenceMatcher[str]):
+    """A ``SequenceMatcher`` that stops (``_TooCostly``) once its searches for the longest match have visited more
+    than ``DIFFLIB_WORK`` pairs of equal lines: a search of ``a[alo:ahi]`` visits at most, for each of its lines,
+    every position of that line in ``b`` (``b2j``), summed once for all (``_visits``)."""
+
+    b2j: dict[str, list[int]]  # difflib's index of ``b`` (a line -> its positions, junk left out), set by set_seq2
+
+    def __init__(self, a: list[str], b: list[str], autojunk: bool) -> None:
+        super().__init__(None, a, b, autojunk=autojunk)
+        self._visits = [0, *itertools.accumulate(len(self.b2j.get(line, ())) for line in a)]
+        self._work = 0
+
+    def find_longest_match(self, alo: int = 0, ahi: int | None = None, blo: int = 0, bhi: int | None = None) -> Any:
+        ahi = len(self._visits) - 1 if ahi is None else ahi
+        self._work += self._visits[ahi] - self._visits[alo]
+        if self._work > DIFFLIB_WORK:
+            raise _TooCostly
+        return super().find_longest_match(alo, ahi, blo, bhi)
 
 
 _changes = Memo(Changes, size=8)
