@@ -61,10 +61,10 @@ CALL = "def aeon_qweight(data, loader):\n    return PackedvLLMParameter(data=dat
 TREE = {"vllm/__init__.py": "", "vllm/model_executor/__init__.py": ""}
 
 
-def rows(git_repo: GitRepo, no_rules: Path, body: str, new: str = PARAM_NEW) -> list:
+def rows(git_repo: GitRepo, no_rules: Path, body: str, new: str = PARAM_NEW, base: str = PARAM_BASE) -> list:
     sides = s.merge_case(
         git_repo,
-        {**TREE, PARAM: PARAM_BASE},
+        {**TREE, PARAM: base},
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Quantization][Deprecation] Remove BitBlas (#32683)", {PARAM: new})],
     )
@@ -111,3 +111,84 @@ def test_a_keyword_no_init_along_the_super_chain_takes(git_repo: GitRepo, no_rul
 )
 def test_super_chain_twins(git_repo: GitRepo, no_rules: Path, keyword: str, new: str) -> None:
     assert [r for r in rows(git_repo, no_rules, CALL.format(keyword), new) if r[1] == "error"] == []
+
+
+def _dropped(base: str) -> tuple[str, str]:
+    """``base`` and its upstream: the packed parameter's ``bitblas_tile_size`` dropped."""
+    new = base.replace(",\n                 bitblas_tile_size: int | None = None", "")
+    return base, new.replace("        self._bitblas_tile_size = bitblas_tile_size\n", "")
+
+
+KEYWORD = "bitblas_tile_size=16, weight_loader=loader"
+ROW = "        self._input_dim = input_dim\n"
+# a middle __init__ pops keys named by a constant, one or a loop over several: which key goes is unknown
+POP_NAMED = PARAM_BASE.replace(ROW, ROW + "        kwargs.pop(_KEY, None)\n").replace(
+    "class Parameter:", '_KEY = "bitblas_tile_size"\n\n\nclass Parameter:'
+)
+POP_LOOP = PARAM_BASE.replace(
+    ROW, ROW + "        for key in _DEPRECATED:\n            kwargs.pop(key, None)\n"
+).replace("class Parameter:", '_DEPRECATED = ("bitblas_tile_size",)\n\n\nclass Parameter:')
+# the packed parameter itself pops a key by a name it does not spell
+POP_OWNER = PARAM_BASE.replace(
+    "        self._packed_factor = packed_factor\n",
+    "        self._packed_factor = packed_factor\n        kwargs.pop(_KEY, None)\n",
+).replace("class Parameter:", '_KEY = "bitblas_tile_size"\n\n\nclass Parameter:')
+# super(Strict, self) starts past Strict, whose __init__ would reject the key; the base takes it
+SKIPPED = (
+    PARAM_BASE.replace(
+        "def __init__(self, data, weight_loader):", "def __init__(self, data, weight_loader, bitblas_tile_size=None):"
+    )
+    .replace(
+        "class PackedvLLMParameter(ModelWeightParameter):",
+        "class Strict(ModelWeightParameter):\n    def __init__(self, data, weight_loader, input_dim, output_dim):\n"
+        "        super().__init__(data=data, weight_loader=weight_loader, input_dim=input_dim, output_dim=output_dim)"
+        "\n\n\nclass PackedvLLMParameter(Strict):",
+    )
+    .replace("        super().__init__(**kwargs)\n", "        super(Strict, self).__init__(**kwargs)\n", 3)
+    .replace("        super(Strict, self).__init__(**kwargs)\n", "        super().__init__(**kwargs)\n", 2)
+)
+# a @dataclass on the way: its generated __init__ takes the key
+DATACLASS = "from dataclasses import dataclass\n\n\n" + PARAM_BASE.replace(
+    "class RowvLLMParameter(BasevLLMParameter):\n    def __init__(self, input_dim: int, **kwargs):\n"
+    "        self._input_dim = input_dim\n        super().__init__(**kwargs)\n",
+    "@dataclass\nclass RowvLLMParameter(BasevLLMParameter):\n    data: object = None\n    weight_loader: object = None\n"
+    "    input_dim: int = 0\n    bitblas_tile_size: int | None = None\n",
+)
+# a metaclass's __call__ pops the key before any __init__ runs
+META = PARAM_BASE.replace(
+    "class Parameter:\n",
+    "class _Meta(type):\n    def __call__(cls, *args, **kwargs):\n        kwargs.pop('bitblas_tile_size', None)\n"
+    "        return super().__call__(*args, **kwargs)\n\n\nclass Parameter(metaclass=_Meta):\n",
+)
+
+
+@pytest.mark.parametrize(
+    "base",
+    [POP_NAMED, POP_LOOP, POP_OWNER, SKIPPED, DATACLASS, META],
+    ids=[
+        "popped by a name",
+        "popped in a loop",
+        "the owner pops by a name",
+        "super(Other, self)",
+        "dataclass",
+        "metaclass",
+    ],
+)
+def test_a_chain_not_followed_to_its_end_is_quiet(git_repo: GitRepo, no_rules: Path, base: str) -> None:
+    # each runs fine at runtime (review of killers77)
+    compile(base, PARAM, "exec")
+    old, new = _dropped(base)
+    assert [r for r in rows(git_repo, no_rules, CALL.format(KEYWORD), new, old) if r[1] == "error"] == []
+
+
+def test_super_naming_its_own_class_is_followed(git_repo: GitRepo, no_rules: Path) -> None:
+    # ``super(Cls, self)`` in Cls is ``super()``: the chain is still walked
+    old, new = _dropped(
+        PARAM_BASE.replace("        super().__init__(**kwargs)\n", "        super(X, self).__init__(**kwargs)\n")
+    )
+    old = old.replace("super(X", "super(_ColumnvLLMParameter", 1).replace("super(X", "super(RowvLLMParameter", 1)
+    old = old.replace("super(X", "super(PackedvLLMParameter", 1)
+    new = new.replace("super(X", "super(_ColumnvLLMParameter", 1).replace("super(X", "super(RowvLLMParameter", 1)
+    new = new.replace("super(X", "super(PackedvLLMParameter", 1)
+    [(line, severity, _)] = rows(git_repo, no_rules, CALL.format(KEYWORD), new, old)
+    assert (line, severity) == (5, "error")

@@ -269,10 +269,18 @@ def test_a_fork_line_handing_the_one_value_to_another_call_is_an_error(git_repo:
         "        logger.info('%s', self._gather_mm_embeddings(scheduler_output))\n",  # a logger
         "        self.store(self._positions(scheduler_output))\n",  # a kept function
         "        self.store(len(scheduler_output))\n",  # not the widened function
+        # calls that render or check any value whole (review of killers77)
+        "        self.note('{}'.format(self._gather_mm_embeddings(scheduler_output)))\n",
+        "        self.note(json.dumps(self._gather_mm_embeddings(scheduler_output)))\n",
+        "        pprint.pprint(self._gather_mm_embeddings(scheduler_output))\n",
+        "        self.assertIsNotNone(self._gather_mm_embeddings(scheduler_output))\n",
+        # the fork's own adapter, which may take the tuple (it does: ``v[0] if isinstance(v, tuple)``)
+        "        self.store(_first(self._gather_mm_embeddings(scheduler_output)))\n",
     ],
-    ids=["print", "a logger", "a kept function", "another call"],
+    ids=["print", "a logger", "a kept function", "another call", "format", "dumps", "pprint", "assert", "own adapter"],
 )
 def test_handed_on_twins(git_repo: GitRepo, no_rules: Path, line: str) -> None:
-    fork = "import logging\n\nlogger = logging.getLogger(__name__)\n" + HEAD
+    fork = "import json\nimport logging\nimport pprint\n\nlogger = logging.getLogger(__name__)\n\n\n"
+    fork += "def _first(v):\n    return v[0] if isinstance(v, tuple) else v\n\n\n" + HEAD
     fork += "    def aeon_embeds(self, scheduler_output):\n" + line
     assert _found(git_repo, no_rules, fork) == []

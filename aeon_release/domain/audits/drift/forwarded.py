@@ -79,6 +79,8 @@ def fits(sig: Sig, body: ast.AST | None, target: Target, key: str) -> bool | Non
         return None
     if spells(body, key):
         return True
+    if _unspelt_keys(body):
+        return None
     calls = handed_on(body)
     if not calls:
         return None
@@ -92,6 +94,8 @@ def super_chain(order: list[px.ClassInfo | px.External], owner: px.ClassInfo, na
     """What ``super().name(**kwargs)`` in ``owner``'s method binds for an instance of class order ``order``:
     the parameters and spelt keys of the next ``name`` defs along it, up to the first without ``**kwargs``
     (no ``**kwargs`` then: a key none takes is a TypeError); None when the chain is not followed to its end."""
+    if any(isinstance(i, px.ClassInfo) and any(k.arg == "metaclass" for k in i.node.keywords) for i in order):
+        return None  # a metaclass's ``__call__`` may take or pop keywords before ``__init__`` runs
     at = next((i for i, item in enumerate(order) if item is owner), None)
     taken: set[str] = set()
     for item in order[at + 1 :] if at is not None else []:
@@ -99,6 +103,8 @@ def super_chain(order: list[px.ClassInfo | px.External], owner: px.ClassInfo, na
             return None  # a method outside the tree may take anything
         node = item.members.get(name)
         if node is None:
+            if item.node.decorator_list:
+                return None  # ``@dataclass`` and the like make a method the class body does not spell
             continue
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.decorator_list:
             return None
@@ -108,20 +114,50 @@ def super_chain(order: list[px.ClassInfo | px.External], owner: px.ClassInfo, na
         taken |= named(sig)
         if not sig.varkw:
             return Sig((), 0, 0, tuple(sorted(taken)), frozenset(), False, False)
-        taken |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
-        calls = handed_on(node)
-        if not calls or not all(is_super_call(call, name) for call in calls):
+        if not _hands_all_on(node, name, item.node.name):
             return None
+        taken |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
     return None
 
 
-def is_super_call(call: ast.Call, name: str) -> bool:
-    """``super().name(...)``."""
+def _hands_all_on(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, cls: str) -> bool:
+    """The body hands its ``**kwargs`` on only through ``super().name``, and takes no key out of it by a
+    name it does not spell (``kwargs.pop(_KEY)``, ``for k in _DEPRECATED: kwargs.pop(k)``: which key goes
+    is unknown)."""
+    calls = handed_on(node)
+    if not calls or not all(is_super_call(call, name, cls) for call in calls):
+        return False
+    return not _unspelt_keys(node)
+
+
+def _unspelt_keys(body: ast.AST) -> bool:
+    """A def that takes a key out of its ``**kwargs`` by a name it does not spell."""
+    kwarg = body.args.kwarg if isinstance(body, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return kwarg is not None and any(_unspelt_key(n, kwarg.arg) for n in ast.walk(body))
+
+
+def is_super_call(call: ast.Call, name: str, cls: str | None = None) -> bool:
+    """``super().name(...)``; with ``cls`` the enclosing class, ``super(cls, self).name(...)`` too.  A
+    ``super(Other, self)`` starts the search past ``Other``, skipping classes of the order: not followed."""
     func = call.func
-    return (
+    if not (
         isinstance(func, ast.Attribute)
         and func.attr == name
         and isinstance(func.value, ast.Call)
         and isinstance(func.value.func, ast.Name)
         and func.value.func.id == "super"
-    )
+    ):
+        return False
+    args = func.value.args
+    return not args or (cls is not None and isinstance(args[0], ast.Name) and args[0].id == cls)
+
+
+def _unspelt_key(n: ast.AST, kw: str) -> bool:
+    """``kwargs[k]`` / ``kwargs.pop(k)`` (``get``, ``setdefault``) with a key that is no string literal."""
+    if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == kw:
+        return not isinstance(n.slice, ast.Constant)
+    if not isinstance(n, ast.Call) or not n.args or not isinstance(n.func, ast.Attribute):
+        return False
+    func = n.func
+    reads = isinstance(func.value, ast.Name) and func.value.id == kw and func.attr in ("pop", "get", "setdefault")
+    return reads and not isinstance(n.args[0], ast.Constant)

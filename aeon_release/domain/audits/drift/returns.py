@@ -1218,6 +1218,8 @@ _PASSED_CALL = re.compile(r"[\w.]+\((?:[^()]*[(,=]\s*|\s*)(?:await\s+)?[\w.]+\("
 _TAKES_ANY = frozenset(
     {"print", "repr", "str", "len", "list", "tuple", "set", "type", "id", "isinstance", "hasattr", "iter", "next"}
 )
+# callees that render any value whole (``"{}".format(x)``, ``json.dumps(x)``), and a test's ``self.assert*``
+_SHOWS = frozenset({"format", "format_map", "pprint", "pformat", "dumps"})
 _LOGS = frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical", "log"})
 
 
@@ -1225,7 +1227,17 @@ def _fork_passed_values(trees: ThreeTrees) -> list[ValueUse]:
     """Fork lines handing a call's value straight to another call (``Parameter(f(x), ...)``): one value
     made a tuple reaches the callee whole (#34577: ``nvfp4_marlin_process_scales`` made a pair under a
     ``torch.nn.Parameter(...)``).  Only for a widened return: a voided one is left to the assignments."""
-    return list(_fork_owned(trees, _PASSED_CALL.search, _passed_value))
+    found: list[ValueUse] = []
+    for path, module, owned in fork_modules(trees, _PASSED_CALL.search):
+        # a function the fork wrote in the file may be its adapter (``v[0] if isinstance(v, tuple) else v``)
+        own = {n.name for n in module.body if isinstance(n, _Def) and n.lineno in owned}
+        for node in walk_spanning(module, owned):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in own:
+                continue
+            use = _passed_value(path, node)
+            if use is not None and use.line in owned:
+                found.append(use)
+    return found
 
 
 def _passed_value(path: str, node: ast.AST) -> ValueUse | None:
@@ -1240,10 +1252,12 @@ def _passed_value(path: str, node: ast.AST) -> ValueUse | None:
 
 
 def _takes_any(func: ast.expr) -> bool:
-    """A builtin that takes any value whole, or a logger's method."""
+    """A builtin that takes any value whole, a logger's method, a renderer or an ``assert*`` method."""
     if isinstance(func, ast.Name):
-        return func.id in _TAKES_ANY
-    return isinstance(func, ast.Attribute) and func.attr in _LOGS
+        return func.id in _TAKES_ANY or func.id in _SHOWS
+    if not isinstance(func, ast.Attribute):
+        return False
+    return func.attr in _LOGS or func.attr in _SHOWS or func.attr.startswith("assert")
 
 
 def _called(value: ast.expr) -> tuple[str, ast.expr] | None:

@@ -5859,7 +5859,7 @@ def _handed_sig(
     """The signature of what a body's hand-on call runs: a class of the tree (its constructor), a
     module-level function, or ``super().__init__`` along the instance's class order ``chain`` (the order and
     the class whose ``__init__`` the body is); None for anything else (a method, a name not resolved)."""
-    if chain is not None and forwarded.is_super_call(call, "__init__"):
+    if chain is not None and forwarded.is_super_call(call, "__init__", chain[1].node.name):
         return forwarded.super_chain(*chain, "__init__")
     found = ix.resolve_expr(mod, call.func)
     if not isinstance(found, DefSym):
