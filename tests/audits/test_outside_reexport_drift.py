@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import MergeSides
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits.conftest import GitRepo
@@ -91,3 +93,68 @@ def test_the_handing_module_deleted_says_so(git_repo: GitRepo, tmp_path: Path) -
     sides = MergeSides(git_repo.path, base_sha, ours_sha, theirs_sha)
     errors = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT and f.line == 1]
     assert errors and f"upstream removed {UTILS}" in errors[0].message
+
+
+# -- guarded reads, the fork's own shim: the name's being gone is the fork's foreseen case ----------------
+# Each shape is run twice: the module handed on another package's name (killers76's class) and the module
+# defined the name itself; upstream dropping either must leave the fork's guarded use quiet.
+OWN_BEFORE = "def is_nccl_available() -> bool:\n    return True\n\n\nclass PrefixStore:\n    pass\n"
+OWN_AFTER = "class PrefixStore:\n    pass\n"
+UPSTREAMS = pytest.mark.parametrize("before,after", [(BEFORE, DROPPED), (OWN_BEFORE, OWN_AFTER)], ids=["handed", "own"])
+CALLS = "\n\ndef backend() -> bool:\n    return dist_utils.is_nccl_available()\n"
+GUARDED = {
+    "try_fallback": (
+        "try:\n    from pkg.dist.utils import is_nccl_available\nexcept ImportError:\n"
+        "    from torch.distributed.distributed_c10d import is_nccl_available\n\n\n"
+        "def backend() -> bool:\n    return is_nccl_available()\n"
+    ),
+    "hasattr": (
+        "from pkg.dist import utils as dist_utils\n\n\ndef backend() -> bool:\n"
+        "    if hasattr(dist_utils, 'is_nccl_available'):\n        return dist_utils.is_nccl_available()\n"
+        "    return False\n"
+    ),
+    "suppress": "import contextlib\nwith contextlib.suppress(ImportError):\n    from pkg.dist.utils import is_nccl_available\n",
+    "shim_if_missing": (
+        "import torch.distributed.distributed_c10d as _c\nfrom pkg.dist import utils as dist_utils\n"
+        "if not hasattr(dist_utils, 'is_nccl_available'):\n    dist_utils.is_nccl_available = _c.is_nccl_available\n"
+        + CALLS
+    ),
+    "shim_in_another_module": "from pkg.dist import utils as dist_utils\n" + CALLS,
+}
+SHIM = "pkg/fork/compat.py"
+SHIM_SRC = "import torch.distributed.distributed_c10d as _c\nfrom pkg.dist import utils\n\nutils.is_nccl_available = _c.is_nccl_available\n"
+
+
+def _drift(
+    git_repo: GitRepo, tmp_path: Path, fork: dict[str, str], before: str, after: str
+) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {**BASE, UTILS: before}, fork, {UTILS: after})
+    return found(audit(git_repo, sides, tmp_path), DRIFT)
+
+
+@UPSTREAMS
+@pytest.mark.parametrize("shape", sorted(GUARDED))
+def test_twin_a_guarded_use_of_the_dropped_name(
+    git_repo: GitRepo, tmp_path: Path, shape: str, before: str, after: str
+) -> None:
+    fork = {FORK: GUARDED[shape], **({SHIM: SHIM_SRC} if shape == "shim_in_another_module" else {})}
+    assert [f for f in _drift(git_repo, tmp_path, fork, before, after) if f[2] == "error"] == []
+
+
+@UPSTREAMS
+def test_an_unguarded_shim_the_fork_reads_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, before: str, after: str
+) -> None:
+    # a shim of the gone name and a patch of upstream's that no longer runs read alike: a warning, not an error
+    fork = "import torch.distributed.distributed_c10d as _c\nfrom pkg.dist import utils as dist_utils\n"
+    fork += "dist_utils.is_nccl_available = _c.is_nccl_available\n" + CALLS
+    assert _drift(git_repo, tmp_path, {FORK: fork}, before, after) == [(FORK, 3, "warning")]
+
+
+@UPSTREAMS
+def test_a_patch_of_the_dropped_name_nothing_reads_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, before: str, after: str
+) -> None:
+    fork = "from pkg.dist import utils as dist_utils\n\n\ndef mine() -> bool:\n    return False\n\n\n"
+    fork += "dist_utils.is_nccl_available = mine\n"
+    assert _drift(git_repo, tmp_path, {FORK: fork}, before, after) == [(FORK, line_of(fork, "= mine"), "error")]

@@ -130,17 +130,29 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     """The body of a ``try`` and the lines in it its handlers make safe from a gone name: its imports when
     one catches ``ImportError`` (a parent of it, or a bare ``except``: an optional import, ``except
     ImportError: from contextlib import nullcontext as graph_mode``), and its attribute reads when one
-    names ``AttributeError`` (``try: m.graph_mode()`` / ``except AttributeError: m.graph_capture()``)."""
-    if not isinstance(stmt, ast.Try):
+    names ``AttributeError`` (``try: m.graph_mode()`` / ``except AttributeError: m.graph_capture()``).
+    ``with contextlib.suppress(ImportError):`` is the same ``try`` with an idle handler."""
+    caught = _caught(stmt)
+    if not caught:
         return [], set()
+    body: list[ast.stmt] = stmt.body  # type: ignore[attr-defined]
     lines: set[int] = set()
-    if any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
-        lines |= {s.lineno for s in stmt.body if isinstance(s, ast.Import | ast.ImportFrom)}
-    if any(_catches(h.type, frozenset({"AttributeError"}), bare=False) for h in stmt.handlers):
-        lines |= {
-            n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None
-        }
-    return (stmt.body, lines) if lines else ([], set())
+    if any(_catches(c, _IMPORT_ERRORS) for c in caught):
+        lines |= {s.lineno for s in body if isinstance(s, ast.Import | ast.ImportFrom)}
+    if any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
+        lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None}
+    return (body, lines) if lines else ([], set())
+
+
+def _caught(stmt: ast.stmt) -> list[ast.expr | None]:
+    """What a ``try``'s handlers catch (None: a bare ``except``), or the classes a ``with suppress(...)``
+    names: each a handler whose body is ``pass``."""
+    if isinstance(stmt, ast.Try):
+        return [h.type for h in stmt.handlers]
+    if not isinstance(stmt, ast.With):
+        return []
+    calls = [i.context_expr for i in stmt.items if isinstance(i.context_expr, ast.Call)]
+    return [arg for call in calls if ast.unparse(call.func).rsplit(".", 1)[-1] == "suppress" for arg in call.args]
 
 
 def nothing_in_its_stead(stmt: ast.stmt) -> bool:
@@ -148,6 +160,8 @@ def nothing_in_its_stead(stmt: ast.stmt) -> bool:
     ``continue``, ``break``, a bare ``return`` or one of None): nothing takes the try body's place, so
     when a name it reads is gone, the body's work stops happening and nothing says so.  (A ``hasattr``
     guard with no else is name drift's: its ``hasattr`` is always False now, an error.)"""
+    if isinstance(stmt, ast.With):  # ``with suppress(AttributeError):``: its handler is idle
+        return any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in _caught(stmt))
     if not isinstance(stmt, ast.Try):
         return False
     handlers = [h for h in stmt.handlers if _catches(h.type, frozenset({"AttributeError"}), bare=False)]

@@ -19,7 +19,8 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, runtime_checkable
+from dataclasses import fields as field_list
+from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
@@ -178,7 +179,8 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
             findings.setdefault((finding.path, finding.line, finding.message), finding)
     for finding in (*checker.chained_calls(), *checker.op_calls(), *checker.named_ops()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
-    return [*findings.values(), *checker.cut_hierarchies()]
+    # plain findings out: the ``_Gone`` mark is the walk's own business
+    return [_as(Finding, f) for f in (*findings.values(), *checker.cut_hierarchies())]
 
 
 @runtime_checkable
@@ -248,6 +250,7 @@ class _Checker:
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
+        self._shims: _Shims | None = None  # the module attributes the fork's own lines set and read (_fork_shims)
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -625,7 +628,7 @@ class _Checker:
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
-        probed = hasattr_guarded_nodes(exprs)
+        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -1944,14 +1947,83 @@ class _Checker:
         would at least fail)."""
         resolver, _ = self._resolver(mod, node, scope)
         found = self._compare(resolver) if resolver is not None else None
-        if found is not None:
-            yield self._finding(
-                mod, node.lineno, f"sets {_show(node)}", found[0], "nothing reads the fork's value any more"
-            )
+        shim = self._shim(mod, node) if found is not None else None
+        if found is not None and shim != "fills":  # ``if not hasattr(m, "f"): m.f = ...`` only fills a gap
+            # the fork's own reads see its value (a shim of the gone name), yet upstream's code, which read it
+            # before, no longer does: a patch of upstream's that now does nothing reads the same (a warning)
+            note = _SHIM_OR_PATCH if shim == "read" else "nothing reads the fork's value any more"
+            finding = self._finding(mod, node.lineno, f"sets {_show(node)}", found[0], note)
+            yield replace(finding, severity=Severity.WARNING) if shim == "read" else finding
         elif isinstance(node.value, ast.Attribute):
             # ``self._fused_experts.flag = v`` reads ``self._fused_experts`` first: an AttributeError once
             # upstream removed it (#40867), though the store's own name is the fork's
             yield from self._reference(mod, node.value, scope)
+
+    def _module_attribute(self, mod: ModuleInfo, node: ast.Attribute) -> tuple[str, str] | None:
+        """(module, name) for ``m.name`` where ``m`` is a module of the merged tree."""
+        owner = self.after.resolve_expr(mod, node.value) if isinstance(node.value, ast.Name | ast.Attribute) else None
+        return (owner.dotted, node.attr) if isinstance(owner, ModuleSym) else None
+
+    def _shim(self, mod: ModuleInfo, node: ast.Attribute) -> str | None:
+        """How the fork's store of ``m.name`` stands: "fills" (only where ``m`` lacks it), "read" (the
+        fork's own lines read it), or None."""
+        key = self._module_attribute(mod, node)
+        shims = self._fork_shims()
+        if key is None or key not in shims.stored:
+            return None
+        return "fills" if shims.stored[key] else "read" if key in shims.read else None
+
+    def _fork_shims(self) -> _Shims:
+        """The module attributes the fork's own lines set (``utils.f = mine``; True: only under ``if not
+        hasattr(utils, "f")``) and, of those, the ones its own lines read: walked once, for every file."""
+        if self._shims is None:
+            stores, loads = self._fork_attribute_nodes()
+            shims = _Shims({}, set())
+            for mod, node, filling in stores:
+                if (key := self._module_attribute(mod, node)) is not None:
+                    shims.stored[key] = shims.stored.get(key, True) and filling
+            names = {name for _, name in shims.stored}
+            for mod, node in loads:
+                if node.attr in names and (key := self._module_attribute(mod, node)) in shims.stored:
+                    shims.read.add(key)
+            self._shims = shims
+        return self._shims
+
+    def _fork_attribute_nodes(
+        self,
+    ) -> tuple[list[tuple[ModuleInfo, ast.Attribute, bool]], list[tuple[ModuleInfo, ast.Attribute]]]:
+        """The attribute stores (with: only where hasattr said no) and loads on the fork's own lines."""
+        stores: list[tuple[ModuleInfo, ast.Attribute, bool]] = []
+        loads: list[tuple[ModuleInfo, ast.Attribute]] = []
+        for path, lines in self.inp.fork_lines.items():
+            mod = self.after.module_at(path) if path.endswith(".py") else None
+            if mod is None:
+                continue
+            owned = _owned_lines(mod.text, lines)
+            filling = _filled_if_missing(mod.tree)
+            for node in ast.walk(mod.tree):
+                if isinstance(node, ast.Attribute) and node.lineno in owned:
+                    if isinstance(node.ctx, ast.Store):
+                        stores.append((mod, node, id(node) in filling))
+                    else:
+                        loads.append((mod, node))
+        return stores, loads
+
+    def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+        """The ids of the reads of ``m.name`` that the fork's own lines set somewhere (``m.name = ...``): a
+        name upstream dropped from ``m`` is still there for them (the fork's shim; its store is judged itself)."""
+        shims = self._fork_shims()
+        if not shims.stored:
+            return set()
+        names = {name for _, name in shims.stored}
+        return {
+            id(node)
+            for expr in exprs
+            for node in ast.walk(expr)
+            if isinstance(node, ast.Attribute)
+            and node.attr in names
+            and self._module_attribute(mod, node) in shims.stored
+        }
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
@@ -4138,7 +4210,7 @@ class _Checker:
         if not note and change.startswith("upstream removed"):
             # what a person does about it (the finding ended at the commit: newuser17 read it twice)
             tail = ": drop the use, or move it to what replaced it (the commit says)"
-        return _error(mod, line, f"{what}, which {change}{tail}")
+        return _as(_Gone, _error(mod, line, f"{what}, which {change}{tail}"))
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
         """How the name went (``upstream removed ...``, ``renamed``, ``moved``: what ``_gone`` reads)."""
@@ -4342,9 +4414,53 @@ def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> I
     return (f for f in findings if id(read) not in probed or not _gone(f))
 
 
+@dataclass(frozen=True)
+class _Gone(Finding):
+    """A finding that the name is gone (``_explain``'s removed, renamed, moved, no longer imported or handed
+    on), not that its use changed: what a guard (``hasattr``, ``try``/``except ImportError``) excuses.  Its
+    type says so, not its words: a new wording of ``_explain`` cannot fall out of the guards (killers76's
+    "no longer imports" did)."""
+
+
+@dataclass
+class _Shims:
+    """The module attributes (module, name) the fork's own lines set -> only where the module lacks it; and
+    those of them its own lines read."""
+
+    stored: dict[tuple[str, str], bool]
+    read: set[tuple[str, str]]
+
+
+_SHIM_OR_PATCH = (
+    "the fork's own reads see its value, but upstream's code no longer reads it: if it patched upstream's, "
+    "the patch does nothing now"
+)
+
+
+def _filled_if_missing(tree: ast.AST) -> set[int]:
+    """The ids of the stores of ``m.name`` in the block that runs only where ``hasattr(m, "name")`` is
+    False (``if not hasattr(m, "name"): m.name = ...``): the fork fills a gap, not patches."""
+    found: set[int] = set()
+    for stmt in (n for n in ast.walk(tree) if isinstance(n, ast.If)):
+        negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
+        test = stmt.test.operand if isinstance(stmt.test, ast.UnaryOp) and negated else None
+        if not (isinstance(test, ast.Call) and ast.unparse(test.func) == "hasattr" and len(test.args) == 2):
+            continue
+        asked = (ast.unparse(test.args[0]), str_value(test.args[1]))
+        stores = (n for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Attribute))
+        found |= {id(n) for n in stores if isinstance(n.ctx, ast.Store) and (ast.unparse(n.value), n.attr) == asked}
+    return found
+
+
 def _gone(finding: Finding) -> bool:
-    """The finding says the name is gone (``_explain``'s removed, renamed or moved), not that its use changed."""
-    return any(f", which upstream {how} " in finding.message for how in ("removed", "renamed", "moved"))
+    """The finding says the name is gone, not that its use changed."""
+    return isinstance(finding, _Gone)
+
+
+def _as(kind: type[Finding], finding: Finding) -> Finding:
+    """The finding made again as a plain ``Finding`` or a ``_Gone``."""
+    values: dict[str, Any] = {f.name: getattr(finding, f.name) for f in field_list(Finding)}
+    return kind(**values)
 
 
 _SELF_SET = re.compile(r"^self\.(\w+)\s*(?::[^=]*)?=(?!=)")  # ``self.x = ...`` / ``self.x: T = ...``
