@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.enums import enums_of
 from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_guarded
-from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, import_base, imported_origin
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -207,11 +207,11 @@ class _Homes:
 
     def __init__(self, trees: ThreeTrees, path: str, module: ast.Module) -> None:
         self.trees, self.path, self.module = trees, path, module
-        self.imports = _imports(module, path)
+        self.imports = file_imports(module, path)
 
     def holds(self, expr: ast.expr, demoted: Demoted) -> bool:
         """``expr`` resolves, through the file's imports (and one re-exporting module's), to ``demoted``."""
-        origin = _origin(expr, self.imports)
+        origin = imported_origin(expr, self.imports)
         if origin is None:  # a name no import binds: the class itself only in its own module
             return isinstance(expr, ast.Name) and self.path == demoted.path
         return self._from(*origin, dotted_name(demoted.path, roots=("",)), hops=2)
@@ -221,38 +221,8 @@ class _Homes:
             return True  # the class's module, or a package above it (a re-export)
         path = _module_path(module, self.trees) if hops else None
         tree = self.trees.merged_module(path) if path is not None else None
-        origin = _imports(tree, path).get(name) if tree is not None and path is not None else None
+        origin = file_imports(tree, path).get(name) if tree is not None and path is not None else None
         return origin is not None and self._from(*origin, home, hops - 1)  # #24277: a config package re-exports it
-
-
-def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
-    """local name -> (module, name): what each import of the file binds (``import a.b`` binds ``a``)."""
-    found: dict[str, tuple[str, str]] = {}
-    for node in ast.walk(module):
-        if isinstance(node, ast.ImportFrom):
-            source = import_base(node, dotted_name(path, roots=("",)), path)
-            found |= {a.asname or a.name: (source, a.name) for a in node.names if a.name != "*"}
-        elif isinstance(node, ast.Import):
-            found |= {a.asname or a.name.split(".")[0]: (_imported(a), "") for a in node.names}
-    return found
-
-
-def _imported(alias: ast.alias) -> str:
-    """The module ``import a.b as m`` binds to ``m`` (``a.b``); ``import a.b`` binds ``a``."""
-    return alias.name if alias.asname else alias.name.split(".")[0]
-
-
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """(module, name) an imported ``Cls`` or ``m.sub.Cls`` names, else None."""
-    attrs: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        attrs.insert(0, expr.attr)
-        expr = expr.value
-    bound = imports.get(expr.id) if isinstance(expr, ast.Name) else None
-    if bound is None:
-        return None
-    parts = [bound[0], *([bound[1]] if bound[1] else []), *attrs]
-    return (".".join(parts[:-1]), parts[-1]) if len(parts) > 1 else None
 
 
 def _fork_uses(home: _Homes, owned: set[int], names: Mapping[str, Demoted]) -> Iterator[tuple[int, str, str]]:

@@ -734,3 +734,33 @@ def _earliest(found: dict[str, ast.AST], name: str, node: ast.AST) -> None:
 
 
 BUILTINS = frozenset(dir(builtins))
+
+
+def file_imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """local name -> (module, name): what each import of the file binds (``import a.b`` binds ``a``)."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            source = import_base(node, dotted_name(path, roots=("",)), path)
+            found |= {a.asname or a.name: (source, a.name) for a in node.names if a.name != "*"}
+        elif isinstance(node, ast.Import):
+            found |= {a.asname or a.name.split(".")[0]: (_import_binds(a), "") for a in node.names}
+    return found
+
+
+def _import_binds(alias: ast.alias) -> str:
+    """The module ``import a.b as m`` binds to ``m`` (``a.b``); ``import a.b`` binds ``a``."""
+    return alias.name if alias.asname else alias.name.split(".")[0]
+
+
+def imported_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """(module, name) an imported ``Cls`` or ``m.sub.Cls`` names, else None."""
+    attrs: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        attrs.insert(0, expr.attr)
+        expr = expr.value
+    bound = imports.get(expr.id) if isinstance(expr, ast.Name) else None
+    if bound is None:
+        return None
+    parts = [bound[0], *([bound[1]] if bound[1] else []), *attrs]
+    return (".".join(parts[:-1]), parts[-1]) if len(parts) > 1 else None

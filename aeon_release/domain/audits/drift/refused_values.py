@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -122,42 +122,17 @@ def _carried(trees: ThreeTrees, path: str, cls: str, guard: Guard) -> bool:
 def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
     for path, module, owned in fork_modules(trees, _LITERAL_KEYWORD.search):
         own = dotted_name(path, roots=("",))
-        imports = {n.name: (own, n.name) for n in module.body if isinstance(n, ast.ClassDef)} | _imports(module, path)
+        imports = {n.name: (own, n.name) for n in module.body if isinstance(n, ast.ClassDef)} | file_imports(
+            module, path
+        )
         parents = parent_map(module)
         for node in ast.walk(module):
             if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
                 continue
-            origin = _origin(node.func, imports)
+            origin = imported_origin(node.func, imports)
             if origin is not None and not _expects_raise(node, parents) and not caught_around(node, _REFUSALS, parents):
                 values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
                 yield Built(path, node.lineno, origin[1], origin[0], values)
-
-
-def _imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
-    """local name -> (module, name) each import of the file binds (``import a.b`` binds ``a`` to ``a``)."""
-    found: dict[str, tuple[str, str]] = {}
-    for node in ast.walk(module):
-        if isinstance(node, ast.ImportFrom):
-            source = import_base(node, dotted_name(path, roots=("",)), path)
-            found |= {a.asname or a.name: (source, a.name) for a in node.names if a.name != "*"}
-        elif isinstance(node, ast.Import):
-            found |= {
-                a.asname or a.name.split(".")[0]: (a.name if a.asname else a.name.split(".")[0], "") for a in node.names
-            }
-    return found
-
-
-def _origin(func: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """(module, class) an imported (or the file's own) ``Cls`` or ``m.sub.Cls`` names; None for anything else."""
-    attrs: list[str] = []
-    while isinstance(func, ast.Attribute):
-        attrs.insert(0, func.attr)
-        func = func.value
-    bound = imports.get(func.id) if isinstance(func, ast.Name) else None
-    if bound is None:
-        return None
-    parts = [bound[0], *([bound[1]] if bound[1] else []), *attrs]
-    return (".".join(parts[:-1]), parts[-1]) if len(parts) > 1 else None
 
 
 def _expects_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:

@@ -279,13 +279,20 @@ def bool_returns(before: ast.AST, after: ast.AST, override: _Def, enum: Callable
     if not isinstance(before, _Def) or not isinstance(after, _Def) or made_enum(before, after, enum) is None:
         return []
     pinned = override.returns is not None and _answers(override.returns) == _answers(before.returns)
-    handed, called = _super_bound(override, after.name), _call_bound(override)
+    return _old_kind_lines(override, after.name, pinned, _an_answer)
+
+
+def _old_kind_lines(override: _Def, name: str, pinned: bool, old_kind: Callable[[ast.expr], bool]) -> list[int]:
+    """The lines of the override's own returns that hand back a value of the old kind: one ``old_kind`` says is,
+    or, when the override is ``pinned`` to the old annotation, any value but a call's (or a name or ``self.x``
+    the override binds only to calls' results); a value handed on from ``super().name()`` is the new kind."""
+    handed, called = _super_bound(override, name), _call_bound(override)
     return [
         value.lineno
         for value in own_returns(override)
         if value is not None
-        and not _from_super(value, handed, after.name)
-        and ((pinned and not _call_result(value, called)) or _an_answer(value))
+        and not _from_super(value, handed, name)
+        and ((pinned and not _call_result(value, called)) or old_kind(value))
     ]
 
 
@@ -676,14 +683,7 @@ def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Ca
     if _KIND_OF.get(_outer(old)) != "number" or not isinstance(new, ast.Name) or not record(new.id):
         return []
     pinned = override.returns is not None and old is not None and ast.unparse(override.returns) == ast.unparse(old)
-    handed, called = _super_bound(override, after.name), _call_bound(override)
-    return [
-        value.lineno
-        for value in own_returns(override)
-        if value is not None
-        and not _from_super(value, handed, after.name)
-        and ((pinned and not _call_result(value, called)) or _a_number(value))
-    ]
+    return _old_kind_lines(override, after.name, pinned, _a_number)
 
 
 def returned(func: ast.AST) -> str:
