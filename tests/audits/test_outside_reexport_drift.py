@@ -158,3 +158,24 @@ def test_a_patch_of_the_dropped_name_nothing_reads_stays_an_error(
     fork = "from pkg.dist import utils as dist_utils\n\n\ndef mine() -> bool:\n    return False\n\n\n"
     fork += "dist_utils.is_nccl_available = mine\n"
     assert _drift(git_repo, tmp_path, {FORK: fork}, before, after) == [(FORK, line_of(fork, "= mine"), "error")]
+
+
+@UPSTREAMS
+@pytest.mark.parametrize(
+    "keep",
+    [
+        "_upstream = dist_utils.is_nccl_available\n",
+        "dist_utils.is_nccl_available = wrap(dist_utils.is_nccl_available)\n",
+    ],
+    ids=["kept-first", "wrapped-in-place"],
+)
+def test_a_patch_that_keeps_upstreams_function_reads_it_before_its_own_store(
+    git_repo: GitRepo, tmp_path: Path, before: str, after: str, keep: str
+) -> None:
+    # #40183's shape: ``orig = m.f`` (or ``m.f = wrap(m.f)``) run on import before the file's own store reads
+    # upstream's name, gone: an AttributeError at import, not the fork's shim seen by a later read
+    fork = "from pkg.dist import utils as dist_utils\n\n\ndef wrap(f):\n    return f\n\n\n" + keep
+    if keep.startswith("_upstream"):
+        fork += "dist_utils.is_nccl_available = wrap(_upstream)\n"
+    errors = [line for path, line, level in _drift(git_repo, tmp_path, {FORK: fork}, before, after) if level == "error"]
+    assert line_of(fork, keep.strip()) in errors, errors

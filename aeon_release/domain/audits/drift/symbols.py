@@ -1978,35 +1978,45 @@ class _Checker:
         hasattr(utils, "f")``) and, of those, the ones its own lines read: walked once, for every file."""
         if self._shims is None:
             stores, loads = self._fork_attribute_nodes()
-            shims = _Shims({}, set())
-            for mod, node, filling in stores:
+            shims = _Shims({}, set(), set())
+            first: dict[tuple[str, tuple[str, str]], int] = {}  # (path, key) -> the file's first store run on import
+            for mod, node, filling, deferred in stores:
                 if (key := self._module_attribute(mod, node)) is not None:
                     shims.stored[key] = shims.stored.get(key, True) and filling
+                    where = (mod.path, key)
+                    line = 1 << 30 if deferred else node.lineno
+                    first[where] = min(first.get(where, line), line)
             names = {name for _, name in shims.stored}
-            for mod, node in loads:
+            for mod, node, deferred in loads:
                 if node.attr in names and (key := self._module_attribute(mod, node)) in shims.stored:
-                    shims.read.add(key)
+                    # ``orig = m.f`` (or ``m.f = wrap(m.f)``) run on import before the file's own store reads
+                    # upstream's name, not the shim: #40183's patch kept the removed loader that way
+                    if not deferred and node.lineno <= first.get((mod.path, key), 0):
+                        shims.early.add(id(node))
+                    else:
+                        shims.read.add(key)
             self._shims = shims
         return self._shims
 
     def _fork_attribute_nodes(
         self,
-    ) -> tuple[list[tuple[ModuleInfo, ast.Attribute, bool]], list[tuple[ModuleInfo, ast.Attribute]]]:
-        """The attribute stores (with: only where hasattr said no) and loads on the fork's own lines."""
-        stores: list[tuple[ModuleInfo, ast.Attribute, bool]] = []
-        loads: list[tuple[ModuleInfo, ast.Attribute]] = []
+    ) -> tuple[list[tuple[ModuleInfo, ast.Attribute, bool, bool]], list[tuple[ModuleInfo, ast.Attribute, bool]]]:
+        """The attribute stores (with: only where hasattr said no) and loads on the fork's own lines, each with
+        whether it runs later than the import (inside a def or lambda)."""
+        stores: list[tuple[ModuleInfo, ast.Attribute, bool, bool]] = []
+        loads: list[tuple[ModuleInfo, ast.Attribute, bool]] = []
         for path, lines in self.inp.fork_lines.items():
             mod = self.after.module_at(path) if path.endswith(".py") else None
             if mod is None:
                 continue
             owned = _owned_lines(mod.text, lines)
-            filling = _filled_if_missing(mod.tree)
+            filling, later = _filled_if_missing(mod.tree), _deferred_nodes(mod.tree)
             for node in ast.walk(mod.tree):
                 if isinstance(node, ast.Attribute) and node.lineno in owned:
                     if isinstance(node.ctx, ast.Store):
-                        stores.append((mod, node, id(node) in filling))
+                        stores.append((mod, node, id(node) in filling, id(node) in later))
                     else:
-                        loads.append((mod, node))
+                        loads.append((mod, node, id(node) in later))
         return stores, loads
 
     def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
@@ -2022,6 +2032,7 @@ class _Checker:
             for node in ast.walk(expr)
             if isinstance(node, ast.Attribute)
             and node.attr in names
+            and id(node) not in shims.early
             and self._module_attribute(mod, node) in shims.stored
         }
 
@@ -4429,12 +4440,23 @@ class _Shims:
 
     stored: dict[tuple[str, str], bool]
     read: set[tuple[str, str]]
+    early: set[int]  # ids of the reads run on import before their file's own store: they see upstream's name
 
 
 _SHIM_OR_PATCH = (
     "the fork's own reads see its value, but upstream's code no longer reads it: if it patched upstream's, "
     "the patch does nothing now"
 )
+
+
+def _deferred_nodes(tree: ast.AST) -> set[int]:
+    """The ids of the nodes inside a def or lambda (run when called, not when the module is imported; a
+    decorator or a default counted with them: a read there is taken as seeing the shim, never as an error)."""
+    later: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and id(node) not in later:
+            later |= {id(inner) for inner in ast.walk(node) if inner is not node}
+    return later
 
 
 def _filled_if_missing(tree: ast.AST) -> set[int]:
