@@ -5,9 +5,12 @@ from __future__ import annotations
 import datetime
 import os
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import TypeVar
 
 import pytest
 
@@ -189,3 +192,23 @@ def config_without_rules(root: Path) -> Path:
 @pytest.fixture
 def no_rules(tmp_path: Path) -> Path:
     return config_without_rules(tmp_path / "cfg")
+
+
+_T = TypeVar("_T")
+
+
+def calls_made(work: Callable[[], _T]) -> tuple[int, _T]:
+    """(calls, result) of ``work()``: every Python call and every C call made from Python (``sys.setprofile``).
+    The cost tests count work at two sizes rather than time it, so a loaded machine cannot fail them."""
+    calls = 0
+
+    def count(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        calls += event in ("call", "c_call")
+
+    sys.setprofile(count)
+    try:
+        result = work()
+    finally:
+        sys.setprofile(None)
+    return calls, result

@@ -11,10 +11,9 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import random
-import sys
-from types import FrameType
 
 from aeon_release.domain.audits.drift import device_gates, native_gates, sides
+from tests.audits.conftest import calls_made
 
 
 def _fork_and_merged(n: int) -> tuple[str, str]:
@@ -30,18 +29,7 @@ def _fork_and_merged(n: int) -> tuple[str, str]:
 
 def _calls(n: int) -> int:
     fork, merged = _fork_and_merged(n)
-    calls = 0
-
-    def count(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal calls
-        calls += event in ("call", "c_call")
-
-    sys.setprofile(count)
-    try:
-        sides.line_map(fork, merged)
-    finally:
-        sys.setprofile(None)
-    return calls
+    return calls_made(lambda: sides.line_map(fork, merged))[0]
 
 
 def test_a_middle_of_repeated_lines_costs_linear_work() -> None:
@@ -75,18 +63,7 @@ def _diff_calls(n: int) -> int:
     common enough for difflib's autojunk), upstream having rewritten every seventh."""
     before = [f"    x{i % 100} = 1" for i in range(n)]
     after = [line if i % 7 else f"    y{i} = 2" for i, line in enumerate(before)]
-    calls = 0
-
-    def count(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal calls
-        calls += event in ("call", "c_call")
-
-    sys.setprofile(count)
-    try:
-        device_gates._changed_lines(before, after)
-    finally:
-        sys.setprofile(None)
-    return calls
+    return calls_made(lambda: device_gates._changed_lines(before, after))[0]
 
 
 def test_the_device_gate_diff_of_a_module_of_repeated_lines_costs_linear_work() -> None:
@@ -100,18 +77,7 @@ def _guard_calls(n: int) -> int:
     having rewritten every seventh (its bound raised)."""
     old = [native_gates.Guard("if", f"if (sm >= {80 + i % 10})", i, True, None) for i in range(n)]
     new = [g if g.line % 7 else dataclasses.replace(g, text=f"if (sm >= {200 + g.line})", truth=False) for g in old]
-    calls = 0
-
-    def count(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal calls
-        calls += event in ("call", "c_call")
-
-    sys.setprofile(count)
-    try:
-        list(native_gates._changed(old, new))
-    finally:
-        sys.setprofile(None)
-    return calls
+    return calls_made(lambda: list(native_gates._changed(old, new)))[0]
 
 
 def test_a_kernel_file_of_guards_that_repeat_costs_linear_work() -> None:

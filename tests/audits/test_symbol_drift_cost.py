@@ -9,15 +9,13 @@ about three times the work at three times the size, a quadratic one up to nine t
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import FrameType
 
 import pytest
 
 from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
-from tests.audits.conftest import GitRepo, config_without_rules
+from tests.audits.conftest import GitRepo, calls_made, config_without_rules
 
 RUNNER = "vllm/v1/worker/runner.py"
 
@@ -41,17 +39,7 @@ def _work(tmp: Path, n: int, dropped: bool, warm: bool = False) -> tuple[int, in
     config = config_without_rules(tmp / f"cfg{n}")
     if warm:
         audit_tree(repo.path, config, merge=sides)  # the imports and first-use caches out of the count
-    calls = 0
-
-    def count(frame: FrameType, event: str, arg: object) -> None:
-        nonlocal calls
-        calls += event in ("call", "c_call")
-
-    sys.setprofile(count)
-    try:
-        report = audit_tree(repo.path, config, merge=sides)
-    finally:
-        sys.setprofile(None)
+    calls, report = calls_made(lambda: audit_tree(repo.path, config, merge=sides))
     return calls, len(report.findings)
 
 
