@@ -16,61 +16,29 @@ import pytest
 from aeon_release.adapters.registry import Manifest, Registry, parse_repository
 from aeon_release.errors import ServiceError
 from aeon_release.pipeline.publish import move_latest
-from tests.helpers import LoopbackServer
 from tests.publish.conftest import RegistryProcess
-from tests.publish.helpers import served
+from tests.publish.helpers import Answer, RegistryProxy, served
 
 pytestmark = [pytest.mark.registry]
 
 OCI = "application/vnd.oci.image.manifest.v1+json"
 
 
-class _LimitingProxy(LoopbackServer):
+class _LimitingProxy(RegistryProxy):
     """Passes every request to the real registry, except the first PUT of `:latest`: then it PUTs ``other`` there
     itself (another publisher's move) and answers 429 with a Retry-After of one second."""
 
     def __init__(self, upstream: str, other: Manifest, name: str) -> None:
-        owner = self
+        super().__init__(upstream)
+        self.upstream, self.other, self.name = upstream, other, name
         self.limited = 0
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def _forward(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = self.rfile.read(length) if length else None
-                if self.command == "PUT" and self.path.endswith("/manifests/latest") and not owner.limited:
-                    owner.limited += 1
-                    _put(upstream, name, "latest", other.body)
-                    self._answer(429, [("Retry-After", "1")], b"")
-                    return
-                skip = {"transfer-encoding", "connection", "content-length"}
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in skip}
-                connection = http.client.HTTPConnection(upstream, timeout=60)
-                try:
-                    connection.request(self.command, self.path, body=body, headers=headers)
-                    reply = connection.getresponse()
-                    data = reply.read()
-                    kept = [(k, v) for k, v in reply.getheaders() if k.lower() not in skip]
-                    self._answer(reply.status, kept, b"" if self.command == "HEAD" else data)
-                finally:
-                    connection.close()
-
-            def _answer(self, status: int, headers: list[tuple[str, str]], data: bytes) -> None:
-                self.send_response(status)
-                for key, value in headers:
-                    self.send_header(key, value)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            do_GET = do_HEAD = do_PUT = do_POST = do_PATCH = _forward  # noqa: N815
-
-        super().__init__(Handler)
-        self.host = f"127.0.0.1:{self.port}"
+    def intercept(self, request: BaseHTTPRequestHandler, body: bytes | None) -> Answer | None:
+        if request.command == "PUT" and request.path.endswith("/manifests/latest") and not self.limited:
+            self.limited += 1
+            _put(self.upstream, self.name, "latest", self.other.body)
+            return 429, [("Retry-After", "1")], b""
+        return None
 
 
 def _put(host: str, name: str, tag: str, body: bytes) -> None:

@@ -5,7 +5,6 @@ registry cannot make (serving another manifest than the one just pushed) comes f
 from __future__ import annotations
 
 import hashlib
-import http.client
 import json
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
@@ -14,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters import docker as images
-from tests.helpers import LoopbackServer
 from tests.publish.conftest import ImageMaker, RegistryProcess
-from tests.publish.helpers import as_json, cli, publish_args, records, served
+from tests.publish.helpers import Answer, RegistryProxy, as_json, cli, publish_args, records, served
 
 pytestmark = [pytest.mark.registry, pytest.mark.docker]
 
@@ -83,7 +81,7 @@ def test_the_variant_an_image_was_built_as_is_published(
 
 
 # -- a read-back that disagrees with the push -------------------------------------------------------------------
-class _LyingProxy(LoopbackServer):
+class _LyingProxy(RegistryProxy):
     """A proxy in front of the real registry that passes every request through, except that it serves the
     manifest of ``lie_about`` (a tag) to any client but the Docker engine with one byte more: another digest
     than the push reported.  A real registry never serves a tag other bytes than were just put under it, so a
@@ -91,64 +89,20 @@ class _LyingProxy(LoopbackServer):
     tags, :latest) is the real registry's."""
 
     def __init__(self, upstream: str, lie_about: str) -> None:
-        owner = self
+        super().__init__(upstream)
         self.lie_about = lie_about
         self.lied = 0
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-            def _body(self) -> bytes | None:
-                if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-                    data = b""
-                    while True:
-                        size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
-                        if size == 0:
-                            self.rfile.readline()
-                            return data
-                        data += self.rfile.read(size)
-                        self.rfile.readline()
-                length = int(self.headers.get("Content-Length") or 0)
-                return self.rfile.read(length) if length else None
-
-            def _forward(self) -> None:
-                body = self._body()
-                skip = {"transfer-encoding", "connection", "content-length"}
-                headers = {k: v for k, v in self.headers.items() if k.lower() not in skip}
-                connection = http.client.HTTPConnection(upstream, timeout=60)
-                try:
-                    connection.request(self.command, self.path, body=body, headers=headers)
-                    reply = connection.getresponse()
-                    data = reply.read()
-                    status, reply_headers = (
-                        reply.status,
-                        [(k, v) for k, v in reply.getheaders() if k.lower() not in skip],
-                    )
-                finally:
-                    connection.close()
-                engine = self.headers.get("User-Agent", "").startswith("docker/")
-                if self.path.endswith(f"/manifests/{owner.lie_about}") and status == 200 and not engine:
-                    owner.lied += 1
-                    data += b"\n"  # another manifest: the same JSON, another digest
-                    digest = "sha256:" + hashlib.sha256(data).hexdigest()
-                    reply_headers = [
-                        (k, digest if k.lower() == "docker-content-digest" else v) for k, v in reply_headers
-                    ]
-                self.send_response(status)
-                for key, value in reply_headers:
-                    self.send_header(key, value)
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                if self.command != "HEAD":
-                    self.wfile.write(data)
-
-            do_GET = do_HEAD = do_PUT = do_POST = do_PATCH = do_DELETE = _forward  # noqa: N815
-
-        super().__init__(Handler)
-        self.host = f"127.0.0.1:{self.port}"
+    def rewrite(
+        self, request: BaseHTTPRequestHandler, status: int, headers: list[tuple[str, str]], data: bytes
+    ) -> Answer:
+        engine = request.headers.get("User-Agent", "").startswith("docker/")
+        if request.path.endswith(f"/manifests/{self.lie_about}") and status == 200 and not engine:
+            self.lied += 1
+            data += b"\n"  # another manifest: the same JSON, another digest
+            digest = "sha256:" + hashlib.sha256(data).hexdigest()
+            headers = [(k, digest if k.lower() == "docker-content-digest" else v) for k, v in headers]
+        return status, headers, data
 
 
 @pytest.fixture
