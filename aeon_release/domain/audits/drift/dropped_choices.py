@@ -330,12 +330,15 @@ def _passed_values(call: ast.Call) -> Iterator[ast.expr]:
     yield from (k.value for k in call.keywords)
 
 
-def expects_refusal(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``node`` sits in a ``with pytest.raises(...)`` block: a test that the value is refused now."""
+def expects_refusal(
+    node: ast.AST, parents: dict[int, ast.AST], expecting: frozenset[str] = frozenset({"raises"})
+) -> bool:
+    """``node`` sits in a ``with pytest.raises(...)`` block (or another context manager ``expecting`` names, such
+    as ``self.assertRaises``): a test that the value is refused now."""
     at: ast.AST | None = node
     while at is not None:
         if isinstance(at, (ast.With, ast.AsyncWith)) and any(
-            isinstance(item.context_expr, ast.Call) and _last(plain_name(item.context_expr.func)) == "raises"
+            isinstance(item.context_expr, ast.Call) and _last(plain_name(item.context_expr.func)) in expecting
             for item in at.items
         ):
             return True

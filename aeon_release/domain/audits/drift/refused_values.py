@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -130,21 +131,13 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
             if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
                 continue
             origin = imported_origin(node.func, imports)
-            if origin is not None and not _expects_raise(node, parents) and not caught_around(node, _REFUSALS, parents):
+            if (
+                origin is not None
+                and not expects_refusal(node, parents, _EXPECTS_RAISE)
+                and not caught_around(node, _REFUSALS, parents)
+            ):
                 values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
                 yield Built(path, node.lineno, origin[1], origin[0], values)
-
-
-def _expects_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """The call sits in ``with pytest.raises(...)``/``self.assertRaises(...)``: a test that it is refused."""
-    at: ast.AST | None = node
-    while at is not None:
-        if isinstance(at, ast.With | ast.AsyncWith) and any(
-            isinstance(i.context_expr, ast.Call) and last_name(i.context_expr.func) in _EXPECTS_RAISE for i in at.items
-        ):
-            return True
-        at = parents.get(id(at))
-    return False
 
 
 def _constant(node: ast.expr) -> object:
