@@ -116,6 +116,13 @@ def say(message: str) -> None:
     _print(console, message)
 
 
+def say_progress(message: str) -> None:
+    """A progress line on stderr (a wait, a stage): nothing under ``--quiet``, which silences progress and wait
+    lines, not errors.  The registry's 429 wait line printed under ``--quiet``."""
+    if not is_quiet():
+        say(message)
+
+
 def show(message: str, json_out: bool = False) -> None:
     """One line of a command's primary human output: stdout, or stderr when stdout carries JSON."""
     _print(console if json_out else out_console, message)

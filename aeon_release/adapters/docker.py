@@ -37,7 +37,7 @@ import urllib3.exceptions
 
 from aeon_release import grammar
 from aeon_release.adapters import files, jsonio
-from aeon_release.adapters.registry import Credentials
+from aeon_release.adapters.registry import Credentials, docker_config_folder
 from aeon_release.errors import ConfigError, ServiceError, StateError, UsageError, quoted, redact, register_secret
 
 
@@ -150,6 +150,7 @@ def _refuse_client_config() -> None:
     ``auths`` entry that is no object, or ``HttpHeaders`` of another shape, sent with every request, were said as
     "the Docker engine does not answer", one header's value (a token, often) echoed in the line.  A file that is
     no JSON object is left to the SDK, which reads it as no configuration, as before."""
+    _refuse_fallback_config()
     where = docker.utils.config.find_config_file()
     if where is None or not os.access(where, os.R_OK) or _read_as_nothing(Path(where)):
         return  # unreadable, a folder or /dev/null: the SDK goes on without it, as the docker CLI does
@@ -163,6 +164,25 @@ def _refuse_client_config() -> None:
         raise ConfigError(
             f"{where}: {problem}", f"fix the field{counted}, or move the file aside and run `docker login`"
         )
+
+
+def _refuse_fallback_config() -> None:
+    """DOCKER_CONFIG names the one folder docker reads its config.json from; the SDK, finding no config.json
+    there (the variable naming a file, a folder not made yet, an empty one), reads ~/.docker/config.json
+    instead: another account's credentials and headers, sent to the engine and the registry, where the user
+    named a folder to keep them out.  Refused, naming the variable and the file the SDK would read."""
+    folder = docker_config_folder()
+    if not folder:
+        return
+    own = os.path.join(folder, "config.json")
+    found = docker.utils.config.find_config_file()
+    if found is None or os.path.lexists(own):
+        return
+    why = "does not exist" if not os.path.lexists(folder) else "holds no config.json"
+    raise ConfigError(
+        f"DOCKER_CONFIG={quoted(folder, 200)} {why}: the Docker client would read {found} in its place",
+        f"write {own} ('{{}}' for no credentials), point DOCKER_CONFIG at the folder holding yours, or unset it",
+    )
 
 
 def _read_as_nothing(path: Path) -> bool:

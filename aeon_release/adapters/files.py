@@ -92,6 +92,8 @@ def write_text(
         _check_not_read(path, what)
     if named_by_user:
         _check_not_read_only(path, what)
+    if named_by_user and not replaces_input:
+        _check_folder_exists(path, what)
     _check_parents(path, what)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,7 +108,7 @@ class Exists(UsageError):
     """An ``exclusive`` write found a file at its place: another process made it since the caller looked."""
 
 
-def check_output(path: Path, what: str) -> None:
+def check_output(path: Path, what: str, folder_made: bool = False) -> None:
     """The checks ``write_text`` makes of a path a person named, made before any work (a preflight): a
     release wrote its notes after the push, so ``--notes`` naming a folder, a file under a file, a place
     in ``.git`` or the ledger the run read failed only once the image was published."""
@@ -116,8 +118,23 @@ def check_output(path: Path, what: str) -> None:
     _check_target(path, what)
     _check_not_read(path, what)
     _check_not_read_only(path, what)
+    if not folder_made:  # a folder named as one (``--notes-dir``) is made when the file is written
+        _check_folder_exists(path, what)
     _check_parents(path, what)
     _check_folder_above(path, what)
+
+
+def _check_folder_exists(path: Path, what: str) -> None:
+    """A file a person named (``--output``, ``--notes``) is written only into a folder that exists, as git and gh
+    write theirs: a typo (``--output repots/x.sarif``) made ``repots/`` and every folder above it, anywhere the
+    path led, and the report was looked for where it was meant to be."""
+    folder = path.absolute().parent
+    if not os.path.exists(folder):  # a file there is the other checks' to name
+        shown = printable(str(folder))[:200]
+        raise UsageError(
+            f"{what} {printable(str(path))[:200]}: the folder {shown} {absent(folder)}",
+            f"make the folder first (mkdir -p {shell_word(str(folder))[:200]}), or name a file in one that exists",
+        )
 
 
 def check_writable(path: Path, what: str) -> None:

@@ -29,7 +29,7 @@ import requests
 
 from aeon_release import grammar
 from aeon_release.adapters import files, jsonio
-from aeon_release.adapters.console import plain, say
+from aeon_release.adapters.console import plain, say_progress
 from aeon_release.adapters.deadline import within
 from aeon_release.errors import ConfigError, ServiceError, UsageError, credentials_in_url, quoted, register_secret
 
@@ -127,15 +127,8 @@ def _docker_config_path() -> Path | None:
     """$DOCKER_CONFIG/config.json, else ~/.docker/config.json; None where there is no home folder: no
     $HOME and a user id no passwd entry names (a container run as an arbitrary uid, as OpenShift and
     ``docker run --user 1001`` do), where ``Path.home()`` raised and ``releases`` crashed."""
-    folder = os.environ.get("DOCKER_CONFIG")
+    folder = docker_config_folder()
     if folder:
-        if os.path.isfile(folder):
-            # `DOCKER_CONFIG=~/.docker/config.json`, the file for its folder: "config.json/config.json: cannot be
-            # read: Not a directory" named neither the variable nor the mix-up
-            raise ConfigError(
-                f"DOCKER_CONFIG={quoted(folder)} is a file, not a folder",
-                "DOCKER_CONFIG names the folder holding config.json (as ~/.docker does), not the file; or unset it",
-            )
         # a device there (DOCKER_CONFIG=/dev/null) holds no config.json, as docker reads it
         return None if os.path.exists(folder) and not os.path.isdir(folder) else Path(folder) / "config.json"
     try:
@@ -145,6 +138,19 @@ def _docker_config_path() -> Path | None:
     # HOME=/dev/null (a CI step that keeps every tool's configuration out) has no ~/.docker, as docker reads it:
     # it was "/dev/null/.docker/config.json: cannot be read: Not a directory", exit 2
     return home / ".docker" / "config.json" if home.is_dir() else None
+
+
+def docker_config_folder() -> str:
+    """$DOCKER_CONFIG ("" when unset), refused when it names a file: `DOCKER_CONFIG=~/.docker/config.json`, the
+    file for its folder, was "config.json/config.json: cannot be read: Not a directory", naming neither the
+    variable nor the mix-up."""
+    folder = os.environ.get("DOCKER_CONFIG", "")
+    if folder and os.path.isfile(folder):
+        raise ConfigError(
+            f"DOCKER_CONFIG={quoted(folder)} is a file, not a folder",
+            "DOCKER_CONFIG names the folder holding config.json (as ~/.docker does), not the file; or unset it",
+        )
+    return folder
 
 
 def _from_docker_config(host: str, path: Path) -> Credentials | None:
@@ -446,7 +452,9 @@ class Registry:
         wait = retry_after(response.headers.get("Retry-After"), time.time())
         if not resend or wait is None or wait > RETRY_WAIT or not _RUN_WAITS.take(wait):
             raise self._rate_limited(wait, None)
-        say(f"registry {plain(self.repository.host)} asks to wait {wait:.0f}s (HTTP 429 Too Many Requests); waiting")
+        say_progress(
+            f"registry {plain(self.repository.host)} asks to wait {wait:.0f}s (HTTP 429 Too Many Requests); waiting"
+        )
         time.sleep(wait)
         again = exchange()
         if again.status == 429:

@@ -403,12 +403,20 @@ def string(node: Any, where: Where, pattern: re.Pattern[str] | None = None, hint
     return node
 
 
-def integer(node: Any, where: Where, minimum: int = 0, hint: str | None = None) -> int:
+def integer(node: Any, where: Where, minimum: int = 0, hint: str | None = None, maximum: int | None = None) -> int:
     if isinstance(node, bool) or not isinstance(node, int):
         raise where.fail(f"expected an integer, got {type_name(node)}", hint)
     if node < minimum:
-        raise where.fail(f"must be at least {minimum}, got {node}", hint)
+        raise where.fail(f"must be at least {minimum}, got {_shown(node)}", hint)
+    if maximum is not None and node > maximum:
+        raise where.fail(f"must be at most {maximum}, got {_shown(node)}", hint)
     return node
+
+
+def _shown(number: int) -> str:
+    """A number as written, or its count of digits past 20 (a line of 4,000 digits is no line)."""
+    digits = len(str(abs(number)))
+    return str(number) if digits <= 20 else f"a number of {digits} digits"
 
 
 def choice(node: Any, where: Where, choices: Iterable[str]) -> str:

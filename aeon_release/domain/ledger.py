@@ -173,10 +173,13 @@ def _check_carry(carry: Carry, where: Where, config_dir: Path) -> None:
 def _optional_pr(node: Any, where: Where) -> int | None:
     if node is None:
         return None
-    return integer(node, where, minimum=1, hint=_PR_HINT)
+    return integer(node, where, minimum=1, hint=_PR_HINT, maximum=PR_MAX)
 
 
 _PR_HINT = "an upstream PR number such as 46932"
+# GitHub's issue and pull-request numbers are GraphQL Int, a signed 32-bit integer: a 40-digit `pr:` passed
+# `ledger check` and was searched for in every subject of the range.
+PR_MAX = 2**31 - 1
 
 
 def parse_carries(data: Any, label: str, config_dir: Path) -> tuple[Carry, ...]:
@@ -204,7 +207,7 @@ def _pick(node: Any, where: Where) -> PickRef:
     if ("pr" in data) == ("commit" in data):
         raise where.fail("give exactly one of pr or commit")
     # `pr:` left empty is no PR: it passed `ledger check` and the merge said "commit None does not exist"
-    pr = integer(data["pr"], where.key("pr"), minimum=1, hint=_PR_HINT) if "pr" in data else None
+    pr = integer(data["pr"], where.key("pr"), minimum=1, hint=_PR_HINT, maximum=PR_MAX) if "pr" in data else None
     return PickRef(
         reason=string(data["reason"], where.key("reason")),
         pr=pr,

@@ -385,7 +385,7 @@ def check_notes(rel: Release) -> None:
     flag = "--notes" if rel.opts.notes_output is not None else "notes"
     for place in (path, notes.audit_file_for(path)):  # the notes, and the audit report when they are split
         refuse_over_inputs(rel.opts.repo, rel.opts.config_dir, place, flag, "notes", "fork's checkout")
-        files.check_output(place, "notes")
+        files.check_output(place, "notes", folder_made=rel.opts.notes_dir is not None)
 
 
 def plan_notes(rel: Release) -> list[Action]:
@@ -394,6 +394,8 @@ def plan_notes(rel: Release) -> list[Action]:
 
 def run_notes(rel: Release) -> NotesWritten:
     record = _record(rel)
+    if rel.opts.notes_dir is not None:  # a folder named for the notes is made, as `git format-patch -o DIR` does
+        files.make_folder(rel.opts.notes_dir, "--notes-dir")
     written = notes.write_notes(record, ledger_mod.load(rel.opts.config_dir), _notes_path(rel), fleet=rel.fleet)
     return NotesWritten(tuple(written))
 

@@ -31,7 +31,24 @@ def compile_text(source: str, *, multiline: bool = True) -> Any:
 def compile_subject(source: str) -> Any:
     """How upstream's commit subjects name their PR (fleet.yaml's ``upstream.pr_subject``): on RE2 too,
     since a config is text a pull request can change and ``(.*)*`` held a merge for good on ``re``."""
-    return compile_text(source, multiline=False)
+    return Subjects(compile_text(source, multiline=False))
+
+
+class Subjects:
+    """A subject pattern whose ``search`` takes any subject git gives: one whose bytes are not UTF-8 (a commit
+    written with no encoding header, decoded with surrogateescape) crashed the merge plan's PR index with
+    UnicodeEncodeError, a traceback out of ``merge`` for one upstream commit in the range."""
+
+    def __init__(self, compiled: Any) -> None:
+        self._compiled = compiled
+        self.pattern: str = compiled.pattern
+        self.groups: int = compiled.groups
+
+    def search(self, text: str) -> Any:
+        return self._compiled.search(encodable(text))
+
+    def finditer(self, text: str) -> Iterator[Any]:
+        return iter(self._compiled.finditer(encodable(text)))
 
 
 # Texts holding every place a pattern of no width can match: the start and end of a text, of a line (after
