@@ -112,6 +112,7 @@ def test_changed_since_narrows_file_rules_only(cli: Cli, git_repo: GitRepo, conf
 def test_output_file_and_summary_on_stderr(cli: Cli, git_repo: GitRepo, config: Path, tmp_path: Path) -> None:
     git_repo.commit({"kv.py": BAD_KV}, "c")
     target = tmp_path / "out" / "audit.sarif"
+    target.parent.mkdir()  # --output writes only into a folder that exists, as git and gh do
     code, out, err = cli(
         "audit", "--repo", str(git_repo.path), "--config", str(config), "--format", "sarif", "--output", str(target)
     )

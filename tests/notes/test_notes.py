@@ -26,6 +26,7 @@ def test_golden_markdown(
     cli: Callable[..., Run], write_record: Callable[[Any], Path], record: dict[str, Any], tmp_path: Path, config: str
 ) -> None:
     out = tmp_path / "notes" / "v0.27.1.md"
+    out.parent.mkdir()  # --output writes only into a folder that exists
     run = cli("notes", "v0.27.1", "--record", str(write_record(record)), "--config", config, "--output", str(out))
 
     assert run.code == 0, run.err
@@ -190,6 +191,7 @@ def test_bad_arguments_exit_2(cli: Callable[..., Run], config: str, args: tuple[
 
 
 def test_write_notes_is_the_pipeline_entry(record: dict[str, Any], repo_root: Path, tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
     written = notes.write_notes(record, load(repo_root), tmp_path / "out" / "notes.md")
     assert written == (tmp_path / "out" / "notes.md",)
     as_json = notes.write_notes(record, load(repo_root), tmp_path / "notes.json", "json")
