@@ -37,6 +37,8 @@ def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[
     git = Git(repo)
     if not dry_run:
         sidecar.spawn()  # the merge-aware checks' process imports while this one plans
+    # before the run lock is taken (a child must not hold it): the profile's schema on the other core
+    profile_mod.check_ahead(opts.config_dir, RunStore.cache_of(git.common_dir))
     try:
         with contextlib.nullcontext() if held or dry_run else RunStore.exclusive(git.common_dir):
             _start(git, opts, dry_run, json_out, waive)

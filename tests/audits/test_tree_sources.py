@@ -140,3 +140,33 @@ def test_files_read_ahead_in_one_batch_count_as_read_only_once_asked_for(tmp_pat
     assert checkout.read_paths() == [] and checkout.text("vllm/ok.py") == "x = 1\n"
     for cache in (ahead, plain, checkout):
         cache.tree.close()
+
+
+def test_a_revisions_fingerprint_is_its_tree_id_asked_of_the_trees_own_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The findings cache's name for a revision is its tree id, read through the cat-file process the audit
+    reads with next: no `rev-parse` process of its own.  A name no batch request can carry is still asked."""
+    import subprocess
+
+    from aeon_release.domain.audits import source
+
+    repo = _repo(tmp_path)
+    tree_id = git(repo, "rev-parse", "HEAD^{tree}")
+    ran: list[list[str]] = []
+    real = subprocess.run
+
+    def counted(argv: list[str], *args: object, **kwargs: object) -> object:
+        ran.append([str(a) for a in argv])
+        return real(argv, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(source.subprocess, "run", counted)
+    tree = GitTree(repo, "HEAD")
+    try:
+        assert tree.fingerprint() == f"git-tree:{tree_id}"
+        assert GitTree(repo, "no-such-branch").fingerprint() is None
+    finally:
+        tree.close()
+    assert not [argv for argv in ran if "rev-parse" in argv]
+    assert GitTree(repo, "HEAD\n").fingerprint() is None  # the batch cannot carry it: rev-parse says no
+    assert [argv for argv in ran if "rev-parse" in argv]
