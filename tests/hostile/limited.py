@@ -50,11 +50,13 @@ def run(
     err: str,
     session: bool = False,
     cpu: float = 0,
+    stop: tuple[str, str, str] | None = None,
 ) -> None:
     """``aeon-release ARGV`` as `python -c` under run_limited would run it; exits with its code.
     ``memory`` 0: no limit; ``session``: in a session (and process group) of its own, as
     ``subprocess.Popen(start_new_session=True)`` starts one, for a test that kills the group;
-    ``cpu``: the CPU seconds it (and each process it starts) may use, else SIGXCPU ends it."""
+    ``cpu``: the CPU seconds it (and each process it starts) may use, else SIGXCPU ends it; ``stop``: (where,
+    signal, when) for tests.hostile.conftest.stopped_at (``stop_at``)."""
     if session:
         os.setsid()
     if memory:
@@ -77,12 +79,36 @@ def run(
     # the CLI leaves through os._exit after its atexit handlers (aeon_release/__main__.py), where no
     # finally runs: the CPU the run used is written by a handler of its own too
     atexit.register(record_cpu, out + ".cpu")
+    if stop:
+        stop_at(*stop)
     try:
         runpy.run_module("aeon_release", run_name="__main__")
     finally:
         sys.stdout.flush()
         sys.stderr.flush()
         record_cpu(out + ".cpu")
+
+
+def stop_at(where: str, signame: str, when: str) -> None:
+    """The function ``where`` (``module:name``, the name dotted through classes) sends this process ``signame``
+    as it starts with ``when`` among its arguments, once (as ``kill PID`` or a CI runner sends it), then runs."""
+    import importlib
+    import signal
+
+    module, name = where.split(":")
+    holder = importlib.import_module(module)
+    *path, last = name.split(".")
+    for part in path:
+        holder = getattr(holder, part)
+    real = getattr(holder, last)
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        if not os.environ.get("STOPPED") and when in repr(args):
+            os.environ["STOPPED"] = "1"
+            os.kill(os.getpid(), getattr(signal, signame))
+        return real(*args, **kwargs)
+
+    setattr(holder, last, stopped)
 
 
 def record_cpu(path: str) -> None:
