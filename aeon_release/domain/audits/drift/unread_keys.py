@@ -34,8 +34,12 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, str_value
 
-# a quoted key on a fork's added line beside a ``[``, ``{`` or a ``setdefault``/``update``: worth parsing
-_KEYED = re.compile(r"""["'][A-Za-z_]\w{3,}["']""")
+# a fork's added line that may write a key: ``["key"] =``, ``.setdefault("``, ``.update({``, ``= {``, or a
+# dict display's entry ``"key":`` (one written over lines): only such a file is walked
+_KEYED = re.compile(
+    r"""\[\s*["'][A-Za-z_]\w{3,}["']\s*\]\s*=(?!=)|\.setdefault\(\s*["']|\.update\(\s*\{|=\s*\{|["'][A-Za-z_]\w{3,}["']\s*:"""
+)
+_QUOTED = re.compile(r"""["']([A-Za-z_]\w{3,})["']""")
 _WHOLE_FILES = 40  # the most upstream files naming a mapping read for a whole use of it
 
 
@@ -123,7 +127,7 @@ def _dropped_reads(trees: ThreeTrees, wanted: set[tuple[str, str]]) -> dict[tupl
         for p in sorted(trees.upstream)
         if p.endswith(".py")
         and p.split("/", 1)[0] not in TEST_FOLDERS
-        and any(f'"{k}"' in line or f"'{k}'" in line for line in trees.upstream[p].removed for k in keys)
+        and any(keys.intersection(_QUOTED.findall(line)) for line in trees.upstream[p].removed)
     ]
     if not paths:
         return {}
