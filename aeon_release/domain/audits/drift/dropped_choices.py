@@ -58,6 +58,8 @@ class Dropped:
     added: tuple[str, ...] = ()  # the values the ``Literal`` accepts now and did not before
     # a deprecated value's drop (drift/dropped_aliases.py): what ``declared`` (a method) rewrote it to
     alias: str = ""
+    # a field narrowed from any string to ``declared`` (drift/narrowed_choices.py): its old annotation
+    narrowed: str = ""
 
 
 _ELSEWHERE = 40  # the most other files an alias's annotations are looked for in (a git grep names them)
@@ -79,8 +81,8 @@ def dropped_choices(trees: ThreeTrees, names: set[str]) -> dict[tuple[str, str],
         old_module, new_module = parse_python(before, path), parse_python(after, path)
         if old_module is None or new_module is None:
             continue
-        new = _literals(new_module)
-        for declared, values in _literals(old_module).items():
+        new = literals(new_module)
+        for declared, values in literals(old_module).items():
             gone = sorted((values - new.get(declared, values)) & names)
             gone = [v for v in gone if f'"{v}"' not in after and f"'{v}'" not in after]
             if not gone:
@@ -205,17 +207,17 @@ def _declares_one(removed: list[str], names: set[str]) -> bool:
     )
 
 
-def _literals(module: ast.Module) -> dict[str, frozenset[str]]:
+def literals(module: ast.Module) -> dict[str, frozenset[str]]:
     """The file's ``Literal`` declarations: an alias's name, or ``Class.field`` -> the strings it accepts."""
     found: dict[str, frozenset[str]] = {}
     for stmt in flat_statements(module.body):
         target, value = assigned(stmt)
-        if target and value is not None and (choices := _choices(value)) is not None:
+        if target and value is not None and (choices := choices_of(value)) is not None:
             found[target] = choices
     for cls in file_classes(module.body):
         for stmt in cls.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-                choices = _choices(stmt.annotation)
+                choices = choices_of(stmt.annotation)
                 if choices is not None:
                     found[f"{cls.name}.{stmt.target.id}"] = choices
     return found
@@ -230,7 +232,7 @@ def assigned(stmt: ast.stmt) -> tuple[str, ast.expr | None]:
     return "", None
 
 
-def _choices(annotation: ast.expr) -> frozenset[str] | None:
+def choices_of(annotation: ast.expr) -> frozenset[str] | None:
     """The strings of the one ``Literal[...]`` an annotation holds (``Literal[...] | None`` too)."""
     subscripts = [
         n for n in ast.walk(annotation) if isinstance(n, ast.Subscript) and _last(plain_name(n.value)) == "Literal"

@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     positional_field,
 )
 from aeon_release.domain.audits.drift.fallbacks import falls_back
+from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
@@ -261,7 +262,8 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     """The fork's comparisons with, keywords passing and tables keyed by a value a field's ``Literal`` no
     longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
     choices = dropped_choices(trees, names) if names else {}
-    found = {**(dropped_aliases(trees, names) if names else {}), **choices}
+    narrowed = narrowed_choices(trees, names) if names else {}
+    found = {**(dropped_aliases(trees, names) if names else {}), **narrowed, **choices}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
     owns = _Owns(trees)
 
@@ -272,7 +274,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
         function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's.
         A deprecated value's alias was the class's own: only a keyword to its constructor reaches it."""
         own = owns(read.path)
-        if drop.alias and not _builds_owner(read, drop):
+        if (drop.alias or drop.narrowed) and not _builds_owner(read, drop):
             return True
         if isinstance(read.node, ast.Call) and own is not None:
             module = trees.merged_module(read.path)
@@ -1233,7 +1235,7 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
 
 def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
     """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
-    commit = trees.upstream_commit(drop.path, whole_word(drop.value), pr_pattern)
+    commit = trees.upstream_commit(drop.path, whole_word(drop.declared if drop.narrowed else drop.value), pr_pattern)
     outcome = (
         "it is refused, or nothing tests for it"
         if read.form == "arg"
@@ -1244,6 +1246,8 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
     why = (
         f"{drop.declared} mapped it onto {drop.alias!r} and that branch went"
         if drop.alias
+        else f"upstream narrowed it from {drop.narrowed} to {drop.declared}, Literal[{_shown(drop.kept)}], on a validated class"
+        if drop.narrowed
         else f"{drop.declared} is now Literal[{_shown(drop.kept)}]"
     )
     message = (

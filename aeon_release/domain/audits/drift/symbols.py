@@ -1794,8 +1794,10 @@ class _Checker:
             if not _spelled_as(arg, was):
                 # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
                 # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
-                # annotation says the value is the old kind, whatever its name
-                if not (_plain_kinds(then, kind) and _annotated_as(mod.tree, call, arg, then)):
+                # annotation says the value is the old kind, whatever its name; #29137: the fork's
+                # ``_prepare_weights(model_config.model)`` once ``model_name_or_path: str`` became
+                # ``model_config: ModelConfig``: a field read off the new kind of value, not the value
+                if not (_plain_kinds(then, kind) and (_annotated_as(mod.tree, call, arg, then) or _part_of(arg, now))):
                     continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             retyped = self._retyped_away(before, after, then, kind)
@@ -5817,6 +5819,12 @@ def _spelled_as(arg: ast.expr, parameter: str) -> bool:
     name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
     name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
     return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
+
+
+def _part_of(arg: ast.expr, now: str) -> bool:
+    """``model_config.model`` for ``model_config``: an attribute read off a value spelled like the new
+    parameter (``self.model_config.model`` too), the attribute itself spelled otherwise."""
+    return isinstance(arg, ast.Attribute) and _spelled_as(arg.value, now) and not _spelled_as(arg, now)
 
 
 def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kind: str) -> bool:
