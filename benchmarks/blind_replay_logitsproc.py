@@ -99,7 +99,11 @@ CASES += [
             "frequency_penalties=torch.zeros(batch), presence_penalties=torch.zeros(batch), "
             "repetition_penalties=torch.ones(batch), output_token_ids=[[] for _ in range(batch)], min_tokens={}, "
             "logit_bias=[None] * batch, allowed_token_ids_mask=None)\n",
-            "return SamplingMetadata(",
+            "return SamplingMetadata(temperature=None, all_greedy=True, all_random=False, top_p=None, top_k=None, "
+            "min_p=None, generators={}, max_num_logprobs=None, no_penalties=True, prompt_token_ids=None, "
+            "frequency_penalties=torch.zeros(batch), presence_penalties=torch.zeros(batch), "
+            "repetition_penalties=torch.ones(batch), output_token_ids=[[] for _ in range(batch)], min_tokens={}, "
+            "logit_bias=[None] * batch, allowed_token_ids_mask=None)",
         ),
     ),
     (
@@ -201,7 +205,7 @@ CASES += [
             "    # AEON: the Spark's greedy-only lane\n"
             "    def sample(self, logits, sampling_metadata):\n"
             "        return self.greedy_sample(logits)\n",
-            "def sample(self, logits, sampling_metadata):",
+            "return self.greedy_sample(logits)",
         ),
     ),
     (
@@ -216,7 +220,7 @@ CASES += [
             "    def aeon_native(self, logits, md):\n"
             "        sampled = self.topk_topp_sampler.forward_native(logits, md.generators, md.top_k, md.top_p)\n"
             "        return sampled.long()\n",
-            "return sampled.long()",
+            "sampled = self.topk_topp_sampler.forward_native(logits, md.generators, md.top_k, md.top_p)",
         ),
     ),
     (

@@ -113,3 +113,61 @@ def test_a_call_of_an_attribute_the_base_stopped_setting_is_an_error(git_repo: G
 )
 def test_calls_of_attributes_still_set_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _rows(git_repo, no_rules, body, SYMBOL_DRIFT) == []
+
+
+OPS = "vllm/v1/sample/ops/topk.py"
+OPS_BASE = """import torch
+
+
+class TopKTopPSampler(torch.nn.Module):
+    def forward_native(self, logits, k) -> torch.Tensor:
+        return logits.softmax(dim=-1).argmax(dim=-1)
+
+    def other(self, logits) -> torch.Tensor:
+        return logits
+"""
+OPS_AFTER = OPS_BASE.replace(
+    "    def forward_native(self, logits, k) -> torch.Tensor:\n        return logits.softmax(dim=-1).argmax(dim=-1)\n",
+    "    def forward_native(self, logits, k) -> tuple[torch.Tensor, torch.Tensor | None]:\n"
+    "        return logits.softmax(dim=-1).argmax(dim=-1), None\n",
+)
+FIELDED = "from vllm.v1.sample.ops.topk import TopKTopPSampler\n" + BASE.replace(
+    "        self.penalties = torch.nn.Identity()\n",
+    "        self.penalties = torch.nn.Identity()\n        self.topk_topp_sampler = TopKTopPSampler()\n",
+)
+
+
+def _field_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, str]]:
+    base = {SAMPLER: FIELDED, OPS: OPS_BASE, "vllm/v1/sample/ops/__init__.py": "", **INITS}
+    sides = s.merge_case(git_repo, base, {FORK: HEAD + body}, [(SUBJECT, {OPS: OPS_AFTER})])
+    rows = s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT)
+    return [(line, sev, msg) for path, line, sev, msg in rows if path == FORK]
+
+
+def test_a_method_of_a_field_the_base_types_made_a_pair_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "    def aeon_native(self, logits):\n        sampled = self.topk_topp_sampler.forward_native(logits, None)\n"
+    body += "        return sampled.long()\n"
+    [(line, severity, message)] = _field_rows(git_repo, no_rules, body)
+    assert (line, severity) == (8, "error")
+    assert "uses the value of self.topk_topp_sampler.forward_native() as one value" in message
+    assert "TopKTopPSampler.forward_native() to return 2 values" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # unpacked as upstream returns it
+        "    def aeon_native(self, logits):\n        sampled, _ = self.topk_topp_sampler.forward_native(logits, None)\n"
+        "        return sampled\n",
+        # a method of the field upstream kept
+        "    def aeon_other(self, logits):\n        out = self.topk_topp_sampler.other(logits)\n        return out\n",
+        # the fork's class sets the field itself: its own type
+        "    def __init__(self):\n        super().__init__()\n        self.topk_topp_sampler = torch.nn.Identity()\n\n"
+        "    def aeon_native(self, logits):\n        sampled = self.topk_topp_sampler.forward_native(logits, None)\n"
+        "        return sampled\n",
+    ],
+)
+def test_field_method_uses_fit_for_the_pair_or_the_forks_own_are_silent(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert _field_rows(git_repo, no_rules, body) == []

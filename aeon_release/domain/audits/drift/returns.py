@@ -1405,8 +1405,9 @@ def _widened_findings(
     names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
     widened = _reshaped(trees, names, rebound, widen=True)
     findings = []
+    fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
-        drift = _of(widened, use.callee, use.call)
+        drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
         if drift is not None and not _taken_apart(trees, use):
             findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
     homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
@@ -1418,6 +1419,68 @@ def _widened_findings(
                 _widened_finding(trees, override.path, override.line, drift, pr_pattern, qual=override.qual)
             )
     return findings
+
+
+_FIELD_CALL = re.compile(r"^self\.(\w+)\.(\w+)$")
+
+
+def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) -> dict[tuple[str, int], Drift]:
+    """(path, line) -> the drift of ``self.field.method(...)`` in a fork subclass, where the base the fork's
+    module imports sets ``self.field = Cls(...)`` at upstream and ``Cls.method`` went from one value to an
+    N-tuple there (#22387: ``Sampler.__init__``'s ``self.topk_topp_sampler = TopKTopPSampler(...)``, whose
+    ``forward_native`` returns ``(sampled, logprobs)`` now; ``forward_native`` is a method of a hundred
+    classes by name)."""
+    found: dict[tuple[str, int], Drift] = {}
+    for use in uses:
+        match = _FIELD_CALL.match(use.call)
+        home = _field_home(trees, use, match.group(1)) if match else None
+        drift = _homed_method(trees, home[0], home[1], use.callee, rebound) if home else None
+        if drift is not None:
+            found[(use.path, use.line)] = drift
+    return found
+
+
+def _field_home(trees: ThreeTrees, use: ValueUse, field: str) -> tuple[str, str] | None:
+    """(file, class) of the one class the fork class's imported base types ``self.field`` as at upstream."""
+    module = trees.merged_module(use.path)
+    owner = next(
+        (
+            n
+            for n in (ast.walk(module) if module is not None else ())
+            if isinstance(n, ast.ClassDef) and n.lineno <= use.line <= (n.end_lineno or 0)
+        ),
+        None,
+    )
+    if owner is None or defines(owner, field) or _field_classes(owner, field) or len(owner.bases) != 1:
+        return None  # the fork's class sets the field itself: its type is the fork's
+    base = last_name(owner.bases[0])
+    home = _imported_file(module, base)
+    text = trees.blobs(trees.theirs, [home]).get(home) if home else None
+    tree = parse_python(text or "")
+    cls = next((n for n in (tree.body if tree else []) if isinstance(n, ast.ClassDef) and n.name == base), None)
+    classes = _field_classes(cls, field) if cls is not None else set()
+    if len(classes) != 1 or not (typed := classes.pop()).isidentifier() or not typed[:1].isupper():
+        return None
+    there = _imported_file(tree, typed) if tree is not None and home is not None else None
+    return (there or home or "", typed) if (there or home) else None
+
+
+def _homed_method(trees: ThreeTrees, path: str, cls: str, method: str, rebound: Rebound) -> Drift | None:
+    """``cls.method`` in ``path``: one value at the base, N-tuples at upstream, and upstream says so (its
+    callers unpack it now, or its return annotation went from one class to ``tuple[...]``)."""
+    if path not in trees.upstream:
+        return None
+    qual = f"{cls}.{method}"
+    old = _functions(trees.blobs(trees.base, [path]).get(path) or "").get(qual, [])
+    new = _functions(trees.blobs(trees.theirs, [path]).get(path) or "").get(qual, [])
+    if len(old) != 1 or len(new) != 1 or not _single(old[0]):
+        return None
+    lengths = returned_lengths(new[0])
+    length = min(lengths) if len(lengths) == 1 else 0
+    declared = _annotated_one(old[0]) and _annotated_tuple(new[0])
+    if length < 2 or not (declared or rebound.moved(qual, widen=True)):
+        return None
+    return Drift(qual, path, 1, length, single=True, owners=frozenset({cls}))
 
 
 def _home_keys(override: Override) -> list[tuple[str, str]]:
