@@ -93,6 +93,11 @@ class Override:
     count: int
     single: bool = False  # returns one value, never a tuple display
     bases: tuple[str, ...] = ()  # the names of its class's bases
+    # the base's own methods whose one value it returns (``return self.greedy_sample(logits)``), to be
+    # checked one value in upstream's class before the override is reported
+    via: tuple[str, ...] = ()
+    # (base, file) for each base its module imports by name (``from pkg.mod import Base``: pkg/mod.py)
+    homes: tuple[tuple[str, str], ...] = ()
 
 
 def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -515,11 +520,41 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     lengths = returned_lengths(node)
                     tuples = len(lengths) == 1 and _UNKNOWN not in lengths
                     # or one value, no tuple display: checked against a base upstream made return a tuple
-                    if tuples or _single(node, surely=True):
+                    via = () if tuples else _sibling_calls(node)
+                    if tuples or via or _single(node, surely=True):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
                         count = lengths.pop() if tuples else 1
                         bases = tuple(b for base in cls.bases if (b := last_name(base)))
-                        yield Override(path, line, f"{cls.name}.{node.name}", node.name, count, not tuples, bases)
+                        qual = f"{cls.name}.{node.name}"
+                        homes = tuple((b, h) for b in bases if (h := _imported_file(module, b)))
+                        yield Override(path, line, qual, node.name, count, not tuples, bases, via, homes)
+
+
+def _imported_file(module: ast.Module | None, name: str) -> str | None:
+    """The tree file a module-level ``from pkg.mod import name`` reads ``name`` from (``pkg/mod.py``)."""
+    for node in module.body if module is not None else ():
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if any((a.asname or a.name) == name for a in node.names):
+                return node.module.replace(".", "/") + ".py"
+    return None
+
+
+def _sibling_calls(func: _Def) -> tuple[str, ...]:
+    """The methods ``func`` returns a ``self.<method>(...)`` call of, when every other value it returns is
+    surely one (``_one_value``): one value too if upstream's class declares them so (``_one_by_base``).
+    None of its own name (``self.sample(...)`` recursing, or handing on what it returns)."""
+    values = [n.value for n in own_nodes(func.body) if isinstance(n, ast.Return) and n.value is not None]
+    if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in own_nodes(func.body)):
+        return ()
+    bound = _bindings(func)
+    calls = [v for v in values if not _one_value(v, bound, set())]
+    names = tuple(
+        dict.fromkeys(c.func.attr for c in calls if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute))
+    )
+    selfish = all(
+        isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and _is_self(c.func.value) for c in calls
+    )
+    return names if calls and selfish and len(names) == len(calls) and func.name not in names else ()
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
@@ -1370,18 +1405,121 @@ def _widened_findings(
     names |= {q for u in uses if (q := _qualified(u.callee, u.call))}
     widened = _reshaped(trees, names, rebound, widen=True)
     findings = []
+    fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
-        drift = _of(widened, use.callee, use.call)
+        drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
         if drift is not None and not _taken_apart(trees, use):
             findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
+    homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
     for override in singles:
-        drift = widened.get(override.name)
+        drift = widened.get(override.name) or next((homed[k] for k in _home_keys(override) if k in homed), None)
         # an override of that class's method: a method of the name in an unrelated class or mixin is its own
-        if drift is not None and drift.owners.intersection(override.bases):
+        if drift is not None and drift.owners.intersection(override.bases) and _one_by_base(trees, drift, override):
             findings.append(
                 _widened_finding(trees, override.path, override.line, drift, pr_pattern, qual=override.qual)
             )
     return findings
+
+
+_FIELD_CALL = re.compile(r"^self\.(\w+)\.(\w+)$")
+
+
+def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) -> dict[tuple[str, int], Drift]:
+    """(path, line) -> the drift of ``self.field.method(...)`` in a fork subclass, where the base the fork's
+    module imports sets ``self.field = Cls(...)`` at upstream and ``Cls.method`` went from one value to an
+    N-tuple there (#22387: ``Sampler.__init__``'s ``self.topk_topp_sampler = TopKTopPSampler(...)``, whose
+    ``forward_native`` returns ``(sampled, logprobs)`` now; ``forward_native`` is a method of a hundred
+    classes by name)."""
+    found: dict[tuple[str, int], Drift] = {}
+    for use in uses:
+        match = _FIELD_CALL.match(use.call)
+        home = _field_home(trees, use, match.group(1)) if match else None
+        drift = _homed_method(trees, home[0], home[1], use.callee, rebound) if home else None
+        if drift is not None:
+            found[(use.path, use.line)] = drift
+    return found
+
+
+def _field_home(trees: ThreeTrees, use: ValueUse, field: str) -> tuple[str, str] | None:
+    """(file, class) of the one class the fork class's imported base types ``self.field`` as at upstream."""
+    module = trees.merged_module(use.path)
+    owner = next(
+        (
+            n
+            for n in (ast.walk(module) if module is not None else ())
+            if isinstance(n, ast.ClassDef) and n.lineno <= use.line <= (n.end_lineno or 0)
+        ),
+        None,
+    )
+    if owner is None or defines(owner, field) or _field_classes(owner, field) or len(owner.bases) != 1:
+        return None  # the fork's class sets the field itself: its type is the fork's
+    base = last_name(owner.bases[0])
+    home = _imported_file(module, base)
+    text = trees.blobs(trees.theirs, [home]).get(home) if home else None
+    tree = parse_python(text or "")
+    cls = next((n for n in (tree.body if tree else []) if isinstance(n, ast.ClassDef) and n.name == base), None)
+    classes = _field_classes(cls, field) if cls is not None else set()
+    if len(classes) != 1 or not (typed := classes.pop()).isidentifier() or not typed[:1].isupper():
+        return None
+    there = _imported_file(tree, typed) if tree is not None and home is not None else None
+    return (there or home or "", typed) if (there or home) else None
+
+
+def _homed_method(trees: ThreeTrees, path: str, cls: str, method: str, rebound: Rebound) -> Drift | None:
+    """``cls.method`` in ``path``: one value at the base, N-tuples at upstream, and upstream says so (its
+    callers unpack it now, or its return annotation went from one class to ``tuple[...]``)."""
+    if path not in trees.upstream:
+        return None
+    qual = f"{cls}.{method}"
+    old = _functions(trees.blobs(trees.base, [path]).get(path) or "").get(qual, [])
+    new = _functions(trees.blobs(trees.theirs, [path]).get(path) or "").get(qual, [])
+    if len(old) != 1 or len(new) != 1 or not _single(old[0]):
+        return None
+    lengths = returned_lengths(new[0])
+    length = min(lengths) if len(lengths) == 1 else 0
+    declared = _annotated_one(old[0]) and _annotated_tuple(new[0])
+    if length < 2 or not (declared or rebound.moved(qual, widen=True)):
+        return None
+    return Drift(qual, path, 1, length, single=True, owners=frozenset({cls}))
+
+
+def _home_keys(override: Override) -> list[tuple[str, str]]:
+    return [(home, f"{base}.{override.name}") for base, home in override.homes]
+
+
+def _homed_widened(trees: ThreeTrees, overrides: list[Override], rebound: Rebound) -> dict[tuple[str, str], Drift]:
+    """(file, Base.method) -> the drift of a base method the fork's class imports from that file, which
+    returned one value at the base and tuples of one length N at upstream, its callers moved to
+    unpacking: resolved in the base's own file, where a name many classes define (``sample``, and a
+    ``Sampler.sample`` in another module) is not resolved by name (#22387)."""
+    keys = {k for o in overrides for k in _home_keys(o) if k[0] in trees.upstream}
+    if not keys:
+        return {}
+    paths = sorted({p for p, _ in keys})
+    base, theirs = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found: dict[tuple[str, str], Drift] = {}
+    for path, qual in sorted(keys):
+        old, new = _functions(base.get(path) or "").get(qual, []), _functions(theirs.get(path) or "").get(qual, [])
+        if len(old) != 1 or len(new) != 1 or not _single(old[0]) or not rebound.moved(qual, widen=True):
+            continue
+        lengths = returned_lengths(new[0])
+        length = min(lengths) if len(lengths) == 1 else 0
+        if length >= 2:
+            owner = frozenset({qual.rsplit(".", 1)[0]})
+            found[(path, qual)] = Drift(qual, path, 1, length, single=True, owners=owner)
+    return found
+
+
+def _one_by_base(trees: ThreeTrees, drift: Drift, override: Override) -> bool:
+    """Every method the override returns a call of is one upstream's class (a base of the override's)
+    declares to return one plain class and returns one value from (``-> torch.Tensor``): #22387 made
+    ``Sampler.sample`` a pair, a fork override's ``return self.greedy_sample(logits)`` is still one."""
+    if not override.via:
+        return True
+    module = parse_python(trees.blobs(trees.theirs, [drift.path]).get(drift.path) or "")
+    classes = [n for n in (module.body if module else []) if isinstance(n, ast.ClassDef) and n.name in override.bases]
+    defs = {n.name: n for cls in classes for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    return all(m in defs and _annotated_one(defs[m]) and _single(defs[m]) for m in override.via)
 
 
 def _single(func: _Def, surely: bool = False) -> bool:

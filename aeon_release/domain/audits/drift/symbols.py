@@ -1119,6 +1119,12 @@ class _Checker:
         if not subscripted and _is_value(before):
             before, after = _function_alias(self.before, before), _function_alias(self.after, after)
         if not subscripted and (resolver is None or _is_value(before)):
+            dropped = self._compare(resolver) if resolver is not None else None
+            if dropped is not None:
+                # an attribute upstream stopped setting, called (#13729 dropped ``Sampler.rejection_sampler``; a
+                # subclass's ``self.rejection_sampler(...)``): gone as a read of it is, before its type's __call__
+                yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", dropped[0], None)
+                return
             typed = self._typed(mod, callee, scope)  # sampler(...) with sampler: Sampler calls Sampler.__call__
             if typed is not None:
                 resolver, via = _instance_member(typed, "__call__"), "instance"
