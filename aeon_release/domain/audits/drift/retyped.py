@@ -768,13 +768,20 @@ def uncopied(expr: ast.expr) -> ast.expr:
             if isinstance(expr.func, ast.Attribute) and expr.func.attr == "copy" and not expr.args:
                 expr = expr.func.value
                 continue
-            if last_name(expr.func) in _COPIERS and len(expr.args) == 1 and not isinstance(expr.args[0], ast.Starred):
+            if _copier(expr.func) and len(expr.args) == 1 and not isinstance(expr.args[0], ast.Starred):
                 expr = expr.args[0]
                 continue
         if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice) and _whole(expr.slice):
             expr = expr.value
             continue
         return expr
+
+
+def _copier(func: ast.expr) -> bool:
+    """``copy.copy``/``copy.deepcopy`` or the name imported from ``copy`` (not ``np.copy``: it makes an array)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in _COPIERS and isinstance(func.value, ast.Name) and func.value.id == "copy"
+    return isinstance(func, ast.Name) and func.id in _COPIERS
 
 
 def _whole(part: ast.Slice) -> bool:
