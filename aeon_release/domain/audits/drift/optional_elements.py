@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.module_instances import held_instance
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing, file_classes, set_in
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _defining, _held, typed_as
@@ -375,6 +376,7 @@ def _field_use(
         _held(subject, func, parents, fork, found, bound)
         or _held_unwrapped(read, func, parents, fork, found)
         or _held_super(subject, func, parents, fork, found)
+        or held_instance(subject, func, fork, found)
     )
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
     if held is None or hit is None or func is None or hit.returned != (subject is not read):

@@ -738,7 +738,7 @@ def _held(
     if isinstance(expr, ast.Name) and func is not None:
         if id(func) not in bound:
             bound[id(func)] = _bound_once(func)
-        expr = bound[id(func)].get(expr.id, expr)
+        expr = uncopied(bound[id(func)].get(expr.id, expr))
     returned = isinstance(expr, ast.Call)
     read = expr.func if isinstance(expr, ast.Call) else expr
     if not isinstance(read, ast.Attribute) or read.attr not in found:
@@ -754,6 +754,38 @@ def _held(
         ),
         None,
     )
+
+
+_COPIERS = frozenset({"copy", "deepcopy"})
+
+
+def uncopied(expr: ast.expr) -> ast.expr:
+    """What a kind-keeping copy copies: ``x.copy()``, ``copy.copy(x)``, ``copy.deepcopy(x)``, ``x[:]`` -> ``x``
+    (#28245 made ``LogprobsLists.sampled_token_ranks`` an ndarray: ``ranks = lists.sampled_token_ranks.copy()``
+    holds an array too, and ``ranks.append(-1)`` raises); anything else as is."""
+    while True:
+        if isinstance(expr, ast.Call) and not expr.keywords:
+            if isinstance(expr.func, ast.Attribute) and expr.func.attr == "copy" and not expr.args:
+                expr = expr.func.value
+                continue
+            if _copier(expr.func) and len(expr.args) == 1 and not isinstance(expr.args[0], ast.Starred):
+                expr = expr.args[0]
+                continue
+        if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Slice) and _whole(expr.slice):
+            expr = expr.value
+            continue
+        return expr
+
+
+def _copier(func: ast.expr) -> bool:
+    """``copy.copy``/``copy.deepcopy`` or the name imported from ``copy`` (not ``np.copy``: it makes an array)."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in _COPIERS and isinstance(func.value, ast.Name) and func.value.id == "copy"
+    return isinstance(func, ast.Name) and func.id in _COPIERS
+
+
+def _whole(part: ast.Slice) -> bool:
+    return part.lower is None and part.upper is None and part.step is None
 
 
 def _is_super(expr: ast.expr) -> bool:

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
+from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -4954,8 +4955,9 @@ def _swallowed(call: ast.Call, old: Sig, new: Sig, node: ast.AST) -> str | None:
     if use == "reads":
         return None
     keys = ", ".join(f"{k}=" for k in lost)
-    if use == "ignores":
-        return f"passes {keys}, which it no longer names: **kwargs swallows it, unused"
+    if use in ("ignores", _LOGS_ONLY):
+        unused = "unused" if use == "ignores" else "and the body only logs it (#42434)"
+        return f"passes {keys}, which it no longer names: **kwargs swallows it, {unused}"
     return Uncertain(
         f"passes {keys}, which it no longer names: **kwargs takes it and {use}: check that the value still"
         " reaches what used it"
@@ -4982,7 +4984,7 @@ def _unread_key(call: ast.Call, new: Sig, old_body: ast.AST | None, new_body: as
     said = ", ".join(f"{k}=" for k in lost)
     use = _kwargs_use(new_body, lost)
     now, then = _keys_read(new_body), _keys_read(old_body)
-    if use == "ignores" or now is not None:
+    if use in ("ignores", _LOGS_ONLY) or now is not None:
         added = sorted((now or set()) - (then or set()))
         hint = f" (it reads {', '.join(added)} now, which upstream added)" if added else ""
         problem = (
@@ -5201,6 +5203,9 @@ def _hands_on(node: ast.AST, name: str, kwargs: str) -> bool:
     )
 
 
+_LOGS_ONLY = "only logs it"  # a body whose kwargs are tested and logged, never used (``logged_kwargs``)
+
+
 def _kwargs_use(node: ast.AST, keys: list[str], strict: bool = False) -> str:
     """What a function (a class: its own ``__init__``) does with the keys in its ``**kwargs``: "reads"
     (a key spelled as a string in its body; ``strict``: and the body names its kwargs), "ignores" (the
@@ -5216,7 +5221,7 @@ def _kwargs_use(node: ast.AST, keys: list[str], strict: bool = False) -> str:
     ):
         return "reads"
     if any(isinstance(n, ast.Name) and n.id == kwargs for n in body):
-        return "hands it on"
+        return _LOGS_ONLY if only_logged(node, kwargs) else "hands it on"
     if _abstract_body(node):
         return "an override may read it (this body is a stub)"
     return "ignores"

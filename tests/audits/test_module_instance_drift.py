@@ -1,0 +1,51 @@
+"""A field upstream made Optional, read off the instance an upstream module builds once on its defaults.
+
+#31584 (6c2cfb62ff) gave ``ModelRunnerOutput.pooler_output`` a None default and rebuilt
+``EMPTY_MODEL_RUNNER_OUTPUT`` without it: ``len(EMPTY_MODEL_RUNNER_OUTPUT.pooler_output)`` raises TypeError.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+OUTPUTS = "vllm/outputs.py"
+BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass ModelRunnerOutput:\n    req_ids: list[str]\n    pooler_output: list[int]\n\n\n"
+    "EMPTY = ModelRunnerOutput(req_ids=[], pooler_output=[])\n"
+    "FULL = ModelRunnerOutput(req_ids=[], pooler_output=[])\n"
+)
+THEIRS = BASE.replace("pooler_output: list[int]\n", "pooler_output: list[int] | None = None\n").replace(
+    "EMPTY = ModelRunnerOutput(req_ids=[], pooler_output=[])", "EMPTY = ModelRunnerOutput(req_ids=[])"
+)
+IMPORT = "from vllm.outputs import EMPTY, FULL\n\n\n"
+SIZED = IMPORT + "def aeon_empty() -> bool:\n    return len(EMPTY.pooler_output) == 0\n"
+LOOPED = IMPORT + "def aeon_rows() -> int:\n    return sum(1 for row in EMPTY.pooler_output)\n"
+ALIASED = "from vllm.outputs import EMPTY as NOTHING\n\n\ndef aeon_empty() -> bool:\n    return len(NOTHING.pooler_output) == 0\n"
+# twins: a constant upstream still builds with the field, a guarded read, a parameter of the same name
+SET = IMPORT + "def aeon_full() -> int:\n    return len(FULL.pooler_output)\n"
+GUARDED = IMPORT + "def aeon_empty() -> bool:\n    return len(EMPTY.pooler_output or []) == 0\n"
+SHADOWED = IMPORT + "def aeon_empty(EMPTY) -> bool:  # noqa: N803\n    return len(EMPTY.pooler_output) == 0\n"
+
+
+def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {"vllm/__init__.py": "", OUTPUTS: BASE}, {"vllm/aeon_use.py": fork}, {OUTPUTS: THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize("fork", [SIZED, LOOPED, ALIASED], ids=["len", "loop", "import-alias"])
+def test_a_field_made_optional_read_off_a_module_instance_built_on_defaults_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, ".pooler_output"), "error")]
+
+
+@pytest.mark.parametrize("fork", [SET, GUARDED, SHADOWED], ids=["built-with-the-field", "guarded", "a-parameter"])
+def test_twins_a_module_instance_that_holds_the_field_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == []
