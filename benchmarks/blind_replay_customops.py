@@ -389,9 +389,9 @@ CASES += [
     ),
 ]
 
-# --- #40056 (1948d0c467): vllm.entrypoints.cli.benchmark no longer re-exports its subcommands
+# --- #40056 (1948d0c467): vllm.entrypoints.cli no longer re-exports the benchmark subcommands
 BE = "1948d0c467"
-BEW = "cli.benchmark package re-exports dropped"
+BEW = "cli package re-exports of the bench subcommands dropped"
 CASES += [
     (
         "#40056 re-export dropped",
@@ -401,11 +401,11 @@ CASES += [
             BE,
             BEW,
             "vllm/aeon/be1.py",
-            "from vllm.entrypoints.cli.benchmark import BenchmarkServingSubcommand\n\n\n"
+            "from vllm.entrypoints.cli import BenchmarkServingSubcommand\n\n\n"
             "class AeonBenchServe(BenchmarkServingSubcommand):\n"
             "    # AEON: the Spark's bench adds its power probe\n"
             "    name = 'aeon-serve'\n",
-            "from vllm.entrypoints.cli.benchmark import BenchmarkServingSubcommand",
+            "from vllm.entrypoints.cli import BenchmarkServingSubcommand",
         ),
     ),
     (
