@@ -35,7 +35,9 @@ option's literal default changed under a namespace read (default drift, ``drift/
 warning by design, as a field's default made None is).  Fixed: a ``hasattr`` probe of a function its module
 deleted is a warning, and name drift infers no rename to a name the file already defined (the twin is quiet,
 warned).  The other warned twin is #32525's ``(args.api_server_count or 1) > 1``: default drift does not
-read the ``or`` guard.
+read the ``or`` guard.  Regression set on that engine: killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors, blind_replay_config/kernels/openai/lora unchanged, symbol_precision
+``--windows 3`` 0 false errors.
 
   python benchmarks/blind_replay_customops.py [--mirror DIR] [--only TEXT ...] [--show]
 """
