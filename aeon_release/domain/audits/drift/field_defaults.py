@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
+from aeon_release.domain.audits.drift.option_defaults import changes_an_option_default, option_defaults
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
@@ -183,6 +184,8 @@ def declaring_files(trees: ThreeTrees, names: set[str]) -> list[str]:
                 for n in typed
             ) or any(all(by_sign.values()) and by_sign["-"] != by_sign["+"] for by_sign in stored.values()):
                 found.append(path)
+            elif changes_an_option_default(raw):  # ``add_argument("--n", default=...)``: option_defaults.py
+                found.append(path)
     return sorted(found)
 
 
@@ -191,7 +194,7 @@ def changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> di
     changed: dict[str, Changed] = {}
     named = Mentions(names)
     for path, (owner, name), (old_text, old_value), (new_text, new_value) in both_versions(
-        trees, paths, lambda text: _defaults(text, names, named)
+        trees, paths, lambda text: {**_defaults(text, names, named), **_option_defaults(text, names)}
     ):
         if name in changed:
             continue
@@ -230,6 +233,14 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
                 seen.setdefault((node.name, name), []).append(literal_default(value))
         for name, value in _stored_parameters(node, names):
             seen.setdefault((node.name, name), []).append(literal_default(value))
+    return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
+
+
+def _option_defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
+    """(``adder(--flag)``, destination) -> the literal default of each option among ``names`` the file adds once."""
+    seen: dict[tuple[str, str], list[tuple[str, DefaultValue] | None]] = {}
+    for owner, dest, value in option_defaults(text, names):
+        seen.setdefault((f"{owner}(--{dest.replace('_', '-')})", dest), []).append(literal_default(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
 
 

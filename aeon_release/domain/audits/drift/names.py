@@ -162,7 +162,12 @@ class Removed:
         if self.path not in trees.upstream:
             return None
         change = trees.upstream[self.path]
-        return _renamed(self.name, list(change.added.values()), change.removed)
+        new = _renamed(self.name, list(change.added.values()), change.removed)
+        if new is None or new not in _defined_in(_base_lines(trees, self.path)):
+            return new
+        # a name the file already defined is no new name: #32688 deleted ``gptq_marlin_24_gemm`` and, on a
+        # line of the same shape, moved the fake of the ``awq_dequantize`` the file had all along
+        return None
 
 
 @dataclass(frozen=True)
@@ -1192,6 +1197,10 @@ def _split_at(line: str, name: str) -> tuple[str, str, str]:
     return "", "", ""
 
 
+def _base_lines(trees: ThreeTrees, path: str) -> list[str]:
+    return (trees.blobs(trees.base, [path])[path] or "").splitlines()
+
+
 def _defined_in(lines: list[str]) -> set[str]:
     return {name for line in lines for groups in _DEFINED.findall(line) for name in groups if name}
 
@@ -1312,12 +1321,31 @@ def _finding(
     # a deployment file's variable: a library the service loads may read it too
     looked_up = read.form == "arg" and not tested and _looked_up_by(trees, read, removed)
     uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
+    if not renamed and _module_probe(trees, read, removed):
+        uncertain = True
+        message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
     uncertain |= read.form == "arg" and not tested and not looked_up
     if looked_up:
         message += f" ({removed.path} took the value from .{read.field}, the field the fork's line passes it as)"
     elif read.form == "arg" and not uncertain:
         message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
+
+
+def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
+    """``hasattr(ops, "f")`` where ``ops`` is the very module whose file deleted ``f``: an availability probe,
+    the shape upstream guards its own optional ops with, whose False takes the fork's fallback -- what a
+    deletion asks for (a warning to look at the fallback, not an error; #32688 deleted a wrapper a fork
+    probed).  An object's attribute (``hasattr(layer, "qweight")``) is no such probe: its feature moved."""
+    call = read.node
+    if read.form != "hasattr" or not isinstance(call, ast.Call) or not call.args or not removed.path.endswith(".py"):
+        return False
+    text = trees.merged_text(read.path)
+    info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
+    if info is None:
+        return False
+    probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
+    return may_come_from(info, probe, dotted_name(removed.path))
 
 
 def _looked_up_by(trees: ThreeTrees, read: Read, removed: Removed) -> bool:

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
+from aeon_release.domain.audits.drift.keyword_calls import hook_calls, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -2868,6 +2869,7 @@ class _Checker:
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
+                yield from self._called_by_keyword(mod, stmt, f"{short}.{name}", after)
                 moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
                 if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
                     unconsulted = self._unconsulted if moved else self._unconsulted_in_place
@@ -4011,6 +4013,32 @@ class _Checker:
                     f"{after.name}{base.show()} directly: TypeError on the fork's class; take the base's signature",
                 )
                 return
+
+    def _called_by_keyword(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, label: str, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override naming a positional parameter otherwise, without ``**kwargs``, where a call of the hook
+        upstream added in the base's own file now passes that parameter by keyword (``keyword_calls.py``)."""
+        changes = self.inp.upstream_lines
+        if not isinstance(changes, AddedLines) or after.path not in changes.changes:
+            return
+        mine, base = signature(stmt, True), signature(after.node, True)
+        new_mod, old_mod = self.theirs_ix.module_at(after.path), self.base_ix.module_at(after.path)
+        if mine is None or base is None or new_mod is None or old_mod is None:
+            return
+        for call in hook_calls(new_mod.tree, after.name, set(changes.changes[after.path].added)):
+            word = refused_keyword(mine, base, call)
+            if word is None or passed_by_keyword(old_mod.tree, after.name, word):
+                continue
+            where = _where(after, self._commit(after.path, after.name))
+            yield _error(
+                mod,
+                stmt.lineno,
+                f"{label}{mine.show()} overrides {after.label}, naming {word!r} otherwise and taking no **kwargs; "
+                f"upstream's {after.path}:{call.lineno} now passes {word}= by keyword ({where}): TypeError on the "
+                f"fork's class; name the parameter {word!r} or take **kwargs",
+            )
+            return
 
     def _direct_call(self, path: str, name: str, base: Sig, mine: Sig) -> int | None:
         """The line of a call of ``.name(...)`` in upstream's ``path``, on a line upstream added, that binds

@@ -1,0 +1,52 @@
+"""A ``hasattr`` availability probe of a function its module deleted (#32688's shape) is a warning, not an error.
+
+#32688 deleted ``_custom_ops.gptq_marlin_24_gemm``; a fork's ``hasattr(ops, "gptq_marlin_24_gemm")`` now takes its
+fallback, what a deletion asks for.  On the same kind of line upstream moved the fake of an op the file defined all
+along (``hasattr(torch.ops._C, "awq_dequantize")``): no rename.  An object's attribute probed stays an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.drift.names import RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+OPS = "vllm/_custom_ops.py"
+OPS_TEXT = """import torch
+
+if hasattr(torch.ops._C, "marlin_24_gemm"):
+    pass
+
+
+def awq_dequantize(qweight, scales):
+    return torch.ops._C.awq_dequantize(qweight, scales)
+
+
+def marlin_24_gemm(a, b_q_weight):
+    return torch.ops._C.marlin_24_gemm(a, b_q_weight)
+"""
+DELETED = OPS_TEXT.replace('"marlin_24_gemm"', '"awq_dequantize"').split("\n\ndef marlin_24_gemm")[0] + "\n"
+PACKAGES = {"vllm/__init__.py": "", "vllm/aeon/__init__.py": ""}
+FORK = "vllm/aeon/probes.py"
+FORK_TEXT = """from vllm import _custom_ops as ops
+
+
+def aeon_has_24() -> bool:
+    return hasattr(ops, "marlin_24_gemm")
+
+
+def aeon_layer_has_24(layer) -> bool:
+    return hasattr(layer, "marlin_24_gemm")
+"""
+
+
+def test_a_module_probe_of_a_deleted_function_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {**PACKAGES, OPS: OPS_TEXT}, {FORK: FORK_TEXT}, {OPS: DELETED})
+    report = audit(git_repo, sides, tmp_path)
+    got = sorted(f for f in found(report, RULE) if f[0] == FORK)
+    module, layer = line_of(FORK_TEXT, "hasattr(ops,"), line_of(FORK_TEXT, "hasattr(layer,")
+    assert got == [(FORK, module, "warning"), (FORK, layer, "error")]
+    [message] = [f.message for f in report.findings if f.path == FORK and f.line == module]
+    assert "removed attribute 'marlin_24_gemm'" in message and "awq_dequantize" not in message
