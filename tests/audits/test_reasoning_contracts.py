@@ -124,3 +124,95 @@ def test_twin_a_factory_the_text_does_not_explain(git_repo: GitRepo, no_rules: P
     assert (
         _rows(git_repo, no_rules, UNREAD, ALIASED, ["return self.model_tokenizer", "return self._end_token_id"]) == []
     )
+
+
+# -- a call switched to a sibling the fork's class inherits without the override (c72ea10723, #30056) -------------
+HOOKS = "vllm/reasoning/hooks.py"
+HOOKS_BASE = """class ReasoningParser:
+    def is_reasoning_end(self, input_ids):
+        return False
+
+
+class BaseThinkingReasoningParser(ReasoningParser):
+    end_token_id = 2
+
+    def is_reasoning_end(self, input_ids):
+        return self.end_token_id in input_ids
+
+
+class StepParser(ReasoningParser):
+    def is_reasoning_end(self, input_ids):
+        return 3 in input_ids
+"""
+HOOKS_UPSTREAM = (
+    HOOKS_BASE.replace(
+        "class BaseThinkingReasoningParser(ReasoningParser):",
+        """    def is_reasoning_end_streaming(self, input_ids, delta_ids):
+        return self.is_reasoning_end(input_ids)
+
+
+class BaseThinkingReasoningParser(ReasoningParser):""",
+    ).replace(
+        "        return self.end_token_id in input_ids\n",
+        """        return self.end_token_id in input_ids
+
+    def is_reasoning_end_streaming(self, input_ids, delta_ids):
+        return self.end_token_id in delta_ids
+""",
+    )
+    + """
+    def is_reasoning_end_streaming(self, input_ids, delta_ids):
+        return self._ended(input_ids)
+
+    def _ended(self, input_ids):
+        return bool(input_ids) and self.is_reasoning_end(input_ids)
+"""
+)
+MANAGER = "vllm/v1/structured_output/manager.py"
+MANAGER_BASE = """from vllm.reasoning.hooks import ReasoningParser
+
+
+class StructuredOutputManager:
+    def __init__(self, reasoner: ReasoningParser):
+        self.reasoner = reasoner
+
+    def should_advance(self, all_ids, delta_ids):
+        if self.reasoner.is_reasoning_end(all_ids):
+            return True
+        return False
+"""
+MANAGER_UPSTREAM = MANAGER_BASE.replace(
+    "self.reasoner.is_reasoning_end(all_ids)", "self.reasoner.is_reasoning_end_streaming(all_ids, delta_ids)"
+)
+HOOK_FORK = """from vllm.reasoning.hooks import BaseThinkingReasoningParser, ReasoningParser, StepParser
+
+
+class AeonThinkParser(BaseThinkingReasoningParser):
+    def is_reasoning_end(self, input_ids):
+        return self.end_token_id in input_ids or 9 in input_ids
+
+
+class AeonPlainParser(ReasoningParser):
+    def is_reasoning_end(self, input_ids):
+        return 9 in input_ids
+
+
+class AeonStepParser(StepParser):
+    def is_reasoning_end(self, input_ids):
+        return 9 in input_ids
+"""
+
+
+def test_an_override_the_switched_call_no_longer_asks(git_repo: GitRepo, no_rules: Path) -> None:
+    # twins: the root's new sibling hands on to the override; another base's sibling reaches it through a helper
+    sides = s.merge_case(
+        git_repo,
+        {HOOKS: HOOKS_BASE, MANAGER: MANAGER_BASE},
+        {"vllm/reasoning/aeon_parser.py": HOOK_FORK},
+        [(SUBJECT, {HOOKS: HOOKS_UPSTREAM, MANAGER: MANAGER_UPSTREAM})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == "vllm/reasoning/aeon_parser.py"]
+    [(_, line, severity, message)] = rows
+    assert (line, severity) == (5, "error")
+    assert "now calls self.reasoner.is_reasoning_end_streaming() where it called" in message
+    assert "BaseThinkingReasoningParser.is_reasoning_end_streaming, which never asks is_reasoning_end" in message
