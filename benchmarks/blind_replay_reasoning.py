@@ -385,7 +385,7 @@ CASES += [
             "            request_metadata, reasoning_parser, chat_template_kwargs=chat_template_kwargs,\n"
             "        ):\n"
             "            yield chunk\n",
-            "        request_metadata, reasoning_parser=None, chat_template_kwargs=None,",
+            "    async def chat_completion_stream_generator(",
         ),
     ),
 ]
@@ -470,7 +470,7 @@ MSP = "from vllm.reasoning.mistral_reasoning_parser import MistralReasoningParse
 CASES += [
     (
         "#48947 parser replaced by adapter",
-        "a property read off a typed receiver",
+        "a typed read (the import of the removed class breaks first)",
         K(
             "#48947",
             MS,
@@ -479,20 +479,21 @@ CASES += [
             MSP + "def aeon_think_marker(parser: MistralReasoningParser) -> str:\n"
             "    # AEON: the Spark's UI splits on the marker\n"
             "    return parser.end_token\n",
-            "return parser.end_token",
+            "from vllm.reasoning.mistral_reasoning_parser import MistralReasoningParser",
         ),
     ),
     (
         "#48947 parser replaced by adapter",
-        "twin: the base's reasoning_end_str",
+        "twin: the registry key kept (it now names the adapter)",
         K(
             "#48947",
             MS,
             MSW,
             "vllm/aeon/ms2.py",
-            MSP + "def aeon_think_marker2(parser: MistralReasoningParser) -> str | None:\n"
-            "    return parser.reasoning_end_str\n",
-            "return parser.reasoning_end_str",
+            "from vllm.reasoning import ReasoningParser, ReasoningParserManager\n\n\n"
+            "def aeon_mistral_parser() -> type[ReasoningParser]:\n"
+            "    return ReasoningParserManager.get_reasoning_parser('mistral')\n",
+            "return ReasoningParserManager.get_reasoning_parser('mistral')",
         ),
     ),
 ]
