@@ -9,7 +9,8 @@ model may end thinking by opening a tool call) merges cleanly, keeps overriding 
 there, and is no longer asked on the decode path: the grammar is never switched on.
 
 The switch is read off upstream's diff: a block of removed lines calling ``R.name(`` replaced by added lines
-calling ``R.other(`` on the same receiver text, with no ``R.name(`` among them.  It bites when the fork's
+calling ``R.other(`` on the same receiver text, with no ``R.name(`` among them (``R`` another object than
+``self``/``cls``: a base that stopped calling its own hook is the dead-hook check's).  It bites when the fork's
 class reaches ``other`` in a base (the fork does not override it too) whose body, and the bodies of the
 methods it calls on ``self`` (two steps), never name ``name``.  A twin: a fork class whose inherited
 ``other`` hands on to ``name`` (``ReasoningParser``'s) stays quiet.
@@ -34,7 +35,7 @@ def switched_to(diff: str, name: str) -> dict[str, str]:
     found: dict[str, str] = {}
     for removed, added in _blocks(diff):
         for receiver in set(re.findall(_RECEIVER + rf"\.{re.escape(name)}\(", removed)):
-            if f"{receiver}.{name}(" in added:
+            if receiver in ("self", "cls") or f"{receiver}.{name}(" in added:
                 continue
             pattern = re.escape(receiver) + r"\.(\w+)\("
             for other in re.findall(pattern, added):
