@@ -3274,6 +3274,8 @@ class _Checker:
                 continue
             if not self._upstream(target.path) or switched_hooks.asks(target.node, name, self._reach(order)):
                 continue
+            if self._member_of(mod.path, qual, other, True, dynamic=False)(self.before) is not MISSING:
+                continue  # a sibling the class had already: the caller chose another hook, not a new one (molmo)
             yield _error(
                 mod,
                 stmt.lineno,
