@@ -37,6 +37,10 @@ never asks ``name`` (symbol drift, ``drift/switched_hooks.py``).  Quiet now: mem
 (``A, B = make()`` returning ``type(name, bases, {keys})`` or its own class statement) are looked up along what
 the factory's text says; a base bound by any other call makes members past it unknown, never missing
 (``drift/made_classes.py``).
+Regression set after: killer_replay 26/26, kind_change_replay 12/12, blind_replay_toolparsers 18/18 (0 false of
+12), blind_replay_openai 17 caught 1 warned of 18 (0 false), blind_replay_structured 20 caught 1 warned 1 missed
+of 22 (0 false), blind_replay_moves 25/25 (0 false), review15/16/17_twins 0 false, symbol_precision --windows 3:
+0 false errors (window 2 had 9 before switched hooks were limited to a sibling new to the fork's class).
 
   python benchmarks/blind_replay_reasoning.py [--mirror DIR] [--only TEXT ...] [--show]
 """
