@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from aeon_release.domain.audits import source
+from aeon_release.domain.audits.drift.made_classes import made_class
 from aeon_release.domain.audits.drift.served import served_names, shim_returns, table_value
 from aeon_release.domain.audits.memo import Memo
 
@@ -103,6 +104,7 @@ class External:
 
     name: str
     broken: bool = False  # names something inside the tree that is not there (a renamed base): not external
+    opaque: bool = False  # a value of the tree no class statement binds (a factory's product): members unknown
 
 
 # -- what a reference resolves to ---------------------------------------------------------------
@@ -323,7 +325,7 @@ class Index:
             base = self.class_of(sym)
             chosen = self._chosen_classes(sym) if base is None else []
             base = base or (None if chosen else self._aliased_class(sym))
-            out.extend(chosen or [base if base is not None else External(_dotted(expr), sym is MISSING)])
+            out.extend(chosen or [base if base is not None else _external(expr, sym)])
         return out
 
     def _aliased_class(self, sym: Sym) -> ClassInfo | None:
@@ -332,6 +334,9 @@ class Index:
         steps (an alias of an alias), never in a loop; only an assignment in the module's own top-level body
         that is the name's one binding (one under ``try``/``if``, or beside another, may not be what runs)."""
         for _ in range(4):
+            made = self._made(sym)
+            if made is not None:
+                return made
             node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
             value = node.value if isinstance(node, ast.Assign) and len(node.targets) == 1 else None
             mod = self.module_at(sym.path) if isinstance(sym, DefSym) else None
@@ -342,6 +347,23 @@ class Index:
             if found is not None:
                 return found
         return None
+
+    def _made(self, sym: Sym) -> ClassInfo | None:
+        """The class a module-level ``A = make()`` (or ``A, B = make()``) binds, where the factory's text
+        says what it builds (made_classes.py: #45701's ``make_adapters``); kept once per index."""
+        node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
+        if not isinstance(sym, DefSym) or not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+            return None
+        mod = self.module_at(sym.path)
+        if mod is None or not _sole_binding(mod, sym):
+            return None
+        factory = self.resolve_expr(mod, node.value.func)
+        home = self.module_at(factory.path) if isinstance(factory, DefSym) and factory.owner is None else None
+        key = (sym.path, f"{sym.name} = {node.lineno}")  # never a class statement's qualname
+        if home is not None and isinstance(factory, DefSym) and key not in self._classes:
+            made = made_class(node, sym.name, factory.node)
+            self._classes[key] = None if made is None else ClassInfo(home, sym.name, made, _members(made))
+        return self._classes.get(key)
 
     def _chosen_classes(self, sym: Sym) -> list[ClassInfo]:
         """The classes a module-level ``Name = A if cond else B`` picks between (``CudaPlatform =
@@ -446,8 +468,8 @@ class Index:
             isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro
         ):
             return UNKNOWN  # attributes made up at run time
-        if any(isinstance(i, External) and i.broken for i in mro):
-            return UNKNOWN  # the base itself is gone: that is the finding, not each member
+        if any(isinstance(i, External) and (i.broken or i.opaque) for i in mro):
+            return UNKNOWN  # the base itself is gone (that is the finding, not each member), or unread
         return MISSING
 
 
@@ -488,6 +510,12 @@ def c3_merge(lines: list[list[ClassInfo | External]]) -> list[ClassInfo | Extern
                 at[i] += 1
                 if at[i] < len(lines[i]):
                     tails[keys[i][at[i]]] -= 1
+
+
+def _external(expr: ast.expr, sym: Sym) -> External:
+    """A base that is no class the index reads: gone (MISSING), outside the tree, or a value of the tree
+    bound some other way (a call's result), past which no member is known to be missing."""
+    return External(_dotted(expr), sym is MISSING, opaque=isinstance(sym, DefSym))
 
 
 def _key(item: ClassInfo | External) -> object:

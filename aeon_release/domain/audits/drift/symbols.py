@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift import (
     read_only,
     refused,
     replaced_knobs,
+    switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.custom_ops import (
@@ -251,6 +252,7 @@ class _Checker:
         self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
+        self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
         self._shims: _Shims | None = None  # the module attributes the fork's own lines set and read (_fork_shims)
 
@@ -2874,6 +2876,7 @@ class _Checker:
                 if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
                     unconsulted = self._unconsulted if moved else self._unconsulted_in_place
                     yield from unconsulted(mod, stmt, qual, name, before)
+                    yield from self._switched(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
 
@@ -3265,6 +3268,57 @@ class _Checker:
             f"the fork's class before the merge: {method}() computes without the override now; port it to what "
             f"{method}() uses",
         )
+
+    def _switched(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str, before: DefSym) -> Iterator[Finding]:
+        """The fork's override of a method upstream's caller no longer asks: the call switched to a sibling the
+        fork's class inherits from a base that never asks the override (drift/switched_hooks.py, #30056)."""
+        new_mod = self.after.module_at(mod.path)
+        cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if cls is None or is_property(stmt) or not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return
+        order = self.after.mro(cls, True)
+        roots = [i.qualname.rsplit(".", 1)[-1] for i in order if isinstance(i, px.ClassInfo) and name in i.members]
+        for path, other, receiver in self._switches(name):
+            found = self.after.module_at(path)
+            target = self.after.member(order, other, dynamic=False)
+            if found is None or roots[-1] not in found.text or other in cls.members or not isinstance(target, DefSym):
+                continue
+            if not self._upstream(target.path) or switched_hooks.asks(target.node, name, self._reach(order)):
+                continue
+            if self._member_of(mod.path, qual, other, True, dynamic=False)(self.before) is not MISSING:
+                continue  # a sibling the class had already: the caller chose another hook, not a new one (molmo)
+            yield _error(
+                mod,
+                stmt.lineno,
+                f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, but upstream's {path} now calls "
+                f"{receiver}.{other}() where it called {receiver}.{name}() "
+                f"({_where(target, self._commit(target.path, target.name))}), and the fork's class inherits "
+                f"{target.label}, which never asks {name}: the override is bypassed there; override {other} too",
+            )
+            return
+
+    def _reach(self, order: list[px.ClassInfo | px.External]) -> Callable[[str], ast.AST | None]:
+        def reach(method: str) -> ast.AST | None:
+            found = self.after.member(order, method, dynamic=False)
+            return found.node if isinstance(found, DefSym) else None
+
+        return reach
+
+    def _switches(self, name: str) -> list[tuple[str, str, str]]:
+        """(path, other, receiver) of each block of upstream's diff (outside tests) that replaced calls of
+        ``R.name(`` with calls of ``R.other(``; once a name."""
+        if name not in self._switch_cache:
+            lines = self.inp.upstream_lines
+            changes = lines.changes if isinstance(lines, AddedLines) else Changes("")
+            found: list[tuple[str, str, str]] = []
+            for path in sorted(changes):
+                if not path.endswith(".py") or TEST_PATH.search(path) or not self._upstream(path):
+                    continue
+                raw = changes.raw(path)
+                if f".{name}(" in raw:
+                    found += [(path, o, r) for o, r in switched_hooks.switched_to(raw, name).items()]
+            self._switch_cache[name] = found
+        return self._switch_cache[name]
 
     def _self_use_removed(self, cls: px.ClassInfo, name: str) -> bool:
         """A line upstream's diff removed in a file of ``cls``'s bases uses ``self.<name>``."""

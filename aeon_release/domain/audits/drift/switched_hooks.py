@@ -1,0 +1,83 @@
+"""A fork override upstream's caller stopped asking: the call was switched to a sibling method that the fork's
+class inherits from a base whose body never asks the override.
+
+#30056 made the structured output manager ask ``reasoner.is_reasoning_end_streaming(all_ids, delta_ids)``
+where it asked ``reasoner.is_reasoning_end(all_ids)``.  ``ReasoningParser``'s new ``is_reasoning_end_streaming``
+hands on to ``self.is_reasoning_end``, but ``BaseThinkingReasoningParser``'s answers from ``end_token_id``
+alone.  A fork parser deriving from ``BaseThinkingReasoningParser`` that overrides ``is_reasoning_end`` (its
+model may end thinking by opening a tool call) merges cleanly, keeps overriding a method that is still
+there, and is no longer asked on the decode path: the grammar is never switched on.
+
+The switch is read off upstream's diff: a block of removed lines calling ``R.name(`` replaced by added lines
+calling ``R.other(`` on the same receiver text, with no ``R.name(`` among them (``R`` another object than
+``self``/``cls``: a base that stopped calling its own hook is the dead-hook check's).  It bites when the fork's
+class reaches ``other`` in a base (the fork does not override it too) whose body, and the bodies of the
+methods it calls on ``self`` (two steps), never name ``name``.  A twin: a fork class whose inherited
+``other`` hands on to ``name`` (``ReasoningParser``'s) stays quiet.
+
+Pure: diff text and defs in, names out; finding the fork's class and upstream's defs is symbol drift's.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+
+from aeon_release.domain.audits.source import FUNCTION_DEFS
+
+_RECEIVER = r"([A-Za-z_][\w.]*(?:\(\))?)"
+
+
+def switched_to(diff: str, name: str) -> dict[str, str]:
+    """other -> the receiver text, for each replacement block of ``diff`` (a unified diff of one file) whose
+    removed lines call ``R.name(`` and whose added lines call ``R.other(`` but not ``R.name(``."""
+    found: dict[str, str] = {}
+    for removed, added in _blocks(diff):
+        for receiver in set(re.findall(_RECEIVER + rf"\.{re.escape(name)}\(", removed)):
+            if receiver in ("self", "cls") or f"{receiver}.{name}(" in added:
+                continue
+            pattern = re.escape(receiver) + r"\.(\w+)\("
+            for other in re.findall(pattern, added):
+                if other != name and f"{receiver}.{other}(" not in removed:
+                    found.setdefault(other, receiver)
+    return found
+
+
+def _blocks(diff: str) -> Iterator[tuple[str, str]]:
+    """(removed text, added text) of each run of ``-`` lines followed by ``+`` lines."""
+    removed: list[str] = []
+    added: list[str] = []
+    for line in [*diff.splitlines(), " "]:
+        if line.startswith(("---", "+++")):
+            continue
+        if line.startswith("-") and not added:
+            removed.append(line[1:])
+        elif line.startswith("+") and removed:
+            added.append(line[1:])
+        else:
+            if removed and added:
+                yield "\n".join(removed), "\n".join(added)
+            removed, added = ([line[1:]] if line.startswith("-") else []), []
+
+
+def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], depth: int = 2) -> bool:
+    """``method``'s body names ``name`` (a call, a read, a ``getattr``), or a method it calls on ``self``
+    does, ``depth`` steps down (``reach`` looks a method up on the fork's class); an unreadable one asks."""
+    if not isinstance(method, FUNCTION_DEFS):
+        return True
+    me = method.args.args[0].arg if method.args.args else None
+    called: set[str] = set()
+    for node in ast.walk(method):
+        if isinstance(node, ast.Attribute) and node.attr == name:
+            return True
+        if isinstance(node, ast.Constant) and node.value == name:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super":
+            return True  # a super() call hands on past the class: what it reaches is not read here
+        func = node.func if isinstance(node, ast.Call) else None
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == me:
+            called.add(func.attr)
+    if depth == 0:
+        return bool(called)
+    return any(asks(found, name, reach, depth - 1) for found in map(reach, sorted(called)) if found is not None)
