@@ -7,6 +7,7 @@ parameter: a fork call still passing it by name runs, and the value lands in the
 body does with its kwargs is the truth, read here on its own terms:
 
   ignores:  the body never names its kwargs: the value is dropped (an error is right);
+  ignores:  also a body that only logs them (every use a truth test or inside a logging call);
   hands-on: the body names its kwargs (passes ``**kwargs`` on, stores or iterates them), or is a stub
             (``raise NotImplementedError``: an override may read the key): a warning is right;
   reads:    the body spells the key as a string (``kwargs.get("k")``): the value is honoured, nothing
@@ -72,12 +73,36 @@ def _required(node: ast.FunctionDef | ast.AsyncFunctionDef, bound: bool) -> list
     return required + [a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is None]
 
 
+_LOGGING = ("logger.", "logging.", "warnings.warn", "print", "_once")
+
+
+def _only_logged(node: ast.AST, uses: list[ast.Name]) -> bool:
+    """Every use of the kwargs is a truth test or sits in a logging call, and one is logged: the value is
+    dropped after a log line (#42434's ``RequestOutput``), which is ignoring it, not handing it on."""
+    parents = {child: parent for parent in ast.walk(node) for child in ast.iter_child_nodes(parent)}
+
+    def logged(use: ast.AST) -> bool:
+        at = parents.get(use)
+        while at is not None and at is not node:
+            if isinstance(at, ast.Call) and any(m in ast.unparse(at.func) for m in _LOGGING):
+                return True
+            at = parents.get(at)
+        return False
+
+    def tested(use: ast.AST) -> bool:
+        parent = parents.get(use)
+        return isinstance(parent, (ast.If, ast.IfExp, ast.While, ast.Assert)) and parent.test is use
+
+    return any(logged(u) for u in uses) and all(logged(u) or tested(u) for u in uses)
+
+
 def truth(node: ast.FunctionDef | ast.AsyncFunctionDef, key: str) -> str:
     assert node.args.kwarg is not None
     body = [n for stmt in node.body for n in ast.walk(stmt)]
     if any(isinstance(n, ast.Constant) and n.value == key for n in body):
         return "reads"
-    if any(isinstance(n, ast.Name) and n.id == node.args.kwarg.arg for n in body):
+    uses = [n for n in body if isinstance(n, ast.Name) and n.id == node.args.kwarg.arg]
+    if uses and not _only_logged(node, uses):
         return "hands-on"
     stub = all(
         isinstance(s, ast.Pass)
