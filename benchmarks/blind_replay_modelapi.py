@@ -451,6 +451,272 @@ CASES += [
     ),
 ]
 
+# ===== Batch 2 (written after batch 1's blind run, before the engine saw it): the harder shapes on the
+# same surface -- a protocol's class default flipped, a flag or class attribute nobody reads any more, a
+# protocol hook renamed or its parameters replaced, a registry table key gone.
+
+# --- #30035 (b286a311c2): SupportsMultiModal.merge_by_field_config default False -> True
+MB = "b286a311c2"
+MBW = "SupportsMultiModal.merge_by_field_config default False -> True"
+MBI = "import torch\n\nfrom vllm.model_executor.models.interfaces import SupportsMultiModal\n\n\n"
+CASES += [
+    (
+        "#30035 class default flipped",
+        "a read off self in a subclass that inherits the default",
+        K(
+            "#30035",
+            MB,
+            MBW,
+            "vllm/aeon/mb1.py",
+            MBI + "class AeonVLM4(torch.nn.Module, SupportsMultiModal):\n"
+            "    def aeon_pixels(self, pixel_values):\n"
+            "        # AEON: our processor hands per-image lists; flatten them unless batched by field\n"
+            "        if not self.merge_by_field_config:\n"
+            "            return torch.cat(pixel_values)\n"
+            "        return pixel_values\n",
+            "if not self.merge_by_field_config:",
+        ),
+    ),
+    (
+        "#30035 class default flipped",
+        "twin: a subclass that sets the flag itself",
+        K(
+            "#30035",
+            MB,
+            MBW,
+            "vllm/aeon/mb2.py",
+            MBI + "class AeonVLM5(torch.nn.Module, SupportsMultiModal):\n"
+            "    merge_by_field_config = False\n\n"
+            "    def aeon_pixels(self, pixel_values):\n"
+            "        if not self.merge_by_field_config:\n"
+            "            return torch.cat(pixel_values)\n"
+            "        return pixel_values\n",
+            "if not self.merge_by_field_config:",
+        ),
+    ),
+]
+
+# --- #23749 (52883ed084): SupportsMultiModalWithRawInput merged; supports_multimodal_raw_input -> _raw_input_only
+RI = "52883ed084"
+RIW = (
+    "supports_multimodal_raw_input flag and SupportsMultiModalWithRawInput removed (supports_multimodal_raw_input_only)"
+)
+CASES += [
+    (
+        "#23749 flag renamed",
+        "a subclass setting the flag nobody reads any more",
+        K(
+            "#23749",
+            RI,
+            RIW,
+            "vllm/aeon/ri1.py",
+            "import torch\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsMultiModal\n\n\n"
+            "class AeonRawVLM(torch.nn.Module, SupportsMultiModal):\n"
+            "    # AEON: our geospatial model wants the raw pixel tensors, not embeddings\n"
+            "    supports_multimodal_raw_input = True\n",
+            "supports_multimodal_raw_input = True",
+        ),
+    ),
+    (
+        "#23749 flag renamed",
+        "an import of the merged protocol",
+        K(
+            "#23749",
+            RI,
+            RIW,
+            "vllm/aeon/ri2.py",
+            "import torch\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsMultiModalWithRawInput\n\n\n"
+            "class AeonRawVLM2(torch.nn.Module, SupportsMultiModalWithRawInput):\n"
+            "    pass\n",
+            "from vllm.model_executor.models.interfaces import SupportsMultiModalWithRawInput",
+        ),
+    ),
+    (
+        "#23749 flag renamed",
+        "twin: a subclass setting a flag still read",
+        K(
+            "#23749",
+            RI,
+            RIW,
+            "vllm/aeon/ri3.py",
+            "import torch\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsMultiModal\n\n\n"
+            "class AeonRawVLM3(torch.nn.Module, SupportsMultiModal):\n"
+            "    supports_encoder_tp_data = True\n",
+            "supports_encoder_tp_data = True",
+        ),
+    ),
+]
+
+# --- #13166 (105b8ce4c0): SupportsLoRA.supported_lora_modules removed (LoRA finds the modules itself)
+SL = "105b8ce4c0"
+SLW = "SupportsLoRA.supported_lora_modules removed; LoRA targets every supported linear it finds"
+CASES += [
+    (
+        "#13166 class attribute dropped",
+        "a LoRA model narrowing its modules through the dropped attribute",
+        K(
+            "#13166",
+            SL,
+            SLW,
+            "vllm/aeon/sl1.py",
+            "from vllm.model_executor.models.llama import LlamaForCausalLM\n\n\n"
+            "class AeonLlama(LlamaForCausalLM):\n"
+            "    # AEON: only attention adapters fit the Spark's LoRA budget\n"
+            '    supported_lora_modules = ["qkv_proj", "o_proj"]\n',
+            'supported_lora_modules = ["qkv_proj", "o_proj"]',
+        ),
+    ),
+    (
+        "#13166 class attribute dropped",
+        "twin: packed_modules_mapping, still read",
+        K(
+            "#13166",
+            SL,
+            SLW,
+            "vllm/aeon/sl2.py",
+            "from vllm.model_executor.models.llama import LlamaForCausalLM\n\n\n"
+            "class AeonLlama2(LlamaForCausalLM):\n"
+            '    packed_modules_mapping = {"qkv_proj": ["q_proj", "k_proj", "v_proj"]}\n',
+            'packed_modules_mapping = {"qkv_proj": ["q_proj", "k_proj", "v_proj"]}',
+        ),
+    ),
+]
+
+# --- #20637 (3c7d942da8): SupportsTranscription.get_decoder_prompt replaced by get_generation_prompt
+DP = "3c7d942da8"
+DPW = "SupportsTranscription.get_decoder_prompt(language, task_type, prompt) -> get_generation_prompt(...)"
+CASES += [
+    (
+        "#20637 hook renamed",
+        "an override of the hook no caller asks for any more",
+        K(
+            "#20637",
+            DP,
+            DPW,
+            "vllm/aeon/dp1.py",
+            "import torch\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsTranscription\n\n\n"
+            "class AeonASR(torch.nn.Module, SupportsTranscription):\n"
+            "    @classmethod\n"
+            "    def get_decoder_prompt(cls, language: str, task_type: str, prompt: str) -> str:\n"
+            '        return f"<|{language}|><|{task_type}|>{prompt}"\n',
+            "def get_decoder_prompt(cls, language: str, task_type: str, prompt: str) -> str:",
+        ),
+    ),
+]
+
+# --- #42288 (dfe8ba7c80): SupportsEncoderCudaGraph.encoder_cudagraph_forward(mm_kwargs, buffers) -> (inputs)
+EC = "dfe8ba7c80"
+ECW = "encoder_cudagraph_forward(self, mm_kwargs, buffers) -> (self, inputs)"
+CASES += [
+    (
+        "#42288 hook parameters replaced",
+        "an override with the old parameters",
+        K(
+            "#42288",
+            EC,
+            ECW,
+            "vllm/aeon/ec1.py",
+            "import torch\n\n"
+            "from vllm.model_executor.models.interfaces import SupportsEncoderCudaGraph\n\n\n"
+            "class AeonViT(torch.nn.Module, SupportsEncoderCudaGraph):\n"
+            "    def encoder_cudagraph_forward(self, mm_kwargs, buffers) -> torch.Tensor:\n"
+            '        return self.visual(mm_kwargs["pixel_values"], buffers["pos_embeds"])\n',
+            "def encoder_cudagraph_forward(self, mm_kwargs, buffers) -> torch.Tensor:",
+        ),
+    ),
+]
+
+# --- #47263 (a22e0dfc69): AyaVision removed from the registry's _MULTIMODAL_MODELS
+AY = "a22e0dfc69"
+AYW = "AyaVisionForConditionalGeneration removed from _MULTIMODAL_MODELS"
+AYI = "from vllm.model_executor.models.registry import _MULTIMODAL_MODELS\n\n"
+CASES += [
+    (
+        "#47263 registry key removed",
+        "a subscript of the registry table with the removed key",
+        K(
+            "#47263",
+            AY,
+            AYW,
+            "vllm/aeon/ay1.py",
+            AYI + "# AEON: our Aya fine-tune reuses upstream's module under its own arch name\n"
+            'AEON_AYA = _MULTIMODAL_MODELS["AyaVisionForConditionalGeneration"]\n',
+            'AEON_AYA = _MULTIMODAL_MODELS["AyaVisionForConditionalGeneration"]',
+        ),
+    ),
+    (
+        "#47263 registry key removed",
+        "twin: a key the table keeps",
+        K(
+            "#47263",
+            AY,
+            AYW,
+            "vllm/aeon/ay2.py",
+            AYI + 'AEON_LLAVA = _MULTIMODAL_MODELS["LlavaForConditionalGeneration"]\n',
+            'AEON_LLAVA = _MULTIMODAL_MODELS["LlavaForConditionalGeneration"]',
+        ),
+    ),
+]
+
+# --- #25817 (767c3ab869): get_model_hidden_size removed from models/utils
+GH = "767c3ab869"
+GHW = "get_model_hidden_size removed from models/utils"
+CASES += [
+    (
+        "#25817 function removed",
+        "a module attribute call",
+        K(
+            "#25817",
+            GH,
+            GHW,
+            "vllm/aeon/gh1.py",
+            "from vllm.model_executor.models import utils as model_utils\n\n\n"
+            "def aeon_head_width(hf_config) -> int:\n"
+            "    return model_utils.get_model_hidden_size(hf_config)\n",
+            "return model_utils.get_model_hidden_size(hf_config)",
+        ),
+    ),
+]
+
+# --- #29941 (6831650c40): the v1 CPU-offload setters removed from models/utils
+CO = "6831650c40"
+COW = "set_cpu_offload_max_bytes / set_cpu_offload_params removed from models/utils"
+CASES += [
+    (
+        "#29941 function removed",
+        "an import of the removed setter",
+        K(
+            "#29941",
+            CO,
+            COW,
+            "vllm/aeon/co1.py",
+            "from vllm.model_executor.models.utils import set_cpu_offload_max_bytes\n\n\n"
+            "def aeon_offload(gib: int) -> None:\n"
+            "    # AEON: the Spark's unified memory wants a smaller offload pool\n"
+            "    set_cpu_offload_max_bytes(gib << 30)\n",
+            "from vllm.model_executor.models.utils import set_cpu_offload_max_bytes",
+        ),
+    ),
+    (
+        "#29941 function removed",
+        "twin: a utils helper it keeps",
+        K(
+            "#29941",
+            CO,
+            COW,
+            "vllm/aeon/co2.py",
+            "from vllm.model_executor.models.utils import maybe_prefix\n\n\n"
+            "def aeon_name(prefix: str) -> str:\n"
+            '    return maybe_prefix(prefix, "aeon_head")\n',
+            'return maybe_prefix(prefix, "aeon_head")',
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-modelapi-")
