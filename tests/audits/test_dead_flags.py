@@ -93,6 +93,12 @@ def test_an_annotated_flag_is_one_too(git_repo: GitRepo, no_rules: Path) -> None
         (FORK_TEXT.replace("raw_input = True", "raw_input_only = True"), {}),
         # the fork's own code reads the flag: a flag of the fork's
         (FORK_TEXT + "\n\ndef aeon_raw(model) -> bool:\n    return model.supports_multimodal_raw_input\n", {}),
+        # a method's alias, not a flag: the hook checks judge it
+        (
+            FORK_TEXT.replace("raw_input = True", "raw_input = aeon_raw")
+            + "\n    def aeon_raw(self):\n        return 1\n",
+            {},
+        ),
         # a local of a function, not a class's attribute
         (
             "def aeon_f(model):\n    supports_multimodal_raw_input = True\n    return [supports_multimodal_raw_input]\n",

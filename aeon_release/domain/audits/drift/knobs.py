@@ -311,9 +311,22 @@ def _class_stores(
         targets = (
             stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
         )
+        if not _literal(getattr(stmt, "value", None)):
+            continue  # a method's alias (``get_embeddings = _embed``) is a hook: the hook checks' to judge
         for target in targets:
             if isinstance(target, ast.Name) and target.id in dead and stmt.lineno in owned:
                 yield path, stmt.lineno, f"class attribute {node.name}.{target.id}", target.id, "flag"
+
+
+def _literal(value: ast.expr | None) -> bool:
+    """A flag's value: a literal (``True``, ``"raw"``, ``("a", "b")``), not an expression or a function."""
+    if value is None:
+        return False
+    try:
+        ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
 
 
 def _imported_bases(module: ast.Module, path: str) -> frozenset[str]:
