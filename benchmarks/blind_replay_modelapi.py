@@ -20,6 +20,18 @@ Blind, on the engine before any widening (main at 8c197800): 14 caught, 1 warned
 quiet, 0 false errors of 9).  The one warned is #34858's hook override still requiring
 ``handle_oov_mm_token``: symbol drift errs on it, naming the override and the base's new parameters, but on the
 override's ``def`` line, not the parameter line the replay marks.
+Batch 2 (8 more commits -- a protocol's class default flipped, flags and class attributes nobody reads, hooks
+renamed or re-parametered, a registry table key gone -- written after batch 1's run and before the engine saw
+them), blind on the same engine: 6 caught, 2 warned, 1 missed of 9 (twins: 5 quiet, 0 false errors); both
+batches 20 caught, 3 warned, 1 missed of 24 (twins: 14 quiet, 0 false errors of 14).  The miss: #23749's
+``supports_multimodal_raw_input = True`` in a fork model class's body, a flag upstream renamed
+``supports_multimodal_raw_input_only`` (its ``getattr`` read went with it).  Warned, by design: #30035's
+``self.merge_by_field_config`` read in a subclass inheriting the flipped default (the read follows the flag,
+which is how a model adapts to it: default drift's warning), and #13166's ``supported_lora_modules`` in a
+LoRA model (upstream still spells the name on its LoRA manager: symbol drift's override warning).
+After killers83 (a fork class's literal class attribute, the class deriving from the project's own, setting
+a name upstream's diff took the last read of and no served upstream file spells any more: an error, dead
+knobs in ``drift/knobs.py``): 21 caught, 3 warned, 0 missed of 24 (twins: 14 quiet, 0 false errors of 14).
 
   python benchmarks/blind_replay_modelapi.py [--mirror DIR] [--only TEXT ...] [--show]
 """
