@@ -32,6 +32,9 @@ LoRA model (upstream still spells the name on its LoRA manager: symbol drift's o
 After killers83 (a fork class's literal class attribute, the class deriving from the project's own, setting
 a name upstream's diff took the last read of and no served upstream file spells any more: an error, dead
 knobs in ``drift/knobs.py``): 21 caught, 3 warned, 0 missed of 24 (twins: 14 quiet, 0 false errors of 14).
+Regression set with it (2026-12-05): killer_replay 26/26, kind_change_replay 12/12, blind_replay_openai 17
+caught, 1 warned, 0 missed of 18 (0 false of 10), review15/16/17_twins 0 false (40, 30, 23 twins),
+symbol_precision --windows 3: 0 false errors.
 
   python benchmarks/blind_replay_modelapi.py [--mirror DIR] [--only TEXT ...] [--show]
 """
