@@ -13,7 +13,9 @@ it, nor quotes it (a ``getattr``) any more.  The fork's side: a fork-owned store
 v``, ``x.name += v``, ``setattr(x, "name", v)``), a method of a fork class (an override of a hook upstream stopped calling:
 ``def prepare(self, batch)`` when upstream's ``execute`` no longer calls ``self.prepare``), or a deployment file's option of the service
 (``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
-of a config file: the attribute ``enable_reasoning``), where no line the fork added reads it (a knob
+of a config file: the attribute ``enable_reasoning``), or a fork class's attribute (an error, only where the class
+derives from the project's own and upstream no longer spells the name at all: a model's protocol flag,
+``supports_multimodal_raw_input = True`` after #23749 renamed it), where no line the fork added reads it (a knob
 of the fork's own).  A key is such a knob too: a fork-owned write of a string key into a mapping (``cfg["use_fast"] = True``,
 an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", True)``) that upstream's
 code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
@@ -106,13 +108,20 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dead:
         return []
     stores = list(_stores(trees, dead, accepted))
-    kept = _still_named(trees, {name for *_, name, kind in stores if kind == "default"}, served)
+    kept = _still_named(trees, {name for *_, name, kind in stores if kind in _UNLESS_NAMED}, served)
     return [
         _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
         for path, line, how, name, kind in (
-            (*s[:4], "" if s[4] == "default" and s[3] in kept else s[4]) for s in stores
+            (*s[:4], "" if s[4] in _UNLESS_NAMED and s[3] in kept else s[4])
+            for s in stores
+            if not (s[4] == "flag" and s[3] in kept)  # a class's restated attribute: replaced_knobs' and symbol drift's
         )
     ]
+
+
+# the stores an error only while upstream's served code no longer spells the name at all (a set_defaults
+# key, a flag of a class deriving from upstream's): a name still declared anywhere may still be read
+_UNLESS_NAMED = ("default", "flag")
 
 
 def _still_named(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
@@ -155,6 +164,7 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
             stored.update(k for args in _SET_DEFAULTS.findall(code) for k in _KEYWORD.findall(args))
             stored.update(name for names in _KEY_STORE.findall(code) for name in names if name)
             stored.update(n for n in _METHOD.findall(code) if not n.startswith("__"))
+            stored.update(n for n in _CLASS_ATTRIBUTE.findall(code) if not n.startswith("__"))
             texts.append(code)
         elif setting_file(path):
             for line in trees.mine[path].added.values():
@@ -173,6 +183,11 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
 _COMMENT = re.compile(r"#.*")
 # an indented ``def``: a method, which overrides (or is) what an upstream caller reaches by ``.name(``
 _METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w{3,})[ \t]*\(", re.M)
+
+
+# a one-level indented assignment: a class body's attribute (``supports_raw_input = True``; a function's
+# local matches too, dropped when the file is parsed: only a class body's statement is a store)
+_CLASS_ATTRIBUTE = re.compile(r"^(?: {4}|\t)([A-Za-z_]\w{3,})[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 
 
 # a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
@@ -254,11 +269,13 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
         owned = trees.owned_lines(path) if module is not None else set()
         patches = _patches(module) if module is not None and owned else {}
         tables = _tables(module) if module is not None and owned else set()
+        imported = _imported_bases(module, path) if module is not None and owned else frozenset()
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
                     yield path, node.lineno, f"{_show(node)} = ...", node.attr, _kind(node, patches, tables)
             elif isinstance(node, ast.ClassDef):
+                yield from _class_stores(path, node, dead, owned, imported)
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
@@ -278,6 +295,50 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
             else:
                 kind = _kind(node, patches, tables)
                 yield from ((*store, kind) for store in _key_stores(path, node, dead, owned))
+
+
+def _class_stores(
+    path: str, node: ast.ClassDef, dead: dict[str, str], owned: set[int], imported: frozenset[str]
+) -> Iterator[tuple[str, int, str, str, str]]:
+    """A fork-owned class attribute of a dead name (``supports_multimodal_raw_input = True`` in a model
+    class) of a class deriving from a class of the project's own package: a protocol's flag upstream's code
+    read off the model (``getattr(model, "supports_...", False)``).  A library's class (a pydantic model's
+    field is serialized) is left alone, and so is a name upstream still spells (dropped by the caller: an
+    inherited attribute restated is replaced_knobs' and symbol drift's, one finding a line)."""
+    if not any(isinstance(b, ast.Name) and b.id in imported for b in node.bases):
+        return
+    for stmt in node.body:
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if not _literal(getattr(stmt, "value", None)):
+            continue  # a method's alias (``get_embeddings = _embed``) is a hook: the hook checks' to judge
+        for target in targets:
+            if isinstance(target, ast.Name) and target.id in dead and stmt.lineno in owned:
+                yield path, stmt.lineno, f"class attribute {node.name}.{target.id}", target.id, "flag"
+
+
+def _literal(value: ast.expr | None) -> bool:
+    """A flag's value: a literal (``True``, ``"raw"``, ``("a", "b")``), not an expression or a function."""
+    if value is None:
+        return False
+    try:
+        ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def _imported_bases(module: ast.Module, path: str) -> frozenset[str]:
+    """The names the module imports from its own package (``from pkg.models.interfaces import X`` in
+    ``pkg/ext/f.py``): upstream's classes, not a library's (a pydantic model's field is read by the model)."""
+    package = path.split("/", 1)[0]
+    return frozenset(
+        alias.asname or alias.name
+        for stmt in module.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and (stmt.module or "").split(".")[0] == package
+        for alias in stmt.names
+    )
 
 
 def _kind(node: ast.AST, patches: dict[int, str], tables: set[int]) -> str:
@@ -471,6 +532,15 @@ def _finding(
             f"fork-owned {how} keys the fork's table by {name}, which upstream's code no longer reads or gives "
             f"anywhere: its last read went from {where}{commit}; the entry is dead, and the name upstream gives "
             "now misses the table: key it by what upstream uses instead"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if kind == "flag":
+        # #23749 renamed SupportsMultiModalWithRawInput's supports_multimodal_raw_input: a model class still
+        # setting the old flag silently gets embeddings instead of its raw inputs
+        message = (
+            f"fork-owned {how} sets a flag upstream's code no longer reads or declares anywhere: its last read "
+            f"went from {where}{commit}; the class's setting silently does nothing now: find the flag upstream "
+            "reads instead, or drop the carry"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     if kind == "default":
