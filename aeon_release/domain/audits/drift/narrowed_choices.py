@@ -10,7 +10,7 @@ does not see it.
 Narrowed when, in one file, a class field annotated as a plain string (``str``, ``str | None``,
 ``Optional[str]``) at the merge base is annotated at upstream with one ``Literal[...]`` (inline, or an alias of
 the file), and the class is validated: it derives from ``BaseModel``, or it is decorated while the file imports
-pydantic (a pydantic dataclass, or a decorator that makes one).  A plain dataclass checks nothing: the fork's
+pydantic (a pydantic dataclass, or a decorator that makes one; never the stdlib's ``@dataclass``).  A plain dataclass checks nothing: the fork's
 value still flows to its own code, so it stays quiet.  Only a constructor keyword of the class is tied
 (``names.py``): a comparison may read a value the fork set after validation.
 

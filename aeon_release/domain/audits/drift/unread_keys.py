@@ -17,7 +17,9 @@ all any more.  An error where the word is gone from upstream's served code and n
 ``MAP`` consumes it whole (``**MAP``, a loop or ``.items()`` over it, ``dict(MAP)``): nothing can read the
 key by name.  A warning where an attribute of that name is still read (``Cls(**MAP)`` may bind the key to a
 field read so; dead knob drift counts the word alive there and says nothing).  Otherwise (the word lives on
-unread, or the mapping is consumed whole) dead knob drift's warning says it already: no second one.
+unread, or the mapping is consumed whole) dead knob drift's warning says it already: no second one.  The
+mapping handed as an argument to a callee that may read it (``_fetch(cfg.MAP)``) is consumed whole too, and a
+key the fork's own lines read off the mapping is still read: both quiet.
 """
 
 from __future__ import annotations
