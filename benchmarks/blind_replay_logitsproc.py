@@ -39,6 +39,8 @@ Regression set after killers81 (2026-12-05): killer_replay 26/26, kind_change_re
 blind_replay_sampling 21/21 (12 twins quiet), blind_replay_specdec 23/23 (10 quiet), blind_replay_runner 24
 caught, 2 warned, 1 missed of 27 (16 quiet; as documented there), blind_replay_openai 17 caught, 1 warned of 18
 (10 quiet), review15/16/17_twins 0 false errors of 40/30/23, symbol_precision --windows 3: 0 false errors (windows 0, 1, 2).
+After fixS's false-error mends (the fork's own sibling, a store a fork subclass reads): unchanged, 15 caught,
+0 warned, 0 missed of 15 (twins: 9 quiet, 0 false errors).
 
   python benchmarks/blind_replay_logitsproc.py [--mirror DIR] [--only TEXT ...] [--show]
 """

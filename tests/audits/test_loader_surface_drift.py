@@ -261,3 +261,137 @@ def test_a_key_upstream_stopped_reading_off_its_mapping(
         FORK_KEYS,
     )
     assert found == expected
+
+
+STDLIB_LOAD = (
+    "from dataclasses import dataclass\n\nfrom pydantic import BaseModel\n\n\n"
+    "class Other(BaseModel):\n    x: int = 0\n\n\n"
+    "@dataclass\nclass LoadConfig:\n    load_format: str = 'auto'\n    safetensors_load_strategy: str | None = None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [("@config", [(6, "error")]), ("@dataclass", []), ("@dataclasses.dataclass", [])],
+    ids=["a pydantic-making decorator", "twin: a stdlib dataclass", "twin: dataclasses.dataclass"],
+)
+def test_a_stdlib_dataclass_beside_pydantic_is_not_validated(
+    git_repo: GitRepo, no_rules: Path, decorator: str, expected: list[tuple[int, str]]
+) -> None:
+    """A file importing pydantic for another class: its stdlib ``@dataclass`` still checks nothing."""
+    base = STDLIB_LOAD.replace("@dataclass", decorator).replace(
+        "from dataclasses import dataclass\n",
+        "import dataclasses\nfrom dataclasses import dataclass\n\nconfig = dataclass\n"
+        if decorator != "@config"
+        else "from vllm.config.utils import config\n",
+    )
+    after = base.replace("str | None = None", "Literal['lazy', 'eager'] | None = None")
+    found = _rows(
+        git_repo,
+        no_rules,
+        {LOAD: base},
+        {FORK_CONFIG: _built("unified")},
+        {LOAD: after},
+        LOAD_SUBJECT,
+        NAME_DRIFT,
+        FORK_CONFIG,
+    )
+    assert [f for f in found if f[1] == "error"] == expected
+
+
+def _tried(caught: str) -> str:
+    return (
+        "from pydantic import ValidationError\n\nfrom vllm.config.load import LoadConfig\n\n\n"
+        "def aeon_load_config() -> LoadConfig:\n"
+        "    # AEON: unified memory where this upstream takes it\n"
+        "    try:\n        return LoadConfig(safetensors_load_strategy='unified')\n"
+        f"    except {caught}:\n        return LoadConfig(safetensors_load_strategy='lazy')\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("caught", "expected"),
+    [
+        ("KeyError", [(9, "error")]),
+        ("ValidationError", [(9, "warning")]),
+        ("(TypeError, ValueError)", [(9, "warning")]),
+        ("Exception", [(9, "warning")]),
+    ],
+    ids=["a handler that misses the refusal", "warning: ValidationError", "warning: ValueError", "warning: Exception"],
+)
+def test_a_refusal_the_fork_catches_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, caught: str, expected: list[tuple[int, str]]
+) -> None:
+    """The fork falls back when its value is refused: maybe what it wants (a warning), not surely broken."""
+    found = _rows(
+        git_repo,
+        no_rules,
+        {LOAD: LOAD_BASE},
+        {FORK_CONFIG: _tried(caught)},
+        {LOAD: NARROWED},
+        LOAD_SUBJECT,
+        NAME_DRIFT,
+        FORK_CONFIG,
+    )
+    assert found == expected
+
+
+READER = "vllm/aeon/qlora_reader.py"
+HUB = "vllm/model_executor/model_loader/hub.py"
+HUB_FILE = "import huggingface_hub\n\n\ndef _fetch(kwargs):\n    return huggingface_hub.snapshot_download(**kwargs)\n"
+
+
+def _reader(line: str) -> str:
+    return f"def aeon_adapter(load_config):\n    # AEON: the fork's loader applies the adapter\n    {line}\n"
+
+
+@pytest.mark.parametrize(
+    ("extra", "upstream", "expected"),
+    [
+        (
+            {READER: _reader("return 'qlora_adapter' in load_config.model_loader_extra_config")},
+            UTILS_THEIRS,
+            [(6, "error")],
+        ),
+        (
+            {},
+            UTILS_THEIRS + "\n\ndef size(load_config):\n    return len(load_config.model_loader_extra_config)\n",
+            [(6, "error")],
+        ),
+        ({READER: _reader("return load_config.model_loader_extra_config.get('qlora_adapter')")}, UTILS_THEIRS, []),
+        ({READER: _reader("return load_config.model_loader_extra_config['qlora_adapter']")}, UTILS_THEIRS, []),
+        (
+            {},
+            {
+                UTILS: UTILS_THEIRS
+                + "\n\ndef get_adapter(load_config):\n    return _fetch(load_config.model_loader_extra_config)\n",
+                HUB: HUB_FILE,
+            },
+            [],
+        ),
+    ],
+    ids=[
+        "a membership test of the fork's is no read",
+        "the mapping's size alone",
+        "twin: the fork reads the key itself",
+        "twin: the fork subscripts the key itself",
+        "twin: the mapping handed whole to a function",
+    ],
+)
+def test_a_key_the_fork_or_a_callee_still_reads(
+    git_repo: GitRepo, no_rules: Path, extra: dict, upstream: str | dict, expected: list[tuple[int, str]]
+) -> None:
+    """The fork's own lines read the key off the mapping, or upstream hands the mapping whole to a callee
+    (which may unpack it): the key may still be read, so no error."""
+    theirs = upstream if isinstance(upstream, dict) else {UTILS: upstream}
+    found = _rows(
+        git_repo,
+        no_rules,
+        {UTILS: UTILS_BASE},
+        {FORK_KEYS: _writes(WRITE), **extra},
+        theirs,
+        KEY_SUBJECT,
+        SYMBOL_DRIFT,
+        FORK_KEYS,
+    )
+    assert [f for f in found if f[1] == "error"] == expected

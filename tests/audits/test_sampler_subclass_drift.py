@@ -77,6 +77,15 @@ def test_an_override_returning_a_one_value_sibling_is_an_error(git_repo: GitRepo
     assert "Sampler.sample() to return 2 values (vllm/v1/sample/sampler.py" in message and "#22387" in message
 
 
+def test_an_override_returning_the_forks_own_one_value_sibling_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's own sibling, declared one tensor, says the override returns one value as upstream's did."""
+    body = (
+        "    def greedy_sample(self, logits) -> torch.Tensor:\n        return logits.argmax(dim=-1)\n\n"
+        "    def sample(self, logits, md):\n        return self.greedy_sample(logits)\n"
+    )
+    assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, body, RETURN_DRIFT)] == [(11, "error")]
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -88,6 +97,9 @@ def test_an_override_returning_a_one_value_sibling_is_an_error(git_repo: GitRepo
         "    def sample(self, logits, md):\n        return self.greedy_sample(logits), None\n",
         # another method's name: upstream kept its shape
         "    def aeon_greedy(self, logits):\n        return self.greedy_sample(logits)\n",
+        # the fork's own sibling returns the pair: its override, not upstream's one-value method, is called
+        "    def greedy_sample(self, logits):\n        return logits.argmax(dim=-1), None\n\n"
+        "    def sample(self, logits, md):\n        return self.greedy_sample(logits)\n",
     ],
 )
 def test_overrides_fit_for_the_pair_or_not_of_it_are_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:

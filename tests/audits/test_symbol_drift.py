@@ -933,6 +933,43 @@ def test_fork_sets_an_instance_attribute_upstream_renamed(git_repo: GitRepo, no_
     )
 
 
+STORE_SAMPLER = "vllm/v1/sample/sampler.py"
+STORE_BASE = (
+    "import torch\n\n\nclass Sampler(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+    "        self.rejection_sampler = torch.nn.Identity()\n        self.penalties = torch.nn.Identity()\n"
+)
+STORE_SETTER = (
+    "import torch\n\nfrom vllm.v1.sample.sampler import Sampler\n\n\nclass AeonBase(Sampler):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.rejection_sampler = torch.nn.Identity()\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "expected"),
+    [("Sampler", [9]), ("AeonBase", [])],
+    ids=["an unrelated class reads it", "twin: a subclass in another file reads it"],
+)
+def test_an_attribute_the_forks_subclass_reads(
+    git_repo: GitRepo, no_rules: Path, base: str, expected: list[int]
+) -> None:
+    """The fork's base class sets self.X that upstream's base dropped, and the fork's subclass in another file
+    reads it: the fork's own attribute, read by the fork (no error); a class not deriving from it proves nothing."""
+    reader = (
+        f"from vllm.v1.sample.aeon_base import AeonBase\nfrom vllm.v1.sample.sampler import Sampler\n\n\n"
+        f"class AeonSampler({base}):\n    def aeon_verify(self, logits):\n        return self.rejection_sampler(logits)\n"
+    )
+    fork = {"vllm/v1/sample/aeon_sampler.py": reader, "vllm/v1/sample/aeon_base.py": STORE_SETTER}
+    upstream = STORE_BASE.replace("        self.rejection_sampler = torch.nn.Identity()\n", "")
+    sides = s.merge_case(
+        git_repo,
+        {STORE_SAMPLER: STORE_BASE, "vllm/v1/sample/__init__.py": ""},
+        fork,
+        [("x (#13729)", {STORE_SAMPLER: upstream})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == expected
+
+
 # -- one dict key written by both sides (a registry entry the carry and upstream both add) ---------------
 REGISTRY = "METHODS = {\n    'fp8': 'Fp8Config',\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    'awq': 'AwqConfig',\n    'nvfp4': 'ModelOptNvfp4Config',\n}\n"
 KEYS_FORK = frozenset({"'nvfp4': 'AeonNvfp4Config',  # AEON", "Kind.FP4: aeon_fp4,", "1: 'one',"})

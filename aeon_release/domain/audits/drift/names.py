@@ -1263,7 +1263,34 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
         f"fork-owned {read.how} means {drop.field.split('#', 1)[0]} = {drop.value!r}, {NOT_ACCEPTED}: "
         f"{why} ({drop.path}{commit}): {outcome} now"
     )
+    if drop.narrowed and _caught(trees, read):
+        message += "; the fork catches the refusal here: check that its fallback is what it wants"
+        return Finding(RULE, "merge", Severity.WARNING, read.path, read.line, message)
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+# what a validated class's refusal raises (pydantic's ValidationError is a ValueError), and its bases
+_REFUSALS = frozenset({"ValidationError", "ValueError", "Exception", "BaseException"})
+
+
+def _caught(trees: ThreeTrees, read: Read) -> bool:
+    """The value passed sits in a ``try:`` whose handler catches the refusal: the fork has a fallback for a
+    value this upstream refuses, which may be what it wants (a warning, not an error)."""
+    module = trees.merged_module(read.path)
+    for node in ast.walk(module) if module is not None else ():
+        if not isinstance(node, ast.Try) or not node.body:
+            continue
+        inside = node.body[0].lineno <= read.line <= (node.body[-1].end_lineno or node.body[-1].lineno)
+        if inside and any(_catches_refusal(handler) for handler in node.handlers):
+            return True
+    return False
+
+
+def _catches_refusal(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True  # a bare ``except:``
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any((plain_name(kind) or "").rsplit(".", 1)[-1] in _REFUSALS for kind in kinds)
 
 
 def _shown(kept: tuple[str, ...]) -> str:

@@ -10,7 +10,7 @@ does not see it.
 Narrowed when, in one file, a class field annotated as a plain string (``str``, ``str | None``,
 ``Optional[str]``) at the merge base is annotated at upstream with one ``Literal[...]`` (inline, or an alias of
 the file), and the class is validated: it derives from ``BaseModel``, or it is decorated while the file imports
-pydantic (a pydantic dataclass, or a decorator that makes one).  A plain dataclass checks nothing: the fork's
+pydantic (a pydantic dataclass, or a decorator that makes one; never the stdlib's ``@dataclass``).  A plain dataclass checks nothing: the fork's
 value still flows to its own code, so it stays quiet.  Only a constructor keyword of the class is tied
 (``names.py``): a comparison may read a value the fork set after validation.
 
@@ -137,7 +137,27 @@ def _validated(cls: ast.ClassDef, module: ast.Module) -> bool:
     """pydantic checks the class's fields: a ``BaseModel``, or a decorated class of a file importing pydantic."""
     if any((plain_name(b) or "").rsplit(".", 1)[-1] == "BaseModel" for b in cls.bases):
         return True
-    return bool(cls.decorator_list) and _imports_pydantic(module)
+    decorators = [d for d in cls.decorator_list if not _stdlib_dataclass(d, module)]
+    return bool(decorators) and _imports_pydantic(module)
+
+
+def _stdlib_dataclass(decorator: ast.expr, module: ast.Module) -> bool:
+    """``@dataclasses.dataclass`` or a bare ``@dataclass`` imported from ``dataclasses`` checks nothing, even in
+    a file that imports pydantic for another class."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    shown = plain_name(target) or ""
+    if shown == "dataclasses.dataclass":
+        return True
+    return "." not in shown and shown in _imported_from(module, "dataclasses")
+
+
+def _imported_from(module: ast.Module, source: str) -> set[str]:
+    return {
+        alias.asname or alias.name
+        for stmt in ast.walk(module)
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == source
+        for alias in stmt.names
+    }
 
 
 def _imports_pydantic(module: ast.Module) -> bool:

@@ -521,13 +521,41 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     tuples = len(lengths) == 1 and _UNKNOWN not in lengths
                     # or one value, no tuple display: checked against a base upstream made return a tuple
                     via = () if tuples else _sibling_calls(node)
-                    if tuples or via or _single(node, surely=True):
+                    mine = _fork_siblings(trees, path, cls, via)
+                    if not all(_one_declared(m) for m in mine.values()):
+                        continue  # the fork's own sibling may return the pair: what it returns is the fork's
+                    settled = bool(via) and set(via) <= set(mine)
+                    via = tuple(m for m in via if m not in mine)
+                    if tuples or via or settled or _single(node, surely=True):
                         line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
                         count = lengths.pop() if tuples else 1
                         bases = tuple(b for base in cls.bases if (b := last_name(base)))
                         qual = f"{cls.name}.{node.name}"
                         homes = tuple((b, h) for b in bases if (h := _imported_file(module, b)))
                         yield Override(path, line, qual, node.name, count, not tuples, bases, via, homes)
+
+
+def _fork_siblings(trees: ThreeTrees, path: str, cls: ast.ClassDef, via: tuple[str, ...]) -> dict[str, _Def]:
+    """Of the methods ``via`` names, those the fork defines itself: in the class, or on its own lines in a base
+    class of the same file or of the file the base is imported from.  Its def, not upstream's, says what
+    ``self.<method>(...)`` returns."""
+    found = {n.name: n for n in cls.body if isinstance(n, _Def) and n.name in via}
+    for base in (b for base in cls.bases if (b := last_name(base))) if len(found) < len(via) else ():
+        where = _imported_file(trees.merged_module(path), base) or path
+        home, owned = trees.merged_module(where), trees.owned_lines(where)
+        for node in home.body if home is not None else ():
+            if isinstance(node, ast.ClassDef) and node.name == base:
+                found |= {
+                    n.name: n
+                    for n in node.body
+                    if isinstance(n, _Def) and n.name in via and n.name not in found and n.lineno in owned
+                }
+    return found
+
+
+def _one_declared(func: _Def) -> bool:
+    """A fork's sibling surely returns one value: no tuple, and ``-> torch.Tensor`` or one-value displays."""
+    return _single(func) and (_annotated_one(func) or _single(func, surely=True))
 
 
 def _imported_file(module: ast.Module | None, name: str) -> str | None:

@@ -1945,13 +1945,31 @@ class _Checker:
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:
         """``self.X = ...`` meant for a base class that no longer has X (the instance twin of a renamed ClassVar)."""
         name = node.attr
-        if name.startswith("__") or _reads_self_attribute(mod, qual, name):
-            return  # the fork's own attribute: its class reads it
+        if name.startswith("__") or _reads_self_attribute(mod, qual, name) or self._subclass_reads(mod, qual, name):
+            return  # the fork's own attribute: its class, or a fork class deriving from it, reads it
         found = self._compare(self._member_of(mod.path, qual, name, False))
         if found is not None:
             yield self._finding(
                 mod, node.lineno, f"sets self.{name}", found[0], "nothing reads the fork's value any more"
             )
+
+    def _subclass_reads(self, mod: ModuleInfo, qual: str, name: str) -> bool:
+        """A fork class deriving from ``qual`` (in any file the fork wrote in) reads ``.name``: the value the
+        fork's base class sets is read by its subclass, even where upstream's base no longer has it."""
+        setter = self.after.class_info(mod, qual)
+        if setter is None:
+            return False
+        for where in self.inp.fork_lines:
+            if not where.endswith(".py") or _not_served(where) or f".{name}" not in (self.inp.merged.text(where) or ""):
+                continue
+            other = self.after.module_at(where)
+            for cls_qual in other.classes if other is not None else ():
+                cls = self.after.class_info(other, cls_qual) if other is not None else None
+                if cls is None or cls is setter or not _reads_self_attribute(cls.module, cls_qual, name):
+                    continue
+                if any(base is setter for base in self.after.mro(cls, include_self=False)):
+                    return True
+        return False
 
     def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         """``module.f = mine``, ``Class.method = mine``, ``config.field = 3``: an assignment to a name

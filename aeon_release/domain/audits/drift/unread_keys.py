@@ -17,14 +17,16 @@ all any more.  An error where the word is gone from upstream's served code and n
 ``MAP`` consumes it whole (``**MAP``, a loop or ``.items()`` over it, ``dict(MAP)``): nothing can read the
 key by name.  A warning where an attribute of that name is still read (``Cls(**MAP)`` may bind the key to a
 field read so; dead knob drift counts the word alive there and says nothing).  Otherwise (the word lives on
-unread, or the mapping is consumed whole) dead knob drift's warning says it already: no second one.
+unread, or the mapping is consumed whole) dead knob drift's warning says it already: no second one.  The
+mapping handed as an argument to a callee that may read it (``_fetch(cfg.MAP)``) is consumed whole too, and a
+key the fork's own lines read off the mapping is still read: both quiet.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
@@ -32,7 +34,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import parse_python, plain_name, str_value
 
 # a fork's added line that may write a key: ``["key"] =``, ``.setdefault("``, ``.update({``, ``= {``, or a
 # dict display's entry ``"key":`` (one written over lines): only such a file is walked
@@ -62,7 +64,8 @@ def unread_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     keys = sorted({key for _, key in dropped})
     quoted = repo.lines_containing(trees.repo, trees.theirs, [f"{q}{k}{q}" for k in keys for q in "\"'"], served)
     alive = {k for k in keys if any(f'"{k}"' in line or f"'{k}'" in line for line in quoted)}
-    dropped = {pair: path for pair, path in dropped.items() if pair[1] not in alive}
+    mine = _fork_reads(trees, set(dropped))
+    dropped = {pair: path for pair, path in dropped.items() if pair[1] not in alive and pair not in mine}
     whole = _consumed_whole(trees, {mapping for mapping, _ in dropped})
     words = sorted({k for _, k in dropped})
     named = repo.words_present(trees.repo, trees.theirs, words, served)
@@ -144,11 +147,31 @@ def _dropped_reads(trees: ThreeTrees, wanted: set[tuple[str, str]]) -> dict[tupl
     return found
 
 
-def _keyed_reads(module: ast.Module, wanted: set[tuple[str, str]]) -> set[tuple[str, str]]:
+def _fork_reads(trees: ThreeTrees, wanted: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (mapping, key) pairs a file the fork wrote in reads on its own lines: the fork's own code still
+    takes the key off the mapping (a fork-owned loader applying it), whatever upstream stopped reading."""
+    keys = {key for _, key in wanted}
+    found: set[tuple[str, str]] = set()
+    for path in sorted(trees.mine):
+        change = trees.mine[path]
+        if not path.endswith(".py") or path.split("/", 1)[0] in TEST_FOLDERS:
+            continue
+        if not any(keys.intersection(_QUOTED.findall(line)) for line in change.added.values()):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        found |= _keyed_reads(module, wanted, owned) if module is not None else set()
+    return found
+
+
+def _keyed_reads(
+    module: ast.Module, wanted: set[tuple[str, str]], lines: set[int] | None = None
+) -> set[tuple[str, str]]:
     mappings = {mapping for mapping, _ in wanted}
     aliases = {m: _aliases(module, m) for m in mappings}
     found = set()
     for node in ast.walk(module):
+        if lines is not None and (isinstance(node, ast.Compare) or getattr(node, "lineno", None) not in lines):
+            continue  # ``"key" not in MAP`` on the fork's lines guards its own write: no read
         for key, holder in _reads(node):
             found |= {(m, key) for m in mappings if (m, key) in wanted and _is_mapping(holder, m, aliases[m])}
     return found
@@ -221,11 +244,29 @@ def _uses_whole(module: ast.Module, mapping: str) -> bool:
                 return True  # f(**MAP)
             if isinstance(node.func, ast.Name) and node.func.id == "dict" and any(held(a) for a in node.args):
                 return True
+            if _handed_on(node, held):
+                return True  # ``_fetch(cfg.MAP)``: the callee may read any key of it (``**kwargs``)
         if isinstance(node, ast.Dict) and any(k is None and held(v) for k, v in zip(node.keys, node.values)):
             return True  # {**MAP}
         if isinstance(node, ast.For | ast.comprehension) and held(node.iter):
             return True
     return False
+
+
+# callees that see a mapping's keys or its size alone, or only log it: nothing of theirs reads a value
+_INSPECTS = frozenset(
+    {"isinstance", "len", "bool", "print", "repr", "str", "type", "id", "set", "frozenset", "sorted", "list"}
+    | {"tuple", "debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical"}
+)
+
+
+def _handed_on(call: ast.Call, held: Callable[[ast.expr], bool]) -> bool:
+    """The mapping (or a local bound from it) passed whole as an argument to a callee that may read its
+    keys (#17699's replay: ``_fetch(load_config.MAP)`` in one file, ``snapshot_download(**kwargs)`` in another)."""
+    callee = (plain_name(call.func) or "").rsplit(".", 1)[-1]
+    if not callee or callee in _INSPECTS:
+        return False
+    return any(held(a) for a in call.args) or any(k.arg is not None and held(k.value) for k in call.keywords)
 
 
 def _finding(trees: ThreeTrees, store: _Store, where: str, maybe: bool, pr_pattern: str) -> Finding:
