@@ -80,8 +80,18 @@ def test_a_removed_keyword_a_logging_kwargs_takes_is_an_error(git_repo: GitRepo,
             "kv_transfer_params=params",
             None,
         ),
+        # a "log" method that is no logger's: a trace sink given the keys, or the class's own method
+        ("self.tracer.log(**kwargs)", "prompt_routed_experts=experts", "warning"),
+        ("if kwargs:\n            self.info(kwargs)", "prompt_routed_experts=experts", "warning"),
+        # logged, then reached through locals(): the keys are stored
+        (
+            'if kwargs:\n            logger.warning("extra %s", kwargs)\n'
+            '        self.__dict__.update(locals()["kwargs"])',
+            "prompt_routed_experts=experts",
+            "warning",
+        ),
     ],
-    ids=["handed-on", "raised", "read", "kept-keyword"],
+    ids=["handed-on", "raised", "read", "kept-keyword", "tracer-log", "self-info", "locals"],
 )
 def test_twins_a_logging_kwargs_does_not_make_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, keyword: str, severity: str | None

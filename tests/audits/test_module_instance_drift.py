@@ -32,6 +32,25 @@ ALIASED = "from vllm.outputs import EMPTY as NOTHING\n\n\ndef aeon_empty() -> bo
 SET = IMPORT + "def aeon_full() -> int:\n    return len(FULL.pooler_output)\n"
 GUARDED = IMPORT + "def aeon_empty() -> bool:\n    return len(EMPTY.pooler_output or []) == 0\n"
 SHADOWED = IMPORT + "def aeon_empty(EMPTY) -> bool:  # noqa: N803\n    return len(EMPTY.pooler_output) == 0\n"
+# twins: the fork file binds the name again (a module-level shim, ``global``, an enclosing parameter, a
+# comprehension or lambda variable): the read is not of upstream's instance, or not only of it
+REBOUND = (
+    "import dataclasses\n\nfrom vllm.outputs import EMPTY, FULL\n\n"
+    "EMPTY = dataclasses.replace(EMPTY, pooler_output=[])\n\n\n"
+    "def aeon_empty() -> bool:\n    return len(EMPTY.pooler_output) == 0\n"
+)
+GLOBAL = IMPORT + (
+    "def aeon_init():\n    global EMPTY\n    EMPTY = FULL\n\n\n"
+    "def aeon_empty() -> bool:\n    return len(EMPTY.pooler_output) == 0\n"
+)
+NESTED = IMPORT + (
+    "def aeon_outer(EMPTY):  # noqa: N803\n    def inner() -> bool:\n"
+    "        return len(EMPTY.pooler_output) == 0\n\n    return inner()\n"
+)
+COMPREHENDED = IMPORT + (
+    "aeon_size = lambda EMPTY: len(EMPTY.pooler_output)  # noqa: E731,N803\n\n\n"
+    "def aeon_sizes(xs):\n    return [len(EMPTY.pooler_output) for EMPTY in xs]  # noqa: N806\n"
+)
 
 
 def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
@@ -46,6 +65,17 @@ def test_a_field_made_optional_read_off_a_module_instance_built_on_defaults_is_a
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, ".pooler_output"), "error")]
 
 
-@pytest.mark.parametrize("fork", [SET, GUARDED, SHADOWED], ids=["built-with-the-field", "guarded", "a-parameter"])
+@pytest.mark.parametrize(
+    "fork",
+    [SET, GUARDED, SHADOWED, REBOUND, GLOBAL, NESTED, COMPREHENDED],
+    ids=["built-with-the-field", "guarded", "a-parameter", "rebound", "global", "nested", "lambda-comprehension"],
+)
 def test_twins_a_module_instance_that_holds_the_field_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+def test_twin_an_instance_upstream_fills_after_building_it_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Upstream sets the field after the call (``EMPTY.pooler_output = []``): the call's defaults say nothing."""
+    theirs = THEIRS + "EMPTY.pooler_output = []\n"
+    sides = three_way(git_repo, {"vllm/__init__.py": "", OUTPUTS: BASE}, {"vllm/aeon_use.py": SIZED}, {OUTPUTS: theirs})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == []

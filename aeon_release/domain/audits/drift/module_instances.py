@@ -8,6 +8,11 @@ annotation or a local's constructor call; this one types a name the fork file im
 module that binds it once, at module level, to a call of the class -- and only when that call leaves the
 field to its default (names no keyword of it, passes no positional argument, spreads no ``**``): a
 constant built with the field set holds what it was given, not None.
+
+Either side may change what the name holds after that call, and then the call says nothing: the fork file
+binding the name anywhere besides its import (a module-level shim ``EMPTY = replace(EMPTY, ...)``, a
+``global`` rebinding, any scope's parameter, a comprehension, lambda, ``for``/``with``/``except`` target),
+or the upstream module setting an attribute of it (``EMPTY.pooler_output = []``, ``setattr(EMPTY, ...)``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, assigned
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.retyped import Recontained
 from aeon_release.domain.audits.source import last_name
+
+# statements and handlers that bind their ``name`` (``def EMPTY``, ``except E as EMPTY``)
+_NAMED = (ast.ExceptHandler, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def held_instance(
@@ -32,6 +40,8 @@ def held_instance(
         return None
     name = read.value.id
     if func is not None and (name in assigned(func) or name in _parameters(func)):
+        return None
+    if _rebinds(fork.module, name):
         return None
     built = instance_of(fork, name)
     if built is None or built.args or any(kw.arg in (None, read.attr) for kw in built.keywords):
@@ -72,7 +82,38 @@ def _bound_once(module: ast.Module, name: str) -> ast.Call | None:
         if isinstance(stmt, ast.Assign | ast.AnnAssign)
         and any(isinstance(t, ast.Name) and t.id == name for t in _targets(stmt))
     ]
-    return values[0] if len(values) == 1 and isinstance(values[0], ast.Call) else None
+    if len(values) != 1 or not isinstance(values[0], ast.Call) or _fills(module, name):
+        return None
+    return values[0]
+
+
+def _fills(module: ast.Module, name: str) -> bool:
+    """``name.attr = ...`` (or ``+=``, ``setattr(name, ...)``) anywhere in ``module``: set after the call."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del) and _is(node.value, name):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "setattr" and node.args and _is(node.args[0], name):
+            return True
+    return False
+
+
+def _rebinds(module: ast.Module, name: str) -> bool:
+    """The fork file binds ``name`` somewhere besides importing it: assigned, ``global``, a parameter of any
+    function or lambda, a loop, comprehension, ``with`` or ``except`` target, a def or class of that name."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+            return True
+        if isinstance(node, ast.arg) and node.arg == name:
+            return True
+        if isinstance(node, ast.Global | ast.Nonlocal) and name in node.names:
+            return True
+        if isinstance(node, _NAMED) and node.name == name:
+            return True
+    return False
+
+
+def _is(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _targets(stmt: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
