@@ -41,6 +41,10 @@ Regression set after: killer_replay 26/26, kind_change_replay 12/12, blind_repla
 12), blind_replay_openai 17 caught 1 warned of 18 (0 false), blind_replay_structured 20 caught 1 warned 1 missed
 of 22 (0 false), blind_replay_moves 25/25 (0 false), review15/16/17_twins 0 false, symbol_precision --windows 3:
 0 false errors (window 2 had 9 before switched hooks were limited to a sibling new to the fork's class).
+After fixU (the reviewer's four false errors mended: a switched call's receiver typed as another class is quiet
+and an untyped one warns; a sibling handing ``self`` to a helper or a computed ``getattr`` asks; a factory's local
+``__init__`` in the ``type()`` namespace and a later ``setattr`` are the class's): 15 caught, 0 warned, 0 missed
+of 15 (twins: 10 quiet, 0 false errors); killer_replay 26/26, kind_change_replay 12/12, review16/17_twins 0 false.
 
   python benchmarks/blind_replay_reasoning.py [--mirror DIR] [--only TEXT ...] [--show]
 """

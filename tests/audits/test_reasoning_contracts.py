@@ -216,3 +216,93 @@ def test_an_override_the_switched_call_no_longer_asks(git_repo: GitRepo, no_rule
     assert (line, severity) == (5, "error")
     assert "now calls self.reasoner.is_reasoning_end_streaming() where it called" in message
     assert "BaseThinkingReasoningParser.is_reasoning_end_streaming, which never asks is_reasoning_end" in message
+
+
+# twins of the factory-built class: members the factory writes in other spellings are still the class's
+INIT_IN_NAMESPACE = ADAPTERS_TEXT.replace(
+    '    reasoning_adapter = type(f"{engine}Reasoning", (EngineReasoningAdapter,), {"_engine": engine})\n',
+    """    def __init__(self, tokenizer, *args, **kwargs):
+        EngineReasoningAdapter.__init__(self, tokenizer, *args, **kwargs)
+        self._end_token_id = 7
+
+    reasoning_adapter = type(f"{engine}Reasoning", (EngineReasoningAdapter,), {"__init__": __init__})
+""",
+)
+SET_LATER = NESTED.replace("        _engine = engine\n", "        pass\n").replace(
+    "    return Made\n", '    setattr(Made, "_end_token_id", 7)\n    return Made\n'
+)
+HANDED_ON = NESTED.replace("    return Made\n", "    register_fields(Made)\n    return Made\n")
+
+
+@pytest.mark.parametrize(
+    "adapters",
+    [INIT_IN_NAMESPACE, SET_LATER, HANDED_ON],
+    ids=["init-in-namespace", "setattr", "handed-to-a-call"],
+)
+def test_twin_a_field_the_factory_writes_outside_the_namespace_literal(
+    git_repo: GitRepo, no_rules: Path, adapters: str
+) -> None:
+    # a def of the factory's own handed in by name writes its fields; members added after the class is made are
+    # the class's; a class handed to another call may gain anything: the old field is not known to be gone
+    assert _rows(git_repo, no_rules, adapters, ALIASED, ["return self._end_token_id"]) == []
+
+
+def _hook_rows(git_repo: GitRepo, no_rules: Path, upstream: dict[str, str], base: dict[str, str] | None = None) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {HOOKS: HOOKS_BASE, MANAGER: MANAGER_BASE, **(base or {})},
+        {FORK: HOOK_FORK.split("\n\n\nclass AeonPlainParser")[0] + "\n"},
+        [(SUBJECT, {HOOKS: HOOKS_UPSTREAM, **upstream})],
+    )
+    return [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK]
+
+
+def _sibling(body: str) -> str:
+    return HOOKS_UPSTREAM.replace("        return self.end_token_id in delta_ids\n", body)
+
+
+HELPER = _sibling("        return _ended(self, input_ids, delta_ids)\n") + (
+    "\n\ndef _ended(parser, input_ids, delta_ids):\n    return parser.is_reasoning_end(input_ids)\n"
+)
+SPELLED = _sibling("        check = getattr(self, 'is_reasoning_' + 'end')\n        return check(input_ids)\n")
+
+
+@pytest.mark.parametrize("hooks", [HELPER, SPELLED], ids=["module-helper", "computed-getattr"])
+def test_twin_a_sibling_that_asks_the_override_another_way(git_repo: GitRepo, no_rules: Path, hooks: str) -> None:
+    # the inherited sibling hands self to a module helper, or looks the hook up by a computed name: it may ask
+    assert _hook_rows(git_repo, no_rules, {HOOKS: hooks, MANAGER: MANAGER_UPSTREAM}) == []
+
+
+OTHER = "vllm/v1/detok.py"
+OTHER_BASE = """from vllm.reasoning.hooks import ReasoningParser
+
+
+class Detok:
+    def is_reasoning_end(self, ids):
+        return False
+
+    def is_reasoning_end_streaming(self, ids, delta):
+        return False
+
+
+def g(parser: ReasoningParser):
+    return parser
+
+
+def f(detok: Detok, ids, delta):
+    return detok.is_reasoning_end(ids)
+"""
+OTHER_UPSTREAM = OTHER_BASE.replace("detok.is_reasoning_end(ids)", "detok.is_reasoning_end_streaming(ids, delta)")
+
+
+def test_twin_a_switch_on_a_receiver_of_another_class(git_repo: GitRepo, no_rules: Path) -> None:
+    # the switched call's receiver is typed as a class of its own with hooks of the same names: not the fork's
+    assert _hook_rows(git_repo, no_rules, {OTHER: OTHER_UPSTREAM}, {OTHER: OTHER_BASE}) == []
+
+
+def test_a_switch_on_an_untyped_receiver_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    # the caller's text does not say the receiver's class: the switch may bypass the override, or not
+    base = MANAGER_BASE.replace("reasoner: ReasoningParser", "reasoner")
+    upstream = MANAGER_UPSTREAM.replace("reasoner: ReasoningParser", "reasoner")
+    [(line, severity)] = _hook_rows(git_repo, no_rules, {MANAGER: upstream}, {MANAGER: base})
+    assert (line, severity) == (5, "warning")

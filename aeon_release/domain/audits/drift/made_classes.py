@@ -8,7 +8,10 @@ so a fork parser's ``self.model_tokenizer`` (the root class's, still there) or `
 (the adapter's) read as removed.  The factory's text says what the class is: the one ``return`` of the
 function hands back a name the function binds once, by ``type(name, bases, {literal keys})`` or by a class
 statement of its own.  That class is built here as a class statement would write it (its bases, a member
-per key); a factory read no other way gives nothing, and the index then knows nothing past that base.
+per key, a key naming a def of the factory's own standing as that def, so an ``__init__`` handed in by
+name writes its fields); members the factory adds after the class is made (``setattr(Made, "k", v)``)
+are read as keys too.  A factory read no other way -- the product handed to any
+other call, a computed ``setattr`` -- gives nothing, and the index then knows nothing past that base.
 
 Pure: statements in, a class statement (or None) out.
 """
@@ -16,6 +19,8 @@ Pure: statements in, a class statement (or None) out.
 from __future__ import annotations
 
 import ast
+import copy
+from collections.abc import Mapping
 
 FUNCTION_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -56,21 +61,25 @@ def _returned(factory: ast.FunctionDef | ast.AsyncFunctionDef, position: int | N
 
 def _built(factory: ast.FunctionDef | ast.AsyncFunctionDef, value: ast.expr) -> ast.ClassDef | None:
     if isinstance(value, ast.Call):
-        return _typed(value, "made")
+        return _typed(factory, value, "made")
     if not isinstance(value, ast.Name):
         return None
     binders = [s for s in factory.body if value.id in _bound(s)]
     if len(binders) != 1:
         return None  # bound twice (or under a branch): which class is handed back is the run's
     stmt = binders[0]
+    made: ast.ClassDef | None = None
     if isinstance(stmt, ast.ClassDef):
-        return stmt
-    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
-        return _typed(stmt.value, value.id)
-    return None
+        made = stmt
+    elif isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call):
+        made = _typed(factory, stmt.value, value.id)
+    added = _added_later(factory, value.id) if made is not None else None
+    if made is None or added is None:
+        return None
+    return _with(made, added) if added else made
 
 
-def _typed(call: ast.Call, name: str) -> ast.ClassDef | None:
+def _typed(factory: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, name: str) -> ast.ClassDef | None:
     """``type(name, (A, B), {"k": v})`` as the class statement it stands for; None for any other call, or
     a namespace whose keys are not all written out."""
     if not (isinstance(call.func, ast.Name) and call.func.id == "type" and len(call.args) == 3 and not call.keywords):
@@ -81,13 +90,64 @@ def _typed(call: ast.Call, name: str) -> ast.ClassDef | None:
     keys = [k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None for k in namespace.keys]
     if any(k is None for k in keys):
         return None  # a ``**spread`` or a computed key: the names are the run's
-    body: list[ast.stmt] = [
-        ast.Assign(targets=[ast.Name(id=k, ctx=ast.Store())], value=v, lineno=call.lineno, col_offset=0)
-        for k, v in zip(keys, namespace.values, strict=True)
-        if k is not None
-    ]
+    local = {s.name: s for s in factory.body if isinstance(s, FUNCTION_DEFS)}
+    body = [_member(k, v, local, call) for k, v in zip(keys, namespace.values, strict=True) if k is not None]
     node = ast.ClassDef(name=name, bases=list(bases.elts), keywords=[], body=body or [ast.Pass()], decorator_list=[])
     return ast.fix_missing_locations(ast.copy_location(node, call))
+
+
+def _member(key: str, value: ast.expr, local: Mapping[str, ast.stmt], at: ast.AST) -> ast.stmt:
+    """The class body statement a namespace entry stands for: a def of the factory's own handed in by name
+    is that def under the key (its ``self.x = ...`` writes are the class's fields), anything else a value."""
+    if isinstance(value, ast.Name) and value.id in local:
+        return _renamed(local[value.id], key)
+    return _assign(key, value, at)
+
+
+def _renamed(func: ast.stmt, name: str) -> ast.stmt:
+    out = copy.copy(func)
+    if isinstance(out, FUNCTION_DEFS):
+        out.name = name
+    return out
+
+
+def _added_later(factory: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[ast.stmt] | None:
+    """Members the factory adds to the class it binds to ``name`` after making it (``setattr(name, "k", v)``;
+    a ``name.k = v`` store the index reads as a write already); None where it hands the class to any other
+    call (a decorator, a computed ``setattr``): what that call adds is the run's.  Storing the class somewhere
+    else adds nothing (#46610 records the adapters on the engine class)."""
+    added: list[ast.stmt] = []
+    for node in _own_nodes(factory):
+        if isinstance(node, ast.Call) and any(_names(a, name) for a in [*node.args, *(k.value for k in node.keywords)]):
+            key = _set_key(node)
+            if key is None:
+                return None
+            added.append(_assign(key, node.args[2], node))
+    return added
+
+
+def _set_key(call: ast.Call) -> str | None:
+    """The constant key of ``setattr(C, "k", v)``; None for any other call."""
+    if not (isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3):
+        return None
+    key = call.args[1]
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _names(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _assign(key: str, value: ast.expr, at: ast.AST) -> ast.stmt:
+    node = ast.Assign(targets=[ast.Name(id=key, ctx=ast.Store())], value=value)
+    return ast.fix_missing_locations(ast.copy_location(node, at))
+
+
+def _with(made: ast.ClassDef, added: list[ast.stmt]) -> ast.ClassDef:
+    """A copy of ``made`` whose body also holds ``added`` (the factory's own class statement stays as it is)."""
+    out = copy.copy(made)
+    out.body = [*made.body, *added]
+    return out
 
 
 def _bound(stmt: ast.stmt) -> set[str]:

@@ -63,7 +63,8 @@ def _blocks(diff: str) -> Iterator[tuple[str, str]]:
 
 def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], depth: int = 2) -> bool:
     """``method``'s body names ``name`` (a call, a read, a ``getattr``), or a method it calls on ``self``
-    does, ``depth`` steps down (``reach`` looks a method up on the fork's class); an unreadable one asks."""
+    does, ``depth`` steps down (``reach`` looks a method up on the fork's class); an unreadable one asks, and
+    so does one handing ``self`` to a call (a module helper may ask for it)."""
     if not isinstance(method, FUNCTION_DEFS):
         return True
     me = method.args.args[0].arg if method.args.args else None
@@ -75,9 +76,88 @@ def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], dep
             return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super":
             return True  # a super() call hands on past the class: what it reaches is not read here
+        if isinstance(node, ast.Call) and me is not None and _hands_on(node, me):
+            return True  # ``helper(self, ...)``, ``getattr(self, computed)``: what it asks is not read here
         func = node.func if isinstance(node, ast.Call) else None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == me:
             called.add(func.attr)
     if depth == 0:
         return bool(called)
     return any(asks(found, name, reach, depth - 1) for found in map(reach, sorted(called)) if found is not None)
+
+
+_INERT = frozenset({"isinstance", "issubclass", "hasattr", "type", "id", "repr", "str", "len", "bool", "super"})
+
+
+def _hands_on(call: ast.Call, me: str) -> bool:
+    """``call`` takes ``me`` as an argument, to anything but a builtin that only inspects it (a constant
+    ``getattr``/``setattr`` key is a name, read as such above)."""
+    args = [*call.args, *(k.value for k in call.keywords)]
+    if not any(isinstance(a, ast.Name) and a.id == me for a in args):
+        return False
+    func = call.func.id if isinstance(call.func, ast.Name) else None
+    if func in ("getattr", "setattr", "delattr") and len(call.args) >= 2:
+        return not (isinstance(call.args[1], ast.Constant) and isinstance(call.args[1].value, str))
+    return func not in _INERT
+
+
+def receiver_classes(tree: ast.Module, receiver: str) -> set[str]:
+    """The class names a module's text gives the receiver ``R`` of a switched call (its last part ``n``):
+    annotations of a parameter, variable or attribute named ``n``, ``n = Cls(...)``, and through
+    ``self.n = m`` those of ``m``.  Empty where the text says nothing (a call's result, an untyped name)."""
+    last = receiver.rsplit(".", 1)[-1]
+    if last.endswith("()"):
+        return set()
+    names, found = {last}, set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Name)
+            and any(_is(t, last) for t in node.targets)
+        ):
+            names.add(node.value.id)
+    for node in ast.walk(tree):
+        found |= _typed_as(node, names)
+    return found - _UNTYPED
+
+
+_UNTYPED = frozenset({"Any", "None", "Optional", "Union", "object", "typing", "t"})
+
+
+def _typed_as(node: ast.AST, names: set[str]) -> set[str]:
+    if isinstance(node, ast.arg) and node.arg in names and node.annotation is not None:
+        return _class_names(node.annotation)
+    if isinstance(node, ast.AnnAssign) and any(_is(node.target, n) for n in names):
+        return _class_names(node.annotation)
+    if (
+        isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Call)
+        and any(_is(t, n) for t in node.targets for n in names)
+    ):
+        return _class_names(node.value.func)
+    return set()
+
+
+def _is(target: ast.expr, name: str) -> bool:
+    return (isinstance(target, ast.Name) and target.id == name) or (
+        isinstance(target, ast.Attribute) and target.attr == name
+    )
+
+
+def _class_names(annotation: ast.expr) -> set[str]:
+    """Every name an annotation (or a constructor call's callee) spells, its string form read too:
+    ``ReasoningParser | None``, ``Optional["ReasoningParser"]``, ``mod.ReasoningParser``."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return set()
+    out: set[str] = set()
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out |= _class_names(node)
+    return out

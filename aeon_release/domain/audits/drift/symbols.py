@@ -3295,25 +3295,41 @@ class _Checker:
         if cls is None or is_property(stmt) or not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return
         order = self.after.mro(cls, True)
-        roots = [i.qualname.rsplit(".", 1)[-1] for i in order if isinstance(i, px.ClassInfo) and name in i.members]
         for path, other, receiver in self._switches(name):
             found = self.after.module_at(path)
             target = self.after.member(order, other, dynamic=False)
-            if found is None or roots[-1] not in found.text or other in cls.members or not isinstance(target, DefSym):
+            if found is None or other in cls.members or not isinstance(target, DefSym):
                 continue
-            if not self._upstream(target.path) or switched_hooks.asks(target.node, name, self._reach(order)):
+            tied = self._receiver_tied(found, receiver, order, name)
+            if tied is None or not self._upstream(target.path):
+                continue
+            if switched_hooks.asks(target.node, name, self._reach(order)):
                 continue
             if self._member_of(mod.path, qual, other, True, dynamic=False)(self.before) is not MISSING:
                 continue  # a sibling the class had already: the caller chose another hook, not a new one (molmo)
-            yield _error(
-                mod,
-                stmt.lineno,
+            message = (
                 f"{qual.rsplit('.', 1)[-1]}.{name} overrides {before.label}, but upstream's {path} now calls "
                 f"{receiver}.{other}() where it called {receiver}.{name}() "
                 f"({_where(target, self._commit(target.path, target.name))}), and the fork's class inherits "
-                f"{target.label}, which never asks {name}: the override is bypassed there; override {other} too",
+                f"{target.label}, which never asks {name}: the override is bypassed there; override {other} too"
             )
+            untyped = "; the receiver's class is not spelled there, so whether it is the fork's is the run's"
+            yield _error(mod, stmt.lineno, message) if tied else _warning(mod, stmt.lineno, message + untyped)
             return
+
+    def _receiver_tied(
+        self, found: ModuleInfo, receiver: str, order: list[px.ClassInfo | px.External], name: str
+    ) -> bool | None:
+        """True where the caller's text types the switched call's receiver as the fork's class or one of its
+        bases; None where it types it as another class (a detokenizer with hooks of the same names) or the
+        file never names the class that roots ``name``; False where it says nothing of the receiver's class."""
+        classes = {i.qualname.rsplit(".", 1)[-1] for i in order if isinstance(i, px.ClassInfo)}
+        classes |= {i.name.rsplit(".", 1)[-1] for i in order if isinstance(i, px.External)}
+        typed = switched_hooks.receiver_classes(found.tree, receiver)
+        if typed:
+            return True if typed & classes else None
+        roots = [i.qualname.rsplit(".", 1)[-1] for i in order if isinstance(i, px.ClassInfo) and name in i.members]
+        return False if roots and roots[-1] in found.text else None
 
     def _reach(self, order: list[px.ClassInfo | px.External]) -> Callable[[str], ast.AST | None]:
         def reach(method: str) -> ast.AST | None:
