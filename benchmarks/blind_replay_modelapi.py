@@ -35,6 +35,9 @@ knobs in ``drift/knobs.py``): 21 caught, 3 warned, 0 missed of 24 (twins: 14 qui
 Regression set with it (2026-12-05): killer_replay 26/26, kind_change_replay 12/12, blind_replay_openai 17
 caught, 1 warned, 0 missed of 18 (0 false of 10), review15/16/17_twins 0 false (40, 30, 23 twins),
 symbol_precision --windows 3: 0 false errors.
+After fixW (the flag an error only where upstream's base declared a class's flag -- ClassVar or an unannotated
+literal -- in the base's module; a pydantic/dataclass field or a fork-owned base a warning; a keyword build or a
+getattr of an f-string prefix quiet): 21 caught, 3 warned, 0 missed of 24 (twins: 14 quiet, 0 false errors of 14).
 
   python benchmarks/blind_replay_modelapi.py [--mirror DIR] [--only TEXT ...] [--show]
 """

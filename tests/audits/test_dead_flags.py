@@ -124,3 +124,140 @@ def test_a_class_of_a_library_base_is_quiet(git_repo: GitRepo, no_rules: Path) -
         "from vllm.model_executor.models.interfaces import SupportsMultiModal", "from pydantic import BaseModel"
     ).replace("(torch.nn.Module, SupportsMultiModal)", "(BaseModel)")
     assert findings(git_repo, no_rules, fork) == []
+
+
+# --- twins a reviewer found false (fixW): a field, a fork-owned base, a computed name: no error
+
+PROTO = "vllm/entrypoints/openai/protocol.py"
+SERVING = "vllm/entrypoints/openai/serving_chat.py"
+PROTO_BASE = """from pydantic import BaseModel
+
+
+class OpenAIBaseModel(BaseModel):
+    pass
+
+
+class DeltaMessage(OpenAIBaseModel):
+    content: str | None = None
+    reasoning_content: str | None = None
+"""
+SERVING_BASE = "def stream(delta):\n    if delta.reasoning_content:\n        return delta.reasoning_content\n"
+THOUGHT = """from vllm.entrypoints.openai.protocol import OpenAIBaseModel
+
+
+class AeonThought(OpenAIBaseModel):
+    reasoning_content: str | None = None
+"""
+CFG = "vllm/config/scheduler.py"
+CFG_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class SchedulerConfig:
+    max_num_seqs: int = 128
+
+
+@dataclass
+class CacheConfig:
+    chunked_prefill_enabled: bool = False
+
+
+def plan(cfg):
+    return cfg.chunked_prefill_enabled
+"""
+AEON_CFG = """from dataclasses import asdict, dataclass
+
+from vllm.config.scheduler import SchedulerConfig
+
+
+@dataclass
+class AeonSchedulerConfig(SchedulerConfig):
+    chunked_prefill_enabled: bool = True
+"""
+
+
+def rows(git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]):
+    sides = s.merge_case(git_repo, base, fork, [("[Frontend] rename (#1)", upstream)])
+    return [r[:3] for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)]
+
+
+def renamed(text: str) -> str:
+    return text.replace("reasoning_content", "reasoning")
+
+
+@pytest.mark.parametrize(
+    ("built", "expected"),
+    [
+        # built by keyword: an __init__ parameter, read (and serialized)
+        (
+            "\n\ndef aeon_thought(text: str) -> str:\n    return AeonThought(reasoning_content=text).model_dump_json()\n",
+            [],
+        ),
+        # not built here: upstream declared an annotated field, not a class's flag: a warning at most
+        ("", [("vllm/entrypoints/openai/aeon_protocol.py", 5, "warning")]),
+    ],
+)
+def test_a_pydantic_field_of_a_fork_model_is_no_error(
+    git_repo: GitRepo, no_rules: Path, built: str, expected: list
+) -> None:
+    base = {PROTO: PROTO_BASE, SERVING: SERVING_BASE}
+    fork = {"vllm/entrypoints/openai/aeon_protocol.py": THOUGHT + built}
+    upstream = {PROTO: renamed(PROTO_BASE), SERVING: renamed(SERVING_BASE)}
+    assert rows(git_repo, no_rules, base, fork, upstream) == expected
+
+
+@pytest.mark.parametrize(
+    ("built", "expected"),
+    [
+        ("\n\ndef aeon_opts() -> dict:\n    return asdict(AeonSchedulerConfig(chunked_prefill_enabled=False))\n", []),
+        # a dataclass's field (decorated): an instance's, a warning at most
+        ("", [("vllm/config/aeon.py", 8, "warning")]),
+    ],
+)
+def test_a_dataclass_field_of_a_fork_dataclass_is_no_error(
+    git_repo: GitRepo, no_rules: Path, built: str, expected: list
+) -> None:
+    upstream = CFG_BASE.replace("    chunked_prefill_enabled: bool = False\n", "    block_size: int = 16\n")
+    upstream = upstream.replace("return cfg.chunked_prefill_enabled", "return cfg.max_num_seqs")
+    assert (
+        rows(git_repo, no_rules, {CFG: CFG_BASE}, {"vllm/config/aeon.py": AEON_CFG + built}, {CFG: upstream})
+        == expected
+    )
+
+
+def test_a_flag_the_forks_own_reader_reads_by_a_computed_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = FORK_TEXT + (
+        "\n\ndef aeon_supports(model, mode: str) -> bool:\n"
+        '    return getattr(model, f"supports_multimodal_{mode}", False)\n'
+    )
+    assert findings(git_repo, no_rules, fork) == []
+
+
+def test_a_flag_upstream_reads_by_a_computed_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    computed = IFACE_UPSTREAM.replace(
+        "def supports_multimodal_raw_input_only(model) -> bool:\n"
+        '    return getattr(model, "supports_multimodal_raw_input_only", False)',
+        '_MM_KINDS = ("raw_input", "embeds")\n\n\ndef supports_multimodal(model, kind: str) -> bool:\n'
+        '    return getattr(model, f"supports_multimodal_{kind}", False)',
+    )
+    assert computed != IFACE_UPSTREAM
+    assert findings(git_repo, no_rules, FORK_TEXT, {IFACE: computed}) == []
+
+
+def test_a_flag_of_a_class_under_the_forks_own_base_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # transformers' is_backend_compatible() reads cls._supports_attention_backend: no grep of upstream sees it
+    tf = "vllm/model_executor/models/transformers.py"
+    tf_base = 'def check(model):\n    return getattr(model, "_supports_attention_backend", False)\n'
+    fork = {
+        "vllm/model_executor/models/aeon_hf_base.py": (
+            "from transformers import PreTrainedModel\n\n\nclass AeonPreTrained(PreTrainedModel):\n"
+            '    base_model_prefix = "model"\n'
+        ),
+        "vllm/model_executor/models/aeon_hf.py": (
+            "from vllm.model_executor.models.aeon_hf_base import AeonPreTrained\n\n\n"
+            "class AeonForCausalLM(AeonPreTrained):\n    _supports_attention_backend = True\n"
+        ),
+    }
+    upstream = {tf: "def check(model):\n    return model.is_backend_compatible()\n"}
+    got = rows(git_repo, no_rules, {tf: tf_base}, fork, upstream)
+    assert got == [("vllm/model_executor/models/aeon_hf.py", 5, "warning")]

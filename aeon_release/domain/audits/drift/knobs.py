@@ -15,8 +15,8 @@ v``, ``x.name += v``, ``setattr(x, "name", v)``), a method of a fork class (an o
 (``--enable-reasoning`` in a manifest or a ``Dockerfile``'s command, an ``enable-reasoning: true`` key
 of a config file: the attribute ``enable_reasoning``), or a fork class's attribute (an error, only where the class
 derives from the project's own and upstream no longer spells the name at all: a model's protocol flag,
-``supports_multimodal_raw_input = True`` after #23749 renamed it), where no line the fork added reads it (a knob
-of the fork's own).  A key is such a knob too: a fork-owned write of a string key into a mapping (``cfg["use_fast"] = True``,
+``supports_multimodal_raw_input = True`` after #23749 renamed it; a warning unless upstream's base declared it a
+class's flag, not an annotated field), where no line the fork added reads it (a knob of the fork's own).  A key is such a knob too: a fork-owned write of a string key into a mapping (``cfg["use_fast"] = True``,
 an entry of a dict display ``{"use_fast": True}``, ``cfg.setdefault("use_fast", True)``) that upstream's
 code read by name (``extra.get("use_fast", False)``) and stopped reading, or renamed: no upstream file
 quotes it any more.  A warning: something may still read it in a way no text search sees
@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.symbols import distinct_name
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import parse_python, str_value
 
 # ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
 _STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
@@ -109,19 +109,38 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     stores = list(_stores(trees, dead, accepted))
     kept = _still_named(trees, {name for *_, name, kind in stores if kind in _UNLESS_NAMED}, served)
+    # a class's restated attribute: replaced_knobs' and symbol drift's; one read by a computed name, still read
+    kept |= _computed_reads(trees, {name for *_, name, kind in stores if kind in _FLAGS}, served)
     return [
         _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
         for path, line, how, name, kind in (
             (*s[:4], "" if s[4] in _UNLESS_NAMED and s[3] in kept else s[4])
             for s in stores
-            if not (s[4] == "flag" and s[3] in kept)  # a class's restated attribute: replaced_knobs' and symbol drift's
+            if not (s[4] in _FLAGS and s[3] in kept)
         )
     ]
 
 
+# a class attribute's kinds: "flag" (an error: upstream's base declared it a class's flag) or "field" (a warning)
+_FLAGS = ("flag", "field")
+# ``getattr(model, f"supports_multimodal_{kind}", False)``: a read of every name its literal prefix starts
+_COMPUTED = re.compile(r"""\b(?:get|has)attr\([^,\n]+,\s*f["']([A-Za-z_]\w{3,})\{""")
+
+
+def _computed_reads(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
+    """Of ``names``, those a ``getattr``/``hasattr`` of an f-string reads on upstream's served lines or the
+    fork's added ones (its literal prefix starts the name): one grep for them all."""
+    if not names:
+        return set()
+    lines = repo.lines_containing(trees.repo, trees.theirs, ["attr("], served)
+    lines += [line for path in trees.mine if path.endswith(".py") for line in trees.mine[path].added.values()]
+    prefixes = {p for line in lines if "attr(" in line for p in _COMPUTED.findall(line.split("#", 1)[0])}
+    return {n for n in names if any(n.startswith(p) for p in prefixes)}
+
+
 # the stores an error only while upstream's served code no longer spells the name at all (a set_defaults
 # key, a flag of a class deriving from upstream's): a name still declared anywhere may still be read
-_UNLESS_NAMED = ("default", "flag")
+_UNLESS_NAMED = ("default", "flag", "field")
 
 
 def _still_named(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
@@ -269,13 +288,13 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
         owned = trees.owned_lines(path) if module is not None else set()
         patches = _patches(module) if module is not None and owned else {}
         tables = _tables(module) if module is not None and owned else set()
-        imported = _imported_bases(module, path) if module is not None and owned else frozenset()
+        imported = _imported_bases(module, path) if module is not None and owned else {}
         for node in ast.walk(module) if module is not None and owned else ():
             if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in dead:
                 if node.lineno in owned:
                     yield path, node.lineno, f"{_show(node)} = ...", node.attr, _kind(node, patches, tables)
             elif isinstance(node, ast.ClassDef):
-                yield from _class_stores(path, node, dead, owned, imported)
+                yield from _class_stores(trees, path, node, dead, owned, imported)
                 for method in node.body:
                     if isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) and method.name in dead:
                         # a name symbol drift follows (``distinct_name``) is its error; the rest, here
@@ -298,14 +317,16 @@ def _stores(trees: ThreeTrees, dead: dict[str, str], accepted: set[str]) -> Iter
 
 
 def _class_stores(
-    path: str, node: ast.ClassDef, dead: dict[str, str], owned: set[int], imported: frozenset[str]
+    trees: ThreeTrees, path: str, node: ast.ClassDef, dead: dict[str, str], owned: set[int], imported: dict[str, str]
 ) -> Iterator[tuple[str, int, str, str, str]]:
     """A fork-owned class attribute of a dead name (``supports_multimodal_raw_input = True`` in a model
     class) of a class deriving from a class of the project's own package: a protocol's flag upstream's code
     read off the model (``getattr(model, "supports_...", False)``).  A library's class (a pydantic model's
     field is serialized) is left alone, and so is a name upstream still spells (dropped by the caller: an
-    inherited attribute restated is replaced_knobs' and symbol drift's, one finding a line)."""
-    if not any(isinstance(b, ast.Name) and b.id in imported for b in node.bases):
+    inherited attribute restated is replaced_knobs' and symbol drift's, one finding a line), and a field the
+    fork's lines give by keyword (``Cls(name=v)``: an ``__init__`` parameter, read)."""
+    modules = [imported[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in imported]
+    if not modules:
         return
     for stmt in node.body:
         targets = (
@@ -315,7 +336,44 @@ def _class_stores(
             continue  # a method's alias (``get_embeddings = _embed``) is a hook: the hook checks' to judge
         for target in targets:
             if isinstance(target, ast.Name) and target.id in dead and stmt.lineno in owned:
-                yield path, stmt.lineno, f"class attribute {node.name}.{target.id}", target.id, "flag"
+                if not _built(trees, node.name, target.id):
+                    kind = _flag_kind(trees, node, target.id, modules)
+                    yield path, stmt.lineno, f"class attribute {node.name}.{target.id}", target.id, kind
+
+
+def _built(trees: ThreeTrees, cls: str, name: str) -> bool:
+    """The fork's added lines build ``cls`` with ``name=`` (a dataclass's or pydantic model's field)."""
+    call = re.compile(rf"\b{re.escape(cls)}\([^()]*\b{re.escape(name)}\s*=(?!=)")
+    return any(
+        call.search(line) for path in trees.mine if path.endswith(".py") for line in trees.mine[path].added.values()
+    )
+
+
+def _flag_kind(trees: ThreeTrees, node: ast.ClassDef, name: str, modules: list[str]) -> str:
+    """ "flag" (an error) when a class body of a module the fork class's bases come from declared ``name``
+    at the base as a class's flag (``x: ClassVar[bool] = True``, or ``x = True`` unannotated), and the fork
+    class has no decorator (a dataclass's field is an instance's); "field" (a warning) otherwise: an
+    annotated field (a pydantic model's, a dataclass's) is serialized or given by keyword, and a base of
+    the fork's own module (a library's class under it: transformers reads ``_supports_attention_backend``)
+    may be read where no grep of upstream looks."""
+    if node.decorator_list:
+        return "field"
+    paths = [f"{m.replace('.', '/')}{tail}" for m in modules for tail in (".py", "/__init__.py")]
+    texts = trees.blobs(trees.base, paths)
+    modules_parsed = (parse_python(t) for t in texts.values() if t is not None and name in t)
+    return "flag" if any(m is not None and _declares_flag(m, name) for m in modules_parsed) else "field"
+
+
+def _declares_flag(module: ast.Module, name: str) -> bool:
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+                if "ClassVar" in ast.unparse(stmt.annotation):
+                    return True
+            elif isinstance(stmt, ast.Assign) and _literal(stmt.value):
+                if any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+                    return True
+    return False
 
 
 def _literal(value: ast.expr | None) -> bool:
@@ -329,16 +387,17 @@ def _literal(value: ast.expr | None) -> bool:
     return True
 
 
-def _imported_bases(module: ast.Module, path: str) -> frozenset[str]:
-    """The names the module imports from its own package (``from pkg.models.interfaces import X`` in
-    ``pkg/ext/f.py``): upstream's classes, not a library's (a pydantic model's field is read by the model)."""
+def _imported_bases(module: ast.Module, path: str) -> dict[str, str]:
+    """name -> module of the names the module imports from its own package (``from pkg.models.interfaces
+    import X`` in ``pkg/ext/f.py``): upstream's classes, not a library's (a pydantic model's field is read by
+    the model)."""
     package = path.split("/", 1)[0]
-    return frozenset(
-        alias.asname or alias.name
+    return {
+        alias.asname or alias.name: stmt.module or ""
         for stmt in module.body
         if isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and (stmt.module or "").split(".")[0] == package
         for alias in stmt.names
-    )
+    }
 
 
 def _kind(node: ast.AST, patches: dict[int, str], tables: set[int]) -> str:
@@ -534,15 +593,19 @@ def _finding(
             "now misses the table: key it by what upstream uses instead"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
-    if kind == "flag":
+    if kind in _FLAGS:
         # #23749 renamed SupportsMultiModalWithRawInput's supports_multimodal_raw_input: a model class still
         # setting the old flag silently gets embeddings instead of its raw inputs
         message = (
-            f"fork-owned {how} sets a flag upstream's code no longer reads or declares anywhere: its last read "
-            f"went from {where}{commit}; the class's setting silently does nothing now: find the flag upstream "
-            "reads instead, or drop the carry"
+            f"fork-owned {how} sets a {'flag' if kind == 'flag' else 'field'} upstream's code no longer reads or "
+            f"declares anywhere: its last read went from {where}{commit}; the class's setting silently does "
+            "nothing now"
+            + ("" if kind == "flag" else " (unless a library or a serializer reads it: no grep of upstream sees")
+            + ("" if kind == "flag" else " that)")
+            + ": find the flag upstream reads instead, or drop the carry"
         )
-        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+        severity = Severity.ERROR if kind == "flag" else Severity.WARNING
+        return Finding(RULE, "merge", severity, path, line, message)
     if kind == "default":
         # #37612 removed --disable-frontend-multiprocessing: argparse keeps a set_defaults key no argument
         # declares, and nothing reads it: the fork's in-process engine is silently a separate process again
