@@ -60,3 +60,51 @@ def test_an_override_naming_the_parameter_otherwise(
     sides = three_way(git_repo, {**PACKAGES, BASE: before}, {FORK: fork}, {BASE: theirs})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == ([(FORK, line_of(fork, "def post_process"), "error")] if error else [])
+
+
+# the fork overrides the calling method too: upstream's keyword call never runs on the fork's class
+OWN_CALLER = (
+    OVERRIDE.format(params="req_id=None")
+    + """
+    async def post_process_async(self, model_output, request_id=None, **kwargs):
+        collected = [item async for item in model_output]
+        return self.post_process(collected, request_id)
+"""
+)
+# a class between the fork's and the base overrides the calling method
+BETWEEN = """from vllm.plugins.io import IOProcessor
+
+
+class AeonBatched(IOProcessor):
+    async def post_process_async(self, model_output, request_id=None, **kwargs):
+        return [item async for item in model_output]
+
+
+class AeonTiles(AeonBatched):
+    def post_process(self, model_output, req_id=None):
+        return list(model_output)
+"""
+# another class of the base's file has a method of the hook's name: the new keyword call is that class's
+RENDERER = "\n\nclass Renderer:\n    def post_process(self, output, request_id=None):\n        return output\n"
+RENDER = "\n\ndef render(renderer: Renderer, output, rid):\n    return renderer.post_process(output, request_id=rid)\n"
+# ... and called on self in a method of that other class: never the fork's
+SELF_RENDER = "\n    def render(self, output, rid):\n        return self.post_process(output, request_id=rid)\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "before", "theirs", "severity"),
+    [
+        (OWN_CALLER, BASE_TEXT, KEYWORD, None),
+        (BETWEEN, BASE_TEXT, KEYWORD, None),
+        (OVERRIDE.format(params="req_id=None"), BASE_TEXT + RENDERER, BASE_TEXT + RENDERER + SELF_RENDER, None),
+        (OVERRIDE.format(params="req_id=None"), BASE_TEXT + RENDERER, BASE_TEXT + RENDERER + RENDER, "warning"),
+    ],
+)
+def test_a_keyword_call_that_never_runs_on_the_fork_class(
+    git_repo: GitRepo, tmp_path: Path, fork: str, before: str, theirs: str, severity: str | None
+) -> None:
+    """The new keyword call sits in a method the fork's class (or a class between) overrides, or in another
+    class's method: quiet; a call off a receiver of no known class (another class's, by its annotation) warns."""
+    sides = three_way(git_repo, {**PACKAGES, BASE: before}, {FORK: fork}, {BASE: theirs})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == ([(FORK, line_of(fork, "def post_process("), severity)] if severity else [])

@@ -1649,3 +1649,34 @@ def test_a_renamed_registry_key_given_under_a_dict_key(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE]
     assert rows == [("vllm/kv/aeon.py", 1, severity)]
+
+
+# upstream folds the old variable into one the registry had already: its deprecation names the successor
+ENVS_BOTH = ENVS_BASE.replace(
+    '    "VLLM_FLATTEN_LOGPROBS": lambda',
+    '    "VLLM_FLAT_LOGPROBS": lambda: bool(int(os.getenv("VLLM_FLAT_LOGPROBS", "0"))),\n'
+    '    "VLLM_FLATTEN_LOGPROBS": lambda',
+)
+ENVS_FOLDED = ENVS_BOTH.replace(
+    '    "VLLM_FLATTEN_LOGPROBS": lambda: bool(int(os.getenv("VLLM_FLATTEN_LOGPROBS", "0"))),\n',
+    "    # Deprecated: use VLLM_FLAT_LOGPROBS; kept registered and otherwise ignored\n"
+    '    "VLLM_FLATTEN_LOGPROBS": lambda: None,\n',
+)
+
+
+@pytest.mark.parametrize(
+    ("beside", "silent"),
+    [("VLLM_FLAT_LOGPROBS", True), ("VLLM_LOGGING_LEVEL", False)],
+    ids=["the successor the deprecation names", "an unrelated variable"],
+)
+def test_a_stub_beside_the_existing_variable_it_points_to(
+    git_repo: GitRepo, no_rules: Path, beside: str, silent: bool
+) -> None:
+    """A stub whose deprecation points to a variable the registry had already (no rename to infer): a fork
+    function reading that one beside the stub is written for both sides; beside any other it still reads a stub."""
+    assert ENVS_FOLDED != ENVS_BOTH
+    fork = f"import vllm.envs as envs\n\n\ndef aeon_flat() -> None:\n    print(envs.{beside} or envs.VLLM_FLATTEN_LOGPROBS)\n"
+    sides = s.merge_case(git_repo, {ENVS: ENVS_BOTH}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_FOLDED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE and f.severity.value == "error"]
+    assert errors == ([] if silent else [5])

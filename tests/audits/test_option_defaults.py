@@ -40,6 +40,11 @@ def aeon_validate(args: argparse.Namespace) -> None:
         args.uvicorn_log_level = "warning"
 """
 PINNED = FORK_TEXT + '\n\nAEON_ARGS = ["--api-server-count", "1"]\n'
+WARNING = CLI_TEXT.replace('default="info"', 'default="warning"')
+# the fork passes the option under its own flag, not its dest's spelling (``--log-level`` stores uvicorn_log_level)
+BY_FLAG = FORK_TEXT + '\n\nAEON_ARGS = ["--log-level", "info"]\n'
+# a parser of the fork's adds the same destination again, with its own default
+OWN_DEST = FORK_TEXT + '\n\ndef aeon_args(parser):\n    parser.add_argument("--aeon-log", dest="uvicorn_log_level")\n'
 
 
 @pytest.mark.parametrize(
@@ -48,6 +53,8 @@ PINNED = FORK_TEXT + '\n\nAEON_ARGS = ["--api-server-count", "1"]\n'
         (CLI_TEXT.replace("default=1,", "default=None,"), FORK_TEXT, "args.api_server_count > 1", "warning"),
         (CLI_TEXT.replace('default="info"', 'default="warning"'), FORK_TEXT, "args.uvicorn_log_level ==", "error"),
         (CLI_TEXT.replace("default=1,", "default=None,"), PINNED, None, ""),
+        (WARNING, BY_FLAG, None, ""),
+        (WARNING, OWN_DEST, None, ""),
         (CLI_TEXT.replace("processes to run.", "processes to run (one per rank)."), FORK_TEXT, None, ""),
     ],
 )
@@ -59,3 +66,54 @@ def test_an_option_default_changed_under_a_namespace_read(
     sides = three_way(git_repo, {"vllm/__init__.py": "", CLI: CLI_TEXT}, {FORK: fork}, {CLI: theirs})
     got = [f for f in found(audit(git_repo, sides, tmp_path), DEFAULT_DRIFT) if f[0] == FORK]
     assert got == ([(FORK, line_of(fork, expected), severity)] if expected else [])
+
+
+def test_the_error_names_the_option_by_its_flag(git_repo: GitRepo, tmp_path: Path) -> None:
+    """An option whose ``dest=`` is not its flag's spelling is shown by the flag a user types (``--log-level``),
+    not by a ``--uvicorn-log-level`` that does not exist."""
+    sides = three_way(git_repo, {"vllm/__init__.py": "", CLI: CLI_TEXT}, {FORK: FORK_TEXT}, {CLI: WARNING})
+    messages = [f.message for f in audit(git_repo, sides, tmp_path).findings if f.path == FORK]
+    assert any("make_arg_parser(--log-level).uvicorn_log_level" in m for m in messages), messages
+
+
+SERVE = "vllm/entrypoints/openai/cli_args.py"
+BENCH = "vllm/benchmarks/serve.py"
+PORT = """import argparse
+
+
+def {fn}(parser):
+    parser.add_argument(
+        "--port",
+        type=int,
+        default={port},
+    )
+    return parser
+"""
+CLIENT = "vllm/aeon/bench_client.py"
+CLIENT_TEXT = """from vllm.benchmarks.serve import add_cli_args
+
+
+def aeon_target(args) -> str:
+    if args.port == 8000:
+        return "http://localhost:8000"
+    return f"http://localhost:{args.port}"
+"""
+
+
+@pytest.mark.parametrize(("bench_port", "severity"), [(8000, "warning"), (8080, "error")])
+def test_a_destination_two_parsers_add(git_repo: GitRepo, tmp_path: Path, bench_port: int, severity: str) -> None:
+    """Two upstream parsers add ``--port`` and only the server's default changed: the fork's ``args.port == 8000``
+    may read the benchmark's namespace, so it warns; where both changed it is the error it always was."""
+    base = {
+        "vllm/__init__.py": "",
+        SERVE: PORT.format(fn="make_arg_parser", port=8000),
+        BENCH: PORT.format(fn="add_cli_args", port=8000),
+    }
+    theirs = {
+        SERVE: PORT.format(fn="make_arg_parser", port=8080),
+        BENCH: PORT.format(fn="add_cli_args", port=bench_port),
+    }
+    sides = three_way(git_repo, base, {CLIENT: CLIENT_TEXT}, theirs)
+    got = [f for f in found(audit(git_repo, sides, tmp_path), DEFAULT_DRIFT) if f[0] == CLIENT]
+    assert (CLIENT, line_of(CLIENT_TEXT, "args.port == 8000"), severity) in got
+    assert all(g[2] != "error" for g in got) if severity == "warning" else True

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
@@ -61,6 +61,7 @@ from aeon_release.domain.audits.source import (
     walk_spanning,
 )
 
+_LONG_FLAG = re.compile(r"--([\w-]+)")  # an option's long flags, in its label ``adder(--flag/-f)``
 # an object the code names as a configuration, and a lower-case field read off it (not called)
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
@@ -126,6 +127,7 @@ class Changed:
     none_only: bool = False  # ``None`` <-> another false value: only a test of ``is None`` sees it
     old_value: DefaultValue = None
     new_value: DefaultValue = None
+    kept_by: str = ""  # another upstream parser adding the option's destination with the old default still
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -134,9 +136,9 @@ def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     files = declaring_files(trees, names)
     changed = changed_defaults(trees, names, files) if files else {}
-    pinned = fork_pinned(trees, set(changed))
+    pinned = fork_pinned(trees, set(changed), option_flags(changed.values()))
     pinned -= filled_in_only(trees, {name: changed[name] for name in pinned})
-    changed = {name: c for name, c in changed.items() if name not in pinned}
+    changed = {name: _kept_elsewhere(trees, c) for name, c in changed.items() if name not in pinned}
     if not changed:
         return []
     return [
@@ -239,9 +241,32 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[tuple[
 def _option_defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
     """(``adder(--flag)``, destination) -> the literal default of each option among ``names`` the file adds once."""
     seen: dict[tuple[str, str], list[tuple[str, DefaultValue] | None]] = {}
-    for owner, dest, value in option_defaults(text, names):
-        seen.setdefault((f"{owner}(--{dest.replace('_', '-')})", dest), []).append(literal_default(value))
+    for owner, dest, given, value in option_defaults(text, names):
+        shown = "/".join(given) or f"--{dest.replace('_', '-')}"  # the flags as the user types them
+        seen.setdefault((f"{owner}({shown})", dest), []).append(literal_default(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
+
+
+def _kept_elsewhere(trees: ThreeTrees, change: Changed) -> Changed:
+    """An option's change, with ``kept_by`` naming another upstream parser (another file's, or another
+    function's) that adds the same destination with the old default still: ``--port`` of the API server
+    and of the benchmark both store ``args.port``, and a fork's ``args.port == 8000`` may read either."""
+    if not change.owner.endswith(")"):
+        return change
+    flags = _LONG_FLAG.findall(change.owner)
+    words = (*(f"--{f}" for f in flags), f'dest="{change.name}"', f"dest='{change.name}'")
+    adder = change.owner.split("(", 1)[0]
+    paths = sorted(trees.python_files_with(words))
+    for path, text in trees.blobs(trees.theirs, paths).items():
+        for owner, _dest, _flags, value in option_defaults(text, {change.name}):
+            got = literal_default(value)
+            if (
+                (path, owner) != (change.path, adder)
+                and got is not None
+                and not default_differs(change.old_value, got[1])
+            ):
+                return replace(change, kept_by=f"{path}'s {owner}")
+    return change
 
 
 def _stored_parameters(node: ast.ClassDef, names: set[str]) -> Iterator[tuple[str, ast.expr]]:
@@ -350,23 +375,34 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     return names
 
 
-def fork_pinned(trees: ThreeTrees, names: set[str]) -> set[str]:
+def option_flags(changes: Iterable[Changed]) -> dict[str, str]:
+    """A changed option's long flags (``log-level``, from ``make_arg_parser(--log-level)``) -> its destination
+    (``uvicorn_log_level``): a fork passing the flag pins the option whatever ``dest=`` calls it."""
+    return {flag: c.name for c in changes if c.owner.endswith(")") for flag in _LONG_FLAG.findall(c.owner)}
+
+
+def fork_pinned(trees: ThreeTrees, names: set[str], flags: dict[str, str] | None = None) -> set[str]:
     """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
     ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
     chooses the value, not upstream's default.  RE2 over the added lines: linear however many names."""
-    return _pins({path: "\n".join(trees.mine[path].added.values()) for path in trees.mine}, names)
+    added = {path: "\n".join(trees.mine[path].added.values()) for path in trees.mine}
+    return _pins(added, names, flags)
 
 
-def _pins(added: dict[str, str], names: set[str]) -> set[str]:
-    """Of ``names``, those set by one of the texts (each file's added lines, joined)."""
+def _pins(added: dict[str, str], names: set[str], options: dict[str, str] | None = None) -> set[str]:
+    """Of ``names``, those set by one of the texts (each file's added lines, joined); ``options``: an option's
+    own flags -> its destination (``--log-level`` stores ``uvicorn_log_level``), and a fork parser's ``dest=``
+    of the name adds it again, with a default of the fork's."""
     if not names:
         return set()
-    flags = {n.replace("_", "-"): n for n in names}
+    flags = {**{n.replace("_", "-"): n for n in names}, **{f: n for f, n in (options or {}).items() if n in names}}
     sets = Alternation(r"""(?m)(?:^|[^\w-])({})["']?[ \t]*(?:=[^=]|=$|:[ \t]*[^\s#])""", names)
     dashed = Alternation(r"--({})\b", {*names, *flags})
+    dests = Alternation(r"""\bdest[ \t]*=[ \t]*["']({})["']""", names)
     pinned: set[str] = set()
     for text in added.values():
         pinned.update(sets.findall(text))
+        pinned.update(dests.findall(text))
         pinned.update(flags.get(f, f) for f in dashed.findall(text))
     return pinned & names
 
@@ -383,7 +419,7 @@ def filled_in_only(trees: ThreeTrees, pinned: dict[str, Changed]) -> set[str]:
         lines = list(trees.mine[path].added.values())
         guarded = _filled_lines(trees, path, pinned) if path.endswith(".py") else set()
         added[path] = "\n".join(line for line in lines if line.strip() not in guarded)
-    return set(pinned) - _pins(added, set(pinned))
+    return set(pinned) - _pins(added, set(pinned), option_flags(pinned.values()))
 
 
 def _filled_lines(trees: ThreeTrees, path: str, pinned: dict[str, Changed]) -> set[str]:
@@ -574,6 +610,14 @@ def _held_read(node: ast.AST) -> tuple[ast.expr, str, int] | None:
 def _finding(
     path: str, line: int, how: str, change: Changed, commit: str, compare: ast.Compare | None, built: bool = False
 ) -> Finding:
+    if change.kept_by and (compare is not None or built):
+        found = _finding(path, line, how, replace(change, kept_by=""), commit, compare, built)
+        return replace(
+            found,
+            severity=Severity.WARNING,
+            message=f"{found.message} (unless the namespace is {change.kept_by}'s, which adds {change.name} with "
+            f"{change.old} still: check which parser built it)",
+        )
     if compare is not None:
         fix = f"set {change.name} to {change.old}" if change.old_value is not None else "test the new default too"
         message = (

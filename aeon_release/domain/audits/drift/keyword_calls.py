@@ -6,13 +6,16 @@ a fork override ``post_process(self, model_output, req_id=None)`` took the value
 and raises TypeError (an unexpected keyword) after it.  Only the base's own file is searched: there ``.name(``
 is the hook, where another file's ``x.post_process(...)`` may be any class's.  Quiet when the override takes
 the keyword (by name or in ``**kwargs``), when the keyword is not one of the base's positional parameters
-(an override problem of its own), or when a call in the base's file already passed it by keyword.
+(an override problem of its own), or when a call in the base's file already passed it by keyword.  The call
+must run on the fork's class (``hook_sites``): on ``self`` in a method the class inherits, not one it (or a class
+between) overrides, nor another class's; off another receiver it may be any class's, a warning.
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.signatures import Sig
 
@@ -36,16 +39,49 @@ def refused_keyword(mine: Sig, base: Sig, call: ast.Call) -> str | None:
 def hook_calls(tree: ast.AST, name: str, lines: set[int] | None = None) -> Iterator[ast.Call]:
     """The calls ``x.name(...)`` in ``tree`` (``super().name(...)`` aside), those starting on ``lines`` if given."""
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != name:
-            continue
-        if _is_super(node.func.value) or (lines is not None and node.lineno not in lines):
-            continue
-        yield node
+        if isinstance(node, ast.Call) and _is_hook_call(node, name) and (lines is None or node.lineno in lines):
+            yield node
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a hook's call sits: the class and method whose body holds it (None or "" outside one), and
+    whether it calls the hook on ``self``/``cls``: the instance the method runs on."""
+
+    call: ast.Call
+    owner: str | None
+    method: str | None
+    on_self: bool
+
+
+def hook_sites(tree: ast.Module, name: str, lines: set[int]) -> Iterator[Site]:
+    """``hook_calls`` on ``lines``, each with the method (directly in a class body; a nested class dotted, a
+    class local to a function unnamed) whose body holds it."""
+    stack: list[tuple[ast.AST, str | None, str | None]] = [(tree, None, None)]
+    while stack:
+        node, owner, method = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                qual = (f"{owner}.{child.name}" if owner else child.name) if method is None else None
+                stack.append((child, qual, None))
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                # a method names itself; a function in one is still the method's ("": a free function's)
+                stack.append((child, owner, child.name if isinstance(node, ast.ClassDef) else method or ""))
+            else:
+                stack.append((child, owner, method))
+        if isinstance(node, ast.Call) and node.lineno in lines and _is_hook_call(node, name):
+            receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
+            on_self = isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
+            yield Site(node, owner, method, on_self)
 
 
 def passed_by_keyword(tree: ast.AST, name: str, word: str) -> bool:
     """Some call of ``.name(...)`` in ``tree`` passes ``word`` by keyword."""
     return any(k.arg == word for call in hook_calls(tree, name) for k in call.keywords)
+
+
+def _is_hook_call(node: ast.Call, name: str) -> bool:
+    return isinstance(node.func, ast.Attribute) and node.func.attr == name and not _is_super(node.func.value)
 
 
 def _is_super(node: ast.expr) -> bool:

@@ -457,15 +457,25 @@ def _beside_new_name(trees: ThreeTrees, read: Read, registry: str, owns: _Owns) 
     """The fork function that reads or sets a stubbed variable also names the variable upstream renamed it
     to (``os.environ.get("NEW") or os.environ.get("OLD")``, both set for releases on either side,
     ``envs.NEW or envs.OLD``): it is written for both sides of the rename (#45781)."""
-    new = Removed(read.name, Kind.ENV, registry).renamed(trees)
+    renamed = Removed(read.name, Kind.ENV, registry).renamed(trees)
+    news = {renamed} if renamed else _pointed_to(trees, read.name, registry)
     module, own = trees.merged_module(read.path), owns(read.path)
-    if not new or module is None or own is None:
+    if not news or module is None or own is None:
         return False
     at = read.node or next(
         (n for n in ast.walk(module) if getattr(n, "lineno", None) == read.line and _names(n, read.name)), None
     )
     scope = written_scope(at, own.parents) if at is not None else None
-    return scope is not None and any(_names(n, new) for n in ast.walk(scope))
+    return scope is not None and any(_names(n, new) for n in ast.walk(scope) for new in news)
+
+
+def _pointed_to(trees: ThreeTrees, name: str, registry: str) -> set[str]:
+    """The registry's other variables a line upstream added names beside the stubbed ``name`` (or on the added
+    line above it, a comment): the successor its deprecation points to where the registry had it already ("X
+    is deprecated: use Y", Y no new name)."""
+    added = trees.upstream[registry].added if registry in trees.upstream else {}
+    near = [added.get(at - 1, "") + "\n" + line for at, line in added.items() if name in line]
+    return {word for text in near for word in _ENV_WORD.findall(text)} - {name}
 
 
 def _names(node: ast.AST, name: str) -> bool:
@@ -1299,6 +1309,7 @@ def _shown(kept: tuple[str, ...]) -> str:
     return head if len(kept) <= 8 else f"{head}, ... {len(kept) - 8} more"
 
 
+_ENV_WORD = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")  # a variable's name (``APP_FLAT_LOGPROBS``)
 NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding (merge.py keeps it apart)
 _UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 

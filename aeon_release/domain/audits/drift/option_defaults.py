@@ -28,9 +28,9 @@ def changes_an_option_default(raw: str) -> bool:
     return signs == {"-", "+"}
 
 
-def option_defaults(text: str | None, names: set[str]) -> Iterator[tuple[str, str, ast.expr]]:
-    """(the adding function, destination, its ``default=`` expression) for each ``add_argument`` call of the
-    file whose destination is among ``names``."""
+def option_defaults(text: str | None, names: set[str]) -> Iterator[tuple[str, str, tuple[str, ...], ast.expr]]:
+    """(the adding function, destination, its flags, its ``default=`` expression) for each ``add_argument``
+    call of the file whose destination is among ``names``."""
     module = parse_python(text) if text and "add_argument" in text else None
     for function in ast.walk(module) if module is not None else ():
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
@@ -40,7 +40,7 @@ def option_defaults(text: str | None, names: set[str]) -> Iterator[tuple[str, st
             dest = destination(call)
             default = next((k.value for k in call.keywords if k.arg == "default"), None)
             if dest in names and default is not None:
-                yield owner, dest, default
+                yield owner, dest, flags(call), default
 
 
 def destination(call: ast.Call) -> str | None:
@@ -48,9 +48,14 @@ def destination(call: ast.Call) -> str | None:
     for keyword in call.keywords:
         if keyword.arg == "dest":
             return str_value(keyword.value)
-    flags = [str_value(a) for a in call.args]
-    long = [f for f in flags if f and f.startswith("--")]
+    given = [str_value(a) for a in call.args]
+    long = [f for f in given if f and f.startswith("--")]
     return long[0][2:].replace("-", "_") if long else None
+
+
+def flags(call: ast.Call) -> tuple[str, ...]:
+    """The option strings an ``add_argument`` call names (``"--log-level"``, ``"-l"``), as written."""
+    return tuple(f for f in (str_value(a) for a in call.args) if f and f.startswith("-"))
 
 
 def _calls(function: ast.AST) -> Iterator[ast.Call]:

@@ -58,7 +58,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
-from aeon_release.domain.audits.drift.keyword_calls import hook_calls, passed_by_keyword, refused_keyword
+from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -2889,7 +2889,7 @@ class _Checker:
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
-                yield from self._called_by_keyword(mod, stmt, f"{short}.{name}", after)
+                yield from self._called_by_keyword(mod, stmt, host, after)
                 moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
                 if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
                     unconsulted = self._unconsulted if moved else self._unconsulted_in_place
@@ -4103,10 +4103,11 @@ class _Checker:
                 return
 
     def _called_by_keyword(
-        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, label: str, after: DefSym
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, host: str, after: DefSym
     ) -> Iterator[Finding]:
         """An override naming a positional parameter otherwise, without ``**kwargs``, where a call of the hook
-        upstream added in the base's own file now passes that parameter by keyword (``keyword_calls.py``)."""
+        upstream added in the base's own file now passes that parameter by keyword (``keyword_calls.py``): an
+        error where that call runs on the fork's class, a warning where the audit cannot tell whose it is."""
         changes = self.inp.upstream_lines
         if not isinstance(changes, AddedLines) or after.path not in changes.changes:
             return
@@ -4114,19 +4115,33 @@ class _Checker:
         new_mod, old_mod = self.theirs_ix.module_at(after.path), self.base_ix.module_at(after.path)
         if mine is None or base is None or new_mod is None or old_mod is None:
             return
-        for call in hook_calls(new_mod.tree, after.name, set(changes.changes[after.path].added)):
-            word = refused_keyword(mine, base, call)
-            if word is None or passed_by_keyword(old_mod.tree, after.name, word):
+        for site in hook_sites(new_mod.tree, after.name, set(changes.changes[after.path].added)):
+            word = refused_keyword(mine, base, site.call)
+            runs = None if word is None else self._runs_on(mod.path, host, after.path, site)
+            if word is None or runs is False or passed_by_keyword(old_mod.tree, after.name, word):
                 continue
-            where = _where(after, self._commit(after.path, after.name))
-            yield _error(
-                mod,
-                stmt.lineno,
-                f"{label}{mine.show()} overrides {after.label}, naming {word!r} otherwise and taking no **kwargs; "
-                f"upstream's {after.path}:{call.lineno} now passes {word}= by keyword ({where}): TypeError on the "
-                f"fork's class; name the parameter {word!r} or take **kwargs",
+            said = (
+                f"{host.rsplit('.', 1)[-1]}.{stmt.name}{mine.show()} overrides {after.label}, naming {word!r} "
+                f"otherwise and taking no **kwargs; upstream's {after.path}:{site.call.lineno} now passes {word}= "
+                f"by keyword ({_where(after, self._commit(after.path, after.name))})"
             )
+            if runs:
+                yield _error(mod, stmt.lineno, f"{said}: TypeError on the fork's class; {_TAKE_KEYWORD.format(word)}")
+            else:
+                yield _warning(mod, stmt.lineno, f"{said}, {_UNSURE_RECEIVER}; {_TAKE_KEYWORD.format(word)}")
             return
+
+    def _runs_on(self, path: str, host: str, upstream: str, site: Site) -> bool | None:
+        """Whether upstream's call at ``site`` runs on the fork's class: it calls the hook on ``self`` in a
+        method the class inherits from the call's class (False where the class, or one between it and the
+        base, overrides that method, #34236's caller, or never inherits it: another class's method of the
+        same name); None where the receiver is not ``self`` or the lookup leaves the tree."""
+        if not site.on_self or not site.owner or not site.method:
+            return None
+        runs = self._member_of(path, host, site.method, True)(self.after)
+        if isinstance(runs, DefSym):
+            return (runs.path, runs.owner) == (upstream, site.owner)
+        return False if runs is px.MISSING else None
 
     def _direct_call(self, path: str, name: str, base: Sig, mine: Sig) -> int | None:
         """The line of a call of ``.name(...)`` in upstream's ``path``, on a line upstream added, that binds
@@ -4520,6 +4535,9 @@ def _not_served(path: str) -> bool:
 
 
 _UNCERTAIN = "signature, uncertain"
+_TAKE_KEYWORD = "name the parameter {!r} or take **kwargs"
+# a call ``x.hook(...)`` off another receiver may be another class's method of the hook's name (a warning)
+_UNSURE_RECEIVER = "on a receiver the audit cannot tie to the fork's class: TypeError if it is one"
 
 
 def call_severity(problem: str, doubt: bool = False) -> Severity:
