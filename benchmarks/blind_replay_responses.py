@@ -536,6 +536,173 @@ CASES += [
     ),
 ]
 
+# ---------------------------------------------------------------------------------------------------------
+# Batch 2, written and committed after batch 1's run, before running the engine on it (blind too).
+
+# --- #28333 (7c38ed0f1c): ConversationContext.append_output split; tool output goes to append_tool_output
+AT = "7c38ed0f1c"
+ATW = "append_tool_output split out of append_output (new abstract method, callers routed to it)"
+CTX = "from vllm.entrypoints.context import ConversationContext, HarmonyContext\n\n\n"
+CASES += [
+    (
+        "#28333 abstract method added",
+        "a context subclass without the new abstract method",
+        K(
+            "#28333",
+            AT,
+            ATW,
+            "vllm/aeon/at1.py",
+            CTX + "class AeonReplayContext(ConversationContext):\n"
+            "    # AEON: replays a recorded conversation on the Spark's canary\n"
+            "    def append_output(self, output) -> None:\n"
+            "        self.outputs = [*getattr(self, 'outputs', []), output]\n\n"
+            "    async def call_tool(self):\n"
+            "        return []\n\n"
+            "    def need_builtin_tool_call(self) -> bool:\n"
+            "        return False\n\n"
+            "    def render_for_completion(self):\n"
+            "        return []\n\n"
+            "    async def init_tool_sessions(self, tool_server, exit_stack, request_id, mcp_tools):\n"
+            "        pass\n\n"
+            "    async def cleanup_session(self) -> None:\n"
+            "        pass\n",
+            "class AeonReplayContext(ConversationContext):",
+        ),
+    ),
+    (
+        "#28333 dispatch moved to a new method",
+        "an override's branch for the input the caller now routes elsewhere",
+        K(
+            "#28333",
+            AT,
+            ATW,
+            "vllm/aeon/at2.py",
+            CTX + "class AeonHarmonyContext(HarmonyContext):\n"
+            "    def append_output(self, output) -> None:\n"
+            "        # AEON: count tool round-trips for the fleet's billing\n"
+            "        if isinstance(output, list):\n"
+            "            self.aeon_tool_turns = getattr(self, 'aeon_tool_turns', 0) + 1\n"
+            "        super().append_output(output)\n",
+            "def append_output(self, output) -> None:",
+        ),
+    ),
+    (
+        "#28333 abstract method added",
+        "twin: an override of a kept method",
+        K(
+            "#28333",
+            AT,
+            ATW,
+            "vllm/aeon/at3.py",
+            CTX + "class AeonHarmonyContext3(HarmonyContext):\n"
+            "    def need_builtin_tool_call(self) -> bool:\n"
+            "        return super().need_builtin_tool_call()\n",
+            "def need_builtin_tool_call(self) -> bool:",
+        ),
+    ),
+]
+
+# --- #24628 (45d7d852d3): init_tool_sessions gains mcp_tools; new_session now called with headers
+MT = "45d7d852d3"
+MTW = "init_tool_sessions(..., mcp_tools), new_session(..., headers) passed by the callers"
+CASES += [
+    (
+        "#24628 caller now passes one more argument",
+        "a context override without the new parameter",
+        K(
+            "#24628",
+            MT,
+            MTW,
+            "vllm/aeon/mt1.py",
+            "from vllm.entrypoints.context import SimpleContext\n\n\n"
+            "class AeonSimpleContext(SimpleContext):\n"
+            "    async def init_tool_sessions(self, tool_server, exit_stack, request_id) -> None:\n"
+            "        # AEON: no tools on the Spark's canary pods\n"
+            "        return None\n",
+            "async def init_tool_sessions(self, tool_server, exit_stack, request_id) -> None:",
+        ),
+    ),
+    (
+        "#24628 caller now passes one more argument",
+        "a tool server override without the new parameter",
+        K(
+            "#24628",
+            MT,
+            MTW,
+            "vllm/aeon/mt2.py",
+            "from vllm.entrypoints.tool_server import DemoToolServer\n\n\n"
+            "class AeonDemoToolServer(DemoToolServer):\n"
+            "    async def new_session(self, tool_name: str, session_id: str):\n"
+            "        return await super().new_session(tool_name, session_id)\n",
+            "async def new_session(self, tool_name: str, session_id: str):",
+        ),
+    ),
+    (
+        "#24628 caller now passes one more argument",
+        "twin: a call leaving the new optional parameter out",
+        K(
+            "#24628",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            "from vllm.entrypoints.tool_server import ToolServer\n\n\n"
+            "def aeon_session(server: ToolServer, sid: str):\n"
+            "    return server.new_session('python', sid)\n",
+            "return server.new_session('python', sid)",
+        ),
+    ),
+]
+
+# --- #34036 (11a4c9d30d): get_max_tokens(max_model_len, request, ...) -> (max_model_len, max_tokens, ...)
+MX = "11a4c9d30d"
+MXW = "get_max_tokens takes max_tokens (an int), not the request"
+GMT = "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
+CASES += [
+    (
+        "#34036 positional parameter retyped",
+        "a positional call passing the request",
+        K(
+            "#34036",
+            MX,
+            MXW,
+            "vllm/aeon/mx1.py",
+            GMT + "def aeon_budget(max_model_len: int, request, prompt_ids, defaults: dict) -> int:\n"
+            "    # AEON: the router pre-computes the budget to place the request\n"
+            "    return get_max_tokens(max_model_len, request, len(prompt_ids), defaults)\n",
+            "return get_max_tokens(max_model_len, request, len(prompt_ids), defaults)",
+        ),
+    ),
+    (
+        "#34036 positional parameter retyped",
+        "a keyword call naming the old parameter",
+        K(
+            "#34036",
+            MX,
+            MXW,
+            "vllm/aeon/mx2.py",
+            GMT + "def aeon_budget2(max_model_len: int, request, n: int) -> int:\n"
+            "    return get_max_tokens(\n"
+            "        max_model_len=max_model_len, request=request, input_length=n, default_sampling_params={}\n"
+            "    )\n",
+            "return get_max_tokens(",
+        ),
+    ),
+    (
+        "#34036 positional parameter retyped",
+        "twin: a kept helper of the same module",
+        K(
+            "#34036",
+            MX,
+            MXW,
+            "vllm/aeon/mx3.py",
+            "from vllm.entrypoints.utils import sanitize_message\n\n\n"
+            "def aeon_clean(text: str) -> str:\n"
+            "    return sanitize_message(text)\n",
+            "return sanitize_message(text)",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-responses-")
