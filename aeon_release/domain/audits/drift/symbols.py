@@ -113,6 +113,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
     read_by_name,
 )
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
+from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
 from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -1811,6 +1812,8 @@ class _Checker:
                     continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             retyped = self._retyped_away(before, after, then, kind)
+            if not then and self._union_retyped(before, was, kind):
+                then, retyped = " | ".join(union_members(before.node, was)), True
             if retyped and _bound_as_new(mod.tree, call, arg, now, kind):
                 continue  # a local of the old name bound to the new kind of value: the call is right
             if retyped:
@@ -1892,6 +1895,19 @@ class _Checker:
             if cls is not None and "Protocol" in map(_class_name, ix.bases(cls)):
                 return True
         return False
+
+    def _union_retyped(self, before: DefSym, was: str, kind: str) -> bool:
+        """The parameter was a union of classes of the tree and is now a plain scalar none of them is
+        (drift/union_slots.py; #34036: ``request: "CompletionRequest | ..."`` -> ``max_tokens: int``)."""
+        members = union_members(before.node, was)
+        if kind not in SCALARS or not members:
+            return False
+        dotted = px.dotted_name(before.path)
+        classes = [self.base_ix.class_of(self.base_ix.resolve(dotted, m)) for m in members]
+        return all(
+            isinstance(cls, px.ClassInfo) and not {_class_name(c) for c in self.base_ix.mro(cls)} & _BUILTIN_BASES
+            for cls in classes
+        )
 
     def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
         """Whether the type a parameter was annotated with (``then``, as the callee's module names it) is
@@ -5996,6 +6012,7 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
 # kinds whose values are never one another's: a builtin on one side (two classes of a tree may be a base
 # and its subclass), the new one no protocol the old satisfies (``list`` -> ``Sequence``) and no number
 # that takes the old one (``int`` -> ``float``)
+_BUILTIN_BASES = SCALARS | frozenset({"list", "dict", "set", "frozenset", "tuple", "Enum", "IntEnum", "StrEnum"})
 _PLAIN_KINDS = frozenset(
     {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
 )
