@@ -492,6 +492,82 @@ CASES += [
 ]
 
 
+# --- added after the blind run (probes of harder spellings of the same commits; not blind)
+CASES += [
+    (
+        "#30120 required parameter added",
+        "a positional call whose split now lands in num_ubatches",
+        K(
+            "#30120",
+            XB,
+            XBW,
+            "vllm/aeon/xb4.py",
+            "import numpy as np\n\n" + UU + "maybe_create_ubatch_slices\n\n\n"
+            "def aeon_slices2(counts: np.ndarray, padded: int, reqs: int, split: int):\n"
+            "    return maybe_create_ubatch_slices(True, counts, padded, reqs, split)\n",
+            "return maybe_create_ubatch_slices(True, counts, padded, reqs, split)",
+        ),
+    ),
+    (
+        "#51917 function removed",
+        "a call through the module",
+        K(
+            "#51917",
+            UT,
+            UTW,
+            "vllm/aeon/ut3.py",
+            "from vllm.v1.worker.gpu import cudagraph_utils as cgu\n\n\n"
+            "def aeon_uniform2(num_reqs: int, num_tokens: int, max_q: int) -> int | None:\n"
+            "    return cgu.get_uniform_token_count(num_reqs, num_tokens, max_q)\n",
+            "return cgu.get_uniform_token_count(num_reqs, num_tokens, max_q)",
+        ),
+    ),
+    (
+        "#46786 hook removed",
+        "a read of the removed property from a subclass method",
+        K(
+            "#46786",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            AR + "class AeonDraft3(AutoRegressiveSpeculator):\n"
+            "    def aeon_last(self, out):\n"
+            "        return out[0] if self.model_returns_tuple else out\n",
+            "return out[0] if self.model_returns_tuple else out",
+        ),
+    ),
+    (
+        "#49768 hook removed",
+        "a self-call of the removed hook from a subclass method",
+        K(
+            "#49768",
+            PB,
+            PBW,
+            "vllm/aeon/pb4.py",
+            AR + "class AeonWarmDraft(AutoRegressiveSpeculator):\n"
+            "    def aeon_warm(self) -> None:\n"
+            "        self.on_prefill_end(self.max_num_reqs, self.max_num_tokens)\n",
+            "self.on_prefill_end(self.max_num_reqs, self.max_num_tokens)",
+        ),
+    ),
+    (
+        "#48791 required parameter added",
+        "a subclass __init__ the runner now calls with two arguments",
+        K(
+            "#48791",
+            PR,
+            PRW,
+            "vllm/aeon/pr3.py",
+            PRI + "class AeonPoolingRunner(PoolingRunner):\n"
+            "    def __init__(self, model: nn.Module):\n"
+            "        super().__init__(model)\n"
+            "        self.aeon_calls = 0\n",
+            "super().__init__(model)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-dbo-")
     return 0
