@@ -138,7 +138,9 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     body: list[ast.stmt] = stmt.body  # type: ignore[attr-defined]
     lines: set[int] = set()
     if any(_catches(c, _IMPORT_ERRORS) for c in caught):
-        lines |= {s.lineno for s in body if isinstance(s, ast.Import | ast.ImportFrom)}
+        # every line of a parenthesised import: each name's finding sits on its own line
+        imports = [s for s in body if isinstance(s, ast.Import | ast.ImportFrom)]
+        lines |= {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
     if any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
         lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None}
     return (body, lines) if lines else ([], set())

@@ -1076,7 +1076,7 @@ class _Checker:
                 name = alias.name
                 found = self._compare(functools.partial(_module, dotted=name))
                 if found is not None:
-                    yield self._finding(mod, stmt.lineno, f"imports module {name}", found[0], None)
+                    yield self._finding(mod, alias.lineno, f"imports module {name}", found[0], None)
             return
         base = px.import_base(stmt, mod.dotted, mod.path)
         unchanged = self._unchanged_module(base)
@@ -1089,7 +1089,9 @@ class _Checker:
             # upstream removed or split the submodule, whatever the package's ``__init__`` (#30253)
             found = self._compare(functools.partial(_imported, module=base, name=alias.name))
             if found is not None:
-                yield self._finding(mod, stmt.lineno, f"imports {alias.name} from {base}", found[0], None)
+                # on the name's own line: a parenthesised import spans lines, and the reviewer wants the
+                # name that broke, not the ``from`` that opens it (#48261 merged two managers)
+                yield self._finding(mod, alias.lineno, f"imports {alias.name} from {base}", found[0], None)
 
     # -- uses in expressions ---------------------------------------------------------------------
     def _call(self, mod: ModuleInfo, call: ast.Call, scope: _Scope, awaited: bool = False) -> Iterator[Finding]:
