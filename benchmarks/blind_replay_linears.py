@@ -27,6 +27,10 @@ After the killers86 widenings: 11 caught, 0 warned, 0 missed of 11 (twins: 8 qui
 an argument to a class whose own ``__init__`` upstream deleted, every class left in its MRO leaving construction
 to ``object``/``ABC`` (symbol drift, ``drift/lost_inits.py``); a key a fork method reads off its ``**kwargs``
 that every upstream caller of the method stopped passing (symbol drift, ``drift/dropped_kwargs.py``).
+Regression at that head: killer_replay 26/26, kind_change_replay 12/12, review16_twins 6/6 and 0 false of 30,
+review17_twins 11 caught 1 warned of 12 and 0 false of 23 (as main), blind_replay_quant 27/27 (0 false of 14),
+blind_replay_layers 45/45 (0 false of 24), symbol_precision windows 0-1 of 3: 0 false errors (window 2 cut
+for time).
 
   python benchmarks/blind_replay_linears.py [--mirror DIR] [--only TEXT ...] [--show]
 """
