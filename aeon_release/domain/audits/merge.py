@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
+from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
@@ -159,6 +160,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     env_default_drift,
     field_default_drift,
     handed_default_drift,
+    dropped_kwarg_drift,
     filled_field_drift,
     none_field_drift,
     refused_value_drift,

@@ -60,6 +60,7 @@ from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
+from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -3606,9 +3607,11 @@ class _Checker:
             (after.node, after.path, _owner_class(self.after, after)),
         )
         if isinstance(after.node, ast.ClassDef):
-            (old, _), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
+            (old, was), (new, changed) = _constructor(self.before, before), _constructor(self.after, after)
             if old is None and new is None:
                 return self._model_field_dropped(call, before, after)
+            if new is None and was & self.inp.upstream_files:
+                return lost_init(call, self.after, after, old)  # #6353: the class's own __init__ removed
             if not changed & self.inp.upstream_files:
                 return None
             if old is None and new is not None and _inherited_init(self.before, before):

@@ -1,0 +1,70 @@
+"""Dropped-keyword drift (benchmarks/blind_replay_linears.py, drift/dropped_kwargs.py): a fork override reads a
+key off its ``**kwargs`` that upstream's callers stopped passing.
+
+#7825 stopped the linear layers passing ``prefix=`` to ``quant_method.create_weights(...)``: a fork quant
+method reading ``extra_weight_attrs["prefix"]`` raises ``KeyError``.  Twins: a guarded read (``.get``, ``in``),
+a key another caller still passes, a key upstream never passed, a call forwarding ``**`` that may carry it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": "", "vllm/layers/__init__.py": ""}
+USE = "vllm/aeon_use.py"
+LINEAR = "vllm/layers/linear.py"
+OTHER = "vllm/layers/other.py"
+
+
+def _layer(passes: str) -> str:
+    return (
+        "class LinearMethodBase:\n    def create_weights(self, layer, size, **extra_weight_attrs):\n"
+        "        raise NotImplementedError\n\n\n"
+        "class Linear:\n    def __init__(self, method, size, prefix=''):\n"
+        f"        method.create_weights(self, size, weight_loader=None{passes})\n"
+    )
+
+
+def _fork(read: str) -> str:
+    return (
+        "from vllm.layers.linear import LinearMethodBase\n\n\n"
+        "class AeonMethod(LinearMethodBase):\n    def create_weights(self, layer, size, **extra_weight_attrs):\n"
+        f"        layer.aeon_prefix = {read}\n"
+    )
+
+
+SUBSCRIPT = _fork("extra_weight_attrs['prefix']")
+POPPED = _fork("extra_weight_attrs.pop('prefix')")
+GOT = _fork("extra_weight_attrs.get('prefix', '')")
+OTHER_KEY = _fork("extra_weight_attrs['weight_loader']")
+
+
+def _run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs_passes: str = "", extra: dict | None = None) -> list:
+    ours = {LINEAR: _layer(", prefix=prefix"), **PACKAGES, **(extra or {})}
+    sides = three_way(git_repo, ours, {USE: fork}, {LINEAR: _layer(theirs_passes)})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize("fork", [SUBSCRIPT, POPPED], ids=["subscript", "pop"])
+def test_a_kwargs_key_no_caller_passes_any_more_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "layer.aeon_prefix ="), "error")]
+
+
+@pytest.mark.parametrize("fork", [GOT, OTHER_KEY], ids=["guarded-get", "key-still-passed"])
+def test_a_guarded_read_or_a_key_still_passed_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _run(git_repo, tmp_path, fork) == []
+
+
+def test_a_key_another_caller_still_passes_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    other = {OTHER: "def build(method, layer):\n    method.create_weights(layer, 4, prefix='x')\n"}
+    assert _run(git_repo, tmp_path, SUBSCRIPT, extra=other) == []
+
+
+def test_a_call_forwarding_a_mapping_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _run(git_repo, tmp_path, SUBSCRIPT, theirs_passes=", **attrs") == []
