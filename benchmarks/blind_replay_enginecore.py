@@ -49,7 +49,8 @@ CASES += [
             NA,
             NAW,
             "vllm/aeon/na1.py",
-            LAUNCH + "def aeon_launch(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses, n: int):\n"
+            LAUNCH
+            + "def aeon_launch(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses, n: int):\n"
             "    # AEON: the Spark runs two API servers in front of one engine\n"
             "    with launch_core_engines(vllm_config, executor_class, False, addresses, num_api_servers=n) as (manager, coordinator, addrs, queue):\n"
             "        return addrs.inputs\n",
@@ -64,7 +65,8 @@ CASES += [
             NA,
             NAW,
             "vllm/aeon/na2.py",
-            LAUNCH + "def aeon_launch2(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
+            LAUNCH
+            + "def aeon_launch2(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
             "    with launch_core_engines(vllm_config, executor_class, True, addresses, 2) as (manager, coordinator, addrs, queue):\n"
             "        return addrs.outputs\n",
             "with launch_core_engines(vllm_config, executor_class, True, addresses, 2) as (manager, coordinator, addrs, queue):",
@@ -78,7 +80,8 @@ CASES += [
             NA,
             NAW,
             "vllm/aeon/na3.py",
-            LAUNCH + "def aeon_launch3(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
+            LAUNCH
+            + "def aeon_launch3(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
             "    with launch_core_engines(vllm_config, executor_class, True, addresses) as (manager, coordinator, addrs, queue):\n"
             "        return addrs.outputs\n",
             "with launch_core_engines(vllm_config, executor_class, True, addresses) as (manager, coordinator, addrs, queue):",
@@ -98,7 +101,8 @@ CASES += [
             TQ,
             TQW,
             "vllm/aeon/tq1.py",
-            LAUNCH + "def aeon_serve(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
+            LAUNCH
+            + "def aeon_serve(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
             "    # AEON: headless Spark nodes only keep the manager alive\n"
             "    with launch_core_engines(vllm_config, executor_class, False, addresses) as (manager, coordinator, addrs):\n"
             "        return manager\n",
@@ -113,7 +117,8 @@ CASES += [
             TQ,
             TQW,
             "vllm/aeon/tq2.py",
-            LAUNCH + "def aeon_serve2(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
+            LAUNCH
+            + "def aeon_serve2(vllm_config: VllmConfig, executor_class: type[Executor], addresses: EngineZmqAddresses):\n"
             "    with launch_core_engines(vllm_config, executor_class, False, addresses) as launched:\n"
             "        return launched[0]\n",
             "return launched[0]",
@@ -122,8 +127,7 @@ CASES += [
 ]
 
 SCHED = (
-    "from vllm.v1.core.sched.output import SchedulerOutput\n"
-    "from vllm.v1.core.sched.scheduler import Scheduler\n\n\n"
+    "from vllm.v1.core.sched.output import SchedulerOutput\nfrom vllm.v1.core.sched.scheduler import Scheduler\n\n\n"
 )
 
 # --- #44558 (d8d95998dc): EngineCore now calls scheduler.schedule(self._should_throttle_prefills())
