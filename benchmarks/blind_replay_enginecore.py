@@ -227,6 +227,20 @@ CASES += [
             "def reset_prefix_cache(self, reset_running_requests: bool = False) -> bool:",
         ),
     ),
+    (
+        "#42694 hook handed a new keyword",
+        "twin: an override taking the keyword (added after the blind run)",
+        K(
+            "#42694",
+            RR,
+            RRW,
+            "vllm/aeon/rr2.py",
+            CORE + "class AeonEngineCore7(EngineCore):\n"
+            "    def reset_prefix_cache(self, reset_running_requests: bool = False, reset_connector: bool = False) -> bool:\n"
+            "        return self.scheduler.reset_prefix_cache(reset_running_requests, reset_connector)\n",
+            "def reset_prefix_cache(self, reset_running_requests: bool = False, reset_connector: bool = False) -> bool:",
+        ),
+    ),
 ]
 
 # --- #27060 (fe3b9372ad): EngineCore.execute_model_with_error_logging replaced by log_error_detail()
