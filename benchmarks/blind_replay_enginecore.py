@@ -23,6 +23,13 @@ addrs):`` (a context manager's yielded tuple widened from 3 to 4: the with-state
 ValueError on entry) and #42694's ``EngineCore`` subclass overriding ``reset_prefix_cache`` with the old
 signature (the base's signature is unchanged at that commit, but its own ``_reset_caches`` now calls
 ``self.reset_prefix_cache(..., reset_connector=...)``: TypeError in the override).
+After the killers87 widenings (one twin of #42694 added after the blind run): 12 caught, 0 warned, 0 missed
+of 12 (twins: 9 quiet, 0 false errors).  Caught now: a ``with f(...) as (a, b, c):`` unpacking a context
+manager's yield that upstream widened or reordered (return drift, ``drift/returns.py``); a keyword the base
+names, unchanged, that the base class's own ``self.name(...)`` call now passes, refused by a fork override
+(symbol drift, ``drift/handed_keys.py``).  Regression set, unchanged: killer_replay 26/26, kind_change 12/12
+(5 twins quiet), review15 0 false of 40, review16 0 false of 30, review17 0 false of 23, blind_replay_engine
+28/28 (19 quiet), blind_replay_executor 19/19 (11 quiet), blind_replay_cudagraph 15/15 (9 quiet).
 
   python benchmarks/blind_replay_enginecore.py [--mirror DIR] [--only TEXT ...] [--show]
 """
