@@ -29,7 +29,8 @@ manager's yield that upstream widened or reordered (return drift, ``drift/return
 names, unchanged, that the base class's own ``self.name(...)`` call now passes, refused by a fork override
 (symbol drift, ``drift/handed_keys.py``).  Regression set, unchanged: killer_replay 26/26, kind_change 12/12
 (5 twins quiet), review15 0 false of 40, review16 0 false of 30, review17 0 false of 23, blind_replay_engine
-28/28 (19 quiet), blind_replay_executor 19/19 (11 quiet), blind_replay_cudagraph 15/15 (9 quiet).
+28/28 (19 quiet), blind_replay_executor 19/19 (11 quiet), blind_replay_cudagraph 15/15 (9 quiet),
+symbol_precision --windows 3: 0 false errors; fast lane 3658 passed, 1 skipped.
 
   python benchmarks/blind_replay_enginecore.py [--mirror DIR] [--only TEXT ...] [--show]
 """
