@@ -974,3 +974,44 @@ def test_a_file_changed_only_in_element_lines_does_not_hide_a_widened_return(git
     )
     [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (path, line) == (ALIGN_FORK, 2) and "#32655" in message, message
+
+
+# -- a context manager's one yield widened (#32104: launch_core_engines yields the tensor queue too) ------
+LAUNCHER = "vllm/v1/engine/launch_shapes.py"
+LAUNCHER_BASE = (
+    "from contextlib import contextmanager\n\n\n@contextmanager\ndef launch(config):\n"
+    "    manager, coordinator = object(), None\n    yield manager, coordinator, config\n\n\n"
+    + "".join(f"def other{i}(x: int) -> int:\n    return x + {i}\n\n\n" for i in range(6))
+)
+LAUNCHER_WIDER = LAUNCHER_BASE.replace("yield manager, coordinator, config", "yield manager, coordinator, config, None")
+
+
+@pytest.mark.parametrize(
+    ("entry", "upstream", "says"),
+    [
+        ("with launch(config) as (manager, coordinator, addrs):", LAUNCHER_WIDER, "to yield 4"),
+        ("with open(config) as f, launch(f) as [manager, coordinator, addrs]:", LAUNCHER_WIDER, "to yield 4"),
+        ("with launch(config) as launched:", LAUNCHER_WIDER, None),  # bound whole: no unpack to break
+        ("with launch(config) as (manager, coordinator, addrs, queue):", LAUNCHER_WIDER, None),  # the new shape
+        ("with launch(config) as (manager, coordinator, addrs):", LAUNCHER_BASE.replace("= object()", "= 1"), None),
+    ],
+)
+def test_a_with_statement_unpacking_what_a_context_manager_yields(
+    git_repo: GitRepo, no_rules: Path, entry: str, upstream: str, says: str | None
+) -> None:
+    """``with cm() as (a, b, c):`` binds the context manager's one yield by position: upstream widening
+    that tuple makes the fork's entry raise ValueError before its body runs."""
+    user = f"from vllm.v1.engine.launch_shapes import launch\n\n\ndef aeon_serve(config):\n    {entry}\n        return manager\n"
+    user = user.replace("return manager", "return launched") if "as launched" in entry else user
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCHER: LAUNCHER_BASE},
+        {STATS_USER: user},
+        [("[Core] Tensor IPC (#7)", {LAUNCHER: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if says is None:
+        assert got == []
+    else:
+        [(path, line, message)] = got
+        assert (path, line) == (STATS_USER, 5) and says in message and "#7" in message, message

@@ -1,5 +1,5 @@
-"""Handed keys: a keyword upstream's own call of a method now passes, which the base takes in its
-``**kwargs`` and a fork override does not take.
+"""Handed keys: a keyword upstream's own call of a method now passes, which the base takes (in its
+``**kwargs`` or by name) and a fork override does not take.
 
 The base's signature is unchanged (``def hook(cls, *args, **kwargs)``), so no signature check sees the
 change; only the caller moved.  #31942: ``set_forward_context`` now hands
@@ -86,10 +86,11 @@ def _on_added(keyword: ast.keyword, added: frozenset[str]) -> bool:
 
 
 def refused(call: ast.Call, new: list[str], mine: Sig, base: Sig) -> list[str]:
-    """The keys of ``new`` the override ``mine`` refuses, where the base takes them in its ``**kwargs``
-    (named by neither) and the call without them binds to the override; empty otherwise."""
+    """The keys of ``new`` the override ``mine`` refuses, where the base takes them (by name, or in its
+    ``**kwargs``: #42694's ``reset_connector``, a parameter the base had named a release before) and the call
+    without them binds to the override; empty otherwise."""
     named = {*base.positional[base.posonly :], *base.kwonly}
-    if mine.varkw or not base.varkw or any(key in named for key in new):
+    if mine.varkw or not all(base.varkw or key in named for key in new):
         return []
     kept = ast.Call(call.func, call.args, [k for k in call.keywords if k.arg not in new])
     if call_problem(kept, mine) is not None:

@@ -180,7 +180,7 @@ def _indexed_findings(
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
     ``for a, b in done``) steps through what that call returns."""
-    for path, module, owned in fork_modules(trees, lambda line: _TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line)):
+    for path, module, owned in fork_modules(trees, _unpacking):
         bound = _iterated_locals(module)
         parents = parent_map(module)
         for node in walk_spanning(module, owned):
@@ -192,6 +192,11 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 owner = owner if isinstance(owner, ast.ClassDef) else None
                 typed = _typed_call(value, func, owner) if value is not None else None
                 yield replace(found, typed=typed) if typed is not None else found
+
+
+def _unpacking(line: str) -> bool:
+    """A fork line that may bind names by position (a text prefilter; the AST decides)."""
+    return bool(_TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line) or _WITH_TARGET.search(line))
 
 
 def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None = None) -> str | None:
@@ -285,6 +290,8 @@ def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
 
 # ``for a, b in`` (also in a comprehension): a tuple loop target (a text prefilter; the AST decides)
 _LOOP_TARGET = re.compile(r"\bfor\s+\(?[\w.\[\]*]+\s*,[^\n]*?\sin\s")
+# ``with f() as (a, b):`` (the ``as`` may sit on a later line of a long ``with``): a tuple bound on entry
+_WITH_TARGET = re.compile(r"\bas\s+[(\[]")
 
 
 _Found = TypeVar("_Found", Unpack, "ValueUse")
@@ -362,6 +369,9 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
             inner = target.elts[1]
             target, node = inner, ast.comprehension(inner, node.iter.args[0], [], 0)
         source = _looped((bound or {}).get(id(node.iter), node.iter))
+    elif isinstance(node, (ast.With, ast.AsyncWith)) and (entered := _entered(node)) is not None:
+        target, source = entered
+        line = target.lineno
     else:
         return None
     if not isinstance(target, (ast.Tuple, ast.List)) or source is None:
@@ -373,6 +383,16 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
     names = tuple(k for e in target.elts if (k := _key(e)) is not None)
     star = stars[0] if stars else -1
     return Unpack(path, line, name, len(target.elts), ast.unparse(func), names, star, yields)
+
+
+def _entered(node: ast.With | ast.AsyncWith) -> tuple[ast.expr, tuple[str, ast.expr, bool] | None] | None:
+    """``with f(...) as (a, b):``: the names a context manager's one yield binds, by position (#32104
+    made ``launch_core_engines`` yield four values, not three: the fork's three-name ``as`` raises on entry)."""
+    for item in node.items:
+        if isinstance(item.optional_vars, (ast.Tuple, ast.List)):
+            called = _called(item.context_expr)
+            return item.optional_vars, (called[0], called[1], True) if called is not None else None
+    return None
 
 
 def _looped(iterated: ast.expr) -> tuple[str, ast.expr, bool] | None:

@@ -3953,22 +3953,36 @@ class _Checker:
         takes in ``**kwargs`` and the override does not take (drift/handed_keys.py)."""
         mine, base = signature(stmt, True), signature(after.node, True)
         lines = self.inp.upstream_lines
-        if mine is None or base is None or mine.varkw or not base.varkw or not isinstance(lines, AddedLines):
+        if mine is None or base is None or mine.varkw or not isinstance(lines, AddedLines):
             return None
-        if signature(before.node, True) != base or not self._one_family(after):
+        if signature(before.node, True) != base:
             return None  # the base's own change is override drift's
-        for path, call, new in self._handed_calls(after.name):
+        calls = self._handed_calls(after.name)
+        # a name many classes define: only the base class's own ``self.name(...)`` surely reaches the override
+        calls = calls if self._one_family(after) else [c for c in calls if self._own_self_call(after, c[0], c[1])]
+        for path, call, new in calls:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
                 said = ", ".join(f"{key}=" for key in keys)
                 commit = self._line_commit(path, f"{keys[0]}=")
                 where = f"{path}:{call.lineno}{'; ' + commit if commit else ''}"
                 return (
-                    f"whose caller upstream now hands it {said} ({where}), which the base takes in its **kwargs and "
-                    f"the override, {mine.show()}, does not: that call raises TypeError on the fork's class; take "
-                    "**kwargs"
+                    f"whose caller upstream now hands it {said} ({where}), which the base takes and the override, "
+                    f"{mine.show()}, does not: that call raises TypeError on the fork's class; take the keyword "
+                    "or **kwargs"
                 )
         return None
+
+    def _own_self_call(self, after: DefSym, path: str, call: ast.Call) -> bool:
+        """``self.name(...)`` in a method of ``after``'s own class (#42694: ``EngineCore._reset_caches`` now
+        calls ``self.reset_prefix_cache(..., reset_connector=...)``, a name the scheduler, the clients and
+        the KV cache manager define too)."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        module = self.theirs_ix.module_at(path) if path == after.path and after.owner else None
+        cls = self.theirs_ix.class_info(module, after.owner) if module is not None and after.owner else None
+        if cls is None or not (isinstance(receiver, ast.Name) and receiver.id == "self"):
+            return False
+        return cls.node.lineno <= call.lineno <= (cls.node.end_lineno or cls.node.lineno)
 
     def _one_family(self, after: DefSym) -> bool:
         """Every served class of upstream's tree that defines ``after.name`` is ``after``'s class or derives
