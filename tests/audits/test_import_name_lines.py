@@ -58,3 +58,29 @@ def test_twin_a_parenthesised_import_under_try_import_error_stays_optional(git_r
         "except ImportError:\n    DecodeGraphManager = None\n"
     )
     assert _errors(git_repo, tmp_path, fork) == []
+
+
+def _all(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str, str | None]]:
+    sides = three_way(git_repo, BASE, {FORK: fork}, {GRAPHS: MERGED})
+    findings = audit(git_repo, sides, tmp_path).findings
+    return [(f.rule_id, f.line, f.severity.value, f.suppressed) for f in findings if f.path == FORK]
+
+
+def test_twin_a_suppression_on_the_from_line_still_covers_the_names(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A fork's suppression written when the finding sat on the ``from`` line covers the whole statement:
+    moving the finding to the name's line must not turn it into a blocking error and an unused suppression."""
+    fork = (
+        "from pkg.spec.graphs import (  # aeon-audit: ignore[merge/symbol-drift] loaded by our plugin shim\n"
+        "    GraphManager,\n    DecodeGraphManager,\n)\n"
+    )
+    got = _all(git_repo, tmp_path, fork)
+    assert (DRIFT, 3, "error", "loaded by our plugin shim") in got
+    assert [f for f in got if f[3] is None] == []  # nothing unsuppressed, no suppression/unused
+
+
+def test_twin_a_suppression_above_the_import_covers_the_names(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        "# aeon-audit: ignore[merge/symbol-drift] loaded by our plugin shim\n"
+        "from pkg.spec.graphs import (\n    GraphManager,\n    DecodeGraphManager,\n)\n"
+    )
+    assert [f for f in _all(git_repo, tmp_path, fork) if f[3] is None] == []

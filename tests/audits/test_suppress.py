@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from aeon_release.domain.audits import audit_tree, suppress
+from aeon_release.domain.audits.model import Finding, Severity
 
 RULES = """rules:
   - {id: ops/no-as-strided, kind: forbidden-call, message: no as_strided, paths: ["*.py"], calls: [as_strided]}
@@ -81,3 +82,23 @@ def test_only_real_comments_count_in_python() -> None:
     text = 'DOC = "# aeon-audit: ignore[a/b] inside a string"\nx = 1  # aeon-audit: ignore[a/b] real\n'
     assert [(s.line, s.reason) for s in suppress.parse(text, "m.py")] == [(2, "real")]
     assert [s.line for s in suppress.parse("# aeon-audit: ignore[a/b] yaml comment\nk: v\n", "c.yaml")] == [1]
+
+
+def _finding(line: int) -> Finding:
+    return Finding("a/b", "merge", Severity.ERROR, "m.py", line, "broken")
+
+
+def test_a_suppression_on_a_statement_s_first_line_covers_all_its_lines() -> None:
+    text = "from m import (  # aeon-audit: ignore[a/b] shimmed\n    A,\n    B,\n)\nC = 1\n"
+    marked = suppress.apply([_finding(3), _finding(5)], {"m.py": suppress.parse(text, "m.py")})
+    assert [(f.line, f.suppressed) for f in marked] == [(3, "shimmed"), (5, None)]
+
+
+def test_twin_a_suppression_inside_a_statement_covers_only_its_line() -> None:
+    """``A,  # ignore`` inside the parentheses says A is safe, not B; and it wins over the ``from`` line's."""
+    text = "from m import (  # aeon-audit: ignore[a/b] outer\n    A,  # aeon-audit: ignore[a/b] inner\n    B,\n)\n"
+    marked = suppress.apply([_finding(2), _finding(3)], {"m.py": suppress.parse(text, "m.py")})
+    assert [(f.line, f.suppressed) for f in marked] == [(2, "inner"), (3, "outer")]
+    text = "from m import (\n    A,  # aeon-audit: ignore[a/b] inner\n    B,\n)\n"
+    marked = suppress.apply([_finding(3)], {"m.py": suppress.parse(text, "m.py")})
+    assert marked[0].suppressed is None

@@ -17,14 +17,18 @@ from tests.audits.conftest import GitRepo
 UTILS = "vllm/entrypoints/utils.py"
 UTILS_BASE = """from typing import TYPE_CHECKING
 
-from vllm.entrypoints.protocol import ChatRequest, CompletionRequest, Mode
+from vllm.entrypoints.protocol import ChatRequest, CompletionRequest, Mode, Flags, Kinds, HasInt, HasIndex, Base, Model
 
 
 def get_max_tokens(max_model_len: int, request: "CompletionRequest | ChatRequest", n: int) -> int:
     return min(max_model_len - n, request.max_tokens or max_model_len)
 """
 PROTOCOL = "vllm/entrypoints/protocol.py"
-PROTOCOL_BASE = """import enum
+PROTOCOL_BASE = """import abc
+import enum
+from typing import Protocol
+
+from pydantic import BaseModel
 
 
 class CompletionRequest:
@@ -37,15 +41,39 @@ class ChatRequest:
 
 class Mode(str, enum.Enum):
     FAST = "fast"
+
+
+class Flags(enum.IntFlag):
+    FAST = 1
+
+
+class Kinds(enum.IntFlag):
+    SLOW = 2
+
+
+class HasInt(Protocol):
+    def __int__(self) -> int: ...
+
+
+class HasIndex(Protocol):
+    def __index__(self) -> int: ...
+
+
+class Base(metaclass=abc.ABCMeta):
+    pass
+
+
+class Model(BaseModel):
+    max_tokens: int | None = None
 """
 FORK = "vllm/aeon/budget.py"
 SUBJECT = "[Misc] Simplify `get_max_tokens` (#34036)"
 
 
-def _findings(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> list[tuple[int, str]]:
+def _findings(git_repo: GitRepo, no_rules: Path, old: str, new: str, kind: str = "") -> list[tuple[int, str]]:
     fork = (
         "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
-        "def aeon_budget(max_model_len: int, request, prompt_ids) -> int:\n"
+        f"def aeon_budget(max_model_len: int, request{kind}, prompt_ids) -> int:\n"
         "    return get_max_tokens(max_model_len, request, len(prompt_ids))  # AEON\n"
     )
     base = UTILS_BASE.replace('request: "CompletionRequest | ChatRequest"', old)
@@ -57,8 +85,12 @@ def _findings(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> list[tup
 
 @pytest.mark.parametrize(
     "old",
-    ['request: "CompletionRequest | ChatRequest"', "request: CompletionRequest | ChatRequest | None"],
-    ids=["quoted union", "optional union"],
+    [
+        'request: "CompletionRequest | ChatRequest"',
+        "request: CompletionRequest | ChatRequest | None",
+        "request: Model | CompletionRequest",
+    ],
+    ids=["quoted union", "optional union", "a pydantic model member"],
 )
 def test_a_union_of_classes_retyped_as_a_scalar_is_an_error(git_repo: GitRepo, no_rules: Path, old: str) -> None:
     """The fork hands the old kind of value (a request) to a slot that now takes an int."""
@@ -72,10 +104,27 @@ def test_a_union_of_classes_retyped_as_a_scalar_is_an_error(git_repo: GitRepo, n
         ("request: Mode | CompletionRequest", "mode: str"),
         ("request: int | CompletionRequest", "max_tokens: int"),
         ('request: "CompletionRequest | ChatRequest"', "max_tokens"),
+        ("request: Flags | Kinds", "flags: int"),
+        ("request: HasInt | HasIndex", "max_tokens: int"),
+        ("request: Base | CompletionRequest", "max_tokens: int"),
     ],
-    ids=["retyped to a class", "a str-mixin enum member", "a member already the scalar", "unannotated now"],
+    ids=[
+        "retyped to a class",
+        "a str-mixin enum member",
+        "a member already the scalar",
+        "unannotated now",
+        "IntFlag members are ints",
+        "protocols an int satisfies",
+        "an ABC may register int",
+    ],
 )
 def test_twins_stay_warnings(git_repo: GitRepo, no_rules: Path, old: str, new: str) -> None:
     """A rename the value may still fit stays the rename warning: never an error."""
     found = _findings(git_repo, no_rules, old, new)
     assert found == [(5, "warning")]
+
+
+def test_a_fork_parameter_annotated_as_the_new_kind_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``def aeon_budget(..., request: int | None)``: the fork's own annotation says it passes the new kind."""
+    old, new = 'request: "CompletionRequest | ChatRequest"', "max_tokens: int | None"
+    assert not [f for f in _findings(git_repo, no_rules, old, new, ": int | None") if f[1] == "error"]

@@ -42,7 +42,7 @@ _PREFIX = "findings-"
 
 # (rule id, line, detail, severity or None) problems and (line, target, rules, reason) suppressions of one blob
 Problems = list[tuple[str, int, str, Severity | None]]
-Sups = list[tuple[int, int, tuple[str, ...], str]]
+Sups = list[tuple[int, int, tuple[str, ...], str, int]]
 
 
 def _utf8(text: str) -> bytes:
@@ -158,7 +158,7 @@ def _decode(value: Any) -> tuple[Problems, Sups]:
     problems, sups = value
     return (
         [(str(p[0]), int(p[1]), str(p[2]), Severity(p[3]) if len(p) > 3 and p[3] else None) for p in problems],
-        [(int(a), int(b), tuple(str(r) for r in rules), str(reason)) for a, b, rules, reason in sups],
+        [(int(a), int(b), tuple(str(r) for r in rules), str(reason), int(c)) for a, b, rules, reason, c in sups],
     )
 
 

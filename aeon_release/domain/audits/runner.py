@@ -509,7 +509,7 @@ class _BulkJob:
         for rel, problems, sups in results:
             key = self._keys.get(rel)
             if key is not None:
-                self._cache.put(key, problems, [(s.line, s.target, s.rules, s.reason) for s in sups])
+                self._cache.put(key, problems, [(s.line, s.target, s.rules, s.reason, s.last) for s in sups])
         self._cache.save()
 
     def close(self) -> None:

@@ -1,7 +1,8 @@
 """Inline suppressions: ``# aeon-audit: ignore[rule-id] reason``.
 
 A suppression covers findings of the named rules on its own line, or on the next line when the
-comment stands alone.  It needs a reason: without one it suppresses nothing and is itself a
+comment stands alone; in Python, when that line opens a statement written over several lines, every line
+of it (a finding may sit on a name's own line of a parenthesised import, under a comment on its ``from``).  It needs a reason: without one it suppresses nothing and is itself a
 warning, as is a suppression that matches no finding (stale suppressions hide the next real bug).
 """
 
@@ -41,6 +42,10 @@ class Suppression:
     target: int  # the line whose findings it covers
     rules: tuple[str, ...]
     reason: str
+    last: int = 0  # the last line of the statement ``target`` opens, when it runs past ``target``
+
+    def lines(self) -> range:
+        return range(self.target, max(self.target, self.last) + 1)
 
 
 def parse(text: str, path: str = "") -> list[Suppression]:
@@ -48,11 +53,12 @@ def parse(text: str, path: str = "") -> list[Suppression]:
     if PREFILTER.decode() not in text:
         return []  # tokenizing is slow; almost no file has a suppression
     if path.endswith(".py") and len(text) <= TOKENIZE_MAX:
-        comments = _python_comments(text)
-        if comments is not None:
+        tokens = _python_tokens(text)
+        if tokens is not None:
             lines = [line.rstrip("\r\n") for line in python_lines(text)]  # tokenize's numbering
+            comments, spans = _comments(tokens), _statement_spans(tokens)
             return [
-                s
+                replace(s, last=spans.get(s.target, 0))
                 for line, col, comment in comments
                 for s in _from_comment(comment, line, not lines[line - 1][:col].strip())
             ]
@@ -75,13 +81,35 @@ def _from_comment(comment: str, line: int, alone: bool) -> list[Suppression]:
     return [Suppression(line, line + 1 if alone else line, rules, match.group(2).strip())]
 
 
-def _python_comments(text: str) -> list[tuple[int, int, str]] | None:
-    """(line, column, text) of every comment token; None when the file does not tokenize."""
+def _python_tokens(text: str) -> list[tokenize.TokenInfo] | None:
+    """Every token of a file; None when the file does not tokenize."""
     try:
-        tokens = tokenize.generate_tokens(io.StringIO(text).readline)
-        return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+        return list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, SyntaxError):
         return None
+
+
+def _comments(tokens: list[tokenize.TokenInfo]) -> list[tuple[int, int, str]]:
+    """(line, column, text) of every comment token."""
+    return [(t.start[0], t.start[1], t.string) for t in tokens if t.type == tokenize.COMMENT]
+
+
+_BETWEEN = frozenset({tokenize.NL, tokenize.COMMENT, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER})
+
+
+def _statement_spans(tokens: list[tokenize.TokenInfo]) -> dict[int, int]:
+    """First line -> last line of each logical line that runs over several (``from m import (`` to ``)``)."""
+    spans: dict[int, int] = {}
+    start = 0
+    for tok in tokens:
+        if tok.type in _BETWEEN:
+            continue
+        start = start or tok.start[0]
+        if tok.type == tokenize.NEWLINE:
+            if tok.start[0] > start:
+                spans[start] = tok.start[0]
+            start = 0
+    return spans
 
 
 def scan(data: bytes, path: str = "") -> list[Suppression]:
@@ -99,7 +127,7 @@ def apply(
     used: set[tuple[str, int]] = set()
     result = []
     refused: dict[tuple[str, int], set[str]] = {}
-    by_place = {(path, s.target, rule): s for path, items in suppressions.items() for s in items for rule in s.rules}
+    by_place = _by_place(suppressions)
     for finding in findings:
         match = by_place.get((finding.path, finding.line, finding.rule_id))
         if match is not None and match.reason and _never_suppressed(finding):
@@ -125,6 +153,20 @@ def apply(
         for (path, line), rules in sorted(refused.items())
     )
     return result
+
+
+def _by_place(suppressions: Mapping[str, Iterable[Suppression]]) -> dict[tuple[str, int, str], Suppression]:
+    """(path, line, rule) -> the suppression covering it; a comment on the line itself wins over one on the
+    first line of its statement (``name,  # aeon-audit: ignore[...]`` inside a parenthesised import)."""
+    spans = {
+        (path, line, rule): s
+        for path, items in suppressions.items()
+        for s in items
+        for line in s.lines()
+        for rule in s.rules
+    }
+    own = {(path, s.target, rule): s for path, items in suppressions.items() for s in items for rule in s.rules}
+    return spans | own
 
 
 def _problems(

@@ -1817,7 +1817,7 @@ class _Checker:
             retyped = self._retyped_away(before, after, then, kind)
             if not then and self._union_retyped(before, was, kind):
                 then, retyped = " | ".join(union_members(before.node, was)), True
-            if retyped and _bound_as_new(mod.tree, call, arg, now, kind):
+            if retyped and (_bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)):
                 continue  # a local of the old name bound to the new kind of value: the call is right
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
@@ -1907,9 +1907,18 @@ class _Checker:
             return False
         dotted = px.dotted_name(before.path)
         classes = [self.base_ix.class_of(self.base_ix.resolve(dotted, m)) for m in members]
+        return all(isinstance(cls, px.ClassInfo) and self._concrete(cls) for cls in classes)
+
+    def _concrete(self, cls: px.ClassInfo) -> bool:
+        """Whether no value of a plain scalar can be one of ``cls``: its whole base chain is classes of the
+        tree or a short allow-list (``object``, pydantic's ``BaseModel``), and none is a protocol or an ABC.
+        An ``IntFlag`` member is an int, an ``int`` satisfies a ``Protocol`` with ``__int__``: past the
+        allow-list the value may well be the new kind, so the slot is left to the rename's warning."""
         return all(
-            isinstance(cls, px.ClassInfo) and not {_class_name(c) for c in self.base_ix.mro(cls)} & _BUILTIN_BASES
-            for cls in classes
+            _class_name(c) in _CONCRETE_BASES
+            if isinstance(c, px.External)
+            else _class_name(c) not in _ABSTRACT_BASES and not _abstract_meta(c.node)
+            for c in self.base_ix.mro(cls)
         )
 
     def _type_renamed(self, before: DefSym, then: str, kind: str) -> bool:
@@ -6028,10 +6037,9 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
     )
 
 
-# kinds whose values are never one another's: a builtin on one side (two classes of a tree may be a base
-# and its subclass), the new one no protocol the old satisfies (``list`` -> ``Sequence``) and no number
-# that takes the old one (``int`` -> ``float``)
-_BUILTIN_BASES = SCALARS | frozenset({"list", "dict", "set", "frozenset", "tuple", "Enum", "IntEnum", "StrEnum"})
+# the bases a class may have outside the tree and still take no plain scalar (drift/union_slots.py)
+_CONCRETE_BASES = frozenset({"object", "BaseModel"})
+_ABSTRACT_BASES = frozenset({"Protocol", "ABC"})
 _PLAIN_KINDS = frozenset(
     {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
 )
@@ -6054,6 +6062,11 @@ def _takes(then: str, kind: str) -> bool:
     wider number, a protocol (``list`` -> ``Sequence``), an array-like alias or a covariant type variable.
     Both the typed-argument and the spelled-argument slot checks ask this one question."""
     return then == kind or (then, kind) in _WIDER or kind in _PROTOCOLS or kind.endswith(("Like", "_co"))
+
+
+def _abstract_meta(node: ast.ClassDef) -> bool:
+    """``class Base(metaclass=ABCMeta)``: an ABC by its metaclass, which may register any class."""
+    return any(k.arg == "metaclass" and _show(k.value).endswith("ABCMeta") for k in node.keywords)
 
 
 def _class_name(cls: px.ClassInfo | px.External) -> str:

@@ -8,8 +8,9 @@ that compares it with ints: TypeError on the first request.
 
 A single old class is already a retyped slot (``parameter_kind`` names it); a union of several has no one
 kind, so it is read here member by member.  The slot is retyped away when every member is a class of the
-tree (not an alias, a type variable, a builtin or ``Any``) that derives from no builtin (a ``str``-mixin
-enum is still a ``str``), and the new kind is a plain scalar none of them is.  Only for an argument spelled
+tree (not an alias, a type variable, a builtin or ``Any``) whose base chain is classes of the tree,
+``object`` or pydantic's ``BaseModel``, none a protocol or an ABC (an ``IntFlag`` value is an int, an int
+satisfies a protocol with ``__int__``), and the new kind is a plain scalar none of them is.  Only for an argument spelled
 as the old parameter (``request`` for ``request``): the fork's own name says it is the old kind of value.
 """
 
