@@ -68,3 +68,42 @@ def test_a_key_another_caller_still_passes_stays_quiet(git_repo: GitRepo, tmp_pa
 
 def test_a_call_forwarding_a_mapping_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _run(git_repo, tmp_path, SUBSCRIPT, theirs_passes=", **attrs") == []
+
+
+# -- a read that cannot raise, or that is not the tree method's (reviewer's cases) -----------------------
+def _body(body: str) -> str:
+    return _fork("None\n").replace("        layer.aeon_prefix = None\n", body)
+
+
+TRY_KEY = _body(
+    "        try:\n            layer.p = extra_weight_attrs['prefix']\n        except KeyError:\n            layer.p = ''\n"
+)
+UPDATED = _body("        extra_weight_attrs.update(prefix='')\n        layer.p = extra_weight_attrs['prefix']\n")
+REBOUND = _body(
+    "        extra_weight_attrs = {'prefix': '', **extra_weight_attrs}\n        layer.p = extra_weight_attrs['prefix']\n"
+)
+NESTED = _body(
+    "        def loader(param, **extra_weight_attrs):\n            param.p = extra_weight_attrs['prefix']\n\n"
+    "        loader(layer, prefix=getattr(layer, 'prefix', ''))\n"
+)
+STORE = "class Store:\n    def create_weights(self, layer, **opts):\n        layer.p = opts['prefix']\n\n\n"
+PARTIAL = (
+    "import functools\n\n\n"
+    + STORE
+    + "def build(layer):\n    make = functools.partial(Store().create_weights, prefix='x')\n    make(layer)\n"
+)
+HOOKED = (
+    STORE
+    + "HOOKS = [Store().create_weights]\n\n\ndef build(layer):\n    for hook in HOOKS:\n        hook(layer, prefix='x')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [TRY_KEY, UPDATED, REBOUND, NESTED, PARTIAL, HOOKED],
+    ids=["try-keyerror", "update", "rebound", "nested-scope", "unrelated-partial", "unrelated-hook"],
+)
+def test_a_read_that_cannot_raise_or_is_not_the_tree_methods_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _run(git_repo, tmp_path, fork) == []

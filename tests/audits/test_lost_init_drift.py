@@ -72,3 +72,55 @@ def test_a_constructor_that_may_still_take_the_argument_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, base: str, decorator: str
 ) -> None:
     assert _run(git_repo, tmp_path, KEYWORD, base, decorator) == []
+
+
+# -- a constructor something else gives the class, or a call written for both (reviewer's cases) --------
+PATCH_INIT = "def _init(self, separate_bias_add=False):\n    self.separate_bias_add = separate_bias_add\n\n\n"
+MONKEY = HEAD + PATCH_INIT + "UnquantizedLinearMethod.__init__ = _init\n\n\n" + KEYWORD.removeprefix(HEAD)
+PATCH = HEAD + PATCH_INIT + "setattr(UnquantizedLinearMethod, '__init__', _init)\n"
+TRY_TYPE = HEAD + (
+    "def method():\n    try:\n        return UnquantizedLinearMethod(separate_bias_add=True)\n"
+    "    except TypeError:\n        return UnquantizedLinearMethod()\n"
+)
+VARS_GUARD = HEAD + (
+    "def method():\n    if '__init__' in vars(UnquantizedLinearMethod):\n"
+    "        return UnquantizedLinearMethod(separate_bias_add=True)\n    return UnquantizedLinearMethod()\n"
+)
+SUBCLASS_HOOK = (
+    "    def __init_subclass__(cls, **kw):\n        super().__init_subclass__(**kw)\n\n"
+    "        def __init__(self, separate_bias_add=False):\n            self.separate_bias_add = separate_bias_add\n\n"
+    "        cls.__init__ = __init__\n\n"
+)
+
+
+def _theirs(tail: str = "", hook: str = "") -> str:
+    text = _linear("QuantizeMethodBase", "")
+    if hook:
+        text = text.replace("class QuantizeMethodBase(ABC):\n", "class QuantizeMethodBase(ABC):\n" + hook)
+    return text + tail
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [
+        ({USE: MONKEY}, _theirs()),
+        ({USE: KEYWORD, "vllm/aeon_patch.py": PATCH}, _theirs()),
+        ({USE: KEYWORD}, _theirs("\n\n" + PATCH_INIT + "UnquantizedLinearMethod.__init__ = _init\n")),
+        ({USE: KEYWORD}, _theirs(hook=SUBCLASS_HOOK)),
+        ({USE: TRY_TYPE}, _theirs()),
+        ({USE: VARS_GUARD}, _theirs()),
+    ],
+    ids=[
+        "fork-patches-init",
+        "fork-setattr-elsewhere",
+        "upstream-assigns-after",
+        "init-subclass",
+        "try-typeerror",
+        "vars-guard",
+    ],
+)
+def test_a_constructor_given_elsewhere_or_a_guarded_call_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: dict[str, str], theirs: str
+) -> None:
+    sides = three_way(git_repo, {LINEAR: _linear("QuantizeMethodBase", INIT), **PACKAGES}, fork, {LINEAR: theirs})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []

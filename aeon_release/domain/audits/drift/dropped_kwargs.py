@@ -10,6 +10,11 @@ with no guard in the function (``"key" in kw``, ``kw.get("key")``, ``setdefault`
 upstream changed called ``.method(...)`` with ``key=`` at the base and no longer does, and no call of
 ``method`` in upstream's tree (nor in the fork's files) passes ``key=`` or a ``**`` mapping that may carry it
 any more, while some call of it remains.  Then nothing hands the key: an error.
+
+Quiet where the read cannot raise or is not the method's: a read inside a ``try`` catching ``KeyError`` (or a
+parent), a ``kw`` the function fills (``kw.update(...)``) or rebinds (``kw = {"key": "", **kw}``), a read in a
+nested function (its own scope), and a class whose bases never leave its file (a fork class of its own, not an
+override of the tree's method: its callers are the fork's, which may pass the key through ``partial`` or a hook).
 """
 
 from __future__ import annotations
@@ -18,12 +23,16 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import catches
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, short
 
 _CALLERS_READ = 80  # upstream files parsed to confirm no call passes the key, at most (past it: quiet)
+_KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+_BARE_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 @dataclass(frozen=True)
@@ -48,7 +57,9 @@ def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
     for path in sorted(p for p in trees.mine if p.endswith(".py") and "**" in trees.mine.raw(p)):
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
-        for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)) if owned and module else ():
+        classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)] if owned and module else []
+        local = {c.name: c for c in classes}
+        for cls in (c for c in classes if _inherits(c, local, set())):
             for fn in (s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
                 yield from _reads_in(path, fn, owned)
 
@@ -57,12 +68,53 @@ def _reads_in(path: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[
     kw = fn.args.kwarg.arg if fn.args.kwarg is not None else None
     if kw is None or fn.name.startswith("__"):
         return
+    if _refilled(fn, kw):
+        return
     guarded = _guarded_keys(fn, kw)
-    for node in ast.walk(fn):
-        key = _required_key(node, kw)
+    safe = {id(n) for t in _own_nodes(fn) if isinstance(t, ast.Try) and catches(t, _KEY_ERRORS) for n in _walk(t.body)}
+    for node in _own_nodes(fn):
+        key = _required_key(node, kw) if id(node) not in safe else None
         line = getattr(node, "lineno", 0)
         if key is not None and key not in guarded and line in owned:
             yield Read(path, line, fn.name, key, short(ast.unparse(node), 60))
+
+
+def _inherits(cls: ast.ClassDef, local: dict[str, ast.ClassDef], seen: set[str]) -> bool:
+    """A base of ``cls`` (followed through the file's own classes) is defined elsewhere: it may be the tree's."""
+    seen.add(cls.name)
+    for base in cls.bases:
+        name = last_name(base) if isinstance(base, (ast.Name, ast.Attribute)) else None
+        if name is None or name in _BARE_BASES or name in seen:
+            continue
+        if name not in local or _inherits(local[name], local, seen):
+            return True
+    return False
+
+
+def _own_nodes(fn: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``fn``'s body, not entering a nested function, lambda or class (its own scope)."""
+    for stmt in getattr(fn, "body", []):
+        yield from _walk([stmt])
+
+
+def _walk(nodes: list[ast.stmt]) -> Iterator[ast.AST]:
+    stack: list[ast.AST] = list(reversed(nodes))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _refilled(fn: ast.AST, kw: str) -> bool:
+    """``kw.update(...)`` or ``kw = ...``: the function itself fills or rebinds the mapping."""
+    for node in _own_nodes(fn):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+            if _is_name(node.func.value, kw):
+                return True
+        if isinstance(node, ast.Name) and node.id == kw and isinstance(node.ctx, ast.Store):
+            return True
+    return False
 
 
 def _required_key(node: ast.AST, kw: str) -> str | None:
@@ -78,7 +130,7 @@ def _required_key(node: ast.AST, kw: str) -> str | None:
 def _guarded_keys(fn: ast.AST, kw: str) -> set[str]:
     """Keys the function tests for or reads with a default: ``"k" in kw``, ``kw.get("k")``, ``setdefault``."""
     found: set[str] = set()
-    for node in ast.walk(fn):
+    for node in _own_nodes(fn):
         if isinstance(node, ast.Compare) and any(_is_name(c, kw) for c in node.comparators):
             found.add(_text(node.left) or "")
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, kw):

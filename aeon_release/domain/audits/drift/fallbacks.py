@@ -352,3 +352,8 @@ def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) 
         return False
     classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
+
+
+def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
+    """A ``try`` (or ``with suppress(...)``) one of whose handlers catches one of ``names`` or is bare."""
+    return any(_catches(c, names) for c in _caught(stmt))

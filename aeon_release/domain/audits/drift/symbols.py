@@ -219,6 +219,7 @@ class _Checker:
         self.before = Index(inp.ours, parsed=inp.parsed)
         self.after = Index(inp.merged, parsed=inp.parsed)
         self._base: Index | None = None
+        self._walking: ast.Module | None = None
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
@@ -284,6 +285,7 @@ class _Checker:
         if mod is None or self.before.module_at(path) is None:
             return  # a file new on both sides or that no longer parses: nothing to compare
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
+        self._walking = mod.tree  # the module a call found in the walk sits in (lost_init reads its guards)
         if owned:
             self._named += _named_ops(mod, owned)
             walked = list(self._walk(mod, mod.tree.body, _Scope(), owned))
@@ -3605,6 +3607,10 @@ class _Checker:
         span = range(call.lineno, min(call.end_lineno or call.lineno, len(lines)) + 1)
         return any(i not in owned and lines[i - 1].strip() in added for i in span)
 
+    def _fork_texts(self) -> Iterator[str]:
+        for path in sorted(p for p in self.inp.fork_lines if p.endswith(".py")):
+            yield self.inp.merged.text(path) or ""
+
     def _call_drift(
         self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
     ) -> str | None:
@@ -3620,7 +3626,8 @@ class _Checker:
             if old is None and new is None:
                 return self._model_field_dropped(call, before, after)
             if new is None and was & self.inp.upstream_files:
-                return lost_init(call, self.after, after, old)  # #6353: the class's own __init__ removed
+                # #6353: the class's own __init__ removed
+                return lost_init(call, self.after, after, old, self._walking, self._fork_texts())
             if not changed & self.inp.upstream_files:
                 return None
             if old is None and new is not None and _inherited_init(self.before, before):
