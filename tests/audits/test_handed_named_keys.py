@@ -80,3 +80,26 @@ def test_twin_another_class_of_the_name(git_repo: GitRepo, no_rules: Path) -> No
     """The scheduler defines the name too; the engine core's own ``self.`` call never reaches its override."""
     fork = _fork("(self, reset_running_requests: bool = False)", "Scheduler", "vllm.v1.core.sched.scheduler")
     assert _rows(git_repo, no_rules, fork) == []
+
+
+_OVERRIDE = "(self, reset_running_requests: bool = False)"
+
+
+def test_twin_the_fork_overrides_the_caller_too(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's own ``_reset_caches`` (no ``super()``) replaces upstream's: its new call never runs there."""
+    fork = _fork(_OVERRIDE) + (
+        "\n    def _reset_caches(self, reset_running_requests=True) -> None:\n"
+        "        self.reset_prefix_cache(reset_running_requests=reset_running_requests)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_twin_a_self_call_in_a_sibling_subclass(git_repo: GitRepo, no_rules: Path) -> None:
+    """``self.`` in upstream's other subclass reaches that subclass's instances, never the fork's class (one
+    class family defines the name, so every call of it is looked at)."""
+    sibling = CORE_BASE + (
+        "\n\nclass EngineCoreProc(EngineCore):\n    def _drain(self) -> None:\n"
+        "        self.reset_prefix_cache(reset_connector=True)\n"
+    )
+    sides = s.merge_case(git_repo, {CORE: CORE_BASE}, {FORK: _fork(_OVERRIDE)}, [(SUBJECT, {CORE: sibling})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []

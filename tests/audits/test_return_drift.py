@@ -1015,3 +1015,63 @@ def test_a_with_statement_unpacking_what_a_context_manager_yields(
     else:
         [(path, line, message)] = got
         assert (path, line) == (STATS_USER, 5) and says in message and "#7" in message, message
+
+
+_SERVE = "\n\ndef aeon_serve(config):\n    {entry} launch(config){tail}\n        return manager\n"
+
+
+@pytest.mark.parametrize("entry", ["with", "for"])
+@pytest.mark.parametrize(
+    ("head", "call"),
+    [
+        ("from mylib.runner import launch\n", "launch"),
+        ("try:\n    from mylib.runner import launch\nexcept ImportError:\n    launch = None\n", "launch"),
+        ("import mylib\n", "mylib.launch"),
+    ],
+    ids=["imported", "fallback", "qualified"],
+)
+def test_twin_a_same_named_callee_of_another_library(
+    git_repo: GitRepo, no_rules: Path, entry: str, head: str, call: str
+) -> None:
+    """A ``launch`` imported from outside the project is not upstream's, whatever upstream's now yields."""
+    tail = " as (manager, coordinator, addrs):" if entry == "with" else ":"
+    serve = _SERVE.replace("{entry} launch(config){tail}", f"{entry} {call}(config){tail}")
+    if entry == "for":
+        serve = serve.replace(f"for {call}(config):", f"for manager, coordinator, addrs in {call}(config):")
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCHER: LAUNCHER_BASE},
+        {STATS_USER: head + serve},
+        [("[Core] Tensor IPC (#7)", {LAUNCHER: LAUNCHER_WIDER})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+_OWN_CLASS = (
+    "class launch:\n    def __init__(self, c):\n        self.c = c\n\n    def __enter__(self):\n        return 1, 2, 3\n\n"
+    "    def __exit__(self, *a):\n        return None\n\n    def __iter__(self):\n        return iter((1, 2, 3))\n"
+)
+_OWN_ALIAS = (
+    "from contextlib import contextmanager\n\n\n@contextmanager\ndef _mine(config):\n    yield 1, 2, 3\n\n\n"
+    "def _mine_plain(config):\n    return 1, 2, 3\n\n\nlaunch = _mine\n"
+)
+
+
+@pytest.mark.parametrize(
+    "entry", ["with launch(config) as (manager, coordinator, addrs):", "manager, _, _ = launch(config)"]
+)
+@pytest.mark.parametrize("own", [_OWN_CLASS, _OWN_ALIAS], ids=["class", "alias"])
+def test_twin_the_fork_binds_the_name_without_a_def(git_repo: GitRepo, no_rules: Path, entry: str, own: str) -> None:
+    """The fork's own ``class launch`` or ``launch = _mine`` is what its call runs, not upstream's."""
+    user = own + f"\n\ndef aeon_serve(config):\n    {entry}\n    return manager\n"
+    user = user.replace(f"{entry}\n    return", f"{entry}\n        return") if entry.startswith("with") else user
+    plain = LAUNCHER_BASE.replace("@contextmanager\n", "").replace("yield manager", "return manager")
+    base, wider = (
+        (LAUNCHER_BASE, LAUNCHER_WIDER)
+        if entry.startswith("with")
+        else (plain, plain.replace("config\n", "config, None\n", 1))
+    )
+    sides = s.merge_case(
+        git_repo, {**INITS, LAUNCHER: base}, {STATS_USER: user}, [("[Core] Tensor IPC (#7)", {LAUNCHER: wider})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

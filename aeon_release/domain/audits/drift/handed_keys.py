@@ -97,3 +97,40 @@ def refused(call: ast.Call, new: list[str], mine: Sig, base: Sig) -> list[str]:
         return []  # the override never matched this call: another method of the name, or a deliberate difference
     taken = {*mine.positional[mine.posonly :], *mine.kwonly}
     return [key for key in new if key not in taken]
+
+
+def self_call_home(classes: dict[str, ast.ClassDef], call: ast.Call) -> tuple[str, str] | None:
+    """(class qualname, method name) of the method whose body holds the call ``self.name(...)``; None for
+    another receiver or a call outside a class's method."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if not (isinstance(receiver, ast.Name) and receiver.id == "self"):
+        return None
+    around = [(node.lineno, qual, node) for qual, node in classes.items() if _holds(node, call)]
+    if not around:
+        return None
+    _, qual, cls = max(around, key=lambda item: item[0])  # the innermost class
+    method = next((stmt.name for stmt in _defs(cls) if _holds(stmt, call)), None)
+    return (qual, method) if method is not None else None
+
+
+def overridden_whole(fork: ast.ClassDef, method: str) -> bool:
+    """The fork class defines ``method`` itself and never hands on to ``super().method(...)``: upstream's
+    body of it never runs on the fork's class."""
+    mine = next((stmt for stmt in _defs(fork) if stmt.name == method), None)
+    if mine is None:
+        return False
+    return not any(
+        isinstance(node, ast.Attribute) and node.attr == method and _is_super(node.value) for node in ast.walk(mine)
+    )
+
+
+def _defs(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [stmt for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _is_super(node: ast.expr) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _holds(node: ast.stmt, call: ast.Call) -> bool:
+    return node.lineno <= call.lineno <= (node.end_lineno or node.lineno)

@@ -180,18 +180,46 @@ def _indexed_findings(
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
     ``for a, b in done``) steps through what that call returns."""
+    tops = _project_tops(trees)
     for path, module, owned in fork_modules(trees, _unpacking):
         bound = _iterated_locals(module)
         parents = parent_map(module)
+        foreign = _foreign_names(module, tops)
         for node in walk_spanning(module, owned):
             found = _unpack(path, node, bound)
-            if found is not None and found.line in owned:
+            if found is not None and found.line in owned and not _foreign_call(found.call, foreign):
                 value = node.value if isinstance(node, ast.Assign) else None
                 func = enclosing(node, parents)
                 owner = parents.get(id(func)) if func is not None else None
                 owner = owner if isinstance(owner, ast.ClassDef) else None
                 typed = _typed_call(value, func, owner) if value is not None else None
                 yield replace(found, typed=typed) if typed is not None else found
+
+
+def _project_tops(trees: ThreeTrees) -> set[str]:
+    """The top-level packages either side changed: a name imported from elsewhere is never upstream's."""
+    return {path.split("/", 1)[0].removesuffix(".py") for path in [*trees.mine, *trees.upstream]}
+
+
+def _foreign_names(module: ast.Module, tops: set[str]) -> set[str]:
+    """Names the module imports only from outside the project (``from mylib.runner import launch``,
+    ``import mylib``): a same-named callee of another library, not upstream's function that changed."""
+    foreign: set[str] = set()
+    ours: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom):
+            inside = node.level > 0 or (node.module or "").split(".")[0] in tops
+            (ours if inside else foreign).update(a.asname or a.name for a in node.names)
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                bound = alias.asname or alias.name.split(".")[0]
+                (ours if alias.name.split(".")[0] in tops else foreign).add(bound)
+    return foreign - ours
+
+
+def _foreign_call(call: str, foreign: set[str]) -> bool:
+    """``launch`` or ``mylib.launch`` (the call's unparsed callee) named through a foreign import."""
+    return call.split(".")[0] in foreign
 
 
 def _unpacking(line: str) -> bool:
@@ -513,14 +541,19 @@ def _element_moved(drift: Drift, index: int) -> tuple[str, str | None] | None:
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
-    """Functions the fork defines itself (its own override may still return the old shape)."""
+    """Names the fork binds itself (its own override may still return the old shape): a def, a class (its
+    ``__enter__``/``__iter__`` decide what it unpacks to), a module-level ``NAME = ...`` (``launch = _mine``)."""
     return {
-        match.group(1)
+        next(group for group in match.groups() if group)
         for path in trees.mine
         if path.endswith(".py")
         for line in trees.mine[path].added.values()
-        if (match := _DEF.match(line))
+        if (match := _DEF.match(line) or _BOUND.match(line))
     }
+
+
+# a fork line binding a name other than by def: ``class NAME``, or ``NAME = ...`` at a module's top level
+_BOUND = re.compile(r"^\s*class\s+(\w+)\b|^(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:

@@ -2906,7 +2906,9 @@ class _Checker:
             kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
             refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
-            refused_keys = refused_keys or (None if kind or problem else self._keys_handed(stmt, before, after))
+            refused_keys = refused_keys or (
+                None if kind or problem else self._keys_handed(stmt, before, after, mod.classes.get(qual))
+            )
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
@@ -3964,7 +3966,9 @@ class _Checker:
             "**kwargs: that call raises TypeError on the fork's class; take **kwargs and hand them on"
         )
 
-    def _keys_handed(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym) -> str | None:
+    def _keys_handed(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym, fork: ast.ClassDef | None
+    ) -> str | None:
         """A keyword upstream's own call of the method now passes, which the base (its signature unchanged)
         takes in ``**kwargs`` and the override does not take (drift/handed_keys.py)."""
         mine, base = signature(stmt, True), signature(after.node, True)
@@ -3976,7 +3980,7 @@ class _Checker:
         calls = self._handed_calls(after.name)
         # a name many classes define: only the base class's own ``self.name(...)`` surely reaches the override
         calls = calls if self._one_family(after) else [c for c in calls if self._own_self_call(after, c[0], c[1])]
-        for path, call, new in calls:
+        for path, call, new in [c for c in calls if self._self_call_reaches(after, fork, c[0], c[1])]:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
                 said = ", ".join(f"{key}=" for key in keys)
@@ -3999,6 +4003,22 @@ class _Checker:
         if cls is None or not (isinstance(receiver, ast.Name) and receiver.id == "self"):
             return False
         return cls.node.lineno <= call.lineno <= (cls.node.end_lineno or cls.node.lineno)
+
+    def _self_call_reaches(self, after: DefSym, fork: ast.ClassDef | None, path: str, call: ast.Call) -> bool:
+        """A ``self.name(...)`` call reaches the fork's override only from a method of ``after``'s class or
+        one of its bases (never a sibling subclass's), and only if the fork class does not override that
+        method itself without handing on to ``super()``: upstream's body of it then never runs there."""
+        module = self.theirs_ix.module_at(path)
+        home = handed_keys.self_call_home(module.classes, call) if module is not None else None
+        if home is None:
+            return True
+        if fork is not None and handed_keys.overridden_whole(fork, home[1]):
+            return False
+        mod = self.theirs_ix.module_at(after.path) if after.owner else None
+        cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
+        chain = self.theirs_ix.mro(cls) if cls is not None else []
+        homes = {(i.module.path, i.qualname) for i in chain if isinstance(i, px.ClassInfo)}
+        return cls is None or (path, home[0]) in homes
 
     def _one_family(self, after: DefSym) -> bool:
         """Every served class of upstream's tree that defines ``after.name`` is ``after``'s class or derives
