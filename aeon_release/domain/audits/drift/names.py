@@ -35,7 +35,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
     positional_field,
 )
-from aeon_release.domain.audits.drift.fallbacks import falls_back
+from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
@@ -1291,16 +1291,9 @@ def _caught(trees: ThreeTrees, read: Read) -> bool:
         if not isinstance(node, ast.Try) or not node.body:
             continue
         inside = node.body[0].lineno <= read.line <= (node.body[-1].end_lineno or node.body[-1].lineno)
-        if inside and any(_catches_refusal(handler) for handler in node.handlers):
+        if inside and catches(node, _REFUSALS):
             return True
     return False
-
-
-def _catches_refusal(handler: ast.ExceptHandler) -> bool:
-    if handler.type is None:
-        return True  # a bare ``except:``
-    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    return any((plain_name(kind) or "").rsplit(".", 1)[-1] in _REFUSALS for kind in kinds)
 
 
 def _shown(kept: tuple[str, ...]) -> str:
