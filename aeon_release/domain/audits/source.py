@@ -117,6 +117,8 @@ def huge_integer(tree: ast.AST | None, text: str | bytes) -> SyntaxError | None:
 
 # a test's file (pytest's layout and names): upstream's tests read and assert what its served code need not
 TEST_PATH = re.compile(r"(?:^|/)(?:tests?/|test_[^/]*\.py$|[^/]*_test\.py$|conftest\.py$)")
+# a logger's reporting methods (``logger.warning``, ``warning_once``): a call of one only shows its arguments
+LOG_METHODS = frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical"})
 _NOT_SERVED = frozenset({"tests", "test", "benchmarks", "examples", "docs"})  # top-level folders
 
 

@@ -21,25 +21,10 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import LOG_METHODS, parent_map
 
 # the calls a body reports unknown keywords through (``logger.*``, ``warnings.warn``, ``print``)
-_LOGGING = frozenset(
-    {
-        "debug",
-        "info",
-        "warning",
-        "warn",
-        "error",
-        "exception",
-        "critical",
-        "log",
-        "print",
-        "warning_once",
-        "info_once",
-        "debug_once",
-    }
-)
+_LOGGING = LOG_METHODS | {"warn", "log", "print", "debug_once"}
 _TESTS = (ast.If, ast.While, ast.IfExp, ast.Assert)
 # receivers of a logging method (``logger.warning``), and the bare calls that log (``print``)
 _LOGGERS = frozenset({"logger", "_logger", "LOGGER", "log", "_log", "logging", "warnings"})

@@ -14,14 +14,14 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import LOG_METHODS, parse_python
 
 _KINDS = {bool: "bool", int: "int", float: "float", str: "str", bytes: "bytes"}
 # names a narrowed annotation may keep that still take a plain value
 _OPEN = frozenset({"Any", "object", "Literal", "AnyStr", "LiteralString", "Hashable", "Text"})
 # calls that only show a value (a log line, its text, its length): handing the parameter to one maps no None
 _SHOWS = frozenset({"print", "repr", "str", "len", "type", "id", "hash", "format", "isinstance"})
-_SHOWS |= frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical", "log"})
+_SHOWS |= LOG_METHODS | {"log"}
 # decorators that hand the arguments through untouched (any other may coerce a None before the body runs)
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "cache", "lru_cache", "abstractmethod", "override"})
 _PLAIN_DECORATORS |= frozenset({"inference_mode", "no_grad", "wraps", "deprecated"})

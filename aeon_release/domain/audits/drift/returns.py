@@ -31,7 +31,7 @@ from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import LOG_METHODS, last_name, parent_map, parse_python, walk_spanning
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
@@ -1336,7 +1336,7 @@ _TAKES_ANY = frozenset(
 )
 # callees that render any value whole (``"{}".format(x)``, ``json.dumps(x)``), and a test's ``self.assert*``
 _SHOWS = frozenset({"format", "format_map", "pprint", "pformat", "dumps"})
-_LOGS = frozenset({"debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical", "log"})
+_LOGS = LOG_METHODS | {"log"}
 
 
 def _fork_passed_values(trees: ThreeTrees) -> list[ValueUse]:

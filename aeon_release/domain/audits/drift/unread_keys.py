@@ -34,7 +34,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, plain_name, str_value
+from aeon_release.domain.audits.source import LOG_METHODS, parse_python, plain_name, str_value
 
 # a fork's added line that may write a key: ``["key"] =``, ``.setdefault("``, ``.update({``, ``= {``, or a
 # dict display's entry ``"key":`` (one written over lines): only such a file is walked
@@ -256,7 +256,8 @@ def _uses_whole(module: ast.Module, mapping: str) -> bool:
 # callees that see a mapping's keys or its size alone, or only log it: nothing of theirs reads a value
 _INSPECTS = frozenset(
     {"isinstance", "len", "bool", "print", "repr", "str", "type", "id", "set", "frozenset", "sorted", "list"}
-    | {"tuple", "debug", "info", "warning", "warning_once", "info_once", "error", "exception", "critical"}
+    | {"tuple"}
+    | LOG_METHODS
 )
 
 
