@@ -71,6 +71,7 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
+from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
@@ -168,6 +169,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     registration_drift,
     registered_param_drift,
     table_param_drift,
+    split_table_drift,
     return_drift,
     returned_string_drift,
     raised_kind_drift,

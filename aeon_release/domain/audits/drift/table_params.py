@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.registered_params import _imports
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import Sig, signature
@@ -128,7 +128,7 @@ def _names(sig: Sig) -> set[str]:
 # -- the fork's side ------------------------------------------------------------------------------
 def _fork_defs(trees: ThreeTrees, path: str, module: ast.Module, gained: list[Gained]) -> Iterator[tuple[int, Gained]]:
     owned = trees.owned_lines(path)
-    sources = _imports(module, path)
+    sources = module_sources(module, path)
     defs = _functions(module)
     for node in ast.walk(module):
         if getattr(node, "lineno", 0) not in owned:
@@ -137,7 +137,12 @@ def _fork_defs(trees: ThreeTrees, path: str, module: ast.Module, gained: list[Ga
             func = defs.get(value)
             sig = signature(func, bound=False) if func is not None else None
             for g in gained:
-                if func is not None and sig is not None and g.table == _last(table) and _from(table, g, sources):
+                if (
+                    func is not None
+                    and sig is not None
+                    and g.table == _last(table)
+                    and read_from_module(table, g.module, sources)
+                ):
                     if _lacks(sig, g):
                         yield func.lineno, g
 
@@ -157,14 +162,29 @@ def _last(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
-def _from(table: ast.expr, g: Gained, sources: dict[str, str]) -> bool:
-    """The fork's table is upstream's: imported from its module, or read off the module (``mod.T``)."""
+def read_from_module(table: ast.expr, module: str, sources: dict[str, str]) -> bool:
+    """The fork's table is ``module``'s: imported from it (``sources``: local name -> the module it comes
+    from), or read off the module itself (``mod.T``: ``sources["mod."]`` is the module ``mod`` is)."""
     if isinstance(table, ast.Name):
-        return sources.get(table.id) == g.module
+        return sources.get(table.id) == module
     if isinstance(table, ast.Attribute) and isinstance(table.value, ast.Name):
-        held = sources.get(table.value.id, "")
-        return g.module in (held, f"{held}.{table.value.id}")
+        return sources.get(f"{table.value.id}.") == module
     return False
+
+
+def module_sources(tree: ast.Module, path: str) -> dict[str, str]:
+    """``_imports`` (a name -> the module it is imported from) plus, under ``name.``, the module a local name
+    is (``from a.b import c as m``: ``m.`` -> ``a.b.c``; ``import a.b as m``: ``a.b``)."""
+    sources = _imports(tree, path)
+    here = dotted_name(path, roots=("",))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            sources |= {f"{a.asname or a.name}.": f"{import_base(node, here, path)}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            sources |= {
+                f"{a.asname or a.name.split('.')[0]}.": a.name if a.asname else a.name.split(".")[0] for a in node.names
+            }
+    return sources
 
 
 def _lacks(sig: Sig, g: Gained) -> bool:
