@@ -51,6 +51,7 @@ class Split:
 def split_table_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     tables = fork_found(trees, _KEYED)
     paths = [p for p in trees.upstream.matching(_SET_ADDED, ".py") if not TEST_PATH.search(p)] if tables else []
+    paths = sorted(trees.upstream_files_with(tuple(sorted(tables)), paths)) if paths else []  # the table's file
     splits = [s for s in _splits(trees, paths, tables) if s.words] if paths else []
     if not splits:
         return []

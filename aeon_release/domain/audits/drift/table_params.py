@@ -53,6 +53,7 @@ class Gained:
 def table_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     tables = fork_found(trees, _WRITTEN)
     paths = [p for p in trees.upstream.matching(_DEF_REMOVED, ".py") if not TEST_PATH.search(p)] if tables else []
+    paths = sorted(trees.upstream_files_with(tuple(sorted(tables)), paths)) if paths else []  # the table's file
     gained = _gained(trees, paths, tables) if paths else []
     if not gained:
         return []
