@@ -1,9 +1,9 @@
 """Split table drift: upstream stopped telling a table's keys apart by a word in the key and lists them in a
 set instead; a key the fork put into the table holds the word and is not in the set.
 
-#36300: ``vllm bench serve`` ran a backend as a pooling one when ``"embeddings" in backend or "rerank" in
+#36300: the serving benchmark ran a backend as a pooling one when ``"embeddings" in backend or "rerank" in
 backend``; it now asks ``backend in POOLING_BACKENDS``, a new set of keys of ``ASYNC_REQUEST_FUNCS``.  A
-fork's ``ASYNC_REQUEST_FUNCS["aeon-embeddings"] = ...`` merges cleanly and is benchmarked as a generation
+fork's ``ASYNC_REQUEST_FUNCS["my-embeddings"] = ...`` merges cleanly and is benchmarked as a generation
 backend: wrong requests, wrong metrics, no error.
 
 Upstream's side: a changed Python file that binds, at module level, a set (``{...}``, ``frozenset(...)``) of

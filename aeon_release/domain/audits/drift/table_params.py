@@ -1,9 +1,9 @@
 """Table parameter drift: every function a module's table holds gained a required parameter; a fork function
 put into the same table lacks it.
 
-#21981 gave each of ``vllm bench serve``'s request functions a shared HTTP session: ``async_request_openai_
+#21981 gave each of the serving benchmark's request functions a shared HTTP session: ``async_request_openai_
 completions(request_func_input, pbar=None)`` became ``(request_func_input, session, pbar=None)``, and so did
-every other value of ``ASYNC_REQUEST_FUNCS = {"vllm": ..., "openai": ..., ...}``; the caller, which finds the
+every other value of ``ASYNC_REQUEST_FUNCS = {"openai": ..., "openai-chat": ..., ...}``; the caller, which finds the
 function by the backend's name, now passes ``session=``.  A fork's ``ASYNC_REQUEST_FUNCS["aeon"] =
 aeon_request`` with ``async def aeon_request(request_func_input, pbar=None)`` merges cleanly and raises
 TypeError on the first request.  No override or call ties the fork's function to upstream's: only the table.
