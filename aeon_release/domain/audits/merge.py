@@ -71,7 +71,9 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
+from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
+from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
@@ -166,6 +168,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     refused_value_drift,
     registration_drift,
     registered_param_drift,
+    table_param_drift,
+    split_table_drift,
     return_drift,
     returned_string_drift,
     raised_kind_drift,

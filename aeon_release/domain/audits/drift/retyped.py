@@ -22,7 +22,9 @@ read through a receiver typed as the owning class (``self`` in a subclass, an an
 local built by the class) or a local bound once to such a read or call; fields annotated in a method
 (``self.waiting: List[...] = []``) count as the class's.  A field made a number where it was a container
 (#20529: ``self.num_prompt_tokens: list[int] = []`` -> ``: int = 0``) is the same drift: a list method,
-``len()``/``sum()`` of it or a ``for`` over it raises (a return's is result kind drift's).
+``len()``/``sum()`` of it or a ``for`` over it raises (a return's is result kind drift's).  A kind widened
+to a union of two (#22534: ``RequestFuncInput.multi_modal_content: Optional[dict]`` became ``Optional[dict |
+list[dict]]``) is the same drift whenever the value holds the added kind: ``.get("type")`` of a list raises.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from aeon_release.domain.audits.drift.own_fields import (
 )
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, parsed_texts
+from aeon_release.domain.audits.drift.union_slots import _sides
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
@@ -479,6 +482,17 @@ def _line_kinds(diff: str) -> Iterator[tuple[str, str, str]]:
             name = named(diff, start, hit.start())
             if name is not None:
                 yield diff[start], name, hit.group(1)
+                yield from ((diff[start], name, more) for more in _union_kinds(diff, hit.end()))
+
+
+def _union_kinds(diff: str, after: int) -> list[str]:
+    """The kinds a union spells further on the annotation's line (``dict | list[dict]``): a line that widens
+    a field to a union of kinds pairs with more kinds than the line it replaced (a superset; the parse decides)."""
+    end = diff.find("\n", after)
+    return [hit.group(1) for hit in _UNION_KIND.finditer(diff, after, end if end >= 0 else len(diff))]
+
+
+_UNION_KIND = re.compile(r"\|[ \t]*" + _KINDS)
 
 
 def _field_name(diff: str, start: int, colon: int) -> str | None:
@@ -506,6 +520,7 @@ class Recontained:
     old: str  # the container kinds (``dict``, ``list``, ``deque`` ...)
     new: str
     returned: bool  # a method's return (``x.name(...)``), not a field (``x.name``)
+    widened: bool = False  # the old kind kept in a union with the new one: the value may be either
 
 
 def _container_drift(trees: ThreeTrees, pr_pattern: str, added: list[str]) -> list[Finding]:
@@ -570,11 +585,12 @@ def _recontained(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
     found: dict[str, list[Recontained]] = {}
     for pair in reannotated(trees, paths, wanted):
         kind, now = _held_kind(pair.was), _held_kind(pair.now)
+        widened = kind is not None and now is None and (now := _added_kind(kind, pair.now)) is not None
         if pair.is_return and {kind, now} & _SCALAR_KINDS:
             continue  # a number, a string or a sequence returned as another is result kind drift's
         if kind is not None and now is not None and _another_kind({kind}, {now}):
             shown = ast.unparse(pair.was), ast.unparse(pair.now)
-            hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return)
+            hit = Recontained(pair.name, pair.owner, pair.path, *shown, kind, now, pair.is_return, widened)
             found.setdefault(hit.name, []).append(hit)
     return found
 
@@ -583,6 +599,16 @@ def _held_kind(annotation: ast.expr) -> str | None:
     """The kind of container, or array, an annotation names (``Optional`` and ``None`` unions aside)."""
     node = _unwrapped(annotation)
     return _KINDS_HELD.get(last_name(node.value if isinstance(node, ast.Subscript) else node))
+
+
+def _added_kind(kind: str, annotation: ast.expr) -> str | None:
+    """The one other kind a union adds to ``kind`` (#22534: ``multi_modal_content: Optional[dict]`` became
+    ``Optional[dict | list[dict]]``, and a request with several images holds a list): None unless every
+    member of the union is a kind this module knows (a class of the tree may offer the old kind's methods)."""
+    node = _unwrapped(annotation)
+    kinds = {_held_kind(m) for m in _sides(node) if not (isinstance(m, ast.Constant) and m.value is None)}
+    others = kinds - {kind}
+    return others.pop() if kind in kinds and len(others) == 1 and None not in others else None
 
 
 def _container(annotation: ast.expr) -> str | None:
@@ -837,8 +863,9 @@ def _container_finding(trees: ThreeTrees, path: str, line: int, hit: Recontained
     commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(head)}\b", pr_pattern)
     what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
     use, why = how.split("|", 1)
+    when = f"when it holds {_article(hit.new)}" if hit.widened else "on first use"
     message = (
         f"fork-owned line {use}, but upstream made {what} a {hit.now} (was {hit.was}) ({hit.path}{commit}): "
-        f"{why}, so the line raises on first use"
+        f"{why}, so the line raises {when}"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)

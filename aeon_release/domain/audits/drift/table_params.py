@@ -1,0 +1,209 @@
+"""Table parameter drift: every function a module's table holds gained a required parameter; a fork function
+put into the same table lacks it.
+
+#21981 gave each of the serving benchmark's request functions a shared HTTP session: ``async_request_openai_
+completions(request_func_input, pbar=None)`` became ``(request_func_input, session, pbar=None)``, and so did
+every other value of ``ASYNC_REQUEST_FUNCS = {"openai": ..., "openai-chat": ..., ...}``; the caller, which finds the
+function by the backend's name, now passes ``session=``.  A fork's ``ASYNC_REQUEST_FUNCS["aeon"] =
+aeon_request`` with ``async def aeon_request(request_func_input, pbar=None)`` merges cleanly and raises
+TypeError on the first request.  No override or call ties the fork's function to upstream's: only the table.
+
+Upstream's side: a changed Python file whose diff removed a ``def`` line; parsed at both ends, a module-level
+dict display bound to a name the fork writes into, whose values name at least two of the file's top-level
+functions, each present at both ends; a parameter none of them had at the base and all of them require at
+upstream (no default), so whoever calls the table's entries must pass it.  A parameter with a default says
+nothing of the caller, and one function's change is not the table's.  The fork's side: a fork-owned
+``T[key] = func`` (or ``T.update({key: func})``) into that table (imported from the file, or written through
+the module), ``func`` a function of the fork's file without that parameter, ``**kwargs`` or (for a positional
+one) ``*args``: an error on its ``def``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.registered_params import _imports
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
+from aeon_release.domain.audits.drift.signatures import Sig, signature
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import TEST_PATH, parse_python
+
+_DEF_REMOVED = re.compile(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
+# a fork line writing a function into a table: ``T["key"] = func``, ``mod.T[k] = func``, ``T.update({``
+_WRITTEN = re.compile(r"(\w+)[ \t]*(?:\[[^\]\n]+\][ \t]*=[ \t]*\w+[ \t]*$|\.update[ \t]*\([ \t]*\{)")
+
+
+@dataclass(frozen=True)
+class Gained:
+    """The functions table ``table`` of ``module`` (``path``) holds all gained required ``param``."""
+
+    table: str
+    module: str
+    path: str
+    param: str
+    positional: bool
+    sibling: str  # one of the table's functions, for the message
+
+
+def table_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    tables = fork_found(trees, _WRITTEN)
+    paths = [p for p in trees.upstream.matching(_DEF_REMOVED, ".py") if not TEST_PATH.search(p)] if tables else []
+    paths = sorted(trees.upstream_files_with(tuple(sorted(tables)), paths)) if paths else []  # the table's file
+    gained = _gained(trees, paths, tables) if paths else []
+    if not gained:
+        return []
+    findings: list[Finding] = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
+        added = " ".join(trees.mine[path].added.values())
+        mine = [g for g in gained if g.table in added]
+        module = trees.merged_module(path) if mine else None
+        if module is not None:
+            findings += [
+                _finding(trees, path, line, g, pr_pattern) for line, g in _fork_defs(trees, path, module, mine)
+            ]
+    return findings
+
+
+# -- upstream's side ------------------------------------------------------------------------------
+def _gained(trees: ThreeTrees, paths: list[str], tables: set[str]) -> list[Gained]:
+    before, after = both_texts(trees, paths)
+    found: list[Gained] = []
+    for path in paths:
+        if not any(t in (after[path] or "") for t in tables):
+            continue
+        old = parse_python(before[path] or "", path) if before[path] else None
+        new = parse_python(after[path] or "", path) if after[path] else None
+        if old is not None and new is not None:
+            found += _file_gains(path, old, new, tables)
+    return found
+
+
+def _file_gains(path: str, old: ast.Module, new: ast.Module, tables: set[str]) -> Iterator[Gained]:
+    was, now = _functions(old), _functions(new)
+    for table, names in _tables(new, tables).items():
+        members = sorted(n for n in names if n in was and n in now)
+        if len(members) < 2:
+            continue
+        sigs = [(signature(was[n], bound=False), signature(now[n], bound=False)) for n in members]
+        if any(b is None or a is None for b, a in sigs):
+            continue
+        for param in _gained_by_all([(b, a) for b, a in sigs if b is not None and a is not None]):
+            positional = all(param in a.positional for _, a in sigs if a is not None)
+            yield Gained(table, dotted_name(path, roots=("",)), path, param, positional, members[0])
+
+
+def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _tables(module: ast.Module, wanted: set[str]) -> dict[str, set[str]]:
+    """Module-level ``NAME = {key: func, ...}`` (annotated too) for the wanted names: the function names held."""
+    found: dict[str, set[str]] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, ast.Assign | ast.AnnAssign):
+            continue
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
+        if isinstance(target, ast.Name) and target.id in wanted and isinstance(stmt.value, ast.Dict):
+            found[target.id] = {v.id for v in stmt.value.values if isinstance(v, ast.Name)}
+    return found
+
+
+def _gained_by_all(pairs: list[tuple[Sig, Sig]]) -> set[str]:
+    """The parameters none of the functions had at the base and all of them require at upstream."""
+    common: set[str] | None = None
+    for before, after in pairs:
+        new = {p for p in (*after.positional, *after.kwonly) if after.required(p)} - _names(before)
+        common = new if common is None else common & new
+    return common or set()
+
+
+def _names(sig: Sig) -> set[str]:
+    return {*sig.positional, *sig.kwonly}
+
+
+# -- the fork's side ------------------------------------------------------------------------------
+def _fork_defs(trees: ThreeTrees, path: str, module: ast.Module, gained: list[Gained]) -> Iterator[tuple[int, Gained]]:
+    owned = trees.owned_lines(path)
+    sources = module_sources(module, path)
+    defs = _functions(module)
+    for node in ast.walk(module):
+        if getattr(node, "lineno", 0) not in owned:
+            continue
+        for table, value in _writes(node):
+            func = defs.get(value)
+            sig = signature(func, bound=False) if func is not None else None
+            for g in gained:
+                if (
+                    func is not None
+                    and sig is not None
+                    and g.table == _last(table)
+                    and read_from_module(table, g.module, sources)
+                ):
+                    if _lacks(sig, g):
+                        yield func.lineno, g
+
+
+def _writes(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:
+    """(table, function name) a statement writes: ``T[k] = f``, ``T.update({k: f})``."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
+        if isinstance(node.value, ast.Name):
+            yield node.targets[0].value, node.value.id
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+        for arg in node.args[:1]:
+            if isinstance(arg, ast.Dict):
+                yield from ((node.func.value, v.id) for v in arg.values if isinstance(v, ast.Name))
+
+
+def _last(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+
+
+def read_from_module(table: ast.expr, module: str, sources: dict[str, str]) -> bool:
+    """The fork's table is ``module``'s: imported from it (``sources``: local name -> the module it comes
+    from), or read off the module itself (``mod.T``: ``sources["mod."]`` is the module ``mod`` is)."""
+    if isinstance(table, ast.Name):
+        return sources.get(table.id) == module
+    if isinstance(table, ast.Attribute) and isinstance(table.value, ast.Name):
+        return sources.get(f"{table.value.id}.") == module
+    return False
+
+
+def module_sources(tree: ast.Module, path: str) -> dict[str, str]:
+    """``_imports`` (a name -> the module it is imported from) plus, under ``name.``, the module a local name
+    is (``from a.b import c as m``: ``m.`` -> ``a.b.c``; ``import a.b as m``: ``a.b``)."""
+    sources = _imports(tree, path)
+    here = dotted_name(path, roots=("",))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            sources |= {f"{a.asname or a.name}.": f"{import_base(node, here, path)}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            sources |= {
+                f"{a.asname or a.name.split('.')[0]}.": a.name if a.asname else a.name.split(".")[0] for a in node.names
+            }
+    return sources
+
+
+def _lacks(sig: Sig, g: Gained) -> bool:
+    """The fork's function cannot take the parameter the table's caller now passes."""
+    if g.param in _names(sig) or sig.varkw:
+        return False
+    return not (g.positional and sig.varargs)
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, g: Gained, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(g.path, rf"\b{re.escape(g.param)}\b", pr_pattern, most=5)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned function put into {g.table} takes no {g.param}, but upstream made every function of that "
+        f"table require it ({g.sibling} in {g.path}{commit}), so the table's caller passes it: this def raises "
+        f"TypeError when called; add the parameter (or **kwargs)",
+    )

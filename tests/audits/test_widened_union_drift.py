@@ -1,0 +1,112 @@
+"""Type drift of a kind widened to a union: upstream let a field or a return hold another kind too.
+
+Shaped like #22534 (65a7917be4): ``RequestFuncInput.multi_modal_content: Optional[dict]`` became
+``Optional[dict | list[dict]]`` so that a request can carry several images.  A fork line
+``request_func_input.multi_modal_content.get("type")`` merges cleanly and raises AttributeError on the first
+request whose content is a list.  Twins: a use both kinds offer, a use under a test of its kind, a union of
+the same kind, a union with a class of the tree (it may offer the method), a field upstream left alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ERF = "vllm/benchmarks/lib/endpoint_request_func.py"
+ERF_BASE = """from dataclasses import dataclass
+from typing import Optional
+
+
+class Parts:
+    def get(self, key: str) -> str:
+        return key
+
+
+@dataclass
+class RequestFuncInput:
+    prompt: str
+    multi_modal_content: Optional[dict] = None
+    extra_body: Optional[dict] = None
+
+    def content(self) -> Optional[dict]:
+        return self.multi_modal_content
+"""
+WIDENED = ERF_BASE.replace(
+    "    multi_modal_content: Optional[dict] = None", "    multi_modal_content: Optional[dict | list[dict]] = None"
+).replace("def content(self) -> Optional[dict]:", "def content(self) -> dict | list[dict] | None:")
+FORK = "vllm/aeon/bench_mm.py"
+HEAD = "from vllm.benchmarks.lib.endpoint_request_func import RequestFuncInput\n\n\n"
+SUBJECT = "Fix(benchmarks): allow multiple mm contents in OpenAI Chat Completion Benchmarks (#22534)"
+
+
+def widened(repo: GitRepo, config: Path, body: str, upstream: str = WIDENED) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {ERF: ERF_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ERF: upstream})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (
+            "def aeon_is_image(rfi: RequestFuncInput) -> bool:\n"
+            "    return rfi.multi_modal_content.get('type') == 'image_url'\n",
+            "RequestFuncInput.multi_modal_content a Optional[dict | list[dict]] (was Optional[dict])",
+        ),
+        (
+            "def aeon_kinds(rfi: RequestFuncInput) -> list:\n    content = rfi.multi_modal_content\n"
+            "    return list(content.keys())\n",
+            "a list has no keys()",
+        ),
+        (
+            "def aeon_kinds(rfi: RequestFuncInput) -> list:\n    return list(rfi.content().items())\n",
+            "RequestFuncInput.content() a dict | list[dict] | None",
+        ),
+    ],
+    ids=["field get()", "through a local", "a method's return"],
+)
+def test_a_use_of_the_old_kind_fails_on_the_added_kind(git_repo: GitRepo, no_rules: Path, body: str, said: str) -> None:
+    [(line, message)] = widened(git_repo, no_rules, body)
+    assert line == HEAD.count("\n") + body.count("\n")  # the body's last line
+    assert said in message and "#22534" in message and "when it holds a list" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        # what both kinds offer
+        ("def aeon(rfi: RequestFuncInput) -> int:\n    return len(rfi.multi_modal_content or [])\n", WIDENED),
+        ("def aeon(rfi: RequestFuncInput) -> dict:\n    return rfi.multi_modal_content.copy()\n", WIDENED),
+        # written for both kinds
+        (
+            "def aeon(rfi: RequestFuncInput):\n    content = rfi.multi_modal_content\n"
+            "    return content.get('type') if isinstance(content, dict) else None\n",
+            WIDENED,
+        ),
+        # a field upstream did not widen
+        ("def aeon(rfi: RequestFuncInput):\n    return rfi.extra_body.get('top_k')\n", WIDENED),
+        # a union of the same kind; a union with a class of the tree
+        (
+            "def aeon(rfi: RequestFuncInput):\n    return rfi.multi_modal_content.get('type')\n",
+            ERF_BASE.replace("Optional[dict] = None\n    extra", "Optional[dict | dict[str, str]] = None\n    extra"),
+        ),
+        (
+            "def aeon(rfi: RequestFuncInput):\n    return rfi.multi_modal_content.get('type')\n",
+            ERF_BASE.replace("Optional[dict] = None\n    extra", "Optional[dict | Parts] = None\n    extra"),
+        ),
+        # upstream kept the annotation
+        (
+            "def aeon(rfi: RequestFuncInput):\n    return rfi.multi_modal_content.get('type')\n",
+            ERF_BASE + "\n# docs\n",
+        ),
+    ],
+    ids=["len", "copy()", "isinstance", "another field", "same kind", "a class", "unchanged"],
+)
+def test_widened_union_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
+    assert widened(git_repo, no_rules, body, upstream) == []
