@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import build_example
 from tests.hostile.conftest import config_with, run_limited
 from tests.hostile.test_sweep8 import _merge
 
@@ -65,3 +66,23 @@ def test_merge_checks_that_cannot_run_block_the_gate(monkeypatch: pytest.MonkeyP
     [finding] = runner._merge_findings(None, None, type("Rules", (), {"settings": None})())  # type: ignore[arg-type]
     assert finding.severity is Severity.ERROR and "could not run" in finding.message, finding
     assert "cannot pass" in finding.message, finding
+
+
+# -- a rule that looks a class up in a module of a long elif table --------------------------------------------------------
+@pytest.mark.parametrize("literal", ["4", "9"], ids=["twin-as-it-is", "no-member"])
+def test_an_enum_beside_an_elif_table_is_read(tmp_path: Path, literal: str) -> None:
+    """The enum-literal rule finds its enum with ``walk_defs``, which recursed into every statement list: a module of
+    the enum and a 1,000-arm ``elif`` table (Python compiles it) ran it out of stack, and the rule said "could not be
+    checked: too deeply nested", an error on code that compiles, naming the file that compares (exit 1 on the
+    checkout as it is).  The twin: the literal that means a member stays quiet; one that means another is the error."""
+    ex = build_example(tmp_path / "ex")
+    enum_file = ex.fork / "vllm/v1/kv_cache_interface.py"
+    enum_file.write_text(enum_file.read_text() + "\n\n" + _elifs(1000))
+    flags = ex.fork / "vllm/v1/attention/backends/triton_attn.py"
+    flags.write_text(flags.read_text().replace("KV_QUANT_MODE == 4", f"KV_QUANT_MODE == {literal}"))
+    run = run_limited("audit", "--repo", ex.fork, "--config", ex.config, timeout=TIMEOUT)
+    assert "could not be checked" not in run.out and "Traceback" not in run.err, run.out + run.err
+    if literal == "4":
+        assert run.code == 0, run.out
+    else:
+        assert run.code == 1 and "KV_QUANT_MODE == 9 means KVQuantMode.NVFP4, which is 4" in run.out, run.out

@@ -1161,16 +1161,32 @@ def method_defs(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, a
 def walk_defs(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, Scoped]]:
     """(qualified name, node) for every function and class, nested ones as ``Outer.inner``.  A definition
     is a statement: only the statement lists (bodies, branches, handlers, match cases) are walked, in
-    their fields' order, never an expression or a signature (a third of the nodes of a large module)."""
+    their fields' order, never an expression or a signature (a third of the nodes of a large module).
+
+    Iterative: statements nest without indenting (each ``elif`` is an ``If`` in the one before's ``orelse``), and
+    a module with a 1,000-arm ``elif`` table (Python compiles ~2,900) ran the recursive walk out of stack: every
+    rule that looked a class up in it (enum-literal's enum) said "could not be checked", an error on code that
+    compiles."""
+    pending = _statements(node, prefix)  # a stack: the next to look at last
+    while pending:
+        child, outer = pending.pop()
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = f"{outer}{child.name}"
+            yield name, child
+            pending += _statements(child, f"{name}.")
+        else:
+            pending += _statements(child, outer)
+
+
+def _statements(node: ast.AST, prefix: str) -> list[tuple[ast.AST, str]]:
+    """The nodes of ``node``'s statement lists with ``prefix``, last first (as a stack pops them)."""
+    found = []
     for listed in node._fields:
         children = getattr(node, listed, None) if listed in _STATEMENT_LISTS else None
-        for child in children if isinstance(children, list) else ():
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                name = f"{prefix}{child.name}"
-                yield name, child
-                yield from walk_defs(child, f"{name}.")
-            else:
-                yield from walk_defs(child, prefix)
+        if isinstance(children, list):
+            found += [(child, prefix) for child in children]
+    found.reverse()
+    return found
 
 
 _STATEMENT_LISTS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
