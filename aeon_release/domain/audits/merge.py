@@ -139,7 +139,7 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
     """One warning per file cut (a text parsed without its file's name, such as one line, counts as none)."""
     named = {path: line for path, line in cut.items() if not path.startswith("<")}
     places = sorted(named.items()) or ([("", 0)] if cut else [])
-    why = f"the merge-aware checks did not look below an expression nested over {MAX_DEPTH} levels deep"
+    why = f"the merge-aware checks did not look below code nested over {MAX_DEPTH} levels deep"
     return [Finding(NOT_AUDITED, "audit", Severity.WARNING, path, line, why) for path, line in places]
 
 

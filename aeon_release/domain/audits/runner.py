@@ -262,15 +262,20 @@ def _merge_findings(cache: SourceCache, merge: MergeSides, ruleset: RuleSet) -> 
 
     try:
         return merge_findings(cache, merge, ruleset.settings)
-    except (RecursionError, MemoryError):
+    except (RecursionError, MemoryError) as exc:
+        # An error, as a Python file the checks did not read is (merge.py's ``_unread``): this one stands for
+        # every merge-aware finding of the merge, and as a warning the gate passed with none of them (exit 0:
+        # a fork's 1,000-branch ``elif`` table ran symbol drift out of stack before its trees were cut).
+        why = "a merged file is too deeply nested" if isinstance(exc, RecursionError) else "out of memory"
         return [
             Finding(
                 NOT_AUDITED,
                 "audit",
-                Severity.WARNING,
+                Severity.ERROR,
                 "",
                 0,
-                "the merge-aware checks could not run: a merged file is too deeply nested or too large",
+                f"the merge-aware checks could not run ({why}): what they did not read they cannot pass"
+                " (run the audit with more memory, or cut the nesting)",
             )
         ]
 

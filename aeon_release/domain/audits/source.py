@@ -212,7 +212,13 @@ def _whole_parse() -> Callable[[str, int], ast.Module | None]:
 
 
 def _cut_deep(module: ast.Module, path: str, cut: dict[str, int]) -> None:
-    """Replace every expression deeper than MAX_DEPTH by ``...`` (iteratively: no walk of ours recurses)."""
+    """Replace every expression deeper than MAX_DEPTH by ``...`` and every statement by ``pass``
+    (iteratively: no walk of ours recurses).
+
+    Statements nest without indenting: each ``elif`` is an ``If`` in the one before's ``orelse``, so a
+    chain of 1,000 (Python compiles up to ~2,900) is 1,000 levels deep, and the checks' statement walks
+    (symbol drift's) ran out of stack on a fork's table of them even on the cut trees: every merge-aware
+    finding of the merge was gone for one warning naming no file, exit 0."""
     pending: list[tuple[ast.AST, int]] = [(module, 0)]
     while pending:
         node, depth = pending.pop()
@@ -221,10 +227,10 @@ def _cut_deep(module: ast.Module, path: str, cut: dict[str, int]) -> None:
             for i, item in enumerate(items):
                 if not isinstance(item, ast.AST):
                     continue
-                if depth + 1 < MAX_DEPTH or not isinstance(item, ast.expr):
+                if depth + 1 < MAX_DEPTH or not isinstance(item, ast.expr | ast.stmt):
                     pending.append((item, depth + 1))
                     continue
-                stub = ast.copy_location(ast.Constant(value=...), item)
+                stub = ast.copy_location(ast.Constant(value=...) if isinstance(item, ast.expr) else ast.Pass(), item)
                 if isinstance(value, list):
                     value[i] = stub
                 else:
@@ -1155,16 +1161,32 @@ def method_defs(body: list[ast.stmt], prefix: str = "") -> Iterator[tuple[str, a
 def walk_defs(node: ast.AST, prefix: str = "") -> Iterator[tuple[str, Scoped]]:
     """(qualified name, node) for every function and class, nested ones as ``Outer.inner``.  A definition
     is a statement: only the statement lists (bodies, branches, handlers, match cases) are walked, in
-    their fields' order, never an expression or a signature (a third of the nodes of a large module)."""
+    their fields' order, never an expression or a signature (a third of the nodes of a large module).
+
+    Iterative: statements nest without indenting (each ``elif`` is an ``If`` in the one before's ``orelse``), and
+    a module with a 1,000-arm ``elif`` table (Python compiles ~2,900) ran the recursive walk out of stack: every
+    rule that looked a class up in it (enum-literal's enum) said "could not be checked", an error on code that
+    compiles."""
+    pending = _statements(node, prefix)  # a stack: the next to look at last
+    while pending:
+        child, outer = pending.pop()
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            name = f"{outer}{child.name}"
+            yield name, child
+            pending += _statements(child, f"{name}.")
+        else:
+            pending += _statements(child, outer)
+
+
+def _statements(node: ast.AST, prefix: str) -> list[tuple[ast.AST, str]]:
+    """The nodes of ``node``'s statement lists with ``prefix``, last first (as a stack pops them)."""
+    found = []
     for listed in node._fields:
         children = getattr(node, listed, None) if listed in _STATEMENT_LISTS else None
-        for child in children if isinstance(children, list) else ():
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                name = f"{prefix}{child.name}"
-                yield name, child
-                yield from walk_defs(child, f"{name}.")
-            else:
-                yield from walk_defs(child, prefix)
+        if isinstance(children, list):
+            found += [(child, prefix) for child in children]
+    found.reverse()
+    return found
 
 
 _STATEMENT_LISTS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
