@@ -33,8 +33,8 @@ class InputBatch:
 """
 BATCH_NEW = (
     BATCH_OLD.replace(
-        "        self.is_token_ids = torch.zeros((n, 8), dtype=torch.bool, device=\"cpu\", pin_memory=False)\n",
-        "        self.is_token_ids_tensor = torch.zeros((n, 8), dtype=torch.bool, device=\"cpu\")\n"
+        '        self.is_token_ids = torch.zeros((n, 8), dtype=torch.bool, device="cpu", pin_memory=False)\n',
+        '        self.is_token_ids_tensor = torch.zeros((n, 8), dtype=torch.bool, device="cpu")\n'
         "        self.is_token_ids = self.is_token_ids_tensor.numpy()\n",
     )
     .replace("self.token_ids_cpu = np.zeros((n, 8), dtype=np.int32)", "self.token_ids_cpu = torch.zeros((n, 8))")
