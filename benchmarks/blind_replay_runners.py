@@ -32,7 +32,10 @@ subclass, typed by the attribute's container annotation in the class or a base (
 other way (``drift/array_flavours.py``: the flavour read off what every ``self.name = ...`` of the class builds).
 With #29194 added after the blind run (a second real commit of that shape, ``RequestState.num_computed_tokens``
 made a tensor, one spelling and one twin): 20 caught, 0 warned, 0 missed of 20 (twins: 12 quiet, 1 of them
-warned, 0 false errors).
+warned, 0 false errors).  Regression set on the same head: killer_replay 26/26, kind_change_replay 12/12,
+blind_replay_runner 24 caught, 2 warned, 1 missed of 27 (16 twins quiet, as before), blind_replay_workerinputs
+34 caught, 1 warned of 35 (19 twins quiet, as before), review15/16/17_twins 0 false errors (40, 30, 23 twins),
+symbol_precision 0 false errors on the two windows that finished (the third cut off by a 20-minute limit).
 
   python benchmarks/blind_replay_runners.py [--mirror DIR] [--only TEXT ...] [--show]
 """
