@@ -154,3 +154,49 @@ def test_a_removed_field_read_off_what_a_method_returns(
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
         assert "which upstream removed MultiModalFieldElem." in rows[0][1]
+
+
+BASE = "vllm/worker_base.py"
+BASE_TEXT = """from vllm.multimodal.inputs import MultiModalFieldElem
+
+
+class BaseRunner:
+    def __init__(self) -> None:
+        self.elems: dict[str, MultiModalFieldElem] = {}
+        self.queue: list[MultiModalFieldElem] = []
+"""
+SUB = "from vllm.worker_base import BaseRunner\n\n\nclass AeonRunner(BaseRunner):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # #26214's shape: ``for req_state in self.requests.values(): req_state.mm_inputs`` in a runner
+        # subclass, the base's ``__init__`` declaring ``self.requests: dict[str, CachedRequestState]``
+        ("    def f(self):\n        for e in self.elems.values():\n            print(e.key)\n", 7),
+        ("    def f(self):\n        return [e.modality for e in self.queue]\n", 6),
+        # twins: a kept field; a mapping's keys; the subclass's own annotation; a loop over an unannotated attribute
+        ("    def f(self):\n        for e in self.elems.values():\n            print(e.data)\n", None),
+        ("    def f(self):\n        return [e.key for e in self.elems]\n", None),
+        (
+            "    def __init__(self) -> None:\n        super().__init__()\n        self.elems: dict[str, object] = {}\n\n"
+            "    def f(self):\n        return [e.key for e in self.elems.values()]\n",
+            None,
+        ),
+        ("    def f(self):\n        return [e.key for e in self.others.values()]\n", None),
+    ],
+)
+def test_a_removed_field_read_off_a_loop_over_an_inherited_attribute(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int | None
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {INPUTS: INPUTS_OLD, BASE: BASE_TEXT, "vllm/multimodal/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: SUB + body, "vllm/aeon/__init__.py": ""},
+        [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert [n for n, _ in rows] == ([line] if line else [])
+    if line:
+        assert "which upstream removed MultiModalFieldElem." in rows[0][1]

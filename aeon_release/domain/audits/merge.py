@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
+from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
@@ -175,6 +176,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     raised_kind_drift,
     widened_test_drift,
     type_drift,
+    array_flavour_drift,
     element_drift,
     optional_element_drift,
     returned_error_drift,

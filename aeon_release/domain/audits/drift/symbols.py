@@ -2269,13 +2269,21 @@ class _Checker:
         if named is not None:
             path = mod.path
             return lambda ix: _annotated_class(ix, ix.module_at(path), named)
-        typed = self._typed(mod, walked, scope, depth=depth)
         values = mapping is not None
+        own = None
+        if scope.cls and scope.me and isinstance(walked, ast.Attribute) and _is_name(walked.value, scope.me):
+            # ``for req_state in self.requests.values()`` in a runner subclass, the base's ``__init__``
+            # declaring ``self.requests: dict[str, CachedRequestState]`` (#26214 removed its ``mm_inputs``)
+            own = functools.partial(
+                self._attribute_loop_element, path=mod.path, qualname=scope.cls, attr=walked.attr, values=values
+            )
+        typed = self._typed(mod, walked, scope, depth=depth)
         held = None if typed is None else functools.partial(_container_element, typed=typed, values=values)
         returned = self._returned_element(mod, walked, scope, depth) if isinstance(walked, ast.Call) else None
-        if returned is None or held is None:
-            return returned or held
-        return lambda ix: returned(ix) or held(ix)
+        found = [f for f in (own, returned, held) if f is not None]
+        if len(found) < 2:
+            return found[0] if found else None
+        return lambda ix: next((c for c in (f(ix) for f in found) if c is not None), None)
 
     def _returned_element(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, depth: int
@@ -2310,6 +2318,15 @@ class _Checker:
         """The element class ``self.attr``'s container annotation names in the class (or a base)."""
         annotated = self._attribute_annotation(ix, path, qualname, attr)
         named = _element_named(annotated[1]) if annotated else None
+        return _annotated_class(ix, annotated[0], named) if annotated and named is not None else None
+
+    def _attribute_loop_element(
+        self, ix: Index, path: str, qualname: str, attr: str, values: bool
+    ) -> px.ClassInfo | None:
+        """The class a loop over ``self.attr`` (``.values()`` with ``values``) binds, by ``attr``'s container
+        annotation in the class (or a base): a list's item, a mapping's value; never a mapping's key."""
+        annotated = self._attribute_annotation(ix, path, qualname, attr)
+        named = loop_types.element(annotated[1], values) if annotated else None
         return _annotated_class(ix, annotated[0], named) if annotated and named is not None else None
 
     def _held_attribute(

@@ -1,0 +1,162 @@
+"""Array flavour drift: upstream made a field a numpy array where it was a torch tensor (or back).
+
+#27618 made ``InputBatch.is_token_ids`` (``= torch.zeros(...)``) a numpy view of a new tensor
+(``= self.is_token_ids_tensor.numpy()``).  A fork line ``batch.is_token_ids[:n].to(device)`` merges cleanly and
+raises ``AttributeError``: an ndarray has no ``to``.  Neither side annotates the field, so container drift
+(``drift/retyped.py``), which reads annotations, never sees it: the flavour is read off what the class assigns.
+
+Upstream's side: the Python files whose diff changes a ``self.name = ...`` line that builds or views a numpy
+array; those are parsed at the base and at upstream, and a field of a class whose every ``self.name = ...``
+assignment builds one flavour at the base (a ``torch`` constructor, a tensor method chained on one) and the
+other at upstream (an ``np`` constructor, ``x.numpy()``) is reflavoured.  The fork's side: its added lines
+that call, on the field (or an index or slice of it), a method only the old flavour has (``.to()``,
+``.pin_memory()``, ``.copy_()``, ``.size()`` ... of a tensor; ``.astype()``, ``.tobytes()`` of an ndarray)
+or read such an attribute (``.device``), with the receiver typed as the class as container drift types it
+(``self`` in a subclass, an annotated parameter, a local bound once to the read), not where the fork
+declares the field itself.  A method both flavours have (``.sum()``, ``.tolist()``, ``.reshape()``) is quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
+from aeon_release.domain.audits.drift.retyped import Recontained, _held
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, walk_spanning
+
+# a changed line assigning ``self.name`` something that builds or views a numpy array
+_GATE = re.compile(r"\n[-+][ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=[^=\n]*(?:\.numpy\(\)|\bnp\.\w+\(|\bnumpy\.\w+\()")
+_TORCH_MAKERS = frozenset(
+    {"zeros", "ones", "empty", "full", "tensor", "arange", "zeros_like", "ones_like", "empty_like", "full_like"}
+    | {"from_numpy", "as_tensor", "rand", "randn", "randint", "stack", "cat"}
+)
+_NUMPY_MAKERS = frozenset(
+    {"zeros", "ones", "empty", "full", "array", "asarray", "arange", "zeros_like", "ones_like", "empty_like"}
+    | {"full_like", "stack", "concatenate"}
+)
+_TENSOR_KEEPERS = frozenset({"to", "pin_memory", "cuda", "cpu", "contiguous", "clone", "share_memory_"})
+# what one flavour has and the other lacks: calls, then attributes (an ndarray's ``size`` is an int: called, it raises)
+_ONLY_CALLED = {
+    "tensor": frozenset(
+        {"to", "cuda", "cpu", "pin_memory", "is_pinned", "copy_", "fill_", "zero_", "clone", "numpy", "dim"}
+        | {"contiguous", "unsqueeze", "long", "int", "half", "float", "bool", "masked_fill_", "index_select"}
+        | {"add_", "mul_", "detach", "data_ptr", "element_size", "numel", "new_zeros", "new_empty", "permute"}
+        | {"unbind", "narrow", "index_fill_", "scatter_", "expand", "size", "record_stream", "share_memory_"}
+    ),
+    "ndarray": frozenset({"astype", "tobytes", "tofile"}),
+}
+_ONLY_READ = {
+    "tensor": frozenset({"device", "is_cuda", "requires_grad", "grad"}),
+    "ndarray": frozenset({"flags", "ctypes", "strides"}),
+}
+_SHOWN = {"tensor": "a torch tensor", "ndarray": "a numpy array"}
+
+
+def array_flavour_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    if not trees.mine:
+        return []
+    candidates = {p: set(_GATE.findall(trees.upstream.raw(p))) for p in trees.upstream.matching(_GATE, ".py")}
+    wanted = attributes_read(trees) if candidates else set()
+    paths = sorted(p for p, names in candidates.items() if names & wanted)
+    found = _reflavoured(trees, paths, wanted) if paths else {}
+    if not found:
+        return []
+    return [
+        _finding(trees, path, line, hit, how, pr_pattern)
+        for path, module, owned in attribute_readers(trees, found)
+        for line, hit, how in _uses(trees, path, module, owned, found)
+    ]
+
+
+def _reflavoured(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """Fields (among ``wanted``) a class of ``paths`` assigns one flavour at the base, the other at upstream."""
+    found: dict[str, list[Recontained]] = {}
+    for both in parsed_texts(trees, paths):
+        old = _flavours(both.old, wanted)
+        for (owner, name), now in _flavours(both.new, wanted).items():
+            was = old.get((owner, name))
+            if was and now and was != now:
+                hit = Recontained(name, owner, both.path, _SHOWN[was], _SHOWN[now], was, now, False)
+                found.setdefault(name, []).append(hit)
+    return found
+
+
+def _flavours(module: ast.Module, wanted: set[str]) -> dict[tuple[str, str], str | None]:
+    """(class, field) -> the one flavour every ``self.field = ...`` of the class builds; None when they differ
+    or one builds something else (a field sometimes None, or copied from elsewhere, is no one flavour)."""
+    seen: dict[tuple[str, str], set[str | None]] = {}
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        for method in (m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)):
+            for name, value in _self_assigned(method):
+                if name in wanted:
+                    seen.setdefault((cls.name, name), set()).add(_flavour(value))
+    return {key: next(iter(kinds)) if len(kinds) == 1 else None for key, kinds in seen.items()}
+
+
+def _self_assigned(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr]]:
+    for node in ast.walk(method):
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                yield target.attr, value
+
+
+def _flavour(value: ast.expr) -> str | None:
+    """``torch.zeros(...)`` (and ``.to()``/``.pin_memory()`` ... of one): a tensor; ``np.zeros(...)``,
+    ``x.numpy()``: an ndarray; anything else: None."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        return None
+    attr, owner = value.func.attr, value.func.value
+    if attr == "numpy" and not value.args and not value.keywords:
+        return "ndarray"
+    if isinstance(owner, ast.Name) and owner.id == "torch" and attr in _TORCH_MAKERS:
+        return "tensor"
+    if isinstance(owner, ast.Name) and owner.id in ("np", "numpy") and attr in _NUMPY_MAKERS:
+        return "ndarray"
+    return "tensor" if attr in _TENSOR_KEEPERS and _flavour(owner) == "tensor" else None
+
+
+def _uses(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+) -> Iterator[tuple[int, Recontained, str]]:
+    parents = parent_map(module)
+    fork = ForkTypes.of(trees, path, module)
+    bound: dict[int, dict[str, ast.expr]] = {}
+    for node in walk_spanning(module, owned):
+        if getattr(node, "lineno", 0) not in owned or not isinstance(node, ast.Attribute):
+            continue
+        called = isinstance(call := parents.get(id(node)), ast.Call) and call.func is node
+        receiver = _unindexed(node.value)
+        hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
+        lacking = (_ONLY_CALLED if called else _ONLY_READ)[hit.old] if hit is not None else frozenset()
+        if hit is not None and node.attr in lacking:
+            use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
+            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}"
+
+
+def _unindexed(expr: ast.expr) -> ast.expr:
+    """``x.field[:n]``, ``x.field[i, j]`` -> ``x.field``: an index or a slice keeps the flavour."""
+    while isinstance(expr, ast.Subscript):
+        expr = expr.value
+    return expr
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, rf"self\.{re.escape(hit.name)}\b", pr_pattern)
+    use, why = how.split("|", 1)
+    message = (
+        f"fork-owned line {use}, but upstream made {hit.owner}.{hit.name} {hit.now} (was {hit.was}) "
+        f"({hit.path}{commit}): {why}, so the line raises on first use"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
