@@ -116,8 +116,14 @@ def test_a_setdefault_of_the_variable_is_a_setting_too(git_repo: GitRepo, no_rul
             ENVS: ENVS_UP,
             PROFILER: PROFILER_UP + "\n\nOLD_VARIABLES = ['VLLM_PROFILER_DIR']\n",
         },
+        # a native source reads it: ``getenv`` in C++ is no Python file's
+        {
+            ENVS: ENVS_UP,
+            PROFILER: PROFILER_UP,
+            "csrc/profiler.cpp": 'const char* dir = std::getenv("VLLM_PROFILER_DIR");\n',
+        },
     ],
-    ids=["moved attribute read", "moved getenv", "stub only", "imported", "quoted elsewhere"],
+    ids=["moved attribute read", "moved getenv", "stub only", "imported", "quoted elsewhere", "native reader"],
 )
 def test_a_variable_upstream_still_reads_is_silent(
     git_repo: GitRepo, no_rules: Path, upstream: dict[str, str | None]

@@ -1054,7 +1054,20 @@ def _orphans(trees: ThreeTrees, candidates: dict[str, str], served: list[str]) -
     if not paths or len(paths) > _HOLDERS:
         return {}
     left = orphaned_envs.orphaned(list(trees.blobs(trees.theirs, paths).values()), set(candidates))
+    # a native source, script or config naming it may read it (``getenv("NAME")`` in C++): not orphaned
+    names = sorted(left)
+    native = repo.files_containing_each(trees.repo, trees.theirs, [[n] for n in names], _NOT_PYTHON) if names else []
+    left = set() if native is None else {n for n, held in zip(names, native, strict=True) if not held}
     return {name: path for name, path in candidates.items() if name in left}
+
+
+# upstream's files but its Python, its docs and its tests
+_NOT_PYTHON = (
+    ":(exclude,glob)**/*.py",
+    ":(exclude,glob)**/*.md",
+    ":(exclude)docs/",
+    *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS)),
+)
 
 
 def _value_reads(text: str, names: set[str]) -> set[str]:
