@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift import orphaned_envs
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.dropped_aliases import dropped_aliases
 from aeon_release.domain.audits.drift.dropped_choices import (
@@ -405,12 +406,12 @@ _TIED_FORMS = frozenset({"eq", "ne", "arg"})
 
 def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
     """The fork's reads of names upstream removed and no longer mentions (as what the read means)."""
-    removed, unread = _removed_upstream(trees, names)
+    removed, unread, dropped = _removed_upstream(trees, names)
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
     # own tests are not the service: one that names the old value checks that it is now refused
     served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
     stubs = _env_stubs(trees, unread, served) if unread else {}
-    if not removed and not stubs:
+    if not removed and not stubs and not dropped:
         return []
     words = set(repo.words_present(trees.repo, trees.theirs, sorted(removed), served)) if removed else set()
     quoted = _still_quoted(trees, sorted(words & {n for n, found in removed.items() if _a_choice(found)}), served)
@@ -425,6 +426,9 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     for name in quoted:
         del removed[name]
     for name, path in stubs.items():  # the variable, and the registry's entry that no longer reads it
+        removed[name] = [Removed(name, Kind.ENV, path), Removed(name, Kind.KEY, path)]
+    orphans = _orphans(trees, {n: p for n, p in dropped.items() if not removed.get(n)}, served)
+    for name, path in orphans.items():  # registered still, its last consumer gone (drift/orphaned_envs.py)
         removed[name] = [Removed(name, Kind.ENV, path), Removed(name, Kind.KEY, path)]
     findings = []
     owns = _Owns(trees)
@@ -449,6 +453,9 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             )
             evidence = tested or ranked[0]
             word_unheld, stub = read.name in unheld, read.name in stubs
+            if read.name in orphans:
+                findings.append(_orphan_finding(trees, read, evidence, pr_pattern))
+                continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
 
@@ -952,7 +959,9 @@ def _module_aliases(module: ast.Module) -> set[str]:
 
 
 # -- upstream's side ---------------------------------------------------------------------------------
-def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, list[Removed]], dict[str, str]]:
+def _removed_upstream(
+    trees: ThreeTrees, names: set[str]
+) -> tuple[dict[str, list[Removed]], dict[str, str], dict[str, str]]:
     """For each name: the definitions upstream's diff removed, unless an added line of the diff still
     names it outside a comment (then upstream's tree has it, whatever moved).  Apart: the names still
     named whose read of an environment variable a file's diff removed without adding one (a registry
@@ -961,12 +970,13 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, lis
     A file's diff is searched only if it holds one of the names at all; one RE2 pass then finds the
     changed lines naming any of them (a linear-time automaton for many alternatives)."""
     if not names:
-        return {}, {}
+        return {}, {}, {}
     changed_line = Alternation(r"(?m)^[-+][^\n]*\b(?:{})\b[^\n]*", names)
     anywhere = Alternation("{}", names)  # one pass a diff: `name in raw` for each name was files x names
     found: dict[str, list[Removed]] = {}
     still: set[str] = set()
     unread: dict[str, str] = {}
+    dropped: dict[str, str] = {}  # a variable whose consumer a file's diff removed (drift/orphaned_envs.py)
     unset: dict[str, str] = {}  # a name still named whose setting on an object a file's diff removed
     set_anew: set[str] = set()  # ... and whose setting some file's diff added
     for path in trees.upstream:
@@ -985,6 +995,10 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, lis
         for name in sorted(named & still):
             if _env_read_dropped(lines, name):
                 unread.setdefault(name, path)
+        if path.split("/", 1)[0] not in TEST_FOLDERS:
+            dropped.update(
+                {n: path for n in sorted(named) if n not in dropped and orphaned_envs.dropped_consumer(lines, n)}
+            )
         for name in sorted(named):
             shape = _sets_attribute(name)
             sets = {line[0] for line in lines if name in line and shape.search(line)}
@@ -997,7 +1011,8 @@ def _removed_upstream(trees: ThreeTrees, names: set[str]) -> tuple[dict[str, lis
     # left as a local, #23379): an attribute removal, if no upstream file holds the word as one (_gone_reads)
     for name in sorted(still & unset.keys() - set_anew - unread.keys()):
         gone[name] = [Removed(name, Kind.ATTRIBUTE, unset[name])]
-    return gone, {name: path for name, path in unread.items() if name not in gone}
+    dropped = {name: path for name, path in dropped.items() if name not in still}
+    return gone, {name: path for name, path in unread.items() if name not in gone}, dropped
 
 
 def _sets_attribute(word: str) -> re.Pattern[str]:
@@ -1030,6 +1045,29 @@ def _env_stubs(trees: ThreeTrees, candidates: dict[str, str], served: list[str])
     for text in trees.blobs(trees.theirs, paths).values():
         read |= set(candidates) if text is None else _value_reads(text, set(candidates))
     return {name: path for name, path in candidates.items() if name not in read}
+
+
+def _orphans(trees: ThreeTrees, candidates: dict[str, str], served: list[str]) -> dict[str, str]:
+    """Of the variables whose consumer upstream's diff removed, those its registry still reads and no other
+    upstream file does (drift/orphaned_envs.py).  Past ``_HOLDERS`` files the answer is "still read"."""
+    paths = sorted(repo.files_containing(trees.repo, trees.theirs, sorted(candidates), served)) if candidates else []
+    if not paths or len(paths) > _HOLDERS:
+        return {}
+    left = orphaned_envs.orphaned(list(trees.blobs(trees.theirs, paths).values()), set(candidates))
+    # a native source, script or config naming it may read it (``getenv("NAME")`` in C++): not orphaned
+    names = sorted(left)
+    native = repo.files_containing_each(trees.repo, trees.theirs, [[n] for n in names], _NOT_PYTHON) if names else []
+    left = set() if native is None else {n for n, held in zip(names, native, strict=True) if not held}
+    return {name: path for name, path in candidates.items() if name in left}
+
+
+# upstream's files but its Python, its docs and its tests
+_NOT_PYTHON = (
+    ":(exclude,glob)**/*.py",
+    ":(exclude,glob)**/*.md",
+    ":(exclude)docs/",
+    *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS)),
+)
 
 
 def _value_reads(text: str, names: set[str]) -> set[str]:
@@ -1361,6 +1399,15 @@ def _finding(
     elif read.form == "arg" and not uncertain:
         message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
+
+
+def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
+    """A setting of (an error) or a read of (a warning) a variable upstream still registers and no longer acts on."""
+    commit, _ = _commit(trees, removed, pr_pattern)
+    verb = f"removed the last reader of environment variable {removed.name!r}"
+    text = orphaned_envs.message(read.how, verb, f"({removed.path}{commit})", read.form)
+    severity = Severity.ERROR if read.form in orphaned_envs.WRITES else Severity.WARNING
+    return Finding(RULE, "merge", severity, read.path, read.line, text)
 
 
 def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
