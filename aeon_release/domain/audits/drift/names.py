@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.param_choices import param_choices
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -191,13 +192,24 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _gone_reads(trees, names, pr_pattern)
     seen = {(f.path, f.line) for f in findings}
     findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
-    seen = {(f.path, f.line) for f in findings}
-    findings += [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
+    findings = _outranked(findings, _dropped(trees, names | keys, pr_pattern))
     seen = {(f.path, f.line) for f in findings}
     # a local of the name (``qweight = getattr(layer, "qweight", None)``) provides no parameter: only the fork's
     # own registration or attribute setting of it does
     probed = wanted - _fork_attributes(trees, wanted)
     return findings + [f for f in _renamed_registrations(trees, probed, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _outranked(findings: list[Finding], dropped: list[Finding]) -> list[Finding]:
+    """Add the dropped-choice findings of lines no other finding holds; one that is an error replaces a
+    warning on its line: a value the ``Literal`` lost is certain where a name gone "everywhere" is a guess
+    (#37058's ``"librosa"`` was also an extra's name in setup.py, renamed ``"av"``)."""
+    warned = {(f.path, f.line) for f in findings if f.severity is Severity.WARNING}
+    taken = {(f.path, f.line) for f in findings}
+    sure = [f for f in dropped if f.severity is Severity.ERROR and (f.path, f.line) in warned]
+    replaced = {(f.path, f.line) for f in sure}
+    kept = [f for f in findings if (f.path, f.line) not in replaced]
+    return kept + sure + [f for f in dropped if (f.path, f.line) not in taken]
 
 
 def _fork_attributes(trees: ThreeTrees, names: set[str]) -> set[str]:
@@ -268,7 +280,8 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
     choices = dropped_choices(trees, names) if names else {}
     narrowed = narrowed_choices(trees, names) if names else {}
-    found = {**(dropped_aliases(trees, names) if names else {}), **narrowed, **choices}
+    params = param_choices(trees, names) if names else {}
+    found = {**(dropped_aliases(trees, names) if names else {}), **narrowed, **params, **choices}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
     owns = _Owns(trees)
 
