@@ -634,6 +634,153 @@ CASES += [
 ]
 
 
+# --- round 2 (written after the first run and its widening, committed before its own run): harder spellings of
+#     the same commits
+CASES += [
+    (
+        "#22457 method retyped",
+        "the old four-argument get off a typed cache (now the LRU's get(key))",
+        K(
+            "#22457",
+            PC,
+            PCW,
+            "vllm/aeon/pc4.py",
+            CACHE + "def aeon_cached(cache: ProcessingCache, model_id: str, image: object):\n"
+            "    # AEON: skip the HF processor for repeated tiles\n"
+            "    return cache.get(model_id, 'image', image, {})\n",
+            "return cache.get(model_id, 'image', image, {})",
+        ),
+    ),
+    (
+        "#22457 method retyped",
+        "twin: reset, still the cache's",
+        K(
+            "#22457",
+            PC,
+            PCW,
+            "vllm/aeon/pc5.py",
+            CACHE + "def aeon_drop(cache: ProcessingCache) -> None:\n    cache.reset()\n",
+            "cache.reset()",
+        ),
+    ),
+    (
+        "#23411 callback called with more arguments",
+        "a fork PromptIndex callback of two parameters",
+        K(
+            "#23411",
+            BP,
+            BPW,
+            "vllm/aeon/bp4.py",
+            "from vllm.multimodal.processing import PromptIndex\n\n\n"
+            "def aeon_after_bos() -> PromptIndex:\n"
+            "    # AEON: insert image tokens right after our BOS\n"
+            "    return PromptIndex(lambda tokenizer, prompt: 1)\n",
+            "return PromptIndex(lambda tokenizer, prompt: 1)",
+        ),
+    ),
+    (
+        "#23411 callback called with more arguments",
+        "twin: a callback taking start_idx too",
+        K(
+            "#23411",
+            BP,
+            BPW,
+            "vllm/aeon/bp5.py",
+            "from vllm.multimodal.processing import PromptIndex\n\n\n"
+            "def aeon_after_bos2() -> PromptIndex:\n"
+            "    return PromptIndex(lambda tokenizer, prompt, start_idx=0: 1)\n",
+            "return PromptIndex(lambda tokenizer, prompt, start_idx=0: 1)",
+        ),
+    ),
+    (
+        "#32310 method removed",
+        "a call through the processor's builder attribute",
+        K(
+            "#32310",
+            DD,
+            DDW,
+            "vllm/aeon/dd5.py",
+            "from vllm.multimodal.processing import BaseMultiModalProcessor\n\n\n"
+            "def aeon_decoder_dummy(processor: BaseMultiModalProcessor, seq_len: int):\n"
+            "    return processor.dummy_inputs.get_decoder_dummy_data(processor, seq_len)\n",
+            "return processor.dummy_inputs.get_decoder_dummy_data(processor, seq_len)",
+        ),
+    ),
+    (
+        "#32327 re-exported name gone",
+        "a class of the old module the package does not export",
+        K(
+            "#32327",
+            PK,
+            PKW,
+            "vllm/aeon/pk4.py",
+            "from vllm.multimodal.processing import PlaceholderFeaturesInfo\n\n\n"
+            "def aeon_total(infos: list[PlaceholderFeaturesInfo]) -> int:\n"
+            "    return sum(i.length for i in infos)\n",
+            "from vllm.multimodal.processing import PlaceholderFeaturesInfo",
+        ),
+    ),
+    (
+        "#32327 re-exported name gone",
+        "twin: another name the package exports",
+        K(
+            "#32327",
+            PK,
+            PKW,
+            "vllm/aeon/pk5.py",
+            "from vllm.multimodal.processing import BaseProcessingInfo\n\n\n"
+            "class AeonInfo(BaseProcessingInfo):\n"
+            "    def get_supported_mm_limits(self):\n"
+            "        return {'image': 4}\n",
+            "from vllm.multimodal.processing import BaseProcessingInfo",
+        ),
+    ),
+    (
+        "#34711 keyword renamed",
+        "the old keyword through __call__",
+        K(
+            "#34711",
+            UU,
+            UUW,
+            "vllm/aeon/uu5.py",
+            APPLY
+            + "def aeon_call(processor: BaseMultiModalProcessor, prompt: str, mm_items: MultiModalDataItems, uuids):\n"
+            "    return processor(prompt, mm_items, {}, mm_uuids=uuids)\n",
+            "return processor(prompt, mm_items, {}, mm_uuids=uuids)",
+        ),
+    ),
+    (
+        "#37058 literal choice removed",
+        "a subclass passing the dropped choice to super().__init__",
+        K(
+            "#37058",
+            AR,
+            ARW,
+            "vllm/aeon/ar6.py",
+            PARSE + "class AeonAudioParser(MultiModalDataParser):\n"
+            "    def __init__(self) -> None:\n"
+            "        # AEON: librosa matches the fine-tune's training resampler\n"
+            "        super().__init__(target_sr=16000, audio_resample_method='librosa')\n",
+            "super().__init__(target_sr=16000, audio_resample_method='librosa')",
+        ),
+    ),
+    (
+        "#37058 literal choice removed",
+        "twin: a subclass passing a kept choice to super().__init__",
+        K(
+            "#37058",
+            AR,
+            ARW,
+            "vllm/aeon/ar7.py",
+            PARSE + "class AeonAudioParser2(MultiModalDataParser):\n"
+            "    def __init__(self) -> None:\n"
+            "        super().__init__(target_sr=16000, audio_resample_method='scipy')\n",
+            "super().__init__(target_sr=16000, audio_resample_method='scipy')",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-processor-")
     return 0
