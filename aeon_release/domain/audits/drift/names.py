@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
-from aeon_release.domain.audits.drift.param_choices import param_choices
+from aeon_release.domain.audits.drift.param_choices import param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -312,7 +312,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     findings = [
         _dropped_finding(trees, read, drop, pr_pattern)
         for read in reads
-        if read.form in _TIED_FORMS and (drop := _drop_of(read, found)) is not None and not answered(read, drop)
+        if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
     values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
     for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
@@ -333,20 +333,33 @@ def _builds_owner(read: Read, drop: Dropped) -> bool:
     return isinstance(call, ast.Call) and (plain_name(call.func) or "").rsplit(".", 1)[-1] in drop.owners
 
 
-def _drop_of(read: Read, found: dict[tuple[str, str], Dropped]) -> Dropped | None:
+def _drop_of(read: Read, found: dict[tuple[str, str], Dropped], trees: ThreeTrees) -> Dropped | None:
     """The drop a read means: its field's; for a value passed to a registry function of the alias's file
-    (``get_quantization_config("petit_nvfp4")``), the parameter's, by keyword or by position."""
+    (``get_quantization_config("petit_nvfp4")``), the parameter's, by keyword or by position; through
+    ``super().__init__(...)``, the constructor of a base of the fork's class (drift/param_choices.py)."""
     drop = found.get((read.name, read.field)) if read.field else None
     if drop is not None or read.form != "arg" or not isinstance(read.node, ast.Call):
         return drop
     callee = (plain_name(read.node.func) or "").rsplit(".", 1)[-1]
-    wanted = f"{read.field}#{callee}#" if read.field else positional_field(read.node, read.name)
-    if not callee or not wanted:
-        return None
-    return next(
-        (d for (value, key), d in found.items() if value == read.name and "#" in key and wanted in f"{key}#"),
-        None,
-    )
+    module = trees.merged_module(read.path) if not callee else None
+    for name in [callee] if callee else super_init_bases(read.node, module) if module else []:
+        wanted = _wanted(read, read.node, name)
+        drop = next(
+            (d for (value, key), d in found.items() if value == read.name and "#" in key and wanted in f"{key}#"),
+            None,
+        )
+        if wanted and drop is not None:
+            return drop
+    return None
+
+
+def _wanted(read: Read, call: ast.Call, callee: str) -> str:
+    """The part of a drop's key (``param#callee#place``) the read names: ``field#callee#`` for a keyword,
+    ``#callee#i#`` for the value at position ``i``; "" when the value is neither."""
+    if read.field:
+        return f"{read.field}#{callee}#"
+    place = positional_field(call, read.name)
+    return f"#{callee}#{place.split('#')[2]}#" if place else ""
 
 
 def _fork_class_built(trees: ThreeTrees, read: Read, own: OwnFields) -> bool:

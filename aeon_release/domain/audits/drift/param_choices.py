@@ -91,3 +91,23 @@ def _annotated(func: Function, callee: str, qualified: str, skip: int) -> Iterat
 
 def _static(func: Function) -> bool:
     return any((plain_name(d) or "").rsplit(".", 1)[-1] == "staticmethod" for d in func.decorator_list)
+
+
+def super_init_bases(call: ast.Call, module: ast.Module) -> list[str]:
+    """The names of the bases of the class whose method makes ``call``, when it is ``super().__init__(...)``:
+    the constructors it reaches (a fork subclass hands its base the value)."""
+    func = call.func
+    if not (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and plain_name(func.value.func) == "super"
+    ):
+        return []
+    holding = [
+        c
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef) and c.lineno <= call.lineno <= (c.end_lineno or c.lineno)
+    ]
+    innermost = max(holding, key=lambda c: c.lineno, default=None)
+    return [(plain_name(b) or "").rsplit(".", 1)[-1] for b in innermost.bases] if innermost else []
