@@ -29,6 +29,7 @@ from aeon_release.domain.audits.diffs import (
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
+from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -160,6 +161,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     env_default_drift,
     field_default_drift,
     handed_default_drift,
+    callback_drift,
     dropped_kwarg_drift,
     filled_field_drift,
     none_field_drift,
