@@ -124,20 +124,25 @@ def _arities(module: ast.Module, field: str) -> set[int]:
 
 def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
     """(class name, call) of each call on a line the fork owns, of a name the module imports, that hands a
-    ``lambda`` or a name."""
+    ``lambda`` or a function of the module (a plain name is every other argument: it would ask about them all)."""
     module = trees.merged_module(path)
     owned = trees.owned_lines(path) if module is not None else set()
     if module is None or not owned:
         return []
     imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
+    defs = _module_defs(module)
     return [
         (name, node)
         for node in ast.walk(module)
         if isinstance(node, ast.Call)
         and node.lineno in owned
         and (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported
-        and any(isinstance(v, (ast.Lambda, ast.Name)) for v in (*node.args, *(k.value for k in node.keywords)))
+        and any(_callable(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
     ]
+
+
+def _callable(value: ast.expr, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in defs)
 
 
 def _handed(
