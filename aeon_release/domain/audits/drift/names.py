@@ -39,6 +39,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
+from aeon_release.domain.audits.drift.param_choices import param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -192,13 +193,24 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _gone_reads(trees, names, pr_pattern)
     seen = {(f.path, f.line) for f in findings}
     findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
-    seen = {(f.path, f.line) for f in findings}
-    findings += [f for f in _dropped(trees, names | keys, pr_pattern) if (f.path, f.line) not in seen]
+    findings = _outranked(findings, _dropped(trees, names | keys, pr_pattern))
     seen = {(f.path, f.line) for f in findings}
     # a local of the name (``qweight = getattr(layer, "qweight", None)``) provides no parameter: only the fork's
     # own registration or attribute setting of it does
     probed = wanted - _fork_attributes(trees, wanted)
     return findings + [f for f in _renamed_registrations(trees, probed, pr_pattern) if (f.path, f.line) not in seen]
+
+
+def _outranked(findings: list[Finding], dropped: list[Finding]) -> list[Finding]:
+    """Add the dropped-choice findings of lines no other finding holds; one that is an error replaces a
+    warning on its line: a value the ``Literal`` lost is certain where a name gone "everywhere" is a guess
+    (#37058's ``"librosa"`` was also an extra's name in setup.py, renamed ``"av"``)."""
+    warned = {(f.path, f.line) for f in findings if f.severity is Severity.WARNING}
+    taken = {(f.path, f.line) for f in findings}
+    sure = [f for f in dropped if f.severity is Severity.ERROR and (f.path, f.line) in warned]
+    replaced = {(f.path, f.line) for f in sure}
+    kept = [f for f in findings if (f.path, f.line) not in replaced]
+    return kept + sure + [f for f in dropped if (f.path, f.line) not in taken]
 
 
 def _fork_attributes(trees: ThreeTrees, names: set[str]) -> set[str]:
@@ -269,7 +281,8 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     longer accepts (drift/dropped_choices.py); ``names`` holds the fork's dict keys too."""
     choices = dropped_choices(trees, names) if names else {}
     narrowed = narrowed_choices(trees, names) if names else {}
-    found = {**(dropped_aliases(trees, names) if names else {}), **narrowed, **choices}
+    params = param_choices(trees, names) if names else {}
+    found = {**(dropped_aliases(trees, names) if names else {}), **narrowed, **params, **choices}
     reads = _fork_reads(trees, {value for value, _ in found}) if found else ()
     owns = _Owns(trees)
 
@@ -300,7 +313,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
     findings = [
         _dropped_finding(trees, read, drop, pr_pattern)
         for read in reads
-        if read.form in _TIED_FORMS and (drop := _drop_of(read, found)) is not None and not answered(read, drop)
+        if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
     values = re.compile("|".join(sorted({re.escape(f'"{v}"') + "|" + re.escape(f"'{v}'") for v, _ in found})))
     for path in sorted({p for p, line in _fork_added(trees) if values.search(line)} if found else ()):
@@ -321,20 +334,33 @@ def _builds_owner(read: Read, drop: Dropped) -> bool:
     return isinstance(call, ast.Call) and (plain_name(call.func) or "").rsplit(".", 1)[-1] in drop.owners
 
 
-def _drop_of(read: Read, found: dict[tuple[str, str], Dropped]) -> Dropped | None:
+def _drop_of(read: Read, found: dict[tuple[str, str], Dropped], trees: ThreeTrees) -> Dropped | None:
     """The drop a read means: its field's; for a value passed to a registry function of the alias's file
-    (``get_quantization_config("petit_nvfp4")``), the parameter's, by keyword or by position."""
+    (``get_quantization_config("petit_nvfp4")``), the parameter's, by keyword or by position; through
+    ``super().__init__(...)``, the constructor of a base of the fork's class (drift/param_choices.py)."""
     drop = found.get((read.name, read.field)) if read.field else None
     if drop is not None or read.form != "arg" or not isinstance(read.node, ast.Call):
         return drop
     callee = (plain_name(read.node.func) or "").rsplit(".", 1)[-1]
-    wanted = f"{read.field}#{callee}#" if read.field else positional_field(read.node, read.name)
-    if not callee or not wanted:
-        return None
-    return next(
-        (d for (value, key), d in found.items() if value == read.name and "#" in key and wanted in f"{key}#"),
-        None,
-    )
+    module = trees.merged_module(read.path) if not callee else None
+    for name in [callee] if callee else super_init_bases(read.node, module) if module else []:
+        wanted = _wanted(read, read.node, name)
+        drop = next(
+            (d for (value, key), d in found.items() if value == read.name and "#" in key and wanted in f"{key}#"),
+            None,
+        )
+        if wanted and drop is not None:
+            return drop
+    return None
+
+
+def _wanted(read: Read, call: ast.Call, callee: str) -> str:
+    """The part of a drop's key (``param#callee#place``) the read names: ``field#callee#`` for a keyword,
+    ``#callee#i#`` for the value at position ``i``; "" when the value is neither."""
+    if read.field:
+        return f"{read.field}#{callee}#"
+    place = positional_field(call, read.name)
+    return f"#{callee}#{place.split('#')[2]}#" if place else ""
 
 
 def _fork_class_built(trees: ThreeTrees, read: Read, own: OwnFields) -> bool:

@@ -1,0 +1,200 @@
+"""Callback drift: the fork hands upstream a callable that upstream now calls with more arguments.
+
+#23411 turned ``PromptIndex.get_match_index`` (a dataclass field, ``Callable[[AnyTokenizer, PromptSeq],
+Optional[int]]``) into a callback upstream calls as ``target.get_match_index(tokenizer, prompt, start_idx)``.  A
+fork's ``PromptIndex(lambda tokenizer, prompt: 1)`` (insert right after the BOS) merges cleanly and raises
+``TypeError`` on the first prompt it updates.  No name, keyword or signature of upstream's changed: the
+arity of a call through a field did.
+
+Upstream's side: a field a class of a changed file annotates (``name: T`` in its body) that the file calls
+through an attribute (``x.name(...)``), every call at upstream passing more positional arguments than any call
+at the merge base did (no ``*args`` among them).  The fork's side, on lines it wrote: a call of that class,
+imported from upstream's module or a package above it, that hands the field a ``lambda`` or a function of the
+fork's module (by keyword, or by position for a ``@dataclass``, its fields in order), taking as many
+positional parameters as the old calls passed and fewer than the new ones pass (no ``*args``; a parameter with
+a default counts).  An error: the call raises.  Quiet for a callable that takes the new arguments (a
+default, ``*args``), a class of the fork's own, and a field whose calls did not grow.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import TEST_PATH, parse_python, plain_name
+
+_CALLED = re.compile(r"\.([a-z_][A-Za-z0-9_]*)\(")
+_FILES_READ = 30  # upstream files parsed for grown calls, at most
+
+
+@dataclass(frozen=True)
+class Grown:
+    """``owner.field`` is called with ``new`` positional arguments at upstream, ``old`` at most at the base."""
+
+    path: str
+    owner: str
+    field: str
+    index: int  # the field's place among a dataclass's fields; -1: by keyword only
+    old: int
+    new: int
+
+
+def callback_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines handing upstream's class a callable too short for the calls upstream now makes of it."""
+    handing = {
+        path: calls for path in sorted(p for p in trees.mine if p.endswith(".py")) if (calls := _handing(trees, path))
+    }
+    owners = {name for calls in handing.values() for name, _ in calls}
+    grown = _grown(trees, owners) if owners else {}
+    if not grown:
+        return []
+    findings = []
+    for path, calls in handing.items():
+        for line, slot, taken in _handed(trees, path, calls, grown):
+            commit = trees.upstream_commit(slot.path, whole_word(slot.field), pr_pattern)
+            message = (
+                f"fork-owned {slot.owner}(...) hands {slot.field} a callable of {taken} positional parameter(s); "
+                f"upstream now calls {slot.owner}.{slot.field} with {slot.new} ({slot.path}{commit}), not {slot.old}: "
+                f"it raises TypeError on the first call; take the new argument(s) (a default, or *args)"
+            )
+            findings.append(Finding(RULE, "merge", Severity.ERROR, path, line, message))
+    return findings
+
+
+def _grown(trees: ThreeTrees, owners: set[str]) -> dict[str, list[Grown]]:
+    """Owner class name -> its fields whose calls grew, in upstream's changed files outside tests that name one
+    of ``owners`` (the classes the fork's lines call with a callable)."""
+    naming = trees.python_files_with(tuple(sorted(owners)))
+    paths = [p for p in sorted(naming & trees.upstream.keys()) if not TEST_PATH.search(p) and _respelled(trees, p)]
+    paths = paths[:_FILES_READ]
+    if not paths:
+        return {}
+    befores, afters = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Grown]] = {}
+    for path in paths:
+        before, after = befores[path], afters[path]
+        old = parse_python(before, path) if before else None
+        new = parse_python(after, path) if after else None
+        for slot in _slots(path, old, new) if old is not None and new is not None else ():
+            found.setdefault(slot.owner, []).append(slot)
+    return found
+
+
+def _respelled(trees: ThreeTrees, path: str) -> bool:
+    """A call through an attribute of one name sits on both a removed and an added line of the file."""
+    change = trees.upstream[path]
+    removed = {n for line in change.removed for n in _CALLED.findall(line)}
+    return any(n in removed for line in change.added.values() for n in _CALLED.findall(line))
+
+
+def _slots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Grown]:
+    for cls in file_classes(new.body):
+        fields = [s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+        positional = _dataclass(cls)
+        for i, field in enumerate(fields):
+            before, after = _arities(old, field), _arities(new, field)
+            if before and after and min(after) > max(before):
+                yield Grown(path, cls.name, field, i if positional else -1, max(before), min(after))
+
+
+def _dataclass(cls: ast.ClassDef) -> bool:
+    return any(
+        (plain_name(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1] == "dataclass"
+        for d in cls.decorator_list
+    )
+
+
+def _arities(module: ast.Module, field: str) -> set[int]:
+    """The positional counts of the module's calls ``x.field(...)`` (none with ``*args``)."""
+    return {
+        len(node.args)
+        for node in ast.walk(module)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == field
+        and not any(isinstance(a, ast.Starred) for a in node.args)
+    }
+
+
+def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
+    """(class name, call) of each call on a line the fork owns, of a name the module imports, that hands a
+    ``lambda`` or a function of the module (a plain name is every other argument: it would ask about them all)."""
+    module = trees.merged_module(path)
+    owned = trees.owned_lines(path) if module is not None else set()
+    if module is None or not owned:
+        return []
+    imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
+    defs = _module_defs(module)
+    return [
+        (name, node)
+        for node in ast.walk(module)
+        if isinstance(node, ast.Call)
+        and node.lineno in owned
+        and (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported
+        and any(_callable(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
+    ]
+
+
+def _callable(value: ast.expr, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
+    return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in defs)
+
+
+def _handed(
+    trees: ThreeTrees, path: str, calls: list[tuple[str, ast.Call]], grown: dict[str, list[Grown]]
+) -> Iterator[tuple[int, Grown, int]]:
+    """(line, slot, positional parameters) of each call of a grown slot's class handing it a too short callable."""
+    module = trees.merged_module(path)
+    if module is None:
+        return
+    defs = _module_defs(module)
+    for name, node in calls:
+        for slot in grown.get(name, ()):
+            if not _imported_from(module, name, slot.path):
+                continue
+            taken = _capacity(_argument(node, slot), defs)
+            if taken is not None and slot.old <= taken < slot.new:
+                yield node.lineno, slot, taken
+
+
+def _argument(call: ast.Call, slot: Grown) -> ast.expr | None:
+    for keyword in call.keywords:
+        if keyword.arg == slot.field:
+            return keyword.value
+    if 0 <= slot.index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: slot.index + 1]):
+        return call.args[slot.index]
+    return None
+
+
+def _capacity(value: ast.expr | None, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> int | None:
+    """The most positional arguments a lambda, or a function of the module named once, takes (None: any)."""
+    args = value.args if isinstance(value, ast.Lambda) else None
+    if isinstance(value, ast.Name) and value.id in defs:
+        args = defs[value.id].args
+    if args is None or args.vararg is not None:
+        return None
+    return len(args.posonlyargs) + len(args.args)
+
+
+def _module_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The module's top-level functions, by name (a name defined twice is left out)."""
+    funcs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [f.name for f in funcs]
+    return {f.name: f for f in funcs if names.count(f.name) == 1}
+
+
+def _imported_from(module: ast.Module, name: str, path: str) -> bool:
+    """The module imports ``name`` from upstream's declaring module or a package above it."""
+    dotted = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    return any(
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.module is not None
+        and (dotted == stmt.module or dotted.startswith(stmt.module + "."))
+        and any(a.name == name and a.asname is None for a in stmt.names)
+        for stmt in ast.walk(module)
+    )
