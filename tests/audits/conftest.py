@@ -14,6 +14,8 @@ from typing import TypeVar
 
 import pytest
 
+from tests.helpers import init_repo
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -30,8 +32,7 @@ class GitRepo:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        path.mkdir(parents=True, exist_ok=True)
-        self.git("init", "--quiet")
+        init_repo(path)
 
     def git(self, *args: str, check: bool = True) -> str:
         done = subprocess.run(["git", *args], cwd=self.path, capture_output=True, text=True)

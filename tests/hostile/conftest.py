@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import build_example, run_cli
+from tests.helpers import build_example, init_repo, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMORY_LIMIT = 1536 * 1024 * 1024  # bytes of address space for one CLI run
@@ -133,8 +133,7 @@ def git(repo: Path, *args: str | bytes, input: bytes | None = None) -> str:
 def make_repo(path: Path, files: Mapping[bytes | str, bytes | str], message: str = "commit") -> Path:
     """A git repository whose work tree and HEAD hold ``files`` (bytes names allowed)."""
     if not (path / ".git").exists():
-        path.mkdir(parents=True, exist_ok=True)
-        git(path, "init", "-q")
+        init_repo(path)
     write_files(path, files)
     git(path, "add", "-A")
     git(path, "commit", "-q", "--allow-empty", "-m", message)
