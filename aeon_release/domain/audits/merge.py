@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
+from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -169,6 +170,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     return_drift,
     returned_string_drift,
     raised_kind_drift,
+    escaped_kind_drift,
     widened_test_drift,
     type_drift,
     element_drift,
