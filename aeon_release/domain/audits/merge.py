@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -149,6 +150,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_config_entries,
     demoted_enum_drift,
     knob_drift,
+    removed_option_drift,
     unread_key_drift,
     dead_patches,
     lazy_pair_drift,

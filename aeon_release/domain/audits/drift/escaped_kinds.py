@@ -2,7 +2,7 @@
 
 ``try: return super().resolve_items()`` / ``except ValueError: return None, None`` merges cleanly after
 upstream turned ``_resolve_items``' ``raise ValueError("Mixing raw image and embedding inputs ...")`` into
-``raise VLLMValidationError(...)`` (#50491): the class derives from ``VLLMClientError`` -> ``VLLMError`` ->
+``raise <the project's>ValidationError(...)`` (#50491): the class derives from a ``ClientError`` -> ``Error`` ->
 ``Exception``, never from ``ValueError``, so the fork's handler stops catching it and the error escapes.
 raised_kinds.py judges builtin kinds raised by the called def's own body; this check judges the project's
 own classes, whose bases it follows through upstream's tree, and the raise sites of the defs the called def
