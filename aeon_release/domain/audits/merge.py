@@ -44,6 +44,7 @@ from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
+from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -66,6 +67,7 @@ from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -152,6 +154,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_config_entries,
     demoted_enum_drift,
     knob_drift,
+    removed_option_drift,
     unread_key_drift,
     dead_patches,
     lazy_pair_drift,
@@ -176,6 +179,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     return_drift,
     returned_string_drift,
     raised_kind_drift,
+    escaped_kind_drift,
     widened_test_drift,
     type_drift,
     array_flavour_drift,

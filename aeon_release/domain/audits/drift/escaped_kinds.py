@@ -1,0 +1,346 @@
+"""Escaped-kind drift: upstream made a raise site of a builtin kind raise a project class outside that kind.
+
+``try: return super().resolve_items()`` / ``except ValueError: return None, None`` merges cleanly after
+upstream turned ``_resolve_items``' ``raise ValueError("Mixing raw image and embedding inputs ...")`` into
+``raise <the project's>ValidationError(...)`` (#50491): the class derives from a ``ClientError`` -> ``Error`` ->
+``Exception``, never from ``ValueError``, so the fork's handler stops catching it and the error escapes.
+raised_kinds.py judges builtin kinds raised by the called def's own body; this check judges the project's
+own classes, whose bases it follows through upstream's tree, and the raise sites of the defs the called def
+reaches in its own file (a helper it calls, a helper of that helper).
+
+A def *moved a raise site*: at the merge base its own body raised builtin ``K`` more often than upstream's,
+and upstream's raises a project class ``P`` more often than the base's, where every chain of ``P``'s bases,
+read class by class in upstream's Python files, ends at builtin kinds none of which is ``K`` or derives from
+it (a base the tree does not define, a library's class, leaves ``P`` unjudged: it may derive from ``K``).
+A fork-owned handler of ``K`` (no catch-all) is found when its ``try``'s body calls a def whose file-local
+reach (the defs of its file it calls by name, three calls deep) holds such a def, and no handler of the try
+catches ``P`` or a base of it.  An error when the body calls nothing else (``super()`` aside) and raises
+nothing itself, and no def of the reach (of any def of the called name in that file) still raises ``K`` or
+a kind deriving from it: the handler catches nothing the call raises now.  Otherwise a warning: part of what
+the handler caught escapes now.
+
+Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
+out a ``raise`` line and added a ``raise`` of a capitalised name; then only those files defining a called
+name are parsed, and the files defining a class name they raise.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import method_defs, parse_python
+
+__all__ = ["RULE", "escaped_kind_drift"]
+
+_EXCEPT = re.compile(r"^\s*except\b(.*)")
+_RAISE_REMOVED = re.compile(r"\n-[ \t]*raise\b")
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+[A-Z]")
+_CATCH_ALL = frozenset({"Exception", "BaseException"})
+_DEPTH = 3  # calls deep a def's reach follows in its own file
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Moved:
+    """``qualname`` (in ``path``) raised builtin ``old`` at the base where upstream raises ``new``, whose
+    bases are ``chain`` (builtins included)."""
+
+    qualname: str
+    path: str
+    old: str
+    new: str
+    chain: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Try:
+    handler: ast.ExceptHandler
+    calls: frozenset[str]
+    supers: frozenset[str]  # the names called off ``super()``
+    bases: frozenset[str]  # the bases of the class the try sits in (``super()``'s defs)
+    alone: bool  # one call, no raise or assert of its own
+    siblings: frozenset[str]  # what every handler of the try catches
+
+
+def escaped_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    forks = _fork_tries(trees)
+    names = {n for _, tries in forks for t in tries for n in t.calls}
+    if not names:
+        return []
+    chains: dict[str, frozenset[str]] = {}  # a class's bases, read once
+    files = _upstream_files(trees, names, chains)
+    if not files:
+        return []
+    findings = []
+    for path, tries in forks:
+        for one in tries:
+            found = _judge(trees, one, files, chains)
+            if found is not None:
+                findings.append(_finding(trees, path, one, *found, pr_pattern))
+    return findings
+
+
+def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
+    """(path, fork-owned handlers of builtin kinds) of the fork's files whose added lines hold such an except."""
+    found = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = trees.mine[path].added.values()
+        if not any((m := _EXCEPT.search(t)) and any(map(_builtin, re.findall(r"\w+", m.group(1)))) for t in added):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is None or not owned:
+            continue
+        bases = _enclosing_bases(module)
+        tries = [t for node in ast.walk(module) if isinstance(node, ast.Try) for t in _owned(node, owned, bases)]
+        if tries:
+            found.append((path, tries))
+    return found
+
+
+def _enclosing_bases(module: ast.Module) -> dict[int, frozenset[str]]:
+    """id of each ``try`` inside a class -> the base names of the innermost class holding it."""
+    found: dict[int, frozenset[str]] = {}
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        names = frozenset(b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases)
+        found.update((id(n), names) for n in ast.walk(cls) if isinstance(n, ast.Try))
+    return found
+
+
+def _owned(node: ast.Try, owned: set[int], bases: dict[int, frozenset[str]]) -> list[_Try]:
+    every = [_caught(h) for h in node.handlers]
+    if any(c is None or _CATCH_ALL & set(c) for c in every):
+        return []  # a bare or catch-all handler of the try catches whatever escapes
+    calls, supers, alone = _body_calls(node.body)
+    siblings = frozenset(n for c in every if c for n in c)
+    return [
+        _Try(h, calls, supers, bases.get(id(node), frozenset()), alone, siblings)
+        for h, caught in zip(node.handlers, every, strict=True)
+        if h.lineno in owned and caught and calls and all(map(_builtin, caught))
+    ]
+
+
+def _body_calls(body: list[ast.stmt]) -> tuple[frozenset[str], frozenset[str], bool]:
+    """The names a ``try`` body calls (``super()`` aside), those it calls off ``super()``, and whether that is
+    one call and nothing else raises."""
+    names: list[str] = []
+    supers: set[str] = set()
+    other = False
+    for node in (n for stmt in body for n in own_nodes([stmt])):
+        other = other or isinstance(node, (ast.Raise, ast.Assert))
+        if isinstance(node, ast.Call):
+            name = _called(node)
+            if name is None:
+                other = True
+            elif name != "super":
+                names.append(name)
+            if isinstance(node.func, ast.Attribute) and _called(node.func.value) == "super":
+                supers.add(name or "")
+    return frozenset(names), frozenset(supers), not other and len(names) == 1
+
+
+def _called(node: ast.AST) -> str | None:
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+
+
+# upstream's changed file -> (its defs at theirs by simple name, the raise sites moved there)
+_Defs = dict[str, list[tuple[str, _Def]]]  # name -> (owner class or "", def)
+_Files = dict[str, tuple[_Defs, list[Moved]]]
+
+
+def _upstream_files(trees: ThreeTrees, names: set[str], chains: dict[str, frozenset[str]]) -> _Files:
+    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
+    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    after = trees.blobs(trees.theirs, paths)
+    paths = [p for p in paths if defines.search(after[p] or "")]
+    if not paths:
+        return {}
+    before = trees.blobs(trees.base, paths)
+    found: _Files = {}
+    for path in paths:
+        old, new = _module(before[path]), _module(after[path])
+        moved = _moved(trees, old, new, path, chains) if old is not None and new is not None else []
+        if moved and new is not None:
+            found[path] = (_by_name(new), moved)
+    return found
+
+
+def _module(text: str | None) -> ast.Module | None:
+    return parse_python(text, "<escaped>") if text else None
+
+
+def _by_name(module: ast.Module) -> _Defs:
+    defs: _Defs = {}
+    for qualname, func in method_defs(module.body):
+        defs.setdefault(func.name, []).append((owner_class(qualname), func))
+    return defs
+
+
+def _moved(
+    trees: ThreeTrees, old: ast.Module, new: ast.Module, path: str, chains: dict[str, frozenset[str]]
+) -> list[Moved]:
+    before = {q: _raises(f) for q, f in method_defs(old.body)}
+    found = []
+    for qualname, func in method_defs(new.body):
+        was, now = before.get(qualname), _raises(func)
+        if was is None:
+            continue
+        lost = [k for k in was if _builtin(k) and was[k] > now[k]]
+        fresh = [k for k in now if not _builtin(k) and now[k] > was[k]]
+        for new_kind in fresh:
+            chain = _chain(trees, new_kind, chains)
+            for kind in lost:
+                if chain and not any(_subclass(c, kind) for c in chain):
+                    found.append(Moved(qualname, path, kind, new_kind, chain))
+    return found
+
+
+def _raises(func: _Def) -> Counter[str]:
+    """The kinds a def's own body raises, by count (``assert``: ``AssertionError``; a re-raise: ``?``)."""
+    kinds: Counter[str] = Counter()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Assert):
+            kinds["AssertionError"] += 1
+        elif isinstance(node, ast.Raise):
+            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+            kinds[exc.attr if isinstance(exc, ast.Attribute) else getattr(exc, "id", "?")] += 1
+    return kinds
+
+
+def _chain(trees: ThreeTrees, name: str, cache: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
+    """``name`` and every base of it, read class by class in upstream's Python files; empty when a chain
+    ends at a class the tree does not define (a library's: it may derive from anything)."""
+    if cache is not None:
+        if name not in cache:
+            cache[name] = _chain(trees, name)
+        return cache[name]
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if _builtin(current):
+            continue
+        bases = _bases(trees, current)
+        if bases is None:
+            return frozenset()
+        todo.extend(bases)
+    return frozenset(seen)
+
+
+def _bases(trees: ThreeTrees, name: str) -> list[str] | None:
+    """The base names of every upstream class called ``name`` (None: none defined, or a base not a plain name)."""
+    paths = sorted(trees.python_files_with((f"class {name}(",)))
+    found: list[str] = []
+    for text in trees.blobs(trees.theirs, paths).values():
+        module = _module(text)
+        for node in ast.walk(module) if module is not None else ():
+            if isinstance(node, ast.ClassDef) and node.name == name:
+                names = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", None) for b in node.bases]
+                if not names or None in names:
+                    return None
+                found += [n for n in names if n is not None]
+    return found or None
+
+
+def _reach(defs: _Defs, name: str, owners: frozenset[str] | None) -> list[_Def]:
+    """The defs of ``name`` in a file (of the ``owners`` classes only, when given) and those they call by
+    name there, ``_DEPTH`` calls deep."""
+    reached: dict[int, _Def] = {}
+    fresh = [f for owner, f in defs.get(name, []) if owners is None or owner in owners]
+    for _ in range(_DEPTH + 1):
+        reached.update((id(f), f) for f in fresh)
+        frontier = [n for f in fresh for c in own_nodes(f.body) if (n := _called(c))]
+        fresh = [f for n in frontier for _, f in defs.get(n, []) if id(f) not in reached]
+    return list(reached.values())
+
+
+def _judge(
+    trees: ThreeTrees, one: _Try, files: _Files, chains: dict[str, frozenset[str]]
+) -> tuple[Moved, str, Severity] | None:
+    """The moved raise site a handler stops catching, the called name, and how sure: None when none."""
+    caught = _caught(one.handler) or []
+    for name in sorted(one.calls):
+        for defs, moved in files.values():
+            reach = _reach(defs, name, one.bases if name in one.supers else None)
+            quals = {id(f) for f in reach}
+            hits = [m for m in moved if any(m.old == c or _subclass(m.old, c) for c in caught)]
+            hits = [m for m in hits if _defined(defs, m.qualname, quals) and not (m.chain & one.siblings)]
+            if hits:
+                order = {f.name: i for i, f in reversed(list(enumerate(reach)))}  # the nearest def first
+                hits.sort(key=lambda m: order.get(m.qualname.rsplit(".", 1)[-1], len(order)))
+                sure = one.alone and not _still(trees, reach, caught, chains)
+                return hits[0], name, Severity.ERROR if sure else Severity.WARNING
+    return None
+
+
+def _still(trees: ThreeTrees, reach: list[_Def], caught: list[str], chains: dict[str, frozenset[str]]) -> bool:
+    """A def of the reach still raises a kind the handler catches (a project class deriving from it, one whose
+    bases are unknown, a re-raise)."""
+    kinds = {k for f in reach for k in _raises(f)}
+    if "?" in kinds:
+        return True
+    bases = [frozenset({k}) if _builtin(k) else _chain(trees, k, chains) for k in kinds]
+    return any(not chain or any(_subclass(k, c) for k in chain for c in caught) for chain in bases)
+
+
+def _defined(defs: _Defs, qualname: str, reached: set[int]) -> bool:
+    """The moved def is one the call reaches."""
+    return any(id(f) in reached for _, f in defs.get(qualname.rsplit(".", 1)[-1], []))
+
+
+def _caught(handler: ast.ExceptHandler) -> list[str] | None:
+    """The names a handler catches, None when one is not a plain name (or it is bare)."""
+    if handler.type is None:
+        return None
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    names = [t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else None for t in types]
+    return None if None in names else [n for n in names if n is not None]
+
+
+def _builtin(name: str) -> bool:
+    kind = getattr(builtins, name, None)
+    return isinstance(kind, type) and issubclass(kind, BaseException)
+
+
+def _subclass(name: str, of: str) -> bool:
+    """``name`` is ``of`` or a builtin subclass of it (unknown names: only themselves)."""
+    if name == of:
+        return True
+    kind, parent = getattr(builtins, name, None), getattr(builtins, of, None)
+    return isinstance(kind, type) and isinstance(parent, type) and issubclass(kind, parent)
+
+
+def _finding(
+    trees: ThreeTrees, path: str, one: _Try, moved: Moved, name: str, severity: Severity, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(moved.path, f"raise[[:space:]]+{moved.new}", pr_pattern, most=5)
+    bases = ", ".join(sorted(moved.chain - {moved.new}))
+    via = "" if moved.qualname.rsplit(".", 1)[-1] == name else f" (reached from {name}())"
+    tail = (
+        "this except catches nothing the call raises now"
+        if severity is Severity.ERROR
+        else "part of what this except caught escapes now"
+    )
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        one.handler.lineno,
+        f"fork-side handler catches {moved.old} from {moved.qualname}(){via}, which upstream made raise "
+        f"{moved.new} instead ({moved.path}{commit}), whose bases are {bases}, not {moved.old}: {tail}; "
+        f"catch {moved.new} too",
+    )

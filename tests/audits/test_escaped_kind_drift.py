@@ -1,0 +1,158 @@
+"""Escaped-kind drift: a fork ``except`` of a builtin kind a callee's raise site upstream made a project class.
+
+Shaped like #50491 (0b5b49dde8), which turned chat_utils' ``_resolve_items``' ``raise ValueError("Mixing raw
+image and embedding inputs ...")`` into ``raise VLLMValidationError(...)`` (``VLLMClientError`` ->
+``VLLMError`` -> ``Exception``): a fork tracker's ``try: return super().resolve_items()`` / ``except
+ValueError:`` merges cleanly, the handler never runs again, and the error escapes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+CHAT = "pkg/chat.py"
+CHAT_BASE = """from pkg.errors import ValidationError
+
+
+class Tracker:
+    def resolve(self, items: dict) -> dict:
+        return _resolve(items)
+
+
+class AsyncTracker:
+    async def resolve(self, items: dict) -> dict:
+        result = await fetch(items)
+        if isinstance(result, Exception):
+            raise result
+        return result
+
+
+async def fetch(items: dict) -> dict:
+    return items
+
+
+def _resolve(items: dict) -> dict:
+    if "image" in items and "image_embeds" in items:
+        raise ValueError("mixing raw and embedded images")
+    return _merge(items)
+
+
+def _merge(items: dict) -> dict:
+    if not items:
+        raise RuntimeError("empty")
+    return dict(items)
+
+
+def parse(messages: list) -> dict:
+    if not messages:
+        raise ValueError("no messages")
+    return Tracker().resolve(dict(messages))
+"""
+CHAT_NEW = CHAT_BASE.replace('raise ValueError("mixing', 'raise ValidationError("mixing')
+ERRORS = "pkg/errors.py"
+ERRORS_TEXT = """class EngineError(Exception):
+    pass
+
+
+class ClientError(EngineError):
+    pass
+
+
+class ValidationError(ClientError):
+    pass
+
+
+class BadValue(ValueError):
+    pass
+"""
+SUBJECT = "[Bugfix][Frontend] Raise ValidationError for user-facing errors in chat.py (#50491)"
+FORK = "pkg/aeon_chat.py"
+HEAD = "# AEON: mixed raw and embedded images fall back to none\nfrom pkg.chat import Tracker\n"
+
+
+def found(report: AuditReport) -> list[tuple[int, str, str]]:
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = CHAT_NEW) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {CHAT: CHAT_BASE, ERRORS: ERRORS_TEXT, "pkg/__init__.py": ""},
+        {FORK: HEAD + text},
+        [(SUBJECT, {CHAT: new})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+OVERRIDE = (
+    "\n\nclass AeonTracker(Tracker):\n    def resolve(self, items: dict) -> dict:\n        try:\n"
+    "            return super().resolve(items)\n        except {caught}:\n            return {{}}\n"
+)
+
+
+def test_an_override_catching_the_old_kind_through_a_helper_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, severity, message)] = run(git_repo, no_rules, OVERRIDE.format(caught="ValueError"))
+    assert (line, severity) == (9, "error")
+    assert (
+        "catches ValueError from _resolve() (reached from resolve()), which upstream made raise ValidationError"
+        in message
+    )
+    assert "whose bases are ClientError, EngineError, Exception, not ValueError" in message and "#50491" in message
+
+
+def test_a_module_attribute_call_of_the_moved_def_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "from pkg import chat\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return chat._resolve(items)\n    except ValueError:\n        return {}\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (9, "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # parse() still raises ValueError itself: part of what is caught escapes
+        "from pkg.chat import parse\n\n\ndef aeon_parse(m: list) -> dict:\n    try:\n        return parse(m)\n    except ValueError:\n        return {}\n",
+        # a receiver the check cannot tell: the async tracker re-raises whatever it fetched
+        "\n\ndef aeon_items(tracker: Tracker, items: dict) -> dict:\n    try:\n        return tracker.resolve(items)\n    except ValueError:\n        return {}\n",
+    ],
+)
+def test_a_partial_escape_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    [(_, severity, message)] = run(git_repo, no_rules, text)
+    assert severity == "warning" and "part of what this except caught escapes now" in message
+
+
+@pytest.mark.parametrize(
+    "caught",
+    [
+        "(ValueError, ValidationError)",
+        "(ValueError, ClientError)",
+        "Exception",
+        "RuntimeError",
+        "ValueError, EngineError",
+    ],
+)
+def test_twins_catching_the_new_class_or_another_kind_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, caught: str
+) -> None:
+    if caught == "ValueError, EngineError":  # a sibling handler of a base of the new class
+        text = OVERRIDE.format(caught="ValueError").replace(
+            "            return {}\n", "            return {}\n        except EngineError:\n            return {}\n", 1
+        )
+    else:
+        text = OVERRIDE.format(caught=caught)
+    assert run(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize("kind", ["BadValue", "UnknownError"])
+def test_a_class_deriving_from_the_kind_or_unknown_stays_quiet(git_repo: GitRepo, no_rules: Path, kind: str) -> None:
+    # BadValue is a ValueError; UnknownError is defined nowhere upstream (a library's class may derive from it)
+    new = CHAT_BASE.replace('raise ValueError("mixing', f'raise {kind}("mixing').replace(
+        "import ValidationError", f"import ValidationError, {kind}" if kind == "BadValue" else "import ValidationError"
+    )
+    assert run(git_repo, no_rules, OVERRIDE.format(caught="ValueError"), new) == []

@@ -1,0 +1,125 @@
+"""Removed options: a fork's command line in Python names an option upstream's parsers stopped declaring.
+
+Shaped like #36159 (7279374f91), which took ``use_gpu_for_pooling_score`` out of the server's
+``FrontendArgs`` (whose fields the parser turns into options): a fork launcher's
+``parser.parse_args([..., "--use-gpu-for-pooling-score"])`` merges cleanly and exits with ``unrecognized
+arguments``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ARGS = "pkg/cli_args.py"
+ARGS_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class FrontendArgs:
+    port: int = 8000
+    use_gpu_for_pooling_score: bool = False
+    enable_auto_tool_choice: bool = False
+
+
+def make_arg_parser(parser, dump_dir: str = ""):
+    parser.add_argument("--disable-log-stats", action="store_true")
+    parser.add_argument("--grpc", action="store_true")
+    return parser
+"""
+ARGS_NEW = (
+    ARGS_BASE.replace("    use_gpu_for_pooling_score: bool = False\n", "")
+    .replace('    parser.add_argument("--disable-log-stats", action="store_true")\n', "")
+    .replace(', dump_dir: str = ""', "")
+)
+SCORE = "pkg/score.py"
+SCORE_TEXT = "def maxsim(use_gpu_for_pooling_score: bool = False) -> bool:\n    return use_gpu_for_pooling_score\n"
+SUBJECT = "[Perf] Compute maxsim in worker side (#36159)"
+FORK = "pkg/aeon_launch.py"
+HEAD = "# AEON: the Spark's launcher\nimport subprocess\n\n\n"
+
+
+def found(report: AuditReport) -> list[tuple[str, int, str, str]]:
+    return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def run(
+    git_repo: GitRepo, no_rules: Path, text: str, new: dict[str, str | None] | None = None, more: dict | None = None
+) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_BASE, SCORE: SCORE_TEXT, "pkg/__init__.py": ""},
+        {FORK: HEAD + text, **(more or {})},
+        [(SUBJECT, new or {ARGS: ARGS_NEW})],
+    )
+    return [row for row in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "command line" in row[3]]
+
+
+@pytest.mark.parametrize(
+    ("text", "flag"),
+    [
+        # a field of the dataclass the parser builds its options from
+        (
+            "def a(parser, m: str):\n    return parser.parse_args(['--model', m, '--use-gpu-for-pooling-score'])\n",
+            "--use-gpu-for-pooling-score",
+        ),
+        # an option's add_argument removed; a subprocess command line
+        (
+            "def a(m: str):\n    subprocess.run(['vllm', 'serve', m, \"--disable-log-stats\"], check=True)\n",
+            "--disable-log-stats",
+        ),
+        # underscores, with a value
+        ("ARGV = ['--use_gpu_for_pooling_score=true']\n", "--use-gpu-for-pooling-score"),
+    ],
+)
+def test_a_removed_option_on_a_fork_command_line_is_an_error(
+    git_repo: GitRepo, no_rules: Path, text: str, flag: str
+) -> None:
+    [(path, line, severity, message)] = run(git_repo, no_rules, text)
+    assert (path, line, severity) == (FORK, 6 if text.startswith("def") else 5, "error")
+    assert f"passes {flag}, an option upstream's parsers no longer declare" in message and "#36159" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # kept options
+        "ARGV = ['--enable-auto-tool-choice', '--port=8001', '--grpc']\n",
+        # a removed parameter is no option: --dump-dir was never declared
+        "ARGV = ['--dump-dir', '/tmp']\n",
+        # only a comment names it
+        "ARGV = ['--grpc']  # was '--use-gpu-for-pooling-score'\n",
+    ],
+)
+def test_kept_options_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_an_option_the_fork_declares_again_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    own = {
+        "pkg/aeon_args.py": "def aeon_args(parser):\n    parser.add_argument('--use-gpu-for-pooling-score', action='store_true')\n"
+    }
+    text = "ARGV = ['--use-gpu-for-pooling-score']\n"
+    assert run(git_repo, no_rules, text, more=own) == []
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    [
+        # another class of upstream's declares the field: an option still
+        "class PoolerArgs:\n    use_gpu_for_pooling_score: bool = False\n",
+        # upstream still quotes the flag (a deprecation table): it may still be accepted
+        "DEPRECATED = {'--use-gpu-for-pooling-score': 'computed in the worker now'}\n",
+    ],
+)
+def test_an_option_upstream_still_declares_or_quotes_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, elsewhere: str
+) -> None:
+    text = "ARGV = ['--use-gpu-for-pooling-score']\n"
+    assert run(git_repo, no_rules, text, new={ARGS: ARGS_NEW, "pkg/pooler.py": elsewhere}) == []
