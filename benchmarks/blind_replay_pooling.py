@@ -433,6 +433,36 @@ CASES += [
             "return self.activation(x)",
         ),
     ),
+    (
+        "#32148 constructor defaults emptied",
+        "twin: a subclass that tests the activation for None",
+        K(
+            "#32148",
+            PH,
+            PHW,
+            "vllm/aeon/ph3.py",
+            "import torch\n\n" + EH + "class AeonEmbedHead3(EmbeddingPoolerHead):\n"
+            "    def aeon_normed(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return x if self.activation is None else self.activation(x)\n",
+            "return x if self.activation is None else self.activation(x)",
+        ),
+    ),
+    (
+        "#32148 constructor defaults emptied",
+        "twin: a subclass that hands the activation to the constructor",
+        K(
+            "#32148",
+            PH,
+            PHW,
+            "vllm/aeon/ph4.py",
+            "import torch\n\n" + EH + "class AeonEmbedHead4(EmbeddingPoolerHead):\n"
+            "    def __init__(self) -> None:\n"
+            "        super().__init__(activation=torch.nn.functional.normalize)\n\n"
+            "    def aeon_normed(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.activation(x)\n",
+            "return self.activation(x)",
+        ),
+    ),
 ]
 
 # --- #31784 (96860af655): ModelConfig.use_pad_token -> use_sep_token (the hf config key too)
