@@ -38,7 +38,8 @@ misses1 added two commits of a shape no replay held: #36261 (``EPLBConfig.window
 ``log_balancedness_interval`` bounded ``Field(..., gt=0)``) and #44057 (``ParallelConfig``'s int knobs bounded
 ``ge=1``/``ge=0``), a fork's config built with a constant the new bound refuses.  Before the widening both
 missed (0 of 3); after (a validated field's ``Field`` bound read as a validator's guard, refused value drift,
-``drift/field_bounds.py``): 3 caught of 3, both twins quiet.
+``drift/field_bounds.py``): 3 caught of 3, both twins quiet; the whole replay 25 caught, 0 warned, 0 missed of
+25 (twins: 14 quiet, 0 false errors).
 
   python benchmarks/blind_replay_eplbops.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -43,7 +43,8 @@ misses1 added #42892 (``KVCacheEvent`` no longer ``array_like``: KV events map-e
 subscriber's positional mirror of ``BlockStored`` (``array_like`` inherited from the mirror's own base) and a
 twin mirroring ``EventBatch`` (still an array).  Before the widening: 0 caught of 1 (the twin quiet); after
 (wire mirror drift reads ``array_like`` through a base of the module and reports a mirror whose upstream
-class went to names): 1 caught of 1, the twin quiet.
+class went to names): 1 caught of 1, the twin quiet; the whole replay 32 caught, 0 warned, 0 missed of 32
+(twins: 20 quiet, 1 of them warned, 0 false errors).
 
   python benchmarks/blind_replay_wire.py [--mirror DIR] [--only TEXT ...] [--show]
 """
