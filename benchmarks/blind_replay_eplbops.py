@@ -34,6 +34,12 @@ class's validator raises for (symbol drift, ``drift/refused_values.py``).
 After fixO (refused_values told the class it builds by its import, and quiet where the guard never reads the
 call's values, a test expects the refusal or the fork already carries the guard): unchanged, 22 caught, 0
 warned, 0 missed of 22 (twins: 12 quiet, 0 false errors).
+misses1 added two commits of a shape no replay held: #36261 (``EPLBConfig.window_size``, ``step_interval`` and
+``log_balancedness_interval`` bounded ``Field(..., gt=0)``) and #44057 (``ParallelConfig``'s int knobs bounded
+``ge=1``/``ge=0``), a fork's config built with a constant the new bound refuses.  Before the widening both
+missed (0 of 3); after (a validated field's ``Field`` bound read as a validator's guard, refused value drift,
+``drift/field_bounds.py``): 3 caught of 3, both twins quiet; the whole replay 25 caught, 0 warned, 0 missed of
+25 (twins: 14 quiet, 0 false errors).
 
   python benchmarks/blind_replay_eplbops.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -620,6 +626,85 @@ CASES += [
             ES + "def aeon_step(state: EplbState) -> None:\n"
             "    state.step(is_dummy=False, is_profile=False, log_stats=True)\n",
             "state.step(is_dummy=False, is_profile=False, log_stats=True)",
+        ),
+    ),
+]
+
+
+# --- #36261 (12701e8af2): EPLBConfig.window_size/step_interval/log_balancedness_interval bounded Field(gt=0)
+WB = "12701e8af2"
+WBW = "EPLBConfig window_size, step_interval, log_balancedness_interval: Field(..., gt=0)"
+EC = "from vllm.config.parallel import EPLBConfig\n\n\n"
+CASES += [
+    (
+        "#36261 field bounded",
+        "a config built with the window off",
+        K(
+            "#36261",
+            WB,
+            WBW,
+            "vllm/aeon/wb1.py",
+            EC + "def aeon_eplb_config() -> EPLBConfig:\n"
+            "    # AEON: no load recording on the one-GPU Spark\n"
+            "    return EPLBConfig(window_size=0, log_balancedness=False)\n",
+            "return EPLBConfig(window_size=0, log_balancedness=False)",
+        ),
+    ),
+    (
+        "#36261 field bounded",
+        "a never-logging interval",
+        K(
+            "#36261",
+            WB,
+            WBW,
+            "vllm/aeon/wb2.py",
+            EC + "AEON_EPLB = EPLBConfig(log_balancedness_interval=-1)\n",
+            "AEON_EPLB = EPLBConfig(log_balancedness_interval=-1)",
+        ),
+    ),
+    (
+        "#36261 field bounded",
+        "twin: a window inside the bound",
+        K(
+            "#36261",
+            WB,
+            WBW,
+            "vllm/aeon/wb3.py",
+            EC + "AEON_EPLB = EPLBConfig(window_size=1, step_interval=100)\n",
+            "AEON_EPLB = EPLBConfig(window_size=1, step_interval=100)",
+        ),
+    ),
+]
+
+# --- #44057 (99ef652907): ParallelConfig's int knobs bounded (Field(default=1, ge=1), ge=0, ...)
+PB = "99ef652907"
+PBW = "ParallelConfig int knobs bounded: pipeline/tensor/dp sizes ge=1, max_parallel_loading_workers ge=1"
+PC = "from vllm.config import ParallelConfig\n\n\n"
+CASES += [
+    (
+        "#44057 field bounded",
+        "a loading-workers sentinel of the fork's",
+        K(
+            "#44057",
+            PB,
+            PBW,
+            "vllm/aeon/pb1.py",
+            PC + "def aeon_parallel() -> ParallelConfig:\n"
+            "    # AEON: 0 = load every shard at once (the Spark has the RAM)\n"
+            "    return ParallelConfig(max_parallel_loading_workers=0)\n",
+            "return ParallelConfig(max_parallel_loading_workers=0)",
+        ),
+    ),
+    (
+        "#44057 field bounded",
+        "twin: the sizes upstream keeps",
+        K(
+            "#44057",
+            PB,
+            PBW,
+            "vllm/aeon/pb2.py",
+            PC + "AEON_PARALLEL = ParallelConfig(tensor_parallel_size=1, data_parallel_size_local=0)\n",
+            "AEON_PARALLEL = ParallelConfig(tensor_parallel_size=1, data_parallel_size_local=0)",
         ),
     ),
 ]

@@ -44,6 +44,12 @@ quiet -- the fork's read loses only the value upstream's adapter used to set.
 Regression after killers70: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins
 0 false errors (8+1/9, 6/6, 11+1/12), blind_replay_openai 17/1/0 of 18, blind_replay_layers 45/45,
 blind_replay_runner 24/2/1 of 27 (unchanged), symbol_precision.py --windows 3: 0 false errors.
+After misses1: 16 caught, 1 warned, 2 missed of 19 (twins: 10 quiet, 1 of them warned, 0 false errors; two
+#32148 twins added with the widening, a subclass testing the activation for None and one handing it to
+``super().__init__``).  Caught now: #32148's ``self.activation(x)`` (an attribute upstream's constructor
+stopped building, now a parameter defaulting to None, used unguarded by a fork subclass: type drift,
+``drift/nulled_attributes.py``).  Left: #25629 (the typed-receiver machinery of ``symbols.py`` would have to
+read a class made a ``Union`` alias as a record of no fields; not done in a shared module) and #31784.
 
   python benchmarks/blind_replay_pooling.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -428,6 +434,36 @@ CASES += [
             PHW,
             "vllm/aeon/ph2.py",
             "import torch\n\n" + EH + "class AeonEmbedHead(EmbeddingPoolerHead):\n"
+            "    def aeon_normed(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.activation(x)\n",
+            "return self.activation(x)",
+        ),
+    ),
+    (
+        "#32148 constructor defaults emptied",
+        "twin: a subclass that tests the activation for None",
+        K(
+            "#32148",
+            PH,
+            PHW,
+            "vllm/aeon/ph3.py",
+            "import torch\n\n" + EH + "class AeonEmbedHead3(EmbeddingPoolerHead):\n"
+            "    def aeon_normed(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return x if self.activation is None else self.activation(x)\n",
+            "return x if self.activation is None else self.activation(x)",
+        ),
+    ),
+    (
+        "#32148 constructor defaults emptied",
+        "twin: a subclass that hands the activation to the constructor",
+        K(
+            "#32148",
+            PH,
+            PHW,
+            "vllm/aeon/ph4.py",
+            "import torch\n\n" + EH + "class AeonEmbedHead4(EmbeddingPoolerHead):\n"
+            "    def __init__(self) -> None:\n"
+            "        super().__init__(activation=torch.nn.functional.normalize)\n\n"
             "    def aeon_normed(self, x: torch.Tensor) -> torch.Tensor:\n"
             "        return self.activation(x)\n",
             "return self.activation(x)",

@@ -39,6 +39,12 @@ from a class with a ``__getattr__`` down to a subclass, called on an object that
 (symbol drift); an accepted value passed under the keyword or dict key that the file which dropped it read
 it by (name drift: an error now); a CMake variable a fork line reads that upstream's CMake no longer sets
 anywhere (CMake variable drift, name drift).
+misses1 added #42892 (``KVCacheEvent`` no longer ``array_like``: KV events map-encoded), a shape no replay held: a
+subscriber's positional mirror of ``BlockStored`` (``array_like`` inherited from the mirror's own base) and a
+twin mirroring ``EventBatch`` (still an array).  Before the widening: 0 caught of 1 (the twin quiet); after
+(wire mirror drift reads ``array_like`` through a base of the module and reports a mirror whose upstream
+class went to names): 1 caught of 1, the twin quiet; the whole replay 32 caught, 0 warned, 0 missed of 32
+(twins: 20 quiet, 1 of them warned, 0 false errors).
 
   python benchmarks/blind_replay_wire.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -908,6 +914,48 @@ CASES += [
                 ),
             ),
             ((CM, 'cuda_archs_loose_intersection(AEON_KV_ARCHS "12.1a" "${CUDA_ARCHS}")'),),
+        ),
+    ),
+]
+
+
+# --- #42892 (5b3807e862): KVCacheEvent (and so BlockStored, BlockRemoved, ...) no longer array_like: map encoded
+KE = "5b3807e862"
+KEW = "KV cache events switched from array to map encoding"
+CASES += [
+    (
+        "#42892 wire struct made a map",
+        "a subscriber's positional mirror of BlockStored",
+        K(
+            "#42892",
+            KE,
+            KEW,
+            "vllm/aeon/ke1.py",
+            "import msgspec\n\n\n"
+            "class AeonKVEvent(msgspec.Struct, array_like=True, omit_defaults=True, gc=False, tag=True):\n"
+            "    pass\n\n\n"
+            "class BlockStored(AeonKVEvent):\n"
+            "    block_hashes: list[bytes | int]\n"
+            "    parent_block_hash: bytes | int | None\n"
+            "    token_ids: list[int]\n"
+            "    block_size: int\n",
+            "    block_hashes: list[bytes | int]",
+        ),
+    ),
+    (
+        "#42892 wire struct made a map",
+        "twin: a mirror of the batch, still an array",
+        K(
+            "#42892",
+            KE,
+            KEW,
+            "vllm/aeon/ke2.py",
+            "from typing import Any\n\nimport msgspec\n\n\n"
+            "class AeonEventBatch(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):\n"
+            "    ts: float\n"
+            "    events: list[Any]\n"
+            "    data_parallel_rank: int | None = None\n",
+            "    ts: float",
         ),
     ),
 ]

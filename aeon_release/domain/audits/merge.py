@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
+from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.orders import order_drift
@@ -171,6 +172,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_kwarg_drift,
     filled_field_drift,
     none_field_drift,
+    nulled_attribute_drift,
     refused_value_drift,
     registration_drift,
     registered_param_drift,

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.dropped_choices import assigned
 from aeon_release.domain.audits.drift.kept_keys import kept_keys
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.quoted_keys import quoted_keys
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -82,9 +83,11 @@ def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         added = " ".join(trees.mine[path].added.values())
         quoted = set(_QUOTED.findall(added))
         mine = [d for d in dropped if d.key in quoted and d.name in added]
-        module = trees.merged_module(path) if mine else None
+        bare = [d for d in dropped if d.key in quoted and not d.function and d.name not in added]
+        module = trees.merged_module(path) if mine or bare else None
         if module is not None:
-            findings += _fork_reads(trees, path, module, mine, pr_pattern)
+            findings += _fork_reads(trees, path, module, mine, pr_pattern) if mine else []
+            findings += quoted_keys(path, module, trees.owned_lines(path), list(bare))
     return findings
 
 

@@ -60,7 +60,7 @@ def _narrowed(old: ast.Module, new: ast.Module, path: str, names: set[str], text
     was = _string_fields(old)
     drops = []
     for cls in file_classes(new.body):
-        if not _validated(cls, new):
+        if not validated(cls, new):
             continue
         for stmt in cls.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
@@ -133,7 +133,7 @@ def _choices(annotation: ast.expr, aliases: dict[str, frozenset[str]]) -> tuple[
     return alias, aliases[alias]
 
 
-def _validated(cls: ast.ClassDef, module: ast.Module) -> bool:
+def validated(cls: ast.ClassDef, module: ast.Module) -> bool:
     """pydantic checks the class's fields: a ``BaseModel``, or a decorated class of a file importing pydantic."""
     if any((plain_name(b) or "").rsplit(".", 1)[-1] == "BaseModel" for b in cls.bases):
         return True

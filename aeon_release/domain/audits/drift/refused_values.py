@@ -40,6 +40,7 @@ from typing import Any
 
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.field_bounds import field_bounds
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
@@ -77,6 +78,7 @@ class Guard:
     method: str
     line: int
     test: ast.expr
+    shown: str = ""  # a field's bound (``Field(gt=0)``): what the message names instead of the ``if``
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ def refused_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         was, now = changed[(path, item.cls)] if path is not None else (None, None)
         guard = _newly_refusing(item, was, now) if path is not None else None
         if path is not None and guard is not None and not _carried(trees, path, item.cls, guard):
-            commit = trees.upstream_commit(path, r"raise|if .*self\.", pr_pattern)
+            commit = trees.upstream_commit(path, r"raise|if .*self\.|Field\(", pr_pattern)
             findings.append(_finding(item, path, guard, commit))
     return findings
 
@@ -141,6 +143,10 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
 
 
 def _constant(node: ast.expr) -> object:
+    """A constant, or a negated number (``-1``: a bound's usual victim)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        number = node.operand.value
+        return -number if isinstance(number, int | float) and not isinstance(number, bool) else _UNKNOWN
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
@@ -149,7 +155,7 @@ def _built_here(call: ast.Call) -> bool:
     name = last_name(call.func)
     if not name[:1].isupper() or call.args or not call.keywords:
         return False
-    return all(k.arg is not None and isinstance(k.value, ast.Constant) for k in call.keywords)
+    return all(k.arg is not None and _constant(k.value) is not _UNKNOWN for k in call.keywords)
 
 
 def _newly_refusing(item: Built, was: Checked | None, now: Checked | None) -> Guard | None:
@@ -181,15 +187,21 @@ def _checked(text: str | None) -> dict[str, Checked]:
     """Class name -> its constant defaults and validator guards, for each class of the file."""
     module = parse_python(text, "<validators>") if text is not None else None
     found: dict[str, Checked] = {}
-    for node in ast.walk(module) if module is not None else ():
+    if module is None:
+        return found
+    for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             guards = tuple(g for m in node.body if isinstance(m, ast.FunctionDef) and _validator(m) for g in _guards(m))
+            guards += tuple(Guard(b.field, b.line, b.test, b.shown) for b in field_bounds(node, module))
             rewritten = _rewritten(node)
-            kept = tuple(
-                g for g in guards if _ALL.isdisjoint(rewritten) and not (_fields_read(g.test) or set()) & rewritten
-            )
+            kept = tuple(g for g in guards if _ALL.isdisjoint(rewritten) and not _guarded_fields(g) & rewritten)
             found[node.name] = Checked(tuple(_defaults(node)), kept, frozenset(_fields(node)))
     return found
+
+
+def _guarded_fields(guard: Guard) -> set[str]:
+    """The fields a guard reads: a bound's own field (its ``len(self.x)`` is no plain read)."""
+    return {guard.method} if guard.shown else _fields_read(guard.test) or set()
 
 
 def _fields(cls: ast.ClassDef) -> Iterator[str]:
@@ -366,6 +378,8 @@ def _value(node: ast.expr, values: dict[str, object]) -> Any:
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
         items = [_value(e, values) for e in node.elts]
         return _UNKNOWN if any(i is _UNKNOWN for i in items) else tuple(items)
+    if isinstance(node, ast.Call) and last_name(node.func) == "len" and len(node.args) == 1:
+        return _length(_value(node.args[0], values))
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         inner = _value(node.operand, values)
         return _UNKNOWN if inner is _UNKNOWN else not inner
@@ -374,6 +388,11 @@ def _value(node: ast.expr, values: dict[str, object]) -> Any:
     if isinstance(node, ast.Compare):
         return _compared(node, values)
     return _UNKNOWN
+
+
+def _length(value: Any) -> Any:
+    """``len()`` of a constant string or tuple a field bound reads (``max_length=``); unknown for the rest."""
+    return len(value) if isinstance(value, str | tuple) else _UNKNOWN
 
 
 def _boolean(node: ast.BoolOp, values: dict[str, object]) -> Any:
@@ -404,6 +423,8 @@ def _compared(node: ast.Compare, values: dict[str, object]) -> Any:
 
 def _finding(item: Built, path: str, guard: Guard, commit: str) -> Finding:
     spelled = ", ".join(f"{k}={v!r}" for k, v in item.values)
+    if guard.shown:
+        return _bound_finding(item, path, guard, commit, spelled)
     return Finding(
         RULE,
         "merge",
@@ -413,4 +434,17 @@ def _finding(item: Built, path: str, guard: Guard, commit: str) -> Finding:
         f"fork-owned call builds {item.cls}({spelled}), which upstream's {item.cls}.{guard.method} now refuses "
         f"({path}:{guard.line}{commit}: `if {ast.unparse(guard.test)}` raises): the merge fails at construction; "
         "pick a combination upstream still accepts",
+    )
+
+
+def _bound_finding(item: Built, path: str, guard: Guard, commit: str, spelled: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        item.path,
+        item.line,
+        f"fork-owned call builds {item.cls}({spelled}), which upstream now refuses: {item.cls}.{guard.method} "
+        f"is bounded by {guard.shown} ({path}:{guard.line}{commit}), validated at construction; pass a value "
+        "inside the bound",
     )

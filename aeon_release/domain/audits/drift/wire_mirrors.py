@@ -43,20 +43,33 @@ def wire_mirror_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not mirrors:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
-    paths = sorted(trees.upstream_files_with((_WORD,), paths))[:_MOST_FILES]
+    # a file that dropped its last ``array_like`` (#42892) no longer holds the word
+    unlisted = {p for p in paths if p in trees.upstream and any(_WORD in t for t in trees.upstream[p].removed)}
+    # upstream's own copies (an example subscriber, a test) mirror the struct too: its package's file first
+    paths = sorted(trees.upstream_files_with((_WORD,), paths) | unlisted, key=_copy_last)[:_MOST_FILES]
     if not paths:
         return []
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     findings = []
     for mirror in mirrors:
+        mine: list[Finding] = []
         for path in paths:
             old = {layout.name: layout for layout in positional_layouts(before[path], path)}
-            new = {layout.name: layout for layout in positional_layouts(after[path], path)}
+            classes = struct_layouts(after[path], path)
+            new = {name: layout for name, (positional, layout) in classes.items() if positional}
             for name, was in old.items():
+                if name in classes and name not in new and _copies(mirror, was):
+                    mine.append(_mapped_finding(trees, mirror, was, pr_pattern))
+                    continue
                 moved = _moved_field(mirror, was, new.get(name))
                 if moved is not None:
-                    findings.append(_finding(trees, mirror, was, moved, pr_pattern))
+                    mine.append(_finding(trees, mirror, was, moved, pr_pattern))
+        findings += mine[:1]  # one finding a mirror: the first copy it matches says it
     return findings
+
+
+def _copy_last(path: str) -> tuple[bool, str]:
+    return path.startswith(("examples/", "tests/", "benchmarks/")), path
 
 
 def _fork_mirrors(trees: ThreeTrees) -> Iterator[Layout]:
@@ -72,18 +85,26 @@ def _fork_mirrors(trees: ThreeTrees) -> Iterator[Layout]:
 
 def positional_layouts(text: str | None, path: str) -> list[Layout]:
     """The classes of a module declared ``array_like=True``, each with its annotated fields in order."""
+    return [layout for positional, layout in struct_layouts(text, path).values() if positional]
+
+
+def struct_layouts(text: str | None, path: str) -> dict[str, tuple[bool, Layout]]:
+    """Each class of a module -> (encoded by position, its fields in order).  msgspec hands a subclass its
+    base's ``array_like`` and puts the base's fields first (#42892's ``BlockStored(KVCacheEvent)``), so a
+    class without the keyword takes both from its first base of the module."""
     module = parse_python(text, path) if text is not None else None
-    if module is None:
-        return []
-    found = []
-    for node in ast.walk(module):
-        if isinstance(node, ast.ClassDef) and any(_is_true(k) for k in node.keywords if k.arg == _WORD):
-            fields = tuple(
+    found: dict[str, tuple[bool, Layout]] = {}
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.ClassDef):
+            base = next((found[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in found), None)
+            own = [_is_true(k) for k in node.keywords if k.arg == _WORD]
+            positional = own[0] if own else base is not None and base[0]
+            fields = (base[1].fields if base is not None else ()) + tuple(
                 (stmt.target.id, stmt.lineno)
                 for stmt in node.body
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and not _class_var(stmt)
             )
-            found.append(Layout(path, node.name, fields))
+            found[node.name] = (positional, Layout(path, node.name, fields))
     return found
 
 
@@ -99,14 +120,20 @@ def _class_var(stmt: ast.AnnAssign) -> bool:
     )
 
 
+def _copies(mirror: Layout, was: Layout) -> bool:
+    """The mirror, not upstream's own class, holds ``was``'s first fields name for name."""
+    if mirror.path == was.path and mirror.name == was.name:
+        return False  # upstream's own class
+    names = [name for name, _ in mirror.fields]
+    return names == [name for name, _ in was.fields[: len(names)]]
+
+
 def _moved_field(mirror: Layout, was: Layout, now: Layout | None) -> tuple[int, str, str] | None:
     """(position, the mirror's field there, what upstream's class holds there now) at the mirror's first
     field upstream moved, when the mirror copied ``was`` by position; None when it did not, or nothing moved."""
-    if mirror.path == was.path and mirror.name == was.name:
-        return None  # upstream's own class
-    names = [name for name, _ in mirror.fields]
-    if names != [name for name, _ in was.fields[: len(names)]] or now is None:
+    if not _copies(mirror, was) or now is None:
         return None
+    names = [name for name, _ in mirror.fields]
     theirs = [name for name, _ in now.fields]
     for i, name in enumerate(names):
         held = theirs[i] if i < len(theirs) else ""
@@ -130,4 +157,18 @@ def _finding(trees: ThreeTrees, mirror: Layout, was: Layout, moved: tuple[int, s
         f"{was.name} changed its fields{commit}: position {position}, the mirror's {field}, {now} on the wire "
         f"now, so {field} and every field after it decode another field's value; declare the mirror's fields "
         f"as {was.name} orders them now",
+    )
+
+
+def _mapped_finding(trees: ThreeTrees, mirror: Layout, was: Layout, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(was.path, _WORD, pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        mirror.path,
+        mirror.fields[0][1],
+        f"{mirror.name} mirrors {was.name} ({was.path}) by position (array_like=True), and upstream's "
+        f"{was.name} is no longer array_like{commit}: it goes on the wire as a map of field names now, which "
+        f"the mirror's array decoding refuses; drop array_like from the mirror as upstream did",
     )

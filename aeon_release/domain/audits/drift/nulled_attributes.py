@@ -1,0 +1,237 @@
+"""Nulled attributes: a constructor that built an attribute itself now takes it as a parameter defaulting to None.
+
+#32148 turned ``EmbeddingPoolerHead.__init__(self)``'s ``self.activation = PoolerNormalize()`` into
+``__init__(self, projector=None, head_dtype=None, activation: ActivationFn | None = None)`` with
+``self.activation = activation``; upstream's own ``forward`` now asks ``if self.activation is not None``.  A
+fork subclass's ``self.activation(x)``, built on the inherited constructor's defaults, merges cleanly and
+raises ``TypeError: 'NoneType' object is not callable``.  No name moved (the attribute is still set), so
+symbol drift stays quiet.  The shape recurs wherever upstream inverts a dependency: #31973 (``pooling``),
+#41184 (``expert_map_manager``), #38410 (``image_processor``), #20927 (``head``).
+
+Upstream's side: a class of a changed file whose ``__init__`` set ``self.X`` at its top level to a new
+object (a call of a capitalized name) at the base, and now sets it only from its parameter ``X`` defaulting
+to ``None`` (no other method of the class assigns it, ``__init__`` binds no value to the parameter: #36630's
+``if image_processor is None: image_processor = ...`` keeps it built).  The fork's side, on a line it owns: a class deriving
+from that class (imported from its module or a package above it) that calls ``self.X(...)``, or reads an
+attribute or an item of it, in a method that never tests it (``if self.X``, ``is None``, ``and``/``or``,
+``getattr``).  Quiet where the fork's class sets ``self.X`` itself, passes ``X=`` (or anything by position)
+to ``super().__init__``, or where a fork line builds the class with ``X=`` or positional arguments: the
+value may arrive.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TypeGuard
+
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name
+
+# a removed line building an attribute (``self.activation = PoolerNormalize()``)
+_BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
+# a fork line using ``self.X`` as a callee, a receiver or a container
+_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+_MOST_FILES = 32
+
+
+@dataclass(frozen=True)
+class Nulled:
+    """``cls`` (of ``path``) now leaves ``self.attr`` at its parameter's ``None`` default."""
+
+    path: str
+    cls: str
+    attr: str
+    line: int
+
+
+def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    used = {
+        m.group(1)
+        for p in trees.mine
+        if p.endswith(".py")
+        for t in trees.mine[p].added.values()
+        for m in _USED.finditer(t)
+    }
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
+    nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new)]
+    if not nulled:
+        return []
+    attrs = {n.attr for n in nulled}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
+        for item, line in _fork_uses(trees, path, module, owned, nulled):
+            findings.append(_finding(trees, path, line, item, pr_pattern))
+    return findings
+
+
+def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
+    diff = trees.upstream[path]
+    built = {m.group(1) for line in diff.removed if (m := _BUILT.match(line))} & used
+    return any(re.match(rf"\s+self\.{a}\s*=\s*{a}\s*$", line) for a in built for line in diff.added.values())
+
+
+def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None:
+            continue
+        built = _built_attrs(_init(was))
+        for attr, line in _from_none_parameter(cls).items():
+            if attr in built:
+                yield Nulled(path, cls.name, attr, line)
+
+
+def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
+    return next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+
+
+def _built_attrs(init: ast.FunctionDef | None) -> set[str]:
+    """The attributes ``__init__`` sets at its top level to a new object (``self.x = Cls(...)``)."""
+    found = set()
+    for stmt in init.body if init is not None else ():
+        value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+        if isinstance(value, ast.Call) and last_name(value.func)[:1].isupper():
+            found |= {t.attr for t in _targets(stmt) if _on_self(t)}
+    return found
+
+
+def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
+    """attribute -> its line, for each one the class sets only in ``__init__``, from a same-named parameter
+    defaulting to ``None``."""
+    init = _init(cls)
+    if init is None:
+        return {}
+    nones = _none_parameters(init) - _rebound(init)
+    sets: dict[str, list[ast.stmt]] = {}
+    for node in (n for n in ast.walk(cls) if isinstance(n, ast.stmt)):
+        for target in _targets(node):
+            if _on_self(target):
+                sets.setdefault(target.attr, []).append(node)
+    found = {}
+    for attr, stmts in sets.items():
+        only = stmts[0] if len(stmts) == 1 else None
+        value = only.value if isinstance(only, ast.Assign | ast.AnnAssign) else None
+        if only in init.body and isinstance(value, ast.Name) and value.id == attr and attr in nones:
+            found[attr] = stmts[0].lineno
+    return found
+
+
+def _rebound(init: ast.FunctionDef) -> set[str]:
+    """Parameters ``__init__`` binds again (``if x is None: x = Default()``, #36630): the None may not reach."""
+    stores = (n for n in ast.walk(init) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return {n.id for n in stores}
+
+
+def _none_parameters(func: ast.FunctionDef) -> set[str]:
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    return {a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
+
+
+def _fork_uses(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
+) -> Iterator[tuple[Nulled, int]]:
+    imports = file_imports(module, path)
+    for cls in file_classes(module.body):
+        for item in _derived_from(cls, imports, nulled):
+            if _may_receive(trees, cls, item.attr):
+                continue
+            for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
+                line = _unguarded_use(func, item.attr)
+                if line is not None and line in owned:
+                    yield item, line
+                    break
+
+
+def _derived_from(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], nulled: list[Nulled]) -> list[Nulled]:
+    origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
+    return [n for n in nulled if any(_names(o, n) for o in origins)]
+
+
+def _names(origin: tuple[str, str], item: Nulled) -> bool:
+    """The import names the class's module or a package above it (a re-export)."""
+    module = dotted_name(item.path, roots=("",))
+    return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
+
+
+def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str) -> bool:
+    """The fork's class sets the attribute, hands its constructor a value, or a fork line builds it with one."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+            return True
+        if isinstance(node, ast.Call) and _hands(node, attr) and last_name(node.func) == "__init__":
+            return True
+    built = re.compile(rf"(?<!class )\b{cls.name}\((?!\s*\))")
+    lines = (t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values())
+    return any(m and not _keywords_without(t[m.end() :], attr) for t in lines if (m := built.search(t)))
+
+
+def _hands(call: ast.Call, attr: str) -> bool:
+    return bool(call.args) or any(k.arg in {attr, None} for k in call.keywords)
+
+
+def _keywords_without(rest: str, attr: str) -> bool:
+    """A constructor call's text spelling keywords only, none of them ``attr``."""
+    return re.match(r"\s*\w+\s*=", rest) is not None and re.search(rf"\b{attr}\s*=|\*\*", rest) is None
+
+
+def _unguarded_use(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> int | None:
+    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it."""
+    used = None
+    for node in ast.walk(func):
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and _mentions(node.test, attr):
+            return None
+        if isinstance(node, ast.BoolOp | ast.Compare) and _mentions(node, attr):
+            return None
+        if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "callable"}:
+            return None
+        inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
+        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and _is_attr(inner, attr):
+            used = node.lineno if used is None else min(used, node.lineno)
+    return used
+
+
+def _mentions(node: ast.AST, attr: str) -> bool:
+    return any(_is_attr(n, attr) for n in ast.walk(node))
+
+
+def _is_attr(node: object, attr: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == attr and _on_self(node)
+
+
+def _on_self(node: object) -> TypeGuard[ast.Attribute]:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
+
+
+def _targets(node: ast.stmt) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return [e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+    return [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
+        f"({item.path}:{item.line}{commit}): it no longer builds {item.attr} itself but takes it as a parameter "
+        f"defaulting to None, and nothing hands the fork's class one, so the use meets None; pass {item.attr}= "
+        "to the constructor or test it for None",
+    )

@@ -1,0 +1,103 @@
+"""Field bounds (misses1): a validated config field upstream bounded with ``Field(gt=/ge=/lt=/le=/max_length=)``,
+built by the fork with a constant outside the bound.  Rebuilt from #36261 (``EPLBConfig.window_size`` made
+``Field(default=1000, gt=0)``) and #44057 (``ParallelConfig`` knobs made ``Field(default=1, ge=1)``) as clean
+git merges, with twins (fork code the bound keeps, or a class nothing validates) that must stay quiet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of, three_way
+
+PAR = "vllm/config/parallel.py"
+BASE = """from pydantic import Field
+from pydantic.dataclasses import dataclass
+
+
+@dataclass
+class EPLBConfig:
+    window_size: int = 1000
+    step_interval: int = 3000
+    log_interval: int | None = None
+    tag: str = ""
+"""
+AFTER = (
+    BASE.replace("window_size: int = 1000", "window_size: int = Field(default=1000, gt=0)")
+    .replace("step_interval: int = 3000", "step_interval: Annotated[int, Field(ge=1)] = 3000")
+    .replace("log_interval: int | None = None", "log_interval: int | None = Field(None, le=100)")
+    .replace('tag: str = ""', 'tag: str = Field(default="", max_length=4)')
+    .replace("from pydantic import Field\n", "from typing import Annotated\n\nfrom pydantic import Field\n")
+)
+FILES = {"vllm/__init__.py": "", "vllm/config/__init__.py": "", PAR: BASE}
+CONF = "vllm/aeon/eplb.py"
+HEADER = "from vllm.config.parallel import EPLBConfig\n\nflag = 0\n"
+
+
+def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
+
+
+@pytest.mark.parametrize(
+    ("built", "shown"),
+    [
+        ("EPLBConfig(window_size=0)", "Field(gt=0)"),
+        ("EPLBConfig(step_interval=0, window_size=10)", "Field(ge=1)"),
+        ("EPLBConfig(log_interval=1000)", "Field(le=100)"),
+        ("EPLBConfig(tag='nvlink')", "Field(max_length=4)"),
+        ("EPLBConfig(window_size=-1.5)", "Field(gt=0)"),
+    ],
+    ids=["gt", "ge in an Annotated", "le on an optional", "max_length", "a negative float"],
+)
+def test_a_constant_outside_a_new_bound(git_repo: GitRepo, no_rules: Path, built: str, shown: str) -> None:
+    text = HEADER + f"AEON_EPLB = {built}\n"
+    sides = three_way(git_repo, FILES, {CONF: text}, {PAR: AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, CONF)
+    assert line == line_of(text, "AEON_EPLB")
+    assert f"is bounded by {shown}" in message
+
+
+@pytest.mark.parametrize(
+    ("base", "after", "built"),
+    [
+        (BASE, AFTER, "EPLBConfig(window_size=1)"),
+        (BASE, AFTER, "EPLBConfig(step_interval=1, log_interval=100)"),
+        (BASE, AFTER, "EPLBConfig(log_interval=None)"),
+        (BASE, AFTER, "EPLBConfig(tag='nccl')"),
+        (BASE, AFTER, "EPLBConfig(window_size=flag)"),
+        (BASE, AFTER, "EPLBConfig(window_size='0')"),
+        (AFTER.replace("gt=0", "ge=0"), AFTER, "EPLBConfig(step_interval=0)"),
+        (
+            BASE,
+            AFTER.replace("from pydantic.dataclasses import dataclass", "from dataclasses import dataclass"),
+            "EPLBConfig(window_size=0)",
+        ),
+        (BASE, AFTER.replace("gt=0", "gt=0, alias='window'"), "EPLBConfig(window_size=0)"),
+        (
+            BASE,
+            AFTER + "\n    @field_validator('window_size', mode='before')\n"
+            "    def _floor(cls, v):\n        return max(v, 1)\n",
+            "EPLBConfig(window_size=0)",
+        ),
+    ],
+    ids=[
+        "inside gt",
+        "on the bounds",
+        "None on an optional",
+        "a short string",
+        "a value not known",
+        "a value of another kind",
+        "the base bounded it already",
+        "a stdlib dataclass checks nothing",
+        "an aliased field",
+        "a before validator may rewrite it",
+    ],
+)
+def test_field_bound_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, base: str, after: str, built: str) -> None:
+    text = HEADER + f"AEON_EPLB = {built}\n"
+    sides = three_way(git_repo, {**FILES, PAR: base}, {CONF: text}, {PAR: after})
+    assert errors(git_repo, no_rules, sides, CONF) == []
