@@ -49,7 +49,7 @@ HEAD = "import torch\n\nfrom vllm.v1.worker.gpu_input_batch import InputBatch\n\
     [
         ("def f(batch: InputBatch, device):\n    return batch.is_token_ids[:2].to(device, non_blocking=True)\n", 7),
         ("def f(batch: InputBatch):\n    mask = batch.is_token_ids\n    return mask.pin_memory()\n", 8),
-        ("def f(batch: InputBatch):\n    return batch.is_token_ids.device\n", 7),
+        ("def f(batch: InputBatch):\n    return batch.is_token_ids.is_cuda\n", 7),
         ("def f(batch: InputBatch):\n    return batch.is_token_ids[0].size(0)\n", 7),
         ("class Aeon(InputBatch):\n    def f(self, x):\n        self.is_token_ids.copy_(x)\n", 8),
         # the other way: an ndarray made a tensor
@@ -69,6 +69,8 @@ HEAD = "import torch\n\nfrom vllm.v1.worker.gpu_input_batch import InputBatch\n\
         ),
         ("def f(batch: InputBatch, device):\n    return batch.maybe.to(device)\n", None),
         ("def f(batch: InputBatch):\n    return batch.token_ids_cpu.to(torch.int64)\n", None),
+        # numpy >= 2 gives an ndarray a ``device`` ("cpu"): reading it does not raise
+        ("def f(batch: InputBatch):\n    return batch.is_token_ids.device\n", None),
     ],
 )
 def test_a_tensor_method_on_a_field_made_an_ndarray(
@@ -85,3 +87,59 @@ def test_a_tensor_method_on_a_field_made_an_ndarray(
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
         assert "but upstream made InputBatch." in rows[0][1]
+
+
+TPU = "vllm/v1/worker/tpu_input_batch.py"
+TPU_TEXT = "import torch\n\n\nclass InputBatch:\n    def __init__(self, n: int) -> None:\n        self.is_token_ids = torch.zeros(n)\n"
+NP_HEAD = "import numpy as np\n" + HEAD
+FALLBACK = "    return torch.from_numpy(batch.is_token_ids).to(device)\n"
+
+
+def _flavour_rows(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {BATCH: BATCH_OLD, TPU: TPU_TEXT, "vllm/__init__.py": ""},
+        {FORK: text, "vllm/aeon/__init__.py": ""},
+        [("[Core] Update against numpy view of is_token_ids tensor (#27618)", {BATCH: BATCH_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [
+        (f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # written for both flavours: isinstance says the tensor (or not the array), hasattr says it has the
+        # method, a try catches the AttributeError, a local bound once to the field is tested
+        HEAD + "def f(batch: InputBatch, device):\n    if isinstance(batch.is_token_ids, torch.Tensor):\n"
+        "        return batch.is_token_ids.to(device)\n" + FALLBACK,
+        NP_HEAD + "def f(batch: InputBatch, device):\n    if isinstance(batch.is_token_ids, np.ndarray):\n"
+        "        return torch.from_numpy(batch.is_token_ids).to(device)\n    return batch.is_token_ids.to(device)\n",
+        HEAD + "def f(batch: InputBatch, device):\n    if hasattr(batch.is_token_ids, 'to'):\n"
+        "        return batch.is_token_ids.to(device)\n" + FALLBACK,
+        HEAD + "def f(batch: InputBatch, device):\n    try:\n        return batch.is_token_ids.to(device)\n"
+        "    except AttributeError:\n    " + FALLBACK,
+        HEAD
+        + "def f(batch: InputBatch, device):\n    mask = batch.is_token_ids\n    if isinstance(mask, torch.Tensor):\n"
+        "        return mask.to(device)\n    return torch.from_numpy(mask).to(device)\n",
+        # a class of the same name from another module (the TPU batch keeps its tensor)
+        "import torch\n\nfrom vllm.v1.worker.tpu_input_batch import InputBatch\n\n\n"
+        "def f(batch: InputBatch, device):\n    return batch.is_token_ids[:2].to(device)\n",
+    ],
+)
+def test_a_use_written_for_both_flavours_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert _flavour_rows(git_repo, no_rules, text) == []
+
+
+def test_a_use_past_a_hasattr_version_gate_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """``if hasattr(batch, "is_token_ids_tensor"): return ...`` before the old spelling: after the merge the
+    gate may route every call past the old line, or test something else: a warning, never an error."""
+    text = HEAD + (
+        "def f(batch: InputBatch, device):\n    if hasattr(batch, 'is_token_ids_tensor'):\n"
+        "        return batch.is_token_ids_tensor.to(device)\n    return batch.is_token_ids.to(device)\n"
+    )
+    rows = _flavour_rows(git_repo, no_rules, text)
+    assert [(line, severity) for line, severity, _ in rows] == [(9, "warning")]
+    assert "hasattr() gate" in rows[0][2]

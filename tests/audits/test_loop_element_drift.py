@@ -200,3 +200,43 @@ def test_a_removed_field_read_off_a_loop_over_an_inherited_attribute(
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
         assert "which upstream removed MultiModalFieldElem." in rows[0][1]
+
+
+OWN = (
+    "from dataclasses import dataclass\n\nfrom vllm.multimodal.inputs import MultiModalFieldElem\n"
+    "from vllm.worker_base import BaseRunner\n\n\n@dataclass\nclass MyElem:\n    key: str\n\n\n"
+)
+MINE = "class AeonRunner(BaseRunner):\n"
+OWN_QUEUE = "    def __init__(self) -> None:\n        super().__init__()\n        self.queue = [MyElem('a')]\n\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the nearest class that binds the attribute decides, annotated or not: a property of the subclass,
+        # its own list, a class-level value read by a classmethod (a loop or an index)
+        MINE + "    @property\n    def elems(self) -> dict[str, MyElem]:\n        return {}\n\n"
+        "    def f(self):\n        return [e.key for e in self.elems.values()]\n",
+        MINE + OWN_QUEUE + "    def f(self):\n        return [e.key for e in self.queue]\n",
+        MINE + OWN_QUEUE + "    def f(self):\n        return self.queue[0].key\n",
+        MINE
+        + "    queue = [MyElem('a')]\n\n    @classmethod\n    def f(cls):\n        return [e.key for e in cls.queue]\n",
+        MINE + "    queue = [MyElem('a')]\n\n    @classmethod\n    def f(cls):\n        return cls.queue[0].key\n",
+        # the element narrowed by isinstance to a class that has the field
+        MINE + "    def f(self):\n        for e in self.queue:\n            if isinstance(e, MyElem):\n"
+        "                print(e.key)\n",
+        "def f(queue: list[MultiModalFieldElem]):\n    for e in queue:\n        if isinstance(e, MyElem):\n"
+        "            print(e.key)\n",
+    ],
+)
+def test_a_loop_over_an_attribute_the_fork_binds_or_narrows_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {INPUTS: INPUTS_OLD, BASE: BASE_TEXT, "vllm/multimodal/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: OWN + body, "vllm/aeon/__init__.py": ""},
+        [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []

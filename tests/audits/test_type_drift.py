@@ -466,3 +466,32 @@ def test_a_fork_subclass_of_the_same_name_imported_is_upstreams_field(git_repo: 
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == [
         CONTAINER_HEAD.count("\n") + body.count("\n")
     ]
+
+
+OTHER_SCHED = "vllm/core/other_scheduler.py"
+OTHER_SCHED_TEXT = "from typing import List\n\n\nclass Scheduler:\n    def __init__(self) -> None:\n        self.waiting: List[object] = []\n"
+
+
+@pytest.mark.parametrize(
+    ("other", "line"),
+    [
+        (OTHER_SCHED_TEXT, None),  # another module's class of the same name: its list is untouched
+        ("from vllm.core import scheduler\n\n\nclass Scheduler(scheduler.Scheduler):\n    pass\n", 5),
+        ("from vllm.core.scheduler import Scheduler\n", 5),  # a re-export is upstream's class
+    ],
+    ids=["another class", "a subclass of the same name", "a re-export"],
+)
+def test_a_class_of_the_same_name_from_another_module(
+    git_repo: GitRepo, no_rules: Path, other: str, line: int | None
+) -> None:
+    """The fork imports ``Scheduler`` from a module other than upstream's that defines its own class of that
+    name (a TPU batch beside the GPU one): upstream's change to its namesake's field does not reach it."""
+    body = "from vllm.core.other_scheduler import Scheduler\n\n\ndef shed(s: Scheduler):\n    return s.waiting.pop(0)\n"
+    sides = s.merge_case(
+        git_repo,
+        {SCHED: SCHED_BASE, OTHER_SCHED: other},
+        {FORK: body},
+        [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == ([line] if line else [])

@@ -22,6 +22,13 @@ import ast
 import re
 from collections.abc import Iterator
 
+from aeon_release.domain.audits.drift.fallbacks import (
+    caught_around,
+    hasattr_held,
+    hasattr_refuted,
+    isinstance_guarded,
+    isinstance_refuted,
+)
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _held
@@ -52,10 +59,13 @@ _ONLY_CALLED = {
     "ndarray": frozenset({"astype", "tobytes", "tofile"}),
 }
 _ONLY_READ = {
-    "tensor": frozenset({"device", "is_cuda", "requires_grad", "grad"}),
+    # not ``device``: numpy >= 2 gives an ndarray one (``"cpu"``), so reading it does not raise
+    "tensor": frozenset({"is_cuda", "requires_grad", "grad"}),
     "ndarray": frozenset({"flags", "ctypes", "strides"}),
 }
 _SHOWN = {"tensor": "a torch tensor", "ndarray": "a numpy array"}
+_FLAVOUR_CLASSES = {"tensor": frozenset({"Tensor"}), "ndarray": frozenset({"ndarray"})}
+_CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
 
 def array_flavour_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -140,9 +150,46 @@ def _uses(
         receiver = _unindexed(node.value)
         hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
         lacking = (_ONLY_CALLED if called else _ONLY_READ)[hit.old] if hit is not None else frozenset()
-        if hit is not None and node.attr in lacking:
+        if hit is None or node.attr not in lacking:
+            continue
+        subjects = _subjects(node, receiver, parents, bound)
+        if not _flavour_tested(node, subjects, hit, parents):
             use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
-            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}"
+            gated = any(hasattr_refuted(node, root, parents) for root in _roots(subjects))
+            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}|{'gated' if gated else ''}"
+
+
+def _subjects(
+    node: ast.Attribute, receiver: ast.expr, parents: dict[int, ast.AST], bound: dict[int, dict[str, ast.expr]]
+) -> dict[str, ast.expr]:
+    """What a guard may test for the use: the field read, the indexed value, or the read a local was bound to."""
+    func = enclosing(node, parents)
+    held = bound.get(id(func), {}).get(receiver.id) if isinstance(receiver, ast.Name) and func is not None else None
+    found = {ast.unparse(e): e for e in (receiver, node.value)}
+    if held is not None:
+        found[ast.unparse(held)] = held
+    return found
+
+
+def _flavour_tested(
+    node: ast.Attribute, subjects: dict[str, ast.expr], hit: Recontained, parents: dict[int, ast.AST]
+) -> bool:
+    """The use runs only where ``isinstance`` says the old flavour (or not the new one), ``hasattr`` says the
+    value has the method or attribute, or a ``try`` catches the ``AttributeError``: written for both sides."""
+    if caught_around(node, _CAUGHT, parents):
+        return True
+    old, new = _FLAVOUR_CLASSES[hit.old].__contains__, _FLAVOUR_CLASSES[hit.new].__contains__
+    return any(
+        isinstance_guarded(node, subject, old, parents)
+        or isinstance_refuted(node, subject, new, parents)
+        or hasattr_held(node, subject, node.attr, parents)
+        for subject in subjects
+    )
+
+
+def _roots(subjects: dict[str, ast.expr]) -> set[str]:
+    """The receivers the field is read off (``batch`` of ``batch.is_token_ids``)."""
+    return {ast.unparse(e.value) for e in subjects.values() if isinstance(e, ast.Attribute)}
 
 
 def _unindexed(expr: ast.expr) -> ast.expr:
@@ -154,9 +201,11 @@ def _unindexed(expr: ast.expr) -> ast.expr:
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(hit.path, rf"self\.{re.escape(hit.name)}\b", pr_pattern)
-    use, why = how.split("|", 1)
+    use, why, gated = how.split("|", 2)
     message = (
         f"fork-owned line {use}, but upstream made {hit.owner}.{hit.name} {hit.now} (was {hit.was}) "
         f"({hit.path}{commit}): {why}, so the line raises on first use"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if gated:  # a ``hasattr`` gate before it may route every call past it now: it cannot be told from a carry
+        message += "; it follows a hasattr() gate on its receiver, so check that path still runs after the merge"
+    return Finding(RULE, "merge", Severity.WARNING if gated else Severity.ERROR, path, line, message)

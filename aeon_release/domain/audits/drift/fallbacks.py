@@ -293,7 +293,8 @@ def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.
     return False
 
 
-def _asks_hasattr(test: ast.expr, subject: str, name: str) -> bool:
+def _asks_hasattr(test: ast.expr, subject: str, name: str | None) -> bool:
+    """``hasattr(subject, "name")`` (any name for None), alone or and-ed."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_asks_hasattr(value, subject, name) for value in test.values)
     return (
@@ -302,7 +303,7 @@ def _asks_hasattr(test: ast.expr, subject: str, name: str) -> bool:
         and test.func.id == "hasattr"
         and len(test.args) == 2
         and ast.unparse(test.args[0]) == subject
-        and str_value(test.args[1]) == name
+        and (name is None or str_value(test.args[1]) == name)
     )
 
 
@@ -310,6 +311,18 @@ def isinstance_refuted(node: ast.AST, subject: str, kind: Callable[[str], bool],
     """``node`` runs only where ``isinstance(subject, K)`` is false, for a class K whose last name ``kind``
     accepts: in the ``else`` of an ``if`` or a conditional expression testing it, after it in an ``or``, or
     in the rest of the block after an ``if`` testing it whose body exits."""
+    return _runs_unless(node, parents, lambda test: _asks_isinstance(test, subject, kind))
+
+
+def hasattr_refuted(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where some ``hasattr(subject, "...")`` is false: a version gate
+    (``if hasattr(batch, "new_field"): return ...`` before the old spelling)."""
+    return _runs_unless(node, parents, lambda test: _asks_hasattr(test, subject, None))
+
+
+def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
+    """``node`` sits where a test ``asks`` accepts is false: the ``else`` of an ``if`` or a conditional
+    expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits."""
     child, parent = node, parents.get(id(node))
     while parent is not None:
         tests: list[ast.expr] = []
@@ -321,7 +334,7 @@ def isinstance_refuted(node: ast.AST, subject: str, kind: Callable[[str], bool],
             tests = parent.values[: parent.values.index(child)]
         elif isinstance(child, ast.stmt):
             tests = [s.test for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
-        if any(_asks_isinstance(t, subject, kind) for t in tests if not isinstance(t, ast.BoolOp)):
+        if any(asks(t) for t in tests if not isinstance(t, ast.BoolOp)):
             return True
         child, parent = parent, parents.get(id(parent))
     return False

@@ -68,6 +68,7 @@ class ForkTypes:
     def __init__(self, trees: ThreeTrees, path: str, module: ast.Module, classes: dict[str, ast.ClassDef]) -> None:
         self.trees, self.path, self.module, self.classes = trees, path, module, classes
         self._imported: frozenset[str] | None = None
+        self._elsewhere: dict[tuple[str, str], bool] = {}
 
     @classmethod
     def of(cls, trees: ThreeTrees, path: str, module: ast.Module) -> ForkTypes:
@@ -78,7 +79,39 @@ class ForkTypes:
         """``field`` read off a receiver typed as ``typed`` is the fork's, not ``owner``'s of ``upstream_path``."""
         if self.path == upstream_path:
             return False
-        return self.owns(owner) or any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes)
+        if self.owns(owner) or any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes):
+            return True
+        if (owner, upstream_path) not in self._elsewhere:
+            self._elsewhere[owner, upstream_path] = self.elsewhere(owner, upstream_path)
+        return self._elsewhere[owner, upstream_path]
+
+    def elsewhere(self, name: str, upstream_path: str) -> bool:
+        """The file imports ``name`` only from modules other than ``upstream_path`` that each define a class
+        of that name: another class (``tpu_input_batch.InputBatch``, not ``gpu_input_batch``'s, whose field
+        #27618 made a numpy array), which upstream's change to its namesake does not touch."""
+        if name in self.classes:
+            return False
+        sources = [(stem, real) for stmt in ast.walk(self.module) for stem, real in self._imports_of(stmt, name)]
+        if not sources or any(upstream_path in (f"{stem}.py", f"{stem}/__init__.py") for stem, _ in sources):
+            return False
+        return all(self._defined_in(stem, real) for stem, real in sources)
+
+    def _imports_of(self, stmt: ast.AST, name: str) -> Iterator[tuple[str, str]]:
+        """(module path stem, name there) of each binding of ``name`` by a ``from ... import``."""
+        if isinstance(stmt, ast.ImportFrom):
+            stem = import_base(stmt, dotted_name(self.path), self.path).replace(".", "/")
+            yield from ((stem, a.name) for a in stmt.names if (a.asname or a.name) == name)
+
+    def _defined_in(self, stem: str, name: str) -> bool:
+        """The merged module at ``stem`` defines class ``name`` at its top level, not as a subclass of a class
+        of that name (a re-export, or ``class InputBatch(gpu.InputBatch)``, is upstream's class still)."""
+        for path in (f"{stem}.py", f"{stem}/__init__.py"):
+            module = self.trees.merged_module(path)
+            if module is not None:
+                return any(
+                    isinstance(n, ast.ClassDef) and n.name == name and name not in base_names(n) for n in module.body
+                )
+        return False
 
     def owns(self, name: str) -> bool:
         """The class ``name`` stands for in the file is the fork's: defined there (not as a subclass of

@@ -53,6 +53,7 @@ from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
+    isinstance_asked,
     nothing_in_its_stead,
     try_guarded_lines,
 )
@@ -225,6 +226,7 @@ class _Checker:
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
+        self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
         # calls of a tree class's method whose receiver upstream no longer types (the class gone, or the
         # attribute now holds an outside type): a def of the name left anywhere may be what it reaches
@@ -2223,8 +2225,10 @@ class _Checker:
             if source is not None and not held and depth < _HOPS:
                 return self._typed(mod, source, scope, depth=depth + 1)  # ``pts = stats.prompt_token_stats``
             walked = loop_types.loop_sources(func).get(owner.id)
-            if walked is not None and not held and depth < _HOPS:
-                return self._element_of(mod, walked, scope, depth + 1)  # ``for elem in item.values()``
+            if walked is not None and not held and depth < _HOPS and not isinstance_asked(func, owner.id):
+                # ``for elem in item.values()``; not where the function narrows the element by isinstance
+                # (``if isinstance(e, MyElem): e.key``: a fork subclass's field, not the container's class's)
+                return self._element_of(mod, walked, scope, depth + 1)
         if isinstance(owner, ast.Subscript) and not held and depth < _HOPS and not isinstance(owner.slice, ast.Slice):
             return self._subscripted(mod, owner.value, scope)  # ``self.requests[req_id].eos_token_id``
         if isinstance(owner, ast.Attribute) and not held and depth < _HOPS:
@@ -2394,6 +2398,10 @@ class _Checker:
             annotation = self._attribute_types[id(item.node)][1].get(attr)
             if annotation is not None:
                 return item.module, annotation
+            if id(item.node) not in self._bound_attributes:
+                self._bound_attributes[id(item.node)] = _bound_attributes(item.node)
+            if attr in self._bound_attributes[id(item.node)]:
+                return None  # the nearest class binding it decides: a subclass's own list, a property, a class value
         return None
 
     def _member_of(self, path: str, qualname: str, attr: str, include_self: bool, dynamic: bool = True) -> Resolver:
@@ -6342,6 +6350,27 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
     return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
+
+
+def _bound_attributes(node: ast.ClassDef) -> frozenset[str]:
+    """The names a class binds itself: its defs and properties, its class-level assignments and the
+    ``self.name = ...`` of its methods (annotated or not)."""
+    found: set[str] = set()
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign):
+            found.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.add(stmt.name)
+            found.update(_own_stores(stmt))
+    return frozenset(found)
+
+
+def _own_stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[str]:
+    """The ``self.name`` (its first parameter's) a method assigns."""
+    me = method.args.args[0].arg if method.args.args else ""
+    for sub in ast.walk(method):
+        if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and _is_name(sub.value, me):
+            yield sub.attr
 
 
 def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
