@@ -178,6 +178,8 @@ def test_table_param_correct_forks_are_quiet(
         # the slot the new parameter takes holds one of upstream's other parameters: a positional caller
         # fills pbar with the session
         HEAD + OLD_DEF.replace("pbar=None)", "pbar=None, extra=None)") + REGISTERED,
+        # a name of its own in the slot, but one slot short: a positional caller passes one too many
+        HEAD + OLD_DEF.replace("pbar=None)", "progress=None)") + REGISTERED,
         # the local def the table gets lacks it, whatever the top-level one of that name takes
         HEAD
         + OLD_DEF.replace("request_func_input, pbar", "request_func_input, session, pbar")
@@ -186,9 +188,9 @@ def test_table_param_correct_forks_are_quiet(
         + "\n\n    "
         + REGISTERED,
     ],
-    ids=["slot of another parameter", "nested def lacks it"],
+    ids=["slot of another parameter", "one slot short", "nested def lacks it"],
 )
 def test_table_param_slots_and_scopes_still_caught(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     [(line, message)] = _with_caller(git_repo, no_rules, fork, SESSION, SERVE_POSITIONAL)
-    assert "async def aeon_request(request_func_input, pbar=None" in fork.splitlines()[line - 1]
+    assert fork.splitlines()[line - 1].lstrip().startswith("async def aeon_request(request_func_input, p")
     assert "takes no session" in message

@@ -50,6 +50,7 @@ class Gained:
     sibling: str  # one of the table's functions, for the message
     slot: int = -1  # the positional index every function gave it (-1: none shared)
     known: frozenset[str] = frozenset()  # the parameters the table's functions take at upstream
+    width: int = 0  # the fewest positional parameters any of them takes at upstream
 
 
 def table_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -100,7 +101,9 @@ def _file_gains(path: str, old: ast.Module, new: ast.Module, tables: set[str]) -
             positional = all(param in a.positional for a in after)
             slots = {a.positional.index(param) for a in after} if positional else set()
             slot = slots.pop() if len(slots) == 1 else -1
-            yield Gained(table, dotted_name(path, roots=("",)), path, param, positional, members[0], slot, known)
+            width = min(len(a.positional) for a in after)
+            module = dotted_name(path, roots=("",))
+            yield Gained(table, module, path, param, positional, members[0], slot, known, width)
 
 
 def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -265,8 +268,11 @@ def _lacks(sig: Sig, g: Gained) -> bool:
 def _slot_taken(sig: Sig, g: Gained) -> bool:
     """The fork's function fills the parameter's positional slot under a name of its own (``sess`` for
     ``session``; the base's ``request_func_input`` where upstream renamed it): a caller passing by position
-    fills it.  A name upstream's functions use elsewhere (``pbar`` where ``session`` now goes) is not that."""
-    return 0 <= g.slot < len(sig.positional) and sig.positional[g.slot] not in g.known
+    fills it.  A name upstream's functions use elsewhere (``pbar`` where ``session`` now goes) is not that,
+    nor a def with fewer positional slots than upstream's (a positional caller passes one too many)."""
+    return (
+        0 <= g.slot < len(sig.positional) and sig.positional[g.slot] not in g.known and len(sig.positional) >= g.width
+    )
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, g: Gained, pr_pattern: str) -> Finding:
