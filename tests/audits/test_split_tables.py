@@ -100,3 +100,45 @@ def test_a_fork_key_told_apart_by_a_retired_word(git_repo: GitRepo, no_rules: Pa
 )
 def test_split_table_twins_are_quiet(git_repo: GitRepo, no_rules: Path, fork: str, serve: str, erf: str) -> None:
     assert split_drift(git_repo, no_rules, fork, serve, erf) == []
+
+
+CHAT = '\n\ndef chat_endpoint(endpoint: str) -> bool:\n    return "chat" in endpoint\n'
+CHAT_AFTER = '\n\ndef chat_endpoint(endpoint: str) -> bool:\n    return endpoint.endswith("/chat/completions")\n'
+BOTH = "from vllm.benchmarks.lib.endpoint_request_func import ASYNC_REQUEST_FUNCS, POOLING_BACKENDS, embeddings\n\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "base", "serve"),
+    [
+        # the same change rewrote an unrelated word test (an endpoint's "chat"): no member holds the word,
+        # and the value tested is not the one the set is asked about
+        (HEAD + "ASYNC_REQUEST_FUNCS['aeon-chat'] = embeddings\n", SERVE_BASE + CHAT, SERVE_AFTER + CHAT_AFTER),
+        # the fork lists its key in the new set too
+        (
+            BOTH + "ASYNC_REQUEST_FUNCS['aeon-embeddings'] = embeddings\nPOOLING_BACKENDS.add('aeon-embeddings')\n",
+            SERVE_BASE,
+            SERVE_AFTER,
+        ),
+        (
+            "from vllm.benchmarks.lib import endpoint_request_func as erf\n\n"
+            "erf.ASYNC_REQUEST_FUNCS['aeon-embeddings'] = erf.embeddings\n"
+            "erf.POOLING_BACKENDS |= {'aeon-embeddings'}\n",
+            SERVE_BASE,
+            SERVE_AFTER,
+        ),
+    ],
+    ids=["unrelated word test", "fork adds to set", "fork updates set via module"],
+)
+def test_split_table_correct_forks_are_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, base: str, serve: str
+) -> None:
+    sides = s.merge_case(
+        git_repo, {ERF: ERF_BASE, SERVE: base}, {FORK: fork}, [(SUBJECT, {ERF: ERF_AFTER, SERVE: serve})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
+
+
+def test_a_fork_key_the_set_is_given_another_key_for(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = BOTH + "POOLING_BACKENDS.add('aeon-rerank')\nASYNC_REQUEST_FUNCS['aeon-embeddings'] = embeddings\n"
+    assert split_drift(git_repo, no_rules, fork) == [fork.count("\n")]

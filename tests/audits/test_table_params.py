@@ -107,3 +107,90 @@ def test_a_fork_function_in_the_table_without_the_new_parameter(git_repo: GitRep
 )
 def test_table_param_twins_are_quiet(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> None:
     assert table_drift(git_repo, no_rules, fork, upstream) == []
+
+
+SERVE = "vllm/benchmarks/serve.py"
+SERVE_BASE = (
+    "from vllm.benchmarks.lib.endpoint_request_func import ASYNC_REQUEST_FUNCS\n\n\n"
+    "async def run(backend, rfi, pbar):\n    return await ASYNC_REQUEST_FUNCS[backend](rfi, pbar)\n"
+)
+SERVE_POSITIONAL = SERVE_BASE.replace("rfi, pbar", "rfi, session, pbar")
+RENAMED = ERF_BASE.replace(
+    "(request_func_input, pbar=None):\n    return request_func_input", "(func_input, pbar=None):\n    return func_input"
+)
+WITH_SESSION = (
+    "def with_session(f):\n    async def wrapper(request_func_input, session, pbar=None):\n"
+    "        return await f(request_func_input, pbar=pbar)\n    return wrapper\n\n\n"
+)
+REGISTERED = "ASYNC_REQUEST_FUNCS['aeon'] = aeon_request\n"
+# correct forks a reviewer found flagged (fixAA)
+CORRECT = {
+    # upstream renamed every function's first parameter; its caller passes it by position
+    "positional rename": (HEAD + OLD_DEF + REGISTERED, RENAMED, SERVE_BASE),
+    # the fork's function takes the new slot under a name of its own
+    "positional other name": (
+        HEAD + OLD_DEF.replace("request_func_input, pbar", "request_func_input, sess, pbar") + REGISTERED,
+        SESSION,
+        SERVE_POSITIONAL,
+    ),
+    "decorator adds it": (HEAD + WITH_SESSION + "@with_session\n" + OLD_DEF + REGISTERED, SESSION, SERVE_BASE),
+    "rebound adapter": (
+        HEAD + WITH_SESSION + OLD_DEF + "aeon_request = with_session(aeon_request)\n" + REGISTERED,
+        SESSION,
+        SERVE_BASE,
+    ),
+    "version check": (
+        "import inspect\n\nfrom vllm.benchmarks.lib import endpoint_request_func as erf\n"
+        "from vllm.benchmarks.lib.endpoint_request_func import ASYNC_REQUEST_FUNCS\n\n\n"
+        + OLD_DEF
+        + "async def aeon_request_session(request_func_input, session, pbar=None):\n    return request_func_input\n\n\n"
+        "if 'session' in inspect.signature(erf.async_request_openai_completions).parameters:\n"
+        "    ASYNC_REQUEST_FUNCS['aeon'] = aeon_request_session\nelse:\n    " + REGISTERED,
+        SESSION,
+        SERVE_BASE,
+    ),
+    "nested def shadows": (
+        HEAD + OLD_DEF + "def register():\n"
+        "    async def aeon_request(request_func_input, session, pbar=None):\n        return request_func_input\n\n"
+        "    " + REGISTERED,
+        SESSION,
+        SERVE_BASE,
+    ),
+}
+
+
+def _with_caller(repo: GitRepo, config: Path, fork: str, erf: str, serve: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {ERF: ERF_BASE, SERVE: SERVE_BASE}, {FORK: fork}, [(SUBJECT, {ERF: erf, SERVE: serve})])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
+
+
+@pytest.mark.parametrize(("fork", "erf", "serve"), list(CORRECT.values()), ids=list(CORRECT))
+def test_table_param_correct_forks_are_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, erf: str, serve: str
+) -> None:
+    assert _with_caller(git_repo, no_rules, fork, erf, serve) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the slot the new parameter takes holds one of upstream's other parameters: a positional caller
+        # fills pbar with the session
+        HEAD + OLD_DEF.replace("pbar=None)", "pbar=None, extra=None)") + REGISTERED,
+        # a name of its own in the slot, but one slot short: a positional caller passes one too many
+        HEAD + OLD_DEF.replace("pbar=None)", "progress=None)") + REGISTERED,
+        # the local def the table gets lacks it, whatever the top-level one of that name takes
+        HEAD
+        + OLD_DEF.replace("request_func_input, pbar", "request_func_input, session, pbar")
+        + "def register():\n    "
+        + OLD_DEF.replace("\n    return", "\n        return").rstrip()
+        + "\n\n    "
+        + REGISTERED,
+    ],
+    ids=["slot of another parameter", "one slot short", "nested def lacks it"],
+)
+def test_table_param_slots_and_scopes_still_caught(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    [(line, message)] = _with_caller(git_repo, no_rules, fork, SESSION, SERVE_POSITIONAL)
+    assert fork.splitlines()[line - 1].lstrip().startswith("async def aeon_request(request_func_input, p")
+    assert "takes no session" in message

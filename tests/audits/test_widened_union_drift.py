@@ -15,6 +15,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -110,3 +111,45 @@ def test_a_use_of_the_old_kind_fails_on_the_added_kind(git_repo: GitRepo, no_rul
 )
 def test_widened_union_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert widened(git_repo, no_rules, body, upstream) == []
+
+
+LOCAL = "def aeon(rfi: RequestFuncInput):\n    content = rfi.multi_modal_content\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        LOCAL + "    if not isinstance(content, dict):\n        return None\n    return content.get('type')\n",
+        LOCAL + "    assert isinstance(content, dict)\n    return content.get('type')\n",
+        LOCAL + "    if type(content) is dict:\n        return content.get('type')\n    return None\n",
+        LOCAL + "    if type(content) is not dict:\n        raise TypeError(content)\n    return content.get('type')\n",
+        "def aeon(rfi: RequestFuncInput):\n    try:\n        return rfi.multi_modal_content.get('type')\n"
+        "    except AttributeError:\n        return None\n",
+        "def aeon() -> str:\n    rfi = RequestFuncInput(prompt='p', multi_modal_content={'type': 'image_url'})\n"
+        "    return rfi.multi_modal_content.get('type')\n",
+    ],
+    ids=["exits unless dict", "assert isinstance", "type is dict", "raises unless type is dict", "caught", "built"],
+)
+def test_widened_union_kind_kept_by_the_fork_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert widened(git_repo, no_rules, body) == []
+
+
+def test_widened_union_a_kind_test_not_read_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        LOCAL
+        + "    if isinstance(content, list) and len(content) > 1:\n        return None\n    return content.get('type')\n"
+    )
+    sides = s.merge_case(git_repo, {ERF: ERF_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ERF: WIDENED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [found] = [f for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+    assert found.severity is Severity.WARNING and "when it holds a list" in found.message
+    assert found.line == HEAD.count("\n") + body.count("\n")
+
+
+def test_widened_union_built_of_the_new_kind_is_caught(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def aeon() -> str:\n    rfi = RequestFuncInput(prompt='p', multi_modal_content=[{'type': 'image_url'}])\n"
+        "    return rfi.multi_modal_content.get('type')\n"
+    )
+    [(line, message)] = widened(git_repo, no_rules, body)
+    assert line == HEAD.count("\n") + body.count("\n") and "a list has no get()" in message

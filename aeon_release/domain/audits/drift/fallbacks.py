@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import typing
 from collections.abc import Callable, Iterable
+from types import UnionType
 
 from aeon_release.domain.audits.source import child_blocks, str_value
 
@@ -338,6 +339,63 @@ def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def kind_ensured(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where ``subject`` is of a class K ``kind`` accepts, said other than by a plain
+    ``isinstance`` test: ``type(subject) is K``, the ``else`` of (or the rest after an exiting) ``if not
+    isinstance(subject, K)``, or after ``assert isinstance(subject, K)``."""
+    if _runs_where(node, parents, lambda test: _asks_type(test, subject, kind, ast.Is | ast.Eq)):
+        return True
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        tests: list[ast.expr] = []
+        if isinstance(parent, ast.If | ast.IfExp) and _in_orelse(parent, child):
+            tests = [parent.test]
+        if isinstance(child, ast.stmt):
+            before = _around(child, parents)[0]
+            tests += [s.test for s in before if isinstance(s, ast.If) and _exits(s.body)]
+            if any(isinstance(s, ast.Assert) and _asks_isinstance(s.test, subject, kind) for s in before):
+                return True
+        if any(_denies(test, subject, kind) for test in tests):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _in_orelse(parent: ast.If | ast.IfExp, child: ast.AST) -> bool:
+    return child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
+
+
+def _denies(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+    """``test`` is false only where ``subject`` is of such a class: ``not isinstance(subject, K)``, ``type(
+    subject) is not K``, or-ed with anything."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return any(_denies(value, subject, kind) for value in test.values)
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _asks_isinstance(test.operand, subject, kind) or _asks_type(test.operand, subject, kind, ast.Is | ast.Eq)
+    return _asks_type(test, subject, kind, ast.IsNot | ast.NotEq)
+
+
+def _asks_type(test: ast.expr, subject: str, kind: Callable[[str], bool], ops: type | UnionType) -> bool:
+    """``type(subject) is K`` (``ops`` the comparisons that count), alone or and-ed."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_type(value, subject, kind, ops) for value in test.values)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ops)):
+        return False
+    pair = (test.left, test.comparators[0])
+    return any(type_of(a, subject) and kind(ast.unparse(b).rsplit(".", 1)[-1]) for a, b in (pair, pair[::-1]))
+
+
+def type_of(node: ast.AST, subject: str) -> bool:
+    """``node`` is ``type(subject)``."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and ast.unparse(node.args[0]) == subject
+    )
 
 
 def _true_branch_test(parent: ast.AST, child: ast.AST) -> ast.expr | None:

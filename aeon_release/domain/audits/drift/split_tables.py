@@ -33,7 +33,7 @@ from aeon_release.domain.audits.source import TEST_PATH, parse_python
 _KEYED = re.compile(r"""(\w+)[ \t]*(?:\[[ \t]*["'][^"'\n]+["'][ \t]*\][ \t]*=|\.update[ \t]*\([ \t]*\{)""")
 # an added module-level binding of a display: ``NAME = {``, ``NAME: set[str] = frozenset(``
 _SET_ADDED = re.compile(r"\n\+[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=[ \t]*(?:frozenset[ \t]*\(|set[ \t]*\(|\{)")
-_WORD_TEST = re.compile(r"""(["'])([\w-]+)\1[ \t]+in[ \t]+\w""")
+_WORD_TEST = re.compile(r"""(["'])([\w-]+)\1[ \t]+in[ \t]+((?:\w+\.)*\w+)""")
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def _splits(trees: ThreeTrees, paths: list[str], tables: set[str]) -> Iterator[S
         for subset, members in _string_sets(new).items():
             table = next((t for t, k in sorted(keys.items()) if members <= k), None)
             if subset not in had and table is not None and len(members) >= 2:
-                words = _retired_words(trees, subset)
+                words = _retired_words(trees, subset, members)
                 yield Split(table, subset, dotted_name(path, roots=("",)), path, members, words)
 
 
@@ -118,16 +118,28 @@ def _key_tables(module: ast.Module) -> dict[str, frozenset[str]]:
     return found
 
 
-def _retired_words(trees: ThreeTrees, subset: str) -> frozenset[str]:
+def _retired_words(trees: ThreeTrees, subset: str, members: frozenset[str]) -> frozenset[str]:
     """The words tested in a key on lines removed from the files that test membership in ``subset`` on an
-    added line: what told the keys apart before the set did."""
-    member = re.compile(rf"\bin[ \t]+(?:\w+\.)?{re.escape(subset)}\b")
+    added line: what told the keys apart before the set did.  Only a word some member holds, tested in the
+    value the set now is asked about (``"embeddings" in backend`` -> ``backend in POOLING_BACKENDS``): the
+    same change rewriting ``"chat" in endpoint`` says nothing of the table's keys."""
+    member = re.compile(rf"((?:\w+\.)*\w+)[ \t]+in[ \t]+(?:\w+\.)?{re.escape(subset)}\b")
     words: set[str] = set()
     for path in trees.upstream:
         change = trees.upstream[path]
-        if path.endswith(".py") and any(member.search(t) for t in change.added.values()):
-            words |= {hit.group(2) for line in change.removed for hit in _WORD_TEST.finditer(line)}
+        asked = (
+            {_tail(m.group(1)) for t in change.added.values() for m in member.finditer(t)}
+            if path.endswith(".py")
+            else set()
+        )
+        for hit in (h for line in change.removed for h in _WORD_TEST.finditer(line)) if asked else ():
+            if _tail(hit.group(3)) in asked and any(hit.group(2) in m for m in members):
+                words.add(hit.group(2))
     return frozenset(words)
+
+
+def _tail(dotted: str) -> str:
+    return dotted.rsplit(".", 1)[-1]
 
 
 # -- the fork's side ------------------------------------------------------------------------------
@@ -136,14 +148,25 @@ def _fork_keys(
 ) -> Iterator[tuple[int, str, Split]]:
     owned = trees.owned_lines(path)
     sources = module_sources(module, path)
-    for node in ast.walk(module):
-        line = getattr(node, "lineno", 0)
-        if line not in owned:
-            continue
+    nodes = [n for n in ast.walk(module) if getattr(n, "lineno", 0) in owned]
+    for node in nodes:
         for table, key in _keys_written(node):
             for s in splits:
                 if _last(table) == s.table and read_from_module(table, s.module, sources) and _told_apart(key, s):
-                    yield line, key, s
+                    if not _listed(key, s.subset, nodes):
+                        yield getattr(node, "lineno", 0), key, s
+
+
+def _listed(key: str, subset: str, nodes: list[ast.AST]) -> bool:
+    """A fork-owned statement names the set and the key: ``SET.add("key")``, ``mod.SET |= {"key"}``, a display
+    of its own -- the fork already put the key where upstream now looks."""
+    for stmt in (n for n in nodes if isinstance(n, ast.Expr | ast.Assign | ast.AugAssign | ast.AnnAssign)):
+        inner = list(ast.walk(stmt))
+        if any(isinstance(n, ast.Constant) and n.value == key for n in inner) and any(
+            _last(n) == subset for n in inner if isinstance(n, ast.Name | ast.Attribute)
+        ):
+            return True
+    return False
 
 
 def _keys_written(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:

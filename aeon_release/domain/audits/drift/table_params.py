@@ -31,7 +31,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_
 from aeon_release.domain.audits.drift.signatures import Sig, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, parent_map, parse_python
 
 _DEF_REMOVED = re.compile(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
 # a fork line writing a function into a table: ``T["key"] = func``, ``mod.T[k] = func``, ``T.update({``
@@ -48,6 +48,9 @@ class Gained:
     param: str
     positional: bool
     sibling: str  # one of the table's functions, for the message
+    slot: int = -1  # the positional index every function gave it (-1: none shared)
+    known: frozenset[str] = frozenset()  # the parameters the table's functions take at upstream
+    width: int = 0  # the fewest positional parameters any of them takes at upstream
 
 
 def table_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -92,9 +95,15 @@ def _file_gains(path: str, old: ast.Module, new: ast.Module, tables: set[str]) -
         sigs = [(signature(was[n], bound=False), signature(now[n], bound=False)) for n in members]
         if any(b is None or a is None for b, a in sigs):
             continue
+        after = [a for _, a in sigs if a is not None]
+        known = frozenset(n for a in after for n in _names(a))
         for param in _gained_by_all([(b, a) for b, a in sigs if b is not None and a is not None]):
-            positional = all(param in a.positional for _, a in sigs if a is not None)
-            yield Gained(table, dotted_name(path, roots=("",)), path, param, positional, members[0])
+            positional = all(param in a.positional for a in after)
+            slots = {a.positional.index(param) for a in after} if positional else set()
+            slot = slots.pop() if len(slots) == 1 else -1
+            width = min(len(a.positional) for a in after)
+            module = dotted_name(path, roots=("",))
+            yield Gained(table, module, path, param, positional, members[0], slot, known, width)
 
 
 def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -130,22 +139,83 @@ def _names(sig: Sig) -> set[str]:
 def _fork_defs(trees: ThreeTrees, path: str, module: ast.Module, gained: list[Gained]) -> Iterator[tuple[int, Gained]]:
     owned = trees.owned_lines(path)
     sources = module_sources(module, path)
-    defs = _functions(module)
+    parents = parent_map(module)
     for node in ast.walk(module):
         if getattr(node, "lineno", 0) not in owned:
             continue
         for table, value in _writes(node):
-            func = defs.get(value)
+            func = _resolved(value, node, parents)
             sig = signature(func, bound=False) if func is not None else None
+            if func is None or sig is None:
+                continue
             for g in gained:
-                if (
-                    func is not None
-                    and sig is not None
-                    and g.table == _last(table)
-                    and read_from_module(table, g.module, sources)
-                ):
-                    if _lacks(sig, g):
+                if g.table == _last(table) and read_from_module(table, g.module, sources) and _lacks(sig, g):
+                    if not _version_checked(node, g.param, parents):
                         yield func.lineno, g
+
+
+def _resolved(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The ``def`` the name written at ``node`` is, looked up from the innermost scope out (a local ``def``
+    of a ``register()`` shadows a top-level one); None where the scope binds it otherwise too (``f =
+    wrap(f)``: an adapter's signature is not the def's) or decorates it (a decorator may add the parameter)."""
+    scope = parents.get(id(node))
+    while scope is not None:
+        if isinstance(scope, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef):
+            bound = _bindings(scope, name)
+            if bound:
+                only = bound[0] if len(bound) == 1 else None
+                if isinstance(only, ast.FunctionDef | ast.AsyncFunctionDef) and not only.decorator_list:
+                    return only
+                return None
+        scope = parents.get(id(scope))
+    return None
+
+
+def _bindings(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[ast.AST]:
+    """What binds ``name`` in ``scope`` itself (not in the functions and classes it holds): defs, classes,
+    assignments, parameters, imports."""
+    found: list[ast.AST] = []
+    todo = list(scope.body) + (list(ast.iter_child_nodes(scope.args)) if not isinstance(scope, ast.Module) else [])
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            found += [node] if getattr(node, "name", None) == name else []
+            continue
+        if _binds(node, name):
+            found.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _binds(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Store)
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name.split(".")[0]) == name
+    return isinstance(node, ast.arg) and node.arg == name
+
+
+# a test that asks what a function takes: ``"session" in inspect.signature(f).parameters``, ``hasattr(...)``
+_INTROSPECTION = frozenset({"signature", "getfullargspec", "getargspec", "hasattr", "parameters", "co_varnames"})
+
+
+def _version_checked(node: ast.AST, param: str, parents: dict[int, ast.AST]) -> bool:
+    """The write sits under an ``if`` (either branch) whose test names the parameter or asks a function's
+    signature: the fork registers each function where upstream's side takes it."""
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If | ast.IfExp) and any(_asks(n, param) for n in ast.walk(up.test)):
+            return True
+        up = parents.get(id(up))
+    return False
+
+
+def _asks(node: ast.AST, param: str) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value == param
+    if isinstance(node, ast.Name):
+        return node.id == param or node.id in _INTROSPECTION
+    return isinstance(node, ast.Attribute) and (node.attr == param or node.attr in _INTROSPECTION)
 
 
 def _writes(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:
@@ -192,7 +262,17 @@ def _lacks(sig: Sig, g: Gained) -> bool:
     """The fork's function cannot take the parameter the table's caller now passes."""
     if g.param in _names(sig) or sig.varkw:
         return False
-    return not (g.positional and sig.varargs)
+    return not (g.positional and (sig.varargs or _slot_taken(sig, g)))
+
+
+def _slot_taken(sig: Sig, g: Gained) -> bool:
+    """The fork's function fills the parameter's positional slot under a name of its own (``sess`` for
+    ``session``; the base's ``request_func_input`` where upstream renamed it): a caller passing by position
+    fills it.  A name upstream's functions use elsewhere (``pbar`` where ``session`` now goes) is not that,
+    nor a def with fewer positional slots than upstream's (a positional caller passes one too many)."""
+    return (
+        0 <= g.slot < len(sig.positional) and sig.positional[g.slot] not in g.known and len(sig.positional) >= g.width
+    )
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, g: Gained, pr_pattern: str) -> Finding:
