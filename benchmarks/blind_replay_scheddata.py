@@ -81,8 +81,7 @@ CASES += [
             DL,
             DLW,
             "vllm/aeon/dl3.py",
-            REQ + "def aeon_reset_placeholders(request: Request) -> None:\n"
-            "    request.num_output_placeholders = 0\n",
+            REQ + "def aeon_reset_placeholders(request: Request) -> None:\n    request.num_output_placeholders = 0\n",
             "request.num_output_placeholders = 0",
         ),
     ),
@@ -210,8 +209,7 @@ CASES += [
             PO,
             POW,
             "vllm/aeon/po2.py",
-            "from vllm.v1 import outputs as v1_outputs\n\n"
-            "AeonTokenwise = v1_outputs.TokenwisePoolerOutput\n",
+            "from vllm.v1 import outputs as v1_outputs\n\nAeonTokenwise = v1_outputs.TokenwisePoolerOutput\n",
             "AeonTokenwise = v1_outputs.TokenwisePoolerOutput",
         ),
     ),
@@ -271,8 +269,7 @@ CASES += [
             OC,
             OCW,
             "vllm/aeon/oc3.py",
-            REQ + "def aeon_corrupted2(request: Request) -> bool:\n"
-            "    return request.num_nans_in_logits > 0\n",
+            REQ + "def aeon_corrupted2(request: Request) -> bool:\n    return request.num_nans_in_logits > 0\n",
             "return request.num_nans_in_logits > 0",
         ),
     ),
@@ -343,8 +340,7 @@ CASES += [
             GH,
             GHW,
             "vllm/aeon/gh2.py",
-            REQ + "def aeon_num_hashed(request: Request) -> int:\n"
-            "    return len(request.block_hashes)\n",
+            REQ + "def aeon_num_hashed(request: Request) -> int:\n    return len(request.block_hashes)\n",
             "return len(request.block_hashes)",
         ),
     ),
