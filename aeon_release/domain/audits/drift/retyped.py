@@ -656,7 +656,11 @@ def _container_uses(
             hit = _held(counted, enclosing(node, parents), parents, fork, found, bound)
             if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
                 if not _kind_tested(node, counted, hit, parents, bound):
-                    yield getattr(node, "lineno", 0), hit, f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
+                    yield (
+                        getattr(node, "lineno", 0),
+                        hit,
+                        f"{counted_how(node, counted)}|{_article(hit.new)} is no number",
+                    )
 
 
 # a builtin that sizes or walks its one argument: a number there raises TypeError (#20529: ``len(self.
