@@ -23,10 +23,12 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
+    _BUILTIN_CONTAINERS,
     _CONTAINER_LINE,
     Recontained,
     _bound_once,
@@ -35,6 +37,8 @@ from aeon_release.domain.audits.drift.retyped import (
     _held,
     _kind_tested,
     _unwrapped,
+    counted_against,
+    counted_how,
     reannotated,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -53,6 +57,10 @@ _INNER = r"(?:Optional\[)?(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|De
 # a removed line annotating a field (``name: list[list[int]]``) or a one-line def's return as a container
 # of a builtin container; ``)`` for a signature's own last line
 _FIELD_INNER = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
+# the same of a container of numbers (``block_ids: list[int]``): an element made a container is read apart
+_FIELD_NUMBERS = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.)?(?:List|list|Sequence|Tuple|tuple)\[[ \t]*(?:int|float)\b"
+)
 # The lookahead: a removed line without such an arrow is passed over in one scan.  Without it each ``def name`` on
 # the line was tried against every later end of the line: 25 ms of a 500-commit release's ordinary lines, ~7 s
 # for one 120 KB line of them (a line that has the arrow and many defs after it is still slow).
@@ -82,7 +90,7 @@ def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     """The names of the fork reads whose annotation as a container of containers the diff removed, and
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
-    names = {m.group(1) for m in _FIELD_INNER.finditer(diff)}
+    names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
@@ -112,6 +120,11 @@ def _rehoused(
     old_element, new_element = _element(was), _element(now)
     if old_element is None or new_element is None:
         return None
+    reshaped = _reshaped(trees, text, module, old_element, new_element)
+    if reshaped is not None:
+        return Recontained(
+            name, owner, path, ast.unparse(was), ast.unparse(now), reshaped, ast.unparse(new_element), False
+        )
     kind = _container(old_element)
     if kind not in _GROWERS and kind not in _DISPLAYS:
         return None
@@ -120,6 +133,64 @@ def _rehoused(
     return Recontained(
         name, owner, path, ast.unparse(was), ast.unparse(now), kind or "", ast.unparse(new_element), False
     )
+
+
+def _reshaped(
+    trees: ThreeTrees, text: str, module: ast.Module, old_element: ast.expr, new_element: ast.expr
+) -> str | None:
+    """The old element's shape when it is one a fork line's use of breaks on the new element: a number
+    made a builtin container (#18593: ``block_ids: list[int]`` -> ``list[list[int]]``, one per KV cache
+    group), ``"int"``; a tuple of fixed length made a class that cannot be unpacked (#29764: the priority
+    queue's ``_heap: list[tuple[int, float, Request]]`` -> ``list[Request]``), ``"3-tuple"``."""
+    old = last_name(old_element)
+    if old in _ELEMENT_NUMBERS and not isinstance(old_element, ast.Subscript):
+        return old if _container(new_element) in _BUILTIN_CONTAINERS else None
+    arity = _arity(old_element)
+    if arity and _unpackless(trees, text, module, new_element):
+        return f"{arity}-tuple"
+    return None
+
+
+_ELEMENT_NUMBERS = frozenset({"int", "float"})
+
+
+def _arity(element: ast.expr) -> int:
+    """The length of a ``tuple[A, B, C]`` annotation (no ``...``), else 0."""
+    node = _unwrapped(element)
+    if not (isinstance(node, ast.Subscript) and _container(node) == "tuple" and isinstance(node.slice, ast.Tuple)):
+        return 0
+    elts = node.slice.elts
+    return 0 if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in elts) else len(elts)
+
+
+# what makes an instance unpackable or indexable: a class defining one of them is not judged
+_UNPACKERS = frozenset({"__iter__", "__getitem__"})
+
+
+def _unpackless(trees: ThreeTrees, text: str, module: ast.Module, element: ast.expr) -> bool:
+    """The element's class is a plain class of the tree (upstream's file or the module it imports it from)
+    with no base and neither ``__iter__`` nor ``__getitem__``: unpacking one raises TypeError."""
+    if not isinstance(element, ast.Name | ast.Attribute):
+        return False
+    name = last_name(element)
+    cls = {c.name: c for c in file_classes(module.body)}.get(name)
+    if cls is None:
+        source = _module_of(text, ast.unparse(element).split(".", 1)[0])
+        cls = _imported_class(trees, source, name) if source is not None else None
+    if cls is None or cls.bases or cls.keywords:
+        return False
+    return not {n.name for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)} & _UNPACKERS
+
+
+def _imported_class(trees: ThreeTrees, source: str, name: str) -> ast.ClassDef | None:
+    stem = source.replace(".", "/")
+    for held in trees.blobs(trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
+        if held is not None:
+            try:
+                return {c.name: c for c in file_classes(ast.parse(held).body)}.get(name)
+            except SyntaxError:
+                return None
+    return None
 
 
 def _element(annotation: ast.expr) -> ast.expr | None:
@@ -182,6 +253,71 @@ def _element_uses(
             if hit is not None and (why := _why(hit, how)) is not None:
                 if not _kind_tested(node, subject, hit, parents, bound):
                     yield line, hit, f"{how[1]}|{why}"
+        yield from ((line, hit, how) for hit, how in _reshaped_uses(node, parents, fork, found, bound))
+
+
+def _reshaped_uses(
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Iterator[tuple[Recontained, str]]:
+    """An element used as the number it was (compared with one, arithmetic), or unpacked as the tuple it was."""
+    counted = counted_against(node)
+    if counted is not None:
+        hit = _held_element(counted, node, parents, fork, found, bound)
+        if hit is not None and hit.old in _ELEMENT_NUMBERS and not _kind_tested(node, counted, hit, parents, bound):
+            yield hit, f"{counted_how(node, counted)}|a {hit.new} is no number"
+    for names, value, looped in _unpacks(node):
+        func = enclosing(node, parents)
+        if looped:
+            hit = _held(value, func, parents, fork, found, bound)
+        else:
+            picked = _picked_from(value)
+            hit = (
+                _held(picked, func, parents, fork, found, bound)
+                if picked is not None
+                else _held_element(value, node, parents, fork, found, bound)
+            )
+        if hit is not None and hit.old == f"{names}-tuple":
+            if not _kind_tested(node, value, replace(hit, old="tuple"), parents, bound):
+                yield hit, f"unpacks an element of {ast.unparse(value)} into {names} names|a {hit.new} is no tuple"
+
+
+def _unpacks(node: ast.AST) -> Iterator[tuple[int, ast.expr, bool]]:
+    """(how many names, what is unpacked, whether it is a loop's iterable whose elements are): ``a, b, c =
+    value``; ``for a, b, c in value``, a comprehension's too."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and (n := _plain_tuple(node.targets[0])):
+        yield n, node.value, False
+    elif isinstance(node, ast.For | ast.AsyncFor) and (n := _plain_tuple(node.target)):
+        yield n, node.iter, True
+    elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        yield from ((n, gen.iter, True) for gen in node.generators if (n := _plain_tuple(gen.target)))
+
+
+def _plain_tuple(target: ast.expr) -> int:
+    """How many names a tuple target unpacks into (no starred one), else 0."""
+    if isinstance(target, ast.Tuple | ast.List) and not any(isinstance(e, ast.Starred) for e in target.elts):
+        return len(target.elts)
+    return 0
+
+
+# calls that hand out one element of the container they are given (or called on)
+_PICKERS = frozenset({"min", "max", "heappop", "next"})
+
+
+def _picked_from(value: ast.expr) -> ast.expr | None:
+    """The container ``value`` picks one element of: ``min(x, key=...)``, ``max(x)``, ``heapq.heappop(x)``,
+    ``x.pop()``, ``x[0]`` aside (``_held_element`` reads an index)."""
+    if not isinstance(value, ast.Call):
+        return None
+    func = value.func
+    if isinstance(func, ast.Attribute) and func.attr == "pop" and not value.args:
+        return func.value
+    if last_name(func) in _PICKERS and len(value.args) == 1 and not isinstance(value.args[0], ast.Starred):
+        return value.args[0]
+    return None
 
 
 def _list_uses(node: ast.AST) -> Iterator[tuple[ast.expr, tuple[str, str]]]:

@@ -671,6 +671,11 @@ def _use(
         hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
             return node.lineno, node.value, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+    elif (counted := counted_against(node)) is not None:
+        hit = _held(counted, enclosing(node, parents), parents, fork, found, bound)
+        if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
+            how = f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
+            return getattr(node, "lineno", 0), counted, hit, how
     return None
 
 
@@ -678,6 +683,39 @@ def _use(
 # num_generation_tokens)`` once LoggingStatLogger made it an int)
 _WALKERS = frozenset({"len", "sum", "sorted", "iter", "enumerate", "list", "tuple", "set", "reversed", "any", "all"})
 _NUMBERS = frozenset({"int", "float", "bool"})
+
+
+_BUILTIN_CONTAINERS = frozenset(_CONTAINERS.values())
+# arithmetic a container refuses with a number (or, ``*``, repeats itself by): #18593 made
+# SchedulerOutput.num_common_prefix_blocks an int a list[int] (one per KV cache group)
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+
+
+def counted_against(node: ast.AST) -> ast.expr | None:
+    """What ``node`` compares with, or does arithmetic with, a number literal: ``x > 4``, ``4 <= x``,
+    ``x == 0``, ``x + 1``, ``x += 1`` -> ``x`` (``is``, ``in`` aside: they take anything)."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        if isinstance(node.ops[0], ast.Is | ast.IsNot | ast.In | ast.NotIn):
+            return None
+        pair = (node.left, node.comparators[0])
+    elif isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
+        pair = (node.left, node.right)
+    elif isinstance(node, ast.AugAssign) and isinstance(node.op, _ARITHMETIC):
+        pair = (node.target, node.value)
+    else:
+        return None
+    return pair[0] if _number(pair[1]) else pair[1] if _number(pair[0]) else None
+
+
+def _number(node: ast.expr) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        node = node.operand
+    return isinstance(node, ast.Constant) and type(node.value) in (int, float)
+
+
+def counted_how(node: ast.AST, counted: ast.expr) -> str:
+    verb = "compares" if isinstance(node, ast.Compare) else "does arithmetic on"
+    return f"{verb} {ast.unparse(counted)} with a number"
 
 
 def _iterated(node: ast.AST) -> tuple[ast.For | ast.AsyncFor | ast.Call, ast.expr] | None:

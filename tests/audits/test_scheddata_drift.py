@@ -1,0 +1,162 @@
+"""Drift on the surfaces of blind_replay_scheddata.py: the scheduler's output and queue a fork reads.
+
+- a field upstream made a container where it was a number (vLLM #18593: ``SchedulerOutput.
+  num_common_prefix_blocks: int`` became ``list[int]``, one per KV cache group): a fork line comparing it
+  with a number, or doing arithmetic on it, raises TypeError (``==`` is never true again).
+- the elements of a list field upstream made containers where they were numbers (#18593: ``NewRequestData.
+  block_ids: list[int]`` became ``list[list[int]]``): ``block_ids[-1] + 1`` raises TypeError.
+- the elements of a list field upstream made a plain class where they were fixed-length tuples (#29764:
+  ``PriorityRequestQueue._heap: list[tuple[int, float, Request]]`` became ``list[Request]``): a fork subclass
+  unpacking an element (``_, _, req = self._heap[0]``, ``min(self._heap, ...)``, a loop) raises TypeError.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": ""}
+USE = "vllm/aeon_use.py"
+
+# --- #18593: a number field made a list (one per KV cache group)
+OUTPUT = "vllm/sched_output.py"
+OUTPUT_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass SchedulerOutput:\n"
+    "    total_num_scheduled_tokens: int\n"
+    "    num_common_prefix_blocks: int\n"
+)
+OUTPUT_THEIRS = OUTPUT_BASE.replace("num_common_prefix_blocks: int", "num_common_prefix_blocks: list[int]")
+SO = "from vllm.sched_output import SchedulerOutput\n\n\n"
+COMPARED = SO + "def mine(out: SchedulerOutput) -> bool:\n    return out.num_common_prefix_blocks > 4\n"
+REVERSED = SO + "def mine(out: SchedulerOutput) -> bool:\n    return 0 < out.num_common_prefix_blocks\n"
+ADDED = SO + "def mine(out: SchedulerOutput) -> int:\n    return out.num_common_prefix_blocks + 1\n"
+BOUND = SO + "def mine(out: SchedulerOutput) -> bool:\n    n = out.num_common_prefix_blocks\n    return n == 0\n"
+KEPT = SO + "def mine(out: SchedulerOutput) -> bool:\n    return out.total_num_scheduled_tokens > 4\n"
+GUARDED = SO + (
+    "def mine(out: SchedulerOutput) -> bool:\n    n = out.num_common_prefix_blocks\n"
+    "    if isinstance(n, list):\n        return min(n) > 4\n    return n > 4\n"
+)
+HANDED = SO + "def mine(out: SchedulerOutput):\n    return out.num_common_prefix_blocks\n"
+NONE_TESTED = SO + "def mine(out: SchedulerOutput) -> bool:\n    return out.num_common_prefix_blocks is None\n"
+
+
+def _counted(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {OUTPUT: OUTPUT_BASE, **PACKAGES}, {USE: fork}, {OUTPUT: OUTPUT_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(COMPARED, "> 4"), (REVERSED, "0 <"), (ADDED, "+ 1"), (BOUND, "n == 0")],
+    ids=["compared", "compared-reversed", "arithmetic", "a-local-compared"],
+)
+def test_a_number_field_made_a_container_used_as_a_number_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _counted(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [KEPT, GUARDED, HANDED, NONE_TESTED],
+    ids=["a-kept-number", "isinstance-guarded", "handed-on", "is-none"],
+)
+def test_a_number_field_made_a_container_not_used_as_a_number_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _counted(git_repo, tmp_path, fork) == []
+
+
+# --- #18593: the elements of a list of numbers made lists
+NEW = "vllm/new_req.py"
+NEW_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass NewRequestData:\n    num_computed_tokens: int\n    block_ids: list[int]\n"
+)
+NEW_THEIRS = NEW_BASE.replace("block_ids: list[int]", "block_ids: list[list[int]]")
+NQ = "from vllm.new_req import NewRequestData\n\n\n"
+LAST_PLUS = NQ + "def mine(d: NewRequestData) -> int:\n    return d.block_ids[-1] + 1\n"
+LOOP_CMP = NQ + "def mine(d: NewRequestData) -> int:\n    return sum(1 for b in d.block_ids if b > 8)\n"
+LAST_HANDED = NQ + "def mine(d: NewRequestData):\n    return d.block_ids[-1]\n"
+SIZED = NQ + "def mine(d: NewRequestData) -> bool:\n    return len(d.block_ids) > 1\n"
+
+
+def _blocks(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {NEW: NEW_BASE, **PACKAGES}, {USE: fork}, {NEW: NEW_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"), [(LAST_PLUS, "+ 1"), (LOOP_CMP, "b > 8")], ids=["indexed-arithmetic", "loop-compared"]
+)
+def test_a_number_element_made_a_container_used_as_a_number_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _blocks(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", [LAST_HANDED, SIZED], ids=["handed-on", "the-list-sized"])
+def test_a_number_element_made_a_container_not_used_as_a_number_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _blocks(git_repo, tmp_path, fork) == []
+
+
+# --- #29764: the heap's (priority, arrival_time, request) tuples made requests
+QUEUE = "vllm/queue.py"
+REQ = "vllm/req.py"
+REQ_TEXT = "class Request:\n    def __init__(self, priority: int) -> None:\n        self.priority = priority\n"
+QUEUE_BASE = (
+    "import heapq\n\nfrom vllm.req import Request\n\n\n"
+    "class PriorityQueue:\n    def __init__(self) -> None:\n"
+    "        self._heap: list[tuple[int, float, Request]] = []\n"
+)
+QUEUE_THEIRS = QUEUE_BASE.replace("list[tuple[int, float, Request]]", "list[Request]")
+PQ = "from vllm.queue import PriorityQueue\n\n\nclass Mine(PriorityQueue):\n"
+INDEXED = PQ + "    def first(self):\n        _, _, req = self._heap[0]\n        return req\n"
+PICKED = PQ + "    def oldest(self):\n        _, _, req = min(self._heap, key=lambda e: e[1])\n        return req\n"
+LOOPED = PQ + "    def ids(self):\n        return [r for _, _, r in self._heap]\n"
+DEPTH = PQ + "    def depth(self) -> int:\n        return len(self._heap)\n"
+TWO = PQ + "    def first(self):\n        head, rest = self._heap[0], self._heap[1:]\n        return head\n"
+NAMED_QUEUE_THEIRS = (
+    QUEUE_THEIRS.replace("list[Request]", "list[Entry]")
+    .replace(
+        "class PriorityQueue",
+        "class Entry(NamedTuple):\n    p: int\n    t: float\n    r: Request\n\n\nclass PriorityQueue",
+    )
+    .replace("import heapq\n", "import heapq\nfrom typing import NamedTuple\n")
+)
+
+
+def _heap(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = QUEUE_THEIRS) -> list[tuple[str, int, str]]:
+    base = {QUEUE: QUEUE_BASE, REQ: REQ_TEXT, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {QUEUE: theirs})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(INDEXED, "= self._heap[0]"), (PICKED, "min(self._heap"), (LOOPED, "for _, _, r")],
+    ids=["indexed", "min-picked", "a-comprehension"],
+)
+def test_a_tuple_element_made_a_plain_class_unpacked_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _heap(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", [DEPTH, TWO], ids=["the-heap-sized", "a-two-name-assignment"])
+def test_a_tuple_element_made_a_plain_class_not_unpacked_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _heap(git_repo, tmp_path, fork) == []
+
+
+def test_a_tuple_element_made_a_named_tuple_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _heap(git_repo, tmp_path, INDEXED, NAMED_QUEUE_THEIRS) == []
