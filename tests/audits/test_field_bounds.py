@@ -101,3 +101,25 @@ def test_field_bound_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, base: s
     text = HEADER + f"AEON_EPLB = {built}\n"
     sides = three_way(git_repo, {**FILES, PAR: base}, {CONF: text}, {PAR: after})
     assert errors(git_repo, no_rules, sides, CONF) == []
+
+
+# fixAE: a ``with contextlib.suppress(ValidationError)`` falls back as a ``try`` does; a class name the file
+# defines twice (a nested ``Outer.Options`` beside a top-level ``Options``) is not told apart by a bare name
+NESTED_BASE = BASE.replace("from pydantic import Field\n", "from pydantic import BaseModel, Field\n") + (
+    "\n\nclass Options:\n    size: int = 0\n\n\nclass Outer(BaseModel):\n    class Options(BaseModel):\n        size: int = 1\n"
+)
+NESTED_AFTER = NESTED_BASE.replace("        size: int = 1\n", "        size: int = Field(default=1, gt=0)\n")
+SUPPRESSED = "AEON = EPLBConfig()\nwith contextlib.suppress(ValidationError):\n    AEON = EPLBConfig(window_size=0)\n"
+
+
+@pytest.mark.parametrize(
+    ("base", "after", "text"),
+    [
+        (BASE, AFTER, "import contextlib\n\nfrom pydantic import ValidationError\n\n" + HEADER + SUPPRESSED),
+        (NESTED_BASE, NESTED_AFTER, "from vllm.config.parallel import Options\n\nAEON = Options(size=0)\n"),
+    ],
+    ids=["contextlib.suppress", "a nested class of the same name"],
+)
+def test_field_bound_fallbacks_stay_quiet(git_repo: GitRepo, no_rules: Path, base: str, after: str, text: str) -> None:
+    sides = three_way(git_repo, {**FILES, PAR: base}, {CONF: text}, {PAR: after})
+    assert errors(git_repo, no_rules, sides, CONF) == []

@@ -58,3 +58,53 @@ def test_a_positional_mirror_of_a_struct_upstream_made_a_map(git_repo: GitRepo, 
 def test_mapped_mirror_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
     sides = three_way(git_repo, FILES, {USE: fork}, {EVENTS: theirs})
     assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []
+
+
+# upstream moves the (still array_like) base into its own module, or spells the flag through a constant: the
+# module no longer settles the encoding on its own, so it is unknown and stays quiet (fixAE)
+BASE_MOD = "vllm/kv_events_base.py"
+BASE_TEXT = (
+    "import msgspec\n\n\nclass KVCacheEvent(msgspec.Struct, array_like=True, omit_defaults=True, tag=True):\n    pass\n"
+)
+SPLIT = "from vllm.kv_events_base import KVCacheEvent\n\n\n" + EVENTS_BASE[EVENTS_BASE.index("class BlockStored") :]
+ATTR_BASE = EVENTS_BASE.replace("import msgspec\n", "import msgspec\n\nfrom vllm import kv_events_base as kb\n")
+CONST = EVENTS_BASE.replace("import msgspec\n", "import msgspec\n\nARRAY = True\n").replace("like=True", "like=ARRAY")
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        {EVENTS: SPLIT, BASE_MOD: BASE_TEXT},
+        {EVENTS: ATTR_BASE.replace("(KVCacheEvent)", "(kb.KVCacheEvent)"), BASE_MOD: BASE_TEXT},
+        {EVENTS: CONST},
+    ],
+    ids=["base moved to its own module", "base spelled mod.Base", "flag via a constant"],
+)
+def test_an_encoding_the_module_does_not_settle_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, theirs: dict[str, str]
+) -> None:
+    sides = three_way(git_repo, FILES, {USE: OWN}, theirs)
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []
+
+
+# the fork's own positional struct (both ends fork code) whose first fields share upstream's names: the field
+# names alone do not prove it decodes upstream's frames, so a warning, not an error
+UP_REQ = "vllm/v1/engine/__init__.py"
+REQ_BASE = (
+    "import msgspec\n\n\nclass EngineCoreRequest(msgspec.Struct, array_like=True, omit_defaults=True, gc=False):\n"
+    "    request_id: str\n    prompt_token_ids: list[int]\n    arrival_time: float\n    priority: int = 0\n"
+)
+FORK_OWN = (
+    "import msgspec\n\n\nclass AeonPrefill(msgspec.Struct, array_like=True):\n"
+    "    request_id: str\n    prompt_token_ids: list[int]\n    arrival_time: float\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "level"), [(FORK_OWN, "warning"), (FORK_OWN.replace("AeonPrefill", "EngineCoreRequest"), "error")]
+)
+def test_a_mirror_naming_another_class_is_a_warning(git_repo: GitRepo, tmp_path: Path, fork: str, level: str) -> None:
+    files = {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", UP_REQ: REQ_BASE}
+    mapped = REQ_BASE.replace("array_like=True, ", "")
+    sides = three_way(git_repo, files, {"vllm/aeon/prefill.py": fork}, {UP_REQ: mapped})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == [("vllm/aeon/prefill.py", 5, level)]

@@ -47,6 +47,13 @@ def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tupl
     return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
 
 
+def nulled(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
+    """(line, level, message) of each nulled attribute finding of ``path``, warnings included."""
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = (f for f in report.findings if f.path == path and "defaulting to None" in f.message)
+    return [(f.line, f.severity.value, f.message) for f in found]
+
+
 @pytest.mark.parametrize(
     ("header", "body", "use"),
     [
@@ -64,8 +71,8 @@ def test_an_inherited_attribute_now_none(git_repo: GitRepo, no_rules: Path, head
     base = "heads.EmbeddingPoolerHead" if "import heads" in header else "EmbeddingPoolerHead"
     text = header + f"class AeonHead({base}):\n" + body
     sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: AFTER})
-    [(line, message)] = errors(git_repo, no_rules, sides, MINE)
-    assert line == line_of(text, use)
+    [(line, level, message)] = nulled(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, use), "warning")  # a guess about who builds the class (fixAE)
     assert "inherited from EmbeddingPoolerHead" in message and "defaulting to None" in message
 
 
@@ -112,4 +119,65 @@ def test_nulled_attribute_twins_stay_quiet(
 ) -> None:
     text = HEADER + "class AeonHead(EmbeddingPoolerHead):\n" + body + ("\n\n" + elsewhere if elsewhere else "")
     sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: after})
-    assert errors(git_repo, no_rules, sides, MINE) == []
+    assert nulled(git_repo, no_rules, sides, MINE) == []
+
+
+# fixAE: correct spellings the first engine flagged as errors: the value arrives another way, or the class
+# escapes to code that may build it with one, or None's TypeError is caught
+MIXIN = (
+    "from vllm.pooler.heads import EmbeddingPoolerHead, PoolerNormalize\n\n\n"
+    "class NormMixin:\n    def __init__(self, *args, **kwargs):\n        super().__init__(*args, **kwargs)\n"
+    "        self.activation = PoolerNormalize()\n\n\nclass AeonHead(NormMixin, EmbeddingPoolerHead):\n" + CALL
+)
+SHIM = (
+    "from vllm.pooler.heads import EmbeddingPoolerHead, PoolerNormalize\n\n\n"
+    "class EmbeddingPoolerHead(EmbeddingPoolerHead):\n"
+    "    def __init__(self):\n        super().__init__(activation=PoolerNormalize())\n\n\n"
+    "class AeonHead(EmbeddingPoolerHead):\n" + CALL
+)
+PROPERTY = "    @property\n    def activation(self):\n        return self._act or abs\n\n"
+SETATTR = "    def __init__(self):\n        super().__init__()\n        setattr(self, 'activation', abs)\n\n"
+FACTORY = "    @classmethod\n    def build(cls):\n        return cls(activation=abs)\n\n"
+TRY = "    def aeon_normed(self, x):\n        try:\n            return self.activation(x)\n        except TypeError:\n"
+OWN = HEADER + "class AeonHead(EmbeddingPoolerHead):\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        MIXIN,
+        SHIM,
+        OWN + PROPERTY + CALL,
+        OWN + SETATTR + CALL,
+        OWN + FACTORY + CALL,
+        OWN + TRY + "            return x\n",
+        OWN + CALL + "\n\nHead = AeonHead\nAEON = Head(activation=abs)\n",
+        "import functools\n\n" + OWN + CALL + "\n\nmake = functools.partial(AeonHead, activation=abs)\n",
+        OWN + CALL + "\n\nclass AeonHead2(AeonHead):\n    pass\n\n\nAEON = AeonHead2(activation=abs)\n",
+    ],
+    ids=[
+        "a mixin of the fork sets it",
+        "a shim shadowing the import hands it",
+        "a property of the name",
+        "setattr",
+        "a classmethod's cls(activation=)",
+        "try/except TypeError",
+        "built through an alias",
+        "functools.partial",
+        "a subclass built with it",
+    ],
+)
+def test_nulled_attribute_received_elsewhere_stays_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: AFTER})
+    assert nulled(git_repo, no_rules, sides, MINE) == []
+
+
+@pytest.mark.parametrize(
+    "elsewhere",
+    ["from vllm.aeon.head import AeonHead\n\nHEAD = AeonHead()\n", "HEAD = AeonHead(projector=None)\n"],
+    ids=["imported and built bare", "built without it"],
+)
+def test_a_class_built_without_the_value_still_warns(git_repo: GitRepo, no_rules: Path, elsewhere: str) -> None:
+    text = OWN + CALL
+    sides = three_way(git_repo, FILES, {MINE: text, "vllm/aeon/use.py": elsewhere}, {HEADS: AFTER})
+    assert [level for _, level, _ in nulled(git_repo, no_rules, sides, MINE)] == ["warning"]

@@ -267,14 +267,24 @@ def isinstance_asked(where: ast.AST, subject: str) -> bool:
 
 
 def caught_around(node: ast.AST, names: frozenset[str], parents: dict[int, ast.AST]) -> bool:
-    """``node`` runs in the body of a ``try`` whose handler catches one of ``names`` (or a bare ``except``)."""
+    """``node`` runs in the body of a ``try`` whose handler catches one of ``names`` (or a bare ``except``), or
+    of a ``with contextlib.suppress(...)`` naming one."""
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
             if any(_catches(h.type, names) for h in parent.handlers):
                 return True
+        if isinstance(parent, ast.With) and any(_suppresses(item.context_expr, names) for item in parent.items):
+            return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _suppresses(context: ast.expr, names: frozenset[str]) -> bool:
+    """``suppress(ValidationError)`` (``contextlib.`` or not): a ``try`` with that handler, spelled shorter."""
+    if not (isinstance(context, ast.Call) and ast.unparse(context.func).rsplit(".", 1)[-1] == "suppress"):
+        return False
+    return any(_catches(arg, names, bare=False) for arg in context.args)
 
 
 def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:

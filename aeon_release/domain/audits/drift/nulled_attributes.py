@@ -18,6 +18,14 @@ attribute or an item of it, in a method that never tests it (``if self.X``, ``is
 to ``super().__init__``, or where a fork line builds the class with ``X=`` or positional arguments: the
 value may arrive.
 
+A warning, not an error (fixAE): whether the value arrives is a guess about who builds the class, and nine
+correct spellings fooled the first engine.  Quiet too where the class's name escapes as a value (any mention
+but its ``class`` line, an import, a call without arguments or with keywords none of them ``X``: an alias,
+``functools.partial``, a subclass, a registry), a classmethod's ``cls(X=...)``, ``setattr(self, "X", ...)``,
+a method or property named ``X`` in the class, a base the module defines (a mixin, a shim shadowing the
+imported name, which the name means first) that sets ``self.X`` or defines ``__init__``, and a use inside a
+``try`` catching ``TypeError``/``AttributeError``/``Exception``.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -29,19 +37,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeGuard
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 # a removed line building an attribute (``self.activation = PoolerNormalize()``)
 _BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container
 _USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
 _MOST_FILES = 32
+_IMPORT = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
+# what calling, reading off or indexing None raises, and what catches it
+_NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -145,19 +157,32 @@ def _fork_uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
 ) -> Iterator[tuple[Nulled, int]]:
     imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
     for cls in file_classes(module.body):
-        for item in _derived_from(cls, imports, nulled):
-            if _may_receive(trees, cls, item.attr):
+        bases = _local_bases(cls, local)
+        for item in _derived_from(cls, bases, imports, nulled):
+            if _may_receive(trees, cls, item.attr) or any(_sets(b, item.attr) or _init(b) for b in bases.values()):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                line = _unguarded_use(func, item.attr)
+                line = _unguarded_use(func, item.attr, parents)
                 if line is not None and line in owned:
                     yield item, line
                     break
 
 
-def _derived_from(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], nulled: list[Nulled]) -> list[Nulled]:
-    origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
+def _local_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
+    """The bases naming a class the module defined above ``cls``: the fork's own (a mixin, a shim shadowing the
+    imported name), which the name means before any import of it."""
+    named = (b.id for b in cls.bases if isinstance(b, ast.Name))
+    return {n: local[n] for n in named if n in local and local[n].lineno < cls.lineno}
+
+
+def _derived_from(
+    cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], nulled: list[Nulled]
+) -> list[Nulled]:
+    bases = [b for b in cls.bases if not (isinstance(b, ast.Name) and b.id in local)]
+    origins = [o for b in bases if (o := imported_origin(b, imports)) is not None]
     return [n for n in nulled if any(_names(o, n) for o in origins)]
 
 
@@ -168,15 +193,46 @@ def _names(origin: tuple[str, str], item: Nulled) -> bool:
 
 
 def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str) -> bool:
-    """The fork's class sets the attribute, hands its constructor a value, or a fork line builds it with one."""
+    """The fork's class sets the attribute, hands its constructor a value (``super().__init__(X=...)``, a
+    classmethod's ``cls(X=...)``), or a fork line builds it with one or hands the class on as a value."""
+    if _sets(cls, attr) or any(_defines(s, attr) for s in cls.body):
+        return True
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Call) and _hands(node, attr) and last_name(node.func) in {"__init__", "cls"}:
+            return True
+    lines = (t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values())
+    return any(_escapes(line, cls.name, attr) for line in lines)
+
+
+def _sets(cls: ast.ClassDef, attr: str) -> bool:
+    """A statement of the class assigns ``self.attr`` (``=``, or ``setattr(self, "attr", ...)``)."""
     for node in ast.walk(cls):
         if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
             return True
-        if isinstance(node, ast.Call) and _hands(node, attr) and last_name(node.func) == "__init__":
+        if isinstance(node, ast.Call) and last_name(node.func) == "setattr" and len(node.args) == 3:
+            if ast.unparse(node.args[0]) == "self" and str_value(node.args[1]) == attr:
+                return True
+    return False
+
+
+def _defines(stmt: ast.stmt, attr: str) -> bool:
+    """The class body defines the name itself (a property, a method): the inherited None never shows."""
+    return isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr
+
+
+def _escapes(line: str, name: str, attr: str) -> bool:
+    """A fork line mentions the class other than its ``class`` line, a call without arguments or one with
+    keywords none of them ``attr``: built with a value, or handed on (an alias, ``partial``, a subclass, a
+    registry) to code that may build it with one.  An import line names it without handing it on."""
+    if _IMPORT.match(line) or re.fullmatch(rf"\s*{name}\s*,?\s*", line):  # ``from m import (\n    Cls,\n)``
+        return False
+    for m in re.finditer(rf"\b{name}\b", line):
+        rest = line[m.end() :]
+        if line[: m.start()].endswith("class ") or re.match(r"\(\s*\)", rest):
+            continue
+        if not (rest.startswith("(") and _keywords_without(rest[1:], attr)):
             return True
-    built = re.compile(rf"(?<!class )\b{cls.name}\((?!\s*\))")
-    lines = (t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values())
-    return any(m and not _keywords_without(t[m.end() :], attr) for t in lines if (m := built.search(t)))
+    return False
 
 
 def _hands(call: ast.Call, attr: str) -> bool:
@@ -188,8 +244,9 @@ def _keywords_without(rest: str, attr: str) -> bool:
     return re.match(r"\s*\w+\s*=", rest) is not None and re.search(rf"\b{attr}\s*=|\*\*", rest) is None
 
 
-def _unguarded_use(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> int | None:
-    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it."""
+def _unguarded_use(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
+    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it, outside
+    a ``try`` catching what None raises."""
     used = None
     for node in ast.walk(func):
         if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and _mentions(node.test, attr):
@@ -200,6 +257,8 @@ def _unguarded_use(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> i
             return None
         inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
         if isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and _is_attr(inner, attr):
+            if caught_around(node, _NONE_RAISES, parents):
+                continue
             used = node.lineno if used is None else min(used, node.lineno)
     return used
 
@@ -227,7 +286,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: 
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING,
         path,
         line,
         f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "

@@ -34,6 +34,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -189,8 +190,12 @@ def _checked(text: str | None) -> dict[str, Checked]:
     found: dict[str, Checked] = {}
     if module is None:
         return found
-    for node in ast.walk(module):
-        if isinstance(node, ast.ClassDef):
+    classes = [node for node in ast.walk(module) if isinstance(node, ast.ClassDef)]
+    # a name the file defines twice (a nested ``Outer.Options`` beside a top-level ``Options``) cannot be told
+    # apart by a bare name: which one a fork line builds is unknown, so neither is indexed
+    twice = {name for name, count in Counter(c.name for c in classes).items() if count > 1}
+    for node in classes:
+        if node.name not in twice:
             guards = tuple(g for m in node.body if isinstance(m, ast.FunctionDef) and _validator(m) for g in _guards(m))
             guards += tuple(Guard(b.field, b.line, b.test, b.shown) for b in field_bounds(node, module))
             rewritten = _rewritten(node)

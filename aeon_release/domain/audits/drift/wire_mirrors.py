@@ -12,6 +12,12 @@ A fork-owned ``array_like=True`` Struct (three fields at least) mirrors an upstr
 name for name, the first fields of an ``array_like`` class of a file upstream changed, as the merge base
 had it.  When upstream's class no longer starts with those fields, the mirror's first field whose position
 now holds another (or none) is an error: the fork line itself says it decodes by position.
+
+A class upstream made a map (no longer ``array_like``) is told only from one whose encoding the module itself
+settles: a base imported from elsewhere (or spelled ``mod.Base``) or a flag spelled through a name leaves it
+unknown, and unknown stays quiet.  The "now a map" finding is an error only where the mirror names upstream's
+class (its class name or its ``tag=``); a fork struct that merely shares the first field names may be the fork's
+own wire format, both ends fork code, so it is a warning.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import last_name, parse_python
 
 _WORD = "array_like"
 _FEWEST = 3  # fields a mirror must share with upstream's class: two names in a row match by chance
@@ -36,6 +42,7 @@ class Layout:
     path: str
     name: str
     fields: tuple[tuple[str, int], ...]  # (field, line) in declaration order
+    tag: str = ""  # the wire tag it declares (``tag=True`` is its class name), "" for none
 
 
 def wire_mirror_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -58,7 +65,7 @@ def wire_mirror_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             classes = struct_layouts(after[path], path)
             new = {name: layout for name, (positional, layout) in classes.items() if positional}
             for name, was in old.items():
-                if name in classes and name not in new and _copies(mirror, was):
+                if name in classes and classes[name][0] is False and _copies(mirror, was):
                     mine.append(_mapped_finding(trees, mirror, was, pr_pattern))
                     continue
                 moved = _moved_field(mirror, was, new.get(name))
@@ -85,31 +92,47 @@ def _fork_mirrors(trees: ThreeTrees) -> Iterator[Layout]:
 
 def positional_layouts(text: str | None, path: str) -> list[Layout]:
     """The classes of a module declared ``array_like=True``, each with its annotated fields in order."""
-    return [layout for positional, layout in struct_layouts(text, path).values() if positional]
+    return [layout for positional, layout in struct_layouts(text, path).values() if positional is True]
 
 
-def struct_layouts(text: str | None, path: str) -> dict[str, tuple[bool, Layout]]:
+def struct_layouts(text: str | None, path: str) -> dict[str, tuple[bool | None, Layout]]:
     """Each class of a module -> (encoded by position, its fields in order).  msgspec hands a subclass its
     base's ``array_like`` and puts the base's fields first (#42892's ``BlockStored(KVCacheEvent)``), so a
-    class without the keyword takes both from its first base of the module."""
+    class without the keyword takes both from its first base of the module.  None where the module does not
+    settle it: the keyword spelled through a name, or a base defined elsewhere (upstream moving the base to
+    its own module keeps the wire as it was)."""
     module = parse_python(text, path) if text is not None else None
-    found: dict[str, tuple[bool, Layout]] = {}
+    found: dict[str, tuple[bool | None, Layout]] = {}
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, ast.ClassDef):
             base = next((found[b.id] for b in node.bases if isinstance(b, ast.Name) and b.id in found), None)
-            own = [_is_true(k) for k in node.keywords if k.arg == _WORD]
-            positional = own[0] if own else base is not None and base[0]
+            own = [_flag(k) for k in node.keywords if k.arg == _WORD]
+            positional = own[0] if own else base[0] if base is not None else _plain_struct(node)
             fields = (base[1].fields if base is not None else ()) + tuple(
                 (stmt.target.id, stmt.lineno)
                 for stmt in node.body
                 if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and not _class_var(stmt)
             )
-            found[node.name] = (positional, Layout(path, node.name, fields))
+            found[node.name] = (positional, Layout(path, node.name, fields, _tag(node)))
     return found
 
 
-def _is_true(keyword: ast.keyword) -> bool:
-    return isinstance(keyword.value, ast.Constant) and keyword.value.value is True
+def _flag(keyword: ast.keyword) -> bool | None:
+    value = keyword.value
+    return value.value is True if isinstance(value, ast.Constant) else None
+
+
+def _plain_struct(node: ast.ClassDef) -> bool | None:
+    """False for a class on ``Struct`` itself (or on no base), None for one on a base the module lacks."""
+    named = [last_name(b) for b in node.bases]
+    return False if all(n == "Struct" for n in named) else None
+
+
+def _tag(node: ast.ClassDef) -> str:
+    value = next((k.value for k in node.keywords if k.arg == "tag"), None)
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return value.value
+    return node.name if isinstance(value, ast.Constant) and value.value is True else ""
 
 
 def _class_var(stmt: ast.AnnAssign) -> bool:
@@ -162,10 +185,11 @@ def _finding(trees: ThreeTrees, mirror: Layout, was: Layout, moved: tuple[int, s
 
 def _mapped_finding(trees: ThreeTrees, mirror: Layout, was: Layout, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(was.path, _WORD, pr_pattern)
+    named = was.name in {mirror.name, mirror.tag}  # the fork decodes upstream's own frames, not its own
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.ERROR if named else Severity.WARNING,
         mirror.path,
         mirror.fields[0][1],
         f"{mirror.name} mirrors {was.name} ({was.path}) by position (array_like=True), and upstream's "
