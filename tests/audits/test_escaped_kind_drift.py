@@ -107,8 +107,18 @@ def test_an_override_catching_the_old_kind_through_a_helper_is_an_error(git_repo
     assert "whose bases are ClientError, EngineError, Exception, not ValueError" in message and "#50491" in message
 
 
-def test_a_module_attribute_call_of_the_moved_def_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
-    text = "from pkg import chat\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return chat._resolve(items)\n    except ValueError:\n        return {}\n"
+@pytest.mark.parametrize(
+    ("imported", "called"),
+    [
+        ("from pkg import chat", "chat._resolve"),
+        ("import pkg.chat", "pkg.chat._resolve"),
+        ("from pkg.chat import _resolve as r", "r"),
+    ],
+)
+def test_a_module_attribute_call_of_the_moved_def_is_an_error(
+    git_repo: GitRepo, no_rules: Path, imported: str, called: str
+) -> None:
+    text = f"{imported}\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return {called}(items)\n    except ValueError:\n        return {{}}\n"
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (9, "error")
 

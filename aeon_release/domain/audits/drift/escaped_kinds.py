@@ -14,10 +14,15 @@ read class by class in upstream's Python files, ends at builtin kinds none of wh
 it (a base the tree does not define, a library's class, leaves ``P`` unjudged: it may derive from ``K``).
 A fork-owned handler of ``K`` (no catch-all) is found when its ``try``'s body calls a def whose file-local
 reach (the defs of its file it calls by name, three calls deep) holds such a def, and no handler of the try
-catches ``P`` or a base of it.  An error when the body calls nothing else (``super()`` aside) and raises
-nothing itself, and no def of the reach (of any def of the called name in that file) still raises ``K`` or
-a kind deriving from it: the handler catches nothing the call raises now.  Otherwise a warning: part of what
-the handler caught escapes now.
+catches ``P`` or a base of it (import aliases mapped back; the handlers of the trys around it in the same
+function count too).  A bare name the fork's file defines, and a ``self.`` call of a def the fork's class
+defines, are the fork's own: skipped; the fork class's defs drop out of the reach (an override wins over
+upstream's ``self.`` call).  An error when the call is tied to the def's file (a name imported from its
+module, that module's alias, ``super()``/``self`` into an upstream base), the raise is paired (``P``'s raise
+keeps a message literal or an ``if`` test of a lost ``K`` raise), the body calls nothing else (``super()``
+aside) and raises nothing itself, and no def of the reach still raises ``K`` or a kind deriving from it: the
+handler catches nothing the call raises now.  Otherwise a warning: part of what the handler caught escapes
+now, or the evidence does not prove the fork's call reaches upstream's moved raise.
 
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
 out a ``raise`` line and added a ``raise`` of a capitalised name; then only those files defining a called
@@ -224,8 +229,9 @@ def _route(func: ast.expr, fork: _Module, methods: frozenset[str]) -> str:
         return "super"
     if isinstance(value, ast.Name) and value.id in ("self", "cls"):
         return "own" if isinstance(func, ast.Attribute) and func.attr in methods else "self"
-    if isinstance(value, ast.Name) and value.id in fork.imports:
-        return "mod:" + fork.imports[value.id]
+    dotted = ast.unparse(value).split(".") if isinstance(value, (ast.Name, ast.Attribute)) else [""]
+    if dotted[0] in fork.imports:  # ``chat._resolve()``, ``pkg.chat._resolve()`` after ``import pkg.chat``
+        return "mod:" + ".".join([fork.imports[dotted[0]], *dotted[1:]])
     return "?"
 
 

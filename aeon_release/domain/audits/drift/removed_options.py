@@ -12,8 +12,11 @@ An option went when a line upstream's diff removed declared it -- a class field 
 upstream's served Python (outside its tests) neither quotes ``--flag``, nor quotes the underscored name (a
 ``dest=``), nor declares a class field of that name anywhere.  The fork's side: a fork-owned line of a
 Python file holding a string literal that is exactly the option (``"--flag"``, ``"--flag=value"``, or
-underscores for hyphens), unless a line the fork added (every line the fork carries: base..ours is a tree
-diff) declares it again (an ``add_argument`` of it, or a class field of its name).  An error: the command line fails, or the setting is silently dropped.
+underscores for hyphens), unless a fork-changed file holding the name declares it again (an ``add_argument``
+/ ``option`` string in any layout, or a class field of its name).  ``--no-x`` stays while upstream still
+quotes ``--x`` or declares a field ``x`` (``BooleanOptionalAction``).  An error when the literal is on a
+command line for sure (see ``_tied_lines``): the command line fails, or the setting is silently dropped;
+a warning elsewhere (a shim's table of dropped flags, another program's same-named option).
 
 Cheap first: only the options the fork's added lines quote; only when upstream's diff removed a line that
 holds one of their names; then one ``git grep`` at upstream for what remains.
