@@ -107,8 +107,18 @@ def test_an_override_catching_the_old_kind_through_a_helper_is_an_error(git_repo
     assert "whose bases are ClientError, EngineError, Exception, not ValueError" in message and "#50491" in message
 
 
-def test_a_module_attribute_call_of_the_moved_def_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
-    text = "from pkg import chat\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return chat._resolve(items)\n    except ValueError:\n        return {}\n"
+@pytest.mark.parametrize(
+    ("imported", "called"),
+    [
+        ("from pkg import chat", "chat._resolve"),
+        ("import pkg.chat", "pkg.chat._resolve"),
+        ("from pkg.chat import _resolve as r", "r"),
+    ],
+)
+def test_a_module_attribute_call_of_the_moved_def_is_an_error(
+    git_repo: GitRepo, no_rules: Path, imported: str, called: str
+) -> None:
+    text = f"{imported}\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return {called}(items)\n    except ValueError:\n        return {{}}\n"
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (9, "error")
 
@@ -156,3 +166,107 @@ def test_a_class_deriving_from_the_kind_or_unknown_stays_quiet(git_repo: GitRepo
         "import ValidationError", f"import ValidationError, {kind}" if kind == "BadValue" else "import ValidationError"
     )
     assert run(git_repo, no_rules, OVERRIDE.format(caught="ValueError"), new) == []
+
+
+# twins of a reviewer's false errors (killers91's merge): the call, the override, the handlers around it
+OWN_HEAD = "# AEON: fork helpers\n"
+
+# an upstream shape with a method helper (like the tracker's _resolve_items) and no async re-raise
+TRACK_BASE = """from pkg.errors import ValidationError
+
+
+class Tracker:
+    def resolve_items(self, items: dict) -> dict:
+        return self._resolve_items(items)
+
+    def _resolve_items(self, items: dict) -> dict:
+        if "image" in items and "image_embeds" in items:
+            raise ValueError("mixing raw and embedded images")
+        return dict(items)
+"""
+TRACK_NEW = TRACK_BASE.replace('raise ValueError("mixing', 'raise ValidationError("mixing')
+TRACK = "pkg/tracker.py"
+
+
+def run_own(
+    git_repo: GitRepo, no_rules: Path, text: str, base: dict | None = None, new: dict | None = None
+) -> list[tuple[int, str, str]]:
+    """A fork file with no import of upstream's tracker (the cases name their own imports)."""
+    sides = s.merge_case(
+        git_repo,
+        {**(base or {CHAT: CHAT_BASE}), ERRORS: ERRORS_TEXT, "pkg/__init__.py": ""},
+        {FORK: OWN_HEAD + text},
+        [(SUBJECT, new or {CHAT: CHAT_NEW})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+COLLISIONS = {
+    # the fork's own def of the same name, in its own file: nothing of upstream's is called
+    "own_def_same_name": (
+        "\n\ndef _resolve(items: dict) -> dict:\n    return {k: int(v) for k, v in items.items()}\n\n\n"
+        "def aeon_items(items: dict) -> dict:\n    try:\n        return _resolve(items)\n    except ValueError:\n        return {}\n"
+    ),
+    # an unrelated receiver (json-ish parser of the fork's) sharing the method name _resolve
+    "other_receiver": (
+        "\n\nclass Units:\n    def _resolve(self, text: str) -> int:\n        return int(text)\n\n\n"
+        "def size(units: Units, text: str) -> int:\n    try:\n        return units._resolve(text)\n    except ValueError:\n        return 0\n"
+    ),
+    # an unrelated library's function with the same simple name
+    "library_same_name": (
+        "import mylib\n\n\ndef aeon_items(text: str) -> dict:\n    try:\n        return mylib._resolve(text)\n    except ValueError:\n        return {}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COLLISIONS))
+def test_a_same_named_def_not_upstreams_is_no_error(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    # the fork's own def is quiet; a receiver the check cannot tie to upstream's def at most warns
+    rows = run_own(git_repo, no_rules, COLLISIONS[name])
+    assert [r for r in rows if r[1] == "error"] == [] and (name != "own_def_same_name" or rows == [])
+
+
+def test_fork_override_of_the_moved_method_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork overrides _resolve_items (still raising ValueError); super().resolve_items() dispatches to it
+    text = (
+        "from pkg.tracker import Tracker\n\n\nclass AeonTracker(Tracker):\n"
+        "    def _resolve_items(self, items: dict) -> dict:\n"
+        "        if 'image' in items and 'image_embeds' in items:\n            raise ValueError('mixed')\n"
+        "        return dict(items)\n\n"
+        "    def resolve_items(self, items: dict) -> dict:\n        try:\n            return super().resolve_items(items)\n"
+        "        except ValueError:\n            return {}\n"
+    )
+    assert run_own(git_repo, no_rules, text, base={TRACK: TRACK_BASE}, new={TRACK: TRACK_NEW}) == []
+
+
+def test_an_aliased_sibling_handler_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "from pkg.chat import _resolve\nfrom pkg.errors import ValidationError as VE\n\n\n"
+        "def aeon_items(items: dict) -> dict:\n    try:\n        return _resolve(items)\n"
+        "    except VE:\n        return {}\n    except ValueError:\n        return {}\n"
+    )
+    assert run_own(git_repo, no_rules, text) == []
+
+
+def test_an_outer_handler_of_the_new_class_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "from pkg.chat import _resolve\nfrom pkg.errors import ValidationError\n\n\n"
+        "def aeon_items(items: dict) -> dict:\n    try:\n        try:\n            return _resolve(items)\n"
+        "        except ValueError:  # older upstreams\n            return {}\n"
+        "    except ValidationError:\n        return {}\n"
+    )
+    assert run_own(git_repo, no_rules, text) == []
+
+
+def test_a_dropped_check_plus_a_new_unrelated_raise_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # upstream dropped the ValueError check (mixing now supported) and added an unrelated ValidationError
+    new = CHAT_BASE.replace(
+        '    if "image" in items and "image_embeds" in items:\n        raise ValueError("mixing raw and embedded images")\n',
+        '    if "audio" in items:\n        raise ValidationError("audio is not supported")\n',
+    )
+    text = (
+        "from pkg.chat import _resolve\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return _resolve(items)\n"
+        "    except ValueError:\n        return {}\n"
+    )
+    [(_, severity, _)] = run_own(git_repo, no_rules, text, new={CHAT: new})
+    assert severity == "warning"

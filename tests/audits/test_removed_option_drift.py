@@ -123,3 +123,60 @@ def test_an_option_upstream_still_declares_or_quotes_stays_quiet(
 ) -> None:
     text = "ARGV = ['--use-gpu-for-pooling-score']\n"
     assert run(git_repo, no_rules, text, new={ARGS: ARGS_NEW, "pkg/pooler.py": elsewhere}) == []
+
+
+# twins of a reviewer's false errors (killers91's merge): declarations in any layout, argv the check cannot tie
+FLAG = "ARGV = ['--model', 'm', '--use-gpu-for-pooling-score']\n"
+
+
+def test_a_multiline_add_argument_of_the_fork_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # black's layout of the fork's own re-declaration
+    own = {
+        "pkg/aeon_args.py": "def aeon_args(parser):\n    parser.add_argument(\n        '--use-gpu-for-pooling-score',\n        action='store_true',\n    )\n    return parser\n"
+    }
+    assert (run(git_repo, no_rules, FLAG, more=own)) == []
+
+
+def test_a_fork_subclass_re_adding_the_field_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    own = {
+        "pkg/aeon_args.py": "from dataclasses import dataclass\n\nfrom pkg.cli_args import FrontendArgs\n\n\n@dataclass\nclass AeonFrontendArgs(FrontendArgs):\n    use_gpu_for_pooling_score: bool = False\n"
+    }
+    assert (run(git_repo, no_rules, FLAG, more=own)) == []
+
+
+def test_a_fork_shim_dropping_the_flag_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # no parser nor subprocess takes the tuple, and no other option sits beside it: it may never reach one
+    text = "_GONE = ('--use-gpu-for-pooling-score',)  # upstream #36159 dropped it\n\n\ndef clean(argv: list) -> list:\n    return [a for a in argv if a not in _GONE]\n"
+    [(_, _, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "warning"
+
+
+def test_a_click_option_of_the_forks_own_tool_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "import click\n\n\n@click.command()\n@click.option('--disable-log-stats', is_flag=True)\ndef bench(disable_log_stats: bool) -> None:\n    pass\n"
+    assert (run(git_repo, no_rules, text)) == []
+
+
+def test_a_boolean_optional_negation_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # upstream replaced an explicit --no-enable-x with a bool field parsed by BooleanOptionalAction,
+    # which still accepts --no-enable-x
+    base = ARGS_BASE.replace(
+        "    return parser\n",
+        '    parser.add_argument("--no-enable-x", dest="enable_x", action="store_false")\n    return parser\n',
+    )
+    new = ARGS_BASE.replace("    port: int = 8000\n", "    port: int = 8000\n    enable_x: bool = True\n").replace(
+        "    return parser\n",
+        "    parser.add_argument('--enable-x', action=argparse.BooleanOptionalAction)\n    return parser\n",
+    )
+    text = "ARGV = ['--no-enable-x']\n"
+    sides = s.merge_case(
+        git_repo, {ARGS: base, SCORE: SCORE_TEXT, "pkg/__init__.py": ""}, {FORK: HEAD + text}, [(SUBJECT, {ARGS: new})]
+    )
+    rows = [r for r in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "command line" in r[3]]
+    assert rows == []
+
+
+def test_a_tool_other_than_the_server_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's profiler call: another program's option that shares the name
+    text = "def prof(cmd: list) -> None:\n    subprocess.run(['nsys', 'profile', '--disable-log-stats', *cmd], check=True)\n"
+    [(_, _, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "warning"

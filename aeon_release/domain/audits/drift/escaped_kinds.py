@@ -14,10 +14,15 @@ read class by class in upstream's Python files, ends at builtin kinds none of wh
 it (a base the tree does not define, a library's class, leaves ``P`` unjudged: it may derive from ``K``).
 A fork-owned handler of ``K`` (no catch-all) is found when its ``try``'s body calls a def whose file-local
 reach (the defs of its file it calls by name, three calls deep) holds such a def, and no handler of the try
-catches ``P`` or a base of it.  An error when the body calls nothing else (``super()`` aside) and raises
-nothing itself, and no def of the reach (of any def of the called name in that file) still raises ``K`` or
-a kind deriving from it: the handler catches nothing the call raises now.  Otherwise a warning: part of what
-the handler caught escapes now.
+catches ``P`` or a base of it (import aliases mapped back; the handlers of the trys around it in the same
+function count too).  A bare name the fork's file defines, and a ``self.`` call of a def the fork's class
+defines, are the fork's own: skipped; the fork class's defs drop out of the reach (an override wins over
+upstream's ``self.`` call).  An error when the call is tied to the def's file (a name imported from its
+module, that module's alias, ``super()``/``self`` into an upstream base), the raise is paired (``P``'s raise
+keeps a message literal or an ``if`` test of a lost ``K`` raise), the body calls nothing else (``super()``
+aside) and raises nothing itself, and no def of the reach still raises ``K`` or a kind deriving from it: the
+handler catches nothing the call raises now.  Otherwise a warning: part of what the handler caught escapes
+now, or the evidence does not prove the fork's call reaches upstream's moved raise.
 
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
 out a ``raise`` line and added a ``raise`` of a capitalised name; then only those files defining a called
@@ -58,21 +63,31 @@ class Moved:
     old: str
     new: str
     chain: frozenset[str]
+    paired: bool  # a raise of ``new`` kept a message or an ``if`` test of a lost raise of ``old``
 
 
 @dataclass(frozen=True)
 class _Try:
     handler: ast.ExceptHandler
-    calls: frozenset[str]
-    supers: frozenset[str]  # the names called off ``super()``
+    calls: frozenset[tuple[str, str]]  # (called name, route: "super", "self", "mod:<module>" or "?")
     bases: frozenset[str]  # the bases of the class the try sits in (``super()``'s defs)
+    methods: frozenset[str]  # the defs of that class (overrides of what upstream's ``self.`` calls reach)
     alone: bool  # one call, no raise or assert of its own
-    siblings: frozenset[str]  # what every handler of the try catches
+    siblings: frozenset[str]  # what every handler of the try (and of the trys around it) catches
+
+
+@dataclass(frozen=True)
+class _Module:
+    """A fork file's import aliases (alias -> dotted target) and the names its module-level defs take."""
+
+    path: str
+    imports: dict[str, str]
+    defs: frozenset[str]
 
 
 def escaped_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     forks = _fork_tries(trees)
-    names = {n for _, tries in forks for t in tries for n in t.calls}
+    names = {n for _, tries in forks for t in tries for n, _ in t.calls}
     if not names:
         return []
     chains: dict[str, frozenset[str]] = {}  # a class's bases, read once
@@ -98,40 +113,97 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
             continue
-        bases = _enclosing_bases(module)
-        tries = [t for node in ast.walk(module) if isinstance(node, ast.Try) for t in _owned(node, owned, bases)]
+        defs = frozenset(s.name for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        fork = _Module(path, _imports(module, path), defs)
+        classes, outer = _enclosing_classes(module), _outer_handlers(module, fork)
+        tries = [
+            t
+            for node in ast.walk(module)
+            if isinstance(node, ast.Try)
+            for t in _owned(node, owned, fork, classes.get(id(node), _NO_CLASS), outer.get(id(node), frozenset()))
+        ]
         if tries:
             found.append((path, tries))
     return found
 
 
-def _enclosing_bases(module: ast.Module) -> dict[int, frozenset[str]]:
-    """id of each ``try`` inside a class -> the base names of the innermost class holding it."""
-    found: dict[int, frozenset[str]] = {}
-    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
-        names = frozenset(b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases)
-        found.update((id(n), names) for n in ast.walk(cls) if isinstance(n, ast.Try))
+_NO_CLASS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+
+def _imports(module: ast.Module, path: str) -> dict[str, str]:
+    """alias -> dotted target of a file's imports (``from a.b import c as d``: d -> a.b.c; relative ones
+    resolved against the file's package)."""
+    found: dict[str, str] = {}
+    package = path.rsplit("/", 1)[0].split("/") if "/" in path else []
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            found.update(
+                (a.asname or a.name.split(".")[0], a.name if a.asname else a.name.split(".")[0]) for a in node.names
+            )
+        elif isinstance(node, ast.ImportFrom):
+            parts = package[: len(package) - node.level + 1] if node.level else []
+            origin = ".".join([*parts, *([node.module] if node.module else [])])
+            found.update((a.asname or a.name, f"{origin}.{a.name}") for a in node.names)
     return found
 
 
-def _owned(node: ast.Try, owned: set[int], bases: dict[int, frozenset[str]]) -> list[_Try]:
+def _enclosing_classes(module: ast.Module) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+    """id of each ``try`` inside a class -> the base names and the def names of the innermost class holding it."""
+    found: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        names = frozenset(b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases)
+        methods = frozenset(s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        found.update((id(n), (names, methods)) for n in ast.walk(cls) if isinstance(n, ast.Try))
+    return found
+
+
+def _outer_handlers(module: ast.Module, fork: _Module) -> dict[int, frozenset[str]]:
+    """id of each ``try`` -> what the handlers of the trys around it in the same function catch: an escape
+    from the inner handler lands there."""
+    found: dict[int, frozenset[str]] = {}
+
+    def visit(node: ast.AST, outer: frozenset[str]) -> None:
+        inner = outer
+        if isinstance(node, ast.Try):
+            found[id(node)] = outer
+            inner = outer | _handled(node, fork)
+        for child in ast.iter_child_nodes(node):
+            scoped = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+            visit(child, frozenset() if scoped else inner if child in getattr(node, "body", ()) else outer)
+
+    visit(module, frozenset())
+    return found
+
+
+def _handled(node: ast.Try, fork: _Module) -> frozenset[str]:
+    """What a try's handlers catch, aliases mapped back (a bare handler: everything)."""
     every = [_caught(h) for h in node.handlers]
-    if any(c is None or _CATCH_ALL & set(c) for c in every):
-        return []  # a bare or catch-all handler of the try catches whatever escapes
-    calls, supers, alone = _body_calls(node.body)
-    siblings = frozenset(n for c in every if c for n in c)
+    if any(c is None for c in every):
+        return _CATCH_ALL
+    return frozenset(fork.imports.get(n, n).rsplit(".", 1)[-1] for c in every if c for n in c)
+
+
+def _owned(
+    node: ast.Try, owned: set[int], fork: _Module, cls: tuple[frozenset[str], frozenset[str]], outer: frozenset[str]
+) -> list[_Try]:
+    every = [_caught(h) for h in node.handlers]
+    siblings = _handled(node, fork) | outer
+    if _CATCH_ALL & siblings:
+        return []  # a bare or catch-all handler of the try (or of one around it) catches whatever escapes
+    calls, alone = _body_calls(node.body, fork, cls[1])
     return [
-        _Try(h, calls, supers, bases.get(id(node), frozenset()), alone, siblings)
+        _Try(h, calls, cls[0], cls[1], alone, siblings)
         for h, caught in zip(node.handlers, every, strict=True)
         if h.lineno in owned and caught and calls and all(map(_builtin, caught))
     ]
 
 
-def _body_calls(body: list[ast.stmt]) -> tuple[frozenset[str], frozenset[str], bool]:
-    """The names a ``try`` body calls (``super()`` aside), those it calls off ``super()``, and whether that is
-    one call and nothing else raises."""
-    names: list[str] = []
-    supers: set[str] = set()
+def _body_calls(
+    body: list[ast.stmt], fork: _Module, methods: frozenset[str]
+) -> tuple[frozenset[tuple[str, str]], bool]:
+    """(name, route) of the calls a ``try`` body makes (``super()`` aside; the fork's own defs left out), and
+    whether that is one call and nothing else raises."""
+    calls: list[tuple[str, str]] = []
     other = False
     for node in (n for stmt in body for n in own_nodes([stmt])):
         other = other or isinstance(node, (ast.Raise, ast.Assert))
@@ -140,10 +212,33 @@ def _body_calls(body: list[ast.stmt]) -> tuple[frozenset[str], frozenset[str], b
             if name is None:
                 other = True
             elif name != "super":
-                names.append(name)
-            if isinstance(node.func, ast.Attribute) and _called(node.func.value) == "super":
-                supers.add(name or "")
-    return frozenset(names), frozenset(supers), not other and len(names) == 1
+                calls.append((name, _route(node.func, fork, methods)))
+    resolved = frozenset(_resolved(name, route, fork) for name, route in calls if route != "own")
+    return resolved, not other and len(calls) == 1
+
+
+def _route(func: ast.expr, fork: _Module, methods: frozenset[str]) -> str:
+    """How a call reaches its def: off ``super()`` or ``self`` (into the class's bases), through an import of
+    a module (``mod:a.b``), the fork's own def (``own``), or a receiver the check cannot tell (``?``)."""
+    if isinstance(func, ast.Name):
+        if func.id in fork.imports and func.id not in fork.defs:
+            return "mod:" + fork.imports[func.id].rsplit(".", 1)[0]
+        return "own" if func.id in fork.defs else "?"
+    value = func.value if isinstance(func, ast.Attribute) else None
+    if _called(value) == "super" if isinstance(value, ast.Call) else False:
+        return "super"
+    if isinstance(value, ast.Name) and value.id in ("self", "cls"):
+        return "own" if isinstance(func, ast.Attribute) and func.attr in methods else "self"
+    dotted = ast.unparse(value).split(".") if isinstance(value, (ast.Name, ast.Attribute)) else [""]
+    if dotted[0] in fork.imports:  # ``chat._resolve()``, ``pkg.chat._resolve()`` after ``import pkg.chat``
+        return "mod:" + ".".join([fork.imports[dotted[0]], *dotted[1:]])
+    return "?"
+
+
+def _resolved(name: str, route: str, fork: _Module) -> tuple[str, str]:
+    """(the def's own name, route): ``from m import f as g``'s ``g()`` calls ``f``."""
+    target = fork.imports.get(name, "") if route.startswith("mod:") and name not in fork.defs else ""
+    return (target.rsplit(".", 1)[-1] if target.startswith(route[4:] + ".") else name), route
 
 
 def _called(node: ast.AST) -> str | None:
@@ -189,20 +284,47 @@ def _by_name(module: ast.Module) -> _Defs:
 def _moved(
     trees: ThreeTrees, old: ast.Module, new: ast.Module, path: str, chains: dict[str, frozenset[str]]
 ) -> list[Moved]:
-    before = {q: _raises(f) for q, f in method_defs(old.body)}
+    before = {q: f for q, f in method_defs(old.body)}
     found = []
     for qualname, func in method_defs(new.body):
-        was, now = before.get(qualname), _raises(func)
-        if was is None:
+        if qualname not in before:
             continue
+        was, now = _raises(before[qualname]), _raises(func)
         lost = [k for k in was if _builtin(k) and was[k] > now[k]]
         fresh = [k for k in now if not _builtin(k) and now[k] > was[k]]
+        keys_was, keys_now = _raise_keys(before[qualname]), _raise_keys(func)
         for new_kind in fresh:
             chain = _chain(trees, new_kind, chains)
             for kind in lost:
                 if chain and not any(_subclass(c, kind) for c in chain):
-                    found.append(Moved(qualname, path, kind, new_kind, chain))
+                    paired = bool(keys_was.get(kind, set()) & keys_now.get(new_kind, set()))
+                    found.append(Moved(qualname, path, kind, new_kind, chain, paired))
     return found
+
+
+def _raise_keys(func: _Def) -> dict[str, set[str]]:
+    """kind -> the message literals and the ``if`` tests of a def's own raises of it: upstream deleting a check
+    and adding an unrelated raise elsewhere in the def is no moved raise site."""
+    keys: dict[str, set[str]] = {}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.If):
+            for stmt in (s for s in node.body if isinstance(s, ast.Raise)):
+                keys.setdefault(_kind(stmt), set()).add("if:" + ast.dump(node.test))
+        elif isinstance(node, ast.Raise) and (message := _message(node)):
+            keys.setdefault(_kind(node), set()).add("msg:" + message)
+    return keys
+
+
+def _message(node: ast.Raise) -> str:
+    """A raise's message literal (an f-string's literal parts), or ""."""
+    first = node.exc.args[0] if isinstance(node.exc, ast.Call) and node.exc.args else None
+    parts = first.values if isinstance(first, ast.JoinedStr) else [first]
+    return "".join(p.value for p in parts if isinstance(p, ast.Constant) and isinstance(p.value, str))
+
+
+def _kind(node: ast.Raise) -> str:
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return exc.attr if isinstance(exc, ast.Attribute) else getattr(exc, "id", "?")
 
 
 def _raises(func: _Def) -> Counter[str]:
@@ -212,8 +334,7 @@ def _raises(func: _Def) -> Counter[str]:
         if isinstance(node, ast.Assert):
             kinds["AssertionError"] += 1
         elif isinstance(node, ast.Raise):
-            exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-            kinds[exc.attr if isinstance(exc, ast.Attribute) else getattr(exc, "id", "?")] += 1
+            kinds[_kind(node)] += 1
     return kinds
 
 
@@ -272,18 +393,30 @@ def _judge(
 ) -> tuple[Moved, str, Severity] | None:
     """The moved raise site a handler stops catching, the called name, and how sure: None when none."""
     caught = _caught(one.handler) or []
-    for name in sorted(one.calls):
-        for defs, moved in files.values():
-            reach = _reach(defs, name, one.bases if name in one.supers else None)
+    for name, route in sorted(one.calls):
+        for path, (defs, moved) in sorted(files.items()):
+            reach = _reach(defs, name, one.bases if route in ("super", "self") else None)
+            # the fork class's own defs override what upstream's ``self.`` calls would reach
+            reach = [f for f in reach if f.name == name or f.name not in one.methods]
             quals = {id(f) for f in reach}
             hits = [m for m in moved if any(m.old == c or _subclass(m.old, c) for c in caught)]
             hits = [m for m in hits if _defined(defs, m.qualname, quals) and not (m.chain & one.siblings)]
             if hits:
                 order = {f.name: i for i, f in reversed(list(enumerate(reach)))}  # the nearest def first
                 hits.sort(key=lambda m: order.get(m.qualname.rsplit(".", 1)[-1], len(order)))
-                sure = one.alone and not _still(trees, reach, caught, chains)
+                sure = one.alone and _upstreams(route, path) and hits[0].paired
+                sure = sure and not _still(trees, reach, caught, chains)
                 return hits[0], name, Severity.ERROR if sure else Severity.WARNING
     return None
+
+
+def _upstreams(route: str, path: str) -> bool:
+    """The call resolves to the def in upstream's ``path``: off ``super()``/``self`` into an upstream base, or
+    through an import of that very module (a same-named def elsewhere, an unknown receiver: not proven)."""
+    if route in ("super", "self"):
+        return True
+    module = route[4:].replace(".", "/") if route.startswith("mod:") else None
+    return module is not None and path in (f"{module}.py", f"{module}/__init__.py")
 
 
 def _still(trees: ThreeTrees, reach: list[_Def], caught: list[str], chains: dict[str, frozenset[str]]) -> bool:
