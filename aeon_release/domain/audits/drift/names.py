@@ -464,6 +464,9 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     flagged = (
         {flags[f] for f in repo.strings_present(trees.repo, trees.theirs, sorted(flags), served)} if flags else set()
     )
+    # the fork's own reader of an orphaned variable, straight off the environment (a shim of its own): the
+    # fork's setting still acts.  A read off upstream's registry (``envs.NAME``) is no such reader
+    fork_readers = {r.name for r in reads if r.name in orphans and r.form not in orphaned_envs.WRITES | {"module"}}
     for read in (r for r in reads if not (r.form == "namespace" and r.name in flagged)):
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
@@ -480,7 +483,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             evidence = tested or ranked[0]
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
-                findings.append(_orphan_finding(trees, read, evidence, pr_pattern))
+                sure = read.name not in fork_readers and _orphan_sure(trees, read, evidence, served)
+                findings.append(_orphan_finding(trees, read, evidence, pr_pattern, sure))
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
@@ -1427,13 +1431,27 @@ def _finding(
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
 
 
-def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
-    """A setting of (an error) or a read of (a warning) a variable upstream still registers and no longer acts on."""
+def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, sure: bool) -> Finding:
+    """A setting of (an error when ``sure``) or a read of (a warning) a variable upstream still registers and
+    no longer acts on."""
     commit, _ = _commit(trees, removed, pr_pattern)
     verb = f"removed the last reader of environment variable {removed.name!r}"
     text = orphaned_envs.message(read.how, verb, f"({removed.path}{commit})", read.form)
-    severity = Severity.ERROR if read.form in orphaned_envs.WRITES else Severity.WARNING
+    severity = Severity.ERROR if read.form in orphaned_envs.WRITES and sure else Severity.WARNING
     return Finding(RULE, "merge", severity, read.path, read.line, text)
+
+
+def _orphan_sure(trees: ThreeTrees, read: Read, removed: Removed, served: list[str]) -> bool:
+    """The setting is certainly ignored: it writes the process environment, the name is of the registry's own
+    family (not ``CUDA_VISIBLE_DEVICES``, which a driver reads), and no upstream file quotes a prefix of it
+    past the family's (``startswith("APP_PROFILE_")`` consumes it unnamed)."""
+    if read.form not in orphaned_envs.WRITES or not orphaned_envs.sets_environ(read.how):
+        return False
+    holders = sorted(repo.files_containing(trees.repo, trees.theirs, [f'"{read.name}"', f"'{read.name}'"], served))
+    prefix = orphaned_envs.registry_prefix(list(trees.blobs(trees.theirs, holders[:_HOLDERS]).values()))
+    if not prefix or not read.name.startswith(prefix):
+        return False
+    return not repo.strings_present(trees.repo, trees.theirs, orphaned_envs.own_prefixes(read.name, prefix), served)
 
 
 def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
