@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
-from aeon_release.domain.audits.drift.param_choices import param_choices, super_init_bases
+from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -310,8 +310,9 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             or written_for_both(own, read.node, drop.added)
         )
 
+    inline = {id(drop) for drop in params.values()}
     findings = [
-        _dropped_finding(trees, read, drop, pr_pattern)
+        _dropped_finding(trees, read, drop, pr_pattern, id(drop) not in inline or _reaches_declarer(trees, read, drop))
         for read in reads
         if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
@@ -1320,8 +1321,9 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
-def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
-    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
+def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str, sure: bool = True) -> Finding:
+    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error
+    (a warning when the call may reach another function of the name: not ``sure``)."""
     commit = trees.upstream_commit(drop.path, whole_word(drop.declared if drop.narrowed else drop.value), pr_pattern)
     outcome = (
         "it is refused, or nothing tests for it"
@@ -1344,7 +1346,38 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
     if drop.narrowed and _caught(trees, read):
         message += "; the fork catches the refusal here: check that its fallback is what it wants"
         return Finding(RULE, "merge", Severity.WARNING, read.path, read.line, message)
+    if not sure:
+        message += f" (if the call reaches {drop.path}'s function: another of the name may take the value)"
+        return Finding(RULE, "merge", Severity.WARNING, read.path, read.line, message)
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+def _reaches_declarer(trees: ThreeTrees, read: Read, drop: Dropped) -> bool:
+    """The call certainly reaches the function whose parameter's ``Literal`` lost the value: a name imported
+    from its module (or a package above it), an attribute of that module, a method of a receiver typed as
+    (or built as) its class, ``super().__init__`` whose first base with an ``__init__`` is its class.  A
+    library's ``pad``, the fork's own ``resample_with`` or a mixin that maps the value may take it (#37058)."""
+    call, module = read.node, trees.merged_module(read.path)
+    if not isinstance(call, ast.Call) or module is None:
+        return False
+    func = call.func
+    if super_init_bases(call, module):
+        func = first_init_base(call, module) or func
+        if (plain_name(func) or "").rsplit(".", 1)[-1] not in drop.owners:
+            return False
+    elif isinstance(func, ast.Attribute) and _receiver_typed(trees, read, func.value, drop):
+        return True
+    info = parse_module_info(read.path, dotted_name(read.path), trees.merged_text(read.path) or "")
+    return info is not None and may_come_from(info, func, dotted_name(drop.path))
+
+
+def _receiver_typed(trees: ThreeTrees, read: Read, receiver: ast.expr, drop: Dropped) -> bool:
+    """``resampler.resample(...)`` with ``resampler: AudioResampler`` (or built by it in the function)."""
+    own, head = _Owns(trees)(read.path), drop.declared.split("'s ", 1)[0]
+    cls = head.rsplit(".", 1)[0] if "." in head else ""  # ``AudioResampler.resample's res_type``
+    if own is None or read.node is None or not cls:
+        return False
+    return cls in typed_as(receiver, enclosing(read.node, own.parents), own.parents, own.classes)
 
 
 # what a validated class's refusal raises (pydantic's ValidationError is a ValueError), and its bases
