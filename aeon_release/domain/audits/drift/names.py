@@ -1453,6 +1453,9 @@ def _finding(
     # a deployment file's variable: a library the service loads may read it too
     looked_up = read.form == "arg" and not tested and _looked_up_by(trees, read, removed)
     uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
+    # a value only a top-level script dropped (an extra of setup.py renamed ``"av"``, #37058): a package's
+    # name, not a value the code accepts -- the fork's own ``how == "librosa"`` may mean its own choice
+    uncertain |= removed.kind is Kind.CHOICE and "/" not in removed.path
     if not renamed and _module_probe(trees, read, removed):
         uncertain = True
         message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
