@@ -27,8 +27,14 @@ class PromptLabel:
 
 def find(target: PromptIndex, label: PromptLabel, tokenizer, prompt):
     return target.get_match_index(tokenizer, prompt), label.get_label(prompt)
+
+
+def narrowed(target, tokenizer, prompt):
+    if isinstance(target, PromptIndex):
+        return target.get_match_index(tokenizer, prompt)
+    return None
 """
-GROWN = BASE.replace("target.get_match_index(tokenizer, prompt),", "target.get_match_index(tokenizer, prompt, 0),")
+GROWN = BASE.replace("get_match_index(tokenizer, prompt)", "get_match_index(tokenizer, prompt, 0)")
 SUBJECT = "[Refactor] Dynamic `target` and `content` for prompt updates (#23411)"
 FORK = "vllm/aeon/updates.py"
 FORK_TEXT = """from vllm.multimodal.processing import PromptIndex, PromptLabel
@@ -199,3 +205,13 @@ def test_a_class_that_adapts_the_old_callable_is_a_warning(git_repo: GitRepo, no
     sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: fork}, [(SUBJECT, {UPSTREAM: ADAPTED})])
     rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     assert [(line, severity) for _, line, severity, _ in rows] == [(3, "warning")]
+
+
+def test_a_receiver_narrowed_by_isinstance_counts_as_typed(git_repo: GitRepo, no_rules: Path) -> None:
+    """#23411's own calls: ``target: Union[_BoundPromptSequence, PromptIndex]``, then ``isinstance(target, PromptIndex)``."""
+    base = BASE.replace("def find(target: PromptIndex,", "def find(target,")
+    grown = base.replace("get_match_index(tokenizer, prompt)", "get_match_index(tokenizer, prompt, 0)")
+    fork = "from vllm.multimodal.processing import PromptIndex\n\nAEON = PromptIndex(lambda tokenizer, prompt: 1)\n"
+    assert [
+        (line, sev) for _, line, sev, _ in errors(git_repo, no_rules, {UPSTREAM: base}, fork, {UPSTREAM: grown})
+    ] == [(3, "error")]

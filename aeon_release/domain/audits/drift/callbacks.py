@@ -192,7 +192,21 @@ def _typed(receiver: ast.expr, func: ast.AST, owner: str, module: ast.Module) ->
         return False
     if receiver.id == "self":
         return any(c.name == owner and func in c.body for c in file_classes(module.body))
-    return owner in {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, func)}
+    typed = {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, func)}
+    return owner in typed or _narrowed(receiver.id, func, owner)
+
+
+def _narrowed(name: str, func: ast.AST, owner: str) -> bool:
+    """The function tests ``isinstance(name, Owner)`` (#23411: ``target: Union[..., PromptIndex]`` narrowed)."""
+    return any(
+        isinstance(node, ast.Call)
+        and plain_name(node.func) == "isinstance"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == name
+        and owner in {(plain_name(n) or "").rsplit(".", 1)[-1] for n in ast.walk(node.args[1])}
+        for node in ast.walk(func)
+    )
 
 
 def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
