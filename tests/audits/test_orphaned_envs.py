@@ -141,3 +141,72 @@ def test_a_variable_whose_registry_entry_reads_nothing_is_not_orphaned(git_repo:
 def test_a_fork_that_never_names_the_variable_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     fork = "import os\n\n\ndef aeon_quiet() -> None:\n    os.environ['VLLM_LOGGING_LEVEL'] = 'WARNING'\n"
     assert rows(git_repo, no_rules, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}, fork) == []
+
+
+# twins: a setting that may still act is a warning at most (a false error blocks a correct fork's merge)
+SHIM = "vllm/aeon/profiler_shim.py"
+SHIM_TEXT = """import os
+
+
+def aeon_maybe_profile():
+    trace_dir = os.getenv("VLLM_PROFILER_DIR")
+    return trace_dir or None
+"""
+SETTER = "import os\n\n\ndef aeon_enable_tracing(path: str) -> None:\n    os.environ['VLLM_PROFILER_DIR'] = path\n"
+RECORD = """import vllm.envs as envs
+
+
+def aeon_report() -> dict:
+    report: dict[str, str | None] = {}
+    report["VLLM_PROFILER_DIR"] = envs.VLLM_PROFILER_DIR
+    return report
+"""
+PREFIX_READER = """import os
+
+
+class ProfilerConfig:
+    torch_profiler_dir: str = ""
+
+    def __post_init__(self) -> None:
+        for key, value in os.environ.items():
+            if key.startswith("VLLM_PROFILER_"):
+                setattr(self, "torch_profiler_dir", value)
+"""
+
+
+def errors_of(repo: GitRepo, config: Path, fork: dict[str, str], upstream: dict[str, str | None], base=None) -> list:
+    base = base or {ENVS: ENVS_BASE, PROFILER: PROFILER_BASE}
+    sides = s.merge_case(repo, base, fork, [(SUBJECT, upstream)])
+    return [row for row in s.rule_rows(repo, config, sides, RULE) if row[2] == "error"]
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # the fork's own shim reads the variable straight off the environment: its setting still acts
+        ({FORK: SETTER, SHIM: SHIM_TEXT}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
+        # a plain dict keyed by the variable's name (a diagnostics record) is not the environment
+        ({FORK: RECORD}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
+        # upstream's new reader takes the family by its prefix: it still consumes the variable
+        ({FORK: SETTER}, {ENVS: ENVS_UP, PROFILER: PREFIX_READER}),
+    ],
+    ids=["fork's own reader", "plain dict", "prefix reader"],
+)
+def test_a_setting_that_may_still_act_is_no_error(
+    git_repo: GitRepo, no_rules: Path, fork: dict[str, str], upstream: dict[str, str | None]
+) -> None:
+    assert errors_of(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_variable_outside_the_registrys_family_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``CUDA_VISIBLE_DEVICES``: the driver and child processes read it, whatever upstream's Python does."""
+    entry = '    "VLLM_PROFILER_DIR": lambda: os.getenv("VLLM_PROFILER_DIR"),\n'
+    registry = ENVS_BASE.replace(
+        entry, entry + '    "CUDA_VISIBLE_DEVICES": lambda: os.getenv("CUDA_VISIBLE_DEVICES"),\n'
+    )
+    platform = "vllm/platforms/cuda.py"
+    reader = "import vllm.envs as envs\n\n\ndef device_ids():\n    return envs.CUDA_VISIBLE_DEVICES.split(',')\n"
+    fork = {FORK: "import os\n\n\ndef aeon_pin() -> None:\n    os.environ['CUDA_VISIBLE_DEVICES'] = '0,1'\n"}
+    upstream = {platform: "import torch\n\n\ndef device_ids():\n    return range(torch.cuda.device_count())\n"}
+    found = errors_of(git_repo, no_rules, fork, upstream, {ENVS: registry, PROFILER: PROFILER_BASE, platform: reader})
+    assert found == []

@@ -118,3 +118,93 @@ def test_a_literal_that_kept_the_value_is_not_an_error(git_repo: GitRepo, no_rul
     """Upstream's ``Literal`` added a choice and kept the fork's: only the other file's drop is an error."""
     widened = PARSE_BASE.replace('Literal["librosa", "scipy"]', 'Literal["librosa", "pyav", "scipy"]')
     assert errors(git_repo, no_rules, {PARSE: widened, AUDIO: AUDIO_37058}) == [14]
+
+
+# twins: a call that may reach another function of the name is a warning at most (fixAC)
+PAD = "vllm/utils/padding.py"
+PAD_BASE = """from typing import Literal
+
+
+def pad(x, width: int, mode: Literal["reflect", "constant"] = "constant"):
+    return x
+"""
+PAD_NEW = PAD_BASE.replace('Literal["reflect", "constant"]', 'Literal["constant", "edge"]')
+LIBRARY_PAD = """import numpy as np
+import torch.nn.functional as F
+
+
+def aeon_pad(x):
+    return np.pad(x, 2, mode="reflect"), np.pad(x, 2, "reflect")
+
+
+def aeon_pad_t(t):
+    return F.pad(t, (2, 2), mode="reflect")
+"""
+RESAMPLE = "vllm/multimodal/resample.py"
+RESAMPLE_BASE = """from typing import Literal
+
+
+class AudioResampler:
+    def resample(self, audio, *, res_type: Literal["soxr_hq", "kaiser_best"] = "soxr_hq"):
+        return audio
+"""
+RESAMPLE_NEW = RESAMPLE_BASE.replace('Literal["soxr_hq", "kaiser_best"] = "soxr_hq"', 'Literal["scipy"] = "scipy"')
+RECEIVERS = """import librosa
+
+from vllm.multimodal.resample import AudioResampler
+
+
+def aeon_library(y, sr):
+    return librosa.resample(y, orig_sr=sr, target_sr=16000, res_type="soxr_hq")
+
+
+def aeon_typed(y, r: AudioResampler):
+    return r.resample(y, res_type="soxr_hq")
+"""
+OWN_FUNCTION = {
+    "vllm/aeon/util.py": 'def resample_with(audio, how: str = "librosa"):\n    return audio if how == "librosa" else None\n',
+    FORK: 'from vllm.aeon.util import resample_with\n\n\ndef aeon_to_16k(audio):\n    return resample_with(audio, "librosa")\n',
+}
+MIXIN = """from vllm.multimodal.parse import MultiModalDataParser
+
+
+class LegacyMethods:
+    def __init__(self, *, audio_resample_method: str = "pyav", **kwargs) -> None:
+        mapped = "pyav" if audio_resample_method == "librosa" else audio_resample_method
+        super().__init__(audio_resample_method=mapped, **kwargs)
+
+
+class AeonParser(LegacyMethods, MultiModalDataParser):
+    def __init__(self) -> None:
+        super().__init__(target_sr=16000, audio_resample_method="librosa")
+"""
+
+
+def fork_errors(git_repo: GitRepo, no_rules: Path, base: dict, fork: dict, upstream: dict) -> list[tuple[str, int]]:
+    sides = s.merge_case(git_repo, base, fork, [(SUBJECT, upstream)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [
+        (f.path, f.line)
+        for f in report.findings
+        if f.rule_id == RULE and f.path in fork and f.severity.value == "error"
+    ]
+
+
+def test_another_librarys_function_of_the_name_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    assert fork_errors(git_repo, no_rules, {PAD: PAD_BASE}, {FORK: LIBRARY_PAD}, {PAD: PAD_NEW}) == []
+
+
+def test_only_a_receiver_typed_as_upstreams_class_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    found = fork_errors(git_repo, no_rules, {RESAMPLE: RESAMPLE_BASE}, {FORK: RECEIVERS}, {RESAMPLE: RESAMPLE_NEW})
+    assert found == [(FORK, 11)]
+
+
+def test_the_forks_own_function_of_another_module_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    base, up = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}, {PARSE: PARSE_37058, AUDIO: AUDIO_37058, **SETUP_37058}
+    # nor its own ``how == "librosa"``: only setup.py's extra was renamed ``"av"``, a package's name
+    assert fork_errors(git_repo, no_rules, base, OWN_FUNCTION, up) == []
+
+
+def test_a_mixin_that_maps_the_value_first_in_the_mro_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    base, up = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}, {PARSE: PARSE_37058, AUDIO: AUDIO_37058, **SETUP_37058}
+    assert (FORK, 12) not in fork_errors(git_repo, no_rules, base, {FORK: MIXIN}, up)

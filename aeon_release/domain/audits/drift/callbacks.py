@@ -13,7 +13,9 @@ imported from upstream's module or a package above it, that hands the field a ``
 fork's module (by keyword, or by position for a ``@dataclass``, its fields in order), taking as many
 positional parameters as the old calls passed and fewer than the new ones pass (no ``*args``; a parameter with
 a default counts).  An error: the call raises.  Quiet for a callable that takes the new arguments (a
-default, ``*args``), a class of the fork's own, and a field whose calls did not grow.
+default, ``*args``), a class of the fork's own, and a field whose calls did not grow.  A warning where the grown
+calls' receivers are not typed as the class (another receiver's method of the name may have grown) or the
+class's ``__init__``/``__post_init__`` builds something into the field (it may adapt the old callable).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.own_fields import file_classes, receiver_names
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -43,6 +45,8 @@ class Grown:
     index: int  # the field's place among a dataclass's fields; -1: by keyword only
     old: int
     new: int
+    # the grown calls are on receivers typed as the owner, and the owner does not adapt the field itself
+    sure: bool = True
 
 
 def callback_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -63,7 +67,10 @@ def callback_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 f"upstream now calls {slot.owner}.{slot.field} with {slot.new} ({slot.path}{commit}), not {slot.old}: "
                 f"it raises TypeError on the first call; take the new argument(s) (a default, or *args)"
             )
-            findings.append(Finding(RULE, "merge", Severity.ERROR, path, line, message))
+            if not slot.sure:
+                message += f" (unless {slot.owner} adapts the callable, or the grown calls are another class's)"
+            severity = Severity.ERROR if slot.sure else Severity.WARNING
+            findings.append(Finding(RULE, "merge", severity, path, line, message))
     return findings
 
 
@@ -94,13 +101,63 @@ def _respelled(trees: ThreeTrees, path: str) -> bool:
 
 
 def _slots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Grown]:
-    for cls in file_classes(new.body):
-        fields = [s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-        positional = _dataclass(cls)
-        for i, field in enumerate(fields):
-            before, after = _arities(old, field), _arities(new, field)
+    classes = {c.name: c for c in file_classes(new.body)}
+    for cls in classes.values():
+        order = _init_fields(cls, classes)
+        for field in _fields(cls):
+            before, after = _arities(old, field, cls.name), _arities(new, field, cls.name)
+            typed = bool(before and after and min(after) > max(before))
+            if not typed:  # calls through a receiver of unknown type: another class may own them
+                before, after = _arities(old, field), _arities(new, field)
             if before and after and min(after) > max(before):
-                yield Grown(path, cls.name, field, i if positional else -1, max(before), min(after))
+                index = order.index(field) if order and field in order else -1
+                sure = typed and not _adapts(cls, field)
+                yield Grown(path, cls.name, field, index, max(before), min(after), sure)
+
+
+def _fields(cls: ast.ClassDef) -> list[str]:
+    """The class's annotated fields, ``ClassVar`` aside."""
+    return [
+        s.target.id
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and (plain_name(s.annotation.value if isinstance(s.annotation, ast.Subscript) else s.annotation) or "").rsplit(
+            ".", 1
+        )[-1]
+        != "ClassVar"
+    ]
+
+
+def _init_fields(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[str] | None:
+    """A dataclass's positional parameters in order, inherited fields first; None when not known (not a
+    dataclass, a base of another file, ``KW_ONLY``): the field is then matched by keyword only."""
+    annotated = [s for s in cls.body if isinstance(s, ast.AnnAssign)]
+    spelt = " ".join(ast.unparse(n) for n in [*cls.decorator_list, *(s.annotation for s in annotated)])
+    spelt += " ".join(ast.unparse(s.value) for s in annotated if s.value is not None)
+    if not _dataclass(cls) or "KW_ONLY" in spelt or "kw_only" in spelt:
+        return None
+    inherited: list[str] = []
+    for base in cls.bases:
+        parent = classes.get(plain_name(base) or "")
+        fields = _init_fields(parent, classes) if parent is not None and parent is not cls else None
+        if fields is None:
+            return None
+        inherited += [f for f in fields if f not in inherited]
+    return inherited + [f for f in _fields(cls) if f not in inherited]
+
+
+def _adapts(cls: ast.ClassDef, field: str) -> bool:
+    """The class's ``__init__``/``__post_init__`` sets the field to something built (``self.f = lambda ...``,
+    ``self.f = wrap(f)``): it may adapt an old callable itself (a bare ``self.f = f`` only stores it)."""
+    inits = [s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name in ("__init__", "__post_init__")]
+    return any(
+        isinstance(node, ast.Assign)
+        and not isinstance(node.value, ast.Name)
+        and any(isinstance(t, ast.Attribute) and t.attr == field for t in node.targets)
+        for init in inits
+        for node in ast.walk(init)
+    )
 
 
 def _dataclass(cls: ast.ClassDef) -> bool:
@@ -110,16 +167,46 @@ def _dataclass(cls: ast.ClassDef) -> bool:
     )
 
 
-def _arities(module: ast.Module, field: str) -> set[int]:
-    """The positional counts of the module's calls ``x.field(...)`` (none with ``*args``)."""
-    return {
-        len(node.args)
-        for node in ast.walk(module)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == field
-        and not any(isinstance(a, ast.Starred) for a in node.args)
-    }
+def _arities(module: ast.Module, field: str, owner: str = "") -> set[int]:
+    """The positional counts of the module's calls ``x.field(...)`` (none with ``*args``); with ``owner``, only
+    those whose receiver a function types as it (``target: Owner``, ``x = Owner(...)``, ``self`` in it)."""
+    counts = set()
+    for func in [module] if not owner else [f for f in ast.walk(module) if isinstance(f, _FUNCS)]:
+        for node in ast.walk(func):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == field
+                and not any(isinstance(a, ast.Starred) for a in node.args)
+                and (not owner or _typed(node.func.value, func, owner, module))
+            ):
+                counts.add(len(node.args))
+    return counts
+
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _typed(receiver: ast.expr, func: ast.AST, owner: str, module: ast.Module) -> bool:
+    if not isinstance(receiver, ast.Name) or not isinstance(func, _FUNCS):
+        return False
+    if receiver.id == "self":
+        return any(c.name == owner and func in c.body for c in file_classes(module.body))
+    typed = {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, func)}
+    return owner in typed or _narrowed(receiver.id, func, owner)
+
+
+def _narrowed(name: str, func: ast.AST, owner: str) -> bool:
+    """The function tests ``isinstance(name, Owner)`` (#23411: ``target: Union[..., PromptIndex]`` narrowed)."""
+    return any(
+        isinstance(node, ast.Call)
+        and plain_name(node.func) == "isinstance"
+        and len(node.args) == 2
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == name
+        and owner in {(plain_name(n) or "").rsplit(".", 1)[-1] for n in ast.walk(node.args[1])}
+        for node in ast.walk(func)
+    )
 
 
 def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
@@ -157,7 +244,7 @@ def _handed(
         for slot in grown.get(name, ()):
             if not _imported_from(module, name, slot.path):
                 continue
-            taken = _capacity(_argument(node, slot), defs)
+            taken = _capacity(_argument(node, slot), defs, _bound_within(module, node))
             if taken is not None and slot.old <= taken < slot.new:
                 yield node.lineno, slot, taken
 
@@ -171,10 +258,13 @@ def _argument(call: ast.Call, slot: Grown) -> ast.expr | None:
     return None
 
 
-def _capacity(value: ast.expr | None, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> int | None:
-    """The most positional arguments a lambda, or a function of the module named once, takes (None: any)."""
+def _capacity(
+    value: ast.expr | None, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef], local: set[str]
+) -> int | None:
+    """The most positional arguments a lambda, or a function of the module named once, takes (None: any; a
+    name a function around the call binds too is not the module's)."""
     args = value.args if isinstance(value, ast.Lambda) else None
-    if isinstance(value, ast.Name) and value.id in defs:
+    if isinstance(value, ast.Name) and value.id in defs and value.id not in local:
         args = defs[value.id].args
     if args is None or args.vararg is not None:
         return None
@@ -182,10 +272,27 @@ def _capacity(value: ast.expr | None, defs: dict[str, ast.FunctionDef | ast.Asyn
 
 
 def _module_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
-    """The module's top-level functions, by name (a name defined twice is left out)."""
+    """The module's top-level functions, by name (a name defined twice is left out, and a decorated one: its
+    wrapper may take other arguments)."""
     funcs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
     names = [f.name for f in funcs]
-    return {f.name: f for f in funcs if names.count(f.name) == 1}
+    return {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list}
+
+
+def _bound_within(module: ast.Module, call: ast.Call) -> set[str]:
+    """The names the functions around ``call`` bind: their parameters, nested defs and assigned names."""
+    around = [
+        f for f in ast.walk(module) if isinstance(f, _FUNCS) and f.lineno <= call.lineno <= (f.end_lineno or f.lineno)
+    ]
+    bound: set[str] = set()
+    for func in around:
+        bound |= {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+        for node in ast.walk(func):
+            if isinstance(node, _FUNCS) and node is not func:
+                bound.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+    return bound
 
 
 def _imported_from(module: ast.Module, name: str, path: str) -> bool:

@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
-from aeon_release.domain.audits.drift.param_choices import param_choices, super_init_bases
+from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -310,8 +310,9 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             or written_for_both(own, read.node, drop.added)
         )
 
+    inline = {id(drop) for drop in params.values()}
     findings = [
-        _dropped_finding(trees, read, drop, pr_pattern)
+        _dropped_finding(trees, read, drop, pr_pattern, id(drop) not in inline or _reaches_declarer(trees, read, drop))
         for read in reads
         if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
@@ -464,6 +465,9 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     flagged = (
         {flags[f] for f in repo.strings_present(trees.repo, trees.theirs, sorted(flags), served)} if flags else set()
     )
+    # the fork's own reader of an orphaned variable, straight off the environment (a shim of its own): the
+    # fork's setting still acts.  A read off upstream's registry (``envs.NAME``) is no such reader
+    fork_readers = {r.name for r in reads if r.name in orphans and r.form not in orphaned_envs.WRITES | {"module"}}
     for read in (r for r in reads if not (r.form == "namespace" and r.name in flagged)):
         # the evidence to show: the package's own definition before a test's, the likeliest kind first
         fitting = [r for r in removed[read.name] if r.kind in read.kinds and _fits(read, r, unheld)]
@@ -480,7 +484,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             evidence = tested or ranked[0]
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
-                findings.append(_orphan_finding(trees, read, evidence, pr_pattern))
+                sure = read.name not in fork_readers and _orphan_sure(trees, read, evidence, served)
+                findings.append(_orphan_finding(trees, read, evidence, pr_pattern, sure))
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
@@ -1316,8 +1321,9 @@ def _rewrite_finding(trees: ThreeTrees, read: Read, rewrite: Rewrite, pr_pattern
     return Finding(RULE, "merge", severity, read.path, read.line, message)
 
 
-def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str) -> Finding:
-    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error."""
+def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: str, sure: bool = True) -> Finding:
+    """A comparison is never (or always) true now, a value passed is refused or tested for by nothing: an error
+    (a warning when the call may reach another function of the name: not ``sure``)."""
     commit = trees.upstream_commit(drop.path, whole_word(drop.declared if drop.narrowed else drop.value), pr_pattern)
     outcome = (
         "it is refused, or nothing tests for it"
@@ -1340,7 +1346,38 @@ def _dropped_finding(trees: ThreeTrees, read: Read, drop: Dropped, pr_pattern: s
     if drop.narrowed and _caught(trees, read):
         message += "; the fork catches the refusal here: check that its fallback is what it wants"
         return Finding(RULE, "merge", Severity.WARNING, read.path, read.line, message)
+    if not sure:
+        message += f" (if the call reaches {drop.path}'s function: another of the name may take the value)"
+        return Finding(RULE, "merge", Severity.WARNING, read.path, read.line, message)
     return Finding(RULE, "merge", Severity.ERROR, read.path, read.line, message)
+
+
+def _reaches_declarer(trees: ThreeTrees, read: Read, drop: Dropped) -> bool:
+    """The call certainly reaches the function whose parameter's ``Literal`` lost the value: a name imported
+    from its module (or a package above it), an attribute of that module, a method of a receiver typed as
+    (or built as) its class, ``super().__init__`` whose first base with an ``__init__`` is its class.  A
+    library's ``pad``, the fork's own ``resample_with`` or a mixin that maps the value may take it (#37058)."""
+    call, module = read.node, trees.merged_module(read.path)
+    if not isinstance(call, ast.Call) or module is None:
+        return False
+    func = call.func
+    if super_init_bases(call, module):
+        func = first_init_base(call, module) or func
+        if (plain_name(func) or "").rsplit(".", 1)[-1] not in drop.owners:
+            return False
+    elif isinstance(func, ast.Attribute) and _receiver_typed(trees, read, func.value, drop):
+        return True
+    info = parse_module_info(read.path, dotted_name(read.path), trees.merged_text(read.path) or "")
+    return info is not None and may_come_from(info, func, dotted_name(drop.path))
+
+
+def _receiver_typed(trees: ThreeTrees, read: Read, receiver: ast.expr, drop: Dropped) -> bool:
+    """``resampler.resample(...)`` with ``resampler: AudioResampler`` (or built by it in the function)."""
+    own, head = _Owns(trees)(read.path), drop.declared.split("'s ", 1)[0]
+    cls = head.rsplit(".", 1)[0] if "." in head else ""  # ``AudioResampler.resample's res_type``
+    if own is None or read.node is None or not cls:
+        return False
+    return cls in typed_as(receiver, enclosing(read.node, own.parents), own.parents, own.classes)
 
 
 # what a validated class's refusal raises (pydantic's ValidationError is a ValueError), and its bases
@@ -1416,6 +1453,9 @@ def _finding(
     # a deployment file's variable: a library the service loads may read it too
     looked_up = read.form == "arg" and not tested and _looked_up_by(trees, read, removed)
     uncertain = read.form == "setenv" or removed.kind is Kind.KEYWORD
+    # a value only a top-level script dropped (an extra of setup.py renamed ``"av"``, #37058): a package's
+    # name, not a value the code accepts -- the fork's own ``how == "librosa"`` may mean its own choice
+    uncertain |= removed.kind is Kind.CHOICE and "/" not in removed.path
     if not renamed and _module_probe(trees, read, removed):
         uncertain = True
         message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
@@ -1427,13 +1467,27 @@ def _finding(
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
 
 
-def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str) -> Finding:
-    """A setting of (an error) or a read of (a warning) a variable upstream still registers and no longer acts on."""
+def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern: str, sure: bool) -> Finding:
+    """A setting of (an error when ``sure``) or a read of (a warning) a variable upstream still registers and
+    no longer acts on."""
     commit, _ = _commit(trees, removed, pr_pattern)
     verb = f"removed the last reader of environment variable {removed.name!r}"
     text = orphaned_envs.message(read.how, verb, f"({removed.path}{commit})", read.form)
-    severity = Severity.ERROR if read.form in orphaned_envs.WRITES else Severity.WARNING
+    severity = Severity.ERROR if read.form in orphaned_envs.WRITES and sure else Severity.WARNING
     return Finding(RULE, "merge", severity, read.path, read.line, text)
+
+
+def _orphan_sure(trees: ThreeTrees, read: Read, removed: Removed, served: list[str]) -> bool:
+    """The setting is certainly ignored: it writes the process environment, the name is of the registry's own
+    family (not ``CUDA_VISIBLE_DEVICES``, which a driver reads), and no upstream file quotes a prefix of it
+    past the family's (``startswith("APP_PROFILE_")`` consumes it unnamed)."""
+    if read.form not in orphaned_envs.WRITES or not orphaned_envs.sets_environ(read.how):
+        return False
+    holders = sorted(repo.files_containing(trees.repo, trees.theirs, [f'"{read.name}"', f"'{read.name}'"], served))
+    prefix = orphaned_envs.registry_prefix(list(trees.blobs(trees.theirs, holders[:_HOLDERS]).values()))
+    if not prefix or not read.name.startswith(prefix):
+        return False
+    return not repo.strings_present(trees.repo, trees.theirs, orphaned_envs.own_prefixes(read.name, prefix), served)
 
 
 def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:

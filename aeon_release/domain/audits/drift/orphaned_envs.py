@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 
 from aeon_release.domain.audits.source import parse_python
 
@@ -28,6 +29,8 @@ _ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 # where a removed line names the variable without reading it: a registry's key, a stub's annotation, a comment
 _NOT_A_CONSUMER = r"""^-\s*(?:#|["']{word}["']\s*:|{word}\s*:)"""
 WRITES = frozenset({"setitem", "setdefault"})  # a fork's setting of the variable (an error, not a warning)
+# the process environment itself, not a dict keyed by the variable's name (a diagnostics record)
+_ENVIRON = ("os.environ[", "os.environ.setdefault(", "environ[", "environ.setdefault(")
 
 
 def dropped_consumer(lines: list[str], name: str) -> bool:
@@ -90,6 +93,35 @@ def _reads(module: ast.Module, names: set[str], quiet: set[int]) -> set[str]:
         elif isinstance(node, ast.Constant) and id(node) not in quiet | logged:
             found.add(str(node.value))
     return found & names
+
+
+def sets_environ(how: str) -> bool:
+    """The setting writes the process environment (``os.environ[NAME] = v``), not a dict of the name."""
+    return how.startswith(_ENVIRON)
+
+
+def registry_prefix(texts: list[str | None]) -> str:
+    """The prefix most of the registry's variables share (``APP_``): one outside it (``CUDA_VISIBLE_DEVICES``)
+    is read by others too -- a driver, a library, a child process -- so its setting may still act."""
+    modules = [parse_python(text) for text in texts if text is not None]
+    keys = [
+        k.value
+        for module in modules
+        for node in (ast.walk(module) if module is not None else ())
+        if isinstance(node, ast.Dict)
+        for k, v in zip(node.keys, node.values, strict=True)
+        if isinstance(k, ast.Constant) and isinstance(k.value, str) and isinstance(v, ast.Lambda)
+    ]
+    heads = Counter(k.split("_", 1)[0] + "_" for k in keys if "_" in k)
+    return heads.most_common(1)[0][0] if heads else ""
+
+
+def own_prefixes(name: str, prefix: str) -> list[str]:
+    """The quoted prefixes of ``name`` past the registry's own (``"APP_PROFILE_"``, ``'APP_PROFILE'``): a
+    reader that takes every variable of a family by ``startswith`` consumes it without naming it."""
+    cuts = [i for i, c in enumerate(name) if c == "_" and i >= len(prefix)]
+    heads = sorted({name[:i] for i in cuts} | {name[: i + 1] for i in cuts})
+    return [f"{q}{head}{q}" for head in heads for q in "\"'"]
 
 
 def _logs(call: ast.Call) -> bool:

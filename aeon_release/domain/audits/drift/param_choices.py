@@ -104,10 +104,26 @@ def super_init_bases(call: ast.Call, module: ast.Module) -> list[str]:
         and plain_name(func.value.func) == "super"
     ):
         return []
+    innermost = _holding_class(call, module)
+    return [(plain_name(b) or "").rsplit(".", 1)[-1] for b in innermost.bases] if innermost else []
+
+
+def _holding_class(call: ast.Call, module: ast.Module) -> ast.ClassDef | None:
     holding = [
         c
         for c in ast.walk(module)
         if isinstance(c, ast.ClassDef) and c.lineno <= call.lineno <= (c.end_lineno or c.lineno)
     ]
-    innermost = max(holding, key=lambda c: c.lineno, default=None)
-    return [(plain_name(b) or "").rsplit(".", 1)[-1] for b in innermost.bases] if innermost else []
+    return max(holding, key=lambda c: c.lineno, default=None)
+
+
+def first_init_base(call: ast.Call, module: ast.Module) -> ast.expr | None:
+    """The base ``super().__init__(...)`` reaches first: the file's own classes without an ``__init__`` are
+    passed over (a mixin that maps the value defines one: it is the callee, not upstream's class)."""
+    cls = _holding_class(call, module)
+    own = {c.name: c for c in file_classes(module.body)}
+    for base in cls.bases if cls is not None else ():
+        mixin = own.get(plain_name(base) or "")
+        if mixin is None or any(isinstance(s, Function) and s.name == "__init__" for s in mixin.body):
+            return base
+    return None
