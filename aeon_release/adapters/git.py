@@ -278,7 +278,34 @@ def _identity(top: Path) -> tuple[Path, int, int, int]:
 
 @functools.lru_cache(maxsize=_KEPT_TOPS)
 def _tops(path: str) -> Path:
-    return _work_tree(Path(path))  # an error is raised each time: lru_cache keeps only results
+    told = _TOLD_TOPS.pop(path, None)
+    return told if told is not None else _work_tree(Path(path))  # an error is raised each time: lru_cache keeps results
+
+
+# A folder's top as the process that started this one found it (``told_places``): taken once, instead of asking git.
+_TOLD_TOPS: dict[str, Path] = {}
+
+
+def known_places(path: Path) -> dict[str, str]:
+    """The top of the checkout at ``path`` and its common git directory as this process knows them already, for a
+    process it starts (the merge's checks, domain/audits/sidecar.py) to take instead of asking git again: two git
+    processes, ~4 ms of CPU each, on the checks' path.  Asks git only what this process never asked (in a merge the
+    plan asked both before it starts the checks)."""
+    top = _top(path)
+    common = _COMMON.get(_identity(top))
+    return {"top": str(top)} | ({"common": str(common)} if common is not None else {})
+
+
+def told_places(path: Path, places: Mapping[str, str]) -> None:
+    """Take ``known_places(path)`` as another process found them.  Checked as this process's own answers are: a top
+    whose ``.git`` is gone, or with a repository made since between it and ``path``, is asked of git again."""
+    top = places.get("top")
+    if not isinstance(top, str) or not os.path.isabs(top):
+        return
+    _TOLD_TOPS[str(path.absolute())] = Path(top)
+    common = places.get("common")
+    if isinstance(common, str) and os.path.isabs(common):
+        _COMMON[_identity(Path(top))] = Path(common)
 
 
 def _work_tree(path: Path) -> Path:
