@@ -55,10 +55,11 @@ def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
     return diff
 
 
-def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
+def carry_diff(git: Git, ledger: Ledger, carry: Carry, rng: UpstreamRange | None = None) -> CarryDiff:
+    """The carry's commits' patches (read once a plan: ``rng``'s), then its patch file's."""
     diff = CarryDiff()
     for sha in carry.commits:
-        status, out, _ = git.try_run("show", "--format=", *PATCH_OPTIONS, "-U3", sha)
+        status, out = rng.commit_patch(sha) if rng is not None else commit_patch(git, sha)
         if status == 0:
             parse_patch(out, diff)
     patch = ledger.patch_path(carry)
@@ -66,6 +67,25 @@ def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
     if raw is not None:
         parse_patch(raw.decode("utf-8", "replace"), diff)
     return diff
+
+
+def commit_patch(git: Git, sha: str) -> tuple[int, str]:
+    """``git show -U3`` of a fork commit: (status, the patch)."""
+    status, out, _ = git.try_run("show", "--format=", *PATCH_OPTIONS, "-U3", sha)
+    return status, out
+
+
+def added_lines(git: Git, sha: str, rng: UpstreamRange) -> dict[str, list[str]]:
+    """The lines commit ``sha`` adds, per file, as ``git show -U0 --no-renames`` gives them.  Taken from its ``-U3``
+    patch, which the plan reads anyway for the carry's review, when that shows no rename or copy: the lines a diff
+    adds do not depend on its context, only on whether renames are detected (one git process a carry commit less)."""
+    status, text = rng.commit_patch(sha)
+    if status == 0 and not _RENAMED.search(text):
+        return parse_patch(text).added
+    return parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
+
+
+_RENAMED = re.compile(r"^(?:rename|copy) from ", re.M)  # an extended header: a hunk's lines begin with + - space \
 
 
 def significant(lines: Iterable[str], *, comments: bool = False) -> list[str]:
@@ -87,6 +107,13 @@ class UpstreamRange:
         self.pr_pattern = linear.compile_subject(pr_pattern)  # fleet.yaml's: RE2, linear time
         self._added: dict[str, set[str]] = {}
         self._renames: dict[str, str] | None = None
+        self._patches: dict[str, tuple[int, str]] = {}
+
+    def commit_patch(self, sha: str) -> tuple[int, str]:
+        """``commit_patch`` of a fork commit, read once for this plan: its added lines, then its review."""
+        if sha not in self._patches:
+            self._patches[sha] = commit_patch(self.git, sha)
+        return self._patches[sha]
 
     def added(self, files: list[str]) -> dict[str, set[str]]:
         """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""
