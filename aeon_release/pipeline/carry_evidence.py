@@ -7,6 +7,7 @@ in upstream's diff, or the lines it patched (its context) now sit in another fil
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
 from aeon_release.domain.audits import linear
 from aeon_release.domain.diffpaths import header_path
 from aeon_release.domain.ledger import Carry, Ledger
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, GitError
 
 UPSTREAMED_SHARE = 0.8  # this share of a carry's added lines in upstream's diff: probably upstreamed
 MOVED_SHARE = 0.5  # below this share of its context left in the file, the patched code moved
@@ -110,10 +111,23 @@ class UpstreamRange:
         self._patches: dict[str, tuple[int, str]] = {}
 
     def commit_patch(self, sha: str) -> tuple[int, str]:
-        """``commit_patch`` of a fork commit, read once for this plan: its added lines, then its review."""
-        if sha not in self._patches:
-            self._patches[sha] = commit_patch(self.git, sha)
-        return self._patches[sha]
+        """``commit_patch`` of a fork commit, read once for this plan: its added lines, then its review (the
+        ledger's spelling of the commit, an abbreviated id, and the full one are the same commit)."""
+        key = self.git.resolve(sha) or sha
+        if key not in self._patches:
+            self._patches[key] = commit_patch(self.git, key)
+        return self._patches[key]
+
+    def read_ahead(self, shas: Iterable[str]) -> None:
+        """Upstream's diff of every file these commits add lines to, in one path-limited diff of the range, not
+        one a carry (each carry's evidence asks for its own files next).  What fails is left to fail there."""
+        wanted: list[str] = []
+        for sha in shas:
+            status, text = self.commit_patch(sha)
+            if status == 0 and not _RENAMED.search(text):
+                wanted += parse_patch(text).added
+        with contextlib.suppress(GitError):
+            self.added(wanted)
 
     def added(self, files: list[str]) -> dict[str, set[str]]:
         """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""

@@ -394,6 +394,8 @@ def plan_carries(
     if not active:
         return ()
     rng = UpstreamRange(git, base, tag_sha, pr_pattern)
+    # the commits whose lines are looked for in upstream's diff (no PR of theirs in the range), read ahead
+    rng.read_ahead(sha for carry in active if carry.upstream_pr not in merged for sha in carry.commits)
     plans = [_plan_carry(git, ledger, carry, merged, rng) for carry in active]
     return tuple(_with_review(git, ledger, plan, rng) for plan in plans)
 

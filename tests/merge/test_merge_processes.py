@@ -92,3 +92,21 @@ def test_a_carry_commit_that_renames_a_file_still_counts_the_lines_without_renam
     _merge(example, "--dry-run")
     shows = _shows(asked, sha)
     assert [a for a in shows if "-U3" in a] and [a for a in shows if "-U0" in a and "--no-renames" in a], asked
+
+
+def test_upstream_diff_of_the_carries_files_is_one_git_diff(
+    example: demo.Example, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each carry asked upstream's diff for the files it adds lines to, a git process a carry; the plan reads
+    the carries' patches first and asks for all their files at once: the same evidence, one process."""
+    asked = _counted(monkeypatch)
+    report = _merge(example, "--dry-run")
+    assert len(report["carries"]) >= 2  # type: ignore[arg-type]
+    base, tag = str(report["merge_base"]), str(report["tag_sha"])
+    limited = [a for a in asked if "diff" in a and a[a.index("diff") :][-1] != tag and (base, tag) == _ends(a)]
+    assert len(limited) == 1, limited
+
+
+def _ends(args: tuple[str, ...]) -> tuple[str, ...]:
+    """The two revisions of a path-limited ``git diff A B -- PATHS``."""
+    return args[args.index("--") - 2 : args.index("--")] if "--" in args else ()
