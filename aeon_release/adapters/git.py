@@ -1112,7 +1112,9 @@ class Git:
         for path, oid in found:
             place = made / path
             place.parent.mkdir(parents=True, exist_ok=True)
-            place.write_bytes(self._plumb_bytes("cat-file", "blob", oid))
+            # through the run's long-lived cat-file (the plan's): a first run wrote each with a git process of its own
+            data = self._reader().read(oid)
+            place.write_bytes(data if data is not None else self._plumb_bytes("cat-file", "blob", oid))
         try:
             made.rename(folder)
         except OSError:  # another run made it first
