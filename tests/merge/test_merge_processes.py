@@ -110,3 +110,38 @@ def test_upstream_diff_of_the_carries_files_is_one_git_diff(
 def _ends(args: tuple[str, ...]) -> tuple[str, ...]:
     """The two revisions of a path-limited ``git diff A B -- PATHS``."""
     return args[args.index("--") - 2 : args.index("--")] if "--" in args else ()
+
+
+_PREFLIGHT = (
+    ("var", "GIT_AUTHOR_IDENT"),
+    ("var", "GIT_COMMITTER_IDENT"),
+    ("config", "-z", "--get-regexp"),
+    ("rev-parse", "--path-format=absolute", "--git-path", "hooks"),
+    ("config", "--type=bool", "--get", "commit.gpgSign"),
+)
+
+
+def _index(asked: list[tuple[str, ...]], words: tuple[str, ...]) -> list[int]:
+    n = len(words)
+    return [i for i, a in enumerate(asked) if any(a[j : j + n] == words for j in range(len(a)))]
+
+
+def test_the_preflight_questions_are_asked_while_the_plan_runs_once_each(
+    example: demo.Example, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The identities, the merge settings, the hooks' folder and commit signing were each a git process the run
+    waited on in turn after the plan; they are asked together while the plan walks upstream, each once."""
+    asked = _counted(monkeypatch)
+    _merge(example)
+    walk = _index(asked, ("log", "--format=%H%x00%P%x00%s"))
+    assert walk, asked
+    for words in _PREFLIGHT:
+        found = _index(asked, words)
+        assert len(found) == 1 and found[0] < walk[0], (words, asked)
+
+
+def test_a_dry_run_asks_nothing_about_commits_ahead(example: demo.Example, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twin: a dry run makes no commit: no hooks' folder, no signing, no version asked for it."""
+    asked = _counted(monkeypatch)
+    _merge(example, "--dry-run")
+    assert not _index(asked, _PREFLIGHT[3]) and not _index(asked, _PREFLIGHT[4]) and not _index(asked, ("version",))
