@@ -7,9 +7,7 @@ in upstream's diff, or the lines it patched (its context) now sit in another fil
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
-import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -124,13 +122,8 @@ class UpstreamRange:
         """Upstream's diff of every file these commits add lines to, in one path-limited diff of the range, not
         one a carry (each carry's evidence asks for its own files next).  What fails is left to fail there."""
         wanted: list[str] = []
-        shas = list(dict.fromkeys(shas))
-        keys = [self.git.resolve(sha) or sha for sha in shas]  # through the plan's cat-file, here
-        # the commits' patches at once (a git process each, waited on in turn: 20-50 ms on a loaded machine)
-        with concurrent.futures.ThreadPoolExecutor(min(4, len(keys)) or 1, thread_name_prefix="carry-show") as pool:
-            shown = list(pool.map(functools.partial(commit_patch, self.git), keys))
-        for key, (status, text) in zip(keys, shown, strict=True):
-            self._patches.setdefault(key, (status, text))
+        for sha in dict.fromkeys(shas):
+            status, text = self.commit_patch(sha)
             if status == 0 and not _RENAMED.search(text):
                 wanted += parse_patch(text).added
         with contextlib.suppress(GitError):

@@ -17,7 +17,6 @@ worktree.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import functools
 import os
@@ -328,14 +327,8 @@ def _audit(run: Run) -> AuditReport:
 
     plan, head = run.plan, run.head
     carries = [c.carry for c in plan.carries if _carry_status(run, c.carry.id) != CarryStatus.UPSTREAMED]
-    # the two tree diffs at once (each a git process waited on: 20-50 ms on a loaded machine)
-    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="audit-diff") as pool:
-        since_fork = pool.submit(run.git.changed_paths, plan.previous_sha, head)
-        try:
-            since_tag = run.git.changed_paths(plan.tag_sha, head)
-        finally:
-            changed = since_fork.result()  # its error first, as when it was asked first
-    new_content = changed & since_tag
+    changed = run.git.changed_paths(plan.previous_sha, head)
+    new_content = changed & run.git.changed_paths(plan.tag_sha, head)
     sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
     tree = GitTree(run.git.path, head)
     try:
