@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.retyped import (
+    _CONTAINERS,
     _OFFERS,
     _UNSLICED,
     Recontained,
@@ -41,9 +42,11 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, walk_spanning
 
-# a removed module-level binding: a name at column 0, an optional annotation, then ``=``
-# (from a newline: a file's diff opens with its header line, and a scan for "\n-" is fast)
-_REMOVED_GLOBAL = re.compile(r"\n-([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[^=]")
+# a removed or added module-level binding: a name at column 0, an optional annotation, ``=`` and what follows
+# on the line (from a newline: a file's diff opens with its header line, and a scan for "\n-" is fast)
+_GLOBAL = re.compile(r"\n([-+])([A-Za-z_]\w*)[ \t]*(:[^=\n]*)?=(?!=)([^\n]*)")
+# a container spelt on such a line: an annotation's kind or a display's opener after the ``=``
+_SPELT = re.compile(r"\b(?:" + "|".join(_CONTAINERS) + r")\b")
 _DISPLAYS: dict[type[ast.expr], str] = {
     ast.List: "list",
     ast.ListComp: "list",
@@ -80,9 +83,7 @@ def _tables(trees: ThreeTrees) -> list[Table]:
     """The module-level names upstream rebound to another container kind, that a fork line names."""
     words = added_words(trees) if trees.mine else frozenset()
     wanted = {
-        p: names
-        for p in trees.upstream
-        if p.endswith(".py") and (names := set(_REMOVED_GLOBAL.findall(trees.upstream.raw(p))) & words)
+        p: names for p in trees.upstream if p.endswith(".py") and (names := _rebound(trees.upstream.raw(p)) & words)
     }
     found: list[Table] = []
     for both in parsed_texts(trees, sorted(wanted)):
@@ -96,6 +97,18 @@ def _tables(trees: ThreeTrees) -> list[Table]:
             hit = Recontained(name, "", both.path, old[1], new[1], old[0], new[0], False)
             found.append(Table(dotted_name(both.path, roots=("",)), hit))
     return found
+
+
+def _rebound(diff: str) -> set[str]:
+    """The module-level names the diff both removes and adds a binding of, one of them spelling a container
+    (only those files are parsed: most rebound globals are a logger or a constant)."""
+    sides: dict[str, set[str]] = {"-": set(), "+": set()}
+    spelt: set[str] = set()
+    for sign, name, annotation, value in _GLOBAL.findall(diff):
+        sides[sign].add(name)
+        if _SPELT.search(annotation) or value.lstrip()[:1] in ("[", "{", "("):
+            spelt.add(name)
+    return sides["-"] & sides["+"] & spelt
 
 
 def _kind(module: ast.Module, name: str) -> tuple[str, str] | None:
