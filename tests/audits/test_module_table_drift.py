@@ -50,8 +50,14 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) ->
         (NAMED + "_POSSIBLE_KERNELS.append(Marlin)\n", "append", "error"),
         (MODULE + "def aeon_two():\n    return mixed._POSSIBLE_KERNELS[:2]\n", "[:2]", "error"),
         (MODULE + "def aeon_names():\n    return [k.__name__ for k in mixed._POSSIBLE_KERNELS]\n", "for k", "warning"),
+        (
+            MODULE
+            + "def aeon_first() -> None:\n    kernels = mixed._POSSIBLE_KERNELS\n    kernels.remove(mixed.Machete)\n",
+            "remove",
+            "error",
+        ),
     ],
-    ids=["module-attribute", "imported-name", "slice", "walked"],
+    ids=["module-attribute", "imported-name", "slice", "walked", "local-alias"],
 )
 def test_a_list_use_of_a_module_table_made_a_dict(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str, severity: str

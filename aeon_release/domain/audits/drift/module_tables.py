@@ -23,8 +23,9 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.retyped import (
@@ -33,6 +34,7 @@ from aeon_release.domain.audits.drift.retyped import (
     _UNSLICED,
     Recontained,
     _another_kind,
+    _bound_once,
     _held_kind,
     _kind_tested,
     _lacking,
@@ -136,38 +138,57 @@ def _bound_kind(stmt: ast.stmt) -> tuple[str, str] | None:
 def _uses(
     path: str, module: ast.Module, owned: set[int], tables: list[Table]
 ) -> Iterator[tuple[int, Table, str, Severity]]:
-    parents = parent_map(module)
-    imports = file_imports(module, path)
-    here = dotted_name(path, roots=("",))
-    mine = _bound_names(module)  # (bound in a function or a class, bound at module level)
+    reader = _Reader(file_imports(module, path), dotted_name(path, roots=("",)), _bound_names(module), tables)
+    reader.parents = parent_map(module)
     for node in walk_spanning(module, owned):
-        if getattr(node, "lineno", 0) not in owned:
-            continue
+        if getattr(node, "lineno", 0) in owned:
+            yield from reader.uses(node)
+
+
+@dataclass
+class _Reader:
+    """What a fork file's names mean: its imports, its module, the names it binds itself (in a function or
+    a class, at module level), and each function's names bound once (a local alias of the table)."""
+
+    imports: dict[str, tuple[str, str]]
+    here: str
+    mine: tuple[set[str], set[str]]
+    tables: list[Table]
+    parents: dict[int, ast.AST] = field(default_factory=dict)
+    bound: dict[int, dict[str, ast.expr]] = field(default_factory=dict)
+
+    def uses(self, node: ast.AST) -> Iterator[tuple[int, Table, str, Severity]]:
+        line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-            table = _table(node.func.value, imports, here, mine, tables)
+            table = self.table(node.func.value, node)
             why = _lacking(table.hit, node) if table is not None else None
-            if (
-                table is not None
-                and why is not None
-                and not _kind_tested(node, node.func.value, table.hit, parents, {})
-            ):
-                yield node.lineno, table, f"calls {ast.unparse(node.func)}()|{why}", Severity.ERROR
+            if table is not None and why is not None and not self.tested(node, node.func.value, table):
+                yield line, table, f"calls {ast.unparse(node.func)}()|{why}", Severity.ERROR
         elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-            table = _table(node.value, imports, here, mine, tables)
+            table = self.table(node.value, node)
             if table is not None and table.hit.old not in _UNSLICED and table.hit.new in _UNSLICED:
-                if not _kind_tested(node, node.value, table.hit, parents, {}):
-                    yield (
-                        node.lineno,
-                        table,
-                        f"slices {ast.unparse(node.value)}|a {table.hit.new} cannot be sliced",
-                        Severity.ERROR,
-                    )
+                if not self.tested(node, node.value, table):
+                    how = f"slices {ast.unparse(node.value)}|a {table.hit.new} cannot be sliced"
+                    yield line, table, how, Severity.ERROR
         elif (walked := _walked(node)) is not None:
-            table = _table(walked, imports, here, mine, tables)
+            table = self.table(walked, node)
             if table is not None and table.hit.old in _SEQUENCES and table.hit.new == "dict":
-                if not _kind_tested(node, walked, table.hit, parents, {}):
+                if not self.tested(node, walked, table):
                     how = f"loops over {ast.unparse(walked)}|a dict yields its keys, not the {table.hit.old}'s elements"
-                    yield getattr(node, "lineno", 0), table, how, Severity.WARNING
+                    yield line, table, how, Severity.WARNING
+
+    def table(self, expr: ast.expr, node: ast.AST) -> Table | None:
+        """The table ``expr`` names, through a local the enclosing function binds once to it."""
+        func = enclosing(node, self.parents)
+        if isinstance(expr, ast.Name) and func is not None:
+            if id(func) not in self.bound:
+                self.bound[id(func)] = _bound_once(func)
+            held = self.bound[id(func)].get(expr.id)
+            expr = held if isinstance(held, ast.Attribute | ast.Name) else expr
+        return _table(expr, self.imports, self.here, self.mine, self.tables)
+
+    def tested(self, node: ast.AST, receiver: ast.expr, table: Table) -> bool:
+        return _kind_tested(node, receiver, table.hit, self.parents, self.bound)
 
 
 def _walked(node: ast.AST) -> ast.expr | None:
