@@ -19,7 +19,15 @@ helper, a module attribute call, a keyword to the config, a comparison of the co
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
 lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at a5bc6846): (pending).
+Blind, on the engine before any widening (main at a5bc6846): 14 caught, 1 warned, 1 missed of 16 (twins: 10
+quiet, 0 false errors).  The miss was our label, not the engine: #32887 moved ``create_vllm_config_for_draft_model``
+to ``utils.py`` but ``draft_model.py`` re-imports it, so the fork's ``from ...draft_model import`` still binds
+(relabelled a twin; the import does break at #37880, spelt in round 2).  The warned one is the marker: #28597's
+override is caught on its ``def`` line and its ``super()`` call, the marked line was its parameter list.
+Round 2 (14 harder spellings of the same commits -- ``getattr`` with a literal, ``mock.patch.object``, a bound
+method kept in a local, a ``hasattr`` gate, a monkey-patch, a key of the engine's ``speculative_config`` dict,
+a membership test, an override still taking the removed leading parameter, ``functools.partial`` -- committed
+before its own run): (pending).
 
   python benchmarks/blind_replay_specdec2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -178,7 +186,7 @@ PDW = "draft_model helpers moved to utils / deleted"
 CASES += [
     (
         "#32887 helper moved",
-        "an import of the moved helper from its old module",
+        "twin: an import of the moved helper from its old module (draft_model.py re-imports it)",
         K(
             "#32887",
             PD,
@@ -476,6 +484,207 @@ CASES += [
             "    kw = dict(requests=requests, gpu_input_batch=batch, discard_request_mask=mask)\n"
             "    return kw, sampled\n",
             "kw = dict(requests=requests, gpu_input_batch=batch, discard_request_mask=mask)",
+        ),
+    ),
+]
+
+
+# --- Round 2 (written after round 1's run, committed before its own): harder spellings of the same commits.
+TEST = "from unittest import mock\n\n"
+CASES += [
+    (
+        "#41752 hook renamed",
+        "R2 the old hook fetched by getattr with a literal",
+        K(
+            "#41752",
+            MM,
+            MMW,
+            "vllm/aeon/r2mm1.py",
+            EAGLE + "class AeonGetattrProposer(EagleProposer):\n"
+            "    def aeon_check(self) -> None:\n"
+            "        getattr(self, '_raise_if_multimodal')()\n",
+            "getattr(self, '_raise_if_multimodal')()",
+        ),
+    ),
+    (
+        "#41752 hook renamed",
+        "R2 the old hook patched by mock.patch.object",
+        K(
+            "#41752",
+            MM,
+            MMW,
+            "vllm/aeon/r2mm2.py",
+            TEST + EAGLE + "def aeon_allow_mm():\n"
+            "    return mock.patch.object(EagleProposer, '_raise_if_multimodal', lambda self: None)\n",
+            "return mock.patch.object(EagleProposer, '_raise_if_multimodal', lambda self: None)",
+        ),
+    ),
+    (
+        "#41752 hook renamed",
+        "twin, R2: the mrope hook fetched by getattr",
+        K(
+            "#41752",
+            MM,
+            MMW,
+            "vllm/aeon/r2mm3.py",
+            EAGLE + "class AeonGetattrProposer2(EagleProposer):\n"
+            "    def aeon_check(self) -> None:\n"
+            "        getattr(self, '_raise_if_mrope')()\n",
+            "getattr(self, '_raise_if_mrope')()",
+        ),
+    ),
+    (
+        "#37887 method renamed",
+        "R2 the old method bound to a local, called later",
+        K(
+            "#37887",
+            BP,
+            BPW,
+            "vllm/aeon/r2bp1.py",
+            EAGLE + "class AeonBoundProposer(EagleProposer):\n"
+            "    def aeon_md(self, cm):\n"
+            "        build = self.build_per_layer_attn_metadata\n"
+            "        return build(cm)\n",
+            "build = self.build_per_layer_attn_metadata",
+        ),
+    ),
+    (
+        "#37887 method renamed",
+        "twin, R2: a hasattr version gate",
+        K(
+            "#37887",
+            BP,
+            BPW,
+            "vllm/aeon/r2bp2.py",
+            EAGLE + "class AeonGatedProposer(EagleProposer):\n"
+            "    def aeon_md(self, cm):\n"
+            "        if hasattr(self, 'build_per_group_and_layer_attn_metadata'):\n"
+            "            return self.build_per_group_and_layer_attn_metadata(cm)[1]\n"
+            "        return self.build_per_layer_attn_metadata(cm)\n",
+            "return self.build_per_layer_attn_metadata(cm)",
+        ),
+    ),
+    (
+        "#34552 private method removed",
+        "R2 the removed method patched by mock.patch.object",
+        K(
+            "#34552",
+            GB,
+            GBW,
+            "vllm/aeon/r2gb1.py",
+            TEST + EAGLE + "def aeon_fake_builder(builder):\n"
+            "    return mock.patch.object(EagleProposer, '_get_attention_metadata_builder', return_value=builder)\n",
+            "return mock.patch.object(EagleProposer, '_get_attention_metadata_builder', return_value=builder)",
+        ),
+    ),
+    (
+        "#37880 helper removed",
+        "R2 the re-export from draft_model.py gone with it",
+        K(
+            "#37880",
+            CV,
+            CVW,
+            "vllm/aeon/r2cv1.py",
+            "from vllm.v1.spec_decode.draft_model import create_vllm_config_for_draft_model\n\n\n"
+            "AEON_DRAFT_CONFIG = create_vllm_config_for_draft_model\n",
+            "from vllm.v1.spec_decode.draft_model import create_vllm_config_for_draft_model",
+        ),
+    ),
+    (
+        "#48763 model helper deleted",
+        "R2 the deleted helper monkey-patched on its module",
+        K(
+            "#48763",
+            RF,
+            RFW,
+            "vllm/aeon/r2rf1.py",
+            "import vllm.model_executor.models.deepseek_mtp as dmtp\n\n\n"
+            "def aeon_restore(hidden_states, residual, num_tokens, is_sequence_parallel=False):\n"
+            "    return hidden_states, residual\n\n\n"
+            "dmtp._restore_full_token_layout_if_needed = aeon_restore\n",
+            "dmtp._restore_full_token_layout_if_needed = aeon_restore",
+        ),
+    ),
+    (
+        "#40269 literal value renamed",
+        "R2 a key of the engine's speculative_config dict",
+        K(
+            "#40269",
+            DS,
+            DSW,
+            "vllm/aeon/r2ds1.py",
+            "from vllm.engine.arg_utils import EngineArgs\n\n\n"
+            "def aeon_args(model: str, draft: str) -> EngineArgs:\n"
+            "    spec = {'method': 'draft_model', 'model': draft, 'num_speculative_tokens': 3, 'draft_sample_method': 'gumbel'}\n"
+            "    return EngineArgs(model=model, speculative_config=spec)\n",
+            "spec = {'method': 'draft_model', 'model': draft, 'num_speculative_tokens': 3, 'draft_sample_method': 'gumbel'}",
+        ),
+    ),
+    (
+        "#40269 literal value renamed",
+        "R2 a membership test of the field",
+        K(
+            "#40269",
+            DS,
+            DSW,
+            "vllm/aeon/r2ds2.py",
+            SC + "def aeon_sampled(cfg: SpeculativeConfig) -> bool:\n"
+            "    return cfg.draft_sample_method in ('gumbel',)\n",
+            "return cfg.draft_sample_method in ('gumbel',)",
+        ),
+    ),
+    (
+        "#40269 literal value renamed",
+        "twin, R2: the greedy value by keyword",
+        K(
+            "#40269",
+            DS,
+            DSW,
+            "vllm/aeon/r2ds3.py",
+            SC + "def aeon_spec_config2(model: str) -> SpeculativeConfig:\n"
+            "    return SpeculativeConfig(model=model, num_speculative_tokens=3, draft_sample_method='greedy')\n",
+            "return SpeculativeConfig(model=model, num_speculative_tokens=3, draft_sample_method='greedy')",
+        ),
+    ),
+    (
+        "#38556 leading parameter removed",
+        "R2 an override still taking seq_lens_cpu first (the runner now passes four)",
+        K(
+            "#38556",
+            SL,
+            SLW,
+            "vllm/aeon/r2sl1.py",
+            EAGLE + "class AeonAsyncProposer(EagleProposer):\n"
+            "    def prepare_next_token_ids_padded(self, seq_lens_cpu, sampled_token_ids, requests, gpu_input_batch, discard_request_mask):\n"
+            "        # AEON: clamp the lens for the Spark's hybrid models\n"
+            "        return super().prepare_next_token_ids_padded(seq_lens_cpu.clamp(min=0), sampled_token_ids, requests, gpu_input_batch, discard_request_mask)\n",
+            "def prepare_next_token_ids_padded(self, seq_lens_cpu, sampled_token_ids, requests, gpu_input_batch, discard_request_mask):",
+        ),
+    ),
+    (
+        "#38556 leading parameter removed",
+        "twin, R2: a call in the new shape",
+        K(
+            "#38556",
+            SL,
+            SLW,
+            "vllm/aeon/r2sl2.py",
+            EAGLE + "def aeon_next_tokens3(drafter: EagleProposer, sampled, requests, batch, mask):\n"
+            "    return drafter.prepare_next_token_ids_padded(sampled, requests, batch, mask)\n",
+            "return drafter.prepare_next_token_ids_padded(sampled, requests, batch, mask)",
+        ),
+    ),
+    (
+        "#28597 parameters folded",
+        "R2 a functools.partial binding the removed keyword",
+        K(
+            "#28597",
+            PN,
+            PNW,
+            "vllm/aeon/r2pn1.py",
+            "import functools\n\n" + EAGLE + "def aeon_no_discards(drafter: EagleProposer):\n"
+            "    return functools.partial(drafter.prepare_next_token_ids_padded, num_discarded_requests=0)\n",
+            "return functools.partial(drafter.prepare_next_token_ids_padded, num_discarded_requests=0)",
         ),
     ),
 ]
