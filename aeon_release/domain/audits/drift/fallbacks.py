@@ -331,6 +331,19 @@ def hasattr_refuted(node: ast.AST, subject: str, parents: dict[int, ast.AST]) ->
     return _runs_unless(node, parents, lambda test: _asks_hasattr(test, subject, None))
 
 
+def hasattr_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> set[str]:
+    """The names of the ``hasattr(subject, "...")`` tests that must be false for ``node`` to run."""
+    names: set[str] = set()
+
+    def asks(test: ast.expr) -> bool:
+        if _asks_hasattr(test, subject, None) and isinstance(test, ast.Call):
+            names.add(str_value(test.args[1]) or "")
+        return False  # walk every enclosing test
+
+    _runs_unless(node, parents, asks)
+    return names - {""}
+
+
 def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits where a test ``asks`` accepts is false: the ``else`` of an ``if`` or a conditional
     expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits."""
