@@ -349,6 +349,37 @@ CASES += [
     ),
 ]
 
+# added after the blind run (killers96): #41184 under an isinstance test, and a call of the factory (a twin)
+CASES += [
+    (
+        "#41184 class made a function",
+        "an isinstance test against the layer",
+        K(
+            "#41184",
+            FI,
+            FIW,
+            "vllm/aeon/fi4.py",
+            "import torch\n\n" + LAY + "\n\n"
+            "def aeon_moe_layers(model: torch.nn.Module) -> list[torch.nn.Module]:\n"
+            "    # AEON: the Spark's expert-offload pass walks the MoE layers\n"
+            "    return [m for m in model.modules() if isinstance(m, FusedMoE)]\n",
+            "return [m for m in model.modules() if isinstance(m, FusedMoE)]",
+        ),
+    ),
+    (
+        "#41184 class made a function",
+        "twin: a call of the factory",
+        K(
+            "#41184",
+            FI,
+            FIW,
+            "vllm/aeon/fi5.py",
+            LAY + "\n\ndef aeon_moe(**kwargs):\n    return FusedMoE(**kwargs)\n",
+            "return FusedMoE(**kwargs)",
+        ),
+    ),
+]
+
 # --- #35927 (4383f1532e): deepep_ht/deepep_ll/flashinfer prepare_finalize modules moved into prepare_finalize/
 PF = "4383f1532e"
 PFW = "prepare/finalize modules moved into prepare_finalize/"
