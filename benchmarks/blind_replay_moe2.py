@@ -22,6 +22,14 @@ Blind, on the engine before any widening (main at 9c5a9a8e): 14 caught, 0 warned
 quiet, 0 false errors).  The miss: #41184's ``class AeonFusedMoE(FusedMoE)`` -- ``FusedMoE`` in ``layer.py`` turned from a
 class into a factory function (the class now ``RoutedExperts`` in ``routed_experts.py``), so subclassing it raises
 TypeError at import.
+Added after the blind run (killers96): #41184 under ``isinstance(m, FusedMoE)`` and a twin calling the factory.
+After killers96: 16 caught, 0 warned, 0 missed of 16 (twins: 10 quiet, 0 false errors).  Caught now: a name the
+fork derives from, or tests with ``isinstance``/``issubclass``, that was a class at the merge base and that
+upstream's module now binds once by an undecorated def (symbol drift, ``drift/unclassed.py``).  The regression
+set on the same snapshot: killer_replay 26 of 26, kind_change_replay 12 of 12, blind_replay_moe 30 caught, 1
+warned of 31 (13 twins quiet), blind_replay_moves 25 of 25, review15/16/17_twins 0 false errors (40, 30, 23
+twins); symbol_precision: window 0 of 3 only (0 false errors; the shared machine ran it at 416 s a window, the
+rest cut for time).
 
   python benchmarks/blind_replay_moe2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
