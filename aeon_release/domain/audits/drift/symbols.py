@@ -108,6 +108,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
+from aeon_release.domain.audits.drift.unclassed import tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
     could_bind,
@@ -577,6 +578,7 @@ class _Checker:
             yield from self._expressions(mod, [*stmt.bases, *stmt.decorator_list], scope, owned)
             for base in stmt.bases if stmt.lineno in owned and not scope.cls else []:
                 yield from self._base_name(mod, base.value if isinstance(base, ast.Subscript) else base, scope)
+                yield from self._unclassed(mod, base, scope, "derives from")
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
                 yield from self._shadowed(mod, qual, owned)
@@ -669,6 +671,8 @@ class _Checker:
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed)
+                    for tested in tested_classes(node, local | set(mod.names)):
+                        yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -2133,6 +2137,23 @@ class _Checker:
         found = self._compare(resolver) if resolver is not None else None
         if found is not None:
             yield self._finding(mod, base.lineno, f"derives from {base.id}", found[0], None)
+
+    def _unclassed(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope, verb: str) -> Iterator[Finding]:
+        """A class the fork derives from or tests against, which upstream turned into a function (#41184:
+        ``FusedMoE`` a factory): TypeError at import, or where the test runs (drift/unclassed.py)."""
+        resolver, _ = self._resolver(mod, expr, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        home = self.after.module_at(after.path)
+        if home is not None and unclassed(before, after, home.bound_once):
+            what = (
+                f"{verb} {_show(expr)}, which upstream turned from a class into a function ({after.path}): "
+                "a class statement or isinstance/issubclass with it raises TypeError; use the class it returns"
+            )
+            yield self._finding(mod, expr.lineno, what, after, "signature")
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         resolver, _ = self._resolver(mod, node, scope)
