@@ -22,6 +22,7 @@ import typing
 from collections.abc import Callable, Iterable
 from types import UnionType
 
+from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.source import child_blocks, str_value
 
 _N = typing.TypeVar("_N", ast.stmt, ast.expr)
@@ -119,6 +120,8 @@ def _read_of(node: ast.AST) -> tuple[str, str] | None:
     """(object, name) for ``x.name`` and for ``getattr(x, "name", ...)``, the same read by a string."""
     if isinstance(node, ast.Attribute):
         return ast.unparse(node.value), node.attr
+    if isinstance(node, ast.Call) and (patched := patched_attribute(node)) is not None:
+        return ast.unparse(patched[0]), patched[1]
     getattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
     name = _accessed(node) if getattr_call else None
     return (ast.unparse(node.args[0]), name) if isinstance(node, ast.Call) and name is not None else None
@@ -354,6 +357,13 @@ def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast
             child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
         ):
             tests = [parent.test]
+        elif (
+            isinstance(parent, ast.If | ast.IfExp)
+            and isinstance(parent.test, ast.UnaryOp)
+            and isinstance(parent.test.op, ast.Not)
+            and (child is parent.body or (isinstance(parent.body, list) and any(s is child for s in parent.body)))
+        ):
+            tests = [parent.test.operand]  # ``if not hasattr(x, "new"): x.old()``
         elif isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and child in parent.values:
             tests = parent.values[: parent.values.index(child)]
         elif isinstance(child, ast.stmt):

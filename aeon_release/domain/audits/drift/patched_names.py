@@ -38,6 +38,10 @@ def _tolerant(call: ast.Call) -> bool:
     """The call says a missing attribute is fine (``create=True``, ``raising=False``) or spreads keywords."""
     assert isinstance(call.func, ast.Attribute)
     keyword, value = _TOLERANT[call.func.attr]
+    at = {"object": 4, "setattr": 3}[call.func.attr]  # create / raising spelt positionally
+    if len(call.args) > at:
+        given = call.args[at]
+        return not (isinstance(given, ast.Constant) and given.value is not value)
     for kw in call.keywords:
         if kw.arg is None:
             return True

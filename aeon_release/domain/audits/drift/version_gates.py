@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from aeon_release.domain.audits.drift.fallbacks import hasattr_refuting
+from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import Tree
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, parse_python
@@ -67,4 +68,6 @@ def _asked(finding: Finding, tree: ast.Module, parents: dict[int, ast.AST]) -> s
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.lineno == finding.line and f".{node.attr}" in finding.message:
             asked |= hasattr_refuting(node, ast.unparse(node.value), parents) - {node.attr}
+        elif isinstance(node, ast.Call) and node.lineno == finding.line and (patched := patched_attribute(node)):
+            asked |= hasattr_refuting(node, ast.unparse(patched[0]), parents) - {patched[1]}
     return asked
