@@ -440,10 +440,17 @@ def _judge(
 
 
 def _handles(reach: list[_Def], moved: Moved) -> bool:
-    """A def of the reach catches the new kind (or a base of it) itself (``except ValidationError: return
-    {}`` around the moved call): the new kind may never escape to the fork's handler -- not proven."""
-    kinds = moved.chain | {moved.new}
-    return any(set(_caught(h) or ()) & kinds for f in reach for h in ast.walk(f) if isinstance(h, ast.ExceptHandler))
+    """A def of the reach wraps its call of the moved def in a handler of the new kind (or a base of it):
+    ``try: return self._resolve_items(x) except ValidationError: return {}`` -- the new kind may never
+    escape to the fork's handler.  A handler around other calls (a video splitter's ``except Exception``)
+    says nothing of it."""
+    kinds, name = moved.chain | {moved.new}, moved.qualname.rsplit(".", 1)[-1]
+    return any(
+        any(set(_caught(h) or ()) & kinds for h in t.handlers) and any(_called(c) == name for c in own_nodes(t.body))
+        for f in reach
+        for t in ast.walk(f)
+        if isinstance(t, ast.Try)
+    )
 
 
 def _upstreams(route: str, path: str) -> bool:
