@@ -270,3 +270,57 @@ def test_a_dropped_check_plus_a_new_unrelated_raise_is_a_warning(git_repo: GitRe
     )
     [(_, severity, _)] = run_own(git_repo, no_rules, text, new={CHAT: new})
     assert severity == "warning"
+
+
+# revG (second pass): false errors mended by fixAG
+def test_revg_mixin_override_of_the_moved_method(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's mixin (before Tracker in the MRO) overrides _resolve_items, still raising ValueError
+    text = (
+        "from pkg.tracker import Tracker\n\n\nclass StrictMixin:\n"
+        "    def _resolve_items(self, items: dict) -> dict:\n"
+        "        if 'image' in items and 'image_embeds' in items:\n            raise ValueError('mixed')\n"
+        "        return dict(items)\n\n\n"
+        "class AeonTracker(StrictMixin, Tracker):\n"
+        "    def resolve_items(self, items: dict) -> dict:\n        try:\n            return super().resolve_items(items)\n"
+        "        except ValueError:\n            return {}\n"
+    )
+    rows = run_own(git_repo, no_rules, text, base={TRACK: TRACK_BASE}, new={TRACK: TRACK_NEW})
+    assert [r for r in rows if r[1] == "error"] == [], rows
+
+
+def test_revg_upstream_wrapper_handles_the_new_class(git_repo: GitRepo, no_rules: Path) -> None:
+    # upstream's public resolve_items catches the new class itself: nothing escapes to the fork's handler
+    new = TRACK_NEW.replace(
+        "        return self._resolve_items(items)\n",
+        "        try:\n            return self._resolve_items(items)\n        except ValidationError:\n            return {}\n",
+    )
+    text = (
+        "from pkg.tracker import Tracker\n\n\nclass AeonTracker(Tracker):\n"
+        "    def resolve_items(self, items: dict) -> dict:\n        try:\n            return super().resolve_items(items)\n"
+        "        except ValueError:\n            return {}\n"
+    )
+    rows = run_own(git_repo, no_rules, text, base={TRACK: TRACK_BASE}, new={TRACK: new})
+    assert [r for r in rows if r[1] == "error"] == [], rows
+
+
+def test_revg_fork_monkeypatches_the_moved_def(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's plugin replaces upstream's _resolve with its own (still raising ValueError) at import
+    text = (
+        "from pkg import chat\n\n\ndef _aeon_resolve(items: dict) -> dict:\n"
+        "    if 'image' in items and 'image_embeds' in items:\n        raise ValueError('mixed')\n    return dict(items)\n\n\n"
+        "chat._resolve = _aeon_resolve\n\n\n"
+        "def aeon_items(items: dict) -> dict:\n    try:\n        return chat._resolve(items)\n"
+        "    except ValueError:\n        return {}\n"
+    )
+    rows = run_own(git_repo, no_rules, text)
+    assert [r for r in rows if r[1] == "error"] == [], rows
+
+
+def test_revg_contextlib_suppress_around(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "import contextlib\n\nfrom pkg.chat import _resolve\nfrom pkg.errors import ValidationError\n\n\n"
+        "def aeon_items(items: dict) -> dict:\n    with contextlib.suppress(ValidationError):\n        try:\n"
+        "            return _resolve(items)\n        except ValueError:  # older upstreams\n            return {}\n    return {}\n"
+    )
+    rows = run_own(git_repo, no_rules, text)
+    assert [r for r in rows if r[1] == "error"] == [], rows

@@ -180,3 +180,36 @@ def test_a_tool_other_than_the_server_is_a_warning(git_repo: GitRepo, no_rules: 
     text = "def prof(cmd: list) -> None:\n    subprocess.run(['nsys', 'profile', '--disable-log-stats', *cmd], check=True)\n"
     [(_, _, severity, _)] = run(git_repo, no_rules, text)
     assert severity == "warning"
+
+
+# revG (second pass): false errors mended by fixAG
+def test_revg_shim_table_of_two_dropped_flags(git_repo: GitRepo, no_rules: Path) -> None:
+    # a shim stripping flags upstream dropped: never reaches a parser
+    text = (
+        "_GONE = ('--use-gpu-for-pooling-score', '--disable-log-stats')\n\n\n"
+        "def clean(argv: list) -> list:\n    return [a for a in argv if a.split('=')[0] not in _GONE]\n"
+    )
+    rows = run(git_repo, no_rules, text)
+    assert all(r[2] == "warning" for r in rows), [(*r[:3], r[3][:60]) for r in rows]
+
+
+def test_revg_other_engine_subprocess(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's comparison benchmark starts another engine whose option shares the name
+    text = (
+        "def other(m: str) -> None:\n"
+        "    subprocess.run(['python3', '-m', 'sglang.launch_server', '--model-path', m, '--disable-log-stats'], check=True)\n"
+    )
+    rows = run(git_repo, no_rules, text)
+    assert all(r[2] == "warning" for r in rows), [(*r[:3], r[3][:60]) for r in rows]
+
+
+def test_revg_fork_redeclares_in_a_loop(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork declares both dropped flags again (hidden, accepted and ignored) in a loop
+    own = {
+        "pkg/aeon_args.py": "import argparse\n\n_KEEP = ('--use-gpu-for-pooling-score', '--disable-log-stats')\n\n\n"
+        "def aeon_args(parser):\n    for flag in _KEEP:\n"
+        "        parser.add_argument(flag, action='store_true', help=argparse.SUPPRESS)\n    return parser\n"
+    }
+    text = "ARGV = ['--model', 'm', '--use-gpu-for-pooling-score']\n"
+    rows = run(git_repo, no_rules, text, more=own)
+    assert [r for r in rows if r[2] == "error"] == [], [(*r[:3], r[3][:60]) for r in rows]

@@ -142,3 +142,32 @@ def test_split_table_correct_forks_are_quiet(
 def test_a_fork_key_the_set_is_given_another_key_for(git_repo: GitRepo, no_rules: Path) -> None:
     fork = BOTH + "POOLING_BACKENDS.add('aeon-rerank')\nASYNC_REQUEST_FUNCS['aeon-embeddings'] = embeddings\n"
     assert split_drift(git_repo, no_rules, fork) == [fork.count("\n")]
+
+
+# revG (second pass): false errors mended by fixAG
+def _revg_rows(repo: GitRepo, config: Path, mine: dict) -> list:
+    sides = s.merge_case(
+        repo, {ERF: ERF_BASE, SERVE: SERVE_BASE}, mine, [(SUBJECT, {ERF: ERF_AFTER, SERVE: SERVE_AFTER})]
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.path, f.line) for f in report.findings if f.rule_id == RULE and "POOLING_BACKENDS" in f.message]
+
+
+def test_revg_set_listed_in_another_fork_file(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork's package __init__ lists its pooling keys; the backends module registers the functions
+    mine = {
+        FORK: HEAD + "ASYNC_REQUEST_FUNCS['aeon-embeddings'] = embeddings\n",
+        "vllm/aeon/pooling.py": "from vllm.benchmarks.lib.endpoint_request_func import POOLING_BACKENDS\n\n"
+        "POOLING_BACKENDS.add('aeon-embeddings')\n",
+    }
+    assert _revg_rows(git_repo, no_rules, mine) == []
+
+
+def test_revg_set_updated_from_a_fork_constant(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        BOTH + "AEON_POOLING = ('aeon-embeddings', 'aeon-rerank')\n\n"
+        "for _key in AEON_POOLING:\n    ASYNC_REQUEST_FUNCS[_key] = embeddings\n"
+        "ASYNC_REQUEST_FUNCS['aeon-embeddings'] = embeddings\n"
+        "POOLING_BACKENDS.update(AEON_POOLING)\n"
+    )
+    assert _revg_rows(git_repo, no_rules, {FORK: fork}) == []

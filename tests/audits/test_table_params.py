@@ -194,3 +194,53 @@ def test_table_param_slots_and_scopes_still_caught(git_repo: GitRepo, no_rules: 
     [(line, message)] = _with_caller(git_repo, no_rules, fork, SESSION, SERVE_POSITIONAL)
     assert fork.splitlines()[line - 1].lstrip().startswith("async def aeon_request(request_func_input, p")
     assert "takes no session" in message
+
+
+# revG (second pass): false errors mended by fixAG
+REVG_NEW_DEF = "async def aeon_request(request_func_input, session, pbar=None):\n    return request_func_input\n"
+
+
+def test_revg_class_body_def_shadows_module_def(git_repo: GitRepo, no_rules: Path) -> None:
+    # in a class body the name is the class's own def (session taken), not the legacy module-level one
+    fork = (
+        HEAD
+        + OLD_DEF
+        + "class AeonBackends:\n    @staticmethod\n    "
+        + REVG_NEW_DEF.replace("\n    return", "\n        return")
+        + "\n    ASYNC_REQUEST_FUNCS['aeon'] = aeon_request\n"
+    )
+    assert _with_caller(git_repo, no_rules, fork, SESSION, SERVE_BASE) == []
+
+
+def test_revg_plain_class_body_def(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        HEAD
+        + OLD_DEF
+        + "class AeonBackends:\n    "
+        + REVG_NEW_DEF.replace("\n    return", "\n        return")
+        + "\n    ASYNC_REQUEST_FUNCS['aeon'] = aeon_request\n"
+    )
+    assert _with_caller(git_repo, no_rules, fork, SESSION, SERVE_BASE) == []
+
+
+def test_revg_version_gate(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork registers the old def only on vLLM releases before the session change
+    fork = (
+        "import vllm\nfrom packaging.version import Version\n"
+        + HEAD
+        + OLD_DEF
+        + REVG_NEW_DEF.replace("aeon_request(", "aeon_request_session(")
+        + "\n\n"
+        "if Version(vllm.__version__) < Version('0.10.1'):\n    ASYNC_REQUEST_FUNCS['aeon'] = aeon_request\n"
+        "else:\n    ASYNC_REQUEST_FUNCS['aeon'] = aeon_request_session\n"
+    )
+    assert _with_caller(git_repo, no_rules, fork, SESSION, SERVE_BASE) == []
+
+
+def test_revg_last_write_wins(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork reassigns the key right after: the last write wins
+    fork = (
+        HEAD + OLD_DEF + REVG_NEW_DEF.replace("aeon_request(", "aeon_request_session(") + "\n\n"
+        "ASYNC_REQUEST_FUNCS['aeon'] = aeon_request\nASYNC_REQUEST_FUNCS['aeon'] = aeon_request_session\n"
+    )
+    assert _with_caller(git_repo, no_rules, fork, SESSION, SERVE_BASE) == []

@@ -153,3 +153,19 @@ def test_widened_union_built_of_the_new_kind_is_caught(git_repo: GitRepo, no_rul
     )
     [(line, message)] = widened(git_repo, no_rules, body)
     assert line == HEAD.count("\n") + body.count("\n") and "a list has no get()" in message
+
+
+# revG (second pass): false errors mended by fixAG
+REVG_CASES = {
+    "built from a local dict": "def aeon() -> str:\n    mm = {'type': 'image_url'}\n    rfi = RequestFuncInput(prompt='p', multi_modal_content=mm)\n    return rfi.multi_modal_content.get('type')\n",
+    "built positionally": "def aeon() -> str:\n    rfi = RequestFuncInput('p', {'type': 'image_url'})\n    return rfi.multi_modal_content.get('type')\n",
+    "match dict": "def aeon(rfi: RequestFuncInput):\n    content = rfi.multi_modal_content\n    match content:\n        case dict():\n            return content.get('type')\n        case _:\n            return None\n",
+}
+
+
+@pytest.mark.parametrize("name", list(REVG_CASES))
+def test_revg_widened(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    sides = s.merge_case(git_repo, {ERF: ERF_BASE}, {FORK: HEAD + REVG_CASES[name]}, [(SUBJECT, {ERF: WIDENED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+    assert [r for r in rows if r[1] == "error"] == [], rows

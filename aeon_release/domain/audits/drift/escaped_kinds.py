@@ -74,6 +74,7 @@ class _Try:
     methods: frozenset[str]  # the defs of that class (overrides of what upstream's ``self.`` calls reach)
     alone: bool  # one call, no raise or assert of its own
     siblings: frozenset[str]  # what every handler of the try (and of the trys around it) catches
+    patched: frozenset[str]  # names the fork's file assigns onto a module or class (``chat._resolve = f``)
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class _Module:
     path: str
     imports: dict[str, str]
     defs: frozenset[str]
+    patched: frozenset[str]
 
 
 def escaped_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -114,7 +116,7 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
         if module is None or not owned:
             continue
         defs = frozenset(s.name for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
-        fork = _Module(path, _imports(module, path), defs)
+        fork = _Module(path, _imports(module, path), defs, _patched(module))
         classes, outer = _enclosing_classes(module), _outer_handlers(module, fork)
         tries = [
             t
@@ -128,6 +130,18 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
 
 
 _NO_CLASS: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
+
+
+def _patched(module: ast.Module) -> frozenset[str]:
+    """The attribute names the file assigns off a plain name (``chat._resolve = _aeon_resolve``): the fork
+    swaps in its own def, which may still raise what the handler catches."""
+    return frozenset(
+        t.attr
+        for n in ast.walk(module)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id not in ("self", "cls")
+    )
 
 
 def _imports(module: ast.Module, path: str) -> dict[str, str]:
@@ -150,9 +164,14 @@ def _imports(module: ast.Module, path: str) -> dict[str, str]:
 def _enclosing_classes(module: ast.Module) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
     """id of each ``try`` inside a class -> the base names and the def names of the innermost class holding it."""
     found: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
-    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    for cls in classes.values():
         names = frozenset(b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in cls.bases)
-        methods = frozenset(s.name for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        # a mixin of the same file (``class T(StrictMixin, Tracker)``) overrides what it defines, like the class
+        mine = [cls, *(classes[b] for b in names if b in classes and classes[b] is not cls)]
+        methods = frozenset(
+            s.name for c in mine for s in c.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+        )
         found.update((id(n), (names, methods)) for n in ast.walk(cls) if isinstance(n, ast.Try))
     return found
 
@@ -167,12 +186,21 @@ def _outer_handlers(module: ast.Module, fork: _Module) -> dict[int, frozenset[st
         if isinstance(node, ast.Try):
             found[id(node)] = outer
             inner = outer | _handled(node, fork)
+        elif isinstance(node, (ast.With, ast.AsyncWith)):  # ``with contextlib.suppress(K):`` is a try of K
+            inner = outer | _suppressed(node, fork)
         for child in ast.iter_child_nodes(node):
             scoped = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
             visit(child, frozenset() if scoped else inner if child in getattr(node, "body", ()) else outer)
 
     visit(module, frozenset())
     return found
+
+
+def _suppressed(node: ast.With | ast.AsyncWith, fork: _Module) -> frozenset[str]:
+    calls = [i.context_expr for i in node.items if isinstance(i.context_expr, ast.Call)]
+    kinds = [a for c in calls if ast.unparse(c.func).rsplit(".", 1)[-1] == "suppress" for a in c.args]
+    names = [k.id if isinstance(k, ast.Name) else k.attr if isinstance(k, ast.Attribute) else "" for k in kinds]
+    return frozenset(fork.imports.get(n, n).rsplit(".", 1)[-1] for n in names if n)
 
 
 def _handled(node: ast.Try, fork: _Module) -> frozenset[str]:
@@ -192,7 +220,7 @@ def _owned(
         return []  # a bare or catch-all handler of the try (or of one around it) catches whatever escapes
     calls, alone = _body_calls(node.body, fork, cls[1])
     return [
-        _Try(h, calls, cls[0], cls[1], alone, siblings)
+        _Try(h, calls, cls[0], cls[1], alone, siblings, fork.patched)
         for h, caught in zip(node.handlers, every, strict=True)
         if h.lineno in owned and caught and calls and all(map(_builtin, caught))
     ]
@@ -405,9 +433,24 @@ def _judge(
                 order = {f.name: i for i, f in reversed(list(enumerate(reach)))}  # the nearest def first
                 hits.sort(key=lambda m: order.get(m.qualname.rsplit(".", 1)[-1], len(order)))
                 sure = one.alone and _upstreams(route, path) and hits[0].paired
-                sure = sure and not _still(trees, reach, caught, chains)
+                sure = sure and not _still(trees, reach, caught, chains) and name not in one.patched
+                sure = sure and not _handles(reach, hits[0])
                 return hits[0], name, Severity.ERROR if sure else Severity.WARNING
     return None
+
+
+def _handles(reach: list[_Def], moved: Moved) -> bool:
+    """A def of the reach wraps its call of the moved def in a handler of the new kind (or a base of it):
+    ``try: return self._resolve_items(x) except ValidationError: return {}`` -- the new kind may never
+    escape to the fork's handler.  A handler around other calls (a video splitter's ``except Exception``)
+    says nothing of it."""
+    kinds, name = moved.chain | {moved.new}, moved.qualname.rsplit(".", 1)[-1]
+    return any(
+        any(set(_caught(h) or ()) & kinds for h in t.handlers) and any(_called(c) == name for c in own_nodes(t.body))
+        for f in reach
+        for t in ast.walk(f)
+        if isinstance(t, ast.Try)
+    )
 
 
 def _upstreams(route: str, path: str) -> bool:

@@ -87,20 +87,43 @@ def _fork_declared(trees: ThreeTrees, names: set[str]) -> set[str]:
 
 def _declarations(module: ast.Module | None) -> set[str]:
     found: set[str] = set()
+    looped = _loop_literals(module) if module is not None else {}
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, ast.Call) and _callee(node) in _DECLARE:
             texts = [*node.args, *(k.value for k in node.keywords if k.arg == "dest")]
-            found |= {str(t.value).lstrip("-").replace("-", "_") for t in texts if _text(t)}
+            words = [str(t.value) for t in texts if _text(t)]
+            words += [w for t in texts if isinstance(t, ast.Name) for w in looped.get(t.id, ())]
+            found |= {w.lstrip("-").replace("-", "_") for w in words}
         elif isinstance(node, ast.ClassDef):
             found |= {t.target.id for t in node.body if isinstance(t, ast.AnnAssign) and isinstance(t.target, ast.Name)}
+    return found
+
+
+def _loop_literals(module: ast.Module) -> dict[str, list[str]]:
+    """A loop variable -> the strings it takes, when the loop runs over a literal list / tuple (or a name
+    bound to one): ``for flag in _KEEP: parser.add_argument(flag, ...)`` declares each of ``_KEEP``."""
+    bound = {
+        t.id: n.value
+        for n in ast.walk(module)
+        if isinstance(n, ast.Assign) and isinstance(n.value, (ast.List, ast.Tuple, ast.Set))
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name):
+            seq = bound.get(node.iter.id) if isinstance(node.iter, ast.Name) else node.iter
+            if isinstance(seq, (ast.List, ast.Tuple, ast.Set)):
+                found.setdefault(node.target.id, []).extend(str(e.value) for e in seq.elts if _text(e))
     return found
 
 
 def _tied_lines(trees: ThreeTrees, path: str) -> set[int]:
     """The lines of a fork file whose option literal is on a command line for sure: handed to ``parse_args``
     / ``parse_known_args``, in a ``subprocess`` argv that runs a package of upstream's tree (another
-    program's option may share the name), spelled ``--flag=value``, or in a list beside another option.  A
-    literal elsewhere (a shim's table of dropped flags) may never reach a parser: a warning."""
+    program's option may share the name: a warning even in a list), spelled ``--flag=value``, or in a list
+    beside another option that is not only a membership table.  A literal elsewhere (a shim's table of
+    dropped flags, ``a not in _GONE``) may never reach a parser: a warning."""
     module = parse_python(trees.merged_text(path) or "", "<options>")
     if module is None:
         return set()
@@ -113,20 +136,44 @@ def _tied_lines(trees: ThreeTrees, path: str) -> set[int]:
 
 
 def _tied(trees: ThreeTrees, node: ast.Constant, parents: dict[int, ast.AST]) -> bool:
-    holder = parents.get(id(node))
-    if "=" in str(node.value) or (
-        isinstance(holder, (ast.List, ast.Tuple))
-        and any(e is not node and _text(e) and str(e.value).startswith("--") for e in holder.elts)
-    ):
-        return True
     current: ast.AST | None = node
     while current is not None and not isinstance(current, ast.stmt):
         if isinstance(current, ast.Call) and _callee(current) in _PARSE:
             return True
         if isinstance(current, ast.Call) and _spawns(current):
+            # another program's argv (``-m sglang...``) may share the option's name: never an error
             return _runs_upstream(trees, current)
         current = parents.get(id(current))
-    return False
+    holder = parents.get(id(node))
+    beside = isinstance(holder, (ast.List, ast.Tuple)) and any(
+        e is not node and _text(e) and str(e.value).startswith("--") for e in holder.elts
+    )
+    return "=" in str(node.value) or (beside and holder is not None and not _only_tested(holder, parents))
+
+
+def _only_tested(holder: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The list / tuple is only a membership table (``a not in _GONE``, or ``a in ("--x", "--y")``): a
+    shim's table of dropped flags, which never reaches a parser."""
+    above = parents.get(id(holder))
+    if isinstance(above, ast.Compare):
+        return all(isinstance(op, (ast.In, ast.NotIn)) for op in above.ops)
+    if not (isinstance(above, ast.Assign) and len(above.targets) == 1 and isinstance(above.targets[0], ast.Name)):
+        return False
+    name = above.targets[0].id
+    root: ast.AST = above
+    while id(root) in parents:
+        root = parents[id(root)]
+    uses = [n for n in ast.walk(root) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    return bool(uses) and all(_tested(n, parents) for n in uses)
+
+
+def _tested(use: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    above = parents.get(id(use))
+    return (
+        isinstance(above, ast.Compare)
+        and use in above.comparators
+        and all(isinstance(op, (ast.In, ast.NotIn)) for op in above.ops)
+    )
 
 
 def _spawns(call: ast.Call) -> bool:

@@ -797,9 +797,27 @@ def _kind_tested(
             or isinstance_refuted(node, subject, new, parents)
             or kind_ensured(node, subject, old, parents)
             or (method is not None and hasattr_held(node, subject, method, parents))
+            or _matched(node, subject, hit.old, parents)
             for subject in subjects
         )
     )
+
+
+def _matched(node: ast.AST, subject: str, old: str, parents: dict[int, ast.AST]) -> bool:
+    """The use sits under ``match subject: case dict():`` (or a mapping pattern ``case {...}:``): an
+    ``isinstance`` guard spelled as a pattern."""
+    current, above = node, parents.get(id(node))
+    while above is not None:
+        if isinstance(above, ast.match_case) and current is not above.pattern:
+            match = parents.get(id(above))
+            pattern = above.pattern
+            kind = "dict" if isinstance(pattern, ast.MatchMapping) else None
+            if isinstance(pattern, ast.MatchClass) and isinstance(pattern.cls, ast.Name):
+                kind = _KINDS_HELD.get(pattern.cls.id)
+            if isinstance(match, ast.Match) and ast.unparse(match.subject) == subject and kind == old:
+                return True
+        current, above = above, parents.get(id(above))
+    return False
 
 
 # what a use of the old kind's method or shape raises on the new kind, and the handlers that catch it
@@ -844,6 +862,12 @@ def _built_old(
         bound[id(func)] = _bound_once(func)
     made = bound[id(func)].get(receiver.value.id)
     given = [k.value for k in made.keywords if k.arg == receiver.attr] if isinstance(made, ast.Call) else []
+    # ``mm = {...}; RequestFuncInput(..., multi_modal_content=mm)``: a local bound once to a display
+    given = [bound[id(func)].get(g.id, g) if isinstance(g, ast.Name) else g for g in given]
+    if isinstance(made, ast.Call) and not given:
+        # ``RequestFuncInput("p", {...})``: positional, the field order not read here -- a display of the old
+        # kind among the arguments is taken as the field's value (a miss at worst, never a false error)
+        return any(_display_kind(a) == hit.old for a in made.args)
     return len(given) == 1 and _display_kind(given[0]) == hit.old
 
 

@@ -56,6 +56,7 @@ def split_table_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not splits:
         return []
     findings: list[Finding] = []
+    listed = _fork_listed(trees, {s.subset for s in splits})
     for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
         added = " ".join(trees.mine[path].added.values())
         mine = [s for s in splits if s.table in added]
@@ -64,8 +65,30 @@ def split_table_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             findings += [
                 _finding(trees, path, line, key, s, pr_pattern)
                 for line, key, s in _fork_keys(trees, path, module, mine)
+                if key not in listed.get(s.subset, set())
             ]
     return findings
+
+
+def _fork_listed(trees: ThreeTrees, subsets: set[str]) -> dict[str, set[str]]:
+    """set name -> the keys a fork-owned statement of any fork file puts into it: ``SET.add("key")``,
+    ``mod.SET |= {"key"}``, ``SET.update(AEON_KEYS)`` with ``AEON_KEYS`` the file's literal collection."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
+        added = " ".join(trees.mine[path].added.values())
+        named = [n for n in sorted(subsets) if n in added]
+        module = trees.merged_module(path) if named else None
+        if module is None:
+            continue
+        owned, consts = trees.owned_lines(path), _string_sets(module)
+        for stmt in (n for n in ast.walk(module) if isinstance(n, ast.Expr | ast.Assign | ast.AugAssign)):
+            inner = list(ast.walk(stmt)) if getattr(stmt, "lineno", 0) in owned else []
+            names = {_last(n) for n in inner if isinstance(n, ast.Name | ast.Attribute)}
+            keys = {n.value for n in inner if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+            keys |= {k for n in names for k in consts.get(n, ())}
+            for subset in names & set(named):
+                found.setdefault(subset, set()).update(keys)
+    return found
 
 
 # -- upstream's side ------------------------------------------------------------------------------

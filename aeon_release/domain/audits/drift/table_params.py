@@ -150,7 +150,7 @@ def _fork_defs(trees: ThreeTrees, path: str, module: ast.Module, gained: list[Ga
                 continue
             for g in gained:
                 if g.table == _last(table) and read_from_module(table, g.module, sources) and _lacks(sig, g):
-                    if not _version_checked(node, g.param, parents):
+                    if not _version_checked(node, g.param, parents) and not _overwritten(node, parents):
                         yield func.lineno, g
 
 
@@ -158,24 +158,51 @@ def _resolved(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.Func
     """The ``def`` the name written at ``node`` is, looked up from the innermost scope out (a local ``def``
     of a ``register()`` shadows a top-level one); None where the scope binds it otherwise too (``f =
     wrap(f)``: an adapter's signature is not the def's) or decorates it (a decorator may add the parameter)."""
-    scope = parents.get(id(node))
+    scope, first = parents.get(id(node)), True
     while scope is not None:
-        if isinstance(scope, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef):
+        # a class body's names are seen from that body only, not from the defs it holds
+        if isinstance(scope, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef) or (
+            first and isinstance(scope, ast.ClassDef)
+        ):
+            first = False
             bound = _bindings(scope, name)
             if bound:
                 only = bound[0] if len(bound) == 1 else None
-                if isinstance(only, ast.FunctionDef | ast.AsyncFunctionDef) and not only.decorator_list:
+                if isinstance(only, ast.FunctionDef | ast.AsyncFunctionDef) and _plain(only):
                     return only
                 return None
         scope = parents.get(id(scope))
     return None
 
 
-def _bindings(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[ast.AST]:
+def _plain(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Undecorated, or only ``@staticmethod`` (its signature is the def's)."""
+    return all(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
+
+
+def _overwritten(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A later statement of the same block writes the same constant key of the same table (``T["k"] = old``
+    then ``T["k"] = new``): the last write wins, the earlier one is never called through the table."""
+    if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript)):
+        return False
+    if not isinstance(node.targets[0].slice, ast.Constant):
+        return False
+    where = ast.unparse(node.targets[0])
+    block = next((b for b in _blocks(parents.get(id(node))) if node in b), [])
+    later = block[block.index(node) + 1 :] if block else []
+    return any(isinstance(s, ast.Assign) and any(ast.unparse(t) == where for t in s.targets) for s in later)
+
+
+def _blocks(owner: ast.AST | None) -> list[list[ast.stmt]]:
+    return [getattr(owner, f) for f in ("body", "orelse", "finalbody") if isinstance(getattr(owner, f, None), list)]
+
+
+def _bindings(scope: ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, name: str) -> list[ast.AST]:
     """What binds ``name`` in ``scope`` itself (not in the functions and classes it holds): defs, classes,
     assignments, parameters, imports."""
     found: list[ast.AST] = []
-    todo = list(scope.body) + (list(ast.iter_child_nodes(scope.args)) if not isinstance(scope, ast.Module) else [])
+    params = list(ast.iter_child_nodes(scope.args)) if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef) else []
+    todo = list(scope.body) + params
     while todo:
         node = todo.pop()
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
@@ -195,8 +222,12 @@ def _binds(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.arg) and node.arg == name
 
 
-# a test that asks what a function takes: ``"session" in inspect.signature(f).parameters``, ``hasattr(...)``
-_INTROSPECTION = frozenset({"signature", "getfullargspec", "getargspec", "hasattr", "parameters", "co_varnames"})
+# a test that asks what a function takes: ``"session" in inspect.signature(f).parameters``, ``hasattr(...)``,
+# or which release of the library runs (``Version(lib.__version__) < Version("x.y")``, ``sys.version_info``)
+_INTROSPECTION = frozenset(
+    {"signature", "getfullargspec", "getargspec", "hasattr", "parameters", "co_varnames"}
+    | {"__version__", "Version", "version", "version_info"}
+)
 
 
 def _version_checked(node: ast.AST, param: str, parents: dict[int, ast.AST]) -> bool:
