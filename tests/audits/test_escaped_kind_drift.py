@@ -108,6 +108,25 @@ def test_an_override_catching_the_old_kind_through_a_helper_is_an_error(git_repo
 
 
 @pytest.mark.parametrize(
+    "beside",
+    [
+        "\n\ndef pick(x: int) -> int:\n    return 1 if x else 2\n",
+        "\n\nKEY = lambda item: item[0]\n",
+        "\n\ndef pick(x: int) -> int:\n    try:\n        return 1 if x else 2\n    except TypeError:\n        return 0\n",
+    ],
+    ids=["conditional expression", "lambda", "conditional expression in a try"],
+)
+def test_a_lambda_or_conditional_expression_in_the_file_leaves_the_finding(
+    git_repo: GitRepo, no_rules: Path, beside: str
+) -> None:
+    """A lambda's or a conditional expression's ``body`` is one expression, not a list: the walk of the trys
+    around a handler tested ``child in body`` on it and raised TypeError, and the whole check was lost for
+    any file holding one beside an ``except`` of a built-in kind (almost every file)."""
+    rows = run(git_repo, no_rules, OVERRIDE.format(caught="ValueError") + beside)
+    assert [(line, severity) for line, severity, _ in rows] == [(9, "error")], rows
+
+
+@pytest.mark.parametrize(
     ("imported", "called"),
     [
         ("from pkg import chat", "chat._resolve"),

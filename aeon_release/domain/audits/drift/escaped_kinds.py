@@ -188,9 +188,12 @@ def _outer_handlers(module: ast.Module, fork: _Module) -> dict[int, frozenset[st
             inner = outer | _handled(node, fork)
         elif isinstance(node, (ast.With, ast.AsyncWith)):  # ``with contextlib.suppress(K):`` is a try of K
             inner = outer | _suppressed(node, fork)
+        # a statement's body is a list; a lambda's or a conditional expression's is one expression
+        body = getattr(node, "body", None)
         for child in ast.iter_child_nodes(node):
             scoped = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
-            visit(child, frozenset() if scoped else inner if child in getattr(node, "body", ()) else outer)
+            in_body = isinstance(body, list) and any(s is child for s in body)
+            visit(child, frozenset() if scoped else inner if in_body else outer)
 
     visit(module, frozenset())
     return found
