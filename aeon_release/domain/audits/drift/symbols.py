@@ -108,7 +108,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
-from aeon_release.domain.audits.drift.unclassed import tested_classes, unclassed
+from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
     could_bind,
@@ -2153,7 +2153,11 @@ class _Checker:
                 f"{verb} {_show(expr)}, which upstream turned from a class into a function ({after.path}): "
                 "a class statement or isinstance/issubclass with it raises TypeError; use the class it returns"
             )
-            yield self._finding(mod, expr.lineno, what, after, "signature")
+            verdict = spared(mod.tree, expr)
+            if verdict == "quiet":
+                return
+            found = self._finding(mod, expr.lineno, what, after, "signature")
+            yield replace(found, severity=Severity.WARNING) if verdict == "warn" else found
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         resolver, _ = self._resolver(mod, node, scope)
