@@ -15,7 +15,8 @@ module-level binding of the name in a version must agree, and the merged file mu
 kind has and the new one lacks (an error: it raises on first use), a slice of a kind that cannot be sliced
 (an error), and a ``for`` or comprehension over a sequence made a mapping (a warning: it walks the keys now,
 which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
-binds itself are quiet.
+binds itself are quiet; one it rebinds through the module (``m.NAME = [...]``, ``setattr(m, "NAME", ...)``)
+makes those uses warnings about upstream's own readers of the name.
 """
 
 from __future__ import annotations
