@@ -95,3 +95,36 @@ def test_the_fork_patching_the_table_s_own_module(git_repo: GitRepo, tmp_path: P
     sides = three_way(git_repo, base, {KERNELS: fork}, {KERNELS: THEIRS})
     rows = found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
     assert [(path, severity) for path, _, severity in rows] == [(KERNELS, "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (
+            MODULE + "mixed._POSSIBLE_KERNELS = [mixed.Marlin]\n\n\n"
+            "def aeon_first() -> None:\n    mixed._POSSIBLE_KERNELS.insert(0, mixed.Marlin)\n",
+            "insert",
+        ),
+        (
+            MODULE + "def aeon_first() -> None:\n    mixed._POSSIBLE_KERNELS = list(mixed._POSSIBLE_KERNELS['cuda'])\n"
+            "    mixed._POSSIBLE_KERNELS.insert(0, mixed.Marlin)\n",
+            "insert",
+        ),
+        (
+            MODULE + "setattr(mixed, '_POSSIBLE_KERNELS', [mixed.Marlin])\n\n\n"
+            "def aeon_first() -> None:\n    mixed._POSSIBLE_KERNELS.append(mixed.Machete)\n",
+            "append",
+        ),
+    ],
+    ids=["attribute-store", "attribute-store-in-function", "setattr"],
+)
+def test_a_table_the_fork_replaced_through_its_module_warns(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    """The fork put its own list in the module (``mixed._POSSIBLE_KERNELS = [...]``): its ``insert`` holds,
+    so no error; the risk left is upstream's code reading a dict where the fork put a list, hence a warning."""
+    base = {"vllm/__init__.py": "", "vllm/kernels/__init__.py": "", KERNELS: BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {KERNELS: THEIRS})
+    findings = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == TYPE_DRIFT]
+    assert [(f.line, f.severity.value) for f in findings] == [(line_of(fork, needle), "warning")]
+    assert "upstream's own code" in findings[0].message

@@ -66,3 +66,19 @@ def test_a_positionally_registered_op_with_a_parameter_inserted(git_repo: GitRep
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, registrar: str, change: tuple[str, str]) -> None:
     base = _base(registrar)
     assert _rows(git_repo, tmp_path, base, base.replace(*change)) == []
+
+
+@pytest.mark.parametrize("spelling", ["one-line", "one-argument-a-line"])
+def test_an_op_moved_to_another_file_stays_quiet(git_repo: GitRepo, tmp_path: Path, spelling: str) -> None:
+    """Upstream moves the registration to a new file, spelt one argument a line (``direct_register_custom_op(
+    \\n    "name",``): the quoted name stands on a line of its own, so the file is read as parsed code."""
+    base = _base("direct_register_custom_op")
+    impl = "def _group_quant_impl(x, group_size):\n    return x\n\n\n"
+    args = '"triton_group_quant", _group_quant_impl, fake_impl=_group_quant_impl'
+    if spelling != "one-line":
+        args = "\n    " + args.replace(", ", ",\n    ") + ",\n"
+    moved = "from vllm.quant.fp8_utils import direct_register_custom_op\n\n\n" + impl
+    theirs = {UTILS: REGISTER.format(registrar="direct_register_custom_op")}
+    theirs["vllm/quant/fp8_ops.py"] = moved + f"direct_register_custom_op({args})\n"
+    sides = three_way(git_repo, {"vllm/__init__.py": "", UTILS: base}, {"vllm/aeon_quant.py": CALL}, theirs)
+    assert [row for row in found(audit(git_repo, sides, tmp_path), DRIFT) if row[0] == "vllm/aeon_quant.py"] == []

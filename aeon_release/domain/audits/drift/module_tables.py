@@ -15,7 +15,8 @@ module-level binding of the name in a version must agree, and the merged file mu
 kind has and the new one lacks (an error: it raises on first use), a slice of a kind that cannot be sliced
 (an error), and a ``for`` or comprehension over a sequence made a mapping (a warning: it walks the keys now,
 which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
-binds itself are quiet.
+binds itself are quiet; one it rebinds through the module (``m.NAME = [...]``, ``setattr(m, "NAME", ...)``)
+makes those uses warnings about upstream's own readers of the name.
 """
 
 from __future__ import annotations
@@ -138,11 +139,46 @@ def _bound_kind(stmt: ast.stmt) -> tuple[str, str] | None:
 def _uses(
     path: str, module: ast.Module, owned: set[int], tables: list[Table]
 ) -> Iterator[tuple[int, Table, str, Severity]]:
-    reader = _Reader(file_imports(module, path), dotted_name(path, roots=("",)), _bound_names(module), tables)
+    imports = file_imports(module, path)
+    reader = _Reader(imports, dotted_name(path, roots=("",)), _bound_names(module), tables)
     reader.parents = parent_map(module)
+    replaced = _attribute_stores(module, imports)
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) in owned:
-            yield from reader.uses(node)
+            for line, table, how, severity in reader.uses(node):
+                if (table.module, table.hit.name) in replaced:
+                    yield line, table, how.split("|", 1)[0] + "|" + _REPLACED, Severity.WARNING
+                else:
+                    yield line, table, how, severity
+
+
+# ``module.NAME = [...]`` or ``setattr(module, "NAME", [...])`` in the fork file: the fork may hold its own
+# container there, and then its line holds; what it risks is upstream's own readers of the name
+_REPLACED = (
+    "the fork file rebinds the table itself, so the line may act on the fork's own container; but upstream's "
+    "own code reads the new kind from that name and may break on what the fork put there"
+)
+
+
+def _attribute_stores(module: ast.Module, imports: dict[str, tuple[str, str]]) -> set[tuple[str, str]]:
+    """The (module, name) pairs the fork file rebinds through an import: ``m.NAME = ...`` anywhere, or
+    ``setattr(m, "NAME", ...)`` with the name spelt as a string."""
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(module):
+        target = _stored_attribute(node)
+        origin = imported_origin(target, imports) if target is not None else None
+        if origin is not None:
+            found.add(origin)
+    return found
+
+
+def _stored_attribute(node: ast.AST) -> ast.Attribute | None:
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return node
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+        if len(node.args) >= 2 and isinstance(name := node.args[1], ast.Constant) and isinstance(name.value, str):
+            return ast.Attribute(value=node.args[0], attr=name.value, ctx=ast.Store())
+    return None
 
 
 @dataclass

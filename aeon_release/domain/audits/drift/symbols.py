@@ -1808,7 +1808,15 @@ class _Checker:
                 path.endswith(".py") and (schema in line or (registers and any(q in line for q in quoted)))
             ):
                 return path
+            if path.endswith(".py") and any(q in line for q in quoted) and self._registers_op(path, name):
+                return path
         return None
+
+    def _registers_op(self, path: str, name: str) -> bool:
+        """Whether upstream's ``path`` registers the op, read from its parsed code: a registration spelt one
+        argument a line (``direct_register_custom_op(\n    "name",``) quotes the name on a line of its own."""
+        text = self.inp.theirs.text(path)
+        return text is not None and name in op_definitions(path, text, {name})
 
     def _renamed_slot(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None
