@@ -32,11 +32,11 @@ name are parsed, and the files defining a class name they raise.
 from __future__ import annotations
 
 import ast
-import builtins
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.raised_kinds import builtin_error, builtin_subclass
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -110,7 +110,7 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     found = []
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         added = trees.mine[path].added.values()
-        if not any((m := _EXCEPT.search(t)) and any(map(_builtin, re.findall(r"\w+", m.group(1)))) for t in added):
+        if not any((m := _EXCEPT.search(t)) and any(map(builtin_error, re.findall(r"\w+", m.group(1)))) for t in added):
             continue
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
@@ -225,7 +225,7 @@ def _owned(
     return [
         _Try(h, calls, cls[0], cls[1], alone, siblings, fork.patched)
         for h, caught in zip(node.handlers, every, strict=True)
-        if h.lineno in owned and caught and calls and all(map(_builtin, caught))
+        if h.lineno in owned and caught and calls and all(map(builtin_error, caught))
     ]
 
 
@@ -321,13 +321,13 @@ def _moved(
         if qualname not in before:
             continue
         was, now = _raises(before[qualname]), _raises(func)
-        lost = [k for k in was if _builtin(k) and was[k] > now[k]]
-        fresh = [k for k in now if not _builtin(k) and now[k] > was[k]]
+        lost = [k for k in was if builtin_error(k) and was[k] > now[k]]
+        fresh = [k for k in now if not builtin_error(k) and now[k] > was[k]]
         keys_was, keys_now = _raise_keys(before[qualname]), _raise_keys(func)
         for new_kind in fresh:
             chain = _chain(trees, new_kind, chains)
             for kind in lost:
-                if chain and not any(_subclass(c, kind) for c in chain):
+                if chain and not any(builtin_subclass(c, kind) for c in chain):
                     paired = bool(keys_was.get(kind, set()) & keys_now.get(new_kind, set()))
                     found.append(Moved(qualname, path, kind, new_kind, chain, paired))
     return found
@@ -383,7 +383,7 @@ def _chain(trees: ThreeTrees, name: str, cache: dict[str, frozenset[str]] | None
         if current in seen:
             continue
         seen.add(current)
-        if _builtin(current):
+        if builtin_error(current):
             continue
         bases = _bases(trees, current)
         if bases is None:
@@ -430,7 +430,7 @@ def _judge(
             # the fork class's own defs override what upstream's ``self.`` calls would reach
             reach = [f for f in reach if f.name == name or f.name not in one.methods]
             quals = {id(f) for f in reach}
-            hits = [m for m in moved if any(m.old == c or _subclass(m.old, c) for c in caught)]
+            hits = [m for m in moved if any(m.old == c or builtin_subclass(m.old, c) for c in caught)]
             hits = [m for m in hits if _defined(defs, m.qualname, quals) and not (m.chain & one.siblings)]
             if hits:
                 order = {f.name: i for i, f in reversed(list(enumerate(reach)))}  # the nearest def first
@@ -471,8 +471,8 @@ def _still(trees: ThreeTrees, reach: list[_Def], caught: list[str], chains: dict
     kinds = {k for f in reach for k in _raises(f)}
     if "?" in kinds:
         return True
-    bases = [frozenset({k}) if _builtin(k) else _chain(trees, k, chains) for k in kinds]
-    return any(not chain or any(_subclass(k, c) for k in chain for c in caught) for chain in bases)
+    bases = [frozenset({k}) if builtin_error(k) else _chain(trees, k, chains) for k in kinds]
+    return any(not chain or any(builtin_subclass(k, c) for k in chain for c in caught) for chain in bases)
 
 
 def _defined(defs: _Defs, qualname: str, reached: set[int]) -> bool:
@@ -487,19 +487,6 @@ def _caught(handler: ast.ExceptHandler) -> list[str] | None:
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
     names = [t.id if isinstance(t, ast.Name) else t.attr if isinstance(t, ast.Attribute) else None for t in types]
     return None if None in names else [n for n in names if n is not None]
-
-
-def _builtin(name: str) -> bool:
-    kind = getattr(builtins, name, None)
-    return isinstance(kind, type) and issubclass(kind, BaseException)
-
-
-def _subclass(name: str, of: str) -> bool:
-    """``name`` is ``of`` or a builtin subclass of it (unknown names: only themselves)."""
-    if name == of:
-        return True
-    kind, parent = getattr(builtins, name, None), getattr(builtins, of, None)
-    return isinstance(kind, type) and isinstance(parent, type) and issubclass(kind, parent)
 
 
 def _finding(

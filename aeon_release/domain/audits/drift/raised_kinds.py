@@ -94,7 +94,7 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         added = trees.mine[path].added.values()
         if not any(
-            (m := _EXCEPT.search(text)) and any(map(_builtin, re.findall(r"\w+", m.group(1) or m.group(2))))
+            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
             for text in added
         ):
             continue
@@ -114,7 +114,7 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
                 names = [n for c in every if c for n in c]
                 for handler in handlers:
                     caught = _caught(handler) or []
-                    alive = any(_subclass(c, k) or _subclass(k, c) for c in caught for k in syntax)
+                    alive = any(builtin_subclass(c, k) or builtin_subclass(k, c) for c in caught for k in syntax)
                     if handler.lineno in owned and caught and calls and not alive:
                         tries.append((handler, calls, others, names))
         if tries:
@@ -176,10 +176,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             now = new.get(qualname)
             if now is None:
                 continue
-            gone = frozenset(k for k in kinds - now if not any(_subclass(n, k) for n in now))
+            gone = frozenset(k for k in kinds - now if not any(builtin_subclass(n, k) for n in now))
             fresh = frozenset(now - kinds)
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
-            if gone and fresh and all(_builtin(n) for n in now):
+            if gone and fresh and all(builtin_error(n) for n in now):
                 name = qualname.rsplit(".", 1)[-1]
                 found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
     if not found:
@@ -240,25 +240,26 @@ def _dead(
 ) -> Shift | None:
     """The shift that leaves ``handler`` catching nothing its ``try`` can raise now, else None."""
     caught = _caught(handler)
-    if others or not caught or not all(_builtin(c) for c in caught) or _CATCH_ALL & set(caught):
+    if others or not caught or not all(builtin_error(c) for c in caught) or _CATCH_ALL & set(caught):
         return None
     for name, receiver in calls:
         # off a class named as the receiver: that class's def; else only a def no other def of the name
         # answers for (another def still raising the old kind may be the one called)
         own = [s for s in shifts.get(name, []) if (s.owner == receiver if receiver else s.alone)]
         for shift in own:
-            lost = any(_subclass(old, c) for old in shift.old for c in caught)
-            if lost and not any(_subclass(new, c) for new in shift.new for c in siblings):
+            lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
+            if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
                 return shift
     return None
 
 
-def _builtin(name: str) -> bool:
+def builtin_error(name: str) -> bool:
+    """``name`` is a builtin exception class (``ValueError``, ``KeyError``...)."""
     kind = getattr(builtins, name, None)
     return isinstance(kind, type) and issubclass(kind, BaseException)
 
 
-def _subclass(name: str, of: str) -> bool:
+def builtin_subclass(name: str, of: str) -> bool:
     """``name`` is ``of`` or a builtin subclass of it (unknown names: only themselves)."""
     if name == of:
         return True
