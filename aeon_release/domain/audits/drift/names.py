@@ -484,7 +484,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             evidence = tested or ranked[0]
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
-                sure = read.name not in fork_readers and _orphan_sure(trees, read, evidence, served)
+                sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
+                sure = sure and _orphan_sure(trees, read, evidence, served)
                 findings.append(_orphan_finding(trees, read, evidence, pr_pattern, sure))
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
@@ -1475,6 +1476,12 @@ def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern:
     text = orphaned_envs.message(read.how, verb, f"({removed.path}{commit})", read.form)
     severity = Severity.ERROR if read.form in orphaned_envs.WRITES and sure else Severity.WARNING
     return Finding(RULE, "merge", severity, read.path, read.line, text)
+
+
+def _fork_quotes(trees: ThreeTrees, name: str) -> bool:
+    """The fork's added lines read the orphaned variable outside Python's reads (orphaned_envs.quoted_elsewhere)."""
+    paths = trees.mine.matching(re.compile(re.escape(name)))
+    return orphaned_envs.quoted_elsewhere({p: list(trees.mine[p].added.values()) for p in paths}, name)
 
 
 def _orphan_sure(trees: ThreeTrees, read: Read, removed: Removed, served: list[str]) -> bool:
