@@ -7,6 +7,7 @@ in upstream's diff, or the lines it patched (its context) now sit in another fil
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from aeon_release.adapters.git import PATCH_OPTIONS, Commit, Git
 from aeon_release.domain.audits import linear
 from aeon_release.domain.diffpaths import header_path
 from aeon_release.domain.ledger import Carry, Ledger
-from aeon_release.errors import ConfigError
+from aeon_release.errors import ConfigError, GitError
 
 UPSTREAMED_SHARE = 0.8  # this share of a carry's added lines in upstream's diff: probably upstreamed
 MOVED_SHARE = 0.5  # below this share of its context left in the file, the patched code moved
@@ -55,10 +56,11 @@ def parse_patch(text: str, into: CarryDiff | None = None) -> CarryDiff:
     return diff
 
 
-def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
+def carry_diff(git: Git, ledger: Ledger, carry: Carry, rng: UpstreamRange | None = None) -> CarryDiff:
+    """The carry's commits' patches (read once a plan: ``rng``'s), then its patch file's."""
     diff = CarryDiff()
     for sha in carry.commits:
-        status, out, _ = git.try_run("show", "--format=", *PATCH_OPTIONS, "-U3", sha)
+        status, out = rng.commit_patch(sha) if rng is not None else commit_patch(git, sha)
         if status == 0:
             parse_patch(out, diff)
     patch = ledger.patch_path(carry)
@@ -66,6 +68,25 @@ def carry_diff(git: Git, ledger: Ledger, carry: Carry) -> CarryDiff:
     if raw is not None:
         parse_patch(raw.decode("utf-8", "replace"), diff)
     return diff
+
+
+def commit_patch(git: Git, sha: str) -> tuple[int, str]:
+    """``git show -U3`` of a fork commit: (status, the patch)."""
+    status, out, _ = git.try_run("show", "--format=", *PATCH_OPTIONS, "-U3", sha)
+    return status, out
+
+
+def added_lines(git: Git, sha: str, rng: UpstreamRange) -> dict[str, list[str]]:
+    """The lines commit ``sha`` adds, per file, as ``git show -U0 --no-renames`` gives them.  Taken from its ``-U3``
+    patch, which the plan reads anyway for the carry's review, when that shows no rename or copy: the lines a diff
+    adds do not depend on its context, only on whether renames are detected (one git process a carry commit less)."""
+    status, text = rng.commit_patch(sha)
+    if status == 0 and not _RENAMED.search(text):
+        return parse_patch(text).added
+    return parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
+
+
+_RENAMED = re.compile(r"^(?:rename|copy) from ", re.M)  # an extended header: a hunk's lines begin with + - space \
 
 
 def significant(lines: Iterable[str], *, comments: bool = False) -> list[str]:
@@ -87,6 +108,26 @@ class UpstreamRange:
         self.pr_pattern = linear.compile_subject(pr_pattern)  # fleet.yaml's: RE2, linear time
         self._added: dict[str, set[str]] = {}
         self._renames: dict[str, str] | None = None
+        self._patches: dict[str, tuple[int, str]] = {}
+
+    def commit_patch(self, sha: str) -> tuple[int, str]:
+        """``commit_patch`` of a fork commit, read once for this plan: its added lines, then its review (the
+        ledger's spelling of the commit, an abbreviated id, and the full one are the same commit)."""
+        key = self.git.resolve(sha) or sha
+        if key not in self._patches:
+            self._patches[key] = commit_patch(self.git, key)
+        return self._patches[key]
+
+    def read_ahead(self, shas: Iterable[str]) -> None:
+        """Upstream's diff of every file these commits add lines to, in one path-limited diff of the range, not
+        one a carry (each carry's evidence asks for its own files next).  What fails is left to fail there."""
+        wanted: list[str] = []
+        for sha in dict.fromkeys(shas):
+            status, text = self.commit_patch(sha)
+            if status == 0 and not _RENAMED.search(text):
+                wanted += parse_patch(text).added
+        with contextlib.suppress(GitError):
+            self.added(wanted)
 
     def added(self, files: list[str]) -> dict[str, set[str]]:
         """path -> stripped lines upstream added there (a path-limited diff: cheap on any range)."""

@@ -55,7 +55,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
         _emit(finished, None, json_out)
         return
     _refuse_other_runs(common, opts.tag)
-    with _planning(opts.tag, opts.fetch):
+    with git.asked_ahead(commits=not dry_run), _planning(opts.tag, opts.fetch):  # the preflight's questions meanwhile
         plan = build_plan(git, opts, None if dry_run else steps.start_audit_diffs(git, opts.config_dir))
     if git.branch_sha(plan.branch) is not None:
         raise _branch_exists(git, plan.branch, opts.tag)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from aeon_release.adapters import files
 from aeon_release.adapters.blobs import FSCK_HINT, damaged, no_commit
-from aeon_release.adapters.git import PATCH_OPTIONS, SHALLOW_HINT, Commit, Git, validate_ref_name
+from aeon_release.adapters.git import SHALLOW_HINT, Commit, Git, validate_ref_name
 from aeon_release.adapters.store import RunStore
 from aeon_release.domain import ledger as ledger_mod
 from aeon_release.domain import names
@@ -27,8 +27,8 @@ from aeon_release.errors import AeonError, ConfigError, GitError, UsageError, pr
 from aeon_release.grammar import GITHUB_PR_SUBJECT
 from aeon_release.pipeline.carry_evidence import (
     UpstreamRange,
+    added_lines,
     carry_diff,
-    parse_patch,
     probably_upstreamed,
     significant,
 )
@@ -394,6 +394,8 @@ def plan_carries(
     if not active:
         return ()
     rng = UpstreamRange(git, base, tag_sha, pr_pattern)
+    # the commits whose lines are looked for in upstream's diff (no PR of theirs in the range), read ahead
+    rng.read_ahead(sha for carry in active if carry.upstream_pr not in merged for sha in carry.commits)
     plans = [_plan_carry(git, ledger, carry, merged, rng) for carry in active]
     return tuple(_with_review(git, ledger, plan, rng) for plan in plans)
 
@@ -404,7 +406,7 @@ def _with_review(git: Git, ledger: Ledger, plan: CarryPlan, rng: UpstreamRange) 
     if plan.upstreamed:
         return plan
     try:
-        evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry), rng)
+        evidence = probably_upstreamed(carry_diff(git, ledger, plan.carry, rng), rng)
     except GitError:  # a review hint never stops the merge
         return plan
     return dataclasses.replace(plan, review=f"probably upstreamed: review ({evidence})") if evidence else plan
@@ -464,7 +466,7 @@ def _lines_in_range(git: Git, sha: str, rng: UpstreamRange) -> bool:
     Comments count, but in the tag's file: a commit that adds only a marker comment has a twin that
     still counts only if the tag has the comment, and the range's diff may show a comment kept (aligned
     with an identical one upstream removed) where its twin added it."""
-    added = parse_patch(git.run("show", "--format=", *PATCH_OPTIONS, "-U0", "--no-renames", sha)).added
+    added = added_lines(git, sha, rng)
     upstream = rng.added(list(added))
     if not all(line in upstream[path] for path, lines in added.items() for line in significant(lines)):
         return False

@@ -133,8 +133,16 @@ def check_merge(run: Run) -> None:
     merge is one `git merge` would make under the repository's settings (merge_commits says which)."""
     check_resumable(run.plan, run.state)
     plan = run.plan
-    if plan.merge_base != plan.tag_sha and not run.git.is_ancestor(plan.tag_sha, run.head):
+    if plan.merge_base != plan.tag_sha and not _tag_merged(run):
         merge_commits.refuse_what_git_merge_would(run.git, plan.tag, plan.tag_sha, (plan.previous_branch, plan.branch))
+
+
+def _tag_merged(run: Run) -> bool:
+    """Whether the tag is an ancestor of the run's head.  On the fork branch as the plan found it, the plan's merge
+    base says so (the tag is an ancestor of that commit exactly when it is their merge base): no git process."""
+    if run.head == run.plan.previous_sha:
+        return run.plan.merge_base == run.plan.tag_sha
+    return run.git.is_ancestor(run.plan.tag_sha, run.head)
 
 
 def plan_merge(run: Run) -> list[Action]:

@@ -143,3 +143,19 @@ def test_a_use_past_a_hasattr_version_gate_is_a_warning(git_repo: GitRepo, no_ru
     rows = _flavour_rows(git_repo, no_rules, text)
     assert [(line, severity) for line, severity, _ in rows] == [(9, "warning")]
     assert "hasattr() gate" in rows[0][2]
+
+
+def test_a_use_under_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """``if __version__ < "0.12": return batch.is_token_ids.to(device)``: a path kept for older releases,
+    which may no longer run after the merge (fixAF): a warning, never an error."""
+    text = (
+        "from vllm import __version__\n"
+        + HEAD
+        + (
+            "def f(batch: InputBatch, device):\n    if __version__ < '0.12':\n"
+            "        return batch.is_token_ids.to(device)\n" + FALLBACK
+        )
+    )
+    rows = _flavour_rows(git_repo, no_rules, text)
+    assert [(line, severity) for line, severity, _ in rows] == [(9, "warning")]
+    assert "version test" in rows[0][2]

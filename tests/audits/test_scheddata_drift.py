@@ -73,6 +73,44 @@ def test_a_number_field_made_a_container_not_used_as_a_number_stays_quiet(
     assert _counted(git_repo, tmp_path, fork) == []
 
 
+# a local bound to the field once, its name then reused for another value (fixAF): the later reads are not it
+KEEP_N = SO + "def mine(out: SchedulerOutput, sizes: list[int]):\n    n = out.num_common_prefix_blocks\n    keep(n)\n"
+SHADOWS = {
+    "a-loop": KEEP_N + "    for n in sizes:\n        if n > 4:\n            return n\n",
+    "a-comprehension": KEEP_N + "    return [n for n in sizes if n > 4]\n",
+    "a-lambda": KEEP_N + "    return sorted(sizes, key=lambda n: n % 7)\n",
+    "a-walrus": KEEP_N + "    if (n := len(sizes)) > 1:\n        return n > 4\n",
+}
+GROWN = (
+    SO + "def mine(out: SchedulerOutput) -> bool:\n    n = out.num_common_prefix_blocks\n    n += 0\n    return n > 4\n"
+)
+V = "from vllm import __version__\n"
+R_GATED = (
+    V
+    + SO
+    + (
+        "def mine(out: SchedulerOutput) -> bool:\n    if __version__ < '0.9.1':\n"
+        "        return out.num_common_prefix_blocks > 4\n    return min(out.num_common_prefix_blocks) > 4\n"
+    )
+)
+
+
+@pytest.mark.parametrize("fork", list(SHADOWS.values()), ids=list(SHADOWS))
+def test_a_local_bound_once_then_reused_for_another_value_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _counted(git_repo, tmp_path, fork) == []
+
+
+def test_a_local_grown_in_place_is_still_the_field(git_repo: GitRepo, tmp_path: Path) -> None:
+    lines = [line_of(GROWN, "n += 0"), line_of(GROWN, "n > 4")]
+    assert _counted(git_repo, tmp_path, GROWN) == [(USE, line, "error") for line in lines]
+
+
+def test_a_number_use_under_a_version_test_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _counted(git_repo, tmp_path, R_GATED) == [(USE, line_of(R_GATED, "blocks > 4"), "warning")]
+
+
 # --- #18593: the elements of a list of numbers made lists
 NEW = "vllm/new_req.py"
 NEW_BASE = (
@@ -108,6 +146,38 @@ def test_a_number_element_made_a_container_not_used_as_a_number_stays_quiet(
     assert _blocks(git_repo, tmp_path, fork) == []
 
 
+KEEP_LAST = NQ + "def mine(d: NewRequestData, other: list[int]):\n    last = d.block_ids[-1]\n    keep(last)\n"
+CONVERT = "        b = max(b) if isinstance(b, list) else b\n"
+LOOP_HEAD = NQ + "def mine(d: NewRequestData) -> int:\n    n = 0\n    for b in d.block_ids:\n"
+ELEMENT_TWINS = {
+    "a-dict-comprehension": KEEP_LAST + "    return {last: last + 1 for last in other}\n",
+    "a-lambda": KEEP_LAST + "    return sorted(other, key=lambda last: last % 7)\n",
+    "converted-in-the-loop": LOOP_HEAD + CONVERT + "        if b > 8:\n            n = n + 1\n    return n\n",
+}
+CONVERTED_AFTER = LOOP_HEAD + "        if b > 8:\n            n = n + 1\n" + CONVERT + "    return n\n"
+E_GATED = (
+    V
+    + NQ
+    + (
+        "def mine(d: NewRequestData) -> int:\n    if __version__ < '0.9.1':\n        return d.block_ids[-1] + 1\n"
+        "    return d.block_ids[0][-1] + 1\n"
+    )
+)
+
+
+@pytest.mark.parametrize("fork", list(ELEMENT_TWINS.values()), ids=list(ELEMENT_TWINS))
+def test_an_element_name_rebound_before_its_use_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _blocks(git_repo, tmp_path, fork) == []
+
+
+def test_a_loop_element_converted_only_after_its_use_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _blocks(git_repo, tmp_path, CONVERTED_AFTER) == [(USE, line_of(CONVERTED_AFTER, "b > 8"), "error")]
+
+
+def test_an_element_use_under_a_version_test_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _blocks(git_repo, tmp_path, E_GATED) == [(USE, line_of(E_GATED, "[-1] + 1"), "warning")]
+
+
 # --- #29764: the heap's (priority, arrival_time, request) tuples made requests
 QUEUE = "vllm/queue.py"
 REQ = "vllm/req.py"
@@ -134,9 +204,11 @@ NAMED_QUEUE_THEIRS = (
 )
 
 
-def _heap(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = QUEUE_THEIRS) -> list[tuple[str, int, str]]:
-    base = {QUEUE: QUEUE_BASE, REQ: REQ_TEXT, **PACKAGES}
-    sides = three_way(git_repo, base, {USE: fork}, {QUEUE: theirs})
+def _heap(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = QUEUE_THEIRS, req: str = REQ_TEXT
+) -> list[tuple[str, int, str]]:
+    base = {QUEUE: QUEUE_BASE, REQ: REQ_TEXT, "vllm/fields.py": FIELDS, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {QUEUE: theirs, REQ: req})
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
@@ -160,3 +232,37 @@ def test_a_tuple_element_made_a_plain_class_not_unpacked_stays_quiet(
 
 def test_a_tuple_element_made_a_named_tuple_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _heap(git_repo, tmp_path, INDEXED, NAMED_QUEUE_THEIRS) == []
+
+
+# the element class made unpackable where a ``def`` is not read (fixAF): an assignment in its body, a decorator
+FIELDS = "def iterable(cls):\n    cls.__iter__ = lambda self: iter(vars(self).values())\n    return cls\n"
+UNPACKABLE = {
+    "iter-assigned": REQ_TEXT + "\n    def _fields(self):\n        return iter((self.priority, 0.0, self))\n\n"
+    "    __iter__ = _fields\n",
+    "getitem-assigned": REQ_TEXT + "\n    __getitem__ = lambda self, i: (self.priority, 0.0, self)[i]\n",
+    "decorated": "from vllm.fields import iterable\n\n\n@iterable\n" + REQ_TEXT,
+}
+DATACLASS_REQ = "from dataclasses import dataclass\n\n\n@dataclass\n" + REQ_TEXT
+H_GATED = (
+    V
+    + PQ
+    + (
+        "    def first(self):\n        if __version__ < '0.11':\n            _, _, req = self._heap[0]\n"
+        "            return req\n        return self._heap[0]\n"
+    )
+)
+
+
+@pytest.mark.parametrize("req", list(UNPACKABLE.values()), ids=list(UNPACKABLE))
+def test_an_element_class_made_unpackable_stays_quiet(git_repo: GitRepo, tmp_path: Path, req: str) -> None:
+    assert _heap(git_repo, tmp_path, INDEXED, req=req) == []
+
+
+def test_a_dataclass_element_unpacked_is_still_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _heap(git_repo, tmp_path, INDEXED, req=DATACLASS_REQ) == [
+        (USE, line_of(INDEXED, "= self._heap[0]"), "error")
+    ]
+
+
+def test_an_unpacking_under_a_version_test_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _heap(git_repo, tmp_path, H_GATED) == [(USE, line_of(H_GATED, "= self._heap[0]"), "warning")]

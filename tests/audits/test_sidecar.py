@@ -626,3 +626,66 @@ def test_the_diffs_find_the_work_tree_once_not_once_a_thread(
     for future in diffs.started(git_repo.path, killer.base, killer.ours, killer.theirs):
         future.result(timeout=60)
     assert asked.count(("--show-toplevel",)) == 1
+
+
+class _Pipe:
+    """What ``Sidecar.begin`` writes to its process, kept."""
+
+    def __init__(self) -> None:
+        self.stdin = io.BytesIO()
+        self.stdout = None
+
+    def poll(self) -> int:
+        return 0
+
+
+def _begin_message(sides: MergeSides) -> dict[str, object]:
+    handle = sidecar.Sidecar.__new__(sidecar.Sidecar)
+    handle.proc = _Pipe()  # type: ignore[assignment]
+    handle.begin(sides)
+    return dict(json.loads(handle.proc.stdin.getvalue()))  # type: ignore[union-attr]
+
+
+def test_the_checks_take_the_checkout_top_and_git_directory_the_plan_asked_for(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plan asked git for the checkout's top and its common git directory; the checks' process (a fork made
+    before the plan) asked git both again: two git processes of every merge, on the checks' path.  The sides'
+    message now carries them, and the checks' process asks git neither, with the same findings."""
+    _fresh_diffs(monkeypatch)
+    assert Git(git_repo.path).common_dir.is_dir()  # the plan's own questions
+    first = _begin_message(killer)
+    git_mod._tops.cache_clear()  # the checks' process: a fork made before the plan asked
+    monkeypatch.setattr(git_mod, "_COMMON", {})
+    asked: list[tuple[str, ...]] = []
+    real_run_git = git_mod._run_git
+
+    def counted(args: list[str], **kwargs: object) -> subprocess.CompletedProcess[bytes]:
+        asked.append(tuple(args))
+        return real_run_git(args, **kwargs)  # type: ignore[arg-type]
+
+    real_rev_parse = git_mod.rev_parse
+
+    def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
+        asked.append(("rev-parse", *options))
+        return real_rev_parse(path, *options)
+
+    monkeypatch.setattr(git_mod, "_run_git", counted)
+    monkeypatch.setattr(git_mod, "rev_parse", rev_parse)
+    merged = git_repo.git("rev-parse", "HEAD")
+    settings = {"settings": dataclasses.asdict(Settings())}
+    lines = "".join(json.dumps(m) + "\n" for m in (first, {"words": []}, {"audit": merged, **settings}))
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO(lines), answers)
+    assert not [a for a in asked if "rev-parse" in a], asked
+    monkeypatch.undo()
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_places_told_of_a_checkout_whose_git_is_gone_are_asked_again(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A told top is checked as the process's own answer is: one without its ``.git`` is not taken."""
+    git_mod._tops.cache_clear()
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    git_mod.told_places(git_repo.path, {"top": str(gone), "common": str(gone)})
+    assert Git(git_repo.path)._cwd == git_repo.path.resolve()

@@ -380,3 +380,29 @@ def test_gitattributes_that_name_no_refused_attribute_cost_no_git_run(
     monkeypatch.setattr(repo, "plumb", counting)
     merged = repo.merge_tree("HEAD", "v0.29.0", as_checkout=True)
     assert merged.tree and "check-attr" not in ran and "diff-tree" not in ran, ran
+
+
+def test_the_forks_gitattributes_are_read_through_the_runs_one_cat_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attribute folder of a merge's first run wrote each of the fork's .gitattributes from a `git cat-file
+    blob` of its own; the run's long-lived cat-file reads them: the same folder, no git run."""
+    from aeon_release.adapters.git import Git
+
+    ex = build_example(tmp_path / "ex")
+    (ex.fork / "sub").mkdir()
+    (ex.fork / "sub" / ".gitattributes").write_text("*.txt merge=ours\n")
+    git(ex.fork, "add", "sub/.gitattributes")
+    git(ex.fork, "commit", "-qm", "ours")
+    repo = Git(ex.fork)
+    ran: list[tuple[str, ...]] = []
+    real = repo.plumb
+
+    def counting(*args: str, **kwargs: object) -> object:
+        ran.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(repo, "plumb", counting)
+    folder = repo._attribute_folder(git(ex.fork, "rev-parse", "HEAD"))
+    assert (folder / "sub" / ".gitattributes").read_text() == "*.txt merge=ours\n"
+    assert not [a for a in ran if a[0] == "cat-file"], ran

@@ -52,6 +52,7 @@ from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
+from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
@@ -184,6 +185,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     escaped_kind_drift,
     widened_test_drift,
     type_drift,
+    table_kind_drift,
     array_flavour_drift,
     element_drift,
     optional_element_drift,

@@ -94,7 +94,8 @@ class Sidecar:
 
     def begin(self, sides: MergeSides) -> None:
         where = str(Path(sides.repo).absolute())  # its working directory is not promised to be ours
-        self._send({"repo": where, "base": sides.base, "ours": sides.ours, "theirs": sides.theirs})
+        places = _places(Path(where))
+        self._send({"repo": where, "base": sides.base, "ours": sides.ours, "theirs": sides.theirs, "places": places})
 
     def _send(self, message: dict[str, Any]) -> bool:
         try:
@@ -146,6 +147,18 @@ class Sidecar:
         if self.proc.poll() is None:
             self.proc.kill()  # it only reads: nothing is left half-written (a child it forked follows)
         self.proc.wait()
+
+
+def _places(where: Path) -> dict[str, str]:
+    """The checkout's top and git directory, which the plan asked git for: the checks' process asked again (two
+    git processes).  Nothing where they cannot be had: the checks' process asks, and says what fails."""
+    from aeon_release.adapters.git import known_places
+    from aeon_release.errors import AeonError
+
+    try:
+        return known_places(where)
+    except (AeonError, OSError):
+        return {}
 
 
 def _answering(pid: int, fd: int) -> bool:
@@ -369,7 +382,11 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
         return
     data = json.loads(first)
     sides = MergeSides(Path(data["repo"]), data["base"], data["ours"], data["theirs"])
+    from aeon_release.adapters.git import told_places
     from aeon_release.domain.audits.diffs import grep_changed, prefetch
+
+    if isinstance(data.get("places"), dict):
+        told_places(sides.repo, data["places"])
 
     prefetch(sides.repo, sides.base, sides.ours, sides.theirs, grep=False)  # git diffs while the checks import
     from aeon_release.domain.audits.merge import prepare_sides

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_refuted,
     isinstance_guarded,
     isinstance_refuted,
+    version_gated,
 )
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
@@ -155,8 +156,9 @@ def _uses(
         subjects = _subjects(node, receiver, parents, bound)
         if not _flavour_tested(node, subjects, hit, parents):
             use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
-            gated = any(hasattr_refuted(node, root, parents) for root in _roots(subjects))
-            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}|{'gated' if gated else ''}"
+            gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else ""
+            gated = "version" if version_gated(node, parents) else gated
+            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}|{gated}"
 
 
 def _subjects(
@@ -206,6 +208,10 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str
         f"fork-owned line {use}, but upstream made {hit.owner}.{hit.name} {hit.now} (was {hit.was}) "
         f"({hit.path}{commit}): {why}, so the line raises on first use"
     )
-    if gated:  # a ``hasattr`` gate before it may route every call past it now: it cannot be told from a carry
+    if (
+        gated == "hasattr"
+    ):  # a ``hasattr`` gate before it may route every call past it now: it cannot be told from a carry
         message += "; it follows a hasattr() gate on its receiver, so check that path still runs after the merge"
+    if gated == "version":  # a path kept for older releases: whether it still runs after the merge is not read here
+        message += "; it sits under a version test, so check that path no longer runs after the merge"
     return Finding(RULE, "merge", Severity.WARNING if gated else Severity.ERROR, path, line, message)

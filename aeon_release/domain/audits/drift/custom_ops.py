@@ -50,7 +50,9 @@ def called_op(func: ast.expr) -> str | None:
 # an op named by string where a list of ops holds it: ``"_C::gptq_marlin_gemm"`` (a schema's namespace), or
 # ``"ns.unified_attention"`` (a compilation config's splitting ops); ``.default``, its default overload
 _NAMED_OP = re.compile(r"^[A-Za-z_]\w*(?:::|\.)([A-Za-z_]\w*)(?:\.default)?$")
-_REGISTERED_NAME = re.compile(r"""\bop_name\s*=\s*["'](\w+)["']|\bcustom_op\(\s*["'](?:\w+::)?(\w+)["']""")
+_REGISTERED_NAME = re.compile(
+    r"""\bop_name\s*=\s*["'](\w+)["']|(?:\b|register_)custom_op\(\s*["'](?:\w+::)?(\w+)["']"""
+)
 
 
 def named_op(text: str) -> str | None:
@@ -193,8 +195,7 @@ def _registered(module: ast.Module, names: set[str]) -> Iterator[tuple[str, ast.
     }
     for node in ast.walk(module):
         if isinstance(node, ast.Call):
-            keywords = {k.arg: k.value for k in node.keywords if k.arg}
-            op, func = keywords.get(_OP_NAME), keywords.get(_OP_FUNC)
+            op, func = _name_and_func(node)
             if (
                 isinstance(op, ast.Constant)
                 and op.value in names
@@ -211,3 +212,19 @@ def _registered(module: ast.Module, names: set[str]) -> Iterator[tuple[str, ast.
                     op_name = first.value.rsplit("::", 1)[-1]
                     if op_name in names:
                         yield op_name, node
+
+
+def _name_and_func(call: ast.Call) -> tuple[ast.expr | None, ast.expr | None]:
+    """The op name and function a registering call gives: ``op_name=``/``op_func=`` to any call, or the
+    first two positionals of a ``..._register_custom_op("x", f, ...)`` (#49621 dropped such a positional
+    registration, ``direct_register_custom_op("triton_per_token_group_quant_fp8", _impl, ...)``)."""
+    keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    op, func = keywords.get(_OP_NAME), keywords.get(_OP_FUNC)
+    callee = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "")
+    if callee.endswith(_POSITIONAL_REGISTRAR):
+        op = op if op is not None else (call.args[0] if call.args else None)
+        func = func if func is not None else (call.args[1] if len(call.args) > 1 else None)
+    return op, func
+
+
+_POSITIONAL_REGISTRAR = "register_custom_op"

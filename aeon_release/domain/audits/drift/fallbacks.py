@@ -331,6 +331,19 @@ def hasattr_refuted(node: ast.AST, subject: str, parents: dict[int, ast.AST]) ->
     return _runs_unless(node, parents, lambda test: _asks_hasattr(test, subject, None))
 
 
+def hasattr_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> set[str]:
+    """The names of the ``hasattr(subject, "...")`` tests that must be false for ``node`` to run."""
+    names: set[str] = set()
+
+    def asks(test: ast.expr) -> bool:
+        if _asks_hasattr(test, subject, None) and isinstance(test, ast.Call):
+            names.add(str_value(test.args[1]) or "")
+        return False  # walk every enclosing test
+
+    _runs_unless(node, parents, asks)
+    return names - {""}
+
+
 def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits where a test ``asks`` accepts is false: the ``else`` of an ``if`` or a conditional
     expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits."""
@@ -438,3 +451,26 @@ def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) 
 def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     """A ``try`` (or ``with suppress(...)``) one of whose handlers catches one of ``names`` or is bare."""
     return any(_catches(c, names) for c in _caught(stmt))
+
+
+def version_gated(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits under an ``if`` (either branch, or a conditional expression) whose test compares or calls
+    something named for a version (``__version__ < "0.9.1"``, ``version.parse(v) >= ...``): the fork keeps a
+    path per upstream release, and which path runs after the merge is not read here."""
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test):
+            return True
+        up = parents.get(id(up))
+    return False
+
+
+def _asks_version(test: ast.expr) -> bool:
+    return any(
+        isinstance(n, ast.Compare | ast.Call) and any(_names_version(m) for m in ast.walk(n)) for n in ast.walk(test)
+    )
+
+
+def _names_version(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return "version" in name.lower()

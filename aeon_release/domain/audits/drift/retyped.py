@@ -46,6 +46,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_refuted,
     kind_ensured,
     type_of,
+    version_gated,
 )
 from aeon_release.domain.audits.drift.own_fields import (
     ForkTypes,
@@ -630,7 +631,8 @@ def _container_uses(
     trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
 ) -> Iterator[tuple[int, Recontained, str, bool]]:
     """(line, hit, what the line does|why it fails, sure): ``sure`` is False for a widened kind the function
-    tells apart in a way not read here (it may keep the use off the added kind)."""
+    tells apart in a way not read here (it may keep the use off the added kind), or a use under a version test
+    (a path kept for older releases, which may no longer run after the merge)."""
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
     methods = {m for hits in found.values() for h in hits for m in _OFFERS[h.old] - _OFFERS[h.new]} | {"pop"}
@@ -641,7 +643,8 @@ def _container_uses(
         use = _use(node, parents, fork, found, bound, methods)
         if use is not None and not _kind_tested(node, use[1], use[2], parents, bound):
             line, receiver, hit, how = use
-            yield line, hit, how, not (hit.widened and _kind_asked(node, receiver, parents, bound))
+            asked = hit.widened and _kind_asked(node, receiver, parents, bound)
+            yield line, hit, how, not (asked or version_gated(node, parents))
 
 
 def _use(
@@ -953,8 +956,22 @@ def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
-    """The names a function assigns exactly once (``name = value``), with that value."""
-    return {name: held[0] for name, held in assigned(func).items() if len(held) == 1}
+    """The names a function assigns exactly once (``name = value``), with that value.  A name bound anywhere
+    else as well (a loop's or a comprehension's target, ``:=``, a lambda's parameter) is left out: a read of
+    it may be that other value (``n = out.blocks; keep(n); for n in sizes: if n > 4``)."""
+    stores = _stores(func)
+    return {name: held[0] for name, held in assigned(func).items() if len(held) == 1 and stores[name] == 1}
+
+
+def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef) -> collections.Counter[str]:
+    """How often each name is bound in the function (``x += [y]`` keeps x's value: not counted)."""
+    grown = {id(n.target) for n in ast.walk(func) if isinstance(n, ast.AugAssign)}
+    stores = collections.Counter(
+        n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in grown
+    )
+    lambdas = (n for n in ast.walk(func) if isinstance(n, ast.Lambda))
+    stores.update(a.arg for n in lambdas for a in ast.walk(n.args) if isinstance(a, ast.arg))
+    return stores
 
 
 def typed_as(
@@ -993,6 +1010,8 @@ def _container_finding(
         f"fork-owned line {use}, but upstream made {what} a {hit.now} (was {hit.was}) ({hit.path}{commit}): "
         f"{why}, so the line raises {when}"
     )
-    if not sure:  # the function tells the kinds apart in a way not read: it may keep this use off the new one
-        return Finding(RULE, "merge", Severity.WARNING, path, line, f"{message} (unless the kind test above keeps it)")
+    if not sure:  # a kind or version test not read here may keep this use off the new kind
+        return Finding(
+            RULE, "merge", Severity.WARNING, path, line, f"{message} (unless the kind or version test above keeps it)"
+        )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)

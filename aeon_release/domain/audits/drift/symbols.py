@@ -62,6 +62,7 @@ from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
+from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNKNOWN,
@@ -116,6 +117,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
 )
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
 from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
+from aeon_release.domain.audits.drift.version_gates import version_gated
 from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -185,8 +187,16 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
             findings.setdefault((finding.path, finding.line, finding.message), finding)
     for finding in (*checker.chained_calls(), *checker.op_calls(), *checker.named_ops()):
         findings.setdefault((finding.path, finding.line, finding.message), finding)
+    found = [*findings.values(), *checker.cut_hierarchies()]
+    # a gone member's use behind a failed ``hasattr`` for its replacement: a version gate (version_gates.py)
+    found = version_gated(found, inp.merged, _gone, _definitions(inp.theirs))
     # plain findings out: the ``_Gone`` mark is the walk's own business
-    return [_as(Finding, f) for f in (*findings.values(), *checker.cut_hierarchies())]
+    return [_as(Finding, f) for f in found]
+
+
+def _definitions(tree: Tree) -> Callable[[list[str]], dict[str, list[tuple[str, int]]]] | None:
+    """Where a revision defines names, when it can say without parsing every file."""
+    return tree.definition_sites if isinstance(tree, Searchable) else None
 
 
 @runtime_checkable
@@ -911,6 +921,9 @@ class _Checker:
         (``self``, an annotated name): the read of ``x.name`` by a string, which raises nothing when
         upstream removed or renamed the member: it takes the default, or is False, silently."""
         func, args = call.func, call.args
+        if (patched := patched_attribute(call)) is not None:
+            yield from self._patched_read(mod, call, scope, patched)
+            return
         if not isinstance(func, ast.Name) or func.id not in _STRING_READS or func.id in mod.names:
             return
         name = args[1].value if len(args) >= 2 and isinstance(args[1], ast.Constant) else None
@@ -935,6 +948,20 @@ class _Checker:
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
+
+    def _patched_read(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, patched: tuple[ast.expr, str, str]
+    ) -> Iterator[Finding]:
+        """``mock.patch.object(X, "name", ...)`` (patched_names.py): a read of ``X.name`` that raises
+        ``AttributeError`` when upstream removed or renamed the member."""
+        target, name, spelled = patched
+        attr = ast.copy_location(ast.Attribute(value=target, attr=name, ctx=ast.Load()), call)
+        resolver, _ = self._resolver(mod, attr, scope)
+        found = self._compare(resolver) if resolver is not None else None
+        if found is not None and isinstance(found[0], DefSym):
+            what = f'{spelled}({_show(target)}, "{name}") patches {_show(target)}.{name} by a string'
+            note = f"the {spelled} raises AttributeError now; patch what replaced it"
+            yield self._finding(mod, call.lineno, what, found[0], note)
 
     def _unfilled(self, sym: Sym) -> str | None:
         """How upstream stopped filling the class field ``sym`` names (unfilled.py), or None: its

@@ -1,0 +1,258 @@
+"""Container drift of a module's global: upstream made a module-level table another kind of container.
+
+#33130 made ``mixed_precision._POSSIBLE_KERNELS: list[type[MPLinearKernel]] = [...]`` a
+``dict[PlatformEnum, list[...]]`` keyed by platform.  A fork line ``mixed_precision._POSSIBLE_KERNELS.insert(0,
+MarlinLinearKernel)`` (the usual way a fork puts its kernel first) merges cleanly and raises AttributeError
+at import: a dict has no ``insert()``.  Container drift (``retyped.py``) reads a field or a return off a
+receiver typed as its class; a module's global is reached through an import instead: ``module.NAME`` or
+``NAME`` imported from the module, on the module's own lines too when the fork patched the file itself.
+
+Upstream's side: the Python files whose diff removed a module-level binding (a line at column 0, ``NAME =``
+or ``NAME: T =``); the name's kind at the base and at upstream is its annotation's container kind, else its
+value's display (``[...]``, ``{...: ...}``, ``(...)``, ``{...}`` and their comprehensions).  Every
+module-level binding of the name in a version must agree, and the merged file must still bind the new kind
+(a fork that rebound the table itself keeps its own).  The fork's side, on lines it wrote: a method the old
+kind has and the new one lacks (an error: it raises on first use), a slice of a kind that cannot be sliced
+(an error), and a ``for`` or comprehension over a sequence made a mapping (a warning: it walks the keys now,
+which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
+binds itself are quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import added_words, fork_modules
+from aeon_release.domain.audits.drift.retyped import (
+    _CONTAINERS,
+    _OFFERS,
+    _UNSLICED,
+    Recontained,
+    _another_kind,
+    _bound_once,
+    _held_kind,
+    _kind_tested,
+    _lacking,
+)
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, walk_spanning
+
+# a removed or added module-level binding: a name at column 0, an optional annotation, ``=`` and what follows
+# on the line (from a newline: a file's diff opens with its header line, and a scan for "\n-" is fast)
+_GLOBAL = re.compile(r"\n([-+])([A-Za-z_]\w*)[ \t]*(:[^=\n]*)?=(?!=)([^\n]*)")
+# a container spelt on such a line: an annotation's kind or a display's opener after the ``=``
+_SPELT = re.compile(r"\b(?:" + "|".join(_CONTAINERS) + r")\b")
+_DISPLAYS: dict[type[ast.expr], str] = {
+    ast.List: "list",
+    ast.ListComp: "list",
+    ast.Dict: "dict",
+    ast.DictComp: "dict",
+    ast.Tuple: "tuple",
+    ast.Set: "set",
+    ast.SetComp: "set",
+}
+_SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
+
+
+@dataclass(frozen=True)
+class Table:
+    """A module-level name upstream bound to another kind of container."""
+
+    module: str  # dotted
+    hit: Recontained
+
+
+def table_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    tables = _tables(trees)
+    if not tables:
+        return []
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, {t.hit.name for t in tables}))) + r")\b")
+    return [
+        _finding(trees, path, line, table, how, severity, pr_pattern)
+        for path, module, owned in fork_modules(trees, named.search)
+        for line, table, how, severity in _uses(path, module, owned, tables)
+    ]
+
+
+def _tables(trees: ThreeTrees) -> list[Table]:
+    """The module-level names upstream rebound to another container kind, that a fork line names."""
+    words = added_words(trees) if trees.mine else frozenset()
+    wanted = {
+        p: names for p in trees.upstream if p.endswith(".py") and (names := _rebound(trees.upstream.raw(p)) & words)
+    }
+    found: list[Table] = []
+    for both in parsed_texts(trees, sorted(wanted)):
+        merged = trees.merged_module(both.path)
+        for name in sorted(wanted[both.path]):
+            old, new = _kind(both.old, name), _kind(both.new, name)
+            if old is None or new is None or not _another_kind({old[0]}, {new[0]}) or merged is None:
+                continue
+            if _kind(merged, name) != new:  # the fork rebound the table itself: it holds the fork's kind
+                continue
+            hit = Recontained(name, "", both.path, old[1], new[1], old[0], new[0], False)
+            found.append(Table(dotted_name(both.path, roots=("",)), hit))
+    return found
+
+
+def _rebound(diff: str) -> set[str]:
+    """The module-level names the diff both removes and adds a binding of, one of them spelling a container
+    (only those files are parsed: most rebound globals are a logger or a constant)."""
+    sides: dict[str, set[str]] = {"-": set(), "+": set()}
+    spelt: set[str] = set()
+    for sign, name, annotation, value in _GLOBAL.findall(diff):
+        sides[sign].add(name)
+        if _SPELT.search(annotation) or value.lstrip()[:1] in ("[", "{", "("):
+            spelt.add(name)
+    return sides["-"] & sides["+"] & spelt
+
+
+def _kind(module: ast.Module, name: str) -> tuple[str, str] | None:
+    """(kind, annotation or display shown) of the module's one kind of binding of ``name``, else None."""
+    kinds = {_bound_kind(stmt) for stmt in module.body if name in _targets(stmt)}
+    return kinds.pop() if len(kinds) == 1 and None not in kinds else None
+
+
+def _targets(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return {stmt.target.id}
+    if isinstance(stmt, ast.Assign):
+        return {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+    return set()
+
+
+def _bound_kind(stmt: ast.stmt) -> tuple[str, str] | None:
+    if isinstance(stmt, ast.AnnAssign) and (kind := _held_kind(stmt.annotation)) is not None:
+        return (kind, ast.unparse(stmt.annotation)) if kind in _OFFERS else None
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    kind = _DISPLAYS.get(type(value)) if value is not None else None
+    return (kind, f"a {kind} display") if kind is not None else None
+
+
+def _uses(
+    path: str, module: ast.Module, owned: set[int], tables: list[Table]
+) -> Iterator[tuple[int, Table, str, Severity]]:
+    reader = _Reader(file_imports(module, path), dotted_name(path, roots=("",)), _bound_names(module), tables)
+    reader.parents = parent_map(module)
+    for node in walk_spanning(module, owned):
+        if getattr(node, "lineno", 0) in owned:
+            yield from reader.uses(node)
+
+
+@dataclass
+class _Reader:
+    """What a fork file's names mean: its imports, its module, the names it binds itself (in a function or
+    a class, at module level), and each function's names bound once (a local alias of the table)."""
+
+    imports: dict[str, tuple[str, str]]
+    here: str
+    mine: tuple[set[str], set[str]]
+    tables: list[Table]
+    parents: dict[int, ast.AST] = field(default_factory=dict)
+    bound: dict[int, dict[str, ast.expr]] = field(default_factory=dict)
+
+    def uses(self, node: ast.AST) -> Iterator[tuple[int, Table, str, Severity]]:
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            table = self.table(node.func.value, node)
+            why = _lacking(table.hit, node) if table is not None else None
+            if table is not None and why is not None and not self.tested(node, node.func.value, table):
+                yield line, table, f"calls {ast.unparse(node.func)}()|{why}", Severity.ERROR
+        elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
+            table = self.table(node.value, node)
+            if table is not None and table.hit.old not in _UNSLICED and table.hit.new in _UNSLICED:
+                if not self.tested(node, node.value, table):
+                    how = f"slices {ast.unparse(node.value)}|a {table.hit.new} cannot be sliced"
+                    yield line, table, how, Severity.ERROR
+        elif (walked := _walked(node)) is not None:
+            table = self.table(walked, node)
+            if table is not None and table.hit.old in _SEQUENCES and table.hit.new == "dict":
+                if not self.tested(node, walked, table):
+                    how = f"loops over {ast.unparse(walked)}|a dict yields its keys, not the {table.hit.old}'s elements"
+                    yield line, table, how, Severity.WARNING
+
+    def table(self, expr: ast.expr, node: ast.AST) -> Table | None:
+        """The table ``expr`` names, through a local the enclosing function binds once to it."""
+        func = enclosing(node, self.parents)
+        if isinstance(expr, ast.Name) and func is not None:
+            if id(func) not in self.bound:
+                self.bound[id(func)] = _bound_once(func)
+            held = self.bound[id(func)].get(expr.id)
+            expr = held if isinstance(held, ast.Attribute | ast.Name) else expr
+        return _table(expr, self.imports, self.here, self.mine, self.tables)
+
+    def tested(self, node: ast.AST, receiver: ast.expr, table: Table) -> bool:
+        return _kind_tested(node, receiver, table.hit, self.parents, self.bound)
+
+
+def _walked(node: ast.AST) -> ast.expr | None:
+    """What a ``for`` loop or a comprehension (its first ``for``) walks."""
+    if isinstance(node, ast.For | ast.AsyncFor):
+        return node.iter
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        return node.generators[0].iter
+    return None
+
+
+def _table(
+    expr: ast.expr,
+    imports: dict[str, tuple[str, str]],
+    here: str,
+    mine: tuple[set[str], set[str]],
+    tables: list[Table],
+) -> Table | None:
+    """The table ``expr`` names: ``module.NAME`` or an imported ``NAME`` (the fork file binding that name
+    nowhere else), or ``NAME`` in the table's own module (no function or class binding it)."""
+    root = expr
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in mine[0]:
+        return None
+    origin = imported_origin(expr, imports)
+    if origin is not None and root.id in mine[1]:
+        return None  # ``from m import T`` and ``T = ...``: the fork's own value
+    if origin is None and isinstance(expr, ast.Name) and expr.id not in imports:
+        origin = (here, expr.id)
+    return next((t for t in tables if (t.module, t.hit.name) == origin), None)
+
+
+def _bound_names(module: ast.Module) -> tuple[set[str], set[str]]:
+    """(names bound inside a function, class or lambda, names bound at module level) other than by
+    import: an assignment's or a loop's target, a parameter."""
+    nested: set[str] = set()
+    for scope in ast.walk(module):
+        if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            nested |= _stored(scope)
+    top = set().union(*(_stored(stmt) for stmt in module.body if not isinstance(stmt, _SCOPES)))
+    return nested, top
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+def _stored(node: ast.AST) -> set[str]:
+    return {
+        n.id if isinstance(n, ast.Name) else n.arg
+        for n in ast.walk(node)
+        if (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)) or isinstance(n, ast.arg)
+    }
+
+
+def _finding(
+    trees: ThreeTrees, path: str, line: int, table: Table, how: str, severity: Severity, pr_pattern: str
+) -> Finding:
+    hit = table.hit
+    commit = trees.upstream_commit(hit.path, rf"^{re.escape(hit.name)}\b", pr_pattern)
+    use, why = how.split("|", 1)
+    tail = "so the line raises on first use" if severity is Severity.ERROR else "check what the line expects"
+    message = (
+        f"fork-owned line {use}, but upstream made {table.module}.{hit.name} {hit.now} (was {hit.was}) "
+        f"({hit.path}{commit}): {why}, {tail}"
+    )
+    return Finding(RULE, "merge", severity, path, line, message)
