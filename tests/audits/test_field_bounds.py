@@ -135,3 +135,19 @@ def test_a_stdlib_dataclass_with_another_decorator_is_no_error(git_repo: GitRepo
         git_repo, {**FILES, PAR: base}, {CONF: HEADER + "AEON = EPLBConfig(window_size=0)\n"}, {PAR: after}
     )
     assert errors(git_repo, no_rules, sides, CONF) == []
+
+
+# fixAH: a build behind a version test is the fork's path for the old release: a warning
+GATED = (
+    "import vllm\n\n"
+    + HEADER
+    + (
+        "if vllm.__version__ < '0.12':\n    AEON = EPLBConfig(window_size=0)\nelse:\n    AEON = EPLBConfig(window_size=1)\n"
+    )
+)
+
+
+def test_a_build_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = three_way(git_repo, {**FILES, PAR: BASE}, {CONF: GATED}, {PAR: AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    assert [(f.line, f.severity.value) for f in report.findings if f.path == CONF] == [(7, "warning")]

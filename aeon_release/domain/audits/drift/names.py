@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
     positional_field,
 )
-from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
+from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
@@ -312,7 +312,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
 
     inline = {id(drop) for drop in params.values()}
     findings = [
-        _dropped_finding(trees, read, drop, pr_pattern, id(drop) not in inline or _reaches_declarer(trees, read, drop))
+        _dropped_finding(trees, read, drop, pr_pattern, _sure_drop(trees, read, drop, owns, id(drop) not in inline))
         for read in reads
         if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
@@ -326,6 +326,15 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _sure_drop(trees: ThreeTrees, read: Read, drop: Dropped, owns: _Owns, declared: bool) -> bool:
+    """An error only where the use certainly reaches the declarer and no version test keeps it for the old
+    release (``if OLD: return Parser(..., method="librosa")``: fallbacks.version_gated, a warning)."""
+    own = owns(read.path)
+    if own is not None and read.node is not None and version_gated(read.node, own.parents):
+        return False
+    return declared or _reaches_declarer(trees, read, drop)
 
 
 def _builds_owner(read: Read, drop: Dropped) -> bool:
