@@ -215,3 +215,51 @@ def test_a_receiver_narrowed_by_isinstance_counts_as_typed(git_repo: GitRepo, no
     assert [
         (line, sev) for _, line, sev, _ in errors(git_repo, no_rules, {UPSTREAM: base}, fork, {UPSTREAM: grown})
     ] == [(3, "error")]
+
+
+# fixAH: a ``field(init=False)`` takes no positional slot; a def rebound at module level
+# (``after_bos = takes_start(after_bos)``) is the wrapper's arity, not the def's
+HOOK = "vllm/aeon_up/hooks.py"
+HOOK_BASE = """from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass
+class Hook:
+    calls: int = field(init=False, default=0)
+    pre: Callable
+    post: Callable
+
+
+def run(h: Hook, a, b):
+    return h.pre(a), h.post(a)
+"""
+REBOUND = """from vllm.multimodal.processing import PromptIndex
+
+
+def takes_start(fn):
+    def wrapped(tokenizer, prompt, start_idx=0):
+        return fn(tokenizer, prompt)
+    return wrapped
+
+
+def after_bos(tokenizer, prompt):
+    return 1
+
+
+after_bos = takes_start(after_bos)
+
+
+def aeon_indexes():
+    return [PromptIndex(after_bos)]
+"""
+
+
+def test_an_init_false_field_takes_no_position(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "from vllm.aeon_up.hooks import Hook\n\nAEON = Hook(lambda a, b: 1, lambda a: 2)\n"
+    grown = HOOK_BASE.replace("h.pre(a)", "h.pre(a, b)")
+    assert errors(git_repo, no_rules, {HOOK: HOOK_BASE}, fork, {HOOK: grown}) == []
+
+
+def test_a_def_rebound_at_module_level_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    assert errors(git_repo, no_rules, {UPSTREAM: BASE}, REBOUND, {UPSTREAM: GROWN}) == []

@@ -123,3 +123,31 @@ SUPPRESSED = "AEON = EPLBConfig()\nwith contextlib.suppress(ValidationError):\n 
 def test_field_bound_fallbacks_stay_quiet(git_repo: GitRepo, no_rules: Path, base: str, after: str, text: str) -> None:
     sides = three_way(git_repo, {**FILES, PAR: base}, {CONF: text}, {PAR: after})
     assert errors(git_repo, no_rules, sides, CONF) == []
+
+
+# fixAH: ``@final @dataclass`` of the stdlib in a file importing pydantic's ``Field``: nothing validates
+STDLIB = ("from pydantic.dataclasses import dataclass", "from dataclasses import dataclass\nfrom typing import final")
+
+
+def test_a_stdlib_dataclass_with_another_decorator_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
+    base, after = (t.replace(*STDLIB).replace("@dataclass\n", "@final\n@dataclass\n") for t in (BASE, AFTER))
+    sides = three_way(
+        git_repo, {**FILES, PAR: base}, {CONF: HEADER + "AEON = EPLBConfig(window_size=0)\n"}, {PAR: after}
+    )
+    assert errors(git_repo, no_rules, sides, CONF) == []
+
+
+# fixAH: a build behind a version test is the fork's path for the old release: a warning
+GATED = (
+    "import vllm\n\n"
+    + HEADER
+    + (
+        "if vllm.__version__ < '0.12':\n    AEON = EPLBConfig(window_size=0)\nelse:\n    AEON = EPLBConfig(window_size=1)\n"
+    )
+)
+
+
+def test_a_build_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = three_way(git_repo, {**FILES, PAR: BASE}, {CONF: GATED}, {PAR: AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    assert [(f.line, f.severity.value) for f in report.findings if f.path == CONF] == [(7, "warning")]

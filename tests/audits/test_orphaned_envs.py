@@ -180,6 +180,11 @@ def errors_of(repo: GitRepo, config: Path, fork: dict[str, str], upstream: dict[
     return [row for row in s.rule_rows(repo, config, sides, RULE) if row[2] == "error"]
 
 
+NATIVE_READER = 'const char* dir = std::getenv("VLLM_PROFILER_DIR");\n'
+SCRIPT_READER = 'exec python -m aeon.trace --dir "$VLLM_PROFILER_DIR"\n'
+CONSTANT_READER = "import os\n\n_VAR = 'VLLM_PROFILER_DIR'\n\n\ndef aeon_dir():\n    return os.environ.get(_VAR)\n"
+
+
 @pytest.mark.parametrize(
     ("fork", "upstream"),
     [
@@ -189,8 +194,12 @@ def errors_of(repo: GitRepo, config: Path, fork: dict[str, str], upstream: dict[
         ({FORK: RECORD}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
         # upstream's new reader takes the family by its prefix: it still consumes the variable
         ({FORK: SETTER}, {ENVS: ENVS_UP, PROFILER: PREFIX_READER}),
+        # fixAH: the fork's own reader outside Python's reads: native code, a script, a shim's constant
+        ({FORK: SETTER, "csrc/aeon_trace.cpp": NATIVE_READER}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
+        ({FORK: SETTER, "scripts/aeon_run.sh": SCRIPT_READER}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
+        ({FORK: SETTER, SHIM: CONSTANT_READER}, {ENVS: ENVS_UP, PROFILER: PROFILER_UP}),
     ],
-    ids=["fork's own reader", "plain dict", "prefix reader"],
+    ids=["fork's own reader", "plain dict", "prefix reader", "native reader", "script reader", "constant reader"],
 )
 def test_a_setting_that_may_still_act_is_no_error(
     git_repo: GitRepo, no_rules: Path, fork: dict[str, str], upstream: dict[str, str | None]

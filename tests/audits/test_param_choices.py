@@ -208,3 +208,36 @@ def test_the_forks_own_function_of_another_module_is_no_error(git_repo: GitRepo,
 def test_a_mixin_that_maps_the_value_first_in_the_mro_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
     base, up = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}, {PARSE: PARSE_37058, AUDIO: AUDIO_37058, **SETUP_37058}
     assert (FORK, 12) not in fork_errors(git_repo, no_rules, base, {FORK: MIXIN}, up)
+
+
+# fixAH: a use behind a version test (a module-level flag bound from ``__version__``, an earlier
+# ``if flag: return``, a conditional expression) is the fork's path for the old release: a warning
+VERSIONED = """import vllm
+from vllm.multimodal.parse import MultiModalDataParser
+
+OLD = vllm.__version__ < "0.12"
+
+
+def aeon_parser():
+    if OLD:
+        return MultiModalDataParser(target_sr=16000, audio_resample_method="librosa")
+    return MultiModalDataParser(target_sr=16000, audio_resample_method="pyav")
+
+
+def aeon_parser2():
+    return MultiModalDataParser(target_sr=16000, audio_resample_method="librosa" if OLD else "pyav")
+
+
+def aeon_parser3():
+    if not OLD:
+        return MultiModalDataParser(target_sr=16000, audio_resample_method="pyav")
+    return MultiModalDataParser(target_sr=16000, audio_resample_method="librosa")
+"""
+
+
+def test_a_value_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    base, up = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}, {PARSE: PARSE_37058, AUDIO: AUDIO_37058, **SETUP_37058}
+    sides = s.merge_case(git_repo, base, {FORK: VERSIONED}, [(SUBJECT, up)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = sorted((f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK)
+    assert found == [(9, "warning"), (20, "warning")]  # line 14's value is no constant: not read

@@ -144,7 +144,19 @@ def _init_fields(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[st
         if fields is None:
             return None
         inherited += [f for f in fields if f not in inherited]
-    return inherited + [f for f in _fields(cls) if f not in inherited]
+    outside = _not_in_init(cls)
+    return [f for f in inherited if f not in outside] + [f for f in _fields(cls) if f not in inherited + outside]
+
+
+def _not_in_init(cls: ast.ClassDef) -> list[str]:
+    """The fields ``field(init=False)`` keeps out of ``__init__``: no positional slot is theirs."""
+    return [
+        s.target.id
+        for s in cls.body
+        if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and isinstance(s.value, ast.Call)
+        for k in s.value.keywords
+        if k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False
+    ]
 
 
 def _adapts(cls: ast.ClassDef, field: str) -> bool:
@@ -276,7 +288,14 @@ def _module_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFun
     wrapper may take other arguments)."""
     funcs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
     names = [f.name for f in funcs]
-    return {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list}
+    rebound = {n.id for s in module.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for n in _targets(s)}
+    return {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list and f.name not in rebound}
+
+
+def _targets(stmt: ast.Assign | ast.AnnAssign) -> list[ast.Name]:
+    """The names a module-level assignment binds (``f = wrap(f)`` rebinds a def: its arity is the wrapper's)."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return [n for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
 def _bound_within(module: ast.Module, call: ast.Call) -> set[str]:

@@ -465,18 +465,58 @@ def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
 
 def version_gated(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """``node`` sits under an ``if`` (either branch, or a conditional expression) whose test compares or calls
-    something named for a version (``__version__ < "0.9.1"``, ``version.parse(v) >= ...``): the fork keeps a
-    path per upstream release, and which path runs after the merge is not read here."""
-    up = parents.get(id(node))
+    something named for a version (``__version__ < "0.9.1"``, ``version.parse(v) >= ...``) or reads a
+    module-level name bound from one (``OLD = pkg.__version__ < "0.12"``; ``if OLD:``), or after such an ``if``
+    of its own block that returns or raises: the fork keeps a path per upstream release, and which path runs
+    after the merge is not read here."""
+    flags = _version_flags(parents, node)
+    child, up = node, parents.get(id(node))
     while up is not None:
-        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test):
+        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags):
             return True
-        up = parents.get(id(up))
+        if _gated_before(up, child, flags):
+            return True
+        child, up = up, parents.get(id(up))
     return False
 
 
-def _asks_version(test: ast.expr) -> bool:
+def _gated_before(block: ast.AST, child: ast.AST, flags: set[str]) -> bool:
+    """An earlier statement of ``child``'s block is a version ``if`` that leaves it (``return``/``raise``)."""
+    body = next((b for b in _BLOCKS if child in getattr(block, b, ())), None)
+    if body is None:
+        return False
+    earlier = getattr(block, body)[: getattr(block, body).index(child)]
     return any(
+        isinstance(s, ast.If)
+        and _asks_version(s.test, flags)
+        and any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(s))
+        for s in earlier
+    )
+
+
+_BLOCKS = ("body", "orelse", "finalbody")
+
+
+def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
+    """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
+    root: ast.AST | None = node
+    while root is not None and not isinstance(root, ast.Module):
+        root = parents.get(id(root))
+    if root is None:
+        return set()
+    return {
+        target.id
+        for stmt in root.body
+        if isinstance(stmt, ast.Assign | ast.AnnAssign)
+        and stmt.value is not None
+        and any(_names_version(m) for m in ast.walk(stmt.value))
+        for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+        if isinstance(target, ast.Name)
+    }
+
+
+def _asks_version(test: ast.expr, flags: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)) or any(
         isinstance(n, ast.Compare | ast.Call) and any(_names_version(m) for m in ast.walk(n)) for n in ast.walk(test)
     )
 

@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
     positional_field,
 )
-from aeon_release.domain.audits.drift.fallbacks import catches, falls_back
+from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
@@ -312,7 +312,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
 
     inline = {id(drop) for drop in params.values()}
     findings = [
-        _dropped_finding(trees, read, drop, pr_pattern, id(drop) not in inline or _reaches_declarer(trees, read, drop))
+        _dropped_finding(trees, read, drop, pr_pattern, _sure_drop(trees, read, drop, owns, id(drop) not in inline))
         for read in reads
         if read.form in _TIED_FORMS and (drop := _drop_of(read, found, trees)) is not None and not answered(read, drop)
     ]
@@ -326,6 +326,15 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
             read = Read(path, line, drop.value, how, "subscript", (Kind.CHOICE,), drop.field)
             findings.append(_dropped_finding(trees, read, drop, pr_pattern))
     return findings
+
+
+def _sure_drop(trees: ThreeTrees, read: Read, drop: Dropped, owns: _Owns, declared: bool) -> bool:
+    """An error only where the use certainly reaches the declarer and no version test keeps it for the old
+    release (``if OLD: return Parser(..., method="librosa")``: fallbacks.version_gated, a warning)."""
+    own = owns(read.path)
+    if own is not None and read.node is not None and version_gated(read.node, own.parents):
+        return False
+    return declared or _reaches_declarer(trees, read, drop)
 
 
 def _builds_owner(read: Read, drop: Dropped) -> bool:
@@ -484,7 +493,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             evidence = tested or ranked[0]
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
-                sure = read.name not in fork_readers and _orphan_sure(trees, read, evidence, served)
+                sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
+                sure = sure and _orphan_sure(trees, read, evidence, served)
                 findings.append(_orphan_finding(trees, read, evidence, pr_pattern, sure))
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
@@ -1475,6 +1485,12 @@ def _orphan_finding(trees: ThreeTrees, read: Read, removed: Removed, pr_pattern:
     text = orphaned_envs.message(read.how, verb, f"({removed.path}{commit})", read.form)
     severity = Severity.ERROR if read.form in orphaned_envs.WRITES and sure else Severity.WARNING
     return Finding(RULE, "merge", severity, read.path, read.line, text)
+
+
+def _fork_quotes(trees: ThreeTrees, name: str) -> bool:
+    """The fork's added lines read the orphaned variable outside Python's reads (orphaned_envs.quoted_elsewhere)."""
+    paths = trees.mine.matching(re.compile(re.escape(name)))
+    return orphaned_envs.quoted_elsewhere({p: list(trees.mine[p].added.values()) for p in paths}, name)
 
 
 def _orphan_sure(trees: ThreeTrees, read: Read, removed: Removed, served: list[str]) -> bool:

@@ -138,7 +138,24 @@ def validated(cls: ast.ClassDef, module: ast.Module) -> bool:
     if any((plain_name(b) or "").rsplit(".", 1)[-1] == "BaseModel" for b in cls.bases):
         return True
     decorators = [d for d in cls.decorator_list if not _stdlib_dataclass(d, module)]
+    if len(decorators) < len(cls.decorator_list) and not any(_from_pydantic(d, module) for d in decorators):
+        return False  # ``@final @dataclass``: the stdlib builds the class, the other decorator checks nothing
     return bool(decorators) and _imports_pydantic(module)
+
+
+def _from_pydantic(decorator: ast.expr, module: ast.Module) -> bool:
+    """A decorator spelt ``pydantic...`` or imported from pydantic (``pydantic.dataclasses.dataclass``)."""
+    shown = plain_name(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+    head = shown.split(".", 1)[0]
+    return head == "pydantic" or any(head in _imported_from(module, source) for source in _pydantic_sources(module))
+
+
+def _pydantic_sources(module: ast.Module) -> set[str]:
+    return {
+        stmt.module or ""
+        for stmt in ast.walk(module)
+        if isinstance(stmt, ast.ImportFrom) and (stmt.module or "").split(".")[0] == "pydantic"
+    }
 
 
 def _stdlib_dataclass(decorator: ast.expr, module: ast.Module) -> bool:

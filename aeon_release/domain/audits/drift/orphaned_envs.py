@@ -144,3 +144,20 @@ def message(how: str, verb: str, where: str, form: str) -> str:
         f"fork-owned {how} reads a variable upstream no longer acts on: upstream {verb} {where}, keeping it "
         "registered; the read still gets the value, but nothing upstream does with it any more"
     )
+
+
+_DOCS = (".md", ".rst", ".txt")
+
+
+def quoted_elsewhere(added: dict[str, list[str]], name: str) -> bool:
+    """A fork-added line outside its docs names the variable without setting it: its own reader, in any
+    language (``std::getenv("NAME")``, ``"$NAME"`` in a script, ``_VAR = "NAME"`` for a Python shim), so the
+    fork's setting still acts.  ``envs.NAME`` is upstream's registry answering, no reader of the fork's."""
+    said = re.compile(rf"(?<![\w.]){re.escape(name)}\b")
+    sets = re.compile(rf"{re.escape(name)}['\"]?\s*(\]\s*)?=(?!=)|{re.escape(name)}['\"]\s*:|(setdefault|putenv)\(")
+    return any(
+        said.search(text) and not sets.search(text) and not text.lstrip().startswith(("#", "//"))
+        for path, texts in added.items()
+        if not path.endswith(_DOCS)
+        for text in texts
+    )
