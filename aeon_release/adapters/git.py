@@ -1266,9 +1266,14 @@ class Git:
         ]
         if commits:
             asks += [lambda: self.hooks_dir, lambda: self.signs_commits, git_version]
-        threads = [threading.Thread(target=_asked, args=(ask,), name="git-ask", daemon=True) for ask in asks]
-        for thread in threads:
-            thread.start()
+        threads: list[threading.Thread] = []
+        for ask in asks:
+            thread = threading.Thread(target=_asked, args=(ask,), name="git-ask", daemon=True)
+            try:
+                thread.start()
+            except RuntimeError:  # no thread can start (``ulimit -v``, a full machine): the rest is asked in turn
+                break
+            threads.append(thread)
         try:
             yield
         finally:
