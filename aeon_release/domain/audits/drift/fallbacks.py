@@ -474,27 +474,21 @@ def version_gated(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     while up is not None:
         if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags):
             return True
-        if _gated_before(up, child, flags):
+        if isinstance(child, ast.stmt) and _gated_before(child, parents, flags):
             return True
         child, up = up, parents.get(id(up))
     return False
 
 
-def _gated_before(block: ast.AST, child: ast.AST, flags: set[str]) -> bool:
-    """An earlier statement of ``child``'s block is a version ``if`` that leaves it (``return``/``raise``)."""
-    body = next((b for b in _BLOCKS if child in getattr(block, b, ())), None)
-    if body is None:
-        return False
-    earlier = getattr(block, body)[: getattr(block, body).index(child)]
+def _gated_before(stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str]) -> bool:
+    """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``/``raise``)."""
+    earlier, _ = _around(stmt, parents)
     return any(
         isinstance(s, ast.If)
         and _asks_version(s.test, flags)
         and any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(s))
         for s in earlier
     )
-
-
-_BLOCKS = ("body", "orelse", "finalbody")
 
 
 def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
