@@ -71,21 +71,40 @@ OVERRIDE = (
     "    def get_backend_cls(cls, backend, head_size, dtype, {}) -> str:\n"
     "        return 'aeon'\n"
 )
+OWN_ARG = (
+    "from pkg.platforms.base import Platform\n\n\n"
+    "def pick(platform: Platform, backend, head_size, dtype, use_v1, use_mla, has_sink) -> str:\n"
+    "    return platform.get_backend_cls(backend, head_size, dtype, use_v1, use_mla, has_sink)\n"
+)
 SHIM_BASE = {**PKG, "pkg/platforms/__init__.py": "", PLAT: PLATFORM, SEL: SHIM}
 
 
+# the shim's other spellings: the parameters bound to a name, or read off getfullargspec
+PARAMS = SHIM.replace(
+    '    sig = inspect.signature(platform.get_backend_cls)\n    if "use_v1" in sig.parameters:',
+    '    params = inspect.signature(platform.get_backend_cls).parameters\n    if "use_v1" in params:',
+)
+ARGSPEC = SHIM.replace(
+    '    sig = inspect.signature(platform.get_backend_cls)\n    if "use_v1" in sig.parameters:',
+    '    if "use_v1" in inspect.getfullargspec(platform.get_backend_cls).args:',
+)
+
+
 @pytest.mark.parametrize(
-    "params",
+    ("params", "shim"),
     [
-        "use_v1, use_mla, has_sink, attn_type=None",  # the old positionals: each shifts one place
-        "use_mla, has_sink, use_v1, attn_type=None",  # past the call's positionals, no default: TypeError
+        ("use_v1, use_mla, has_sink, attn_type=None", SHIM),  # the old positionals: each shifts one place
+        ("use_mla, has_sink, use_v1, attn_type=None", SHIM),  # past the call's positionals, no default: TypeError
+        ("use_v1, use_mla, has_sink, attn_type=None", PARAMS),
+        ("use_v1, use_mla, has_sink, attn_type=None", ARGSPEC),
     ],
 )
 def test_an_override_under_the_old_parameters_of_a_removed_signature_shim(
-    git_repo: GitRepo, tmp_path: Path, params: str
+    git_repo: GitRepo, tmp_path: Path, params: str, shim: str
 ) -> None:
+    assert shim.count("use_v1") == 1
     fork = OVERRIDE.format(params)
-    sides = three_way(git_repo, SHIM_BASE, {MINE: fork}, {SEL: NO_SHIM})
+    sides = three_way(git_repo, {**SHIM_BASE, SEL: shim}, {MINE: fork}, {SEL: NO_SHIM})
     report = audit(git_repo, sides, tmp_path)
     assert (MINE, line_of(fork, "def get_backend_cls"), "error") in found(report, RULE)
     message = next(f.message for f in report.findings if f.path == MINE and f.rule_id == RULE)
@@ -101,6 +120,8 @@ def test_an_override_under_the_old_parameters_of_a_removed_signature_shim(
         ("use_mla, has_sink, use_v1=True, attn_type=None", NO_SHIM),
         # upstream kept the shim: the old override is still called the old way
         ("use_v1, use_mla, has_sink, attn_type=None", SHIM + "\n\nVERSION = 2\n"),
+        # the call's argument in NAME's place is NAME's own: the def reads as the call fills it
+        ("use_v1, use_mla, has_sink, attn_type=None", OWN_ARG),
         # upstream no longer calls the hook in that file: nothing tells how it is called now
         ("use_v1, use_mla, has_sink, attn_type=None", "def pick() -> str:\n    return ''\n"),
     ],

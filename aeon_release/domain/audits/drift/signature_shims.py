@@ -28,7 +28,8 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH
 
 # a removed line testing a parameter's name against a signature: ``if "use_v1" in sig.parameters:``
-_TESTED = re.compile(r"""^-.*["'][A-Za-z_]\w*["']\s+(?:not\s+)?in\s+[^\n]*\bparameters\b""", re.M)
+_TESTED = re.compile(r"""^-.*["'][A-Za-z_]\w*["']\s+(?:not\s+)?in\s+\w""", re.M)
+_SIGNED = re.compile(r"\b(?:signature|getfullargspec|getargspec)\(")
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,10 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
     paths = [
         p
         for p in trees.upstream
-        if p.endswith(".py") and not TEST_PATH.search(p) and _TESTED.search(trees.upstream.raw(p))
+        if p.endswith(".py")
+        and not TEST_PATH.search(p)
+        and _TESTED.search(raw := trees.upstream.raw(p))
+        and _SIGNED.search(raw)
     ]
     shims: list[Shim] = []
     for path, old, new in parsed_versions(trees, paths) if paths else ():
@@ -66,35 +70,58 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
 
 
 def _tests(tree: ast.Module) -> set[tuple[str, str]]:
-    """(hook, parameter name) for each ``"name" in <signature of ... .hook>.parameters`` of ``tree``."""
-    bound = _signatures(tree)
+    """(hook, parameter name) for each ``"name" in <the parameter names of ... .hook>`` of ``tree``."""
+    bound = _bindings(tree)
     found: set[tuple[str, str]] = set()
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
             continue
-        name, params = node.left, node.comparators[0]
-        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
-            continue
-        if isinstance(params, ast.Attribute) and params.attr == "parameters":
-            hook = _signed(params.value) or (bound.get(params.value.id) if isinstance(params.value, ast.Name) else None)
-            if hook is not None:
-                found.add((hook, name.value))
+        name, hook = node.left, _names_of(node.comparators[0], bound)
+        if isinstance(name, ast.Constant) and isinstance(name.value, str) and hook is not None:
+            found.add((hook, name.value))
     return found
 
 
-def _signatures(tree: ast.Module) -> dict[str, str]:
-    """Local names bound to ``inspect.signature(... .hook)`` anywhere in ``tree`` -> the hook."""
-    bound: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            hook = _signed(node.value)
-            if hook is not None:
-                bound[node.targets[0].id] = hook
+def _bindings(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """Names bound anywhere in ``tree`` to a hook's signature (``sig = inspect.signature(x.hook)``: "sig") or
+    to its parameter names (``params = sig.parameters``: "names") -> (hook, what)."""
+    assigns = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+    ]
+    bound: dict[str, tuple[str, str]] = {}
+    for _ in range(2):  # a signature bound before its parameters are
+        for node in assigns:
+            target = node.targets[0]
+            assert isinstance(target, ast.Name)
+            if (hook := _signed(node.value, bound)) is not None:
+                bound[target.id] = (hook, "sig")
+            elif (hook := _names_of(node.value, bound)) is not None:
+                bound[target.id] = (hook, "names")
     return bound
 
 
-def _signed(expr: ast.expr) -> str | None:
-    """``hook`` of ``inspect.signature(x.hook)`` / ``signature(hook)``."""
+def _names_of(expr: ast.expr, bound: dict[str, tuple[str, str]]) -> str | None:
+    """The hook whose parameter names ``expr`` holds: ``<signature>.parameters``, a name bound to them, or
+    ``inspect.getfullargspec(x.hook).args``."""
+    if isinstance(expr, ast.Name):
+        hook, what = bound.get(expr.id, ("", ""))
+        return hook if what == "names" else None
+    if isinstance(expr, ast.Attribute) and expr.attr == "parameters":
+        return _signed(expr.value, bound)
+    if isinstance(expr, ast.Attribute) and expr.attr in ("args", "kwonlyargs"):
+        spec = expr.value
+        if isinstance(spec, ast.Call) and spec.args and _last(spec.func) in ("getfullargspec", "getargspec"):
+            return _last(spec.args[0])
+    return None
+
+
+def _signed(expr: ast.expr, bound: dict[str, tuple[str, str]]) -> str | None:
+    """``hook`` of ``inspect.signature(x.hook)`` / ``signature(hook)``, or of a name bound to one."""
+    if isinstance(expr, ast.Name):
+        hook, what = bound.get(expr.id, ("", ""))
+        return hook if what == "sig" else None
     if not (isinstance(expr, ast.Call) and expr.args and _last(expr.func) == "signature"):
         return None
     return _last(expr.args[0])
@@ -143,10 +170,12 @@ def _disagrees(node: ast.FunctionDef, shim: Shim) -> str | None:
         return None
     at = params.index(shim.name)
     if at < len(shim.call.args):
-        filled = params[at + 1] if at + 1 < len(params) else "nothing"
-        return (
-            f"takes {shim.name} in place {at + 1}, which upstream's call now fills with the argument meant for {filled}"
-        )
+        # a shift only where the argument there is spelled as another of the def's parameters (``use_mla`` in
+        # ``use_v1``'s place): a call whose argument there is NAME's own, or unnamed, fills the def as it reads
+        meant = _last(shim.call.args[at])
+        if meant is None or meant == shim.name or meant not in params:
+            return None
+        return f"takes {shim.name} in place {at + 1}, which upstream's call now fills with {meant}"
     defaults = len(node.args.defaults)
     if shim.name not in passed and at < len(params) - defaults:
         return f"takes {shim.name} without a default, which upstream's call no longer passes: TypeError"
