@@ -39,7 +39,10 @@ and hands it to ``impl_cls(...)``, a backend chosen at run time the engine canno
 After the killers102 widenings: 19 caught, 2 warned, 0 missed of 21 (twins: 10 quiet, 0 false errors).
 Caught now: an override under the parameters a removed signature shim still served, which upstream's
 remaining call misfills (``drift/signature_shims.py``); quiet now: a member read off a class its tree
-metaclass answers for (``drift/metaclasses.py``).
+metaclass answers for (``drift/metaclasses.py``).  Regression set on the branch: killer_replay 26/26,
+kind_change_replay 12/12 (5 twins quiet), review16_twins 6 caught, 0 false of 30, review17_twins 11 caught,
+1 warned, 0 false of 23, blind_replay_attention 21/21, blind_replay_mla 32/32, blind_replay_platform 34/34 (0
+false errors in each), symbol_precision window 0: 0 false errors (windows 1-2 did not fit the session).
 
   python benchmarks/blind_replay_attnlayer.py [--mirror DIR] [--only TEXT ...] [--show]
 """

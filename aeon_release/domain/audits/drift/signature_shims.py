@@ -54,6 +54,8 @@ def shim_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def removed_shims(trees: ThreeTrees) -> list[Shim]:
+    """The (hook, parameter) tests upstream's changed files had at the base and no longer have; a file is parsed
+    only when a removed line tests a quoted name with ``in`` and its diff spells a signature reader."""
     paths = [
         p
         for p in trees.upstream
