@@ -76,6 +76,7 @@ from aeon_release.domain.audits.drift.returned_strings import returned_string_dr
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
+from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
@@ -169,6 +170,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     env_default_drift,
     field_default_drift,
     handed_default_drift,
+    shim_drift,
     callback_drift,
     dropped_kwarg_drift,
     filled_field_drift,

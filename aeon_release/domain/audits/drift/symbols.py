@@ -62,6 +62,7 @@ from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
+from aeon_release.domain.audits.drift.metaclasses import class_member
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -5143,7 +5144,10 @@ def _module(ix: Index, dotted: str) -> Sym:
 def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     if isinstance(owner, ModuleSym):
         return ix.resolve(owner.dotted, attr)
-    cls = ix.class_of(owner) or _value_class(ix, owner)
+    held = ix.class_of(owner)
+    if held is not None:
+        return class_member(ix, held, attr)  # a read off the class object: its metaclass may answer (#24794)
+    cls = _value_class(ix, owner)
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN

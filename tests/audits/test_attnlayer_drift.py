@@ -1,0 +1,133 @@
+"""Attention-layer shapes from blind_replay_attnlayer.py: an enum kept as an alias class a metaclass answers for,
+and a signature shim upstream removed in front of a hook a fork overrides under the old parameters.
+
+Shaped like vLLM #24794 (b30dfa03c5), which turned ``LegacyBackend(enum.Enum)`` into ``class LegacyBackend(metaclass=
+_BackendMeta)``, the metaclass's ``__getattribute__`` handing every read on to ``AttentionBackendEnum``: a fork's
+``LegacyBackend.FLASH_ATTN`` still answers, and the merge must stay quiet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+REG = "pkg/attn/registry.py"
+ENUM = "import enum\n\n\nclass LegacyBackend(enum.Enum):\n    FLASH_ATTN = 1\n    TRITON_ATTN = 2\n"
+NEW = "import enum\n\n\nclass BackendEnum(enum.Enum):\n    FLASH_ATTN = 1\n    TRITON_ATTN = 2\n\n\n"
+HOOK = "    def {}(cls, name: str):\n        return getattr(BackendEnum, name)\n\n\n"
+ALIAS = "class LegacyBackend(metaclass=_BackendMeta):\n    pass\n"
+USE = "pkg/aeon_use.py"
+PKG = {"pkg/__init__.py": "", "pkg/attn/__init__.py": ""}
+FORK = "from pkg.attn.registry import LegacyBackend\n\n\ndef is_flash(backend) -> bool:\n    return backend == LegacyBackend.FLASH_ATTN\n"
+
+
+@pytest.mark.parametrize("hook", ["__getattribute__", "__getattr__"])
+def test_a_member_read_off_a_class_its_metaclass_answers_for_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, hook: str
+) -> None:
+    theirs = NEW + "class _BackendMeta(type):\n" + HOOK.format(hook) + ALIAS
+    sides = three_way(git_repo, {**PKG, REG: ENUM}, {USE: FORK}, {REG: theirs})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE] == []
+
+
+def test_a_metaclass_that_answers_nothing_still_leaves_the_member_gone(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = NEW + "class _BackendMeta(type):\n    def __repr__(cls) -> str:\n        return 'backend'\n\n\n" + ALIAS
+    sides = three_way(git_repo, {**PKG, REG: ENUM}, {USE: FORK}, {REG: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(FORK, "LegacyBackend.FLASH_ATTN"), "error")]
+
+
+# -- a signature shim removed (#30396, 5a87d8b9b1): the selector stopped testing a platform hook for ``use_v1`` --
+PLAT = "pkg/platforms/base.py"
+PLATFORM = (
+    "class Platform:\n"
+    "    @classmethod\n"
+    "    def get_backend_cls(cls, backend, head_size, dtype, use_mla, has_sink, attn_type=None) -> str:\n"
+    "        return ''\n"
+)
+SEL = "pkg/selector.py"
+SHIM = (
+    "import inspect\n\nfrom pkg.platforms.base import Platform\n\n\n"
+    "def pick(platform: Platform, backend, head_size, dtype, use_mla, has_sink) -> str:\n"
+    "    sig = inspect.signature(platform.get_backend_cls)\n"
+    '    if "use_v1" in sig.parameters:\n'
+    "        return platform.get_backend_cls(backend, head_size, dtype, True, use_mla, has_sink)\n"
+    "    return platform.get_backend_cls(backend, head_size, dtype, use_mla, has_sink)\n"
+)
+NO_SHIM = (
+    "from pkg.platforms.base import Platform\n\n\n"
+    "def pick(platform: Platform, backend, head_size, dtype, use_mla, has_sink) -> str:\n"
+    "    return platform.get_backend_cls(backend, head_size, dtype, use_mla, has_sink)\n"
+)
+MINE = "pkg/aeon_platform.py"
+OVERRIDE = (
+    "from pkg.platforms.base import Platform\n\n\n"
+    "class AeonPlatform(Platform):\n"
+    "    @classmethod\n"
+    "    def get_backend_cls(cls, backend, head_size, dtype, {}) -> str:\n"
+    "        return 'aeon'\n"
+)
+OWN_ARG = (
+    "from pkg.platforms.base import Platform\n\n\n"
+    "def pick(platform: Platform, backend, head_size, dtype, use_v1, use_mla, has_sink) -> str:\n"
+    "    return platform.get_backend_cls(backend, head_size, dtype, use_v1, use_mla, has_sink)\n"
+)
+SHIM_BASE = {**PKG, "pkg/platforms/__init__.py": "", PLAT: PLATFORM, SEL: SHIM}
+
+
+# the shim's other spellings: the parameters bound to a name, or read off getfullargspec
+PARAMS = SHIM.replace(
+    '    sig = inspect.signature(platform.get_backend_cls)\n    if "use_v1" in sig.parameters:',
+    '    params = inspect.signature(platform.get_backend_cls).parameters\n    if "use_v1" in params:',
+)
+ARGSPEC = SHIM.replace(
+    '    sig = inspect.signature(platform.get_backend_cls)\n    if "use_v1" in sig.parameters:',
+    '    if "use_v1" in inspect.getfullargspec(platform.get_backend_cls).args:',
+)
+
+
+@pytest.mark.parametrize(
+    ("params", "shim"),
+    [
+        ("use_v1, use_mla, has_sink, attn_type=None", SHIM),  # the old positionals: each shifts one place
+        ("use_mla, has_sink, use_v1, attn_type=None", SHIM),  # past the call's positionals, no default: TypeError
+        ("use_v1, use_mla, has_sink, attn_type=None", PARAMS),
+        ("use_v1, use_mla, has_sink, attn_type=None", ARGSPEC),
+    ],
+)
+def test_an_override_under_the_old_parameters_of_a_removed_signature_shim(
+    git_repo: GitRepo, tmp_path: Path, params: str, shim: str
+) -> None:
+    assert shim.count("use_v1") == 1
+    fork = OVERRIDE.format(params)
+    sides = three_way(git_repo, {**SHIM_BASE, SEL: shim}, {MINE: fork}, {SEL: NO_SHIM})
+    report = audit(git_repo, sides, tmp_path)
+    assert (MINE, line_of(fork, "def get_backend_cls"), "error") in found(report, RULE)
+    message = next(f.message for f in report.findings if f.path == MINE and f.rule_id == RULE)
+    assert "use_v1" in message and "pkg/selector.py" in message
+
+
+@pytest.mark.parametrize(
+    ("params", "theirs"),
+    [
+        # the twin: the override takes the new parameters
+        ("use_mla, has_sink, attn_type=None", NO_SHIM),
+        # use_v1 after the call's positionals, with a default: the call leaves it alone
+        ("use_mla, has_sink, use_v1=True, attn_type=None", NO_SHIM),
+        # upstream kept the shim: the old override is still called the old way
+        ("use_v1, use_mla, has_sink, attn_type=None", SHIM + "\n\nVERSION = 2\n"),
+        # the call's argument in NAME's place is NAME's own: the def reads as the call fills it
+        ("use_v1, use_mla, has_sink, attn_type=None", OWN_ARG),
+        # upstream no longer calls the hook in that file: nothing tells how it is called now
+        ("use_v1, use_mla, has_sink, attn_type=None", "def pick() -> str:\n    return ''\n"),
+    ],
+)
+def test_overrides_a_removed_shim_still_fills_right_stay_quiet(
+    git_repo: GitRepo, tmp_path: Path, params: str, theirs: str
+) -> None:
+    sides = three_way(git_repo, SHIM_BASE, {MINE: OVERRIDE.format(params)}, {SEL: theirs})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == MINE and f[2] == "error"] == []
