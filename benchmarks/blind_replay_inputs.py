@@ -19,7 +19,12 @@ typed as another), with twins (fork code the commit does not break).  The merge 
 parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
 warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind numbers: (not run yet).
+Blind, on the engine before any widening (main at 972980f2): 18 caught, 0 warned, 2 missed of 20 (twins: 12
+quiet, 0 false errors).  The misses: #18802's ``super().__init__(model, tokenizer, **kwargs)`` in an ``LLM``
+subclass (the direct ``LLM(model, tokenizer)`` is caught: a positional argument now past the keyword-only
+marker was checked on calls naming the class, not on ``super().__init__``), and #34485's
+``renderer_from_config(model_config)`` with ``model_config: ModelConfig`` (the parameter's annotation changed
+from ``ModelConfig`` to ``VllmConfig`` and the body now reads ``config.model_config``: AttributeError).
 
   python benchmarks/blind_replay_inputs.py [--mirror DIR] [--only TEXT ...] [--show]
 """
