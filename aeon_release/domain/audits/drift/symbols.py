@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift import (
     read_only,
     refused,
     replaced_knobs,
+    retyped_params,
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
@@ -1213,6 +1214,7 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._dict_slot(mod, made, before, after, via, owned)
+                yield from self._retyped_param(mod, made, (before, after), via, scope)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 hollow = list(self._emptied(mod, call, scope, (before, after), via))
                 yield from hollow
@@ -1969,6 +1971,35 @@ class _Checker:
         the one upstream renamed ``kind``: a retyped parameter of the same kind of value (#8673)."""
         old = self.base_ix.resolve(px.dotted_name(before.path), then)
         return isinstance(old, DefSym) and self._renamed_to(old) == kind
+
+    def _retyped_param(
+        self, mod: ModuleInfo, call: ast.Call, syms: tuple[DefSym, DefSym], via: str, scope: _Scope
+    ) -> Iterator[Finding]:
+        """An argument of the class a parameter was annotated with, which upstream annotated with another
+        class whose attribute its body now reads (drift/retyped_params.py, #34485)."""
+        before, after = syms
+        new = _bound_sig(after, via)
+        if new is None or not retyped_params.is_function(before.node, after.node) or not self._upstream(after.path):
+            return
+        assert isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        old_home, new_home = self.before.module_at(before.path), self.after.module_at(after.path)
+        sides = (
+            functools.partial(self._arg_class, mod, scope),
+            functools.partial(_annotated_class, self.before, old_home),
+            functools.partial(_annotated_class, self.after, new_home),
+        )
+        for hit in retyped_params.retyped(call, before.node, after.node, new, sides, self.after):
+            what = (
+                f"passes {_show(hit.arg)}, a {hit.was.qualname}, as {hit.param}, which upstream annotated "
+                f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
+                f"which {hit.was.qualname} has not -- an AttributeError; pass the {hit.now.qualname}"
+            )
+            yield self._finding(mod, call.lineno, what, after, "signature")
+
+    def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
+        typed = self._typed(mod, arg, scope)
+        return typed(self.after) if typed is not None else None
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
