@@ -19,17 +19,22 @@ CFG = "pkg/config.py"
 LIB = "pkg/renderers.py"
 USE = "pkg/aeon_render.py"
 CONFIGS = (
-    "class ModelConfig:\n    tokenizer: str = 'tok'\n    is_multimodal_model: bool = False\n\n\n"
-    "class VllmConfig:\n    model_config: ModelConfig\n    tokenizer: str = 'tok'\n\n\n"
+    "class ModelConfig:\n    tokenizer: str = 'tok'\n    revision: str = 'main'\n    is_multimodal_model: bool = False\n\n\n"
+    "class VllmConfig:\n    model_config: ModelConfig\n    revision: str = 'main'\n    tokenizer: str = 'tok'\n\n\n"
     "class AeonVllmConfig(VllmConfig):\n    pass\n"
 )
 HEAD = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.config import ModelConfig, VllmConfig\n\n\n"
-OLD = HEAD + 'def renderer_from_config(config: "ModelConfig", **kwargs):\n    return (config.tokenizer, kwargs)\n'
+OLD = (
+    HEAD + 'def renderer_from_config(config: "ModelConfig", **kwargs):\n    return (config.tokenizer, kwargs)\n\n\n'
+    'class Renderer:\n    def __init__(self, config: "ModelConfig | None") -> None:\n        self.config = config\n'
+)
 NEW = (
     HEAD + 'def renderer_from_config(config: "VllmConfig", **kwargs):\n'
-    "    model_config = config.model_config\n    return (model_config.tokenizer, kwargs)\n"
+    "    model_config = config.model_config\n    return (model_config.tokenizer, kwargs)\n\n\n"
+    'class Renderer:\n    def __init__(self, config: "VllmConfig | None") -> None:\n'
+    "        self.model_config = config.model_config\n"
 )
-FORK = "from pkg.config import AeonVllmConfig, ModelConfig, VllmConfig\nfrom pkg.renderers import renderer_from_config\n\n\n"
+FORK = "from pkg.config import AeonVllmConfig, ModelConfig, VllmConfig\nfrom pkg.renderers import Renderer, renderer_from_config\n\n\n"
 
 
 def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
@@ -50,8 +55,9 @@ def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
             "    def build(self):\n        return renderer_from_config(self.model_config)\n",
             "return renderer",
         ),
+        ("def aeon(model_config: ModelConfig):\n    return Renderer(model_config)\n", "return Renderer"),
     ],
-    ids=["an annotated parameter", "by keyword", "a typed attribute of self"],
+    ids=["an annotated parameter", "by keyword", "a typed attribute of self", "a constructor"],
 )
 def test_an_argument_of_the_old_class_is_an_error(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
     report = audit(git_repo, _sides(git_repo, body), tmp_path)
@@ -75,7 +81,7 @@ def test_an_argument_of_the_old_class_is_an_error(git_repo: GitRepo, tmp_path: P
         ),
         (
             "def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n",
-            NEW.replace("    model_config = config.model_config\n", "    model_config = config\n"),
+            NEW.replace("    model_config = config.model_config\n", "    model_config = config.revision\n"),
         ),
         ("def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n", OLD + "\n# a note\n"),
     ],

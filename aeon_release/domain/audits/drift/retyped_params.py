@@ -35,10 +35,6 @@ class Retyped:
     attr: str
 
 
-def is_function(*nodes: ast.AST) -> bool:
-    return all(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in nodes)
-
-
 def bound(call: ast.Call, sig: Sig) -> list[tuple[str, ast.expr]]:
     """(parameter, argument) for what the call spells out: positions up to the first ``*args``, keywords."""
     out: list[tuple[str, ast.expr]] = []

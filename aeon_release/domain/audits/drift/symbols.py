@@ -1978,18 +1978,18 @@ class _Checker:
         """An argument of the class a parameter was annotated with, which upstream annotated with another
         class whose attribute its body now reads (drift/retyped_params.py, #34485)."""
         before, after = syms
-        new = _bound_sig(after, via)
-        if new is None or not retyped_params.is_function(before.node, after.node) or not self._upstream(after.path):
+        (old, old_path, _), (now, new_path, _) = _callee_bodies(self.before, before), _callee_bodies(self.after, after)
+        sig = _constructor(self.after, after)[0] if isinstance(after.node, ast.ClassDef) else _bound_sig(after, via)
+        if sig is None or old_path is None or new_path is None or not self._upstream(new_path):
             return
-        assert isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        old_home, new_home = self.before.module_at(before.path), self.after.module_at(after.path)
+        if not isinstance(old, _FUNCS) or not isinstance(now, _FUNCS):
+            return
         sides = (
             functools.partial(self._arg_class, mod, scope),
-            functools.partial(_annotated_class, self.before, old_home),
-            functools.partial(_annotated_class, self.after, new_home),
+            functools.partial(_annotated_class, self.before, self.before.module_at(old_path)),
+            functools.partial(_annotated_class, self.after, self.after.module_at(new_path)),
         )
-        for hit in retyped_params.retyped(call, before.node, after.node, new, sides, self.after):
+        for hit in retyped_params.retyped(call, old, now, sig, sides, self.after):
             what = (
                 f"passes {_show(hit.arg)}, a {hit.was.qualname}, as {hit.param}, which upstream annotated "
                 f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
@@ -5459,6 +5459,11 @@ def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str,
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _callee_bodies(ix: Index, sym: DefSym) -> _Body:
+    """The body a call of ``sym`` runs: a class's ``__init__`` in the tree, else the def itself."""
+    return _init_node(ix, sym) if isinstance(sym.node, ast.ClassDef) else (sym.node, sym.path, None)
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:
