@@ -563,6 +563,55 @@ CASES += [
 ]
 
 
+# --- added after the killers101 widenings (not blind): the two classes under other spellings
+CASES += [
+    (
+        "#20588 keyword removed",
+        "after: a keyword spelt out beside a **mapping",
+        K(
+            "#20588",
+            PA,
+            PAW,
+            "vllm/aeon/pa4.py",
+            LLMI + "def aeon_generate4(llm: LLM, prompts, params, adapter, opts: dict):\n"
+            "    return llm.generate(prompts, params, prompt_adapter_request=adapter, **opts)\n",
+            "return llm.generate(prompts, params, prompt_adapter_request=adapter, **opts)",
+        ),
+    ),
+    (
+        "#18802 parameter made keyword-only",
+        "twin (after): super().__init__ passing the model alone beside **kwargs",
+        K(
+            "#18802",
+            KO,
+            KOW,
+            "vllm/aeon/ko4.py",
+            LLMI + "class AeonLLM4(LLM):\n"
+            "    def __init__(self, model: str, **kwargs) -> None:\n"
+            "        super().__init__(model, **kwargs)\n",
+            "super().__init__(model, **kwargs)",
+        ),
+    ),
+    (
+        "#34485 parameter type changed",
+        "after: a ModelConfig held on self, handed on",
+        K(
+            "#34485",
+            VC,
+            VCW,
+            "vllm/aeon/vc5.py",
+            "from vllm.config import ModelConfig\nfrom vllm.renderers import renderer_from_config\n\n\n"
+            "class AeonDriver:\n"
+            "    def __init__(self, model_config: ModelConfig) -> None:\n"
+            "        self.model_config = model_config\n\n"
+            "    def renderer(self):\n"
+            "        return renderer_from_config(self.model_config, trust_remote_code=True)\n",
+            "return renderer_from_config(self.model_config, trust_remote_code=True)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-inputs-")
     return 0
