@@ -1,7 +1,7 @@
 """Parameter class drift: upstream annotated a parameter with another class of the tree, and its body now
 reads an attribute the old class never had; a fork call still hands it a value of the old class.
 
-#34485 made ``renderer_from_config(config: ModelConfig)`` take the whole ``VllmConfig`` and read
+#34485 made ``renderer_from_config(config: ModelConfig)`` take the whole engine config and read
 ``config.model_config``: a fork's ``renderer_from_config(model_config)``, ``model_config: ModelConfig``,
 merges cleanly and raises AttributeError on first call.  The fork's argument is typed by its annotation (a
 parameter, a local, ``self.x``), the same way a read off it is; the parameter's class before and after by the
