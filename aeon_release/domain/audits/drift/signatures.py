@@ -104,8 +104,12 @@ class PartialCall(ast.Call):
 
 
 def call_problem(call: ast.Call, sig: Sig) -> str | None:
-    """Why this call does not bind to ``sig``, or None (also None when ``*``/``**`` make it unknowable)."""
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+    """Why this call does not bind to ``sig``, or None (also None when ``*``/``**`` make it unknowable).  A
+    ``**mapping`` fills keywords only: too many positional arguments, a keyword spelt out that the function
+    does not take, or one spelt twice fail whatever it holds (#18802: ``super().__init__(model, tokenizer,
+    **kwargs)`` once ``LLM``'s parameters after ``model`` were made keyword-only); only what it may supply,
+    a required parameter, stays unknown."""
+    if any(isinstance(a, ast.Starred) for a in call.args):
         return None
     given = len(call.args)
     if given > len(sig.positional) and not sig.varargs:
@@ -119,8 +123,8 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     if twice:
         places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
         return f"passes {places}: twice"
-    if isinstance(call, PartialCall):
-        return None  # what it leaves out comes with the later call
+    if isinstance(call, PartialCall) or any(k.arg is None for k in call.keywords):
+        return None  # what it leaves out comes with the later call, or in the mapping
     required = sig.positional[given : len(sig.positional) - sig.defaults]
     missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
     if missing:

@@ -35,6 +35,7 @@ from aeon_release.domain.audits.drift import (
     read_only,
     refused,
     replaced_knobs,
+    retyped_params,
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
@@ -1214,6 +1215,7 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
                 yield from self._dict_slot(mod, made, before, after, via, owned)
+                yield from self._retyped_param(mod, made, (before, after), via, scope)
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 hollow = list(self._emptied(mod, call, scope, (before, after), via))
                 yield from hollow
@@ -1970,6 +1972,35 @@ class _Checker:
         the one upstream renamed ``kind``: a retyped parameter of the same kind of value (#8673)."""
         old = self.base_ix.resolve(px.dotted_name(before.path), then)
         return isinstance(old, DefSym) and self._renamed_to(old) == kind
+
+    def _retyped_param(
+        self, mod: ModuleInfo, call: ast.Call, syms: tuple[DefSym, DefSym], via: str, scope: _Scope
+    ) -> Iterator[Finding]:
+        """An argument of the class a parameter was annotated with, which upstream annotated with another
+        class whose attribute its body now reads (drift/retyped_params.py, #34485)."""
+        before, after = syms
+        (old, old_path, _), (now, new_path, _) = _callee_bodies(self.before, before), _callee_bodies(self.after, after)
+        sig = _constructor(self.after, after)[0] if isinstance(after.node, ast.ClassDef) else _bound_sig(after, via)
+        if sig is None or old_path is None or new_path is None or not self._upstream(new_path):
+            return
+        if not isinstance(old, _FUNCS) or not isinstance(now, _FUNCS):
+            return
+        sides = (
+            functools.partial(self._arg_class, mod, scope),
+            functools.partial(_annotated_class, self.before, self.before.module_at(old_path)),
+            functools.partial(_annotated_class, self.after, self.after.module_at(new_path)),
+        )
+        for hit in retyped_params.retyped(call, old, now, sig, sides, self.after):
+            what = (
+                f"passes {_show(hit.arg)}, a {hit.was.qualname}, as {hit.param}, which upstream annotated "
+                f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
+                f"which {hit.was.qualname} has not -- an AttributeError; pass the {hit.now.qualname}"
+            )
+            yield self._finding(mod, call.lineno, what, after, "signature")
+
+    def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
+        typed = self._typed(mod, arg, scope)
+        return typed(self.after) if typed is not None else None
 
     def _default_drift(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str
@@ -5432,6 +5463,11 @@ def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str,
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _callee_bodies(ix: Index, sym: DefSym) -> _Body:
+    """The body a call of ``sym`` runs: a class's ``__init__`` in the tree, else the def itself."""
+    return _init_node(ix, sym) if isinstance(sym.node, ast.ClassDef) else (sym.node, sym.path, None)
 
 
 def _init_node(ix: Index, sym: DefSym) -> _Body:

@@ -1,0 +1,106 @@
+"""Parameter class drift: upstream annotated a parameter with another class of the tree, and its body now
+reads an attribute the old class never had; a fork call still hands it a value of the old class.
+
+#34485 made ``renderer_from_config(config: ModelConfig)`` take the whole engine config and read
+``config.model_config``: a fork's ``renderer_from_config(model_config)``, ``model_config: ModelConfig``,
+merges cleanly and raises AttributeError on first call.  The fork's argument is typed by its annotation (a
+parameter, a local, ``self.x``), the same way a read off it is; the parameter's class before and after by the
+callee's annotations (``X``, ``"X"``, ``X | None``).  It is drift only when all of it holds: the argument's
+class is the one the parameter named before the merge, the two classes differ, the new body reads
+``param.attr`` where the old did not, the merged tree's argument class has no ``attr`` anywhere along its
+bases (no ``__getattr__`` either) and the new class does.  A body that tests, rebinds or ``getattr``s the
+parameter (``config if isinstance(config, ModelConfig) else config.model_config``) still takes the old class:
+quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.signatures import Sig
+
+Classify = Callable[[ast.expr], px.ClassInfo | None]
+_TESTS = frozenset({"isinstance", "hasattr", "getattr", "type"})
+
+
+@dataclass(frozen=True)
+class Retyped:
+    param: str
+    arg: ast.expr
+    was: px.ClassInfo
+    now: px.ClassInfo
+    attr: str
+
+
+def bound(call: ast.Call, sig: Sig) -> list[tuple[str, ast.expr]]:
+    """(parameter, argument) for what the call spells out: positions up to the first ``*args``, keywords."""
+    out: list[tuple[str, ast.expr]] = []
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or i >= len(sig.positional):
+            break
+        out.append((sig.positional[i], arg))
+    return out + [(k.arg, k.value) for k in call.keywords if k.arg is not None]
+
+
+def annotation(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    args = func.args
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    return next((a.annotation for a in every if a.arg == name), None)
+
+
+def reads(func: ast.AST, name: str) -> dict[str, int] | None:
+    """attr -> line of each ``name.attr`` the body reads; None when the body tests the name's type, asks
+    for an attribute by string, or binds the name anew (its class is then not the annotation's alone)."""
+    found: dict[str, int] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TESTS:
+            if any(isinstance(a, ast.Name) and a.id == name for a in node.args):
+                return None
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
+            found.setdefault(node.attr, node.lineno)
+    return found
+
+
+def _same(a: px.ClassInfo, b: px.ClassInfo) -> bool:
+    return (a.module.path, a.qualname) == (b.module.path, b.qualname)
+
+
+def retyped(
+    call: ast.Call,
+    old_func: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_func: ast.FunctionDef | ast.AsyncFunctionDef,
+    sig: Sig,
+    sides: tuple[Classify, Classify, Classify],
+    ix: px.Index,
+) -> Iterator[Retyped]:
+    """Each argument of ``call`` of the parameter's old class whose new body reads what only the new class
+    has.  ``sides``: the argument's class (merged tree), an old annotation's (before), a new one's (merged)."""
+    of_arg, of_old, of_new = sides
+    for param, arg in bound(call, sig):
+        old_ann, new_ann = annotation(old_func, param), annotation(new_func, param)
+        was = of_old(old_ann) if old_ann is not None else None
+        now = of_new(new_ann) if new_ann is not None and was is not None else None
+        if was is None or now is None or _same(was, now):
+            continue
+        mine = of_arg(arg)
+        if mine is None or not _same(mine, was):
+            continue
+        yield from _lacking(param, arg, mine, now, (old_func, new_func), ix)
+
+
+def _lacking(
+    param: str, arg: ast.expr, mine: px.ClassInfo, now: px.ClassInfo, funcs: tuple[ast.AST, ast.AST], ix: px.Index
+) -> Iterator[Retyped]:
+    before, after = reads(funcs[0], param), reads(funcs[1], param)
+    if before is None or after is None:
+        return
+    for attr in sorted(after.keys() - before.keys(), key=after.__getitem__):
+        lacks = ix.member(ix.mro(mine), attr) is px.MISSING
+        if lacks and isinstance(ix.member(ix.mro(now), attr), px.DefSym):
+            yield Retyped(param, arg, mine, now, attr)
+            return  # one read says it

@@ -1,0 +1,91 @@
+"""Parameter class drift (drift/retyped_params.py): upstream annotated a parameter with another class of the tree
+and its body now reads what only that class has (#34485: ``renderer_from_config(config: ModelConfig)`` became
+``(config: VllmConfig)`` reading ``config.model_config``); a fork call still passes a value typed as the old
+class.  Twins: the new class passed, a body that still takes both, an attribute both classes have, a subclass
+of the new class, an untyped argument, upstream unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+INIT = "pkg/__init__.py"
+CFG = "pkg/config.py"
+LIB = "pkg/renderers.py"
+USE = "pkg/aeon_render.py"
+CONFIGS = (
+    "class ModelConfig:\n    tokenizer: str = 'tok'\n    revision: str = 'main'\n    is_multimodal_model: bool = False\n\n\n"
+    "class VllmConfig:\n    model_config: ModelConfig\n    revision: str = 'main'\n    tokenizer: str = 'tok'\n\n\n"
+    "class AeonVllmConfig(VllmConfig):\n    pass\n"
+)
+HEAD = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from pkg.config import ModelConfig, VllmConfig\n\n\n"
+OLD = (
+    HEAD + 'def renderer_from_config(config: "ModelConfig", **kwargs):\n    return (config.tokenizer, kwargs)\n\n\n'
+    'class Renderer:\n    def __init__(self, config: "ModelConfig | None") -> None:\n        self.config = config\n'
+)
+NEW = (
+    HEAD + 'def renderer_from_config(config: "VllmConfig", **kwargs):\n'
+    "    model_config = config.model_config\n    return (model_config.tokenizer, kwargs)\n\n\n"
+    'class Renderer:\n    def __init__(self, config: "VllmConfig | None") -> None:\n'
+    "        self.model_config = config.model_config\n"
+)
+FORK = "from pkg.config import AeonVllmConfig, ModelConfig, VllmConfig\nfrom pkg.renderers import Renderer, renderer_from_config\n\n\n"
+
+
+def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
+    return three_way(git_repo, {INIT: "", CFG: CONFIGS, LIB: OLD}, {USE: FORK + body}, {LIB: new})
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n", "return renderer"),
+        (
+            "def aeon(model_config: ModelConfig):\n    return renderer_from_config(config=model_config, x=1)\n",
+            "return renderer",
+        ),
+        (
+            "class Aeon:\n    def __init__(self, model_config: ModelConfig) -> None:\n"
+            "        self.model_config = model_config\n\n"
+            "    def build(self):\n        return renderer_from_config(self.model_config)\n",
+            "return renderer",
+        ),
+        ("def aeon(model_config: ModelConfig):\n    return Renderer(model_config)\n", "return Renderer"),
+    ],
+    ids=["an annotated parameter", "by keyword", "a typed attribute of self", "a constructor"],
+)
+def test_an_argument_of_the_old_class_is_an_error(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    report = audit(git_repo, _sides(git_repo, body), tmp_path)
+    assert found(report, RULE) == [(USE, line_of(FORK + body, needle), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert "upstream annotated VllmConfig (it was ModelConfig)" in message and "config.model_config" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "new"),
+    [
+        ("def aeon(vllm_config: VllmConfig):\n    return renderer_from_config(vllm_config)\n", NEW),
+        ("def aeon(vllm_config: AeonVllmConfig):\n    return renderer_from_config(vllm_config)\n", NEW),
+        ("def aeon(model_config):\n    return renderer_from_config(model_config)\n", NEW),
+        (
+            "def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n",
+            NEW.replace(
+                "    model_config = config.model_config\n",
+                "    model_config = config if isinstance(config, ModelConfig) else config.model_config\n",
+            ),
+        ),
+        (
+            "def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n",
+            NEW.replace("    model_config = config.model_config\n", "    model_config = config.revision\n"),
+        ),
+        ("def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n", OLD + "\n# a note\n"),
+    ],
+    ids=["the new class", "a subclass of it", "untyped", "the body tests the class", "a read both have", "unchanged"],
+)
+def test_retyped_parameter_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str, new: str) -> None:
+    assert found(audit(git_repo, _sides(git_repo, body, new), tmp_path), RULE) == []
