@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     nothing_in_its_stead,
     try_guarded_lines,
 )
+from aeon_release.domain.audits.drift.flattened import nesting_drift
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -6741,6 +6742,8 @@ def _display_of_another_kind(
                 f"passes a {kind} for {now}, which upstream annotates {ast.unparse(after)} "
                 f"(it was {was}: {ast.unparse(before)})"
             )
+        if kind != "dict" and (nested := nesting_drift(was, now, before, after)) is not None:
+            return nested  # drift/flattened.py
     return None
 
 
