@@ -31,6 +31,17 @@ holds tuples, shared by every request: ``.append`` raises only when nothing was 
 upstream only renamed and called by position; the one keyword call upstream wrote,
 ``self.kv_cache_manager.remove_skipped_blocks(total_computed_tokens=...)`` in the scheduler, is the facade
 ``KVCacheManager``'s method of the same name.
+After the killers99 widenings: 17 caught, 0 warned, 1 missed of 18 (twins: 9 quiet, 1 of them warned, 0 false
+errors).  Quiet now: an override whose parameter upstream only renamed, where the one keyword call of the
+method's name is off a receiver typed as an unrelated class (a warning, ``drift/typed_away.py``).  Caught
+now: a display of the old nesting depth passed for a parameter upstream flattened or nested
+(``drift/flattened.py``).  Left: #24964's ``.append`` on an element of ``KVCacheBlocks.blocks``, whose
+annotation went from ``list`` to ``Sequence`` (typing hygiene, almost always) while the empty instance
+came to hold tuples: nothing in the annotations says the values changed, a warning at best.
+Regression set on this branch (snapshot at dc31ccc4): killer_replay 26/26, kind_change_replay 12/12,
+blind_replay_kvcache 17/0/0 (0 false), blind_replay_openai 17/1/0 (0 false), blind_replay_scheduler 13/1/0
+(0 false), review15/16/17_twins 0 false errors of 40/30/23, symbol_precision 0 false errors in 2 windows
+(the third cut for time on a loaded machine).
 
   python benchmarks/blind_replay_kvcoord.py [--mirror DIR] [--only TEXT ...] [--show]
 """
