@@ -58,6 +58,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     nothing_in_its_stead,
     try_guarded_lines,
 )
+from aeon_release.domain.audits.drift.flattened import nesting_drift
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -110,6 +111,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
+from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
@@ -4440,11 +4442,14 @@ class _Checker:
         paths = {p for pattern in (named, called) for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
-            for node in ast.walk(mod.tree) if mod is not None else ():
+            if mod is None:
+                continue
+            parents: dict[int, ast.AST] = {}  # made on the first call of the name: most files have none
+            for node in ast.walk(mod.tree):
                 # a method is called through an attribute: a bare name of the same spelling is a function
                 if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or _is_super_call(node):
                     continue
-                if node.func.attr != after.name:
+                if node.func.attr != after.name or self._typed_away(mod, node, parents, after):
                     continue
                 if any(k.arg in gained or k.arg is None for k in node.keywords):
                     return True
@@ -4452,6 +4457,11 @@ class _Checker:
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
                     return True
         return self._spread_gains(after, gained)
+
+    def _typed_away(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
+        """The call's receiver is typed as a class unrelated to the method's (drift/typed_away.py)."""
+        parents.update(parents or parent_map(mod.tree))
+        return after.owner is not None and typed_away(self.theirs_ix, mod, call, parents, (after.path, after.owner))
 
     def _spread_gains(self, after: DefSym, gained: list[str]) -> bool:
         """A call of the method anywhere in upstream's tree spreads a record's fields into it
@@ -6772,6 +6782,8 @@ def _display_of_another_kind(
                 f"passes a {kind} for {now}, which upstream annotates {ast.unparse(after)} "
                 f"(it was {was}: {ast.unparse(before)})"
             )
+        if kind != "dict" and (nested := nesting_drift(was, now, before, after)) is not None:
+            return nested  # drift/flattened.py
     return None
 
 

@@ -1,0 +1,97 @@
+"""Nesting drift: a parameter upstream made one level of container more or less deep, the fork's display
+built for the old depth.
+
+#30166 made ``BlockPool.touch(blocks: tuple[Sequence[KVCacheBlock], ...])`` (one sequence of blocks per
+KV cache group) ``touch(blocks: Sequence[KVCacheBlock])`` (one group's blocks).  A fork's
+``pool.touch((blocks,))`` still fits the call and the top-level kind (a tuple is a sequence), and the
+body now walks the tuple, reading ``ref_cnt`` off a list: AttributeError.  The same when a flat
+parameter is made nested: each block is iterated as a group.
+
+Only where the fork passes a display (a tuple, list or set display, or a comprehension): fork code was
+written against the merge base, so the display has the old depth, whatever its elements are named.
+Both annotations must be containers of one element type down to the same class (``tuple[X, ...]``,
+``list[X]``, ``Sequence[X]``, ``Iterable[X]`` ...; ``| None`` set aside), their depths different.
+A union of depths, a heterogeneous tuple or an unknown head says nothing: quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from aeon_release.domain.audits.source import last_name
+
+# the containers of one element type a display of the old depth may be handed to
+_ONE_ELEMENT = frozenset(
+    {"tuple", "Tuple", "list", "List", "set", "Set", "frozenset", "FrozenSet", "Sequence", "MutableSequence"}
+    | {"Iterable", "Collection", "Iterator", "deque", "Deque", "AbstractSet", "MutableSet"}
+)
+
+# a bottom that holds any depth itself: ``list[Any]`` may already hold lists, so may a type variable's
+_ANY = frozenset({"Any", "object", "Self"})
+
+
+def _any(name: str) -> bool:
+    return name in _ANY or len(name) <= 2 or name.endswith(("_co", "_contra"))
+
+
+def nesting_drift(was: str, now: str, before: ast.expr, after: ast.expr) -> str | None:
+    """The problem of a display passed for ``was`` (annotated ``before``), now ``now`` (``after``), when the
+    two annotations nest one element class at different depths; None otherwise."""
+    old, new = _depth(before), _depth(after)
+    if old is None or new is None or old[1] != new[1] or old[0] == new[0] or min(old[0], new[0]) < 1:
+        return None
+    how = "flattened" if new[0] < old[0] else "nested"
+    return (
+        f"passes a display built for {was}: {ast.unparse(before)}, which upstream {how} to "
+        f"{now}: {ast.unparse(after)} (containers of {new[1]} {new[0]} deep, not {old[0]}): the body reads "
+        f"each element at the wrong depth"
+    )
+
+
+def _depth(annotation: ast.expr) -> tuple[int, str] | None:
+    """(how many one-element containers wrap it, the class at the bottom), or None when unknown."""
+    node = _without_none(annotation)
+    if node is None:
+        return None
+    if isinstance(node, ast.Name | ast.Attribute):
+        name = last_name(node)
+        return None if name in _ONE_ELEMENT or _any(name) else (0, name)
+    if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Name | ast.Attribute):
+        return None
+    if last_name(node.value) not in _ONE_ELEMENT:
+        return None
+    element = _element(node)
+    inner = _depth(element) if element is not None else None
+    return None if inner is None else (inner[0] + 1, inner[1])
+
+
+def _element(node: ast.Subscript) -> ast.expr | None:
+    """``X`` of ``list[X]``, ``tuple[X, ...]``; None for a tuple of fixed, mixed or several slots."""
+    index = node.slice
+    if not isinstance(index, ast.Tuple):
+        return index
+    if len(index.elts) == 2 and isinstance(index.elts[1], ast.Constant) and index.elts[1].value is Ellipsis:
+        return index.elts[0]
+    return None
+
+
+def _without_none(annotation: ast.expr) -> ast.expr | None:
+    """``X | None`` and ``Optional[X]`` -> X; another union -> None (its depth is not one)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [s for s in (annotation.left, annotation.right) if not _is_none(s)]
+        return _without_none(sides[0]) if len(sides) == 1 else None
+    if isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name | ast.Attribute):
+        if last_name(annotation.value) == "Optional":
+            return _without_none(annotation.slice)
+        if last_name(annotation.value) == "Union":
+            return None
+    return annotation
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None

@@ -1,0 +1,101 @@
+"""A renamed parameter that an upstream call passes by keyword, off a receiver typed as another class
+(drift/typed_away.py): #30166 renamed the per-type KV managers' ``remove_skipped_blocks`` parameter
+``num_computed_tokens`` to ``total_computed_tokens``; the coordinator calls them by position, and the
+scheduler's ``self.kv_cache_manager.remove_skipped_blocks(total_computed_tokens=...)`` calls the facade
+class of the same method name.  A fork manager's override keeping the old name breaks no call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+SUBJECT = "[Core][Hybrid allocator + connector] Support hybrid allocator + kv cache connector (#30166)"
+CORE = {"vllm/v1/core/__init__.py": "", "vllm/v1/core/sched/__init__.py": ""}
+STM = "vllm/v1/core/single_type_kv_cache_manager.py"
+KVM = "vllm/v1/core/kv_cache_manager.py"
+SCHED = "vllm/v1/core/sched/scheduler.py"
+FORK = "vllm/v1/core/aeon_managers.py"
+
+MANAGERS = """from abc import ABC
+
+
+class SingleTypeKVCacheManager(ABC):
+    def remove_skipped_blocks(self, request_id: str, {name}: int) -> None:
+        self.skipped = {name}
+
+
+class SlidingWindowManager(SingleTypeKVCacheManager):
+    pass
+
+
+def trim(managers: list[SingleTypeKVCacheManager], request_id: str, tokens: int) -> None:
+    for manager in managers:
+        manager.remove_skipped_blocks(request_id, tokens)
+"""
+
+FACADE = """class KVCacheManager:
+    def remove_skipped_blocks(self, request_id: str, {name}: int) -> None:
+        self.skipped = {name}
+"""
+
+SCHEDULER = """from vllm.v1.core.kv_cache_manager import KVCacheManager
+
+
+def make_manager():
+    return KVCacheManager()
+
+
+class Scheduler:
+    def __init__(self) -> None:
+        self.kv_cache_manager = {built}
+
+    def trim(self, request_id: str, tokens: int) -> None:
+        self.kv_cache_manager.remove_skipped_blocks(request_id=request_id, {name}=tokens)
+"""
+
+FORK_TEXT = """from vllm.v1.core.kv_cache_manager import KVCacheManager
+from vllm.v1.core.single_type_kv_cache_manager import SlidingWindowManager
+
+
+class AeonWindowManager(SlidingWindowManager):
+    def remove_skipped_blocks(self, request_id: str, num_computed_tokens: int) -> None:
+        self.aeon_last = num_computed_tokens
+
+
+class AeonKVCacheManager(KVCacheManager):
+    def remove_skipped_blocks(self, request_id: str, num_computed_tokens: int) -> None:
+        self.aeon_last = num_computed_tokens
+"""
+
+
+def _tree(name: str, built: str) -> dict[str, str | None]:
+    return {
+        STM: MANAGERS.format(name=name),
+        KVM: FACADE.format(name=name),
+        SCHED: SCHEDULER.format(name=name, built=built),
+    }
+
+
+@pytest.mark.parametrize(("built", "manager_errs"), [("KVCacheManager()", False), ("make_manager()", True)])
+def test_keyword_call_off_an_unrelated_typed_receiver(
+    git_repo: GitRepo, no_rules: Path, built: str, manager_errs: bool
+) -> None:
+    """The scheduler's keyword call is the facade's (its field is built by ``KVCacheManager(...)``): the
+    fork manager's override keeping the old name is not an error; the facade's override still is.  Where
+    the field's class is not known (a factory's result), the call may be either's: both stay errors."""
+    base, after = _tree("num_computed_tokens", built), _tree("total_computed_tokens", built)
+    sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: FORK_TEXT}, [(SUBJECT, after)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = {
+        f.line
+        for f in report.findings
+        if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error" and "overrides" in f.message
+    }
+    assert 11 in errors  # the facade's override: the scheduler passes total_computed_tokens= to it
+    assert (6 in errors) is manager_errs
