@@ -89,10 +89,21 @@ def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Pa
         "        runner.dummy_run(8, skip_attn=True)\n",
         # an untyped receiver: which class is unknown
         "def aeon_warm(runner) -> None:\n    runner.dummy_run(8, skip_attn=True)\n",
+        # the fork's class overrides the method: self.m reaches its own
+        "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+        "        return num_tokens\n\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
         # a value not known decides nothing
         "def aeon_warm(runner: Runner, skip: bool) -> None:\n    runner.dummy_run(8, skip_attn=skip)\n",
     ],
-    ids=["let through", "accepted value", "refused at the base", "pytest.raises", "untyped", "unknown value"],
+    ids=[
+        "let through",
+        "accepted value",
+        "refused at the base",
+        "pytest.raises",
+        "untyped",
+        "own override",
+        "unknown value",
+    ],
 )
 def test_refused_arg_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -72,8 +72,10 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
         "def aeon_hidden(runner: Runner):\n    return runner.state[2]\n",
         "def aeon_hidden(runner: Runner):\n    state = runner.state\n    return state[2]\n",
         "def aeon_aux(runner: Runner):\n    return runner.state[-1] if False else runner.state[3]\n",
+        "class AeonRunner(Runner):\n    def aeon_take(self):\n        (_, _, hidden, _) = self.state\n"
+        "        self.state = None\n        return hidden\n",
     ],
-    ids=["subclass unpack", "typed index", "bound then indexed", "index past the end now"],
+    ids=["subclass unpack", "typed index", "bound then indexed", "index past the end now", "reset to None"],
 )
 def test_a_positional_read_of_a_stored_tuple_upstream_reshaped_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str
@@ -94,10 +96,14 @@ def test_a_positional_read_of_a_stored_tuple_upstream_reshaped_is_an_error(
         "def aeon_hidden(runner):\n    return runner.state[2]\n",
         # a class of the fork's own with an attribute of the same name
         "class Mine:\n    def aeon(self):\n        a, b, c, d = self.state\n        return c\n",
+        # the fork's subclass stores its own tuple there
+        "class AeonRunner(Runner):\n    def execute(self, batch, inputs, hidden, aux) -> None:\n"
+        "        self.state = (batch, inputs, hidden, aux)\n\n    def aeon(self):\n"
+        "        (_, _, hidden, _) = self.state\n        return self.state[2]\n",
         # read by name
         "def aeon_pending(runner: Runner) -> bool:\n    return runner.state is not None\n",
     ],
-    ids=["first stayed", "starred", "untyped", "own class", "no position"],
+    ids=["first stayed", "starred", "untyped", "own class", "own store", "no position"],
 )
 def test_stored_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

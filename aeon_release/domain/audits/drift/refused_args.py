@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, 
 from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
-from aeon_release.domain.audits.drift.stored_tuples import receiver_owners
+from aeon_release.domain.audits.drift.stored_tuples import own_class, receiver_owners
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, parse_python
@@ -153,12 +153,22 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
 def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Call | None:
     func = node.func
     if isinstance(func, ast.Attribute):
+        if _overridden(func, node, parents):
+            return None
         owners = receiver_owners(func.value, node, parents, imports)
         return Call(path, node.lineno, func.attr, owners, True, node) if owners else None
     origin = imported_origin(func, imports) if isinstance(func, ast.Name) else None
     if origin is None:
         return None
     return Call(path, node.lineno, origin[1], frozenset({origin}), False, node)
+
+
+def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``self.m(...)`` where the fork's class defines ``m`` itself: the call reaches the fork's override."""
+    cls = own_class(node, parents) if isinstance(func.value, ast.Name) and func.value.id == "self" else None
+    return cls is not None and any(
+        isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and m.name == func.attr for m in cls.body
+    )
 
 
 def _guarded(text: str | None, path: str) -> dict[str, Guarded]:

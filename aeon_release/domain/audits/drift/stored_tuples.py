@@ -103,15 +103,31 @@ def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], imports: dict[s
         elts = node.targets[0].elts
         if any(isinstance(e, ast.Starred) for e in elts) or not isinstance(node.value, ast.Attribute):
             return None
+        if _stored_by_own_class(node.value, node, parents):
+            return None
         owners = receiver_owners(node.value.value, node, parents, imports)
         return Read(path, node.lineno, node.value.attr, owners, len(elts), None) if owners else None
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         k, held = _index(node.slice), _held(node.value, node, parents)
-        if k is None or held is None:
+        if k is None or held is None or _stored_by_own_class(held, node, parents):
             return None
         owners = receiver_owners(held.value, node, parents, imports)
         return Read(path, node.lineno, held.attr, owners, None, k) if owners else None
     return None
+
+
+def own_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
+    """The class whose method ``node`` sits in, if any."""
+    func = enclosing(node, parents)
+    cls = parents.get(id(func)) if func is not None else None
+    return cls if isinstance(cls, ast.ClassDef) else None
+
+
+def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``self.NAME`` where the fork's class stores ``self.NAME`` itself (None aside, a reset): the tuple read
+    back is its own."""
+    cls = own_class(node, parents) if isinstance(read.value, ast.Name) and read.value.id == "self" else None
+    return cls is not None and any(attr == read.attr and _shape(v, {}) is not None for attr, v in _stores(cls))
 
 
 def _index(node: ast.expr) -> int | None:
