@@ -17,6 +17,10 @@ from tests.audits.conftest import GitRepo
 
 RUNNER = "vllm/worker/runner.py"
 RUNNER_BASE = """class Runner:
+    @staticmethod
+    def check(mode: str, strict: bool = False) -> None:
+        pass
+
     def dummy_run(self, num_tokens: int, skip_attn: bool = True, is_profile: bool = False) -> int:
         return num_tokens
 
@@ -27,6 +31,11 @@ def warm(n: int, mode: str = "fast") -> int:
     return n
 """
 RUNNER_UPSTREAM = """class Runner:
+    @staticmethod
+    def check(mode: str, strict: bool = False) -> None:
+        if strict and mode == "lazy":
+            raise ValueError("lazy is not strict")
+
     def dummy_run(self, num_tokens: int, skip_attn: bool = False, is_profile: bool = False) -> int:
         if skip_attn and not is_profile:
             raise ValueError("skip_attn must only be True for initial memory profiling.")
@@ -66,8 +75,18 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
         "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
         "        return super().dummy_run(num_tokens, skip_attn=True)\n",
         "def aeon_warm() -> int:\n    return warm(4, mode='eager')\n",
+        "def aeon_warm() -> int:\n    return warm(4, 'eager')\n",
+        "def aeon_check(runner: Runner) -> None:\n    runner.check('lazy', True)\n",
     ],
-    ids=["subclass self call", "typed receiver", "bound to a call", "super call", "module function"],
+    ids=[
+        "subclass self call",
+        "typed receiver",
+        "bound to a call",
+        "super call",
+        "module function",
+        "positional",
+        "staticmethod",
+    ],
 )
 def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     found = rows(git_repo, no_rules, body)
@@ -92,6 +111,8 @@ def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Pa
         # the fork's class overrides the method: self.m reaches its own
         "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
         "        return num_tokens\n\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+        # a staticmethod's first parameter is the call's first argument
+        "def aeon_check(runner: Runner) -> None:\n    runner.check(True, 'lazy')\n",
         # a value not known decides nothing
         "def aeon_warm(runner: Runner, skip: bool) -> None:\n    runner.dummy_run(8, skip_attn=skip)\n",
     ],
@@ -102,6 +123,7 @@ def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Pa
         "pytest.raises",
         "untyped",
         "own override",
+        "staticmethod order",
         "unknown value",
     ],
 )

@@ -12,7 +12,7 @@ cleanly and raises at startup.  No name moved: only the values the function acce
 
 A guard is an ``if`` among the function's leading statements (before any that may return or call on ``self``)
 whose body raises at its top level and whose test reads nothing but parameters the function never rebinds, and
-constants.  A fork-owned call passing at least one constant keyword is refused when a guard of upstream's
+constants.  A fork-owned call passing a constant (by keyword or position) is refused when a guard of upstream's
 function holds for its values (the rest at the signature's constant defaults; a value not known decides
 nothing) while no guard of the base's function does.  The callee is tied by the fork's import: ``self.m(...)``
 or ``super().m(...)`` in a class whose base is the method's class, ``r.m(...)`` of a name annotated with it or
@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
@@ -37,10 +37,10 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.stored_tuples import own_class, receiver_owners
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python
 
-# a call with a keyword set to a constant (``f(x, flag=True``)
-_CONSTANT_KEYWORD = re.compile(r"\w\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
+# a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
+_CONSTANT_ARGUMENT = re.compile(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"])")
 _REFUSALS = frozenset({"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception"})
 _MOST_FILES = 64
 _UNKNOWN = object()
@@ -63,6 +63,7 @@ class Guarded:
     params: tuple[str, ...]
     defaults: tuple[tuple[str, object], ...]
     guards: tuple[tuple[int, ast.expr], ...]
+    bound: bool = False  # a method taking ``self``/``cls`` first (not a staticmethod): a call skips it
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -109,7 +110,7 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
     node = call.node
     if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
         return None
-    params = fn.params[1:] if call.method else fn.params
+    params = fn.params[1:] if fn.bound else fn.params
     if len(node.args) > len(params) or not {k.arg for k in node.keywords} <= set(fn.params):
         return None
     values = dict(fn.defaults)
@@ -138,10 +139,10 @@ def _copy(test: ast.expr) -> ast.expr:
 
 
 def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
-    for path, module, owned in fork_modules(trees, _CONSTANT_KEYWORD.search):
+    for path, module, owned in fork_modules(trees, _CONSTANT_ARGUMENT.search):
         parents, imports = parent_map(module), file_imports(module, path)
         for node in ast.walk(module):
-            if not (isinstance(node, ast.Call) and node.lineno in owned and node.keywords):
+            if not (isinstance(node, ast.Call) and node.lineno in owned and (node.args or node.keywords)):
                 continue
             if expects_refusal(node, parents) or caught_around(node, _REFUSALS, parents):
                 continue
@@ -181,7 +182,8 @@ def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
         elif isinstance(node, ast.ClassDef):
             for m in node.body:
                 if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
-                    found[f"{node.name}.{m.name}"] = _read(m)
+                    static = any(last_name(d) == "staticmethod" for d in m.decorator_list)
+                    found[f"{node.name}.{m.name}"] = replace(_read(m), bound=not static)
     return found
 
 
