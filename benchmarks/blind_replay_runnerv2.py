@@ -26,6 +26,15 @@ an 8-tuple the runner stores, made a 7-field NamedTuple: the fork's 8-name unpac
 reads ``aux_hidden_states`` instead of ``hidden_states``) and #39098's ``self._dummy_run(n, skip_attn=True)``
 (a new ``if skip_attn and not is_profile: raise`` at the top of the method).  #39098's ``runner._dummy_run(n)``
 relying on the flipped default is the default-drift warning, as designed.
+After the killers97 widenings: 21 caught, 1 warned, 0 missed of 22 (twins: 13 quiet, 0 false errors).  Caught
+now: a tuple a class stores in ``self.NAME`` (tuple displays or a same-module NamedTuple) unpacked to the base's
+length or indexed at a position whose name moved, off ``self`` in a subclass or a receiver typed as the class
+(return drift, ``drift/stored_tuples.py``); a call whose constant arguments a new raising guard at the top of
+upstream's function holds for (symbol drift, ``drift/refused_args.py``).  Regression on the same engine:
+killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false errors (40, 30,
+23 twins), blind_replay_eplbops 25/25 (14 twins quiet), blind_replay_runner 24 caught, 2 warned, 1 missed of
+27 (unchanged; 16 twins quiet), blind_replay_workerinputs 34 caught, 1 warned of 35 (19 twins quiet),
+blind_replay_specdec 23/23 (10 twins quiet); fast lane 4119 passed, 1 skipped.
 
   python benchmarks/blind_replay_runnerv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
