@@ -34,7 +34,8 @@ upstream's function holds for (symbol drift, ``drift/refused_args.py``).  Regres
 killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false errors (40, 30,
 23 twins), blind_replay_eplbops 25/25 (14 twins quiet), blind_replay_runner 24 caught, 2 warned, 1 missed of
 27 (unchanged; 16 twins quiet), blind_replay_workerinputs 34 caught, 1 warned of 35 (19 twins quiet),
-blind_replay_specdec 23/23 (10 twins quiet); fast lane 4119 passed, 1 skipped.
+blind_replay_specdec 23/23 (10 twins quiet); fast lane 4119 passed, 1 skipped; symbol_precision --windows 3
+--no-speed: windows 0 and 1 0 false errors (window 2 cut off by the clock on a loaded machine).
 
   python benchmarks/blind_replay_runnerv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
