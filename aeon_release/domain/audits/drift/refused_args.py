@@ -1,0 +1,239 @@
+"""Arguments upstream's function now refuses: a fork call passing a combination a new guard at the top of the
+function raises for.
+
+#39098 put at the top of model runner v2's ``_dummy_run``::
+
+    if skip_attn and not is_profile:
+        raise ValueError("skip_attn must only be True for initial memory profiling.")
+
+(and flipped ``skip_attn``'s default to False).  A fork's warmup ``self._dummy_run(n, skip_attn=True)`` merges
+cleanly and raises at startup.  No name moved: only the values the function accepts.  Refused values
+(refused_values.py) reads a class's validators; this is a function's or method's own guard.
+
+A guard is an ``if`` among the function's leading statements (before any that may return or call on ``self``)
+whose body raises at its top level and whose test reads nothing but parameters the function never rebinds, and
+constants.  A fork-owned call passing a constant (by keyword or position) is refused when a guard of upstream's
+function holds for its values (the rest at the signature's constant defaults; a value not known decides
+nothing) while no guard of the base's function does.  The callee is tied by the fork's import: ``self.m(...)``
+or ``super().m(...)`` in a class whose base is the method's class, ``r.m(...)`` of a name annotated with it or
+bound to a call of it, ``f(...)`` of the imported function.  A call with ``*args``/``**kwargs``, inside
+``pytest.raises`` or a ``try`` catching the error, or the fork's own copy already carrying the guard, is quiet.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.stored_tuples import own_class, receiver_owners
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+
+# a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
+_CONSTANT_ARGUMENT = re.compile(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"])")
+_REFUSALS = frozenset({"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception"})
+_MOST_FILES = 64
+_UNKNOWN = object()
+
+
+@dataclass(frozen=True)
+class Call:
+    path: str
+    line: int
+    name: str  # the function's or method's name
+    owners: frozenset[tuple[str, str]]  # (module, class) for a method, (module, name) for a function
+    method: bool
+    node: ast.Call
+
+
+@dataclass(frozen=True)
+class Guarded:
+    """A function's parameters in order, their constant defaults, and its guards (line, test)."""
+
+    params: tuple[str, ...]
+    defaults: tuple[tuple[str, object], ...]
+    guards: tuple[tuple[int, ast.expr], ...]
+    bound: bool = False  # a method taking ``self``/``cls`` first (not a staticmethod): a call skips it
+
+
+def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    calls = list(_fork_calls(trees))
+    if not calls:
+        return []
+    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
+    words = tuple(sorted({f"def {c.name}(" for c in calls}))
+    holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
+    before, after = both_texts(trees, holding)
+    defs = {p: (_guarded(before[p], p), _guarded(after[p], p)) for p in holding}
+    findings = []
+    for call in calls:
+        for path, (was, now) in defs.items():
+            key = _key(call, dotted_name(path), now)
+            guard = _newly_refusing(call, was.get(key), now[key]) if key is not None else None
+            if key is not None and guard is not None and not _carried(trees, path, key, guard):
+                commit = trees.upstream_commit(path, r"raise|^[[:space:]]+if ", pr_pattern)
+                findings.append(_finding(call, path, key, guard, commit))
+    return findings
+
+
+def _key(call: Call, module: str, now: dict[str, Guarded]) -> str | None:
+    """The qualified name (``Cls.m`` or ``f``) in upstream's module the call reaches, if it has guards."""
+    for owner_module, owner in call.owners:
+        key = f"{owner}.{call.name}" if call.method else owner
+        if owner_module == module and key in now and now[key].guards:
+            return key
+    return None
+
+
+def _newly_refusing(call: Call, was: Guarded | None, now: Guarded) -> tuple[int, ast.expr] | None:
+    values = _values(call, now)
+    if values is None:
+        return None
+    old = _values(call, was) if was is not None else {}
+    if was is not None and (old is None or any(_holds(_as_fields(t), old) is not False for _, t in was.guards)):
+        return None  # the base refused it already, or may have
+    return next(((line, t) for line, t in now.guards if _holds(_as_fields(t), values) is True), None)
+
+
+def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
+    """Parameter -> the constant the call passes or the default holds; None for a call not mapped."""
+    node = call.node
+    if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        return None
+    params = fn.params[1:] if fn.bound else fn.params
+    if len(node.args) > len(params) or not {k.arg for k in node.keywords} <= set(fn.params):
+        return None
+    values = dict(fn.defaults)
+    values |= {p: _constant(a) for p, a in zip(params, node.args, strict=False)}
+    values |= {k.arg: _constant(k.value) for k in node.keywords if k.arg is not None}
+    return {k: v for k, v in values.items() if v is not _UNKNOWN}
+
+
+def _constant(node: ast.expr) -> object:
+    return node.value if isinstance(node, ast.Constant) else _UNKNOWN
+
+
+def _as_fields(test: ast.expr) -> ast.expr:
+    """The test with each parameter read as a field (``x`` -> ``self.x``): refused_values evaluates those."""
+
+    class _Fields(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return ast.Attribute(ast.Name("self", ast.Load()), node.id, ast.Load())
+
+    out = _Fields().visit(_copy(test))
+    return out if isinstance(out, ast.expr) else test
+
+
+def _copy(test: ast.expr) -> ast.expr:
+    return ast.parse(ast.unparse(test), mode="eval").body
+
+
+def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
+    for path, module, owned in fork_modules(trees, _CONSTANT_ARGUMENT.search):
+        parents, imports = parent_map(module), file_imports(module, path)
+        for node in ast.walk(module):
+            if not (isinstance(node, ast.Call) and node.lineno in owned and (node.args or node.keywords)):
+                continue
+            if expects_refusal(node, parents) or caught_around(node, _REFUSALS, parents):
+                continue
+            call = _call(path, node, parents, imports)
+            if call is not None:
+                yield call
+
+
+def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Call | None:
+    func = node.func
+    if isinstance(func, ast.Attribute):
+        if _overridden(func, node, parents):
+            return None
+        owners = receiver_owners(func.value, node, parents, imports)
+        return Call(path, node.lineno, func.attr, owners, True, node) if owners else None
+    origin = imported_origin(func, imports) if isinstance(func, ast.Name) else None
+    if origin is None:
+        return None
+    return Call(path, node.lineno, origin[1], frozenset({origin}), False, node)
+
+
+def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``self.m(...)`` where the fork's class defines ``m`` itself: the call reaches the fork's override."""
+    cls = own_class(node, parents) if isinstance(func.value, ast.Name) and func.value.id == "self" else None
+    return cls is not None and any(
+        isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and m.name == func.attr for m in cls.body
+    )
+
+
+def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
+    """``f`` / ``Cls.m`` -> its parameters, defaults and guards, for the module's functions and methods."""
+    module = parse_python(text, path) if text is not None else None
+    found: dict[str, Guarded] = {}
+    for node in module.body if module is not None else ():
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            found[node.name] = _read(node)
+        elif isinstance(node, ast.ClassDef):
+            for m in node.body:
+                if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
+                    static = any(last_name(d) == "staticmethod" for d in m.decorator_list)
+                    found[f"{node.name}.{m.name}"] = replace(_read(m), bound=not static)
+    return found
+
+
+def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    params = tuple(a.arg for a in positional) + tuple(a.arg for a in args.kwonlyargs)
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
+    return Guarded(params, defaults, tuple(_guards(func, set(params))))
+
+
+def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr]]:
+    rebound = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    for stmt in func.body:
+        if isinstance(stmt, ast.If) and any(isinstance(s, ast.Raise) for s in stmt.body):
+            read = _params_read(stmt.test)
+            if read and read <= params and not read & rebound:
+                yield stmt.lineno, stmt.test
+        if _may_skip_or_change(stmt):
+            return
+
+
+def _params_read(test: ast.expr) -> set[str] | None:
+    """The names the test reads; None when it reads anything else (an attribute, a call)."""
+    names: set[str] = set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Attribute | ast.Call | ast.Lambda | ast.Subscript | ast.NamedExpr):
+            return None
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+    return names
+
+
+def _carried(trees: ThreeTrees, path: str, key: str, guard: tuple[int, ast.expr]) -> bool:
+    """The fork's own copy of the function already holds the guard (cherry-picked)."""
+    mine = _guarded(trees.blobs(trees.ours, [path])[path], path).get(key)
+    return mine is not None and any(ast.dump(t) == ast.dump(guard[1]) for _, t in mine.guards)
+
+
+def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str) -> Finding:
+    line, test = guard
+    passed = ", ".join(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        call.path,
+        call.line,
+        f"fork-owned call passes {call.name}({passed}), which upstream's {key} now refuses ({path}:{line}{commit}: "
+        f"`if {ast.unparse(test)}` raises): pass what upstream still accepts",
+    )

@@ -1,0 +1,258 @@
+"""Stored tuple drift: a fork line unpacks or indexes a tuple an upstream class keeps in an attribute, and
+upstream changed the tuple's shape.
+
+A class that hands state from one method to the next in ``self.state = (a, b, c, ...)`` fixes the state's
+layout in that one line; a fork's subclass or helper reads it back by position, ``(batch, _, _, hidden, *_)``
+unpacked or ``state[4]`` indexed.  #35930 made model runner v2's ``execute_model_state``, an 8-tuple, the
+7-field ``ExecuteModelState`` NamedTuple (``model_inputs`` dropped): git merges the fork's
+``(_, _, _, _, hidden_states, _, _, _) = self.execute_model_state`` as it was, and it raises on the first step;
+``state[4]`` now reads ``aux_hidden_states``, silently.  Return drift (returns.py) checks a function's
+returned tuple; this is the tuple a class stores.
+
+A class's *shape* of an attribute at one revision: every ``self.NAME = value`` of its methods (None left out)
+is a tuple display, or a call of a ``NamedTuple`` class of the same module, all of one length; each position's
+name is the element's (a plain name) or the field's.  Anything else stored there (a call of something else, a
+name) leaves the shape unknown: quiet.  A fork-owned ``(a, b, ...) = R.NAME`` without a star (exactly the
+base's length, which upstream changed), or ``R.NAME[k]`` (or ``x[k]`` of ``x = R.NAME``, bound once in its
+function) whose position held a name at the base that upstream moved, is an error when ``R`` is tied to the
+class by its import: ``self`` in a class whose base is it, or a parameter annotated with it, or a name bound to
+a call of it.  The class's module must be the import's (a re-export decides nothing).
+
+Cheap first: only fork files whose added lines unpack from or index an attribute are parsed, and only the
+upstream-changed files that name one of those attributes.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+
+# ``a, b = x.attr`` / ``(a, b) = x.attr``, or ``...[3]``: a prefilter, the AST decides
+_WORDS = re.compile(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]")
+_MOST_FILES = 64
+_UNKNOWN = ""
+
+
+@dataclass(frozen=True)
+class Read:
+    path: str
+    line: int
+    attr: str
+    owners: frozenset[tuple[str, str]]  # (module, class) the receiver is tied to by an import
+    count: int | None  # an unpack without a star: the number of names it takes
+    position: int | None  # an index read: the position
+
+
+def stored_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    reads = list(_fork_reads(trees))
+    if not reads:
+        return []
+    paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
+    holding = sorted(trees.upstream_files_with(tuple(sorted({f".{r.attr}" for r in reads})), paths))[:_MOST_FILES]
+    before, after = both_texts(trees, holding)
+    shapes = {p: (_shapes(before[p], p), _shapes(after[p], p)) for p in holding}
+    findings = []
+    for read in reads:
+        found = _drifted(read, shapes)
+        if found is not None:
+            findings.append(_finding(trees, read, *found, pr_pattern))
+    return findings
+
+
+def _drifted(
+    read: Read, shapes: dict[str, tuple[dict[tuple[str, str], tuple[str, ...]], dict[tuple[str, str], tuple[str, ...]]]]
+) -> tuple[str, str, tuple[str, ...], tuple[str, ...]] | None:
+    """(upstream's file, the class, the base's shape, upstream's) when the read's position or count moved."""
+    for path, (was_all, now_all) in shapes.items():
+        module = dotted_name(path)
+        for owner_module, cls in read.owners:
+            was, now = was_all.get((cls, read.attr)), now_all.get((cls, read.attr))
+            if owner_module != module or not was or not now or was == now:
+                continue
+            if read.count is not None and read.count == len(was) != len(now):
+                return path, cls, was, now
+            k = read.position
+            if k is not None and -len(was) <= k < len(was) and was[k] != _UNKNOWN:
+                held = now[k] if -len(now) <= k < len(now) else _UNKNOWN
+                if held != was[k]:
+                    return path, cls, was, now
+    return None
+
+
+def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
+    for path, module, owned in fork_modules(trees, _WORDS.search):
+        parents, imports = parent_map(module), file_imports(module, path)
+        for node in ast.walk(module):
+            if getattr(node, "lineno", 0) in owned and (read := _read(path, node, parents, imports)) is not None:
+                yield read
+
+
+def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Read | None:
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
+        elts = node.targets[0].elts
+        if any(isinstance(e, ast.Starred) for e in elts) or not isinstance(node.value, ast.Attribute):
+            return None
+        if _stored_by_own_class(node.value, node, parents):
+            return None
+        owners = receiver_owners(node.value.value, node, parents, imports)
+        return Read(path, node.lineno, node.value.attr, owners, len(elts), None) if owners else None
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        k, held = _index(node.slice), _held(node.value, node, parents)
+        if k is None or held is None or _stored_by_own_class(held, node, parents):
+            return None
+        owners = receiver_owners(held.value, node, parents, imports)
+        return Read(path, node.lineno, held.attr, owners, None, k) if owners else None
+    return None
+
+
+def own_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
+    """The class whose method ``node`` sits in, if any."""
+    func = enclosing(node, parents)
+    cls = parents.get(id(func)) if func is not None else None
+    return cls if isinstance(cls, ast.ClassDef) else None
+
+
+def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``self.NAME`` where the fork's class stores ``self.NAME`` itself (None aside, a reset): the tuple read
+    back is its own."""
+    cls = own_class(node, parents) if isinstance(read.value, ast.Name) and read.value.id == "self" else None
+    return cls is not None and any(attr == read.attr and _shape(v, {}) is not None for attr, v in _stores(cls))
+
+
+def _index(node: ast.expr) -> int | None:
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        return -node.operand.value if type(node.operand.value) is int else None
+    return None
+
+
+def _held(value: ast.expr, node: ast.AST, parents: dict[int, ast.AST]) -> ast.Attribute | None:
+    """``R.attr`` itself, or the one ``R.attr`` a plain name is bound to in its function."""
+    if isinstance(value, ast.Attribute):
+        return value
+    func = enclosing(node, parents) if isinstance(value, ast.Name) else None
+    bound = assigned(func).get(value.id, ()) if func is not None and isinstance(value, ast.Name) else ()
+    return bound[0] if len(bound) == 1 and isinstance(bound[0], ast.Attribute) else None
+
+
+def receiver_owners(
+    receiver: ast.expr, node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]
+) -> frozenset[tuple[str, str]]:
+    """The imported classes ``receiver`` is tied to: ``self``'s (or ``super()``'s) class's bases, a name's
+    annotation or the call it is bound to."""
+    func = enclosing(node, parents)
+    if func is None:
+        return frozenset()
+    if isinstance(receiver, ast.Call) and last_name(receiver.func) == "super" and not receiver.args:
+        receiver = ast.Name("self")
+    if not isinstance(receiver, ast.Name):
+        return frozenset()
+    first = (func.args.posonlyargs + func.args.args)[:1]
+    if first and first[0].arg == receiver.id and receiver.id in ("self", "cls"):
+        cls = parents.get(id(func))
+        types = list(cls.bases) if isinstance(cls, ast.ClassDef) else []
+    else:
+        args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+        types = [a.annotation for a in args if a.arg == receiver.id and a.annotation is not None]
+        types += [v.func for v in assigned(func).get(receiver.id, ()) if isinstance(v, ast.Call)]
+    return frozenset(o for t in types if (o := imported_origin(t, imports)) is not None)
+
+
+def _shapes(text: str | None, path: str) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(class, attribute) -> the names at each position of the tuple every store of it holds ("" unnamed),
+    or () when a store holds something else or the lengths differ."""
+    module = parse_python(text, path) if text is not None else None
+    if module is None:
+        return {}
+    named = _named_tuples(module)
+    found: dict[tuple[str, str], tuple[str, ...]] = {}
+    for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
+        for attr, value in _stores(cls):
+            shape = _shape(value, named)
+            key = (cls.name, attr)
+            if shape is None:
+                continue
+            held = found.setdefault(key, shape)
+            if held != shape:
+                found[key] = _merged(held, shape)
+    return found
+
+
+def _merged(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """Two stores' shapes: one length keeps its positions (a name where both agree), else unknown ()."""
+    if len(a) != len(b) or not a:
+        return ()
+    return tuple(x if x == y else _UNKNOWN for x, y in zip(a, b, strict=True))
+
+
+def _stores(cls: ast.ClassDef) -> Iterator[tuple[str, ast.expr]]:
+    for node in ast.walk(cls):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        value = getattr(node, "value", None)
+        for t in targets:
+            if (
+                isinstance(t, ast.Attribute)
+                and isinstance(t.value, ast.Name)
+                and t.value.id == "self"
+                and value is not None
+            ):
+                yield t.attr, value
+
+
+def _shape(value: ast.expr, named: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
+    """A store's shape; None for ``None`` (no tuple yet), () for a value whose shape the source does not show."""
+    if isinstance(value, ast.Constant) and value.value is None:
+        return None
+    if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
+        return tuple(e.id if isinstance(e, ast.Name) else _UNKNOWN for e in value.elts)
+    if isinstance(value, ast.Call) and (fields := named.get(last_name(value.func) or "")) is not None:
+        return fields
+    return ()
+
+
+def _named_tuples(module: ast.Module) -> dict[str, tuple[str, ...]]:
+    """The module's ``class X(NamedTuple)`` classes -> their fields, in order."""
+    return {
+        node.name: tuple(
+            s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+        )
+        for node in module.body
+        if isinstance(node, ast.ClassDef) and any(last_name(b) == "NamedTuple" for b in node.bases)
+    }
+
+
+def _finding(
+    trees: ThreeTrees, read: Read, path: str, cls: str, was: tuple[str, ...], now: tuple[str, ...], pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(path, rf"self\.{read.attr}[[:space:]]*(:[^=]*)?=", pr_pattern)
+    if read.count is not None:
+        how = f"unpacks {read.count} values from {cls}.{read.attr}, which upstream now stores as {len(now)}"
+        fix = "unpack the new shape, or read the fields by name"
+    else:
+        k = read.position or 0
+        held = now[k] if -len(now) <= k < len(now) else ""
+        now_at = held or ("another value" if -len(now) <= k < len(now) else "nothing")
+        how = f"reads {cls}.{read.attr}[{k}] ({was[k]} at the base), where upstream now stores {now_at}"
+        fix = f"read {was[k]} by name"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        read.path,
+        read.line,
+        f"fork-owned line {how} ({path}{commit}): {len(was)} values at the base, {len(now)} now; {fix}",
+    )

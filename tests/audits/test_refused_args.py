@@ -1,0 +1,131 @@
+"""Refused arguments: a fork call passes values a new guard at the top of upstream's function raises for.
+
+Shaped like #39098 (f186cfe75e), which put ``if skip_attn and not is_profile: raise ValueError(...)`` at the top
+of model runner v2's ``_dummy_run`` (and flipped ``skip_attn``'s default): a fork warmup's
+``self._dummy_run(n, skip_attn=True)`` merges cleanly and raises at startup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+RUNNER = "vllm/worker/runner.py"
+RUNNER_BASE = """class Runner:
+    @staticmethod
+    def check(mode: str, strict: bool = False) -> None:
+        pass
+
+    def dummy_run(self, num_tokens: int, skip_attn: bool = True, is_profile: bool = False) -> int:
+        return num_tokens
+
+
+def warm(n: int, mode: str = "fast") -> int:
+    if mode == "slow":
+        raise ValueError("slow is gone")
+    return n
+"""
+RUNNER_UPSTREAM = """class Runner:
+    @staticmethod
+    def check(mode: str, strict: bool = False) -> None:
+        if strict and mode == "lazy":
+            raise ValueError("lazy is not strict")
+
+    def dummy_run(self, num_tokens: int, skip_attn: bool = False, is_profile: bool = False) -> int:
+        if skip_attn and not is_profile:
+            raise ValueError("skip_attn must only be True for initial memory profiling.")
+        return num_tokens
+
+
+def warm(n: int, mode: str = "fast") -> int:
+    if mode == "slow":
+        raise ValueError("slow is gone")
+    if mode == "eager":
+        raise ValueError("eager is gone")
+    return n
+"""
+SUBJECT = "[MRV2] Fix hanging issue with DeepSeek V3.2 by setting `skip_attn=False` (#39098)"
+FORK = "vllm/aeon/replay_refused.py"
+HEAD = "import pytest\n\nfrom vllm.worker.runner import Runner, warm\n\n\n"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body},
+        [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [r for r in found if r[0] == FORK and "now refuses" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonRunner(Runner):\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+        "def aeon_warm(runner: Runner) -> None:\n    runner.dummy_run(8, skip_attn=True)\n",
+        "def aeon_warm() -> None:\n    runner = Runner()\n    runner.dummy_run(8, True)\n"
+        "    runner.dummy_run(num_tokens=8, skip_attn=True)\n",
+        "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+        "        return super().dummy_run(num_tokens, skip_attn=True)\n",
+        "def aeon_warm() -> int:\n    return warm(4, mode='eager')\n",
+        "def aeon_warm() -> int:\n    return warm(4, 'eager')\n",
+        "def aeon_check(runner: Runner) -> None:\n    runner.check('lazy', True)\n",
+    ],
+    ids=[
+        "subclass self call",
+        "typed receiver",
+        "bound to a call",
+        "super call",
+        "module function",
+        "positional",
+        "staticmethod",
+    ],
+)
+def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = rows(git_repo, no_rules, body)
+    assert found and all(severity == "error" for _, _, severity, _ in found)
+    assert all("#39098" in message for *_, message in found)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the combination the guard lets through
+        "def aeon_profile(runner: Runner) -> None:\n    runner.dummy_run(8, skip_attn=True, is_profile=True)\n",
+        # a value the guard does not refuse
+        "def aeon_warm() -> int:\n    return warm(4, mode='fast')\n",
+        # the base refused it already: not this merge's doing
+        "def aeon_warm() -> int:\n    return warm(4, mode='slow')\n",
+        # a test of the refusal
+        "def test_refused(runner: Runner) -> None:\n    with pytest.raises(ValueError):\n"
+        "        runner.dummy_run(8, skip_attn=True)\n",
+        # an untyped receiver: which class is unknown
+        "def aeon_warm(runner) -> None:\n    runner.dummy_run(8, skip_attn=True)\n",
+        # the fork's class overrides the method: self.m reaches its own
+        "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+        "        return num_tokens\n\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+        # a staticmethod's first parameter is the call's first argument
+        "def aeon_check(runner: Runner) -> None:\n    runner.check(True, 'lazy')\n",
+        # a value not known decides nothing
+        "def aeon_warm(runner: Runner, skip: bool) -> None:\n    runner.dummy_run(8, skip_attn=skip)\n",
+    ],
+    ids=[
+        "let through",
+        "accepted value",
+        "refused at the base",
+        "pytest.raises",
+        "untyped",
+        "own override",
+        "staticmethod order",
+        "unknown value",
+    ],
+)
+def test_refused_arg_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []

@@ -1,0 +1,109 @@
+"""Stored tuple drift: a fork line unpacks or indexes a tuple an upstream class keeps in an attribute.
+
+Shaped like #35930 (10a5f4d53d), which made model runner v2's ``execute_model_state``, an 8-tuple
+``self.execute_model_state = (input_batch, model_inputs, ...)``, the 7-field ``ExecuteModelState`` NamedTuple:
+a fork's ``(_, _, hidden, _) = self.state`` raises on the first step, and ``state[2]`` reads another field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+RUNNER = "vllm/worker/runner.py"
+RUNNER_BASE = """class Runner:
+    def __init__(self) -> None:
+        self.state: tuple | None = None
+
+    def execute(self, batch, inputs, hidden, aux) -> None:
+        self.state = (batch, inputs, hidden, aux)
+
+    def sample(self):
+        batch, inputs, hidden, aux = self.state
+        self.state = None
+        return hidden
+"""
+RUNNER_UPSTREAM = """from typing import Any, NamedTuple
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def execute(self, batch, inputs, hidden, aux) -> None:
+        self.state = State(batch=batch, hidden=hidden, aux=aux)
+
+    def sample(self):
+        hidden = self.state.hidden
+        self.state = None
+        return hidden
+
+
+class State(NamedTuple):
+    batch: Any
+    hidden: Any
+    aux: Any
+"""
+SUBJECT = "[Model Runner V2] Use NamedTuple for `execute_model_state` (#35930)"
+FORK = "vllm/aeon/replay_state.py"
+HEAD = "from vllm.worker.runner import Runner\n\n\n"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body},
+        [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonRunner(Runner):\n    def aeon_hidden(self):\n        (_, _, hidden, _) = self.state\n"
+        "        return hidden\n",
+        "def aeon_hidden(runner: Runner):\n    return runner.state[2]\n",
+        "def aeon_hidden(runner: Runner):\n    state = runner.state\n    return state[2]\n",
+        "def aeon_aux(runner: Runner):\n    return runner.state[-1] if False else runner.state[3]\n",
+        "class AeonRunner(Runner):\n    def aeon_take(self):\n        (_, _, hidden, _) = self.state\n"
+        "        self.state = None\n        return hidden\n",
+    ],
+    ids=["subclass unpack", "typed index", "bound then indexed", "index past the end now", "reset to None"],
+)
+def test_a_positional_read_of_a_stored_tuple_upstream_reshaped_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    found = rows(git_repo, no_rules, body)
+    assert found and all(severity == "error" for _, _, severity, _ in found)
+    assert all("Runner.state" in message and "#35930" in message for *_, message in found)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the first position still holds the batch
+        "def aeon_batch(runner: Runner):\n    return runner.state[0]\n",
+        # a starred unpack takes any length
+        "def aeon_batch(runner: Runner):\n    batch, *rest = runner.state\n    return batch\n",
+        # an untyped receiver: which class is unknown
+        "def aeon_hidden(runner):\n    return runner.state[2]\n",
+        # a class of the fork's own with an attribute of the same name
+        "class Mine:\n    def aeon(self):\n        a, b, c, d = self.state\n        return c\n",
+        # the fork's subclass stores its own tuple there
+        "class AeonRunner(Runner):\n    def execute(self, batch, inputs, hidden, aux) -> None:\n"
+        "        self.state = (batch, inputs, hidden, aux)\n\n    def aeon(self):\n"
+        "        (_, _, hidden, _) = self.state\n        return self.state[2]\n",
+        # read by name
+        "def aeon_pending(runner: Runner) -> bool:\n    return runner.state is not None\n",
+    ],
+    ids=["first stayed", "starred", "untyped", "own class", "own store", "no position"],
+)
+def test_stored_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
