@@ -18,6 +18,12 @@ off a typed attribute), with twins (fork code the commit does not break).  The m
 parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
 lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 972980f2): 22 caught, 0 warned, 0 missed of 22 (twins: 11
+quiet, 0 false errors) in 14 s.  Every shape here (an import or a module attribute of a removed name, a call
+missing a new required argument or passing a removed one, a positional parameter inserted first, a static method
+called off the class or overridden after upstream removed it, a removed attribute read off ``self`` or a typed
+attribute) is symbol drift the engine already knew.
+
   python benchmarks/blind_replay_layerutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
