@@ -592,6 +592,287 @@ CASES += [
 ]
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Second blind batch (written and committed before the engine ran on it): the shapes the first batch did not try.
+
+# --- #29038 (2c52c7fd9a): vllm_is_batch_invariant lost its @functools.cache (a module constant read at import)
+CC = "2c52c7fd9a"
+CCW = "vllm_is_batch_invariant no longer @cache'd (no cache_clear)"
+CASES += [
+    (
+        "#29038 decorator removed",
+        "a cache_clear() off the function",
+        K(
+            "#29038",
+            CC,
+            CCW,
+            "vllm/aeon/cc1.py",
+            "import os\n\n"
+            "from vllm.model_executor.layers.batch_invariant import vllm_is_batch_invariant\n\n\n"
+            "def aeon_force_invariant_env() -> bool:\n"
+            "    # AEON: the Spark's determinism lane flips the env after import\n"
+            '    os.environ["VLLM_BATCH_INVARIANT"] = "1"\n'
+            "    vllm_is_batch_invariant.cache_clear()\n"
+            "    return vllm_is_batch_invariant()\n",
+            "vllm_is_batch_invariant.cache_clear()",
+        ),
+    ),
+    (
+        "#29038 decorator removed",
+        "a cache_clear() through the module",
+        K(
+            "#29038",
+            CC,
+            CCW,
+            "vllm/aeon/cc2.py",
+            BI + "def aeon_reset() -> None:\n    bi.vllm_is_batch_invariant.cache_clear()\n",
+            "bi.vllm_is_batch_invariant.cache_clear()",
+        ),
+    ),
+    (
+        "#29038 decorator removed",
+        "twin: a plain call",
+        K(
+            "#29038",
+            CC,
+            CCW,
+            "vllm/aeon/cc3.py",
+            BI + "def aeon_on() -> bool:\n    return bi.vllm_is_batch_invariant()\n",
+            "return bi.vllm_is_batch_invariant()",
+        ),
+    ),
+]
+
+# --- #17986 (63ad622233): the "gelu_and_mul" key of the act-and-mul registry renamed "geglu"
+GK = "63ad622233"
+GKW = "act-and-mul registry key gelu_and_mul -> geglu"
+ACT = "from vllm.model_executor.layers.activation import get_act_and_mul_fn\n\n\n"
+CASES += [
+    (
+        "#17986 registry key renamed",
+        "a string key to the registry's getter",
+        K(
+            "#17986",
+            GK,
+            GKW,
+            "vllm/aeon/gk1.py",
+            "import torch\n\n" + ACT + "def aeon_mlp_act() -> torch.nn.Module:\n"
+            "    # AEON: the Spark's GeGLU MLP\n"
+            '    return get_act_and_mul_fn("gelu_and_mul")\n',
+            'return get_act_and_mul_fn("gelu_and_mul")',
+        ),
+    ),
+    (
+        "#17986 registry key renamed",
+        "twin: the silu key kept",
+        K(
+            "#17986",
+            GK,
+            GKW,
+            "vllm/aeon/gk2.py",
+            "import torch\n\n" + ACT + "def aeon_mlp_act2() -> torch.nn.Module:\n"
+            '    return get_act_and_mul_fn("silu")\n',
+            'return get_act_and_mul_fn("silu")',
+        ),
+    ),
+]
+
+# --- #22948 (f1f0d2fab8): the gpt-oss activation reverted (SwigluOAIAndMul and its registry key gone)
+SW = "f1f0d2fab8"
+SWW = "SwigluOAIAndMul and the swigluoai_and_mul key removed"
+CASES += [
+    (
+        "#22948 registry key removed",
+        "a string key to the registry's getter",
+        K(
+            "#22948",
+            SW,
+            SWW,
+            "vllm/aeon/sw1.py",
+            "import torch\n\n" + ACT + "def aeon_oai_act() -> torch.nn.Module:\n"
+            '    return get_act_and_mul_fn("swigluoai_and_mul")\n',
+            'return get_act_and_mul_fn("swigluoai_and_mul")',
+        ),
+    ),
+    (
+        "#22948 registry key removed",
+        "twin: the geglu key kept",
+        K(
+            "#22948",
+            SW,
+            SWW,
+            "vllm/aeon/sw2.py",
+            "import torch\n\n" + ACT + "def aeon_geglu_act() -> torch.nn.Module:\n"
+            '    return get_act_and_mul_fn("geglu")\n',
+            'return get_act_and_mul_fn("geglu")',
+        ),
+    ),
+]
+
+# --- #37469 (445b7093fd): get_act_fn("gelu") returns vLLM's GELU CustomOp, no longer torch's nn.GELU
+GT = "445b7093fd"
+GTW = 'get_act_fn("gelu") now a GELU CustomOp, not nn.GELU'
+GAF = "from torch import nn\n\nfrom vllm.model_executor.layers.activation import get_act_fn\n\n\n"
+CASES += [
+    (
+        "#37469 registry value retyped",
+        "an isinstance test of the returned module",
+        K(
+            "#37469",
+            GT,
+            GTW,
+            "vllm/aeon/gt1.py",
+            GAF + "def aeon_exact_gelu(name: str) -> bool:\n"
+            "    act = get_act_fn(name)\n"
+            "    # AEON: the GB10 fused MLP kernel only implements torch's exact GELU\n"
+            "    return isinstance(act, nn.GELU) and act.approximate == 'none'\n",
+            "return isinstance(act, nn.GELU) and act.approximate == 'none'",
+        ),
+    ),
+    (
+        "#37469 registry value retyped",
+        "an attribute of the old type read off the returned module",
+        K(
+            "#37469",
+            GT,
+            GTW,
+            "vllm/aeon/gt2.py",
+            GAF + 'def aeon_gelu_mode() -> str:\n    return get_act_fn("gelu").approximate\n',
+            'return get_act_fn("gelu").approximate',
+        ),
+    ),
+    (
+        "#37469 registry value retyped",
+        "twin: the relu entry kept",
+        K(
+            "#37469",
+            GT,
+            GTW,
+            "vllm/aeon/gt3.py",
+            GAF + 'def aeon_is_relu() -> bool:\n    return isinstance(get_act_fn("relu"), nn.ReLU)\n',
+            'return isinstance(get_act_fn("relu"), nn.ReLU)',
+        ),
+    ),
+]
+
+# --- #46835 (0e207dac78): VocabParallelEmbedding.__init__ now calls a new self._register_bias()
+RB = "0e207dac78"
+RBW = "new base hook _register_bias called from __init__"
+PLH = "import torch\n\nfrom vllm.model_executor.layers.vocab_parallel_embedding import ParallelLMHead\n\n\n"
+CASES += [
+    (
+        "#46835 new base hook",
+        "a fork method of the hook's name with a required parameter",
+        K(
+            "#46835",
+            RB,
+            RBW,
+            "vllm/aeon/rb1.py",
+            PLH + "class AeonLMHead(ParallelLMHead):\n"
+            "    def _register_bias(self, bias: torch.Tensor) -> None:\n"
+            "        # AEON: the Spark's draft head loads a bias trained offline\n"
+            '        self.register_buffer("aeon_bias", bias, persistent=False)\n',
+            "def _register_bias(self, bias: torch.Tensor) -> None:",
+        ),
+    ),
+    (
+        "#46835 new base hook",
+        "twin: a fork method of another name",
+        K(
+            "#46835",
+            RB,
+            RBW,
+            "vllm/aeon/rb2.py",
+            PLH + "class AeonLMHead2(ParallelLMHead):\n"
+            "    def aeon_register_bias(self, bias: torch.Tensor) -> None:\n"
+            '        self.register_buffer("aeon_bias", bias, persistent=False)\n',
+            "def aeon_register_bias(self, bias: torch.Tensor) -> None:",
+        ),
+    ),
+]
+
+# --- #48390 (107a03ba63): LogitsProcessor._get_logits now calls a new self._apply_head(lm_head, hidden, bias)
+AH = "107a03ba63"
+AHW = "new base hook LogitsProcessor._apply_head"
+LP = "import torch\n\nfrom vllm.model_executor.layers.logits_processor import LogitsProcessor\n\n\n"
+CASES += [
+    (
+        "#48390 new base hook",
+        "a fork method of the hook's name taking one tensor",
+        K(
+            "#48390",
+            AH,
+            AHW,
+            "vllm/aeon/ah1.py",
+            LP + "class AeonLogitsProcessor(LogitsProcessor):\n"
+            "    def _apply_head(self, logits: torch.Tensor) -> torch.Tensor:\n"
+            "        # AEON: the Spark's head clamps logits before the sampler\n"
+            "        return logits.clamp(min=-1e4, max=1e4)\n",
+            "def _apply_head(self, logits: torch.Tensor) -> torch.Tensor:",
+        ),
+    ),
+]
+
+# --- #20255 (6cc1e7d96d), again: the GEMM dispatch_unquantized_gemm() returns now takes the layer first
+CASES += [
+    (
+        "#20255 returned callable's parameter inserted first",
+        "a call of the dispatcher's result",
+        K(
+            "#20255",
+            UG,
+            UGW,
+            "vllm/aeon/ug4.py",
+            "import torch\n\nfrom vllm.model_executor.layers.utils import dispatch_unquantized_gemm\n\n\n"
+            "def aeon_gemm(layer: torch.nn.Module, x: torch.Tensor) -> torch.Tensor:\n"
+            "    return dispatch_unquantized_gemm()(x, layer.weight, None)\n",
+            "return dispatch_unquantized_gemm()(x, layer.weight, None)",
+        ),
+    ),
+]
+
+# --- #32806 (5e4e0e51f4): CustomOp.__init__'s enforce_enable made keyword-only (SiluAndMul gains compile_native)
+KO = "5e4e0e51f4"
+KOW = "CustomOp.__init__(enforce_enable) keyword-only"
+CASES += [
+    (
+        "#32806 parameter made keyword-only",
+        "a positional argument to super().__init__",
+        K(
+            "#32806",
+            KO,
+            KOW,
+            "vllm/aeon/ko1.py",
+            "import torch\n\nfrom vllm.model_executor.custom_op import CustomOp\n\n\n"
+            "class AeonSquash(CustomOp):\n"
+            "    def __init__(self) -> None:\n"
+            "        # AEON: always the custom kernel on the Spark, whatever custom_ops says\n"
+            "        super().__init__(True)\n\n"
+            "    def forward_native(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return torch.tanh(x)\n",
+            "super().__init__(True)",
+        ),
+    ),
+    (
+        "#32806 parameter made keyword-only",
+        "twin: the keyword spelled",
+        K(
+            "#32806",
+            KO,
+            KOW,
+            "vllm/aeon/ko2.py",
+            "import torch\n\nfrom vllm.model_executor.custom_op import CustomOp\n\n\n"
+            "class AeonSquash2(CustomOp):\n"
+            "    def __init__(self) -> None:\n"
+            "        super().__init__(enforce_enable=True)\n\n"
+            "    def forward_native(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return torch.tanh(x)\n",
+            "super().__init__(enforce_enable=True)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-layerutils-")
     return 0
