@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
@@ -170,6 +171,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     field_default_drift,
     handed_default_drift,
     callback_drift,
+    dropped_cache_drift,
     dropped_kwarg_drift,
     filled_field_drift,
     none_field_drift,
