@@ -40,6 +40,7 @@ from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
+from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
@@ -200,6 +201,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     tuple_value_drift,
     sort_order_drift,
     key_drift,
+    dropped_table_key_drift,
     constant_drift,
     dtype_drift,
 )

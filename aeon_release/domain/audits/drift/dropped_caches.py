@@ -100,13 +100,15 @@ def _reads(path: str, module: ast.Module, owned: set[int], lost: list[Uncached])
     for node in walk_spanning(module, owned):
         if not (isinstance(node, ast.Attribute) and node.attr in _CACHE_METHODS and node.lineno in owned):
             continue
-        origin = _origin(node.value, imports, here, nested | top)
+        origin = named_origin(node.value, imports, here, nested | top)
         hit = next((u for u in lost if (u.module, u.name) == origin), None)
         if hit is not None and ast.unparse(node.value) not in guarded:
             yield node.lineno, ast.unparse(node), hit
 
 
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]], here: str, bound: set[str]) -> tuple[str, str] | None:
+def named_origin(
+    expr: ast.expr, imports: dict[str, tuple[str, str]], here: str, bound: set[str]
+) -> tuple[str, str] | None:
     """(module, name) the function ``expr`` names: imported, off an imported module, or the module's own
     name on its lines (the fork file binding the name nowhere itself)."""
     root = expr
