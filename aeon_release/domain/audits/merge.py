@@ -69,6 +69,7 @@ from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
+from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
@@ -204,6 +205,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     sort_order_drift,
     key_drift,
     dropped_table_key_drift,
+    rebuilt_entry_drift,
     constant_drift,
     dtype_drift,
 )
