@@ -25,10 +25,11 @@ BASE = (
     "def get_and_mul(act_fn_name: str):\n    act_fn_name = act_fn_name.lower()\n"
     "    if act_fn_name not in _AND_MUL:\n        raise ValueError(act_fn_name)\n"
     "    return _AND_MUL[act_fn_name]\n\n\n"
-    "def find_and_mul(name: str, default=None):\n    return _AND_MUL.get(name, default)\n"
+    "def find_and_mul(name: str, default=None):\n    return _AND_MUL.get(name, default)\n\n\n"
+    "def load_and_mul(name: str):\n    if name in _AND_MUL:\n        return _AND_MUL[name]\n    return make(name)\n"
 )
 THEIRS = BASE.replace("    'gelu_and_mul': lambda: GeluAndMul(),\n", "    'geglu': lambda: GeluAndMul(),\n")
-NAMED = "from vllm.layers.activation import find_and_mul, get_and_mul\n\n\n"
+NAMED = "from vllm.layers.activation import find_and_mul, get_and_mul, load_and_mul\n\n\n"
 MODULE = "from vllm.layers import activation\n\n\n"
 
 
@@ -45,8 +46,9 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, 
         (MODULE + "def aeon_act():\n    return activation.get_and_mul(act_fn_name='gelu_and_mul')\n", "error"),
         (MODULE + "def aeon_act():\n    return activation._AND_MUL['gelu_and_mul']\n", "error"),
         (NAMED + "def aeon_act():\n    return find_and_mul('gelu_and_mul')\n", "warning"),
+        (NAMED + "def aeon_act():\n    return load_and_mul('gelu_and_mul')\n", "warning"),
     ],
-    ids=["positional", "keyword-off-module", "subscript", "get-fallback"],
+    ids=["positional", "keyword-off-module", "subscript", "get-fallback", "guarded-fallback"],
 )
 def test_a_dropped_key_handed_to_its_getter(git_repo: GitRepo, tmp_path: Path, fork: str, severity: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "gelu_and_mul"), severity)]

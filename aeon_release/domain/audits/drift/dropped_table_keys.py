@@ -12,8 +12,9 @@ string keys at the base hold the key and at upstream, and in the merged file, do
 module's functions that look a parameter up in it (``NAME[param]``, ``NAME.get(param)``, ``param in NAME``).
 The fork's side, on lines it wrote: the key passed as that parameter (by position or keyword) to a getter,
 or subscripting the table (``NAME["key"]``), each resolved to upstream's module (imported, off the imported
-module, or on the module's own lines).  An error where the getter raises or subscripts (the lookup fails),
-a warning where it only reads ``.get``/``in`` (it falls back, silently).  Quiet: a key the fork puts back
+module, or on the module's own lines).  An error where the getter raises or subscripts unguarded (the
+lookup fails), a warning where it only reads ``.get``, or tests ``param in NAME`` and raises nothing (it
+falls back, silently, or takes another way).  Quiet: a key the fork puts back
 (``NAME["key"] = ...`` or ``NAME.update(...)`` on a fork line), a name the fork binds itself.  The finding
 names the key that now holds the dropped key's value, where one does (a rename).  A key no upstream Python
 file spells any more is name drift's (``names.py``), which says it already.
@@ -146,16 +147,30 @@ def _getters(module: ast.Module, table: str) -> dict[str, tuple[int, str, bool]]
         params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
         looked = [p for p in params if _looks_up(func, table, p)]
         if len(looked) == 1:
-            refuses = any(isinstance(n, ast.Raise) for n in ast.walk(func)) or _subscripts(func, table, looked[0])
-            found[func.name] = (params.index(looked[0]), looked[0], refuses)
+            # it raises, or subscripts unguarded; one that tests ``p in NAME`` and raises nothing has another way
+            param = looked[0]
+            raises = any(isinstance(n, ast.Raise) for n in ast.walk(func))
+            refuses = raises or (_subscripts(func, table, param) and not _tests(func, table, param))
+            found[func.name] = (params.index(param), param, refuses)
     return found
 
 
+def _tests(func: _Def, table: str, param: str) -> bool:
+    """``param in table`` (or ``not in``) somewhere in the function."""
+    return any(
+        isinstance(n, ast.Compare)
+        and len(n.ops) == 1
+        and isinstance(n.ops[0], ast.In | ast.NotIn)
+        and _is(n.left, param)
+        and _is(n.comparators[0], table)
+        for n in ast.walk(func)
+    )
+
+
 def _looks_up(func: _Def, table: str, param: str) -> bool:
+    if _tests(func, table, param):
+        return True
     for node in ast.walk(func):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
-            if _is(node.left, param) and _is(node.comparators[0], table):
-                return True
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
             if _is(node.func.value, table) and node.args and _is(node.args[0], param):
                 return True
