@@ -1,7 +1,7 @@
 """Cache drift: upstream took a function's cache decorator away, and the fork calls the cache's methods.
 
-#29038 made ``batch_invariant.vllm_is_batch_invariant`` a plain function over a module constant read at
-import, where it was ``@functools.cache``'d.  A fork line ``vllm_is_batch_invariant.cache_clear()`` (the
+#29038 made the batch-invariance predicate of ``layers/batch_invariant.py`` a plain function over a module
+constant read at import, where it was ``@functools.cache``'d.  A fork line ``<predicate>.cache_clear()`` (the
 usual way a test or a launcher makes a cached predicate read the environment again) merges cleanly and
 raises AttributeError: a plain function has no ``cache_clear``.  Symbol drift resolves the name to its def,
 which is still there, and knows nothing of what the decorator added to it.

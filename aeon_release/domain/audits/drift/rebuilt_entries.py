@@ -1,6 +1,6 @@
 """A table entry upstream now builds as another class, read by the fork for what the old class was.
 
-#37469 made ``activation._ACTIVATION_REGISTRY["gelu"]`` (a ``LazyDict`` of factories) build vLLM's own
+#37469 made ``activation._ACTIVATION_REGISTRY["gelu"]`` (a ``LazyDict`` of factories) build the project's own
 ``GELU()`` CustomOp where it built ``nn.GELU()``.  A fork's ``get_act_fn("gelu").approximate`` merges cleanly
 and raises AttributeError (the new class has no ``approximate``); ``isinstance(get_act_fn("gelu"), nn.GELU)``
 turns False, silently.  The key is still there, so no key check speaks.
