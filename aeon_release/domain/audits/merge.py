@@ -37,8 +37,11 @@ from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
+from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
+from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
@@ -66,6 +69,7 @@ from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
+from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
 from aeon_release.domain.audits.drift.refused_args import refused_arg_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
@@ -174,6 +178,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_default_drift,
     shim_drift,
     callback_drift,
+    dropped_cache_drift,
     dropped_kwarg_drift,
     filled_field_drift,
     none_field_drift,
@@ -185,6 +190,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     return_drift,
+    dispatched_call_drift,
     returned_string_drift,
     raised_kind_drift,
     escaped_kind_drift,
@@ -204,6 +210,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     stored_tuple_drift,
     sort_order_drift,
     key_drift,
+    dropped_table_key_drift,
+    rebuilt_entry_drift,
     constant_drift,
     dtype_drift,
 )

@@ -94,7 +94,8 @@ MERGE_RULES = (
         DECORATOR_DRIFT,
         "merge",
         Severity.WARNING,
-        "a fork override lacks a decorator upstream added to the method it overrides (compile, cache: an error)",
+        "a fork override lacks a decorator upstream added to the method it overrides (compile, cache: an error); "
+        "or calls a cache's method off a function upstream no longer caches (an error)",
     ),
     RuleInfo(
         SHADOWED_ATTRIBUTE,

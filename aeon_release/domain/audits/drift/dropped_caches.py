@@ -1,0 +1,141 @@
+"""Cache drift: upstream took a function's cache decorator away, and the fork calls the cache's methods.
+
+#29038 made the batch-invariance predicate of ``layers/batch_invariant.py`` a plain function over a module
+constant read at import, where it was ``@functools.cache``'d.  A fork line ``<predicate>.cache_clear()`` (the
+usual way a test or a launcher makes a cached predicate read the environment again) merges cleanly and
+raises AttributeError: a plain function has no ``cache_clear``.  Symbol drift resolves the name to its def,
+which is still there, and knows nothing of what the decorator added to it.
+
+Upstream's side: the Python files whose diff removed a ``@cache`` or ``@lru_cache`` line (``functools.``
+or not, called or not); a module-level function decorated so at the base and defined without either at
+upstream, and so in the merged file (a fork that kept the decorator keeps its cache).  The fork's side, on
+lines it wrote: ``NAME.cache_clear()``, ``.cache_info()`` or ``.cache_parameters()`` where ``NAME`` is that
+function, imported from its module, off the imported module (``module.NAME``), or on the module's own
+lines: an error.  A name the fork file binds itself, and a read under a ``hasattr`` test of the function,
+are quiet.  A method's cache (``Cls.meth.cache_clear()``) is left alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.module_tables import _bound_names
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import walk_spanning
+
+# a removed cache decorator line of a diff: ``-@cache``, ``-@functools.lru_cache(maxsize=None)``
+_REMOVED = re.compile(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
+# what only a cached function has
+_CACHE_METHODS = frozenset({"cache_clear", "cache_info", "cache_parameters"})
+_FORK_READ = re.compile(r"\.(?:" + "|".join(sorted(_CACHE_METHODS)) + r")\b")
+_DECORATORS = frozenset({"cache", "lru_cache"})
+
+
+@dataclass(frozen=True)
+class Uncached:
+    """A module-level function of upstream's ``path`` (``module``) that lost its cache decorator."""
+
+    module: str  # dotted
+    path: str
+    name: str
+    decorator: str  # as the base spelt it
+
+
+def dropped_cache_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines calling a cache's method off a function whose cache decorator upstream removed."""
+    if not any(
+        _FORK_READ.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()
+    ):
+        return []
+    lost = _uncached(trees)
+    if not lost:
+        return []
+    return [
+        _finding(trees, path, line, read, hit, pr_pattern)
+        for path, module, owned in fork_modules(trees, _FORK_READ.search)
+        for line, read, hit in _reads(path, module, owned, lost)
+    ]
+
+
+def _uncached(trees: ThreeTrees) -> list[Uncached]:
+    paths = sorted(p for p in trees.upstream if p.endswith(".py") and _REMOVED.search(trees.upstream.raw(p)))
+    found: list[Uncached] = []
+    for both in parsed_texts(trees, paths):
+        merged = trees.merged_module(both.path)
+        old, new = _functions(both.old), _functions(both.new)
+        kept = _functions(merged) if merged is not None else {}
+        for name, node in old.items():
+            shown = _cache_decorator(node)
+            if shown and name in new and name in kept and not _cache_decorator(new[name]):
+                if not _cache_decorator(kept[name]):
+                    found.append(Uncached(dotted_name(both.path, roots=("",)), both.path, name, shown))
+    return found
+
+
+def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _cache_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The def's functools cache decorator as spelt (``@cache``, ``@functools.lru_cache(maxsize=8)``), else ""."""
+    for dec in node.decorator_list:
+        called = dec.func if isinstance(dec, ast.Call) else dec
+        name = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) else ""
+        if name in _DECORATORS and (not isinstance(called, ast.Attribute) or ast.unparse(called.value) == "functools"):
+            return "@" + ast.unparse(dec)
+    return ""
+
+
+def _reads(path: str, module: ast.Module, owned: set[int], lost: list[Uncached]) -> Iterator[tuple[int, str, Uncached]]:
+    imports, here = file_imports(module, path), dotted_name(path, roots=("",))
+    nested, top = _bound_names(module)
+    guarded = _hasattr_tested(module)
+    for node in walk_spanning(module, owned):
+        if not (isinstance(node, ast.Attribute) and node.attr in _CACHE_METHODS and node.lineno in owned):
+            continue
+        origin = named_origin(node.value, imports, here, nested | top)
+        hit = next((u for u in lost if (u.module, u.name) == origin), None)
+        if hit is not None and ast.unparse(node.value) not in guarded:
+            yield node.lineno, ast.unparse(node), hit
+
+
+def named_origin(
+    expr: ast.expr, imports: dict[str, tuple[str, str]], here: str, bound: set[str]
+) -> tuple[str, str] | None:
+    """(module, name) the function ``expr`` names: imported, off an imported module, or the module's own
+    name on its lines (the fork file binding the name nowhere itself)."""
+    root = expr
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in bound:
+        return None
+    origin = imported_origin(expr, imports)
+    if origin is None and isinstance(expr, ast.Name) and expr.id not in imports:
+        origin = (here, expr.id)
+    return origin
+
+
+def _hasattr_tested(module: ast.Module) -> set[str]:
+    """The expressions the file tests with ``hasattr(expr, ...)``: it knows the cache may be gone."""
+    return {
+        ast.unparse(node.args[0])
+        for node in ast.walk(module)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr" and node.args
+    }
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, read: str, hit: Uncached, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, r"@(functools\.)?(lru_)?cache\b", pr_pattern)
+    message = (
+        f"fork-owned line reads {read}, but upstream took {hit.decorator} off {hit.module}.{hit.name} "
+        f"({hit.path}{commit}): a plain function has no {read.rsplit('.', 1)[1]}, so the line raises "
+        "AttributeError; drop it (the function caches nothing now), or keep the decorator in the fork"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)

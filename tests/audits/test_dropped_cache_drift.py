@@ -1,0 +1,70 @@
+"""Cache drift: a fork calls a cache's method off a function upstream no longer caches.
+
+#29038 (2c52c7fd9a) took ``@functools.cache`` off ``batch_invariant.vllm_is_batch_invariant`` (it returns a
+module constant read at import now): a fork's ``vllm_is_batch_invariant.cache_clear()`` merges cleanly and
+raises AttributeError.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+BI = "vllm/layers/invariant.py"
+BASE = (
+    "import os\nfrom functools import cache\n\n\n"
+    "@cache\ndef is_invariant() -> bool:\n    return os.getenv('INVARIANT', '0') == '1'\n\n\n"
+    "@cache\ndef block_size() -> int:\n    return int(os.getenv('BLOCK', '64'))\n"
+)
+THEIRS = BASE.replace(
+    "@cache\ndef is_invariant() -> bool:\n    return os.getenv('INVARIANT', '0') == '1'\n",
+    "INVARIANT = os.getenv('INVARIANT', '0') == '1'\n\n\ndef is_invariant() -> bool:\n    return INVARIANT\n",
+)
+NAMED = "from vllm.layers.invariant import block_size, is_invariant\n\n\n"
+MODULE = "from vllm.layers import invariant as inv\n\n\n"
+
+
+def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", BI: BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {BI: theirs})
+    return found(audit(git_repo, sides, tmp_path), DECORATOR_DRIFT)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        NAMED + "def aeon_reread() -> bool:\n    is_invariant.cache_clear()\n    return is_invariant()\n",
+        MODULE + "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n",
+        MODULE + "def aeon_hits() -> int:\n    return inv.is_invariant.cache_info().hits\n",
+    ],
+    ids=["imported-name", "module-attribute", "cache-info"],
+)
+def test_a_cache_method_off_a_function_upstream_no_longer_caches(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, ".cache_"), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # a plain call of the function: it still answers
+        NAMED + "def aeon_on() -> bool:\n    return is_invariant()\n",
+        # a function upstream still caches
+        NAMED + "def aeon_reset() -> None:\n    block_size.cache_clear()\n",
+        # the fork's own function of the name
+        "from functools import cache\n\n\n@cache\ndef is_invariant() -> bool:\n    return True\n\n\n"
+        "def aeon_reset() -> None:\n    is_invariant.cache_clear()\n",
+        # a read that tests the cache is there first
+        MODULE + "def aeon_reset() -> None:\n    if hasattr(inv.is_invariant, 'cache_clear'):\n"
+        "        inv.is_invariant.cache_clear()\n",
+        # another module's function of the name
+        "from vllm.other import is_invariant\n\n\ndef aeon_reset() -> None:\n    is_invariant.cache_clear()\n",
+    ],
+    ids=["plain-call", "still-cached", "own-def", "hasattr-guarded", "other-module"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == []
