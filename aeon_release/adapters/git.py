@@ -323,10 +323,12 @@ def _work_tree(path: Path) -> Path:
     That is the folder holding ``.git``, whatever ``core.worktree`` in the repository's config says: git took
     the folder it names for the work tree, ``audit --changed-since`` ran git there ("not a git repository") or,
     where that folder held another repository, in it."""
-    status, top, _ = rev_parse(path, "--show-toplevel")
+    status, top, common = _top_and_common(path)
     if status == 0 and top:
         where = path.absolute()
         if where.is_relative_to(top):
+            if common:
+                _remember_common(Path(top), Path(common))
             return Path(top)
         return next((place for place in (where, *where.parents) if (place / ".git").exists()), Path(top))
     status, git_dir_text, stderr = rev_parse(path, "--absolute-git-dir")
@@ -341,6 +343,28 @@ def _work_tree(path: Path) -> Path:
             "pass --repo the checkout whose .git file names this folder",
         )
     return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
+def _top_and_common(path: Path) -> tuple[int, str, str]:
+    """(status, ``--show-toplevel``, the common git directory or '') from one ``rev-parse``: ``Git.common_dir``
+    asked it in a process of its own after the top, on every audit of a merge.  Two values in one answer are
+    told apart only when it is exactly two non-empty lines (a path holding a newline makes it more, and
+    ``rev_parse``'s one value a call is asked instead; a git without ``--path-format`` echoes it, a third line)."""
+    status, out, err = rev_parse(path, "--show-toplevel", "--path-format=absolute", "--git-common-dir")
+    lines = out.split("\n")
+    if status != 0:
+        return status, "", err
+    if len(lines) == 2 and all(lines) and os.path.isabs(lines[1]):
+        return status, lines[0], lines[1]
+    return (*rev_parse(path, "--show-toplevel")[:2], "")
+
+
+def _remember_common(top: Path, common: Path) -> None:
+    """The common git directory of the work tree at ``top``, for ``Git.common_dir`` to take."""
+    key = _identity(top)
+    if key not in _COMMON and len(_COMMON) >= _KEPT_TOPS:
+        _COMMON.clear()
+    _COMMON[key] = common
 
 
 def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
@@ -479,9 +503,8 @@ class Git:
         key = _identity(self._cwd)
         known = _COMMON.get(key)
         if known is None or not known.is_dir():
-            if len(_COMMON) >= _KEPT_TOPS:
-                _COMMON.clear()
-            known = _COMMON[key] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            known = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            _remember_common(self._cwd, known)
         return known
 
     @property
