@@ -1222,6 +1222,20 @@ class Git:
         )
         return [name for name in out.split("\0") if name]
 
+    def changed_path_lists(self, base: str, tips: Sequence[str]) -> list[list[str]]:
+        """:meth:`changed_path_list` from ``base`` to each of ``tips``, from one ``diff-tree --stdin`` (a line
+        ``TIP BASE`` each: the tip diffed against ``base`` given as its one parent) where a merge's audit ran one
+        process a side.  A tip's names follow its header, an empty name and its id (``--format=%x00%H``; no name
+        is empty); tips that are not distinct full ids, or an answer not read so, are asked one process a tip."""
+        if len(set(tips)) == len(tips) and all(blobs.is_object_id(rev) for rev in (base, *tips)):
+            lines = "".join(f"{tip} {base}\n" for tip in tips).encode("ascii")
+            args = ("diff-tree", "--stdin", "-r", "-z", "--no-renames", "--name-only", "--format=%x00%H")
+            done = self.plumb(*args, stdin=lines)
+            found = _names_by_tip(done.stdout, tips) if done.returncode == 0 else None
+            if found is not None:
+                return found
+        return [self.changed_path_list(base, tip) for tip in tips]
+
     def merge_tree(
         self,
         ours: str,
@@ -1765,6 +1779,31 @@ SHALLOW_HINT = (
     "this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
     "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
 )
+
+
+def _names_by_tip(out: bytes, tips: Sequence[str]) -> list[list[str]] | None:
+    """``diff-tree --stdin --format=%x00%H -z --name-only``'s answer by tip: each diff with names is ``NUL TIP NUL``,
+    a newline (git's line between a header and its diff), then ``NAME NUL`` each; a tip with none prints nothing.
+    None for anything else."""
+    words = out.decode("utf-8", "surrogateescape").split("\0")
+    if words.pop() != "":
+        return None
+    found: dict[str, list[str]] = {}
+    names: list[str] | None = None
+    at = 0
+    while at < len(words):
+        if words[at]:  # a name of the diff under the last header
+            if names is None:
+                return None
+            names.append(words[at])
+            at += 1
+            continue
+        tip, first = words[at + 1 : at + 2], words[at + 2 : at + 3]
+        if not tip or tip[0] not in tips or tip[0] in found or not first or first[0][:1] != "\n" or not first[0][1:]:
+            return None
+        names = found[tip[0]] = [first[0][1:]]
+        at += 3
+    return [found.get(tip, []) for tip in tips]
 
 
 def git_common_dir(path: Path) -> Path | None:

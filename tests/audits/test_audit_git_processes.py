@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -53,3 +54,26 @@ def test_the_top_and_the_common_git_directory_are_one_rev_parse(
     gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
     [asked] = _running(gits, "rev-parse")
     assert "--show-toplevel" in asked and "--git-common-dir" in asked
+
+
+def test_both_sides_changed_paths_are_one_diff_tree(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
+    [listed] = _running(gits, "diff-tree")
+    assert "--stdin" in listed
+
+
+def test_the_sides_listed_by_one_diff_tree_are_each_sides_own(git_repo: GitRepo) -> None:
+    """Names git prints as they are: one starting with a newline (git's line after each header comes before
+    it), one spelled as upstream's commit id (a header's), a tab, a folder; a side that changed nothing."""
+    git_repo.commit({"a.py": "x = 1\n"}, "base")
+    base = git_repo.git("rev-parse", "HEAD")
+    git_repo.git("checkout", "--quiet", "-b", "upstream")
+    theirs = git_repo.commit({"\nup.py": "x\n", "d/e\tf.py": "y\n", "a.py": "x = 2\n"}, "up")
+    git_repo.git("checkout", "--quiet", "main")
+    ours = git_repo.commit({theirs: "named as upstream's id\n", "\n\nfork.py": "z\n"}, "fork")
+    git = Git(git_repo.path)
+    for tips in ((theirs, ours), (ours, theirs), (base, ours), (theirs, base)):
+        assert git.changed_path_lists(base, tips) == [git.changed_path_list(base, tip) for tip in tips]
+    assert git.changed_path_lists(base, (theirs, ours))[1] == ["\n\nfork.py", theirs]
