@@ -323,10 +323,12 @@ def _work_tree(path: Path) -> Path:
     That is the folder holding ``.git``, whatever ``core.worktree`` in the repository's config says: git took
     the folder it names for the work tree, ``audit --changed-since`` ran git there ("not a git repository") or,
     where that folder held another repository, in it."""
-    status, top, _ = rev_parse(path, "--show-toplevel")
+    status, top, common = _top_and_common(path)
     if status == 0 and top:
         where = path.absolute()
         if where.is_relative_to(top):
+            if common:
+                _remember_common(Path(top), Path(common))
             return Path(top)
         return next((place for place in (where, *where.parents) if (place / ".git").exists()), Path(top))
     status, git_dir_text, stderr = rev_parse(path, "--absolute-git-dir")
@@ -341,6 +343,28 @@ def _work_tree(path: Path) -> Path:
             "pass --repo the checkout whose .git file names this folder",
         )
     return _work_tree(git_dir.parent)  # `--repo fork/.git`: the work tree around it
+
+
+def _top_and_common(path: Path) -> tuple[int, str, str]:
+    """(status, ``--show-toplevel``, the common git directory or '') from one ``rev-parse``: ``Git.common_dir``
+    asked it in a process of its own after the top, on every audit of a merge.  Two values in one answer are
+    told apart only when it is exactly two non-empty lines (a path holding a newline makes it more, and
+    ``rev_parse``'s one value a call is asked instead; a git without ``--path-format`` echoes it, a third line)."""
+    status, out, err = rev_parse(path, "--show-toplevel", "--path-format=absolute", "--git-common-dir")
+    lines = out.split("\n")
+    if status != 0:
+        return status, "", err
+    if len(lines) == 2 and all(lines) and os.path.isabs(lines[1]):
+        return status, lines[0], lines[1]
+    return (*rev_parse(path, "--show-toplevel")[:2], "")
+
+
+def _remember_common(top: Path, common: Path) -> None:
+    """The common git directory of the work tree at ``top``, for ``Git.common_dir`` to take."""
+    key = _identity(top)
+    if key not in _COMMON and len(_COMMON) >= _KEPT_TOPS:
+        _COMMON.clear()
+    _COMMON[key] = common
 
 
 def rev_parse(path: Path, *options: str) -> tuple[int, str, str]:
@@ -479,9 +503,8 @@ class Git:
         key = _identity(self._cwd)
         known = _COMMON.get(key)
         if known is None or not known.is_dir():
-            if len(_COMMON) >= _KEPT_TOPS:
-                _COMMON.clear()
-            known = _COMMON[key] = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            known = Path(self.run("rev-parse", "--path-format=absolute", "--git-common-dir"))
+            _remember_common(self._cwd, known)
         return known
 
     @property
@@ -1199,6 +1222,20 @@ class Git:
         )
         return [name for name in out.split("\0") if name]
 
+    def changed_path_lists(self, base: str, tips: Sequence[str]) -> list[list[str]]:
+        """:meth:`changed_path_list` from ``base`` to each of ``tips``, from one ``diff-tree --stdin`` (a line
+        ``TIP BASE`` each: the tip diffed against ``base`` given as its one parent) where a merge's audit ran one
+        process a side.  A tip's names follow its header, an empty name and its id (``--format=%x00%H``; no name
+        is empty); tips that are not distinct full ids, or an answer not read so, are asked one process a tip."""
+        if len(set(tips)) == len(tips) and all(blobs.is_object_id(rev) for rev in (base, *tips)):
+            lines = "".join(f"{tip} {base}\n" for tip in tips).encode("ascii")
+            args = ("diff-tree", "--stdin", "-r", "-z", "--no-renames", "--name-only", "--format=%x00%H")
+            done = self.plumb(*args, stdin=lines)
+            found = _names_by_tip(done.stdout, tips) if done.returncode == 0 else None
+            if found is not None:
+                return found
+        return [self.changed_path_list(base, tip) for tip in tips]
+
     def merge_tree(
         self,
         ours: str,
@@ -1742,6 +1779,31 @@ SHALLOW_HINT = (
     "this clone is shallow, so older commits are missing: run `git fetch --unshallow` "
     "(in GitHub Actions: actions/checkout with fetch-depth: 0)"
 )
+
+
+def _names_by_tip(out: bytes, tips: Sequence[str]) -> list[list[str]] | None:
+    """``diff-tree --stdin --format=%x00%H -z --name-only``'s answer by tip: each diff with names is ``NUL TIP NUL``,
+    a newline (git's line between a header and its diff), then ``NAME NUL`` each; a tip with none prints nothing.
+    None for anything else."""
+    words = out.decode("utf-8", "surrogateescape").split("\0")
+    if words.pop() != "":
+        return None
+    found: dict[str, list[str]] = {}
+    names: list[str] | None = None
+    at = 0
+    while at < len(words):
+        if words[at]:  # a name of the diff under the last header
+            if names is None:
+                return None
+            names.append(words[at])
+            at += 1
+            continue
+        tip, first = words[at + 1 : at + 2], words[at + 2 : at + 3]
+        if not tip or tip[0] not in tips or tip[0] in found or not first or first[0][:1] != "\n" or not first[0][1:]:
+            return None
+        names = found[tip[0]] = [first[0][1:]]
+        at += 3
+    return [found.get(tip, []) for tip in tips]
 
 
 def git_common_dir(path: Path) -> Path | None:

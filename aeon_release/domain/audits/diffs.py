@@ -68,8 +68,9 @@ def prefetch(where: Path, base: str, ours: str, theirs: str, grep: bool = True) 
         _STARTED.pop(next(iter(_STARTED)))
     while len(_GREPPED) >= _KEPT:
         _GREPPED.pop(next(iter(_GREPPED)))
-    repo.Git(where)  # its work tree found here, once: the two threads below each asked git (a race on the cache)
+    git = repo.Git(where)  # its work tree found here, once: the two threads below each asked git (a race on the cache)
     mine = _background(repo.diff_zero_context, where, base, ours)
+    _list_changes(git, where, base, ours, theirs)
     upstream_changed(where, base, theirs)  # listed once here: both threads below, and prepare_sides, read it
     enums: Future[frozenset[str]] = Future()
     _STARTED[key] = (mine, _background(_upstream_diff, where, base, ours, theirs), enums)
@@ -120,7 +121,23 @@ def started(where: Path, base: str, ours: str, theirs: str) -> Started:
 @functools.lru_cache(maxsize=_KEPT)
 def upstream_changed(where: Path, base: str, theirs: str) -> tuple[str, ...]:
     """The paths upstream changed, in the order ``git diff`` shows them (commits never change: kept)."""
-    return tuple(repo.Git(where).changed_path_list(base, theirs))
+    told = _LISTED.pop((where, base, theirs), None)
+    return told if told is not None else tuple(repo.Git(where).changed_path_list(base, theirs))
+
+
+# The paths each side changed, listed together by ``prefetch`` (one git where a side each had, in every audit of
+# a merge), until ``upstream_changed`` and ``_upstream_diff`` take them.
+_LISTED: dict[tuple[Path, str, str], tuple[str, ...]] = {}  # (where, base, theirs) -> upstream's paths
+_FORK_CHANGED: dict[tuple[Path, str, str], frozenset[str]] = {}  # (where, base, ours) -> the fork's paths
+
+
+def _list_changes(git: repo.Git, where: Path, base: str, ours: str, theirs: str) -> None:
+    upstream, fork = git.changed_path_lists(base, (theirs, ours))
+    for kept in (_LISTED, _FORK_CHANGED):
+        while len(kept) >= _KEPT:
+            kept.pop(next(iter(kept)))
+    _LISTED[(where, base, theirs)] = tuple(upstream)
+    _FORK_CHANGED[(where, base, ours)] = frozenset(fork)
 
 
 def changed_files_containing(
@@ -192,7 +209,9 @@ def _upstream_diff(where: Path, base: str, ours: str, theirs: str) -> str:
     changed blob on both sides: 60 MB over 2,000 commits), and one git process uses one core.  So
     the files are split into consecutive parts, one git process each: each file's diff stands alone
     (renames are off), and the parts joined in order are byte for byte the one diff."""
-    fork = repo.Git(where).changed_paths(base, ours)
+    fork = _FORK_CHANGED.pop((where, base, ours), None)
+    if fork is None:
+        fork = frozenset(repo.Git(where).changed_paths(base, ours))
     paths = [
         p for p in upstream_changed(where, base, theirs) if p in fork or (p.endswith(".py") and not _upstream_test(p))
     ]

@@ -1,0 +1,79 @@
+"""The git processes an audit of a merged checkout starts: each is started in every audit a person runs and in
+every audit test (~3,000 a suite run), so what one process can answer is not asked of two."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from aeon_release.adapters.git import Git
+from aeon_release.domain.audits import audit_tree
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+COUNTING_GIT = """#!/bin/sh
+printf '%s\\n' "$*" >> {log}
+exec {git} "$@"
+"""
+
+
+def audited_gits(repo: GitRepo, config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The argument lists of the gits an audit of a fresh merge started (a counting git first on PATH)."""
+    unique = f"# {tmp_path.name}\n"  # the merge's ids are this test's own: no earlier audit's diffs are reused
+    sides = s.merge_case(
+        repo, {"pkg/a.py": unique + "X = 1\n"}, {"pkg/b.py": "Y = 2\n"}, [("up", {"pkg/a.py": unique + "X = 3\n"})]
+    )
+    log, shim = tmp_path / "gits.log", tmp_path / "bin" / "git"
+    shim.parent.mkdir()
+    shim.write_text(COUNTING_GIT.format(log=log, git=shutil.which("git")))
+    shim.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shim.parent}:{Path(shutil.which('git') or '').parent}")
+    audit_tree(repo.path, config, merge=sides)
+    return log.read_text().splitlines()
+
+
+def _running(gits: list[str], command: str) -> list[str]:
+    return [args for args in gits if f" {command} " in f" {args} "]
+
+
+def test_the_checkout_is_listed_by_one_ls_files(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The index and the untracked files in one ``ls-files`` (two had listed them), beside ``diff-files``."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
+    [listed] = _running(gits, "ls-files")
+    assert "--stage" in listed and "--others" in listed
+    assert len(_running(gits, "diff-files")) == 1
+
+
+def test_the_top_and_the_common_git_directory_are_one_rev_parse(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
+    [asked] = _running(gits, "rev-parse")
+    assert "--show-toplevel" in asked and "--git-common-dir" in asked
+
+
+def test_both_sides_changed_paths_are_one_diff_tree(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
+    [listed] = _running(gits, "diff-tree")
+    assert "--stdin" in listed
+
+
+def test_the_sides_listed_by_one_diff_tree_are_each_sides_own(git_repo: GitRepo) -> None:
+    """Names git prints as they are: one starting with a newline (git's line after each header comes before
+    it), one spelled as upstream's commit id (a header's), a tab, a folder; a side that changed nothing."""
+    git_repo.commit({"a.py": "x = 1\n"}, "base")
+    base = git_repo.git("rev-parse", "HEAD")
+    git_repo.git("checkout", "--quiet", "-b", "upstream")
+    theirs = git_repo.commit({"\nup.py": "x\n", "d/e\tf.py": "y\n", "a.py": "x = 2\n"}, "up")
+    git_repo.git("checkout", "--quiet", "main")
+    ours = git_repo.commit({theirs: "named as upstream's id\n", "\n\nfork.py": "z\n"}, "fork")
+    git = Git(git_repo.path)
+    for tips in ((theirs, ours), (ours, theirs), (base, ours), (theirs, base)):
+        assert git.changed_path_lists(base, tips) == [git.changed_path_list(base, tip) for tip in tips]
+    assert git.changed_path_lists(base, (theirs, ours))[1] == ["\n\nfork.py", theirs]
