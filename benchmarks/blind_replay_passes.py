@@ -492,9 +492,7 @@ CASES += [
             AP,
             APW,
             "vllm/aeon/ap3.py",
-            "import torch\n\n"
-            + AQF
-            + "class AeonActQuantPass(aqf.ActivationQuantFusionPass):\n"
+            "import torch\n\n" + AQF + "class AeonActQuantPass(aqf.ActivationQuantFusionPass):\n"
             "    def __call__(self, graph: torch.fx.Graph) -> None:\n"
             "        # AEON: count the NVFP4 matches for the Spark's compile report\n"
             "        self.matched_count = self.patterns.apply(graph)\n",
@@ -509,8 +507,7 @@ CASES += [
             AP,
             APW,
             "vllm/aeon/ap4.py",
-            AQF + "def aeon_inputs():\n"
-            "    return aqf.SiluMulFp8StaticQuantPattern().get_inputs()\n",
+            AQF + "def aeon_inputs():\n    return aqf.SiluMulFp8StaticQuantPattern().get_inputs()\n",
             "return aqf.SiluMulFp8StaticQuantPattern().get_inputs()",
         ),
     ),
