@@ -2729,15 +2729,22 @@ class _Checker:
             return  # nothing required now, or it could not be built before either: an abstract class of the fork's
         short = qual.rsplit(".", 1)[-1]
         report = _error if self._named_anywhere(mod.path, short) else _warning
+        lacking = []
         for name, target in sorted(after.items()):
             how = self._made_required(mod.path, qual, target)
             if how is None:
                 continue
+            lacking.append(name)
             yield report(
                 mod,
                 node.lineno,
                 f"{short} does not implement {name}(), which {target.owner} now requires: {how}; instantiating "
                 f"{short} raises TypeError; implement it" + ("" if report is _error else _UNNAMED),
+            )
+        for call in _built_here(mod.tree, short) if lacking and "." not in qual else []:
+            # the line that raises: the class line names the cause, the build the place
+            yield _error(
+                mod, call.lineno, f"builds {short}, which lacks {', '.join(lacking)} (see its class): TypeError"
             )
 
     def _made_required(self, path: str, qual: str, target: DefSym) -> str | None:
@@ -7435,6 +7442,11 @@ def _actor_method(call: ast.Call) -> ast.Attribute | None:
 
 
 _ACTOR_CALLS = frozenset({"remote", "bind"})
+
+
+def _built_here(tree: ast.Module, name: str) -> list[ast.Call]:
+    """The module's calls of the bare name ``name``: its builds of a class of that name."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name]
 
 
 def _show(expr: ast.expr) -> str:
