@@ -2741,7 +2741,7 @@ class _Checker:
                 f"{short} does not implement {name}(), which {target.owner} now requires: {how}; instantiating "
                 f"{short} raises TypeError; implement it" + ("" if report is _error else _UNNAMED),
             )
-        for call in _built_here(mod.tree, short) if lacking and "." not in qual else []:
+        for call in _built_here(mod.tree, short) if lacking and report is _error and "." not in qual else []:
             # the line that raises: the class line names the cause, the build the place
             yield _error(
                 mod, call.lineno, f"builds {short}, which lacks {', '.join(lacking)} (see its class): TypeError"
