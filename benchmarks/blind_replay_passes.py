@@ -284,6 +284,24 @@ CASES += [
     ),
     (
         "#27041 self attribute narrowed",
+        "twin: a pass binding the whole config itself (added after the blind run)",
+        K(
+            "#27041",
+            IC,
+            ICW,
+            "vllm/aeon/ic3.py",
+            VIP + "class AeonOwnConfigPass(VllmInductorPass):\n"
+            "    def __init__(self, config):\n"
+            "        super().__init__(config)\n"
+            "        self.compilation_config = config.compilation_config\n\n"
+            "    def __call__(self, graph: torch.fx.Graph) -> None:\n"
+            "        if '+aeon_nvfp4_quant' not in self.compilation_config.custom_ops:\n"
+            "            return\n",
+            "if '+aeon_nvfp4_quant' not in self.compilation_config.custom_ops:",
+        ),
+    ),
+    (
+        "#27041 self attribute narrowed",
         "twin: a field the narrowed type keeps",
         K(
             "#27041",
@@ -507,6 +525,31 @@ CASES += [
             "        # AEON: count the NVFP4 matches for the Spark's compile report\n"
             "        self.matched_count = self.patterns.apply(graph)\n",
             "self.matched_count = self.patterns.apply(graph)",
+        ),
+    ),
+    (
+        "#39684 base gained abstract members",
+        "twin: a fork pattern on both contracts (added after the blind run)",
+        K(
+            "#39684",
+            AP,
+            APW,
+            "vllm/aeon/ap5.py",
+            "from vllm.compilation.passes.fusion.act_quant_fusion import ActivationQuantPattern\n\n\n"
+            "class AeonBothPattern(ActivationQuantPattern):\n"
+            "    def get_inputs(self):\n"
+            "        return []\n\n"
+            "    @property\n"
+            "    def pattern(self):\n"
+            "        return lambda x: x\n\n"
+            "    @property\n"
+            "    def replacement(self):\n"
+            "        return lambda x: x\n\n"
+            "    def register(self, pm_pass) -> None:\n"
+            "        pass\n\n\n"
+            "def aeon_build(quant_key) -> AeonBothPattern:\n"
+            "    return AeonBothPattern(quant_key)\n",
+            "return AeonBothPattern(quant_key)",
         ),
     ),
     (

@@ -43,9 +43,13 @@ BUILT = "\n\ndef aeon_register(pm_pass, key):\n    AeonPattern(key).register(pm_
 
 
 def _found(
-    repo: GitRepo, fork: str, upstream: dict[str, str | None] = UPSTREAM, says: str = "now requires"
+    repo: GitRepo,
+    fork: str,
+    upstream: dict[str, str | None] = UPSTREAM,
+    says: str = "now requires",
+    base: dict[str, str] = BASE,
 ) -> list[tuple[int, str, str]]:
-    sides = s.merge_case(repo, BASE, {FORK: HEAD + fork}, [("[Compilation] Refactor SiluMul (#39684)", upstream)])
+    sides = s.merge_case(repo, base, {FORK: HEAD + fork}, [("[Compilation] Refactor SiluMul (#39684)", upstream)])
     return [
         (f.line, f.severity.value, f.message)
         for f in s.merged_findings(repo, sides, s.Settings())
@@ -167,3 +171,10 @@ def test_a_holder_the_fork_binds_itself_stays_quiet(git_repo: GitRepo) -> None:
         "        return self.compilation_config.custom_ops\n"
     }
     assert _holder(git_repo, fork) == []
+
+
+def test_a_rebase_on_abstract_members_without_an_abc_stays_quiet(git_repo: GitRepo) -> None:
+    # @abstractmethod without ABC (or ABCMeta) anywhere in the order: Python builds the class all the same
+    plain = {**BASE, VIP: VIP_TEXT.replace("from abc import ABC, abstractmethod", "from abc import abstractmethod")}
+    plain[VIP] = plain[VIP].replace("(ABC, Generic[R])", "(Generic[R])")
+    assert _found(git_repo, OLD_CONTRACT + BUILT, base=plain) == []

@@ -2760,7 +2760,10 @@ class _Checker:
             )
         found = self.after.module_at(path)
         cls = self.after.class_info(found, qual) if found else None
-        moved = rebased_between(self.after.mro(cls, True), target.owner, self.base_ix, self._upstream) if cls else None
+        order = self.after.mro(cls, True) if cls else []
+        if not any(_class_name(i) == "ABC" or (isinstance(i, px.ClassInfo) and _abstract_meta(i.node)) for i in order):
+            return None  # no ABC meta: Python never refuses to build it
+        moved = rebased_between(order, target.owner, self.base_ix, self._upstream)
         if moved is None:
             return None
         commit = self._commit(moved.module.path, moved.qualname)
