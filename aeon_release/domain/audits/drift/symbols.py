@@ -77,6 +77,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
+from aeon_release.domain.audits.drift.rebased import rebased_between, stored_anywhere
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -2210,6 +2211,9 @@ class _Checker:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
         before, after = resolver(self.before), resolver(self.after)
+        if before is UNKNOWN and after is MISSING and (retyped := self._retyped_holder(mod, node, scope)):
+            yield retyped
+            return
         if after is UNKNOWN and (gone := self._gone_owner(mod, node, scope)) is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
             return
@@ -2234,6 +2238,27 @@ class _Checker:
                 after,
                 "signature",
             )
+
+    def _retyped_holder(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Finding | None:
+        """``self.compilation_config.custom_ops`` in a fork pass, where upstream made the base's holder a class
+        it added in the change, lacking the member (#27041, drift/rebased.py); before, the holder's class was
+        not known (a proxy).  A holder whose class upstream already had is only a warning: its type may have
+        been something else than the engine can tell; a member the fork's module stores itself stays quiet."""
+        typed = self._typed(mod, node.value, scope)
+        new = typed(self.after) if typed is not None else None
+        if new is None or not self._upstream(new.module.path) or stored_anywhere(mod.tree, node.attr):
+            return None
+        if typed is not None and typed(self.before) is not None:
+            return None  # the holder's class was known: a member removed from it is _compare's
+        old_mod = self.base_ix.module_at(new.module.path)
+        added = old_mod is None or self.base_ix.class_info(old_mod, new.qualname) is None
+        commit = self._commit(new.module.path, new.qualname)
+        where = f"{new.module.path}; {commit}" if commit else new.module.path
+        message = (
+            f"reads {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
+            f"which has no {node.attr}: AttributeError; read it where upstream keeps it"
+        )
+        return (_error if added else _warning)(mod, node.end_lineno or node.lineno, message)
 
     def _gone_owner(
         self, mod: ModuleInfo, expr: ast.expr, scope: _Scope
@@ -2738,18 +2763,46 @@ class _Checker:
             return  # nothing required now, or it could not be built before either: an abstract class of the fork's
         short = qual.rsplit(".", 1)[-1]
         report = _error if self._named_anywhere(mod.path, short) else _warning
+        lacking = []
         for name, target in sorted(after.items()):
-            if not self._upstream(target.path):
+            how = self._made_required(mod.path, qual, target)
+            if how is None:
                 continue
-            commit = self._commit(target.path, name)
-            where = f"{target.path}; {commit}" if commit else target.path
+            lacking.append(name)
             yield report(
                 mod,
                 node.lineno,
-                f"{short} does not implement {name}(), which {target.owner} now requires: upstream made it "
-                f"abstract ({where}); instantiating {short} raises TypeError; implement it"
-                + ("" if report is _error else _UNNAMED),
+                f"{short} does not implement {name}(), which {target.owner} now requires: {how}; instantiating "
+                f"{short} raises TypeError; implement it" + ("" if report is _error else _UNNAMED),
             )
+        for call in _built_here(mod.tree, short) if lacking and report is _error and "." not in qual else []:
+            # the line that raises: the class line names the cause, the build the place
+            yield _error(
+                mod, call.lineno, f"builds {short}, which lacks {', '.join(lacking)} (see its class): TypeError"
+            )
+
+    def _made_required(self, path: str, qual: str, target: DefSym) -> str | None:
+        """How upstream made ``target`` required of the fork's class: made abstract in a file it changed, or
+        brought in by one of upstream's classes it rebased on a base declaring it abstract (#39684,
+        drift/rebased.py); None when neither (the fork's own doing)."""
+        if self._upstream(target.path):
+            commit = self._commit(target.path, target.name)
+            return (
+                f"upstream made it abstract ({target.path}; {commit})"
+                if commit
+                else (f"upstream made it abstract ({target.path})")
+            )
+        found = self.after.module_at(path)
+        cls = self.after.class_info(found, qual) if found else None
+        order = self.after.mro(cls, True) if cls else []
+        if not any(_class_name(i) == "ABC" or (isinstance(i, px.ClassInfo) and _abstract_meta(i.node)) for i in order):
+            return None  # no ABC meta: Python never refuses to build it
+        moved = rebased_between(order, target.owner, self.base_ix, self._upstream)
+        if moved is None:
+            return None
+        commit = self._commit(moved.module.path, moved.qualname)
+        where = f"{moved.module.path}; {commit}" if commit else moved.module.path
+        return f"upstream rebased {moved.qualname} on a base declaring it abstract ({where})"
 
     def _named_anywhere(self, path: str, name: str) -> bool:
         """Something the merged tree runs names the fork's class (builds it, derives from it, or spells its
@@ -7444,6 +7497,11 @@ def _actor_method(call: ast.Call) -> ast.Attribute | None:
 
 
 _ACTOR_CALLS = frozenset({"remote", "bind"})
+
+
+def _built_here(tree: ast.Module, name: str) -> list[ast.Call]:
+    """The module's calls of the bare name ``name``: its builds of a class of that name."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name]
 
 
 def _show(expr: ast.expr) -> str:

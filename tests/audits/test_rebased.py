@@ -1,0 +1,180 @@
+"""A class upstream swapped under the fork's code: a base rebased on abstract members (#39684), a holder retyped (#27041)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+# -- shaped like #39684 (2196bac135): ActivationQuantPattern(ABC) with an abstract register() rebased on
+#    VllmPatternReplacement, whose pattern / replacement / get_inputs are abstract; register() removed
+VIP = "vllm/compilation/vllm_inductor_pass.py"
+ACT = "vllm/compilation/act_quant_fusion.py"
+FORK = "vllm/aeon/patterns.py"
+VIP_TEXT = (
+    "from abc import ABC, abstractmethod\nfrom typing import Generic, TypeVar\n\nR = TypeVar('R')\n\n\n"
+    "class VllmPatternReplacement(ABC, Generic[R]):\n"
+    "    @property\n    @abstractmethod\n    def pattern(self):\n        ...\n\n"
+    "    @property\n    @abstractmethod\n    def replacement(self):\n        ...\n\n"
+    "    @abstractmethod\n    def get_inputs(self):\n        ...\n"
+)
+ACT_OLD = (
+    "from abc import ABC, abstractmethod\n\n\n"
+    "class ActivationQuantPattern(ABC):\n"
+    "    def __init__(self, quant_key):\n        self.quant_key = quant_key\n\n"
+    "    @abstractmethod\n    def register(self, pm_pass):\n        raise NotImplementedError\n"
+)
+ACT_NEW = (
+    "from vllm.compilation.vllm_inductor_pass import VllmPatternReplacement\n\n\n"
+    "class ActivationQuantPattern(VllmPatternReplacement):\n"
+    "    def __init__(self, quant_key):\n        self.quant_key = quant_key\n"
+)
+BASE = {"vllm/compilation/__init__.py": "", VIP: VIP_TEXT, ACT: ACT_OLD}
+UPSTREAM = {ACT: ACT_NEW}
+HEAD = "from vllm.compilation.act_quant_fusion import ActivationQuantPattern\n\n\n"
+OLD_CONTRACT = (
+    "class AeonPattern(ActivationQuantPattern):\n"
+    "    def get_inputs(self):\n        return []\n\n"
+    "    def register(self, pm_pass):\n        pm_pass.append(self)\n"
+)
+BUILT = "\n\ndef aeon_register(pm_pass, key):\n    AeonPattern(key).register(pm_pass)\n"
+
+
+def _found(
+    repo: GitRepo,
+    fork: str,
+    upstream: dict[str, str | None] = UPSTREAM,
+    says: str = "now requires",
+    base: dict[str, str] = BASE,
+) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(repo, base, {FORK: HEAD + fork}, [("[Compilation] Refactor SiluMul (#39684)", upstream)])
+    return [
+        (f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and (says in f.message or "builds AeonPattern" in f.message)
+    ]
+
+
+def test_a_fork_class_the_rebased_base_leaves_abstract(git_repo: GitRepo) -> None:
+    found = sorted(_found(git_repo, OLD_CONTRACT + BUILT))
+    assert [(line, severity) for line, severity, _ in found] == [(4, "error"), (4, "error"), (13, "error")]
+    assert "builds AeonPattern, which lacks pattern, replacement (see its class): TypeError" in found[2][2]
+    assert "AeonPattern does not implement pattern(), which VllmPatternReplacement now requires" in found[0][2]
+    assert "upstream rebased ActivationQuantPattern on a base declaring it abstract" in found[0][2]
+    assert "does not implement replacement()" in found[1][2]
+
+
+NEW_CONTRACT = OLD_CONTRACT + (
+    "\n    @property\n    def pattern(self):\n        return None\n"
+    "\n    @property\n    def replacement(self):\n        return None\n"
+)
+OWN_ABSTRACT = OLD_CONTRACT.replace(
+    "    def register(self, pm_pass):", "    @abstractmethod\n    def register(self, pm_pass):"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # the fork's pattern implements the new contract
+        (NEW_CONTRACT + BUILT, UPSTREAM),
+        # an abstract class of the fork's own: its subclasses implement
+        ("from abc import abstractmethod\n\n\n" + OWN_ABSTRACT, UPSTREAM),
+        # upstream changed the module but left the base's bases alone
+        (OLD_CONTRACT + BUILT, {ACT: ACT_OLD + "\n\nFUSED_OPS = {}\n"}),
+    ],
+)
+def test_a_fork_class_the_rebase_leaves_whole_stays_quiet(
+    git_repo: GitRepo, fork: str, upstream: dict[str, str | None]
+) -> None:
+    assert _found(git_repo, fork, upstream) == []
+
+
+# -- shaped like #27041 (11ae016bd7): VllmInductorPass.compilation_config, a proxy of the CompilationConfig, made
+#    an InductorCompilationConfig (added in the change) holding two of its fields
+PASS_OLD = (
+    "import weakref\n\n\n"
+    "class VllmInductorPass:\n"
+    "    def __init__(self, config):\n"
+    "        self.compilation_config = weakref.proxy(config.compilation_config)\n"
+)
+HOLDER = (
+    "class InductorCompilationConfig:\n    splitting_ops: list | None = None\n    use_graph_partition: bool = False\n"
+)
+PASS_NEW = (
+    "from dataclasses import dataclass\n\n\n@dataclass\n" + HOLDER + "\n\n"
+    "class VllmInductorPass:\n"
+    "    def __init__(self, config):\n"
+    "        self.compilation_config = InductorCompilationConfig(config.compilation_config.splitting_ops)\n"
+)
+PASS_HEAD = "from vllm.compilation.vllm_inductor_pass import VllmInductorPass\n\n\n"
+
+
+def _pass_fork(body: str) -> dict[str, str]:
+    return {FORK: PASS_HEAD + "class AeonPass(VllmInductorPass):\n    def __call__(self, graph):\n" + body}
+
+
+def _holder(
+    repo: GitRepo, fork: dict[str, str], upstream: str = PASS_NEW, base: str = PASS_OLD
+) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {"vllm/compilation/__init__.py": "", VIP: base},
+        fork,
+        [("[torch.compile] Passing only necessary compilation config (#27041)", {VIP: upstream})],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "upstream now makes" in f.message
+    ]
+
+
+def test_a_read_the_retyped_holder_lacks(git_repo: GitRepo) -> None:
+    body = "        return '+aeon_quant' in self.compilation_config.custom_ops\n"
+    assert _holder(git_repo, _pass_fork(body)) == [(6, "error")]
+
+
+def test_a_holder_whose_class_upstream_already_had_is_a_warning(git_repo: GitRepo) -> None:
+    body = "        return '+aeon_quant' in self.compilation_config.custom_ops\n"
+    had = (
+        "from dataclasses import dataclass\n\n\n@dataclass\n"
+        + HOLDER
+        + "\n\n"
+        + PASS_OLD.replace("import weakref\n\n\n", "import weakref\n")
+    )
+    assert _holder(git_repo, _pass_fork(body), base=had) == [(6, "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a field the new holder keeps
+        "        return not self.compilation_config.splitting_ops\n",
+        # the fork's module sets the member on the holder itself
+        "        self.compilation_config.custom_ops = []\n        return self.compilation_config.custom_ops\n",
+    ],
+)
+def test_a_read_the_retyped_holder_serves_stays_quiet(git_repo: GitRepo, body: str) -> None:
+    assert _holder(git_repo, _pass_fork(body)) == []
+
+
+def test_a_holder_the_fork_binds_itself_stays_quiet(git_repo: GitRepo) -> None:
+    fork = {
+        FORK: PASS_HEAD + "class AeonPass(VllmInductorPass):\n"
+        "    def __init__(self, config):\n"
+        "        super().__init__(config)\n"
+        "        self.compilation_config = config.compilation_config\n\n"
+        "    def __call__(self, graph):\n"
+        "        return self.compilation_config.custom_ops\n"
+    }
+    assert _holder(git_repo, fork) == []
+
+
+def test_a_rebase_on_abstract_members_without_an_abc_stays_quiet(git_repo: GitRepo) -> None:
+    # @abstractmethod without ABC (or ABCMeta) anywhere in the order: Python builds the class all the same
+    plain = {**BASE, VIP: VIP_TEXT.replace("from abc import ABC, abstractmethod", "from abc import abstractmethod")}
+    plain[VIP] = plain[VIP].replace("(ABC, Generic[R])", "(Generic[R])")
+    assert _found(git_repo, OLD_CONTRACT + BUILT, base=plain) == []
