@@ -313,6 +313,34 @@ MUTATORS: dict[str, Callable[[ast.stmt], ast.stmt]] = {
     "chains": chains,
 }
 
+
+def _wide(piece: str) -> str:
+    """Each simple statement's line led by a string of characters wider than a byte in UTF-8: a node's
+    ``col_offset`` counts bytes, a ``str`` index characters."""
+    out = []
+    for line in piece.split("\n"):
+        body = line.lstrip()
+        simple = body and not body.startswith(("@", "def ", "async ", "class ", "else", "elif", "except", "finally", "case", "match", "try", "if ", "for ", "while ", "with ", "return", "raise", "global", "nonlocal", "del ", "pass", "break", "continue", "import", "from", ")", "]", "}", "#", '"', "'"))  # fmt: skip
+        indent = line[: len(line) - len(body)]
+        out.append(
+            f'{indent}_fz_u = "ü€😀\\u2028"; {body}'
+            if simple and not line.rstrip().endswith(("(", "[", "{", ",", "\\"))
+            else line
+        )
+    return "\n".join(out)
+
+
+# Text mutators: the plain copy's text rewritten (line ends, separators str.splitlines splits on and
+# Python's tokenizer does not, characters wider than a byte).
+TEXTS: dict[str, Callable[[str], str]] = {
+    "crlf": lambda p: p.replace("\n", "\r\n"),
+    "cr": lambda p: p.replace("\n", "\r"),
+    "separators": lambda p: p.replace("\n", "  # \x0c\x1c\x1d\x1e\x85\u2028\u2029\n", p.count("\n") // 2).replace(
+        "\n    ", "\n\x0c    ", 3
+    ),
+    "wide": _wide,
+}
+
 # Module-level shapes, filled with one of the file's classes, functions and attributes.
 CORPUS = """
 from . import *
@@ -490,6 +518,35 @@ def carry(text: str, touched: set[int], mutator: str, rng: random.Random) -> str
     return "".join(lines) + "".join(out)
 
 
+def whole(text: str, mutator: str) -> str | None:
+    """A file the fork wrote whole (a replay's carry): each of its top-level defs mutated in place."""
+    try:
+        module = ast.parse(text)
+    except SyntaxError:
+        return None
+    if mutator == "corpus":
+        cls, func, attr = _names(module)
+        return text + CORPUS.format(cls=cls, func=func, attr=attr)
+    lines = text.splitlines(keepends=True)
+    defs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    for d in sorted(defs, key=_start, reverse=True):
+        if (piece := _mutated(d, mutator, d.name)) is not None:
+            lines[_start(d) - 1 : d.end_lineno] = [piece + "\n"]
+    return "".join(lines)
+
+
+def replayed_carries(rng: random.Random, n: int) -> list[Any]:
+    """n of the killers and twins the replays under benchmarks/ carry (killer_replay.Killer), seeded."""
+    import importlib
+
+    found = list(importlib.import_module("killer_replay").KILLERS)
+    for path in sorted(Path(__file__).parent.glob("blind_replay_*.py")):
+        mod = importlib.import_module(path.stem)
+        found += [k for _, _, k in [*getattr(mod, "CASES", []), *getattr(mod, "TWINS", [])]]
+    rng.shuffle(found)
+    return found[:n]
+
+
 def _start(node: ast.stmt) -> int:
     return min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
 
@@ -501,7 +558,8 @@ def _mutated(d: ast.stmt, mutator: str, name: str) -> str | None:
     if isinstance(node, ast.ClassDef) and name != node.name:
         node.bases, node.keywords = [ast.Name(node.name, ast.Load())], []
     node.name = name  # type: ignore[attr-defined]
-    piece = ast.unparse(ast.fix_missing_locations(MUTATORS[mutator](node)))
+    piece = ast.unparse(ast.fix_missing_locations(MUTATORS.get(mutator, MUTATORS["plain"])(node)))
+    piece = TEXTS[mutator](piece) if mutator in TEXTS else piece
     try:
         compile(piece, "<fuzz>", "exec")
     except SyntaxError:
@@ -560,6 +618,57 @@ def install() -> None:
         setattr(drift_checks, name, _apart(name, getattr(drift_checks, name), list))
 
 
+Job = tuple[str, str, Callable[[str], dict[str, str]]]  # upstream's commit, the base, mutator -> fork files
+
+
+def commit_jobs(repo: Path, rng: random.Random, args: argparse.Namespace) -> list[Job]:
+    """Real commits; the fork's files are the changed files with mutated defs (``carry``)."""
+    jobs: list[Job] = []
+    for sha, paths in commits(repo, args.since, args.commits, rng, args.replayed):
+        base = git(repo, "rev-parse", f"{sha}^")
+        texts = {p: t for p in paths if (t := show(repo, base, p)) is not None and len(t) < 60_000}
+        if not texts:
+            continue
+        touched = {p: touched_lines(repo, sha, p) for p in texts}
+
+        def make(mutator: str, texts: dict[str, str] = texts, touched: dict[str, set[int]] = touched) -> dict[str, str]:
+            return {p: c for p, t in texts.items() if (c := carry(t, touched[p], mutator, rng))}
+
+        jobs.append((sha, base, make))
+        if len(jobs) == args.commits:
+            break
+    return jobs
+
+
+def carry_jobs(repo: Path, rng: random.Random, args: argparse.Namespace) -> list[Job]:
+    """The replays' carries (killers and twins), mutated: a file the carry wrote whole in place, a file it
+    edited as ``carry`` does."""
+    from killer_replay import carry_files
+
+    jobs: list[Job] = []
+    for killer in replayed_carries(rng, args.commits):
+        sha = git(repo, "rev-parse", killer.sha, check=False)
+        if not sha:
+            continue
+        base = git(repo, "rev-parse", f"{sha}^")
+        files = carry_files(repo, base, killer)
+        olds = {p: show(repo, base, p) for p in files}
+
+        def make(mutator: str, files: dict[str, str] = files, olds: dict[str, str | None] = olds) -> dict[str, str]:
+            out = {}
+            for p, t in files.items():
+                new = (
+                    (whole(t, mutator) if olds[p] is None else carry(t, set(), mutator, rng))
+                    if p.endswith(".py")
+                    else t
+                )
+                out[p] = new if new is not None else t
+            return out
+
+        jobs.append((sha, base, make))
+    return jobs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mirror", type=Path, default=MIRROR)
@@ -567,42 +676,39 @@ def main() -> int:
     parser.add_argument("--commits", type=int, default=8)
     parser.add_argument("--since", default="2025-06-01")
     parser.add_argument("--replayed", action="store_true", help="the commits the replays name, not any")
+    parser.add_argument("--carries", action="store_true", help="mutate the replays' carries, --commits of them")
     parser.add_argument("--only", nargs="*", default=[], help="these mutators only")
     parser.add_argument("--show", action="store_true", help="print each crash's traceback tail")
     args = parser.parse_args()
     install()
     warnings.simplefilter("ignore", SyntaxWarning)
     rng = random.Random(args.seed)
-    mutators = [m for m in [*MUTATORS, "corpus"] if not args.only or m in args.only]
+    mutators = [m for m in [*MUTATORS, *TEXTS, "corpus"] if not args.only or m in args.only]
     runs = conflicts = lines = 0
     slowest = (0.0, "")
     started = time.process_time()
     with tempfile.TemporaryDirectory(prefix="aeon-fuzz-", dir="/dev/shm") as tmp:
         repo = clone(args.mirror, Path(tmp) / "repo")
         done = 0
-        for sha, paths in commits(repo, args.since, args.commits, rng, args.replayed):
-            base = git(repo, "rev-parse", f"{sha}^")
-            texts = {p: t for p in paths if (t := show(repo, base, p)) is not None and len(t) < 60_000}
-            if not texts or done >= args.commits:
-                continue
+        jobs = carry_jobs(repo, rng, args) if args.carries else commit_jobs(repo, rng, args)
+        for sha, base, make in jobs:
             done += 1
             for mutator in mutators:
-                files = {p: c for p, t in texts.items() if (c := carry(t, touched_lines(repo, sha, p), mutator, rng))}
+                files = make(mutator)
                 ours = commit_files(repo, base, files, f"fuzz {mutator}")
                 merged = merge(repo, base, ours, sha, Path(tmp) / f"m{runs}")
                 if merged is None:
                     conflicts += 1
                     continue
                 before = sum(CRASHES.values())
-                _, seconds = audit(merged)
+                findings, seconds = audit(merged)
+                errors = sum(f.severity.value == "error" for f in findings)
                 slowest = max(slowest, (seconds, f"{sha[:10]} {mutator}"))
                 runs += 1
-                lines += sum(c.count("\n") - t.count("\n") for p, t in texts.items() if (c := files.get(p)))
+                lines += sum(t.count("\n") for t in files.values())
                 crashed = sum(CRASHES.values()) - before
-                print(
-                    f"{sha[:10]} {mutator:13} {seconds:6.2f}s {'CRASH x' + str(crashed) if crashed else 'ok'}",
-                    flush=True,
-                )
+                verdict = f"CRASH x{crashed}" if crashed else "ok"
+                print(f"{sha[:10]} {mutator:13} {seconds:6.2f}s {errors:3} errors {len(findings) - errors:3} warnings {verdict}", flush=True)  # fmt: skip
     print(f"\nruns: {runs} ({done} commits x {len(mutators)} mutators, {conflicts} conflicted), fork lines: {lines}")
     print(
         f"checks run: {sum(v for k, v in RAN.items() if k != 'invalid piece')}, invalid pieces: {RAN['invalid piece']}"
