@@ -640,6 +640,13 @@ def commit_jobs(repo: Path, rng: random.Random, args: argparse.Namespace) -> lis
     return jobs
 
 
+def upstream_files(repo: Path, sha: str, mutator: str) -> dict[str, str]:
+    """The Python files upstream's commit changed (four at most), as it left them, every top-level def mutated."""
+    paths = git(repo, "diff", "--name-only", f"{sha}^", sha, "--", "*.py").splitlines()[:4]
+    texts = {p: t for p in paths if (t := show(repo, sha, p)) is not None and len(t) < 60_000}
+    return {p: new for p, t in texts.items() if (new := whole(t, mutator)) is not None}
+
+
 def carry_jobs(repo: Path, rng: random.Random, args: argparse.Namespace) -> list[Job]:
     """The replays' carries (killers and twins), mutated: a file the carry wrote whole in place, a file it
     edited as ``carry`` does."""
@@ -677,6 +684,7 @@ def main() -> int:
     parser.add_argument("--since", default="2025-06-01")
     parser.add_argument("--replayed", action="store_true", help="the commits the replays name, not any")
     parser.add_argument("--carries", action="store_true", help="mutate the replays' carries, --commits of them")
+    parser.add_argument("--upstream", action="store_true", help="mutate upstream's changed files, not the fork's")
     parser.add_argument("--only", nargs="*", default=[], help="these mutators only")
     parser.add_argument("--show", action="store_true", help="print each crash's traceback tail")
     args = parser.parse_args()
@@ -694,9 +702,12 @@ def main() -> int:
         for sha, base, make in jobs:
             done += 1
             for mutator in mutators:
-                files = make(mutator)
+                files, theirs_files = make(mutator), {}
+                if args.upstream:  # upstream's side strange instead: its changed files' defs mutated in place
+                    files, theirs_files = make("plain"), upstream_files(repo, sha, mutator)
                 ours = commit_files(repo, base, files, f"fuzz {mutator}")
-                merged = merge(repo, base, ours, sha, Path(tmp) / f"m{runs}")
+                theirs = commit_files(repo, sha, theirs_files, f"fuzz {mutator}") if theirs_files else sha
+                merged = merge(repo, base, ours, theirs, Path(tmp) / f"m{runs}")
                 if merged is None:
                     conflicts += 1
                     continue
