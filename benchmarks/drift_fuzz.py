@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from threeway import MIRROR, audit, clone, commit_files, git, merge, show
+from threeway import MIRROR, audit, clone, commit_files, git, merge, show, utc_day
 
 from aeon_release.domain.audits import merge as merge_mod
 from aeon_release.domain.audits.drift import checks as drift_checks
@@ -681,7 +681,7 @@ def main() -> int:
     parser.add_argument("--mirror", type=Path, default=MIRROR)
     parser.add_argument("--seed", type=int, default=49)
     parser.add_argument("--commits", type=int, default=8)
-    parser.add_argument("--since", default="2025-06-01")
+    parser.add_argument("--since", type=utc_day, default="2025-06-01")
     parser.add_argument("--replayed", action="store_true", help="the commits the replays name, not any")
     parser.add_argument("--carries", action="store_true", help="mutate the replays' carries, --commits of them")
     parser.add_argument("--upstream", action="store_true", help="mutate upstream's changed files, not the fork's")
