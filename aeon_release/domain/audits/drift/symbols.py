@@ -276,6 +276,10 @@ class _Checker:
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
         self._shims: _Shims | None = None  # the module attributes the fork's own lines set and read (_fork_shims)
+        # (module, expression, scope) ids -> those objects and the expression's resolver (_resolver)
+        self._resolvers: dict[
+            tuple[int, int, int], tuple[ModuleInfo, ast.expr, _Scope, tuple[Resolver | None, str]]
+        ] = {}
 
     def cut_hierarchies(self) -> Iterator[Finding]:
         """One warning per file whose classes' hierarchies were ordered only in part (pyindex.Index.mro):
@@ -2275,7 +2279,17 @@ class _Checker:
         return None
 
     def _resolver(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
-        """How to resolve ``expr`` in any tree's index, and how a call through it binds."""
+        """How to resolve ``expr`` in any tree's index, and how a call through it binds: made once per
+        expression and scope.  A chain's prefixes are each resolved again (``_gone_owner`` asks every one),
+        and each resolution of a prefix resolved the prefixes below it anew: a fork line reading a chain of
+        200 attributes cost seconds (cubic in its length; drift_fuzz.py's ``chains``)."""
+        key = (id(mod), id(expr), id(scope))
+        held = self._resolvers.get(key)
+        if held is None:  # the objects are kept with the answer: their ids stay theirs
+            held = self._resolvers[key] = (mod, expr, scope, self._resolve(mod, expr, scope))
+        return held[3]
+
+    def _resolve(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         if isinstance(expr, ast.Name):
             if expr.id in self._local_names(scope):
                 return self._local_import(mod, expr.id, scope)
