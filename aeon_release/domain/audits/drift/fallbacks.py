@@ -458,6 +458,33 @@ def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) 
     return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
 
 
+# what a call that no longer fits (or is handed the wrong kind) raises, and the handlers that catch it
+CALL_ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+_SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
+
+
+def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` runs in a ``try`` whose handler catches what a misfit raises (``try: pool.touch((b,)) except
+    AttributeError: pool.touch(b)``), or in a branch of a test of its callee's signature (``if "x" in
+    inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
+    callee = ast.unparse(call.func)
+
+    def asks(test: ast.expr) -> bool:
+        return any(
+            isinstance(n, ast.Call)
+            and bool(n.args)
+            and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
+            and ast.unparse(n.args[0]) == callee
+            for n in ast.walk(test)
+        )
+
+    return (
+        caught_around(call, CALL_ERRORS, parents)
+        or _runs_where(call, parents, asks)
+        or _runs_unless(call, parents, asks)
+    )
+
+
 def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     """A ``try`` (or ``with suppress(...)``) one of whose handlers catches one of ``names`` or is bare."""
     return any(_catches(c, names) for c in _caught(stmt))
