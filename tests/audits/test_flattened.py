@@ -221,3 +221,17 @@ def test_killers_still_errors(git_repo: GitRepo, no_rules: Path) -> None:
         FORK_TEXT.format(display="(blocks,)"),
     )
     assert 5 in found["error"], found
+
+
+@pytest.mark.parametrize("handler", ["raise", "logger.warning('touch failed')"], ids=["re-raised", "logged"])
+def test_try_without_a_fallback_still_errors(git_repo: GitRepo, no_rules: Path, handler: str) -> None:
+    """A handler that raises on or only logs stands nothing in the call's stead: still an error."""
+    fork = FORK_TRY.format(old="(blocks,)", new="blocks").replace("pool.touch(blocks)", handler)
+    found = _drift(
+        git_repo,
+        no_rules,
+        ("tuple[Sequence[KVCacheBlock], ...]", GROUPS),
+        ("Sequence[KVCacheBlock]", BLOCKS),
+        "import logging\n\nlogger = logging.getLogger(__name__)\n" + fork,
+    )
+    assert 9 in found["error"], found

@@ -464,8 +464,9 @@ _SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
 
 
 def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """``call`` runs in a ``try`` whose handler catches what a misfit raises (``try: pool.touch((b,)) except
-    AttributeError: pool.touch(b)``), or in a branch of a test of its callee's signature (``if "x" in
+    """``call`` runs in a ``try`` whose handler catches what a misfit raises and does something in its stead
+    (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
+    ``raise``), or in a branch of a test of its callee's signature (``if "x" in
     inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
     callee = ast.unparse(call.func)
 
@@ -478,11 +479,24 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
             for n in ast.walk(test)
         )
 
-    return (
-        caught_around(call, CALL_ERRORS, parents)
-        or _runs_where(call, parents, asks)
-        or _runs_unless(call, parents, asks)
-    )
+    return _replaced_around(call, parents) or _runs_where(call, parents, asks) or _runs_unless(call, parents, asks)
+
+
+def _replaced_around(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in the body of a ``try`` (in its function) a handler of which catches ``CALL_ERRORS``
+    and runs other code in the body's stead."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
+            if any(_catches(h.type, CALL_ERRORS) and _stands_in_for(h.body) for h in parent.handlers):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _stands_in_for(body: list[ast.stmt]) -> bool:
+    """A handler's body does work of its own: neither idle (a log line, ``pass``) nor raising on."""
+    return not _idle(body) and not any(isinstance(stmt, ast.Raise) for stmt in body)
 
 
 def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
