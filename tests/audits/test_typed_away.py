@@ -99,3 +99,61 @@ def test_keyword_call_off_an_unrelated_typed_receiver(
     }
     assert 11 in errors  # the facade's override: the scheduler passes total_computed_tokens= to it
     assert (6 in errors) is manager_errs
+
+
+# --- receivers typed as a class that does not tell which method runs (fixAK) ------------------------------
+MIXED = """from abc import ABC
+
+
+class TrimMixin:
+    def trim(self, request_id: str, tokens: int) -> None:
+        {mixin_call}
+
+
+class SingleTypeKVCacheManager(ABC):
+    def remove_skipped_blocks(self, request_id: str, {name}: int) -> None:
+        self.skipped = {name}
+
+
+class SlidingWindowManager(TrimMixin, SingleTypeKVCacheManager):
+    pass
+"""
+
+STRUCTURAL = """from typing import Protocol
+
+
+class SkipsBlocks(Protocol):
+    def remove_skipped_blocks(self, request_id: str, {name}: int) -> None: ...
+
+
+def trim_one(manager: SkipsBlocks, request_id: str, tokens: int) -> None:
+    {proto_call}
+"""
+
+WINDOW_FORK = """from vllm.v1.core.single_type_kv_cache_manager import SlidingWindowManager
+
+
+class AeonWindowManager(SlidingWindowManager):
+    def remove_skipped_blocks(self, request_id: str, num_computed_tokens: int) -> None:
+        self.aeon_last = num_computed_tokens
+"""
+
+
+def _mixed(name: str, where: str) -> dict[str, str | None]:
+    call = f"remove_skipped_blocks(request_id=request_id, {name}=tokens)"
+    return {
+        STM: MIXED.format(name=name, mixin_call=f"self.{call}" if where == "mixin" else "pass"),
+        SCHED: STRUCTURAL.format(name=name, proto_call=f"manager.{call}" if where == "protocol" else "pass"),
+    }
+
+
+@pytest.mark.parametrize("where", ["mixin", "protocol"])
+def test_keyword_call_off_a_mixin_or_a_protocol(git_repo: GitRepo, no_rules: Path, where: str) -> None:
+    """``self`` typed as a mixin that defines no ``remove_skipped_blocks`` (its partner class supplies it), or
+    a receiver typed as a ``Protocol`` (structural): the call may well run the fork's override, which keeps
+    the old name: still an error."""
+    base, after = _mixed("num_computed_tokens", where), _mixed("total_computed_tokens", where)
+    sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: WINDOW_FORK}, [(SUBJECT, after)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = {f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"}
+    assert 5 in errors, report.findings

@@ -458,6 +458,47 @@ def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) 
     return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
 
 
+# what a call that no longer fits (or is handed the wrong kind) raises, and the handlers that catch it
+CALL_ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+_SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
+
+
+def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` runs in a ``try`` whose handler catches what a misfit raises and does something in its stead
+    (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
+    ``raise``), or in a branch of a test of its callee's signature (``if "x" in
+    inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
+    callee = ast.unparse(call.func)
+
+    def asks(test: ast.expr) -> bool:
+        return any(
+            isinstance(n, ast.Call)
+            and bool(n.args)
+            and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
+            and ast.unparse(n.args[0]) == callee
+            for n in ast.walk(test)
+        )
+
+    return _replaced_around(call, parents) or _runs_where(call, parents, asks) or _runs_unless(call, parents, asks)
+
+
+def _replaced_around(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in the body of a ``try`` (in its function) a handler of which catches ``CALL_ERRORS``
+    and runs other code in the body's stead."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
+            if any(_catches(h.type, CALL_ERRORS) and _stands_in_for(h.body) for h in parent.handlers):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _stands_in_for(body: list[ast.stmt]) -> bool:
+    """A handler's body does work of its own: neither idle (a log line, ``pass``) nor raising on."""
+    return not _idle(body) and not any(isinstance(stmt, ast.Raise) for stmt in body)
+
+
 def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     """A ``try`` (or ``with suppress(...)``) one of whose handlers catches one of ``names`` or is bare."""
     return any(_catches(c, names) for c in _caught(stmt))

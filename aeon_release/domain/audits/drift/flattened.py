@@ -12,6 +12,12 @@ written against the merge base, so the display has the old depth, whatever its e
 Both annotations must be containers of one element type down to the same class (``tuple[X, ...]``,
 ``list[X]``, ``Sequence[X]``, ``Iterable[X]`` ...; ``| None`` set aside), their depths different.
 A union of depths, a heterogeneous tuple or an unknown head says nothing: quiet.
+
+Quiet as well when the new body asks the kind of the parameter, of an element of it (``blocks[0]``,
+``next(iter(blocks))``) or of a loop variable over it (``isinstance``, ``hasattr``, ``type()``): a body
+written to take either depth (``if blocks and not isinstance(blocks[0], KVCacheBlock): blocks = [b for g in
+blocks for b in g]``).  A warning, not an error, when upstream changed only annotations (the body, which
+read the value all along, is the same): the old annotation may have been the wrong one, the display right.
 """
 
 from __future__ import annotations
@@ -46,6 +52,70 @@ def nesting_drift(was: str, now: str, before: ast.expr, after: ast.expr) -> str 
         f"{now}: {ast.unparse(after)} (containers of {new[1]} {new[0]} deep, not {old[0]}): the body reads "
         f"each element at the wrong depth"
     )
+
+
+_ASKS_KIND = frozenset({"isinstance", "hasattr", "type"})
+# calls that hand on an element of their argument (``next(iter(blocks))``) or the argument itself
+_ELEMENT_OF = frozenset({"next", "iter", "list", "tuple"})
+
+
+def takes_either(func: ast.AST, name: str) -> bool:
+    """``func``'s body asks the kind of parameter ``name``, of an element of it or of a loop variable over
+    it: it tells the depths apart (a shim for the old one)."""
+    subjects = {name} | _loop_names(func, name)
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _ASKS_KIND
+        and bool(node.args)
+        and _root(node.args[0]) in subjects
+        for node in ast.walk(func)
+    )
+
+
+def _loop_names(func: ast.AST, name: str) -> set[str]:
+    """The names a ``for`` loop or a comprehension binds to the elements of ``name``."""
+    loops = [n for n in ast.walk(func) if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension)]
+    return {loop.target.id for loop in loops if isinstance(loop.target, ast.Name) and _root(loop.iter) == name}
+
+
+def _root(expr: ast.expr) -> str | None:
+    """``blocks`` of ``blocks``, ``blocks[0]``, ``next(iter(blocks))``; None for anything else."""
+    while True:
+        if isinstance(expr, ast.Subscript):
+            expr = expr.value
+        elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _ELEMENT_OF:
+            if len(expr.args) != 1:
+                return None
+            expr = expr.args[0]
+        else:
+            return expr.id if isinstance(expr, ast.Name) else None
+
+
+def annotations_only(old: ast.AST, new: ast.AST) -> bool:
+    """The two defs are the same apart from their annotations (and docstrings)."""
+    return _bare(old) == _bare(new)
+
+
+def _bare(func: ast.AST) -> str:
+    """``func`` dumped without its annotations, its docstrings or its name."""
+    copy = ast.parse(ast.unparse(func)).body[0]
+    for node in ast.walk(copy):
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.returns, node.name = None, ""
+            node.body = _undocumented(node.body)
+        if isinstance(node, ast.AnnAssign):
+            node.annotation = ast.Constant(None)
+    return ast.dump(copy)
+
+
+def _undocumented(body: list[ast.stmt]) -> list[ast.stmt]:
+    first = body[0] if body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        return body[1:] or [ast.Pass()]
+    return body
 
 
 def _depth(annotation: ast.expr) -> tuple[int, str] | None:

@@ -52,13 +52,14 @@ from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
+    call_guarded,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
     nothing_in_its_stead,
     try_guarded_lines,
 )
-from aeon_release.domain.audits.drift.flattened import nesting_drift
+from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -253,6 +254,7 @@ class _Checker:
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
+        self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -1214,7 +1216,7 @@ class _Checker:
             if owned is not None and self._upstream_edited(mod, call, owned):
                 owned = set()  # upstream rewrote this very call for the new signature: its arguments are upstream's
             problem = self._kind_drift(before, after, awaited) or self._call_drift(made, before, after, via, owned)
-            problem = self._as_upstream_ships(mod, call, problem)
+            problem = self._guarded(mod, call, self._as_upstream_ships(mod, call, problem))
             if problem is not None:
                 line = _keyword_line(call, made, problem)
                 yield self._finding(mod, line, f"{what}, which {problem}", after, _signature(problem))
@@ -1524,8 +1526,8 @@ class _Checker:
             after = _same_member(self.after, before, id(call) not in self._actor_calls)
             what = f"calls {_show(call.func)}"
             if isinstance(after, DefSym):
-                problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path))
-                problem = self._as_upstream_ships(mod, call, problem)
+                problem = self._call_drift(call, before, after, "instance", self._owned.get(mod.path), untyped=True)
+                problem = self._guarded(mod, call, self._as_upstream_ships(mod, call, problem))
                 if problem is not None:
                     yield self._finding(mod, call.lineno, f"{what}, which {problem}", after, _signature(problem))
                 else:
@@ -3800,8 +3802,16 @@ class _Checker:
             yield self.inp.merged.text(path) or ""
 
     def _call_drift(
-        self, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None = None
+        self,
+        call: ast.Call,
+        before: DefSym,
+        after: DefSym,
+        via: str,
+        owned: set[int] | None = None,
+        untyped: bool = False,
     ) -> str | None:
+        """The problem of ``call``, which fit ``before``, against ``after``; ``untyped``: the callee was matched
+        by the method's name alone (``chained_calls``)."""
         handed = self._forwarded_drift(call, before, after, via)
         if handed is not None:
             return handed
@@ -3837,7 +3847,7 @@ class _Checker:
             )
         if problem is None:
             problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(
-                call, old, new, bodies, functools.partial(self._names_type, after.path)
+                call, old, new, bodies, functools.partial(self._names_type, after.path), untyped
             )
         if problem is None:
             return None
@@ -3902,6 +3912,18 @@ class _Checker:
         if not spelt or not theirs or spelt not in "".join(theirs.split()):
             return problem
         return Uncertain(f"{problem}, as upstream's own copy of this call does")
+
+    def _guarded(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
+        """A call's problem, a warning when the call runs in a ``try`` catching what it raises or under a test
+        of its callee's signature (drift/fallbacks.py ``call_guarded``): the fork wrote a fallback, which
+        may or may not be the new spelling."""
+        if problem is None or isinstance(problem, Uncertain):
+            return problem
+        if mod.path not in self._parent_maps:
+            self._parent_maps[mod.path] = parent_map(mod.tree)
+        if not call_guarded(call, self._parent_maps[mod.path]):
+            return problem
+        return Uncertain(f"{problem} (the call sits in a try, or under a test of the signature: check the fallback)")
 
     def _names_type(self, path: str, name: ast.expr) -> bool:
         """``name``, read in the upstream file at ``path``, is a builtin, a class or outside the tree -- not an
@@ -6814,7 +6836,12 @@ _TAKES = {
 
 
 def _display_of_another_kind(
-    call: ast.Call, old: Sig, new: Sig, bodies: tuple[_Body, _Body], is_type: Callable[[ast.expr], bool]
+    call: ast.Call,
+    old: Sig,
+    new: Sig,
+    bodies: tuple[_Body, _Body],
+    is_type: Callable[[ast.expr], bool],
+    untyped: bool = False,
 ) -> str | None:
     """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
     container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
@@ -6845,13 +6872,27 @@ def _display_of_another_kind(
             continue
         took, takes = _taken(before), _taken(after)
         if took and takes and kind in took and kind not in takes:
-            return (
+            said = (
                 f"passes a {kind} for {now}, which upstream annotates {ast.unparse(after)} "
                 f"(it was {was}: {ast.unparse(before)})"
             )
-        if kind != "dict" and (nested := nesting_drift(was, now, before, after)) is not None:
-            return nested  # drift/flattened.py
+            return Uncertain(said) if annotations_only(old_body, new_body) else said
+        if kind != "dict" and (nested := _nesting(was, now, before, after, bodies, untyped)) is not None:
+            return nested
     return None
+
+
+def _nesting(
+    was: str, now: str, before: ast.expr, after: ast.expr, bodies: tuple[_Body, _Body], untyped: bool
+) -> str | None:
+    """drift/flattened.py: a display of the old depth; none when the new body tells the depths apart, a
+    warning when upstream changed only annotations or the callee was matched by its name alone (an untyped
+    receiver: a library object's method of the same name takes what the fork hands it)."""
+    (old_body, _, _), (new_body, _, _) = bodies
+    nested = nesting_drift(was, now, before, after)
+    if nested is None or new_body is None or takes_either(new_body, now):
+        return None
+    return Uncertain(nested) if untyped or (old_body is not None and annotations_only(old_body, new_body)) else nested
 
 
 _SCALARS = {bool: ("bool",), int: ("int", "float"), float: ("float",), str: ("str",), bytes: ("bytes",)}

@@ -8,6 +8,10 @@ class of the same method name (``self.kv_cache_manager = KVCacheManager(...)``),
 fork's override derives from.  Such a call says nothing about the override: it is skipped when the
 receiver is typed (an annotation, ``self``'s class, a field built by a class) and every class it is
 typed as is fully known and neither derives from the method's class nor is one of its bases.
+
+A class typed so still counts when it is a ``Protocol`` (typing is structural: the fork's manager is one),
+or when no class along its order defines the method (a mixin calling what its partner class supplies:
+``class SlidingWindowManager(TrimMixin, SingleTypeKVCacheManager)``, ``self`` typed ``TrimMixin``).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import ast
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.new_hooks import receiver_types
+from aeon_release.domain.audits.source import last_name
 
 
 def typed_away(
@@ -27,11 +32,25 @@ def typed_away(
     classes = [ix.class_of(ix.resolve_expr(mod, expr)) for expr in types]
     if not classes or any(cls is None for cls in classes):
         return False
+    name = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+    if any(_structural(cls) or not _defines(ix, cls, name) for cls in classes if cls is not None):
+        return False
     hook_mod = ix.module_at(owner[0])
     hook = ix.class_info(hook_mod, owner[1]) if hook_mod is not None else None
     if hook is None:
         return False
     return not any(_related(ix, cls, hook) for cls in classes if cls is not None)
+
+
+def _structural(cls: px.ClassInfo) -> bool:
+    """A ``Protocol`` (``class SkipsBlocks(Protocol)``, ``Protocol[T]``): any class with the methods is one."""
+    bases = [b.value if isinstance(b, ast.Subscript) else b for b in cls.node.bases]
+    return any(isinstance(b, ast.Name | ast.Attribute) and last_name(b) == "Protocol" for b in bases)
+
+
+def _defines(ix: px.Index, cls: px.ClassInfo, name: str) -> bool:
+    """A class of the tree along ``cls``'s order has a member ``name`` (a def, or a value assigned)."""
+    return any(isinstance(seen, px.ClassInfo) and name in seen.members for seen in ix.mro(cls))
 
 
 def _related(ix: px.Index, cls: px.ClassInfo, hook: px.ClassInfo) -> bool:
