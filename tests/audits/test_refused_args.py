@@ -115,6 +115,17 @@ def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Pa
         "def aeon_check(runner: Runner) -> None:\n    runner.check(True, 'lazy')\n",
         # a value not known decides nothing
         "def aeon_warm(runner: Runner, skip: bool) -> None:\n    runner.dummy_run(8, skip_attn=skip)\n",
+        # a fork mixin ahead of Runner in the MRO overrides the method
+        "class AeonMixin:\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+        "        return num_tokens\n\n"
+        "class AeonRunner(AeonMixin, Runner):\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+        # the override bound as a class attribute
+        "def _aeon_dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n    return num_tokens\n\n"
+        "class AeonRunner(Runner):\n    dummy_run = _aeon_dummy_run\n\n"
+        "    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+        # any exception caught
+        "def aeon_warm(runner: Runner) -> None:\n    try:\n        runner.dummy_run(8, skip_attn=True)\n"
+        "    except BaseException:\n        runner.dummy_run(8)\n",
     ],
     ids=[
         "let through",
@@ -125,7 +136,43 @@ def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Pa
         "own override",
         "staticmethod order",
         "unknown value",
+        "mixin override",
+        "class attribute override",
+        "BaseException",
     ],
 )
 def test_refused_arg_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    ["'is_profile' in inspect.signature(runner.dummy_run).parameters", "hasattr(runner, 'profile_run')"],
+    ids=["signature", "hasattr"],
+)
+def test_a_call_under_a_feature_test_is_a_warning(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    body = (
+        f"import inspect\n\ndef aeon_warm(runner: Runner) -> None:\n    if {test}:\n"
+        "        runner.dummy_run(8, skip_attn=True, is_profile=True)\n"
+        "    else:\n        runner.dummy_run(8, skip_attn=True)\n"
+    )
+    found = rows(git_repo, no_rules, body)
+    assert found and all(severity == "warning" for _, _, severity, _ in found)
+
+
+@pytest.mark.parametrize(("call", "refused"), [("emit('trace')", False), ("emit('x', level='trace')", True)])
+def test_a_positional_argument_does_not_reach_a_keyword_only_parameter(
+    git_repo: GitRepo, no_rules: Path, call: str, refused: bool
+) -> None:
+    log = "vllm/worker/log.py"
+    base = "def emit(*parts: str, level: str = 'info') -> str:\n    return ' '.join(parts)\n"
+    guard = "    if level == 'trace':\n        raise ValueError('trace is gone')\n"
+    up = base.replace("-> str:\n", "-> str:\n" + guard)
+    sides = s.merge_case(
+        git_repo,
+        {log: base, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: "from vllm.worker.log import emit\n\n\ndef aeon() -> str:\n    return " + call + "\n"},
+        [("drop trace (#1)", {log: up})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert bool([r for r in found if r[0] == FORK and "now refuses" in r[3]]) is refused

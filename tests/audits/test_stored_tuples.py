@@ -54,12 +54,36 @@ FORK = "vllm/aeon/replay_state.py"
 HEAD = "from vllm.worker.runner import Runner\n\n\n"
 
 
-def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+# upstream wraps the same four values, in the same order, in a NamedTuple whose fields are named otherwise
+SAME_LAYOUT = """from typing import Any, NamedTuple
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.state: State | None = None
+
+    def execute(self, batch, inputs, hidden, aux) -> None:
+        self.state = State(input_batch=batch, model_inputs=inputs, hidden_states=hidden, aux_hidden_states=aux)
+
+
+class State(NamedTuple):
+    input_batch: Any
+    model_inputs: Any
+    hidden_states: Any
+    aux_hidden_states: Any
+"""
+# upstream renames the local it stores: the names alone cannot tell it from another value put there
+RENAMED_LOCAL = RUNNER_BASE.replace("hidden, aux) -> None:", "hidden_states, aux) -> None:").replace(
+    "self.state = (batch, inputs, hidden, aux)", "self.state = (batch, inputs, hidden_states, aux)"
+)
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = RUNNER_UPSTREAM) -> list:
     sides = s.merge_case(
         git_repo,
         {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
         {FORK: HEAD + body},
-        [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+        [(SUBJECT, {RUNNER: upstream})],
     )
     return [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK]
 
@@ -102,8 +126,42 @@ def test_a_positional_read_of_a_stored_tuple_upstream_reshaped_is_an_error(
         "        (_, _, hidden, _) = self.state\n        return self.state[2]\n",
         # read by name
         "def aeon_pending(runner: Runner) -> bool:\n    return runner.state is not None\n",
+        # the fork's subclass serves its own state through a property
+        "class AeonRunner(Runner):\n    @property\n    def state(self):\n        return self._aeon\n\n"
+        "    @state.setter\n    def state(self, v):\n        self._aeon = (1, 2, 3, 4) if v is not None else None\n\n"
+        "    def aeon(self):\n        (_, _, hidden, _) = self.state\n        return hidden\n",
+        # a mixin of the fork's file stores its own tuple
+        "class Mixin:\n    def execute(self, batch, inputs, hidden, aux) -> None:\n"
+        "        self.state = (batch, inputs, hidden, aux)\n\n"
+        "class AeonRunner(Mixin, Runner):\n    def aeon(self):\n        (_, _, hidden, _) = self.state\n        return hidden\n",
+        # the fork's subclass stores its own tuple in a multiple-target assignment
+        "class AeonRunner(Runner):\n    def execute(self, batch, inputs, hidden, aux) -> None:\n"
+        "        self.state, self.step = (batch, inputs, hidden, aux), 0\n\n"
+        "    def aeon(self):\n        (_, _, hidden, _) = self.state\n        return hidden\n",
     ],
-    ids=["first stayed", "starred", "untyped", "own class", "own store", "no position"],
+    ids=["first stayed", "starred", "untyped", "own class", "own store", "no position", "property", "mixin", "targets"],
 )
 def test_stored_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_namedtuple_wrapping_the_same_values_in_order_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "def aeon_hidden(runner: Runner):\n    return runner.state[2]\n"
+    assert rows(git_repo, no_rules, body, SAME_LAYOUT) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        ("def aeon_hidden(runner: Runner):\n    return runner.state[2]\n", RENAMED_LOCAL),
+        (
+            "def aeon_hidden(runner: Runner):\n    if len(runner.state) == 4:\n        return runner.state[2]\n"
+            "    return runner.state.hidden\n",
+            RUNNER_UPSTREAM,
+        ),
+    ],
+    ids=["renamed local", "len test"],
+)
+def test_a_read_that_may_still_hold_is_a_warning(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
+    found = rows(git_repo, no_rules, body, upstream)
+    assert found and all(severity == "warning" for _, _, severity, _ in found)

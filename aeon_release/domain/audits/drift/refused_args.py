@@ -29,19 +29,23 @@ from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
-from aeon_release.domain.audits.drift.stored_tuples import own_class, receiver_owners
+from aeon_release.domain.audits.drift.stored_tuples import defines, fork_lineage, own_class, receiver_owners
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python
 
 # a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
 _CONSTANT_ARGUMENT = re.compile(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"])")
-_REFUSALS = frozenset({"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception"})
+_REFUSALS = frozenset(
+    {"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception", "BaseException"}
+)
+# a test that asks what the callee accepts: ``inspect.signature(f)``, ``hasattr(r, "m")``
+_FEATURE_TESTS = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 _MOST_FILES = 64
 _UNKNOWN = object()
 
@@ -54,6 +58,7 @@ class Call:
     owners: frozenset[tuple[str, str]]  # (module, class) for a method, (module, name) for a function
     method: bool
     node: ast.Call
+    checked: bool = False  # under a feature or version test: the fork may already split on upstream's release
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,8 @@ class Guarded:
     params: tuple[str, ...]
     defaults: tuple[tuple[str, object], ...]
     guards: tuple[tuple[int, ast.expr], ...]
+    positional: tuple[str, ...] = ()  # the parameters a positional argument reaches, in order
+    star: bool = False  # ``*args``: positionals past those go there
     bound: bool = False  # a method taking ``self``/``cls`` first (not a staticmethod): a call skips it
 
 
@@ -110,8 +117,8 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
     node = call.node
     if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
         return None
-    params = fn.params[1:] if fn.bound else fn.params
-    if len(node.args) > len(params) or not {k.arg for k in node.keywords} <= set(fn.params):
+    params = fn.positional[1:] if fn.bound else fn.positional
+    if (len(node.args) > len(params) and not fn.star) or not {k.arg for k in node.keywords} <= set(fn.params):
         return None
     values = dict(fn.defaults)
     values |= {p: _constant(a) for p, a in zip(params, node.args, strict=False)}
@@ -148,7 +155,22 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
                 continue
             call = _call(path, node, parents, imports)
             if call is not None:
-                yield call
+                yield replace(call, checked=_feature_split(node, parents))
+
+
+def _feature_split(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The call sits in a branch of an ``if`` (or a conditional expression) that asks the callee's signature,
+    a ``hasattr`` or a version: the fork keeps a call per upstream release, which one runs is not read here."""
+    child, up = node, parents.get(id(node))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _asks_feature(up.test):
+            return True
+        child, up = up, parents.get(id(up))
+    return version_gated(node, parents)
+
+
+def _asks_feature(test: ast.expr) -> bool:
+    return any(isinstance(n, ast.Call) and last_name(n.func) in _FEATURE_TESTS for n in ast.walk(test))
 
 
 def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Call | None:
@@ -165,11 +187,10 @@ def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[
 
 
 def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """``self.m(...)`` where the fork's class defines ``m`` itself: the call reaches the fork's override."""
+    """``self.m(...)`` where the fork's class, or a base its file defines (a mixin ahead of upstream's class),
+    defines ``m`` itself (a method, or ``m = _helper`` in the body): the call reaches the fork's override."""
     cls = own_class(node, parents) if isinstance(func.value, ast.Name) and func.value.id == "self" else None
-    return cls is not None and any(
-        isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and m.name == func.attr for m in cls.body
-    )
+    return cls is not None and any(defines(c, func.attr) for c in fork_lineage(cls, parents))
 
 
 def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
@@ -194,7 +215,8 @@ def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
     pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
-    return Guarded(params, defaults, tuple(_guards(func, set(params))))
+    guards = tuple(_guards(func, set(params)))
+    return Guarded(params, defaults, guards, tuple(a.arg for a in positional), args.vararg is not None)
 
 
 def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr]]:
@@ -228,12 +250,13 @@ def _carried(trees: ThreeTrees, path: str, key: str, guard: tuple[int, ast.expr]
 def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str) -> Finding:
     line, test = guard
     passed = ", ".join(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)
+    split = "; it sits under a signature, hasattr or version test, which may already tell releases apart"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING if call.checked else Severity.ERROR,
         call.path,
         call.line,
         f"fork-owned call passes {call.name}({passed}), which upstream's {key} now refuses ({path}:{line}{commit}: "
-        f"`if {ast.unparse(test)}` raises): pass what upstream still accepts",
+        f"`if {ast.unparse(test)}` raises): pass what upstream still accepts{split if call.checked else ''}",
     )

@@ -52,6 +52,7 @@ class Read:
     owners: frozenset[tuple[str, str]]  # (module, class) the receiver is tied to by an import
     count: int | None  # an unpack without a star: the number of names it takes
     position: int | None  # an index read: the position
+    checked: bool = False  # under an ``if`` asking the tuple's ``len``: the fork may already split on the shape
 
 
 def stored_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -72,8 +73,9 @@ def stored_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _drifted(
     read: Read, shapes: dict[str, tuple[dict[tuple[str, str], tuple[str, ...]], dict[tuple[str, str], tuple[str, ...]]]]
-) -> tuple[str, str, tuple[str, ...], tuple[str, ...]] | None:
-    """(upstream's file, the class, the base's shape, upstream's) when the read's position or count moved."""
+) -> tuple[str, str, tuple[str, ...], tuple[str, ...], bool] | None:
+    """(upstream's file, the class, the base's shape, upstream's, sure) when the read's position or count moved;
+    not sure when only the name at the position changed (see ``_moved``)."""
     for path, (was_all, now_all) in shapes.items():
         module = dotted_name(path)
         for owner_module, cls in read.owners:
@@ -81,13 +83,22 @@ def _drifted(
             if owner_module != module or not was or not now or was == now:
                 continue
             if read.count is not None and read.count == len(was) != len(now):
-                return path, cls, was, now
+                return path, cls, was, now, True
             k = read.position
-            if k is not None and -len(was) <= k < len(was) and was[k] != _UNKNOWN:
-                held = now[k] if -len(now) <= k < len(now) else _UNKNOWN
-                if held != was[k]:
-                    return path, cls, was, now
+            moved = _moved(was, now, k) if k is not None and -len(was) <= k < len(was) and was[k] != _UNKNOWN else False
+            if moved is not False:
+                return path, cls, was, now, moved is True
     return None
+
+
+def _moved(was: tuple[str, ...], now: tuple[str, ...], k: int) -> bool | None:
+    """True when position ``k`` is now past the end, or the base's name there now sits elsewhere; None (not
+    sure) when another name holds it and the base's is gone from the layout: a local renamed
+    (``hidden`` -> ``hidden_states``) reads the same value, another value put in its place does not, and the
+    names alone cannot tell which; False when the name stayed."""
+    if not -len(now) <= k < len(now) or (now[k] != was[k] and was[k] in now):
+        return True
+    return None if now[k] != was[k] else False
 
 
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
@@ -106,13 +117,15 @@ def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], imports: dict[s
         if _stored_by_own_class(node.value, node, parents):
             return None
         owners = receiver_owners(node.value.value, node, parents, imports)
-        return Read(path, node.lineno, node.value.attr, owners, len(elts), None) if owners else None
+        checked = _len_checked(node.value, node, parents)
+        return Read(path, node.lineno, node.value.attr, owners, len(elts), None, checked) if owners else None
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         k, held = _index(node.slice), _held(node.value, node, parents)
         if k is None or held is None or _stored_by_own_class(held, node, parents):
             return None
         owners = receiver_owners(held.value, node, parents, imports)
-        return Read(path, node.lineno, held.attr, owners, None, k) if owners else None
+        checked = _len_checked(held, node, parents)
+        return Read(path, node.lineno, held.attr, owners, None, k, checked) if owners else None
     return None
 
 
@@ -123,11 +136,62 @@ def own_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None
     return cls if isinstance(cls, ast.ClassDef) else None
 
 
+def fork_lineage(cls: ast.ClassDef, parents: dict[int, ast.AST]) -> list[ast.ClassDef]:
+    """``cls`` and the bases its own file defines, theirs too (a fork mixin ahead of upstream's class)."""
+    root: ast.AST = cls
+    while (up := parents.get(id(root))) is not None:
+        root = up
+    local = {n.name: n for n in ast.walk(root) if isinstance(n, ast.ClassDef)}
+    found, todo = [cls], [cls]
+    while todo:
+        for base in todo.pop().bases:
+            mine = local.get(last_name(base) or "")
+            if mine is not None and mine not in found:
+                found.append(mine)
+                todo.append(mine)
+    return found
+
+
+def defines(cls: ast.ClassDef, name: str) -> bool:
+    """The class body defines ``name``: a method (a property too) or a class attribute (``m = _helper``)."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name:
+            return True
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
+            return True
+    return False
+
+
 def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``self.NAME`` where the fork's class stores ``self.NAME`` itself (None aside, a reset): the tuple read
-    back is its own."""
+    """``self.NAME`` where the fork's class (or a base its file defines) stores ``self.NAME`` itself (None
+    aside, a reset) or defines ``NAME`` (a property): the tuple read back is its own."""
     cls = own_class(node, parents) if isinstance(read.value, ast.Name) and read.value.id == "self" else None
-    return cls is not None and any(attr == read.attr and _shape(v, {}) is not None for attr, v in _stores(cls))
+    return cls is not None and any(
+        defines(c, read.attr) or any(a == read.attr and _shape(v, {}) is not None for a, v in _stores(c))
+        for c in fork_lineage(cls, parents)
+    )
+
+
+def _len_checked(held: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The read sits under an ``if`` (or a conditional expression) whose test asks ``len`` of the same tuple:
+    the fork may already split on the layout, which branch runs is not read here."""
+    spelled = ast.unparse(held)
+    child, up = node, parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _asks_len(up.test, spelled):
+            return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _asks_len(test: ast.expr, spelled: str) -> bool:
+    return any(
+        isinstance(n, ast.Call) and last_name(n.func) == "len" and n.args and ast.unparse(n.args[0]) == spelled
+        for n in ast.walk(test)
+    )
 
 
 def _index(node: ast.expr) -> int | None:
@@ -204,13 +268,20 @@ def _stores(cls: ast.ClassDef) -> Iterator[tuple[str, ast.expr]]:
         )
         value = getattr(node, "value", None)
         for t in targets:
-            if (
-                isinstance(t, ast.Attribute)
-                and isinstance(t.value, ast.Name)
-                and t.value.id == "self"
-                and value is not None
-            ):
-                yield t.attr, value
+            if value is not None:
+                yield from _stored(t, value)
+
+
+def _stored(target: ast.expr, value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
+    """(attribute, value) for each ``self.NAME`` the target stores; ``self.a, self.b = (x, y), 0`` pairs the
+    elements (an unpacked call's parts are not shown: a bare name stands for each, a shape unknown)."""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+        yield target.attr, value
+    elif isinstance(target, ast.Tuple | ast.List):
+        paired = isinstance(value, ast.Tuple | ast.List) and len(value.elts) == len(target.elts)
+        for i, t in enumerate(target.elts):
+            part = value.elts[i] if paired and isinstance(value, ast.Tuple | ast.List) else ast.Name("", ast.Load())
+            yield from _stored(t.value if isinstance(t, ast.Starred) else t, part)
 
 
 def _shape(value: ast.expr, named: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:
@@ -220,8 +291,22 @@ def _shape(value: ast.expr, named: dict[str, tuple[str, ...]]) -> tuple[str, ...
     if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
         return tuple(e.id if isinstance(e, ast.Name) else _UNKNOWN for e in value.elts)
     if isinstance(value, ast.Call) and (fields := named.get(last_name(value.func) or "")) is not None:
-        return fields
+        return _passed(value, fields)
     return ()
+
+
+def _passed(call: ast.Call, fields: tuple[str, ...]) -> tuple[str, ...]:
+    """A NamedTuple built from locals, by the locals' names (``State(hidden_states=hidden)`` holds ``hidden``,
+    as the tuple display it replaced did); a field given anything else keeps the field's name."""
+    names = list(fields)
+    given = [
+        *zip(range(len(fields)), call.args),
+        *((fields.index(k.arg), k.value) for k in call.keywords if k.arg in fields),
+    ]
+    for i, arg in given:
+        if isinstance(arg, ast.Name):
+            names[i] = arg.id
+    return tuple(names)
 
 
 def _named_tuples(module: ast.Module) -> dict[str, tuple[str, ...]]:
@@ -235,8 +320,15 @@ def _named_tuples(module: ast.Module) -> dict[str, tuple[str, ...]]:
     }
 
 
-def _finding(
-    trees: ThreeTrees, read: Read, path: str, cls: str, was: tuple[str, ...], now: tuple[str, ...], pr_pattern: str
+def _finding(  # noqa: PLR0913 -- the read, where upstream changed it, and how sure
+    trees: ThreeTrees,
+    read: Read,
+    path: str,
+    cls: str,
+    was: tuple[str, ...],
+    now: tuple[str, ...],
+    sure: bool,
+    pr_pattern: str,
 ) -> Finding:
     commit = trees.upstream_commit(path, rf"self\.{read.attr}[[:space:]]*(:[^=]*)?=", pr_pattern)
     if read.count is not None:
@@ -248,11 +340,19 @@ def _finding(
         now_at = held or ("another value" if -len(now) <= k < len(now) else "nothing")
         how = f"reads {cls}.{read.attr}[{k}] ({was[k]} at the base), where upstream now stores {now_at}"
         fix = f"read {was[k]} by name"
+    why = _doubt(read, sure)
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING if why else Severity.ERROR,
         read.path,
         read.line,
-        f"fork-owned line {how} ({path}{commit}): {len(was)} values at the base, {len(now)} now; {fix}",
+        f"fork-owned line {how} ({path}{commit}): {len(was)} values at the base, {len(now)} now; {fix}{why}",
     )
+
+
+def _doubt(read: Read, sure: bool) -> str:
+    """Why the finding is only a warning ("" for an error)."""
+    if read.checked:
+        return "; it sits under a test of the tuple's len, which may already tell the layouts apart"
+    return "" if sure else "; the base's name is gone from the layout: a rename keeps the value, check which"
