@@ -71,8 +71,37 @@ def test_a_call_of_the_dispatched_function_with_the_old_arguments(
         # a local bound twice: it may hold another function
         NAMED + "def aeon_gemm(layer, x, f):\n    gemm = dispatch_gemm()\n    if f:\n        gemm = f\n"
         "    return gemm(x, layer.weight)\n",
+        # a try whose handler takes the other signature
+        NAMED + "def aeon_gemm(layer, x):\n    try:\n        return dispatch_gemm()(layer, x, layer.weight)\n"
+        "    except TypeError:\n        return dispatch_gemm()(x, layer.weight)\n",
+        NAMED + "def aeon_gemm(layer, x):\n    try:\n        return dispatch_gemm()(x, layer.weight)\n"
+        "    except TypeError:\n        return dispatch_gemm()(layer, x, layer.weight)\n",
+        # a test of the callee's signature, either branch
+        "import inspect\n\n" + NAMED + "def aeon_gemm(layer, x):\n    gemm = dispatch_gemm()\n"
+        "    if 'layer' in inspect.signature(gemm).parameters:\n        return gemm(layer, x, layer.weight)\n"
+        "    return gemm(x, layer.weight)\n",
+        "import inspect\n\n" + NAMED + "def aeon_gemm(layer, x):\n    gemm = dispatch_gemm()\n"
+        "    if len(inspect.signature(gemm).parameters) == 3:\n        return gemm(x, layer.weight)\n"
+        "    else:\n        return gemm(layer, x, layer.weight)\n",
+        # the new arguments spelt otherwise than upstream's parameters
+        NAMED + "def aeon_gemm(module, x):\n    return dispatch_gemm()(module, x, module.weight)\n",
     ],
-    ids=["new-arguments", "no-call", "own-def", "rebound-local"],
+    ids=[
+        "new-arguments",
+        "no-call",
+        "own-def",
+        "rebound-local",
+        "try-typeerror-handler",
+        "try-typeerror-body",
+        "signature-test-exits",
+        "signature-test-else",
+        "new-args-other-spelling",
+    ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_call_fitting_both_signatures_spelt_like_neither_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = NAMED + "def aeon_gemm(a, b, c):\n    return dispatch_gemm()(a, b, c)\n"
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "dispatch_gemm()("), "warning")]

@@ -63,8 +63,49 @@ def test_a_cache_method_off_a_function_upstream_no_longer_caches(git_repo: GitRe
         "        inv.is_invariant.cache_clear()\n",
         # another module's function of the name
         "from vllm.other import is_invariant\n\n\ndef aeon_reset() -> None:\n    is_invariant.cache_clear()\n",
+        # a read in a try that survives the missing method
+        MODULE + "def aeon_reset() -> None:\n    try:\n        inv.is_invariant.cache_clear()\n"
+        "    except AttributeError:\n        pass\n",
+        MODULE + "def aeon_reset() -> None:\n    try:\n        inv.is_invariant.cache_clear()\n"
+        "    except Exception:\n        return\n",
+        # the fork caches the function again itself
+        "import functools\nfrom vllm.layers import invariant as inv\n\n"
+        "inv.is_invariant = functools.cache(inv.is_invariant)\n\n\n"
+        "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n",
+        "import functools\nfrom vllm.layers import invariant as inv\n\n"
+        "setattr(inv, 'is_invariant', functools.lru_cache(inv.is_invariant))\n\n\n"
+        "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n",
     ],
-    ids=["plain-call", "still-cached", "own-def", "hasattr-guarded", "other-module"],
+    ids=[
+        "plain-call",
+        "still-cached",
+        "own-def",
+        "hasattr-guarded",
+        "other-module",
+        "try-attributeerror",
+        "try-exception",
+        "fork-recaches",
+        "fork-recaches-setattr",
+    ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("imports", "decorator"),
+    [
+        ("import functools as ft\n", "@ft.cache"),
+        ("from functools import lru_cache as memo\n", "@memo(maxsize=None)"),
+    ],
+    ids=["module-alias", "name-alias"],
+)
+def test_upstream_still_caching_under_an_import_alias_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, imports: str, decorator: str
+) -> None:
+    base = BASE.replace("from functools import cache\n", imports + "from functools import cache\n")
+    theirs = base.replace("@cache\ndef is_invariant", decorator + "\ndef is_invariant")
+    files = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", BI: base}
+    fork = MODULE + "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n"
+    sides = three_way(git_repo, files, {"vllm/aeon_use.py": fork}, {BI: theirs})
+    assert found(audit(git_repo, sides, tmp_path), DECORATOR_DRIFT) == []

@@ -76,8 +76,80 @@ def test_the_finding_names_the_key_that_holds_the_entry_now(git_repo: GitRepo, t
         NAMED + "def aeon_act():\n    return find_and_mul('silu', 'gelu_and_mul')\n",
         # another module's getter of the name
         "from vllm.other import get_and_mul\n\n\ndef aeon_act():\n    return get_and_mul('gelu_and_mul')\n",
+        # a try that catches the getter's refusal, or the subscript's
+        NAMED + "def aeon_act():\n    try:\n        return get_and_mul('gelu_and_mul')\n"
+        "    except ValueError:\n        return get_and_mul('geglu')\n",
+        MODULE + "def aeon_act():\n    try:\n        return activation._AND_MUL['gelu_and_mul']\n"
+        "    except KeyError:\n        return activation._AND_MUL['geglu']\n",
+        # a membership test first
+        MODULE + "def aeon_act():\n    if 'gelu_and_mul' in activation._AND_MUL:\n"
+        "        return activation._AND_MUL['gelu_and_mul']\n    return activation._AND_MUL['geglu']\n",
+        MODULE + "def aeon_act():\n    if 'gelu_and_mul' not in activation._AND_MUL:\n"
+        "        return activation._AND_MUL['geglu']\n    return activation._AND_MUL['gelu_and_mul']\n",
+        # put back through a register helper, with |=, with setdefault
+        MODULE + "def aeon_register(name, make):\n    activation._AND_MUL[name] = make\n\n\n"
+        "aeon_register('gelu_and_mul', lambda: activation.GeluAndMul())\n\n\n"
+        "def aeon_act():\n    return activation.get_and_mul('gelu_and_mul')\n",
+        MODULE + "activation._AND_MUL |= {'gelu_and_mul': lambda: activation.GeluAndMul()}\n\n\n"
+        "def aeon_act():\n    return activation.get_and_mul('gelu_and_mul')\n",
     ],
-    ids=["kept-key", "put-back", "own-def", "other-parameter", "other-module"],
+    ids=[
+        "kept-key",
+        "put-back",
+        "own-def",
+        "other-parameter",
+        "other-module",
+        "try-valueerror",
+        "try-keyerror",
+        "in-guard",
+        "not-in-exits",
+        "register-helper",
+        "ior-put-back",
+    ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+def _rows_over(git_repo: GitRepo, tmp_path: Path, fork: str, base: str, theirs: str) -> list[tuple[str, int, str]]:
+    files = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", ACT: base}
+    sides = three_way(git_repo, files, {"vllm/aeon_use.py": fork}, {ACT: theirs})
+    return found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
+
+
+def _drop(base: str) -> str:
+    return base.replace("    'gelu_and_mul': lambda: GeluAndMul(),\n", "    'geglu': lambda: GeluAndMul(),\n")
+
+
+def test_an_old_key_upstream_maps_onto_the_new_one_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = THEIRS.replace(
+        "def get_and_mul(act_fn_name: str):\n    act_fn_name = act_fn_name.lower()\n",
+        "_DEPRECATED = {\n    'gelu_and_mul': 'geglu',\n}\n\n\n"
+        "def get_and_mul(act_fn_name: str):\n    act_fn_name = _DEPRECATED.get(act_fn_name, act_fn_name).lower()\n",
+    )
+    fork = NAMED + "def aeon_act():\n    return get_and_mul('gelu_and_mul')\n"
+    assert _rows_over(git_repo, tmp_path, fork, BASE, theirs) == []
+
+
+def test_a_getter_mapping_its_parameter_through_a_function_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = BASE.replace("    act_fn_name = act_fn_name.lower()\n", "    act_fn_name = normalise(act_fn_name)\n")
+    fork = NAMED + "def aeon_act():\n    return get_and_mul('gelu_and_mul')\n"
+    assert _rows_over(git_repo, tmp_path, fork, base, _drop(base)) == [("vllm/aeon_use.py", 5, "warning")]
+
+
+def test_a_raise_over_another_argument_leaves_a_get_fallback_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = BASE.replace(
+        "def find_and_mul(name: str, default=None):\n",
+        "def find_and_mul(name: str, default=None):\n    if default is not None and not callable(default):\n"
+        "        raise TypeError(default)\n",
+    )
+    fork = NAMED + "def aeon_act():\n    return find_and_mul('gelu_and_mul')\n"
+    assert _rows_over(git_repo, tmp_path, fork, base, _drop(base)) == [("vllm/aeon_use.py", 5, "warning")]
+
+
+def test_a_store_of_a_key_not_spelt_out_makes_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        MODULE + "def aeon_fill(names):\n    for name in names:\n        activation._AND_MUL[name] = None\n\n\n"
+        "def aeon_act():\n    return activation.get_and_mul('gelu_and_mul')\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "gelu_and_mul"), "warning")]

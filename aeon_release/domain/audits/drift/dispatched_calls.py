@@ -14,6 +14,12 @@ unread) agree on another.  The fork's side, on lines it wrote: a call of the dis
 ``dispatcher(...)(args)``, or a local the enclosing function binds once to ``dispatcher(...)`` and calls --
 with the dispatcher resolved to upstream's module, that bound to the old signature and now does not, or binds
 with a positional argument landing on another parameter (symbol drift's test of a def's call): an error.
+Where the call fits both -- as many positional arguments as the new signature requires, the last filling an
+optional parameter of the old one (``f(module, x, module.weight)`` against ``(layer, x, weight, bias=None)``
+and ``(x, weight, bias=None)``) -- the spelling decides: an argument spelt like its old parameter, an error;
+one spelt like its new parameter, quiet (written for upstream's side); neither, a warning.  Quiet too: a
+call in a ``try`` catching TypeError (or Exception), or under a test of what the callee takes or has
+(``inspect.signature(gemm)``, ``hasattr(gemm, ...)``), either branch: the fork handles both shapes.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
+from aeon_release.domain.audits.drift.fallbacks import _catches, caught_around, probed_either_way
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
@@ -31,7 +38,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import _bound_once
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature
-from aeon_release.domain.audits.drift.symbols import _rebound
+from aeon_release.domain.audits.drift.symbols import _rebound, _slot, _spelled_as
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, walk_spanning
@@ -41,6 +48,8 @@ _CALLED = re.compile(r"\b([A-Za-z_]\w*)\(")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a diff's removed or added def line: a returned function's signature changed there
 _DEF_CHANGED = re.compile(r"\n[-+][ \t]*(?:async[ \t]+)?def[ \t]")
+# a ``try`` that survives the call's failure to bind
+_CAUGHT = frozenset({"TypeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -69,9 +78,9 @@ def dispatched_call_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     named = re.compile(r"\b(?:" + "|".join(sorted(re.escape(d.name) for d in found)) + r")\(")
     return [
-        _finding(trees, path, line, problem, hit, pr_pattern)
+        _finding(trees, path, line, problem, hit, severity, pr_pattern)
         for path, module, owned in fork_modules(trees, named.search)
-        for line, problem, hit in _calls(path, module, owned, found)
+        for line, problem, hit, severity in _calls(path, module, owned, found)
     ]
 
 
@@ -120,7 +129,7 @@ def _own_returns(func: _Def) -> Iterator[ast.Return]:
 
 def _calls(
     path: str, module: ast.Module, owned: set[int], found: list[Dispatcher]
-) -> Iterator[tuple[int, str, Dispatcher]]:
+) -> Iterator[tuple[int, str, Dispatcher, Severity]]:
     imports, here = file_imports(module, path), dotted_name(path, roots=("",))
     nested, top = _bound_names(module)
     parents = parent_map(module)
@@ -131,8 +140,49 @@ def _calls(
         origin = named_origin(made.func, imports, here, nested | top) if made is not None else None
         hit = next((d for d in found if (d.module, d.name) == origin), None)
         problem = _problem(node, hit) if hit is not None else None
-        if hit is not None and problem is not None:
-            yield node.lineno, problem, hit
+        if hit is None or problem is None or _handled(node, parents):
+            continue
+        severity = _fits_both(node, hit)
+        if severity is not None:
+            yield node.lineno, problem, hit, severity
+
+
+def _handled(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """The fork handles both signatures: a ``try`` catching TypeError (the call in its body, or in the handler
+    of one whose body calls the same function), or a test of what the callee takes."""
+    callee = ast.unparse(call.func)
+    return (
+        caught_around(call, _CAUGHT, parents)
+        or _falls_back(call, callee, parents)
+        or probed_either_way(call, callee, parents)
+    )
+
+
+def _falls_back(call: ast.Call, callee: str, parents: dict[int, ast.AST]) -> bool:
+    """``try: f(layer, x, w)`` / ``except TypeError: f(x, w)``: the handler runs where the other shape failed."""
+    child: ast.AST = call
+    up = parents.get(id(call))
+    while up is not None and not isinstance(up, _Def | ast.Lambda):
+        if isinstance(up, ast.Try) and any(h is child and _catches(h.type, _CAUGHT) for h in up.handlers):
+            tried = (n for s in up.body for n in ast.walk(s) if isinstance(n, ast.Call))
+            if any(ast.unparse(n.func) == callee for n in tried):
+                return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _fits_both(call: ast.Call, hit: Dispatcher) -> Severity | None:
+    """The severity of a call that still binds: an error, unless it has as many positional arguments as the new
+    signature requires and reaches an optional parameter of the old one -- a call written for either side.
+    Then the spelling tells: like the old parameters, an error; like the new ones, none; else a warning."""
+    count = len(call.args)
+    required = sum(1 for p in hit.new.positional if hit.new.required(p))
+    reaches = count > len(hit.old.positional) - hit.old.defaults
+    if call.keywords or count != required or not reaches or call_problem(call, hit.new) is not None:
+        return Severity.ERROR
+    old = sum(1 for i, a in enumerate(call.args) if (s := _slot(hit.old, i)) and _spelled_as(a, s))
+    new = sum(1 for i, a in enumerate(call.args) if (s := _slot(hit.new, i)) and _spelled_as(a, s))
+    return Severity.ERROR if old > new else None if new else Severity.WARNING
 
 
 def _made_by(func: ast.expr, node: ast.AST, parents: dict[int, ast.AST]) -> ast.Call | None:
@@ -152,7 +202,9 @@ def _problem(call: ast.Call, hit: Dispatcher) -> str | None:
     return call_problem(call, hit.new) or _rebound(call, hit.old, hit.new)
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, problem: str, hit: Dispatcher, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, line: int, problem: str, hit: Dispatcher, severity: Severity, pr_pattern: str
+) -> Finding:
     first = hit.returned[0]
     commit = trees.upstream_commit(hit.path, rf"def {re.escape(first)}\(", pr_pattern)
     shown = ", ".join(hit.returned)
@@ -160,4 +212,4 @@ def _finding(trees: ThreeTrees, path: str, line: int, problem: str, hit: Dispatc
         f"fork-owned line calls what {hit.module}.{hit.name}() returns, which is now {shown}{hit.new.show()} "
         f"(was {hit.old.show()}; {hit.path}{commit}): the call {problem}; pass what the new signature takes"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    return Finding(RULE, "merge", severity, path, line, message)

@@ -11,24 +11,28 @@ or not, called or not); a module-level function decorated so at the base and def
 upstream, and so in the merged file (a fork that kept the decorator keeps its cache).  The fork's side, on
 lines it wrote: ``NAME.cache_clear()``, ``.cache_info()`` or ``.cache_parameters()`` where ``NAME`` is that
 function, imported from its module, off the imported module (``module.NAME``), or on the module's own
-lines: an error.  A name the fork file binds itself, and a read under a ``hasattr`` test of the function,
-are quiet.  A method's cache (``Cls.meth.cache_clear()``) is left alone.
+lines: an error.  Quiet: a name the fork file binds itself, a read under a ``hasattr`` test of the function
+or in a ``try`` whose handler catches AttributeError (or Exception), and a function the fork caches again
+itself (a fork line storing ``module.NAME = functools.cache(...)``, or ``setattr(module, "NAME", ...)``).
+Upstream's decorator is read through the file's imports (``import functools as ft``; ``@ft.cache``).  A
+method's cache (``Cls.meth.cache_clear()``) is left alone.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import walk_spanning
+from aeon_release.domain.audits.source import parent_map, walk_spanning
 
 # a removed cache decorator line of a diff: ``-@cache``, ``-@functools.lru_cache(maxsize=None)``
 _REMOVED = re.compile(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
@@ -36,6 +40,8 @@ _REMOVED = re.compile(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
 _CACHE_METHODS = frozenset({"cache_clear", "cache_info", "cache_parameters"})
 _FORK_READ = re.compile(r"\.(?:" + "|".join(sorted(_CACHE_METHODS)) + r")\b")
 _DECORATORS = frozenset({"cache", "lru_cache"})
+# a ``try`` that survives the missing method
+_CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -54,7 +60,7 @@ def dropped_cache_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         _FORK_READ.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()
     ):
         return []
-    lost = _uncached(trees)
+    lost = [u for u in _uncached(trees) if not _recached(trees, u.name)]
     if not lost:
         return []
     return [
@@ -64,6 +70,14 @@ def dropped_cache_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
+def _recached(trees: ThreeTrees, name: str) -> bool:
+    """A fork line stores the function back (``inv.NAME = functools.cache(inv.NAME)``, ``setattr(inv,
+    "NAME", ...)``): the fork put a cache on it again itself."""
+    word = re.escape(name)
+    stored = re.compile(rf"""\.{word}\s*=(?!=)|\bsetattr\([^,]+,\s*["']{word}["']""")
+    return any(stored.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
+
+
 def _uncached(trees: ThreeTrees) -> list[Uncached]:
     paths = sorted(p for p in trees.upstream if p.endswith(".py") and _REMOVED.search(trees.upstream.raw(p)))
     found: list[Uncached] = []
@@ -71,22 +85,38 @@ def _uncached(trees: ThreeTrees) -> list[Uncached]:
         merged = trees.merged_module(both.path)
         old, new = _functions(both.old), _functions(both.new)
         kept = _functions(merged) if merged is not None else {}
+        cached = _cached_by(both.old, both.path), _cached_by(both.new, both.path)
+        merged_cached = _cached_by(merged, both.path) if merged is not None else cached[1]
         for name, node in old.items():
-            shown = _cache_decorator(node)
-            if shown and name in new and name in kept and not _cache_decorator(new[name]):
-                if not _cache_decorator(kept[name]):
+            shown = cached[0](node)
+            if shown and name in new and name in kept and not cached[1](new[name]):
+                if not merged_cached(kept[name]):
                     found.append(Uncached(dotted_name(both.path, roots=("",)), both.path, name, shown))
     return found
 
 
-def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+def _cached_by(module: ast.Module, path: str) -> Callable[[_Def], str]:
+    """The file's reader of a def's cache decorator, its imports resolved (``import functools as ft``)."""
+    imports = file_imports(module, path)
+    return lambda node: _cache_decorator(node, imports)
+
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def _functions(module: ast.Module) -> dict[str, _Def]:
     return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
 
 
-def _cache_decorator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
-    """The def's functools cache decorator as spelt (``@cache``, ``@functools.lru_cache(maxsize=8)``), else ""."""
+def _cache_decorator(node: _Def, imports: dict[str, tuple[str, str]]) -> str:
+    """The def's functools cache decorator as spelt (``@cache``, ``@functools.lru_cache(maxsize=8)``,
+    ``@ft.cache`` under ``import functools as ft``, ``@memo`` under ``from functools import cache as
+    memo``), else ""."""
     for dec in node.decorator_list:
         called = dec.func if isinstance(dec, ast.Call) else dec
+        origin = imported_origin(called, imports) if isinstance(called, ast.Name | ast.Attribute) else None
+        if origin is not None and origin[0] == "functools" and origin[1] in _DECORATORS:
+            return "@" + ast.unparse(dec)
         name = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) else ""
         if name in _DECORATORS and (not isinstance(called, ast.Attribute) or ast.unparse(called.value) == "functools"):
             return "@" + ast.unparse(dec)
@@ -97,12 +127,13 @@ def _reads(path: str, module: ast.Module, owned: set[int], lost: list[Uncached])
     imports, here = file_imports(module, path), dotted_name(path, roots=("",))
     nested, top = _bound_names(module)
     guarded = _hasattr_tested(module)
+    parents = parent_map(module)
     for node in walk_spanning(module, owned):
         if not (isinstance(node, ast.Attribute) and node.attr in _CACHE_METHODS and node.lineno in owned):
             continue
         origin = named_origin(node.value, imports, here, nested | top)
         hit = next((u for u in lost if (u.module, u.name) == origin), None)
-        if hit is not None and ast.unparse(node.value) not in guarded:
+        if hit is not None and ast.unparse(node.value) not in guarded and not caught_around(node, _CAUGHT, parents):
             yield node.lineno, ast.unparse(node), hit
 
 

@@ -12,10 +12,18 @@ string keys at the base hold the key and at upstream, and in the merged file, do
 module's functions that look a parameter up in it (``NAME[param]``, ``NAME.get(param)``, ``param in NAME``).
 The fork's side, on lines it wrote: the key passed as that parameter (by position or keyword) to a getter,
 or subscripting the table (``NAME["key"]``), each resolved to upstream's module (imported, off the imported
-module, or on the module's own lines).  An error where the getter raises or subscripts unguarded (the
-lookup fails), a warning where it only reads ``.get``, or tests ``param in NAME`` and raises nothing (it
-falls back, silently, or takes another way).  Quiet: a key the fork puts back
-(``NAME["key"] = ...`` or ``NAME.update(...)`` on a fork line), a name the fork binds itself.  The finding
+module, or on the module's own lines).  An error where the getter raises under a test of the table or of
+what it read there (``if p not in NAME: raise``; ``fn = NAME.get(p)`` / ``if fn is None: raise``) or
+subscripts unguarded (the lookup fails); a warning where it only reads ``.get``, tests ``param in NAME``
+and raises nothing (it falls back, silently, or takes another way), raises only over something else
+(``if not callable(default): raise TypeError``), or maps the parameter through another name before the
+lookup (``p = normalise(p)``).  Quiet: a key a table the getter maps the parameter through holds
+(``p = _DEPRECATED.get(p, p)`` with ``"key"`` in ``_DEPRECATED``: upstream keeps the old key working), a
+key the fork puts back (``NAME["key"] = ...``, ``NAME |= {...}``, ``NAME.update(...)``/``setdefault`` on a
+fork line, or ``NAME[k] = ...`` in a helper the fork calls with the key: a store of a key not spelt out,
+without such a call, makes the finding a warning), a use in a ``try`` catching the lookup's error
+(ValueError, KeyError, LookupError, Exception) or under ``if "key" in ...`` / ``.get("key")``, a name the
+fork binds itself.  The finding
 names the key that now holds the dropped key's value, where one does (a rename).  A key no upstream Python
 file spells any more is name drift's (``names.py``), which says it already.
 """
@@ -23,23 +31,28 @@ file spells any more is name drift's (``names.py``), which says it already.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
+from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value, walk_spanning
+from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
 
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
 # a diff's removed dict entry line: ``-    "gelu_and_mul": lambda: GeluAndMul(),``
 _REMOVED_KEY = re.compile(r"""\n-[ \t]*["']([A-Za-z_][\w.-]{2,})["'][ \t]*:""")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+# a ``try`` that survives the getter's refusal (ValueError) or the subscript's (KeyError)
+_BUILTINS = frozenset(dir(builtins))  # ``p = str(p).lower()`` maps nothing
+_CAUGHT = frozenset({"ValueError", "KeyError", "LookupError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,7 @@ class Table:
     name: str
     dropped: dict[str, str]
     getters: dict[str, tuple[int, str, bool]]  # function -> (position, parameter, refuses a missing key)
+    aliased: frozenset[str] = frozenset()  # keys a table the getters map the parameter through holds
 
 
 def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -66,12 +80,14 @@ def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     if not tables:
         return []
     keys = {k for t in tables for k in t.dropped}
-    put_back = _put_back(trees, tables)
+    put_back, maybe = _put_back(trees, tables)
     return [
-        _finding(trees, path, line, how, key, table, severity, pr_pattern)
+        _finding(
+            trees, path, line, how, key, table, Severity.WARNING if (table.name, key) in maybe else sev, pr_pattern
+        )
         for path, module, owned in fork_modules(trees, lambda line: any(k in line for k in keys))
-        for line, how, key, table, severity in _uses(path, module, owned, tables)
-        if (table.name, key) not in put_back
+        for line, how, key, table, sev in _uses(path, module, owned, tables)
+        if (table.name, key) not in put_back and key not in table.aliased
     ]
 
 
@@ -92,7 +108,9 @@ def _tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
             getters = _getters(both.new, name)
             if gone and getters:
                 dropped = {k: _renamed(before, new[name], k) for k in sorted(gone)}
-                found.append(Table(dotted_name(both.path, roots=("",)), both.path, name, dropped, getters))
+                aliased = _aliased(both.new, getters, new)
+                module = dotted_name(both.path, roots=("",))
+                found.append(Table(module, both.path, name, dropped, getters, aliased))
     return found
 
 
@@ -149,10 +167,70 @@ def _getters(module: ast.Module, table: str) -> dict[str, tuple[int, str, bool]]
         if len(looked) == 1:
             # it raises, or subscripts unguarded; one that tests ``p in NAME`` and raises nothing has another way
             param = looked[0]
-            raises = any(isinstance(n, ast.Raise) for n in ast.walk(func))
-            refuses = raises or (_subscripts(func, table, param) and not _tests(func, table, param))
-            found[func.name] = (params.index(param), param, refuses)
+            refuses = _refuses(func, table, param) or (
+                _subscripts(func, table, param) and not _tests(func, table, param)
+            )
+            found[func.name] = (params.index(param), param, refuses and not _mapped(func, param))
     return found
+
+
+def _refuses(func: _Def, table: str, param: str) -> bool:
+    """A ``raise`` under a test of the table or of what the function read there (``if p not in NAME:``,
+    ``fn = NAME.get(p)`` then ``if fn is None:``), or in a handler of a ``try`` that reads the table: a raise
+    over another argument (``if not callable(default): raise TypeError``) says nothing of a missing key."""
+    read = {table} | {
+        t.id
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign) and any(_is(m, table) for m in ast.walk(n.value))
+        for t in n.targets
+        if isinstance(t, ast.Name) and t.id != param
+    }
+    parents = parent_map(func)
+    return any(isinstance(n, ast.Raise) and _raised_over(n, read, parents) for n in ast.walk(func))
+
+
+def _raised_over(node: ast.AST, read: set[str], parents: dict[int, ast.AST]) -> bool:
+    child, up = node, parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If) and any(isinstance(n, ast.Name) and n.id in read for n in ast.walk(up.test)):
+            return True
+        if isinstance(up, ast.Try) and any(h is child for h in up.handlers):
+            if any(isinstance(n, ast.Name) and n.id in read for s in up.body for n in ast.walk(s)):
+                return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _mapped(func: _Def, param: str) -> bool:
+    """The parameter is bound again from something besides itself (``p = normalise(p)``, ``p =
+    _DEPRECATED.get(p, p)``): what reaches the lookup may not be the key the caller passed.  ``p =
+    p.lower()`` reads only ``p``."""
+    return any(
+        isinstance(n, ast.Assign)
+        and any(_is(t, param) for t in n.targets)
+        and any(isinstance(m, ast.Name) and m.id != param and m.id not in _BUILTINS for m in ast.walk(n.value))
+        for n in ast.walk(func)
+    )
+
+
+def _aliased(
+    module: ast.Module, getters: dict[str, tuple[int, str, bool]], tables: dict[str, ast.Dict]
+) -> frozenset[str]:
+    """The keys of the module's tables a getter binds its parameter again from (``p = _DEPRECATED.get(p, p)``,
+    ``p = ALIASES[p]``): upstream maps those old keys onto new ones before the lookup (#17986's shape)."""
+    funcs = {s.name: s for s in module.body if isinstance(s, _Def) and s.name in getters}
+    found: set[str] = set()
+    for name, func in funcs.items():
+        param = getters[name][1]
+        for n in ast.walk(func):
+            if isinstance(n, ast.Assign) and any(_is(t, param) for t in n.targets):
+                found |= {
+                    k
+                    for m in ast.walk(n.value)
+                    if isinstance(m, ast.Name) and m.id in tables
+                    for k in _keys(tables[m.id])
+                }
+    return frozenset(found)
 
 
 def _tests(func: _Def, table: str, param: str) -> bool:
@@ -188,19 +266,32 @@ def _is(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
 
-def _put_back(trees: ThreeTrees, tables: list[Table]) -> set[tuple[str, str]]:
-    """(table, key) pairs a fork line stores back: ``NAME["key"] = ...``, or any key on ``NAME.update(``."""
+def _put_back(trees: ThreeTrees, tables: list[Table]) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
+    """(table, key) pairs a fork line stores back -- ``NAME["key"] = ...``, or any key on ``NAME |= ``,
+    ``NAME.update(`` or ``.setdefault(`` -- and those it may: ``NAME[k] = ...`` (a key not spelt out, a
+    register helper's), quiet where a fork line calls a function other than a getter with the key first."""
     found: set[tuple[str, str]] = set()
+    maybe: set[tuple[str, str]] = set()
     lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
     for table in tables:
         word = re.escape(table.name)
+        some = re.compile(rf"""\b{word}\s*\[\s*(?!["'])[^\]]+\]\s*=(?!=)""")
+        stores_some = any(some.search(line) for line in lines)
         for key in table.dropped:
             stored = re.compile(
-                rf"""\b{word}\s*\[\s*["']{re.escape(key)}["']\s*\]\s*=(?!=)|\b{word}\.(?:update|setdefault)\("""
+                rf"""\b{word}\s*\[\s*["']{re.escape(key)}["']\s*\]\s*=(?!=)|\b{word}\s*\|=|\b{word}\.(?:update|setdefault)\("""
             )
-            if any(stored.search(line) for line in lines):
+            if any(stored.search(line) for line in lines) or (stores_some and _registered(lines, key, table)):
                 found.add((table.name, key))
-    return found
+            elif stores_some:
+                maybe.add((table.name, key))
+    return found, maybe
+
+
+def _registered(lines: list[str], key: str, table: Table) -> bool:
+    """A fork line calls a function other than the table's getters with the key first (``register("key", ...)``)."""
+    first = re.compile(rf"""\b([A-Za-z_]\w*)\(\s*["']{re.escape(key)}["']""")
+    return any(m.group(1) not in table.getters for line in lines for m in first.finditer(line))
 
 
 def _uses(
@@ -209,17 +300,24 @@ def _uses(
     imports, here = file_imports(module, path), dotted_name(path, roots=("",))
     nested, top = _bound_names(module)
     bound = nested | top
+    parents = parent_map(module)
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call):
-            yield from _getter_call(node, imports, here, bound, tables)
+            uses = list(_getter_call(node, imports, here, bound, tables))
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             origin = named_origin(node.value, imports, here, bound)
             key = str_value(node.slice)
-            for table in tables:
-                if origin == (table.module, table.name) and key in table.dropped:
-                    yield node.lineno, f"reads {ast.unparse(node)}", key, table, Severity.ERROR
+            uses = [
+                (node.lineno, f"reads {ast.unparse(node)}", key, table, Severity.ERROR)
+                for table in tables
+                if origin == (table.module, table.name) and key in table.dropped
+            ]
+        else:
+            continue
+        # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test
+        yield from (u for u in uses if not caught_around(node, _CAUGHT, parents) and not key_held(node, u[2], parents))
 
 
 def _getter_call(

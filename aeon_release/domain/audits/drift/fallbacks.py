@@ -559,3 +559,41 @@ def _asks_version(test: ast.expr, flags: set[str]) -> bool:
 def _names_version(node: ast.AST) -> bool:
     name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
     return "version" in name.lower()
+
+
+def key_held(node: ast.AST, key: str, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only where a test says the literal ``key`` is there: the true branch of ``if "key" in
+    table`` or ``if table.get("key")`` (and-ed or not), the false one of ``"key" not in table``, or the rest
+    of the block after an ``if "key" not in table:`` that exits."""
+    return _runs_where(node, parents, lambda test: _asks_key(test, key, ast.In)) or _runs_unless(
+        node, parents, lambda test: _asks_key(test, key, ast.NotIn)
+    )
+
+
+def _asks_key(test: ast.expr, key: str, op: type[ast.cmpop]) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_key(value, key, op) for value in test.values)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op):
+        return str_value(test.left) == key
+    got = isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "get"
+    return op is ast.In and got and bool(test.args) and str_value(test.args[0]) == key  # type: ignore[attr-defined]
+
+
+def probed_either_way(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs under a test that asks what ``subject`` takes or has (``inspect.signature(subject)``,
+    ``hasattr(subject, ...)``), in either branch, or after such an ``if`` that exits: the fork tells two
+    shapes of the same object apart."""
+
+    def asks(test: ast.expr) -> bool:
+        return any(_probes(n, subject) for n in ast.walk(test))
+
+    return _runs_where(node, parents, asks) or _runs_unless(node, parents, asks)
+
+
+_PROBES = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
+
+
+def _probes(node: ast.AST, subject: str) -> bool:
+    if not (isinstance(node, ast.Call) and node.args and ast.unparse(node.args[0]) == subject):
+        return False
+    return ast.unparse(node.func).rsplit(".", 1)[-1] in _PROBES
