@@ -232,3 +232,17 @@ def test_a_dunder_hook_is_read_off_the_constructor_call_and_only_warns(
     report = audit(git_repo, sides, tmp_path)
     got = [f[2] for f in found(report, RULE) if f[0] == AEON_MODEL and f[1] == 5]
     assert got == ([severity] if severity else [])
+
+
+def test_a_call_not_on_the_receiver_the_removed_test_read_only_warns(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The new file calls the hook off another name (``qm = self.quant_method``): which object that is, is not
+    followed, so the misfill it reads is a warning."""
+    theirs = LAYER_NO_SHIM.replace(
+        "        return self.quant_method.apply(x, layer=self)\n",
+        "        qm = self.quant_method\n        return qm.apply(x, layer=self)\n",
+    )
+    sides = three_way(git_repo, QUANT_TREE, {AEON_QUANT: OLD_METHOD}, {LAYER: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == AEON_QUANT] == [
+        (AEON_QUANT, line_of(OLD_METHOD, "def apply"), "warning")
+    ]

@@ -69,7 +69,7 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
     shims: list[Shim] = []
     for path, old, new in parsed_versions(trees, paths) if paths else ():
         was, now = _tests(old), _tests(new)
-        for hook, name in sorted(was.keys() - now.keys()):
+        for hook, name in sorted(was.keys() - now.keys() - _probed(new)):
             call, tied = _call_of(new, hook, was[(hook, name)])
             shims.append(Shim(path, hook, name, call, tied))
     return shims
@@ -77,13 +77,10 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
 
 def _tests(tree: ast.Module) -> dict[tuple[str, str], str | None]:
     """(hook, parameter name) -> the receiver of ``hook`` (its source, None for a bare name) for each
-    ``"name" in <the parameter names of ... .hook>`` of ``tree``, and each probe through a helper
-    (``supports_kw(self.quant_method.apply, "layer")``): a shim upstream respelled is still a shim."""
+    ``"name" in <the parameter names of ... .hook>`` of ``tree``."""
     bound = _bindings(tree)
     found: dict[tuple[str, str], str | None] = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            found.update(_probed(node))
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
             continue
         name, signed = node.left, _names_of(node.comparators[0], bound)
@@ -92,13 +89,20 @@ def _tests(tree: ast.Module) -> dict[tuple[str, str], str | None]:
     return found
 
 
-def _probed(call: ast.Call) -> dict[tuple[str, str], str | None]:
-    """``helper(x.hook, "name")``: a call handed a callable and a quoted name asks whether it takes it."""
-    names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    hooks = [a for a in call.args if isinstance(a, ast.Attribute)]
-    if len(names) != 1 or len(hooks) != 1 or not names[0].isidentifier():
-        return {}
-    return {(hooks[0].attr, names[0]): _receiver(hooks[0])}
+def _probed(tree: ast.Module) -> set[tuple[str, str]]:
+    """(hook, name) of each ``helper(x.hook, "name")`` of ``tree``: a call handed a callable and a quoted name
+    asks whether it takes it (``supports_kw(self.quant_method.apply, "layer")``), a shim upstream respelled
+    and kept.  Only ever a reason to stay quiet, never a shim of its own."""
+    found: set[tuple[str, str]] = set()
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and _last(n.func) not in _ATTRIBUTE_CALLS):
+        names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        hooks = [a for a in call.args if isinstance(a, ast.Attribute)]
+        if len(names) == 1 and len(hooks) == 1 and names[0].isidentifier():
+            found.add((hooks[0].attr, names[0]))
+    return found
+
+
+_ATTRIBUTE_CALLS = frozenset({"getattr", "hasattr", "setattr", "delattr"})  # a quoted attribute, not a parameter
 
 
 def _receiver(signed: ast.expr | None) -> str | None:
