@@ -2005,7 +2005,7 @@ class _Checker:
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
         if isinstance(arg, ast.Name) and scope.functions and _assigned_in(scope.functions[-1], arg.id):
-            return None  # ``model_config = VllmConfig()`` first: the annotation no longer says what it holds
+            return None  # ``config = EngineConfig()`` first: the annotation no longer says what it holds
         typed = self._typed(mod, arg, scope)
         return typed(self.after) if typed is not None else None
 
