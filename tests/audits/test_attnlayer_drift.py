@@ -131,3 +131,118 @@ def test_overrides_a_removed_shim_still_fills_right_stay_quiet(
 ) -> None:
     sides = three_way(git_repo, SHIM_BASE, {MINE: OVERRIDE.format(params)}, {SEL: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == MINE and f[2] == "error"] == []
+
+
+# -- the shim's twins a reviewer found (each an error before): a def only sharing the hook's name, a shim
+# upstream respelled through a helper, a dunder hook matched against an unrelated ``super().__init__`` call --
+QUANT = "pkg/quant/base.py"
+QUANT_BASE = "class QuantMethodBase:\n    def apply(self, x, layer=None):\n        return x\n"
+LAYER = "pkg/quant/layer.py"
+LAYER_SHIM = (
+    "import inspect\n\n\nclass QuantLinear:\n    def __init__(self, quant_method):\n        self.quant_method = quant_method\n\n"
+    "    def forward(self, x):\n"
+    '        if "layer" in inspect.signature(self.quant_method.apply).parameters:\n'
+    "            return self.quant_method.apply(x, layer=self)\n"
+    "        return self.quant_method.apply(x)\n"
+)
+LAYER_NO_SHIM = (
+    "class QuantLinear:\n    def __init__(self, quant_method):\n        self.quant_method = quant_method\n\n"
+    "    def forward(self, x):\n        return self.quant_method.apply(x, layer=self)\n"
+)
+# upstream kept the shim, spelled through a helper (``supports_kw``), the keyword call first or last
+LAYER_HELPER = (
+    "from pkg.utils import supports_kw\n\n\nclass QuantLinear:\n"
+    "    def __init__(self, quant_method):\n        self.quant_method = quant_method\n\n"
+    "    def forward(self, x):\n"
+    '        if not supports_kw(self.quant_method.apply, "layer"):\n'
+    "            return self.quant_method.apply(x)\n"
+    "        return self.quant_method.apply(x, layer=self)\n"
+)
+UTILS = "import inspect\n\n\ndef supports_kw(fn, name):\n    return name in inspect.signature(fn).parameters\n"
+QUANT_TREE = {**PKG, "pkg/quant/__init__.py": "", QUANT: QUANT_BASE, LAYER: LAYER_SHIM, "pkg/utils.py": UTILS}
+AEON_QUANT = "pkg/aeon_quant.py"
+OLD_METHOD = (
+    "from pkg.quant.base import QuantMethodBase\n\n\n"
+    "class AeonQuantMethod(QuantMethodBase):\n    def apply(self, x):\n        return x\n"
+)
+UNRELATED = (
+    "from pkg.quant.base import QuantMethodBase\n\n\n"
+    "class AeonPenalty:\n    def __init__(self, scale):\n        self.scale = scale\n\n"
+    "    def apply(self, logits):\n        return logits * self.scale\n"
+)
+
+
+def test_an_override_left_without_the_keyword_a_removed_shim_tested_is_an_error(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    sides = three_way(git_repo, QUANT_TREE, {AEON_QUANT: OLD_METHOD}, {LAYER: LAYER_NO_SHIM})
+    report = audit(git_repo, sides, tmp_path)
+    assert (AEON_QUANT, line_of(OLD_METHOD, "def apply"), "error") in found(report, RULE)
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [
+        (UNRELATED, LAYER_NO_SHIM),  # a class of its own that only shares the hook's name
+        (OLD_METHOD, LAYER_HELPER),  # the shim kept, respelled through a helper
+        (OLD_METHOD, LAYER_HELPER.replace("supports_kw", "accepts_kwarg")),
+    ],
+)
+def test_defs_a_removed_shim_does_not_reach_stay_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str
+) -> None:
+    sides = three_way(git_repo, QUANT_TREE, {AEON_QUANT: fork}, {LAYER: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == AEON_QUANT and f[2] == "error"] == []
+
+
+LOADER = "pkg/loader.py"
+LOADER_SHIM = (
+    "import inspect\n\n\nclass BaseLoader:\n    def __init__(self, load_config):\n        self.load_config = load_config\n\n\n"
+    "class DefaultLoader(BaseLoader):\n    def __init__(self, load_config):\n        super().__init__(load_config)\n\n\n"
+    "def init_model(model_class, vllm_config, prefix=''):\n"
+    '    if "prefix" in inspect.signature(model_class.__init__).parameters:\n'
+    "        return model_class(vllm_config, prefix)\n"
+    "    return model_class(vllm_config)\n"
+)
+LOADER_NO_SHIM = LOADER_SHIM.replace(
+    '    if "prefix" in inspect.signature(model_class.__init__).parameters:\n'
+    "        return model_class(vllm_config, prefix)\n    return model_class(vllm_config)\n",
+    "    return model_class(vllm_config, prefix)\n",
+)
+MODEL_BASE = "class BaseModel:\n    def __init__(self, vllm_config, prefix=''):\n        self.prefix = prefix\n"
+AEON_MODEL = "pkg/aeon_model.py"
+MODEL = "from pkg.model import BaseModel\n\n\nclass AeonForCausalLM(BaseModel):\n    def __init__(self, {}):\n        pass\n"
+
+
+@pytest.mark.parametrize(
+    ("params", "severity"),
+    [
+        ("vllm_config, prefix", None),  # the constructor call fills it right (not super().__init__(load_config))
+        ("prefix, vllm_config", "warning"),  # misfilled, but which class the loader builds is unknown here
+    ],
+)
+def test_a_dunder_hook_is_read_off_the_constructor_call_and_only_warns(
+    git_repo: GitRepo, tmp_path: Path, params: str, severity: str | None
+) -> None:
+    base = {**PKG, "pkg/model.py": MODEL_BASE, LOADER: LOADER_SHIM}
+    fork = MODEL.format(params)
+    sides = three_way(git_repo, base, {AEON_MODEL: fork}, {LOADER: LOADER_NO_SHIM})
+    assert "inspect" not in LOADER_NO_SHIM.split("class")[1]
+    report = audit(git_repo, sides, tmp_path)
+    got = [f[2] for f in found(report, RULE) if f[0] == AEON_MODEL and f[1] == 5]
+    assert got == ([severity] if severity else [])
+
+
+def test_a_call_not_on_the_receiver_the_removed_test_read_only_warns(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The new file calls the hook off another name (``qm = self.quant_method``): which object that is, is not
+    followed, so the misfill it reads is a warning."""
+    theirs = LAYER_NO_SHIM.replace(
+        "        return self.quant_method.apply(x, layer=self)\n",
+        "        qm = self.quant_method\n        return qm.apply(x, layer=self)\n",
+    )
+    sides = three_way(git_repo, QUANT_TREE, {AEON_QUANT: OLD_METHOD}, {LAYER: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == AEON_QUANT] == [
+        (AEON_QUANT, line_of(OLD_METHOD, "def apply"), "warning")
+    ]

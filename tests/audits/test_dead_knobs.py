@@ -534,3 +534,30 @@ def test_a_monkeypatch_of_a_module_function_upstream_no_longer_calls_is_an_error
 
 def test_a_monkeypatch_of_a_module_function_upstream_still_calls_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     assert fp8_rows(git_repo, no_rules, 'setattr(fp8_utils, "per_token_group_quant_fp8", aeon_linear)\n') == []
+
+
+LOADER = "vllm/model_executor/model_loader/utils.py"
+LOADER_SHIM = (
+    "import inspect\n\n\ndef init_model(model_class, vllm_config, prefix=''):\n"
+    '    if "prefix" in inspect.signature(model_class.__init__).parameters:\n'
+    "        return model_class(vllm_config, prefix)\n"
+    "    return model_class(vllm_config)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "probe",
+    [
+        '"prefix" in inspect.signature(model_class.__init__).parameters',
+        '"prefix" not in inspect.getfullargspec(model_class.__init__).args',
+    ],
+)
+def test_a_removed_parameter_test_is_no_read_of_the_attribute(git_repo: GitRepo, no_rules: Path, probe: str) -> None:
+    """Upstream dropped a shim testing the model class's ``__init__`` for ``prefix``: a quoted name tested
+    against parameter names is no read of ``self.prefix``, which the fork's model still sets (a false
+    "upstream's code no longer reads" before)."""
+    base = LOADER_SHIM.replace('"prefix" in inspect.signature(model_class.__init__).parameters', probe)
+    new = "def init_model(model_class, vllm_config, prefix=''):\n    return model_class(vllm_config, prefix)\n"
+    fork = "class AeonForCausalLM:\n    def __init__(self, vllm_config, prefix):\n        self.prefix = prefix\n"
+    sides = s.merge_case(git_repo, {LOADER: base}, {FORK: fork}, [("Drop the prefix shim (#1)", {LOADER: new})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []

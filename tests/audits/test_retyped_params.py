@@ -89,3 +89,58 @@ def test_an_argument_of_the_old_class_is_an_error(git_repo: GitRepo, tmp_path: P
 )
 def test_retyped_parameter_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str, new: str) -> None:
     assert found(audit(git_repo, _sides(git_repo, body, new), tmp_path), RULE) == []
+
+
+# the reviewer's false errors (each an error before): a body that still serves the old class another way, a
+# lambda reading its own parameter of the name, a fork that converts or patches what it passes
+BODY = "def aeon(model_config: ModelConfig):\n    return renderer_from_config(model_config)\n"
+TRIED = NEW.replace(
+    "    model_config = config.model_config\n",
+    "    try:\n        model_config = config.model_config\n    except AttributeError:  # a bare ModelConfig\n"
+    "        model_config = config\n",
+)
+MATCHED = NEW.replace(
+    "    model_config = config.model_config\n",
+    "    match config:\n        case ModelConfig():\n            model_config = config\n"
+    "        case _:\n            model_config = config.model_config\n",
+)
+OWN_LAMBDA = HEAD + (
+    'def renderer_from_config(config: "VllmConfig", **kwargs):\n'
+    "    order = sorted(kwargs.get('others', []), key=lambda config: config.model_config)\n"
+    "    return (config.tokenizer, order)\n\n\n"
+    'class Renderer:\n    def __init__(self, config: "VllmConfig | None") -> None:\n        self.model_config = config.model_config\n'
+)
+PATCH = "ModelConfig.model_config = property(lambda self: self)\n\n\n"
+SETATTR = 'setattr(ModelConfig, "model_config", property(lambda self: self))\n\n\n'
+CONVERTED = "def aeon(model_config: ModelConfig):\n    model_config = VllmConfig()\n    return renderer_from_config(model_config)\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "new"),
+    [
+        (BODY, TRIED),
+        (BODY, TRIED.replace("except AttributeError:", "except Exception:")),
+        (BODY, MATCHED),
+        (BODY, OWN_LAMBDA),
+        (PATCH + BODY, NEW),
+        (SETATTR + BODY, NEW),
+        (CONVERTED, NEW),
+    ],
+    ids=[
+        "try AttributeError",
+        "try Exception",
+        "match",
+        "own lambda",
+        "patched",
+        "setattr",
+        "converted",
+    ],
+)
+def test_old_class_still_served_stays_quiet(git_repo: GitRepo, tmp_path: Path, body: str, new: str) -> None:
+    assert [f for f in found(audit(git_repo, _sides(git_repo, body, new), tmp_path), RULE) if f[2] == "error"] == []
+
+
+def test_a_lambda_of_another_name_still_reads_the_parameter(git_repo: GitRepo, tmp_path: Path) -> None:
+    new = OWN_LAMBDA.replace("lambda config: config.model_config", "lambda c: config.model_config")
+    report = audit(git_repo, _sides(git_repo, BODY, new), tmp_path)
+    assert found(report, RULE) == [(USE, line_of(FORK + BODY, "return renderer"), "error")]

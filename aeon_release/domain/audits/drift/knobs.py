@@ -82,9 +82,16 @@ def _options(line: str) -> set[str]:
 
 
 def _read(name: str) -> re.Pattern[str]:
-    """A line that reads ``x.name`` (loaded or called, not stored) or quotes the name (a getattr)."""
+    """A line that reads ``x.name`` (loaded or called, not stored) or quotes the name (a getattr).  A quote
+    tested against a callable's parameter names (``"prefix" in inspect.signature(cls.__init__).parameters``,
+    ``... in spec.args``) asks of a parameter, not an attribute: upstream removing that test (a loader's
+    ``prefix`` shim) leaves a fork's ``self.prefix = prefix`` as alive as before."""
     word = re.escape(name)
-    return re.compile(rf"""\.{word}\b(?!\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))|["']{word}["']""")
+    return re.compile(rf"""\.{word}\b(?!\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))|["']{word}["'](?!{_PARAMETER_TEST})""")
+
+
+# `` in <...>.parameters`` / ``.args`` / ``.kwonlyargs`` / ``.co_varnames``: the rest of a parameter-name test
+_PARAMETER_TEST = r"\s+(?:not\s+)?in\s+[^\n]*?\.(?:parameters|args|kwonlyargs|co_varnames)\b"
 
 
 def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

@@ -20,10 +20,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.signatures import Sig
+from aeon_release.domain.audits.source import parent_map
 
 Classify = Callable[[ast.expr], px.ClassInfo | None]
 _TESTS = frozenset({"isinstance", "hasattr", "getattr", "type"})
+_CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -52,18 +55,72 @@ def annotation(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.e
 
 
 def reads(func: ast.AST, name: str) -> dict[str, int] | None:
-    """attr -> line of each ``name.attr`` the body reads; None when the body tests the name's type, asks
-    for an attribute by string, or binds the name anew (its class is then not the annotation's alone)."""
+    """attr -> line of each ``name.attr`` the body reads; None when the body tests the name's type (a call,
+    or ``match name:``), asks for an attribute by string, binds the name anew (its class is then not the
+    annotation's alone), or reads an attribute under ``except AttributeError`` (``try: config.model_config``
+    / ``except AttributeError: config``: the old class still served).  A nested lambda, def or comprehension
+    binding the name itself (``key=lambda config: config.model_config``) reads its own, not the parameter."""
     found: dict[str, int] = {}
-    for node in ast.walk(func):
+    parents = parent_map(func)
+    for node in _own_nodes(func, name):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return None
+        if isinstance(node, ast.Match) and isinstance(node.subject, ast.Name) and node.subject.id == name:
             return None
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _TESTS:
             if any(isinstance(a, ast.Name) and a.id == name for a in node.args):
                 return None
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name:
+            if caught_around(node, _CAUGHT, parents):
+                return None
             found.setdefault(node.attr, node.lineno)
     return found
+
+
+def _own_nodes(func: ast.AST, name: str) -> Iterator[ast.AST]:
+    """The nodes of ``func``, leaving out the nested scopes that bind ``name`` as their own."""
+    stack = [func]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(c for c in ast.iter_child_nodes(node) if not _binds_own(c, name))
+
+
+def _binds_own(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Lambda | ast.FunctionDef | ast.AsyncFunctionDef):
+        args = node.args
+        every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+        return any(a is not None and a.arg == name for a in every)
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        targets = [t for g in node.generators for t in ast.walk(g.target)]
+        return any(isinstance(t, ast.Name) and t.id == name for t in targets)
+    return False
+
+
+def patched(tree: ast.Module, cls: str, attr: str) -> bool:
+    """A module-level ``Cls.attr = ...`` or ``setattr(Cls, "attr", ...)``: the class is given the attribute
+    at import, outside its body."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(_names(t, cls, attr) for t in targets):
+                return True
+        if isinstance(node, ast.Expr) and isinstance(call := node.value, ast.Call) and _last(call.func) == "setattr":
+            if len(call.args) >= 2 and _last(call.args[0]) == cls and _string(call.args[1]) == attr:
+                return True
+    return False
+
+
+def _names(target: ast.expr, cls: str, attr: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == attr and _last(target.value) == cls
+
+
+def _last(expr: ast.expr) -> str | None:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
+
+
+def _string(expr: ast.expr) -> str | None:
+    return expr.value if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else None
 
 
 def _same(a: px.ClassInfo, b: px.ClassInfo) -> bool:

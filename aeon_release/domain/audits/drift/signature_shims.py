@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -40,6 +41,7 @@ class Shim:
     hook: str
     name: str
     call: ast.Call | None  # upstream's call of ``.hook(...)`` in the new version of ``path``
+    tied: bool = True  # the call is on the receiver the removed test read the signature off
 
 
 def shim_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -66,25 +68,48 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
     ]
     shims: list[Shim] = []
     for path, old, new in parsed_versions(trees, paths) if paths else ():
-        for hook, name in sorted(_tests(old) - _tests(new)):
-            shims.append(Shim(path, hook, name, _call_of(new, hook)))
+        was, now = _tests(old), _tests(new)
+        for hook, name in sorted(was.keys() - now.keys() - _probed(new)):
+            call, tied = _call_of(new, hook, was[(hook, name)])
+            shims.append(Shim(path, hook, name, call, tied))
     return shims
 
 
-def _tests(tree: ast.Module) -> set[tuple[str, str]]:
-    """(hook, parameter name) for each ``"name" in <the parameter names of ... .hook>`` of ``tree``."""
+def _tests(tree: ast.Module) -> dict[tuple[str, str], str | None]:
+    """(hook, parameter name) -> the receiver of ``hook`` (its source, None for a bare name) for each
+    ``"name" in <the parameter names of ... .hook>`` of ``tree``."""
     bound = _bindings(tree)
-    found: set[tuple[str, str]] = set()
+    found: dict[tuple[str, str], str | None] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn))):
             continue
-        name, hook = node.left, _names_of(node.comparators[0], bound)
-        if isinstance(name, ast.Constant) and isinstance(name.value, str) and hook is not None:
-            found.add((hook, name.value))
+        name, signed = node.left, _names_of(node.comparators[0], bound)
+        if isinstance(name, ast.Constant) and isinstance(name.value, str) and (hook := _last(signed)) is not None:
+            found[(hook, name.value)] = _receiver(signed)
     return found
 
 
-def _bindings(tree: ast.Module) -> dict[str, tuple[str, str]]:
+def _probed(tree: ast.Module) -> set[tuple[str, str]]:
+    """(hook, name) of each ``helper(x.hook, "name")`` of ``tree``: a call handed a callable and a quoted name
+    asks whether it takes it (``supports_kw(self.quant_method.apply, "layer")``), a shim upstream respelled
+    and kept.  Only ever a reason to stay quiet, never a shim of its own."""
+    found: set[tuple[str, str]] = set()
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and _last(n.func) not in _ATTRIBUTE_CALLS):
+        names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        hooks = [a for a in call.args if isinstance(a, ast.Attribute)]
+        if len(names) == 1 and len(hooks) == 1 and names[0].isidentifier():
+            found.add((hooks[0].attr, names[0]))
+    return found
+
+
+_ATTRIBUTE_CALLS = frozenset({"getattr", "hasattr", "setattr", "delattr"})  # a quoted attribute, not a parameter
+
+
+def _receiver(signed: ast.expr | None) -> str | None:
+    return ast.unparse(signed.value) if isinstance(signed, ast.Attribute) else None
+
+
+def _bindings(tree: ast.Module) -> dict[str, tuple[ast.expr, str]]:
     """Names bound anywhere in ``tree`` to a hook's signature (``sig = inspect.signature(x.hook)``: "sig") or
     to its parameter names (``params = sig.parameters``: "names") -> (hook, what)."""
     assigns = [
@@ -92,76 +117,110 @@ def _bindings(tree: ast.Module) -> dict[str, tuple[str, str]]:
         for n in ast.walk(tree)
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
     ]
-    bound: dict[str, tuple[str, str]] = {}
+    bound: dict[str, tuple[ast.expr, str]] = {}
     for _ in range(2):  # a signature bound before its parameters are
         for node in assigns:
             target = node.targets[0]
             assert isinstance(target, ast.Name)
-            if (hook := _signed(node.value, bound)) is not None:
-                bound[target.id] = (hook, "sig")
-            elif (hook := _names_of(node.value, bound)) is not None:
-                bound[target.id] = (hook, "names")
+            if (signed := _signed(node.value, bound)) is not None:
+                bound[target.id] = (signed, "sig")
+            elif (signed := _names_of(node.value, bound)) is not None:
+                bound[target.id] = (signed, "names")
     return bound
 
 
-def _names_of(expr: ast.expr, bound: dict[str, tuple[str, str]]) -> str | None:
-    """The hook whose parameter names ``expr`` holds: ``<signature>.parameters``, a name bound to them, or
+def _names_of(expr: ast.expr, bound: dict[str, tuple[ast.expr, str]]) -> ast.expr | None:
+    """The hook (``x.hook``) whose parameter names ``expr`` holds: ``<signature>.parameters``, a name bound to them, or
     ``inspect.getfullargspec(x.hook).args``."""
     if isinstance(expr, ast.Name):
-        hook, what = bound.get(expr.id, ("", ""))
-        return hook if what == "names" else None
+        signed, what = bound.get(expr.id, (None, ""))
+        return signed if what == "names" else None
     if isinstance(expr, ast.Attribute) and expr.attr == "parameters":
         return _signed(expr.value, bound)
     if isinstance(expr, ast.Attribute) and expr.attr in ("args", "kwonlyargs"):
         spec = expr.value
         if isinstance(spec, ast.Call) and spec.args and _last(spec.func) in ("getfullargspec", "getargspec"):
-            return _last(spec.args[0])
+            return spec.args[0]
     return None
 
 
-def _signed(expr: ast.expr, bound: dict[str, tuple[str, str]]) -> str | None:
-    """``hook`` of ``inspect.signature(x.hook)`` / ``signature(hook)``, or of a name bound to one."""
+def _signed(expr: ast.expr, bound: dict[str, tuple[ast.expr, str]]) -> ast.expr | None:
+    """``x.hook`` of ``inspect.signature(x.hook)`` / ``hook`` of ``signature(hook)``, or of a name bound to one."""
     if isinstance(expr, ast.Name):
-        hook, what = bound.get(expr.id, ("", ""))
-        return hook if what == "sig" else None
+        signed, what = bound.get(expr.id, (None, ""))
+        return signed if what == "sig" else None
     if not (isinstance(expr, ast.Call) and expr.args and _last(expr.func) == "signature"):
         return None
-    return _last(expr.args[0])
+    return expr.args[0]
 
 
-def _last(expr: ast.expr) -> str | None:
+def _last(expr: ast.expr | None) -> str | None:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else None
 
 
-def _call_of(tree: ast.Module, hook: str) -> ast.Call | None:
-    """Upstream's call of ``.hook(...)`` left in the new file (the most positionals, if several)."""
-    calls = [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == hook
-    ]
-    return max(calls, key=lambda c: len(c.args), default=None)
+def _call_of(tree: ast.Module, hook: str, receiver: str | None) -> tuple[ast.Call | None, bool]:
+    """Upstream's call of the hook left in the new file (the most positionals, if several), and whether it
+    is tied to the receiver the removed test read (``model_class(...)`` for ``model_class.__init__``).
+    Otherwise any ``.hook(`` call but ``super()``'s, untied: a file's ``super().__init__(load_config)`` says
+    nothing of how the model class it builds is called."""
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    tied = [c for c in calls if receiver is not None and _on(c, hook, receiver)]
+    if tied:
+        return max(tied, key=lambda c: len(c.args)), True
+    loose = [c for c in calls if isinstance(c.func, ast.Attribute) and c.func.attr == hook and not _super(c.func.value)]
+    return max(loose, key=lambda c: len(c.args), default=None), False
+
+
+def _on(call: ast.Call, hook: str, receiver: str) -> bool:
+    func = call.func
+    if hook == "__init__" and ast.unparse(func) == receiver:
+        return True  # the class called: its constructor
+    return isinstance(func, ast.Attribute) and func.attr == hook and ast.unparse(func.value) == receiver
+
+
+def _super(expr: ast.expr) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
 
 
 def _misfilled(trees: ThreeTrees, shims: list[Shim]) -> Iterator[tuple[str, ast.FunctionDef, Shim, str]]:
     by_hook = {s.hook: s for s in shims if s.call is not None}
+    index = px.Index(trees.merged)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
         text = trees.merged_text(path) or ""
         if not any(f"def {hook}" in text for hook in by_hook):
             continue
-        tree, owned = trees.merged_module(path), trees.owned_lines(path)
-        defs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)] if tree is not None and owned else []
-        for node in defs:
+        tree, owned, mod = trees.merged_module(path), trees.owned_lines(path), index.module_at(path)
+        if tree is None or not owned or mod is None:
+            continue
+        for qualname, node in _methods(tree.body):
             shim = by_hook.get(node.name)
-            if shim is not None and node.lineno in owned and (why := _disagrees(node, shim)) is not None:
+            if shim is None or node.lineno not in owned or (why := _disagrees(node, shim)) is None:
+                continue
+            if _overrides(index, mod, qualname, node.name):
                 yield path, node, shim, why
+
+
+def _methods(body: list[ast.stmt], owner: str = "") -> Iterator[tuple[str, ast.FunctionDef]]:
+    """(class qualname, def) of each method of the classes of ``body``, nested classes too."""
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            qualname = f"{owner}.{stmt.name}" if owner else stmt.name
+            yield from ((qualname, n) for n in stmt.body if isinstance(n, ast.FunctionDef))
+            yield from _methods(stmt.body, qualname)
+
+
+def _overrides(index: px.Index, mod: px.ModuleInfo, qualname: str, hook: str) -> bool:
+    """Whether a base of the class, in the tree, defines ``hook``: a def that only shares the hook's name
+    (a sampler's ``apply`` beside a quant method's) is nothing upstream's call is handed."""
+    cls = index.class_info(mod, qualname)
+    return cls is not None and isinstance(index.member(index.mro(cls, include_self=False), hook, False), px.DefSym)
 
 
 def _disagrees(node: ast.FunctionDef, shim: Shim) -> str | None:
     """How upstream's remaining call misfills the fork's def, or None when it fills it right."""
     assert shim.call is not None
     params = [a.arg for a in node.args.posonlyargs + node.args.args]
-    if params and params[0] in ("self", "cls") and isinstance(shim.call.func, ast.Attribute):
+    if params and params[0] in ("self", "cls"):  # a method's (the call may be the class's: its constructor)
         params = params[1:]
     passed = {k.arg for k in shim.call.keywords if k.arg is not None}
     if any(isinstance(a, ast.Starred) for a in shim.call.args) or None in {k.arg for k in shim.call.keywords}:
@@ -185,9 +244,12 @@ def _disagrees(node: ast.FunctionDef, shim: Shim) -> str | None:
 
 
 def _finding(path: str, node: ast.FunctionDef, shim: Shim, why: str, commit: str) -> Finding:
+    # a warning where the call cannot be tied to the def: one not on the receiver the test read, or a dunder
+    # (every class has an ``__init__``; which one upstream's ``model_class(...)`` builds is unknown here)
+    sure = shim.tied and not (shim.hook.startswith("__") and shim.hook.endswith("__"))
     message = (
         f"{node.name} {why}: upstream removed the test of {shim.hook}'s signature for {shim.name!r} "
         f"({shim.path}{commit}) that called an override under the old parameters; take the parameters "
         f"upstream's own {shim.hook} takes"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, node.lineno, message)
+    return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, path, node.lineno, message)

@@ -2000,6 +2000,9 @@ class _Checker:
             functools.partial(_annotated_class, self.after, self.after.module_at(new_path)),
         )
         for hit in retyped_params.retyped(call, old, now, sig, sides, self.after):
+            name = hit.was.qualname.rsplit(".", 1)[-1]
+            if any(retyped_params.patched(m.tree, name, hit.attr) for m in (mod, hit.was.module)):
+                continue  # the fork gives the old class the attribute itself
             what = (
                 f"passes {_show(hit.arg)}, a {hit.was.qualname}, as {hit.param}, which upstream annotated "
                 f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
@@ -2008,6 +2011,8 @@ class _Checker:
             yield self._finding(mod, call.lineno, what, after, "signature")
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
+        if isinstance(arg, ast.Name) and scope.functions and _assigned_in(scope.functions[-1], arg.id):
+            return None  # ``config = EngineConfig()`` first: the annotation no longer says what it holds
         typed = self._typed(mod, arg, scope)
         return typed(self.after) if typed is not None else None
 
@@ -7576,3 +7581,8 @@ def mod_line(mod: ModuleInfo, line: int) -> str:
 def _quoted(name: str, text: str) -> bool:
     """The name spelled as a string literal in the text: what a refusing guard asks by (cheap, first)."""
     return f'"{name}"' in text or f"'{name}'" in text
+
+
+def _assigned_in(func: ast.AST, name: str) -> bool:
+    """``name`` is assigned somewhere in ``func`` (a parameter rebound: its annotation no longer holds)."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
