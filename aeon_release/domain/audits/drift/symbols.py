@@ -1232,9 +1232,9 @@ class _Checker:
                 yield from self._default_drift(mod, made, before, after, via)
 
     def _generated_super_init(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Finding | None:
-        """``super().__init__(vllm_config)`` in a fork subclass's own ``__init__`` where upstream turned the
-        base into a dataclass (#16577: ``GuidanceBackend``'s ``__init__(vllm_config)`` became the generated
-        ``__init__(vllm_config, tokenizer, vocab_size)``): member lookup finds no ``def __init__`` in the tree
+        """``super().__init__(config)`` in a fork subclass's own ``__init__`` where upstream turned the
+        base into a dataclass (#16577: ``GuidanceBackend``'s ``__init__(config)`` became the generated
+        ``__init__(config, tokenizer, vocab_size)``): member lookup finds no ``def __init__`` in the tree
         any more, so the call is checked against the generated one.  An error when the call bound what
         ``super().__init__`` reached before the merge and does not bind the dataclass's fields now."""
         if scope.cls is None or not _is_bare_super_init(call):
