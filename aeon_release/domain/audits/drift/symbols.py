@@ -1166,6 +1166,10 @@ class _Checker:
             return
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
             yield from self._method_of_a_container(mod, call.func, scope)
+        generated = self._generated_super_init(mod, call, scope)
+        if generated is not None:
+            yield generated
+            return
         subscripted = isinstance(call.func, ast.Subscript)  # kernel[grid](...), Generic[T](...)
         callee = call.func.value if isinstance(call.func, ast.Subscript) else call.func
         resolver, via = self._resolver(mod, callee, scope)
@@ -1233,6 +1237,27 @@ class _Checker:
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
             elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
                 yield from self._default_drift(mod, made, before, after, via)
+
+    def _generated_super_init(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Finding | None:
+        """``super().__init__(config)`` in a fork subclass's own ``__init__`` where upstream turned the
+        base into a dataclass (#16577: ``GuidanceBackend``'s ``__init__(config)`` became the generated
+        ``__init__(config, tokenizer, vocab_size)``): member lookup finds no ``def __init__`` in the tree
+        any more, so the call is checked against the generated one.  An error when the call bound what
+        ``super().__init__`` reached before the merge and does not bind the dataclass's fields now."""
+        if scope.cls is None or not _is_bare_super_init(call):
+            return None
+        old, new = _super_init(self.before, mod.path, scope.cls), _super_init(self.after, mod.path, scope.cls)
+        if old is None or new is None or new[1] is None or not new[2] & self.inp.upstream_files:
+            return None
+        problem = call_problem(call, new[0]) if call_problem(call, old[0]) is None else None
+        if problem is None:
+            return None
+        cls = new[1]
+        said = f"the generated __init__{new[0].show()} of {cls.qualname}, a dataclass now"
+        target = DefSym(cls.module.path, cls.qualname, cls.node, None)
+        return self._finding(
+            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", target, "signature"
+        )
 
     def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
         key = (id(node), param)
@@ -7333,6 +7358,42 @@ def _same_member(ix: Index, before: DefSym, dynamic: bool = True) -> Sym | None:
     mod = ix.module_at(before.path)
     cls = ix.class_info(mod, before.owner) if mod is not None and before.owner else None
     return ix.member(ix.mro(cls), before.name, dynamic) if cls is not None else None
+
+
+def _is_bare_super_init(call: ast.Call) -> bool:
+    """``super().__init__(...)``, no arguments to ``super`` (its lookup starts past the enclosing class)."""
+    func = call.func
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and _is_super(func.value) and not func.value.args  # type: ignore[attr-defined]
+
+
+def _super_init(ix: Index, path: str, qualname: str) -> tuple[Sig, px.ClassInfo | None, set[str]] | None:
+    """What ``super().__init__`` in ``qualname`` binds: the first base's ``def __init__`` (no class), or the
+    generated one of a dataclass met first (its fields, the class, the files declaring them).  None when
+    unknown: a base outside the tree, several bases on the way (the order is only near C3), ``init=False``."""
+    mod = ix.module_at(path)
+    cls = ix.class_info(mod, qualname) if mod is not None else None
+    if cls is None or len(cls.node.bases) != 1:
+        return None
+    for item in ix.mro(cls, False):
+        if isinstance(item, px.External) or len(item.node.bases) > 1:
+            return None
+        if "__init__" in item.members:
+            sig = signature(item.members["__init__"], True)
+            return (sig, None, set()) if sig is not None else None
+        if _is_dataclass(item, ix):
+            if _init_off(item.node):
+                return None
+            sig, files = _dataclass_sig(item, ix.mro(item), ix)
+            return (sig, item, files) if sig is not None else None
+    return None
+
+
+def _init_off(node: ast.ClassDef) -> bool:
+    """``@dataclass(init=False)``: no generated ``__init__``."""
+    return any(
+        isinstance(d, ast.Call) and any(k.arg == "init" and not getattr(k.value, "value", True) for k in d.keywords)
+        for d in node.decorator_list
+    )
 
 
 def _is_super_call(call: ast.Call) -> bool:
