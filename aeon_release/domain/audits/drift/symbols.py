@@ -2273,9 +2273,12 @@ class _Checker:
 
     def _holder_filled(self, mod: ModuleInfo, node: ast.Attribute, new: px.ClassInfo) -> bool:
         """The member may be there after all: the fork's module stores it (``x.attr = ...``, ``setattr``), a
-        fork file stores it on the new class itself (a shim), the new class makes members by computed names,
+        fork file stores it on the new class itself (a shim), the new class (or a base) makes members by computed names,
         or the read runs only where the holder is another class (``isinstance(holder, CompilationConfig)``)."""
-        if stored_anywhere(mod.tree, node.attr) or fills_dynamically(new.node):
+        order = self.after.linearized(new)
+        if stored_anywhere(mod.tree, node.attr) or any(
+            isinstance(c, px.ClassInfo) and fills_dynamically(c.node) for c in order
+        ):
             return True
         short = new.qualname.rsplit(".", 1)[-1]
         if self._shimmed_on(short, node.attr):
@@ -2845,14 +2848,14 @@ class _Checker:
         """The module's classes deriving from ``qual`` that implement every member of ``lacking`` before it."""
         found = self.after.module_at(mod.path)
         cls = self.after.class_info(found, qual) if found is not None else None
-        filled = []
+        filled: list[px.ClassInfo] = []
         for sub in (self.after.class_info(found, q) for q in found.classes) if found and cls else ():
             order = self.after.linearized(sub) if sub is not None and sub is not cls else []
             at = next((i for i, c in enumerate(order) if c is cls), None)
             first = _first_definers(order[:at]) if at is not None else {}
-            if at is not None and all(n in first and not _is_abstract(first[n].members[n]) for n in lacking):
+            if sub and at and all(n in first and not _is_abstract(first[n].members[n]) for n in lacking):
                 filled.append(sub)
-        return filled  # type: ignore[return-value]
+        return filled
 
     def _made_required(self, path: str, qual: str, target: DefSym) -> str | None:
         """How upstream made ``target`` required of the fork's class: made abstract in a file it changed, or
