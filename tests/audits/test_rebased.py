@@ -178,3 +178,83 @@ def test_a_rebase_on_abstract_members_without_an_abc_stays_quiet(git_repo: GitRe
     plain = {**BASE, VIP: VIP_TEXT.replace("from abc import ABC, abstractmethod", "from abc import abstractmethod")}
     plain[VIP] = plain[VIP].replace("(ABC, Generic[R])", "(Generic[R])")
     assert _found(git_repo, OLD_CONTRACT + BUILT, base=plain) == []
+
+
+# -- killers98's review: reads of the retyped holder the fork guards or fills, and an upstream holder filled by
+#    computed names (each an error before)
+HELD = "self.compilation_config"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"        if hasattr({HELD}, 'custom_ops'):\n            return {HELD}.custom_ops\n        return []\n",
+        f"        try:\n            return {HELD}.custom_ops\n        except AttributeError:\n            return []\n",
+        "        from vllm.config import CompilationConfig\n"
+        f"        if isinstance({HELD}, CompilationConfig):\n            return {HELD}.custom_ops\n        return []\n",
+        f"        setattr({HELD}, 'custom_ops', [])\n        return {HELD}.custom_ops\n",
+    ],
+    ids=["hasattr", "try_except", "isinstance", "setattr"],
+)
+def test_a_guarded_or_filled_read_of_the_retyped_holder_is_no_error(git_repo: GitRepo, body: str) -> None:
+    assert [f for f in _holder(git_repo, _pass_fork(body)) if f[1] == "error"] == []
+
+
+def test_an_isinstance_of_the_new_holder_still_errs(git_repo: GitRepo) -> None:
+    body = (
+        "        from vllm.compilation.vllm_inductor_pass import InductorCompilationConfig\n"
+        f"        if isinstance({HELD}, InductorCompilationConfig):\n            return {HELD}.custom_ops\n"
+    )
+    assert _holder(git_repo, _pass_fork(body)) == [(8, "error")]
+
+
+def test_a_fork_shim_storing_the_member_on_the_new_class_is_no_error(git_repo: GitRepo) -> None:
+    shim = (
+        "from vllm.compilation.vllm_inductor_pass import InductorCompilationConfig\n\n"
+        "InductorCompilationConfig.custom_ops = []\n"
+    )
+    fork = {**_pass_fork(f"        return {HELD}.custom_ops\n"), "vllm/aeon/shims.py": shim}
+    assert _holder(git_repo, fork) == []
+
+
+@pytest.mark.parametrize(
+    "filled",
+    [
+        "    def __init__(self, **kw):\n        for k, v in kw.items():\n            setattr(self, k, v)\n",
+        "    def __init__(self, **kw):\n        self.__dict__.update(kw)\n",
+    ],
+    ids=["setattr_loop", "dict_update"],
+)
+def test_a_new_holder_filled_by_computed_names_is_no_error(git_repo: GitRepo, filled: str) -> None:
+    upstream = PASS_NEW.replace(
+        "    use_graph_partition: bool = False\n", "    use_graph_partition: bool = False\n\n" + filled
+    )
+    assert _holder(git_repo, _pass_fork(f"        return {HELD}.custom_ops\n"), upstream=upstream) == []
+
+
+# -- killers98's review: a fork base built only through subclasses that implement the new members, a call of
+#    another thing of the class's name, a module setting ``__abstractmethods__`` (each an error before)
+FILLED_BELOW = (
+    OLD_CONTRACT + "\n\nclass AeonSilu(AeonPattern):\n"
+    "    @property\n    def pattern(self):\n        return None\n\n"
+    "    @property\n    def replacement(self):\n        return None\n\n\n"
+    "def aeon_register(pm_pass, key):\n    AeonSilu(key).register(pm_pass)\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        FILLED_BELOW,
+        OLD_CONTRACT + "\n\ndef make():\n    def AeonPattern(k):\n        return k\n    return AeonPattern(1)\n",
+        OLD_CONTRACT + "\n\nAeonPattern.__abstractmethods__ = frozenset()\n" + BUILT,
+    ],
+    ids=["intermediate_base", "other_scope_name", "abstractmethods_set"],
+)
+def test_a_fork_base_never_built_lacking_is_no_error(git_repo: GitRepo, fork: str) -> None:
+    assert [f for f in _found(git_repo, fork) if f[1] == "error"] == []
+
+
+def test_an_intermediate_base_built_itself_still_errs(git_repo: GitRepo) -> None:
+    found = _found(git_repo, FILLED_BELOW + BUILT + "\n\ndef make():\n    def AeonPattern(k):\n        return k\n")
+    assert sorted((line, severity) for line, severity, _ in found) == [(4, "error"), (4, "error"), (27, "error")]

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 
 from aeon_release.domain.audits.drift import pyindex as px
 
-__all__ = ["rebased_between", "stored_anywhere"]
+__all__ = ["class_member_stored", "fills_dynamically", "rebased_between", "stored_anywhere"]
 
 
 def _bases(node: ast.ClassDef) -> list[str]:
@@ -52,7 +52,57 @@ def rebased_between(
 
 
 def stored_anywhere(tree: ast.AST, attr: str) -> bool:
-    """The module stores ``<something>.attr``: the fork may set the member on the holder itself."""
-    return any(
-        isinstance(sub, ast.Attribute) and sub.attr == attr and isinstance(sub.ctx, ast.Store) for sub in ast.walk(tree)
+    """The module stores ``<something>.attr`` (or ``setattr(<something>, "attr", ...)``): the fork may set the
+    member on the holder itself."""
+    return any(_stored(sub, attr, lambda _: True) for sub in ast.walk(tree))
+
+
+def class_member_stored(tree: ast.AST, cls: str, attr: str) -> bool:
+    """The module stores ``cls.attr`` (``InductorCompilationConfig.custom_ops = []`` in a fork shim, or its
+    ``setattr``), spelled through any module path ending in ``cls``: every instance then has the member."""
+    return any(_stored(sub, attr, lambda owner: ast.unparse(owner).rsplit(".", 1)[-1] == cls) for sub in ast.walk(tree))
+
+
+def _stored(node: ast.AST, attr: str, owner: Callable[[ast.expr], bool]) -> bool:
+    if isinstance(node, ast.Attribute):
+        return node.attr == attr and isinstance(node.ctx, ast.Store) and owner(node.value)
+    call = _setattr(node)
+    return call is not None and _str(call.args[1]) == attr and owner(call.args[0])
+
+
+def fills_dynamically(node: ast.ClassDef) -> bool:
+    """The class makes its members by computed names (``setattr(self, k, v)`` over keyword arguments,
+    ``self.__dict__.update(...)``, a ``__getattr__``): a member it does not spell may still be there."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef) and sub.name in ("__getattr__", "__getattribute__"):
+            return True
+        call = _setattr(sub)
+        if call is not None and _str(call.args[1]) is None:
+            return True
+        if _writes_dict(sub):
+            return True
+    return False
+
+
+def _writes_dict(node: ast.AST) -> bool:
+    """``x.__dict__.update(...)`` or ``x.__dict__[k] = v``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+        return isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "__dict__"
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.ctx, ast.Store)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "__dict__"
     )
+
+
+def _setattr(node: ast.AST) -> ast.Call | None:
+    """``setattr(obj, name, value)`` (or ``object.__setattr__(...)``): the call, else None."""
+    if not isinstance(node, ast.Call) or len(node.args) != 3:
+        return None
+    spelled = ast.unparse(node.func)
+    return node if spelled in ("setattr", "object.__setattr__") else None
+
+
+def _str(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None

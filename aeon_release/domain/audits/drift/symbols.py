@@ -56,6 +56,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
+    isinstance_guarded,
     nothing_in_its_stead,
     try_guarded_lines,
 )
@@ -78,7 +79,12 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
-from aeon_release.domain.audits.drift.rebased import rebased_between, stored_anywhere
+from aeon_release.domain.audits.drift.rebased import (
+    class_member_stored,
+    fills_dynamically,
+    rebased_between,
+    stored_anywhere,
+)
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -517,7 +523,7 @@ class _Checker:
             removed = [f"{p} (deleted)" for p in deleted if _references(self.inp.base.text(p) or "", name)]
         return removed
 
-    def _still_used(self, path: str, name: str) -> bool:
+    def _still_used(self, path: str, name: str, skip: str | None = None) -> bool:
         """A use of ``name`` in what the merged tree runs: the fork's own files read as merged, the rest
         as upstream has them.  A test, benchmark, example or doc naming it is no use: a carry whose only
         caller left is its own test passes that test and never runs in service."""
@@ -532,7 +538,7 @@ class _Checker:
             elif _references(line, name):  # a def or an import line is no use
                 return True
         for where in self.inp.fork_lines:
-            text = self.inp.merged.text(where) if not _not_served(where) else None
+            text = self.inp.merged.text(where) if not _not_served(where) and where != skip else None
             if text and name in text and _used_in(text, name):
                 return True
         return False
@@ -2282,7 +2288,7 @@ class _Checker:
         been something else than the engine can tell; a member the fork's module stores itself stays quiet."""
         typed = self._typed(mod, node.value, scope)
         new = typed(self.after) if typed is not None else None
-        if new is None or not self._upstream(new.module.path) or stored_anywhere(mod.tree, node.attr):
+        if new is None or not self._upstream(new.module.path) or self._holder_filled(mod, node, new):
             return None
         if typed is not None and typed(self.before) is not None:
             return None  # the holder's class was known: a member removed from it is _compare's
@@ -2294,7 +2300,33 @@ class _Checker:
             f"reads {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
             f"which has no {node.attr}: AttributeError; read it where upstream keeps it"
         )
-        return (_error if added else _warning)(mod, node.end_lineno or node.lineno, message)
+        # a _Gone: a hasattr or try/except AttributeError around the read excuses it, as for a removed member
+        return _as(_Gone, (_error if added else _warning)(mod, node.end_lineno or node.lineno, message))
+
+    def _holder_filled(self, mod: ModuleInfo, node: ast.Attribute, new: px.ClassInfo) -> bool:
+        """The member may be there after all: the fork's module stores it (``x.attr = ...``, ``setattr``), a
+        fork file stores it on the new class itself (a shim), the new class (or a base) makes members by computed names,
+        or the read runs only where the holder is another class (``isinstance(holder, CompilationConfig)``)."""
+        order = self.after.linearized(new)
+        if stored_anywhere(mod.tree, node.attr) or any(
+            isinstance(c, px.ClassInfo) and fills_dynamically(c.node) for c in order
+        ):
+            return True
+        short = new.qualname.rsplit(".", 1)[-1]
+        if self._shimmed_on(short, node.attr):
+            return True
+        return isinstance_guarded(node, ast.unparse(node.value), lambda name: name != short, parent_map(mod.tree))
+
+    def _shimmed_on(self, cls: str, attr: str) -> bool:
+        """A fork file (as merged) stores ``cls.attr``: it patches the member onto upstream's class."""
+        for where in self.inp.fork_lines:
+            text = self.inp.merged.text(where) if where.endswith(".py") else None
+            if not text or cls not in text or attr not in text:
+                continue
+            found = self.after.module_at(where)
+            if found is not None and class_member_stored(found.tree, cls, attr):
+                return True
+        return False
 
     def _gone_owner(
         self, mod: ModuleInfo, expr: ast.expr, scope: _Scope
@@ -2803,29 +2835,59 @@ class _Checker:
         """A fork class that lacks a method upstream made abstract in one of its bases: instantiating
         it now raises TypeError, on the fork's path only (upstream's tests never build the fork's
         class).  A method upstream added that only raises NotImplementedError is not reported: in a
-        large codebase those are mostly optional hooks that only some callers use."""
+        large codebase those are mostly optional hooks that only some callers use.  A module that sets
+        ``__abstractmethods__`` itself decides what Python refuses: quiet."""
         after = self._required(self.after, mod.path, qual)
-        if not after or self._required(self.before, mod.path, qual):
+        if not after or self._required(self.before, mod.path, qual) or stored_anywhere(mod.tree, "__abstractmethods__"):
             return  # nothing required now, or it could not be built before either: an abstract class of the fork's
         short = qual.rsplit(".", 1)[-1]
-        report = _error if self._named_anywhere(mod.path, short) else _warning
-        lacking = []
-        for name, target in sorted(after.items()):
-            how = self._made_required(mod.path, qual, target)
-            if how is None:
-                continue
-            lacking.append(name)
+        lacking = [(n, t, how) for n, t in sorted(after.items()) if (how := self._made_required(mod.path, qual, t))]
+        if not lacking:
+            return
+        named, note = self._unimplemented_named(mod, qual, short, [n for n, _, _ in lacking])
+        report = _error if named else _warning
+        for name, target, how in lacking:
             yield report(
                 mod,
                 node.lineno,
                 f"{short} does not implement {name}(), which {target.owner} now requires: {how}; instantiating "
-                f"{short} raises TypeError; implement it" + ("" if report is _error else _UNNAMED),
+                f"{short} raises TypeError; implement it" + note,
             )
-        for call in _built_here(mod.tree, short) if lacking and report is _error and "." not in qual else []:
+        for call in _built_here(mod.tree, short) if named and "." not in qual else []:
             # the line that raises: the class line names the cause, the build the place
-            yield _error(
-                mod, call.lineno, f"builds {short}, which lacks {', '.join(lacking)} (see its class): TypeError"
+            names = ", ".join(n for n, _, _ in lacking)
+            yield _error(mod, call.lineno, f"builds {short}, which lacks {names} (see its class): TypeError")
+
+    def _unimplemented_named(self, mod: ModuleInfo, qual: str, short: str, lacking: list[str]) -> tuple[bool, str]:
+        """Whether something the merged tree runs names the class lacking ``lacking`` (``_named_anywhere``), and
+        the note of a warning when nothing does.  In its own module, a subclass implementing them all is no use
+        (a fork intermediate base, built only through its subclasses: killers98's review), nor a name inside a
+        function that binds the name itself (another thing of that name)."""
+        if not isinstance(self.inp.theirs, WordSearchable):
+            return True, ""
+        fillers = self._fillers(mod, qual, lacking)
+        skip = _shadowed_nodes(mod.tree, short) | {id(b) for f in fillers for b in f.node.bases}
+        if _names_class(mod.tree, short, skip) or self._still_used(mod.path, short, skip=mod.path):
+            return True, ""
+        if fillers:
+            return (
+                False,
+                f" ({short} is a base of {fillers[0].qualname}, which implements them: quiet if built only through it)",
             )
+        return False, _UNNAMED
+
+    def _fillers(self, mod: ModuleInfo, qual: str, lacking: list[str]) -> list[px.ClassInfo]:
+        """The module's classes deriving from ``qual`` that implement every member of ``lacking`` before it."""
+        found = self.after.module_at(mod.path)
+        cls = self.after.class_info(found, qual) if found is not None else None
+        filled: list[px.ClassInfo] = []
+        for sub in (self.after.class_info(found, q) for q in found.classes) if found and cls else ():
+            order = self.after.linearized(sub) if sub is not None and sub is not cls else []
+            at = next((i for i, c in enumerate(order) if c is cls), None)
+            first = _first_definers(order[:at]) if at is not None else {}
+            if sub and at and all(n in first and not _is_abstract(first[n].members[n]) for n in lacking):
+                filled.append(sub)
+        return filled
 
     def _made_required(self, path: str, qual: str, target: DefSym) -> str | None:
         """How upstream made ``target`` required of the fork's class: made abstract in a file it changed, or
@@ -7621,8 +7683,58 @@ _ACTOR_CALLS = frozenset({"remote", "bind"})
 
 
 def _built_here(tree: ast.Module, name: str) -> list[ast.Call]:
-    """The module's calls of the bare name ``name``: its builds of a class of that name."""
-    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name]
+    """The module's calls of the bare name ``name``: its builds of a class of that name (not inside a function
+    binding the name itself: a call there builds something else)."""
+    skip = _shadowed_nodes(tree, name)
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name and id(n) not in skip
+    ]
+
+
+def _names_class(tree: ast.Module, name: str, skip: set[int]) -> bool:
+    """The module reads the name ``name`` (``Outer.name`` too, or spells it as a string: a registry's), but at
+    the nodes ``skip``."""
+    return any(
+        id(n) not in skip
+        and (
+            (isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load))
+            or (isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load))
+            or (isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.rsplit(".", 1)[-1] == name)
+        )
+        for n in ast.walk(tree)
+    )
+
+
+def _shadowed_nodes(tree: ast.AST, name: str) -> set[int]:
+    """The ids of the nodes inside the functions that bind ``name`` themselves (a parameter, a nested def or
+    class, an assignment, an import): ``name`` there is not the module's."""
+    found: set[int] = set()
+    for fn in ast.walk(tree):
+        if isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and id(fn) not in found:
+            if _binds(fn, name):
+                found |= {id(n) for n in ast.walk(fn) if n is not fn}
+    return found
+
+
+def _binds(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> bool:
+    params = fn.args
+    every = [*params.posonlyargs, *params.args, *params.kwonlyargs, params.vararg, params.kwarg]
+    if any(a is not None and a.arg == name for a in every):
+        return True
+    for sub in ast.walk(fn):
+        if (
+            sub is not fn
+            and isinstance(sub, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+            and sub.name == name
+        ):
+            return True
+        if isinstance(sub, ast.Name) and sub.id == name and isinstance(sub.ctx, ast.Store):
+            return True
+        if isinstance(sub, ast.alias) and (sub.asname or sub.name.split(".")[0]) == name:
+            return True
+    return False
 
 
 def _show(expr: ast.expr) -> str:
