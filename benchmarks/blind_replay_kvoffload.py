@@ -17,7 +17,11 @@ module, a registry key, a ``super().__init__`` keyword, a private table imported
 spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must
 stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at 95daffa1): (pending).
+Blind, on the engine before any widening (main at 95daffa1): 13 caught, 1 warned, 0 missed of 14 (twins: 8
+quiet, 0 false errors).  The warned one: #43600's ``{"type": "fs_python", ...}`` handed to
+``SecondaryTierFactory.create_tier`` -- a renamed registry key held under a dict key, a warning since the
+factory read its key by ``config.pop("type")``, not as an attribute (the only lookup the engine tied a field
+to).
 
   python benchmarks/blind_replay_kvoffload.py [--mirror DIR] [--only TEXT ...] [--show]
 """
