@@ -22,6 +22,12 @@ quiet, 0 false errors).  The warned one: #43600's ``{"type": "fs_python", ...}``
 ``SecondaryTierFactory.create_tier`` -- a renamed registry key held under a dict key, a warning since the
 factory read its key by ``config.pop("type")``, not as an attribute (the only lookup the engine tied a field
 to).
+After the killers103 widening: 14 caught, 0 warned, 0 missed of 14 (twins: 8 quiet, 0 false errors).  Caught
+now: a removed or renamed accepted value held under a dict key (or passed under a keyword) that the file
+whose diff dropped it read as a mapping's key -- ``.pop("type")``, ``.get("type")``, ``["type"]`` -- as well
+as an attribute (name drift, ``drift/names.py``).  Regression: killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors, blind_replay_kvconnect 16/16 and blind_replay_openai 17+1 warned of 18,
+unchanged.
 
   python benchmarks/blind_replay_kvoffload.py [--mirror DIR] [--only TEXT ...] [--show]
 """
