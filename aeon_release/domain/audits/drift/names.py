@@ -1471,7 +1471,8 @@ def _finding(
         message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
     uncertain |= read.form == "arg" and not tested and not looked_up
     if looked_up:
-        message += f" ({removed.path} took the value from .{read.field}, the field the fork's line passes it as)"
+        spelled = _lookup_of(trees.blobs(trees.base, [removed.path])[removed.path] or "", read.field)
+        message += f" ({removed.path} took the value from {spelled}, the field the fork's line passes it as)"
     elif read.form == "arg" and not uncertain:
         message += f" ({_callee(read)} is {removed.path}'s own, the file that tested for it)"
     return Finding(RULE, "merge", Severity.WARNING if uncertain else Severity.ERROR, read.path, read.line, message)
@@ -1530,7 +1531,19 @@ def _looked_up_by(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     if not read.field or removed.kind is not Kind.CHOICE or not removed.path.endswith(".py"):
         return False
     text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
-    return re.search(rf"\.{re.escape(read.field)}\b(?![ \t]*=[^=])", text) is not None
+    return _lookup_of(text, read.field) != ""
+
+
+def _lookup_of(text: str, field: str) -> str:
+    """How ``text`` reads ``field``: as an attribute (``.kv_connector``), or as a mapping's key
+    (``config.pop("type")``, ``config["type"]``: the secondary-tier factory took its registry key from the
+    tier config's ``"type"``, #43600); "" when it does neither (an assignment is no read)."""
+    if re.search(rf"\.{re.escape(field)}\b(?![ \t]*=[^=])", text):
+        return f".{field}"
+    key = rf"""(["']){re.escape(field)}\1"""
+    if re.search(rf"""(?:\.(?:get|pop)\([ \t]*{key}|\[[ \t]*{key}[ \t]*\](?![ \t]*=[^=]))""", text):
+        return f'["{field}"]'
+    return ""
 
 
 def _callee(read: Read) -> str:
