@@ -109,3 +109,30 @@ def test_upstream_still_caching_under_an_import_alias_stays_quiet(
     fork = MODULE + "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n"
     sides = three_way(git_repo, files, {"vllm/aeon_use.py": fork}, {BI: theirs})
     assert found(audit(git_repo, sides, tmp_path), DECORATOR_DRIFT) == []
+
+
+def test_upstream_caching_by_a_store_at_module_level_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = BASE.replace("@cache\ndef is_invariant", "def is_invariant") + "\n\nis_invariant = cache(is_invariant)\n"
+    fork = MODULE + "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n"
+    assert _rows(git_repo, tmp_path, fork, theirs) == []
+
+
+def test_upstream_swapping_in_another_decorator_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = BASE.replace("from functools import cache\n", "from functools import cache\nfrom vllm.utils import memo\n")
+    theirs = theirs.replace("@cache\ndef is_invariant", "@memo\ndef is_invariant")
+    fork = MODULE + "def aeon_reset() -> None:\n    inv.is_invariant.cache_clear()\n"
+    assert [r[2] for r in _rows(git_repo, tmp_path, fork, theirs)] == ["warning"]
+
+
+@pytest.mark.parametrize(
+    "guard",
+    [
+        "callable(getattr(inv.is_invariant, 'cache_clear', None))",
+        "isinstance(inv.is_invariant, functools._lru_cache_wrapper)",
+    ],
+    ids=["getattr probe", "isinstance test"],
+)
+def test_a_probed_cache_stays_quiet(git_repo: GitRepo, tmp_path: Path, guard: str) -> None:
+    fork = "import functools\n" + MODULE + f"def aeon_reset() -> None:\n    if {guard}:\n"
+    fork += "        inv.is_invariant.cache_clear()\n"
+    assert _rows(git_repo, tmp_path, fork) == []

@@ -153,3 +153,12 @@ def test_a_store_of_a_key_not_spelt_out_makes_a_warning(git_repo: GitRepo, tmp_p
         "def aeon_act():\n    return activation.get_and_mul('gelu_and_mul')\n"
     )
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "gelu_and_mul"), "warning")]
+
+
+def test_a_getter_renaming_the_old_key_by_an_equality_test_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    getter = "def get_and_mul(act_fn_name: str):\n    act_fn_name = act_fn_name.lower()\n"
+    renamed = getter + "    if act_fn_name == 'gelu_and_mul':\n        act_fn_name = 'geglu'\n"
+    theirs = THEIRS.replace(getter, renamed)
+    assert theirs != THEIRS
+    fork = NAMED + "def aeon_act():\n    return get_and_mul('gelu_and_mul')\n"
+    assert _rows_over(git_repo, tmp_path, fork, BASE, theirs) == []

@@ -176,3 +176,28 @@ def test_a_positional_argument_does_not_reach_a_keyword_only_parameter(
     )
     found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     assert bool([r for r in found if r[0] == FORK and "now refuses" in r[3]]) is refused
+
+
+def test_an_override_in_a_fork_mixin_of_another_file_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    mixin_path = "vllm/aeon/warm_mixin.py"
+    mixin = "class WarmMixin:\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+    mixin += "        return num_tokens\n"
+    body = "from vllm.aeon.warm_mixin import WarmMixin\n\n\nclass AeonRunner(WarmMixin, Runner):\n"
+    body += "    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body, mixin_path: mixin, "vllm/aeon/__init__.py": ""},
+        [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [r for r in found if r[0] == FORK and "now refuses" in r[3]] == []
+
+
+def test_a_method_the_instance_rebinds_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "class AeonRunner(Runner):\n    def __init__(self):\n        self.dummy_run = self._aeon_dummy\n\n"
+        "    def _aeon_dummy(self, n, skip_attn=True, is_profile=False):\n        return n\n\n"
+        "    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

@@ -165,3 +165,35 @@ def test_a_namedtuple_wrapping_the_same_values_in_order_is_quiet(git_repo: GitRe
 def test_a_read_that_may_still_hold_is_a_warning(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     found = rows(git_repo, no_rules, body, upstream)
     assert found and all(severity == "warning" for _, _, severity, _ in found)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_hidden(runner: Runner):\n    try:\n        (_, _, hidden, _) = runner.state\n"
+        "    except ValueError:\n        hidden = runner.state.hidden\n    return hidden\n",
+        "def aeon_hidden(runner: Runner):\n    if hasattr(runner.state, 'hidden'):\n        return runner.state.hidden\n"
+        "    return runner.state[2]\n",
+        "def aeon_hidden(runner: Runner):\n    st = runner.state\n    if hasattr(st, '_fields'):\n        return st.hidden\n"
+        "    else:\n        return st[2]\n",
+        "def aeon_hidden(runner: Runner):\n    return getattr(runner.state, 'hidden', None) or runner.state[2]\n",
+    ],
+    ids=["try catching the misfit", "hasattr split", "hasattr of a bound local", "getattr default"],
+)
+def test_a_read_the_fork_already_guards_is_at_most_a_warning(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert [r[2] for r in rows(git_repo, no_rules, body)] in ([], ["warning"])
+
+
+def test_a_tuple_stored_by_a_fork_mixin_of_another_file_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    mixin_path = "vllm/aeon/state_mixin.py"
+    mixin = "class StateMixin:\n    def execute(self, batch, inputs, hidden, aux) -> None:\n"
+    mixin += "        self.state = (batch, inputs, hidden, aux)\n"
+    body = "from vllm.aeon.state_mixin import StateMixin\n\n\nclass AeonRunner(StateMixin, Runner):\n"
+    body += "    def aeon(self):\n        (_, _, hidden, _) = self.state\n        return hidden\n"
+    sides = s.merge_case(
+        git_repo,
+        {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body, mixin_path: mixin, "vllm/aeon/__init__.py": ""},
+        [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == []

@@ -11,10 +11,11 @@ or not, called or not); a module-level function decorated so at the base and def
 upstream, and so in the merged file (a fork that kept the decorator keeps its cache).  The fork's side, on
 lines it wrote: ``NAME.cache_clear()``, ``.cache_info()`` or ``.cache_parameters()`` where ``NAME`` is that
 function, imported from its module, off the imported module (``module.NAME``), or on the module's own
-lines: an error.  Quiet: a name the fork file binds itself, a read under a ``hasattr`` test of the function
-or in a ``try`` whose handler catches AttributeError (or Exception), and a function the fork caches again
+lines: an error.  Quiet: a name the fork file binds itself, a read in a file probing the function (``hasattr``,
+``isinstance``, ``getattr(f, "cache_clear", None)``) or in a ``try`` whose handler catches AttributeError (or Exception), and a function the fork caches again
 itself (a fork line storing ``module.NAME = functools.cache(...)``, or ``setattr(module, "NAME", ...)``).
-Upstream's decorator is read through the file's imports (``import functools as ft``; ``@ft.cache``).  A
+A function upstream's module binds again at top level (``f = cache(f)``) is
+quiet; one whose new def keeps another decorator (upstream's own caching one) a warning.  Upstream's decorator is read through the file's imports (``import functools as ft``; ``@ft.cache``).  A
 method's cache (``Cls.meth.cache_clear()``) is left alone.
 """
 
@@ -32,7 +33,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
 
 # a removed cache decorator line of a diff: ``-@cache``, ``-@functools.lru_cache(maxsize=None)``
 _REMOVED = re.compile(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
@@ -52,6 +53,7 @@ class Uncached:
     path: str
     name: str
     decorator: str  # as the base spelt it
+    sure: bool = True  # False: upstream's def keeps another decorator, which may cache it its own way
 
 
 def dropped_cache_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -87,12 +89,26 @@ def _uncached(trees: ThreeTrees) -> list[Uncached]:
         kept = _functions(merged) if merged is not None else {}
         cached = _cached_by(both.old, both.path), _cached_by(both.new, both.path)
         merged_cached = _cached_by(merged, both.path) if merged is not None else cached[1]
+        rebound = _rebound(both.new)
         for name, node in old.items():
             shown = cached[0](node)
-            if shown and name in new and name in kept and not cached[1](new[name]):
+            if shown and name in new and name in kept and name not in rebound and not cached[1](new[name]):
                 if not merged_cached(kept[name]):
-                    found.append(Uncached(dotted_name(both.path, roots=("",)), both.path, name, shown))
+                    sure = not new[name].decorator_list
+                    found.append(Uncached(dotted_name(both.path, roots=("",)), both.path, name, shown, sure))
     return found
+
+
+def _rebound(module: ast.Module) -> set[str]:
+    """The names a top-level statement assigns (``is_invariant = cache(is_invariant)``): upstream may have
+    moved the cache from the decorator line to a store of its own."""
+    return {
+        t.id
+        for s in module.body
+        if isinstance(s, ast.Assign | ast.AnnAssign) and s.value is not None
+        for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
+        if isinstance(t, ast.Name)
+    }
 
 
 def _cached_by(module: ast.Module, path: str) -> Callable[[_Def], str]:
@@ -154,12 +170,17 @@ def named_origin(
 
 
 def _hasattr_tested(module: ast.Module) -> set[str]:
-    """The expressions the file tests with ``hasattr(expr, ...)``: it knows the cache may be gone."""
-    return {
-        ast.unparse(node.args[0])
-        for node in ast.walk(module)
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr" and node.args
-    }
+    """The expressions the file probes with ``hasattr(expr, ...)``, ``isinstance(expr, ...)`` or
+    ``getattr(expr, "cache_clear", ...)``: it knows the cache may be gone."""
+    return {ast.unparse(node.args[0]) for node in ast.walk(module) if isinstance(node, ast.Call) and _probe(node)}
+
+
+def _probe(node: ast.Call) -> bool:
+    if not (isinstance(node.func, ast.Name) and node.args):
+        return False
+    if node.func.id == "getattr":
+        return len(node.args) > 1 and str_value(node.args[1]) in _CACHE_METHODS
+    return node.func.id in ("hasattr", "isinstance")
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, read: str, hit: Uncached, pr_pattern: str) -> Finding:
@@ -169,4 +190,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, read: str, hit: Uncached, 
         f"({hit.path}{commit}): a plain function has no {read.rsplit('.', 1)[1]}, so the line raises "
         "AttributeError; drop it (the function caches nothing now), or keep the decorator in the fork"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if not hit.sure:
+        message += "; upstream's def keeps another decorator, which may cache it its own way: check it"
+    return Finding(RULE, "merge", Severity.ERROR if hit.sure else Severity.WARNING, path, line, message)

@@ -19,6 +19,7 @@ and raises nothing (it falls back, silently, or takes another way), raises only 
 (``if not callable(default): raise TypeError``), or maps the parameter through another name before the
 lookup (``p = normalise(p)``).  Quiet: a key a table the getter maps the parameter through holds
 (``p = _DEPRECATED.get(p, p)`` with ``"key"`` in ``_DEPRECATED``: upstream keeps the old key working), a
+key an ``if p == "key":`` of the getter names whose body binds ``p`` again, a
 key the fork puts back (``NAME["key"] = ...``, ``NAME |= {...}``, ``NAME.update(...)``/``setdefault`` on a
 fork line, or ``NAME[k] = ...`` in a helper the fork calls with the key: a store of a key not spelt out,
 without such a call, makes the finding a warning), a use in a ``try`` catching the lookup's error
@@ -217,11 +218,13 @@ def _aliased(
     module: ast.Module, getters: dict[str, tuple[int, str, bool]], tables: dict[str, ast.Dict]
 ) -> frozenset[str]:
     """The keys of the module's tables a getter binds its parameter again from (``p = _DEPRECATED.get(p, p)``,
-    ``p = ALIASES[p]``): upstream maps those old keys onto new ones before the lookup (#17986's shape)."""
+    ``p = ALIASES[p]``), and the keys an ``if p == "key":`` rebinding ``p`` in its body names: upstream maps
+    those old keys onto new ones before the lookup (#17986's shape)."""
     funcs = {s.name: s for s in module.body if isinstance(s, _Def) and s.name in getters}
     found: set[str] = set()
     for name, func in funcs.items():
         param = getters[name][1]
+        found |= _renamed_by_test(func, param)
         for n in ast.walk(func):
             if isinstance(n, ast.Assign) and any(_is(t, param) for t in n.targets):
                 found |= {
@@ -231,6 +234,20 @@ def _aliased(
                     for k in _keys(tables[m.id])
                 }
     return frozenset(found)
+
+
+def _renamed_by_test(func: _Def, param: str) -> set[str]:
+    """The keys of ``if p == "key":`` (or ``p in ("a", "b")``) tests whose body binds ``p`` again."""
+    found: set[str] = set()
+    for n in (n for n in ast.walk(func) if isinstance(n, ast.If)):
+        test = n.test
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq | ast.In)):
+            continue
+        sides = [test.left, test.comparators[0]]
+        rebinds = any(isinstance(a, ast.Assign) and any(_is(t, param) for t in a.targets) for a in n.body)
+        if rebinds and any(_is(side, param) for side in sides):
+            found |= {k for side in sides for e in ast.walk(side) if (k := str_value(e)) is not None}
+    return found
 
 
 def _tests(func: _Def, table: str, param: str) -> bool:

@@ -584,8 +584,18 @@ def probed_either_way(node: ast.AST, subject: str, parents: dict[int, ast.AST]) 
     ``hasattr(subject, ...)``), in either branch, or after such an ``if`` that exits: the fork tells two
     shapes of the same object apart."""
 
+    return _probed(node, subject, parents, _PROBES)
+
+
+def shape_probed(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> bool:
+    """``probed_either_way``, a ``getattr(subject, ...)`` or ``isinstance(subject, ...)`` test counting too
+    (``getattr(st, "hidden", None) or st[2]``): the fork tells two kinds of the same value apart."""
+    return _probed(node, subject, parents, _PROBES | {"getattr", "isinstance"})
+
+
+def _probed(node: ast.AST, subject: str, parents: dict[int, ast.AST], probes: frozenset[str]) -> bool:
     def asks(test: ast.expr) -> bool:
-        return any(_probes(n, subject) for n in ast.walk(test))
+        return any(_probes(n, subject, probes) for n in ast.walk(test))
 
     return _runs_where(node, parents, asks) or _runs_unless(node, parents, asks)
 
@@ -593,7 +603,7 @@ def probed_either_way(node: ast.AST, subject: str, parents: dict[int, ast.AST]) 
 _PROBES = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 
 
-def _probes(node: ast.AST, subject: str) -> bool:
+def _probes(node: ast.AST, subject: str, probes: frozenset[str]) -> bool:
     if not (isinstance(node, ast.Call) and node.args and ast.unparse(node.args[0]) == subject):
         return False
-    return ast.unparse(node.func).rsplit(".", 1)[-1] in _PROBES
+    return ast.unparse(node.func).rsplit(".", 1)[-1] in probes

@@ -17,7 +17,9 @@ function holds for its values (the rest at the signature's constant defaults; a 
 nothing) while no guard of the base's function does.  The callee is tied by the fork's import: ``self.m(...)``
 or ``super().m(...)`` in a class whose base is the method's class, ``r.m(...)`` of a name annotated with it or
 bound to a call of it, ``f(...)`` of the imported function.  A call with ``*args``/``**kwargs``, inside
-``pytest.raises`` or a ``try`` catching the error, or the fork's own copy already carrying the guard, is quiet.
+``pytest.raises`` or a ``try`` catching the error, or the fork's own copy already carrying the guard, is quiet;
+so is ``self.m(...)`` where a fork base (the class's file's, or a fork file's it imports) defines ``m`` or a
+method stores ``self.m = ...``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,15 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, 
 from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
-from aeon_release.domain.audits.drift.stored_tuples import defines, fork_lineage, own_class, receiver_owners
+from aeon_release.domain.audits.drift.stored_tuples import (
+    Lineage,
+    defines,
+    imported_lineage,
+    own_class,
+    receiver_owners,
+    stores,
+    whole_lineage,
+)
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python
@@ -148,12 +158,13 @@ def _copy(test: ast.expr) -> ast.expr:
 def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
     for path, module, owned in fork_modules(trees, _CONSTANT_ARGUMENT.search):
         parents, imports = parent_map(module), file_imports(module, path)
+        elsewhere = imported_lineage(trees, imports)
         for node in ast.walk(module):
             if not (isinstance(node, ast.Call) and node.lineno in owned and (node.args or node.keywords)):
                 continue
             if expects_refusal(node, parents) or caught_around(node, _REFUSALS, parents):
                 continue
-            call = _call(path, node, parents, imports)
+            call = _call(path, node, parents, imports, elsewhere)
             if call is not None:
                 yield replace(call, checked=_feature_split(node, parents))
 
@@ -173,10 +184,12 @@ def _asks_feature(test: ast.expr) -> bool:
     return any(isinstance(n, ast.Call) and last_name(n.func) in _FEATURE_TESTS for n in ast.walk(test))
 
 
-def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Call | None:
+def _call(
+    path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]], elsewhere: Lineage
+) -> Call | None:
     func = node.func
     if isinstance(func, ast.Attribute):
-        if _overridden(func, node, parents):
+        if _overridden(func, node, parents, elsewhere):
             return None
         owners = receiver_owners(func.value, node, parents, imports)
         return Call(path, node.lineno, func.attr, owners, True, node) if owners else None
@@ -186,11 +199,14 @@ def _call(path: str, node: ast.Call, parents: dict[int, ast.AST], imports: dict[
     return Call(path, node.lineno, origin[1], frozenset({origin}), False, node)
 
 
-def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """``self.m(...)`` where the fork's class, or a base its file defines (a mixin ahead of upstream's class),
-    defines ``m`` itself (a method, or ``m = _helper`` in the body): the call reaches the fork's override."""
+def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST], elsewhere: Lineage) -> bool:
+    """``self.m(...)`` where the fork's class, or a fork base (its file's, or a fork file's it imports: a mixin
+    ahead of upstream's class), defines ``m`` itself (a method, ``m = _helper`` in the body) or stores
+    ``self.m = ...`` in a method: the call reaches the fork's override."""
     cls = own_class(node, parents) if isinstance(func.value, ast.Name) and func.value.id == "self" else None
-    return cls is not None and any(defines(c, func.attr) for c in fork_lineage(cls, parents))
+    return cls is not None and any(
+        defines(c, func.attr) or stores(c, func.attr) for c in whole_lineage(cls, parents, elsewhere)
+    )
 
 
 def _guarded(text: str | None, path: str) -> dict[str, Guarded]:

@@ -16,7 +16,9 @@ name) leaves the shape unknown: quiet.  A fork-owned ``(a, b, ...) = R.NAME`` wi
 base's length, which upstream changed), or ``R.NAME[k]`` (or ``x[k]`` of ``x = R.NAME``, bound once in its
 function) whose position held a name at the base that upstream moved, is an error when ``R`` is tied to the
 class by its import: ``self`` in a class whose base is it, or a parameter annotated with it, or a name bound to
-a call of it.  The class's module must be the import's (a re-export decides nothing).
+a call of it.  The class's module must be the import's (a re-export decides nothing).  A warning, not an error, for a
+read in a ``try`` catching what a misfit raises, or beside a ``hasattr``/``getattr``/``isinstance`` probe of
+the tuple; quiet for a ``self.NAME`` a fork base stores itself (its file's, or a fork file's it imports).
 
 Cheap first: only fork files whose added lines unpack from or index an attribute are parsed, and only the
 upstream-changed files that name one of those attributes.
@@ -26,10 +28,11 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.diffs import upstream_changed
+from aeon_release.domain.audits.drift.fallbacks import caught_around, shape_probed
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -42,6 +45,9 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 _WORDS = re.compile(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]")
 _MOST_FILES = 64
 _UNKNOWN = ""
+# what a tuple of another length or a NamedTuple read by a gone position raises
+_MISFITS = frozenset({"ValueError", "IndexError", "TypeError", "Exception"})
+Lineage = Callable[[ast.ClassDef], list[ast.ClassDef]]
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,7 @@ class Read:
     count: int | None  # an unpack without a star: the number of names it takes
     position: int | None  # an index read: the position
     checked: bool = False  # under an ``if`` asking the tuple's ``len``: the fork may already split on the shape
+    guarded: bool = False  # in a ``try`` catching a misfit, or beside a probe of the tuple's kind
 
 
 def stored_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -104,29 +111,42 @@ def _moved(was: tuple[str, ...], now: tuple[str, ...], k: int) -> bool | None:
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
     for path, module, owned in fork_modules(trees, _WORDS.search):
         parents, imports = parent_map(module), file_imports(module, path)
+        elsewhere = imported_lineage(trees, imports)
         for node in ast.walk(module):
-            if getattr(node, "lineno", 0) in owned and (read := _read(path, node, parents, imports)) is not None:
+            if getattr(node, "lineno", 0) in owned and (read := _read(path, node, parents, imports, elsewhere)):
                 yield read
 
 
-def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]]) -> Read | None:
+def _read(
+    path: str, node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]], elsewhere: Lineage
+) -> Read | None:
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
         elts = node.targets[0].elts
         if any(isinstance(e, ast.Starred) for e in elts) or not isinstance(node.value, ast.Attribute):
             return None
-        if _stored_by_own_class(node.value, node, parents):
+        if _stored_by_own_class(node.value, node, parents, elsewhere):
             return None
         owners = receiver_owners(node.value.value, node, parents, imports)
-        checked = _len_checked(node.value, node, parents)
-        return Read(path, node.lineno, node.value.attr, owners, len(elts), None, checked) if owners else None
+        checked, guarded = _len_checked(node.value, node, parents), _guarded(node, node.value, node.value, parents)
+        return Read(path, node.lineno, node.value.attr, owners, len(elts), None, checked, guarded) if owners else None
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         k, held = _index(node.slice), _held(node.value, node, parents)
-        if k is None or held is None or _stored_by_own_class(held, node, parents):
+        if k is None or held is None or _stored_by_own_class(held, node, parents, elsewhere):
             return None
         owners = receiver_owners(held.value, node, parents, imports)
-        checked = _len_checked(held, node, parents)
-        return Read(path, node.lineno, held.attr, owners, None, k, checked) if owners else None
+        checked, guarded = _len_checked(held, node, parents), _guarded(node, node.value, held, parents)
+        return Read(path, node.lineno, held.attr, owners, None, k, checked, guarded) if owners else None
     return None
+
+
+def _guarded(node: ast.AST, spelled: ast.expr, held: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """The read sits in a ``try`` catching what a misfit raises, or under (or after) a ``hasattr``/``getattr``/
+    ``isinstance`` probe of the tuple (``if hasattr(st, "_fields")``, ``getattr(r.state, "hidden", None) or
+    r.state[2]``): the fork may already tell the old tuple from the new one."""
+    return caught_around(node, _MISFITS, parents) or any(
+        shape_probed(node, ast.unparse(s), parents)
+        for s in {ast.unparse(spelled): spelled, ast.unparse(held): held}.values()
+    )
 
 
 def own_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
@@ -165,13 +185,53 @@ def defines(cls: ast.ClassDef, name: str) -> bool:
     return False
 
 
-def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``self.NAME`` where the fork's class (or a base its file defines) stores ``self.NAME`` itself (None
-    aside, a reset) or defines ``NAME`` (a property): the tuple read back is its own."""
+def imported_lineage(trees: ThreeTrees, imports: dict[str, tuple[str, str]]) -> Lineage:
+    """A class's bases imported from a file the fork added or changed (a fork mixin kept in a file of its own,
+    ahead of upstream's class), with the bases their own file defines: the merged tree's definitions."""
+
+    def bases(cls: ast.ClassDef) -> list[ast.ClassDef]:
+        found: list[ast.ClassDef] = []
+        for base in cls.bases:
+            origin = imported_origin(base, imports)
+            path = _fork_path(trees, origin[0]) if origin is not None else None
+            tree = trees.merged_module(path) if path is not None else None
+            if tree is None or origin is None:
+                continue
+            parents = parent_map(tree)
+            found += [
+                b
+                for n in tree.body
+                if isinstance(n, ast.ClassDef) and n.name == origin[1]
+                for b in fork_lineage(n, parents)
+            ]
+        return found
+
+    return bases
+
+
+def _fork_path(trees: ThreeTrees, module: str) -> str | None:
+    stem = module.replace(".", "/")
+    return next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if p in trees.mine), None)
+
+
+def whole_lineage(cls: ast.ClassDef, parents: dict[int, ast.AST], elsewhere: Lineage) -> list[ast.ClassDef]:
+    """``fork_lineage``, and the fork's bases kept in its other files (``imported_lineage``)."""
+    local = fork_lineage(cls, parents)
+    return local + [b for c in local for b in elsewhere(c)]
+
+
+def stores(cls: ast.ClassDef, name: str) -> bool:
+    """A method of the class stores ``self.NAME`` (``self.dummy_run = self._own`` in ``__init__``)."""
+    return any(a == name for a, _ in _stores(cls))
+
+
+def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST], elsewhere: Lineage) -> bool:
+    """``self.NAME`` where the fork's class (or a fork base: its file's, or a fork file's it imports) stores
+    ``self.NAME`` itself (None aside, a reset) or defines ``NAME`` (a property): the tuple read back is its own."""
     cls = own_class(node, parents) if isinstance(read.value, ast.Name) and read.value.id == "self" else None
     return cls is not None and any(
         defines(c, read.attr) or any(a == read.attr and _shape(v, {}) is not None for a, v in _stores(c))
-        for c in fork_lineage(cls, parents)
+        for c in whole_lineage(cls, parents, elsewhere)
     )
 
 
@@ -355,4 +415,6 @@ def _doubt(read: Read, sure: bool) -> str:
     """Why the finding is only a warning ("" for an error)."""
     if read.checked:
         return "; it sits under a test of the tuple's len, which may already tell the layouts apart"
+    if read.guarded:
+        return "; it sits in a try catching a misfit or beside a probe of the tuple, which may already tell the layouts apart"
     return "" if sure else "; the base's name is gone from the layout: a rename keeps the value, check which"
