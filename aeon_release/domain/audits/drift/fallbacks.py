@@ -607,3 +607,22 @@ def _probes(node: ast.AST, subject: str, probes: frozenset[str]) -> bool:
     if not (isinstance(node, ast.Call) and node.args and ast.unparse(node.args[0]) == subject):
         return False
     return ast.unparse(node.func).rsplit(".", 1)[-1] in probes
+
+
+_DATACLASS_READERS = frozenset({"is_dataclass", "fields"})
+
+
+def dataclass_tested(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in a branch of a test of whether a class is a dataclass (``if is_dataclass(Base):``,
+    ``hasattr(Base, "__dataclass_fields__")``): the fork wrote it for the class before and after upstream
+    made it one (#16577 made the structured-output backends dataclasses)."""
+    return _runs_where(node, parents, _asks_dataclass) or _runs_unless(node, parents, _asks_dataclass)
+
+
+def _asks_dataclass(test: ast.expr) -> bool:
+    return any(
+        (isinstance(n, ast.Call) and ast.unparse(n.func).rsplit(".", 1)[-1] in _DATACLASS_READERS)
+        or (isinstance(n, ast.Constant) and n.value == "__dataclass_fields__")
+        or (isinstance(n, ast.Attribute) and n.attr == "__dataclass_fields__")
+        for n in ast.walk(test)
+    )

@@ -53,6 +53,7 @@ from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
     call_guarded,
+    dataclass_tested,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
@@ -1250,20 +1251,42 @@ class _Checker:
         ``__init__(config, tokenizer, vocab_size)``): member lookup finds no ``def __init__`` in the tree
         any more, so the call is checked against the generated one.  An error when the call bound what
         ``super().__init__`` reached before the merge and does not bind the dataclass's fields now."""
-        if scope.cls is None or not _is_bare_super_init(call):
-            return None
-        old, new = _super_init(self.before, mod.path, scope.cls), _super_init(self.after, mod.path, scope.cls)
+        own = self.after.class_info(mod, scope.cls) if scope.cls is not None else None
+        if own is None or not _is_bare_super_init(call) or not _holds(own.node, call):
+            return None  # not in the class the name finds: a function-local class of the same name
+        old, new = _super_init(self.before, mod.path, own.qualname), _super_init(self.after, mod.path, own.qualname)
         if old is None or new is None or new[1] is None or not new[2] & self.inp.upstream_files:
             return None
         problem = call_problem(call, new[0]) if call_problem(call, old[0]) is None else None
-        if problem is None:
+        if problem is None or self._init_shimmed(own, new[1]):
             return None
+        problem = self._guarded(mod, call, problem)
+        if not isinstance(problem, Uncertain) and dataclass_tested(call, self._parents_of(mod)):
+            problem = Uncertain(f"{problem} (the call sits under a test of whether the base is a dataclass)")
         cls = new[1]
         said = f"the generated __init__{new[0].show()} of {cls.qualname}, a dataclass now"
         target = DefSym(cls.module.path, cls.qualname, cls.node, None)
+        note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
         return self._finding(
-            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", target, "signature"
+            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", target, note
         )
+
+    def _init_shimmed(self, own: px.ClassInfo, dataclass: px.ClassInfo) -> bool:
+        """A fork file stores ``__init__`` on a class between ``own`` and the dataclass (``Guided.__init__ =
+        _compat_init``): the fork's shim, not the generated one, takes the call."""
+        for item in self.after.mro(own, False):
+            if isinstance(item, px.External):
+                return False
+            if self._shimmed_on(item.qualname.rsplit(".", 1)[-1], "__init__"):
+                return True
+            if item is dataclass:
+                return False
+        return False
+
+    def _parents_of(self, mod: ModuleInfo) -> dict[int, ast.AST]:
+        if mod.path not in self._parent_maps:
+            self._parent_maps[mod.path] = parent_map(mod.tree)
+        return self._parent_maps[mod.path]
 
     def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
         key = (id(node), param)
@@ -7443,11 +7466,28 @@ def _super_init(ix: Index, path: str, qualname: str) -> tuple[Sig, px.ClassInfo 
             sig = signature(item.members["__init__"], True)
             return (sig, None, set()) if sig is not None else None
         if _is_dataclass(item, ix):
-            if _init_off(item.node):
+            if _init_off(item.node) or _fields_outside(ix.mro(item)):
                 return None
             sig, files = _dataclass_sig(item, ix.mro(item), ix)
             return (sig, item, files) if sig is not None else None
     return None
+
+
+def _holds(node: ast.ClassDef, call: ast.AST) -> bool:
+    """``call`` sits in ``node``'s lines."""
+    return node.lineno <= getattr(call, "lineno", 0) <= (node.end_lineno or node.lineno)
+
+
+# bases outside the tree that add no fields to a dataclass's generated ``__init__``
+_FIELDLESS = frozenset({"ABC", "object", "Generic", "Protocol"})
+
+
+def _fields_outside(mro: list[px.ClassInfo | px.External]) -> bool:
+    """A base outside the tree (or past the cut) that may add fields: the generated ``__init__`` is unknown."""
+    return any(
+        isinstance(i, px.External) and (i.broken or i.opaque or i.name.rsplit(".", 1)[-1] not in _FIELDLESS)
+        for i in mro
+    )
 
 
 def _init_off(node: ast.ClassDef) -> bool:
