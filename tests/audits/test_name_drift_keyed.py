@@ -81,3 +81,106 @@ def test_a_key_the_factory_only_writes_stays_a_warning(git_repo: GitRepo, no_rul
     base = FACTORY_BASE.replace('tier_type = config.pop("type", None)', 'tier_type = config.pop("kind", None)')
     base = base.replace("config = tier_config.copy()", 'config = tier_config.copy()\n        config["type"] = "x"')
     assert rows(keyed_case(git_repo, no_rules, FORK_TEXT, base)) == [(FORK, 5, "warning")]
+
+
+def test_the_key_read_as_a_subscript_counts(git_repo: GitRepo, no_rules: Path) -> None:
+    """``config["type"]`` reads the key as ``config.pop("type")`` does (the docs' rule; a regex
+    back-reference to the other branch's group never matched it)."""
+    base = FACTORY_BASE.replace('config.pop("type", None)', 'config["type"]')
+    assert rows(keyed_case(git_repo, no_rules, FORK_TEXT, base)) == [(FORK, 5, "error")]
+
+
+@pytest.mark.parametrize(
+    "then",
+    [
+        'config = tier_config.copy()  # legacy configs used config["type"]',  # a comment names the key
+        'config = tier_config.copy()\n        del config["type"]',  # a del is no read
+    ],
+)
+def test_a_key_the_factory_never_reads_stays_a_warning(git_repo: GitRepo, no_rules: Path, then: str) -> None:
+    base = FACTORY_BASE.replace('config.pop("type", None)', 'config.pop("kind", None)')
+    base = base.replace("config = tier_config.copy()", then)
+    assert rows(keyed_case(git_repo, no_rules, FORK_TEXT, base)) == [(FORK, 5, "warning")]
+
+
+_IMPORT = "from vllm.v1.kv_offload.tiering.factory import SecondaryTierFactory\n"
+_NEW = '{"type": "fs", "root_dir": "/mnt/nfs"}'
+_OLD = '{"type": "fs_python", "root_dir": "/mnt/nfs"}'
+_TWINS = {
+    # a fallback to the new key where the factory refuses the old one
+    "try_fallback": f"""{_IMPORT}
+
+def aeon_nfs_tier(view: memoryview):
+    try:
+        return SecondaryTierFactory.create_tier({_OLD}, view)
+    except ValueError:
+        return SecondaryTierFactory.create_tier({_NEW}, view)
+""",
+    # a version gate picks the dict; the call takes a name, not the literal
+    "version": f"""{_IMPORT}from packaging.version import Version
+
+from vllm import __version__
+
+
+def aeon_nfs_tier(view: memoryview):
+    if Version(__version__) < Version("0.12"):
+        cfg = {_OLD}
+    else:
+        cfg = {_NEW}
+    return SecondaryTierFactory.create_tier(cfg, view)
+""",
+    # a membership probe of the registry, with the new key in the other branch
+    "guard_in": f"""{_IMPORT}
+
+def aeon_nfs_tier(view: memoryview):
+    if "fs_python" in SecondaryTierFactory._registry:
+        cfg = {_OLD}
+    else:
+        cfg = {_NEW}
+    return SecondaryTierFactory.create_tier(cfg, view)
+""",
+    # an event payload under "type" that never reaches the factory
+    "unrelated_label": """import json
+
+
+def aeon_event(root: str) -> str:
+    return json.dumps({"type": "fs_python", "root": root})
+""",
+    # a metric label passed as the keyword "type"
+    "metric_label": """from prometheus_client import Counter
+
+_TIER_BYTES = Counter("aeon_tier_bytes", "bytes", ["type"])
+
+
+def aeon_count(n: int) -> None:
+    _TIER_BYTES.labels(type="fs_python").inc(n)
+""",
+    # the fork's own dataclass with a field named "type"
+    "own_dataclass": """import dataclasses
+
+
+@dataclasses.dataclass
+class AeonTierSpec:
+    type: str
+    root_dir: str
+
+
+SPEC = AeonTierSpec(type="fs_python", root_dir="/mnt/nfs")
+""",
+    # the fork aliases the old key onto the new entry before using it
+    "alias_shim": f"""{_IMPORT}SecondaryTierFactory._registry["fs_python"] = SecondaryTierFactory._registry["fs"]
+
+
+def aeon_nfs_tier(view: memoryview):
+    return SecondaryTierFactory.create_tier({_OLD}, view)
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_TWINS))
+def test_a_key_not_handed_unguarded_to_the_factory_is_no_error(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    """Twins (revT): the old key that a fallback, a version gate, a membership probe or the fork's own alias
+    guards, or that sits under a generic key (``"type"``) of a mapping or keyword never handed to the
+    factory, is at most a warning."""
+    got = rows(keyed_case(git_repo, no_rules, _TWINS[name]))
+    assert all(severity != "error" for _, _, severity in got), got

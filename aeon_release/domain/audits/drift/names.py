@@ -1470,6 +1470,8 @@ def _finding(
         uncertain = True
         message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
     uncertain |= read.form == "arg" and not tested and not looked_up
+    uncertain |= read.form == "in" and _guarded_for_both(trees, read, renamed)
+    uncertain |= read.form == "setitem" and _aliased(trees, read)
     if looked_up:
         spelled = _lookup_of(trees.blobs(trees.base, [removed.path])[removed.path] or "", read.field)
         message += f" ({removed.path} took the value from {spelled}, the field the fork's line passes it as)"
@@ -1531,19 +1533,102 @@ def _looked_up_by(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     if not read.field or removed.kind is not Kind.CHOICE or not removed.path.endswith(".py"):
         return False
     text = trees.blobs(trees.base, [removed.path])[removed.path] or ""
-    return _lookup_of(text, read.field) != ""
+    spelled = _lookup_of(text, read.field)
+    if spelled != f'["{read.field}"]':
+        return spelled != ""
+    # a key is any mapping's (``"type"`` labels metrics, events, the fork's own specs): the value is the
+    # registry's key only when handed straight to a function of that file that reads the key (#43600's
+    # ``create_tier(config)`` popping ``"type"``), unguarded, and the fork does not store the key itself
+    callee = _handed_to(trees, read)
+    return (
+        bool(callee)
+        and _reads_key_in(text, callee, read.field)
+        and not _caught(trees, read)
+        and not _stored_by_fork(trees, read.path, read.name)
+    )
 
 
 def _lookup_of(text: str, field: str) -> str:
     """How ``text`` reads ``field``: as an attribute (``.kv_connector``), or as a mapping's key
     (``config.pop("type")``, ``config["type"]``: the secondary-tier factory took its registry key from the
-    tier config's ``"type"``, #43600); "" when it does neither (an assignment is no read)."""
+    tier config's ``"type"``, #43600); "" when it does neither (an assignment, a ``del``, a comment is no
+    read)."""
     if re.search(rf"\.{re.escape(field)}\b(?![ \t]*=[^=])", text):
         return f".{field}"
-    key = rf"""(["']){re.escape(field)}\1"""
-    if re.search(rf"""(?:\.(?:get|pop)\([ \t]*{key}|\[[ \t]*{key}[ \t]*\](?![ \t]*=[^=]))""", text):
+    module = parse_python(text)
+    if module is not None and any(_key_read(node, field) for node in ast.walk(module)):
         return f'["{field}"]'
     return ""
+
+
+def _key_read(node: ast.AST, field: str) -> bool:
+    """``node`` reads the key ``field``: ``m["field"]`` (not a store or a ``del``), ``m.get("field")``,
+    ``m.pop("field")``."""
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.ctx, ast.Load) and str_value(node.slice) == field
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or not node.args:
+        return False
+    return node.func.attr in ("get", "pop") and str_value(node.args[0]) == field
+
+
+def _reads_key_in(text: str, function: str, field: str) -> bool:
+    """A function ``function`` of ``text`` reads the key ``field`` itself."""
+    module = parse_python(text)
+    defs = (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)) if module else ()
+    return any(any(_key_read(n, field) for n in ast.walk(d)) for d in defs if d.name == function)
+
+
+def _handed_to(trees: ThreeTrees, read: Read) -> str:
+    """The function the call holding the read's value calls: the value as its argument or keyword, or a
+    dict literal holding it as one; "" when the dict is bound to a name first (which branch fills it is
+    the fork's choice, a version gate or a fallback)."""
+    if isinstance(read.node, ast.Call):
+        return _callee(read)
+    module = trees.merged_module(read.path)
+    for call in (n for n in ast.walk(module) if isinstance(n, ast.Call)) if module is not None else ():
+        if any(_holds(arg, read) for arg in (*call.args, *(k.value for k in call.keywords))):
+            return last_name(call.func)
+    return ""
+
+
+def _holds(arg: ast.expr, read: Read) -> bool:
+    """``arg`` is a dict literal holding the read's value at the read's line."""
+    values = arg.values if isinstance(arg, ast.Dict) else []
+    return any(str_value(v) == read.name and v.lineno == read.line for v in values)
+
+
+def _stored_by_fork(trees: ThreeTrees, path: str, name: str) -> bool:
+    """The fork's file stores the key itself (``Factory._registry["old"] = Factory._registry["new"]``): it
+    defines the name it passes, whatever upstream's registry dropped."""
+    module = trees.merged_module(path)
+    nodes = ast.walk(module) if module is not None else ()
+    return any(
+        isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and str_value(n.slice) == name for n in nodes
+    )
+
+
+def _aliased(trees: ThreeTrees, read: Read) -> bool:
+    """A store of the gone key whose value is read off the same mapping (``reg["old"] = reg["new"]``): the
+    fork's alias shim, which defines the key rather than sets one nothing reads."""
+    module = trees.merged_module(read.path)
+    for node in (n for n in ast.walk(module) if isinstance(n, ast.Assign)) if module is not None else ():
+        for target in (t for t in node.targets if isinstance(t, ast.Subscript) and t.lineno == read.line):
+            owner = ast.unparse(target.value)
+            if str_value(target.slice) == read.name and any(ast.unparse(n) == owner for n in ast.walk(node.value)):
+                return True
+    return False
+
+
+def _guarded_for_both(trees: ThreeTrees, read: Read, renamed: str | None) -> bool:
+    """``"old" in registry`` in a function that also names the new key (``if "fs_python" in reg: ... else:
+    {"type": "fs"}``): a probe of which side of the rename it runs against, written for both sides."""
+    module = trees.merged_module(read.path)
+    if not renamed or module is None:
+        return False
+    own = OwnFields(module)
+    tests = [n for n in ast.walk(module) if isinstance(n, ast.Compare) and n.lineno == read.line]
+    probes = [n for n in tests if isinstance(n.ops[0], ast.In | ast.NotIn) and str_value(n.left) == read.name]
+    return any(str_value(n) == renamed for p in probes for n in ast.walk(written_scope(p, own.parents)))
 
 
 def _callee(read: Read) -> str:
