@@ -32,13 +32,13 @@ from dataclasses import dataclass, replace
 from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
+from aeon_release.domain.audits.drift.own_fields import defines
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.stored_tuples import (
     Lineage,
-    defines,
     imported_lineage,
     own_class,
     receiver_owners,

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.fallbacks import caught_around, shape_probed
-from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
+from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
@@ -170,19 +170,6 @@ def fork_lineage(cls: ast.ClassDef, parents: dict[int, ast.AST]) -> list[ast.Cla
                 found.append(mine)
                 todo.append(mine)
     return found
-
-
-def defines(cls: ast.ClassDef, name: str) -> bool:
-    """The class body defines ``name``: a method (a property too) or a class attribute (``m = _helper``)."""
-    for stmt in cls.body:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name:
-            return True
-        targets = (
-            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        )
-        if any(isinstance(t, ast.Name) and t.id == name for t in targets):
-            return True
-    return False
 
 
 def imported_lineage(trees: ThreeTrees, imports: dict[str, tuple[str, str]]) -> Lineage:
