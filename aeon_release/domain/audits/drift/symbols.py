@@ -2039,11 +2039,14 @@ class _Checker:
                 f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
                 f"which {hit.was.qualname} has not -- an AttributeError; pass the {hit.now.qualname}"
             )
-            yield self._finding(mod, call.lineno, what, after, "signature")
+            guarded = self._guarded(mod, call, what)  # the fork's own try/except for both spellings
+            yield self._finding(mod, call.lineno, guarded or what, after, _note_of(guarded))
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
         if isinstance(arg, ast.Name) and scope.functions and _assigned_in(scope.functions[-1], arg.id):
             return None  # ``config = EngineConfig()`` first: the annotation no longer says what it holds
+        if isinstance(arg, ast.Name) and _rebound_within(arg, self._parents(mod)):
+            return None  # a lambda's or a comprehension's own name: the outer annotation is not its type
         typed = self._typed(mod, arg, scope)
         return typed(self.after) if typed is not None else None
 
@@ -3938,8 +3941,9 @@ class _Checker:
                 or problem
             )
         if problem is None:
+            home = self.after.module_at(bodies[1][1]) if bodies[1][1] else None
             problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(
-                call, old, new, bodies, functools.partial(self._names_type, after.path), untyped
+                call, old, new, bodies, functools.partial(self._names_type, after.path), untyped, home
             )
         if problem is None:
             return None
@@ -4004,6 +4008,11 @@ class _Checker:
         if not spelt or not theirs or spelt not in "".join(theirs.split()):
             return problem
         return Uncertain(f"{problem}, as upstream's own copy of this call does")
+
+    def _parents(self, mod: ModuleInfo) -> dict[int, ast.AST]:
+        if mod.path not in self._parent_maps:
+            self._parent_maps[mod.path] = parent_map(mod.tree)
+        return self._parent_maps[mod.path]
 
     def _guarded(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
         """A call's problem, a warning when the call runs in a ``try`` catching what it raises or under a test
@@ -5449,6 +5458,26 @@ def _call_text(text: str, call: ast.Call) -> str:
     when it cannot be told apart from others (a bare ``f()``)."""
     segment = ast.get_source_segment(text, call) or ""
     return "".join(segment.split()) if call.args or call.keywords else ""
+
+
+def _note_of(problem: str | None) -> str:
+    """The ``_finding`` note for a problem: a warning when ``_guarded`` made it uncertain."""
+    return _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+
+
+def _rebound_within(name: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """``name`` is bound by a lambda or a comprehension around it, inside its function: a name of its own,
+    not the enclosing function's parameter."""
+    up = parents.get(id(name))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        if isinstance(up, ast.Lambda) and name.id in {a.arg for a in ast.walk(up.args) if isinstance(a, ast.arg)}:
+            return True
+        if isinstance(up, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            bound = {n.id for g in up.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            if name.id in bound:
+                return True
+        up = parents.get(id(up))
+    return False
 
 
 class Uncertain(str):
@@ -6934,6 +6963,7 @@ def _display_of_another_kind(
     bodies: tuple[_Body, _Body],
     is_type: Callable[[ast.expr], bool],
     untyped: bool = False,
+    home: ModuleInfo | None = None,
 ) -> str | None:
     """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
     container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
@@ -6969,20 +6999,27 @@ def _display_of_another_kind(
                 f"(it was {was}: {ast.unparse(before)})"
             )
             return Uncertain(said) if annotations_only(old_body, new_body) else said
-        if kind != "dict" and (nested := _nesting(was, now, before, after, bodies, untyped)) is not None:
+        if kind != "dict" and (nested := _nesting(was, now, before, after, bodies, untyped, home)) is not None:
             return nested
     return None
 
 
 def _nesting(
-    was: str, now: str, before: ast.expr, after: ast.expr, bodies: tuple[_Body, _Body], untyped: bool
+    was: str,
+    now: str,
+    before: ast.expr,
+    after: ast.expr,
+    bodies: tuple[_Body, _Body],
+    untyped: bool,
+    home: ModuleInfo | None = None,
 ) -> str | None:
-    """drift/flattened.py: a display of the old depth; none when the new body tells the depths apart, a
-    warning when upstream changed only annotations or the callee was matched by its name alone (an untyped
-    receiver: a library object's method of the same name takes what the fork hands it)."""
+    """drift/flattened.py: a display of the old depth; none when the new body tells the depths apart
+    (itself, or a function of its module it hands the parameter to whole), a warning when upstream changed
+    only annotations or the callee was matched by its name alone (an untyped receiver: a library object's
+    method of the same name takes what the fork hands it)."""
     (old_body, _, _), (new_body, _, _) = bodies
     nested = nesting_drift(was, now, before, after)
-    if nested is None or new_body is None or takes_either(new_body, now):
+    if nested is None or new_body is None or takes_either(new_body, now, home.tree if home else None):
         return None
     return Uncertain(nested) if untyped or (old_body is not None and annotations_only(old_body, new_body)) else nested
 
