@@ -499,7 +499,8 @@ def _fallback_of(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     """``call`` runs in a handler catching ``CALL_ERRORS`` of a ``try`` whose body calls the same callee
     (``try: pool.touch(blocks) except TypeError: pool.touch((blocks,))``): the fork tries both spellings."""
     callee = ast.unparse(call.func)
-    child, parent = call, parents.get(id(call))
+    child: ast.AST = call
+    parent = parents.get(id(call))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         if isinstance(child, ast.ExceptHandler) and isinstance(parent, ast.Try) and _catches(child.type, CALL_ERRORS):
             calls = (n for stmt in parent.body for n in ast.walk(stmt) if isinstance(n, ast.Call))
