@@ -3948,7 +3948,24 @@ class _Checker:
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
+        if not isinstance(problem, Uncertain) and self._reshaped(bodies[1]):
+            return Uncertain(f"{said}, unless the decorator's wrapper (which takes *args or **kwargs) mends it")
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _reshaped(self, body: _Body) -> bool:
+        """The def a call runs is wrapped by a decorator of the tree whose wrapper takes ``*args`` or
+        ``**kwargs`` and changes them on their way (a compat shim keeping old positional calls working:
+        ``def wrapper(self, model, *args, **kwargs)`` moving ``args`` into ``kwargs``): callers reach the
+        wrapper, and whether it mends their call is not read here."""
+        node, path, _ = body
+        mod = self.after.module_at(path) if path else None
+        if mod is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        for dec in (d.func if isinstance(d, ast.Call) else d for d in node.decorator_list):
+            found = self.after.resolve_expr(mod, dec)
+            if isinstance(found, DefSym) and _changes_arguments(found.node) and _takes_rest(found.node):
+                return True
+        return False
 
     def _forwarded_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
         """A keyword the callee no longer takes by name or reads, which its ``**kwargs`` hands on to callables
@@ -5397,6 +5414,14 @@ def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
     if annotation is None and isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         annotation = node.value.func
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
+
+
+def _takes_rest(decorator: ast.AST) -> bool:
+    """A def inside ``decorator`` (its wrapper) takes ``*args`` or ``**kwargs``."""
+    return any(
+        isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n is not decorator and (n.args.vararg or n.args.kwarg)
+        for n in ast.walk(decorator)
+    )
 
 
 def _changes_arguments(decorator: ast.AST) -> bool:
