@@ -3963,7 +3963,7 @@ class _Checker:
             return False
         for dec in (d.func if isinstance(d, ast.Call) else d for d in node.decorator_list):
             found = self.after.resolve_expr(mod, dec)
-            if isinstance(found, DefSym) and _changes_arguments(found.node) and _takes_rest(found.node):
+            if isinstance(found, DefSym) and _reshapes(found.node):
                 return True
         return False
 
@@ -5416,12 +5416,22 @@ def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
 
 
-def _takes_rest(decorator: ast.AST) -> bool:
-    """A def inside ``decorator`` (its wrapper) takes ``*args`` or ``**kwargs``."""
-    return any(
-        isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n is not decorator and (n.args.vararg or n.args.kwarg)
-        for n in ast.walk(decorator)
-    )
+def _reshapes(decorator: ast.AST) -> bool:
+    """A wrapper inside ``decorator`` (a nested def) reads its ``*args`` other than handing them on whole
+    (``if args: kwargs["tokenizer"] = args[0]``) or changes its ``**kwargs``: it moves arguments between the
+    caller and the def.  A wrapper that only looks at its kwargs and hands both on (``@deprecate_kwargs``)
+    keeps the def's signature."""
+    for wrapper in (n for n in ast.walk(decorator) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        rest, kwargs = wrapper.args.vararg, wrapper.args.kwarg
+        if wrapper is decorator or (rest is None and kwargs is None):
+            continue
+        whole = {id(n.value) for n in ast.walk(wrapper) if isinstance(n, ast.Starred)}
+        reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and rest is not None and n.id == rest.arg]
+        if any(id(n) not in whole for n in reads):
+            return True
+        if kwargs is not None and any(_changed_object(node) == kwargs.arg for node in ast.walk(wrapper)):
+            return True
+    return False
 
 
 def _changes_arguments(decorator: ast.AST) -> bool:
