@@ -246,3 +246,69 @@ def test_a_call_not_on_the_receiver_the_removed_test_read_only_warns(git_repo: G
     assert [f for f in found(report, RULE) if f[0] == AEON_QUANT] == [
         (AEON_QUANT, line_of(OLD_METHOD, "def apply"), "warning")
     ]
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN_HEAD = "import inspect\n\n\nclass QuantLinear:\n    def __init__(self, quant_method):\n        self.quant_method = quant_method\n\n"
+# upstream respelled the shim as a try/except TypeError fallback
+TWIN_TRY = TWIN_HEAD + (
+    "    def forward(self, x):\n        try:\n            return self.quant_method.apply(x, layer=self)\n"
+    "        except TypeError:  # an out-of-tree method without layer\n            return self.quant_method.apply(x)\n"
+)
+# the shim kept, the callable bound to a local first
+TWIN_LOCAL = TWIN_HEAD + (
+    "    def forward(self, x):\n        fn = self.quant_method.apply\n"
+    '        if "layer" in inspect.signature(fn).parameters:\n            return fn(x, layer=self)\n'
+    "        return self.quant_method.apply(x)\n"
+)
+# the shim kept, .parameters.keys()
+TWIN_KEYS = LAYER_NO_SHIM.replace(
+    "        return self.quant_method.apply(x, layer=self)\n",
+    '        if "layer" in inspect.signature(self.quant_method.apply).parameters.keys():\n'
+    "            return self.quant_method.apply(x, layer=self)\n        return self.quant_method.apply(x)\n",
+)
+TWIN_KEYS = "import inspect\n\n\n" + TWIN_KEYS
+# the shim kept, in a one-argument helper of the same file
+TWIN_HELPER = TWIN_HEAD.replace(
+    "class QuantLinear",
+    'def _takes_layer(fn):\n    return "layer" in inspect.signature(fn).parameters\n\n\nclass QuantLinear',
+) + (
+    "    def forward(self, x):\n        if _takes_layer(self.quant_method.apply):\n"
+    "            return self.quant_method.apply(x, layer=self)\n        return self.quant_method.apply(x)\n"
+)
+TWIN_SAMPLE = "class LogitsProcessor:\n    def apply(self, logits):\n        return logits\n"
+TWIN_PENALTY = (
+    "from pkg.sample import LogitsProcessor\n\n\n"
+    "class AeonPenalty(LogitsProcessor):\n    def apply(self, logits):\n        return logits * 2\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs", "extra"),
+    [
+        (OLD_METHOD, TWIN_TRY, {}),
+        (OLD_METHOD, TWIN_LOCAL, {}),
+        (OLD_METHOD, TWIN_KEYS, {}),
+        (OLD_METHOD, TWIN_HELPER, {}),
+        (TWIN_PENALTY, LAYER_NO_SHIM, {"pkg/sample.py": TWIN_SAMPLE}),
+    ],
+    ids=["try TypeError", "local fn", "keys()", "same-file helper", "other base's apply"],
+)
+def test_a_kept_shim_or_a_class_named_for_another_receiver_is_no_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str, extra: dict
+) -> None:
+    sides = three_way(git_repo, {**QUANT_TREE, **extra}, {AEON_QUANT: fork}, {LAYER: theirs})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == AEON_QUANT and f[2] == "error"] == []
+
+
+TWIN_FORK_TREE = (
+    "class AeonPenalty:\n    def apply(self, logits):\n        return logits\n\n\n"
+    "class AeonScaled(AeonPenalty):\n    def apply(self, logits):\n        return logits * 2\n"
+)
+
+
+def test_a_hierarchy_wholly_the_forks_is_no_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, QUANT_TREE, {AEON_QUANT: TWIN_FORK_TREE}, {LAYER: LAYER_NO_SHIM})
+    report = audit(git_repo, sides, tmp_path)
+    assert [f for f in found(report, RULE) if f[0] == AEON_QUANT and f[2] == "error"] == []

@@ -235,3 +235,99 @@ def test_try_without_a_fallback_still_errors(git_repo: GitRepo, no_rules: Path, 
         "import logging\n\nlogger = logging.getLogger(__name__)\n" + fork,
     )
     assert 9 in found["error"], found
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN_OLD = ("tuple[Sequence[KVCacheBlock], ...]", GROUPS)
+TWIN_NEW = ("Sequence[KVCacheBlock]", BLOCKS)
+
+TWIN_NEW_FIRST = """from vllm.v1.core.block_pool import BlockPool, KVCacheBlock
+
+
+def aeon_pin(pool: BlockPool, blocks: list[KVCacheBlock]) -> None:
+    try:
+        pool.touch(blocks)
+    except (TypeError, AttributeError):  # before #30166 touch took groups
+        pool.touch((blocks,))
+"""
+TWIN_CLASS_SIG = """import inspect
+
+from vllm.v1.core.block_pool import BlockPool, KVCacheBlock
+
+
+def aeon_pin(pool: BlockPool, blocks: list[KVCacheBlock]) -> None:
+    if "tuple" in str(inspect.signature(BlockPool.touch).parameters["blocks"].annotation):
+        pool.touch((blocks,))
+    else:
+        pool.touch(blocks)
+"""
+TWIN_MODULE_FLAG = """import inspect
+
+from vllm.v1.core.block_pool import BlockPool, KVCacheBlock
+
+_GROUPED = "tuple" in str(inspect.signature(BlockPool.touch))
+
+
+def aeon_pin(pool: BlockPool, blocks: list[KVCacheBlock]) -> None:
+    if _GROUPED:
+        pool.touch((blocks,))
+    else:
+        pool.touch(blocks)
+"""
+TWIN_OWN_OVERRIDE = """from collections.abc import Sequence
+
+from vllm.v1.core.block_pool import BlockPool, KVCacheBlock
+
+
+class AeonPool(BlockPool):
+    def touch(self, blocks: tuple[Sequence[KVCacheBlock], ...]) -> None:
+        for group in blocks:
+            super().touch(group)
+
+
+def aeon_pin(pool: AeonPool, blocks: list[KVCacheBlock]) -> None:
+    pool.touch((blocks,))
+"""
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [TWIN_NEW_FIRST, TWIN_CLASS_SIG, TWIN_MODULE_FLAG, TWIN_OWN_OVERRIDE],
+    ids=["new-first try", "class signature", "module flag", "own override"],
+)
+def test_a_fork_call_under_a_fallback_or_a_signature_test_is_no_error(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    found = _drift(git_repo, no_rules, TWIN_OLD, TWIN_NEW, fork)
+    assert not found["error"], found
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN2_OLD = ("tuple[Sequence[KVCacheBlock], ...]", GROUPS)
+# upstream's flat body normalizes through a module helper that takes either depth
+TWIN2_HELPED = (
+    "Sequence[KVCacheBlock]",
+    "        for block in _flat(blocks):\n            block.ref_cnt += 1\n\n\n"
+    "def _flat(blocks):\n    if blocks and not isinstance(blocks[0], KVCacheBlock):\n"
+    "        return [b for group in blocks for b in group]\n    return blocks",
+)
+TWIN2_EXTERNAL = """import redis
+
+from vllm.v1.core.block_pool import KVCacheBlock
+
+
+def aeon_pin(r: redis.Redis, key: str) -> None:
+    r.touch([key])
+"""
+
+
+@pytest.mark.parametrize(
+    ("new", "fork"),
+    [(TWIN2_HELPED, FORK_TEXT.format(display="(blocks,)")), (("Sequence[KVCacheBlock]", BLOCKS), TWIN2_EXTERNAL)],
+    ids=["helper normalizes", "library receiver"],
+)
+def test_a_flat_body_normalising_through_a_helper_or_a_library_receiver_is_no_error(
+    git_repo: GitRepo, no_rules: Path, new: tuple[str, str], fork: str
+) -> None:
+    found = _drift(git_repo, no_rules, TWIN2_OLD, new, fork)
+    assert not found["error"], found

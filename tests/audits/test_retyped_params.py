@@ -144,3 +144,43 @@ def test_a_lambda_of_another_name_still_reads_the_parameter(git_repo: GitRepo, t
     new = OWN_LAMBDA.replace("lambda config: config.model_config", "lambda c: config.model_config")
     report = audit(git_repo, _sides(git_repo, BODY, new), tmp_path)
     assert found(report, RULE) == [(USE, line_of(FORK + BODY, "return renderer"), "error")]
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN_NESTED = (
+    "def aeon(model_config: ModelConfig, vllm_config: VllmConfig):\n"
+    "    def build(model_config):\n        return renderer_from_config(model_config)\n"
+    "    return build(vllm_config), model_config.tokenizer\n"
+)
+TWIN_LAMBDA = (
+    "def aeon(model_config: ModelConfig, vllm_config: VllmConfig):\n"
+    "    build = lambda model_config: renderer_from_config(model_config)  # noqa: E731\n"
+    "    return build(vllm_config), model_config.tokenizer\n"
+)
+TWIN_COMP = (
+    "def aeon(model_config: ModelConfig, vllm_configs: list[VllmConfig]):\n"
+    "    return model_config.tokenizer, [renderer_from_config(model_config) for model_config in vllm_configs]\n"
+)
+TWIN_TRY = (
+    "def aeon(model_config: ModelConfig, vllm_config: VllmConfig):\n"
+    "    try:\n        return renderer_from_config(model_config)\n"
+    "    except AttributeError:  # #34485 takes the whole config\n        return renderer_from_config(vllm_config)\n"
+)
+TWIN_FOR = (
+    "def aeon(model_config: ModelConfig, vllm_configs: list[VllmConfig]):\n"
+    "    out = [model_config.tokenizer]\n"
+    "    for model_config in vllm_configs:\n        out.append(renderer_from_config(model_config))\n"
+    "    return out\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [TWIN_NESTED, TWIN_LAMBDA, TWIN_COMP, TWIN_TRY, TWIN_FOR],
+    ids=["nested def", "lambda", "comprehension", "try", "for"],
+)
+def test_a_name_the_fork_rebinds_or_a_call_in_its_own_try_is_no_error(
+    git_repo: GitRepo, tmp_path: Path, body: str
+) -> None:
+    report = audit(git_repo, _sides(git_repo, body), tmp_path)
+    assert [f for f in found(report, RULE) if f[2] == "error"] == []

@@ -52,3 +52,44 @@ def test_splatted_call_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, call:
     body = FORK + f"        {call}\n"
     sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: body}, {LIB: new})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN_MIXIN = (
+    "from pkg.llm import LLM\n\n\nclass AeonCompat:\n"
+    "    def __init__(self, model: str, tokenizer: str | None = None, **kwargs) -> None:\n"
+    "        super().__init__(model, tokenizer=tokenizer, **kwargs)\n\n\n"
+    "class AeonLLM(AeonCompat, LLM):\n"
+    "    def __init__(self, model: str, tokenizer: str | None = None, **kwargs) -> None:\n"
+    "        super().__init__(model, tokenizer, **kwargs)\n"
+)
+TWIN_DECORATED = KW_ONLY.replace(
+    "class LLM:\n    def __init__",
+    "import functools\n\n\ndef positional_compat(fn):\n    @functools.wraps(fn)\n"
+    "    def wrapper(self, model, *args, **kwargs):\n        if args:\n            kwargs['tokenizer'] = args[0]\n"
+    "        return fn(self, model, **kwargs)\n    return wrapper\n\n\n"
+    "class LLM:\n    @positional_compat\n    def __init__",
+)
+TWIN_FORK = (
+    "from pkg.llm import LLM\n\n\nclass AeonLLM(LLM):\n"
+    "    def __init__(self, model: str, tokenizer: str | None = None, **kwargs) -> None:\n"
+    "        super().__init__(model, tokenizer, **kwargs)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "new"),
+    [(TWIN_MIXIN, KW_ONLY), (TWIN_FORK, TWIN_DECORATED)],
+    ids=["fork mixin in mro", "upstream compat decorator"],
+)
+def test_a_fork_mixin_or_an_upstream_compat_decorator_is_no_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, new: str
+) -> None:
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: fork}, {LIB: new})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []
+
+
+def test_a_call_without_the_mapping_under_a_compat_decorator_is_no_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = TWIN_FORK.replace("tokenizer, **kwargs)\n", "tokenizer)\n")
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: fork}, {LIB: TWIN_DECORATED})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []

@@ -157,3 +157,42 @@ def test_keyword_call_off_a_mixin_or_a_protocol(git_repo: GitRepo, no_rules: Pat
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = {f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"}
     assert 5 in errors, report.findings
+
+
+# twins a second review found crying wolf (a correct fork flagged)
+TWIN_RESET = "\n    def shutdown(self) -> None:\n        self.kv_cache_manager = None\n"
+TWIN_ALIAS = (
+    "\n    def trim2(self, request_id: str, tokens: int) -> None:\n"
+    "        mgr = self.kv_cache_manager\n        mgr.remove_skipped_blocks(request_id=request_id, {name}=tokens)\n"
+)
+TWIN_GETTER = (
+    "\n    def manager(self) -> KVCacheManager:\n        return self.kv_cache_manager\n\n"
+    "    def trim3(self, request_id: str, tokens: int) -> None:\n"
+    "        self.manager().remove_skipped_blocks(request_id=request_id, {name}=tokens)\n"
+)
+
+
+def _twin_tree(name: str, built: str, extra: str) -> dict:
+    t = _tree(name, built)
+    t[SCHED] = t[SCHED] + extra.replace("{name}", name)
+    return t
+
+
+@pytest.mark.parametrize(
+    ("built", "extra"),
+    [
+        ("KVCacheManager() if True else None", ""),
+        ("KVCacheManager()", TWIN_RESET),
+        ("KVCacheManager()", TWIN_ALIAS),
+        ("KVCacheManager()", TWIN_GETTER),
+    ],
+    ids=["ifexp", "reset to None", "local alias", "typed getter"],
+)
+def test_a_field_reset_to_none_built_conditionally_aliased_or_returned_typed_stays_typed_away(
+    git_repo: GitRepo, no_rules: Path, built: str, extra: str
+) -> None:
+    base, after = _twin_tree("num_computed_tokens", built, extra), _twin_tree("total_computed_tokens", built, extra)
+    sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: FORK_TEXT}, [(SUBJECT, after)])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = {f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"}
+    assert 11 in errors and 6 not in errors, [f.message for f in report.findings if f.path == FORK and f.line == 6]

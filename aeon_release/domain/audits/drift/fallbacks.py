@@ -468,18 +468,46 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
     ``raise``), or in a branch of a test of its callee's signature (``if "x" in
     inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
-    callee = ast.unparse(call.func)
+    method = ast.unparse(call.func).rsplit(".", 1)[-1]
+    flags = _module_names(parents, call, lambda value: _reads_signature(value, method))
 
     def asks(test: ast.expr) -> bool:
-        return any(
-            isinstance(n, ast.Call)
-            and bool(n.args)
-            and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
-            and ast.unparse(n.args[0]) == callee
-            for n in ast.walk(test)
-        )
+        # the signature is often read off the class (``signature(BlockPool.touch)``), or once into a module
+        # flag (``_GROUPED = "tuple" in str(signature(BlockPool.touch))``): the method's name is what counts
+        return _reads_signature(test, method) or any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test))
 
-    return _replaced_around(call, parents) or _runs_where(call, parents, asks) or _runs_unless(call, parents, asks)
+    return (
+        _replaced_around(call, parents)
+        or _fallback_of(call, parents)
+        or _runs_where(call, parents, asks)
+        or _runs_unless(call, parents, asks)
+    )
+
+
+def _reads_signature(node: ast.AST, method: str) -> bool:
+    """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``)."""
+    return any(
+        isinstance(n, ast.Call)
+        and bool(n.args)
+        and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
+        and ast.unparse(n.args[0]).rsplit(".", 1)[-1] == method
+        for n in ast.walk(node)
+    )
+
+
+def _fallback_of(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` runs in a handler catching ``CALL_ERRORS`` of a ``try`` whose body calls the same callee
+    (``try: pool.touch(blocks) except TypeError: pool.touch((blocks,))``): the fork tries both spellings."""
+    callee = ast.unparse(call.func)
+    child: ast.AST = call
+    parent = parents.get(id(call))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(child, ast.ExceptHandler) and isinstance(parent, ast.Try) and _catches(child.type, CALL_ERRORS):
+            calls = (n for stmt in parent.body for n in ast.walk(stmt) if isinstance(n, ast.Call))
+            if any(ast.unparse(n.func) == callee for n in calls):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _replaced_around(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -534,6 +562,11 @@ def _gated_before(stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str]) 
 
 def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
     """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
+    return _module_names(parents, node, lambda value: any(_names_version(m) for m in ast.walk(value)))
+
+
+def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callable[[ast.expr], bool]) -> set[str]:
+    """The module-level names of ``node``'s module bound from a value ``bound_from`` accepts."""
     root: ast.AST | None = node
     while root is not None and not isinstance(root, ast.Module):
         root = parents.get(id(root))
@@ -542,9 +575,7 @@ def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
     return {
         target.id
         for stmt in root.body
-        if isinstance(stmt, ast.Assign | ast.AnnAssign)
-        and stmt.value is not None
-        and any(_names_version(m) for m in ast.walk(stmt.value))
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and bound_from(stmt.value)
         for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
         if isinstance(target, ast.Name)
     }

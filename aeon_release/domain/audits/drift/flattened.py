@@ -59,9 +59,26 @@ _ASKS_KIND = frozenset({"isinstance", "hasattr", "type"})
 _ELEMENT_OF = frozenset({"next", "iter", "list", "tuple"})
 
 
-def takes_either(func: ast.AST, name: str) -> bool:
+def takes_either(func: ast.AST, name: str, module: ast.Module | None = None) -> bool:
     """``func``'s body asks the kind of parameter ``name``, of an element of it or of a loop variable over
-    it: it tells the depths apart (a shim for the old one)."""
+    it: it tells the depths apart (a shim for the old one).  So does a function of ``module`` that the body
+    hands ``name`` whole and that asks the kind of its own parameter there (``for block in _flat(blocks)``,
+    ``_flat`` checking ``isinstance(blocks[0], KVCacheBlock)``): one step, not a chain."""
+    if _asks_kind(func, name):
+        return True
+    helpers = {f.name: f for f in module.body if isinstance(f, ast.FunctionDef)} if module is not None else {}
+    for call in (n for n in ast.walk(func) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)):
+        helper = helpers.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        if helper is None or helper is func:
+            continue
+        params = [a.arg for a in helper.args.posonlyargs + helper.args.args]
+        handed = [params[i] for i, a in enumerate(call.args[: len(params)]) if isinstance(a, ast.Name) and a.id == name]
+        if any(_asks_kind(helper, p) for p in handed):
+            return True
+    return False
+
+
+def _asks_kind(func: ast.AST, name: str) -> bool:
     subjects = {name} | _loop_names(func, name)
     return any(
         isinstance(node, ast.Call)

@@ -42,6 +42,7 @@ class Shim:
     name: str
     call: ast.Call | None  # upstream's call of ``.hook(...)`` in the new version of ``path``
     tied: bool = True  # the call is on the receiver the removed test read the signature off
+    receiver: str | None = None  # what the removed test read the signature off (``self.quant_method``)
 
 
 def shim_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -50,8 +51,8 @@ def shim_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not shims:
         return []
     return [
-        _finding(path, node, shim, why, trees.upstream_commit(shim.path, whole_word(shim.name), pr_pattern))
-        for path, node, shim, why in _misfilled(trees, shims)
+        _finding(path, node, shim, why, trees.upstream_commit(shim.path, whole_word(shim.name), pr_pattern), related)
+        for path, node, shim, why, related in _misfilled(trees, shims)
     ]
 
 
@@ -69,9 +70,9 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
     shims: list[Shim] = []
     for path, old, new in parsed_versions(trees, paths) if paths else ():
         was, now = _tests(old), _tests(new)
-        for hook, name in sorted(was.keys() - now.keys() - _probed(new)):
+        for hook, name in sorted(was.keys() - now.keys() - _probed(new) - _tried(new)):
             call, tied = _call_of(new, hook, was[(hook, name)])
-            shims.append(Shim(path, hook, name, call, tied))
+            shims.append(Shim(path, hook, name, call, tied, was[(hook, name)]))
     return shims
 
 
@@ -100,6 +101,25 @@ def _probed(tree: ast.Module) -> set[tuple[str, str]]:
         if len(names) == 1 and len(hooks) == 1 and names[0].isidentifier():
             found.add((hooks[0].attr, names[0]))
     return found
+
+
+def _tried(tree: ast.Module) -> set[tuple[str, str]]:
+    """(hook, name) of each ``try`` that calls ``x.hook(..., name=...)`` and, in a handler of ``TypeError``,
+    ``x.hook(...)`` without ``name`` (``try: qm.apply(x, layer=self) except TypeError: qm.apply(x)``): the
+    shim respelled as a fallback, kept for an override without the parameter."""
+    found: set[tuple[str, str]] = set()
+    for node in (n for n in ast.walk(tree) if isinstance(n, ast.Try)):
+        handlers = [h for h in node.handlers if h.type is not None and "TypeError" in ast.unparse(h.type)]
+        tried, fallback = _hook_calls(node.body), _hook_calls(handlers)
+        for hook, names in tried:
+            found |= {(hook, n) for n in names if any(h == hook and n not in kept for h, kept in fallback)}
+    return found
+
+
+def _hook_calls(body: list[ast.stmt] | list[ast.ExceptHandler]) -> list[tuple[str, set[str]]]:
+    """(method name, keywords passed) of each ``x.method(...)`` call in ``body``."""
+    calls = (n for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Call))
+    return [(c.func.attr, {k.arg for k in c.keywords if k.arg}) for c in calls if isinstance(c.func, ast.Attribute)]
 
 
 _ATTRIBUTE_CALLS = frozenset({"getattr", "hasattr", "setattr", "delattr"})  # a quoted attribute, not a parameter
@@ -182,7 +202,7 @@ def _super(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
 
 
-def _misfilled(trees: ThreeTrees, shims: list[Shim]) -> Iterator[tuple[str, ast.FunctionDef, Shim, str]]:
+def _misfilled(trees: ThreeTrees, shims: list[Shim]) -> Iterator[tuple[str, ast.FunctionDef, Shim, str, bool]]:
     by_hook = {s.hook: s for s in shims if s.call is not None}
     index = px.Index(trees.merged)
     for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
@@ -196,8 +216,8 @@ def _misfilled(trees: ThreeTrees, shims: list[Shim]) -> Iterator[tuple[str, ast.
             shim = by_hook.get(node.name)
             if shim is None or node.lineno not in owned or (why := _disagrees(node, shim)) is None:
                 continue
-            if _overrides(index, mod, qualname, node.name):
-                yield path, node, shim, why
+            if (order := _overrides(index, mod, qualname, node.name)) is not None:
+                yield path, node, shim, why, _related(order, shim.receiver)
 
 
 def _methods(body: list[ast.stmt], owner: str = "") -> Iterator[tuple[str, ast.FunctionDef]]:
@@ -209,11 +229,30 @@ def _methods(body: list[ast.stmt], owner: str = "") -> Iterator[tuple[str, ast.F
             yield from _methods(stmt.body, qualname)
 
 
-def _overrides(index: px.Index, mod: px.ModuleInfo, qualname: str, hook: str) -> bool:
-    """Whether a base of the class, in the tree, defines ``hook``: a def that only shares the hook's name
-    (a sampler's ``apply`` beside a quant method's) is nothing upstream's call is handed."""
+def _overrides(index: px.Index, mod: px.ModuleInfo, qualname: str, hook: str) -> list[str] | None:
+    """The names along the class's order when a base of it, in the tree, defines ``hook``; else None: a def
+    that only shares the hook's name (a sampler's ``apply`` beside a quant method's) is nothing upstream's
+    call is handed."""
     cls = index.class_info(mod, qualname)
-    return cls is not None and isinstance(index.member(index.mro(cls, include_self=False), hook, False), px.DefSym)
+    if cls is None or not isinstance(index.member(index.mro(cls, include_self=False), hook, False), px.DefSym):
+        return None
+    return [item.qualname if isinstance(item, px.ClassInfo) else item.name for item in index.mro(cls)]
+
+
+_GENERIC = frozenset({"self", "cls", "base", "abstract", "mixin", "impl", "interface", "current", "the"})
+
+
+def _related(order: list[str], receiver: str | None) -> bool:
+    """Whether a class along the order is named for what the removed test read the signature off
+    (``current_platform`` and ``CudaPlatformBase``, ``self.quant_method`` and ``QuantMethodBase``): the
+    receiver is rarely typed, so its name is the one tie left between the class and the hook's caller.  A
+    class sharing the hook's name on a base named otherwise (``AeonPenalty(LogitsProcessor).apply``, or a
+    hierarchy wholly of the fork's) may be handed nothing by upstream's call: a warning, not an error."""
+    if receiver is None:
+        return True
+    wanted = set(re.findall(r"[a-z]+", receiver.rsplit(".", 1)[-1].lower())) - _GENERIC
+    named = {w.lower() for name in order for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name.rsplit(".", 1)[-1])}
+    return not wanted or bool(wanted & named)
 
 
 def _disagrees(node: ast.FunctionDef, shim: Shim) -> str | None:
@@ -243,13 +282,16 @@ def _disagrees(node: ast.FunctionDef, shim: Shim) -> str | None:
     return None
 
 
-def _finding(path: str, node: ast.FunctionDef, shim: Shim, why: str, commit: str) -> Finding:
-    # a warning where the call cannot be tied to the def: one not on the receiver the test read, or a dunder
-    # (every class has an ``__init__``; which one upstream's ``model_class(...)`` builds is unknown here)
-    sure = shim.tied and not (shim.hook.startswith("__") and shim.hook.endswith("__"))
+def _finding(path: str, node: ast.FunctionDef, shim: Shim, why: str, commit: str, related: bool) -> Finding:
+    # a warning where the call cannot be tied to the def: one not on the receiver the test read, a dunder
+    # (every class has an ``__init__``; which one upstream's ``model_class(...)`` builds is unknown here), or a
+    # class whose order names nothing of that receiver
+    sure = shim.tied and related and not (shim.hook.startswith("__") and shim.hook.endswith("__"))
     message = (
         f"{node.name} {why}: upstream removed the test of {shim.hook}'s signature for {shim.name!r} "
         f"({shim.path}{commit}) that called an override under the old parameters; take the parameters "
         f"upstream's own {shim.hook} takes"
     )
+    if not related:
+        message += f" (no class along its bases is named for {shim.receiver}: check that call reaches it)"
     return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, path, node.lineno, message)

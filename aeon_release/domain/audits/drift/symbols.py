@@ -2062,11 +2062,14 @@ class _Checker:
                 f"{hit.now.qualname} (it was {hit.was.qualname}): {after.label} now reads {hit.param}.{hit.attr}, "
                 f"which {hit.was.qualname} has not -- an AttributeError; pass the {hit.now.qualname}"
             )
-            yield self._finding(mod, call.lineno, what, after, "signature")
+            guarded = self._guarded(mod, call, what)  # the fork's own try/except for both spellings
+            yield self._finding(mod, call.lineno, guarded or what, after, _note_of(guarded))
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
         if isinstance(arg, ast.Name) and scope.functions and _assigned_in(scope.functions[-1], arg.id):
             return None  # ``config = EngineConfig()`` first: the annotation no longer says what it holds
+        if isinstance(arg, ast.Name) and _rebound_within(arg, self._parents(mod)):
+            return None  # a lambda's or a comprehension's own name: the outer annotation is not its type
         typed = self._typed(mod, arg, scope)
         return typed(self.after) if typed is not None else None
 
@@ -3961,13 +3964,31 @@ class _Checker:
                 or problem
             )
         if problem is None:
+            home = self.after.module_at(bodies[1][1]) if bodies[1][1] else None
             problem = self._unread_parameter(call, new, bodies) or _display_of_another_kind(
-                call, old, new, bodies, functools.partial(self._names_type, after.path), untyped
+                call, old, new, bodies, functools.partial(self._names_type, after.path), untyped, home
             )
         if problem is None:
             return None
         said = f"is now {after.label}{new.show()}: the call {problem}"
+        if not isinstance(problem, Uncertain) and self._reshaped(bodies[1]):
+            return Uncertain(f"{said}, unless the decorator's wrapper (which takes *args or **kwargs) mends it")
         return Uncertain(said) if isinstance(problem, Uncertain) else said
+
+    def _reshaped(self, body: _Body) -> bool:
+        """The def a call runs is wrapped by a decorator of the tree whose wrapper takes ``*args`` or
+        ``**kwargs`` and changes them on their way (a compat shim keeping old positional calls working:
+        ``def wrapper(self, model, *args, **kwargs)`` moving ``args`` into ``kwargs``): callers reach the
+        wrapper, and whether it mends their call is not read here."""
+        node, path, _ = body
+        mod = self.after.module_at(path) if path else None
+        if mod is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        for dec in (d.func if isinstance(d, ast.Call) else d for d in node.decorator_list):
+            found = self.after.resolve_expr(mod, dec)
+            if isinstance(found, DefSym) and _reshapes(found.node):
+                return True
+        return False
 
     def _forwarded_drift(self, call: ast.Call, before: DefSym, after: DefSym, via: str) -> str | None:
         """A keyword the callee no longer takes by name or reads, which its ``**kwargs`` hands on to callables
@@ -4027,6 +4048,11 @@ class _Checker:
         if not spelt or not theirs or spelt not in "".join(theirs.split()):
             return problem
         return Uncertain(f"{problem}, as upstream's own copy of this call does")
+
+    def _parents(self, mod: ModuleInfo) -> dict[int, ast.AST]:
+        if mod.path not in self._parent_maps:
+            self._parent_maps[mod.path] = parent_map(mod.tree)
+        return self._parent_maps[mod.path]
 
     def _guarded(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
         """A call's problem, a warning when the call runs in a ``try`` catching what it raises or under a test
@@ -5413,6 +5439,24 @@ def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
     return _annotated_class(ix, ix.module_at(owner.path), annotation) if annotation is not None else None
 
 
+def _reshapes(decorator: ast.AST) -> bool:
+    """A wrapper inside ``decorator`` (a nested def) reads its ``*args`` other than handing them on whole
+    (``if args: kwargs["tokenizer"] = args[0]``) or changes its ``**kwargs``: it moves arguments between the
+    caller and the def.  A wrapper that only looks at its kwargs and hands both on (``@deprecate_kwargs``)
+    keeps the def's signature."""
+    for wrapper in (n for n in ast.walk(decorator) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        rest, kwargs = wrapper.args.vararg, wrapper.args.kwarg
+        if wrapper is decorator or (rest is None and kwargs is None):
+            continue
+        whole = {id(n.value) for n in ast.walk(wrapper) if isinstance(n, ast.Starred)}
+        reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and rest is not None and n.id == rest.arg]
+        if any(id(n) not in whole for n in reads):
+            return True
+        if kwargs is not None and any(_changed_object(node) == kwargs.arg for node in ast.walk(wrapper)):
+            return True
+    return False
+
+
 def _changes_arguments(decorator: ast.AST) -> bool:
     """A decorator whose wrapper (a def inside it) is not ``(*args, **kwargs)``, or touches its kwargs
     (``kwargs.pop("decorate")``, ``del kwargs[...]``, ``kwargs[...] = ...``) before passing them on."""
@@ -5472,6 +5516,26 @@ def _call_text(text: str, call: ast.Call) -> str:
     when it cannot be told apart from others (a bare ``f()``)."""
     segment = ast.get_source_segment(text, call) or ""
     return "".join(segment.split()) if call.args or call.keywords else ""
+
+
+def _note_of(problem: str | None) -> str:
+    """The ``_finding`` note for a problem: a warning when ``_guarded`` made it uncertain."""
+    return _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+
+
+def _rebound_within(name: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """``name`` is bound by a lambda or a comprehension around it, inside its function: a name of its own,
+    not the enclosing function's parameter."""
+    up = parents.get(id(name))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        if isinstance(up, ast.Lambda) and name.id in {a.arg for a in ast.walk(up.args) if isinstance(a, ast.arg)}:
+            return True
+        if isinstance(up, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            bound = {n.id for g in up.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            if name.id in bound:
+                return True
+        up = parents.get(id(up))
+    return False
 
 
 class Uncertain(str):
@@ -6957,6 +7021,7 @@ def _display_of_another_kind(
     bodies: tuple[_Body, _Body],
     is_type: Callable[[ast.expr], bool],
     untyped: bool = False,
+    home: ModuleInfo | None = None,
 ) -> str | None:
     """A list (dict, set, tuple) display passed for a parameter upstream re-annotated as another kind of
     container: ``SpecDecodingProm(cfg, names, [model, "0"])`` once ``labelvalues: list[str]`` became
@@ -6992,20 +7057,27 @@ def _display_of_another_kind(
                 f"(it was {was}: {ast.unparse(before)})"
             )
             return Uncertain(said) if annotations_only(old_body, new_body) else said
-        if kind != "dict" and (nested := _nesting(was, now, before, after, bodies, untyped)) is not None:
+        if kind != "dict" and (nested := _nesting(was, now, before, after, bodies, untyped, home)) is not None:
             return nested
     return None
 
 
 def _nesting(
-    was: str, now: str, before: ast.expr, after: ast.expr, bodies: tuple[_Body, _Body], untyped: bool
+    was: str,
+    now: str,
+    before: ast.expr,
+    after: ast.expr,
+    bodies: tuple[_Body, _Body],
+    untyped: bool,
+    home: ModuleInfo | None = None,
 ) -> str | None:
-    """drift/flattened.py: a display of the old depth; none when the new body tells the depths apart, a
-    warning when upstream changed only annotations or the callee was matched by its name alone (an untyped
-    receiver: a library object's method of the same name takes what the fork hands it)."""
+    """drift/flattened.py: a display of the old depth; none when the new body tells the depths apart
+    (itself, or a function of its module it hands the parameter to whole), a warning when upstream changed
+    only annotations or the callee was matched by its name alone (an untyped receiver: a library object's
+    method of the same name takes what the fork hands it)."""
     (old_body, _, _), (new_body, _, _) = bodies
     nested = nesting_drift(was, now, before, after)
-    if nested is None or new_body is None or takes_either(new_body, now):
+    if nested is None or new_body is None or takes_either(new_body, now, home.tree if home else None):
         return None
     return Uncertain(nested) if untyped or (old_body is not None and annotations_only(old_body, new_body)) else nested
 

@@ -17,6 +17,7 @@ or when no class along its order defines the method (a mixin calling what its pa
 from __future__ import annotations
 
 import ast
+from types import UnionType
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.new_hooks import receiver_types
@@ -71,26 +72,85 @@ def _reaches(ix: px.Index, cls: px.ClassInfo, target: px.ClassInfo) -> bool:
 
 
 def _built_field(call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr]:
-    """``self.field.name(...)`` in a class whose every ``self.field = ...`` builds it with a call of a
-    dotted name (``self.kv_cache_manager = KVCacheManager(...)``): those callees; else nothing."""
+    """The classes the receiver of ``call`` is built as, in its class: ``self.field.name(...)`` where every
+    ``self.field = ...`` builds it with a call of a dotted name (``self.kv_cache_manager =
+    KVCacheManager(...)``; a ``None`` reset or a conditional's ``None`` branch builds nothing), a local
+    alias of such a field (``mgr = self.kv_cache_manager``), or a method of the class annotated to return
+    a class (``def manager(self) -> KVCacheManager``); else nothing."""
     receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
-    if not (
-        isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name) and receiver.value.id == "self"
-    ):
+    cls = _enclosing(call, parents, ast.ClassDef)
+    if receiver is None or not isinstance(cls, ast.ClassDef):
         return []
-    cls = parents.get(id(call))
-    while cls is not None and not isinstance(cls, ast.ClassDef):
-        cls = parents.get(id(cls))
-    if cls is None:
-        return []
+    if isinstance(receiver, ast.Name):
+        receiver = _alias(receiver, parents)
+    if _is_self_attr(receiver):
+        assert isinstance(receiver, ast.Attribute)
+        return _field_builds(cls, receiver.attr)
+    if isinstance(receiver, ast.Call) and _is_self_attr(receiver.func) and not receiver.args:
+        assert isinstance(receiver.func, ast.Attribute)
+        return _returned_class(cls, receiver.func.attr)
+    return []
+
+
+def _enclosing(node: ast.AST, parents: dict[int, ast.AST], kind: type | UnionType) -> ast.AST | None:
+    up = parents.get(id(node))
+    while up is not None and not isinstance(up, kind):
+        up = parents.get(id(up))
+    return up
+
+
+def _alias(name: ast.Name, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """What the one assignment of ``name`` in its function binds (``mgr = self.kv_cache_manager``)."""
+    fn = _enclosing(name, parents, ast.FunctionDef | ast.AsyncFunctionDef)
+    if fn is None:
+        return None
+    values = [
+        node.value
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        and any(isinstance(t, ast.Name) and t.id == name.id for t in _targets(node))
+    ]
+    return values[0] if len(values) == 1 else None
+
+
+def _targets(node: ast.Assign | ast.AugAssign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _field_builds(cls: ast.ClassDef, attr: str) -> list[ast.expr]:
     values = [
         node.value
         for node in ast.walk(cls)
-        if isinstance(node, ast.Assign) and any(_is_field(t, receiver.attr) for t in node.targets)
+        if isinstance(node, ast.Assign) and any(_is_field(t, attr) for t in node.targets)
     ]
-    if not values or not all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name | ast.Attribute) for v in values):
+    built = [v for value in values for v in _branches(value) if not _is_none(v)]
+    if not built or not all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name | ast.Attribute) for v in built):
         return []
-    return [v.func for v in values if isinstance(v, ast.Call)]
+    return [v.func for v in built if isinstance(v, ast.Call)]
+
+
+def _branches(value: ast.expr) -> list[ast.expr]:
+    """Both branches of a conditional expression (``KVCacheManager() if cfg else None``), nested too."""
+    if isinstance(value, ast.IfExp):
+        return _branches(value.body) + _branches(value.orelse)
+    return [value]
+
+
+def _is_none(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
+
+
+def _returned_class(cls: ast.ClassDef, method: str) -> list[ast.expr]:
+    """The return annotation of ``cls``'s own ``method`` when it names one class (``-> KVCacheManager``)."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == method:
+            returns = stmt.returns
+            return [returns] if isinstance(returns, ast.Name | ast.Attribute) else []
+    return []
+
+
+def _is_self_attr(node: ast.expr | None) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _is_field(target: ast.expr, name: str) -> bool:
