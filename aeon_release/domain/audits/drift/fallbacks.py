@@ -504,35 +504,39 @@ def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     return any(_catches(c, names) for c in _caught(stmt))
 
 
-def version_gated(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+def version_gated(node: ast.AST, parents: dict[int, ast.AST], names: Callable[[ast.AST], bool] | None = None) -> bool:
     """``node`` sits under an ``if`` (either branch, or a conditional expression) whose test compares or calls
     something named for a version (``__version__ < "0.9.1"``, ``version.parse(v) >= ...``) or reads a
     module-level name bound from one (``OLD = pkg.__version__ < "0.12"``; ``if OLD:``), or after such an ``if``
     of its own block that returns or raises: the fork keeps a path per upstream release, and which path runs
-    after the merge is not read here."""
-    flags = _version_flags(parents, node)
+    after the merge is not read here.  ``names`` says which nodes name a version (default: any name or
+    attribute with "version" in it; gated_lines asks for the upstream package's own version only)."""
+    names = names or _names_version
+    flags = _version_flags(parents, node, names)
     child, up = node, parents.get(id(node))
     while up is not None:
-        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags):
+        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags, names):
             return True
-        if isinstance(child, ast.stmt) and _gated_before(child, parents, flags):
+        if isinstance(child, ast.stmt) and _gated_before(child, parents, flags, names):
             return True
         child, up = up, parents.get(id(up))
     return False
 
 
-def _gated_before(stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str]) -> bool:
+def _gated_before(
+    stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str], names: Callable[[ast.AST], bool]
+) -> bool:
     """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``/``raise``)."""
     earlier, _ = _around(stmt, parents)
     return any(
         isinstance(s, ast.If)
-        and _asks_version(s.test, flags)
+        and _asks_version(s.test, flags, names)
         and any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(s))
         for s in earlier
     )
 
 
-def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
+def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
     """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
     root: ast.AST | None = node
     while root is not None and not isinstance(root, ast.Module):
@@ -544,15 +548,15 @@ def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
         for stmt in root.body
         if isinstance(stmt, ast.Assign | ast.AnnAssign)
         and stmt.value is not None
-        and any(_names_version(m) for m in ast.walk(stmt.value))
+        and any(names(m) for m in ast.walk(stmt.value))
         for target in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
         if isinstance(target, ast.Name)
     }
 
 
-def _asks_version(test: ast.expr, flags: set[str]) -> bool:
+def _asks_version(test: ast.expr, flags: set[str], names: Callable[[ast.AST], bool]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)) or any(
-        isinstance(n, ast.Compare | ast.Call) and any(_names_version(m) for m in ast.walk(n)) for n in ast.walk(test)
+        isinstance(n, ast.Compare | ast.Call) and any(names(m) for m in ast.walk(n)) for n in ast.walk(test)
     )
 
 
