@@ -82,8 +82,22 @@ def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp
         HEAD + f"def aeon(x, w, s):\n    return {KILLER}\n",
         # the version if does not leave the block: the killer runs on every release
         HEAD + f"def aeon(x, w, s):\n    if vllm.__version__ < '0.10':\n        s = None\n    return {KILLER}\n",
+        # a module that refuses old releases: what follows is the only path, and it runs after the merge
+        HEAD + "if vllm.__version__ < '0.10':\n    raise ImportError('needs 0.10')\n\n\n"
+        f"def aeon(x, w, s):\n    return {KILLER}\n",
+        # a helper of the package's own that asks another library's version
+        HEAD + "from vllm.layers import get_cuda_version\n\n\n"
+        f"def aeon(x, w, s):\n    if get_cuda_version() < (12, 8):\n        return {KILLER}\n    return gemm(x, w)\n",
     ],
-    ids=["torch-version", "python-version", "torch-helper", "unguarded", "after-non-exiting-if"],
+    ids=[
+        "torch-version",
+        "python-version",
+        "torch-helper",
+        "unguarded",
+        "after-non-exiting-if",
+        "after-a-raising-requirement",
+        "package-helper-asking-cuda",
+    ],
 )
 def test_a_killer_elsewhere_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _severities(git_repo, tmp_path, fork) == ["error"]

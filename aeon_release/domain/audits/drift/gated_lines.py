@@ -30,6 +30,9 @@ WHY = (
     "; under a test of the upstream release's version: the fork keeps a path per release, "
     "which one runs after the merge is not read here"
 )
+# what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
+_VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
+_DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})
 # the merged file's own shape, which every release runs: a version test does not choose it
 _STRUCTURAL = frozenset({DUPLICATE_DEFINITION, UNREACHABLE})
 
@@ -79,7 +82,7 @@ def _gated_lines(tree: SourceCache, path: str, lines: set[int], packages: Callab
         return set()  # the common case: the file asks no such version
     parents = parent_map(module)
     nodes = (n for n in ast.walk(module) if isinstance(n, ast.stmt | ast.expr) and n.lineno in lines)
-    return {n.lineno for n in nodes if version_gated(n, parents, names)}
+    return {n.lineno for n in nodes if version_gated(n, parents, names, raises=False)}
 
 
 def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> set[str]:
@@ -91,7 +94,8 @@ def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Calla
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
         if _is_package(node.module.split(".")[0], ours, packages)
         for alias in node.names
-        if "version" in alias.name.lower() or node.module.endswith(".version")
+        # not ``get_cuda_version``: a helper of the package's that asks another library
+        if alias.name in _VERSION_NAMES or node.module.rsplit(".", 1)[-1] in _VERSION_NAMES
     }
 
 
@@ -109,16 +113,17 @@ class _PackageVersion:
         if isinstance(node, ast.Name):
             return node.id in self.imported
         if isinstance(node, ast.Attribute):
-            return self._attribute(node)
+            return self._attribute(node) or (node.attr in _VERSION_NAMES and self(node.value))
         if isinstance(node, ast.Call) and len(node.args) == 1 and (asked := str_value(node.args[0])) is not None:
-            # importlib.metadata.version("<pkg>")
+            # importlib.metadata.version("<pkg>"), get_distribution("<pkg>").version
             called = ast.unparse(node.func).rsplit(".", 1)[-1]
-            return called == "version" and _is_package(asked, self.ours, self.packages)
+            return called in _DISTRIBUTION_CALLS and _is_package(asked, self.ours, self.packages)
         return False
 
     def _attribute(self, node: ast.Attribute) -> bool:
-        """``<pkg>.__version__``, ``<pkg>.version.__version_tuple__``: rooted at the package, named for a version."""
+        """``<pkg>.__version__``, ``<pkg>.version.__version_tuple__``: rooted at the package, a part named for
+        its version (not ``<pkg>.platforms.get_cuda_version``: another library's)."""
         parts = ast.unparse(node).split(".")
-        if not parts[0].isidentifier() or not any("version" in p.lower() for p in parts[1:]):
+        if not parts[0].isidentifier() or not any(p in _VERSION_NAMES for p in parts[1:]):
             return False
         return _is_package(parts[0], self.ours, self.packages)
