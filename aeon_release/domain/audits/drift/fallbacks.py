@@ -532,37 +532,47 @@ def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     return any(_catches(c, names) for c in _caught(stmt))
 
 
-def version_gated(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+def version_gated(
+    node: ast.AST, parents: dict[int, ast.AST], names: Callable[[ast.AST], bool] | None = None, raises: bool = True
+) -> bool:
     """``node`` sits under an ``if`` (either branch, or a conditional expression) whose test compares or calls
     something named for a version (``__version__ < "0.9.1"``, ``version.parse(v) >= ...``) or reads a
     module-level name bound from one (``OLD = pkg.__version__ < "0.12"``; ``if OLD:``), or after such an ``if``
     of its own block that returns or raises: the fork keeps a path per upstream release, and which path runs
-    after the merge is not read here."""
-    flags = _version_flags(parents, node)
+    after the merge is not read here.  ``names`` says which nodes name a version (default: any name or
+    attribute with "version" in it; gated_lines asks for the upstream package's own version only).  Without
+    ``raises``, an earlier ``if`` that only raises (``if V < "0.10": raise ImportError``: a requirement, not a
+    path per release) gates nothing after it."""
+    names = names or _names_version
+    flags = _version_flags(parents, node, names)
     child, up = node, parents.get(id(node))
     while up is not None:
-        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags):
+        if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags, names):
             return True
-        if isinstance(child, ast.stmt) and _gated_before(child, parents, flags):
+        if isinstance(child, ast.stmt) and _gated_before(child, parents, flags, names, raises):
             return True
         child, up = up, parents.get(id(up))
     return False
 
 
-def _gated_before(stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str]) -> bool:
-    """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``/``raise``)."""
+def _gated_before(
+    stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str], names: Callable[[ast.AST], bool], raises: bool
+) -> bool:
+    """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``, or ``raise``
+    when ``raises``)."""
     earlier, _ = _around(stmt, parents)
+    leaves = (ast.Return, ast.Raise) if raises else (ast.Return,)
     return any(
         isinstance(s, ast.If)
-        and _asks_version(s.test, flags)
-        and any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(s))
+        and _asks_version(s.test, flags, names)
+        and any(isinstance(n, leaves) for n in ast.walk(s))
         for s in earlier
     )
 
 
-def _version_flags(parents: dict[int, ast.AST], node: ast.AST) -> set[str]:
+def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
     """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
-    return _module_names(parents, node, lambda value: any(_names_version(m) for m in ast.walk(value)))
+    return _module_names(parents, node, lambda value: any(names(m) for m in ast.walk(value)))
 
 
 def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callable[[ast.expr], bool]) -> set[str]:
@@ -581,9 +591,9 @@ def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callab
     }
 
 
-def _asks_version(test: ast.expr, flags: set[str]) -> bool:
+def _asks_version(test: ast.expr, flags: set[str], names: Callable[[ast.AST], bool]) -> bool:
     return any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)) or any(
-        isinstance(n, ast.Compare | ast.Call) and any(_names_version(m) for m in ast.walk(n)) for n in ast.walk(test)
+        isinstance(n, ast.Compare | ast.Call) and any(names(m) for m in ast.walk(n)) for n in ast.walk(test)
     )
 
 

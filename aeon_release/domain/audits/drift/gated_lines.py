@@ -1,0 +1,129 @@
+"""A fork line under a test of the upstream package's own version: a path per release, a warning.
+
+``if pkg.__version__ < "0.10": gemm(x, w)`` / ``else: gemm(layer, x, w)``, or ``OLD = __version__ <
+"0.10"`` (``from pkg import __version__``) then ``gemm(x, w) if OLD else gemm(layer, x, w)``: the fork
+keeps one spelling per upstream release, and the old one is correct code for the old release.  Which path
+runs after the merge is not read here (a version string is the packaging's), so an error any merge-aware
+check finds on such a line is a warning, whatever the check.  Every check would otherwise have to
+remember ``fallbacks.version_gated`` on its own; reviews found five that forgot.
+
+Narrow on purpose: only the version of the package the file lies in, or of a top-level package of the
+merged tree (``<pkg>.__version__``, ``from <pkg> import __version__``, ``<pkg>.version.X``,
+``importlib.metadata.version("<pkg>")``, a module-level flag bound from one).  A test of another
+library's version (``torch.__version__``, ``sys.version_info``, ``is_torch_equal_or_newer``) stays an
+error: the fleet runs one of its paths, so a killer there is a killer.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from collections.abc import Callable
+from dataclasses import replace
+
+from aeon_release.domain.audits.drift.fallbacks import version_gated
+from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION, UNREACHABLE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import SourceCache, parent_map, str_value
+
+WHY = (
+    "; under a test of the upstream release's version: the fork keeps a path per release, "
+    "which one runs after the merge is not read here"
+)
+# what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
+_VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
+_DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})
+# the merged file's own shape, which every release runs: a version test does not choose it
+_STRUCTURAL = frozenset({DUPLICATE_DEFINITION, UNREACHABLE})
+
+
+def gated_warnings(findings: list[Finding], tree: SourceCache) -> list[Finding]:
+    """``findings`` with each merge drift error on a line under a test of the upstream package's own
+    version made a warning that says why."""
+    asked: dict[str, set[int]] = {}
+    for finding in findings:
+        if _demotable(finding):
+            asked.setdefault(finding.path, set()).add(finding.line)
+    if not asked:
+        return findings
+    packages = functools.cache(lambda: _top_packages(tree))
+    gated = {path: _gated_lines(tree, path, lines, packages) for path, lines in asked.items()}
+    return [
+        replace(f, severity=Severity.WARNING, message=f.message + WHY)
+        if _demotable(f) and f.line in gated[f.path]
+        else f
+        for f in findings
+    ]
+
+
+def _demotable(finding: Finding) -> bool:
+    return (
+        finding.severity is Severity.ERROR
+        and finding.rule_id.startswith("merge/")
+        and finding.rule_id not in _STRUCTURAL
+        and finding.path.endswith(".py")
+        and finding.line > 0
+    )
+
+
+def _top_packages(tree: SourceCache) -> frozenset[str]:
+    """The merged tree's top-level packages (``<name>/__init__.py``)."""
+    return frozenset(p.split("/")[0] for p in tree.tree.files() if p.count("/") == 1 and p.endswith("/__init__.py"))
+
+
+def _gated_lines(tree: SourceCache, path: str, lines: set[int], packages: Callable[[], frozenset[str]]) -> set[int]:
+    """Which of ``lines`` of ``path`` in the merged tree sit under a test of the upstream package's own version."""
+    module = tree.module(path)
+    if not isinstance(module, ast.Module):
+        return set()
+    ours = frozenset({path.split("/")[0]}) if "/" in path else frozenset()
+    names = _PackageVersion(ours, packages, _imported_versions(module, ours, packages))
+    if not any(names(n) for n in ast.walk(module)):
+        return set()  # the common case: the file asks no such version
+    parents = parent_map(module)
+    nodes = (n for n in ast.walk(module) if isinstance(n, ast.stmt | ast.expr) and n.lineno in lines)
+    return {n.lineno for n in nodes if version_gated(n, parents, names, raises=False)}
+
+
+def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> set[str]:
+    """The names the module binds to a package's version by import (``from pkg import __version__``,
+    ``from pkg.version import __version__ as V``)."""
+    return {
+        alias.asname or alias.name
+        for node in ast.walk(module)
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+        if _is_package(node.module.split(".")[0], ours, packages)
+        for alias in node.names
+        # not ``get_cuda_version``: a helper of the package's that asks another library
+        if alias.name in _VERSION_NAMES or node.module.rsplit(".", 1)[-1] in _VERSION_NAMES
+    }
+
+
+def _is_package(name: str, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> bool:
+    return name in ours or name in packages()
+
+
+class _PackageVersion:
+    """Which nodes name the upstream package's own version (``fallbacks.version_gated``'s ``names``)."""
+
+    def __init__(self, ours: frozenset[str], packages: Callable[[], frozenset[str]], imported: set[str]) -> None:
+        self.ours, self.packages, self.imported = ours, packages, imported
+
+    def __call__(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id in self.imported
+        if isinstance(node, ast.Attribute):
+            return self._attribute(node) or (node.attr in _VERSION_NAMES and self(node.value))
+        if isinstance(node, ast.Call) and len(node.args) == 1 and (asked := str_value(node.args[0])) is not None:
+            # importlib.metadata.version("<pkg>"), get_distribution("<pkg>").version
+            called = ast.unparse(node.func).rsplit(".", 1)[-1]
+            return called in _DISTRIBUTION_CALLS and _is_package(asked, self.ours, self.packages)
+        return False
+
+    def _attribute(self, node: ast.Attribute) -> bool:
+        """``<pkg>.__version__``, ``<pkg>.version.__version_tuple__``: rooted at the package, a part named for
+        its version (not ``<pkg>.platforms.get_cuda_version``: another library's)."""
+        parts = ast.unparse(node).split(".")
+        if not parts[0].isidentifier() or not any(p in _VERSION_NAMES for p in parts[1:]):
+            return False
+        return _is_package(parts[0], self.ours, self.packages)

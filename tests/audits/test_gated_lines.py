@@ -1,0 +1,148 @@
+"""A killer on a fork line under a test of the upstream package's own version is a warning, whatever the
+check (domain/audits/drift/gated_lines.py); under another library's version, unguarded, or after a version
+``if`` that does not leave the block, it stays an error."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.drift.gated_lines import WHY
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import test_dispatched_call_drift as dispatched
+from tests.audits import test_dropped_cache_drift as caches
+from tests.audits import test_dropped_table_key_drift as table_keys
+from tests.audits import test_stored_tuples as stored
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, three_way
+
+UTILS = "vllm/layers/kernels.py"
+KERNELS_BASE = "def gemm(x, w, scale=None):\n    return x\n\n\ndef old_pack(x):\n    return x\n"
+KERNELS_THEIRS = "def gemm(x, w):\n    return x\n\n\ndef new_pack(x):\n    return x\n"
+FORK = "vllm/aeon_use.py"
+
+
+def _findings(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str, str]]:
+    """The symbol-drift findings on the fork file (rule, line, severity, message) once upstream drops
+    ``gemm``'s ``scale`` keyword and renames ``old_pack``."""
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", UTILS: KERNELS_BASE}
+    sides = three_way(git_repo, base, {FORK: fork}, {UTILS: KERNELS_THEIRS})
+    report = audit(git_repo, sides, tmp_path)
+    return [(f.rule_id, f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK]
+
+
+def _severities(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[str]:
+    return [f[2] for f in _findings(git_repo, tmp_path, fork) if f[0] == SYMBOL_DRIFT]
+
+
+HEAD = "import sys\n\nimport torch\n\nimport vllm\nfrom vllm.layers.kernels import gemm\n\n\n"
+KILLER = "gemm(x, w, scale=s)"
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # either branch of an if
+        HEAD + f"def aeon(x, w, s):\n    if vllm.__version__ < '0.10':\n        return {KILLER}\n"
+        "    else:\n        return gemm(x, w)\n",
+        HEAD + f"def aeon(x, w, s):\n    if vllm.__version__ >= '0.10':\n        return gemm(x, w)\n"
+        f"    else:\n        return {KILLER}\n",
+        # after an earlier if of the block that returns
+        HEAD
+        + f"def aeon(x, w, s):\n    if vllm.__version__ >= '0.10':\n        return gemm(x, w)\n    return {KILLER}\n",
+        # a module-level flag from `from <pkg> import __version__`, in a conditional expression
+        HEAD + "from vllm import __version__\n\nOLD = __version__ < '0.10'\n\n\n"
+        f"def aeon(x, w, s):\n    return {KILLER} if OLD else gemm(x, w)\n",
+        # the version module, aliased
+        HEAD + "from vllm.version import __version__ as VLLM_VERSION\n\n\n"
+        f"def aeon(x, w, s):\n    if VLLM_VERSION.startswith('0.9'):\n        return {KILLER}\n    return gemm(x, w)\n",
+        # the installed distribution's version
+        HEAD + "from importlib.metadata import version\n\n\n"
+        f"def aeon(x, w, s):\n    if version('vllm') < '0.10':\n        return {KILLER}\n    return gemm(x, w)\n",
+    ],
+    ids=["if-body", "else", "after-exiting-if", "module-flag-ifexp", "version-module-alias", "metadata-version"],
+)
+def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    found = [f for f in _findings(git_repo, tmp_path, fork) if f[0] == SYMBOL_DRIFT]
+    assert [f[2] for f in found] == ["warning"]
+    assert found[0][3].endswith(WHY)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        HEAD
+        + f"def aeon(x, w, s):\n    if torch.__version__ < '2.8':\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD
+        + f"def aeon(x, w, s):\n    if sys.version_info < (3, 11):\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD + "from vllm.utils import is_torch_equal_or_newer\n\n\n"
+        f"def aeon(x, w, s):\n    if not is_torch_equal_or_newer('2.8'):\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD + f"def aeon(x, w, s):\n    return {KILLER}\n",
+        # the version if does not leave the block: the killer runs on every release
+        HEAD + f"def aeon(x, w, s):\n    if vllm.__version__ < '0.10':\n        s = None\n    return {KILLER}\n",
+        # a module that refuses old releases: what follows is the only path, and it runs after the merge
+        HEAD + "if vllm.__version__ < '0.10':\n    raise ImportError('needs 0.10')\n\n\n"
+        f"def aeon(x, w, s):\n    return {KILLER}\n",
+        # a helper of the package's own that asks another library's version
+        HEAD + "from vllm.layers import get_cuda_version\n\n\n"
+        f"def aeon(x, w, s):\n    if get_cuda_version() < (12, 8):\n        return {KILLER}\n    return gemm(x, w)\n",
+    ],
+    ids=[
+        "torch-version",
+        "python-version",
+        "torch-helper",
+        "unguarded",
+        "after-non-exiting-if",
+        "after-a-raising-requirement",
+        "package-helper-asking-cuda",
+    ],
+)
+def test_a_killer_elsewhere_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _severities(git_repo, tmp_path, fork) == ["error"]
+
+
+def test_an_import_of_a_renamed_name_under_the_version_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        "import vllm\n\nif vllm.__version__ < '0.10':\n    from vllm.layers.kernels import old_pack as pack\n"
+        "else:\n    from vllm.layers.kernels import new_pack as pack\n\n\ndef aeon(x):\n    return pack(x)\n"
+    )
+    assert _severities(git_repo, tmp_path, fork) == ["warning"]
+
+
+def _gate(body: str, old: str, new: str) -> str:
+    return f"import vllm\n{body}def aeon_case(*a):\n    if vllm.__version__ < '0.10':\n        {old}\n    {new}\n"
+
+
+Rows = Callable[[GitRepo, Path, str], list]
+
+
+@pytest.mark.parametrize(
+    ("rows", "fork"),
+    [
+        (  # a dispatcher's returned function called the old way (dispatched calls)
+            dispatched._rows,
+            _gate(dispatched.NAMED, "return dispatch_gemm()(a[0], a[1].weight, None)", "return None"),
+        ),
+        (  # a cache upstream dropped, cleared (dropped caches)
+            caches._rows,
+            _gate(caches.MODULE, "inv.is_invariant.cache_clear()", "return None"),
+        ),
+        (  # a table key upstream renamed, looked up (dropped table keys)
+            table_keys._rows,
+            _gate(table_keys.NAMED, "return get_and_mul('gelu_and_mul')", "return get_and_mul('geglu')"),
+        ),
+    ],
+    ids=["dispatched-call", "dropped-cache", "dropped-table-key"],
+)
+def test_other_classes_are_warnings_under_the_version(git_repo: GitRepo, tmp_path: Path, rows: Rows, fork: str) -> None:
+    assert [r[2] for r in rows(git_repo, tmp_path, fork)] == ["warning"]
+
+
+def test_a_stored_tuple_unpacked_under_the_version_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "import vllm\n\n\ndef aeon_hidden(runner: Runner):\n    if vllm.__version__ < '0.18':\n"
+        "        return runner.state[2]\n    return runner.state.hidden\n"
+    )
+    assert [r[2] for r in stored.rows(git_repo, no_rules, body)] == ["warning"]
