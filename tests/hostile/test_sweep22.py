@@ -147,10 +147,31 @@ LONG_LINES = {
 def test_a_long_line_of_a_patterns_start_is_scanned_in_linear_time(tmp_path: Path) -> None:
     """On Python's ``re``, ``setattr\\([^,\\n]+,...`` backtracked to the line's end from every ``setattr(``:
     one 320 KB string literal of ``setattr(`` repeated held the merge audit past 90 s, ``:attr(`` repeated
-    too, ``getattr(aconfig`` repeated 64 s.  Those patterns scan on RE2 now (linear.Scan), 0.6 s."""
+    too, ``getattr(aconfig`` repeated 64 s.  Those patterns scan on RE2 now (linear.Scan), 0.6 s.  The forty-first
+    landing's refused arguments (``\\w\\((?:[^)]*[,=])?``) held it past 60 s again on the ``setattr(`` line: on RE2
+    too (the next test)."""
     fork = "".join(f"{name.replace(' ', '_').replace(chr(39), '')} = {text!r}\n" for name, text in LONG_LINES.items())
     run = run_limited(*_merge_audit(tmp_path, fork), timeout=60)
     assert run.code == 0 and "Traceback" not in run.err, run.err
+
+
+def test_the_newer_line_filters_read_a_long_line_in_linear_time() -> None:
+    """Two line filters of checks added later, on ``re``: refused arguments' ``\\w\\((?:[^)]*[,=])?`` ran to the
+    line's end from every ``name(`` (the ``setattr(`` line above past 60 s), stored tuples' ``,[^=]*=`` from every
+    comma (~30 s for 160,000).  On RE2 (linear.Scan) now.  A child process, so that a regression fails on its
+    timeout instead of holding the suite."""
+    import subprocess
+    import sys
+
+    code = (
+        "from aeon_release.domain.audits.drift import refused_args, stored_tuples\n"
+        "assert refused_args._CONSTANT_ARGUMENT.search('x = ' + repr('setattr(' * 100_000)[:-1]) is None\n"
+        "assert refused_args._CONSTANT_ARGUMENT.search('run(8, skip=True)')\n"
+        "assert stored_tuples._WORDS.search('x = ' + repr('a,' * 400_000)) is None\n"
+        "assert stored_tuples._WORDS.search('a, b = runner.state')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_word_of_many_registers_is_read_in_linear_time() -> None:

@@ -136,6 +136,10 @@ class Scan:
     def findall(self, text: str) -> list[Any]:
         return list(self._pattern.findall(encodable(text)))
 
+    def search(self, text: str) -> Any:
+        """The first match in ``text``, or None (a line filter's test)."""
+        return self._pattern.search(encodable(text))
+
     def sub(self, replacement: str, text: str) -> str:
         return str(self._pattern.sub(replacement, encodable(text)))
 

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -76,7 +77,8 @@ def _recached(trees: ThreeTrees, name: str) -> bool:
     """A fork line stores the function back (``inv.NAME = functools.cache(inv.NAME)``, ``setattr(inv,
     "NAME", ...)``): the fork put a cache on it again itself."""
     word = re.escape(name)
-    stored = re.compile(rf"""\.{word}\s*=(?!=)|\bsetattr\([^,]+,\s*["']{word}["']""")
+    # on RE2 (``[^,]+`` ran to the line's end from every ``setattr(`` of a long line on ``re``): no look-ahead
+    stored = linear.Scan(rf"""\.{word}\s*=(?:[^=]|$)|\bsetattr\([^,]+,\s*["']{word}["']""")
     return any(stored.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
 
 

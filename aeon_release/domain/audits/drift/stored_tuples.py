@@ -27,10 +27,10 @@ upstream-changed files that name one of those attributes.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.fallbacks import caught_around, shape_probed
 from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
@@ -42,7 +42,8 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python
 
 # ``a, b = x.attr`` / ``(a, b) = x.attr``, or ``...[3]``: a prefilter, the AST decides
-_WORDS = re.compile(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]")
+# on RE2: ``,[^=]*`` ran to the line's end from every comma of a long line on ``re``
+_WORDS = linear.Scan(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]")
 _MOST_FILES = 64
 _UNKNOWN = ""
 # what a tuple of another length or a NamedTuple read by a gone position raises
