@@ -158,7 +158,7 @@ def test_a_long_line_of_a_patterns_start_is_scanned_in_linear_time(tmp_path: Pat
 def test_the_newer_line_filters_read_a_long_line_in_linear_time() -> None:
     """Two line filters of checks added later, on ``re``: refused arguments' ``\\w\\((?:[^)]*[,=])?`` ran to the
     line's end from every ``name(`` (the ``setattr(`` line above past 60 s), stored tuples' ``,[^=]*=`` from every
-    comma (~30 s for 160,000).  On RE2 (linear.Scan) now.  A child process, so that a regression fails on its
+    comma (~30 s for 160,000), dropped table keys' ``NAME\\[[^\\]]+`` from every ``NAME[``.  On RE2 (linear.Scan) now.  A child process, so that a regression fails on its
     timeout instead of holding the suite."""
     import subprocess
     import sys
@@ -169,6 +169,9 @@ def test_the_newer_line_filters_read_a_long_line_in_linear_time() -> None:
         "assert refused_args._CONSTANT_ARGUMENT.search('run(8, skip=True)')\n"
         "assert stored_tuples._WORDS.search('x = ' + repr('a,' * 400_000)) is None\n"
         "assert stored_tuples._WORDS.search('a, b = runner.state')\n"
+        "from aeon_release.domain.audits.drift import dropped_table_keys as k\n"
+        "assert k._stores_some('T').search('x = ' + 'T[a ' * 200_000) is None\n"
+        "assert k._stores_some('T').search('T[name] = make')\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
