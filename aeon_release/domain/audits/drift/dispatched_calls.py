@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import _bound_once
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature
 from aeon_release.domain.audits.drift.symbols import _rebound, _slot, _spelled_as
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -66,13 +66,7 @@ class Dispatcher:
 
 def dispatched_call_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines calling what a dispatcher returns, with arguments its new functions take otherwise."""
-    called = {
-        n
-        for p in trees.mine
-        if p.endswith(".py")
-        for line in trees.mine[p].added.values()
-        for n in _CALLED.findall(line)
-    }
+    called = {n for line in fork_added(trees) for n in _CALLED.findall(line)}
     found = _dispatchers(trees, called) if called else []
     if not found:
         return []

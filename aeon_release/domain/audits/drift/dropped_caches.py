@@ -31,7 +31,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -59,9 +59,7 @@ class Uncached:
 
 def dropped_cache_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines calling a cache's method off a function whose cache decorator upstream removed."""
-    if not any(
-        _FORK_READ.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()
-    ):
+    if not any(_FORK_READ.search(line) for line in fork_added(trees)):
         return []
     lost = [u for u in _uncached(trees) if not _recached(trees, u.name)]
     if not lost:
@@ -79,7 +77,7 @@ def _recached(trees: ThreeTrees, name: str) -> bool:
     word = re.escape(name)
     # on RE2 (``[^,]+`` ran to the line's end from every ``setattr(`` of a long line on ``re``): no look-ahead
     stored = linear.Scan(rf"""\.{word}\s*=(?:[^=]|$)|\bsetattr\([^,]+,\s*["']{word}["']""")
-    return any(stored.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
+    return any(stored.search(line) for line in fork_added(trees))
 
 
 def _uncached(trees: ThreeTrees) -> list[Uncached]:

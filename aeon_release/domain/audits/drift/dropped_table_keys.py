@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -71,13 +71,7 @@ class Table:
 
 def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines handing a getter (or subscripting the table with) a key upstream dropped from the table."""
-    quoted = {
-        k
-        for p in trees.mine
-        if p.endswith(".py")
-        for line in trees.mine[p].added.values()
-        for k in _QUOTED.findall(line)
-    }
+    quoted = {k for line in fork_added(trees) for k in _QUOTED.findall(line)}
     tables = _tables(trees, quoted) if quoted else []
     if not tables:
         return []
@@ -290,7 +284,7 @@ def _put_back(trees: ThreeTrees, tables: list[Table]) -> tuple[set[tuple[str, st
     register helper's), quiet where a fork line calls a function other than a getter with the key first."""
     found: set[tuple[str, str]] = set()
     maybe: set[tuple[str, str]] = set()
-    lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    lines = fork_added(trees)
     for table in tables:
         word = re.escape(table.name)
         some = _stores_some(table.name)

@@ -30,7 +30,7 @@ from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, self_writes
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import _bound_once
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -51,7 +51,7 @@ class Rebuilt:
 
 def rebuilt_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines reading a table entry's product for what its old class had."""
-    lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    lines = fork_added(trees)
     quoted = {k for line in lines for k in _QUOTED.findall(line)}
     tables = _rebuilt(trees, quoted) if quoted else []
     if not tables:

@@ -60,7 +60,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     written_scope,
 )
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_added, parsed_texts
 from aeon_release.domain.audits.drift.union_slots import _sides
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -98,7 +98,7 @@ class _Found:
 def type_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not trees.mine:
         return []
-    added = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    added = fork_added(trees)
     return _enum_drift(trees, pr_pattern, added) + _container_drift(trees, pr_pattern, added)
 
 

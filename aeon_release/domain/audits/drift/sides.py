@@ -207,6 +207,11 @@ class AddedLines(Mapping[str, frozenset[str]]):
                     yield path, match
 
 
+def fork_added(trees: ThreeTrees) -> list[str]:
+    """The lines of Python the fork added (its tests' too), file by file: what a check's first filter reads."""
+    return [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+
+
 def fork_found(trees: ThreeTrees, pattern: re.Pattern[str]) -> set[str]:
     """What ``pattern.findall`` finds on the lines of Python the fork added outside its tests: a check whose
     finding is a fork line holding one of them reads nothing of upstream when this is empty."""
