@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, Versions, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -87,15 +87,20 @@ def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     ]
 
 
-def _tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
+def table_versions(trees: ThreeTrees, quoted: set[str]) -> Iterator[tuple[Versions, _Tables, _Tables, _Tables]]:
+    """Each upstream file whose diff removed one of the ``quoted`` keys from a display, with its module-level
+    tables at the base, at upstream and in the merge (this check's and rebuilt entries' candidates)."""
     paths = sorted(
         p for p in trees.upstream if p.endswith(".py") and set(_REMOVED_KEY.findall(trees.upstream.raw(p))) & quoted
     )
-    found: list[Table] = []
     for both in parsed_texts(trees, paths):
         merged = trees.merged_module(both.path)
-        old, new = _displays(both.old), _displays(both.new)
-        kept = _displays(merged) if merged is not None else {}
+        yield both, _displays(both.old), _displays(both.new), _displays(merged) if merged is not None else {}
+
+
+def _tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
+    found: list[Table] = []
+    for both, old, new, kept in table_versions(trees, quoted):
         for name, before in old.items():
             if name not in new or name not in kept:
                 continue
@@ -110,7 +115,10 @@ def _tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
     return found
 
 
-def _displays(module: ast.Module) -> dict[str, ast.Dict]:
+_Tables = dict[str, ast.Dict]
+
+
+def _displays(module: ast.Module) -> _Tables:
     """Module-level ``NAME = {...}`` or ``NAME = Wrapper({...})`` (one binding of the name), by name."""
     found: dict[str, ast.Dict] = {}
     seen: set[str] = set()

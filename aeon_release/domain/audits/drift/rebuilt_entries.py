@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
-from aeon_release.domain.audits.drift.dropped_table_keys import _QUOTED, _REMOVED_KEY, _displays, _getters
+from aeon_release.domain.audits.drift.dropped_table_keys import _QUOTED, _getters, table_versions
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, self_writes
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import _bound_once
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -65,14 +65,8 @@ def rebuilt_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _rebuilt(trees: ThreeTrees, quoted: set[str]) -> list[Rebuilt]:
-    paths = sorted(
-        p for p in trees.upstream if p.endswith(".py") and set(_REMOVED_KEY.findall(trees.upstream.raw(p))) & quoted
-    )
     found: list[Rebuilt] = []
-    for both in parsed_texts(trees, paths):
-        merged = trees.merged_module(both.path)
-        old, new = _displays(both.old), _displays(both.new)
-        kept = _displays(merged) if merged is not None else {}
+    for both, old, new, kept in table_versions(trees, quoted):
         for name in sorted(old.keys() & new.keys() & kept.keys()):
             before, after, now = _built(old[name]), _built(new[name]), _built(kept[name])
             entries = {
