@@ -526,12 +526,26 @@ class RunStore:
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def archive(self) -> Path | None:
-        """Move a finished run's folder aside (its branch was deleted, so the merge is redone)."""
-        if not self.folder.exists():
+    def archive(self, keep_release: bool = False) -> Path | None:
+        """Move a finished run's files aside (its branch was deleted, so the merge is redone).
+        ``keep_release``: the release running this merge keeps its own state (pipeline.json and its seal)
+        where it is: the whole folder moved aside took it too, so a release killed during its merge stage
+        was started over (another date) and a reader of the file found it gone mid-run.  The files move
+        one by one, each atomically; the kept ones never move."""
+        kept = {self.pipeline_file.name, _seal_of(self.pipeline_file).name} if keep_release else set()
+        try:
+            moving = sorted(p for p in self.folder.iterdir() if p.name not in kept)
+        except FileNotFoundError:
+            return None
+        if not moving:
             return None
         target = self.runs_of(self.git_dir) / f".{self.tag}.replaced-{int(time.time())}"
-        os.replace(self.folder, target)
+        target.mkdir(exist_ok=True)
+        for path in moving:
+            os.replace(path, target / path.name)
+        if not kept:
+            with contextlib.suppress(OSError):  # empty now, unless a file came meanwhile
+                self.folder.rmdir()
         return target
 
     @classmethod

@@ -46,6 +46,26 @@ def test_deleted_branch_redoes_the_merge_and_keeps_the_old_run_aside(
     assert [p.name for p in _runs(example).iterdir() if p.name.startswith(".v0.29.0.replaced-")]
 
 
+def test_a_release_redoing_its_merge_keeps_its_own_state_in_place(example: demo.Example) -> None:
+    """The release's merge stage (a deleted branch merged again) moves the old merge run aside, never the
+    release's pipeline.json: the whole folder went, so a release killed during the merge started over."""
+    from aeon_release.adapters.store import PipelineState, StageEntry, StepStatus
+    from aeon_release.pipeline import merge as merge_cmd
+    from aeon_release.pipeline.merge_plan import Options
+
+    run_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config)
+    git(example.fork, "branch", "-D", "aeon-v0.29.0")
+    store = RunStore(example.fork / ".git", "v0.29.0")
+    state = PipelineState("v0.29.0", "2026-09-11", {"merge": StageEntry(StepStatus.RUNNING)})
+    store.save_pipeline(state)
+    merge_cmd.start(example.fork, Options("v0.29.0", example.config), False, False, [], held=True)
+    assert store.load_pipeline() == state
+    aside = [p for p in _runs(example).iterdir() if p.name.startswith(".v0.29.0.replaced-")]
+    assert len(aside) == 1
+    assert (aside[0] / "state.json").exists() and not (aside[0] / "pipeline.json").exists()
+    assert store.load() is not None and store.load().branch == "aeon-v0.29.0"
+
+
 def _conflicting_pick(ex: demo.Example) -> None:
     """The fork edits the file the #52816 pick creates, so the pick conflicts."""
     demo.commit(
