@@ -929,10 +929,23 @@ def _names(raw: bytes | None, seals: list[str]) -> bool:
 
 
 def _unsealed(path: Path, what: str, whose: str, hint: str, seals: list[str]) -> StateError:
-    why = "has no seal (an older aeon-release's, or its seal removed)" if not seals else "was edited since"
+    why = _no_seal(path) if not seals else "was edited since"
     return StateError(
         f"{path}: not the {what} {whose} last wrote: it {why}; aeon-release acts only on one it wrote itself", hint
     )
+
+
+def _no_seal(path: Path) -> str:
+    """Why a file has no seal naming it, the seal named when it is there: a folder, a FIFO or a link to a device at
+    the seal read as none, and the line said the seal was removed."""
+    seal = _seal_of(path)
+    try:
+        raw = _read(seal, "seal")
+    except StateError as exc:
+        return f"has a seal that cannot be read ({exc.message})"
+    if raw is None:
+        return "has no seal (an older aeon-release's, or its seal removed)"
+    return f"has a seal that names no file of the tool's ({seal} was edited)"
 
 
 def _digest(data: Any) -> str:

@@ -90,3 +90,25 @@ def test_a_published_release_whose_branch_was_deleted_is_not_merged_again(tmp_pa
     after = store.load_pipeline()
     assert after.date == before.date and after.stages["publish"] == before.stages["publish"], after
     assert after.stages["merge"] == before.stages["merge"], after
+
+
+# -- a seal that is not a file ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+def test_a_seal_that_is_not_a_file_is_named_not_called_removed(tmp_path: Path, kind: str) -> None:
+    """A folder, a FIFO or a link to /dev/zero at ``pipeline.sealed`` read as no seal at all: `status` said the
+    release's state "has no seal (an older aeon-release's, or its seal removed)", naming only pipeline.json, and the
+    thing at the seal went unnamed.  The line names the seal and what is there (never a hang)."""
+    import os
+
+    from aeon_release.adapters.store import PipelineState, RunStore
+
+    repo = tmp_path / "repo"
+    git(tmp_path, "init", "-q", str(repo))
+    store = RunStore(repo / ".git", TAG)
+    store.save_pipeline(PipelineState(TAG, "2026-09-11"))
+    seal = store.folder / "pipeline.sealed"
+    seal.unlink()
+    {"folder": seal.mkdir, "fifo": lambda: os.mkfifo(seal), "device": lambda: seal.symlink_to("/dev/zero")}[kind]()
+    listed = run_cli("status", "--repo", repo)
+    [line] = listed.err.splitlines()
+    assert listed.code == 2 and f"{seal}: seal: " in line and "seal removed" not in line, line
