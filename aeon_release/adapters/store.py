@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import time
 import types
 import typing
@@ -736,10 +737,7 @@ class RunStore:
                 handle.seek(0)
                 holder = handle.read(24).strip()  # a pid; whatever else the file holds is not repeated
                 holder = holder if holder.isdigit() and holder.isascii() else "unknown"
-                # the run that wrote its pid is gone, and a process it forked (a worker of its pool, the checks'
-                # child) still holds the lock: a kill of the run's group reaches them too, but each ends only when
-                # the kernel gets to it (a rerun right after `kill -9` was refused under load): give them a moment
-                if not (holder.isdigit() and not pid_alive(int(holder)) and _locked(handle, within=_DYING_RUN_SECONDS)):
+                if not _waited_out(handle, holder):
                     raise StateError(
                         f"another aeon-release run is working in this repository (pid {holder})",
                         "wait for it to finish, or see `aeon-release status`",
@@ -750,8 +748,43 @@ class RunStore:
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
+    @classmethod
+    def working(cls, git_dir: Path) -> str | None:
+        """The pid of the aeon-release run working in this repository now (the run lock's holder; "unknown" when
+        its file names none), or None when no run holds it.  `status` beside a release building for an hour said
+        to run the release again "to go on from where it stood", and a merge under way was "resumed" by
+        ``--continue``: each refused, since the run was alive.  The lock is asked for, shared, for an instant (a
+        run starting then waits for it: ``exclusive``), and its file is never made (a read-only checkout)."""
+        try:
+            fd = os.open(
+                cls.place(git_dir, "lock"), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+            )
+        except OSError:  # none (no run ever), or a link there: the run's own refusal names it
+            return None
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a folder there: the run's own refusal names it
+                return None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                holder = handle.read(24).strip().decode("ascii", "replace")
+                return holder if holder.isdigit() else "unknown"
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        return None
+
 
 _DYING_RUN_SECONDS = 5.0
+_ASKED_SECONDS = 0.5  # how long a run starting waits out `status` asking whether the lock is held (``working``)
+
+
+def _waited_out(handle: IO[str], holder: str) -> bool:
+    """The lock taken after a moment, when no live run named in it holds it.  The run that wrote its pid is gone, and
+    a process it forked (a worker of its pool, the checks' child) still holds the lock: a kill of the run's group
+    reaches them too, but each ends only when the kernel gets to it (a rerun right after `kill -9` was refused under
+    load).  A lock naming no pid (no run finished here yet) is held by `status` asking, for an instant."""
+    if holder.isdigit() and pid_alive(int(holder)):
+        return False  # that run is working: refused at once
+    return _locked(handle, within=_DYING_RUN_SECONDS if holder.isdigit() else _ASKED_SECONDS)
 
 
 def _locked(handle: IO[str], within: float = 0.0) -> bool:

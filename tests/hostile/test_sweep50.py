@@ -112,3 +112,66 @@ def test_a_seal_that_is_not_a_file_is_named_not_called_removed(tmp_path: Path, k
     listed = run_cli("status", "--repo", repo)
     [line] = listed.err.splitlines()
     assert listed.code == 2 and f"{seal}: seal: " in line and "seal removed" not in line, line
+
+
+# -- `status` beside a run that is alive ------------------------------------------------------------------------------
+HOLD = """
+import sys
+from pathlib import Path
+from aeon_release.adapters.store import RunStore
+with RunStore.exclusive(Path(sys.argv[1])):
+    print("held", flush=True)
+    sys.stdin.read()
+"""
+
+
+def test_status_beside_a_live_release_says_it_is_under_way_not_to_run_it_again(tmp_path: Path) -> None:
+    """A release building (its stage `running`, the run lock held by its process): `status` said "next: run the same
+    `aeon-release release` command again to go on from where it stood", which the lock refused (another run is
+    working).  It names the run working now and says to wait; once the run is gone, the same stage reads as stopped
+    and the advice to run the release again is back (the twin)."""
+    import os
+    import subprocess
+    import sys
+
+    from aeon_release.adapters.store import PipelineState, RunStore, StageEntry, StepStatus
+
+    repo = tmp_path / "repo"
+    git(tmp_path, "init", "-q", str(repo))
+    stages = {"merge": StageEntry(StepStatus.DONE, 1.0, {}), "build": StageEntry(StepStatus.RUNNING)}
+    RunStore(repo / ".git", TAG).save_pipeline(PipelineState(TAG, "2026-09-11", stages))
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(repo / ".git")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        live = run_cli("status", "--repo", repo)
+    finally:
+        holder.communicate(b"", timeout=60)
+    assert live.code == 0 and f"(pid {holder.pid}) is working in this repository now" in live.err, live.err
+    assert "command again to go on" not in live.err, live.err
+    after = run_cli("status", "--repo", repo)
+    assert after.code == 0 and "command again to go on" in after.err and "working in this" not in after.err, after.err
+
+
+def test_a_run_starting_while_status_asks_about_the_lock_takes_it(tmp_path: Path) -> None:
+    """`status` asks for the run lock (shared) for an instant; a run starting in that instant, in a repository whose
+    lock names no pid yet, was refused "another aeon-release run is working (pid unknown)".  It waits the instant
+    out."""
+    import fcntl
+    import threading
+
+    from aeon_release.adapters.store import RunStore
+
+    repo = tmp_path / "repo"
+    git(tmp_path, "init", "-q", str(repo))
+    lock = RunStore.place(repo / ".git", "lock")
+    lock.parent.mkdir(parents=True)
+    lock.touch()
+    with open(lock, "rb") as asking:
+        fcntl.flock(asking, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        threading.Timer(0.1, fcntl.flock, (asking, fcntl.LOCK_UN)).start()
+        with RunStore.exclusive(repo / ".git"):
+            assert RunStore.working(repo / ".git") is not None
+    assert RunStore.working(repo / ".git") is None
