@@ -66,9 +66,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if dry_run:
         _show_plan(plan, steps.describe(run), json_out)
         return
-    store.archive(
-        keep_release=held
-    )  # a finished run whose branch was deleted: kept aside (a release's own state stays)
+    store.archive(keep_release=held)  # a finished run whose branch was deleted: aside (not a release's own state)
     _clear_stale_worktree(git, store.worktree)  # made only if the run stops for a person
     run.save()
     _drive(run, json_out)
@@ -372,8 +370,8 @@ def _render_release(release: PipelineState, json_out: bool, live: str | None = N
     _render_stages(release, json_out)
     if live is not None and any(release.entry(name).status == StepStatus.RUNNING for name in STAGE_NAMES):
         say(
-            f"next: an aeon-release run (pid {live}) is working in this repository now: wait for it to end, then "
-            "`aeon-release status` again (a release shown running is this run, or was stopped and goes on once it ends)"
+            f"next: {_under_way(live)} (a stage shown running is this run's, or one stopped: run the release again "
+            "once it ends)"
         )
     elif not all(release.done(name) for name in STAGE_NAMES):
         say(
@@ -721,7 +719,10 @@ def _render_status(state: RunState, json_out: bool, live: str | None = None) -> 
 
 def _under_way(live: str) -> str:
     """A run shown running while a run holds the lock (``RunStore.working``): `merge --continue` is refused now."""
-    return f"an aeon-release run (pid {live}) is working in this repository now: wait for it to end, then `aeon-release status` again"
+    return (
+        f"an aeon-release run (pid {live}) is working in this repository now: wait for it to end, then "
+        "`aeon-release status` again"
+    )
 
 
 def _worktree_gone(state: RunState) -> bool:
