@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 import time
 import types
 import typing
@@ -678,14 +679,17 @@ class RunStore:
         path = self.record_file
         if not os.path.lexists(path):
             return None
-        record = _json_object(path, "run record")
-        _check_sealed(
-            path,
-            "run record",
-            f"the {self.tag} runs",
-            "if the edit is yours, pass the file as `notes --record FILE` (read as given); otherwise find out "
-            "who wrote it: the notes say only what the runs recorded",
-        )
+        raw, seals = _read_sealed(path, "run record")
+        record = _json_object(path, "run record", raw=raw)
+        if not _names(raw, seals):
+            raise _unsealed(
+                path,
+                "run record",
+                f"the {self.tag} runs",
+                "if the edit is yours, pass the file as `notes --record FILE` (read as given); otherwise find out "
+                "who wrote it: the notes say only what the runs recorded",
+                seals,
+            )
         return record
 
     def load_pipeline(self) -> PipelineState | None:
@@ -700,7 +704,8 @@ class RunStore:
             "the release then runs every stage again, and each does only what is not done"
         )
         # not "or run `merge --abort`": that refuses a finished merge's run, and the file stays
-        data = _json_object(self.pipeline_file, "release pipeline state", aside)
+        raw, seals = _read_sealed(self.pipeline_file, "release pipeline state")
+        data = _json_object(self.pipeline_file, "release pipeline state", aside, raw)
         try:
             # each field of the type the run writes, as state.json's are: a date that was a list reached the
             # publish's date check as a traceback, and a tag other than the folder's had `status` say "run
@@ -712,7 +717,8 @@ class RunStore:
                 raise ValueError(f"it names the release {quoted(state.tag)}, its folder {quoted(self.tag)}")
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise StateError(_damaged(self.pipeline_file, "release pipeline state", exc).message, aside) from None
-        _check_sealed(self.pipeline_file, "release pipeline state", f"the {self.tag} release", aside)
+        if not _names(raw, seals):
+            raise _unsealed(self.pipeline_file, "release pipeline state", f"the {self.tag} release", aside, seals)
         return state
 
     def save_pipeline(self, state: PipelineState) -> None:
@@ -731,10 +737,7 @@ class RunStore:
                 handle.seek(0)
                 holder = handle.read(24).strip()  # a pid; whatever else the file holds is not repeated
                 holder = holder if holder.isdigit() and holder.isascii() else "unknown"
-                # the run that wrote its pid is gone, and a process it forked (a worker of its pool, the checks'
-                # child) still holds the lock: a kill of the run's group reaches them too, but each ends only when
-                # the kernel gets to it (a rerun right after `kill -9` was refused under load): give them a moment
-                if not (holder.isdigit() and not pid_alive(int(holder)) and _locked(handle, within=_DYING_RUN_SECONDS)):
+                if not _waited_out(handle, holder):
                     raise StateError(
                         f"another aeon-release run is working in this repository (pid {holder})",
                         "wait for it to finish, or see `aeon-release status`",
@@ -745,8 +748,43 @@ class RunStore:
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
+    @classmethod
+    def working(cls, git_dir: Path) -> str | None:
+        """The pid of the aeon-release run working in this repository now (the run lock's holder; "unknown" when
+        its file names none), or None when no run holds it.  `status` beside a release building for an hour said
+        to run the release again "to go on from where it stood", and a merge under way was "resumed" by
+        ``--continue``: each refused, since the run was alive.  The lock is asked for, shared, for an instant (a
+        run starting then waits for it: ``exclusive``), and its file is never made (a read-only checkout)."""
+        try:
+            fd = os.open(
+                cls.place(git_dir, "lock"), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+            )
+        except OSError:  # none (no run ever), or a link there: the run's own refusal names it
+            return None
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a folder there: the run's own refusal names it
+                return None
+            try:
+                fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except OSError:
+                holder = handle.read(24).strip().decode("ascii", "replace")
+                return holder if holder.isdigit() else "unknown"
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        return None
+
 
 _DYING_RUN_SECONDS = 5.0
+_ASKED_SECONDS = 0.5  # how long a run starting waits out `status` asking whether the lock is held (``working``)
+
+
+def _waited_out(handle: IO[str], holder: str) -> bool:
+    """The lock taken after a moment, when no live run named in it holds it.  The run that wrote its pid is gone, and
+    a process it forked (a worker of its pool, the checks' child) still holds the lock: a kill of the run's group
+    reaches them too, but each ends only when the kernel gets to it (a rerun right after `kill -9` was refused under
+    load).  A lock naming no pid (no run finished here yet) is held by `status` asking, for an instant."""
+    if holder.isdigit() and pid_alive(int(holder)):
+        return False  # that run is working: refused at once
+    return _locked(handle, within=_DYING_RUN_SECONDS if holder.isdigit() else _ASKED_SECONDS)
 
 
 def _locked(handle: IO[str], within: float = 0.0) -> bool:
@@ -782,10 +820,11 @@ def _write_pid(handle: IO[str], path: Path) -> None:
         raise
 
 
-def _json_object(path: Path, what: str, hint: str | None = None) -> dict[str, Any]:
-    """A JSON object the tool wrote; a damaged one (cut short, edited, not an object) is one line."""
+def _json_object(path: Path, what: str, hint: str | None = None, raw: bytes | None = None) -> dict[str, Any]:
+    """A JSON object the tool wrote (``raw``: its bytes, read already); a damaged one (cut short, edited, not an
+    object) is one line."""
     try:
-        data = jsonio.loads(_read(path, what) or b"")
+        data = jsonio.loads(raw if raw is not None else _read(path, what) or b"")
     except ValueError as exc:
         raise _damaged(path, what, exc, hint) from None
     if not isinstance(data, dict):
@@ -883,17 +922,63 @@ def sealed(path: Path, data: Any) -> bool:
 
 def _check_sealed(path: Path, what: str, whose: str, hint: str) -> None:
     """``path`` reads as a file its seal names, whatever its layout or key order."""
-    seals = _seals(path)
     try:
-        data = jsonio.loads(_read(path, what) or b"")
-    except (StateError, ValueError):
-        data = None
-    if data is not None and _digest(data) in seals:
-        return
-    why = "has no seal (an older aeon-release's, or its seal removed)" if not seals else "was edited since"
-    raise StateError(
+        raw, seals = _read_sealed(path, what)
+    except StateError:
+        raw, seals = None, _seals(path)
+    if not _names(raw, seals):
+        raise _unsealed(path, what, whose, hint, seals)
+
+
+# How many times a sealed file rewritten between its reads is read again (a release saves its state a few times a
+# stage, a merge after every item: two rewrites in the moment between two reads are rare already).
+_SEALED_READS = 8
+
+
+def _read_sealed(path: Path, what: str) -> tuple[bytes | None, list[str]]:
+    """A sealed file's bytes and its seals, the file read first: ``_write_sealed`` seals first and writes the file
+    second, so a seal read before the file missed the digest of a rewrite made between the two reads, and a
+    reader beside a running release (``status``, ``notes``) found its state "edited since", with the hint to move
+    it aside: the release's date went with it.  A file not named by the seals read after it is read again, and
+    taken as edited only when it is the same twice (another process's rewrites are read again, a few times)."""
+    raw = _read(path, what)
+    seals = _seals(path)
+    for _ in range(_SEALED_READS):
+        if _names(raw, seals):
+            break
+        again = _read(path, what)
+        if again == raw:
+            break
+        raw, seals = again, _seals(path)
+    return raw, seals
+
+
+def _names(raw: bytes | None, seals: list[str]) -> bool:
+    """The seals name these bytes (as JSON read back)."""
+    try:
+        return raw is not None and _digest(jsonio.loads(raw)) in seals
+    except ValueError:
+        return False
+
+
+def _unsealed(path: Path, what: str, whose: str, hint: str, seals: list[str]) -> StateError:
+    why = _no_seal(path) if not seals else "was edited since"
+    return StateError(
         f"{path}: not the {what} {whose} last wrote: it {why}; aeon-release acts only on one it wrote itself", hint
     )
+
+
+def _no_seal(path: Path) -> str:
+    """Why a file has no seal naming it, the seal named when it is there: a folder, a FIFO or a link to a device at
+    the seal read as none, and the line said the seal was removed."""
+    seal = _seal_of(path)
+    try:
+        raw = _read(seal, "seal")
+    except StateError as exc:
+        return f"has a seal that cannot be read ({exc.message})"
+    if raw is None:
+        return "has no seal (an older aeon-release's, or its seal removed)"
+    return f"has a seal that names no file of the tool's ({seal} was edited)"
 
 
 def _digest(data: Any) -> str:

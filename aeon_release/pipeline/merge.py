@@ -269,6 +269,7 @@ def status(repo: Path, json_out: bool) -> None:
     unread = {tag for tag, r in each if isinstance(r, StateError)}
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs} | unread]
     left = RunStore.left_worktrees(git.common_dir)
+    live = RunStore.working(git.common_dir)
     if damaged and not (runs or alone or left):
         # nothing readable to list (runs/ a FIFO, the one run damaged): refused, stdout empty (`[]` read as "no runs")
         raise _named_each(damaged)
@@ -277,14 +278,14 @@ def status(repo: Path, json_out: bool) -> None:
     if not each and not releases and not left:
         show("no aeon-release runs in this repository", json_out)
     for state in runs:
-        _render_status(state, json_out)
+        _render_status(state, json_out, live)
         if state.tag in shown:
-            _render_release(shown[state.tag], json_out)
+            _render_release(shown[state.tag], json_out, live)
     if not json_out:
         _say_next_release(git, runs, set(releases))
     for release in alone:
         show(f"[bold]{escape(release.tag)}[/]: no merge run yet", json_out)
-        _render_release(release, json_out)
+        _render_release(release, json_out, live)
     for tag in [name for name in shown if name in unread]:
         show(f"[bold]{escape(tag)}[/]: its run state is damaged (named below)", json_out)
         _render_stages(shown[tag], json_out)  # no "run release again": it reads the damaged merge state
@@ -360,12 +361,19 @@ def _release_json(release: PipelineState | None) -> dict[str, Any]:
     return {"release": None if release is None else release.report(STAGE_NAMES)}
 
 
-def _render_release(release: PipelineState, json_out: bool) -> None:
-    """A release run's stages under its tag: each one's status, and what stopped one (a signal, an error)."""
+def _render_release(release: PipelineState, json_out: bool, live: str | None = None) -> None:
+    """A release run's stages under its tag: each one's status, and what stopped one (a signal, an error).  A stage
+    shown running while a run holds the lock is under way, or was killed and another run is working: either way
+    the release is run again only once that run ends (now, the lock refuses it)."""
     from aeon_release.pipeline.release import STAGE_NAMES  # the release pipeline imports this module
 
     _render_stages(release, json_out)
-    if not all(release.done(name) for name in STAGE_NAMES):
+    if live is not None and any(release.entry(name).status == StepStatus.RUNNING for name in STAGE_NAMES):
+        say(
+            f"next: {_under_way(live)} (a stage shown running is this run's, or one stopped: run the release again "
+            "once it ends)"
+        )
+    elif not all(release.done(name) for name in STAGE_NAMES):
         say(
             f"next: run the same `aeon-release release {escape(shell_word(release.tag))}` command again to go on "
             "from where it stood"
@@ -688,7 +696,7 @@ def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
         show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
 
 
-def _render_status(state: RunState, json_out: bool) -> None:
+def _render_status(state: RunState, json_out: bool, live: str | None = None) -> None:
     steps_done = escape(", ".join(state.steps_done)) or "none"
     show(f"[bold]{escape(state.tag)}[/]: {state.phase}; steps done: {steps_done}", json_out)
     if state.phase != Phase.DONE.value and Path(state.worktree).exists():
@@ -704,9 +712,17 @@ def _render_status(state: RunState, json_out: bool) -> None:
         stopping = [f for f in state.audit.get("findings", []) if f["severity"] == "error"]
         for f in [f for f in stopping if not f.get("waived") and not f.get("suppressed")][:10]:
             show(escape(f"  error: {f['path']}:{f['line']}: [{f['rule']}]"), json_out)
-    hint = _next_step(state)
+    hint = _under_way(live) if live is not None and state.phase == Phase.RUNNING.value else _next_step(state)
     if hint:
         say(f"next: {hint}")
+
+
+def _under_way(live: str) -> str:
+    """A run shown running while a run holds the lock (``RunStore.working``): `merge --continue` is refused now."""
+    return (
+        f"an aeon-release run (pid {live}) is working in this repository now: wait for it to end, then "
+        "`aeon-release status` again"
+    )
 
 
 def _worktree_gone(state: RunState) -> bool:

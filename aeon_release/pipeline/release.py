@@ -573,10 +573,20 @@ def _redo_from(rel: Release, stage: str) -> None:
 
 
 def _forget_undone_merge(rel: Release) -> None:
-    """A merge recorded done whose branch is gone (deleted to redo it): every stage is redone."""
-    if rel.state.done("merge") and rel.git.branch_sha(rel.branch) is None:
-        say(f"note: {rel.branch} is gone since this run merged it: merging again, and every later stage")
-        rel.state.stages.clear()
+    """A merge recorded done whose branch is gone (deleted to redo it): every stage is redone.  Not once published
+    (``_forget_moved_branch`` says why): a branch deleted after the push (a tidy-up before the notes were rerun) had
+    the rerun merge again, build another image, and be refused the dated tag that holds the first one, the run's
+    record of what it published wiped on the way and the branch made again."""
+    if not rel.state.done("merge") or rel.git.branch_sha(rel.branch) is not None:
+        return
+    if rel.state.done("publish"):
+        merged = str(rel.result("merge").get("branch_sha"))[:12]
+        say(
+            f"note: {rel.branch} is gone since this run merged it at {merged}; published, this release stays of that tree"
+        )
+        return
+    say(f"note: {rel.branch} is gone since this run merged it: merging again, and every later stage")
+    rel.state.stages.clear()
 
 
 # The stages whose outcome is of one tree, and the key of their result that names its commit.
