@@ -19,6 +19,7 @@ import json
 import os
 import shutil
 import stat
+import tempfile
 import time
 import types
 import typing
@@ -540,8 +541,11 @@ class RunStore:
             return None
         if not moving:
             return None
-        target = self.runs_of(self.git_dir) / f".{self.tag}.replaced-{int(time.time())}"
-        target.mkdir(exist_ok=True)
+        # a folder of its own: two runs of the tag replaced within one second shared one, the second's files
+        # over the first's
+        target = Path(
+            tempfile.mkdtemp(prefix=f".{self.tag}.replaced-{int(time.time())}-", dir=self.runs_of(self.git_dir))
+        )
         for path in moving:
             os.replace(path, target / path.name)
         if not kept:
