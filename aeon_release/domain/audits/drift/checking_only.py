@@ -59,11 +59,11 @@ class Demoted:
 def checking_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork imports of names upstream now binds for type checkers only, and their uses that need the object."""
     imports = [imp for path in _fork_files(trees) for imp in _runtime_imports(trees, path)]
-    wanted = {_module_file(trees, imp.module): set() for imp in imports}
+    wanted: dict[str, set[str]] = {}
     for imp in imports:
-        wanted[_module_file(trees, imp.module)].add(imp.name)
-    wanted.pop(None, None)
-    demoted = _demoted(trees, {p: n for p, n in wanted.items() if p is not None})
+        if (path := _module_file(trees, imp.module)) is not None:
+            wanted.setdefault(path, set()).add(imp.name)
+    demoted = _demoted(trees, wanted) if wanted else {}
     findings: list[Finding] = []
     for imp in imports:
         found = demoted.get((_module_file(trees, imp.module) or "", imp.name))
