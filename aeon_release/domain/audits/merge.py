@@ -90,6 +90,7 @@ from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
+from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
@@ -179,6 +180,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     field_default_drift,
     handed_default_drift,
     checking_only_drift,
+    unchained_init_drift,
     shim_drift,
     callback_drift,
     dropped_cache_drift,

@@ -61,12 +61,12 @@ def checking_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     imports = [imp for path in _fork_files(trees) for imp in _runtime_imports(trees, path)]
     wanted: dict[str, set[str]] = {}
     for imp in imports:
-        if (path := _module_file(trees, imp.module)) is not None:
+        if (path := module_file(trees, imp.module)) is not None:
             wanted.setdefault(path, set()).add(imp.name)
     demoted = _demoted(trees, wanted) if wanted else {}
     findings: list[Finding] = []
     for imp in imports:
-        found = demoted.get((_module_file(trees, imp.module) or "", imp.name))
+        found = demoted.get((module_file(trees, imp.module) or "", imp.name))
         if found is not None:
             commit = trees.upstream_commit(found.path, whole_word(imp.name), pr_pattern, most=5)
             findings += [_finding(imp, found, line, what, commit) for line, what in _broken_at(trees, imp, found)]
@@ -110,7 +110,7 @@ def _checking(test: ast.expr) -> bool:
     return ast.unparse(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
-def _module_file(trees: ThreeTrees, module: str) -> str | None:
+def module_file(trees: ThreeTrees, module: str) -> str | None:
     """The upstream-changed file of ``module`` (a module or a package's ``__init__``), if upstream changed it."""
     stem = module.replace(".", "/")
     for path in (f"{stem}.py", f"{stem}/__init__.py"):
