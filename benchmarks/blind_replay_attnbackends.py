@@ -26,6 +26,19 @@ class attribute on a backend subclass, a read off a ``type[AttentionBackend]``, 
 first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
 warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 946d1817): 18 caught, 1 warned, 4 missed of 23 (twins: 10
+quiet, 0 false errors).  The misses: #20466's ``self.kv_cache_spec`` in a FlashAttention builder subclass (the
+line setting it dropped from ``FlashAttentionMetadataBuilder.__init__``, which calls no base's; the base's new
+``__init__`` sets it, and symbol drift found it there), #25893's ``_Backend.FLASHINFER`` off ``from
+vllm.platforms.interface import _Backend`` (upstream binds it there under ``TYPE_CHECKING`` only, ``None`` at
+run time; symbol drift read the type checker's import), #29624's ``dataclasses.replace(cm,
+seq_lens_cpu=...)`` (the field made a property: the name still reads, ``replace`` takes init fields only) and
+#32054's class-level ``_cudagraph_support = attn_utils.AttentionCGSupport.UNIFORM_SINGLE_TOKEN_DECODE``
+(a class body's names were never resolved).  Warned: #26534's ``supports_quant_query_input: bool = False`` on
+a FlashAttention backend subclass (an override of a class attribute upstream removed from the backends and
+made an ``AttentionImpl`` method: the fork's opt-out is dead; left a warning, as an override of a removed
+attribute is not always a loss).
+
   python benchmarks/blind_replay_attnbackends.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -37,6 +37,9 @@ FLASH_CHAINED = FLASH_20466.replace(
     "        self.block_size", "        super().__init__(kv_cache_spec, vllm_config, device)\n        self.block_size"
 )
 FLASH_CLASS_VALUE = FLASH_20466.replace("    def __init__", "    kv_cache_spec = None\n\n    def __init__")
+UTILS_LATER = UTILS_20466.replace("        self.kv_cache_spec = kv_cache_spec\n", "        pass\n").replace(
+    "    def build(self):", "    def bind(self, spec):\n        self.kv_cache_spec = spec\n\n    def build(self):"
+)
 UTILS_NO_SET = UTILS_BASE.replace(
     "    def build(self):", "    def __init__(self, kv_cache_spec):\n        pass\n\n    def build(self):"
 )
@@ -51,7 +54,8 @@ FORK_BASE = HEAD + "    pass\n"
     [
         (UTILS_20466, FLASH_20466, READ, True),
         # twins: upstream's __init__ now chains to the base's; the fork's class sets it itself; a getattr
-        # guard; a class-level value upstream's class binds; no base sets it (removed: another check's)
+        # guard; a class-level value upstream's class binds; no base sets it (removed: another check's); a
+        # base's method other than __init__ sets it
         (UTILS_20466, FLASH_CHAINED, READ, False),
         (UTILS_20466, FLASH_20466, "    def setup(self, spec):\n        self.kv_cache_spec = spec\n\n" + READ, False),
         (
@@ -62,6 +66,7 @@ FORK_BASE = HEAD + "    pass\n"
         ),
         (UTILS_20466, FLASH_CLASS_VALUE, READ, False),
         (UTILS_NO_SET, FLASH_20466, READ, False),
+        (UTILS_LATER, FLASH_20466, READ, False),  # a base's other method sets it (it may run before the read)
     ],
 )
 def test_an_attribute_an_unchained_init_no_longer_sets(

@@ -195,8 +195,8 @@ def _unchained(cls: ast.ClassDef) -> bool:
 def _base_stores(
     trees: ThreeTrees, path: str, module: ast.Module, cls: ast.ClassDef, attr: str, depth: int
 ) -> set[str] | None:
-    """What the bases of ``cls`` set on self (a base's ``__init__`` that never runs: the hidden case); None
-    when a base is unreadable or binds ``attr`` at class level (the read may find it there)."""
+    """What the bases' ``__init__`` set on self (never run under an unchained one: the hidden case); None
+    when a base is unreadable, binds ``attr`` at class level or sets it in another method (it may be there)."""
     if depth <= 0:
         return None
     imported, stored = _imported_names(module, path), set()
@@ -207,9 +207,9 @@ def _base_stores(
         if found is None or attr in _class_names(found[2]) or found[2].keywords or found[2].decorator_list:
             return None
         above = _base_stores(trees, *found, attr, depth - 1)
-        if above is None:
-            return None
-        stored |= _stores(found[2]) | above
+        if above is None or (attr in _stores(found[2]) and attr not in _init_stores(found[2])):
+            return None  # a base's other method sets it: it may run before the read
+        stored |= _init_stores(found[2]) | above
     return stored
 
 
