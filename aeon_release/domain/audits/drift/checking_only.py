@@ -1,8 +1,8 @@
 """Type-checking-only names: upstream now binds a name the fork imports only under ``if TYPE_CHECKING:``.
 
-#25893 moved ``_Backend`` from vllm/platforms/interface.py to the attention registry and left the old module
+#25893 moved ``_Backend`` from the platforms' interface module to the attention registry and left the old module
 importing it for annotations only: ``if TYPE_CHECKING: from ...registry import _Backend`` with
-``else: _Backend = None``.  A fork line ``from vllm.platforms.interface import _Backend`` still imports (the
+``else: _Backend = None``.  A fork line ``from <platforms>.interface import _Backend`` still imports (the
 placeholder), and ``_Backend.FLASHINFER`` raises ``AttributeError`` on ``None`` when it runs; without a
 placeholder the import itself raises ``ImportError``.  Symbol drift reads the name where the type checker
 does (the ``TYPE_CHECKING`` import): the class is there, every member too, so it stayed quiet.
