@@ -31,6 +31,7 @@ from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmak
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
+from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -89,6 +90,7 @@ from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
+from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
@@ -177,6 +179,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     env_default_drift,
     field_default_drift,
     handed_default_drift,
+    checking_only_drift,
+    unchained_init_drift,
     shim_drift,
     callback_drift,
     dropped_cache_drift,

@@ -606,7 +606,7 @@ def may_come_from(info: ModuleInfo, expr: ast.expr, module: str) -> bool:
 def _index_module(info: ModuleInfo) -> None:
     for stmt in flat_statements(info.tree.body):
         for name, binding in _bindings(stmt, info):
-            if not (_placeholder(stmt) and name in info.names and info.names[name].kind != "value"):
+            if not (placeholder(stmt) and name in info.names and info.names[name].kind != "value"):
                 info.names[name] = binding
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             info.stars.append(import_base(stmt, info.dotted, info.path))
@@ -629,7 +629,7 @@ def _target_parts(value: ast.expr | None, name: str) -> tuple[str, str] | None:
     return module, attr or name
 
 
-def _placeholder(stmt: ast.stmt) -> bool:
+def placeholder(stmt: ast.stmt) -> bool:
     """``Foo = None`` (or ``Any``, ``object``, ``...``) where an optional import failed, or under the ``else``
     of ``if TYPE_CHECKING:``: the fallback of a name a ``class``, ``def`` or import above binds.  The
     definition is what the code means (``except ImportError: RayWorkerWrapper = None`` must not hide

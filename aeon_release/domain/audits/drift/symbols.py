@@ -251,6 +251,7 @@ class _Checker:
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
+        self._body_names: dict[int, frozenset[str]] = {}  # id(class node) -> names its body binds (shadows)
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
         # calls of a tree class's method whose receiver upstream no longer types (the class gone, or the
         # attribute now holds an outside type): a def of the name left anywhere may be what it reaches
@@ -1634,9 +1635,24 @@ class _Checker:
             field = ast.copy_location(ast.Attribute(target, keyword.arg, ast.Load()), keyword.value)
             field.end_lineno = keyword.value.lineno
             shown = f"uses {_show(field)}"
-            for finding in self._reference(mod, field, scope):
-                passed = f"passes {keyword.arg}= to {_show(call.func)}({_show(target)}, ...)"
-                yield replace(finding, message=finding.message.replace(shown, passed, 1))
+            passed = f"passes {keyword.arg}= to {_show(call.func)}({_show(target)}, ...)"
+            found = [
+                replace(f, message=f.message.replace(shown, passed, 1)) for f in self._reference(mod, field, scope)
+            ]
+            yield from found or self._unfielded(mod, field, scope, passed)
+
+    def _unfielded(self, mod: ModuleInfo, field: ast.Attribute, scope: _Scope, passed: str) -> Iterator[Finding]:
+        """A field upstream made a property (#29624: ``CommonAttentionMetadata.seq_lens_cpu`` is now read off
+        ``_seq_lens_cpu``): the name still reads, but ``replace`` only takes init fields -- TypeError."""
+        resolver, _ = self._resolver(mod, field, scope)
+        before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (None, None)
+        if not (isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path)):
+            return
+        if isinstance(before.node, ast.AnnAssign) and _kind(after.node) == _PROPERTY:
+            commit = self._commit(after.path, field.attr)
+            note = f" (upstream: {commit})" if commit else ""
+            message = f"{passed}, but upstream made {field.attr} a property, no init field{note}: TypeError; pass the field it reads"
+            yield _error(mod, field.end_lineno or field.lineno, message)
 
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
@@ -2385,7 +2401,7 @@ class _Checker:
                 return self._local_import(mod, expr.id, scope)
             if expr.id in px.BUILTINS and expr.id not in mod.names:
                 return None, ""
-            if scope.cls and not scope.functions:
+            if scope.cls and not scope.functions and self._class_binds(mod, scope.cls, expr.id):
                 return None, ""  # a class body: its names shadow the module's
             dotted, name = mod.dotted, expr.id
             return (lambda ix: ix.resolve(dotted, name)), "plain"
@@ -2413,6 +2429,15 @@ class _Checker:
             else "class"
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
+
+    def _class_binds(self, mod: ModuleInfo, qualname: str, name: str) -> bool:
+        """The class body binds ``name`` itself (then it shadows the module's); an unknown class may."""
+        node = mod.classes.get(qualname)
+        if node is None:
+            return True
+        if id(node) not in self._body_names:
+            self._body_names[id(node)] = _body_names(node)
+        return name in self._body_names[id(node)]
 
     def _typed(
         self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False, depth: int = 0
@@ -6740,6 +6765,25 @@ def _bound_attributes(node: ast.ClassDef) -> frozenset[str]:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.add(stmt.name)
             found.update(_own_stores(stmt))
+    return frozenset(found)
+
+
+def _body_names(node: ast.ClassDef) -> frozenset[str]:
+    """Every name a class body binds outside its functions (an assignment, a def, a nested class, an import,
+    a loop or ``with`` target, a walrus): a name of the body read later in it may be the body's own."""
+    found: set[str] = set()
+    pending: list[ast.AST] = list(node.body)
+    while pending:
+        item = pending.pop()
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(item.name)
+            pending.extend(item.decorator_list)
+            continue
+        if isinstance(item, (ast.Import, ast.ImportFrom)):
+            found.update((a.asname or a.name).split(".")[0] for a in item.names)
+        elif isinstance(item, ast.Name) and not isinstance(item.ctx, ast.Load):
+            found.add(item.id)
+        pending.extend(ast.iter_child_nodes(item))
     return frozenset(found)
 
 

@@ -1,0 +1,84 @@
+"""Symbol drift: a name upstream now binds only under ``if TYPE_CHECKING:`` (drift/checking_only.py).
+
+#25893 moved ``_Backend`` to vllm/attention/backends/registry.py; vllm/platforms/interface.py kept it for
+annotations (``if TYPE_CHECKING: from ... import _Backend`` / ``else: _Backend = None``).  A fork's
+``from vllm.platforms.interface import _Backend`` still imports, and ``_Backend.FLASHINFER`` raises
+AttributeError on ``None``; with no placeholder the import raises ImportError.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+IFACE = "vllm/platforms/interface.py"
+REGISTRY = "vllm/attention/backends/registry.py"
+ENUM = "import enum\n\n\nclass _Backend(enum.Enum):\n    FLASH_ATTN = 1\n    FLASHINFER = 2\n"
+TAIL = "\n\ndef current() -> str:\n    return 'cuda'\n"
+IFACE_BASE = ENUM + TAIL
+CHECKING = (
+    "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from vllm.attention.backends.registry import _Backend\n"
+)
+IFACE_NONE = CHECKING + "else:\n    _Backend = None\n" + TAIL
+IFACE_GONE = CHECKING + TAIL
+IFACE_KEPT = CHECKING + "else:\n    from vllm.attention.backends.registry import _Backend\n" + TAIL
+IFACE_LAZY = (
+    IFACE_GONE
+    + "\n\ndef __getattr__(name: str):\n    import importlib\n\n    return getattr(importlib.import_module('vllm.attention.backends.registry'), name)\n"
+)
+FORK = "vllm/aeon/backend.py"
+FORK_BASE = "def aeon_default():\n    return None\n"
+IMPORT = "from vllm.platforms.interface import _Backend\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("iface", "fork", "line"),
+    [
+        (IFACE_NONE, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", 5),
+        (IFACE_NONE, IMPORT + "def aeon_default(name: str):\n    return _Backend[name]\n", 5),
+        (IFACE_NONE, IMPORT + "def aeon_default(b):\n    return isinstance(b, _Backend)\n", 5),
+        (IFACE_GONE, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", 1),
+        # twins: an annotation only; a use under a test of the name; an import for type checkers; a runtime
+        # binding kept; a module __getattr__ serving it; the fork module binding the name again itself
+        (IFACE_NONE, IMPORT + "def aeon_default(b: _Backend) -> _Backend:\n    return b\n", None),
+        (
+            IFACE_NONE,
+            IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER if _Backend is not None else None\n",
+            None,
+        ),
+        (
+            IFACE_NONE,
+            "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from vllm.platforms.interface import _Backend\n\n\n"
+            "def aeon_default(b: '_Backend'):\n    return b.name\n",
+            None,
+        ),
+        (IFACE_KEPT, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", None),
+        (IFACE_LAZY, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", None),
+        (
+            IFACE_NONE,
+            IMPORT + "from vllm.attention.backends.registry import _Backend  # noqa: F811\n\n\n"
+            "def aeon_default():\n    return _Backend.FLASHINFER\n",
+            None,
+        ),
+    ],
+)
+def test_a_name_bound_for_type_checkers_only(
+    git_repo: GitRepo, no_rules: Path, iface: str, fork: str, line: int | None
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {IFACE: IFACE_BASE, FORK: FORK_BASE},
+        {FORK: fork},
+        [("[Attention] Move Backend enum into registry (#25893)", {IFACE: iface, REGISTRY: ENUM})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK and r[2] == "error"]
+    assert [r[1] for r in rows if "TYPE_CHECKING" in r[3]] == ([line] if line else []), rows
+    if line:
+        message = next(r[3] for r in rows if "TYPE_CHECKING" in r[3])
+        assert "#25893" in message and "vllm.attention.backends.registry" in message
+        assert ("ImportError" if line == 1 else "AttributeError") in message
