@@ -89,6 +89,25 @@ def test_a_name_still_bound_at_run_time_is_quiet(git_repo: GitRepo, no_rules: Pa
         "from vllm.logger import init_logger\nfrom vllm.inputs import TokensPrompt\n",
     ).replace("\n\nclass SupportsPP", "else:\n    VllmModel = object\n\n\nclass SupportsPP")
     fork = FORK_TEXT + "\n\nAEON_PROMPT = interfaces.PromptType\n"
-    sides = s.merge_case(git_repo, {IFACES: BASE_TEXT}, {FORK: fork}, [(SUBJECT, {IFACES: kept})])
+    base = {IFACES: BASE_TEXT, PACKAGE: PACKAGE_BASE, REGISTRY: "class ModelRegistry: ...\n"}
+    upstream = {IFACES: kept, PACKAGE: PACKAGE_UPSTREAM}
+    sides = s.merge_case(git_repo, base, {FORK: fork, FORK_PKG: FORK_PKG_TEXT}, [(SUBJECT, upstream)])
     found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
-    assert [(line, severity) for path, line, severity, _ in found if path == FORK] == [(26, "error")]
+    assert [(path, line, severity) for path, line, severity, _ in found if path.startswith("vllm/aeon/")] == [
+        (FORK, 26, "error"),
+        (FORK_PKG, 2, "error"),
+    ]
+
+
+# a package's __init__ moving ``from . import registry`` under TYPE_CHECKING: the submodule still imports
+PACKAGE = "vllm/model_executor/models/__init__.py"
+REGISTRY = "vllm/model_executor/models/registry.py"
+PACKAGE_BASE = "from . import registry\nfrom .registry import ModelRegistry\n"
+PACKAGE_UPSTREAM = (
+    "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from . import registry\n"
+    "    from .registry import ModelRegistry\n"
+)
+FORK_PKG = "vllm/aeon/registry_use.py"
+FORK_PKG_TEXT = (
+    "from vllm.model_executor.models import registry\nfrom vllm.model_executor.models import ModelRegistry\n"
+)

@@ -87,6 +87,8 @@ def _read_always(hook: ast.FunctionDef | None) -> dict[str, int]:
     found: dict[str, int] = {}
     for stmt in hook.body:
         if isinstance(stmt, ast.If | ast.Try | ast.With | ast.For | ast.While | ast.Match):
+            if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt)):
+                break  # an early way out (``if cls.__name__.startswith("_"): return``): what follows may not run
             continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == me:

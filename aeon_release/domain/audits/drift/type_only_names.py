@@ -11,7 +11,8 @@ leaned on) merges cleanly and raises ``ImportError`` at import; ``interfaces.Tok
 Upstream's side: a changed module whose diff removed an import line, that bound the name by a statement
 that runs (outside ``if TYPE_CHECKING:``) at the base, and binds it now only inside such a block, in the
 merged tree too (the fork did not put a run-time import back).  A module-level ``__getattr__`` or a run-time
-star import may still serve the name: such a module is skipped.  The fork's side, on a line it owns: a
+star import may still serve the name: such a module is skipped; so is a name that is a submodule of the
+package (``from package import sub`` imports it).  The fork's side, on a line it owns: a
 ``from module import name`` that runs (not under the fork's own ``TYPE_CHECKING``, not in a ``try`` catching
 ``ImportError``), or ``module.name`` read off the imported module (outside an annotation, which may never be
 evaluated, and outside a ``try`` catching ``AttributeError``).  An error: the name is gone at run time.
@@ -48,7 +49,7 @@ def type_only_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         names = _moved(both.path, both.old, both.new)
         merged = trees.merged_module(both.path)
         if names and merged is not None and not _may_serve(merged):
-            kept = _run_time_names(merged.body)
+            kept = _run_time_names(merged.body) | _submodules(trees, both.path, names)
             if names := {n: home for n, home in names.items() if n not in kept}:
                 moved[dotted_name(both.path, roots=("",))] = (both.path, names)
     if not moved:
@@ -59,6 +60,18 @@ def type_only_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for line, mod, name in _fork_uses(path, module, owned, moved):
             findings.append(_finding(trees, path, line, mod, name, moved[mod], pr_pattern))
     return findings
+
+
+def _submodules(trees: ThreeTrees, path: str, names: dict[str, str]) -> set[str]:
+    """The names that are modules of the package ``path`` is the ``__init__.py`` of: ``from package import
+    sub`` imports the submodule whatever the package binds."""
+    if not path.endswith("__init__.py"):
+        return set()
+    folder = path.removesuffix("__init__.py")
+    return {n for n in names if any(trees.merged_text(f"{folder}{n}{tail}") is not None for tail in _MODULE_FILES)}
+
+
+_MODULE_FILES = (".py", "/__init__.py")
 
 
 def _candidate(change: FileChange) -> bool:
