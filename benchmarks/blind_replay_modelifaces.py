@@ -410,6 +410,25 @@ CASES += [
     ),
 ]
 
+CASES += [
+    (
+        "#21833 override's returned kind changed",
+        "twin: an override handing on the base's value",
+        K(
+            "#21833",
+            SL,
+            SLW,
+            "vllm/aeon/sl4.py",
+            WH + "class AeonWhisperLang2(WhisperForConditionalGeneration):\n"
+            "    @classmethod\n"
+            "    def validate_language(cls, language):\n"
+            "        # AEON: our clients send 'english'\n"
+            "        return super().validate_language('en' if language == 'english' else language)\n",
+            "return super().validate_language('en' if language == 'english' else language)",
+        ),
+    ),
+]
+
 # --- #17084 (b411418ff0): the sample hook removed from the model interface and every model; runners sample
 SA = "b411418ff0"
 SAW = "model.sample removed; no runner calls it"
