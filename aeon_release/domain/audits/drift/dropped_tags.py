@@ -1,9 +1,9 @@
 """Dropped tags: a private attribute upstream stuck on other objects, and now sets nowhere, read by the fork.
 
 #32993 rewrote ``maybe_offload_to_cpu``: it kept each offloaded parameter's host copy alive with
-``p._vllm_offloaded_cpu_data = cpu_data``, and now pins ``p.data.to("cpu")`` and marks the parameter
-``p._vllm_is_uva_offloaded = True`` instead.  No class declares such a tag, so no definition moved and symbol
-drift has nothing to compare; a fork's ``param._vllm_offloaded_cpu_data`` (a weight refresh writing into the
+``p._<pkg>_offloaded_cpu_data = cpu_data``, and now pins ``p.data.to("cpu")`` and marks the parameter
+``p._<pkg>_is_uva_offloaded = True`` instead.  No class declares such a tag, so no definition moved and symbol
+drift has nothing to compare; a fork's ``param._<pkg>_offloaded_cpu_data`` (a weight refresh writing into the
 host copy) merges cleanly and raises ``AttributeError`` on every offloaded parameter.
 
 Upstream's side: a changed file's diff removed a line storing a private attribute (``_name``, not a dunder) on

@@ -1,12 +1,12 @@
 """Type-only names: a name a module bound at run time, now imported there only under ``if TYPE_CHECKING:``.
 
-#46820 moved ``interfaces.py``'s ``from vllm.config import ModelConfig, SpeechToTextConfig, ...``, ``from
-vllm.inputs import PromptType, TokensPrompt`` and ``from .interfaces_base import VllmModel`` under ``if
-TYPE_CHECKING:`` (its annotations quoted) to cut an import cycle.  Every name still stands in the module's
-text, so a resolver that reads the whole module finds it and symbol drift stays quiet; but nothing binds it
-when the code runs.  A fork's ``from vllm.model_executor.models.interfaces import VllmModel`` (a re-export it
-leaned on) merges cleanly and raises ``ImportError`` at import; ``interfaces.TokensPrompt(...)`` raises
-``AttributeError`` when it runs.  Upstream does this often (a cycle cut, a heavy import made lazy).
+#46820 moved ``interfaces.py``'s ``from <pkg>.config import ModelConfig, SpeechToTextConfig, ...``, ``from
+<pkg>.inputs import PromptType, TokensPrompt`` and ``from .interfaces_base import`` of the base model protocol
+under ``if TYPE_CHECKING:`` (its annotations quoted) to cut an import cycle.  Every name still stands in the
+module's text, so a resolver that reads the whole module finds it and symbol drift stays quiet; but nothing
+binds it when the code runs.  A fork's ``from <pkg>.model_executor.models.interfaces import TokensPrompt`` (a
+re-export it leaned on) merges cleanly and raises ``ImportError`` at import; ``interfaces.TokensPrompt(...)``
+raises ``AttributeError`` when it runs.  Upstream does this often (a cycle cut, a heavy import made lazy).
 
 Upstream's side: a changed module whose diff removed an import line, that bound the name by a statement
 that runs (outside ``if TYPE_CHECKING:``) at the base, and binds it now only inside such a block, in the
