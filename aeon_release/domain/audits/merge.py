@@ -30,6 +30,7 @@ from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
+from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
@@ -43,6 +44,7 @@ from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
+from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
@@ -88,8 +90,10 @@ from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
+from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
+from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
@@ -188,6 +192,10 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     filled_field_drift,
     none_field_drift,
     nulled_attribute_drift,
+    type_only_name_drift,
+    dropped_tag_drift,
+    subclass_need_drift,
+    bypassed_hook_drift,
     refused_value_drift,
     refused_arg_drift,
     registration_drift,

@@ -39,6 +39,7 @@ from aeon_release.domain.audits.drift import (
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.answer_values import answer_returns, value_taken
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
     called_op,
@@ -4293,6 +4294,38 @@ class _Checker:
                 f"return still hands back a bool or None, which no member equals, and upstream's call at {used} "
                 "uses the value as a member; return the member",
             )
+        yield from self._answer_returned(mod, stmt, short, before, after)
+
+    def _answer_returned(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The base's ``-> bool`` became ``-> str | None`` (#21833's ``validate_language``); a return of the
+        override still answers True/False where a call upstream added takes the value (drift/answer_values.py)."""
+        lines = answer_returns(before.node, after.node, stmt) if self._upstream(after.path) else []
+        used = self._value_taken(after.name) if lines else None
+        for line in lines if used is not None else ():
+            yield _error(
+                mod,
+                line,
+                f"{short} overrides {after.label}, which returned {returned(before.node)} and now returns "
+                f"{returned(after.node)} ({_where(after, self._commit(after.path, after.name))}): this return "
+                f"still answers True or False, and upstream's call at {used} takes the value as the string; "
+                "return the value",
+            )
+
+    def _value_taken(self, name: str) -> str | None:
+        """``path:line`` of a call of method ``name`` that takes its value, in a file whose upstream diff adds a
+        line naming it."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return None
+        pattern = re.compile(rf".*(?<![\w]){re.escape(name)}(?![\w])")
+        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
+            mod = self.theirs_ix.module_at(path)
+            line = value_taken(mod.tree, name) if mod is not None else None
+            if line is not None:
+                return f"{path}:{line}"
+        return None
 
     def _value_used(self, name: str) -> str | None:
         """``path:line`` of a call of method ``name`` (or one naming it as a string) that uses its value, in

@@ -1,0 +1,112 @@
+"""Dropped tags: a private attribute upstream stuck on other objects, and now sets nowhere, read by the fork.
+
+#32993 rewrote ``maybe_offload_to_cpu``: it kept each offloaded parameter's host copy alive with
+``p._<pkg>_offloaded_cpu_data = cpu_data``, and now pins ``p.data.to("cpu")`` and marks the parameter
+``p._<pkg>_is_uva_offloaded = True`` instead.  No class declares such a tag, so no definition moved and symbol
+drift has nothing to compare; a fork's ``param._<pkg>_offloaded_cpu_data`` (a weight refresh writing into the
+host copy) merges cleanly and raises ``AttributeError`` on every offloaded parameter.
+
+Upstream's side: a changed file's diff removed a line storing a private attribute (``_name``, not a dunder) on
+an object other than ``self``/``cls`` (``x._name = ...``), and neither upstream's Python files nor the
+fork's added lines hold a store of it any more (``._name =``, ``setattr`` or any quoted ``"_name"``, a ``def
+_name``, a class-level ``_name =`` or ``_name:``): nothing sets it.  The fork's side, on a line it owns: a read of ``._name`` off anything, outside a
+``try`` catching ``AttributeError`` and a test of ``hasattr(..., "_name")`` (``getattr`` with a default is no
+attribute read).  An error: no path leaves the attribute there.
+
+Pure but for reading the three trees and a ``git grep`` a candidate name: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+# a removed line storing a private attribute on another object (``p._tag = ...``, not ``self._tag``)
+_STORED = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.\[\]]*\.(_[A-Za-z]\w*)\s*(?::[^=]*)?=(?!=)")
+_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
+_MOST_NAMES = 16
+
+
+def dropped_tag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    removed = {
+        m.group(1): path
+        for path, change in sorted(trees.upstream.items())
+        if path.endswith(".py")
+        for line in change.removed
+        if (m := _STORED.match(line)) and not m.group(1).startswith("__")
+    }
+    wanted = sorted(set(removed) & attributes_read(trees))[:_MOST_NAMES]
+    gone = [name for name in wanted if not _still_set(trees, name)]
+    if not gone:
+        return []
+    findings = []
+    for path, module, owned in attribute_readers(trees, gone):
+        for line, name in _reads(module, owned, frozenset(gone)):
+            findings.append(_finding(trees, path, line, name, removed[name], pr_pattern))
+    return findings
+
+
+def _still_set(trees: ThreeTrees, name: str) -> bool:
+    """A line of upstream's tree stores the attribute, defines it, or quotes its name (``setattr``, a dict of
+    attributes handed to one), or a line the fork added stores it (its own ``getattr(p, "_name", None)`` is a
+    read).  The fork's tree as a whole still holds the base's store upstream removed: only its own lines count."""
+    stored = rf"\.{name}\s*(?::[^=]*)?=(?!=)|\bdef\s+{name}\b|^\s*{name}\s*[:=]|\bsetattr\b.*\b{name}\b"
+    quoted = re.compile(rf"{stored}|[\"']{name}[\"']")
+    mine = (text for p, change in trees.mine.items() if p.endswith(".py") for text in change.added.values())
+    if any(re.search(stored, text) for text in mine):
+        return True
+    return any(quoted.search(text) for _, text in repo.word_lines(trees.repo, trees.theirs, name, [PYTHON_FILES]))
+
+
+def _reads(module: ast.Module, owned: set[int], names: frozenset[str]) -> Iterator[tuple[int, str]]:
+    parents = parent_map(module)
+    guarded = _hasattr_tested(module, names)
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.ctx, ast.Load)):
+            continue
+        if node.lineno in owned and id(node) not in guarded and not caught_around(node, _ERRORS, parents):
+            yield node.lineno, node.attr
+
+
+def _hasattr_tested(module: ast.Module, names: frozenset[str]) -> set[int]:
+    """Ids of the nodes under a test naming one of ``names`` in a ``hasattr``/``getattr`` (both branches, and
+    the test itself: ``hasattr(p, "_tag") and p._tag``)."""
+    found: set[int] = set()
+    for node in ast.walk(module):
+        test = node.test if isinstance(node, ast.If | ast.IfExp | ast.While) else None
+        if isinstance(node, ast.BoolOp):
+            test = node
+        if test is not None and any(_asks(n, names) for n in ast.walk(test)):
+            found |= {id(n) for n in ast.walk(node)}
+    return found
+
+
+def _asks(node: ast.AST, names: frozenset[str]) -> bool:
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        return False
+    asked = node.args[1] if node.func.id in ("hasattr", "getattr") and len(node.args) > 1 else None
+    return isinstance(asked, ast.Constant) and asked.value in names
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, name: str, where: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(where, whole_word(name), pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned read of .{name}, an attribute upstream stored on other objects ({where}{commit}) and now "
+        f"stores nowhere: no code sets it after the merge, so the read raises AttributeError; read what "
+        f"upstream keeps in its place, or set {name} in the fork",
+    )

@@ -1,0 +1,80 @@
+"""Dropped tags (drift/dropped_tags.py): #32993 stopped keeping ``p._vllm_offloaded_cpu_data`` on offloaded
+parameters; a fork reading it off a parameter meets AttributeError."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "vllm/model_executor/models/utils.py"
+BASE_TEXT = """import torch
+
+
+def maybe_offload_to_cpu(module: torch.nn.Module, uva: bool) -> torch.nn.Module:
+    for p in module.parameters():
+        cpu_data = torch.empty_like(p.data, device="cpu")
+        cpu_data.copy_(p.data)
+        if uva:
+            p._offloaded_cpu_data = cpu_data
+            p._offload_step = 0
+            p._offload_pinned = True
+        p.data = cpu_data
+    return module
+"""
+UPSTREAM_TEXT = (
+    BASE_TEXT.replace("            p._offloaded_cpu_data = cpu_data\n", "            p._is_uva_offloaded = True\n")
+    .replace("            p._offload_step = 0\n", "")
+    .replace("            p._offload_pinned = True\n", "")
+)
+# the other tag is still set, by another file of upstream's
+ELSEWHERE = {"vllm/model_executor/offloader.py": "def mark(p) -> None:\n    p._offload_step = 1\n"}
+SUBJECT = "[Feature] Support CPU Offloading without Pytorch Pinned Memory (#32993)"
+FORK = "vllm/aeon/refresh.py"
+FORK_TEXT = """import torch
+
+
+def aeon_host_copy(param: torch.nn.Parameter) -> torch.Tensor:
+    return param._offloaded_cpu_data
+
+
+def aeon_step(param: torch.nn.Parameter) -> int:
+    return param._offload_step
+
+
+def aeon_maybe(param: torch.nn.Parameter):
+    if hasattr(param, "_offloaded_cpu_data"):
+        return param._offloaded_cpu_data
+    try:
+        return param._offloaded_cpu_data
+    except AttributeError:
+        return getattr(param, "_offloaded_cpu_data", None)
+"""
+
+
+def test_a_tag_upstream_no_longer_sets_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The plain read is an error; a tag still set elsewhere, a hasattr-tested read, one in a try catching
+    AttributeError and a getattr with a default are not."""
+    base = {UTILS: BASE_TEXT, **ELSEWHERE}
+    sides = s.merge_case(git_repo, base, {FORK: FORK_TEXT}, [(SUBJECT, {UTILS: UPSTREAM_TEXT})])
+    found = [
+        (line, sev, msg)
+        for path, line, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+        if path == FORK
+    ]
+    assert [(line, severity) for line, severity, _ in found] == [(5, "error")]
+    assert "read of ._offloaded_cpu_data," in found[0][2] and "#32993" in found[0][2]
+
+
+def test_a_tag_the_fork_sets_itself_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the fork's own line stores the tag (its offload wrapper keeps the host copy): quiet, while a read
+    of another dropped tag stays an error."""
+    fork = (
+        FORK_TEXT
+        + "\n\ndef aeon_keep(p, cpu) -> bool:\n    p._offloaded_cpu_data = cpu\n    return p._offload_pinned\n"
+    )
+    sides = s.merge_case(git_repo, {UTILS: BASE_TEXT, **ELSEWHERE}, {FORK: fork}, [(SUBJECT, {UTILS: UPSTREAM_TEXT})])
+    found = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if path == FORK]
+    assert found == [(23, "error")]
