@@ -13,8 +13,8 @@ run time only to a placeholder (``None``, ``Any``, ``object``, ``...``) or not a
 module ``__getattr__`` (which could serve it).  The fork's side, on lines it wrote, outside a ``try``: a
 ``from module import name`` that runs (not under ``TYPE_CHECKING``) and, where a placeholder stands, each
 use of the name that needs the object: a member read, a call, a subscript outside annotations, an
-``isinstance``/``issubclass`` class.  An error on the import line (no binding) or on each such use line
-(the placeholder); quiet: annotations, a use under an ``if`` that tests the name, a name the module binds
+``isinstance``/``issubclass`` class.  An error on each such use line (the placeholder); the import line of a
+name nothing binds at run time is type_only_names' finding (one per cause); quiet: annotations, a use under an ``if`` that tests the name, a name the module binds
 again itself.
 """
 
@@ -180,10 +180,10 @@ def _bound(stmt: ast.stmt) -> set[str]:
 
 
 def _broken_at(trees: ThreeTrees, imp: Imported, found: Demoted) -> Iterator[tuple[int, str]]:
-    """(line, what fails there): the import when nothing binds the name at run time, else each fork-owned use
-    that needs the object."""
+    """(line, what fails there): each fork-owned use that needs the object the placeholder stands for.  Where
+    nothing binds the name at run time the import itself fails: type_only_names reports that line (one finding
+    per cause, not two)."""
     if not found.placeholder:
-        yield imp.node.lineno, f"imports {imp.name} from {imp.module}"
         return
     module = trees.merged_module(imp.path)
     if module is None or _rebound(module, imp):
