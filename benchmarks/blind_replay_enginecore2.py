@@ -515,6 +515,37 @@ CASES += [
     ),
     (
         "#31611 queue entry widened",
+        "a for loop over the queue's entries (added after the blind run)",
+        K(
+            "#31611",
+            BQ,
+            BQW,
+            "vllm/aeon/bq4.py",
+            CORE + "class AeonEngineCore6(EngineCore):\n"
+            "    def aeon_queued_tokens(self) -> int:\n"
+            "        total = 0\n"
+            "        for future, scheduler_output in self.batch_queue or ():\n"
+            "            total += scheduler_output.total_num_scheduled_tokens\n"
+            "        return total\n",
+            "for future, scheduler_output in self.batch_queue or ():",
+        ),
+    ),
+    (
+        "#31611 queue entry widened",
+        "twin: an entry indexed at a kept position (added after the blind run)",
+        K(
+            "#31611",
+            BQ,
+            BQW,
+            "vllm/aeon/bq5.py",
+            CORE + "class AeonEngineCore7(EngineCore):\n"
+            "    def aeon_newest_tokens(self) -> int:\n"
+            "        return self.batch_queue[0][1].total_num_scheduled_tokens\n",
+            "return self.batch_queue[0][1].total_num_scheduled_tokens",
+        ),
+    ),
+    (
+        "#31611 queue entry widened",
         "twin: the queue's length",
         K(
             "#31611",

@@ -77,10 +77,12 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = CORE_UPST
         "        return output\n",
         "def aeon_take(core: Core):\n    future, output = core.batch_queue.pop()\n    return output\n",
         "def aeon_all(core: Core):\n    for future, output in core.batch_queue:\n        print(output)\n",
+        "class AeonCore(Core):\n    def aeon_all(self):\n        for future, output in reversed(self.batch_queue or ()):\n"
+        "            print(output)\n",
         "class AeonCore(Core):\n    def aeon_first(self):\n        queue = self.batch_queue\n"
         "        (future, output) = queue[0]\n        return output\n",
     ],
-    ids=["subclass index", "typed pop", "typed for", "bound then indexed"],
+    ids=["subclass index", "typed pop", "typed for", "for over an or", "bound then indexed"],
 )
 def test_an_unpack_of_an_entry_upstream_widened_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     found = rows(git_repo, no_rules, body)

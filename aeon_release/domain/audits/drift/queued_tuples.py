@@ -14,9 +14,9 @@ B]] | None``, or the class body's) and every put of its methods (``.append``, ``
 ``.put_nowait``, ``.add``, ``.insert`` on ``self.NAME`` or on a local bound to it) show, when all of them
 agree on one length; a put of anything but a tuple display leaves it unknown: quiet.  A fork-owned unpack
 without a star of ``R.NAME[k]``, ``R.NAME.pop()`` (``popleft``, ``get``, ``get_nowait``) or a ``for`` over
-``R.NAME`` (or over a local bound once to it) taking exactly the base's length, which upstream changed, is
-an error when ``R`` is tied to the class by its import (``self`` in a subclass, a parameter annotated with
-it, a name bound to a call of it; the class's module the import's).  A warning for an unpack in a ``try``
+``R.NAME`` (``R.NAME or ()``, ``reversed(R.NAME)``, or a local bound once to it) taking exactly the base's
+length, which upstream changed, is an error when ``R`` is tied to the class by its import (``self`` in a
+subclass, a parameter annotated with it, a name bound to a call of it; the class's module the import's).  A warning for an unpack in a ``try``
 catching what a misfit raises, or beside a ``hasattr``/``getattr``/``isinstance`` probe of the entry or the
 container; quiet where the fork's class (or a fork base) puts its own entries, stores or defines the
 attribute.
@@ -56,6 +56,8 @@ _MOST_FILES = 64
 # the calls that take one entry out of a deque, a list or a queue
 _TAKES = frozenset({"pop", "popleft", "get", "get_nowait"})
 # the calls that put one entry in (the entry is the last argument: ``insert(i, entry)``)
+# the calls a ``for`` walks a container's entries through, each entry as it was
+_WALKS = frozenset({"list", "tuple", "reversed", "iter"})
 _PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert"})
 # what unpacking an entry of another length raises
 _MISFITS = frozenset({"ValueError", "TypeError", "Exception"})
@@ -134,12 +136,21 @@ def _unpacked(node: ast.AST, parents: dict[int, ast.AST]) -> tuple[ast.Tuple | a
         else:
             container = None
     elif isinstance(node, ast.For | ast.AsyncFor):
-        target, container = node.target, node.iter
+        target, container = node.target, _iterated(node.iter)
     else:
         return None, None
     if not isinstance(target, ast.Tuple | ast.List) or any(isinstance(e, ast.Starred) for e in target.elts):
         return None, None
     return target, _held(container, node, parents) if container is not None else None
+
+
+def _iterated(node: ast.expr) -> ast.expr:
+    """What a ``for`` walks the entries of: ``X`` of ``X or ()``, ``reversed(X)``, ``list(X)``."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return _iterated(node.values[0])
+    if isinstance(node, ast.Call) and last_name(node.func) in _WALKS and len(node.args) == 1 and not node.keywords:
+        return _iterated(node.args[0])
+    return node
 
 
 def _is_index(node: ast.expr) -> bool:
