@@ -33,9 +33,9 @@ its class puts in (return drift, ``drift/queued_tuples.py``).  Regression set, u
 26/26, kind_change 12/12 (5 twins quiet), review15 0 false of 40, review16 0 false of 30, review17 0 false
 of 23, blind_replay_runnerv2 21 caught + 1 warned of 22 (13 quiet), blind_replay_enginecore 12/12 (9 quiet),
 blind_replay_executor 19/19 (11 quiet, 1 warned as before), symbol_precision --windows 3: 0 false errors in
-windows 0 and 1 (window 2 not finished by the stop; 494 s and 1,236 s on the loaded machine) -- the
+windows 0 and 1 (window 2 not finished by the stop; 494 s and 1,236 s on the loaded machine).  The
 regression set ran on f49f0089, before the ``X or ()``/``reversed(X)`` loop forms; rerun after them:
-killer_replay 26/26, kind_change 12/12, review16 0 false of 30, review17 0 false of 23); fast lane 4378
+killer_replay 26/26, kind_change 12/12, review16 0 false of 30, review17 0 false of 23.  Fast lane 4378
 passed, 1 skipped.
 
   python benchmarks/blind_replay_enginecore2.py [--mirror DIR] [--only TEXT ...] [--show]
