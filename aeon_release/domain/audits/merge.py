@@ -71,6 +71,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
+from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
@@ -221,6 +222,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     layout_drift,
     tuple_value_drift,
     stored_tuple_drift,
+    queued_tuple_drift,
     sort_order_drift,
     key_drift,
     dropped_table_key_drift,
