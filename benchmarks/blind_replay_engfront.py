@@ -1,0 +1,522 @@
+"""A blind replay of the v1 engine's front half a fork hooks into: input processor, output processor, engines.
+
+10 first-parent commits on ``vllm/v1/engine/{input_processor,processor,output_processor,logprobs,llm_engine,
+async_llm}.py`` and ``vllm/outputs.py`` that ``blind_replay_outproc.py`` (the output path's own replay) and
+the other replays did not use -- ``InputProcessor.process_inputs``' ``supported_tasks`` made required and
+moved to the fourth slot (#35186), ``InputProcessor``'s second positional now the renderer (#34329), the
+``_validate_model_input(s)`` hooks removed (#34144), ``AsyncLLM.encode``'s ``truncate_prompt_tokens`` removed
+(#32863), ``vllm.sequence.RequestMetrics`` removed (#31783), ``LogprobsProcessor._make_logprob_dict`` removed
+(#28171), ``RequestState``'s required ``stream_interval`` (#27869), ``Processor``'s required ``tokenizer`` and
+the engines' ``get_model_config``/``get_input_preprocessor`` removed (#26427), ``LLMEngine.stat_logger`` gone
+for ``logger_manager`` (#25610), and ``StreamingInput`` moved to ``vllm.inputs.data`` but re-imported (#33187,
+twins only) -- picked by scanning those paths' diffs (``git log --first-parent -p``).  Each is replayed under
+1-3 fork spellings written the way fork code is written (a keyword call, a positional call whose slots
+shifted, a subclass's ``super()`` call, an override of a hook no longer called, an import, a classmethod call,
+a read off a typed receiver), with twins (fork code the commit does not break).  The merge base is the
+commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
+*warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+Blind numbers: not run yet (committed before any run).
+
+  python benchmarks/blind_replay_engfront.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+IP = "from vllm.v1.engine.input_processor import InputProcessor\n"
+
+# --- #35186 (761e63e541): process_inputs' supported_tasks made required and moved right after params
+ST = "761e63e541"
+STW = "process_inputs(supported_tasks) required, moved to the fourth slot"
+CASES += [
+    (
+        "#35186 parameter made required",
+        "a keyword call leaving it out",
+        K(
+            "#35186",
+            ST,
+            STW,
+            "vllm/aeon/st1.py",
+            IP + "from vllm.sampling_params import SamplingParams\n\n\n"
+            "def aeon_request(proc: InputProcessor, rid: str, prompt: str, params: SamplingParams):\n"
+            "    # AEON: the warmup requests skip the task check on GB10\n"
+            "    return proc.process_inputs(rid, prompt, params, arrival_time=0.0, priority=-1)\n",
+            "return proc.process_inputs(rid, prompt, params, arrival_time=0.0, priority=-1)",
+        ),
+    ),
+    (
+        "#35186 parameter moved",
+        "a positional arrival time now in the tasks slot",
+        K(
+            "#35186",
+            ST,
+            STW,
+            "vllm/aeon/st2.py",
+            "import time\n\n" + IP + "\n\n"
+            "class AeonFrontend:\n"
+            "    def __init__(self, proc: InputProcessor) -> None:\n"
+            "        self.proc = proc\n\n"
+            "    def submit(self, rid, prompt, params):\n"
+            "        return self.proc.process_inputs(rid, prompt, params, time.time(), None)\n",
+            "return self.proc.process_inputs(rid, prompt, params, time.time(), None)",
+        ),
+    ),
+    (
+        "#35186 parameter moved",
+        "twin: every argument past params by keyword",
+        K(
+            "#35186",
+            ST,
+            STW,
+            "vllm/aeon/st3.py",
+            IP + "\n\n"
+            "def aeon_request2(proc: InputProcessor, rid, prompt, params, tasks):\n"
+            "    return proc.process_inputs(rid, prompt, params, supported_tasks=tasks, arrival_time=0.0)\n",
+            "return proc.process_inputs(rid, prompt, params, supported_tasks=tasks, arrival_time=0.0)",
+        ),
+    ),
+]
+
+# --- #34329 (b96f7314b4): InputProcessor(vllm_config, renderer=None, *, mm_registry=...) -- the registry's
+#     positional slot is the renderer's now
+RD = "b96f7314b4"
+RDW = "InputProcessor's second positional is the renderer"
+CASES += [
+    (
+        "#34329 positional slot taken",
+        "a registry passed positionally",
+        K(
+            "#34329",
+            RD,
+            RDW,
+            "vllm/aeon/rd1.py",
+            IP + "from vllm.config import VllmConfig\n"
+            "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n\n"
+            "def aeon_input_processor(cfg: VllmConfig) -> InputProcessor:\n"
+            "    # AEON: the Spark's registry carries the GB10 image processors\n"
+            "    return InputProcessor(cfg, MULTIMODAL_REGISTRY)\n",
+            "return InputProcessor(cfg, MULTIMODAL_REGISTRY)",
+        ),
+    ),
+    (
+        "#34329 positional slot taken",
+        "twin: the registry by keyword",
+        K(
+            "#34329",
+            RD,
+            RDW,
+            "vllm/aeon/rd2.py",
+            IP + "from vllm.config import VllmConfig\n"
+            "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n\n"
+            "def aeon_input_processor2(cfg: VllmConfig) -> InputProcessor:\n"
+            "    return InputProcessor(cfg, mm_registry=MULTIMODAL_REGISTRY)\n",
+            "return InputProcessor(cfg, mm_registry=MULTIMODAL_REGISTRY)",
+        ),
+    ),
+    (
+        "#34329 property made attribute",
+        "twin: the renderer read off the engine",
+        K(
+            "#34329",
+            RD,
+            RDW,
+            "vllm/aeon/rd3.py",
+            "from vllm.v1.engine.async_llm import AsyncLLM\n\n\n"
+            "def aeon_renderer(engine: AsyncLLM):\n"
+            "    return engine.renderer\n",
+            "return engine.renderer",
+        ),
+    ),
+]
+
+# --- #34144 (b5dcb372e4): InputProcessor._validate_model_inputs / _validate_model_input removed
+VM = "b5dcb372e4"
+VMW = "_validate_model_input(s) removed for _validate_prompt_len"
+CASES += [
+    (
+        "#34144 hook removed",
+        "a subclass override calling super()",
+        K(
+            "#34144",
+            VM,
+            VMW,
+            "vllm/aeon/vm1.py",
+            IP + "\n\n"
+            "class AeonInputProcessor(InputProcessor):\n"
+            "    def _validate_model_input(self, prompt_inputs, *, prompt_type):\n"
+            "        # AEON: GB10 caps the encoder prompt below the model's limit\n"
+            "        super()._validate_model_input(prompt_inputs, prompt_type=prompt_type)\n",
+            "super()._validate_model_input(prompt_inputs, prompt_type=prompt_type)",
+        ),
+    ),
+    (
+        "#34144 hook removed",
+        "a call off a typed receiver",
+        K(
+            "#34144",
+            VM,
+            VMW,
+            "vllm/aeon/vm2.py",
+            IP + "\n\n"
+            "def aeon_check(proc: InputProcessor, enc, dec) -> None:\n"
+            "    proc._validate_model_inputs(enc, dec)\n",
+            "proc._validate_model_inputs(enc, dec)",
+        ),
+    ),
+    (
+        "#34144 hook removed",
+        "twin: the kept _validate_params",
+        K(
+            "#34144",
+            VM,
+            VMW,
+            "vllm/aeon/vm3.py",
+            IP + "\n\n"
+            "def aeon_check2(proc: InputProcessor, params, tasks) -> None:\n"
+            "    proc._validate_params(params, tasks)\n",
+            "proc._validate_params(params, tasks)",
+        ),
+    ),
+]
+
+# --- #32863 (f0a1c8453a): AsyncLLM.encode's deprecated truncate_prompt_tokens keyword removed
+TP = "f0a1c8453a"
+TPW = "AsyncLLM.encode(truncate_prompt_tokens) removed"
+AL = "from vllm.v1.engine.async_llm import AsyncLLM\n"
+CASES += [
+    (
+        "#32863 keyword removed",
+        "a keyword to AsyncLLM.encode",
+        K(
+            "#32863",
+            TP,
+            TPW,
+            "vllm/aeon/tp1.py",
+            AL + "from vllm.pooling_params import PoolingParams\n\n\n"
+            "async def aeon_embed(engine: AsyncLLM, prompt: str, rid: str):\n"
+            "    # AEON: the Spark's embedding lane truncates long documents\n"
+            "    async for out in engine.encode(prompt, PoolingParams(), rid, truncate_prompt_tokens=512):\n"
+            "        return out\n",
+            "async for out in engine.encode(prompt, PoolingParams(), rid, truncate_prompt_tokens=512):",
+        ),
+    ),
+    (
+        "#32863 keyword removed",
+        "twin: tokenization_kwargs by keyword",
+        K(
+            "#32863",
+            TP,
+            TPW,
+            "vllm/aeon/tp2.py",
+            AL + "from vllm.pooling_params import PoolingParams\n\n\n"
+            "async def aeon_embed2(engine: AsyncLLM, prompt: str, rid: str):\n"
+            "    async for out in engine.encode(prompt, PoolingParams(), rid, tokenization_kwargs={'truncation': True}):\n"
+            "        return out\n",
+            "async for out in engine.encode(prompt, PoolingParams(), rid, tokenization_kwargs={'truncation': True}):",
+        ),
+    ),
+]
+
+# --- #31783 (97ca4c3b60): V0's RequestMetrics (and the token-id array constants) removed from vllm.sequence
+RM = "97ca4c3b60"
+RMW = "vllm.sequence.RequestMetrics removed"
+CASES += [
+    (
+        "#31783 class removed",
+        "an import of RequestMetrics",
+        K(
+            "#31783",
+            RM,
+            RMW,
+            "vllm/aeon/rm1.py",
+            "from vllm.outputs import RequestOutput\n"
+            "from vllm.sequence import RequestMetrics\n\n\n"
+            "def aeon_ttft(out: RequestOutput) -> float:\n"
+            "    m = out.metrics\n"
+            "    return m.first_token_time - m.arrival_time if isinstance(m, RequestMetrics) else 0.0\n",
+            "from vllm.sequence import RequestMetrics",
+        ),
+    ),
+    (
+        "#31783 constant removed",
+        "a module attribute read",
+        K(
+            "#31783",
+            RM,
+            RMW,
+            "vllm/aeon/rm2.py",
+            "import array\n\nfrom vllm import sequence\n\n\n"
+            "def aeon_ids(ids: list[int]) -> array.array:\n"
+            "    return array.array(sequence.VLLM_TOKEN_ID_ARRAY_TYPE, ids)\n",
+            "return array.array(sequence.VLLM_TOKEN_ID_ARRAY_TYPE, ids)",
+        ),
+    ),
+    (
+        "#31783 class removed",
+        "twin: IntermediateTensors kept",
+        K(
+            "#31783",
+            RM,
+            RMW,
+            "vllm/aeon/rm3.py",
+            "from vllm.sequence import IntermediateTensors\n\n\n"
+            "def aeon_keys(t: IntermediateTensors) -> list[str]:\n"
+            "    return list(t.tensors)\n",
+            "from vllm.sequence import IntermediateTensors",
+        ),
+    ),
+]
+
+# --- #28171 (ccd98b59c1): LogprobsProcessor._make_logprob_dict removed (FlattenLogprobs helpers in vllm.logprobs)
+LP = "ccd98b59c1"
+LPW = "LogprobsProcessor._make_logprob_dict removed"
+LPI = "from vllm.v1.engine.logprobs import LogprobsProcessor\n"
+CASES += [
+    (
+        "#28171 static method removed",
+        "a call off the class",
+        K(
+            "#28171",
+            LP,
+            LPW,
+            "vllm/aeon/lp1.py",
+            LPI + "\n\n"
+            "def aeon_top1(logprob: float, token_id: int, text: str):\n"
+            "    # AEON: the GB10 speculative lane rebuilds its draft's logprobs\n"
+            "    return LogprobsProcessor._make_logprob_dict([logprob], [token_id], [text], 1, 1)\n",
+            "return LogprobsProcessor._make_logprob_dict([logprob], [token_id], [text], 1, 1)",
+        ),
+    ),
+    (
+        "#28171 static method removed",
+        "a call off self in a subclass",
+        K(
+            "#28171",
+            LP,
+            LPW,
+            "vllm/aeon/lp2.py",
+            LPI + "\n\n"
+            "class AeonLogprobs(LogprobsProcessor):\n"
+            "    def aeon_append(self, lps, ids, toks, rank):\n"
+            "        self.logprobs.append(self._make_logprob_dict(lps, ids, toks, rank, self.num_logprobs))\n",
+            "self.logprobs.append(self._make_logprob_dict(lps, ids, toks, rank, self.num_logprobs))",
+        ),
+    ),
+    (
+        "#28171 static method removed",
+        "twin: the kept from_new_request",
+        K(
+            "#28171",
+            LP,
+            LPW,
+            "vllm/aeon/lp3.py",
+            LPI + "\n\n"
+            "def aeon_lp(tokenizer, request):\n"
+            "    return LogprobsProcessor.from_new_request(tokenizer, request)\n",
+            "return LogprobsProcessor.from_new_request(tokenizer, request)",
+        ),
+    ),
+]
+
+# --- #27869 (5d6ce2b960): RequestState(...) and RequestState.from_new_request gain a required stream_interval
+SI = "5d6ce2b960"
+SIW = "RequestState.from_new_request(stream_interval) required"
+OP = "from vllm.v1.engine.output_processor import OutputProcessor, RequestState\n"
+CASES += [
+    (
+        "#27869 parameter added required",
+        "a classmethod call in an OutputProcessor subclass",
+        K(
+            "#27869",
+            SI,
+            SIW,
+            "vllm/aeon/si1.py",
+            OP + "\n\n"
+            "class AeonOutputProcessor(OutputProcessor):\n"
+            "    def aeon_state(self, request, prompt, index):\n"
+            "        # AEON: the Spark's RL lane tracks its own request states\n"
+            "        return RequestState.from_new_request(self.tokenizer, request, prompt, None, index, None, self.log_stats)\n",
+            "return RequestState.from_new_request(self.tokenizer, request, prompt, None, index, None, self.log_stats)",
+        ),
+    ),
+    (
+        "#27869 parameter added required",
+        "twin: OutputProcessor built without it (defaulted)",
+        K(
+            "#27869",
+            SI,
+            SIW,
+            "vllm/aeon/si2.py",
+            OP + "\n\n"
+            "def aeon_output_processor(tokenizer) -> OutputProcessor:\n"
+            "    return OutputProcessor(tokenizer, log_stats=False)\n",
+            "return OutputProcessor(tokenizer, log_stats=False)",
+        ),
+    ),
+]
+
+# --- #26427 (4bdf7ac593): Processor(vllm_config, tokenizer, mm_registry) -- tokenizer required in the second
+#     slot; the engines' get_model_config / get_vllm_config / get_input_preprocessor removed
+PT = "4bdf7ac593"
+PTW = "Processor's required tokenizer; engines' get_model_config removed"
+CASES += [
+    (
+        "#26427 parameter added required",
+        "a Processor built with the registry by keyword",
+        K(
+            "#26427",
+            PT,
+            PTW,
+            "vllm/aeon/pt1.py",
+            "from vllm.config import VllmConfig\n"
+            "from vllm.multimodal import MULTIMODAL_REGISTRY\n"
+            "from vllm.v1.engine.processor import Processor\n\n\n"
+            "def aeon_processor(cfg: VllmConfig) -> Processor:\n"
+            "    # AEON: GB10's offline lane preprocesses without an engine\n"
+            "    return Processor(cfg, mm_registry=MULTIMODAL_REGISTRY)\n",
+            "return Processor(cfg, mm_registry=MULTIMODAL_REGISTRY)",
+        ),
+    ),
+    (
+        "#26427 method removed",
+        "an awaited call off an AsyncLLM parameter",
+        K(
+            "#26427",
+            PT,
+            PTW,
+            "vllm/aeon/pt2.py",
+            AL + "\n\n"
+            "async def aeon_max_len(engine: AsyncLLM) -> int:\n"
+            "    cfg = await engine.get_model_config()\n"
+            "    return cfg.max_model_len\n",
+            "cfg = await engine.get_model_config()",
+        ),
+    ),
+    (
+        "#26427 method removed",
+        "a call off self in an LLMEngine subclass",
+        K(
+            "#26427",
+            PT,
+            PTW,
+            "vllm/aeon/pt3.py",
+            "from vllm.v1.engine.llm_engine import LLMEngine\n\n\n"
+            "class AeonLLMEngine(LLMEngine):\n"
+            "    def aeon_max_len(self) -> int:\n"
+            "        return self.get_model_config().max_model_len\n",
+            "return self.get_model_config().max_model_len",
+        ),
+    ),
+    (
+        "#26427 method removed",
+        "twin: the model_config attribute",
+        K(
+            "#26427",
+            PT,
+            PTW,
+            "vllm/aeon/pt4.py",
+            AL + "\n\ndef aeon_max_len2(engine: AsyncLLM) -> int:\n    return engine.model_config.max_model_len\n",
+            "return engine.model_config.max_model_len",
+        ),
+    ),
+]
+
+# --- #25610 (8c435c9bce): LLMEngine.stat_logger removed for logger_manager (a StatLoggerManager)
+SL = "8c435c9bce"
+SLW = "LLMEngine.stat_logger removed"
+LE = "from vllm.v1.engine.llm_engine import LLMEngine\n"
+CASES += [
+    (
+        "#25610 attribute removed",
+        "a read off an LLMEngine parameter",
+        K(
+            "#25610",
+            SL,
+            SLW,
+            "vllm/aeon/sl1.py",
+            LE + "\n\n"
+            "def aeon_has_prometheus(engine: LLMEngine) -> bool:\n"
+            "    # AEON: the Spark's exporter skips engines without a logger\n"
+            "    return engine.stat_logger is not None\n",
+            "return engine.stat_logger is not None",
+        ),
+    ),
+    (
+        "#25610 attribute removed",
+        "a read off self in a subclass",
+        K(
+            "#25610",
+            SL,
+            SLW,
+            "vllm/aeon/sl2.py",
+            LE + "\n\n"
+            "class AeonEngine(LLMEngine):\n"
+            "    def aeon_record(self, sched, it) -> None:\n"
+            "        if self.stat_logger is not None:\n"
+            "            self.stat_logger.record(scheduler_stats=sched, iteration_stats=it)\n",
+            "if self.stat_logger is not None:",
+        ),
+    ),
+    (
+        "#25610 attribute removed",
+        "twin: log_stats kept",
+        K(
+            "#25610",
+            SL,
+            SLW,
+            "vllm/aeon/sl3.py",
+            LE + "\n\ndef aeon_logs(engine: LLMEngine) -> bool:\n    return engine.log_stats\n",
+            "return engine.log_stats",
+        ),
+    ),
+]
+
+# --- #33187 (10152d2194): StreamingInput moved to vllm.inputs.data; async_llm imports it back (twins only)
+SM = "10152d2194"
+SMW = "StreamingInput moved to vllm.inputs.data"
+CASES += [
+    (
+        "#33187 class moved",
+        "twin: imported from async_llm, still bound there",
+        K(
+            "#33187",
+            SM,
+            SMW,
+            "vllm/aeon/sm1.py",
+            "from vllm.v1.engine.async_llm import StreamingInput\n\n\n"
+            "def aeon_turn(prompt: str) -> StreamingInput:\n"
+            "    return StreamingInput(prompt=prompt)\n",
+            "from vllm.v1.engine.async_llm import StreamingInput",
+        ),
+    ),
+    (
+        "#33187 class moved",
+        "twin: its fields by keyword",
+        K(
+            "#33187",
+            SM,
+            SMW,
+            "vllm/aeon/sm2.py",
+            "from vllm.v1.engine.async_llm import StreamingInput\n\n\n"
+            "def aeon_turn2(prompt: str, params) -> StreamingInput:\n"
+            "    return StreamingInput(prompt=prompt, sampling_params=params)\n",
+            "return StreamingInput(prompt=prompt, sampling_params=params)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-engfront-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
