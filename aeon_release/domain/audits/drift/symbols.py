@@ -132,6 +132,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
 from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
 from aeon_release.domain.audits.drift.version_gates import version_gated
+from aeon_release.domain.audits.drift.widened_kinds import first_slot, keyword_only_again, made_positional
 from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -4469,6 +4470,9 @@ class _Checker:
         if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
             # only renamed: every call upstream wrote passes them by position, which the override still takes
             return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
+        if self._kinds_only_widened(after, mine, old, new):
+            # each caller before the merge named them; only a call upstream wrote can fill their slots (#34144)
+            return Uncertain(f"{said}; no call upstream passes {', '.join(made_positional(old, new))} by position")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
@@ -4663,13 +4667,24 @@ class _Checker:
             self._passed[key] = self._passes(after, gained, slots)
         return self._passed[key]
 
+    def _kinds_only_widened(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
+        """The override misses only keyword-only parameters of the base it still takes by keyword, which the
+        base now takes by position too, and no call upstream wrote fills their slots (drift/widened_kinds.py)."""
+        widened = made_positional(old, new)
+        if not widened or override_problem(mine, new) is None:
+            return False
+        if override_problem(mine, keyword_only_again(new, widened)) is not None:
+            return False
+        return not self._passes(after, [], (first_slot(new, widened),))
+
     def _passes(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
             return True  # nothing to search: the finding stays an error
         named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
         called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
-        paths = {p for pattern in (named, called) for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        patterns = (named, called) if gained else (called,)
+        paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
@@ -4686,7 +4701,7 @@ class _Checker:
                 # an unbound call (Base.method(self, ...)) counts one more: it then reads as passing (an error stays)
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
                     return True
-        return self._spread_gains(after, gained)
+        return bool(gained) and self._spread_gains(after, gained)
 
     def _typed_away(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """The call's receiver is typed as a class unrelated to the method's (drift/typed_away.py)."""
