@@ -25,7 +25,9 @@ the commit moved ``_validate_model_input(s)`` below the new ``_validate_prompt_l
 'prompt_type' (parameter 2); the override does not"): a false error the harness scored as "warned" because it
 landed off the spelling's line.  Both are twins now (the override's twin line is its ``def``), so rescored,
 batch 1 is 14 caught of 14, twins 14 with 1 false error.  Batch 2 (3 commits, written after that run and
-committed before its own): not run yet.
+committed before its own: overrides lacking a keyword or parameter upstream's callers now pass): 3 caught of 3,
+twins 3 quiet.  Batch 3 (4 commits, written after the widening below, committed before its own run): not run
+yet.
 
   python benchmarks/blind_replay_engfront.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -631,6 +633,180 @@ CASES += [
             "vllm/aeon/wv2.py",
             AL + "\n\nasync def aeon_finish(engine: AsyncLLM) -> None:\n    await engine.finish_weight_update()\n",
             "await engine.finish_weight_update()",
+        ),
+    ),
+]
+
+
+# --- batch 3 (written after batch 2's run and the engine's widening, committed before its own run) ---
+
+# --- #15156 (9d72daf4ce): AsyncLLM.add_request returns a RequestOutputCollector, not an asyncio.Queue
+OQ = "9d72daf4ce"
+OQW = "add_request's asyncio.Queue -> RequestOutputCollector"
+CASES += [
+    (
+        "#15156 return kind changed",
+        "a Queue method on the returned value",
+        K(
+            "#15156",
+            OQ,
+            OQW,
+            "vllm/aeon/oq1.py",
+            AL + "\n\n"
+            "async def aeon_first(engine: AsyncLLM, rid, prompt, params):\n"
+            "    # AEON: the Spark's router drains whatever is queued\n"
+            "    q = await engine.add_request(rid, prompt, params)\n"
+            "    return q.get_nowait() if not q.empty() else await q.get()\n",
+            "return q.get_nowait() if not q.empty() else await q.get()",
+        ),
+    ),
+    (
+        "#15156 return kind changed",
+        "twin: the awaited get both kinds have",
+        K(
+            "#15156",
+            OQ,
+            OQW,
+            "vllm/aeon/oq2.py",
+            AL + "\n\n"
+            "async def aeon_first2(engine: AsyncLLM, rid, prompt, params):\n"
+            "    q = await engine.add_request(rid, prompt, params)\n"
+            "    return await q.get()\n",
+            "return await q.get()",
+        ),
+    ),
+]
+
+# --- #16790 (0a05ed57e6): TokenizerGroup simplified: BaseTokenizerGroup gone, get_tokenizer_group's group_type
+#     and init_tokenizer_from_configs' parallel_config removed
+TG = "0a05ed57e6"
+TGW = "BaseTokenizerGroup, group_type, parallel_config removed"
+CASES += [
+    (
+        "#16790 parameter removed",
+        "a keyword to LLMEngine.get_tokenizer_group",
+        K(
+            "#16790",
+            TG,
+            TGW,
+            "vllm/aeon/tg1.py",
+            "from vllm.transformers_utils.tokenizer_group import TokenizerGroup\n"
+            "from vllm.v1.engine.llm_engine import LLMEngine\n\n\n"
+            "def aeon_tokenizer(engine: LLMEngine):\n"
+            "    return engine.get_tokenizer_group(group_type=TokenizerGroup).tokenizer\n",
+            "return engine.get_tokenizer_group(group_type=TokenizerGroup).tokenizer",
+        ),
+    ),
+    (
+        "#16790 parameter removed",
+        "a positional call of init_tokenizer_from_configs",
+        K(
+            "#16790",
+            TG,
+            TGW,
+            "vllm/aeon/tg2.py",
+            "from vllm.config import VllmConfig\n"
+            "from vllm.transformers_utils.tokenizer_group import init_tokenizer_from_configs\n\n\n"
+            "def aeon_group(cfg: VllmConfig):\n"
+            "    # AEON: GB10's offline scorer builds its own tokenizer group\n"
+            "    return init_tokenizer_from_configs(cfg.model_config, cfg.scheduler_config, cfg.parallel_config, cfg.lora_config)\n",
+            "return init_tokenizer_from_configs(cfg.model_config, cfg.scheduler_config, cfg.parallel_config, cfg.lora_config)",
+        ),
+    ),
+    (
+        "#16790 class removed",
+        "twin: TokenizerGroup imported from the package now a module",
+        K(
+            "#16790",
+            TG,
+            TGW,
+            "vllm/aeon/tg3.py",
+            "from vllm.transformers_utils.tokenizer_group import TokenizerGroup\n\n\n"
+            "def aeon_id(group: TokenizerGroup) -> str:\n"
+            "    return group.tokenizer_id\n",
+            "from vllm.transformers_utils.tokenizer_group import TokenizerGroup",
+        ),
+    ),
+]
+
+# --- #25321 (c99db8c8dd): V0 removed; AsyncLLM.do_log_stats loses its V0 scheduler_outputs/model_output
+LS = "c99db8c8dd"
+LSW = "do_log_stats(scheduler_outputs, model_output) removed"
+CASES += [
+    (
+        "#25321 parameters removed",
+        "a positional call off an AsyncLLM parameter",
+        K(
+            "#25321",
+            LS,
+            LSW,
+            "vllm/aeon/ls1.py",
+            AL + "\n\nasync def aeon_tick(engine: AsyncLLM) -> None:\n    await engine.do_log_stats(None, None)\n",
+            "await engine.do_log_stats(None, None)",
+        ),
+    ),
+    (
+        "#25321 parameters removed",
+        "twin: an override keeping the optional V0 parameters",
+        K(
+            "#25321",
+            LS,
+            LSW,
+            "vllm/aeon/ls2.py",
+            AL + "\n\n"
+            "class AeonLoggedLLM(AsyncLLM):\n"
+            "    async def do_log_stats(self, scheduler_outputs=None, model_output=None) -> None:\n"
+            "        await super().do_log_stats()\n",
+            "async def do_log_stats(self, scheduler_outputs=None, model_output=None) -> None:",
+        ),
+    ),
+]
+
+# --- #15137 (05fcd1b430): IncrementalDetokenizer a plain base, no longer a dataclass: its fields moved to
+#     BaseIncrementalDetokenizer / SlowIncrementalDetokenizer (the fast one has no tokens/offsets)
+DT = "05fcd1b430"
+DTW = "IncrementalDetokenizer's fields moved to its subclasses"
+DTI = "from vllm.v1.engine.detokenizer import IncrementalDetokenizer\n"
+CASES += [
+    (
+        "#15137 field moved to a subclass",
+        "a read off an IncrementalDetokenizer parameter",
+        K(
+            "#15137",
+            DT,
+            DTW,
+            "vllm/aeon/dt1.py",
+            DTI + "\n\n"
+            "def aeon_last_piece(detok: IncrementalDetokenizer) -> str:\n"
+            "    # AEON: the Spark's streaming shim re-sends the last token's text\n"
+            "    return detok.tokens[-1] if detok.tokens else ''\n",
+            "return detok.tokens[-1] if detok.tokens else ''",
+        ),
+    ),
+    (
+        "#15137 dataclass made a class",
+        "a keyword construction",
+        K(
+            "#15137",
+            DT,
+            DTW,
+            "vllm/aeon/dt2.py",
+            DTI + "\n\n"
+            "def aeon_detok(tokenizer, ids: list[int]) -> IncrementalDetokenizer:\n"
+            "    return IncrementalDetokenizer(token_ids=ids, tokenizer=tokenizer, prompt_len=len(ids))\n",
+            "return IncrementalDetokenizer(token_ids=ids, tokenizer=tokenizer, prompt_len=len(ids))",
+        ),
+    ),
+    (
+        "#15137 field moved to a subclass",
+        "twin: the output_token_ids property kept on the base",
+        K(
+            "#15137",
+            DT,
+            DTW,
+            "vllm/aeon/dt3.py",
+            DTI + "\n\ndef aeon_count(detok: IncrementalDetokenizer) -> int:\n    return len(detok.output_token_ids)\n",
+            "return len(detok.output_token_ids)",
         ),
     ),
 ]
