@@ -26,8 +26,10 @@ the commit moved ``_validate_model_input(s)`` below the new ``_validate_prompt_l
 landed off the spelling's line.  Both are twins now (the override's twin line is its ``def``), so rescored,
 batch 1 is 14 caught of 14, twins 14 with 1 false error.  Batch 2 (3 commits, written after that run and
 committed before its own: overrides lacking a keyword or parameter upstream's callers now pass): 3 caught of 3,
-twins 3 quiet.  Batch 3 (4 commits, written after the widening below, committed before its own run): not run
-yet.
+twins 3 quiet.  Batch 3 (4 commits, written after the first widening below, committed before its own run, run
+on the engine at 8d1016ec): 5 caught, 0 warned, 1 missed of 6 (twins: 4 quiet, 0 false errors).  The miss:
+#15156's ``q = await engine.add_request(...)`` then ``q.empty()`` -- ``add_request`` returns a
+``RequestOutputCollector`` now, not an ``asyncio.Queue``, and the collector has no ``empty``.
 
   python benchmarks/blind_replay_engfront.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -101,6 +101,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
+from aeon_release.domain.audits.drift.returned_members import Lacks, known_base, member_gone
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
@@ -1495,6 +1496,8 @@ class _Checker:
             problem = result_drift(
                 before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
             )
+            if problem is None and not annotation_only and (read := _READ.fullmatch(use.how)) and use.element is None:
+                problem = member_gone(before.node, after.node, read.group(1), self._lacks(module))
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
@@ -1502,6 +1505,24 @@ class _Checker:
                 doubt = annotation_only or isinstance(problem, Doubtful)
                 yield self._finding(mod, use.line, what, after, _UNCERTAIN if doubt else "signature")
                 return
+
+    def _lacks(self, module: ModuleInfo | None) -> Lacks:
+        """The label of the class a name ``module`` (upstream's, merged) binds, when its whole order is known and
+        has no member ``attr`` and the old class a name bound is not one of its subclasses (returned_members.py)."""
+
+        def answer(new: str, old: str, attr: str) -> str | None:
+            cls = self.after.class_of(self.after.resolve(module.dotted, new)) if module is not None else None
+            if cls is None or cls.node.keywords:
+                return None
+            order = self.after.mro(cls)
+            if any(isinstance(i, px.External) and not known_base(i.name) for i in order):
+                return None
+            was = self.after.class_of(self.after.resolve(module.dotted, old)) if module is not None else None
+            if was is not None and any(i is cls for i in self.after.mro(was)):
+                return None  # a widened annotation: the value may still be the old class
+            return cls.qualname if self.after.member(order, attr) is MISSING else None
+
+        return answer
 
     def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
         """Whether a name ``module`` (upstream's, merged) binds or imports is a record class (``is_record``)."""
@@ -5207,6 +5228,9 @@ def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 keys.add(stmt.target.id)
     return keys if typed_dict else None
+
+
+_READ = re.compile(r"reads \.(\w+) of it")  # result_kinds' use of a member read off the result
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:
