@@ -29,7 +29,8 @@ committed before its own: overrides lacking a keyword or parameter upstream's ca
 twins 3 quiet.  Batch 3 (4 commits, written after the first widening below, committed before its own run, run
 on the engine at 8d1016ec): 5 caught, 0 warned, 1 missed of 6 (twins: 4 quiet, 0 false errors).  The miss:
 #15156's ``q = await engine.add_request(...)`` then ``q.empty()`` -- ``add_request`` returns a
-``RequestOutputCollector`` now, not an ``asyncio.Queue``, and the collector has no ``empty``.
+``RequestOutputCollector`` now, not an ``asyncio.Queue``, and the collector has no ``empty``.  Batch 4 (1 commit,
+#23018, written after the second widening, committed before its own run): not run yet.
 
   python benchmarks/blind_replay_engfront.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -809,6 +810,75 @@ CASES += [
             "vllm/aeon/dt3.py",
             DTI + "\n\ndef aeon_count(detok: IncrementalDetokenizer) -> int:\n    return len(detok.output_token_ids)\n",
             "return len(detok.output_token_ids)",
+        ),
+    ),
+]
+
+
+# --- batch 4 (written after the second widening, committed before its own run) ---
+
+# --- #23018 (69244e67e6): key-only multimodal cache: Processor.mm_input_cache_client and the v1 mm_input_cache
+#     module removed, MultiModalRegistry.reset_processor_cache removed, Processor.mm_registry a plain attribute
+MC = "69244e67e6"
+MCW = "mm_input_cache_client / mm_input_cache / reset_processor_cache removed"
+CASES += [
+    (
+        "#23018 attribute removed",
+        "a chained read off self.processor in an LLMEngine subclass",
+        K(
+            "#23018",
+            MC,
+            MCW,
+            "vllm/aeon/mc1.py",
+            LE + "\n\n"
+            "class AeonCacheEngine(LLMEngine):\n"
+            "    def aeon_reset_mm(self) -> None:\n"
+            "        # AEON: GB10's UMA budget drops the P0 mm cache between batches\n"
+            "        self.processor.mm_input_cache_client.reset()\n",
+            "self.processor.mm_input_cache_client.reset()",
+        ),
+    ),
+    (
+        "#23018 method removed",
+        "a call off the registry singleton",
+        K(
+            "#23018",
+            MC,
+            MCW,
+            "vllm/aeon/mc2.py",
+            "from vllm.config import ModelConfig\n"
+            "from vllm.multimodal import MULTIMODAL_REGISTRY\n\n\n"
+            "def aeon_reset(model_config: ModelConfig) -> bool:\n"
+            "    return MULTIMODAL_REGISTRY.reset_processor_cache(model_config)\n",
+            "return MULTIMODAL_REGISTRY.reset_processor_cache(model_config)",
+        ),
+    ),
+    (
+        "#23018 module removed",
+        "an import from the deleted module",
+        K(
+            "#23018",
+            MC,
+            MCW,
+            "vllm/aeon/mc3.py",
+            "from vllm.v1.engine.mm_input_cache import MultiModalInputCacheClient\n\n\n"
+            "def aeon_client(model_config, registry) -> MultiModalInputCacheClient:\n"
+            "    return MultiModalInputCacheClient(model_config, registry)\n",
+            "from vllm.v1.engine.mm_input_cache import MultiModalInputCacheClient",
+        ),
+    ),
+    (
+        "#23018 property made attribute",
+        "twin: the registry read off the processor",
+        K(
+            "#23018",
+            MC,
+            MCW,
+            "vllm/aeon/mc4.py",
+            "from vllm.v1.engine.processor import Processor\n\n\n"
+            "def aeon_registry(processor: Processor):\n"
+            "    return processor.mm_registry\n",
+            "return processor.mm_registry",
         ),
     ),
 ]
