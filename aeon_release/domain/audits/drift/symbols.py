@@ -1518,7 +1518,10 @@ class _Checker:
             if any(isinstance(i, px.External) and not known_base(i.name) for i in order):
                 return None
             was = self.after.class_of(self.after.resolve(module.dotted, old)) if module is not None else None
-            if was is not None and any(i is cls for i in self.after.mro(was)):
+            key = (cls.module.path, cls.qualname)
+            if was is not None and any(
+                isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in self.after.mro(was)
+            ):
                 return None  # a widened annotation: the value may still be the old class
             return cls.qualname if self.after.member(order, attr) is MISSING else None
 
