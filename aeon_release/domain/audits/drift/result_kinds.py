@@ -454,7 +454,8 @@ def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None],
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and node is not where:
             for arg in parameter_names(node.args):  # ``def blocks(memory)`` inside: another value of the name
                 stores[arg] = stores.get(arg, 0) + 1
-        if isinstance(node, ast.Assign) and node.value is call and len(node.targets) == 1:
+        value = node.value.value if isinstance(node, ast.Assign) and isinstance(node.value, ast.Await) else None
+        if isinstance(node, ast.Assign) and (node.value is call or value is call) and len(node.targets) == 1:
             target = node.targets[0]
             unpacks += isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) > 1
             if isinstance(target, ast.Name):

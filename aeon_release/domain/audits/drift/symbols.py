@@ -102,6 +102,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
+from aeon_release.domain.audits.drift.returned_members import Lacks, known_base, member_gone
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
@@ -133,6 +134,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
 from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
 from aeon_release.domain.audits.drift.version_gates import version_gated
+from aeon_release.domain.audits.drift.widened_kinds import first_slot, keyword_only_again, made_positional
 from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -1496,6 +1498,8 @@ class _Checker:
             problem = result_drift(
                 before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
             )
+            if problem is None and not annotation_only and (read := _READ.fullmatch(use.how)) and use.element is None:
+                problem = member_gone(before.node, after.node, read.group(1), self._lacks(module))
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
@@ -1503,6 +1507,27 @@ class _Checker:
                 doubt = annotation_only or isinstance(problem, Doubtful)
                 yield self._finding(mod, use.line, what, after, _UNCERTAIN if doubt else "signature")
                 return
+
+    def _lacks(self, module: ModuleInfo | None) -> Lacks:
+        """The label of the class a name ``module`` (upstream's, merged) binds, when its whole order is known and
+        has no member ``attr`` and the old class a name bound is not one of its subclasses (returned_members.py)."""
+
+        def answer(new: str, old: str, attr: str) -> str | None:
+            cls = self.after.class_of(self.after.resolve(module.dotted, new)) if module is not None else None
+            if cls is None or cls.node.keywords:
+                return None
+            order = self.after.mro(cls)
+            if any(isinstance(i, px.External) and not known_base(i.name) for i in order):
+                return None
+            was = self.after.class_of(self.after.resolve(module.dotted, old)) if module is not None else None
+            key = (cls.module.path, cls.qualname)
+            if was is not None and any(
+                isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in self.after.mro(was)
+            ):
+                return None  # a widened annotation: the value may still be the old class
+            return cls.qualname if self.after.member(order, attr) is MISSING else None
+
+        return answer
 
     def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
         """Whether a name ``module`` (upstream's, merged) binds or imports is a record class (``is_record``)."""
@@ -4527,6 +4552,9 @@ class _Checker:
         if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
             # only renamed: every call upstream wrote passes them by position, which the override still takes
             return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
+        if self._kinds_only_widened(after, mine, old, new):
+            # each caller before the merge named them; only a call upstream wrote can fill their slots (#34144)
+            return Uncertain(f"{said}; no call upstream passes {', '.join(made_positional(old, new))} by position")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
@@ -4721,13 +4749,24 @@ class _Checker:
             self._passed[key] = self._passes(after, gained, slots)
         return self._passed[key]
 
+    def _kinds_only_widened(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
+        """The override misses only keyword-only parameters of the base it still takes by keyword, which the
+        base now takes by position too, and no call upstream wrote fills their slots (drift/widened_kinds.py)."""
+        widened = made_positional(old, new)
+        if not widened or override_problem(mine, new) is None:
+            return False
+        if override_problem(mine, keyword_only_again(new, widened)) is not None:
+            return False
+        return not self._passes(after, [], (first_slot(new, widened),))
+
     def _passes(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
             return True  # nothing to search: the finding stays an error
         named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
         called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
-        paths = {p for pattern in (named, called) for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        patterns = (named, called) if gained else (called,)
+        paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
@@ -4744,7 +4783,7 @@ class _Checker:
                 # an unbound call (Base.method(self, ...)) counts one more: it then reads as passing (an error stays)
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
                     return True
-        return self._spread_gains(after, gained)
+        return bool(gained) and self._spread_gains(after, gained)
 
     def _typed_away(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """The call's receiver is typed as a class unrelated to the method's (drift/typed_away.py)."""
@@ -5250,6 +5289,9 @@ def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 keys.add(stmt.target.id)
     return keys if typed_dict else None
+
+
+_READ = re.compile(r"reads \.(\w+) of it")  # result_kinds' use of a member read off the result
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:

@@ -1,0 +1,89 @@
+"""A function upstream made return another class; a fork line reads a member of the result the new class lacks.
+
+``q = await engine.add_request(...)`` returned an ``asyncio.Queue[RequestOutput]`` and returns a
+``RequestOutputCollector`` since #15156; the fork's ``q.empty()`` merges cleanly and raises AttributeError on the
+first request.  Result kind drift (``result_kinds.py``) tells numbers, strings, sequences and records apart;
+this is the other shape: one class named for another.
+
+Narrow on purpose, so that a miss is the price rather than a false error: the new annotation (``Optional``
+aside) is one class of upstream's tree whose whole order is known (its bases are tree classes or ``object``,
+``ABC``, ``Generic``), that defines no ``__getattr__``/``__getattribute__`` and is no ``Protocol``; the old
+annotation names another class, not a subclass of the new one (a widened annotation may still hand back the old
+kind); and no class along the new one's order has the member, as a method, a class attribute, a field or a
+``self.X`` of a method.  The use is a read of the name bound once to the call (awaited or not) in the fork's
+function, outside an ``isinstance``/``hasattr`` guard (``result_kinds.result_uses``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+_KNOWN_BASES = frozenset({"object", "ABC", "Generic"})
+
+Lacks = Callable[[str, str, str], str | None]  # (new class name, old class name, member) -> the class label
+
+
+def outer_name(annotation: ast.expr | None) -> str:
+    """``RequestOutputCollector`` for ``RequestOutputCollector``, ``Optional[RequestOutputCollector]``,
+    ``RequestOutputCollector | None``, ``m.RequestOutputCollector``, a string of one; "" otherwise."""
+    node = _unquoted(annotation)
+    node = _unoptional(node) if node is not None else None
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def member_gone(before: ast.AST, after: ast.AST, attr: str, lacks: Lacks) -> str | None:
+    """What reading ``.attr`` off the result does now that ``before`` -> ``after`` (defs) changed the class
+    their annotations name, or None."""
+    if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    old, new = outer_name(before.returns), outer_name(after.returns)
+    if not old or not new or old == new or old in _NOT_CLASSES or new in _NOT_CLASSES:
+        return None
+    label = lacks(new, old, attr)
+    if label is None:
+        return None
+    was, now = ast.unparse(before.returns or ast.Constant(None)), ast.unparse(after.returns or ast.Constant(None))
+    return f"upstream made it return {now} where it returned {was}: this line reads .{attr} of it, which {label} has not: AttributeError"
+
+
+# builtins and typing forms: the kind checks' (result_kinds.py), not a class named for another
+_NOT_CLASSES = frozenset(
+    {"int", "float", "str", "bytes", "bool", "list", "List", "tuple", "Tuple", "dict", "Dict", "set", "Set"}
+    | {"frozenset", "Sequence", "Mapping", "Iterable", "Iterator", "Any", "None", "Union", "Callable", "type"}
+    | {"Awaitable", "Coroutine", "Future", "Task", "AsyncIterator", "AsyncGenerator", "Generator", "object"}
+)
+
+
+def _unquoted(node: ast.expr | None) -> ast.expr | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            return ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return None
+    return node
+
+
+def _unoptional(node: ast.expr) -> ast.expr | None:
+    """The one class of ``Optional[X]`` / ``X | None`` / ``X``; None for a union of several."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name | ast.Attribute):
+        head = node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id
+        if head == "Optional":
+            return node.slice
+        if head == "Union":
+            return None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return sides[0] if len(sides) == 1 else None
+    return node
+
+
+def known_base(name: str) -> bool:
+    """A base outside the tree that defines no member a fork reads off an instance."""
+    return name.rsplit(".", 1)[-1] in _KNOWN_BASES
