@@ -7,6 +7,7 @@ import functools
 import io
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -283,3 +284,9 @@ class Beats:
         with self._said:
             said = self._said.wait_for(lambda: self.count >= count, seconds)
         assert said, f"waited {seconds:.0f} s for {count} heartbeat line(s) ('N s so far'); {self.count} came"
+
+
+def without_beats(err: str) -> list[str]:
+    """stderr's lines without the heartbeat's ("merging v0.29.0: planning: 2 s so far"): a stage slower than the
+    first beat, which a loaded machine makes of any stage (a CI run read one above a merge's one error line)."""
+    return [line for line in err.strip().splitlines() if not re.search(r": \d+ s so far$", line)]
