@@ -360,7 +360,7 @@ def test_a_build_that_cannot_record_its_image_is_refused_before_it_builds(read_o
         env={"DOCKER_HOST": f"unix://{example.root}/no-engine.sock"},
     )  # fmt: skip
     assert run.code == 2, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert line.startswith(f"error: build record {example.fork}/.git/aeon-release/builds/"), line
     assert line.endswith(
         "cannot be written: Read-only file system (hint: the file system is read-only: run the command where it can write)"
