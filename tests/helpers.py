@@ -7,6 +7,7 @@ import functools
 import io
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -246,3 +247,46 @@ class LoopbackServer:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class Beats:
+    """The heartbeat's "N s so far" lines, counted as ``console.say`` says them, for a test to wait on instead of
+    sleeping past ``first``: under load the heartbeat's thread woke after the test's sleep had ended (no line), or
+    the test's next step came after ``first`` (a line for a stage meant to be quick).  ``quick()`` holds
+    streams.SPEAKING, under which the heartbeat beats: a stage begun and left inside it is never beaten
+    (``_Beat.beaten``), however late the test's next step comes.  Enter the heartbeat inside ``quick()`` through
+    an ExitStack that outlives it: the heartbeat's exit joins its thread, which may be waiting for SPEAKING."""
+
+    def __init__(self, monkeypatch: Any) -> None:
+        from aeon_release.adapters import console
+
+        self.count = 0
+        self._said = threading.Condition()
+        real = console.say
+
+        def say(message: str) -> None:
+            real(message)
+            if message.endswith(" s so far"):
+                with self._said:
+                    self.count += 1
+                    self._said.notify_all()
+
+        monkeypatch.setattr(console, "say", say)
+
+    @contextlib.contextmanager
+    def quick(self) -> Iterator[None]:
+        from aeon_release.streams import SPEAKING
+
+        with SPEAKING:
+            yield
+
+    def wait(self, count: int = 1, seconds: float = 60.0) -> None:
+        with self._said:
+            said = self._said.wait_for(lambda: self.count >= count, seconds)
+        assert said, f"waited {seconds:.0f} s for {count} heartbeat line(s) ('N s so far'); {self.count} came"
+
+
+def without_beats(err: str) -> list[str]:
+    """stderr's lines without the heartbeat's ("merging v0.29.0: planning: 2 s so far"): a stage slower than the
+    first beat, which a loaded machine makes of any stage (a CI run read one above a merge's one error line)."""
+    return [line for line in err.strip().splitlines() if not re.search(r": \d+ s so far$", line)]

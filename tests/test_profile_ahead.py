@@ -18,9 +18,8 @@ from aeon_release.domain import profile
 config, stamps, edit, schema = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
 profile.check_ahead(config, stamps)
 if edit or schema:  # wait for the child's stamp, then change what it checked
-    for _ in range(1000):
-        if list(stamps.glob("fleet-*.ok")):
-            break
+    deadline = time.monotonic() + 60  # not 10 s: past it the edit raced a child a loaded machine ran late
+    while not list(stamps.glob("fleet-*.ok")) and time.monotonic() < deadline:
         time.sleep(0.01)
     if edit:
         (config / "fleet.yaml").write_text((config / "fleet.yaml").read_text() + edit)

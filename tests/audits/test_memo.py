@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import signal
+import sys
 import threading
+import time
+from concurrent.futures import Future
 
 import pytest
 
@@ -96,16 +99,25 @@ def test_ctrl_c_while_waiting_for_another_thread_stops_the_waiter() -> None:
     def slow(key: str) -> str:
         calls.append(threading.current_thread().name)
         started.set()
-        release.wait(5)
+        release.wait(60)
         return key
 
     memo = Memo(slow)
     preparer = threading.Thread(target=lambda: memo("k"), name="preparer")
     preparer.start()
-    started.wait(5)
+    started.wait(60)
     main = threading.main_thread().ident
     assert main is not None
-    threading.Timer(0.2, lambda: signal.pthread_kill(main, signal.SIGINT)).start()
+
+    def ctrl_c_once_main_waits() -> None:
+        # not a 0.2 s timer: on a loaded machine it fired before the main thread was inside pytest.raises, and
+        # the KeyboardInterrupt ended the test session
+        deadline = time.monotonic() + 60
+        while not _waiting_for_a_future(main) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        signal.pthread_kill(main, signal.SIGINT)
+
+    threading.Thread(target=ctrl_c_once_main_waits, daemon=True).start()
     try:
         with pytest.raises(KeyboardInterrupt):
             memo("k")
@@ -113,6 +125,14 @@ def test_ctrl_c_while_waiting_for_another_thread_stops_the_waiter() -> None:
         release.set()
         preparer.join(5)
     assert calls == ["preparer"]
+
+
+def _waiting_for_a_future(thread: int) -> bool:
+    """Whether ``thread`` is inside ``Future.result`` (the memo's wait for another thread's result)."""
+    frame = sys._current_frames().get(thread)
+    while frame is not None and frame.f_code is not Future.result.__code__:
+        frame = frame.f_back
+    return frame is not None
 
 
 def test_a_weighed_memo_keeps_the_most_recent_results_up_to_its_weight() -> None:

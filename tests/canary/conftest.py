@@ -123,9 +123,9 @@ def serve() -> Iterator[Callable[..., FakeServer]]:
 
 
 @pytest.fixture
-def dead_url() -> str:
-    """A port nothing listens on: bound, then closed."""
+def dead_url() -> Iterator[str]:
+    """A port nothing listens on: bound and never listening, held for the test (a port closed at once could be
+    taken meanwhile by another test's server, on this worker or another: a connection where none should be)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    return f"http://127.0.0.1:{port}/metrics"
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}/metrics"

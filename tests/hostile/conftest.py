@@ -11,7 +11,7 @@ import signal
 import subprocess
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -104,6 +104,22 @@ def spawn_cli(*args: str | Path, stderr: Path | None = None) -> Any:
     return child
 
 
+def wait_for(reached: Callable[[], bool], what: str, run: Any, said: Path | None = None, seconds: float = 120) -> None:
+    """Poll ``reached`` while ``run`` (a spawn_cli child) runs: a failure names ``what`` was awaited, and why it
+    ended (the run's exit and the end of ``said``, its stderr, or the time).  ``seconds`` is a hang guard sized
+    for a loaded two-core CI machine, not a speed claim."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not reached():
+        ended = run.exitcode
+        if ended is not None and not reached():  # reached just before it ended: as good
+            tail = said.read_text(errors="replace")[-3000:] if said is not None and said.exists() else ""
+            raise AssertionError(f"the run ended (exit {ended}) before {what}:\n{tail}")
+        assert time.monotonic() < deadline, f"waited {seconds:.0f} s for {what}; the run is still going"
+        time.sleep(0.02)
+
+
 def _text(path: str) -> str:
     with open(path, "rb") as handle:
         return handle.read().decode("utf-8", "replace")
@@ -119,8 +135,17 @@ def _forkserver() -> Any:
     from tests.hostile import limited
 
     if not _FORKSERVER:
+        from multiprocessing import forkserver
+
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(limited.PRELOAD)
+        # started and through its preload here, not in the first run's start(): a run's wall time (Run.seconds)
+        # is its own, not the server's start beside it (34 s of a worker's first run on a loaded machine, against
+        # bounds of 0.9-20 s).  The first child forked answers only once the server has imported the CLI.
+        forkserver.ensure_running()
+        warm = context.Process(target=os.getpid)
+        warm.start()
+        warm.join()
         _FORKSERVER.append(context)
     return _FORKSERVER[0]
 

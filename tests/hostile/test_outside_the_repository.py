@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import without_beats
 from tests.hostile.conftest import config_with, git, make_repo, run_limited
 
 GATE = ("--format", "sarif", "--output", "aeon-audit.sarif")
@@ -80,7 +81,7 @@ def test_output_to_a_directory_or_an_unwritable_place_is_one_line(tmp_path: Path
             target,
             cwd=repo,
         )
-        lines = done.err.strip().splitlines()
+        lines = without_beats(done.err)
         assert done.code == 2 and len(lines) == 1 and lines[0].startswith("error: --output"), done.err
     assert not any(p.name.endswith(".tmp") for p in repo.rglob("*"))
 
@@ -182,6 +183,6 @@ def test_output_over_a_read_only_file_is_refused(tmp_path: Path) -> None:
         "audit", "--repo", ".", "--config", config_with(tmp_path), "--format", "sarif", "--output", "kept.sarif",
         cwd=repo,
     )  # fmt: skip
-    lines = done.err.strip().splitlines()
+    lines = without_beats(done.err)
     assert done.code == 2 and len(lines) == 1 and "read-only" in lines[0], done.err
     assert kept.read_text() == "the owner's\n"

@@ -20,7 +20,7 @@ import pytest
 from aeon_release.adapters import registry, signing
 from aeon_release.adapters.registry import Registry, Repository
 from aeon_release.errors import NeedsHuman, ServiceError
-from tests.helpers import build_example, git
+from tests.helpers import build_example, git, without_beats
 from tests.hostile.conftest import config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_secrets import Host, hosts  # noqa: F401 - the fixture
@@ -123,7 +123,7 @@ def test_a_value_a_person_types_is_quoted_short_and_in_ascii(tmp_path: Path, com
     env = {"AEON_RELEASE_CONFIG": str(example.config), "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
     run = run_limited(*argv, cwd=example.fork, env=env, timeout=TIMEOUT)
     assert run.code == 2 and "Traceback" not in run.err, run.err[-2000:]
-    lines = run.err.splitlines()
+    lines = without_beats(run.err)
     assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], run.err[:2000]
     assert len(lines[0]) < 400 and lines[0].isascii(), lines[0][:2000]
     assert ("..." in lines[0]) if value == HUGE else ("\\u0430ctive" in lines[0]), lines[0]

@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.adapters import signing
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import build_example, git, snapshot
+from tests.helpers import build_example, git, snapshot, without_beats
 from tests.hostile.conftest import ROOT, config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import MARKER
@@ -131,7 +131,7 @@ def test_a_run_state_the_disk_will_not_take_says_how_to_go_on(tmp_path: Path) ->
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit)),
     )  # fmt: skip
     # the steps' progress lines come first where stderr is no terminal (robust35): the error is one line of its own
-    lines = [line for line in stopped.stderr.splitlines() if not line.startswith("merging v0.29.0 onto ")]
+    lines = [line for line in without_beats(stopped.stderr) if not line.startswith("merging v0.29.0 onto ")]
     assert len(lines) == 1, stopped.stderr  # seen twice under load 30 as two lines: the text says which
     [line] = lines
     assert stopped.returncode == 2 and "state.json: cannot be written: File too large" in line, stopped.stderr
@@ -147,7 +147,7 @@ def test_a_full_disk_under_an_output_is_the_disks_fault_not_the_paths(tmp_path: 
         "audit", "--repo", repo, "--config", config_with(tmp_path), "--format", "sarif", "--output", "/dev/full",
         timeout=TIMEOUT,
     )  # fmt: skip
-    [line] = run.err.splitlines()
+    [line] = without_beats(run.err)
     assert run.code == 2 and line.startswith("error: --output /dev/full: cannot be written: No space left"), run.err
     assert line.endswith("(hint: free some disk space and run the command again)"), line
 
@@ -259,7 +259,7 @@ def test_a_tag_upstream_moved_is_named_with_what_to_do(tmp_path: Path) -> None:
     run = run_limited(
         "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--dry-run", timeout=TIMEOUT
     )
-    [line] = run.err.splitlines()
+    [line] = without_beats(run.err)
     assert run.code == 2 and "error: remote 'upstream' moved tag 'v0.29.0': the local one points elsewhere" in line
     assert "git fetch --tags --force upstream" in line and "pass --no-fetch)" in line, line
     assert (snapshot(example.fork), git(example.fork, "show-ref", "--tags")) == before

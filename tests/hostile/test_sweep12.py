@@ -13,7 +13,7 @@ import pytest
 
 from aeon_release.adapters.yamlio import load_yaml
 from tests.audits.test_arch_coverage import CMAKELISTS, RULES, UTILS
-from tests.helpers import build_example, git
+from tests.helpers import build_example, git, without_beats
 from tests.hostile.conftest import config_with, make_repo, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 
@@ -153,7 +153,7 @@ def test_a_define_value_too_long_for_cmake_is_refused_at_load(tmp_path: Path) ->
     rules = RULES.replace("define: {GPU_LANG: CUDA}", f"define: {{GPU_LANG: {'x' * 100_000}}}")
     repo = make_repo(tmp_path / "repo", {"CMakeLists.txt": CMAKELISTS, "cmake/utils.cmake": UTILS})
     run = run_limited("audit", "--repo", repo, "--config", config_with(tmp_path, rules), timeout=TIMEOUT)
-    [line] = run.err.splitlines()
+    [line] = without_beats(run.err)
     assert run.code == 2 and line.startswith("error: audits/rules.yaml: rules[0].define.GPU_LANG: 100,000 characters")
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from aeon_release.adapters.yamlio import load_yaml
 from aeon_release.commands import demo_repo
-from tests.helpers import build_example, run_cli, snapshot
+from tests.helpers import build_example, run_cli, snapshot, without_beats
 from tests.hostile.conftest import ROOT, git, run_limited
 from tests.hostile.test_sweep7 import _alive
 from tests.hostile.test_sweep10 import _another_users, _extension
@@ -243,7 +243,7 @@ def test_a_commit_date_git_cannot_read_is_named_not_taken_for_no_identity(
         "merge", "v0.29.0", "--repo", example.fork, "--config", example.config, "--no-fetch", env={variable: value}
     )
     assert run.code == 2, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert line.startswith(f"error: {variable} is no date git reads (fatal: invalid date format: {value})"), line
     assert f"(hint: unset {variable}, or set it as git reads it" in line and "identity" not in line, line
     assert snapshot(example.fork) == before and not (example.fork / ".git" / "aeon-release" / "runs").exists()
@@ -360,7 +360,7 @@ def test_a_build_that_cannot_record_its_image_is_refused_before_it_builds(read_o
         env={"DOCKER_HOST": f"unix://{example.root}/no-engine.sock"},
     )  # fmt: skip
     assert run.code == 2, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert line.startswith(f"error: build record {example.fork}/.git/aeon-release/builds/"), line
     assert line.endswith(
         "cannot be written: Read-only file system (hint: the file system is read-only: run the command where it can write)"

@@ -20,7 +20,7 @@ import pytest
 from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.errors import GitError
-from tests.helpers import build_example, run_cli
+from tests.helpers import build_example, run_cli, without_beats
 from tests.hostile.conftest import git, make_repo, run_limited
 
 pytestmark = pytest.mark.slow
@@ -88,7 +88,7 @@ def test_objects_git_cannot_read_are_one_line_with_fsck_as_the_way_out(
     heads = (ex.fork / ".git" / "HEAD").read_text()
     run = run_limited(*argv, timeout=20)
     assert run.code == 2 and "Traceback" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert "`git fsck`" in line, line
     assert "does not exist" not in line and "Broken pipe" not in line and "a tree or a file" not in line, line
     assert (ex.fork / ".git" / "HEAD").read_text() == heads

@@ -19,7 +19,7 @@ import pytest
 from aeon_release.adapters.gitconditions import include_holds
 from aeon_release.adapters.registry import Registry, Repository
 from aeon_release.errors import ServiceError, redact
-from tests.helpers import build_example, run_cli, snapshot
+from tests.helpers import build_example, run_cli, snapshot, without_beats
 from tests.hostile.conftest import git, redirecting_server, run_limited
 from tests.hostile.test_secrets import DIGEST, Host
 
@@ -291,7 +291,7 @@ def test_an_integer_of_thousands_of_digits_in_the_ledger_is_one_line(tmp_path: P
     for argv in (("ledger", "check"), ("merge", "v0.29.0", "--no-fetch", "--dry-run", "--repo", ex.fork)):
         run = run_cli(*argv, "--config", ex.config)
         assert run.code == 2 and "Traceback" not in run.err, (argv, run.err[-400:])
-        [line] = run.err.strip().splitlines()
+        [line] = without_beats(run.err)
         assert line.startswith("error: carries.yaml: malformed YAML: ") and "4300 decimal digits" in line, line
     assert snapshot(ex.fork) == before
 
@@ -352,7 +352,7 @@ def test_a_path_of_100000_characters_is_one_short_line(
         argv = (*argv, "--repo", str(ex.fork), "--config", str(ex.config))
     run = run_limited(*argv, env=env, cwd=tmp_path, timeout=20)
     assert run.code == 2 and "Traceback" not in run.err, run.err[-300:]
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert len(line) < 1200 and "characters]..." in line, (len(line), line[:200])
     assert line.startswith("error: ") and "(hint: " in line, line[-300:]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import build_example, snapshot
+from tests.helpers import build_example, snapshot, without_beats
 from tests.hostile.conftest import config_with, git, make_repo, run_limited, write_files
 
 pytestmark = pytest.mark.slow
@@ -70,7 +70,7 @@ def test_a_packed_refs_line_git_cannot_parse_is_named_with_the_way_out(tmp_path:
     packed.write_bytes(good + b"not a ref at all\n")
     run = run_limited(*argv, "--repo", ex.fork, "--config", ex.config, timeout=30)
     assert run.code == 2 and "Traceback" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert "git cannot read .git/packed-refs in" in line and "not a ref at all" in line, line
     assert "fix or delete the line git quotes" in line and "revision" not in line, line
     assert packed.read_bytes() == good + b"not a ref at all\n"

@@ -21,7 +21,7 @@ import pytest
 from aeon_release.adapters.registry import Registry, parse_repository
 from aeon_release.adapters.sandbox import RegistryProcess
 from aeon_release.adapters.store import _write_sealed
-from tests.helpers import LoopbackServer, build_example, run_cli, snapshot
+from tests.helpers import LoopbackServer, build_example, run_cli, snapshot, without_beats
 from tests.hostile.conftest import QuietHandler, git, release_stopped_at_build, run_limited
 from tests.pipeline.conftest import ReleaseSetup, release_in
 
@@ -236,7 +236,7 @@ def test_a_pick_naming_a_tree_or_a_file_says_so(tmp_path: Path, kind: str) -> No
     before = snapshot(ex.fork)
     run = run_limited("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config, "--no-fetch")
     assert run.code == 2 and "Traceback" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert f"pick[0]: commit '{oid}' names a {kind}, not a commit" in line and "fetch upstream" not in line, line
     assert snapshot(ex.fork) == before
 
@@ -252,7 +252,7 @@ def test_a_build_labelled_older_than_its_tree_is_refused(tmp_path: Path) -> None
     argv = ("build", "--repo", ex.fork, "--config", ex.config, "--skip-audit", "test")
     run = run_cli(*argv, "--version", "v0.27.1", "--rev", "aeon-v0.29.0", env=no_engine)
     assert run.code == 2 and "Docker" not in run.err, run.err
-    [line] = run.err.strip().splitlines()
+    [line] = without_beats(run.err)
     assert "--rev 'aeon-v0.29.0' at " in line and "contains 'v0.29.0', a later release than v0.27.1" in line, line
     assert "(hint: pass --version v0.29.0" in line
     # the twins: the release it is, and the previous one built from its own branch, go on to the engine

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo
-from tests.helpers import build_example, run_cli, snapshot
+from tests.helpers import build_example, run_cli, snapshot, without_beats
 from tests.hostile.conftest import git, run_limited
 from tests.hostile.test_config_files import one_error_line
 
@@ -221,7 +221,7 @@ def test_other_commands_read_two_spellings_of_one_revision_as_one(tmp_path: Path
     run = run_cli(*argv, "--repo", ex.fork, "--config", ex.config)
     assert "given twice" not in run.err, run.err
     # past the conflict check: the command's own answer; a refusal of its own is its one line, the note unsaid
-    lines = [line for line in run.err.splitlines() if line.strip()]
+    lines = without_beats(run.err)
     assert "name one commit" in run.err if run.code != 2 else len(lines) == 1 and "note:" not in run.err, run.err
 
 

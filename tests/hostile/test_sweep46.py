@@ -139,7 +139,10 @@ def test_a_registry_that_is_not_limiting_is_read_once(tmp_path: Path) -> None:
     """The twin: no 429, no wait, exit 0."""
     with _Limiting("1", limited=0) as registry:
         run = _releases(tmp_path, registry)
-    assert run.code == 0 and run.seconds < 0.9, run.err  # type: ignore[attr-defined]
+        asked = len(registry.times)
+    # the tag list and :latest, each asked once: what it did, not how long it took (a whole run in under 0.9 s of
+    # wall time, the forkserver's start included when it is the worker's first run, failed on a loaded machine)
+    assert run.code == 0 and asked == 2 and "wait" not in run.err, (asked, run.err)  # type: ignore[attr-defined]
 
 
 # -- --password-stdin given several lines -------------------------------------------------------------------------------

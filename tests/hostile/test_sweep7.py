@@ -393,7 +393,7 @@ def test_a_second_ctrl_c_in_the_grace_period_leaves_no_program_running(tmp_path:
     )
     assert done.returncode != 0 and "KeyboardInterrupt" in done.stderr, done.stderr
     pid = int(pid_file.read_text())
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 30  # SIGKILL was sent; a loaded machine may end the program late, never not
     while _alive(pid) and time.monotonic() < deadline:
         time.sleep(0.05)
     alive = _alive(pid)

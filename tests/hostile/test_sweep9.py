@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.commands import demo_repo as demo
-from tests.helpers import build_example, git, snapshot
+from tests.helpers import build_example, git, snapshot, without_beats
 from tests.hostile.conftest import ROOT, config_with, run_limited
 from tests.hostile.test_config_files import TIMEOUT
 from tests.hostile.test_sweep8 import _merge
@@ -339,7 +339,7 @@ def test_sigterm_during_a_merge_says_so_and_leaves_the_checkout(tmp_path: Path) 
         time.sleep(0.05)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=TIMEOUT)
-    assert proc.returncode == 143 and err.decode().splitlines() == [
+    assert proc.returncode == 143 and without_beats(err.decode()) == [
         "terminated (SIGTERM): run `aeon-release status` to see where the run stands"
     ], err.decode()
     assert snapshot(example.fork) == before

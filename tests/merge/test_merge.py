@@ -6,14 +6,13 @@ import json
 import os
 import signal
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
-from tests.hostile.conftest import spawn_cli
+from tests.hostile.conftest import spawn_cli, wait_for
 
 
 def merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *extra: str | Path):
@@ -182,11 +181,7 @@ def _hook(ex: demo.Example, name: str, flag: Path, message: str = "") -> None:
 
 def _kill_when(flag: Path, ex: demo.Example, sig: int = signal.SIGKILL) -> None:
     proc = spawn_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
-    deadline = time.monotonic() + 30
-    while not flag.exists():
-        assert proc.exitcode is None, "the run ended before reaching the kill point"
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_for(flag.exists, f"the kill point ({flag.name})", proc)
     os.killpg(proc.pid, sig)
     proc.join()
 

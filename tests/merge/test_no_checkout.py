@@ -9,14 +9,13 @@ import resource
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
-from tests.hostile.conftest import spawn_cli
+from tests.hostile.conftest import spawn_cli, wait_for
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -179,11 +178,7 @@ def _slow_merge_driver(ex: demo.Example, path: str, flag: Path) -> None:
 
 def _kill_when(flag: Path, ex: demo.Example) -> None:
     proc = spawn_cli("merge", "v0.29.0", "--repo", ex.fork, "--config", ex.config)
-    deadline = time.monotonic() + 30
-    while not flag.exists():
-        assert proc.exitcode is None, "the run ended before reaching the kill point"
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_for(flag.exists, f"the kill point ({flag.name})", proc)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.join()
 

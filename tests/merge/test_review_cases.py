@@ -11,7 +11,7 @@ import pytest
 from aeon_release.adapters.store import RunStore
 from aeon_release.commands import demo_repo as demo
 from tests.helpers import build_example, git, run_cli, snapshot
-from tests.hostile.conftest import spawn_cli
+from tests.hostile.conftest import spawn_cli, wait_for
 
 
 def _merge(capsys: pytest.CaptureFixture[str], ex: demo.Example, *args: str | Path):
@@ -215,7 +215,6 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     """kill -9 right after `finish` created the branch (a reference-transaction hook holds it there)."""
     import os
     import signal
-    import time
 
     before = snapshot(example.fork)
     flag = example.root / "branch-created"
@@ -229,10 +228,7 @@ def test_abort_after_a_kill_inside_the_last_step_deletes_the_new_branch(
     hook.chmod(0o755)
     git(example.fork, "config", "core.hooksPath", str(hooks))
     proc = spawn_cli("merge", "v0.29.0", "--repo", example.fork, "--config", example.config)
-    deadline = time.monotonic() + 30
-    while not flag.exists():
-        assert proc.exitcode is None and time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_for(flag.exists, "the new branch's reference-transaction hook", proc)
     os.killpg(proc.pid, signal.SIGKILL)
     proc.join()
     git(example.fork, "config", "--unset", "core.hooksPath")

@@ -92,12 +92,12 @@ def test_no_credentials_for_an_auth_registry_says_how_to_give_them(
 
 @pytest.mark.docker
 def test_unreachable_registry_exits_2_with_a_hint(make_image: ImageMaker, run_id: str, tmp_path: Path) -> None:
-    with socket.socket() as sock:  # a port nothing listens on once this socket is closed
+    with socket.socket() as sock:  # bound, never listening, held: no other test's server can take the port meanwhile
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    done = cli(
-        *publish_args(make_image("down"), f"127.0.0.1:{port}/aeon-test-publish/{run_id}-app", "v0.1.0", tmp_path)
-    )
+        done = cli(
+            *publish_args(make_image("down"), f"127.0.0.1:{port}/aeon-test-publish/{run_id}-app", "v0.1.0", tmp_path)
+        )
 
     assert done.returncode == 2 and done.stdout == ""
     assert f"registry 127.0.0.1:{port} is unreachable" in done.stderr
