@@ -32,7 +32,8 @@ now: a module-level name upstream rebound in a file it changed to a def of anoth
 static or class method called off its class by name types its return as that class's (element and container
 drift: ``drift/retyped.py``'s ``_class_called``).  Unchanged with them: killer_replay 26/26,
 kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_sampling
-21/0/0, specdec 23/0/0, layerutils 30/1/1, logitsproc 15/0/0, subsystems 32/5/0 (0 false errors in each).
+21/0/0, specdec 23/0/0, layerutils 30/1/1, logitsproc 15/0/0, subsystems 32/5/0 (0 false errors in each);
+symbol_precision --windows 3: 0 false errors.
 
   python benchmarks/blind_replay_sampler.py [--mirror DIR] [--only TEXT ...] [--show]
 """
