@@ -920,6 +920,8 @@ def _held(
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return None
     typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
+    if returned and not typed:
+        typed = _class_called(read.value, func, fork.classes)
     if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
         typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
     return next(
@@ -966,6 +968,20 @@ def _whole(part: ast.Slice) -> bool:
 
 def _is_super(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super" and not expr.args
+
+
+def _class_called(
+    receiver: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None, classes: dict[str, ast.ClassDef]
+) -> set[str]:
+    """The class a method is called off by its name (``RejectionSampler.parse_output(...)``, a static method:
+    #26368 made its rows arrays), with its bases: a name the function binds neither as a parameter nor by
+    an assignment (whose owner ``ForkTypes`` still asks about)."""
+    if not isinstance(receiver, ast.Name) or func is None:
+        return set()
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    if receiver.id in params or _stores(func)[receiver.id]:
+        return set()
+    return _with_bases({receiver.id}, classes)
 
 
 def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:

@@ -4000,7 +4000,7 @@ class _Checker:
             if old is None and new is not None and _inherited_init(self.before, before):
                 return _first_init(call, after, new)
             bodies = (_init_node(self.before, before), _init_node(self.after, after))
-        elif not self._upstream(after.path):
+        elif not self._upstream(after.path) and not self._rebound_name(before, after):
             return None
         else:
             old, new = _bound_sig(before, via), _bound_sig(after, via)
@@ -4021,7 +4021,10 @@ class _Checker:
             )
         if problem is None:
             return None
-        said = f"is now {after.label}{new.show()}: the call {problem}"
+        label = f"{after.path}'s {after.label}" if self._rebound_name(before, after) else after.label
+        said = f"is now {label}{new.show()}: the call {problem}"
+        if label != after.label:
+            said += f" (upstream rebound the name in {before.path})"
         if not isinstance(problem, Uncertain) and self._reshaped(bodies[1]):
             return Uncertain(f"{said}, unless the decorator's wrapper (which takes *args or **kwargs) mends it")
         return Uncertain(said) if isinstance(problem, Uncertain) else said
@@ -4873,6 +4876,12 @@ class _Checker:
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files or path in self.inp.op_sources
+
+    def _rebound_name(self, before: DefSym, after: DefSym) -> bool:
+        """The name the fork calls now reaches a def of another file, untouched upstream, because upstream
+        changed the file that defined it: #11538 renamed ``ops.penalties.apply_penalties`` and imported the
+        layer helper of another signature under the old name there."""
+        return before.path != after.path and self._upstream(before.path) and not before.owner and not after.owner
 
     # -- explaining ------------------------------------------------------------------------------
     def _finding(self, mod: ModuleInfo, line: int, what: str, target: DefSym | ModuleSym, note: str | None) -> Finding:

@@ -1,0 +1,57 @@
+"""Element drift through a method called off its class by name: a static method's return.
+
+#26368 made ``RejectionSampler.parse_output`` (a static method) return ``list[np.ndarray]``, not
+``list[list[int]]``.  A fork calls it off the class, ``RejectionSampler.parse_output(ids, vocab)``, with no
+instance to type: ``row.append(eos)`` over its rows raises, ``[bos] + row`` adds elementwise.  Twins: what
+an array does too, a class of the fork's own of that name, and the name bound to something else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.audits.conftest import GitRepo
+from tests.audits.test_element_drift import HEAD, drift
+
+CALL = "RejectionSampler.parse_output(t, 10)"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (
+            f"def aeon(t, eos: int):\n    rows = {CALL}\n    for row in rows:\n        row.append(eos)\n",
+            "calls row.append()",
+        ),
+        (f"def aeon(t, bos: int):\n    return [[bos] + row for row in {CALL}]\n", "concatenates row with a list"),
+        (f"def aeon(t, bonus: int):\n    return {CALL}[0] + [bonus]\n", "RejectionSampler.parse_output() np.ndarray"),
+    ],
+    ids=["append in a loop over a local", "a comprehension's concatenation", "an indexed element"],
+)
+def test_a_list_use_of_a_row_of_a_static_call_fails(git_repo: GitRepo, no_rules: Path, body: str, said: str) -> None:
+    [(line, message)] = drift(git_repo, no_rules, body)
+    assert line == HEAD.count("\n") + next(i for i, t in enumerate(body.splitlines(), 1) if "eos)" in t or "+ " in t)
+    assert said in message and "#28771" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"def aeon(t):\n    return [len(row) for row in {CALL}]\n",
+        f"def aeon(t, eos: int, RejectionSampler):\n    for row in {CALL}:\n        row.append(eos)\n",
+        f"def aeon(t, eos: int, other):\n    RejectionSampler = other\n    for row in {CALL}:\n        row.append(eos)\n",
+    ],
+    ids=["len", "a parameter of the name", "a local of the name"],
+)
+def test_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert drift(git_repo, no_rules, body) == []
+
+
+def test_a_fork_class_of_that_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "class RejectionSampler:\n    @staticmethod\n    def parse_output(t, n) -> list[list[int]]:\n        return []\n\n\n"
+        f"def aeon(t, eos: int):\n    for row in {CALL}:\n        row.append(eos)\n"
+    )
+    assert drift(git_repo, no_rules, body) == []
