@@ -55,3 +55,34 @@ def test_a_fork_class_of_that_name_is_quiet(git_repo: GitRepo, no_rules: Path) -
         f"def aeon(t, eos: int):\n    for row in {CALL}:\n        row.append(eos)\n"
     )
     assert drift(git_repo, no_rules, body) == []
+
+
+LOOP = f"    for row in {CALL}:\n        row.append(eos)\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def outer(RejectionSampler):\n    def aeon(t, eos: int):\n"
+        f"        for row in {CALL}:\n            row.append(eos)\n    return aeon\n",
+        "def aeon(t, eos: int):\n    class RejectionSampler:\n        @staticmethod\n"
+        "        def parse_output(t, n) -> list[list[int]]:\n            return []\n\n" + LOOP,
+        "class AeonSampler(RejectionSampler):\n    @staticmethod\n    def parse_output(t, n) -> list[list[int]]:\n"
+        "        return []\n\n\nRejectionSampler = AeonSampler  # noqa: F811\n\n\ndef aeon(t, eos: int):\n" + LOOP,
+        "def setup(other):\n    global RejectionSampler\n    RejectionSampler = other\n\n\ndef aeon(t, eos: int):\n"
+        + LOOP,
+        "def _as_lists(t, n) -> list[list[int]]:\n    return []\n\n\n"
+        "RejectionSampler.parse_output = staticmethod(_as_lists)\n\n\ndef aeon(t, eos: int):\n" + LOOP,
+    ],
+    ids=[
+        "an enclosing function's parameter",
+        "a local class",
+        "rebound to a fork subclass",
+        "set by global",
+        "patched",
+    ],
+)
+def test_the_name_standing_for_something_else_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """Twins (a review's false errors): the name bound by an enclosing scope or a local class, rebound or set
+    through ``global`` at module level, or its method patched by the fork may call the fork's own code."""
+    assert drift(git_repo, no_rules, body) == []

@@ -102,3 +102,42 @@ def test_positional_arguments_landing_on_other_parameters(git_repo: GitRepo, no_
 )
 def test_twins(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+CALL = "apply_penalties(logits, p, pres, freq, rep, out)"
+SIG = "def f(logits, p, pres, freq, rep, out):\n"
+PROBE = (
+    "try:\n    from vllm.v1.sample.ops.penalties import apply_all_penalties as apply_penalties\n"
+    "except ImportError:\n    from vllm.v1.sample.ops.penalties import apply_penalties\n"
+)
+COMPAT = "vllm/aeon/compat.py"
+PROBED = {
+    "a try-import of the new name": PROBE + "\n\n" + SIG + f"    return {CALL}\n",
+    "a hasattr test": "from vllm.v1.sample.ops import penalties\n\n\n"
+    + SIG
+    + "    if hasattr(penalties, 'apply_all_penalties'):\n"
+    + "        return penalties.apply_all_penalties(logits, p, pres, freq, rep, out)\n"
+    + f"    return penalties.{CALL}\n",
+    "a compat module of the fork's": "from vllm.aeon.compat import apply_penalties\n\n\n"
+    + SIG
+    + f"    return {CALL}\n",
+    "the compat module unused here": "from vllm.v1.sample.ops.penalties import apply_penalties\n\n\n"
+    + SIG
+    + f"    return {CALL}\n",
+}
+
+
+@pytest.mark.parametrize("case", list(PROBED))
+def test_a_fork_probing_for_the_renamed_def_is_a_warning(git_repo: GitRepo, no_rules: Path, case: str) -> None:
+    """The fork names the def upstream renamed (a try-import, a hasattr test, its compat module): where the new
+    name exists it calls that, of the old signature, so the old call may be right: a warning.  A file that
+    does not import the compat module is not covered by it: still an error."""
+    sides = s.merge_case(
+        git_repo,
+        {HELPER: HELPER_TEXT, OPS: OPS_BASE, **INITS},
+        {FORK: PROBED[case], COMPAT: PROBE},
+        [(SUBJECT, {OPS: OPS_NEW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [f.severity.value for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
+    assert found == (["error"] if case == "the compat module unused here" else ["warning"])

@@ -921,7 +921,7 @@ def _held(
         return None
     typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
     if returned and not typed:
-        typed = _class_called(read.value, func, fork.classes)
+        typed = _class_called(read.value, func, parents, fork.classes)
     if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
         typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
     return next(
@@ -971,17 +971,62 @@ def _is_super(expr: ast.expr) -> bool:
 
 
 def _class_called(
-    receiver: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None, classes: dict[str, ast.ClassDef]
+    receiver: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    classes: dict[str, ast.ClassDef],
 ) -> set[str]:
     """The class a method is called off by its name (``RejectionSampler.parse_output(...)``, a static method:
-    #26368 made its rows arrays), with its bases: a name the function binds neither as a parameter nor by
-    an assignment (whose owner ``ForkTypes`` still asks about)."""
+    #26368 made its rows arrays), with its bases (whose owner ``ForkTypes`` still asks about): only a name no
+    enclosing function binds (a parameter, an assignment, a local class or def, an import) and the module binds
+    by its import alone: rebound to a fork subclass or an alias, set through ``global``, or a method patched on
+    it (``RejectionSampler.parse_output = ...``), the name may stand for another class, or the call for the
+    fork's own function."""
     if not isinstance(receiver, ast.Name) or func is None:
         return set()
-    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
-    if receiver.id in params or _stores(func)[receiver.id]:
+    node: ast.AST | None = func
+    while node is not None and not isinstance(node, ast.Module):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and _binds(node, receiver.id):
+            return set()
+        node = parents.get(id(node))
+    if node is None or _rebound_or_patched(node, receiver.id):
         return set()
     return _with_bases({receiver.id}, classes)
+
+
+def _binds(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> bool:
+    """The function binds ``name`` itself: a parameter, a store, a nested class or def, an import, a
+    ``global``/``nonlocal`` (another scope's binding made here)."""
+    if any(a.arg == name for a in ast.walk(func.args) if isinstance(a, ast.arg)):
+        return True
+    return any(_binding(n, name) for n in ast.walk(func) if n is not func)
+
+
+def _binding(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Store)
+    if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+        return node.name == name
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return any((a.asname or a.name.split(".")[0]) == name for a in node.names)
+    return isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names
+
+
+def _rebound_or_patched(module: ast.Module, name: str) -> bool:
+    """The module binds ``name`` otherwise than by importing it (an assignment anywhere, a class or def of
+    that name), or sets a member on it (``name.attr = ...``, ``setattr(name, ...)``)."""
+    for node in ast.walk(module):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        if _binding(node, name) and not isinstance(node, (ast.Global, ast.Nonlocal)):
+            return True
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.value, ast.Name) and node.value.id == name:
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == name:
+                return True
+    return False
 
 
 def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:

@@ -248,6 +248,7 @@ class _Checker:
         self.after = Index(inp.merged, parsed=inp.parsed)
         self._base: Index | None = None
         self._walking: ast.Module | None = None
+        self._walking_path = ""
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
@@ -321,6 +322,7 @@ class _Checker:
             return  # a file new on both sides or that no longer parses: nothing to compare
         owned = self._owned[path] = _owned_lines(mod.text, self.inp.fork_lines.get(path, frozenset()))
         self._walking = mod.tree  # the module a call found in the walk sits in (lost_init reads its guards)
+        self._walking_path = path
         if owned:
             self._named += _named_ops(mod, owned)
             walked = list(self._walk(mod, mod.tree.body, _Scope(), owned))
@@ -4025,6 +4027,9 @@ class _Checker:
         said = f"is now {label}{new.show()}: the call {problem}"
         if label != after.label:
             said += f" (upstream rebound the name in {before.path})"
+            probe = self._probed_new_name(before.path)
+            if probe is not None:  # ``try: import NEW as old / except ImportError: import old``, a hasattr test
+                return Uncertain(f"{said}, unless the fork's own use of {probe} (a name upstream added there) picks it")
         if not isinstance(problem, Uncertain) and self._reshaped(bodies[1]):
             return Uncertain(f"{said}, unless the decorator's wrapper (which takes *args or **kwargs) mends it")
         return Uncertain(said) if isinstance(problem, Uncertain) else said
@@ -4876,6 +4881,33 @@ class _Checker:
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files or path in self.inp.op_sources
+
+    def _probed_new_name(self, path: str) -> str | None:
+        """A def ``path`` gained upstream (the renamed function: ``apply_all_penalties``) that a line the fork
+        added names:
+        a fork that probes for it (a try-import under the old name, a hasattr test, a compat module) calls the
+        renamed def where it exists, so the old call is right there."""
+        old, new = self.before.module_at(path), self.after.module_at(path)
+        if old is None or new is None:
+            return None
+        gained = sorted(n for n, b in new.names.items() if n not in old.names and b.kind == "def")
+        added = [line for p in self._near_walking() for line in self.inp.fork_lines.get(p, ())] if gained else []
+        words = [re.compile(rf"(?<![\w]){re.escape(n)}(?![\w])") for n in gained]
+        return next((n for n, w in zip(gained, words) if any(w.search(line) for line in added)), None)
+
+    def _near_walking(self) -> list[str]:
+        """The file being walked and the fork's files it imports from (a compat module of the fork's)."""
+        tree = self._walking
+        if tree is None:
+            return []
+        wanted: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                wanted.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                wanted.add(node.module)
+                wanted.update(f"{node.module}.{a.name}" for a in node.names)
+        return [self._walking_path, *(p for p in self.inp.fork_lines if px.dotted_name(p) in wanted)]
 
     def _rebound_name(self, before: DefSym, after: DefSym) -> bool:
         """The name the fork calls now reaches a def of another file, untouched upstream, because upstream
