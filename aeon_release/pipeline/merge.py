@@ -66,7 +66,8 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if dry_run:
         _show_plan(plan, steps.describe(run), json_out)
         return
-    store.archive(keep_release=held)  # a finished run whose branch was deleted: kept aside (a release's own state stays)
+    # a finished run whose branch was deleted: kept aside (a release's own state stays)
+    store.archive(keep_release=held)
     _clear_stale_worktree(git, store.worktree)  # made only if the run stops for a person
     run.save()
     _drive(run, json_out)
