@@ -48,6 +48,14 @@ fi
 .venv/bin/python -m ruff check .
 .venv/bin/python -m ruff format --check .
 if [ "${AEON_TEST_NO_MYPY:-0}" != 1 ]; then
+  # mypy's cache outside the checkout, as the tests' bytecode is (tests/conftest.py): on a fresh clone the
+  # check took 8.6 CPU-seconds cold, on one core before the suite starts, and 0.2 warm.  Sound across
+  # clones and venvs: a module whose path or mtime differs is checked again unless its bytes hash the same.
+  # MYPY_CACHE_DIR set by the caller wins; with neither XDG_CACHE_HOME nor HOME, mypy's own .mypy_cache.
+  cache_home="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
+  if [ -z "${MYPY_CACHE_DIR:-}" ] && [ -n "$cache_home" ]; then
+    export MYPY_CACHE_DIR="$cache_home/aeon-release-test/mypy"
+  fi
   .venv/bin/python -m mypy
 fi
 
