@@ -82,3 +82,52 @@ def test_a_name_bound_for_type_checkers_only(
         message = next(r[3] for r in rows if "TYPE_CHECKING" in r[3])
         assert "#25893" in message and "vllm.attention.backends.registry" in message
         assert ("ImportError" if line == 1 else "AttributeError") in message
+
+
+REG_ALL = ENUM + "\n__all__ = ['_Backend']\n"
+LAZY_BODY = (
+    "    import importlib\n\n    return getattr(importlib.import_module('vllm.attention.backends.registry'), name)\n"
+)
+IFACE_GETATTR_ASSIGN = IFACE_GONE + "\n\ndef _lazy(name: str):\n" + LAZY_BODY + "\n\n__getattr__ = _lazy\n"
+USE = "def aeon_default():\n    return _Backend.FLASHINFER\n"
+
+
+@pytest.mark.parametrize(
+    ("iface", "fork"),
+    [
+        # upstream serves the name at run time: a module __getattr__ bound by an assignment (one defined
+        # under the TYPE_CHECKING block's else, or a run-time star import, was quiet already)
+        (IFACE_GETATTR_ASSIGN, IMPORT + USE),
+        (
+            IFACE_GETATTR_ASSIGN,
+            "from vllm.platforms import interface\n\n\ndef aeon_default():\n    return interface._Backend\n",
+        ),
+        # the use reads a local of the name (a re-import, a parameter), or runs in a try written for it failing
+        (
+            IFACE_NONE,
+            IMPORT + "def aeon_default(b: _Backend):\n"
+            "    from vllm.attention.backends.registry import _Backend\n\n    return _Backend.FLASHINFER\n",
+        ),
+        (IFACE_NONE, IMPORT + "def aeon_default(_Backend):\n    return _Backend.FLASHINFER\n"),
+        (
+            IFACE_NONE,
+            IMPORT + "def aeon_default():\n    try:\n        return _Backend.FLASHINFER\n"
+            "    except AttributeError:\n        return None\n",
+        ),
+        (
+            IFACE_GONE,
+            "from vllm.platforms import interface\n\n\ndef aeon_default(interface):\n    return interface._Backend\n",
+        ),
+    ],
+)
+def test_a_name_served_at_run_time_or_read_locally_is_quiet(
+    git_repo: GitRepo, no_rules: Path, iface: str, fork: str
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {IFACE: IFACE_BASE, FORK: FORK_BASE},
+        {FORK: fork},
+        [("[Attention] Move Backend enum into registry (#25893)", {IFACE: iface, REGISTRY: REG_ALL})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK and r[2] == "error"]
+    assert rows == [], rows

@@ -77,3 +77,49 @@ def test_a_class_body_reads_a_moved_module_attribute(
     assert [line for line, _ in rows] == ([last] if caught else []), rows
     if caught:
         assert "attn_utils.AttentionCGSupport" in rows[0][1]
+
+
+FUTURE = "from __future__ import annotations\n\n"
+STATE = "\n\nclass AeonState:\n    support: {} = None\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "severity"),
+    [
+        # a plain class's annotation Python never evaluates (the future import, a quoted type): a warning
+        (FUTURE + FORK_BASE + STATE.format("attn_utils.AttentionCGSupport | None"), "warning"),
+        (FORK_BASE + STATE.format("'attn_utils.AttentionCGSupport | None'"), "warning"),
+        # killers: an evaluated annotation; a dataclass (its machinery may resolve the annotation)
+        (FORK_BASE + STATE.format("attn_utils.AttentionCGSupport | None"), "error"),
+        (
+            FUTURE
+            + "import dataclasses\n"
+            + FORK_BASE
+            + STATE.replace("\nclass", "\n@dataclasses.dataclass\nclass").format(
+                "attn_utils.AttentionCGSupport | None"
+            ),
+            "error",
+        ),
+    ],
+)
+def test_a_plain_class_annotation_never_evaluated_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, fork: str, severity: str
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, FORK: FORK_BASE},
+        {FORK: fork},
+        [
+            (
+                "[Attention] Move AttentionMetadata-related code to backend.py (#32054)",
+                {UTILS: UTILS_32054, BACKEND: BACKEND_32054},
+            )
+        ],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [
+        f.severity.value
+        for f in report.findings
+        if f.rule_id == DRIFT and f.path == FORK and "AttentionCGSupport" in f.message
+    ]
+    assert rows == [severity], rows

@@ -74,3 +74,35 @@ def test_a_field_made_a_property_passed_to_dataclasses_replace(
         message = next(m for line, m in rows if line == 7)
         assert "passes seq_lens_cpu= to dataclasses.replace(cm, ...)" in message and "a property" in message
         assert "#29624" in message
+
+
+PROPERTY_OVER_FIELD = (
+    "    max_seq_len: int = 0\n    _seq_lens_cpu: list = field(init=False, repr=False, default=None)\n\n"
+    "    @property\n    def seq_lens_cpu(self) -> list:\n        return self._seq_lens_cpu or []\n\n"
+    "    @seq_lens_cpu.setter\n    def seq_lens_cpu(self, value: list) -> None:\n        self._seq_lens_cpu = value\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("kept", "caught"),
+    [
+        # the init field stays beside a property over it (a setter): replace still takes it
+        ("    seq_lens_cpu: list\n", False),
+        # killer: the annotation stays but no longer makes an init field
+        ("    seq_lens_cpu: list = field(init=False, default=None)\n", True),
+    ],
+)
+def test_an_init_field_kept_behind_a_property(git_repo: GitRepo, no_rules: Path, kept: str, caught: bool) -> None:
+    utils = UTILS_BASE.replace("from dataclasses import dataclass", "from dataclasses import dataclass, field")
+    utils = utils.replace("    seq_lens_cpu: list\n    max_seq_len: int = 0\n", kept + PROPERTY_OVER_FIELD)
+    call = "dataclasses.replace(cm, num_reqs=n, seq_lens_cpu=cm.seq_lens_cpu[:n])"
+    fork = FORK_BASE.replace("    return cm\n", f"    return {call}  # AEON: GB10 trims padded requests\n")
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, FORK: FORK_BASE},
+        {FORK: fork},
+        [("[Attention] Make seq_lens_cpu optional (#29624)", {UTILS: utils})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and "a property" in f.message]
+    assert rows == ([7] if caught else []), rows

@@ -82,3 +82,69 @@ def test_an_attribute_an_unchained_init_no_longer_sets(
     assert [r[1] for r in rows] == ([HEAD.count("\n") + 3] if caught else []), rows
     if caught:
         assert "self.kv_cache_spec" in rows[0][3] and "#20466" in rows[0][3] and rows[0][2] == "error"
+
+
+HEAD_GRAND = HEAD.replace(
+    "from vllm.v1.attention.backends.flash_attn",
+    "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\nfrom vllm.v1.attention.backends.flash_attn",
+)
+INIT = "    def __init__(self, kv_cache_spec, vllm_config, device):\n        super().__init__(kv_cache_spec, vllm_config, device)\n"
+
+
+@pytest.mark.parametrize(
+    ("head", "body"),
+    [
+        # a static method's first parameter is no instance; a try written for the attribute missing
+        (
+            HEAD,
+            "    @staticmethod\n    def aeon_sliding(group) -> bool:\n"
+            "        return group.kv_cache_spec.sliding_window is not None\n\n"
+            "    def aeon_block(self) -> int:\n        return self.block_size\n",
+        ),
+        (
+            HEAD,
+            "    def aeon_sliding(self) -> bool:\n        try:\n"
+            "            return self.kv_cache_spec.sliding_window is not None\n"
+            "        except AttributeError:\n            return False\n",
+        ),
+        # the fork's __init__ runs the grandbase's __init__ itself, or sets attributes by setattr / __dict__
+        (
+            HEAD_GRAND,
+            INIT + "        AttentionMetadataBuilder.__init__(self, kv_cache_spec, vllm_config, device)\n\n" + READ,
+        ),
+        (HEAD, INIT + "        setattr(self, 'kv_cache_spec', kv_cache_spec)\n\n" + READ),
+        (HEAD, INIT + "        self.__dict__.update(kv_cache_spec=kv_cache_spec)\n\n" + READ),
+    ],
+)
+def test_a_read_the_fork_provides_for_is_quiet(git_repo: GitRepo, no_rules: Path, head: str, body: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, FLASH: FLASH_BASE, FORK: FORK_BASE},
+        {FORK: head + "    # AEON: GB10 reads the spec's window\n" + body},
+        [
+            (
+                "[Attention] Refactor attention metadata builder interface (#20466)",
+                {UTILS: UTILS_20466, FLASH: FLASH_20466},
+            )
+        ],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK and r[2] == "error"]
+    assert rows == [], rows
+
+
+def test_a_chain_through_the_direct_base_still_misses_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """``FlashAttentionMetadataBuilder.__init__(self, ...)`` runs the unchained one: the attribute stays unset."""
+    body = INIT.replace("super().__init__(", "FlashAttentionMetadataBuilder.__init__(self, ") + "\n" + READ
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, FLASH: FLASH_BASE, FORK: FORK_BASE},
+        {FORK: HEAD + "    # AEON: GB10 reads the spec's window\n" + body},
+        [
+            (
+                "[Attention] Refactor attention metadata builder interface (#20466)",
+                {UTILS: UTILS_20466, FLASH: FLASH_20466},
+            )
+        ],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK and "no longer sets" in r[3]]
+    assert [r[2] for r in rows] == ["error"], rows

@@ -9,13 +9,15 @@ does (the ``TYPE_CHECKING`` import): the class is there, every member too, so it
 
 Upstream's side, in a file upstream changed: at the base the module binds the name at run time (a def, a
 class, an import, a value that is no placeholder), at upstream it binds it under ``if TYPE_CHECKING:`` and at
-run time only to a placeholder (``None``, ``Any``, ``object``, ``...``) or not at all, and it defines no
-module ``__getattr__`` (which could serve it).  The fork's side, on lines it wrote, outside a ``try``: a
+run time only to a placeholder (``None``, ``Any``, ``object``, ``...``) or not at all, and it binds no
+module ``__getattr__`` at run time (a def, ``__getattr__ = _lazy``, an import; under ``else``/``try`` too) and
+runs no star import (either could serve it).  The fork's side, on lines it wrote, outside a ``try``: a
 ``from module import name`` that runs (not under ``TYPE_CHECKING``) and, where a placeholder stands, each
 use of the name that needs the object: a member read, a call, a subscript outside annotations, an
 ``isinstance``/``issubclass`` class.  An error on each such use line (the placeholder); the import line of a
-name nothing binds at run time is type_only_names' finding (one per cause); quiet: annotations, a use under an ``if`` that tests the name, a name the module binds
-again itself.
+name nothing binds at run time is type_only_names' finding (one per cause); quiet: annotations, a use under an
+``if`` that tests the name, a name the module binds again itself, a use in a function binding the name itself
+(a parameter, a local re-import), a use in a ``try`` catching ``AttributeError``/``TypeError``/``Exception``.
 """
 
 from __future__ import annotations
@@ -25,14 +27,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, placeholder
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
+from aeon_release.domain.audits.drift.type_only_names import locally_bound, may_serve
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, flat_statements, parent_map
 
 _FROM_IMPORT = re.compile(r"^\+[ \t]*from[ \t]+[\w.]+[ \t]+import\b", re.M)
 _CLASS_TESTS = frozenset({"isinstance", "issubclass"})
+_PLACEHOLDER_ERRORS = frozenset({"AttributeError", "TypeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -124,8 +129,8 @@ def _demoted(trees: ThreeTrees, wanted: dict[str, set[str]]) -> dict[tuple[str, 
     paths = sorted(p for p, names in wanted.items() if any(n in trees.upstream.raw(p) for n in names))
     found: dict[tuple[str, str], Demoted] = {}
     for path, old, new in parsed_versions(trees, paths):
-        if any(isinstance(s, ast.FunctionDef) and s.name == "__getattr__" for s in new.body):
-            continue  # a module __getattr__ may serve the name at run time
+        if may_serve(new):
+            continue  # a module __getattr__ (however bound) or a star import may serve the name at run time
         for name in sorted(wanted[path]):
             if _runtime_kinds(old, name) & {"real"} and "real" not in _runtime_kinds(new, name):
                 home = _checking_home(new, name)
@@ -196,7 +201,7 @@ def _broken_at(trees: ThreeTrees, imp: Imported, found: Demoted) -> Iterator[tup
             continue
         if node.lineno in owned and node.lineno not in seen and id(node) not in skipped:
             shown = _dereference(node, parents)
-            if shown is not None and not _tested(node, imp.alias, parents):
+            if shown is not None and not _guarded(node, imp.alias, parents):
                 seen.add(node.lineno)
                 yield node.lineno, shown
 
@@ -232,6 +237,16 @@ def _dereference(node: ast.Name, parents: dict[int, ast.AST]) -> str | None:
     if isinstance(holder, ast.Call) and isinstance(holder.func, ast.Name) and holder.func.id in _CLASS_TESTS:
         return f"tests a class against {node.id}"
     return None
+
+
+def _guarded(node: ast.AST, alias: str, parents: dict[int, ast.AST]) -> bool:
+    """The use reads a local of the name, runs in a ``try`` written for the placeholder failing, or under a
+    test of the name."""
+    return (
+        locally_bound(node, alias, parents)
+        or caught_around(node, _PLACEHOLDER_ERRORS, parents)
+        or _tested(node, alias, parents)
+    )
 
 
 def _tested(node: ast.AST, alias: str, parents: dict[int, ast.AST]) -> bool:

@@ -634,11 +634,17 @@ class _Checker:
         else:
             exprs = header_exprs(stmt)
             deferred: list[ast.expr] = []
-            if isinstance(stmt, ast.AnnAssign) and scope.cls and not scope.functions:
+            if (
+                isinstance(stmt, ast.AnnAssign)
+                and scope.cls
+                and not scope.functions
+                and not _plain_class(mod, scope.cls)
+            ):
                 # a class's field: the class's machinery (a dataclass, pydantic) may resolve it, quoted or not
                 exprs = [_unquoted(n) if n is stmt.annotation else n for n in exprs]
             elif isinstance(stmt, ast.AnnAssign):
-                # a local variable's annotation is never evaluated, nor a module's under the future import
+                # a local variable's annotation is never evaluated, nor a module's under the future import, nor
+                # a plain class's (no decorator, keyword or foreign base: nothing resolves it at run time)
                 never = bool(scope.functions) or mod.lazy_annotations
                 exprs = [n for n in exprs if n is not stmt.annotation or not never]
                 exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
@@ -1677,6 +1683,8 @@ class _Checker:
         if not (isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path)):
             return
         if isinstance(before.node, ast.AnnAssign) and _kind(after.node) == _PROPERTY:
+            if _init_field_kept(_owner_class(self.after, after), field.attr):
+                return  # the field stays beside the property (its setter): replace still takes it
             commit = self._commit(after.path, field.attr)
             note = f" (upstream: {commit})" if commit else ""
             message = f"{passed}, but upstream made {field.attr} a property, no init field{note}: TypeError; pass the field it reads"
@@ -7519,6 +7527,19 @@ def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
     return None
 
 
+def _init_field_kept(cls: px.ClassInfo | None, name: str) -> bool:
+    """The class body still annotates ``name`` as an init field (no ClassVar, no ``init=False``): a property
+    of the name beside it, with a setter, leaves ``replace(obj, name=...)`` working."""
+    return cls is not None and any(
+        isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and stmt.target.id == name
+        and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
+        and _field_flag(stmt.value, "init") is not False
+        for stmt in cls.node.body
+    )
+
+
 def _unwrap_subscript(expr: ast.expr) -> ast.expr:
     return expr.value if isinstance(expr, ast.Subscript) else expr
 
@@ -7863,6 +7884,19 @@ def _at_run_time(test: ast.expr) -> bool | None:
         decisive = isinstance(test.op, ast.Or)  # any True decides an or, any False an and
         return decisive if decisive in values else (not decisive if all(v is not None for v in values) else None)
     return None
+
+
+def _plain_class(mod: ModuleInfo, qual: str, depth: int = 4) -> bool:
+    """A class no machinery reads the annotations of: no decorator, no class keyword, and every base
+    ``object`` or a plain class of the module (a dataclass, a pydantic model, a NamedTuple or a TypedDict
+    evaluates them)."""
+    cls = mod.classes.get(qual)
+    if cls is None or cls.decorator_list or cls.keywords or depth <= 0:
+        return False
+    return all(
+        isinstance(base, ast.Name) and (base.id == "object" or _plain_class(mod, base.id, depth - 1))
+        for base in cls.bases
+    )
 
 
 def _has_string(annotation: ast.expr) -> bool:

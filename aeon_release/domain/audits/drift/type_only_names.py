@@ -10,12 +10,13 @@ raises ``AttributeError`` when it runs.  Upstream does this often (a cycle cut, 
 
 Upstream's side: a changed module whose diff removed an import line, that bound the name by a statement
 that runs (outside ``if TYPE_CHECKING:``) at the base, and binds it now only inside such a block, in the
-merged tree too (the fork did not put a run-time import back).  A module-level ``__getattr__`` or a run-time
-star import may still serve the name: such a module is skipped; so is a name that is a submodule of the
+merged tree too (the fork did not put a run-time import back).  A module-level ``__getattr__`` (defined,
+assigned or imported by a statement that runs) or a run-time star import may still serve the name: such a
+module is skipped; so is a name that is a submodule of the
 package (``from package import sub`` imports it).  The fork's side, on a line it owns: a
 ``from module import name`` that runs (not under the fork's own ``TYPE_CHECKING``, not in a ``try`` catching
 ``ImportError``), or ``module.name`` read off the imported module (outside an annotation, which may never be
-evaluated, and outside a ``try`` catching ``AttributeError``).  An error: the name is gone at run time.
+evaluated, outside a ``try`` catching ``AttributeError``, and not where a function binds ``module`` itself).  An error: the name is gone at run time.
 
 Pure but for reading the three trees: findings out.
 """
@@ -48,7 +49,7 @@ def type_only_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for both in parsed_texts(trees, paths[:_MOST_FILES]):
         names = _moved(both.path, both.old, both.new)
         merged = trees.merged_module(both.path)
-        if names and merged is not None and not _may_serve(merged):
+        if names and merged is not None and not may_serve(merged):
             kept = _run_time_names(merged.body) | _submodules(trees, both.path, names)
             if names := {n: home for n, home in names.items() if n not in kept}:
                 moved[dotted_name(both.path, roots=("",))] = (both.path, names)
@@ -87,14 +88,37 @@ def _moved(path: str, old: ast.Module, new: ast.Module) -> dict[str, str]:
     return {n: home for n, home in typed.items() if n in before and n not in now}
 
 
-def _may_serve(module: ast.Module) -> bool:
-    """A module-level ``__getattr__`` or a star import that runs: any name may still be there."""
+def may_serve(module: ast.Module) -> bool:
+    """A module-level ``__getattr__`` bound by a statement that runs (a def, ``__getattr__ = _lazy``, an
+    import; under ``else``/``try`` too) or a star import that runs: any name may still be there."""
     for stmt in _run_time_statements(module.body):
-        if isinstance(stmt, ast.FunctionDef) and stmt.name == "__getattr__":
+        if "__getattr__" in set(_bound(stmt)):
             return True
         if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
             return True
     return False
+
+
+def locally_bound(node: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:
+    """An enclosing function binds ``name`` itself (a parameter, an import, an assignment, a loop target): the
+    use reads that local, not the module's name."""
+    parent = parents.get(id(node))
+    while parent is not None:
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and name in _locals(parent):
+            return True
+        parent = parents.get(id(parent))
+    return False
+
+
+def _locals(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> set[str]:
+    args = func.args
+    found = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+    for sub in ast.walk(func) if not isinstance(func, ast.Lambda) else ():
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            found.add(sub.id)
+        elif isinstance(sub, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in sub.names}
+    return found
 
 
 def _type_only(stmt: ast.stmt) -> list[ast.stmt] | None:
@@ -171,8 +195,16 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], moved: Moved) -> 
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             origin = imported_origin(node, imports)
             if origin and origin[1] in moved.get(origin[0], ("", {}))[1]:
-                if not caught_around(node, _ATTRIBUTE_ERRORS, parents):
+                if not caught_around(node, _ATTRIBUTE_ERRORS, parents) and not _shadowed(node, parents):
                     yield node.lineno, origin[0], origin[1]
+
+
+def _shadowed(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """``module.name`` where an enclosing function binds ``module`` itself (a parameter, a local import)."""
+    head: ast.expr = node
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    return isinstance(head, ast.Name) and locally_bound(node, head.id, parents)
 
 
 def _never_run(module: ast.Module) -> set[int]:

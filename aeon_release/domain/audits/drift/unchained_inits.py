@@ -13,7 +13,9 @@ class binds no member of the name, and each base is one whose class-level names 
 class of the same module, or one the module imports from a file of the tree) binding none of the name, or a
 bare one (``object``, ``ABC``, ``Generic``, ``Protocol``).  The fork's side, on its own lines: a read
 ``self.name`` in a method of a class deriving straight from it (a base named as the module imported it),
-where the fork's class sets the name nowhere, binds no member of it and asks ``hasattr`` of none.
+where the fork's class sets the name nowhere (nor by ``setattr``/``__dict__``), binds no member of it, asks
+``hasattr`` of none and calls no other class's ``__init__(self, ...)`` (a grandbase's may set it); a static or
+class method's receiver is no instance, and a read in a ``try`` catching ``AttributeError`` is written for it.
 """
 
 from __future__ import annotations
@@ -24,15 +26,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.checking_only import module_file
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, member_names
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, parent_map, parse_python
 
 _SELF_READ = re.compile(r"^\+.*\bself\.\w+", re.M)
 _BARE_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 _DEPTH = 4  # bases followed at most this far up
+_NOT_INSTANCE = frozenset({"staticmethod", "classmethod"})
+_ATTRIBUTE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,8 @@ def _fork_reads(trees: ThreeTrees, path: str) -> Iterator[Read]:
         if len(bases) != 1 or len(cls.bases) != 1:
             continue  # one base, imported: the class whose order is the upstream class's
         sets = _stores(cls) | _class_names(cls) | _asked(cls)
+        if "*" in sets or _calls_other_init(cls, _named(cls.bases[0])):
+            continue  # setattr/__dict__ may set it; another class's __init__ (a grandbase's) may
         for line, attr in _self_reads(cls):
             if line in owned and attr not in sets:
                 yield Read(path, line, attr, *bases[0])
@@ -96,16 +103,34 @@ def _imported_names(module: ast.Module, path: str) -> dict[str, tuple[str, str]]
 
 
 def _methods(cls: ast.ClassDef) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, str]]:
+    """Instance methods and their receiver (a static or class method's first parameter is no instance)."""
     for stmt in cls.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.args.args:
-            yield stmt, stmt.args.args[0].arg
+            if not any(_named(d) in _NOT_INSTANCE for d in stmt.decorator_list):
+                yield stmt, stmt.args.args[0].arg
 
 
 def _self_reads(cls: ast.ClassDef) -> Iterator[tuple[int, str]]:
+    """Reads of ``self.attr``, outside a ``try`` written for the attribute missing."""
     for method, me in _methods(cls):
+        parents = parent_map(method)
         for node in ast.walk(method):
             if isinstance(node, ast.Attribute) and _self_attr(node, me) and isinstance(node.ctx, ast.Load):
-                yield node.lineno, node.attr
+                if not caught_around(node, _ATTRIBUTE_ERRORS, parents):
+                    yield node.lineno, node.attr
+
+
+def _calls_other_init(cls: ast.ClassDef, base: str) -> bool:
+    """A method calls ``Other.__init__(self, ...)`` of a class other than its direct base (a grandbase's
+    ``__init__``, which may set what the unchained one does not)."""
+    return any(
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "__init__"
+        and _named(node.func.value) not in ("", base)
+        for method, _ in _methods(cls)
+        for node in ast.walk(method)
+    )
 
 
 def _self_attr(node: ast.AST, me: str) -> bool:
