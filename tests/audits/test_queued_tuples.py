@@ -122,8 +122,21 @@ def test_an_unpack_in_a_try_catching_value_error_is_a_warning(git_repo: GitRepo,
         "    def aeon(self):\n        future, output = self.batch_queue.pop()\n        return output\n",
         # a container upstream did not touch
         "def aeon_take(core: Core):\n    a, b = core.other.pop()\n    return b\n",
+        # the fork's subclass puts its own entries through calls that carry no one entry
+        "class AeonCore(Core):\n    def step(self, future, output) -> None:\n"
+        "        self.batch_queue.extendleft([(future, output)])\n\n"
+        "    def aeon(self):\n        future, output = self.batch_queue.pop()\n        return output\n",
+        "import heapq\n\n\nclass AeonCore(Core):\n    def step(self, future, output) -> None:\n"
+        "        heapq.heappush(self.batch_queue, (future, output))\n\n"
+        "    def aeon(self):\n        future, output = self.batch_queue[0]\n        return output\n",
+        "class AeonCore(Core):\n    def step(self, future, output) -> None:\n"
+        "        self.batch_queue[0] = (future, output)\n\n"
+        "    def aeon(self):\n        future, output = self.batch_queue[0]\n        return output\n",
     ],
-    ids=["new layout", "starred", "indexed", "untyped", "own class", "own puts", "own store", "other attribute"],
+    ids=[
+        *("new layout", "starred", "indexed", "untyped", "own class", "own puts", "own store", "other attribute"),
+        *("own extendleft", "own heappush", "own item store"),
+    ],
 )
 def test_queued_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
@@ -138,6 +151,47 @@ def test_a_dict_of_tuples_is_not_a_queue(git_repo: GitRepo, no_rules: Path) -> N
     base = "class Core:\n    def __init__(self) -> None:\n        self.batch_queue: dict[str, tuple[int, int]] = {}\n"
     upstream = base.replace("tuple[int, int]", "tuple[int, int, int]")
     body = "def aeon_take(core: Core):\n    for key, pair in core.batch_queue.items():\n        print(pair)\n"
+    sides = s.merge_case(
+        git_repo,
+        {CORE: base, "vllm/engine/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: HEAD + body},
+        [(SUBJECT, {CORE: upstream})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonCore(Core):\n    def aeon_oldest(self):\n"
+        "        if len(self.batch_queue[-1]) == 2:\n            future, output = self.batch_queue[-1]\n"
+        "        else:\n            future, output, _ = self.batch_queue[-1]\n        return output\n",
+        "def aeon_first(core: Core):\n    if len(core.batch_queue[0]) == 2:\n"
+        "        future, output = core.batch_queue[0]\n        return output\n",
+    ],
+    ids=["subclass", "typed"],
+)
+def test_an_unpack_under_a_test_of_the_entry_len_is_no_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The fork already splits on the entry's length; which branch runs is not read: at most a warning."""
+    found = rows(git_repo, no_rules, body)
+    assert [severity for _, _, severity, _ in found] == ["warning"], found
+
+
+def test_a_len_of_the_container_is_no_guard(git_repo: GitRepo, no_rules: Path) -> None:
+    """``len(core.batch_queue)`` counts entries, it does not tell their layouts apart: the error stays."""
+    body = "def aeon_take(core: Core):\n    if len(core.batch_queue) > 0:\n        future, output = core.batch_queue.pop()\n"
+    assert [severity for _, _, severity, _ in rows(git_repo, no_rules, body)] == ["error"]
+
+
+def test_a_methods_local_annotation_is_not_the_attributes(git_repo: GitRepo, no_rules: Path) -> None:
+    """A local ``finished: list[tuple[str, int]]`` in a method is another value than ``self.finished``."""
+    base = (
+        "class Core:\n    def __init__(self) -> None:\n        self.finished = []\n\n"
+        "    def add(self, pairs) -> None:\n        self.finished.extend(pairs)\n\n"
+        "    def report(self):\n        finished: list[tuple[str, int]] = []\n        return finished\n"
+    )
+    upstream = base.replace("tuple[str, int]", "tuple[str, int, int]")
+    body = "def aeon_take(core: Core):\n    rid, n = core.finished[0]\n    return rid\n"
     sides = s.merge_case(
         git_repo,
         {CORE: base, "vllm/engine/__init__.py": "", "vllm/__init__.py": ""},

@@ -120,3 +120,70 @@ def test_an_annotation_widened_to_a_base_is_quiet(git_repo: GitRepo, no_rules: P
     )
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK and r[2] == "error"]
     assert rows == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    try:\n        return q.empty()\n    except AttributeError:\n        return False\n",
+        "    if hasattr(q, 'empty'):\n        return q.empty()\n    return False\n",
+        "    return q.empty() if hasattr(q, 'empty') else q.output is None\n",
+    ],
+    ids=["try", "hasattr", "hasattr expression"],
+)
+def test_a_read_guarded_against_the_member_gone_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The fork handles a value without the member: nothing raises."""
+    assert [r for r in _rows(git_repo, no_rules, body) if r[1] == "error"] == []
+
+
+def test_a_try_catching_something_else_keeps_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "    try:\n        return q.empty()\n    except KeyError:\n        return False\n"
+    assert [r[1] for r in _rows(git_repo, no_rules, body)] == ["error"]
+
+
+def test_a_member_patched_on_after_the_class_body_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    collector = COLLECTOR + "\n\nRequestOutputCollector.empty = lambda self: self.output is None\n"
+    assert [
+        r for r in _rows(git_repo, no_rules, "    return q.empty()\n", collector=collector) if r[1] == "error"
+    ] == []
+
+
+ABC_BASE = (
+    "from transformers import PreTrainedTokenizer\n\n\nclass AsyncLLM:\n"
+    "    async def add_request(self, request_id: str) -> PreTrainedTokenizer:\n        return load(request_id)\n"
+)
+ABC_LIB = (
+    "from abc import ABC, abstractmethod\n\n\nclass TokenizerBase(ABC):\n    @abstractmethod\n"
+    "    def encode(self, text: str) -> list[int]:\n        raise NotImplementedError\n\n\n"
+    "class HfTokenizer(TokenizerBase):\n    def __init__(self, inner) -> None:\n        self.inner = inner\n\n"
+    "    def encode(self, text: str) -> list[int]:\n        return self.inner.encode(text)\n\n"
+    "    def convert_ids_to_tokens(self, ids):\n        return self.inner.convert_ids_to_tokens(ids)\n"
+)
+ABC_UP = (
+    "from vllm.v1.engine.output_processor import HfTokenizer, TokenizerBase\n\n\nclass AsyncLLM:\n"
+    "    async def add_request(self, request_id: str) -> TokenizerBase:\n        return HfTokenizer(load(request_id))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "lib",
+    [
+        ABC_LIB,
+        # no ABC: a concrete base whose subclass (the one returned) has the member
+        ABC_LIB.replace("(ABC)", "").replace("    @abstractmethod\n", ""),
+        # abstract, and no subclass in the tree has the member: the value is some subclass's
+        ABC_LIB.replace("convert_ids_to_tokens", "decode_ids"),
+    ],
+    ids=["abstract", "subclass has it", "abstract only"],
+)
+def test_an_annotation_naming_a_base_of_what_is_returned_is_quiet(git_repo: GitRepo, no_rules: Path, lib: str) -> None:
+    """``-> PreTrainedTokenizer`` made ``-> TokenizerBase`` (an ABC); the body returns ``HfTokenizer``."""
+    fork = (
+        "from vllm.v1.engine.async_llm import AsyncLLM\n\n\nasync def aeon_first(engine: AsyncLLM, rid: str):\n"
+        "    q = await engine.add_request(rid)\n    return q.convert_ids_to_tokens([1])\n"
+    )
+    sides = s.merge_case(
+        git_repo, {ENGINE: ABC_BASE, COLLECT: "\n"}, {FORK: fork}, [(SUBJECT, {ENGINE: ABC_UP, COLLECT: lib})]
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK]
+    assert [r for r in rows if r[2] == "error"] == [], rows

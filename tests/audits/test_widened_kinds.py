@@ -87,3 +87,28 @@ def test_made_positional(old: str, new: str, widened: list[str]) -> None:
     if widened:
         assert keyword_only_again(now, widened) == was
         assert first_slot(now, widened) == 1
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        '        validate = self._validate_model_input\n        validate(inputs, "encoder")\n',
+        '        check = functools.partial(self._validate_model_input, inputs)\n        check("encoder")\n',
+        '        getattr(self, "_validate_model_input")(inputs, "encoder")\n',
+    ],
+    ids=["bound to a name", "partial", "getattr"],
+)
+def test_a_reference_upstream_hands_on_keeps_the_error(git_repo: GitRepo, no_rules: Path, added: str) -> None:
+    """Upstream takes the method as a value and calls it by position elsewhere: TypeError on the override."""
+    upstream = "import functools\n\n\n" + WIDENED + "\n    def process_encoder(self, inputs):\n" + added
+    rows = _findings(git_repo, no_rules, upstream)
+    assert any(severity == "error" for _, severity, _ in rows), rows
+
+
+def test_a_reference_upstream_left_alone_stays_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """A reference on a line the base had already reached the override before the merge: no new caller."""
+    base = BASE + "\n    def hooks(self):\n        return [self._validate_model_input]\n"
+    upstream = base.replace("prompt_inputs, *, prompt_type):", "prompt_inputs, prompt_type):")
+    sides = s.merge_case(git_repo, {PROC: base}, {FORK: OVERRIDE}, [(SUBJECT, {PROC: upstream})])
+    rows = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, DRIFT) if path == FORK]
+    assert rows == [(5, "warning")], rows

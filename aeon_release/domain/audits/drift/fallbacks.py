@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from types import UnionType
 
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
-from aeon_release.domain.audits.source import child_blocks, str_value
+from aeon_release.domain.audits.source import child_blocks, last_name, str_value
 
 _N = typing.TypeVar("_N", ast.stmt, ast.expr)
 
@@ -665,5 +665,24 @@ def _asks_dataclass(test: ast.expr) -> bool:
         (isinstance(n, ast.Call) and ast.unparse(n.func).rsplit(".", 1)[-1] in _DATACLASS_READERS)
         or (isinstance(n, ast.Constant) and n.value == "__dataclass_fields__")
         or (isinstance(n, ast.Attribute) and n.attr == "__dataclass_fields__")
+        for n in ast.walk(test)
+    )
+
+
+def len_checked(node: ast.AST, asked: Callable[[ast.expr], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits under an ``if`` (or a conditional expression), in either branch, whose test asks the ``len``
+    of a value ``asked`` accepts (``if len(self.queue[-1]) == 2:``): the fork may already split on the layout,
+    which branch runs is not read here."""
+    child, up = node, parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _asks_len(up.test, asked):
+            return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _asks_len(test: ast.expr, asked: Callable[[ast.expr], bool]) -> bool:
+    return any(
+        isinstance(n, ast.Call) and last_name(n.func) == "len" and bool(n.args) and asked(n.args[0])
         for n in ast.walk(test)
     )

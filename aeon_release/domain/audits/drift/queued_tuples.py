@@ -17,9 +17,11 @@ without a star of ``R.NAME[k]``, ``R.NAME.pop()`` (``popleft``, ``get``, ``get_n
 ``R.NAME`` (``R.NAME or ()``, ``reversed(R.NAME)``, or a local bound once to it) taking exactly the base's
 length, which upstream changed, is an error when ``R`` is tied to the class by its import (``self`` in a
 subclass, a parameter annotated with it, a name bound to a call of it; the class's module the import's).  A warning for an unpack in a ``try``
-catching what a misfit raises, or beside a ``hasattr``/``getattr``/``isinstance`` probe of the entry or the
-container; quiet where the fork's class (or a fork base) puts its own entries, stores or defines the
-attribute.
+catching what a misfit raises, beside a ``hasattr``/``getattr``/``isinstance`` probe of the entry or the
+container, or under a test of an entry's ``len`` (``if len(self.queue[-1]) == 2:``); quiet where the fork's
+class (or a fork base) changes what the container holds itself (any put, ``extend``, ``heapq.heappush``,
+``self.NAME[i] = ...``, ``+=``), stores or defines the attribute.  An annotation counts from the class body
+(``NAME: T``) or a method's ``self.NAME: T``; a method's local ``NAME: T`` is another value.
 
 Cheap first: only fork files whose added lines unpack two names or more are parsed, and only the
 upstream-changed files that name one of the attributes those unpacks read.
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import upstream_changed
-from aeon_release.domain.audits.drift.fallbacks import caught_around, shape_probed
+from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checked, shape_probed
 from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -59,6 +61,9 @@ _TAKES = frozenset({"pop", "popleft", "get", "get_nowait"})
 # the calls a ``for`` walks a container's entries through, each entry as it was
 _WALKS = frozenset({"list", "tuple", "reversed", "iter"})
 _PUTS = frozenset({"append", "appendleft", "put", "put_nowait", "add", "insert"})
+# every call that changes what a container holds: a fork class making any of them keeps entries of its own
+_CHANGES = _PUTS | {"extend", "extendleft", "update", "__setitem__", "__iadd__"}
+_PUSHES = frozenset({"heappush", "heappushpop", "heapreplace", "insort", "insort_left", "insort_right"})
 # what unpacking an entry of another length raises
 _MISFITS = frozenset({"ValueError", "TypeError", "Exception"})
 _UNKNOWN = -1
@@ -119,10 +124,20 @@ def _read(
         return None
     owners = receiver_owners(held.value, node, parents, imports)
     spelled = node.value if isinstance(node, ast.Assign) else held
-    guarded = caught_around(node, _MISFITS, parents) or any(
-        shape_probed(node, ast.unparse(s), parents) for s in (spelled, held)
+    guarded = (
+        caught_around(node, _MISFITS, parents)
+        or any(shape_probed(node, ast.unparse(s), parents) for s in (spelled, held))
+        or len_checked(node, lambda asked: _an_entry(asked, spelled, held), parents)
     )
     return Read(path, getattr(node, "lineno", 0), held.attr, owners, len(target.elts), guarded) if owners else None
+
+
+def _an_entry(asked: ast.expr, spelled: ast.expr, held: ast.Attribute) -> bool:
+    """``asked`` is the entry the line unpacks or an entry of its container by index (``self.queue[0]``): a test
+    of its ``len`` tells the layouts apart."""
+    if ast.unparse(asked) == ast.unparse(spelled):
+        return True
+    return isinstance(asked, ast.Subscript) and ast.unparse(asked.value) == ast.unparse(held)
 
 
 def _unpacked(node: ast.AST, parents: dict[int, ast.AST]) -> tuple[ast.Tuple | ast.List | None, ast.Attribute | None]:
@@ -179,7 +194,39 @@ def _own_entries(held: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]
 
 
 def _puts(cls: ast.ClassDef, name: str) -> bool:
-    return any(attr == name for attr, _ in _entries(cls))
+    """A method of the class changes what ``self.NAME`` holds: any put, ``extend``, ``heapq.heappush(self.NAME,
+    ...)``, ``self.NAME[i] = ...`` or ``self.NAME += ...``; the entries are then its own, whatever their length."""
+    for func in _methods(cls):
+        bound = assigned(func)
+        if any(_self_attr(c, bound) == name for c in _changed(func)):
+            return True
+    return False
+
+
+def _changed(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.expr]:
+    """Each container a statement or call of the function changes in place."""
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _CHANGES:
+            yield node.func.value
+        elif isinstance(node, ast.Call) and last_name(node.func) in _PUSHES and node.args:
+            yield node.args[0]
+        elif isinstance(node, ast.AugAssign):
+            yield node.target
+        for target in node.targets if isinstance(node, ast.Assign) else ():
+            if isinstance(target, ast.Subscript):
+                yield target.value
+
+
+def _methods(cls: ast.ClassDef) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return (n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef))
+
+
+def _own_nodes(func: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a method, not those of a class nested in it (whose ``self`` is another object)."""
+    for child in ast.iter_child_nodes(func):
+        if not isinstance(child, ast.ClassDef):
+            yield child
+            yield from _own_nodes(child)
 
 
 def _lengths(text: str | None, path: str) -> Lengths:
@@ -198,12 +245,15 @@ def _lengths(text: str | None, path: str) -> Lengths:
 def _annotated(cls: ast.ClassDef) -> Iterator[tuple[str, int]]:
     """(attribute, entry length) of each annotation of a container of tuples: ``self.NAME: T`` in a method,
     ``NAME: T`` in the class body."""
-    for node in ast.walk(cls):
+    in_methods = (n for f in _methods(cls) for n in _own_nodes(f))
+    for node in [*cls.body, *in_methods]:
         if not isinstance(node, ast.AnnAssign):
             continue
         t = node.target
         own = isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
-        name = t.attr if own and isinstance(t, ast.Attribute) else t.id if isinstance(t, ast.Name) else None
+        # a bare name counts in the class body only: in a method it is a local of the same spelling
+        body = isinstance(t, ast.Name) and node in cls.body
+        name = t.attr if own and isinstance(t, ast.Attribute) else t.id if body and isinstance(t, ast.Name) else None
         length = _entry_length(node.annotation)
         if name is not None and length is not None:
             yield name, length
@@ -233,9 +283,9 @@ def _is_none(node: ast.expr) -> bool:
 def _entries(cls: ast.ClassDef) -> Iterator[tuple[str, int]]:
     """(attribute, entry length or _UNKNOWN) of each put a method of the class makes into ``self.NAME`` or a
     local bound to it."""
-    for func in (n for n in ast.walk(cls) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+    for func in _methods(cls):
         bound = assigned(func)
-        for node in ast.walk(func):
+        for node in _own_nodes(func):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _PUTS:
                 attr = _self_attr(node.func.value, bound)
                 if attr is not None and node.args:
@@ -259,7 +309,8 @@ def _tuple_length(value: ast.expr) -> int:
 def _finding(trees: ThreeTrees, read: Read, path: str, cls: str, now: int, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(path, rf"{read.attr}", pr_pattern)
     why = (
-        "; it sits in a try catching a misfit or beside a probe of the entry, which may already tell the layouts apart"
+        "; it sits in a try catching a misfit, beside a probe of the entry or under a test of its len, which may"
+        " already tell the layouts apart"
         if read.guarded
         else ""
     )

@@ -43,7 +43,7 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_asked
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
 
@@ -67,6 +67,9 @@ class Use:
     element: int | None = None
     caught: bool = False  # in a ``try`` that catches the TypeError the old kind's use raises on the new one
     other: str = ""  # "compares an element with": the last name of what it is compared with
+    # a member read in a ``try`` catching AttributeError, or where ``hasattr(name, "member")`` holds: the fork
+    # handles a value without the member
+    probed: bool = False
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -91,7 +94,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             line = getattr(node, "lineno", None) or target.lineno
-            uses.append(Use(how, line, element, caught))  # a comprehension's ``if`` has no line: its test's
+            # a comprehension's ``if`` has no line: its test's
+            uses.append(Use(how, line, element, caught, probed=_member_probed(node, target, parents)))
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
@@ -105,6 +109,16 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     return uses
 
 
+def _member_probed(node: ast.AST, target: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` reads a member off ``target`` in a ``try`` catching AttributeError, or where ``hasattr(target,
+    "member")`` holds (``if hasattr(q, "empty"): return q.empty()``)."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    held = hasattr_held(node, ast.unparse(target), node.attr, parents)
+    return held or caught_around(node, _ATTRIBUTE_ERRORS, parents)
+
+
+_ATTRIBUTE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _ELEMENT_COMPARED = "compares an element with"
 _ELEMENT_ATTRIBUTE = "reads an attribute of an element"
 

@@ -9,9 +9,11 @@ Narrow on purpose, so that a miss is the price rather than a false error: the ne
 aside) is one class of upstream's tree whose whole order is known (its bases are tree classes or ``object``,
 ``ABC``, ``Generic``), that defines no ``__getattr__``/``__getattribute__`` and is no ``Protocol``; the old
 annotation names another class, not a subclass of the new one (a widened annotation may still hand back the old
-kind); and no class along the new one's order has the member, as a method, a class attribute, a field or a
-``self.X`` of a method.  The use is a read of the name bound once to the call (awaited or not) in the fork's
-function, outside an ``isinstance``/``hasattr`` guard (``result_kinds.result_uses``).
+kind); and no class along the new one's order has the member, as a method, a class attribute, a field, a
+``self.X`` of a method or a ``Cls.member = ...`` after the class body.  The new class is no abstract one (its
+values are subclasses') and no tree class deriving from it defines the member.  The use is a read of the name
+bound once to the call (awaited or not) in the fork's function, outside an ``isinstance``/``hasattr`` guard and a
+``try`` catching AttributeError (``result_kinds.result_uses``).
 """
 
 from __future__ import annotations
@@ -87,3 +89,35 @@ def _unoptional(node: ast.expr) -> ast.expr | None:
 def known_base(name: str) -> bool:
     """A base outside the tree that defines no member a fork reads off an instance."""
     return name.rsplit(".", 1)[-1] in _KNOWN_BASES
+
+
+_ABSTRACT_BASES = frozenset({"ABC", "Protocol"})
+_ABSTRACT_MARKS = frozenset({"abstractmethod", "abstractproperty"})
+
+
+def abstract(classes: list[ast.ClassDef], externals: list[str]) -> bool:
+    """An order holding ``ABC``/``Protocol`` or a method marked ``@abstractmethod``: no value is of the class
+    itself, each is a subclass's, which may have any member (an annotation ``-> TokenizerBase`` of a body that
+    returns ``HfTokenizer(...)``)."""
+    if any(name.rsplit(".", 1)[-1] in _ABSTRACT_BASES for name in externals):
+        return True
+    return any(
+        isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
+        and any(ast.unparse(d).rsplit(".", 1)[-1] in _ABSTRACT_MARKS for d in stmt.decorator_list)
+        for cls in classes
+        for stmt in cls.body
+    )
+
+
+def patched_after(module: ast.Module, name: str, attr: str) -> bool:
+    """``name.attr = ...`` at the module's top level: the class gains the member after its body."""
+    for stmt in module.body:
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(
+            isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == name
+            for t in targets
+        ):
+            return True
+    return False

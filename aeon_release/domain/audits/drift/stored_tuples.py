@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import upstream_changed
-from aeon_release.domain.audits.drift.fallbacks import caught_around, shape_probed
+from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checked, shape_probed
 from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -224,22 +224,9 @@ def _stored_by_own_class(read: ast.Attribute, node: ast.AST, parents: dict[int, 
 
 
 def _len_checked(held: ast.Attribute, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """The read sits under an ``if`` (or a conditional expression) whose test asks ``len`` of the same tuple:
-    the fork may already split on the layout, which branch runs is not read here."""
+    """The read sits under a test of the same tuple's ``len`` (``fallbacks.len_checked``)."""
     spelled = ast.unparse(held)
-    child, up = node, parents.get(id(node))
-    while up is not None:
-        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _asks_len(up.test, spelled):
-            return True
-        child, up = up, parents.get(id(up))
-    return False
-
-
-def _asks_len(test: ast.expr, spelled: str) -> bool:
-    return any(
-        isinstance(n, ast.Call) and last_name(n.func) == "len" and n.args and ast.unparse(n.args[0]) == spelled
-        for n in ast.walk(test)
-    )
+    return len_checked(node, lambda asked: ast.unparse(asked) == spelled, parents)
 
 
 def _index(node: ast.expr) -> int | None:

@@ -102,7 +102,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
-from aeon_release.domain.audits.drift.returned_members import Lacks, known_base, member_gone
+from aeon_release.domain.audits.drift.returned_members import Lacks, abstract, known_base, member_gone, patched_after
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
@@ -1506,7 +1506,8 @@ class _Checker:
             problem = result_drift(
                 before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
             )
-            if problem is None and not annotation_only and (read := _READ.fullmatch(use.how)) and use.element is None:
+            read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
+            if problem is None and not annotation_only and read and use.element is None:
                 problem = member_gone(before.node, after.node, read.group(1), self._lacks(module))
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
@@ -1533,9 +1534,35 @@ class _Checker:
                 isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in self.after.mro(was)
             ):
                 return None  # a widened annotation: the value may still be the old class
-            return cls.qualname if self.after.member(order, attr) is MISSING else None
+            return cls.qualname if self._lacks_member(cls, order, attr) else None
 
         return answer
+
+    def _lacks_member(self, cls: px.ClassInfo, order: list[px.ClassInfo | px.External], attr: str) -> bool:
+        """No class along ``order`` has ``attr``, none is patched with it after its body (``Cls.attr = ...``), the
+        class is no abstract one (its values are subclasses') and no subclass of upstream's defines it."""
+        if self.after.member(order, attr) is not MISSING:
+            return False
+        classes = [i for i in order if isinstance(i, px.ClassInfo)]
+        if any(patched_after(i.module.tree, i.node.name, attr) for i in classes):
+            return False
+        externals = [i.name for i in order if isinstance(i, px.External)]
+        return not abstract([i.node for i in classes], externals) and not self._subclass_defines(cls, attr)
+
+    def _subclass_defines(self, cls: px.ClassInfo, attr: str) -> bool:
+        """A class of upstream's tree that derives from ``cls`` defines ``attr`` (an annotation naming an
+        abstract base of the class whose values the function returns)."""
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        key = (cls.module.path, cls.qualname)
+        for path, qual in sorted(_defining_classes(self.theirs_ix, theirs, attr)):
+            module = self.theirs_ix.module_at(path)
+            sub = self.theirs_ix.class_info(module, qual) if module is not None else None
+            order = self.theirs_ix.mro(sub) if sub is not None else []
+            if any(isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in order):
+                return True
+        return False
 
     def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
         """Whether a name ``module`` (upstream's, merged) binds or imports is a record class (``is_record``)."""
@@ -4781,12 +4808,16 @@ class _Checker:
             return True  # nothing to search: the finding stays an error
         named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
         called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
-        patterns = (named, called) if gained else (called,)
+        # no parameter gained (widened_kinds.py): a reference upstream hands on may be called by position anywhere
+        named_at_all = re.compile(rf".*(?<![\w]){re.escape(after.name)}(?!\w)")
+        patterns = (named, called) if gained else (named_at_all,)
         paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
                 continue
+            if not gained and _handed_on(mod.tree, after.name, set(lines.changes[path].added)):
+                return True
             parents: dict[int, ast.AST] = {}  # made on the first call of the name: most files have none
             for node in ast.walk(mod.tree):
                 # a method is called through an attribute: a bare name of the same spelling is a function
@@ -5338,6 +5369,26 @@ def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 keys.add(stmt.target.id)
     return keys if typed_dict else None
+
+
+def _handed_on(tree: ast.Module, name: str, added: set[int]) -> bool:
+    """A line upstream added takes ``.name`` without calling it (``validate = self.name``,
+    ``functools.partial(self.name, x)``) or reads it by string (``getattr(self, "name")``): whoever calls the
+    reference may pass any parameter by position, which a keyword-only override refuses."""
+    nodes = list(ast.walk(tree))
+    callees = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
+    return any(getattr(n, "lineno", 0) in added and _refers(n, name, callees) for n in nodes)
+
+
+def _refers(node: ast.AST, name: str, callees: set[int]) -> bool:
+    if isinstance(node, ast.Call) and last_name(node.func) == "getattr" and len(node.args) > 1:
+        return str_value(node.args[1]) == name
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == name
+        and isinstance(node.ctx, ast.Load)
+        and id(node) not in callees
+    )
 
 
 _READ = re.compile(r"reads \.(\w+) of it")  # result_kinds' use of a member read off the result
