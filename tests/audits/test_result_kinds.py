@@ -325,6 +325,24 @@ def test_kind_changes_a_use_survives_stay_silent(git_repo: GitRepo, tmp_path: Pa
 @pytest.mark.parametrize(
     "body",
     [
+        'def grouped(w: Worker) -> bool:\n    try:\n        return w.router("x").startswith("group")\n'
+        "    except AttributeError:\n        return False\n",
+        'def grouped(w: Worker) -> bool:\n    name = w.router("x")\n'
+        '    return hasattr(name, "startswith") and name.startswith("group")\n',
+    ],
+    ids=["except AttributeError", "hasattr"],
+)
+def test_a_string_method_the_fork_guards_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """Twins: the fork handles a result without the method (``except AttributeError``, a hasattr test)."""
+    sides = three_way(
+        git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: WORKER_NOW}
+    )
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
         # the old kind's use under a test of the old kind (#43339's slot, #47219's backend name)
         "def blocks(w: Worker, page_size: int) -> int:\n    free = w.determine_available_memory()\n"
         "    if isinstance(free, int):\n        return free // page_size\n    return min(free) // page_size\n",

@@ -112,6 +112,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
 def _member_probed(node: ast.AST, target: ast.AST, parents: dict[int, ast.AST]) -> bool:
     """``node`` reads a member off ``target`` in a ``try`` catching AttributeError, or where ``hasattr(target,
     "member")`` holds (``if hasattr(q, "empty"): return q.empty()``)."""
+    if isinstance(node, ast.Call):  # ``name.lower()``: the read of the method
+        node = node.func
     if not isinstance(node, ast.Attribute):
         return False
     held = hasattr_held(node, ast.unparse(target), node.attr, parents)
@@ -492,6 +494,8 @@ def result_drift(
     whether it is a plain enum (``plain_enum``)."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return None
+    if use.probed and use.how.startswith(("calls .", "reads .")):
+        return None  # ``try: name.lower()`` / ``except AttributeError``, or under ``hasattr(name, "lower")``
     if use.how == "awaits":
         return _no_longer_awaitable(before, after) if use.element is None else None
     if use.how == _ELEMENT_COMPARED:
