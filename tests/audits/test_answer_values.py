@@ -74,3 +74,24 @@ def test_an_override_still_answering_where_the_base_now_returns_the_value_is_an_
     found = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert [(line, severity) for line, severity, _ in found] == [(7, "error")]
     assert "still answers True or False" in found[0][2] and "speech_to_text.py:2" in found[0][2]
+
+
+def test_an_override_already_returning_the_new_optional_value_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the fork's override already written for ``-> str | None`` (``return None`` for no language, a
+    string otherwise): quiet, while an override mixing ``return None`` with a True/False answer stays an error
+    on the answer."""
+    fork = FORK_TEXT + (
+        "\n\nclass AeonWhisper3(WhisperForConditionalGeneration):\n    @classmethod\n"
+        "    def validate_language(cls, language: str | None) -> str | None:\n"
+        "        if language is None:\n            return None\n"
+        "        if language == 'xx':\n            return 'en'\n"
+        "        return super().validate_language(language)\n"
+        "\n\nclass AeonWhisper4(WhisperForConditionalGeneration):\n    @classmethod\n"
+        "    def validate_language(cls, language):\n"
+        "        if language is None:\n            return None\n"
+        "        return language in ('en', 'de')\n"
+    )
+    base = {MODEL: BASE_TEXT, SERVING: SERVING_BASE}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {MODEL: UPSTREAM_TEXT, SERVING: SERVING_UPSTREAM})])
+    found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert found == [(7, "error"), (37, "error")]

@@ -92,3 +92,51 @@ def test_an_override_of_a_method_upstream_made_a_wrapper_is_an_error(git_repo: G
     found = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert [(line, severity) for line, severity, _ in found] == [(5, "error")]
     assert "WeightsMapper.apply now calls _map_name_with_shard" in found[0][2] and "#44589" in found[0][2]
+
+
+MIXIN_FORK = """from vllm.model_executor.models.utils import WeightsMapper
+from vllm.aeon.mixins import AeonImportedMixin
+
+MAP = "    def _map_name(self, key: str) -> str | None:\\n        return super()._map_name(key)\\n"
+
+
+class AeonApplyMixin:
+    def apply(self, weights):
+        return ((n, w) for n, w in weights if (n := self._map_name(n)) is not None)
+
+
+class AeonMixed(AeonApplyMixin, WeightsMapper):
+    def _map_name(self, key: str) -> str | None:
+        return super()._map_name(key.removeprefix("aeon."))
+
+
+class AeonAliased(WeightsMapper):
+    def _map_name(self, key: str) -> str | None:
+        return super()._map_name(key.removeprefix("aeon."))
+
+    def _aeon_with_shard(self, key):
+        return self._map_name(key), None
+
+    _map_name_with_shard = _aeon_with_shard
+
+
+class AeonElsewhere(AeonImportedMixin, WeightsMapper):
+    def _map_name(self, key: str) -> str | None:
+        return super()._map_name(key.removeprefix("aeon."))
+
+
+class AeonAfter(WeightsMapper, AeonApplyMixin):
+    def _map_name(self, key: str) -> str | None:
+        return super()._map_name(key.removeprefix("aeon."))
+"""
+
+
+def test_a_caller_a_local_mixin_or_a_class_alias_overrides_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: a local mixin listed before the mapper overrides the caller, and a class-level alias
+    (``_map_name_with_shard = _aeon_with_shard``) overrides the new method: quiet; a mixin imported from
+    elsewhere may override it (a warning); a mixin listed after the mapper comes after it in the MRO (an
+    error)."""
+    fork = {FORK: MIXIN_FORK, "vllm/aeon/mixins.py": "class AeonImportedMixin:\n    pass\n"}
+    sides = s.merge_case(git_repo, {UTILS: BASE_TEXT}, fork, [(SUBJECT, {UTILS: UPSTREAM_TEXT})])
+    found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert found == [(28, "warning"), (33, "error")]

@@ -82,3 +82,28 @@ def test_a_subclass_without_the_attribute_a_new_init_subclass_reads_is_an_error(
     found = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert [(line, severity) for line, severity, _ in found] == [(7, "error"), (23, "warning")]
     assert "cls.supported_languages" in found[0][2] and "#21833" in found[0][2]
+
+
+def test_an_attribute_the_hook_or_the_module_gives_a_value_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the hook stores the attribute before it reads it (``cls.key = ...``, ``cls.priority =
+    getattr(cls, "priority", 0)``, ``setattr``), the module gives it a value after the class
+    (``Plugin.registry = {}``), and the fork sets it under a version check in its class body: quiet, while a
+    plain read of an attribute nothing gives (``cls.needed``) stays an error on the class without it."""
+    registry = "vllm/model_executor/plugins.py"
+    upstream = (
+        "REGISTRY = {}\n\n\nclass Plugin:\n    def __init_subclass__(cls, **kwargs):\n"
+        "        cls.key = cls.__name__.lower()\n        REGISTRY[cls.key] = cls\n"
+        "        cls.priority = getattr(cls, 'priority', 0)\n        assert cls.priority >= 0\n"
+        "        setattr(cls, 'tag', 'x')\n        print(cls.tag, cls.registry, cls.needed)\n\n\n"
+        "Plugin.registry = {}\n"
+    )
+    fork = (
+        "from torch import nn\n\nfrom vllm.model_executor.plugins import Plugin\n\nHAS_X = True\n\n\n"
+        "class AeonPlugin(nn.Module, Plugin):\n    if HAS_X:\n        needed = 1\n    else:\n        needed = 2\n\n\n"
+        "class AeonBare(nn.Module, Plugin):\n    pass\n"
+    )
+    base = {registry: "class Plugin:\n    pass\n"}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [("Plugin registry keys (#1)", {registry: upstream})])
+    found = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert [(line, severity) for line, severity, _ in found] == [(15, "error")]
+    assert "cls.needed" in found[0][2]

@@ -111,3 +111,29 @@ FORK_PKG = "vllm/aeon/registry_use.py"
 FORK_PKG_TEXT = (
     "from vllm.model_executor.models import registry\nfrom vllm.model_executor.models import ModelRegistry\n"
 )
+
+
+GUARD_HEAD = "from vllm.model_executor.models import interfaces\nfrom vllm.inputs import TokensPrompt as _TP\n\n\n"
+
+
+def fork_rows(git_repo: GitRepo, no_rules: Path, fork: dict[str, str]) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(git_repo, {IFACES: BASE_TEXT}, fork, [(SUBJECT, {IFACES: UPSTREAM_TEXT})])
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [(path, line, severity) for path, line, severity, _ in found if path.startswith("vllm/aeon/")]
+
+
+def test_a_read_under_hasattr_or_after_the_forks_own_shim_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: reads only where ``hasattr(interfaces, "TokensPrompt")`` holds (an ``if``, a conditional), and a
+    read the fork's own shim serves (``interfaces.TokensPrompt = _TP`` in another fork file, or ``setattr``):
+    quiet, while an unguarded read of a name no shim binds (``PromptType``) stays an error."""
+    guarded = GUARD_HEAD + (
+        "def aeon_prompt(ids):\n    if hasattr(interfaces, 'TokensPrompt'):\n"
+        "        return interfaces.TokensPrompt(prompt_token_ids=ids)\n"
+        "    return (interfaces.TokensPrompt if hasattr(interfaces, 'TokensPrompt') else _TP)(ids)\n"
+    )
+    shim = GUARD_HEAD + "interfaces.TokensPrompt = _TP\nsetattr(interfaces, 'VllmModel', object)\n"
+    user = GUARD_HEAD + (
+        "def aeon_use(ids):\n    return interfaces.TokensPrompt(ids), interfaces.VllmModel, interfaces.PromptType\n"
+    )
+    fork = {FORK: guarded, "vllm/aeon/shim.py": shim, "vllm/aeon/user.py": user}
+    assert fork_rows(git_repo, no_rules, fork) == [("vllm/aeon/user.py", 6, "error")]

@@ -38,7 +38,14 @@ def answer_returns(before: ast.AST, after: ast.AST, override: _Def) -> list[int]
     if not made_value(before, after) or not isinstance(after, _Def):
         return []
     pinned = override.returns is not None and ast.unparse(override.returns) == "bool"
-    return _old_kind_lines(override, after.name, pinned, _an_answer)
+    answers = _an_answer
+    if any(word in ast.unparse(after.returns or ast.Constant(None)) for word in ("None", "Optional")):
+        answers = _no_none  # ``return None`` is a value of the new ``str | None``: the fork already adapted
+    return _old_kind_lines(override, after.name, pinned, answers)
+
+
+def _no_none(node: ast.expr) -> bool:
+    return _an_answer(node) and not (isinstance(node, ast.Constant) and node.value is None)
 
 
 def value_taken(module: ast.Module, name: str) -> int | None:

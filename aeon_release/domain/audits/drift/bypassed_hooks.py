@@ -13,7 +13,9 @@ Upstream's side: a class of a changed file, in both versions, with a method ``M`
 ``N`` the class did not have, and another method ``A`` that called ``self.M(...)`` at the base and now calls
 ``self.N(...)`` and no longer ``self.M``.  The fork's side: a class whose ``class`` statement names that class
 (imported from its module or a package above it) among its bases and that overrides ``M`` on a line the fork
-owns, overriding neither ``N`` nor ``A``.  An error on the override's ``def`` line.
+owns, overriding neither ``N`` nor ``A`` (a method or a class-level alias), nor a class of its file listed
+before it among the bases (a mixin ahead in the MRO).  An error on the override's ``def`` line; a warning when
+a base listed before it comes from elsewhere (it may override ``A``).
 
 Pure but for reading the three trees: findings out.
 """
@@ -57,8 +59,8 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     findings = []
     for path, module, owned in name_users(trees, {b.cls for b in found}):
-        for line, bypass in _overrides(path, module, owned, found):
-            findings.append(_finding(trees, path, line, bypass, pr_pattern))
+        for line, bypass, sure in _overrides(path, module, owned, found):
+            findings.append(_finding(trees, path, line, bypass, sure, pr_pattern))
     return findings
 
 
@@ -103,17 +105,55 @@ def _self_calls(func: ast.FunctionDef) -> set[str]:
     }
 
 
-def _overrides(path: str, module: ast.Module, owned: set[int], found: list[Bypass]) -> Iterator[tuple[int, Bypass]]:
+def _overrides(
+    path: str, module: ast.Module, owned: set[int], found: list[Bypass]
+) -> Iterator[tuple[int, Bypass, bool]]:
+    """(line, bypass, sure) for each owned override of a wrapped method its class's callers bypass."""
     imports = file_imports(module, path)
+    local = {c.name: c for c in file_classes(module.body)}
     for cls in file_classes(module.body):
-        origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
-        defined = {s.name: s for s in cls.body if isinstance(s, _FUNCTIONS)}
+        origins = [imported_origin(b, imports) for b in cls.bases]
+        defined = _defined(cls)
         for bypass in found:
-            if not any(_names(o, bypass) for o in origins):
-                continue
+            hit = next((i for i, o in enumerate(origins) if o is not None and _names(o, bypass)), None)
             hook = defined.get(bypass.old)
-            if hook is not None and hook.lineno in owned and not defined.keys() & {bypass.new, bypass.caller}:
-                yield hook.lineno, bypass
+            if hit is None or hook is None or hook.lineno not in owned:
+                continue
+            before = _earlier_bases(cls.bases[:hit], local)  # in the MRO ahead of the upstream class
+            if not (defined.keys() | before[0]) & {bypass.new, bypass.caller}:
+                yield hook.lineno, bypass, before[1]
+
+
+def _defined(cls: ast.ClassDef) -> dict[str, ast.stmt]:
+    """The names the class body binds: its methods and class-level assignments (``_m_with_shard = _mine``)."""
+    found: dict[str, ast.stmt] = {}
+    for stmt in cls.body:
+        if isinstance(stmt, _FUNCTIONS):
+            found[stmt.name] = stmt
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            found |= {t.id: stmt for t in targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _earlier_bases(
+    bases: list[ast.expr], local: dict[str, ast.ClassDef], seen: frozenset[str] = frozenset()
+) -> tuple[set[str], bool]:
+    """(names the file's own classes among ``bases`` define, sure): a base defined elsewhere (a mixin
+    imported) may override the caller too, so the finding is no longer sure."""
+    names: set[str] = set()
+    sure = True
+    for base in bases:
+        name = base.id if isinstance(base, ast.Name) else None
+        if name in ("object", "ABC", "Generic", "Protocol") or isinstance(base, ast.Subscript):
+            continue
+        if name is None or name not in local or name in seen:
+            sure = False
+            continue
+        inner, inner_sure = _earlier_bases(local[name].bases, local, seen | {name})
+        names |= _defined(local[name]).keys() | inner
+        sure = sure and inner_sure
+    return names, sure
 
 
 def _names(origin: tuple[str, str], bypass: Bypass) -> bool:
@@ -122,15 +162,16 @@ def _names(origin: tuple[str, str], bypass: Bypass) -> bool:
     return origin[1] == bypass.cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(b.path, whole_word(b.new), pr_pattern)
+    maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides one of them)"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.ERROR if sure else Severity.WARNING,
         path,
         line,
         f"fork-owned override of {b.cls}.{b.old}, which upstream made a wrapper of a new {b.new} "
         f"({b.path}{commit}): {b.cls}.{b.caller} now calls {b.new} and no longer {b.old}, so the override "
-        f"does not run on that path; override {b.new} instead (or as well)",
+        f"does not run on that path; override {b.new} instead (or as well){maybe}",
     )

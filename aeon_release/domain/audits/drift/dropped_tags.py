@@ -11,7 +11,9 @@ an object other than ``self``/``cls`` (``x._name = ...``), and neither upstream'
 fork's added lines hold a store of it any more (``._name =``, ``setattr`` or any quoted ``"_name"``, a ``def
 _name``, a class-level ``_name =`` or ``_name:``): nothing sets it.  The fork's side, on a line it owns: a read of ``._name`` off anything, outside a
 ``try`` catching ``AttributeError`` and a test of ``hasattr(..., "_name")`` (``getattr`` with a default is no
-attribute read).  An error: no path leaves the attribute there.
+attribute read; an early ``if not hasattr(...): return`` counts).  An error when the tag carries the name of
+the package that stored it (``_<pkg>_...``); else a warning: a library's private attribute the tree only
+overrode (``config._attn_implementation``) is still there, and the trees cannot tell the two apart.
 
 Pure but for reading the three trees and a ``git grep`` a candidate name: findings out.
 """
@@ -24,7 +26,8 @@ from collections.abc import Iterator
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_ensured
+from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -35,6 +38,7 @@ from aeon_release.domain.audits.source import parent_map
 _STORED = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.\[\]]*\.(_[A-Za-z]\w*)\s*(?::[^=]*)?=(?!=)")
 _ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _MOST_NAMES = 16
+_PROBED = re.compile(r"\b(?:getattr|hasattr)\s*\(")  # a fork line that only reads the quoted name
 
 
 def dropped_tag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -60,10 +64,10 @@ def _still_set(trees: ThreeTrees, name: str) -> bool:
     """A line of upstream's tree stores the attribute, defines it, or quotes its name (``setattr``, a dict of
     attributes handed to one), or a line the fork added stores it (its own ``getattr(p, "_name", None)`` is a
     read).  The fork's tree as a whole still holds the base's store upstream removed: only its own lines count."""
-    stored = rf"\.{name}\s*(?::[^=]*)?=(?!=)|\bdef\s+{name}\b|^\s*{name}\s*[:=]|\bsetattr\b.*\b{name}\b"
+    stored = rf"\.{name}\s*(?::[^=]*)?=(?!=)|\bdef\s+{name}\b|^\s*{name}\s*[:=]|setattr\b.*\b{name}\b"
     quoted = re.compile(rf"{stored}|[\"']{name}[\"']")
     mine = (text for p, change in trees.mine.items() if p.endswith(".py") for text in change.added.values())
-    if any(re.search(stored, text) for text in mine):
+    if any(quoted.search(text) and not _PROBED.search(text) for text in mine):
         return True
     return any(quoted.search(text) for _, text in repo.word_lines(trees.repo, trees.theirs, name, [PYTHON_FILES]))
 
@@ -74,8 +78,14 @@ def _reads(module: ast.Module, owned: set[int], names: frozenset[str]) -> Iterat
     for node in ast.walk(module):
         if not (isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.ctx, ast.Load)):
             continue
-        if node.lineno in owned and id(node) not in guarded and not caught_around(node, _ERRORS, parents):
+        if node.lineno in owned and id(node) not in guarded and not _guarded(node, parents):
             yield node.lineno, node.attr
+
+
+def _guarded(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """In a ``try`` catching AttributeError, or only where ``hasattr(x, "_name")`` holds (an early ``if not
+    hasattr(...): return`` before it counts)."""
+    return caught_around(node, _ERRORS, parents) or hasattr_ensured(node, ast.unparse(node.value), node.attr, parents)
 
 
 def _hasattr_tested(module: ast.Module, names: frozenset[str]) -> set[int]:
@@ -98,15 +108,25 @@ def _asks(node: ast.AST, names: frozenset[str]) -> bool:
     return isinstance(asked, ast.Constant) and asked.value in names
 
 
+def _own_tag(name: str, where: str) -> bool:
+    """The tag carries the name of the package that stored it (``p._<pkg>_offloaded_cpu_data``): the tree's own.
+    Any other private name may be a library's attribute the tree only overrode (transformers' configs always
+    have ``_attn_implementation``, torch's modules ``_parameters``): still there when upstream stops setting it."""
+    package = dotted_name(where, roots=("",)).split(".")[0]
+    return bool(package) and name.lstrip("_").split("_")[0] == package
+
+
 def _finding(trees: ThreeTrees, path: str, line: int, name: str, where: str, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(where, whole_word(name), pr_pattern)
+    own = _own_tag(name, where)
+    maybe = "" if own else " (unless a library's class defines it: no tag of the tree's own package)"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.ERROR if own else Severity.WARNING,
         path,
         line,
         f"fork-owned read of .{name}, an attribute upstream stored on other objects ({where}{commit}) and now "
-        f"stores nowhere: no code sets it after the merge, so the read raises AttributeError; read what "
+        f"stores nowhere: no code sets it after the merge, so the read raises AttributeError{maybe}; read what "
         f"upstream keeps in its place, or set {name} in the fork",
     )

@@ -295,6 +295,19 @@ def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.
     return _runs_where(node, parents, lambda test: _asks_hasattr(test, subject, name))
 
 
+def hasattr_ensured(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``hasattr_held``, or ``node`` runs after an ``if not hasattr(subject, "name"):`` whose body exits (an
+    early ``return``/``raise``), or in the ``else`` of such a test."""
+    if hasattr_held(node, subject, name, parents):
+        return True
+
+    def denies(test: ast.expr) -> bool:
+        negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+        return negated and _asks_hasattr(test.operand, subject, name)  # type: ignore[attr-defined]
+
+    return _runs_unless(node, parents, denies)
+
+
 def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits in the true branch of a test ``asks`` accepts (an ``if``, a conditional expression, the
     operands of an ``and`` before it)."""

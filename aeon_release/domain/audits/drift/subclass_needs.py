@@ -69,8 +69,9 @@ def _needs(path: str, old: ast.Module, new: ast.Module) -> Iterator[Need]:
             continue
         was = before.get(cls.name)
         old_reads = set(_read_always(_hook(was))) if was is not None else set()
+        later = _stored_on(new, cls.name)  # ``Plugin.registry = {}`` after the class
         for attr, line in _read_always(hook).items():
-            if attr not in old_reads and not _valued(cls, attr, local):
+            if attr not in old_reads and attr not in later and not _valued(cls, attr, local):
                 yield Need(path, cls.name, attr, line)
 
 
@@ -80,20 +81,40 @@ def _hook(cls: ast.ClassDef | None) -> ast.FunctionDef | None:
 
 
 def _read_always(hook: ast.FunctionDef | None) -> dict[str, int]:
-    """attribute -> line, for each ``cls.attr`` read in a top-level statement of the hook (always runs)."""
+    """attribute -> line, for each ``cls.attr`` read in a top-level statement of the hook (always runs), before
+    the hook stores it on ``cls`` itself (``cls.key = cls.__name__.lower()``, ``cls.n = getattr(cls, "n", 0)``)."""
     if hook is None or not hook.args.args:
         return {}
     me = hook.args.args[0].arg
     found: dict[str, int] = {}
+    stored: set[str] = set()
     for stmt in hook.body:
         if isinstance(stmt, ast.If | ast.Try | ast.With | ast.For | ast.While | ast.Match):
             if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt)):
                 break  # an early way out (``if cls.__name__.startswith("_"): return``): what follows may not run
+            stored |= _stored_on(stmt, me)
             continue
         for node in ast.walk(stmt):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == me:
-                if isinstance(node.ctx, ast.Load) and not node.attr.startswith("__"):
+                if isinstance(node.ctx, ast.Load) and not node.attr.startswith("__") and node.attr not in stored:
                     found.setdefault(node.attr, node.lineno)
+        stored |= _stored_on(stmt, me)
+    return found
+
+
+def _stored_on(tree: ast.AST, owner: str) -> set[str]:
+    """The attributes ``tree`` stores on the name ``owner`` (``owner.attr = ...``, ``setattr(owner, "attr", ...)``)."""
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            if isinstance(node.value, ast.Name) and node.value.id == owner:
+                found.add(node.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            args = node.args
+            if len(args) > 1 and isinstance(args[0], ast.Name) and args[0].id == owner:
+                found |= (
+                    {args[1].value} if isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) else set()
+                )
     return found
 
 
@@ -114,7 +135,7 @@ def _valued(cls: ast.ClassDef, attr: str, local: dict[str, ast.ClassDef], seen: 
 
 
 def _sets(cls: ast.ClassDef, attr: str) -> bool:
-    for stmt in cls.body:
+    for stmt in _body_statements(cls.body):
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and stmt.name == attr:
             return True
         if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attr for t in stmt.targets):
@@ -123,6 +144,17 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
             if isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
                 return True
     return False
+
+
+def _body_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The class body's statements, into its if/try blocks (``if HAS_X: needed = 1 else: needed = 2``)."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.If | ast.Try):
+            for block in (stmt.body, stmt.orelse, *([stmt.finalbody] if isinstance(stmt, ast.Try) else [])):
+                yield from _body_statements(block)
+            for handler in stmt.handlers if isinstance(stmt, ast.Try) else []:
+                yield from _body_statements(handler.body)
 
 
 def _lacking(path: str, module: ast.Module, owned: set[int], needs: list[Need]) -> Iterator[tuple[int, Need, bool]]:

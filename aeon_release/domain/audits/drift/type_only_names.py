@@ -16,7 +16,9 @@ module is skipped; so is a name that is a submodule of the
 package (``from package import sub`` imports it).  The fork's side, on a line it owns: a
 ``from module import name`` that runs (not under the fork's own ``TYPE_CHECKING``, not in a ``try`` catching
 ``ImportError``), or ``module.name`` read off the imported module (outside an annotation, which may never be
-evaluated, outside a ``try`` catching ``AttributeError``, and not where a function binds ``module`` itself).  An error: the name is gone at run time.
+evaluated, outside a ``try`` catching ``AttributeError``, not only where ``hasattr(module, "name")`` holds,
+and not where a function binds ``module`` itself), unless a fork file stores the name on the module itself
+(``module.name = ...``, ``setattr``: its own shim).  An error: the name is gone at run time.
 
 Pure but for reading the three trees: findings out.
 """
@@ -27,7 +29,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, import_base, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parsed_texts, whole_word
@@ -57,9 +59,12 @@ def type_only_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     words = {n for _, names in moved.values() for n in names}
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: any(w in line for w in words)):
+    users = list(fork_modules(trees, lambda line: any(w in line for w in words)))
+    shimmed = {o for path, module, _ in users for o in _stored(module, file_imports(module, path))}
+    for path, module, owned in users:
         for line, mod, name in _fork_uses(path, module, owned, moved):
-            findings.append(_finding(trees, path, line, mod, name, moved[mod], pr_pattern))
+            if (mod, name) not in shimmed:
+                findings.append(_finding(trees, path, line, mod, name, moved[mod], pr_pattern))
     return findings
 
 
@@ -195,8 +200,31 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], moved: Moved) -> 
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             origin = imported_origin(node, imports)
             if origin and origin[1] in moved.get(origin[0], ("", {}))[1]:
-                if not caught_around(node, _ATTRIBUTE_ERRORS, parents) and not _shadowed(node, parents):
+                if not _guarded(node, parents) and not _shadowed(node, parents):
                     yield node.lineno, origin[0], origin[1]
+
+
+def _guarded(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """The read sits in a ``try`` catching AttributeError or runs only where ``hasattr(module, "name")``."""
+    held = hasattr_held(node, ast.unparse(node.value), node.attr, parents)
+    return held or caught_around(node, _ATTRIBUTE_ERRORS, parents)
+
+
+def _stored(module: ast.Module, imports: dict[str, tuple[str, str]]) -> set[tuple[str, str]]:
+    """(module, name) for each ``module.name = ...`` or ``setattr(module, "name", ...)`` in a fork file: the
+    fork's own shim binds the name when the code runs."""
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(module):
+        target: ast.expr | None = None
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            target = node
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str):
+                target = ast.Attribute(value=node.args[0], attr=node.args[1].value, ctx=ast.Load())
+        origin = imported_origin(target, imports) if isinstance(target, ast.Attribute) else None
+        if origin:
+            found.add(origin)
+    return found
 
 
 def _shadowed(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
