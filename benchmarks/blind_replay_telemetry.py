@@ -22,6 +22,14 @@ quiet, 0 false errors).  The misses: #14388's ``StatLoggerBase`` subclass whose 
 engine passes ``None`` on an iteration without outputs), and #24245's ``self.gauge_gpu_cache_usage`` read in a
 ``PrometheusStatLogger`` subclass (upstream's ``__init__`` now sets it only under ``if
 self.show_hidden_metrics:``, off by default: AttributeError).
+After the killers111 widenings (both warnings): 12 caught, 2 warned, 0 missed of 14 (twins: 7 quiet, none of
+them warned, 0 false errors).  Warned now: an attribute upstream's ``__init__`` set on every path and now sets
+only under an ``if``, read unguarded by a fork subclass (``drift/gated_attributes.py``); a method parameter
+upstream annotated ``Optional`` where it was not, dereferenced unguarded by a fork override in that slot
+(``drift/optional_params.py``).  Warnings, not errors: whether the condition holds, or the fork's caller sends
+None, is not in the trees.  Regression on 3b3695b2: killer_replay 26/26, kind_change_replay 12/12 (5 twins
+quiet), review16_twins 6 caught, 30 twins quiet (4 warned, as before), review17_twins 11 caught, 1 warned,
+23 twins quiet (2 warned, as before), blind_replay_metrics 18/0/1 (12 twins quiet) -- all unchanged.
 
   python benchmarks/blind_replay_telemetry.py [--mirror DIR] [--only TEXT ...] [--show]
 """
