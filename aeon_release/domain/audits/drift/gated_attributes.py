@@ -1,0 +1,201 @@
+"""Gated attributes: a constructor that always set an attribute now sets it only under an ``if``.
+
+#24245 (2942970d44) moved ``PrometheusStatLogger.__init__``'s ``self.gauge_gpu_cache_usage = ...`` under
+``if self.show_hidden_metrics:`` (off by default).  The attribute is still assigned in the class, so symbol
+drift stays quiet; a fork subclass's ``self.gauge_gpu_cache_usage[idx].set(v)`` merges cleanly and raises
+AttributeError whenever the condition is false.  Deprecations hide things this way before removing them.
+
+Upstream's side: a class of a changed file whose ``__init__`` set ``self.X`` at its top level at the base
+and now sets it only on some paths (under an ``if`` without an ``else`` that sets it too), no other method
+of the class sets it, and the class body binds no ``X`` (a class-level default, a property, a method).
+The fork's side, on a line it owns: a class deriving from that class (imported from its module or a
+package above it) that calls, reads off or indexes ``self.X`` in a method that never tests it (``if
+self.X``, ``hasattr``/``getattr``) nor any name of upstream's condition (``if self.show_hidden_metrics``),
+outside a ``try`` catching AttributeError.  Quiet where the fork's class sets ``self.X`` itself or defines
+``X``, or a base the fork's module defines sets it or has an ``__init__``.
+
+A warning, not an error: whether the condition holds on the fleet is a question of its configuration.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.nulled_attributes import (
+    _defines,
+    _init,
+    _local_bases,
+    _on_self,
+    _sets,
+    _targets,
+    _unguarded_use,
+)
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+# a removed or added line assigning an attribute (``self.gauge = make(...)``), re-indented by the gate
+_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]+)?=[^=]")
+# a fork line using ``self.X`` as a callee, a receiver or a container
+_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+_MOST_FILES = 32
+
+
+@dataclass(frozen=True)
+class Gated:
+    """``cls`` (of ``path``) now sets ``self.attr`` only when ``names`` (its gate's names) say so."""
+
+    path: str
+    cls: str
+    attr: str
+    line: int
+    names: frozenset[str]
+
+
+def gated_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    used = {
+        m.group(1)
+        for p in trees.mine
+        if p.endswith(".py")
+        for t in trees.mine[p].added.values()
+        for m in _USED.finditer(t)
+    }
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
+    gated = [g for path, old, new in parsed_versions(trees, paths) for g in _gated(path, old, new) if g.attr in used]
+    if not gated:
+        return []
+    attrs = {g.attr for g in gated}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
+        for item, line in _fork_uses(path, module, owned, gated):
+            findings.append(_finding(trees, path, line, item, pr_pattern))
+    return findings
+
+
+def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
+    """The diff removed a line setting a used attribute and added one setting it again (moved under the gate)."""
+    diff = trees.upstream[path]
+    removed = {m.group(1) for line in diff.removed if (m := _SET.match(line))} & used
+    return any((m := _SET.match(line)) and m.group(1) in removed for line in diff.added.values())
+
+
+def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was, init = before.get(cls.name), _init(cls)
+        if was is None or init is None or (old_init := _init(was)) is None:
+            continue
+        for attr in _top_level_sets(old_init) - _always_set(init.body) - _class_names(cls):
+            gates = [g for g in _gates(init, attr) if g is not None]
+            if gates and _only_in(cls, init, attr):
+                names = frozenset(n for g in gates for n in _test_names(g.test))
+                yield Gated(path, cls.name, attr, gates[0].lineno, names)
+
+
+def _top_level_sets(init: ast.FunctionDef) -> set[str]:
+    return {t.attr for s in init.body for t in _targets(s) if _on_self(t)}
+
+
+def _always_set(body: list[ast.stmt]) -> set[str]:
+    """The attributes every path through ``body`` sets (an ``if`` counts when both branches do; a loop, a
+    ``try`` or a ``with`` counts as setting what its body sets: quiet rather than guess)."""
+    found: set[str] = set()
+    for stmt in body:
+        found |= {t.attr for t in _targets(stmt) if _on_self(t)}
+        if isinstance(stmt, ast.If):
+            found |= _always_set(stmt.body) & _always_set(stmt.orelse)
+        elif isinstance(stmt, ast.For | ast.While | ast.With | ast.Try | ast.AsyncFor | ast.AsyncWith):
+            found |= _always_set(stmt.body)
+    return found
+
+
+def _gates(init: ast.FunctionDef, attr: str) -> Iterator[ast.If | None]:
+    """For each statement of ``__init__`` setting ``self.attr``: the innermost ``if`` around it, else None."""
+    parents = parent_map(init)
+    for node in ast.walk(init):
+        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+            parent = parents.get(id(node))
+            while parent is not None and not isinstance(parent, ast.If | ast.FunctionDef):
+                parent = parents.get(id(parent))
+            yield parent if isinstance(parent, ast.If) else None
+
+
+def _only_in(cls: ast.ClassDef, init: ast.FunctionDef, attr: str) -> bool:
+    """No method of the class but ``__init__`` sets the attribute."""
+    others = (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s is not init)
+    stmts = (n for o in others for n in ast.walk(o) if isinstance(n, ast.stmt))
+    return not any(_on_self(t) and t.attr == attr for n in stmts for t in _targets(n))
+
+
+def _class_names(cls: ast.ClassDef) -> set[str]:
+    """What the class body binds itself: a class-level default, a method, a property."""
+    names = {t.id for s in cls.body for t in _targets(s) if isinstance(t, ast.Name)}
+    return names | {s.name for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _test_names(test: ast.expr) -> set[str]:
+    """The names a test asks about (``self.show_hidden_metrics`` -> show_hidden_metrics), ``self`` aside."""
+    found = {
+        n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(test) if isinstance(n, ast.Name | ast.Attribute)
+    }
+    return found - {"self"}
+
+
+def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated]) -> Iterator[tuple[Gated, int]]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for cls in file_classes(module.body):
+        bases = _local_bases(cls, local)
+        for item in _derived_from(cls, bases, imports, gated):
+            if _sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body):
+                continue
+            if any(_sets(b, item.attr) or _init(b) for b in bases.values()):
+                continue
+            for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
+                line = _unguarded_use(func, item.attr, parents)
+                if line is not None and line in owned and not _tests_gate(func, item.names):
+                    yield item, line
+                    break
+
+
+def _derived_from(
+    cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], gated: list[Gated]
+) -> list[Gated]:
+    bases = [b for b in cls.bases if not (isinstance(b, ast.Name) and b.id in local)]
+    origins = [o for b in bases if (o := imported_origin(b, imports)) is not None]
+    return [g for g in gated if any(_names(o, g) for o in origins)]
+
+
+def _names(origin: tuple[str, str], item: Gated) -> bool:
+    module = dotted_name(item.path, roots=("",))
+    return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
+
+
+def _tests_gate(func: ast.FunctionDef | ast.AsyncFunctionDef, names: frozenset[str]) -> bool:
+    """The fork's method asks upstream's question itself (``if self.show_hidden_metrics:``)."""
+    tests = (n.test for n in ast.walk(func) if isinstance(n, ast.If | ast.IfExp | ast.While | ast.Assert))
+    return any(_test_names(t) & names for t in tests)
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Gated, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
+        f"({item.path}:{item.line}{commit}): it now sets {item.attr} only under an if, so where the condition "
+        f"is false the use raises AttributeError; test it (hasattr, or upstream's condition) before the use",
+    )
