@@ -92,3 +92,25 @@ def test_a_class_still_a_namedtuple_stays_quiet(git_repo: GitRepo, no_rules: Pat
     upstream = CTX_BASE.replace("    uniform: bool = False\n", "    uniform: bool = True\n")
     body = "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n"
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # a class of the same name the fork keeps in its own module
+        "from vllm.aeon.descs import BatchDescriptor\n\n\n",
+        # the name rebound by the fork's module
+        "from collections import namedtuple\n\nfrom vllm.forward_context import BatchDescriptor\n\n"
+        "BatchDescriptor = namedtuple('BatchDescriptor', 'num_tokens uniform')\n\n\n",
+    ],
+    ids=["another module's class", "rebound by the fork"],
+)
+def test_a_class_of_the_same_name_from_elsewhere_stays_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    body = "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {CTX: CTX_BASE, "vllm/__init__.py": ""},
+        {FORK: head + body, "vllm/aeon/descs.py": CTX_BASE},
+        [(SUBJECT, {CTX: CTX_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []

@@ -106,7 +106,7 @@ def _names(node: ast.ClassDef) -> frozenset[str]:
 def _fork_uses(trees: ThreeTrees, untupled: dict[str, tuple[str, frozenset[str]]]) -> Iterator[Use]:
     words = re.compile(rf"\b({'|'.join(sorted(untupled))})\b")
     for path, module, owned in fork_modules(trees, words.search):
-        imported = _imported(module, set(untupled))
+        imported = _imported(module, {n: p for n, (p, _) in untupled.items()})
         parents = parent_map(module)
         for node in ast.walk(module):
             use = _use(path, node, parents) if getattr(node, "lineno", 0) in owned else None
@@ -114,17 +114,21 @@ def _fork_uses(trees: ThreeTrees, untupled: dict[str, tuple[str, frozenset[str]]
                 yield use
 
 
-def _imported(module: ast.Module, names: set[str]) -> set[str]:
-    """Of ``names``, those the module imports by that name and does not define itself."""
-    defined = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
-    imported = {
+def _imported(module: ast.Module, homes: dict[str, str]) -> set[str]:
+    """Of the classes (-> the file upstream changed them in), those the module imports by that name from
+    that file or one of its packages and never binds itself (a class, an assignment of its own)."""
+    bound = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)} | {
+        t.id for n in ast.walk(module) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)
+    }
+    return {
         alias.name
         for node in ast.walk(module)
-        if isinstance(node, ast.ImportFrom)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
         for alias in node.names
         if alias.asname in (None, alias.name)
-    }
-    return (names & imported) - defined
+        and alias.name in homes
+        and homes[alias.name].startswith(node.module.replace(".", "/"))
+    } - bound
 
 
 def _use(path: str, node: ast.AST, parents: dict[int, ast.AST]) -> Use | None:
