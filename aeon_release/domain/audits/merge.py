@@ -100,6 +100,7 @@ from aeon_release.domain.audits.drift.type_only_names import type_only_name_drif
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
+from aeon_release.domain.audits.drift.untupled import untupled_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -181,6 +182,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_key_drift,
     wire_mirror_drift,
     struct_tuple_drift,
+    untupled_drift,
     cmake_variable_drift,
     renamed_sibling_drift,
     env_default_drift,

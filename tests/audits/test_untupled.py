@@ -1,0 +1,116 @@
+"""Untupled drift: upstream made a ``NamedTuple`` a plain class, and a fork line still uses it as a tuple.
+
+Shaped like #34043 (c7914d30f9), which made ``BatchDescriptor`` a frozen dataclass: its fields stay, so a
+fork's ``desc.num_tokens`` is fine, but ``desc._replace(...)`` and ``tokens, *_ = desc`` fail at run time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+CTX = "vllm/forward_context.py"
+CTX_BASE = """from typing import NamedTuple
+
+
+class BatchDescriptor(NamedTuple):
+    num_tokens: int
+    uniform: bool = False
+
+    def relaxed(self) -> "BatchDescriptor":
+        return BatchDescriptor(self.num_tokens)
+"""
+CTX_UPSTREAM = CTX_BASE.replace("from typing import NamedTuple", "from dataclasses import dataclass").replace(
+    "class BatchDescriptor(NamedTuple):", "@dataclass(frozen=True)\nclass BatchDescriptor:"
+)
+SUBJECT = "[Attention] Update FA3 (#34043)"
+FORK = "vllm/aeon/replay_untupled.py"
+HEAD = "import dataclasses\n\nfrom vllm.forward_context import BatchDescriptor\n\n\n"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = CTX_UPSTREAM) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {CTX: CTX_BASE, "vllm/__init__.py": ""},
+        {FORK: HEAD + body},
+        [(SUBJECT, {CTX: upstream})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n",
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    n, uniform = desc\n    return n\n",
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    return desc[0]\n",
+        "def aeon_key(n: int) -> dict:\n    desc = BatchDescriptor(n)\n    return desc._asdict()\n",
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    return len(desc)\n",
+        "def aeon_key(desc: BatchDescriptor) -> tuple:\n    return (*desc, 1)\n",
+    ],
+    ids=["_replace", "unpack", "index", "_asdict of a built one", "len", "splat"],
+)
+def test_a_tuple_use_of_a_class_no_longer_a_namedtuple_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_, line, severity, message)] = rows(git_repo, no_rules, body)
+    assert severity == "error" and line in (7, 8)
+    assert "uses a BatchDescriptor as a tuple" in message and "#34043" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # fields read by name, and the dataclass spelling of _replace
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    return desc.num_tokens\n",
+        "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return dataclasses.replace(desc, uniform=True)\n",
+        # the function asks what it holds: it handles both
+        "def aeon_key(desc: BatchDescriptor) -> int:\n"
+        "    if isinstance(desc, tuple):\n        return desc[0]\n    return desc.num_tokens\n",
+        # a name of another type, or untyped
+        "def aeon_key(desc) -> int:\n    return desc[0]\n",
+        "def aeon_key(desc: tuple) -> int:\n    n, uniform = desc\n    return n\n",
+    ],
+    ids=["by name", "dataclasses.replace", "isinstance guard", "untyped", "another type"],
+)
+def test_uses_that_still_work_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_plain_class_that_keeps_the_tuple_protocol_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = CTX_UPSTREAM + "\n    def __iter__(self):\n        return iter((self.num_tokens, self.uniform))\n"
+    body = "def aeon_key(desc: BatchDescriptor) -> int:\n    n, uniform = desc\n    return n\n"
+    assert rows(git_repo, no_rules, body, upstream) == []
+
+
+def test_a_class_still_a_namedtuple_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = CTX_BASE.replace("    uniform: bool = False\n", "    uniform: bool = True\n")
+    body = "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n"
+    assert rows(git_repo, no_rules, body, upstream) == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        # a class of the same name the fork keeps in its own module
+        "from vllm.aeon.descs import BatchDescriptor\n\n\n",
+        # the name rebound by the fork's module
+        "from collections import namedtuple\n\nfrom vllm.forward_context import BatchDescriptor\n\n"
+        "BatchDescriptor = namedtuple('BatchDescriptor', 'num_tokens uniform')\n\n\n",
+    ],
+    ids=["another module's class", "rebound by the fork"],
+)
+def test_a_class_of_the_same_name_from_elsewhere_stays_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    body = "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {CTX: CTX_BASE, "vllm/__init__.py": ""},
+        {FORK: head + body, "vllm/aeon/descs.py": CTX_BASE},
+        [(SUBJECT, {CTX: CTX_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
