@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
+from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
@@ -193,6 +194,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     filled_field_drift,
     none_field_drift,
     nulled_attribute_drift,
+    deferred_init_drift,
     type_only_name_drift,
     dropped_tag_drift,
     subclass_need_drift,
