@@ -109,15 +109,17 @@ GBW = "_grammar_bitmask None until first use"
 CASES += [
     (
         "#14575 attribute made None until first use",
-        "a read of the tensor's shape off self after the delayed init",
+        # written blind as an override of _delayed_init, which #14616 added only after this commit (the base has
+        # none): an anachronism; re-spelt as the constructor override a fork of that time carried
+        "a read of the tensor's shape off self after the constructor",
         K(
             "#14575",
             GB,
             GBW,
             "vllm/aeon/gb1.py",
             SOM + "\n\nclass AeonStructuredOutputManager3(StructuredOutputManager):\n"
-            "    def _delayed_init(self):\n"
-            "        super()._delayed_init()\n"
+            "    def __init__(self, vllm_config):\n"
+            "        super().__init__(vllm_config)\n"
             "        # AEON: log the bitmask footprint on the Spark\n"
             "        self.aeon_rows = self._grammar_bitmask.shape[0]\n",
             "self.aeon_rows = self._grammar_bitmask.shape[0]",

@@ -67,6 +67,7 @@ from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
+from aeon_release.domain.audits.drift.nulled_setups import nulled_setup_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.orders import order_drift
@@ -195,6 +196,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_field_drift,
     nulled_attribute_drift,
     deferred_init_drift,
+    nulled_setup_drift,
     type_only_name_drift,
     dropped_tag_drift,
     subclass_need_drift,

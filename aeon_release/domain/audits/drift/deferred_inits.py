@@ -141,16 +141,16 @@ def _fork_reads(
         if init is None:
             continue
         origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
-        for item in (d for d in deferred if any(_names(o, d) for o in origins)):
+        for item in (d for d in deferred if any(_names_class(o, d.path, d.cls) for o in origins)):
             line = _read_after_super(cls, init, item.attr, parents)
             if line is not None and line in owned:
                 yield item, line
 
 
-def _names(origin: tuple[str, str], item: Deferred) -> bool:
-    """The import names the class's module or a package above it (a re-export)."""
-    module = dotted_name(item.path, roots=("",))
-    return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
+def _names_class(origin: tuple[str, str], path: str, cls: str) -> bool:
+    """The import names the class ``cls`` of ``path``'s module or of a package above it (a re-export)."""
+    module = dotted_name(path, roots=("",))
+    return origin[1] == cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
 def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
