@@ -102,8 +102,9 @@ READ = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (
             "        super().__init__()\n        self.vllm_config = vllm_config\n",
         ),
         AFTER.replace("        self.init_complete = False\n", "        setattr(self, 'vocab_size', 3)\n"),
+        AFTER.replace("        self.init_complete = False\n", "        init_vocab(self)\n"),
     ],
-    ids=["a helper sets it", "a class default", "super().__init__ upstream", "setattr upstream"],
+    ids=["a helper sets it", "a class default", "super().__init__ upstream", "setattr upstream", "self handed on"],
 )
 def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
     assert rows(git_repo, no_rules, READ, after) == []

@@ -97,8 +97,9 @@ USE = INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n"
             "        self._grammar_bitmask = allocate(8)\n\n",
             1,
         ),
+        AFTER.replace("= None\n\n", "= None\n        build_bitmask(self)\n\n", 1),
     ],
-    ids=["still built in the method", "built by a helper it calls"],
+    ids=["still built in the method", "built by a helper it calls", "self handed on"],
 )
 def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
     assert rows(git_repo, no_rules, USE, after) == []

@@ -9,7 +9,8 @@ symbol drift stays quiet.  Upstream defers work out of constructors often (lazy 
 Upstream's side: a class of a changed file whose ``__init__`` at the base set ``self.X`` (itself, or a method it
 calls on ``self``), and at upstream does not, by any route: no ``self.X =`` or ``setattr``/string ``"X"`` in
 ``__init__`` or any method it calls on ``self``, no ``super().__init__`` call (a base might set it), no class-level
-``X`` (a default, a property, a slot's descriptor), no ``__getattr__``, and no decorator (a dataclass makes its own
+``X`` (a default, a property, a slot's descriptor), no ``__getattr__``, no ``self`` handed to a call (a helper outside
+the class may set it) and no decorator (a dataclass makes its own
 constructor).  Nothing else can have run on a fresh instance between the constructor and the fork's line.
 
 The fork's side, on a line it owns: the ``__init__`` of a class deriving the upstream class (imported from its
@@ -79,7 +80,7 @@ def _deferred(path: str, old: ast.Module, new: ast.Module, read: set[str]) -> It
         if was is None or cls.decorator_list or _method(cls, "__getattr__") is not None:
             continue
         init = _method(cls, "__init__")
-        if init is None or _calls_super_init(init):
+        if init is None or _calls_super_init(init) or hands_self(cls, init):
             continue
         now = _constructed(cls, init, strings=True)
         old_init = _method(was, "__init__")
@@ -95,6 +96,24 @@ def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
 
 def _calls_super_init(func: ast.FunctionDef) -> bool:
     return any(isinstance(n, ast.Call) and last_name(n.func) == "__init__" for n in ast.walk(func))
+
+
+def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
+    """The method, or one it calls on ``self`` (transitively), hands ``self`` to a call (``init_helper(self)``,
+    ``vars(self).update(...)``): code outside the class may set anything on it."""
+    seen: set[str] = set()
+    todo = [func]
+    while todo:
+        current = todo.pop()
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        for node in (n for n in ast.walk(current) if isinstance(n, ast.Call)):
+            if any(isinstance(a, ast.Name) and a.id == "self" for a in [*node.args, *(k.value for k in node.keywords)]):
+                return True
+            if _on_self(node.func):
+                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+    return False
 
 
 def _constructed(cls: ast.ClassDef, init: ast.FunctionDef, strings: bool) -> set[str]:

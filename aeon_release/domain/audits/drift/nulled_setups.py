@@ -8,7 +8,7 @@ attribute 'shape'``.
 
 Upstream's side: a method of a class of a changed file whose body (or a method it calls on ``self``) stored a
 value other than ``None`` in ``self.X`` at the base, and now stores only ``None`` there (every store of it, by
-that route, the literal; no ``setattr`` nor string ``"X"``).  Whatever held ``X`` before, the method resets it.
+that route, the literal; no ``setattr`` nor string ``"X"``, no ``self`` handed to a call).  Whatever held ``X`` before, the method resets it.
 
 The fork's side, on a line it owns: an override of that method, in a class deriving the upstream one (imported;
 no base the module defines), that calls ``super().M(...)`` and then calls, reads an attribute off or indexes
@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import _method, _names_class
+from aeon_release.domain.audits.drift.deferred_inits import _method, _names_class, hands_self
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _mentions, _on_self, _targets
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -79,7 +79,7 @@ def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iter
         was = before.get(cls.name)
         for func in (s for s in cls.body if isinstance(s, ast.FunctionDef)) if was is not None else ():
             old_func = _method(was, func.name) if was is not None else None
-            if old_func is None or was is None:
+            if old_func is None or was is None or hands_self(cls, func):
                 continue
             then, now = _stores(was, old_func), _stores(cls, func)
             for attr in sorted(used & set(now)):
