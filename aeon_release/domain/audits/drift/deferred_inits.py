@@ -2,7 +2,7 @@
 
 #14630 (8a4a2efc6f) moved ``self.vocab_size = ...`` out of ``StructuredOutputManager.__init__`` into
 ``_delayed_init``, which runs on the first grammar.  A fork subclass whose ``__init__`` calls
-``super().__init__(vllm_config)`` and then reads ``self.vocab_size`` merges cleanly and raises
+``super().__init__(config)`` and then reads ``self.vocab_size`` merges cleanly and raises
 ``AttributeError`` when the engine builds the manager.  No name is gone (the attribute is still set, later), so
 symbol drift stays quiet.  Upstream defers work out of constructors often (lazy tokenizers, compilers, pools).
 
