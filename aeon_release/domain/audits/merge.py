@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
+from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
@@ -67,6 +68,7 @@ from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
+from aeon_release.domain.audits.drift.nulled_setups import nulled_setup_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
@@ -198,6 +200,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_field_drift,
     nulled_attribute_drift,
     gated_attribute_drift,
+    deferred_init_drift,
+    nulled_setup_drift,
     type_only_name_drift,
     dropped_tag_drift,
     subclass_need_drift,

@@ -492,13 +492,27 @@ def _fork_reads(
                 built_here(held[0], node, parents, change.owner, change.name) and not _set_upstream(trees, change)
             )
             if named or built or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
-                compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
+                compare = _old_compared(node, parents, change)
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
             elif _old_default_spelled(node, change):
                 # a receiver of no known type: only its comparison with the old default says it is the field
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 if compare is not None:
                     yield path, held[2], short(ast.unparse(node), 80), change, compare, False
+
+
+def _old_compared(node: ast.AST, parents: dict[int, ast.AST], change: Changed) -> ast.Compare | None:
+    """The read's comparison with its old default; for two false defaults (#18879: ``reasoning_ended: bool =
+    False`` -> ``bool | None = None``) by identity, ``is False``, the one test the change moved."""
+    news = _values(change.new_value)
+    if change.none_only:
+        return compares_with_old(node, parents, change.old_value, news, _same_kind, flags=True)
+    return compares_with_old(node, parents, change.old_value, news, _same)
+
+
+def _same_kind(literal: object, default: object) -> bool:
+    """The same value of the same type: ``False`` is not ``0`` nor ``None`` to an ``is`` test."""
+    return type(literal) is type(default) and literal == default
 
 
 def _values(value: DefaultValue) -> tuple[object, ...]:
@@ -544,8 +558,16 @@ def _set_upstream(trees: ThreeTrees, change: Changed) -> bool:
     return re.search(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=[^=]", text) is not None
 
 
+def _none_or_old(side: ast.expr, change: Changed) -> bool:
+    """``None``, or the old false default itself (``is False`` where ``False`` became ``None``)."""
+    if not isinstance(side, ast.Constant):
+        return False
+    return side.value is None or (change.old_value is not None and _same_kind(side.value, change.old_value))
+
+
 def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
-    """``x.field is None`` / ``is not None`` (or ``== None``): the one test ``None`` and ``0`` differ to;
+    """``x.field is None`` / ``is not None`` (or ``== None``, or ``is False`` where ``False`` became ``None``):
+    the one test ``None`` and ``0`` differ to;
     unless the function (at module level: the ``or``/``and``) also compares the read with the new default
     (``x.field is None or x.field == 0``): written for both sides."""
     test = parents.get(id(read))
@@ -553,7 +575,7 @@ def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
         and isinstance(test.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq))
-        and any(isinstance(side, ast.Constant) and side.value is None for side in (test.left, *test.comparators))
+        and any(_none_or_old(side, change) for side in (test.left, *test.comparators))
         and not compared_in_scope(test, ast.unparse(read), parents, lambda side: ast.unparse(side) == change.new)
     )
 

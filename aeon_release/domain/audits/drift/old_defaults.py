@@ -9,7 +9,8 @@ from the rest, and after the merge an unset option no longer equals it: the fork
 stops running (or always runs) though nothing the fleet set changed.  Such a line is an error.
 
 Not a bool (``x.f is False`` is the truth test spelt long: its meaning moved with the default, as
-``not x.f``'s does, a warning); not a conditional default one branch of which still gives the old
+``not x.f``'s does, a warning), but where a false default became ``None`` (#18879): its truth stayed, and
+``is False`` is the one test that moved (``flags``); not a conditional default one branch of which still gives the old
 value (``"auto" if envs.USE_V1 else "xgrammar"``, #15724); and not where the function (at module
 level: the ``or``/``and``) also compares the option with the new default: written for both.  The
 comparison may sit on the read's line or, through the one local the read is assigned to (``policy =
@@ -30,17 +31,23 @@ _EQUALITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
 
 
 def compares_with_old(
-    read: ast.AST, parents: dict[int, ast.AST], old: object, news: tuple[object, ...], same: Same
+    read: ast.AST,
+    parents: dict[int, ast.AST],
+    old: object,
+    news: tuple[object, ...],
+    same: Same,
+    flags: bool = False,
 ) -> ast.Compare | None:
     """The comparison of ``read`` (or of the local it is assigned to) with the old default ``old``, where
-    none of the new defaults ``news`` is that value and the scope does not compare it with one of them."""
-    if isinstance(old, bool) or any(same(new, old) for new in news):
+    none of the new defaults ``news`` is that value and the scope does not compare it with one of them.
+    ``flags``: a bool is a value too (a ``False`` made ``None`` keeps its truth; only ``is False`` moved)."""
+    if (isinstance(old, bool) and not flags) or any(same(new, old) for new in news):
         return None
     for compare, shown in _comparisons(read, parents):
         literal = _other_literal(compare, shown)
         if (
             literal is not NOT_LITERAL
-            and not isinstance(literal, bool)
+            and (flags or not isinstance(literal, bool))
             and same(literal, old)
             and not compared_in_scope(compare, shown, parents, lambda side: _is_new(side, news, same))
         ):

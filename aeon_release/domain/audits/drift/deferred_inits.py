@@ -1,0 +1,227 @@
+"""Deferred attributes: upstream's constructor no longer sets an attribute a fork subclass reads right after it.
+
+#14630 (8a4a2efc6f) moved ``self.vocab_size = ...`` out of ``StructuredOutputManager.__init__`` into
+``_delayed_init``, which runs on the first grammar.  A fork subclass whose ``__init__`` calls
+``super().__init__(config)`` and then reads ``self.vocab_size`` merges cleanly and raises
+``AttributeError`` when the engine builds the manager.  No name is gone (the attribute is still set, later), so
+symbol drift stays quiet.  Upstream defers work out of constructors often (lazy tokenizers, compilers, pools).
+
+Upstream's side: a class of a changed file whose ``__init__`` at the base set ``self.X`` (itself, or a method it
+calls on ``self``), and at upstream does not, by any route: no ``self.X =`` or ``setattr``/string ``"X"`` in
+``__init__`` or any method it calls on ``self``, no ``super().__init__`` call (a base might set it), no class-level
+``X`` (a default, a property, a slot's descriptor), no ``__getattr__``, no ``self`` handed to a call (a helper outside
+the class may set it) and no decorator (a dataclass makes its own
+constructor).  Nothing else can have run on a fresh instance between the constructor and the fork's line.
+
+The fork's side, on a line it owns: the ``__init__`` of a class deriving the upstream class (imported from its
+module or a package above it), no base the module defines itself (a mixin may set it), that calls
+``super().__init__(...)`` and loads ``self.X`` below that call, with no store of ``self.X`` (nor ``setattr``) in
+the class and no ``hasattr``/``getattr`` of it, outside a ``try`` catching ``AttributeError``.  An error.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
+
+# a fork line reading ``self.X`` (not calling it)
+_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
+_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=[^=]")
+_MOST_FILES = 32
+_RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """``cls`` (of ``path``) no longer sets ``self.attr`` in its constructor."""
+
+    path: str
+    cls: str
+    attr: str
+
+
+def deferred_init_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    read = {m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _READ.findall(t)}
+    if not read:
+        return []
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, read)][:_MOST_FILES]
+    deferred = [d for path, old, new in parsed_versions(trees, paths) for d in _deferred(path, old, new, read)]
+    if not deferred:
+        return []
+    attrs = {d.attr for d in deferred}
+    return [
+        _finding(trees, path, line, item, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs))
+        for item, line in _fork_reads(path, module, owned, deferred)
+    ]
+
+
+def _candidate(trees: ThreeTrees, path: str, read: set[str]) -> bool:
+    """Upstream's diff took out a ``self.X = ...`` of an attribute a fork line reads."""
+    return any((m := _SET.match(line)) and m.group(1) in read for line in trees.upstream[path].removed)
+
+
+def _deferred(path: str, old: ast.Module, new: ast.Module, read: set[str]) -> Iterator[Deferred]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None or cls.decorator_list or _method(cls, "__getattr__") is not None:
+            continue
+        init = _method(cls, "__init__")
+        if init is None or _calls_super_init(init) or hands_self(cls, init):
+            continue
+        now = _constructed(cls, init, strings=True)
+        old_init = _method(was, "__init__")
+        then = _constructed(was, old_init, strings=False) if old_init is not None else set()
+        for attr in sorted((then - now) & read):
+            if not _class_level(cls, attr):
+                yield Deferred(path, cls.name, attr)
+
+
+def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+    return next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == name), None)
+
+
+def _calls_super_init(func: ast.FunctionDef) -> bool:
+    return any(isinstance(n, ast.Call) and last_name(n.func) == "__init__" for n in ast.walk(func))
+
+
+def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
+    """The method, or one it calls on ``self`` (transitively), hands ``self`` to a call (``init_helper(self)``,
+    ``vars(self).update(...)``): code outside the class may set anything on it."""
+    seen: set[str] = set()
+    todo = [func]
+    while todo:
+        current = todo.pop()
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        for node in (n for n in ast.walk(current) if isinstance(n, ast.Call)):
+            if any(isinstance(a, ast.Name) and a.id == "self" for a in [*node.args, *(k.value for k in node.keywords)]):
+                return True
+            if _on_self(node.func):
+                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+    return False
+
+
+def _constructed(cls: ast.ClassDef, init: ast.FunctionDef, strings: bool) -> set[str]:
+    """The attributes ``__init__`` and the methods it calls on ``self`` (transitively) set by store; with
+    ``strings``, any string too (``setattr(self, "x", ...)``, ``register_buffer("x", ...)``: may set it)."""
+    seen: set[str] = set()
+    todo, found = [init], set()
+    while todo:
+        func = todo.pop()
+        if func.name in seen:
+            continue
+        seen.add(func.name)
+        for node in ast.walk(func):
+            if isinstance(node, ast.stmt):
+                found |= {t.attr for t in _targets(node) if _on_self(t)}
+            elif strings and isinstance(node, ast.Constant) and isinstance(node.value, str):
+                found.add(node.value)
+            elif isinstance(node, ast.Call) and _on_self(node.func):
+                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+    return found
+
+
+def _class_level(cls: ast.ClassDef, attr: str) -> bool:
+    """The class body binds the name: a default, a method or property, an annotated slot."""
+    for stmt in cls.body:
+        names = [t for t in _targets(stmt) if isinstance(t, ast.Name)]
+        if any(n.id == attr for n in names) or getattr(stmt, "name", None) == attr:
+            return True
+        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and ast.unparse(stmt.target) == attr:
+            return True
+    return False
+
+
+def _fork_reads(
+    path: str, module: ast.Module, owned: set[int], deferred: list[Deferred]
+) -> Iterator[tuple[Deferred, int]]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for cls in file_classes(module.body):
+        if _local_bases(cls, local):
+            continue
+        init = _method(cls, "__init__")
+        if init is None:
+            continue
+        origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
+        for item in (d for d in deferred if any(_names_class(o, d.path, d.cls) for o in origins)):
+            line = _read_after_super(cls, init, item.attr, parents)
+            if line is not None and line in owned:
+                yield item, line
+
+
+def _names_class(origin: tuple[str, str], path: str, cls: str) -> bool:
+    """The import names the class ``cls`` of ``path``'s module or of a package above it (a re-export)."""
+    module = dotted_name(path, roots=("",))
+    return origin[1] == cls and (module == origin[0] or module.startswith(origin[0] + "."))
+
+
+def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
+    """The first line below ``super().__init__(...)`` loading ``self.attr``, where the class never sets it, never
+    asks ``hasattr``/``getattr`` of it and defines no class-level name of it."""
+    if _class_level(cls, attr) or _set_or_asked(cls, attr):
+        return None
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    if not supers:
+        return None
+    reads = (
+        n.lineno
+        for n in ast.walk(init)
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and n.attr == attr
+        and _on_self(n)
+        and n.lineno > min(supers)
+        and not caught_around(n, _RAISES, parents)
+    )
+    return min(reads, default=None)
+
+
+def _is_super_init(call: ast.Call) -> bool:
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == "__init__"
+        and isinstance(func.value, ast.Call)
+        and last_name(func.value.func) == "super"
+    )
+
+
+def _set_or_asked(cls: ast.ClassDef, attr: str) -> bool:
+    for node in ast.walk(cls):
+        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) in {"setattr", "hasattr", "getattr"}:
+            if len(node.args) >= 2 and str_value(node.args[1]) == attr:
+                return True
+    return False
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Deferred, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned read of self.{item.attr} after super().__init__(), but upstream's {item.cls}.__init__ "
+        f"({item.path}{commit}) no longer sets {item.attr} (it is set later, or not at all): the fork's "
+        f"constructor raises AttributeError; read it where upstream sets it, or set it in the fork's __init__",
+    )

@@ -1,0 +1,208 @@
+"""Nulled setups: a method that built an attribute now sets it to ``None``, and a fork override uses it after ``super()``.
+
+#14575 (04421dff8a) turned ``StructuredOutputManager._delayed_init``'s ``self._grammar_bitmask =
+xgr.allocate_token_bitmask(...)`` into ``self._grammar_bitmask: Optional[torch.Tensor] = None`` (allocated on the
+first ``grammar_bitmask`` call).  A fork override of ``_delayed_init`` that calls ``super()._delayed_init()`` and
+then reads ``self._grammar_bitmask.shape`` merges cleanly and raises ``AttributeError: 'NoneType' object has no
+attribute 'shape'``.
+
+Upstream's side: a method of a class of a changed file whose body (or a method it calls on ``self``) stored a
+value other than ``None`` in ``self.X`` at the base, and now stores only ``None`` there (every store of it, by
+that route, the literal; no ``setattr`` nor string ``"X"``, no ``self`` handed to a call).  Whatever held ``X`` before, the method resets it.
+
+The fork's side, on a line it owns: an override of that method, in a class deriving the upstream one (imported;
+no base the module defines), that calls ``super().M(...)`` and then calls, reads an attribute off or indexes
+``self.X``, with no call on ``self`` between (it may set ``X``), no store of ``self.X`` in the function, no test
+of it (``if``, ``is None``, ``and``/``or``, ``getattr``/``hasattr``), outside a ``try`` catching what None raises.
+An error.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.deferred_inits import _method, _names_class, hands_self
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _mentions, _on_self, _targets
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map
+
+# a fork line calling, reading off or indexing ``self.X``
+_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+_NULLED = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*$")
+_MOST_FILES = 32
+_NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+
+
+@dataclass(frozen=True)
+class NulledSetup:
+    """``cls.method`` (of ``path``) now leaves ``self.attr`` at ``None``."""
+
+    path: str
+    cls: str
+    method: str
+    attr: str
+
+
+def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    used = {m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _USED.findall(t)}
+    if not used:
+        return []
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
+    nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new, used)]
+    if not nulled:
+        return []
+    attrs = {n.attr for n in nulled}
+    return [
+        _finding(trees, path, line, item, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs))
+        for item, line in _fork_uses(path, module, owned, nulled)
+    ]
+
+
+def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
+    """Upstream's diff added a ``self.X = None`` of an attribute a fork line uses."""
+    return any((m := _NULLED.match(line)) and m.group(1) in used for line in trees.upstream[path].added.values())
+
+
+def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iterator[NulledSetup]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        for func in (s for s in cls.body if isinstance(s, ast.FunctionDef)) if was is not None else ():
+            old_func = _method(was, func.name) if was is not None else None
+            if old_func is None or was is None or hands_self(cls, func):
+                continue
+            then, now = _stores(was, old_func), _stores(cls, func)
+            for attr in sorted(used & set(now)):
+                if all(_is_none(v) for v in now[attr]) and any(not _is_none(v) for v in then.get(attr, [])):
+                    yield NulledSetup(path, cls.name, func.name, attr)
+
+
+def _is_none(value: ast.expr | None) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
+
+
+def _stores(cls: ast.ClassDef, func: ast.FunctionDef) -> dict[str, list[ast.expr | None]]:
+    """attribute -> the values the method and those it calls on ``self`` (transitively) store in ``self.X``; a
+    string naming it (``setattr(self, "X", ...)``) or an unpacking stores an unknown value (``None`` here)."""
+    seen: set[str] = set()
+    todo: list[ast.FunctionDef] = [func]
+    found: dict[str, list[ast.expr | None]] = {}
+    while todo:
+        current = todo.pop()
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        for node in ast.walk(current):
+            _record(node, found)
+            if isinstance(node, ast.Call) and _on_self(node.func):
+                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+    return found
+
+
+def _record(node: ast.AST, found: dict[str, list[ast.expr | None]]) -> None:
+    if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        direct = isinstance(node, ast.AnnAssign) or len(node.targets) == 1
+        for target in (t for t in _targets(node) if _on_self(t)):
+            assert isinstance(target, ast.Attribute)
+            found.setdefault(target.attr, []).append(node.value if direct and target in _plain(node) else None)
+    elif isinstance(node, ast.AugAssign) and _on_self(node.target):
+        found.setdefault(node.target.attr, []).append(None)
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        found.setdefault(node.value, []).append(None)
+
+
+def _plain(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return [node.target] if isinstance(node, ast.AnnAssign) else list(node.targets)
+
+
+def _fork_uses(
+    path: str, module: ast.Module, owned: set[int], nulled: list[NulledSetup]
+) -> Iterator[tuple[NulledSetup, int]]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for cls in file_classes(module.body):
+        if _local_bases(cls, local):
+            continue
+        origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
+        for item in (n for n in nulled if any(_names_class(o, n.path, n.cls) for o in origins)):
+            func = _method(cls, item.method)
+            line = _use_after_super(func, item, parents) if func is not None else None
+            if line is not None and line in owned:
+                yield item, line
+
+
+def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int, ast.AST]) -> int | None:
+    """The first line below ``super().M(...)`` calling, reading off or indexing ``self.X``, in a function that
+    never stores or tests it, with no call on ``self`` between."""
+    supers = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and _is_super_call(n, item.method)]
+    if not supers or _stored_or_tested(func, item.attr):
+        return None
+    after = min(supers)
+    uses = sorted(
+        n.lineno
+        for n in ast.walk(func)
+        if isinstance(n, ast.Call | ast.Attribute | ast.Subscript)
+        and _is_attr(n.func if isinstance(n, ast.Call) else n.value, item.attr)
+        and n.lineno > after
+        and not caught_around(n, _NONE_RAISES, parents)
+    )
+    if not uses or _self_call_between(func, after, uses[0]):
+        return None
+    return uses[0]
+
+
+def _is_super_call(call: ast.Call, method: str) -> bool:
+    func = call.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr == method
+        and isinstance(func.value, ast.Call)
+        and last_name(func.value.func) == "super"
+    )
+
+
+def _is_attr(node: object, attr: str) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == attr and _on_self(node)
+
+
+def _stored_or_tested(func: ast.FunctionDef, attr: str) -> bool:
+    for node in ast.walk(func):
+        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in _targets(node)):
+            return True
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and _mentions(node.test, attr):
+            return True
+        if isinstance(node, ast.BoolOp | ast.Compare) and _mentions(node, attr):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "setattr", "callable"}:
+            return True
+    return False
+
+
+def _self_call_between(func: ast.FunctionDef, start: int, end: int) -> bool:
+    """A call of a method on ``self`` (not the super call) on the lines from the super call to the use."""
+    return any(isinstance(n, ast.Call) and _on_self(n.func) and start <= n.lineno < end for n in ast.walk(func))
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: NulledSetup, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{item.attr}", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned use of self.{item.attr} after super().{item.method}(), but upstream's {item.cls}.{item.method} "
+        f"({item.path}{commit}) now sets {item.attr} to None (built later, on first use): the use meets None; "
+        f"use it where upstream builds it, or test it for None",
+    )

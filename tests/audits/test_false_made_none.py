@@ -1,0 +1,84 @@
+"""A false default made ``None``: a fork line testing the old one by identity is an error (default drift).
+
+#18879 (ba5111f237) turned ``StructuredOutputRequest.reasoning_ended: bool = False`` into ``Optional[bool] =
+None`` ("not decided yet").  The truth of the default is unchanged, so ``not so_request.reasoning_ended`` reads
+the same; but a fork line ``so_request.reasoning_ended is False`` (written to tell "left at the default")
+answers False now for every request that has not been decided.  The same for ``0`` -> ``None`` under ``== 0``.
+Twins (no error): a test of truth, a test of the new ``None``, a test of both, another value.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+REQUEST = "vllm/v1/structured_output/request.py"
+REQUEST_BASE = """import dataclasses
+
+
+@dataclasses.dataclass
+class StructuredOutputRequest:
+    params: object
+    reasoning_ended: bool = False
+    grammar_rows: int = 0
+"""
+REQUEST_AFTER = REQUEST_BASE.replace("bool = False", "bool | None = None").replace("int = 0", "int | None = None")
+FORK = "vllm/aeon/so_state.py"
+HEAD = "from vllm.v1.structured_output.request import StructuredOutputRequest\n\n\n"
+
+
+def rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {REQUEST: REQUEST_BASE},
+        {FORK: HEAD + body},
+        [("[Bugfix] Structured outputs when thinking is disabled (#18879)", {REQUEST: REQUEST_AFTER})],
+    )
+    return [(line - 3, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, DEFAULT_DRIFT)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended is False\n",
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended == False  # noqa\n",
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return False is not r.reasoning_ended\n",
+        "def aeon_rows(r: StructuredOutputRequest) -> bool:\n    return r.grammar_rows == 0\n",
+    ],
+    ids=["is False", "== False", "reversed is not", "== 0"],
+)
+def test_the_old_false_default_tested_by_identity_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == [(2, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a test of truth: False and None are one to it
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return not r.reasoning_ended\n",
+        # another value than the old default
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended is True\n",
+    ],
+    ids=["truth", "is True"],
+)
+def test_truth_tests_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new default, or both: written for upstream's value
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended is None\n",
+        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n"
+        "    return r.reasoning_ended is False or r.reasoning_ended is None\n",
+    ],
+    ids=["is None", "both"],
+)
+def test_a_test_of_the_new_none_is_no_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert all(severity != "error" for _, severity in rows(git_repo, no_rules, body))

@@ -1,0 +1,105 @@
+"""A method that built an attribute now sets it to ``None``; a fork override uses it right after ``super()``.
+
+#14575 (04421dff8a) turned ``StructuredOutputManager.__init__``'s ``self._grammar_bitmask =
+xgr.allocate_token_bitmask(...)`` into ``self._grammar_bitmask: Optional[torch.Tensor] = None`` (allocated on the
+first ``grammar_bitmask`` call): a fork subclass reading ``self._grammar_bitmask.shape`` below
+``super().__init__(vllm_config)`` meets None.  The same for any method (``setup``).  Twins: a test of the
+attribute, a store of it, a call on ``self`` between (it may build it), ``try``/``except AttributeError``, a read
+above the super call; upstream still building it in the method after the ``None``, or through a helper it calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MANAGER = "vllm/v1/structured_output/__init__.py"
+BASE = """class StructuredOutputManager:
+    def __init__(self, vllm_config):
+        self.vllm_config = vllm_config
+        self._grammar_bitmask = allocate(vllm_config.max_num_seqs)
+
+    def setup(self):
+        self.pool = Pool(4)
+"""
+AFTER = BASE.replace(
+    "self._grammar_bitmask = allocate(vllm_config.max_num_seqs)", "self._grammar_bitmask: Optional[Tensor] = None"
+).replace("self.pool = Pool(4)", "self.pool = None")
+FORK = "vllm/aeon/so_manager.py"
+HEAD = "from vllm.v1.structured_output import StructuredOutputManager\n\n\n"
+SUB = "class AeonManager(StructuredOutputManager):\n    def __init__(self, vllm_config):\n"
+INIT = SUB + "        super().__init__(vllm_config)\n"
+
+
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {MANAGER: BASE}, {FORK: HEAD + body}, [("[V1] Allocate the bitmask lazily (#14575)", {MANAGER: after})]
+    )
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, TYPE_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n", 4),
+        (INIT + "        self.aeon_row = self._grammar_bitmask[0]\n", 4),
+        (
+            "class AeonManager(StructuredOutputManager):\n    def setup(self):\n        super().setup()\n"
+            "        self.pool.submit(print)\n",
+            4,
+        ),
+    ],
+    ids=["attribute off it", "indexed", "another method called"],
+)
+def test_a_use_after_super_of_a_nulled_attribute_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        INIT
+        + "        if self._grammar_bitmask is not None:\n            self.aeon_rows = self._grammar_bitmask.shape[0]\n",
+        INIT + "        self._grammar_bitmask = alloc()\n        self.aeon_rows = self._grammar_bitmask.shape[0]\n",
+        INIT + "        self.aeon_alloc()\n        self.aeon_rows = self._grammar_bitmask.shape[0]\n",
+        INIT + "        try:\n            self.aeon_rows = self._grammar_bitmask.shape[0]\n"
+        "        except AttributeError:\n            self.aeon_rows = 0\n",
+        SUB + "        self.aeon_cfg = self.vllm_config.x\n        super().__init__(vllm_config)\n",
+        INIT + "        self.aeon_cfg = self.vllm_config.x\n",
+    ],
+    ids=["tested", "stored", "a self call between", "try", "above the super call", "kept attribute"],
+)
+def test_fork_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+USE = INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n"
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        AFTER.replace(
+            "= None\n\n",
+            "= None\n        if vllm_config.eager:\n            self._grammar_bitmask = allocate(8)\n\n",
+            1,
+        ),
+        AFTER.replace(
+            "= None\n\n",
+            "= None\n        self._allocate()\n\n    def _allocate(self):\n"
+            "        self._grammar_bitmask = allocate(8)\n\n",
+            1,
+        ),
+        AFTER.replace("= None\n\n", "= None\n        build_bitmask(self)\n\n", 1),
+    ],
+    ids=["still built in the method", "built by a helper it calls", "self handed on"],
+)
+def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
+    assert rows(git_repo, no_rules, USE, after) == []
