@@ -108,3 +108,58 @@ READ = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (
 )
 def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
     assert rows(git_repo, no_rules, READ, after) == []
+
+
+# review of killers110: twins a reviewer proved false (a self call or a helper handed self between, a callback,
+# a fork mixin ahead in the MRO, a base of upstream's class that defines it)
+def test_review_fork_calls_delayed_init_itself(git_repo, no_rules: Path) -> None:
+    body = (
+        SUB
+        + "        super().__init__(vllm_config)\n        self._delayed_init()\n        self.aeon_v = self.vocab_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_read_in_a_lambda_callback(git_repo, no_rules: Path) -> None:
+    body = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = lambda: self.vocab_size // 32\n"
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_read_in_a_nested_def(git_repo, no_rules: Path) -> None:
+    body = SUB + (
+        "        super().__init__(vllm_config)\n\n        def words():\n            return self.vocab_size // 32\n\n"
+        "        self.aeon_words = words\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_fork_helper_handed_self(git_repo, no_rules: Path) -> None:
+    body = (
+        SUB + "        super().__init__(vllm_config)\n        aeon_fill(self)\n        self.aeon_v = self.vocab_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_imported_fork_mixin_sets_it(git_repo, no_rules: Path) -> None:
+    mixin = "class AeonVocabMixin:\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n        self.vocab_size = vllm_config.vocab\n"
+    body = (
+        "from vllm.aeon.mixins import AeonVocabMixin\n\n\n"
+        "class AeonManager(AeonVocabMixin, StructuredOutputManager):\n    def __init__(self, vllm_config):\n"
+        "        super().__init__(vllm_config)\n        self.aeon_v = self.vocab_size\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: BASE},
+        {FORK: HEAD + body, "vllm/aeon/mixins.py": mixin},
+        [("[V1] Cached vocab_size (#14630)", {MANAGER: AFTER})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+def test_review_upstream_base_property(git_repo, no_rules: Path) -> None:
+    after = (
+        "class _Vocab:\n    @property\n    def vocab_size(self):\n        return self.vllm_config.vocab\n\n\n"
+        + AFTER.replace("class StructuredOutputManager:", "class StructuredOutputManager(_Vocab):")
+    )
+    body = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (self.vocab_size + 31) // 32\n"
+    assert rows(git_repo, no_rules, body, after) == []
