@@ -49,13 +49,23 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tup
     return [(line - 3, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
 
 
+def test_a_fork_mixin_listed_after_upstreams_class_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # upstream's __init__ runs first in the MRO: a mixin after it sets nothing before the read
+    sub = SUB.replace("(StructuredOutputManager)", "(StructuredOutputManager, AeonMixin)")
+    body = "from vllm.aeon.mixins import AeonMixin\n" + sub + "        super().__init__(vllm_config)\n"
+    body += "        self.aeon_pool = [0] * self.vocab_size\n"
+    assert rows(git_repo, no_rules, body) == [(5, "error")]
+
+
 @pytest.mark.parametrize(
     "body",
     [
         SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (self.vocab_size + 31) // 32\n",
         SUB + "        super().__init__(vllm_config)\n        self.aeon_pool = [0] * self.vocab_size\n",
+        SUB
+        + "        super(AeonManager, self).__init__(vllm_config)\n        self.aeon_pool = [0] * self.vocab_size\n",
     ],
-    ids=["arithmetic", "a list"],
+    ids=["arithmetic", "a list", "old-style super"],
 )
 def test_a_read_after_super_init_of_a_deferred_attribute_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str

@@ -49,12 +49,17 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tup
         (INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n", 4),
         (INIT + "        self.aeon_row = self._grammar_bitmask[0]\n", 4),
         (
+            SUB + "        super(AeonManager, self).__init__(vllm_config)\n"
+            "        self.aeon_row = self._grammar_bitmask[0]\n",
+            4,
+        ),
+        (
             "class AeonManager(StructuredOutputManager):\n    def setup(self):\n        super().setup()\n"
             "        self.pool.submit(print)\n",
             4,
         ),
     ],
-    ids=["attribute off it", "indexed", "another method called"],
+    ids=["attribute off it", "indexed", "old-style super", "another method called"],
 )
 def test_a_use_after_super_of_a_nulled_attribute_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int

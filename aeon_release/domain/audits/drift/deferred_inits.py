@@ -14,9 +14,11 @@ the class may set it) and no decorator (a dataclass makes its own
 constructor).  Nothing else can have run on a fresh instance between the constructor and the fork's line.
 
 The fork's side, on a line it owns: the ``__init__`` of a class deriving the upstream class (imported from its
-module or a package above it), no base the module defines itself (a mixin may set it), that calls
-``super().__init__(...)`` and loads ``self.X`` below that call, with no store of ``self.X`` (nor ``setattr``) in
-the class and no ``hasattr``/``getattr`` of it, outside a ``try`` catching ``AttributeError``.  An error.
+module or a package above it), no base the module defines itself nor one from elsewhere listed ahead of it (a
+mixin may set it), that calls ``super().__init__(...)`` and loads ``self.X`` below that call in ``__init__`` itself
+(not a callback it builds), with no call on ``self`` nor call handed ``self`` between, no store of ``self.X`` (nor
+``setattr``) in the class and no ``hasattr``/``getattr`` of it, outside a ``try`` catching ``AttributeError``.
+An error.
 """
 
 from __future__ import annotations
@@ -183,6 +185,8 @@ def derives_first(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], path: 
     it in the MRO (a fork mixin imported from another module) may set anything its ``__init__`` leaves out."""
     module = dotted_name(path, roots=("",))
     for base in cls.bases:
+        if last_name(base.value if isinstance(base, ast.Subscript) else base) in _EMPTY_BASES:
+            continue
         origin = imported_origin(base, imports)
         if origin is not None and _names_class(origin, path, name):
             return True
@@ -234,7 +238,9 @@ def self_touched_between(func: ast.FunctionDef, start: int, end: int) -> bool:
     """On the lines from ``start`` (the super call) to ``end`` (the use), a call of a method on ``self`` (not the
     super call) or a call handed ``self`` (``init_helper(self)``): either may set the attribute."""
     return any(
-        isinstance(n, ast.Call) and start <= n.lineno < end and (_on_self(n.func) or _hands_self(n))
+        isinstance(n, ast.Call)
+        and start <= n.lineno < end
+        and (_on_self(n.func) or (_hands_self(n) and last_name(n.func) != "super"))
         for n in ast.walk(func)
     )
 

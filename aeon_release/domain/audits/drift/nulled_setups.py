@@ -12,7 +12,8 @@ that route, the literal; no ``setattr`` nor string ``"X"``, no ``self`` handed t
 
 The fork's side, on a line it owns: an override of that method, in a class deriving the upstream one (imported;
 no base the module defines), that calls ``super().M(...)`` and then calls, reads an attribute off or indexes
-``self.X``, with no call on ``self`` between (it may set ``X``), no store of ``self.X`` in the function, no test
+``self.X`` in the override itself (not a callback), with no call on ``self`` nor call handed ``self`` between (it
+may set ``X``), no base from elsewhere ahead of upstream's, no store of ``self.X`` in any method of the class, no test
 of it (``if``, ``is None``, ``and``/``or``, ``getattr``/``hasattr``), outside a ``try`` catching what None raises.
 An error.
 """

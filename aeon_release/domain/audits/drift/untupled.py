@@ -12,7 +12,8 @@ where the fork's file imports the class by that name, is checked against that cl
 changed: a class whose bases named ``NamedTuple`` at the base, and which in the merged tree has no base but
 ``Generic``/``object``, no decorator but ``dataclass``, and none of the methods the use needs
 (``__iter__``, ``__getitem__``, ``__len__``, the member itself), is an error.  A function that tests the
-name's kind (``isinstance``, ``hasattr``) stays quiet: it handles both.
+name's kind (``isinstance``, ``hasattr``, ``is_dataclass``) or catches what the use raises stays quiet: it handles
+both; so does a name a comprehension, lambda or ``for`` rebinds, and a class the fork patches (``X.__iter__ = ...``).
 """
 
 from __future__ import annotations
