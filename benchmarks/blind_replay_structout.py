@@ -30,6 +30,10 @@ an attribute upstream's ``__init__`` no longer sets, read after ``super().__init
 ``drift/nulled_setups.py``); a false default made ``None`` tested by identity (``is False``, ``== 0``; default
 drift, an error).  Regression: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors,
 blind_replay_grammar 14/1/0, blind_replay_structured 20/1/1, blind_replay_openai 17/1/0 (all as on main).
+After fixAW (21 reviewer-proved false errors of deferred_inits, nulled_setups, untupled and False-made-None
+mended): 9 caught, 0 warned, 0 missed of 9 (twins: 7 quiet, 0 false errors); killer_replay 26/26,
+kind_change_replay 12/12, blind_replay_cgwarmup 16/0/0, blind_replay_config 16/1/0, blind_replay_cudagraph
+15/0/0, review16_twins 0 false of 30, review17_twins 0 false of 23 (all as on main).
 
   python benchmarks/blind_replay_structout.py [--mirror DIR] [--only TEXT ...] [--show]
 """

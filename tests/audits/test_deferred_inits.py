@@ -49,13 +49,23 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tup
     return [(line - 3, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
 
 
+def test_a_fork_mixin_listed_after_upstreams_class_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # upstream's __init__ runs first in the MRO: a mixin after it sets nothing before the read
+    sub = SUB.replace("(StructuredOutputManager)", "(StructuredOutputManager, AeonMixin)")
+    body = "from vllm.aeon.mixins import AeonMixin\n" + sub + "        super().__init__(vllm_config)\n"
+    body += "        self.aeon_pool = [0] * self.vocab_size\n"
+    assert rows(git_repo, no_rules, body) == [(5, "error")]
+
+
 @pytest.mark.parametrize(
     "body",
     [
         SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (self.vocab_size + 31) // 32\n",
         SUB + "        super().__init__(vllm_config)\n        self.aeon_pool = [0] * self.vocab_size\n",
+        SUB
+        + "        super(AeonManager, self).__init__(vllm_config)\n        self.aeon_pool = [0] * self.vocab_size\n",
     ],
-    ids=["arithmetic", "a list"],
+    ids=["arithmetic", "a list", "old-style super"],
 )
 def test_a_read_after_super_init_of_a_deferred_attribute_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str
@@ -108,3 +118,58 @@ READ = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (
 )
 def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
     assert rows(git_repo, no_rules, READ, after) == []
+
+
+# review of killers110: twins a reviewer proved false (a self call or a helper handed self between, a callback,
+# a fork mixin ahead in the MRO, a base of upstream's class that defines it)
+def test_review_fork_calls_delayed_init_itself(git_repo, no_rules: Path) -> None:
+    body = (
+        SUB
+        + "        super().__init__(vllm_config)\n        self._delayed_init()\n        self.aeon_v = self.vocab_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_read_in_a_lambda_callback(git_repo, no_rules: Path) -> None:
+    body = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = lambda: self.vocab_size // 32\n"
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_read_in_a_nested_def(git_repo, no_rules: Path) -> None:
+    body = SUB + (
+        "        super().__init__(vllm_config)\n\n        def words():\n            return self.vocab_size // 32\n\n"
+        "        self.aeon_words = words\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_fork_helper_handed_self(git_repo, no_rules: Path) -> None:
+    body = (
+        SUB + "        super().__init__(vllm_config)\n        aeon_fill(self)\n        self.aeon_v = self.vocab_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_imported_fork_mixin_sets_it(git_repo, no_rules: Path) -> None:
+    mixin = "class AeonVocabMixin:\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n        self.vocab_size = vllm_config.vocab\n"
+    body = (
+        "from vllm.aeon.mixins import AeonVocabMixin\n\n\n"
+        "class AeonManager(AeonVocabMixin, StructuredOutputManager):\n    def __init__(self, vllm_config):\n"
+        "        super().__init__(vllm_config)\n        self.aeon_v = self.vocab_size\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: BASE},
+        {FORK: HEAD + body, "vllm/aeon/mixins.py": mixin},
+        [("[V1] Cached vocab_size (#14630)", {MANAGER: AFTER})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+def test_review_upstream_base_property(git_repo, no_rules: Path) -> None:
+    after = (
+        "class _Vocab:\n    @property\n    def vocab_size(self):\n        return self.vllm_config.vocab\n\n\n"
+        + AFTER.replace("class StructuredOutputManager:", "class StructuredOutputManager(_Vocab):")
+    )
+    body = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (self.vocab_size + 31) // 32\n"
+    assert rows(git_repo, no_rules, body, after) == []

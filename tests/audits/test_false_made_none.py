@@ -82,3 +82,51 @@ def test_truth_tests_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) ->
 )
 def test_a_test_of_the_new_none_is_no_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert all(severity != "error" for _, severity in rows(git_repo, no_rules, body))
+
+
+# review of killers110: upstream fills None back in __post_init__; a getattr spelling tested both ways
+CFG = "vllm/config/scheduler.py"
+CFG_BASE = """import dataclasses
+
+
+@dataclasses.dataclass
+class SchedulerConfig:
+    max_num_seqs: int = 128
+    async_scheduling: bool = False
+"""
+CFG_AFTER = CFG_BASE.replace("async_scheduling: bool = False", "async_scheduling: bool | None = None")
+CFG_RESOLVED = (
+    CFG_AFTER
+    + """
+    def __post_init__(self):
+        if self.async_scheduling is None:
+            self.async_scheduling = False
+"""
+)
+
+
+def cfg_rows(repo, config, files_base, fork, upstream):
+    sides = s.merge_case(repo, files_base, fork, [("[Core] auto async scheduling (#99999)", upstream)])
+    return [(p, line, sev) for p, line, sev, _ in s.rule_rows(repo, config, sides, DEFAULT_DRIFT)]
+
+
+def test_upstream_resolves_none_in_post_init(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "from vllm.config.scheduler import SchedulerConfig\n\n\n"
+        "def aeon_sync(sched: SchedulerConfig) -> bool:\n    return sched.async_scheduling is False\n"
+    )
+    assert cfg_rows(git_repo, no_rules, {CFG: CFG_BASE}, {"vllm/aeon/cfg.py": body}, {CFG: CFG_RESOLVED}) == []
+
+
+F_THINK = "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        F_THINK + "    return getattr(r, 'reasoning_ended', False) is False or r.reasoning_ended is None\n",
+    ],
+    ids=["getattr+None"],
+)
+def test_review_getattr_and_none_twin(git_repo, no_rules: Path, body: str) -> None:
+    assert [r for r in rows(git_repo, no_rules, body) if r[1] == "error"] == []

@@ -49,12 +49,17 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tup
         (INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n", 4),
         (INIT + "        self.aeon_row = self._grammar_bitmask[0]\n", 4),
         (
+            SUB + "        super(AeonManager, self).__init__(vllm_config)\n"
+            "        self.aeon_row = self._grammar_bitmask[0]\n",
+            4,
+        ),
+        (
             "class AeonManager(StructuredOutputManager):\n    def setup(self):\n        super().setup()\n"
             "        self.pool.submit(print)\n",
             4,
         ),
     ],
-    ids=["attribute off it", "indexed", "another method called"],
+    ids=["attribute off it", "indexed", "old-style super", "another method called"],
 )
 def test_a_use_after_super_of_a_nulled_attribute_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
@@ -103,3 +108,45 @@ USE = INIT + "        self.aeon_rows = self._grammar_bitmask.shape[0]\n"
 )
 def test_upstream_twins_are_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
     assert rows(git_repo, no_rules, USE, after) == []
+
+
+# review of killers110: twins a reviewer proved false (a callback, a helper handed self, a fork hook override,
+# a fork mixin ahead in the MRO)
+def test_review_lambda_callback(git_repo, no_rules: Path) -> None:
+    body = INIT + "        self.aeon_rows = lambda: self._grammar_bitmask.shape[0]\n"
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_fork_helper_handed_self(git_repo, no_rules: Path) -> None:
+    body = INIT + "        aeon_allocate(self)\n        self.aeon_rows = self._grammar_bitmask.shape[0]\n"
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_fork_overrides_hook_upstream_calls(git_repo, no_rules: Path) -> None:
+    after = AFTER.replace(
+        "= None\n\n", "= None\n        self._post_init()\n\n    def _post_init(self):\n        pass\n\n", 1
+    )
+    body = INIT + (
+        "        self.aeon_rows = self._grammar_bitmask.shape[0]\n\n"
+        "    def _post_init(self):\n        self._grammar_bitmask = allocate(8)\n"
+    )
+    assert rows(git_repo, no_rules, body, after) == []
+
+
+def test_review_imported_fork_mixin_builds_it(git_repo, no_rules: Path) -> None:
+    mixin = (
+        "class AeonAllocMixin:\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
+        "        self._grammar_bitmask = allocate(8)\n"
+    )
+    body = (
+        "from vllm.aeon.mixins import AeonAllocMixin\n\n\n"
+        "class AeonManager(AeonAllocMixin, StructuredOutputManager):\n    def __init__(self, vllm_config):\n"
+        "        super().__init__(vllm_config)\n        self.aeon_rows = self._grammar_bitmask.shape[0]\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: BASE},
+        {FORK: HEAD + body, "vllm/aeon/mixins.py": mixin},
+        [("[V1] Allocate the bitmask lazily (#14575)", {MANAGER: AFTER})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []

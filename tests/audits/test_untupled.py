@@ -114,3 +114,84 @@ def test_a_class_of_the_same_name_from_elsewhere_stays_quiet(git_repo: GitRepo, 
         [(SUBJECT, {CTX: CTX_UPSTREAM})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+# review of killers112: twins a reviewer proved false (a try fallback, is_dataclass, a fork shim, rebinding
+# scopes, another module's class of the name, a module that only prefixes the home)
+def test_review_try_except_fallback(git_repo, no_rules: Path) -> None:
+    body = (
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    try:\n        n, uniform = desc\n"
+        "    except TypeError:\n        n = desc.num_tokens\n    return n\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_try_attributeerror_replace(git_repo, no_rules: Path) -> None:
+    body = (
+        "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    try:\n        return desc._replace(uniform=True)\n"
+        "    except AttributeError:\n        return dataclasses.replace(desc, uniform=True)\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_comprehension_shadows(git_repo, no_rules: Path) -> None:
+    body = "def aeon_key(desc: BatchDescriptor, pairs: list) -> list:\n    return [desc[0] for desc in pairs]\n"
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_for_rebinds(git_repo, no_rules: Path) -> None:
+    body = (
+        "def aeon_key(desc: BatchDescriptor, pairs: list) -> int:\n    total = desc.num_tokens\n"
+        "    for desc in pairs:\n        total += desc[0]\n    return total\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_other_module_attr_class(git_repo, no_rules: Path) -> None:
+    body = (
+        "import vllm.aeon.descs as aeon_descs\n\n\n"
+        "def aeon_key(n: int) -> dict:\n    desc = aeon_descs.BatchDescriptor(n)\n    return desc._asdict()\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {CTX: CTX_BASE, "vllm/__init__.py": ""},
+        {FORK: HEAD + body, "vllm/aeon/descs.py": CTX_BASE},
+        [(SUBJECT, {CTX: CTX_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+def test_review_prefix_module(git_repo, no_rules: Path) -> None:
+    head = "from vllm.forward import BatchDescriptor\n\n\n"
+    body = "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {CTX: CTX_BASE, "vllm/__init__.py": ""},
+        {FORK: head + body, "vllm/forward.py": CTX_BASE},
+        [(SUBJECT, {CTX: CTX_UPSTREAM})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+def test_review_version_check(git_repo, no_rules: Path) -> None:
+    body = (
+        "def aeon_key(desc: BatchDescriptor) -> int:\n"
+        "    if dataclasses.is_dataclass(desc):\n        return desc.num_tokens\n    return desc[0]\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_fork_patches_iter(git_repo, no_rules: Path) -> None:
+    body = (
+        "BatchDescriptor.__iter__ = lambda self: iter((self.num_tokens, self.uniform))\n\n\n"
+        "def aeon_key(desc: BatchDescriptor) -> int:\n    n, uniform = desc\n    return n\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_review_lambda_param_shadows(git_repo, no_rules: Path) -> None:
+    body = (
+        "def aeon_key(desc: BatchDescriptor, pairs: list) -> list:\n"
+        "    return sorted(pairs, key=lambda desc: desc[0])\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

@@ -14,9 +14,11 @@ the class may set it) and no decorator (a dataclass makes its own
 constructor).  Nothing else can have run on a fresh instance between the constructor and the fork's line.
 
 The fork's side, on a line it owns: the ``__init__`` of a class deriving the upstream class (imported from its
-module or a package above it), no base the module defines itself (a mixin may set it), that calls
-``super().__init__(...)`` and loads ``self.X`` below that call, with no store of ``self.X`` (nor ``setattr``) in
-the class and no ``hasattr``/``getattr`` of it, outside a ``try`` catching ``AttributeError``.  An error.
+module or a package above it), no base the module defines itself nor one from elsewhere listed ahead of it (a
+mixin may set it), that calls ``super().__init__(...)`` and loads ``self.X`` below that call in ``__init__`` itself
+(not a callback it builds), with no call on ``self`` nor call handed ``self`` between, no store of ``self.X`` (nor
+``setattr``) in the class and no ``hasattr``/``getattr`` of it, outside a ``try`` catching ``AttributeError``.
+An error.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ _READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
 _SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=[^=]")
 _MOST_FILES = 32
 _RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
+# bases that define no instance attribute
+_EMPTY_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 
 
 @dataclass(frozen=True)
@@ -75,6 +79,7 @@ def _candidate(trees: ThreeTrees, path: str, read: set[str]) -> bool:
 
 def _deferred(path: str, old: ast.Module, new: ast.Module, read: set[str]) -> Iterator[Deferred]:
     before = {c.name: c for c in file_classes(old.body)}
+    local = {c.name: c for c in new.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         if was is None or cls.decorator_list or _method(cls, "__getattr__") is not None:
@@ -86,7 +91,7 @@ def _deferred(path: str, old: ast.Module, new: ast.Module, read: set[str]) -> It
         old_init = _method(was, "__init__")
         then = _constructed(was, old_init, strings=False) if old_init is not None else set()
         for attr in sorted((then - now) & read):
-            if not _class_level(cls, attr):
+            if not _class_level(cls, attr, local):
                 yield Deferred(path, cls.name, attr)
 
 
@@ -109,7 +114,7 @@ def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
             continue
         seen.add(current.name)
         for node in (n for n in ast.walk(current) if isinstance(n, ast.Call)):
-            if any(isinstance(a, ast.Name) and a.id == "self" for a in [*node.args, *(k.value for k in node.keywords)]):
+            if _hands_self(node):
                 return True
             if _on_self(node.func):
                 todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
@@ -136,15 +141,25 @@ def _constructed(cls: ast.ClassDef, init: ast.FunctionDef, strings: bool) -> set
     return found
 
 
-def _class_level(cls: ast.ClassDef, attr: str) -> bool:
-    """The class body binds the name: a default, a method or property, an annotated slot."""
+def _class_level(cls: ast.ClassDef, attr: str, local: dict[str, ast.ClassDef] | None = None) -> bool:
+    """The class body binds the name (a default, a method or property, an annotated slot), or a base might: one
+    of ``local`` (the module's classes) that binds it, or any base the module does not define."""
     for stmt in cls.body:
         names = [t for t in _targets(stmt) if isinstance(t, ast.Name)]
         if any(n.id == attr for n in names) or getattr(stmt, "name", None) == attr:
             return True
         if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and ast.unparse(stmt.target) == attr:
             return True
-    return False
+    return any(_base_binds(b, attr, local) for b in cls.bases) if local is not None else False
+
+
+def _base_binds(base: ast.expr, attr: str, local: dict[str, ast.ClassDef]) -> bool:
+    name = last_name(base.value if isinstance(base, ast.Subscript) else base)
+    if name in _EMPTY_BASES:
+        return False
+    home = local.get(name) if isinstance(base, ast.Name) else None
+    # an imported base is not read here: it may define the name (a property, a default)
+    return home is None or _class_level(home, attr, {k: v for k, v in local.items() if k != name})
 
 
 def _fork_reads(
@@ -159,11 +174,25 @@ def _fork_reads(
         init = _method(cls, "__init__")
         if init is None:
             continue
-        origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
-        for item in (d for d in deferred if any(_names_class(o, d.path, d.cls) for o in origins)):
+        for item in (d for d in deferred if derives_first(cls, imports, d.path, d.cls)):
             line = _read_after_super(cls, init, item.attr, parents)
             if line is not None and line in owned:
                 yield item, line
+
+
+def derives_first(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], path: str, name: str) -> bool:
+    """``cls`` derives the class ``name`` of ``path`` and lists no base before it from elsewhere: a base ahead of
+    it in the MRO (a fork mixin imported from another module) may set anything its ``__init__`` leaves out."""
+    module = dotted_name(path, roots=("",))
+    for base in cls.bases:
+        if last_name(base.value if isinstance(base, ast.Subscript) else base) in _EMPTY_BASES:
+            continue
+        origin = imported_origin(base, imports)
+        if origin is not None and _names_class(origin, path, name):
+            return True
+        if origin is None or not (module == origin[0] or module.startswith(origin[0] + ".")):
+            return False
+    return False
 
 
 def _names_class(origin: tuple[str, str], path: str, cls: str) -> bool:
@@ -173,14 +202,15 @@ def _names_class(origin: tuple[str, str], path: str, cls: str) -> bool:
 
 
 def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
-    """The first line below ``super().__init__(...)`` loading ``self.attr``, where the class never sets it, never
-    asks ``hasattr``/``getattr`` of it and defines no class-level name of it."""
+    """The first line below ``super().__init__(...)`` loading ``self.attr`` in ``__init__`` itself (not a callback
+    it builds), where the class never sets it, never asks ``hasattr``/``getattr`` of it and defines no class-level
+    name of it, and nothing between the two calls a method on ``self`` or hands ``self`` away (either may set it)."""
     if _class_level(cls, attr) or _set_or_asked(cls, attr):
         return None
     supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
     if not supers:
         return None
-    reads = (
+    reads = [
         n.lineno
         for n in ast.walk(init)
         if isinstance(n, ast.Attribute)
@@ -188,9 +218,35 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
         and n.attr == attr
         and _on_self(n)
         and n.lineno > min(supers)
+        and runs_in(n, init, parents)
         and not caught_around(n, _RAISES, parents)
+    ]
+    if not reads or self_touched_between(init, min(supers), min(reads)):
+        return None
+    return min(reads)
+
+
+def runs_in(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node``'s nearest function or lambda is ``func``: a callback built there runs later, if at all."""
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        parent = parents.get(id(parent))
+    return parent is func
+
+
+def self_touched_between(func: ast.FunctionDef, start: int, end: int) -> bool:
+    """On the lines from ``start`` (the super call) to ``end`` (the use), a call of a method on ``self`` (not the
+    super call) or a call handed ``self`` (``init_helper(self)``): either may set the attribute."""
+    return any(
+        isinstance(n, ast.Call)
+        and start <= n.lineno < end
+        and (_on_self(n.func) or (_hands_self(n) and last_name(n.func) != "super"))
+        for n in ast.walk(func)
     )
-    return min(reads, default=None)
+
+
+def _hands_self(call: ast.Call) -> bool:
+    return any(isinstance(a, ast.Name) and a.id == "self" for a in [*call.args, *(k.value for k in call.keywords)])
 
 
 def _is_super_init(call: ast.Call) -> bool:

@@ -484,7 +484,9 @@ def _fork_reads(
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
             parents = parents or parent_map(module)
-            if change.none_only and not _tested_for_none(node, parents, change):
+            if change.none_only and (not _tested_for_none(node, parents, change) or _set_upstream(trees, change)):
+                # upstream's file stores the field (``if self.f is None: self.f = False`` in ``__post_init__``):
+                # the instance may hold the old false value again, and the fork's ``is False`` stays right
                 continue
             if not named and classes is None:
                 classes = {c.name: c for c in flat_statements(module.body) if isinstance(c, ast.ClassDef)}

@@ -12,7 +12,8 @@ that route, the literal; no ``setattr`` nor string ``"X"``, no ``self`` handed t
 
 The fork's side, on a line it owns: an override of that method, in a class deriving the upstream one (imported;
 no base the module defines), that calls ``super().M(...)`` and then calls, reads an attribute off or indexes
-``self.X``, with no call on ``self`` between (it may set ``X``), no store of ``self.X`` in the function, no test
+``self.X`` in the override itself (not a callback), with no call on ``self`` nor call handed ``self`` between (it
+may set ``X``), no base from elsewhere ahead of upstream's, no store of ``self.X`` in any method of the class, no test
 of it (``if``, ``is None``, ``and``/``or``, ``getattr``/``hasattr``), outside a ``try`` catching what None raises.
 An error.
 """
@@ -24,11 +25,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import _method, _names_class, hands_self
+from aeon_release.domain.audits.drift.deferred_inits import (
+    _method,
+    derives_first,
+    hands_self,
+    runs_in,
+    self_touched_between,
+)
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _mentions, _on_self, _targets
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -134,10 +141,11 @@ def _fork_uses(
     for cls in file_classes(module.body):
         if _local_bases(cls, local):
             continue
-        origins = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
-        for item in (n for n in nulled if any(_names_class(o, n.path, n.cls) for o in origins)):
+        for item in (n for n in nulled if derives_first(cls, imports, n.path, n.cls)):
             func = _method(cls, item.method)
-            line = _use_after_super(func, item, parents) if func is not None else None
+            if func is None or _class_stores(cls, item.attr):
+                continue
+            line = _use_after_super(func, item, parents)
             if line is not None and line in owned:
                 yield item, line
 
@@ -155,9 +163,10 @@ def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int
         if isinstance(n, ast.Call | ast.Attribute | ast.Subscript)
         and _is_attr(n.func if isinstance(n, ast.Call) else n.value, item.attr)
         and n.lineno > after
+        and runs_in(n, func, parents)
         and not caught_around(n, _NONE_RAISES, parents)
     )
-    if not uses or _self_call_between(func, after, uses[0]):
+    if not uses or self_touched_between(func, after, uses[0]):
         return None
     return uses[0]
 
@@ -189,9 +198,10 @@ def _stored_or_tested(func: ast.FunctionDef, attr: str) -> bool:
     return False
 
 
-def _self_call_between(func: ast.FunctionDef, start: int, end: int) -> bool:
-    """A call of a method on ``self`` (not the super call) on the lines from the super call to the use."""
-    return any(isinstance(n, ast.Call) and _on_self(n.func) and start <= n.lineno < end for n in ast.walk(func))
+def _class_stores(cls: ast.ClassDef, attr: str) -> bool:
+    """A method of the fork's class stores ``self.X``: a hook upstream's method calls (``self._post_init()``),
+    overridden, may build it."""
+    return any(isinstance(n, ast.stmt) and any(_is_attr(t, attr) for t in _targets(n)) for n in ast.walk(cls))
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: NulledSetup, pr_pattern: str) -> Finding:

@@ -221,12 +221,22 @@ def compared_in_scope(
 ) -> bool:
     """The scope ``compare`` was written in (``written_scope``) compares ``read`` (its source text) with a
     value ``value`` accepts: ``x.f == 16 or x.f == 64`` tests the new value as well as the old."""
+    read = _as_attribute(read)
     return any(
         isinstance(other, ast.Compare)
-        and read in {ast.unparse(side) for side in (other.left, *other.comparators)}
+        and read in {_as_attribute(ast.unparse(side)) for side in (other.left, *other.comparators)}
         and any(value(side) for side in (other.left, *other.comparators))
         for other in ast.walk(written_scope(compare, parents))
     )
+
+
+_GETATTR = re.compile(r"^getattr\((\w+(?:\.\w+)*), *['\"](\w+)['\"](?:, .*)?\)$")
+
+
+def _as_attribute(source: str) -> str:
+    """``getattr(h, 'f', d)`` reads what ``h.f`` reads: one spelling for both."""
+    match = _GETATTR.match(source)
+    return f"{match.group(1)}.{match.group(2)}" if match else source
 
 
 def written_scope(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:

@@ -12,7 +12,8 @@ where the fork's file imports the class by that name, is checked against that cl
 changed: a class whose bases named ``NamedTuple`` at the base, and which in the merged tree has no base but
 ``Generic``/``object``, no decorator but ``dataclass``, and none of the methods the use needs
 (``__iter__``, ``__getitem__``, ``__len__``, the member itself), is an error.  A function that tests the
-name's kind (``isinstance``, ``hasattr``) stays quiet: it handles both.
+name's kind (``isinstance``, ``hasattr``, ``is_dataclass``) or catches what the use raises stays quiet: it handles
+both; so does a name a comprehension, lambda or ``for`` rebinds, and a class the fork patches (``X.__iter__ = ...``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -34,6 +36,10 @@ _MEMBERS = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_default
 _CALLS = frozenset({"len", "tuple", "list", "iter"})
 _PROTOCOL = ("__iter__", "__getitem__", "__len__")
 _PLAIN_BASES = frozenset({"Generic", "object"})
+# what a tuple use raises on a plain class: a ``try`` catching one of these is a fallback for both kinds
+_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+_KIND_TESTS = frozenset({"isinstance", "hasattr", "getattr", "is_dataclass"})
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 @dataclass(frozen=True)
@@ -105,13 +111,32 @@ def _names(node: ast.ClassDef) -> frozenset[str]:
 
 def _fork_uses(trees: ThreeTrees, untupled: dict[str, tuple[str, frozenset[str]]]) -> Iterator[Use]:
     words = re.compile(rf"\b({'|'.join(sorted(untupled))})\b")
-    for path, module, owned in fork_modules(trees, words.search):
-        imported = _imported(module, {n: p for n, (p, _) in untupled.items()})
+    modules = list(fork_modules(trees, words.search))
+    # a fork shim (``BatchDescriptor.__iter__ = ...``) gives the class back what the use needs
+    patched = {name for _, module, _ in modules for name in _patched_classes(module)}
+    for path, module, owned in modules:
+        imported = _imported(module, {n: p for n, (p, _) in untupled.items()}) - patched
         parents = parent_map(module)
         for node in ast.walk(module):
             use = _use(path, node, parents) if getattr(node, "lineno", 0) in owned else None
             if use is not None and use.cls in imported:
                 yield use
+
+
+def _patched_classes(module: ast.Module) -> set[str]:
+    """The names the module stores an attribute on (``Name.attr = ...``, ``setattr(Name, ...)``)."""
+    stored = {
+        t.value.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)
+        for t in [n]
+        if isinstance(t.value, ast.Name)
+    }
+    return stored | {
+        n.args[0].id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Call) and last_name(n.func) == "setattr" and n.args and isinstance(n.args[0], ast.Name)
+    }
 
 
 def _imported(module: ast.Module, homes: dict[str, str]) -> set[str]:
@@ -125,10 +150,14 @@ def _imported(module: ast.Module, homes: dict[str, str]) -> set[str]:
         for node in ast.walk(module)
         if isinstance(node, ast.ImportFrom) and node.module and not node.level
         for alias in node.names
-        if alias.asname in (None, alias.name)
-        and alias.name in homes
-        and homes[alias.name].startswith(node.module.replace(".", "/"))
+        if alias.asname in (None, alias.name) and alias.name in homes and _home_of(homes[alias.name], node.module)
     } - bound
+
+
+def _home_of(path: str, module: str) -> bool:
+    """``path`` is the module's file or sits in its package (``a.b`` is not ``a/bc.py``)."""
+    stem = module.replace(".", "/")
+    return path in (f"{stem}.py", f"{stem}/__init__.py") or path.startswith(stem + "/")
 
 
 def _use(path: str, node: ast.AST, parents: dict[int, ast.AST]) -> Use | None:
@@ -137,10 +166,13 @@ def _use(path: str, node: ast.AST, parents: dict[int, ast.AST]) -> Use | None:
         return None
     name, how, member = found
     func = enclosing(node, parents)
-    if func is None or _kind_tested(func, name):
+    if func is None or _kind_tested(func, name) or caught_around(node, _RAISES, parents):
         return None
-    classes = {n.rsplit(".", 1)[-1] for n in receiver_names(name, func)}
-    if len(classes) != 1:
+    if _rebound(node, func, name, parents):
+        return None
+    # a bare class name only: ``other_module.BatchDescriptor(n)`` is another module's class of that name
+    classes = {n.split("[", 1)[0] for n in receiver_names(name, func)}
+    if len(classes) != 1 or "." in next(iter(classes)):
         return None
     return Use(path, getattr(node, "lineno", 0), next(iter(classes)), how, member)
 
@@ -166,11 +198,29 @@ def _named(value: ast.expr, how: str) -> tuple[str, str, str] | None:
     return (value.id, how, "") if isinstance(value, ast.Name) else None
 
 
+def _rebound(node: ast.AST, func: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``name`` at ``node`` may be another value than the typed one: a comprehension or lambda around it binds
+    it, or a ``for`` in the function rebinds it."""
+    parent = parents.get(id(node))
+    while parent is not None and parent is not func:
+        if isinstance(parent, _COMPREHENSIONS) and any(_binds(g.target, name) for g in parent.generators):
+            return True
+        if isinstance(parent, ast.Lambda) and name in {a.arg for a in ast.walk(parent.args) if isinstance(a, ast.arg)}:
+            return True
+        parent = parents.get(id(parent))
+    return any(isinstance(n, ast.For | ast.AsyncFor) and _binds(n.target, name) for n in ast.walk(func))
+
+
+def _binds(target: ast.AST, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target))
+
+
 def _kind_tested(func: ast.AST, name: str) -> bool:
-    """The function asks what ``name`` is (``isinstance(x, ...)``, ``hasattr(x, ...)``): it handles both."""
+    """The function asks what ``name`` is (``isinstance(x, ...)``, ``hasattr(x, ...)``,
+    ``dataclasses.is_dataclass(x)``): it handles both."""
     return any(
         isinstance(n, ast.Call)
-        and last_name(n.func) in ("isinstance", "hasattr", "getattr")
+        and last_name(n.func) in _KIND_TESTS
         and n.args
         and isinstance(n.args[0], ast.Name)
         and n.args[0].id == name
