@@ -50,6 +50,10 @@ class AeonBuilder(attn_utils.AttentionMetadataBuilder):
         # twins: a kept name; a body that binds the name itself before reading it
         ("    _cudagraph_support = attn_utils.AttentionMetadataBuilder._cudagraph_support\n", False),
         ("    attn_utils = None\n    _cudagraph_support = attn_utils.AttentionCGSupport\n", False),
+        # a lambda's parameter or a comprehension's target of the module's name (a second pass's false errors)
+        ("    pick = staticmethod(lambda attn_utils: attn_utils.AttentionCGSupport.UNIFORM_BATCH)\n", False),
+        ("    pick = [lambda attn_utils: attn_utils.AttentionCGSupport.UNIFORM_BATCH]\n", False),
+        ("    x = [attn_utils.AttentionCGSupport for attn_utils in []]\n", False),
     ],
 )
 def test_a_class_body_reads_a_moved_module_attribute(
@@ -89,8 +93,8 @@ STATE = "\n\nclass AeonState:\n    support: {} = None\n"
         # a plain class's annotation Python never evaluates (the future import, a quoted type): a warning
         (FUTURE + FORK_BASE + STATE.format("attn_utils.AttentionCGSupport | None"), "warning"),
         (FORK_BASE + STATE.format("'attn_utils.AttentionCGSupport | None'"), "warning"),
-        # killers: an evaluated annotation; a dataclass (its machinery may resolve the annotation)
-        (FORK_BASE + STATE.format("attn_utils.AttentionCGSupport | None"), "error"),
+        # the standard library's dataclass and NamedTuple keep a postponed annotation a string too (a second
+        # pass's false errors): a warning
         (
             FUTURE
             + "import dataclasses\n"
@@ -98,6 +102,23 @@ STATE = "\n\nclass AeonState:\n    support: {} = None\n"
             + STATE.replace("\nclass", "\n@dataclasses.dataclass\nclass").format(
                 "attn_utils.AttentionCGSupport | None"
             ),
+            "warning",
+        ),
+        (
+            "from typing import NamedTuple\n"
+            + FORK_BASE
+            + STATE.replace("class AeonState:", "class AeonState(NamedTuple):").format(
+                "'attn_utils.AttentionCGSupport | None'"
+            ),
+            "warning",
+        ),
+        # killers: an evaluated annotation; pydantic's dataclass (it resolves the annotation)
+        (FORK_BASE + STATE.format("attn_utils.AttentionCGSupport | None"), "error"),
+        (
+            FUTURE
+            + "from pydantic.dataclasses import dataclass\n"
+            + FORK_BASE
+            + STATE.replace("\nclass", "\n@dataclass\nclass").format("attn_utils.AttentionCGSupport | None"),
             "error",
         ),
     ],

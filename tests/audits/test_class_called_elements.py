@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
-from tests.audits.test_element_drift import HEAD, drift
+from tests.audits.test_element_drift import FORK, HEAD, OUTPUTS, OUTPUTS_ARRAY, OUTPUTS_BASE, SUBJECT, drift
 
 CALL = "RejectionSampler.parse_output(t, 10)"
 
@@ -86,3 +89,20 @@ def test_the_name_standing_for_something_else_is_quiet(git_repo: GitRepo, no_rul
     """Twins (a review's false errors): the name bound by an enclosing scope or a local class, rebound or set
     through ``global`` at module level, or its method patched by the fork may call the fork's own code."""
     assert drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "from aeon_ext.sampling import RejectionSampler\n\n\n",
+        "import aeon_ext.sampling.RejectionSampler as RejectionSampler\n\n\n",
+        "try:\n    from aeon_ext.sampling import RejectionSampler\nexcept ImportError:\n    RejectionSampler = None\n\n\n",
+    ],
+    ids=["from a library", "import as", "a guarded import"],
+)
+def test_a_namesake_class_from_outside_the_package_is_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    """Twins (a second pass's false errors): a class of that name imported from a library is not upstream's."""
+    body = f"def aeon(t, eos: int):\n    for row in {CALL}:\n        row.append(eos)\n"
+    sides = s.merge_case(git_repo, {OUTPUTS: OUTPUTS_BASE}, {FORK: head + body}, [(SUBJECT, {OUTPUTS: OUTPUTS_ARRAY})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == []

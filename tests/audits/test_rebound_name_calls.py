@@ -121,6 +121,7 @@ PROBED = {
     "a compat module of the fork's": "from vllm.aeon.compat import apply_penalties\n\n\n"
     + SIG
     + f"    return {CALL}\n",
+    "a compat module imported relatively": "from .compat import apply_penalties\n\n\n" + SIG + f"    return {CALL}\n",
     "the compat module unused here": "from vllm.v1.sample.ops.penalties import apply_penalties\n\n\n"
     + SIG
     + f"    return {CALL}\n",

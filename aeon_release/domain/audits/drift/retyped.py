@@ -921,7 +921,8 @@ def _held(
         return None
     typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
     if returned and not typed:
-        typed = _class_called(read.value, func, parents, fork.classes)
+        packages = {h.path.split("/", 1)[0] for h in found[read.attr]}
+        typed = _class_called(read.value, func, parents, fork.classes, packages)
     if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
         typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
     return next(
@@ -975,13 +976,14 @@ def _class_called(
     func: ast.FunctionDef | ast.AsyncFunctionDef | None,
     parents: dict[int, ast.AST],
     classes: dict[str, ast.ClassDef],
+    packages: set[str],
 ) -> set[str]:
     """The class a method is called off by its name (``RejectionSampler.parse_output(...)``, a static method:
     #26368 made its rows arrays), with its bases (whose owner ``ForkTypes`` still asks about): only a name no
     enclosing function binds (a parameter, an assignment, a local class or def, an import) and the module binds
-    by its import alone: rebound to a fork subclass or an alias, set through ``global``, or a method patched on
-    it (``RejectionSampler.parse_output = ...``), the name may stand for another class, or the call for the
-    fork's own function."""
+    by its import alone, from the package of the callee's file: rebound to a fork subclass or an alias, set
+    through ``global``, a method patched on it (``RejectionSampler.parse_output = ...``), or imported from a
+    library, the name may stand for another class, or the call for the fork's own function."""
     if not isinstance(receiver, ast.Name) or func is None:
         return set()
     node: ast.AST | None = func
@@ -989,9 +991,23 @@ def _class_called(
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and _binds(node, receiver.id):
             return set()
         node = parents.get(id(node))
-    if node is None or _rebound_or_patched(node, receiver.id):
+    if node is None or _rebound_or_patched(node, receiver.id) or not _imported_from(node, receiver.id, packages):
         return set()
     return _with_bases({receiver.id}, classes)
+
+
+def _imported_from(module: ast.Module, name: str, packages: set[str]) -> bool:
+    """Every import binding ``name`` is ``from X import name`` of a package the callee's file is in: a class
+    of that name from a library or the fork's other package (``from ext.sampling import RejectionSampler``)
+    is not upstream's."""
+    froms = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, (ast.Import, ast.ImportFrom)) and any((a.asname or a.name) == name for a in n.names)
+    ]
+    return bool(froms) and all(
+        isinstance(n, ast.ImportFrom) and not n.level and (n.module or "").split(".")[0] in packages for n in froms
+    )
 
 
 def _binds(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> bool:

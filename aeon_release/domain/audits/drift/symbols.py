@@ -256,6 +256,9 @@ class _Checker:
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
         self._body_names: dict[int, frozenset[str]] = {}  # id(class node) -> names its body binds (shadows)
+        self._bound_inner: dict[
+            int, frozenset[int]
+        ] = {}  # id(module tree) -> ids of names a lambda/comprehension binds
         self._chains: list[tuple[ModuleInfo, ast.Call]] = []  # calls on untyped attribute chains
         # calls of a tree class's method whose receiver upstream no longer types (the class gone, or the
         # attribute now holds an outside type): a def of the name left anywhere may be what it reaches
@@ -2462,6 +2465,8 @@ class _Checker:
         if isinstance(expr, ast.Name):
             if expr.id in self._local_names(scope):
                 return self._local_import(mod, expr.id, scope)
+            if not scope.functions and id(expr) in self._inner_bound(mod):
+                return None, ""  # ``lambda attn_utils: attn_utils.X`` at module or class level: the parameter
             if expr.id in px.BUILTINS and expr.id not in mod.names:
                 return None, ""
             if scope.cls and not scope.functions and self._class_binds(mod, scope.cls, expr.id):
@@ -2492,6 +2497,11 @@ class _Checker:
             else "class"
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
+
+    def _inner_bound(self, mod: ModuleInfo) -> frozenset[int]:
+        if id(mod.tree) not in self._bound_inner:
+            self._bound_inner[id(mod.tree)] = _inner_bound_names(mod.tree)
+        return self._bound_inner[id(mod.tree)]
 
     def _class_binds(self, mod: ModuleInfo, qualname: str, name: str) -> bool:
         """The class body binds ``name`` itself (then it shadows the module's); an unknown class may."""
@@ -4943,9 +4953,10 @@ class _Checker:
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 wanted.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                wanted.add(node.module)
-                wanted.update(f"{node.module}.{a.name}" for a in node.names)
+            elif isinstance(node, ast.ImportFrom):  # ``from .compat import f``, ``from . import compat`` too
+                base = px.import_base(node, px.dotted_name(self._walking_path), self._walking_path)
+                wanted.add(base)
+                wanted.update(f"{base}.{a.name}" if base else a.name for a in node.names)
         return [self._walking_path, *(p for p in self.inp.fork_lines if px.dotted_name(p) in wanted)]
 
     def _rebound_name(self, before: DefSym, after: DefSym) -> bool:
@@ -7937,17 +7948,62 @@ def _at_run_time(test: ast.expr) -> bool | None:
     return None
 
 
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _inner_bound_names(tree: ast.Module) -> frozenset[int]:
+    """The ids of the name reads a lambda's parameter or a comprehension's target binds (a function's own
+    names are ``_local_names``'): ``pick = staticmethod(lambda attn_utils: attn_utils.X)``,
+    ``[m.X for m in mods]`` read those, not the module's names."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Lambda):
+            names = {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+            inside: list[ast.AST] = [node.body]
+        elif isinstance(node, _COMPREHENSIONS):
+            names = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            inside = [*parts, *(i for g in node.generators for i in g.ifs), *(g.iter for g in node.generators[1:])]
+        else:
+            continue
+        found.update(id(n) for part in inside for n in ast.walk(part) if isinstance(n, ast.Name) and n.id in names)
+    return frozenset(found)
+
+
 def _plain_class(mod: ModuleInfo, qual: str, depth: int = 4) -> bool:
-    """A class no machinery reads the annotations of: no decorator, no class keyword, and every base
-    ``object`` or a plain class of the module (a dataclass, a pydantic model, a NamedTuple or a TypedDict
-    evaluates them)."""
+    """A class no machinery evaluates the annotations of: decorated by nothing but the standard library's
+    ``dataclass``, no class keyword, and every base ``object``, ``typing``'s ``NamedTuple``/``TypedDict`` or a
+    plain class of the module.  Those keep a quoted or postponed annotation a string (a ForwardRef); a
+    pydantic model or dataclass, and any other decorator or base, may evaluate it."""
     cls = mod.classes.get(qual)
-    if cls is None or cls.decorator_list or cls.keywords or depth <= 0:
+    if cls is None or cls.keywords or depth <= 0 or not all(_stdlib_dataclass(mod, d) for d in cls.decorator_list):
         return False
     return all(
-        isinstance(base, ast.Name) and (base.id == "object" or _plain_class(mod, base.id, depth - 1))
+        isinstance(base, ast.Name)
+        and (base.id == "object" or _typing_record(mod, base.id) or _plain_class(mod, base.id, depth - 1))
         for base in cls.bases
     )
+
+
+def _stdlib_dataclass(mod: ModuleInfo, decorator: ast.expr) -> bool:
+    """``@dataclass``/``@dataclass(...)``/``@dataclasses.dataclass`` of the standard library's module (not
+    pydantic's ``dataclass`` of the same name)."""
+    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.attr == "dataclass":
+        return _imported_as(mod, target.value.id, "dataclasses", None)
+    return isinstance(target, ast.Name) and _imported_as(mod, target.id, "dataclasses", "dataclass")
+
+
+def _typing_record(mod: ModuleInfo, name: str) -> bool:
+    return any(_imported_as(mod, name, home, kind) for home in ("typing", "typing_extensions") for kind in _RECORDS)
+
+
+_RECORDS = ("NamedTuple", "TypedDict")
+
+
+def _imported_as(mod: ModuleInfo, name: str, module: str, what: str | None) -> bool:
+    bound = mod.names.get(name)
+    return bound is not None and bound.kind == "import" and bound.target == (module, what)
 
 
 def _has_string(annotation: ast.expr) -> bool:
