@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -95,3 +97,23 @@ def test_an_override_already_returning_the_new_optional_value_is_quiet(git_repo:
     sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {MODEL: UPSTREAM_TEXT, SERVING: SERVING_UPSTREAM})])
     found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert found == [(7, "error"), (37, "error")]
+
+
+@pytest.mark.parametrize(
+    "serving",
+    [
+        "def prompt(model_cls, request) -> list:\n"
+        "    return [lang for lang in request.languages if model_cls.is_native(lang)]\n",
+        "def prompt(model_cls, request) -> bool:\n"
+        "    return any(model_cls.is_native(lang) for lang in request.languages)\n",
+        "def prompt(model_cls, request) -> bool:\n    return bool(model_cls.is_native(request.language))\n",
+    ],
+    ids=["comprehension if", "any(genexp)", "bool()"],
+)
+def test_a_new_call_that_only_tests_truth_is_quiet(git_repo: GitRepo, no_rules: Path, serving: str) -> None:
+    """Twin: upstream's new call of the method only tests its truth (a comprehension's ``if``, a generator
+    ``any`` reduces, ``bool(...)``), where the old bool answers as the new value does: no error."""
+    upstream = {MODEL: UPSTREAM_TEXT, SERVING: serving}
+    sides = s.merge_case(git_repo, {MODEL: BASE_TEXT, SERVING: SERVING_BASE}, {FORK: FORK_TEXT}, [(SUBJECT, upstream)])
+    found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert [f for f in found if f[1] == "error"] == [], found

@@ -140,3 +140,24 @@ def test_a_caller_a_local_mixin_or_a_class_alias_overrides_is_quiet(git_repo: Gi
     sides = s.merge_case(git_repo, {UTILS: BASE_TEXT}, fork, [(SUBJECT, {UTILS: UPSTREAM_TEXT})])
     found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert found == [(28, "warning"), (33, "error")]
+
+
+def test_a_caller_that_still_reads_the_old_method_off_self_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream's caller calls the new wrapper but also binds the old method (``mapper = self._map_name``)
+    and calls it: the fork's override still runs: quiet."""
+    upstream = UPSTREAM_TEXT.replace(
+        "        for name, data in weights:\n            result = self._map_name_with_shard(name)\n"
+        "            if result is not None:\n                yield result[0], data\n",
+        "        mapper = self._map_name\n"
+        "        for name, data in weights:\n            shard = self._map_name_with_shard(name)\n"
+        "            out = mapper(name)\n"
+        "            if out is not None and shard is not None:\n                yield out, data\n",
+    )
+    assert upstream != UPSTREAM_TEXT
+    fork = (
+        "from vllm.model_executor.models.utils import WeightsMapper\n\n\n"
+        "class AeonMapper(WeightsMapper):\n    def _map_name(self, key: str) -> str | None:\n"
+        "        return super()._map_name(key.removeprefix('aeon.'))\n"
+    )
+    sides = s.merge_case(git_repo, {UTILS: BASE_TEXT}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []

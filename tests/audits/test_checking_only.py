@@ -58,6 +58,22 @@ IMPORT = "from vllm.platforms.interface import _Backend\n\n\n"
             None,
         ),
         (IFACE_KEPT, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", None),
+        # fixAX: an early exit on the placeholder, an ``and``/``or`` operand testing it; an exit on its
+        # presence guards nothing (the killer stays)
+        (
+            IFACE_NONE,
+            IMPORT
+            + "def aeon_default():\n    if _Backend is None:\n        return None\n    return _Backend.FLASHINFER\n",
+            None,
+        ),
+        (IFACE_NONE, IMPORT + "def aeon_default():\n    return _Backend and _Backend.FLASHINFER\n", None),
+        (IFACE_NONE, IMPORT + "def aeon_default():\n    return not _Backend or _Backend.FLASHINFER\n", None),
+        (
+            IFACE_NONE,
+            IMPORT
+            + "def aeon_default():\n    if _Backend is not None:\n        return 1\n    return _Backend.FLASHINFER\n",
+            7,
+        ),
         (IFACE_LAZY, IMPORT + "def aeon_default():\n    return _Backend.FLASHINFER\n", None),
         (
             IFACE_NONE,

@@ -173,3 +173,15 @@ def test_review_upstream_base_property(git_repo, no_rules: Path) -> None:
     )
     body = SUB + "        super().__init__(vllm_config)\n        self.aeon_words = (self.vocab_size + 31) // 32\n"
     assert rows(git_repo, no_rules, body, after) == []
+
+
+@pytest.mark.parametrize("hook", ["__getattr__", "__getattribute__"])
+def test_a_fork_class_answering_missing_names_is_quiet(git_repo, no_rules: Path, hook: str) -> None:
+    """Twin: the fork subclass defines ``__getattr__`` (or ``__getattribute__``): a name upstream's
+    ``__init__`` no longer sets meets the hook, not AttributeError: quiet."""
+    body = (
+        f"class AeonManager(StructuredOutputManager):\n    def {hook}(self, name):\n        return 0\n\n"
+        "    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
+        "        self.aeon_pool = [0] * self.vocab_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -107,3 +109,18 @@ def test_a_private_name_of_no_package_is_a_warning(git_repo: GitRepo, no_rules: 
     sides = s.merge_case(git_repo, {hf: base}, {FORK: fork}, [(SUBJECT, {hf: base.replace("    config._a", "    # ")})])
     found = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if path == FORK]
     assert found == [(2, "warning")]
+
+
+@pytest.mark.parametrize(
+    "rhs", ['getattr(p, "_aeon_pinned", None) or cpu', 'cpu if hasattr(cpu, "is_pinned") else cpu.clone()']
+)
+def test_a_store_line_that_also_probes_still_sets_the_tag(git_repo: GitRepo, no_rules: Path, rhs: str) -> None:
+    """Twin: the fork's own line stores the tag while calling ``getattr``/``hasattr`` on its right-hand side
+    (``p._tag = getattr(p, "_pinned", None) or cpu``); the probe does not make the store a read: quiet."""
+    fork = (
+        f"def aeon_offload(p, cpu) -> None:\n    p._vllm_offloaded_cpu_data = {rhs}\n\n\n"
+        "def aeon_host_copy(param):\n    return param._vllm_offloaded_cpu_data\n"
+    )
+    sides = s.merge_case(git_repo, {UTILS: BASE_TEXT, **ELSEWHERE}, {FORK: fork}, [(SUBJECT, {UTILS: UPSTREAM_TEXT})])
+    rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [(line, sev) for path, line, sev, _ in rows if path == FORK] == []

@@ -130,3 +130,32 @@ F_THINK = "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n"
 )
 def test_review_getattr_and_none_twin(git_repo, no_rules: Path, body: str) -> None:
     assert [r for r in rows(git_repo, no_rules, body) if r[1] == "error"] == []
+
+
+SPEC = "vllm/config/speculative.py"
+SPEC_TEXT = (
+    "import dataclasses\n\n\n@dataclasses.dataclass\nclass SpeculativeConfig:\n    async_scheduling: bool = False\n"
+)
+
+
+def test_a_same_named_field_of_another_annotated_class_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream made SchedulerConfig.async_scheduling None; the fork's ``spec_config`` (a holder name the
+    class knows) is annotated as SpeculativeConfig, which declares its own unchanged field: quiet."""
+    body = (
+        "from vllm.config.speculative import SpeculativeConfig\n\n\n"
+        "def aeon_sync(spec_config: SpeculativeConfig) -> bool:\n    return spec_config.async_scheduling is False\n"
+    )
+    got = cfg_rows(git_repo, no_rules, {CFG: CFG_BASE, SPEC: SPEC_TEXT}, {"vllm/aeon/cfg.py": body}, {CFG: CFG_AFTER})
+    assert got == []
+
+
+def test_a_holder_known_by_its_name_only_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """An untyped holder named like a config (``scheduler_config``) may be another class's same-named field:
+    its ``is False`` is a warning, while the annotated holder stays an error."""
+    body = (
+        "from vllm.config.scheduler import SchedulerConfig\n\n\n"
+        "def aeon_sync(scheduler_config) -> bool:\n    return scheduler_config.async_scheduling is False\n\n\n"
+        "def aeon_typed(sched: SchedulerConfig) -> bool:\n    return sched.async_scheduling is False\n"
+    )
+    got = cfg_rows(git_repo, no_rules, {CFG: CFG_BASE}, {"vllm/aeon/cfg.py": body}, {CFG: CFG_AFTER})
+    assert [(line, sev) for _, line, sev in got] == [(5, "warning"), (9, "error")]

@@ -107,3 +107,15 @@ def test_an_attribute_the_hook_or_the_module_gives_a_value_is_quiet(git_repo: Gi
     found = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
     assert [(line, severity) for line, severity, _ in found] == [(15, "error")]
     assert "cls.needed" in found[0][2]
+
+
+def test_a_tuple_assignment_in_the_class_body_gives_the_value(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the fork class sets the attribute in a tuple (or list) assignment of its body
+    (``supported_languages, strict = {...}, False``): quiet."""
+    fork = (
+        "from torch import nn\n\nfrom vllm.model_executor.models.interfaces import SupportsTranscription\n\n\n"
+        "class AeonAsr(nn.Module, SupportsTranscription):\n    supported_languages, strict = {'en': 'English'}, False\n\n\n"
+        "class AeonAsr2(nn.Module, SupportsTranscription):\n    [supported_languages, *rest] = [{'en': 'English'}]\n"
+    )
+    sides = s.merge_case(git_repo, {IFACES: BASE_TEXT}, {FORK: fork}, [(SUBJECT, {IFACES: UPSTREAM_TEXT})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK and r[2] == "error"] == []

@@ -114,6 +114,9 @@ INIT = "    def __init__(self, kv_cache_spec, vllm_config, device):\n        sup
         ),
         (HEAD, INIT + "        setattr(self, 'kv_cache_spec', kv_cache_spec)\n\n" + READ),
         (HEAD, INIT + "        self.__dict__.update(kv_cache_spec=kv_cache_spec)\n\n" + READ),
+        # fixAX: ``vars(self)`` is the instance's ``__dict__``; a ``__getattr__`` answers any missing name
+        (HEAD, INIT + "        vars(self)['kv_cache_spec'] = kv_cache_spec\n\n" + READ),
+        (HEAD, "    def __getattr__(self, name):\n        return getattr(self._aeon_inner, name)\n\n" + READ),
     ],
 )
 def test_a_read_the_fork_provides_for_is_quiet(git_repo: GitRepo, no_rules: Path, head: str, body: str) -> None:

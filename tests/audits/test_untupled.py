@@ -195,3 +195,15 @@ def test_review_lambda_param_shadows(git_repo, no_rules: Path) -> None:
         "    return sorted(pairs, key=lambda desc: desc[0])\n"
     )
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "convert",
+    ["(desc.num_tokens, desc.uniform)", "[desc.num_tokens, desc.uniform]", "dataclasses.astuple(desc) if x else desc"],
+    ids=["tuple display", "list display", "ifexp"],
+)
+def test_a_name_converted_before_its_tuple_use_is_quiet(git_repo, no_rules: Path, convert: str) -> None:
+    """Twin: the typed parameter is reassigned to a tuple/list (no call, so no longer the class) before the
+    fork unpacks or indexes it: quiet."""
+    body = f"def aeon_key(desc: BatchDescriptor, x: bool) -> int:\n    desc = {convert}\n    n, u = desc\n    return desc[0]\n"
+    assert rows(git_repo, no_rules, body) == []

@@ -23,6 +23,7 @@ from aeon_release.domain.audits.source import parent_map
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _STRINGS = frozenset({"str", "str | None", "None | str", "Optional[str]", "typing.Optional[str]"})
 # where a call's value is only tested for truth (a bool answers those as the string would)
+_REDUCE = frozenset({"any", "all"})  # reduce a generator's elements by truth alone
 _TESTS = (ast.If, ast.While, ast.IfExp, ast.BoolOp, ast.Assert, ast.Expr)
 
 
@@ -61,5 +62,23 @@ def value_taken(module: ast.Module, name: str) -> int | None:
             continue
         if isinstance(holder, ast.UnaryOp) and isinstance(holder.op, ast.Not):
             continue
+        if _truth_only(node, holder, parents):
+            continue
         return node.lineno
     return None
+
+
+def _truth_only(node: ast.AST, holder: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A comprehension's ``if``, ``bool(...)``, or the element of a generator ``any``/``all`` reduce: only the
+    value's truth counts there, which a bool and the string answer alike."""
+    if isinstance(holder, ast.comprehension):
+        return any(test is node for test in holder.ifs)
+    if _called(holder, {"bool"}):
+        return True
+    return isinstance(holder, ast.GeneratorExp) and holder.elt is node and _called(parents.get(id(holder)), _REDUCE)
+
+
+def _called(call: ast.AST | None, names: set[str] | frozenset[str]) -> bool:
+    return (
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in names and len(call.args) == 1
+    )

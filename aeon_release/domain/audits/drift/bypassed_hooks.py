@@ -82,8 +82,24 @@ def _callers(
 ) -> Iterator[Bypass]:
     for caller in sorted(then.keys() & now.keys() - {old}):
         was, calls = _self_calls(then[caller]), _self_calls(now[caller])
-        if old in was and old not in calls and new in calls:
+        # ``mapper = self._map_name; mapper(name)``: a bound method read off self is still called
+        if old in was and old not in _self_loads(now[caller]) and new in calls:
             yield Bypass(path, cls, old, new, caller)
+
+
+def _self_loads(func: ast.FunctionDef) -> set[str]:
+    """Names ``func`` reads off its first parameter (``self.m``, called or not)."""
+    if not func.args.args:
+        return set()
+    me = func.args.args[0].arg
+    return {
+        n.attr
+        for n in ast.walk(func)
+        if isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == me
+    }
 
 
 def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef]:

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, placeholder
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.drift.type_only_names import locally_bound, may_serve
@@ -246,6 +246,26 @@ def _guarded(node: ast.AST, alias: str, parents: dict[int, ast.AST]) -> bool:
         locally_bound(node, alias, parents)
         or caught_around(node, _PLACEHOLDER_ERRORS, parents)
         or _tested(node, alias, parents)
+        or runs_tested(node, parents, lambda test: _names(test, alias), lambda test: _absent(test, alias))
+    )
+
+
+def _names(test: ast.expr, alias: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == alias for n in ast.walk(test))
+
+
+def _absent(test: ast.expr, alias: str) -> bool:
+    """``alias is None``, ``alias == None`` or ``not alias``: true where the placeholder stands in."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id == alias
+    return (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == alias
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.Eq)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
     )
 
 

@@ -205,7 +205,7 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     """The first line below ``super().__init__(...)`` loading ``self.attr`` in ``__init__`` itself (not a callback
     it builds), where the class never sets it, never asks ``hasattr``/``getattr`` of it and defines no class-level
     name of it, and nothing between the two calls a method on ``self`` or hands ``self`` away (either may set it)."""
-    if _class_level(cls, attr) or _set_or_asked(cls, attr):
+    if _class_level(cls, attr) or _set_or_asked(cls, attr) or _dynamic(cls):
         return None
     supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
     if not supers:
@@ -224,6 +224,11 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     if not reads or self_touched_between(init, min(supers), min(reads)):
         return None
     return min(reads)
+
+
+def _dynamic(cls: ast.ClassDef) -> bool:
+    """The fork class answers any missing name itself (``__getattr__``): the read never meets AttributeError."""
+    return any(_method(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
 
 
 def runs_in(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> bool:

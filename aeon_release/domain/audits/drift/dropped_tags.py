@@ -67,7 +67,8 @@ def _still_set(trees: ThreeTrees, name: str) -> bool:
     stored = rf"\.{name}\s*(?::[^=]*)?=(?!=)|\bdef\s+{name}\b|^\s*{name}\s*[:=]|setattr\b.*\b{name}\b"
     quoted = re.compile(rf"{stored}|[\"']{name}[\"']")
     mine = (text for p, change in trees.mine.items() if p.endswith(".py") for text in change.added.values())
-    if any(quoted.search(text) and not _PROBED.search(text) for text in mine):
+    # a probe only reads; a line that also stores the tag (``p._x = getattr(...) or y``) still sets it
+    if any(re.search(stored, text) or (quoted.search(text) and not _PROBED.search(text)) for text in mine):
         return True
     return any(quoted.search(text) for _, text in repo.word_lines(trees.repo, trees.theirs, name, [PYTHON_FILES]))
 

@@ -308,6 +308,14 @@ def hasattr_ensured(node: ast.AST, subject: str, name: str, parents: dict[int, a
     return _runs_unless(node, parents, denies)
 
 
+def runs_tested(
+    node: ast.AST, parents: dict[int, ast.AST], present: Callable[[ast.expr], bool], absent: Callable[[ast.expr], bool]
+) -> bool:
+    """``node`` runs where a ``present`` test held (an ``if``'s body, after it in an ``and``) or an ``absent``
+    one failed (an ``else``, after it in an ``or``, the rest of a block after ``if absent: return``)."""
+    return _runs_where(node, parents, present) or _runs_unless(node, parents, absent)
+
+
 def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits in the true branch of a test ``asks`` accepts (an ``if``, a conditional expression, the
     operands of an ``and`` before it)."""

@@ -128,6 +128,7 @@ class Changed:
     old_value: DefaultValue = None
     new_value: DefaultValue = None
     kept_by: str = ""  # another upstream parser adding the option's destination with the old default still
+    by_name: bool = False  # the fork's holder is known by its name only (``spec_config``): maybe another class's
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -493,14 +494,46 @@ def _fork_reads(
             built = _built_with_defaults(held[0], change.owner) or (
                 built_here(held[0], node, parents, change.owner, change.name) and not _set_upstream(trees, change)
             )
-            if named or built or change.owner in typed_as(held[0], enclosing(node, parents), parents, classes or {}):
+            typed = typed_as(held[0], enclosing(node, parents), parents, classes or {})
+            if named and change.owner not in typed and _declared_elsewhere(trees, module, typed, change.name):
+                continue  # ``spec_config: SpeculativeConfig``: another class's field of the same name
+            if named or built or change.owner in typed:
                 compare = _old_compared(node, parents, change)
+                if compare is not None and change.none_only and not (built or typed):
+                    # a holder known by its name only may be another class's field of that name: not sure
+                    yield path, held[2], short(ast.unparse(node), 80), replace(change, by_name=True), compare, built
+                    continue
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
             elif _old_default_spelled(node, change):
                 # a receiver of no known type: only its comparison with the old default says it is the field
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 if compare is not None:
                     yield path, held[2], short(ast.unparse(node), 80), change, compare, False
+
+
+def _declared_elsewhere(trees: ThreeTrees, module: ast.Module, typed: set[str], name: str) -> bool:
+    """One of the classes the holder is annotated as (this file's, or one it imports by name) declares a field
+    or class attribute ``name`` itself: the read is that class's, not the changed one's."""
+    for cls in typed:
+        for tree in [module, *(_imported_module(trees, module, cls) or [])]:
+            if any(isinstance(c, ast.ClassDef) and c.name == cls and _declares(c, name) for c in tree.body):
+                return True
+    return False
+
+
+def _imported_module(trees: ThreeTrees, module: ast.Module, cls: str) -> list[ast.Module]:
+    """The merged tree's parse of the module the file imports ``cls`` from (``from a.b import cls``)."""
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if any(alias.name == cls and alias.asname in (None, cls) for alias in node.names):
+                stem = node.module.replace(".", "/")
+                found = [trees.merged_module(p) for p in (f"{stem}.py", f"{stem}/__init__.py")]
+                return [m for m in found if m is not None]
+    return []
+
+
+def _declares(cls: ast.ClassDef, name: str) -> bool:
+    return any(simple_assignment(stmt, bare=True)[0] == name for stmt in flat_statements(cls.body))
 
 
 def _old_compared(node: ast.AST, parents: dict[int, ast.AST], change: Changed) -> ast.Compare | None:
@@ -641,6 +674,13 @@ def _finding(
             severity=Severity.WARNING,
             message=f"{found.message} (unless the namespace is {change.kept_by}'s, which adds {change.name} with "
             f"{change.old} still: check which parser built it)",
+        )
+    if change.by_name and compare is not None:
+        found = _finding(path, line, how, replace(change, by_name=False), commit, compare, built)
+        return replace(
+            found,
+            severity=Severity.WARNING,
+            message=f"{found.message} (the holder is known by its name only: check it is {change.owner}'s)",
         )
     if compare is not None:
         fix = f"set {change.name} to {change.old}" if change.old_value is not None else "test the new default too"

@@ -138,12 +138,21 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
     for stmt in _body_statements(cls.body):
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and stmt.name == attr:
             return True
-        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == attr for t in stmt.targets):
+        if isinstance(stmt, ast.Assign) and any(_binds(t, attr) for t in stmt.targets):
             return True
         if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
             if isinstance(stmt.target, ast.Name) and stmt.target.id == attr:
                 return True
     return False
+
+
+def _binds(target: ast.expr, attr: str) -> bool:
+    """The target binds ``attr``: a name, or one inside a tuple or list (``langs, strict = {...}, False``)."""
+    if isinstance(target, ast.Tuple | ast.List):
+        return any(_binds(t, attr) for t in target.elts)
+    if isinstance(target, ast.Starred):
+        return _binds(target.value, attr)
+    return isinstance(target, ast.Name) and target.id == attr
 
 
 def _body_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:

@@ -51,6 +51,9 @@ class Read:
     base: str
 
 
+_HOOKS = frozenset({"__getattr__", "__getattribute__"})  # a fork class answering any missing name
+
+
 def unchained_init_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork reads of an attribute upstream's unchained ``__init__`` no longer sets."""
     reads = [read for path in _fork_files(trees) for read in _fork_reads(trees, path)]
@@ -85,8 +88,8 @@ def _fork_reads(trees: ThreeTrees, path: str) -> Iterator[Read]:
         if len(bases) != 1 or len(cls.bases) != 1:
             continue  # one base, imported: the class whose order is the upstream class's
         sets = _stores(cls) | _class_names(cls) | _asked(cls)
-        if "*" in sets or _calls_other_init(cls, _named(cls.bases[0])):
-            continue  # setattr/__dict__ may set it; another class's __init__ (a grandbase's) may
+        if "*" in sets or sets & _HOOKS or _calls_other_init(cls, _named(cls.bases[0])):
+            continue  # setattr/__dict__ may set it, ``__getattr__`` answers it; a grandbase's __init__ may
         for line, attr in _self_reads(cls):
             if line in owned and attr not in sets:
                 yield Read(path, line, attr, *bases[0])
@@ -147,7 +150,13 @@ def _stores(cls: ast.ClassDef) -> set[str]:
                     found.add(node.attr if node.attr != "__dict__" else "*")
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
                 found.add("*")
+            elif isinstance(node, ast.Call) and _vars_of(node, me):
+                found.add("*")  # ``vars(self)[name] = value``: the instance's ``__dict__`` by another spelling
     return found
+
+
+def _vars_of(call: ast.Call, me: str) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "vars" and [ast.unparse(a) for a in call.args] == [me]
 
 
 def _class_names(cls: ast.ClassDef) -> set[str]:

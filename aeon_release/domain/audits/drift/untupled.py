@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, receiver_names
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -200,7 +200,7 @@ def _named(value: ast.expr, how: str) -> tuple[str, str, str] | None:
 
 def _rebound(node: ast.AST, func: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:
     """``name`` at ``node`` may be another value than the typed one: a comprehension or lambda around it binds
-    it, or a ``for`` in the function rebinds it."""
+    it, or a ``for`` or a non-call assignment in the function rebinds it."""
     parent = parents.get(id(node))
     while parent is not None and parent is not func:
         if isinstance(parent, _COMPREHENSIONS) and any(_binds(g.target, name) for g in parent.generators):
@@ -208,6 +208,8 @@ def _rebound(node: ast.AST, func: ast.AST, name: str, parents: dict[int, ast.AST
         if isinstance(parent, ast.Lambda) and name in {a.arg for a in ast.walk(parent.args) if isinstance(a, ast.arg)}:
             return True
         parent = parents.get(id(parent))
+    if any(not isinstance(v, ast.Call) for v in assigned(func).get(name, ())):
+        return True  # ``desc = (desc.n, desc.u)``: converted before the tuple use; a call's result stays typed
     return any(isinstance(n, ast.For | ast.AsyncFor) and _binds(n.target, name) for n in ast.walk(func))
 
 
