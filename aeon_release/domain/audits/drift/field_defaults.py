@@ -495,8 +495,15 @@ def _fork_reads(
                 built_here(held[0], node, parents, change.owner, change.name) and not _set_upstream(trees, change)
             )
             typed = typed_as(held[0], enclosing(node, parents), parents, classes or {})
-            if named and change.owner not in typed and _declared_elsewhere(trees, module, typed, change.name):
-                continue  # ``spec_config: SpeculativeConfig``: another class's field of the same name
+            if (
+                named
+                and change.none_only
+                and change.owner not in typed
+                and _declared_elsewhere(trees, module, typed, change.name)
+            ):
+                # ``spec_config: SpeculativeConfig``: another class's field of the same name, whose False stands
+                # (not for a default changed in value: #5312 moved ModelConfig's and EngineArgs' both)
+                continue
             if named or built or change.owner in typed:
                 compare = _old_compared(node, parents, change)
                 if compare is not None and change.none_only and not (built or typed):
