@@ -4394,27 +4394,23 @@ class _Checker:
     def _value_taken(self, name: str) -> str | None:
         """``path:line`` of a call of method ``name`` that takes its value, in a file whose upstream diff adds a
         line naming it."""
-        lines = self.inp.upstream_lines
-        if not isinstance(lines, AddedLines):
-            return None
-        pattern = re.compile(rf".*(?<![\w]){re.escape(name)}(?![\w])")
-        for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
-            mod = self.theirs_ix.module_at(path)
-            line = value_taken(mod.tree, name) if mod is not None else None
-            if line is not None:
-                return f"{path}:{line}"
-        return None
+        return self._upstream_call(name, value_taken)
 
     def _value_used(self, name: str) -> str | None:
         """``path:line`` of a call of method ``name`` (or one naming it as a string) that uses its value, in
         a file whose upstream diff adds a line naming it."""
+        return self._upstream_call(name, value_use)
+
+    def _upstream_call(self, name: str, found: Callable[[ast.Module, str], int | None]) -> str | None:
+        """``path:line`` of the first call ``found`` answers for, in the files whose upstream diff adds a line
+        naming ``name`` (in path order)."""
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
             return None
         pattern = re.compile(rf".*(?<![\w]){re.escape(name)}(?![\w])")
         for path in sorted({p for p, _ in lines.added_matches(pattern) if p.endswith(".py")}):
             mod = self.theirs_ix.module_at(path)
-            line = value_use(mod.tree, name) if mod is not None else None
+            line = found(mod.tree, name) if mod is not None else None
             if line is not None:
                 return f"{path}:{line}"
         return None
