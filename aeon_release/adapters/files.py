@@ -462,6 +462,15 @@ def replace_file(path: Path, data: bytes, what: str) -> None:
         raise unwritable(path, what, exc) from None
 
 
+def write_bytes(path: Path, data: bytes, what: str, durable: bool = True) -> None:
+    """``data`` at ``path`` as ``write_text`` writes (a temporary file beside it, then a rename: a link there is
+    replaced, never written through), unredacted: a file git reads back as it was made (a commit's message)."""
+    try:
+        _replace(path, data, durable)
+    except OSError as exc:
+        raise unwritable(path, what, exc) from None
+
+
 def _replace(path: Path, data: bytes, durable: bool = True, mode: int | None = None, exclusive: bool = False) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -510,13 +519,14 @@ SMALL_FILE_BYTES = 8 * 1024 * 1024
 
 
 def read_capped(
-    path: Path, what: str, limit: int = SMALL_FILE_BYTES, error: type[AeonError] = UsageError
+    path: Path, what: str, limit: int = SMALL_FILE_BYTES, error: type[AeonError] = UsageError, follow: bool = True
 ) -> bytes | None:
     """The bytes of the small regular file ``path`` (None when it does not exist), as ``error``
     when it cannot be: a FIFO or a device such as /dev/zero in its place would hang the read or
     never end it, so the file is opened without blocking, must be a regular file, and no more than
-    ``limit`` bytes are read whatever its size says."""
-    fd = _open_regular(path, what, error)
+    ``limit`` bytes are read whatever its size says.  ``follow=False``: a file the tool wrote itself
+    (its state), which is never a symbolic link: one there is refused, never read through."""
+    fd = _open_regular(path, what, error, follow)
     if fd is None:
         return None
     try:
@@ -544,12 +554,15 @@ def open_regular(path: Path, what: str, error: type[AeonError] = UsageError) -> 
     return os.fdopen(fd, "rb")
 
 
-def _open_regular(path: Path, what: str, error: type[AeonError]) -> int | None:
+def _open_regular(path: Path, what: str, error: type[AeonError], follow: bool = True) -> int | None:
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow else os.O_NOFOLLOW)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None
     except OSError as exc:
+        if not follow and exc.errno == errno.ELOOP and os.path.islink(path):
+            raise linked_state(path, what, error) from None
         raise error(f"{what}: cannot be read: {exc.strerror or exc}", _READ_HINTS.get(exc.errno or 0)) from None
     found = os.fstat(fd)
     mode = found.st_mode
@@ -559,6 +572,22 @@ def _open_regular(path: Path, what: str, error: type[AeonError]) -> int | None:
         raise error(f"{what}: {kind}", f"name a file there: {printable(str(path))[:200]}")
     _READ[(found.st_dev, found.st_ino)] = what
     return fd
+
+
+def linked_state(path: Path, what: str, error: type[AeonError] = StateError) -> AeonError:
+    """A symbolic link where the tool keeps a file of its own (a run's state, a seal): read through, it made the
+    run act on whatever the link led to (a file outside the repository, a FIFO, /dev/zero)."""
+    try:
+        target = printable(os.readlink(path))[:200]
+    except OSError:
+        target = "somewhere"
+    with contextlib.suppress(OSError):  # what it leads to, looked at (a FIFO's stat never blocks), never opened
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            target += ", not a regular file"
+    return error(
+        f"{what}: is a symbolic link (to {target}); aeon-release reads its state only from files it wrote",
+        f"remove the link (rm {shell_word(str(path))}), and put the file it should be back if you moved it",
+    )
 
 
 def open_lock(path: Path, what: str, error: type[AeonError] = UsageError) -> int:

@@ -526,7 +526,25 @@ class RunStore:
         )
 
     def remove(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Drop the merge run's files (``merge --abort``), never the release's own state: a release stopped in its
+        merge lost its pipeline.json and its date with the merge's folder, and its rerun started over."""
+        kept = self._release_files()
+        try:
+            dropping = [p for p in self.folder.iterdir() if p.name not in kept]
+        except FileNotFoundError:
+            return
+        for path in dropping:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+        with contextlib.suppress(OSError):  # empty now, unless the release's state is there (or a file came)
+            self.folder.rmdir()
+
+    def _release_files(self) -> set[str]:
+        """The names of the release run's own state in the run folder (pipeline.json and its seal)."""
+        return {self.pipeline_file.name, _seal_of(self.pipeline_file).name}
 
     def archive(self, keep_release: bool = False) -> Path | None:
         """Move a finished run's files aside (its branch was deleted, so the merge is redone).
@@ -534,7 +552,7 @@ class RunStore:
         where it is: the whole folder moved aside took it too, so a release killed during its merge stage
         was started over (another date) and a reader of the file found it gone mid-run.  The files move
         one by one, each atomically; the kept ones never move."""
-        kept = {self.pipeline_file.name, _seal_of(self.pipeline_file).name} if keep_release else set()
+        kept = self._release_files() if keep_release else set()
         try:
             moving = sorted(p for p in self.folder.iterdir() if p.name not in kept)
         except FileNotFoundError:
@@ -574,7 +592,7 @@ class RunStore:
         runs: list[tuple[str, RunState | StateError]] = []
         for folder in sorted(base.iterdir()):
             store = cls(git_dir, folder.name)
-            if folder.name.startswith(".") or not store.state_file.exists():
+            if folder.name.startswith(".") or not os.path.lexists(store.state_file):
                 continue
             if not _names_a_tag(folder.name):
                 # no run of this aeon-release's: `merge --abort NAME` would refuse the name, and without a
@@ -592,7 +610,7 @@ class RunStore:
             try:
                 state = store.load(elsewhere=True)
             except StateError as damaged:
-                if store.state_file.exists():  # (gone since the listing: an `rm -rf` of the folder meanwhile)
+                if os.path.lexists(store.state_file):  # (gone since the listing: an `rm -rf` of the folder meanwhile)
                     runs.append((folder.name, damaged))
                 continue
             if state is not None:
@@ -627,12 +645,12 @@ class RunStore:
         releases: dict[str, PipelineState | StateError] = {}
         for folder in sorted(base.iterdir()) if base.is_dir() else ():
             store = cls(git_dir, folder.name)
-            if folder.name.startswith(".") or not _names_a_tag(folder.name) or not store.pipeline_file.exists():
+            if folder.name.startswith(".") or not _names_a_tag(folder.name) or not os.path.lexists(store.pipeline_file):
                 continue  # a folder named no tag is each_run's to name
             try:
                 state = store.load_pipeline()
             except StateError as damaged:
-                if store.pipeline_file.exists():  # (gone since the listing: removed while status read it)
+                if os.path.lexists(store.pipeline_file):  # (gone since the listing: removed while status read it)
                     releases[folder.name] = damaged
                 continue
             if state is not None:
@@ -700,7 +718,7 @@ class RunStore:
         """The release run's state, sealed as the run wrote it: a build result edited to name another
         image id (an older release's, built by aeon-release and audited) was pushed under this release's
         dated tag and :latest moved to it; a stage marked done was skipped."""
-        if not self.pipeline_file.exists():
+        if not os.path.lexists(self.pipeline_file):  # a link there, even to nothing, is the read's to refuse
             return None
         # a damaged or edited file is set aside, not dropped with the merge run (`merge --abort` refuses a finished one)
         aside = (
@@ -731,34 +749,35 @@ class RunStore:
     # -- one run at a time -----------------------------------------------------------------
     @classmethod
     @contextlib.contextmanager
-    def exclusive(cls, git_dir: Path) -> Iterator[None]:
-        """One aeon-release run at a time per repository: two at once would fight over the worktree."""
+    def exclusive(cls, git_dir: Path, tag: str | None = None) -> Iterator[None]:
+        """One aeon-release run at a time per repository: two at once would fight over the worktree.  The lock
+        file names the holder's pid and the tag it works on (``tag``), for ``status`` (``working``)."""
         path = cls.place(git_dir, "lock")
         path.parent.mkdir(parents=True, exist_ok=True)
         # never through a link made after the look above: the pid would go over the file it names
         with os.fdopen(files.open_lock(path, "run lock", StateError), "r+") as handle:
             if not _locked(handle):
                 handle.seek(0)
-                holder = handle.read(24).strip()  # a pid; whatever else the file holds is not repeated
-                holder = holder if holder.isdigit() and holder.isascii() else "unknown"
-                if not _waited_out(handle, holder):
+                holder = LockHolder.of(handle.read(_LOCK_BYTES))  # whatever else the file holds is not repeated
+                if not _waited_out(handle, holder.pid):
                     raise StateError(
-                        f"another aeon-release run is working in this repository (pid {holder})",
+                        f"another aeon-release run is working in this repository ({holder.said})",
                         "wait for it to finish, or see `aeon-release status`",
                     ) from None
-            _write_pid(handle, path)
+            _write_pid(handle, path, tag)
             try:
                 yield
             finally:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
     @classmethod
-    def working(cls, git_dir: Path) -> str | None:
-        """The pid of the aeon-release run working in this repository now (the run lock's holder; "unknown" when
-        its file names none), or None when no run holds it.  `status` beside a release building for an hour said
-        to run the release again "to go on from where it stood", and a merge under way was "resumed" by
-        ``--continue``: each refused, since the run was alive.  The lock is asked for, shared, for an instant (a
-        run starting then waits for it: ``exclusive``), and its file is never made (a read-only checkout)."""
+    def working(cls, git_dir: Path) -> LockHolder | None:
+        """The aeon-release run working in this repository now (the run lock's holder: its pid, "unknown" when its
+        file names none, and its tag when it names one), or None when no run holds it.  `status` beside a release
+        building for an hour said to run the release again "to go on from where it stood", and a merge under way
+        was "resumed" by ``--continue``: each refused, since the run was alive.  The lock is asked for, shared, for
+        an instant (a run starting then waits for it: ``exclusive``), and its file is never made (a read-only
+        checkout)."""
         try:
             fd = os.open(
                 cls.place(git_dir, "lock"), os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
@@ -771,10 +790,39 @@ class RunStore:
             try:
                 fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except OSError:
-                holder = handle.read(24).strip().decode("ascii", "replace")
-                return holder if holder.isdigit() else "unknown"
+                return LockHolder.of(handle.read(_LOCK_BYTES).decode("ascii", "replace"))
             fcntl.flock(handle, fcntl.LOCK_UN)
         return None
+
+
+_LOCK_BYTES = 512  # a pid and a tag (a ref name of a few hundred characters at most is read whole)
+
+
+@dataclass(frozen=True)
+class LockHolder:
+    """What the run lock's file says of the run holding it: its pid ("unknown" when it names none) and the tag it
+    works on (None when it names none: a run that knows no tag yet, or an older aeon-release's pid alone)."""
+
+    pid: str
+    tag: str | None = None
+
+    @classmethod
+    def of(cls, text: str) -> LockHolder:
+        words = text.split()
+        pid = words[0] if words and words[0].isdigit() and words[0].isascii() else "unknown"
+        tag = words[1] if len(words) == 2 and pid != "unknown" and _names_a_tag(words[1]) else None
+        return cls(pid, tag)
+
+    @property
+    def said(self) -> str:
+        """``pid N``, and the tag when the lock names one (``pid N, on v1.2.3``)."""
+        return f"pid {self.pid}" + ("" if self.tag is None else f", on {self.tag}")
+
+    @property
+    def gone(self) -> bool:
+        """The run that took the lock has ended while a process it started (a worker, a build's child) holds it on:
+        "working now" named a pid that was not there."""
+        return self.pid.isdigit() and not pid_alive(int(self.pid))
 
 
 _DYING_RUN_SECONDS = 5.0
@@ -812,13 +860,14 @@ def _names_a_tag(name: str) -> bool:
     return True
 
 
-def _write_pid(handle: IO[str], path: Path) -> None:
-    """The holder's pid in the lock file, written past the handle's buffer (a write that failed there would
-    fail again when the handle closes); a failed write names the file (an OSError on a descriptor has none)."""
+def _write_pid(handle: IO[str], path: Path, tag: str | None) -> None:
+    """The holder's pid (and its tag) in the lock file, written past the handle's buffer (a write that failed there
+    would fail again when the handle closes); a failed write names the file (an OSError on a descriptor has none)."""
     try:
         handle.seek(0)
         handle.truncate()
-        os.write(handle.fileno(), str(os.getpid()).encode())
+        named = tag is not None and _names_a_tag(tag)  # a tag the run refuses later is not written (nor a surrogate)
+        os.write(handle.fileno(), f"{os.getpid()}{' ' + str(tag) if named else ''}".encode())
     except OSError as exc:
         exc.filename = str(path)
         raise
@@ -860,8 +909,14 @@ STATE_BYTES = 64 * 1024 * 1024
 
 
 def _read(path: Path, what: str) -> bytes | None:
-    """A file the tool wrote, as read_capped reads it: a FIFO or /dev/zero in its place held ``status``."""
-    return files.read_capped(path, f"{path}: {what}", STATE_BYTES, error=StateError)
+    """A file the tool wrote, as read_capped reads it: a FIFO or /dev/zero in its place held ``status``, and a
+    symbolic link there was read through (a state outside the repository acted on): refused."""
+    return files.read_capped(path, f"{path}: {what}", STATE_BYTES, error=StateError, follow=False)
+
+
+def read_state_file(path: Path, what: str) -> bytes | None:
+    """A file of the tool's own under the git directory (a build's provenance record), read as its state is."""
+    return _read(path, what)
 
 
 def _load_state(path: Path, tag: str) -> RunState | None:
@@ -899,19 +954,42 @@ def _write_sealed(path: Path, data: Any, durable: bool = True) -> None:
     still names.  A file of the tool's is acted on only as the tool wrote it (``_check_sealed``)."""
     text = redact(json.dumps(redact_data(data), indent=2, default=str) + "\n")
     digest = _digest(jsonio.loads(text))
-    last = _seals(path)[-1:]
-    seals = last if last == [digest] else [*last, digest]
+    kept = _kept_seal(path)
+    seals = kept if kept == [digest] else [*kept, digest]
     files.write_text(_seal_of(path), "\n".join(seals) + "\n", what="run record", durable=durable)
     files.write_text(path, text, what="run record", durable=durable)
 
 
 def _seals(path: Path) -> list[str]:
+    seal = _seal_of(path)
+    if os.path.islink(seal):  # named as itself: the file's hint (move it aside) would take the release's date
+        raise files.linked_state(seal, f"{seal}: seal")
     try:
-        raw = _read(_seal_of(path), "seal")
+        raw = _read(seal, "seal")
     except StateError:
         return []
     lines = (raw or b"").decode("ascii", "replace").split()
     return [line for line in lines if len(line) == 64 and not line.strip("0123456789abcdef")][-2:]
+
+
+def _kept_seal(path: Path) -> list[str]:
+    """The seal kept beside a new one: the one naming the file on disk now, else the last.  The last alone was
+    the seal of a write killed before its file: a second kill between the seal and the file left the file of
+    two writes before, which neither seal named (the release's state "edited since", its date to move aside)."""
+    seals = _seals(path)
+    try:
+        standing = _digest_of(_read(path, "run record"))
+    except StateError:  # a link or a FIFO there: the write replaces it, the reads refuse it
+        standing = None
+    return [standing] if standing in seals else seals[-1:]
+
+
+def _digest_of(raw: bytes | None) -> str | None:
+    """The digest of a file's bytes as JSON read back (None: no file, or no JSON)."""
+    try:
+        return None if raw is None else _digest(jsonio.loads(raw))
+    except ValueError:
+        return None
 
 
 def write_sealed(path: Path, data: Any) -> None:
@@ -959,10 +1037,8 @@ def _read_sealed(path: Path, what: str) -> tuple[bytes | None, list[str]]:
 
 def _names(raw: bytes | None, seals: list[str]) -> bool:
     """The seals name these bytes (as JSON read back)."""
-    try:
-        return raw is not None and _digest(jsonio.loads(raw)) in seals
-    except ValueError:
-        return False
+    digest = _digest_of(raw)
+    return digest is not None and digest in seals
 
 
 def _unsealed(path: Path, what: str, whose: str, hint: str, seals: list[str]) -> StateError:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aeon_release.adapters import files, jsonio, store
+from aeon_release.adapters import jsonio, store
 from aeon_release.domain import names
 from aeon_release.errors import NeedsHuman, StateError
 
@@ -71,7 +71,7 @@ def record(common_dir: Path, provenance: Provenance) -> Path:
 def lookup(common_dir: Path, image_id: str) -> Provenance | None:
     path = _path(common_dir, image_id)
     # read as every file of the tool's is: a FIFO or /dev/zero planted at the name held `publish` for good
-    raw = files.read_capped(path, f"{path}: the build record", error=StateError)
+    raw = store.read_state_file(path, "the build record")
     if raw is None:
         return None
     try:

@@ -14,6 +14,7 @@ from aeon_release.adapters.git import Git, validate_ref_name
 from aeon_release.adapters.store import (
     CarryStatus,
     DamagedRun,
+    LockHolder,
     Phase,
     PickStatus,
     PipelineState,
@@ -40,7 +41,7 @@ def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[
     # before the run lock is taken (a child must not hold it): the profile's schema on the other core
     profile_mod.check_ahead(opts.config_dir, RunStore.cache_of(git.common_dir))
     try:
-        with contextlib.nullcontext() if held or dry_run else RunStore.exclusive(git.common_dir):
+        with contextlib.nullcontext() if held or dry_run else RunStore.exclusive(git.common_dir, opts.tag):
             _start(git, opts, dry_run, json_out, waive, held)
     finally:
         sidecar.close_all()  # a run that stopped before its audit
@@ -77,7 +78,7 @@ def resume(
 ) -> None:
     git = Git(repo)
     try:
-        with contextlib.nullcontext() if held else RunStore.exclusive(git.common_dir):
+        with contextlib.nullcontext() if held else RunStore.exclusive(git.common_dir, tag):
             _resume(git, tag, json_out, waive, fix)
     finally:
         sidecar.close_all()
@@ -115,7 +116,7 @@ def _resume(git: Git, tag: str | None, json_out: bool, waive: list[str], fix: bo
 
 def abort(repo: Path, tag: str | None, json_out: bool = False) -> None:
     git = Git(repo)
-    with RunStore.exclusive(git.common_dir):
+    with RunStore.exclusive(git.common_dir, tag):
         _abort(git, tag, json_out)
 
 
@@ -270,6 +271,8 @@ def status(repo: Path, json_out: bool) -> None:
     alone = [state for name, state in shown.items() if name not in {run.tag for run in runs} | unread]
     left = RunStore.left_worktrees(git.common_dir)
     live = RunStore.working(git.common_dir)
+    if live is not None and not json_out:
+        say(_holding(live, RunStore.place(git.common_dir, "lock")))
     if damaged and not (runs or alone or left):
         # nothing readable to list (runs/ a FIFO, the one run damaged): refused, stdout empty (`[]` read as "no runs")
         raise _named_each(damaged)
@@ -361,7 +364,7 @@ def _release_json(release: PipelineState | None) -> dict[str, Any]:
     return {"release": None if release is None else release.report(STAGE_NAMES)}
 
 
-def _render_release(release: PipelineState, json_out: bool, live: str | None = None) -> None:
+def _render_release(release: PipelineState, json_out: bool, live: LockHolder | None = None) -> None:
     """A release run's stages under its tag: each one's status, and what stopped one (a signal, an error).  A stage
     shown running while a run holds the lock is under way, or was killed and another run is working: either way
     the release is run again only once that run ends (now, the lock refuses it)."""
@@ -696,7 +699,7 @@ def _render_audit(audit: dict[str, Any], json_out: bool) -> None:
         show(escape(f"  {status}: {f['path']}:{f['line']}: [{f['rule']}]{also} {f['message']}"), json_out)
 
 
-def _render_status(state: RunState, json_out: bool, live: str | None = None) -> None:
+def _render_status(state: RunState, json_out: bool, live: LockHolder | None = None) -> None:
     steps_done = escape(", ".join(state.steps_done)) or "none"
     show(f"[bold]{escape(state.tag)}[/]: {state.phase}; steps done: {steps_done}", json_out)
     if state.phase != Phase.DONE.value and Path(state.worktree).exists():
@@ -717,12 +720,24 @@ def _render_status(state: RunState, json_out: bool, live: str | None = None) -> 
         say(f"next: {hint}")
 
 
-def _under_way(live: str) -> str:
+def _under_way(live: LockHolder) -> str:
     """A run shown running while a run holds the lock (``RunStore.working``): `merge --continue` is refused now."""
     return (
-        f"an aeon-release run (pid {live}) is working in this repository now: wait for it to end, then "
+        f"an aeon-release run ({escape(live.said)}) is working in this repository now: wait for it to end, then "
         "`aeon-release status` again"
     )
+
+
+def _holding(live: LockHolder, lock: Path) -> str:
+    """Who holds the run lock, first: `status` named no tag, so which release was live could not be told from one
+    shown stopped; and a run killed while a process it started holds the lock on was "working now" (a stale lock)."""
+    if live.gone:
+        return (
+            f"the run lock is held, but the run that took it ({escape(live.said)}) is gone: a process it started still "
+            f"holds it (a stale lock; `fuser -v {escape(shell_word(str(lock)))}` names it); it ends on its own, "
+            "or stop that process, then run again"
+        )
+    return f"live: an aeon-release run ({escape(live.said)}) is working in this repository now"
 
 
 def _worktree_gone(state: RunState) -> bool:

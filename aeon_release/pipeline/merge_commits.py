@@ -18,6 +18,7 @@ stays: a person edits it (say, adds the sign-off a DCO hook asks for) or fixes t
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
@@ -25,10 +26,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aeon_release.adapters import files
 from aeon_release.adapters import git as git_adapter
 from aeon_release.adapters.git import Git, HookResult
 from aeon_release.adapters.process import TIMED_OUT
-from aeon_release.adapters.store import PendingCommit, RunStore
+from aeon_release.adapters.store import PendingCommit, RunStore, read_state_file
 from aeon_release.errors import GitError, NeedsHuman, quoted, shell_word
 
 MESSAGE_FILE = "COMMIT_EDITMSG"
@@ -79,9 +81,12 @@ def make(
     ``checkout`` makes such a worktree when a hook needs one.
     """
     message_file = run_dir / MESSAGE_FILE
-    if not (edited and message_file.exists()):
+    # in the run's folder, as its state: a link planted there was written through (the message over a file outside
+    # the repository) and a FIFO held the run; a link or a FIFO is refused where it is read (``read_state_file``)
+    if not (edited and os.path.lexists(message_file)):
         message_file.parent.mkdir(parents=True, exist_ok=True)
-        message_file.write_text(draft.message, encoding="utf-8")
+        data = draft.message.encode("utf-8", "surrogateescape")
+        files.write_bytes(message_file, data, "commit message file", durable=False)
     tree = draft.tree
     if draft.kind == "merge" and git.hook("pre-merge-commit") is not None:
         if worktree is None:
@@ -89,7 +94,7 @@ def make(
             worktree = checkout(draft)
         tree = _pre_merge_commit(draft, worktree)
     _message_hooks(git, draft, tree, message_file, worktree)
-    message = message_file.read_bytes()
+    message = read_state_file(message_file, "commit message file") or b""
     try:
         sha = git.commit_tree(
             tree, draft.parents, message if message.endswith(b"\n") else message + b"\n", env=draft.author

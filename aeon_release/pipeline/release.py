@@ -611,6 +611,9 @@ def _forget_moved_branch(rel: Release) -> None:
     moved = next((name for name, _ in BOUND if _ran_on(rel, name) not in (None, now)), None)
     if moved is None:
         return
+    if _publish_began(rel):
+        _publish_goes_on(rel, now)
+        return
     redone = STAGE_NAMES[STAGE_NAMES.index(moved) :]
     why = f"{rel.branch} moved since this run's {moved} stage ran on it ({str(_ran_on(rel, moved))[:12]} -> {now[:12]})"
     say(f"note: {why}: {', '.join(name for name in redone if rel.state.done(name))} run again on {now[:12]}")
@@ -620,14 +623,32 @@ def _forget_moved_branch(rel: Release) -> None:
         rel.state.stages.pop(name, None)
 
 
+def _publish_began(rel: Release) -> bool:
+    """The publish stage began on the image the build made (stopped, failed or killed in it): the dated tag may hold
+    that image already, for good.  Redone on a moved branch, the new image was refused the dated tag ("publish it
+    under another --date"), and the run keeps its date (--date refused): no rerun could finish the release."""
+    return rel.state.done("build") and rel.state.entry("publish").status != StepStatus.PENDING
+
+
+def _publish_goes_on(rel: Release, now: str) -> None:
+    """The release keeps the tree its publish began with: audited and built, nothing of the moved branch is in it."""
+    built = str(_ran_on(rel, "build") or _ran_on(rel, "audit") or _ran_on(rel, "merge"))
+    say(
+        f"note: {rel.branch} moved since this run built {built[:12]} (now {now[:12]}); its publish had begun with that "
+        f"image (a dated tag is for good), so the release goes on with it, of {built[:12]}: the commits since are "
+        "not in it (release them under another date once this one is done)"
+    )
+
+
 def _done_already(rel: Release, stage: str) -> str:
     """A done stage's progress line, naming the commit it ran on when the branch has moved on since."""
     ran_on, now = _ran_on(rel, stage), rel.git.branch_sha(rel.branch)
     if ran_on is None or now in (None, ran_on):
         return "done already"
+    bound = "published" if rel.state.done("publish") else "its publish begun"
     return (
         f"done already, on {ran_on[:12]}; {rel.branch} has moved on since, to {str(now)[:12]}, "
-        "and this release, published, stays of that tree"
+        f"and this release, {bound}, stays of that tree"
     )
 
 
@@ -773,7 +794,7 @@ def run(opts: ReleaseOptions, from_stage: str | None, dry: bool, json_out: bool)
     under the git directory and takes no lock (on a read-only checkout it was refused for the lock file it could not make)."""
     validate_ref_name(opts.tag, "tag")
     opts = with_repository(opts)
-    with contextlib.nullcontext() if dry else RunStore.exclusive(Git(opts.repo).common_dir):
+    with contextlib.nullcontext() if dry else RunStore.exclusive(Git(opts.repo).common_dir, opts.tag):
         rel = open_release(opts, from_stage, dry)
         if dry:
             dry_run(rel, json_out)
