@@ -760,10 +760,7 @@ class RunStore:
                 handle.seek(0)
                 holder = LockHolder.of(handle.read(_LOCK_BYTES))  # whatever else the file holds is not repeated
                 if not _waited_out(handle, holder.pid):
-                    raise StateError(
-                        f"another aeon-release run is working in this repository ({holder.said})",
-                        "wait for it to finish, or see `aeon-release status`",
-                    ) from None
+                    raise _held_by(holder, path)
             _write_pid(handle, path, tag)
             try:
                 yield
@@ -793,6 +790,20 @@ class RunStore:
                 return LockHolder.of(handle.read(_LOCK_BYTES).decode("ascii", "replace"))
             fcntl.flock(handle, fcntl.LOCK_UN)
         return None
+
+
+def _held_by(holder: LockHolder, path: Path) -> StateError:
+    """The refusal of a run while the lock is held: by a live run, or by a process a gone run forked (its worker, a
+    build's child), which was "another run is working (pid N)" of a pid that was not there."""
+    if holder.gone:
+        return StateError(
+            f"the run lock is held by a process that a gone aeon-release run started ({holder.said})",
+            f"it ends on its own; `fuser -v {shell_word(str(path))}` names it: stop it, then run again",
+        )
+    return StateError(
+        f"another aeon-release run is working in this repository ({holder.said})",
+        "wait for it to finish, or see `aeon-release status`",
+    )
 
 
 _LOCK_BYTES = 512  # a pid and a tag (a ref name of a few hundred characters at most is read whole)

@@ -210,3 +210,24 @@ def test_a_link_at_the_run_s_commit_message_file_is_refused_never_read_through(t
     link.unlink()  # the hint's own step: the run goes on
     done = run_cli("merge", "--continue", "--repo", ex.fork)
     assert done.code == 0 and outside.read_text() == "export SECRET_TOKEN=kept\n", done.err
+
+
+def test_a_run_beside_a_lock_held_on_by_a_gone_run_s_child_says_so(tmp_path: Path) -> None:
+    """A run refused by a lock that a gone run's child holds on said "another aeon-release run is working (pid N)"
+    of a pid that was not there: it names the lock's holder as what it is, and how to find it."""
+    from aeon_release.adapters.store import RunStore
+    from aeon_release.errors import StateError
+
+    repo = _repo(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(repo / ".git"), "gone"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=ENV
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        holder.wait(timeout=60)
+        with pytest.raises(StateError) as refused, RunStore.exclusive(repo / ".git"):
+            pass
+    finally:
+        holder.communicate(b"", timeout=60)
+    assert f"a gone aeon-release run started (pid {holder.pid}" in refused.value.message, refused.value.message
+    assert "fuser -v" in str(refused.value.hint)
