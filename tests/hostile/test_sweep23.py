@@ -121,6 +121,7 @@ def test_a_release_never_runs_beside_another_run(tmp_path: Path) -> None:
     pipeline state over the other's.  It holds the lock for the whole run now: one line, exit 2, and the
     pipeline state as it was."""
     import fcntl
+    import os
 
     ex, argv, no_docker = release_stopped_at_build(tmp_path)
     pipeline = ex.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
@@ -128,11 +129,11 @@ def test_a_release_never_runs_beside_another_run(tmp_path: Path) -> None:
     lock = ex.fork / ".git" / "aeon-release" / "lock"
     with open(lock, "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # held by this test as a running merge --continue holds it
-        held.write("4242")
+        held.write(str(os.getpid()))  # a live holder's pid (a dead one's child holding on is named as such)
         held.flush()
         run = run_cli(*argv, env=no_docker)
     line = one_error_line(run)
-    assert "another aeon-release run is working in this repository (pid 4242)" in line, line
+    assert f"another aeon-release run is working in this repository (pid {os.getpid()})" in line, line
     assert pipeline.read_bytes() == before
     again = run_cli(*argv, env=no_docker)  # the lock let go, the release goes on where it stopped
     assert again.code == 2 and "Docker engine does not answer" in again.err, again.err
