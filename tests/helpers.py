@@ -125,6 +125,12 @@ def _environment(env: Mapping[str, str | None]) -> Iterator[None]:
                 os.environ[key] = value
 
 
+def error_lines(err: str) -> list[str]:
+    """stderr's non-blank lines but the heartbeat's ("...: 2 s so far"): what a loaded machine adds to a slow
+    step's stderr by design, beside the one error line a bad input gets."""
+    return [line for line in err.splitlines() if line.strip() and not re.search(r": \d+ s so far$", line)]
+
+
 def cpu_seconds() -> float:
     """CPU seconds this process and its finished children (git, cmake) have used: what a hang guard
     compares.  A busy machine stretches the wall time far more than the CPU a check needs (a 1 s check

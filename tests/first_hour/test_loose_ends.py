@@ -13,12 +13,11 @@ import pytest
 
 from aeon_release.commands import demo_repo
 from tests.conftest import docker_archive
-from tests.helpers import build_example, git, run_cli, snapshot
+from tests.helpers import build_example, error_lines, git, run_cli, snapshot
 
 
 def one_line(err: str) -> str:
-    # a heartbeat ("...: 2 s so far") is what a loaded machine adds to a slow step's stderr, by design
-    lines = [line for line in err.splitlines() if line.strip() and not re.search(r": \d+ s so far$", line)]
+    lines = error_lines(err)
     assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], err
     return lines[0]
 
@@ -271,7 +270,6 @@ def test_benchmarks_pin_their_since_days_to_a_utc_timestamp() -> None:
     the hour it ran, and two runs of the same code picked other commits (precision_bench's START has a time for
     this reason).  Every replay's ``--since`` day now goes through ``threeway.utc_day``, and no bare day is left
     in a git call.  carry_class_replay compares its days with commit dates itself (no git window): left out."""
-    import re
     import sys
 
     root = Path(__file__).resolve().parents[2] / "benchmarks"

@@ -3,14 +3,13 @@ worktree-less merge skipped, the listing of what a stopped run left, and a dry r
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from aeon_release.commands import demo_repo
-from tests.helpers import build_example, git, run_cli
+from tests.helpers import build_example, error_lines, git, run_cli
 
 
 def _conflicted_run(tmp_path: Path) -> tuple[demo_repo.Example, Path]:
@@ -170,8 +169,7 @@ def test_conflict_style_zdiff3_shows_in_the_stopped_runs_worktree(tmp_path: Path
 
 
 def one_line(err: str) -> str:
-    # a heartbeat ("...: 2 s so far") is what a loaded machine adds to a slow step's stderr, by design
-    lines = [line for line in err.splitlines() if line.strip() and not re.search(r": \d+ s so far$", line)]
+    lines = error_lines(err)
     assert len(lines) == 1 and lines[0].startswith("error: ") and "(hint: " in lines[0], err
     return lines[0]
 
