@@ -22,6 +22,26 @@ beside the same change that it does not break).  The merge base is the commit's 
 is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in
 its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 9f1f9f8c; the replay committed at 6d977554 before its run):
+15 caught, 2 warned, 1 missed of 18 (twins: 10 quiet, 0 false errors).  The miss: #46542's ``except
+ValueError:`` round ``convert_mapping(...)`` (the def raised ValueError through ``lora_index_to_id.index(x)``,
+not a ``raise``; upstream's dict lookup raises KeyError).  Warned: #11200's override of ``add_expand`` still
+naming ``add_input`` without ``**kwargs`` (warned on its ``super()`` call; the def line, where
+``add_lora_linear``'s ``add_inputs=True`` lands, was not flagged: the keyword sits on the fourth line of a
+multi-line call whose first line upstream left alone), and #11516's platform on the CUDA enum without
+``get_punica_wrapper`` (a warning by design: nothing in the replay's tree names the class, which a real fork
+registers through an entry point).
+After the killers115 widenings: 17 caught, 1 warned, 0 missed of 18 (twins: 10 quiet, 0 false errors).
+Caught now: a caught kind a builtin lookup stopped raising (``seq.index`` made a lookup in a dict the def
+builds, ``drift/raised_kinds.py``); a keyword upstream renamed on a line of its own inside the base's multi-
+line call of a hook, against an override without ``**kwargs`` (``drift/keyword_calls.py``).  Left: #11516's
+warning (the unnamed-class rule's).
+Regression at 51d93fe1: killer_replay 26/26, kind_change_replay 12/12, blind_replay_lora 33/33 (16 twins
+quiet), blind_replay_compile 12/12 (9 twins quiet), blind_replay_customops 13 caught + 1 warned of 14 (as
+before), review15/16/17_twins 0 false errors of 40/30/23; symbol_precision --windows 3 cut by its timeout on
+the loaded machine after window 0 (0 false errors).  The raised-kind prefilter then read only the files
+still defining a called name (``upstream_files_with``): the #46542 and #49134 cases rerun, caught, twins quiet.
+
   python benchmarks/blind_replay_lora2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -164,6 +164,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
     if not paths or not names:
         return {}
+    # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
+    paths = sorted(trees.upstream_files_with(tuple(f"def {name}(" for name in sorted(names)), paths))
+    if not paths:
+        return {}
     defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
     before = trees.blobs(trees.base, paths)
     paths = [p for p in paths if defines.search(before[p] or "")]
