@@ -8,7 +8,9 @@ is the hook, where another file's ``x.post_process(...)`` may be any class's.  Q
 the keyword (by name or in ``**kwargs``), when the keyword is not one of the base's positional parameters
 (an override problem of its own), or when a call in the base's file already passed it by keyword.  The call
 must run on the fork's class (``hook_sites``): on ``self`` in a method the class inherits, not one it (or a class
-between) overrides, nor another class's; off another receiver it may be any class's, a warning.
+between) overrides, nor another class's; off another receiver it may be any class's, a warning.  A call
+counts when its first line or a keyword's line is one upstream added (a keyword renamed inside a multi-line
+call: #11200's ``add_input=`` made ``add_inputs=``).
 """
 
 from __future__ import annotations
@@ -69,10 +71,16 @@ def hook_sites(tree: ast.Module, name: str, lines: set[int]) -> Iterator[Site]:
                 stack.append((child, owner, child.name if isinstance(node, ast.ClassDef) else method or ""))
             else:
                 stack.append((child, owner, method))
-        if isinstance(node, ast.Call) and node.lineno in lines and _is_hook_call(node, name):
+        if isinstance(node, ast.Call) and _on_lines(node, lines) and _is_hook_call(node, name):
             receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
             on_self = isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
             yield Site(node, owner, method, on_self)
+
+
+def _on_lines(call: ast.Call, lines: set[int]) -> bool:
+    """The call starts on one of ``lines``, or one of its keywords does: #11200 renamed ``add_input=True`` to
+    ``add_inputs=True`` on the fourth line of ``self.add_expand(...)``, whose first line upstream left alone."""
+    return call.lineno in lines or any(getattr(k, "lineno", None) in lines for k in call.keywords)
 
 
 def passed_by_keyword(tree: ast.AST, name: str, word: str) -> bool:

@@ -36,8 +36,9 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import method_defs, parse_python
 
 _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
-_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b")  # from a newline: fast
-_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b")  # the kind that replaced it is raised on an added line
+# from a newline: fast; a lookup that raised (``.index(``) taken out, or one that raises (``d[k]``) put in
+_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(")
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
 _SYNTAX: tuple[tuple[type[ast.AST], str], ...] = (
@@ -163,6 +164,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
     if not paths or not names:
         return {}
+    # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
+    paths = sorted(trees.upstream_files_with(tuple(f"def {name}(" for name in sorted(names)), paths))
+    if not paths:
+        return {}
     defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
     before = trees.blobs(trees.base, paths)
     paths = [p for p in paths if defines.search(before[p] or "")]
@@ -207,19 +212,54 @@ def _raised(text: str | None, names: set[str]) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for qualname, func in method_defs(module.body) if module is not None else ():
         if func.name in names:
-            kinds: set[str] = set()
-            for node in own_nodes(func.body):
-                if isinstance(node, ast.Assert):
-                    kinds.add("AssertionError")
-                elif isinstance(node, ast.Raise) and node.exc is not None:
-                    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-                    kinds.add(
-                        exc.attr if isinstance(exc, ast.Attribute) else exc.id if isinstance(exc, ast.Name) else "?"
-                    )
-                elif isinstance(node, ast.Raise):
-                    kinds.add("?")  # a re-raise: whatever was caught
-            found[qualname] = kinds
+            found[qualname] = _kinds(func)
     return found
+
+
+def _kinds(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The kinds ``func``'s own body raises: its ``raise``s and ``assert``s, and the builtin lookups that raise
+    when a key is missing -- ``seq.index(x)`` (ValueError) and ``d[k]`` on a dict the body builds itself and
+    never tests with ``in`` (KeyError).  #46542 swapped convert_mapping's ``lora_index_to_id.index(x)`` for a
+    dict built once: a fork's ``except ValueError`` round it now lets a KeyError through."""
+    kinds: set[str] = set()
+    dicts = _local_dicts(func)
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Assert):
+            kinds.add("AssertionError")
+        elif isinstance(node, ast.Raise):
+            kinds.add(_raise_kind(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "index":
+            kinds.add("ValueError")  # list, tuple, str and bytes .index() all raise ValueError when absent
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            if isinstance(node.value, ast.Name) and node.value.id in dicts:
+                kinds.add("KeyError")
+    return kinds
+
+
+def _raise_kind(node: ast.Raise) -> str:
+    """The kind a ``raise`` names; "?" for a re-raise (whatever was caught) or an expression."""
+    if node.exc is None:
+        return "?"
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    return exc.attr if isinstance(exc, ast.Attribute) else exc.id if isinstance(exc, ast.Name) else "?"
+
+
+def _local_dicts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names ``func`` binds to a dict it builds (a display, a comprehension, ``dict(...)``), less those
+    it tests with ``in`` / ``not in`` (a guarded lookup raises nothing)."""
+    built: set[str] = set()
+    tested: set[str] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            value = node.value
+            if isinstance(value, (ast.Dict, ast.DictComp)) or (
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+            ):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                built.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            tested.update(c.id for c in node.comparators if isinstance(c, ast.Name))
+    return built - tested
 
 
 def _caught(handler: ast.ExceptHandler) -> list[str] | None:
@@ -269,7 +309,7 @@ def builtin_subclass(name: str, of: str) -> bool:
 
 def _finding(trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, pr_pattern: str) -> Finding:
     new = sorted(shift.new)
-    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}", pr_pattern, most=5)
+    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\(", pr_pattern, most=5)
     old = " or ".join(sorted(shift.old))
     now = " or ".join(new)
     return Finding(
