@@ -275,11 +275,11 @@ def _shapes(text: str | None, path: str) -> dict[tuple[str, str], tuple[str, ...
     module = parse_python(text, path) if text is not None else None
     if module is None:
         return {}
-    named = _named_tuples(module)
+    named, resized = _named_tuples(module), _resized(module)
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
         for attr, value in _stores(cls):
-            shape = _shape(value, named)
+            shape = _shape(value, named) if not isinstance(value, ast.List) or attr in resized else _fixed(value)
             key = (cls.name, attr)
             if shape is None:
                 continue
@@ -328,6 +328,49 @@ def _shape(value: ast.expr, named: dict[str, tuple[str, ...]]) -> tuple[str, ...
     if isinstance(value, ast.Call) and (fields := named.get(last_name(value.func) or "")) is not None:
         return _passed(value, fields)
     return ()
+
+
+def _fixed(value: ast.List) -> tuple[str, ...]:
+    """A list display the module never grows or shrinks holds a fixed layout as a tuple does (#49204 made
+    ``EngineState.request_counts`` ``[0, 0]`` -> ``[0, 0, 0.0]``: a fork's ``waiting, running = ...`` raises)."""
+    if not value.elts or any(isinstance(e, ast.Starred) for e in value.elts):
+        return ()
+    return tuple(e.id if isinstance(e, ast.Name) else _UNKNOWN for e in value.elts)
+
+
+_RESIZERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
+
+
+def _resized(module: ast.Module) -> set[str]:
+    """The attributes the module resizes: ``x.NAME.append(...)`` (and the other resizing methods),
+    ``x.NAME += ...``, ``del x.NAME[...]``, a slice stored into, or any of these on a local bound to
+    ``x.NAME``: a list whose length is no layout."""
+    aliases: dict[str, set[str]] = {}
+    changed: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Attribute):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    aliases.setdefault(t.id, set()).add(node.value.attr)
+        held = _resized_at(node)
+        if isinstance(held, ast.Attribute):
+            changed.add(held.attr)
+        elif isinstance(held, ast.Name):
+            changed.add(f"={held.id}")
+    return {a for c in changed for a in (aliases.get(c[1:], set()) if c.startswith("=") else {c})}
+
+
+def _resized_at(node: ast.AST) -> ast.expr | None:
+    """The list ``node`` grows or shrinks, if any."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RESIZERS:
+        return node.func.value
+    if isinstance(node, ast.AugAssign):
+        return node.target
+    targets = node.targets if isinstance(node, ast.Delete | ast.Assign) else []
+    for t in targets:
+        if isinstance(t, ast.Subscript) and (isinstance(node, ast.Delete) or isinstance(t.slice, ast.Slice)):
+            return t.value
+    return None
 
 
 def _passed(call: ast.Call, fields: tuple[str, ...]) -> tuple[str, ...]:
