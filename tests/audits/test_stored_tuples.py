@@ -272,3 +272,40 @@ def test_an_unpack_of_a_fixed_list_upstream_lengthened(
     """``waiting, running = state.request_counts`` after #49204 stored three values there: ValueError on the
     first stats message.  A list the module appends to (or grows through a local) has no layout: quiet."""
     assert [r[2] for r in _coord_rows(git_repo, no_rules, body, upstream)] == severities
+
+
+COUNTS = (
+    "\n    def _get_engine_counts(self, do_copy=False) -> list[list[int]]:\n        if do_copy:\n"
+    "            return [copy.copy(e.request_counts) for e in self.engines]\n"
+    "        return [e.request_counts for e in self.engines]\n"
+)
+LOOPED = (
+    "from vllm.worker.coord import Coordinator\n\n\nclass AeonCoordinator(Coordinator):\n    def aeon_busiest(self) -> int:\n"
+    "        loads = []\n        for waiting, running in self._get_engine_counts():\n"
+    "            loads.append(waiting + running)\n        return max(loads)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "extra", "severities"),
+    [
+        (LOOPED, COUNTS, ["error"]),
+        (LOOPED.replace("for waiting, running in", "for counts in"), COUNTS, []),
+        (LOOPED, COUNTS.replace("copy.copy(e.request_counts)", "e.other"), []),
+        (LOOPED + "\n    def _get_engine_counts(self):\n        return [(1, 2)]\n", COUNTS, []),
+    ],
+    ids=["looped", "twin: each element bound whole", "twin: two attributes listed", "twin: the fork's own method"],
+)
+def test_a_loop_over_a_method_listing_a_fixed_list_upstream_lengthened(
+    git_repo: GitRepo, no_rules: Path, body: str, extra: str, severities: list[str]
+) -> None:
+    """``for waiting, running in self._get_engine_counts():`` where the method returns
+    ``[e.request_counts for e in self.engines]`` and #49204 stored three values in each."""
+    base = "import copy\n\n\n" + COORD_BASE.format(extra=extra)
+    sides = s.merge_case(
+        git_repo,
+        {COORD: base, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: body},
+        [("[Core] Fix internal LB load-balancing (#49204)", {COORD: base.replace("= [0, 0]  #", "= [0, 0, 0.0]  #")})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == severities
