@@ -150,7 +150,7 @@ def _looped(
     imports: dict[str, tuple[str, str]],
     elsewhere: Lineage,
 ) -> Read | None:
-    """``for a, b in R.method(...)``: each step unpacks an element of what the method lists (``_listing``),
+    """``for a, b in R.method(...)``: each step unpacks an element of what the method lists (``_listings``),
     read as the attribute ``method()``."""
     elts = node.target.elts if isinstance(node.target, ast.Tuple | ast.List) else []
     call = node.iter
