@@ -32,7 +32,8 @@ unpack of a list display the module never resizes, stored with another length up
 also each step of a ``for`` over a method whose every return lists that attribute (``stored_tuples._listings``).
 Regression after: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), blind_replay_enginecore 12/12
 (9 quiet), blind_replay_runnerv2 21/1/0 of 22 (13 quiet), blind_replay_structured 20 caught, 1 warned, 1 missed
-of 22 (13 quiet, 0 false), review15 0 false of 40, review16 0 false of 30, review17 0 false of 23.
+of 22 (13 quiet, 0 false), review15 0 false of 40, review16 0 false of 30, review17 0 false of 23,
+symbol_precision --windows 1: 0 false errors (three windows did not fit the loaded machine's time).
 
   python benchmarks/blind_replay_dpcoord.py [--mirror DIR] [--only TEXT ...] [--show]
 """
