@@ -858,6 +858,72 @@ def test_a_loop_over_a_collection_whose_tuples_upstream_made_objects(
         assert (path, at) == (STATS_USER, line) and "Job objects, not 2-tuples" in message, message
 
 
+# -- #43417: launch_core_engines() went from ``yield manager, coordinator, ...`` to ``yield CoreEngineLaunch(...)`` --
+LAUNCH = "vllm/v1/core/aeon_launchers.py"
+_LAUNCH = (
+    "import contextlib\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass Launch:\n    manager: object\n"
+    "    coordinator: object\n{extra}\n\n@contextlib.contextmanager\ndef launch_engines(n: int):\n"
+    "    manager, coordinator = object(), object()\n{body}"
+)
+_TUPLE_YIELD = "    yield manager, coordinator\n"
+
+
+def _launch(body: str, extra: str = "") -> str:
+    return _LAUNCH.format(extra=extra, body=body)
+
+
+@pytest.mark.parametrize(
+    ("entered", "upstream", "line"),
+    [
+        ("as (manager, coordinator)", _launch("    yield Launch(manager, coordinator)\n"), 5),
+        ("as (manager, coordinator)", _launch("    launch = Launch(manager, coordinator)\n    yield launch\n"), 5),
+        ("as launch", _launch("    yield Launch(manager, coordinator)\n"), None),
+        (
+            "as (manager, coordinator)",
+            _launch(
+                "    yield Launch(manager, coordinator)\n",
+                "\n    def __iter__(self):\n        return iter((self.manager, self.coordinator))\n",
+            ),
+            None,
+        ),
+        ("as (manager, coordinator)", _launch("    yield make_launch(manager, coordinator)\n"), None),
+        ("as (manager, coordinator)", _launch("    yield Launch(manager, coordinator) if n else (manager, 0)\n"), None),
+        ("as (manager, coordinator)", _launch("    yield manager, coordinator, n\n"), 5),
+    ],
+    ids=[
+        "unpacked",
+        "unpacked, yielded through a local",
+        "twin: bound whole",
+        "twin: the class iterates",
+        "twin: a factory's value",
+        "twin: yields a tuple too",
+        "a third value (return drift as before)",
+    ],
+)
+def test_unpacking_a_context_manager_whose_yielded_tuple_upstream_made_an_object(
+    git_repo: GitRepo, no_rules: Path, entered: str, upstream: str, line: int | None
+) -> None:
+    """``with launch_core_engines(...) as (manager, coordinator, addresses, queue):`` after #43417 made the
+    context manager yield one ``CoreEngineLaunch`` dataclass: entering raises (it does not iterate).  Quiet
+    where the fork binds the object whole, the new class iterates, or a yield is no one class's object."""
+    user = (
+        "from vllm.v1.core.aeon_launchers import launch_engines\n\n\ndef aeon_start():\n"
+        f"    with launch_engines(2) {entered}:\n        return 1\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: _launch(_TUPLE_YIELD)},
+        {STATS_USER: user},
+        [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
+    )
+    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    if line is None:
+        assert got == []
+    else:
+        [(path, at, message)] = got
+        assert (path, at) == (STATS_USER, line), message
+
+
 # -- #51738 (f97e502969): GPUModelRunner._prepare_inputs returned (logits_indices, spec_decode_metadata),
 #    then three values; its return and annotation are spread over lines, and another class defines the name
 RUNNER = "vllm/v1/worker/gpu_model_runner.py"

@@ -197,3 +197,115 @@ def test_a_tuple_stored_by_a_fork_mixin_of_another_file_stays_quiet(git_repo: Gi
         [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == []
+
+
+# -- #49204 (59a6b0411d): EngineState.request_counts went from ``[0, 0]`` to ``[0, 0, 0.0]``: a list display
+#    no method grows or shrinks is a fixed layout, as a tuple is
+COORD = "vllm/worker/coord.py"
+COORD_BASE = (
+    "class EngineState:\n    def __init__(self):\n        self.request_counts = [0, 0]  # [waiting, running]\n\n\n"
+    "class Coordinator:\n    def __init__(self, n: int):\n        self.engines = [EngineState() for _ in range(n)]\n\n"
+    "    def record(self, i: int, waiting: int, running: int) -> None:\n"
+    "        stats = self.engines[i].request_counts\n        stats[0] = waiting\n        stats[1] = running\n{extra}"
+)
+COORD_GROWN = COORD_BASE.replace("= [0, 0]  #", "= [0, 0, 0.0]  #")
+
+
+def _coord_rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {COORD: COORD_BASE.format(extra=""), "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: "from vllm.worker.coord import EngineState\n\n\n" + body},
+        [("[Core] Fix internal LB load-balancing (#49204)", {COORD: upstream})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK]
+
+
+UNPACKED = (
+    "def aeon_load(state: EngineState) -> int:\n    waiting, running = state.request_counts\n    return waiting\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream", "severities"),
+    [
+        (UNPACKED, COORD_GROWN.format(extra=""), ["error"]),
+        (
+            "def aeon_waiting(state: EngineState) -> int:\n    return state.request_counts[0]\n",
+            COORD_GROWN.format(extra=""),
+            [],
+        ),
+        (
+            UNPACKED,
+            COORD_GROWN.format(
+                extra="\n    def grow(self, i: int) -> None:\n        self.engines[i].request_counts.append(0)\n"
+            ),
+            [],
+        ),
+        (
+            UNPACKED,
+            COORD_GROWN.format(
+                extra="\n    def grow(self, i: int) -> None:\n        stats = self.engines[i].request_counts\n        stats += [0]\n"
+            ),
+            [],
+        ),
+        (UNPACKED, COORD_BASE.format(extra="").replace("= [0, 0]  #", "= [1, 0]  #"), []),
+        (
+            "def aeon_load(state: EngineState) -> int:\n    try:\n        waiting, running = state.request_counts\n"
+            "    except ValueError:\n        return 0\n    return waiting\n",
+            COORD_GROWN.format(extra=""),
+            ["warning"],
+        ),
+    ],
+    ids=[
+        "unpacked",
+        "twin: head by index",
+        "twin: a list upstream appends to",
+        "twin: grown through a local",
+        "twin: same length",
+        "guarded: a warning",
+    ],
+)
+def test_an_unpack_of_a_fixed_list_upstream_lengthened(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str, severities: list[str]
+) -> None:
+    """``waiting, running = state.request_counts`` after #49204 stored three values there: ValueError on the
+    first stats message.  A list the module appends to (or grows through a local) has no layout: quiet."""
+    assert [r[2] for r in _coord_rows(git_repo, no_rules, body, upstream)] == severities
+
+
+COUNTS = (
+    "\n    def _get_engine_counts(self, do_copy=False) -> list[list[int]]:\n        if do_copy:\n"
+    "            return [copy.copy(e.request_counts) for e in self.engines]\n"
+    "        return [e.request_counts for e in self.engines]\n"
+)
+LOOPED = (
+    "from vllm.worker.coord import Coordinator\n\n\nclass AeonCoordinator(Coordinator):\n    def aeon_busiest(self) -> int:\n"
+    "        loads = []\n        for waiting, running in self._get_engine_counts():\n"
+    "            loads.append(waiting + running)\n        return max(loads)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "extra", "severities"),
+    [
+        (LOOPED, COUNTS, ["error"]),
+        (LOOPED.replace("for waiting, running in", "for counts in"), COUNTS, []),
+        (LOOPED, COUNTS.replace("copy.copy(e.request_counts)", "e.other"), []),
+        (LOOPED + "\n    def _get_engine_counts(self):\n        return [(1, 2)]\n", COUNTS, []),
+    ],
+    ids=["looped", "twin: each element bound whole", "twin: two attributes listed", "twin: the fork's own method"],
+)
+def test_a_loop_over_a_method_listing_a_fixed_list_upstream_lengthened(
+    git_repo: GitRepo, no_rules: Path, body: str, extra: str, severities: list[str]
+) -> None:
+    """``for waiting, running in self._get_engine_counts():`` where the method returns
+    ``[e.request_counts for e in self.engines]`` and #49204 stored three values in each."""
+    base = "import copy\n\n\n" + COORD_BASE.format(extra=extra)
+    sides = s.merge_case(
+        git_repo,
+        {COORD: base, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: body},
+        [("[Core] Fix internal LB load-balancing (#49204)", {COORD: base.replace("= [0, 0]  #", "= [0, 0, 0.0]  #")})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == severities

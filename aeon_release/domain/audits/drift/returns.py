@@ -1127,8 +1127,8 @@ def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -
         )
     elif drift.element:  # the collection's tuples made objects
         message = (
-            f"fork-owned line unpacks {unpack.count} values from each element {unpack.call}() returns, but upstream changed "
-            f"{drift.name}() to return {drift.element} objects, not {drift.old}-tuples "
+            f"fork-owned line unpacks {unpack.count} values from each element {unpack.call}() hands out (returned or "
+            f"yielded), but upstream changed {drift.name}() to hand out {drift.element} objects, not {drift.old}-tuples "
             f"({drift.path}{_commit(trees, drift, pr_pattern)}): unpacking one raises at runtime; read the "
             f"object's fields as upstream's callers do"
         )
@@ -1853,6 +1853,7 @@ def _widened_finding(
 # -- a collection of tuples made a collection of objects ----------------------------------------------
 # ``-> list[tuple[str, int]]`` on a line upstream removed: the one place a loop's unpack was promised
 _REMOVED_ELEMENT_TUPLE = re.compile(r"^-.*-> *[\"']?[\w.]+\[tuple\[", re.MULTILINE)
+_REMOVED_TUPLE_YIELD = re.compile(r"^-[ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,", re.MULTILINE)
 # element classes a loop step can still unpack: a tuple's kin, and what does not say what it holds
 _UNPACKABLE = frozenset({"Any", "object", "NamedTuple", "Tuple", "Sequence", "Iterable", "Iterator", "List"})
 _UNPACKABLE_DUNDERS = frozenset({"__iter__", "__getitem__"})
@@ -1863,7 +1864,7 @@ def _objectified(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     a fork ``for req_id, client_index in self.finish_requests(...)`` merges cleanly and raises on the
     first abort.  The names whose every def at the base is annotated a collection of N-tuples, and at
     upstream a collection of one class that is no tuple (no tuple base, no ``__iter__``)."""
-    paths = [p for p in trees.upstream if p.endswith(".py") and _REMOVED_ELEMENT_TUPLE.search(trees.upstream.raw(p))]
+    paths = [p for p in trees.upstream if p.endswith(".py") and _removed_tuple_element(trees.upstream.raw(p))]
     if not names or not paths:
         return {}
     near = _definition_sites(trees, trees.base, sorted(names), [f":(literal){p}" for p in paths])
@@ -1880,14 +1881,35 @@ def _objectified(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
     return drifts
 
 
+def _removed_tuple_element(raw: str) -> bool:
+    """The file's diff takes out a ``-> X[tuple[`` annotation or a tuple ``yield``: a collection's or a
+    generator's steps may have stopped being tuples."""
+    return bool(_REMOVED_ELEMENT_TUPLE.search(raw) or _REMOVED_TUPLE_YIELD.search(raw))
+
+
 def _element_classes(func: _Def) -> set[str]:
-    """The class a def's returned collection holds (``-> list[Request]``: Request); "" when it yields
-    its own values or its collection holds no one capitalised class; nothing when it is annotated no
-    collection (``-> None`` on another class's method of the name: not the one looped over)."""
+    """The class a def's returned collection holds (``-> list[Request]``: Request), or the one class a
+    generator's every own yield builds (``_yielded_class``); "" when its yields or its collection hold no one
+    capitalised class; nothing when it is annotated no collection (``-> None`` on another class's method of
+    the name: not the one looped over)."""
     if any(True for _ in _own_yields(func)):
-        return {""}
+        return {_yielded_class(func)}
     element = _element_class(func.returns) if func.returns is not None else None
     return set() if element is None else {element}
+
+
+def _yielded_class(func: _Def) -> str:
+    """#43417: ``launch_core_engines`` went from ``yield manager, coordinator, addresses, queue`` to
+    ``yield CoreEngineLaunch(...)`` (and ``launch = CoreEngineLaunch(...)`` ... ``yield launch``): the one
+    capitalised class every own yield calls, directly or through a local bound only to calls of it; "" else."""
+    bound = _bindings(func)
+    classes = set()
+    for value in _own_yields(func):
+        values = bound.get(value.id) if isinstance(value, ast.Name) else [value] if value is not None else None
+        for one in values or [ast.Constant(None)]:
+            name = last_name(one.func) if isinstance(one, ast.Call) else None
+            classes.add(name if name and name[:1].isupper() and name not in _UNPACKABLE else "")
+    return classes.pop() if len(classes) == 1 else ""
 
 
 def _element_class(annotation: ast.expr) -> str | None:

@@ -35,7 +35,7 @@ from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checked, shape_probed
 from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import fork_modules, own_returns
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -43,7 +43,7 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 # ``a, b = x.attr`` / ``(a, b) = x.attr``, or ``...[3]``: a prefilter, the AST decides
 # on RE2: ``,[^=]*`` ran to the line's end from every comma of a long line on ``re``
-_WORDS = linear.Scan(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]")
+_WORDS = linear.Scan(r",[^=]*=\s*[\w.]+\.\w+\s*$|\[\s*-?\d+\s*\]|\bfor\s+\(?\s*\w+\s*,[^\n]*\sin\s+[\w.]+\.\w+\(")
 _MOST_FILES = 64
 _UNKNOWN = ""
 # what a tuple of another length or a NamedTuple read by a gone position raises
@@ -68,7 +68,8 @@ def stored_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not reads:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
-    holding = sorted(trees.upstream_files_with(tuple(sorted({f".{r.attr}" for r in reads})), paths))[:_MOST_FILES]
+    needles = {f"def {r.attr[:-2]}" if r.attr.endswith("()") else f".{r.attr}" for r in reads}
+    holding = sorted(trees.upstream_files_with(tuple(sorted(needles)), paths))[:_MOST_FILES]
     before, after = both_texts(trees, holding)
     shapes = {p: (_shapes(before[p], p), _shapes(after[p], p)) for p in holding}
     findings = []
@@ -137,7 +138,29 @@ def _read(
         owners = receiver_owners(held.value, node, parents, imports)
         checked, guarded = _len_checked(held, node, parents), _guarded(node, node.value, held, parents)
         return Read(path, node.lineno, held.attr, owners, None, k, checked, guarded) if owners else None
+    if isinstance(node, ast.For | ast.AsyncFor) and isinstance(node.target, ast.Tuple | ast.List):
+        return _looped(path, node, parents, imports, elsewhere)
     return None
+
+
+def _looped(
+    path: str,
+    node: ast.For | ast.AsyncFor,
+    parents: dict[int, ast.AST],
+    imports: dict[str, tuple[str, str]],
+    elsewhere: Lineage,
+) -> Read | None:
+    """``for a, b in R.method(...)``: each step unpacks an element of what the method lists (``_listings``),
+    read as the attribute ``method()``."""
+    elts = node.target.elts if isinstance(node.target, ast.Tuple | ast.List) else []
+    call = node.iter
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute):
+        return None
+    if any(isinstance(e, ast.Starred) for e in elts) or _stored_by_own_class(call.func, node, parents, elsewhere):
+        return None
+    owners = receiver_owners(call.func.value, node, parents, imports)
+    guarded = _guarded(node, call, call.func, parents)
+    return Read(path, node.lineno, f"{call.func.attr}()", owners, len(elts), None, False, guarded) if owners else None
 
 
 def _guarded(node: ast.AST, spelled: ast.expr, held: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
@@ -275,18 +298,49 @@ def _shapes(text: str | None, path: str) -> dict[tuple[str, str], tuple[str, ...
     module = parse_python(text, path) if text is not None else None
     if module is None:
         return {}
-    named = _named_tuples(module)
+    named, resized = _named_tuples(module), _resized(module)
     found: dict[tuple[str, str], tuple[str, ...]] = {}
     for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
         for attr, value in _stores(cls):
-            shape = _shape(value, named)
+            shape = _shape(value, named) if not isinstance(value, ast.List) or attr in resized else _fixed(value)
             key = (cls.name, attr)
             if shape is None:
                 continue
             held = found.setdefault(key, shape)
             if held != shape:
                 found[key] = _merged(held, shape)
+    return found | _listings(module, found)
+
+
+_COPIES = frozenset({"copy", "list", "tuple"})
+
+
+def _listings(
+    module: ast.Module, stored: dict[tuple[str, str], tuple[str, ...]]
+) -> dict[tuple[str, str], tuple[str, ...]]:
+    """(class, "method()") -> the layout each element of the method's list holds, where every own return of
+    the method is a comprehension of one attribute (``[e.request_counts for e in self.engines]``, or a copy:
+    ``copy.copy(e.NAME)``, ``list(e.NAME)``) that exactly one class of the module stores with a known layout
+    (#49204's ``DPCoordinatorProc._get_engine_counts``)."""
+    found = {}
+    for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
+        for func in (n for n in cls.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+            listed = {_listed(v) for v in own_returns(func)}
+            attr = listed.pop() if len(listed) == 1 else None
+            layouts = {shape for (_, a), shape in stored.items() if a == attr}
+            if attr and len(layouts) == 1 and (layout := layouts.pop()):
+                found[(cls.name, f"{func.name}()")] = layout
     return found
+
+
+def _listed(value: ast.expr | None) -> str | None:
+    """The attribute a returned comprehension lists, if it lists one."""
+    if not isinstance(value, ast.ListComp | ast.GeneratorExp):
+        return None
+    elt = value.elt
+    if isinstance(elt, ast.Call) and last_name(elt.func) in _COPIES and len(elt.args) == 1 and not elt.keywords:
+        elt = elt.args[0]
+    return elt.attr if isinstance(elt, ast.Attribute) else None
 
 
 def _merged(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
@@ -330,6 +384,49 @@ def _shape(value: ast.expr, named: dict[str, tuple[str, ...]]) -> tuple[str, ...
     return ()
 
 
+def _fixed(value: ast.List) -> tuple[str, ...]:
+    """A list display the module never grows or shrinks holds a fixed layout as a tuple does (#49204 made
+    ``EngineState.request_counts`` ``[0, 0]`` -> ``[0, 0, 0.0]``: a fork's ``waiting, running = ...`` raises)."""
+    if not value.elts or any(isinstance(e, ast.Starred) for e in value.elts):
+        return ()
+    return tuple(e.id if isinstance(e, ast.Name) else _UNKNOWN for e in value.elts)
+
+
+_RESIZERS = frozenset({"append", "extend", "insert", "pop", "remove", "clear"})
+
+
+def _resized(module: ast.Module) -> set[str]:
+    """The attributes the module resizes: ``x.NAME.append(...)`` (and the other resizing methods),
+    ``x.NAME += ...``, ``del x.NAME[...]``, a slice stored into, or any of these on a local bound to
+    ``x.NAME``: a list whose length is no layout."""
+    aliases: dict[str, set[str]] = {}
+    changed: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Attribute):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    aliases.setdefault(t.id, set()).add(node.value.attr)
+        held = _resized_at(node)
+        if isinstance(held, ast.Attribute):
+            changed.add(held.attr)
+        elif isinstance(held, ast.Name):
+            changed.add(f"={held.id}")
+    return {a for c in changed for a in (aliases.get(c[1:], set()) if c.startswith("=") else {c})}
+
+
+def _resized_at(node: ast.AST) -> ast.expr | None:
+    """The list ``node`` grows or shrinks, if any."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _RESIZERS:
+        return node.func.value
+    if isinstance(node, ast.AugAssign):
+        return node.target
+    targets = node.targets if isinstance(node, ast.Delete | ast.Assign) else []
+    for t in targets:
+        if isinstance(t, ast.Subscript) and (isinstance(node, ast.Delete) or isinstance(t.slice, ast.Slice)):
+            return t.value
+    return None
+
+
 def _passed(call: ast.Call, fields: tuple[str, ...]) -> tuple[str, ...]:
     """A NamedTuple built from locals, by the locals' names (``State(hidden_states=hidden)`` holds ``hidden``,
     as the tuple display it replaced did); a field given anything else keeps the field's name."""
@@ -365,9 +462,13 @@ def _finding(  # noqa: PLR0913 -- the read, where upstream changed it, and how s
     sure: bool,
     pr_pattern: str,
 ) -> Finding:
-    commit = trees.upstream_commit(path, rf"self\.{read.attr}[[:space:]]*(:[^=]*)?=", pr_pattern)
+    store = rf"self\.{read.attr}[[:space:]]*(:[^=]*)?="
+    if read.attr.endswith("()"):  # a method listing an attribute: the def, or a list display stored
+        store = rf"def {read.attr[:-2]}\(|self\.\w+[[:space:]]*(:[^=]*)?=[[:space:]]*\["
+    commit = trees.upstream_commit(path, store, pr_pattern)
     if read.count is not None:
-        how = f"unpacks {read.count} values from {cls}.{read.attr}, which upstream now stores as {len(now)}"
+        of = f"each element of {cls}.{read.attr}" if read.attr.endswith("()") else f"{cls}.{read.attr}"
+        how = f"unpacks {read.count} values from {of}, which upstream now stores as {len(now)}"
         fix = "unpack the new shape, or read the fields by name"
     else:
         k = read.position or 0
