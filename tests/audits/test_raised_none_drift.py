@@ -110,6 +110,12 @@ def test_a_handler_of_the_raise_that_became_none_is_an_error(git_repo: GitRepo, 
             "    with contextlib.suppress(ValueError):\n        target = find_target(name, targets)\n    return target.upper()\n",
             10,
         ),
+        # the def imported under another name
+        (
+            "from pkg.utils import find_target as locate\n\n\ndef a(name, targets):\n    try:\n        target = locate(name, targets)\n"
+            "    except ValueError:\n        return ''\n    return target.upper()\n",
+            11,
+        ),
         # a method off a class named as the receiver, a base of the old kind caught
         (
             "def a(m, name):\n    try:\n        hit = Matcher.match(m, name)\n    except LookupError:\n        hit = name\n    return hit.upper()\n",
@@ -145,6 +151,10 @@ def test_a_discarded_value_is_a_warning(git_repo: GitRepo, no_rules: Path) -> No
         "def a(name, targets):\n    try:\n        target = find_target(name, list(targets))\n    except ValueError:\n        return ''\n    return target.upper()\n",
         "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
         "    except Exception:\n        return '?'\n    return target.upper()\n",
+        # the fork's own def of the name, not upstream's
+        "def find_target(name, targets):\n    raise ValueError(name)\n\n\n"
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    return target.upper()\n",
         # a kind the def never raised
         "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except KeyError:\n        return ''\n    return target.upper()\n",
     ],

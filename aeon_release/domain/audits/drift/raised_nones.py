@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.raised_kinds import (
     _CATCH_ALL,
     _EXCEPT,
@@ -74,6 +75,7 @@ class _Guarded:
     call: tuple[str, str | None]  # (name, receiver class or None)
     taken: ast.stmt  # the body's one statement
     func: _Def
+    source: str | None = None  # a bare name's module, as imported ("": a relative import); None: an attribute
 
 
 def raised_none_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -104,10 +106,42 @@ def _fork_guards(trees: ThreeTrees) -> list[tuple[str, list[_Guarded]]]:
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
             continue
-        guards = [g for func in _functions(module) for g in _guards(func, owned)]
+        imported = _imported(module)
+        guards = [r for func in _functions(module) for g in _guards(func, owned) if (r := _resolved(g, imported))]
         if guards:
             found.append((path, guards))
     return found
+
+
+def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
+    """Bound name -> (module, name there) of the module's ``from X import name`` statements; a name the module
+    defines itself maps to ("", "")."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom):
+            source = "" if node.level else node.module or ""
+            found.update({a.asname or a.name: (source, a.name) for a in node.names})
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = ("", "")
+    return found
+
+
+def _resolved(guard: _Guarded, imported: dict[str, tuple[str, str]]) -> _Guarded | None:
+    """A bare call read as the upstream def it imports (its name there); the fork's own def, a builtin or a name
+    of a star import: None.  An attribute call is kept as it is."""
+    if not isinstance(_called(guard.taken), ast.Name):
+        return guard
+    source, original = imported.get(guard.call[0], ("", ""))
+    return replace(guard, call=(original, None), source=source) if original else None
+
+
+def _called(stmt: ast.stmt) -> ast.expr | None:
+    calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call) and not _view(n)]
+    return calls[0].func if len(calls) == 1 else None
+
+
+def _view(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr in _VIEWS and not call.args
 
 
 def _functions(module: ast.Module) -> list[_Def]:
@@ -134,8 +168,7 @@ def _guards(func: _Def, owned: set[int]) -> list[_Guarded]:
 
 def _one_call(stmt: ast.stmt) -> tuple[str, str | None] | None:
     """(name, receiver class) of the statement's one call, views of a mapping aside; None otherwise."""
-    calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call)]
-    judged = [c for c in calls if not (isinstance(c.func, ast.Attribute) and c.func.attr in _VIEWS and not c.args)]
+    judged = [n for n in ast.walk(stmt) if isinstance(n, ast.Call) and not _view(n)]
     if len(judged) != 1 or any(isinstance(n, (ast.Raise, ast.Assert)) for n in ast.walk(stmt)):
         return None
     func = judged[0].func
@@ -214,11 +247,19 @@ def _dead(guard: _Guarded, nulled: dict[str, list[Nulled]]) -> Nulled | None:
     if not caught or not all(builtin_error(c) for c in caught):
         return None
     for hit in nulled.get(name, []):
-        if receiver and hit.owner != receiver:
+        if (receiver and hit.owner != receiver) or not _from(guard.source, hit.path):
             continue
         if any(builtin_subclass(old, c) for old in hit.old for c in caught):
             return hit
     return None
+
+
+def _from(source: str | None, path: str) -> bool:
+    """A bare name imported from the def's module (or a package above it, or relatively); an attribute: any."""
+    if not source:
+        return True
+    module = dotted_name(path)
+    return module == source or module.startswith(source + ".")
 
 
 def _severity(guard: _Guarded) -> Severity | None:
