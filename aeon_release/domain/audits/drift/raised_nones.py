@@ -1,0 +1,338 @@
+"""Raised-to-None drift: upstream made a function return None where it raised; a fork ``except`` waits in vain.
+
+#41965 (c1819ca283) let compressed-tensors configs leave ignores implicit: ``find_matched_target`` went from
+``-> str`` with ``raise ValueError("Unable to find matching target ...")`` to ``-> str | None``, returning None
+for a layer no target matches.  A fork's ``try: target = find_matched_target(...)`` / ``except ValueError:
+return None`` / ``return config.target_scheme_map[target]`` merges cleanly; the handler never runs again and
+the None reaches the lookup (KeyError), or whatever the fork does with the target, on the first unmatched layer.
+
+A def *stopped raising into None* when, at the merge base, its own body raised a builtin kind ``K`` (``raise
+K(...)``; an ``assert`` raises ``AssertionError``) under a return annotation that does not admit None, and,
+upstream, it raises neither ``K`` nor a subclass of it, raises no kind it did not, and its return annotation
+now admits None (``X | None``, ``Optional[X]``): the None is the answer that replaced the raise.  A fork-owned
+handler (``except K:``, ``with suppress(K):``) is an error when its ``try`` body is one statement binding the
+call's value to a name (``target = f(...)``) or returning it, the call is the body's only call besides a
+container view (``.keys()``, ``.values()``, ``.items()``), no handler of the ``try`` catches all, and the value
+goes on untested: quiet when the enclosing function tests the bound name (``is None``, ``if target``,
+``not target``, ``target or ...``), when the handler does what the None now does (binds the name to None,
+or returns None where the body returns the call), when another def of the name upstream still raises ``K``
+(a call off a class named as the receiver reads that class's def only), and when the kind is a project's own.
+A call whose value the body discards (``f(x)`` run as a check) is a warning: the check no longer fires, but
+what the fork does without it is not read here.
+
+Cheap first: only when a line the fork added is an ``except`` (or ``suppress``) naming a builtin kind and an
+upstream diff took out an ``assert`` or ``raise`` line; then only the files defining a called name are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, replace
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.drift.raised_kinds import (
+    _CATCH_ALL,
+    _EXCEPT,
+    _RAISE_REMOVED,
+    _caught,
+    _raised,
+    _suppressed,
+    builtin_error,
+    builtin_subclass,
+)
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import method_defs, parse_python
+
+__all__ = ["raised_none_drift"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+# calls a try body may hold beside the judged one: a view of a mapping raises nothing a handler waits for
+_VIEWS = frozenset({"keys", "values", "items"})
+
+
+@dataclass(frozen=True)
+class Nulled:
+    """``qualname`` (in ``path``) raised ``old`` at the base; upstream it returns None instead."""
+
+    qualname: str
+    path: str
+    old: frozenset[str]
+
+    @property
+    def owner(self) -> str:
+        return owner_class(self.qualname)
+
+
+@dataclass(frozen=True)
+class _Guarded:
+    """A fork-owned handler, the one call its ``try`` body makes, and how the body takes its value."""
+
+    handler: ast.ExceptHandler
+    call: tuple[str, str | None]  # (name, receiver class or None)
+    taken: ast.stmt  # the body's one statement
+    func: _Def
+    source: str | None = None  # a bare name's module, as imported ("": a relative import); None: an attribute
+
+
+def raised_none_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    forks = _fork_guards(trees)
+    if not forks:
+        return []
+    nulled = _nulled(trees, {g.call[0] for _, guards in forks for g in guards})
+    findings = []
+    for path, guards in forks:
+        for guard in guards:
+            hit = _dead(guard, nulled)
+            severity = _severity(guard) if hit is not None else None
+            if hit is not None and severity is not None:
+                findings.append(_finding(trees, path, guard, hit, severity, pr_pattern))
+    return findings
+
+
+def _fork_guards(trees: ThreeTrees) -> list[tuple[str, list[_Guarded]]]:
+    """(path, guards) for the fork's files whose added lines hold an except of a builtin kind."""
+    found = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = trees.mine[path].added.values()
+        if not any(
+            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
+            for text in added
+        ):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is None or not owned:
+            continue
+        imported = _imported(module)
+        guards = [r for func in _functions(module) for g in _guards(func, owned) if (r := _resolved(g, imported))]
+        if guards:
+            found.append((path, guards))
+    return found
+
+
+def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
+    """Bound name -> (module, name there) of the module's ``from X import name`` statements; a name the module
+    defines itself maps to ("", "")."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom):
+            source = "" if node.level else node.module or ""
+            found.update({a.asname or a.name: (source, a.name) for a in node.names})
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = ("", "")
+    return found
+
+
+def _resolved(guard: _Guarded, imported: dict[str, tuple[str, str]]) -> _Guarded | None:
+    """A bare call read as the upstream def it imports (its name there); the fork's own def, a builtin or a name
+    of a star import: None.  An attribute call is kept as it is."""
+    if not isinstance(_called(guard.taken), ast.Name):
+        return guard
+    source, original = imported.get(guard.call[0], ("", ""))
+    return replace(guard, call=(original, None), source=source) if original else None
+
+
+def _called(stmt: ast.stmt) -> ast.expr | None:
+    calls = [n for n in ast.walk(stmt) if isinstance(n, ast.Call) and not _view(n)]
+    return calls[0].func if len(calls) == 1 else None
+
+
+def _view(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Attribute) and call.func.attr in _VIEWS and not call.args
+
+
+def _functions(module: ast.Module) -> list[_Def]:
+    return [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _guards(func: _Def, owned: set[int]) -> list[_Guarded]:
+    """The function's own ``try`` (or ``with suppress``) statements of one call, with a fork-owned handler."""
+    found = []
+    for node in own_nodes(func.body):
+        if not isinstance(node, (ast.Try, ast.With)) or len(node.body) != 1:
+            continue
+        handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node)
+        call = _one_call(node.body[0])
+        if (
+            not handlers
+            or call is None
+            or any(_caught(h) is None or _CATCH_ALL & set(_caught(h) or ()) for h in handlers)
+        ):
+            continue
+        found += [_Guarded(h, call, node.body[0], func) for h in handlers if h.lineno in owned]
+    return found
+
+
+def _one_call(stmt: ast.stmt) -> tuple[str, str | None] | None:
+    """(name, receiver class) of the statement's one call, views of a mapping aside; None otherwise."""
+    judged = [n for n in ast.walk(stmt) if isinstance(n, ast.Call) and not _view(n)]
+    if len(judged) != 1 or any(isinstance(n, (ast.Raise, ast.Assert)) for n in ast.walk(stmt)):
+        return None
+    func = judged[0].func
+    if isinstance(func, ast.Name):
+        return func.id, None
+    if isinstance(func, ast.Attribute):
+        receiver = func.value.id if isinstance(func.value, ast.Name) and func.value.id[:1].isupper() else None
+        return func.attr, receiver
+    return None
+
+
+def _nulled(trees: ThreeTrees, names: set[str]) -> dict[str, list[Nulled]]:
+    """name -> the defs of it upstream made return None where they raised."""
+    paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
+    if not paths or not names:
+        return {}
+    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    before = trees.blobs(trees.base, paths)
+    paths = [p for p in paths if defines.search(before[p] or "")]
+    after = trees.blobs(trees.theirs, paths)
+    found: dict[str, list[Nulled]] = {}
+    for path in paths:
+        old, new = _defs(before[path], names), _defs(after[path], names)
+        for qualname, (kinds, was_none) in old.items():
+            now, none_now = new.get(qualname, (None, False))
+            if now is None or was_none or not none_now or now - kinds:
+                continue
+            gone = frozenset(
+                k for k in kinds - now if builtin_error(k) and not any(builtin_subclass(n, k) for n in now)
+            )
+            if gone:
+                found.setdefault(qualname.rsplit(".", 1)[-1], []).append(Nulled(qualname, path, gone))
+    return _alone(trees, found)
+
+
+def _defs(text: str | None, names: set[str]) -> dict[str, tuple[set[str], bool]]:
+    """qualname -> (the kinds a def of ``names`` raises itself, whether its return annotation admits None)."""
+    module = parse_python(text, "<nulled>") if text else None
+    if module is None:
+        return {}
+    kinds = _raised(text, names)
+    return {q: (kinds.get(q, set()), _admits_none(f.returns)) for q, f in method_defs(module.body) if f.name in names}
+
+
+def _admits_none(returns: ast.expr | None) -> bool:
+    """The annotation names None (``X | None``, ``Optional[X]``, ``None``); no annotation admits anything."""
+    if returns is None:
+        return True
+    text = ast.unparse(returns)
+    return bool(re.search(r"\bNone\b|\bOptional\[", text))
+
+
+def _alone(trees: ThreeTrees, found: dict[str, list[Nulled]]) -> dict[str, list[Nulled]]:
+    """Drop a name another def of which, in any upstream file, still raises the kind: it may be the one called."""
+    if not found:
+        return {}
+    holders = trees.python_files_with(tuple(f"def {name}(" for name in sorted(found)))
+    still: dict[str, set[str]] = {}
+    for text in trees.blobs(trees.theirs, sorted(holders)).values():
+        for qualname, kinds in _raised(text, set(found)).items():
+            still.setdefault(qualname, set()).update(kinds)
+    return {
+        name: [
+            n
+            for n in hits
+            if not any(q != n.qualname and q.rsplit(".", 1)[-1] == name and k & n.old for q, k in still.items())
+        ]
+        for name, hits in found.items()
+    }
+
+
+def _dead(guard: _Guarded, nulled: dict[str, list[Nulled]]) -> Nulled | None:
+    """The def the guard's call reaches that stopped raising what the handler catches."""
+    name, receiver = guard.call
+    caught = _caught(guard.handler) or []
+    if not caught or not all(builtin_error(c) for c in caught):
+        return None
+    for hit in nulled.get(name, []):
+        if (receiver and hit.owner != receiver) or not _from(guard.source, hit.path):
+            continue
+        if any(builtin_subclass(old, c) for old in hit.old for c in caught):
+            return hit
+    return None
+
+
+def _from(source: str | None, path: str) -> bool:
+    """A bare name imported from the def's module (or a package above it, or relatively); an attribute: any."""
+    if not source:
+        return True
+    module = dotted_name(path)
+    return module == source or module.startswith(source + ".")
+
+
+def _severity(guard: _Guarded) -> Severity | None:
+    """An error where the None goes on untested; a warning where the body discards the value; None: quiet."""
+    taken = guard.taken
+    if isinstance(taken, ast.Expr):
+        return Severity.WARNING
+    if isinstance(taken, ast.Return):
+        return None if _returns_none(guard.handler.body) else Severity.ERROR
+    if isinstance(taken, (ast.Assign, ast.AnnAssign)):
+        targets = taken.targets if isinstance(taken, ast.Assign) else [taken.target]
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return None
+        name = targets[0].id
+        return None if _binds_none(guard.handler.body, name) or _tested(guard.func, name) else Severity.ERROR
+    return None
+
+
+def _returns_none(body: list[ast.stmt]) -> bool:
+    return any(isinstance(s, ast.Return) and (s.value is None or _is_none(s.value)) for s in body)
+
+
+def _binds_none(body: list[ast.stmt], name: str) -> bool:
+    return any(
+        isinstance(s, ast.Assign)
+        and _is_none(s.value)
+        and any(isinstance(t, ast.Name) and t.id == name for t in s.targets)
+        for s in body
+    )
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _tested(func: _Def, name: str) -> bool:
+    """The function tests ``name`` for None or truth (``is None``, ``if name``, ``not name``, ``name or x``)."""
+    for node in own_nodes(func.body):
+        if (
+            isinstance(node, ast.Compare)
+            and _named(node.left, name)
+            and any(isinstance(o, (ast.Is, ast.IsNot)) for o in node.ops)
+        ):
+            return True
+        if isinstance(node, (ast.If, ast.IfExp, ast.While)) and _named(node.test, name):
+            return True
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and _named(node.operand, name):
+            return True
+        if isinstance(node, ast.BoolOp) and any(_named(v, name) for v in node.values):
+            return True
+    return False
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _finding(
+    trees: ThreeTrees, path: str, guard: _Guarded, hit: Nulled, severity: Severity, pr_pattern: str
+) -> Finding:
+    old = " or ".join(sorted(hit.old))
+    commit = trees.upstream_commit(hit.path, f"raise[[:space:]]+{sorted(hit.old)[0]}", pr_pattern, most=5)
+    tail = (
+        "this except never runs and the None goes on; test the result for None"
+        if severity is Severity.ERROR
+        else "this except never runs: the check it made no longer fires; test the result for None"
+    )
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        guard.handler.lineno,
+        f"fork-side handler catches {old} from {hit.qualname}(), which upstream made return None instead "
+        f"({hit.path}{commit}): {tail}",
+    )

@@ -1,0 +1,163 @@
+"""Raised-to-None drift: upstream made a function return None where it raised; a fork ``except`` waits in vain.
+
+Shaped like #41965 (c1819ca283): compressed-tensors' ``find_matched_target`` went from ``-> str`` raising
+``ValueError`` on an unmatched layer to ``-> str | None`` returning None.  A fork's ``try: target =
+find_matched_target(...)`` / ``except ValueError: return None`` merges cleanly; the None goes on to the lookup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "pkg/utils.py"
+UTILS_BASE = """from typing import Optional
+
+
+def find_target(name: str, targets: list[str]) -> str:
+    for target in targets:
+        if target == name:
+            return target
+    raise ValueError(f"no target for {name}")
+
+
+def other(name: str) -> str:
+    if not name:
+        raise ValueError(name)
+    return name
+
+
+def fallback(name: str) -> str:
+    if not name:
+        raise ValueError(name)
+    return name
+
+
+class Matcher:
+    def match(self, name: str) -> str:
+        if not name:
+            raise KeyError(name)
+        return name
+"""
+UTILS_NEW = (
+    UTILS_BASE.replace(
+        "def find_target(name: str, targets: list[str]) -> str:",
+        "def find_target(name: str, targets: list[str]) -> str | None:",
+    )
+    .replace('    raise ValueError(f"no target for {name}")\n', "    return None\n")
+    .replace(
+        "        raise ValueError(name)\n    return name\n\n\nclass", "        return ''\n    return name\n\n\nclass"
+    )
+    .replace("    def match(self, name: str) -> str:", "    def match(self, name: str) -> Optional[str]:")
+    .replace("            raise KeyError(name)\n", "            return None\n")
+)
+SUBJECT = "[Compressed Tensors] Allow configs with non-explicit ignores (#41965)"
+FORK = "pkg/aeon_scheme.py"
+
+
+def fork(body: str) -> str:
+    return "# AEON: the Spark's scheme map\nfrom pkg.utils import Matcher, fallback, find_target, other\n\n\n" + body
+
+
+def found(report: AuditReport) -> list[tuple[int, str, str]]:
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, "pkg/__init__.py": ""},
+        {FORK: fork(text)},
+        [(SUBJECT, {UTILS: UTILS_NEW})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+LOOKUP = (
+    "def aeon_scheme(config, name):\n"
+    "    try:\n"
+    "        target = find_target(name, config.scheme_map.keys())\n"
+    "    except ValueError:\n"
+    "        return None\n"
+    "    return config.scheme_map[target]\n"
+)
+
+
+def test_a_handler_of_the_raise_that_became_none_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, severity, message)] = run(git_repo, no_rules, LOOKUP)
+    assert (line, severity) == (8, "error")
+    assert "catches ValueError from find_target(), which upstream made return None instead" in message
+    assert "#41965" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # the call returned, the handler answering something else than None
+        (
+            "def a(name, targets):\n    try:\n        return find_target(name, targets)\n    except ValueError:\n        return 'default'\n",
+            8,
+        ),
+        # suppress of the old kind around a bound call
+        (
+            "import contextlib\n\n\ndef a(name, targets):\n    target = 'default'\n"
+            "    with contextlib.suppress(ValueError):\n        target = find_target(name, targets)\n    return target.upper()\n",
+            10,
+        ),
+        # the def imported under another name
+        (
+            "from pkg.utils import find_target as locate\n\n\ndef a(name, targets):\n    try:\n        target = locate(name, targets)\n"
+            "    except ValueError:\n        return ''\n    return target.upper()\n",
+            11,
+        ),
+        # a method off a class named as the receiver, a base of the old kind caught
+        (
+            "def a(m, name):\n    try:\n        hit = Matcher.match(m, name)\n    except LookupError:\n        hit = name\n    return hit.upper()\n",
+            8,
+        ),
+    ],
+)
+def test_other_spellings_are_errors(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
+    [(got, severity, _)] = run(git_repo, no_rules, text)
+    assert (got, severity) == (line, "error")
+
+
+def test_a_discarded_value_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "def a(name, targets) -> bool:\n    try:\n        find_target(name, targets)\n    except ValueError:\n        return False\n    return True\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (8, "warning")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the handler does what the None now does
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        target = None\n    return target\n",
+        "def a(name, targets):\n    try:\n        return find_target(name, targets)\n    except ValueError:\n        return None\n",
+        # the result tested for None after: written for both sides
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return None\n"
+        "    if target is None:\n        return None\n    return target.upper()\n",
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n    return target or ''\n",
+        # a def still raising, or one that stopped raising without admitting None
+        "def a(name):\n    try:\n        hit = other(name)\n    except ValueError:\n        return ''\n    return hit.upper()\n",
+        "def a(name):\n    try:\n        hit = fallback(name)\n    except ValueError:\n        return ''\n    return hit.upper()\n",
+        # another call in the body may raise it too; a catch-all beside
+        "def a(name, targets):\n    try:\n        target = find_target(name, list(targets))\n    except ValueError:\n        return ''\n    return target.upper()\n",
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    except Exception:\n        return '?'\n    return target.upper()\n",
+        # the fork's own def of the name, not upstream's
+        "def find_target(name, targets):\n    raise ValueError(name)\n\n\n"
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    return target.upper()\n",
+        # a kind the def never raised
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except KeyError:\n        return ''\n    return target.upper()\n",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
