@@ -23,6 +23,7 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map
@@ -57,7 +58,9 @@ class Widened:
 
 def optional_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
-    widened = [w for path, old, new in parsed_versions(trees, paths) for w in _widened(path, old, new)]
+    words = trees.fork_words() - {"__init__"} if paths else frozenset()
+    kept = functools.partial(_may_widen, words)
+    widened = [w for path, old, new in parsed_versions(trees, paths, kept) for w in _widened(path, old, new)]
     if not widened:
         return []
     methods = {w.method for w in widened}
@@ -70,6 +73,13 @@ def optional_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
     return any(_NONE_ADDED.search(line) for line in trees.upstream[path].added.values())
+
+
+def _may_widen(words: frozenset[str], old_text: str, new_text: str) -> bool:
+    """Whether the new version may widen a method the fork overrides, before either is parsed: the fork's
+    module is read only where an added line holds ``def METHOD(``, so the method is a fork word declared
+    in the new text (``__init__`` is never widened here)."""
+    return not words.isdisjoint(declared(new_text, "def"))
 
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
