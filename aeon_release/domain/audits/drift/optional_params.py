@@ -57,9 +57,11 @@ class Widened:
 
 
 def optional_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    overridden = _fork_defs(trees)
+    if not overridden:  # the fork's module is read only where an added line holds ``def METHOD(``
+        return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
-    words = trees.fork_words() - {"__init__"} if paths else frozenset()
-    kept = functools.partial(_may_widen, words)
+    kept = functools.partial(_may_widen, overridden)
     widened = [w for path, old, new in parsed_versions(trees, paths, kept) for w in _widened(path, old, new)]
     if not widened:
         return []
@@ -75,11 +77,19 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
     return any(_NONE_ADDED.search(line) for line in trees.upstream[path].added.values())
 
 
-def _may_widen(words: frozenset[str], old_text: str, new_text: str) -> bool:
-    """Whether the new version may widen a method the fork overrides, before either is parsed: the fork's
-    module is read only where an added line holds ``def METHOD(``, so the method is a fork word declared
-    in the new text (``__init__`` is never widened here)."""
-    return not words.isdisjoint(declared(new_text, "def"))
+def _fork_defs(trees: ThreeTrees) -> frozenset[str]:
+    """The ``METHOD`` of each ``def METHOD(`` on a line of Python the fork added (``__init__`` is never widened
+    here): the methods ``fork_modules``' test below can find."""
+    found = (m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _DEF.findall(t))
+    return frozenset(found) - {"__init__"}
+
+
+_DEF = re.compile(r"def (\w+)\(")
+
+
+def _may_widen(overridden: frozenset[str], old_text: str, new_text: str) -> bool:
+    """Whether the new version may widen a method the fork overrides, before either is parsed: it declares one."""
+    return not overridden.isdisjoint(declared(new_text, "def"))
 
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
