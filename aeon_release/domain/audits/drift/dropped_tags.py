@@ -42,6 +42,9 @@ _PROBED = re.compile(r"\b(?:getattr|hasattr)\s*\(")  # a fork line that only rea
 
 
 def dropped_tag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    read = attributes_read(trees)
+    if not read:  # the fork's lines read no attribute: upstream's removed lines are not scanned
+        return []
     removed = {
         m.group(1): path
         for path, change in sorted(trees.upstream.items())
@@ -49,7 +52,7 @@ def dropped_tag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for line in change.removed
         if (m := _STORED.match(line)) and not m.group(1).startswith("__")
     }
-    wanted = sorted(set(removed) & attributes_read(trees))[:_MOST_NAMES]
+    wanted = sorted(set(removed) & read)[:_MOST_NAMES]
     gone = [name for name in wanted if not _still_set(trees, name)]
     if not gone:
         return []

@@ -69,6 +69,8 @@ def gated_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for t in trees.mine[p].added.values()
         for m in _USED.finditer(t)
     }
+    if not used:  # no fork line reads an attribute off self: nothing upstream gates can matter (no diff scanned)
+        return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
     gated = [g for path, old, new in parsed_versions(trees, paths) for g in _gated(path, old, new) if g.attr in used]
     if not gated:

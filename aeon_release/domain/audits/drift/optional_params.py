@@ -23,6 +23,7 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map
@@ -56,8 +57,12 @@ class Widened:
 
 
 def optional_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    overridden = _fork_defs(trees)
+    if not overridden:  # the fork's module is read only where an added line holds ``def METHOD(``
+        return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
-    widened = [w for path, old, new in parsed_versions(trees, paths) for w in _widened(path, old, new)]
+    kept = functools.partial(_may_widen, overridden)
+    widened = [w for path, old, new in parsed_versions(trees, paths, kept) for w in _widened(path, old, new)]
     if not widened:
         return []
     methods = {w.method for w in widened}
@@ -70,6 +75,21 @@ def optional_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
     return any(_NONE_ADDED.search(line) for line in trees.upstream[path].added.values())
+
+
+def _fork_defs(trees: ThreeTrees) -> frozenset[str]:
+    """The ``METHOD`` of each ``def METHOD(`` on a line of Python the fork added (``__init__`` is never widened
+    here): the methods ``fork_modules``' test below can find."""
+    found = (m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _DEF.findall(t))
+    return frozenset(found) - {"__init__"}
+
+
+_DEF = re.compile(r"def (\w+)\(")
+
+
+def _may_widen(overridden: frozenset[str], old_text: str, new_text: str) -> bool:
+    """Whether the new version may widen a method the fork overrides, before either is parsed: it declares one."""
+    return not overridden.isdisjoint(declared(new_text, "def"))
 
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:

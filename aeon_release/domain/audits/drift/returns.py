@@ -360,12 +360,7 @@ _READ = re.compile(r"\.(\w+)")
 def added_words(trees: ThreeTrees) -> frozenset[str]:
     """Every word (``\\w+``) on the lines of Python the fork added: a name none of them holds is named by
     no fork line, so a check whose use must name it need not look upstream for it."""
-    return frozenset(
-        w for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for w in _WORD.findall(line)
-    )
-
-
-_WORD = re.compile(r"\w+")
+    return trees.fork_words()
 
 
 def attribute_readers(trees: ThreeTrees, names: Iterable[str]) -> Iterator[tuple[str, ast.Module, set[int]]]:

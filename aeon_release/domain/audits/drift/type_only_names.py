@@ -35,7 +35,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import parent_map, parse_python
 
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\b|^\s+\w+,\s*$")  # an import line, or a name of a list
 _MOST_FILES = 32
@@ -48,7 +48,7 @@ Moved = dict[str, tuple[str, dict[str, str]]]
 def type_only_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees.upstream[p])]
     moved: Moved = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    for both in parsed_texts(trees, paths[:_MOST_FILES], _may_move):
         names = _moved(both.path, both.old, both.new)
         merged = trees.merged_module(both.path)
         if names and merged is not None and not may_serve(merged):
@@ -83,6 +83,25 @@ _MODULE_FILES = (".py", "/__init__.py")
 def _candidate(change: FileChange) -> bool:
     """Upstream's diff of the file removed an import line (a cheap gate before both versions are parsed)."""
     return any(_IMPORT.match(line) for line in change.removed)
+
+
+def _may_move(old_text: str, new_text: str) -> bool:
+    """Whether ``_moved`` can find a name, with the new version alone parsed (the old one, most of the check's
+    ~60 parses at 80 commits, only then): the new text imports, in a type-only block, a name it binds
+    nowhere at run time and that the old text holds (it bound it there)."""
+    new = parse_python(new_text) if "TYPE_CHECKING" in new_text else None
+    if new is None:
+        return False
+    now = _run_time_names(new.body)
+    typed = (a.asname or a.name for sub in _type_only_froms(new.body) for a in sub.names if a.name != "*")
+    return any(name not in now and name in old_text for name in typed)
+
+
+def _type_only_froms(body: list[ast.stmt]) -> Iterator[ast.ImportFrom]:
+    """Each ``from module import ...`` of a top-level type-only block."""
+    for stmt in body:
+        block = _type_only(stmt)
+        yield from (s for s in ast.walk(ast.Module(body=block or [], type_ignores=[])) if isinstance(s, ast.ImportFrom))
 
 
 def _moved(path: str, old: ast.Module, new: ast.Module) -> dict[str, str]:
@@ -175,11 +194,8 @@ def _bound(stmt: ast.stmt) -> Iterator[str]:
 def _type_only_imports(body: list[ast.stmt], dotted: str, path: str) -> dict[str, str]:
     """name -> module, for each ``from module import name`` in a top-level type-only block."""
     found: dict[str, str] = {}
-    for stmt in body:
-        block = _type_only(stmt)
-        for sub in ast.walk(ast.Module(body=block or [], type_ignores=[])):
-            if isinstance(sub, ast.ImportFrom):
-                found |= {a.asname or a.name: import_base(sub, dotted, path) for a in sub.names if a.name != "*"}
+    for sub in _type_only_froms(body):
+        found |= {a.asname or a.name: import_base(sub, dotted, path) for a in sub.names if a.name != "*"}
     return found
 
 
