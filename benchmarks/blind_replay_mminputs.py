@@ -16,7 +16,11 @@ code the commit does not break: the kept method, the shimmed name, the still-acc
 is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at 9f1f9f8c): (not yet run)
+Blind, on the engine before any widening (main at 9f1f9f8c): 16 caught, 0 warned, 3 missed of 19 (twins: 13
+quiet, 0 false errors).  The misses: #40143's two (``PlaceholderRange.embeds_cumsum`` annotated
+``torch.Tensor | None`` -> ``list[int] | None``, and the fork calls a tensor method the list lacks: ``.to(...)``
+on the value, ``.item()`` on an element) and #49686's one (``MultiModalHasher.hash_kwargs`` gained a required
+positional-only ``algorithm`` before its ``**kwargs``; a fork call passing only keywords now raises TypeError).
 
   python benchmarks/blind_replay_mminputs.py [--mirror DIR] [--only TEXT ...] [--show]
 """
