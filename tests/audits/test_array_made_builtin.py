@@ -32,6 +32,7 @@ class PlaceholderRange:
     length: int
     is_embed: torch.Tensor | None = None
     lengths: torch.Tensor | None = None
+    pair: torch.Tensor | None = None
 
     @cached_property
     def embeds_cumsum(self) -> torch.Tensor | None:
@@ -49,6 +50,7 @@ NEW = (
         "        return None if self.is_embed is None else self.is_embed.cumsum(dim=0).tolist()",
     )
     .replace("lengths: torch.Tensor | None = None", "lengths: list[int] | None = None")
+    .replace("pair: torch.Tensor | None = None", "pair: tuple[int, torch.Tensor] | None = None")
     .replace("def masks(self) -> torch.Tensor:", "def masks(self) -> list[torch.Tensor]:")
 )
 HEAD = "import torch\n\nfrom pkg.inputs import PlaceholderRange\n\n\n"
@@ -82,8 +84,18 @@ def test_an_array_method_on_a_value_made_a_list(git_repo: GitRepo, tmp_path: Pat
         "def f(pos, device):\n    return pos.embeds_cumsum.to(device)\n",
         "def f(pos: PlaceholderRange):\n    return pos.masks[0].item()\n",
         "def f(pos: PlaceholderRange):\n    return sorted(pos.embeds_cumsum)\n",
+        "def f(pos: PlaceholderRange):\n    return pos.pair[1].item()\n",
     ],
-    ids=["int() of an element", "arithmetic", "wrapped first", "isinstance", "untyped", "tensors held", "sorted"],
+    ids=[
+        "int() of an element",
+        "arithmetic",
+        "wrapped first",
+        "isinstance",
+        "untyped",
+        "tensors held",
+        "sorted",
+        "a tuple holding a tensor",
+    ],
 )
 def test_array_made_a_list_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: HEAD + body}, {LIB: NEW})

@@ -738,9 +738,9 @@ def _scalar_element(annotation: str) -> str | None:
         "Tuple",
     ):
         return None
-    inner = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) and node.slice.elts else node.slice
-    name = last_name(inner)
-    return name if name in _SCALARS else None
+    inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    names = {last_name(e) for e in inner if not (isinstance(e, ast.Constant) and e.value is Ellipsis)}
+    return next(iter(names)) if len(names) == 1 and names <= set(_SCALARS) else None  # tuple[int, Tensor]: no
 
 
 # a builtin that sizes or walks its one argument: a number there raises TypeError (#20529: ``len(self.
