@@ -28,7 +28,9 @@ element of a sequence of numbers, raises) and a required positional-only paramet
 (symbol drift's call check, ``drift/signatures.py``).  Regression set at the widening's head: killer_replay
 26/26, kind_change_replay 12/12, blind_replay_inputs 22/22 (13 twins quiet), blind_replay_scheddata 18/18
 (11 quiet), blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, 0 false; #18796's two are warned on
-main too), review15/16/17_twins 0 false errors (40, 30, 23 twins).
+main too), review15/16/17_twins 0 false errors (40, 30, 23 twins), ``symbol_precision.py --windows 3``: windows 0
+and 1 0 false errors (5 and 1 broken overrides, 4 and 1 caught; the third window did not finish before the
+helper's stop under load 8).
 
   python benchmarks/blind_replay_mminputs.py [--mirror DIR] [--only TEXT ...] [--show]
 """
