@@ -61,6 +61,7 @@ from aeon_release.domain.audits.drift.own_fields import (
 )
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_added, parsed_texts
+from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.drift.union_slots import _sides
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -230,8 +231,9 @@ def _annotated(module: ast.Module, fields: bool = True) -> Iterator[tuple[tuple[
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and owner:
                 yield ("field", owner, stmt.target.id), (stmt.annotation, owner, -1)
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if stmt.returns is not None and owner:
-                    yield ("return", owner, stmt.name), (stmt.returns, owner, -1)
+                if stmt.returns is not None and owner:  # a property's return is read as a field (#40143)
+                    read = "field" if decorator_names(stmt) & _PROPERTIES else "return"
+                    yield (read, owner, stmt.name), (stmt.returns, owner, -1)
                 for attr, annotation in _instance_fields(stmt) if owner and fields else ():
                     yield ("field", owner, attr), (annotation, owner, -1)
                 args = [*stmt.args.posonlyargs, *stmt.args.args]
@@ -242,6 +244,9 @@ def _annotated(module: ast.Module, fields: bool = True) -> Iterator[tuple[tuple[
                 for arg in stmt.args.kwonlyargs:
                     if arg.annotation is not None:
                         yield ("param", stmt.name, arg.arg), (arg.annotation, owner, -1)
+
+
+_PROPERTIES = frozenset({"property", "cached_property"})
 
 
 def _instance_fields(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr]]:
@@ -433,8 +438,19 @@ _TYPES: dict[str, type] = {
 }
 _OFFERS = {kind: frozenset(n for n in dir(t) if not n.startswith("_")) for kind, t in _TYPES.items()}
 # of the builtin containers' methods, those an array has too (an ndarray's copy and sort; a tensor sorts):
-# none of append, extend, insert, pop, remove, clear, index, count, items, keys ...
-_OFFERS["array"] = frozenset({"copy", "sort"})
+# none of append, extend, insert, pop, remove, clear, index, count, items, keys ...; and the methods of a
+# tensor or an ndarray no builtin kind has, which a value upstream made a builtin kind lacks (#40143 made
+# PlaceholderRange.embeds_cumsum's ``torch.Tensor`` a ``list[int]``: ``.to(device)`` of it raises)
+_ARRAY_ONLY = frozenset(
+    {
+        *("item", "tolist", "numel", "dim", "to", "cpu", "cuda", "numpy", "detach", "clone", "contiguous"),
+        *("float", "long", "int", "half", "bfloat16", "bool", "double", "astype", "view", "reshape", "flatten"),
+        *("squeeze", "unsqueeze", "permute", "transpose", "cumsum", "sum", "prod", "mean", "max", "min"),
+        *("argmax", "argmin", "nonzero", "flip", "repeat", "expand", "narrow", "split", "chunk"),
+        *("pin_memory", "is_pinned", "element_size", "new_empty", "new_zeros", "fill_", "zero_"),
+    }
+)
+_OFFERS["array"] = frozenset({"copy", "sort"}) | (_ARRAY_ONLY - frozenset().union(*_OFFERS.values()))
 _UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
 # a removed line that annotates something as one of those containers (from a newline, as _STR_LINE)
 _CONTAINER_LINE = re.compile(
@@ -661,6 +677,7 @@ def _use(
         why = _lacking(hit, node) if hit is not None else None
         if hit is not None and why is not None:
             return node.lineno, node.func.value, hit, f"calls {ast.unparse(node.func)}()|{why}"
+        return _element_use(node, parents, fork, found, bound)
     elif (walk := _iterated(node)) is not None:
         hit = _held(walk[1], enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old not in _NUMBERS and hit.new in _NUMBERS:
@@ -680,6 +697,50 @@ def _use(
             how = f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
             return getattr(node, "lineno", 0), counted, hit, how
     return None
+
+
+def _element_use(
+    node: ast.Call,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> tuple[int, ast.expr, Recontained, str] | None:
+    """An array method called on one element of an array upstream made a sequence of numbers (#40143:
+    ``pos.embeds_cumsum[-1].item()`` once ``embeds_cumsum`` is a ``list[int]``): an int has no item()."""
+    assert isinstance(node.func, ast.Attribute)
+    element = node.func.value
+    if not isinstance(element, ast.Subscript) or isinstance(element.slice, ast.Slice):
+        return None
+    hit = _held(element.value, enclosing(node, parents), parents, fork, found, bound)
+    kind = _scalar_element(hit.now) if hit is not None and hit.old == "array" else None
+    if hit is None or kind is None or node.func.attr not in _OFFERS["array"] - _OFFERS[kind]:
+        return None
+    return (
+        node.lineno,
+        element,
+        hit,
+        f"calls {ast.unparse(node.func)}()|an element is {_article(kind)} and has no {node.func.attr}()",
+    )
+
+
+def _scalar_element(annotation: str) -> str | None:
+    """The scalar kind a sequence annotation holds (``list[int] | None`` -> ``int``), else None."""
+    try:
+        node = _unwrapped(ast.parse(annotation, mode="eval").body)
+    except SyntaxError:
+        return None
+    if not isinstance(node, ast.Subscript) or last_name(node.value) not in (
+        "list",
+        "List",
+        "Sequence",
+        "tuple",
+        "Tuple",
+    ):
+        return None
+    inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    names = {last_name(e) for e in inner if not (isinstance(e, ast.Constant) and e.value is Ellipsis)}
+    return next(iter(names)) if len(names) == 1 and names <= set(_SCALARS) else None  # tuple[int, Tensor]: no
 
 
 # a builtin that sizes or walks its one argument: a number there raises TypeError (#20529: ``len(self.

@@ -123,8 +123,13 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     if twice:
         places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
         return f"passes {places}: twice"
-    if isinstance(call, PartialCall) or any(k.arg is None for k in call.keywords):
-        return None  # what it leaves out comes with the later call, or in the mapping
+    if isinstance(call, PartialCall):
+        return None  # what it leaves out comes with the later call
+    unfilled = [p for p in sig.positional[given : sig.posonly] if sig.required(p)]
+    if unfilled:  # #49686: ``hash_kwargs(cls, algorithm, /, **kwargs)``: no keyword, no mapping fills it
+        return f"does not pass {', '.join(unfilled)} (positional-only), which it now requires"
+    if any(k.arg is None for k in call.keywords):
+        return None  # what it leaves out may come in the mapping
     required = sig.positional[given : len(sig.positional) - sig.defaults]
     missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
     if missing:

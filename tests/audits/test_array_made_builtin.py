@@ -1,0 +1,102 @@
+"""Container drift of an array made a builtin kind: upstream annotated a field or a property as a ``list``
+(a ``dict``, an ``int`` ...) where it was a ``torch.Tensor`` or an ``np.ndarray``, and a fork line calls on
+the value an array method no builtin kind has, or calls one on an element of a sequence of numbers
+(#40143: ``PlaceholderRange.embeds_cumsum``, a ``cached_property`` returning ``torch.Tensor | None``,
+became ``list[int] | None``; ``pos.embeds_cumsum.to(device)`` and ``pos.embeds_cumsum[-1].item()`` merge
+cleanly and raise).  A property's return is read as a field (``x.name``, no call).  Twins: ``int()`` of an
+element, arithmetic, the value wrapped in a tensor first, an ``isinstance`` test, an untyped receiver, a
+sequence of tensors (its element still has ``item()``), a method a list has too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+INIT = "pkg/__init__.py"
+LIB = "pkg/inputs.py"
+USE = "pkg/aeon_inputs.py"
+OLD = """from dataclasses import dataclass
+from functools import cached_property
+
+import torch
+
+
+@dataclass
+class PlaceholderRange:
+    offset: int
+    length: int
+    is_embed: torch.Tensor | None = None
+    lengths: torch.Tensor | None = None
+    pair: torch.Tensor | None = None
+
+    @cached_property
+    def embeds_cumsum(self) -> torch.Tensor | None:
+        return None if self.is_embed is None else self.is_embed.cumsum(dim=0)
+
+    @property
+    def masks(self) -> torch.Tensor:
+        return self.is_embed
+"""
+NEW = (
+    OLD.replace(
+        "def embeds_cumsum(self) -> torch.Tensor | None:\n"
+        "        return None if self.is_embed is None else self.is_embed.cumsum(dim=0)",
+        "def embeds_cumsum(self) -> list[int] | None:\n"
+        "        return None if self.is_embed is None else self.is_embed.cumsum(dim=0).tolist()",
+    )
+    .replace("lengths: torch.Tensor | None = None", "lengths: list[int] | None = None")
+    .replace("pair: torch.Tensor | None = None", "pair: tuple[int, torch.Tensor] | None = None")
+    .replace("def masks(self) -> torch.Tensor:", "def masks(self) -> list[torch.Tensor]:")
+)
+HEAD = "import torch\n\nfrom pkg.inputs import PlaceholderRange\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n", "to(device)"),
+        ("def f(pos: PlaceholderRange):\n    cumsum = pos.embeds_cumsum\n    return cumsum.tolist()\n", "tolist"),
+        ("def f(pos: PlaceholderRange):\n    return pos.embeds_cumsum[-1].item()\n", "item()"),
+        ("def f(pos: PlaceholderRange):\n    return pos.lengths.sum()\n", "sum()"),
+        ("class Aeon(PlaceholderRange):\n    def f(self):\n        return self.embeds_cumsum.numel()\n", "numel"),
+    ],
+    ids=["a property's value", "a local bound to it", "an element", "a field", "a subclass's self."],
+)
+def test_an_array_method_on_a_value_made_a_list(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    text = HEAD + body
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: text}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(text, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def f(pos: PlaceholderRange):\n    return int(pos.embeds_cumsum[-1])\n",
+        "def f(pos: PlaceholderRange):\n    return pos.embeds_cumsum[-1] + 1\n",
+        "def f(pos: PlaceholderRange, device):\n    return torch.tensor(pos.embeds_cumsum).to(device)\n",
+        "def f(pos: PlaceholderRange, device):\n    c = pos.embeds_cumsum\n"
+        "    if isinstance(c, torch.Tensor):\n        return c.to(device)\n    return c\n",
+        "def f(pos, device):\n    return pos.embeds_cumsum.to(device)\n",
+        "def f(pos: PlaceholderRange):\n    return pos.masks[0].item()\n",
+        "def f(pos: PlaceholderRange):\n    return sorted(pos.embeds_cumsum)\n",
+        "def f(pos: PlaceholderRange):\n    return pos.pair[1].item()\n",
+    ],
+    ids=[
+        "int() of an element",
+        "arithmetic",
+        "wrapped first",
+        "isinstance",
+        "untyped",
+        "tensors held",
+        "sorted",
+        "a tuple holding a tensor",
+    ],
+)
+def test_array_made_a_list_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: HEAD + body}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
