@@ -99,3 +99,33 @@ def test_nulled_default_twins(git_repo: GitRepo, no_rules: Path, body: str, upst
 def test_a_same_named_class_from_another_package_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     body = "from other.args import EngineArgs as OA\n\nAEON_CANARY_SEED = OA.seed + 1000\n"
     assert errors(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # a fork subclass that inherits the default, read off the subclass or off ``cls`` in a classmethod
+        ("class AeonArgs(EngineArgs):\n    pass\n\n\nAEON_CANARY_SEED = AeonArgs.seed + 1000\n", 8),
+        (
+            "class AeonArgs(EngineArgs):\n    @classmethod\n    def aeon_seed(cls) -> int:\n        return cls.seed + 1\n",
+            7,
+        ),
+        # quiet: the subclass binds the attribute itself (in its body or, left alone, in a method); ``cls``
+        # of a method that is no classmethod
+        ("class AeonArgs(EngineArgs):\n    seed: int = 3\n\n\nAEON_CANARY_SEED = AeonArgs.seed + 1000\n", None),
+        (
+            "class AeonArgs(EngineArgs):\n    @staticmethod\n    def aeon_seed(cls) -> int:\n        return cls.seed + 1\n",
+            None,
+        ),
+        (
+            "class AeonArgs(EngineArgs):\n    def __post_init__(self) -> None:\n        self.seed = 0\n\n\n"
+            "AEON_CANARY_SEED = AeonArgs.seed + 1000\n",
+            None,
+        ),
+    ],
+    ids=["subclass", "cls in a classmethod", "twin: rebound", "twin: staticmethod", "left: set in a method"],
+)
+def test_a_fork_subclass_inheriting_the_nulled_default(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int | None
+) -> None:
+    assert [r[1] for r in errors(git_repo, no_rules, body)] == ([line] if line else [])

@@ -33,8 +33,8 @@ from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value, parent_map, parse_python
 
-# ``EngineArgs.seed`` not called: a capitalized name's lower-case attribute
-_CLASS_READ = re.compile(r"\b([A-Z]\w*)\.([a-z_]\w*)\b(?!\s*\()")
+# ``EngineArgs.seed`` not called: a capitalized name's lower-case attribute (``cls.seed`` in a classmethod)
+_CLASS_READ = re.compile(r"\b([A-Z]\w*|cls)\.([a-z_]\w*)\b(?!\s*\()")
 _MOST_FILES = 64
 _NONE = "None"
 
@@ -69,11 +69,12 @@ def _fork_reads(trees: ThreeTrees, path: str) -> Iterator[re.Match[str]]:
 
 
 def _aliased(trees: ThreeTrees) -> set[str]:
-    """The capitalized names the fork's added lines import under another name."""
-    return {m.group(1) for p in trees.mine for line in trees.mine[p].added.values() for m in _ALIAS.finditer(line)}
+    """The capitalized names the fork's added lines import under another name, or derive a class from."""
+    added = (line for p in trees.mine for line in trees.mine[p].added.values())
+    return {m.group(1) or m.group(2) for line in added for m in _ALIAS.finditer(line)}
 
 
-_ALIAS = re.compile(r"\b([A-Z]\w*)\s+as\s+\w+")
+_ALIAS = re.compile(r"\b([A-Z]\w*)\s+as\s+\w+|^\s*class\s+\w+\s*\(\s*([A-Z]\w*)")
 
 
 def _nulled(trees: ThreeTrees, paths: list[str], classes: set[str], names: set[str]) -> dict[tuple[str, str], Nulled]:
@@ -135,10 +136,13 @@ def _uses(
 ) -> Iterator[tuple[int, Nulled, str]]:
     imported = _imported_only(module)
     parents = parent_map(module)
+    derived = _derived(module, imported)
     for node in ast.walk(module):
         if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.lineno in owned):
             continue
-        name, package = imported.get(node.value.id, ("", ""))
+        fork_class = _fork_class(node.value, derived, parents)
+        origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(node.value.id)
+        name, package = origin or ("", "")
         hit = nulled.get((name, node.attr))
         if hit is not None and package and not hit.path.startswith(package + "/"):
             continue  # imported from another package: a class of the same name, not upstream's
@@ -146,6 +150,42 @@ def _uses(
         if hit is None or how is None or _guarded(node, parents):
             continue
         yield node.lineno, hit, how
+
+
+def _derived(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes deriving from an imported class, by name (one class statement each)."""
+    classes = [s for s in module.body if isinstance(s, ast.ClassDef) and s.bases]
+    names = [c.name for c in classes]
+    return {
+        c.name: c
+        for c in classes
+        if names.count(c.name) == 1 and isinstance(c.bases[0], ast.Name) and c.bases[0].id in imported
+    }
+
+
+def _fork_class(
+    receiver: ast.Name, derived: dict[str, ast.ClassDef], parents: dict[int, ast.AST]
+) -> ast.ClassDef | None:
+    """The fork's class a receiver names: its own name, or ``cls`` in one of its classmethods."""
+    if receiver.id != "cls":
+        return derived.get(receiver.id)
+    func = enclosing(receiver, parents)
+    owner = parents.get(id(func)) if func is not None else None
+    classmethod = func is not None and any(last_name(d) == "classmethod" for d in func.decorator_list)
+    return owner if classmethod and isinstance(owner, ast.ClassDef) and owner.name in derived.keys() else None
+
+
+def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """The imported base a fork class inherits ``attr`` from: none where the class binds it itself (in its
+    body, or ``self.attr =``/``cls.attr =`` in a method, or a method of that name)."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Name | ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            if (node.id if isinstance(node, ast.Name) else node.attr) == attr:
+                return None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
+            return None
+    base = cls.bases[0]
+    return imported.get(base.id) if isinstance(base, ast.Name) else None
 
 
 def _imported_only(module: ast.Module) -> dict[str, tuple[str, str]]:
