@@ -55,6 +55,8 @@ def nulled_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     classes = {cls for cls, _ in reads} | _aliased(trees)  # ``from m import Cls as C`` ... ``C.name``
     nulled = _nulled(trees, trees.declaring(classes, _MOST_FILES), classes, {name for _, name in reads})
     nulled = {key: hit for key, hit in nulled.items() if not _patched(trees, *key)}
+    if not nulled:
+        return []  # no default made None that a fork line may read: no fork module need be parsed
     findings = []
     for path, module, owned in fork_modules(trees, _CLASS_READ.search):
         for line, hit, how in _uses(module, owned, nulled):
