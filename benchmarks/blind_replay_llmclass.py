@@ -23,6 +23,14 @@ quiet, 1 of them warned, 0 false errors).  The miss: #14274's ``AEON_CANARY_SEED
 (a class attribute read off the class itself, whose default went 0 -> None: type drift reads instances
 only, and default drift leaves 0 -> None, both false, to the warning on the constructor).  The warned twin is
 ``(args.seed or 0) + rank``, the constructor's default-drift warning (``EngineArgs`` built without ``seed=``).
+After the killers113 widening: 23 caught, 0 warned, 0 missed of 23 (twins: 12 quiet, 1 of them warned, 0
+false errors).  Caught now: a class attribute read off the class (or off a fork subclass inheriting it, or
+``cls`` in its classmethod) and computed with, ordered, indexed, iterated, measured or read an attribute of,
+whose class-body literal default upstream made None (default drift, an error, ``drift/nulled_defaults.py``).
+The regression set after (killers113 head): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_llmapi 20/1/0 of 21, _config 16/1/0 of 17, _engine 28/0/0 of 28 (0 false errors in each),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), symbol_precision --windows 3: window 0 0 false errors (4 of 5 broken overrides caught);
+windows 1-2 did not finish before the deadline under load 26 (an earlier full run ended, its summary lost).
 
   python benchmarks/blind_replay_llmclass.py [--mirror DIR] [--only TEXT ...] [--show]
 """
