@@ -1,0 +1,235 @@
+"""Nulled class defaults: upstream made a class attribute's default None; the fork computes with it off the class.
+
+#14274 (cc10281498) turned ``EngineArgs.seed: int = 0`` into ``seed: Optional[int] = None``.  A fork line
+``AEON_CANARY_SEED = EngineArgs.seed + 1000`` reads the class's own default (the class attribute a dataclass
+keeps, no instance built): after the merge it computes ``None + 1000``, a TypeError when the module is
+imported.  An instance's read (``args.seed + rank``) is type drift's (the annotation made Optional); the
+class's own read meets the default itself, with no ``__post_init__`` or caller between them, so it counts
+even where the annotation did not change.
+
+Upstream's side: a class of a file upstream changed whose body binds the name to a literal other than None
+at the base (``seed: int = 0``, ``seed = 0``, ``field(default=0)``) and to None at upstream, in every file
+upstream changed that declares a class of that name with that attribute.  The fork's side, on a line it owns:
+``Cls.name`` where the fork's module imports ``Cls`` (``from m import Cls``, an ``as`` alias too) and binds the
+name no other way, used as a value None is not (computed with, ordered, ``len()``, indexed, iterated, an
+attribute read, handed to ``min``/``int``/``range``...), with no test of ``Cls.name`` in its function (its
+module, at the top level) and not inside a ``try``.  Quiet where a fork line anywhere sets the attribute
+(``Cls.name = ...``, ``setattr(Cls, "name", ...)``): the fork patched the default back.  An error: what the
+line reads is the default, and the default is None now.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.optional_elements import _tested_expr, _value_use
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value, parent_map, parse_python
+
+# ``EngineArgs.seed`` not called: a capitalized name's lower-case attribute (``cls.seed`` in a classmethod)
+_CLASS_READ = re.compile(r"\b([A-Z]\w*|cls)\.([a-z_]\w*)\b(?!\s*\()")
+_MOST_FILES = 64
+_NONE = "None"
+
+
+@dataclass(frozen=True)
+class Nulled:
+    cls: str
+    name: str
+    path: str
+    was: str  # the base's literal, shown
+
+
+def nulled_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines that compute with a class attribute read off the class whose default upstream made None."""
+    reads = {m.groups() for p in trees.mine if p.endswith(".py") for m in _fork_reads(trees, p)}
+    if not reads:
+        return []
+    classes = {cls for cls, _ in reads} | _aliased(trees)  # ``from m import Cls as C`` ... ``C.name``
+    nulled = _nulled(trees, trees.declaring(classes, _MOST_FILES), classes, {name for _, name in reads})
+    nulled = {key: hit for key, hit in nulled.items() if not _patched(trees, *key)}
+    if not nulled:
+        return []  # no default made None that a fork line may read: no fork module need be parsed
+    findings = []
+    for path, module, owned in fork_modules(trees, _CLASS_READ.search):
+        for line, hit, how in _uses(module, owned, nulled):
+            commit = trees.upstream_commit(hit.path, rf"^[[:space:]]+{hit.name}[[:space:]]*[:=]", pr_pattern)
+            findings.append(_finding(path, line, hit, how, commit))
+    return findings
+
+
+def _fork_reads(trees: ThreeTrees, path: str) -> Iterator[re.Match[str]]:
+    for line in trees.mine[path].added.values():
+        yield from _CLASS_READ.finditer(line)
+
+
+def _aliased(trees: ThreeTrees) -> set[str]:
+    """The capitalized names the fork's added lines import under another name, or derive a class from."""
+    added = (line for p in trees.mine for line in trees.mine[p].added.values())
+    return {m.group(1) or m.group(2) for line in added for m in _ALIAS.finditer(line)}
+
+
+_ALIAS = re.compile(r"\b([A-Z]\w*)\s+as\s+\w+|^\s*class\s+\w+\s*\(\s*([A-Z]\w*)")
+
+
+def _nulled(trees: ThreeTrees, paths: list[str], classes: set[str], names: set[str]) -> dict[tuple[str, str], Nulled]:
+    """(class, attribute) -> the change, where every declaring file upstream changed made the default None."""
+    before, after = both_texts(trees, paths)
+    found: dict[tuple[str, str], Nulled] = {}
+    kept: set[tuple[str, str]] = set()
+    for path in paths:
+        old, new = _class_defaults(before.get(path)), _class_defaults(after.get(path))
+        for key in (k for k in new if k[0] in classes and k[1] in names):
+            was = old.get(key)
+            if new[key] == _NONE and was is not None and was != _NONE:
+                found.setdefault(key, Nulled(*key, path, was))
+            else:
+                kept.add(key)  # a class of that name elsewhere keeps a value (or had None): which is read is unknown
+    return {key: hit for key, hit in found.items() if key not in kept}
+
+
+def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
+    """(class, attribute) -> its class-body literal default, shown (``"None"`` for None); attributes bound to
+    anything but a literal are left out."""
+    module = parse_python(text, "<defaults>") if text is not None else None
+    found: dict[tuple[str, str], str] = {}
+    for cls in ast.walk(module) if module is not None else ():
+        if isinstance(cls, ast.ClassDef):
+            for stmt in cls.body:
+                name, value = _bound(stmt)
+                shown = _literal(value) if value is not None else None
+                if name is not None and shown is not None:
+                    found[(cls.name, name)] = shown
+    return found
+
+
+def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return stmt.target.id, stmt.value
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    return None, None
+
+
+def _literal(value: ast.expr) -> str | None:
+    """A literal default, shown: ``0``, ``None``, ``field(default=0)``'s ``0``; None for anything else."""
+    if isinstance(value, ast.Call) and last_name(value.func) == "field":
+        value = next((kw.value for kw in value.keywords if kw.arg == "default"), None)  # type: ignore[assignment]
+        if value is None:
+            return None
+    return None if literal_value(value) is NOT_LITERAL else ast.unparse(value)
+
+
+def _patched(trees: ThreeTrees, cls: str, name: str) -> bool:
+    """A fork line sets the attribute on a class (``Cls.name = 0``, ``setattr(Cls, "name", 0)``)."""
+    store = re.compile(rf"\b[A-Z]\w*\.{name}\s*(?::[^=\n]*)?=(?!=)|\bsetattr\([^,\n]*,\s*[\"']{name}[\"']")
+    return any(store.search(line) for p in trees.mine for line in trees.mine[p].added.values())
+
+
+def _uses(
+    module: ast.Module, owned: set[int], nulled: dict[tuple[str, str], Nulled]
+) -> Iterator[tuple[int, Nulled, str]]:
+    imported = _imported_only(module)
+    parents = parent_map(module)
+    derived = _derived(module, imported)
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.lineno in owned):
+            continue
+        fork_class = _fork_class(node.value, derived, parents)
+        origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(node.value.id)
+        name, package = origin or ("", "")
+        hit = nulled.get((name, node.attr))
+        if hit is not None and package and not hit.path.startswith(package + "/"):
+            continue  # imported from another package: a class of the same name, not upstream's
+        how = _value_use(node, parents) if hit is not None and isinstance(node.ctx, ast.Load) else None
+        if hit is None or how is None or _guarded(node, parents):
+            continue
+        yield node.lineno, hit, how
+
+
+def _derived(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes deriving from an imported class, by name (one class statement each)."""
+    classes = [s for s in module.body if isinstance(s, ast.ClassDef) and s.bases]
+    names = [c.name for c in classes]
+    return {
+        c.name: c
+        for c in classes
+        if names.count(c.name) == 1 and isinstance(c.bases[0], ast.Name) and c.bases[0].id in imported
+    }
+
+
+def _fork_class(
+    receiver: ast.Name, derived: dict[str, ast.ClassDef], parents: dict[int, ast.AST]
+) -> ast.ClassDef | None:
+    """The fork's class a receiver names: its own name, or ``cls`` in one of its classmethods."""
+    if receiver.id != "cls":
+        return derived.get(receiver.id)
+    func = enclosing(receiver, parents)
+    owner = parents.get(id(func)) if func is not None else None
+    classmethod = func is not None and any(last_name(d) == "classmethod" for d in func.decorator_list)
+    return owner if classmethod and isinstance(owner, ast.ClassDef) and owner.name in derived.keys() else None
+
+
+def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """The imported base a fork class inherits ``attr`` from: none where the class binds it itself (in its
+    body, or ``self.attr =``/``cls.attr =`` in a method, or a method of that name)."""
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Name | ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            if (node.id if isinstance(node, ast.Name) else node.attr) == attr:
+                return None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
+            return None
+    base = cls.bases[0]
+    return imported.get(base.id) if isinstance(base, ast.Name) else None
+
+
+def _imported_only(module: ast.Module) -> dict[str, tuple[str, str]]:
+    """Local name -> (imported name, the import's top package, "" for a relative import), of the names the
+    module binds by ``from m import`` and no other way."""
+    imported: dict[str, tuple[str, str]] = {}
+    for stmt in ast.walk(module):
+        if isinstance(stmt, ast.ImportFrom):
+            package = "" if stmt.level or not stmt.module else stmt.module.split(".")[0]
+            imported.update((a.asname or a.name, (a.name, package)) for a in stmt.names)
+    bound = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    bound |= {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
+    bound |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
+    return {local: origin for local, origin in imported.items() if local not in bound}
+
+
+def _guarded(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """Inside a ``try``, or its function (module) tests the very expression (``is None``, ``or``, truth)."""
+    up = parents.get(id(read))
+    while up is not None:
+        if isinstance(up, ast.Try | ast.TryStar):
+            return True
+        up = parents.get(id(up))
+    scope: ast.AST | None = enclosing(read, parents)
+    shown = ast.unparse(read)
+    return any(_tested_expr(n, shown) for n in ast.walk(scope or _root(read, parents)))
+
+
+def _root(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
+    while (up := parents.get(id(node))) is not None:
+        node = up
+    return node
+
+
+def _finding(path: str, line: int, hit: Nulled, how: str, commit: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned line {how}, read off the class {hit.cls}, whose default for {hit.name} upstream made None "
+        f"(was {hit.was}) ({hit.path}{commit}): the class attribute is None now, so this raises TypeError (or "
+        "reads None as a value); give the value here or read it off an instance built with it",
+    )
