@@ -13,7 +13,10 @@ from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
 # upstream's serving code still writes the field (a tool parser's adjust_request): it is not a field nothing sets
-SERVING = "def adjust(request) -> None:\n    request.structured_outputs = {'json': 'tool'}\n"
+SERVING = (
+    "def adjust(request) -> None:\n    request.structured_outputs = {'json': 'tool'}\n\n\n"
+    "def reset(scorer) -> None:\n    scorer.result = 0.0\n"
+)
 PACKAGES = {"vllm/__init__.py": "", "vllm/serving.py": SERVING}
 USE = "vllm/aeon_use.py"
 PROTOCOL = "vllm/protocol.py"
@@ -32,6 +35,16 @@ THEIRS = (
     "    def to_sampling_params(self, max_tokens: int) -> dict:\n"
     "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n"
 )
+# a second class whose method stopped its write in every variant: the killer beside each twin
+OTHER_BASE = (
+    "\n\nclass Scorer:\n    result: float | None = None\n\n"
+    "    def score(self, x: float) -> float:\n        value = x * 2\n        self.result = value\n        return value\n"
+)
+OTHER_THEIRS = OTHER_BASE.replace("        self.result = value\n", "")
+OTHER_READ = (
+    "\n\nfrom vllm.protocol import Scorer  # noqa: E402\n\n\n"
+    "def scored(scorer: Scorer) -> str:\n    scorer.score(2.0)\n    return str(scorer.result)\n"
+)
 HEAD = "from vllm.protocol import ChatRequest\n\n\n"
 READ = (
     "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
@@ -40,7 +53,8 @@ READ = (
 
 
 def run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> list[tuple[str, int, str]]:
-    sides = three_way(git_repo, {PROTOCOL: BASE, **PACKAGES}, {USE: fork}, {PROTOCOL: theirs})
+    base = BASE + (OTHER_BASE if OTHER_THEIRS in theirs else "")
+    sides = three_way(git_repo, {PROTOCOL: base, **PACKAGES}, {USE: fork}, {PROTOCOL: theirs})
     return found(audit(git_repo, sides, tmp_path), RULE)
 
 
@@ -86,7 +100,9 @@ def test_a_field_another_method_still_sets_is_a_warning(git_repo: GitRepo, tmp_p
     ],
 )
 def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
-    assert run(git_repo, tmp_path, HEAD + body) == []
+    """Each twin beside the killer's read: only the killer's line is found."""
+    fork = HEAD + body + "\n\n" + READ.replace("def key(", "def killer(")
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "def killer(") + 2, "error")]
 
 
 @pytest.mark.parametrize(
@@ -107,4 +123,19 @@ def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None
     ],
 )
 def test_a_write_still_reached_stays_silent(git_repo: GitRepo, tmp_path: Path, theirs: str) -> None:
-    assert run(git_repo, tmp_path, HEAD + READ, theirs) == []
+    """The other class's read, below the same call, is still found."""
+    fork = HEAD + READ + OTHER_READ
+    assert run(git_repo, tmp_path, fork, theirs + OTHER_THEIRS) == [(USE, line_of(fork, "str(scorer.result"), "error")]
+
+
+def test_a_method_handing_self_to_a_helper_stays_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``_fill(self)``: a module function may store the field."""
+    theirs = (
+        THEIRS.replace(
+            "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+            "        _fill(self)\n        return {'max_tokens': max_tokens}\n",
+        )
+        + "\n\ndef _fill(request: ChatRequest) -> None:\n    request.structured_outputs = request.extract()\n"
+    )
+    fork = HEAD + READ + OTHER_READ
+    assert run(git_repo, tmp_path, fork, theirs + OTHER_THEIRS) == [(USE, line_of(fork, "str(scorer.result"), "error")]

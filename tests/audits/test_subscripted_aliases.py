@@ -121,12 +121,28 @@ def test_an_isinstance_check_against_an_alias_upstream_subscripted_is_an_error(
 
 
 def test_a_fork_that_rebinds_the_name_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
-    """The fork's file re-binds the name to the member classes: its check reads its own tuple."""
+    """The fork's file re-binds the name to the member classes: its check reads its own tuple (the check
+    against ``Payload``, beside it, is still found)."""
     text = (
         "from vllm.entrypoints.pooling.embed.protocol import EmbeddingRequest\n"
-        "from vllm.entrypoints.pooling.embed.protocol import EmbeddingChatRequest, EmbeddingCompletionRequest\n\n"
+        "from vllm.entrypoints.pooling.embed.protocol import EmbeddingChatRequest, EmbeddingCompletionRequest\n"
+        "from vllm.entrypoints.pooling.embed.protocol import Payload\n\n"
         "EmbeddingRequest = (EmbeddingCompletionRequest, EmbeddingChatRequest)  # noqa: F811\n\n\n"
         "def aeon_is_embedding(request: object) -> bool:\n"
-        "    return isinstance(request, EmbeddingRequest)\n"
+        "    return isinstance(request, EmbeddingRequest)\n\n\n"
+        "def aeon_is_payload(body: object) -> bool:\n"
+        "    return isinstance(body, Payload)\n"
     )
-    assert rows(git_repo, no_rules, {FORK: text}) == []
+    assert [line for line, _, _ in rows(git_repo, no_rules, {FORK: text})] == [13]  # Payload's, not the tuple's
+
+
+def test_a_lookup_that_hands_back_a_class_stays_quiet(git_repo: GitRepo, tmp_path: Path, no_rules: Path) -> None:
+    """``CLASSES["embed"]`` is a subscript too, of a dict that holds classes: not a generic (``Payload``, made
+    ``dict[str, object]`` in the same change, still is)."""
+    annotated = UPSTREAM_TEXT[UPSTREAM_TEXT.index("EmbeddingRequest: TypeAlias") : UPSTREAM_TEXT.index("BatchRequests")]
+    upstream = UPSTREAM_TEXT.replace(
+        annotated, 'CLASSES = {"embed": EmbeddingCompletionRequest}\nEmbeddingRequest = CLASSES["embed"]\n'
+    )
+    sides = s.merge_case(git_repo, {EMBED: BASE_TEXT}, {FORK: FORK_TEXT}, [(SUBJECT, {EMBED: upstream})])
+    found = s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)
+    assert [(path, line) for path, line, _, _ in found if path == FORK] == [(FORK, 21)]  # Payload's dict[...] only

@@ -60,6 +60,13 @@ def test_a_key_the_validator_only_tests_before_a_raise_is_still_lost(git_repo: G
     ],
 )
 def test_a_key_the_validator_carries_on_stays_silent(git_repo: GitRepo, tmp_path: Path, carry: str) -> None:
+    """``continue_final_message`` carried on is quiet; ``add_generation_prompt``, only tested, is still found."""
     theirs = MODEL_THEIRS.replace("        return data\n", carry + "        return data\n")
-    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE + VALIDATOR, **PACKAGES}, {USE: FORK}, {PROTOCOL: theirs})
-    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+    fork = FORK + (
+        "\n\ndef request2(model: str) -> EmbeddingChatRequest:\n"
+        "    return EmbeddingChatRequest(model=model, add_generation_prompt=False)\n"
+    )
+    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE + VALIDATOR, **PACKAGES}, {USE: fork}, {PROTOCOL: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [
+        (USE, line_of(fork, "add_generation_prompt=False"), "error")
+    ]

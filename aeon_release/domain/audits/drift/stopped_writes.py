@@ -10,12 +10,12 @@ its object is made pure (a value returned, the write moved to the caller or a he
 
 Upstream's side: a class of a changed module whose method, at the base, stored ``self.field = ...`` and, at
 upstream, keeps its name and stores the field no more, neither itself nor through ``self.helper()`` calls of
-the class's own methods, nor by handing on to ``super()``; the class still has the field (declared in its
-body, or stored by another method: then the write may have moved to a step that runs first, and the finding
-is a warning).  The fork's side, on a line it owns: in one function, a read of ``recv.field`` below a call
-``recv.method(...)``, where ``recv`` is a parameter annotated with that class (imported from its module) or
-``self`` in a fork subclass of it that does not override the method, with no store of ``recv.field`` or of
-``recv`` itself in the function.
+the class's own methods, nor by handing on to ``super()`` or handing ``self`` to a call; the class still has
+the field (declared in its body, or stored by another method: then the write may have moved to a step that
+runs first, and the finding is a warning).  The fork's side, on a line it owns: in one function, a read of
+``recv.field`` below a call ``recv.method(...)``, where ``recv`` is a parameter annotated with that class
+(imported from its module) or ``self`` in a fork subclass of it that does not override the method, with no
+store of ``recv.field`` or of ``recv`` itself in the function.
 
 Pure but for reading the three trees: findings out.
 """
@@ -142,8 +142,13 @@ def _reached_stores(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.As
 
 
 def _hands_on(method: ast.AST) -> bool:
-    """The method calls ``super()``: a base class may store the field."""
-    return any(isinstance(n, ast.Call) and _is_name(n.func, "super") for n in ast.walk(method))
+    """The method calls ``super()``, or hands ``self`` to a call (``_fill(self)``): another function may store
+    the field."""
+    return any(
+        isinstance(n, ast.Call)
+        and (_is_name(n.func, "super") or any(_is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)]))
+        for n in ast.walk(method)
+    )
 
 
 def _emptied(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -38,6 +38,17 @@ from aeon_release.domain.audits.source import parent_map
 _MOST_FILES = 32
 _UNIONS = frozenset({"Union", "Optional"})
 _TESTS = frozenset({"isinstance", "issubclass"})
+# typing's and the builtins' subscriptable forms: a subscript of another head may be a lookup that hands back a
+# class (``CLASSES["name"]``), or a user generic, which the syntax cannot tell apart
+_GENERICS = frozenset(
+    {
+        "Annotated", "Literal", "ClassVar", "Final", "Required", "NotRequired", "TypeGuard", "Callable",
+        "list", "dict", "tuple", "set", "frozenset", "type", "List", "Dict", "Tuple", "Set", "FrozenSet", "Type",
+        "Sequence", "MutableSequence", "Mapping", "MutableMapping", "Iterable", "Iterator", "Generator",
+        "Collection", "AbstractSet", "MutableSet", "Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator",
+        "Deque", "DefaultDict", "OrderedDict", "Counter", "ChainMap",
+    }
+)  # fmt: skip
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 # module dotted -> (its path, {name: upstream's spelling of its value})
 Refused = dict[str, tuple[str, dict[str, str]]]
@@ -118,8 +129,8 @@ def _checkable(value: ast.AST) -> bool:
 
 
 def _refused_form(value: ast.AST) -> bool:
-    """A form ``isinstance`` raises TypeError on: a subscripted generic (``Annotated[...]``, ``list[int]``,
-    ``Literal[...]``), a string, a ``type`` statement, or a union holding one."""
+    """A form ``isinstance`` raises TypeError on: a subscripted generic of typing's or the builtins'
+    (``Annotated[...]``, ``list[int]``, ``Literal[...]``), a string, a ``type`` statement, or a union holding one."""
     if type(value).__name__ == "TypeAlias":
         return True
     if isinstance(value, ast.Constant):
@@ -129,7 +140,7 @@ def _refused_form(value: ast.AST) -> bool:
     if isinstance(value, ast.Subscript):
         if _head(value.value) in _UNIONS:
             return any(_refused_form(e) for e in _members(value.slice))
-        return True
+        return _head(value.value) in _GENERICS
     return False
 
 
