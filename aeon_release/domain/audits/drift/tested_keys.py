@@ -4,7 +4,7 @@ A pydantic model whose field upstream removed may still spell the key in a valid
 field (``data["new"] = data.pop("old")``), or only to refuse a combination (#10551 kept
 ``EmbeddingChatRequest``'s ``if data.get("continue_final_message") and data.get("add_generation_prompt"):
 raise ValueError(...)`` after it dropped both fields) or to reject the key outright (#48984's ``if "normalize"
-in data: raise VLLMValidationError(...)``).  The first carries the fork's value on; the others never do: a
+in data: raise ValidationError(...)``).  The first carries the fork's value on; the others never do: a
 fork's ``continue_final_message=True`` is kept as an unread extra (or refused).  Symbol drift's dropped model
 field (``_model_field_dropped``) reads the key as spelled only where some spelling is not such a test.
 
