@@ -95,9 +95,11 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
+from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
+from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_alias_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
@@ -206,6 +208,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     deferred_init_drift,
     nulled_setup_drift,
     type_only_name_drift,
+    subscripted_alias_drift,
+    stopped_write_drift,
     dropped_tag_drift,
     subclass_need_drift,
     bypassed_hook_drift,

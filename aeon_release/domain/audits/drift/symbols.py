@@ -122,6 +122,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
+from aeon_release.domain.audits.drift.tested_keys import carried_strings
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
@@ -7415,10 +7416,11 @@ def _model_fields(ix: Index, sym: DefSym) -> tuple[frozenset[str], set[str]] | N
 
 
 def _model_strings(ix: Index, sym: DefSym, path: str) -> Iterator[ast.Constant]:
-    """The string constants in the model's classes declared in ``path``."""
+    """The string constants in the model's classes declared in ``path``, but a key a validator only tests on
+    its way to a raise (drift/tested_keys.py)."""
     for item in _model_classes(ix, sym) or []:
         if item.module.path == path:
-            yield from (n for n in ast.walk(item.node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
+            yield from carried_strings(item.node)
 
 
 def _is_dataclass(item: px.ClassInfo, ix: Index) -> bool:

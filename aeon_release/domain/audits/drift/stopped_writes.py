@@ -1,0 +1,236 @@
+"""Stopped writes: a method that set a field of its object as it ran, and no longer does.
+
+#49003 took the ``response_format`` handling out of ``ChatCompletionRequest.to_sampling_params`` into
+``extract_structured_outputs()``, which returns the params instead of assigning them: the old method ended
+with ``self.structured_outputs = StructuredOutputsParams(...)``, the new one leaves the field as the client
+sent it.  A fork's ``request.to_sampling_params(...)`` followed by a read of ``request.structured_outputs``
+(a grammar-cache key, a log line) merges cleanly and now reads the field from before the call: the
+response format folded in is gone, with no error anywhere.  Upstream does this whenever a method that mutated
+its object is made pure (a value returned, the write moved to the caller or a helper).
+
+Upstream's side: a class of a changed module whose method, at the base, stored ``self.field = ...`` and, at
+upstream, keeps its name and stores the field no more, neither itself nor through ``self.helper()`` calls of
+the class's own methods, nor by handing on to ``super()`` or handing ``self`` to a call; the class still has
+the field (declared in its body, or stored by another method: then the write may have moved to a step that
+runs first, and the finding is a warning).  The fork's side, on a line it owns: in one function, a read of
+``recv.field`` below a call ``recv.method(...)``, where ``recv`` is a parameter annotated with that class
+(imported from its module) or ``self`` in a fork subclass of it that does not override the method, with no
+store of ``recv.field`` or of ``recv`` itself in the function.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+_MOST_FILES = 32
+_SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclass(frozen=True)
+class Stopped:
+    path: str  # upstream's module
+    cls: str
+    method: str
+    field: str
+    moved: bool  # another method of the class still stores the field
+
+
+# (module dotted, class) -> method -> the fields it stopped storing
+Found = dict[tuple[str, str], dict[str, dict[str, Stopped]]]
+
+
+def stopped_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    found = _stopped(trees)
+    if not found:
+        return []
+    methods = {m for by_method in found.values() for m in by_method}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{m}(" in line for m in methods)):
+        for line, recv, stop in _fork_reads(path, module, owned, found):
+            findings.append(_finding(trees, path, line, recv, stop, pr_pattern))
+    return findings
+
+
+def _stopped(trees: ThreeTrees) -> Found:
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(_SELF_STORE.match(line) for line in trees.upstream[p].removed)
+    ]
+    found: Found = {}
+    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+        olds, news = _classes(both.old), _classes(both.new)
+        for name in olds.keys() & news.keys():
+            by_method = _stopped_in(both.path, olds[name], news[name])
+            if by_method:
+                found[(dotted_name(both.path, roots=("",)), name)] = by_method
+    return found
+
+
+def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    return {s.name: s for s in module.body if isinstance(s, ast.ClassDef)}
+
+
+def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
+
+
+def _stopped_in(path: str, old: ast.ClassDef, new: ast.ClassDef) -> dict[str, dict[str, Stopped]]:
+    olds, news = _methods(old), _methods(new)
+    kept = _declared(new) | {f for m in news.values() for f in _stores(m)}
+    found: dict[str, dict[str, Stopped]] = {}
+    for name in olds.keys() & news.keys():
+        method = news[name]
+        if _hands_on(method) or _emptied(method):
+            continue
+        now = _reached_stores(method, news)
+        for field in sorted(_stores(olds[name]) - now):
+            if field in kept:
+                moved = any(field in _stores(m) for m in news.values())
+                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved)
+    return found
+
+
+def _declared(cls: ast.ClassDef) -> set[str]:
+    return {s.target.id for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+
+
+def _stores(func: ast.AST) -> set[str]:
+    """The fields ``func`` stores on ``self`` (``self.x = ...``, ``self.x += ...``, ``setattr(self, "x", ...)``,
+    ``object.__setattr__(self, "x", ...)``)."""
+    found = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is_name(node.value, "self"):
+            found.add(node.attr)
+        elif isinstance(node, ast.Call) and _a_setattr(node.func) and len(node.args) == 3:
+            key = node.args[1]
+            if _is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
+                found.add(key.value)
+    return found
+
+
+def _a_setattr(func: ast.expr) -> bool:
+    """``setattr``, or ``object.__setattr__`` (a frozen dataclass's own store)."""
+    return _is_name(func, "setattr") or (isinstance(func, ast.Attribute) and func.attr == "__setattr__")
+
+
+def _reached_stores(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
+    """The fields ``method`` stores itself or through the class's own methods it calls on ``self``, transitively."""
+    seen, todo, found = set(), [method], set()
+    while todo:
+        func = todo.pop()
+        if id(func) in seen:
+            continue
+        seen.add(id(func))
+        found |= _stores(func)
+        for node in ast.walk(func):
+            if isinstance(node, ast.Attribute) and _is_name(node.value, "self") and node.attr in methods:
+                todo.append(methods[node.attr])
+    return found
+
+
+def _hands_on(method: ast.AST) -> bool:
+    """The method calls ``super()``, or hands ``self`` to a call (``_fill(self)``): another function may store
+    the field."""
+    return any(
+        isinstance(n, ast.Call)
+        and (_is_name(n.func, "super") or any(_is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)]))
+        for n in ast.walk(method)
+    )
+
+
+def _emptied(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Abstract or a stub: emptied methods are another check's (drift/emptied.py)."""
+    body = [s for s in method.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    return not body or all(isinstance(s, ast.Raise | ast.Pass) for s in body)
+
+
+def _is_name(expr: ast.AST, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _fork_reads(path: str, module: ast.Module, owned: set[int], found: Found) -> Iterator[tuple[int, str, Stopped]]:
+    imports = file_imports(module, path)
+    for func, receivers in _receivers(module, imports, found):
+        for recv, key in receivers.items():
+            yield from _reads_after(func, recv, found[key], owned)
+
+
+def _receivers(
+    module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, dict[str, tuple[str, str]]]]:
+    """Each function with its receivers of a class that stopped a write: parameters annotated with it, and
+    ``self`` in a subclass of it that keeps the class's methods."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef):
+            bases = [k for b in node.bases if (k := _origin(b, imports)) in found]
+            own = set(_methods(node))
+            for key in bases:
+                if not own & found[key].keys():
+                    yield from ((m, {"self": key}) for m in _methods(node).values())
+        if isinstance(node, _FUNCS):
+            params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
+            typed = {a.arg: k for a in params if a.annotation is not None and (k := _origin(a.annotation, imports))}
+            if typed := {name: key for name, key in typed.items() if key in found}:
+                yield node, typed
+
+
+def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        try:
+            expr = ast.parse(expr.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if isinstance(expr, ast.Name):
+        return imports.get(expr.id)
+    return imported_origin(expr, imports) if isinstance(expr, ast.Attribute) else None
+
+
+def _reads_after(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, recv: str, by_method: dict[str, dict[str, Stopped]], owned: set[int]
+) -> Iterator[tuple[int, str, Stopped]]:
+    calls: dict[str, int] = {}  # method -> the first line calling it on recv
+    reads: list[ast.Attribute] = []
+    for node in ast.walk(func):
+        if _rebinds(node, recv):
+            return
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, recv):
+            if node.func.attr in by_method:
+                calls[node.func.attr] = min(calls.get(node.func.attr, node.lineno), node.lineno)
+        elif isinstance(node, ast.Attribute) and _is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
+            reads.append(node)
+    stored = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    for read in sorted(reads, key=lambda r: r.lineno):
+        for method, line in calls.items():
+            stop = by_method[method].get(read.attr)
+            if stop and read.lineno > line and read.lineno in owned and read.attr not in stored:
+                yield read.lineno, recv, stop
+                break
+
+
+def _rebinds(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del)
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(stop.path, rf"self\.{stop.field}([^A-Za-z0-9_]|$)", pr_pattern)
+    where = f"{stop.cls}.{stop.method}"
+    said = (
+        f"fork-owned read of {recv}.{stop.field} after {recv}.{stop.method}(...), which upstream's {where} no "
+        f"longer sets ({stop.path}{commit}): the read now sees the field as it was before the call"
+    )
+    if stop.moved:
+        said += "; another method of the class still sets it, which may run first: check which does"
+    return Finding(RULE, "merge", Severity.WARNING if stop.moved else Severity.ERROR, path, line, said)

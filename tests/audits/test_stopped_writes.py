@@ -1,0 +1,141 @@
+"""Stopped writes (drift/stopped_writes.py): #49003 made ``ChatCompletionRequest.to_sampling_params`` stop
+assigning ``self.structured_outputs``; a fork's read of ``request.structured_outputs`` after the call now sees
+the field as the client sent it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+# upstream's serving code still writes the field (a tool parser's adjust_request): it is not a field nothing sets
+SERVING = (
+    "def adjust(request) -> None:\n    request.structured_outputs = {'json': 'tool'}\n\n\n"
+    "def reset(scorer) -> None:\n    scorer.result = 0.0\n"
+)
+PACKAGES = {"vllm/__init__.py": "", "vllm/serving.py": SERVING}
+USE = "vllm/aeon_use.py"
+PROTOCOL = "vllm/protocol.py"
+BASE = (
+    "class ChatRequest:\n    structured_outputs: dict | None = None\n    response_format: str | None = None\n\n"
+    "    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+    "        if self.response_format is not None:\n"
+    "            self.structured_outputs = {'json': self.response_format}\n"
+    "        return {'max_tokens': max_tokens, 'structured_outputs': self.structured_outputs}\n"
+)
+THEIRS = (
+    "class ChatRequest:\n    structured_outputs: dict | None = None\n    response_format: str | None = None\n\n"
+    "    def extract(self) -> dict | None:\n"
+    "        if self.response_format is not None:\n            return {'json': self.response_format}\n"
+    "        return self.structured_outputs\n\n"
+    "    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+    "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n"
+)
+# a second class whose method stopped its write in every variant: the killer beside each twin
+OTHER_BASE = (
+    "\n\nclass Scorer:\n    result: float | None = None\n\n"
+    "    def score(self, x: float) -> float:\n        value = x * 2\n        self.result = value\n        return value\n"
+)
+OTHER_THEIRS = OTHER_BASE.replace("        self.result = value\n", "")
+OTHER_READ = (
+    "\n\nfrom vllm.protocol import Scorer  # noqa: E402\n\n\n"
+    "def scored(scorer: Scorer) -> str:\n    scorer.score(2.0)\n    return str(scorer.result)\n"
+)
+HEAD = "from vllm.protocol import ChatRequest\n\n\n"
+READ = (
+    "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
+    "    return str(request.structured_outputs)\n"
+)
+
+
+def run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> list[tuple[str, int, str]]:
+    base = BASE + (OTHER_BASE if OTHER_THEIRS in theirs else "")
+    sides = three_way(git_repo, {PROTOCOL: base, **PACKAGES}, {USE: fork}, {PROTOCOL: theirs})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        READ,
+        # self in a fork subclass that keeps the method
+        "class Mine(ChatRequest):\n    def key(self) -> str:\n        self.to_sampling_params(16)\n"
+        "        return str(self.structured_outputs)\n",
+    ],
+)
+def test_a_read_after_a_call_that_no_longer_sets_the_field(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = HEAD + body
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "str("), "error")]
+
+
+def test_a_field_another_method_still_sets_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = THEIRS + "\n    def prepare(self) -> None:\n        self.structured_outputs = self.extract()\n"
+    fork = HEAD + READ
+    assert run(git_repo, tmp_path, fork, theirs) == [(USE, line_of(fork, "str("), "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the read before the call
+        "def key(request: ChatRequest) -> str:\n    seen = str(request.structured_outputs)\n"
+        "    request.to_sampling_params(16)\n    return seen\n",
+        # the fork stores the field itself
+        "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
+        "    request.structured_outputs = None\n    return str(request.structured_outputs)\n",
+        # the receiver re-bound
+        "def key(request: ChatRequest, other: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
+        "    request = other\n    return str(request.structured_outputs)\n",
+        # a subclass that overrides the method
+        "class Mine(ChatRequest):\n    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        self.structured_outputs = None\n        return {}\n\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # another field, which the method never stored
+        "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
+        "    return str(request.response_format)\n",
+    ],
+)
+def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """Each twin beside the killer's read: only the killer's line is found."""
+    fork = HEAD + body + "\n\n" + READ.replace("def key(", "def killer(")
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "def killer(") + 2, "error")]
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        # the write moved into a helper the method calls
+        THEIRS.replace(
+            "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+            "        self._fill()\n        return {'max_tokens': max_tokens}\n\n"
+            "    def _fill(self) -> None:\n        self.structured_outputs = self.extract()\n",
+        ),
+        # the method hands on to a base class, which may store it
+        "class Base:\n    def to_sampling_params(self, max_tokens: int) -> dict:\n        return {}\n\n\n"
+        + THEIRS.replace("class ChatRequest:", "class ChatRequest(Base):").replace(
+            "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+            "        return super().to_sampling_params(max_tokens)\n",
+        ),
+    ],
+)
+def test_a_write_still_reached_stays_silent(git_repo: GitRepo, tmp_path: Path, theirs: str) -> None:
+    """The other class's read, below the same call, is still found."""
+    fork = HEAD + READ + OTHER_READ
+    assert run(git_repo, tmp_path, fork, theirs + OTHER_THEIRS) == [(USE, line_of(fork, "str(scorer.result"), "error")]
+
+
+def test_a_method_handing_self_to_a_helper_stays_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``_fill(self)``: a module function may store the field."""
+    theirs = (
+        THEIRS.replace(
+            "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+            "        _fill(self)\n        return {'max_tokens': max_tokens}\n",
+        )
+        + "\n\ndef _fill(request: ChatRequest) -> None:\n    request.structured_outputs = request.extract()\n"
+    )
+    fork = HEAD + READ + OTHER_READ
+    assert run(git_repo, tmp_path, fork, theirs + OTHER_THEIRS) == [(USE, line_of(fork, "str(scorer.result"), "error")]
