@@ -257,3 +257,27 @@ def test_a_message_hook_that_leaves_no_message_stops_the_commit(tmp_path: Path, 
     assert git(ex.fork, "log", "--merges", "-1", "--format=%B", f"aeon-{TAG}").strip(), (
         "a merge commit without a message"
     )
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_a_publish_that_pushed_nothing_is_redone_on_the_moved_branch(release: ReleaseSetup) -> None:
+    """The twin of the publish begun: the publish stage failed before it pushed anything (the registry could not be
+    reached), then a fix landed on the branch.  Nothing holds the dated tag, so nothing binds the release to the
+    image built before the fix: the rerun audits and builds the branch as it is now and publishes that (it went on
+    with the image of the tree before the fix, "its publish had begun", the fix left out)."""
+    from tests.publish.helpers import served
+
+    real = release.repository
+    dead = real.replace(release.registry.host, "127.0.0.1:9")  # nothing listens there: refused at the first request
+    failed = run_cli(*[dead if arg == real else arg for arg in release.args()])
+    assert failed.code == 2 and "is unreachable" in failed.err, failed.err
+    fork = release.example.fork
+    tree = git(fork, "rev-parse", f"aeon-{TAG}^{{tree}}").strip()
+    fixed = git(fork, "commit-tree", tree, "-p", f"aeon-{TAG}", "-m", "Fix the serving docs").strip()
+    git(fork, "update-ref", f"refs/heads/aeon-{TAG}", fixed)
+    again = run_cli(*release.args())
+    assert again.code == 0 and "its publish had begun" not in again.err, again.err
+    assert f"run again on {fixed[:12]}" in again.err, again.err
+    name = real.split("/", 1)[1]
+    assert served(release.registry.host, name, "2026-09-11-v0.29.0") is not None
