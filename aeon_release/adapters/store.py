@@ -844,10 +844,23 @@ def _waited_out(handle: IO[str], holder: str) -> bool:
     """The lock taken after a moment, when no live run named in it holds it.  The run that wrote its pid is gone, and
     a process it forked (a worker of its pool, the checks' child) still holds the lock: a kill of the run's group
     reaches them too, but each ends only when the kernel gets to it (a rerun right after `kill -9` was refused under
-    load).  A lock naming no pid (no run finished here yet) is held by `status` asking, for an instant."""
-    if holder.isdigit() and pid_alive(int(holder)):
+    load).  A lock naming no pid (no run finished here yet) is held by `status` asking, for an instant.  A lock held
+    shared is `status` asking too, whatever pid the file names: the last run's pid, reused since by another process,
+    refused the run at once ("another aeon-release run is working (pid N)") while no run was there."""
+    asked = _shared_only(handle)
+    if holder.isdigit() and pid_alive(int(holder)) and not asked:
         return False  # that run is working: refused at once
-    return _locked(handle, within=_DYING_RUN_SECONDS if holder.isdigit() else _ASKED_SECONDS)
+    return _locked(handle, within=_DYING_RUN_SECONDS if holder.isdigit() or asked else _ASKED_SECONDS)
+
+
+def _shared_only(handle: IO[str]) -> bool:
+    """The lock is held shared (`status` asking, ``RunStore.working``), not by a run (a run holds it exclusive)."""
+    try:
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    fcntl.flock(handle, fcntl.LOCK_UN)
+    return True
 
 
 def _locked(handle: IO[str], within: float = 0.0) -> bool:

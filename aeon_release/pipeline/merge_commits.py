@@ -94,7 +94,7 @@ def make(
             worktree = checkout(draft)
         tree = _pre_merge_commit(draft, worktree)
     _message_hooks(git, draft, tree, message_file, worktree)
-    message = read_state_file(message_file, "commit message file") or b""
+    message = _message(git, draft, message_file, worktree is not None)
     try:
         sha = git.commit_tree(
             tree, draft.parents, message if message.endswith(b"\n") else message + b"\n", env=draft.author
@@ -105,6 +105,23 @@ def make(
         raise
     message_file.unlink(missing_ok=True)
     return sha
+
+
+def _message(git: Git, draft: Draft, message_file: Path, in_worktree: bool) -> bytes:
+    """The message the hooks left: one they removed or emptied stops the commit, as git's ``Aborting commit due to
+    empty commit message`` does (a removed file read as no message, and the commit was written with none)."""
+    message = read_state_file(message_file, "commit message file")
+    if message is not None and message.strip():
+        return message
+    what = "the merge commit" if draft.kind == "merge" else f"the commit for {draft.item}"
+    hooks = " and ".join(h for h in ("prepare-commit-msg", "commit-msg") if git.hook(h) is not None) or "no hook"
+    left = "removed" if message is None else "emptied"
+    raise CommitRefused(
+        f"empty commit message for {what}: {message_file} was {left} (hooks run: {hooks}); git commits no empty message",
+        f"write the message in {message_file} (or fix the hook), then `aeon-release merge --continue` (the hooks run "
+        "again)",
+        in_worktree,
+    )
 
 
 def _pre_merge_commit(draft: Draft, worktree: Git) -> str:

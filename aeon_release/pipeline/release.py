@@ -350,14 +350,31 @@ def plan_publish(rel: Release) -> list[Action]:
         return [
             Do(
                 f"push the built image as {names.repository}:{names.dated_tag}, read its digest back",
-                functools.partial(run_publish, rel),
+                functools.partial(_pushing, rel, functools.partial(run_publish, rel)),
             ),
             Do("point :latest at that digest (same manifest bytes), read it back; record releases.yaml"),
         ]
     the_plan = publish.plan(_publish_request(rel))
     lines = the_plan.actions()
     # The plan just checked is the one executed: no second look at the registry in between.
-    return [Do(lines[0], lambda: publish.execute(the_plan)), *(Do(line) for line in lines[1:])]
+    return [Do(lines[0], lambda: _pushing(rel, lambda: publish.execute(the_plan))), *(Do(line) for line in lines[1:])]
+
+
+# The publish stage's entry while it has pushed nothing yet (its plan: the image, its provenance, the registry
+# asked): nothing in the registry binds the release to the image built (``_publish_began``).
+_NOT_PUSHED: dict[str, Any] = {"push": "not begun"}
+
+
+def _unpushed(entry: StageEntry) -> bool:
+    """A publish stage that never reached its push: pending, or stopped in its plan (a registry unreachable)."""
+    return entry.status == StepStatus.PENDING or (entry.result or {}).get("push") == _NOT_PUSHED["push"]
+
+
+def _pushing(rel: Release, push: Callable[[], Any]) -> Any:
+    """The push begins: from here the dated tag may hold the image for good, in this run and every rerun."""
+    rel.state.stages["publish"] = StageEntry(StepStatus.RUNNING)
+    rel.save()
+    return push()
 
 
 def run_publish(rel: Release) -> Any:
@@ -627,7 +644,7 @@ def _publish_began(rel: Release) -> bool:
     """The publish stage began on the image the build made (stopped, failed or killed in it): the dated tag may hold
     that image already, for good.  Redone on a moved branch, the new image was refused the dated tag ("publish it
     under another --date"), and the run keeps its date (--date refused): no rerun could finish the release."""
-    return rel.state.done("build") and rel.state.entry("publish").status != StepStatus.PENDING
+    return rel.state.done("build") and not _unpushed(rel.state.entry("publish"))
 
 
 def _publish_goes_on(rel: Release, now: str) -> None:
@@ -684,7 +701,7 @@ def execute(rel: Release, json_out: bool) -> None:
     def started(name: str) -> None:
         stop_leaves(None)  # what the stage before said a stop would leave is done with
         clocks[name] = time.perf_counter()
-        rel.state.stages[name] = StageEntry(StepStatus.RUNNING)
+        rel.state.stages[name] = StageEntry(StepStatus.RUNNING, result=_unpushed_still(rel, name))
         rel.save()
 
     def done(name: str, result: Record | None) -> None:
@@ -771,8 +788,17 @@ def _stopped_by_a_signal(rel: Release, stage: str) -> None:
 def _stopped(rel: Release, stage: str, status: StepStatus, message: str, known: dict[str, Any] | None = None) -> None:
     """A stage that did not finish: why, and what it knew by then (its ``result``, read only of a done stage
     by the later ones: a rerun runs it again)."""
-    rel.state.stages[stage] = StageEntry(status, result=known, message=message)
+    rel.state.stages[stage] = StageEntry(
+        status, result=((_unpushed_still(rel, stage) or {}) | (known or {})) or None, message=message
+    )
     rel.save()
+
+
+def _unpushed_still(rel: Release, stage: str) -> dict[str, Any] | None:
+    """The mark of a publish that has pushed nothing, kept until its push begins (``_pushing``): a publish that
+    failed before its push (a registry unreachable) bound the release to the image built before the branch moved,
+    and the fix committed since was left out of the release."""
+    return dict(_NOT_PUSHED) if stage == "publish" and _unpushed(rel.state.entry(stage)) else None
 
 
 def report(rel: Release) -> dict[str, Any]:

@@ -8,6 +8,7 @@ later."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import time
 from pathlib import Path
@@ -75,3 +76,32 @@ def test_a_dead_runs_child_that_keeps_working_is_still_refused(tmp_path: Path, m
     with pytest.raises(StateError, match=rf"held by a process that a gone aeon-release run started \(pid {dead}\)"):
         with RunStore.exclusive(git_dir):
             pass
+
+
+def test_status_asking_beside_a_lock_naming_a_reused_pid_refuses_no_run(tmp_path: Path) -> None:
+    """The lock file names the last run's pid, reused since by a live process that is no run, and `status` asks
+    (holds the lock shared, for an instant) as a run starts: the run was refused at once, "another aeon-release run
+    is working (pid N, on v0.28.0)", with no run there.  A lock held shared is `status` asking: the run waits for it."""
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    lock = RunStore.place(git_dir, "lock")
+    lock.parent.mkdir(parents=True)
+    lock.write_text(f"{os.getppid()} v0.28.0")  # a live process, no aeon-release run
+    ready_r, ready_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # `status` asking (``RunStore.working``), slowed down
+        try:
+            fd = os.open(lock, os.O_RDONLY)
+            fcntl.flock(fd, fcntl.LOCK_SH)
+            os.write(ready_w, b"x")
+            time.sleep(0.3)
+        finally:
+            os._exit(0)
+    os.close(ready_w)
+    assert os.read(ready_r, 1) == b"x"
+    os.close(ready_r)
+    try:
+        with RunStore.exclusive(git_dir, "v0.29.0"):
+            assert lock.read_text() == f"{os.getpid()} v0.29.0"
+    finally:
+        os.waitpid(pid, 0)

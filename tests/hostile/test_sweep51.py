@@ -231,3 +231,53 @@ def test_a_run_beside_a_lock_held_on_by_a_gone_run_s_child_says_so(tmp_path: Pat
         holder.communicate(b"", timeout=60)
     assert f"a gone aeon-release run started (pid {holder.pid}" in refused.value.message, refused.value.message
     assert "fuser -v" in str(refused.value.hint)
+
+
+@pytest.mark.parametrize("hook", ['rm -f "$1"\n', ': > "$1"\n'])
+def test_a_message_hook_that_leaves_no_message_stops_the_commit(tmp_path: Path, hook: str) -> None:
+    """A commit-msg hook that removed the message file (or emptied it): read without links since sweep 51, the
+    missing file read as an empty message and the merge commit was written with none (git refuses an empty message:
+    "Aborting commit due to empty commit message").  The run stops, naming the hook and the file."""
+    ex = build_example(tmp_path / "ex")
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "commit-msg").write_text("#!/bin/sh\n" + hook)
+    (hooks / "commit-msg").chmod(0o755)
+    git(ex.fork, "config", "core.hooksPath", str(hooks))
+    stopped = run_cli("merge", TAG, "--repo", ex.fork, "--config", ex.config, "--no-fetch")
+    assert stopped.code != 0 and "Traceback" not in stopped.err, stopped.out + stopped.err
+    assert "empty commit message" in stopped.err and "commit-msg" in stopped.err, stopped.err
+    assert git(ex.fork, "branch", "--list", f"aeon-{TAG}") == ""
+    (hooks / "commit-msg").write_text("#!/bin/sh\nexit 0\n")  # the hook fixed: the run goes on, with a message
+    message_file = ex.fork / ".git" / "aeon-release" / "runs" / TAG / "COMMIT_EDITMSG"
+    if message_file.exists():  # emptied: the hint's step, a message written there (a removed one is drafted again)
+        message_file.write_text(f"Merge {TAG}\n")
+    done = run_cli("merge", "--continue", "--repo", ex.fork)
+    assert done.code == 0, done.err
+    assert git(ex.fork, "log", "--merges", "-1", "--format=%B", f"aeon-{TAG}").strip(), (
+        "a merge commit without a message"
+    )
+
+
+@pytest.mark.docker
+@pytest.mark.registry
+def test_a_publish_that_pushed_nothing_is_redone_on_the_moved_branch(release: ReleaseSetup) -> None:
+    """The twin of the publish begun: the publish stage failed before it pushed anything (the registry could not be
+    reached), then a fix landed on the branch.  Nothing holds the dated tag, so nothing binds the release to the
+    image built before the fix: the rerun audits and builds the branch as it is now and publishes that (it went on
+    with the image of the tree before the fix, "its publish had begun", the fix left out)."""
+    from tests.publish.helpers import served
+
+    real = release.repository
+    dead = real.replace(release.registry.host, "127.0.0.1:9")  # nothing listens there: refused at the first request
+    failed = run_cli(*[dead if arg == real else arg for arg in release.args()])
+    assert failed.code == 2 and "is unreachable" in failed.err, failed.err
+    fork = release.example.fork
+    tree = git(fork, "rev-parse", f"aeon-{TAG}^{{tree}}").strip()
+    fixed = git(fork, "commit-tree", tree, "-p", f"aeon-{TAG}", "-m", "Fix the serving docs").strip()
+    git(fork, "update-ref", f"refs/heads/aeon-{TAG}", fixed)
+    again = run_cli(*release.args())
+    assert again.code == 0 and "its publish had begun" not in again.err, again.err
+    assert f"run again on {fixed[:12]}" in again.err, again.err
+    name = real.split("/", 1)[1]
+    assert served(release.registry.host, name, "2026-09-11-v0.29.0") is not None
