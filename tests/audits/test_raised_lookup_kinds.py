@@ -97,3 +97,62 @@ def test_an_index_made_a_dict_lookup_is_an_error(git_repo: GitRepo, no_rules: Pa
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     assert run(git_repo, no_rules, text, new) == []
+
+
+OLD_LINE = "    out = [index_to_id.index(x) if x > 0 else -1 for x in prompt_mapping]\n    return out\n"
+DICT = "    id_to_index = {i: n for n, i in enumerate(index_to_id) if i is not None}\n"
+RAISES = "\n\n\ndef _unmapped(ids):\n    raise ValueError('unmapped LoRA id')\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the ValueError still raised, through a helper of the file the def calls (its reach)
+        DICT
+        + "    if any(x < -1 for x in prompt_mapping):\n        _unmapped(prompt_mapping)\n"
+        + "    return [id_to_index[x] if x > 0 else -1 for x in prompt_mapping]\n"
+        + RAISES,
+        # a guard by set difference off .keys(), and a helper raising the old kind for what is missing
+        DICT
+        + "    missing = {x for x in prompt_mapping if x > 0} - id_to_index.keys()\n"
+        + "    if missing:\n        _unmapped(missing)\n"
+        + "    return [id_to_index[x] if x > 0 else -1 for x in prompt_mapping]\n"
+        + RAISES,
+        # a .get() guard
+        DICT
+        + "    if any(x > 0 and id_to_index.get(x) is None for x in prompt_mapping):\n        return []\n"
+        + "    return [id_to_index[x] if x > 0 else -1 for x in prompt_mapping]\n",
+        # the def catches its own KeyError round the lookup
+        DICT
+        + "    out = []\n    for x in prompt_mapping:\n        try:\n"
+        + "            out.append(id_to_index[x] if x > 0 else -1)\n        except KeyError:\n            out.append(-1)\n"
+        + "    return out\n",
+        # membership through .keys()
+        DICT + "    return [id_to_index[x] if x in id_to_index.keys() else -1 for x in prompt_mapping]\n",
+        # a lookup of the dict's own keys
+        DICT
+        + "    inv = {id_to_index[i]: i for i in id_to_index}\n    return [inv.get(x, -1) for x in prompt_mapping]\n",
+    ],
+)
+def test_a_lookup_that_cannot_raise_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert run(git_repo, no_rules, CATCH.format("ValueError"), UTILS_BASE.replace(OLD_LINE, body)) == []
+
+
+NAMES = "pkg/names.py"
+NAMES_BASE = 'ADAPTERS = {"a": 1}\n\n\ndef adapter_id(name: str) -> int:\n    if name not in ADAPTERS:\n        raise KeyError(name)\n    return ADAPTERS[name]\n'
+# unknown names map to 0 now, and a "name:rev" suffix is stripped: a guarded str.index raises nothing
+NAMES_NEW = 'ADAPTERS = {"a": 1}\n\n\ndef adapter_id(name: str) -> int:\n    if ":" in name:\n        name = name[: name.index(":")]\n    return ADAPTERS.get(name, 0)\n'
+NAMES_FORK = "from pkg.names import adapter_id\n\n\ndef aeon_id(name: str):\n    try:\n        return adapter_id(name)\n    except KeyError:\n        return None\n"
+
+
+@pytest.mark.parametrize("guard", ['    if ":" in name:\n', "    if True:\n"])
+def test_a_new_index_is_no_fresh_kind(git_repo: GitRepo, no_rules: Path, guard: str) -> None:
+    """A ``.index(`` upstream added can keep an old kind alive, never stands for the kind raised instead: a
+    guarded one raises nothing, and an unguarded one is too often safe by an invariant the check cannot read."""
+    sides = s.merge_case(
+        git_repo,
+        {NAMES: NAMES_BASE, "pkg/__init__.py": ""},
+        {"pkg/aeon_names.py": NAMES_FORK},
+        [("[LoRA] unknown adapter names map to 0 (#1)", {NAMES: NAMES_NEW.replace('    if ":" in name:\n', guard)})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -5,9 +5,11 @@ turned the function's ``assert`` into ``raise ValueError(...)`` (#49134, contrad
 the handler never runs again, and the ``ValueError`` the fork meant to absorb escapes into the engine's
 start-up.  The same holds for ``raise KeyError`` made ``raise ValueError``, or any builtin kind for another.
 
-A def *stopped raising* a kind when, at the merge base, its own body (not a nested def's) raised it (an
-``assert`` raises ``AssertionError``; ``raise X(...)`` / ``raise X`` raise ``X``) and, upstream, it raises
-neither it nor a subclass of it, but raises builtin kinds it did not (the exception that replaced it).  A
+A def *stopped raising* a kind when, at the merge base, its own body (not a nested def's) or a def of its
+file it calls by name raised it (an ``assert`` raises ``AssertionError``; ``raise X(...)`` / ``raise X`` raise
+``X``; an unguarded builtin lookup, see ``_kinds``) and, upstream, that reach raises neither it nor a subclass
+of it, but raises builtin kinds it did not (the exception that replaced it; never one only a ``.index(``
+raises).  A
 fork-owned handler of a ``try`` is an error when the ``try``'s body calls the def's name (a call off a class
 named as the receiver reads only that class's defs), every def of the name upstream stopped raising what the
 handler catches, no handler of the ``try`` catches the kind raised now (nor ``Exception``, nor a bare
@@ -40,6 +42,7 @@ _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 _RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(")
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
+_DEPTH = 3  # calls deep a def's reach follows in its own file
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
 _SYNTAX: tuple[tuple[type[ast.AST], str], ...] = (
     (ast.Subscript, "LookupError"),
@@ -177,12 +180,12 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     found: dict[str, list[Shift]] = {}
     for path in paths:
         old, new = _raised(before[path], names), _raised(after[path], names)
-        for qualname, kinds in old.items():
-            now = new.get(qualname)
-            if now is None:
+        for qualname, (kinds, _) in old.items():
+            now, hard = new.get(qualname, (None, None))
+            if now is None or hard is None:
                 continue
             gone = frozenset(k for k in kinds - now if not any(builtin_subclass(n, k) for n in now))
-            fresh = frozenset(now - kinds)
+            fresh = frozenset(hard - kinds)
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and fresh and all(builtin_error(n) for n in now):
                 name = qualname.rsplit(".", 1)[-1]
@@ -194,7 +197,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     texts = trees.blobs(trees.theirs, sorted(holders))
     still: dict[str, set[str]] = {}
     for text in texts.values():
-        for qualname, kinds in _raised(text, set(found)).items():
+        for qualname, (kinds, _) in _raised(text, set(found)).items():
             still.setdefault(qualname, set()).update(kinds)
     return {name: [replace(s, alone=_alone(s, still)) for s in shifts] for name, shifts in found.items()}
 
@@ -206,34 +209,73 @@ def _alone(shift: Shift, still: dict[str, set[str]]) -> bool:
     )
 
 
-def _raised(text: str | None, names: set[str]) -> dict[str, set[str]]:
-    """qualname -> the kinds a def of one of ``names`` raises itself (``assert``: ``AssertionError``)."""
+# qualname -> (every builtin kind the def and its same-file helpers raise, those a ``raise``, ``assert`` or a
+# dict lookup raises: a ``.index(`` can keep an old kind alive, never supply a fresh one)
+_Raised = dict[str, tuple[frozenset[str], frozenset[str]]]
+
+
+def _raised(text: str | None, names: set[str]) -> _Raised:
+    """qualname -> the kinds a def of one of ``names`` raises, itself or through the defs of its file it calls
+    by name (``_DEPTH`` calls deep): a helper still raising the old kind keeps the handler alive."""
     module = parse_python(text, "<raised>") if text else None
-    found: dict[str, set[str]] = {}
-    for qualname, func in method_defs(module.body) if module is not None else ():
+    if module is None:
+        return {}
+    defs = list(method_defs(module.body))
+    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    for _, func in defs:
+        by_name.setdefault(func.name, []).append(func)
+    cache: dict[int, tuple[set[str], set[str]]] = {}
+    found: _Raised = {}
+    for qualname, func in defs:
         if func.name in names:
-            found[qualname] = _kinds(func)
+            own = [cache.setdefault(id(f), _kinds(f)) for f in _reach(by_name, func)]
+            found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
 
 
-def _kinds(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The kinds ``func``'s own body raises: its ``raise``s and ``assert``s, and the builtin lookups that raise
-    when a key is missing -- ``seq.index(x)`` (ValueError) and ``d[k]`` on a dict the body builds itself and
-    never tests with ``in`` (KeyError).  #46542 swapped convert_mapping's ``lora_index_to_id.index(x)`` for a
-    dict built once: a fork's ``except ValueError`` round it now lets a KeyError through."""
-    kinds: set[str] = set()
-    dicts = _local_dicts(func)
+def _reach(
+    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]], func: ast.FunctionDef | ast.AsyncFunctionDef
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """``func`` and the defs of its file it calls by name (bare or off a receiver), ``_DEPTH`` calls deep."""
+    reached = {id(func): func}
+    fresh = [func]
+    for _ in range(_DEPTH):
+        called = {_called_name(n) for f in fresh for n in own_nodes(f.body) if isinstance(n, ast.Call)}
+        fresh = [g for name in called if name for g in by_name.get(name, []) if id(g) not in reached]
+        reached.update((id(g), g) for g in fresh)
+    return list(reached.values())
+
+
+def _called_name(node: ast.Call) -> str | None:
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+
+
+def _kinds(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[str], set[str]]:
+    """The kinds ``func``'s own body raises (every one; those not only from a ``.index(``): its ``raise``s and
+    ``assert``s, and the builtin lookups that raise when a key is missing -- ``seq.index(x)`` (ValueError) and
+    ``d[k]`` on a dict the body builds itself (KeyError).  #46542 swapped convert_mapping's
+    ``lora_index_to_id.index(x)`` for a dict built once: a fork's ``except ValueError`` round it now lets a
+    KeyError through.  A lookup raises nothing when the def tests its receiver for the key (``in``, ``.get``,
+    ``.keys()``, ``.items()``, a loop over it) or catches the kind round it itself."""
+    every: set[str] = set()
+    hard: set[str] = set()
+    dicts, tested, shielded = _local_dicts(func), _tested(func), _shielded(func)
     for node in own_nodes(func.body):
         if isinstance(node, ast.Assert):
-            kinds.add("AssertionError")
+            hard.add("AssertionError")
         elif isinstance(node, ast.Raise):
-            kinds.add(_raise_kind(node))
+            hard.add(_raise_kind(node))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "index":
-            kinds.add("ValueError")  # list, tuple, str and bytes .index() all raise ValueError when absent
+            # list, tuple, str and bytes .index() all raise ValueError when absent; upstream's guarded
+            # ``name[: name.index(":")]`` after ``if ":" in name`` raises nothing new
+            if ast.unparse(node.func.value) not in tested and not _caught_round(node, "ValueError", shielded):
+                every.add("ValueError")
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
-            if isinstance(node.value, ast.Name) and node.value.id in dicts:
-                kinds.add("KeyError")
-    return kinds
+            if isinstance(node.value, ast.Name) and node.value.id in dicts and node.value.id not in tested:
+                if not _caught_round(node, "KeyError", shielded):
+                    hard.add("KeyError")
+    return every | hard, hard
 
 
 def _raise_kind(node: ast.Raise) -> str:
@@ -245,10 +287,8 @@ def _raise_kind(node: ast.Raise) -> str:
 
 
 def _local_dicts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The names ``func`` binds to a dict it builds (a display, a comprehension, ``dict(...)``), less those
-    it tests with ``in`` / ``not in`` (a guarded lookup raises nothing)."""
+    """The names ``func`` binds to a dict it builds (a display, a comprehension, ``dict(...)``)."""
     built: set[str] = set()
-    tested: set[str] = set()
     for node in own_nodes(func.body):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             value = node.value
@@ -257,9 +297,48 @@ def _local_dicts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
             ):
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 built.update(t.id for t in targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
-            tested.update(c.id for c in node.comparators if isinstance(c, ast.Name))
-    return built - tested
+    return built
+
+
+_PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapping that tests or lists its keys
+
+
+def _tested(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The receivers (as spelled) ``func`` tests for a key: ``in`` / ``not in`` one, a ``.get`` / ``.keys()`` /
+    ``.items()`` off one, a loop or comprehension over one (its own keys)."""
+    tested: set[str] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops):
+            tested.update(ast.unparse(c) for c in node.comparators)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _PROBES:
+            tested.add(ast.unparse(node.func.value))
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            tested.add(ast.unparse(node.iter))
+    return tested
+
+
+def _shielded(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[int, set[str]]:
+    """id of each node inside the body of a ``try`` of ``func`` -> the kinds that ``try``'s handlers catch (a
+    bare ``except`` catches ``BaseException``)."""
+    found: dict[int, set[str]] = {}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Try):
+            caught = {kind for handler in node.handlers for kind in _catches(handler)}
+            for inner in own_nodes(node.body):
+                found.setdefault(id(inner), set()).update(caught)
+    return found
+
+
+def _catches(handler: ast.ExceptHandler) -> list[str]:
+    if handler.type is None:
+        return ["BaseException"]
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return [ast.unparse(t).rsplit(".", 1)[-1] for t in types]
+
+
+def _caught_round(node: ast.AST, kind: str, shielded: dict[int, set[str]]) -> bool:
+    """A handler of a ``try`` of the def round ``node`` catches ``kind`` (the def absorbs its own lookup)."""
+    return any(builtin_subclass(kind, caught) for caught in shielded.get(id(node), ()))
 
 
 def _caught(handler: ast.ExceptHandler) -> list[str] | None:
