@@ -209,7 +209,7 @@ def _defs(text: str | None, names: set[str]) -> dict[str, tuple[set[str], bool]]
     module = parse_python(text, "<nulled>") if text else None
     if module is None:
         return {}
-    kinds = _raised(text, names)
+    kinds = {q: set(every) for q, (every, _) in _raised(text, names).items()}  # a helper's raise counts too
     return {q: (kinds.get(q, set()), _admits_none(f.returns)) for q, f in method_defs(module.body) if f.name in names}
 
 
@@ -228,7 +228,7 @@ def _alone(trees: ThreeTrees, found: dict[str, list[Nulled]]) -> dict[str, list[
     holders = trees.python_files_with(tuple(f"def {name}(" for name in sorted(found)))
     still: dict[str, set[str]] = {}
     for text in trees.blobs(trees.theirs, sorted(holders)).values():
-        for qualname, kinds in _raised(text, set(found)).items():
+        for qualname, (kinds, _) in _raised(text, set(found)).items():
             still.setdefault(qualname, set()).update(kinds)
     return {
         name: [
