@@ -84,7 +84,7 @@ def _fork_defs(trees: ThreeTrees) -> frozenset[str]:
     return frozenset(found) - {"__init__"}
 
 
-_DEF = re.compile(r"def (\w+)\(")
+_DEF = re.compile(r"def ([^\s(]+)\(")
 
 
 def _may_widen(overridden: frozenset[str], old_text: str, new_text: str) -> bool:

@@ -566,7 +566,8 @@ def parsed_texts(
     before, after = both_texts(trees, paths)
     for path in paths:
         old_text, new_text = before[path] or "", after[path] or ""
-        if keep is not None and not keep(old_text, new_text):
+        # a gate's ``\w`` misses identifiers the parser reads NFKC-normalised (U+FF37) or at all (U+00B7)
+        if keep is not None and old_text.isascii() and new_text.isascii() and not keep(old_text, new_text):
             continue
         old, new = parse_python(old_text, path), parse_python(new_text, path)
         if old is not None and new is not None:
