@@ -1206,3 +1206,31 @@ def test_another_receivers_unannotated_method_of_the_name_stays_quiet(
         [("[Frontend] Watch (#43417)", {LAUNCH: upstream})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+_SPLIT_USERS = {
+    "hasattr module probe": "from vllm.v1.core import aeon_launchers\nfrom vllm.v1.core.aeon_launchers import launch_engines"
+    "\n\n\ndef aeon_start():\n    if hasattr(aeon_launchers, 'Launch'):\n        with launch_engines(2) as launch:\n"
+    "            return launch.manager\n    with launch_engines(2) as (manager, coordinator):\n        return manager\n",
+    "import fallback probe": "from vllm.v1.core.aeon_launchers import launch_engines\n\ntry:\n"
+    "    from vllm.v1.core.aeon_launchers import Launch\nexcept ImportError:\n    Launch = None\n\n\ndef aeon_start():\n"
+    "    if Launch is not None:\n        with launch_engines(2) as launch:\n            return launch.manager\n"
+    "    with launch_engines(2) as (manager, coordinator):\n        return manager\n",
+}
+
+
+@pytest.mark.parametrize("user", list(_SPLIT_USERS), ids=list(_SPLIT_USERS))
+def test_an_old_style_unpack_beside_a_test_of_the_new_class_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, user: str
+) -> None:
+    """a version split (``hasattr(mod, "Launch")``, ``Launch is not None`` after a failed import) keeps a path
+    per release: which runs after the merge is not read, so the old path's unpack is a warning, not an error"""
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: _launch(_TUPLE_YIELD)},
+        {STATS_USER: _SPLIT_USERS[user]},
+        [("[Frontend] Watch (#43417)", {LAUNCH: _launch("    yield Launch(manager, coordinator)\n")})],
+    )
+    got = audit_tree(git_repo.path, no_rules, merge=sides)
+    unpacked = 1 + _SPLIT_USERS[user].split("as (manager")[0].count("\n")  # the old-style unpack
+    assert [(f.severity.value, f.line) for f in got.findings if f.rule_id == RULE] == [("warning", unpacked)]
