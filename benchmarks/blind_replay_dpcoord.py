@@ -35,6 +35,13 @@ Regression after: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
 of 22 (13 quiet, 0 false), review15 0 false of 40, review16 0 false of 30, review17 0 false of 23,
 symbol_precision --windows 1: 0 false errors (three windows did not fit the loaded machine's time).
 
+fixBA (the reviewed false errors of killers117's classes mended: a yielded class unpackable through its bases,
+an unannotated def of the name unknown, a listing loop under a len test a warning, a fork subclass re-storing
+the listed attribute quiet, a version split on the new class a warning): this replay unchanged, 21 caught,
+0 warned, 0 missed of 21 (10 twins quiet); killer_replay 26/26, kind_change_replay 12/12, review16_twins 6
+caught of 6 and review17_twins 11 caught, 1 warned of 12 (0 false errors of 30 and 23), blind_replay_runnerv2
+21 caught, 1 warned of 22 (13 quiet), blind_replay_enginecore 12/12 (9 quiet).
+
   python benchmarks/blind_replay_dpcoord.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -1141,3 +1141,96 @@ def test_twin_the_fork_binds_the_name_without_a_def(git_repo: GitRepo, no_rules:
         git_repo, {**INITS, LAUNCHER: base}, {STATS_USER: user}, [("[Core] Tensor IPC (#7)", {LAUNCHER: wider})]
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- reviewed twins (fixBA): the yielded class unpacks after all, or the call reaches another def of the name
+_BASES_HEAD = "import contextlib\nfrom collections import namedtuple\nfrom typing import NamedTuple\nfrom dataclasses import dataclass, astuple\n\n\n"
+_UNPACKABLE_LAUNCHES = {
+    "NamedTuple one level up": "class _LaunchFields(NamedTuple):\n    manager: object\n    coordinator: object\n\n\n"
+    "class Launch(_LaunchFields):\n    pass\n",
+    "namedtuple() call base": "class Launch(namedtuple('Launch', 'manager coordinator')):\n    __slots__ = ()\n",
+    "mixin base defining __iter__": "class _Iterable:\n    def __iter__(self):\n        return iter(astuple(self))\n\n\n"
+    "@dataclass\nclass Launch(_Iterable):\n    manager: object\n    coordinator: object\n",
+    "__iter__ assigned in the body": "def _fields(self):\n    return iter(astuple(self))\n\n\n"
+    "@dataclass\nclass Launch:\n    manager: object\n    coordinator: object\n    __iter__ = _fields\n",
+}
+
+
+@pytest.mark.parametrize("launch", list(_UNPACKABLE_LAUNCHES), ids=list(_UNPACKABLE_LAUNCHES))
+def test_a_yielded_class_that_still_unpacks_stays_quiet(git_repo: GitRepo, no_rules: Path, launch: str) -> None:
+    gen = "\n\n@contextlib.contextmanager\ndef launch_engines(n: int):\n    manager, coordinator = object(), object()\n"
+    base = _BASES_HEAD + "class Launch:\n    pass\n" + gen + _TUPLE_YIELD
+    upstream = _BASES_HEAD + _UNPACKABLE_LAUNCHES[launch] + gen + "    yield Launch(manager, coordinator)\n"
+    user = (
+        "from vllm.v1.core.aeon_launchers import launch_engines\n\n\ndef aeon_start():\n"
+        "    with launch_engines(2) as (manager, coordinator):\n        return 1\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: base},
+        {STATS_USER: user},
+        [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+_POOL = "vllm/v1/core/aeon_pool.py"
+_POOL_TEXT = "class Pool:\n    def launch_engines(self, n: int):\n        return [(i, i + 1) for i in range(n)]\n"
+_POOL_USER = (
+    "from vllm.v1.core.aeon_pool import Pool\n\n\ndef aeon_start(pool: Pool):\n"
+    "    for manager, coordinator in pool.launch_engines(2):\n        return manager\n"
+)
+_ANNOTATED_BASE = (
+    "class Launch:\n    pass\n\n\ndef launch_engines(n: int) -> list[tuple[int, int]]:\n    return [(1, 2)]\n"
+)
+_ANNOTATED_UP = "class Launch:\n    pass\n\n\ndef launch_engines(n: int) -> list[Launch]:\n    return [Launch()]\n"
+
+
+@pytest.mark.parametrize(
+    ("base", "upstream"),
+    [
+        (_launch(_TUPLE_YIELD), _launch("    yield Launch(manager, coordinator)\n")),
+        (_ANNOTATED_BASE, _ANNOTATED_UP),
+    ],
+    ids=["generator objectified", "annotation objectified"],
+)
+def test_another_receivers_unannotated_method_of_the_name_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, base: str, upstream: str
+) -> None:
+    """``pool.launch_engines(2)`` on an unchanged class whose method returns pairs, unannotated: what it
+    returns is unknown, not a def to pass over for the module-level one upstream objectified"""
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: base, _POOL: _POOL_TEXT},
+        {STATS_USER: _POOL_USER},
+        [("[Frontend] Watch (#43417)", {LAUNCH: upstream})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+_SPLIT_USERS = {
+    "hasattr module probe": "from vllm.v1.core import aeon_launchers\nfrom vllm.v1.core.aeon_launchers import launch_engines"
+    "\n\n\ndef aeon_start():\n    if hasattr(aeon_launchers, 'Launch'):\n        with launch_engines(2) as launch:\n"
+    "            return launch.manager\n    with launch_engines(2) as (manager, coordinator):\n        return manager\n",
+    "import fallback probe": "from vllm.v1.core.aeon_launchers import launch_engines\n\ntry:\n"
+    "    from vllm.v1.core.aeon_launchers import Launch\nexcept ImportError:\n    Launch = None\n\n\ndef aeon_start():\n"
+    "    if Launch is not None:\n        with launch_engines(2) as launch:\n            return launch.manager\n"
+    "    with launch_engines(2) as (manager, coordinator):\n        return manager\n",
+}
+
+
+@pytest.mark.parametrize("user", list(_SPLIT_USERS), ids=list(_SPLIT_USERS))
+def test_an_old_style_unpack_beside_a_test_of_the_new_class_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, user: str
+) -> None:
+    """a version split (``hasattr(mod, "Launch")``, ``Launch is not None`` after a failed import) keeps a path
+    per release: which runs after the merge is not read, so the old path's unpack is a warning, not an error"""
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: _launch(_TUPLE_YIELD)},
+        {STATS_USER: _SPLIT_USERS[user]},
+        [("[Frontend] Watch (#43417)", {LAUNCH: _launch("    yield Launch(manager, coordinator)\n")})],
+    )
+    got = audit_tree(git_repo.path, no_rules, merge=sides)
+    unpacked = 1 + _SPLIT_USERS[user].split("as (manager")[0].count("\n")  # the old-style unpack
+    assert [(f.severity.value, f.line) for f in got.findings if f.rule_id == RULE] == [("warning", unpacked)]

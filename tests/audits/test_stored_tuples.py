@@ -309,3 +309,47 @@ def test_a_loop_over_a_method_listing_a_fixed_list_upstream_lengthened(
         [("[Core] Fix internal LB load-balancing (#49204)", {COORD: base.replace("= [0, 0]  #", "= [0, 0, 0.0]  #")})],
     )
     assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == severities
+
+
+# -- reviewed twins of the listing path (fixBA): a fork that splits on the list's len, or keeps its own 2-list
+def _counts_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    upstream = ("import copy\n\n\n" + COORD_BASE.format(extra=COUNTS)).replace("= [0, 0]  #", "= [0, 0, 0.0]  #")
+    sides = s.merge_case(
+        git_repo,
+        {
+            COORD: "import copy\n\n\n" + COORD_BASE.format(extra=COUNTS),
+            "vllm/worker/__init__.py": "",
+            "vllm/__init__.py": "",
+        },
+        {FORK: body},
+        [("[Core] Fix internal LB load-balancing (#49204)", {COORD: upstream})],
+    )
+    return [r[2] for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK]
+
+
+LEN_SPLIT_LOOP = (
+    "from vllm.worker.coord import Coordinator\n\n\nclass AeonCoordinator(Coordinator):\n    def aeon_busiest(self) -> int:\n"
+    "        loads = []\n        if len(self.engines[0].request_counts) == 2:\n"
+    "            for waiting, running in self._get_engine_counts():\n                loads.append(waiting + running)\n"
+    "        else:\n            for waiting, running, _usage in self._get_engine_counts():\n"
+    "                loads.append(waiting + running)\n        return max(loads)\n"
+)
+SUBCLASS_KEEPS_TWO = (
+    "from vllm.worker.coord import Coordinator, EngineState\n\n\nclass AeonEngineState(EngineState):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.request_counts = [0, 0]\n\n\n"
+    "class AeonCoordinator(Coordinator):\n    def __init__(self, n: int):\n        super().__init__(n)\n"
+    "        self.engines = [AeonEngineState() for _ in range(n)]\n\n"
+    "    def aeon_busiest(self) -> int:\n        return max(w + r for w, r in self._get_engine_counts())\n\n"
+    "    def aeon_first(self) -> int:\n        for waiting, running in self._get_engine_counts():\n            return waiting\n        return 0\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "severities"),
+    [(LEN_SPLIT_LOOP, ["warning"]), (SUBCLASS_KEEPS_TWO, [])],
+    ids=["loop under a len split", "fork subclass stores its own 2-list"],
+)
+def test_a_listing_loop_the_fork_may_already_fit_is_no_error(
+    git_repo: GitRepo, no_rules: Path, body: str, severities: list[str]
+) -> None:
+    assert _counts_rows(git_repo, no_rules, body) == severities

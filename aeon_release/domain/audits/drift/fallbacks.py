@@ -707,3 +707,39 @@ def _asks_len(test: ast.expr, asked: Callable[[ast.expr], bool]) -> bool:
         isinstance(n, ast.Call) and last_name(n.func) == "len" and bool(n.args) and asked(n.args[0])
         for n in ast.walk(test)
     )
+
+
+def split_names(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
+    """The names an enclosing ``if`` (either branch) asks after, or an earlier ``if`` of an enclosing block that
+    leaves (returns or raises): ``hasattr(mod, "Launch")`` or ``Launch is not None`` (bound ``None`` where its
+    import failed) gives ``Launch``: the fork may keep a path per upstream release, split on whether the name
+    exists, and which path runs after the merge is not read here."""
+    found: set[str] = set()
+    child, up = node, parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test:
+            found |= _asked_names(up.test)
+        if isinstance(child, ast.stmt):
+            earlier, _ = _around(child, parents)
+            found |= {n for s in earlier if isinstance(s, ast.If) and _leaves(s) for n in _asked_names(s.test)}
+        child, up = up, parents.get(id(up))
+    return frozenset(found)
+
+
+def _leaves(stmt: ast.If) -> bool:
+    return any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt))
+
+
+def _asked_names(test: ast.expr) -> set[str]:
+    """``hasattr(x, "N")``/``getattr(x, "N", ...)`` -> N; ``N is (not) None`` -> N; a bare ``N`` (or ``not N``)."""
+    found: set[str] = set()
+    bare = test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else test
+    if isinstance(bare, ast.Name):
+        found.add(bare.id)
+    for n in ast.walk(test):
+        if isinstance(n, ast.Call) and last_name(n.func) in ("hasattr", "getattr") and len(n.args) >= 2:
+            found.add(str_value(n.args[1]) or "")
+        elif isinstance(n, ast.Compare) and isinstance(n.left, ast.Name):
+            none = any(isinstance(c, ast.Constant) and c.value is None for c in n.comparators)
+            found |= {n.left.id} if none and all(isinstance(o, ast.Is | ast.IsNot) for o in n.ops) else set()
+    return found - {""}
