@@ -69,12 +69,18 @@ def found(report: AuditReport) -> list[tuple[int, str, str]]:
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
-def run(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
+def run(
+    git_repo: GitRepo,
+    no_rules: Path,
+    text: str,
+    extra: dict[str, str] | None = None,
+    utils: tuple[str, str] = (UTILS_BASE, UTILS_NEW),
+) -> list[tuple[int, str, str]]:
     sides = s.merge_case(
         git_repo,
-        {UTILS: UTILS_BASE, "pkg/__init__.py": ""},
-        {FORK: fork(text)},
-        [(SUBJECT, {UTILS: UTILS_NEW})],
+        {UTILS: utils[0], "pkg/__init__.py": ""},
+        {FORK: fork(text), **(extra or {})},
+        [(SUBJECT, {UTILS: utils[1]})],
     )
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
 
@@ -161,3 +167,112 @@ def test_a_discarded_value_is_a_warning(git_repo: GitRepo, no_rules: Path) -> No
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+# upstream moved the raise into a same-file helper the def still calls (and admits None for another input)
+PICK_BASE = "def pick(name: str, targets: list[str]) -> str:\n    if name not in targets:\n        raise ValueError(name)\n    return name\n"
+PICK_NEW = (
+    "def _check(name: str, targets: list[str]) -> None:\n    if name not in targets:\n"
+    '        raise ValueError(f"{name} is not one of {targets}")\n\n\n'
+    "def pick(name: str | None, targets: list[str]) -> str | None:\n    if name is None:\n        return None\n"
+    "    _check(name, targets)\n    return name\n"
+)
+PICK_USE = (
+    "from pkg.utils import pick\n\n\ndef a(name, targets):\n    try:\n        hit = pick(name, targets)\n"
+    "    except ValueError:\n        return ''\n    return hit.upper()\n"
+)
+
+
+def test_a_raise_moved_into_a_helper_still_called_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert run(git_repo, no_rules, PICK_USE, utils=(PICK_BASE, PICK_NEW)) == []
+
+
+def test_a_dropped_return_annotation_does_not_admit_none(git_repo: GitRepo, no_rules: Path) -> None:
+    new = "def pick(name, targets):\n    if name not in targets:\n        return None\n    return name\n"
+    assert run(git_repo, no_rules, PICK_USE, utils=(PICK_BASE, new)) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the handler returns None and the function returns the bound value as is (a log of it aside)
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return None\n"
+        "    print('matched', target)\n    return target\n",
+        # None bound before the try, the handler leaving it: suppress, or except: pass
+        "import contextlib\n\n\ndef a(name, targets):\n    target = None\n    with contextlib.suppress(ValueError):\n"
+        "        target = find_target(name, targets)\n    return target\n",
+        "def a(name, targets):\n    target = None\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n"
+        "        pass\n    return target\n",
+        # an isinstance test, a membership test before the failing use
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    if not isinstance(target, str):\n        return ''\n    return target.upper()\n",
+        "def a(config, name):\n    try:\n        target = find_target(name, config.scheme_map.keys())\n    except ValueError:\n"
+        "        return None\n    if target not in config.scheme_map:\n        return None\n    return config.scheme_map[target]\n",
+        # a .get() lookup answers None, as the handler does
+        "def a(config, name):\n    try:\n        target = find_target(name, config.scheme_map.keys())\n    except ValueError:\n"
+        "        return None\n    return config.scheme_map.get(target)\n",
+    ],
+)
+def test_a_fork_behaving_the_same_with_the_none_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_module_attribute_of_the_forks_own_module_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    own = "# AEON: own matcher\ndef find_target(name, targets):\n    if name not in targets:\n        raise ValueError(name)\n    return name\n"
+    text = (
+        "from pkg import aeon_match\n\n\ndef a(name, targets):\n    try:\n        target = aeon_match.find_target(name, targets)\n"
+        "    except ValueError:\n        return ''\n    return target.upper()\n"
+    )
+    assert run(git_repo, no_rules, text, extra={"pkg/aeon_match.py": own}) == []
+
+
+SUBCLASS = (
+    "class AeonMatcher(Matcher):\n{override}    def use(self, name):\n        try:\n            hit = self.match(name)\n"
+    "        except KeyError:\n            return ''\n        return hit.upper()\n"
+)
+OVERRIDE = "    def match(self, name: str) -> str:\n        if not name:\n            raise KeyError(name)\n        return name\n\n"
+
+
+def test_self_call_of_a_fork_override_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert run(git_repo, no_rules, SUBCLASS.format(override=OVERRIDE)) == []
+
+
+def test_a_receiver_annotated_with_another_class_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "class Registry:\n    def match(self, name: str) -> str:\n        return self.table[name]\n\n\n"
+        "def use(reg: Registry, name):\n    try:\n        hit = reg.match(name)\n    except KeyError:\n"
+        "        return ''\n    return hit.upper()\n"
+    )
+    assert run(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a receiver not read: which class's match is called is unknown
+        "def a(m, name):\n    try:\n        hit = m.match(name)\n    except KeyError:\n        hit = name\n    return hit.upper()\n",
+        # the None handed to a callee, whose parameter may admit it
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    return consume(target)\n",
+        # the None returned where the handler answered something else
+        "def a(name, targets):\n    try:\n        target = find_target(name, targets)\n    except ValueError:\n        return ''\n"
+        "    return target\n",
+    ],
+)
+def test_what_cannot_be_told_from_a_killer_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    [(_, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "warning"
+
+
+SHIM = (
+    "# AEON: shim\nfrom pkg import utils as _u\n\n\ndef find_target(name, targets):\n    hit = _u.find_target(name, targets)\n"
+    "    if hit is None:\n        raise ValueError(name)\n    return hit\n"
+)
+FROM_PACKAGE = (
+    "from pkg import find_target as ft\n\n\ndef a(name, targets):\n    try:\n        target = ft(name, targets)\n"
+    "    except ValueError:\n        return ''\n    return len(target)\n"
+)
+
+
+def test_a_package_shim_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert run(git_repo, no_rules, FROM_PACKAGE, extra={"pkg/__init__.py": SHIM}) == []

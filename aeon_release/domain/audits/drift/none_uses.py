@@ -1,0 +1,124 @@
+"""Where a name that may now be None goes: a use that fails on None, one handed on, or one that passes it back.
+
+Raised-to-None drift (``raised_nones``) asks this of the name a fork's ``try`` binds to a call that used to
+raise: the handler never runs again, so what matters is what the function does with the None.  A use that
+fails on None (an attribute read, a subscript of it or by it, a call of it, arithmetic, iteration, an order
+comparison) is ``FAILS``; handing it to a callee (whose parameter may well be Optional) is ``HANDED``; returning
+it as is, or looking it up with ``.get()``, is ``PASSED`` (the same None the handler's ``return None`` gave).
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+
+from aeon_release.domain.audits.drift.fallbacks import LOG_CALLS
+from aeon_release.domain.audits.drift.returns import own_nodes
+
+__all__ = ["Use", "first_failing", "tested_before", "uses"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+# callees that take anything, None included: they neither fail nor hand the value on
+_HARMLESS = frozenset({"print", "repr", "str", "format", "id", "type", "bool", "hash"})
+# builtins that raise TypeError on None
+_FAILING = frozenset(
+    {"len", "iter", "next", "list", "tuple", "set", "dict", "sorted", "enumerate", "zip", "sum", "max", "min"}
+    | {"int", "float", "abs", "round"}
+)
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+class Use(enum.Enum):
+    FAILS = "fails"
+    HANDED = "handed"
+    PASSED = "passed"
+
+
+def uses(func: _Def, name: str, after: int) -> list[tuple[int, Use]]:
+    """(line, kind) of each read of ``name`` in ``func`` past line ``after`` (a read that neither fails nor
+    goes anywhere, such as a log argument or a test, is left out)."""
+    parents = {id(c): n for n in own_nodes(func.body) for c in ast.iter_child_nodes(n)}
+    found = []
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and node.lineno > after:
+            kind = _kind(node, parents.get(id(node)), parents)
+            if kind is not None:
+                found.append((node.lineno, kind))
+    return found
+
+
+def _kind(node: ast.Name, parent: ast.AST | None, parents: dict[int, ast.AST]) -> Use | None:
+    if isinstance(parent, (ast.Attribute, ast.Subscript, ast.BinOp, ast.AugAssign, ast.Starred)):
+        return Use.FAILS
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
+        return Use.FAILS if parent.iter is node else None
+    if isinstance(parent, ast.UnaryOp):
+        return None if isinstance(parent.op, ast.Not) else Use.FAILS
+    if isinstance(parent, ast.Compare):
+        return _compared(node, parent)
+    if isinstance(parent, ast.Call):
+        return Use.FAILS if parent.func is node else _argument(parent)
+    if isinstance(parent, ast.keyword):
+        call = parents.get(id(parent))
+        return _argument(call) if isinstance(call, ast.Call) else Use.HANDED
+    if isinstance(parent, ast.Return):
+        return Use.PASSED
+    if isinstance(parent, (ast.FormattedValue, ast.BoolOp, ast.If, ast.IfExp, ast.While, ast.Assert, ast.Expr)):
+        return None
+    return Use.HANDED  # stored elsewhere, put in a container: where it fails is not read here
+
+
+def _compared(node: ast.Name, compare: ast.Compare) -> Use | None:
+    """``x < 3`` fails on None; ``3 in x`` iterates it; ``x in d``, ``x == y``, ``x is None`` do not fail."""
+    if any(isinstance(op, _ORDER) for op in compare.ops):
+        return Use.FAILS
+    if compare.left is not node and any(isinstance(op, (ast.In, ast.NotIn)) for op in compare.ops):
+        return Use.FAILS
+    return None
+
+
+def _argument(call: ast.Call) -> Use | None:
+    func = call.func
+    if isinstance(func, ast.Name) and func.id in _HARMLESS:
+        return None
+    if isinstance(func, ast.Name) and func.id in _FAILING:
+        return Use.FAILS
+    if isinstance(func, ast.Attribute) and func.attr in LOG_CALLS:
+        return None
+    if isinstance(func, ast.Attribute) and func.attr == "get":
+        return Use.PASSED  # ``d.get(None)``: None, as the handler's
+    return Use.HANDED
+
+
+def first_failing(found: list[tuple[int, Use]]) -> int | None:
+    return min((line for line, kind in found if kind is Use.FAILS), default=None)
+
+
+def tested_before(func: _Def, name: str, line: int) -> bool:
+    """The function tests ``name`` on or before ``line``: ``is None``, ``== None``, truth (``if name``,
+    ``not name``, ``name or x``, ``assert name``), ``isinstance(name, ...)``, ``name in ...``."""
+    return any(_tests(node, name) for node in own_nodes(func.body) if getattr(node, "lineno", line + 1) <= line)
+
+
+def _tests(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Compare) and _named(node.left, name):
+        if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
+            return True
+        return any(isinstance(c, ast.Constant) and c.value is None for c in node.comparators)
+    if isinstance(node, (ast.If, ast.IfExp, ast.While, ast.Assert)) and _named(node.test, name):
+        return True
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and _named(node.operand, name):
+        return True
+    if isinstance(node, ast.BoolOp) and any(_named(v, name) for v in node.values):
+        return True
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "isinstance"
+        and bool(node.args)
+        and _named(node.args[0], name)
+    )
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
