@@ -9,13 +9,15 @@ even where the annotation did not change.
 
 Upstream's side: a class of a file upstream changed whose body binds the name to a literal other than None
 at the base (``seed: int = 0``, ``seed = 0``, ``field(default=0)``) and to None at upstream, in every file
-upstream changed that declares a class of that name with that attribute.  The fork's side, on a line it owns:
-``Cls.name`` where the fork's module imports ``Cls`` (``from m import Cls``, an ``as`` alias too) and binds the
-name no other way, used as a value None is not (computed with, ordered, ``len()``, indexed, iterated, an
-attribute read, handed to ``min``/``int``/``range``...), with no test of ``Cls.name`` in its function (its
-module, at the top level) and not inside a ``try``.  Quiet where a fork line anywhere sets the attribute
-(``Cls.name = ...``, ``setattr(Cls, "name", ...)``): the fork patched the default back.  An error: what the
-line reads is the default, and the default is None now.
+upstream changed that declares a class of that name with that attribute. The fork's side, on a line it owns:
+``Cls.name`` where the fork's module imports ``Cls`` (``from m import Cls``, an ``as`` alias too) from the very
+module upstream changed (a relative import resolved; an upstream package importing it from there followed; one
+naming it another way, a warning) and binds the name no other way, used as a value None is not (computed with,
+ordered, ``len()``, indexed, iterated, an attribute read, handed to ``min``/``int``/``range``...), with no test
+of ``Cls.name`` in its function (its module, at the top level; any function around it; ``getattr(Cls, "name",
+None)``) and not inside a ``try``. Quiet where a fork line anywhere sets the attribute (``Cls.name = ...``,
+``setattr(Cls, "name", ...)``): the fork patched the default back. An error: what the line reads is the default,
+and the default is None now.
 """
 
 from __future__ import annotations
