@@ -183,7 +183,7 @@ def _source(trees: ThreeTrees, dotted: str, hit: Nulled) -> Severity | None:
     files = _files(dotted)
     if hit.path in files:
         return Severity.ERROR
-    for _ in range(4):  # a re-export's chain (``vllm/__init__`` importing from its submodule), a few hops
+    for _ in range(4):  # a re-export's chain (a package ``__init__`` importing from its submodule), a few hops
         file = next((f for f in files if trees.merged_text(f) is not None), None)
         module = trees.merged_module(file) if file is not None else None
         if file is None or module is None or _fork_owned(trees, file) or _declares(module, hit.cls):
