@@ -129,3 +129,102 @@ def test_a_fork_subclass_inheriting_the_nulled_default(
     git_repo: GitRepo, no_rules: Path, body: str, line: int | None
 ) -> None:
     assert [r[1] for r in errors(git_repo, no_rules, body)] == ([line] if line else [])
+
+
+def rows(git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str] | None = None, up=None) -> list:
+    """(line, severity) of this class's findings on FORK, over any base and upstream (EngineArgs nulled)."""
+    tree = {ARGS: ARGS_BASE, "vllm/engine/__init__.py": "", **(base or {})}
+    sides = s.merge_case(git_repo, tree, fork, [(SUBJECT, up or {ARGS: NULLED})])
+    found = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
+    return [(r[1], r[2]) for r in found if r[0] == FORK and "upstream made None" in r[3]]
+
+
+SHIM = "from vllm.engine.arg_utils import EngineArgs as _Up\n\n\nclass EngineArgs(_Up):\n    seed: int = 0\n"
+READ = "AEON_CANARY_SEED = EngineArgs.seed + 1000\n"
+V0, V1 = "vllm/attention/flash_attn.py", "vllm/v1/attention/flash_attn.py"
+BACKEND = "class FlashBackend:\n    block_align: int = 16\n"
+BUDGET = "import enum\n\n\nclass Budget(enum.Enum):\n    tight = 1\n    loose = 2\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "base", "up"),
+    [
+        # fixBC: a same-named class of another upstream module (v0 / v1) than the one upstream changed
+        (
+            {FORK: "from vllm.attention.flash_attn import FlashBackend\n\nALIGN = FlashBackend.block_align * 2\n"},
+            {V0: BACKEND, V1: BACKEND},
+            {V1: BACKEND.replace("int = 16", "int | None = None")},
+        ),
+        # the fork's own shim of the same name, imported absolutely or relatively
+        ({"vllm/aeon/args.py": SHIM, FORK: "from vllm.aeon.args import EngineArgs\n\n" + READ}, None, None),
+        ({"vllm/aeon/args.py": SHIM, FORK: "from .args import EngineArgs\n\n" + READ}, None, None),
+        # an Enum member made None is a member, never None
+        (
+            {FORK: "from vllm.budget import Budget\n\nAEON_NAME = Budget.tight.name\n"},
+            {"vllm/budget.py": BUDGET},
+            {"vllm/budget.py": BUDGET.replace("tight = 1", "tight = None")},
+        ),
+        # %-formatting takes None
+        ({FORK: HEAD + 'AEON_BANNER = "seed=%s" % EngineArgs.seed\n'}, None, None),
+        # the guard in the outer function, the read in the closure it returns past the test
+        (
+            {
+                FORK: HEAD + "def aeon_seeder():\n    if EngineArgs.seed is None:\n        return None\n\n"
+                "    def seeder(rank: int) -> int:\n        return EngineArgs.seed + rank\n\n    return seeder\n"
+            },
+            None,
+            None,
+        ),
+        # the guard spelled with getattr
+        (
+            {
+                FORK: HEAD + "def aeon_seed() -> int:\n    if getattr(EngineArgs, 'seed', None) is None:\n"
+                "        return 0\n    return EngineArgs.seed + 1\n"
+            },
+            None,
+            None,
+        ),
+        # an abstract fork base's classmethod: the subclass calling it binds the name
+        (
+            {
+                FORK: HEAD + "class AeonBase(EngineArgs):\n    @classmethod\n    def canary(cls) -> int:\n"
+                "        return cls.seed + 1000\n\n\nclass AeonArgs(AeonBase):\n    seed: int = 7\n"
+            },
+            None,
+            None,
+        ),
+        # the fork patches defaults back in a loop
+        (
+            {
+                FORK: HEAD + READ,
+                "vllm/aeon/patch.py": HEAD + "for _k, _v in {'seed': 0}.items():\n    setattr(EngineArgs, _k, _v)\n",
+            },
+            None,
+            None,
+        ),
+    ],
+    ids=["v0 class", "shim", "shim relative", "enum", "%", "outer guard", "getattr guard", "cls", "loop"],
+)
+def test_fixbc_twins_are_quiet(git_repo: GitRepo, no_rules: Path, fork: dict, base: dict | None, up) -> None:
+    assert rows(git_repo, no_rules, fork, base, up) == []
+
+
+LAZY = "def __getattr__(name):\n    assert name == 'EngineArgs'\n"
+BY_IMPORT = "from vllm.engine.arg_utils import EngineArgs\n"
+ABSTRACT = "class AeonBase(EngineArgs):\n    pass\n\n\nclass AeonArgs(AeonBase):\n    seed: int = 7\n\n\n"
+
+
+def test_fixbc_reads_resolved_to_upstreams_class_still_fire(tmp_path: Path, no_rules: Path) -> None:
+    """One test (each case a merge): upstream's module imported relatively, a package re-exporting it by import
+    (followed), a read off the abstract base itself, ``%`` with a number: errors; a package serving the name
+    another way (a lazy ``__getattr__``): a warning."""
+    package = "from vllm.engine import EngineArgs\n\n" + READ
+    cases = [
+        ({FORK: "from ..engine.arg_utils import EngineArgs\n\n" + READ}, None),
+        ({FORK: package}, {"vllm/engine/__init__.py": BY_IMPORT}),
+        ({FORK: HEAD + ABSTRACT + "AEON_CANARY = AeonBase.seed + 1\n"}, None),
+        ({FORK: HEAD + "AEON_SHARD = 7 % EngineArgs.seed\n"}, None),
+        ({FORK: package}, {"vllm/engine/__init__.py": LAZY}),
+    ]
+    found = [rows(GitRepo(tmp_path / f"repo{i}"), no_rules, *case) for i, case in enumerate(cases)]
+    assert found == [[(3, "error")], [(3, "error")], [(12, "error")], [(4, "error")], [(3, "warning")]]

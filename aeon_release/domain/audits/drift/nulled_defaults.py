@@ -9,13 +9,15 @@ even where the annotation did not change.
 
 Upstream's side: a class of a file upstream changed whose body binds the name to a literal other than None
 at the base (``seed: int = 0``, ``seed = 0``, ``field(default=0)``) and to None at upstream, in every file
-upstream changed that declares a class of that name with that attribute.  The fork's side, on a line it owns:
-``Cls.name`` where the fork's module imports ``Cls`` (``from m import Cls``, an ``as`` alias too) and binds the
-name no other way, used as a value None is not (computed with, ordered, ``len()``, indexed, iterated, an
-attribute read, handed to ``min``/``int``/``range``...), with no test of ``Cls.name`` in its function (its
-module, at the top level) and not inside a ``try``.  Quiet where a fork line anywhere sets the attribute
-(``Cls.name = ...``, ``setattr(Cls, "name", ...)``): the fork patched the default back.  An error: what the
-line reads is the default, and the default is None now.
+upstream changed that declares a class of that name with that attribute. The fork's side, on a line it owns:
+``Cls.name`` where the fork's module imports ``Cls`` (``from m import Cls``, an ``as`` alias too) from the very
+module upstream changed (a relative import resolved; an upstream package importing it from there followed; one
+naming it another way, a warning) and binds the name no other way, used as a value None is not (computed with,
+ordered, ``len()``, indexed, iterated, an attribute read, handed to ``min``/``int``/``range``...), with no test
+of ``Cls.name`` in its function (its module, at the top level; any function around it; ``getattr(Cls, "name",
+None)``) and not inside a ``try``. Quiet where a fork line anywhere sets the attribute (``Cls.name = ...``,
+``setattr(Cls, "name", ...)``): the fork patched the default back. An error: what the line reads is the default,
+and the default is None now.
 """
 
 from __future__ import annotations
@@ -59,9 +61,9 @@ def nulled_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []  # no default made None that a fork line may read: no fork module need be parsed
     findings = []
     for path, module, owned in fork_modules(trees, _CLASS_READ.search):
-        for line, hit, how in _uses(module, owned, nulled):
+        for line, hit, how, severity in _uses(trees, path, module, owned, nulled):
             commit = trees.upstream_commit(hit.path, rf"^[[:space:]]+{hit.name}[[:space:]]*[:=]", pr_pattern)
-            findings.append(_finding(path, line, hit, how, commit))
+            findings.append(_finding(path, line, hit, how, commit, severity))
     return findings
 
 
@@ -101,13 +103,18 @@ def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
     module = parse_python(text, "<defaults>") if text is not None else None
     found: dict[tuple[str, str], str] = {}
     for cls in ast.walk(module) if module is not None else ():
-        if isinstance(cls, ast.ClassDef):
+        if isinstance(cls, ast.ClassDef) and not _enum(cls):
             for stmt in cls.body:
                 name, value = _bound(stmt)
                 shown = _literal(value) if value is not None else None
                 if name is not None and shown is not None:
                     found[(cls.name, name)] = shown
     return found
+
+
+def _enum(cls: ast.ClassDef) -> bool:
+    """An ``Enum``/``Flag`` (``IntEnum``, ``StrEnum``...): ``tight = None`` makes a member, never None itself."""
+    return any((last_name(base) or "").endswith(("Enum", "Flag")) for base in cls.bases)
 
 
 def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
@@ -128,30 +135,97 @@ def _literal(value: ast.expr) -> str | None:
 
 
 def _patched(trees: ThreeTrees, cls: str, name: str) -> bool:
-    """A fork line sets the attribute on a class (``Cls.name = 0``, ``setattr(Cls, "name", 0)``)."""
-    store = re.compile(rf"\b[A-Z]\w*\.{name}\s*(?::[^=\n]*)?=(?!=)|\bsetattr\([^,\n]*,\s*[\"']{name}[\"']")
+    """A fork line sets the attribute on a class (``Cls.name = 0``, ``setattr(Cls, "name", 0)``), or sets
+    attributes of the class by a name it computes (``setattr(Cls, key, value)`` in a loop patching defaults)."""
+    store = re.compile(
+        rf"\b[A-Z]\w*\.{name}\s*(?::[^=\n]*)?=(?!=)|\bsetattr\([^,\n]*,\s*[\"']{name}[\"']"
+        rf"|\bsetattr\(\s*(?:\w+\.)*{cls}\s*,\s*(?![\"'\s])"
+    )
     return any(store.search(line) for p in trees.mine for line in trees.mine[p].added.values())
 
 
 def _uses(
-    module: ast.Module, owned: set[int], nulled: dict[tuple[str, str], Nulled]
-) -> Iterator[tuple[int, Nulled, str]]:
-    imported = _imported_only(module)
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], nulled: dict[tuple[str, str], Nulled]
+) -> Iterator[tuple[int, Nulled, str, Severity]]:
+    imported = _imported_only(module, path)
     parents = parent_map(module)
     derived = _derived(module, imported)
     for node in ast.walk(module):
         if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.lineno in owned):
             continue
         fork_class = _fork_class(node.value, derived, parents)
+        if fork_class is not None and node.value.id == "cls" and _bound_below(module, fork_class, node.attr):
+            continue  # ``cls`` of an abstract base: the subclasses that call it bind the name themselves
         origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(node.value.id)
-        name, package = origin or ("", "")
-        hit = nulled.get((name, node.attr))
-        if hit is not None and package and not hit.path.startswith(package + "/"):
-            continue  # imported from another package: a class of the same name, not upstream's
-        how = _value_use(node, parents) if hit is not None and isinstance(node.ctx, ast.Load) else None
-        if hit is None or how is None or _guarded(node, parents):
+        hit = nulled.get((origin[0], node.attr)) if origin is not None else None
+        if hit is None or origin is None or not isinstance(node.ctx, ast.Load):
             continue
-        yield node.lineno, hit, how
+        severity = _source(trees, origin[1], hit)
+        how = _value_use(node, parents) if not _formatted(node, parents) else None
+        if severity is not None and how is not None and not _guarded(node, parents):
+            yield node.lineno, hit, how, severity
+
+
+def _formatted(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """An operand of ``"x=%s" % value`` (or of its tuple): string formatting, which takes None."""
+    up = parents.get(id(read))
+    if isinstance(up, ast.Tuple):
+        read, up = up, parents.get(id(up))
+    if not (isinstance(up, ast.BinOp) and isinstance(up.op, ast.Mod) and up.left is not read):
+        return False
+    return isinstance(up.left, ast.JoinedStr) or (isinstance(up.left, ast.Constant) and isinstance(up.left.value, str))
+
+
+def _source(trees: ThreeTrees, dotted: str, hit: Nulled) -> Severity | None:
+    """Whether the module an import names serves upstream's changed class: its own file (an error), another
+    upstream module importing the name (a re-export, a warning), or else (a same-named class of another
+    module, the fork's own module or shim, a package outside the tree) not."""
+    files = _files(dotted)
+    if hit.path in files:
+        return Severity.ERROR
+    for _ in range(4):  # a re-export's chain (a package ``__init__`` importing from its submodule), a few hops
+        file = next((f for f in files if trees.merged_text(f) is not None), None)
+        module = trees.merged_module(file) if file is not None else None
+        if file is None or module is None or _fork_owned(trees, file) or _declares(module, hit.cls):
+            return None
+        ahead = _imported_from(module, file, hit.cls)
+        if ahead is None:
+            return Severity.WARNING if re.search(rf"\b{hit.cls}\b", trees.merged_text(file) or "") else None
+        files = _files(ahead)
+        if hit.path in files:
+            return Severity.ERROR
+    return Severity.WARNING
+
+
+def _files(dotted: str) -> tuple[str, str]:
+    stem = dotted.replace(".", "/")
+    return stem + ".py", stem + "/__init__.py"
+
+
+def _fork_owned(trees: ThreeTrees, file: str) -> bool:
+    """A file upstream does not have: the fork's own module."""
+    return trees.blobs(trees.theirs, [file])[file] is None
+
+
+def _declares(module: ast.Module, cls: str) -> bool:
+    return any(isinstance(n, ast.ClassDef) and n.name == cls for n in ast.walk(module))
+
+
+def _imported_from(module: ast.Module, path: str, name: str) -> str | None:
+    """The full name of the module ``from m import name`` in ``module`` imports ``name`` from."""
+    for stmt in ast.walk(module):
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == name for a in stmt.names):
+            return _absolute(stmt, path)
+    return None
+
+
+def _absolute(stmt: ast.ImportFrom, path: str) -> str:
+    """An import's module, relative ones resolved against the importing file's package."""
+    if not stmt.level:
+        return stmt.module or ""
+    package = path.split("/")[:-1]  # ``a/b/c.py`` and ``a/b/__init__.py`` both sit in package ``a.b``
+    package = package[: max(len(package) - stmt.level + 1, 0)]
+    return ".".join([*package, *([stmt.module] if stmt.module else [])])
 
 
 def _derived(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[str, ast.ClassDef]:
@@ -177,27 +251,41 @@ def _fork_class(
     return owner if classmethod and isinstance(owner, ast.ClassDef) and owner.name in derived.keys() else None
 
 
-def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """The imported base a fork class inherits ``attr`` from: none where the class binds it itself (in its
-    body, or ``self.attr =``/``cls.attr =`` in a method, or a method of that name)."""
+def _bound_below(module: ast.Module, owner: ast.ClassDef, attr: str) -> bool:
+    """A class of the module deriving from ``owner`` (directly or through another) binds ``attr`` itself."""
+    below, grown = {owner.name}, True
+    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
+    while grown:
+        found = {c.name for c in classes if any(last_name(b) in below for b in c.bases)} - below
+        below, grown = below | found, bool(found)
+    return any(c.name in below and c is not owner and _binds(c, attr) for c in classes)
+
+
+def _binds(cls: ast.ClassDef, attr: str) -> bool:
+    """The class binds ``attr`` itself: in its body, ``self.attr =``/``cls.attr =`` in a method, a method."""
     for node in ast.walk(cls):
         if isinstance(node, ast.Name | ast.Attribute) and not isinstance(node.ctx, ast.Load):
             if (node.id if isinstance(node, ast.Name) else node.attr) == attr:
-                return None
+                return True
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == attr:
-            return None
+            return True
+    return False
+
+
+def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """The imported base a fork class inherits ``attr`` from: none where the class binds it itself."""
     base = cls.bases[0]
-    return imported.get(base.id) if isinstance(base, ast.Name) else None
+    return imported.get(base.id) if isinstance(base, ast.Name) and not _binds(cls, attr) else None
 
 
-def _imported_only(module: ast.Module) -> dict[str, tuple[str, str]]:
-    """Local name -> (imported name, the import's top package, "" for a relative import), of the names the
-    module binds by ``from m import`` and no other way."""
+def _imported_only(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """Local name -> (imported name, the full name of the module it comes from, relative imports resolved
+    against ``path``), of the names the module binds by ``from m import`` and no other way."""
     imported: dict[str, tuple[str, str]] = {}
     for stmt in ast.walk(module):
         if isinstance(stmt, ast.ImportFrom):
-            package = "" if stmt.level or not stmt.module else stmt.module.split(".")[0]
-            imported.update((a.asname or a.name, (a.name, package)) for a in stmt.names)
+            source = _absolute(stmt, path)
+            imported.update((a.asname or a.name, (a.name, source)) for a in stmt.names)
     bound = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     bound |= {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
     bound |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
@@ -205,15 +293,38 @@ def _imported_only(module: ast.Module) -> dict[str, tuple[str, str]]:
 
 
 def _guarded(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
-    """Inside a ``try``, or its function (module) tests the very expression (``is None``, ``or``, truth)."""
+    """Inside a ``try``, or a function around it (the module, at the top level) tests the very expression
+    (``is None``, ``or``, truth, ``getattr(Cls, "name", None)``): a guard in an outer function covers the
+    closure it returns past the test."""
     up = parents.get(id(read))
     while up is not None:
         if isinstance(up, ast.Try | ast.TryStar):
             return True
         up = parents.get(id(up))
-    scope: ast.AST | None = enclosing(read, parents)
     shown = ast.unparse(read)
-    return any(_tested_expr(n, shown) for n in ast.walk(scope or _root(read, parents)))
+    return any(_tests(n, read, shown) for scope in _scopes(read, parents) for n in ast.walk(scope))
+
+
+def _scopes(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.AST]:
+    """Every function around ``read``, innermost first; the module where none is."""
+    func = enclosing(read, parents)
+    if func is None:
+        yield _root(read, parents)
+    while func is not None:
+        yield func
+        func = enclosing(func, parents)
+
+
+def _tests(node: ast.AST, read: ast.Attribute, shown: str) -> bool:
+    if _tested_expr(node, shown):
+        return True
+    if not (isinstance(node, ast.Call) and last_name(node.func) == "getattr" and len(node.args) == 3):
+        return False
+    return ast.unparse(node.args[0]) == ast.unparse(read.value) and _is_text(node.args[1], read.attr)
+
+
+def _is_text(node: ast.expr, text: str) -> bool:
+    return isinstance(node, ast.Constant) and node.value == text
 
 
 def _root(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
@@ -222,11 +333,11 @@ def _root(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST:
     return node
 
 
-def _finding(path: str, line: int, hit: Nulled, how: str, commit: str) -> Finding:
+def _finding(path: str, line: int, hit: Nulled, how: str, commit: str, severity: Severity) -> Finding:
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        severity,
         path,
         line,
         f"fork-owned line {how}, read off the class {hit.cls}, whose default for {hit.name} upstream made None "
