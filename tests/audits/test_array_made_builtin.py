@@ -54,6 +54,7 @@ NEW = (
     .replace("def masks(self) -> torch.Tensor:", "def masks(self) -> list[torch.Tensor]:")
 )
 HEAD = "import torch\n\nfrom pkg.inputs import PlaceholderRange\n\n\n"
+_P = "def f(pos: PlaceholderRange, device):\n    c = pos.embeds_cumsum\n"
 
 
 @pytest.mark.parametrize(
@@ -85,6 +86,20 @@ def test_an_array_method_on_a_value_made_a_list(git_repo: GitRepo, tmp_path: Pat
         "def f(pos: PlaceholderRange):\n    return pos.masks[0].item()\n",
         "def f(pos: PlaceholderRange):\n    return sorted(pos.embeds_cumsum)\n",
         "def f(pos: PlaceholderRange):\n    return pos.pair[1].item()\n",
+        _P + "    if isinstance(c, torch.Tensor):\n        return c[-1].item()\n    return c[-1]\n",
+        "def f(pos: PlaceholderRange):\n    if isinstance(pos.embeds_cumsum, torch.Tensor):\n"
+        "        return pos.embeds_cumsum[-1].item()\n    return pos.embeds_cumsum[-1]\n",
+        _P + "    if not isinstance(c, torch.Tensor):\n        return c[-1]\n    return c[-1].item()\n",
+        _P + "    if isinstance(c, list):\n        return c[-1]\n    return c[-1].item()\n",
+        _P + "    return c[-1].item() if isinstance(c, torch.Tensor) else c[-1]\n",
+        _P + "    if torch.is_tensor(c):\n        return c.to(device)\n    return c\n",
+        _P + "    if not torch.is_tensor(c):\n        return c\n    return c.to(device)\n",
+        _P + "    if type(c) is list:\n        return sum(c)\n    return c.sum()\n",
+        "from functools import cached_property\n\n\ndef _cumsum(self):\n    return self.is_embed.cumsum(0)\n\n\n"
+        "PlaceholderRange.embeds_cumsum = cached_property(_cumsum)\n\n\n"
+        "def f(pos: PlaceholderRange):\n    return pos.embeds_cumsum.numel()\n",
+        'setattr(PlaceholderRange, "embeds_cumsum", property(lambda self: self.is_embed.cumsum(0)))\n\n\n'
+        "def f(pos: PlaceholderRange):\n    return pos.embeds_cumsum[-1].item()\n",
     ],
     ids=[
         "int() of an element",
@@ -95,8 +110,48 @@ def test_an_array_method_on_a_value_made_a_list(git_repo: GitRepo, tmp_path: Pat
         "tensors held",
         "sorted",
         "a tuple holding a tensor",
+        "an element under isinstance of its container",
+        "an element under isinstance of the field",
+        "an element after an exiting not-isinstance",
+        "an element after an exiting isinstance of the new kind",
+        "an element in a conditional expression",
+        "torch.is_tensor",
+        "an exiting not torch.is_tensor",
+        "an exiting type() is list",
+        "the property put back on the class",
+        "the property put back by setattr",
     ],
 )
 def test_array_made_a_list_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: HEAD + body}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (_P + "    if isinstance(c, list):\n        return c[-1].item()\n    return c\n", "item()"),
+        (_P + "    if type(c) is list:\n        return c.to(device)\n    return c\n", "to(device)"),
+        (
+            "def f(pos: PlaceholderRange):\n    if pos.embeds_cumsum == 0:\n        return 0\n"
+            "    return pos.embeds_cumsum.numel()\n",
+            "numel",
+        ),
+    ],
+    ids=["an element under a test of the new kind", "type() is the new kind", "compared, not put back"],
+)
+def test_kind_tests_of_the_new_kind_still_fail(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    """A test that the value is the new kind, or a comparison of the field (no assignment), guards nothing."""
+    text = HEAD + body
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: text}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(text, needle), "error")]
+
+
+def test_a_property_put_back_by_another_fork_module(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The shim lives in its own fork module (imported for its effect): the read elsewhere is the fork's."""
+    shim = (
+        "from pkg.inputs import PlaceholderRange\n\nPlaceholderRange.embeds_cumsum = property(lambda s: s.is_embed)\n"
+    )
+    use = HEAD + "def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n"
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: use, "pkg/aeon_shims.py": shim}, {LIB: NEW})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []

@@ -468,15 +468,31 @@ def _true_branch_test(parent: ast.AST, child: ast.AST) -> ast.expr | None:
     return None
 
 
+# kind tests spelled other than ``isinstance(x, K)``: a predicate of one kind (``torch.is_tensor(x)``)
+_KIND_PREDICATES = {"is_tensor": "Tensor"}
+
+
 def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+    """``isinstance(subject, K)``, ``torch.is_tensor(subject)`` or ``type(subject) is K`` (``==`` too; a
+    subclass of K aside, it holds where ``isinstance`` does), alone or and-ed."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_asks_isinstance(value, subject, kind) for value in test.values)
+    if _asks_type(test, subject, kind, ast.Is | ast.Eq) or _asks_predicate(test, subject, kind):
+        return True
     if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
         return False
     if len(test.args) != 2 or ast.unparse(test.args[0]) != subject:
         return False
     classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
     return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
+
+
+def _asks_predicate(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+    """``is_tensor(subject)`` (``torch.`` or not) for a kind ``kind`` accepts."""
+    if not (isinstance(test, ast.Call) and len(test.args) == 1 and not test.keywords):
+        return False
+    held = _KIND_PREDICATES.get(last_name(test.func))
+    return held is not None and ast.unparse(test.args[0]) == subject and kind(held)
 
 
 # what a call that no longer fits (or is handed the wrong kind) raises, and the handlers that catch it

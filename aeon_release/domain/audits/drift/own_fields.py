@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found
 from aeon_release.domain.audits.source import parent_map
 
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
@@ -69,6 +69,7 @@ class ForkTypes:
         self.trees, self.path, self.module, self.classes = trees, path, module, classes
         self._imported: frozenset[str] | None = None
         self._elsewhere: dict[tuple[str, str], bool] = {}
+        self._restored: dict[tuple[str, str], bool] = {}
 
     @classmethod
     def of(cls, trees: ThreeTrees, path: str, module: ast.Module) -> ForkTypes:
@@ -81,9 +82,22 @@ class ForkTypes:
             return False
         if self.owns(owner) or any(_declares(self.classes[n], field) for n in typed - {owner} if n in self.classes):
             return True
+        if self.restored(owner, field):
+            return True
         if (owner, upstream_path) not in self._elsewhere:
             self._elsewhere[owner, upstream_path] = self.elsewhere(owner, upstream_path)
         return self._elsewhere[owner, upstream_path]
+
+    def restored(self, owner: str, field: str) -> bool:
+        """A fork module (not a test) puts ``field`` back on upstream's class: ``Owner.field =
+        cached_property(f)`` or ``setattr(Owner, "field", property(f))``, a shim that keeps the old value
+        (#40143 made the property ``PlaceholderRange.embeds_cumsum`` a list): the read is the fork's."""
+        words = self.trees.fork_words()
+        if owner not in words or field not in words:
+            return False  # no fork line names both: nothing to scan
+        if (owner, field) not in self._restored:
+            self._restored[owner, field] = bool(fork_found(self.trees, _restores(owner, field)))
+        return self._restored[owner, field]
 
     def elsewhere(self, name: str, upstream_path: str) -> bool:
         """The file imports ``name`` only from modules other than ``upstream_path`` that each define a class
@@ -155,6 +169,15 @@ class ForkTypes:
                     }
             self._imported = frozenset(found)
         return self._imported
+
+
+def _restores(owner: str, field: str) -> re.Pattern[str]:
+    """A line that assigns ``field`` on the class ``owner`` (``mod.Owner.field = ...``, not ``==``), or
+    ``setattr``s it by its literal name."""
+    o, f = re.escape(owner), re.escape(field)
+    return re.compile(
+        rf"^[ \t]*(?:(?:\w+\.)*{o}\.{f}[ \t]*=(?!=)|setattr\([ \t]*(?:\w+\.)*{o}[ \t]*,[ \t]*[\"']{f}[\"'])"
+    )
 
 
 def _defines(name: str) -> re.Pattern[str]:

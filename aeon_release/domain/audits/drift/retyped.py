@@ -848,6 +848,8 @@ def _kind_tested(
     handler catches what the new kind raises: written for both sides of the change (the receiver, or the
     read a local it is was bound to, is tested).  Or the function built the value itself, of the old kind."""
     subjects = _subjects(node, receiver, parents, bound)
+    if isinstance(receiver, ast.Subscript):  # an element: a kind test of its container tells the kinds apart too
+        subjects |= _subjects(node, receiver.value, parents, bound)
     old, new = partial(_is_kind, hit.old), partial(_is_kind, hit.new)
     method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
     return (
