@@ -65,6 +65,11 @@ def run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> l
         # self in a fork subclass that keeps the method
         "class Mine(ChatRequest):\n    def key(self) -> str:\n        self.to_sampling_params(16)\n"
         "        return str(self.structured_outputs)\n",
+        # the call in an if's test, the read in its body; the call in a branch, the read below the if
+        "def key(request: ChatRequest) -> str:\n    if request.to_sampling_params(16):\n"
+        "        return str(request.structured_outputs)\n    return ''\n",
+        "def key(request: ChatRequest, fast: bool) -> str:\n    if fast:\n        request.to_sampling_params(16)\n"
+        "    return str(request.structured_outputs)\n",
     ],
 )
 def test_a_read_after_a_call_that_no_longer_sets_the_field(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
@@ -97,6 +102,14 @@ def test_a_field_another_method_still_sets_is_a_warning(git_repo: GitRepo, tmp_p
         # another field, which the method never stored
         "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n"
         "    return str(request.response_format)\n",
+        # the fork hands the receiver to its own filler between the call and the read
+        "def _fill(request: ChatRequest) -> None:\n    request.structured_outputs = request.extract()\n\n\n"
+        "def key(request: ChatRequest) -> str:\n    request.to_sampling_params(16)\n    _fill(request)\n"
+        "    return str(request.structured_outputs)\n",
+        # the read in the other branch of the if that calls
+        "def key(request: ChatRequest, fast: bool) -> str:\n"
+        "    if fast:\n        request.to_sampling_params(16)\n        return ''\n"
+        "    else:\n        return str(request.structured_outputs)\n",
     ],
 )
 def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
@@ -120,6 +133,13 @@ def test_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None
             "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
             "        return super().to_sampling_params(max_tokens)\n",
         ),
+        # the write moved into a helper of a base class, called on self
+        "class Base:\n    structured_outputs: dict | None = None\n\n"
+        "    def _apply_format(self) -> None:\n        self.structured_outputs = {'json': 'x'}\n\n\n"
+        + THEIRS.replace("class ChatRequest:", "class ChatRequest(Base):").replace(
+            "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+            "        self._apply_format()\n        return {'max_tokens': max_tokens}\n",
+        ),
     ],
 )
 def test_a_write_still_reached_stays_silent(git_repo: GitRepo, tmp_path: Path, theirs: str) -> None:
@@ -139,3 +159,27 @@ def test_a_method_handing_self_to_a_helper_stays_silent(git_repo: GitRepo, tmp_p
     )
     fork = HEAD + READ + OTHER_READ
     assert run(git_repo, tmp_path, fork, theirs + OTHER_THEIRS) == [(USE, line_of(fork, "str(scorer.result"), "error")]
+
+
+def test_a_write_moved_to_construction_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A validator filling ``data["structured_outputs"]`` before the object exists: the read may see it set."""
+    theirs = THEIRS + (
+        "\n    @classmethod\n    def fill(cls, data: dict) -> dict:\n"
+        "        if data.get('response_format') is not None:\n"
+        "            data['structured_outputs'] = {'json': data['response_format']}\n"
+        "        return data\n"
+    )
+    fork = HEAD + READ
+    assert run(git_repo, tmp_path, fork, theirs) == [(USE, line_of(fork, "str("), "warning")]
+
+
+def test_a_fork_subclass_storing_the_field_stays_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The subclass overrides the helper to store the field: its own read after the call sees its write."""
+    fork = HEAD + (
+        "class Mine(ChatRequest):\n"
+        "    def extract(self) -> dict | None:\n"
+        "        self.structured_outputs = super().extract()\n"
+        "        return self.structured_outputs\n\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n"
+    )
+    assert [f for f in run(git_repo, tmp_path, fork) if f[2] == "error"] == []

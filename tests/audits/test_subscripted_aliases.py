@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -146,3 +148,47 @@ def test_a_lookup_that_hands_back_a_class_stays_quiet(git_repo: GitRepo, tmp_pat
     sides = s.merge_case(git_repo, {EMBED: BASE_TEXT}, {FORK: FORK_TEXT}, [(SUBJECT, {EMBED: upstream})])
     found = s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)
     assert [(path, line) for path, line, _, _ in found if path == FORK] == [(FORK, 21)]  # Payload's dict[...] only
+
+
+SHIM_HEAD = (
+    "import contextlib\nfrom typing import Annotated, get_args, get_origin\n\n"
+    "from vllm.entrypoints.pooling.embed.protocol import EmbeddingRequest, Payload\n\n"
+)
+CHECK = "def aeon_is_embedding(request: object) -> bool:\n    return isinstance(request, EmbeddingRequest)\n"
+PAYLOAD = "\n\ndef aeon_is_payload(body: object) -> bool:\n    return isinstance(body, Payload)\n"
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        # an unwrap shim re-binding the name under a top-level if, or try
+        "if get_origin(EmbeddingRequest) is Annotated:\n    EmbeddingRequest = get_args(EmbeddingRequest)[0]\n\n\n"
+        + CHECK,
+        "try:\n    EmbeddingRequest = get_args(EmbeddingRequest)[0] or EmbeddingRequest\nexcept IndexError:\n"
+        "    pass\n\n\n" + CHECK,
+        # an earlier if that asks about the alias and returns
+        "def aeon_is_embedding(request: object) -> bool:\n    if get_origin(EmbeddingRequest) is Annotated:\n"
+        "        return isinstance(request, get_args(EmbeddingRequest)[0])\n"
+        "    return isinstance(request, EmbeddingRequest)\n",
+        # an enclosing if that asks about the alias
+        "def aeon_is_embedding(request: object) -> bool:\n    if isinstance(EmbeddingRequest, type):\n"
+        "        return isinstance(request, EmbeddingRequest)\n    return False\n",
+        # contextlib.suppress(TypeError)
+        "def aeon_is_embedding(request: object) -> bool:\n    with contextlib.suppress(TypeError):\n"
+        "        return isinstance(request, EmbeddingRequest)\n    return False\n",
+    ],
+)
+def test_a_fork_that_unwraps_or_asks_about_the_alias_stays_quiet(git_repo: GitRepo, no_rules: Path, shim: str) -> None:
+    """Each shim beside a check against ``Payload`` (made ``dict[...]``), which is still found."""
+    text = SHIM_HEAD + shim + PAYLOAD
+    payload = text.splitlines().index("    return isinstance(body, Payload)") + 1
+    assert [(line, sev) for line, sev, _ in rows(git_repo, no_rules, {FORK: text})] == [(payload, "error")]
+
+
+def test_an_if_whose_test_is_the_check_itself_is_no_guard(git_repo: GitRepo, no_rules: Path) -> None:
+    """``if isinstance(request, EmbeddingRequest):`` raises itself: it guards nothing below it."""
+    text = SHIM_HEAD + (
+        "def aeon_is_embedding(request: object) -> bool:\n    if isinstance(request, EmbeddingRequest):\n"
+        "        return True\n    return isinstance(request, EmbeddingRequest)\n"
+    )
+    assert [(line, sev) for line, sev, _ in rows(git_repo, no_rules, {FORK: text})] == [(7, "error"), (9, "error")]

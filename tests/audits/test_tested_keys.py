@@ -70,3 +70,21 @@ def test_a_key_the_validator_carries_on_stays_silent(git_repo: GitRepo, tmp_path
     assert found(audit(git_repo, sides, tmp_path), RULE) == [
         (USE, line_of(fork, "add_generation_prompt=False"), "error")
     ]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        # a walrus: the popped value is carried on below the if
+        '        if (cfm := data.pop("continue_final_message", None)) and data.get("add_generation_prompt"):\n',
+        # the test itself moves the key into the new field
+        '        if data.setdefault("prefill", data.pop("continue_final_message", False)) and data.get("x"):\n',
+    ],
+)
+def test_a_key_the_raising_test_carries_stays_silent(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
+    """The key spelt only in a raising if's test, but its value bound or handed on there: it is carried."""
+    theirs = MODEL_THEIRS.replace(VALIDATOR.splitlines(keepends=True)[4], test)
+    if "cfm" in test:
+        theirs = theirs.replace("        return data\n", '        data["prefill"] = bool(cfm)\n        return data\n')
+    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE + VALIDATOR, **PACKAGES}, {USE: FORK}, {PROTOCOL: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

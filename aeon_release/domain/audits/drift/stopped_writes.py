@@ -10,12 +10,14 @@ its object is made pure (a value returned, the write moved to the caller or a he
 
 Upstream's side: a class of a changed module whose method, at the base, stored ``self.field = ...`` and, at
 upstream, keeps its name and stores the field no more, neither itself nor through ``self.helper()`` calls of
-the class's own methods, nor by handing on to ``super()`` or handing ``self`` to a call; the class still has
-the field (declared in its body, or stored by another method: then the write may have moved to a step that
+the class's own methods, nor by handing on to ``super()``, handing ``self`` to a call or calling a ``self.``
+method the class does not define (a base's); the class still has the field (declared in its body, or stored by
+another method or as a raw ``data["field"]`` key at construction: then the write may have moved to a step that
 runs first, and the finding is a warning).  The fork's side, on a line it owns: in one function, a read of
-``recv.field`` below a call ``recv.method(...)``, where ``recv`` is a parameter annotated with that class
-(imported from its module) or ``self`` in a fork subclass of it that does not override the method, with no
-store of ``recv.field`` or of ``recv`` itself in the function.
+``recv.field`` below a call ``recv.method(...)`` whose statement encloses or precedes it (not a sibling
+branch), where ``recv`` is a parameter annotated with that class (imported from its module) or ``self`` in a
+fork subclass of it that neither overrides the method nor stores the field, with no store of ``recv.field`` or
+of ``recv`` itself in the function, and ``recv`` not handed to a call between the two.
 
 Pure but for reading the three trees: findings out.
 """
@@ -32,6 +34,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
 
 _MOST_FILES = 32
 _SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
@@ -95,12 +98,28 @@ def _stopped_in(path: str, old: ast.ClassDef, new: ast.ClassDef) -> dict[str, di
         method = news[name]
         if _hands_on(method) or _emptied(method):
             continue
-        now = _reached_stores(method, news)
-        for field in sorted(_stores(olds[name]) - now):
+        reached = _reached(method, news)
+        if reached is None:
+            continue
+        for field in sorted(_stores(olds[name]) - {f for func in reached for f in _stores(func)}):
             if field in kept:
-                moved = any(field in _stores(m) for m in news.values())
-                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved)
+                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, _moved(new, field))
     return found
+
+
+def _moved(cls: ast.ClassDef, field: str) -> bool:
+    """Another method of the class still stores the field, or stores a raw key of its name (a validator
+    filling ``data["field"] = ...`` or ``data.setdefault("field", ...)`` at construction): the write may run
+    before the call."""
+    return any(_keyed(n, field) for n in ast.walk(cls)) or any(field in _stores(m) for m in _methods(cls).values())
+
+
+def _keyed(node: ast.AST, field: str) -> bool:
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+        return isinstance(node.slice, ast.Constant) and node.slice.value == field
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault":
+        return bool(node.args) and isinstance(node.args[0], ast.Constant) and node.args[0].value == field
+    return False
 
 
 def _declared(cls: ast.ClassDef) -> set[str]:
@@ -126,19 +145,26 @@ def _a_setattr(func: ast.expr) -> bool:
     return _is_name(func, "setattr") or (isinstance(func, ast.Attribute) and func.attr == "__setattr__")
 
 
-def _reached_stores(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
-    """The fields ``method`` stores itself or through the class's own methods it calls on ``self``, transitively."""
-    seen, todo, found = set(), [method], set()
+def _reached(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> list[ast.AST] | None:
+    """``method`` and the class's own methods it calls on ``self``, transitively; None when one calls a ``self.``
+    method the class does not define (a base's helper, which may store the field)."""
+    seen, todo, found = set(), [method], []
     while todo:
         func = todo.pop()
         if id(func) in seen:
             continue
         seen.add(id(func))
-        found |= _stores(func)
+        found.append(func)
         for node in ast.walk(func):
             if isinstance(node, ast.Attribute) and _is_name(node.value, "self") and node.attr in methods:
                 todo.append(methods[node.attr])
+            elif _calls_self(node) and node.func.attr not in methods:  # type: ignore[attr-defined]
+                return None
     return found
+
+
+def _calls_self(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, "self")
 
 
 def _hands_on(method: ast.AST) -> bool:
@@ -177,8 +203,10 @@ def _receivers(
         if isinstance(node, ast.ClassDef):
             bases = [k for b in node.bases if (k := _origin(b, imports)) in found]
             own = set(_methods(node))
+            stored = {f for m in _methods(node).values() for f in _stores(m)}
             for key in bases:
-                if not own & found[key].keys():
+                fields = {f for by_field in found[key].values() for f in by_field}
+                if not own & found[key].keys() and not stored & fields:  # storing it: the subclass fills it
                     yield from ((m, {"self": key}) for m in _methods(node).values())
         if isinstance(node, _FUNCS):
             params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
@@ -201,23 +229,70 @@ def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, s
 def _reads_after(
     func: ast.FunctionDef | ast.AsyncFunctionDef, recv: str, by_method: dict[str, dict[str, Stopped]], owned: set[int]
 ) -> Iterator[tuple[int, str, Stopped]]:
-    calls: dict[str, int] = {}  # method -> the first line calling it on recv
+    calls: list[ast.Call] = []  # recv.method(...) calls of a method that stopped a write
     reads: list[ast.Attribute] = []
     for node in ast.walk(func):
         if _rebinds(node, recv):
             return
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, recv):
             if node.func.attr in by_method:
-                calls[node.func.attr] = min(calls.get(node.func.attr, node.lineno), node.lineno)
+                calls.append(node)
         elif isinstance(node, ast.Attribute) and _is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
             reads.append(node)
     stored = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    parents = parent_map(func)
+    handed = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and _hands(n, recv)]
     for read in sorted(reads, key=lambda r: r.lineno):
-        for method, line in calls.items():
-            stop = by_method[method].get(read.attr)
-            if stop and read.lineno > line and read.lineno in owned and read.attr not in stored:
+        if read.lineno not in owned or read.attr in stored:
+            continue
+        for call in sorted(calls, key=lambda c: c.lineno):
+            stop = by_method[call.func.attr].get(read.attr)  # type: ignore[attr-defined]
+            if stop and _runs_before(call, read, parents) and not any(call.lineno < h < read.lineno for h in handed):
                 yield read.lineno, recv, stop
                 break
+
+
+def _hands(call: ast.Call, recv: str) -> bool:
+    """``_fill(request)``: the receiver handed to a call, which may store the field."""
+    return any(_is_name(a, recv) for a in [*call.args, *(k.value for k in call.keywords)])
+
+
+def _runs_before(call: ast.AST, read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``call`` sits above ``read`` and not in a sibling branch (``if fast: r.m()`` / ``else: r.field``): the two
+    part at their lowest common ancestor, which must not hold them in two branches of one ``if``/``try``/``match``."""
+    if read.lineno <= call.lineno:  # type: ignore[attr-defined]
+        return False
+    chain = _ancestry(call, parents)
+    child, parent = read, parents.get(id(read))
+    while parent is not None and id(parent) not in chain:
+        child, parent = parent, parents.get(id(parent))
+    if parent is None:
+        return False
+    fields = {_field_of(parent, chain[id(parent)]), _field_of(parent, child)}
+    if isinstance(parent, ast.If | ast.IfExp) and fields == {"body", "orelse"}:
+        return False
+    return len(fields) == 1 or not all(f.startswith("branch") for f in fields)
+
+
+def _ancestry(node: ast.AST, parents: dict[int, ast.AST]) -> dict[int, ast.AST]:
+    """id(ancestor) -> its child on the way down to ``node``."""
+    chain: dict[int, ast.AST] = {}
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        chain[id(parent)] = child
+        child, parent = parent, parents.get(id(parent))
+    return chain
+
+
+def _field_of(parent: ast.AST, child: ast.AST) -> str:
+    """The field of ``parent`` holding ``child``: ``body``/``orelse`` of an ``if`` (or ``try``), or one handler
+    or match case (each a branch of its own)."""
+    for field, value in ast.iter_fields(parent):
+        if value is child:
+            return field
+        if isinstance(value, list) and any(v is child for v in value):
+            return f"branch{id(child)}" if field in ("handlers", "cases") else field
+    return ""
 
 
 def _rebinds(node: ast.AST, name: str) -> bool:

@@ -15,8 +15,9 @@ upstream and in the merged tree (the fork did not restore it) to one it refuses 
 ``Union``/``Optional``, a string, a ``type X = ...`` statement, or a union holding one).  The fork's side, on a
 line it owns: ``isinstance``/``issubclass`` whose second argument (or a member of its tuple or ``|``) is that
 name, imported from the module or read off it, not under a ``try`` catching TypeError, not under a version
-test, not where a function binds the name itself, and not where the fork's file re-binds it.  An error: the
-check raises every time it runs.
+test, not under (or below an exiting) ``if`` asking about the alias (``if get_origin(X) is Annotated: return``),
+not where a function binds the name itself, and not where the fork's file re-binds it (an unwrap shim under a
+top-level ``if``/``try`` too).  An error: the check raises every time it runs.
 
 Pure but for reading the three trees: findings out.
 """
@@ -156,7 +157,7 @@ def _fork_checks(path: str, module: ast.Module, owned: set[int], refused: Refuse
     """(line, module, name) for each owned ``isinstance``/``issubclass`` handed a refused name."""
     parents = parent_map(module)
     imports = file_imports(module, path)
-    rebound = {n for stmt in module.body for n, v in _binds(stmt) if not isinstance(v, ast.Import | ast.ImportFrom)}
+    rebound = _rebound(module)
     for node in ast.walk(module):
         if not _a_test(node) or getattr(node, "lineno", None) not in owned:
             continue
@@ -165,8 +166,22 @@ def _fork_checks(path: str, module: ast.Module, owned: set[int], refused: Refuse
             origin = imported_origin(member, imports) if isinstance(member, ast.Attribute) else None
             if isinstance(member, ast.Name) and member.id in imports and member.id not in rebound:
                 origin = imports[member.id] if not locally_bound(node, member.id, parents) else None
-            if origin and origin[1] in refused.get(origin[0], ("", {}))[1] and not _guarded(node, parents):
+            if origin and origin[1] in refused.get(origin[0], ("", {}))[1] and not _guarded(node, member, parents):
                 yield node.lineno, origin[0], origin[1]
+
+
+def _rebound(module: ast.Module) -> set[str]:
+    """The names the fork's module binds itself: a top-level class, def or assignment, or a store under a
+    top-level ``if``/``try``/``with`` (an unwrap shim: ``if get_origin(X) is Annotated: X = get_args(X)[0]``)."""
+    names = {n for stmt in module.body for n, v in _binds(stmt) if not isinstance(v, ast.Import | ast.ImportFrom)}
+    todo: list[ast.AST] = [s for s in module.body if isinstance(s, ast.If | ast.Try | ast.With)]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _a_test(node: ast.AST) -> bool:
@@ -191,9 +206,50 @@ def _tested(expr: ast.expr) -> Iterator[ast.expr]:
         yield expr
 
 
-def _guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """The check sits in a ``try`` catching TypeError, or under a test of the upstream release."""
-    return caught_around(node, _TYPE_ERRORS, parents) or version_gated(node, parents)
+def _guarded(node: ast.AST, member: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The check sits in a ``try`` catching TypeError, under a test of the upstream release, or under an ``if``
+    that asks about the alias itself."""
+    return caught_around(node, _TYPE_ERRORS, parents) or version_gated(node, parents) or _asked(node, member, parents)
+
+
+def _asked(node: ast.AST, member: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """An enclosing ``if``, or an earlier ``if`` of an enclosing block whose body exits, tests an expression
+    naming the alias other than as a class to check against (``if isinstance(X, type):``, ``if get_origin(X) is
+    Annotated: return ...``): the fork knows the alias's form may change and checks it before use."""
+    spelt = ast.unparse(member)
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.Lambda):
+        if isinstance(parent, ast.If) and child is not parent.test and _names(parent.test, spelt):
+            return True
+        block = _block_of(parent, child)
+        earlier = block[: next(i for i, s in enumerate(block) if s is child)] if block else []
+        if any(isinstance(s, ast.If) and _exits(s.body) and _names(s.test, spelt) for s in earlier):
+            return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _block_of(parent: ast.AST, child: ast.AST) -> list[ast.stmt]:
+    for field in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(parent, field, None)
+        if isinstance(block, list) and any(s is child for s in block):
+            return block
+    return []
+
+
+def _exits(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
+
+
+def _names(test: ast.expr, spelt: str) -> bool:
+    """``test`` spells the alias but as the second argument of an ``isinstance`` (the refused use itself)."""
+    refused = {id(m) for n in ast.walk(test) if _a_test(n) for m in _tested(n.args[1])}  # type: ignore[attr-defined]
+    return any(
+        isinstance(n, ast.Name | ast.Attribute) and id(n) not in refused and ast.unparse(n) == spelt
+        for n in ast.walk(test)
+    )
 
 
 def _finding(
