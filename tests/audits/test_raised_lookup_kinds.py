@@ -216,3 +216,12 @@ def test_a_fork_shim_module_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Pa
 def test_a_call_off_a_receiver_is_read_through_it(git_repo: GitRepo, no_rules: Path, text: str, severity: str) -> None:
     [(_, got, _)] = run(git_repo, no_rules, text)
     assert got == severity
+
+
+def test_a_function_local_import_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "def aeon_local(m, ids):\n    from pkg.mapping import convert_mapping as cm\n\n    try:\n"
+        "        return cm(m, ids)\n    except ValueError:\n        return None\n"
+    )
+    [(_, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "error"

@@ -15,6 +15,7 @@ import ast
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 
 __all__ = ["Callee", "Scope", "loose", "reaches", "resolve", "scope_of"]
@@ -49,13 +50,23 @@ def scope_of(module: ast.Module) -> Scope:
 def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
     """Bound name -> (module, name there) of the module's ``from X import name`` statements; a name the module
     defines itself maps to ("", "")."""
-    found: dict[str, tuple[str, str]] = {}
+    # an import under a module-level ``if``/``try`` first: the statements in order then bind over it
+    top = {id(n) for n in module.body}
+    found = _imports_in([n for n in own_nodes(module.body) if id(n) not in top])
     for node in module.body:
+        if isinstance(node, ast.ImportFrom):
+            found.update(_imports_in([node]))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = ("", "")
+    return found
+
+
+def _imports_in(nodes: list[ast.AST]) -> dict[str, tuple[str, str]]:
+    found: dict[str, tuple[str, str]] = {}
+    for node in nodes:
         if isinstance(node, ast.ImportFrom):
             source = "" if node.level else node.module or ""
             found.update({a.asname or a.name: (source, a.name) for a in node.names})
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found[node.name] = ("", "")
     return found
 
 
@@ -96,7 +107,9 @@ def resolve(func: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | No
     def it imports (its name there); the fork's own def, a builtin or a name of a star import: None.  An
     attribute call is read through its receiver; any other callee: None."""
     if isinstance(func, ast.Name):
-        source, original = scope.imported.get(func.id, ("", ""))
+        # a function's own ``from m import f`` (upstream defers many to dodge import cycles) binds over the file's
+        local = _imports_in(list(own_nodes(enclosing.body))) if enclosing is not None else {}
+        source, original = local.get(func.id) or scope.imported.get(func.id, ("", ""))
         return Callee(original, source=source) if original else None
     if not isinstance(func, ast.Attribute):
         return None
