@@ -130,3 +130,19 @@ def test_a_suppress_of_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Pat
     text = "import contextlib\n\n\ndef aeon_on() -> None:\n    with contextlib.suppress(AssertionError):\n        CustomOp.default_on()\n"
     [(line, severity, message)] = run(git_repo, no_rules, text)
     assert (line, severity) == (9, "error") and "catches AssertionError from CustomOp.default_on()" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # ``self.lookup()`` where the fork's class defines its own lookup: not upstream's def
+        "class AeonOps:\n    def lookup(self, name: str) -> type:\n        raise KeyError(name)\n\n"
+        "    def find(self, name: str) -> type | None:\n        try:\n            return self.lookup(name)\n"
+        "        except KeyError:\n            return None\n",
+        # a parameter annotated with another class: that class's def, untouched
+        "from pkg.custom_op import OtherOp\n\n\ndef a(op: OtherOp) -> bool:\n    try:\n        return op.default_on()\n"
+        "    except AssertionError:\n        return False\n",
+    ],
+)
+def test_a_receiver_read_as_another_class_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []

@@ -156,3 +156,72 @@ def test_a_new_index_is_no_fresh_kind(git_repo: GitRepo, no_rules: Path, guard: 
         [("[LoRA] unknown adapter names map to 0 (#1)", {NAMES: NAMES_NEW.replace('    if ":" in name:\n', guard)})],
     )
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+OWN_DEF = "def convert_mapping(m, ids):\n    return [ids.index(x) for x in m]\n\n\n"
+METHOD = (
+    "class Mapper:\n    def convert_mapping(self, m, ids):\n        return [ids.index(x) for x in m]\n\n\n"
+    "class Sub(Mapper):\n    def aeon_map(self, m, ids):\n        try:\n            return self.convert_mapping(m, ids)\n"
+    "        except ValueError:\n            return None\n"
+)
+LIBRARY = (
+    "import numpy as np\n\n\ndef aeon_map(m, ids):\n    try:\n        return np.convert_mapping(m, ids)\n"
+    "    except ValueError:\n        return None\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the fork's own def of the name in the file (it shadows the import), its class's (or base's) method,
+        # a library module's function of the same name: none is upstream's def
+        OWN_DEF + CATCH.format("ValueError"),
+        METHOD,
+        LIBRARY,
+    ],
+)
+def test_a_call_reaching_another_def_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_fork_shim_module_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    shim = "def convert_mapping(m, ids):\n    return [ids.index(x) for x in m]\n"
+    user = "from pkg.aeon_compat import convert_mapping\n\n\n" + CATCH.format("ValueError")
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: UTILS_BASE, "pkg/__init__.py": ""},
+        {"pkg/aeon_compat.py": shim, "pkg/aeon_user.py": user},
+        [(SUBJECT, {UTILS: UTILS_NEW})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "severity"),
+    [
+        # off the module that defines it: the def itself
+        (
+            "from pkg import mapping\n\n\ndef aeon_map(m, ids):\n    try:\n        return mapping.convert_mapping(m, ids)\n"
+            "    except ValueError:\n        return None\n",
+            "error",
+        ),
+        # off a receiver not read: which def is called is unknown
+        (
+            "def aeon_map(mapper, m, ids):\n    try:\n        return mapper.convert_mapping(m, ids)\n"
+            "    except ValueError:\n        return None\n",
+            "warning",
+        ),
+    ],
+)
+def test_a_call_off_a_receiver_is_read_through_it(git_repo: GitRepo, no_rules: Path, text: str, severity: str) -> None:
+    [(_, got, _)] = run(git_repo, no_rules, text)
+    assert got == severity
+
+
+def test_a_function_local_import_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "def aeon_local(m, ids):\n    from pkg.mapping import convert_mapping as cm\n\n    try:\n"
+        "        return cm(m, ids)\n    except ValueError:\n        return None\n"
+    )
+    [(_, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "error"

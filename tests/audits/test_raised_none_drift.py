@@ -276,3 +276,44 @@ FROM_PACKAGE = (
 
 def test_a_package_shim_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     assert run(git_repo, no_rules, FROM_PACKAGE, extra={"pkg/__init__.py": SHIM}) == []
+
+
+HEAD = (
+    "def aeon_scheme(config, name):\n    try:\n        target = find_target(name, config.scheme_map.keys())\n"
+    "    except ValueError:\n        return None\n"
+)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # a failing builtin's argument that takes None: next()'s default, max()'s default, sorted()'s key
+        "    return next(iter(config.extra), target)\n",
+        "    return max(config.extra, default=target)\n",
+        "    return sorted(config.extra, key=target)\n",
+        # printf formatting takes None ('layer.None')
+        "    key = 'layer.%s' % target\n    return config.scheme_map.get(key)\n",
+        "    key = 'layer.%s.%s' % (name, target)\n    return config.scheme_map.get(key)\n",
+        # a comprehension's (or lambda's) own variable of the name
+        "    return [target.upper() for target in config.extra]\n",
+        "    return {t: [target.upper() for target in t] for t in config.extra}\n",
+        "    return sorted(config.extra, key=lambda target: target.name)\n",
+    ],
+)
+def test_uses_that_take_none_stay_quiet(git_repo: GitRepo, no_rules: Path, tail: str) -> None:
+    assert run(git_repo, no_rules, HEAD + tail) == []
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "    return next(target)\n",
+        "    return max(config.extra, target)\n",
+        "    return 'layer.' + target\n",
+        "    return [t.upper() for t in target]\n",
+        "    return [target.upper() for t in config.extra]\n",
+    ],
+)
+def test_uses_that_fail_on_none_are_errors(git_repo: GitRepo, no_rules: Path, tail: str) -> None:
+    [(_, severity, _)] = run(git_repo, no_rules, HEAD + tail)
+    assert severity == "error"

@@ -25,7 +25,10 @@ _FAILING = frozenset(
     {"len", "iter", "next", "list", "tuple", "set", "dict", "sorted", "enumerate", "zip", "sum", "max", "min"}
     | {"int", "float", "abs", "round"}
 )
+# of those, the builtins every positional argument of which fails on None (compared, or iterated)
+_EVERY_POSITIONAL = frozenset({"max", "min", "zip"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
 class Use(enum.Enum):
@@ -41,13 +44,33 @@ def uses(func: _Def, name: str, after: int) -> list[tuple[int, Use]]:
     found = []
     for node in own_nodes(func.body):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and node.lineno > after:
+            if _rebound(node, parents):
+                continue
             kind = _kind(node, parents.get(id(node)), parents)
             if kind is not None:
                 found.append((node.lineno, kind))
     return found
 
 
+def _rebound(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """The read is of a comprehension's own variable of the name (``[t.upper() for t in xs]``), not the
+    function's: the first ``for``'s iterable aside, which the enclosing scope evaluates."""
+    child: ast.AST = node
+    while (parent := parents.get(id(child))) is not None:
+        if isinstance(parent, _COMPREHENSIONS) and child is not parent.generators[0].iter:
+            if any(node.id in _bound(g.target) for g in parent.generators):
+                return True
+        child = parent
+    return False
+
+
+def _bound(target: ast.expr) -> set[str]:
+    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+
+
 def _kind(node: ast.Name, parent: ast.AST | None, parents: dict[int, ast.AST]) -> Use | None:
+    if _formatted(node, parent, parents):
+        return None
     if isinstance(parent, (ast.Attribute, ast.Subscript, ast.BinOp, ast.AugAssign, ast.Starred)):
         return Use.FAILS
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)):
@@ -57,10 +80,10 @@ def _kind(node: ast.Name, parent: ast.AST | None, parents: dict[int, ast.AST]) -
     if isinstance(parent, ast.Compare):
         return _compared(node, parent)
     if isinstance(parent, ast.Call):
-        return Use.FAILS if parent.func is node else _argument(parent)
+        return Use.FAILS if parent.func is node else _argument(parent, node)
     if isinstance(parent, ast.keyword):
         call = parents.get(id(parent))
-        return _argument(call) if isinstance(call, ast.Call) else Use.HANDED
+        return _argument(call, None) if isinstance(call, ast.Call) else Use.HANDED
     if isinstance(parent, ast.Return):
         return Use.PASSED
     if isinstance(parent, (ast.FormattedValue, ast.BoolOp, ast.If, ast.IfExp, ast.While, ast.Assert, ast.Expr)):
@@ -77,12 +100,32 @@ def _compared(node: ast.Name, compare: ast.Compare) -> Use | None:
     return None
 
 
-def _argument(call: ast.Call) -> Use | None:
+def _formatted(node: ast.Name, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool:
+    """``'layer.%s' % name`` (or ``% (a, name)``): printf formatting takes None (``'layer.None'``)."""
+    if isinstance(parent, ast.Tuple):
+        parent = parents.get(id(parent))
+    return (
+        isinstance(parent, ast.BinOp)
+        and isinstance(parent.op, ast.Mod)
+        and parent.left is not node
+        and (isinstance(parent.left, ast.JoinedStr) or _is_str(parent.left))
+    )
+
+
+def _is_str(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _argument(call: ast.Call, arg: ast.expr | None) -> Use | None:
+    """``arg`` a positional argument of ``call`` (None: a keyword one).  A failing builtin fails on its first
+    positional argument only (any for ``max``/``min``/``zip``): ``next(it, None)``, ``max(xs, default=None)``,
+    ``sorted(xs, key=None)``, ``round(x, None)`` all take None."""
     func = call.func
     if isinstance(func, ast.Name) and func.id in _HARMLESS:
         return None
     if isinstance(func, ast.Name) and func.id in _FAILING:
-        return Use.FAILS
+        first = bool(call.args) and call.args[0] is arg
+        return Use.FAILS if first or (arg is not None and func.id in _EVERY_POSITIONAL) else None
     if isinstance(func, ast.Attribute) and func.attr in LOG_CALLS:
         return None
     if isinstance(func, ast.Attribute) and func.attr == "get":

@@ -29,11 +29,12 @@ import builtins
 import re
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 
-__all__ = ["RULE", "raised_kind_drift"]
+__all__ = ["RULE", "fork_raised", "raised_kind_drift"]
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import method_defs, parse_python
 
@@ -73,22 +74,22 @@ def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     forks = _fork_tries(trees)
     if not forks:
         return []
-    names = {name for _, tries in forks for _, calls, _, _ in tries for name, _ in calls}
+    names = {c.name for _, tries in forks for _, calls, _, _ in tries for c in calls}
     shifts = _shifts(trees, names)
     if not shifts:
         return []
     findings = []
     for path, tries in forks:
         for handler, calls, others, siblings in tries:
-            shift = _dead(handler, calls, others, shifts, siblings)
-            if shift is not None:
-                findings.append(_finding(trees, path, handler, shift, pr_pattern))
+            hit = _dead(trees, handler, calls, others, shifts, siblings)
+            if hit is not None:
+                findings.append(_finding(trees, path, handler, *hit, pr_pattern))
     return findings
 
 
-# a fork-owned handler, the calls of its try's body, whether the body can raise otherwise (or a handler of
-# the try catches all), and the kinds every handler of the try catches
-_Try = tuple[ast.ExceptHandler, list[tuple[str, str | None]], bool, list[str]]
+# a fork-owned handler, the calls of its try's body that may reach an upstream def, whether the body can raise
+# otherwise (or a handler of the try catches all), and the kinds every handler of the try catches
+_Try = tuple[ast.ExceptHandler, list[Callee], bool, list[str]]
 
 
 def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
@@ -106,12 +107,13 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
         if module is None or not owned:
             continue
         tries = []
+        scope, enclosing = scope_of(module), _enclosing(module)
         for node in ast.walk(module):
             if isinstance(node, (ast.Try, ast.With)):
                 handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node)
                 if not handlers:
                     continue
-                calls, others, syntax = _body_calls(node.body)
+                calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)))
                 # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
                 every = [_caught(h) for h in handlers]
                 others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
@@ -124,6 +126,12 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
         if tries:
             found.append((path, tries))
     return found
+
+
+def _enclosing(module: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """id of each ``try`` / ``with`` -> the def whose own body holds it (none at module level)."""
+    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return {id(n): f for f in defs for n in own_nodes(f.body) if isinstance(n, (ast.Try, ast.With))}
 
 
 def _suppressed(node: ast.With) -> list[ast.ExceptHandler]:
@@ -139,26 +147,25 @@ def _suppressed(node: ast.With) -> list[ast.ExceptHandler]:
     return found
 
 
-def _body_calls(body: list[ast.stmt]) -> tuple[list[tuple[str, str | None]], bool, frozenset[str]]:
-    """The calls of a ``try`` body as (name, receiver class or None), whether anything else there can raise
-    (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
+def _body_calls(
+    body: list[ast.stmt], scope: Scope, enclosing: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> tuple[list[Callee], bool, frozenset[str]]:
+    """The calls of a ``try`` body that may reach an upstream def, read in their file (the fork's own def of
+    the name, its class's method, a library module's function reach none), whether anything else there can
+    raise (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
     subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``)."""
-    calls: list[tuple[str, str | None]] = []
-    others = False
+    calls: list[Callee] = []
+    count, others = 0, False
     syntax: set[str] = set()
     for node in (n for stmt in body for n in own_nodes([stmt])):
         others = others or isinstance(node, (ast.Raise, ast.Assert))
         syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape))
         if isinstance(node, ast.Call):
-            func = node.func
-            if isinstance(func, ast.Attribute):
-                receiver = func.value.id if isinstance(func.value, ast.Name) and func.value.id[:1].isupper() else None
-                calls.append((func.attr, receiver))
-            elif isinstance(func, ast.Name):
-                calls.append((func.id, None))
-            else:
-                others = True
-    return calls, others or len(calls) > 1, frozenset(syntax)
+            count += 1
+            others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
+            callee = resolve(node.func, scope, enclosing)
+            calls += [callee] if callee is not None else []
+    return calls, others or count > 1, frozenset(syntax)
 
 
 def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
@@ -199,14 +206,31 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     for text in texts.values():
         for qualname, (kinds, _) in _raised(text, set(found)).items():
             still.setdefault(qualname, set()).update(kinds)
-    return {name: [replace(s, alone=_alone(s, still)) for s in shifts] for name, shifts in found.items()}
+    forks = fork_raised(trees, set(found))
+    return {name: [replace(s, alone=_alone(s, still, forks)) for s in shifts] for name, shifts in found.items()}
 
 
-def _alone(shift: Shift, still: dict[str, set[str]]) -> bool:
-    """No other def of the name upstream raises one of the old kinds."""
+def _alone(shift: Shift, still: dict[str, set[str]], forks: dict[str, set[str]]) -> bool:
+    """No other def of the name upstream, nor a fork's own def of it, raises one of the old kinds."""
+    if forks.get(shift.name, set()) & shift.old:
+        return False
     return not any(
         q != shift.qualname and q.rsplit(".", 1)[-1] == shift.name and kinds & shift.old for q, kinds in still.items()
     )
+
+
+def fork_raised(trees: ThreeTrees, names: set[str]) -> dict[str, set[str]]:
+    """name -> the kinds the fork's own defs of it (on lines it added) raise: an override may be the one called."""
+    pattern = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    found: dict[str, set[str]] = {}
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(pattern.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module = trees.merged_module(path)
+        for _, func in method_defs(module.body) if module is not None else ():
+            if func.name in names:
+                found.setdefault(func.name, set()).update(_kinds(func)[0])
+    return found
 
 
 # qualname -> (every builtin kind the def and its same-file helpers raise, those a ``raise``, ``assert`` or a
@@ -351,25 +375,34 @@ def _caught(handler: ast.ExceptHandler) -> list[str] | None:
 
 
 def _dead(
+    trees: ThreeTrees,
     handler: ast.ExceptHandler,
-    calls: list[tuple[str, str | None]],
+    calls: list[Callee],
     others: bool,
     shifts: dict[str, list[Shift]],
     siblings: list[str],
-) -> Shift | None:
-    """The shift that leaves ``handler`` catching nothing its ``try`` can raise now, else None."""
+) -> tuple[Shift, Severity] | None:
+    """The shift that leaves ``handler`` catching nothing its ``try`` can raise now, and how sure that is (a
+    receiver not read, or a module the def's module is imported from: a warning), else None."""
     caught = _caught(handler)
     if others or not caught or not all(builtin_error(c) for c in caught) or _CATCH_ALL & set(caught):
         return None
-    for name, receiver in calls:
-        # off a class named as the receiver: that class's def; else only a def no other def of the name
-        # answers for (another def still raising the old kind may be the one called)
-        own = [s for s in shifts.get(name, []) if (s.owner == receiver if receiver else s.alone)]
-        for shift in own:
+    for callee in calls:
+        for shift in _reached(trees, callee, shifts):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
-                return shift
+                return shift, Severity.WARNING if loose(callee, shift.path) else Severity.ERROR
     return None
+
+
+def _reached(trees: ThreeTrees, callee: Callee, shifts: dict[str, list[Shift]]) -> list[Shift]:
+    """The shifts of defs the call may reach: off a class named as the receiver (or a parameter's annotation),
+    that class's def; else a def of the module the name is imported from (or the receiver module names) that no
+    other def of the name answers for (another def still raising the old kind may be the one called)."""
+    own = shifts.get(callee.name, [])
+    if callee.receiver:
+        return [s for s in own if s.owner == callee.receiver]
+    return [s for s in own if s.alone and reaches(trees, callee, s.path)]
 
 
 def builtin_error(name: str) -> bool:
@@ -386,7 +419,9 @@ def builtin_subclass(name: str, of: str) -> bool:
     return isinstance(kind, type) and isinstance(parent, type) and issubclass(kind, parent)
 
 
-def _finding(trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
+) -> Finding:
     new = sorted(shift.new)
     commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\(", pr_pattern, most=5)
     old = " or ".join(sorted(shift.old))
@@ -394,7 +429,7 @@ def _finding(trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Sh
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        severity,
         path,
         handler.lineno,
         f"fork-side handler catches {old} from {shift.qualname}(), which upstream made raise {now} instead "

@@ -30,18 +30,18 @@ import ast
 import re
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.none_uses import Use, first_failing, tested_before, uses
-from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.raised_kinds import (
     _CATCH_ALL,
     _EXCEPT,
     _RAISE_REMOVED,
     _caught,
-    _kinds,
     _raised,
     _suppressed,
     builtin_error,
     builtin_subclass,
+    fork_raised,
 )
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
@@ -74,29 +74,17 @@ class _Guarded:
     """A fork-owned handler, the one call its ``try`` body makes, and how the body takes its value."""
 
     handler: ast.ExceptHandler
-    call: tuple[str, str | None]  # (name, receiver class or None)
+    callee: Callee
     taken: ast.stmt  # the body's one statement
     func: _Def
-    source: str | None = None  # a bare name's module, as imported ("": a relative import); None: an attribute
     stmt: ast.stmt | None = None  # the ``try`` (or ``with``)
-    module: str | None = None  # an attribute call's receiver, a module the fork file imports (dotted)
-    capped: bool = False  # a receiver not read (a local, a parameter): a warning at most
-
-
-@dataclass(frozen=True)
-class _Scope:
-    """What a fork file binds: imported names, imported modules, each method's class's method names."""
-
-    imported: dict[str, tuple[str, str]]
-    modules: dict[str, str]
-    homes: dict[int, frozenset[str]]
 
 
 def raised_none_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     forks = _fork_guards(trees)
     if not forks:
         return []
-    nulled = _nulled(trees, {g.call[0] for _, guards in forks for g in guards})
+    nulled = _nulled(trees, {g.callee.name for _, guards in forks for g in guards})
     findings = []
     for path, guards in forks:
         for guard in guards:
@@ -120,94 +108,18 @@ def _fork_guards(trees: ThreeTrees) -> list[tuple[str, list[_Guarded]]]:
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
             continue
-        scope = _Scope(_imported(module), _modules(module), _homes(module))
+        scope = scope_of(module)
         guards = [r for func in _functions(module) for g in _guards(func, owned) if (r := _resolved(g, scope))]
         if guards:
             found.append((path, guards))
     return found
 
 
-def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
-    """Bound name -> (module, name there) of the module's ``from X import name`` statements; a name the module
-    defines itself maps to ("", "")."""
-    found: dict[str, tuple[str, str]] = {}
-    for node in module.body:
-        if isinstance(node, ast.ImportFrom):
-            source = "" if node.level else node.module or ""
-            found.update({a.asname or a.name: (source, a.name) for a in node.names})
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found[node.name] = ("", "")
-    return found
-
-
-def _modules(module: ast.Module) -> dict[str, str]:
-    """Bound name -> the dotted module it may name: ``import a.b as m``, ``import a``, ``from a import b``."""
-    found: dict[str, str] = {}
-    for node in module.body:
-        if isinstance(node, ast.Import):
-            found.update(
-                {a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0] for a in node.names}
-            )
-        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-            found.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
-    return found
-
-
-def _homes(module: ast.Module) -> dict[int, frozenset[str]]:
-    """id of a method -> the names its class defines, with the classes of the same file it derives from."""
-    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
-    found: dict[int, frozenset[str]] = {}
-    for cls in classes.values():
-        names = _methods(cls, classes, set())
-        found.update({id(f): names for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
-    return found
-
-
-def _methods(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> frozenset[str]:
-    seen.add(cls.name)
-    names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    for base in cls.bases:
-        if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
-            names |= _methods(classes[base.id], classes, seen)
-    return frozenset(names)
-
-
-def _resolved(guard: _Guarded, scope: _Scope) -> _Guarded | None:
-    """A bare call read as the upstream def it imports (its name there); the fork's own def, a builtin or a name
-    of a star import: None.  An attribute call is read through its receiver."""
+def _resolved(guard: _Guarded, scope: Scope) -> _Guarded | None:
+    """The guard with its call read in its file (see ``callees.resolve``); None: not a def upstream has."""
     func = _called(guard.taken)
-    if isinstance(func, ast.Name):
-        source, original = scope.imported.get(guard.call[0], ("", ""))
-        return replace(guard, call=(original, None), source=source) if original else None
-    if not isinstance(func, ast.Attribute) or guard.call[1]:
-        return guard  # off a class named as the receiver
-    return _by_receiver(guard, func.value, scope)
-
-
-def _by_receiver(guard: _Guarded, receiver: ast.expr, scope: _Scope) -> _Guarded | None:
-    """``self.x()``: quiet when the fork's class (or a base of its file) defines ``x``; ``mod.x()``: that
-    module's def only; a parameter annotated with a class: that class's def; any other receiver: a warning."""
-    name = guard.call[0]
-    if not isinstance(receiver, ast.Name):
-        return replace(guard, capped=True)
-    if receiver.id in ("self", "cls"):
-        return None if name in scope.homes.get(id(guard.func), frozenset()) else guard
-    if receiver.id in scope.modules:
-        return replace(guard, module=scope.modules[receiver.id])
-    annotated = _annotated(guard.func, receiver.id)
-    return replace(guard, call=(name, annotated)) if annotated else replace(guard, capped=True)
-
-
-def _annotated(func: _Def, name: str) -> str | None:
-    """The class a parameter ``name`` is annotated with (``reg: Registry``); None when not a class name."""
-    args = func.args
-    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
-        note = arg.annotation
-        if arg.arg == name and note is not None:
-            text = note.value if isinstance(note, ast.Constant) and isinstance(note.value, str) else ast.unparse(note)
-            last = text.rsplit(".", 1)[-1]
-            return last if last.isidentifier() and last[:1].isupper() else None
-    return None
+    callee = resolve(func, scope, guard.func) if func is not None else None
+    return replace(guard, callee=callee) if callee is not None else None
 
 
 def _called(stmt: ast.stmt) -> ast.expr | None:
@@ -237,7 +149,7 @@ def _guards(func: _Def, owned: set[int]) -> list[_Guarded]:
             or any(_caught(h) is None or _CATCH_ALL & set(_caught(h) or ()) for h in handlers)
         ):
             continue
-        found += [_Guarded(h, call, node.body[0], func, stmt=node) for h in handlers if h.lineno in owned]
+        found += [_Guarded(h, Callee(*call), node.body[0], func, stmt=node) for h in handlers if h.lineno in owned]
     return found
 
 
@@ -308,7 +220,7 @@ def _alone(trees: ThreeTrees, found: dict[str, list[Nulled]]) -> dict[str, list[
     for text in trees.blobs(trees.theirs, sorted(holders)).values():
         for qualname, (kinds, _) in _raised(text, set(found)).items():
             still.setdefault(qualname, set()).update(kinds)
-    forks = _fork_raised(trees, set(found))
+    forks = fork_raised(trees, set(found))
     return {
         name: [
             n
@@ -320,64 +232,18 @@ def _alone(trees: ThreeTrees, found: dict[str, list[Nulled]]) -> dict[str, list[
     }
 
 
-def _fork_raised(trees: ThreeTrees, names: set[str]) -> dict[str, set[str]]:
-    """name -> the kinds the fork's own defs of it (on lines it added) raise: an override may be the one called."""
-    pattern = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
-    found: dict[str, set[str]] = {}
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(pattern.search(line) for line in trees.mine[path].added.values()):
-            continue
-        module = trees.merged_module(path)
-        for _, func in method_defs(module.body) if module is not None else ():
-            if func.name in names:
-                found.setdefault(func.name, set()).update(_kinds(func)[0])
-    return found
-
-
 def _dead(trees: ThreeTrees, guard: _Guarded, nulled: dict[str, list[Nulled]]) -> Nulled | None:
     """The def the guard's call reaches that stopped raising what the handler catches."""
-    name, receiver = guard.call
+    name, receiver = guard.callee.name, guard.callee.receiver
     caught = _caught(guard.handler) or []
     if not caught or not all(builtin_error(c) for c in caught):
         return None
     for hit in nulled.get(name, []):
-        if (receiver and hit.owner != receiver) or not _from(trees, guard, hit.path):
+        if (receiver and hit.owner != receiver) or not reaches(trees, guard.callee, hit.path):
             continue
         if any(builtin_subclass(old, c) for old in hit.old for c in caught):
             return hit
     return None
-
-
-def _from(trees: ThreeTrees, guard: _Guarded, path: str) -> bool:
-    """A bare name imported from the def's module (or relatively, or from a package above it that does not bind
-    the name itself); an attribute off a module: that module or the one it is imported from; else any."""
-    module, source = dotted_name(path), guard.source
-    if guard.module is not None:
-        return module in (guard.module, guard.module.rsplit(".", 1)[0])
-    if not source or module == source:
-        return True
-    return module.startswith(source + ".") and not _binds(trees, source, guard.call[0], module)
-
-
-def _binds(trees: ThreeTrees, package: str, name: str, module: str) -> bool:
-    """The package's ``__init__`` defines ``name`` (a fork shim) or imports it from another module than the def's."""
-    init = trees.merged_module(package.replace(".", "/") + "/__init__.py")
-    for node in init.body if init is not None else ():
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
-            return True
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
-            return True
-        if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
-            return _absolute(node, package) != module
-    return False
-
-
-def _absolute(node: ast.ImportFrom, package: str) -> str:
-    """The module a package ``__init__``'s ``from X import`` reads, a relative one resolved."""
-    if not node.level:
-        return node.module or ""
-    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-    return ".".join([*parts, node.module] if node.module else parts)
 
 
 def _severity(guard: _Guarded) -> Severity | None:
@@ -400,8 +266,7 @@ def _severity(guard: _Guarded) -> Severity | None:
 
 def _capped(guard: _Guarded, hit: Nulled, severity: Severity | None) -> Severity | None:
     """A receiver not read (or a module the def's is imported from): a warning at most."""
-    loose = guard.capped or (guard.module is not None and dotted_name(hit.path) != guard.module)
-    return Severity.WARNING if loose and severity is Severity.ERROR else severity
+    return Severity.WARNING if loose(guard.callee, hit.path) and severity is Severity.ERROR else severity
 
 
 def _bound_severity(guard: _Guarded, name: str) -> Severity | None:

@@ -1,0 +1,182 @@
+"""Which def a fork's call reaches: a bare name through the file's imports, ``self.x`` through the fork's class,
+``mod.x`` through the module ``mod`` names, a parameter through its annotation.
+
+Raised-kind and raised-to-None drift judge a fork handler round one call by what upstream did to the def of
+the called name.  A name alone says little: the fork's own def of it (same file, or a shim module it imports
+from), its class's method of it, or a library module's function of it is not upstream's def, and a handler
+round it is alive whatever upstream changed.  ``resolve`` reads the call in its file; ``reaches`` tells
+whether an upstream def's file is the one the call reaches; ``loose`` whether the reach is only a guess (a
+receiver not read): a warning at most.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, replace
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+
+__all__ = ["Callee", "Scope", "loose", "reaches", "resolve", "scope_of"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Callee:
+    """A called name as its file reads it."""
+
+    name: str  # the name at the def (an ``import x as y`` read back to ``x``)
+    receiver: str | None = None  # a class named as the receiver, or a parameter's annotation
+    source: str | None = None  # a bare name's module, as imported ("": a relative import); None: an attribute
+    module: str | None = None  # an attribute call's receiver, a module the file imports (dotted)
+    capped: bool = False  # a receiver not read (a local, a parameter): a warning at most
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a fork file binds: imported names, imported modules, each method's class's method names."""
+
+    imported: dict[str, tuple[str, str]]
+    modules: dict[str, str]
+    homes: dict[int, frozenset[str]]
+
+
+def scope_of(module: ast.Module) -> Scope:
+    return Scope(_imported(module), _modules(module), _homes(module))
+
+
+def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
+    """Bound name -> (module, name there) of the module's ``from X import name`` statements; a name the module
+    defines itself maps to ("", "")."""
+    # an import under a module-level ``if``/``try`` first: the statements in order then bind over it
+    top = {id(n) for n in module.body}
+    found = _imports_in([n for n in own_nodes(module.body) if id(n) not in top])
+    for node in module.body:
+        if isinstance(node, ast.ImportFrom):
+            found.update(_imports_in([node]))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = ("", "")
+    return found
+
+
+def _imports_in(nodes: list[ast.AST]) -> dict[str, tuple[str, str]]:
+    found: dict[str, tuple[str, str]] = {}
+    for node in nodes:
+        if isinstance(node, ast.ImportFrom):
+            source = "" if node.level else node.module or ""
+            found.update({a.asname or a.name: (source, a.name) for a in node.names})
+    return found
+
+
+def _modules(module: ast.Module) -> dict[str, str]:
+    """Bound name -> the dotted module it may name: ``import a.b as m``, ``import a``, ``from a import b``."""
+    found: dict[str, str] = {}
+    for node in module.body:
+        if isinstance(node, ast.Import):
+            found.update(
+                {a.asname or a.name.split(".")[0]: a.name if a.asname else a.name.split(".")[0] for a in node.names}
+            )
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.update({a.asname or a.name: f"{node.module}.{a.name}" for a in node.names})
+    return found
+
+
+def _homes(module: ast.Module) -> dict[int, frozenset[str]]:
+    """id of a method -> the names its class defines, with the classes of the same file it derives from."""
+    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    found: dict[int, frozenset[str]] = {}
+    for cls in classes.values():
+        names = _methods(cls, classes, set())
+        found.update({id(f): names for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
+    return found
+
+
+def _methods(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> frozenset[str]:
+    seen.add(cls.name)
+    names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for base in cls.bases:
+        if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
+            names |= _methods(classes[base.id], classes, seen)
+    return frozenset(names)
+
+
+def resolve(func: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | None:
+    """The callee of a call of ``func`` inside ``enclosing`` (None: at module level).  A bare name read as the
+    def it imports (its name there); the fork's own def, a builtin or a name of a star import: None.  An
+    attribute call is read through its receiver; any other callee: None."""
+    if isinstance(func, ast.Name):
+        # a function's own ``from m import f`` (upstream defers many to dodge import cycles) binds over the file's
+        local = _imports_in(list(own_nodes(enclosing.body))) if enclosing is not None else {}
+        source, original = local.get(func.id) or scope.imported.get(func.id, ("", ""))
+        return Callee(original, source=source) if original else None
+    if not isinstance(func, ast.Attribute):
+        return None
+    receiver = func.value
+    if isinstance(receiver, ast.Name) and receiver.id[:1].isupper():
+        return Callee(func.attr, receiver.id)  # off a class named as the receiver
+    return _by_receiver(Callee(func.attr), receiver, scope, enclosing)
+
+
+def _by_receiver(callee: Callee, receiver: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | None:
+    """``self.x()``: quiet when the fork's class (or a base of its file) defines ``x``; ``mod.x()``: that
+    module's def only; a parameter annotated with a class: that class's def; any other receiver: a warning."""
+    if not isinstance(receiver, ast.Name):
+        return replace(callee, capped=True)
+    if receiver.id in ("self", "cls") and enclosing is not None:
+        return None if callee.name in scope.homes.get(id(enclosing), frozenset()) else callee
+    if receiver.id in scope.modules:
+        return replace(callee, module=scope.modules[receiver.id])
+    annotated = _annotated(enclosing, receiver.id) if enclosing is not None else None
+    return replace(callee, receiver=annotated) if annotated else replace(callee, capped=True)
+
+
+def _annotated(func: _Def, name: str) -> str | None:
+    """The class a parameter ``name`` is annotated with (``reg: Registry``); None when not a class name."""
+    args = func.args
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+        note = arg.annotation
+        if arg.arg == name and note is not None:
+            text = note.value if isinstance(note, ast.Constant) and isinstance(note.value, str) else ast.unparse(note)
+            last = text.rsplit(".", 1)[-1]
+            return last if last.isidentifier() and last[:1].isupper() else None
+    return None
+
+
+def loose(callee: Callee, path: str) -> bool:
+    """The callee reaches the def of ``path`` only by a guess: a receiver not read, or a module the def's
+    module is imported from."""
+    return callee.capped or (callee.module is not None and dotted_name(path) != callee.module)
+
+
+def reaches(trees: ThreeTrees, callee: Callee, path: str) -> bool:
+    """A bare name imported from the def's module (or relatively, or from a package above it that does not bind
+    the name itself); an attribute off a module: that module or the one it is imported from; else any."""
+    module, source = dotted_name(path), callee.source
+    if callee.module is not None:
+        return module in (callee.module, callee.module.rsplit(".", 1)[0])
+    if not source or module == source:
+        return True
+    return module.startswith(source + ".") and not _binds(trees, source, callee.name, module)
+
+
+def _binds(trees: ThreeTrees, package: str, name: str, module: str) -> bool:
+    """The package's ``__init__`` defines ``name`` (a fork shim) or imports it from another module than the def's."""
+    init = trees.merged_module(package.replace(".", "/") + "/__init__.py")
+    for node in init.body if init is not None else ():
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name == name:
+            return True
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return True
+        if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+            return _absolute(node, package) != module
+    return False
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a package ``__init__``'s ``from X import`` reads, a relative one resolved."""
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join([*parts, node.module] if node.module else parts)
