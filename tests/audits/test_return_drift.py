@@ -1234,3 +1234,149 @@ def test_an_old_style_unpack_beside_a_test_of_the_new_class_is_a_warning(
     got = audit_tree(git_repo.path, no_rules, merge=sides)
     unpacked = 1 + _SPLIT_USERS[user].split("as (manager")[0].count("\n")  # the old-style unpack
     assert [(f.severity.value, f.line) for f in got.findings if f.rule_id == RULE] == [("warning", unpacked)]
+
+
+# -- reviewed twins (fixBF): a guard, a shim or a decorator may keep the old unpack working; the yielded
+#    class is the one the yielding module binds, not any class of the name in the tree
+_UNPACK = "    with launch_engines(2) as (manager, coordinator):\n        return 1\n"
+_START = "from vllm.v1.core.aeon_launchers import launch_engines\n\n\ndef aeon_start():\n"
+_LIB_LAUNCH = (
+    "import contextlib\nfrom {home} import Launch\n\n\n@contextlib.contextmanager\ndef launch_engines(n: int):\n"
+    "    manager, coordinator = object(), object()\n{body}"
+)
+_TYPES = "vllm/v1/core/aeon_types.py"
+_ELSEWHERE = "vllm/v1/core/aeon_widgets.py"
+_ITERATED = "\nLaunch.__iter__ = lambda self: iter((self.manager, self.coordinator))\n"
+_SET_ITER = "\nsetattr(Launch, '__iter__', lambda self: iter((self.manager, self.coordinator)))\n"
+_DECORATOR = (
+    "def fields_iterable(cls):\n    cls.__iter__ = lambda self: iter(vars(self).values())\n    return cls\n\n\n"
+)
+_SHIM = (
+    "from dataclasses import astuple\n\nfrom vllm.v1.core import aeon_launchers\n"
+    "from vllm.v1.core.aeon_launchers import launch_engines\n\nif hasattr(aeon_launchers, 'Launch'):\n"
+    "    aeon_launchers.Launch.__iter__ = lambda self: iter(astuple(self))\n\n\ndef aeon_start():\n"
+)
+_YIELD_LAUNCH = "    yield Launch(manager, coordinator)\n"
+_GUARDED_CASES = {
+    # (fork's user, the yielding module at base and upstream, extra tree files, severity)
+    "try except TypeError around the old unpack: a warning": (
+        _START + "    try:\n        with launch_engines(2) as (manager, coordinator):\n            return manager\n"
+        "    except TypeError:\n        with launch_engines(2) as launch:\n            return launch.manager\n",
+        (_launch(_TUPLE_YIELD), _launch(_YIELD_LAUNCH)),
+        {},
+        "warning",
+    ),
+    "try except KeyError catches no misfit: an error": (
+        _START + "    try:\n        with launch_engines(2) as (manager, coordinator):\n            return manager\n"
+        "    except KeyError:\n        return None\n",
+        (_launch(_TUPLE_YIELD), _launch(_YIELD_LAUNCH)),
+        {},
+        "error",
+    ),
+    "twin: a library's class beside a same-named plain tree class": (
+        _START + _UNPACK,
+        (
+            _LIB_LAUNCH.format(home="extlib.types", body=_TUPLE_YIELD),
+            _LIB_LAUNCH.format(home="extlib.types", body=_YIELD_LAUNCH),
+        ),
+        {_ELSEWHERE: "class Launch:\n    pass\n"},
+        None,
+    ),
+    "an in-tree plain class beside a same-named NamedTuple: an error": (
+        _START + _UNPACK,
+        (
+            _LIB_LAUNCH.format(home="vllm.v1.core.aeon_types", body=_TUPLE_YIELD),
+            _LIB_LAUNCH.format(home="vllm.v1.core.aeon_types", body=_YIELD_LAUNCH),
+        ),
+        {
+            _TYPES: "class Launch:\n    def __init__(self, manager, coordinator):\n        self.manager = manager\n",
+            _ELSEWHERE: "from typing import NamedTuple\n\n\nclass Launch(NamedTuple):\n    manager: object\n",
+        },
+        "error",
+    ),
+    "twin: upstream assigns Launch.__iter__": (
+        _START + _UNPACK,
+        (_launch(_TUPLE_YIELD), _launch(_YIELD_LAUNCH) + _ITERATED),
+        {},
+        None,
+    ),
+    "twin: upstream setattr's __iter__": (
+        _START + _UNPACK,
+        (_launch(_TUPLE_YIELD), _launch(_YIELD_LAUNCH) + _SET_ITER),
+        {},
+        None,
+    ),
+    "twin: a class decorator that may add __iter__": (
+        _START + _UNPACK,
+        (
+            _launch(_TUPLE_YIELD),
+            _launch(_YIELD_LAUNCH).replace("@dataclass\nclass", _DECORATOR + "@fields_iterable\n@dataclass\nclass"),
+        ),
+        {},
+        None,
+    ),
+    "the fork's own shim adds __iter__: a warning": (
+        _SHIM + _UNPACK,
+        (_launch(_TUPLE_YIELD), _launch(_YIELD_LAUNCH)),
+        {},
+        "warning",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(_GUARDED_CASES), ids=list(_GUARDED_CASES))
+def test_an_objectified_yield_the_fork_or_upstream_may_keep_unpacking(
+    git_repo: GitRepo, no_rules: Path, case: str
+) -> None:
+    """#43417's yielded object: a ``try`` catching the misfit or a fork shim giving the class ``__iter__`` may
+    keep the old unpack working (a warning: not read here); a decorator or an upstream assignment that may add
+    ``__iter__``, or a class of a library, stays quiet; the class is the one the yielding module imports."""
+    user, (base, upstream), extra, severity = _GUARDED_CASES[case]
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, LAUNCH: base, **extra},
+        {STATS_USER: user},
+        [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
+    )
+    got = audit_tree(git_repo.path, no_rules, merge=sides)
+    severities = [f.severity.value for f in got.findings if f.rule_id == RULE]
+    assert severities == ([] if severity is None else [severity])
+
+
+def test_a_collection_of_a_class_a_decorator_may_make_iterable_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """#47312's element class under ``@fields_iterable`` (which sets ``cls.__iter__``): it may unpack."""
+    job = _DECORATOR + "@fields_iterable\nclass Job:\n    job_id: int = 0\n    ok: bool = False\n\n\n"
+    user = (
+        "from vllm.v1.kv_offload.aeon_pool_shapes import ThreadPool\n\n\ndef aeon_drain(pool: ThreadPool):\n"
+        "    for job_id, ok in pool.get_finished():\n        print(job_id, ok)\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, POOL: POOL_BASE},
+        {STATS_USER: user},
+        [("[Core] Finish requests as objects (#47312)", {POOL: _objects(job)})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+@pytest.mark.parametrize(
+    ("handler", "severity"), [("ValueError", "warning"), ("KeyError", "error")], ids=["misfit caught", "another caught"]
+)
+def test_an_unpack_of_the_old_length_in_a_try_catching_the_misfit(
+    git_repo: GitRepo, no_rules: Path, handler: str, severity: str
+) -> None:
+    """``try: a, b = f()`` / ``except ValueError:`` the new length: the fork's fallback may already run (a
+    warning); a handler of something else leaves the raise (an error)."""
+    unpack = "    computed_blocks, num_computed_tokens = kv_cache_manager.get_computed_blocks(request)\n"
+    guarded = (
+        f"    try:\n    {unpack}    except {handler}:\n"
+        "        computed_blocks, num_computed_tokens, _ = kv_cache_manager.get_computed_blocks(request)\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MANAGER: MANAGER_BASE, REQUEST: REQUEST_TEXT, **INITS},
+        {FORK: FORK_TEXT.replace(unpack, guarded)},
+        [(SUBJECT, {MANAGER: MANAGER_THREE})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [(f.severity.value, f.line) for f in report.findings if f.rule_id == RULE] == [(severity, 8)]

@@ -353,3 +353,37 @@ def test_a_listing_loop_the_fork_may_already_fit_is_no_error(
     git_repo: GitRepo, no_rules: Path, body: str, severities: list[str]
 ) -> None:
     assert _counts_rows(git_repo, no_rules, body) == severities
+
+
+# -- reviewed twin (fixBF): the restoring subclass lives in one fork file, the coordinator building it in another
+STATE_FILE = "vllm/aeon/engine_state.py"
+STATE_TEXT = (
+    "from vllm.worker.coord import EngineState\n\n\nclass AeonEngineState(EngineState):\n"
+    "    def __init__(self):\n        super().__init__()\n        self.request_counts = [0, 0]\n"
+)
+BUILT_ELSEWHERE = (
+    "from vllm.aeon.engine_state import AeonEngineState\nfrom vllm.worker.coord import Coordinator\n\n\n"
+    "class AeonCoordinator(Coordinator):\n    def __init__(self, n: int):\n        super().__init__(n)\n"
+    "        self.engines = [{built} for _ in range(n)]\n\n"
+    "    def aeon_first(self) -> int:\n        for waiting, running in self._get_engine_counts():\n"
+    "            return waiting\n        return 0\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("built", "severities"),
+    [("AeonEngineState()", []), ("object()", ["error"])],
+    ids=["twin: built in another fork file", "defined, never built: upstream's layout"],
+)
+def test_a_restoring_subclass_of_another_fork_file(
+    git_repo: GitRepo, no_rules: Path, built: str, severities: list[str]
+) -> None:
+    """which instances the loop reaches is not traced: a fork subclass storing its own 2-list, built by any
+    fork file, leaves the layout unknown (quiet); one no fork line builds leaves upstream's layout"""
+    sides = s.merge_case(
+        git_repo,
+        {COORD: COORD_BASE.format(extra=COUNTS), "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: BUILT_ELSEWHERE.format(built=built), STATE_FILE: STATE_TEXT, "vllm/aeon/__init__.py": ""},
+        [("[Core] Fix internal LB load-balancing (#49204)", {COORD: COORD_GROWN.format(extra=COUNTS)})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == severities

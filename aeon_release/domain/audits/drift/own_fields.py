@@ -96,7 +96,7 @@ class ForkTypes:
         if owner not in words or field not in words:
             return False  # no fork line names both: nothing to scan
         if (owner, field) not in self._restored:
-            self._restored[owner, field] = bool(fork_found(self.trees, _restores(owner, field)))
+            self._restored[owner, field] = bool(fork_found(self.trees, restores(owner, field)))
         return self._restored[owner, field]
 
     def elsewhere(self, name: str, upstream_path: str) -> bool:
@@ -171,7 +171,7 @@ class ForkTypes:
         return self._imported
 
 
-def _restores(owner: str, field: str) -> re.Pattern[str]:
+def restores(owner: str, field: str) -> re.Pattern[str]:
     """A line that assigns ``field`` on the class ``owner`` (``mod.Owner.field = ...``, not ``==``), or
     ``setattr``s it by its literal name."""
     o, f = re.escape(owner), re.escape(field)

@@ -25,9 +25,10 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.fallbacks import split_names
-from aeon_release.domain.audits.drift.own_fields import defines, enclosing, receiver_names
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.fallbacks import caught_around, split_names
+from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
+from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -37,6 +38,8 @@ from aeon_release.domain.audits.source import LOG_METHODS, last_name, parent_map
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
 _UNKNOWN = -1
+# what a misfit unpack raises: too many/few values (ValueError), a non-iterable object (TypeError)
+_MISFITS = frozenset({"TypeError", "ValueError"})
 # a fixed N-tuple made ``tuple[X, ...]``, its length now up to a knob (#48018); see ``_made_variadic``
 _VARIADIC = -2
 _DEF = re.compile(
@@ -56,6 +59,7 @@ class Unpack:
     yields: bool = False  # ``for a, b in f()``: what the generator yields, not what a call returns
     typed: str = ""  # ``Class.method`` when the receiver is typed as one class (``_typed_call``)
     split: frozenset[str] = frozenset()  # names a version split around it asks after (``fallbacks.split_names``)
+    caught: bool = False  # it runs in a ``try`` catching what a misfit unpack raises (``fallbacks.caught_around``)
 
 
 @dataclass(frozen=True)
@@ -195,7 +199,7 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 owner = parents.get(id(func)) if func is not None else None
                 owner = owner if isinstance(owner, ast.ClassDef) else None
                 typed = _typed_call(value, func, owner) if value is not None else None
-                found = replace(found, split=split_names(node, parents))
+                found = replace(found, split=split_names(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
 
 
@@ -1150,12 +1154,31 @@ def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -
             f"{drift.name}() to {returns[:-1]} {drift.new} ({drift.path}{_commit(trees, drift, pr_pattern)}): "
             f"this raises at runtime; take all {drift.new}"
         )
+    hedge = _hedge(trees, unpack, drift)
+    if hedge:
+        return Finding(RULE, "merge", Severity.WARNING, unpack.path, unpack.line, message + hedge)
+    return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+
+
+def _hedge(trees: ThreeTrees, unpack: Unpack, drift: Drift) -> str:
+    """Why the unpack may already be safe, which this check cannot tell from the code (a warning), or ""."""
     if drift.element and drift.element in unpack.split:
         # ``if hasattr(mod, "Launch"):`` / ``if Launch is not None:`` (its import failing to None) around the
         # old-style unpack: the fork may keep a path per release; which runs after the merge is not read here
-        message += f"; a test of {drift.element} sits around it, which may already keep this path for the old release"
-        return Finding(RULE, "merge", Severity.WARNING, unpack.path, unpack.line, message)
-    return Finding(RULE, "merge", Severity.ERROR, unpack.path, unpack.line, message)
+        return f"; a test of {drift.element} sits around it, which may already keep this path for the old release"
+    if unpack.caught and (drift.element or not (drift.single or drift.new_order)):
+        # ``try: ... as (m, c)`` / ``except TypeError:`` the new shape: a misfit that raises is the fork's own
+        # fallback; a silent one (reordered, one value split) raises nothing to catch
+        return "; a try around it catches what the misfit raises, which may already be the fork's fallback"
+    if drift.element and _shimmed_iter(trees, drift.element):
+        # ``mod.Launch.__iter__ = lambda self: iter(astuple(self))``: the fork makes the new object unpack
+        return f"; a fork line gives {drift.element} an __iter__, which may keep the unpack working"
+    return ""
+
+
+def _shimmed_iter(trees: ThreeTrees, name: str) -> bool:
+    """A fork line (not a test) assigns ``name.__iter__``/``__getitem__`` or ``setattr``s it."""
+    return any(fork_found(trees, restores(name, dunder)) for dunder in sorted(_UNPACKABLE_DUNDERS))
 
 
 def _star_moved(unpack: Unpack, drift: Drift) -> tuple[str, str, str | None] | None:
@@ -1860,6 +1883,10 @@ _REMOVED_TUPLE_YIELD = re.compile(r"^-[ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,", re
 # element classes a loop step can still unpack: a tuple's kin, and what does not say what it holds
 _UNPACKABLE = frozenset({"Any", "object", "NamedTuple", "Tuple", "Sequence", "Iterable", "Iterator", "List"})
 _UNPACKABLE_DUNDERS = frozenset({"__iter__", "__getitem__"})
+# class decorators that add no iteration (``dataclass`` adds ``__eq__``/``__repr__``, never ``__iter__``)
+_PLAIN_DECORATORS = frozenset(
+    {"dataclass", "final", "total_ordering", "define", "frozen", "mutable", "s", "attrs", "runtime_checkable", "unique"}
+)
 # bases that add no iteration: a class built only on them unpacks no more than a bare one
 _PLAIN_BASES = frozenset({"object", "ABC"})
 
@@ -1880,7 +1907,7 @@ def _objectified(trees: ThreeTrees, names: set[str]) -> dict[str, Drift]:
         if old is None or old < 2 or classes is None or len(classes) != 1 or "" in classes:
             continue
         element = classes.pop()
-        if _plain_class(trees, element):
+        if _plain_element(trees, element, sorted({p for p, _ in at_theirs})):
             path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
             drifts[name] = Drift(name, path, old, 1, yields=True, element=element)
     return drifts
@@ -1936,6 +1963,43 @@ def _element_class(annotation: ast.expr) -> str | None:
     return name if name[:1].isupper() and name not in _UNPACKABLE else ""
 
 
+def _plain_element(trees: ThreeTrees, name: str, paths: list[str]) -> bool:
+    """The class ``name`` each defining module binds is plain: its own class, or the one its import points to in
+    upstream's tree; an import from outside the tree (``from extlib.types import Launch``, a namedtuple there) is
+    unknown, so not plain.  A module binding neither (a star import) falls back to every class of the name."""
+    texts = trees.blobs(trees.theirs, paths)
+    found: list[tuple[ast.ClassDef, ast.Module]] = []
+    for path in paths:
+        bound = _bound_classes(trees, path, texts.get(path), name, 3)
+        if bound is None:
+            return False
+        found += bound if bound else _upstream_classes(trees, name)
+    return bool(found) and all(not _unpackable(trees, node, module, 3) for node, module in found)
+
+
+def _bound_classes(
+    trees: ThreeTrees, path: str, text: str | None, name: str, depth: int
+) -> list[tuple[ast.ClassDef, ast.Module]] | None:
+    """The classes ``name`` names in the module at ``path``: its own (top level), or those its ``from``
+    import leads to (re-exports followed ``depth`` deep); [] when it binds neither; None when unknown
+    (an import out of the tree, or too deep)."""
+    module = parse_python(text or "")
+    if module is None or depth <= 0:
+        return None
+    own = [(n, module) for n in file_classes(module.body) if n.name == name]
+    if own:
+        return own
+    for stmt in ast.walk(module):
+        real = next((a.name for a in getattr(stmt, "names", ()) if (a.asname or a.name) == name), None)
+        if isinstance(stmt, ast.ImportFrom) and real is not None:
+            stem = import_base(stmt, dotted_name(path), path).replace(".", "/")
+            homes = [f"{stem}.py", f"{stem}/__init__.py"]
+            texts = trees.blobs(trees.theirs, homes)
+            home = next((h for h in homes if texts.get(h) is not None), None)
+            return None if home is None else _bound_classes(trees, home, texts[home], real, depth - 1) or None
+    return []
+
+
 def _plain_class(trees: ThreeTrees, name: str, depth: int = 3) -> bool:
     """Every ``class name`` upstream holds is one a loop step cannot unpack: no base a tuple's kin (or
     out of sight through a subscript or a call), no ``__iter__``/``__getitem__`` of its own or a base's."""
@@ -1959,10 +2023,37 @@ def _unpackable(trees: ThreeTrees, node: ast.ClassDef, module: ast.Module, depth
     is either: a base built by a call (``namedtuple(...)``) or a class out of sight could be one."""
     if any(isinstance(b, (ast.Subscript, ast.Call)) for b in node.bases) or _iterating_body(node):
         return True
+    if _reshaping_decorator(node) or _dunder_assigned(module, node.name):
+        return True
     names = {last_name(b) or "" for b in node.bases} - _PLAIN_BASES
     if names & (_UNPACKABLE | {"tuple", "list", "Enum", ""}):
         return True
     return any(not _plain_base(trees, base, module, depth) for base in names)
+
+
+def _reshaping_decorator(node: ast.ClassDef) -> bool:
+    """A class decorator out of the dataclass family may add ``__iter__`` (``@fields_iterable`` setting
+    ``cls.__iter__``): what it returns is not read here, so the class may unpack."""
+    return any(
+        last_name(d.func if isinstance(d, ast.Call) else d) not in _PLAIN_DECORATORS for d in node.decorator_list
+    )
+
+
+def _dunder_assigned(module: ast.Module, name: str) -> bool:
+    """The module gives class ``name`` an iterating dunder after its body: ``Name.__iter__ = ...`` or
+    ``setattr(Name, "__iter__", ...)``."""
+    for node in ast.walk(module):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if any(
+            isinstance(t, ast.Attribute) and t.attr in _UNPACKABLE_DUNDERS and last_name(t.value) == name
+            for t in targets
+        ):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "setattr" and len(node.args) >= 2:
+            subject, field = node.args[0], node.args[1]
+            if last_name(subject) == name and isinstance(field, ast.Constant) and field.value in _UNPACKABLE_DUNDERS:
+                return True
+    return False
 
 
 def _iterating_body(node: ast.ClassDef) -> bool:

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checke
 from aeon_release.domain.audits.drift.own_fields import assigned, defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_returns
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python
@@ -327,15 +327,22 @@ _COPIES = frozenset({"copy", "list", "tuple"})
 _RESTORE = re.compile(r"self\.\w+\s*(?::[^=]*)?=\s*[\[(]")
 
 
+# ``Name(`` called on a line, not the ``class Name(`` that defines it
+_CALLED = re.compile(r"(?<!class )\b(\w+)\s*\(")
+
+
 def _restored(trees: ThreeTrees) -> frozenset[tuple[str, str, str]]:
     """(module, class, attribute): a fork subclass of an imported class stores the attribute again as a
     display, and the fork builds it (``AeonEngineState(EngineState)`` keeping ``request_counts = [0, 0]``):
     which instances a read reaches, the fork's layout or upstream's, is not traced, so the layout is not
     known; a false error would block a fork that kept its own."""
     found: set[tuple[str, str, str]] = set()
+    # the subclass may be built in another fork file than the one defining it (a coordinator's module
+    # building ``AeonEngineState()`` from ``aeon/engine_state.py``): the calls of every fork line first
+    called = fork_found(trees, _CALLED)
     for path, module, _owned in fork_modules(trees, _RESTORE.search):
         imports = file_imports(module, path)
-        built = {last_name(n.func) for n in ast.walk(module) if isinstance(n, ast.Call)}
+        built = called | {last_name(n.func) for n in ast.walk(module) if isinstance(n, ast.Call)}
         for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n.name in built):
             origins = {o for b in cls.bases if (o := imported_origin(b, imports)) is not None}
             attrs = {a for a, v in _stores(cls) if isinstance(v, ast.Tuple | ast.List)}
