@@ -327,3 +327,8 @@ def test_fixbh_ambiguous_reexport_warns_and_numeric_format_errs(tmp_path: Path, 
     ]
     found = [rows(GitRepo(tmp_path / f"repo{i}"), no_rules, *case) for i, case in enumerate(cases)]
     assert found == [[(3, "warning")], [(4, "error")], [(4, "error")], []]
+
+
+def test_fixbh_a_truth_test_around_the_def_guards(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "if EngineArgs.seed:\n    def aeon_seed() -> int:\n        return EngineArgs.seed + 1\n"
+    assert rows(git_repo, no_rules, {FORK: HEAD + body}) == []

@@ -389,16 +389,17 @@ def _guarded(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
     return any(_tests(n, read, shown) for scope in scopes for n in ast.walk(scope))
 
 
-def _if_tests(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.expr]:
+def _if_tests(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.If]:
     """The tests of every ``if`` around ``read`` (one wrapping the def it sits in too), and of the module's
-    top-level ``if``s: ``if Cls.name is None: raise ImportError`` guards the whole module below it."""
+    top-level ``if``s: ``if Cls.name is None: raise ImportError`` guards the whole module below it. Each an
+    ``if`` without its body (``if Cls.name:`` tests by truth; a test inside the body is no guard of it)."""
     root = _root(read, parents)
-    yield from (s.test for s in getattr(root, "body", ()) if isinstance(s, ast.If))
+    tests = [s.test for s in getattr(root, "body", ()) if isinstance(s, ast.If)]
     up = parents.get(id(read))
     while up is not None:
-        if isinstance(up, ast.If):
-            yield up.test
+        tests += [up.test] if isinstance(up, ast.If) else []
         up = parents.get(id(up))
+    return (ast.If(test=test, body=[], orelse=[]) for test in tests)
 
 
 def _scopes(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.AST]:
