@@ -228,3 +228,107 @@ def test_fixbc_reads_resolved_to_upstreams_class_still_fire(tmp_path: Path, no_r
     ]
     found = [rows(GitRepo(tmp_path / f"repo{i}"), no_rules, *case) for i, case in enumerate(cases)]
     assert found == [[(3, "error")], [(3, "error")], [(12, "error")], [(4, "error")], [(3, "warning")]]
+
+
+SHIMF = "vllm/aeon/args.py"
+SHIM_FIRST = "try:\n    from vllm.aeon.args import EngineArgs\nexcept ImportError:\n"
+TYPING_ONLY = "from typing import TYPE_CHECKING\n\nfrom vllm.aeon.args import EngineArgs\n\nif TYPE_CHECKING:\n"
+CUSTOM_ENUM = "import enum\n\n\nclass _Base(str, enum.Enum):\n    pass\n\n\nclass Budget(_Base):\n    tight = 'a'\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "base", "up"),
+    [
+        # fixBH A: one name imported from two modules (a shim first, upstream's as a fallback or for typing only)
+        ({SHIMF: SHIM, FORK: SHIM_FIRST + "    " + HEAD.strip() + "\n\n" + READ}, None, None),
+        ({SHIMF: SHIM, FORK: TYPING_ONLY + "    " + HEAD.strip() + "\n\n" + READ}, None, None),
+        # B: a star import of the shim after upstream's; a package serving its shim, upstream's kept ``as`` another
+        ({SHIMF: SHIM, FORK: HEAD + "from vllm.aeon.args import *  # noqa: F403\n\n" + READ}, None, None),
+        (
+            {
+                SHIMF: SHIM,
+                "vllm/engine/__init__.py": "from .arg_utils import EngineArgs as UpstreamArgs\nfrom vllm.aeon.args import EngineArgs\n",
+                FORK: "from vllm.engine import EngineArgs\n\n" + READ,
+            },
+            None,
+            None,
+        ),
+        # C: the default patched back through a private alias
+        (
+            {
+                FORK: HEAD + READ,
+                "vllm/aeon/patch.py": "from vllm.engine.arg_utils import EngineArgs as _EA\n\n_EA.seed = 0\n",
+            },
+            None,
+            None,
+        ),
+        # D: a module-level guard around the def, or an exiting one at the module's top
+        (
+            {
+                FORK: HEAD
+                + "if EngineArgs.seed is not None:\n    def aeon_seed() -> int:\n        return EngineArgs.seed + 1\n"
+            },
+            None,
+            None,
+        ),
+        (
+            {
+                FORK: HEAD
+                + "if EngineArgs.seed is None:\n    raise ImportError('seed')\n\n\ndef f() -> int:\n    return EngineArgs.seed + 1\n"
+            },
+            None,
+            None,
+        ),
+        # E: an abstract fork base whose subclass binding the name lives in another fork module
+        (
+            {
+                FORK: HEAD + "class AeonBase(EngineArgs):\n    @classmethod\n    def canary(cls) -> int:\n"
+                "        return cls.seed + 1000\n",
+                "vllm/aeon/impl.py": "from vllm.aeon.probe import AeonBase\n\n\nclass AeonArgs(AeonBase):\n    seed: int = 7\n",
+            },
+            None,
+            None,
+        ),
+        # F: an Enum through the file's own base
+        (
+            {FORK: "from vllm.budget import Budget\n\nAEON_NAME = Budget.tight.name\n"},
+            {"vllm/budget.py": CUSTOM_ENUM},
+            {"vllm/budget.py": CUSTOM_ENUM.replace("tight = 'a'", "tight = None")},
+        ),
+    ],
+    ids=[
+        "try fallback",
+        "TYPE_CHECKING",
+        "star after",
+        "pkg as",
+        "private alias",
+        "module if",
+        "module raise",
+        "cls elsewhere",
+        "enum base",
+    ],
+)
+def test_fixbh_twins_are_quiet(git_repo: GitRepo, no_rules: Path, fork: dict, base: dict | None, up) -> None:
+    assert rows(git_repo, no_rules, fork, base, up) == []
+
+
+def test_fixbh_ambiguous_reexport_warns_and_numeric_format_errs(tmp_path: Path, no_rules: Path) -> None:
+    """A package binding the name by import and by assignment (``EngineArgs = _A``): which it serves is
+    unknown, a warning; ``"%d" % EngineArgs.seed`` raises on None (``%s`` shows it): an error."""
+    rebinding = BY_IMPORT + "from vllm.aeon.args import EngineArgs as _A\n\nEngineArgs = _A\n"
+    cases = [
+        (
+            {SHIMF: SHIM, "vllm/engine/__init__.py": rebinding, FORK: "from vllm.engine import EngineArgs\n\n" + READ},
+            None,
+        ),
+        ({FORK: HEAD + 'AEON = "seed=%d" % EngineArgs.seed\n'}, None),
+        ({FORK: HEAD + 'AEON = "%s-%05d" % ("a", EngineArgs.seed)\n'}, None),
+        ({FORK: HEAD + 'AEON = "%d-%s" % (1, EngineArgs.seed)\n'}, None),
+    ]
+    found = [rows(GitRepo(tmp_path / f"repo{i}"), no_rules, *case) for i, case in enumerate(cases)]
+    assert found == [[(3, "warning")], [(4, "error")], [(4, "error")], []]
+
+
+def test_fixbh_a_truth_test_around_the_def_guards(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "if EngineArgs.seed:\n    def aeon_seed() -> int:\n        return EngineArgs.seed + 1\n"
+    assert rows(git_repo, no_rules, {FORK: HEAD + body}) == []

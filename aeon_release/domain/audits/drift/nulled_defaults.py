@@ -16,7 +16,9 @@ naming it another way, a warning) and binds the name no other way, used as a val
 ordered, ``len()``, indexed, iterated, an attribute read, handed to ``min``/``int``/``range``...), with no test
 of ``Cls.name`` in its function (its module, at the top level; any function around it; ``getattr(Cls, "name",
 None)``) and not inside a ``try``. Quiet where a fork line anywhere sets the attribute (``Cls.name = ...``,
-``setattr(Cls, "name", ...)``): the fork patched the default back. An error: what the line reads is the default,
+``setattr(Cls, "name", ...)``, through a private or ``as`` alias too): the fork patched the default back. Quiet
+where the read's binding is ambiguous (a ``try`` fallback importing the name from two modules, a star import
+below); a re-exporting package binding it two ways, a warning. An error: what the line reads is the default,
 and the default is None now.
 """
 
@@ -102,8 +104,9 @@ def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
     anything but a literal are left out."""
     module = parse_python(text, "<defaults>") if text is not None else None
     found: dict[tuple[str, str], str] = {}
+    enums = _enums(module) if module is not None else set()
     for cls in ast.walk(module) if module is not None else ():
-        if isinstance(cls, ast.ClassDef) and not _enum(cls):
+        if isinstance(cls, ast.ClassDef) and cls.name not in enums:
             for stmt in cls.body:
                 name, value = _bound(stmt)
                 shown = _literal(value) if value is not None else None
@@ -112,9 +115,20 @@ def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
     return found
 
 
-def _enum(cls: ast.ClassDef) -> bool:
-    """An ``Enum``/``Flag`` (``IntEnum``, ``StrEnum``...): ``tight = None`` makes a member, never None itself."""
-    return any((last_name(base) or "").endswith(("Enum", "Flag")) for base in cls.bases)
+def _enums(module: ast.Module) -> set[str]:
+    """The module's ``Enum``/``Flag`` classes (``IntEnum``, ``StrEnum``..., and those deriving from one of
+    the file's own, ``class Budget(_Base)``): ``tight = None`` makes a member, never None itself."""
+    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
+    found: set[str] = set()
+    grown = True
+    while grown:
+        more = {c.name for c in classes if any(_enum_base(last_name(b), found) for b in c.bases)} - found
+        found, grown = found | more, bool(more)
+    return found
+
+
+def _enum_base(name: str, enums: set[str]) -> bool:
+    return name.endswith(("Enum", "Flag")) or name in enums
 
 
 def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
@@ -137,11 +151,13 @@ def _literal(value: ast.expr) -> str | None:
 def _patched(trees: ThreeTrees, cls: str, name: str) -> bool:
     """A fork line sets the attribute on a class (``Cls.name = 0``, ``setattr(Cls, "name", 0)``), or sets
     attributes of the class by a name it computes (``setattr(Cls, key, value)`` in a loop patching defaults)."""
-    store = re.compile(
-        rf"\b[A-Z]\w*\.{name}\s*(?::[^=\n]*)?=(?!=)|\bsetattr\([^,\n]*,\s*[\"']{name}[\"']"
+    added = [line for p in trees.mine for line in trees.mine[p].added.values()]
+    aliases = {m.group(1) for line in added for m in re.finditer(rf"\b{cls}\s+as\s+(\w+)", line)}
+    store = re.compile(  # a class's name: capitalized, private or an alias (``_EA.seed = 0``), never ``self``
+        rf"(?<![\w.])(?:[A-Z_]\w*|{'|'.join(sorted(aliases)) or '[A-Z]'})\.{name}\s*(?::[^=\n]*)?=(?!=)|\bsetattr\([^,\n]*,\s*[\"']{name}[\"']"
         rf"|\bsetattr\(\s*(?:\w+\.)*{cls}\s*,\s*(?![\"'\s])"
     )
-    return any(store.search(line) for p in trees.mine for line in trees.mine[p].added.values())
+    return any(store.search(line) for line in added)
 
 
 def _uses(
@@ -154,26 +170,46 @@ def _uses(
         if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.lineno in owned):
             continue
         fork_class = _fork_class(node.value, derived, parents)
-        if fork_class is not None and node.value.id == "cls" and _bound_below(module, fork_class, node.attr):
+        if fork_class is not None and node.value.id == "cls" and _bound_below(trees, module, fork_class, node.attr):
             continue  # ``cls`` of an abstract base: the subclasses that call it bind the name themselves
         origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(node.value.id)
         hit = nulled.get((origin[0], node.attr)) if origin is not None else None
         if hit is None or origin is None or not isinstance(node.ctx, ast.Load):
             continue
         severity = _source(trees, origin[1], hit)
-        how = _value_use(node, parents) if not _formatted(node, parents) else None
+        how = _how(node, parents)
         if severity is not None and how is not None and not _guarded(node, parents):
             yield node.lineno, hit, how, severity
 
 
-def _formatted(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """An operand of ``"x=%s" % value`` (or of its tuple): string formatting, which takes None."""
-    up = parents.get(id(read))
+def _conversion(read: ast.AST, parents: dict[int, ast.AST]) -> str | None:
+    """The ``%`` conversion an operand of ``"x=%s" % value`` (or of its tuple) meets: ``s``/``r``/``a`` show
+    None, ``d``/``f``/``x``... raise TypeError on it; ``"s"`` for an f-string's, ``""`` for an unknown one,
+    None where ``read`` is no such operand."""
+    up, index = parents.get(id(read)), 0
     if isinstance(up, ast.Tuple):
-        read, up = up, parents.get(id(up))
+        index, read, up = up.elts.index(read), up, parents.get(id(up))  # type: ignore[arg-type]
     if not (isinstance(up, ast.BinOp) and isinstance(up.op, ast.Mod) and up.left is not read):
-        return False
-    return isinstance(up.left, ast.JoinedStr) or (isinstance(up.left, ast.Constant) and isinstance(up.left.value, str))
+        return None
+    if isinstance(up.left, ast.JoinedStr):
+        return "s"
+    if not (isinstance(up.left, ast.Constant) and isinstance(up.left.value, str)):
+        return None
+    if "*" in up.left.value:
+        return ""  # a ``*`` width takes an operand of its own: which conversion the read meets is unknown
+    kinds = [k for k in _CONVERSION.findall(up.left.value) if k != "%"]
+    return kinds[index] if index < len(kinds) else ""
+
+
+def _how(read: ast.Attribute, parents: dict[int, ast.AST]) -> str | None:
+    kind = _conversion(read, parents)
+    if kind is None:
+        return _value_use(read, parents)
+    return f"formats {ast.unparse(read)} with %{kind}" if kind and kind not in "sra" else None
+
+
+# ``%s``, ``%-08.3f``, ``%(name)d``, ``%%``: the conversion letter
+_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\d+)?(?:\.\d+)?[hlL]?([a-zA-Z%])")
 
 
 def _source(trees: ThreeTrees, dotted: str, hit: Nulled) -> Severity | None:
@@ -189,7 +225,7 @@ def _source(trees: ThreeTrees, dotted: str, hit: Nulled) -> Severity | None:
         if file is None or module is None or _fork_owned(trees, file) or _declares(module, hit.cls):
             return None
         ahead = _imported_from(module, file, hit.cls)
-        if ahead is None:
+        if not ahead:
             return Severity.WARNING if re.search(rf"\b{hit.cls}\b", trees.merged_text(file) or "") else None
         files = _files(ahead)
         if hit.path in files:
@@ -212,11 +248,17 @@ def _declares(module: ast.Module, cls: str) -> bool:
 
 
 def _imported_from(module: ast.Module, path: str, name: str) -> str | None:
-    """The full name of the module ``from m import name`` in ``module`` imports ``name`` from."""
-    for stmt in ast.walk(module):
-        if isinstance(stmt, ast.ImportFrom) and any(a.name == name for a in stmt.names):
-            return _absolute(stmt, path)
-    return None
+    """The full name of the module ``from m import name`` in ``module`` imports ``name`` from (an ``as``
+    alias binding that name too); ``""`` where the module binds the name any other way besides (a second
+    import, an assignment, a star import): which the re-export serves is unknown."""
+    sources = {_absolute(s, path) for s in _runtime_imports(module) for a in s.names if (a.asname or a.name) == name}
+    if len(sources) != 1 or name in _star_rebound(module) or name in _assigned(module):
+        return "" if sources else None
+    return next(iter(sources))
+
+
+def _assigned(module: ast.Module) -> set[str]:
+    return {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 def _absolute(stmt: ast.ImportFrom, path: str) -> str:
@@ -251,14 +293,27 @@ def _fork_class(
     return owner if classmethod and isinstance(owner, ast.ClassDef) and owner.name in derived.keys() else None
 
 
-def _bound_below(module: ast.Module, owner: ast.ClassDef, attr: str) -> bool:
-    """A class of the module deriving from ``owner`` (directly or through another) binds ``attr`` itself."""
-    below, grown = {owner.name}, True
+def _bound_below(trees: ThreeTrees, module: ast.Module, owner: ast.ClassDef, attr: str) -> bool:
+    """A class deriving from ``owner`` (directly or through another) binds ``attr`` itself: in the module, or
+    in another fork module naming ``owner`` as a base (an abstract base, its subclasses elsewhere)."""
+    if _binds_below(module, owner.name, attr, owner):
+        return True
+    base = re.compile(rf"^\s*class\s+\w+\s*\([^)]*\b{owner.name}\b", re.MULTILINE)
+    for path in (p for p in trees.mine if p.endswith(".py")):
+        text = trees.merged_text(path) or ""
+        other = trees.merged_module(path) if base.search(text) else None
+        if other is not None and other is not module and _binds_below(other, owner.name, attr, None):
+            return True
+    return False
+
+
+def _binds_below(module: ast.Module, name: str, attr: str, owner: ast.ClassDef | None) -> bool:
+    below, grown = {name}, True
     classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
     while grown:
         found = {c.name for c in classes if any(last_name(b) in below for b in c.bases)} - below
         below, grown = below | found, bool(found)
-    return any(c.name in below and c is not owner and _binds(c, attr) for c in classes)
+    return any(c.name in below and c is not owner and c.name != name and _binds(c, attr) for c in classes)
 
 
 def _binds(cls: ast.ClassDef, attr: str) -> bool:
@@ -280,16 +335,44 @@ def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) 
 
 def _imported_only(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
     """Local name -> (imported name, the full name of the module it comes from, relative imports resolved
-    against ``path``), of the names the module binds by ``from m import`` and no other way."""
-    imported: dict[str, tuple[str, str]] = {}
-    for stmt in ast.walk(module):
-        if isinstance(stmt, ast.ImportFrom):
-            source = _absolute(stmt, path)
-            imported.update((a.asname or a.name, (a.name, source)) for a in stmt.names)
+    against ``path``), of the names the module binds by ``from m import`` from one module and no other way.
+    A name imported from two modules (a ``try``/``except ImportError`` fallback to a shim) is left out: which
+    one the read meets is unknown; so is one a star import after it may rebind (``from shim import *``)."""
+    imported: dict[str, set[tuple[str, str]]] = {}
+    for stmt in _runtime_imports(module):
+        source = _absolute(stmt, path)
+        for alias in stmt.names:
+            imported.setdefault(alias.asname or alias.name, set()).add((alias.name, source))
     bound = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     bound |= {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
     bound |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
-    return {local: origin for local, origin in imported.items() if local not in bound}
+    bound |= _star_rebound(module)
+    return {local: next(iter(o)) for local, o in imported.items() if local not in bound and len(o) == 1}
+
+
+def _runtime_imports(module: ast.Module) -> Iterator[ast.ImportFrom]:
+    """The module's ``from m import`` statements, but those under ``if TYPE_CHECKING:`` (never run)."""
+    typing_only = {
+        id(n)
+        for s in ast.walk(module)
+        if isinstance(s, ast.If) and last_name(s.test) == "TYPE_CHECKING"
+        for b in s.body
+        for n in ast.walk(b)
+    }
+    yield from (s for s in ast.walk(module) if isinstance(s, ast.ImportFrom) and id(s) not in typing_only)
+
+
+def _star_rebound(module: ast.Module) -> set[str]:
+    """Names a star import below their own import may rebind: where the module's last star import sits."""
+    stars = [s.lineno for s in ast.walk(module) if isinstance(s, ast.ImportFrom) and s.names[0].name == "*"]
+    if not stars:
+        return set()
+    return {
+        a.asname or a.name
+        for s in ast.walk(module)
+        if isinstance(s, ast.ImportFrom) and s.lineno < max(stars)
+        for a in s.names
+    }
 
 
 def _guarded(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
@@ -302,7 +385,21 @@ def _guarded(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
             return True
         up = parents.get(id(up))
     shown = ast.unparse(read)
-    return any(_tests(n, read, shown) for scope in _scopes(read, parents) for n in ast.walk(scope))
+    scopes = [*_scopes(read, parents), *_if_tests(read, parents)]
+    return any(_tests(n, read, shown) for scope in scopes for n in ast.walk(scope))
+
+
+def _if_tests(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.If]:
+    """The tests of every ``if`` around ``read`` (one wrapping the def it sits in too), and of the module's
+    top-level ``if``s: ``if Cls.name is None: raise ImportError`` guards the whole module below it. Each an
+    ``if`` without its body (``if Cls.name:`` tests by truth; a test inside the body is no guard of it)."""
+    root = _root(read, parents)
+    tests = [s.test for s in getattr(root, "body", ()) if isinstance(s, ast.If)]
+    up = parents.get(id(read))
+    while up is not None:
+        tests += [up.test] if isinstance(up, ast.If) else []
+        up = parents.get(id(up))
+    return (ast.If(test=test, body=[], orelse=[]) for test in tests)
 
 
 def _scopes(read: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.AST]:
