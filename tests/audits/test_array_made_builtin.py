@@ -183,6 +183,8 @@ _SEQ = "from collections.abc import Sequence\n\n\n"
         + _P
         + "    match c:\n        case list():\n            return c\n        case _:\n            return c.to(device)\n",
         HEAD + _P + "    match c:\n        case [*_]:\n            return c\n    return c.to(device)\n",
+        HEAD + "import numpy as np\n\n\n" + _P + "    if isinstance(c, torch.Tensor) or isinstance(c, np.ndarray):\n"
+        "        return c.to(device)\n    return c\n",
     ],
     ids=[
         "an element's own kind tested",
@@ -197,6 +199,7 @@ _SEQ = "from collections.abc import Sequence\n\n\n"
         "an or-ed exiting test",
         "an earlier match arm",
         "an exiting sequence pattern",
+        "an or of old-kind tests",
     ],
 )
 def test_kind_tests_spelled_otherwise_stay_quiet(git_repo: GitRepo, tmp_path: Path, text: str) -> None:
@@ -218,6 +221,12 @@ def test_kind_tests_spelled_otherwise_stay_quiet(git_repo: GitRepo, tmp_path: Pa
             "to(",
         ),
         (HEAD + _P + "    return c[-1] if isinstance(c[-1], float) else c[-1].item()\n", "item()"),
+        (
+            HEAD
+            + _P
+            + "    if isinstance(c, torch.Tensor) or isinstance(c, list):\n        return c.to(device)\n    return c\n",
+            "to(",
+        ),
         (HEAD + _P + "    match c:\n        case [x, y]:\n            return c\n    return c.to(device)\n", "to("),
         (
             HEAD + _P + "    match c:\n        case list() if device:\n            return c\n    return c.to(device)\n",
@@ -238,6 +247,7 @@ def test_kind_tests_spelled_otherwise_stay_quiet(git_repo: GitRepo, tmp_path: Pa
         "an or-ed test of the old kind",
         "an and-ed test",
         "an element tested for another kind",
+        "an or with a test of the new kind",
         "a sequence pattern of two",
         "a guarded match arm",
         "a relative import",

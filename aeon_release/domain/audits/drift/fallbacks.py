@@ -548,9 +548,11 @@ _KIND_PREDICATES = {"is_tensor": "Tensor"}
 
 def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
     """``isinstance(subject, K)``, ``torch.is_tensor(subject)`` or ``type(subject) is K`` (``==`` too; a
-    subclass of K aside, it holds where ``isinstance`` does), alone or and-ed."""
+    subclass of K aside, it holds where ``isinstance`` does), alone, and-ed, or or-ed with another such test."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_asks_isinstance(value, subject, kind) for value in test.values)
+    if isinstance(test, ast.BoolOp):  # ``isinstance(x, Tensor) or isinstance(x, ndarray)``: every operand asks
+        return all(_asks_isinstance(value, subject, kind) for value in test.values)
     if _asks_type(test, subject, kind, ast.Is | ast.Eq) or _asks_predicate(test, subject, kind):
         return True
     if _asks_type_in(test, subject, kind, ast.In):
