@@ -155,3 +155,106 @@ def test_a_property_put_back_by_another_fork_module(git_repo: GitRepo, tmp_path:
     use = HEAD + "def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n"
     sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: use, "pkg/aeon_shims.py": shim}, {LIB: NEW})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+_SEQ = "from collections.abc import Sequence\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEAD + _P + "    return c[-1] if isinstance(c[-1], int) else c[-1].item()\n",
+        HEAD + _P + "    if type(c[-1]) is int:\n        return c[-1]\n    return c[-1].item()\n",
+        HEAD + _SEQ + _P + "    if isinstance(c, Sequence):\n        return c[-1]\n    return c[-1].item()\n",
+        HEAD + _SEQ + _P + "    if isinstance(c, Sequence):\n        return torch.tensor(c).to(device)\n"
+        "    return c.to(device)\n",
+        HEAD + _P + "    if type(c) in (list, tuple):\n        return sum(c)\n    return c.sum()\n",
+        HEAD + "from functools import cached_property\nfrom pkg.inputs import PlaceholderRange as PR\n\n\n"
+        "PR.embeds_cumsum = cached_property(lambda s: s.is_embed.cumsum(0))\n\n\n"
+        "def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n",
+        HEAD + "from typing import Any\n\n\n"
+        "PlaceholderRange.embeds_cumsum: Any = property(lambda s: s.is_embed.cumsum(0))\n\n\n"
+        "def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n",
+        "import torch\n\nfrom otherlib.inputs import PlaceholderRange\n\n\n"
+        "def g(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n",
+        HEAD + _P + "    if isinstance(c, list | tuple):\n        return sum(c)\n    return c.sum()\n",
+        HEAD + _P + "    if c is None or isinstance(c, list):\n        return c\n    return c.to(device)\n",
+        HEAD
+        + _P
+        + "    match c:\n        case list():\n            return c\n        case _:\n            return c.to(device)\n",
+        HEAD + _P + "    match c:\n        case [*_]:\n            return c\n    return c.to(device)\n",
+        HEAD + "import numpy as np\n\n\n" + _P + "    if isinstance(c, torch.Tensor) or isinstance(c, np.ndarray):\n"
+        "        return c.to(device)\n    return c\n",
+    ],
+    ids=[
+        "an element's own kind tested",
+        "an element's type() is its kind, exiting",
+        "isinstance Sequence, an element",
+        "isinstance Sequence, a method",
+        "type() in a tuple",
+        "put back through an alias",
+        "put back by an annotated assignment",
+        "a library's namesake class",
+        "isinstance of a PEP 604 union",
+        "an or-ed exiting test",
+        "an earlier match arm",
+        "an exiting sequence pattern",
+        "an or of old-kind tests",
+    ],
+)
+def test_kind_tests_spelled_otherwise_stay_quiet(git_repo: GitRepo, tmp_path: Path, text: str) -> None:
+    """revAJ: the new kind told apart by an ``or``, a union, ``type() in``, an abstract ``Sequence``, the
+    element's own kind, a ``match`` arm; the property put back through an alias; a library's namesake."""
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: text}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        (
+            HEAD + _P + "    if c is None or isinstance(c, torch.Tensor):\n        return c\n    return c.to(device)\n",
+            "to(",
+        ),
+        (
+            HEAD + _P + "    if c is not None and isinstance(c, list):\n        return c\n    return c.to(device)\n",
+            "to(",
+        ),
+        (HEAD + _P + "    return c[-1] if isinstance(c[-1], float) else c[-1].item()\n", "item()"),
+        (
+            HEAD
+            + _P
+            + "    if isinstance(c, torch.Tensor) or isinstance(c, list):\n        return c.to(device)\n    return c\n",
+            "to(",
+        ),
+        (HEAD + _P + "    match c:\n        case [x, y]:\n            return c\n    return c.to(device)\n", "to("),
+        (
+            HEAD + _P + "    match c:\n        case list() if device:\n            return c\n    return c.to(device)\n",
+            "to(",
+        ),
+        (
+            "import torch\n\nfrom .inputs import PlaceholderRange\n\n\n"
+            "def g(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n",
+            "to(",
+        ),
+        (
+            HEAD + "from pkg.inputs import PlaceholderRange as PR\n\n\nPR.lengths = None\n\n\n"
+            "def f(pos: PlaceholderRange, device):\n    return pos.embeds_cumsum.to(device)\n",
+            "to(",
+        ),
+    ],
+    ids=[
+        "an or-ed test of the old kind",
+        "an and-ed test",
+        "an element tested for another kind",
+        "an or with a test of the new kind",
+        "a sequence pattern of two",
+        "a guarded match arm",
+        "a relative import",
+        "another field put back through an alias",
+    ],
+)
+def test_kind_tests_that_keep_nothing_off_still_fail(git_repo: GitRepo, tmp_path: Path, text: str, needle: str) -> None:
+    """Killers beside the twins above: the test refutes the old kind, or only part of the new one."""
+    sides = three_way(git_repo, {INIT: "", LIB: OLD}, {USE: text}, {LIB: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(text, needle), "error")]

@@ -389,9 +389,61 @@ def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast
             tests = parent.values[: parent.values.index(child)]
         elif isinstance(child, ast.stmt):
             tests = [s.test for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
-        if any(asks(t) for t in tests if not isinstance(t, ast.BoolOp)):
+        if any(asks(t) for t in _or_parts(tests)):
             return True
         child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _or_parts(tests: list[ast.expr]) -> list[ast.expr]:
+    """The tests that are false where each of ``tests`` is: an ``or`` false is false in every operand
+    (``if c is None or isinstance(c, list): return c``); an ``and`` false says nothing of one operand."""
+    parts: list[ast.expr] = []
+    for test in tests:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+            parts += _or_parts(test.values)
+        elif not isinstance(test, ast.BoolOp):
+            parts.append(test)
+    return parts
+
+
+def match_refuted(
+    node: ast.AST, subject: str, kind: Callable[[str], bool], sequence: bool, parents: dict[int, ast.AST]
+) -> bool:
+    """``node`` runs only where ``subject`` is of no class ``kind`` accepts, said by a ``match``: in an arm
+    after an unguarded one whose pattern takes every such value (``case list():``, ``case [*_]:`` when
+    ``sequence``), or after a ``match`` where such an arm exits (``case list(): return c``)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        match = parents.get(id(parent))
+        if isinstance(parent, ast.match_case) and isinstance(match, ast.Match) and any(s is child for s in parent.body):
+            earlier = match.cases[: match.cases.index(parent)]
+            if ast.unparse(match.subject) == subject and any(_takes(c, kind, sequence) for c in earlier):
+                return True
+        if isinstance(child, ast.stmt):
+            before = [s for s in _around(child, parents)[0] if isinstance(s, ast.Match)]
+            exiting = [c for s in before if ast.unparse(s.subject) == subject for c in s.cases if _exits(c.body)]
+            if any(_takes(c, kind, sequence) for c in exiting):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _takes(case: ast.match_case, kind: Callable[[str], bool], sequence: bool) -> bool:
+    """The arm takes every value of a class ``kind`` accepts: no guard, and a pattern that asks nothing more."""
+    return case.guard is None and _takes_all(case.pattern, kind, sequence)
+
+
+def _takes_all(pattern: ast.pattern, kind: Callable[[str], bool], sequence: bool) -> bool:
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is None or _takes_all(pattern.pattern, kind, sequence)
+    if isinstance(pattern, ast.MatchOr):
+        return any(_takes_all(p, kind, sequence) for p in pattern.patterns)
+    if isinstance(pattern, ast.MatchClass):
+        bare = not pattern.patterns and not pattern.kwd_patterns
+        return bare and kind(ast.unparse(pattern.cls).rsplit(".", 1)[-1])
+    if isinstance(pattern, ast.MatchSequence):
+        return sequence and len(pattern.patterns) == 1 and isinstance(pattern.patterns[0], ast.MatchStar)
     return False
 
 
@@ -441,6 +493,28 @@ def _asks_type(test: ast.expr, subject: str, kind: Callable[[str], bool], ops: t
     return any(type_of(a, subject) and kind(ast.unparse(b).rsplit(".", 1)[-1]) for a, b in (pair, pair[::-1]))
 
 
+def _asks_type_in(test: ast.expr, subject: str, kind: Callable[[str], bool], op: type[ast.cmpop]) -> bool:
+    """``type(subject) in (K, L)`` (``op`` ``in`` or ``not in``; a list or a set display too): ``type(subject)
+    is K or type(subject) is L`` spelled shorter."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)):
+        return False
+    options = test.comparators[0]
+    return (
+        type_of(test.left, subject)
+        and isinstance(options, ast.Tuple | ast.List | ast.Set)
+        and any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in options.elts)
+    )
+
+
+def _classes(spec: ast.expr) -> list[ast.expr]:
+    """The classes an ``isinstance`` second argument names: a tuple, or a PEP 604 union ``list | tuple``."""
+    if isinstance(spec, ast.Tuple):
+        return [c for e in spec.elts for c in _classes(e)]
+    if isinstance(spec, ast.BinOp) and isinstance(spec.op, ast.BitOr):
+        return _classes(spec.left) + _classes(spec.right)
+    return [spec]
+
+
 def type_of(node: ast.AST, subject: str) -> bool:
     """``node`` is ``type(subject)``."""
     return (
@@ -474,17 +548,20 @@ _KIND_PREDICATES = {"is_tensor": "Tensor"}
 
 def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
     """``isinstance(subject, K)``, ``torch.is_tensor(subject)`` or ``type(subject) is K`` (``==`` too; a
-    subclass of K aside, it holds where ``isinstance`` does), alone or and-ed."""
+    subclass of K aside, it holds where ``isinstance`` does), alone, and-ed, or or-ed with another such test."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return any(_asks_isinstance(value, subject, kind) for value in test.values)
+    if isinstance(test, ast.BoolOp):  # ``isinstance(x, Tensor) or isinstance(x, ndarray)``: every operand asks
+        return all(_asks_isinstance(value, subject, kind) for value in test.values)
     if _asks_type(test, subject, kind, ast.Is | ast.Eq) or _asks_predicate(test, subject, kind):
+        return True
+    if _asks_type_in(test, subject, kind, ast.In):
         return True
     if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
         return False
     if len(test.args) != 2 or ast.unparse(test.args[0]) != subject:
         return False
-    classes = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
-    return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in classes)
+    return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in _classes(test.args[1]))
 
 
 def _asks_predicate(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:

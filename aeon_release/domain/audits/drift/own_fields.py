@@ -96,7 +96,9 @@ class ForkTypes:
         if owner not in words or field not in words:
             return False  # no fork line names both: nothing to scan
         if (owner, field) not in self._restored:
-            self._restored[owner, field] = bool(fork_found(self.trees, restores(owner, field)))
+            # ``from m import Owner as O; O.field = ...``: the alias names the same class
+            aliases = fork_found(self.trees, re.compile(rf"\b{re.escape(owner)}[ \t]+as[ \t]+(\w+)"))
+            self._restored[owner, field] = bool(fork_found(self.trees, restores({owner, *aliases}, field)))
         return self._restored[owner, field]
 
     def elsewhere(self, name: str, upstream_path: str) -> bool:
@@ -171,12 +173,13 @@ class ForkTypes:
         return self._imported
 
 
-def restores(owner: str, field: str) -> re.Pattern[str]:
-    """A line that assigns ``field`` on the class ``owner`` (``mod.Owner.field = ...``, not ``==``), or
-    ``setattr``s it by its literal name."""
-    o, f = re.escape(owner), re.escape(field)
+def restores(owners: set[str], field: str) -> re.Pattern[str]:
+    """A line that assigns ``field`` on the class, of one of the names ``owners`` (``mod.Owner.field = ...``,
+    annotated or not, not ``==``), or ``setattr``s it by its literal name."""
+    o, f = "(?:" + "|".join(re.escape(n) for n in sorted(owners)) + ")", re.escape(field)
     return re.compile(
-        rf"^[ \t]*(?:(?:\w+\.)*{o}\.{f}[ \t]*=(?!=)|setattr\([ \t]*(?:\w+\.)*{o}[ \t]*,[ \t]*[\"']{f}[\"'])"
+        rf"^[ \t]*(?:(?:\w+\.)*{o}\.{f}[ \t]*(?::[^=\n]*)?=(?!=)"
+        rf"|setattr\([ \t]*(?:\w+\.)*{o}[ \t]*,[ \t]*[\"']{f}[\"'])"
     )
 
 

@@ -1178,7 +1178,7 @@ def _hedge(trees: ThreeTrees, unpack: Unpack, drift: Drift) -> str:
 
 def _shimmed_iter(trees: ThreeTrees, name: str) -> bool:
     """A fork line (not a test) assigns ``name.__iter__``/``__getitem__`` or ``setattr``s it."""
-    return any(fork_found(trees, restores(name, dunder)) for dunder in sorted(_UNPACKABLE_DUNDERS))
+    return any(fork_found(trees, restores({name}, dunder)) for dunder in sorted(_UNPACKABLE_DUNDERS))
 
 
 def _star_moved(unpack: Unpack, drift: Drift) -> tuple[str, str, str | None] | None:

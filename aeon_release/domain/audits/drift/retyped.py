@@ -45,6 +45,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_guarded,
     isinstance_refuted,
     kind_ensured,
+    match_refuted,
     type_of,
     version_gated,
 )
@@ -850,20 +851,51 @@ def _kind_tested(
     subjects = _subjects(node, receiver, parents, bound)
     if isinstance(receiver, ast.Subscript):  # an element: a kind test of its container tells the kinds apart too
         subjects |= _subjects(node, receiver.value, parents, bound)
-    old, new = partial(_is_kind, hit.old), partial(_is_kind, hit.new)
+    old, new = partial(_is_kind, hit.old), partial(_new_kind, hit)
     method = node.func.attr if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) else None
+    sequence = hit.old == "array" and hit.new in ("list", "tuple")  # a sequence pattern takes no array
     return (
         caught_around(node, _RAISED, parents)
         or _built_old(node, receiver, hit, parents, bound)
+        or _element_tested(node, receiver, hit, parents, bound)
         or any(
             isinstance_guarded(node, subject, old, parents)
             or isinstance_refuted(node, subject, new, parents)
             or kind_ensured(node, subject, old, parents)
             or (method is not None and hasattr_held(node, subject, method, parents))
             or _matched(node, subject, hit.old, parents)
+            or match_refuted(node, subject, new, sequence, parents)
             for subject in subjects
         )
     )
+
+
+# the abstract classes a builtin sequence passes ``isinstance`` of and no tensor or ndarray does (neither is
+# registered as a ``collections.abc.Sequence``): ``if isinstance(c, Sequence): ...`` tells them apart
+_ABSTRACT_OF = {"list": frozenset({"Sequence", "MutableSequence"}), "tuple": frozenset({"Sequence"})}
+
+
+def _new_kind(hit: Recontained, name: str) -> bool:
+    """``name`` is a class every value of the new kind is an instance of (an abstract one only where the old
+    kind, an array, is not)."""
+    return _is_kind(hit.new, name) or (hit.old == "array" and name in _ABSTRACT_OF.get(hit.new, ()))
+
+
+def _element_tested(
+    node: ast.AST,
+    receiver: ast.expr,
+    hit: Recontained,
+    parents: dict[int, ast.AST],
+    bound: dict[int, dict[str, ast.expr]],
+) -> bool:
+    """An element's use runs only where the element is not the sequence's scalar kind: ``c[-1] if
+    isinstance(c[-1], int) else c[-1].item()``, after ``if type(c[-1]) is int: return c[-1]``."""
+    scalar = _scalar_element(hit.now) if isinstance(receiver, ast.Subscript) else None
+    if scalar is None or not isinstance(receiver, ast.Subscript):
+        return False
+    index = ast.unparse(receiver.slice)
+    subjects = {f"{s}[{index}]" for s in _subjects(node, receiver.value, parents, bound)}
+    return any(isinstance_refuted(node, s, partial(_is_kind, scalar), parents) for s in subjects)
 
 
 def _matched(node: ast.AST, subject: str, old: str, parents: dict[int, ast.AST]) -> bool:
@@ -992,10 +1024,33 @@ def _held(
         (
             h
             for h in found[read.attr]
-            if h.returned == returned and h.owner in typed and not fork.holds(h.owner, h.name, typed, h.path)
+            if h.returned == returned
+            and h.owner in typed
+            and not fork.holds(h.owner, h.name, typed, h.path)
+            and not _library_namesake(parents, func, h)
         ),
         None,
     )
+
+
+def _library_namesake(
+    parents: dict[int, ast.AST], func: ast.FunctionDef | ast.AsyncFunctionDef | None, hit: Recontained
+) -> bool:
+    """The module imports the owner's name only absolutely, from packages other than the one of upstream's
+    file (``from otherlib.inputs import PlaceholderRange``): a library's namesake class, not upstream's.
+    A relative import, or none (a class of the module, a module-qualified name), keeps the read upstream's."""
+    module: ast.AST | None = func
+    while module is not None and not isinstance(module, ast.Module):
+        module = parents.get(id(module))
+    if module is None:
+        return False
+    package = hit.path.split("/", 1)[0]
+    froms = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, ast.ImportFrom) and any((a.asname or a.name) == hit.owner for a in n.names)
+    ]
+    return bool(froms) and all(not n.level and (n.module or "").split(".")[0] != package for n in froms)
 
 
 _COPIERS = frozenset({"copy", "deepcopy"})
