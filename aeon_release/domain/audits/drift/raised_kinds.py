@@ -27,6 +27,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
@@ -96,16 +97,7 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     """(path, [(fork-owned handler of a builtin kind, (name, receiver class) of each call in its ``try``'s
     body, whether the body can raise otherwise)]) for the fork's files whose added lines hold such an except."""
     found = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        added = trees.mine[path].added.values()
-        if not any(
-            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
-            for text in added
-        ):
-            continue
-        module, owned = trees.merged_module(path), trees.owned_lines(path)
-        if module is None or not owned:
-            continue
+    for path, module, owned in handler_files(trees):
         tries = []
         scope, enclosing = scope_of(module), _enclosing(module)
         for node in ast.walk(module):
@@ -126,6 +118,21 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
         if tries:
             found.append((path, tries))
     return found
+
+
+def handler_files(trees: ThreeTrees) -> Iterator[tuple[str, ast.Module, set[int]]]:
+    """(path, merged module, lines the fork owns) of the fork's files whose added lines hold an except of a
+    builtin kind: the files a handler made dead can be in (raised-kind and raised-to-None drift)."""
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        added = trees.mine[path].added.values()
+        if not any(
+            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
+            for text in added
+        ):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is not None and owned:
+            yield path, module, owned
 
 
 def _enclosing(module: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:

@@ -34,7 +34,6 @@ from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reach
 from aeon_release.domain.audits.drift.none_uses import Use, first_failing, tested_before, uses
 from aeon_release.domain.audits.drift.raised_kinds import (
     _CATCH_ALL,
-    _EXCEPT,
     _RAISE_REMOVED,
     _caught,
     _raised,
@@ -42,6 +41,7 @@ from aeon_release.domain.audits.drift.raised_kinds import (
     builtin_error,
     builtin_subclass,
     fork_raised,
+    handler_files,
 )
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
@@ -98,16 +98,7 @@ def raised_none_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_guards(trees: ThreeTrees) -> list[tuple[str, list[_Guarded]]]:
     """(path, guards) for the fork's files whose added lines hold an except of a builtin kind."""
     found = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        added = trees.mine[path].added.values()
-        if not any(
-            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
-            for text in added
-        ):
-            continue
-        module, owned = trees.merged_module(path), trees.owned_lines(path)
-        if module is None or not owned:
-            continue
+    for path, module, owned in handler_files(trees):
         scope = scope_of(module)
         guards = [r for func in _functions(module) for g in _guards(func, owned) if (r := _resolved(g, scope))]
         if guards:
