@@ -123,7 +123,7 @@ def _displays(module: ast.Module) -> _Tables:
     found: dict[str, ast.Dict] = {}
     seen: set[str] = set()
     for stmt in module.body:
-        target, value = _bound(stmt)
+        target, value = single_binding(stmt)
         if target is None:
             continue
         if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
@@ -136,7 +136,8 @@ def _displays(module: ast.Module) -> _Tables:
     return found
 
 
-def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+def single_binding(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    """(name, value) of ``name = value`` / ``name: T = value`` binding one plain name; else (None, None)."""
     if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
         return stmt.target.id, stmt.value
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):

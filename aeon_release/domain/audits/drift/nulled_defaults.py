@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.dropped_table_keys import single_binding
 from aeon_release.domain.audits.drift.optional_elements import _tested_expr, _value_use
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -108,7 +109,7 @@ def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
     for cls in ast.walk(module) if module is not None else ():
         if isinstance(cls, ast.ClassDef) and cls.name not in enums:
             for stmt in cls.body:
-                name, value = _bound(stmt)
+                name, value = single_binding(stmt)
                 shown = _literal(value) if value is not None else None
                 if name is not None and shown is not None:
                     found[(cls.name, name)] = shown
@@ -129,14 +130,6 @@ def _enums(module: ast.Module) -> set[str]:
 
 def _enum_base(name: str, enums: set[str]) -> bool:
     return name.endswith(("Enum", "Flag")) or name in enums
-
-
-def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
-    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-        return stmt.target.id, stmt.value
-    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id, stmt.value
-    return None, None
 
 
 def _literal(value: ast.expr) -> str | None:
