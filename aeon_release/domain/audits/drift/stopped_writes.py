@@ -38,6 +38,7 @@ from aeon_release.domain.audits.source import parent_map
 
 _MOST_FILES = 32
 _SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
+_STORED = re.compile(r"(?:self\.|[\"'])(\w+)")  # a superset of what ``_stores`` reads
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -73,7 +74,14 @@ def _stopped(trees: ThreeTrees) -> Found:
         if p.endswith(".py") and any(_SELF_STORE.match(line) for line in trees.upstream[p].removed)
     ]
     found: Found = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    words = trees.fork_words()
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a field the fork reads on its own lines that the base stored (``self.F``, or a ``"F"`` setattr key):
+        # none, and nothing this check could find there would be read (the parses were most of its cost)
+        return not words.isdisjoint(_STORED.findall(old_text))
+
+    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
         olds, news = _classes(both.old), _classes(both.new)
         for name in olds.keys() & news.keys():
             by_method = _stopped_in(both.path, olds[name], news[name])

@@ -25,6 +25,7 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
@@ -50,6 +51,7 @@ _GENERICS = frozenset(
         "Deque", "DefaultDict", "OrderedDict", "Counter", "ChainMap",
     }
 )  # fmt: skip
+_TOP_BOUND = re.compile(r"(?m)^(?:type[ \t]+)?(\w+)[ \t]*[\[:=]")  # a top-level binding's name
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 # module dotted -> (its path, {name: upstream's spelling of its value})
 Refused = dict[str, tuple[str, dict[str, str]]]
@@ -71,7 +73,15 @@ def _refused(trees: ThreeTrees) -> Refused:
     """The upstream modules whose top-level type names ``isinstance`` took at the base and refuses now."""
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and any("[" in a for a in _added(trees, p))]
     refused: Refused = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    words = trees.fork_words()
+    if words.isdisjoint(_TESTS):
+        return {}  # no fork line names isinstance or issubclass: no check of the fork's to refuse
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a name a fork line holds that the new text binds at its top level (a superset of ``_bound_once``'s)
+        return not words.isdisjoint(_TOP_BOUND.findall(new_text))
+
+    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
         old, new = _bound_once(both.old), _bound_once(both.new)
         merged = _bound_once(trees.merged_module(both.path) or ast.Module(body=[], type_ignores=[]))
         names = {
