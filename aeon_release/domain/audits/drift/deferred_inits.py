@@ -33,7 +33,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, str_value
@@ -57,7 +57,7 @@ class Deferred:
 
 
 def deferred_init_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    read = {m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _READ.findall(t)}
+    read = fork_found(trees, _READ, tests=True)
     if not read:
         return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, read)][:_MOST_FILES]

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _me
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map
@@ -60,7 +60,7 @@ class NulledSetup:
 
 
 def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    used = {m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _USED.findall(t)}
+    used = fork_found(trees, _USED, tests=True)
     if not used:
         return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]

@@ -32,7 +32,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map
@@ -80,8 +80,7 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
 def _fork_defs(trees: ThreeTrees) -> frozenset[str]:
     """The ``METHOD`` of each ``def METHOD(`` on a line of Python the fork added (``__init__`` is never widened
     here): the methods ``fork_modules``' test below can find."""
-    found = (m for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for m in _DEF.findall(t))
-    return frozenset(found) - {"__init__"}
+    return frozenset(fork_found(trees, _DEF, tests=True)) - {"__init__"}
 
 
 _DEF = re.compile(r"def ([^\s(]+)\(")

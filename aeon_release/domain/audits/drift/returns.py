@@ -356,9 +356,7 @@ def fork_modules(trees: ThreeTrees, test: Callable[[str], object]) -> Iterator[t
 
 def attributes_read(trees: ThreeTrees) -> set[str]:
     """The attribute names the fork's added lines of Python read (``.name``)."""
-    return {
-        m for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values() for m in _READ.findall(line)
-    }
+    return fork_found(trees, _READ, tests=True)
 
 
 _READ = re.compile(r"\.(\w+)")

@@ -213,13 +213,14 @@ def fork_added(trees: ThreeTrees) -> list[str]:
     return [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
 
 
-def fork_found(trees: ThreeTrees, pattern: re.Pattern[str]) -> set[str]:
-    """What ``pattern.findall`` finds on the lines of Python the fork added outside its tests: a check whose
-    finding is a fork line holding one of them reads nothing of upstream when this is empty."""
+def fork_found(trees: ThreeTrees, pattern: re.Pattern[str], tests: bool = False) -> set[str]:
+    """What ``pattern.findall`` finds on the lines of Python the fork added outside its tests (``tests``: in
+    them too): a check whose finding is a fork line holding one of them reads nothing of upstream when this is
+    empty."""
     return {
         found
         for p in trees.mine
-        if p.endswith(".py") and not TEST_PATH.search(p)
+        if p.endswith(".py") and (tests or not TEST_PATH.search(p))
         for line in trees.mine[p].added.values()
         for found in pattern.findall(line)
     }
