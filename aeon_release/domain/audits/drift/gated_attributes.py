@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.nulled_attributes import (
     _defines,
+    _derived_from,
     _init,
     _local_bases,
     _on_self,
@@ -36,7 +37,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import (
     _unguarded_use,
 )
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -168,19 +169,6 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
                 if line is not None and line in owned and not _tests_gate(func, item.names):
                     yield item, line
                     break
-
-
-def _derived_from(
-    cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], gated: list[Gated]
-) -> list[Gated]:
-    bases = [b for b in cls.bases if not (isinstance(b, ast.Name) and b.id in local)]
-    origins = [o for b in bases if (o := imported_origin(b, imports)) is not None]
-    return [g for g in gated if any(_names(o, g) for o in origins)]
-
-
-def _names(origin: tuple[str, str], item: Gated) -> bool:
-    module = dotted_name(item.path, roots=("",))
-    return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
 def _tests_gate(func: ast.FunctionDef | ast.AsyncFunctionDef, names: frozenset[str]) -> bool:

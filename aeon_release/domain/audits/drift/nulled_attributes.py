@@ -35,7 +35,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Protocol, TypeGuard, TypeVar
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -178,15 +178,26 @@ def _local_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> dict[str,
     return {n: local[n] for n in named if n in local and local[n].lineno < cls.lineno}
 
 
+class _OfClass(Protocol):
+    @property
+    def path(self) -> str: ...
+    @property
+    def cls(self) -> str: ...
+
+
+_Item = TypeVar("_Item", bound=_OfClass)
+
+
 def _derived_from(
-    cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], nulled: list[Nulled]
-) -> list[Nulled]:
+    cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], items: list[_Item]
+) -> list[_Item]:
+    """The ``items`` (nulled, gated: an upstream class's) whose class ``cls`` derives from through an import."""
     bases = [b for b in cls.bases if not (isinstance(b, ast.Name) and b.id in local)]
     origins = [o for b in bases if (o := imported_origin(b, imports)) is not None]
-    return [n for n in nulled if any(_names(o, n) for o in origins)]
+    return [n for n in items if any(_names(o, n) for o in origins)]
 
 
-def _names(origin: tuple[str, str], item: Nulled) -> bool:
+def _names(origin: tuple[str, str], item: _OfClass) -> bool:
     """The import names the class's module or a package above it (a re-export)."""
     module = dotted_name(item.path, roots=("",))
     return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
