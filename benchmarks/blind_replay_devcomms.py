@@ -37,6 +37,20 @@ NixlEPAll2AllManager._buffer`` (a class attribute annotated ``tuple[Any, int] | 
 bound to ``set()`` made a ``dict[bytes, set]``: ``.add(address)`` raises, and ``address in ...`` tests the
 dict's keys, communicator ids now).
 
+After the killers120 widenings (engine at e0c9a40e): 17 caught, 1 warned, 0 missed of 18 (twins: 10 quiet, 0
+false errors).  Caught now: a builtin container's constructor read as a module table's kind (module table drift,
+``drift/module_tables.py``: ``set()`` made a ``dict[bytes, set]``, so ``.add()`` raises; the ``in`` test of a set
+made a dict is its warning, as the keys may be what the set held), a tuple field or return made a shapeless class
+of its file (``drift/objectified.py``, new: an unpack, subscript, ``len()`` or loop of it raises TypeError), and an
+unannotated def's returned class read off its body (``drift/returned_members.py``: every return ``None``,
+``C(...)`` or a name narrowed by ``isinstance`` to ``C``).  Five spellings written after the widenings (not blind,
+marked "(after)"): 3 caught of 3, 2 twins quiet.  Regression set at e0c9a40e: killer_replay 26/26,
+kind_change_replay 12/12 (5 twins quiet), review15_twins 8 caught + 1 warned of 9 / 40 quiet, review16_twins 6/6 /
+30 quiet (4 warned, as before), review17_twins 11 + 1 warned of 12 / 23 quiet (2 warned, as before),
+blind_replay_comms 31 + 1 warned of 32 / 24 quiet, blind_replay_distributed 20/20 / 9 quiet,
+blind_replay_engfront 26/26 / 22 quiet, blind_replay_nvfp4 15 + 1 warned of 16 / 10 quiet: no new miss, 0 false
+errors.
+
   python benchmarks/blind_replay_devcomms.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -534,6 +548,84 @@ CASES += [
                 ),
             ),
             ((CC, "return current_platform.is_cuda()"),),
+        ),
+    ),
+]
+
+
+# --- After the widenings (not blind): more spellings of the three classes the blind batch missed, written to
+#     see whether each widening reaches past the spelling that exposed it
+CASES += [
+    (
+        "#40881 tuple made an object (after)",
+        "a subscript of the class attribute",
+        K(
+            "#40881",
+            NX,
+            NXW,
+            "vllm/aeon/nx4.py",
+            NXI + "def aeon_nixl_buffer():\n"
+            "    state = NixlEPAll2AllManager._buffer\n"
+            "    return None if state is None else state[0]\n",
+            "return None if state is None else state[0]",
+        ),
+    ),
+    (
+        "#40881 tuple made an object (after)",
+        "twin: the new field read by name",
+        K(
+            "#40881",
+            NX,
+            NXW,
+            "vllm/aeon/nx5.py",
+            NXI + "def aeon_active_ep_size() -> int:\n"
+            "    state = NixlEPAll2AllManager._buffer\n"
+            "    return 0 if state is None else state.active_ep_size\n",
+            "return 0 if state is None else state.active_ep_size",
+        ),
+    ),
+    (
+        "#46703 set made a dict (after)",
+        "an imported name's set method",
+        K(
+            "#46703",
+            RB,
+            RBW,
+            "vllm/aeon/rb4.py",
+            "from vllm.distributed.device_communicators.pynccl_allocator import _registered_base_addrs\n\n\n"
+            "def aeon_forget(address: int) -> None:\n"
+            "    _registered_base_addrs.discard(address)\n",
+            "_registered_base_addrs.discard(address)",
+        ),
+    ),
+    (
+        "#46065 return made a wrapper (after)",
+        "a read past a None test",
+        K(
+            "#46065",
+            AI,
+            AIW,
+            "vllm/aeon/ai5.py",
+            AIO + "def aeon_world_size() -> int:\n"
+            "    aiter_ar = rocm_aiter_ops.get_aiter_allreduce()\n"
+            "    if aiter_ar is None:\n"
+            "        return 1\n"
+            "    return aiter_ar.world_size\n",
+            "return aiter_ar.world_size",
+        ),
+    ),
+    (
+        "#46065 return made a wrapper (after)",
+        "twin: a member the wrapper keeps",
+        K(
+            "#46065",
+            AI,
+            AIW,
+            "vllm/aeon/ai6.py",
+            AIO + "def aeon_ar_on() -> bool:\n"
+            "    aiter_ar = rocm_aiter_ops.get_aiter_allreduce()\n"
+            "    return aiter_ar is not None and not aiter_ar.disabled\n",
+            "return aiter_ar is not None and not aiter_ar.disabled",
         ),
     ),
 ]
