@@ -128,3 +128,93 @@ def test_a_table_the_fork_replaced_through_its_module_warns(
     findings = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == TYPE_DRIFT]
     assert [(f.line, f.severity.value) for f in findings] == [(line_of(fork, needle), "warning")]
     assert "upstream's own code" in findings[0].message
+
+
+# #46703 (953bba488d): ``_registered_base_addrs = set()`` became ``_registered_base_addrs: dict[bytes, set] = {}``,
+# a set of addresses per communicator: the old kind is the constructor's, the new one the annotation's
+ALLOC = "vllm/comm/allocator.py"
+ALLOC_BASE = (
+    "_registered_base_addrs = set()\n\n\n"
+    "def register(comm, address: int) -> None:\n"
+    "    if address not in _registered_base_addrs:\n"
+    "        comm.register(address)\n"
+    "        _registered_base_addrs.add(address)\n"
+)
+ALLOC_THEIRS = (
+    "_registered_base_addrs: dict[bytes, set] = {}\n\n\n"
+    "def register(comm, address: int) -> None:\n"
+    "    seen = _registered_base_addrs.setdefault(comm.key, set())\n"
+    "    if address not in seen:\n"
+    "        comm.register(address)\n"
+    "        seen.add(address)\n"
+)
+ALLOC_MODULE = "from vllm.comm import allocator\n\n\n"
+
+
+def _alloc_rows(
+    git_repo: GitRepo, tmp_path: Path, fork: str, base_text: str = ALLOC_BASE, theirs: str = ALLOC_THEIRS
+) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", "vllm/comm/__init__.py": "", ALLOC: base_text}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {ALLOC: theirs})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle", "severity"),
+    [
+        (
+            ALLOC_MODULE + "def aeon_mark(address: int) -> None:\n    allocator._registered_base_addrs.add(address)\n",
+            "add(",
+            "error",
+        ),
+        (
+            "from vllm.comm.allocator import _registered_base_addrs\n\n\n"
+            "def aeon_forget(address: int) -> None:\n    _registered_base_addrs.discard(address)\n",
+            "discard",
+            "error",
+        ),
+        (
+            ALLOC_MODULE + "def aeon_seen(address: int) -> bool:\n"
+            "    return address in allocator._registered_base_addrs\n",
+            " in allocator",
+            "warning",
+        ),
+    ],
+    ids=["set-method", "imported-name", "membership"],
+)
+def test_a_set_use_of_a_table_built_by_set_made_a_dict(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str, severity: str
+) -> None:
+    assert _alloc_rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), severity)]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        ALLOC_MODULE + "def aeon_reset() -> None:\n    allocator._registered_base_addrs.clear()\n",  # both kinds clear
+        ALLOC_MODULE + "def aeon_count() -> int:\n    return len(allocator._registered_base_addrs)\n",
+        ALLOC_MODULE + "def aeon_seen(address: int) -> bool:\n"
+        "    if isinstance(allocator._registered_base_addrs, set):\n"
+        "        return address in allocator._registered_base_addrs\n    return False\n",  # guarded
+    ],
+    ids=["shared-method", "len", "isinstance-guarded"],
+)
+def test_twins_of_a_constructed_table_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _alloc_rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_constructed_table_upstream_kept_the_kind_of_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``set()`` rebuilt as ``set(range(0))`` (or annotated ``set[int]``) is the same kind: nothing to say."""
+    theirs = ALLOC_BASE.replace("_registered_base_addrs = set()", "_registered_base_addrs: set[int] = set()")
+    fork = ALLOC_MODULE + "def aeon_mark(address: int) -> None:\n    allocator._registered_base_addrs.add(address)\n"
+    assert _alloc_rows(git_repo, tmp_path, fork, theirs=theirs) == []
+
+
+def test_a_table_built_by_another_call_is_not_read(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``make_registry()`` says nothing about its kind: no old kind, no drift (a function's result is not read)."""
+    base_text = "def make_registry():\n    return set()\n\n\n" + ALLOC_BASE.replace(
+        "set()\n\n\n", "make_registry()\n\n\n", 1
+    )
+    theirs = "def make_registry():\n    return set()\n\n\n" + ALLOC_THEIRS
+    fork = ALLOC_MODULE + "def aeon_mark(address: int) -> None:\n    allocator._registered_base_addrs.add(address)\n"
+    assert _alloc_rows(git_repo, tmp_path, fork, base_text, theirs) == []

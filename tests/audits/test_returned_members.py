@@ -187,3 +187,49 @@ def test_an_annotation_naming_a_base_of_what_is_returned_is_quiet(git_repo: GitR
     )
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK]
     assert [r for r in rows if r[2] == "error"] == [], rows
+
+
+# #46065 (740f379fae): ``get_aiter_allreduce`` lost its ``-> AiterCustomAllreduceProto | None`` for a body that
+# returns the communicator's own wrapper, narrowed by ``isinstance``: the class is read off the body's returns
+NARROWED = """class AsyncLLM:
+    async def add_request(self, request_id: str):
+        from vllm.v1.engine.output_processor import RequestOutputCollector
+
+        queue = self.queues.get(request_id)
+        return queue if isinstance(queue, RequestOutputCollector) else None
+"""
+BUILT = """from vllm.v1.engine.output_processor import RequestOutputCollector
+
+
+class AsyncLLM:
+    async def add_request(self, request_id: str):
+        if not request_id:
+            return None
+        return RequestOutputCollector()
+"""
+
+
+@pytest.mark.parametrize("upstream", [NARROWED, BUILT], ids=["isinstance-narrowed-local-import", "constructed"])
+def test_the_class_an_unannotated_body_returns_is_read(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    [(line, severity, message)] = _rows(git_repo, no_rules, "    return q.empty()\n", upstream)
+    assert (line, severity) == (6, "error")
+    assert "RequestOutputCollector (what its body returns) where it returned asyncio.Queue[str]" in message
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        NARROWED.replace("return queue if isinstance(queue, RequestOutputCollector) else None", "return queue"),
+        BUILT.replace("            return None", "            return make_queue()"),  # another call: unknown
+        BUILT.replace("        return RequestOutputCollector()", "        yield RequestOutputCollector()").replace(
+            "            return None", "            return"
+        ),
+    ],
+    ids=["unnarrowed-name", "two-kinds-of-return", "generator"],
+)
+def test_a_body_whose_returns_name_no_one_class_is_quiet(git_repo: GitRepo, no_rules: Path, upstream: str) -> None:
+    assert _rows(git_repo, no_rules, "    return q.empty()\n", upstream) == []
+
+
+def test_a_member_the_class_an_unannotated_body_returns_has_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _rows(git_repo, no_rules, "    return q.get_nowait()\n", NARROWED) == []

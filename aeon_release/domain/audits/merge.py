@@ -70,6 +70,7 @@ from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
 from aeon_release.domain.audits.drift.nulled_defaults import nulled_default_drift
 from aeon_release.domain.audits.drift.nulled_setups import nulled_setup_drift
+from aeon_release.domain.audits.drift.objectified import tuple_object_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
@@ -189,6 +190,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     wire_mirror_drift,
     struct_tuple_drift,
     untupled_drift,
+    tuple_object_drift,
     cmake_variable_drift,
     renamed_sibling_drift,
     env_default_drift,

@@ -9,12 +9,14 @@ receiver typed as its class; a module's global is reached through an import inst
 
 Upstream's side: the Python files whose diff removed a module-level binding (a line at column 0, ``NAME =``
 or ``NAME: T =``); the name's kind at the base and at upstream is its annotation's container kind, else its
-value's display (``[...]``, ``{...: ...}``, ``(...)``, ``{...}`` and their comprehensions).  Every
+value's display (``[...]``, ``{...: ...}``, ``(...)``, ``{...}`` and their comprehensions) or a builtin
+container's constructor (``set()``, ``dict(...)``, ``collections.deque()``: #46703 made
+``pynccl_allocator._registered_base_addrs = set()`` a ``dict[bytes, set]`` of sets keyed by communicator).  Every
 module-level binding of the name in a version must agree, and the merged file must still bind the new kind
 (a fork that rebound the table itself keeps its own).  The fork's side, on lines it wrote: a method the old
 kind has and the new one lacks (an error: it raises on first use), a slice of a kind that cannot be sliced
-(an error), and a ``for`` or comprehension over a sequence made a mapping (a warning: it walks the keys now,
-which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
+(an error), and a ``for`` or comprehension over a sequence made a mapping, or an ``in`` test of one (a
+warning: it walks or tests the keys now, which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
 binds itself are quiet; one it rebinds through the module (``m.NAME = [...]``, ``setattr(m, "NAME", ...)``)
 makes those uses warnings about upstream's own readers of the name.
 """
@@ -60,6 +62,13 @@ _DISPLAYS: dict[type[ast.expr], str] = {
     ast.SetComp: "set",
 }
 _SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
+# a builtin container built by its constructor (#46703's ``_registered_base_addrs = set()``, made a
+# ``dict[bytes, set]``): the call names the kind as surely as a display does; ``collections``' own kinds too
+_CONSTRUCTORS: dict[str, str] = {
+    **dict.fromkeys(("set", "frozenset", "dict", "list", "tuple"), ""),
+    **dict.fromkeys(("deque", "defaultdict", "OrderedDict"), "collections"),
+}
+_CALLED = re.compile(r"[ \t]*(?:collections\.)?(?:" + "|".join(_CONSTRUCTORS) + r")[ \t]*\(")
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,7 @@ def _rebound(diff: str) -> set[str]:
     spelt: set[str] = set()
     for sign, name, annotation, value in _GLOBAL.findall(diff):
         sides[sign].add(name)
-        if _SPELT.search(annotation) or value.lstrip()[:1] in ("[", "{", "("):
+        if _SPELT.search(annotation) or value.lstrip()[:1] in ("[", "{", "(") or _CALLED.match(value):
             spelt.add(name)
     return sides["-"] & sides["+"] & spelt
 
@@ -133,7 +142,19 @@ def _bound_kind(stmt: ast.stmt) -> tuple[str, str] | None:
         return (kind, ast.unparse(stmt.annotation)) if kind in _OFFERS else None
     value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
     kind = _DISPLAYS.get(type(value)) if value is not None else None
-    return (kind, f"a {kind} display") if kind is not None else None
+    if kind is not None:
+        return kind, f"a {kind} display"
+    called = _constructed(value) if isinstance(value, ast.Call) else None
+    return (_CONTAINERS[called], f"{called}(...)") if called is not None else None
+
+
+def _constructed(call: ast.Call) -> str | None:
+    """The builtin container a call builds: ``set()``, ``dict(a=1)``, ``collections.deque()`` or ``deque()``
+    (the name as ``collections`` spells it; a module that binds such a name to its own is rare enough)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "collections":
+        return func.attr if _CONSTRUCTORS.get(func.attr) == "collections" else None
+    return func.id if isinstance(func, ast.Name) and func.id in _CONSTRUCTORS else None
 
 
 def _uses(
@@ -206,6 +227,12 @@ class _Reader:
                 if not self.tested(node, node.value, table):
                     how = f"slices {ast.unparse(node.value)}|a {table.hit.new} cannot be sliced"
                     yield line, table, how, Severity.ERROR
+        elif (tested := _membership(node)) is not None:
+            table = self.table(tested, node)
+            if table is not None and table.hit.old in _SEQUENCES and table.hit.new == "dict":
+                if not self.tested(node, tested, table):
+                    how = f"tests membership in {ast.unparse(tested)}|in on a dict tests its keys, not {table.hit.old} elements"
+                    yield line, table, how, Severity.WARNING
         elif (walked := _walked(node)) is not None:
             table = self.table(walked, node)
             if table is not None and table.hit.old in _SEQUENCES and table.hit.new == "dict":
@@ -225,6 +252,13 @@ class _Reader:
 
     def tested(self, node: ast.AST, receiver: ast.expr, table: Table) -> bool:
         return _kind_tested(node, receiver, table.hit, self.parents, self.bound)
+
+
+def _membership(node: ast.AST) -> ast.expr | None:
+    """What ``x in NAME`` (``not in``) tests membership in."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+        return node.comparators[0]
+    return None
 
 
 def _walked(node: ast.AST) -> ast.expr | None:

@@ -45,14 +45,81 @@ def member_gone(before: ast.AST, after: ast.AST, attr: str, lacks: Lacks) -> str
         return None
     if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
-    old, new = outer_name(before.returns), outer_name(after.returns)
-    if not old or not new or old == new or old in _NOT_CLASSES or new in _NOT_CLASSES:
+    old = outer_name(before.returns)
+    new = outer_name(after.returns) if after.returns is not None else returned_class(after)
+    if not old or not new or old == new or old in _NOT_CLASSES or new.rsplit(".", 1)[-1] in _NOT_CLASSES:
         return None
     label = lacks(new, old, attr)
     if label is None:
         return None
-    was, now = ast.unparse(before.returns or ast.Constant(None)), ast.unparse(after.returns or ast.Constant(None))
+    was = ast.unparse(before.returns or ast.Constant(None))
+    now = ast.unparse(after.returns) if after.returns is not None else f"{label} (what its body returns)"
     return f"upstream made it return {now} where it returned {was}: this line reads .{attr} of it, which {label} has not: AttributeError"
+
+
+def returned_class(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """The one class an unannotated def's body returns instances of, else "": every value it returns is
+    None, a call of that class (``return C(...)``), or a name narrowed to it (``x if isinstance(x, C) else
+    None``).  #46065 dropped ``get_aiter_allreduce``'s ``-> AiterCustomAllreduceProto | None`` for a body
+    returning ``aiter_ar_comm if isinstance(aiter_ar_comm, AiterCustomAllreduce) else None``.  A class the
+    def imports itself (``from m import C`` in its body) is named ``m.C``: the module does not bind it."""
+    names: set[str] = set()
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Yield | ast.YieldFrom | ast.Await):
+            return ""  # a generator hands back a generator; an awaited value is another's
+        if isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
+            name = _instance_of(node.value)
+            if not name:
+                return ""
+            names.add(name)
+    if len(names) != 1:
+        return ""
+    name = names.pop()
+    return _locally_imported(func).get(name, name)
+
+
+def _own_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The def's own nodes, not those of a def, class or lambda nested in it."""
+    found: list[ast.AST] = []
+    todo: list[ast.AST] = list(func.body)
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _instance_of(value: ast.expr) -> str:
+    """``C`` for ``C(...)`` and for ``x if isinstance(x, C) else None`` (``None if not isinstance(x, C) else x``)."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        return value.func.id
+    if not isinstance(value, ast.IfExp):
+        return ""
+    test, kept, other = value.test, value.body, value.orelse
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, kept, other = test.operand, value.orelse, value.body
+    if not _is_none(other) or not isinstance(kept, ast.Name):
+        return ""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance":
+        subject, cls = (test.args + [None, None])[:2] if len(test.args) == 2 else (None, None)
+        if isinstance(subject, ast.Name) and subject.id == kept.id and isinstance(cls, ast.Name):
+            return cls.id
+    return ""
+
+
+def _locally_imported(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, str]:
+    """The names the def's own ``from m import C`` statements bind, dotted (``m.C``)."""
+    return {
+        alias.asname or alias.name: f"{node.module}.{alias.name}"
+        for node in _own_nodes(func)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+        for alias in node.names
+    }
 
 
 # builtins and typing forms: the kind checks' (result_kinds.py), not a class named for another

@@ -1526,7 +1526,9 @@ class _Checker:
         has no member ``attr`` and the old class a name bound is not one of its subclasses (returned_members.py)."""
 
         def answer(new: str, old: str, attr: str) -> str | None:
-            cls = self.after.class_of(self.after.resolve(module.dotted, new)) if module is not None else None
+            # a dotted name is a class the function imports in its own body (returned_members.returned_class)
+            home, name = new.rsplit(".", 1) if "." in new else (module.dotted if module else "", new)
+            cls = self.after.class_of(self.after.resolve(home, name)) if module is not None else None
             if cls is None or cls.node.keywords:
                 return None
             order = self.after.mro(cls)

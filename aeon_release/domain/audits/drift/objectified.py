@@ -1,0 +1,211 @@
+"""A tuple made an object: upstream annotated a field or a return as one of its own classes where it was a tuple.
+
+#40881 made ``NixlEPAll2AllManager._buffer: tuple[Any, int] | None`` (the buffer and the EP size it was
+connected for) a ``_NixlEPBufferState | None``, a dataclass of the same file with named fields.  A fork line
+``_, ep_size = NixlEPAll2AllManager._buffer`` merges cleanly and raises TypeError on first use: a dataclass
+does not unpack, index, size or iterate.  Container drift (``retyped.py``) reads builtin kinds on both sides;
+a class on the new side is read here, only where the class's text says it has none of a tuple's shape: a
+class of upstream's file (at module level) whose bases are all the file's own such classes (or ``object``),
+with no ``__iter__``, ``__getitem__`` or ``__len__``, no metaclass and no decorator but ``dataclass``.  A ``NamedTuple``, a subclass of
+``tuple`` or of a class from elsewhere may still unpack: not read.
+
+Upstream's side: the Python files whose diff removed a line annotating a name as a tuple (``name: tuple[...]``,
+``-> tuple[...]``) and added none annotating it as another builtin kind, among the names the fork's lines read
+(``.name``); those are parsed at both revisions and the name's annotation compared.  The fork's side, on lines
+it wrote: the value unpacked (``a, b = x.name``), subscripted, handed to ``len()`` or iterated (``for``, a
+comprehension, ``*x.name``), read off a receiver typed as the owning class (``self`` in a subclass, an annotated
+parameter, a local built by the class), off the class's own name (a class attribute), or through a local bound
+once to such a read.  Quiet under an ``isinstance`` test of the old kind (or against the new class), a handler
+catching ``TypeError``, a class of the fork's own that declares the name; a use under a version test warns.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.fallbacks import isinstance_refuted, version_gated
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing
+from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
+from aeon_release.domain.audits.drift.retyped import (
+    _CONTAINER_LINE,
+    Recontained,
+    _bound_once,
+    _class_called,
+    _held,
+    _held_kind,
+    _kind_tested,
+    _line_kinds,
+    _subjects,
+    _unwrapped,
+    reannotated,
+)
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+
+# the dunders that would give a class a tuple's shape (unpacking and ``for`` need ``__iter__`` or
+# ``__getitem__``, ``len()`` needs ``__len__``)
+_SHAPED = frozenset({"__iter__", "__getitem__", "__len__"})
+_TUPLES = frozenset({"tuple", "Tuple"})
+
+
+@dataclass(frozen=True)
+class _Use:
+    line: int
+    hit: Recontained
+    how: str  # what the line does
+    sure: bool  # False under a version test: an older release's path, which may no longer run
+
+
+def tuple_object_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    wanted = attributes_read(trees)
+    paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _untupled(trees.upstream.raw(p)) & wanted]
+    found = _objectified(trees, paths, wanted) if paths else {}
+    if not found:
+        return []
+    return [
+        _finding(trees, path, use, pr_pattern)
+        for path, module, owned in attribute_readers(trees, found)
+        for use in _uses(trees, path, module, owned, found)
+    ]
+
+
+def _untupled(diff: str) -> set[str]:
+    """The names a removed line annotates as a tuple and no added line annotates as another builtin kind
+    (only those files are parsed; most tuple annotations that change stay tuples)."""
+    was: set[str] = set()
+    kept: set[str] = set()
+    for sign, name, kind in _line_kinds(diff):
+        if sign == "-" and kind in _TUPLES:
+            was.add(name)
+        elif sign == "+":
+            kept.add(name)
+    return was - kept - {")"}
+
+
+def _objectified(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """The fields and returns of ``paths`` upstream annotated as a shapeless class of the file, once a tuple."""
+    found: dict[str, list[Recontained]] = {}
+    for pair in reannotated(trees, paths, wanted):
+        if pair.name not in wanted or _held_kind(pair.was) != "tuple":
+            continue
+        now = _unwrapped(pair.now)
+        cls = last_name(now) if isinstance(now, ast.Name) else None
+        if cls is None or not _shapeless(pair.module, cls):
+            continue
+        shown = ast.unparse(pair.was), ast.unparse(pair.now)
+        hit = Recontained(pair.name, pair.owner, pair.path, *shown, "tuple", cls, pair.is_return)
+        found.setdefault(hit.name, []).append(hit)
+    return found
+
+
+def _shapeless(module: ast.Module, name: str, depth: int = 0) -> bool:
+    """``name`` is a class of the module with none of a tuple's shape: no ``__iter__``/``__getitem__``/
+    ``__len__``, no metaclass, no decorator but ``dataclass`` (another may add them), and bases only of the
+    module's own such classes (``object`` aside)."""
+    cls = next((s for s in module.body if isinstance(s, ast.ClassDef) and s.name == name), None)
+    if (
+        cls is None
+        or depth > 8
+        or cls.keywords
+        or any(last_name(_called(d)) != "dataclass" for d in cls.decorator_list)
+    ):
+        return False
+    if any(isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s.name in _SHAPED for s in cls.body):
+        return False
+    if any(isinstance(s, ast.Assign | ast.AnnAssign) and _SHAPED & _stored_names(s) for s in cls.body):
+        return False
+    return all(_shapeless(module, base, depth + 1) for base in base_names(cls) - {"object"})
+
+
+def _called(decorator: ast.expr) -> ast.expr:
+    return decorator.func if isinstance(decorator, ast.Call) else decorator
+
+
+def _stored_names(stmt: ast.Assign | ast.AnnAssign) -> set[str]:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+    return {t.id for t in targets if isinstance(t, ast.Name)}
+
+
+def _uses(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Recontained]]
+) -> Iterator[_Use]:
+    parents = parent_map(module)
+    reader = _Reader(parents, ForkTypes.of(trees, path, module), found, {})
+    for node in walk_spanning(module, owned):
+        if getattr(node, "lineno", 0) not in owned:
+            continue
+        shaped = _shaped(node)
+        hit = reader.hit(shaped[0], node) if shaped is not None else None
+        if shaped is not None and hit is not None and not reader.tested(node, shaped[0], hit):
+            yield _Use(getattr(node, "lineno", 0), hit, shaped[1], not version_gated(node, parents))
+
+
+def _shaped(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(the value, what the line does with it) where the line needs the value to be a tuple."""
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
+        return node.value, "unpacks"
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+        return node.value, "subscripts"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+        return node.args[0], "takes len() of"
+    if isinstance(node, ast.For | ast.AsyncFor):
+        return node.iter, "iterates over"
+    if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        return node.generators[0].iter, "iterates over"
+    if isinstance(node, ast.Starred) and isinstance(node.ctx, ast.Load):
+        return node.value, "unpacks"
+    return None
+
+
+@dataclass
+class _Reader:
+    parents: dict[int, ast.AST]
+    fork: ForkTypes
+    found: dict[str, list[Recontained]]
+    bound: dict[int, dict[str, ast.expr]]
+
+    def hit(self, expr: ast.expr, node: ast.AST) -> Recontained | None:
+        """The objectified field or return ``expr`` holds: as container drift reads it (a typed receiver, a
+        local bound once), or a class attribute read off the class's own name (``Owner.name``)."""
+        func = enclosing(node, self.parents)
+        hit = _held(expr, func, self.parents, self.fork, self.found, self.bound)
+        if hit is not None or func is None:
+            return hit
+        if isinstance(expr, ast.Name):
+            if id(func) not in self.bound:
+                self.bound[id(func)] = _bound_once(func)
+            expr = self.bound[id(func)].get(expr.id, expr)
+        if not isinstance(expr, ast.Attribute) or expr.attr not in self.found:
+            return None
+        hits = [h for h in self.found[expr.attr] if not h.returned]
+        packages = {h.path.split("/", 1)[0] for h in hits}
+        typed = _class_called(expr.value, func, self.parents, self.fork.classes, packages) if hits else set()
+        return next((h for h in hits if h.owner in typed and not self.fork.holds(h.owner, h.name, typed, h.path)), None)
+
+    def tested(self, node: ast.AST, receiver: ast.expr, hit: Recontained) -> bool:
+        """Written for both kinds: container drift's tests of the old kind, or ``isinstance`` of the new class."""
+        if _kind_tested(node, receiver, hit, self.parents, self.bound):
+            return True
+        return any(
+            isinstance_refuted(node, subject, lambda name: name == hit.new, self.parents)
+            for subject in _subjects(node, receiver, self.parents, self.bound)
+        )
+
+
+def _finding(trees: ThreeTrees, path: str, use: _Use, pr_pattern: str) -> Finding:
+    hit = use.hit
+    commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(hit.new)}\b", pr_pattern)
+    what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
+    message = (
+        f"fork-owned line {use.how} {what}, but upstream made it a {hit.now} (was {hit.was}) ({hit.path}{commit}): "
+        f"a {hit.new} is a class of that file with no __iter__, __getitem__ or __len__, so the line raises "
+        "TypeError on first use; read its fields by name"
+    )
+    if not use.sure:
+        return Finding(RULE, "merge", Severity.WARNING, path, use.line, f"{message} (unless the version test keeps it)")
+    return Finding(RULE, "merge", Severity.ERROR, path, use.line, message)
