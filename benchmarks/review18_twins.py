@@ -238,6 +238,56 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#49003 stopped write",
+        "an override reading the field after super().to_sampling_params(...)",
+        K(
+            *SO,
+            "vllm/aeon/r18so13.py",
+            CC + "class AeonChatRequest(ChatCompletionRequest):\n"
+            "    def to_sampling_params(self, max_tokens, default_sampling_params):  # type: ignore[no-untyped-def]\n"
+            "        params = super().to_sampling_params(max_tokens, default_sampling_params)\n"
+            "        # AEON: the Spark's grammar cache keys on what the conversion folded in\n"
+            "        params.extra_args = {**(params.extra_args or {}), 'aeon_key': repr(self.structured_outputs)}\n"
+            "        return params\n",
+            "        params.extra_args = {**(params.extra_args or {}), 'aeon_key': repr(self.structured_outputs)}",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#49003 stopped write",
+        "twin: an override with no super() call, its own conversion",
+        K(
+            *SO,
+            "vllm/aeon/r18so14.py",
+            CC + "class AeonChatRequest(ChatCompletionRequest):\n"
+            "    def to_sampling_params(self, max_tokens, default_sampling_params):  # type: ignore[no-untyped-def]\n"
+            "        return {'max_tokens': max_tokens}\n\n"
+            "    def aeon_key(self, budget: int) -> str:\n"
+            "        self.to_sampling_params(budget, {})\n"
+            "        return repr(self.structured_outputs)\n",
+            "        return repr(self.structured_outputs)",
+        ),
+    ),
+    (
+        "#49003 stopped write",
+        "twin: an override storing the field after super()",
+        K(
+            *SO,
+            "vllm/aeon/r18so15.py",
+            CC + "class AeonChatRequest(ChatCompletionRequest):\n"
+            "    def to_sampling_params(self, max_tokens, default_sampling_params):  # type: ignore[no-untyped-def]\n"
+            "        params = super().to_sampling_params(max_tokens, default_sampling_params)\n"
+            "        self.structured_outputs = params.structured_outputs\n"
+            "        params.extra_args = {'aeon_key': repr(self.structured_outputs)}\n"
+            "        return params\n",
+            "        params.extra_args = {'aeon_key': repr(self.structured_outputs)}",
+        ),
+    ),
+]
+
 # --- 073c510c91 (#43529): EngineArgs.create_engine_config no longer stores load_format/quantization for bnb
 BNB = ("#43529", "073c510c91", "create_engine_config stopped storing self.load_format = config.load_config.load_format")
 EA = "from vllm.engine.arg_utils import EngineArgs\n\n\n"
@@ -368,6 +418,23 @@ TWINS += [
             "        self.create_engine_config()\n"
             "        return str(self.load_format)\n",
             "        return str(self.load_format)",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#43529 stopped write",
+        "the format read off a receiver that may be None",
+        K(
+            *BNB,
+            "vllm/aeon/r18ea8.py",
+            EA + "def aeon_load_format(engine_args: EngineArgs | None) -> str:\n"
+            "    if engine_args is None:\n"
+            "        return 'auto'\n"
+            "    engine_args.create_engine_config()\n"
+            "    return str(engine_args.load_format)\n",
+            "    return str(engine_args.load_format)",
         ),
     ),
 ]
