@@ -439,6 +439,39 @@ CASES += [
     ),
 ]
 
+TWINS += [
+    (
+        "#43529 stopped write",
+        "twin: an override reading the format before its super() call",
+        K(
+            *BNB,
+            "vllm/aeon/r18ea9.py",
+            "import logging\n\n" + EA + "class AeonEngineArgs(EngineArgs):\n"
+            "    def create_engine_config(self, usage_context=None, headless=False):  # type: ignore[no-untyped-def]\n"
+            "        asked = str(self.load_format)  # AEON: the user's choice, before the config resolves it\n"
+            "        config = super().create_engine_config(usage_context, headless)\n"
+            "        logging.getLogger(__name__).info('load format %s -> %s', asked, config.load_config.load_format)\n"
+            "        return config\n",
+            "        asked = str(self.load_format)  # AEON: the user's choice, before the config resolves it",
+        ),
+    ),
+    (
+        "#43529 stopped write",
+        "twin: a receiver that may be None, the read in the branch that made no config",
+        K(
+            *BNB,
+            "vllm/aeon/r18ea10.py",
+            EA + "def aeon_load_format(engine_args: EngineArgs | None, build: bool) -> str:\n"
+            "    if engine_args is not None and build:\n"
+            "        return str(engine_args.create_engine_config().load_config.load_format)\n"
+            "    elif engine_args is not None:\n"
+            "        return str(engine_args.load_format)\n"
+            "    return 'auto'\n",
+            "        return str(engine_args.load_format)",
+        ),
+    ),
+]
+
 # --- e6d1310b2a (#48984): EmbeddingRequest's union wrapped in Annotated[..., BeforeValidator(...)]
 AN = ("#48984", "e6d1310b2a", "EmbeddingRequest alias made Annotated")
 EMB = "from vllm.entrypoints.pooling.embed.protocol import EmbeddingCompletionRequest, EmbeddingRequest\n\n\n"
