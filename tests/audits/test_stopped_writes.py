@@ -70,6 +70,11 @@ def run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> l
         "        return str(request.structured_outputs)\n    return ''\n",
         "def key(request: ChatRequest, fast: bool) -> str:\n    if fast:\n        request.to_sampling_params(16)\n"
         "    return str(request.structured_outputs)\n",
+        # a receiver that may be None, annotated either way (past the call it is the object)
+        "def key(request: ChatRequest | None) -> str:\n    assert request is not None\n"
+        "    request.to_sampling_params(16)\n    return str(request.structured_outputs)\n",
+        "from typing import Optional  # noqa: E402\n\n\ndef key(request: 'Optional[ChatRequest]') -> str:\n"
+        "    assert request is not None\n    request.to_sampling_params(16)\n    return str(request.structured_outputs)\n",
     ],
 )
 def test_a_read_after_a_call_that_no_longer_sets_the_field(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
@@ -183,3 +188,109 @@ def test_a_fork_subclass_storing_the_field_stays_silent(git_repo: GitRepo, tmp_p
         "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n"
     )
     assert [f for f in run(git_repo, tmp_path, fork) if f[2] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a mixin of the fork's module, ahead of the class in the bases, overrides the method to store the field
+        "class Fold:\n    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        self.structured_outputs = self.extract()\n        return super().to_sampling_params(max_tokens)\n\n\n"
+        "class Mine(Fold, ChatRequest):\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # the mixin ahead stores the field through its own base, in the module too
+        "class Store:\n    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        self.structured_outputs = self.extract()\n        return super().to_sampling_params(max_tokens)\n\n\n"
+        "class Fold(Store):\n    pass\n\n\n"
+        "class Mine(Fold, ChatRequest):\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # a mixin ahead imported from elsewhere: it may override the method, which the module cannot tell
+        "from vllm.aeon_mixins import Fold  # noqa: E402\n\n\n"
+        "class Mine(Fold, ChatRequest):\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # a property of the field's name in the subclass: the read reaches it, not the stale value
+        "class Mine(ChatRequest):\n    @property  # type: ignore[override]\n"
+        "    def structured_outputs(self) -> dict | None:\n        return self.extract()\n\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # the call in a nested function or a lambda that does not hold the read: it runs later, or never
+        "def key(request: ChatRequest) -> str:\n"
+        "    def build() -> dict:\n        return request.to_sampling_params(16)\n\n"
+        "    asked = str(request.structured_outputs)\n    return asked + str(build())\n",
+        "def key(request: ChatRequest) -> str:\n"
+        "    later = lambda: request.to_sampling_params(16)  # noqa: E731\n"
+        "    return str(request.structured_outputs) + str(later)\n",
+    ],
+)
+def test_a_fill_the_fork_makes_first_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """Each twin beside the killer's read: only the killer's line is found."""
+    fork = HEAD + body + "\n\n" + READ.replace("def key(", "def killer(")
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "def killer(") + 2, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a mixin ahead of the class that neither overrides the method nor stores the field
+        "class Tag:\n    def tag(self) -> str:\n        return 'aeon'\n\n\n"
+        "class Mine(Tag, ChatRequest):\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # a typing marker ahead of it
+        "from typing import Generic, TypeVar  # noqa: E402\n\nT = TypeVar('T')\n\n\n"
+        "class Mine(Generic[T], ChatRequest):\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # the call and the read in the same nested function
+        "def key(request: ChatRequest):  # type: ignore[no-untyped-def]\n"
+        "    def build() -> str:\n        request.to_sampling_params(16)\n        return str(request.structured_outputs)\n\n"
+        "    return build\n",
+    ],
+)
+def test_a_mixin_or_a_nested_function_that_fills_nothing_is_still_an_error(
+    git_repo: GitRepo, tmp_path: Path, body: str
+) -> None:
+    fork = HEAD + body
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "return str("), "error")]
+
+
+def test_a_call_of_a_callable_the_class_holds_is_no_base_helper(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``self.hook(...)``, ``hook`` a field of the class, not a method: it is handed no ``self`` and cannot store
+    the field, so the stopped write is still found (a ``self.`` call of a method the class lacks is not)."""
+    hooked = THEIRS.replace(
+        "    response_format: str | None = None\n", "    response_format: str | None = None\n    hook: object = None\n"
+    ).replace(
+        "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+        "        self.hook(max_tokens)\n        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+    )
+    fork = HEAD + READ
+    assert run(git_repo, tmp_path, fork, hooked) == [(USE, line_of(fork, "str("), "error")]
+
+
+def test_an_override_reading_the_field_after_super_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork's override hands on to upstream's method through ``super()`` and reads the field it used to
+    store: the read now sees the field as it was before the call."""
+    fork = HEAD + (
+        "class Mine(ChatRequest):\n"
+        "    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        params = super().to_sampling_params(max_tokens)\n"
+        "        params['aeon_grammar'] = str(self.structured_outputs)\n"
+        "        return params\n"
+    )
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "aeon_grammar"), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the override is the fork's own, with no super(): its self.to_sampling_params() never stored the field
+        "class Mine(ChatRequest):\n    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        return {'max_tokens': max_tokens}\n\n"
+        "    def key(self) -> str:\n        self.to_sampling_params(16)\n        return str(self.structured_outputs)\n",
+        # the override stores the field after super()
+        "class Mine(ChatRequest):\n    def to_sampling_params(self, max_tokens: int) -> dict:\n"
+        "        params = super().to_sampling_params(max_tokens)\n"
+        "        self.structured_outputs = self.extract()\n"
+        "        return {**params, 'aeon': str(self.structured_outputs)}\n",
+    ],
+)
+def test_an_override_of_its_own_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = HEAD + body + "\n\n" + READ.replace("def key(", "def killer(")
+    assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "def killer(") + 2, "error")]

@@ -88,3 +88,25 @@ def test_a_key_the_raising_test_carries_stays_silent(git_repo: GitRepo, tmp_path
         theirs = theirs.replace("        return data\n", '        data["prefill"] = bool(cfm)\n        return data\n')
     sides = three_way(git_repo, {PROTOCOL: MODEL_BASE + VALIDATOR, **PACKAGES}, {USE: FORK}, {PROTOCOL: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+@pytest.mark.parametrize(
+    "back",
+    [
+        "    return bool((request.model_extra or {}).get('continue_final_message'))\n",
+        "    return bool(request.model_extra['continue_final_message'])  # type: ignore[index]\n",
+    ],
+)
+def test_a_key_the_fork_reads_back_off_the_extras_stays_silent(git_repo: GitRepo, tmp_path: Path, back: str) -> None:
+    """The fork's function reads the key it passed back itself: the extra is its own carry; the keyword of
+    another function, which reads nothing back, is still found."""
+    fork = (
+        FORK
+        + "\n\ndef prefill(model: str) -> bool:\n"
+        + "    request = EmbeddingChatRequest(model=model, continue_final_message=True)\n"
+        + back
+    )
+    sides = three_way(git_repo, {PROTOCOL: MODEL_BASE + VALIDATOR, **PACKAGES}, {USE: fork}, {PROTOCOL: MODEL_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [
+        (USE, line_of(fork, "return EmbeddingChatRequest"), "error")
+    ]

@@ -11,13 +11,18 @@ its object is made pure (a value returned, the write moved to the caller or a he
 Upstream's side: a class of a changed module whose method, at the base, stored ``self.field = ...`` and, at
 upstream, keeps its name and stores the field no more, neither itself nor through ``self.helper()`` calls of
 the class's own methods, nor by handing on to ``super()``, handing ``self`` to a call or calling a ``self.``
-method the class does not define (a base's); the class still has the field (declared in its body, or stored by
-another method or as a raw ``data["field"]`` key at construction: then the write may have moved to a step that
-runs first, and the finding is a warning).  The fork's side, on a line it owns: in one function, a read of
-``recv.field`` below a call ``recv.method(...)`` whose statement encloses or precedes it (not a sibling
-branch), where ``recv`` is a parameter annotated with that class (imported from its module) or ``self`` in a
-fork subclass of it that neither overrides the method nor stores the field, with no store of ``recv.field`` or
-of ``recv`` itself in the function, and ``recv`` not handed to a call between the two.
+method the class does not define (a base's; a call of a field the class holds, ``self.model(x)``, is a callable
+handed no ``self``); the class still has the field (declared in its body, or stored by another method or as a raw
+``data["field"]`` key at construction: then the write may have moved to a step that runs first, and the finding
+is a warning).  The fork's side, on a line it owns: in one function, a read of ``recv.field`` below a call
+``recv.method(...)`` whose statement encloses or precedes it (not a sibling branch, nor a nested ``def`` or
+``lambda`` that runs later or never), where ``recv`` is a parameter annotated with that class (imported from its
+module; alone or with None) or ``self`` in a fork subclass of it that does not store the field nor define a
+member of its name (a property), with no mixin of the fork's ahead of the class in its bases that overrides the
+method or stores the field (nor one from elsewhere, which may): for a subclass that keeps the method,
+``self.method(...)`` calls; for one that overrides it, ``super().method(...)`` calls (upstream's, from the
+override).  No store of ``recv.field`` or of ``recv`` itself in the function, and ``recv`` not handed to a call
+between the two.
 
 Pure but for reading the three trees: findings out.
 """
@@ -26,7 +31,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -40,6 +45,9 @@ _MOST_FILES = 32
 _SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
 _STORED = re.compile(r"(?:self\.|[\"'])(\w+)")  # a superset of what ``_stores`` reads
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# bases that override nothing of a subclass's: a base ahead of the upstream class of any other name may
+_MARKERS = frozenset({"object", "ABC", "Generic", "Protocol"})
+_SUPER = "super()"  # the receiver of an override's calls of the upstream method: ``self`` reached through super
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,7 @@ def _stopped_in(path: str, old: ast.ClassDef, new: ast.ClassDef) -> dict[str, di
         method = news[name]
         if _hands_on(method) or _emptied(method):
             continue
-        reached = _reached(method, news)
+        reached = _reached(method, news, kept - news.keys())
         if reached is None:
             continue
         for field in sorted(_stores(olds[name]) - {f for func in reached for f in _stores(func)}):
@@ -153,9 +161,13 @@ def _a_setattr(func: ast.expr) -> bool:
     return _is_name(func, "setattr") or (isinstance(func, ast.Attribute) and func.attr == "__setattr__")
 
 
-def _reached(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> list[ast.AST] | None:
+def _reached(
+    method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef], values: set[str]
+) -> list[ast.AST] | None:
     """``method`` and the class's own methods it calls on ``self``, transitively; None when one calls a ``self.``
-    method the class does not define (a base's helper, which may store the field)."""
+    method the class does not define (a base's helper, which may store the field).  A call of one of
+    ``values``, the class's own fields (``self.model(x)``, ``self.hook()``), is a callable it holds: it is handed
+    no ``self`` and cannot store on it."""
     seen, todo, found = set(), [method], []
     while todo:
         func = todo.pop()
@@ -166,7 +178,7 @@ def _reached(method: ast.AST, methods: dict[str, ast.FunctionDef | ast.AsyncFunc
         for node in ast.walk(func):
             if isinstance(node, ast.Attribute) and _is_name(node.value, "self") and node.attr in methods:
                 todo.append(methods[node.attr])
-            elif _calls_self(node) and node.func.attr not in methods:  # type: ignore[attr-defined]
+            elif _calls_self(node) and node.func.attr not in methods.keys() | values:  # type: ignore[attr-defined]
                 return None
     return found
 
@@ -206,29 +218,81 @@ def _receivers(
     module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, dict[str, tuple[str, str]]]]:
     """Each function with its receivers of a class that stopped a write: parameters annotated with it, and
-    ``self`` in a subclass of it that keeps the class's methods."""
+    ``self`` in a subclass of it that keeps the class's methods, or ``super()`` in one that overrides them (its
+    ``super().method(...)`` is upstream's; its ``self.method(...)``, the fork's own)."""
+    classes = _classes(module)
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
-            bases = [k for b in node.bases if (k := _origin(b, imports)) in found]
-            own = set(_methods(node))
-            stored = {f for m in _methods(node).values() for f in _stores(m)}
-            for key in bases:
+            for i, base in enumerate(node.bases):
+                key = _origin(base, imports)
+                if key not in found:
+                    continue
                 fields = {f for by_field in found[key].values() for f in by_field}
-                if not own & found[key].keys() and not stored & fields:  # storing it: the subclass fills it
-                    yield from ((m, {"self": key}) for m in _methods(node).values())
+                ahead = [c for b in node.bases[:i] for c in _ahead(b, classes)]
+                if any(c is None or _fills(c, found[key].keys(), fields) for c in ahead) or _fills(node, (), fields):
+                    continue
+                recv = _SUPER if _fills(node, found[key].keys(), set()) else "self"
+                yield from ((m, {recv: key}) for m in _methods(node).values())
         if isinstance(node, _FUNCS):
             params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-            typed = {a.arg: k for a in params if a.annotation is not None and (k := _origin(a.annotation, imports))}
+            typed = {a.arg: k for a in params if a.annotation is not None and (k := _typed(a.annotation, imports))}
             if typed := {name: key for name, key in typed.items() if key in found}:
                 yield node, typed
 
 
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+def _ahead(base: ast.expr, classes: dict[str, ast.ClassDef]) -> Iterator[ast.ClassDef | None]:
+    """A base listed ahead of the upstream class, which the method resolution order reaches first: the fork
+    module's class and its own bases there, transitively; None for one the module does not define (a mixin
+    imported from elsewhere, which may override the method), but ``object`` and typing's or abc's markers."""
+    seen: set[str] = set()
+    todo = [base]
+    while todo:
+        expr = todo.pop()
+        head = expr.value if isinstance(expr, ast.Subscript) else expr
+        name = _last(head)
+        if name in _MARKERS or name in seen:
+            continue
+        seen.add(name)
+        cls = classes.get(name) if isinstance(head, ast.Name) else None
+        yield cls
+        todo.extend(cls.bases if cls is not None else ())
+
+
+def _fills(cls: ast.ClassDef, methods: Iterable[str], fields: set[str]) -> bool:
+    """The fork's class overrides a method that stopped its write, stores one of its fields, or defines a
+    member of a field's name (a property: the read reaches it, not the stale value)."""
+    own = set(_methods(cls))
+    stored = {f for m in _methods(cls).values() for f in _stores(m)}
+    return bool(own & set(methods) or stored & fields or own & fields)
+
+
+def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``): past the
+    call, the receiver is the object (a None would have raised at the call)."""
+    expr = _unquoted(annotation)
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
+        sides = [e for e in (expr.left, expr.right) if not (isinstance(e, ast.Constant) and e.value is None)]
+        expr = sides[0] if len(sides) == 1 else expr
+    elif isinstance(expr, ast.Subscript) and _last(expr.value) == "Optional":
+        expr = expr.slice
+    return _origin(expr, imports)
+
+
+def _last(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
+def _unquoted(expr: ast.expr) -> ast.expr:
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
         try:
-            expr = ast.parse(expr.value, mode="eval").body
+            return ast.parse(expr.value, mode="eval").body
         except SyntaxError:
-            return None
+            return expr
+    return expr
+
+
+def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    expr = _unquoted(expr)
     if isinstance(expr, ast.Name):
         return imports.get(expr.id)
     return imported_origin(expr, imports) if isinstance(expr, ast.Attribute) else None
@@ -239,10 +303,15 @@ def _reads_after(
 ) -> Iterator[tuple[int, str, Stopped]]:
     calls: list[ast.Call] = []  # recv.method(...) calls of a method that stopped a write
     reads: list[ast.Attribute] = []
+    called, recv = recv, "self" if recv == _SUPER else recv  # ``super().method(...)``, then ``self.field``
     for node in ast.walk(func):
         if _rebinds(node, recv):
             return
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, recv):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and _is_receiver(node.func.value, called)
+        ):
             if node.func.attr in by_method:
                 calls.append(node)
         elif isinstance(node, ast.Attribute) and _is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
@@ -260,6 +329,13 @@ def _reads_after(
                 break
 
 
+def _is_receiver(expr: ast.expr, recv: str) -> bool:
+    """``recv`` itself, or a bare ``super()`` for the pseudo-receiver of an override."""
+    if recv == _SUPER:
+        return isinstance(expr, ast.Call) and _is_name(expr.func, "super") and not expr.args
+    return _is_name(expr, recv)
+
+
 def _hands(call: ast.Call, recv: str) -> bool:
     """``_fill(request)``: the receiver handed to a call, which may store the field."""
     return any(_is_name(a, recv) for a in [*call.args, *(k.value for k in call.keywords)])
@@ -274,12 +350,23 @@ def _runs_before(call: ast.AST, read: ast.AST, parents: dict[int, ast.AST]) -> b
     child, parent = read, parents.get(id(read))
     while parent is not None and id(parent) not in chain:
         child, parent = parent, parents.get(id(parent))
-    if parent is None:
+    if parent is None or _deferred(call, parent, parents):
         return False
     fields = {_field_of(parent, chain[id(parent)]), _field_of(parent, child)}
     if isinstance(parent, ast.If | ast.IfExp) and fields == {"body", "orelse"}:
         return False
     return len(fields) == 1 or not all(f.startswith("branch") for f in fields)
+
+
+def _deferred(call: ast.AST, common: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``call`` sits in a nested ``def`` or ``lambda`` that does not hold the read: defining it runs nothing,
+    and it may run after the read or never (``build = lambda: request.to_sampling_params(...)``)."""
+    node = parents.get(id(call))
+    while node is not None and node is not common:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return True
+        node = parents.get(id(node))
+    return False
 
 
 def _ancestry(node: ast.AST, parents: dict[int, ast.AST]) -> dict[int, ast.AST]:
@@ -310,8 +397,9 @@ def _rebinds(node: ast.AST, name: str) -> bool:
 def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(stop.path, rf"self\.{stop.field}([^A-Za-z0-9_]|$)", pr_pattern)
     where = f"{stop.cls}.{stop.method}"
+    reader = "self" if recv == _SUPER else recv
     said = (
-        f"fork-owned read of {recv}.{stop.field} after {recv}.{stop.method}(...), which upstream's {where} no "
+        f"fork-owned read of {reader}.{stop.field} after {recv}.{stop.method}(...), which upstream's {where} no "
         f"longer sets ({stop.path}{commit}): the read now sees the field as it was before the call"
     )
     if stop.moved:

@@ -122,7 +122,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
-from aeon_release.domain.audits.drift.tested_keys import carried_strings
+from aeon_release.domain.audits.drift.tested_keys import carried_strings, read_back
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
@@ -1298,6 +1298,12 @@ class _Checker:
             if item is dataclass:
                 return False
         return False
+
+    def _walking_parents(self) -> dict[int, ast.AST]:
+        """Each node's parent in the module the walk is in."""
+        if self._walking_path not in self._parent_maps and self._walking is not None:
+            self._parent_maps[self._walking_path] = parent_map(self._walking)
+        return self._parent_maps.get(self._walking_path, {})
 
     def _parents_of(self, mod: ModuleInfo) -> dict[int, ast.AST]:
         if mod.path not in self._parent_maps:
@@ -4238,6 +4244,9 @@ class _Checker:
         lost = [k.arg for k in call.keywords if k.arg in old[0] and k.arg not in new[0]]
         spelled = {n.value for path in new[1] for n in _model_strings(self.after, after, path)}
         lost = [k for k in lost if k not in spelled]
+        if lost and self._walking is not None:
+            back = read_back(call, self._walking_parents())
+            lost = [k for k in lost if k not in back]  # the fork reads the extra back itself
         if not lost:
             return None
         keys = ", ".join(f"{k}=" for k in lost)

@@ -8,8 +8,10 @@ in data: raise ValidationError(...)``).  The first carries the fork's value on; 
 fork's ``continue_final_message=True`` is kept as an unread extra (or refused).  Symbol drift's dropped model
 field (``_model_field_dropped``) reads the key as spelled only where some spelling is not such a test; a
 spelling in the test whose value goes on (a walrus, a call other than a lookup) carries it all the same.
+Nor is the value lost where the fork's own function reads the key back off the object it made
+(``(request.model_extra or {}).get("k")``, ``getattr(request, "k")``): the fork carries the extra itself.
 
-Pure: a syntax tree in, string constants out.
+Pure: a syntax tree in, string constants (or the keys read back) out.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from aeon_release.domain.audits.source import parent_map
 # a key handed to these is only looked at: ``data.get("k")``, ``data.pop("k")`` (its value then only tested),
 # ``isinstance(data.get("k"), str)``
 _LOOKS = frozenset({"get", "pop", "isinstance", "bool", "len"})
+# the calls that read a key's value back: ``extras.get("k")``, ``extras.pop("k")``, ``getattr(request, "k")``
+_READS = frozenset({"get", "pop", "getattr"})
 
 
 def carried_strings(node: ast.AST) -> Iterator[ast.Constant]:
@@ -40,9 +44,7 @@ def _carries(parent: ast.expr, child: ast.AST) -> bool:
         return True
     if not isinstance(parent, ast.Call) or child is parent.func:
         return False
-    func = parent.func
-    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-    return name not in _LOOKS
+    return _called(parent.func) not in _LOOKS
 
 
 def _tested_to_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -58,3 +60,26 @@ def _tested_to_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
         and bool(parent.body)
         and isinstance(parent.body[-1], ast.Raise)
     )
+
+
+def read_back(call: ast.AST, parents: dict[int, ast.AST]) -> set[str]:
+    """The string keys the function holding ``call`` (or its module, at top level) reads back: a subscript
+    ``x["k"]`` loaded, or ``x.get("k")``, ``x.pop("k")``, ``getattr(x, "k")``."""
+    scope = parents.get(id(call))
+    while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        scope = parents.get(id(scope))
+    keys: set[str] = set()
+    for node in ast.walk(scope) if scope is not None else ():
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            keys.update(_key(node.slice))
+        elif isinstance(node, ast.Call) and _called(node.func) in _READS and node.args:
+            keys.update(_key(node.args[1 if _called(node.func) == "getattr" and len(node.args) > 1 else 0]))
+    return keys
+
+
+def _called(func: ast.expr) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _key(expr: ast.expr) -> list[str]:
+    return [expr.value] if isinstance(expr, ast.Constant) and isinstance(expr.value, str) else []
