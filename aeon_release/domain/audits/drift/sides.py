@@ -13,6 +13,7 @@ import difflib
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -329,15 +330,17 @@ class ThreeTrees:
 
     def fork_words(self) -> frozenset[str]:
         """Every word (``\\w+``) on the lines of Python the fork added, gathered once for every check that
-        asks (a name none of them holds is named by no fork line)."""
+        asks (a name none of them holds is named by no fork line), with each non-ASCII one also as the parser
+        reads a name (NFKC-folded: a fullwidth ``f`` is ``f``)."""
         if self._words is None:
-            self._words = frozenset(
+            words = {
                 w
                 for p in self.mine
                 if p.endswith(".py")
                 for line in self.mine[p].added.values()
                 for w in _WORD.findall(line)
-            )
+            }
+            self._words = frozenset(words | {unicodedata.normalize("NFKC", w) for w in words if not w.isascii()})
         return self._words
 
     def python_files_with(self, words: tuple[str, ...]) -> frozenset[str]:
@@ -567,12 +570,37 @@ def parsed_texts(
     before, after = both_texts(trees, paths)
     for path in paths:
         old_text, new_text = before[path] or "", after[path] or ""
-        # a gate's ``\w`` misses identifiers the parser reads NFKC-normalised (U+FF37) or at all (U+00B7)
-        if keep is not None and old_text.isascii() and new_text.isascii() and not keep(old_text, new_text):
+        if keep is not None and gateable(old_text) and gateable(new_text) and not keep(old_text, new_text):
             continue
         old, new = parse_python(old_text, path), parse_python(new_text, path)
         if old is not None and new is not None:
             yield Versions(path, old_text, new_text, old, new)
+
+
+def gateable(text: str) -> bool:
+    """Whether a text gate's regular expressions see every name in ``text`` as the parser reads it.
+
+    Not when a name holds a non-ASCII character: the parser reads it NFKC-folded (U+FF37 as ``W``), and a
+    ``\\w`` does not take all of its characters (U+00B7 continues a name).  Python's tokenizer takes a non-ASCII
+    character outside a string or a comment only as part of a name (any other one is a SyntaxError: no tree,
+    nothing found), so a text none of whose non-ASCII characters can be part of a name has ASCII names alone,
+    and its non-ASCII text (a dash, an arrow, a multiplication sign in a comment or a docstring) lies in strings and
+    comments, read as written.  Most of vLLM's large modules hold such prose (``gpu_model_runner.py``, 340 KB):
+    once left ungated, they were the most of a small merge's parses."""
+    return text.isascii() or _names_ascii(text)
+
+
+def _ascii_names(text: str) -> bool:
+    return not any(_in_a_name(c) for c in set(_NON_ASCII.findall(text)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_a_name(char: str) -> bool:
+    return ("a" + char).isidentifier()
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_names_ascii = Memo(_ascii_names, size=64)
 
 
 def parsed_versions(
