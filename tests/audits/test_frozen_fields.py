@@ -111,3 +111,34 @@ def test_a_struct_made_frozen_by_its_class_keyword_is_an_error(git_repo: GitRepo
     assert _frozen(git_repo, tmp_path, fork, base=base, theirs=theirs) == [
         (USE, line_of(fork, "request.priority"), "error")
     ]
+
+
+# a fork dataclass over a class upstream made frozen: dataclass refuses to build it when the module loads
+SUB_DATACLASS = (
+    "from dataclasses import dataclass\n\nfrom vllm.kv_cache_interface import FullAttentionSpec, KVCacheTensor\n\n\n"
+    "@dataclass\nclass AeonSpec(FullAttentionSpec):\n    page_align: int = 0\n"
+)
+SUB_CALLED = SUB_DATACLASS.replace("@dataclass\n", "@dataclass(eq=False)\n")
+SUB_FROZEN = SUB_DATACLASS.replace("@dataclass\n", "@dataclass(frozen=True)\n")
+SUB_PLAIN = SUB_DATACLASS.replace("@dataclass\n", "")
+SUB_UNFROZEN_BASE = SUB_DATACLASS.replace("AeonSpec(FullAttentionSpec)", "AeonTensor(KVCacheTensor)")
+SUB_OWN_BASE = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass FullAttentionSpec:\n    block_size: int\n\n\n"
+    "@dataclass\nclass AeonSpec(FullAttentionSpec):\n    page_align: int = 0\n"
+)
+
+
+@pytest.mark.parametrize("fork", [SUB_DATACLASS, SUB_CALLED], ids=["dataclass", "dataclass-called"])
+def test_a_fork_dataclass_left_unfrozen_over_a_class_made_frozen_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _frozen(git_repo, tmp_path, fork) == [(USE, line_of(fork, "class AeonSpec"), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [SUB_FROZEN, SUB_PLAIN, SUB_UNFROZEN_BASE, SUB_OWN_BASE],
+    ids=["frozen-too", "not-a-dataclass", "a-class-left-unfrozen", "the-fork-own-base"],
+)
+def test_a_frozen_plain_or_unrelated_fork_subclass_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _frozen(git_repo, tmp_path, fork) == []

@@ -21,7 +21,9 @@ now raises ``FrozenInstanceError``).  Upstream's side: the Python files whose di
 line, parsed only when a field the fork assigns is annotated in the upstream text; a class frozen there (its
 own ``@dataclass(frozen=True)`` or a frozen ancestor of its file) that was not at the base, with no
 ``__setattr__`` of its own or its ancestors', closes the fields (its own and its file's ancestors') it had
-at the base too.  ``object.__setattr__(x, ...)``, the frozen class's own escape hatch, is no store here.
+at the base too.  ``object.__setattr__(x, ...)``, the frozen class's own escape hatch, is no store here.  A
+fork-owned ``@dataclass`` left unfrozen over such a class (its base imported from upstream's module) fails
+sooner: ``dataclass`` refuses a non-frozen subclass of a frozen one when the fork's module is imported.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -50,6 +53,8 @@ _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
 # an upstream line adding ``frozen=True`` (a dataclass decorator, on its line or a continuation of it)
 _FROZEN_LINE = re.compile(r"\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b")
+# a fork line decorating a class ``@dataclass`` / ``@dataclass(...)`` without ``frozen=True`` on the line
+_DATACLASS_LINE = re.compile(r"^[ \t]*@(?:dataclasses\.)?dataclass\b(?![^\n]*\bfrozen[ \t]*=[ \t]*True)")
 
 
 @dataclass(frozen=True)
@@ -77,13 +82,82 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         annotated = re.compile(r"\n[ \t]+(?:" + "|".join(sorted(map(re.escape, wanted))) + r")[ \t]*:")
         for name, hits in _closed(trees, rest, wanted, lambda _, new: annotated.search(new) is not None).items():
             found.setdefault(name, []).extend(hits)
+    subclassing = _subclassing(trees, frozen, pr_pattern) if frozen else []
     if not found:
-        return []
-    return [
+        return subclassing
+    return subclassing + [
         _finding(trees, path, line, hit, shown, pr_pattern)
         for path, module, owned in name_users(trees, found)
         for line, hit, shown in _assignments(trees, path, module, owned, found)
     ]
+
+
+def _subclassing(trees: ThreeTrees, frozen: list[str], pr_pattern: str) -> list[Finding]:
+    """A fork-owned dataclass left unfrozen over a class upstream made frozen: ``dataclass`` refuses to build it
+    (``TypeError: cannot inherit non-frozen dataclass from a frozen one``) when its module is imported."""
+    forks = _unfrozen_forks(trees)
+    bases = {last_name(b) for _, _, cls in forks for b in cls.bases} - {None}
+    if not bases:
+        return []
+    named = re.compile(r"\bclass[ \t]+(?:" + "|".join(sorted(map(re.escape, bases))) + r")\b")
+    made: dict[str, list[str]] = {}
+    for path, before, after in parsed_versions(trees, frozen, lambda _, new: named.search(new) is not None):
+        old = {c.name: c for c in file_classes(before.body)}
+        new = {c.name: c for c in file_classes(after.body)}
+        for name in bases & new.keys() & old.keys():
+            if _frozen(new[name], new) and _was_writable(old[name], old):
+                made.setdefault(name, []).append(path)
+    return [
+        _subclass_finding(trees, path, cls, base, home, pr_pattern)
+        for path, scope, cls in forks
+        for base in (last_name(b) for b in cls.bases)
+        if base is not None
+        for home in made.get(base, ())
+        if _imported_from(trees, scope, base, home)
+    ]
+
+
+def _unfrozen_forks(trees: ThreeTrees) -> list[tuple[str, Scope, ast.ClassDef]]:
+    """(path, its file's scope, class) of each fork-owned class under ``@dataclass`` without ``frozen=True``."""
+    found = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(_DATACLASS_LINE.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is None:
+            continue
+        scope = scope_of(module)
+        for cls in file_classes(module.body):
+            if cls.lineno in owned and cls.bases and _unfrozen_dataclass(cls):
+                found.append((path, scope, cls))
+    return found
+
+
+def _unfrozen_dataclass(cls: ast.ClassDef) -> bool:
+    for d in cls.decorator_list:
+        if isinstance(d, ast.Call) and last_name(d.func) == "dataclass":
+            return not _frozen_keyword(d.keywords)
+        if last_name(d) == "dataclass":
+            return True
+    return False
+
+
+def _imported_from(trees: ThreeTrees, scope: Scope, name: str, home: str) -> bool:
+    """The fork file binds ``name`` by an import that reaches upstream's module ``home`` (not its own class)."""
+    source, original = scope.imported.get(name, ("", ""))
+    return bool(source) and original == name and reaches(trees, Callee(name, source=source), home)
+
+
+def _subclass_finding(
+    trees: ThreeTrees, path: str, cls: ast.ClassDef, base: str, home: str, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(home, r"frozen\s*=\s*True", pr_pattern)
+    message = (
+        f"fork-owned dataclass {cls.name} subclasses {base}, which upstream made a frozen dataclass ({home}{commit}): "
+        "dataclass refuses a non-frozen subclass of a frozen one (TypeError when the module is imported); "
+        "declare it @dataclass(frozen=True)"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, cls.lineno, message)
 
 
 def _closing_names(diff: str) -> set[str]:
