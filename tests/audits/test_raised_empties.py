@@ -65,6 +65,13 @@ IS_NONE = (
     IMPORT
     + "def scheme(name: str, targets: list[str]) -> str:\n    if find_target(name, targets) is None:\n        return 'Linear'\n    return 'Fp8'\n"
 )
+WALRUS = (
+    IMPORT + "def experts(model):\n    if not (mapping := get_moe_expert_mapping(model)):\n        return None\n"
+    "    return mapping\n"
+)
+WALRUS_LATER = (
+    IMPORT + "def experts(model):\n    print(mapping := get_moe_expert_mapping(model))\n    return mapping or None\n"
+)
 OTHER_HANDLER = (
     IMPORT + "def is_moe(model) -> bool:\n    try:\n        return bool(get_moe_expert_mapping(model))\n"
     "    except KeyError:\n        return False\n"
@@ -106,6 +113,8 @@ def _emptied(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS)
         (MODULE, "mu.get_moe"),
         (IS_NONE, "is None"),
         (OTHER_HANDLER, "bool(get_moe"),
+        (WALRUS, "mapping := get_moe"),
+        (WALRUS_LATER, "mapping := get_moe"),
     ],
     ids=[
         "bool",
@@ -116,6 +125,8 @@ def _emptied(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS)
         "a-module-attribute",
         "is-none",
         "another-kind-caught",
+        "a-walrus",
+        "a-walrus-tested-later",
     ],
 )
 def test_an_empty_answer_tested_where_upstream_now_raises_is_an_error(

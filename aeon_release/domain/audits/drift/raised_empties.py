@@ -191,9 +191,11 @@ def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST]) -> bo
     if _tested_here(call, parents):
         return True
     parent = parents.get(id(call))
-    if not (isinstance(parent, (ast.Assign, ast.AnnAssign)) and parent.value is call):
+    if isinstance(parent, ast.NamedExpr) and _tested_here(parent, parents):
+        return True  # ``if not (mapping := f(x)):``
+    if not (isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and parent.value is call):
         return False
-    targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
+    targets = [parent.target] if isinstance(parent, (ast.AnnAssign, ast.NamedExpr)) else parent.targets
     if len(targets) != 1 or not isinstance(targets[0], ast.Name):
         return False
     bound = targets[0].id
