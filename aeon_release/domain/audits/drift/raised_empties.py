@@ -21,7 +21,7 @@ answer).  A receiver the file does not read (an untyped local), or a method call
 subclass may override it): a warning.
 
 Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
-of those, only the files whose base text defines a name a fork line holds are parsed.
+of those, only the files whose base text defines a name a fork line calls are parsed.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.raised_kinds import _caught, _kinds, _suppressed, builtin_error, builtin_subclass
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, owner_class, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import method_defs, parent_map
@@ -46,6 +46,7 @@ _EMPTY = r"(?:\[\]|\{\}|\(\)|None|False|0|\"\"|''|(?:list|dict|set|tuple)\(\))"
 # from a newline: a ``return`` of an empty literal taken out, a ``raise`` put in (both on one diff)
 _EMPTY_REMOVED = re.compile(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n]*)?(?=\n|$)")
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+\w")
+_CALL = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
 _EMPTY_CALLS = frozenset({"list", "dict", "set", "tuple"})
 _TRUTH = frozenset({"bool", "any"})  # a call that reads its argument's truth (``any([])`` is False too)
 
@@ -83,8 +84,8 @@ def raised_empty_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _emptied(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Emptied]]:
     """name -> the defs of it upstream made raise where they returned an empty literal; a file is parsed only
-    when its base text defines a name some fork line holds."""
-    words = trees.fork_words()
+    when its base text defines a name some fork line calls."""
+    words = fork_found(trees, _CALL, tests=True)
     found: dict[str, list[Emptied]] = {}
     for both in parsed_texts(trees, paths, lambda old, _: bool(declared(old, "def") & words)):
         new = dict(method_defs(both.new.body))
