@@ -78,6 +78,7 @@ from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
+from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.raised_nones import raised_none_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
@@ -226,6 +227,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_string_drift,
     raised_kind_drift,
     raised_none_drift,
+    raised_empty_drift,
     escaped_kind_drift,
     widened_test_drift,
     type_drift,

@@ -14,15 +14,26 @@ a class whose upstream body defines ``name`` as a ``property`` with no setter (n
 assignment to ``x.name`` (``=``, ``+=``, annotated, ``setattr(x, "name", ...)``) with ``x`` typed as that
 class (a parameter's annotation, a call it was bound to) -- not where the class of that name is the
 fork's own, nor where a fork subclass on the way declares the name itself (``ForkTypes``).
+
+A dataclass upstream made frozen closes every field the same way (#21791 made the KV-cache specs
+``@dataclass(frozen=True)`` so they hash: a fork's ``spec.sliding_window = window`` on a ``FullAttentionSpec``
+now raises ``FrozenInstanceError``).  Upstream's side: the Python files whose diff adds a ``frozen=True``
+line, parsed only when a field the fork assigns is annotated in the upstream text; a class frozen there (its
+own ``@dataclass(frozen=True)`` or a frozen ancestor of its file) that was not at the base, with no
+``__setattr__`` of its own or its ancestors', closes the fields (its own and its file's ancestors') it had
+at the base too.  ``object.__setattr__(x, ...)``, the frozen class's own escape hatch, is no store here.  A
+fork-owned ``@dataclass`` left unfrozen over such a class (its base imported from upstream's module) fails
+sooner: ``dataclass`` refuses a non-frozen subclass of a frozen one when the fork's module is imported.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -40,6 +51,10 @@ _PROPERTY_DEF = re.compile(
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
 _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+# an upstream line adding ``frozen=True`` (a dataclass decorator, on its line or a continuation of it)
+_FROZEN_LINE = re.compile(r"\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b")
+# a fork line decorating a class ``@dataclass`` / ``@dataclass(...)`` without ``frozen=True`` on the line
+_DATACLASS_LINE = re.compile(r"^[ \t]*@(?:dataclasses\.)?dataclass\b(?![^\n]*\bfrozen[ \t]*=[ \t]*True)")
 
 
 @dataclass(frozen=True)
@@ -49,22 +64,100 @@ class Closed:
     name: str
     owner: str
     path: str
+    frozen: bool = False  # the owner was made a frozen dataclass (else: the name a read-only property)
 
 
 def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    """Fork lines that assign an attribute upstream made a read-only property."""
+    """Fork lines that assign an attribute upstream made a read-only property, or a field of a dataclass
+    upstream made frozen."""
     paths = sorted({*trees.upstream.matching(_PROPERTY_LINE, ".py"), *trees.upstream.matching(_SETTER_GONE, ".py")})
-    wanted = _assigned_names(trees) if paths else set()
+    frozen = trees.upstream.matching(_FROZEN_LINE, ".py")
+    wanted = _assigned_names(trees) if paths or frozen else set()
     # only a file whose added property (or removed setter) is a name the fork assigns is parsed
     paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]
     found = _closed(trees, paths, wanted) if paths else {}
+    # a file made frozen elsewhere is parsed only when its upstream text annotates a name the fork assigns
+    rest = [p for p in frozen if p not in paths] if wanted else []
+    if rest:
+        annotated = re.compile(r"\n[ \t]+(?:" + "|".join(sorted(map(re.escape, wanted))) + r")[ \t]*:")
+        for name, hits in _closed(trees, rest, wanted, lambda _, new: annotated.search(new) is not None).items():
+            found.setdefault(name, []).extend(hits)
+    subclassing = _subclassing(trees, frozen, pr_pattern) if frozen else []
     if not found:
-        return []
-    return [
+        return subclassing
+    return subclassing + [
         _finding(trees, path, line, hit, shown, pr_pattern)
         for path, module, owned in name_users(trees, found)
         for line, hit, shown in _assignments(trees, path, module, owned, found)
     ]
+
+
+def _subclassing(trees: ThreeTrees, frozen: list[str], pr_pattern: str) -> list[Finding]:
+    """A fork-owned dataclass left unfrozen over a class upstream made frozen: ``dataclass`` refuses to build it
+    (``TypeError: cannot inherit non-frozen dataclass from a frozen one``) when its module is imported."""
+    forks = _unfrozen_forks(trees)
+    bases = {last_name(b) for _, _, cls in forks for b in cls.bases} - {None}
+    if not bases:
+        return []
+    named = re.compile(r"\bclass[ \t]+(?:" + "|".join(sorted(map(re.escape, bases))) + r")\b")
+    made: dict[str, list[str]] = {}
+    for path, before, after in parsed_versions(trees, frozen, lambda _, new: named.search(new) is not None):
+        old = {c.name: c for c in file_classes(before.body)}
+        new = {c.name: c for c in file_classes(after.body)}
+        for name in bases & new.keys() & old.keys():
+            if _frozen(new[name], new) and _was_writable(old[name], old):
+                made.setdefault(name, []).append(path)
+    return [
+        _subclass_finding(trees, path, cls, base, home, pr_pattern)
+        for path, scope, cls in forks
+        for base in (last_name(b) for b in cls.bases)
+        if base is not None
+        for home in made.get(base, ())
+        if _imported_from(trees, scope, base, home)
+    ]
+
+
+def _unfrozen_forks(trees: ThreeTrees) -> list[tuple[str, Scope, ast.ClassDef]]:
+    """(path, its file's scope, class) of each fork-owned class under ``@dataclass`` without ``frozen=True``."""
+    found = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        if not any(_DATACLASS_LINE.search(line) for line in trees.mine[path].added.values()):
+            continue
+        module, owned = trees.merged_module(path), trees.owned_lines(path)
+        if module is None:
+            continue
+        scope = scope_of(module)
+        for cls in file_classes(module.body):
+            if cls.lineno in owned and cls.bases and _unfrozen_dataclass(cls):
+                found.append((path, scope, cls))
+    return found
+
+
+def _unfrozen_dataclass(cls: ast.ClassDef) -> bool:
+    for d in cls.decorator_list:
+        if isinstance(d, ast.Call) and last_name(d.func) == "dataclass":
+            return not _frozen_keyword(d.keywords)
+        if last_name(d) == "dataclass":
+            return True
+    return False
+
+
+def _imported_from(trees: ThreeTrees, scope: Scope, name: str, home: str) -> bool:
+    """The fork file binds ``name`` by an import that reaches upstream's module ``home`` (not its own class)."""
+    source, original = scope.imported.get(name, ("", ""))
+    return bool(source) and original == name and reaches(trees, Callee(name, source=source), home)
+
+
+def _subclass_finding(
+    trees: ThreeTrees, path: str, cls: ast.ClassDef, base: str, home: str, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(home, r"frozen\s*=\s*True", pr_pattern)
+    message = (
+        f"fork-owned dataclass {cls.name} subclasses {base}, which upstream made a frozen dataclass ({home}{commit}): "
+        "dataclass refuses a non-frozen subclass of a frozen one (TypeError when the module is imported); "
+        "declare it @dataclass(frozen=True)"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, cls.lineno, message)
 
 
 def _closing_names(diff: str) -> set[str]:
@@ -83,18 +176,82 @@ def _assigned_names(trees: ThreeTrees) -> set[str]:
     }
 
 
-def _closed(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Closed]]:
+def _closed(
+    trees: ThreeTrees, paths: list[str], wanted: set[str], keep: Callable[[str, str], bool] | None = None
+) -> dict[str, list[Closed]]:
     found: dict[str, list[Closed]] = {}
-    for path, before, after in parsed_versions(trees, paths):
+    for path, before, after in parsed_versions(trees, paths, keep):
         old = {cls.name: cls for cls in file_classes(before.body)}
-        for cls in file_classes(after.body):
+        new = {cls.name: cls for cls in file_classes(after.body)}
+        for cls in new.values():
             was = old.get(cls.name)
             if was is None:
                 continue
             for name in _read_only(cls) & wanted:
                 if _settable(was, name):
                     found.setdefault(name, []).append(Closed(name, cls.name, path))
+            if _frozen(cls, new) and _was_writable(was, old) and not _routes(cls, new):
+                for name in _fields(cls, new) & _fields(was, old) & wanted:
+                    found.setdefault(name, []).append(Closed(name, cls.name, path, frozen=True))
     return found
+
+
+def _lineage(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[ast.ClassDef]:
+    """The class and its ancestors defined in the same file (by a base's last name), nearest first."""
+    line: list[ast.ClassDef] = []
+    todo = [cls]
+    while todo:
+        node = todo.pop(0)
+        if any(node is seen for seen in line):
+            continue
+        line.append(node)
+        todo.extend(classes[n] for b in node.bases if (n := last_name(b)) in classes)
+    return line
+
+
+def _frozen(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """``@dataclass(frozen=True)`` (any module's ``dataclass``), or a ``frozen=True`` class keyword (a msgspec
+    ``Struct``), on the class or an ancestor of its file: a frozen ancestor refuses a subclass's fields too."""
+    return any(
+        _frozen_keyword(d.keywords) if isinstance(d, ast.Call) and last_name(d.func) == "dataclass" else False
+        for node in _lineage(cls, classes)
+        for d in node.decorator_list
+    ) or any(_frozen_keyword(node.keywords) for node in _lineage(cls, classes))
+
+
+def _frozen_keyword(keywords: list[ast.keyword]) -> bool:
+    return any(k.arg == "frozen" and isinstance(k.value, ast.Constant) and k.value.value is True for k in keywords)
+
+
+def _was_writable(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """The base's class let a caller write its fields: not frozen, no ``__setattr__`` on the way, not a
+    ``NamedTuple`` (its fields never took a write)."""
+    return (
+        not _frozen(cls, classes)
+        and not _routes(cls, classes)
+        and not any(last_name(b) == "NamedTuple" for node in _lineage(cls, classes) for b in node.bases)
+    )
+
+
+def _routes(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
+    """The class or an ancestor of its file defines ``__setattr__`` (it may let a write through)."""
+    return any(
+        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == "__setattr__"
+        for node in _lineage(cls, classes)
+        for s in node.body
+    )
+
+
+def _fields(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> set[str]:
+    """The names the class and its file's ancestors annotate in their bodies, ``ClassVar``s aside."""
+    return {
+        s.target.id
+        for node in _lineage(cls, classes)
+        for s in node.body
+        if isinstance(s, ast.AnnAssign)
+        and isinstance(s.target, ast.Name)
+        and "ClassVar" not in ast.unparse(s.annotation)
+    }
 
 
 def _settable(cls: ast.ClassDef, name: str) -> bool:
@@ -265,6 +422,13 @@ def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, pr_pattern: str) -> Finding:
+    if hit.frozen:
+        commit = trees.upstream_commit(hit.path, r"frozen\s*=\s*True", pr_pattern)
+        message = (
+            f"fork-owned line assigns {shown}, but upstream made {hit.owner} a frozen dataclass ({hit.path}{commit}): "
+            "the assignment raises dataclasses.FrozenInstanceError; build a changed copy with dataclasses.replace(...)"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     commit = trees.upstream_commit(hit.path, r"@property|def " + re.escape(hit.name) + r"\b", pr_pattern)
     message = (
         f"fork-owned line assigns {shown}, but upstream made {hit.owner}.{hit.name} a read-only property "

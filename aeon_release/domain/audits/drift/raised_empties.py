@@ -1,0 +1,269 @@
+"""Empty-to-raise drift: upstream made a function raise where it returned an empty answer; a fork tests for it.
+
+#47058 (1ab9522935) rewrote ``vllm.model_executor.utils.get_moe_expert_mapping``: it returned ``[]`` for a model
+no module of which has ``get_expert_mapping`` and now raises ``ValueError`` there.  A fork's
+``bool(get_moe_expert_mapping(model))`` (or ``mapping = ...`` / ``if not mapping: return``), its way of asking
+"is this model MoE?", merges cleanly; its empty branch never runs again and the call raises for every dense
+model instead.  The mirror of raised-to-None drift, the other way round.
+
+A def *made its empty answer a raise* when, at the merge base, its own body returned an empty literal (``[]``,
+``{}``, ``()``, ``""``, ``0``, ``False``, ``None``, ``list()``/``dict()``/``set()``/``tuple()``) and, upstream, it
+returns none, cannot fall off its end (its last statement returns or raises), and raises a builtin kind ``K`` it
+did not.  A fork-owned call of it (a bare name read through the file's imports to the def's module, a call off
+the class, a module or a receiver annotated as the class; see ``callees``) is an error when the fork tests the
+answer for emptiness -- ``not f(x)``, ``bool(f(x))``, ``if f(x):``, ``f(x) or default``, ``f(x) is None``,
+``f(x) == []``, ``len(f(x)) == 0`` -- directly or through the one name the call is bound to in its function:
+the fork relied on the answer upstream no longer gives.  Quiet: a call inside a ``try`` (or ``with suppress``)
+catching ``K`` or a base of it (bare ``except`` and ``Exception`` too), a call whose answer the fork never tests
+for emptiness (it may never meet the empty case), a def of the fork's own, any def upstream still returns an
+empty literal from, and a def made to raise ``NotImplementedError`` (a hook made abstract: its subclasses
+answer).  A receiver the file does not read (an untyped local), or a method called on an instance (an upstream
+subclass may override it): a warning.
+
+Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
+of those, only the files whose base text defines a name a fork line calls are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.raised_kinds import _caught, _kinds, _suppressed, builtin_error, builtin_subclass
+from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import method_defs, parent_map
+
+__all__ = ["raised_empty_drift"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+_EMPTY = r"(?:\[\]|\{\}|\(\)|None|False|0|\"\"|''|(?:list|dict|set|tuple)\(\))"
+# from a newline: a ``return`` of an empty literal taken out, a ``raise`` put in (both on one diff)
+_EMPTY_REMOVED = re.compile(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n]*)?(?=\n|$)")
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+\w")
+_CALL = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
+_EMPTY_CALLS = frozenset({"list", "dict", "set", "tuple"})
+_TRUTH = frozenset({"bool", "any"})  # a call that reads its argument's truth (``any([])`` is False too)
+
+
+@dataclass(frozen=True)
+class Emptied:
+    """``qualname`` (in ``path``) returned ``empty`` at the base; upstream it raises ``kinds`` instead."""
+
+    qualname: str
+    path: str
+    empty: str
+    kinds: frozenset[str]
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+    @property
+    def owner(self) -> str:
+        return owner_class(self.qualname)
+
+
+def raised_empty_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_EMPTY_REMOVED, ".py"))
+    emptied = _emptied(trees, paths) if paths else {}
+    if not emptied:
+        return []
+    findings = []
+    called = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, emptied))) + r")\b")
+    for path, module, owned in fork_modules(trees, called.search):
+        for line, hit, severity in _tests(trees, module, owned, emptied):
+            findings.append(_finding(trees, path, line, hit, severity, pr_pattern))
+    return findings
+
+
+def _emptied(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Emptied]]:
+    """name -> the defs of it upstream made raise where they returned an empty literal; a file is parsed only
+    when its base text defines a name some fork line calls."""
+    words = fork_found(trees, _CALL, tests=True)
+    found: dict[str, list[Emptied]] = {}
+    for both in parsed_texts(trees, paths, lambda old, _: bool(declared(old, "def") & words)):
+        new = dict(method_defs(both.new.body))
+        for qualname, was in method_defs(both.old.body):
+            now = new.get(qualname)
+            if was.name not in words or now is None:
+                continue
+            hit = _made_raise(qualname, both.path, was, now)
+            if hit is not None:
+                found.setdefault(hit.name, []).append(hit)
+    return found
+
+
+def _made_raise(qualname: str, path: str, was: _Def, now: _Def) -> Emptied | None:
+    empty = next((r for r in _empty_returns(was)), None)
+    if empty is None or next(_empty_returns(now), None) is not None or not _ends(now.body):
+        return None
+    # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here
+    fresh = frozenset(
+        k
+        for k in _kinds(now)[1] - _kinds(was)[0]
+        if builtin_error(k) and not builtin_subclass(k, "NotImplementedError")
+    )
+    return Emptied(qualname, path, empty, fresh) if fresh else None
+
+
+def _empty_returns(func: _Def) -> Iterator[str]:
+    """The empty literals the def's own ``return``s give (``return`` alone gives None too)."""
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Return) and (node.value is None or _empty(node.value)):
+            yield "None" if node.value is None else ast.unparse(node.value)
+
+
+def _empty(value: ast.expr) -> bool:
+    if isinstance(value, ast.Constant):
+        return value.value in (None, False, 0, "") and not isinstance(value.value, float)
+    if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
+        return not value.elts
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id in _EMPTY_CALLS
+        and not value.args
+        and not value.keywords
+    )
+
+
+def _ends(body: list[ast.stmt]) -> bool:
+    """The statements never fall off their end: the last returns or raises (an ``if`` on every branch)."""
+    if not body:
+        return False
+    last = body[-1]
+    if isinstance(last, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(last, ast.If):
+        return _ends(last.body) and _ends(last.orelse)
+    if isinstance(last, (ast.With, ast.AsyncWith)):
+        return _ends(last.body)
+    return False
+
+
+def _tests(
+    trees: ThreeTrees, module: ast.Module, owned: set[int], emptied: dict[str, list[Emptied]]
+) -> Iterator[tuple[int, Emptied, Severity]]:
+    """(line, def, severity) of each fork-owned call of an emptied def whose answer the fork tests for emptiness,
+    outside a handler of the kind raised now."""
+    scope, parents = scope_of(module), parent_map(module)
+    for func in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for node in own_nodes(func.body):
+            if not isinstance(node, ast.Call) or node.lineno not in owned:
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            if name not in emptied:
+                continue
+            callee = resolve(node.func, scope, func)
+            hit = _reached(trees, callee, emptied[name]) if callee is not None else None
+            if callee is None or hit is None:
+                continue
+            if _tested_empty(node, func, parents) and not _handled(node, hit, parents, func):
+                yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+
+
+def _guessed(call: ast.Call, callee: Callee, hit: Emptied) -> bool:
+    """The call reaches the def only by a guess: a receiver not read, or an instance a method is called on (an
+    upstream subclass may override it and still answer empty); a call off the class itself is sure."""
+    if loose(callee, hit.path):
+        return True
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    named_class = isinstance(receiver, ast.Name) and receiver.id == hit.owner
+    return bool(hit.owner) and receiver is not None and not named_class and callee.module is None
+
+
+def _reached(trees: ThreeTrees, callee: Callee, defs: list[Emptied]) -> Emptied | None:
+    """The emptied def the call reaches: a receiver class's own; else one of the module the name comes from."""
+    if callee.receiver:
+        return next((d for d in defs if d.owner == callee.receiver), None)
+    return next((d for d in defs if reaches(trees, callee, d.path)), None)
+
+
+def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST]) -> bool:
+    """The call's answer is tested for emptiness, directly or through the one name it is bound to."""
+    if _tested_here(call, parents):
+        return True
+    parent = parents.get(id(call))
+    if isinstance(parent, ast.NamedExpr) and _tested_here(parent, parents):
+        return True  # ``if not (mapping := f(x)):``
+    if not (isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and parent.value is call):
+        return False
+    targets = [parent.target] if isinstance(parent, (ast.AnnAssign, ast.NamedExpr)) else parent.targets
+    if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+        return False
+    bound = targets[0].id
+    return any(
+        isinstance(n, ast.Name) and n.id == bound and isinstance(n.ctx, ast.Load) and _tested_here(n, parents)
+        for n in own_nodes(func.body)
+    )
+
+
+def _tested_here(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """``node`` read for its truth or compared with an empty answer where it stands."""
+    parent = parents.get(id(node))
+    if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and parent.test is node:
+        return True
+    if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+        return True
+    if isinstance(parent, ast.BoolOp):
+        # ``f(x) or default`` tests it; the last operand is the answer, tested only where the whole is
+        return parent.values[-1] is not node or _tested_here(parent, parents)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and len(parent.args) == 1:
+        if parent.args[0] is not node:
+            return False
+        if parent.func.id in _TRUTH:
+            return True
+        return parent.func.id == "len" and _compared_empty(parent, parents)
+    return isinstance(parent, ast.Compare) and _compared_empty(node, parents)
+
+
+def _compared_empty(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """``node is None``, ``node == []``, ``node == 0`` (a ``len``), ``node > 0`` and the like."""
+    parent = parents.get(id(node))
+    if not isinstance(parent, ast.Compare) or len(parent.ops) != 1:
+        return False
+    other = parent.comparators[0] if parent.left is node else parent.left
+    return _empty(other)
+
+
+def _handled(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], func: _Def) -> bool:
+    """A ``try`` (or ``with suppress``) of the function round the call catches a kind the def raises now."""
+    node: ast.AST = call
+    while (parent := parents.get(id(node))) is not None and parent is not func:
+        if isinstance(parent, ast.Try) and any(node is s for s in parent.body):
+            if any(_catches(h, hit.kinds) for h in parent.handlers):
+                return True
+        if isinstance(parent, ast.With) and any(_catches(h, hit.kinds) for h in _suppressed(parent)):
+            return True
+        node = parent
+    return False
+
+
+def _catches(handler: ast.ExceptHandler, kinds: frozenset[str]) -> bool:
+    caught = _caught(handler)
+    if caught is None:
+        return True  # bare, or a kind not read (an attribute, a tuple bound elsewhere): it may catch it
+    return any(builtin_subclass(kind, name) for kind in kinds for name in caught)
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Emptied, severity: Severity, pr_pattern: str) -> Finding:
+    kinds = " or ".join(sorted(hit.kinds))
+    commit = trees.upstream_commit(hit.path, f"raise[[:space:]]+{sorted(hit.kinds)[0]}", pr_pattern, most=5)
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        line,
+        f"fork-owned line tests what {hit.qualname}() answers for emptiness, but upstream made it raise {kinds} "
+        f"where it returned {hit.empty} ({hit.path}{commit}): the empty branch never runs and the call raises; "
+        f"catch {kinds} round the call",
+    )

@@ -1,0 +1,200 @@
+"""Empty-to-raise drift: a def upstream made raise where it returned an empty answer, a fork testing for it.
+
+vLLM #47058 (1ab9522935): ``get_moe_expert_mapping`` returned ``[]`` for a model with no ``get_expert_mapping``
+and now raises ``ValueError`` there; a fork's ``bool(get_moe_expert_mapping(model))`` ("is this model MoE?")
+merges cleanly and raises for every dense model.  A handler of the new kind, an answer never tested for
+emptiness, the fork's own def, and a def upstream still answers empty from stay quiet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": "", "vllm/model_executor/__init__.py": ""}
+UTILS = "vllm/model_executor/utils.py"
+USE = "vllm/aeon_use.py"
+BASE = (
+    "def get_moe_expert_mapping(model):\n"
+    "    if parent := getattr(model, 'get_expert_mapping', None):\n"
+    "        return parent()\n"
+    "    for child in model.children():\n"
+    "        child_map = getattr(child, 'get_expert_mapping', None)\n"
+    "        if child_map is not None:\n"
+    "            return child_map()\n"
+    "    return []\n\n\n"
+    "def find_target(name: str, targets: list[str]) -> str | None:\n"
+    "    for target in targets:\n"
+    "        if name.endswith(target):\n"
+    "            return target\n"
+    "    return None\n"
+)
+THEIRS = (
+    "def get_moe_expert_mapping(model):\n"
+    "    for _, module in model.named_modules():\n"
+    "        get_mapping = getattr(module, 'get_expert_mapping', None)\n"
+    "        if get_mapping is not None:\n"
+    "            return get_mapping()\n"
+    "    raise ValueError('No module in the model has a `get_expert_mapping` method.')\n\n\n"
+    "def find_target(name: str, targets: list[str]) -> str:\n"
+    "    for target in targets:\n"
+    "        if name.endswith(target):\n"
+    "            return target\n"
+    "    raise KeyError(name)\n"
+)
+IMPORT = "from vllm.model_executor.utils import find_target, get_moe_expert_mapping\n\n\n"
+
+BOOL = IMPORT + "def is_moe(model) -> bool:\n    return bool(get_moe_expert_mapping(model))\n"
+BOUND = (
+    IMPORT + "def experts(model):\n    mapping = get_moe_expert_mapping(model)\n"
+    "    if not mapping:\n        return None\n    return mapping\n"
+)
+OR_DEFAULT = IMPORT + "def experts(model):\n    return get_moe_expert_mapping(model) or [('w1', 'w1', 0, 'x')]\n"
+IF_TEST = IMPORT + "def setup(model) -> None:\n    if get_moe_expert_mapping(model):\n        model.eplb = True\n"
+LEN_ZERO = IMPORT + "def dense(model) -> bool:\n    return len(get_moe_expert_mapping(model)) == 0\n"
+MODULE = (
+    "from vllm.model_executor import utils as mu\n\n\n"
+    "def is_moe(model) -> bool:\n    return not mu.get_moe_expert_mapping(model)\n"
+)
+IS_NONE = (
+    IMPORT
+    + "def scheme(name: str, targets: list[str]) -> str:\n    if find_target(name, targets) is None:\n        return 'Linear'\n    return 'Fp8'\n"
+)
+WALRUS = (
+    IMPORT + "def experts(model):\n    if not (mapping := get_moe_expert_mapping(model)):\n        return None\n"
+    "    return mapping\n"
+)
+WALRUS_LATER = (
+    IMPORT + "def experts(model):\n    print(mapping := get_moe_expert_mapping(model))\n    return mapping or None\n"
+)
+OTHER_HANDLER = (
+    IMPORT + "def is_moe(model) -> bool:\n    try:\n        return bool(get_moe_expert_mapping(model))\n"
+    "    except KeyError:\n        return False\n"
+)
+
+CAUGHT = (
+    IMPORT + "def is_moe(model) -> bool:\n    try:\n        return bool(get_moe_expert_mapping(model))\n"
+    "    except ValueError:\n        return False\n"
+)
+CAUGHT_ALL = (
+    IMPORT + "def is_moe(model) -> bool:\n    try:\n        mapping = get_moe_expert_mapping(model)\n"
+    "    except Exception:\n        mapping = []\n    return bool(mapping)\n"
+)
+SUPPRESSED = (
+    "from contextlib import suppress\n\n" + IMPORT + "def is_moe(model) -> bool:\n    with suppress(ValueError):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return False\n"
+)
+UNTESTED = IMPORT + "def names(model) -> list[str]:\n    return [name for name, *_ in get_moe_expert_mapping(model)]\n"
+LAST_OPERAND = IMPORT + "def experts(model, moe: bool):\n    return moe and get_moe_expert_mapping(model)\n"
+OWN_DEF = (
+    "def get_moe_expert_mapping(model):\n    return getattr(model, 'experts', [])\n\n\n"
+    "def is_moe(model) -> bool:\n    return bool(get_moe_expert_mapping(model))\n"
+)
+
+
+def _emptied(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {UTILS: BASE, **PACKAGES}, {USE: fork}, {UTILS: theirs})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (BOOL, "bool(get_moe"),
+        (BOUND, "mapping = get_moe"),
+        (OR_DEFAULT, "or [("),
+        (IF_TEST, "if get_moe"),
+        (LEN_ZERO, "len(get_moe"),
+        (MODULE, "mu.get_moe"),
+        (IS_NONE, "is None"),
+        (OTHER_HANDLER, "bool(get_moe"),
+        (WALRUS, "mapping := get_moe"),
+        (WALRUS_LATER, "mapping := get_moe"),
+    ],
+    ids=[
+        "bool",
+        "a-bound-name",
+        "or-default",
+        "an-if",
+        "len-zero",
+        "a-module-attribute",
+        "is-none",
+        "another-kind-caught",
+        "a-walrus",
+        "a-walrus-tested-later",
+    ],
+)
+def test_an_empty_answer_tested_where_upstream_now_raises_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [CAUGHT, CAUGHT_ALL, SUPPRESSED, UNTESTED, LAST_OPERAND, OWN_DEF],
+    ids=["caught", "exception-caught", "suppressed", "never-tested", "the-last-operand", "the-fork-own-def"],
+)
+def test_a_handled_or_untested_answer_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+def test_a_def_still_answering_empty_somewhere_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Upstream raised for one case and kept ``return []`` for another: the fork's test still has its answer."""
+    theirs = THEIRS.replace(
+        "    for _, module in model.named_modules():\n",
+        "    if model is None:\n        return []\n    for _, module in model.named_modules():\n",
+    )
+    assert _emptied(git_repo, tmp_path, BOOL, theirs) == []
+
+
+def test_a_def_that_may_fall_off_its_end_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A raise under an ``if`` with no return after it: the def still answers None past it."""
+    theirs = THEIRS.replace(
+        "    raise ValueError('No module in the model has a `get_expert_mapping` method.')\n",
+        "    if model.strict:\n        raise ValueError('No module in the model has a `get_expert_mapping` method.')\n",
+    )
+    assert _emptied(git_repo, tmp_path, BOOL, theirs) == []
+
+
+REGISTRY = "vllm/registry.py"
+REGISTRY_BASE = (
+    "class Registry:\n    @classmethod\n    def lookup(cls, name: str) -> dict:\n"
+    "        if name in ('a', 'b'):\n            return {'name': name}\n        return {}\n"
+)
+REGISTRY_THEIRS = (
+    "class Registry:\n    @classmethod\n    def lookup(cls, name: str) -> dict:\n"
+    "        if name in ('a', 'b'):\n            return {'name': name}\n        raise KeyError(name)\n"
+)
+OFF_CLASS = (
+    "from vllm.registry import Registry\n\n\ndef known(name: str) -> bool:\n    return bool(Registry.lookup(name))\n"
+)
+OFF_INSTANCE = (
+    "from vllm.registry import Registry\n\n\n"
+    "def known(registry: Registry, name: str) -> bool:\n    return bool(registry.lookup(name))\n"
+)
+
+
+def _looked_up(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = REGISTRY_THEIRS) -> list:
+    sides = three_way(git_repo, {REGISTRY: REGISTRY_BASE, **PACKAGES}, {USE: fork}, {REGISTRY: theirs})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+def test_a_method_called_off_its_class_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _looked_up(git_repo, tmp_path, OFF_CLASS) == [(USE, line_of(OFF_CLASS, "Registry.lookup"), "error")]
+
+
+def test_a_method_called_on_an_instance_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """An upstream subclass may override the method and still answer empty: the receiver's class is a guess."""
+    assert _looked_up(git_repo, tmp_path, OFF_INSTANCE) == [(USE, line_of(OFF_INSTANCE, "registry.lookup"), "warning")]
+
+
+def test_a_hook_made_abstract_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``raise NotImplementedError`` where a default answered empty: the subclasses answer now."""
+    theirs = REGISTRY_THEIRS.replace("raise KeyError(name)", "raise NotImplementedError")
+    assert _looked_up(git_repo, tmp_path, OFF_CLASS, theirs) == []
