@@ -27,6 +27,7 @@ from aeon_release.domain.audits.diffs import (
     upstream_changed,
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
+from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
@@ -224,6 +225,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_string_drift,
     raised_kind_drift,
     raised_none_drift,
+    absorbed_raise_drift,
     escaped_kind_drift,
     widened_test_drift,
     type_drift,
