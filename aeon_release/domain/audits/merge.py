@@ -108,6 +108,7 @@ from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drif
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
+from aeon_release.domain.audits.drift.widened_returns import widened_return_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -235,6 +236,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     optional_element_drift,
     optional_param_drift,
     returned_error_drift,
+    widened_return_drift,
     read_only_drift,
     unlisted_drift,
     newtyped_drift,
