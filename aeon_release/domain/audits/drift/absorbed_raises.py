@@ -27,8 +27,9 @@ the value is handed on or the body discards it; quiet where the function tests t
 what the None does now, or a handler of the ``try`` catches all.
 
 Cheap first: only when a line the fork added is an ``except`` (or a ``suppress(``) and an upstream diff added
-an ``except`` line; then only the upstream files whose diff added a line naming a kind a fork handler catches
-and whose base text defines a called name are parsed.
+an ``except`` line; then only the upstream files whose diff added a line naming a kind those fork files may
+catch and whose base text defines a name they call are parsed, and the fork's files only when one of those
+defs absorbs a kind.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ __all__ = ["absorbed_raise_drift"]
 # from a newline: fast; an upstream diff that added a handler
 _EXCEPT_ADDED = re.compile(r"\n\+[ \t]*except\b")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_CALLED = re.compile(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
+_KIND_WORD = re.compile(r"\b\w*(?:Error|Exception)\b")
+_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
@@ -74,20 +78,40 @@ class _Fork:
 
 
 def absorbed_raise_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    forks = list(_fork_guards(trees)) if trees.upstream.matching(_EXCEPT_ADDED, ".py") else []
-    if not forks:
+    paths = _handler_paths(trees) if trees.upstream.matching(_EXCEPT_ADDED, ".py") else []
+    if not paths:
         return []
-    names = {g.callee.name for fork in forks for g in fork.guards}
-    kinds = {k for fork in forks for g in fork.guards for k in _kinds(g.handler)}
+    # the upstream side first, from the fork's text alone: most merges stop here, no fork file parsed
+    added = [text for path in paths for text in trees.mine[path].added.values()]
+    names = {m.group(1) for text in added for m in _CALLED.finditer(text)}
+    kinds = {w for text in added for w in _kind_words(text)} - _CATCH_ALL
     absorbed = _absorbed(trees, names, kinds)
     findings = []
-    for fork in forks:
+    for fork in _fork_guards(trees, paths) if absorbed else ():
         for guard in fork.guards:
             hit = _dead(trees, guard, absorbed)
             severity = _capped(guard, hit, _severity(guard)) if hit is not None else None
             if hit is not None and severity is not None:
                 findings.append(_finding(trees, fork.path, guard, hit, severity, pr_pattern))
     return findings
+
+
+def _handler_paths(trees: ThreeTrees) -> list[str]:
+    """The fork's Python files whose added lines hold an ``except`` (or a ``suppress(``)."""
+    return [
+        path
+        for path in sorted(p for p in trees.mine if p.endswith(".py"))
+        if any(_EXCEPT.search(text) for text in trees.mine[path].added.values())
+    ]
+
+
+def _kind_words(text: str) -> set[str]:
+    """The names a fork line may catch: the words of an ``except``/``suppress(`` line, and any word ending in
+    ``Error`` or ``Exception`` (a kind an ``except (`` lists on the lines below)."""
+    found = set(_KIND_WORD.findall(text))
+    if (m := _EXCEPT.search(text)) is not None:
+        found |= set(_WORD.findall(m.group(1) or m.group(2) or ""))
+    return found
 
 
 def _kinds(handler: ast.ExceptHandler) -> list[str]:
@@ -102,12 +126,10 @@ def _kinds(handler: ast.ExceptHandler) -> list[str]:
     return [n for n in names if n is not None]
 
 
-def _fork_guards(trees: ThreeTrees) -> Iterator[_Fork]:
-    """The fork's files whose added lines hold an ``except`` (or a ``suppress(``), with their guards: a
-    fork-owned handler of a ``try`` of one statement around one call of a def upstream has."""
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(_EXCEPT.search(text) for text in trees.mine[path].added.values()):
-            continue
+def _fork_guards(trees: ThreeTrees, paths: list[str]) -> Iterator[_Fork]:
+    """Of ``paths``, the files with guards: a fork-owned handler of a ``try`` of one statement around one
+    call of a def upstream has."""
+    for path in paths:
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is None or not owned:
             continue
@@ -135,13 +157,15 @@ def _guards(func: _Def, owned: set[int]) -> list[_Guarded]:
 def _absorbed(trees: ThreeTrees, names: set[str], kinds: set[str]) -> dict[str, list[Nulled]]:
     """name -> the defs of it whose reach upstream catches a kind of ``kinds`` into None, as the module
     docstring says (``Nulled.old``: the kinds absorbed)."""
+    if not names or not kinds:
+        return {}
     words = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, kinds))) + r")\b")
     paths = [
         p
         for p in trees.upstream.matching(_EXCEPT_ADDED, ".py")
         if words.search("\n".join(_added(trees, p)))  # ``except (`` may list its kinds on the lines below
     ]
-    if not paths or not names or not kinds:
+    if not paths:
         return {}
     defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
     before = trees.blobs(trees.base, paths)
