@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
+from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
@@ -108,7 +109,6 @@ from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drif
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
-from aeon_release.domain.audits.drift.widened_returns import widened_return_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -236,7 +236,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     optional_element_drift,
     optional_param_drift,
     returned_error_drift,
-    widened_return_drift,
+    confirmed_union_drift,
     read_only_drift,
     unlisted_drift,
     newtyped_drift,

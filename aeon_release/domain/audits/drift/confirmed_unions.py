@@ -1,4 +1,4 @@
-"""Widened-return drift: a def's return union gained a member, and upstream's own callers now test for the old one.
+"""Confirmed-union drift: a def's return union gained a member, and upstream's own callers now test for the old one.
 
 #46854 (3f67477497) stopped vLLM from downloading files the Hub cache already knows are absent:
 ``repo_utils.try_get_local_file`` went ``-> Path | None`` to ``-> Path | Any | None`` and now hands back
@@ -43,7 +43,7 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, method_defs, parse_python
 
-__all__ = ["widened_return_drift"]
+__all__ = ["confirmed_union_drift"]
 
 # an added line annotating a return with a union, found from its arrow (sides.line_matches)
 _UNION_RETURN = re.compile(r"^\+[^\n]*->[^\n]*\|", re.MULTILINE)
@@ -75,7 +75,7 @@ class Widened:
         return owner_class(self.qualname)
 
 
-def widened_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+def confirmed_union_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that read an attribute off a def's value where upstream says the value may now be another."""
     called = _fork_called(trees)
     paths = [p for p in trees.upstream if p.endswith(".py") and _union_line(trees.upstream.raw(p))] if called else []

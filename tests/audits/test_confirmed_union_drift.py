@@ -1,4 +1,4 @@
-"""Widened-return drift: a def's return union gained a member, and upstream's own callers now test for the old one.
+"""Confirmed-union drift: a def's return union gained a member, and upstream's own callers now test for the old one.
 
 Shaped like #46854 (3f67477497): ``repo_utils.try_get_local_file`` went ``-> Path | None`` to ``-> Path | Any |
 None``, handing back huggingface_hub's not-found sentinel, and upstream's callers went from ``is not None`` to
