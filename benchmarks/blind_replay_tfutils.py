@@ -28,7 +28,8 @@ None, so the fork's ``except EntryNotFoundError`` never runs and ``raw.decode()`
 #39307's keyword call (``ColModernVBertConfig(vlm_config=...)``: the keyword upstream stopped naming lands in
 a ``**kwargs`` handed to ``PretrainedConfig.__init__``, outside the tree, which stores it and ignores it --
 the engine cannot see that the class outside stores rather than reads it, so a warning by design).
-After the killers123 widenings: 18 caught, 1 warned, 0 missed of 19 (twins: 11 quiet, 0 false errors).
+After the killers123 widenings: 18 caught, 1 warned, 0 missed of 19 (twins: 13 quiet, 0 false errors; two
+twins, #35976's and #46854's ``twin (added after the widening)``, were written after it, not blind).
 Caught now: a caught exception upstream now catches itself, answering None (absorbed-raise drift,
 ``drift/absorbed_raises.py``: a fork handler of a kind -- a library's too -- around one call of a def that
 upstream's reach now catches that kind in and answers None, the None reaching a use that fails on it; the
@@ -237,6 +238,21 @@ CASES += [
             "return path.read_text() if isinstance(path, Path) else None",
         ),
     ),
+    (
+        "#46854 return widened",
+        "twin (added after the widening): a sibling whose return kept its union",
+        K(
+            "#46854",
+            LF,
+            LFW,
+            "vllm/aeon/lf3.py",
+            "from vllm.transformers_utils.repo_utils import get_hf_file_to_dict\n\n\n"
+            "def aeon_template_name(model: str, revision: str | None) -> str | None:\n"
+            '    config = get_hf_file_to_dict("tokenizer_config.json", model, revision)\n'
+            '    return config.get("chat_template") if config is not None else None\n',
+            'return config.get("chat_template") if config is not None else None',
+        ),
+    ),
 ]
 
 # --- #35976 (ed81d5edd1): get_hf_file_bytes returns None where hf_hub_download raised
@@ -274,6 +290,23 @@ CASES += [
             "vllm/aeon/hb2.py",
             GB + "def aeon_license2(model: str) -> str:\n"
             '    raw = get_hf_file_bytes("LICENSE", model)\n'
+            '    return "" if raw is None else raw.decode()\n',
+            'return "" if raw is None else raw.decode()',
+        ),
+    ),
+    (
+        "#35976 raise made a None return",
+        "twin (added after the widening): the except kept and a None test",
+        K(
+            "#35976",
+            HB,
+            HBW,
+            "vllm/aeon/hb3.py",
+            GB + "def aeon_license3(model: str) -> str:\n"
+            "    try:\n"
+            '        raw = get_hf_file_bytes("LICENSE", model)\n'
+            "    except EntryNotFoundError:\n"
+            '        return ""\n'
             '    return "" if raw is None else raw.decode()\n',
             'return "" if raw is None else raw.decode()',
         ),

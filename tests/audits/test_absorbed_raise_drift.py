@@ -173,3 +173,27 @@ def test_a_handler_upstream_did_not_add_is_quiet(git_repo: GitRepo, no_rules: Pa
     """Upstream's diff added a handler of another kind only: the fork's kind still escapes the def."""
     new = HUB_NEW.replace("        EntryMissing,\n", "")
     assert run(git_repo, no_rules, DECODE, new=new) == []
+
+
+PARSE_BASE = "def parse(text: str) -> int | None:\n    if not text:\n        return None\n    return int(text)\n"
+PARSE_NEW = (
+    "def parse(text: str) -> int | None:\n    if not text:\n        return None\n    try:\n        return int(text)\n"
+    "    except ValueError:\n        return None\n"
+)
+
+
+def test_a_builtin_kind_a_builtin_call_raised_is_judged_too(git_repo: GitRepo, no_rules: Path) -> None:
+    """``int(text)`` let ValueError out at the base; upstream catches it into None.  Raised-to-None drift does not
+    read it (the def never raised ValueError itself), this check does, once."""
+    sides = s.merge_case(
+        git_repo,
+        {"pkg/num.py": PARSE_BASE, "pkg/__init__.py": ""},
+        {
+            "pkg/aeon_num.py": "# AEON: batch size from the env\nfrom pkg.num import parse\n\n\n"
+            "def a(text):\n    try:\n        n = parse(text)\n    except ValueError:\n        n = 0\n    return n + 1\n"
+        },
+        [("[Misc] lenient parse (#1)", {"pkg/num.py": PARSE_NEW})],
+    )
+    [(line, severity, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (line, severity) == (10, "error")
+    assert "catches ValueError from parse()" in message
