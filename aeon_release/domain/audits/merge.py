@@ -27,6 +27,7 @@ from aeon_release.domain.audits.diffs import (
     upstream_changed,
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
+from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
@@ -35,6 +36,7 @@ from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
+from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
@@ -228,6 +230,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     raised_kind_drift,
     raised_none_drift,
     raised_empty_drift,
+    absorbed_raise_drift,
     escaped_kind_drift,
     widened_test_drift,
     type_drift,
@@ -237,6 +240,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     optional_element_drift,
     optional_param_drift,
     returned_error_drift,
+    confirmed_union_drift,
     read_only_drift,
     unlisted_drift,
     newtyped_drift,
