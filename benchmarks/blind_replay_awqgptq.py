@@ -1,0 +1,533 @@
+"""A blind replay of the AWQ/GPTQ/Marlin/bitsandbytes/GGUF quantization methods a fork's quantized model carries.
+
+10 first-parent commits on ``vllm/model_executor/layers/quantization/{awq,awq_marlin,gptq,gptq_marlin,gguf}.py``,
+``quantization/utils/marlin_utils*.py`` and the mixed-precision linear kernels -- the classes and helpers a
+fork's quantized serving path carries code against: ``awq.py`` folded into ``awq_marlin.py`` renamed
+``auto_awq.py`` (``AWQConfig``/``AWQMarlinConfig``/``AWQLinearMethod`` gone), ``GPTQMarlinMoEMethod.quant_type``
+no longer set, RTN removed (``apply_rtn_marlin_linear`` and ``quantization/rtn.py``), ``is_layer_skipped_awq``
+removed for the shared ``is_layer_skipped``, the FP4 Marlin helpers renamed ``fp4_* -> nvfp4_*``,
+``CutlassW4A8LinearKernel.w_ch_s`` no longer set (the channel scales became a layer parameter),
+``query_marlin_supported_quant_types`` given an ``include_fp_type`` inserted before ``device_capability``,
+GGUF's ``_fuse_mul_mat`` renamed, ``GGUFMoEMethod.act`` and ``GGUFUninitializedParameter.materialize_nested``
+dropped, ``ops.gptq_gemm`` given a required ``use_v2_format`` before ``bit``, and the CPU WNA16 kernel's
+``_process_gptq_weights`` renamed with ``quantization/cpu_wna16.py`` removed -- picked by scanning those paths'
+diffs (``git log --first-parent -p``), avoiding the commits the other replays use.  Each is replayed under 1-3
+fork spellings written the way fork code is written (an import of the removed name or module, a local import,
+a module-attribute call, a subclass's ``self.`` read or ``super()`` call, a read off a receiver typed as the
+class, a positional call whose slot moved, a keyword call missing a new required parameter), with twins (fork
+code the commit does not break: the kept method, the kept helper, the still-registered method name, the
+keyword spelling).  The merge base is the commit's first parent, upstream is the commit; a spelling is
+*caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay
+*quiet*: no error on their line.
+
+  python benchmarks/blind_replay_awqgptq.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+Q = "vllm.model_executor.layers.quantization"
+
+# --- #42727 (8d4f54966c): awq.py removed, awq_marlin.py renamed auto_awq.py, AWQMarlinConfig -> AutoAWQConfig
+AA = "8d4f54966c"
+AAW = "awq.py removed, awq_marlin.py -> auto_awq.py"
+CASES += [
+    (
+        "#42727 module renamed",
+        "a subclass of a class from the renamed module",
+        K(
+            "#42727",
+            AA,
+            AAW,
+            "vllm/aeon/aa1.py",
+            f"from {Q}.awq_marlin import AWQMarlinConfig\n\n\n"
+            "class AeonAWQMarlinConfig(AWQMarlinConfig):\n"
+            "    # AEON: GB10 keeps the lm_head unquantized under AWQ\n"
+            "    def is_lm_head_quantized(self) -> bool:\n"
+            "        return False\n",
+            f"from {Q}.awq_marlin import AWQMarlinConfig",
+        ),
+    ),
+    (
+        "#42727 module removed",
+        "a local import of the removed module's method",
+        K(
+            "#42727",
+            AA,
+            AAW,
+            "vllm/aeon/aa2.py",
+            "def aeon_awq_method(quant_config):\n"
+            "    # AEON: the Spark falls back to the plain AWQ GEMM on small layers\n"
+            f"    from {Q}.awq import AWQLinearMethod\n\n"
+            "    return AWQLinearMethod(quant_config)\n",
+            f"from {Q}.awq import AWQLinearMethod",
+        ),
+    ),
+    (
+        "#42727 module renamed",
+        "twin: the method name still registered",
+        K(
+            "#42727",
+            AA,
+            AAW,
+            "vllm/aeon/aa3.py",
+            f"from {Q} import get_quantization_config\n\n\n"
+            "def aeon_awq_config_cls():\n"
+            '    return get_quantization_config("awq_marlin")\n',
+            'return get_quantization_config("awq_marlin")',
+        ),
+    ),
+    (
+        "#42727 module renamed",
+        "twin: the kept Marlin helper",
+        K(
+            "#42727",
+            AA,
+            AAW,
+            "vllm/aeon/aa4.py",
+            f"from {Q}.utils.marlin_utils import apply_awq_marlin_linear\n\n\n"
+            "AEON_AWQ_GEMM = apply_awq_marlin_linear\n",
+            f"from {Q}.utils.marlin_utils import apply_awq_marlin_linear",
+        ),
+    ),
+]
+
+# --- #37990 (e4ee48da2d): GPTQMarlinMoEMethod no longer sets self.quant_type (a local now)
+GM = "e4ee48da2d"
+GMW = "GPTQMarlinMoEMethod.quant_type no longer set"
+GMI = f"from {Q}.gptq_marlin import GPTQMarlinMoEMethod\n\n\n"
+CASES += [
+    (
+        "#37990 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#37990",
+            GM,
+            GMW,
+            "vllm/aeon/gm1.py",
+            GMI + "class AeonGPTQMarlinMoEMethod(GPTQMarlinMoEMethod):\n"
+            "    def aeon_quant_type_id(self) -> int:\n"
+            "        # AEON: the Spark's fused MoE kernel takes the scalar type id directly\n"
+            "        return self.quant_type.id\n",
+            "return self.quant_type.id",
+        ),
+    ),
+    (
+        "#37990 attribute no longer set",
+        "a read off a receiver typed as the class",
+        K(
+            "#37990",
+            GM,
+            GMW,
+            "vllm/aeon/gm2.py",
+            GMI + "def aeon_is_int4(method: GPTQMarlinMoEMethod) -> bool:\n"
+            "    return method.quant_type.size_bits == 4\n",
+            "return method.quant_type.size_bits == 4",
+        ),
+    ),
+    (
+        "#37990 attribute no longer set",
+        "twin: the config's quant_type kept",
+        K(
+            "#37990",
+            GM,
+            GMW,
+            "vllm/aeon/gm3.py",
+            GMI + "class AeonGPTQMarlinMoEMethod2(GPTQMarlinMoEMethod):\n"
+            "    def aeon_quant_type_id(self) -> int:\n"
+            "        return self.quant_config.quant_type.id\n",
+            "return self.quant_config.quant_type.id",
+        ),
+    ),
+]
+
+# --- #32697 (4e31b7f228): RTN removed: apply_rtn_marlin_linear and quantization/rtn.py
+RT = "4e31b7f228"
+RTW = "apply_rtn_marlin_linear and rtn.py removed"
+CASES += [
+    (
+        "#32697 function removed",
+        "an import of the removed helper",
+        K(
+            "#32697",
+            RT,
+            RTW,
+            "vllm/aeon/rt1.py",
+            f"from {Q}.utils.marlin_utils import apply_rtn_marlin_linear\n\n\n"
+            "def aeon_rtn_linear(x, layer, workspace, quant_type):\n"
+            "    # AEON: calibration-free RTN weights on the Spark\n"
+            "    return apply_rtn_marlin_linear(\n"
+            "        x, layer.weight, layer.scale, workspace, quant_type, layer.output_size_per_partition, layer.input_size_per_partition\n"
+            "    )\n",
+            f"from {Q}.utils.marlin_utils import apply_rtn_marlin_linear",
+        ),
+    ),
+    (
+        "#32697 module removed",
+        "a module-attribute read off the removed module",
+        K(
+            "#32697",
+            RT,
+            RTW,
+            "vllm/aeon/rt2.py",
+            f"from {Q} import rtn\n\n\ndef aeon_rtn_config_cls():\n    return rtn.RTNConfig\n",
+            f"from {Q} import rtn",
+        ),
+    ),
+    (
+        "#32697 function removed",
+        "twin: the GPTQ Marlin GEMM kept",
+        K(
+            "#32697",
+            RT,
+            RTW,
+            "vllm/aeon/rt3.py",
+            f"from {Q}.utils import marlin_utils\n\n\nAEON_GPTQ_GEMM = marlin_utils.apply_gptq_marlin_linear\n",
+            "AEON_GPTQ_GEMM = marlin_utils.apply_gptq_marlin_linear",
+        ),
+    ),
+]
+
+# --- #26909 (352c0c8a28): is_layer_skipped_awq removed (the shared is_layer_skipped serves AWQ)
+LS = "352c0c8a28"
+LSW = "is_layer_skipped_awq removed"
+CASES += [
+    (
+        "#26909 function removed",
+        "an import of the removed function",
+        K(
+            "#26909",
+            LS,
+            LSW,
+            "vllm/aeon/ls1.py",
+            f"from {Q}.awq import is_layer_skipped_awq\n\n\n"
+            "def aeon_keep_fp16(prefix: str) -> bool:\n"
+            "    # AEON: the Spark keeps the vision tower in fp16\n"
+            '    return is_layer_skipped_awq(prefix, ["visual", "vision_tower"])\n',
+            f"from {Q}.awq import is_layer_skipped_awq",
+        ),
+    ),
+    (
+        "#26909 function removed",
+        "a module-attribute call through the module that re-imported it",
+        K(
+            "#26909",
+            LS,
+            LSW,
+            "vllm/aeon/ls2.py",
+            f"from {Q} import awq_marlin\n\n\n"
+            "def aeon_skipped(prefix: str, modules: list[str]) -> bool:\n"
+            "    return awq_marlin.is_layer_skipped_awq(prefix, modules)\n",
+            "return awq_marlin.is_layer_skipped_awq(prefix, modules)",
+        ),
+    ),
+    (
+        "#26909 function removed",
+        "twin: the shared is_layer_skipped",
+        K(
+            "#26909",
+            LS,
+            LSW,
+            "vllm/aeon/ls3.py",
+            f"from {Q}.utils.quant_utils import is_layer_skipped\n\n\n"
+            "def aeon_skipped2(prefix: str, modules: list[str]) -> bool:\n"
+            "    return is_layer_skipped(prefix, modules)\n",
+            "return is_layer_skipped(prefix, modules)",
+        ),
+    ),
+]
+
+# --- #22428 (33c63e9547): the FP4 Marlin helpers renamed fp4_* -> nvfp4_* (MXFP4 got its own)
+FP = "33c63e9547"
+FPW = "fp4_marlin_process_scales/global_scale renamed nvfp4_*"
+CASES += [
+    (
+        "#22428 functions renamed",
+        "an import of a renamed helper",
+        K(
+            "#22428",
+            FP,
+            FPW,
+            "vllm/aeon/fp1.py",
+            f"from {Q}.utils.marlin_utils_fp4 import fp4_marlin_process_global_scale\n\n\n"
+            "def aeon_global_scale(layer):\n"
+            "    # AEON: GB10 re-derives the global scale after its own scale fusion\n"
+            "    return fp4_marlin_process_global_scale(layer.weight_scale_2)\n",
+            f"from {Q}.utils.marlin_utils_fp4 import fp4_marlin_process_global_scale",
+        ),
+    ),
+    (
+        "#22428 functions renamed",
+        "a call through a module alias",
+        K(
+            "#22428",
+            FP,
+            FPW,
+            "vllm/aeon/fp2.py",
+            f"from {Q}.utils import marlin_utils_fp4 as mfp4\n\n\n"
+            "def aeon_marlin_scales(scales):\n"
+            "    return mfp4.fp4_marlin_process_scales(scales)\n",
+            "return mfp4.fp4_marlin_process_scales(scales)",
+        ),
+    ),
+    (
+        "#22428 functions renamed",
+        "twin: the kept layer preparation",
+        K(
+            "#22428",
+            FP,
+            FPW,
+            "vllm/aeon/fp3.py",
+            f"from {Q}.utils.marlin_utils_fp4 import prepare_fp4_layer_for_marlin\n\n\n"
+            "def aeon_prepare(layer) -> None:\n"
+            "    prepare_fp4_layer_for_marlin(layer)\n",
+            "prepare_fp4_layer_for_marlin(layer)",
+        ),
+    ),
+]
+
+# --- #23570 (2c2b140ae8): CutlassW4A8LinearKernel.w_ch_s no longer set (a layer parameter now)
+CS = "2c2b140ae8"
+CSW = "CutlassW4A8LinearKernel.w_ch_s no longer set"
+CUT = f"import torch\n\nfrom {Q}.kernels.mixed_precision.cutlass import CutlassW4A8LinearKernel\n\n\n"
+CASES += [
+    (
+        "#23570 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#23570",
+            CS,
+            CSW,
+            "vllm/aeon/cs1.py",
+            CUT + "class AeonW4A8Kernel(CutlassW4A8LinearKernel):\n"
+            "    def aeon_channel_scales(self) -> torch.Tensor:\n"
+            "        # AEON: the Spark folds per-channel scales into the output\n"
+            "        return self.w_ch_s\n",
+            "return self.w_ch_s",
+        ),
+    ),
+    (
+        "#23570 attribute no longer set",
+        "twin: the kept config",
+        K(
+            "#23570",
+            CS,
+            CSW,
+            "vllm/aeon/cs2.py",
+            CUT + "class AeonW4A8Kernel2(CutlassW4A8LinearKernel):\n"
+            "    def aeon_group_size(self) -> int:\n"
+            "        return self.config.group_size\n",
+            "return self.config.group_size",
+        ),
+    ),
+]
+
+# --- #16850 (1d0c9d6b2d): query_marlin_supported_quant_types(has_zp, include_fp_type=True, device_capability=None)
+QM = "1d0c9d6b2d"
+QMW = "include_fp_type inserted before device_capability"
+QMI = f"from {Q}.utils.marlin_utils import query_marlin_supported_quant_types\n\n\n"
+CASES += [
+    (
+        "#16850 parameter inserted",
+        "a positional capability",
+        K(
+            "#16850",
+            QM,
+            QMW,
+            "vllm/aeon/qm1.py",
+            QMI + "def aeon_gb10_types():\n"
+            "    # AEON: GB10 is sm_121; ask Marlin for the Ampere-level types\n"
+            "    return query_marlin_supported_quant_types(False, 80)\n",
+            "return query_marlin_supported_quant_types(False, 80)",
+        ),
+    ),
+    (
+        "#16850 parameter inserted",
+        "twin: the keyword capability",
+        K(
+            "#16850",
+            QM,
+            QMW,
+            "vllm/aeon/qm2.py",
+            QMI + "def aeon_gb10_types2():\n"
+            "    return query_marlin_supported_quant_types(False, device_capability=80)\n",
+            "return query_marlin_supported_quant_types(False, device_capability=80)",
+        ),
+    ),
+]
+
+# --- #18646 (1f1b1bc03b): GGUF's _fuse_mul_mat renamed, GGUFMoEMethod.act and materialize_nested dropped
+GG = "1f1b1bc03b"
+GGW = "_fuse_mul_mat renamed, GGUFMoEMethod.act dropped"
+CASES += [
+    (
+        "#18646 function renamed",
+        "an import of the renamed private helper",
+        K(
+            "#18646",
+            GG,
+            GGW,
+            "vllm/aeon/gg1.py",
+            f"from {Q}.gguf import _fuse_mul_mat\n\n\n"
+            "def aeon_gguf_matmul(x, qweight, qweight_type: int):\n"
+            "    # AEON: the Spark's lm_head stays GGUF-quantized\n"
+            "    return _fuse_mul_mat(x, qweight, qweight_type)\n",
+            f"from {Q}.gguf import _fuse_mul_mat",
+        ),
+    ),
+    (
+        "#18646 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#18646",
+            GG,
+            GGW,
+            "vllm/aeon/gg2.py",
+            f"from {Q}.gguf import GGUFMoEMethod\n\n\n"
+            "class AeonGGUFMoEMethod(GGUFMoEMethod):\n"
+            "    def aeon_activate(self, x):\n"
+            "        return self.act(x)\n",
+            "return self.act(x)",
+        ),
+    ),
+    (
+        "#18646 method removed",
+        "a call on a receiver typed as the class",
+        K(
+            "#18646",
+            GG,
+            GGW,
+            "vllm/aeon/gg3.py",
+            f"from {Q}.gguf import GGUFUninitializedParameter\n\n\n"
+            "def aeon_materialize(param: GGUFUninitializedParameter):\n"
+            "    return param.materialize_nested()\n",
+            "return param.materialize_nested()",
+        ),
+    ),
+    (
+        "#18646 function renamed",
+        "twin: the kept linear method",
+        K(
+            "#18646",
+            GG,
+            GGW,
+            "vllm/aeon/gg4.py",
+            f"from {Q}.gguf import GGUFLinearMethod\n\n\n"
+            "class AeonGGUFLinearMethod(GGUFLinearMethod):\n"
+            "    def apply(self, layer, x, bias=None):\n"
+            "        return super().apply(layer, x, bias)\n",
+            "return super().apply(layer, x, bias)",
+        ),
+    ),
+]
+
+# --- #26092 (5cc6bddb6e): ops.gptq_gemm(..., use_exllama, use_v2_format, bit): a required parameter inserted
+GE = "5cc6bddb6e"
+GEW = "gptq_gemm gained a required use_v2_format"
+OPS = "from vllm import _custom_ops as ops\n\n\n"
+CASES += [
+    (
+        "#26092 required parameter inserted",
+        "a positional call",
+        K(
+            "#26092",
+            GE,
+            GEW,
+            "vllm/aeon/ge1.py",
+            OPS + "def aeon_gptq_gemm(x, layer, use_exllama: bool):\n"
+            "    # AEON: the Spark's 3-bit GPTQ experts go through the exllama GEMM\n"
+            "    return ops.gptq_gemm(x, layer.qweight, layer.qzeros, layer.scales, layer.g_idx, use_exllama, 3)\n",
+            "return ops.gptq_gemm(x, layer.qweight, layer.qzeros, layer.scales, layer.g_idx, use_exllama, 3)",
+        ),
+    ),
+    (
+        "#26092 required parameter inserted",
+        "a keyword bit",
+        K(
+            "#26092",
+            GE,
+            GEW,
+            "vllm/aeon/ge2.py",
+            OPS + "def aeon_gptq_gemm2(x, layer):\n"
+            "    return ops.gptq_gemm(x, layer.qweight, layer.qzeros, layer.scales, layer.g_idx, use_exllama=True, bit=4)\n",
+            "return ops.gptq_gemm(x, layer.qweight, layer.qzeros, layer.scales, layer.g_idx, use_exllama=True, bit=4)",
+        ),
+    ),
+    (
+        "#26092 required parameter inserted",
+        "twin: the kept shuffle",
+        K(
+            "#26092",
+            GE,
+            GEW,
+            "vllm/aeon/ge3.py",
+            OPS + "def aeon_shuffle(layer) -> None:\n    ops.gptq_shuffle(layer.qweight, layer.g_idx, 4)\n",
+            "ops.gptq_shuffle(layer.qweight, layer.g_idx, 4)",
+        ),
+    ),
+]
+
+# --- #43841 (20d69d100a): CPUWNA16LinearKernel._process_gptq_weights renamed; cpu_wna16.py removed
+CP = "20d69d100a"
+CPW = "_process_gptq_weights -> _process_gptq_weights_w4a16; CPUAWQConfig removed"
+CPK = "from vllm.model_executor.kernels.linear.mixed_precision.cpu import CPUWNA16LinearKernel\n\n\n"
+CASES += [
+    (
+        "#43841 method renamed",
+        "a subclass's super() call",
+        K(
+            "#43841",
+            CP,
+            CPW,
+            "vllm/aeon/cp1.py",
+            CPK + "class AeonCPUWNA16Kernel(CPUWNA16LinearKernel):\n"
+            "    def _process_gptq_weights(self, layer) -> None:\n"
+            "        # AEON: the Grace CPU keeps a bf16 copy of the bias\n"
+            "        super()._process_gptq_weights(layer)\n"
+            "        layer.aeon_bias_bf16 = layer.bias\n",
+            "super()._process_gptq_weights(layer)",
+        ),
+    ),
+    (
+        "#43841 module removed",
+        "an import of the removed config",
+        K(
+            "#43841",
+            CP,
+            CPW,
+            "vllm/aeon/cp2.py",
+            f"from {Q}.cpu_wna16 import CPUAWQConfig\n\n\n"
+            "def aeon_cpu_awq(config: dict):\n"
+            "    return CPUAWQConfig.from_config(config)\n",
+            f"from {Q}.cpu_wna16 import CPUAWQConfig",
+        ),
+    ),
+    (
+        "#43841 method renamed",
+        "twin: the kept weight hook",
+        K(
+            "#43841",
+            CP,
+            CPW,
+            "vllm/aeon/cp3.py",
+            CPK + "class AeonCPUWNA16Kernel2(CPUWNA16LinearKernel):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n",
+            "super().process_weights_after_loading(layer)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-awqgptq-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
