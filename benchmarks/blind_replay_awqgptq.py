@@ -25,6 +25,13 @@ quiet, 0 false errors).  Every one of these is a name upstream removed, renamed 
 parameter upstream inserted -- symbol drift's home ground (imports, calls, ``self.``/typed reads, overrides,
 positional shifts, required parameters).
 
+A second blind batch, committed before the engine ran on it, takes 5 more commits of the same surface for the
+subtler classes: ``get_min_capability`` of the AWQ/GPTQ Marlin configs lowered 80 -> 75 (#29901), a new guard
+of ``prepare_fp8_layer_for_marlin`` refusing a one-byte ``input_dtype`` (#31061), ``AWQMarlinMoEMethod.
+select_gemm_impl`` raising ``ValueError`` where it raised ``NotImplementedError`` under a fork handler (#42483),
+``prepare_moe_fp8_layer_for_marlin`` made a pure function (#31499) and ``CutlassW4A8LinearKernel`` inserted
+at the head of the mixed-precision kernels' priority list under a fork's slice and fixed-index insert (#23198).
+
   python benchmarks/blind_replay_awqgptq.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -524,6 +531,254 @@ CASES += [
             "    def process_weights_after_loading(self, layer) -> None:\n"
             "        super().process_weights_after_loading(layer)\n",
             "super().process_weights_after_loading(layer)",
+        ),
+    ),
+]
+
+
+# --- A second blind batch (committed before the engine ran on it): the subtler classes of the same surface --
+# a returned floor lowered, a new guard refusing an argument, an exception kind changed under a fork handler, a
+# priority list entry inserted ahead of a fork's slice or index, a function made pure.
+
+# --- #29901 (ce96857fdd): AWQMarlinConfig/GPTQMarlinConfig.get_min_capability() 80 -> 75 (Turing)
+MC = "ce96857fdd"
+MCW = "get_min_capability 80 -> 75"
+CASES += [
+    (
+        "#29901 returned constant",
+        "a comparison of the call with the old value",
+        K(
+            "#29901",
+            MC,
+            MCW,
+            "vllm/aeon/mc1.py",
+            f"from {Q}.gptq_marlin import GPTQMarlinConfig\n\n\n"
+            "def aeon_needs_ampere() -> bool:\n"
+            "    # AEON: the image drops its Turing kernels only while Marlin itself needs Ampere\n"
+            "    return GPTQMarlinConfig.get_min_capability() == 80\n",
+            "return GPTQMarlinConfig.get_min_capability() == 80",
+        ),
+    ),
+    (
+        "#29901 returned constant",
+        "an inlined literal named in a comment",
+        K(
+            "#29901",
+            MC,
+            MCW,
+            "vllm/aeon/mc2.py",
+            "def aeon_awq_marlin_ok(capability: int) -> bool:\n"
+            "    return capability >= 80  # AWQMarlinConfig.get_min_capability()\n",
+            "return capability >= 80  # AWQMarlinConfig.get_min_capability()",
+        ),
+    ),
+    (
+        "#29901 returned constant",
+        "twin: the call compared, no literal",
+        K(
+            "#29901",
+            MC,
+            MCW,
+            "vllm/aeon/mc3.py",
+            f"from {Q}.awq_marlin import AWQMarlinConfig\n\n\n"
+            "def aeon_awq_marlin_ok2(capability: int) -> bool:\n"
+            "    return capability >= AWQMarlinConfig.get_min_capability()\n",
+            "return capability >= AWQMarlinConfig.get_min_capability()",
+        ),
+    ),
+]
+
+# --- #31061 (7c73ceb581): prepare_fp8_layer_for_marlin now refuses a one-byte input_dtype (RuntimeError)
+MG = "7c73ceb581"
+MGW = "a new guard: Marlin W8A8 not supported"
+FP8M = f"import torch\n\nfrom {Q}.utils.marlin_utils_fp8 import prepare_fp8_layer_for_marlin\n\n\n"
+CASES += [
+    (
+        "#31061 new guard",
+        "a keyword the guard refuses",
+        K(
+            "#31061",
+            MG,
+            MGW,
+            "vllm/aeon/mg1.py",
+            FP8M + "def aeon_prepare_w8a8(layer) -> None:\n"
+            "    # AEON: GB10 runs FP8 activations through Marlin's FP8 path\n"
+            "    prepare_fp8_layer_for_marlin(layer, size_k_first=False, input_dtype=torch.float8_e4m3fn)\n",
+            "prepare_fp8_layer_for_marlin(layer, size_k_first=False, input_dtype=torch.float8_e4m3fn)",
+        ),
+    ),
+    (
+        "#31061 new guard",
+        "twin: the weight-only call",
+        K(
+            "#31061",
+            MG,
+            MGW,
+            "vllm/aeon/mg2.py",
+            FP8M + "def aeon_prepare_w8a16(layer) -> None:\n"
+            "    prepare_fp8_layer_for_marlin(layer, size_k_first=False)\n",
+            "prepare_fp8_layer_for_marlin(layer, size_k_first=False)",
+        ),
+    ),
+]
+
+# --- #42483 (78e7a7b9b0): AWQMarlinMoEMethod.select_gemm_impl raised NotImplementedError without LoRA; now
+#     it always raises ValueError
+SG = "78e7a7b9b0"
+SGW = "select_gemm_impl NotImplementedError -> ValueError"
+AMM = f"from {Q}.awq_marlin import AWQMarlinMoEMethod\n\n\n"
+CASES += [
+    (
+        "#42483 exception kind changed",
+        "an override's handler around super()",
+        K(
+            "#42483",
+            SG,
+            SGW,
+            "vllm/aeon/sg1.py",
+            AMM + "class AeonAWQMarlinMoEMethod(AWQMarlinMoEMethod):\n"
+            "    def select_gemm_impl(self, prepare_finalize, layer):\n"
+            "        try:\n"
+            "            return super().select_gemm_impl(prepare_finalize, layer)\n"
+            "        except NotImplementedError:\n"
+            "            # AEON: without LoRA the Spark still builds its own AWQ experts\n"
+            "            return self.aeon_experts(layer)\n\n"
+            "    def aeon_experts(self, layer):\n"
+            "        return None\n",
+            "except NotImplementedError:",
+        ),
+    ),
+    (
+        "#42483 exception kind changed",
+        "a handler around a call on a typed receiver",
+        K(
+            "#42483",
+            SG,
+            SGW,
+            "vllm/aeon/sg2.py",
+            AMM + "def aeon_lora_experts(method: AWQMarlinMoEMethod, prepare_finalize, layer):\n"
+            "    try:\n"
+            "        return method.select_gemm_impl(prepare_finalize, layer)\n"
+            "    except NotImplementedError:\n"
+            "        return None\n",
+            "except NotImplementedError:",
+        ),
+    ),
+    (
+        "#42483 exception kind changed",
+        "twin: a handler of both kinds",
+        K(
+            "#42483",
+            SG,
+            SGW,
+            "vllm/aeon/sg3.py",
+            AMM + "def aeon_lora_experts2(method: AWQMarlinMoEMethod, prepare_finalize, layer):\n"
+            "    try:\n"
+            "        return method.select_gemm_impl(prepare_finalize, layer)\n"
+            "    except (NotImplementedError, ValueError):\n"
+            "        return None\n",
+            "except (NotImplementedError, ValueError):",
+        ),
+    ),
+]
+
+# --- #31499 (9152a30d8f): prepare_moe_fp8_layer_for_marlin made pure: size_k_first removed, the weights and
+#     scales required, the repacked tensors returned instead of set on the layer
+PM = "9152a30d8f"
+PMW = "prepare_moe_fp8_layer_for_marlin made a pure function"
+CASES += [
+    (
+        "#31499 signature replaced",
+        "the removed keyword",
+        K(
+            "#31499",
+            PM,
+            PMW,
+            "vllm/aeon/pm1.py",
+            f"from {Q}.utils.marlin_utils_fp8 import prepare_moe_fp8_layer_for_marlin\n\n\n"
+            "def aeon_prepare_experts(layer) -> None:\n"
+            "    # AEON: the Spark's FP8 experts are stored N-major\n"
+            "    prepare_moe_fp8_layer_for_marlin(layer, size_k_first=False)\n",
+            "prepare_moe_fp8_layer_for_marlin(layer, size_k_first=False)",
+        ),
+    ),
+    (
+        "#31499 signature replaced",
+        "a module-attribute call, positional",
+        K(
+            "#31499",
+            PM,
+            PMW,
+            "vllm/aeon/pm2.py",
+            f"from {Q}.utils import marlin_utils_fp8\n\n\n"
+            "def aeon_prepare_experts2(layer) -> None:\n"
+            "    marlin_utils_fp8.prepare_moe_fp8_layer_for_marlin(layer, False)\n",
+            "marlin_utils_fp8.prepare_moe_fp8_layer_for_marlin(layer, False)",
+        ),
+    ),
+    (
+        "#31499 signature replaced",
+        "twin: the dense preparation kept",
+        K(
+            "#31499",
+            PM,
+            PMW,
+            "vllm/aeon/pm3.py",
+            f"from {Q}.utils import marlin_utils_fp8\n\n\n"
+            "def aeon_prepare_dense(layer) -> None:\n"
+            "    marlin_utils_fp8.prepare_fp8_layer_for_marlin(layer, False)\n",
+            "marlin_utils_fp8.prepare_fp8_layer_for_marlin(layer, False)",
+        ),
+    ),
+]
+
+# --- #23198 (e76e233540): CutlassW4A8LinearKernel inserted at the head of _POSSIBLE_KERNELS
+PK = "e76e233540"
+PKW = "CutlassW4A8LinearKernel inserted first in _POSSIBLE_KERNELS"
+MPK = f"from {Q}.kernels import mixed_precision as mpk\n"
+CASES += [
+    (
+        "#23198 priority entry inserted",
+        "a slice that skips the old head",
+        K(
+            "#23198",
+            PK,
+            PKW,
+            "vllm/aeon/pk1.py",
+            MPK + "\n# AEON: GB10 has no Machete (Hopper only): try every kernel after it\n"
+            "AEON_GB10_KERNELS = mpk._POSSIBLE_KERNELS[1:]\n",
+            "AEON_GB10_KERNELS = mpk._POSSIBLE_KERNELS[1:]",
+        ),
+    ),
+    (
+        "#23198 priority entry inserted",
+        "an insert at a fixed index",
+        K(
+            "#23198",
+            PK,
+            PKW,
+            "vllm/aeon/pk2.py",
+            MPK + f"from {Q}.kernels.mixed_precision.marlin import MarlinLinearKernel\n\n\n"
+            "class AeonGB10LinearKernel(MarlinLinearKernel):\n"
+            "    pass\n\n\n"
+            "# AEON: the Spark's kernel goes just ahead of Marlin\n"
+            "mpk._POSSIBLE_KERNELS.insert(2, AeonGB10LinearKernel)\n",
+            "mpk._POSSIBLE_KERNELS.insert(2, AeonGB10LinearKernel)",
+        ),
+    ),
+    (
+        "#23198 priority entry inserted",
+        "twin: an insert at the looked-up index",
+        K(
+            "#23198",
+            PK,
+            PKW,
+            "vllm/aeon/pk3.py",
+            MPK + f"from {Q}.kernels.mixed_precision.marlin import MarlinLinearKernel\n\n\n"
+            "class AeonGB10LinearKernel2(MarlinLinearKernel):\n"
+            "    pass\n\n\n"
+            "mpk._POSSIBLE_KERNELS.insert(mpk._POSSIBLE_KERNELS.index(MarlinLinearKernel), AeonGB10LinearKernel2)\n",
+            "mpk._POSSIBLE_KERNELS.insert(mpk._POSSIBLE_KERNELS.index(MarlinLinearKernel), AeonGB10LinearKernel2)",
         ),
     ),
 ]
