@@ -40,6 +40,20 @@ get_min_capability()``), #31061's one (``input_dtype=torch.float8_e4m3fn``, a on
 ``super().select_gemm_impl`` call is an error (the method was emptied) but not the dead ``except
 NotImplementedError`` handler, which raised-kind drift judges only off a named receiver.
 
+After the killers122 widenings: 27 caught, 1 warned, 0 missed of 28 (twins: 16 quiet, 0 false errors).  Caught
+now: a handler round ``super().f()`` in a fork override (raised-kind drift, ``drift/callees.py``: ``super()``
+reads as a call off the class's outside base), a literal standing for a value a method returns
+(constant drift, ``drift/constants.py``: a def returning only a literal, taking nothing a caller chooses, is a
+constant; its call compared with the old value, or a comment naming ``Owner.method``), a ``torch.<dtype>`` a
+new guard refuses by its ``itemsize`` (refused arguments, ``drift/refused_args.py``), and a constant position
+in an upstream module-level list its insert gave to another entry (``drift/list_positions.py``, new: an error
+inside the list).  Left warned: #23198's ``_POSSIBLE_KERNELS[1:]``, an end's position -- "all but the first"
+may mean whatever upstream now puts first, so the new class warns there by design.  Regression set at the
+widenings' head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30,
+23 twins), blind_replay_quant 27/27 (14 quiet), blind_replay_kernelutils 20 caught 1 warned of 21,
+blind_replay_nvfp4 15 caught 1 warned of 16, blind_replay_compile 12/12, blind_replay_runnerv2 21 caught 1
+warned of 22, blind_replay_speed 23 caught 4 warned of 27 (all as on the branch's base, 0 false errors).
+
   python benchmarks/blind_replay_awqgptq.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
