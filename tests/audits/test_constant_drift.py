@@ -786,8 +786,17 @@ def gptq_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, i
             "        return self.get_min_capability() == 80\n",
             "compared with",
         ),
+        (
+            "class AeonConfig(GPTQMarlinConfig):\n    @classmethod\n    def aeon_ampere(cls) -> bool:\n"
+            "        return cls.get_min_capability() == 80\n",
+            "compared with",
+        ),
+        (
+            "def aeon_ampere(config: GPTQMarlinConfig) -> bool:\n    return config.get_min_capability() == 80\n",
+            "compared with",
+        ),
     ],
-    ids=["call compared", "comment names the method", "subclass self"],
+    ids=["call compared", "comment names the method", "subclass self", "subclass cls", "typed parameter"],
 )
 def test_a_literal_of_a_value_a_method_returns(git_repo: GitRepo, no_rules: Path, body: str, how: str) -> None:
     [(_, line, message)] = gptq_case(git_repo, no_rules, body)
@@ -816,6 +825,11 @@ def test_a_string_a_method_returns(git_repo: GitRepo, no_rules: Path) -> None:
         "def aeon_ok() -> bool:\n    return GPTQMarlinConfig.get_min_capability() <= 80\n",
         # ``self.`` in a class not deriving from the owner; a method taking an argument the caller chooses
         "class AeonOther(Fp8Config):\n    def aeon(self) -> bool:\n        return self.get_min_capability() == 80\n",
+        # a fork subclass returning its own value; a parameter typed as another class; an untyped one
+        "class AeonConfig(GPTQMarlinConfig):\n    @classmethod\n    def get_min_capability(cls) -> int:\n"
+        "        return 80\n\n    def aeon(self) -> bool:\n        return self.get_min_capability() == 80\n",
+        "def aeon(config: Fp8Config) -> bool:\n    return config.get_min_capability() == 80\n",
+        "def aeon(config) -> bool:\n    return config.get_min_capability() == 80\n",
         "def aeon_pack(c: GPTQMarlinConfig) -> bool:\n    return GPTQMarlinConfig.pack_factor(c, 4) == 32\n",
         # the method itself, not called
         "AEON_GETTER = GPTQMarlinConfig.get_min_capability\n",
@@ -828,6 +842,9 @@ def test_a_string_a_method_returns(git_repo: GitRepo, no_rules: Path) -> None:
         "other class comment",
         "holds",
         "self other",
+        "own override",
+        "other typed",
+        "untyped",
         "chosen argument",
         "not called",
     ],

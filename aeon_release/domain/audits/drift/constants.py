@@ -21,9 +21,10 @@ A method (or a function) whose whole body returns one literal and takes nothing 
 constant too: #29901 lowered ``GPTQMarlinConfig.get_min_capability()`` and ``AWQMarlinConfig``'s from 80 to 75,
 and a fork's ``GPTQMarlinConfig.get_min_capability() == 80`` (or ``cap >= 80  # AWQMarlinConfig.
 get_min_capability()``) no longer says what it did.  Its call compared with its old value is tied by the
-comparison, off the class itself (``self.``/``cls.`` only in a class deriving from it by that name: many
-classes return their own value from a method of the name); a comment ties a literal only when it names the
-class's method (``Owner.name``), not the bare name.
+comparison, off the class itself or a receiver typed as it (``self``/``cls`` of a class deriving from it, a
+parameter annotated with it: many classes return their own value from a method of the name), unless a fork
+class on the way defines the method itself; a comment ties a literal only when it names the class's method
+(``Owner.name``), not the bare name.
 
 Cheap first: the changed constants come from one RE2 scan of upstream's diff; only the fork files
 whose added lines hold an old value are parsed; the ties are checked with one ``git grep``.
@@ -567,7 +568,7 @@ def _compared_itself(
             continue
         for change in changed:
             if not change.attribute and value == change.old and type(value) is type(change.old):
-                if _local_read(_called(read), enclosing(node, parents())):
+                if not change.getter and _local_read(read, enclosing(node, parents())):
                     continue  # a parameter or a local of the name (a peer's version), not the constant
                 if _names_constant(read, change, parents()) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
@@ -607,7 +608,7 @@ def _keyed_tables(
         for change in changed:
             if not _names_constant(read, change, parents()) or not _reaches(module, [_called(read)], change):
                 continue
-            if _local_read(_called(read), enclosing(node, parents())):
+            if not change.getter and _local_read(read, enclosing(node, parents())):
                 continue
             if any(_literal(k) == change.new and type(_literal(k)) is type(change.new) for k in given):
                 continue
@@ -697,17 +698,29 @@ def _names_constant(read: ast.expr, change: Changed, parents: dict[int, ast.AST]
     if not isinstance(read, ast.Attribute) or read.attr != change.name:
         return False
     holder = (plain_name(read.value) or "").rsplit(".", 1)[-1]
-    if change.getter and holder in ("self", "cls"):
-        return _derives(read, change.owner, parents or {})
+    if change.getter and holder != change.owner:
+        return _typed_owner(read, change, parents or {})
     return not change.owner or holder in (change.owner, "self", "cls")
 
 
-def _derives(node: ast.AST, owner: str, parents: dict[int, ast.AST]) -> bool:
-    """The class ``node`` sits in names ``owner`` among its bases."""
-    parent = parents.get(id(node))
-    while parent is not None and not isinstance(parent, ast.ClassDef):
-        parent = parents.get(id(parent))
-    return parent is not None and any((plain_name(b) or "").rsplit(".", 1)[-1] == owner for b in parent.bases)
+def _typed_owner(read: ast.Attribute, change: Changed, parents: dict[int, ast.AST]) -> bool:
+    """``x.f()`` with ``x`` typed as the getter's class (``self``/``cls`` of a class deriving from it, a
+    parameter annotated with it), where no class of the file on the way defines ``f`` itself (the fork's own
+    value)."""
+    top: ast.AST = read
+    while (up := parents.get(id(top))) is not None:
+        top = up
+    classes = {c.name: c for c in _class_defs(top.body)} if isinstance(top, ast.Module) else {}
+    holder = read.value
+    if isinstance(holder, ast.Name) and holder.id == "cls":
+        holder = ast.Name("self", ast.Load())  # a classmethod's ``cls`` is its class, as ``self`` is
+    typed = typed_as(holder, enclosing(read, parents), parents, classes)
+    own = any(
+        isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == change.name
+        for name in typed & classes.keys()
+        for f in classes[name].body
+    )
+    return change.owner in typed and not own
 
 
 def _ties(
