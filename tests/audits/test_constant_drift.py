@@ -726,3 +726,128 @@ def test_a_comparison_with_the_sentinel_upstream_pads_the_sequence_with(
     )
     lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
     assert lines == ([5] if tied else [])
+
+
+# -- a method returning only a literal (#29901: AWQMarlinConfig/GPTQMarlinConfig.get_min_capability 80 -> 75)
+GPTQ = "vllm/model_executor/layers/quantization/gptq_marlin.py"
+GPTQ_BASE = """class QuantizationConfig:
+    @classmethod
+    def get_min_capability(cls) -> int:
+        raise NotImplementedError
+
+
+class GPTQMarlinConfig(QuantizationConfig):
+    @classmethod
+    def get_min_capability(cls) -> int:
+        return 80
+
+    @classmethod
+    def get_name(cls) -> str:
+        return "gptq_marlin"
+
+    def pack_factor(self, bits: int) -> int:
+        return 32
+
+
+class Fp8Config(QuantizationConfig):
+    @classmethod
+    def get_min_capability(cls) -> int:
+        return 80
+"""
+GPTQ_AFTER = (
+    GPTQ_BASE.replace(
+        "        return 80\n\n    @classmethod\n    def get_name",
+        "        return 75\n\n    @classmethod\n    def get_name",
+    )
+    .replace('return "gptq_marlin"', 'return "marlin"')
+    .replace("return 32", "return 16")
+)
+GPTQ_SUBJECT = "[Kernel][Quantization][MoE] add marlin kernel support for turing (sm75) (#29901)"
+GPTQ_HEAD = "from vllm.model_executor.layers.quantization.gptq_marlin import Fp8Config, GPTQMarlinConfig\n\n\n"
+
+
+def gptq_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str]]:
+    inits = {
+        p: "" for p in ("vllm/model_executor/layers/__init__.py", "vllm/model_executor/layers/quantization/__init__.py")
+    }
+    sides = s.merge_case(
+        git_repo, {GPTQ: GPTQ_BASE, **inits}, {MARLIN_FORK: GPTQ_HEAD + body}, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})]
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+@pytest.mark.parametrize(
+    ("body", "how"),
+    [
+        ("def aeon_ampere_only() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 80\n", "compared with"),
+        ("def aeon_ok(cap: int) -> bool:\n    return cap >= 80  # GPTQMarlinConfig.get_min_capability()\n", "comment"),
+        (
+            "class AeonConfig(GPTQMarlinConfig):\n    def aeon_ampere(self) -> bool:\n"
+            "        return self.get_min_capability() == 80\n",
+            "compared with",
+        ),
+        (
+            "class AeonConfig(GPTQMarlinConfig):\n    @classmethod\n    def aeon_ampere(cls) -> bool:\n"
+            "        return cls.get_min_capability() == 80\n",
+            "compared with",
+        ),
+        (
+            "def aeon_ampere(config: GPTQMarlinConfig) -> bool:\n    return config.get_min_capability() == 80\n",
+            "compared with",
+        ),
+    ],
+    ids=["call compared", "comment names the method", "subclass self", "subclass cls", "typed parameter"],
+)
+def test_a_literal_of_a_value_a_method_returns(git_repo: GitRepo, no_rules: Path, body: str, how: str) -> None:
+    [(_, line, message)] = gptq_case(git_repo, no_rules, body)
+    assert line == GPTQ_HEAD.count("\n") + body.count("\n")
+    assert "stands for GPTQMarlinConfig.get_min_capability()" in message and "from 80 to 75" in message
+    assert how in message and "#29901" in message
+
+
+def test_a_string_a_method_returns(git_repo: GitRepo, no_rules: Path) -> None:
+    body = 'def aeon_is_gptq_marlin(name: str) -> bool:\n    return GPTQMarlinConfig.get_name() == "gptq_marlin"\n'
+    [(_, _, message)] = gptq_case(git_repo, no_rules, body)
+    assert "stands for GPTQMarlinConfig.get_name()" in message and "from 'gptq_marlin' to 'marlin'" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the call compared with itself, no literal; the new value; another class's method of the name
+        "def aeon_ok(cap: int) -> bool:\n    return cap >= GPTQMarlinConfig.get_min_capability()\n",
+        "def aeon_turing() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 75\n",
+        "def aeon_fp8() -> bool:\n    return Fp8Config.get_min_capability() == 80\n",
+        # a comment naming the method without its class (every config has one), or another class's
+        "def aeon_ok(cap: int) -> bool:\n    return cap >= 80  # get_min_capability()\n",
+        "def aeon_ok(cap: int) -> bool:\n    return cap >= 80  # Fp8Config.get_min_capability()\n",
+        # a bound that holds at both values
+        "def aeon_ok() -> bool:\n    return GPTQMarlinConfig.get_min_capability() <= 80\n",
+        # ``self.`` in a class not deriving from the owner; a method taking an argument the caller chooses
+        "class AeonOther(Fp8Config):\n    def aeon(self) -> bool:\n        return self.get_min_capability() == 80\n",
+        # a fork subclass returning its own value; a parameter typed as another class; an untyped one
+        "class AeonConfig(GPTQMarlinConfig):\n    @classmethod\n    def get_min_capability(cls) -> int:\n"
+        "        return 80\n\n    def aeon(self) -> bool:\n        return self.get_min_capability() == 80\n",
+        "def aeon(config: Fp8Config) -> bool:\n    return config.get_min_capability() == 80\n",
+        "def aeon(config) -> bool:\n    return config.get_min_capability() == 80\n",
+        "def aeon_pack(c: GPTQMarlinConfig) -> bool:\n    return GPTQMarlinConfig.pack_factor(c, 4) == 32\n",
+        # the method itself, not called
+        "AEON_GETTER = GPTQMarlinConfig.get_min_capability\n",
+    ],
+    ids=[
+        "no literal",
+        "new value",
+        "other class",
+        "bare name",
+        "other class comment",
+        "holds",
+        "self other",
+        "own override",
+        "other typed",
+        "untyped",
+        "chosen argument",
+        "not called",
+    ],
+)
+def test_method_value_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert gptq_case(git_repo, no_rules, body) == []

@@ -146,3 +146,57 @@ def test_a_suppress_of_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Pat
 )
 def test_a_receiver_read_as_another_class_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+def test_a_handler_round_a_super_call_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # #42483 (78e7a7b9b0): AWQMarlinMoEMethod.select_gemm_impl raised NotImplementedError without LoRA, then
+    # ValueError always; the fork's override round ``super().select_gemm_impl(...)`` lets the ValueError out
+    text = (
+        "class AeonOp(CustomOp):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        try:\n"
+        "            return super().lookup(name)\n        except KeyError:\n            return object\n"
+    )
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (10, "error") and "catches KeyError from CustomOp.lookup()" in message
+
+
+def test_a_super_call_through_a_class_of_the_file_reaches_upstreams_base(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "class AeonBase(CustomOp):\n    pass\n\n\nclass AeonOp(AeonBase):\n    @classmethod\n"
+        "    def lookup(cls, name: str) -> type:\n        try:\n            return super(AeonOp, cls).lookup(name)\n"
+        "        except KeyError:\n            return object\n"
+    )
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (14, "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a class of the file between them defines the method: super() reaches the fork's own def
+        "class AeonBase(CustomOp):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        raise KeyError(name)\n\n\n"
+        "class AeonOp(AeonBase):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        try:\n"
+        "            return super().lookup(name)\n        except KeyError:\n            return object\n",
+        # a base upstream did not change (another class's def of the name)
+        "from pkg.custom_op import OtherOp\n\n\nclass AeonOther(OtherOp):\n    def default_on(self) -> bool:\n        try:\n"
+        "            return super().default_on()\n        except AssertionError:\n            return False\n",
+        # the new kind caught beside the old
+        "class AeonOp(CustomOp):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        try:\n"
+        "            return super().lookup(name)\n        except (KeyError, ValueError):\n            return object\n",
+        # a second call in the body may raise what is caught
+        "class AeonOp(CustomOp):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        try:\n"
+        "            return super().lookup(name.strip())\n        except KeyError:\n            return object\n",
+    ],
+)
+def test_super_call_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_super_call_with_several_outside_bases_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # which base answers first is the bases' own business: a guess, not a proof
+    text = (
+        "from pkg.custom_op import OtherOp\n\n\nclass AeonOp(CustomOp, OtherOp):\n    @classmethod\n"
+        "    def lookup(cls, name: str) -> type:\n        try:\n            return super().lookup(name)\n"
+        "        except KeyError:\n            return object\n"
+    )
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (13, "warning")

@@ -317,3 +317,24 @@ def test_uses_that_take_none_stay_quiet(git_repo: GitRepo, no_rules: Path, tail:
 def test_uses_that_fail_on_none_are_errors(git_repo: GitRepo, no_rules: Path, tail: str) -> None:
     [(_, severity, _)] = run(git_repo, no_rules, HEAD + tail)
     assert severity == "error"
+
+
+def test_a_handler_round_a_super_call_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # the base's method reached through ``super()`` in a fork override (killers122: super() reads the base)
+    text = (
+        "class AeonMatcher(Matcher):\n    def match(self, name: str) -> str:\n        try:\n"
+        "            hit = super().match(name)\n        except KeyError:\n            hit = name\n"
+        "        return hit.upper()\n"
+    )
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (9, "error") and "Matcher.match()" in message
+
+
+def test_a_super_call_the_files_own_base_answers_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "class AeonBase(Matcher):\n    def match(self, name: str) -> str:\n        raise KeyError(name)\n\n\n"
+        "class AeonMatcher(AeonBase):\n    def match(self, name: str) -> str:\n        try:\n"
+        "            hit = super().match(name)\n        except KeyError:\n            hit = name\n"
+        "        return hit.upper()\n"
+    )
+    assert run(git_repo, no_rules, text) == []

@@ -201,3 +201,65 @@ def test_a_method_the_instance_rebinds_stays_quiet(git_repo: GitRepo, no_rules: 
         "    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n"
     )
     assert rows(git_repo, no_rules, body) == []
+
+
+# -- #31061 (7c73ceb581): a guard reading what a dtype parameter says of itself
+MARLIN = "vllm/quant/marlin_utils_fp8.py"
+MARLIN_BASE = """import torch
+
+
+def prepare_fp8_layer_for_marlin(layer, size_k_first: bool = True, input_dtype: torch.dtype | None = None) -> None:
+    layer.size_k_first = size_k_first
+"""
+MARLIN_UPSTREAM = """import torch
+
+
+def prepare_fp8_layer_for_marlin(layer, size_k_first: bool = True, input_dtype: torch.dtype | None = None) -> None:
+    if input_dtype is not None and input_dtype.itemsize == 1:
+        raise RuntimeError("Marlin W8A8 is not supported.")
+    if input_dtype is not None and not input_dtype.is_floating_point:
+        raise RuntimeError("Marlin takes floating activations only.")
+    layer.size_k_first = size_k_first
+"""
+MARLIN_FORK = "vllm/aeon/marlin_fp8.py"
+MARLIN_HEAD = "import torch\n\nfrom vllm.quant.marlin_utils_fp8 import prepare_fp8_layer_for_marlin\n\n\n"
+
+
+def dtype_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {MARLIN: MARLIN_BASE, "vllm/quant/__init__.py": "", "vllm/__init__.py": ""},
+        {MARLIN_FORK: MARLIN_HEAD + body},
+        [("[Quantization] add marlin w4a8/w8a8 check (#31061)", {MARLIN: MARLIN_UPSTREAM})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "now refuses" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=torch.float8_e4m3fn)\n",
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, False, torch.int8)\n",
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int32)\n",
+    ],
+    ids=["a one-byte float keyword", "a one-byte int by position", "a non-floating dtype"],
+)
+def test_a_dtype_a_new_guard_refuses(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(path, _, severity, message)] = dtype_rows(git_repo, no_rules, body)
+    assert (path, severity) == (MARLIN_FORK, "error") and "#31061" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, size_k_first=False)\n",
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=torch.bfloat16)\n",
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=None)\n",
+        # a dtype not known here, or one the fork holds in a local: not judged
+        "def aeon(layer) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=torch.float4_e2m1fn_x2)\n",
+        "def aeon(layer, dt) -> None:\n    prepare_fp8_layer_for_marlin(layer, input_dtype=dt)\n",
+    ],
+    ids=["no dtype", "a two-byte float", "None", "an unknown dtype", "a variable"],
+)
+def test_dtype_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert dtype_rows(git_repo, no_rules, body) == []

@@ -63,6 +63,7 @@ from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
+from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
@@ -250,6 +251,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     stored_tuple_drift,
     queued_tuple_drift,
     sort_order_drift,
+    list_position_drift,
     key_drift,
     dropped_table_key_drift,
     rebuilt_entry_drift,

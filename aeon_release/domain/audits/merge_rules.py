@@ -114,7 +114,8 @@ MERGE_RULES = (
         "merge",
         Severity.WARNING,
         "a fork entry of an ordered (priority) list now sits behind an entry upstream put ahead of it, or a fork "
-        "line reads an end of a list upstream now sorts the other way (an error)",
+        "line reads an end of a list upstream now sorts the other way (an error), or reads one of upstream's lists "
+        "at a position its insert, removal or move gave to another entry (an error inside the list)",
     ),
     RuleInfo(
         DTYPE_DRIFT,

@@ -1,5 +1,6 @@
 """Which def a fork's call reaches: a bare name through the file's imports, ``self.x`` through the fork's class,
-``mod.x`` through the module ``mod`` names, a parameter through its annotation.
+``mod.x`` through the module ``mod`` names, a parameter through its annotation, ``super().x`` through the
+class's base.
 
 Raised-kind and raised-to-None drift judge a fork handler round one call by what upstream did to the def of
 the called name.  A name alone says little: the fork's own def of it (same file, or a shim module it imports
@@ -18,7 +19,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 
-__all__ = ["Callee", "Scope", "loose", "reaches", "resolve", "scope_of"]
+__all__ = ["Callee", "Scope", "Super", "is_super", "loose", "reaches", "resolve", "scope_of"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -36,15 +37,27 @@ class Callee:
 
 @dataclass(frozen=True)
 class Scope:
-    """What a fork file binds: imported names, imported modules, each method's class's method names."""
+    """What a fork file binds: imported names, imported modules, each method's class's method names, and what
+    each method's ``super()`` reaches."""
 
     imported: dict[str, tuple[str, str]]
     modules: dict[str, str]
     homes: dict[int, frozenset[str]]
+    supers: dict[int, Super]
+
+
+@dataclass(frozen=True)
+class Super:
+    """What ``super()`` in a method of a class reaches: the method names the file's own classes it derives from
+    define (the fork's own def answers first), and the classes from elsewhere it derives from, in order."""
+
+    inherited: frozenset[str]
+    bases: tuple[str, ...]
 
 
 def scope_of(module: ast.Module) -> Scope:
-    return Scope(_imported(module), _modules(module), _homes(module))
+    imported = _imported(module)
+    return Scope(imported, _modules(module), _homes(module), _supers(module, imported))
 
 
 def _imported(module: ast.Module) -> dict[str, tuple[str, str]]:
@@ -122,6 +135,8 @@ def resolve(func: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | No
 def _by_receiver(callee: Callee, receiver: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | None:
     """``self.x()``: quiet when the fork's class (or a base of its file) defines ``x``; ``mod.x()``: that
     module's def only; a parameter annotated with a class: that class's def; any other receiver: a warning."""
+    if is_super(receiver) and enclosing is not None:
+        return _by_super(callee, scope, enclosing)
     if not isinstance(receiver, ast.Name):
         return replace(callee, capped=True)
     if receiver.id in ("self", "cls") and enclosing is not None:
@@ -130,6 +145,53 @@ def _by_receiver(callee: Callee, receiver: ast.expr, scope: Scope, enclosing: _D
         return replace(callee, module=scope.modules[receiver.id])
     annotated = _annotated(enclosing, receiver.id) if enclosing is not None else None
     return replace(callee, receiver=annotated) if annotated else replace(callee, capped=True)
+
+
+def _supers(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[int, Super]:
+    """id of a method -> what its ``super()`` reaches (a class's own methods are not: ``super()`` skips them)."""
+    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    found: dict[int, Super] = {}
+    for cls in classes.values():
+        inherited: set[str] = set()
+        bases: list[str] = []
+        for base in _own_bases(cls, classes, {cls.name}):
+            if isinstance(base, ast.ClassDef):
+                inherited.update(f.name for f in base.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)))
+            elif base not in bases:
+                bases.append(imported.get(base, ("", ""))[1] or base)
+        seen = Super(frozenset(inherited), tuple(bases))
+        found.update({id(f): seen for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
+    return found
+
+
+def _own_bases(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> list[ast.ClassDef | str]:
+    """The bases ``cls`` derives from, depth first: a class of the file as its def, any other by its last name."""
+    found: list[ast.ClassDef | str] = []
+    for base in cls.bases:
+        name = base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
+        if name is None or name in seen:
+            continue
+        seen.add(name)
+        if name in classes:
+            found += [classes[name], *_own_bases(classes[name], classes, seen)]
+        elif name != "object":
+            found.append(name)
+    return found
+
+
+def is_super(node: ast.expr) -> bool:
+    """``super()`` or ``super(Cls, self)``."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+
+
+def _by_super(callee: Callee, scope: Scope, enclosing: _Def) -> Callee | None:
+    """``super().x()``: quiet when a class of the file the method's class derives from defines ``x`` (the
+    fork's own def), or when it derives from nothing else; off the one other base it names (read back through
+    its import); a guess when there are several (whichever defines ``x`` first answers)."""
+    seen = scope.supers.get(id(enclosing))
+    if seen is None or callee.name in seen.inherited or not seen.bases:
+        return None
+    return replace(callee, receiver=seen.bases[0], capped=len(seen.bases) > 1)
 
 
 def _annotated(func: _Def, name: str) -> str | None:

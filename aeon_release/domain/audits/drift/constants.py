@@ -17,6 +17,15 @@ An attribute a class's ``__init__`` sets once to a fixed value (a literal, or a 
 class too: no caller chooses it.  A fork comparison of that attribute, read off a receiver typed as the
 class (or a subclass), with its old value is tied by the comparison itself.
 
+A method (or a function) whose whole body returns one literal and takes nothing a caller chooses is a
+constant too: #29901 lowered ``GPTQMarlinConfig.get_min_capability()`` and ``AWQMarlinConfig``'s from 80 to 75,
+and a fork's ``GPTQMarlinConfig.get_min_capability() == 80`` (or ``cap >= 80  # AWQMarlinConfig.
+get_min_capability()``) no longer says what it did.  Its call compared with its old value is tied by the
+comparison, off the class itself or a receiver typed as it (``self``/``cls`` of a class deriving from it, a
+parameter annotated with it: many classes return their own value from a method of the name), unless a fork
+class on the way defines the method itself; a comment ties a literal only when it names the class's method
+(``Owner.name``), not the bare name.
+
 Cheap first: the changed constants come from one RE2 scan of upstream's diff; only the fork files
 whose added lines hold an old value are parsed; the ties are checked with one ``git grep``.
 """
@@ -73,17 +82,20 @@ class Changed:
     new: _Literal
     owner: str = ""  # the class holding it ("" for a module constant)
     attribute: bool = False  # an instance attribute ``__init__`` fixes, not an UPPER_CASE name
+    getter: bool = False  # a def that returns only the literal: its call is the constant
 
     @property
     def label(self) -> str:
-        return f"{self.owner}.{self.name}" if self.owner else self.name
+        called = "()" if self.getter else ""
+        return f"{self.owner}.{self.name}{called}" if self.owner else f"{self.name}{called}"
 
     @property
     def spellings(self) -> tuple[str, ...]:
         """How code names it where a literal could stand."""
+        called = "()" if self.getter else ""
         if not self.owner:
-            return (self.name,)
-        return (f"self.{self.name}", f"cls.{self.name}", f"{self.owner}.{self.name}")
+            return (f"{self.name}{called}",)
+        return tuple(f"{holder}.{self.name}{called}" for holder in ("self", "cls", self.owner))
 
 
 @dataclass(frozen=True)
@@ -140,6 +152,7 @@ def _changed_constants(trees: ThreeTrees) -> list[Changed]:
             if old[name] != new[name] and type(old[name]) is type(new[name])
         ]
     changed += _fixed_attributes(trees)
+    changed += _returned_constants(trees)
     classy = [p for p in trees.upstream if p.endswith(".py") and _reassigned(trees.upstream.raw(p))]
     changed += [
         Changed(name, path, was, now, owner)
@@ -166,6 +179,59 @@ def _fixed_attributes(trees: ThreeTrees) -> list[Changed]:
         for path, (owner, name), was, now in both_versions(trees, paths, fixed_values)
         if was != now and type(was) is type(now)
     ]
+
+
+# a ``-U0`` hunk that opens by taking a ``return <literal>`` line out; its header names the class (the last
+# unindented line above: git's default funcname) or the module function the line is in
+_GETTER_HUNK = re.compile(
+    r"\n@@[^\n@]*@@[ \t]*(?:class|(?:async[ \t]+)?def)[ \t]+(\w+)(?!\w)[^\n]*\n-[ \t]+return[ \t]+[-\d\"\']"
+)
+_RETURN_ADDED = re.compile(r"\n\+[ \t]+return[ \t]+[-\d\"\']")
+
+
+def _returned_constants(trees: ThreeTrees) -> list[Changed]:
+    """Defs returning only a literal whose literal the upstream diff of their file changed.  Only the files
+    whose diff takes a ``return <literal>`` line out of a class (or a module function) a fork line names, and
+    adds one, are parsed."""
+    words = trees.fork_words()
+    paths = []
+    for path in trees.upstream:
+        diff = trees.upstream.raw(path) if path.endswith(".py") else ""
+        if "return" in diff and _RETURN_ADDED.search(diff) and not words.isdisjoint(_GETTER_HUNK.findall(diff)):
+            paths.append(path)
+    return [
+        Changed(name, path, was, now, owner, getter=True)
+        for path, (owner, name), was, now in both_versions(trees, sorted(paths), returned_values)
+        if was != now and type(was) is type(now) and name in words and (owner or name) in words
+    ]
+
+
+def returned_values(text: str | None) -> dict[tuple[str, str], _Literal]:
+    """(class, name) -> literal for each def (a class's method, or a module function with class "") whose
+    body is one ``return <literal>`` (a docstring aside) and that takes nothing but ``self``/``cls``."""
+    module = parse_python(text, "") if text else None
+    if module is None:
+        return {}
+    defs = [("", stmt) for stmt in module.body]
+    defs += [(cls.name, stmt) for cls in _class_defs(module.body) for stmt in cls.body]
+    found: dict[tuple[str, str], _Literal] = {}
+    for owner, stmt in defs:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not _fixed_call(stmt, owner):
+            continue
+        body = stmt.body[1:] if ast.get_docstring(stmt) is not None else stmt.body
+        value = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+        literal = _literal(value) if value is not None else None
+        if literal is not None:
+            found[(owner, stmt.name)] = literal
+    return found
+
+
+def _fixed_call(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) -> bool:
+    """No caller chooses what ``func`` returns: no parameter but a method's ``self``/``cls``."""
+    args = func.args
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    own = 1 if owner and params and not any(plain_name(d) == "staticmethod" for d in func.decorator_list) else 0
+    return len(params) == own and args.vararg is None and args.kwarg is None
 
 
 def fixed_values(text: str | None) -> dict[tuple[str, str], _Literal]:
@@ -502,9 +568,9 @@ def _compared_itself(
             continue
         for change in changed:
             if not change.attribute and value == change.old and type(value) is type(change.old):
-                if _local_read(read, enclosing(node, parents())):
+                if not change.getter and _local_read(read, enclosing(node, parents())):
                     continue  # a parameter or a local of the name (a peer's version), not the constant
-                if _names_constant(read, change) and _flips(node, read is node.left, change, parents()):
+                if _names_constant(read, change, parents()) and _flips(node, read is node.left, change, parents()):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
@@ -540,9 +606,9 @@ def _keyed_tables(
             continue  # a table spread or updated from one whose keys are not known: it may hold the new value
         keys = [(k, _literal(k)) for k in table.keys if k is not None]
         for change in changed:
-            if not _names_constant(read, change) or not _reaches(module, [read], change):
+            if not _names_constant(read, change, parents()) or not _reaches(module, [_called(read)], change):
                 continue
-            if _local_read(read, enclosing(node, parents())):
+            if not change.getter and _local_read(read, enclosing(node, parents())):
                 continue
             if any(_literal(k) == change.new and type(_literal(k)) is type(change.new) for k in given):
                 continue
@@ -616,13 +682,45 @@ def _top_binding(module: ast.Module, name: str) -> str | None:
     return None
 
 
-def _names_constant(read: ast.expr, change: Changed) -> bool:
+def _called(read: ast.expr) -> ast.expr:
+    """What a call without arguments calls (``Owner.get_min_capability()``), else the read itself."""
+    return read.func if isinstance(read, ast.Call) and not read.args and not read.keywords else read
+
+
+def _names_constant(read: ast.expr, change: Changed, parents: dict[int, ast.AST] | None = None) -> bool:
+    """``read`` is the constant: its name, ``holder.NAME``; a getter's call (only a call: ``Owner.f`` alone
+    is the method), off ``Owner`` itself or off ``self``/``cls`` in a class deriving from ``Owner``."""
+    if change.getter != (_called(read) is not read):
+        return False
+    read = _called(read)
     if isinstance(read, ast.Name):
         return not change.owner and read.id == change.name
     if not isinstance(read, ast.Attribute) or read.attr != change.name:
         return False
-    holder = plain_name(read.value) or ""
-    return not change.owner or holder.rsplit(".", 1)[-1] in (change.owner, "self", "cls")
+    holder = (plain_name(read.value) or "").rsplit(".", 1)[-1]
+    if change.getter and holder != change.owner:
+        return _typed_owner(read, change, parents or {})
+    return not change.owner or holder in (change.owner, "self", "cls")
+
+
+def _typed_owner(read: ast.Attribute, change: Changed, parents: dict[int, ast.AST]) -> bool:
+    """``x.f()`` with ``x`` typed as the getter's class (``self``/``cls`` of a class deriving from it, a
+    parameter annotated with it), where no class of the file on the way defines ``f`` itself (the fork's own
+    value)."""
+    top: ast.AST = read
+    while (up := parents.get(id(top))) is not None:
+        top = up
+    classes = {c.name: c for c in _class_defs(top.body)} if isinstance(top, ast.Module) else {}
+    holder = read.value
+    if isinstance(holder, ast.Name) and holder.id == "cls":
+        holder = ast.Name("self", ast.Load())  # a classmethod's ``cls`` is its class, as ``self`` is
+    typed = typed_as(holder, enclosing(read, parents), parents, classes)
+    own = any(
+        isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == change.name
+        for name in typed & classes.keys()
+        for f in classes[name].body
+    )
+    return change.owner in typed and not own
 
 
 def _ties(
@@ -631,7 +729,8 @@ def _ties(
     for change in changed:
         if value is None or value != change.old or type(value) is not type(change.old):
             continue
-        if re.search(rf"\b{re.escape(change.name)}\b", comment):
+        named = f"{change.owner}.{change.name}" if change.getter and change.owner else change.name
+        if re.search(rf"\b{re.escape(named)}\b", comment):
             yield Use(path, line, change, ())
         elif forms:
             yield Use(path, line, change, tuple(form.format(n) for form in forms for n in change.spellings))
@@ -651,7 +750,7 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
         if use.itself
         else f"compared with {use.read}, which {c.owner}.__init__ fixes"
         if use.read
-        else f"its comment names {c.name}"
+        else f"its comment names {c.label if c.getter else c.name}"
     )
     message = (
         f"fork-owned literal {c.old!r} stands for {c.label} ({how}), but upstream changed {c.label} from "
@@ -669,5 +768,9 @@ def _finding(trees: ThreeTrees, use: Use, upstream: str | None, pr_pattern: str)
 
 def _commit(trees: ThreeTrees, change: Changed, pr_pattern: str) -> str:
     """The newest upstream commit whose diff of the file changed the constant's line."""
+    if change.getter:
+        return trees.upstream_commit(
+            change.path, rf"^[[:space:]]+return[[:space:]]+{re.escape(repr(change.new))}", pr_pattern
+        )
     indent = "[[:space:]]+self\\." if change.attribute else "[[:space:]]+" if change.owner else ""
     return trees.upstream_commit(change.path, rf"^{indent}{re.escape(change.name)}[[:space:]]*(:[^=]*)?=", pr_pattern)

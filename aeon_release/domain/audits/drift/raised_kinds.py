@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, Scope, is_super, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -167,7 +167,7 @@ def _body_calls(
     for node in (n for stmt in body for n in own_nodes([stmt])):
         others = others or isinstance(node, (ast.Raise, ast.Assert))
         syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape))
-        if isinstance(node, ast.Call):
+        if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
             count += 1
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
             callee = resolve(node.func, scope, enclosing)

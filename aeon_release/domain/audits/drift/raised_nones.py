@@ -16,7 +16,8 @@ container view (``.keys()``, ``.values()``, ``.items()``), no handler of the ``t
 goes on untested: quiet when the enclosing function tests the bound name (``is None``, ``if target``,
 ``not target``, ``target or ...``), when the handler does what the None now does (binds the name to None,
 or returns None where the body returns the call), when another def of the name upstream still raises ``K``
-(a call off a class named as the receiver reads that class's def only), and when the kind is a project's own.
+(a call off a class named as the receiver reads that class's def only, ``super().f()`` the class's outside
+base's), and when the kind is a project's own.
 A call whose value the body discards (``f(x)`` run as a check) is a warning: the check no longer fires, but
 what the fork does without it is not read here.
 
@@ -30,7 +31,7 @@ import ast
 import re
 from dataclasses import dataclass, replace
 
-from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, Scope, is_super, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.none_uses import Use, first_failing, tested_before, uses
 from aeon_release.domain.audits.drift.raised_kinds import (
     _CATCH_ALL,
@@ -119,7 +120,8 @@ def _called(stmt: ast.stmt) -> ast.expr | None:
 
 
 def _view(call: ast.Call) -> bool:
-    return isinstance(call.func, ast.Attribute) and call.func.attr in _VIEWS and not call.args
+    """A container view (``.keys()``), or the ``super()`` that only names the base a call goes to."""
+    return (isinstance(call.func, ast.Attribute) and call.func.attr in _VIEWS and not call.args) or is_super(call)
 
 
 def _functions(module: ast.Module) -> list[_Def]:

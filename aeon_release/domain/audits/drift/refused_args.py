@@ -20,6 +20,12 @@ bound to a call of it, ``f(...)`` of the imported function.  A call with ``*args
 ``pytest.raises`` or a ``try`` catching the error, or the fork's own copy already carrying the guard, is quiet;
 so is ``self.m(...)`` where a fork base (the class's file's, or a fork file's it imports) defines ``m`` or a
 method stores ``self.m = ...``.
+
+A torch dtype is a constant too, and a guard may read what a dtype parameter says of itself: #31061 put
+``if input_dtype is not None and input_dtype.itemsize == 1: raise RuntimeError("Marlin W8A8 is not
+supported.")`` at the top of ``prepare_fp8_layer_for_marlin``; a fork's ``prepare_fp8_layer_for_marlin(layer,
+input_dtype=torch.float8_e4m3fn)`` now raises.  ``torch.<dtype>`` passed is known by its ``itemsize`` and
+``is_floating_point``, and a guard may read those two off a parameter (nothing else off it).
 """
 
 from __future__ import annotations
@@ -51,7 +57,7 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 # a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
 # on RE2: ``[^)]*`` ran to the line's end from every ``name(`` of a long line on ``re`` (sweep 22's lines)
-_CONSTANT_ARGUMENT = linear.Scan(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"])")
+_CONSTANT_ARGUMENT = linear.Scan(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"]|torch\.\w)")
 _REFUSALS = frozenset(
     {"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception", "BaseException"}
 )
@@ -59,6 +65,31 @@ _REFUSALS = frozenset(
 _FEATURE_TESTS = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 _MOST_FILES = 64
 _UNKNOWN = object()
+# what a torch dtype says of itself, for the dtypes a call names as ``torch.<name>``: (itemsize, floating)
+_DTYPES: dict[str, tuple[int, bool]] = {
+    **dict.fromkeys(
+        ("float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz", "float8_e8m0fnu"), (1, True)
+    ),
+    **dict.fromkeys(("int8", "uint8", "bool"), (1, False)),
+    **dict.fromkeys(("float16", "half", "bfloat16"), (2, True)),
+    **dict.fromkeys(("int16", "short", "uint16"), (2, False)),
+    **dict.fromkeys(("float32", "float"), (4, True)),
+    **dict.fromkeys(("int32", "int", "uint32"), (4, False)),
+    **dict.fromkeys(("float64", "double"), (8, True)),
+    **dict.fromkeys(("int64", "long", "uint64"), (8, False)),
+}
+_DTYPE_FIELDS = ("itemsize", "is_floating_point")
+
+
+@dataclass(frozen=True)
+class _Dtype:
+    """A ``torch.<name>`` a call passes: not None, and known by what ``_DTYPE_FIELDS`` read off it."""
+
+    name: str
+
+    def field(self, attr: str) -> object:
+        size, floating = _DTYPES[self.name]
+        return size if attr == "itemsize" else floating
 
 
 @dataclass(frozen=True)
@@ -118,9 +149,23 @@ def _newly_refusing(call: Call, was: Guarded | None, now: Guarded) -> tuple[int,
     if values is None:
         return None
     old = _values(call, was) if was is not None else {}
-    if was is not None and (old is None or any(_holds(_as_fields(t), old) is not False for _, t in was.guards)):
+    if was is not None and (old is None or any(_holds(_judged(t), old) is not False for _, t in was.guards)):
         return None  # the base refused it already, or may have
-    return next(((line, t) for line, t in now.guards if _holds(_as_fields(t), values) is True), None)
+    return next(((line, t) for line, t in now.guards if _holds(_judged(t), values) is True), None)
+
+
+def _judged(test: ast.expr) -> ast.expr:
+    """The guard as refused_values evaluates it: each parameter a field, and ``p.itemsize`` (a dtype's own
+    field) the field ``p__itemsize`` that ``_values`` fills from the dtype passed."""
+
+    class _Own(ast.NodeTransformer):
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            if isinstance(node.value, ast.Name) and node.attr in _DTYPE_FIELDS:
+                return ast.Name(f"{node.value.id}__{node.attr}", ast.Load())
+            return self.generic_visit(node)
+
+    out = _Own().visit(_copy(test))
+    return _as_fields(out if isinstance(out, ast.expr) else test)
 
 
 def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
@@ -134,10 +179,15 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
     values = dict(fn.defaults)
     values |= {p: _constant(a) for p, a in zip(params, node.args, strict=False)}
     values |= {k.arg: _constant(k.value) for k in node.keywords if k.arg is not None}
+    values |= {
+        f"{k}__{attr}": v.field(attr) for k, v in values.items() if isinstance(v, _Dtype) for attr in _DTYPE_FIELDS
+    }
     return {k: v for k, v in values.items() if v is not _UNKNOWN}
 
 
 def _constant(node: ast.expr) -> object:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "torch":
+        return _Dtype(node.attr) if node.attr in _DTYPES else _UNKNOWN
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
@@ -248,9 +298,12 @@ def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> I
 
 
 def _params_read(test: ast.expr) -> set[str] | None:
-    """The names the test reads; None when it reads anything else (an attribute, a call)."""
+    """The names the test reads; None when it reads anything else (an attribute but a dtype's own field off a
+    name, a call)."""
     names: set[str] = set()
     for node in ast.walk(test):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.attr in _DTYPE_FIELDS:
+            continue
         if isinstance(node, ast.Attribute | ast.Call | ast.Lambda | ast.Subscript | ast.NamedExpr):
             return None
         if isinstance(node, ast.Name):

@@ -1,0 +1,252 @@
+"""Position drift: a fork reads one of upstream's module-level lists by position, and upstream moved the entries.
+
+#23198 put ``CutlassW4A8LinearKernel`` at the head of the mixed-precision kernels' ``_POSSIBLE_KERNELS`` (the
+list ``choose_mp_linear_kernel`` tries in turn).  A fork module that slots its own kernel in with
+``mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)`` ("just ahead of Marlin") merges cleanly and now lands ahead of
+``AllSparkLinearKernel`` instead; one that reads ``_POSSIBLE_KERNELS[2]`` gets another class.  A position
+names the entry that sat there at the base, and upstream's insert, removal or move put another one there.
+
+Upstream's side: a changed module whose top-level statement binds a name once to a list or tuple display of
+two or more distinct entries, at the base and at upstream, where the entries the two share (by their spelling)
+sit in other places.  The fork's side, on a line it owns: a constant index of that name (``NAME[2]``, a store or
+a ``del`` too), a slice of constant bounds without a step (``NAME[1:3]``), or ``NAME.insert(k, x)`` /
+``NAME.pop(k)`` of a constant ``k``, with ``NAME`` imported from the module or read off it (or the module's own
+name, in a fork edit of the module).  The fork's position is judged on the entries both versions hold: a
+position whose entry now differs, a slice or insert point that now has a shared entry on the other side of
+it.  An entry only appended past the position, one removed or rewritten, or a position found by
+``NAME.index(x)``: quiet.  An error when the position is inside the list (``[2]``, ``insert(2, ...)``,
+``[1:3]``); a warning when every bound is an end or next to one (``[0]``, ``[-1]``, ``[1:]``): the fork may
+mean "the first", whatever upstream now puts first.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
+from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+__all__ = ["list_position_drift"]
+
+# a name read at a constant position on a fork line: ``NAME[2``, ``NAME[-1``, ``NAME[:``, ``NAME.insert(2``
+_POSITION = re.compile(r"\b(\w+)(?:\[[ \t]*-?\d|\[[ \t]*:|\.(?:insert|pop)\([ \t]*-?\d)")
+_MOST_FILES = 32
+_SHIFTERS = frozenset({"insert", "pop"})
+
+
+@dataclass(frozen=True)
+class Shifted:
+    """A top-level list upstream re-ordered: its entries' spellings at the base and at upstream."""
+
+    path: str
+    name: str
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A fork line's position in a list: ``NAME[k]`` (``at``), ``NAME[a:b]`` (``span``) or ``insert(k, ...)``."""
+
+    node: ast.AST
+    kind: str  # "index", "slice" or "insert"
+    bounds: tuple[int | None, ...]
+
+
+def list_position_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    names = fork_found(trees, _POSITION, tests=True)
+    if not names:
+        return []
+    reads = [
+        (path, read, origin)
+        for path, module, owned in fork_modules(trees, lambda line: bool(_POSITION.search(line)))
+        for read, origin in _fork_reads(path, module, owned)
+    ]
+    shifted = _shifted(trees, {origin for _, _, origin in reads})
+    findings = []
+    for path, read, origin in reads:
+        list_ = shifted.get(origin)
+        moved = _moved(read, list_) if list_ is not None else None
+        if list_ is not None and moved is not None:
+            findings.append(_finding(trees, path, read, list_, moved, pr_pattern))
+    return findings
+
+
+def _shifted(trees: ThreeTrees, origins: set[tuple[str, str]]) -> dict[tuple[str, str], Shifted]:
+    """(module, name) -> the list a fork line reads by position, of a module upstream changed, whose shared
+    entries moved: only the modules the fork's reads name are read."""
+    wanted: dict[str, set[str]] = {}
+    for module, name in origins:
+        for path in (module.replace(".", "/") + ".py", module.replace(".", "/") + "/__init__.py"):
+            if path in trees.upstream:
+                wanted.setdefault(path, set()).add(name)
+    found: dict[tuple[str, str], Shifted] = {}
+    for both in parsed_texts(trees, sorted(wanted)[:_MOST_FILES], lambda old, new: _binds_any(old, new, wanted)):
+        names = wanted[both.path]
+        old, new = _lists(both.old, names), _lists(both.new, names)
+        for name in old.keys() & new.keys():
+            if old[name] != new[name]:  # which position moved is the read's to say (an append moves only ends)
+                module = dotted_name(both.path, roots=("",))
+                found[(module, name)] = Shifted(both.path, name, old[name], new[name])
+    return found
+
+
+def _binds_any(old: str, new: str, wanted: dict[str, set[str]]) -> bool:
+    """Both texts bind one of the names wanted of any path at their top level to a display (a superset)."""
+    names = {n for ns in wanted.values() for n in ns}
+    binds = re.compile(r"(?m)^(?:" + "|".join(sorted(map(re.escape, names))) + r")\b[^=\n]*=[ \t]*[\[(]")
+    return bool(binds.search(old) and binds.search(new))
+
+
+def _lists(module: ast.Module, names: set[str]) -> dict[str, tuple[str, ...]]:
+    """name -> its entries' spellings, for each of ``names`` one top-level statement binds to a list or tuple
+    display of two or more distinct entries (a second binding drops it)."""
+    found: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()
+    for stmt in module.body:
+        target, value = _bound(stmt)
+        if target is None or target not in names:
+            continue
+        entries = tuple(ast.unparse(e) for e in value.elts) if isinstance(value, ast.List | ast.Tuple) else ()
+        if target in seen or len(entries) < 2 or len(set(entries)) < len(entries) or "*" in "".join(entries):
+            found.pop(target, None)
+        else:
+            found[target] = entries
+        seen.add(target)
+    return found
+
+
+def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return stmt.target.id, stmt.value
+    return None, None
+
+
+def _fork_reads(path: str, module: ast.Module, owned: set[int]) -> Iterator[tuple[_Read, tuple[str, str]]]:
+    """Each owned constant position in an imported list: (the read, (module, name) of the list), the list spelt
+    as an import of it, a read off its module, or a top-level name of a fork edit of an upstream module."""
+    imports = file_imports(module, path)
+    here = dotted_name(path, roots=("",))
+    rebound = {t.id for s in module.body for t in _targets(s)}
+    for node in ast.walk(module):
+        read = _position(node)
+        if read is None or getattr(node, "lineno", None) not in owned:
+            continue
+        ref = _list_of(node)
+        origin = imported_origin(ref, imports) if isinstance(ref, ast.Attribute) else None
+        if isinstance(ref, ast.Name):
+            origin = imports.get(ref.id) if ref.id not in rebound else (here, ref.id)
+        if origin is not None and origin[1]:
+            yield read, origin
+
+
+def _targets(stmt: ast.stmt) -> list[ast.Name]:
+    """The names a top-level assignment binds (the fork's own list of the name is not upstream's)."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    return [t for t in targets if isinstance(t, ast.Name)]
+
+
+def _list_of(node: ast.AST) -> ast.expr:
+    if isinstance(node, ast.Subscript):
+        return node.value
+    assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    return node.func.value
+
+
+def _position(node: ast.AST) -> _Read | None:
+    """The constant position ``node`` takes: ``X[k]``, ``X[a:b]`` (no step), ``X.insert(k, v)``, ``X.pop(k)``."""
+    if isinstance(node, ast.Subscript):
+        if isinstance(node.slice, ast.Slice):
+            bounds = (node.slice.lower, node.slice.upper)
+            if node.slice.step is None and all(b is None or _constant(b) is not None for b in bounds):
+                return _Read(node, "slice", tuple(None if b is None else _constant(b) for b in bounds))
+            return None
+        at = _constant(node.slice)
+        return _Read(node, "index", (at,)) if at is not None else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _SHIFTERS:
+        at = _constant(node.args[0]) if node.args and not node.keywords else None
+        if at is None or len(node.args) != (2 if node.func.attr == "insert" else 1):
+            return None
+        return _Read(node, "insert" if node.func.attr == "insert" else "index", (at,))
+    return None
+
+
+def _constant(expr: ast.expr) -> int | None:
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.USub):
+        inner = _constant(expr.operand)
+        return -inner if inner is not None else None
+    if isinstance(expr, ast.Constant) and type(expr.value) is int:
+        return expr.value
+    return None
+
+
+@dataclass(frozen=True)
+class _Moved:
+    """What the fork's position picks now: the entry there at the base and the one there now; or a shared entry
+    that changed sides of the slice's or insert's bound and where it is now ("in" the slice, or ahead of the
+    insert point; "out"); whether it is an end's position (a warning)."""
+
+    was: str
+    now: str
+    at_end: bool
+
+
+def _moved(read: _Read, list_: Shifted) -> _Moved | None:
+    old, new = list_.old, list_.new
+    shared = set(old) & set(new)
+    if read.kind == "index":
+        (at,) = read.bounds
+        assert at is not None
+        if not -len(old) <= at < len(old) or old[at] not in shared:
+            return None  # past the base's end, or its entry gone or rewritten: not a move
+        now = new[at] if -len(new) <= at < len(new) else "nothing"
+        return _Moved(old[at], now, _near_end(at, len(old))) if now != old[at] else None
+    lower, upper = read.bounds if read.kind == "slice" else (None, read.bounds[0])
+    before, after = set(old[lower:upper]), set(new[lower:upper])
+    flipped = [e for e in old if e in shared and (e in before) != (e in after)]
+    if not flipped:
+        return None
+    ends = all(b is None or _near_end(b, len(old) + (read.kind == "insert")) for b in (lower, upper))
+    return _Moved(flipped[0], "in" if flipped[0] in after else "out", ends)
+
+
+def _near_end(at: int, size: int) -> bool:
+    """A position at an end or next to one (``0``, ``1``, ``-1``, ``-2``, the last two)."""
+    return at in (0, 1, -1, -2) or at >= size - 2
+
+
+def _finding(trees: ThreeTrees, path: str, read: _Read, list_: Shifted, moved: _Moved, pr_pattern: str) -> Finding:
+    added = [e for e in list_.new if e not in list_.old] or [list_.name]
+    word = re.sub(r"[^\w.]", "", added[0].split("(")[0]) or list_.name
+    commit = trees.upstream_commit(list_.path, re.escape(word), pr_pattern)
+    spelt = ast.unparse(read.node)
+    if read.kind == "index":
+        what = f"{spelt} was {moved.was} at the base and is {moved.now} now"
+    elif read.kind == "slice":
+        held = f"now holds {moved.was}, which it left out" if moved.now == "in" else f"now leaves out {moved.was}"
+        what = f"{spelt} {held}" + (" at the base" if moved.now == "in" else ", which it held at the base")
+    elif moved.now == "in":
+        what = f"{spelt} now puts its entry behind {moved.was}, which it sat ahead of at the base"
+    else:
+        what = f"{spelt} now puts its entry ahead of {moved.was}, which it sat behind at the base"
+    severity = Severity.WARNING if moved.at_end else Severity.ERROR
+    hedge = " (an end's position: if the fork means whatever sits there, this is intended)" if moved.at_end else ""
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        getattr(read.node, "lineno", 1),
+        f"reads {list_.name} by position, and upstream moved its entries ({list_.path}{commit}): {what}{hedge}; "
+        f"find the entry by value (`{list_.name}.index(...)`)",
+    )

@@ -1,0 +1,115 @@
+"""Position drift: a fork reads one of upstream's module-level lists by position, and upstream moved the entries.
+
+Shaped like #23198 (e76e233540), which put ``CutlassW4A8LinearKernel`` at the head of the mixed-precision
+kernels' ``_POSSIBLE_KERNELS``: a fork's ``mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)`` ("just ahead of
+Marlin") merges cleanly and lands ahead of AllSpark instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+KERNELS = "pkg/kernels/__init__.py"
+BASE = (
+    "from pkg.kernels.impls import AllSpark, Bitblas, Conch, Cutlass, Exllama, Machete, Marlin\n\n"
+    "# in priority order\n"
+    "_POSSIBLE_KERNELS: list[type] = [\n"
+    "    Machete,\n    AllSpark,\n    Marlin,\n    Bitblas,\n    Conch,\n    Exllama,\n"
+    "]\n"
+    "GROUP_SIZES = (-1, 32, 64, 128)\n"
+)
+IMPLS = "pkg/kernels/impls.py"
+IMPLS_TEXT = "".join(
+    f"class {n}:\n    pass\n\n\n" for n in "AllSpark Bitblas Conch Cutlass Exllama Machete Marlin".split()
+)
+HEAD = BASE.replace("    Machete,\n", "    Cutlass,\n    Machete,\n")  # #23198: a new head
+APPENDED = BASE.replace("    Exllama,\n", "    Exllama,\n    Cutlass,\n")  # a new tail only
+SUBJECT = "[kernel] Support W4A8 on Hopper (#23198)"
+FORK = "pkg/aeon_kernels.py"
+IMPORT = "from pkg import kernels as mpk\nfrom pkg.kernels.impls import Marlin\n\n\nclass AeonKernel(Marlin):\n    pass\n\n\n"
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = HEAD) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, {FORK: IMPORT + text}, [(SUBJECT, {KERNELS: new})]
+    )
+    return [(line, severity, message) for _, line, severity, message in s.rule_rows(git_repo, no_rules, sides, RULE)]
+
+
+def test_an_insert_at_a_fixed_inner_index_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "# AEON: the Spark's kernel goes just ahead of Marlin\nmpk._POSSIBLE_KERNELS.insert(2, AeonKernel)\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (10, "error")
+    assert "reads _POSSIBLE_KERNELS by position" in message and "#23198" in message
+    assert "now puts its entry ahead of AllSpark, which it sat behind at the base" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # an imported list, an inner index read
+        (
+            "from pkg.kernels import _POSSIBLE_KERNELS\n\nAEON_FALLBACK = _POSSIBLE_KERNELS[3]\n",
+            "was Bitblas at the base and is Marlin now",
+        ),
+        # an inner slice
+        ("AEON_MIDDLE = mpk._POSSIBLE_KERNELS[2:4]\n", "now holds AllSpark, which it left out at the base"),
+        # a store and a pop at an inner position
+        ("mpk._POSSIBLE_KERNELS[2] = AeonKernel\n", "was Marlin at the base and is AllSpark now"),
+        ("def aeon_drop() -> None:\n    mpk._POSSIBLE_KERNELS.pop(3)\n", "was Bitblas at the base and is Marlin now"),
+    ],
+)
+def test_other_inner_positions_are_errors(git_repo: GitRepo, no_rules: Path, text: str, said: str) -> None:
+    [(_, severity, message)] = run(git_repo, no_rules, text)
+    assert severity == "error" and said in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # GB10 has no Machete: "every kernel after it" -- or "all but the first", whatever that is now
+        "AEON_GB10 = mpk._POSSIBLE_KERNELS[1:]\n",
+        "AEON_BEST = mpk._POSSIBLE_KERNELS[0]\n",
+    ],
+)
+def test_an_end_position_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    [(_, severity, message)] = run(git_repo, no_rules, text)
+    assert severity == "warning" and "an end's position" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # found by value
+        ("mpk._POSSIBLE_KERNELS.insert(mpk._POSSIBLE_KERNELS.index(Marlin), AeonKernel)\n", HEAD),
+        # upstream only appended: every inner position names the same entry
+        ("mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)\nAEON = mpk._POSSIBLE_KERNELS[3]\n", APPENDED),
+        # a position ahead of upstream's change
+        ("AEON_MIDDLE = mpk._POSSIBLE_KERNELS[1:3]\n", BASE.replace("    Exllama,\n", "")),
+        # the entry at the position was removed, not moved: another check's business
+        ("AEON = mpk._POSSIBLE_KERNELS[3]\n", BASE.replace("    Bitblas,\n", "    Cutlass,\n")),
+        # a list upstream did not touch
+        ("AEON_G = mpk.GROUP_SIZES[2]\n", HEAD),
+        # the fork's own list of the name
+        ("_POSSIBLE_KERNELS = [AeonKernel, Marlin, Marlin]\nAEON = _POSSIBLE_KERNELS[2]\n", HEAD),
+        # a local of another name, read by position
+        ("def aeon(xs: list) -> object:\n    return xs[2]\n", HEAD),
+        # an insert at the front stays at the front
+        ("mpk._POSSIBLE_KERNELS.insert(0, AeonKernel)\n", HEAD),
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
+    assert run(git_repo, no_rules, text, new) == []
+
+
+def test_a_fork_edit_of_the_module_itself_reads_its_own_list(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = BASE + "\n\ndef aeon_fallback() -> type:\n    return _POSSIBLE_KERNELS[3]\n"
+    sides = s.merge_case(git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, {KERNELS: fork}, [(SUBJECT, {KERNELS: HEAD})])
+    [(path, _, severity, _)] = s.rule_rows(git_repo, no_rules, sides, RULE)
+    assert (path, severity) == (KERNELS, "error")
