@@ -308,8 +308,10 @@ CASES += [
         ),
     ),
     (
+        # written as a twin, blind; it is a killer: ``load`` is the Tensor the parameter took before, and upstream's
+        # body now reads ``global_expert_loads[0].shape[1]`` off a list
         "#25311 parameter removed",
-        "twin: a positional call that still binds",
+        "a positional call passing the old Tensor",
         K(
             "#25311",
             EP,
@@ -320,6 +322,21 @@ CASES += [
             "    def aeon_after_scale_up(self, old_ep_size, new_ep_size, load) -> None:\n"
             "        self._eplb_after_scale_up(old_ep_size, new_ep_size, load)\n",
             "self._eplb_after_scale_up(old_ep_size, new_ep_size, load)",
+        ),
+    ),
+    (
+        "#25311 parameter removed",
+        "twin: the scale-down hook kept",
+        K(
+            "#25311",
+            EP,
+            EPW,
+            "vllm/aeon/ep5.py",
+            "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+            "class AeonShrinkWorker(Worker):\n"
+            "    def aeon_before_scale_down(self, old_ep_size, new_ep_size) -> None:\n"
+            "        self._eplb_before_scale_down(old_ep_size, new_ep_size)\n",
+            "self._eplb_before_scale_down(old_ep_size, new_ep_size)",
         ),
     ),
 ]

@@ -1224,6 +1224,13 @@ class _Checker:
         what = f"calls {_show(call.func)}"
         if before is UNKNOWN and after is MISSING and (handed := self._compare(resolver)) is not None:
             yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
+        elif (
+            before is UNKNOWN
+            and after is MISSING
+            and isinstance(callee, ast.Attribute)
+            and (retyped := self._retyped_holder(mod, callee, scope, "calls")) is not None
+        ):
+            yield retyped  # ``self.profiler.key_averages()`` on a profiler upstream now builds as its own wrapper
         elif isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             if not self._moved_under_its_import(mod, callee, before):
                 yield self._finding(mod, call.lineno, what, before, None)
@@ -2390,27 +2397,61 @@ class _Checker:
                 "signature",
             )
 
-    def _retyped_holder(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Finding | None:
+    def _retyped_holder(
+        self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, verb: str = "reads"
+    ) -> Finding | None:
         """``self.compilation_config.custom_ops`` in a fork pass, where upstream made the base's holder a class
         it added in the change, lacking the member (#27041, drift/rebased.py); before, the holder's class was
         not known (a proxy).  A holder whose class upstream already had is only a warning: its type may have
-        been something else than the engine can tell; a member the fork's module stores itself stays quiet."""
+        been something else than the engine can tell; a member the fork's module stores itself stays quiet.
+        The same for a call (``self.profiler.key_averages()``, #28987: a ``torch.profiler.profile`` made the
+        project's ``TorchProfilerWrapper``).  The holder's class is the first one its class builds it as;
+        when that class builds it in another branch as a class that has the member, the read may run on
+        that one (quiet), and as something not known (an outside class, a factory's result), maybe (a
+        warning)."""
         typed = self._typed(mod, node.value, scope)
         new = typed(self.after) if typed is not None else None
         if new is None or not self._upstream(new.module.path) or self._holder_filled(mod, node, new):
             return None
         if typed is not None and typed(self.before) is not None:
             return None  # the holder's class was known: a member removed from it is _compare's
+        built = self._holder_builds(mod, node.value, scope)
+        if any(c is not None and self.after.member(self.after.mro(c), node.attr) is not MISSING for c in built):
+            return None  # another branch builds the holder as a class that has the member
         old_mod = self.base_ix.module_at(new.module.path)
         added = old_mod is None or self.base_ix.class_info(old_mod, new.qualname) is None
         commit = self._commit(new.module.path, new.qualname)
         where = f"{new.module.path}; {commit}" if commit else new.module.path
         message = (
-            f"reads {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
-            f"which has no {node.attr}: AttributeError; read it where upstream keeps it"
+            f"{verb} {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
+            f"which has no {node.attr}: AttributeError; {'read' if verb == 'reads' else 'call'} it where "
+            "upstream keeps it"
         )
+        sure = added and None not in built
         # a _Gone: a hasattr or try/except AttributeError around the read excuses it, as for a removed member
-        return _as(_Gone, (_error if added else _warning)(mod, node.end_lineno or node.lineno, message))
+        return _as(_Gone, (_error if sure else _warning)(mod, node.end_lineno or node.lineno, message))
+
+    def _holder_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> list[px.ClassInfo | None]:
+        """Every class upstream's code builds the holder ``x.attr`` as (``self.attr = Cls(...)``), in the class
+        of ``x``'s order that binds ``attr`` first; None for a value that is not a call of a class of the tree
+        (an outside class, a factory's result, a name).  A None value builds nothing; [] when no class of the
+        order is read here."""
+        if not isinstance(holder, ast.Attribute):
+            return []
+        if scope.cls and isinstance(holder.value, ast.Name) and holder.value.id == scope.me:
+            cls = self.after.class_info(mod, scope.cls)
+        else:
+            outer = self._typed(mod, holder.value, scope)
+            cls = outer(self.after) if outer is not None else None
+        for item in self.after.mro(cls) if cls is not None else []:
+            if isinstance(item, px.ClassInfo) and holder.attr in _bound_attributes(item.node):
+                return [self._built_class(item.module, value) for value in _self_values(item.node, holder.attr)]
+        return []
+
+    def _built_class(self, home: ModuleInfo, value: ast.expr) -> px.ClassInfo | None:
+        if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
+            return None
+        return self.after.class_of(self.after.resolve_expr(home, value.func))
 
     def _holder_filled(self, mod: ModuleInfo, node: ast.Attribute, new: px.ClassInfo) -> bool:
         """The member may be there after all: the fork's module stores it (``x.attr = ...``, ``setattr``), a
@@ -6936,6 +6977,27 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
     return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
+
+
+def _self_values(node: ast.ClassDef, attr: str) -> list[ast.expr]:
+    """The values a class's methods store in ``self.attr`` (``self.attr = value``), a None left out."""
+    found: list[ast.expr] = []
+    for stmt in node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        for sub in ast.walk(stmt):
+            target, value, _ = _assignment(sub)
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr == attr
+                and isinstance(target.value, ast.Name)
+                and target.value.id == me
+                and value is not None
+                and not (isinstance(value, ast.Constant) and value.value is None)
+            ):
+                found.append(value)
+    return found
 
 
 def _bound_attributes(node: ast.ClassDef) -> frozenset[str]:
