@@ -195,6 +195,20 @@ CASES += [
     ),
     (
         "#21585 method replaced",
+        "twin: collective_rpc of a kept method",
+        K(
+            "#21585",
+            PT,
+            PTW,
+            "vllm/aeon/pt4.py",
+            "from vllm.executor.executor_base import ExecutorBase\n\n\n"
+            "def aeon_warm(executor: ExecutorBase) -> None:\n"
+            '    executor.collective_rpc("compile_or_warm_up_model")\n',
+            'executor.collective_rpc("compile_or_warm_up_model")',
+        ),
+    ),
+    (
+        "#21585 method replaced",
         "twin: the runner's method kept",
         K(
             "#21585",
