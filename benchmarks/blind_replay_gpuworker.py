@@ -392,6 +392,23 @@ CASES += [
     ),
     (
         "#28987 attribute retyped",
+        "twin: an isinstance with an else for the wrapper",
+        K(
+            "#28987",
+            PF,
+            PFW,
+            "vllm/aeon/pf4.py",
+            PFH + "class AeonBothWorker(Worker):\n"
+            "    def aeon_stop(self, path: str) -> None:\n"
+            "        if isinstance(self.profiler, torch.profiler.profile):\n"
+            "            self.profiler.export_chrome_trace(path)\n"
+            "        else:\n"
+            "            self.profiler.stop()\n",
+            "if isinstance(self.profiler, torch.profiler.profile):",
+        ),
+    ),
+    (
+        "#28987 attribute retyped",
         "twin: start/stop kept on the wrapper",
         K(
             "#28987",

@@ -353,3 +353,67 @@ def test_a_holder_another_branch_builds_from_outside_is_a_warning(git_repo: GitR
     worker_new = WORKER_NEW.replace("CudaProfilerWrapper()", "torch.cuda.profiler.Profiler()")
     body = SUBCLASS + "        return self.profiler.key_averages()\n"
     assert _profiled(git_repo, body, worker_new=worker_new) == [(6, "warning")]
+
+
+# -- #28987 too: a fork's ``isinstance(self.profiler, torch.profiler.profile)`` test, true only on the branch
+#    upstream no longer builds: the fork's branch never runs (quiet on the engine before)
+def _dead(repo: GitRepo, body: str, worker_new: str = WORKER_NEW, prof_new: str = PROF_NEW) -> list[tuple[int, str]]:
+    base = {"vllm/__init__.py": "", PROF: PROF_OLD, WORKER: WORKER_OLD}
+    sides = s.merge_case(
+        repo,
+        base,
+        {PROF_FORK: "import torch\n\n" + PROF_HEAD + body},
+        [
+            (
+                "[Feat] Iteration-level profiling for Torch and CUDA profiler (#28987)",
+                {PROF: prof_new, WORKER: worker_new},
+            )
+        ],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "no longer builds" in f.message
+    ]
+
+
+TESTED = (
+    "        if isinstance(self.profiler, torch.profiler.profile):\n            return self.profiler.key_averages()\n"
+)
+
+
+def test_a_test_for_the_class_upstream_no_longer_builds_errs(git_repo: GitRepo) -> None:
+    assert _dead(git_repo, SUBCLASS + TESTED) == [(8, "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "worker_new", "prof_new"),
+    [
+        # an else handles what upstream builds now
+        (SUBCLASS + TESTED + "        else:\n            self.profiler.stop()\n", WORKER_NEW, PROF_NEW),
+        # a test for the class upstream builds now
+        (SUBCLASS + TESTED.replace("torch.profiler.profile", "CudaProfilerWrapper"), WORKER_NEW, PROF_NEW),
+        # another branch of upstream still builds the tested class
+        (SUBCLASS + TESTED, WORKER_NEW.replace("CudaProfilerWrapper()", "torch.profiler.profile()"), PROF_NEW),
+        # the new class derives from the tested one
+        (
+            SUBCLASS + TESTED,
+            WORKER_NEW,
+            "import torch\n\n\n"
+            + PROF_NEW.replace("class TorchProfilerWrapper:", "class TorchProfilerWrapper(torch.profiler.profile):"),
+        ),
+        # the fork's module builds the holder itself
+        (
+            SUBCLASS + TESTED + "\n    def aeon_reset(self):\n        self.profiler = torch.profiler.profile()\n",
+            WORKER_NEW,
+            PROF_NEW,
+        ),
+    ],
+    ids=["else_branch", "new_class", "still_built", "derived", "fork_builds"],
+)
+def test_a_test_the_holder_can_still_pass_stays_quiet(
+    git_repo: GitRepo, body: str, worker_new: str, prof_new: str
+) -> None:
+    if "CudaProfilerWrapper" in body:  # the fork imports the class it tests for
+        body = body.replace(SUBCLASS, "from vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n" + SUBCLASS)
+    assert _dead(git_repo, body, worker_new=worker_new, prof_new=prof_new) == []

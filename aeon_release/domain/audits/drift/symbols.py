@@ -707,6 +707,7 @@ class _Checker:
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed)
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed)
+                    yield from self._dead_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -2436,22 +2437,88 @@ class _Checker:
         of ``x``'s order that binds ``attr`` first; None for a value that is not a call of a class of the tree
         (an outside class, a factory's result, a name).  A None value builds nothing; [] when no class of the
         order is read here."""
+        return [
+            self._built_class(home, value) if home is not None else None
+            for home, value in self._holder_values(self.after, mod, holder, scope)
+        ]
+
+    def _holder_values(
+        self, ix: Index, mod: ModuleInfo, holder: ast.expr, scope: _Scope
+    ) -> list[tuple[ModuleInfo, ast.expr]]:
+        """The values ``ix``'s code stores in the holder ``x.attr`` (a None aside), with the module of each, in
+        the class of ``x``'s order that binds ``attr`` first."""
         if not isinstance(holder, ast.Attribute):
             return []
         if scope.cls and isinstance(holder.value, ast.Name) and holder.value.id == scope.me:
-            cls = self.after.class_info(mod, scope.cls)
+            home = ix.module_at(mod.path)
+            cls = ix.class_info(home, scope.cls) if home is not None else None
         else:
             outer = self._typed(mod, holder.value, scope)
-            cls = outer(self.after) if outer is not None else None
-        for item in self.after.mro(cls) if cls is not None else []:
+            cls = outer(ix) if outer is not None else None
+        for item in ix.mro(cls) if cls is not None else []:
             if isinstance(item, px.ClassInfo) and holder.attr in _bound_attributes(item.node):
-                return [self._built_class(item.module, value) for value in _self_values(item.node, holder.attr)]
+                return [(item.module, value) for value in _self_values(item.node, holder.attr)]
         return []
 
     def _built_class(self, home: ModuleInfo, value: ast.expr) -> px.ClassInfo | None:
         if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
             return None
         return self.after.class_of(self.after.resolve_expr(home, value.func))
+
+    def _dead_test(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``if isinstance(self.profiler, torch.profiler.profile):`` in a fork worker, where upstream's class no
+        longer builds the holder as that class in any branch (#28987 made it the project's
+        ``TorchProfilerWrapper``): the test is never true and the fork's branch never runs, silently.  An error
+        only for an ``if`` with no ``else`` (an ``else`` handles what upstream builds now), when the merge base
+        built the holder as the tested class, every value upstream stores in it now is a call of a class the
+        engine names, and none of those classes derives from the tested one (an outside base of the same name
+        may: quiet).  A holder the fork's module stores itself stays quiet."""
+        if not (isinstance(call.func, ast.Name) and call.func.id == "isinstance" and len(call.args) == 2):
+            return
+        holder, tested = call.args
+        if not isinstance(holder, ast.Attribute) or not isinstance(tested, (ast.Name, ast.Attribute)):
+            return
+        branch = self._tested_branch(mod, call)
+        if branch is None or branch.orelse or stored_anywhere(mod.tree, holder.attr):
+            return
+        wanted = _built_name(self.after, mod, tested)
+        before_mod = self.before.module_at(mod.path)
+        if wanted is None or before_mod is None:
+            return
+        was = {
+            _built_name(self.before, home, v.func)
+            for home, v in self._holder_values(self.before, before_mod, holder, scope)
+            if isinstance(v, ast.Call)
+        }
+        now = self._holder_values(self.after, mod, holder, scope)
+        names = [_built_name(self.after, home, v.func) if isinstance(v, ast.Call) else None for home, v in now]
+        if wanted not in was or not names or None in names or wanted in names:
+            return
+        built = [c for home, v in now if (c := self._built_class(home, v)) is not None]
+        short = wanted.rsplit(".", 1)[-1].rsplit(":", 1)[-1]
+        for cls in built:
+            for item in self.after.mro(cls):
+                if isinstance(item, px.External) and item.name.rsplit(".", 1)[-1] == short:
+                    return  # an outside base of the tested name: it may be the very class
+                if isinstance(item, px.ClassInfo) and f"{item.module.path}:{item.qualname}" == wanted:
+                    return
+        shown = ", ".join(sorted({n.rsplit(":", 1)[-1] for n in names if n}))
+        home = now[0][0]
+        message = (
+            f"fork-owned {ast.unparse(call)} tests for a class upstream no longer builds {_show(holder)} as: "
+            f"it now builds {shown} ({home.path}): the test is never true and the branch never runs; test for "
+            "what upstream builds now"
+        )
+        yield _error(mod, call.lineno, message)
+
+    def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
+        """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""
+        parents = self._parents(mod)
+        test: ast.AST = call
+        parent = parents.get(id(call))
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+            test, parent = parent, parents.get(id(parent))
+        return parent if isinstance(parent, ast.If) and parent.test is test else None
 
     def _holder_filled(self, mod: ModuleInfo, node: ast.Attribute, new: px.ClassInfo) -> bool:
         """The member may be there after all: the fork's module stores it (``x.attr = ...``, ``setattr``), a
@@ -6977,6 +7044,24 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
     return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
+
+
+def _built_name(ix: Index, home: ModuleInfo, func: ast.expr) -> str | None:
+    """What a class expression names, the same whichever module spells it: ``path:Qualname`` for a class of
+    the tree, the imported dotted name for an outside one (``torch.profiler.profile``); None when unknown."""
+    cls = ix.class_of(ix.resolve_expr(home, func)) if isinstance(func, (ast.Name, ast.Attribute)) else None
+    if cls is not None:
+        return f"{cls.module.path}:{cls.qualname}"
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name) or (binding := home.names.get(func.id)) is None:
+        return None
+    if binding.kind != "import" or binding.target is None or ix.in_tree(binding.target[0]):
+        return None
+    module, name = binding.target
+    return ".".join([module, *([name] if name else []), *reversed(parts)])
 
 
 def _self_values(node: ast.ClassDef, attr: str) -> list[ast.expr]:
