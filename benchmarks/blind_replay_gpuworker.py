@@ -628,6 +628,84 @@ CASES += [
     ),
 ]
 
+# --- written after the widenings (not blind): further spellings of #21585 and #28987, to measure the widenings'
+# reach beyond the spellings they were built on
+CASES += [
+    (
+        "#21585 method replaced",
+        "after: a fork executor's self.collective_rpc",
+        K(
+            "#21585",
+            PT,
+            PTW,
+            "vllm/aeon/pt5.py",
+            "from vllm.v1.executor.uniproc_executor import UniProcExecutor\n\n\n"
+            "class AeonExecutor(UniProcExecutor):\n"
+            "    def aeon_tasks(self) -> list:\n"
+            '        return self.collective_rpc("get_supported_pooling_tasks")[0]\n',
+            'return self.collective_rpc("get_supported_pooling_tasks")[0]',
+        ),
+    ),
+    (
+        "#21585 method replaced",
+        "after: a functools.partial of collective_rpc",
+        K(
+            "#21585",
+            PT,
+            PTW,
+            "vllm/aeon/pt6.py",
+            "import functools\n\nfrom vllm.executor.executor_base import ExecutorBase\n\n\n"
+            "def aeon_tasks(executor: ExecutorBase) -> list:\n"
+            '    ask = functools.partial(executor.collective_rpc, "get_supported_pooling_tasks")\n'
+            "    return ask()[0]\n",
+            'ask = functools.partial(executor.collective_rpc, "get_supported_pooling_tasks")',
+        ),
+    ),
+    (
+        "#28987 attribute retyped",
+        "after: a local bound to the holder",
+        K(
+            "#28987",
+            PF,
+            PFW,
+            "vllm/aeon/pf5.py",
+            PFH + "class AeonLocalWorker(Worker):\n"
+            "    def aeon_table(self) -> str:\n"
+            "        prof = self.profiler\n"
+            "        return prof.key_averages().table()\n",
+            "return prof.key_averages().table()",
+        ),
+    ),
+    (
+        "#28987 attribute retyped",
+        "after: an isinstance off a typed worker",
+        K(
+            "#28987",
+            PF,
+            PFW,
+            "vllm/aeon/pf6.py",
+            PFH + "def aeon_dump(worker: Worker, path: str) -> None:\n"
+            "    if isinstance(worker.profiler, torch.profiler.profile):\n"
+            "        worker.profiler.export_chrome_trace(path)\n",
+            "if isinstance(worker.profiler, torch.profiler.profile):",
+        ),
+    ),
+    (
+        "#28987 attribute retyped",
+        "twin after: a kept method off a typed worker",
+        K(
+            "#28987",
+            PF,
+            PFW,
+            "vllm/aeon/pf7.py",
+            PFH + "def aeon_stop(worker: Worker) -> None:\n"
+            "    if worker.profiler is not None:\n"
+            "        worker.profiler.stop()\n",
+            "worker.profiler.stop()",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-gpuworker-")

@@ -73,6 +73,17 @@ def test_a_dispatch_of_the_removed_method_errs(git_repo: GitRepo) -> None:
     assert _found(git_repo, {FORK: CALL.replace("NAME", OLD)}) == [(FORK, 5, "error")]
 
 
+def test_a_partial_of_the_dispatcher_naming_the_removed_method_errs(git_repo: GitRepo) -> None:
+    fork = {
+        FORK: "import functools\n\n"
+        + CALL.replace(
+            '    return executor.collective_rpc("NAME")[0]\n',
+            f'    ask = functools.partial(executor.collective_rpc, "{OLD}")\n    return ask()[0]\n',
+        )
+    }
+    assert _found(git_repo, fork) == [(FORK, 7, "error")]
+
+
 def test_a_keyword_naming_the_removed_method_errs(git_repo: GitRepo) -> None:
     fork = {FORK: CALL.replace('collective_rpc("NAME")', f'collective_rpc(method="{OLD}")')}
     assert _found(git_repo, fork) == [(FORK, 5, "error")]

@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value
 
 # a quoted word passed as an argument: ``f("name")``, ``f(x, "name", ...)``, ``f(method="name")``
 _PASSED = re.compile(r"""(?:[(,]|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]""")
@@ -69,6 +69,14 @@ def undispatched_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             if isinstance(node, ast.Call) and node.lineno in owned:
                 findings += _calls(trees, path, module, node, lost, dispatchers, pr_pattern)
     return findings
+
+
+def _unpartial(call: ast.Call) -> ast.Call:
+    """``functools.partial(executor.collective_rpc, "name")``: the call the partial makes later, with the
+    arguments it binds now (the line and its argument nodes kept)."""
+    if last_name(call.func) != "partial" or not call.args or isinstance(call.args[0], ast.Starred):
+        return call
+    return ast.copy_location(ast.Call(call.args[0], call.args[1:], call.keywords), call)
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
@@ -137,16 +145,17 @@ def _calls(
     dispatchers: Dispatchers,
     pr_pattern: str,
 ) -> list[Finding]:
-    for value in (*call.args, *(k.value for k in call.keywords)):
+    made = _unpartial(call)
+    for value in (*made.args, *(k.value for k in made.keywords)):
         name = str_value(value)
-        if name not in lost or not dispatchers.dispatched(call, value):
+        if name not in lost or not dispatchers.dispatched(made, value):
             continue
         if caught_around(call, _CAUGHT, parent_map(module)):
             return []
         hit = lost[name]
         commit = trees.upstream_commit(hit.path, rf"def {re.escape(name)}\b", pr_pattern)
         message = (
-            f'fork-owned {ast.unparse(call.func)}("{name}") calls by name {hit.owner}.{name}, which upstream removed '
+            f'fork-owned {ast.unparse(made.func)}("{name}") calls by name {hit.owner}.{name}, which upstream removed '
             f"({hit.path}{commit}) with its own calls of it by name; {hit.owner} has no {name} now (a namesake "
             "elsewhere is not what the call reaches): AttributeError where it runs; call what replaced it"
         )
