@@ -417,3 +417,57 @@ def test_a_test_the_holder_can_still_pass_stays_quiet(
     if "CudaProfilerWrapper" in body:  # the fork imports the class it tests for
         body = body.replace(SUBCLASS, "from vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n" + SUBCLASS)
     assert _dead(git_repo, body, worker_new=worker_new, prof_new=prof_new) == []
+
+
+# -- #28987's CPUWorker(Worker) still builds ``self.profiler = torch.profiler.profile(...)``: a receiver typed as
+#    the worker may hold one, so its use is a warning; ``self`` in the fork's own subclass of Worker is not one
+CPU = "vllm/v1/worker/cpu_worker.py"
+CPU_TEXT = (
+    "import torch\n\nfrom vllm.v1.worker.gpu_worker import Worker\n\n\n"
+    "class CPUWorker(Worker):\n    def __init__(self, trace_dir):\n"
+    "        self.profiler = torch.profiler.profile(on_trace_ready=trace_dir)\n"
+)
+
+
+def _with_cpu(repo: GitRepo, body: str, says: str) -> list[tuple[int, str]]:
+    base = {"vllm/__init__.py": "", PROF: PROF_OLD, WORKER: WORKER_OLD, CPU: CPU_TEXT}
+    sides = s.merge_case(
+        repo,
+        base,
+        {PROF_FORK: "import torch\n\n" + PROF_HEAD + body},
+        [
+            (
+                "[Feat] Iteration-level profiling for Torch and CUDA profiler (#28987)",
+                {PROF: PROF_NEW, WORKER: WORKER_NEW},
+            )
+        ],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and says in f.message
+    ]
+
+
+TYPED = "def aeon_dump(worker: Worker, path):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "says", "found"),
+    [
+        (TYPED + "    return worker.profiler.key_averages()\n", "upstream now makes", [(7, "warning")]),
+        (
+            TYPED
+            + "    if isinstance(worker.profiler, torch.profiler.profile):\n        worker.profiler.export(path)\n",
+            "no longer builds",
+            [(7, "warning")],
+        ),
+        (SUBCLASS + "        return self.profiler.key_averages()\n", "upstream now makes", [(8, "error")]),
+        (SUBCLASS + TESTED, "no longer builds", [(8, "error")]),
+    ],
+    ids=["typed_call", "typed_isinstance", "self_call", "self_isinstance"],
+)
+def test_a_receiver_that_may_hold_a_subclass_still_building_the_old_class_is_a_warning(
+    git_repo: GitRepo, body: str, says: str, found: list[tuple[int, str]]
+) -> None:
+    assert _with_cpu(git_repo, body, says) == found

@@ -2428,7 +2428,11 @@ class _Checker:
             f"which has no {node.attr}: AttributeError; {'read' if verb == 'reads' else 'call'} it where "
             "upstream keeps it"
         )
-        sure = added and None not in built
+        sure = (
+            added
+            and None not in built
+            and not self._built_elsewhere(mod, node.value, scope, self._lost_builds(mod, node.value, scope))
+        )
         # a _Gone: a hasattr or try/except AttributeError around the read excuses it, as for a removed member
         return _as(_Gone, (_error if sure else _warning)(mod, node.end_lineno or node.lineno, message))
 
@@ -2437,10 +2441,7 @@ class _Checker:
         of ``x``'s order that binds ``attr`` first; None for a value that is not a call of a class of the tree
         (an outside class, a factory's result, a name).  A None value builds nothing; [] when no class of the
         order is read here."""
-        return [
-            self._built_class(home, value) if home is not None else None
-            for home, value in self._holder_values(self.after, mod, holder, scope)
-        ]
+        return [self._built_class(home, value) for home, value in self._holder_values(self.after, mod, holder, scope)]
 
     def _holder_values(
         self, ix: Index, mod: ModuleInfo, holder: ast.expr, scope: _Scope
@@ -2509,7 +2510,41 @@ class _Checker:
             f"it now builds {shown} ({home.path}): the test is never true and the branch never runs; test for "
             "what upstream builds now"
         )
-        yield _error(mod, call.lineno, message)
+        if self._built_elsewhere(mod, holder, scope, {wanted}):
+            yield _warning(mod, call.lineno, message + " (unless the receiver holds another class that still does)")
+        else:
+            yield _error(mod, call.lineno, message)
+
+    def _lost_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> set[str]:
+        """What the merge base built the holder as and upstream no longer does (``_built_name``'s names)."""
+        before_mod = self.before.module_at(mod.path)
+        was = self._holder_values(self.before, before_mod, holder, scope) if before_mod is not None else []
+        now = self._holder_values(self.after, mod, holder, scope)
+        built = {_built_name(self.after, home, v.func) for home, v in now if isinstance(v, ast.Call)}
+        return {
+            n for home, v in was if isinstance(v, ast.Call) and (n := _built_name(self.before, home, v.func))
+        } - built
+
+    def _built_elsewhere(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope, lost: set[str]) -> bool:
+        """A receiver typed as the class (not ``self`` in the fork's own class) may hold an instance of a
+        subclass that builds the holder itself: #28987's ``CPUWorker(Worker)`` still sets ``self.profiler =
+        torch.profiler.profile(...)``.  True when a line of upstream's tree still stores one of the classes
+        ``lost`` (what the merge base built the holder as, and upstream's class no longer does) into an
+        attribute of that name, or when upstream's tree cannot be searched."""
+        if not isinstance(holder, ast.Attribute):
+            return False
+        if scope.cls and isinstance(holder.value, ast.Name) and holder.value.id == scope.me:
+            return False
+        shorts = sorted({n.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for n in lost})
+        if not shorts:
+            return False
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        stores = re.compile(
+            rf"\.{re.escape(holder.attr)}\s*(?::[^=\n]*)?=\s*(?:[\w.]+\.)?(?:{'|'.join(map(re.escape, shorts))})\s*\("
+        )
+        return any(stores.search(line) for _, line in theirs.word_lines(holder.attr))
 
     def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
         """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""
