@@ -258,3 +258,216 @@ def test_a_fork_base_never_built_lacking_is_no_error(git_repo: GitRepo, fork: st
 def test_an_intermediate_base_built_itself_still_errs(git_repo: GitRepo) -> None:
     found = _found(git_repo, FILLED_BELOW + BUILT + "\n\ndef make():\n    def AeonPattern(k):\n        return k\n")
     assert sorted((line, severity) for line, severity, _ in found) == [(4, "error"), (4, "error"), (27, "error")]
+
+
+# -- shaped like #28987 (fcbcba6c70): Worker.profiler, a ``torch.profiler.profile`` (an outside class), made the
+#    project's TorchProfilerWrapper (added in the change), which has start/stop but no key_averages; a call of the
+#    missing method is the read's drift (each below quiet on the engine before)
+PROF = "vllm/profiler/gpu_profiler.py"
+WORKER = "vllm/v1/worker/gpu_worker.py"
+PROF_OLD = "class CudaProfilerWrapper:\n    def start(self):\n        pass\n\n    def stop(self):\n        pass\n"
+PROF_NEW = PROF_OLD + (
+    "\n\nclass TorchProfilerWrapper:\n    def __init__(self, worker_name):\n        self.worker_name = worker_name\n\n"
+    "    def start(self):\n        pass\n\n    def stop(self):\n        pass\n"
+)
+WORKER_OLD = (
+    "import torch\n\nfrom vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n"
+    "class Worker:\n    def __init__(self, trace_dir, cuda):\n"
+    "        if trace_dir:\n            self.profiler = torch.profiler.profile(on_trace_ready=trace_dir)\n"
+    "        elif cuda:\n            self.profiler = CudaProfilerWrapper()\n"
+    "        else:\n            self.profiler = None\n"
+)
+WORKER_NEW = WORKER_OLD.replace(
+    "from vllm.profiler.gpu_profiler import CudaProfilerWrapper",
+    "from vllm.profiler.gpu_profiler import CudaProfilerWrapper, TorchProfilerWrapper",
+).replace("torch.profiler.profile(on_trace_ready=trace_dir)", "TorchProfilerWrapper(worker_name=trace_dir)")
+PROF_FORK = "vllm/aeon/prof.py"
+PROF_HEAD = "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+
+
+def _profiled(
+    repo: GitRepo, body: str, worker_new: str = WORKER_NEW, prof_new: str = PROF_NEW
+) -> list[tuple[int, str]]:
+    base = {"vllm/__init__.py": "", PROF: PROF_OLD, WORKER: WORKER_OLD}
+    sides = s.merge_case(
+        repo,
+        base,
+        {PROF_FORK: PROF_HEAD + body},
+        [
+            (
+                "[Feat] Iteration-level profiling for Torch and CUDA profiler (#28987)",
+                {PROF: prof_new, WORKER: worker_new},
+            )
+        ],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "upstream now makes" in f.message
+    ]
+
+
+SUBCLASS = "class AeonWorker(Worker):\n    def aeon_table(self):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (SUBCLASS + "        return self.profiler.key_averages().table()\n", 6),
+        ("def aeon_table(worker: Worker):\n    return worker.profiler.key_averages()\n", 5),
+    ],
+    ids=["subclass_self", "typed_receiver"],
+)
+def test_a_call_the_retyped_holder_lacks(git_repo: GitRepo, body: str, line: int) -> None:
+    assert _profiled(git_repo, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a method the new wrapper has
+        SUBCLASS + "        self.profiler.start()\n",
+        # the fork guards the call
+        SUBCLASS
+        + "        if hasattr(self.profiler, 'key_averages'):\n            return self.profiler.key_averages()\n",
+        SUBCLASS + "        try:\n            return self.profiler.key_averages()\n"
+        "        except AttributeError:\n            return None\n",
+    ],
+    ids=["kept_method", "hasattr", "try_except"],
+)
+def test_a_call_the_retyped_holder_serves_or_the_fork_guards_is_no_error(git_repo: GitRepo, body: str) -> None:
+    assert [f for f in _profiled(git_repo, body) if f[1] == "error"] == []
+
+
+def test_a_holder_another_branch_builds_with_the_member_stays_quiet(git_repo: GitRepo) -> None:
+    # the CUDA branch's wrapper still has key_averages: the call may run on that one
+    prof_new = PROF_NEW.replace(
+        "class CudaProfilerWrapper:\n", "class CudaProfilerWrapper:\n    def key_averages(self):\n        return []\n\n"
+    )
+    body = SUBCLASS + "        return self.profiler.key_averages()\n"
+    assert _profiled(git_repo, body, prof_new=prof_new) == []
+
+
+def test_a_holder_another_branch_builds_from_outside_is_a_warning(git_repo: GitRepo) -> None:
+    # the CUDA branch now builds an outside class the engine cannot read: the call may run on that one
+    worker_new = WORKER_NEW.replace("CudaProfilerWrapper()", "torch.cuda.profiler.Profiler()")
+    body = SUBCLASS + "        return self.profiler.key_averages()\n"
+    assert _profiled(git_repo, body, worker_new=worker_new) == [(6, "warning")]
+
+
+# -- #28987 too: a fork's ``isinstance(self.profiler, torch.profiler.profile)`` test, true only on the branch
+#    upstream no longer builds: the fork's branch never runs (quiet on the engine before)
+def _dead(repo: GitRepo, body: str, worker_new: str = WORKER_NEW, prof_new: str = PROF_NEW) -> list[tuple[int, str]]:
+    base = {"vllm/__init__.py": "", PROF: PROF_OLD, WORKER: WORKER_OLD}
+    sides = s.merge_case(
+        repo,
+        base,
+        {PROF_FORK: "import torch\n\n" + PROF_HEAD + body},
+        [
+            (
+                "[Feat] Iteration-level profiling for Torch and CUDA profiler (#28987)",
+                {PROF: prof_new, WORKER: worker_new},
+            )
+        ],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "no longer builds" in f.message
+    ]
+
+
+TESTED = (
+    "        if isinstance(self.profiler, torch.profiler.profile):\n            return self.profiler.key_averages()\n"
+)
+
+
+def test_a_test_for_the_class_upstream_no_longer_builds_errs(git_repo: GitRepo) -> None:
+    assert _dead(git_repo, SUBCLASS + TESTED) == [(8, "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "worker_new", "prof_new"),
+    [
+        # an else handles what upstream builds now
+        (SUBCLASS + TESTED + "        else:\n            self.profiler.stop()\n", WORKER_NEW, PROF_NEW),
+        # a test for the class upstream builds now
+        (SUBCLASS + TESTED.replace("torch.profiler.profile", "CudaProfilerWrapper"), WORKER_NEW, PROF_NEW),
+        # another branch of upstream still builds the tested class
+        (SUBCLASS + TESTED, WORKER_NEW.replace("CudaProfilerWrapper()", "torch.profiler.profile()"), PROF_NEW),
+        # the new class derives from the tested one
+        (
+            SUBCLASS + TESTED,
+            WORKER_NEW,
+            "import torch\n\n\n"
+            + PROF_NEW.replace("class TorchProfilerWrapper:", "class TorchProfilerWrapper(torch.profiler.profile):"),
+        ),
+        # the fork's module builds the holder itself
+        (
+            SUBCLASS + TESTED + "\n    def aeon_reset(self):\n        self.profiler = torch.profiler.profile()\n",
+            WORKER_NEW,
+            PROF_NEW,
+        ),
+    ],
+    ids=["else_branch", "new_class", "still_built", "derived", "fork_builds"],
+)
+def test_a_test_the_holder_can_still_pass_stays_quiet(
+    git_repo: GitRepo, body: str, worker_new: str, prof_new: str
+) -> None:
+    if "CudaProfilerWrapper" in body:  # the fork imports the class it tests for
+        body = body.replace(SUBCLASS, "from vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n" + SUBCLASS)
+    assert _dead(git_repo, body, worker_new=worker_new, prof_new=prof_new) == []
+
+
+# -- #28987's CPUWorker(Worker) still builds ``self.profiler = torch.profiler.profile(...)``: a receiver typed as
+#    the worker may hold one, so its use is a warning; ``self`` in the fork's own subclass of Worker is not one
+CPU = "vllm/v1/worker/cpu_worker.py"
+CPU_TEXT = (
+    "import torch\n\nfrom vllm.v1.worker.gpu_worker import Worker\n\n\n"
+    "class CPUWorker(Worker):\n    def __init__(self, trace_dir):\n"
+    "        self.profiler = torch.profiler.profile(on_trace_ready=trace_dir)\n"
+)
+
+
+def _with_cpu(repo: GitRepo, body: str, says: str) -> list[tuple[int, str]]:
+    base = {"vllm/__init__.py": "", PROF: PROF_OLD, WORKER: WORKER_OLD, CPU: CPU_TEXT}
+    sides = s.merge_case(
+        repo,
+        base,
+        {PROF_FORK: "import torch\n\n" + PROF_HEAD + body},
+        [
+            (
+                "[Feat] Iteration-level profiling for Torch and CUDA profiler (#28987)",
+                {PROF: PROF_NEW, WORKER: WORKER_NEW},
+            )
+        ],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and says in f.message
+    ]
+
+
+TYPED = "def aeon_dump(worker: Worker, path):\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "says", "found"),
+    [
+        (TYPED + "    return worker.profiler.key_averages()\n", "upstream now makes", [(7, "warning")]),
+        (
+            TYPED
+            + "    if isinstance(worker.profiler, torch.profiler.profile):\n        worker.profiler.export(path)\n",
+            "no longer builds",
+            [(7, "warning")],
+        ),
+        (SUBCLASS + "        return self.profiler.key_averages()\n", "upstream now makes", [(8, "error")]),
+        (SUBCLASS + TESTED, "no longer builds", [(8, "error")]),
+    ],
+    ids=["typed_call", "typed_isinstance", "self_call", "self_isinstance"],
+)
+def test_a_receiver_that_may_hold_a_subclass_still_building_the_old_class_is_a_warning(
+    git_repo: GitRepo, body: str, says: str, found: list[tuple[int, str]]
+) -> None:
+    assert _with_cpu(git_repo, body, says) == found

@@ -109,6 +109,7 @@ from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
+from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
@@ -181,6 +182,7 @@ def _cut_findings(cut: dict[str, int]) -> list[Finding]:
 # The semantic checks that need only the three trees and the subject pattern, in the report's order.
 _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     name_drift,
+    undispatched_drift,
     moved_write_drift,
     dropped_config_entries,
     demoted_enum_drift,

@@ -707,6 +707,7 @@ class _Checker:
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed)
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed)
+                    yield from self._dead_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -1224,6 +1225,13 @@ class _Checker:
         what = f"calls {_show(call.func)}"
         if before is UNKNOWN and after is MISSING and (handed := self._compare(resolver)) is not None:
             yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
+        elif (
+            before is UNKNOWN
+            and after is MISSING
+            and isinstance(callee, ast.Attribute)
+            and (retyped := self._retyped_holder(mod, callee, scope, "calls")) is not None
+        ):
+            yield retyped  # ``self.profiler.key_averages()`` on a profiler upstream now builds as its own wrapper
         elif isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
             if not self._moved_under_its_import(mod, callee, before):
                 yield self._finding(mod, call.lineno, what, before, None)
@@ -2398,27 +2406,162 @@ class _Checker:
                 "signature",
             )
 
-    def _retyped_holder(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Finding | None:
+    def _retyped_holder(
+        self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, verb: str = "reads"
+    ) -> Finding | None:
         """``self.compilation_config.custom_ops`` in a fork pass, where upstream made the base's holder a class
         it added in the change, lacking the member (#27041, drift/rebased.py); before, the holder's class was
         not known (a proxy).  A holder whose class upstream already had is only a warning: its type may have
-        been something else than the engine can tell; a member the fork's module stores itself stays quiet."""
+        been something else than the engine can tell; a member the fork's module stores itself stays quiet.
+        The same for a call (``self.profiler.key_averages()``, #28987: a ``torch.profiler.profile`` made the
+        project's ``TorchProfilerWrapper``).  The holder's class is the first one its class builds it as;
+        when that class builds it in another branch as a class that has the member, the read may run on
+        that one (quiet), and as something not known (an outside class, a factory's result), maybe (a
+        warning)."""
         typed = self._typed(mod, node.value, scope)
         new = typed(self.after) if typed is not None else None
         if new is None or not self._upstream(new.module.path) or self._holder_filled(mod, node, new):
             return None
         if typed is not None and typed(self.before) is not None:
             return None  # the holder's class was known: a member removed from it is _compare's
+        built = self._holder_builds(mod, node.value, scope)
+        if any(c is not None and self.after.member(self.after.mro(c), node.attr) is not MISSING for c in built):
+            return None  # another branch builds the holder as a class that has the member
         old_mod = self.base_ix.module_at(new.module.path)
         added = old_mod is None or self.base_ix.class_info(old_mod, new.qualname) is None
         commit = self._commit(new.module.path, new.qualname)
         where = f"{new.module.path}; {commit}" if commit else new.module.path
         message = (
-            f"reads {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
-            f"which has no {node.attr}: AttributeError; read it where upstream keeps it"
+            f"{verb} {_show(node)}, but upstream now makes {_show(node.value)} a {new.qualname} ({where}), "
+            f"which has no {node.attr}: AttributeError; {'read' if verb == 'reads' else 'call'} it where "
+            "upstream keeps it"
+        )
+        sure = (
+            added
+            and None not in built
+            and not self._built_elsewhere(mod, node.value, scope, self._lost_builds(mod, node.value, scope))
         )
         # a _Gone: a hasattr or try/except AttributeError around the read excuses it, as for a removed member
-        return _as(_Gone, (_error if added else _warning)(mod, node.end_lineno or node.lineno, message))
+        return _as(_Gone, (_error if sure else _warning)(mod, node.end_lineno or node.lineno, message))
+
+    def _holder_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> list[px.ClassInfo | None]:
+        """Every class upstream's code builds the holder ``x.attr`` as (``self.attr = Cls(...)``), in the class
+        of ``x``'s order that binds ``attr`` first; None for a value that is not a call of a class of the tree
+        (an outside class, a factory's result, a name).  A None value builds nothing; [] when no class of the
+        order is read here."""
+        return [self._built_class(home, value) for home, value in self._holder_values(self.after, mod, holder, scope)]
+
+    def _holder_values(
+        self, ix: Index, mod: ModuleInfo, holder: ast.expr, scope: _Scope
+    ) -> list[tuple[ModuleInfo, ast.expr]]:
+        """The values ``ix``'s code stores in the holder ``x.attr`` (a None aside), with the module of each, in
+        the class of ``x``'s order that binds ``attr`` first."""
+        if not isinstance(holder, ast.Attribute):
+            return []
+        if scope.cls and isinstance(holder.value, ast.Name) and holder.value.id == scope.me:
+            home = ix.module_at(mod.path)
+            cls = ix.class_info(home, scope.cls) if home is not None else None
+        else:
+            outer = self._typed(mod, holder.value, scope)
+            cls = outer(ix) if outer is not None else None
+        for item in ix.mro(cls) if cls is not None else []:
+            if isinstance(item, px.ClassInfo) and holder.attr in _bound_attributes(item.node):
+                return [(item.module, value) for value in _self_values(item.node, holder.attr)]
+        return []
+
+    def _built_class(self, home: ModuleInfo, value: ast.expr) -> px.ClassInfo | None:
+        if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
+            return None
+        return self.after.class_of(self.after.resolve_expr(home, value.func))
+
+    def _dead_test(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``if isinstance(self.profiler, torch.profiler.profile):`` in a fork worker, where upstream's class no
+        longer builds the holder as that class in any branch (#28987 made it the project's
+        ``TorchProfilerWrapper``): the test is never true and the fork's branch never runs, silently.  An error
+        only for an ``if`` with no ``else`` (an ``else`` handles what upstream builds now), when the merge base
+        built the holder as the tested class, every value upstream stores in it now is a call of a class the
+        engine names, and none of those classes derives from the tested one (an outside base of the same name
+        may: quiet).  A holder the fork's module stores itself stays quiet."""
+        if not (isinstance(call.func, ast.Name) and call.func.id == "isinstance" and len(call.args) == 2):
+            return
+        holder, tested = call.args
+        if not isinstance(holder, ast.Attribute) or not isinstance(tested, (ast.Name, ast.Attribute)):
+            return
+        branch = self._tested_branch(mod, call)
+        if branch is None or branch.orelse or stored_anywhere(mod.tree, holder.attr):
+            return
+        wanted = _built_name(self.after, mod, tested)
+        before_mod = self.before.module_at(mod.path)
+        if wanted is None or before_mod is None:
+            return
+        was = {
+            _built_name(self.before, home, v.func)
+            for home, v in self._holder_values(self.before, before_mod, holder, scope)
+            if isinstance(v, ast.Call)
+        }
+        now = self._holder_values(self.after, mod, holder, scope)
+        names = [_built_name(self.after, home, v.func) if isinstance(v, ast.Call) else None for home, v in now]
+        if wanted not in was or not names or None in names or wanted in names:
+            return
+        built = [c for home, v in now if (c := self._built_class(home, v)) is not None]
+        short = wanted.rsplit(".", 1)[-1].rsplit(":", 1)[-1]
+        for cls in built:
+            for item in self.after.mro(cls):
+                if isinstance(item, px.External) and item.name.rsplit(".", 1)[-1] == short:
+                    return  # an outside base of the tested name: it may be the very class
+                if isinstance(item, px.ClassInfo) and f"{item.module.path}:{item.qualname}" == wanted:
+                    return
+        shown = ", ".join(sorted({n.rsplit(":", 1)[-1] for n in names if n}))
+        home = now[0][0]
+        message = (
+            f"fork-owned {ast.unparse(call)} tests for a class upstream no longer builds {_show(holder)} as: "
+            f"it now builds {shown} ({home.path}): the test is never true and the branch never runs; test for "
+            "what upstream builds now"
+        )
+        if self._built_elsewhere(mod, holder, scope, {wanted}):
+            yield _warning(mod, call.lineno, message + " (unless the receiver holds another class that still does)")
+        else:
+            yield _error(mod, call.lineno, message)
+
+    def _lost_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> set[str]:
+        """What the merge base built the holder as and upstream no longer does (``_built_name``'s names)."""
+        before_mod = self.before.module_at(mod.path)
+        was = self._holder_values(self.before, before_mod, holder, scope) if before_mod is not None else []
+        now = self._holder_values(self.after, mod, holder, scope)
+        built = {_built_name(self.after, home, v.func) for home, v in now if isinstance(v, ast.Call)}
+        return {
+            n for home, v in was if isinstance(v, ast.Call) and (n := _built_name(self.before, home, v.func))
+        } - built
+
+    def _built_elsewhere(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope, lost: set[str]) -> bool:
+        """A receiver typed as the class (not ``self`` in the fork's own class) may hold an instance of a
+        subclass that builds the holder itself: #28987's ``CPUWorker(Worker)`` still sets ``self.profiler =
+        torch.profiler.profile(...)``.  True when a line of upstream's tree still stores one of the classes
+        ``lost`` (what the merge base built the holder as, and upstream's class no longer does) into an
+        attribute of that name, or when upstream's tree cannot be searched."""
+        if not isinstance(holder, ast.Attribute):
+            return False
+        if scope.cls and isinstance(holder.value, ast.Name) and holder.value.id == scope.me:
+            return False
+        shorts = sorted({n.rsplit(":", 1)[-1].rsplit(".", 1)[-1] for n in lost})
+        if not shorts:
+            return False
+        theirs = self.inp.theirs
+        if not isinstance(theirs, WordSearchable):
+            return True
+        stores = re.compile(
+            rf"\.{re.escape(holder.attr)}\s*(?::[^=\n]*)?=\s*(?:[\w.]+\.)?(?:{'|'.join(map(re.escape, shorts))})\s*\("
+        )
+        return any(stores.search(line) for _, line in theirs.word_lines(holder.attr))
+
+    def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
+        """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""
+        parents = self._parents(mod)
+        test: ast.AST = call
+        parent = parents.get(id(call))
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+            test, parent = parent, parents.get(id(parent))
+        return parent if isinstance(parent, ast.If) and parent.test is test else None
 
     def _holder_filled(self, mod: ModuleInfo, node: ast.Attribute, new: px.ClassInfo) -> bool:
         """The member may be there after all: the fork's module stores it (``x.attr = ...``, ``setattr``), a
@@ -6947,6 +7090,45 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
     return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
+
+
+def _built_name(ix: Index, home: ModuleInfo, func: ast.expr) -> str | None:
+    """What a class expression names, the same whichever module spells it: ``path:Qualname`` for a class of
+    the tree, the imported dotted name for an outside one (``torch.profiler.profile``); None when unknown."""
+    cls = ix.class_of(ix.resolve_expr(home, func)) if isinstance(func, (ast.Name, ast.Attribute)) else None
+    if cls is not None:
+        return f"{cls.module.path}:{cls.qualname}"
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name) or (binding := home.names.get(func.id)) is None:
+        return None
+    if binding.kind != "import" or binding.target is None or ix.in_tree(binding.target[0]):
+        return None
+    module, name = binding.target
+    return ".".join([module, *([name] if name else []), *reversed(parts)])
+
+
+def _self_values(node: ast.ClassDef, attr: str) -> list[ast.expr]:
+    """The values a class's methods store in ``self.attr`` (``self.attr = value``), a None left out."""
+    found: list[ast.expr] = []
+    for stmt in node.body:
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        for sub in ast.walk(stmt):
+            target, value, _ = _assignment(sub)
+            if (
+                isinstance(target, ast.Attribute)
+                and target.attr == attr
+                and isinstance(target.value, ast.Name)
+                and target.value.id == me
+                and value is not None
+                and not (isinstance(value, ast.Constant) and value.value is None)
+            ):
+                found.append(value)
+    return found
 
 
 def _bound_attributes(node: ast.ClassDef) -> frozenset[str]:

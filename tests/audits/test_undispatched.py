@@ -1,0 +1,132 @@
+"""A worker method upstream removed and stopped calling by name, while a namesake lives on elsewhere (#21585).
+
+#21585 (46d81d6951) replaced ``Worker.get_supported_pooling_tasks`` with ``get_supported_tasks`` and its own
+``collective_rpc("get_supported_pooling_tasks")`` with ``collective_rpc("get_supported_tasks")``; the model
+runner keeps a method of the old name, so the word lives on and name drift stays quiet.  A fork's
+``executor.collective_rpc("get_supported_pooling_tasks")`` fails in every worker with AttributeError.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.drift.names import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "vllm/v1/serial_utils.py"
+EXECUTOR = "vllm/v1/executor/uniproc_executor.py"
+WORKER = "vllm/v1/worker/gpu_worker.py"
+RUNNER = "vllm/v1/worker/gpu_model_runner.py"
+FORK = "vllm/aeon/tasks.py"
+
+RUN_METHOD = (
+    "def run_method(obj, method, args, kwargs):\n"
+    "    func = getattr(obj, method) if isinstance(method, str) else method\n"
+    "    return func(*args, **kwargs)\n"
+)
+EXEC = (
+    "from vllm.v1.serial_utils import run_method\n\n\n"
+    "class UniProcExecutor:\n"
+    "    def collective_rpc(self, method, timeout=None, args=(), kwargs=None):\n"
+    "        return [run_method(self.driver_worker, method, args, kwargs or {})]\n\n"
+    "    def supported(self):\n"
+    '        return self.collective_rpc("NAME")[0]\n'
+)
+RUNNER_TEXT = (
+    "class GPUModelRunner:\n"
+    "    def get_supported_pooling_tasks(self):\n        return ['encode']\n\n"
+    "    def get_supported_tasks(self):\n        return ('generate', *self.get_supported_pooling_tasks())\n"
+)
+WORKER_OLD = (
+    "class WorkerBase:\n    def init_device(self):\n        pass\n\n\n"
+    "class Worker(WorkerBase):\n"
+    "    def get_supported_pooling_tasks(self):\n        return self.model_runner.get_supported_pooling_tasks()\n"
+)
+WORKER_NEW = WORKER_OLD.replace(
+    "    def get_supported_pooling_tasks(self):\n        return self.model_runner.get_supported_pooling_tasks()\n",
+    "    def get_supported_tasks(self):\n        return self.model_runner.get_supported_tasks()\n",
+)
+OLD = "get_supported_pooling_tasks"
+NEW = "get_supported_tasks"
+BASE = {UTILS: RUN_METHOD, EXECUTOR: EXEC.replace("NAME", OLD), RUNNER: RUNNER_TEXT, WORKER: WORKER_OLD}
+UPSTREAM = {EXECUTOR: EXEC.replace("NAME", NEW), WORKER: WORKER_NEW}
+CALL = (
+    "from vllm.v1.executor.uniproc_executor import UniProcExecutor\n\n\n"
+    "def aeon_tasks(executor: UniProcExecutor):\n"
+    '    return executor.collective_rpc("NAME")[0]\n'
+)
+
+
+def _found(
+    repo: GitRepo, fork: dict[str, str], upstream: dict[str, str | None] = UPSTREAM, base: dict[str, str] = BASE
+) -> list[tuple[str, int, str]]:
+    sides = s.merge_case(repo, base, fork, [("[V1] Get supported tasks from model runner (#21585)", upstream)])
+    return [
+        (f.path, f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == RULE and "calls by name" in f.message
+    ]
+
+
+def test_a_dispatch_of_the_removed_method_errs(git_repo: GitRepo) -> None:
+    assert _found(git_repo, {FORK: CALL.replace("NAME", OLD)}) == [(FORK, 5, "error")]
+
+
+def test_a_partial_of_the_dispatcher_naming_the_removed_method_errs(git_repo: GitRepo) -> None:
+    fork = {
+        FORK: "import functools\n\n"
+        + CALL.replace(
+            '    return executor.collective_rpc("NAME")[0]\n',
+            f'    ask = functools.partial(executor.collective_rpc, "{OLD}")\n    return ask()[0]\n',
+        )
+    }
+    assert _found(git_repo, fork) == [(FORK, 7, "error")]
+
+
+def test_a_keyword_naming_the_removed_method_errs(git_repo: GitRepo) -> None:
+    fork = {FORK: CALL.replace('collective_rpc("NAME")', f'collective_rpc(method="{OLD}")')}
+    assert _found(git_repo, fork) == [(FORK, 5, "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the new name, and a method upstream kept
+        {FORK: CALL.replace("NAME", NEW)},
+        {FORK: CALL.replace("NAME", "init_device")},
+        # the fork's worker keeps the method itself
+        {
+            FORK: CALL.replace("NAME", OLD),
+            "vllm/aeon/worker.py": "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+            f"class AeonWorker(Worker):\n    def {OLD}(self):\n        return []\n",
+        },
+        # a call in a try catching AttributeError
+        {
+            FORK: CALL.replace(
+                '    return executor.collective_rpc("NAME")[0]\n',
+                f'    try:\n        return executor.collective_rpc("{OLD}")[0]\n    except AttributeError:\n'
+                "        return []\n",
+            )
+        },
+        # a callee that does not look the name up: a log line, a plain function
+        {FORK: f'import logging\n\n\ndef aeon_log():\n    logging.getLogger("x").info("{OLD}")\n'},
+    ],
+    ids=["new_name", "kept_method", "fork_defines", "try_except", "not_a_dispatcher"],
+)
+def test_a_dispatch_that_still_reaches_a_method_stays_quiet(git_repo: GitRepo, fork: dict[str, str]) -> None:
+    assert _found(git_repo, fork) == []
+
+
+def test_a_method_the_base_class_still_has_stays_quiet(git_repo: GitRepo) -> None:
+    # the worker's own def went, WorkerBase's stays: the dispatch reaches the inherited one
+    kept = "    def init_device(self):\n        pass\n\n    def get_supported_pooling_tasks(self):\n        return []\n"
+    base = {**BASE, WORKER: WORKER_OLD.replace("    def init_device(self):\n        pass\n", kept)}
+    upstream = {**UPSTREAM, WORKER: WORKER_NEW.replace("    def init_device(self):\n        pass\n", kept)}
+    assert _found(git_repo, {FORK: CALL.replace("NAME", OLD)}, upstream=upstream, base=base) == []
+
+
+def test_upstream_still_dispatching_the_name_stays_quiet(git_repo: GitRepo) -> None:
+    # upstream kept a by-name call of it (another path reaches a method of that name)
+    upstream = {**UPSTREAM, "vllm/v1/executor/ray_executor.py": EXEC.replace("NAME", OLD).replace("UniProc", "Ray")}
+    assert _found(git_repo, {FORK: CALL.replace("NAME", OLD)}, upstream=upstream) == []
