@@ -358,14 +358,16 @@ CASES += [
     ),
 ]
 
-# --- #45381 (0a1c5034f5): SiluAndMulWithClamp's kernel takes (out, x, limit, alpha, beta)
+# --- #45381 (0a1c5034f5): SiluAndMulWithClamp's kernel takes (out, x, limit, alpha=1.0, beta=0.0); the blind
+#     pick read upstream's Python call site only: the schema defaults both, so the fork's three-argument call
+#     still binds and computes what it did (a twin since)
 SC = "0a1c5034f5"
 SCW = "silu_and_mul_with_clamp op gains alpha, beta"
 CLAMP = "import torch\n\nfrom vllm.model_executor.layers.activation import SiluAndMulWithClamp\n\n\n"
 CASES += [
     (
         "#45381 kernel arguments added",
-        "a subclass's self.op call",
+        "twin: a self.op call the schema's new defaults fill",
         K(
             "#45381",
             SC,
