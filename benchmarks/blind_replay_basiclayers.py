@@ -24,7 +24,19 @@ quiet, 0 false errors).  The misses: #17857's (``rocm_aiter_fused_add_rms_norm``
 it reads unnormed inputs), #39058's (``ReLUSquaredActivation.forward_cuda`` returned ``self.forward_native(x)``
 and now runs a kernel; a fork subclass that overrides only ``forward_native`` is bypassed on CUDA) and #45381's
 (the ``silu_and_mul_with_clamp`` op's schema gained ``alpha`` and ``beta``; a fork's ``self.op(out, x,
-self.swiglu_limit)`` raises).
+self.swiglu_limit)`` raises).  That last one was the blind pick's mistake: it read upstream's Python call site
+only, and the schema defaults both (``float alpha=1.0, float beta=0.0``), so the three-argument call still binds
+and computes what it did; it is a twin since (13 spellings, 11 twins).
+
+After the killers121 widenings: 13 caught, 0 warned, 0 missed of 13 (twins: 11 quiet, 0 false errors).  Caught
+now: an inlined delegation (a hook upstream bypassed, ``drift/bypassed_hooks.py``: a method that was ``return
+self.M(...)`` alone no longer reaches ``M``, and the fork's override of ``M`` does not run on its path) and
+arguments a function stopped writing (``drift/handed_back.py``: a function that returned the arguments it wrote
+returns fresh values; a fork statement dropping the value reads arguments nothing wrote).  Regression set at the
+widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false
+errors (40, 30, 23 twins), blind_replay_layerutils 30 caught, 1 warned, 1 missed of 32 (17 quiet; as before),
+blind_replay_layers 45/45 (24 quiet), blind_replay_modelifaces 15 caught, 1 warned of 16 (11 quiet; as before),
+``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
 
   python benchmarks/blind_replay_basiclayers.py [--mirror DIR] [--only TEXT ...] [--show]
 """
