@@ -39,9 +39,9 @@ from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import walk_spanning
 
-# a removed ``return`` of bare names (``-    return x, residual``, ``-    return (out)``): one character class,
-# linear on any line
-_REMOVED_RETURN = re.compile(r"\n-[ \t]*return[ \t]+[\w, ()]+\n")
+# a removed ``return`` of bare names (``-    return x, residual``, ``-    return (out)``); the value's first
+# character is no blank, so the blanks before it are matched one way only (linear on a line of spaces)
+_REMOVED_RETURN = re.compile(r"\n-[ \t]*return[ \t]+[\w(][\w, ()]*\n")
 # a statement that is a call (``f(...)``, ``mod.f(...)``, ``await f(...)``): the fork's side's text test
 _BARE_CALL = re.compile(r"^\s*(?:await\s+)?[A-Za-z_][\w.]*\(")
 # methods that change their receiver in place besides torch's trailing-underscore ones
