@@ -28,7 +28,9 @@ self.swiglu_limit)`` raises).  That last one was the blind pick's mistake: it re
 only, and the schema defaults both (``float alpha=1.0, float beta=0.0``), so the three-argument call still binds
 and computes what it did; it is a twin since (13 spellings, 11 twins).
 
-After the killers121 widenings: 13 caught, 0 warned, 0 missed of 13 (twins: 11 quiet, 0 false errors).  Caught
+After the killers121 widenings: 13 caught, 0 warned, 0 missed of 13 (twins: 11 quiet, 0 false errors); with two
+spellings added after the blind run (a module-attribute call by keyword in a method, a base named off its
+module): 15 of 15 caught.  Caught
 now: an inlined delegation (a hook upstream bypassed, ``drift/bypassed_hooks.py``: a method that was ``return
 self.M(...)`` alone no longer reaches ``M``, and the fork's override of ``M`` does not run on its path) and
 arguments a function stopped writing (``drift/handed_back.py``: a function that returned the arguments it wrote
@@ -224,6 +226,24 @@ CASES += [
     ),
     (
         "#17857 in-place made out-of-place",
+        "a module attribute call in a method (added after the blind run)",
+        K(
+            "#17857",
+            AO,
+            AOW,
+            "vllm/aeon/ao3.py",
+            "import torch\n\nfrom vllm.model_executor.layers import layernorm\n\n\n"
+            "class AeonResidualNorm:\n"
+            "    def __init__(self, weight: torch.Tensor) -> None:\n"
+            "        self.weight = weight\n\n"
+            "    def __call__(self, x: torch.Tensor, residual: torch.Tensor):\n"
+            "        layernorm.rocm_aiter_fused_add_rms_norm(x, residual=residual, weight=self.weight, variance_epsilon=1e-6)\n"
+            "        return x, residual\n",
+            "layernorm.rocm_aiter_fused_add_rms_norm(x, residual=residual, weight=self.weight, variance_epsilon=1e-6)",
+        ),
+    ),
+    (
+        "#17857 in-place made out-of-place",
         "twin: the result used",
         K(
             "#17857",
@@ -349,6 +369,21 @@ CASES += [
             "    # AEON: cap relu^2 so the Spark's fp16 MLP cannot overflow\n"
             "    def forward_native(self, x: torch.Tensor) -> torch.Tensor:\n"
             "        return torch.square(F.relu(x)).clamp_(max=65504.0)\n",
+            "def forward_native(self, x: torch.Tensor) -> torch.Tensor:",
+        ),
+    ),
+    (
+        "#39058 override no longer reached",
+        "a module-qualified base (added after the blind run)",
+        K(
+            "#39058",
+            R2,
+            R2W,
+            "vllm/aeon/r23.py",
+            "import torch\n\nfrom vllm.model_executor.layers import activation\n\n\n"
+            "class AeonScaledReLU2(activation.ReLUSquaredActivation):\n"
+            "    def forward_native(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return super().forward_native(x) * 0.5\n",
             "def forward_native(self, x: torch.Tensor) -> torch.Tensor:",
         ),
     ),
