@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -161,3 +163,161 @@ def test_a_caller_that_still_reads_the_old_method_off_self_is_quiet(git_repo: Gi
     )
     sides = s.merge_case(git_repo, {UTILS: BASE_TEXT}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+# -- an inlined delegation: #39058 gave ReLUSquaredActivation a CUDA kernel; forward_cuda no longer hands on to
+# forward_native, so a fork subclass overriding forward_native alone is skipped on CUDA
+ACT = "vllm/model_executor/layers/activation.py"
+ACT_BASE = """import torch
+import torch.nn.functional as F
+
+from vllm.model_executor.custom_op import CustomOp
+
+
+class ReLUSquaredActivation(CustomOp):
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.square(F.relu(x))
+
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        \"\"\"The native path until a kernel exists.\"\"\"
+        return self.forward_native(x)
+
+    def forward_xpu(self, x: torch.Tensor) -> torch.Tensor:
+        return self.forward_cuda(x)
+
+
+class GeluAndMul(CustomOp):
+    def __init__(self):
+        super().__init__()
+        self.op = torch.ops._C.gelu_and_mul
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        d = x.shape[-1] // 2
+        return F.gelu(x[..., :d]) * x[..., d:]
+
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        if x.numel() == 0:
+            return self.forward_native(x)
+        out = torch.empty_like(x[..., : x.shape[-1] // 2])
+        self.op(out, x)
+        return out
+"""
+ACT_UPSTREAM = """import torch
+import torch.nn.functional as F
+
+from vllm.model_executor.custom_op import CustomOp
+
+
+class ReLUSquaredActivation(CustomOp):
+    def __init__(self):
+        super().__init__()
+        self.op = torch.ops._C.relu_squared
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.square(F.relu(x))
+
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x)
+        self.op(out, x)
+        return out
+
+    def forward_xpu(self, x: torch.Tensor) -> torch.Tensor:
+        return self.forward_native(x)
+
+
+class GeluAndMul(CustomOp):
+    def __init__(self):
+        super().__init__()
+        self.op = torch.ops._C.gelu_and_mul
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        d = x.shape[-1] // 2
+        return F.gelu(x[..., :d]) * x[..., d:]
+
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        out = torch.empty_like(x[..., : x.shape[-1] // 2])
+        self.op(out, x)
+        return out
+"""
+ACT_SUBJECT = "[Kernel] Implement CUDA kernel for ReLUSquaredActivation (relu^2) (#39058)"
+ACT_FORK = "vllm/aeon/acts.py"
+ACT_FORK_TEXT = """import torch
+
+from vllm.model_executor.layers.activation import GeluAndMul, ReLUSquaredActivation
+
+
+class AeonCapped(ReLUSquaredActivation):
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=65504.0)
+
+
+class AeonCappedBoth(ReLUSquaredActivation):
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=65504.0)
+
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        return self.forward_native(x)
+
+
+class AeonCudaOnly(ReLUSquaredActivation):
+    def forward_cuda(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_cuda(x.contiguous())
+
+
+class AeonGelu(GeluAndMul):
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x.float()).to(x.dtype)
+"""
+
+
+def test_an_override_of_a_delegation_upstream_inlined_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``forward_cuda`` was ``return self.forward_native(x)`` and now runs a kernel: the ``forward_native``
+    override is an error, and quiet in a class overriding ``forward_cuda`` too; ``forward_xpu`` re-pointed from
+    ``forward_cuda`` to ``forward_native`` (a sibling: XPU's path, which the fork may not run) makes either
+    override of ``forward_cuda`` a warning, as does a caller that did more than delegate (GeluAndMul's
+    empty-input fallback)."""
+    sides = s.merge_case(git_repo, {ACT: ACT_BASE}, {ACT_FORK: ACT_FORK_TEXT}, [(ACT_SUBJECT, {ACT: ACT_UPSTREAM})])
+    rows = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == ACT_FORK]
+    found = [(line, severity) for line, severity, _ in rows]
+    assert found == [(7, "error"), (15, "warning"), (20, "warning"), (25, "warning")]
+    assert "ReLUSquaredActivation.forward_cuda no longer calls" in rows[0][2] and "#39058" in rows[0][2]
+    assert "override forward_cuda as well" in rows[0][2]
+    assert "ReLUSquaredActivation.forward_xpu no longer calls" in rows[2][2] and "another method" in rows[2][2]
+    assert "called it among other work" in rows[3][2]
+
+
+QUIET_FORK = """import torch
+
+from vllm.model_executor.layers.activation import ReLUSquaredActivation
+
+
+class AeonCapped(ReLUSquaredActivation):
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=65504.0)
+"""
+KERNEL_CALL = "        out = torch.empty_like(x)\n        self.op(out, x)\n        return out\n"
+
+
+HELPER = ACT_UPSTREAM.replace(
+    KERNEL_CALL,
+    "        return self._kernel_or_native(x)\n\n"
+    "    def _kernel_or_native(self, x: torch.Tensor) -> torch.Tensor:\n"
+    "        if x.numel() == 0:\n            return self.forward_native(x)\n" + KERNEL_CALL,
+)
+INHERITED = ACT_UPSTREAM.replace(KERNEL_CALL, "        return self._forward_method(x)\n")
+UPWARD = ACT_UPSTREAM.replace(KERNEL_CALL, "        return super().forward_cuda(x)\n")
+BOUND = ACT_UPSTREAM.replace(
+    "        self.op = torch.ops._C.relu_squared\n", "        self.op = self.forward_native\n"
+).replace(KERNEL_CALL, "        return self.op(x)\n")
+
+
+@pytest.mark.parametrize("upstream", [HELPER, INHERITED, UPWARD, BOUND], ids=["helper", "inherited", "super", "bound"])
+def test_an_upstream_caller_that_may_still_reach_the_hook_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    """Twins: upstream's ``forward_cuda`` reaches ``forward_native`` through a helper method of the class, calls
+    an attribute the class does not bind (``self._forward_method``, set by the base), calls ``super()``, or a
+    handle the class binds to one of its methods: the override may still run, so nothing is said."""
+    assert upstream != ACT_UPSTREAM
+    sides = s.merge_case(git_repo, {ACT: ACT_BASE}, {ACT_FORK: QUIET_FORK}, [(ACT_SUBJECT, {ACT: upstream})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == ACT_FORK] == []

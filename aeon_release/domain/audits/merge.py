@@ -58,6 +58,7 @@ from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
+from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
@@ -228,6 +229,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     return_drift,
+    handed_back_drift,
     dispatched_call_drift,
     returned_string_drift,
     raised_kind_drift,

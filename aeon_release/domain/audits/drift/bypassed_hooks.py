@@ -17,6 +17,20 @@ owns, overriding neither ``N`` nor ``A`` (a method or a class-level alias), nor 
 before it among the bases (a mixin ahead in the MRO).  An error on the override's ``def`` line; a warning when
 a base listed before it comes from elsewhere (it may override ``A``).
 
+The same override is bypassed when upstream inlines a delegation: #39058 gave ``ReLUSquaredActivation`` a CUDA
+kernel, and its ``forward_cuda``, which was ``return self.forward_native(x)``, now runs ``self.op(out, x)``.  A
+fork subclass overriding only ``forward_native`` (relu^2 capped for fp16) merges cleanly and is skipped on CUDA
+with custom ops on: the kernel's uncapped output comes back.  Upstream's side: a method ``A`` of the class in
+both versions that called ``self.M(...)`` at the base (``M`` a method of the class in both, or of neither: an
+inherited hook) and whose upstream body, followed through the class's own methods it calls on ``self``, no
+longer reads ``self.M`` -- and does nothing through which ``M`` might still run: no ``super()``, no
+``getattr`` of ``self``, no ``self`` handed to a call, no call of ``self.X`` that is neither the class's own
+method nor an attribute the class binds to an expression free of ``self`` (``self.op = torch.ops._C.k``).
+The fork's side as above, with ``A`` the method it must override as well.  An error when ``A``'s body at the
+base was that delegation alone (the override was all ``A`` did) and upstream's ``A`` calls no other method of
+the class instead; a warning when ``A`` did more besides, or now hands on to a sibling (``forward_xpu``
+re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run on).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -24,6 +38,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -38,15 +53,23 @@ _MOST_FILES = 32
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+# a call on ``self`` a line upstream removed held: a delegation it may have inlined (linear: no nesting)
+_SELF_CALL = re.compile(r"\bself\.(\w+)\(")
+
+
 @dataclass(frozen=True)
 class Bypass:
-    """In ``cls`` (of ``path``), ``caller`` now calls ``new`` where it called ``old``, ``old`` a wrapper of ``new``."""
+    """In ``cls`` (of ``path``), ``caller`` now calls ``new`` where it called ``old``, ``old`` a wrapper of ``new``;
+    ``new`` None: ``caller`` no longer reaches ``old`` at all (an inlined delegation), ``alone`` when calling
+    ``old`` was all ``caller`` did at the base, ``rerouted`` when upstream's calls another method of the class."""
 
     path: str
     cls: str
     old: str
-    new: str
+    new: str | None
     caller: str
+    alone: bool = True
+    rerouted: bool = False
 
 
 def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -54,12 +77,15 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any("def " in t for t in trees.upstream[p].added.values())
-    ]
-    words = trees.fork_words() if paths else frozenset()
+    ][:_MOST_FILES]
+    words = trees.fork_words() if trees.upstream else frozenset()
+    inlined = [p for p in _inlining_paths(trees, words) if p not in paths][:_MOST_FILES]
     kept = functools.partial(_may_bypass, words)
-    found = [
-        b for path, old, new in parsed_versions(trees, paths[:_MOST_FILES], kept) for b in _bypasses(path, old, new)
-    ]
+    found: list[Bypass] = []
+    for path, old, new in parsed_versions(trees, sorted([*paths, *inlined]), kept):
+        wrapped = list(_bypasses(path, old, new))
+        said = {(b.cls, b.old, b.caller) for b in wrapped}  # a caller sent to the new wrapper: said so already
+        found += [*wrapped, *(b for b in _inlined(path, old, new) if (b.cls, b.old, b.caller) not in said)]
     if not found:
         return []
     findings = []
@@ -75,6 +101,111 @@ def _may_bypass(words: frozenset[str], old_text: str, new_text: str) -> bool:
     fork owns, so both names are fork words and both are declared in the new text (at 80 commits this
     skips the ~40 parses the check made, 0.3-0.5 s of CPU, when the fork's lines name none of them)."""
     return not words.isdisjoint(declared(new_text, "class")) and not words.isdisjoint(declared(new_text, "def"))
+
+
+def _inlining_paths(trees: ThreeTrees, words: frozenset[str]) -> list[str]:
+    """Upstream's Python files whose diff removed a line calling ``self.M(`` with ``M`` a word of the fork's
+    lines (the override's name): the only files an inlined delegation the fork overrides can be in."""
+    return [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py")
+        and any(not words.isdisjoint(_SELF_CALL.findall(t)) for t in trees.upstream[p].removed if "self." in t)
+    ]
+
+
+def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
+    """Each (class, caller, hook) where the caller called ``self.hook(...)`` at the base and upstream's caller
+    no longer reaches it (``_may_reach``); the hook a method of the class in both versions or in neither."""
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None:
+            continue
+        then, now = _methods(was), _methods(cls)
+        bound = _bound_values(cls)
+        for caller in sorted(then.keys() & now.keys()):
+            for hook in sorted(_self_calls(then[caller]) - {caller}):
+                if (hook in then) != (hook in now) or _may_reach(now, bound, caller, hook):
+                    continue
+                # sent to another method of the class (``forward_xpu`` now hands on to ``forward_native``, not
+                # ``forward_cuda``): a platform's path re-pointed, which the fork may not run on; a warning
+                rerouted = bool(_self_calls(now[caller]) & now.keys())
+                yield Bypass(path, cls.name, hook, None, caller, _delegates(then[caller], hook), rerouted)
+
+
+def _may_reach(methods: dict[str, ast.FunctionDef], bound: dict[str, bool], start: str, hook: str) -> bool:
+    """Whether ``start`` may still run ``self.hook``: it reads ``self.hook`` (called or bound), or hands control
+    somewhere the text cannot follow (``super()``, ``getattr(self, ...)``, ``self`` passed on, a call of
+    ``self.X`` that is neither the class's method nor bound by it to an expression free of ``self``), here or
+    in a method of the class it calls on ``self``."""
+    pending, seen = [start], set()
+    while pending:
+        name = pending.pop()
+        if name in seen or name not in methods:
+            continue
+        seen.add(name)
+        func = methods[name]
+        if not func.args.args:
+            return True
+        me = func.args.args[0].arg
+        if hook in _self_loads(func) or _opaque_use(func, me):
+            return True
+        for called in _self_calls(func):
+            if called in methods:
+                pending.append(called)
+            elif not bound.get(called, False):
+                return True  # inherited, or bound to something that may be the hook
+    return False
+
+
+def _opaque_use(func: ast.FunctionDef, me: str) -> bool:
+    """``self`` used other than as the receiver of an attribute (passed on, stored, ``getattr(self, ...)``),
+    or ``super()`` called: ways the hook may run that the text does not name."""
+    receivers = {id(n.value) for n in ast.walk(func) if isinstance(n, ast.Attribute)}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == me and id(node) not in receivers:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super":
+            return True
+    return False
+
+
+def _bound_values(cls: ast.ClassDef) -> dict[str, bool]:
+    """``self.X = value`` in the class's methods: X -> whether every such value is free of ``self`` (a kernel
+    handle, ``torch.ops._C.k``) rather than something that may be one of its methods (``self.m``)."""
+    found: dict[str, bool] = {}
+    for func in _methods(cls).values():
+        me = func.args.args[0].arg if func.args.args else None
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+                continue
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            free = me is not None and not any(isinstance(n, ast.Name) and n.id == me for n in ast.walk(node.value))
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me:
+                    found[target.attr] = found.get(target.attr, True) and free
+    return found
+
+
+def _delegates(func: ast.FunctionDef, hook: str) -> bool:
+    """The body (its docstring aside) is ``return self.hook(...)`` or ``self.hook(...)`` alone."""
+    body = func.body[1:] if func.body and isinstance(func.body[0], ast.Expr) and _is_doc(func.body[0]) else func.body
+    if len(body) != 1 or not isinstance(body[0], ast.Return | ast.Expr):
+        return False
+    call = body[0].value
+    me = func.args.args[0].arg if func.args.args else None
+    return (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == hook
+        and isinstance(call.func.value, ast.Name)
+        and call.func.value.id == me
+    )
+
+
+def _is_doc(stmt: ast.Expr) -> bool:
+    return isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
 
 
 def _bypasses(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
@@ -149,7 +280,7 @@ def _overrides(
             if hit is None or hook is None or hook.lineno not in owned:
                 continue
             before = _earlier_bases(cls.bases[:hit], local)  # in the MRO ahead of the upstream class
-            if not (defined.keys() | before[0]) & {bypass.new, bypass.caller}:
+            if not (defined.keys() | before[0]) & {bypass.new or bypass.caller, bypass.caller}:
                 yield hook.lineno, bypass, before[1]
 
 
@@ -192,6 +323,8 @@ def _names(origin: tuple[str, str], bypass: Bypass) -> bool:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_pattern: str) -> Finding:
+    if b.new is None:
+        return _inlined_finding(trees, path, line, b, sure, pr_pattern)
     commit = trees.upstream_commit(b.path, whole_word(b.new), pr_pattern)
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides one of them)"
     return Finding(
@@ -203,4 +336,21 @@ def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_
         f"fork-owned override of {b.cls}.{b.old}, which upstream made a wrapper of a new {b.new} "
         f"({b.path}{commit}): {b.cls}.{b.caller} now calls {b.new} and no longer {b.old}, so the override "
         f"does not run on that path; override {b.new} instead (or as well){maybe}",
+    )
+
+
+def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(b.path, re.escape(f"self.{b.old}("), pr_pattern)
+    was = "was that call alone" if b.alone else "called it among other work"
+    now = "hands on to another method of the class" if b.rerouted else "does the work itself"
+    maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if sure and b.alone and not b.rerouted else Severity.WARNING,
+        path,
+        line,
+        f"fork-owned override of {b.cls}.{b.old}, which {b.cls}.{b.caller} no longer calls ({b.path}{commit}): "
+        f"at the base it {was}, upstream's {now}, so the override does not run on that path; "
+        f"override {b.caller} as well{maybe}",
     )

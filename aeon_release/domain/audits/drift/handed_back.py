@@ -1,0 +1,235 @@
+"""Handed-back drift: upstream stopped writing a function's results into the arguments it returned, and returns
+fresh values; a fork call that dropped the value reads arguments nothing wrote.
+
+#17857 fixed ROCm's AITER add-norm: ``rocm_aiter_fused_add_rms_norm(x, residual, weight, eps)`` had the kernel
+write the sum and the norm into ``x`` and ``residual`` and ended ``return x, residual``; now it allocates
+``output`` and ``residual_out``, has the kernel write those, and returns them.  A fork line that called it as a
+statement (``rocm_aiter_fused_add_rms_norm(x, residual, w, eps)``, then ``return x, residual``) merges cleanly
+and hands on the un-normed input: nothing raises.  The signature, the arity and the kinds returned are the same,
+so symbol and return drift stay quiet.
+
+Upstream's side: the Python files whose diff removed a ``return`` of bare names (``-    return x, residual``); a
+module-level function there whose every ``return`` at the base hands back the same parameters (``return x`` or
+a tuple of them), none rebound in the body and each written there (an item or attribute stored, an augmented
+assignment, an in-place method ``x.add_(...)``/``.append(...)``, or handed to a call, a kernel writing into
+it), and whose every ``return`` upstream (and in the merged file) hands back none of that: each returns a value
+and none returns those parameters unrebound.  The fork's side, on lines it wrote: an expression statement
+calling that function (imported from its module, off the imported module, or on the module's own lines; not a
+name the fork's file binds itself) with one of the handed-back parameters bound to a name, an attribute or an
+item (something it can read after), by position or by keyword: an error.  Quiet: a call whose value the fork
+binds, returns, or hands on (it reads upstream's fresh values), a call leaving those parameters to their
+defaults, a function that still returns one of its arguments somewhere (it may still write some).
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.dropped_caches import named_origin
+from aeon_release.domain.audits.drift.module_tables import _bound_names
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
+from aeon_release.domain.audits.drift.returns import fork_modules, own_returns
+from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_texts
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import walk_spanning
+
+# a removed ``return`` of bare names (``-    return x, residual``, ``-    return (out)``); the value's first
+# character is no blank, so the blanks before it are matched one way only (linear on a line of spaces)
+_REMOVED_RETURN = re.compile(r"\n-[ \t]*return[ \t]+[\w(][\w, ()]*\n")
+# a statement that is a call (``f(...)``, ``mod.f(...)``, ``await f(...)``): the fork's side's text test
+_BARE_CALL = re.compile(r"^\s*(?:await\s+)?[A-Za-z_][\w.]*\(")
+# methods that change their receiver in place besides torch's trailing-underscore ones
+_MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "clear", "copy_", "fill_"})
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Unwritten:
+    """A module-level function of ``path`` (``module`` dotted) that handed back ``params`` (positional names
+    ``positions``) at the base and returns fresh values upstream."""
+
+    module: str
+    path: str
+    name: str
+    params: tuple[str, ...]
+    positions: tuple[str, ...]
+
+
+def handed_back_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork statements calling a function upstream stopped writing its returned arguments in."""
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _REMOVED_RETURN.search(trees.upstream.raw(p))]
+    if not paths:
+        return []
+    words = trees.fork_words()
+    lost = list(_unwritten(trees, paths, words))
+    if not lost:
+        return []
+    return [
+        _finding(trees, path, line, call, hit, pr_pattern)
+        for path, module, owned in fork_modules(trees, _BARE_CALL.match)
+        for line, call, hit in _dropped_calls(path, module, owned, lost)
+    ]
+
+
+def _unwritten(trees: ThreeTrees, paths: list[str], words: frozenset[str]) -> Iterator[Unwritten]:
+    def keep(old_text: str, new_text: str) -> bool:  # the function's name is on a fork line, and defined here
+        return not words.isdisjoint(declared(new_text, "def"))
+
+    for both in parsed_texts(trees, paths, keep):
+        merged = trees.merged_module(both.path)
+        old, new = _functions(both.old), _functions(both.new)
+        kept = _functions(merged) if merged is not None else new
+        for name, node in old.items():
+            if name not in words or name not in new or name not in kept:
+                continue
+            params = _handed_back(node)
+            if params and _fresh(new[name], params) and _fresh(kept[name], params):
+                positions = tuple(a.arg for a in (*node.args.posonlyargs, *node.args.args))
+                yield Unwritten(dotted_name(both.path, roots=("",)), both.path, name, params, positions)
+
+
+def _functions(module: ast.Module) -> dict[str, _Def]:
+    return {s.name: s for s in module.body if isinstance(s, _Def)}
+
+
+def _handed_back(func: _Def) -> tuple[str, ...]:
+    """The parameters every ``return`` of ``func`` hands back (the same names each time), none rebound and each
+    written in the body; () when it is not such a function."""
+    values = list(own_returns(func))
+    shapes = {_names(v) for v in values}
+    if not values or len(shapes) != 1:
+        return ()
+    names = shapes.pop()
+    params = {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    if not names or not set(names) <= params or set(names) & _rebound(func):
+        return ()
+    written = _written(func)
+    return names if set(names) <= written else ()
+
+
+def _names(value: ast.expr | None) -> tuple[str, ...] | None:
+    """``x`` -> (x,); ``x, y`` -> (x, y); anything else None."""
+    if isinstance(value, ast.Name):
+        return (value.id,)
+    if isinstance(value, ast.Tuple) and value.elts and all(isinstance(e, ast.Name) for e in value.elts):
+        return tuple(e.id for e in value.elts if isinstance(e, ast.Name))
+    return None
+
+
+def _rebound(func: _Def) -> set[str]:
+    """Names the body binds anew (``x = ...``, ``for x in``, ``with ... as x``, ``x := ...``); a name stored only
+    by augmented assignments (``x += y``: a tensor written in place) is not rebound."""
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    augmented = {id(n.target) for n in ast.walk(func) if isinstance(n, ast.AugAssign)}
+    return {n.id for n in stores if id(n) not in augmented}
+
+
+def _written(func: _Def) -> set[str]:
+    """Names the body writes into: an item or attribute stored (``x[i] = ...``, ``x.a = ...``), an augmented
+    assignment, an in-place method (``x.add_(...)``, ``x.append(...)``), or the name handed to a call."""
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            found |= _root(node.value)
+        elif isinstance(node, ast.AugAssign):
+            found |= _root(node.target)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and (_in_place(node.func.attr) or node.func.attr in _MUTATORS):
+                found |= _root(node.func.value)
+            for arg in (*node.args, *(k.value for k in node.keywords)):
+                if isinstance(arg, ast.Name):
+                    found.add(arg.id)
+    return found
+
+
+def _root(node: ast.expr) -> set[str]:
+    while isinstance(node, ast.Subscript | ast.Attribute):
+        node = node.value
+    return {node.id} if isinstance(node, ast.Name) else set()
+
+
+def _fresh(func: _Def, params: tuple[str, ...]) -> bool:
+    """Every ``return`` of ``func`` gives a value, and none hands back one of ``params`` unrebound (by name, by
+    a plain alias ``out = x``, or as an in-place method's value ``return x.mul_(w)``): what the caller gets
+    now is not what it passed."""
+    values = list(own_returns(func))
+    if not values or any(v is None for v in values) or _bare_return(func):
+        return False
+    rebound, aliases = _rebound(func), _aliases(func)
+    for value in values:
+        elts = value.elts if isinstance(value, ast.Tuple) else [value]
+        for elt in elts:
+            if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Attribute) and _in_place(elt.func.attr):
+                elt = elt.func.value  # ``x.mul_(w)`` is ``x``
+            name = elt.id if isinstance(elt, ast.Name) else None
+            if name is not None and (aliases.get(name, name) in params) and aliases.get(name, name) not in rebound:
+                return False
+    return True
+
+
+def _aliases(func: _Def) -> dict[str, str]:
+    """``out = x`` (one name bound to another): out -> x."""
+    return {
+        t.id: node.value.id
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _in_place(method: str) -> bool:
+    """``add_``, ``copy_``: torch's in-place methods, which return their receiver."""
+    return method.endswith("_") and not method.startswith("_")
+
+
+def _bare_return(func: _Def) -> bool:
+    return any(isinstance(n, ast.Return) and n.value is None for n in ast.walk(func))
+
+
+def _dropped_calls(
+    path: str, module: ast.Module, owned: set[int], lost: list[Unwritten]
+) -> Iterator[tuple[int, ast.Call, Unwritten]]:
+    imports, here = file_imports(module, path), dotted_name(path, roots=("",))
+    nested, top = _bound_names(module)
+    own = {(here, u.name) for u in lost if u.module == here}  # upstream's module: its own name is upstream's
+    for node in walk_spanning(module, owned):
+        if not isinstance(node, ast.Expr) or node.lineno not in owned:
+            continue
+        call = node.value.value if isinstance(node.value, ast.Await) else node.value
+        if not isinstance(call, ast.Call):
+            continue
+        bound = (nested | top) - {n for _, n in own}
+        origin = named_origin(call.func, imports, here, bound)
+        hit = next((u for u in lost if (u.module, u.name) == origin), None)
+        if hit is not None and _passes_readable(call, hit):
+            yield node.lineno, call, hit
+
+
+def _passes_readable(call: ast.Call, hit: Unwritten) -> bool:
+    """The call binds a handed-back parameter to something it can read after: a name, an attribute, an item."""
+    readable = (ast.Name, ast.Attribute, ast.Subscript)
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return False
+        if i < len(hit.positions) and hit.positions[i] in hit.params and isinstance(arg, readable):
+            return True
+    return any(k.arg in hit.params and isinstance(k.value, readable) for k in call.keywords)
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, call: ast.Call, hit: Unwritten, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, r"^[[:space:]]*return[[:space:]]", pr_pattern)
+    handed = ", ".join(hit.params)
+    message = (
+        f"fork-owned line calls {ast.unparse(call.func)}(...) and drops its value, relying on it writing into "
+        f"{handed}, which it returned at the base; upstream's {hit.module}.{hit.name} returns fresh values and "
+        f"hands back none of its arguments ({hit.path}{commit}): what the fork reads after the call is no longer "
+        f"written; bind the result ({handed} = {ast.unparse(call.func)}(...))"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
