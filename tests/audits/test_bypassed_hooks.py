@@ -274,16 +274,15 @@ def test_an_override_of_a_delegation_upstream_inlined_is_an_error(git_repo: GitR
     """``forward_cuda`` was ``return self.forward_native(x)`` and now runs a kernel: the ``forward_native``
     override is an error, and quiet in a class overriding ``forward_cuda`` too; ``forward_xpu`` re-pointed from
     ``forward_cuda`` to ``forward_native`` (a sibling: XPU's path, which the fork may not run) makes either
-    override of ``forward_cuda`` a warning, as does a caller that did more than delegate (GeluAndMul's
-    empty-input fallback)."""
+    override of ``forward_cuda`` a warning; a caller that did more than delegate (GeluAndMul's empty-input
+    fallback) is dead-knob drift's, quiet here while another upstream line may still call the hook."""
     sides = s.merge_case(git_repo, {ACT: ACT_BASE}, {ACT_FORK: ACT_FORK_TEXT}, [(ACT_SUBJECT, {ACT: ACT_UPSTREAM})])
     rows = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == ACT_FORK]
     found = [(line, severity) for line, severity, _ in rows]
-    assert found == [(7, "error"), (15, "warning"), (20, "warning"), (25, "warning")]
+    assert found == [(7, "error"), (15, "warning"), (20, "warning")]
     assert "ReLUSquaredActivation.forward_cuda no longer calls" in rows[0][2] and "#39058" in rows[0][2]
     assert "override forward_cuda as well" in rows[0][2]
     assert "ReLUSquaredActivation.forward_xpu no longer calls" in rows[2][2] and "another method" in rows[2][2]
-    assert "called it among other work" in rows[3][2]
 
 
 QUIET_FORK = """import torch

@@ -26,10 +26,12 @@ inherited hook) and whose upstream body, followed through the class's own method
 longer reads ``self.M`` -- and does nothing through which ``M`` might still run: no ``super()``, no
 ``getattr`` of ``self``, no ``self`` handed to a call, no call of ``self.X`` that is neither the class's own
 method nor an attribute the class binds to an expression free of ``self`` (``self.op = torch.ops._C.k``).
-The fork's side as above, with ``A`` the method it must override as well.  An error when ``A``'s body at the
-base was that delegation alone (the override was all ``A`` did) and upstream's ``A`` calls no other method of
-the class instead; a warning when ``A`` did more besides, or now hands on to a sibling (``forward_xpu``
-re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run on).
+The fork's side as above, with ``A`` the method it must override as well.  Only where ``A``'s body at the
+base was that delegation alone (the override was all ``A`` did): a caller that did more besides and dropped the
+call is dead-knob drift's, quiet where another upstream line or the fork still calls the hook.  An error when
+upstream's ``A`` calls no other method of the class instead; a warning when it now hands on to a sibling
+(``forward_xpu`` re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run
+on).
 
 Pure but for reading the three trees: findings out.
 """
@@ -60,15 +62,14 @@ _SELF_CALL = re.compile(r"\bself\.(\w+)\(")
 @dataclass(frozen=True)
 class Bypass:
     """In ``cls`` (of ``path``), ``caller`` now calls ``new`` where it called ``old``, ``old`` a wrapper of ``new``;
-    ``new`` None: ``caller`` no longer reaches ``old`` at all (an inlined delegation), ``alone`` when calling
-    ``old`` was all ``caller`` did at the base, ``rerouted`` when upstream's calls another method of the class."""
+    ``new`` None: ``caller``, which was ``old``'s call alone at the base, no longer reaches it (an inlined
+    delegation), ``rerouted`` when upstream's calls another method of the class."""
 
     path: str
     cls: str
     old: str
     new: str | None
     caller: str
-    alone: bool = True
     rerouted: bool = False
 
 
@@ -130,8 +131,13 @@ def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
                     continue
                 # sent to another method of the class (``forward_xpu`` now hands on to ``forward_native``, not
                 # ``forward_cuda``): a platform's path re-pointed, which the fork may not run on; a warning
+                if not _delegates(then[caller], hook):
+                    # a caller that did more than hand on (``prepare(batch)`` then ``run(batch)``) and dropped the
+                    # call: dead-knob drift's (a warning where no upstream line calls the hook any more; quiet where
+                    # one still does, as another file or the fork itself may still run the override)
+                    continue
                 rerouted = bool(_self_calls(now[caller]) & now.keys())
-                yield Bypass(path, cls.name, hook, None, caller, _delegates(then[caller], hook), rerouted)
+                yield Bypass(path, cls.name, hook, None, caller, rerouted)
 
 
 def _may_reach(methods: dict[str, ast.FunctionDef], bound: dict[str, bool], start: str, hook: str) -> bool:
@@ -341,16 +347,15 @@ def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_
 
 def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(b.path, re.escape(f"self.{b.old}("), pr_pattern)
-    was = "was that call alone" if b.alone else "called it among other work"
     now = "hands on to another method of the class" if b.rerouted else "does the work itself"
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR if sure and b.alone and not b.rerouted else Severity.WARNING,
+        Severity.ERROR if sure and not b.rerouted else Severity.WARNING,
         path,
         line,
         f"fork-owned override of {b.cls}.{b.old}, which {b.cls}.{b.caller} no longer calls ({b.path}{commit}): "
-        f"at the base it {was}, upstream's {now}, so the override does not run on that path; "
+        f"at the base it was that call alone, upstream's {now}, so the override does not run on that path; "
         f"override {b.caller} as well{maybe}",
     )
