@@ -30,6 +30,12 @@ fields on a write under a ``try`` catching ``FrozenInstanceError`` (1) or ``Attr
 non-empty answer (1), on the fork's own empty branch that raises (1), in ``pytest.raises(ValueError)`` (1),
 and on both ``is None`` tests of ``get_fi_ar_quant_workspace``, which upstream still answers ``None`` from
 a name its body tests against ``None`` (2).
+This branch, round 2: 5 caught of 5; 0 false errors of 26.  The mends: read-only drift leaves a write under a
+handler of what it raises now (``AttributeError``; ``FrozenInstanceError`` for a frozen class) and one on a
+fork class of its own ``__setattr__``; the unfrozen-subclass error needs ``frozen`` absent or a literal;
+empty-to-raise drift leaves a def that returns a name its body keeps empty (bound to the literal, or tested
+for it with no raise on the test's branches), a test whose empty branch fails itself (an ``assert`` false
+for the empty answer, an ``if`` whose branch for it raises), and a call under ``pytest.raises(K)``.
 
   PYTHONPATH=.. python review20_twins.py [--only TEXT ...] [--show]
 """
