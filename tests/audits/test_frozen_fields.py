@@ -191,3 +191,22 @@ def test_a_write_under_a_handler_of_another_kind_stays_an_error(git_repo: GitRep
 
 def test_a_subclass_declared_frozen_false_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _frozen(git_repo, tmp_path, SUB_FALSE) == [(USE, line_of(SUB_FALSE, "class AeonSpec"), "error")]
+
+
+CHECKED = (
+    IMPORT + "def cap(spec: FullAttentionSpec, window: int) -> FullAttentionSpec:\n"
+    "    if not type(spec).__dataclass_params__.frozen:\n        spec.sliding_window = window\n        return spec\n"
+    "    return dataclasses.replace(spec, sliding_window=window)\n"
+)
+CHECKED_OTHER = CHECKED.replace("not type(spec).__dataclass_params__.frozen", "window > 0")
+
+
+def test_a_write_under_a_check_of_the_freeze_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A version check: the fork writes only where the class is not frozen (older upstreams)."""
+    assert _frozen(git_repo, tmp_path, CHECKED) == []
+
+
+def test_a_write_under_another_check_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _frozen(git_repo, tmp_path, CHECKED_OTHER) == [
+        (USE, line_of(CHECKED_OTHER, "spec.sliding_window = window"), "error")
+    ]

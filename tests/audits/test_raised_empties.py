@@ -276,3 +276,35 @@ def test_a_def_raising_where_its_returned_name_is_empty_stays_an_error(git_repo:
     assert _workspace(git_repo, tmp_path, WORKSPACE_GUARDED) == [
         (USE, line_of(WORKSPACE_USE, "get_workspace(nodes) is not None"), "error")
     ]
+
+
+BUFFER = "vllm/buffer.py"
+BUFFER_BASE = (
+    "class SharedBuffer:\n    def get(self, shape: tuple[int, ...]):\n"
+    "        if shape == ():\n            return None\n        return list(shape)\n"
+)
+BUFFER_THEIRS = BUFFER_BASE.replace("            return None\n", "            raise ValueError('empty shape')\n")
+DICT_GET = (
+    "from vllm.buffer import SharedBuffer\n\n\n"
+    "def missing(buffers: dict[str, SharedBuffer], name: str) -> bool:\n    return buffers.get(name) is None\n"
+)
+ENV_GET = "import os\n\n\ndef off() -> bool:\n    return not os.environ.get('AEON_WORKSPACE')\n"
+BUFFER_GET = (
+    "from vllm.buffer import SharedBuffer\n\n\ndef none(buf: SharedBuffer) -> bool:\n    return buf.get(()) is None\n"
+)
+
+
+def _buffered(git_repo: GitRepo, tmp_path: Path, fork: str) -> list:
+    sides = three_way(git_repo, {BUFFER: BUFFER_BASE, **PACKAGES}, {USE: fork}, {BUFFER: BUFFER_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+@pytest.mark.parametrize("fork", [DICT_GET, ENV_GET], ids=["a-dict-annotated-receiver", "another-package-module"])
+def test_a_namesake_method_on_a_receiver_read_as_another_kind_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _buffered(git_repo, tmp_path, fork) == []
+
+
+def test_the_method_on_its_class_instance_stays_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _buffered(git_repo, tmp_path, BUFFER_GET) == [(USE, line_of(BUFFER_GET, "buf.get(())"), "warning")]

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.raised_kinds import _caught, _kinds, _suppressed, builtin_error, builtin_subclass
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
@@ -66,7 +66,10 @@ _EMPTY_VALUES: dict[str, object] = {
     "set()": set(),
     "tuple()": (),
 }
-_TRUTH = frozenset({"bool", "any"})  # a call that reads its argument's truth (``any([])`` is False too)
+_TRUTH = frozenset({"bool", "any"})
+_BUILTIN_CONTAINERS = frozenset(
+    {"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "Mapping", "Sequence"}
+)  # a call that reads its argument's truth (``any([])`` is False too)
 
 
 @dataclass(frozen=True)
@@ -220,10 +223,35 @@ def _tests(
                 continue
             callee = resolve(node.func, scope, func)
             hit = _reached(trees, callee, emptied[name]) if callee is not None else None
-            if callee is None or hit is None:
+            if callee is None or hit is None or _elsewhere(node, func, scope, hit):
                 continue
             if _tested_empty(node, func, parents, hit) and not _handled(node, hit, parents, func):
                 yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+
+
+def _elsewhere(call: ast.Call, func: _Def, scope: Scope, hit: Emptied) -> bool:
+    """A method called on a receiver read as something else: a parameter annotated as a builtin container
+    (``buffers: dict[str, Tensor]``, ``buffers.get(name)``), or an attribute chain off a module of another
+    package (``os.environ.get(...)``)."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if receiver is None or not hit.owner:
+        return False
+    root = receiver
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    module = scope.modules.get(root.id)
+    if module is not None and root is not receiver:
+        return module.split(".", 1)[0] != hit.path.split("/", 1)[0]
+    note = next((a.annotation for a in _parameters(func) if a.arg == root.id), None) if root is receiver else None
+    head = note.value if isinstance(note, ast.Subscript) else note
+    return isinstance(head, ast.Name) and head.id in _BUILTIN_CONTAINERS
+
+
+def _parameters(func: _Def) -> list[ast.arg]:
+    args = func.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs]
 
 
 def _guessed(call: ast.Call, callee: Callee, hit: Emptied) -> bool:

@@ -408,6 +408,8 @@ def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:
     kinds = _WRITE_ERRORS | ({"FrozenInstanceError"} if hit.frozen else set())
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if hit.frozen and isinstance(parent, (ast.If, ast.IfExp)) and _reads_frozen(parent.test):
+            return True  # ``if not type(spec).__dataclass_params__.frozen:``: the fork checks the freeze first
         if isinstance(parent, ast.Try) and any(child is s for s in parent.body):
             if any(h.type is None or _handler_names(h.type) & kinds for h in parent.handlers):
                 return True
@@ -420,6 +422,16 @@ def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _reads_frozen(test: ast.expr) -> bool:
+    """A condition that reads whether a class is frozen: a name or attribute spelling ``frozen`` (a dataclass's
+    ``__dataclass_params__.frozen``, a fork's ``SPECS_FROZEN`` version flag) or ``__dataclass_params__``."""
+    return any(
+        "frozen" in word.lower() or word == "__dataclass_params__"
+        for node in ast.walk(test)
+        if (word := node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else "")
+    )
 
 
 def _handler_names(kind: ast.expr) -> set[str]:
