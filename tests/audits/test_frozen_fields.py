@@ -142,3 +142,71 @@ def test_a_fork_dataclass_left_unfrozen_over_a_class_made_frozen_is_an_error(
 )
 def test_a_frozen_plain_or_unrelated_fork_subclass_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _frozen(git_repo, tmp_path, fork) == []
+
+
+# review20: correct fork spellings round a write or a subclass (each an error on the engine before it)
+TRIED = (
+    IMPORT + "def cap(spec: FullAttentionSpec, window: int) -> FullAttentionSpec:\n    try:\n"
+    "        spec.sliding_window = window\n    except dataclasses.FrozenInstanceError:\n"
+    "        spec = dataclasses.replace(spec, sliding_window=window)\n    return spec\n"
+)
+TRIED_BASE_KIND = TRIED.replace("dataclasses.FrozenInstanceError", "AttributeError")
+TRIED_OTHER_KIND = TRIED.replace("dataclasses.FrozenInstanceError", "TypeError")
+ROUTED_SUBCLASS = (
+    IMPORT + "class AeonSpec(FullAttentionSpec):\n    def __setattr__(self, name: str, value: object) -> None:\n"
+    "        object.__setattr__(self, name, value)\n\n    def cap(self) -> None:\n        self.sliding_window = 4096\n"
+)
+SUB_COMPUTED = (
+    "from dataclasses import dataclass\n\nfrom vllm.kv_cache_interface import FullAttentionSpec\n\n"
+    "FROZEN = FullAttentionSpec.__dataclass_params__.frozen\n\n\n"
+    "@dataclass(frozen=FROZEN)\nclass AeonSpec(FullAttentionSpec):\n    page_align: int = 0\n"
+)
+SUB_MAPPING = SUB_COMPUTED.replace("frozen=FROZEN", "**KW").replace(
+    "FROZEN = FullAttentionSpec.__dataclass_params__.frozen", "KW = {'frozen': True}"
+)
+SUB_FALSE = SUB_COMPUTED.replace("frozen=FROZEN", "frozen=False")
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [TRIED, TRIED_BASE_KIND, ROUTED_SUBCLASS, SUB_COMPUTED, SUB_MAPPING],
+    ids=[
+        "a-try-catching-frozen-instance-error",
+        "a-try-catching-attribute-error",
+        "a-fork-subclass-routing-setattr",
+        "frozen-computed",
+        "keywords-from-a-mapping",
+    ],
+)
+def test_a_write_the_fork_tries_or_routes_and_a_subclass_maybe_frozen_stay_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _frozen(git_repo, tmp_path, fork) == []
+
+
+def test_a_write_under_a_handler_of_another_kind_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = TRIED_OTHER_KIND
+    assert _frozen(git_repo, tmp_path, fork) == [(USE, line_of(fork, "spec.sliding_window = window"), "error")]
+
+
+def test_a_subclass_declared_frozen_false_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _frozen(git_repo, tmp_path, SUB_FALSE) == [(USE, line_of(SUB_FALSE, "class AeonSpec"), "error")]
+
+
+CHECKED = (
+    IMPORT + "def cap(spec: FullAttentionSpec, window: int) -> FullAttentionSpec:\n"
+    "    if not type(spec).__dataclass_params__.frozen:\n        spec.sliding_window = window\n        return spec\n"
+    "    return dataclasses.replace(spec, sliding_window=window)\n"
+)
+CHECKED_OTHER = CHECKED.replace("not type(spec).__dataclass_params__.frozen", "window > 0")
+
+
+def test_a_write_under_a_check_of_the_freeze_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A version check: the fork writes only where the class is not frozen (older upstreams)."""
+    assert _frozen(git_repo, tmp_path, CHECKED) == []
+
+
+def test_a_write_under_another_check_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _frozen(git_repo, tmp_path, CHECKED_OTHER) == [
+        (USE, line_of(CHECKED_OTHER, "spec.sliding_window = window"), "error")
+    ]

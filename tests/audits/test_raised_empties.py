@@ -198,3 +198,113 @@ def test_a_hook_made_abstract_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> 
     """``raise NotImplementedError`` where a default answered empty: the subclasses answer now."""
     theirs = REGISTRY_THEIRS.replace("raise KeyError(name)", "raise NotImplementedError")
     assert _looked_up(git_repo, tmp_path, OFF_CLASS, theirs) == []
+
+
+# review20: tests whose empty branch already failed, a test expecting the raise, a def still answering empty
+ASSERTED = (
+    IMPORT + "def count(model) -> int:\n    mapping = get_moe_expert_mapping(model)\n"
+    "    assert mapping, 'MoE only'\n    return len(mapping)\n"
+)
+RAISED = (
+    IMPORT + "def count(model) -> int:\n    mapping = get_moe_expert_mapping(model)\n"
+    "    if not mapping:\n        raise RuntimeError('MoE only')\n    return len(mapping)\n"
+)
+LEN_ASSERTED = IMPORT + "def count(model) -> int:\n    assert len(get_moe_expert_mapping(model)) > 0\n    return 1\n"
+EXPECTED = (
+    "import pytest\n\n"
+    + IMPORT
+    + "def test_dense(model) -> None:\n    with pytest.raises(ValueError, match='No module'):\n"
+    "        assert not get_moe_expert_mapping(model)\n"
+)
+ASSERTED_EMPTY = IMPORT + "def dense(model) -> None:\n    assert not get_moe_expert_mapping(model)\n"
+RAISED_ELSE = (
+    IMPORT + "def count(model) -> int:\n    mapping = get_moe_expert_mapping(model)\n"
+    "    if mapping:\n        raise RuntimeError('dense only')\n    return 0\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [ASSERTED, RAISED, LEN_ASSERTED, EXPECTED],
+    ids=["asserted-non-empty", "an-empty-branch-raising", "len-asserted-positive", "pytest-raises"],
+)
+def test_a_test_failing_on_the_empty_answer_itself_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(ASSERTED_EMPTY, "assert not get_moe"), (RAISED_ELSE, "mapping = get_moe")],
+    ids=["asserted-empty", "the-non-empty-branch-raising"],
+)
+def test_a_test_relying_on_the_empty_answer_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+WORKSPACE = "vllm/workspace.py"
+WORKSPACE_BASE = (
+    "_workspace = None\n\n\ndef get_workspace(nodes: int):\n    global _workspace\n"
+    "    if nodes > 1:\n        return None\n    if _workspace is None:\n        _workspace = _create()\n"
+    "    return _workspace\n\n\ndef _create():\n    return object()\n"
+)
+WORKSPACE_THEIRS = WORKSPACE_BASE.replace(
+    "    if nodes > 1:\n        return None\n", "    if nodes > 1:\n        raise ValueError('multi-node')\n"
+).replace(
+    "        _workspace = _create()\n",
+    "        _workspace = _create()\n    if _workspace is None:\n        print('failed')\n",
+)
+WORKSPACE_GUARDED = WORKSPACE_THEIRS.replace("        print('failed')\n", "        raise RuntimeError('failed')\n")
+WORKSPACE_USE = (
+    "from vllm.workspace import get_workspace\n\n\n"
+    "def fused(nodes: int) -> bool:\n    return get_workspace(nodes) is not None\n"
+)
+
+
+def _workspace(git_repo: GitRepo, tmp_path: Path, theirs: str) -> list:
+    sides = three_way(git_repo, {WORKSPACE: WORKSPACE_BASE, **PACKAGES}, {USE: WORKSPACE_USE}, {WORKSPACE: theirs})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+def test_a_def_returning_a_name_it_keeps_empty_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#48064: the workspace is still ``None`` when creating it failed (upstream's own caller tests it)."""
+    assert _workspace(git_repo, tmp_path, WORKSPACE_THEIRS) == []
+
+
+def test_a_def_raising_where_its_returned_name_is_empty_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _workspace(git_repo, tmp_path, WORKSPACE_GUARDED) == [
+        (USE, line_of(WORKSPACE_USE, "get_workspace(nodes) is not None"), "error")
+    ]
+
+
+BUFFER = "vllm/buffer.py"
+BUFFER_BASE = (
+    "class SharedBuffer:\n    def get(self, shape: tuple[int, ...]):\n"
+    "        if shape == ():\n            return None\n        return list(shape)\n"
+)
+BUFFER_THEIRS = BUFFER_BASE.replace("            return None\n", "            raise ValueError('empty shape')\n")
+DICT_GET = (
+    "from vllm.buffer import SharedBuffer\n\n\n"
+    "def missing(buffers: dict[str, SharedBuffer], name: str) -> bool:\n    return buffers.get(name) is None\n"
+)
+ENV_GET = "import os\n\n\ndef off() -> bool:\n    return not os.environ.get('AEON_WORKSPACE')\n"
+BUFFER_GET = (
+    "from vllm.buffer import SharedBuffer\n\n\ndef none(buf: SharedBuffer) -> bool:\n    return buf.get(()) is None\n"
+)
+
+
+def _buffered(git_repo: GitRepo, tmp_path: Path, fork: str) -> list:
+    sides = three_way(git_repo, {BUFFER: BUFFER_BASE, **PACKAGES}, {USE: fork}, {BUFFER: BUFFER_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+@pytest.mark.parametrize("fork", [DICT_GET, ENV_GET], ids=["a-dict-annotated-receiver", "another-package-module"])
+def test_a_namesake_method_on_a_receiver_read_as_another_kind_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _buffered(git_repo, tmp_path, fork) == []
+
+
+def test_the_method_on_its_class_instance_stays_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _buffered(git_repo, tmp_path, BUFFER_GET) == [(USE, line_of(BUFFER_GET, "buf.get(())"), "warning")]

@@ -16,8 +16,9 @@ answer for emptiness -- ``not f(x)``, ``bool(f(x))``, ``if f(x):``, ``f(x) or de
 the fork relied on the answer upstream no longer gives.  Quiet: a call inside a ``try`` (or ``with suppress``)
 catching ``K`` or a base of it (bare ``except`` and ``Exception`` too), a call whose answer the fork never tests
 for emptiness (it may never meet the empty case), a def of the fork's own, any def upstream still returns an
-empty literal from, and a def made to raise ``NotImplementedError`` (a hook made abstract: its subclasses
-answer).  A receiver the file does not read (an untyped local), or a method called on an instance (an upstream
+empty literal from or may still answer empty through a name it returns (``_answers_empty``), a def made to
+raise ``NotImplementedError`` (a hook made abstract: its subclasses answer), a test whose own empty branch
+already fails (``assert mapping``, ``if not mapping: raise ...``) and a call under ``pytest.raises(K)``.  A receiver the file does not read (an untyped local), or a method called on an instance (an upstream
 subclass may override it): a warning.
 
 Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
@@ -27,17 +28,19 @@ of those, only the files whose base text defines a name a fork line calls are pa
 from __future__ import annotations
 
 import ast
+import operator
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.raised_kinds import _caught, _kinds, _suppressed, builtin_error, builtin_subclass
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs, parent_map
+from aeon_release.domain.audits.source import last_name, method_defs, parent_map
 
 __all__ = ["raised_empty_drift"]
 
@@ -48,7 +51,25 @@ _EMPTY_REMOVED = re.compile(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+\w")
 _CALL = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
 _EMPTY_CALLS = frozenset({"list", "dict", "set", "tuple"})
-_TRUTH = frozenset({"bool", "any"})  # a call that reads its argument's truth (``any([])`` is False too)
+# the value each empty literal stands for (its spelling as ``Emptied.empty`` keeps it)
+_EMPTY_VALUES: dict[str, object] = {
+    "[]": [],
+    "{}": {},
+    "()": (),
+    "None": None,
+    "False": False,
+    "0": 0,
+    '""': "",
+    "''": "",
+    "list()": [],
+    "dict()": {},
+    "set()": set(),
+    "tuple()": (),
+}
+_TRUTH = frozenset({"bool", "any"})
+_BUILTIN_CONTAINERS = frozenset(
+    {"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "Mapping", "Sequence"}
+)  # a call that reads its argument's truth (``any([])`` is False too)
 
 
 @dataclass(frozen=True)
@@ -101,7 +122,7 @@ def _emptied(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Emptied]]:
 
 def _made_raise(qualname: str, path: str, was: _Def, now: _Def) -> Emptied | None:
     empty = next((r for r in _empty_returns(was)), None)
-    if empty is None or next(_empty_returns(now), None) is not None or not _ends(now.body):
+    if empty is None or next(_empty_returns(now), None) is not None or not _ends(now.body) or _answers_empty(now):
         return None
     # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here
     fresh = frozenset(
@@ -117,6 +138,44 @@ def _empty_returns(func: _Def) -> Iterator[str]:
     for node in own_nodes(func.body):
         if isinstance(node, ast.Return) and (node.value is None or _empty(node.value)):
             yield "None" if node.value is None else ast.unparse(node.value)
+
+
+def _answers_empty(func: _Def) -> bool:
+    """Upstream's def may still answer empty through a name it returns: its body binds the name to an empty
+    literal or tests it for emptiness with no ``raise`` on that test's branches (#48064's
+    ``get_fi_ar_quant_workspace`` returns its workspace global, ``None`` when creating it failed; its own
+    caller tests ``is not None``).  A name whose test raises (``if ws is None: raise``) is guarded instead."""
+    returned = {n.value.id for n in own_nodes(func.body) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
+    kept: set[str] = set()
+    guarded: set[str] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.If):
+            read = _emptiness_read(node.test) & returned
+            raises = any(b and isinstance(b[-1], ast.Raise) for b in (node.body, node.orelse))
+            (guarded if raises else kept).update(read)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _empty(node.value):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            kept.update(t.id for t in targets if isinstance(t, ast.Name) and t.id in returned)
+    return bool(kept - guarded)
+
+
+def _emptiness_read(test: ast.expr) -> set[str]:
+    """The names a condition reads for their truth (``x``, ``not x``, an operand of ``and``/``or``) or compares
+    with an empty literal (``x is None``, ``x == []``)."""
+    names: set[str] = set()
+    todo = [test]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            todo.append(node.operand)
+        elif isinstance(node, ast.BoolOp):
+            todo.extend(node.values)
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left, right = node.left, node.comparators[0]
+            names.update(a.id for a, b in ((left, right), (right, left)) if isinstance(a, ast.Name) and _empty(b))
+    return names
 
 
 def _empty(value: ast.expr) -> bool:
@@ -164,10 +223,35 @@ def _tests(
                 continue
             callee = resolve(node.func, scope, func)
             hit = _reached(trees, callee, emptied[name]) if callee is not None else None
-            if callee is None or hit is None:
+            if callee is None or hit is None or _elsewhere(node, func, scope, hit):
                 continue
-            if _tested_empty(node, func, parents) and not _handled(node, hit, parents, func):
+            if _tested_empty(node, func, parents, hit) and not _handled(node, hit, parents, func):
                 yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+
+
+def _elsewhere(call: ast.Call, func: _Def, scope: Scope, hit: Emptied) -> bool:
+    """A method called on a receiver read as something else: a parameter annotated as a builtin container
+    (``buffers: dict[str, Tensor]``, ``buffers.get(name)``), or an attribute chain off a module of another
+    package (``os.environ.get(...)``)."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    if receiver is None or not hit.owner:
+        return False
+    root = receiver
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    module = scope.modules.get(root.id)
+    if module is not None and root is not receiver:
+        return module.split(".", 1)[0] != hit.path.split("/", 1)[0]
+    note = next((a.annotation for a in _parameters(func) if a.arg == root.id), None) if root is receiver else None
+    head = note.value if isinstance(note, ast.Subscript) else note
+    return isinstance(head, ast.Name) and head.id in _BUILTIN_CONTAINERS
+
+
+def _parameters(func: _Def) -> list[ast.arg]:
+    args = func.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs]
 
 
 def _guessed(call: ast.Call, callee: Callee, hit: Emptied) -> bool:
@@ -187,12 +271,18 @@ def _reached(trees: ThreeTrees, callee: Callee, defs: list[Emptied]) -> Emptied 
     return next((d for d in defs if reaches(trees, callee, d.path)), None)
 
 
-def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST]) -> bool:
-    """The call's answer is tested for emptiness, directly or through the one name it is bound to."""
-    if _tested_here(call, parents):
+def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST], hit: Emptied) -> bool:
+    """The call's answer is tested for emptiness, directly or through the one name it is bound to, by a test
+    whose empty branch goes on (an ``assert`` of a non-empty answer, or an empty branch that raises, already
+    failed on the empty answer: the fork never relied on it)."""
+
+    def relied(node: ast.expr) -> bool:
+        return _tested_here(node, parents) and not _fails_when_empty(node, parents, hit.empty)
+
+    if relied(call):
         return True
     parent = parents.get(id(call))
-    if isinstance(parent, ast.NamedExpr) and _tested_here(parent, parents):
+    if isinstance(parent, ast.NamedExpr) and relied(parent):
         return True  # ``if not (mapping := f(x)):``
     if not (isinstance(parent, (ast.Assign, ast.AnnAssign, ast.NamedExpr)) and parent.value is call):
         return False
@@ -201,7 +291,7 @@ def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST]) -> bo
         return False
     bound = targets[0].id
     return any(
-        isinstance(n, ast.Name) and n.id == bound and isinstance(n.ctx, ast.Load) and _tested_here(n, parents)
+        isinstance(n, ast.Name) and n.id == bound and isinstance(n.ctx, ast.Load) and relied(n)
         for n in own_nodes(func.body)
     )
 
@@ -225,6 +315,72 @@ def _tested_here(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
     return isinstance(parent, ast.Compare) and _compared_empty(node, parents)
 
 
+def _fails_when_empty(node: ast.expr, parents: dict[int, ast.AST], empty: str) -> bool:
+    """The test of ``node`` fails on an empty answer itself: an ``assert`` that is false for it, or an ``if``
+    whose branch taken for it ends in a ``raise``."""
+    found = _empty_truth(node, parents, _EMPTY_VALUES.get(empty))
+    if found is None:
+        return False
+    stmt, truth = found
+    if isinstance(stmt, ast.Assert):
+        return not truth
+    branch = stmt.body if truth else stmt.orelse
+    return bool(branch) and isinstance(branch[-1], ast.Raise)
+
+
+def _empty_truth(node: ast.expr, parents: dict[int, ast.AST], value: object) -> tuple[ast.Assert | ast.If, bool] | None:
+    """(the ``assert`` or ``if`` whose test reads ``node``, what that test gives when ``node`` is ``value``, the
+    empty answer); None where it is not read so plainly (``x and y`` of a truthy ``x``, a call, a subscript)."""
+    cur = node
+    while (parent := parents.get(id(cur))) is not None:
+        if isinstance(parent, (ast.Assert, ast.If)) and parent.test is cur:
+            return parent, bool(value)
+        if isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not):
+            value = not value
+        elif isinstance(parent, ast.BoolOp):
+            if bool(value) == isinstance(parent.op, ast.And):
+                return None  # ``x and y`` of a truthy x, ``x or y`` of a falsy x: the whole is the other's
+            value = bool(value)
+        elif isinstance(parent, ast.Call) and last_name(parent.func) in _TRUTH:
+            value = bool(value)
+        elif isinstance(parent, ast.Call) and last_name(parent.func) == "len":
+            if not isinstance(value, (list, dict, tuple, set, str)):
+                return None
+            value = len(value)
+        elif isinstance(parent, ast.Compare) and len(parent.ops) == 1:
+            other = parent.comparators[0] if parent.left is cur else parent.left
+            if not isinstance(other, ast.Constant):
+                return None
+            left, right = (value, other.value) if parent.left is cur else (other.value, value)
+            value = _compare(parent.ops[0], left, right)
+        else:
+            return None
+        cur = parent
+    return None
+
+
+_ORDERS: dict[type[ast.cmpop], Callable[[Any, Any], object]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _compare(op: ast.cmpop, left: object, right: object) -> bool:
+    """``left op right`` for the literals an emptiness test compares (``is`` read as equality of kind and value)."""
+    same = type(left) is type(right) and left == right
+    if isinstance(op, (ast.Is, ast.Eq)):
+        return same if isinstance(op, ast.Is) else bool(left == right)
+    if isinstance(op, (ast.IsNot, ast.NotEq)):
+        return not same if isinstance(op, ast.IsNot) else bool(left != right)
+    order = _ORDERS.get(type(op))
+    try:
+        return order is not None and bool(order(left, right))
+    except TypeError:
+        return False
+
+
 def _compared_empty(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
     """``node is None``, ``node == []``, ``node == 0`` (a ``len``), ``node > 0`` and the like."""
     parent = parents.get(id(node))
@@ -241,10 +397,21 @@ def _handled(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], func: _D
         if isinstance(parent, ast.Try) and any(node is s for s in parent.body):
             if any(_catches(h, hit.kinds) for h in parent.handlers):
                 return True
-        if isinstance(parent, ast.With) and any(_catches(h, hit.kinds) for h in _suppressed(parent)):
+        if isinstance(parent, ast.With) and any(
+            _catches(h, hit.kinds) for h in [*_suppressed(parent), *_expected(parent)]
+        ):
             return True
         node = parent
     return False
+
+
+def _expected(node: ast.With) -> list[ast.ExceptHandler]:
+    """``with pytest.raises(K, match=...):`` read as a handler of ``K``: a test that expects the raise."""
+    return [
+        ast.copy_location(ast.ExceptHandler(type=call.args[0], name=None, body=[]), call)
+        for item in node.items
+        if isinstance(call := item.context_expr, ast.Call) and last_name(call.func) == "raises" and call.args
+    ]
 
 
 def _catches(handler: ast.ExceptHandler, kinds: frozenset[str]) -> bool:

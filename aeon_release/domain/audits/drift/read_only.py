@@ -21,7 +21,9 @@ now raises ``FrozenInstanceError``).  Upstream's side: the Python files whose di
 line, parsed only when a field the fork assigns is annotated in the upstream text; a class frozen there (its
 own ``@dataclass(frozen=True)`` or a frozen ancestor of its file) that was not at the base, with no
 ``__setattr__`` of its own or its ancestors', closes the fields (its own and its file's ancestors') it had
-at the base too.  ``object.__setattr__(x, ...)``, the frozen class's own escape hatch, is no store here.  A
+at the base too.  ``object.__setattr__(x, ...)``, the frozen class's own escape hatch, is no store here; a
+write under a ``try`` catching what it raises now (``AttributeError``, ``FrozenInstanceError``) is a fork's
+attempt with a fallback, and a fork class of its own ``__setattr__`` on the receiver's way routes it.  A
 fork-owned ``@dataclass`` left unfrozen over such a class (its base imported from upstream's module) fails
 sooner: ``dataclass`` refuses a non-frozen subclass of a frozen one when the fork's module is imported.
 """
@@ -50,6 +52,8 @@ _PROPERTY_DEF = re.compile(
 )
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
 _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+# what a write to a closed attribute raises, caught by these (``FrozenInstanceError`` subclasses the first)
+_WRITE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
 # an upstream line adding ``frozen=True`` (a dataclass decorator, on its line or a continuation of it)
 _FROZEN_LINE = re.compile(r"\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b")
@@ -134,8 +138,12 @@ def _unfrozen_forks(trees: ThreeTrees) -> list[tuple[str, Scope, ast.ClassDef]]:
 
 
 def _unfrozen_dataclass(cls: ast.ClassDef) -> bool:
+    """``@dataclass`` with no ``frozen`` keyword, or ``frozen=False``; a ``frozen`` computed (a version check
+    matching the base) or keywords from a mapping (``**kw``) may freeze it: not judged."""
     for d in cls.decorator_list:
         if isinstance(d, ast.Call) and last_name(d.func) == "dataclass":
+            if any(k.arg is None or (k.arg == "frozen" and not isinstance(k.value, ast.Constant)) for k in d.keywords):
+                return False
             return not _frozen_keyword(d.keywords)
         if last_name(d) == "dataclass":
             return True
@@ -389,8 +397,47 @@ def _assignments(
         func = enclosing(node, parents)
         typed = typed_as(receiver, func, parents, fork.classes)
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
-        if hit is not None:
+        if hit is not None and not _tolerated(node, hit, parents):
             yield line, hit, f"{ast.unparse(receiver)}.{name}"
+
+
+def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:
+    """A ``try`` of the write's function (or ``with suppress``) catches what the write raises now: an
+    ``AttributeError`` (a property with no setter), or ``FrozenInstanceError`` too (a frozen dataclass); a
+    bare ``except`` or ``Exception`` alike.  The fork tried the write and kept a fallback for a closed one."""
+    kinds = _WRITE_ERRORS | ({"FrozenInstanceError"} if hit.frozen else set())
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if hit.frozen and isinstance(parent, (ast.If, ast.IfExp)) and _reads_frozen(parent.test):
+            return True  # ``if not type(spec).__dataclass_params__.frozen:``: the fork checks the freeze first
+        if isinstance(parent, ast.Try) and any(child is s for s in parent.body):
+            if any(h.type is None or _handler_names(h.type) & kinds for h in parent.handlers):
+                return True
+        if isinstance(parent, ast.With) and any(
+            isinstance(i.context_expr, ast.Call)
+            and last_name(i.context_expr.func) == "suppress"
+            and any(_handler_names(a) & kinds for a in i.context_expr.args)
+            for i in parent.items
+        ):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _reads_frozen(test: ast.expr) -> bool:
+    """A condition that reads whether a class is frozen: a name or attribute spelling ``frozen`` (a dataclass's
+    ``__dataclass_params__.frozen``, a fork's ``SPECS_FROZEN`` version flag) or ``__dataclass_params__``."""
+    return any(
+        "frozen" in word.lower() or word == "__dataclass_params__"
+        for node in ast.walk(test)
+        if (word := node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else "")
+    )
+
+
+def _handler_names(kind: ast.expr) -> set[str]:
+    """The last names an ``except`` clause's kind (a name, ``dataclasses.FrozenInstanceError``, a tuple) holds."""
+    kinds = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return {n for k in kinds if (n := last_name(k))}
 
 
 def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
@@ -399,8 +446,11 @@ def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
     A fork subclass's ``self.name = ...`` in a method declares nothing: it hits upstream's property."""
     if fork.path == hit.path:
         return False
+    # a fork class of its own ``__setattr__`` over a frozen dataclass routes the write past the freeze
     return fork.owns(hit.owner) or any(
-        defines(fork.classes[n], hit.name) or any(hit.name in slot_names(s) for s in fork.classes[n].body)
+        defines(fork.classes[n], hit.name)
+        or any(hit.name in slot_names(s) for s in fork.classes[n].body)
+        or (hit.frozen and defines(fork.classes[n], "__setattr__"))
         for n in typed - {hit.owner}
         if n in fork.classes
     )
