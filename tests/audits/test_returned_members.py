@@ -233,3 +233,47 @@ def test_a_body_whose_returns_name_no_one_class_is_quiet(git_repo: GitRepo, no_r
 
 def test_a_member_the_class_an_unannotated_body_returns_has_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     assert _rows(git_repo, no_rules, "    return q.get_nowait()\n", NARROWED) == []
+
+
+SHIM = "from vllm.v1.engine.output_processor import RequestOutputCollector\n"
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "RequestOutputCollector.empty = lambda self: self.output is None\n",
+        "setattr(RequestOutputCollector, 'empty', lambda self: self.output is None)\n",
+    ],
+    ids=["assigned", "setattr"],
+)
+@pytest.mark.parametrize("upstream", [UPSTREAM, BUILT], ids=["annotated", "unannotated-body"])
+def test_a_member_the_fork_patches_onto_the_new_class_is_quiet(
+    git_repo: GitRepo, no_rules: Path, shim: str, upstream: str
+) -> None:
+    """#46065: a fork shim ``AiterCustomAllreduce.fully_connected = property(...)`` keeps its carries' reads."""
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/shims.py": SHIM + shim},
+        [(SUBJECT, {ENGINE: upstream, COLLECT: COLLECTOR})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "RequestOutputCollector.qsize = lambda self: 0\n",  # another member
+        "RequestOutputCollector.empty == None\n",  # a comparison
+        "setattr(RequestOutputCollector, 'qsize', None)\n",
+    ],
+    ids=["other-member", "comparison", "setattr-other"],
+)
+def test_a_patch_of_another_member_keeps_the_error(git_repo: GitRepo, no_rules: Path, shim: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/shims.py": SHIM + shim},
+        [(SUBJECT, {ENGINE: BUILT, COLLECT: COLLECTOR})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == ["error"]

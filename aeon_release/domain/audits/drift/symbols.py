@@ -102,7 +102,14 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
-from aeon_release.domain.audits.drift.returned_members import Lacks, abstract, known_base, member_gone, patched_after
+from aeon_release.domain.audits.drift.returned_members import (
+    Lacks,
+    abstract,
+    fork_patched,
+    known_base,
+    member_gone,
+    patched_after,
+)
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
@@ -1551,6 +1558,10 @@ class _Checker:
             return False
         classes = [i for i in order if isinstance(i, px.ClassInfo)]
         if any(patched_after(i.module.tree, i.node.name, attr) for i in classes):
+            return False
+        # a shim of the fork's own (``AiterCustomAllreduce.fully_connected = property(...)``) gives the class the member
+        shimmed = fork_patched((line for lines in self.inp.fork_lines.values() for line in lines), attr)
+        if any(i.node.name in shimmed for i in classes):
             return False
         externals = [i.name for i in order if isinstance(i, px.External)]
         return not abstract([i.node for i in classes], externals) and not self._subclass_defines(cls, attr)
