@@ -44,7 +44,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -801,6 +801,111 @@ TWINS += [
             AIO + "def aeon_full_mesh() -> bool:\n"
             "    return bool(rocm_aiter_ops.get_aiter_allreduce().aiter_ca.fully_connected)  # type: ignore[union-attr]\n",
             "    return bool(rocm_aiter_ops.get_aiter_allreduce().aiter_ca.fully_connected)  # type: ignore[union-attr]",
+        ),
+    ),
+]
+
+
+# --- round 3: the fork's namesakes in its other modules, and its own subclasses of upstream's new class
+TWINS += [
+    (
+        "#40881 tuple made an object",
+        "twin: the fork's namesake class imported from its own module",
+        Killer(
+            *NX,
+            (
+                Edit(
+                    "vllm/aeon/r19stand_in.py",
+                    "from typing import Any\n\n\n"
+                    "class NixlEPAll2AllManager:  # AEON: the CPU stand-in the fleet's smoke runs use\n"
+                    "    _buffer: tuple[Any, int] | None = None\n",
+                ),
+                Edit(
+                    "vllm/aeon/r19nx19.py",
+                    "from vllm.aeon.r19stand_in import NixlEPAll2AllManager\n\n\n"
+                    "def aeon_ep_size() -> int:\n"
+                    "    if NixlEPAll2AllManager._buffer is None:\n"
+                    "        return 0\n"
+                    "    _, ep_size = NixlEPAll2AllManager._buffer\n"
+                    "    return ep_size\n",
+                ),
+            ),
+            (("vllm/aeon/r19nx19.py", "    _, ep_size = NixlEPAll2AllManager._buffer"),),
+        ),
+    ),
+    (
+        "#40881 tuple made an object",
+        "twin: a parameter typed with the fork's own Protocol of the name",
+        K(
+            *NX,
+            "vllm/aeon/r19nx20.py",
+            "from typing import Any, Protocol\n\n\n"
+            "class AeonHasBuffer(Protocol):\n"
+            "    _buffer: tuple[Any, int]\n\n\n"
+            "def aeon_ep_size(manager: AeonHasBuffer) -> int:\n"
+            "    _, ep_size = manager._buffer\n"
+            "    return ep_size\n",
+            "    _, ep_size = manager._buffer",
+        ),
+    ),
+    (
+        "#40881 tuple made an object",
+        "twin: the fork stores its own iterable subclass of the new class, then unpacks",
+        K(
+            *NX,
+            "vllm/aeon/r19nx21.py",
+            "from collections.abc import Iterator\n\n"
+            "from vllm.distributed.device_communicators.all2all import _NixlEPBufferState\n" + NXI + ""
+            "class AeonBufferState(_NixlEPBufferState):\n"
+            "    # AEON: the elastic EP carries unpack (buffer, ep_size)\n"
+            "    def __iter__(self) -> Iterator[Any]:\n"
+            "        return iter((self.buffer, self.connected_ep_size))\n\n\n"
+            "def aeon_connect(buffer: Any, ep_size: int) -> int:\n"
+            "    NixlEPAll2AllManager._buffer = AeonBufferState(buffer, ep_size, ep_size)\n"
+            "    _, ep_size = NixlEPAll2AllManager._buffer\n"
+            "    return ep_size\n",
+            "    _, ep_size = NixlEPAll2AllManager._buffer",
+        ),
+    ),
+    (
+        "#46703 set made a dict",
+        "twin: the fork's own module of the same name",
+        Killer(
+            *RB,
+            (
+                Edit(
+                    "vllm/aeon/r19pa/pynccl_allocator.py",
+                    "_registered_base_addrs: set[int] = set()  # AEON: the host pool\n",
+                ),
+                Edit("vllm/aeon/r19pa/__init__.py", ""),
+                Edit(
+                    "vllm/aeon/r19rb13.py",
+                    "from vllm.aeon.r19pa import pynccl_allocator\n\n\n"
+                    "def aeon_mark(address: int) -> None:\n"
+                    "    pynccl_allocator._registered_base_addrs.add(address)\n",
+                ),
+            ),
+            (("vllm/aeon/r19rb13.py", "    pynccl_allocator._registered_base_addrs.add(address)"),),
+        ),
+    ),
+    (
+        "#46065 return made a wrapper",
+        "twin: the fork's subclass of the wrapper declares the member, and the fork builds it",
+        K(
+            *AI,
+            "vllm/aeon/r19ai16.py",
+            "from vllm.distributed.device_communicators import cuda_communicator\n"
+            "from vllm.distributed.device_communicators.aiter_custom_all_reduce import AiterCustomAllreduce\n"
+            + AIO
+            + "class AeonAiterCustomAllreduce(AiterCustomAllreduce):\n"
+            "    @property\n"
+            "    def fully_connected(self) -> bool:  # AEON: the carries read AITER's field off the getter\n"
+            "        return bool(self.aiter_ca.fully_connected)\n\n\n"
+            "cuda_communicator.AiterCustomAllreduce = AeonAiterCustomAllreduce  # type: ignore[misc]\n\n\n"
+            "def aeon_full_mesh() -> bool:\n"
+            "    aiter_ar = rocm_aiter_ops.get_aiter_allreduce()\n"
+            "    return aiter_ar is not None and aiter_ar.fully_connected\n",
+            "    return aiter_ar is not None and aiter_ar.fully_connected",
         ),
     ),
 ]
