@@ -145,3 +145,42 @@ def test_a_use_under_a_version_test_warns(git_repo: GitRepo, tmp_path: Path) -> 
         "    if vllm.__version__ < '0.12':\n        _, ep = manager._buffer\n        return ep\n    return 0\n"
     )
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "_, ep"), "warning")]
+
+
+SHIM_IMPORT = "from vllm.comm import all2all\n" + IMPORT
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "all2all._BufferState.__iter__ = lambda self: iter((self.buffer, self.ep_size))\n\n\n",
+        "setattr(all2all._BufferState, '__iter__', lambda self: iter((self.buffer, self.ep_size)))\n\n\n",
+        "all2all._BufferState.__getitem__ = lambda self, i: (self.buffer, self.ep_size)[i]\n\n\n",
+    ],
+    ids=["iter", "setattr", "getitem"],
+)
+def test_a_shape_the_fork_patches_onto_the_new_class_is_quiet(git_repo: GitRepo, tmp_path: Path, shim: str) -> None:
+    """The fork file gives upstream's dataclass the tuple's shape its carries unpack (a shim of its own)."""
+    fork = SHIM_IMPORT + shim + UNPACK.removeprefix(IMPORT)
+    assert _rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_shape_patched_in_another_fork_file_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = {"vllm/__init__.py": "", "vllm/comm/__init__.py": "", A2A: BASE}
+    shims = "from vllm.comm import all2all\n\nall2all._BufferState.__iter__ = lambda self: iter((self.buffer, 0))\n"
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": UNPACK, "vllm/aeon_shims.py": shims}, {A2A: THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "all2all._BufferState.__repr__ = lambda self: 'state'\n\n\n",  # another member: no shape
+        "all2all._BufferState.__iter__ == None\n\n\n",  # a comparison patches nothing
+        "all2all._Other.__iter__ = lambda self: iter(())\n\n\n",  # another class
+    ],
+    ids=["other-member", "comparison", "other-class"],
+)
+def test_a_patch_giving_no_shape_keeps_the_error(git_repo: GitRepo, tmp_path: Path, shim: str) -> None:
+    fork = SHIM_IMPORT + shim + UNPACK.removeprefix(IMPORT)
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "_, ep"), "error")]

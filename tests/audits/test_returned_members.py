@@ -233,3 +233,88 @@ def test_a_body_whose_returns_name_no_one_class_is_quiet(git_repo: GitRepo, no_r
 
 def test_a_member_the_class_an_unannotated_body_returns_has_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     assert _rows(git_repo, no_rules, "    return q.get_nowait()\n", NARROWED) == []
+
+
+SHIM = "from vllm.v1.engine.output_processor import RequestOutputCollector\n"
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "RequestOutputCollector.empty = lambda self: self.output is None\n",
+        "setattr(RequestOutputCollector, 'empty', lambda self: self.output is None)\n",
+    ],
+    ids=["assigned", "setattr"],
+)
+@pytest.mark.parametrize("upstream", [UPSTREAM, BUILT], ids=["annotated", "unannotated-body"])
+def test_a_member_the_fork_patches_onto_the_new_class_is_quiet(
+    git_repo: GitRepo, no_rules: Path, shim: str, upstream: str
+) -> None:
+    """#46065: a fork shim ``AiterCustomAllreduce.fully_connected = property(...)`` keeps its carries' reads."""
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/shims.py": SHIM + shim},
+        [(SUBJECT, {ENGINE: upstream, COLLECT: COLLECTOR})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "RequestOutputCollector.qsize = lambda self: 0\n",  # another member
+        "RequestOutputCollector.empty == None\n",  # a comparison
+        "setattr(RequestOutputCollector, 'qsize', None)\n",
+    ],
+    ids=["other-member", "comparison", "setattr-other"],
+)
+def test_a_patch_of_another_member_keeps_the_error(git_repo: GitRepo, no_rules: Path, shim: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/shims.py": SHIM + shim},
+        [(SUBJECT, {ENGINE: BUILT, COLLECT: COLLECTOR})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == ["error"]
+
+
+OWN_SUB = (
+    SHIM
+    + "\n\nclass AeonCollector(RequestOutputCollector):\n    def empty(self) -> bool:\n        return self.output is None\n"
+)
+
+
+@pytest.mark.parametrize("upstream", [UPSTREAM, BUILT], ids=["annotated", "unannotated-body"])
+def test_a_member_a_fork_subclass_of_the_new_class_defines_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    """#46065: the fork's ``AeonAiterCustomAllreduce(AiterCustomAllreduce)`` defines the ``fully_connected`` its
+    carries read; the fork builds its subclass where upstream builds the wrapper, so the value has it."""
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/collector.py": OWN_SUB},
+        [(SUBJECT, {ENGINE: upstream, COLLECT: COLLECTOR})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "own",
+    [
+        OWN_SUB.replace("def empty(", "def qsize("),  # the subclass defines another member
+        OWN_SUB.replace("(RequestOutputCollector)", ""),  # a class of the fork's that derives from nothing
+    ],
+    ids=["other-member", "not-a-subclass"],
+)
+def test_a_fork_class_that_gives_the_new_class_no_member_keeps_the_error(
+    git_repo: GitRepo, no_rules: Path, own: str
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {ENGINE: BASE, COLLECT: "\n"},
+        {FORK: FORK_HEAD + "    return q.empty()\n", "vllm/aeon/collector.py": own},
+        [(SUBJECT, {ENGINE: BUILT, COLLECT: COLLECTOR})],
+    )
+    assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == ["error"]

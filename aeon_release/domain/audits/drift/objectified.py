@@ -16,7 +16,9 @@ it wrote: the value unpacked (``a, b = x.name``), subscripted, handed to ``len()
 comprehension, ``*x.name``), read off a receiver typed as the owning class (``self`` in a subclass, an annotated
 parameter, a local built by the class), off the class's own name (a class attribute), or through a local bound
 once to such a read.  Quiet under an ``isinstance`` test of the old kind (or against the new class), a handler
-catching ``TypeError``, a class of the fork's own that declares the name; a use under a version test warns.
+catching ``TypeError``, a class of the fork's own that declares the name, a new class a line the fork added patches
+a tuple's shape onto (``m._NixlEPBufferState.__iter__ = ...``, ``setattr(C, "__len__", ...)``, in any fork
+file: a shim of its own); a use under a version test warns.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import isinstance_refuted, version_gated
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing
+from aeon_release.domain.audits.drift.returned_members import fork_patched
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
@@ -42,7 +45,7 @@ from aeon_release.domain.audits.drift.retyped import (
     _unwrapped,
     reannotated,
 )
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
@@ -64,7 +67,7 @@ class _Use:
 def tuple_object_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = attributes_read(trees)
     paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _untupled(trees.upstream.raw(p)) & wanted]
-    found = _objectified(trees, paths, wanted) if paths else {}
+    found = _unshimmed(trees, _objectified(trees, paths, wanted)) if paths else {}
     if not found:
         return []
     return [
@@ -101,6 +104,14 @@ def _objectified(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[
         hit = Recontained(pair.name, pair.owner, pair.path, *shown, "tuple", cls, pair.is_return)
         found.setdefault(hit.name, []).append(hit)
     return found
+
+
+def _unshimmed(trees: ThreeTrees, found: dict[str, list[Recontained]]) -> dict[str, list[Recontained]]:
+    """``found`` less the classes a line the fork added patches a tuple's shape onto (``all2all.
+    _NixlEPBufferState.__iter__ = lambda self: ...``): the fork's shim keeps its unpacks working."""
+    lines = fork_added(trees)
+    shimmed = set().union(*(fork_patched(lines, dunder) for dunder in _SHAPED))
+    return {name: kept for name, hits in found.items() if (kept := [h for h in hits if h.new not in shimmed])}
 
 
 def _shapeless(module: ast.Module, name: str, depth: int = 0) -> bool:

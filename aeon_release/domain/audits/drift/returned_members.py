@@ -19,7 +19,7 @@ bound once to the call (awaited or not) in the fork's function, outside an ``isi
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 _KNOWN_BASES = frozenset({"object", "ABC", "Generic"})
 
@@ -188,3 +188,33 @@ def patched_after(module: ast.Module, name: str, attr: str) -> bool:
         ):
             return True
     return False
+
+
+def fork_patched(lines: Iterable[str], member: str) -> set[str]:
+    """The classes (by their last name) the lines patch ``member`` onto after their body: ``m.Cls.member = ...``,
+    ``Cls.member: T = ...`` or ``setattr(m.Cls, "member", ...)``.  A fork's shim that gives upstream's new class
+    the member (or the shape) its carries use keeps those uses working.  Read by string operations, not a
+    pattern: the lines are the fork's text."""
+    found: set[str] = set()
+    for line in lines:
+        if member in line and (cls := _patched_class(line.strip(), member)):
+            found.add(cls)
+    return found
+
+
+def _patched_class(text: str, member: str) -> str:
+    """The class one statement patches ``member`` onto, else ""."""
+    if text.startswith("setattr("):
+        target, _, rest = text[len("setattr(") :].partition(",")
+        spelt = rest.split(",", 1)[0].strip()
+        if spelt not in (f'"{member}"', f"'{member}'"):
+            return ""
+        parts = target.strip().split(".")
+        return parts[-1] if all(p.isidentifier() for p in parts) else ""
+    head, sep, rest = text.partition("=")
+    if not sep or rest.startswith("=") or not head.strip() or head.rstrip()[-1] in "!<>+-*/%&|^@":
+        return ""  # a comparison or an augmented assignment: the member was there already
+    parts = head.split(":", 1)[0].strip().split(".")
+    if len(parts) < 2 or parts[-1] != member or not all(p.isidentifier() for p in parts):
+        return ""
+    return parts[-2]

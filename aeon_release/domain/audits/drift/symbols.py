@@ -102,7 +102,14 @@ from aeon_release.domain.audits.drift.result_kinds import (
     value_returned_now,
     value_use,
 )
-from aeon_release.domain.audits.drift.returned_members import Lacks, abstract, known_base, member_gone, patched_after
+from aeon_release.domain.audits.drift.returned_members import (
+    Lacks,
+    abstract,
+    fork_patched,
+    known_base,
+    member_gone,
+    patched_after,
+)
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.shadows import shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
@@ -1566,8 +1573,14 @@ class _Checker:
         classes = [i for i in order if isinstance(i, px.ClassInfo)]
         if any(patched_after(i.module.tree, i.node.name, attr) for i in classes):
             return False
+        # a shim of the fork's own (``AiterCustomAllreduce.fully_connected = property(...)``) gives the class the member
+        shimmed = fork_patched((line for lines in self.inp.fork_lines.values() for line in lines), attr)
+        if any(i.node.name in shimmed for i in classes):
+            return False
         externals = [i.name for i in order if isinstance(i, px.External)]
-        return not abstract([i.node for i in classes], externals) and not self._subclass_defines(cls, attr)
+        if abstract([i.node for i in classes], externals) or self._subclass_defines(cls, attr):
+            return False
+        return not self._fork_subclass_defines(cls, attr)
 
     def _subclass_defines(self, cls: px.ClassInfo, attr: str) -> bool:
         """A class of upstream's tree that derives from ``cls`` defines ``attr`` (an annotation naming an
@@ -1582,6 +1595,25 @@ class _Checker:
             order = self.theirs_ix.mro(sub) if sub is not None else []
             if any(isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in order):
                 return True
+        return False
+
+    def _fork_subclass_defines(self, cls: px.ClassInfo, attr: str) -> bool:
+        """A class of a file the fork wrote lines of derives from ``cls`` and defines ``attr``: the fork may build
+        its subclass where upstream builds ``cls`` (``AeonAiterCustomAllreduce(AiterCustomAllreduce)`` with the
+        ``fully_connected`` its carries read off #46065's getter), so the value may well have the member."""
+        key = (cls.module.path, cls.qualname)
+        for path, lines in sorted(self.inp.fork_lines.items()):
+            if not path.endswith(".py") or not any(attr in line for line in lines):
+                continue
+            module = self.after.module_at(path)
+            if module is None:
+                continue
+            for qual in module.classes:
+                sub = self.after.class_info(module, qual)
+                if sub is None or attr not in sub.members:
+                    continue
+                if any(isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == key for i in self.after.mro(sub)):
+                    return True
         return False
 
     def _record(self, module: ModuleInfo | None) -> Callable[[str], bool]:
