@@ -25,6 +25,10 @@ delegation on a subclass that routes to its own ``forward_native`` itself (its `
 2; ``__init__`` binding ``self._forward_method``: 1; ``dispatch_forward``: 1); handed-back drift on a call whose
 handed-back arguments are the caller's own locals, never read after it (a warm-up, a timing loop, a call under
 ``pytest.raises``: 3).
+Round 2 (revAQ): 6 caught of 6; 0 false errors of 22 (4 warned: the subclasses routing to their own
+``forward_native``, since a fork helper reading the hook would route nothing); handed-back drift is quiet on a
+call whose handed-back arguments are all names the function binds itself and never reads after it (nor
+elsewhere in a loop around it).  ``blind_replay_basiclayers.py``: 15 caught of 15, 0 false errors of 11.
 
   PYTHONPATH=.. python review24_twins.py [--only TEXT ...] [--show]
 """
