@@ -29,6 +29,9 @@ Round 2 (revAQ): 6 caught of 6; 0 false errors of 22 (4 warned: the subclasses r
 ``forward_native``, since a fork helper reading the hook would route nothing); handed-back drift is quiet on a
 call whose handed-back arguments are all names the function binds itself and never reads after it (nor
 elsewhere in a loop around it).  ``blind_replay_basiclayers.py``: 15 caught of 15, 0 false errors of 11.
+Regression set on this branch: killer_replay 26/26 blocked, kind_change_replay 12/12, review15/16/17 0 false
+errors (of 40, 30, 23), blind_replay_layerutils 30/1/1 of 32 and blind_replay_modelifaces 15/1/0 of 16 as before
+(0 false), symbol_precision --windows 1: 0 false errors.
 
   PYTHONPATH=.. python review24_twins.py [--only TEXT ...] [--show]
 """
