@@ -320,3 +320,46 @@ def test_an_upstream_caller_that_may_still_reach_the_hook_is_quiet(
     assert upstream != ACT_UPSTREAM
     sides = s.merge_case(git_repo, {ACT: ACT_BASE}, {ACT_FORK: QUIET_FORK}, [(ACT_SUBJECT, {ACT: upstream})])
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == ACT_FORK] == []
+
+
+ROUTED_FORK = """import torch
+
+from vllm.model_executor.layers.activation import ReLUSquaredActivation
+
+
+class AeonEverywhere(ReLUSquaredActivation):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.forward_native(x)
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=65504.0)
+
+
+class AeonBound(ReLUSquaredActivation):
+    def __init__(self) -> None:
+        super().__init__()
+        self._forward_method = self.forward_native
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=65504.0)
+
+
+class AeonCapped(ReLUSquaredActivation):
+    def __init__(self) -> None:
+        super().__init__()
+        self.cap = 65504.0
+
+    def forward_native(self, x: torch.Tensor) -> torch.Tensor:
+        return super().forward_native(x).clamp(max=self.cap)
+"""
+
+
+def test_a_class_that_routes_to_its_own_hook_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins: a subclass whose own ``forward`` calls its ``forward_native``, or whose ``__init__`` binds
+    ``self._forward_method`` to it, runs the override on every platform whatever upstream's ``forward_cuda`` now
+    does: a warning, not an error (a helper of the fork's reading the hook would not route anything); a class
+    that only overrides ``forward_native`` beside an ``__init__`` of its own stays an error."""
+    sides = s.merge_case(git_repo, {ACT: ACT_BASE}, {ACT_FORK: ROUTED_FORK}, [(ACT_SUBJECT, {ACT: ACT_UPSTREAM})])
+    rows = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == ACT_FORK]
+    assert [(line, severity) for line, severity, _ in rows] == [(10, "warning"), (19, "warning"), (28, "error")]
+    assert "own forward, which reads forward_native itself" in rows[0][2]

@@ -156,3 +156,51 @@ def test_a_carry_in_upstreams_module_is_read_as_its_own_name(git_repo: GitRepo, 
     sides = s.merge_case(git_repo, {NORM: BASE_TEXT}, {NORM: carry}, [(SUBJECT, {NORM: UPSTREAM_TEXT})])
     rows = [(p, ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT)]
     assert rows == [(NORM, 5, "error")]
+
+
+DEAD_FORK = """import pytest
+import torch
+
+from vllm.model_executor.layers.layernorm import aiter_add_norm
+
+
+def aeon_warm(hidden: int) -> None:
+    x, residual = torch.randn(8, hidden), torch.randn(8, hidden)
+    aiter_add_norm(x, residual, torch.ones(hidden), 1e-6)
+    torch.cuda.synchronize()
+
+
+def aeon_time(hidden: int, iters: int) -> None:
+    x, residual, w = torch.randn(8, hidden), torch.randn(8, hidden), torch.ones(hidden)
+    for _ in range(iters):
+        aiter_add_norm(x, residual, w, 1e-6)
+
+
+def test_aeon_rejects_a_narrow_residual() -> None:
+    x, residual = torch.randn(4, 64), torch.randn(4, 32)
+    with pytest.raises(RuntimeError):
+        aiter_add_norm(x, residual, torch.ones(64), 1e-6)
+
+
+def aeon_layers(h: torch.Tensor, weights: list[torch.Tensor]) -> torch.Tensor:
+    x, residual = h.clone(), torch.zeros_like(h)
+    for w in weights:
+        h = h + x
+        aiter_add_norm(x, residual, w, 1e-6)
+    return h
+
+
+def aeon_read_after(h: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+    x, residual = h.clone(), torch.zeros_like(h)
+    aiter_add_norm(x, residual, w, 1e-6)
+    return x
+"""
+
+
+def test_a_call_on_locals_nothing_reads_after_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins: a warm-up, a timing loop and a call under ``pytest.raises`` hand in tensors the function built and
+    never reads again, so nothing reads what the call no longer writes; a local read on a later line, or
+    elsewhere in the loop around the call (the next turn reads it), is still an error."""
+    sides = s.merge_case(git_repo, {NORM: BASE_TEXT}, {FORK: DEAD_FORK}, [(SUBJECT, {NORM: UPSTREAM_TEXT})])
+    rows = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if p == FORK]
+    assert rows == [(29, "error"), (35, "error")]

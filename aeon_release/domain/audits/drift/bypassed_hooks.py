@@ -42,7 +42,7 @@ import ast
 import functools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -63,7 +63,8 @@ _SELF_CALL = re.compile(r"\bself\.(\w+)\(")
 class Bypass:
     """In ``cls`` (of ``path``), ``caller`` now calls ``new`` where it called ``old``, ``old`` a wrapper of ``new``;
     ``new`` None: ``caller``, which was ``old``'s call alone at the base, no longer reaches it (an inlined
-    delegation), ``rerouted`` when upstream's calls another method of the class."""
+    delegation), ``rerouted`` when upstream's calls another method of the class, ``routed_by`` a method of the
+    fork's class that reads ``self.old`` itself (it may route every path there)."""
 
     path: str
     cls: str
@@ -71,6 +72,7 @@ class Bypass:
     new: str | None
     caller: str
     rerouted: bool = False
+    routed_by: str | None = None
 
 
 def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -287,7 +289,23 @@ def _overrides(
                 continue
             before = _earlier_bases(cls.bases[:hit], local)  # in the MRO ahead of the upstream class
             if not (defined.keys() | before[0]) & {bypass.new or bypass.caller, bypass.caller}:
-                yield hook.lineno, bypass, before[1]
+                routed = _routed_by(defined, bypass.old) if bypass.new is None else None
+                yield hook.lineno, replace(bypass, routed_by=routed), before[1]
+
+
+def _routed_by(defined: dict[str, ast.stmt], hook: str) -> str | None:
+    """A method of the fork's class, other than the hook, that reads ``self.hook`` (calls it, or binds it as
+    ``self._forward_method = self.forward_native`` does): a class routing to its own hook from ``forward``,
+    ``__init__`` or ``dispatch_forward`` runs it on every platform, whatever upstream's caller now does; a helper
+    of the fork's reading it would not, so this only makes the finding a warning."""
+    return next(
+        (
+            name
+            for name, node in defined.items()
+            if name != hook and isinstance(node, ast.FunctionDef) and hook in _self_loads(node)
+        ),
+        None,
+    )
 
 
 def _defined(cls: ast.ClassDef) -> dict[str, ast.stmt]:
@@ -349,10 +367,12 @@ def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: b
     commit = trees.upstream_commit(b.path, re.escape(f"self.{b.old}("), pr_pattern)
     now = "hands on to another method of the class" if b.rerouted else "does the work itself"
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
+    if b.routed_by is not None:
+        maybe += f" (unless the class's own {b.routed_by}, which reads {b.old} itself, routes every path there)"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR if sure and not b.rerouted else Severity.WARNING,
+        Severity.ERROR if sure and not b.rerouted and b.routed_by is None else Severity.WARNING,
         path,
         line,
         f"fork-owned override of {b.cls}.{b.old}, which {b.cls}.{b.caller} no longer calls ({b.path}{commit}): "

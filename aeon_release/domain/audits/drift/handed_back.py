@@ -208,19 +208,68 @@ def _dropped_calls(
         bound = (nested | top) - {n for _, n in own}
         origin = named_origin(call.func, imports, here, bound)
         hit = next((u for u in lost if (u.module, u.name) == origin), None)
-        if hit is not None and _passes_readable(call, hit):
+        if hit is None:
+            continue
+        args = _passed_readable(call, hit)
+        if args and not all(_dead_local(module, node, a) for a in args):
             yield node.lineno, call, hit
 
 
-def _passes_readable(call: ast.Call, hit: Unwritten) -> bool:
-    """The call binds a handed-back parameter to something it can read after: a name, an attribute, an item."""
+def _passed_readable(call: ast.Call, hit: Unwritten) -> list[ast.expr]:
+    """The arguments the call binds to handed-back parameters that can be read after it: names, attributes,
+    items; none when ``*args`` hides which parameter gets what."""
     readable = (ast.Name, ast.Attribute, ast.Subscript)
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            return False
-        if i < len(hit.positions) and hit.positions[i] in hit.params and isinstance(arg, readable):
-            return True
-    return any(k.arg in hit.params and isinstance(k.value, readable) for k in call.keywords)
+    if any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    found: list[ast.expr] = [
+        a
+        for i, a in enumerate(call.args)
+        if i < len(hit.positions) and hit.positions[i] in hit.params and isinstance(a, readable)
+    ]
+    return found + [k.value for k in call.keywords if k.arg in hit.params and isinstance(k.value, readable)]
+
+
+def _dead_local(module: ast.Module, stmt: ast.stmt, arg: ast.expr) -> bool:
+    """``arg`` is a name the function around ``stmt`` binds itself (no parameter, no ``global``/``nonlocal``)
+    and never reads after the call: neither on a later line nor elsewhere in a loop around it (the next turn
+    reads it).  A warm-up, a timing loop, a call under ``pytest.raises``: nothing reads what was (not) written,
+    so nothing breaks."""
+    func = _enclosing(module.body, stmt)
+    if not isinstance(arg, ast.Name) or func is None or arg.id not in _locals(func):
+        return False
+    loops = [n for n in ast.walk(func) if isinstance(n, ast.For | ast.AsyncFor | ast.While) and _spans(n, stmt)]
+    start = min((n.lineno for n in loops), default=(stmt.end_lineno or stmt.lineno) + 1)
+    return not any(
+        isinstance(n, ast.Name)
+        and n.id == arg.id
+        and isinstance(n.ctx, ast.Load)
+        and n.lineno >= start
+        and not _spans(stmt, n)
+        for n in ast.walk(func)
+    )
+
+
+def _enclosing(body: list[ast.stmt], stmt: ast.stmt) -> _Def | None:
+    """The innermost function whose lines hold ``stmt``."""
+    for node in body:
+        if _spans(node, stmt):
+            inner = _enclosing([c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt)], stmt)
+            return inner if inner is not None else node if isinstance(node, _Def) else None
+    return None
+
+
+def _spans(outer: ast.AST, inner: ast.AST) -> bool:
+    first, line = getattr(outer, "lineno", 0), getattr(inner, "lineno", -1)
+    last = getattr(outer, "end_lineno", None) or first
+    return outer is not inner and isinstance(line, int) and first <= line <= last
+
+
+def _locals(func: _Def) -> set[str]:
+    """Names ``func`` binds itself: stored, less its parameters and its ``global``/``nonlocal`` names."""
+    args = func.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+    shared = {n for s in ast.walk(func) if isinstance(s, ast.Global | ast.Nonlocal) for n in s.names}
+    return _rebound(func) - params - shared
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, call: ast.Call, hit: Unwritten, pr_pattern: str) -> Finding:
