@@ -30,6 +30,13 @@ the dead test on a branch that returns with the wrapper handled after it (1), be
 wrapper (1), gated by ``and`` on a flag the fork computes for the old API (1).  (Older classes also err on
 lines that are no twin's: symbol drift's string read of ``hasattr(Worker, "<removed>")``, and the assigned
 shim's ``sets Worker.<removed>``; not counted here.)
+Round 2, this branch: 5 caught of 5; 0 false errors of 26 (4 warned: ``run_method`` handed the runner or
+the compiler manager, the fork's own dispatcher, the dead test and-ed with the fork's gate).  The mends:
+undispatched keeps quiet for a name the fork binds (a shim, a class-body alias) and a call under
+``hasattr(..., "name")`` or past a failed ``hasattr`` (a version gate), and warns when the call hands the
+dispatcher the object or the dispatcher is the fork's own; the dead test keeps quiet when its branch exits
+and the rest of the block uses the holder, or the function tests the holder against another class too, and
+warns when and-ed with the fork's own condition.
 
   PYTHONPATH=.. python review23_twins.py [--only TEXT ...] [--show]
 """
@@ -233,7 +240,7 @@ CASES += [
     ),
     (
         "#28987 dead test",
-        "an isinstance whose branch returns, nothing after it",
+        "an isinstance whose branch returns, nothing after it using the holder",
         K(
             *PF,
             "vllm/aeon/r23pf2.py",

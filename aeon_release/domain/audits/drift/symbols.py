@@ -2490,6 +2490,8 @@ class _Checker:
         branch = self._tested_branch(mod, call)
         if branch is None or branch.orelse or stored_anywhere(mod.tree, holder.attr):
             return
+        if self._handled_past(mod, branch, holder) or self._tested_otherwise(mod, call, holder, tested):
+            return  # the fork handles what upstream builds now: after an exiting branch, or in a test of its own
         wanted = _built_name(self.after, mod, tested)
         before_mod = self.before.module_at(mod.path)
         if wanted is None or before_mod is None:
@@ -2520,6 +2522,9 @@ class _Checker:
         )
         if self._built_elsewhere(mod, holder, scope, {wanted}):
             yield _warning(mod, call.lineno, message + " (unless the receiver holds another class that still does)")
+        elif branch.test is not call:
+            # and-ed with the fork's own condition, maybe a gate for the older upstream (``_PRE_28987 and ...``)
+            yield _warning(mod, call.lineno, message + " (unless the rest of the test keeps it for an older upstream)")
         else:
             yield _error(mod, call.lineno, message)
 
@@ -2553,6 +2558,44 @@ class _Checker:
             rf"\.{re.escape(holder.attr)}\s*(?::[^=\n]*)?=\s*(?:[\w.]+\.)?(?:{'|'.join(map(re.escape, shorts))})\s*\("
         )
         return any(stores.search(line) for _, line in theirs.word_lines(holder.attr))
+
+    def _handled_past(self, mod: ModuleInfo, branch: ast.If, holder: ast.expr) -> bool:
+        """The branch ends in a jump (``return``, ``raise``, ``continue``, ``break``) and statements after the
+        ``if`` in its block use the holder: they are its ``else``, the fork's handling of what upstream builds
+        now (``self.profiler.stop()``); a bare ``return False`` after it handles nothing."""
+        if not branch.body or not isinstance(branch.body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break)):
+            return False
+        block = self._parents(mod).get(id(branch))
+        for slot in ("body", "orelse", "finalbody"):
+            stmts = getattr(block, slot, None)
+            if isinstance(stmts, list) and any(stmt is branch for stmt in stmts):
+                shown = ast.unparse(holder)
+                rest = stmts[next(i for i, stmt in enumerate(stmts) if stmt is branch) + 1 :]
+                return any(
+                    isinstance(node, ast.Attribute) and ast.unparse(node) == shown
+                    for stmt in rest
+                    for node in ast.walk(stmt)
+                )
+        return False
+
+    def _tested_otherwise(self, mod: ModuleInfo, call: ast.Call, holder: ast.expr, tested: ast.expr) -> bool:
+        """The enclosing function tests the same holder against another class too (``if isinstance(self.profiler,
+        TorchProfilerWrapper):`` beside the dead test): the fork handles both upstreams."""
+        parents = self._parents(mod)
+        function: ast.AST | None = call
+        while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = parents.get(id(function))
+        shown, old = ast.unparse(holder), ast.unparse(tested)
+        return function is not None and any(
+            isinstance(node, ast.Call)
+            and node is not call
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+            and ast.unparse(node.args[0]) == shown
+            and ast.unparse(node.args[1]) != old
+            for node in ast.walk(function)
+        )
 
     def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
         """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""
