@@ -37,6 +37,19 @@ undispatched keeps quiet for a name the fork binds (a shim, a class-body alias) 
 dispatcher the object or the dispatcher is the fork's own; the dead test keeps quiet when its branch exits
 and the rest of the block uses the holder, or the function tests the holder against another class too, and
 warns when and-ed with the fork's own condition.
+Round 3 (another real commit of the kind, and version gates): #37601 (3461c8b027, ``EplbState.rearrange_event``
+a ``threading.Event`` made the project's ``CpuGpuEvent``, added in the change, no ``set``/``clear``/
+``is_set``): 2 cases (``self.rearrange_event.set()`` in a subclass, a dead ``isinstance(...,
+threading.Event)``) and 8 twins (``record``, ``wait``, a ``hasattr`` test, ``isinstance`` with an else, a
+fork subclass or class of its own keeping a ``threading.Event``, a branch that returns with ``record()``
+after it, the test in a conditional expression); a version gate around each class (3 twins, warned by the
+engine's version-gate pass).  The mends narrowed too: a failed ``hasattr`` excuses a dispatch only for a
+name upstream's change defines, and a sibling ``isinstance`` only for a class upstream builds the holder as
+now and the merge base did not (or a base of one): a sibling test of the CUDA wrapper both build stays an
+error.
+All rounds, main (1df8d921): 7 caught of 7; 11 false errors of 37 twins (3 warned).
+This branch: 7 caught of 7; 0 false errors of 37 (7 warned: ``run_method`` handed the runner or a compiler
+manager, the fork's own dispatcher, the dead test and-ed with the fork's gate, the three version gates).
 
   PYTHONPATH=.. python review23_twins.py [--only TEXT ...] [--show]
 """
@@ -520,6 +533,203 @@ TWINS += [
             "    if isinstance(worker.profiler, torch.profiler.profile):\n"
             "        worker.profiler.export_chrome_trace(path)\n",
             "    if isinstance(worker.profiler, torch.profiler.profile):",
+        ),
+    ),
+]
+
+
+# --- round 3: 3461c8b027 (#37601): EplbState.rearrange_event a threading.Event -> the project's CpuGpuEvent, added
+# in the change (wait and record; no set, clear or is_set)
+RE = ("#37601", "3461c8b027", "EplbState.rearrange_event made a CpuGpuEvent")
+REH = "import threading\n\nfrom vllm.distributed.eplb.eplb_state import EplbState\n\n\n"
+CASES += [
+    (
+        "#37601 retyped holder",
+        "set() in the fork's EplbState subclass",
+        K(
+            *RE,
+            "vllm/aeon/r23re0.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        # AEON: wake the async worker when the Spark's router asks for a rebalance\n"
+            "        self.rearrange_event.set()\n",
+            "        self.rearrange_event.set()",
+        ),
+    ),
+    (
+        "#37601 dead test",
+        "an isinstance of threading.Event with no else",
+        K(
+            *RE,
+            "vllm/aeon/r23re1.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_reset(self) -> None:\n"
+            "        if isinstance(self.rearrange_event, threading.Event):\n"
+            "            self.rearrange_event.clear()\n",
+            "        if isinstance(self.rearrange_event, threading.Event):",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37601 retyped holder",
+        "twin: the event's record, the new spelling",
+        K(
+            *RE,
+            "vllm/aeon/r23re2.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        self.rearrange_event.record()\n",
+            "        self.rearrange_event.record()",
+        ),
+    ),
+    (
+        "#37601 retyped holder",
+        "twin: set() under a hasattr test, record() otherwise",
+        K(
+            *RE,
+            "vllm/aeon/r23re3.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            '        if hasattr(self.rearrange_event, "set"):  # AEON: upstreams before #37601\n'
+            "            self.rearrange_event.set()\n"
+            "        else:\n"
+            "            self.rearrange_event.record()\n",
+            "            self.rearrange_event.set()",
+        ),
+    ),
+    (
+        "#37601 retyped holder",
+        "twin: set() under isinstance of threading.Event, with an else",
+        K(
+            *RE,
+            "vllm/aeon/r23re4.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        if isinstance(self.rearrange_event, threading.Event):\n"
+            "            self.rearrange_event.set()\n"
+            "        else:\n"
+            "            self.rearrange_event.record()\n",
+            "            self.rearrange_event.set()",
+        ),
+    ),
+    (
+        "#37601 retyped holder",
+        "twin: a fork subclass that keeps a threading.Event of its own",
+        K(
+            *RE,
+            "vllm/aeon/r23re5.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.rearrange_event = threading.Event()  # AEON: the CPU-only rebalance path\n\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        self.rearrange_event.set()\n",
+            "        self.rearrange_event.set()",
+        ),
+    ),
+    (
+        "#37601 retyped holder",
+        "twin: a fork class of its own with a threading.Event of the name",
+        K(
+            *RE,
+            "vllm/aeon/r23re6.py",
+            "import threading\n\n\n"
+            "class AeonRebalancer:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.rearrange_event = threading.Event()\n\n"
+            "    def kick(self) -> None:\n"
+            "        self.rearrange_event.set()\n",
+            "        self.rearrange_event.set()",
+        ),
+    ),
+    (
+        "#37601 retyped holder",
+        "twin: the event's wait, which both classes have",
+        K(
+            *RE,
+            "vllm/aeon/r23re7.py",
+            REH + "def aeon_block(state: EplbState) -> None:\n    state.rearrange_event.wait()\n",
+            "    state.rearrange_event.wait()",
+        ),
+    ),
+    (
+        "#37601 dead test",
+        "twin: the isinstance branch returns, record() after it",
+        K(
+            *RE,
+            "vllm/aeon/r23re8.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        if isinstance(self.rearrange_event, threading.Event):  # AEON: upstreams before #37601\n"
+            "            self.rearrange_event.set()\n"
+            "            return\n"
+            "        self.rearrange_event.record()\n",
+            "        if isinstance(self.rearrange_event, threading.Event):  # AEON: upstreams before #37601",
+        ),
+    ),
+    (
+        "#37601 dead test",
+        "twin: the isinstance test in a conditional expression",
+        K(
+            *RE,
+            "vllm/aeon/r23re9.py",
+            REH + "class AeonEplbState(EplbState):\n"
+            "    def aeon_kick(self) -> None:\n"
+            "        kick = (\n"
+            "            self.rearrange_event.set\n"
+            "            if isinstance(self.rearrange_event, threading.Event)\n"
+            "            else self.rearrange_event.record\n"
+            "        )\n"
+            "        kick()\n",
+            "            if isinstance(self.rearrange_event, threading.Event)",
+        ),
+    ),
+]
+
+
+# --- round 3: version gates, the path per upstream release a fork keeps
+VG = 'from packaging.version import Version\n\nimport vllm\n\n_OLD = Version(vllm.__version__) < Version("0.10.1")\n'
+TWINS += [
+    (
+        "#21585 undispatched",
+        "twin: the old name under a version gate",
+        K(
+            *PT,
+            "vllm/aeon/r23vg1.py",
+            VG + EX + "def aeon_pooling_tasks(executor: ExecutorBase) -> list:\n"
+            "    if _OLD:  # AEON: upstreams before #21585\n"
+            '        return executor.collective_rpc("get_supported_pooling_tasks")[0]\n'
+            '    return executor.collective_rpc("get_supported_tasks")[0]\n',
+            '        return executor.collective_rpc("get_supported_pooling_tasks")[0]',
+        ),
+    ),
+    (
+        "#28987 retyped holder",
+        "twin: key_averages under a version gate",
+        K(
+            *PF,
+            "vllm/aeon/r23vg2.py",
+            VG + PFH + "class AeonProfWorker(Worker):\n"
+            "    def aeon_table(self) -> str:\n"
+            '        if Version(vllm.__version__) < Version("0.11.2"):  # AEON: before #28987\n'
+            "            return self.profiler.key_averages().table()\n"
+            '        return ""\n',
+            "            return self.profiler.key_averages().table()",
+        ),
+    ),
+    (
+        "#28987 dead test",
+        "twin: the isinstance test nested under a version gate",
+        K(
+            *PF,
+            "vllm/aeon/r23vg3.py",
+            VG + PFH + "class AeonDumpWorker(Worker):\n"
+            "    def aeon_dump(self, path: str) -> None:\n"
+            "        if _OLD:  # AEON: upstreams before #28987 export the trace themselves\n"
+            "            if isinstance(self.profiler, torch.profiler.profile):\n"
+            "                self.profiler.export_chrome_trace(path)\n",
+            "            if isinstance(self.profiler, torch.profiler.profile):",
         ),
     ),
 ]

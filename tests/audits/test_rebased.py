@@ -498,3 +498,13 @@ def test_a_dead_test_and_ed_with_the_forks_own_gate_is_a_warning(git_repo: GitRe
 
 def test_a_dead_test_returning_with_nothing_after_it_using_the_holder_errs(git_repo: GitRepo) -> None:
     assert _dead(git_repo, SUBCLASS + TESTED + "        return None\n") == [(8, "error")]
+
+
+def test_a_dead_test_beside_a_test_for_a_class_both_build_still_errs(git_repo: GitRepo) -> None:
+    body = (
+        "from vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n"
+        + SUBCLASS
+        + "        if isinstance(self.profiler, torch.profiler.profile):\n            self.profiler.export(None)\n"
+        + "        if isinstance(self.profiler, CudaProfilerWrapper):\n            self.profiler.stop()\n"
+    )
+    assert _dead(git_repo, body) == [(11, "error")]

@@ -189,3 +189,15 @@ def test_a_fork_dispatcher_of_its_own_is_only_a_warning(git_repo: GitRepo) -> No
         '        return self.aeon_runner_call("get_supported_pooling_tasks")\n'
     )
     assert _found(git_repo, {FORK: fork}) == [(FORK, 6, "warning")]
+
+
+def test_a_dispatch_past_a_failed_hasattr_of_another_name_still_errs(git_repo: GitRepo) -> None:
+    fork = GUARDED.replace(
+        '    if hasattr(Worker, "get_supported_pooling_tasks"):\n'
+        '        return executor.collective_rpc("get_supported_pooling_tasks")[0]\n'
+        '    return executor.collective_rpc("get_supported_tasks")[0]\n',
+        '    if hasattr(executor, "aeon_cached_tasks"):\n'
+        "        return executor.aeon_cached_tasks\n"
+        '    return executor.collective_rpc("get_supported_pooling_tasks")[0]\n',
+    )
+    assert _found(git_repo, {FORK: fork}) == [(FORK, 8, "error")]

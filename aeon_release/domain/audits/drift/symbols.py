@@ -2490,8 +2490,8 @@ class _Checker:
         branch = self._tested_branch(mod, call)
         if branch is None or branch.orelse or stored_anywhere(mod.tree, holder.attr):
             return
-        if self._handled_past(mod, branch, holder) or self._tested_otherwise(mod, call, holder, tested):
-            return  # the fork handles what upstream builds now: after an exiting branch, or in a test of its own
+        if self._handled_past(mod, branch, holder):
+            return  # the rest of the block, after a branch that exits, handles what upstream builds now
         wanted = _built_name(self.after, mod, tested)
         before_mod = self.before.module_at(mod.path)
         if wanted is None or before_mod is None:
@@ -2513,6 +2513,15 @@ class _Checker:
                     return  # an outside base of the tested name: it may be the very class
                 if isinstance(item, px.ClassInfo) and f"{item.module.path}:{item.qualname}" == wanted:
                     return
+        fresh = {
+            f"{item.module.path}:{item.qualname}"
+            for cls in built
+            if f"{cls.module.path}:{cls.qualname}" not in was
+            for item in self.after.mro(cls)
+            if isinstance(item, px.ClassInfo)
+        }
+        if self._tested_otherwise(mod, call, holder, fresh):
+            return  # a test of its own for what upstream builds now (or a base of it)
         shown = ", ".join(sorted({n.rsplit(":", 1)[-1] for n in names if n}))
         home = now[0][0]
         message = (
@@ -2578,24 +2587,30 @@ class _Checker:
                 )
         return False
 
-    def _tested_otherwise(self, mod: ModuleInfo, call: ast.Call, holder: ast.expr, tested: ast.expr) -> bool:
-        """The enclosing function tests the same holder against another class too (``if isinstance(self.profiler,
-        TorchProfilerWrapper):`` beside the dead test): the fork handles both upstreams."""
+    def _tested_otherwise(self, mod: ModuleInfo, call: ast.Call, holder: ast.expr, fresh: set[str]) -> bool:
+        """The enclosing function also tests the same holder against a class upstream builds it as now and
+        the merge base did not, or a base of one (``if isinstance(self.profiler, TorchProfilerWrapper):`` beside
+        the dead test): the fork handles both upstreams.  A sibling test for a class both build (the CUDA
+        wrapper) leaves the new one unhandled."""
         parents = self._parents(mod)
         function: ast.AST | None = call
         while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             function = parents.get(id(function))
-        shown, old = ast.unparse(holder), ast.unparse(tested)
-        return function is not None and any(
-            isinstance(node, ast.Call)
-            and node is not call
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "isinstance"
-            and len(node.args) == 2
-            and ast.unparse(node.args[0]) == shown
-            and ast.unparse(node.args[1]) != old
-            for node in ast.walk(function)
-        )
+        shown = ast.unparse(holder)
+        for node in ast.walk(function) if function is not None else ():
+            if not (
+                isinstance(node, ast.Call)
+                and node is not call
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and ast.unparse(node.args[0]) == shown
+            ):
+                continue
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(_built_name(self.after, mod, kind) in fresh for kind in kinds):
+                return True
+        return False
 
     def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
         """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""

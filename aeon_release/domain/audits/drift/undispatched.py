@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
@@ -160,7 +160,9 @@ def _calls(
         if name not in lost or not dispatchers.dispatched(made, value):
             continue
         parents = parent_map(module)
-        if caught_around(call, _CAUGHT, parents) or runs_tested(call, parents, _asks(name), _asks(None)):
+        if caught_around(call, _CAUGHT, parents) or runs_tested(
+            call, parents, _asks({name}), _asks(_upstream_defs(trees))
+        ):
             return []
         hit = lost[name]
         commit = trees.upstream_commit(hit.path, rf"def {re.escape(name)}\b", pr_pattern)
@@ -178,10 +180,11 @@ def _calls(
     return []
 
 
-def _asks(name: str | None) -> Callable[[ast.expr], bool]:
-    """A test of ``hasattr(anything, "name")`` (any name for None), alone or and-ed: a call of the old name
-    under ``hasattr(Worker, "name")`` runs only where the class still has it; one after a failed test of
-    another name (``if hasattr(Worker, "new"): return ...``) is a version gate's old path."""
+def _asks(names: Collection[str]) -> Callable[[ast.expr], bool]:
+    """A test of ``hasattr(anything, "name")`` for one of ``names``, alone or and-ed: a call of the old name
+    under ``hasattr(Worker, "old")`` runs only where the class still has it; one after a failed test of a
+    name upstream's change defines (``if hasattr(Worker, "new"): return ...``) is a version gate's old path
+    (a failed test of any other name proves nothing about the worker)."""
 
     def asks(test: ast.expr) -> bool:
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
@@ -190,10 +193,21 @@ def _asks(name: str | None) -> Callable[[ast.expr], bool]:
             isinstance(test, ast.Call)
             and last_name(test.func) == "hasattr"
             and len(test.args) == 2
-            and (name is None or str_value(test.args[1]) == name)
+            and str_value(test.args[1]) in names
         )
 
     return asks
+
+
+def _upstream_defs(trees: ThreeTrees) -> frozenset[str]:
+    """The names upstream's change defines on its added lines (the replacements a version gate tests for)."""
+    return frozenset(
+        m.group(1)
+        for path, change in trees.upstream.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+        if (m := _DEF.match(line))
+    )
 
 
 def _fork_functions(trees: ThreeTrees) -> frozenset[str]:
