@@ -50,6 +50,10 @@ error.
 All rounds, main (1df8d921): 7 caught of 7; 11 false errors of 37 twins (3 warned).
 This branch: 7 caught of 7; 0 false errors of 37 (7 warned: ``run_method`` handed the runner or a compiler
 manager, the fork's own dispatcher, the dead test and-ed with the fork's gate, the three version gates).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0
+false errors (40, 30, 23 twins), blind_replay_gpuworker 26 caught, 1 warned of 27 (13 quiet, as before),
+blind_replay_executor 19/19 (11 quiet), blind_replay_passes 21/21 (12 quiet), ``symbol_precision.py
+--windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review23_twins.py [--only TEXT ...] [--show]
 """
