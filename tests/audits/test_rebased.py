@@ -471,3 +471,40 @@ def test_a_receiver_that_may_hold_a_subclass_still_building_the_old_class_is_a_w
     git_repo: GitRepo, body: str, says: str, found: list[tuple[int, str]]
 ) -> None:
     assert _with_cpu(git_repo, body, says) == found
+
+
+# -- review23: correct fork spellings of the dead test the first cut erred on, and what stays an error
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the branch returns, and the rest of the block handles what upstream builds now
+        SUBCLASS + TESTED + "        self.profiler.stop()\n",
+        # a sibling test for what upstream builds now
+        "from vllm.profiler.gpu_profiler import TorchProfilerWrapper\n\n\n"
+        + SUBCLASS
+        + "        if isinstance(self.profiler, torch.profiler.profile):\n            self.profiler.export(None)\n"
+        + "        if isinstance(self.profiler, TorchProfilerWrapper):\n            self.profiler.stop()\n",
+    ],
+    ids=["handled_after_return", "sibling_test"],
+)
+def test_a_dead_test_beside_the_new_handling_is_quiet(git_repo: GitRepo, body: str) -> None:
+    assert _dead(git_repo, body) == []
+
+
+def test_a_dead_test_and_ed_with_the_forks_own_gate_is_a_warning(git_repo: GitRepo) -> None:
+    gated = TESTED.replace("if isinstance(", "if _PRE_28987 and isinstance(")
+    assert _dead(git_repo, "_PRE_28987 = False\n\n\n" + SUBCLASS + gated) == [(11, "warning")]
+
+
+def test_a_dead_test_returning_with_nothing_after_it_using_the_holder_errs(git_repo: GitRepo) -> None:
+    assert _dead(git_repo, SUBCLASS + TESTED + "        return None\n") == [(8, "error")]
+
+
+def test_a_dead_test_beside_a_test_for_a_class_both_build_still_errs(git_repo: GitRepo) -> None:
+    body = (
+        "from vllm.profiler.gpu_profiler import CudaProfilerWrapper\n\n\n"
+        + SUBCLASS
+        + "        if isinstance(self.profiler, torch.profiler.profile):\n            self.profiler.export(None)\n"
+        + "        if isinstance(self.profiler, CudaProfilerWrapper):\n            self.profiler.stop()\n"
+    )
+    assert _dead(git_repo, body) == [(11, "error")]

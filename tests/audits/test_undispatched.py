@@ -130,3 +130,74 @@ def test_upstream_still_dispatching_the_name_stays_quiet(git_repo: GitRepo) -> N
     # upstream kept a by-name call of it (another path reaches a method of that name)
     upstream = {**UPSTREAM, "vllm/v1/executor/ray_executor.py": EXEC.replace("NAME", OLD).replace("UniProc", "Ray")}
     assert _found(git_repo, {FORK: CALL.replace("NAME", OLD)}, upstream=upstream) == []
+
+
+# review23: correct fork spellings the first cut erred on
+GUARDED = (
+    "from vllm.v1.executor.uniproc_executor import UniProcExecutor\n"
+    "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+    "def aeon_tasks(executor: UniProcExecutor):\n"
+    '    if hasattr(Worker, "get_supported_pooling_tasks"):\n'
+    '        return executor.collective_rpc("get_supported_pooling_tasks")[0]\n'
+    '    return executor.collective_rpc("get_supported_tasks")[0]\n'
+)
+
+
+def test_a_dispatch_under_a_hasattr_test_of_the_name_is_quiet(git_repo: GitRepo) -> None:
+    assert _found(git_repo, {FORK: GUARDED}) == []
+
+
+def test_a_dispatch_past_a_failed_hasattr_test_of_the_new_name_is_quiet(git_repo: GitRepo) -> None:
+    fork = GUARDED.replace(
+        '    if hasattr(Worker, "get_supported_pooling_tasks"):\n'
+        '        return executor.collective_rpc("get_supported_pooling_tasks")[0]\n'
+        '    return executor.collective_rpc("get_supported_tasks")[0]\n',
+        '    if hasattr(Worker, "get_supported_tasks"):\n'
+        '        return executor.collective_rpc("get_supported_tasks")[0]\n'
+        '    return executor.collective_rpc("get_supported_pooling_tasks")[0]\n',
+    )
+    assert _found(git_repo, {FORK: fork}) == []
+
+
+@pytest.mark.parametrize(
+    "shim",
+    [
+        "Worker.get_supported_pooling_tasks = Worker.get_supported_tasks  # AEON: the router's old name\n",
+        "class AeonWorker(Worker):\n    get_supported_pooling_tasks = Worker.get_supported_tasks\n",
+    ],
+)
+def test_a_dispatch_beside_a_shim_the_fork_binds_is_quiet(git_repo: GitRepo, shim: str) -> None:
+    fork = "from vllm.v1.worker.gpu_worker import Worker\n\n" + shim + "\n\n" + CALL.replace("NAME", OLD)
+    assert _found(git_repo, {FORK: fork}) == []
+
+
+def test_run_method_handed_the_runner_is_only_a_warning(git_repo: GitRepo) -> None:
+    fork = (
+        "from vllm.v1.serial_utils import run_method\n\n\n"
+        "def aeon_runner_tasks(worker):\n"
+        '    return run_method(worker.model_runner, "get_supported_pooling_tasks", (), {})\n'
+    )
+    assert _found(git_repo, {FORK: fork}) == [(FORK, 5, "warning")]
+
+
+def test_a_fork_dispatcher_of_its_own_is_only_a_warning(git_repo: GitRepo) -> None:
+    fork = (
+        "class AeonPool:\n"
+        "    def aeon_runner_call(self, method):\n"
+        "        return getattr(self.model_runner, method)()\n\n"
+        "    def aeon_tasks(self):\n"
+        '        return self.aeon_runner_call("get_supported_pooling_tasks")\n'
+    )
+    assert _found(git_repo, {FORK: fork}) == [(FORK, 6, "warning")]
+
+
+def test_a_dispatch_past_a_failed_hasattr_of_another_name_still_errs(git_repo: GitRepo) -> None:
+    fork = GUARDED.replace(
+        '    if hasattr(Worker, "get_supported_pooling_tasks"):\n'
+        '        return executor.collective_rpc("get_supported_pooling_tasks")[0]\n'
+        '    return executor.collective_rpc("get_supported_tasks")[0]\n',
+        '    if hasattr(executor, "aeon_cached_tasks"):\n'
+        "        return executor.aeon_cached_tasks\n"
+        '    return executor.collective_rpc("get_supported_pooling_tasks")[0]\n',
+    )
+    assert _found(git_repo, {FORK: fork}) == [(FORK, 8, "error")]

@@ -2522,6 +2522,8 @@ class _Checker:
         branch = self._tested_branch(mod, call)
         if branch is None or branch.orelse or stored_anywhere(mod.tree, holder.attr):
             return
+        if self._handled_past(mod, branch, holder):
+            return  # the rest of the block, after a branch that exits, handles what upstream builds now
         wanted = _built_name(self.after, mod, tested)
         before_mod = self.before.module_at(mod.path)
         if wanted is None or before_mod is None:
@@ -2543,6 +2545,15 @@ class _Checker:
                     return  # an outside base of the tested name: it may be the very class
                 if isinstance(item, px.ClassInfo) and f"{item.module.path}:{item.qualname}" == wanted:
                     return
+        fresh = {
+            f"{item.module.path}:{item.qualname}"
+            for cls in built
+            if f"{cls.module.path}:{cls.qualname}" not in was
+            for item in self.after.mro(cls)
+            if isinstance(item, px.ClassInfo)
+        }
+        if self._tested_otherwise(mod, call, holder, fresh):
+            return  # a test of its own for what upstream builds now (or a base of it)
         shown = ", ".join(sorted({n.rsplit(":", 1)[-1] for n in names if n}))
         home = now[0][0]
         message = (
@@ -2552,6 +2563,9 @@ class _Checker:
         )
         if self._built_elsewhere(mod, holder, scope, {wanted}):
             yield _warning(mod, call.lineno, message + " (unless the receiver holds another class that still does)")
+        elif branch.test is not call:
+            # and-ed with the fork's own condition, maybe a gate for the older upstream (``_PRE_28987 and ...``)
+            yield _warning(mod, call.lineno, message + " (unless the rest of the test keeps it for an older upstream)")
         else:
             yield _error(mod, call.lineno, message)
 
@@ -2585,6 +2599,50 @@ class _Checker:
             rf"\.{re.escape(holder.attr)}\s*(?::[^=\n]*)?=\s*(?:[\w.]+\.)?(?:{'|'.join(map(re.escape, shorts))})\s*\("
         )
         return any(stores.search(line) for _, line in theirs.word_lines(holder.attr))
+
+    def _handled_past(self, mod: ModuleInfo, branch: ast.If, holder: ast.expr) -> bool:
+        """The branch ends in a jump (``return``, ``raise``, ``continue``, ``break``) and statements after the
+        ``if`` in its block use the holder: they are its ``else``, the fork's handling of what upstream builds
+        now (``self.profiler.stop()``); a bare ``return False`` after it handles nothing."""
+        if not branch.body or not isinstance(branch.body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break)):
+            return False
+        block = self._parents(mod).get(id(branch))
+        for slot in ("body", "orelse", "finalbody"):
+            stmts = getattr(block, slot, None)
+            if isinstance(stmts, list) and any(stmt is branch for stmt in stmts):
+                shown = ast.unparse(holder)
+                rest = stmts[next(i for i, stmt in enumerate(stmts) if stmt is branch) + 1 :]
+                return any(
+                    isinstance(node, ast.Attribute) and ast.unparse(node) == shown
+                    for stmt in rest
+                    for node in ast.walk(stmt)
+                )
+        return False
+
+    def _tested_otherwise(self, mod: ModuleInfo, call: ast.Call, holder: ast.expr, fresh: set[str]) -> bool:
+        """The enclosing function also tests the same holder against a class upstream builds it as now and
+        the merge base did not, or a base of one (``if isinstance(self.profiler, TorchProfilerWrapper):`` beside
+        the dead test): the fork handles both upstreams.  A sibling test for a class both build (the CUDA
+        wrapper) leaves the new one unhandled."""
+        parents = self._parents(mod)
+        function: ast.AST | None = call
+        while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = parents.get(id(function))
+        shown = ast.unparse(holder)
+        for node in ast.walk(function) if function is not None else ():
+            if not (
+                isinstance(node, ast.Call)
+                and node is not call
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and ast.unparse(node.args[0]) == shown
+            ):
+                continue
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(_built_name(self.after, mod, kind) in fresh for kind in kinds):
+                return True
+        return False
 
     def _tested_branch(self, mod: ModuleInfo, call: ast.Call) -> ast.If | None:
         """The ``if`` whose test is ``call`` (or an ``and`` of it): the branch that runs only when it is true."""

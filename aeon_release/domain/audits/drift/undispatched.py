@@ -17,21 +17,26 @@ order (an inherited or re-added method still answers the call), as merged.
 
 The fork's side: a call on a line the fork wrote whose callee hands that argument, a few calls deep, to a
 ``getattr`` (``dispatch.Dispatchers``), naming the method.  Quiet: a fork line that defines a method of the
-name itself (the fork's worker keeps it), or sets it on an object (``setattr(Worker, "name", fn)``), and a
-call in a ``try`` catching AttributeError (or Exception).
+name itself (the fork's worker keeps it), binds it (a shim ``Worker.name = Worker.new``, an alias in its
+worker's class body) or sets it on an object (``setattr(Worker, "name", fn)``), a call in a ``try`` catching
+AttributeError (or Exception), a call under ``hasattr(..., "name")`` or past a failed ``hasattr`` test (a
+version gate).  A warning, not an error, when the call hands the dispatcher the object too (``run_method(
+self.model_runner, "name", ...)``: the runner may keep the name) or the dispatcher is the fork's own (its
+``getattr`` looks up on an object of its choosing).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
@@ -44,6 +49,8 @@ _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 _DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(")
 _QUOTED = re.compile(r"""["']([A-Za-z_]\w{3,})["']""")
 _FORK_SETS = re.compile(r"""\bsetattr\([^\n]*?,\s*[rbuRBU]?["']([A-Za-z_]\w*)["']""")
+# a name a line binds: ``Worker.name = Worker.new`` (a shim), ``name = Worker.new`` in a class body (an alias)
+_BINDS = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 
 
 @dataclass(frozen=True)
@@ -80,9 +87,11 @@ def _unpartial(call: ast.Call) -> ast.Call:
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
-    """Methods the fork's own lines define (``def name(``) or set by name (``setattr(x, "name", ...)``)."""
+    """Methods the fork's own lines define (``def name(``), bind (a shim ``Worker.name = Worker.new``, an alias
+    ``name = Worker.new`` in its worker's class body) or set by name (``setattr(x, "name", ...)``): the fork
+    keeps the name answering itself."""
     lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
-    return {m.group(1) for line in lines if (m := _DEF.match(line))} | {
+    return {m.group(1) for line in lines if (m := _DEF.match(line) or _BINDS.match(line))} | {
         name for line in lines if "setattr" in line for name in _FORK_SETS.findall(line)
     }
 
@@ -150,7 +159,10 @@ def _calls(
         name = str_value(value)
         if name not in lost or not dispatchers.dispatched(made, value):
             continue
-        if caught_around(call, _CAUGHT, parent_map(module)):
+        parents = parent_map(module)
+        if caught_around(call, _CAUGHT, parents) or runs_tested(
+            call, parents, _asks({name}), _asks(_upstream_defs(trees))
+        ):
             return []
         hit = lost[name]
         commit = trees.upstream_commit(hit.path, rf"def {re.escape(name)}\b", pr_pattern)
@@ -159,5 +171,47 @@ def _calls(
             f"({hit.path}{commit}) with its own calls of it by name; {hit.owner} has no {name} now (a namesake "
             "elsewhere is not what the call reaches): AttributeError where it runs; call what replaced it"
         )
-        return [Finding(RULE, "merge", Severity.ERROR, path, value.lineno, message)]
+        # an argument before the name is the object it is looked up on (``run_method(obj, "name", ...)``)
+        first = made.args[0] is value if made.args else True
+        sure = first and last_name(made.func) not in _fork_functions(trees)
+        if not sure:
+            message += " (unless the object it looks the name up on is another that keeps it)"
+        return [Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, path, value.lineno, message)]
     return []
+
+
+def _asks(names: Collection[str]) -> Callable[[ast.expr], bool]:
+    """A test of ``hasattr(anything, "name")`` for one of ``names``, alone or and-ed: a call of the old name
+    under ``hasattr(Worker, "old")`` runs only where the class still has it; one after a failed test of a
+    name upstream's change defines (``if hasattr(Worker, "new"): return ...``) is a version gate's old path
+    (a failed test of any other name proves nothing about the worker)."""
+
+    def asks(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            return any(asks(value) for value in test.values)
+        return (
+            isinstance(test, ast.Call)
+            and last_name(test.func) == "hasattr"
+            and len(test.args) == 2
+            and str_value(test.args[1]) in names
+        )
+
+    return asks
+
+
+def _upstream_defs(trees: ThreeTrees) -> frozenset[str]:
+    """The names upstream's change defines on its added lines (the replacements a version gate tests for)."""
+    return frozenset(
+        m.group(1)
+        for path, change in trees.upstream.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+        if (m := _DEF.match(line))
+    )
+
+
+def _fork_functions(trees: ThreeTrees) -> frozenset[str]:
+    """The functions the fork's own lines define: a dispatcher of the fork's looks the name up on an object
+    of its choosing (``getattr(self.model_runner, method)``), not necessarily the class that lost it."""
+    lines = [line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values()]
+    return frozenset(m.group(1) for line in lines if (m := _DEF.match(line)))
