@@ -624,6 +624,126 @@ TWINS += [
 ]
 
 
+# --- round 2: other real commits of the same kinds
+# #37990 (e4ee48da2d): GPTQMarlinMoEMethod.select_gemm_impl NotImplementedError -> ValueError, as #42483 did
+GS = ("#37990", "e4ee48da2d", "GPTQMarlinMoEMethod.select_gemm_impl NotImplementedError -> ValueError")
+GMM = f"from {Q}.gptq_marlin import GPTQMarlinMoEMethod\n\n\n"
+CASES += [
+    (
+        "#37990 exception kind changed",
+        "a handler round super() in a direct subclass",
+        K(
+            *GS,
+            "vllm/aeon/r22gs0.py",
+            GMM + "class AeonGPTQMoE(GPTQMarlinMoEMethod):\n" + TRY_SUPER,
+            "        except NotImplementedError:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37990 exception kind changed",
+        "twin: a handler round super() of a method upstream left alone",
+        K(
+            *GS,
+            "vllm/aeon/r22gs1.py",
+            GMM + "class AeonGPTQMoE1(GPTQMarlinMoEMethod):\n"
+            "    def apply(self, layer, x, topk_weights, topk_ids, **kwargs):\n"
+            "        try:\n"
+            "            return super().apply(layer, x, topk_weights, topk_ids, **kwargs)\n"
+            "        except NotImplementedError:\n"
+            "            return self.aeon_apply(layer, x)\n\n"
+            "    def aeon_apply(self, layer, x):\n"
+            "        return x\n",
+            "        except NotImplementedError:",
+        ),
+    ),
+    (
+        "#37990 exception kind changed",
+        "twin: the fork base of the file binds the method by assignment",
+        K(
+            *GS,
+            "vllm/aeon/r22gs2.py",
+            GMM + "def _aeon_select(self, prepare_finalize, layer):\n"
+            '    raise NotImplementedError("AEON: the Spark builds its own experts")\n\n\n'
+            "class AeonGPTQBase(GPTQMarlinMoEMethod):\n"
+            "    select_gemm_impl = _aeon_select\n\n\n"
+            "class AeonGPTQMoE2(AeonGPTQBase):\n" + TRY_SUPER,
+            "        except NotImplementedError:",
+        ),
+    ),
+]
+
+# #40082 (363fc84407) and #41652 (d891b9bd51): a backend appended to a module-level list or tuple
+NB = ("#40082", "363fc84407", "FLASHINFER_B12X appended to FLASHINFER_NVFP4_MOE_BACKENDS")
+HB = ("#41652", "d891b9bd51", "HUMMING appended to the MXFP8 oracle's _SUPPORTED_BACKENDS")
+TWINS += [
+    (
+        "#40082 entry appended",
+        "twin: an inner position ahead of the append",
+        K(
+            *NB,
+            "vllm/aeon/r22nb0.py",
+            "from vllm.model_executor.layers.fused_moe.oracle import nvfp4\n\n"
+            "AEON_CUTEDSL = nvfp4.FLASHINFER_NVFP4_MOE_BACKENDS[2]\n",
+            "AEON_CUTEDSL = nvfp4.FLASHINFER_NVFP4_MOE_BACKENDS[2]",
+        ),
+    ),
+    (
+        "#40082 entry appended",
+        "twin: the last entry (an end: a warning at most)",
+        K(
+            *NB,
+            "vllm/aeon/r22nb1.py",
+            "from vllm.model_executor.layers.fused_moe.oracle.nvfp4 import FLASHINFER_NVFP4_MOE_BACKENDS\n\n"
+            "AEON_NEWEST = FLASHINFER_NVFP4_MOE_BACKENDS[-1]\n",
+            "AEON_NEWEST = FLASHINFER_NVFP4_MOE_BACKENDS[-1]",
+        ),
+    ),
+    (
+        "#41652 entry appended",
+        "twin: all but the first",
+        K(
+            *HB,
+            "vllm/aeon/r22hb0.py",
+            "from vllm.model_executor.layers.fused_moe.oracle import mxfp8\n\n"
+            "AEON_FALLBACKS = mxfp8._SUPPORTED_BACKENDS[1:]\n",
+            "AEON_FALLBACKS = mxfp8._SUPPORTED_BACKENDS[1:]",
+        ),
+    ),
+]
+
+# #50019 again, #31061 again: a version test, a suppress()
+TWINS += [
+    (
+        "#50019 returned constant",
+        "twin: the call compared under a test of vLLM's version",
+        K(
+            *MO,
+            "vllm/aeon/r22mo3.py",
+            f"import vllm\nfrom {Q}.modelopt import ModelOptFp8Config\n\n\n"
+            "def aeon_modelopt_fp8_native() -> bool:\n"
+            '    if vllm.__version__ < "0.20":\n'
+            "        return ModelOptFp8Config.get_min_capability() == 89  # AEON: older upstreams\n"
+            "    return True\n",
+            "        return ModelOptFp8Config.get_min_capability() == 89  # AEON: older upstreams",
+        ),
+    ),
+    (
+        "#31061 new guard",
+        "twin: contextlib.suppress of the RuntimeError the guard raises",
+        K(
+            *MG,
+            "vllm/aeon/r22mg8.py",
+            "import contextlib\n\n" + FP8M + "def aeon_prepare_w8a8(layer) -> None:\n"
+            "    with contextlib.suppress(RuntimeError):\n"
+            "        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.float8_e4m3fn)\n",
+            "        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.float8_e4m3fn)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review22-")
     return 0

@@ -287,3 +287,11 @@ def test_a_try_catching_another_kind_still_counts(git_repo: GitRepo, no_rules: P
     )
     [(path, _, severity, _)] = dtype_rows(git_repo, no_rules, body)
     assert (path, severity) == (MARLIN_FORK, "error")
+
+
+def test_a_suppress_of_what_the_guard_raises_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "import contextlib\n\n\ndef aeon(layer) -> None:\n    with contextlib.suppress(RuntimeError):\n"
+        "        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
+    )
+    assert dtype_rows(git_repo, no_rules, body) == []

@@ -228,8 +228,8 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
 
 
 def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
-    """The exception classes (last names) the handlers of each ``try`` whose body holds ``node`` catch, up to
-    its function."""
+    """The exception classes (last names) the handlers of each ``try`` whose body holds ``node`` catch (or a
+    ``suppress(...)`` around it names), up to its function."""
     caught: set[str] = set()
     child, up = node, parents.get(id(node))
     while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
@@ -237,6 +237,9 @@ def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[st
             for handler in up.handlers:
                 types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
                 caught.update(last_name(t) for t in types if t is not None)
+        if isinstance(up, ast.With):  # ``with contextlib.suppress(RuntimeError):``, a try spelt shorter
+            calls = [i.context_expr for i in up.items if isinstance(i.context_expr, ast.Call)]
+            caught.update(last_name(a) for c in calls if last_name(c.func) == "suppress" for a in c.args)
         child, up = up, parents.get(id(up))
     return frozenset(caught - {""})
 
