@@ -851,3 +851,50 @@ def test_a_string_a_method_returns(git_repo: GitRepo, no_rules: Path) -> None:
 )
 def test_method_value_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert gptq_case(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("extra", "body"),
+    [
+        # the fork's own class of the owner's name, in the file (review22: an offline packer's stand-in)
+        (
+            {},
+            "class GPTQMarlinConfig:  # noqa: F811\n    @classmethod\n    def get_min_capability(cls) -> int:\n"
+            "        return 80\n\n\ndef aeon() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 80\n",
+        ),
+        # the name imported from a fork module that defines its own class of it
+        (
+            {
+                "vllm/aeon/packer.py": "class GPTQMarlinConfig:\n    @classmethod\n    def get_min_capability(cls) -> int:\n"
+                "        return 80\n"
+            },
+            "from vllm.aeon.packer import GPTQMarlinConfig  # noqa: F811\n\n\n"
+            "def aeon() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 80\n",
+        ),
+    ],
+    ids=["namesake in the file", "namesake from a fork module"],
+)
+def test_a_namesake_of_the_getters_class_is_quiet(
+    git_repo: GitRepo, no_rules: Path, extra: dict[str, str], body: str
+) -> None:
+    inits = {
+        p: "" for p in ("vllm/model_executor/layers/__init__.py", "vllm/model_executor/layers/quantization/__init__.py")
+    }
+    fork = {MARLIN_FORK: (GPTQ_HEAD if not extra else "") + body, **extra}
+    sides = s.merge_case(git_repo, {GPTQ: GPTQ_BASE, **inits}, fork, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})])
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_the_getters_class_through_its_package_still_counts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A re-export from a package above the owner's module is upstream's class: the namesake rule keeps it."""
+    package = "vllm/model_executor/layers/quantization/__init__.py"
+    inits = {"vllm/model_executor/layers/__init__.py": "", package: "from .gptq_marlin import GPTQMarlinConfig\n"}
+    body = (
+        "from vllm.model_executor.layers.quantization import GPTQMarlinConfig\n\n\n"
+        "def aeon() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 80\n"
+    )
+    sides = s.merge_case(
+        git_repo, {GPTQ: GPTQ_BASE, **inits}, {MARLIN_FORK: body}, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})]
+    )
+    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert line == 5 and "stands for GPTQMarlinConfig.get_min_capability()" in message

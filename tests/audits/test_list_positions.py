@@ -113,3 +113,42 @@ def test_a_fork_edit_of_the_module_itself_reads_its_own_list(git_repo: GitRepo, 
     sides = s.merge_case(git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, {KERNELS: fork}, [(SUBJECT, {KERNELS: HEAD})])
     [(path, _, severity, _)] = s.rule_rows(git_repo, no_rules, sides, RULE)
     assert (path, severity) == (KERNELS, "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # review22: the fork tests what sits at the position before relying on it
+        "if mpk._POSSIBLE_KERNELS[2] is Marlin:\n    mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)\n",
+        "AEON_MARLIN_THIRD = mpk._POSSIBLE_KERNELS[2] == Marlin\n",
+        "def aeon() -> None:\n    assert mpk._POSSIBLE_KERNELS[2] is Marlin\n    mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)\n",
+        # a parameter of the list's name: the caller's list
+        "from pkg.kernels import _POSSIBLE_KERNELS\n\n\ndef aeon(_POSSIBLE_KERNELS: list) -> object:  # noqa: N803\n"
+        "    return _POSSIBLE_KERNELS[2]\n",
+    ],
+    ids=["insert under an identity test", "the position compared", "an assert ahead", "a parameter of the name"],
+)
+def test_a_position_the_fork_checks_or_binds_itself_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_test_of_another_list_does_not_hold_for_the_position(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "if mpk.GROUP_SIZES[2] == 64:\n    mpk._POSSIBLE_KERNELS.insert(2, AeonKernel)\n"
+    [(_, severity, _)] = run(git_repo, no_rules, text)
+    assert severity == "error"
+
+
+def test_a_cherry_picked_insert_reads_the_fork_order(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork carries upstream's insert already (a cherry-pick): its positions were written for that order."""
+    fork = {KERNELS: HEAD, FORK: IMPORT + "mpk._POSSIBLE_KERNELS.insert(3, AeonKernel)  # just ahead of Marlin\n"}
+    sides = s.merge_case(git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, fork, [(SUBJECT, {KERNELS: HEAD})])
+    assert s.rule_rows(git_repo, no_rules, sides, RULE) == []
+
+
+def test_a_fork_entry_in_its_copy_is_judged_against_the_merged_list(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork slotted its own entry into its copy and reads it by position; upstream's head insert moves it."""
+    own = BASE.replace("    Marlin,\n", "    Marlin,\n    AeonKernel,\n")
+    fork = {KERNELS: own, FORK: IMPORT + "AEON_MINE = mpk._POSSIBLE_KERNELS[3]\n"}
+    sides = s.merge_case(git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, fork, [(SUBJECT, {KERNELS: HEAD})])
+    [(path, _, severity, message)] = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK]
+    assert (path, severity) == (FORK, "error") and "was AeonKernel at the base and is Marlin now" in message

@@ -200,3 +200,14 @@ def test_a_super_call_with_several_outside_bases_is_a_warning(git_repo: GitRepo,
     )
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (13, "warning")
+
+
+def test_a_class_of_the_file_binding_the_method_by_assignment_answers_super(git_repo: GitRepo, no_rules: Path) -> None:
+    # review22: ``lookup = _aeon_lookup`` in a fork base of the file is the fork's own method, as a def is
+    text = (
+        "def _aeon_lookup(cls, name: str) -> type:\n    raise KeyError(name)\n\n\n"
+        "class AeonBase(CustomOp):\n    lookup = classmethod(_aeon_lookup)\n\n\n"
+        "class AeonOp(AeonBase):\n    @classmethod\n    def lookup(cls, name: str) -> type:\n        try:\n"
+        "            return super().lookup(name)\n        except KeyError:\n            return object\n"
+    )
+    assert run(git_repo, no_rules, text) == []

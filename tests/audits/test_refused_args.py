@@ -263,3 +263,35 @@ def test_a_dtype_a_new_guard_refuses(git_repo: GitRepo, no_rules: Path, body: st
 )
 def test_dtype_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert dtype_rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review22: a try catching what the new guard raises, its class or a builtin base of it
+        "def aeon(layer) -> None:\n    try:\n        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
+        "    except RuntimeError:\n        prepare_fp8_layer_for_marlin(layer)\n",
+        "def aeon(layer) -> None:\n    try:\n        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
+        "    except (KeyError, RuntimeError):\n        prepare_fp8_layer_for_marlin(layer)\n",
+    ],
+    ids=["RuntimeError", "a tuple holding it"],
+)
+def test_a_try_catching_what_the_guard_raises_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert dtype_rows(git_repo, no_rules, body) == []
+
+
+def test_a_try_catching_another_kind_still_counts(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def aeon(layer) -> None:\n    try:\n        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
+        "    except KeyError:\n        pass\n"
+    )
+    [(path, _, severity, _)] = dtype_rows(git_repo, no_rules, body)
+    assert (path, severity) == (MARLIN_FORK, "error")
+
+
+def test_a_suppress_of_what_the_guard_raises_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "import contextlib\n\n\ndef aeon(layer) -> None:\n    with contextlib.suppress(RuntimeError):\n"
+        "        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
+    )
+    assert dtype_rows(git_repo, no_rules, body) == []

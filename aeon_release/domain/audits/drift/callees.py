@@ -49,7 +49,7 @@ class Scope:
 @dataclass(frozen=True)
 class Super:
     """What ``super()`` in a method of a class reaches: the method names the file's own classes it derives from
-    define (the fork's own def answers first), and the classes from elsewhere it derives from, in order."""
+    define or bind (the fork's own def answers first), and the classes from elsewhere it derives from, in order."""
 
     inherited: frozenset[str]
     bases: tuple[str, ...]
@@ -156,12 +156,23 @@ def _supers(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[in
         bases: list[str] = []
         for base in _own_bases(cls, classes, {cls.name}):
             if isinstance(base, ast.ClassDef):
-                inherited.update(f.name for f in base.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)))
+                inherited.update(_bound_in(base))
             elif base not in bases:
                 bases.append(imported.get(base, ("", ""))[1] or base)
         seen = Super(frozenset(inherited), tuple(bases))
         found.update({id(f): seen for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
     return found
+
+
+def _bound_in(cls: ast.ClassDef) -> set[str]:
+    """The names a class body binds: its defs, and its assignments (``select = _fork_select``: a method too)."""
+    names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    for stmt in cls.body:
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
 
 
 def _own_bases(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> list[ast.ClassDef | str]:

@@ -570,7 +570,9 @@ def _compared_itself(
             if not change.attribute and value == change.old and type(value) is type(change.old):
                 if not change.getter and _local_read(read, enclosing(node, parents())):
                     continue  # a parameter or a local of the name (a peer's version), not the constant
-                if _names_constant(read, change, parents()) and _flips(node, read is node.left, change, parents()):
+                if _names_constant(read, change, parents(), path) and _flips(
+                    node, read is node.left, change, parents()
+                ):
                     yield Use(path, node.lineno, change, (), ast.unparse(read), itself=True)
 
 
@@ -606,7 +608,7 @@ def _keyed_tables(
             continue  # a table spread or updated from one whose keys are not known: it may hold the new value
         keys = [(k, _literal(k)) for k in table.keys if k is not None]
         for change in changed:
-            if not _names_constant(read, change, parents()) or not _reaches(module, [_called(read)], change):
+            if not _names_constant(read, change, parents(), path) or not _reaches(module, [_called(read)], change):
                 continue
             if not change.getter and _local_read(read, enclosing(node, parents())):
                 continue
@@ -687,9 +689,10 @@ def _called(read: ast.expr) -> ast.expr:
     return read.func if isinstance(read, ast.Call) and not read.args and not read.keywords else read
 
 
-def _names_constant(read: ast.expr, change: Changed, parents: dict[int, ast.AST] | None = None) -> bool:
+def _names_constant(read: ast.expr, change: Changed, parents: dict[int, ast.AST], path: str) -> bool:
     """``read`` is the constant: its name, ``holder.NAME``; a getter's call (only a call: ``Owner.f`` alone
-    is the method), off ``Owner`` itself or off ``self``/``cls`` in a class deriving from ``Owner``."""
+    is the method), off ``Owner`` itself (upstream's: not a namesake of the fork's) or off ``self``/``cls`` in a
+    class deriving from ``Owner``."""
     if change.getter != (_called(read) is not read):
         return False
     read = _called(read)
@@ -699,18 +702,41 @@ def _names_constant(read: ast.expr, change: Changed, parents: dict[int, ast.AST]
         return False
     holder = (plain_name(read.value) or "").rsplit(".", 1)[-1]
     if change.getter and holder != change.owner:
-        return _typed_owner(read, change, parents or {})
+        return _typed_owner(read, change, parents)
+    if change.owner and isinstance(read.value, ast.Name) and read.value.id == change.owner:
+        return path == change.path or not _namesake(_module_above(read, parents), change)
     return not change.owner or holder in (change.owner, "self", "cls")
+
+
+def _module_above(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
+    top = node
+    while (up := parents.get(id(top))) is not None:
+        top = up
+    return top if isinstance(top, ast.Module) else None
+
+
+def _namesake(module: ast.Module | None, change: Changed) -> bool:
+    """The file's ``Owner`` is not upstream's class: the file defines a class of the name itself, or imports
+    the name from a module that is neither the owner's nor a package above it (a fork module's stand-in).
+    ``Owner.NAME`` and ``Owner.f()`` then read the fork's own value."""
+    if module is None:
+        return False
+    if any(c.name == change.owner for c in _class_defs(module.body)):
+        return True
+    bound = _top_binding(module, change.owner)
+    if not bound:
+        return bound == ""  # the file's own assignment of the name
+    home = module_of(change.path)
+    source = bound.rsplit(".", 1)[0]
+    return not bound.endswith(f".{change.owner}") or not (home == source or home.startswith(source + "."))
 
 
 def _typed_owner(read: ast.Attribute, change: Changed, parents: dict[int, ast.AST]) -> bool:
     """``x.f()`` with ``x`` typed as the getter's class (``self``/``cls`` of a class deriving from it, a
     parameter annotated with it), where no class of the file on the way defines ``f`` itself (the fork's own
     value)."""
-    top: ast.AST = read
-    while (up := parents.get(id(top))) is not None:
-        top = up
-    classes = {c.name: c for c in _class_defs(top.body)} if isinstance(top, ast.Module) else {}
+    top = _module_above(read, parents)
+    classes = {c.name: c for c in _class_defs(top.body)} if top is not None else {}
     holder = read.value
     if isinstance(holder, ast.Name) and holder.id == "cls":
         holder = ast.Name("self", ast.Load())  # a classmethod's ``cls`` is its class, as ``self`` is

@@ -18,6 +18,12 @@ it.  An entry only appended past the position, one removed or rewritten, or a po
 ``[1:3]``); a warning when every bound is an end or next to one (``[0]``, ``[-1]``, ``[1:]``): the fork may
 mean "the first", whatever upstream now puts first.
 
+A list upstream moved is then judged as the fork wrote against it (the fork's own version: a cherry-pick of
+upstream's insert, or the fork's entry slotted into its copy) and as the merge leaves it (the merged version).
+A position the fork tests before relying on it (``NAME[2] is Marlin``, or a read under an ``if`` or an
+``assert`` comparing a position of the same list) fails that test instead of silently naming another entry:
+quiet, as is a name a function around the read binds itself.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -26,13 +32,14 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, parse_python
 
 __all__ = ["list_position_drift"]
 
@@ -95,8 +102,21 @@ def _shifted(trees: ThreeTrees, origins: set[tuple[str, str]]) -> dict[tuple[str
         for name in old.keys() & new.keys():
             if old[name] != new[name]:  # which position moved is the read's to say (an append moves only ends)
                 module = dotted_name(both.path, roots=("",))
-                found[(module, name)] = Shifted(both.path, name, old[name], new[name])
+                found[(module, name)] = _as_merged(trees, Shifted(both.path, name, old[name], new[name]))
     return found
+
+
+def _as_merged(trees: ThreeTrees, shifted: Shifted) -> Shifted:
+    """The list as the fork's positions were written against it (the fork's own version) and as they read it
+    after the merge (the merged version): a fork that cherry-picked upstream's insert, or slotted its own
+    entry into its copy, wrote its positions for that list, not the base's.  Read only for a list upstream
+    moved; a side that no longer binds the name to a display keeps base's or upstream's."""
+    fork_text = trees.blobs(trees.ours, [shifted.path])[shifted.path]
+    fork = parse_python(fork_text, shifted.path) if fork_text is not None else None
+    merged = trees.merged_module(shifted.path)
+    mine = _lists(fork, {shifted.name}).get(shifted.name) if fork is not None else None
+    now = _lists(merged, {shifted.name}).get(shifted.name) if merged is not None else None
+    return replace(shifted, old=mine or shifted.old, new=now or shifted.new)
 
 
 def _binds_any(old: str, new: str, wanted: dict[str, set[str]]) -> bool:
@@ -138,16 +158,88 @@ def _fork_reads(path: str, module: ast.Module, owned: set[int]) -> Iterator[tupl
     imports = file_imports(module, path)
     here = dotted_name(path, roots=("",))
     rebound = {t.id for s in module.body for t in _targets(s)}
+    parents = parent_map(module)
     for node in ast.walk(module):
         read = _position(node)
         if read is None or getattr(node, "lineno", None) not in owned:
             continue
         ref = _list_of(node)
+        if _checked(node, ref, parents) or (isinstance(ref, ast.Name) and _local(ref.id, node, parents)):
+            continue
         origin = imported_origin(ref, imports) if isinstance(ref, ast.Attribute) else None
         if isinstance(ref, ast.Name):
             origin = imports.get(ref.id) if ref.id not in rebound else (here, ref.id)
         if origin is not None and origin[1]:
             yield read, origin
+
+
+_TESTS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+
+
+def _checked(node: ast.AST, ref: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The fork tests what sits at a position of the list before it relies on it: the read is itself compared
+    with an entry (``X[2] is MarlinLinearKernel``), or runs only under an ``if``, a conditional expression or
+    an ``assert`` that compares a position of the same list so.  Then upstream's move makes the test fail,
+    not the position silently name another entry."""
+    spelt = ast.dump(ref)
+    child, up = node, parents.get(id(node))
+    if isinstance(up, ast.Compare) and _tests_position(up, spelt):
+        return True
+    while up is not None and not isinstance(up, ast.Module):
+        tests = [up.test] if isinstance(up, ast.If | ast.IfExp | ast.While) and child is not up.test else []
+        if isinstance(up, ast.stmt) and not tests:
+            tests = [s.test for s in _earlier(up, parents) if isinstance(s, ast.Assert)]
+        if any(_tests_position(c, spelt) for t in tests for c in ast.walk(t) if isinstance(c, ast.Compare)):
+            return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _earlier(stmt: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
+    """The statements ahead of ``stmt`` in its block (an ``assert`` there holds for it)."""
+    block = next(
+        (b for b in _blocks(parents.get(id(stmt))) if any(s is stmt for s in b)),
+        [],
+    )
+    return block[: next(i for i, s in enumerate(block) if s is stmt)] if block else []
+
+
+def _blocks(node: ast.AST | None) -> list[list[ast.stmt]]:
+    if node is None:
+        return []
+    fields = ("body", "orelse", "finalbody")
+    return [b for f in fields if isinstance(b := getattr(node, f, None), list) and b and isinstance(b[0], ast.stmt)]
+
+
+def _tests_position(compare: ast.Compare, spelt: str) -> bool:
+    """``compare`` tests a constant position of the list spelt ``spelt`` by identity or equality."""
+    if not all(isinstance(op, _TESTS) for op in compare.ops):
+        return False
+    return any(
+        isinstance(side, ast.Subscript) and ast.dump(side.value) == spelt and _constant(side.slice) is not None
+        for side in (compare.left, *compare.comparators)
+    )
+
+
+def _local(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A function around ``node`` binds ``name`` itself (a parameter or an assignment): its own list, not the
+    module's."""
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            args = up.args
+            params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+            if any(a is not None and a.arg == name for a in params):
+                return True
+            body = up.body if isinstance(up.body, list) else [up.body]
+            if any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+                for s in body
+                for n in ast.walk(s)
+            ):
+                return True
+        up = parents.get(id(up))
+    return False
 
 
 def _targets(stmt: ast.stmt) -> list[ast.Name]:

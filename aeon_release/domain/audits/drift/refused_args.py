@@ -25,7 +25,9 @@ A torch dtype is a constant too, and a guard may read what a dtype parameter say
 ``if input_dtype is not None and input_dtype.itemsize == 1: raise RuntimeError("Marlin W8A8 is not
 supported.")`` at the top of ``prepare_fp8_layer_for_marlin``; a fork's ``prepare_fp8_layer_for_marlin(layer,
 input_dtype=torch.float8_e4m3fn)`` now raises.  ``torch.<dtype>`` passed is known by its ``itemsize`` and
-``is_floating_point``, and a guard may read those two off a parameter (nothing else off it).
+``is_floating_point``, and a guard may read those two off a parameter (nothing else off it).  A ``try`` around
+the call that catches the class the guard raises (``RuntimeError`` there, which no refusal handler names)
+already answers the refusal: quiet.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.own_fields import defines
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.raised_kinds import builtin_subclass
 from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
@@ -101,6 +104,7 @@ class Call:
     method: bool
     node: ast.Call
     checked: bool = False  # under a feature or version test: the fork may already split on upstream's release
+    handled: frozenset[str] = frozenset()  # the exception classes a ``try`` around the call catches
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,7 @@ class Guarded:
     positional: tuple[str, ...] = ()  # the parameters a positional argument reaches, in order
     star: bool = False  # ``*args``: positionals past those go there
     bound: bool = False  # a method taking ``self``/``cls`` first (not a staticmethod): a call skips it
+    kinds: tuple[tuple[int, str], ...] = ()  # (a guard's line, the class its raise names; "" when not read)
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -129,7 +134,9 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for path, (was, now) in defs.items():
             key = _key(call, dotted_name(path), now)
             guard = _newly_refusing(call, was.get(key), now[key]) if key is not None else None
-            if key is not None and guard is not None and not _carried(trees, path, key, guard):
+            if key is None or guard is None or _handled(call, now[key], guard[0]):
+                continue
+            if not _carried(trees, path, key, guard):
                 commit = trees.upstream_commit(path, r"raise|^[[:space:]]+if ", pr_pattern)
                 findings.append(_finding(call, path, key, guard, commit))
     return findings
@@ -217,7 +224,24 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
                 continue
             call = _call(path, node, parents, imports, elsewhere)
             if call is not None:
-                yield replace(call, checked=_feature_split(node, parents))
+                yield replace(call, checked=_feature_split(node, parents), handled=_handlers_around(node, parents))
+
+
+def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
+    """The exception classes (last names) the handlers of each ``try`` whose body holds ``node`` catch (or a
+    ``suppress(...)`` around it names), up to its function."""
+    caught: set[str] = set()
+    child, up = node, parents.get(id(node))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(up, ast.Try) and any(s is child for s in up.body):
+            for handler in up.handlers:
+                types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+                caught.update(last_name(t) for t in types if t is not None)
+        if isinstance(up, ast.With):  # ``with contextlib.suppress(RuntimeError):``, a try spelt shorter
+            calls = [i.context_expr for i in up.items if isinstance(i.context_expr, ast.Call)]
+            caught.update(last_name(a) for c in calls if last_name(c.func) == "suppress" for a in c.args)
+        child, up = up, parents.get(id(up))
+    return frozenset(caught - {""})
 
 
 def _feature_split(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -282,19 +306,34 @@ def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
     pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
-    guards = tuple(_guards(func, set(params)))
-    return Guarded(params, defaults, guards, tuple(a.arg for a in positional), args.vararg is not None)
+    found = list(_guards(func, set(params)))
+    guards, kinds = tuple((line, test) for line, test, _ in found), tuple((line, k) for line, _, k in found)
+    return Guarded(params, defaults, guards, tuple(a.arg for a in positional), args.vararg is not None, kinds=kinds)
 
 
-def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr]]:
+def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr, str]]:
     rebound = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     for stmt in func.body:
-        if isinstance(stmt, ast.If) and any(isinstance(s, ast.Raise) for s in stmt.body):
+        raises = [s for s in stmt.body if isinstance(s, ast.Raise)] if isinstance(stmt, ast.If) else []
+        if isinstance(stmt, ast.If) and raises:
             read = _params_read(stmt.test)
             if read and read <= params and not read & rebound:
-                yield stmt.lineno, stmt.test
+                yield stmt.lineno, stmt.test, _raised(raises[0])
         if _may_skip_or_change(stmt):
             return
+
+
+def _raised(stmt: ast.Raise) -> str:
+    """The class a ``raise`` names (``raise RuntimeError(...)`` -> ``RuntimeError``); "" when not spelt so."""
+    kind = stmt.exc.func if isinstance(stmt.exc, ast.Call) else stmt.exc
+    return last_name(kind) if kind is not None else ""
+
+
+def _handled(call: Call, fn: Guarded, line: int) -> bool:
+    """A ``try`` around the call catches what the guard raises (its class or a builtin base of it): the fork
+    already answers the refusal (#31061's guard raises RuntimeError, which no refusal handler names)."""
+    kind = dict(fn.kinds).get(line, "")
+    return bool(kind) and any(builtin_subclass(kind, caught) for caught in call.handled)
 
 
 def _params_read(test: ast.expr) -> set[str] | None:
