@@ -27,6 +27,17 @@ helper, and on the failing use inside a ``try`` catching AttributeError or a ``s
 against the sentinel, ``in`` a tuple holding it, a ``match`` class pattern, a ``TypeGuard`` helper, a
 ``suppress(AttributeError)`` (7).  1 warning: #49306's discarded value of a def that returns None anyway
 (by design: the check the handler made no longer fires).
+Round 2 (more spellings, another commit): #35976's early return unless ``hasattr`` and its use inside a broad
+``try`` answering a default (twins), its use inside a broad handler that logs and re-raises (a case: no
+shield), #46854's identity test against the sentinel off its module and ``type(path).__name__`` (twins),
+#27567's (6ebffafbb6) ``set_process_title`` ImportError now caught inside, its discarded value (a twin).
+All rounds, main (c4c4fa46): 5 caught of 5; 16 false errors of 30 twins (the 13 above, and the early return
+unless ``hasattr``, the broad ``try`` answering a default, the sentinel off its module; 1 warned).
+This branch: 5 caught of 5; 0 false errors of 30 (1 warned, #49306's, by design).  The mends are general
+rules of what makes the fork code correct (``drift/none_uses.py``, shared with raised-to-None drift; and
+``drift/confirmed_unions.py``): a test handing the name to a call that answers by kind or surface, a
+``match`` on it, an identity or ``in`` test against a sentinel (confirmed unions), a failing use inside a
+``try``/``suppress`` of what it raises whose handler does not re-raise.
 
   PYTHONPATH=.. python review21_twins.py [--only TEXT ...] [--show]
 """
@@ -502,6 +513,99 @@ TWINS += [
             "        return None\n"
             "    return path.read_text()\n",
             "    return path.read_text()",
+        ),
+    ),
+]
+
+
+# --- round 2: more spellings of the same commits, another commit's twin, a case the shield must not take
+CASES += [
+    (
+        "#35976 absorbed raise",
+        "the use inside a try whose broad handler logs and re-raises",
+        K(
+            *HB,
+            "vllm/aeon/r21hb15.py",
+            GB + "def aeon_license(model: str) -> str:\n" + HUB_TRY + "    try:\n"
+            "        return raw.decode()\n"
+            "    except Exception:\n"
+            '        print("AEON: bad LICENSE bytes")\n'
+            "        raise\n",
+            "        return raw.decode()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#35976 absorbed raise",
+        "twin: the except kept, an early return unless hasattr",
+        K(
+            *HB,
+            "vllm/aeon/r21hb16.py",
+            GB + "def aeon_license(model: str) -> str:\n" + HUB_TRY + '    if not hasattr(raw, "decode"):\n'
+            '        return ""\n'
+            "    return raw.decode()\n",
+            "    return raw.decode()",
+        ),
+    ),
+    (
+        "#35976 absorbed raise",
+        "twin: the except kept, the use inside a broad try that answers a default",
+        K(
+            *HB,
+            "vllm/aeon/r21hb17.py",
+            GB + "def aeon_license(model: str) -> str:\n" + HUB_TRY + "    try:\n"
+            "        return raw.decode()\n"
+            "    except Exception:  # AEON: a banner is never worth a failed start\n"
+            '        return ""\n',
+            "        return raw.decode()",
+        ),
+    ),
+    (
+        "#46854 confirmed union",
+        "twin: an identity test against the sentinel off its module",
+        K(
+            *LF,
+            "vllm/aeon/r21lf12.py",
+            "from huggingface_hub import file_download\n\n"
+            + RU
+            + HEAD
+            + "    if path is None or path is file_download._CACHED_NO_EXIST:\n"
+            "        return None\n"
+            "    return path.read_text()\n",
+            "    return path.read_text()",
+        ),
+    ),
+    (
+        "#46854 confirmed union",
+        "twin: type(path).__name__ tested",
+        K(
+            *LF,
+            "vllm/aeon/r21lf13.py",
+            RU + HEAD + '    if type(path).__name__ not in ("PosixPath", "WindowsPath"):\n'
+            "        return None\n"
+            "    return path.read_text()\n",
+            "    return path.read_text()",
+        ),
+    ),
+]
+
+# --- 6ebffafbb6 (#27567): set_process_title catches the setproctitle ImportError and returns
+PT = ("#27567", "6ebffafbb6", "set_process_title: ImportError -> return")
+TWINS += [
+    (
+        "#27567 absorbed raise",
+        "twin: the discarded value of a def that returns None anyway, the handler passing",
+        K(
+            *PT,
+            "vllm/aeon/r21pt0.py",
+            "from vllm.utils.system_utils import set_process_title\n\n\n"
+            "def aeon_title(rank: int) -> None:\n"
+            "    try:\n"
+            '        set_process_title("AeonWorker", suffix=str(rank))\n'
+            "    except ImportError:\n"
+            "        pass  # AEON: no setproctitle on the Spark image\n",
+            "        pass  # AEON: no setproctitle on the Spark image",
         ),
     ),
 ]

@@ -233,3 +233,10 @@ def test_a_use_under_a_handler_of_another_kind_is_still_an_error(git_repo: GitRe
     text = TOLD + "    try:\n        return raw.decode()\n    except UnicodeDecodeError:\n        return ''\n"
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (13, "error")
+
+
+def test_a_use_under_a_handler_that_re_raises_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A broad handler that logs and re-raises lets the AttributeError out: no shield."""
+    text = TOLD + "    try:\n        return raw.decode()\n    except Exception:\n        print('bad')\n        raise\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (13, "error")

@@ -199,3 +199,10 @@ def test_an_equality_test_against_a_value_is_still_an_error(git_repo: GitRepo, n
     text = GOT + "    if path is None or path == Path('x'):\n        return None\n    return path.read_text()\n"
     [(line, severity, _)] = run(git_repo, no_rules, "from pathlib import Path\n\n\n" + text)
     assert (line, severity) == (13, "error")
+
+
+def test_a_read_under_a_handler_that_re_raises_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``try`` whose one handler logs and re-raises handles nothing: the AttributeError still escapes."""
+    text = GOT + "    try:\n        return path.read_text()\n    except Exception:\n        print('x')\n        raise\n"
+    [(line, severity, _)] = run(git_repo, no_rules, "from pathlib import Path\n\n\n" + text)
+    assert (line, severity) == (12, "error")

@@ -62,17 +62,22 @@ def uses(func: _Def, name: str, after: int) -> list[tuple[int, Use]]:
 
 
 def shielded(func: _Def, kinds: frozenset[str] | None = None) -> set[int]:
-    """ids of the nodes inside a ``try`` body with a handler of one of ``kinds`` (a bare one too), or a ``with
-    suppress(...)`` of one; ``kinds`` None: any handler, any ``suppress``.  What fails there is caught."""
+    """ids of the nodes inside a ``try`` body with a handler of one of ``kinds`` (a bare one too) that raises
+    nothing itself (one that logs and re-raises lets the failure out), or a ``with suppress(...)`` of one;
+    ``kinds`` None: any such handler, any ``suppress``.  What fails there is caught."""
     found: set[int] = set()
     for node in own_nodes(func.body):
-        if isinstance(node, ast.Try) and any(_catches(h.type, kinds) for h in node.handlers):
+        if isinstance(node, ast.Try) and any(_catches(h.type, kinds) and not _raises(h) for h in node.handlers):
             found |= {id(n) for s in node.body for n in ast.walk(s)}
         elif isinstance(node, (ast.With, ast.AsyncWith)) and any(
             _suppresses(i.context_expr, kinds) for i in node.items
         ):
             found |= {id(n) for s in node.body for n in ast.walk(s)}
     return found
+
+
+def _raises(handler: ast.ExceptHandler) -> bool:
+    return any(isinstance(n, ast.Raise) for n in own_nodes(handler.body))
 
 
 def _catches(kind: ast.expr | None, kinds: frozenset[str] | None) -> bool:
