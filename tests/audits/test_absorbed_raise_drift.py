@@ -197,3 +197,46 @@ def test_a_builtin_kind_a_builtin_call_raised_is_judged_too(git_repo: GitRepo, n
     [(line, severity, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert (line, severity) == (10, "error")
     assert "catches ValueError from parse()" in message
+
+
+# review21: the value told apart after the kept handler -- correct fork code, quiet
+TOLD = (
+    "def a(model):\n    try:\n        raw = read_bytes('LICENSE', model)\n    except EntryMissing:\n        return ''\n"
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        TOLD + "    return raw.decode() if hasattr(raw, 'decode') else ''\n",
+        TOLD + "    if type(raw) is bytes:\n        return raw.decode()\n    return ''\n",
+        TOLD
+        + "    match raw:\n        case bytes():\n            return raw.decode()\n        case _:\n            return ''\n",
+        "def _has(raw) -> 'TypeGuard[bytes]':\n    return isinstance(raw, bytes)\n\n\n"
+        + TOLD
+        + "    if not _has(raw):\n        return ''\n    return raw.decode()\n",
+        TOLD
+        + "    try:\n        return raw.decode()\n    except (AttributeError, UnicodeDecodeError):\n        return ''\n",
+        "from contextlib import suppress\n\n\n"
+        + TOLD
+        + "    with suppress(AttributeError):\n        return raw.decode()\n    return ''\n",
+    ],
+)
+def test_a_value_told_apart_or_a_use_caught_is_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    """``hasattr``/``type()``/a ``match``/a ``TypeGuard`` helper tell the None apart; a ``try`` or ``suppress``
+    of AttributeError catches what it raises (review21_twins)."""
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_use_under_a_handler_of_another_kind_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``try`` around the use that catches only UnicodeDecodeError lets the AttributeError out."""
+    text = TOLD + "    try:\n        return raw.decode()\n    except UnicodeDecodeError:\n        return ''\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (13, "error")
+
+
+def test_a_use_under_a_handler_that_re_raises_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A broad handler that logs and re-raises lets the AttributeError out: no shield."""
+    text = TOLD + "    try:\n        return raw.decode()\n    except Exception:\n        print('bad')\n        raise\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (13, "error")

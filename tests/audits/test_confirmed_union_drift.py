@@ -163,3 +163,46 @@ def test_a_union_that_gained_only_none_is_quiet(git_repo: GitRepo, no_rules: Pat
     ).replace("    if path is not None and path.is_file():", "    if isinstance(path, Path) and path.is_file():")
     sides = s.merge_case(git_repo, {REPO: base, "pkg/__init__.py": ""}, {FORK: HEAD + READ}, [(SUBJECT, {REPO: new})])
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# review21: the members told apart -- correct fork code, quiet
+GOT = "def a(model):\n    path = local_file(model, 'x')\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        GOT + "    return path.read_text() if hasattr(path, 'read_text') else None\n",
+        GOT
+        + "    if not callable(getattr(path, 'read_text', None)):\n        return None\n    return path.read_text()\n",
+        GOT + "    if path is None or path is repo._MISSING:\n        return None\n    return path.read_text()\n",
+        GOT + "    if path in (None, repo._MISSING):\n        return None\n    return path.read_text()\n",
+        GOT
+        + "    match path:\n        case Path():\n            return path.read_text()\n        case _:\n            return None\n",
+        "def _is_path(value) -> 'TypeGuard[Path]':\n    return isinstance(value, Path)\n\n\n"
+        + GOT
+        + "    if not _is_path(path):\n        return None\n    return path.read_text()\n",
+        "from contextlib import suppress\n\n\n"
+        + GOT
+        + "    with suppress(AttributeError):\n        return path.read_text()\n    return None\n",
+    ],
+)
+def test_members_told_apart_or_a_suppressed_read_are_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    """``hasattr``, ``callable(getattr(...))``, an identity test against the sentinel or ``in`` a tuple holding
+    it, a ``match`` class pattern, a ``TypeGuard`` helper tell the members apart; ``suppress`` handles the read
+    (review21_twins)."""
+    assert run(git_repo, no_rules, "from pathlib import Path\n\n\n" + text) == []
+
+
+def test_an_equality_test_against_a_value_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``path == default`` tells no sentinel apart: the read past it still raises on one."""
+    text = GOT + "    if path is None or path == Path('x'):\n        return None\n    return path.read_text()\n"
+    [(line, severity, _)] = run(git_repo, no_rules, "from pathlib import Path\n\n\n" + text)
+    assert (line, severity) == (13, "error")
+
+
+def test_a_read_under_a_handler_that_re_raises_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``try`` whose one handler logs and re-raises handles nothing: the AttributeError still escapes."""
+    text = GOT + "    try:\n        return path.read_text()\n    except Exception:\n        print('x')\n        raise\n"
+    [(line, severity, _)] = run(git_repo, no_rules, "from pathlib import Path\n\n\n" + text)
+    assert (line, severity) == (12, "error")

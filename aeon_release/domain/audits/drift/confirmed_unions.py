@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.none_uses import shielded, told_apart
 from aeon_release.domain.audits.drift.returned_errors import _ERROR_NAME, _union
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, owner_class, parsed_texts, whole_word
@@ -237,25 +238,40 @@ def _reached(trees: ThreeTrees, callee: Callee, found: dict[str, list[Widened]])
 
 
 def _type_tested(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
-    """The function tests ``name``'s type (``isinstance(name, ...)``, ``type(name)``): it tells the members apart."""
-    return any(
-        isinstance(n, ast.Call)
-        and last_name(n.func) in ("isinstance", "type")
-        and n.args
-        and isinstance(n.args[0], ast.Name)
-        and n.args[0].id == name
-        for n in own_nodes(func.body)
-    )
+    """The function tells ``name``'s members apart: ``isinstance(name, ...)``, ``type(name)``, a test handing it
+    to a call that answers by kind or surface (``hasattr``, ``callable(getattr(...))``, a ``TypeGuard``
+    helper), an identity test against something besides None (``name is _CACHED_NO_EXIST``), ``in`` a display
+    holding such a thing, a ``match`` on it with a class pattern."""
+    for n in own_nodes(func.body):
+        if isinstance(n, ast.Call) and last_name(n.func) in ("isinstance", "type") and n.args:
+            if isinstance(n.args[0], ast.Name) and n.args[0].id == name:
+                return True
+        if isinstance(n, (ast.If, ast.IfExp, ast.While, ast.Assert)) and told_apart(n.test, name):
+            return True
+        if isinstance(n, ast.Compare) and isinstance(n.left, ast.Name) and n.left.id == name and _sentinel(n):
+            return True
+        if isinstance(n, ast.Match) and isinstance(n.subject, ast.Name) and n.subject.id == name:
+            if any(isinstance(p, ast.MatchClass) for c in n.cases for p in ast.walk(c.pattern)):
+                return True
+    return False
+
+
+def _sentinel(compare: ast.Compare) -> bool:
+    """``x is S`` / ``x is not S`` with ``S`` a name (not None), or ``x in (None, S)``: a value told apart by
+    identity, as a sentinel is."""
+    for op, right in zip(compare.ops, compare.comparators, strict=True):
+        if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, (ast.Name, ast.Attribute)):
+            return True
+        if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+            if any(isinstance(e, (ast.Name, ast.Attribute)) for e in right.elts):
+                return True
+    return False
 
 
 def _attribute_reads(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, after: int) -> Iterator[ast.Attribute]:
-    """``name.attr`` reads past line ``after`` outside any ``try`` with handlers (one there is handled)."""
-    shielded = {
-        id(inner)
-        for node in own_nodes(func.body)
-        if isinstance(node, ast.Try) and node.handlers
-        for inner in own_nodes(node.body)
-    }
+    """``name.attr`` reads past line ``after`` outside any ``try`` with handlers or ``suppress`` (one there is
+    handled)."""
+    caught = shielded(func)
     for node in own_nodes(func.body):
         if (
             isinstance(node, ast.Attribute)
@@ -264,7 +280,7 @@ def _attribute_reads(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, af
             and isinstance(node.ctx, ast.Load)
             and node.lineno > after
             and node.attr not in _OBJECT_ATTRS
-            and id(node) not in shielded
+            and id(node) not in caught
         ):
             yield node
 

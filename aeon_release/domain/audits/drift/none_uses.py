@@ -15,7 +15,7 @@ import enum
 from aeon_release.domain.audits.drift.fallbacks import LOG_CALLS
 from aeon_release.domain.audits.drift.returns import own_nodes
 
-__all__ = ["Use", "first_failing", "tested_before", "uses"]
+__all__ = ["Use", "first_failing", "shielded", "tested_before", "told_apart", "uses"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # callees that take anything, None included: they neither fail nor hand the value on
@@ -28,6 +28,11 @@ _FAILING = frozenset(
 # of those, the builtins every positional argument of which fails on None (compared, or iterated)
 _EVERY_POSITIONAL = frozenset({"max", "min", "zip"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# callees that say nothing of a value's kind when a test hands it to them (``hasattr``, ``type``, a ``TypeGuard``
+# helper do): they fail on None, or answer for any value alike
+_UNTELLING = _FAILING | {"print", "repr", "str", "format", "id", "hash", "bool"}
+# the kinds a failing use of None raises, and the classes above them
+_NONE_RAISES = frozenset({"AttributeError", "TypeError", "Exception", "BaseException"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 
 
@@ -39,17 +44,64 @@ class Use(enum.Enum):
 
 def uses(func: _Def, name: str, after: int) -> list[tuple[int, Use]]:
     """(line, kind) of each read of ``name`` in ``func`` past line ``after`` (a read that neither fails nor
-    goes anywhere, such as a log argument or a test, is left out)."""
+    goes anywhere, such as a log argument or a test, is left out, and so is a failing one inside a ``try`` or
+    ``suppress`` that catches what None raises there)."""
     parents = {id(c): n for n in own_nodes(func.body) for c in ast.iter_child_nodes(n)}
+    caught = shielded(func, _NONE_RAISES)
     found = []
     for node in own_nodes(func.body):
         if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load) and node.lineno > after:
             if _rebound(node, parents):
                 continue
             kind = _kind(node, parents.get(id(node)), parents)
+            if kind is Use.FAILS and id(node) in caught:
+                continue  # a try (or suppress) around it catches what None raises there
             if kind is not None:
                 found.append((node.lineno, kind))
     return found
+
+
+def shielded(func: _Def, kinds: frozenset[str] | None = None) -> set[int]:
+    """ids of the nodes inside a ``try`` body with a handler of one of ``kinds`` (a bare one too) that raises
+    nothing itself (one that logs and re-raises lets the failure out), or a ``with suppress(...)`` of one;
+    ``kinds`` None: any such handler, any ``suppress``.  What fails there is caught."""
+    found: set[int] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Try) and any(_catches(h.type, kinds) and not _raises(h) for h in node.handlers):
+            found |= {id(n) for s in node.body for n in ast.walk(s)}
+        elif isinstance(node, (ast.With, ast.AsyncWith)) and any(
+            _suppresses(i.context_expr, kinds) for i in node.items
+        ):
+            found |= {id(n) for s in node.body for n in ast.walk(s)}
+    return found
+
+
+def _raises(handler: ast.ExceptHandler) -> bool:
+    return any(isinstance(n, ast.Raise) for n in own_nodes(handler.body))
+
+
+def _catches(kind: ast.expr | None, kinds: frozenset[str] | None) -> bool:
+    if kind is None or kinds is None:
+        return True
+    types = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return any(ast.unparse(t).rsplit(".", 1)[-1] in kinds for t in types)
+
+
+def _suppresses(expr: ast.expr, kinds: frozenset[str] | None) -> bool:
+    if not isinstance(expr, ast.Call) or ast.unparse(expr.func).rsplit(".", 1)[-1] != "suppress":
+        return False
+    return kinds is None or any(_catches(a, kinds) for a in expr.args)
+
+
+def told_apart(test: ast.expr, name: str) -> bool:
+    """``test`` hands ``name`` to a call that answers by its kind or surface: ``hasattr(name, ...)``,
+    ``type(name)``, ``callable(getattr(name, ...))``, a ``TypeGuard`` helper of the fork's."""
+    return any(
+        isinstance(n, ast.Call)
+        and not (isinstance(n.func, ast.Name) and n.func.id in _UNTELLING)
+        and any(_named(a, name) for a in n.args)
+        for n in ast.walk(test)
+    )
 
 
 def _rebound(node: ast.Name, parents: dict[int, ast.AST]) -> bool:
@@ -139,11 +191,16 @@ def first_failing(found: list[tuple[int, Use]]) -> int | None:
 
 def tested_before(func: _Def, name: str, line: int) -> bool:
     """The function tests ``name`` on or before ``line``: ``is None``, ``== None``, truth (``if name``,
-    ``not name``, ``name or x``, ``assert name``), ``isinstance(name, ...)``, ``name in ...``."""
+    ``not name``, ``name or x``, ``assert name``), ``isinstance(name, ...)``, ``name in ...``, a test handing it
+    to a call that tells kinds apart (``told_apart``), a ``match`` on it."""
     return any(_tests(node, name) for node in own_nodes(func.body) if getattr(node, "lineno", line + 1) <= line)
 
 
 def _tests(node: ast.AST, name: str) -> bool:
+    if isinstance(node, (ast.If, ast.IfExp, ast.While, ast.Assert)) and told_apart(node.test, name):
+        return True
+    if isinstance(node, ast.Match) and _named(node.subject, name):
+        return True  # its cases tell the values apart
     if isinstance(node, ast.Compare) and _named(node.left, name):
         if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in node.ops):
             return True
