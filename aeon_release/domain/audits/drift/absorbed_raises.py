@@ -52,6 +52,7 @@ from aeon_release.domain.audits.drift.raised_nones import (
     _resolved,
     _returns_none,
     _severity,
+    defining_texts,
 )
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -167,10 +168,7 @@ def _absorbed(trees: ThreeTrees, names: set[str], kinds: set[str]) -> dict[str, 
     ]
     if not paths:
         return {}
-    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
-    before = trees.blobs(trees.base, paths)
-    paths = [p for p in paths if defines.search(before[p] or "")]
-    after = trees.blobs(trees.theirs, paths)
+    paths, before, after = defining_texts(trees, paths, names)
     found: dict[str, list[Nulled]] = {}
     for path in paths:
         old, new = _catching(before[path], names), _catching(after[path], names)

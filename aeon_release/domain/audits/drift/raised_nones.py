@@ -160,15 +160,23 @@ def _one_call(stmt: ast.stmt) -> tuple[str, str | None] | None:
     return None
 
 
+def defining_texts(
+    trees: ThreeTrees, paths: list[str], names: set[str]
+) -> tuple[list[str], dict[str, str | None], dict[str, str | None]]:
+    """Of ``paths``, those whose base text has a ``def`` of one of ``names`` (no other can hold a def whose
+    answer changed), with the texts of those at the base and at upstream."""
+    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    before = trees.blobs(trees.base, paths)
+    paths = [p for p in paths if defines.search(before[p] or "")]
+    return paths, before, trees.blobs(trees.theirs, paths)
+
+
 def _nulled(trees: ThreeTrees, names: set[str]) -> dict[str, list[Nulled]]:
     """name -> the defs of it upstream made return None where they raised."""
     paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
     if not paths or not names:
         return {}
-    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
-    before = trees.blobs(trees.base, paths)
-    paths = [p for p in paths if defines.search(before[p] or "")]
-    after = trees.blobs(trees.theirs, paths)
+    paths, before, after = defining_texts(trees, paths, names)
     found: dict[str, list[Nulled]] = {}
     for path in paths:
         old, new = _defs(before[path], names), _defs(after[path], names)
