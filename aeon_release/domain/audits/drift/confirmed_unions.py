@@ -1,6 +1,6 @@
 """Confirmed-union drift: a def's return union gained a member, and upstream's own callers now test for the old one.
 
-#46854 (3f67477497) stopped vLLM from downloading files the Hub cache already knows are absent:
+#46854 (3f67477497) stopped upstream from downloading files the Hub cache already knows are absent:
 ``repo_utils.try_get_local_file`` went ``-> Path | None`` to ``-> Path | Any | None`` and now hands back
 huggingface_hub's ``_CACHED_NO_EXIST`` sentinel for such a file, and upstream's callers went from ``file_path
 is not None`` to ``isinstance(file_path, Path)``.  A fork's ``path = try_get_local_file(...)`` / ``return

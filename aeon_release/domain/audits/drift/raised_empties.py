@@ -1,6 +1,6 @@
 """Empty-to-raise drift: upstream made a function raise where it returned an empty answer; a fork tests for it.
 
-#47058 (1ab9522935) rewrote ``vllm.model_executor.utils.get_moe_expert_mapping``: it returned ``[]`` for a model
+#47058 (1ab9522935) rewrote ``model_executor.utils.get_moe_expert_mapping``: it returned ``[]`` for a model
 no module of which has ``get_expert_mapping`` and now raises ``ValueError`` there.  A fork's
 ``bool(get_moe_expert_mapping(model))`` (or ``mapping = ...`` / ``if not mapping: return``), its way of asking
 "is this model MoE?", merges cleanly; its empty branch never runs again and the call raises for every dense

@@ -585,7 +585,7 @@ def gateable(text: str) -> bool:
     character outside a string or a comment only as part of a name (any other one is a SyntaxError: no tree,
     nothing found), so a text none of whose non-ASCII characters can be part of a name has ASCII names alone,
     and its non-ASCII text (a dash, an arrow, a multiplication sign in a comment or a docstring) lies in strings and
-    comments, read as written.  Most of vLLM's large modules hold such prose (``gpu_model_runner.py``, 340 KB):
+    comments, read as written.  Most of upstream's large modules hold such prose (``gpu_model_runner.py``, 340 KB):
     once left ungated, they were the most of a small merge's parses."""
     return text.isascii() or _names_ascii(text)
 
