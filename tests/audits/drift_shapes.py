@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain.audits import GitTree, audit_tree
+from aeon_release.domain.audits.diffs import started
+from aeon_release.domain.audits.drift.sides import ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.domain.audits.source import SourceCache
@@ -465,3 +467,14 @@ def use_skinny_gemm(n: int) -> bool:
     # AEON: split-K only when every CU gets a tile
     return n % current_platform.get_cu_count() == 0
 """
+
+
+def three_trees(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]) -> ThreeTrees:
+    """The three trees a drift check reads, for one upstream commit merged cleanly into the fork (``merge_case``):
+    a check called on them directly, to see what it parses as well as what it finds."""
+    sides = merge_case(repo, base, fork, [("Upstream change (#1)", upstream)])
+    mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
+    theirs = parse_changes(upstream_diff.result())
+    mine = parse_changes(own_diff(mine_diff.result(), theirs))
+    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
+    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)

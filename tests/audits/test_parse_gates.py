@@ -11,18 +11,17 @@ from typing import cast
 
 import pytest
 
-from aeon_release.domain.audits.diffs import started
 from aeon_release.domain.audits.drift import sides as drift_sides
 from aeon_release.domain.audits.drift import type_only_names
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
-from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
+from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_alias_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
-from aeon_release.domain.audits.source import GitTree, SourceCache
+from aeon_release.domain.audits.source import SourceCache
 from tests.audits import drift_shapes as s
 from tests.audits import test_bypassed_hooks as hooks
 from tests.audits.conftest import GitRepo
@@ -46,15 +45,6 @@ TYPES_KEPT = (
 )
 
 
-def _trees(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]) -> ThreeTrees:
-    sides = s.merge_case(repo, base, fork, [("Upstream change (#1)", upstream)])
-    mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
-    theirs = parse_changes(upstream_diff.result())
-    mine = parse_changes(own_diff(mine_diff.result(), theirs))
-    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
-    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)
-
-
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts parsed through the drift checks' shared ``parse_python`` (the versions upstream changed)."""
@@ -76,7 +66,7 @@ def test_bypassed_hooks_and_optional_params_parse_nothing_the_fork_names_nothing
     git_repo: GitRepo, parsed: list[str]
 ) -> None:
     """The fork's lines name neither the upstream class nor its methods: neither check parses upstream's file."""
-    trees = _trees(
+    trees = s.three_trees(
         git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {"vllm/aeon/counter.py": UNRELATED}, {hooks.UTILS: WIDENED}
     )
     assert bypassed_hook_drift(trees, "") == [] and optional_param_drift(trees, "") == []
@@ -90,7 +80,7 @@ def test_the_fork_naming_the_class_and_its_hook_is_still_parsed_and_found(git_re
         hooks.FORK_TEXT
         + "\n\nclass AeonMapper5(WeightsMapper):\n    def apply_list(self, values):\n        return values[:2]\n"
     )
-    trees = _trees(git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: fork}, {hooks.UTILS: WIDENED})
+    trees = s.three_trees(git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: fork}, {hooks.UTILS: WIDENED})
     assert [(f.line, f.severity.value) for f in bypassed_hook_drift(trees, "")] == [(5, "error")]
     assert [f.line for f in optional_param_drift(trees, "")] == [
         fork.splitlines().index("        return values[:2]") + 1
@@ -104,7 +94,7 @@ def test_type_only_names_parse_the_old_version_only_when_a_name_left_run_time(
     """An import line removed and a TYPE_CHECKING import of a name still bound at run time: the new version is
     parsed, the old one is not."""
     user = {"vllm/aeon/user.py": "from vllm.types_user import ModelConfig\n\nX = ModelConfig\n"}
-    trees = _trees(git_repo, {TYPES: TYPES_BASE}, user, {TYPES: TYPES_KEPT})
+    trees = s.three_trees(git_repo, {TYPES: TYPES_BASE}, user, {TYPES: TYPES_KEPT})
     assert type_only_name_drift(trees, "") == []
     assert TYPES_KEPT in parsed and TYPES_BASE not in parsed
 
@@ -112,7 +102,7 @@ def test_type_only_names_parse_the_old_version_only_when_a_name_left_run_time(
 def test_a_name_moved_under_type_checking_is_still_found(git_repo: GitRepo, parsed: list[str]) -> None:
     """Twin: the import moved under TYPE_CHECKING: both versions parsed, the fork's import of it an error."""
     user = {"vllm/aeon/user.py": "from vllm.types_user import ModelConfig\n\nX = ModelConfig\n"}
-    trees = _trees(git_repo, {TYPES: TYPES_BASE}, user, {TYPES: TYPES_MOVED})
+    trees = s.three_trees(git_repo, {TYPES: TYPES_BASE}, user, {TYPES: TYPES_MOVED})
     assert [(f.path, f.line, f.severity.value) for f in type_only_name_drift(trees, "")] == [
         ("vllm/aeon/user.py", 1, "error")
     ]
@@ -165,6 +155,6 @@ def test_stopped_writes_and_subscripted_aliases_parse_nothing_the_fork_names_not
     of up to 32 upstream files: any with a removed ``self.x =`` line, any with an added ``[``.  The fork's lines
     name neither the field nor the alias (an ``isinstance`` of its own): neither version is parsed."""
     fork = {"vllm/aeon/counter.py": UNRELATED + "\n\nOK = isinstance(1, int)\n"}
-    trees = _trees(git_repo, {PROTO: PROTO_BASE}, fork, {PROTO: PROTO_NEW})
+    trees = s.three_trees(git_repo, {PROTO: PROTO_BASE}, fork, {PROTO: PROTO_NEW})
     assert stopped_write_drift(trees, "") == [] and subscripted_alias_drift(trees, "") == []
     assert PROTO_BASE not in parsed and PROTO_NEW not in parsed

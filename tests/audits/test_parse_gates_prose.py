@@ -7,17 +7,13 @@ parser reads it."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from aeon_release.domain.audits.diffs import started
 from aeon_release.domain.audits.drift import sides as drift_sides
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
-from aeon_release.domain.audits.drift.sides import ThreeTrees, gateable, own_diff, parse_changes
+from aeon_release.domain.audits.drift.sides import gateable
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_alias_drift
-from aeon_release.domain.audits.source import GitTree, SourceCache
 from tests.audits import drift_shapes as s
 from tests.audits import test_bypassed_hooks as hooks
 from tests.audits.conftest import GitRepo
@@ -37,15 +33,6 @@ UNRELATED = (
     "class AeonCounter:\n    def bump(self, n: int) -> int:\n        return n + 1\n\n\nOK = isinstance(1, int)\n"
 )
 USE = "vllm/aeon/use.py"
-
-
-def _trees(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]) -> ThreeTrees:
-    sides = s.merge_case(repo, base, fork, [("Upstream change (#1)", upstream)])
-    mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
-    theirs = parse_changes(upstream_diff.result())
-    mine = parse_changes(own_diff(mine_diff.result(), theirs))
-    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
-    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)
 
 
 @pytest.fixture
@@ -72,14 +59,14 @@ def _reader(field: str) -> str:
 def test_prose_outside_names_lets_the_gates_skip_the_file(git_repo: GitRepo, parsed: list[str]) -> None:
     """The fork names neither the field nor the alias: a dash and an arrow in a comment no longer make
     stopped writes and subscripted aliases parse both versions."""
-    trees = _trees(git_repo, {PROTO: PROTO_BASE}, {"vllm/aeon/counter.py": UNRELATED}, {PROTO: PROTO_NEW})
+    trees = s.three_trees(git_repo, {PROTO: PROTO_BASE}, {"vllm/aeon/counter.py": UNRELATED}, {PROTO: PROTO_NEW})
     assert stopped_write_drift(trees, "") == [] and subscripted_alias_drift(trees, "") == []
     assert PROTO_BASE not in parsed and PROTO_NEW not in parsed
 
 
 def test_prose_and_a_fork_read_of_the_field_is_still_found(git_repo: GitRepo, parsed: list[str]) -> None:
     """Twin: the fork reads ``req.outputs`` after the call that stopped storing it: parsed, an error."""
-    trees = _trees(git_repo, {PROTO: PROTO_BASE}, {USE: _reader("outputs")}, {PROTO: PROTO_NEW})
+    trees = s.three_trees(git_repo, {PROTO: PROTO_BASE}, {USE: _reader("outputs")}, {PROTO: PROTO_NEW})
     assert [(f.path, f.line, f.severity.value) for f in stopped_write_drift(trees, "")] == [(USE, 6, "error")]
     assert PROTO_BASE in parsed
 
@@ -87,7 +74,7 @@ def test_prose_and_a_fork_read_of_the_field_is_still_found(git_repo: GitRepo, pa
 def test_a_fork_field_spelt_with_a_fullwidth_letter_is_read_folded(git_repo: GitRepo) -> None:
     """The fork writes ``req.\\uff4futputs``: Python reads ``req.outputs``.  The gate compares the fork's words
     with upstream's text, so its words hold the folded spelling too (upstream's prose file is gated now)."""
-    trees = _trees(git_repo, {PROTO: PROTO_BASE}, {USE: _reader("\uff4futputs")}, {PROTO: PROTO_NEW})
+    trees = s.three_trees(git_repo, {PROTO: PROTO_BASE}, {USE: _reader("\uff4futputs")}, {PROTO: PROTO_NEW})
     assert [(f.path, f.line) for f in stopped_write_drift(trees, "")] == [(USE, 6)]
 
 
@@ -96,7 +83,7 @@ def test_a_name_holding_a_non_ascii_letter_keeps_the_file_ungated(git_repo: GitR
     text gate's ``class`` names would miss it, so the file is parsed and the bypass found."""
     upstream = PROSE + hooks.UPSTREAM_TEXT.replace("class WeightsMapper:", "class \uff37eightsMapper:")
     base = PROSE + hooks.BASE_TEXT
-    trees = _trees(git_repo, {hooks.UTILS: base}, {hooks.FORK: hooks.FORK_TEXT}, {hooks.UTILS: upstream})
+    trees = s.three_trees(git_repo, {hooks.UTILS: base}, {hooks.FORK: hooks.FORK_TEXT}, {hooks.UTILS: upstream})
     assert [(f.line, f.severity.value) for f in bypassed_hook_drift(trees, "")] == [(5, "error")]
 
 

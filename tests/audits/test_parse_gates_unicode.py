@@ -4,14 +4,9 @@ parse holds a finding."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from aeon_release.domain.audits.diffs import started
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
-from aeon_release.domain.audits.drift.sides import ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
-from aeon_release.domain.audits.source import GitTree, SourceCache
 from tests.audits import drift_shapes as s
 from tests.audits import test_bypassed_hooks as hooks
 from tests.audits.conftest import GitRepo
@@ -26,15 +21,6 @@ TYPES_MOVED = (
 )
 
 
-def _trees(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]) -> ThreeTrees:
-    sides = s.merge_case(repo, base, fork, [("Upstream change (#1)", upstream)])
-    mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
-    theirs = parse_changes(upstream_diff.result())
-    mine = parse_changes(own_diff(mine_diff.result(), theirs))
-    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
-    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)
-
-
 DOT = "apply\u00b7list"  # a legal identifier (U+00B7 is Other_ID_Continue) that ``\\w`` does not match
 
 
@@ -45,14 +31,16 @@ def test_optional_params_method_name_with_a_middle_dot(git_repo: GitRepo) -> Non
         "from vllm.model_executor.models.utils import WeightsMapper\n\n\n"
         f"class AeonMapper5(WeightsMapper):\n    def {DOT}(self, values):\n        return values[:2]\n"
     )
-    trees = _trees(git_repo, {hooks.UTILS: base}, {hooks.FORK: fork}, {hooks.UTILS: upstream})
+    trees = s.three_trees(git_repo, {hooks.UTILS: base}, {hooks.FORK: fork}, {hooks.UTILS: upstream})
     assert [f.line for f in optional_param_drift(trees, "")] == [6]
 
 
 def test_bypassed_hooks_class_spelt_with_a_fullwidth_letter_upstream(git_repo: GitRepo) -> None:
     # NFKC: the parser reads ``\uff37eightsMapper`` as ``WeightsMapper``; the text gate does not
     upstream = hooks.UPSTREAM_TEXT.replace("class WeightsMapper:", "class \uff37eightsMapper:")
-    trees = _trees(git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: hooks.FORK_TEXT}, {hooks.UTILS: upstream})
+    trees = s.three_trees(
+        git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: hooks.FORK_TEXT}, {hooks.UTILS: upstream}
+    )
     assert [(f.line, f.severity.value) for f in bypassed_hook_drift(trees, "")] == [(5, "error")]
 
 
@@ -62,14 +50,14 @@ def test_optional_params_method_spelt_with_a_fullwidth_letter_upstream(git_repo:
         "from vllm.model_executor.models.utils import WeightsMapper\n\n\n"
         "class AeonMapper5(WeightsMapper):\n    def apply_list(self, values):\n        return values[:2]\n"
     )
-    trees = _trees(git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: fork}, {hooks.UTILS: upstream})
+    trees = s.three_trees(git_repo, {hooks.UTILS: hooks.BASE_TEXT}, {hooks.FORK: fork}, {hooks.UTILS: upstream})
     assert [f.line for f in optional_param_drift(trees, "")] == [6]
 
 
 def test_type_only_name_spelt_with_a_fullwidth_letter_in_the_old_text(git_repo: GitRepo) -> None:
     base = "import os\nfrom vllm.config import \uff2dodelConfig\n\n\ndef f(c: \uff2dodelConfig) -> str:\n    return os.sep\n"
     user = {"vllm/aeon/user.py": "from vllm.types_user import ModelConfig\n\nX = ModelConfig\n"}
-    trees = _trees(git_repo, {TYPES: base}, user, {TYPES: TYPES_MOVED})
+    trees = s.three_trees(git_repo, {TYPES: base}, user, {TYPES: TYPES_MOVED})
     assert [(f.path, f.line, f.severity.value) for f in type_only_name_drift(trees, "")] == [
         ("vllm/aeon/user.py", 1, "error")
     ]

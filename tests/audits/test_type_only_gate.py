@@ -6,16 +6,11 @@ text (a line of a string or a bracket at the first column) sends the file to the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from aeon_release.domain.audits.diffs import started
 from aeon_release.domain.audits.drift import sides as drift_sides
 from aeon_release.domain.audits.drift import type_only_names
-from aeon_release.domain.audits.drift.sides import ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
-from aeon_release.domain.audits.source import GitTree, SourceCache
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -25,15 +20,6 @@ TAIL = "\n\ndef f(c: 'ModelConfig') -> str:\n    return ''\n"
 MOVED = "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    from vllm.config import ModelConfig\n" + TAIL
 USER = "vllm/aeon/user.py"
 IMPORTS = "from vllm.types_user import ModelConfig\n\nX = ModelConfig\n"
-
-
-def _trees(repo: GitRepo, base: str, fork: dict[str, str], upstream: str) -> ThreeTrees:
-    sides = s.merge_case(repo, {TYPES: base}, fork, [("Upstream change (#1)", {TYPES: upstream})])
-    mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
-    theirs = parse_changes(upstream_diff.result())
-    mine = parse_changes(own_diff(mine_diff.result(), theirs))
-    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
-    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)
 
 
 @pytest.fixture
@@ -53,7 +39,7 @@ def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_a_moved_name_no_fork_line_holds_parses_neither_version(git_repo: GitRepo, parsed: list[str]) -> None:
     """The fork's lines never name ModelConfig: the type-only block alone is parsed, neither version whole."""
     fork = {USER: "from vllm.types_user import f\n\nY = f\n"}
-    trees = _trees(git_repo, BASE, fork, MOVED)
+    trees = s.three_trees(git_repo, {TYPES: BASE}, fork, {TYPES: MOVED})
     assert type_only_name_drift(trees, "") == []
     assert MOVED not in parsed and BASE not in parsed
 
@@ -90,7 +76,7 @@ SPELLINGS = {
 
 @pytest.mark.parametrize("upstream", SPELLINGS.values(), ids=SPELLINGS.keys())
 def test_a_moved_name_the_fork_imports_is_found_through_the_gate(git_repo: GitRepo, upstream: str) -> None:
-    trees = _trees(git_repo, BASE, {USER: IMPORTS}, upstream)
+    trees = s.three_trees(git_repo, {TYPES: BASE}, {USER: IMPORTS}, {TYPES: upstream})
     assert [(f.path, f.line, f.severity.value) for f in type_only_name_drift(trees, "")] == [(USER, 1, "error")]
 
 
@@ -100,6 +86,6 @@ def test_a_fork_line_holding_the_name_inside_a_longer_word_still_reads_the_modul
     """The fork's modules are read where an added line holds a moved name anywhere (a comment, a longer word):
     the gate asks as much, so such a line still sends the file to the parse."""
     fork = {USER: "from vllm.types_user import f\n\nY = f  # see ModelConfigs\n"}
-    trees = _trees(git_repo, BASE, fork, MOVED)
+    trees = s.three_trees(git_repo, {TYPES: BASE}, fork, {TYPES: MOVED})
     assert type_only_name_drift(trees, "") == []
     assert MOVED in parsed
