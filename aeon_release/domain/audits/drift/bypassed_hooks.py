@@ -117,15 +117,21 @@ def _inlining_paths(trees: ThreeTrees, words: frozenset[str]) -> list[str]:
     ]
 
 
-def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
-    """Each (class, caller, hook) where the caller called ``self.hook(...)`` at the base and upstream's caller
-    no longer reaches it (``_may_reach``); the hook a method of the class in both versions or in neither."""
+def _kept_classes(
+    old: ast.Module, new: ast.Module
+) -> Iterator[tuple[ast.ClassDef, dict[str, ast.FunctionDef], dict[str, ast.FunctionDef]]]:
+    """Each upstream class of the file that the base had too, with its methods at the base and upstream."""
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        if was is None:
-            continue
-        then, now = _methods(was), _methods(cls)
+        if was is not None:
+            yield cls, _methods(was), _methods(cls)
+
+
+def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
+    """Each (class, caller, hook) where the caller called ``self.hook(...)`` at the base and upstream's caller
+    no longer reaches it (``_may_reach``); the hook a method of the class in both versions or in neither."""
+    for cls, then, now in _kept_classes(old, new):
         bound = _bound_values(cls)
         for caller in sorted(then.keys() & now.keys()):
             for hook in sorted(_self_calls(then[caller]) - {caller}):
@@ -217,12 +223,7 @@ def _is_doc(stmt: ast.Expr) -> bool:
 
 
 def _bypasses(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
-    before = {c.name: c for c in file_classes(old.body)}
-    for cls in file_classes(new.body):
-        was = before.get(cls.name)
-        if was is None:
-            continue
-        then, now = _methods(was), _methods(cls)
+    for cls, then, now in _kept_classes(old, new):
         added = now.keys() - then.keys()
         for name in then.keys() & now.keys():
             for inner in _self_calls(now[name]) & added:
