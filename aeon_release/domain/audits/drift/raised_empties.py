@@ -18,8 +18,9 @@ catching ``K`` or a base of it (bare ``except`` and ``Exception`` too), a call w
 for emptiness (it may never meet the empty case), a def of the fork's own, any def upstream still returns an
 empty literal from or may still answer empty through a name it returns (``_answers_empty``), a def made to
 raise ``NotImplementedError`` (a hook made abstract: its subclasses answer), a test whose own empty branch
-already fails (``assert mapping``, ``if not mapping: raise ...``) and a call under ``pytest.raises(K)``.  A receiver the file does not read (an untyped local), or a method called on an instance (an upstream
-subclass may override it): a warning.
+already fails (``assert mapping``, ``if not mapping: raise ...``) and a call under ``pytest.raises(K)``.  A
+receiver the file does not read (an untyped local), or a method called on an instance (an upstream subclass may
+override it): a warning.
 
 Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
 of those, only the files whose base text defines a name a fork line calls are parsed.
