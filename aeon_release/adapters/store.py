@@ -17,7 +17,9 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import shutil
+import socket
 import stat
 import tempfile
 import time
@@ -759,7 +761,7 @@ class RunStore:
             if not _locked(handle):
                 handle.seek(0)
                 holder = LockHolder.of(handle.read(_LOCK_BYTES))  # whatever else the file holds is not repeated
-                if not _waited_out(handle, holder.pid):
+                if not _waited_out(handle, holder):
                     raise _held_by(holder, path)
             _write_pid(handle, path, tag)
             try:
@@ -806,41 +808,88 @@ def _held_by(holder: LockHolder, path: Path) -> StateError:
     )
 
 
-_LOCK_BYTES = 512  # a pid and a tag (a ref name of a few hundred characters at most is read whole)
+_LOCK_BYTES = 1024  # a pid and a tag (a ref name of a few hundred characters), a host name (253 at most), a namespace
 
 
 @dataclass(frozen=True)
 class LockHolder:
-    """What the run lock's file says of the run holding it: its pid ("unknown" when it names none) and the tag it
-    works on (None when it names none: a run that knows no tag yet, or an older aeon-release's pid alone)."""
+    """What the run lock's file says of the run holding it: its pid ("unknown" when it names none), the tag it
+    works on (None when it names none: a run that knows no tag yet, or an older aeon-release's pid alone), and
+    where that pid is a pid: the host and the pid namespace the run wrote (None when the file names none).  A
+    pid of another host (a repository on NFS) or of another pid namespace (a container sharing the checkout) says
+    nothing of the processes here: such a run was called gone, "a process it started still holds the lock", while
+    it worked on."""
 
     pid: str
     tag: str | None = None
+    host: str | None = None
+    pid_namespace: str | None = None
 
     @classmethod
     def of(cls, text: str) -> LockHolder:
-        words = text.split()
+        first, _, rest = text.partition("\n")
+        words = first.split()
         pid = words[0] if words and words[0].isdigit() and words[0].isascii() else "unknown"
         tag = words[1] if len(words) == 2 and pid != "unknown" and _names_a_tag(words[1]) else None
-        return cls(pid, tag)
+        where = dict(word.partition("=")[::2] for word in rest.split()[:4] if "=" in word)
+        host = where.get("host")
+        namespace = where.get("pidns")
+        return cls(
+            pid,
+            tag,
+            host if host is not None and _HOST.fullmatch(host) else None,
+            namespace if namespace is not None and namespace.isdigit() and namespace.isascii() else None,
+        )
+
+    @property
+    def elsewhere(self) -> str | None:
+        """Where the run that wrote the pid runs, when that is not here: "on host H", "in another pid namespace"."""
+        if self.host is not None and self.host != _this_host():
+            return f"on host {self.host}"
+        here = _this_pid_namespace()
+        if self.pid_namespace is not None and here is not None and self.pid_namespace != here:
+            return "in another pid namespace (a container, or a host sharing this checkout)"
+        return None
 
     @property
     def said(self) -> str:
-        """``pid N``, and the tag when the lock names one (``pid N, on v1.2.3``)."""
-        return f"pid {self.pid}" + ("" if self.tag is None else f", on {self.tag}")
+        """``pid N``, and the tag when the lock names one (``pid N, on v1.2.3``), and where, when not here."""
+        where = self.elsewhere
+        return (
+            f"pid {self.pid}"
+            + ("" if where is None else f" {where}")
+            + ("" if self.tag is None else f", on {self.tag}")
+        )
 
     @property
     def gone(self) -> bool:
         """The run that took the lock has ended while a process it started (a worker, a build's child) holds it on:
-        "working now" named a pid that was not there."""
-        return self.pid.isdigit() and not pid_alive(int(self.pid))
+        "working now" named a pid that was not there.  A pid of another host or pid namespace is never judged here."""
+        return self.pid.isdigit() and self.elsewhere is None and not pid_alive(int(self.pid))
+
+
+_HOST = re.compile(r"[A-Za-z0-9][A-Za-z0-9.-]{0,252}")  # a host name as written (never a path, a space or a control)
+
+
+def _this_host() -> str:
+    return socket.gethostname()
+
+
+def _this_pid_namespace() -> str | None:
+    """The inode of this process's pid namespace (``pid:[4026531836]``), or None where /proc does not say."""
+    try:
+        link = os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return None
+    inode = link.partition("[")[2].rstrip("]")
+    return inode if inode.isdigit() else None
 
 
 _DYING_RUN_SECONDS = 5.0
 _ASKED_SECONDS = 0.5  # how long a run starting waits out `status` asking whether the lock is held (``working``)
 
 
-def _waited_out(handle: IO[str], holder: str) -> bool:
+def _waited_out(handle: IO[str], holder: LockHolder) -> bool:
     """The lock taken after a moment, when no live run named in it holds it.  The run that wrote its pid is gone, and
     a process it forked (a worker of its pool, the checks' child) still holds the lock: a kill of the run's group
     reaches them too, but each ends only when the kernel gets to it (a rerun right after `kill -9` was refused under
@@ -848,9 +897,9 @@ def _waited_out(handle: IO[str], holder: str) -> bool:
     shared is `status` asking too, whatever pid the file names: the last run's pid, reused since by another process,
     refused the run at once ("another aeon-release run is working (pid N)") while no run was there."""
     asked = _shared_only(handle)
-    if holder.isdigit() and pid_alive(int(holder)) and not asked:
-        return False  # that run is working: refused at once
-    return _locked(handle, within=_DYING_RUN_SECONDS if holder.isdigit() or asked else _ASKED_SECONDS)
+    if holder.pid.isdigit() and not holder.gone and not asked:
+        return False  # that run is working (here, or on another host or in another pid namespace): refused at once
+    return _locked(handle, within=_DYING_RUN_SECONDS if holder.pid.isdigit() or asked else _ASKED_SECONDS)
 
 
 def _shared_only(handle: IO[str]) -> bool:
@@ -885,13 +934,16 @@ def _names_a_tag(name: str) -> bool:
 
 
 def _write_pid(handle: IO[str], path: Path, tag: str | None) -> None:
-    """The holder's pid (and its tag) in the lock file, written past the handle's buffer (a write that failed there
+    """The holder's pid (and its tag) in the lock file, and on a second line its host and pid namespace, written past the handle's buffer (a write that failed there
     would fail again when the handle closes); a failed write names the file (an OSError on a descriptor has none)."""
     try:
         handle.seek(0)
         handle.truncate()
         named = tag is not None and _names_a_tag(tag)  # a tag the run refuses later is not written (nor a surrogate)
-        os.write(handle.fileno(), f"{os.getpid()}{' ' + str(tag) if named else ''}".encode())
+        where = f"host={_this_host()}" if _HOST.fullmatch(_this_host()) else ""
+        namespace = _this_pid_namespace()
+        where += "" if namespace is None else f" pidns={namespace}"
+        os.write(handle.fileno(), f"{os.getpid()}{' ' + str(tag) if named else ''}\n{where.strip()}\n".encode())
     except OSError as exc:
         exc.filename = str(path)
         raise

@@ -102,6 +102,97 @@ def test_status_asking_beside_a_lock_naming_a_reused_pid_refuses_no_run(tmp_path
     os.close(ready_r)
     try:
         with RunStore.exclusive(git_dir, "v0.29.0"):
-            assert lock.read_text() == f"{os.getpid()} v0.29.0"
+            assert lock.read_text().split("\n")[0] == f"{os.getpid()} v0.29.0"
     finally:
         os.waitpid(pid, 0)
+
+
+def _held_elsewhere(git_dir: Path, text: str) -> tuple[int, int]:
+    """A lock held by a live process here whose file says ``text`` (a run elsewhere wrote it): (pid, fd to end it)."""
+    lock = RunStore.place(git_dir, "lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_text(text)
+    ready_r, ready_w = os.pipe()
+    end_r, end_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(end_w)  # the end of the hold is the parent's close alone
+            fd = os.open(lock, os.O_RDWR)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(ready_w, b"x")
+            os.read(end_r, 1)
+        finally:
+            os._exit(0)
+    os.close(ready_w)
+    os.close(end_r)
+    assert os.read(ready_r, 1) == b"x"
+    os.close(ready_r)
+    return pid, end_w
+
+
+def test_a_run_on_another_host_is_working_not_gone(tmp_path: Path) -> None:
+    """A repository on NFS: the run holding the lock wrote a pid of its own host, which no process here has.  It was
+    called gone after a 5 s wait ("held by a process that a gone aeon-release run started", `fuser` to find it)
+    while it worked on; it is refused at once, naming its host."""
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    pid, end = _held_elsewhere(git_dir, "4194300 v0.29.0\nhost=build-02.example pidns=4026531836\n")
+    try:
+        started = time.monotonic()
+        with pytest.raises(
+            StateError,
+            match=r"another aeon-release run is working .*\(pid 4194300 on host build-02\.example, on v0\.29\.0\)",
+        ):
+            with RunStore.exclusive(git_dir):
+                pass
+        assert time.monotonic() - started < store._DYING_RUN_SECONDS / 2
+        live = RunStore.working(git_dir)
+        assert live is not None and not live.gone and live.elsewhere == "on host build-02.example"
+    finally:
+        os.close(end)
+        os.waitpid(pid, 0)
+
+
+def test_a_lock_file_naming_a_hostile_host_names_none(tmp_path: Path) -> None:
+    """What the file says of its host is shown only when it is a host name: a path, a control character or a word
+    past the first four is not repeated, and the holder is judged here, as a lock of an older aeon-release."""
+    for text in ("7 v1\nhost=/etc/passwd", "7 v1\nhost=a\x1b[2Jb pidns=12x", "7\nhost=-x pidns="):
+        holder = store.LockHolder.of(text)
+        assert (holder.pid, holder.host, holder.pid_namespace) == ("7", None, None), text
+
+
+def test_a_run_in_another_pid_namespace_is_named_there(tmp_path: Path) -> None:
+    """A real run in a pid namespace of its own (`unshare --pid`, as a container sharing the checkout): its pid is
+    1 there, which here is init, and it was "working (pid 1)" as if a process here; it is named as elsewhere, and
+    the lock it wrote says its namespace."""
+    import subprocess
+    import sys
+
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    child = (
+        "import sys; from pathlib import Path; from aeon_release.adapters.store import RunStore\n"
+        "with RunStore.exclusive(Path(sys.argv[1]), 'v0.29.0'):\n"
+        "    print('held', flush=True); sys.stdin.read()\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    with subprocess.Popen(
+        ["unshare", "--pid", "--fork", "--mount-proc", sys.executable, "-c", child, str(git_dir)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ) as run:
+        assert run.stdin is not None and run.stdout is not None and run.stderr is not None
+        try:
+            assert run.stdout.readline() == "held\n", run.stderr.read()
+            written = RunStore.place(git_dir, "lock").read_text()
+            assert written.startswith("1 v0.29.0\nhost="), written
+            with pytest.raises(StateError, match=r"\(pid 1 in another pid namespace .*, on v0\.29\.0\)"):
+                with RunStore.exclusive(git_dir):
+                    pass
+        finally:
+            run.stdin.close()
+            run.wait(timeout=30)
