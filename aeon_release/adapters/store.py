@@ -548,13 +548,13 @@ class RunStore:
         """The names of the release run's own state in the run folder (pipeline.json and its seal)."""
         return {self.pipeline_file.name, _seal_of(self.pipeline_file).name}
 
-    def archive(self, keep_release: bool = False) -> Path | None:
-        """Move a finished run's files aside (its branch was deleted, so the merge is redone).
-        ``keep_release``: the release running this merge keeps its own state (pipeline.json and its seal)
-        where it is: the whole folder moved aside took it too, so a release killed during its merge stage
-        was started over (another date) and a reader of the file found it gone mid-run.  The files move
-        one by one, each atomically; the kept ones never move."""
-        kept = self._release_files() if keep_release else set()
+    def archive(self) -> Path | None:
+        """Move a finished run's files aside (its branch was deleted, so the merge is redone).  A release's own
+        state (pipeline.json and its seal) stays where it is, whichever command merges: the whole folder moved
+        aside took it too, so a release killed during its merge stage was started over (another date), a reader of
+        the file found it gone mid-run, and a plain `merge TAG` after `merge --abort` of a release's merge sent the
+        release's date and stages aside.  The files move one by one, each atomically; the kept ones never move."""
+        kept = self._release_files()
         try:
             moving = sorted(p for p in self.folder.iterdir() if p.name not in kept)
         except FileNotFoundError:
@@ -568,9 +568,8 @@ class RunStore:
         )
         for path in moving:
             os.replace(path, target / path.name)
-        if not kept:
-            with contextlib.suppress(OSError):  # empty now, unless a file came meanwhile
-                self.folder.rmdir()
+        with contextlib.suppress(OSError):  # empty now, unless the release's state is there (or a file came)
+            self.folder.rmdir()
         return target
 
     @classmethod

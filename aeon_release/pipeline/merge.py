@@ -42,12 +42,12 @@ def start(repo: Path, opts: Options, dry_run: bool, json_out: bool, waive: list[
     profile_mod.check_ahead(opts.config_dir, RunStore.cache_of(git.common_dir))
     try:
         with contextlib.nullcontext() if held or dry_run else RunStore.exclusive(git.common_dir, opts.tag):
-            _start(git, opts, dry_run, json_out, waive, held)
+            _start(git, opts, dry_run, json_out, waive)
     finally:
         sidecar.close_all()  # a run that stopped before its audit
 
 
-def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[str], held: bool = False) -> None:
+def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[str]) -> None:
     common = git.common_dir
     prefix = profile_mod.branch_prefix_of(opts.config_dir)  # the fleet's branch for the tag: prefix + tag
     finished = _finished_run(git, opts.tag, None if prefix is None else prefix + opts.tag)
@@ -67,7 +67,7 @@ def _start(git: Git, opts: Options, dry_run: bool, json_out: bool, waive: list[s
     if dry_run:
         _show_plan(plan, steps.describe(run), json_out)
         return
-    store.archive(keep_release=held)  # a finished run whose branch was deleted: aside (not a release's own state)
+    store.archive()  # a finished run whose branch was deleted: aside (not a release's own state)
     _clear_stale_worktree(git, store.worktree)  # made only if the run stops for a person
     run.save()
     _drive(run, json_out)

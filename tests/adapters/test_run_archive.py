@@ -28,6 +28,6 @@ def test_a_release_keeps_its_state_and_an_empty_run_moves_nothing(tmp_path: Path
     store = RunStore(tmp_path, "v0.29.0")
     store.folder.mkdir(parents=True)
     store.pipeline_file.write_text("{}")
-    assert store.archive(keep_release=True) is None
+    assert store.archive() is None
     assert store.pipeline_file.read_text() == "{}"
     assert [p.name for p in RunStore.runs_of(tmp_path).iterdir()] == ["v0.29.0"]

@@ -48,6 +48,10 @@ def test_merge_abort_of_a_release_s_merge_keeps_the_release_s_state(tmp_path: Pa
     assert not (folder / "state.json").exists() and not (folder / "state.sealed").exists()
     listed = run_cli("status", "--repo", ex.fork)
     assert listed.code == 0 and "release (dated " in listed.out, listed.out + listed.err
+    # a plain merge of the tag after the abort moved the release's state aside with the aborted run's leftovers
+    merged = run_cli("merge", TAG, "--repo", ex.fork, "--config", ex.config)
+    assert merged.code == 1 and (folder / "state.json").exists(), merged.err
+    assert ((folder / "pipeline.json").read_bytes(), (folder / "pipeline.sealed").read_bytes()) == before
 
 
 # -- a link planted at a state file ---------------------------------------------------------------------------------
