@@ -585,8 +585,25 @@ def _redo_from(rel: Release, stage: str) -> None:
             f"--from merge redoes the merge, but {rel.branch} exists",
             f"delete it first (git branch -D {rel.branch}) to merge {rel.opts.tag} again",
         )
-    for name in STAGE_NAMES[STAGE_NAMES.index(stage) :]:
+    redone = STAGE_NAMES[STAGE_NAMES.index(stage) :]
+    if "build" in redone and _publish_began(rel):
+        raise _image_bound(rel, stage)
+    for name in redone:
         rel.state.stages.pop(name, None)
+
+
+def _image_bound(rel: Release, stage: str) -> UsageError:
+    """``--from`` a stage before the build once the publish began: the dated tag may hold the built image for good,
+    a rebuilt image (another id) met it ("publish it under another --date") and the run keeps its date (--date
+    refused), so the hint could not be followed; nothing is redone."""
+    pipeline = shell_word(str(rel.store.pipeline_file))
+    return UsageError(
+        f"--from {stage} builds the image again, but this release's publish has begun with the image it built "
+        f"(dated tags are immutable: its dated tag, {rel.state.date}'s, may hold that image for good)",
+        f"`--from notes` redoes the notes, `aeon-release audit --rev {rel.branch}` audits the branch as it is; to "
+        f"release a newer tree, move this release's state aside (mv {pipeline} {pipeline}.old) and release it "
+        "again with --date of another day",
+    )
 
 
 def _forget_undone_merge(rel: Release) -> None:

@@ -176,3 +176,27 @@ def test_deleted_branch_is_merged_again(capsys: pytest.CaptureFixture[str], rele
     assert again.code == 0, again.err
     assert "merging again" in again.err
     _check_released(release_setup)
+
+
+def test_from_a_stage_before_the_build_of_a_published_release_is_refused_with_a_way_on(
+    capsys: pytest.CaptureFixture[str], release_setup: ReleaseSetup
+) -> None:
+    """`--from audit` after the dated tag was pushed rebuilt the image, whose new id met the immutable dated tag:
+    "publish this image under another --date", which the run refuses (it keeps its date).  It is refused before any
+    stage, naming what can be done, and each way it names works: the notes redone, and the state moved aside for a
+    release of another day."""
+    assert run_cli(*release_setup.args()).code == 0
+    pipeline = release_setup.example.fork / ".git" / "aeon-release" / "runs" / "v0.29.0" / "pipeline.json"
+    before = pipeline.read_bytes()
+    for stage in ("audit", "build"):
+        refused = run_cli(*release_setup.args("--from", stage))
+        assert refused.code == 2 and f"--from {stage} builds the image again" in refused.err, refused.err
+        assert "`--from notes` redoes the notes" in refused.err and pipeline.read_bytes() == before
+    assert run_cli(*release_setup.args("--from", "notes")).code == 0
+    pipeline.rename(pipeline.with_name("pipeline.json.old"))
+    argv = release_setup.args()
+    argv[argv.index("--date") + 1] = "2026-09-12"
+    again = run_cli(*argv)
+    assert again.code == 0, again.err
+    assert _registry_digest(release_setup, "2026-09-12-v0.29.0") is not None
+    assert _registry_digest(release_setup, DATED) is not None
