@@ -788,9 +788,22 @@ class RunStore:
             try:
                 fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
             except OSError:
-                return LockHolder.of(handle.read(_LOCK_BYTES).decode("ascii", "replace"))
+                return _settled_holder(handle)
             fcntl.flock(handle, fcntl.LOCK_UN)
         return None
+
+
+def _settled_holder(handle: IO[bytes]) -> LockHolder:
+    """The holder of a held lock, as its file says once a run that just took it has written its pid: between the
+    lock taken and the pid written the file names the last run's pid, gone, and `status` called the live run a
+    stale lock.  A gone holder is read again for a moment (``_ASKED_SECONDS``); a stale lock stays gone."""
+    deadline = time.monotonic() + _ASKED_SECONDS
+    while True:
+        handle.seek(0)
+        holder = LockHolder.of(handle.read(_LOCK_BYTES).decode("ascii", "replace"))
+        if not holder.gone or time.monotonic() >= deadline:
+            return holder
+        time.sleep(0.05)
 
 
 def _held_by(holder: LockHolder, path: Path) -> StateError:

@@ -196,3 +196,39 @@ def test_a_run_in_another_pid_namespace_is_named_there(tmp_path: Path) -> None:
         finally:
             run.stdin.close()
             run.wait(timeout=30)
+
+
+def test_status_right_as_a_run_takes_the_lock_names_that_run_not_a_stale_lock(tmp_path: Path) -> None:
+    """Between a run taking the lock and writing its pid the file names the last run's pid, gone: `status` asking
+    then called the live run a stale lock ("the run that took it is gone").  It reads a gone holder again for a
+    moment, and names the run once it has written itself."""
+    git_dir = tmp_path / ".git"
+    git_dir.mkdir()
+    lock = RunStore.place(git_dir, "lock")
+    lock.parent.mkdir(parents=True)
+    lock.write_text("4194300 v0.28.0")  # the last run's pid: no such process
+    ready_r, ready_w = os.pipe()
+    end_r, end_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a run starting, slowed down between the lock and its pid
+        try:
+            os.close(end_w)
+            fd = os.open(lock, os.O_RDWR)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.write(ready_w, b"x")
+            time.sleep(0.15)
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()} v0.29.0".encode(), 0)
+            os.read(end_r, 1)
+        finally:
+            os._exit(0)
+    os.close(ready_w)
+    os.close(end_r)
+    assert os.read(ready_r, 1) == b"x"
+    os.close(ready_r)
+    try:
+        live = RunStore.working(git_dir)
+        assert live is not None and (live.pid, live.tag, live.gone) == (str(pid), "v0.29.0", False)
+    finally:
+        os.close(end_w)
+        os.waitpid(pid, 0)
