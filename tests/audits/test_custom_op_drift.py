@@ -514,3 +514,32 @@ def test_an_op_name_still_quoted_where_its_registration_went_is_quiet(git_repo: 
         f.message for f in report.findings if f.path == CARRY and f.rule_id == DRIFT and f.severity.value == "error"
     ]
     assert errs == []
+
+
+# The fork's entry inside an upstream list of ops that starts and ends on upstream's lines: the display spans the
+# fork's line, so the walk of what spans the fork's lines (symbols._named_ops) still reaches it.
+SHARED_LIST = """import torch
+
+OPAQUE_OPS = [
+    "_C::silu_and_mul",
+    "vllm.unified_attention.default",
+]
+
+
+def opaque():
+    return list(OPAQUE_OPS)
+"""
+
+
+@pytest.mark.parametrize(("renamed", "lines"), [(True, [5]), (False, [])], ids=["renamed", "twin: kept"])
+def test_a_fork_entry_inside_an_upstream_list_of_ops(
+    git_repo: GitRepo, no_rules: Path, renamed: bool, lines: list[int]
+) -> None:
+    path = "vllm/compilation/opaque.py"
+    base = {BINDINGS: BINDINGS_BASE, path: SHARED_LIST}
+    fork = SHARED_LIST.replace('    "_C::silu_and_mul",\n', '    "_C::silu_and_mul",\n    "_C::fused_add_rms_norm",\n')
+    bindings = BINDINGS_BASE.replace('"fused_add_rms_norm(', '"fused_add_rms_norm_v2(') if renamed else BINDINGS_BASE
+    sides = s.merge_case(git_repo, base, {path: fork}, [("[Refactor] Rename ops (#32952)", {BINDINGS: bindings})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value) for f in report.findings if f.path == path and f.rule_id == DRIFT]
+    assert rows == [(line, "error") for line in lines]

@@ -55,10 +55,22 @@ _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(
 # what a write to a closed attribute raises, caught by these (``FrozenInstanceError`` subclasses the first)
 _WRITE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
-# an upstream line adding ``frozen=True`` (a dataclass decorator, on its line or a continuation of it)
-_FROZEN_LINE = re.compile(r"\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b")
+# ``frozen=True`` (a dataclass decorator's, on its line or a continuation of it): an added line holding it is
+# ``\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b``, asked as ``_frozen_added`` does (the engine scans for a leading literal)
+_FROZEN = re.compile(r"frozen(?<!\wfrozen)[ \t]*=[ \t]*True\b")
 # a fork line decorating a class ``@dataclass`` / ``@dataclass(...)`` without ``frozen=True`` on the line
 _DATACLASS_LINE = re.compile(r"^[ \t]*@(?:dataclasses\.)?dataclass\b(?![^\n]*\bfrozen[ \t]*=[ \t]*True)")
+
+
+def _frozen_added(diff: str) -> bool:
+    """Whether a line the diff adds (``+`` after a line break) holds ``frozen=True``: each ``frozen=True`` found
+    (its ``\\b`` asked after the word) and then its line's first character read.  The one pattern of both, with
+    ``[^\\n]*`` before the word, read every added line's characters twice: 50 ms of 2.8 MB of diffs at 500 commits."""
+    for match in _FROZEN.finditer(diff):
+        start = diff.rfind("\n", 0, match.start())
+        if start >= 0 and diff.startswith("+", start + 1):
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -75,7 +87,7 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that assign an attribute upstream made a read-only property, or a field of a dataclass
     upstream made frozen."""
     paths = sorted({*trees.upstream.matching(_PROPERTY_LINE, ".py"), *trees.upstream.matching(_SETTER_GONE, ".py")})
-    frozen = trees.upstream.matching(_FROZEN_LINE, ".py")
+    frozen = [p for p in sorted(trees.upstream) if p.endswith(".py") and _frozen_added(trees.upstream.raw(p))]
     wanted = _assigned_names(trees) if paths or frozen else set()
     # only a file whose added property (or removed setter) is a name the fork assigns is parsed
     paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]

@@ -163,6 +163,7 @@ from aeon_release.domain.audits.source import (
     parse_python,
     str_value,
     walk_defs,
+    walk_spanning,
 )
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -6554,9 +6555,10 @@ def _replace_names(tree: ast.Module) -> frozenset[str]:
 
 def _named_ops(mod: ModuleInfo, owned: set[int]) -> list[tuple[ModuleInfo, ast.Constant, str]]:
     """The strings naming an op (``"ns::name"``, ``"ns.name"``) that a list, tuple or set display holds
-    on a fork line."""
+    on a fork line.  A display holding one spans that line, so only what spans the fork's lines is walked
+    (the whole of a 340 KB module was 29 ms for its two fork lines, perf18)."""
     found = []
-    for node in ast.walk(mod.tree):
+    for node in walk_spanning(mod.tree, owned):
         if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
             for elt in node.elts:
                 if (
