@@ -1,7 +1,8 @@
 """Carries that a clean merge silently switches off: each shaped like a real upstream vLLM change.
 
 - a fork subclass's class attribute (or its ``self.x`` set before ``super().__init__()``) that
-  upstream's base ``__init__`` now assigns on the instance (merge/shadowed-attribute);
+  upstream's base ``__init__`` now assigns on the instance (merge/shadowed-attribute), or a property
+  or method of the fork's class of that name;
 - a fork override of a hook upstream's base stopped calling (merge/symbol-drift);
 - a fork override requiring a parameter upstream made optional, with a caller that leaves it out;
 - one registry key written by both sides in separate statements (merge/duplicate-definition);
@@ -112,6 +113,89 @@ def test_a_fork_value_that_still_takes_effect_is_silent(
         runner += "\n    def reset(self):\n        self.max_num_tokens = 1\n"
         upstream += "\n    def reset(self):\n        self.max_num_tokens = 1\n"
     base = {BASE: runner, FORK: FORK_BASE}
+    assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE) == []
+
+
+# -- a fork member of the name upstream's base now assigns on the instance -------------------------------
+# #23060 made ``Request.use_structured_output`` (a property) a flag ``Request.__init__`` sets: a fork
+# subclass's read-only property of that name refuses the store, and a method or cached_property of it is
+# hidden by the instance attribute.
+REQ_BASE = (
+    "class Request:\n"
+    "    def __init__(self, params):\n"
+    "        self.params = params\n\n"
+    "    @property\n"
+    "    def use_structured_output(self):\n"
+    "        return self.params is not None\n"
+)
+REQ_UPSTREAM = (
+    "class Request:\n"
+    "    def __init__(self, params):\n"
+    "        self.params = params\n"
+    "        self.use_structured_output = params is not None\n"
+)
+REQ_FORK_BASE = "from vllm.v1.worker.base import Request\n\n\nclass Unrelated:\n    pass\n"
+MEMBER = (
+    REQ_FORK_BASE
+    + "\n\nclass AeonRequest(Request):\n{decorator}    def use_structured_output(self):  # AEON\n        return True\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("decorator", "said"),
+    [
+        ("    @property\n", "is a property with no setter"),
+        ("    @functools.cached_property\n", "is a cached property"),
+        ("", "is a method"),
+    ],
+)
+def test_a_fork_member_upstreams_base_now_assigns_on_the_instance(
+    git_repo: GitRepo, no_rules: Path, decorator: str, said: str
+) -> None:
+    fork = MEMBER.format(decorator=decorator)
+    if "functools" in decorator:
+        fork = "import functools\n" + fork
+    base = {BASE: REQ_BASE, FORK: REQ_FORK_BASE}
+    [(path, line, severity, message)] = findings(
+        git_repo, no_rules, base, {FORK: fork}, {BASE: REQ_UPSTREAM}, SHADOWED_ATTRIBUTE
+    )
+    assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "use_structured_output(self):  # AEON"), "error")
+    assert said in message and "upstream's Request.__init__() now assigns self.use_structured_output" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # the fork's property takes the store
+        (
+            MEMBER.format(decorator="    @property\n")
+            + "\n    @use_structured_output.setter\n    def use_structured_output(self, value):\n        pass\n",
+            REQ_UPSTREAM,
+        ),
+        # the fork's class routes every store itself
+        (
+            MEMBER.format(decorator="    @property\n")
+            + "\n    def __setattr__(self, name, value):\n        object.__setattr__(self, '_' + name, value)\n",
+            REQ_UPSTREAM,
+        ),
+        # upstream assigns another attribute
+        (MEMBER.format(decorator="    @property\n"), REQ_UPSTREAM.replace("self.use_structured_output =", "self.so =")),
+        # the base assigned it on the instance before the merge already
+        (MEMBER.format(decorator=""), REQ_UPSTREAM.replace("params\n", "params\n        self.x = 1\n", 1)),
+        # a decorator of the fork's own may be a descriptor that takes the store
+        (
+            MEMBER.format(decorator="    @aeon_slot\n").replace(
+                "class AeonRequest", "aeon_slot = property\n\n\nclass AeonRequest"
+            ),
+            REQ_UPSTREAM,
+        ),
+    ],
+)
+def test_a_fork_member_the_base_may_assign_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    base_text = REQ_UPSTREAM if "self.x = 1" in upstream else REQ_BASE
+    base = {BASE: base_text, FORK: REQ_FORK_BASE}
     assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE) == []
 
 

@@ -294,3 +294,75 @@ def test_an_override_reading_the_field_after_super_is_an_error(git_repo: GitRepo
 def test_an_override_of_its_own_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     fork = HEAD + body + "\n\n" + READ.replace("def key(", "def killer(")
     assert run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "def killer(") + 2, "error")]
+
+
+# -- #25524: PoolingParams.verify had stored ``activation`` through its own helper, and now hands ``self`` to
+# ``get_use_activation(self)``, a function of another module that only reads it
+APPLY = "        if self.response_format is not None:\n            self.structured_outputs = {'json': self.response_format}\n"
+BASE_HELPER = BASE.replace(APPLY, "        self._apply()\n") + "\n    def _apply(self) -> None:\n" + APPLY
+PEEK = "vllm/peek.py"
+READER = "def peek(request) -> str | None:\n    return str(getattr(request, 'response_format', None))\n"
+WRITER = "def peek(request) -> None:\n    request.structured_outputs = {}\n"
+ALIAS = "def peek(request) -> None:\n    seen = request\n    seen.structured_outputs = {}\n"
+HANDED = "from vllm.serving import adjust\n\n\ndef peek(request) -> None:\n    adjust(request)\n"
+
+
+def with_theirs_call(call: str, head: str = "") -> str:
+    """THEIRS whose ``to_sampling_params`` also runs ``call`` (handing it ``self``)."""
+    return head + THEIRS.replace(
+        "        return {'max_tokens': max_tokens, 'structured_outputs': self.extract()}\n",
+        f"        {call}\n        return {{'max_tokens': max_tokens, 'structured_outputs': self.extract()}}\n",
+    )
+
+
+def run_with(
+    git_repo: GitRepo, tmp_path: Path, base: str, theirs: str, extra: dict[str, str]
+) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {PROTOCOL: base, **PACKAGES, **extra}, {USE: HEAD + READ}, {PROTOCOL: theirs})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    ("base", "theirs", "extra"),
+    [
+        # the base's method stored the field through a helper of the class's own
+        (BASE_HELPER, THEIRS, {}),
+        # upstream's method hands self to a reading builtin, a module function that only reads it, or one imported
+        (BASE, with_theirs_call("getattr(self, 'response_format', None)"), {}),
+        (BASE, with_theirs_call("_peek(self)") + "\n\n" + READER.replace("def peek", "def _peek"), {}),
+        (BASE, with_theirs_call("peek(self)", "from vllm.peek import peek\n\n\n"), {PEEK: READER}),
+    ],
+)
+def test_a_store_through_a_helper_or_past_a_reader_is_found(
+    git_repo: GitRepo, tmp_path: Path, base: str, theirs: str, extra: dict[str, str]
+) -> None:
+    fork = HEAD + READ
+    assert run_with(git_repo, tmp_path, base, theirs, extra) == [(USE, line_of(fork, "str("), "error")]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "extra"),
+    [
+        # the function handed self stores on it, directly, through another name, or hands it on
+        (with_theirs_call("peek(self)", "from vllm.peek import peek\n\n\n"), {PEEK: WRITER}),
+        (with_theirs_call("peek(self)", "from vllm.peek import peek\n\n\n"), {PEEK: ALIAS}),
+        (with_theirs_call("peek(self)", "from vllm.peek import peek\n\n\n"), {PEEK: HANDED}),
+        # a function the tree does not define there (re-exported, or from outside)
+        (with_theirs_call("peek(self)", "from vllm.elsewhere import peek\n\n\n"), {PEEK: READER}),
+        (with_theirs_call("setattr(self, 'structured_outputs', {})"), {}),
+    ],
+)
+def test_a_function_that_may_store_it_stays_silent(
+    git_repo: GitRepo, tmp_path: Path, theirs: str, extra: dict[str, str]
+) -> None:
+    assert run_with(git_repo, tmp_path, BASE, theirs, extra) == []
+
+
+def test_a_helper_storing_a_computed_name_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``setattr(self, k, v)`` in a helper the method reaches: it may store the field, or not."""
+    theirs = with_theirs_call("self._merge(['response_format'])") + (
+        "\n    def _merge(self, keys: list[str]) -> None:\n"
+        "        for k in keys:\n            setattr(self, k, getattr(self, k, None))\n"
+    )
+    fork = HEAD + READ
+    assert run_with(git_repo, tmp_path, BASE, theirs, {}) == [(USE, line_of(fork, "str("), "warning")]

@@ -6,6 +6,13 @@ base ``__init__`` (or a method it calls on ``self``) starts assigning ``self.max
 instance attribute hides the class attribute, or the base overwrites the fork's value: git merges
 it cleanly, nothing fails, and the carry no longer takes effect.
 
+A member the fork's class defines in its body meets the same assignment: #23060 made
+``Request.use_structured_output`` a flag ``Request.__init__`` sets, where it had been a property, and a
+fork subclass's read-only ``@property use_structured_output`` now makes building the request raise
+``AttributeError`` (a property with no setter refuses the store); a fork method or ``cached_property`` of
+that name is hidden by the instance attribute, so the fork's code no longer runs.  A property the fork
+gives a setter takes the store, and a class of ``__setattr__`` its own routes it: neither is reported.
+
 Pure: two indexes (the fork's tree before the merge, the merged tree) in, the shadowed values out.
 """
 
@@ -32,6 +39,7 @@ class Shadow:
     method: str
     path: str
     at: int
+    member: str = ""  # "property", "cached_property" or "method": a def of the fork's class (else a value)
 
 
 def shadowed(
@@ -43,6 +51,7 @@ def shadowed(
     if cls is None or old is None:
         return
     values = _class_values(cls.node, owned)
+    members = _class_members(cls.node, owned)
     init = cls.members.get("__init__")
     early: dict[str, int] = {}
     if isinstance(init, FUNCTION_DEFS):
@@ -51,22 +60,24 @@ def shadowed(
             return  # the bases' __init__ never runs (or runs in a way not followed here)
         late = {a for s in init.body[split:] for a in _assigned_on(s, init)}
         values = {a: n for a, n in values.items() if a not in late}  # the fork sets it again after the base
+        members = {a: m for a, m in members.items() if a not in late}
         early = {
             a: s.lineno for s in init.body[:split] if s.lineno in owned for a in _assigned_on(s, init) if a not in late
         }
-    if not values and not early:
+    if not values and not early and not members:
         return
     had = _ever_assigned(before, old)
     writes = construction_writes(after, cls)
-    for attr, line, is_early in [
-        *((a, n, False) for a, n in values.items()),
-        *((a, n, True) for a, n in early.items()),
+    for attr, line, is_early, member in [
+        *((a, n, False, "") for a, n in values.items()),
+        *((a, n, True, "") for a, n in early.items()),
+        *((a, n, False, kind) for a, (n, kind) in members.items()),
     ]:
         write = writes.get(attr)
         if write is None or attr in had or not upstream(write[0]):
             continue
         path, owner, method, node = write
-        yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0))
+        yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0), member)
 
 
 def construction_writes(ix: Index, cls: ClassInfo) -> dict[str, tuple[str, str, str, ast.AST]]:
@@ -120,6 +131,51 @@ def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
             if not (name.startswith("__") and name.endswith("__")):
                 found[name] = stmt.lineno
     return found
+
+
+def _class_members(node: ast.ClassDef, owned: set[int]) -> dict[str, tuple[int, str]]:
+    """Members the class's body defines on fork-owned ``def`` lines -> (line, kind): a ``property`` with
+    no setter, a ``cached_property``, or a plain method.  A class with a ``__setattr__`` of its own routes
+    every store, so it has none here; so do a property given a setter and a name defined twice (an
+    ``if``/``else`` pair, an overload)."""
+    defs = [stmt for stmt in node.body if isinstance(stmt, FUNCTION_DEFS)]
+    if any(d.name == "__setattr__" for d in defs):
+        return {}
+    setters = {d.name for d in defs for dec in d.decorator_list if _setter_of(dec)}
+    counts: dict[str, int] = {}
+    for d in defs:
+        counts[d.name] = counts.get(d.name, 0) + 1
+    found: dict[str, tuple[int, str]] = {}
+    for d in defs:
+        if d.lineno not in owned or counts[d.name] > 1 or d.name in setters:
+            continue
+        if d.name.startswith("__") and d.name.endswith("__"):
+            continue
+        kind = _member_kind(d.decorator_list)
+        if kind is not None:
+            found[d.name] = (d.lineno, kind)
+    return found
+
+
+def _member_kind(decorators: list[ast.expr]) -> str | None:
+    """``property``, ``cached_property`` or ``method`` for a def's decorators; None for any other
+    decorator (a descriptor of its own may take the store)."""
+    if not decorators:
+        return "method"
+    if len(decorators) > 1:
+        return None
+    dec = decorators[0]
+    last = dec.id if isinstance(dec, ast.Name) else dec.attr if isinstance(dec, ast.Attribute) else ""
+    if last == "property":
+        return "property"
+    if last == "cached_property":
+        return "cached_property"
+    return "method" if last in ("staticmethod", "classmethod") else None
+
+
+def _setter_of(dec: ast.expr) -> bool:
+    """``@name.setter``: the property of that name takes stores."""
+    return isinstance(dec, ast.Attribute) and dec.attr == "setter"
 
 
 def _super_init_at(init: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:

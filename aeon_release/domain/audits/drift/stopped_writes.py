@@ -24,6 +24,15 @@ method or stores the field (nor one from elsewhere, which may): for a subclass t
 override).  No store of ``recv.field`` or of ``recv`` itself in the function, and ``recv`` not handed to a call
 between the two.
 
+The base's stores count through the class's own helpers too: #25524's ``PoolingParams.verify`` had stored
+``activation`` in ``self._set_default_parameters()``, which now stores ``use_activation`` instead.  A call
+handing ``self`` to a function is no hand-on where that function only reads its parameters: ``getattr``,
+``hasattr``, ``isinstance``, ``type``, ``len``, or a top-level function of the module or of a module it
+imports the function from (#25524's ``get_use_activation(self)`` reads three fields), which stores no
+attribute or item on a parameter, binds none to another name and hands none to a call but those readers.  A
+helper the method reaches that hands ``self`` on (``setattr(self, k, value)`` of a computed name, a call) may
+store the field: a warning.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -31,7 +40,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -39,7 +48,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import parent_map, parse_python
 
 _MOST_FILES = 32
 _SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
@@ -48,6 +57,8 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # bases that override nothing of a subclass's: a base ahead of the upstream class of any other name may
 _MARKERS = frozenset({"object", "ABC", "Generic", "Protocol"})
 _SUPER = "super()"  # the receiver of an override's calls of the upstream method: ``self`` reached through super
+# builtins handed an object only read it
+_READERS = frozenset({"getattr", "hasattr", "isinstance", "type", "len", "id"})
 
 
 @dataclass(frozen=True)
@@ -57,6 +68,7 @@ class Stopped:
     method: str
     field: str
     moved: bool  # another method of the class still stores the field
+    handed: bool = False  # a helper the method reaches hands ``self`` on (``setattr(self, k, v)``): it may store it
 
 
 # (module dotted, class) -> method -> the fields it stopped storing
@@ -91,8 +103,9 @@ def _stopped(trees: ThreeTrees) -> Found:
 
     for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
         olds, news = _classes(both.old), _classes(both.new)
+        readers = _Readers(trees, both.path, both.new)
         for name in olds.keys() & news.keys():
-            by_method = _stopped_in(both.path, olds[name], news[name])
+            by_method = _stopped_in(both.path, olds[name], news[name], readers)
             if by_method:
                 found[(dotted_name(both.path, roots=("",)), name)] = by_method
     return found
@@ -106,22 +119,29 @@ def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunction
     return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
 
 
-def _stopped_in(path: str, old: ast.ClassDef, new: ast.ClassDef) -> dict[str, dict[str, Stopped]]:
+def _stopped_in(
+    path: str, old: ast.ClassDef, new: ast.ClassDef, readers: Callable[[ast.Call], bool] | None = None
+) -> dict[str, dict[str, Stopped]]:
     olds, news = _methods(old), _methods(new)
     kept = _declared(new) | {f for m in news.values() for f in _stores(m)}
+    had = _declared(old) | {f for m in olds.values() for f in _stores(m)}
     found: dict[str, dict[str, Stopped]] = {}
     # a constructor's stores are deferred-init drift's (``super().__init__()`` then ``self.field``), whose
     # guards (a try, a class default, a fork call of the delayed init, ``__getattr__``) this check lacks
     for name in (olds.keys() & news.keys()) - {"__init__"}:
         method = news[name]
-        if _hands_on(method) or _emptied(method):
+        if _hands_on(method, readers) or _emptied(method):
             continue
         reached = _reached(method, news, kept - news.keys())
         if reached is None:
             continue
-        for field in sorted(_stores(olds[name]) - {f for func in reached for f in _stores(func)}):
+        before = _reached(olds[name], olds, had - olds.keys()) or [olds[name]]  # its own helpers stored too
+        for field in sorted(
+            {f for func in before for f in _stores(func)} - {f for func in reached for f in _stores(func)}
+        ):
             if field in kept:
-                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, _moved(new, field))
+                moved, handed = _moved(new, field), any(_hands_on(func, readers) for func in reached[1:])
+                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved, handed)
     return found
 
 
@@ -189,14 +209,86 @@ def _calls_self(node: ast.AST) -> bool:
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, "self")
 
 
-def _hands_on(method: ast.AST) -> bool:
-    """The method calls ``super()``, or hands ``self`` to a call (``_fill(self)``): another function may store
-    the field."""
+def _hands_on(method: ast.AST, readers: Callable[[ast.Call], bool] | None = None) -> bool:
+    """The method calls ``super()``, or hands ``self`` to a call (``_fill(self)``) that ``readers`` does not
+    know to only read it: another function may store the field."""
     return any(
         isinstance(n, ast.Call)
-        and (_is_name(n.func, "super") or any(_is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)]))
+        and (
+            _is_name(n.func, "super")
+            or (
+                any(_is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)])
+                and not (readers is not None and readers(n))
+            )
+        )
         for n in ast.walk(method)
     )
+
+
+class _Readers:
+    """Whether a call of a module's method only reads what it is handed: a reading builtin, or a top-level
+    function of the module (or of the module it is imported from, at upstream) that only reads its
+    parameters.  Another module's text is read and parsed only for a function a call names, once."""
+
+    def __init__(self, trees: ThreeTrees, path: str, module: ast.Module) -> None:
+        self.trees, self.path, self.module = trees, path, module
+        self.imports: dict[str, tuple[str, str]] | None = None
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, call: ast.Call) -> bool:
+        if not isinstance(call.func, ast.Name):
+            return False
+        name = call.func.id
+        if name in _READERS:
+            return True
+        if name not in self.known:
+            func = _top_def(self.module, name) or self._imported(name)
+            self.known[name] = func is not None and _reads_only(func)
+        return self.known[name]
+
+    def _imported(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        if self.imports is None:
+            self.imports = file_imports(self.module, self.path)
+        module, attr = self.imports.get(name, ("", ""))
+        if not module or not attr:
+            return None
+        stem = module.replace(".", "/")
+        paths = [f"{stem}.py", f"{stem}/__init__.py"]
+        for path, text in self.trees.blobs(self.trees.theirs, paths).items():
+            if text and f"def {attr}(" in text and (tree := parse_python(text, path)) is not None:
+                return _top_def(tree, attr)
+        return None
+
+
+def _top_def(module: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module's own top-level function of that name (defined once: an ``if``/``else`` pair is not known)."""
+    defs = [s for s in module.body if isinstance(s, _FUNCS) and s.name == name]
+    return defs[0] if len(defs) == 1 else None
+
+
+def _reads_only(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """No parameter of ``func`` is stored on (an attribute or an item), bound to another name, or handed to a
+    call other than a reading builtin's."""
+    args = func.args
+    params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            if _root_name(node) in params:
+                return False
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.NamedExpr) and _root_name(node.value) in params:
+            return False
+        elif isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in _READERS):
+            handed = [*node.args, *(k.value for k in node.keywords)]
+            if any(_root_name(a) in params for a in handed) or _root_name(node.func) in params:
+                return False
+    return True
+
+
+def _root_name(expr: ast.AST | None) -> str:
+    """The name an expression reaches through attributes, items and starred values (``o.a[0]`` -> ``o``)."""
+    while isinstance(expr, ast.Attribute | ast.Subscript | ast.Starred):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _emptied(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -406,4 +498,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, 
     )
     if stop.moved:
         said += "; another method of the class still sets it, which may run first: check which does"
-    return Finding(RULE, "merge", Severity.WARNING if stop.moved else Severity.ERROR, path, line, said)
+    elif stop.handed:
+        said += "; a helper it calls hands the object on (a setattr of a computed name, a call), which may set it"
+    severity = Severity.WARNING if stop.moved or stop.handed else Severity.ERROR
+    return Finding(RULE, "merge", severity, path, line, said)

@@ -111,7 +111,7 @@ from aeon_release.domain.audits.drift.returned_members import (
     patched_after,
 )
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.drift.shadows import shadowed
+from aeon_release.domain.audits.drift.shadows import Shadow, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -3153,7 +3153,9 @@ class _Checker:
             commit = self._line_commit(shadow.path, f"self.{shadow.attr} =")
             where = f"{shadow.path}:{shadow.at}{'; ' + commit if commit else ''}"
             base = f"{shadow.owner}.{shadow.method}()"
-            if shadow.early:
+            if shadow.member:
+                what = _shadowed_member(short, shadow, base, where)
+            elif shadow.early:
                 what = (
                     f"{short}.__init__ sets self.{shadow.attr} before calling the base's __init__, and upstream's "
                     f"{base} now assigns self.{shadow.attr} ({where}): the base overwrites the fork's value, and "
@@ -8400,6 +8402,20 @@ def _names_class(tree: ast.Module, name: str, skip: set[int]) -> bool:
             or (isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.rsplit(".", 1)[-1] == name)
         )
         for n in ast.walk(tree)
+    )
+
+
+def _shadowed_member(short: str, shadow: Shadow, base: str, where: str) -> str:
+    """The message for a fork member (a property, a method) upstream's base now assigns on the instance."""
+    assigns = f"upstream's {base} now assigns self.{shadow.attr} while building the instance ({where})"
+    if shadow.member == "property":
+        return (
+            f"{short}.{shadow.attr} is a property with no setter, and {assigns}: building a {short} raises "
+            f"AttributeError; give the property a setter, or store the base's value under another name"
+        )
+    return (
+        f"{short}.{shadow.attr} is a {shadow.member.replace('_', ' ')} of the fork's class, and {assigns}: the "
+        "instance attribute hides it, and the carry no longer takes effect; rename the fork's member"
     )
 
 
