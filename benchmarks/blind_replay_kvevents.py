@@ -119,6 +119,25 @@ CASES += [
             "return EventPublisherFactory.create(config)",
         ),
     ),
+    (
+        "#18925 parameter inserted",
+        "twin: a registered constructor taking **kwargs (added after the blind run)",
+        K(
+            "#18925",
+            DP,
+            DPW,
+            "vllm/aeon/dp5.py",
+            PUB + "class AeonLogPublisher(EventPublisher):\n"
+            '    def __init__(self, endpoint: str = "", topic: str = "", **kwargs) -> None:\n'
+            "        self._topic = topic\n\n"
+            "    def publish(self, events) -> None:\n"
+            "        return None\n\n"
+            "    def shutdown(self) -> None:\n"
+            "        return None\n\n\n"
+            'EventPublisherFactory.register_publisher("aeon_log", AeonLogPublisher)\n',
+            'def __init__(self, endpoint: str = "", topic: str = "", **kwargs) -> None:',
+        ),
+    ),
 ]
 
 # --- #19015 (f32fcd9444): kv_cache_utils.BlockHashType renamed BlockHash
@@ -435,6 +454,21 @@ CASES += [
             "block.ref_cnt += 1",
         ),
     ),
+    (
+        "#36164 slots",
+        "twin: a fork subclass's own attribute (added after the blind run)",
+        K(
+            "#36164",
+            SL,
+            SLW,
+            "vllm/aeon/sl4.py",
+            "from vllm.v1.core.kv_cache_utils import KVCacheBlock\n\n\n"
+            "class AeonBlock(KVCacheBlock):\n"
+            "    def aeon_tag(self, tier: str) -> None:\n"
+            "        self.aeon_tier = tier\n",
+            "self.aeon_tier = tier",
+        ),
+    ),
 ]
 
 # --- #45939 (6bc6f2d86d): KVCacheBlock.block_hash's setter replaced by set_block_hash();
@@ -649,6 +683,18 @@ CASES += [
             CFG + "def aeon_zmq_config() -> KVEventsConfig:\n"
             '    return KVEventsConfig(enable_kv_cache_events=True, publisher="zmq", endpoint="tcp://*:5600")\n',
             'return KVEventsConfig(enable_kv_cache_events=True, publisher="zmq", endpoint="tcp://*:5600")',
+        ),
+    ),
+    (
+        "#26915 default changed",
+        "twin: events left off (the fill keeps null; added after the blind run)",
+        K(
+            "#26915",
+            KC,
+            KCW,
+            "vllm/aeon/kc4.py",
+            CFG + 'def aeon_quiet_config() -> KVEventsConfig:\n    return KVEventsConfig(endpoint="tcp://*:5601")\n',
+            'return KVEventsConfig(endpoint="tcp://*:5601")',
         ),
     ),
 ]
