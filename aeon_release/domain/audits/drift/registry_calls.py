@@ -32,18 +32,21 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, signature
 from aeon_release.domain.audits.drift.table_params import _version_checked
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map
 
-# a fork line calling (or decorating with) a registration: ``Factory.register_publisher(``, ``register_model(``
-_REGISTERS = re.compile(r"\b(\w*register\w*)[ \t]*\(")
+# a fork line calling (or decorating with) a registration on a class or module it names, or a bare one:
+# ``Factory.register_publisher(``, ``register_model(`` (on RE2: fork text is anyone's); ``self.`` and ``cls.``
+# receivers are dropped after (``self.register_buffer(`` is a method of the fork's own object)
+_REGISTERS = linear.Scan(r"(?:^|[^\w.])(?:([A-Za-z_]\w*)\.)?(\w*register\w*)[ \t]*\(")
 # an upstream diff line adding a keyword argument (the gate before any of its files is read whole)
-_KEYWORD_ADDED = re.compile(r"\n\+[^\n]*[(,][ \t]*\w+[ \t]*=(?!=)")
+_KEYWORD_ADDED = linear.Scan(r"\n\+[^\n]*[(,][ \t]*\w+[ \t]*=[^=]")
 
 
 @dataclass(frozen=True)
@@ -70,10 +73,13 @@ class Passed:
 
 
 def registry_call_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = fork_found(trees, _REGISTERS)
-    paths = [p for p in trees.upstream.matching(_KEYWORD_ADDED, ".py") if not TEST_PATH.search(p)] if names else []
+    names = _registrations(trees)
+    paths = [p for p in trees.upstream if _gate(trees, p)] if names else []
     paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
-    passed = [p for path, old, new in parsed_versions(trees, paths) for p in _passed(path, old, new, names)]
+    defining = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(") if names else None
+    # only a file defining one of the registrations is parsed (``register_buffer`` is named by every model file)
+    keep = (lambda _old, new: defining.search(new) is not None) if defining is not None else None
+    passed = [p for path, old, new in parsed_versions(trees, paths, keep) for p in _passed(path, old, new, names)]
     if not passed:
         return []
     findings: list[Finding] = []
@@ -84,6 +90,27 @@ def registry_call_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if module is not None:
             findings += [_finding(trees, path, hit, pr_pattern) for hit in _fork_callables(trees, path, module, mine)]
     return findings
+
+
+def _registrations(trees: ThreeTrees) -> set[str]:
+    """The registrations the fork's added Python lines (tests aside) call on a name other than its own object."""
+    return {
+        name
+        for p in trees.mine
+        if p.endswith(".py") and not TEST_PATH.search(p)
+        for line in trees.mine[p].added.values()
+        if "register" in line
+        for owner, name in _REGISTERS.findall(line)
+        if owner not in ("self", "cls")
+    }
+
+
+def _gate(trees: ThreeTrees, path: str) -> bool:
+    return (
+        path.endswith(".py")
+        and not TEST_PATH.search(path)
+        and _KEYWORD_ADDED.search(trees.upstream.raw(path)) is not None
+    )
 
 
 # -- upstream's side ------------------------------------------------------------------------------
