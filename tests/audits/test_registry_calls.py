@@ -127,3 +127,29 @@ def test_a_call_still_leaving_the_keyword_out_stays_quiet(git_repo: GitRepo, tmp
         "        return constructor(**config)\n",
     )
     assert _registry(git_repo, tmp_path, PLAIN, FACTORY_BASE, theirs) == []
+
+
+LOADERS_BASE = (
+    "_LOADERS = {}\n\n\ndef register_loader(name, fn):\n    _LOADERS[name] = fn\n\n\n"
+    "def load(name, path):\n    loader = _LOADERS[name]\n    return loader(path)\n"
+)
+LOADERS_THEIRS = LOADERS_BASE.replace("def load(name, path):", "def load(name, path, device='cpu'):").replace(
+    "return loader(path)", "return loader(path, device=device)"
+)
+LOADER = (
+    "from vllm import kv_events\n\n\ndef aeon_loader(path):\n    return open(path).read()\n\n\n"
+    "kv_events.register_loader('aeon', aeon_loader)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "errors"),
+    [(LOADER, 1), (LOADER.replace("def aeon_loader(path):", "def aeon_loader(path, device='cpu'):"), 0)],
+    ids=["lacking-it", "taking-it"],
+)
+def test_a_module_level_registration_read_off_its_module(
+    git_repo: GitRepo, tmp_path: Path, fork: str, errors: int
+) -> None:
+    sides = three_way(git_repo, {EVENTS: LOADERS_BASE, **PACKAGES}, {USE: fork}, {EVENTS: LOADERS_THEIRS})
+    expected = [(USE, line_of(fork, "def aeon_loader"), "error")] * errors
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == expected
