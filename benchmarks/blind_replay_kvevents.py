@@ -31,6 +31,21 @@ on an element of ``BlockPool.blocks``) and #26915's default (``KVEventsConfig(en
 left ``publisher`` to its default, "null" before, "zmq" after: a ZMQ socket now binds where nothing was
 published).
 
+After the killers126 widenings: 24 caught, 0 warned, 0 missed of 24 (twins: 16 quiet, 0 false errors; three twins
+for the new classes added after the blind run).  Caught now: an attribute of the fork's own set on a class
+upstream made slotted (``drift/slotted.py`` under symbol drift: ``@dataclass(slots=True)`` or ``__slots__`` over
+an order of classes that leaves instances no ``__dict__``; with it a loop's element is typed by the annotation
+a typed receiver's class gives the attribute walked, ``for block in pool.blocks``, and a store on the loop's
+name no longer rebinds it), a callable the fork registers that upstream's registry now calls with a keyword it
+does not take (``drift/registry_calls.py``: ``cls._registry[name] = ctor`` filled by the registration, every
+call of what the table holds passing the new keyword), and a default made ``None`` and filled in
+``__post_init__`` from another field, read per fork build (``drift/filled_defaults.py``, handed-on default
+drift).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_kvcache 17/17 (10 quiet),
+blind_replay_kvcoord 17 caught, 1 missed of 18 (9 quiet; the miss is main's too), blind_replay_kvconnect 16/16
+(11 quiet), blind_replay_wire 32/32 (20 quiet), blind_replay_engine 28/28 (19 quiet), blind_replay_mminputs
+19/19 (13 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
+
   python benchmarks/blind_replay_kvevents.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
