@@ -74,8 +74,10 @@ class Passed:
 
 def registry_call_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = _registrations(trees)
-    paths = [p for p in trees.upstream if _gate(trees, p)] if names else []
-    paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
+    # one ``git grep`` of the changed files for the registrations' names first, then each such diff's keywords
+    python = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
+    named = trees.upstream_files_with(tuple(sorted(names)), python) if python else frozenset()
+    paths = sorted(p for p in named if _KEYWORD_ADDED.search(trees.upstream.raw(p)) is not None)
     defining = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(") if names else None
     # only a file defining one of the registrations is parsed (``register_buffer`` is named by every model file)
     keep = (lambda _old, new: defining.search(new) is not None) if defining is not None else None
@@ -103,14 +105,6 @@ def _registrations(trees: ThreeTrees) -> set[str]:
         for owner, name in _REGISTERS.findall(line)
         if owner not in ("self", "cls")
     }
-
-
-def _gate(trees: ThreeTrees, path: str) -> bool:
-    return (
-        path.endswith(".py")
-        and not TEST_PATH.search(path)
-        and _KEYWORD_ADDED.search(trees.upstream.raw(path)) is not None
-    )
 
 
 # -- upstream's side ------------------------------------------------------------------------------
