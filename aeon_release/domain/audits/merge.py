@@ -91,6 +91,7 @@ from aeon_release.domain.audits.drift.refused_args import refused_arg_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
+from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
@@ -226,6 +227,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     refused_arg_drift,
     registration_drift,
     registered_param_drift,
+    registry_call_drift,
     table_param_drift,
     split_table_drift,
     return_drift,

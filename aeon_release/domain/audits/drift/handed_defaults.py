@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.built_locals import name_index
 from aeon_release.domain.audits.drift.field_defaults import (
@@ -34,14 +34,16 @@ from aeon_release.domain.audits.drift.field_defaults import (
     Either,
     changed_defaults,
     declaring_files,
+    default_differs,
     fork_pinned,
 )
+from aeon_release.domain.audits.drift.filled_defaults import Fill, fill_of
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes, stores_self
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, short, walk_spanning
+from aeon_release.domain.audits.source import NOT_LITERAL, TEST_PATH, last_name, parent_map, short, walk_spanning
 
 # a call of a class on a line the fork added: ``StreamOptions(``, ``protocol.StreamOptions(``
 _CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
@@ -63,18 +65,19 @@ class Handed:
     line: int
     shown: str
     change: Changed
+    via: str = ""  # how upstream's class derives the value this build holds (filled_defaults.py)
 
 
 def handed_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that build upstream's class on a default upstream changed, and hand the instance on."""
     classes = fork_built(trees)
-    changes = _changes(trees, classes) if classes else []
+    changes, fills = _changes(trees, classes) if classes else ([], {})
     if not changes:
         return []
     read = read_upstream(trees, changes)
     return [
         _finding(hit, trees.upstream_commit(hit.change.path, whole_word(hit.change.name), pr_pattern, most=5), read)
-        for hit in handed(trees, changes)
+        for hit in handed(trees, changes, fills)
     ]
 
 
@@ -89,8 +92,9 @@ def fork_built(trees: ThreeTrees) -> set[str]:
     }
 
 
-def _changes(trees: ThreeTrees, classes: set[str]) -> list[Changed]:
-    """The changed literal defaults of the fields of ``classes`` upstream's changed files declare."""
+def _changes(trees: ThreeTrees, classes: set[str]) -> tuple[list[Changed], dict[tuple[str, str], Fill]]:
+    """The changed literal defaults of the fields of ``classes`` upstream's changed files declare, and the
+    fills (by class and field) of those the class fills itself from another field (filled_defaults.py)."""
     # a declaring file upstream's diff left out (a test's, dropped from the merge's changes) has no raw part: the
     # redhat fork's replay was a KeyError of the whole merge-aware audit on one
     paths = [p for p in trees.declaring(classes, DECLARING_MOST) if p in trees.upstream]
@@ -103,17 +107,21 @@ def _changes(trees: ThreeTrees, classes: set[str]) -> list[Changed]:
     pinned = fork_pinned(trees, {c.name for c in kept})
     kept = [c for c in kept if c.name not in pinned]
     stored = _stored_by_class(trees, kept)
-    return [c for c in kept if (c.owner, c.name) not in stored]
+    fills = {key: fill for key, fill in stored.items() if fill is not None}
+    return [c for c in kept if (c.owner, c.name) not in stored or (c.owner, c.name) in fills], fills
 
 
-def _stored_by_class(trees: ThreeTrees, changes: list[Changed]) -> set[tuple[str, str]]:
+def _stored_by_class(trees: ThreeTrees, changes: list[Changed]) -> dict[tuple[str, str], Fill | None]:
     """(class, field) pairs whose class in upstream's file stores ``self.field`` itself (a ``__post_init__``
-    deriving it): what the instance holds is not the default alone, whatever the diff shows."""
+    deriving it): what the instance holds is not the default alone, whatever the diff shows; with the fill
+    where it is one ``filled_defaults`` reads (a ``None`` default filled from another field's literal)."""
     wanted = {(c.owner, c.name) for c in changes}
-    stored: set[tuple[str, str]] = set()
+    stored: dict[tuple[str, str], Fill | None] = {}
     for _path, _before, after in parsed_versions(trees, sorted({c.path for c in changes})):
         for cls in file_classes(after.body):
-            stored |= {(o, f) for o, f in wanted if o == cls.name and stores_self(cls, f)}
+            for o, f in wanted:
+                if o == cls.name and stores_self(cls, f):
+                    stored[(o, f)] = fill_of(cls, f)
     return stored
 
 
@@ -140,17 +148,22 @@ def _first_load(trees: ThreeTrees, name: str, paths: list[str]) -> str | None:
     return next((p for p in paths if load.search(texts.get(p) or "")), None)
 
 
-def handed(trees: ThreeTrees, changes: list[Changed]) -> Iterator[Handed]:
-    """The fork-owned calls building a class of ``changes`` on a field's default and handing it on."""
+def handed(
+    trees: ThreeTrees, changes: list[Changed], fills: dict[tuple[str, str], Fill] | None = None
+) -> Iterator[Handed]:
+    """The fork-owned calls building a class of ``changes`` on a field's default and handing it on (``fills``:
+    the fields upstream's class fills from another, whose value a build gets is read per call)."""
     by_owner: dict[str, list[Changed]] = {}
     for change in changes:
         by_owner.setdefault(change.owner, []).append(change)
     called = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, by_owner))) + r")\(")
     for path in sorted(p for p in trees.mine if p.endswith(".py") and called.search(trees.mine.raw(p))):
-        yield from _handed_in(trees, path, by_owner)
+        yield from _handed_in(trees, path, by_owner, fills or {})
 
 
-def _handed_in(trees: ThreeTrees, path: str, by_owner: dict[str, list[Changed]]) -> Iterator[Handed]:
+def _handed_in(
+    trees: ThreeTrees, path: str, by_owner: dict[str, list[Changed]], fills: dict[tuple[str, str], Fill]
+) -> Iterator[Handed]:
     module, text = trees.merged_module(path), trees.merged_text(path)
     owned = trees.owned_lines(path) if module is not None else set()
     info = parse_module_info(path, dotted_name(path), text) if text is not None and owned else None
@@ -162,8 +175,28 @@ def _handed_in(trees: ThreeTrees, path: str, by_owner: dict[str, list[Changed]])
             continue
         for change in by_owner.get(last_name(node.func), []):
             if _on_default(node, change.name) and may_come_from(info, node.func, dotted_name(change.path)):
-                yield Handed(path, node.lineno, short(ast.unparse(node), 80), change)
-                break
+                fill = fills.get((change.owner, change.name))
+                held = _held(change, fill, node) if fill is not None else change
+                if held is not None:
+                    via = _via(fill) if fill is not None else ""
+                    yield Handed(path, node.lineno, short(ast.unparse(node), 80), held, via)
+                    break
+
+
+def _held(change: Changed, fill: Fill, call: ast.Call) -> Changed | None:
+    """The change as this build sees it: the value the class's fill gives it, where that differs from the old
+    default (``KVEventsConfig(enable_kv_cache_events=True)``: "null" -> "zmq"; without the flag, "null" still)."""
+    value = fill.value(call)
+    if value is NOT_LITERAL or (not isinstance(value, (str, int, float, bool)) and value is not None):
+        return None
+    if not default_differs(change.old_value, value):
+        return None
+    return replace(change, new=short(repr(value), 80), new_value=value)
+
+
+def _via(fill: Fill) -> str:
+    source = f"from {fill.other}" if fill.other else "with a literal"
+    return f"its default is None now, and upstream's class fills it {source}"
 
 
 def _on_default(call: ast.Call, field: str) -> bool:
@@ -211,9 +244,11 @@ def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:
     flipped = all(isinstance(v, (bool, str)) for v in (change.old_value, change.new_value))
     certain = flipped and reader is not None and not TEST_PATH.search(hit.path)
     where = f"upstream's {reader} reads it" if reader is not None else "nothing of upstream's reads it"
+    changed = f"from {change.old} to {change.new} for this build" if hit.via else f"from {change.old} to {change.new}"
+    how = f"; {hit.via}" if hit.via else ""
     message = (
         f"fork-owned `{hit.shown}` builds {change.owner} on the default of {change.name}, which upstream changed "
-        f"from {change.old} to {change.new} ({change.path}{commit}), and hands the instance on ({where}): "
-        f"it now carries {change.new}; pass {change.name}={change.old} to keep the old behaviour, or confirm the new one"
+        f"{changed} ({change.path}{commit}{how}), and hands the instance on ({where}): it now carries "
+        f"{change.new}; pass {change.name}={change.old} to keep the old behaviour, or confirm the new one"
     )
     return Finding(RULE, "merge", Severity.ERROR if certain else Severity.WARNING, hit.path, hit.line, message)

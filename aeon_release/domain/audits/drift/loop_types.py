@@ -53,7 +53,20 @@ def _other_bindings(node: ast.AST) -> list[str]:
         return list(node.names)
     else:
         return _bound_name(node)
-    return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    return [n for t in targets for n in _target_names(t)]
+
+
+def _target_names(target: ast.AST) -> list[str]:
+    """The names an assignment target binds: ``a``, ``a, (b, *c)``; not the ``x`` of ``x.attr = ...`` or
+    ``x[k] = ...``, which changes the object the name holds (``block.tier = "hbm"`` in the loop keeps ``block``
+    the loop's element)."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for e in target.elts for n in _target_names(e)]
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    return []
 
 
 def _bound_name(node: ast.AST) -> list[str]:

@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift import (
     refused,
     replaced_knobs,
     retyped_params,
+    slotted,
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
@@ -54,6 +55,7 @@ from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
     call_guarded,
+    caught_around,
     dataclass_tested,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
@@ -299,6 +301,7 @@ class _Checker:
         self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
+        self._slotted_paths: frozenset[str] | None = None  # files upstream's added lines declare slots in
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
         self._shims: _Shims | None = None  # the module attributes the fork's own lines set and read (_fork_shims)
@@ -713,6 +716,8 @@ class _Checker:
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed)
+                    if last_name(node.func) == "setattr":
+                        yield from self._slotted_store(mod, node, scope)
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed)
                     yield from self._dead_test(mod, node, scope)
@@ -2294,6 +2299,49 @@ class _Checker:
             # ``self._fused_experts.flag = v`` reads ``self._fused_experts`` first: an AttributeError once
             # upstream removed it (#40867), though the store's own name is the fork's
             yield from self._reference(mod, node.value, scope)
+        if found is None:
+            yield from self._slotted_store(mod, node, scope)
+
+    def _slotted_store(self, mod: ModuleInfo, node: ast.AST, scope: _Scope) -> Iterator[Finding]:
+        """``block.tag = v`` (or ``setattr(block, "tag", v)``) with ``block`` typed as a class upstream made
+        slotted (drift/slotted.py): #36164's ``@dataclass(slots=True)`` on ``KVCacheBlock`` leaves its instances
+        no ``__dict__`` for a name its fields do not declare, so the fork's store raises AttributeError."""
+        made = self._slots_added()
+        stored = slotted.stored(node) if made else None
+        typed = self._typed(mod, stored[0], scope) if stored is not None else None
+        after = typed(self.after) if typed is not None else None
+        before = typed(self.before) if typed is not None and after is not None else None
+        if stored is None or after is None or before is None or slotted.declared(self.after, after, stored[1]):
+            return
+        changed = [c for c in self.after.mro(after) if isinstance(c, px.ClassInfo) and c.module.path in made]
+        if not changed or not slotted.without_dict(self.after, after) or slotted.without_dict(self.before, before):
+            return
+        if caught_around(node, slotted.CAUGHT, self._parents(mod)):
+            return  # the fork tried the write and kept a fallback
+        home = changed[0]
+        commit = self._commit(home.module.path, home.qualname.rsplit(".", 1)[-1])
+        yield _error(
+            mod,
+            getattr(node, "lineno", 0),
+            f"sets {ast.unparse(stored[0])}.{stored[1]}, but upstream made {home.qualname} slotted ({home.module.path}"
+            f"{'; ' + commit if commit else ''}): a {after.qualname} has no __dict__ and no slot named "
+            f"{stored[1]}, so the store raises AttributeError; keep the value beside the object (a dict keyed by "
+            "it), or declare the slot on a fork subclass",
+        )
+
+    def _slots_added(self) -> frozenset[str]:
+        """The files upstream changed on a line it added declaring slots (``slots=True``, ``__slots__``)."""
+        if self._slotted_paths is None:
+            lines = self.inp.upstream_lines
+            # one search of each diff's text (a removed line's match only costs the class's questions)
+            self._slotted_paths = frozenset(
+                lines.changes.matching(slotted.SLOTS_LINE, ".py")
+                if isinstance(lines, AddedLines)
+                else (
+                    p for p, added in lines.items() if p.endswith(".py") and any(map(slotted.SLOTS_LINE.search, added))
+                )
+            )
+        return self._slotted_paths
 
     def _module_attribute(self, mod: ModuleInfo, node: ast.Attribute) -> tuple[str, str] | None:
         """(module, name) for ``m.name`` where ``m`` is a module of the merged tree."""
@@ -2845,6 +2893,12 @@ class _Checker:
             own = functools.partial(
                 self._attribute_loop_element, path=mod.path, qualname=scope.cls, attr=walked.attr, values=values
             )
+        elif isinstance(walked, ast.Attribute) and depth < _HOPS:
+            # ``for block in pool.blocks`` with ``pool: BlockPool``, whose ``__init__`` declares ``self.blocks:
+            # list[KVCacheBlock]``: the element the typed receiver's class annotates the attribute with
+            outer = self._typed(mod, walked.value, scope, depth=depth + 1)
+            if outer is not None:
+                own = functools.partial(self._outer_loop_element, outer=outer, attr=walked.attr, values=values)
         typed = self._typed(mod, walked, scope, depth=depth)
         held = None if typed is None else functools.partial(_container_element, typed=typed, values=values)
         returned = self._returned_element(mod, walked, scope, depth) if isinstance(walked, ast.Call) else None
@@ -2896,6 +2950,13 @@ class _Checker:
         annotated = self._attribute_annotation(ix, path, qualname, attr)
         named = loop_types.element(annotated[1], values) if annotated else None
         return _annotated_class(ix, annotated[0], named) if annotated and named is not None else None
+
+    def _outer_loop_element(
+        self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str, values: bool
+    ) -> px.ClassInfo | None:
+        """``_attribute_loop_element`` for ``x.attr`` with ``x`` an instance of ``outer``'s class."""
+        cls = outer(ix)
+        return self._attribute_loop_element(ix, cls.module.path, cls.qualname, attr, values) if cls else None
 
     def _held_attribute(
         self, ix: Index, outer: Callable[[Index], px.ClassInfo | None], attr: str

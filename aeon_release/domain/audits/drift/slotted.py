@@ -1,0 +1,93 @@
+"""Slotted drift: upstream made a class slotted, the fork still sets an attribute of its own on its instances.
+
+#36164 made ``KVCacheBlock`` a ``@dataclass(slots=True)`` (one block object per KV block: the dict each carried
+was memory and lookup time).  Its fields read and write as before, so the fork's ``block.aeon_last_used =
+time.monotonic()`` on a receiver typed as the class (a parameter's annotation, an element of the pool's
+``blocks: list[KVCacheBlock]``) merges cleanly -- and raises ``AttributeError: 'KVCacheBlock' object has no
+attribute 'aeon_last_used'`` on first use: a slotted instance has no ``__dict__`` to take a name its slots do
+not declare.
+
+Upstream's side: a class of a file upstream changed, on a line it added that spells ``slots=True`` or
+``__slots__`` (a cheap test of upstream's added lines before any class is asked), whose instances have no
+``__dict__`` at upstream and had one at the fork's tree: every class of its order declares slots (its own
+``__slots__`` without ``"__dict__"``, or ``@dataclass(slots=True)``), and the bases past the tree are ones
+known to add no ``__dict__`` (``object``, ``ABC``, ``Generic[...]``, ``Protocol``); a base that does not
+resolve may give instances a ``__dict__``, so nothing is said.  The fork's side, on lines it wrote: a store
+``x.name = ...`` (or ``+=``, annotated) with ``x`` typed as the class, ``name`` no member of the class or its
+bases and no ``self.name`` their methods set, no ``__setattr__`` on the way, and no ``try`` catching
+``AttributeError`` around the store.  A receiver typed as a fork subclass (its instances keep a ``__dict__``
+unless it declares slots too), a declared field, and a property with a setter stay quiet.  An error.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
+from aeon_release.domain.audits.drift.read_only import slot_names
+from aeon_release.domain.audits.source import last_name
+
+# an added upstream line declaring slots: ``@dataclass(slots=True)``, ``__slots__ = (...)``
+SLOTS_LINE = re.compile(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
+# bases outside the tree that add no ``__dict__`` to their subclasses' instances
+_DICTLESS_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+# what a store to an undeclared name on a slotted instance raises, caught by these
+CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
+
+
+def without_dict(ix: Index, cls: ClassInfo) -> bool:
+    """Instances of ``cls`` have no ``__dict__`` in ``ix``'s tree: every class of its order declares slots
+    (none of them ``"__dict__"``) and routes no write through ``__setattr__``, and every base past the tree
+    is one that adds no ``__dict__``."""
+    for item in ix.mro(cls):
+        if isinstance(item, External):
+            if item.broken or item.opaque or item.name.rsplit(".", 1)[-1] not in _DICTLESS_BASES:
+                return False
+        elif not _declares_slots(item.node) or "__setattr__" in item.members:
+            return False
+    return True
+
+
+def _declares_slots(node: ast.ClassDef) -> bool:
+    """The class body declares ``__slots__`` (without ``"__dict__"``), or a ``@dataclass(slots=True)`` builds it."""
+    for stmt in node.body:
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == "__slots__" for t in targets):
+            return "__dict__" not in slot_names(stmt)
+    return any(
+        isinstance(d, ast.Call)
+        and last_name(d.func) == "dataclass"
+        and any(k.arg == "slots" and isinstance(k.value, ast.Constant) and k.value.value is True for k in d.keywords)
+        for d in node.decorator_list
+    )
+
+
+def declared(ix: Index, cls: ClassInfo, name: str) -> bool:
+    """``name`` is a member of the class or a base of it (a field, a slot, a property, a method), or an
+    attribute their methods set on ``self``: its slot or descriptor takes the write."""
+    return any(
+        isinstance(item, ClassInfo) and (name in item.members or name in item.instance or _slotted_name(item, name))
+        for item in ix.mro(cls)
+    )
+
+
+def _slotted_name(cls: ClassInfo, name: str) -> bool:
+    return any(name in slot_names(stmt) for stmt in cls.node.body)
+
+
+def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(receiver, name) of a store ``receiver.name = ...``, or of ``setattr(receiver, "name", ...)``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return node.value, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and last_name(node.func) == "setattr"
+        and len(node.args) >= 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[0], node.args[1].value
+    return None

@@ -1,0 +1,155 @@
+"""Registry call drift: upstream now calls what its registry holds with a new keyword; a fork callable
+registered there does not take it.
+
+vLLM #18925 (b712be98c7) made ``EventPublisherFactory.create`` call each constructor it reads out of
+``cls._registry`` (filled by ``register_publisher(name, ctor)``) as ``constructor(data_parallel_rank=...,
+**config_dict)``; a fork publisher registered with an ``__init__`` of the config's fields merges cleanly and
+raises TypeError when the engine builds it.  A callable taking the keyword or ``**kwargs``, a class inheriting its
+constructor, a registration under a signature test, a registry of another module and calls that passed the
+keyword already stay quiet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": ""}
+EVENTS = "vllm/kv_events.py"
+USE = "vllm/aeon_pub.py"
+FACTORY_BASE = (
+    "from collections.abc import Callable\n\n\n"
+    "class EventPublisher:\n    def publish(self, events) -> None:\n        raise NotImplementedError\n\n\n"
+    "class EventPublisherFactory:\n    _registry: dict[str, Callable[..., EventPublisher]] = {}\n\n"
+    "    @classmethod\n    def register_publisher(cls, name: str, ctor: Callable[..., EventPublisher]) -> None:\n"
+    "        if name in cls._registry:\n            raise KeyError(name)\n        cls._registry[name] = ctor\n\n"
+    "    @classmethod\n    def create(cls, config: dict) -> EventPublisher:\n"
+    "        config = dict(config)\n        kind = config.pop('publisher')\n"
+    "        constructor = cls._registry[kind]\n        return constructor(**config)\n"
+)
+FACTORY_THEIRS = FACTORY_BASE.replace(
+    "def create(cls, config: dict) -> EventPublisher:",
+    "def create(cls, config: dict, data_parallel_rank: int = 0) -> EventPublisher:",
+).replace("return constructor(**config)", "return constructor(data_parallel_rank=data_parallel_rank, **config)")
+IMPORT = "from vllm.kv_events import EventPublisher, EventPublisherFactory\n\n\n"
+REGISTER = "\n\nEventPublisherFactory.register_publisher('aeon_log', AeonLogPublisher)\n"
+
+PLAIN = (
+    IMPORT
+    + "class AeonLogPublisher(EventPublisher):\n    def __init__(self, endpoint: str = '', topic: str = '') -> None:\n"
+    "        self.topic = topic\n" + REGISTER
+)
+BY_KEYWORD = PLAIN.replace(
+    "register_publisher('aeon_log', AeonLogPublisher)", "register_publisher('aeon_log', ctor=AeonLogPublisher)"
+)
+FUNCTION = (
+    IMPORT + "def make_aeon_publisher(endpoint: str = '', topic: str = '') -> EventPublisher:\n"
+    "    return EventPublisher()\n\n\nEventPublisherFactory.register_publisher('aeon_log', make_aeon_publisher)\n"
+)
+
+KWARGS = PLAIN.replace("topic: str = '') -> None:", "topic: str = '', **kwargs) -> None:")
+TAKES_IT = PLAIN.replace("topic: str = '') -> None:", "topic: str = '', data_parallel_rank: int = 0) -> None:")
+INHERITED = IMPORT + "class AeonLogPublisher(EventPublisher):\n    level = 'debug'\n" + REGISTER
+CHECKED = (
+    "import inspect\n\n" + IMPORT + "class AeonLogPublisher(EventPublisher):\n"
+    "    def __init__(self, endpoint: str = '', topic: str = '') -> None:\n        self.topic = topic\n\n\n"
+    "if 'data_parallel_rank' in inspect.signature(EventPublisherFactory.create).parameters:\n"
+    "    pass\nelse:\n    EventPublisherFactory.register_publisher('aeon_log', AeonLogPublisher)\n"
+)
+OTHER_REGISTRY = PLAIN.replace(
+    "from vllm.kv_events import EventPublisher, EventPublisherFactory\n",
+    "from vllm.kv_events import EventPublisher\nfrom vllm.aeon_registry import EventPublisherFactory\n",
+)
+OWN_REGISTRY = {"vllm/aeon_registry.py": FACTORY_BASE}
+
+
+def _registry(
+    git_repo: GitRepo, tmp_path: Path, fork: str, base: str = FACTORY_BASE, theirs: str = FACTORY_THEIRS
+) -> list:
+    sides = three_way(git_repo, {EVENTS: base, **PACKAGES}, {USE: fork, **OWN_REGISTRY}, {EVENTS: theirs})
+    return [f for f in found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) if f[0] == USE]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(PLAIN, "def __init__"), (BY_KEYWORD, "def __init__"), (FUNCTION, "def make_aeon_publisher")],
+    ids=["a-class-by-position", "a-class-by-keyword", "a-function"],
+)
+def test_a_registered_callable_lacking_the_new_keyword_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _registry(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [KWARGS, TAKES_IT, INHERITED, CHECKED, OTHER_REGISTRY],
+    ids=["kwargs", "takes-the-keyword", "an-inherited-constructor", "a-signature-test", "another-modules-registry"],
+)
+def test_callables_that_take_it_or_are_not_upstreams_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _registry(git_repo, tmp_path, fork) == []
+
+
+def test_a_keyword_the_calls_passed_already_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = FACTORY_THEIRS.replace(
+        "return constructor(data_parallel_rank", "return constructor(rank=0, data_parallel_rank"
+    )
+    theirs = base.replace("rank=0, ", "")
+    assert _registry(git_repo, tmp_path, PLAIN, base, theirs) == []
+
+
+def test_a_decorator_registration_is_read_too(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = (
+        "_BACKENDS = {}\n\n\ndef register_backend(name):\n    def wrap(fn):\n        _BACKENDS[name] = fn\n"
+        "        return fn\n\n    return wrap\n\n\n"
+        "def run(name, x):\n    fn = _BACKENDS.get(name)\n    return fn(x)\n"
+    )
+    theirs = base.replace("def run(name, x):", "def run(name, x, stream=None):").replace(
+        "return fn(x)", "return fn(x, stream=stream)"
+    )
+    fork = (
+        "from vllm.kv_events import register_backend\n\n\n"
+        "@register_backend('aeon')\ndef aeon_backend(x):\n    return x\n"
+    )
+    sides = three_way(git_repo, {EVENTS: base, **PACKAGES}, {USE: fork}, {EVENTS: theirs})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == [(USE, line_of(fork, "def aeon_backend"), "error")]
+
+
+def test_a_call_still_leaving_the_keyword_out_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = FACTORY_THEIRS.replace(
+        "        return constructor(data_parallel_rank=data_parallel_rank, **config)\n",
+        "        if data_parallel_rank:\n            return constructor(data_parallel_rank=data_parallel_rank, **config)\n"
+        "        return constructor(**config)\n",
+    )
+    assert _registry(git_repo, tmp_path, PLAIN, FACTORY_BASE, theirs) == []
+
+
+LOADERS_BASE = (
+    "_LOADERS = {}\n\n\ndef register_loader(name, fn):\n    _LOADERS[name] = fn\n\n\n"
+    "def load(name, path):\n    loader = _LOADERS[name]\n    return loader(path)\n"
+)
+LOADERS_THEIRS = LOADERS_BASE.replace("def load(name, path):", "def load(name, path, device='cpu'):").replace(
+    "return loader(path)", "return loader(path, device=device)"
+)
+LOADER = (
+    "from vllm import kv_events\n\n\ndef aeon_loader(path):\n    return open(path).read()\n\n\n"
+    "kv_events.register_loader('aeon', aeon_loader)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "errors"),
+    [(LOADER, 1), (LOADER.replace("def aeon_loader(path):", "def aeon_loader(path, device='cpu'):"), 0)],
+    ids=["lacking-it", "taking-it"],
+)
+def test_a_module_level_registration_read_off_its_module(
+    git_repo: GitRepo, tmp_path: Path, fork: str, errors: int
+) -> None:
+    sides = three_way(git_repo, {EVENTS: LOADERS_BASE, **PACKAGES}, {USE: fork}, {EVENTS: LOADERS_THEIRS})
+    expected = [(USE, line_of(fork, "def aeon_loader"), "error")] * errors
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == expected

@@ -1,0 +1,118 @@
+"""Slotted drift: an attribute of the fork's own set on an instance of a class upstream made slotted.
+
+vLLM #36164 (57c84ff129) made ``KVCacheBlock`` a ``@dataclass(slots=True)``: its fields read and write as before,
+so a fork's ``block.aeon_last_used = now`` (a parameter typed as the class, or an element of the pool's
+``blocks: list[KVCacheBlock]``) merges cleanly and raises AttributeError on first use.  A declared field, a
+property with a setter, a fork subclass (its instances keep a ``__dict__``), a ``try`` catching AttributeError, a
+base outside the tree that may bring a ``__dict__``, a ``__slots__`` holding ``"__dict__"``, a class slotted at
+the base already and an untyped receiver stay quiet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": ""}
+UTILS = "vllm/kv_cache_utils.py"
+POOL = "vllm/block_pool.py"
+USE = "vllm/aeon_use.py"
+BLOCK_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass KVCacheBlock:\n    block_id: int\n    ref_cnt: int = 0\n    _block_hash: bytes | None = None\n\n"
+    "    @property\n    def block_hash(self) -> bytes | None:\n        return self._block_hash\n\n"
+    "    @block_hash.setter\n    def block_hash(self, value: bytes) -> None:\n        self._block_hash = value\n"
+)
+BLOCK_THEIRS = BLOCK_BASE.replace("@dataclass\nclass KVCacheBlock", "@dataclass(slots=True)\nclass KVCacheBlock")
+POOL_TEXT = (
+    "from vllm.kv_cache_utils import KVCacheBlock\n\n\n"
+    "class BlockPool:\n    def __init__(self, num_gpu_blocks: int) -> None:\n"
+    "        self.blocks: list[KVCacheBlock] = [KVCacheBlock(i) for i in range(num_gpu_blocks)]\n"
+)
+IMPORT = "import time\n\nfrom vllm.block_pool import BlockPool\nfrom vllm.kv_cache_utils import KVCacheBlock\n\n\n"
+
+TYPED = IMPORT + "def touch(block: KVCacheBlock) -> None:\n    block.aeon_last_used = time.monotonic()\n"
+POOLED = IMPORT + "def tag(pool: BlockPool) -> None:\n    for block in pool.blocks:\n        block.aeon_tier = 'hbm'\n"
+SETATTR = IMPORT + "def touch(block: KVCacheBlock) -> None:\n    setattr(block, 'aeon_last_used', 1.0)\n"
+BUILT = (
+    IMPORT + "def make() -> KVCacheBlock:\n    block = KVCacheBlock(3)\n    block.aeon_tier = 'hbm'\n    return block\n"
+)
+
+FIELD = IMPORT + "def pin(block: KVCacheBlock) -> None:\n    block.ref_cnt += 1\n"
+SETTER = IMPORT + "def adopt(block: KVCacheBlock, h: bytes) -> None:\n    block.block_hash = h\n"
+SUBCLASS = (
+    IMPORT + "class AeonBlock(KVCacheBlock):\n    pass\n\n\n"
+    "def touch(block: AeonBlock) -> None:\n    block.aeon_last_used = time.monotonic()\n"
+)
+TRIED = (
+    IMPORT + "def touch(block: KVCacheBlock) -> None:\n    try:\n        block.aeon_last_used = time.monotonic()\n"
+    "    except AttributeError:\n        pass\n"
+)
+UNTYPED = IMPORT + "def touch(block) -> None:\n    block.aeon_last_used = time.monotonic()\n"
+OWN_CLASS = (
+    "class KVCacheBlock:\n    pass\n\n\ndef touch(block: KVCacheBlock) -> None:\n    block.aeon_last_used = 1.0\n"
+)
+
+
+def _slotted(git_repo: GitRepo, tmp_path: Path, fork: str, base: str = BLOCK_BASE, theirs: str = BLOCK_THEIRS) -> list:
+    sides = three_way(git_repo, {UTILS: base, POOL: POOL_TEXT, **PACKAGES}, {USE: fork}, {UTILS: theirs})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (TYPED, "block.aeon_last_used = "),
+        (POOLED, "block.aeon_tier = "),
+        (SETATTR, "setattr("),
+        (BUILT, "block.aeon_tier = "),
+    ],
+    ids=["a-typed-parameter", "an-element-of-the-pool", "setattr", "a-built-instance"],
+)
+def test_a_new_attribute_on_a_class_made_slotted_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [FIELD, SETTER, SUBCLASS, TRIED, UNTYPED, OWN_CLASS],
+    ids=["a-field", "a-property-setter", "a-fork-subclass", "a-try", "untyped", "the-forks-own-class"],
+)
+def test_declared_names_subclasses_and_fallbacks_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("base", "theirs"),
+    [
+        (BLOCK_THEIRS, BLOCK_THEIRS.replace("ref_cnt: int = 0", "ref_cnt: int = 1")),
+        (
+            BLOCK_BASE,
+            BLOCK_BASE.replace("    block_id: int\n", "    __slots__ = ('block_id', '__dict__')\n    block_id: int\n"),
+        ),
+        (
+            "from somewhere import Base\n" + BLOCK_BASE,
+            "from somewhere import Base\n" + BLOCK_THEIRS.replace("class KVCacheBlock:", "class KVCacheBlock(Base):"),
+        ),
+    ],
+    ids=["slotted-at-the-base-already", "slots-keeping-a-dict", "a-base-outside-the-tree"],
+)
+def test_a_class_whose_instances_keep_or_never_had_a_dict_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, base: str, theirs: str
+) -> None:
+    assert _slotted(git_repo, tmp_path, TYPED, base, theirs) == []
+
+
+def test_explicit_slots_close_the_class_too(git_repo: GitRepo, tmp_path: Path) -> None:
+    base = "class Block:\n    def __init__(self, block_id: int) -> None:\n        self.block_id = block_id\n"
+    theirs = base.replace("class Block:\n", "class Block:\n    __slots__ = ('block_id',)\n\n")
+    fork = "from vllm.kv_cache_utils import Block\n\n\ndef tag(block: Block) -> None:\n    block.aeon_tier = 'hbm'\n"
+    sides = three_way(git_repo, {UTILS: base, **PACKAGES}, {USE: fork}, {UTILS: theirs})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == [(USE, line_of(fork, "aeon_tier"), "error")]
