@@ -95,6 +95,24 @@ CASES += [
     ),
 ]
 
+# round 2 (after the blind run): the twin's guarded index itself is the line to judge
+CASES += [
+    (
+        "#16899 return made one value",
+        "twin (round 2): an index under a kind test",
+        K(
+            "#16899",
+            PR,
+            PRW,
+            "vllm/aeon/pr4.py",
+            EAGLE + "def aeon_draft_ids(proposer: EagleProposer, *inputs):\n"
+            "    draft = proposer.propose(*inputs)\n"
+            "    return draft[0] if isinstance(draft, tuple) else draft\n",
+            "return draft[0] if isinstance(draft, tuple) else draft",
+        ),
+    ),
+]
+
 # --- #18435 (2628a69e35): eagle.prepare_input_kernel moved to utils.prepare_eagle_input_kernel
 PK = "2628a69e35"
 PKW = "prepare_input_kernel moved off eagle.py (utils.prepare_eagle_input_kernel)"
