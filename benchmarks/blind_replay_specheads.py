@@ -633,6 +633,165 @@ CASES += [
 ]
 
 
+# --- round 2 (harder spellings of the same commits, committed before their own run)
+CASES += [
+    (
+        "#16899 return made one value",
+        "R2 an inherited self. call unpacked in a subclass that does not override it",
+        K(
+            "#16899",
+            PR,
+            PRW,
+            "vllm/aeon/r2pr1.py",
+            EAGLE + "class AeonEagleProposer(EagleProposer):\n"
+            "    def aeon_draft(self, *inputs):\n"
+            "        draft_token_ids, _ = self.propose(*inputs)\n"
+            "        return draft_token_ids\n",
+            "draft_token_ids, _ = self.propose(*inputs)",
+        ),
+    ),
+    (
+        "#16899 return made one value",
+        "R2 a call on the class unpacked",
+        K(
+            "#16899",
+            PR,
+            PRW,
+            "vllm/aeon/r2pr2.py",
+            EAGLE + "def aeon_draft(proposer, *inputs):\n"
+            "    ids, probs = EagleProposer.propose(proposer, *inputs)\n"
+            "    return probs\n",
+            "ids, probs = EagleProposer.propose(proposer, *inputs)",
+        ),
+    ),
+    (
+        "#22705 leading parameter removed",
+        "R2 a positional call still passing the root level first",
+        K(
+            "#22705",
+            PT,
+            PTW,
+            "vllm/aeon/r2pt1.py",
+            EAGLE + "class AeonTreeProposer(EagleProposer):\n"
+            "    def aeon_tree(self, batch_size, logits, positions, hidden_states, common_attn_metadata):\n"
+            "        return self.propose_tree(0, batch_size, logits, positions, hidden_states, common_attn_metadata)\n",
+            "return self.propose_tree(0, batch_size, logits, positions, hidden_states, common_attn_metadata)",
+        ),
+    ),
+    (
+        "#22705 leading parameter removed",
+        "R2 an override still taking the root level, handing it to super()",
+        K(
+            "#22705",
+            PT,
+            PTW,
+            "vllm/aeon/r2pt2.py",
+            EAGLE + "class AeonTreeProposer(EagleProposer):\n"
+            "    def propose_tree(self, tree_root_level, batch_size, logits, positions, hidden_states,\n"
+            "                     common_attn_metadata):\n"
+            "        return super().propose_tree(tree_root_level, batch_size, logits, positions, hidden_states,\n"
+            "                                    common_attn_metadata)\n",
+            "return super().propose_tree(tree_root_level, batch_size, logits, positions, hidden_states,",
+        ),
+    ),
+    (
+        "#28382 attribute no longer set",
+        "R2 getattr with a literal and no default",
+        K(
+            "#28382",
+            LV,
+            LVW,
+            "vllm/aeon/r2lv1.py",
+            "from vllm.model_executor.models.medusa import Medusa\n\n\n"
+            "def aeon_vocab(medusa: Medusa) -> int:\n"
+            '    return getattr(medusa, "unpadded_vocab_size")\n',
+            'return getattr(medusa, "unpadded_vocab_size")',
+        ),
+    ),
+    (
+        "#28382 attribute no longer set",
+        "twin (R2): getattr with a default",
+        K(
+            "#28382",
+            LV,
+            LVW,
+            "vllm/aeon/r2lv2.py",
+            "from vllm.model_executor.models.medusa import Medusa\n\n\n"
+            "def aeon_vocab(medusa: Medusa) -> int:\n"
+            '    return getattr(medusa, "unpadded_vocab_size", medusa.truncated_vocab_size)\n',
+            'return getattr(medusa, "unpadded_vocab_size", medusa.truncated_vocab_size)',
+        ),
+    ),
+    (
+        "#24134 constructor reshaped",
+        "R2 a functools.partial binding an old keyword",
+        K(
+            "#24134",
+            DL,
+            DLW,
+            "vllm/aeon/r2dl1.py",
+            "import functools\n\n" + LAYER + "def aeon_layer_factory(vllm_config):\n"
+            "    return functools.partial(DeepSeekMultiTokenPredictorLayer, model_config=vllm_config.model_config)\n",
+            "return functools.partial(DeepSeekMultiTokenPredictorLayer, model_config=vllm_config.model_config)",
+        ),
+    ),
+    (
+        "#22934 keyword renamed",
+        "R2 the module called with the old keyword",
+        K(
+            "#22934",
+            DF,
+            DFW,
+            "vllm/aeon/r2df1.py",
+            MTP + "def aeon_mtp_step(mtp: DeepSeekMTP, input_ids, positions, hidden):\n"
+            "    return mtp(input_ids, positions, previous_hidden_states=hidden)\n",
+            "return mtp(input_ids, positions, previous_hidden_states=hidden)",
+        ),
+    ),
+    (
+        "#22934 keyword renamed",
+        "twin (R2): the module called positionally",
+        K(
+            "#22934",
+            DF,
+            DFW,
+            "vllm/aeon/r2df2.py",
+            MTP + "def aeon_mtp_step(mtp: DeepSeekMTP, input_ids, positions, hidden):\n"
+            "    return mtp(input_ids, positions, hidden)\n",
+            "return mtp(input_ids, positions, hidden)",
+        ),
+    ),
+    (
+        "#18435 kernel moved",
+        "R2 getattr of the module with a literal",
+        K(
+            "#18435",
+            PK,
+            PKW,
+            "vllm/aeon/r2pk1.py",
+            "from vllm.v1.spec_decode import eagle as eagle_mod\n\n\n"
+            "def aeon_kernel():\n"
+            '    return getattr(eagle_mod, "prepare_input_kernel")\n',
+            'return getattr(eagle_mod, "prepare_input_kernel")',
+        ),
+    ),
+    (
+        "#48780 module name deleted",
+        "R2 a dotted import's attribute",
+        K(
+            "#48780",
+            LG,
+            LGW,
+            "vllm/aeon/r2lg1.py",
+            "import vllm.model_executor.models.deepseek_mtp as dmtp\n\n\n"
+            "def aeon_warn(missing: list[str]) -> None:\n"
+            '    dmtp.logger.warning("AEON: MTP layers missing: %s", missing)\n',
+            'dmtp.logger.warning("AEON: MTP layers missing: %s", missing)',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-specheads-")
     return 0
