@@ -43,6 +43,10 @@ false error was our label: ``getattr(medusa, "unpadded_vocab_size", medusa.trunc
 default silently after the commit, which the project counts as a killer (killer_replay's #38242,
 ``getattr(reasoning_config, "think_start_str", "<think>")``); relabelled a killer spelling.  All rounds: 33
 caught, 0 warned, 0 missed of 33; twins: 13 quiet, 0 false errors.
+Regression set at the widening's head (96285c25): killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins
+0 false errors (40, 30, 23 twins), blind_replay_specdec 23/23 (10 twins quiet), blind_replay_specdec2 24 caught, 1
+warned of 25 (15 quiet, as on main), widened_return_replay 23/23 uses, 13/13 overrides, 0/21 twins false and
+``--narrowed`` 18/19, 11/11, 0/16 (the same as the engine before), ``symbol_precision.py --windows 1`` 0 false errors.
 
   python benchmarks/blind_replay_specheads.py [--mirror DIR] [--only TEXT ...] [--show]
 """
