@@ -983,16 +983,27 @@ def test_a_self_call_in_a_subclass_resolves_in_its_one_base_and_a_multiline_retu
     "fork",
     [
         RUNNER_FORK_TEXT.replace("logits_indices, spec_decode_metadata =", "logits_indices, spec_decode_metadata, _ ="),
-        RUNNER_FORK_TEXT + "\n    def _prepare_inputs(self, scheduler_output, num_scheduled_tokens):\n"
-        "        return [0], None\n",
         RUNNER_FORK_TEXT.replace("(GPUModelRunner)", "(GPUModelRunner, Drafter)").replace(
             "\n\n\nclass", "\nfrom vllm.v1.worker.aeon_drafter_base import Drafter\n\n\nclass"
         ),
     ],
-    ids=["the new length", "the subclass's own method", "two bases: the MRO is not guessed"],
+    ids=["the new length", "two bases: the MRO is not guessed"],
 )
 def test_a_self_call_the_change_does_not_reach_is_silent(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert _runner_case(git_repo, no_rules, fork) == []
+
+
+def test_a_self_call_of_the_subclasss_own_method_is_silent_but_its_override_is_not(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """The fork's ``self._prepare_inputs(...)`` reaches its own two-value method: the unpack stands.  That method
+    overrides GPUModelRunner's (the class's one base), whose callers upstream unpack three now: the override's
+    pair is reported, resolved in the base where the drafter's same name left the bare name ambiguous."""
+    fork = RUNNER_FORK_TEXT + "\n    def _prepare_inputs(self, scheduler_output, num_scheduled_tokens):\n"
+    fork += "        return [0], None\n"
+    [(path, line, message)] = _runner_case(git_repo, no_rules, fork)
+    assert (path, line) == (RUNNER_FORK, 10)
+    assert "override AeonModelRunner._prepare_inputs() returns 2 values" in message and "#51738" in message
 
 
 # -- #32655 (7320ca3942): PunicaWrapperGPU.moe_lora_align_block_size returned three values, then four (a

@@ -38,6 +38,8 @@ from aeon_release.domain.audits.source import LOG_METHODS, last_name, parent_map
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
 _TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
 _UNKNOWN = -1
+# a call through ``super()`` or ``super(Owner, self)`` reaches upstream's method, whatever the fork defines
+_SUPER = "super("
 # what a misfit unpack raises: too many/few values (ValueError), a non-iterable object (TypeError)
 _MISFITS = frozenset({"TypeError", "ValueError"})
 # a fixed N-tuple made ``tuple[X, ...]``, its length now up to a knob (#48018); see ``_made_variadic``
@@ -119,13 +121,16 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     # an unpack of a name the fork defines itself may be of the fork's own function
     own = _fork_defined(trees)
     calls = [(u.callee, u.call) for u in unpacks if not u.yields] + [(r.callee, r.call) for r in indexed]
-    called = {callee for callee, call in calls if callee not in own or call.startswith("super().")}
+    called = {callee for callee, call in calls if callee not in own or call.startswith(_SUPER)}
     called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
     typed = [(u.typed, u.callee) for u in unpacks] + [(r.typed, r.callee) for r in indexed]
     called |= {t for t, callee in typed if t and callee not in own}
-    drifts = _drifted(trees, called | {o.name for o in overrides})
-    # a tuple made one value (upstream's callers bind it whole now)
-    plain = {u.callee for u in unpacks if not u.yields and u.star < 0} | {r.callee for r in indexed}
+    drifts = _drifted(trees, called | {k for o in overrides for k in _override_keys(o)})
+    # a tuple made one value (upstream's callers bind it whole now); a call resolved in one class is
+    # asked by that class's method too, where the bare name another class defines with one value is not
+    whole = [(u.callee, u.call, u.typed) for u in unpacks if not u.yields and u.star < 0]
+    whole += [(r.callee, r.call, r.typed) for r in indexed]
+    plain = {q for callee, call, typed in whole for q in (callee, typed, _qualified(callee, call)) if q}
     # a module called as a function: ``Cls.forward``, with upstream's callers' evidence read off the
     # attribute they call it through too (``x = self.experts(...)``, never ``forward(``)
     modules = {
@@ -137,16 +142,20 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         and (alias := callee if callee != "forward" else call.rsplit(".", 2)[-2] if call.count(".") else "")
     }
     narrowed = _reshaped(
-        trees, (called & plain) | {o.name for o in overrides} | set(modules), rebound, widen=False, via=modules
+        trees,
+        (called & plain) | {k for o in overrides for k in _override_keys(o)} | set(modules),
+        rebound,
+        widen=False,
+        via=modules,
     )
     drifts = {**narrowed, **drifts}
-    generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith("super()."))}
+    generators = {u.callee for u in unpacks if u.yields and (u.callee not in own or u.call.startswith(_SUPER))}
     yielded = _drifted(trees, generators, yields=True)
     yielded = {**_objectified(trees, generators - set(yielded)), **yielded}
     findings += _indexed_findings(trees, indexed, own, drifts, pr_pattern)
     for unpack in unpacks:
         # ``super().name(...)`` is upstream's, whatever the fork defines
-        mine = unpack.callee in own and not unpack.call.startswith("super().")
+        mine = unpack.callee in own and not unpack.call.startswith(_SUPER)
         drift = None if mine else _of(yielded if unpack.yields else drifts, unpack.callee, unpack.call, unpack.typed)
         if drift is None or (drift.single and (unpack.yields or unpack.star >= 0)):
             continue
@@ -159,11 +168,23 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         elif drift.old == unpack.count and not (drift.new_order and unpack.names == drift.new_order):
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
-        drift = drifts.get(override.name)
+        drift = next((d for k in _override_keys(override) if (d := drifts.get(k)) is not None), None)
         # a variadic return's callers index it: an override returning the old N still serves them
         if drift is not None and drift.old == override.count and not drift.new_order and drift.new != _VARIADIC:
             findings.append(_override_finding(trees, override, drift, pr_pattern))
     return findings
+
+
+def _override_keys(override: Override) -> list[str]:
+    """What an override stands in for: its one base's method first (``Base.method``, resolved in that class
+    where the bare name another class defines with another shape is ambiguous), then the bare name."""
+    qualified = [f"{override.bases[0]}.{override.name}"] if len(override.bases) == 1 else []
+    return [k for k in qualified if _capwords(override.bases[0])] + [override.name]
+
+
+def _capwords(name: str) -> bool:
+    """A class's name as written (``EagleProposer``), not a constant's (``BASE``) nor a module's."""
+    return name[:1].isupper() and not name.isupper() and name.isidentifier()
 
 
 def _indexed_findings(
@@ -172,7 +193,7 @@ def _indexed_findings(
     """Elements read by position whose returned name moved, or from a tuple upstream made one value."""
     findings = []
     for read in indexed:
-        mine = read.callee in own and not read.call.startswith("super().")
+        mine = read.callee in own and not read.call.startswith(_SUPER)
         drift = None if mine else _of(drifts, read.callee, read.call, read.typed)
         moved = _element_moved(drift, read.index) if drift is not None and not drift.single else None
         if drift is not None and moved is not None:
@@ -246,6 +267,8 @@ def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None =
         return _module_call(receiver_names(read.id, func))
     if func is not None and owner is not None and isinstance(read, ast.Attribute) and _is_self(read.value):
         return _module_call(_field_classes(owner, read.attr)) or _inherited_call(owner, read.attr)
+    if isinstance(read, ast.Attribute) and _is_super(read.value, owner):
+        return _super_call(owner, read.attr)
     if func is None or not isinstance(read, ast.Attribute) or not isinstance(read.value, ast.Name):
         return None
     if read.value.id in ("self", "cls"):
@@ -264,6 +287,24 @@ def _inherited_call(owner: ast.ClassDef | None, method: str) -> str | None:
         return None
     base = last_name(owner.bases[0])
     return f"{base}.{method}" if base[:1].isupper() and not base.isupper() else None
+
+
+def _is_super(node: ast.expr, owner: ast.ClassDef | None) -> bool:
+    """``super()`` or ``super(Owner, self)``: the call reaches the base's method, never the owner's own."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"):
+        return False
+    first = node.args[0] if node.args else None
+    return first is None or (owner is not None and isinstance(first, ast.Name) and first.id == owner.name)
+
+
+def _super_call(owner: ast.ClassDef | None, method: str) -> str | None:
+    """``Base.method`` for ``super().method(...)`` in a class with one base (#16899: a proposer subclass's
+    ``ids, probs = super().propose(...)`` after ``EagleProposer.propose`` returned the ids alone; the n-gram
+    proposer's ``propose``, one value at both commits, hid it by name).  Several bases leave the MRO unknown."""
+    if owner is None or len(owner.bases) != 1:
+        return None
+    base = last_name(owner.bases[0])
+    return f"{base}.{method}" if base and _capwords(base) else None
 
 
 def _module_call(names: set[str]) -> str | None:
@@ -500,11 +541,12 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
         if stores[star.value.id] == 1 and star.value.id not in params
     }
+    tested = _kind_tested(func)
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
         index = _position(node.slice)
-        if index is None:
+        if index is None or (isinstance(node.value, ast.Name) and node.value.id in tested):
             continue
         source = node.value
         if isinstance(source, ast.Name) and source.id in once:
@@ -516,6 +558,17 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if called is not None:
             typed = _typed_call(source, func)
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
+
+
+def _kind_tested(func: _Def) -> set[str]:
+    """The names the function asks the kind of (``isinstance(out, tuple)``, ``type(out) is tuple``): an index
+    of one is written for either shape (``out[0] if isinstance(out, tuple) else out``), before and after."""
+    found = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and last_name(node.func) in ("isinstance", "type") and node.args:
+            first = node.args[0]
+            found |= {first.id} if isinstance(first, ast.Name) else set()
+    return found
 
 
 def _position(index: ast.expr) -> int | None:
@@ -1314,11 +1367,11 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
     if not uses:
         return []
     own = _fork_defined(trees)
-    names = {u.callee for u in uses if u.callee not in own or u.call.startswith("super().")}
+    names = {u.callee for u in uses if u.callee not in own or u.call.startswith(_SUPER)}
     voided = _voided(trees, names)
     findings = []
     for use in uses:
-        mine = use.callee in own and not use.call.startswith("super().")
+        mine = use.callee in own and not use.call.startswith(_SUPER)
         path = None if mine else voided.get(use.callee)
         if path is not None:
             findings.append(_voided_finding(trees, use, path, pr_pattern))
@@ -1503,7 +1556,7 @@ def _widened_findings(
     (and whose callers upstream rewrote to unpack it): a fork use of the value now holds the tuple (a
     test of it is always true), a fork override's one value is unpacked by upstream's callers."""
     own = _fork_defined(trees) if uses else set()
-    uses = [u for u in uses if u.callee not in own or u.call.startswith("super().")]
+    uses = [u for u in uses if u.callee not in own or u.call.startswith(_SUPER)]
     if not uses and not singles:
         return []
     names = {u.callee for u in uses} | {o.name for o in singles}
