@@ -55,6 +55,7 @@ from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
     call_guarded,
     dataclass_tested,
+    falls_back,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
@@ -63,6 +64,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
+from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -985,6 +987,11 @@ class _Checker:
             return
         if found is None or not isinstance(found[0], DefSym):
             return
+        parents = self._parents_of(mod)
+        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents):
+            return  # a path per release (drift/guarded_reads.py), or a fallback on the new spelling
+        if self._own_extra(mod, args[0], name, call.lineno, scope):
+            return
         if found[0].owner is None and (func.id != "getattr" or len(args) != 2):
             # a module's name probed with a fallback (``getattr(mod, "new_api", None)``, ``hasattr``) is how a
             # fork bridges versions; read with none (#44941's ``getattr(layer, "FusedMoE")``, the factory
@@ -994,6 +1001,17 @@ class _Checker:
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
+
+    def _own_extra(self, mod: ModuleInfo, receiver: ast.expr, name: str, line: int, scope: _Scope) -> bool:
+        """``receiver`` is a local the enclosing function built from a pydantic model passing ``name=``, and
+        upstream's model keeps unknown keys: the read answers the fork's own value (drift/guarded_reads.py)."""
+        if not isinstance(receiver, ast.Name) or not scope.functions:
+            return False
+        call = built_with(scope.functions[-1], receiver.id, name, line)
+        resolver = self._resolver(mod, call.func, scope)[0] if call is not None else None
+        made = resolver(self.after) if resolver is not None else None
+        classes = _model_classes(self.after, made) if isinstance(made, DefSym) else None
+        return classes is not None and allows_extras([c.node for c in classes])
 
     def _patched_read(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, patched: tuple[ast.expr, str, str]
@@ -2295,8 +2313,12 @@ class _Checker:
             yield from self._reference(mod, node.value, scope)
 
     def _module_attribute(self, mod: ModuleInfo, node: ast.Attribute) -> tuple[str, str] | None:
-        """(module, name) for ``m.name`` where ``m`` is a module of the merged tree."""
+        """(module, name) for ``m.name`` where ``m`` is a module of the merged tree, or (class, name) where it
+        is a class the tree defines (``Worker.old = Worker.new``: the fork's shim on the class, read off it
+        after)."""
         owner = self.after.resolve_expr(mod, node.value) if isinstance(node.value, ast.Name | ast.Attribute) else None
+        if isinstance(owner, DefSym) and isinstance(owner.node, ast.ClassDef):
+            return f"{owner.path}:{owner.name}", node.attr
         return (owner.dotted, node.attr) if isinstance(owner, ModuleSym) else None
 
     def _shim(self, mod: ModuleInfo, node: ast.Attribute) -> str | None:
@@ -2406,6 +2428,8 @@ class _Checker:
         if resolver is None:
             return
         found = self._compare(resolver)
+        if found is not None and self._own_extra(mod, node.value, node.attr, node.lineno, scope):
+            return
         if found is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
@@ -4478,7 +4502,8 @@ class _Checker:
         spelled = {n.value for path in new[1] for n in _model_strings(self.after, after, path)}
         lost = [k for k in lost if k not in spelled]
         if lost and self._walking is not None:
-            back = read_back(call, self._walking_parents())
+            classes = _model_classes(self.after, after) or []
+            back = read_back(call, self._walking_parents(), allows_extras([c.node for c in classes]))
             lost = [k for k in lost if k not in back]  # the fork reads the extra back itself
         if not lost:
             return None
