@@ -142,3 +142,23 @@ def test_a_read_back_off_a_model_ignoring_extras_is_still_found(git_repo: GitRep
     model = MODEL.replace('    model_config = ConfigDict(extra="allow")\n', "    pass\n")
     rows = _request_rows(git_repo, tmp_path, REQUEST_HEAD + back, model)
     assert [row[2] for row in rows] == ["error"]
+
+
+@pytest.mark.parametrize(
+    "alias",
+    [
+        "    get_supported_pooling_tasks = Worker.get_supported_tasks  # the router still asks so\n",
+        "    def aeon_tasks(self) -> tuple:\n        return ('generate',)\n\n"
+        "    get_supported_pooling_tasks = aeon_tasks\n",
+    ],
+    ids=["base-member", "own-method"],
+)
+def test_a_class_body_alias_of_the_gone_name_stays_silent(git_repo: GitRepo, tmp_path: Path, alias: str) -> None:
+    """The fork's worker names the gone method after the one that replaced it, for its own router."""
+    assert _worker_rows(git_repo, tmp_path, HEAD + "class AeonWorker(Worker):\n" + alias) == []
+
+
+def test_a_class_body_value_under_the_gone_name_is_still_found(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A value that is no member of the class (a constant): nothing reads it any more."""
+    fork = HEAD + "POOLING = ['embed']\n\n\nclass AeonWorker(Worker):\n    get_supported_pooling_tasks = POOLING\n"
+    assert _worker_rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "get_supported_pooling_tasks ="), "error")]

@@ -3503,7 +3503,12 @@ class _Checker:
             # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
-        if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, host, name):
+        if (
+            isinstance(before, DefSym)
+            and after is MISSING
+            and not self._self_called(mod, host, name)
+            and not _aliases_member(stmt, name, self._parents_of(mod).get(id(stmt)))
+        ):
             method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
                 "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
@@ -5443,6 +5448,19 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
         if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
             return int(line)
     return call.lineno
+
+
+def _aliases_member(stmt: ast.stmt, name: str, cls: ast.AST | None) -> bool:
+    """A class body's ``old = Base.new`` (``Base`` one of its bases) or ``old = new`` (a def of its own body):
+    the fork's shim of the gone name onto the method that replaced it, for its own callers by the old name;
+    upstream's code calls the new member itself, so nothing is left behind."""
+    value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+    if not isinstance(cls, ast.ClassDef) or value is None:
+        return False
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.attr != name:
+        return value.value.id in {last_name(b) for b in cls.bases}
+    defs = {s.name for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return isinstance(value, ast.Name) and value.id != name and value.id in defs
 
 
 def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> Iterator[Finding]:
