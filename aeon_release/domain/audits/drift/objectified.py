@@ -43,6 +43,7 @@ from aeon_release.domain.audits.drift.retyped import (
     _line_kinds,
     _subjects,
     _unwrapped,
+    or_empty,
     reannotated,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
@@ -161,20 +162,7 @@ def _shaped(node: ast.AST) -> tuple[ast.expr, str] | None:
     default (``for a in x._buffer or ():``, ``len(x or [])``), which stands in only for a falsy value: an
     object of the new class is truthy and met as it is."""
     shaped = _shaped_as_is(node)
-    return (_or_empty(shaped[0]), shaped[1]) if shaped is not None else None
-
-
-def _or_empty(expr: ast.expr) -> ast.expr:
-    """``x`` of ``x or ()`` / ``x or []`` / ``x or {}`` / ``x or tuple()`` (and-less, two operands), else ``expr``."""
-    if not isinstance(expr, ast.BoolOp) or not isinstance(expr.op, ast.Or) or len(expr.values) != 2:
-        return expr
-    default = expr.values[1]
-    empty = (isinstance(default, ast.Tuple | ast.List | ast.Set) and not default.elts) or (
-        isinstance(default, ast.Dict) and not default.keys
-    )
-    if isinstance(default, ast.Call) and not default.args and not default.keywords:
-        empty = isinstance(default.func, ast.Name) and default.func.id in ("tuple", "list", "set", "dict")
-    return expr.values[0] if empty else expr
+    return (or_empty(shaped[0]), shaped[1]) if shaped is not None else None
 
 
 def _shaped_as_is(node: ast.AST) -> tuple[ast.expr, str] | None:
