@@ -162,3 +162,23 @@ def test_a_class_body_value_under_the_gone_name_is_still_found(git_repo: GitRepo
     """A value that is no member of the class (a constant): nothing reads it any more."""
     fork = HEAD + "POOLING = ['embed']\n\n\nclass AeonWorker(Worker):\n    get_supported_pooling_tasks = POOLING\n"
     assert _worker_rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "get_supported_pooling_tasks ="), "error")]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "class AeonWorker(Worker):\n    def tasks(self) -> tuple:\n        return self.get_supported_pooling_tasks()\n",
+        "def tasks(worker: Worker) -> tuple:\n    return worker.get_supported_pooling_tasks()\n",
+    ],
+    ids=["self-in-a-subclass", "typed-receiver"],
+)
+def test_an_instance_s_read_of_a_class_shim_stays_silent(git_repo: GitRepo, tmp_path: Path, use: str) -> None:
+    """The fork's shim on the class serves its instances too."""
+    fork = HEAD + 'if not hasattr(Worker, "get_supported_pooling_tasks"):\n'
+    fork += "    Worker.get_supported_pooling_tasks = Worker.get_supported_tasks\n\n\n" + use
+    assert _worker_rows(git_repo, tmp_path, fork) == []
+
+
+def test_an_instance_s_read_without_a_shim_is_still_found(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + "def tasks(worker: Worker) -> tuple:\n    return worker.get_supported_pooling_tasks()\n"
+    assert _worker_rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "return worker."), "error")]

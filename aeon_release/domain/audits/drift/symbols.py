@@ -693,7 +693,7 @@ class _Checker:
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
-        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs)
+        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs, scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -2376,22 +2376,29 @@ class _Checker:
                         loads.append((mod, node, id(node) in later))
         return stores, loads
 
-    def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+    def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope) -> set[int]:
         """The ids of the reads of ``m.name`` that the fork's own lines set somewhere (``m.name = ...``): a
-        name upstream dropped from ``m`` is still there for them (the fork's shim; its store is judged itself)."""
+        name upstream dropped from ``m`` is still there for them (the fork's shim; its store is judged itself).
+        A shim on a class (``Worker.old = Worker.new``) serves its instances too: ``self.old()`` in a subclass,
+        ``worker.old`` off a receiver typed as the class."""
         shims = self._fork_shims()
         if not shims.stored:
             return set()
         names = {name for _, name in shims.stored}
-        return {
-            id(node)
-            for expr in exprs
-            for node in ast.walk(expr)
-            if isinstance(node, ast.Attribute)
-            and node.attr in names
-            and id(node) not in shims.early
-            and self._module_attribute(mod, node) in shims.stored
-        }
+        found: set[int] = set()
+        for expr in exprs:
+            for node in ast.walk(expr):
+                if not isinstance(node, ast.Attribute) or node.attr not in names or id(node) in shims.early:
+                    continue
+                key = self._module_attribute(mod, node)
+                if key is None:
+                    resolver = self._resolver(mod, node, scope)[0]
+                    gone = resolver(self.before) if resolver is not None else None
+                    if isinstance(gone, DefSym) and gone.owner is not None:
+                        key = f"{gone.path}:{gone.owner}", gone.name
+                if key in shims.stored:
+                    found.add(id(node))
+        return found
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
