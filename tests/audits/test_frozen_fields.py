@@ -236,6 +236,10 @@ SELF_CHAINED = GROUP_IMPORT + (
     "class AeonPlanner:\n    group: KVCacheGroupSpec | None = None\n\n"
     "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n"
 )
+STORED_CHAINED = GROUP_IMPORT + (
+    "class AeonPlanner:\n    def __init__(self, group: KVCacheGroupSpec) -> None:\n        self.group = group\n\n"
+    "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n"
+)
 LOOP_CHAINED = GROUP_IMPORT + (
     "def cap_all(groups: list[KVCacheGroupSpec]) -> None:\n"
     "    for group in groups:\n        group.kv_cache_spec.block_size = 32\n"
@@ -249,9 +253,17 @@ LOOP_CHAINED = GROUP_IMPORT + (
         (LOOPED_VALUES, "spec.sliding_window = 4"),
         (CHAINED, "group.kv_cache_spec.sliding_window"),
         (SELF_CHAINED, "self.group.kv_cache_spec"),
+        (STORED_CHAINED, "self.group.kv_cache_spec"),
         (LOOP_CHAINED, "group.kv_cache_spec.block_size"),
     ],
-    ids=["a-loop-variable", "a-mapping's-values", "a-chain", "a-chain-off-self", "a-chain-off-a-loop-variable"],
+    ids=[
+        "a-loop-variable",
+        "a-mapping's-values",
+        "a-chain",
+        "a-chain-off-self",
+        "a-chain-off-a-stored-parameter",
+        "a-chain-off-a-loop-variable",
+    ],
 )
 def test_a_write_through_a_loop_or_a_chain_of_fields_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
@@ -275,8 +287,12 @@ def test_a_write_through_a_loop_or_a_chain_of_fields_is_an_error(
         GROUP_IMPORT + "def cap(group: KVCacheGroupSpec) -> None:\n    try:\n"
         "        group.kv_cache_spec.sliding_window = 4\n    except dataclasses.FrozenInstanceError:\n"
         "        group.kv_cache_spec = dataclasses.replace(group.kv_cache_spec, sliding_window=4)\n",
+        # the fork's holder stores the link from an annotated parameter and from something else too
+        GROUP_IMPORT + "class AeonPlanner:\n    def __init__(self, group: KVCacheGroupSpec) -> None:\n"
+        "        self.group = group\n\n    def reset(self, other) -> None:\n        self.group = other\n\n"
+        "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n",
     ],
-    ids=["unfrozen-holder", "untyped-loop", "unannotated-link", "replaced-copy", "caught"],
+    ids=["unfrozen-holder", "untyped-loop", "unannotated-link", "replaced-copy", "caught", "stored-two-ways"],
 )
 def test_writes_through_loops_and_chains_that_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _frozen(git_repo, tmp_path, fork, GROUP_BASE, GROUP_THEIRS) == []

@@ -91,18 +91,28 @@ def with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
 
 
 def _annotated(cls: ast.ClassDef, name: str) -> ast.expr | None:
-    """The annotation ``cls`` gives ``name``: a field of its body, or ``self.name: T = ...`` in a method."""
+    """The annotation ``cls`` gives ``name``: a field of its body, ``self.name: T = ...`` in a method, or
+    ``self.name = param`` of a method's parameter annotated ``T`` (``def __init__(self, spec: T)``); None where
+    the class gives it none, or stores it more ways than one such."""
     for stmt in cls.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
             return stmt.annotation
+    found: list[ast.expr | None] = []
     for stmt in cls.body:
         if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
+        params = {a.arg: a.annotation for a in (*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs)}
         for node in ast.walk(stmt):
-            target = node.target if isinstance(node, ast.AnnAssign) else None
-            if isinstance(target, ast.Attribute) and target.attr == name and isinstance(target.value, ast.Name):
-                return node.annotation if isinstance(node, ast.AnnAssign) else None
-    return None
+            if isinstance(node, ast.AnnAssign) and _on_self(node.target, name):
+                found.append(node.annotation)
+            elif isinstance(node, ast.Assign) and any(_on_self(t, name) for t in node.targets):
+                value = node.value
+                found.append(params.get(value.id) if isinstance(value, ast.Name) else None)
+    return found[0] if found and all(f is not None and ast.dump(f) == ast.dump(found[0]) for f in found) else None
+
+
+def _on_self(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Attribute) and target.attr == name and isinstance(target.value, ast.Name)
 
 
 def _present(annotation: ast.expr) -> ast.expr:
