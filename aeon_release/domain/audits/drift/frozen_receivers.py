@@ -108,7 +108,8 @@ def _annotated(cls: ast.ClassDef, name: str) -> ast.expr | None:
             elif isinstance(node, ast.Assign) and any(_on_self(t, name) for t in node.targets):
                 value = node.value
                 found.append(params.get(value.id) if isinstance(value, ast.Name) else None)
-    return found[0] if found and all(f is not None and ast.dump(f) == ast.dump(found[0]) for f in found) else None
+    first = found[0] if found else None
+    return first if first is not None and all(f is not None and ast.dump(f) == ast.dump(first) for f in found) else None
 
 
 def _on_self(target: ast.expr, name: str) -> bool:
