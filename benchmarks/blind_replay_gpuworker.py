@@ -48,6 +48,13 @@ quiet), blind_replay_runner 25 caught, 1 warned, 1 missed of 27 (16 quiet; the s
 blind_replay_distributed 20/20 (9 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken
 overrides, 4 caught).
 
+mend45 (after the forty-fourth landing's note named it missed): #42922 also moved the engine's build out of
+``Worker.__init__`` into ``load_model``, which upstream's executor runs after ``init_device``; a spelling of a
+fork worker's ``init_device`` using the engine, and a twin of its ``init_weight_transfer_engine`` (a hook
+upstream's own body uses the engine in) were added after the widening (nulled setups' moved build,
+``drift/nulled_setups.py``): the spelling warned (the hook order is not read, so a warning by design), the twin
+quiet.
+
   python benchmarks/blind_replay_gpuworker.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -578,6 +585,40 @@ CASES += [
             "        super().__init__(config, parallel_config)\n"
             "        self.aeon_bytes_seen = 0\n",
             "super().__init__(config, parallel_config)",
+        ),
+    ),
+    (
+        "#42922 built in load_model now",
+        "a worker subclass's init_device using the engine (added by mend45, after the widening)",
+        K(
+            "#42922",
+            WT,
+            "Worker.weight_transfer_engine built in load_model, no longer in __init__",
+            "vllm/aeon/wt4.py",
+            "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+            "class AeonWorker(Worker):\n"
+            "    def init_device(self) -> None:\n"
+            "        super().init_device()\n"
+            "        # AEON: pin the transfer engine's staging buffers on the worker's device\n"
+            "        self.weight_transfer_engine.aeon_pin(self.device)\n",
+            "self.weight_transfer_engine.aeon_pin(self.device)",
+        ),
+    ),
+    (
+        "#42922 built in load_model now",
+        "twin: a worker subclass's init_weight_transfer_engine using the engine (added by mend45)",
+        K(
+            "#42922",
+            WT,
+            "Worker.weight_transfer_engine built in load_model, no longer in __init__",
+            "vllm/aeon/wt5.py",
+            "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+            "class AeonWorker(Worker):\n"
+            "    def init_weight_transfer_engine(self, init_info: dict) -> None:\n"
+            "        super().init_weight_transfer_engine(init_info)\n"
+            "        # AEON: log the engine the trainer connected\n"
+            "        self.aeon_engine_kind = type(self.weight_transfer_engine).__name__\n",
+            "self.aeon_engine_kind = type(self.weight_transfer_engine).__name__",
         ),
     ),
     (

@@ -29,7 +29,9 @@ manager, which keep the name (2), on a fork dispatcher whose ``getattr`` looks u
 the dead test on a branch that returns with the wrapper handled after it (1), beside a sibling test for the
 wrapper (1), gated by ``and`` on a flag the fork computes for the old API (1).  (Older classes also err on
 lines that are no twin's: symbol drift's string read of ``hasattr(Worker, "<removed>")``, and the assigned
-shim's ``sets Worker.<removed>``; not counted here.)
+shim's ``sets Worker.<removed>``; not counted here.  mend45 quiets both, and the alias twin's ``overrides
+Worker.<removed>``: a ``hasattr`` that picks a path per release, a class shim under ``if not hasattr``, a class
+body's alias onto the replacing member; ``drift/guarded_reads.py``.)
 Round 2, this branch: 5 caught of 5; 0 false errors of 26 (4 warned: ``run_method`` handed the runner or
 the compiler manager, the fork's own dispatcher, the dead test and-ed with the fork's gate).  The mends:
 undispatched keeps quiet for a name the fork binds (a shim, a class-body alias) and a call under

@@ -210,3 +210,89 @@ def test_a_write_under_another_check_stays_an_error(git_repo: GitRepo, tmp_path:
     assert _frozen(git_repo, tmp_path, CHECKED_OTHER) == [
         (USE, line_of(CHECKED_OTHER, "spec.sliding_window = window"), "error")
     ]
+
+
+GROUP_BASE = (
+    SPEC_BASE
+    + "\n\n@dataclass\nclass KVCacheGroupSpec:\n    layer_names: list[str]\n    kv_cache_spec: FullAttentionSpec\n"
+)
+GROUP_THEIRS = (
+    SPEC_THEIRS
+    + "\n\n@dataclass\nclass KVCacheGroupSpec:\n    layer_names: list[str]\n    kv_cache_spec: FullAttentionSpec\n"
+)
+GROUP_IMPORT = IMPORT.replace("KVCacheTensor\n", "KVCacheGroupSpec, KVCacheTensor\n")
+LOOPED = GROUP_IMPORT + (
+    "def cap_all(specs: list[FullAttentionSpec], window: int) -> None:\n"
+    "    for spec in specs:\n        spec.sliding_window = window\n"
+)
+LOOPED_VALUES = GROUP_IMPORT + (
+    "def cap_all(specs: dict[str, FullAttentionSpec]) -> None:\n"
+    "    for spec in specs.values():\n        spec.sliding_window = 4\n"
+)
+CHAINED = GROUP_IMPORT + (
+    "def cap(group: KVCacheGroupSpec, window: int) -> None:\n    group.kv_cache_spec.sliding_window = window\n"
+)
+SELF_CHAINED = GROUP_IMPORT + (
+    "class AeonPlanner:\n    group: KVCacheGroupSpec | None = None\n\n"
+    "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n"
+)
+STORED_CHAINED = GROUP_IMPORT + (
+    "class AeonPlanner:\n    def __init__(self, group: KVCacheGroupSpec) -> None:\n        self.group = group\n\n"
+    "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n"
+)
+LOOP_CHAINED = GROUP_IMPORT + (
+    "def cap_all(groups: list[KVCacheGroupSpec]) -> None:\n"
+    "    for group in groups:\n        group.kv_cache_spec.block_size = 32\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (LOOPED, "spec.sliding_window = window"),
+        (LOOPED_VALUES, "spec.sliding_window = 4"),
+        (CHAINED, "group.kv_cache_spec.sliding_window"),
+        (SELF_CHAINED, "self.group.kv_cache_spec"),
+        (STORED_CHAINED, "self.group.kv_cache_spec"),
+        (LOOP_CHAINED, "group.kv_cache_spec.block_size"),
+    ],
+    ids=[
+        "a-loop-variable",
+        "a-mapping's-values",
+        "a-chain",
+        "a-chain-off-self",
+        "a-chain-off-a-stored-parameter",
+        "a-chain-off-a-loop-variable",
+    ],
+)
+def test_a_write_through_a_loop_or_a_chain_of_fields_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _frozen(git_repo, tmp_path, fork, GROUP_BASE, GROUP_THEIRS) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the group spec itself was left unfrozen
+        GROUP_IMPORT + "def rename(group: KVCacheGroupSpec) -> None:\n    group.layer_names = []\n",
+        # a loop over an untyped container
+        GROUP_IMPORT + "def cap_all(specs) -> None:\n    for spec in specs:\n        spec.sliding_window = 4\n",
+        # a chain through a field no class here annotates
+        GROUP_IMPORT + "def cap(group: KVCacheGroupSpec) -> None:\n    group.other.sliding_window = 4\n",
+        # the loop writes a replaced copy back
+        GROUP_IMPORT + "def cap_all(groups: list[KVCacheGroupSpec]) -> None:\n    for group in groups:\n"
+        "        group.kv_cache_spec = dataclasses.replace(group.kv_cache_spec, sliding_window=4)\n",
+        # the fork tries the write and keeps a fallback
+        GROUP_IMPORT + "def cap(group: KVCacheGroupSpec) -> None:\n    try:\n"
+        "        group.kv_cache_spec.sliding_window = 4\n    except dataclasses.FrozenInstanceError:\n"
+        "        group.kv_cache_spec = dataclasses.replace(group.kv_cache_spec, sliding_window=4)\n",
+        # the fork's holder stores the link from an annotated parameter and from something else too
+        GROUP_IMPORT + "class AeonPlanner:\n    def __init__(self, group: KVCacheGroupSpec) -> None:\n"
+        "        self.group = group\n\n    def reset(self, other) -> None:\n        self.group = other\n\n"
+        "    def cap(self) -> None:\n        self.group.kv_cache_spec.sliding_window = 4\n",
+    ],
+    ids=["unfrozen-holder", "untyped-loop", "unannotated-link", "replaced-copy", "caught", "stored-two-ways"],
+)
+def test_writes_through_loops_and_chains_that_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _frozen(git_repo, tmp_path, fork, GROUP_BASE, GROUP_THEIRS) == []

@@ -150,3 +150,99 @@ def test_review_imported_fork_mixin_builds_it(git_repo, no_rules: Path) -> None:
         [("[V1] Allocate the bitmask lazily (#14575)", {MANAGER: AFTER})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+# #42922 (3cb83c9592): Worker.__init__ built self.weight_transfer_engine; upstream leaves it None there and
+# builds it in load_model (the engine needs the model), which upstream's executor runs after init_device
+WORKER = "vllm/v1/worker/gpu_worker.py"
+WORKER_BASE = """class Worker:
+    def __init__(self, vllm_config):
+        self.vllm_config = vllm_config
+        self.weight_transfer_engine = (
+            create_engine(vllm_config.weight_transfer_config) if vllm_config.weight_transfer_config else None
+        )
+
+    def init_device(self):
+        self.device = pick_device()
+
+    def load_model(self):
+        self.model_runner.load_model()
+
+    def update_weights(self, info):
+        if self.weight_transfer_engine is None:
+            raise RuntimeError("no engine")
+        self.weight_transfer_engine.receive(info)
+"""
+WORKER_AFTER = WORKER_BASE.replace(
+    """        self.weight_transfer_engine = (
+            create_engine(vllm_config.weight_transfer_config) if vllm_config.weight_transfer_config else None
+        )
+""",
+    "        self.weight_transfer_engine: WeightTransferEngine | None = None\n",
+).replace(
+    "        self.model_runner.load_model()\n",
+    "        self.model_runner.load_model()\n"
+    "        if self.vllm_config.weight_transfer_config is not None:\n"
+    "            self.weight_transfer_engine = create_engine(self.vllm_config.weight_transfer_config)\n",
+)
+WORKER_HEAD = "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+
+
+def worker_rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {WORKER: WORKER_BASE},
+        {FORK: WORKER_HEAD + body},
+        [("Add model to the engine (#42922)", {WORKER: WORKER_AFTER})],
+    )
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, TYPE_DRIFT) if path == FORK]
+
+
+def test_a_hook_using_what_the_constructor_built_now_built_by_a_later_hook_warns(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    body = (
+        "class AeonWorker(Worker):\n    def init_device(self):\n        super().init_device()\n"
+        "        self.weight_transfer_engine.bind(self.device)\n"
+    )
+    assert worker_rows(git_repo, no_rules, body) == [(4, "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a hook upstream's own code uses the attribute in: it runs once the attribute is built
+        "class AeonWorker(Worker):\n    def update_weights(self, info):\n        super().update_weights(info)\n"
+        "        self.weight_transfer_engine.ack(info)\n",
+        # the builder itself, after super()
+        "class AeonWorker(Worker):\n    def load_model(self):\n        super().load_model()\n"
+        "        self.weight_transfer_engine.warm()\n",
+        # a test of it
+        "class AeonWorker(Worker):\n    def init_device(self):\n        super().init_device()\n"
+        "        if self.weight_transfer_engine is not None:\n            self.weight_transfer_engine.bind(self.device)\n",
+        # a fork method of its own: when it runs is the fork's to say
+        "class AeonWorker(Worker):\n    def aeon_sync(self):\n        self.weight_transfer_engine.sync()\n",
+    ],
+    ids=["hook-upstream-uses", "the-builder", "tested", "own-method"],
+)
+def test_hooks_that_meet_the_attribute_built_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert worker_rows(git_repo, no_rules, body) == []
+
+
+def test_a_constructor_handing_self_on_still_shows_the_moved_build(git_repo: GitRepo, no_rules: Path) -> None:
+    """The real constructor hands ``self`` to a helper (``ElasticEPScalingExecutor(self)``), which may set
+    anything: the use after ``super().__init__`` stays quiet, the hook's use of the build upstream moved warns."""
+    handing = "        self.vllm_config = vllm_config\n        self.scaler = Scaler(self)\n"
+    base, after = (
+        t.replace("        self.vllm_config = vllm_config\n", handing, 1) for t in (WORKER_BASE, WORKER_AFTER)
+    )
+    body = (
+        "class AeonWorker(Worker):\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
+        "        self.aeon_kind = self.weight_transfer_engine.kind\n\n"
+        "    def init_device(self):\n        super().init_device()\n        self.weight_transfer_engine.bind(self.device)\n"
+    )
+    sides = s.merge_case(git_repo, {WORKER: base}, {FORK: WORKER_HEAD + body}, [("#42922", {WORKER: after})])
+    rows = [
+        (line - 3, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if path == FORK
+    ]
+    assert rows == [(8, "warning")]

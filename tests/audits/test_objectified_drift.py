@@ -184,3 +184,41 @@ def test_a_shape_patched_in_another_fork_file_is_quiet(git_repo: GitRepo, tmp_pa
 def test_a_patch_giving_no_shape_keeps_the_error(git_repo: GitRepo, tmp_path: Path, shim: str) -> None:
     fork = SHIM_IMPORT + shim + UNPACK.removeprefix(IMPORT)
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "_, ep"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (
+            IMPORT + "def aeon_parts(manager: NixlManager) -> int:\n    n = 0\n"
+            "    for _part in manager._buffer or ():\n        n += 1\n    return n\n",
+            "for _part",
+        ),
+        (IMPORT + "def aeon_parts() -> int:\n    return len(NixlManager._buffer or [])\n", "len("),
+        (
+            IMPORT
+            + "def aeon_parts(manager: NixlManager) -> list:\n    return [p for p in manager._buffer or tuple()]\n",
+            "for p in",
+        ),
+    ],
+    ids=["loop-or-tuple", "len-or-list", "comprehension-or-call"],
+)
+def test_a_tuple_use_through_an_empty_default_is_found(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    """``x or ()`` stands in only for a falsy value: the new class's object is truthy and iterated as it is."""
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        IMPORT + "def aeon_parts(manager: NixlManager) -> list:\n    return [p for p in manager.group or ()]\n",
+        IMPORT + "def aeon_ep(manager: NixlManager) -> int:\n    buf = manager._buffer\n"
+        "    if isinstance(buf, tuple):\n        return len(buf or ())\n    return buf.ep_size\n",
+        IMPORT + "def aeon_ready(manager: NixlManager) -> bool:\n    return bool(manager._buffer or ())\n",
+    ],
+    ids=["other-field", "isinstance-guarded", "only-tested"],
+)
+def test_twins_through_an_empty_default_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == []

@@ -308,3 +308,74 @@ def test_a_namesake_method_on_a_receiver_read_as_another_kind_stays_quiet(
 
 def test_the_method_on_its_class_instance_stays_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _buffered(git_repo, tmp_path, BUFFER_GET) == [(USE, line_of(BUFFER_GET, "buf.get(())"), "warning")]
+
+
+# the raise moved into a helper the def calls (a top-level def of the module, or a method through ``self``)
+HELPER_THEIRS = (
+    "def _expert_mapping_of(model):\n"
+    "    for _, module in model.named_modules():\n"
+    "        get_mapping = getattr(module, 'get_expert_mapping', None)\n"
+    "        if get_mapping is not None:\n"
+    "            return get_mapping()\n"
+    "    raise ValueError('No module in the model has a `get_expert_mapping` method.')\n\n\n"
+    "def get_moe_expert_mapping(model):\n"
+    "    mapping = _expert_mapping_of(model)\n"
+    "    return list(mapping)\n\n\n" + THEIRS.split("\n\n\n", 1)[1]
+)
+METHOD_BASE = (
+    "class Loader:\n"
+    "    def expert_mapping(self, model):\n"
+    "        if hasattr(model, 'get_expert_mapping'):\n            return model.get_expert_mapping()\n"
+    "        return []\n"
+)
+METHOD_THEIRS = (
+    "class Loader:\n"
+    "    def _checked(self, model):\n"
+    "        if not hasattr(model, 'get_expert_mapping'):\n            raise ValueError('not an MoE model')\n"
+    "        return model\n\n"
+    "    def expert_mapping(self, model):\n"
+    "        return self._checked(model).get_expert_mapping()\n"
+)
+
+
+def test_a_raise_moved_into_a_helper_of_the_module_is_found(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {UTILS: BASE, **PACKAGES}, {USE: BOOL}, {UTILS: HELPER_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RETURN_DRIFT) == [(USE, line_of(BOOL, "return bool("), "error")]
+
+
+def test_a_raise_moved_into_a_method_called_through_self_is_found(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = "from vllm.model_executor.utils import Loader\n\n\ndef is_moe(model) -> bool:\n"
+    fork += "    return not Loader().expert_mapping(model)\n"
+    sides = three_way(git_repo, {UTILS: METHOD_BASE, **PACKAGES}, {USE: fork}, {UTILS: METHOD_THEIRS})
+    rows = found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+    assert [(p, line) for p, line, _ in rows] == [(USE, line_of(fork, "return not"))]
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        # the def catches what its helper raises and answers empty itself
+        HELPER_THEIRS.replace(
+            "    mapping = _expert_mapping_of(model)\n    return list(mapping)\n",
+            "    try:\n        return list(_expert_mapping_of(model))\n    except ValueError:\n"
+            "        return list(model.fallback_mapping)\n",
+        ),
+        # the helper raised the kind at the base already (the def called it there too)
+        None,
+    ],
+    ids=["caught-in-the-def", "raised-before"],
+)
+def test_a_helper_s_raise_the_def_catches_or_raised_before_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, theirs: str | None
+) -> None:
+    base = BASE
+    if theirs is None:
+        helper = HELPER_THEIRS.split("\n\n\n", 1)[0] + "\n\n\n"
+        base = helper + BASE.replace(
+            "def get_moe_expert_mapping(model):\n",
+            "def get_moe_expert_mapping(model):\n    _expert_mapping_of(model)\n",
+            1,
+        )
+        theirs = HELPER_THEIRS
+    sides = three_way(git_repo, {UTILS: base, **PACKAGES}, {USE: BOOL}, {UTILS: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RETURN_DRIFT) == []

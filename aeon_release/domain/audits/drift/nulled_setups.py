@@ -57,6 +57,12 @@ class NulledSetup:
     cls: str
     method: str
     attr: str
+    # the constructor's case: upstream's other methods that build it now, and the hooks of the class that
+    # neither build it nor use it (a fork override of one of those used the constructor's value)
+    built_in: tuple[str, ...] = ()
+    hooks: frozenset[str] = frozenset()
+    # False: the constructor hands ``self`` to a call (which may set it), so only the moved build is judged
+    direct: bool = True
 
 
 def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -69,9 +75,9 @@ def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     attrs = {n.attr for n in nulled}
     return [
-        _finding(trees, path, line, item, pr_pattern)
+        _finding(trees, path, line, item, pr_pattern, hook)
         for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs))
-        for item, line in _fork_uses(path, module, owned, nulled)
+        for item, line, hook in _fork_uses(path, module, owned, nulled)
     ]
 
 
@@ -86,12 +92,62 @@ def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iter
         was = before.get(cls.name)
         for func in (s for s in cls.body if isinstance(s, ast.FunctionDef)) if was is not None else ():
             old_func = _method(was, func.name) if was is not None else None
-            if old_func is None or was is None or hands_self(cls, func):
+            if old_func is None or was is None:
+                continue
+            direct = not hands_self(cls, func)
+            if not direct and func.name != "__init__":
                 continue
             then, now = _stores(was, old_func), _stores(cls, func)
             for attr in sorted(used & set(now)):
                 if all(_is_none(v) for v in now[attr]) and any(not _is_none(v) for v in then.get(attr, [])):
-                    yield NulledSetup(path, cls.name, func.name, attr)
+                    # a call handed ``self`` may set it; where upstream says which method builds it now
+                    # (the moved build), the fork's hooks are judged all the same (a warning)
+                    moved = _moved_build(was, cls, attr) if func.name == "__init__" else None
+                    if direct or moved is not None:
+                        yield NulledSetup(path, cls.name, func.name, attr, *(moved or ((), frozenset())), direct)
+
+
+def _moved_build(was: ast.ClassDef, cls: ast.ClassDef, attr: str) -> tuple[tuple[str, ...], frozenset[str]] | None:
+    """The methods of upstream's class other than ``__init__`` that build ``self.X`` now (a value not None)
+    and did not at the base, and the class's other methods: none of them reaching a builder or reached from
+    one, nor mentioning ``self.X`` (upstream's own use of it says it runs once it is built)."""
+    methods = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef)}
+    builders = tuple(
+        name
+        for name, func in methods.items()
+        if name != "__init__"
+        and any(not _is_none(v) for v in _stores(cls, func).get(attr, []))
+        and not (
+            (old := _method(was, name)) is not None and any(not _is_none(v) for v in _stores(was, old).get(attr, []))
+        )
+    )
+    if not builders:
+        return None
+    near = {n for b in builders for n in _reached(cls, methods[b])}
+    hooks = frozenset(
+        name
+        for name, func in methods.items()
+        if name not in near
+        and not name.startswith("__")
+        and not _mentions(func, attr)
+        and not near & _reached(cls, func)
+    )
+    return builders, hooks
+
+
+def _reached(cls: ast.ClassDef, func: ast.FunctionDef) -> set[str]:
+    """The method and those it calls on ``self``, transitively."""
+    seen: set[str] = set()
+    todo = [func]
+    while todo:
+        current = todo.pop()
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        for node in ast.walk(current):
+            if isinstance(node, ast.Call) and _on_self(node.func):
+                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+    return seen
 
 
 def _is_none(value: ast.expr | None) -> bool:
@@ -134,7 +190,9 @@ def _plain(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
 
 def _fork_uses(
     path: str, module: ast.Module, owned: set[int], nulled: list[NulledSetup]
-) -> Iterator[tuple[NulledSetup, int]]:
+) -> Iterator[tuple[NulledSetup, int, str | None]]:
+    """(the nulled setup, the line, and the fork hook that uses it where the constructor's build moved to
+    another method, else None)."""
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
@@ -142,12 +200,32 @@ def _fork_uses(
         if _local_bases(cls, local):
             continue
         for item in (n for n in nulled if derives_first(cls, imports, n.path, n.cls)):
-            func = _method(cls, item.method)
-            if func is None or _class_stores(cls, item.attr):
+            if _class_stores(cls, item.attr):
                 continue
-            line = _use_after_super(func, item, parents)
+            func = _method(cls, item.method) if item.direct else None
+            line = _use_after_super(func, item, parents) if func is not None else None
             if line is not None and line in owned:
-                yield item, line
+                yield item, line, None
+            for hook in (s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name in item.hooks):
+                line = _use_in(hook, item.attr, parents)
+                if line is not None and line in owned:
+                    yield item, line, hook.name
+
+
+def _use_in(func: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
+    """The first line of ``func`` calling, reading off or indexing ``self.X``, in a function that never stores or
+    tests it, outside a handler of what None raises."""
+    if _stored_or_tested(func, attr):
+        return None
+    uses = sorted(
+        n.lineno
+        for n in ast.walk(func)
+        if isinstance(n, ast.Call | ast.Attribute | ast.Subscript)
+        and _is_attr(n.func if isinstance(n, ast.Call) else n.value, attr)
+        and runs_in(n, func, parents)
+        and not caught_around(n, _NONE_RAISES, parents)
+    )
+    return uses[0] if uses else None
 
 
 def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int, ast.AST]) -> int | None:
@@ -204,8 +282,23 @@ def _class_stores(cls: ast.ClassDef, attr: str) -> bool:
     return any(isinstance(n, ast.stmt) and any(_is_attr(t, attr) for t in _targets(n)) for n in ast.walk(cls))
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: NulledSetup, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, line: int, item: NulledSetup, pr_pattern: str, hook: str | None = None
+) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}", pr_pattern)
+    if hook is not None:
+        # the order upstream's callers run the class's hooks in is not read here: a warning
+        built = ", ".join(f"{item.cls}.{b}" for b in item.built_in)
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned use of self.{item.attr} in an override of {hook}, but upstream's {item.cls}.__init__ "
+            f"({item.path}{commit}) now leaves {item.attr} None and {built} builds it: if {hook} runs before "
+            f"that, the use meets None; use it where upstream builds it, or test it for None",
+        )
     return Finding(
         RULE,
         "merge",

@@ -43,6 +43,7 @@ from aeon_release.domain.audits.drift.retyped import (
     _line_kinds,
     _subjects,
     _unwrapped,
+    or_empty,
     reannotated,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
@@ -157,7 +158,14 @@ def _uses(
 
 
 def _shaped(node: ast.AST) -> tuple[ast.expr, str] | None:
-    """(the value, what the line does with it) where the line needs the value to be a tuple."""
+    """(the value, what the line does with it) where the line needs the value to be a tuple; through an empty
+    default (``for a in x._buffer or ():``, ``len(x or [])``), which stands in only for a falsy value: an
+    object of the new class is truthy and met as it is."""
+    shaped = _shaped_as_is(node)
+    return (or_empty(shaped[0]), shaped[1]) if shaped is not None else None
+
+
+def _shaped_as_is(node: ast.AST) -> tuple[ast.expr, str] | None:
     if isinstance(node, ast.Assign) and any(isinstance(t, ast.Tuple | ast.List) for t in node.targets):
         return node.value, "unpacks"
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):

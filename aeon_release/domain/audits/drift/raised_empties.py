@@ -9,7 +9,8 @@ model instead.  The mirror of raised-to-None drift, the other way round.
 A def *made its empty answer a raise* when, at the merge base, its own body returned an empty literal (``[]``,
 ``{}``, ``()``, ``""``, ``0``, ``False``, ``None``, ``list()``/``dict()``/``set()``/``tuple()``) and, upstream, it
 returns none, cannot fall off its end (its last statement returns or raises), and raises a builtin kind ``K`` it
-did not.  A fork-owned call of it (a bare name read through the file's imports to the def's module, a call off
+did not: in its own body, or in a def of its module it calls (``helper(...)``, ``self.helper(...)``), where
+upstream moved the test for the empty case.  A fork-owned call of it (a bare name read through the file's imports to the def's module, a call off
 the class, a module or a receiver annotated as the class; see ``callees``) is an error when the fork tests the
 answer for emptiness -- ``not f(x)``, ``bool(f(x))``, ``if f(x):``, ``f(x) or default``, ``f(x) is None``,
 ``f(x) == []``, ``len(f(x)) == 0`` -- directly or through the one name the call is bound to in its function:
@@ -36,7 +37,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
-from aeon_release.domain.audits.drift.raised_kinds import _caught, _kinds, _suppressed, builtin_error, builtin_subclass
+from aeon_release.domain.audits.drift.raised_kinds import (
+    _caught,
+    _caught_round,
+    _kinds,
+    _shielded,
+    _suppressed,
+    builtin_error,
+    builtin_subclass,
+)
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -110,28 +119,68 @@ def _emptied(trees: ThreeTrees, paths: list[str]) -> dict[str, list[Emptied]]:
     words = fork_found(trees, _CALL, tests=True)
     found: dict[str, list[Emptied]] = {}
     for both in parsed_texts(trees, paths, lambda old, _: bool(declared(old, "def") & words)):
-        new = dict(method_defs(both.new.body))
-        for qualname, was in method_defs(both.old.body):
+        new, old = dict(method_defs(both.new.body)), dict(method_defs(both.old.body))
+        for qualname, was in old.items():
             now = new.get(qualname)
             if was.name not in words or now is None:
                 continue
-            hit = _made_raise(qualname, both.path, was, now)
+            hit = _made_raise(qualname, both.path, (was, old), (now, new))
             if hit is not None:
                 found.setdefault(hit.name, []).append(hit)
     return found
 
 
-def _made_raise(qualname: str, path: str, was: _Def, now: _Def) -> Emptied | None:
+def _made_raise(
+    qualname: str, path: str, base: tuple[_Def, dict[str, _Def]], theirs: tuple[_Def, dict[str, _Def]]
+) -> Emptied | None:
+    """``base`` and ``theirs``: the def on each side, with its module's defs by qualname (the helpers it calls)."""
+    (was, old), (now, new) = base, theirs
     empty = next((r for r in _empty_returns(was)), None)
     if empty is None or next(_empty_returns(now), None) is not None or not _ends(now.body) or _answers_empty(now):
         return None
-    # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here
+    # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here; a raise
+    # upstream moved into a helper of the module the def calls raises through the def all the same
+    raised = _kinds(now)[1] | _helper_kinds(now, qualname, new, set())
     fresh = frozenset(
         k
-        for k in _kinds(now)[1] - _kinds(was)[0]
+        for k in raised - _kinds(was)[0] - _helper_kinds(was, qualname, old, set())
         if builtin_error(k) and not builtin_subclass(k, "NotImplementedError")
     )
     return Emptied(qualname, path, empty, fresh) if fresh else None
+
+
+def _helper_kinds(func: _Def, qualname: str, defs: dict[str, _Def], seen: set[str], depth: int = 0) -> set[str]:
+    """The kinds raised by the module's own defs that ``func`` calls (``helper(...)`` a top-level def,
+    ``self.helper(...)``/``cls.helper(...)`` a method of its class), three calls deep, less those ``func``
+    catches round the call itself."""
+    owner = qualname.rpartition(".")[0]
+    shielded = _shielded(func)
+    kinds: set[str] = set()
+    for node in own_nodes(func.body):
+        target = _helper_called(node, owner) if isinstance(node, ast.Call) else None
+        callee = defs.get(target) if target is not None else None
+        if callee is None or target is None or target in seen or target == qualname:
+            continue
+        seen.add(target)
+        raised = _kinds(callee)[1] | (_helper_kinds(callee, target, defs, seen, depth + 1) if depth < 2 else set())
+        kinds |= {k for k in raised if not _caught_round(node, k, shielded)}
+    return kinds
+
+
+def _helper_called(call: ast.Call, owner: str) -> str | None:
+    """The qualname a call names in its own module: ``f(...)`` a top-level def, ``self.f(...)``/``cls.f(...)``
+    a method of ``owner``."""
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    func = call.func
+    if (
+        owner
+        and isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in ("self", "cls")
+    ):
+        return f"{owner}.{func.attr}"
+    return None
 
 
 def _empty_returns(func: _Def) -> Iterator[str]:

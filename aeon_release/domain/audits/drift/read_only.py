@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
+from aeon_release.domain.audits.drift.frozen_receivers import chain_typed, loop_typed
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -91,12 +92,13 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _assigned_names(trees) if paths or frozen else set()
     # only a file whose added property (or removed setter) is a name the fork assigns is parsed
     paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]
-    found = _closed(trees, paths, wanted) if paths else {}
+    known: dict[str, ast.ClassDef] = {}  # upstream's classes of the files parsed: a chain's links are typed off them
+    found = _closed(trees, paths, wanted, known=known) if paths else {}
     # a file made frozen elsewhere is parsed only when its upstream text annotates a name the fork assigns
     rest = [p for p in frozen if p not in paths] if wanted else []
     if rest:
         annotated = re.compile(r"\n[ \t]+(?:" + "|".join(sorted(map(re.escape, wanted))) + r")[ \t]*:")
-        for name, hits in _closed(trees, rest, wanted, lambda _, new: annotated.search(new) is not None).items():
+        for name, hits in _closed(trees, rest, wanted, lambda _, new: annotated.search(new) is not None, known).items():
             found.setdefault(name, []).extend(hits)
     subclassing = _subclassing(trees, frozen, pr_pattern) if frozen else []
     if not found:
@@ -104,7 +106,7 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return subclassing + [
         _finding(trees, path, line, hit, shown, pr_pattern)
         for path, module, owned in name_users(trees, found)
-        for line, hit, shown in _assignments(trees, path, module, owned, found)
+        for line, hit, shown in _assignments(trees, path, module, owned, found, known)
     ]
 
 
@@ -197,12 +199,18 @@ def _assigned_names(trees: ThreeTrees) -> set[str]:
 
 
 def _closed(
-    trees: ThreeTrees, paths: list[str], wanted: set[str], keep: Callable[[str, str], bool] | None = None
+    trees: ThreeTrees,
+    paths: list[str],
+    wanted: set[str],
+    keep: Callable[[str, str], bool] | None = None,
+    known: dict[str, ast.ClassDef] | None = None,
 ) -> dict[str, list[Closed]]:
     found: dict[str, list[Closed]] = {}
     for path, before, after in parsed_versions(trees, paths, keep):
         old = {cls.name: cls for cls in file_classes(before.body)}
         new = {cls.name: cls for cls in file_classes(after.body)}
+        if known is not None:
+            known.update(new)
         for cls in new.values():
             was = old.get(cls.name)
             if was is None:
@@ -394,10 +402,16 @@ def _plain_attribute(cls: ast.ClassDef, name: str) -> bool:
 
 
 def _assignments(
-    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], found: dict[str, list[Closed]]
+    trees: ThreeTrees,
+    path: str,
+    module: ast.Module,
+    owned: set[int],
+    found: dict[str, list[Closed]],
+    known: dict[str, ast.ClassDef],
 ) -> Iterator[tuple[int, Closed, str]]:
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
+    classes = {**known, **fork.classes}
     for node in walk_spanning(module, owned):
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
@@ -407,10 +421,26 @@ def _assignments(
             continue
         receiver, name = target
         func = enclosing(node, parents)
-        typed = typed_as(receiver, func, parents, fork.classes)
+        typed = _typed(receiver, func, parents, fork.classes, classes)
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is not None and not _tolerated(node, hit, parents):
             yield line, hit, f"{ast.unparse(receiver)}.{name}"
+
+
+def _typed(
+    receiver: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    mine: dict[str, ast.ClassDef],
+    classes: dict[str, ast.ClassDef],
+) -> set[str]:
+    """The classes a written receiver holds: a typed name (``typed_as``), a loop variable over a typed container,
+    or a chain of annotated fields off either (drift/frozen_receivers.py)."""
+
+    def root(name: ast.expr) -> set[str]:
+        return typed_as(name, func, parents, mine) or loop_typed(name, func, classes)
+
+    return root(receiver) if isinstance(receiver, ast.Name) else chain_typed(receiver, root, classes)
 
 
 def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:

@@ -785,12 +785,25 @@ def counted_how(node: ast.AST, counted: ast.expr) -> str:
 
 def _iterated(node: ast.AST) -> tuple[ast.For | ast.AsyncFor | ast.Call, ast.expr] | None:
     """``node`` and what it sizes or walks: the one argument of ``len(x)``/``sum(x)``..., a ``for`` loop's
-    iterable."""
+    iterable; through an empty default (``x or ()``: a number of the new kind that is not 0 is met as it is)."""
     if isinstance(node, ast.For | ast.AsyncFor):
-        return node, node.iter
+        return node, or_empty(node.iter)
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _WALKERS):
         return None
-    return (node, node.args[0]) if len(node.args) == 1 and not node.keywords else None
+    return (node, or_empty(node.args[0])) if len(node.args) == 1 and not node.keywords else None
+
+
+def or_empty(expr: ast.expr) -> ast.expr:
+    """``x`` of ``x or ()`` / ``x or []`` / ``x or {}`` / ``x or tuple()`` (and-less, two operands), else ``expr``."""
+    if not isinstance(expr, ast.BoolOp) or not isinstance(expr.op, ast.Or) or len(expr.values) != 2:
+        return expr
+    default = expr.values[1]
+    empty = (isinstance(default, ast.Tuple | ast.List | ast.Set) and not default.elts) or (
+        isinstance(default, ast.Dict) and not default.keys
+    )
+    if isinstance(default, ast.Call) and not default.args and not default.keywords:
+        empty = isinstance(default.func, ast.Name) and default.func.id in ("tuple", "list", "set", "dict")
+    return expr.values[0] if empty else expr
 
 
 def _iterates(node: ast.AST) -> str:

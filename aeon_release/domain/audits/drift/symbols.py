@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     call_guarded,
     caught_around,
     dataclass_tested,
+    falls_back,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
@@ -65,6 +66,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
+from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -695,7 +697,7 @@ class _Checker:
         logged: set[int] = set()  # a logger's name: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
-        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs)
+        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs, scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -991,6 +993,11 @@ class _Checker:
             return
         if found is None or not isinstance(found[0], DefSym):
             return
+        parents = self._parents_of(mod)
+        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents):
+            return  # a path per release (drift/guarded_reads.py), or a fallback on the new spelling
+        if self._own_extra(mod, args[0], name, call.lineno, scope):
+            return
         if found[0].owner is None and (func.id != "getattr" or len(args) != 2):
             # a module's name probed with a fallback (``getattr(mod, "new_api", None)``, ``hasattr``) is how a
             # fork bridges versions; read with none (#44941's ``getattr(layer, "FusedMoE")``, the factory
@@ -1000,6 +1007,17 @@ class _Checker:
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
+
+    def _own_extra(self, mod: ModuleInfo, receiver: ast.expr, name: str, line: int, scope: _Scope) -> bool:
+        """``receiver`` is a local the enclosing function built from a pydantic model passing ``name=``, and
+        upstream's model keeps unknown keys: the read answers the fork's own value (drift/guarded_reads.py)."""
+        if not isinstance(receiver, ast.Name) or not scope.functions:
+            return False
+        call = built_with(scope.functions[-1], receiver.id, name, line)
+        resolver = self._resolver(mod, call.func, scope)[0] if call is not None else None
+        made = resolver(self.after) if resolver is not None else None
+        classes = _model_classes(self.after, made) if isinstance(made, DefSym) else None
+        return classes is not None and allows_extras([c.node for c in classes])
 
     def _patched_read(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, patched: tuple[ast.expr, str, str]
@@ -2344,8 +2362,12 @@ class _Checker:
         return self._slotted_paths
 
     def _module_attribute(self, mod: ModuleInfo, node: ast.Attribute) -> tuple[str, str] | None:
-        """(module, name) for ``m.name`` where ``m`` is a module of the merged tree."""
+        """(module, name) for ``m.name`` where ``m`` is a module of the merged tree, or (class, name) where it
+        is a class the tree defines (``Worker.old = Worker.new``: the fork's shim on the class, read off it
+        after)."""
         owner = self.after.resolve_expr(mod, node.value) if isinstance(node.value, ast.Name | ast.Attribute) else None
+        if isinstance(owner, DefSym) and isinstance(owner.node, ast.ClassDef):
+            return f"{owner.path}:{owner.name}", node.attr
         return (owner.dotted, node.attr) if isinstance(owner, ModuleSym) else None
 
     def _shim(self, mod: ModuleInfo, node: ast.Attribute) -> str | None:
@@ -2403,22 +2425,29 @@ class _Checker:
                         loads.append((mod, node, id(node) in later))
         return stores, loads
 
-    def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+    def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope) -> set[int]:
         """The ids of the reads of ``m.name`` that the fork's own lines set somewhere (``m.name = ...``): a
-        name upstream dropped from ``m`` is still there for them (the fork's shim; its store is judged itself)."""
+        name upstream dropped from ``m`` is still there for them (the fork's shim; its store is judged itself).
+        A shim on a class (``Worker.old = Worker.new``) serves its instances too: ``self.old()`` in a subclass,
+        ``worker.old`` off a receiver typed as the class."""
         shims = self._fork_shims()
         if not shims.stored:
             return set()
         names = {name for _, name in shims.stored}
-        return {
-            id(node)
-            for expr in exprs
-            for node in ast.walk(expr)
-            if isinstance(node, ast.Attribute)
-            and node.attr in names
-            and id(node) not in shims.early
-            and self._module_attribute(mod, node) in shims.stored
-        }
+        found: set[int] = set()
+        for expr in exprs:
+            for node in ast.walk(expr):
+                if not isinstance(node, ast.Attribute) or node.attr not in names or id(node) in shims.early:
+                    continue
+                key = self._module_attribute(mod, node)
+                if key is None:
+                    resolver = self._resolver(mod, node, scope)[0]
+                    gone = resolver(self.before) if resolver is not None else None
+                    if isinstance(gone, DefSym) and gone.owner is not None:
+                        key = f"{gone.path}:{gone.owner}", gone.name
+                if key in shims.stored:
+                    found.add(id(node))
+        return found
 
     def _base_name(self, mod: ModuleInfo, base: ast.expr, scope: _Scope) -> Iterator[Finding]:
         """``class Mine(OldName)`` where upstream renamed or removed OldName (and the import that bound it)."""
@@ -2455,6 +2484,8 @@ class _Checker:
         if resolver is None:
             return
         found = self._compare(resolver)
+        if found is not None and self._own_extra(mod, node.value, node.attr, node.lineno, scope):
+            return
         if found is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
@@ -3543,7 +3574,12 @@ class _Checker:
             # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
-        if isinstance(before, DefSym) and after is MISSING and not self._self_called(mod, host, name):
+        if (
+            isinstance(before, DefSym)
+            and after is MISSING
+            and not self._self_called(mod, host, name)
+            and not _aliases_member(stmt, name, self._parents_of(mod).get(id(stmt)))
+        ):
             method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
                 "nothing calls the fork's method any more" if method else "nothing reads the fork's value any more"
@@ -4542,7 +4578,8 @@ class _Checker:
         spelled = {n.value for path in new[1] for n in _model_strings(self.after, after, path)}
         lost = [k for k in lost if k not in spelled]
         if lost and self._walking is not None:
-            back = read_back(call, self._walking_parents())
+            classes = _model_classes(self.after, after) or []
+            back = read_back(call, self._walking_parents(), allows_extras([c.node for c in classes]))
             lost = [k for k in lost if k not in back]  # the fork reads the extra back itself
         if not lost:
             return None
@@ -5482,6 +5519,19 @@ def _keyword_line(call: ast.Call, made: ast.Call, problem: str) -> int:
         if keyword.arg and line and call.lineno < line <= end and re.search(rf"\b{keyword.arg}=", problem):
             return int(line)
     return call.lineno
+
+
+def _aliases_member(stmt: ast.stmt, name: str, cls: ast.AST | None) -> bool:
+    """A class body's ``old = Base.new`` (``Base`` one of its bases) or ``old = new`` (a def of its own body):
+    the fork's shim of the gone name onto the method that replaced it, for its own callers by the old name;
+    upstream's code calls the new member itself, so nothing is left behind."""
+    value = stmt.value if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+    if not isinstance(cls, ast.ClassDef) or value is None:
+        return False
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.attr != name:
+        return value.value.id in {last_name(b) for b in cls.bases}
+    defs = {s.name for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return isinstance(value, ast.Name) and value.id != name and value.id in defs
 
 
 def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> Iterator[Finding]:

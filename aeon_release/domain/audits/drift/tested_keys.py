@@ -26,6 +26,7 @@ from aeon_release.domain.audits.source import parent_map
 _LOOKS = frozenset({"get", "pop", "isinstance", "bool", "len"})
 # the calls that read a key's value back: ``extras.get("k")``, ``extras.pop("k")``, ``getattr(request, "k")``
 _READS = frozenset({"get", "pop", "getattr"})
+_BY_NAME = frozenset({"getattr", "hasattr"})  # the key is the second argument
 
 
 def carried_strings(node: ast.AST) -> Iterator[ast.Constant]:
@@ -62,18 +63,31 @@ def _tested_to_raise(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     )
 
 
-def read_back(call: ast.AST, parents: dict[int, ast.AST]) -> set[str]:
+def read_back(call: ast.AST, parents: dict[int, ast.AST], extras: bool = False) -> set[str]:
     """The string keys the function holding ``call`` (or its module, at top level) reads back: a subscript
-    ``x["k"]`` loaded, or ``x.get("k")``, ``x.pop("k")``, ``getattr(x, "k")``."""
+    ``x["k"]`` loaded, or ``x.get("k")``, ``x.pop("k")``, ``getattr(x, "k")``; with ``extras`` (the model
+    keeps unknown keys, and answers them as attributes) ``hasattr(x, "k")`` and the attributes read off the
+    name ``call`` is bound to (``request = M(k=v)``, ``request.k``) too."""
     scope = parents.get(id(call))
     while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
         scope = parents.get(id(scope))
+    bound = parents.get(id(call))
+    made = bound.targets[0] if extras and isinstance(bound, ast.Assign) and len(bound.targets) == 1 else None
+    reads = _READS | {"hasattr"} if extras else _READS
     keys: set[str] = set()
     for node in ast.walk(scope) if scope is not None else ():
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             keys.update(_key(node.slice))
-        elif isinstance(node, ast.Call) and _called(node.func) in _READS and node.args:
-            keys.update(_key(node.args[1 if _called(node.func) == "getattr" and len(node.args) > 1 else 0]))
+        elif isinstance(node, ast.Call) and _called(node.func) in reads and node.args:
+            keys.update(_key(node.args[1 if _called(node.func) in _BY_NAME and len(node.args) > 1 else 0]))
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and isinstance(made, ast.Name)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == made.id
+        ):
+            keys.add(node.attr)
     return keys
 
 

@@ -1,0 +1,103 @@
+"""Reads of a gone member that the fork wrote for both sides of the removal, or that read back its own value.
+
+Symbol drift reports ``getattr(x, "name", default)`` and ``hasattr(x, "name")`` when upstream removed
+``name``: the default is taken, or the test is False, silently.  Two spellings are correct all the same:
+
+- a ``hasattr`` that gates a path per release: the test of an ``if`` with an ``else`` of substance, of one
+  whose body leaves the block with more after it, of a conditional expression, or negated with a body of
+  substance (``if not hasattr(Worker, "old"): Worker.old = Worker.new``, the fork's shim for the new
+  release): the fork handles the object with and without the member, so the test's answer changing is
+  what the fork wrote it for;
+- a read off a local the same function built from a pydantic model passing the key (``request =
+  Model(..., old=v)``) where the model keeps unknown keys (``extra="allow"``): pydantic answers an extra as
+  an attribute, so ``request.old``, ``getattr(request, "old", d)`` and ``hasattr(request, "old")`` see the
+  fork's own value after upstream dropped the field.  With the default ``extra="ignore"`` the value is gone
+  and the read is still reported.
+
+Pure: syntax trees in, answers out.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from aeon_release.domain.audits.drift.fallbacks import _exits, _idle, _later
+from aeon_release.domain.audits.source import str_value
+
+
+def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` (a ``hasattr``) decides between the fork's path for the object with the member and one
+    without it (``parents``: each node's parent)."""
+    test: ast.AST = call
+    parent: ast.AST | None = parents.get(id(call))
+    negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
+    if negated and parent is not None:
+        test, parent = parent, parents.get(id(parent))
+    while isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        test, parent = parent, parents.get(id(parent))
+    if isinstance(parent, ast.IfExp):
+        return parent.test is test
+    if not isinstance(parent, ast.If) or parent.test is not test:
+        return False
+    if negated:
+        return not _idle(parent.body)  # the body is the fork's path without the member: a shim, the new call
+    if parent.orelse:
+        return not _idle(parent.orelse)
+    # ``if hasattr(W, "old"): return old_path()`` and the new path after it
+    return _exits(parent.body) and bool(_later(parent, parents))
+
+
+def built_with(function: ast.AST, name: str, keyword: str, line: int) -> ast.Call | None:
+    """The call ``name = Cls(..., keyword=...)`` in ``function`` above ``line`` (the last such), else None."""
+    found: ast.Call | None = None
+    for node in ast.walk(function):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < line
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id == name
+            and isinstance(node.value, ast.Call)
+            and any(k.arg == keyword for k in node.value.keywords)
+            and (found is None or node.lineno > found.lineno)
+        ):
+            found = node.value
+    return found
+
+
+def allows_extras(classes: list[ast.ClassDef]) -> bool:
+    """One of a pydantic model's classes (the model and its tree's bases) keeps unknown keys:
+    ``model_config = ConfigDict(extra="allow")`` (or a dict of it), ``class Config: extra = "allow"``, or the
+    class keyword ``extra="allow"``."""
+    return any(_says_allow(node) for node in classes)
+
+
+def _says_allow(node: ast.ClassDef) -> bool:
+    if any(k.arg == "extra" and _allow(k.value) for k in node.keywords):
+        return True
+    for stmt in node.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == "Config":
+            if any(_assigns(s, "extra") is not None and _allow(_assigns(s, "extra")) for s in stmt.body):
+                return True
+        value = _assigns(stmt, "model_config")
+        if isinstance(value, ast.Call) and any(k.arg == "extra" and _allow(k.value) for k in value.keywords):
+            return True
+        if isinstance(value, ast.Dict) and any(
+            str_value(k) == "extra" and _allow(v) for k, v in zip(value.keys, value.values, strict=True) if k
+        ):
+            return True
+    return False
+
+
+def _assigns(stmt: ast.stmt, name: str) -> ast.expr | None:
+    """The value ``stmt`` binds to ``name`` (``name = v`` or ``name: T = v``), else None."""
+    if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+        return stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+        return stmt.value
+    return None
+
+
+def _allow(value: ast.expr | None) -> bool:
+    """``"allow"``, or ``Extra.allow`` (pydantic v1's enum)."""
+    return str_value(value) == "allow" if not isinstance(value, ast.Attribute) else value.attr == "allow"
