@@ -24,6 +24,14 @@ its own method (``self.model = self._init_model(...)``, which returns ``LlamaMod
 attribute's class was unknown and the instance call (``LlamaModel.forward``, which lost two parameters) went
 unchecked.
 
+Batch 2 (written after the first widening, committed before the engine ran on it): 6 more commits --
+``Qwen2EmbeddingModel`` removed (#18913), ``Qwen3ForSequenceClassification`` made ``as_seq_cls_model(...)`` and
+its ``load_weights_from_original_qwen3_reranker`` gone (#20168), ``Qwen2Attention.forward``'s ``attn_type``
+moved to ``__init__`` and ``Qwen2DecoderLayer._attn_type`` gone (#11690), ``Qwen2Model`` no longer mapping
+``decoder_layer_type=None`` to its default (#31760), ``Qwen2Model``'s partial sliding window check made an
+``assert`` instead of ``raise ValueError`` (#17772), ``LlamaAttention`` no longer reading
+``config.interleaved_sliding_window`` (#21927): 9 killer spellings, 6 twins.  Numbers: pending.
+
   python benchmarks/blind_replay_llamamodels.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -492,6 +500,271 @@ CASES += [
             "def aeon_is_special(input_ids, special: list[int]):\n"
             "    return isin_list(input_ids, special)\n",
             "return isin_list(input_ids, special)",
+        ),
+    ),
+]
+
+
+# --- batch 2 (written after the first widening, committed before the engine ran on it) -----------------------
+
+# --- #18913 (4f4a6b844a): Qwen2EmbeddingModel removed (as_embedding_model(Qwen2ForCausalLM) serves it)
+EM = "4f4a6b844a"
+EMW = "qwen2.Qwen2EmbeddingModel removed"
+CASES += [
+    (
+        "#18913 class removed",
+        "an import",
+        K(
+            "#18913",
+            EM,
+            EMW,
+            "vllm/aeon/em1.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2EmbeddingModel\n\n\n"
+            "class AeonQwen2Embedding(Qwen2EmbeddingModel):\n"
+            "    # AEON: the Spark's retrieval service pools the last token\n"
+            "    pass\n",
+            "from vllm.model_executor.models.qwen2 import Qwen2EmbeddingModel",
+        ),
+    ),
+    (
+        "#18913 class removed",
+        "a module attribute in a table",
+        K(
+            "#18913",
+            EM,
+            EMW,
+            "vllm/aeon/em2.py",
+            "from vllm.model_executor.models import qwen2\n\n"
+            'AEON_ARCHS = {"AeonQwen2Embed": qwen2.Qwen2EmbeddingModel, "AeonQwen2": qwen2.Qwen2ForCausalLM}\n',
+            'AEON_ARCHS = {"AeonQwen2Embed": qwen2.Qwen2EmbeddingModel, "AeonQwen2": qwen2.Qwen2ForCausalLM}',
+        ),
+    ),
+    (
+        "#18913 class removed",
+        "twin: the kept causal LM",
+        K(
+            "#18913",
+            EM,
+            EMW,
+            "vllm/aeon/em3.py",
+            'from vllm.model_executor.models import qwen2\n\nAEON_ARCHS2 = {"AeonQwen2": qwen2.Qwen2ForCausalLM}\n',
+            'AEON_ARCHS2 = {"AeonQwen2": qwen2.Qwen2ForCausalLM}',
+        ),
+    ),
+]
+
+# --- #20168 (2e26f9156a): Qwen3ForSequenceClassification made as_seq_cls_model(Qwen3ForCausalLM)
+SC = "2e26f9156a"
+SCW = "Qwen3ForSequenceClassification.load_weights_from_original_qwen3_reranker removed"
+CASES += [
+    (
+        "#20168 method removed",
+        "a subclass's self. call",
+        K(
+            "#20168",
+            SC,
+            SCW,
+            "vllm/aeon/sc1.py",
+            "from vllm.model_executor.models.qwen3 import Qwen3ForSequenceClassification\n\n\n"
+            "class AeonReranker(Qwen3ForSequenceClassification):\n"
+            "    def load_weights(self, weights):\n"
+            "        # AEON: the Spark's reranker ships the original two-token head\n"
+            "        return self.load_weights_from_original_qwen3_reranker(weights)\n",
+            "return self.load_weights_from_original_qwen3_reranker(weights)",
+        ),
+    ),
+    (
+        "#20168 method removed",
+        "twin: super().load_weights",
+        K(
+            "#20168",
+            SC,
+            SCW,
+            "vllm/aeon/sc2.py",
+            "from vllm.model_executor.models.qwen3 import Qwen3ForSequenceClassification\n\n\n"
+            "class AeonReranker2(Qwen3ForSequenceClassification):\n"
+            "    def load_weights(self, weights):\n"
+            "        return super().load_weights(weights)\n",
+            "return super().load_weights(weights)",
+        ),
+    ),
+]
+
+# --- #11690 (e20c92bb61): Qwen2Attention.forward's attn_type moved to __init__; Qwen2DecoderLayer._attn_type gone
+AT = "e20c92bb61"
+ATW = "Qwen2Attention.forward(attn_type=) removed, Qwen2DecoderLayer._attn_type no longer set"
+QL = "from vllm.model_executor.models.qwen2 import Qwen2DecoderLayer\n\n\n"
+CASES += [
+    (
+        "#11690 keyword removed",
+        "a keyword call of the attention attribute",
+        K(
+            "#11690",
+            AT,
+            ATW,
+            "vllm/aeon/at1.py",
+            QL + "class AeonQwen2Layer(Qwen2DecoderLayer):\n"
+            "    def aeon_attend(self, positions, hidden_states, kv_cache, attn_metadata):\n"
+            "        # AEON: the Spark's embedding variant attends both ways\n"
+            '        return self.self_attn(positions, hidden_states, kv_cache, attn_metadata, attn_type="encoder_only")\n',
+            'return self.self_attn(positions, hidden_states, kv_cache, attn_metadata, attn_type="encoder_only")',
+        ),
+    ),
+    (
+        "#11690 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#11690",
+            AT,
+            ATW,
+            "vllm/aeon/at2.py",
+            QL + "class AeonQwen2Layer2(Qwen2DecoderLayer):\n"
+            "    def aeon_is_causal(self) -> bool:\n"
+            '        return self._attn_type == "decoder"\n',
+            'return self._attn_type == "decoder"',
+        ),
+    ),
+    (
+        "#11690 keyword removed",
+        "twin: the kept rotary embedding",
+        K(
+            "#11690",
+            AT,
+            ATW,
+            "vllm/aeon/at3.py",
+            QL + "class AeonQwen2Layer3(Qwen2DecoderLayer):\n"
+            "    def aeon_rotate(self, positions, q, k):\n"
+            "        return self.self_attn.rotary_emb(positions, q, k)\n",
+            "return self.self_attn.rotary_emb(positions, q, k)",
+        ),
+    ),
+]
+
+# --- #31760 (cd1245a184): Qwen2Model no longer maps decoder_layer_type=None to Qwen2DecoderLayer
+DL = "cd1245a184"
+DLW = "Qwen2Model(decoder_layer_type=None) no longer defaulted"
+CASES += [
+    (
+        "#31760 None no longer accepted",
+        "a subclass's super().__init__ with None",
+        K(
+            "#31760",
+            DL,
+            DLW,
+            "vllm/aeon/dl1.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2Model\n\n\n"
+            "class AeonQwen2Model(Qwen2Model):\n"
+            '    def __init__(self, *, vllm_config, prefix: str = ""):\n'
+            "        # AEON: upstream's decoder layer; the Spark only swaps the norm afterwards\n"
+            "        super().__init__(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)\n",
+            "super().__init__(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)",
+        ),
+    ),
+    (
+        "#31760 None no longer accepted",
+        "a keyword call with None",
+        K(
+            "#31760",
+            DL,
+            DLW,
+            "vllm/aeon/dl2.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2Model\n\n\n"
+            "def aeon_backbone(vllm_config, prefix: str):\n"
+            "    return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)\n",
+            "return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)",
+        ),
+    ),
+    (
+        "#31760 None no longer accepted",
+        "twin: a layer class passed",
+        K(
+            "#31760",
+            DL,
+            DLW,
+            "vllm/aeon/dl3.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2DecoderLayer, Qwen2Model\n\n\n"
+            "def aeon_backbone2(vllm_config, prefix: str):\n"
+            "    return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=Qwen2DecoderLayer)\n",
+            "return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=Qwen2DecoderLayer)",
+        ),
+    ),
+]
+
+# --- #17772 (dd2a94596a): Qwen2Model's partial sliding window check raises AssertionError, not ValueError
+SW = "dd2a94596a"
+SWW = "Qwen2Model.__init__ ValueError -> assert"
+CASES += [
+    (
+        "#17772 exception kind changed",
+        "an except round the constructor",
+        K(
+            "#17772",
+            SW,
+            SWW,
+            "vllm/aeon/sw1.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2Model\n\n\n"
+            "def aeon_build(vllm_config, prefix: str):\n"
+            "    try:\n"
+            "        return Qwen2Model(vllm_config=vllm_config, prefix=prefix)\n"
+            "    except ValueError:\n"
+            "        # AEON: partial sliding windows: the Spark's own model serves them\n"
+            "        return None\n",
+            "except ValueError:",
+        ),
+    ),
+    (
+        "#17772 exception kind changed",
+        "twin: both kinds caught",
+        K(
+            "#17772",
+            SW,
+            SWW,
+            "vllm/aeon/sw2.py",
+            "from vllm.model_executor.models.qwen2 import Qwen2Model\n\n\n"
+            "def aeon_build2(vllm_config, prefix: str):\n"
+            "    try:\n"
+            "        return Qwen2Model(vllm_config=vllm_config, prefix=prefix)\n"
+            "    except (ValueError, AssertionError):\n"
+            "        return None\n",
+            "except (ValueError, AssertionError):",
+        ),
+    ),
+]
+
+# --- #21927 (c49848396d): LlamaAttention reads layer_types/sliding_window, no longer interleaved_sliding_window
+IS = "c49848396d"
+ISW = "config.interleaved_sliding_window no longer read by LlamaAttention"
+CASES += [
+    (
+        "#21927 config attribute no longer read",
+        "a write on the config",
+        K(
+            "#21927",
+            IS,
+            ISW,
+            "vllm/aeon/is1.py",
+            "from transformers import LlamaConfig\n\n\n"
+            "def aeon_windowed(config: LlamaConfig, window: int) -> LlamaConfig:\n"
+            "    # AEON: GB10 serves long prompts with a sliding window on every layer\n"
+            "    config.interleaved_sliding_window = window\n"
+            "    return config\n",
+            "config.interleaved_sliding_window = window",
+        ),
+    ),
+    (
+        "#21927 config attribute no longer read",
+        "twin: the new layer types",
+        K(
+            "#21927",
+            IS,
+            ISW,
+            "vllm/aeon/is2.py",
+            "from transformers import LlamaConfig\n\n\n"
+            "def aeon_windowed2(config: LlamaConfig, window: int) -> LlamaConfig:\n"
+            '    config.layer_types = ["sliding_attention"] * config.num_hidden_layers\n'
+            "    config.sliding_window = window\n"
+            "    return config\n",
+            "config.sliding_window = window",
         ),
     ),
 ]
