@@ -69,6 +69,23 @@ def test_other_spellings_of_the_dropped_fallback(git_repo: GitRepo, no_rules: Pa
     assert line == 5
 
 
+def test_an_unannotated_parameter_whose_fallback_upstream_dropped(git_repo: GitRepo, no_rules: Path) -> None:
+    bare = QWEN_BASE.replace(
+        "decoder_layer_type: type[nn.Module] = Qwen2DecoderLayer", "decoder_layer_type=Qwen2DecoderLayer"
+    )
+    [(line, message)] = drift_rows(git_repo, no_rules, CALL, bare, bare.replace(FALLBACK, ""))
+    assert line == 5 and message.endswith("the body now uses the None as a value")
+
+
+def test_an_unannotated_parameter_the_new_body_still_tests_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    bare = QWEN_BASE.replace("decoder_layer_type: type[nn.Module] = Qwen2DecoderLayer", "decoder_layer_type=None")
+    still = bare.replace(
+        FALLBACK,
+        "        decoder_layer_type = Qwen2DecoderLayer if decoder_layer_type is None else decoder_layer_type\n",
+    )
+    assert drift_rows(git_repo, no_rules, CALL, bare, still) == []
+
+
 def test_a_super_init_passing_none(git_repo: GitRepo, no_rules: Path) -> None:
     fork = (
         "from vllm.model_executor.models.qwen2 import Qwen2Model\n\n\n"

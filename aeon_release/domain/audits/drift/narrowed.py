@@ -102,7 +102,7 @@ def none_dropped(
     if any(_none(m) or _name(m) in _OPEN or not _name(m) for m in new) or _name(after) in ("Optional", "Union"):
         return None
     if not any(_none(m) for m in old):
-        return _fallback_dropped(param, before, after, old_body, new_body, is_type)
+        return _fallback_dropped(param, after, old_body, new_body, is_type)
     if not _handles(old_body, param, "None", None) or _handles(new_body, param, "None", None):
         return None
     if _truth_tested(new_body, param) or _discriminates(new_body, param) or _handed_on(new_body, param):
@@ -117,16 +117,33 @@ def none_dropped(
     )
 
 
+def fallback_dropped(
+    arg: ast.expr,
+    param: str,
+    old_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> str | None:
+    """``_fallback_dropped`` for a parameter neither version annotates (``def f(x, layer_type=Default)``)."""
+    if not (isinstance(arg, ast.Constant) and arg.value is None) or not _takes(new_body, param):
+        return None
+    return _fallback_dropped(param, None, old_body, new_body, lambda _: True)
+
+
+def _takes(func: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    args = func.args
+    return any(a.arg == param for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
 def _fallback_dropped(
     param: str,
-    before: ast.expr,
-    after: ast.expr,
+    after: ast.expr | None,
     old_body: ast.FunctionDef | ast.AsyncFunctionDef,
     new_body: ast.FunctionDef | ast.AsyncFunctionDef,
     is_type: Callable[[ast.expr], bool],
 ) -> str | None:
-    """The problem when a literal ``None`` is passed for ``param`` whose annotation never named ``None`` but
-    whose old body rebound a None (or any falsy value) to a default, and whose new body uses it as a value.
+    """The problem when a literal ``None`` is passed for ``param`` whose annotation (if any) never named
+    ``None`` but whose old body rebound a None (or any falsy value) to a default, and whose new body uses it
+    as a value.
     #31760 dropped ``decoder_layer_type = decoder_layer_type or Qwen2DecoderLayer`` from ``Qwen2Model.__init__``
     (``decoder_layer_type: type[nn.Module] = Qwen2DecoderLayer`` all along): a fork's
     ``Qwen2Model(..., decoder_layer_type=None)`` ("upstream's layer") now has the None called.  Tied only
@@ -141,11 +158,12 @@ def _fallback_dropped(
         return None
     if any(_name(d.func if isinstance(d, ast.Call) else d) not in _PLAIN_DECORATORS for d in new_body.decorator_list):
         return None
-    if not all(is_type(m) for m in members(after) or [] if isinstance(m, ast.Name)):
+    if after is not None and not all(is_type(m) for m in members(after) or [] if isinstance(m, ast.Name)):
         return None
+    shown = f" ({param}: {ast.unparse(after)})" if after is not None else ""
     return (
         f"passes None for {param}, which the old body replaced by a default and upstream's no longer does: "
-        f"the body now uses the None as a value ({param}: {ast.unparse(after)})"
+        f"the body now uses the None as a value{shown}"
     )
 
 

@@ -7590,6 +7590,10 @@ def _display_of_another_kind(
     for was, now, arg in passed:
         kind = _DISPLAYS.get(type(arg))
         before, after = _annotation_of(old_body, was), _annotation_of(new_body, now)
+        if before is None and after is None and kind is None and was == now:
+            unannotated = narrowed.fallback_dropped(arg, now, old_body, new_body)
+            if unannotated is not None:
+                return unannotated
         if before is None or after is None:
             continue
         if kind is None:
