@@ -51,7 +51,10 @@ widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), 
 errors (40, 30, 23 twins), review21/22_twins 0 false errors (30, 41 twins), blind_replay_models 16/16 (11
 quiet), blind_replay_modelapi 21 caught 3 warned of 24 (14 quiet; as on main), blind_replay_modelifaces 15
 caught 1 warned of 16 (11 quiet; as on main), blind_replay_compile 12/12 (9 quiet), blind_replay_eplbops 25/25
-(14 quiet), blind_replay_awqgptq 27 caught 1 warned of 28 (16 quiet; as on main); 0 false errors throughout.
+(14 quiet), blind_replay_awqgptq 27 caught 1 warned of 28 (16 quiet; as on main), blind_replay_kvconnect 16/16
+(11 quiet), blind_replay_runner 25 caught 1 warned 1 missed of 27 (16 quiet; as on main), blind_replay_layers
+45/45 (24 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught, 8
+warnings, as on main); 0 false errors throughout.
 
   python benchmarks/blind_replay_llamamodels.py [--mirror DIR] [--only TEXT ...] [--show]
 """
