@@ -97,10 +97,12 @@ def none_dropped(
     if not (isinstance(arg, ast.Constant) and arg.value is None):
         return None
     old, new = members(before), members(after)
-    if old is None or new is None or not any(_none(m) for m in old) or not new:
+    if old is None or new is None or not new:
         return None
     if any(_none(m) or _name(m) in _OPEN or not _name(m) for m in new) or _name(after) in ("Optional", "Union"):
         return None
+    if not any(_none(m) for m in old):
+        return _fallback_dropped(param, after, old_body, new_body, is_type)
     if not _handles(old_body, param, "None", None) or _handles(new_body, param, "None", None):
         return None
     if _truth_tested(new_body, param) or _discriminates(new_body, param) or _handed_on(new_body, param):
@@ -112,6 +114,76 @@ def none_dropped(
     return (
         f"passes None for {param}, which upstream annotates {ast.unparse(after)} and no longer turns into a "
         f"value (it was {ast.unparse(before)})"
+    )
+
+
+def fallback_dropped(
+    arg: ast.expr,
+    param: str,
+    old_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> str | None:
+    """``_fallback_dropped`` for a parameter neither version annotates (``def f(x, layer_type=Default)``)."""
+    if not (isinstance(arg, ast.Constant) and arg.value is None) or not _takes(new_body, param):
+        return None
+    return _fallback_dropped(param, None, old_body, new_body, lambda _: True)
+
+
+def _takes(func: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
+    args = func.args
+    return any(a.arg == param for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+
+
+def _fallback_dropped(
+    param: str,
+    after: ast.expr | None,
+    old_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    new_body: ast.FunctionDef | ast.AsyncFunctionDef,
+    is_type: Callable[[ast.expr], bool],
+) -> str | None:
+    """The problem when a literal ``None`` is passed for ``param`` whose annotation (if any) never named
+    ``None`` but whose old body rebound a None (or any falsy value) to a default, and whose new body uses it
+    as a value.
+    #31760 dropped ``decoder_layer_type = decoder_layer_type or Qwen2DecoderLayer`` from ``Qwen2Model.__init__``
+    (``decoder_layer_type: type[nn.Module] = Qwen2DecoderLayer`` all along): a fork's
+    ``Qwen2Model(..., decoder_layer_type=None)`` ("upstream's layer") now has the None called.  Tied only
+    where the new body neither compares the parameter with None nor tests its truth, nor hands it to a call,
+    nor runs under a decorator that may coerce it, and calls it, reads an attribute of it or indexes it:
+    what a None cannot take."""
+    if not _rebinds(old_body, param) or not (_handles(old_body, param, "None", None) or _truth_tested(old_body, param)):
+        return None
+    if _handles(new_body, param, "None", None) or _truth_tested(new_body, param) or _discriminates(new_body, param):
+        return None
+    if _handed_on(new_body, param) or not _used_as_value(new_body, param):
+        return None
+    if any(_name(d.func if isinstance(d, ast.Call) else d) not in _PLAIN_DECORATORS for d in new_body.decorator_list):
+        return None
+    if after is not None and not all(is_type(m) for m in members(after) or [] if isinstance(m, ast.Name)):
+        return None
+    shown = f" ({param}: {ast.unparse(after)})" if after is not None else ""
+    return (
+        f"passes None for {param}, which the old body replaced by a default and upstream's no longer does: "
+        f"the body now uses the None as a value{shown}"
+    )
+
+
+def _rebinds(func: ast.AST, param: str) -> bool:
+    """The body assigns ``param`` anew (``param = param or X``, ``if param is None: param = X``)."""
+    for node in ast.walk(func):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(_is(t, param) for t in targets):
+            return True
+    return False
+
+
+def _used_as_value(func: ast.AST, param: str) -> bool:
+    """The body calls ``param``, reads an attribute of it or indexes it: each raises on a None."""
+    return any(
+        (isinstance(node, ast.Call) and _is(node.func, param))
+        or (isinstance(node, ast.Attribute | ast.Subscript) and _is(node.value, param))
+        for node in ast.walk(func)
     )
 
 

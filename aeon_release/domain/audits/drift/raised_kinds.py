@@ -3,7 +3,10 @@
 ``try: return CustomOp.default_on()`` / ``except AssertionError: return False`` merges cleanly after upstream
 turned the function's ``assert`` into ``raise ValueError(...)`` (#49134, contradictory custom-op directives):
 the handler never runs again, and the ``ValueError`` the fork meant to absorb escapes into the engine's
-start-up.  The same holds for ``raise KeyError`` made ``raise ValueError``, or any builtin kind for another.
+start-up.  The same holds for ``raise KeyError`` made ``raise ValueError``, or any builtin kind for another,
+and for a ``raise ValueError`` made an ``assert``.  A call of a class reaches its own ``__init__``: #17772
+made ``Qwen2Model.__init__``'s ``raise ValueError`` (partial sliding windows) an ``assert``, and a fork's
+``try: Qwen2Model(...)`` / ``except ValueError:`` lets the AssertionError out.
 
 A def *stopped raising* a kind when, at the merge base, its own body (not a nested def's) or a def of its
 file it calls by name raised it (an ``assert`` raises ``AssertionError``; ``raise X(...)`` / ``raise X`` raise
@@ -18,8 +21,8 @@ handler catches, no handler of the ``try`` catches the kind raised now (nor ``Ex
 project's own exception class may subclass the one caught).
 
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
-out an ``assert`` or ``raise`` line and added a ``raise`` line; then only the files defining a called name are
-parsed.
+out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line; then only the files defining a
+called name (a def, or a class) are parsed.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from aeon_release.domain.audits.source import method_defs, parse_python
 _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 # from a newline: fast; a lookup that raised (``.index(``) taken out, or one that raises (``d[k]``) put in
 _RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(")
-_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise\b|\n\+[^\n#]*\w\[")
+_RAISE_ADDED = re.compile(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive
@@ -182,10 +185,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     if not paths or not names:
         return {}
     # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
-    paths = sorted(trees.upstream_files_with(tuple(f"def {name}(" for name in sorted(names)), paths))
+    paths = sorted(trees.upstream_files_with(_defining(names), paths))
     if not paths:
         return {}
-    defines = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    defines = _definition(names)
     before = trees.blobs(trees.base, paths)
     paths = [p for p in paths if defines.search(before[p] or "")]
     if not paths:
@@ -202,12 +205,12 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             fresh = frozenset(hard - kinds)
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and fresh and all(builtin_error(n) for n in now):
-                name = qualname.rsplit(".", 1)[-1]
-                found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
+                for name in _called_as(qualname, names):
+                    found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
     if not found:
         return {}
     # every other def of the name upstream, in any file: one still raising a kind keeps it an answer
-    holders = trees.python_files_with(tuple(f"def {name}(" for name in sorted(found)))
+    holders = trees.python_files_with(_defining(set(found)))
     texts = trees.blobs(trees.theirs, sorted(holders))
     still: dict[str, set[str]] = {}
     for text in texts.values():
@@ -222,21 +225,42 @@ def _alone(shift: Shift, still: dict[str, set[str]], forks: dict[str, set[str]])
     if forks.get(shift.name, set()) & shift.old:
         return False
     return not any(
-        q != shift.qualname and q.rsplit(".", 1)[-1] == shift.name and kinds & shift.old for q, kinds in still.items()
+        q != shift.qualname and shift.name in _called_as(q, {shift.name}) and kinds & shift.old
+        for q, kinds in still.items()
     )
+
+
+def _defining(names: set[str]) -> tuple[str, ...]:
+    """The words a file defining one of ``names`` holds: ``def name(``, or ``class name`` (its ``__init__``)."""
+    return tuple(word for name in sorted(names) for word in (f"def {name}(", f"class {name}"))
+
+
+def _definition(names: set[str]) -> re.Pattern[str]:
+    alternatives = "|".join(sorted(map(re.escape, names)))
+    return re.compile(r"\b(?:def[ \t]+(?:" + alternatives + r")[ \t]*\(|class[ \t]+(?:" + alternatives + r")\b)")
+
+
+def _called_as(qualname: str, names: set[str]) -> list[str]:
+    """The names of ``names`` a call reaching the def ``qualname`` spells: its own, and for an ``__init__`` its
+    class's (``Qwen2Model(...)`` runs ``Qwen2Model.__init__``)."""
+    parts = qualname.split(".")
+    found = [parts[-1]] if parts[-1] in names else []
+    if parts[-1] == "__init__" and len(parts) > 1 and parts[-2] in names:
+        found.append(parts[-2])
+    return found
 
 
 def fork_raised(trees: ThreeTrees, names: set[str]) -> dict[str, set[str]]:
     """name -> the kinds the fork's own defs of it (on lines it added) raise: an override may be the one called."""
-    pattern = re.compile(r"\bdef[ \t]+(" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
+    pattern = _definition(names)
     found: dict[str, set[str]] = {}
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         if not any(pattern.search(line) for line in trees.mine[path].added.values()):
             continue
         module = trees.merged_module(path)
-        for _, func in method_defs(module.body) if module is not None else ():
-            if func.name in names:
-                found.setdefault(func.name, set()).update(_kinds(func)[0])
+        for qualname, func in method_defs(module.body) if module is not None else ():
+            for name in _called_as(qualname, names):
+                found.setdefault(name, set()).update(_kinds(func)[0])
     return found
 
 
@@ -257,24 +281,56 @@ def _raised(text: str | None, names: set[str]) -> _Raised:
         by_name.setdefault(func.name, []).append(func)
     cache: dict[int, tuple[set[str], set[str]]] = {}
     found: _Raised = {}
+    owners = {id(func): qualname.rpartition(".")[0] for qualname, func in defs}
+    bases = _bases(module)
     for qualname, func in defs:
-        if func.name in names:
-            own = [cache.setdefault(id(f), _kinds(f)) for f in _reach(by_name, func)]
+        if _called_as(qualname, names):
+            own = [cache.setdefault(id(f), _kinds(f)) for f in _reach(by_name, func, owners, bases)]
             found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
 
 
 def _reach(
-    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]], func: ast.FunctionDef | ast.AsyncFunctionDef
+    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]],
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    owners: dict[int, str] | None = None,
+    bases: dict[str, frozenset[str]] | None = None,
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    """``func`` and the defs of its file it calls by name (bare or off a receiver), ``_DEPTH`` calls deep."""
+    """``func`` and the defs of its file it calls by name (bare or off a receiver), ``_DEPTH`` calls deep.
+    Given the defs' classes (``owners``) and the classes' ``bases``, a ``super().f()`` reaches only the ``f``
+    of a class of the file the caller's class names as a base: a model's ``super().__init__()`` runs its
+    framework base's, not every ``__init__`` of the file."""
     reached = {id(func): func}
     fresh = [func]
     for _ in range(_DEPTH):
-        called = {_called_name(n) for f in fresh for n in own_nodes(f.body) if isinstance(n, ast.Call)}
-        fresh = [g for name in called if name for g in by_name.get(name, []) if id(g) not in reached]
+        found = []
+        for f in fresh:
+            for node in (n for n in own_nodes(f.body) if isinstance(n, ast.Call)):
+                name = _called_name(node)
+                through = isinstance(node.func, ast.Attribute) and is_super(node.func.value)
+                named = bases.get(owners.get(id(f), ""), frozenset()) if through and owners and bases else None
+                found += [
+                    g
+                    for g in by_name.get(name or "", [])
+                    if id(g) not in reached
+                    and (named is None or (owners or {}).get(id(g), "").rpartition(".")[2] in named)
+                ]
+        fresh = list({id(g): g for g in found}.values())
         reached.update((id(g), g) for g in fresh)
     return list(reached.values())
+
+
+def _bases(module: ast.Module) -> dict[str, frozenset[str]]:
+    """Class qualname -> the last names of the bases it lists (``nn.Module`` -> ``Module``)."""
+    found: dict[str, frozenset[str]] = {}
+    stack: list[tuple[str, ast.stmt]] = [("", s) for s in module.body]
+    while stack:
+        prefix, stmt = stack.pop()
+        if isinstance(stmt, ast.ClassDef):
+            names = {b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "") for b in stmt.bases}
+            found[prefix + stmt.name] = frozenset(names - {""})
+            stack += [(f"{prefix}{stmt.name}.", s) for s in stmt.body]
+    return found
 
 
 def _called_name(node: ast.Call) -> str | None:
@@ -430,7 +486,8 @@ def _finding(
     trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
 ) -> Finding:
     new = sorted(shift.new)
-    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\(", pr_pattern, most=5)
+    asserted = "|assert[[:space:]]" if "AssertionError" in new else ""  # an ``assert`` raises it, unnamed
+    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\({asserted}", pr_pattern, most=5)
     old = " or ".join(sorted(shift.old))
     now = " or ".join(new)
     return Finding(

@@ -3036,9 +3036,15 @@ class _Checker:
     def _attribute_class(
         self, ix: Index, path: str, qualname: str, attr: str, held: bool = False
     ) -> px.ClassInfo | None:
-        """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's)."""
+        """The annotated class of ``self.attr``: a class-level annotation or one in a method (or its parameter's),
+        or what the class's own method builds it with (``self.model = self._init_model(...)``)."""
         annotated = self._attribute_annotation(ix, path, qualname, attr)
-        return _annotated_class(ix, annotated[0], annotated[1], held) if annotated else None
+        if annotated is None:
+            return None
+        method = _own_factory(annotated[1])
+        if method is not None:
+            return None if held else _own_method_class(ix, path, qualname, method)
+        return _annotated_class(ix, annotated[0], annotated[1], held)
 
     def _attribute_annotation(
         self, ix: Index, path: str, qualname: str, attr: str
@@ -7391,13 +7397,48 @@ def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
             if annotation is None and isinstance(value, ast.Name):
                 annotation = params.get(value.id)
             if annotation is None and isinstance(value, ast.Call):
-                annotation = value.func
+                annotation = _own_factory_call(value.func, me)
             if annotation is not None:
                 found.setdefault(target.attr, annotation)
     for stmt in node.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             found[stmt.target.id] = stmt.annotation
     return found
+
+
+_OWN_RECEIVER = "<own>"  # no identifier: marks a factory that is the instance's own method, whatever it is named
+
+
+def _own_factory_call(func: ast.expr, me: str) -> ast.expr:
+    """What builds ``self.attr = <func>(...)``: ``func`` itself, or, for a method called on the instance
+    (``self._init_model``), that method marked as the instance's own: the class looks it up along its own
+    order, a fork subclass's override first, not as a module-level name."""
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == me:
+        return ast.copy_location(ast.Attribute(ast.copy_location(ast.Name(_OWN_RECEIVER), func), func.attr), func)
+    return func
+
+
+def _own_factory(annotation: ast.expr) -> str | None:
+    """The method's name when ``annotation`` is a factory ``_own_factory_call`` marked as the instance's own."""
+    if isinstance(annotation, ast.Attribute) and isinstance(annotation.value, ast.Name):
+        return annotation.attr if annotation.value.id == _OWN_RECEIVER else None
+    return None
+
+
+def _own_method_class(ix: Index, path: str, qualname: str, method: str) -> px.ClassInfo | None:
+    """The class an instance's own factory method returns, the method found along the class's order (a
+    subclass's override first): its return annotation, or the one class every ``return`` of an unannotated
+    body constructs (LlamaForCausalLM's ``_init_model`` returns ``LlamaModel(...)``: #13555 dropped two of
+    that model's forward parameters, and a subclass's ``self.model(...)`` still passed them)."""
+    mod = ix.module_at(path)
+    cls = ix.class_info(mod, qualname) if mod else None
+    sym = ix.member(ix.mro(cls), method) if cls is not None else None
+    if not isinstance(sym, DefSym) or not isinstance(sym.node, _FUNCS):
+        return None
+    if sym.node.returns is not None:
+        home = ix.module_at(sym.path)
+        return _annotated_class(ix, home, sym.node.returns) if home is not None else None
+    return _constructed_class(ix, sym)
 
 
 def _local_annotations(func: ast.AST) -> dict[str, ast.expr]:
@@ -7664,6 +7705,10 @@ def _display_of_another_kind(
     for was, now, arg in passed:
         kind = _DISPLAYS.get(type(arg))
         before, after = _annotation_of(old_body, was), _annotation_of(new_body, now)
+        if before is None and after is None and kind is None and was == now:
+            unannotated = narrowed.fallback_dropped(arg, now, old_body, new_body)
+            if unannotated is not None:
+                return unannotated
         if before is None or after is None:
             continue
         if kind is None:
