@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,7 @@ STALE = 3600  # seconds: a folder of a session killed before it could clean up, 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
     _bytecode_outside_the_checkout()
+    _rewrite_once_for_the_workers(config)
     _tmp_path_on_tmpfs(config)
     _ctrl_c_heard()
     _no_deadlines()
@@ -66,6 +68,137 @@ def _bytecode_outside_the_checkout() -> None:
     os.environ["PYTHONPYCACHEPREFIX"] = prefix
     sys.dont_write_bytecode = False
     sys.pycache_prefix = prefix
+
+
+def _rewrite_once_for_the_workers(config: pytest.Config) -> None:
+    """Every xdist worker imports every test module through pytest's assertion rewriting, and the package
+    and the tests' helpers through Python's own compiler; both keep their output in the bytecode cache (a
+    folder per checkout path: a fresh clone's is empty).  Cold, the three workers each compiled the same
+    600 files at once, ~10 CPU-seconds a worker before the first test, on 2 cores.  Here the controller
+    writes those cache files once, on as many processes as it has cores, before it starts the workers;
+    they then read them as on any later run.  The files are what the workers would write (pytest's rewrite
+    of the same source with the same configuration; py_compile's timestamped file, as an import writes);
+    a file whose cached copy is newer than its source is left alone, and if anything here fails a worker
+    compiles as before."""
+    import sys
+
+    workers = config.getoption("numprocesses", None)
+    if (
+        hasattr(config, "workerinput")
+        or not isinstance(workers, int)
+        or workers < 2
+        or config.getoption("dist", "no") == "no"
+        or config.getoption("assertmode", "rewrite") != "rewrite"
+        or sys.dont_write_bytecode
+    ):
+        return
+    try:
+        from _pytest.assertion import assertstate_key
+        from _pytest.assertion.rewrite import PYC_TAIL, _rewrite_test, _write_pyc, get_cache_dir
+    except ImportError:  # another pytest's internals: the workers rewrite for themselves
+        return
+    stale = _stale_caches(config, get_cache_dir, PYC_TAIL)
+    if stale:
+        _on_each_core(stale, _compiler(config, _rewrite_test, _write_pyc, config.stash[assertstate_key]))
+
+
+_Stale = tuple[Path, Path, bool]  # a source, its cache file, and whether pytest rewrites it
+
+
+def _stale_caches(config: pytest.Config, cache_dir: Callable[[Path], Path], tail: str) -> list[_Stale]:
+    """The files a worker would compile: its rewritten test modules and conftests, the package and the tests'
+    helpers, each whose cache file is missing or older than its source."""
+    import importlib.util
+
+    rewritten = [(path, cache_dir(path) / (path.name[:-3] + tail), True) for path in _test_modules(config)]
+    compiled = [(path, Path(importlib.util.cache_from_source(str(path))), False) for path in _imported_modules(config)]
+    return [(path, pyc, rewrite) for path, pyc, rewrite in rewritten + compiled if not _newer(pyc, path)]
+
+
+def _compiler(config: pytest.Config, rewrite_test: Any, write_pyc: Any, state: Any) -> Callable[[_Stale], None]:
+    """One file's cache written: pytest's rewrite (``rewrite_test``, ``write_pyc`` and the session's assertion
+    state), or py_compile's timestamped file, the kind an import writes."""
+    import os
+    import py_compile
+
+    def compile_one(stale: _Stale) -> None:
+        path, pyc, rewrite = stale
+        try:
+            if rewrite:
+                source_hash, code = rewrite_test(path, config)
+                os.makedirs(pyc.parent, exist_ok=True)
+                write_pyc(state, code, source_hash, pyc)
+            else:
+                timestamped = py_compile.PycInvalidationMode.TIMESTAMP
+                py_compile.compile(str(path), str(pyc), doraise=True, invalidation_mode=timestamped)
+        except Exception:  # noqa: BLE001 - a file that does not compile: its importer reports it as it always did
+            pass
+
+    return compile_one
+
+
+def _on_each_core(work: list[_Stale], compile_one: Callable[[_Stale], None]) -> None:
+    """``work`` split over as many processes as this one may use: forks of it, and itself."""
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    parts = [work[i::cores] for i in range(min(cores, len(work)))]
+    children = []
+    for part in parts[1:]:
+        pid = os.fork()
+        if pid == 0:  # a child: its share, then gone without the parent's exit handlers
+            code = 1
+            try:
+                for one in part:
+                    compile_one(one)
+                code = 0
+            finally:
+                os._exit(code)
+        children.append(pid)
+    for one in parts[0]:
+        compile_one(one)
+    for pid in children:
+        os.waitpid(pid, 0)
+
+
+def _test_modules(config: pytest.Config) -> list[Path]:
+    """The files pytest rewrites on import under the paths it was given: test modules and conftests, outside
+    the folders it does not collect (``norecursedirs``)."""
+    tops = [(config.invocation_params.dir / arg.split("::")[0]).resolve() for arg in config.args]
+    return _python_files(config, tops, [*config.getini("python_files"), "conftest.py"])
+
+
+def _imported_modules(config: pytest.Config) -> list[Path]:
+    """The package and the tests' other modules (helpers, shapes), which the workers import through Python's
+    own compiler."""
+    from fnmatch import fnmatch
+
+    rewritten = [*config.getini("python_files"), "conftest.py"]
+    tops = [config.rootpath / "aeon_release", config.rootpath / "tests"]
+    return [p for p in _python_files(config, tops, ["*.py"]) if not any(fnmatch(p.name, g) for g in rewritten)]
+
+
+def _python_files(config: pytest.Config, tops: list[Path], patterns: list[str]) -> list[Path]:
+    from fnmatch import fnmatch
+
+    skipped = config.getini("norecursedirs")
+    found: set[Path] = set()
+    for top in tops:
+        candidates = top.rglob("*.py") if top.is_dir() else [top]
+        for path in candidates:
+            parts = path.relative_to(top).parts[:-1] if top.is_dir() else ()
+            if any(fnmatch(part, glob) for part in parts for glob in skipped):
+                continue
+            if path.is_file() and any(fnmatch(path.name, glob) for glob in patterns):
+                found.add(path)
+    return sorted(found)
+
+
+def _newer(pyc: Path, source: Path) -> bool:
+    try:
+        return pyc.stat().st_mtime_ns >= source.stat().st_mtime_ns
+    except OSError:
+        return False
 
 
 def _tmp_path_on_tmpfs(config: pytest.Config) -> None:

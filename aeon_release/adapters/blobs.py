@@ -295,6 +295,7 @@ class TooLarge(Exception):
         self.cap = cap
 
 
+_GRACE = 0.25  # seconds a closed reader is given to end by itself before it is stopped
 _KEPT_ERRORS = 64 * 1024  # bytes of git's stderr read for one answer (the first lines name the damage)
 
 
@@ -506,8 +507,12 @@ class Blobs:
                     pipe.close()
                 except OSError:  # a request left unsent, to a process that has ended (EPIPE)
                     pass
+        # git ends at the end of its input, at once; when it does not, a process forked meanwhile (a worker
+        # pool's, a checker's) holds a copy of that input open, and waiting for it to let go only idles: a
+        # long-lived process's fifth repository closed its first reader while a pool of the audit was
+        # running, and sat the whole 5 s it then waited.  A reader stopped early loses nothing.
         try:
-            proc.wait(timeout=5)
+            proc.wait(timeout=_GRACE)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()

@@ -6,7 +6,6 @@ import datetime
 import os
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
@@ -107,20 +106,22 @@ class GitRepo:
             commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
         fork_mark = len(upstream) + 2
         commit(f"refs/heads/{head}", fork_mark, fork_message, fork, None)
-        with tempfile.TemporaryDirectory() as folder:
-            marks = Path(folder) / "marks"
-            done = subprocess.run(
-                ["git", "fast-import", "--quiet", "--done", f"--export-marks={marks}"],
-                cwd=self.path,
-                input=bytes(stream) + b"done\n",
-                capture_output=True,
-            )
-            if done.returncode != 0:
-                raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
-            sha = dict(line.split() for line in marks.read_text().splitlines())
+        # the three ids on stdout (``get-mark``) rather than through an --export-marks file in a folder made
+        # and removed for it, per case
+        wanted = (1, fork_mark - 1, fork_mark)
+        stream.extend(b"".join(b"get-mark :%d\n" % mark for mark in wanted))
+        done = subprocess.run(
+            ["git", "fast-import", "--quiet", "--done"],
+            cwd=self.path,
+            input=bytes(stream) + b"done\n",
+            capture_output=True,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
+        base_sha, theirs, ours = done.stdout.decode().split()
         self.git("reset", "--hard", "--quiet")  # the fork's commit in the index and the work tree
         self._merge_clean("upstream")  # (the merge's id is not returned: no rev-parse)
-        return sha[":1"], sha[f":{fork_mark - 1}"], sha[f":{fork_mark}"]
+        return base_sha, theirs, ours
 
     def _fresh(self) -> bool:
         """No commit on any branch, nothing in the work tree but .git."""
