@@ -162,3 +162,32 @@ def test_a_class_that_has_the_attribute_or_may_get_it_is_quiet(git_repo: GitRepo
         "        return describe(self)\n"
     )
     assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_local_built_from_a_fork_class_and_handed_to_the_def(git_repo: GitRepo, no_rules: Path) -> None:
+    """A function builds the fork layer once (``layer = AeonBare()``) and hands it to the def: an error on the
+    call; quiet when the function stores the attribute on it first, or hands it to a def of its own file
+    (which may set anything), or rebinds the name."""
+    fork = (
+        "class AeonBare(nn.Module):\n    pass\n\n\n"  # line 9
+        "def aeon_prepare(layer):\n    pass\n\n\n"
+        "def aeon_load(method: BaseKVCacheMethod) -> AeonBare:\n"  # line 17
+        "    layer = AeonBare()\n"
+        "    method.process_weights_after_loading(layer)\n"  # line 19
+        "    return layer\n\n\n"
+        "def aeon_stored(method: BaseKVCacheMethod) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    layer._k_scale_cpu = layer._v_scale_cpu = torch.tensor(1.0)\n"
+        "    method.process_weights_after_loading(layer)\n\n\n"
+        "def aeon_helped(method: BaseKVCacheMethod) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    aeon_prepare(layer)\n"
+        "    method.process_weights_after_loading(layer)\n\n\n"
+        "def aeon_rebound(method: BaseKVCacheMethod, other) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    layer = other\n"
+        "    method.process_weights_after_loading(layer)\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(19, "error")]
+    assert found[0][2].startswith("hands layer (a AeonBare) to BaseKVCacheMethod.process_weights_after_loading")

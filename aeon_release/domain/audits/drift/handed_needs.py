@@ -16,13 +16,15 @@ lines store on some object (``x.NAME = ...``, or ``"NAME"`` handed to ``register
 Python file of the base holds: an attribute upstream itself creates now, which no outside library brings
 (``nn.Linear``'s ``weight``, ``nn.Module``'s ``training``).
 
-The fork's side, on lines it wrote: a call inside a method of a fork class that hands ``self`` (by position
-or keyword), read through the file's imports as ``callees.resolve`` reads a call (a method off a receiver
+The fork's side, on lines it wrote: a call that hands an object of a fork class (by position or keyword) --
+``self`` inside a method of the class, or a local a function binds once to a call of the class (``layer =
+AeonCache()``) -- read through the file's imports as ``callees.resolve`` reads a call (a method off a receiver
 typed as its class; a bare or a module's function), to that parameter; the class lacks ``NAME`` when neither
 it nor a base of its file names it anywhere (an assignment, a def, a string, a keyword), defines no
 ``__getattr__`` and calls no ``setattr``, derives from no class of the tree (which may bring it) nor of unknown
 origin, and hands ``self`` to no other call that may give it (upstream's def of that call stores it, or the
-call is neither a builtin nor a def upstream changed: unknown, it may).  An error on the handing call when the
+call is neither a builtin nor a def upstream changed: unknown, it may); a built local, besides, is given
+``NAME`` by no store of its function and no other call the function hands it to.  An error on the handing call when the
 read runs whenever the def runs to it; a warning when an ``if`` or a short circuit before it reads the
 parameter (the fork's object may never take that path).
 
@@ -50,8 +52,8 @@ from aeon_release.domain.audits.source import method_defs
 __all__ = ["handed_need_drift"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
-# a line handing ``self`` to a call: ``f(self)``, ``m.f(x, self)``, ``f(layer=self)`` (anchored on one character)
-_HANDS_SELF = re.compile(r"[(,=][ \t]*self[ \t]*[,)]")
+# a line handing a name to a call: ``f(self)``, ``m.f(x, layer)``, ``f(layer=self)`` (anchored on one character)
+_HANDS_NAME = re.compile(r"[(,=][ \t]*[A-Za-z_]\w*[ \t]*[,)]")
 _DEFINES = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MOST_FILES = 32
 _REGISTERS = frozenset({"register_buffer", "register_parameter", "register_module", "add_module", "setattr"})
@@ -84,7 +86,8 @@ class Need:
 
 @dataclass(frozen=True)
 class Hand:
-    """A call at ``line`` handing ``self`` of ``cls`` to ``callee``, at ``position`` or as ``keyword``."""
+    """A call at ``line`` handing an object of ``cls`` to ``callee``, at ``position`` or as ``keyword``: ``self``
+    of a method of the class, or a local ``built`` (the function) binds once to a call of the class."""
 
     line: int
     call: ast.Call
@@ -92,11 +95,13 @@ class Hand:
     position: int | None
     keyword: str | None
     cls: ast.ClassDef
+    built: _Def | None = None
+    name: str = "self"
 
 
 def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls handing ``self`` to a def that now reads an attribute the fork's class never has."""
-    forks = [(path, module, owned) for path, module, owned in fork_modules(trees, _HANDS_SELF.search)]
+    forks = [(path, module, owned) for path, module, owned in fork_modules(trees, _HANDS_NAME.search)]
     hands = {path: list(_hands(module, owned)) for path, module, owned in forks}
     names = {h.callee.name for found in hands.values() for h in found}
     defs = _upstream_defs(trees, names) if names else {}
@@ -107,9 +112,7 @@ def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         imports = file_imports(module, path)
         local = {c.name: c for c in file_classes(module.body)}
         for hand in (h for h in hands[path] if h.line in owned):
-            needs = [
-                n for n in _needs(trees, hand, defs) if _lacks(trees, hand.cls, n, local, imports, hands[path], defs)
-            ]
+            needs = [n for n in _needs(trees, hand, defs) if _lacks(trees, hand, n, local, imports, hands[path], defs)]
             if needs:
                 lacking.append((path, hand, needs))
     created = _created_upstream(trees, {n.attr for _, _, needs in lacking for n in needs})
@@ -121,29 +124,53 @@ def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _hands(module: ast.Module, owned: set[int]) -> Iterator[Hand]:
-    """Each call in a method of a class of the file handing the method's ``self`` to a def read through the
-    file's imports (``self.x(self)``, a receiver not read and a call of the fork's own def: none)."""
+    """Each call handing an object of a class of the file to a def read through the file's imports: a method's
+    ``self``, or a local a function binds once to a call of the class (``layer = AeonCache(...)``);
+    ``obj.x(obj)``, a receiver not read and a call of the fork's own def: none."""
     scope = scope_of(module)
-    for cls in file_classes(module.body):
+    classes = {c.name: c for c in file_classes(module.body)}
+    for cls in classes.values():
         for method in (m for m in cls.body if isinstance(m, _Def) and m.args.args):
             me = method.args.args[0].arg
             for node in own_nodes(method.body):
                 if isinstance(node, ast.Call):
-                    yield from _handing(node, me, scope, method, cls)
+                    yield from _handing(node, me, scope, method, cls, None)
+    for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
+        for name, built in _built_once(func, classes).items():
+            for node in own_nodes(func.body):
+                if isinstance(node, ast.Call):
+                    yield from _handing(node, name, scope, func, built, func)
 
 
-def _handing(call: ast.Call, me: str, scope: Scope, method: _Def, cls: ast.ClassDef) -> Iterator[Hand]:
+def _built_once(func: _Def, classes: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
+    """Locals the function binds exactly once, to a call of a class of the file (not a parameter)."""
+    counts: dict[str, int] = {}
+    built: dict[str, ast.ClassDef] = {}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            counts[node.id] = counts.get(node.id, 0) + 1
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
+                built[node.targets[0].id] = classes[value.func.id]
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    return {n: c for n, c in built.items() if counts.get(n) == 1 and n not in params}
+
+
+def _handing(
+    call: ast.Call, me: str, scope: Scope, func: _Def, cls: ast.ClassDef, built: _Def | None
+) -> Iterator[Hand]:
     places: list[tuple[int | None, str | None]] = [
         (i, None) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == me
     ]
     places += [(None, k.arg) for k in call.keywords if k.arg and isinstance(k.value, ast.Name) and k.value.id == me]
     if not places or _off_self(call.func, me):
         return
-    callee = resolve(call.func, scope, method)
+    callee = resolve(call.func, scope, func)
     if callee is None or callee.capped or callee.name.startswith("__"):
         return  # ``Base.__init__(self)``: the object's own initializer, not a def it is handed to
     for position, keyword in places:
-        yield Hand(call.lineno, call, callee, position, keyword, cls)
+        yield Hand(call.lineno, call, callee, position, keyword, cls, built, me)
 
 
 def _off_self(func: ast.expr, me: str) -> bool:
@@ -340,7 +367,7 @@ def _stores(attr: str) -> re.Pattern[str]:
 
 def _lacks(
     trees: ThreeTrees,
-    cls: ast.ClassDef,
+    hand: Hand,
     need: Need,
     local: dict[str, ast.ClassDef],
     imports: dict[str, tuple[str, str]],
@@ -348,13 +375,19 @@ def _lacks(
     defs: dict[str, list[Upstream]],
 ) -> bool:
     """The fork class (with its bases of the file) never has ``need.attr``: it names it nowhere, derives from
-    nothing of the tree, and hands itself to nothing else that may give it."""
+    nothing of the tree, and hands itself to nothing else that may give it; a built local is given it by
+    no store of the function and no other call it is handed to."""
     top = dotted_name(need.found.path, roots=("",)).split(".")[0]
-    chain = _local_chain(cls, local, imports, top)
+    chain = _local_chain(hand.cls, local, imports, top)
     if chain is None or any(_names_attr(c, need.attr) for c in chain):
         return False
     read = {id(h.call): h for h in hands}
-    for call in (c for current in chain for c in _handed_calls(current)):
+    calls = [c for current in chain for c in _handed_calls(current)]
+    if (built := hand.built) is not None:
+        if _given_in(built, hand.name, need.attr):
+            return False
+        calls += [c for c in own_nodes(built.body) if isinstance(c, ast.Call) and _hands_name(c, hand.name)]
+    for call in calls:
         if _plain_builtin(call.func):
             continue
         other = read.get(id(call))
@@ -410,12 +443,27 @@ def _handed_calls(cls: ast.ClassDef) -> list[ast.Call]:
     found = []
     for method in (m for m in cls.body if isinstance(m, _Def) and m.args.args):
         me = method.args.args[0].arg
-        for node in own_nodes(method.body):
-            if isinstance(node, ast.Call) and not _off_self(node.func, me):
-                args = [*node.args, *(k.value for k in node.keywords)]
-                if any(_is(a, me) for a in args):
-                    found.append(node)
+        found += [n for n in own_nodes(method.body) if isinstance(n, ast.Call) and _hands_name(n, me)]
     return found
+
+
+def _hands_name(call: ast.Call, name: str) -> bool:
+    """The call hands ``name`` to another object's def (``name.x(name)`` is the object's own method)."""
+    args = [*call.args, *(k.value for k in call.keywords)]
+    return not _off_self(call.func, name) and any(_is(a, name) for a in args)
+
+
+def _given_in(func: _Def, name: str, attr: str) -> bool:
+    """The function stores ``attr`` on the local (``layer.attr = ...``) or may store anything on it
+    (``setattr(layer, ...)``, ``layer.__dict__``)."""
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Attribute) and _is(node.value, name):
+            if node.attr == "__dict__" or (node.attr == attr and isinstance(node.ctx, ast.Store)):
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if node.args and _is(node.args[0], name):
+                return True
+    return False
 
 
 def _plain_builtin(func: ast.expr) -> bool:
@@ -455,6 +503,7 @@ def _finding(trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_p
     sure = any(n.sure for n in lacking)
     reads = ", ".join(f"{n.param}.{n.attr}" for n in sorted(lacking, key=lambda n: n.line))
     names = ", ".join(n.attr for n in sorted(lacking, key=lambda n: n.line))
+    who = f"{hand.cls.name} (self)" if hand.built is None else f"{hand.name} (a {hand.cls.name})"
     maybe = "" if sure else " on the path that reads it (an earlier test of the object decides whether it runs)"
     return Finding(
         RULE,
@@ -462,7 +511,7 @@ def _finding(trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_p
         Severity.ERROR if sure else Severity.WARNING,
         path,
         hand.line,
-        f"hands {hand.cls.name} (self) to {first.found.qualname}, which upstream now reads {reads} from "
+        f"hands {who} to {first.found.qualname}, which upstream now reads {reads} from "
         f"({first.found.path}:{first.line}{commit}); {hand.cls.name} never has it (upstream's own objects now "
         f"get it): AttributeError{maybe}; give the class {names}",
     )
