@@ -127,9 +127,10 @@ def test_a_read_only_a_test_of_the_object_leads_to_is_a_warning(git_repo: GitRep
 
 def test_a_class_that_has_the_attribute_or_may_get_it_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     """Twins: the class sets the attribute itself, calls upstream's helper that now creates it, derives from
-    a class of the tree (``Attention``), a local base sets it, it defines ``__getattr__``, it hands itself to a
-    def of its own file first (which may set anything); a read upstream guards with ``hasattr`` (``_host``)
-    and one of an attribute upstream creates nowhere (``training``, ``nn.Module``'s) are quiet too."""
+    a class of the tree (``Attention``), a local base sets it, it defines ``__getattr__``, it fills its
+    ``vars()``, it hands itself to a def of its own file first (which may set anything); a read upstream
+    guards with ``hasattr`` (``_host``) and one of an attribute upstream now stores but the base already
+    named (``weight``: ``nn.Linear`` may bring it) are quiet too."""
     fork = (
         "def aeon_prepare(layer):\n    layer._k_scale_cpu = torch.tensor(1.0)\n\n\n"
         "class AeonOwn(nn.Module):\n"
@@ -157,6 +158,10 @@ def test_a_class_that_has_the_attribute_or_may_get_it_is_quiet(git_repo: GitRepo
         "    def load(self) -> None:\n"
         "        aeon_prepare(self)\n"
         "        finish_scales(self)\n\n\n"
+        "class AeonVars(nn.Module):\n"
+        "    def load(self, method: BaseKVCacheMethod, scales: dict) -> None:\n"
+        "        vars(self).update(scales)\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
         "class AeonDescribed(nn.Module):\n"
         "    def name(self) -> str:\n"
         "        return describe(self)\n"

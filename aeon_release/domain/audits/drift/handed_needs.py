@@ -56,7 +56,8 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _HANDS_NAME = re.compile(r"[(,=][ \t]*[A-Za-z_]\w*[ \t]*[,)]")
 _DEFINES = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MOST_FILES = 32
-_REGISTERS = frozenset({"register_buffer", "register_parameter", "register_module", "add_module", "setattr"})
+# calls that may set an attribute by name on what they are handed (``vars(self).update(scales)`` too)
+_REGISTERS = frozenset({"register_buffer", "register_parameter", "register_module", "add_module", "setattr", "vars"})
 
 
 @dataclass(frozen=True)
