@@ -60,6 +60,7 @@ from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_dr
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
+from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
@@ -222,6 +223,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     stopped_write_drift,
     dropped_tag_drift,
     subclass_need_drift,
+    handed_need_drift,
     bypassed_hook_drift,
     refused_value_drift,
     refused_arg_drift,

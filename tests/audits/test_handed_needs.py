@@ -1,0 +1,198 @@
+"""Handed needs (drift/handed_needs.py): #42749 made ``BaseKVCacheMethod.process_weights_after_loading(layer)``
+fill ``layer._k_scale_cpu``, which upstream's own attention layers now create; a fork layer that makes its
+scales by hand and hands itself to the method raises AttributeError when its scales load."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+KV = "vllm/model_executor/layers/quantization/kv_cache.py"
+ATTN = "vllm/model_executor/layers/attention/attention.py"
+KV_BASE = """import torch
+
+
+class BaseKVCacheMethod:
+    def create_weights(self, layer: torch.nn.Module) -> None:
+        layer.k_scale = torch.tensor(-1.0)
+
+    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:
+        layer._k_scale.copy_(layer.k_scale)
+        if layer.kv_cache_dtype != "auto":
+            layer._k_scale_float = 1.0
+
+
+def finish_scales(layer: torch.nn.Module, strict: bool = False) -> None:
+    layer._k_scale.fill_(1.0)
+    if hasattr(layer, "_prob_scale"):
+        layer._prob_scale.fill_(1.0)
+
+
+def describe(layer: torch.nn.Module) -> str:
+    return str(layer.k_scale)
+"""
+KV_UPSTREAM = (
+    KV_BASE.replace(
+        "        layer._k_scale.copy_(layer.k_scale)\n",
+        "        layer._k_scale.copy_(layer.k_scale)\n        layer._k_scale_cpu.fill_(1.0)\n",
+    )
+    .replace(
+        "            layer._k_scale_float = 1.0\n",
+        "            layer._k_scale_float = 1.0\n            layer._v_scale_cpu.fill_(1.0)\n",
+    )
+    .replace(
+        "    layer._k_scale.fill_(1.0)\n    if hasattr",
+        "    layer._k_scale.fill_(1.0)\n    layer._k_scale_cpu.fill_(1.0)\n"
+        "    if hasattr(layer, '_host') and layer._host.any():\n        pass\n    if hasattr",
+    )
+    .replace("    return str(layer.k_scale)\n", "    return str(layer.k_scale) + str(layer.weight)\n")
+)
+ATTN_BASE = """import torch
+
+
+def set_default_quant_scales(layer: torch.nn.Module) -> None:
+    layer._k_scale = torch.tensor(1.0)
+
+
+class Attention(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.weight = None
+        set_default_quant_scales(self)
+"""
+ATTN_UPSTREAM = ATTN_BASE.replace(
+    "    layer._k_scale = torch.tensor(1.0)\n",
+    "    layer._k_scale = torch.tensor(1.0)\n    layer._k_scale_cpu = torch.tensor(1.0)\n"
+    "    layer._v_scale_cpu = torch.tensor(1.0)\n    layer._host = torch.tensor(1.0)\n"
+    "    layer.weight = torch.tensor(1.0)\n",
+)
+SUBJECT = "[ROCm] Sync host scale copies for the fused KV cache kernels (#42749)"
+FORK = "vllm/aeon/scales.py"
+HEAD = (
+    "import torch\nfrom torch import nn\n\n"
+    "from vllm.model_executor.layers.attention.attention import Attention, set_default_quant_scales\n"
+    "from vllm.model_executor.layers.quantization import kv_cache\n"
+    "from vllm.model_executor.layers.quantization.kv_cache import BaseKVCacheMethod, describe, finish_scales\n\n\n"
+)
+
+
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str, str]]:
+    base = {KV: KV_BASE, ATTN: ATTN_BASE}
+    sides = s.merge_case(git_repo, base, {FORK: HEAD + fork}, [(SUBJECT, {KV: KV_UPSTREAM, ATTN: ATTN_UPSTREAM})])
+    return [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+
+
+def test_a_fork_layer_handed_to_a_def_that_now_reads_an_attribute_it_lacks(git_repo: GitRepo, no_rules: Path) -> None:
+    """A method off a receiver typed as its class, and a module's function called by its import and off its
+    module, each handed ``self`` of a fork layer that never has ``_k_scale_cpu``: an error on the call, naming
+    the read; the read under an ``if`` on the layer (``_v_scale_cpu``) rides along in the same finding."""
+    fork = (
+        "class AeonCache(nn.Module):\n"  # line 9
+        "    def __init__(self, method: BaseKVCacheMethod) -> None:\n"
+        "        super().__init__()\n"
+        "        self.kv_cache_dtype = 'fp8'\n"
+        "        method.create_weights(self)\n"
+        "        self.register_buffer('_k_scale', torch.tensor(1.0))\n\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        method.process_weights_after_loading(self)\n\n"  # line 17
+        "    def finish(self) -> None:\n"
+        "        finish_scales(self)\n"  # line 20
+        "        kv_cache.finish_scales(layer=self, strict=True)\n"  # line 21
+        "        print(isinstance(self, nn.Module), describe(self))\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(17, "error"), (20, "error"), (21, "error")]
+    assert "layer._k_scale_cpu, layer._v_scale_cpu" in found[0][2] and "#42749" in found[0][2]
+
+
+def test_a_read_only_a_test_of_the_object_leads_to_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """The def reads the new attribute only past an ``if`` on the object (``layer.kv_cache_dtype``): the
+    fork's layer may never take that path, a warning."""
+    kv_upstream = KV_UPSTREAM.replace(
+        "        layer._k_scale_cpu.fill_(1.0)\n        if layer.kv", "        if layer.kv"
+    )
+    fork = (
+        "class AeonCache(nn.Module):\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        method.process_weights_after_loading(self)\n"
+    )
+    base = {KV: KV_BASE, ATTN: ATTN_BASE}
+    sides = s.merge_case(git_repo, base, {FORK: HEAD + fork}, [(SUBJECT, {KV: kv_upstream, ATTN: ATTN_UPSTREAM})])
+    found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert found == [(11, "warning")]
+
+
+def test_a_class_that_has_the_attribute_or_may_get_it_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins: the class sets the attribute itself, calls upstream's helper that now creates it, derives from
+    a class of the tree (``Attention``), a local base sets it, it defines ``__getattr__``, it fills its
+    ``vars()``, it hands itself to a def of its own file first (which may set anything); a read upstream
+    guards with ``hasattr`` (``_host``) and one of an attribute upstream now stores but the base already
+    named (``weight``: ``nn.Linear`` may bring it) are quiet too."""
+    fork = (
+        "def aeon_prepare(layer):\n    layer._k_scale_cpu = torch.tensor(1.0)\n\n\n"
+        "class AeonOwn(nn.Module):\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        self._k_scale_cpu = self._v_scale_cpu = torch.tensor(1.0)\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonHelped(nn.Module):\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        set_default_quant_scales(self)\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonAttention(Attention):\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonScalesBase(nn.Module):\n"
+        "    _k_scale_cpu = None\n"
+        "    _v_scale_cpu = None\n\n\n"
+        "class AeonDerived(AeonScalesBase):\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonLazy(nn.Module):\n"
+        "    def __getattr__(self, name: str):\n        return torch.tensor(1.0)\n\n"
+        "    def load(self, method: BaseKVCacheMethod) -> None:\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonPrepared(nn.Module):\n"
+        "    def load(self) -> None:\n"
+        "        aeon_prepare(self)\n"
+        "        finish_scales(self)\n\n\n"
+        "class AeonVars(nn.Module):\n"
+        "    def load(self, method: BaseKVCacheMethod, scales: dict) -> None:\n"
+        "        vars(self).update(scales)\n"
+        "        method.process_weights_after_loading(self)\n\n\n"
+        "class AeonDescribed(nn.Module):\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_local_built_from_a_fork_class_and_handed_to_the_def(git_repo: GitRepo, no_rules: Path) -> None:
+    """A function builds the fork layer once (``layer = AeonBare()``) and hands it to the def: an error on the
+    call; quiet when the function stores the attribute on it first, or hands it to a def of its own file
+    (which may set anything), or rebinds the name."""
+    fork = (
+        "class AeonBare(nn.Module):\n    pass\n\n\n"  # line 9
+        "def aeon_prepare(layer):\n    pass\n\n\n"
+        "def aeon_load(method: BaseKVCacheMethod) -> AeonBare:\n"  # line 17
+        "    layer = AeonBare()\n"
+        "    method.process_weights_after_loading(layer)\n"  # line 19
+        "    return layer\n\n\n"
+        "def aeon_stored(method: BaseKVCacheMethod) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    layer._k_scale_cpu = layer._v_scale_cpu = torch.tensor(1.0)\n"
+        "    method.process_weights_after_loading(layer)\n\n\n"
+        "def aeon_helped(method: BaseKVCacheMethod) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    aeon_prepare(layer)\n"
+        "    method.process_weights_after_loading(layer)\n\n\n"
+        "def aeon_rebound(method: BaseKVCacheMethod, other) -> None:\n"
+        "    layer = AeonBare()\n"
+        "    layer = other\n"
+        "    method.process_weights_after_loading(layer)\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(19, "error")]
+    assert found[0][2].startswith("hands layer (a AeonBare) to BaseKVCacheMethod.process_weights_after_loading")
