@@ -99,3 +99,16 @@ def test_a_nested_namesake_is_part_of_its_block() -> None:
     text = "def f():\n    def f():\n        return 2\n    return f\n\n\ndef f():\n    pass\n"
     found = _function_blocks(text, "f") or []
     assert [(n.lineno, n.end_lineno) for n in found] == [(1, 4), (2, 3), (7, 8)]
+
+
+@pytest.mark.parametrize("before", [0, 3, 40, 4000])
+def test_a_block_numbered_by_blank_lines_or_shifted_is_numbered_alike(before: int) -> None:
+    """A block is numbered by blank lines before it, or shifted when it is small and far down its module
+    (the blank lines would cost more): either way as the whole-text split numbered it."""
+    text = "x = 1\r\n" * before + "def f(a,\n      b):\n    return (a\r\n            + b)\n\n\nclass f:\n    pass\n"
+    header = r"^([ \t]*)(?:def|class)[ \t]+f\b"
+    assert _dump(_blocks(text, header)) == _dump(_whole_split(text, header))
+    assert [(n.lineno, n.end_lineno) for n in _blocks(text, header) or []] == [
+        (before + 1, before + 4),
+        (before + 7, before + 8),
+    ]
