@@ -417,3 +417,28 @@ def test_a_group_cleared_because_its_branch_does_not_run_compiles_nothing(
     [(_, path, line, message)] = findings(data)
     assert (code, path, line) == (1, "CMakeLists.txt", 8)
     assert "FP4_ARCHS holds an arch (line 7) but no condition that builds on it is true (line 8)" in message
+
+
+def test_a_text_is_tokenized_once_and_each_caller_gets_its_own_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The functions file an arch rule reads as its library is the file CMakeLists.txt includes: its text
+    was tokenized twice a run.  Read once a text now; a caller's list is its own, and a malformed text
+    raises every time it is asked."""
+    from aeon_release.domain.audits import cmake
+
+    cmake._commands.cache_clear()
+    read: list[int] = []
+    arguments = cmake._arguments
+
+    def counted(text: str, i: int, line: int) -> tuple[int, int]:
+        read.append(i)
+        return arguments(text, i, line)
+
+    monkeypatch.setattr(cmake, "_arguments", counted)
+    text = "function(f)\n  set(X 1)\nendfunction()\n"
+    first = cmake.commands(text)
+    first.append(cmake.Command("set", "Y 2", 9))
+    assert [c.name for c in cmake.commands(text)] == ["function", "set", "endfunction"]
+    assert len(read) == 3
+    for _ in range(2):
+        with pytest.raises(cmake.CMakeSyntaxError):
+            cmake.commands("set(X\n")

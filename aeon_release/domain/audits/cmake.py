@@ -24,6 +24,7 @@ flags the CUDA toolchain puts in ``CMAKE_CUDA_FLAGS``), and any variable its con
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -85,7 +86,13 @@ MAX_COMMANDS = 100_000  # in one file (a real tree's: a few hundred; parsing 870
 
 def commands(text: str) -> list[Command]:
     """The command invocations of a CMake file, in order; a malformed file raises CMakeSyntaxError,
-    and so does one of more than MAX_COMMANDS commands."""
+    and so does one of more than MAX_COMMANDS commands.  Read once a text: an arch rule reads its
+    functions file as a library and again where the main file includes it (a fresh list each call)."""
+    return list(_commands(text))
+
+
+@functools.lru_cache(maxsize=16)
+def _commands(text: str) -> tuple[Command, ...]:
     found: list[Command] = []
     # CMake skips a UTF-8 byte-order mark at the start of a file (cmListFileLexer)
     i, n, line = (1 if text.startswith("\ufeff") else 0), len(text), 1
@@ -112,7 +119,7 @@ def commands(text: str) -> list[Command]:
             end, last = _arguments(text, j + 1, line)
             found.append(Command(name[0].lower(), text[j + 1 : end], line))
             i, line = end + 1, last
-    return found
+    return tuple(found)
 
 
 def _comment(text: str, i: int, line: int) -> tuple[int, int]:

@@ -16,7 +16,6 @@ import contextlib
 import functools
 import hashlib
 import io
-import itertools
 import os
 import posixpath
 import re
@@ -1071,32 +1070,65 @@ def _blocks(text: str, header: str) -> list[ast.stmt] | None:
     """Parse only the indented blocks whose first line matches ``header`` (group 1: the indent).
 
     None when a block does not parse on its own (a string or bracket that leaves the block):
-    the caller then parses the whole module.  Linear in the text: the header is an RE2 pattern,
-    line numbers are counted once, and a match inside a block already parsed is part of it.
+    the caller then parses the whole module.  Linear in the text, and only a block's own lines are
+    split: the header is an RE2 pattern, a block's first line number is a count of the line ends
+    before it, and a match inside a block already parsed is part of it.  (Splitting the whole text
+    into lines for each call was most of the cost: a 340 KB module split for one method.)
     """
     found: list[ast.stmt] = []
-    lines: list[str] = []
-    ends: list[int] = []
-    covered = 0  # lines before this index belong to a block already parsed
+    covered = 0  # offset: a header before it lies in a block already parsed
     for match in linear.compile_text(header).finditer(text):
-        if not ends:  # the text split once, at its first header (most texts asked hold none)
-            pieces = python_lines(text)
-            lines = [line.rstrip("\r\n") for line in pieces]
-            ends = list(itertools.accumulate(len(line) for line in pieces))
-        start = bisect.bisect_right(ends, match.start())
-        if start < covered:
+        at = match.start()  # a line's start: ``^`` matches after \n (and \n ends every kind of line)
+        if at < covered:
             continue
         indent = len(match.group(1))
-        end = start + 1
-        while end < len(lines) and (not lines[end].strip() or _indent(lines[end]) > indent):
-            end += 1
-        module = parse_module("\n".join(line[indent:] for line in lines[start:end]), "<block>")
-        if isinstance(module, SyntaxError):
+        lines, covered = _block_lines(text, at, indent)
+        module = _parsed_at("\n".join(line[indent:] for line in lines), _lines_before(text, at))
+        if module is None:
             return None
-        ast.increment_lineno(module, start)
         found += module.body
-        covered = end
     return found
+
+
+_PADDED_LINES_A_CHAR = (
+    4  # blank lines before a block cost the parser less than shifting its nodes, up to ~9 a character
+)
+
+
+def _parsed_at(block: str, start: int) -> ast.Module | None:
+    """``block`` parsed as the text from line ``start + 1`` on (None: it does not parse alone).  Blank lines
+    before it number its nodes as the parser reads them, a third cheaper than ``ast.increment_lineno``'s walk
+    of every node; a small block far down its module is shifted instead (the blank lines would cost more)."""
+    if start <= _PADDED_LINES_A_CHAR * len(block):
+        padded = parse_module("\n" * start + block, "<block>", DEFAULT_MAX_PARSE_BYTES + start)  # the block's own cap
+        return None if isinstance(padded, SyntaxError) else padded
+    module = parse_module(block, "<block>")
+    return None if isinstance(module, SyntaxError) else ast.increment_lineno(module, start)
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)?")  # one line as Python's tokenizer ends it, its end kept
+
+
+def _block_lines(text: str, at: int, indent: int) -> tuple[list[str], int]:
+    """The lines (ends cut) of the block whose header line starts at offset ``at``: the header, then
+    every blank line or line indented deeper than ``indent``; and the offset just past the last."""
+    lines: list[str] = []
+    end = at
+    for match in _LINE.finditer(text, at):
+        line = match.group().rstrip("\r\n")
+        if not match.group() or (lines and line.strip() and _indent(line) <= indent):
+            break
+        lines.append(line)
+        end = match.end()
+    return lines, end
+
+
+def _lines_before(text: str, at: int) -> int:
+    """How many lines (as Python's tokenizer counts them: \\n, \\r\\n, \\r) end before offset ``at``."""
+    breaks = text.count("\n", 0, at)
+    if "\r" in text:
+        breaks += text.count("\r", 0, at) - text.count("\r\n", 0, at)
+    return breaks
 
 
 _OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
