@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from aeon_release.adapters.schemas import SCHEMAS, plainly_valid
+from aeon_release.adapters.schemas import SCHEMAS
 from aeon_release.adapters.yamlio import Where, document, load_yaml, parse_yaml, read_text, type_name
 from aeon_release.errors import ConfigError, printable, quoted
 from aeon_release.grammar import GITHUB_PR_SUBJECT
@@ -193,11 +193,10 @@ def _stamp(text: str, stamps: Path | None) -> Path | None:
     return stamps / f"fleet-{digest[:32]}.ok"
 
 
-# The profile's schema checked ahead, by a child forked at the start of a merge: the check (a valid profile is
-# read plainly, ~1 ms; one the plain reading cannot pass costs jsonschema's import, ~60 ms of CPU) then runs on
-# the other core while this process waits on git for the plan's first reads.  The child only ever writes the stamp
-# of a text that passed; ``load`` waits for it, then trusts nothing but a stamp named by that text and this schema
-# (benchmarks/merge_cpu.md).
+# The profile's schema checked ahead, by a child forked at the start of a merge: jsonschema's import and the
+# check (~60 ms of CPU, a fifth of the command's own before the merge) then run on the other core while this
+# process waits on git for the plan's first reads.  The child only ever writes the stamp of a text that passed;
+# ``load`` waits for it, then trusts nothing but a stamp named by that text and this schema (benchmarks/merge_cpu.md).
 _AHEAD: dict[Path, tuple[int, int]] = {}  # config folder -> (the child's pid, the read end of its pipe)
 _AHEAD_WAIT = 10.0  # seconds: a child still checking then is stopped, and the check is made here
 
@@ -307,9 +306,7 @@ def parse(data: Any, root: Path, checked: bool = False) -> Profile:
 
 
 def _validate(data: Any) -> None:
-    if plainly_valid(SCHEMAS["fleet"], data):
-        return  # every keyword surely holds: jsonschema would find nothing (its import spared)
-    import jsonschema  # 0.1 s to import: only for a profile the plain reading cannot pass
+    import jsonschema  # 0.1 s to import: only where the whole profile is read
 
     validator = jsonschema.Draft202012Validator(SCHEMAS["fleet"])
     error = min(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message), default=None)
