@@ -116,3 +116,43 @@ def test_explicit_slots_close_the_class_too(git_repo: GitRepo, tmp_path: Path) -
     fork = "from vllm.kv_cache_utils import Block\n\n\ndef tag(block: Block) -> None:\n    block.aeon_tier = 'hbm'\n"
     sides = three_way(git_repo, {UTILS: base, **PACKAGES}, {USE: fork}, {UTILS: theirs})
     assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == [(USE, line_of(fork, "aeon_tier"), "error")]
+
+
+OWN_SUBCLASS = IMPORT + "class AeonBlock(KVCacheBlock):\n    pass\n\n\n"
+NARROWED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if isinstance(block, AeonBlock):\n        block.aeon_tier = 'hbm'\n"
+)
+ASSERTED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    assert isinstance(block, AeonBlock)\n    block.aeon_tier = 'hbm'\n"
+)
+RETURNED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if not isinstance(block, AeonBlock):\n        return\n"
+    "    block.aeon_tier = 'hbm'\n"
+)
+DICT_TESTED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n"
+    "    if hasattr(block, '__dict__'):\n        block.aeon_tier = 'hbm'\n    else:\n        TIERS[block.block_id] = 'hbm'\n"
+)
+SLOTS_TESTED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n"
+    "    if hasattr(KVCacheBlock, '__slots__'):\n        TIERS[block.block_id] = 'hbm'\n        return\n"
+    "    block.aeon_tier = 'hbm'\n"
+)
+SAME_CLASS = IMPORT + (
+    "def tag(block: KVCacheBlock | None) -> None:\n    if isinstance(block, KVCacheBlock):\n        block.aeon_tier = 'hbm'\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [NARROWED, ASSERTED, RETURNED, DICT_TESTED, SLOTS_TESTED],
+    ids=["isinstance-of-a-fork-subclass", "asserted", "an-early-return", "a-dict-test", "a-slots-test"],
+)
+def test_a_store_where_the_fork_told_the_kind_apart_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """The fork's unslotted subclass under an ``isinstance`` test, or a test of whether instances keep a dict:
+    the store runs only where it works (review26's false errors on #36164)."""
+    assert _slotted(git_repo, tmp_path, fork) == []
+
+
+def test_a_store_under_isinstance_of_the_slotted_class_itself_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _slotted(git_repo, tmp_path, SAME_CLASS) == [(USE, line_of(SAME_CLASS, "block.aeon_tier = "), "error")]

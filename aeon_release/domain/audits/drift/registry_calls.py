@@ -22,7 +22,9 @@ parameters do not take the keyword (no parameter of the name, no ``**kwargs``). 
 call through the registry raises.  Quiet: a callable taking the keyword or ``**kwargs``, a fork class with no
 ``__init__`` of its own (it inherits one, maybe upstream's, which may take it), one defining ``__new__``, a
 registration under an ``if`` that asks what a function takes or which release runs, and a table whose calls
-passed the keyword already.
+passed the keyword already.  Also quiet: a class carrying a decorator of the fork's besides the registration's
+(one other than ``dataclass``-like ones that keep the written ``__init__``: it may rewrap the constructor), and
+a registration after an ``if`` asking the signature whose body exits first.
 """
 
 from __future__ import annotations
@@ -33,10 +35,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.drift.fallbacks import runs_tested
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, signature
-from aeon_release.domain.audits.drift.table_params import _version_checked
+from aeon_release.domain.audits.drift.table_params import _asks, _version_checked
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map
@@ -47,6 +50,9 @@ from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map
 _REGISTERS = linear.Scan(r"(?:^|[^\w.])(?:([A-Za-z_]\w*)\.)?(\w*register\w*)[ \t]*\(")
 # an upstream diff line adding a keyword argument (the gate before any of its files is read whole)
 _KEYWORD_ADDED = linear.Scan(r"\n\+[^\n]*[(,][ \t]*\w+[ \t]*=[^=]")
+# class decorators that keep a class's own ``__init__`` as written (any other may rewrap it: a fork's shim that
+# drops the new keyword before the constructor)
+_KEEPS_INIT = frozenset({"dataclass", "final", "total_ordering", "unique", "runtime_checkable", "override"})
 
 
 @dataclass(frozen=True)
@@ -214,8 +220,26 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
                 continue
             for handed in _handed(node, p.store, parents, defined):
                 hit = _lacking(handed, p, node.lineno)
-                if hit is not None and not _version_checked(node, p.keyword, parents):
+                if hit is not None and not _gated(node, p.keyword, parents):
                     yield hit
+
+
+def _gated(node: ast.AST, keyword: str, parents: dict[int, ast.AST]) -> bool:
+    """The registration runs only on one side of a test naming the keyword or asking a signature: under the
+    ``if`` (either branch), or after an ``if`` of that test whose body exits (``if "rank" in
+    inspect.signature(f).parameters: return``) -- the fork registers where upstream's side takes it."""
+    if _version_checked(node, keyword, parents):
+        return True
+
+    def asks(test: ast.expr) -> bool:
+        return any(_asks(n, keyword) for n in ast.walk(test))
+
+    return runs_tested(node, parents, asks, asks)
+
+
+def _called(decorator: ast.expr) -> ast.expr:
+    """The decorator's callable: ``dataclass`` of ``@dataclass(frozen=True)``."""
+    return decorator.func if isinstance(decorator, ast.Call) else decorator
 
 
 def _imported(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
@@ -275,6 +299,9 @@ def _lacking(handed: ast.ClassDef | ast.FunctionDef, p: Passed, registered: int)
         init = methods.get("__init__")
         if init is None or "__new__" in methods:
             return None  # it inherits a constructor (maybe upstream's, which may take the keyword)
+        rewrapping = [d for d in handed.decorator_list if last_name(_called(d)) not in _KEEPS_INIT]
+        if len(rewrapping) > (1 if p.store.index < 0 else 0):
+            return None  # a decorator of the fork's may replace the constructor (or the class) with one taking it
         sig, line = signature(init, bound=True), init.lineno
     else:
         if len(handed.decorator_list) > (1 if p.store.index < 0 else 0):
