@@ -4,20 +4,23 @@ Each twin replays a real upstream commit under a fork carry shaped like what the
 right after the merge (the merge base is the commit's first parent, upstream the commit):
 
 - slotted drift (#36164, 57c84ff129: ``KVCacheBlock`` made ``@dataclass(slots=True)``): a store under an
-  ``isinstance`` test (or an ``assert``) of the fork's own unslotted subclass, a store under a test that the
-  class keeps a ``__dict__`` (``hasattr(KVCacheBlock, "__slots__")``), a store in ``contextlib.suppress``, a
-  class attribute set on the class itself, a fork subclass declaring the slot (``__slots__``, a slotted
-  dataclass field), a loop over a fork pool subclass whose blocks are the fork's unslotted subclass, the
-  fork's own namesake class, a store on a local rebound to the fork's own object;
+  ``isinstance`` test (an ``if``, an ``assert``, an early return) of the fork's own unslotted subclass, under
+  ``hasattr(block, "__dict__")`` or ``not hasattr(KVCacheBlock, "__slots__")``, in ``contextlib.suppress``, a
+  class attribute set on the class itself, a property the fork installs on the class, a fork subclass declaring
+  the slot (``__slots__``, a slotted dataclass field), loops over a fork pool whose blocks are the fork's
+  unslotted or slot-declaring subclass, the fork's own namesake class, a loop name rebound to the fork's record;
 - registry call drift (#18925, b712be98c7: ``EventPublisherFactory.create`` calls every registered
-  constructor with ``data_parallel_rank=``): a shim function the fork registers that takes the keyword,
-  a class decorator of the fork's that wraps the constructor, a registration under a test of what
-  ``create`` takes, a fork dataclass (its ``__init__`` generated), a registration through the fork's own
-  namesake factory, a registered class whose fork base takes the keyword, a ``classmethod`` registered;
+  constructor with ``data_parallel_rank=``): a shim function (or a lambda) taking the keyword registered in the
+  class's stead, a fork class decorator, a fork metaclass, or a replaced ``__init__`` dropping the keyword, a
+  registration under (or in a function returning first on) a test of what a signature takes, a registered
+  class whose fork base takes the keyword, one taking it keyword-only, the fork's own namesake factory;
+- the loop typing widened with slotted drift (#45939, 6bc6f2d86d: ``block_hash``'s setter removed): a store
+  under ``hasattr(block, "set_block_hash")``, a loop over a fork pool's blocks of its own class keeping a setter;
 - filled defaults under handed-on default drift (#26915, 8669c69afa: ``KVEventsConfig.publisher`` made
-  ``None`` and filled "zmq" when events are on): the publisher set on the instance afterwards, the build
-  handed to ``dataclasses.replace`` with the publisher, events on from a variable, the fork's own namesake
-  config, the fork's subclass that fills its own default.
+  ``None`` and filled "zmq" when events are on): the publisher set on the instance afterwards (in place, or by
+  a fork function it is handed to), the build handed to ``dataclasses.replace`` with the publisher, events off
+  by the build's literal, the fork's own namesake config, the settings passed by ``**``, a build only read, the
+  name bound to a ``functools.partial`` of upstream's class pinning the publisher.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches
 of the same commits, kept to show the reach stays.
@@ -28,6 +31,14 @@ isinstance(block, AeonBlock)``, under ``hasattr(block, "__dict__")`` and under `
 "__slots__")`` (4); registry call drift on a class a fork class decorator rewraps (its ``__init__`` replaced
 by one taking ``**kwargs``) and on a registration in a function that returns first when
 ``inspect.signature(...)`` names the keyword (2).
+Round 2 (after mending round 1; 6 cases, 34 twins, #45939 6bc6f2d86d added: ``block_hash``'s setter removed):
+6 caught of 6; 3 false errors of the 8 new twins: slotted drift on a store a property the fork installs on the
+class takes (``KVCacheBlock.aeon_tier = property(get, put)``); registry call drift on a class with a fork
+metaclass whose ``__call__`` drops the keyword, and on a class whose ``__init__`` the module replaces after its
+body.  (Not a false error, left: #45939's setter store on an element of ``pool.blocks`` in a loop is missed,
+where the same store on a parameter typed as the class is caught: the setter check does not take the loop's
+element type.)
+This branch: 6 caught of 6; 0 false errors of 34 twins.
 
   PYTHONPATH=.. python review26_twins.py [--only TEXT ...] [--show]
 """
@@ -543,6 +554,176 @@ TWINS += [
             "    config = KVEventsConfig(enable_kv_cache_events=True)\n"
             "    return config.topic\n",
             "    config = KVEventsConfig(enable_kv_cache_events=True)",
+        ),
+    ),
+]
+
+
+# --- round 2: shims, a metaclass, an alias, and the loop typing widened with slotted drift (#45939, 6bc6f2d86d:
+# KVCacheBlock.block_hash's setter replaced by set_block_hash)
+PP = ("#45939", "6bc6f2d86d", "KVCacheBlock.block_hash setter removed; set_block_hash() added")
+POOL = "from vllm.v1.core.block_pool import BlockPool\n"
+CASES += [
+    (
+        "#45939 setter removed",
+        "a store of block_hash on a typed receiver under a test",
+        K(
+            *PP,
+            "vllm/aeon/r26pp0.py",
+            "from vllm.v1.core.kv_cache_utils import KVCacheBlock\n\n\n"
+            "def aeon_adopt(block: KVCacheBlock, block_id: int, block_hash) -> None:\n"
+            "    if block.block_id == block_id:\n"
+            "        block.block_hash = block_hash\n",
+            "        block.block_hash = block_hash",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#36164 slots",
+        "twin: a property the fork installs on the class takes the store",
+        K(
+            *SL,
+            "vllm/aeon/r26sl14.py",
+            KB + "_TIERS: dict[int, str] = {}\n\n\n"
+            "def _tier(block: KVCacheBlock) -> str:\n"
+            '    return _TIERS.get(block.block_id, "hbm")\n\n\n'
+            "def _set_tier(block: KVCacheBlock, tier: str) -> None:\n"
+            "    _TIERS[block.block_id] = tier\n\n\n"
+            "KVCacheBlock.aeon_tier = property(_tier, _set_tier)  # AEON: kept beside the slotted block\n\n\n"
+            "def aeon_tag(block: KVCacheBlock, tier: str) -> None:\n"
+            "    block.aeon_tier = tier\n",
+            "    block.aeon_tier = tier",
+        ),
+    ),
+    (
+        "#36164 slots",
+        "twin: a loop over a fork pool's own list of slotted subclass blocks declaring the slot",
+        K(
+            *SL,
+            "vllm/aeon/r26sl15.py",
+            KB + "class AeonSlottedBlock(KVCacheBlock):\n"
+            '    __slots__ = ("aeon_tier",)\n\n\n'
+            "class AeonTierPool:\n"
+            "    def __init__(self, num_blocks: int) -> None:\n"
+            "        self.blocks: list[AeonSlottedBlock] = [AeonSlottedBlock(i) for i in range(num_blocks)]\n\n\n"
+            "def aeon_tag(pool: AeonTierPool, tier: str) -> None:\n"
+            "    for block in pool.blocks:\n"
+            "        block.aeon_tier = tier\n",
+            "        block.aeon_tier = tier",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "twin: the store of block_hash in a loop under hasattr of the new method",
+        K(
+            *PP,
+            "vllm/aeon/r26pp1.py",
+            POOL + "\n\ndef aeon_adopt(pool: BlockPool, block_id: int, block_hash) -> None:\n"
+            "    for block in pool.blocks:\n"
+            "        if block.block_id != block_id:\n"
+            "            continue\n"
+            '        if hasattr(block, "set_block_hash"):\n'
+            "            block.set_block_hash(block_hash)\n"
+            "        else:\n"
+            "            block.block_hash = block_hash\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "twin: a loop over a fork pool's blocks of its own class keeping a setter",
+        K(
+            *PP,
+            "vllm/aeon/r26pp2.py",
+            "class AeonHostBlock:\n"
+            "    def __init__(self, block_id: int) -> None:\n"
+            "        self.block_id = block_id\n"
+            "        self._block_hash = None\n\n"
+            "    @property\n"
+            "    def block_hash(self):\n"
+            "        return self._block_hash\n\n"
+            "    @block_hash.setter\n"
+            "    def block_hash(self, value) -> None:\n"
+            "        self._block_hash = value\n\n\n"
+            "class AeonHostPool:\n"
+            "    def __init__(self, num_blocks: int) -> None:\n"
+            "        self.blocks: list[AeonHostBlock] = [AeonHostBlock(i) for i in range(num_blocks)]\n\n\n"
+            "def aeon_adopt(pool: AeonHostPool, block_id: int, block_hash) -> None:\n"
+            "    for block in pool.blocks:\n"
+            "        if block.block_id == block_id:\n"
+            "            block.block_hash = block_hash\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#18925 registry keyword",
+        "twin: a registered class whose fork metaclass drops the keyword",
+        K(
+            *DP,
+            "vllm/aeon/r26dp10.py",
+            "from abc import ABCMeta\n\n" + PUB + "class AeonRankBlind(ABCMeta):\n"
+            "    def __call__(cls, *args, data_parallel_rank: int = 0, **kwargs):\n"
+            "        return super().__call__(*args, **kwargs)\n\n\n"
+            "class AeonLogPublisher(EventPublisher, metaclass=AeonRankBlind):\n"
+            '    def __init__(self, endpoint: str = "", topic: str = "") -> None:\n'
+            "        self._topic = topic\n\n"
+            "    def publish(self, events) -> None:\n"
+            "        return None\n\n"
+            "    def shutdown(self) -> None:\n"
+            "        return None\n\n\n"
+            'EventPublisherFactory.register_publisher("aeon_log", AeonLogPublisher)\n',
+            '    def __init__(self, endpoint: str = "", topic: str = "") -> None:',
+        ),
+    ),
+    (
+        "#18925 registry keyword",
+        "twin: the fork's __init__ replaced after the class by one taking the keyword",
+        K(
+            *DP,
+            "vllm/aeon/r26dp11.py",
+            PUB + "class AeonLogPublisher(EventPublisher):\n"
+            '    def __init__(self, endpoint: str = "", topic: str = "") -> None:\n'
+            "        self._topic = topic\n\n"
+            "    def publish(self, events) -> None:\n"
+            "        return None\n\n"
+            "    def shutdown(self) -> None:\n"
+            "        return None\n\n\n"
+            "_aeon_init = AeonLogPublisher.__init__\n\n\n"
+            'def _aeon_rank_init(self, endpoint: str = "", topic: str = "", data_parallel_rank: int = 0, **_) -> None:\n'
+            "    _aeon_init(self, endpoint, topic)\n\n\n"
+            "AeonLogPublisher.__init__ = _aeon_rank_init  # AEON: the rank-aware factory's keyword\n"
+            'EventPublisherFactory.register_publisher("aeon_log", AeonLogPublisher)\n',
+            '    def __init__(self, endpoint: str = "", topic: str = "") -> None:',
+        ),
+    ),
+    (
+        "#26915 filled default",
+        "twin: the build handed to a fork function that sets the publisher",
+        K(
+            *KC,
+            "vllm/aeon/r26kc7.py",
+            CFG + "def aeon_pin_publisher(config: KVEventsConfig) -> KVEventsConfig:\n"
+            '    config.publisher = "null"\n'
+            "    return config\n\n\n"
+            "def aeon_events_config() -> KVEventsConfig:\n"
+            "    return aeon_pin_publisher(KVEventsConfig(enable_kv_cache_events=True))\n",
+            "    return aeon_pin_publisher(KVEventsConfig(enable_kv_cache_events=True))",
+        ),
+    ),
+    (
+        "#26915 filled default",
+        "twin: the name bound to a partial of upstream's class pinning the publisher",
+        K(
+            *KC,
+            "vllm/aeon/r26kc8.py",
+            "import functools\n\nfrom vllm.config import kv_events\n\n"
+            'KVEventsConfig = functools.partial(kv_events.KVEventsConfig, publisher="null")\n\n\n'
+            "def aeon_install(config: kv_events.KVEventsConfig) -> None:\n"
+            "    del config\n\n\n"
+            "def aeon_events() -> None:\n"
+            "    aeon_install(KVEventsConfig(enable_kv_cache_events=True))\n",
+            "    aeon_install(KVEventsConfig(enable_kv_cache_events=True))",
         ),
     ),
 ]

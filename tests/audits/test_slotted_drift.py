@@ -156,3 +156,28 @@ def test_a_store_where_the_fork_told_the_kind_apart_stays_quiet(git_repo: GitRep
 
 def test_a_store_under_isinstance_of_the_slotted_class_itself_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _slotted(git_repo, tmp_path, SAME_CLASS) == [(USE, line_of(SAME_CLASS, "block.aeon_tier = "), "error")]
+
+
+INSTALLED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\n"
+    "def _get(block: KVCacheBlock) -> str:\n    return TIERS.get(block.block_id, 'hbm')\n\n\n"
+    "def _put(block: KVCacheBlock, tier: str) -> None:\n    TIERS[block.block_id] = tier\n\n\n"
+    "KVCacheBlock.aeon_tier = property(_get, _put)\n\n\n"
+    "def tag(block: KVCacheBlock) -> None:\n    block.aeon_tier = 'hbm'\n"
+)
+INSTALLED_LITERAL = IMPORT + (
+    "KVCacheBlock.aeon_tier = 'hbm'\n\n\ndef tag(block: KVCacheBlock) -> None:\n    block.aeon_tier = 'dram'\n"
+)
+
+
+def test_a_descriptor_the_fork_installs_on_the_class_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``KVCacheBlock.aeon_tier = property(get, put)``: the property's setter takes the instance's write."""
+    assert _slotted(git_repo, tmp_path, INSTALLED) == []
+
+
+def test_a_literal_the_fork_sets_on_the_class_leaves_the_instance_store_an_error(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """A class attribute of a slotted class is read-only on its instances: the store still raises."""
+    fork = INSTALLED_LITERAL
+    assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, "block.aeon_tier = "), "error")]

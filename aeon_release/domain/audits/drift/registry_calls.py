@@ -24,7 +24,9 @@ call through the registry raises.  Quiet: a callable taking the keyword or ``**k
 registration under an ``if`` that asks what a function takes or which release runs, and a table whose calls
 passed the keyword already.  Also quiet: a class carrying a decorator of the fork's besides the registration's
 (one other than ``dataclass``-like ones that keep the written ``__init__``: it may rewrap the constructor), and
-a registration after an ``if`` asking the signature whose body exits first.
+a registration after an ``if`` asking the signature whose body exits first, a class with a metaclass of the
+fork's (other than ``type``/``ABCMeta``: its ``__call__`` may take the keyword), and a class whose ``__init__``
+(or ``__new__``) the module replaces after its body (``C.__init__ = shim``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ _REGISTERS = linear.Scan(r"(?:^|[^\w.])(?:([A-Za-z_]\w*)\.)?(\w*register\w*)[ \t
 _KEYWORD_ADDED = linear.Scan(r"\n\+[^\n]*[(,][ \t]*\w+[ \t]*=[^=]")
 # class decorators that keep a class's own ``__init__`` as written (any other may rewrap it: a fork's shim that
 # drops the new keyword before the constructor)
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
+# metaclasses whose ``__call__`` hands every argument to ``__init__`` unchanged
+_PLAIN_METACLASSES = frozenset({"type", "ABCMeta"})
 _KEEPS_INIT = frozenset({"dataclass", "final", "total_ordering", "unique", "runtime_checkable", "override"})
 
 
@@ -212,6 +217,9 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
     imported = _imported(module, path)
     defined = {s.name: s for s in module.body if isinstance(s, ast.ClassDef | ast.FunctionDef)}
     parents = parent_map(module)
+    # a class whose constructor the module replaces after its body (``C.__init__ = shim``): the written one is gone
+    replaced = _constructors_replaced(module)
+    defined = {name: d for name, d in defined.items() if name not in replaced}
     for node in ast.walk(module):
         if not isinstance(node, ast.Call) or node.lineno not in owned:
             continue
@@ -222,6 +230,26 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
                 hit = _lacking(handed, p, node.lineno)
                 if hit is not None and not _gated(node, p.keyword, parents):
                     yield hit
+
+
+def _constructors_replaced(module: ast.Module) -> set[str]:
+    """The names ``N`` of stores ``N.__init__ = ...``/``N.__new__ = ...`` (or ``setattr(N, "__init__", ...)``)
+    anywhere in the module: a fork shim standing in for the constructor its class body wrote."""
+    found: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in _CONSTRUCTORS:
+            found |= {node.value.id} if isinstance(node.value, ast.Name) else set()
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Name)
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in _CONSTRUCTORS
+        ):
+            found.add(node.args[0].id)
+    return found
 
 
 def _gated(node: ast.AST, keyword: str, parents: dict[int, ast.AST]) -> bool:
@@ -299,6 +327,8 @@ def _lacking(handed: ast.ClassDef | ast.FunctionDef, p: Passed, registered: int)
         init = methods.get("__init__")
         if init is None or "__new__" in methods:
             return None  # it inherits a constructor (maybe upstream's, which may take the keyword)
+        if any(k.arg == "metaclass" and last_name(k.value) not in _PLAIN_METACLASSES for k in handed.keywords):
+            return None  # a metaclass of the fork's: its ``__call__`` may take the keyword before ``__init__`` runs
         rewrapping = [d for d in handed.decorator_list if last_name(_called(d)) not in _KEEPS_INIT]
         if len(rewrapping) > (1 if p.store.index < 0 else 0):
             return None  # a decorator of the fork's may replace the constructor (or the class) with one taking it

@@ -19,7 +19,8 @@ bases and no ``self.name`` their methods set, no ``__setattr__`` on the way, and
 only where ``isinstance(x, K)`` holds (an ``if``, an ``assert``, the rest after ``if not isinstance(...):
 return``) for a ``K`` outside the class's order (the fork's own unslotted subclass), or under a test reading
 ``__dict__`` or ``__slots__`` (either branch: ``if hasattr(block, "__dict__")``, ``if not hasattr(KVCacheBlock,
-"__slots__")``), where the fork handles both shapes.  A receiver typed as a fork subclass (its instances keep a ``__dict__``
+"__slots__")``), where the fork handles both shapes; nor where the fork's module installs the name on the class
+itself (``KVCacheBlock.aeon_tier = property(...)``: its descriptor takes the write).  A receiver typed as a fork subclass (its instances keep a ``__dict__``
 unless it declares slots too), a declared field, and a property with a setter stay quiet.  An error.
 """
 
@@ -122,3 +123,24 @@ def _asks_shape(test: ast.expr) -> bool:
         or (isinstance(n, ast.Attribute) and n.attr in _SHAPE_NAMES)
         for n in ast.walk(test)
     )
+
+
+def installed(module: ast.Module, order: set[str], name: str) -> bool:
+    """The module sets ``name`` on one of the classes of ``order`` itself, to something other than a literal
+    (``KVCacheBlock.aeon_tier = property(get, put)``, ``setattr(KVCacheBlock, "aeon_tier", ...)``): a descriptor
+    the fork installs may take the instance's write (a plain literal there would not: that store stays an error)."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign) and not isinstance(node.value, ast.Constant):
+            if any(
+                isinstance(t, ast.Attribute)
+                and t.attr == name
+                and isinstance(t.value, ast.Name)
+                and t.value.id in order
+                for t in node.targets
+            ):
+                return True
+        elif isinstance(node, ast.Call) and (found := stored(node)) is not None and len(node.args) > 2:
+            receiver, attr = found
+            if attr == name and isinstance(receiver, ast.Name) and receiver.id in order:
+                return not isinstance(node.args[2], ast.Constant)
+    return False

@@ -2320,8 +2320,8 @@ class _Checker:
         if caught_around(node, slotted.CAUGHT, parents):
             return  # the fork tried the write and kept a fallback
         order = {c.qualname.rsplit(".", 1)[-1] for c in self.after.mro(after) if isinstance(c, px.ClassInfo)}
-        if slotted.told_apart(node, stored[0], order, parents):
-            return  # the fork's own subclass under an isinstance test, or a test of whether instances keep a dict
+        if slotted.told_apart(node, stored[0], order, parents) or slotted.installed(mod.tree, order, stored[1]):
+            return  # the fork's own subclass under an isinstance test, a test of the dict, a descriptor it installs
         home = changed[0]
         commit = self._commit(home.module.path, home.qualname.rsplit(".", 1)[-1])
         yield _error(
