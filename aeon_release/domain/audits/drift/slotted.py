@@ -32,7 +32,7 @@ import re
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
 from aeon_release.domain.audits.drift.read_only import slot_names
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value
 
 # an added upstream line declaring slots: ``@dataclass(slots=True)``, ``__slots__ = (...)``
 SLOTS_LINE = re.compile(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
@@ -130,7 +130,7 @@ def installed(module: ast.Module, order: set[str], name: str) -> bool:
     (``KVCacheBlock.aeon_tier = property(get, put)``, ``setattr(KVCacheBlock, "aeon_tier", ...)``): a descriptor
     the fork installs may take the instance's write (a plain literal there would not: that store stays an error)."""
     for node in ast.walk(module):
-        if isinstance(node, ast.Assign) and not isinstance(node.value, ast.Constant):
+        if isinstance(node, ast.Assign) and literal_value(node.value) is NOT_LITERAL:
             if any(
                 isinstance(t, ast.Attribute)
                 and t.attr == name
@@ -142,5 +142,5 @@ def installed(module: ast.Module, order: set[str], name: str) -> bool:
         elif isinstance(node, ast.Call) and (found := stored(node)) is not None and len(node.args) > 2:
             receiver, attr = found
             if attr == name and isinstance(receiver, ast.Name) and receiver.id in order:
-                return not isinstance(node.args[2], ast.Constant)
+                return literal_value(node.args[2]) is NOT_LITERAL
     return False
