@@ -86,3 +86,14 @@ def test_a_fill_of_another_shape_stays_quiet(git_repo: GitRepo, tmp_path: Path) 
         "'zmq' if self.enable_kv_cache_events else 'null'", "pick_publisher(self.enable_kv_cache_events)"
     )
     assert _filled(git_repo, tmp_path, ENABLED, theirs) == []
+
+
+def test_a_fill_whose_flag_the_class_rewrites_first_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The class turns the flag off before the fill reads it (no endpoint, no events): the build's literal is not
+    what the fill tests, so the value it holds is not read."""
+    theirs = CONFIG_THEIRS.replace(
+        "        if self.publisher is None:\n",
+        "        if not self.endpoint:\n            self.enable_kv_cache_events = False\n"
+        "        if self.publisher is None:\n",
+    )
+    assert _filled(git_repo, tmp_path, ENABLED, theirs) == []

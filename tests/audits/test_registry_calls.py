@@ -153,3 +153,68 @@ def test_a_module_level_registration_read_off_its_module(
     sides = three_way(git_repo, {EVENTS: LOADERS_BASE, **PACKAGES}, {USE: fork}, {EVENTS: LOADERS_THEIRS})
     expected = [(USE, line_of(fork, "def aeon_loader"), "error")] * errors
     assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == expected
+
+
+REWRAPPED = (
+    "import functools\n\n" + IMPORT + "def rank_blind(cls):\n    init = cls.__init__\n\n"
+    "    @functools.wraps(init)\n    def wrapped(self, *args, data_parallel_rank: int = 0, **kwargs):\n"
+    "        init(self, *args, **kwargs)\n\n    cls.__init__ = wrapped\n    return cls\n\n\n@rank_blind\n"
+    + PLAIN.removeprefix(IMPORT)
+)
+EXITS_FIRST = (
+    "import inspect\n\n" + IMPORT + "class AeonLogPublisher(EventPublisher):\n"
+    "    def __init__(self, endpoint: str = '', topic: str = '') -> None:\n        self.topic = topic\n\n\n"
+    "def register() -> None:\n"
+    "    if 'data_parallel_rank' in inspect.signature(EventPublisherFactory.create).parameters:\n        return\n"
+    "    EventPublisherFactory.register_publisher('aeon_log', AeonLogPublisher)\n"
+)
+DATACLASS = (
+    "from dataclasses import dataclass\n\n"
+    + IMPORT
+    + "@dataclass\n"
+    + PLAIN.removeprefix(IMPORT).replace(
+        "        self.topic = topic\n", "        self.topic = topic\n\n    level: str = 'debug'\n"
+    )
+)
+
+
+@pytest.mark.parametrize("fork", [REWRAPPED, EXITS_FIRST], ids=["a-rewrapping-decorator", "an-exiting-signature-test"])
+def test_a_rewrapped_constructor_or_a_gated_registration_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    """A fork class decorator may replace the constructor with one taking the keyword, and a registration after
+    ``if <signature names it>: return`` runs only on the old side (review26's false errors on #18925)."""
+    assert _registry(git_repo, tmp_path, fork) == []
+
+
+def test_a_dataclass_keeping_its_written_init_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _registry(git_repo, tmp_path, DATACLASS) == [(USE, line_of(DATACLASS, "def __init__"), "error")]
+
+
+METACLASS = (
+    "from abc import ABCMeta\n\n" + IMPORT + "class RankBlind(ABCMeta):\n"
+    "    def __call__(cls, *args, data_parallel_rank: int = 0, **kwargs):\n"
+    "        return super().__call__(*args, **kwargs)\n\n\n"
+    + PLAIN.removeprefix(IMPORT).replace("(EventPublisher):", "(EventPublisher, metaclass=RankBlind):")
+)
+ABC_METACLASS = (
+    "from abc import ABCMeta\n\n"
+    + IMPORT
+    + PLAIN.removeprefix(IMPORT).replace("(EventPublisher):", "(EventPublisher, metaclass=ABCMeta):")
+)
+REPLACED_INIT = PLAIN.replace(
+    REGISTER,
+    "\n\ndef _init(self, endpoint: str = '', topic: str = '', data_parallel_rank: int = 0) -> None:\n"
+    "    self.topic = topic\n\n\nAeonLogPublisher.__init__ = _init\n" + REGISTER,
+)
+
+
+@pytest.mark.parametrize("fork", [METACLASS, REPLACED_INIT], ids=["a-forks-metaclass", "a-replaced-init"])
+def test_a_constructor_the_fork_routes_elsewhere_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """A fork metaclass's ``__call__``, or a shim stored as ``C.__init__`` after the class, takes the keyword
+    before (or instead of) the ``__init__`` the class body wrote (review26's round 2 on #18925)."""
+    assert _registry(git_repo, tmp_path, fork) == []
+
+
+def test_an_abcmeta_class_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _registry(git_repo, tmp_path, ABC_METACLASS) == [(USE, line_of(ABC_METACLASS, "def __init__"), "error")]

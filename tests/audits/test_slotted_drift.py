@@ -116,3 +116,68 @@ def test_explicit_slots_close_the_class_too(git_repo: GitRepo, tmp_path: Path) -
     fork = "from vllm.kv_cache_utils import Block\n\n\ndef tag(block: Block) -> None:\n    block.aeon_tier = 'hbm'\n"
     sides = three_way(git_repo, {UTILS: base, **PACKAGES}, {USE: fork}, {UTILS: theirs})
     assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == [(USE, line_of(fork, "aeon_tier"), "error")]
+
+
+OWN_SUBCLASS = IMPORT + "class AeonBlock(KVCacheBlock):\n    pass\n\n\n"
+NARROWED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if isinstance(block, AeonBlock):\n        block.aeon_tier = 'hbm'\n"
+)
+ASSERTED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    assert isinstance(block, AeonBlock)\n    block.aeon_tier = 'hbm'\n"
+)
+RETURNED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if not isinstance(block, AeonBlock):\n        return\n"
+    "    block.aeon_tier = 'hbm'\n"
+)
+DICT_TESTED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n"
+    "    if hasattr(block, '__dict__'):\n        block.aeon_tier = 'hbm'\n    else:\n        TIERS[block.block_id] = 'hbm'\n"
+)
+SLOTS_TESTED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n"
+    "    if hasattr(KVCacheBlock, '__slots__'):\n        TIERS[block.block_id] = 'hbm'\n        return\n"
+    "    block.aeon_tier = 'hbm'\n"
+)
+SAME_CLASS = IMPORT + (
+    "def tag(block: KVCacheBlock | None) -> None:\n    if isinstance(block, KVCacheBlock):\n        block.aeon_tier = 'hbm'\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [NARROWED, ASSERTED, RETURNED, DICT_TESTED, SLOTS_TESTED],
+    ids=["isinstance-of-a-fork-subclass", "asserted", "an-early-return", "a-dict-test", "a-slots-test"],
+)
+def test_a_store_where_the_fork_told_the_kind_apart_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """The fork's unslotted subclass under an ``isinstance`` test, or a test of whether instances keep a dict:
+    the store runs only where it works (review26's false errors on #36164)."""
+    assert _slotted(git_repo, tmp_path, fork) == []
+
+
+def test_a_store_under_isinstance_of_the_slotted_class_itself_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _slotted(git_repo, tmp_path, SAME_CLASS) == [(USE, line_of(SAME_CLASS, "block.aeon_tier = "), "error")]
+
+
+INSTALLED = IMPORT + (
+    "TIERS: dict[int, str] = {}\n\n\n"
+    "def _get(block: KVCacheBlock) -> str:\n    return TIERS.get(block.block_id, 'hbm')\n\n\n"
+    "def _put(block: KVCacheBlock, tier: str) -> None:\n    TIERS[block.block_id] = tier\n\n\n"
+    "KVCacheBlock.aeon_tier = property(_get, _put)\n\n\n"
+    "def tag(block: KVCacheBlock) -> None:\n    block.aeon_tier = 'hbm'\n"
+)
+INSTALLED_LITERAL = IMPORT + (
+    "KVCacheBlock.aeon_tier = 'hbm'\n\n\ndef tag(block: KVCacheBlock) -> None:\n    block.aeon_tier = 'dram'\n"
+)
+
+
+def test_a_descriptor_the_fork_installs_on_the_class_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``KVCacheBlock.aeon_tier = property(get, put)``: the property's setter takes the instance's write."""
+    assert _slotted(git_repo, tmp_path, INSTALLED) == []
+
+
+def test_a_literal_the_fork_sets_on_the_class_leaves_the_instance_store_an_error(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """A class attribute of a slotted class is read-only on its instances: the store still raises."""
+    fork = INSTALLED_LITERAL
+    assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, "block.aeon_tier = "), "error")]

@@ -11,8 +11,8 @@ literal default) it is one literal again.
 A fill is read only in this shape, the class's one store of the field: ``__post_init__`` (or ``__init__``)
 holding ``if self.F is None:`` whose body is the one statement ``self.F = <literal>`` or ``self.F = <literal>
 if <test> else <literal>``, the test ``self.G``, ``not self.G``, ``self.G is (not) None`` or ``self.G ==`` /
-``!= <literal>``.  Anything else (a call, a second store, an ``else``) is not read: the field stays what the
-class computes.
+``!= <literal>``, with no store of ``self.G`` in the class (one may change the flag before the fill reads it).
+Anything else (a call, a second store, an ``else``) is not read: the field stays what the class computes.
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ def _filled(stmt: ast.stmt, field: str, cls: ast.ClassDef) -> Fill | None:
     if isinstance(value, ast.IfExp):
         then, otherwise = literal_value(value.body), literal_value(value.orelse)
         other = _tested(value.test)
-        if then is NOT_LITERAL or otherwise is NOT_LITERAL or not other or other == field:
-            return None
+        if then is NOT_LITERAL or otherwise is NOT_LITERAL or not other or other == field or _stores(cls, other):
+            return None  # a class storing the other field itself may change it before the fill reads it
         return Fill(field, other, value.test, then, otherwise, _default_of(cls, other))
     literal = literal_value(value)
     return None if literal is NOT_LITERAL else Fill(field, "", None, literal, literal, NOT_LITERAL)
@@ -134,6 +134,14 @@ def _default_of(cls: ast.ClassDef, name: str) -> object:
             found = literal_default(stmt.value) if stmt.value is not None else None
             return NOT_LITERAL if found is None or isinstance(found[1], Either) else found[1]
     return NOT_LITERAL
+
+
+def _stores(cls: ast.ClassDef, name: str) -> bool:
+    """The class stores ``self.name`` somewhere: the value its fill tests is then not the build's literal."""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Store) and _is_self(n.value)
+        for n in ast.walk(cls)
+    )
 
 
 def _is_self(node: ast.expr) -> bool:

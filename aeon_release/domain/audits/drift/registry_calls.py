@@ -22,7 +22,11 @@ parameters do not take the keyword (no parameter of the name, no ``**kwargs``). 
 call through the registry raises.  Quiet: a callable taking the keyword or ``**kwargs``, a fork class with no
 ``__init__`` of its own (it inherits one, maybe upstream's, which may take it), one defining ``__new__``, a
 registration under an ``if`` that asks what a function takes or which release runs, and a table whose calls
-passed the keyword already.
+passed the keyword already.  Also quiet: a class carrying a decorator of the fork's besides the registration's
+(one other than ``dataclass``-like ones that keep the written ``__init__``: it may rewrap the constructor), and
+a registration after an ``if`` asking the signature whose body exits first, a class with a metaclass of the
+fork's (other than ``type``/``ABCMeta``: its ``__call__`` may take the keyword), and a class whose ``__init__``
+(or ``__new__``) the module replaces after its body (``C.__init__ = shim``).
 """
 
 from __future__ import annotations
@@ -33,10 +37,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
+from aeon_release.domain.audits.drift.fallbacks import runs_tested
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, signature
-from aeon_release.domain.audits.drift.table_params import _version_checked
+from aeon_release.domain.audits.drift.table_params import _asks, _version_checked
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map
@@ -47,6 +52,12 @@ from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map
 _REGISTERS = linear.Scan(r"(?:^|[^\w.])(?:([A-Za-z_]\w*)\.)?(\w*register\w*)[ \t]*\(")
 # an upstream diff line adding a keyword argument (the gate before any of its files is read whole)
 _KEYWORD_ADDED = linear.Scan(r"\n\+[^\n]*[(,][ \t]*\w+[ \t]*=[^=]")
+# class decorators that keep a class's own ``__init__`` as written (any other may rewrap it: a fork's shim that
+# drops the new keyword before the constructor)
+_CONSTRUCTORS = frozenset({"__init__", "__new__"})
+# metaclasses whose ``__call__`` hands every argument to ``__init__`` unchanged
+_PLAIN_METACLASSES = frozenset({"type", "ABCMeta"})
+_KEEPS_INIT = frozenset({"dataclass", "final", "total_ordering", "unique", "runtime_checkable", "override"})
 
 
 @dataclass(frozen=True)
@@ -206,6 +217,9 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
     imported = _imported(module, path)
     defined = {s.name: s for s in module.body if isinstance(s, ast.ClassDef | ast.FunctionDef)}
     parents = parent_map(module)
+    # a class whose constructor the module replaces after its body (``C.__init__ = shim``): the written one is gone
+    replaced = _constructors_replaced(module)
+    defined = {name: d for name, d in defined.items() if name not in replaced}
     for node in ast.walk(module):
         if not isinstance(node, ast.Call) or node.lineno not in owned:
             continue
@@ -214,8 +228,46 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
                 continue
             for handed in _handed(node, p.store, parents, defined):
                 hit = _lacking(handed, p, node.lineno)
-                if hit is not None and not _version_checked(node, p.keyword, parents):
+                if hit is not None and not _gated(node, p.keyword, parents):
                     yield hit
+
+
+def _constructors_replaced(module: ast.Module) -> set[str]:
+    """The names ``N`` of stores ``N.__init__ = ...``/``N.__new__ = ...`` (or ``setattr(N, "__init__", ...)``)
+    anywhere in the module: a fork shim standing in for the constructor its class body wrote."""
+    found: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr in _CONSTRUCTORS:
+            found |= {node.value.id} if isinstance(node.value, ast.Name) else set()
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Name)
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in _CONSTRUCTORS
+        ):
+            found.add(node.args[0].id)
+    return found
+
+
+def _gated(node: ast.AST, keyword: str, parents: dict[int, ast.AST]) -> bool:
+    """The registration runs only on one side of a test naming the keyword or asking a signature: under the
+    ``if`` (either branch), or after an ``if`` of that test whose body exits (``if "rank" in
+    inspect.signature(f).parameters: return``) -- the fork registers where upstream's side takes it."""
+    if _version_checked(node, keyword, parents):
+        return True
+
+    def asks(test: ast.expr) -> bool:
+        return any(_asks(n, keyword) for n in ast.walk(test))
+
+    return runs_tested(node, parents, asks, asks)
+
+
+def _called(decorator: ast.expr) -> ast.expr:
+    """The decorator's callable: ``dataclass`` of ``@dataclass(frozen=True)``."""
+    return decorator.func if isinstance(decorator, ast.Call) else decorator
 
 
 def _imported(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
@@ -275,6 +327,11 @@ def _lacking(handed: ast.ClassDef | ast.FunctionDef, p: Passed, registered: int)
         init = methods.get("__init__")
         if init is None or "__new__" in methods:
             return None  # it inherits a constructor (maybe upstream's, which may take the keyword)
+        if any(k.arg == "metaclass" and last_name(k.value) not in _PLAIN_METACLASSES for k in handed.keywords):
+            return None  # a metaclass of the fork's: its ``__call__`` may take the keyword before ``__init__`` runs
+        rewrapping = [d for d in handed.decorator_list if last_name(_called(d)) not in _KEEPS_INIT]
+        if len(rewrapping) > (1 if p.store.index < 0 else 0):
+            return None  # a decorator of the fork's may replace the constructor (or the class) with one taking it
         sig, line = signature(init, bound=True), init.lineno
     else:
         if len(handed.decorator_list) > (1 if p.store.index < 0 else 0):

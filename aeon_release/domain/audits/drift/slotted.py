@@ -15,7 +15,12 @@ known to add no ``__dict__`` (``object``, ``ABC``, ``Generic[...]``, ``Protocol`
 resolve may give instances a ``__dict__``, so nothing is said.  The fork's side, on lines it wrote: a store
 ``x.name = ...`` (or ``+=``, annotated) with ``x`` typed as the class, ``name`` no member of the class or its
 bases and no ``self.name`` their methods set, no ``__setattr__`` on the way, and no ``try`` catching
-``AttributeError`` around the store.  A receiver typed as a fork subclass (its instances keep a ``__dict__``
+``AttributeError`` around the store.  Nor where the fork tells the object's kind apart first: the store runs
+only where ``isinstance(x, K)`` holds (an ``if``, an ``assert``, the rest after ``if not isinstance(...):
+return``) for a ``K`` outside the class's order (the fork's own unslotted subclass), or under a test reading
+``__dict__`` or ``__slots__`` (either branch: ``if hasattr(block, "__dict__")``, ``if not hasattr(KVCacheBlock,
+"__slots__")``), where the fork handles both shapes; nor where the fork's module installs the name on the class
+itself (``KVCacheBlock.aeon_tier = property(...)``: its descriptor takes the write).  A receiver typed as a fork subclass (its instances keep a ``__dict__``
 unless it declares slots too), a declared field, and a property with a setter stay quiet.  An error.
 """
 
@@ -24,9 +29,10 @@ from __future__ import annotations
 import ast
 import re
 
+from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
 from aeon_release.domain.audits.drift.read_only import slot_names
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value
 
 # an added upstream line declaring slots: ``@dataclass(slots=True)``, ``__slots__ = (...)``
 SLOTS_LINE = re.compile(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
@@ -34,6 +40,8 @@ SLOTS_LINE = re.compile(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
 _DICTLESS_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 # what a store to an undeclared name on a slotted instance raises, caught by these
 CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
+# what a test asking whether instances keep a ``__dict__`` reads
+_SHAPE_NAMES = frozenset({"__dict__", "__slots__"})
 
 
 def without_dict(ix: Index, cls: ClassInfo) -> bool:
@@ -91,3 +99,48 @@ def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
     ):
         return node.args[0], node.args[1].value
     return None
+
+
+def told_apart(node: ast.AST, receiver: ast.expr, order: set[str], parents: dict[int, ast.AST]) -> bool:
+    """The store runs only where the fork told the receiver's kind apart: ``isinstance(receiver, K)`` holds for a
+    class ``K`` whose last name is none of ``order``'s (the fork's own subclass keeps a ``__dict__``), or a test
+    reading ``__dict__``/``__slots__`` decided it (either branch: the fork handles a slotted class and the old
+    one).  The fork's code is then right on each side of upstream's change."""
+    subject = ast.unparse(receiver)
+
+    def other(name: str) -> bool:
+        return name not in order
+
+    if isinstance_guarded(node, subject, other, parents) or kind_ensured(node, subject, other, parents):
+        return True
+    return runs_tested(node, parents, _asks_shape, _asks_shape)
+
+
+def _asks_shape(test: ast.expr) -> bool:
+    """The test reads ``__dict__`` or ``__slots__`` (``hasattr(x, "__dict__")``, ``"__slots__" in vars(C)``)."""
+    return any(
+        (isinstance(n, ast.Constant) and n.value in _SHAPE_NAMES)
+        or (isinstance(n, ast.Attribute) and n.attr in _SHAPE_NAMES)
+        for n in ast.walk(test)
+    )
+
+
+def installed(module: ast.Module, order: set[str], name: str) -> bool:
+    """The module sets ``name`` on one of the classes of ``order`` itself, to something other than a literal
+    (``KVCacheBlock.aeon_tier = property(get, put)``, ``setattr(KVCacheBlock, "aeon_tier", ...)``): a descriptor
+    the fork installs may take the instance's write (a plain literal there would not: that store stays an error)."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign) and literal_value(node.value) is NOT_LITERAL:
+            if any(
+                isinstance(t, ast.Attribute)
+                and t.attr == name
+                and isinstance(t.value, ast.Name)
+                and t.value.id in order
+                for t in node.targets
+            ):
+                return True
+        elif isinstance(node, ast.Call) and (found := stored(node)) is not None and len(node.args) > 2:
+            receiver, attr = found
+            if attr == name and isinstance(receiver, ast.Name) and receiver.id in order:
+                return literal_value(node.args[2]) is NOT_LITERAL
+    return False

@@ -2334,8 +2334,12 @@ class _Checker:
         changed = [c for c in self.after.mro(after) if isinstance(c, px.ClassInfo) and c.module.path in made]
         if not changed or not slotted.without_dict(self.after, after) or slotted.without_dict(self.before, before):
             return
-        if caught_around(node, slotted.CAUGHT, self._parents(mod)):
+        parents = self._parents(mod)
+        if caught_around(node, slotted.CAUGHT, parents):
             return  # the fork tried the write and kept a fallback
+        order = {c.qualname.rsplit(".", 1)[-1] for c in self.after.mro(after) if isinstance(c, px.ClassInfo)}
+        if slotted.told_apart(node, stored[0], order, parents) or slotted.installed(mod.tree, order, stored[1]):
+            return  # the fork's own subclass under an isinstance test, a test of the dict, a descriptor it installs
         home = changed[0]
         commit = self._commit(home.module.path, home.qualname.rsplit(".", 1)[-1])
         yield _error(
