@@ -190,3 +190,36 @@ def test_read_many_of_more_requests_and_answers_than_a_pipe_holds(tmp_path: Path
     with blobs.Blobs(repo) as reader:
         got = reader.read_many([f"main:{path}" for path in files])
     assert got == {f"main:{path}": data for path, data in files.items()}
+
+
+def test_a_git_a_git_tree_and_read_blobs_of_one_repository_read_through_one_cat_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merge's checks read the sides (``read_blobs``), the modules they resolve (a ``Git``) and the merged tree
+    (a ``GitTree``) of one repository: one process answers all three (each had its own), and closing a ``Git`` or
+    a tree leaves it to the others."""
+    from aeon_release.adapters import git as git_mod
+    from aeon_release.domain.audits.source import GitTree
+
+    repo = _repo(tmp_path)
+    started: list[blobs.Blobs] = []
+    real_start = blobs.Blobs._start
+
+    def start(self: blobs.Blobs) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            started.append(self)
+        return real_start(self)
+
+    monkeypatch.setattr(blobs.Blobs, "_start", start)
+    monkeypatch.setattr(git_mod, "_READERS", {})
+    assert git_mod.read_blobs(repo, "HEAD~1", ["a.txt"]) == {"a.txt": "one\n"}
+    g = Git(repo)
+    assert g.blob_text("HEAD", "a.txt") == "two\n"
+    g.close()
+    tree = GitTree(repo, "HEAD~1")
+    assert tree.read("a.txt") == b"one\n"
+    assert tree.fingerprint() == f"git-tree:{git(repo, 'rev-parse', 'HEAD~1^{tree}')}"
+    tree.close()
+    assert Git(repo).resolve("main") == git(repo, "rev-parse", "HEAD")
+    assert git_mod.read_blobs(repo, "HEAD", ["a.txt"]) == {"a.txt": "two\n"}
+    assert len(started) == 1
