@@ -1707,6 +1707,54 @@ def files_containing_each(
     return [frozenset(name for name, text in joined.items() if any(w in text for w in s)) for s in word_sets]
 
 
+# Up to this many files, ``files_holding`` reads them through the run's cat-file rather than start a ``git grep``
+# (a merge's audit reads the same blobs there next); a release's hundreds are grepped, in C, on every core.
+READ_NOT_GREPPED = 32
+_READ_CAP = 1024 * 1024  # a bigger blob is grepped: git streams it, the reader would hold it whole
+
+
+def files_holding(
+    path: Path, rev: str, word_sets: Sequence[Sequence[str]], paths: Sequence[str]
+) -> list[frozenset[str]] | None:
+    """``files_containing`` of each set of ``word_sets`` over ``paths`` (paths at ``rev``, not pathspecs), from the
+    blobs themselves, read through the run's cat-file, when they are few; None when ``git grep`` is to answer.
+    ``git grep -F -l`` of a word without a newline finds a file whose bytes hold it (the empty word: any non-empty
+    file), and nothing in a symlink (its link text is not read) nor in a submodule (no blob).  A blob over the cap,
+    a damaged repository (grep says what it says) or more paths than a few: None."""
+    if len(paths) > READ_NOT_GREPPED or any("\n" in w for words in word_sets for w in words):
+        return None
+    try:
+        with shared_reader(path) as reader:
+            got = reader.read_many([f"{rev}:{p}" for p in paths], _READ_CAP)
+            sets = [[os.fsencode(w) for w in words] for words in word_sets]
+            held = [{p for p in paths if (data := got[f"{rev}:{p}"]) and any(w in data for w in ws)} for ws in sets]
+            links = _links_among(reader, rev, sorted(set().union(*held)))
+    except (blobs.TooLarge, GitError):
+        return None
+    if links is None:
+        return None
+    return [frozenset(found - links) for found in held]
+
+
+def _links_among(reader: blobs.Blobs, rev: str, paths: Sequence[str]) -> set[str] | None:
+    """Which of ``paths`` are symlinks at ``rev``, read from their folders' tree objects; None when a folder's
+    cannot be read so."""
+    links: set[str] = set()
+    for folder in sorted({posixpath.dirname(p) for p in paths}):
+        got = reader.tree_object(f"{rev}:{folder}")
+        if got is None:
+            return None
+        width, data, at = len(got[0]) // 2, got[1], 0  # an entry: "MODE NAME", a NUL, the id's raw bytes
+        while at < len(data):
+            space, nul = data.find(b" ", at), data.find(b"\0", at)
+            if space < 0 or nul < space:
+                return None
+            if data[at:space] == b"120000":
+                links.add(posixpath.join(folder, os.fsdecode(data[space + 1 : nul])))
+            at = nul + 1 + width
+    return links & set(paths)
+
+
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
     out = _grep(path, rev, ["-w"], [word], pathspecs)
