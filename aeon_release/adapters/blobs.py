@@ -412,6 +412,14 @@ class Blobs:
         found.update(dict.fromkeys(missing))
         return []
 
+    def tree_object(self, name: str) -> tuple[str, bytes] | None:
+        """The tree ``name`` names (``rev:folder``, ``rev:`` the top): its id and its bytes as git stores them;
+        None for any other object, a name the batch cannot carry, or none at all."""
+        if "\0" in name or splits_a_request(name):
+            return None
+        got = self._ask(name, None)
+        return (got[0], got[2]) if got is not None and got[1] == "tree" and is_object_id(got[0]) else None
+
     def peeled(self, name: str, kind: str) -> tuple[str, bytes] | None:
         """``name^{kind}`` (a revision peeled to a ``commit`` or a ``tree``): its id and its bytes, or None
         when the repository has no such object.  Refs are read as git reads them at each request (a branch

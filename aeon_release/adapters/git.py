@@ -447,7 +447,6 @@ class Git:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._cwd = _top(self.path)
-        self._blobs: blobs.Blobs | None = None
         self._commits: set[str] = set()  # full commit ids seen to exist (an object never changes)
         self._trees: dict[str, str] = {}  # full commit id -> its tree id (likewise)
         self._objects: dict[str, bytes] = {}  # full commit id -> the commit object, as cat-file gives it
@@ -517,7 +516,8 @@ class Git:
         (a merge resolves its carries' and picks' commits at the plan, then at every step)."""
         if rev in self._commits:
             return rev
-        peeled = self._reader().peeled(rev, "commit")  # the long-lived cat-file, not a process a name
+        with self._reader() as reader:  # the long-lived cat-file, not a process a name
+            peeled = reader.peeled(rev, "commit")
         sha: str | None
         if peeled is not None:
             sha = peeled[0]
@@ -722,20 +722,20 @@ class Git:
     def blob_text(self, rev: str, path: str, max_bytes: int | None = None) -> str | None:
         """A file's text at a revision through one long-lived ``git cat-file --batch``; None when absent.
         A file over ``max_bytes`` raises blobs.TooLarge unread."""
-        data = self._reader().read(f"{rev}:{path}", max_bytes)
+        with self._reader() as reader:
+            data = reader.read(f"{rev}:{path}", max_bytes)
         return None if data is None else data.decode("utf-8", errors="replace")
 
-    def _reader(self) -> blobs.Blobs:
-        """This instance's one long-lived ``git cat-file --batch`` (blobs, revisions, commit objects)."""
-        if self._blobs is None:
-            self._blobs = blobs.Blobs(self.path)
-        return self._blobs
+    def _reader(self) -> contextlib.AbstractContextManager[blobs.Blobs]:
+        """The process's one long-lived ``git cat-file --batch`` of this repository (blobs, revisions, commit
+        objects), held while it answers: ``read_blobs`` and every instance on the same path ask the same one
+        (a merge's checks made an instance of their own beside it: one more git process in every audit)."""
+        return shared_reader(self.path)
 
     def close(self) -> None:
-        """Stop the long-lived ``git cat-file`` process that :meth:`blob_text` started."""
-        if self._blobs is not None:
-            self._blobs.close()
-            self._blobs = None
+        """Nothing of this instance's own to stop: the ``git cat-file`` it read through is the process's, kept
+        for the next reader of the repository (``shared_reader``) and closed when a newer repository's
+        reader takes its place or when the process ends (git sees its input end)."""
 
     def log_matching(self, rev_range: str, path: str, regex: str) -> list[Commit]:
         """Commits in the range whose diff of ``path`` adds or removes a line matching the ERE (``log -G``)."""
@@ -1150,7 +1150,8 @@ class Git:
             place = made / path
             place.parent.mkdir(parents=True, exist_ok=True)
             # through the run's long-lived cat-file (the plan's): a first run wrote each with a git process of its own
-            data = self._reader().read(oid)
+            with self._reader() as reader:
+                data = reader.read(oid)
             place.write_bytes(data if data is not None else self._plumb_bytes("cat-file", "blob", oid))
         try:
             made.rename(folder)
@@ -1180,7 +1181,8 @@ class Git:
         known = self._trees.get(rev)
         if known is not None:
             return known
-        peeled = self._reader().peeled(rev, "tree")
+        with self._reader() as reader:
+            peeled = reader.peeled(rev, "tree")
         tree = (
             peeled[0]
             if peeled is not None
@@ -1196,7 +1198,8 @@ class Git:
         known = self._objects.get(sha)
         if known is not None:
             return known
-        peeled = self._reader().peeled(sha, "commit")
+        with self._reader() as reader:
+            peeled = reader.peeled(sha, "commit")
         if peeled is not None:
             data = peeled[1]
         else:  # git's own words for what is wrong
@@ -1704,6 +1707,54 @@ def files_containing_each(
     return [frozenset(name for name, text in joined.items() if any(w in text for w in s)) for s in word_sets]
 
 
+# Up to this many files, ``files_holding`` reads them through the run's cat-file rather than start a ``git grep``
+# (a merge's audit reads the same blobs there next); a release's hundreds are grepped, in C, on every core.
+READ_NOT_GREPPED = 32
+_READ_CAP = 1024 * 1024  # a bigger blob is grepped: git streams it, the reader would hold it whole
+
+
+def files_holding(
+    path: Path, rev: str, word_sets: Sequence[Sequence[str]], paths: Sequence[str]
+) -> list[frozenset[str]] | None:
+    """``files_containing`` of each set of ``word_sets`` over ``paths`` (paths at ``rev``, not pathspecs), from the
+    blobs themselves, read through the run's cat-file, when they are few; None when ``git grep`` is to answer.
+    ``git grep -F -l`` of a word without a newline finds a file whose bytes hold it (the empty word: any non-empty
+    file), and nothing in a symlink (its link text is not read) nor in a submodule (no blob).  A blob over the cap,
+    a damaged repository (grep says what it says) or more paths than a few: None."""
+    if len(paths) > READ_NOT_GREPPED or any("\n" in w for words in word_sets for w in words):
+        return None
+    try:
+        with shared_reader(path) as reader:
+            got = reader.read_many([f"{rev}:{p}" for p in paths], _READ_CAP)
+            sets = [[os.fsencode(w) for w in words] for words in word_sets]
+            held = [{p for p in paths if (data := got[f"{rev}:{p}"]) and any(w in data for w in ws)} for ws in sets]
+            links = _links_among(reader, rev, sorted(set().union(*held)))
+    except (blobs.TooLarge, GitError):
+        return None
+    if links is None:
+        return None
+    return [frozenset(found - links) for found in held]
+
+
+def _links_among(reader: blobs.Blobs, rev: str, paths: Sequence[str]) -> set[str] | None:
+    """Which of ``paths`` are symlinks at ``rev``, read from their folders' tree objects; None when a folder's
+    cannot be read so."""
+    links: set[str] = set()
+    for folder in sorted({posixpath.dirname(p) for p in paths}):
+        got = reader.tree_object(f"{rev}:{folder}")
+        if got is None:
+            return None
+        width, data, at = len(got[0]) // 2, got[1], 0  # an entry: "MODE NAME", a NUL, the id's raw bytes
+        while at < len(data):
+            space, nul = data.find(b" ", at), data.find(b"\0", at)
+            if space < 0 or nul < space:
+                return None
+            if data[at:space] == b"120000":
+                links.add(posixpath.join(folder, os.fsdecode(data[space + 1 : nul])))
+            at = nul + 1 + width
+    return links & set(paths)
+
+
 def word_lines(path: Path, rev: str, word: str, pathspecs: Sequence[str]) -> list[tuple[str, str]]:
     """(path, line text) of every line at ``rev`` that holds ``word`` as a whole word."""
     out = _grep(path, rev, ["-w"], [word], pathspecs)
@@ -1838,19 +1889,27 @@ def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
     (None where the path is absent), asked in batches (``Blobs.read_many``).  A merge's checks ask a dozen
     times, each for another revision or set of files: one process answers them all (a started git was ~4 ms
     of the sidecar's CPU each)."""
+    with shared_reader(path) as reader:
+        named = reader.read_many([f"{rev}:{p}" for p in paths])
+    found = {p: named[f"{rev}:{p}"] for p in paths}
+    return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
+
+
+@contextlib.contextmanager
+def shared_reader(path: Path) -> Iterator[blobs.Blobs]:
+    """The process's one ``git cat-file --batch`` of the repository at ``path``, started at its first read and
+    held by the caller alone while it reads (the merge's background threads read too)."""
     with _READERS_LOCK:
         key = str(path)
         reader = _READERS.pop(key, None) or blobs.Blobs(path)
         _READERS[key] = reader  # the newest last
         while len(_READERS) > _KEPT_READERS:
             _READERS.pop(next(iter(_READERS))).close()
-        named = reader.read_many([f"{rev}:{p}" for p in paths])
-    found = {p: named[f"{rev}:{p}"] for p in paths}
-    return {p: None if data is None else data.decode("utf-8", errors="replace") for p, data in found.items()}
+        yield reader
 
 
-_READERS: dict[str, blobs.Blobs] = {}  # read_blobs' readers, by repository
-_READERS_LOCK = threading.Lock()
+_READERS: dict[str, blobs.Blobs] = {}  # the shared readers, by repository
+_READERS_LOCK = threading.RLock()  # re-entered by a read made while one is held (the same thread's)
 _KEPT_READERS = 4  # a long-lived process (the tests) keeps the latest repositories' only
 
 
@@ -1859,7 +1918,7 @@ def _forget_readers() -> None:
     another thread of the parent may have held it at the fork."""
     global _READERS_LOCK
     _READERS.clear()
-    _READERS_LOCK = threading.Lock()
+    _READERS_LOCK = threading.RLock()
 
 
 if hasattr(os, "register_at_fork"):  # POSIX

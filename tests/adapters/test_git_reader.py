@@ -190,3 +190,76 @@ def test_read_many_of_more_requests_and_answers_than_a_pipe_holds(tmp_path: Path
     with blobs.Blobs(repo) as reader:
         got = reader.read_many([f"main:{path}" for path in files])
     assert got == {f"main:{path}": data for path, data in files.items()}
+
+
+def test_a_git_a_git_tree_and_read_blobs_of_one_repository_read_through_one_cat_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A merge's checks read the sides (``read_blobs``), the modules they resolve (a ``Git``) and the merged tree
+    (a ``GitTree``) of one repository: one process answers all three (each had its own), and closing a ``Git`` or
+    a tree leaves it to the others."""
+    from aeon_release.adapters import git as git_mod
+    from aeon_release.domain.audits.source import GitTree
+
+    repo = _repo(tmp_path)
+    started: list[blobs.Blobs] = []
+    real_start = blobs.Blobs._start
+
+    def start(self: blobs.Blobs) -> subprocess.Popen[bytes]:
+        if self._proc is None:
+            started.append(self)
+        return real_start(self)
+
+    monkeypatch.setattr(blobs.Blobs, "_start", start)
+    monkeypatch.setattr(git_mod, "_READERS", {})
+    assert git_mod.read_blobs(repo, "HEAD~1", ["a.txt"]) == {"a.txt": "one\n"}
+    g = Git(repo)
+    assert g.blob_text("HEAD", "a.txt") == "two\n"
+    g.close()
+    tree = GitTree(repo, "HEAD~1")
+    assert tree.read("a.txt") == b"one\n"
+    assert tree.fingerprint() == f"git-tree:{git(repo, 'rev-parse', 'HEAD~1^{tree}')}"
+    tree.close()
+    assert Git(repo).resolve("main") == git(repo, "rev-parse", "HEAD")
+    assert git_mod.read_blobs(repo, "HEAD", ["a.txt"]) == {"a.txt": "two\n"}
+    assert len(started) == 1
+
+
+def test_files_holding_finds_what_git_grep_finds(tmp_path: Path) -> None:
+    """Which files hold a word, read from their blobs, is what ``git grep -F -l`` says of the same files: a word
+    at the end without a newline, in non-UTF-8 bytes, across no line; the empty word in an empty file and in a
+    full one; a symlink's link text (git greps none); a submodule; a path the revision lacks; a blob over the cap (grep answers)."""
+    from aeon_release.adapters import git as git_mod
+
+    repo = tmp_path / "words"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    texts = {
+        "end.py": b"class A(Enum)",
+        "latin.py": b"caf\xe9 = Flag\n",
+        "split.py": b"En\num\n",
+        "empty.py": b"",
+        "plain.py": b"x = 1\n",
+        "\u00e9t\u00e9.py": "\u00e9t\u00e9 = 'Enum'\n".encode(),
+    }
+    for name, data in texts.items():
+        (repo / name).write_bytes(data)
+    os.symlink("Enum.py", repo / "link.py")
+    sub = git(repo, "hash-object", "-w", "--stdin")  # any object id will do for a gitlink's entry
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{sub or '0' * 40},sub.py")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "words")
+    paths = [*texts, "link.py", "sub.py", "gone.py"]
+    word_sets = [("Enum", "Flag"), ("caf\udce9",), ("",), ("x = 1",), ("\u00e9t\u00e9",)]
+    read = git_mod.files_holding(repo, "HEAD", word_sets, paths)
+    assert read is not None
+    specs = [f":(literal){p}" for p in paths]
+    assert read == [git_mod.files_containing(repo, "HEAD", words, specs) for words in word_sets]
+    assert read[0] == {"end.py", "latin.py", "\u00e9t\u00e9.py"}  # not the link named Enum.py
+    assert read[2] == set(texts) - {"empty.py"}
+    (repo / "big.py").write_bytes(b"Enum\n" * (git_mod._READ_CAP // 5 + 1))
+    git(repo, "add", "big.py")
+    git(repo, "commit", "-qm", "big")
+    assert git_mod.files_holding(repo, "HEAD", word_sets, ["big.py", "end.py"]) is None
+    assert git_mod.files_holding(repo, "HEAD", [("a\nb",)], ["end.py"]) is None
+    assert git_mod.files_holding(repo, "HEAD", word_sets, ["end.py"] * (git_mod.READ_NOT_GREPPED + 1)) is None

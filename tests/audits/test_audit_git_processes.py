@@ -77,3 +77,11 @@ def test_the_sides_listed_by_one_diff_tree_are_each_sides_own(git_repo: GitRepo)
     for tips in ((theirs, ours), (ours, theirs), (base, ours), (theirs, base)):
         assert git.changed_path_lists(base, tips) == [git.changed_path_list(base, tip) for tip in tips]
     assert git.changed_path_lists(base, (theirs, ours))[1] == ["\n\nfork.py", theirs]
+
+
+def test_a_few_upstream_files_are_read_not_grepped(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which of upstream's few changed files can define an enum is read from their blobs: no ``git grep`` of them."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
+    assert not [args for args in _running(gits, "grep") if "-e Enum" in args]

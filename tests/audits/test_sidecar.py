@@ -258,6 +258,9 @@ def test_the_rules_device_words_are_grepped_with_the_enum_words_by_one_git_grep(
         },
         "upstream",
     )
+    read = git_mod.files_holding(git_repo.path, theirs, (_DEVICE, diffs.ENUM_WORDS), ["a.py", "b.py", "c.py", "d.py"])
+    assert read == [{"b.py", "c.py"}, {"a.py", "c.py"}]  # a few files are read, not grepped: the same sets
+    monkeypatch.setattr(git_mod, "READ_NOT_GREPPED", 0)  # the grep's way, as of a release's hundreds of files
     _fresh_diffs(monkeypatch)
     greps: list[tuple[str, ...]] = []
     real_grep = git_mod._grep

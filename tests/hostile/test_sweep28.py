@@ -120,8 +120,8 @@ def test_a_batch_reader_that_ended_is_started_again(tmp_path: Path) -> None:
     repo = Git(ex.fork)
     try:
         head = repo.resolve("HEAD")
-        reader = repo._reader()
-        assert reader._proc is not None
+        with repo._reader() as reader:  # the process's reader of the repository, which answered resolve
+            assert reader._proc is not None
         os.kill(reader._proc.pid, signal.SIGKILL)
         reader._proc.wait()
         assert repo.resolve("refs/tags/v0.29.0") == git(ex.fork, "rev-parse", "v0.29.0^{commit}")

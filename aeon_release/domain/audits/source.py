@@ -32,14 +32,13 @@ from typing import Any, Protocol
 from aeon_release.adapters.blobs import (
     MODE_GITLINK,
     MODE_LINK,
-    Blobs,
     Entry,
     TooLarge,
     blob_sizes,
     ls_tree,
     splits_a_request,
 )
-from aeon_release.adapters.git import not_opened
+from aeon_release.adapters.git import not_opened, shared_reader
 from aeon_release.adapters.gitenv import case_as_the_disk, check_work_tree_files, git_env
 from aeon_release.domain.audits import linear
 from aeon_release.errors import GitError, UsageError, printable
@@ -335,7 +334,6 @@ class _Stored:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._blobs: Blobs | None = None  # its process starts at the first read
 
     def unless_converted(self, data: bytes | None, oid: str | None, max_bytes: int) -> bytes | None:
         """``data`` read from the checkout, or the blob ``oid`` when git converted it on checkout."""
@@ -345,15 +343,12 @@ class _Stored:
 
     def read(self, oid: str, max_bytes: int) -> bytes | None:
         """The blob, or None when the repository lacks it or it is over ``max_bytes``."""
-        if self._blobs is None:
-            self._blobs = Blobs(self.root)
-        data = self._blobs.read(oid)
+        with shared_reader(self.root) as blobs:  # the process's own reader of the repository (git.shared_reader)
+            data = blobs.read(oid)
         return data if data is not None and len(data) <= max_bytes else None
 
     def close(self) -> None:
-        if self._blobs is not None:
-            self._blobs.close()
-            self._blobs = None
+        """Nothing of its own to stop: the reader is the process's, kept for the repository's next reads."""
 
 
 @dataclass(frozen=True)
@@ -362,11 +357,13 @@ class _GitJob:
     items: tuple[tuple[str, str], ...]  # (path, blob id)
 
     def read_all(self) -> Iterator[tuple[str, bytes]]:
-        with Blobs(Path(self.repo)) as blobs:
-            for rel, oid in self.items:
+        """Through the process's one reader of the repository (a worker's own after its fork), which its later
+        reads take too; held for one blob at a time, never across a ``yield``."""
+        for rel, oid in self.items:
+            with shared_reader(Path(self.repo)) as blobs:
                 data = blobs.read(oid)
-                if data is not None:
-                    yield rel, data
+            if data is not None:
+                yield rel, data
 
 
 @dataclass(frozen=True)
@@ -568,7 +565,6 @@ class GitTree:
         self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
         self._links: dict[str, str] = {}  # symlink -> the blob of its link text
-        self._blobs = Blobs(repo)  # starts its process at the first read
 
     @property
     def listed(self) -> bool:
@@ -609,7 +605,8 @@ class GitTree:
         less on every audit.  A name the batch cannot answer is asked of ``rev-parse``, as before."""
         if "\0" not in self.rev and not splits_a_request(self.rev):
             with contextlib.suppress(GitError):  # a damaged repository: rev-parse answers as it did
-                peeled = self._blobs.peeled(self.rev, "tree")
+                with shared_reader(self.repo) as blobs:
+                    peeled = blobs.peeled(self.rev, "tree")
                 return None if peeled is None else f"git-tree:{peeled[0]}"
         env = git_env()
         command = ["git", "-C", str(self.repo), "rev-parse", "--verify", "--quiet", "--end-of-options"]
@@ -633,13 +630,17 @@ class GitTree:
     def read(self, path: str) -> bytes | None:
         self._list()
         entry = self._entries.get(path)
-        return None if entry is None else self._blobs.read(entry.oid)
+        if entry is None:
+            return None
+        with shared_reader(self.repo) as blobs:
+            return blobs.read(entry.oid)
 
     def read_many(self, paths: Sequence[str]) -> dict[str, bytes | None]:
         """``read`` of each path, the blobs asked of git in batches (``Blobs.read_many``)."""
         self._list()
         oids = {p: entry.oid for p in paths if (entry := self._entries.get(p)) is not None}
-        got = self._blobs.read_many(list(dict.fromkeys(oids.values())))
+        with shared_reader(self.repo) as blobs:
+            got = blobs.read_many(list(dict.fromkeys(oids.values())))
         return {p: got[oids[p]] if p in oids else None for p in paths}
 
     def size(self, path: str) -> int:
@@ -652,7 +653,10 @@ class GitTree:
         self._list()
         oid = self._links.get(path)
         try:
-            data = self._blobs.read(oid, 4096) if oid is not None else None
+            if oid is None:
+                return None
+            with shared_reader(self.repo) as blobs:
+                data = blobs.read(oid, 4096)
         except TooLarge:  # no system takes a link of more: it leads nowhere a file is
             return None
         return os.fsdecode(data) if data is not None else None
@@ -662,7 +666,9 @@ class GitTree:
         return _GitJob(str(self.repo), tuple((p, self._entries[p].oid) for p in paths if p in self._entries))
 
     def close(self) -> None:
-        self._blobs.close()
+        """Nothing of its own to stop: its blobs are read through the process's one ``git cat-file --batch`` of
+        the repository (``git.shared_reader``), which the merge's checks read the three sides through as well
+        (a tree's own reader was one more git process in every audit of a revision)."""
 
 
 def as_tree(tree: Path | Tree, max_bytes: int | None = None) -> Tree:
