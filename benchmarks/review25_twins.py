@@ -26,6 +26,13 @@ read after ``create_engine_config`` of ``scheduler_cls`` (#26758: the default is
 stored), of ``seed`` (#30397: the removed fill of a None the field no longer takes), of ``mm_encoder_tp_mode``
 (#30397: set only for a flag upstream removed), and of ``captured_lora_counts`` after ``prepare_tensors``
 (#34119: the reset's clearing was the bug) (4).
+Round 2 (other real commits of the kinds: #15778 ``Request.num_encoder_inputs``/``has_encoder_inputs``, #35153
+``DefaultMoERunner.use_dp_chunking``, #34510 ``BaseRenderer.tokenizer``): 3 cases caught, 6 twins quiet on main
+and here (a protocol of the fork's, a setter and a deleter, a runner off the abstract base, the value set after the
+super call, a setter wrapping upstream's tokenizer, a renderer built without the base's ``__init__``).
+All rounds, main (195b74cb): 8 caught of 8; 6 false errors of 26 twins.
+This branch: 8 caught of 8; 0 false errors of 26 (3 warned: #26758's read, past a helper that hands the object on;
+#34119's, a stopped reset; #25524's fallback read after ``verify``).
 
   PYTHONPATH=.. python review25_twins.py [--only TEXT ...] [--show]
 """
@@ -438,6 +445,162 @@ TWINS += [
             "    chosen = params.activation if params.activation is not None else params.use_activation\n"
             "    return chosen is True  # AEON: the fused classifier applies it itself\n",
             "    chosen = params.activation if params.activation is not None else params.use_activation",
+        ),
+    ),
+]
+
+
+# --- round 2: other real commits of the kinds
+# 9b459eca88 (#15778): Request.has_encoder_inputs / num_encoder_inputs, properties -> values __init__ sets
+EI = ("#15778", "9b459eca88", "Request.has_encoder_inputs made an attribute")
+CASES += [
+    (
+        "#15778 member made an attribute",
+        "a subclass's cached_property of the name",
+        K(
+            *EI,
+            "vllm/aeon/r25ei0.py",
+            "from functools import cached_property\n\n" + RQ + "class AeonRequest(Request):\n"
+            "    @cached_property\n"
+            "    def num_encoder_inputs(self) -> int:  # AEON: the audio chunks count as one input\n"
+            "        return len({id(m) for m in self.mm_inputs})\n",
+            "    def num_encoder_inputs(self) -> int:  # AEON: the audio chunks count as one input",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#15778 member made an attribute",
+        "twin: a protocol of the fork's describing the request's flag",
+        K(
+            *EI,
+            "vllm/aeon/r25ei1.py",
+            "from typing import Protocol\n\n\n"
+            "class AeonEncoderWork(Protocol):\n"
+            "    @property\n"
+            "    def has_encoder_inputs(self) -> bool:  # AEON: requests and the fork's audio jobs alike\n"
+            "        ...\n",
+            "    def has_encoder_inputs(self) -> bool:  # AEON: requests and the fork's audio jobs alike",
+        ),
+    ),
+    (
+        "#15778 member made an attribute",
+        "twin: the property with a setter and a deleter",
+        K(
+            *EI,
+            "vllm/aeon/r25ei2.py",
+            RQ + "class AeonRequest(Request):\n"
+            "    @property\n"
+            "    def has_encoder_inputs(self) -> bool:\n"
+            "        return self._aeon_has_inputs\n\n"
+            "    @has_encoder_inputs.setter\n"
+            "    def has_encoder_inputs(self, value: bool) -> None:  # AEON: upstream's flag, kept\n"
+            "        self._aeon_has_inputs = value\n\n"
+            "    @has_encoder_inputs.deleter\n"
+            "    def has_encoder_inputs(self) -> None:\n"
+            "        self._aeon_has_inputs = False\n",
+            "    def has_encoder_inputs(self) -> bool:",
+        ),
+    ),
+]
+
+# 7cf56a59a2 (#35153): DefaultMoERunner.use_dp_chunking, a property -> a value __init__ sets
+DP = ("#35153", "7cf56a59a2", "DefaultMoERunner.use_dp_chunking made an attribute")
+MR = "from vllm.model_executor.layers.fused_moe.runner.default_moe_runner import DefaultMoERunner\n\n\n"
+CASES += [
+    (
+        "#35153 member made an attribute",
+        "a subclass's read-only property",
+        K(
+            *DP,
+            "vllm/aeon/r25dp0.py",
+            MR + "class AeonMoERunner(DefaultMoERunner):\n"
+            "    @property\n"
+            "    def use_dp_chunking(self) -> bool:  # AEON: the Spark never chunks, one GPU\n"
+            "        return False\n",
+            "    def use_dp_chunking(self) -> bool:  # AEON: the Spark never chunks, one GPU",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#35153 member made an attribute",
+        "twin: a runner of the fork's own off the abstract base, which sets nothing",
+        K(
+            *DP,
+            "vllm/aeon/r25dp1.py",
+            "from vllm.model_executor.layers.fused_moe.runner.moe_runner import MoERunner\n\n\n"
+            "class AeonSingleGpuRunner(MoERunner):\n"
+            "    @property\n"
+            "    def use_dp_chunking(self) -> bool:  # AEON: one GPU, never chunked\n"
+            "        return False\n",
+            "    def use_dp_chunking(self) -> bool:  # AEON: one GPU, never chunked",
+        ),
+    ),
+    (
+        "#35153 member made an attribute",
+        "twin: the subclass overrides the value after the super call",
+        K(
+            *DP,
+            "vllm/aeon/r25dp2.py",
+            MR + "class AeonMoERunner(DefaultMoERunner):\n"
+            "    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.use_dp_chunking = False  # AEON: the Spark never chunks, one GPU\n",
+            "        self.use_dp_chunking = False  # AEON: the Spark never chunks, one GPU",
+        ),
+    ),
+]
+
+# 73391a1baa (#34510): BaseRenderer.tokenizer, a property -> a value the new BaseRenderer.__init__ sets
+TZ = ("#34510", "73391a1baa", "BaseRenderer.tokenizer made an attribute")
+HR = "from vllm.renderers.hf import HfRenderer\n\n\n"
+CASES += [
+    (
+        "#34510 member made an attribute",
+        "a subclass's read-only property",
+        K(
+            *TZ,
+            "vllm/aeon/r25tz0.py",
+            HR + "class AeonRenderer(HfRenderer):\n"
+            "    @property\n"
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]  # AEON: the Spark's fast tokenizer\n"
+            "        return self._aeon_tokenizer\n",
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]  # AEON: the Spark's fast tokenizer",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#34510 member made an attribute",
+        "twin: the tokenizer property given a setter wrapping upstream's tokenizer",
+        K(
+            *TZ,
+            "vllm/aeon/r25tz1.py",
+            HR + "class AeonRenderer(HfRenderer):\n"
+            "    @property\n"
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]\n"
+            "        return self._aeon_tokenizer\n\n"
+            "    @tokenizer.setter\n"
+            "    def tokenizer(self, value) -> None:  # type: ignore[no-untyped-def]  # AEON: wrap upstream's\n"
+            "        self._aeon_tokenizer = value\n",
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]",
+        ),
+    ),
+    (
+        "#34510 member made an attribute",
+        "twin: a renderer of the fork's own building itself without the base's __init__",
+        K(
+            *TZ,
+            "vllm/aeon/r25tz2.py",
+            HR + "class AeonRenderer(HfRenderer):\n"
+            "    def __init__(self, config, tokenizer) -> None:  # type: ignore[no-untyped-def]\n"
+            "        self.config = config  # AEON: built without the HF chat template machinery\n"
+            "        self._aeon_tokenizer = tokenizer\n\n"
+            "    @property\n"
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]\n"
+            "        return self._aeon_tokenizer\n",
+            "    def tokenizer(self):  # type: ignore[no-untyped-def]",
         ),
     ),
 ]
