@@ -31,7 +31,7 @@ Round 2 (other real commits of the kinds: #15778 ``Request.num_encoder_inputs``/
 and here (a protocol of the fork's, a setter and a deleter, a runner off the abstract base, the value set after the
 super call, a setter wrapping upstream's tokenizer, a renderer built without the base's ``__init__``).
 All rounds, main (195b74cb): 8 caught of 8; 6 false errors of 26 twins.
-This branch: 8 caught of 8; 0 false errors of 26 (3 warned: #26758's read, past a helper that hands the object on;
+This branch: 8 caught of 8; 0 false errors of 26 (3 warned: #26758's read, by default drift (the field's default changed);
 #34119's, a stopped reset; #25524's fallback read after ``verify``).
 
   PYTHONPATH=.. python review25_twins.py [--only TEXT ...] [--show]
