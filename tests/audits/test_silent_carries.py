@@ -199,6 +199,52 @@ def test_a_fork_member_the_base_may_assign_is_silent(
     assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE) == []
 
 
+# review25: a property the fork builds by a call with a setter, and a fork mixin ahead of the base routing every
+# store through its own ``__setattr__``, take upstream's store: the fork's member still answers.  A property built
+# without a setter, and a mixin with no ``__setattr__``, still break.
+ACCESSORS = (
+    "    def _get(self):\n        return getattr(self, '_so', True)  # AEON\n\n"
+    "    def _set(self, value):\n        self._so = value\n\n"
+)
+BUILT = REQ_FORK_BASE + "\n\nclass AeonRequest(Request):\n" + ACCESSORS + "    use_structured_output = {call}  # AEON\n"
+MIXIN = (
+    REQ_FORK_BASE + "\n\nclass _AeonRouted:\n{body}\n\n"
+    "class AeonRequest(_AeonRouted, Request):\n"
+    "    @property\n    def use_structured_output(self):  # AEON\n        return getattr(self, '_so', True)\n"
+)
+ROUTE = "    def __setattr__(self, name, value):\n        object.__setattr__(self, '_so' if name == 'use_structured_output' else name, value)\n"
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        BUILT.format(call="property(_get, _set)"),
+        BUILT.format(call="property(_get, fset=_set)"),
+        MIXIN.format(body=ROUTE),
+    ],
+)
+def test_a_fork_member_that_takes_the_store_is_silent(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    base = {BASE: REQ_BASE, FORK: REQ_FORK_BASE}
+    assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: REQ_UPSTREAM}, SHADOWED_ATTRIBUTE) == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        (BUILT.format(call="property(_get)"), "use_structured_output = property(_get)  # AEON"),
+        (MIXIN.format(body="    pass\n"), "use_structured_output(self):  # AEON"),
+    ],
+)
+def test_a_fork_member_that_refuses_the_store_stays_an_error(
+    git_repo: GitRepo, no_rules: Path, fork: str, line: str
+) -> None:
+    base = {BASE: REQ_BASE, FORK: REQ_FORK_BASE}
+    [(path, at, severity, _)] = findings(
+        git_repo, no_rules, base, {FORK: fork}, {BASE: REQ_UPSTREAM}, SHADOWED_ATTRIBUTE
+    )
+    assert (path, at, severity) == (FORK, line_of(git_repo, FORK, line), "error")
+
+
 # -- a fork override of a hook upstream's base stopped calling ----------------------------------------
 # The base's step now calls a new method (or nothing) and keeps the old one, which the fork overrides:
 # #34086 (supports_chunking() of the MoE experts) and #43108 (supports_expert_map()) stopped calling

@@ -366,3 +366,110 @@ def test_a_helper_storing_a_computed_name_is_a_warning(git_repo: GitRepo, tmp_pa
     )
     fork = HEAD + READ
     assert run_with(git_repo, tmp_path, BASE, theirs, {}) == [(USE, line_of(fork, "str("), "warning")]
+
+
+# -- review25: a stopped store whose loss a read after the call does not see (#26758, #30397), and a stopped reset
+# (#34119).  Each base stores ``structured_outputs`` in ``to_sampling_params`` itself; upstream stops.
+def base_storing(fields: str, store: str) -> str:
+    """A ChatRequest declaring ``fields`` whose ``to_sampling_params`` runs ``store`` (indented lines)."""
+    return (
+        f"class ChatRequest:\n{fields}\n"
+        f"    def to_sampling_params(self, max_tokens: int) -> dict:\n{store}"
+        "        return {'max_tokens': max_tokens, 'structured_outputs': self.structured_outputs}\n"
+    )
+
+
+def theirs_declaring(fields: str, head: str = "") -> str:
+    return head + base_storing(fields, "")
+
+
+OPTIONAL = "    structured_outputs: dict | None = None\n"
+LEGACY = "    legacy_json: bool = False\n"
+FILL = "        if self.structured_outputs is None:\n            self.structured_outputs = {'json': 'any'}\n"
+SWAP = "        if self.structured_outputs == 'v0':\n            self.structured_outputs = 'v1'\n"
+CONFIG = {
+    "vllm/config/__init__.py": "from vllm.config.values import Defaults\n",
+    "vllm/config/values.py": "class Defaults:\n    structured_outputs: str = 'v1'\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("base", "theirs", "extra"),
+    [
+        # the store served an input upstream removed from the class (#30397's DP flag)
+        (
+            base_storing(
+                OPTIONAL + LEGACY, "        if self.legacy_json:\n            self.structured_outputs = {'json': 1}\n"
+            ),
+            theirs_declaring(OPTIONAL),
+            {},
+        ),
+        # a fill of None in a field upstream now declares with a type that takes no None (#30397's seed)
+        (base_storing(OPTIONAL, FILL), theirs_declaring("    structured_outputs: dict = {'json': 'any'}\n"), {}),
+        # a swap of the field at its default for the value upstream now makes the default (#26758's scheduler_cls),
+        # in the class itself or through the class attribute it names (one re-export away)
+        (
+            base_storing("    structured_outputs: str = 'v0'\n", SWAP),
+            theirs_declaring("    structured_outputs: str = 'v1'\n"),
+            {},
+        ),
+        (
+            base_storing("    structured_outputs: str = 'v0'\n", SWAP),
+            theirs_declaring(
+                "    structured_outputs: str = Defaults.structured_outputs\n", "from vllm.config import Defaults\n\n\n"
+            ),
+            CONFIG,
+        ),
+    ],
+)
+def test_a_stopped_store_a_later_read_cannot_see_is_silent(
+    git_repo: GitRepo, tmp_path: Path, base: str, theirs: str, extra: dict[str, str]
+) -> None:
+    assert run_with(git_repo, tmp_path, base, theirs, extra) == []
+
+
+@pytest.mark.parametrize(
+    ("base", "theirs", "extra"),
+    [
+        # the input the store served is still there
+        (
+            base_storing(
+                OPTIONAL + LEGACY, "        if self.legacy_json:\n            self.structured_outputs = {'json': 1}\n"
+            ),
+            theirs_declaring(OPTIONAL + LEGACY),
+            {},
+        ),
+        # the field still takes None (#25524's activation)
+        (base_storing(OPTIONAL, FILL), theirs_declaring(OPTIONAL), {}),
+        (base_storing(OPTIONAL, FILL), theirs_declaring("    structured_outputs: dict = None  # type: ignore\n"), {}),
+        # upstream's default is not the swapped value, here or in the class it names
+        (
+            base_storing("    structured_outputs: str = 'v0'\n", SWAP),
+            theirs_declaring("    structured_outputs: str = 'v0'\n"),
+            {},
+        ),
+        (
+            base_storing("    structured_outputs: str = 'v0'\n", SWAP),
+            theirs_declaring(
+                "    structured_outputs: str = Defaults.structured_outputs\n", "from vllm.config import Defaults\n\n\n"
+            ),
+            {**CONFIG, "vllm/config/values.py": "class Defaults:\n    structured_outputs: str = 'v2'\n"},
+        ),
+    ],
+)
+def test_a_stopped_store_a_later_read_sees_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, base: str, theirs: str, extra: dict[str, str]
+) -> None:
+    fork = HEAD + READ
+    assert run_with(git_repo, tmp_path, base, theirs, extra) == [(USE, line_of(fork, "str("), "error")]
+
+
+@pytest.mark.parametrize("cleared", ["None", "{}", "dict()"])
+def test_a_stopped_reset_is_a_warning(git_repo: GitRepo, tmp_path: Path, cleared: str) -> None:
+    """#34119: a reset the base ran in the call no longer empties the field; the read after it may want the value
+    the field keeps now (the reset was the bug), or the empty one."""
+    base = base_storing(OPTIONAL, f"        self.structured_outputs = {cleared}\n")
+    fork = HEAD + READ
+    assert run_with(git_repo, tmp_path, base, theirs_declaring(OPTIONAL), {}) == [
+        (USE, line_of(fork, "str("), "warning")
+    ]

@@ -76,6 +76,8 @@ def shadowed(
         write = writes.get(attr)
         if write is None or attr in had or not upstream(write[0]):
             continue
+        if member and _routed(after, cls, write[1]):
+            continue
         path, owner, method, node = write
         yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0), member)
 
@@ -127,10 +129,33 @@ def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
     for stmt in px.flat_statements(node.body):
         if stmt.lineno not in owned or not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
             continue
+        if _settable_property(stmt.value):
+            continue  # a data descriptor: the base's store runs its setter, and the instance holds nothing
         for name in px.member_names(stmt):
             if not (name.startswith("__") and name.endswith("__")):
                 found[name] = stmt.lineno
     return found
+
+
+def _settable_property(value: ast.expr) -> bool:
+    """``property(getter, setter, ...)`` or ``property(..., fset=...)``: a property built by a call, with a setter."""
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    return name == "property" and (len(value.args) >= 2 or any(k.arg == "fset" for k in value.keywords))
+
+
+def _routed(ix: Index, cls: ClassInfo, owner: str) -> bool:
+    """A class the instance's lookup reaches before ``owner`` (the base whose method stores) defines
+    ``__setattr__``: the fork's class, or a mixin of the fork's listed ahead of the base, routes the store,
+    which may never reach the fork's member."""
+    for item in ix.mro(cls):
+        if not isinstance(item, ClassInfo) or item.qualname == owner:
+            return False
+        if "__setattr__" in item.members:
+            return True
+    return False
 
 
 def _class_members(node: ast.ClassDef, owned: set[int]) -> dict[str, tuple[int, str]]:

@@ -69,6 +69,7 @@ class Stopped:
     field: str
     moved: bool  # another method of the class still stores the field
     handed: bool = False  # a helper the method reaches hands ``self`` on (``setattr(self, k, v)``): it may store it
+    cleared: bool = False  # every store the base made emptied the field (a reset): the read may want what it held
 
 
 # (module dotted, class) -> method -> the fields it stopped storing
@@ -120,7 +121,7 @@ def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunction
 
 
 def _stopped_in(
-    path: str, old: ast.ClassDef, new: ast.ClassDef, readers: Callable[[ast.Call], bool] | None = None
+    path: str, old: ast.ClassDef, new: ast.ClassDef, readers: _Readers | None = None
 ) -> dict[str, dict[str, Stopped]]:
     olds, news = _methods(old), _methods(new)
     kept = _declared(new) | {f for m in news.values() for f in _stores(m)}
@@ -136,12 +137,44 @@ def _stopped_in(
         if reached is None:
             continue
         before = _reached(olds[name], olds, had - olds.keys()) or [olds[name]]  # its own helpers stored too
-        for field in sorted(
-            {f for func in before for f in _stores(func)} - {f for func in reached for f in _stores(func)}
-        ):
+        removed = had - (kept | news.keys())  # fields upstream's class dropped
+        stores = _telling_stores(before, new, removed, readers.default_of if readers else None)
+        for field in sorted(stores.keys() - {f for func in reached for f in _stores(func)}):
             if field in kept:
                 moved, handed = _moved(new, field), any(_hands_on(func, readers) for func in reached[1:])
-                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved, handed)
+                cleared = all(_clears(value) for value in stores[field])
+                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved, handed, cleared)
+    return found
+
+
+def _telling_stores(
+    funcs: list[ast.AST],
+    new: ast.ClassDef,
+    removed: set[str],
+    default_of: Callable[[ast.ClassDef, str], ast.expr | None] | None = None,
+) -> dict[str, list[ast.expr | None]]:
+    """field -> the values the base's ``funcs`` stored in it, less the stores whose loss changes nothing a
+    read after the call sees: one in the body of an ``if`` testing a field upstream's class no longer has (the
+    store served an input upstream removed: a fork still passing it meets removed-field drift), and a fill of
+    ``None`` (``if self.f is None: self.f = ...``) in a field upstream now declares with a type that takes no
+    None (#30397's ``seed``), and a store of the value upstream's class now declares as the field's default under a
+    test of the field itself (#26758 swapped a ``scheduler_cls`` still at its default for the scheduler it then made
+    the default): the field holds what the store gave it.  A field all of whose stores are such is not in the result."""
+    found: dict[str, list[ast.expr | None]] = {}
+    filled = _non_optional(new)
+    for func in funcs:
+        parents = parent_map(func)
+        for field, node, value in _store_nodes(func):
+            tests = list(_guards(node, func, parents))
+            if any(_removed_input(t, removed) for t in tests) or (
+                field in filled and any(_is_none(t, field) for t in tests)
+            ):
+                continue
+            if value is not None and default_of is not None and any(_reads_self(t, field) for t in tests):
+                default = default_of(new, field)
+                if default is not None and ast.dump(default) == ast.dump(value):
+                    continue
+            found.setdefault(field, []).append(value)
     return found
 
 
@@ -176,6 +209,91 @@ def _stores(func: ast.AST) -> set[str]:
             if _is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
                 found.add(key.value)
     return found
+
+
+def _store_nodes(func: ast.AST) -> Iterator[tuple[str, ast.AST, ast.expr | None]]:
+    """Each store ``_stores`` reads: (field, node, the value stored, or None when not one expression)."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                if isinstance(t, ast.Attribute) and _is_name(t.value, "self"):
+                    yield t.attr, node, node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+                elif isinstance(t, ast.Tuple | ast.List):
+                    yield from (
+                        (e.attr, node, None)
+                        for e in t.elts
+                        if isinstance(e, ast.Attribute) and _is_name(e.value, "self")
+                    )
+        elif isinstance(node, ast.Call) and _a_setattr(node.func) and len(node.args) == 3:
+            key = node.args[1]
+            if _is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
+                yield key.value, node, node.args[2]
+
+
+def _guards(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.expr]:
+    """The tests of the ``if`` statements whose body (not ``else``) holds ``node``, inside ``func``."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and parent is not func:
+        if isinstance(parent, ast.If) and any(s is child for s in parent.body):
+            yield parent.test
+        child, parent = parent, parents.get(id(parent))
+
+
+def _removed_input(test: ast.expr, removed: set[str]) -> bool:
+    """The test reads ``self.g`` of a field the class had (declared or stored) and upstream's no longer has."""
+    return any(isinstance(n, ast.Attribute) and _is_name(n.value, "self") and n.attr in removed for n in ast.walk(test))
+
+
+def _reads_self(test: ast.expr, field: str) -> bool:
+    return any(isinstance(n, ast.Attribute) and _is_name(n.value, "self") and n.attr == field for n in ast.walk(test))
+
+
+def _is_none(test: ast.expr, field: str) -> bool:
+    """``self.field is None`` (or ``== None``)."""
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is | ast.Eq)
+        and isinstance(test.left, ast.Attribute)
+        and _is_name(test.left.value, "self")
+        and test.left.attr == field
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _non_optional(cls: ast.ClassDef) -> set[str]:
+    """Fields the class declares with a type that takes no None (no ``None``, ``Optional``, ``Any`` nor a quoted
+    name in it) and a default other than None (``x: int = None`` takes it all the same)."""
+    found = set()
+    for stmt in cls.body:
+        if not (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)):
+            continue
+        parts = list(ast.walk(stmt.annotation))
+        names = {n.id if isinstance(n, ast.Name) else n.attr for n in parts if isinstance(n, ast.Name | ast.Attribute)}
+        constants = [n.value for n in parts if isinstance(n, ast.Constant)]
+        takes_none = any(c is None or isinstance(c, str) for c in constants) or bool(
+            names & {"Optional", "Any", "object"}
+        )
+        if not takes_none and not (isinstance(stmt.value, ast.Constant) and stmt.value.value is None):
+            found.add(stmt.target.id)
+    return found
+
+
+def _clears(value: ast.expr | None) -> bool:
+    """An emptying value: ``[]``, ``{}``, ``()``, ``set()``, ``list()``, ``dict()``, ``0``, ``False``, ``None``, ``""``."""
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        return not value.elts
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    if isinstance(value, ast.Call):
+        empty = not value.args and not value.keywords
+        return empty and isinstance(value.func, ast.Name) and value.func.id in ("set", "list", "dict", "tuple")
+    if not isinstance(value, ast.Constant):
+        return False
+    v = value.value
+    return v is None or v is False or v == "" or (type(v) is int and v == 0)
 
 
 def _a_setattr(func: ast.expr) -> bool:
@@ -247,17 +365,50 @@ class _Readers:
         return self.known[name]
 
     def _imported(self, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        found = self._module_of(name, "def {}(", hops=1)
+        return _top_def(found[0], found[1]) if found else None
+
+    def _module_of(self, name: str, word: str, hops: int) -> tuple[ast.Module, str] | None:
+        """The parsed module at upstream defining what this module imports as ``name`` (its text holds ``word``
+        formatted with the imported name) and that name, following up to ``hops - 1`` re-exports (a package's
+        ``__init__`` importing it from a submodule)."""
         if self.imports is None:
             self.imports = file_imports(self.module, self.path)
-        module, attr = self.imports.get(name, ("", ""))
-        if not module or not attr:
-            return None
-        stem = module.replace(".", "/")
-        paths = [f"{stem}.py", f"{stem}/__init__.py"]
-        for path, text in self.trees.blobs(self.trees.theirs, paths).items():
-            if text and f"def {attr}(" in text and (tree := parse_python(text, path)) is not None:
-                return _top_def(tree, attr)
+        source, attr = self.imports.get(name, ("", ""))
+        for _ in range(hops):
+            if not source or not attr:
+                return None
+            stem = source.replace(".", "/")
+            texts = self.trees.blobs(self.trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).items()
+            tree, where = next(((parse_python(t, w), w) for w, t in texts if t and attr in t), (None, ""))
+            if tree is None:
+                return None
+            if word.format(attr) in (dict(texts).get(where) or ""):
+                return tree, attr
+            source, attr = file_imports(tree, where).get(attr, ("", ""))
         return None
+
+    def default_of(self, cls: ast.ClassDef, field: str) -> ast.expr | None:
+        """The default upstream's class declares for ``field``: its literal, or the literal of the class attribute
+        it names (``X.field`` of a class imported from a module of the tree: #26758's ``SchedulerConfig.scheduler_cls``)."""
+        value = _declared_value(cls, field)
+        if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)):
+            return value if isinstance(value, ast.Constant) else None
+        owner = value.value.id
+        found = self._module_of(owner, "class {}", hops=2)
+        other = next((c for c in _classes(found[0]).values() if c.name == found[1]), None) if found else None
+        named = _declared_value(other, value.attr) if other is not None else None
+        return named if isinstance(named, ast.Constant) else None
+
+
+def _declared_value(cls: ast.ClassDef, field: str) -> ast.expr | None:
+    """The value a class body gives ``field`` (``field: T = value`` or ``field = value``)."""
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and _is_name(stmt.target, field):
+            return stmt.value
+        if isinstance(stmt, ast.Assign) and any(_is_name(t, field) for t in stmt.targets):
+            return stmt.value
+    return None
 
 
 def _top_def(module: ast.Module, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
@@ -500,5 +651,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, 
         said += "; another method of the class still sets it, which may run first: check which does"
     elif stop.handed:
         said += "; a helper it calls hands the object on (a setattr of a computed name, a call), which may set it"
-    severity = Severity.WARNING if stop.moved or stop.handed else Severity.ERROR
+    elif stop.cleared:
+        said += "; the base only emptied it (a reset), so the read may want the value it keeps now: check which"
+    severity = Severity.WARNING if stop.moved or stop.handed or stop.cleared else Severity.ERROR
     return Finding(RULE, "merge", severity, path, line, said)
