@@ -416,7 +416,7 @@ def _assignments(
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
             continue
-        target = _stored(node)
+        target = stored(node)
         if target is None:
             continue
         receiver, name = target
@@ -498,8 +498,8 @@ def _shadowed(fork: ForkTypes, hit: Closed, typed: set[str]) -> bool:
     )
 
 
-def _stored(node: ast.AST) -> tuple[ast.expr, str] | None:
-    """(receiver, name) of ``receiver.name`` stored to, or of ``setattr(receiver, "name", ...)``."""
+def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(receiver, name) of a store ``receiver.name = ...``, or of ``setattr(receiver, "name", ...)``."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
         return node.value, node.attr
     if (

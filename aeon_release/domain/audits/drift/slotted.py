@@ -31,7 +31,7 @@ import re
 
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
-from aeon_release.domain.audits.drift.read_only import slot_names
+from aeon_release.domain.audits.drift.read_only import slot_names, stored
 from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value
 
 # an added upstream line declaring slots: ``@dataclass(slots=True)``, ``__slots__ = (...)``
@@ -84,21 +84,6 @@ def declared(ix: Index, cls: ClassInfo, name: str) -> bool:
 
 def _slotted_name(cls: ClassInfo, name: str) -> bool:
     return any(name in slot_names(stmt) for stmt in cls.node.body)
-
-
-def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
-    """(receiver, name) of a store ``receiver.name = ...``, or of ``setattr(receiver, "name", ...)``."""
-    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-        return node.value, node.attr
-    if (
-        isinstance(node, ast.Call)
-        and last_name(node.func) == "setattr"
-        and len(node.args) >= 2
-        and isinstance(node.args[1], ast.Constant)
-        and isinstance(node.args[1].value, str)
-    ):
-        return node.args[0], node.args[1].value
-    return None
 
 
 def told_apart(node: ast.AST, receiver: ast.expr, order: set[str], parents: dict[int, ast.AST]) -> bool:

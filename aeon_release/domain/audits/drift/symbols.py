@@ -2325,7 +2325,7 @@ class _Checker:
         slotted (drift/slotted.py): #36164's ``@dataclass(slots=True)`` on ``KVCacheBlock`` leaves its instances
         no ``__dict__`` for a name its fields do not declare, so the fork's store raises AttributeError."""
         made = self._slots_added()
-        stored = slotted.stored(node) if made else None
+        stored = read_only.stored(node) if made else None
         typed = self._typed(mod, stored[0], scope) if stored is not None else None
         after = typed(self.after) if typed is not None else None
         before = typed(self.before) if typed is not None and after is not None else None
