@@ -1,0 +1,89 @@
+"""A ``hasattr`` whose path without the member only hands back a default: still found (drift/guarded_reads.py).
+
+#21585 (46d81d6951) removed ``Worker.get_supported_pooling_tasks``.  A fork's ``if hasattr(worker, "...")`` with
+the new call on its other path handles both releases and stays silent; one whose other path is ``return []``,
+``tasks = []`` or ``... else []`` is ``getattr(worker, "...", [])`` spelt as a branch: after the merge the
+default is always taken, silently (review28's cases, hidden by the first landing of the quiet rule).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", "vllm/v1/worker/__init__.py": ""}
+WORKER = "vllm/v1/worker/gpu_worker.py"
+WORKER_BASE = (
+    "class Worker:\n"
+    "    def get_supported_tasks(self) -> tuple:\n        return ('generate',)\n\n"
+    "    def get_supported_pooling_tasks(self) -> list:\n        return []\n"
+)
+WORKER_THEIRS = "class Worker:\n    def get_supported_tasks(self) -> tuple:\n        return ('generate', 'embed')\n"
+USE = "vllm/aeon_router.py"
+HEAD = "from vllm.v1.worker.gpu_worker import Worker\n\n\n"
+
+
+def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **PACKAGES}, {USE: fork}, {WORKER: WORKER_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def tasks(worker: Worker) -> list:\n"
+        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+        "        return worker.get_supported_pooling_tasks()\n"
+        "    return []\n",
+        "def embeds(worker: Worker) -> bool:\n"
+        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+        "        tasks = worker.get_supported_pooling_tasks()\n"
+        "    else:\n"
+        "        tasks = []\n"
+        '    return "embed" in tasks\n',
+        "def tasks(worker: Worker) -> list:\n"
+        '    return worker.get_supported_pooling_tasks() if hasattr(worker, "get_supported_pooling_tasks") else []\n',
+        "def pools(worker: Worker) -> bool:\n"
+        '    return bool(worker.get_supported_pooling_tasks()) if hasattr(worker, "get_supported_pooling_tasks") '
+        "else False\n",
+        "def tasks(worker: Worker) -> list | None:\n"
+        '    if not hasattr(worker, "get_supported_pooling_tasks"):\n'
+        "        return None\n"
+        "    return worker.get_supported_pooling_tasks()\n",
+    ],
+    ids=["return-empty-after", "else-binds-empty", "ifexp-empty", "ifexp-false", "negated-returns-none"],
+)
+def test_a_hasattr_whose_other_path_only_hands_a_default_is_found(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = HEAD + body
+    assert (USE, line_of(fork, "hasattr("), "error") in _rows(git_repo, tmp_path, fork)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new call after, the fork's own computation on it
+        "def tasks(worker: Worker) -> list:\n"
+        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+        "        return worker.get_supported_pooling_tasks()\n"
+        '    return [t for t in worker.get_supported_tasks() if t != "generate"]\n',
+        # a name of the new spelling is a path, not a default
+        "def rpc_name() -> str:\n"
+        '    return "get_supported_pooling_tasks" if hasattr(Worker, "get_supported_pooling_tasks") '
+        'else "get_supported_tasks"\n',
+        # the else binds the new answer
+        "def embeds(worker: Worker) -> bool:\n"
+        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+        "        tasks = worker.get_supported_pooling_tasks()\n"
+        "    else:\n"
+        "        tasks = list(worker.get_supported_tasks())\n"
+        '    return "embed" in tasks\n',
+    ],
+    ids=["new-call-after", "ifexp-new-name", "else-new-call"],
+)
+def test_a_hasattr_whose_other_path_does_work_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert _rows(git_repo, tmp_path, HEAD + body) == []
