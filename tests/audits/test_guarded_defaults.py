@@ -87,3 +87,50 @@ def test_a_hasattr_whose_other_path_only_hands_a_default_is_found(git_repo: GitR
 )
 def test_a_hasattr_whose_other_path_does_work_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _rows(git_repo, tmp_path, HEAD + body) == []
+
+
+# ``v = getattr(x, "old", None)`` tested for holding the member: the path without it is the test's else, or what
+# follows an ``if`` whose body leaves the block (review28's twin of #21585)
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def tasks(worker: Worker) -> list:\n"
+        '    old = getattr(worker, "get_supported_pooling_tasks", None)\n'
+        "    if old is not None:\n"
+        "        return list(old())\n"
+        '    return [t for t in worker.get_supported_tasks() if t != "generate"]\n',
+        "def tasks(worker: Worker) -> list:\n"
+        '    old = getattr(worker, "get_supported_pooling_tasks", None)\n'
+        "    if callable(old):\n"
+        "        found = list(old())\n"
+        "    else:\n"
+        "        found = list(worker.get_supported_tasks())\n"
+        "    return found\n",
+    ],
+    ids=["new-call-after", "new-call-in-else"],
+)
+def test_a_getattr_tested_before_the_new_call_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert _rows(git_repo, tmp_path, HEAD + body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the path without the member is a default
+        "def tasks(worker: Worker) -> list:\n"
+        '    old = getattr(worker, "get_supported_pooling_tasks", None)\n'
+        "    if old is not None:\n"
+        "        return list(old())\n"
+        "    return []\n",
+        # the test is the other way round: the fork's work after it is skipped without the member
+        "def warm(worker: Worker) -> None:\n"
+        '    old = getattr(worker, "get_supported_pooling_tasks", None)\n'
+        "    if old is None:\n"
+        "        return\n"
+        "    worker.aeon_pooling = list(old())\n",
+    ],
+    ids=["default-after", "skipped-after"],
+)
+def test_a_getattr_tested_with_no_new_path_is_still_found(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = HEAD + body
+    assert (USE, line_of(fork, "getattr("), "error") in _rows(git_repo, tmp_path, fork)
