@@ -134,3 +134,30 @@ def test_a_getattr_tested_before_the_new_call_stays_silent(git_repo: GitRepo, tm
 def test_a_getattr_tested_with_no_new_path_is_still_found(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     fork = HEAD + body
     assert (USE, line_of(fork, "getattr("), "error") in _rows(git_repo, tmp_path, fork)
+
+
+SHIM = (
+    "def _pooling_tasks(self: Worker) -> list:\n    return [t for t in self.get_supported_tasks() if t != 'generate']\n\n\n"
+    "Worker.get_supported_pooling_tasks = _pooling_tasks  # the router's old name\n"
+)
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "\n\ndef embeds(worker: Worker) -> bool:\n    return 'embed' in worker.get_supported_pooling_tasks()\n",
+        "\n\nclass AeonWorker(Worker):\n    def embeds(self) -> bool:\n"
+        "        return 'embed' in self.get_supported_pooling_tasks()\n",
+    ],
+    ids=["typed-receiver", "self-in-a-subclass"],
+)
+def test_a_class_shim_read_off_instances_is_a_warning_at_its_store(git_repo: GitRepo, tmp_path: Path, use: str) -> None:
+    """An unconditional shim the fork's own instances read (review28's #21585 twin): its reads see it, so the
+    store is the warning a shim read off the class gets (a patch of upstream's would do nothing now)."""
+    fork = HEAD + SHIM + use
+    assert _rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "Worker.get_supported_pooling_tasks ="), "warning")]
+
+
+def test_a_class_shim_nothing_reads_is_still_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + SHIM + "\n\ndef embeds(worker: Worker) -> bool:\n    return 'embed' in worker.get_supported_tasks()\n"
+    assert _rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "Worker.get_supported_pooling_tasks ="), "error")]
