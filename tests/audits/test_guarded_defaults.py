@@ -161,3 +161,44 @@ def test_a_class_shim_read_off_instances_is_a_warning_at_its_store(git_repo: Git
 def test_a_class_shim_nothing_reads_is_still_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = HEAD + SHIM + "\n\ndef embeds(worker: Worker) -> bool:\n    return 'embed' in worker.get_supported_tasks()\n"
     assert _rows(git_repo, tmp_path, fork) == [(USE, line_of(fork, "Worker.get_supported_pooling_tasks ="), "error")]
+
+
+def test_a_read_after_a_negated_hasattr_that_leaves_stays_silent(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``if not hasattr(w, "old"): return <new>`` then ``w.old()``: the old call runs only where the worker
+    still has it (review28's #21585 twin)."""
+    fork = HEAD + (
+        "def tasks(worker: Worker) -> list:\n"
+        '    if not hasattr(worker, "get_supported_pooling_tasks"):\n'
+        '        return [t for t in worker.get_supported_tasks() if t != "generate"]\n'
+        "    return list(worker.get_supported_pooling_tasks())\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # the guard asks another name: nothing guards the read
+        (
+            "def tasks(worker: Worker) -> list:\n"
+            '    if not hasattr(worker, "get_supported_tasks"):\n'
+            "        return []\n"
+            "    return list(worker.get_supported_pooling_tasks())\n",
+            "return list(worker.",
+        ),
+        # the guard leaves with nothing in its stead: its own test is the silent default
+        (
+            "def tasks(worker: Worker) -> list:\n"
+            '    if not hasattr(worker, "get_supported_pooling_tasks"):\n'
+            "        return []\n"
+            "    return list(worker.get_supported_pooling_tasks())\n",
+            "hasattr(",
+        ),
+    ],
+    ids=["another-name", "default-in-its-stead"],
+)
+def test_a_negated_hasattr_that_does_not_guard_the_read_is_still_found(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    fork = HEAD + body
+    assert (USE, line_of(fork, needle), "error") in _rows(git_repo, tmp_path, fork)

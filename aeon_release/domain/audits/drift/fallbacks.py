@@ -97,6 +97,18 @@ def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     return (block, lines) if lines else ([], set())
 
 
+def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt]) -> set[int]:
+    """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
+    ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
+    object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+        return set()
+    if not (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)):
+        return set()
+    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+    return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
+
+
 def hasattr_guarded_nodes(exprs: Iterable[ast.expr]) -> set[int]:
     """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
     expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``)."""

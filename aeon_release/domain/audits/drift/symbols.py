@@ -58,6 +58,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     caught_around,
     dataclass_tested,
     falls_back,
+    hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
@@ -608,8 +609,12 @@ class _Checker:
         return None
 
     def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
-        for stmt in body:
-            yield from self._statement(mod, stmt, scope, owned)
+        exited: set[int] = set()  # lines after ``if not hasattr(x, "n"): return ...`` reading x.n: x has it there
+        for at, stmt in enumerate(body):
+            for finding in self._statement(mod, stmt, scope, owned):
+                if finding.line not in exited or not _gone(finding):
+                    yield finding
+            exited |= hasattr_exited_lines(stmt, body[at + 1 :])
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
