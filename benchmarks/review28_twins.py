@@ -34,6 +34,16 @@ hasattr(worker, "old"): return <new call>`` (r28pt13 line 7), and the unconditio
 store ``Worker.get_supported_pooling_tasks = _aeon_pooling_tasks`` that the fork's next function reads
 (r28pt17 line 8).  For reference, 83fc13a5 (before mend45): 5 caught of 6 (the loop variable's write
 missed), 9 false errors of 24.
+Round 2, this branch (the mends: ``guarded_reads.gates_both_ways`` wants a path of substance without the
+member, not only a default; ``fallbacks.falls_back`` reads ``v = getattr(x, "old", None)`` tested for holding
+it with the new read in the ``else`` or after; symbol drift counts a class shim read off the fork's instances
+as read back, and quiets the reads after ``if not hasattr(x, "old"): <leaves>``): 6 caught of 6; 1 false
+error of 24 (#47058's ``hasattr(model, "get_expert_mapping")`` tested first: empty-to-raise drift, older than
+mend45, left); the two off-line errors gone (the unconditional shim's store is a warning now, as a shim read
+off the class gets).  Regression set at this head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+review15/16/17/23_twins 0 false errors (40, 30, 23, 37 twins; 7/7 cases of review23), blind_replay_gpuworker
+26 caught, 2 warned of 28 (14 quiet, as on main), blind_replay_executor 19/19 (11 quiet),
+``symbol_precision.py --windows 1`` 0 false errors (5 broken overrides, 4 caught).
 
   PYTHONPATH=.. python review28_twins.py [--only TEXT ...] [--show]
 """
