@@ -56,12 +56,20 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         if len(call.args) >= 3 and (reads_another(call.args[2:]) or _stands_in(call, parent)):
             return True
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
-            # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
+            # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``; or ``if v is not None: return v()``
+            # and ``x.new`` after it (or in its ``else``): the path without the member reads the new one
             held = parent.targets[0].id
             guards = [
                 stmt for stmt in _later(parent, parents) if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)
             ]
-            return any(reads_another(guard.body) for guard in guards)
+            return any(
+                reads_another(guard.body)
+                or (
+                    _holds(guard.test, held)
+                    and reads_another(guard.orelse or (_later(guard, parents) if _exits(guard.body) else []))
+                )
+                for guard in guards
+            )
         return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
     test: ast.AST = call
     negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
@@ -87,6 +95,18 @@ def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
     lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
     return (block, lines) if lines else ([], set())
+
+
+def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt]) -> set[int]:
+    """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
+    ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
+    object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+        return set()
+    if not (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)):
+        return set()
+    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+    return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
 
 
 def hasattr_guarded_nodes(exprs: Iterable[ast.expr]) -> set[int]:
@@ -213,6 +233,25 @@ def _stands_in(call: ast.Call, parent: ast.AST | None) -> bool:
         return False
     return (isinstance(parent, ast.Call) and parent.func is call) or (
         isinstance(parent, ast.ExceptHandler) and parent.type is call
+    )
+
+
+def _holds(test: ast.expr, name: str) -> bool:
+    """``test`` is true where ``name`` holds the member: ``name``, ``name is not None``, ``callable(name)``."""
+    if isinstance(test, ast.Name):
+        return test.id == name
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+        left, right = test.left, test.comparators[0]
+        return (
+            isinstance(left, ast.Name) and left.id == name and isinstance(right, ast.Constant) and right.value is None
+        )
+    return (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "callable"
+        and len(test.args) == 1
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == name
     )
 
 

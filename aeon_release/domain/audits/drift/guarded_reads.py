@@ -7,7 +7,9 @@ Symbol drift reports ``getattr(x, "name", default)`` and ``hasattr(x, "name")`` 
   whose body leaves the block with more after it, of a conditional expression, or negated with a body of
   substance (``if not hasattr(Worker, "old"): Worker.old = Worker.new``, the fork's shim for the new
   release): the fork handles the object with and without the member, so the test's answer changing is
-  what the fork wrote it for;
+  what the fork wrote it for.  A path without the member that only hands back a default (``return []``,
+  ``tasks = []``, ``... else True``) is no such path: it is ``getattr(x, "name", [])`` spelt as a branch, the
+  default taken silently once the member is gone, and stays reported;
 - a read off a local the same function built from a pydantic model passing the key (``request =
   Model(..., old=v)``) where the model keeps unknown keys (``extra="allow"``): pydantic answers an extra as
   an attribute, so ``request.old``, ``getattr(request, "old", d)`` and ``hasattr(request, "old")`` see the
@@ -36,15 +38,48 @@ def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     while isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
         test, parent = parent, parents.get(id(parent))
     if isinstance(parent, ast.IfExp):
-        return parent.test is test
+        return parent.test is test and not _default(parent.body if negated else parent.orelse)
     if not isinstance(parent, ast.If) or parent.test is not test:
         return False
     if negated:
-        return not _idle(parent.body)  # the body is the fork's path without the member: a shim, the new call
+        return _of_substance(parent.body)  # the body is the fork's path without the member: a shim, the new call
     if parent.orelse:
-        return not _idle(parent.orelse)
+        return _of_substance(parent.orelse)
     # ``if hasattr(W, "old"): return old_path()`` and the new path after it
-    return _exits(parent.body) and bool(_later(parent, parents))
+    return _exits(parent.body) and _of_substance(_later(parent, parents))
+
+
+def _of_substance(path: list[ast.stmt]) -> bool:
+    """The fork's path without the member does something: not idle, and not only binding or returning a
+    default (``return []``, ``tasks = ()``, ``return False``)."""
+    return bool(path) and not _idle(path) and not all(_idle([s]) or _hands_default(s) for s in path)
+
+
+def _hands_default(stmt: ast.stmt) -> bool:
+    """``return d`` or ``name = d`` (``name: T = d``) of a default ``d``."""
+    if isinstance(stmt, ast.Return | ast.AnnAssign | ast.Assign):
+        return stmt.value is None or _default(stmt.value)
+    return False
+
+
+def _default(expr: ast.expr) -> bool:
+    """A value standing in for the member's answer: None, a bool, a number, an empty string or container
+    (``[]``, ``()``, ``{}``, ``list()``...).  A non-empty string is not (it names the new spelling, a path)."""
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.operand, ast.Constant):
+        expr = expr.operand
+    if isinstance(expr, ast.Constant):
+        return not isinstance(expr.value, str | bytes) or not expr.value
+    if isinstance(expr, ast.Tuple | ast.List | ast.Set):
+        return not expr.elts
+    if isinstance(expr, ast.Dict):
+        return not expr.keys
+    return (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id in ("list", "dict", "tuple", "set", "frozenset", "str")
+        and not expr.args
+        and not expr.keywords
+    )
 
 
 def built_with(function: ast.AST, name: str, keyword: str, line: int) -> ast.Call | None:

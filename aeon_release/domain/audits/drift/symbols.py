@@ -58,6 +58,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     caught_around,
     dataclass_tested,
     falls_back,
+    hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
     isinstance_asked,
@@ -608,8 +609,12 @@ class _Checker:
         return None
 
     def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
-        for stmt in body:
-            yield from self._statement(mod, stmt, scope, owned)
+        exited: set[int] = set()  # lines after ``if not hasattr(x, "n"): return ...`` reading x.n: x has it there
+        for at, stmt in enumerate(body):
+            for finding in self._statement(mod, stmt, scope, owned):
+                if finding.line not in exited or not _gone(finding):
+                    yield finding
+            exited |= hasattr_exited_lines(stmt, body[at + 1 :])
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
@@ -2398,7 +2403,10 @@ class _Checker:
                     first[where] = min(first.get(where, line), line)
             names = {name for _, name in shims.stored}
             for mod, node, deferred in loads:
-                if node.attr in names and (key := self._module_attribute(mod, node)) in shims.stored:
+                key = self._module_attribute(mod, node) if node.attr in names else None
+                if node.attr in names and key is None:
+                    key = self._instance_member(mod, node)  # ``worker.old()`` reads a class's shim too
+                if key in shims.stored and key is not None:
                     # ``orig = m.f`` (or ``m.f = wrap(m.f)``) run on import before the file's own store reads
                     # upstream's name, not the shim: #40183's patch kept the removed loader that way
                     if not deferred and node.lineno <= first.get((mod.path, key), 0):
@@ -2407,6 +2415,33 @@ class _Checker:
                         shims.read.add(key)
             self._shims = shims
         return self._shims
+
+    def _instance_member(self, mod: ModuleInfo, node: ast.Attribute) -> tuple[str, str] | None:
+        """(class, name) of the member ``node`` read at the merge base off an instance (``self.old`` in a
+        subclass, ``worker.old`` off a receiver typed as the class), in the scope the walk gives ``node``."""
+        resolver = self._resolver(mod, node, self._scope_at(mod, node))[0]
+        gone = resolver(self.before) if resolver is not None else None
+        return (f"{gone.path}:{gone.owner}", gone.name) if isinstance(gone, DefSym) and gone.owner else None
+
+    def _scope_at(self, mod: ModuleInfo, node: ast.AST) -> _Scope:
+        """The scope the walk (``_statement``) holds at ``node``: its classes and functions, outermost first."""
+        parents, chain = self._parents_of(mod), []
+        current = parents.get(id(node))
+        while current is not None:
+            if isinstance(current, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                chain.append(current)
+            current = parents.get(id(current))
+        scope = _Scope()
+        for stmt in reversed(chain):
+            if isinstance(stmt, ast.ClassDef):
+                qual = f"{scope.cls}.{stmt.name}" if scope.cls else stmt.name
+                scope = _Scope(qual, None, scope.functions)
+            elif scope.cls and not scope.functions:  # a method: its first parameter is the instance (or class)
+                me = stmt.args.args[0].arg if stmt.args.args and not is_static(stmt) else None
+                scope = _Scope(scope.cls if me else None, me, [stmt])
+            else:
+                scope = _Scope(scope.cls, scope.me, [*scope.functions, stmt])
+        return scope
 
     def _fork_attribute_nodes(
         self,
