@@ -582,13 +582,16 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
     ``raise``), or in a branch of a test of its callee's signature (``if "x" in
     inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
-    method = ast.unparse(call.func).rsplit(".", 1)[-1]
-    flags = _module_names(parents, call, lambda value: _reads_signature(value, method))
+    callee = ast.unparse(call.func)
+    method = callee.rsplit(".", 1)[-1]
+    flags = _module_names(parents, call, lambda value: _reads_signature(value, method, callee))
 
     def asks(test: ast.expr) -> bool:
         # the signature is often read off the class (``signature(BlockPool.touch)``), or once into a module
         # flag (``_GROUPED = "tuple" in str(signature(BlockPool.touch))``): the method's name is what counts
-        return _reads_signature(test, method) or any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test))
+        return _reads_signature(test, method, callee) or any(
+            isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)
+        )
 
     return (
         _replaced_around(call, parents)
@@ -598,13 +601,25 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     )
 
 
-def _reads_signature(node: ast.AST, method: str) -> bool:
-    """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``)."""
+# what a call of an instance runs: a signature read of one of these off the instance is one of the call's
+_INSTANCE_CALLS = frozenset({"__call__", "forward"})
+
+
+def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
+    """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``), or,
+    for a called instance (``self.model(...)``), of what its call runs (``signature(self.model.forward)``)."""
     return any(
         isinstance(n, ast.Call)
         and bool(n.args)
         and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
-        and ast.unparse(n.args[0]).rsplit(".", 1)[-1] == method
+        and (
+            ast.unparse(n.args[0]).rsplit(".", 1)[-1] == method
+            or (
+                isinstance(n.args[0], ast.Attribute)
+                and n.args[0].attr in _INSTANCE_CALLS
+                and ast.unparse(n.args[0].value) == callee
+            )
+        )
         for n in ast.walk(node)
     )
 
