@@ -114,3 +114,31 @@ def test_a_call_of_the_built_attribute_under_a_probe_of_its_forward(git_repo: Gi
 def test_a_probe_of_another_method_of_the_attribute_guards_nothing(git_repo: GitRepo, no_rules: Path) -> None:
     rows = forward_rows(git_repo, no_rules, PROBED.format(probed="embed"))
     assert [(line, severity) for line, severity, _ in rows] == [(9, "error")]
+
+
+# -- #13240 again: the fork reads the dropped member by a string and computes its own value when it is gone ---
+GETATTR = """from vllm.model_executor.models.llama import LlamaForCausalLM
+
+
+class AeonLlama(LlamaForCausalLM):
+    def aeon_pad_mask(self, input_ids):
+        pad = getattr(self.model, "padding_idx", None)
+        {fallback}
+"""
+
+
+def test_a_getattr_default_the_fork_replaces_with_its_own_value(git_repo: GitRepo, no_rules: Path) -> None:
+    """Fails on the engine before this mend: only a fallback on another member of the same object counted."""
+    fork = GETATTR.format(fallback="return input_ids != (self.pad if pad is None else pad)")
+    assert drift_rows(git_repo, no_rules, fork) == []
+
+
+def test_a_getattr_default_refilled_in_an_if(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = GETATTR.format(fallback="if pad is None:\n            pad = self.pad\n        return input_ids != pad")
+    assert drift_rows(git_repo, no_rules, fork) == []
+
+
+def test_a_getattr_default_the_fork_only_gives_up_on(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = GETATTR.format(fallback="if pad is None:\n            return input_ids\n        return input_ids != pad")
+    [(line, severity, message)] = drift_rows(git_repo, no_rules, fork)
+    assert (line, severity) == (6, "error") and "by a string" in message

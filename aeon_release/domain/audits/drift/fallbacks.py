@@ -35,9 +35,11 @@ def _accessed(node: ast.AST) -> str | None:
     return str_value(node.args[1]) if node.func.id in ("getattr", "hasattr") else None
 
 
-def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = False) -> bool:
     """``call`` (``getattr(x, "name", ...)`` or ``hasattr(x, "name")``) has a fallback that reads another
-    attribute of ``x`` (``parents``: each node's parent)."""
+    attribute of ``x`` (``parents``: each node's parent); with ``computed``, for ``v = getattr(x, "name",
+    None)``, also one that puts a value read or computed elsewhere in ``v``'s stead (``if v is None: v =
+    cfg.pad``, ``cfg.pad if v is None else v``)."""
     if not isinstance(call.func, ast.Name) or len(call.args) < 2 or (name := str_value(call.args[1])) is None:
         return False
     receiver = ast.unparse(call.args[0])
@@ -58,10 +60,16 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
             # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``
             held = parent.targets[0].id
-            guards = [
-                stmt for stmt in _later(parent, parents) if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)
-            ]
-            return any(reads_another(guard.body) for guard in guards)
+            later = _later(parent, parents)
+            guards = [stmt for stmt in later if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)]
+            if any(reads_another(guard.body) for guard in guards):
+                return True
+            # a value the fork computes anywhere in the held one's stead (symbol drift: the member is gone, not
+            # renamed, so there is no other spelling of it to read)
+            return computed and (
+                any(_refilled(guard.body, held) for guard in guards)
+                or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
+            )
         return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
     test: ast.AST = call
     negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
@@ -214,6 +222,33 @@ def _stands_in(call: ast.Call, parent: ast.AST | None) -> bool:
     return (isinstance(parent, ast.Call) and parent.func is call) or (
         isinstance(parent, ast.ExceptHandler) and parent.type is call
     )
+
+
+def _computed(node: ast.expr) -> bool:
+    """``node`` computes a value of its own: it reads an attribute or calls something (not a bare constant)."""
+    return any(isinstance(n, ast.Attribute | ast.Call) for n in ast.walk(node))
+
+
+def _refilled(body: list[ast.stmt], held: str) -> bool:
+    """``held = <a value read or computed elsewhere>`` at the top of ``body``: ``if pad is None: pad =
+    config.pad_token_id`` stands in for what a getattr's default left, whatever object it reads."""
+    return any(
+        isinstance(stmt, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == held for t in stmt.targets)
+        and _computed(stmt.value)
+        for stmt in body
+    )
+
+
+def _chosen_over(node: ast.AST, held: str) -> bool:
+    """``config.pad_token_id if pad is None else pad``: a conditional expression testing ``held`` whose one
+    arm is ``held`` and whose other computes a value in its stead (#13240 stopped setting
+    ``LlamaModel.padding_idx``; the fork's ``getattr(self.model, "padding_idx", None)`` falls back on the
+    config's)."""
+    if not isinstance(node, ast.IfExp) or not _reads_name(node.test, held):
+        return False
+    arms = (node.body, node.orelse)
+    return any(isinstance(a, ast.Name) and a.id == held and _computed(b) for a, b in (arms, arms[::-1]))
 
 
 def _reads_name(test: ast.expr, name: str) -> bool:

@@ -994,7 +994,7 @@ class _Checker:
         if found is None or not isinstance(found[0], DefSym):
             return
         parents = self._parents_of(mod)
-        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents):
+        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents, computed=True):
             return  # a path per release (drift/guarded_reads.py), or a fallback on the new spelling
         if self._own_extra(mod, args[0], name, call.lineno, scope):
             return
