@@ -57,8 +57,8 @@ CASES += [
             "vllm/aeon/r29kv0.py",
             LL + "class AeonLlama(LlamaForCausalLM):\n"
             "    def aeon_hidden(self, input_ids, positions, kv_caches, attn_metadata):\n"
-            "        return self.model(input_ids, positions, kv_caches=kv_caches, attn_metadata=attn_metadata)\n",
-            "        return self.model(input_ids, positions, kv_caches=kv_caches, attn_metadata=attn_metadata)",
+            "        return self.model(input_ids, positions, kv_caches=kv_caches, attn_metadata=attn_metadata, intermediate_tensors=None)\n",
+            "        return self.model(input_ids, positions, kv_caches=kv_caches, attn_metadata=attn_metadata, intermediate_tensors=None)",
         ),
     ),
 ]
@@ -551,6 +551,89 @@ TWINS += [
             "        except (AssertionError, ValueError):  # AEON: older upstreams raised ValueError\n"
             "            raise NotImplementedError from None\n",
             "        except (AssertionError, ValueError):  # AEON: older upstreams raised ValueError",
+        ),
+    ),
+]
+
+
+# --- round 2: a version gate, the fork's own annotation or factory of the attribute, the None under a gate
+TWINS += [
+    (
+        "#13555 own-factory attribute",
+        "twin: the old call under a version gate",
+        K(
+            *KV,
+            "vllm/aeon/r29kv9.py",
+            "from vllm import __version__ as VLLM_VERSION\n" + LL + "class AeonLlama(LlamaForCausalLM):\n"
+            "    def aeon_hidden(self, input_ids, positions, kv_caches, attn_metadata):\n"
+            '        if VLLM_VERSION < "0.7.4":  # AEON: the caches left the forward in 0.7.4\n'
+            "            return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)\n"
+            "        return self.model(input_ids, positions, None, None)\n",
+            "            return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)",
+        ),
+    ),
+    (
+        "#13555 own-factory attribute",
+        "twin: the fork class annotates the attribute with its own model",
+        K(
+            *KV,
+            "vllm/aeon/r29kv10.py",
+            "import torch.nn as nn\n\n" + LL + "class AeonLlamaModel(nn.Module):\n"
+            "    def forward(self, input_ids, positions, kv_caches, attn_metadata, intermediate_tensors=None, inputs_embeds=None):\n"
+            "        return positions\n\n\n"
+            "class AeonLlama(LlamaForCausalLM):\n"
+            "    model: AeonLlamaModel  # AEON: swapped in by the Spark's loader\n\n"
+            "    def aeon_hidden(self, input_ids, positions, kv_caches, attn_metadata):\n"
+            "        return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)\n",
+            "        return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)",
+        ),
+    ),
+    (
+        "#13555 own-factory attribute",
+        "twin: the fork rebuilds the attribute by a factory of its own name",
+        K(
+            *KV,
+            "vllm/aeon/r29kv11.py",
+            "import torch.nn as nn\n\n" + LL + "class AeonLlamaModel(nn.Module):\n"
+            "    def forward(self, input_ids, positions, kv_caches, attn_metadata, intermediate_tensors=None, inputs_embeds=None):\n"
+            "        return positions\n\n\n"
+            "class AeonLlama(LlamaForCausalLM):\n"
+            '    def __init__(self, *, vllm_config, prefix: str = ""):\n'
+            "        super().__init__(vllm_config=vllm_config, prefix=prefix)\n"
+            "        self.model = self._aeon_model()\n\n"
+            "    def _aeon_model(self):\n"
+            "        return AeonLlamaModel()\n\n"
+            "    def aeon_hidden(self, input_ids, positions, kv_caches, attn_metadata):\n"
+            "        return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)\n",
+            "        return self.model(input_ids, positions, kv_caches, attn_metadata, None, None)",
+        ),
+    ),
+    (
+        "#31760 fallback dropped",
+        "twin: the None under a version gate",
+        K(
+            *DL,
+            "vllm/aeon/r29dl5.py",
+            "from vllm import __version__ as VLLM_VERSION\n" + Q2 + "def aeon_backbone(vllm_config, prefix: str):\n"
+            '    if VLLM_VERSION < "0.14.0":  # AEON: older upstreams map None to their own layer\n'
+            "        return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)\n"
+            "    return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=Qwen2DecoderLayer)\n",
+            "        return Qwen2Model(vllm_config=vllm_config, prefix=prefix, decoder_layer_type=None)",
+        ),
+    ),
+    (
+        "#17772 constructor kind",
+        "twin: the handler under a version gate of its own",
+        K(
+            *SW,
+            "vllm/aeon/r29sw6.py",
+            "from vllm import __version__ as VLLM_VERSION\n" + Q2M + "def aeon_build(vllm_config, prefix: str):\n"
+            '    caught = (ValueError,) if VLLM_VERSION < "0.9.0" else (AssertionError,)\n'
+            "    try:\n"
+            "        return Qwen2Model(vllm_config=vllm_config, prefix=prefix)\n"
+            "    except caught:\n"
+            "        return None\n",
+            "    except caught:",
         ),
     ),
 ]

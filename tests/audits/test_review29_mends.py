@@ -142,3 +142,49 @@ def test_a_getattr_default_the_fork_only_gives_up_on(git_repo: GitRepo, no_rules
     fork = GETATTR.format(fallback="if pad is None:\n            return input_ids\n        return input_ids != pad")
     [(line, severity, message)] = drift_rows(git_repo, no_rules, fork)
     assert (line, severity) == (6, "error") and "by a string" in message
+
+
+# -- #31760: Qwen2Model no longer maps decoder_layer_type=None to its layer; a fork test pins the refusal ------
+QWEN = "vllm/model_executor/models/qwen2.py"
+QWEN_TEST = "tests/aeon/test_backbone.py"
+QWEN_BASE = """from torch import nn
+
+
+class Qwen2DecoderLayer(nn.Module):
+    def __init__(self, prefix: str = "") -> None:
+        super().__init__()
+
+
+class Qwen2Model(nn.Module):
+    def __init__(self, *, prefix: str = "", decoder_layer_type: type[nn.Module] = Qwen2DecoderLayer) -> None:
+        super().__init__()
+        decoder_layer_type = decoder_layer_type or Qwen2DecoderLayer
+        self.layers = [decoder_layer_type(prefix=f"{prefix}.{i}") for i in range(2)]
+"""
+QWEN_31760 = QWEN_BASE.replace("        decoder_layer_type = decoder_layer_type or Qwen2DecoderLayer\n", "")
+REFUSED = """import pytest
+
+from vllm.model_executor.models.qwen2 import Qwen2Model
+
+
+def test_none_layer_type_refused():
+    with pytest.raises({kind}):
+        Qwen2Model(prefix="", decoder_layer_type=None)
+"""
+
+
+def refusal_rows(repo: GitRepo, config: Path, kind: str) -> list[tuple[int, str, str]]:
+    fork = {QWEN_TEST: REFUSED.format(kind=kind)}
+    sides = s.merge_case(repo, {QWEN: QWEN_BASE}, fork, [("Remove redundant assignment (#31760)", {QWEN: QWEN_31760})])
+    rows = s.rule_rows(repo, config, sides, DRIFT)
+    return [(line, sev, message) for path, line, sev, message in rows if path == QWEN_TEST]
+
+
+def test_a_test_expecting_the_none_refused_by_a_type_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """Fails on the engine before this mend: the call under ``pytest.raises(TypeError)`` was an error."""
+    assert refusal_rows(git_repo, no_rules, "TypeError") == []
+
+
+def test_a_test_expecting_another_kind_still_breaks(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, severity, message)] = refusal_rows(git_repo, no_rules, "ValueError")
+    assert (line, severity) == (8, "error") and "passes None for decoder_layer_type" in message

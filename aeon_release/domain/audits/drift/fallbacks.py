@@ -612,6 +612,28 @@ CALL_ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseExcept
 _SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
 
 
+_EXPECTERS = frozenset({"raises", "assertRaises"})
+
+
+def expects_misfit(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits in a ``with pytest.raises(K)`` (``self.assertRaises(K)``) block whose ``K`` is what a call
+    handed the wrong thing raises (``CALL_ERRORS``): a test written to see the call refused."""
+    at: ast.AST | None = node
+    while at is not None and not isinstance(at, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(at, ast.With | ast.AsyncWith):
+            for item in at.items:
+                expr = item.context_expr
+                if (
+                    isinstance(expr, ast.Call)
+                    and ast.unparse(expr.func).rsplit(".", 1)[-1] in _EXPECTERS
+                    and expr.args
+                    and _catches(expr.args[0], CALL_ERRORS, bare=False)
+                ):
+                    return True
+        at = parents.get(id(at))
+    return False
+
+
 def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     """``call`` runs in a ``try`` whose handler catches what a misfit raises and does something in its stead
     (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
