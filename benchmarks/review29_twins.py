@@ -46,6 +46,11 @@ Left: an error on a line beside a twin's (not on it): ``self.padding_idx = ...``
 ``LlamaModel`` subclass, read only as ``self.model.padding_idx`` from the fork's ``LlamaForCausalLM``
 subclass, is still "nothing reads the fork's value any more" (the store check reads the class's own and its
 subclasses' reads, not reads through another class's typed attribute).
+Regression set at the mends' head (9a8bd5dd): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_llamamodels 27 caught 1 missed of 28 (15
+quiet; as on main), blind_replay_models 16/16 (11 quiet), blind_replay_modelapi 21 caught 3 warned of 24 (14
+quiet; as on main), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught, 8
+warnings, as on main).
 
   PYTHONPATH=.. python review29_twins.py [--only TEXT ...] [--show]
 """
