@@ -35,9 +35,11 @@ def _accessed(node: ast.AST) -> str | None:
     return str_value(node.args[1]) if node.func.id in ("getattr", "hasattr") else None
 
 
-def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = False) -> bool:
     """``call`` (``getattr(x, "name", ...)`` or ``hasattr(x, "name")``) has a fallback that reads another
-    attribute of ``x`` (``parents``: each node's parent)."""
+    attribute of ``x`` (``parents``: each node's parent); with ``computed``, for ``v = getattr(x, "name",
+    None)``, also one that puts a value read or computed elsewhere in ``v``'s stead (``if v is None: v =
+    cfg.pad``, ``cfg.pad if v is None else v``)."""
     if not isinstance(call.func, ast.Name) or len(call.args) < 2 or (name := str_value(call.args[1])) is None:
         return False
     receiver = ast.unparse(call.args[0])
@@ -59,16 +61,22 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
             # ``v = getattr(x, "old", None)`` then ``if v is None: v = x.new``; or ``if v is not None: return v()``
             # and ``x.new`` after it (or in its ``else``): the path without the member reads the new one
             held = parent.targets[0].id
-            guards = [
-                stmt for stmt in _later(parent, parents) if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)
-            ]
-            return any(
+            later = _later(parent, parents)
+            guards = [stmt for stmt in later if isinstance(stmt, ast.If) and _reads_name(stmt.test, held)]
+            if any(
                 reads_another(guard.body)
                 or (
                     _holds(guard.test, held)
                     and reads_another(guard.orelse or (_later(guard, parents) if _exits(guard.body) else []))
                 )
                 for guard in guards
+            ):
+                return True
+            # a value the fork computes anywhere in the held one's stead (symbol drift: the member is gone, not
+            # renamed, so there is no other spelling of it to read)
+            return computed and (
+                any(_refilled(guard.body, held) for guard in guards)
+                or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
         return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
     test: ast.AST = call
@@ -253,6 +261,33 @@ def _holds(test: ast.expr, name: str) -> bool:
         and isinstance(test.args[0], ast.Name)
         and test.args[0].id == name
     )
+
+
+def _computed(node: ast.expr) -> bool:
+    """``node`` computes a value of its own: it reads an attribute or calls something (not a bare constant)."""
+    return any(isinstance(n, ast.Attribute | ast.Call) for n in ast.walk(node))
+
+
+def _refilled(body: list[ast.stmt], held: str) -> bool:
+    """``held = <a value read or computed elsewhere>`` at the top of ``body``: ``if pad is None: pad =
+    config.pad_token_id`` stands in for what a getattr's default left, whatever object it reads."""
+    return any(
+        isinstance(stmt, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == held for t in stmt.targets)
+        and _computed(stmt.value)
+        for stmt in body
+    )
+
+
+def _chosen_over(node: ast.AST, held: str) -> bool:
+    """``config.pad_token_id if pad is None else pad``: a conditional expression testing ``held`` whose one
+    arm is ``held`` and whose other computes a value in its stead (#13240 stopped setting
+    ``LlamaModel.padding_idx``; the fork's ``getattr(self.model, "padding_idx", None)`` falls back on the
+    config's)."""
+    if not isinstance(node, ast.IfExp) or not _reads_name(node.test, held):
+        return False
+    arms = (node.body, node.orelse)
+    return any(isinstance(a, ast.Name) and a.id == held and _computed(b) for a, b in (arms, arms[::-1]))
 
 
 def _reads_name(test: ast.expr, name: str) -> bool:
@@ -616,18 +651,43 @@ CALL_ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseExcept
 _SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
 
 
+_EXPECTERS = frozenset({"raises", "assertRaises"})
+
+
+def expects_misfit(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits in a ``with pytest.raises(K)`` (``self.assertRaises(K)``) block whose ``K`` is what a call
+    handed the wrong thing raises (``CALL_ERRORS``): a test written to see the call refused."""
+    at: ast.AST | None = node
+    while at is not None and not isinstance(at, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(at, ast.With | ast.AsyncWith):
+            for item in at.items:
+                expr = item.context_expr
+                if (
+                    isinstance(expr, ast.Call)
+                    and ast.unparse(expr.func).rsplit(".", 1)[-1] in _EXPECTERS
+                    and expr.args
+                    and _catches(expr.args[0], CALL_ERRORS, bare=False)
+                ):
+                    return True
+        at = parents.get(id(at))
+    return False
+
+
 def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     """``call`` runs in a ``try`` whose handler catches what a misfit raises and does something in its stead
     (``try: pool.touch((b,)) except AttributeError: pool.touch(b)``; not a log line, a ``pass`` or a
     ``raise``), or in a branch of a test of its callee's signature (``if "x" in
     inspect.signature(pool.touch).parameters:``): the fork wrote it for both spellings."""
-    method = ast.unparse(call.func).rsplit(".", 1)[-1]
-    flags = _module_names(parents, call, lambda value: _reads_signature(value, method))
+    callee = ast.unparse(call.func)
+    method = callee.rsplit(".", 1)[-1]
+    flags = _module_names(parents, call, lambda value: _reads_signature(value, method, callee))
 
     def asks(test: ast.expr) -> bool:
         # the signature is often read off the class (``signature(BlockPool.touch)``), or once into a module
         # flag (``_GROUPED = "tuple" in str(signature(BlockPool.touch))``): the method's name is what counts
-        return _reads_signature(test, method) or any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test))
+        return _reads_signature(test, method, callee) or any(
+            isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)
+        )
 
     return (
         _replaced_around(call, parents)
@@ -637,13 +697,25 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     )
 
 
-def _reads_signature(node: ast.AST, method: str) -> bool:
-    """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``)."""
+# what a call of an instance runs: a signature read of one of these off the instance is one of the call's
+_INSTANCE_CALLS = frozenset({"__call__", "forward"})
+
+
+def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
+    """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``), or,
+    for a called instance (``self.model(...)``), of what its call runs (``signature(self.model.forward)``)."""
     return any(
         isinstance(n, ast.Call)
         and bool(n.args)
         and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
-        and ast.unparse(n.args[0]).rsplit(".", 1)[-1] == method
+        and (
+            ast.unparse(n.args[0]).rsplit(".", 1)[-1] == method
+            or (
+                isinstance(n.args[0], ast.Attribute)
+                and n.args[0].attr in _INSTANCE_CALLS
+                and ast.unparse(n.args[0].value) == callee
+            )
+        )
         for n in ast.walk(node)
     )
 
