@@ -514,6 +514,96 @@ TWINS += [
 ]
 
 
+# --- round 2 (committed before their own run): deeper fork hierarchies, the fork's namesake of upstream's class
+CASES += [
+    (
+        "#47782 tuple lengthened",
+        "R2 an override in a subclass of a fork class that derives from upstream's without defining the method",
+        K(
+            *KV,
+            "vllm/aeon/r27kv6.py",
+            "from vllm.v1.core.kv_cache_manager import KVCacheManager\n\n\n"
+            "class AeonKVCacheManager(KVCacheManager):\n"
+            "    aeon_pinned: bool = False\n\n\n"
+            "class AeonPinnedKVCacheManager(AeonKVCacheManager):\n"
+            "    def get_computed_blocks(self, request):\n"
+            "        return self.empty_kv_cache_blocks, 0  # AEON: pinned requests skip the prefix cache\n",
+            "        return self.empty_kv_cache_blocks, 0  # AEON: pinned requests skip the prefix cache",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#47782 tuple lengthened",
+        "twin R2: super() reaching the fork's grandparent class's pair through a fork class between",
+        K(
+            *KV,
+            "vllm/aeon/r27kv7.py",
+            "class AeonPrefixIndex:\n"
+            "    def get_computed_blocks(self, request):\n"
+            "        return [], 0\n\n\n"
+            "class AeonTieredIndex(AeonPrefixIndex):\n"
+            "    tiers: int = 2\n\n\n"
+            "class AeonPinnedIndex(AeonTieredIndex):\n"
+            "    def get_computed_blocks(self, request):\n"
+            "        blocks, num_tokens = super().get_computed_blocks(request)\n"
+            "        return blocks, min(num_tokens, self.tiers * 16)\n",
+            "        blocks, num_tokens = super().get_computed_blocks(request)",
+        ),
+    ),
+    (
+        "#47782 tuple lengthened",
+        "twin R2: the grandchild's override of the fork's grandparent's pair",
+        K(
+            *KV,
+            "vllm/aeon/r27kv8.py",
+            "class AeonPrefixIndex:\n"
+            "    def get_computed_blocks(self, request):\n"
+            "        return [], 0\n\n\n"
+            "class AeonTieredIndex(AeonPrefixIndex):\n"
+            "    tiers: int = 2\n\n\n"
+            "class AeonPinnedIndex(AeonTieredIndex):\n"
+            "    def get_computed_blocks(self, request):\n"
+            "        return [], self.tiers  # AEON: pinned requests hold their first tiers\n",
+            "        return [], self.tiers  # AEON: pinned requests hold their first tiers",
+        ),
+    ),
+    (
+        "#16899 made one value",
+        "twin R2: the fork's legacy namesake EagleProposer (a fork module) and a typed receiver of it",
+        K(
+            *EP,
+            "vllm/aeon/r27ep10.py",
+            "import torch\n\n\n"
+            "class EagleProposer:  # AEON: the pre-#16899 drafter, kept for the sampled-draft experiments\n"
+            "    def propose(self, hidden_states: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:\n"
+            "        return hidden_states.argmax(dim=-1), hidden_states.softmax(dim=-1)\n\n\n"
+            "def aeon_draft(proposer: EagleProposer, hidden_states: torch.Tensor) -> torch.Tensor:\n"
+            "    ids, probs = proposer.propose(hidden_states)\n"
+            "    return probs.gather(-1, ids.unsqueeze(-1))\n",
+            "    ids, probs = proposer.propose(hidden_states)",
+        ),
+    ),
+    (
+        "#29347 tuple lengthened",
+        "twin R2: a v1 runner subclass's own sample unpacked through super(Owner, self) in its subclass",
+        K(
+            *SA,
+            "vllm/aeon/r27sa6.py",
+            V1 + "class AeonModelRunner(GPUModelRunner):\n"
+            "    def sample(self, logits, sampling_metadata):\n"
+            "        out = self.sampler(logits=logits, sampling_metadata=sampling_metadata)\n"
+            "        return out, out.sampled_token_ids.shape[0]\n\n\n"
+            "class AeonSpecModelRunner(AeonModelRunner):\n"
+            "    def sample(self, logits, sampling_metadata):\n"
+            "        out, rows = super(AeonSpecModelRunner, self).sample(logits, sampling_metadata)\n"
+            "        return out, rows\n",
+            "        out, rows = super(AeonSpecModelRunner, self).sample(logits, sampling_metadata)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review27-")
     return 0
