@@ -67,6 +67,33 @@ def test_the_forks_own_base_imported_from_another_fork_file_is_silent(git_repo: 
     assert _lengthened(git_repo, no_rules, {FORK: OWN_BASE, "vllm/v1/core/aeon_pinned.py": child}) == []
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        blocks, num_tokens = super().get_computed_blocks(request)\n        return blocks, num_tokens\n",
+        "        return [], request.num_computed_tokens\n",
+    ],
+    ids=["super()", "the override"],
+)
+def test_the_forks_grandparent_reached_through_a_fork_class_between_is_silent(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    fork = OWN_BASE + "class AeonTieredIndex(AeonPrefixIndex):\n    tiers: int = 2\n\n\n"
+    fork += "class AeonPinnedIndex(AeonTieredIndex):\n    def get_computed_blocks(self, request):\n" + body
+    assert _lengthened(git_repo, no_rules, {FORK: fork}) == []
+
+
+def test_a_fork_class_between_that_derives_from_upstreams_leaves_the_override_reported(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fork = "from vllm.v1.core.kv_cache_manager import KVCacheManager\n\n\n"
+    fork += "class AeonKVCacheManager(KVCacheManager):\n    aeon_pinned: bool = False\n\n\n"
+    fork += "class AeonPinnedManager(AeonKVCacheManager):\n    def get_computed_blocks(self, request):\n"
+    fork += "        return [], 0\n"
+    [(path, line, message)] = _lengthened(git_repo, no_rules, {FORK: fork})
+    assert (path, line) == (FORK, 10) and "override AeonPinnedManager.get_computed_blocks() returns 2 values" in message
+
+
 def test_a_fork_base_deriving_from_upstreams_class_is_reported_there_once(git_repo: GitRepo, no_rules: Path) -> None:
     """The fork's base overrides upstream's method with the old pair: reported on it; its subclass's override of
     the fork's method is not reported again (it returns what the fork's base hands its own callers)."""

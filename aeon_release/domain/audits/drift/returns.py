@@ -675,23 +675,41 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                     yield Override(path, line, qual, node.name, count, not tuples, bases, via, homes)
 
 
-def _fork_base_defines(trees: ThreeTrees, path: str, module: ast.Module | None, cls: ast.ClassDef, method: str) -> bool:
+def _fork_base_defines(
+    trees: ThreeTrees, path: str, module: ast.Module | None, cls: ast.ClassDef, method: str, depth: int = 3
+) -> bool:
     """A base of ``cls`` is a class the fork wrote (in the file, or the file it imports the base from) that
-    defines ``method`` on the fork's lines: ``super().method(...)`` reaches the fork's method, and an override
-    of it returns what the fork's own callers of that class expect (#47782's ``get_computed_blocks`` lengthened,
-    a fork prefix index's subclass unpacking its own base's pair).  Only a file whose added lines hold
-    ``class Base`` is read (upstream's big modules, the usual homes of a base, are never parsed here)."""
+    defines ``method`` on the fork's lines, itself or through a fork-written base of its own: ``super().method(...)``
+    reaches the fork's method, and an override of it returns what the fork's own callers of that class expect
+    (#47782's ``get_computed_blocks`` lengthened, a fork prefix index's subclass unpacking its own base's pair)."""
     for base in (b for base in cls.bases if (b := last_name(base))):
-        where = _imported_file(module, base) or path
-        written = re.compile(rf"[ \t]*class[ \t]+{re.escape(base)}\b")
-        if where not in trees.mine or not any(written.match(line) for line in trees.mine[where].added.values()):
+        written = _fork_class(trees, path, module, base)
+        if written is None:
             continue
-        home, owned = (module if where == path else trees.merged_module(where)), trees.owned_lines(where)
-        for node in home.body if home is not None else ():
-            if isinstance(node, ast.ClassDef) and node.name == base and node.lineno in owned:
-                if any(isinstance(n, _Def) and n.name == method and n.lineno in owned for n in node.body):
-                    return True
+        node, where, home = written
+        owned = trees.owned_lines(where)
+        if any(isinstance(n, _Def) and n.name == method and n.lineno in owned for n in node.body):
+            return True
+        if depth > 1 and _fork_base_defines(trees, where, home, node, method, depth - 1):
+            return True
     return False
+
+
+def _fork_class(
+    trees: ThreeTrees, path: str, module: ast.Module | None, name: str
+) -> tuple[ast.ClassDef, str, ast.Module | None] | None:
+    """The class ``name`` the fork wrote, in the file or the file it is imported from (its def, that file, its
+    module).  Only a file whose added lines hold ``class name`` is read (upstream's big modules, the usual homes
+    of a base, are never parsed here)."""
+    where = _imported_file(module, name) or path
+    written = re.compile(rf"[ \t]*class[ \t]+{re.escape(name)}\b")
+    if where not in trees.mine or not any(written.match(line) for line in trees.mine[where].added.values()):
+        return None
+    home, owned = (module if where == path else trees.merged_module(where)), trees.owned_lines(where)
+    for node in home.body if home is not None else ():
+        if isinstance(node, ast.ClassDef) and node.name == name and node.lineno in owned:
+            return node, where, home
+    return None
 
 
 def _fork_siblings(trees: ThreeTrees, path: str, cls: ast.ClassDef, via: tuple[str, ...]) -> dict[str, _Def]:
