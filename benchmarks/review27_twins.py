@@ -48,7 +48,7 @@ legacy namesake ``EagleProposer`` and a typed receiver of it, a v1 runner subcla
 ``super(Owner, self)`` in its subclass; the case, an override in a subclass of a fork class deriving from
 upstream's without the method.  After the fork-written bases are followed through (713d1183): 1 caught of 1,
 0 false errors of 4.  All rounds: 8 caught, 0 warned, 0 missed of 8; 27 quiet, 0 false errors of 27 (main at
-83fc13a5: 6 caught, 1 missed; 8 false errors of 27).
+83fc13a5: 7 caught, 1 missed; 8 false errors of 27).
 Regression set at 713d1183 (killer_replay, kind_change_replay, blind_replay_specheads re-run there; the rest at
 0ef9ca1f, the fork-hierarchy mend only quieting): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
 review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_specheads 33/33 (13 twins quiet),
