@@ -123,8 +123,9 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     calls = [(u.callee, u.call) for u in unpacks if not u.yields] + [(r.callee, r.call) for r in indexed]
     called = {callee for callee, call in calls if callee not in own or call.startswith(_SUPER)}
     called |= {q for callee, call in calls if callee not in own and (q := _qualified(callee, call))}
-    typed = [(u.typed, u.callee) for u in unpacks] + [(r.typed, r.callee) for r in indexed]
-    called |= {t for t, callee in typed if t and callee not in own}
+    typed = [(u.typed, u.callee, u.call) for u in unpacks] + [(r.typed, r.callee, r.call) for r in indexed]
+    # ``super().name(...)`` in the fork's override of ``name`` reaches the base's method all the same
+    called |= {t for t, callee, call in typed if t and (callee not in own or call.startswith(_SUPER))}
     drifts = _drifted(trees, called | {k for o in overrides for k in _override_keys(o)})
     # a tuple made one value (upstream's callers bind it whole now); a call resolved in one class is
     # asked by that class's method too, where the bare name another class defines with one value is not
@@ -168,7 +169,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         elif drift.old == unpack.count and not (drift.new_order and unpack.names == drift.new_order):
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
-        drift = next((d for k in _override_keys(override) if (d := drifts.get(k)) is not None), None)
+        drift = _override_drift(trees, override, drifts)
         # a variadic return's callers index it: an override returning the old N still serves them
         if drift is not None and drift.old == override.count and not drift.new_order and drift.new != _VARIADIC:
             findings.append(_override_finding(trees, override, drift, pr_pattern))
@@ -180,6 +181,28 @@ def _override_keys(override: Override) -> list[str]:
     where the bare name another class defines with another shape is ambiguous), then the bare name."""
     qualified = [f"{override.bases[0]}.{override.name}"] if len(override.bases) == 1 else []
     return [k for k in qualified if _capwords(override.bases[0])] + [override.name]
+
+
+def _override_drift(trees: ThreeTrees, override: Override, drifts: dict[str, Drift]) -> Drift | None:
+    """The drift of what the override stands in for (``_override_keys``).  ``Base.method`` is matched by the
+    class's name across the tree; where the fork imports ``Base`` from a file that defines it and the change
+    was measured in another file, the change is a namesake's (#29347: model runner v2's ``GPUModelRunner.sample``
+    beside the v1 runner's class, which has none): the override is the fork's own method there."""
+    for key in _override_keys(override):
+        drift = drifts.get(key)
+        if drift is not None and not ("." in key and _namesake(trees, override, key.split(".", 1)[0], drift)):
+            return drift
+    return None
+
+
+def _namesake(trees: ThreeTrees, override: Override, base: str, drift: Drift) -> bool:
+    """The fork imports ``base`` from a file of upstream's tree that defines it, not the file ``drift`` was
+    measured in."""
+    home = dict(override.homes).get(base)
+    if home is None or home == drift.path:
+        return False
+    text = trees.blobs(trees.theirs, [home]).get(home) or ""
+    return re.search(rf"^class[ \t]+{re.escape(base)}\b", text, re.MULTILINE) is not None
 
 
 def _capwords(name: str) -> bool:
@@ -219,6 +242,9 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 func = enclosing(node, parents)
                 owner = parents.get(id(func)) if func is not None else None
                 owner = owner if isinstance(owner, ast.ClassDef) else None
+                if owner is not None and found.call.startswith(_SUPER):
+                    if _fork_base_defines(trees, path, module, owner, found.callee):
+                        continue  # ``super().name(...)`` reaches the fork's own base class's method
                 typed = _typed_call(value, func, owner) if value is not None else None
                 found = replace(found, split=split_names(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
@@ -560,12 +586,17 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
 
 
+# what asks a value's kind: ``isinstance(out, tuple)``, ``type(out)``, ``torch.is_tensor(out)``, and
+# ``hasattr(out, "shape")`` (an attribute one shape has and the other lacks)
+_KIND_TESTS = frozenset({"isinstance", "type", "is_tensor", "hasattr"})
+
+
 def _kind_tested(func: _Def) -> set[str]:
-    """The names the function asks the kind of (``isinstance(out, tuple)``, ``type(out) is tuple``): an index
-    of one is written for either shape (``out[0] if isinstance(out, tuple) else out``), before and after."""
+    """The names the function asks the kind of (``isinstance(out, tuple)``, ``torch.is_tensor(out)``): an index
+    of one is written for either shape (``out if torch.is_tensor(out) else out[0]``), before and after."""
     found = set()
     for node in ast.walk(func):
-        if isinstance(node, ast.Call) and last_name(node.func) in ("isinstance", "type") and node.args:
+        if isinstance(node, ast.Call) and last_name(node.func) in _KIND_TESTS and node.args:
             first = node.args[0]
             found |= {first.id} if isinstance(first, ast.Name) else set()
     return found
@@ -632,13 +663,53 @@ def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
                         continue  # the fork's own sibling may return the pair: what it returns is the fork's
                     settled = bool(via) and set(via) <= set(mine)
                     via = tuple(m for m in via if m not in mine)
-                    if tuples or via or settled or _single(node, surely=True):
-                        line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
-                        count = lengths.pop() if tuples else 1
-                        bases = tuple(b for base in cls.bases if (b := last_name(base)))
-                        qual = f"{cls.name}.{node.name}"
-                        homes = tuple((b, h) for b in bases if (h := _imported_file(module, b)))
-                        yield Override(path, line, qual, node.name, count, not tuples, bases, via, homes)
+                    if not (tuples or via or settled or _single(node, surely=True)):
+                        continue
+                    if _fork_base_defines(trees, path, module, cls, node.name):
+                        continue  # it overrides the fork's own method, checked where that one overrides
+                    line = min(r.lineno for r in ast.walk(node) if isinstance(r, ast.Return))
+                    count = lengths.pop() if tuples else 1
+                    bases = tuple(b for base in cls.bases if (b := last_name(base)))
+                    qual = f"{cls.name}.{node.name}"
+                    homes = tuple((b, h) for b in bases if (h := _imported_file(module, b)))
+                    yield Override(path, line, qual, node.name, count, not tuples, bases, via, homes)
+
+
+def _fork_base_defines(
+    trees: ThreeTrees, path: str, module: ast.Module | None, cls: ast.ClassDef, method: str, depth: int = 3
+) -> bool:
+    """A base of ``cls`` is a class the fork wrote (in the file, or the file it imports the base from) that
+    defines ``method`` on the fork's lines, itself or through a fork-written base of its own: ``super().method(...)``
+    reaches the fork's method, and an override of it returns what the fork's own callers of that class expect
+    (#47782's ``get_computed_blocks`` lengthened, a fork prefix index's subclass unpacking its own base's pair)."""
+    for base in (b for base in cls.bases if (b := last_name(base))):
+        written = _fork_class(trees, path, module, base)
+        if written is None:
+            continue
+        node, where, home = written
+        owned = trees.owned_lines(where)
+        if any(isinstance(n, _Def) and n.name == method and n.lineno in owned for n in node.body):
+            return True
+        if depth > 1 and _fork_base_defines(trees, where, home, node, method, depth - 1):
+            return True
+    return False
+
+
+def _fork_class(
+    trees: ThreeTrees, path: str, module: ast.Module | None, name: str
+) -> tuple[ast.ClassDef, str, ast.Module | None] | None:
+    """The class ``name`` the fork wrote, in the file or the file it is imported from (its def, that file, its
+    module).  Only a file whose added lines hold ``class name`` is read (upstream's big modules, the usual homes
+    of a base, are never parsed here)."""
+    where = _imported_file(module, name) or path
+    written = re.compile(rf"[ \t]*class[ \t]+{re.escape(name)}\b")
+    if where not in trees.mine or not any(written.match(line) for line in trees.mine[where].added.values()):
+        return None
+    home, owned = (module if where == path else trees.merged_module(where)), trees.owned_lines(where)
+    for node in home.body if home is not None else ():
+        if isinstance(node, ast.ClassDef) and node.name == name and node.lineno in owned:
+            return node, where, home
+    return None
 
 
 def _fork_siblings(trees: ThreeTrees, path: str, cls: ast.ClassDef, via: tuple[str, ...]) -> dict[str, _Def]:
