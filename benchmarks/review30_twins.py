@@ -24,8 +24,10 @@ warned (the ``getattr`` guard naming ``_k_scale_cpu`` alone: the class still nev
 warning kept on purpose).  Mended by general rules in ``drift/handed_needs.py``: a handing call shielded from
 ``AttributeError`` (a ``try`` catching it, ``Exception`` or anything; ``contextlib.suppress``) is quiet; a
 class registering attributes under a name it computes may set any; a function of the file that builds the
-class and stores the attribute on it gives it.  ``tests/audits/test_handed_needs_shields.py`` (3 tests, each
-failing on feb942ff, where the synthetic read runs on every path and so errs).
+class and stores the attribute on it gives it; and (found probing sure reads, not on this commit) a read
+upstream's def makes after rebinding its parameter (``layer = layer.inner``) may be off another object.
+``tests/audits/test_handed_needs_shields.py`` (4 tests, each failing on feb942ff, where the synthetic read
+runs on every path and so errs).
 
   PYTHONPATH=.. python review30_twins.py [--only TEXT ...] [--show]
 """

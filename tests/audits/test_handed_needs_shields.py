@@ -2,14 +2,19 @@
 
 A handing call in a ``try`` catching ``AttributeError`` (or ``contextlib.suppress`` of it), a class that
 registers attributes under names it computes, and a factory of the file that stores the attribute on the
-object it builds are correct carries after #42749; a ``try`` that catches something else is not."""
+object it builds are correct carries after #42749, and so is a read upstream's def makes after rebinding the parameter; a
+``try`` that catches something else is not."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
-from tests.audits.test_handed_needs import _rows
+from tests.audits.test_handed_needs import ATTN, ATTN_BASE, ATTN_UPSTREAM, FORK, HEAD, KV, KV_BASE, SUBJECT, _rows
 
 LAYER = (
     "class AeonCache(nn.Module):\n"
@@ -86,3 +91,26 @@ def test_a_factory_of_the_file_that_stores_the_attribute_is_quiet(git_repo: GitR
         "    return cache\n"
     )
     assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(20, "error")]
+
+
+REBOUND = "        layer = layer.inner\n"
+READ = "        layer._k_scale_cpu.fill_(1.0)\n"
+
+
+@pytest.mark.parametrize(("read", "expected"), [(REBOUND + READ, []), (READ + REBOUND, [(15, "error")])])
+def test_a_read_after_the_def_rebinds_its_parameter_is_quiet(
+    git_repo: GitRepo, no_rules: Path, read: str, expected: list[tuple[int, str]]
+) -> None:
+    """Upstream's def rebinds the parameter (``layer = layer.inner``) before the new read: the read is off
+    another object than the fork's layer, quiet; the same read before the rebinding stays an error."""
+    fork = (
+        LAYER
+        + "    def load(self, method: BaseKVCacheMethod) -> None:\n        method.process_weights_after_loading(self)\n"
+    )
+    upstream = KV_BASE.replace(
+        "        layer._k_scale.copy_(layer.k_scale)\n", "        layer._k_scale.copy_(layer.k_scale)\n" + read
+    )
+    base = {KV: KV_BASE, ATTN: ATTN_BASE}
+    sides = s.merge_case(git_repo, base, {FORK: HEAD + fork}, [(SUBJECT, {KV: upstream, ATTN: ATTN_UPSTREAM})])
+    found = [(ln, sev) for p, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert found == expected

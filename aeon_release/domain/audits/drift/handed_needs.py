@@ -27,7 +27,8 @@ the tree (which may bring it) nor of unknown origin, and hands ``self`` to no ot
 call is neither a builtin nor a def upstream changed: unknown, it may); a built local, besides, is given
 ``NAME`` by no store of its function and no other call the function hands it to.  An error on the handing call when the
 read runs whenever the def runs to it; a warning when an ``if`` or a short circuit before it reads the
-parameter (the fork's object may never take that path).  A handing call in a ``try`` catching
+parameter (the fork's object may never take that path).  Reads from the line the def rebinds the parameter
+on (``layer = layer.inner``) may be off another object: left out.  A handing call in a ``try`` catching
 ``AttributeError`` (or any exception) or under ``contextlib.suppress`` of it is quiet: the fork copes already.
 
 Pure but for reading the three trees: findings out.
@@ -324,7 +325,23 @@ def _reads(func: _Def, name: str) -> dict[str, tuple[int, bool]]:
         return {}
     found: dict[str, tuple[int, bool]] = {}
     _walk(func.body, name, True, found)
-    return {a: v for a, v in found.items() if a not in tested and a not in stored and not a.startswith("__")}
+    rebound = _rebound_at(func, name)
+    return {
+        a: v
+        for a, v in found.items()
+        if a not in tested and a not in stored and not a.startswith("__") and v[0] < rebound
+    }
+
+
+def _rebound_at(func: _Def, name: str) -> float:
+    """The first line rebinding the parameter (``layer = layer.inner``, a loop or ``with`` target): reads
+    from there on may be off another object; no rebinding: infinity."""
+    lines = [
+        node.lineno
+        for node in own_nodes(func.body)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    ]
+    return min(lines, default=float("inf"))
 
 
 def _tested(func: _Def, name: str) -> tuple[set[str] | None, set[str]]:
