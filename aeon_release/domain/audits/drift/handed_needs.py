@@ -21,12 +21,15 @@ The fork's side, on lines it wrote: a call that hands an object of a fork class 
 AeonCache()``) -- read through the file's imports as ``callees.resolve`` reads a call (a method off a receiver
 typed as its class; a bare or a module's function), to that parameter; the class lacks ``NAME`` when neither
 it nor a base of its file names it anywhere (an assignment, a def, a string, a keyword), defines no
-``__getattr__`` and calls no ``setattr``, derives from no class of the tree (which may bring it) nor of unknown
-origin, and hands ``self`` to no other call that may give it (upstream's def of that call stores it, or the
+``__getattr__``, calls no ``setattr`` and registers nothing under a name it computes, is given ``NAME`` by no
+function of the file that builds it (``cache = AeonCache(); cache.NAME = ...``), derives from no class of
+the tree (which may bring it) nor of unknown origin, and hands ``self`` to no other call that may give it (upstream's def of that call stores it, or the
 call is neither a builtin nor a def upstream changed: unknown, it may); a built local, besides, is given
 ``NAME`` by no store of its function and no other call the function hands it to.  An error on the handing call when the
 read runs whenever the def runs to it; a warning when an ``if`` or a short circuit before it reads the
-parameter (the fork's object may never take that path).
+parameter (the fork's object may never take that path).  Reads from the line the def rebinds the parameter
+on (``layer = layer.inner``) may be off another object: left out.  A handing call in a ``try`` catching
+``AttributeError`` (or any exception) or under ``contextlib.suppress`` of it is quiet: the fork copes already.
 
 Pure but for reading the three trees: findings out.
 """
@@ -98,6 +101,7 @@ class Hand:
     cls: ast.ClassDef
     built: _Def | None = None
     name: str = "self"
+    shielded: bool = False
 
 
 def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -112,8 +116,14 @@ def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for path, module, owned in forks:
         imports = file_imports(module, path)
         local = {c.name: c for c in file_classes(module.body)}
-        for hand in (h for h in hands[path] if h.line in owned):
-            needs = [n for n in _needs(trees, hand, defs) if _lacks(trees, hand, n, local, imports, hands[path], defs)]
+        given = _given_by_builders(module, local)
+        for hand in (h for h in hands[path] if h.line in owned and not h.shielded):
+            needs = [
+                n
+                for n in _needs(trees, hand, defs)
+                if not (hand.built is None and n.attr in given.get(hand.cls.name, set()))
+                and _lacks(trees, hand, n, local, imports, hands[path], defs)
+            ]
             if needs:
                 lacking.append((path, hand, needs))
     created = _created_upstream(trees, {n.attr for _, _, needs in lacking for n in needs})
@@ -133,14 +143,69 @@ def _hands(module: ast.Module, owned: set[int]) -> Iterator[Hand]:
     for cls in classes.values():
         for method in (m for m in cls.body if isinstance(m, _Def) and m.args.args):
             me = method.args.args[0].arg
-            for node in own_nodes(method.body):
-                if isinstance(node, ast.Call):
-                    yield from _handing(node, me, scope, method, cls, None)
+            shielded = _shielded(method)
+            for node in (n for n in own_nodes(method.body) if isinstance(n, ast.Call)):
+                yield from _handing(node, me, scope, method, cls, None, id(node) in shielded)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         for name, built in _built_once(func, classes).items():
-            for node in own_nodes(func.body):
-                if isinstance(node, ast.Call):
-                    yield from _handing(node, name, scope, func, built, func)
+            shielded = _shielded(func)
+            for node in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
+                yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
+
+
+def _shielded(func: _Def) -> set[int]:
+    """The ids of the function's nodes in a ``try`` that catches ``AttributeError`` (or any exception) or
+    under ``contextlib.suppress`` of it: there the fork already survives an attribute its object lacks."""
+    shielded: set[int] = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Try | ast.TryStar) and any(_catches_attribute_error(h.type) for h in node.handlers):
+            shielded.update(id(n) for n in own_nodes(node.body))
+        if isinstance(node, ast.With | ast.AsyncWith) and any(_suppresses(i.context_expr) for i in node.items):
+            shielded.update(id(n) for n in own_nodes(node.body))
+    return shielded
+
+
+_CATCHING = frozenset({"AttributeError", "Exception", "BaseException"})
+
+
+def _catches_attribute_error(kind: ast.expr | None) -> bool:
+    """A bare ``except``, or one naming ``AttributeError`` or a base of it (alone or in a tuple)."""
+    if kind is None:
+        return True
+    kinds = kind.elts if isinstance(kind, ast.Tuple) else [kind]
+    return any((k.attr if isinstance(k, ast.Attribute) else getattr(k, "id", "")) in _CATCHING for k in kinds)
+
+
+def _suppresses(expr: ast.expr) -> bool:
+    """``suppress(AttributeError)`` / ``contextlib.suppress(Exception, ...)``."""
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name == "suppress" and any(_catches_attribute_error(a) for a in expr.args)
+
+
+def _given_by_builders(module: ast.Module, classes: dict[str, ast.ClassDef]) -> dict[str, set[str]]:
+    """class name -> the attributes a function of the file stores on an object it builds of the class
+    (``cache = AeonCache(); cache.NAME = ...``): a factory that finishes the objects its class's methods
+    hand out."""
+    given: dict[str, set[str]] = {}
+    for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
+        built = {
+            node.targets[0].id: node.value.func.id
+            for node in own_nodes(func.body)
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+            and node.value.func.id in classes
+        }
+        for node in own_nodes(func.body):
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+                if node.value.id in built:
+                    given.setdefault(built[node.value.id], set()).add(node.attr)
+    return given
 
 
 def _built_once(func: _Def, classes: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
@@ -159,7 +224,13 @@ def _built_once(func: _Def, classes: dict[str, ast.ClassDef]) -> dict[str, ast.C
 
 
 def _handing(
-    call: ast.Call, me: str, scope: Scope, func: _Def, cls: ast.ClassDef, built: _Def | None
+    call: ast.Call,
+    me: str,
+    scope: Scope,
+    func: _Def,
+    cls: ast.ClassDef,
+    built: _Def | None,
+    shielded: bool = False,
 ) -> Iterator[Hand]:
     places: list[tuple[int | None, str | None]] = [
         (i, None) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == me
@@ -171,7 +242,7 @@ def _handing(
     if callee is None or callee.capped or callee.name.startswith("__"):
         return  # ``Base.__init__(self)``: the object's own initializer, not a def it is handed to
     for position, keyword in places:
-        yield Hand(call.lineno, call, callee, position, keyword, cls, built, me)
+        yield Hand(call.lineno, call, callee, position, keyword, cls, built, me, shielded)
 
 
 def _off_self(func: ast.expr, me: str) -> bool:
@@ -254,7 +325,23 @@ def _reads(func: _Def, name: str) -> dict[str, tuple[int, bool]]:
         return {}
     found: dict[str, tuple[int, bool]] = {}
     _walk(func.body, name, True, found)
-    return {a: v for a, v in found.items() if a not in tested and a not in stored and not a.startswith("__")}
+    rebound = _rebound_at(func, name)
+    return {
+        a: v
+        for a, v in found.items()
+        if a not in tested and a not in stored and not a.startswith("__") and v[0] < rebound
+    }
+
+
+def _rebound_at(func: _Def, name: str) -> float:
+    """The first line rebinding the parameter (``layer = layer.inner``, a loop or ``with`` target): reads
+    from there on may be off another object; no rebinding: infinity."""
+    lines = [
+        node.lineno
+        for node in own_nodes(func.body)
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+    ]
+    return min(lines, default=float("inf"))
 
 
 def _tested(func: _Def, name: str) -> tuple[set[str] | None, set[str]]:
@@ -436,7 +523,22 @@ def _names_attr(cls: ast.ClassDef, attr: str) -> bool:
             return True
         if isinstance(node, ast.keyword) and node.arg == attr:
             return True
+        if isinstance(node, ast.Call) and _registers_computed(node):
+            return True
     return False
+
+
+def _registers_computed(call: ast.Call) -> bool:
+    """``self.register_buffer(f"_{side}_scale", ...)``, ``setattr(obj, name, ...)``: an attribute set under a
+    name the code computes (an f-string, a loop variable, a constant of the module), which may be any."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in _REGISTERS or name == "vars":
+        return False
+    at = 1 if name == "setattr" else 0
+    named = [k.value for k in call.keywords if k.arg == "name"]
+    first = call.args[at] if len(call.args) > at else (named[0] if named else None)
+    return first is not None and not (isinstance(first, ast.Constant) and isinstance(first.value, str))
 
 
 def _handed_calls(cls: ast.ClassDef) -> list[ast.Call]:
