@@ -103,9 +103,8 @@ def _calls_super_init(func: ast.FunctionDef) -> bool:
     return any(isinstance(n, ast.Call) and last_name(n.func) == "__init__" for n in ast.walk(func))
 
 
-def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
-    """The method, or one it calls on ``self`` (transitively), hands ``self`` to a call (``init_helper(self)``,
-    ``vars(self).update(...)``): code outside the class may set anything on it."""
+def reached_methods(cls: ast.ClassDef, func: ast.FunctionDef) -> Iterator[ast.FunctionDef]:
+    """The method and those of the class it calls on ``self``, transitively, each once."""
     seen: set[str] = set()
     todo = [func]
     while todo:
@@ -113,31 +112,32 @@ def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
         if current.name in seen:
             continue
         seen.add(current.name)
-        for node in (n for n in ast.walk(current) if isinstance(n, ast.Call)):
-            if _hands_self(node):
-                return True
-            if _on_self(node.func):
+        yield current
+        for node in ast.walk(current):
+            if isinstance(node, ast.Call) and _on_self(node.func):
                 todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
-    return False
+
+
+def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
+    """The method, or one it calls on ``self`` (transitively), hands ``self`` to a call (``init_helper(self)``,
+    ``vars(self).update(...)``): code outside the class may set anything on it."""
+    return any(
+        isinstance(node, ast.Call) and _hands_self(node)
+        for method in reached_methods(cls, func)
+        for node in ast.walk(method)
+    )
 
 
 def _constructed(cls: ast.ClassDef, init: ast.FunctionDef, strings: bool) -> set[str]:
     """The attributes ``__init__`` and the methods it calls on ``self`` (transitively) set by store; with
     ``strings``, any string too (``setattr(self, "x", ...)``, ``register_buffer("x", ...)``: may set it)."""
-    seen: set[str] = set()
-    todo, found = [init], set()
-    while todo:
-        func = todo.pop()
-        if func.name in seen:
-            continue
-        seen.add(func.name)
+    found: set[str] = set()
+    for func in reached_methods(cls, init):
         for node in ast.walk(func):
             if isinstance(node, ast.stmt):
                 found |= {t.attr for t in _targets(node) if _on_self(t)}
             elif strings and isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
-            elif isinstance(node, ast.Call) and _on_self(node.func):
-                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
     return found
 
 

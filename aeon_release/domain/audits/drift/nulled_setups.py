@@ -29,6 +29,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
     _method,
     derives_first,
     hands_self,
+    reached_methods,
     runs_in,
     self_touched_between,
 )
@@ -137,17 +138,7 @@ def _moved_build(was: ast.ClassDef, cls: ast.ClassDef, attr: str) -> tuple[tuple
 
 def _reached(cls: ast.ClassDef, func: ast.FunctionDef) -> set[str]:
     """The method and those it calls on ``self``, transitively."""
-    seen: set[str] = set()
-    todo = [func]
-    while todo:
-        current = todo.pop()
-        if current.name in seen:
-            continue
-        seen.add(current.name)
-        for node in ast.walk(current):
-            if isinstance(node, ast.Call) and _on_self(node.func):
-                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
-    return seen
+    return {method.name for method in reached_methods(cls, func)}
 
 
 def _is_none(value: ast.expr | None) -> bool:
@@ -157,18 +148,10 @@ def _is_none(value: ast.expr | None) -> bool:
 def _stores(cls: ast.ClassDef, func: ast.FunctionDef) -> dict[str, list[ast.expr | None]]:
     """attribute -> the values the method and those it calls on ``self`` (transitively) store in ``self.X``; a
     string naming it (``setattr(self, "X", ...)``) or an unpacking stores an unknown value (``None`` here)."""
-    seen: set[str] = set()
-    todo: list[ast.FunctionDef] = [func]
     found: dict[str, list[ast.expr | None]] = {}
-    while todo:
-        current = todo.pop()
-        if current.name in seen:
-            continue
-        seen.add(current.name)
-        for node in ast.walk(current):
+    for method in reached_methods(cls, func):
+        for node in ast.walk(method):
             _record(node, found)
-            if isinstance(node, ast.Call) and _on_self(node.func):
-                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
     return found
 
 
