@@ -43,6 +43,10 @@ false error was our label: ``getattr(medusa, "unpadded_vocab_size", medusa.trunc
 default silently after the commit, which the project counts as a killer (killer_replay's #38242,
 ``getattr(reasoning_config, "think_start_str", "<think>")``); relabelled a killer spelling.  All rounds: 33
 caught, 0 warned, 0 missed of 33; twins: 13 quiet, 0 false errors.
+On the landing's merged engine (1e7f1bba): 32 caught, 0 missed of the 23 blind and 9 of the 10 later, 13 twins
+quiet: the relabelled ``getattr(medusa, "unpadded_vocab_size", medusa.truncated_vocab_size)`` is quiet again,
+since the mend round counts a ``getattr`` whose default reads another attribute as the fork's fallback (symbol
+drift cannot tell that attribute from the member's new home).
 Regression set at the widening's head (96285c25): killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins
 0 false errors (40, 30, 23 twins), blind_replay_specdec 23/23 (10 twins quiet), blind_replay_specdec2 24 caught, 1
 warned of 25 (15 quiet, as on main), widened_return_replay 23/23 uses, 13/13 overrides, 0/21 twins false and
