@@ -61,6 +61,17 @@ def literal_value(node: ast.AST | str) -> object:
 DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte
 
 
+def unquoted(expr: ast.expr) -> ast.expr:
+    """A string annotation (``"Foo"``, ``"Foo | None"``) parsed into the expression it spells; anything else, or a
+    string that does not parse, as written."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        try:
+            return ast.parse(expr.value, mode="eval").body
+        except SyntaxError:
+            return expr
+    return expr
+
+
 def quiet_parse(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
     """``ast.parse`` without the warnings it prints: a ``1if`` or a ``"\\d"`` in the tree's code is a
     SyntaxWarning on stderr (one line per place: a hostile file made thousands of them in a merge's

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.loop_types import MAPPINGS
 from aeon_release.domain.audits.drift.signatures import Sig
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, unquoted
 
 _DICT_LIKE = frozenset({*MAPPINGS, "TypedDict"})
 
@@ -106,9 +106,5 @@ def _is_name(node: ast.AST, name: str) -> bool:
 
 def _outer(annotation: ast.expr) -> ast.expr:
     """``Foo`` of ``Foo[...]`` or ``"Foo"``; the annotation itself otherwise."""
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return annotation
+    annotation = unquoted(annotation)
     return annotation.value if isinstance(annotation, ast.Subscript) else annotation

@@ -18,7 +18,7 @@ import ast
 from collections.abc import Callable
 
 from aeon_release.domain.audits.drift.loop_types import element, values_of
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, unquoted
 
 Typed = Callable[[ast.expr], set[str]]
 
@@ -118,11 +118,7 @@ def _on_self(target: ast.expr, name: str) -> bool:
 
 def _present(annotation: ast.expr) -> ast.expr:
     """``T`` of ``T | None``, ``Optional[T]`` or ``"T"``; else the annotation as written."""
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return annotation
+    annotation = unquoted(annotation)
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         for side, other in ((annotation.left, annotation.right), (annotation.right, annotation.left)):
             if isinstance(other, ast.Constant) and other.value is None:

@@ -48,7 +48,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import parent_map, parse_python, unquoted
 
 _MOST_FILES = 32
 _SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
@@ -514,7 +514,7 @@ def _fills(cls: ast.ClassDef, methods: Iterable[str], fields: set[str]) -> bool:
 def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``): past the
     call, the receiver is the object (a None would have raised at the call)."""
-    expr = _unquoted(annotation)
+    expr = unquoted(annotation)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
         sides = [e for e in (expr.left, expr.right) if not (isinstance(e, ast.Constant) and e.value is None)]
         expr = sides[0] if len(sides) == 1 else expr
@@ -527,17 +527,8 @@ def _last(expr: ast.expr) -> str:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
-def _unquoted(expr: ast.expr) -> ast.expr:
-    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-        try:
-            return ast.parse(expr.value, mode="eval").body
-        except SyntaxError:
-            return expr
-    return expr
-
-
 def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    expr = _unquoted(expr)
+    expr = unquoted(expr)
     if isinstance(expr, ast.Name):
         return imports.get(expr.id)
     return imported_origin(expr, imports) if isinstance(expr, ast.Attribute) else None
