@@ -379,3 +379,69 @@ def test_a_helper_s_raise_the_def_catches_or_raised_before_stays_quiet(
         theirs = HELPER_THEIRS
     sides = three_way(git_repo, {UTILS: base, **PACKAGES}, {USE: BOOL}, {UTILS: theirs})
     assert found(audit(git_repo, sides, tmp_path), RETURN_DRIFT) == []
+
+
+# mend46: a call under a guard that already rules out the raise's condition (upstream raises when no module has
+# ``get_expert_mapping``; the fork asked the model for it first) never meets the raise
+GUARD_EXIT = (
+    IMPORT + "def is_moe(model) -> bool:\n    if not hasattr(model, 'get_expert_mapping'):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+GUARD_BODY = (
+    IMPORT + "def is_moe(model) -> bool:\n    if hasattr(model, 'get_expert_mapping'):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return False\n"
+)
+GUARD_AND = (
+    IMPORT + "def is_moe(model) -> bool:\n"
+    "    return hasattr(model, 'get_expert_mapping') and bool(get_moe_expert_mapping(model=model))\n"
+)
+HOLDER = (
+    "class AeonMoE:\n    def get_expert_mapping(self):\n        return [('w1', 'w1', 0, 'x')]\n\n\n"
+    "class AeonDense:\n    pass\n\n\n"
+)
+GUARD_CLASS = (
+    IMPORT + HOLDER + "def is_moe(model) -> bool:\n    if not isinstance(model, AeonMoE):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+OTHER_ATTRIBUTE = (
+    IMPORT + "def is_moe(model) -> bool:\n    if not hasattr(model, 'experts'):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+OTHER_OBJECT = (
+    IMPORT + "def is_moe(model, config) -> bool:\n    if not hasattr(config, 'get_expert_mapping'):\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+OTHER_CLASS = (
+    IMPORT + HOLDER + "def is_moe(model) -> bool:\n    if not isinstance(model, AeonDense):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+WRONG_WAY = (
+    IMPORT + "def is_moe(model) -> bool:\n    if hasattr(model, 'get_expert_mapping'):\n        return True\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [GUARD_EXIT, GUARD_BODY, GUARD_AND, GUARD_CLASS],
+    ids=["hasattr-early-exit", "hasattr-body", "hasattr-and-a-keyword", "isinstance-of-a-fork-class-defining-it"],
+)
+def test_a_call_under_a_guard_excluding_the_raise_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [OTHER_ATTRIBUTE, OTHER_OBJECT, OTHER_CLASS, WRONG_WAY],
+    ids=["another-attribute", "another-object", "a-class-without-it", "the-guard-the-wrong-way"],
+)
+def test_a_guard_that_leaves_the_raise_possible_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+def test_a_guard_on_what_a_helper_tests_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The raise moved into a method the def hands its parameter to; the fork asked for the attribute first."""
+    fork = "from vllm.model_executor.utils import Loader\n\n\ndef is_moe(model) -> bool:\n"
+    fork += "    return hasattr(model, 'get_expert_mapping') and not Loader().expert_mapping(model)\n"
+    sides = three_way(git_repo, {UTILS: METHOD_BASE, **PACKAGES}, {USE: fork}, {UTILS: METHOD_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RETURN_DRIFT) == []

@@ -21,7 +21,9 @@ empty literal from or may still answer empty through a name it returns (``_answe
 raise ``NotImplementedError`` (a hook made abstract: its subclasses answer), a test whose own empty branch
 already fails (``assert mapping``, ``if not mapping: raise ...``) and a call under ``pytest.raises(K)``.  A
 receiver the file does not read (an untyped local), or a method called on an instance (an upstream subclass may
-override it): a warning.
+override it): a warning.  Quiet too: a call under a guard that rules out the raise's condition for the argument
+the raise waits on -- upstream asks ``hasattr(model, "get_expert_mapping")`` (or ``isinstance``) of a parameter
+or of what a loop over it binds, and the fork asked the same of the argument it hands there first.
 
 Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
 of those, only the files whose base text defines a name a fork line calls are parsed.
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.fallbacks import hasattr_ensured, isinstance_guarded, kind_ensured
 from aeon_release.domain.audits.drift.raised_kinds import (
     _caught,
     _caught_round,
@@ -50,7 +53,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, method_defs, parent_map
+from aeon_release.domain.audits.source import last_name, method_defs, parent_map, str_value
 
 __all__ = ["raised_empty_drift"]
 
@@ -90,6 +93,11 @@ class Emptied:
     path: str
     empty: str
     kinds: frozenset[str]
+    # what the raise waits on: (parameter, "attr" or "class", name) for each ``hasattr``/``getattr(p, "name",
+    # ...)`` or ``isinstance(p, Name)`` upstream's def (or a helper it hands the parameter to) asks of a
+    # parameter or of the elements of a loop over it; ``params`` the ones a call fills, in order
+    asked: frozenset[tuple[str, str, str]] = frozenset()
+    params: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -146,7 +154,58 @@ def _made_raise(
         for k in raised - _kinds(was)[0] - _helper_kinds(was, qualname, old, set())
         if builtin_error(k) and not builtin_subclass(k, "NotImplementedError")
     )
-    return Emptied(qualname, path, empty, fresh) if fresh else None
+    if not fresh:
+        return None
+    asked = _asked(now) | {a for h in _helpers(now, qualname, new) for a in _asked(h) if a[0] in _names(now)}
+    return Emptied(qualname, path, empty, fresh, frozenset(asked), _filled(now, qualname))
+
+
+def _names(func: _Def) -> set[str]:
+    return {a.arg for a in _parameters(func)}
+
+
+def _filled(func: _Def, qualname: str) -> tuple[str, ...]:
+    """The parameters a call's arguments fill, in order: a method's ``self``/``cls`` is its receiver."""
+    names = [a.arg for a in [*func.args.posonlyargs, *func.args.args]]
+    static = any(last_name(d) == "staticmethod" for d in func.decorator_list)
+    if owner_class(qualname) and not static and names:
+        names = names[1:]
+    return tuple(names)
+
+
+def _helpers(func: _Def, qualname: str, defs: dict[str, _Def]) -> list[_Def]:
+    """The module's own defs ``func`` calls (a top-level def, or a method through ``self``/``cls``)."""
+    owner = qualname.rpartition(".")[0]
+    called = (_helper_called(n, owner) for n in own_nodes(func.body) if isinstance(n, ast.Call))
+    return [defs[t] for t in called if t is not None and t != qualname and t in defs]
+
+
+def _asked(func: _Def) -> set[tuple[str, str, str]]:
+    """(parameter, "attr"/"class", name) for each presence or kind test the def makes of a parameter, or of
+    a name a ``for`` binds from a loop over one (``for _, module in model.named_modules():``)."""
+    params = _names(func)
+    rooted = {n: n for n in params}
+    for node in own_nodes(func.body):
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            root = node.iter
+            while isinstance(root, (ast.Attribute, ast.Call, ast.Subscript)):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and root.id in params:
+                rooted.update((t.id, root.id) for t in ast.walk(node.target) if isinstance(t, ast.Name))
+    asked: set[tuple[str, str, str]] = set()
+    for node in own_nodes(func.body):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2):
+            continue
+        subject = node.args[0]
+        param = rooted.get(subject.id) if isinstance(subject, ast.Name) else None
+        if param is None:
+            continue
+        if node.func.id in ("hasattr", "getattr") and (attr := str_value(node.args[1])) is not None:
+            asked.add((param, "attr", attr))
+        elif node.func.id == "isinstance":
+            classes = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            asked.update((param, "class", last_name(c)) for c in classes if last_name(c))
+    return asked
 
 
 def _helper_kinds(func: _Def, qualname: str, defs: dict[str, _Def], seen: set[str], depth: int = 0) -> set[str]:
@@ -275,8 +334,56 @@ def _tests(
             hit = _reached(trees, callee, emptied[name]) if callee is not None else None
             if callee is None or hit is None or _elsewhere(node, func, scope, hit):
                 continue
-            if _tested_empty(node, func, parents, hit) and not _handled(node, hit, parents, func):
+            if not _tested_empty(node, func, parents, hit) or _handled(node, hit, parents, func):
+                continue
+            if not _excluded(node, hit, parents, _fork_holders(module)):
                 yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+
+
+def _fork_holders(module: ast.Module) -> dict[str, set[str]]:
+    """class name -> the names its body defines, for the classes of the fork's file."""
+    return {
+        c.name: {n.name for n in c.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for c in module.body
+        if isinstance(c, ast.ClassDef)
+    }
+
+
+def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders: dict[str, set[str]]) -> bool:
+    """The call runs only where the fork made sure the raise's condition does not hold, for the argument it hands
+    the parameter upstream's raise waits on: under ``hasattr(arg, "name")`` (or after ``if not hasattr(arg,
+    "name"): return``) of the attribute upstream looks for, or under ``isinstance(arg, K)`` of a class upstream
+    tests for or of a class of the fork's file that defines that attribute.  A test of another object, or of
+    another attribute, says nothing of the raise."""
+    for param, kind, name in hit.asked:
+        arg = _argument(call, hit.params, param)
+        if arg is None:
+            continue
+        subject = ast.unparse(arg)
+        if kind == "attr":
+            if hasattr_ensured(call, subject, name, parents):
+                return True
+            classes = {c for c, defined in holders.items() if name in defined}
+        else:
+            classes = {name}
+        if classes and (
+            isinstance_guarded(call, subject, classes.__contains__, parents)
+            or kind_ensured(call, subject, classes.__contains__, parents)
+        ):
+            return True
+    return False
+
+
+def _argument(call: ast.Call, params: tuple[str, ...], param: str) -> ast.expr | None:
+    """The argument of ``call`` that fills ``param`` (by keyword, or by position before any ``*args``)."""
+    keyword = next((k.value for k in call.keywords if k.arg == param), None)
+    if keyword is not None or param not in params:
+        return keyword
+    at = params.index(param)
+    before = call.args[: at + 1]
+    if len(before) <= at or any(isinstance(a, ast.Starred) for a in before):
+        return None
+    return call.args[at]
 
 
 def _elsewhere(call: ast.Call, func: _Def, scope: Scope, hit: Emptied) -> bool:
