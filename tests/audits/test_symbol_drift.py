@@ -970,6 +970,57 @@ def test_an_attribute_the_forks_subclass_reads(
     assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == expected
 
 
+TYPED_IMPORTS = "from vllm.v1.sample.aeon_base import AeonBase\nfrom vllm.v1.sample.sampler import Sampler\n\n\n"
+TYPED_READERS = {
+    "built": "class AeonRunner:\n    def __init__(self):\n        self.sampler = AeonBase()\n\n"
+    "    def verify(self, logits):\n        return self.sampler.rejection_sampler(logits)\n",
+    "annotated": "class AeonRunner:\n    sampler: AeonBase\n\n"
+    "    def verify(self, logits):\n        return self.sampler.rejection_sampler(logits)\n",
+    "a-parameter": "def verify(sampler: AeonBase, logits):\n    return sampler.rejection_sampler(logits)\n",
+    "a-subclass-built": "class AeonChild(AeonBase):\n    pass\n\n\nclass AeonRunner:\n    def __init__(self):\n"
+    "        self.sampler = AeonChild()\n\n    def verify(self, logits):\n"
+    "        return self.sampler.rejection_sampler(logits)\n",
+    "upstream-s-class-built": "class AeonRunner:\n    def __init__(self):\n        self.sampler = Sampler()\n\n"
+    "    def verify(self, logits):\n        return self.sampler.rejection_sampler(logits)\n",
+    "an-untyped-parameter": "def verify(sampler, logits):\n    return sampler.rejection_sampler(logits)\n",
+    "upstream-s-class-annotated": "def verify(sampler: Sampler, logits):\n"
+    "    return sampler.rejection_sampler(logits)\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("reader", "expected"),
+    [
+        ("built", []),
+        ("annotated", []),
+        ("a-parameter", []),
+        ("a-subclass-built", []),
+        ("upstream-s-class-built", [9]),
+        ("an-untyped-parameter", [9]),
+        ("upstream-s-class-annotated", [9]),
+    ],
+)
+def test_an_attribute_read_through_a_receiver_typed_as_the_forks_class(
+    git_repo: GitRepo, no_rules: Path, reader: str, expected: list[int]
+) -> None:
+    """mend46 (review29's #13240 twin): the fork's class stores self.X that upstream's base dropped, and another
+    fork class reads it through an attribute annotated or built as the fork's class (or a parameter so
+    annotated): the fork reads its own value.  A receiver typed as upstream's class, or not typed, proves nothing."""
+    fork = {
+        "vllm/v1/sample/aeon_runner.py": TYPED_IMPORTS + TYPED_READERS[reader],
+        "vllm/v1/sample/aeon_base.py": STORE_SETTER,
+    }
+    upstream = STORE_BASE.replace("        self.rejection_sampler = torch.nn.Identity()\n", "")
+    sides = s.merge_case(
+        git_repo,
+        {STORE_SAMPLER: STORE_BASE, "vllm/v1/sample/__init__.py": ""},
+        fork,
+        [("x (#13729)", {STORE_SAMPLER: upstream})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == expected
+
+
 # -- one dict key written by both sides (a registry entry the carry and upstream both add) ---------------
 REGISTRY = "METHODS = {\n    'fp8': 'Fp8Config',\n    'nvfp4': 'AeonNvfp4Config',  # AEON\n    'awq': 'AwqConfig',\n    'nvfp4': 'ModelOptNvfp4Config',\n}\n"
 KEYS_FORK = frozenset({"'nvfp4': 'AeonNvfp4Config',  # AEON", "Kind.FP4: aeon_fp4,", "1: 'one',"})

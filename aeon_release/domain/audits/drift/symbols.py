@@ -2290,7 +2290,9 @@ class _Checker:
 
     def _subclass_reads(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A fork class deriving from ``qual`` (in any file the fork wrote in) reads ``.name``: the value the
-        fork's base class sets is read by its subclass, even where upstream's base no longer has it."""
+        fork's base class sets is read by its subclass, even where upstream's base no longer has it.  So does
+        a read through a receiver typed as ``qual`` or a subclass of it (``self.model.padding_idx`` where
+        ``self.model`` is annotated or built as the fork's model class, a parameter ``m: AeonModel``)."""
         setter = self.after.class_info(mod, qual)
         if setter is None:
             return False
@@ -2298,11 +2300,45 @@ class _Checker:
             if not where.endswith(".py") or _not_served(where) or f".{name}" not in (self.inp.merged.text(where) or ""):
                 continue
             other = self.after.module_at(where)
+            if other is not None and self._typed_reads(other, name, setter):
+                return True
             for cls_qual in other.classes if other is not None else ():
                 cls = self.after.class_info(other, cls_qual) if other is not None else None
                 if cls is None or cls is setter or not _reads_self_attribute(cls.module, cls_qual, name):
                     continue
                 if any(base is setter for base in self.after.mro(cls, include_self=False)):
+                    return True
+        return False
+
+    def _typed_reads(self, mod: ModuleInfo, name: str, setter: px.ClassInfo) -> bool:
+        """A function of ``mod`` reads ``.name`` off a receiver whose class is ``setter`` or derives from it: a
+        parameter or local annotated or constructed as one, or ``self.attr`` its class annotates or builds so."""
+        owners: dict[int, str] = {
+            id(stmt): qual
+            for qual, node in mod.classes.items()
+            for stmt in node.body
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        for func in ast.walk(mod.tree):
+            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            reads = [
+                n.value
+                for n in ast.walk(func)
+                if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)
+            ]
+            if not reads:
+                continue
+            local, owner = _local_annotations(func), owners.get(id(func))
+            me = func.args.args[0].arg if owner and func.args.args else None
+            for receiver in reads:
+                if isinstance(receiver, ast.Name) and receiver.id in local and receiver.id != me:
+                    cls = _annotated_class(self.after, mod, local[receiver.id])
+                elif me is not None and owner and isinstance(receiver, ast.Attribute) and _is_name(receiver.value, me):
+                    cls = self._attribute_class(self.after, mod.path, owner, receiver.attr)
+                else:
+                    continue
+                if cls is not None and any(base is setter for base in self.after.mro(cls)):
                     return True
         return False
 
