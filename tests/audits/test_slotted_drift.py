@@ -181,3 +181,43 @@ def test_a_literal_the_fork_sets_on_the_class_leaves_the_instance_store_an_error
     """A class attribute of a slotted class is read-only on its instances: the store still raises."""
     fork = INSTALLED_LITERAL
     assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, "block.aeon_tier = "), "error")]
+
+
+# mend46: a kind test naming the slotted class beside the fork's own lets the slotted blocks through
+BOTH_NAMED = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if isinstance(block, (AeonBlock, KVCacheBlock)):\n"
+    "        block.aeon_tier = 'hbm'\n"
+)
+BOTH_UNION = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if not isinstance(block, AeonBlock | KVCacheBlock):\n        return\n"
+    "    block.aeon_tier = 'hbm'\n"
+)
+BOTH_TYPES = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    if type(block) in (AeonBlock, KVCacheBlock):\n"
+    "        block.aeon_tier = 'hbm'\n"
+)
+BRANCH_EACH = OWN_SUBCLASS + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n"
+    "    if isinstance(block, AeonBlock):\n        block.aeon_tier = 'hbm'\n"
+    "    elif isinstance(block, KVCacheBlock):\n        TIERS[block.block_id] = 'hbm'\n"
+)
+FORK_CLASSES = (
+    OWN_SUBCLASS
+    + "class AeonOther(KVCacheBlock):\n    pass\n\n\n"
+    + (
+        "def tag(block: KVCacheBlock) -> None:\n    if isinstance(block, (AeonBlock, AeonOther)):\n"
+        "        block.aeon_tier = 'hbm'\n"
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "fork", [BOTH_NAMED, BOTH_UNION, BOTH_TYPES], ids=["a-tuple", "a-union-early-return", "type-in-a-tuple"]
+)
+def test_a_kind_test_naming_the_slotted_class_too_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, "block.aeon_tier = "), "error")]
+
+
+@pytest.mark.parametrize("fork", [BRANCH_EACH, FORK_CLASSES], ids=["a-branch-per-class", "a-tuple-of-fork-classes"])
+def test_a_kind_test_separating_the_classes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == []

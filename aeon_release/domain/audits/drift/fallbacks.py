@@ -329,11 +329,14 @@ def _around(stmt: ast.stmt, parents: dict[int, ast.AST]) -> tuple[list[ast.stmt]
     return [], []
 
 
-def isinstance_guarded(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+def isinstance_guarded(
+    node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST], every: bool = False
+) -> bool:
     """``node`` runs only where ``isinstance(subject, K)`` holds, for a class K whose last name ``kind``
         accepts: in the body of an ``if`` or a conditional expression testing it (alone, or and-ed), or after it
-    in an ``and``."""
-    return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind))
+    in an ``and``.  With ``every``, a test naming several classes counts only when ``kind`` accepts each
+    (``isinstance(x, (Mine, Theirs))`` does not tell a ``Mine`` from a ``Theirs``)."""
+    return _runs_where(node, parents, lambda test: _asks_isinstance(test, subject, kind, every))
 
 
 def isinstance_asked(where: ast.AST, subject: str) -> bool:
@@ -521,10 +524,13 @@ def _takes_all(pattern: ast.pattern, kind: Callable[[str], bool], sequence: bool
     return False
 
 
-def kind_ensured(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+def kind_ensured(
+    node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST], every: bool = False
+) -> bool:
     """``node`` runs only where ``subject`` is of a class K ``kind`` accepts, said other than by a plain
     ``isinstance`` test: ``type(subject) is K``, the ``else`` of (or the rest after an exiting) ``if not
-    isinstance(subject, K)``, or after ``assert isinstance(subject, K)``."""
+    isinstance(subject, K)``, or after ``assert isinstance(subject, K)``; ``every`` as for
+    ``isinstance_guarded``."""
     if _runs_where(node, parents, lambda test: _asks_type(test, subject, kind, ast.Is | ast.Eq)):
         return True
     child, parent = node, parents.get(id(node))
@@ -535,9 +541,9 @@ def kind_ensured(node: ast.AST, subject: str, kind: Callable[[str], bool], paren
         if isinstance(child, ast.stmt):
             before = _around(child, parents)[0]
             tests += [s.test for s in before if isinstance(s, ast.If) and _exits(s.body)]
-            if any(isinstance(s, ast.Assert) and _asks_isinstance(s.test, subject, kind) for s in before):
+            if any(isinstance(s, ast.Assert) and _asks_isinstance(s.test, subject, kind, every) for s in before):
                 return True
-        if any(_denies(test, subject, kind) for test in tests):
+        if any(_denies(test, subject, kind, every) for test in tests):
             return True
         child, parent = parent, parents.get(id(parent))
     return False
@@ -547,13 +553,15 @@ def _in_orelse(parent: ast.If | ast.IfExp, child: ast.AST) -> bool:
     return child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
 
 
-def _denies(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+def _denies(test: ast.expr, subject: str, kind: Callable[[str], bool], every: bool = False) -> bool:
     """``test`` is false only where ``subject`` is of such a class: ``not isinstance(subject, K)``, ``type(
     subject) is not K``, or-ed with anything."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
-        return any(_denies(value, subject, kind) for value in test.values)
+        return any(_denies(value, subject, kind, every) for value in test.values)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _asks_isinstance(test.operand, subject, kind) or _asks_type(test.operand, subject, kind, ast.Is | ast.Eq)
+        return _asks_isinstance(test.operand, subject, kind, every) or _asks_type(
+            test.operand, subject, kind, ast.Is | ast.Eq
+        )
     return _asks_type(test, subject, kind, ast.IsNot | ast.NotEq)
 
 
@@ -567,7 +575,9 @@ def _asks_type(test: ast.expr, subject: str, kind: Callable[[str], bool], ops: t
     return any(type_of(a, subject) and kind(ast.unparse(b).rsplit(".", 1)[-1]) for a, b in (pair, pair[::-1]))
 
 
-def _asks_type_in(test: ast.expr, subject: str, kind: Callable[[str], bool], op: type[ast.cmpop]) -> bool:
+def _asks_type_in(
+    test: ast.expr, subject: str, kind: Callable[[str], bool], op: type[ast.cmpop], every: bool = False
+) -> bool:
     """``type(subject) in (K, L)`` (``op`` ``in`` or ``not in``; a list or a set display too): ``type(subject)
     is K or type(subject) is L`` spelled shorter."""
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)):
@@ -576,7 +586,7 @@ def _asks_type_in(test: ast.expr, subject: str, kind: Callable[[str], bool], op:
     return (
         type_of(test.left, subject)
         and isinstance(options, ast.Tuple | ast.List | ast.Set)
-        and any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in options.elts)
+        and (all if every else any)(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in options.elts)
     )
 
 
@@ -620,22 +630,22 @@ def _true_branch_test(parent: ast.AST, child: ast.AST) -> ast.expr | None:
 _KIND_PREDICATES = {"is_tensor": "Tensor"}
 
 
-def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:
+def _asks_isinstance(test: ast.expr, subject: str, kind: Callable[[str], bool], every: bool = False) -> bool:
     """``isinstance(subject, K)``, ``torch.is_tensor(subject)`` or ``type(subject) is K`` (``==`` too; a
     subclass of K aside, it holds where ``isinstance`` does), alone, and-ed, or or-ed with another such test."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
-        return any(_asks_isinstance(value, subject, kind) for value in test.values)
+        return any(_asks_isinstance(value, subject, kind, every) for value in test.values)
     if isinstance(test, ast.BoolOp):  # ``isinstance(x, Tensor) or isinstance(x, ndarray)``: every operand asks
-        return all(_asks_isinstance(value, subject, kind) for value in test.values)
+        return all(_asks_isinstance(value, subject, kind, every) for value in test.values)
     if _asks_type(test, subject, kind, ast.Is | ast.Eq) or _asks_predicate(test, subject, kind):
         return True
-    if _asks_type_in(test, subject, kind, ast.In):
+    if _asks_type_in(test, subject, kind, ast.In, every):
         return True
     if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
         return False
     if len(test.args) != 2 or ast.unparse(test.args[0]) != subject:
         return False
-    return any(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in _classes(test.args[1]))
+    return (all if every else any)(kind(ast.unparse(c).rsplit(".", 1)[-1]) for c in _classes(test.args[1]))
 
 
 def _asks_predicate(test: ast.expr, subject: str, kind: Callable[[str], bool]) -> bool:

@@ -17,7 +17,8 @@ resolve may give instances a ``__dict__``, so nothing is said.  The fork's side,
 bases and no ``self.name`` their methods set, no ``__setattr__`` on the way, and no ``try`` catching
 ``AttributeError`` around the store.  Nor where the fork tells the object's kind apart first: the store runs
 only where ``isinstance(x, K)`` holds (an ``if``, an ``assert``, the rest after ``if not isinstance(...):
-return``) for a ``K`` outside the class's order (the fork's own unslotted subclass), or under a test reading
+return``) for a ``K`` outside the class's order (the fork's own unslotted subclass; a tuple only when every class
+it names is outside: ``isinstance(x, (Mine, KVCacheBlock))`` lets the slotted blocks through), or under a test reading
 ``__dict__`` or ``__slots__`` (either branch: ``if hasattr(block, "__dict__")``, ``if not hasattr(KVCacheBlock,
 "__slots__")``), where the fork handles both shapes; nor where the fork's module installs the name on the class
 itself (``KVCacheBlock.aeon_tier = property(...)``: its descriptor takes the write).  A receiver typed as a fork subclass (its instances keep a ``__dict__``
@@ -96,7 +97,11 @@ def told_apart(node: ast.AST, receiver: ast.expr, order: set[str], parents: dict
     def other(name: str) -> bool:
         return name not in order
 
-    if isinstance_guarded(node, subject, other, parents) or kind_ensured(node, subject, other, parents):
+    # a test naming one of the class's order beside the fork's class (``isinstance(x, (Mine, Slotted))``) lets
+    # the slotted instances through to the store: it tells nothing apart
+    if isinstance_guarded(node, subject, other, parents, every=True) or kind_ensured(
+        node, subject, other, parents, every=True
+    ):
         return True
     return runs_tested(node, parents, _asks_shape, _asks_shape)
 
