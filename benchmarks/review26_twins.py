@@ -580,6 +580,47 @@ CASES += [
         ),
     ),
 ]
+# mend46: the loop spellings round 2 left missed (the setter check now types a loop over a typed holder's field)
+CASES += [
+    (
+        "#45939 setter removed",
+        "a store of block_hash on each block of a typed pool",
+        K(
+            *PP,
+            "vllm/aeon/r26pp3.py",
+            POOL + "\n\ndef aeon_adopt(pool: BlockPool, block_id: int, block_hash) -> None:\n"
+            "    for block in pool.blocks:\n"
+            "        if block.block_id == block_id:\n"
+            "            block.block_hash = block_hash\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "a store of block_hash on a slice of a pool subclass's own blocks",
+        K(
+            *PP,
+            "vllm/aeon/r26pp4.py",
+            POOL + "\n\nclass AeonPool(BlockPool):\n"
+            "    def aeon_adopt(self, start: int, hashes: list) -> None:\n"
+            "        for block, block_hash in zip(self.blocks[start:], hashes):\n"
+            "            block.block_hash = block_hash\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "a store of block_hash on the blocks a comprehension picks",
+        K(
+            *PP,
+            "vllm/aeon/r26pp5.py",
+            POOL + "\n\ndef aeon_adopt(pool: BlockPool, ids: list[int], block_hash) -> None:\n"
+            "    for block in [pool.blocks[i] for i in ids]:\n"
+            "        block.block_hash = block_hash\n",
+            "        block.block_hash = block_hash",
+        ),
+    ),
+]
 TWINS += [
     (
         "#36164 slots",

@@ -137,6 +137,111 @@ def test_a_setter_upstream_removed_is_an_error(git_repo: GitRepo, tmp_path: Path
     ]
 
 
+# mend46 (#45939's loop spelling): the element of a loop over a typed holder's container field
+QUEUE = "vllm/queue.py"
+QUEUE_TEXT = (
+    "from vllm.request import Request\n\n\n"
+    "class Queue:\n    def __init__(self) -> None:\n        self.requests: list[Request] = []\n"
+)
+QI = "from vllm.queue import Queue\n\n\n"
+LOOP_FIELD = (
+    QI + "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n        request.eos_token_id = 7\n"
+)
+LOOP_OWN_SLICE = QI + (
+    "class AeonQueue(Queue):\n    def mine(self) -> None:\n        for request in self.requests[1:]:\n"
+    "            request.eos_token_id = 7\n"
+)
+LOOP_COMPREHENSION = QI + (
+    "def mine(queue: Queue, ids: list[int]) -> None:\n"
+    "    for request in [queue.requests[i] for i in ids]:\n        request.eos_token_id = 7\n"
+)
+LOOP_LISTED = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in list(queue.requests):\n        request.eos_token_id = 7\n"
+)
+LOOP_ZIPPED = QI + (
+    "def mine(queue: Queue, eos: list[int]) -> None:\n    for request, e in zip(queue.requests, eos):\n"
+    "        request.eos_token_id = e\n"
+)
+LOOP_ENUMERATED = QI + (
+    "def mine(queue: Queue) -> None:\n    for i, request in enumerate(queue.requests):\n"
+    "        request.eos_token_id = i\n"
+)
+LOOP_UNTYPED = "def mine(queue) -> None:\n    for request in queue.requests:\n        request.eos_token_id = 7\n"
+LOOP_REBUILT = QI + (
+    "class AeonRequest:\n    eos_token_id: int | None = None\n\n\n"
+    "class AeonQueue(Queue):\n    def __init__(self) -> None:\n        super().__init__()\n"
+    "        self.requests = [AeonRequest() for _ in range(4)]\n\n"
+    "    def mine(self) -> None:\n        for request in self.requests:\n            request.eos_token_id = 7\n"
+)
+GATED = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n"
+    "        if hasattr(request, 'set_eos_token_id'):\n            request.set_eos_token_id(7)\n"
+    "        else:\n            request.eos_token_id = 7\n"
+)
+GATED_ON_THE_CLASS = QI + (
+    "from vllm.request import Request\n\n\ndef mine(request: Request) -> None:\n"
+    "    if not hasattr(Request, 'set_eos_token_id'):\n        request.eos_token_id = 7\n"
+)
+LOOP_OTHER_FIELD = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in queue.finished:\n        request.eos_token_id = 7\n"
+)
+
+
+# upstream's class gives the new spelling the gates look for
+SETTER_METHOD_THEIRS = REQUEST_THEIRS + (
+    "\n    def set_eos_token_id(self, value: int | None) -> None:\n        self.params.eos_token_id = value\n"
+)
+
+
+def _queued(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = SETTER_METHOD_THEIRS
+) -> list[tuple[str, int, str]]:
+    base = {REQUEST: REQUEST_BASE, QUEUE: QUEUE_TEXT, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {REQUEST: theirs})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [LOOP_FIELD, LOOP_OWN_SLICE, LOOP_COMPREHENSION, LOOP_LISTED, LOOP_ZIPPED, LOOP_ENUMERATED],
+    ids=[
+        "a-typed-holder-s-field",
+        "the-class-s-own-field-sliced",
+        "a-comprehension-indexing-it",
+        "list-of-it",
+        "zipped",
+        "enumerated",
+    ],
+)
+def test_a_store_on_a_loop_element_of_a_typed_container_field_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _queued(git_repo, tmp_path, fork) == [(USE, line_of(fork, "request.eos_token_id = "), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [LOOP_UNTYPED, LOOP_REBUILT, LOOP_OTHER_FIELD, GATED, GATED_ON_THE_CLASS],
+    ids=[
+        "an-untyped-holder",
+        "a-fork-subclass-rebuilding-the-field",
+        "a-field-the-holder-does-not-annotate",
+        "the-else-of-hasattr-of-the-new-spelling",
+        "under-not-hasattr-of-the-class",
+    ],
+)
+def test_a_loop_element_of_an_unknown_kind_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _queued(git_repo, tmp_path, fork) == []
+
+
+def test_a_gate_on_a_name_upstream_s_class_lacks_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``not hasattr(Request, "set_eos_token_id")`` holds on the merged tree when upstream never added it."""
+    fork = GATED_ON_THE_CLASS
+    assert _queued(git_repo, tmp_path, fork, REQUEST_THEIRS) == [
+        (USE, line_of(fork, "request.eos_token_id = 7"), "error")
+    ]
+
+
 # --- #23262: a container field's elements made Optional
 OUTPUT = "vllm/sched_output.py"
 OUTPUT_BASE = (

@@ -36,7 +36,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
-from aeon_release.domain.audits.drift.frozen_receivers import chain_typed, loop_typed
+from aeon_release.domain.audits.drift.fallbacks import hasattr_refuting
+from aeon_release.domain.audits.drift.frozen_receivers import Lookup, chain_typed, loop_typed
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -412,6 +413,7 @@ def _assignments(
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
     classes = {**known, **fork.classes}
+    lookup = _imported_classes(trees, module)
     for node in walk_spanning(module, owned):
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
@@ -421,9 +423,11 @@ def _assignments(
             continue
         receiver, name = target
         func = enclosing(node, parents)
-        typed = _typed(receiver, func, parents, fork.classes, classes)
+        typed = _typed(receiver, func, parents, fork.classes, classes, lookup)
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
-        if hit is not None and not _tolerated(node, hit, parents):
+        if hit is None or _tolerated(node, hit, parents):
+            continue
+        if not _gated(node, receiver, hit, parents, known.get(hit.owner)):
             yield line, hit, f"{ast.unparse(receiver)}.{name}"
 
 
@@ -433,14 +437,43 @@ def _typed(
     parents: dict[int, ast.AST],
     mine: dict[str, ast.ClassDef],
     classes: dict[str, ast.ClassDef],
+    lookup: Lookup | None = None,
 ) -> set[str]:
-    """The classes a written receiver holds: a typed name (``typed_as``), a loop variable over a typed container,
-    or a chain of annotated fields off either (drift/frozen_receivers.py)."""
+    """The classes a written receiver holds: a typed name (``typed_as``), a loop variable over a typed container
+    (a parameter, or a field of a typed holder: ``for blk in pool.blocks``), or a chain of annotated fields off
+    either (drift/frozen_receivers.py)."""
+
+    def named(name: ast.expr) -> set[str]:
+        return typed_as(name, func, parents, mine)
 
     def root(name: ast.expr) -> set[str]:
-        return typed_as(name, func, parents, mine) or loop_typed(name, func, classes)
+        return named(name) or loop_typed(name, func, classes, named, lookup)
 
     return root(receiver) if isinstance(receiver, ast.Name) else chain_typed(receiver, root, classes)
+
+
+def _imported_classes(trees: ThreeTrees, module: ast.Module) -> Lookup:
+    """A class the fork file imports by name (``from pkg.pool import BlockPool``), read off the merged tree's
+    module when first asked (a loop over ``pool.blocks`` wants what ``BlockPool`` annotates ``blocks`` as)."""
+    imported = {
+        alias.asname or alias.name: (stmt.module, alias.name)
+        for stmt in module.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
+        for alias in stmt.names
+    }
+
+    def lookup(name: str) -> ast.ClassDef | None:
+        where = imported.get(name)
+        if where is None:
+            return None
+        stem = where[0].replace(".", "/")
+        for path in (f"{stem}.py", f"{stem}/__init__.py"):
+            tree = trees.merged_module(path)
+            if tree is not None:
+                return next((c for c in file_classes(tree.body) if c.name == where[1]), None)
+        return None
+
+    return lookup
 
 
 def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:
@@ -464,6 +497,19 @@ def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _gated(
+    node: ast.AST, receiver: ast.expr, hit: Closed, parents: dict[int, ast.AST], owner: ast.ClassDef | None
+) -> bool:
+    """The write runs only where ``hasattr`` (on the receiver or on the class) of a name upstream's class defines
+    now is false: a version gate (``if hasattr(block, "set_block_hash"): block.set_block_hash(h) else:
+    block.block_hash = h``) that takes upstream's new spelling where it exists, the write kept for the old tree.
+    A name upstream's class does not define leaves the write to run on the merged tree."""
+    if owner is None:
+        return False
+    refuted = {n for subject in (ast.unparse(receiver), hit.owner) for n in hasattr_refuting(node, subject, parents)}
+    return any(defines(owner, name) for name in refuted - {hit.name})
 
 
 def _reads_frozen(test: ast.expr) -> bool:
