@@ -196,3 +196,53 @@ def test_a_local_built_from_a_fork_class_and_handed_to_the_def(git_repo: GitRepo
     found = _rows(git_repo, no_rules, fork)
     assert [(line, severity) for line, severity, _ in found] == [(19, "error")]
     assert found[0][2].startswith("hands layer (a AeonBare) to BaseKVCacheMethod.process_weights_after_loading")
+
+
+def test_a_method_off_the_class_s_typed_attribute_handed_self(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend46: ``self.method.process_weights_after_loading(self)`` where the class annotates ``self.method`` as
+    upstream's class, or builds it as one: an error on the call, as for a typed parameter.  A ``self.x`` the class
+    gives no class, gives two, or builds as a class of its own file: quiet; so is a class handing itself to an
+    object it holds first (``self.helper.prepare(self)`` may give it anything)."""
+    fork = (
+        "class AeonAnnotated(nn.Module):\n"  # line 9
+        "    method: BaseKVCacheMethod\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"  # line 13
+        "class AeonBuilt(nn.Module):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method = BaseKVCacheMethod()\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"  # line 22
+        "class AeonOwnMethod:\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        pass\n\n\n"
+        "class AeonOwn(nn.Module):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method = AeonOwnMethod()\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"
+        "class AeonUntyped(nn.Module):\n"
+        "    def __init__(self, method) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method = method\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"
+        "class AeonHelped(nn.Module):\n"
+        "    method: BaseKVCacheMethod\n\n"
+        "    def load(self, helper) -> None:\n"
+        "        self.helper = helper\n"
+        "        self.helper.prepare(self)\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"
+        "class AeonTwoKinds(nn.Module):\n"
+        "    def __init__(self, fused: bool) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method = BaseKVCacheMethod() if fused else None\n"
+        "        if fused:\n"
+        "            self.method = AeonOwnMethod()\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(13, "error"), (22, "error")]

@@ -222,6 +222,34 @@ def _annotated(cls: ast.ClassDef, name: str) -> ast.expr | None:
     return first if first is not None and all(f is not None and ast.dump(f) == ast.dump(first) for f in found) else None
 
 
+def held_class(cls: ast.ClassDef, name: str) -> str | None:
+    """The class ``self.name`` holds in ``cls``, where every way the class gives it says the same: a field's
+    annotation, ``self.name: T = ...`` in a method, ``self.name = param`` of a parameter annotated ``T``, or
+    ``self.name = T(...)`` of a class-like name (capitalized); None where a store says nothing or they differ."""
+    kinds: set[str] = set()
+    for stmt in cls.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+            kinds.add(last_name(_present(stmt.annotation)))
+        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        params = {a.arg: a.annotation for a in (*stmt.args.posonlyargs, *stmt.args.args, *stmt.args.kwonlyargs)}
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.AnnAssign) and _on_self(node.target, name):
+                kinds.add(last_name(_present(node.annotation)))
+            elif isinstance(node, ast.Assign | ast.AugAssign) and any(_on_self(t, name) for t in _stored(node)):
+                kinds.add(_built_kind(node.value, params) if isinstance(node, ast.Assign) else "")
+    kind = kinds.pop() if len(kinds) == 1 else ""
+    return kind or None
+
+
+def _built_kind(value: ast.expr, params: dict[str, ast.expr | None]) -> str:
+    """The class a stored value names: ``T(...)`` of a capitalized name, or a parameter annotated ``T``."""
+    if isinstance(value, ast.Call) and last_name(value.func)[:1].isupper():
+        return last_name(value.func)
+    note = params.get(value.id) if isinstance(value, ast.Name) else None
+    return last_name(_present(note)) if note is not None else ""
+
+
 def _on_self(target: ast.expr, name: str) -> bool:
     return isinstance(target, ast.Attribute) and target.attr == name and isinstance(target.value, ast.Name)
 

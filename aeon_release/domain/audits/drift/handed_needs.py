@@ -19,7 +19,8 @@ Python file of the base holds: an attribute upstream itself creates now, which n
 The fork's side, on lines it wrote: a call that hands an object of a fork class (by position or keyword) --
 ``self`` inside a method of the class, or a local a function binds once to a call of the class (``layer =
 AeonCache()``) -- read through the file's imports as ``callees.resolve`` reads a call (a method off a receiver
-typed as its class; a bare or a module's function), to that parameter; the class lacks ``NAME`` when neither
+typed as its class, or off ``self.x`` the class types as one it imports; a bare or a module's function), to
+that parameter; the class lacks ``NAME`` when neither
 it nor a base of its file names it anywhere (an assignment, a def, a string, a keyword), defines no
 ``__getattr__``, calls no ``setattr`` and registers nothing under a name it computes, is given ``NAME`` by no
 function of the file that builds it (``cache = AeonCache(); cache.NAME = ...``), derives from no class of
@@ -44,6 +45,7 @@ from dataclasses import dataclass
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.frozen_receivers import held_class
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import BUILTINS, dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
@@ -236,13 +238,27 @@ def _handing(
         (i, None) for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == me
     ]
     places += [(None, k.arg) for k in call.keywords if k.arg and isinstance(k.value, ast.Name) and k.value.id == me]
-    if not places or _off_self(call.func, me):
+    if not places:
         return
-    callee = resolve(call.func, scope, func)
+    held = _held_receiver(call.func, me, cls, scope)
+    if held is None and _off_self(call.func, me):
+        return
+    callee = held or resolve(call.func, scope, func)
     if callee is None or callee.capped or callee.name.startswith("__"):
         return  # ``Base.__init__(self)``: the object's own initializer, not a def it is handed to
     for position, keyword in places:
         yield Hand(call.lineno, call, callee, position, keyword, cls, built, me, shielded)
+
+
+def _held_receiver(func: ast.expr, me: str, cls: ast.ClassDef, scope: Scope) -> Callee | None:
+    """``self.x.method(self)`` where the class gives ``self.x`` one class (annotated, or built as ``T(...)``) the
+    file imports (not one of its own): that class's method, the object handed out to it.  None otherwise."""
+    receiver = func.value if isinstance(func, ast.Attribute) else None
+    if not (isinstance(func, ast.Attribute) and isinstance(receiver, ast.Attribute) and _is(receiver.value, me)):
+        return None
+    held = held_class(cls, receiver.attr)
+    imported = scope.imported.get(held) if held is not None else None
+    return Callee(func.attr, imported[1]) if imported is not None and imported[1] else None
 
 
 def _off_self(func: ast.expr, me: str) -> bool:
@@ -551,9 +567,11 @@ def _handed_calls(cls: ast.ClassDef) -> list[ast.Call]:
 
 
 def _hands_name(call: ast.Call, name: str) -> bool:
-    """The call hands ``name`` to another object's def (``name.x(name)`` is the object's own method)."""
+    """The call hands ``name`` to another object's def (``name.x(name)`` is the object's own method; the method
+    of an object it holds, ``name.helper.setup(name)``, is another's, which may set anything on it)."""
     args = [*call.args, *(k.value for k in call.keywords)]
-    return not _off_self(call.func, name) and any(_is(a, name) for a in args)
+    own = isinstance(call.func, ast.Attribute) and _is(call.func.value, name)
+    return not own and not _is(call.func, name) and any(_is(a, name) for a in args)
 
 
 def _given_in(func: _Def, name: str, attr: str) -> bool:
