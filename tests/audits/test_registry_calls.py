@@ -218,3 +218,78 @@ def test_a_constructor_the_fork_routes_elsewhere_stays_quiet(git_repo: GitRepo, 
 
 def test_an_abcmeta_class_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _registry(git_repo, tmp_path, ABC_METACLASS) == [(USE, line_of(ABC_METACLASS, "def __init__"), "error")]
+
+
+# mend46: a registered class writing no ``__init__`` is judged by the one it inherits along its bases in the tree
+BASE_CLASS = (
+    "class AeonBasePublisher(EventPublisher):\n    def __init__(self, endpoint: str = '', topic: str = '') -> None:\n"
+    "        self.topic = topic\n\n\n"
+)
+CHILD = "class AeonLogPublisher(AeonBasePublisher):\n    level = 'debug'\n" + REGISTER
+INHERITS_LOCAL = IMPORT + BASE_CLASS + CHILD
+INHERITS_TWICE = (
+    IMPORT
+    + BASE_CLASS
+    + ("class AeonMiddle(AeonBasePublisher):\n    pass\n\n\n")
+    + CHILD.replace("(AeonBasePublisher)", "(AeonMiddle)")
+)
+BASE_FILE = "vllm/aeon_base_pub.py"
+INHERITS_IMPORTED = (
+    "from vllm import aeon_base_pub\nfrom vllm.kv_events import EventPublisherFactory\n\n\n"
+    + CHILD.replace("(AeonBasePublisher)", "(aeon_base_pub.AeonBasePublisher)")
+)
+BASE_KWARGS = BASE_CLASS.replace("topic: str = '') -> None:", "topic: str = '', **kwargs) -> None:")
+BASE_NEW = BASE_CLASS.replace(
+    "        self.topic = topic\n",
+    "        self.topic = topic\n\n    def __new__(cls, *args, **kwargs):\n        return super().__new__(cls)\n",
+)
+BASE_DATACLASS = "from dataclasses import dataclass\n\n\n@dataclass\nclass AeonBasePublisher(EventPublisher):\n"
+BASE_DATACLASS += "    endpoint: str = ''\n\n\n"
+TWO_BASES = (
+    IMPORT
+    + BASE_CLASS
+    + "class AeonMixin:\n    pass\n\n\n"
+    + CHILD.replace("(AeonBasePublisher)", "(AeonMixin, AeonBasePublisher)")
+)
+UPSTREAM_BASE = IMPORT.replace("EventPublisher, ", "EventPublisher, ZmqEventPublisher, ") + CHILD.replace(
+    "(AeonBasePublisher)", "(ZmqEventPublisher)"
+)
+ZMQ = (
+    "\n\nclass ZmqEventPublisher(EventPublisher):\n"
+    "    def __init__(self, endpoint: str = '', topic: str = '') -> None:\n        self.topic = topic\n"
+)
+ZMQ_THEIRS = ZMQ.replace("topic: str = '') -> None:", "topic: str = '', data_parallel_rank: int = 0) -> None:")
+
+
+def _inherited(git_repo: GitRepo, tmp_path: Path, fork: str, base_file: str | None = None) -> list:
+    mine = {USE: fork, **({BASE_FILE: IMPORT + base_file} if base_file is not None else {})}
+    sides = three_way(git_repo, {EVENTS: FACTORY_BASE + ZMQ, **PACKAGES}, mine, {EVENTS: FACTORY_THEIRS + ZMQ_THEIRS})
+    return [f for f in found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) if f[0] == USE]
+
+
+@pytest.mark.parametrize(
+    ("fork", "base_file"),
+    [(INHERITS_LOCAL, None), (INHERITS_TWICE, None), (INHERITS_IMPORTED, BASE_CLASS)],
+    ids=["a-base-of-the-file", "two-steps-up", "a-base-of-another-fork-file"],
+)
+def test_a_class_inheriting_a_constructor_lacking_the_keyword_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, base_file: str | None
+) -> None:
+    assert _inherited(git_repo, tmp_path, fork, base_file) == [(USE, line_of(fork, "class AeonLogPublisher"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "base_file"),
+    [
+        (INHERITS_IMPORTED, BASE_KWARGS),
+        (INHERITS_IMPORTED, BASE_NEW),
+        (INHERITS_IMPORTED, BASE_DATACLASS),
+        (TWO_BASES, None),
+        (UPSTREAM_BASE, None),
+    ],
+    ids=["a-base-taking-kwargs", "a-base-with-new", "a-dataclass-base", "two-bases", "upstream-s-base-taking-it"],
+)
+def test_an_inherited_constructor_taking_it_or_unknown_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str, base_file: str | None
+) -> None:
+    assert _inherited(git_repo, tmp_path, fork, base_file) == []

@@ -19,8 +19,12 @@ no such call of that function passed at the base.  The fork's side, on lines it 
 registration (on the class, imported from upstream's module, or the function imported from it) handing it a
 class or function of the fork's file (or a decorator of it on one), whose own ``__init__`` (for a class) or
 parameters do not take the keyword (no parameter of the name, no ``**kwargs``).  An error on its ``def``: the
-call through the registry raises.  Quiet: a callable taking the keyword or ``**kwargs``, a fork class with no
-``__init__`` of its own (it inherits one, maybe upstream's, which may take it), one defining ``__new__``, a
+call through the registry raises.  A fork class with no ``__init__`` of its own is judged by the one it inherits,
+followed along its one base at a time through the merged tree (its file's classes, or a class imported from a
+module of the tree) and reported on its ``class`` line; unknown, and quiet, where a class has several bases, a
+base does not resolve in the tree, or a class on the way may change how it is built (``__new__``, a metaclass,
+a decorator, a dataclass's generated ``__init__``).  Quiet: a callable taking the keyword or ``**kwargs``, one
+defining ``__new__``, a
 registration under an ``if`` that asks what a function takes or which release runs, and a table whose calls
 passed the keyword already.  Also quiet: a class carrying a decorator of the fork's besides the registration's
 (one other than ``dataclass``-like ones that keep the written ``__init__``: it may rewrap the constructor), and
@@ -33,7 +37,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
@@ -227,7 +231,7 @@ def _fork_callables(trees: ThreeTrees, path: str, module: ast.Module, passed: li
             if not _calls_registration(node.func, p, imported):
                 continue
             for handed in _handed(node, p.store, parents, defined):
-                hit = _lacking(handed, p, node.lineno)
+                hit = _lacking(handed, p, node.lineno, lambda cls: _inherited(trees, (path, module), cls))
                 if hit is not None and not _gated(node, p.keyword, parents):
                     yield hit
 
@@ -320,19 +324,32 @@ def _handed(
         yield defined[given.id]
 
 
-def _lacking(handed: ast.ClassDef | ast.FunctionDef, p: Passed, registered: int) -> Hit | None:
-    """A hit when the callable's parameters do not take ``p.keyword``."""
+def _lacking(
+    handed: ast.ClassDef | ast.FunctionDef,
+    p: Passed,
+    registered: int,
+    inherited: Callable[[ast.ClassDef], ast.FunctionDef | None],
+) -> Hit | None:
+    """A hit when the callable's parameters do not take ``p.keyword``; a class writing no ``__init__`` is judged by
+    the one ``inherited`` finds along its bases (None: unknown, quiet)."""
     if isinstance(handed, ast.ClassDef):
         methods = {s.name: s for s in handed.body if isinstance(s, ast.FunctionDef)}
-        init = methods.get("__init__")
-        if init is None or "__new__" in methods:
-            return None  # it inherits a constructor (maybe upstream's, which may take the keyword)
+        if "__new__" in methods:
+            return None
         if any(k.arg == "metaclass" and last_name(k.value) not in _PLAIN_METACLASSES for k in handed.keywords):
             return None  # a metaclass of the fork's: its ``__call__`` may take the keyword before ``__init__`` runs
         rewrapping = [d for d in handed.decorator_list if last_name(_called(d)) not in _KEEPS_INIT]
         if len(rewrapping) > (1 if p.store.index < 0 else 0):
             return None  # a decorator of the fork's may replace the constructor (or the class) with one taking it
-        sig, line = signature(init, bound=True), init.lineno
+        init = methods.get("__init__")
+        if init is None and _generates_init(handed):
+            return None  # ``@dataclass`` writes an ``__init__`` of the fields
+        init = init or inherited(handed)
+        if init is None:
+            return None
+        # an inherited constructor is reported on the class (its ``def`` may be another file's)
+        line = init.lineno if init in handed.body else handed.lineno
+        sig = signature(init, bound=True)
     else:
         if len(handed.decorator_list) > (1 if p.store.index < 0 else 0):
             return None  # a decorator besides the registration's may wrap it in what takes the keyword
@@ -340,6 +357,62 @@ def _lacking(handed: ast.ClassDef | ast.FunctionDef, p: Passed, registered: int)
     if sig is None or sig.varkw or p.keyword in sig.positional[sig.posonly :] or p.keyword in sig.kwonly:
         return None
     return Hit(p, handed.name, line, sig, registered)
+
+
+# bases that add no constructor of their own (past them, ``object.__init__``: not followed)
+_PLAIN_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+_MOST_BASES = 8
+
+
+def _generates_init(cls: ast.ClassDef) -> bool:
+    return any(last_name(_called(d)) == "dataclass" for d in cls.decorator_list)
+
+
+def _inherited(trees: ThreeTrees, where: tuple[str, ast.Module], cls: ast.ClassDef) -> ast.FunctionDef | None:
+    """The ``__init__`` a class writing none inherits: along its one base (``ABC``, ``Generic[...]`` and the like
+    aside) at each step, read in the merged tree (the fork's file, or the file a base is imported from), the first
+    class that writes one.  None -- unknown, quiet -- where a class has several bases, a base does not resolve in
+    the tree, or one on the way may change how the object is built (``__new__``, a metaclass, a decorator, a
+    dataclass's generated ``__init__``, ``C.__init__ = shim`` in its module)."""
+    path, module = where
+    for _ in range(_MOST_BASES):
+        bases = [b for b in cls.bases if last_name(b.value if isinstance(b, ast.Subscript) else b) not in _PLAIN_BASES]
+        found = _base_class(trees, path, module, bases[0]) if len(bases) == 1 else None
+        if found is None:
+            return None
+        path, module, cls = found
+        methods = {s.name: s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+        if "__new__" in methods or cls.keywords or cls.decorator_list or cls.name in _constructors_replaced(module):
+            return None
+        init = methods.get("__init__")
+        if init is not None:
+            return init if isinstance(init, ast.FunctionDef) else None
+    return None
+
+
+def _base_class(
+    trees: ThreeTrees, path: str, module: ast.Module, base: ast.expr
+) -> tuple[str, ast.Module, ast.ClassDef] | None:
+    """The class a base names, with its file and module: one of the same module, or one imported from a module
+    of the tree (``from pkg.mod import Base``, ``mod.Base`` of ``from pkg import mod``)."""
+    if isinstance(base, ast.Name):
+        local = next((s for s in module.body if isinstance(s, ast.ClassDef) and s.name == base.id), None)
+        if local is not None:
+            return path, module, local
+        source, name = _imported(module, path).get(base.id, ("", ""))
+    elif isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+        imported = _imported(module, path)
+        whole = imported.get(base.value.id, ("", "?"))  # ``import pkg.mod as m``: (pkg.mod, "")
+        source, name = imported.get(f"{base.value.id}.", ("", ""))[0] or (whole[0] if not whole[1] else ""), base.attr
+    else:
+        return None
+    stem = source.replace(".", "/")
+    for there in (f"{stem}.py", f"{stem}/__init__.py") if source and name else ():
+        tree = trees.merged_module(there)
+        if tree is not None:
+            cls = next((s for s in tree.body if isinstance(s, ast.ClassDef) and s.name == name), None)
+            return (there, tree, cls) if cls is not None else None
+    return None
 
 
 def _finding(trees: ThreeTrees, path: str, hit: Hit, pr_pattern: str) -> Finding:
