@@ -1001,6 +1001,18 @@ class _Checker:
             return
         parents = self._parents_of(mod)
         if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents, computed=True):
+            sibling = self._standing_sibling(mod, call, scope)
+            if sibling is not None:
+                finding = self._finding(
+                    mod,
+                    call.lineno,
+                    what,
+                    found[0],
+                    f"the getattr takes its default, {_show(args[0])}.{sibling}, every time now, silently; that "
+                    f"attribute stood beside {name} at the base (another value, not its new name): check it is what "
+                    f"replaced it",
+                )
+                yield replace(finding, severity=Severity.WARNING)
             return  # a path per release (drift/guarded_reads.py), or a fallback on the new spelling
         if self._own_extra(mod, args[0], name, call.lineno, scope):
             return
@@ -1013,6 +1025,22 @@ class _Checker:
         yield self._finding(
             mod, call.lineno, what, found[0], f"the {func.id} {outcome} now, silently; read what replaced it"
         )
+
+    def _standing_sibling(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> str | None:
+        """``getattr(x, "gone", x.other)`` whose default is a plain read of another attribute of the same receiver
+        that the receiver's class had at the base beside the gone member, and still has: the fork falls back on a
+        value that was never the member's own (#28382 dropped ``Medusa.unpadded_vocab_size``; a fork's
+        ``getattr(medusa, "unpadded_vocab_size", medusa.truncated_vocab_size)`` now reads the truncated size
+        every time).  None for a default that is the member's new name (absent at the base) or anything else."""
+        if not isinstance(call.func, ast.Name) or call.func.id != "getattr" or len(call.args) != 3:
+            return None
+        receiver, default = call.args[0], call.args[2]
+        if not (isinstance(default, ast.Attribute) and ast.unparse(default.value) == ast.unparse(receiver)):
+            return None
+        resolver, _ = self._resolver(mod, default, scope)
+        if resolver is None or not isinstance(resolver(self.before), DefSym):
+            return None
+        return default.attr if isinstance(resolver(self.after), DefSym) else None
 
     def _own_extra(self, mod: ModuleInfo, receiver: ast.expr, name: str, line: int, scope: _Scope) -> bool:
         """``receiver`` is a local the enclosing function built from a pydantic model passing ``name=``, and
