@@ -44,6 +44,10 @@ off the class gets).  Regression set at this head: killer_replay 26/26, kind_cha
 review15/16/17/23_twins 0 false errors (40, 30, 23, 37 twins; 7/7 cases of review23), blind_replay_gpuworker
 26 caught, 2 warned of 28 (14 quiet, as on main), blind_replay_executor 19/19 (11 quiet),
 ``symbol_precision.py --windows 1`` 0 false errors (5 broken overrides, 4 caught).
+mend46: #47058's twin r28mx11 (``hasattr(model, "get_expert_mapping")`` tested first) is quiet: empty-to-raise
+drift now reads the attribute upstream's def asks of its parameter (or of a loop over it) before raising, and a
+fork call under ``hasattr``/``isinstance`` of that argument excludes the raise.  6 caught of 6; 0 false errors of
+24 (2 warned, as before).
 
   PYTHONPATH=.. python review28_twins.py [--only TEXT ...] [--show]
 """
