@@ -131,8 +131,10 @@ CASES += [
         ),
     ),
     (
+        # blind, this was a twin and counted FALSE; it is no twin: the default is now always taken, even when
+        # the oracle picks Marlin (a member that left the class, read by getattr: an error by design)
         "#31692 attributes removed",
-        "twin: getattr with a default",
+        "getattr with a default, now always taken",
         K(
             "#31692",
             NB,
@@ -141,6 +143,19 @@ CASES += [
             NVMOE + "def aeon_uses_marlin2(method: ModelOptNvFp4FusedMoE) -> bool:\n"
             "    return getattr(method, 'use_marlin', False)\n",
             "return getattr(method, 'use_marlin', False)",
+        ),
+    ),
+    (
+        "#31692 attributes removed",
+        "twin: getattr of the oracle's new attribute",
+        K(
+            "#31692",
+            NB,
+            NBW,
+            "vllm/aeon/nb5.py",
+            NVMOE + "def aeon_backend(method: ModelOptNvFp4FusedMoE):\n"
+            "    return getattr(method, 'nvfp4_backend', None)\n",
+            "return getattr(method, 'nvfp4_backend', None)",
         ),
     ),
     (
