@@ -15,6 +15,10 @@ import pytest
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.test_dropped_table_key_drift import ACT
+from tests.audits.test_dropped_table_key_drift import BASE as ACT_BASE
+from tests.audits.test_dropped_table_key_drift import NAMED as ACT_NAMED
+from tests.audits.test_dropped_table_key_drift import THEIRS as ACT_THEIRS
 
 QUANT = "vllm/quant/__init__.py"
 BASE = (
@@ -100,3 +104,12 @@ def test_a_collection_that_is_not_only_strings_is_no_choice_list(git_repo: GitRe
     fork = NAMED + "def aeon_old():\n    return is_legacy('qqq')\n"
     sides = three_way(git_repo, {"vllm/__init__.py": "", QUANT: base}, {"vllm/aeon_use.py": fork}, {QUANT: theirs})
     assert found(audit(git_repo, sides, tmp_path), NAME_DRIFT) == []
+
+
+def test_a_dict_tables_key_spelt_as_a_module_constant(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The constant is read for a dict table's getter too: #17986's renamed activation key, spelt once."""
+    fork = ACT_NAMED + "AEON_ACT = 'gelu_and_mul'\n\n\ndef aeon_act():\n    return get_and_mul(AEON_ACT)\n"
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", ACT: ACT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {ACT: ACT_THEIRS})
+    rows = found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
+    assert rows == [("vllm/aeon_use.py", line_of(fork, "AEON_ACT = "), "error")]

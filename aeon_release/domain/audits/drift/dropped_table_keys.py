@@ -27,6 +27,15 @@ without such a call, makes the finding a warning), a use in a ``try`` catching t
 fork binds itself.  The finding
 names the key that now holds the dropped key's value, where one does (a rename).  A key no upstream Python
 file spells any more is name drift's (``names.py``), which says it already.
+
+The same over a collection of accepted strings (killers131): #32681 took ``"hqq"`` out of
+``QuantizationMethods``, a ``Literal`` that ``QUANTIZATION_METHODS = list(get_args(...))`` reads out, and
+``get_quantization_config`` refuses a name not in the list.  A module-level list, tuple or set display of
+strings only (or one wrapped in ``list(...)``), or a ``Literal`` alias's ``get_args``, is a table whose keys are
+its strings; a function of the module that adds to it (a registrar) is no getter, and a fork line adding to it,
+or handing the key to a function other than a getter, puts it back.  A choice gone from every file counts here,
+as name drift never reads a getter's argument.  The key passed as a module constant of the fork's file (bound
+once, to a string) is read through it, for either kind of table, and found on the constant's line.
 """
 
 from __future__ import annotations

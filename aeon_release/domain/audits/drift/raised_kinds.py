@@ -20,9 +20,13 @@ handler catches, no handler of the ``try`` catches the kind raised now (nor ``Ex
 ``assert``): then the handler is dead code and the new kind escapes.  Only builtin kinds are judged (a
 project's own exception class may subclass the one caught).
 
+A def whose whole body was one ``raise`` of a builtin kind (a stub: ``raise NotImplementedError``) that upstream
+gave a body raising nothing leaves the handler dead too (killers131, #45544's ``QuantizeMethodBase.tie_weights``):
+a warning, as upstream's new body often does what the fork's fallback did.
+
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
-out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line; then only the files defining a
-called name (a def, or a class) are parsed.
+out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line (or, for a stub, took out a ``raise``
+of a builtin kind); then only the files defining a called name (a def, or a class) are parsed.
 """
 
 from __future__ import annotations
