@@ -60,9 +60,10 @@ from aeon_release.domain.audits.source import parent_map, str_value, walk_spanni
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
 # a diff's removed dict entry line: ``-    "gelu_and_mul": lambda: GeluAndMul(),``
 _REMOVED_KEY = re.compile(r"""\n-[ \t]*["']([A-Za-z_][\w.-]{2,})["'][ \t]*:""")
-# a diff's removed line (an entry of a list or ``Literal[...]`` written one a line, ``-    "hqq",``, or a whole
-# display, ``-LEGACY = ("marlin", "qqq")``), whose quoted words are read with ``_QUOTED``
-_REMOVED_LINE = re.compile(r"\n-([^\n]*)")
+# a diff's removed choice: an entry of a list or ``Literal[...]`` written one a line (``-    "hqq",``), or a
+# module-level binding written on one line (``-LEGACY = ("marlin", "qqq")``), whose quoted words ``_QUOTED`` reads
+_REMOVED_ENTRY = re.compile(r"""\n-[ \t]+["']([A-Za-z_][\w.-]{2,})["'][ \t]*(?:,[ \t]*)?(?:#[^\n]*)?(?=\n)""")
+_REMOVED_BINDING = re.compile(r"\n-[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=([^\n]*)")
 _SEQUENCES = frozenset({"list", "tuple", "set", "frozenset"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a ``try`` that survives the getter's refusal (ValueError) or the subscript's (KeyError)
@@ -155,8 +156,12 @@ def _choice_tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
 
 
 def _removes_quoted(diff: str, quoted: set[str]) -> bool:
-    """The diff takes out a line quoting one of ``quoted``."""
-    return "\n-" in diff and any(k in quoted for line in _REMOVED_LINE.findall(diff) for k in _QUOTED.findall(line))
+    """The diff takes out a choice one of ``quoted`` spells (see ``_REMOVED_ENTRY``): only those files are parsed."""
+    if "\n-" not in diff:
+        return False
+    if any(k in quoted for k in _REMOVED_ENTRY.findall(diff)):
+        return True
+    return any(k in quoted for line in _REMOVED_BINDING.findall(diff) for k in _QUOTED.findall(line))
 
 
 def _choices(module: ast.Module) -> dict[str, set[str]]:

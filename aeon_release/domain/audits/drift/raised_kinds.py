@@ -205,7 +205,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     found: dict[str, list[Shift]] = {}
     for path in paths:
         old, new = _raised(before[path], names), _raised(after[path], names)
-        stubs = _stubs(before[path], names)
+        stubs: set[str] | None = None  # parsed only for a def that now raises nothing
         for qualname, (kinds, _) in old.items():
             now, hard = new.get(qualname, (None, None))
             if now is None or hard is None:
@@ -216,7 +216,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             if gone and fresh and all(builtin_error(n) for n in now):
                 for name in _called_as(qualname, names):
                     found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
-            elif gone and not now and qualname in stubs:
+            elif gone and not now and qualname in (stubs := _stubs(before[path], names) if stubs is None else stubs):
                 for name in _called_as(qualname, names):
                     found.setdefault(name, []).append(Shift(name, qualname, path, gone, frozenset(), stub=True))
     if not found:
