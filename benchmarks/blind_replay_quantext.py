@@ -23,6 +23,37 @@ re-imported function, a name the registry still has).  The merge base is the com
 is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its
 file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 194a2911, the replay committed first as 30226e75): 13 caught,
+0 warned, 5 missed of 18 (twins: 12 quiet, 1 false error of 13).  The misses: #32681's ``get_quantization_config(
+"hqq")`` and #23204's ``"qqq"`` spelt as a module constant (a string dropped from ``QuantizationMethods``, a
+``Literal`` read out by ``list(get_args(...))`` into ``QUANTIZATION_METHODS``, which the getter tests: no check read
+a list of accepted names, and name drift never reads a getter's argument), #34664's ``capability >= 100  #
+ModelOptMxFp8Config.get_min_capability()`` (the returned-literal gate wanted the hunk to open on the ``return``
+line, and #34664's opens on a comment it also took out), #45544's ``except NotImplementedError:`` round
+``QuantizeMethodBase.tie_weights`` (a stub that only raised, given a body that raises nothing: raised-kind drift
+wanted a new kind raised) and #28510's ``except ValueError:`` round ``register_quantization_config("gguf")``.  The
+false error was no false error: the "twin" ``getattr(method, 'use_marlin', False)`` after #31692 always answers
+False now, even when the oracle picks Marlin -- a member that left the class, read with a default, which the
+engine reports as an error by design (``docs/drift.md``, name drift: a ``getattr`` on an object it can type).  It
+is counted as a killer spelling since, and a twin reading the oracle's new ``nvfp4_backend`` by ``getattr`` took
+its place.
+
+After the killers131 widenings: 17 caught, 1 warned, 1 missed of 19 (twins: 13 quiet, 0 false errors).  Caught
+now: a choice dropped from a module's list of accepted names handed to its getter (``drift/dropped_table_keys.py``:
+a list/tuple/set display of strings or a ``Literal``'s ``get_args`` as a table; a key spelt once as a module
+constant of the fork's file is read through it, for dict tables too) and a returned literal whose hunk opens on
+removed comment lines (``drift/constants.py``).  Warned now: a handler of a stub upstream gave a body
+(``drift/raised_kinds.py``; a warning, since the new body often does what the fallback did).  Left missed:
+#28510's handler -- ``_wrapper`` still raises ValueError (for a class that is no ``QuantizationConfig``), and
+only the fork's argument (a name already registered) tells that its call took the removed raise; the raise sits
+in a nested def the factory returns, and the ``try`` body makes two calls.  Regression set at the widenings'
+head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false errors (40, 30,
+23 twins), blind_replay_quant 27/27 (14 quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16 quiet; as
+recorded), blind_replay_compile 12/12 (9 quiet), blind_replay_ctquant 15 caught, 1 warned of 16 (12 quiet; as
+recorded), blind_replay_layerutils 30 caught, 1 warned, 1 missed of 32 (17 quiet; as recorded),
+blind_replay_eplbops 25/25 (14 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides,
+4 caught).
+
   python benchmarks/blind_replay_quantext.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
