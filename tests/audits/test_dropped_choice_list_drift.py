@@ -85,13 +85,26 @@ def test_a_dropped_choice_handed_to_its_getter(
         + "def aeon_cfg():\n    try:\n        return get_config('hqq')\n    except ValueError:\n        return None\n",
         "from vllm import quant\n\n\ndef aeon_cfg():\n"
         "    if 'hqq' in quant.METHODS:\n        return quant.get_config('hqq')\n    return None\n",
+        # a fork test expecting the refusal, which still comes
+        "import pytest\n\n" + NAMED + "def test_hqq_refused():\n    with pytest.raises(ValueError):\n"
+        "        get_config('hqq')\n",
         # the registrar itself is no getter
         NAMED + "def aeon_reg(cls):\n    return register('hqq')(cls)\n",
         # a constant the fork binds again, and the fork's own getter of the name
         NAMED + "AEON_METHOD = 'hqq'\nAEON_METHOD = 'gptq'\n\n\ndef aeon_cfg():\n    return get_config(AEON_METHOD)\n",
         "def get_config(name):\n    return name\n\n\ndef aeon_cfg():\n    return get_config('hqq')\n",
     ],
-    ids=["kept", "registered", "appended", "caught", "guarded", "registrar", "rebound-constant", "own-getter"],
+    ids=[
+        "kept",
+        "registered",
+        "appended",
+        "caught",
+        "guarded",
+        "expected-refusal",
+        "registrar",
+        "rebound-constant",
+        "own-getter",
+    ],
 )
 def test_the_fork_spellings_that_still_work_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
+from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
@@ -69,6 +70,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a ``try`` that survives the getter's refusal (ValueError) or the subscript's (KeyError)
 _BUILTINS = frozenset(dir(builtins))  # ``p = str(p).lower()`` maps nothing
 _CAUGHT = frozenset({"ValueError", "KeyError", "LookupError", "Exception", "BaseException"})
+_EXPECTING = frozenset({"raises", "assertRaises"})  # a test's ``with`` that expects the getter to refuse
 
 
 @dataclass(frozen=True)
@@ -476,8 +478,11 @@ def _uses(
             ]
         else:
             continue
-        # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test
-        yield from (u for u in uses if not caught_around(node, _CAUGHT, parents) and not key_held(node, u[2], parents))
+        # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test;
+        # or its test expects the refusal (``with pytest.raises(ValueError):``), which still comes
+        if caught_around(node, _CAUGHT, parents) or expects_refusal(node, parents, _EXPECTING):
+            continue
+        yield from (u for u in uses if not key_held(node, u[2], parents))
 
 
 def _getter_call(
