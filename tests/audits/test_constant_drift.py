@@ -898,3 +898,41 @@ def test_the_getters_class_through_its_package_still_counts(git_repo: GitRepo, n
     )
     [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert line == 5 and "stands for GPTQMarlinConfig.get_min_capability()" in message
+
+
+# -- the same method whose hunk first takes out a comment above the return (#34664, db5d0719e1:
+#    ModelOptMxFp8Config.get_min_capability's "requires Blackwell (SM100)" comment and ``return 100`` -> 80)
+GPTQ_COMMENTED = GPTQ_BASE.replace(
+    "    def get_min_capability(cls) -> int:\n        return 80\n\n    @classmethod\n    def get_name",
+    "    def get_min_capability(cls) -> int:\n        # needs Ampere (SM80) or newer\n        return 80\n\n"
+    "    @classmethod\n    def get_name",
+)
+GPTQ_COMMENTED_AFTER = GPTQ_COMMENTED.replace(
+    "        # needs Ampere (SM80) or newer\n        return 80\n",
+    "        # Turing (SM75) runs Marlin too\n        return 75\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        ("def aeon_ok(cap: int) -> bool:\n    return cap >= 80  # GPTQMarlinConfig.get_min_capability()\n", 1),
+        ("def aeon_ampere_only() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 80\n", 1),
+        ("def aeon_turing() -> bool:\n    return GPTQMarlinConfig.get_min_capability() == 75\n", 0),
+    ],
+    ids=["comment names the method", "call compared", "twin: the new value"],
+)
+def test_a_returned_literal_below_a_removed_comment(
+    git_repo: GitRepo, no_rules: Path, body: str, expected: int
+) -> None:
+    inits = {
+        p: "" for p in ("vllm/model_executor/layers/__init__.py", "vllm/model_executor/layers/quantization/__init__.py")
+    }
+    sides = s.merge_case(
+        git_repo,
+        {GPTQ: GPTQ_COMMENTED, **inits},
+        {MARLIN_FORK: GPTQ_HEAD + body},
+        [(GPTQ_SUBJECT, {GPTQ: GPTQ_COMMENTED_AFTER})],
+    )
+    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [line for _, line, _ in rows] == [GPTQ_HEAD.count("\n") + body.count("\n")] * expected

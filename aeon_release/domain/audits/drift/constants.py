@@ -181,10 +181,12 @@ def _fixed_attributes(trees: ThreeTrees) -> list[Changed]:
     ]
 
 
-# a ``-U0`` hunk that opens by taking a ``return <literal>`` line out; its header names the class (the last
+# a ``-U0`` hunk that opens by taking a ``return <literal>`` line out (after comment lines it also takes out:
+# #34664 dropped "requires Blackwell (SM100)" above ``return 100``); its header names the class (the last
 # unindented line above: git's default funcname) or the module function the line is in
 _GETTER_HUNK = re.compile(
-    r"\n@@[^\n@]*@@[ \t]*(?:class|(?:async[ \t]+)?def)[ \t]+(\w+)(?!\w)[^\n]*\n-[ \t]+return[ \t]+[-\d\"\']"
+    r"\n@@[^\n@]*@@[ \t]*(?:class|(?:async[ \t]+)?def)[ \t]+(\w+)(?!\w)[^\n]*"
+    r"(?:\n-[ \t]*#[^\n]*)*\n-[ \t]+return[ \t]+[-\d\"\']"
 )
 _RETURN_ADDED = re.compile(r"\n\+[ \t]+return[ \t]+[-\d\"\']")
 

@@ -27,6 +27,15 @@ without such a call, makes the finding a warning), a use in a ``try`` catching t
 fork binds itself.  The finding
 names the key that now holds the dropped key's value, where one does (a rename).  A key no upstream Python
 file spells any more is name drift's (``names.py``), which says it already.
+
+The same over a collection of accepted strings (killers131): #32681 took ``"hqq"`` out of
+``QuantizationMethods``, a ``Literal`` that ``QUANTIZATION_METHODS = list(get_args(...))`` reads out, and
+``get_quantization_config`` refuses a name not in the list.  A module-level list, tuple or set display of
+strings only (or one wrapped in ``list(...)``), or a ``Literal`` alias's ``get_args``, is a table whose keys are
+its strings; a function of the module that adds to it (a registrar) is no getter, and a fork line adding to it,
+or handing the key to a function other than a getter, puts it back.  A choice gone from every file counts here,
+as name drift never reads a getter's argument.  The key passed as a module constant of the fork's file (bound
+once, to a string) is read through it, for either kind of table, and found on the constant's line.
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
+from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
@@ -51,10 +61,16 @@ from aeon_release.domain.audits.source import parent_map, str_value, walk_spanni
 _QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
 # a diff's removed dict entry line: ``-    "gelu_and_mul": lambda: GeluAndMul(),``
 _REMOVED_KEY = re.compile(r"""\n-[ \t]*["']([A-Za-z_][\w.-]{2,})["'][ \t]*:""")
+# a diff's removed choice: an entry of a list or ``Literal[...]`` written one a line (``-    "hqq",``), or a
+# module-level binding written on one line (``-LEGACY = ("marlin", "qqq")``), whose quoted words ``_QUOTED`` reads
+_REMOVED_ENTRY = re.compile(r"""\n-[ \t]+["']([A-Za-z_][\w.-]{2,})["'][ \t]*(?:,[ \t]*)?(?:#[^\n]*)?(?=\n)""")
+_REMOVED_BINDING = re.compile(r"\n-[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=([^\n]*)")
+_SEQUENCES = frozenset({"list", "tuple", "set", "frozenset"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a ``try`` that survives the getter's refusal (ValueError) or the subscript's (KeyError)
 _BUILTINS = frozenset(dir(builtins))  # ``p = str(p).lower()`` maps nothing
 _CAUGHT = frozenset({"ValueError", "KeyError", "LookupError", "Exception", "BaseException"})
+_EXPECTING = frozenset({"raises", "assertRaises"})  # a test's ``with`` that expects the getter to refuse
 
 
 @dataclass(frozen=True)
@@ -67,6 +83,7 @@ class Table:
     dropped: dict[str, str]
     getters: dict[str, tuple[int, str, bool]]  # function -> (position, parameter, refuses a missing key)
     aliased: frozenset[str] = frozenset()  # keys a table the getters map the parameter through holds
+    choices: bool = False  # a collection of accepted strings (a list, a set, a ``Literal``'s), not a dict
 
 
 def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -112,7 +129,111 @@ def _tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
                 aliased = _aliased(both.new, getters, new)
                 module = dotted_name(both.path, roots=("",))
                 found.append(Table(module, both.path, name, dropped, getters, aliased))
+    return found + _choice_tables(trees, quoted)
+
+
+def _choice_tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
+    """Module-level collections of accepted strings upstream dropped a quoted string from -- ``NAME = ["a",
+    ...]`` (a list, tuple or set display, or one wrapped in ``list(...)``/``frozenset(...)``), or the choices of
+    a module-level ``Literal`` alias read out by ``get_args`` (``NAME = list(get_args(Methods))``, #32681's
+    ``QUANTIZATION_METHODS``) -- with the module's functions that test a parameter against the collection.
+    A choice is dropped when no choice of the collection at upstream or in the merged file spells it."""
+    paths = sorted(p for p in trees.upstream if p.endswith(".py") and _removes_quoted(trees.upstream.raw(p), quoted))
+    found: list[Table] = []
+    for both in parsed_texts(trees, paths):
+        merged = trees.merged_module(both.path)
+        old, new = _choices(both.old), _choices(both.new)
+        kept = _choices(merged) if merged is not None else {}
+        for name, before in old.items():
+            if name not in new or name not in kept:
+                continue
+            # a choice gone from every file counts too: name drift reads strings in a lookup (``.get``, ``in``),
+            # never as an argument of the module's getter
+            gone = before & quoted - new[name] - kept[name]
+            getters = {f: g for f, g in _getters(both.new, name).items() if not _stores_into(both.new, f, name)}
+            if gone and getters:
+                module = dotted_name(both.path, roots=("",))
+                found.append(Table(module, both.path, name, dict.fromkeys(sorted(gone), ""), getters, choices=True))
     return found
+
+
+def _removes_quoted(diff: str, quoted: set[str]) -> bool:
+    """The diff takes out a choice one of ``quoted`` spells (see ``_REMOVED_ENTRY``): only those files are parsed."""
+    if "\n-" not in diff:
+        return False
+    if any(k in quoted for k in _REMOVED_ENTRY.findall(diff)):
+        return True
+    return any(k in quoted for line in _REMOVED_BINDING.findall(diff) for k in _QUOTED.findall(line))
+
+
+def _choices(module: ast.Module) -> dict[str, set[str]]:
+    """Module-level names bound once to a collection of strings (see ``_choice_tables``), by name."""
+    literals: dict[str, set[str]] = {}
+    found: dict[str, set[str]] = {}
+    seen: set[str] = set()
+    for stmt in module.body:
+        target, value = single_binding(stmt)
+        if target is None or value is None:
+            continue
+        if target in seen:
+            found.pop(target, None)
+            literals.pop(target, None)
+            continue
+        seen.add(target)
+        if (strings := _literal_choices(value)) is not None:
+            literals[target] = strings
+        elif (strings := _collection(value, literals)) is not None:
+            found[target] = strings
+    return found
+
+
+def _literal_choices(value: ast.expr) -> set[str] | None:
+    """The strings of ``Literal["a", "b"]`` (or ``typing.Literal[...]``), when they are all strings."""
+    head = value.value if isinstance(value, ast.Subscript) else None
+    if not (isinstance(head, ast.Name) and head.id == "Literal") and not (
+        isinstance(head, ast.Attribute) and head.attr == "Literal"
+    ):
+        return None
+    assert isinstance(value, ast.Subscript)
+    elts = value.slice.elts if isinstance(value.slice, ast.Tuple) else [value.slice]
+    strings = {v for e in elts if (v := str_value(e)) is not None}
+    return strings if len(strings) == len(elts) else None
+
+
+def _collection(value: ast.expr, literals: dict[str, set[str]]) -> set[str] | None:
+    """The strings of a list/tuple/set display of strings only, or of ``get_args(Alias)`` of a ``Literal``
+    alias bound above, each possibly wrapped in one ``list(...)``/``tuple(...)``/``set(...)``/``frozenset(...)``."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and len(value.args) == 1:
+        if value.func.id in _SEQUENCES and not value.keywords:
+            return _collection(value.args[0], literals)
+        if value.func.id == "get_args" and isinstance(value.args[0], ast.Name):
+            return literals.get(value.args[0].id)
+        return None
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get_args":
+        return literals.get(value.args[0].id) if len(value.args) == 1 and isinstance(value.args[0], ast.Name) else None
+    if isinstance(value, ast.List | ast.Tuple | ast.Set) and value.elts:
+        strings = {v for e in value.elts if (v := str_value(e)) is not None}
+        return strings if len(strings) == len(value.elts) else None
+    return None
+
+
+def _stores_into(module: ast.Module, func_name: str, table: str) -> bool:
+    """The module function adds to the collection (``NAME.append(p)``, ``NAME += ...``): a registrar, not a
+    getter -- ``register_quantization_config(name)`` tests ``name in NAME`` only to warn it replaces one."""
+    func = next((s for s in module.body if isinstance(s, _Def) and s.name == func_name), None)
+    return func is not None and any(
+        (
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr in _ADDS
+            and _is(n.func.value, table)
+        )
+        or (isinstance(n, ast.AugAssign) and _is(n.target, table))
+        for n in ast.walk(func)
+    )
+
+
+_ADDS = frozenset({"append", "extend", "insert", "add", "update"})
 
 
 _Tables = dict[str, ast.Dict]
@@ -302,7 +423,9 @@ def _put_back(trees: ThreeTrees, tables: list[Table]) -> tuple[set[tuple[str, st
             stored = re.compile(
                 rf"""\b{word}\s*\[\s*["']{re.escape(key)}["']\s*\]\s*=(?!=)|\b{word}\s*\|=|\b{word}\.(?:update|setdefault)\("""
             )
-            if any(stored.search(line) for line in lines) or (stores_some and _registered(lines, key, table)):
+            if table.choices and _added_back(lines, word, key, table):
+                found.add((table.name, key))
+            elif any(stored.search(line) for line in lines) or (stores_some and _registered(lines, key, table)):
                 found.add((table.name, key))
             elif stores_some:
                 maybe.add((table.name, key))
@@ -313,6 +436,14 @@ def _stores_some(name: str) -> linear.Scan:
     """A store into the table under a key not spelt out (``NAME[key] = ...``).  On RE2: ``[^\\]]+`` ran to the
     line's end from every ``NAME[`` of a long line on ``re`` (11 s for 30,000); no look-around."""
     return linear.Scan(rf"""\b{re.escape(name)}\s*\[\s*[^\]"'\s][^\]]*\]\s*=(?:[^=]|$)""")
+
+
+def _added_back(lines: list[str], word: str, key: str, table: Table) -> bool:
+    """A fork line adds to a collection of choices (``NAME.append(...)``, ``NAME += ...``), or hands the key
+    first to a function other than its getters (``register_quantization_config("hqq")``: a registrar of the
+    module adds it back)."""
+    adds = re.compile(rf"""\b{word}\.(?:append|extend|insert|add|update)\(|\b{word}\s*[+|]=""")
+    return any(adds.search(line) for line in lines) or _registered(lines, key, table)
 
 
 def _registered(lines: list[str], key: str, table: Table) -> bool:
@@ -327,28 +458,40 @@ def _uses(
     imports, here = file_imports(module, path), dotted_name(path, roots=("",))
     nested, top = _bound_names(module)
     bound = nested | top
+    constants = _string_constants(module, nested)
     parents = parent_map(module)
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call):
-            uses = list(_getter_call(node, imports, here, bound, tables))
+            uses = [
+                (line if line in owned else node.lineno, how, key, table, severity)
+                for line, how, key, table, severity in _getter_call(node, imports, here, bound, tables, constants)
+            ]
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             origin = named_origin(node.value, imports, here, bound)
             key = str_value(node.slice)
             uses = [
                 (node.lineno, f"reads {ast.unparse(node)}", key, table, Severity.ERROR)
                 for table in tables
-                if origin == (table.module, table.name) and key in table.dropped
+                if origin == (table.module, table.name) and key in table.dropped and not table.choices
             ]
         else:
             continue
-        # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test
-        yield from (u for u in uses if not caught_around(node, _CAUGHT, parents) and not key_held(node, u[2], parents))
+        # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test;
+        # or its test expects the refusal (``with pytest.raises(ValueError):``), which still comes
+        if caught_around(node, _CAUGHT, parents) or expects_refusal(node, parents, _EXPECTING):
+            continue
+        yield from (u for u in uses if not key_held(node, u[2], parents))
 
 
 def _getter_call(
-    call: ast.Call, imports: dict[str, tuple[str, str]], here: str, bound: set[str], tables: list[Table]
+    call: ast.Call,
+    imports: dict[str, tuple[str, str]],
+    here: str,
+    bound: set[str],
+    tables: list[Table],
+    constants: dict[str, tuple[str, int]],
 ) -> Iterator[tuple[int, str, str, Table, Severity]]:
     origin = named_origin(call.func, imports, here, bound)
     for table in tables:
@@ -357,16 +500,38 @@ def _getter_call(
         position, param, refuses = table.getters[origin[1]]
         passed = call.args[position] if position < len(call.args) else None
         passed = next((k.value for k in call.keywords if k.arg == param), passed)
-        key = str_value(passed)
+        key, line, via = str_value(passed), call.lineno, ""
+        if key is None and isinstance(passed, ast.Name) and passed.id in constants:
+            # the key spelt once as a module constant of the fork's file: the finding lands where it is spelt
+            key, line = constants[passed.id]
+            via = f" (as {passed.id}, line {call.lineno})"
         if key in table.dropped:
-            how = f'passes "{key}" to {ast.unparse(call.func)}()'
-            yield call.lineno, how, key, table, Severity.ERROR if refuses else Severity.WARNING
+            how = f'passes "{key}" to {ast.unparse(call.func)}(){via}'
+            yield line, how, key, table, Severity.ERROR if refuses else Severity.WARNING
+
+
+def _string_constants(module: ast.Module, nested: set[str]) -> dict[str, tuple[str, int]]:
+    """Module-level names bound once, to a string, and nowhere inside a function or class: name -> (string,
+    line of the binding)."""
+    found: dict[str, tuple[str, int]] = {}
+    seen: set[str] = set()
+    for stmt in module.body:
+        target, value = single_binding(stmt)
+        if target is None:
+            continue
+        if target not in seen and target not in nested and (text := str_value(value)) is not None:
+            found[target] = (text, stmt.lineno)
+        else:
+            found.pop(target, None)
+        seen.add(target)
+    return found
 
 
 def _finding(
     trees: ThreeTrees, path: str, line: int, how: str, key: str, table: Table, severity: Severity, pr_pattern: str
 ) -> Finding:
-    commit = trees.upstream_commit(table.path, rf"""["']{re.escape(key)}["'][[:space:]]*:""", pr_pattern)
+    entry = rf"""["']{re.escape(key)}["']""" + ("" if table.choices else "[[:space:]]*:")
+    commit = trees.upstream_commit(table.path, entry, pr_pattern)
     now = f' (its entry is "{table.dropped[key]}" now)' if table.dropped[key] else ""
     tail = "so the lookup fails" if severity is Severity.ERROR else "so the lookup falls back, silently"
     message = (

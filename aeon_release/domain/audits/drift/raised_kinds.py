@@ -20,9 +20,13 @@ handler catches, no handler of the ``try`` catches the kind raised now (nor ``Ex
 ``assert``): then the handler is dead code and the new kind escapes.  Only builtin kinds are judged (a
 project's own exception class may subclass the one caught).
 
+A def whose whole body was one ``raise`` of a builtin kind (a stub: ``raise NotImplementedError``) that upstream
+gave a body raising nothing leaves the handler dead too (killers131, #45544's ``QuantizeMethodBase.tie_weights``):
+a warning, as upstream's new body often does what the fork's fallback did.
+
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
-out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line; then only the files defining a
-called name (a def, or a class) are parsed.
+out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line (or, for a stub, took out a ``raise``
+of a builtin kind); then only the files defining a called name (a def, or a class) are parsed.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ class Shift:
     old: frozenset[str]
     new: frozenset[str]
     alone: bool = True  # no other def of the name upstream raises ``old``
+    stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body that raises nothing
 
     @property
     def owner(self) -> str:
@@ -181,11 +186,14 @@ def _body_calls(
 def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
     upstream is read: one that still raises the old kind keeps the handler alive)."""
-    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_RAISE_REMOVED, ".py"))
-    if not paths or not names:
+    removed = trees.upstream.matching(_RAISE_REMOVED, ".py")
+    paths = trees.upstream.matching(_RAISE_ADDED, ".py", removed) if names else []
+    # a stub implemented (its one ``raise`` taken out, nothing raised instead) needs no raise added
+    stubbed = [p for p in removed if _STUB_RAISE.search(trees.upstream.raw(p))] if names else []
+    if not paths and not stubbed:
         return {}
     # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
-    paths = sorted(trees.upstream_files_with(_defining(names), paths))
+    paths = sorted(trees.upstream_files_with(_defining(names), {*paths, *stubbed}))
     if not paths:
         return {}
     defines = _definition(names)
@@ -197,6 +205,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     found: dict[str, list[Shift]] = {}
     for path in paths:
         old, new = _raised(before[path], names), _raised(after[path], names)
+        stubs: set[str] | None = None  # parsed only for a def that now raises nothing
         for qualname, (kinds, _) in old.items():
             now, hard = new.get(qualname, (None, None))
             if now is None or hard is None:
@@ -207,6 +216,9 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             if gone and fresh and all(builtin_error(n) for n in now):
                 for name in _called_as(qualname, names):
                     found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
+            elif gone and not now and qualname in (stubs := _stubs(before[path], names) if stubs is None else stubs):
+                for name in _called_as(qualname, names):
+                    found.setdefault(name, []).append(Shift(name, qualname, path, gone, frozenset(), stub=True))
     if not found:
         return {}
     # every other def of the name upstream, in any file: one still raising a kind keeps it an answer
@@ -218,6 +230,25 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             still.setdefault(qualname, set()).update(kinds)
     forks = fork_raised(trees, set(found))
     return {name: [replace(s, alone=_alone(s, still, forks)) for s in shifts] for name, shifts in found.items()}
+
+
+# a diff's removed ``raise <Builtin>`` line, the body a stub had (``raise NotImplementedError``)
+_STUB_RAISE = re.compile(r"\n-[ \t]*raise[ \t]+[A-Z]\w*(?:Error|Exception)\b")
+
+
+def _stubs(text: str | None, names: set[str]) -> set[str]:
+    """Qualnames of the defs of ``names`` whose whole body (a docstring aside) is one ``raise`` of a builtin
+    kind: a default that only refuses (``raise NotImplementedError``), the fork's ``except`` its one answer."""
+    module = parse_python(text, "<stubs>") if text else None
+    if module is None:
+        return set()
+    found = set()
+    for qualname, func in method_defs(module.body):
+        body = func.body[1:] if ast.get_docstring(func) is not None else func.body
+        if _called_as(qualname, names) and len(body) == 1 and isinstance(body[0], ast.Raise):
+            if builtin_error(_raise_kind(body[0])):
+                found.add(qualname)
+    return found
 
 
 def _alone(shift: Shift, still: dict[str, set[str]], forks: dict[str, set[str]]) -> bool:
@@ -454,7 +485,9 @@ def _dead(
         for shift in _reached(trees, callee, shifts):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
-                return shift, Severity.WARNING if loose(callee, shift.path) else Severity.ERROR
+                # a stub given a body: the fallback may be what upstream's body now does itself
+                sure = not shift.stub and not loose(callee, shift.path)
+                return shift, Severity.ERROR if sure else Severity.WARNING
     return None
 
 
@@ -485,10 +518,23 @@ def builtin_subclass(name: str, of: str) -> bool:
 def _finding(
     trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
 ) -> Finding:
+    old = " or ".join(sorted(shift.old))
+    if shift.stub:
+        commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{sorted(shift.old)[0]}", pr_pattern, most=5)
+        return Finding(
+            RULE,
+            "merge",
+            severity,
+            path,
+            handler.lineno,
+            f"fork-side handler catches {old} from {shift.qualname}(), which only raised it at the base; upstream "
+            f"gave it a body that raises nothing ({shift.path}{commit}): this except never runs, and upstream's "
+            f"body now runs where the fork's fallback did; check the call still fits that body, or call the "
+            f"fallback yourself",
+        )
     new = sorted(shift.new)
     asserted = "|assert[[:space:]]" if "AssertionError" in new else ""  # an ``assert`` raises it, unnamed
     commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\({asserted}", pr_pattern, most=5)
-    old = " or ".join(sorted(shift.old))
     now = " or ".join(new)
     return Finding(
         RULE,
