@@ -22,6 +22,17 @@ table), with twins (fork code beside the same change that it does not break: the
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in
 its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (the branch's base 194a2911; the replay committed at 1dac6a3c before its
+run): 13 caught, 1 warned, 4 missed of 18 (twins: 11 quiet, 0 false errors).  The misses: #12102's ``except
+ValueError:`` round ``PEFTHelper(**config)`` (the dataclass's ``__post_init__`` called ``_validate_features``, which
+raised ValueError; upstream dropped the call and the raise, so the handler is dead), #29322's two (upstream's worker
+now hands ``from_local_checkpoint`` a set where the base annotated and passed a list; a fork override's
+``expected_lora_modules.append(...)`` and ``expected_lora_modules + [...]`` raise), and #35077's
+``_all_lora_classes |= {...}`` (a module table upstream made a tuple, widened in place with a set: TypeError; the
+``.add()`` spelling was caught).  Warned: #36201's ``except ValueError:`` round ``super()._load_adapter(...)``
+(return drift's warning: the not-found error is ``LoRAAdapterNotFoundError`` now, and the def still re-raises
+what its callees raise).
+
   python benchmarks/blind_replay_loramgr.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
