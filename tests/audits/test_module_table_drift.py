@@ -301,6 +301,23 @@ def test_twins_of_an_operator_on_a_table_stay_quiet(git_repo: GitRepo, tmp_path:
     assert _classes_rows(git_repo, tmp_path, fork) == []
 
 
+EXTENDED = MODULE + "def aeon_more() -> None:\n    mixed._POSSIBLE_KERNELS += [mixed.Marlin]\n"
+
+
+def test_an_in_place_extend_of_a_table_made_a_dict(git_repo: GitRepo, tmp_path: Path) -> None:
+    # a list's ``+=`` extends with any iterable; a dict has no ``+=``
+    assert _rows(git_repo, tmp_path, EXTENDED) == [("vllm/aeon_use.py", line_of(EXTENDED, "+="), "error")]
+
+
+def test_an_in_place_extend_of_a_table_made_a_deque_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = EXTENDED
+    deque = BASE.replace(
+        "_POSSIBLE_KERNELS: list[type] = [\n    Machete,\n    Marlin,\n]",
+        "_POSSIBLE_KERNELS: collections.deque[type] = collections.deque([Machete, Marlin])",
+    )
+    assert _rows(git_repo, tmp_path, fork, "import collections\n\n\n" + deque) == []
+
+
 def test_a_list_table_made_a_dict_refuses_a_concatenation(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = MODULE + "def aeon_all() -> list:\n    return mixed._POSSIBLE_KERNELS + [mixed.Marlin]\n"
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "+ ["), "error")]

@@ -187,8 +187,8 @@ def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained) -> str | 
         elif item.old in _INDEXED and item.new in ("set", "frozenset"):
             return f"indexes {name}|{_article(item.new)} {item.new} cannot be indexed"
         return None
-    for mine, other, op in operands(node):
-        why = refused(item.old, item.new, op, other) if _is(mine, name) else None
+    for mine, other, op, in_place in operands(node):
+        why = refused(item.old, item.new, op, other, in_place) if _is(mine, name) else None
         if why is not None:
             return f"combines {name} by an operator|{why}"
     return None

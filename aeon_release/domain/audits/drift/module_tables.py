@@ -191,8 +191,9 @@ def _attribute_stores(module: ast.Module, imports: dict[str, tuple[str, str]]) -
     """The (module, name) pairs the fork file rebinds through an import: ``m.NAME = ...`` anywhere, or
     ``setattr(m, "NAME", ...)`` with the name spelt as a string."""
     found: set[tuple[str, str]] = set()
+    augmented = {id(n.target) for n in ast.walk(module) if isinstance(n, ast.AugAssign)}  # ``m.T += ...``: read first
     for node in ast.walk(module):
-        target = _stored_attribute(node)
+        target = _stored_attribute(node) if id(node) not in augmented else None
         origin = imported_origin(target, imports) if target is not None else None
         if origin is not None:
             found.add(origin)
@@ -251,9 +252,9 @@ class _Reader:
     def operated(self, node: ast.BinOp | ast.AugAssign) -> Iterator[tuple[int, Table, str, Severity]]:
         """An operator the new kind refuses with the other operand (#35077: ``_all_lora_classes |= {Layer}``
         once the table is a tuple): an error, it raises on first use."""
-        for mine, other, op in operands(node):
+        for mine, other, op, in_place in operands(node):
             table = self.table(mine, node)
-            why = refused(table.hit.old, table.hit.new, op, other) if table is not None else None
+            why = refused(table.hit.old, table.hit.new, op, other, in_place) if table is not None else None
             if table is not None and why is not None and not self.tested(node, mine, table):
                 yield node.lineno, table, f"combines {ast.unparse(mine)} by an operator|{why}", Severity.ERROR
                 return

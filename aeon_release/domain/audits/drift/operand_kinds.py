@@ -22,6 +22,13 @@ _ACCEPTS: dict[type[ast.operator], dict[str, frozenset[str]]] = {
     ast.BitXor: {"set": _SETS, "frozenset": _SETS},
     ast.Sub: {"set": _SETS, "frozenset": _SETS},
 }
+# an augmented assignment's in-place forms take more: a list's or a deque's ``+=`` extends with any iterable, a
+# dict's ``|=`` updates from any mapping or pairs (a set's ``|=`` still wants a set, a tuple's ``+=`` a tuple)
+_ANY = frozenset({"list", "tuple", "deque", "set", "frozenset", "dict", "str", "bytes"})
+_IN_PLACE: dict[type[ast.operator], dict[str, frozenset[str]]] = {
+    ast.Add: {"list": _ANY, "deque": _ANY},
+    ast.BitOr: {"dict": frozenset({"dict", "list", "tuple"})},
+}
 _SYMBOLS: dict[type[ast.operator], str] = {ast.Add: "+", ast.BitOr: "|", ast.BitAnd: "&", ast.BitXor: "^", ast.Sub: "-"}
 _DISPLAYS: dict[type[ast.expr], str] = {
     ast.List: "list",
@@ -49,21 +56,20 @@ def operand_kind(expr: ast.expr) -> str | None:
     return None
 
 
-def operands(node: ast.AST) -> list[tuple[ast.expr, ast.expr, ast.operator]]:
-    """(an operand, the other, the operator) of a binary operation or an augmented assignment (``x |= y``
-    combines ``x`` with ``y`` and raises as ``x | y`` does when no in-place form applies)."""
+def operands(node: ast.AST) -> list[tuple[ast.expr, ast.expr, ast.operator, bool]]:
+    """(an operand, the other, the operator, in place) of a binary operation or an augmented assignment (``x |=
+    y`` combines ``x`` with ``y`` in place where the kind has the in-place form, as ``x | y`` does otherwise)."""
     if isinstance(node, ast.AugAssign) and type(node.op) in _ACCEPTS:
-        return [(node.target, node.value, node.op)]
+        return [(node.target, node.value, node.op, True)]
     if isinstance(node, ast.BinOp) and type(node.op) in _ACCEPTS:
-        return [(node.left, node.right, node.op), (node.right, node.left, node.op)]
+        return [(node.left, node.right, node.op, False), (node.right, node.left, node.op, False)]
     return []
 
 
-def refused(old: str, new: str, op: ast.operator, other: ast.expr) -> str | None:
+def refused(old: str, new: str, op: ast.operator, other: ast.expr, in_place: bool = False) -> str | None:
     """Why combining a value of the ``new`` kind with ``other`` by ``op`` raises where the ``old`` kind's did not
     (None when it does not, or when the old kind never took the operator: then the line failed before too)."""
-    accepts = _ACCEPTS.get(type(op), {})
-    was, now = accepts.get(old, frozenset()), accepts.get(new, frozenset())
+    was, now = _accepts(old, op, in_place), _accepts(new, op, in_place)
     kind = operand_kind(other)
     if kind is not None and (kind not in was or kind in now):
         return None
@@ -72,6 +78,11 @@ def refused(old: str, new: str, op: ast.operator, other: ast.expr) -> str | None
     symbol = _SYMBOLS[type(op)]
     with_what = f"{_article(kind)} {kind}" if kind is not None else f"what {_article(old)} {old} took"
     return f"{_article(new)} {new} does not combine with {with_what} by {symbol}: TypeError"
+
+
+def _accepts(kind: str, op: ast.operator, in_place: bool) -> frozenset[str]:
+    taken = _IN_PLACE.get(type(op), {}).get(kind) if in_place else None
+    return taken if taken is not None else _ACCEPTS.get(type(op), {}).get(kind, frozenset())
 
 
 def _article(kind: str) -> str:
