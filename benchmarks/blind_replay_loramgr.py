@@ -41,11 +41,17 @@ operator (``drift/handed_kinds.py``: an error as upstream's caller builds the se
 table's new kind refuses (``drift/module_tables.py`` with ``drift/operand_kinds.py``).  Left warned: #36201
 (return drift's warning, by design: ``_load_adapter`` re-raises what ``validate_legal`` raises, ValueError
 among it, so the handler is not dead, only blind to the not-found case).
-Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false
+A fourth widening after (df32bbc1): container drift of a field or a return judges operators the same way
+(``self.waiting + [g]`` once a deque), and an augmented assignment by the kind's in-place form (a list's or a
+deque's ``+=`` extends with any iterable).
+Regression set at df32bbc1 (the replay 17 + 1 warned of 18 again): killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false
 errors (40, 30, 23 twins; 4 and 2 of review16/17's warned, as recorded), blind_replay_lora 33/33 (16 twins
 quiet), blind_replay_lora2 17 caught + 1 warned of 18 (10 quiet, as recorded), blind_replay_compile 12/12 (9
-quiet), blind_replay_nvfp4 15 caught + 1 warned of 16 (10 quiet, 1 warned, as recorded), ``symbol_precision.py
---windows 1``: 0 false errors (5 broken overrides, 4 caught, 8 warnings).
+quiet), blind_replay_nvfp4 15 caught + 1 warned of 16 (10 quiet, 1 warned, as recorded), blind_replay_devcomms
+20 caught + 1 warned of 21 (12 quiet, as recorded), ``symbol_precision.py --windows 1``: 0 false errors (5
+broken overrides, 4 caught, 8 warnings); the touched checks' tests (raised kinds, raised-to-None, absorbed,
+escaped, empty-to-raise, module tables, type drift, copied containers, retyped params, handed kinds, optional
+params) and the fleet-literal test pass, single-process.
 
   python benchmarks/blind_replay_loramgr.py [--mirror DIR] [--only TEXT ...] [--show]
 """
