@@ -218,3 +218,106 @@ def test_a_table_built_by_another_call_is_not_read(git_repo: GitRepo, tmp_path: 
     theirs = "def make_registry():\n    return set()\n\n\n" + ALLOC_THEIRS
     fork = ALLOC_MODULE + "def aeon_mark(address: int) -> None:\n    allocator._registered_base_addrs.add(address)\n"
     assert _alloc_rows(git_repo, tmp_path, fork, base_text, theirs) == []
+
+
+# #35077 (a250f1bd5f) made ``vllm.lora.utils._all_lora_classes`` an ordered tuple where it was a set: a fork
+# widening it with an operator (``|=``, ``|``) raises TypeError at import
+CLASSES = "vllm/lora/utils.py"
+CLASSES_BASE = (
+    "class Column:\n    pass\n\n\nclass Row:\n    pass\n\n\n"
+    "_all_lora_classes: set[type] = {\n    Column,\n    Row,\n}\n\n\n"
+    "def from_layer(layer):\n    for cls in _all_lora_classes:\n        return cls\n"
+)
+CLASSES_THEIRS = CLASSES_BASE.replace(
+    "_all_lora_classes: set[type] = {\n    Column,\n    Row,\n}",
+    "# order matters: the specific wrappers first\n_all_lora_classes: tuple[type, ...] = (\n    Row,\n    Column,\n)",
+)
+LAYER = "class AeonGate:\n    pass\n\n\n"
+
+
+def _classes_rows(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = CLASSES_THEIRS
+) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", "vllm/lora/__init__.py": "", CLASSES: CLASSES_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {CLASSES: theirs})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        ("from vllm.lora.utils import _all_lora_classes\n\n\n" + LAYER + "_all_lora_classes |= {AeonGate}\n", "|="),
+        (
+            "from vllm.lora import utils as lora_utils\n\n\n"
+            + LAYER
+            + "def aeon_classes() -> set:\n    return lora_utils._all_lora_classes | {AeonGate}\n",
+            "| {",
+        ),
+        (
+            "from vllm.lora import utils as lora_utils\n\n\n"
+            + LAYER
+            + "def aeon_classes() -> set:\n    return lora_utils._all_lora_classes - {AeonGate}\n",
+            "- {",
+        ),
+        (
+            "from vllm.lora import utils as lora_utils\n\n\n"
+            "def aeon_classes(extra: set) -> set:\n    return extra | lora_utils._all_lora_classes\n",
+            "extra |",
+        ),
+    ],
+    ids=["augmented-imported-name", "union-module-attribute", "difference", "unknown-other-operand"],
+)
+def test_a_set_operator_on_a_table_made_a_tuple_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _classes_rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # a tuple rebuilt from the table, and the table made a set first: both kinds take them
+        "from vllm.lora import utils as lora_utils\n\n\n"
+        + LAYER
+        + "lora_utils._all_lora_classes = (AeonGate, *lora_utils._all_lora_classes)\n",
+        "from vllm.lora import utils as lora_utils\n\n\n"
+        + LAYER
+        + "def aeon_classes() -> set:\n    return set(lora_utils._all_lora_classes) | {AeonGate}\n",
+        # arithmetic on a size, not the table
+        "from vllm.lora import utils as lora_utils\n\n\ndef aeon_count() -> int:\n    return len(lora_utils._all_lora_classes) + 1\n",
+        # the fork file's own table of the name, widened
+        "from vllm.lora.utils import _all_lora_classes\n\n\n"
+        + LAYER
+        + "_all_lora_classes = {AeonGate}\n_all_lora_classes |= {AeonGate}\n",
+        # guarded by a test of the kind
+        "from vllm.lora import utils as lora_utils\n\n\n"
+        + LAYER
+        + "def aeon_classes():\n    if isinstance(lora_utils._all_lora_classes, set):\n"
+        "        return lora_utils._all_lora_classes | {AeonGate}\n    return lora_utils._all_lora_classes\n",
+    ],
+    ids=["rebuilt-tuple", "copied-to-a-set", "len-arithmetic", "own-binding", "isinstance-guarded"],
+)
+def test_twins_of_an_operator_on_a_table_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _classes_rows(git_repo, tmp_path, fork) == []
+
+
+EXTENDED = MODULE + "def aeon_more() -> None:\n    mixed._POSSIBLE_KERNELS += [mixed.Marlin]\n"
+
+
+def test_an_in_place_extend_of_a_table_made_a_dict(git_repo: GitRepo, tmp_path: Path) -> None:
+    # a list's ``+=`` extends with any iterable; a dict has no ``+=``
+    assert _rows(git_repo, tmp_path, EXTENDED) == [("vllm/aeon_use.py", line_of(EXTENDED, "+="), "error")]
+
+
+def test_an_in_place_extend_of_a_table_made_a_deque_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = EXTENDED
+    deque = BASE.replace(
+        "_POSSIBLE_KERNELS: list[type] = [\n    Machete,\n    Marlin,\n]",
+        "_POSSIBLE_KERNELS: collections.deque[type] = collections.deque([Machete, Marlin])",
+    )
+    assert _rows(git_repo, tmp_path, fork, "import collections\n\n\n" + deque) == []
+
+
+def test_a_list_table_made_a_dict_refuses_a_concatenation(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = MODULE + "def aeon_all() -> list:\n    return mixed._POSSIBLE_KERNELS + [mixed.Marlin]\n"
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "+ ["), "error")]

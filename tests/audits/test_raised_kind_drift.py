@@ -211,3 +211,106 @@ def test_a_class_of_the_file_binding_the_method_by_assignment_answers_super(git_
         "            return super().lookup(name)\n        except KeyError:\n            return object\n"
     )
     assert run(git_repo, no_rules, text) == []
+
+
+# #12102 (07934cc237): PEFTHelper, a dataclass, validated the adapter in __post_init__ through a helper that
+# raised ValueError; upstream dropped the call and moved the raise into a new ``validate_legal``
+HELPER = "pkg/helper.py"
+HELPER_BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class Helper:
+    r: int
+    use_dora: bool = False
+
+    def _check(self) -> None:
+        if self.use_dora:
+            raise ValueError("no DoRA")
+
+    def __post_init__(self) -> None:
+        self._check()
+        self.scale = 1 / self.r
+
+    @classmethod
+    def from_dict(cls, config: dict) -> "Helper":
+        if "r" not in config:
+            raise ValueError("missing r")
+        return cls(**config)
+"""
+HELPER_MOVED = (
+    HELPER_BASE.replace('            raise ValueError("no DoRA")\n', '            return ["no DoRA"]\n')
+    .replace("        self._check()\n", "")
+    .replace(
+        "        return cls(**config)\n",
+        '        return cls(**config)\n\n    def validate(self) -> None:\n        if self._check():\n            raise ValueError("bad")\n',
+    )
+)
+HELPER_DROPPED = HELPER_BASE.replace('            raise ValueError("no DoRA")\n', "            pass\n")
+HELPER_SUBJECT = "[Misc][LoRA] Improve the readability of LoRA error messages (#12102)"
+
+
+def run_helper(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {HELPER: HELPER_BASE, "pkg/__init__.py": ""},
+        {FORK: "# AEON: the router refuses DoRA adapters\nfrom pkg.helper import Helper\n\n\n" + text},
+        [(HELPER_SUBJECT, {HELPER: new})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+CONSTRUCTED = "def aeon_ok(config: dict) -> bool:\n    try:\n        Helper(**config)\n    except ValueError:\n        return False\n    return True\n"
+
+
+def test_a_construction_whose_post_init_check_moved_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, severity, message)] = run_helper(git_repo, no_rules, CONSTRUCTED, HELPER_MOVED)
+    assert (line, severity) == (8, "error")
+    assert "catches ValueError from Helper.__post_init__(), which upstream no longer raises" in message
+    assert "moved to Helper.validate()" in message and "#12102" in message
+
+
+def test_a_raise_dropped_with_nothing_in_its_place_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # the case may be accepted now (#6909 dropped "vLLM does not yet support RSLoRA" when it began to)
+    [(line, severity, message)] = run_helper(git_repo, no_rules, CONSTRUCTED, HELPER_DROPPED)
+    assert (line, severity) == (8, "warning") and "nor anything in its place" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # from_dict raised ValueError for a missing field all along: the handler lives
+        "def a(config: dict) -> bool:\n    try:\n        Helper.from_dict(config)\n    except ValueError:\n        return False\n    return True\n",
+        # the moved check called in the try
+        "def a(config: dict) -> bool:\n    try:\n        Helper(**config).validate()\n    except ValueError:\n        return False\n    return True\n",
+        # a handler of another kind (a zero rank)
+        "def a(config: dict) -> bool:\n    try:\n        Helper(**config)\n    except ZeroDivisionError:\n        return False\n    return True\n",
+    ],
+)
+def test_construction_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run_helper(git_repo, no_rules, text, HELPER_MOVED) == []
+
+
+def test_a_class_writing_its_own_init_does_not_run_post_init(git_repo: GitRepo, no_rules: Path) -> None:
+    base = HELPER_BASE.replace("@dataclass\n", "").replace(
+        "    r: int\n    use_dora: bool = False\n",
+        "    def __init__(self, r: int, use_dora: bool = False) -> None:\n        self.r, self.use_dora = r, use_dora\n",
+    )
+    moved = HELPER_MOVED.replace("@dataclass\n", "").replace(
+        "    r: int\n    use_dora: bool = False\n",
+        "    def __init__(self, r: int, use_dora: bool = False) -> None:\n        self.r, self.use_dora = r, use_dora\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {HELPER: base, "pkg/__init__.py": ""},
+        {FORK: "from pkg.helper import Helper\n\n\n" + CONSTRUCTED},
+        [(HELPER_SUBJECT, {HELPER: moved})],
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_a_raise_replaced_by_an_answer_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # the def answers a default where it raised: the fork's handler may have done the same (not this check's)
+    new = OPS_BASE.replace("raise KeyError(name)", "return object")
+    text = "def aeon_op(name: str) -> type | None:\n    try:\n        return CustomOp.lookup(name)\n    except KeyError:\n        return None\n"
+    assert run(git_repo, no_rules, text, new) == []

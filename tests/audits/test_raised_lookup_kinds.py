@@ -55,6 +55,12 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = UTILS_NEW) -> l
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
 
 
+def no_error(findings: list[tuple[int, str, str]]) -> bool:
+    """No error, and a warning only of the handler left dead with nothing raised in its place (the old kind
+    gone, nothing new escaping: the case may be accepted now, worth a look, never a block)."""
+    return all(sev == "warning" and "nor anything in its place" in msg for _, sev, msg in findings)
+
+
 CATCH = "def aeon_map(m: list[int], ids: list[int | None]):\n    try:\n        return convert_mapping(m, ids)\n    except {}:\n        return None\n"
 
 
@@ -96,7 +102,7 @@ def test_an_index_made_a_dict_lookup_is_an_error(git_repo: GitRepo, no_rules: Pa
     ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
-    assert run(git_repo, no_rules, text, new) == []
+    assert no_error(run(git_repo, no_rules, text, new))
 
 
 OLD_LINE = "    out = [index_to_id.index(x) if x > 0 else -1 for x in prompt_mapping]\n    return out\n"
@@ -135,7 +141,7 @@ RAISES = "\n\n\ndef _unmapped(ids):\n    raise ValueError('unmapped LoRA id')\n"
     ],
 )
 def test_a_lookup_that_cannot_raise_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    assert run(git_repo, no_rules, CATCH.format("ValueError"), UTILS_BASE.replace(OLD_LINE, body)) == []
+    assert no_error(run(git_repo, no_rules, CATCH.format("ValueError"), UTILS_BASE.replace(OLD_LINE, body)))
 
 
 NAMES = "pkg/names.py"

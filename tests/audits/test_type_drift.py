@@ -495,3 +495,25 @@ def test_a_class_of_the_same_name_from_another_module(
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == ([line] if line else [])
+
+
+def test_an_operator_the_new_container_kind_refuses(git_repo: GitRepo, no_rules: Path) -> None:
+    # killers130: ``self.waiting`` made a deque where it was a list; a deque adds only a deque
+    body = "class AeonScheduler(Scheduler):\n    def with_extra(self, g) -> list:\n        return self.waiting + [g]\n"
+    [(line, message)] = container_drift(git_repo, no_rules, body)
+    assert line == CONTAINER_HEAD.count("\n") + body.count("\n")
+    assert "combines self.waiting by an operator" in message and "a deque does not combine with a list by +" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a deque's += extends with any iterable, as a list's did
+        "class AeonScheduler(Scheduler):\n    def extend(self, groups) -> None:\n        self.waiting += [*groups]\n",
+        # copied to a list first
+        "class AeonScheduler(Scheduler):\n    def with_extra(self, g) -> list:\n        return list(self.waiting) + [g]\n",
+    ],
+    ids=["in-place extend", "copied"],
+)
+def test_operator_twins_of_a_container_field_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert container_drift(git_repo, no_rules, body) == []

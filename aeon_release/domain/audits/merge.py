@@ -60,6 +60,7 @@ from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_dr
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
+from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
 from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
@@ -248,6 +249,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     element_drift,
     optional_element_drift,
     optional_param_drift,
+    handed_kind_drift,
     returned_error_drift,
     confirmed_union_drift,
     read_only_drift,

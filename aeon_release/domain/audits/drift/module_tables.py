@@ -19,6 +19,11 @@ kind has and the new one lacks (an error: it raises on first use), a slice of a 
 warning: it walks or tests the keys now, which may be what the elements were).  An ``isinstance``/``hasattr``-guarded use and a name the fork file
 binds itself are quiet; one it rebinds through the module (``m.NAME = [...]``, ``setattr(m, "NAME", ...)``)
 makes those uses warnings about upstream's own readers of the name.
+
+An operator the new kind refuses is an error too (killers130, ``operand_kinds``): #35077 made the LoRA utils'
+``_all_lora_classes`` an ordered tuple where it was a set, and a fork's ``_all_lora_classes |= {Layer}`` raises
+TypeError at import; an augmented assignment of the imported name reads the table first, so it is no binding
+of the fork's own.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from aeon_release.domain.audits.drift.operand_kinds import operands, refused
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
@@ -185,8 +191,9 @@ def _attribute_stores(module: ast.Module, imports: dict[str, tuple[str, str]]) -
     """The (module, name) pairs the fork file rebinds through an import: ``m.NAME = ...`` anywhere, or
     ``setattr(m, "NAME", ...)`` with the name spelt as a string."""
     found: set[tuple[str, str]] = set()
+    augmented = {id(n.target) for n in ast.walk(module) if isinstance(n, ast.AugAssign)}  # ``m.T += ...``: read first
     for node in ast.walk(module):
-        target = _stored_attribute(node)
+        target = _stored_attribute(node) if id(node) not in augmented else None
         origin = imported_origin(target, imports) if target is not None else None
         if origin is not None:
             found.add(origin)
@@ -227,6 +234,8 @@ class _Reader:
                 if not self.tested(node, node.value, table):
                     how = f"slices {ast.unparse(node.value)}|a {table.hit.new} cannot be sliced"
                     yield line, table, how, Severity.ERROR
+        elif isinstance(node, ast.BinOp | ast.AugAssign):
+            yield from self.operated(node)
         elif (tested := _membership(node)) is not None:
             table = self.table(tested, node)
             if table is not None and table.hit.old in _SEQUENCES and table.hit.new == "dict":
@@ -239,6 +248,16 @@ class _Reader:
                 if not self.tested(node, walked, table):
                     how = f"loops over {ast.unparse(walked)}|a dict yields its keys, not the {table.hit.old}'s elements"
                     yield line, table, how, Severity.WARNING
+
+    def operated(self, node: ast.BinOp | ast.AugAssign) -> Iterator[tuple[int, Table, str, Severity]]:
+        """An operator the new kind refuses with the other operand (#35077: ``_all_lora_classes |= {Layer}``
+        once the table is a tuple): an error, it raises on first use."""
+        for mine, other, op, in_place in operands(node):
+            table = self.table(mine, node)
+            why = refused(table.hit.old, table.hit.new, op, other, in_place) if table is not None else None
+            if table is not None and why is not None and not self.tested(node, mine, table):
+                yield node.lineno, table, f"combines {ast.unparse(mine)} by an operator|{why}", Severity.ERROR
+                return
 
     def table(self, expr: ast.expr, node: ast.AST) -> Table | None:
         """The table ``expr`` names, through a local the enclosing function binds once to it."""
@@ -307,10 +326,14 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _stored(node: ast.AST) -> set[str]:
+    """The names ``node`` binds; an augmented assignment's target is no binding of the fork's own (``T |= {X}``
+    reads the imported table first and widens it in place)."""
+    augmented = {id(n.target) for n in ast.walk(node) if isinstance(n, ast.AugAssign)}
     return {
         n.id if isinstance(n, ast.Name) else n.arg
         for n in ast.walk(node)
-        if (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)) or isinstance(n, ast.arg)
+        if (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in augmented)
+        or isinstance(n, ast.arg)
     }
 
 

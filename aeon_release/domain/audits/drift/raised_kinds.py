@@ -20,13 +20,22 @@ handler catches, no handler of the ``try`` catches the kind raised now (nor ``Ex
 ``assert``): then the handler is dead code and the new kind escapes.  Only builtin kinds are judged (a
 project's own exception class may subclass the one caught).
 
+A def that stopped raising the kind with nothing raised in its place (killers130) leaves the handler dead too:
+a warning, as the case it refused may be accepted now (#6909 dropped its "does not yet support RSLoRA" raise when
+it began to), unless a method of the def's class raises the kind now and did not at the base -- the check
+moved to a call of its own (#12102 moved ``PEFTHelper``'s feature checks from ``__post_init__`` to a new
+``validate_legal``): then an error, the fork's refusal no longer happens where it looks for it.  A def that
+returns a value its base did not (an answer took the raise's place) is left to raised-to-None drift and the
+others.  A call of a dataclass reaches its ``__post_init__`` here (the generated ``__init__`` runs it), when
+the class writes no ``__init__`` of its own.
+
 A def whose whole body was one ``raise`` of a builtin kind (a stub: ``raise NotImplementedError``) that upstream
-gave a body raising nothing leaves the handler dead too (killers131, #45544's ``QuantizeMethodBase.tie_weights``):
-a warning, as upstream's new body often does what the fork's fallback did.
+gave a body is the same dead handler even when the body answers (killers131, #45544's
+``QuantizeMethodBase.tie_weights``): upstream's body now runs where the fork's fallback did, a warning, as it
+often does what the fallback did.
 
 Cheap first: only when a line the fork added is an ``except`` naming a builtin kind, and an upstream diff took
-out an ``assert`` or ``raise`` line and added a ``raise`` or ``assert`` line (or, for a stub, took out a ``raise``
-of a builtin kind); then only the files defining a called name (a def, or a class) are parsed.
+out an ``assert`` or ``raise`` line; then only the files defining a called name (a def, or a class) are parsed.
 """
 
 from __future__ import annotations
@@ -72,7 +81,9 @@ class Shift:
     old: frozenset[str]
     new: frozenset[str]
     alone: bool = True  # no other def of the name upstream raises ``old``
-    stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body that raises nothing
+    silent: bool = False  # upstream raises nothing in its place: the handler is dead, nothing escapes
+    moved: str = ""  # for a silent shift, a def of the same class that raises the old kind now (the check moved)
+    stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body
 
     @property
     def owner(self) -> str:
@@ -186,14 +197,12 @@ def _body_calls(
 def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
     upstream is read: one that still raises the old kind keeps the handler alive)."""
-    removed = trees.upstream.matching(_RAISE_REMOVED, ".py")
-    paths = trees.upstream.matching(_RAISE_ADDED, ".py", removed) if names else []
-    # a stub implemented (its one ``raise`` taken out, nothing raised instead) needs no raise added
-    stubbed = [p for p in removed if _STUB_RAISE.search(trees.upstream.raw(p))] if names else []
-    if not paths and not stubbed:
+    # a raise taken out is enough: one dropped with nothing raised in its place leaves the handler dead too
+    paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
+    if not paths or not names:
         return {}
     # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
-    paths = sorted(trees.upstream_files_with(_defining(names), {*paths, *stubbed}))
+    paths = sorted(trees.upstream_files_with(_defining(names), paths))
     if not paths:
         return {}
     defines = _definition(names)
@@ -204,8 +213,8 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     after = trees.blobs(trees.theirs, paths)
     found: dict[str, list[Shift]] = {}
     for path in paths:
-        old, new = _raised(before[path], names), _raised(after[path], names)
-        stubs: set[str] | None = None  # parsed only for a def that now raises nothing
+        old, new = _raised(before[path], names, True), _raised(after[path], names, True)
+        stubs: set[str] | None = None  # parsed only for a def whose raise an answer replaced
         for qualname, (kinds, _) in old.items():
             now, hard = new.get(qualname, (None, None))
             if now is None or hard is None:
@@ -213,12 +222,17 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             gone = frozenset(k for k in kinds - now if not any(builtin_subclass(n, k) for n in now))
             fresh = frozenset(hard - kinds)
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
-            if gone and fresh and all(builtin_error(n) for n in now):
-                for name in _called_as(qualname, names):
-                    found.setdefault(name, []).append(Shift(name, qualname, path, gone, fresh))
-            elif gone and not now and qualname in (stubs := _stubs(before[path], names) if stubs is None else stubs):
-                for name in _called_as(qualname, names):
-                    found.setdefault(name, []).append(Shift(name, qualname, path, gone, frozenset(), stub=True))
+            if gone and all(builtin_error(n) for n in now):
+                stub = False
+                if not fresh and _answers_instead(before[path], after[path], qualname):
+                    stubs = _stubs(before[path], names) if stubs is None else stubs
+                    if qualname not in stubs:
+                        continue  # an answer replaced the raise (a None is raised-to-None drift's): not dead alone
+                    stub = True  # a stub given a body: its answer is all the def ever gave
+                moved = "" if fresh or stub else _moved_to(before[path], after[path], qualname, gone)
+                for name in _called_as(qualname, names, True):
+                    shift = Shift(name, qualname, path, gone, fresh, silent=not fresh, moved=moved, stub=stub)
+                    found.setdefault(name, []).append(shift)
     if not found:
         return {}
     # every other def of the name upstream, in any file: one still raising a kind keeps it an answer
@@ -226,14 +240,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     texts = trees.blobs(trees.theirs, sorted(holders))
     still: dict[str, set[str]] = {}
     for text in texts.values():
-        for qualname, (kinds, _) in _raised(text, set(found)).items():
+        for qualname, (kinds, _) in _raised(text, set(found), True).items():
             still.setdefault(qualname, set()).update(kinds)
     forks = fork_raised(trees, set(found))
     return {name: [replace(s, alone=_alone(s, still, forks)) for s in shifts] for name, shifts in found.items()}
-
-
-# a diff's removed ``raise <Builtin>`` line, the body a stub had (``raise NotImplementedError``)
-_STUB_RAISE = re.compile(r"\n-[ \t]*raise[ \t]+[A-Z]\w*(?:Error|Exception)\b")
 
 
 def _stubs(text: str | None, names: set[str]) -> set[str]:
@@ -251,12 +261,49 @@ def _stubs(text: str | None, names: set[str]) -> set[str]:
     return found
 
 
+def _answers_instead(old_text: str | None, new_text: str | None, qualname: str) -> bool:
+    """The def returns upstream a value its body did not return at the base (``return None``, ``return ''``):
+    an answer took the raise's place, which the fork may read as the handler's (raised-to-None drift judges
+    the None), so the handler's death alone is not this check's news."""
+    answers: list[set[str]] = []
+    for text in (old_text, new_text):
+        module = parse_python(text, "<raised>") if text else None
+        func = dict(method_defs(module.body)).get(qualname) if module is not None else None
+        body = own_nodes(func.body) if func is not None else ()
+        answers.append(
+            {ast.unparse(n.value) if n.value is not None else "None" for n in body if isinstance(n, ast.Return)}
+        )
+    return bool(answers[1] - answers[0])
+
+
+def _moved_to(old_text: str | None, new_text: str | None, qualname: str, gone: frozenset[str]) -> str:
+    """The first def of ``qualname``'s class that raises one of ``gone`` itself upstream and did not at the base
+    (or is new), the def no longer reaching it: the validation moved to a call of its own (#12102 moved
+    PEFTHelper's feature checks from ``__post_init__`` to a new ``validate_legal``), so what the fork's handler
+    refused is refused elsewhere now.  A method that raised the kind all along (``from_dict``'s missing
+    fields) is no evidence of a move."""
+    old = parse_python(old_text, "<raised>") if old_text else None
+    new = parse_python(new_text, "<raised>") if new_text else None
+    owner = qualname.rpartition(".")[0]
+    if old is None or new is None or not owner:
+        return ""
+    before = {q: _kinds(f)[1] for q, f in method_defs(old.body) if q.rpartition(".")[0] == owner}
+    for other, func in method_defs(new.body):
+        if (
+            other != qualname
+            and other.rpartition(".")[0] == owner
+            and (_kinds(func)[1] - before.get(other, set())) & gone
+        ):
+            return other
+    return ""
+
+
 def _alone(shift: Shift, still: dict[str, set[str]], forks: dict[str, set[str]]) -> bool:
     """No other def of the name upstream, nor a fork's own def of it, raises one of the old kinds."""
     if forks.get(shift.name, set()) & shift.old:
         return False
     return not any(
-        q != shift.qualname and shift.name in _called_as(q, {shift.name}) and kinds & shift.old
+        q != shift.qualname and shift.name in _called_as(q, {shift.name}, True) and kinds & shift.old
         for q, kinds in still.items()
     )
 
@@ -271,12 +318,15 @@ def _definition(names: set[str]) -> re.Pattern[str]:
     return re.compile(r"\b(?:def[ \t]+(?:" + alternatives + r")[ \t]*\(|class[ \t]+(?:" + alternatives + r")\b)")
 
 
-def _called_as(qualname: str, names: set[str]) -> list[str]:
+def _called_as(qualname: str, names: set[str], constructs: bool = False) -> list[str]:
     """The names of ``names`` a call reaching the def ``qualname`` spells: its own, and for an ``__init__`` its
-    class's (``Qwen2Model(...)`` runs ``Qwen2Model.__init__``)."""
+    class's (``Qwen2Model(...)`` runs ``Qwen2Model.__init__``).  With ``constructs``, a ``__post_init__`` is its
+    class's too: a dataclass's generated ``__init__`` runs it (#12102: ``PEFTHelper(**config)`` validated the
+    adapter there); ``_raised`` passes it only for a class that writes no ``__init__`` of its own."""
     parts = qualname.split(".")
     found = [parts[-1]] if parts[-1] in names else []
-    if parts[-1] == "__init__" and len(parts) > 1 and parts[-2] in names:
+    hooks = ("__init__", "__post_init__") if constructs else ("__init__",)
+    if parts[-1] in hooks and len(parts) > 1 and parts[-2] in names:
         found.append(parts[-2])
     return found
 
@@ -300,9 +350,11 @@ def fork_raised(trees: ThreeTrees, names: set[str]) -> dict[str, set[str]]:
 _Raised = dict[str, tuple[frozenset[str], frozenset[str]]]
 
 
-def _raised(text: str | None, names: set[str]) -> _Raised:
+def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Raised:
     """qualname -> the kinds a def of one of ``names`` raises, itself or through the defs of its file it calls
-    by name (``_DEPTH`` calls deep): a helper still raising the old kind keeps the handler alive."""
+    by name (``_DEPTH`` calls deep): a helper still raising the old kind keeps the handler alive.  With
+    ``constructs``, a call of a class also reaches its ``__post_init__`` when the class writes no ``__init__``
+    (a dataclass: see ``_called_as``)."""
     module = parse_python(text, "<raised>") if text else None
     if module is None:
         return {}
@@ -313,9 +365,10 @@ def _raised(text: str | None, names: set[str]) -> _Raised:
     cache: dict[int, tuple[set[str], set[str]]] = {}
     found: _Raised = {}
     owners = {id(func): qualname.rpartition(".")[0] for qualname, func in defs}
+    written = {q.rpartition(".")[0] for q, _ in defs if q.endswith(".__init__")}
     bases = _bases(module)
     for qualname, func in defs:
-        if _called_as(qualname, names):
+        if _called_as(qualname, names, constructs and owners[id(func)] not in written):
             own = [cache.setdefault(id(f), _kinds(f)) for f in _reach(by_name, func, owners, bases)]
             found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
@@ -485,8 +538,9 @@ def _dead(
         for shift in _reached(trees, callee, shifts):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
-                # a stub given a body: the fallback may be what upstream's body now does itself
-                sure = not shift.stub and not loose(callee, shift.path)
+                # nothing raised in its place: the case the handler met may be accepted now (a warning), unless
+                # its class refuses it in another method now (the handler is dead, the refusal elsewhere)
+                sure = (not shift.silent or bool(shift.moved)) and not loose(callee, shift.path)
                 return shift, Severity.ERROR if sure else Severity.WARNING
     return None
 
@@ -519,19 +573,8 @@ def _finding(
     trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
 ) -> Finding:
     old = " or ".join(sorted(shift.old))
-    if shift.stub:
-        commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{sorted(shift.old)[0]}", pr_pattern, most=5)
-        return Finding(
-            RULE,
-            "merge",
-            severity,
-            path,
-            handler.lineno,
-            f"fork-side handler catches {old} from {shift.qualname}(), which only raised it at the base; upstream "
-            f"gave it a body that raises nothing ({shift.path}{commit}): this except never runs, and upstream's "
-            f"body now runs where the fork's fallback did; check the call still fits that body, or call the "
-            f"fallback yourself",
-        )
+    if shift.silent:
+        return _silent_finding(trees, path, handler, shift, old, severity, pr_pattern)
     new = sorted(shift.new)
     asserted = "|assert[[:space:]]" if "AssertionError" in new else ""  # an ``assert`` raises it, unnamed
     commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+{new[0]}|\\.index\\({asserted}", pr_pattern, most=5)
@@ -544,4 +587,52 @@ def _finding(
         handler.lineno,
         f"fork-side handler catches {old} from {shift.qualname}(), which upstream made raise {now} instead "
         f"({shift.path}{commit}): this except never runs and the {now} escapes; catch {now}",
+    )
+
+
+def _silent_finding(
+    trees: ThreeTrees,
+    path: str,
+    handler: ast.ExceptHandler,
+    shift: Shift,
+    old: str,
+    severity: Severity,
+    pr_pattern: str,
+) -> Finding:
+    """A handler of a kind the def no longer raises at all: dead code, and what it refused goes through now."""
+    asserted = "|assert[[:space:]]" if "AssertionError" in shift.old else ""
+    kinds = "|".join(sorted(shift.old))
+    commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+({kinds}){asserted}", pr_pattern, most=5)
+    if shift.stub:
+        return Finding(
+            RULE,
+            "merge",
+            severity,
+            path,
+            handler.lineno,
+            f"fork-side handler catches {old} from {shift.qualname}(), which only raised it at the base; upstream "
+            f"gave it a body that raises nothing ({shift.path}{commit}): this except never runs, and upstream's "
+            f"body now runs where the fork's fallback did; check the call still fits that body, or call the "
+            f"fallback yourself",
+        )
+    if shift.moved:
+        return Finding(
+            RULE,
+            "merge",
+            severity,
+            path,
+            handler.lineno,
+            f"fork-side handler catches {old} from {shift.qualname}(), which upstream no longer raises: the check "
+            f"moved to {shift.moved}() ({shift.path}{commit}), so this except never runs and what it refused goes "
+            f"through here; call {shift.moved.rpartition('.')[2]}() in the try",
+        )
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        handler.lineno,
+        f"fork-side handler catches {old} from {shift.qualname}(), which upstream no longer raises, nor anything "
+        f"in its place ({shift.path}{commit}): this except never runs, and what it refused goes through; check "
+        "whether upstream accepts that case now or refuses it elsewhere",
     )

@@ -25,6 +25,9 @@ local built by the class) or a local bound once to such a read or call; fields a
 ``len()``/``sum()`` of it or a ``for`` over it raises (a return's is result kind drift's).  A kind widened
 to a union of two (#22534: ``RequestFuncInput.multi_modal_content: Optional[dict]`` became ``Optional[dict |
 list[dict]]``) is the same drift whenever the value holds the added kind: ``.get("type")`` of a list raises.
+An operator the new kind refuses is too (killers130, ``operand_kinds``): ``self.waiting + [group]`` once the
+field is a deque (a deque adds only a deque); an augmented assignment by the in-place form (a deque's ``+=``
+extends with any iterable, as a list's did).
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     type_of,
     version_gated,
 )
+from aeon_release.domain.audits.drift.operand_kinds import operands, refused
 from aeon_release.domain.audits.drift.own_fields import (
     ForkTypes,
     OwnFields,
@@ -697,6 +701,23 @@ def _use(
         if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
             how = f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
             return getattr(node, "lineno", 0), counted, hit, how
+    return _operated(node, parents, fork, found, bound)
+
+
+def _operated(
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> tuple[int, ast.expr, Recontained, str] | None:
+    """An operator the new kind refuses with the other operand (killers130, ``operand_kinds``): a field made
+    a tuple where it was a list, and ``x.items + [item]`` or ``x.items += [item]`` raises TypeError."""
+    for mine, other, op, in_place in operands(node):
+        hit = _held(mine, enclosing(node, parents), parents, fork, found, bound)
+        why = refused(hit.old, hit.new, op, other, in_place) if hit is not None else None
+        if hit is not None and why is not None:
+            return getattr(node, "lineno", 0), mine, hit, f"combines {ast.unparse(mine)} by an operator|{why}"
     return None
 
 
