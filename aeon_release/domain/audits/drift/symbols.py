@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift import (
     dict_slots,
     forwarded,
     handed_keys,
+    held_kinds,
     lockstep,
     loop_types,
     narrowed,
@@ -2075,19 +2076,21 @@ class _Checker:
             ):
                 continue
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
-            if not _spelled_as(arg, was):
-                # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
-                # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
-                # annotation says the value is the old kind, whatever its name; #29137: the fork's
-                # ``_prepare_weights(model_config.model)`` once ``model_name_or_path: str`` became
-                # ``model_config: ModelConfig``: a field read off the new kind of value, not the value
-                if not (_plain_kinds(then, kind) and (_annotated_as(mod.tree, call, arg, then) or _part_of(arg, now))):
-                    continue
+            held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
+            if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, now):
+                continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
-            retyped = self._retyped_away(before, after, then, kind)
+            retyped = self._retyped_away(before, after, *(held or (then, kind)))
             if not then and self._union_retyped(before, was, kind):
                 then, retyped = " | ".join(union_members(before.node, was)), True
-            if retyped and (_bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)):
+            if held and retyped:
+                # #35752: ``attn_groups: list[AttentionGroup]`` -> ``backends: list[type[AttentionBackend]]``
+                then, kind = f"{then}[{held[0]}]", f"{kind}[{held[1]}]"
+                if _bound_as_new(mod.tree, call, arg, now, held[1]) or _holds_as(mod.tree, call, arg, held[1]):
+                    continue  # the fork already hands it the new elements
+            elif retyped and (
+                _bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)
+            ):
                 continue  # a local of the old name bound to the new kind of value: the call is right
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
@@ -2139,6 +2142,33 @@ class _Checker:
                 f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
+
+    def _typed_as_old(
+        self,
+        mod: ModuleInfo,
+        call: ast.Call,
+        arg: ast.expr,
+        kinds: tuple[str, str],
+        held: tuple[str, str] | None,
+        now: str,
+    ) -> bool:
+        """Whether an argument spelled unlike the old parameter still shows it is the old kind of value.
+        #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
+        ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own annotation says
+        the value is the old kind, whatever its name; #24845: ``ubatch_split(1, ...)`` once
+        ``max_num_scheduled_tokens: int`` became ``num_scheduled_tokens_per_request: np.ndarray``: a literal
+        says so as plainly; #35752: ``groups: list[AttentionGroup]`` for ``attn_groups`` retyped as a list of
+        backend classes: the annotation's elements.  #29137: the fork's ``_prepare_weights(model_config.model)``
+        once ``model_name_or_path: str`` became ``model_config: ModelConfig``: a field read off the new kind of
+        value, not the value.  Only where a builtin is on one side: two classes of a tree may be a base and its
+        subclass through bases the index does not see."""
+        then, kind = kinds
+        if held is not None:
+            plain = _plain_kinds(*held) or "type" in held
+            return plain and _holds_as(mod.tree, call, arg, held[0])
+        if not _plain_kinds(then, kind):
+            return False
+        return _annotated_as(mod.tree, call, arg, then) or _part_of(arg, now) or held_kinds.literal_kind(arg) == then
 
     def _retyped_away(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
         """Whether upstream retyped the parameter as a kind that no longer takes the old kind's values:
@@ -7163,6 +7193,17 @@ def _annotated_as(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
         return False
     func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
     if func is None or parameter_kind(func, arg.id) != kind:
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _holds_as(tree: ast.Module, call: ast.Call, arg: ast.expr, element: str) -> bool:
+    """The argument is a parameter of the call's function that the fork annotates as a container of
+    ``element`` (``groups: list[AttentionGroup]``), and the function does not bind it again."""
+    if not isinstance(arg, ast.Name):
+        return False
+    func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
+    if func is None or held_kinds.element_kind(func, arg.id) != element:
         return False
     return not any(isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
 
