@@ -24,6 +24,21 @@ quiet, 0 false errors of 10).  Warned: #35752's positional ``select_common_block
 the check compared the outer kind only.  Missed: #24845's ``ubatch_split(1, n, padded, config)`` -- a literal
 int into the slot retyped ``int`` -> ``np.ndarray``; the check tied an argument to the old kind by its spelling
 or its annotation, and a literal has neither.
+After the widenings (killers133, the renamed slot of ``drift/symbols.py`` with ``drift/held_kinds.py``): 21
+caught, 0 warned, 0 missed of 21 (twins: 10 quiet, 0 false errors).  Caught now: a one-kind container's
+elements are compared when its outer kind is kept (``list[AttentionGroup]`` -> ``list[type[AttentionBackend]]``),
+and a literal, a builtin's conversion or a local bound only to them is tied to the old kind.  Six probe
+spellings added after the blind run (not blind): a positional ``False`` into #35158's flag renamed with its
+default turned over (``clear_metadata=True`` -> ``defer_finalize=False``: missed, now caught as a flag whose
+sense turned), a local ``longest = int(counts.max())`` into #24845's slot (missed, now caught), and four the
+engine caught already (a positional shift into #21068's inserted parameter, a ``getattr`` of a removed method,
+an override of the removed ``init_meta``, a removed keyword); one twin.  All: 27 caught, 0 warned, 0 missed of
+27 (twins: 11 quiet, 0 false errors).  A ``getattr(runner, "LORA_WARMUP_RANK", 8)`` probe was dropped, not
+counted: the engine calls a read by a string with a default of a removed member an error by design (the
+default is taken silently from then on), and whether 8 is still right is the fork's to say.
+Regression set on this branch: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false errors,
+blind_replay_dbo 21/21, blind_replay_runners 20/20, blind_replay_lora 33/33, blind_replay_fwdctx 19/19 (0 false
+errors in each).
 
   python benchmarks/blind_replay_ubatch.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -539,6 +554,110 @@ CASES += [
             "def aeon_pad(n: int, padded: int, config: VllmConfig):\n"
             "    return get_dp_padding_ubatch(n, padded, True, config)\n",
             "return get_dp_padding_ubatch(n, padded, True, config)",
+        ),
+    ),
+]
+
+
+# --- added after the blind run (probes of harder spellings of the same commits; not blind)
+CASES += [
+    (
+        "#35158 flag inverted",
+        "a positional False that meant keep the metadata and now means finalize",
+        K(
+            "#35158",
+            DF,
+            DFW,
+            "vllm/aeon/df4.py",
+            SO + GMR + "\n\nclass AeonDraftRunner4(GPUModelRunner):\n"
+            "    def aeon_forward(self, scheduler_output: SchedulerOutput):\n"
+            "        with self.maybe_get_kv_connector_output(scheduler_output, False) as out:\n"
+            "            return out\n",
+            "with self.maybe_get_kv_connector_output(scheduler_output, False) as out:",
+        ),
+    ),
+    (
+        "#35158 flag inverted",
+        "twin: the new keyword spelt out",
+        K(
+            "#35158",
+            DF,
+            DFW,
+            "vllm/aeon/df5.py",
+            SO + KVM + "\n\ndef aeon_output5(so: SchedulerOutput):\n"
+            "    return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, defer_finalize=True)\n",
+            "return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, defer_finalize=True)",
+        ),
+    ),
+    (
+        "#21068 required parameter added",
+        "a positional call whose flags now land in num_sampled_tokens",
+        K(
+            "#21068",
+            NS,
+            NSW,
+            "vllm/aeon/ns4.py",
+            "import numpy as np\n\n" + GMR + "\n\nclass AeonWarmRunner4(GPUModelRunner):\n"
+            "    def aeon_warm(self, tokens: np.ndarray) -> None:\n"
+            "        with self.maybe_dummy_run_with_lora(self.lora_config, tokens, False, False):\n"
+            "            pass\n",
+            "with self.maybe_dummy_run_with_lora(self.lora_config, tokens, False, False):",
+        ),
+    ),
+    (
+        "#32077 method removed",
+        "a getattr with the removed method's name",
+        K(
+            "#32077",
+            RM,
+            RMW,
+            "vllm/aeon/rm5.py",
+            KVM + "\n\ndef aeon_flush5() -> None:\n"
+            "    getattr(KVConnectorModelRunnerMixin, 'maybe_wait_for_kv_save')()\n",
+            "getattr(KVConnectorModelRunnerMixin, 'maybe_wait_for_kv_save')()",
+        ),
+    ),
+    (
+        "#43990 method removed",
+        "an override of init_meta the runner no longer calls",
+        K(
+            "#43990",
+            ZI,
+            ZIW,
+            "vllm/aeon/zi4.py",
+            KZ + "class AeonZeroer(KVBlockZeroer):\n"
+            "    def init_meta(self, attn_groups_iter, kernel_block_sizes, cache_dtype, runner_only_attn_layers, ctx):\n"
+            "        # AEON: skip the runner-only layers the Spark shares\n"
+            "        super().init_meta(attn_groups_iter, kernel_block_sizes, cache_dtype, set(), ctx)\n",
+            "super().init_meta(attn_groups_iter, kernel_block_sizes, cache_dtype, set(), ctx)",
+        ),
+    ),
+    (
+        "#45181 parameter removed",
+        "a keyword call with the removed parameter",
+        K(
+            "#45181",
+            UK,
+            UKW,
+            "vllm/aeon/uk4.py",
+            KVM + "\n\ndef aeon_cross_layer4(groups) -> bool:\n"
+            "    return KVConnectorModelRunnerMixin.use_uniform_kv_cache(groups, cache_dtype='auto')\n",
+            "return KVConnectorModelRunnerMixin.use_uniform_kv_cache(groups, cache_dtype='auto')",
+        ),
+    ),
+    (
+        "#24845 parameter type changed",
+        "a positional local bound to an int",
+        K(
+            "#24845",
+            MS,
+            MSW,
+            "vllm/aeon/ms4.py",
+            "import numpy as np\n\nfrom vllm.config import VllmConfig\nfrom vllm.v1.worker.ubatch_splitting import ubatch_split\n\n\n"
+            "def aeon_decode_split4(counts: np.ndarray, padded: int, config: VllmConfig):\n"
+            "    longest = int(counts.max())\n"
+            "    return ubatch_split(longest, int(counts.sum()), padded, config)\n",
+            "return ubatch_split(longest, int(counts.sum()), padded, config)",
         ),
     ),
 ]

@@ -5,7 +5,9 @@ The renamed-slot check compares the kind of a parameter upstream renamed in plac
 (#35752: ``attn_groups: list[AttentionGroup]`` -> ``backends: list[type[AttentionBackend]]``, both lists),
 and a literal of the old kind where no name or annotation ties the argument to it (#24845:
 ``max_num_scheduled_tokens: int`` -> ``num_scheduled_tokens_per_request: np.ndarray``, fork code
-``ubatch_split(1, ...)``).  ``drift/held_kinds.py`` reads both.
+``ubatch_split(1, ...)``, or ``longest = int(counts.max())`` handed on).  ``drift/held_kinds.py`` reads both.
+A flag renamed in place with its default turned over (#35158: ``clear_metadata: bool = True`` ->
+``defer_finalize: bool = False``) asks the opposite: a positional value of the fork's now means the other thing.
 """
 
 from __future__ import annotations
@@ -45,12 +47,16 @@ def select_common_block_size(kv_manager_block_size: int, attn_groups: list[Atten
 
 def ubatch_split(max_num_scheduled_tokens: int, num_tokens: int) -> int:
     return num_tokens
+
+
+def connector_output(scheduler_output: object, clear_metadata: bool = True) -> bool:
+    return clear_metadata
 """
 FORK = "vllm/v1/worker/aeon_blocks.py"
 SUBJECT = "[NIXL][1/N] Refactor kernel_block_size detection (#35752)"
 IMPORTS = (
     "import numpy as np\n\nfrom vllm.v1.worker.utils import (\n    AttentionBackend, AttentionGroup, GroupBase, "
-    "KernelGroup, select_common_block_size, ubatch_split,\n)\n\n\n"
+    "KernelGroup, connector_output, select_common_block_size, ubatch_split,\n)\n\n\n"
 )
 
 
@@ -159,4 +165,80 @@ def test_a_literal_of_the_old_kind_into_a_renamed_and_retyped_slot(
 )
 def test_a_literal_the_slot_still_takes_is_no_error(git_repo: GitRepo, no_rules: Path, body: str, new: str) -> None:
     found = findings(git_repo, no_rules, body, "max_num_scheduled_tokens: int", new)
+    assert [f for f in found if f[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "bound",
+    ["longest = int(counts.max())", "longest: int = counts.max()", "longest = len(counts)", "longest = -1"],
+    ids=["an int() conversion", "annotated", "a len()", "a literal"],
+)
+def test_a_local_bound_to_the_old_kind_into_a_renamed_and_retyped_slot(
+    git_repo: GitRepo, no_rules: Path, bound: str
+) -> None:
+    """#24845 again, the count first bound to a local: every binding shows an int, the slot takes an array."""
+    body = f"def aeon_split(counts: np.ndarray, n: int) -> int:\n    {bound}\n    return ubatch_split(longest, n)\n"
+    [(line, severity, message)] = findings(git_repo, no_rules, body, "max_num_scheduled_tokens: int", NDARRAY)
+    assert (line, severity) == (10, "error")
+    assert "with longest as argument 1, for max_num_scheduled_tokens (int)" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_split(counts: np.ndarray, n: int) -> int:\n    longest = counts\n    return ubatch_split(longest, n)\n",
+        "def aeon_split(longest, n: int) -> int:\n    return ubatch_split(longest, n)\n",
+        "def aeon_split(counts: np.ndarray, n: int) -> int:\n    longest = 1\n    if n:\n        longest = counts\n"
+        "    return ubatch_split(longest, n)\n",
+        "def aeon_split(counts: np.ndarray, n: int) -> int:\n    for longest in [counts]:\n        pass\n"
+        "    return ubatch_split(longest, n)\n",
+    ],
+    ids=["bound to the array", "a parameter of no kind", "bound to an int, then the array", "a loop variable"],
+)
+def test_a_local_of_no_evident_old_kind_is_no_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = findings(git_repo, no_rules, body, "max_num_scheduled_tokens: int", NDARRAY)
+    assert [f for f in found if f[1] == "error"] == []
+
+
+TURNED = "defer_finalize: bool = False"
+
+
+@pytest.mark.parametrize(
+    ("call", "new"),
+    [
+        ("connector_output(so, False)", TURNED),
+        ("connector_output(so, keep)", TURNED),
+        ("connector_output(so, False)", "defer_finalize=False"),
+    ],
+    ids=["a literal", "a name of the fork's", "unannotated"],
+)
+def test_a_flag_renamed_with_its_default_turned_over(git_repo: GitRepo, no_rules: Path, call: str, new: str) -> None:
+    """Upstream renamed ``clear_metadata=True`` ``defer_finalize=False``: what a caller passing nothing gets is
+    kept, so the flag's sense turned; the fork's positional ``False`` (keep the metadata) now finalizes."""
+    body = f"def aeon_out(so: object, keep: bool) -> bool:\n    return {call}\n"
+    [(line, severity, message)] = findings(git_repo, no_rules, body, "clear_metadata: bool = True", new)
+    assert (line, severity) == (9, "error")
+    assert "for clear_metadata (default True), which upstream renamed defer_finalize with the default False" in message
+
+
+@pytest.mark.parametrize(
+    ("call", "new"),
+    [
+        ("connector_output(so, False)", "clear_meta: bool = True"),
+        ("connector_output(so, False)", "clear_metadata: bool = False"),
+        ("connector_output(so, False)", "defer_finalize: int = 0"),
+        ("connector_output(so)", TURNED),
+        ("connector_output(so, defer_finalize=True)", TURNED),
+    ],
+    ids=[
+        "renamed, the default kept",
+        "the default turned, not renamed",
+        "no flag now",
+        "left to the default",
+        "the new keyword",
+    ],
+)
+def test_a_flag_kept_or_left_alone_is_no_error(git_repo: GitRepo, no_rules: Path, call: str, new: str) -> None:
+    body = f"def aeon_out(so: object, keep: bool) -> bool:\n    return {call}\n"
+    found = findings(git_repo, no_rules, body, "clear_metadata: bool = True", new)
     assert [f for f in found if f[1] == "error"] == []

@@ -11,7 +11,8 @@ spellings of real fork code slip past that name:
 - a literal of the old kind: ``ubatch_split(max_num_scheduled_tokens: int, ...)`` became
   ``(num_scheduled_tokens_per_request: np.ndarray, ...)`` (#24845).  The fork's ``ubatch_split(1, n, ...)``
   names no variable the check could match by spelling or annotation, but the literal says what it is as
-  plainly as an annotation would.  ``literal_kind`` reads it.
+  plainly as an annotation would, as does ``int(counts.max())`` or a local bound only to such values.
+  ``evident_kind`` and ``bound_kind`` read them.
 
 Both only feed the renamed-slot check, which still asks whether the new kind takes the old one's values
 (a wider number, a protocol, a base class, a type renamed) before it calls the value the wrong kind.
@@ -33,6 +34,7 @@ _BUILTIN_KINDS = frozenset({"list", "dict", "set", "frozenset", "tuple", "type"}
 _ANY = frozenset({"Any", "object"})
 # the literal kinds an argument's value shows; ``None`` and ``...`` say nothing about a slot's kind
 _LITERALS = (bool, int, float, complex, str, bytes)
+_SCALARS = frozenset(t.__name__ for t in _LITERALS)
 
 
 def held_kinds(before: ast.AST, was: str, after: ast.AST, now: str) -> tuple[str, str] | None:
@@ -48,12 +50,43 @@ def element_kind(func: ast.AST, name: str) -> str:
     return _element(_annotation(func, name))
 
 
-def literal_kind(arg: ast.expr) -> str:
-    """The builtin kind a literal argument is (``int`` for ``1`` and ``-1``); "" for anything else."""
+def evident_kind(arg: ast.expr) -> str:
+    """The builtin scalar kind an argument shows by itself: a literal (``int`` for ``1`` and ``-1``), a
+    builtin's conversion (``int(counts.max())``) or a ``len(...)``; "" for anything else (``None`` and
+    ``...`` say nothing about a slot's kind)."""
     if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub | ast.UAdd):
         arg = arg.operand
     if isinstance(arg, ast.Constant) and isinstance(arg.value, _LITERALS):
         return type(arg.value).__name__
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and not arg.keywords:
+        name = arg.func.id
+        return name if name in _SCALARS else "int" if name == "len" else ""
+    return ""
+
+
+def bound_kind(func: ast.AST, name: str) -> str:
+    """The kind every binding of the local ``name`` in ``func`` evidently is (``longest = int(c.max())``,
+    ``n: int = ...``); "" when any binding shows none or another, or ``func`` takes ``name`` as a parameter,
+    loops or unpacks into it (the value is then whatever arrives)."""
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return ""
+    args = func.args
+    if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+        return ""
+    kinds: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store | ast.Del):
+            kinds.add(_binding_kind(func, node))
+    return kinds.pop() if len(kinds) == 1 else ""
+
+
+def _binding_kind(func: ast.AST, target: ast.Name) -> str:
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and node.targets == [target]:
+            return evident_kind(node.value)
+        if isinstance(node, ast.AnnAssign) and node.target is target:
+            named = outer_name(node.annotation)
+            return named if named in _SCALARS else evident_kind(node.value) if node.value is not None else ""
     return ""
 
 

@@ -2075,6 +2075,17 @@ class _Checker:
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
+            if (defaults := _turned_over(before.node, was, after.node, now)) is not None:
+                where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} (default "
+                    f"{defaults[0]}), which upstream renamed {now} with the default {defaults[1]} {where}: a flag "
+                    f"renamed with its default turned over asks the opposite, the value now means the other "
+                    f"thing; pass {now}= with the value that says what the fork wants",
+                )
+                return
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
             held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
             if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, now):
@@ -2168,7 +2179,12 @@ class _Checker:
             return plain and _holds_as(mod.tree, call, arg, held[0])
         if not _plain_kinds(then, kind):
             return False
-        return _annotated_as(mod.tree, call, arg, then) or _part_of(arg, now) or held_kinds.literal_kind(arg) == then
+        return (
+            _annotated_as(mod.tree, call, arg, then)
+            or _part_of(arg, now)
+            or held_kinds.evident_kind(arg) == then
+            or _bound_as_old(mod.tree, call, arg, then)
+        )
 
     def _retyped_away(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
         """Whether upstream retyped the parameter as a kind that no longer takes the old kind's values:
@@ -7195,6 +7211,26 @@ def _annotated_as(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
     if func is None or parameter_kind(func, arg.id) != kind:
         return False
     return not any(isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _turned_over(before: ast.AST, was: str, after: ast.AST, now: str) -> tuple[str, str] | None:
+    """The defaults (old, new) of a flag upstream renamed in place and turned over (#35158:
+    ``clear_metadata: bool = True`` -> ``defer_finalize: bool = False``): upstream keeps what its callers
+    that pass nothing get by negating the default, so the flag's sense turned with its name; else None."""
+    old, new = _default_texts(before).get(was), _default_texts(after).get(now)
+    if {old, new} != {"True", "False"}:
+        return None
+    flags = {parameter_kind(before, was), parameter_kind(after, now)} <= {"bool", ""}
+    return (old, new) if flags and old is not None and new is not None else None
+
+
+def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) -> bool:
+    """The argument is a local the call's function binds only to evident values of ``kind`` (#24845:
+    ``longest = int(counts.max())`` handed to the slot an ``int`` was and an array is now)."""
+    if not isinstance(arg, ast.Name):
+        return False
+    func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
+    return func is not None and held_kinds.bound_kind(func, arg.id) == kind
 
 
 def _holds_as(tree: ast.Module, call: ast.Call, arg: ast.expr, element: str) -> bool:
