@@ -32,8 +32,12 @@ spellings added after the blind run (not blind): a positional ``False`` into #35
 default turned over (``clear_metadata=True`` -> ``defer_finalize=False``: missed, now caught as a flag whose
 sense turned), a local ``longest = int(counts.max())`` into #24845's slot (missed, now caught), and four the
 engine caught already (a positional shift into #21068's inserted parameter, a ``getattr`` of a removed method,
-an override of the removed ``init_meta``, a removed keyword); one twin.  All: 27 caught, 0 warned, 0 missed of
-27 (twins: 11 quiet, 0 false errors).  A ``getattr(runner, "LORA_WARMUP_RANK", 8)`` probe was dropped, not
+an override of the removed ``init_meta``, a removed keyword); one twin.  Four more probes: a runner subclass's
+``select_common_block_size(block_size, self.attn_groups[0])`` (missed: now the element kind of an attribute the
+class declares, ``self.attn_groups: list[list[AttentionGroup]]``, is read through its indexings), and three the
+engine caught already (a self-call from a fork class composing the two mixins itself, a reference to a removed
+method in a table, a name spelt like the turned-over flag).  All: 31 caught, 0 warned, 0 missed of 31 (twins:
+11 quiet, 0 false errors).  A ``getattr(runner, "LORA_WARMUP_RANK", 8)`` probe was dropped, not
 counted: the engine calls a read by a string with a default of a removed member an error by design (the
 default is taken silently from then on), and whether 8 is still right is the fork's to say.
 Regression set on this branch: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false errors,
@@ -658,6 +662,62 @@ CASES += [
             "    longest = int(counts.max())\n"
             "    return ubatch_split(longest, int(counts.sum()), padded, config)\n",
             "return ubatch_split(longest, int(counts.sum()), padded, config)",
+        ),
+    ),
+    (
+        "#32077 method removed",
+        "a self-call from a fork runner composing the mixins itself",
+        K(
+            "#32077",
+            RM,
+            RMW,
+            "vllm/aeon/rm6.py",
+            SO + KVM + "from vllm.v1.worker.lora_model_runner_mixin import LoRAModelRunnerMixin\n\n\n"
+            "class AeonSparkRunner(LoRAModelRunnerMixin, KVConnectorModelRunnerMixin):\n"
+            "    def aeon_step(self, scheduler_output: SchedulerOutput) -> None:\n"
+            "        self.maybe_setup_kv_connector(scheduler_output)\n",
+            "self.maybe_setup_kv_connector(scheduler_output)",
+        ),
+    ),
+    (
+        "#28309 method removed",
+        "a reference to the removed method kept in a table",
+        K(
+            "#28309",
+            ST,
+            STW,
+            "vllm/aeon/st4.py",
+            KVM + "\n_AEON_PROBES = {'kv': KVConnectorModelRunnerMixin.get_kv_connector_stats}\n",
+            "_AEON_PROBES = {'kv': KVConnectorModelRunnerMixin.get_kv_connector_stats}",
+        ),
+    ),
+    (
+        "#35752 parameter type changed",
+        "a runner subclass passing its own groups attribute",
+        K(
+            "#35752",
+            SB,
+            SBW,
+            "vllm/aeon/sb4.py",
+            "from vllm.v1.worker.utils import select_common_block_size\n"
+            + GMR
+            + "\n\nclass AeonBlockRunner(GPUModelRunner):\n"
+            "    def aeon_block(self, block_size: int) -> int:\n"
+            "        return select_common_block_size(block_size, self.attn_groups[0])\n",
+            "return select_common_block_size(block_size, self.attn_groups[0])",
+        ),
+    ),
+    (
+        "#35158 flag inverted",
+        "a name spelt like the old flag, passed by position",
+        K(
+            "#35158",
+            DF,
+            DFW,
+            "vllm/aeon/df6.py",
+            SO + KVM + "\n\ndef aeon_output6(so: SchedulerOutput, clear_metadata: bool):\n"
+            "    return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, clear_metadata)\n",
+            "return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, clear_metadata)",
         ),
     ),
 ]

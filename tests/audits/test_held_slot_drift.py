@@ -242,3 +242,30 @@ def test_a_flag_kept_or_left_alone_is_no_error(git_repo: GitRepo, no_rules: Path
     body = f"def aeon_out(so: object, keep: bool) -> bool:\n    return {call}\n"
     found = findings(git_repo, no_rules, body, "clear_metadata: bool = True", new)
     assert [f for f in found if f[1] == "error"] == []
+
+
+RUNNER = (
+    "class AeonRunner(GroupBase):\n    def __init__(self) -> None:\n"
+    "        self.attn_groups: list[list[AttentionGroup]] = []\n"
+    "        self.groups: list[AttentionGroup] = []\n"
+    "        self.backends: list[list[type[AttentionBackend]]] = []\n\n"
+    "    def aeon_block(self) -> int:\n        return select_common_block_size(64, {arg})\n"
+)
+
+
+@pytest.mark.parametrize("arg", ["self.attn_groups[0]", "self.groups", "self.attn_groups[-1]"])
+def test_an_attribute_declared_with_the_old_elements_into_a_slot_retyped_below_its_name(
+    git_repo: GitRepo, no_rules: Path, arg: str
+) -> None:
+    """#35752 from a runner subclass: ``self.attn_groups[0]``, the class declaring ``self.attn_groups:
+    list[list[AttentionGroup]]``, is a list of groups as plainly as an annotated parameter."""
+    [(line, severity, message)] = findings(git_repo, no_rules, RUNNER.format(arg=arg), GROUPS, BACKENDS)
+    assert (line, severity) == (15, "error")
+    assert f"with {arg} as argument 2, for attn_groups (list[AttentionGroup])" in message
+
+
+@pytest.mark.parametrize("arg", ["self.backends[0]", "self.attn_groups[0:1]"], ids=["new elements", "a slice"])
+def test_an_attribute_of_other_elements_is_no_error(git_repo: GitRepo, no_rules: Path, arg: str) -> None:
+    """The new elements declared, and a slice (a list of lists, not what either side takes: left alone)."""
+    found = findings(git_repo, no_rules, RUNNER.format(arg=arg), GROUPS, BACKENDS)
+    assert [f for f in found if f[1] == "error"] == []

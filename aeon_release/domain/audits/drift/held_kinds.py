@@ -50,6 +50,34 @@ def element_kind(func: ast.AST, name: str) -> str:
     return _element(_annotation(func, name))
 
 
+def peeled_element(annotation: ast.expr | None, peel: int) -> str:
+    """The element kind of what ``annotation`` declares after ``peel`` indexings (``attn_groups[0]`` of
+    ``list[list[AttentionGroup]]``: ``AttentionGroup``); "" when a level is no one-kind container."""
+    node = _one(annotation)
+    for _ in range(peel):
+        if not isinstance(node, ast.Subscript) or not _element(node):
+            return ""
+        node = _one(node.slice)
+    return _element(node)
+
+
+def declared(cls: ast.ClassDef, name: str) -> ast.expr | None:
+    """The one annotation the methods of ``cls`` declare ``self.name`` with (``self.attn_groups:
+    list[list[AttentionGroup]] = []``); None when none does, or two disagree."""
+    found = {
+        ast.unparse(node.annotation): node.annotation
+        for method in cls.body
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.args.args
+        for node in ast.walk(method)
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Attribute)
+        and node.target.attr == name
+        and isinstance(node.target.value, ast.Name)
+        and node.target.value.id == method.args.args[0].arg
+    }
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def evident_kind(arg: ast.expr) -> str:
     """The builtin scalar kind an argument shows by itself: a literal (``int`` for ``1`` and ``-1``), a
     builtin's conversion (``int(counts.max())``) or a ``len(...)``; "" for anything else (``None`` and
@@ -95,9 +123,14 @@ def _annotation(func: ast.AST, name: str) -> ast.expr | None:
         return None
     args = func.args
     found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
-    if found is None or found.annotation is None:
+    return _one(found.annotation) if found is not None else None
+
+
+def _one(annotation: ast.expr | None) -> ast.expr | None:
+    """An annotation unquoted, ``X | None`` and ``Optional[X]`` taken as ``X``."""
+    if annotation is None:
         return None
-    node = unquoted(found.annotation)
+    node = unquoted(annotation)
     if isinstance(node, ast.Subscript) and outer_name(node.value) == "Optional":
         return node.slice
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):

@@ -2176,7 +2176,9 @@ class _Checker:
         then, kind = kinds
         if held is not None:
             plain = _plain_kinds(*held) or "type" in held
-            return plain and _holds_as(mod.tree, call, arg, held[0])
+            return plain and (
+                _holds_as(mod.tree, call, arg, held[0]) or self._attribute_holds(mod, call, arg) == held[0]
+            )
         if not _plain_kinds(then, kind):
             return False
         return (
@@ -2185,6 +2187,25 @@ class _Checker:
             or held_kinds.evident_kind(arg) == then
             or _bound_as_old(mod.tree, call, arg, then)
         )
+
+    def _attribute_holds(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr) -> str:
+        """The element kind of an attribute argument by the annotation its class declares, through its
+        indexings (#35752: a runner subclass's ``self.attn_groups[0]``, the runner declaring
+        ``self.attn_groups: list[list[AttentionGroup]]``); "" when that is not known."""
+        peel = 0
+        while isinstance(arg, ast.Subscript) and not isinstance(arg.slice, ast.Slice):
+            arg, peel = arg.value, peel + 1
+        if not isinstance(arg, ast.Attribute):
+            return ""
+        resolver, _ = self._resolver(mod, arg, self._scope_at(mod, call))
+        sym = resolver(self.after) if resolver is not None else None
+        if not isinstance(sym, DefSym):
+            return ""
+        if isinstance(sym.node, ast.AnnAssign):
+            return held_kinds.peeled_element(sym.node.annotation, peel)
+        if isinstance(sym.node, ast.ClassDef):  # an instance attribute: the class's methods declare it
+            return held_kinds.peeled_element(held_kinds.declared(sym.node, sym.name), peel)
+        return ""
 
     def _retyped_away(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
         """Whether upstream retyped the parameter as a kind that no longer takes the old kind's values:
