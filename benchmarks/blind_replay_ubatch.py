@@ -42,7 +42,7 @@ counted: the engine calls a read by a string with a default of a removed member 
 default is taken silently from then on), and whether 8 is still right is the fork's to say.
 Regression set on this branch: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false errors,
 blind_replay_dbo 21/21, blind_replay_runners 20/20, blind_replay_lora 33/33, blind_replay_fwdctx 19/19 (0 false
-errors in each).
+errors in each); symbol_precision --windows 1: 0 false errors.
 
   python benchmarks/blind_replay_ubatch.py [--mirror DIR] [--only TEXT ...] [--show]
 """
