@@ -28,6 +28,7 @@ from aeon_release.domain.audits.drift import (
     dict_slots,
     forwarded,
     handed_keys,
+    held_kinds,
     lockstep,
     loop_types,
     narrowed,
@@ -2102,20 +2103,33 @@ class _Checker:
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
+            if (defaults := _turned_over(before.node, was, after.node, now)) is not None:
+                where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+                yield _error(
+                    mod,
+                    call.lineno,
+                    f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} (default "
+                    f"{defaults[0]}), which upstream renamed {now} with the default {defaults[1]} {where}: a flag "
+                    f"renamed with its default turned over asks the opposite, the value now means the other "
+                    f"thing; pass {now}= with the value that says what the fork wants",
+                )
+                return
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
-            if not _spelled_as(arg, was):
-                # #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
-                # ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own
-                # annotation says the value is the old kind, whatever its name; #29137: the fork's
-                # ``_prepare_weights(model_config.model)`` once ``model_name_or_path: str`` became
-                # ``model_config: ModelConfig``: a field read off the new kind of value, not the value
-                if not (_plain_kinds(then, kind) and (_annotated_as(mod.tree, call, arg, then) or _part_of(arg, now))):
-                    continue
+            held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
+            if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, now):
+                continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
-            retyped = self._retyped_away(before, after, then, kind)
+            retyped = self._retyped_away(before, after, *(held or (then, kind)))
             if not then and self._union_retyped(before, was, kind):
                 then, retyped = " | ".join(union_members(before.node, was)), True
-            if retyped and (_bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)):
+            if held and retyped:
+                # #35752: ``attn_groups: list[AttentionGroup]`` -> ``backends: list[type[AttentionBackend]]``
+                then, kind = f"{then}[{held[0]}]", f"{kind}[{held[1]}]"
+                if _bound_as_new(mod.tree, call, arg, now, held[1]) or _holds_as(mod.tree, call, arg, held[1]):
+                    continue  # the fork already hands it the new elements
+            elif retyped and (
+                _bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)
+            ):
                 continue  # a local of the old name bound to the new kind of value: the call is right
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
@@ -2167,6 +2181,59 @@ class _Checker:
                 f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
+
+    def _typed_as_old(
+        self,
+        mod: ModuleInfo,
+        call: ast.Call,
+        arg: ast.expr,
+        kinds: tuple[str, str],
+        held: tuple[str, str] | None,
+        now: str,
+    ) -> bool:
+        """Whether an argument spelled unlike the old parameter still shows it is the old kind of value.
+        #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
+        ``request_output: "RequestOutput"`` became ``num_prompt_tokens: int``: the fork's own annotation says
+        the value is the old kind, whatever its name; #24845: ``ubatch_split(1, ...)`` once
+        ``max_num_scheduled_tokens: int`` became ``num_scheduled_tokens_per_request: np.ndarray``: a literal
+        says so as plainly; #35752: ``groups: list[AttentionGroup]`` for ``attn_groups`` retyped as a list of
+        backend classes: the annotation's elements.  #29137: the fork's ``_prepare_weights(model_config.model)``
+        once ``model_name_or_path: str`` became ``model_config: ModelConfig``: a field read off the new kind of
+        value, not the value.  Only where a builtin is on one side: two classes of a tree may be a base and its
+        subclass through bases the index does not see."""
+        then, kind = kinds
+        if held is not None:
+            plain = _plain_kinds(*held) or "type" in held
+            return plain and (
+                _holds_as(mod.tree, call, arg, held[0]) or self._attribute_holds(mod, call, arg) == held[0]
+            )
+        if not _plain_kinds(then, kind):
+            return False
+        return (
+            _annotated_as(mod.tree, call, arg, then)
+            or _part_of(arg, now)
+            or held_kinds.evident_kind(arg) == then
+            or _bound_as_old(mod.tree, call, arg, then)
+        )
+
+    def _attribute_holds(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr) -> str:
+        """The element kind of an attribute argument by the annotation its class declares, through its
+        indexings (#35752: a runner subclass's ``self.attn_groups[0]``, the runner declaring
+        ``self.attn_groups: list[list[AttentionGroup]]``); "" when that is not known."""
+        peel = 0
+        while isinstance(arg, ast.Subscript) and not isinstance(arg.slice, ast.Slice):
+            arg, peel = arg.value, peel + 1
+        if not isinstance(arg, ast.Attribute):
+            return ""
+        resolver, _ = self._resolver(mod, arg, self._scope_at(mod, call))
+        sym = resolver(self.after) if resolver is not None else None
+        if not isinstance(sym, DefSym):
+            return ""
+        if isinstance(sym.node, ast.AnnAssign):
+            return held_kinds.peeled_element(sym.node.annotation, peel)
+        if isinstance(sym.node, ast.ClassDef):  # an instance attribute: the class's methods declare it
+            return held_kinds.peeled_element(held_kinds.declared(sym.node, sym.name), peel)
+        return ""
 
     def _retyped_away(self, before: DefSym, after: DefSym, then: str, kind: str) -> bool:
         """Whether upstream retyped the parameter as a kind that no longer takes the old kind's values:
@@ -7227,6 +7294,37 @@ def _annotated_as(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
         return False
     func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
     if func is None or parameter_kind(func, arg.id) != kind:
+        return False
+    return not any(isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _turned_over(before: ast.AST, was: str, after: ast.AST, now: str) -> tuple[str, str] | None:
+    """The defaults (old, new) of a flag upstream renamed in place and turned over (#35158:
+    ``clear_metadata: bool = True`` -> ``defer_finalize: bool = False``): upstream keeps what its callers
+    that pass nothing get by negating the default, so the flag's sense turned with its name; else None."""
+    old, new = _default_texts(before).get(was), _default_texts(after).get(now)
+    if {old, new} != {"True", "False"}:
+        return None
+    flags = {parameter_kind(before, was), parameter_kind(after, now)} <= {"bool", ""}
+    return (old, new) if flags and old is not None and new is not None else None
+
+
+def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) -> bool:
+    """The argument is a local the call's function binds only to evident values of ``kind`` (#24845:
+    ``longest = int(counts.max())`` handed to the slot an ``int`` was and an array is now)."""
+    if not isinstance(arg, ast.Name):
+        return False
+    func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
+    return func is not None and held_kinds.bound_kind(func, arg.id) == kind
+
+
+def _holds_as(tree: ast.Module, call: ast.Call, arg: ast.expr, element: str) -> bool:
+    """The argument is a parameter of the call's function that the fork annotates as a container of
+    ``element`` (``groups: list[AttentionGroup]``), and the function does not bind it again."""
+    if not isinstance(arg, ast.Name):
+        return False
+    func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
+    if func is None or held_kinds.element_kind(func, arg.id) != element:
         return False
     return not any(isinstance(n, ast.Name) and n.id == arg.id and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
 
