@@ -105,3 +105,56 @@ def test_a_long_line_of_blanks_is_measured_once() -> None:
     the last one, its blanks measured once (not once an occurrence: minutes)."""
     text = " " * 200_000 + "cap = 1 " + "cap " * 50_000 + "\ncap = 2\n"
     assert _bind_counts(text, ["cap"]) == Counter({"cap": 2})
+
+
+# the line-anchored pattern _compares_capability stands for (the reference)
+_LINE_COMPARE = re.compile(
+    r"\n[-+][^\n]*(?:(?:[<>]=?|[=!]=|\bin)\s*[(\[]\s*\d+\s*,\s*\d|(?:[<>]=?|[=!]=)\s*\d{2,3}\b"
+    r"|\.(?:major|minor)\b|\bto_int\(|\[[01]\]\s*(?:[<>]=?|[=!]=))"
+)
+DIFF_PIECES = [
+    "\n",
+    "+",
+    "-",
+    " ",
+    "\t",
+    "x",
+    "in",
+    "min",
+    " in ",
+    "(",
+    "[",
+    "12",
+    "0",
+    ", ",
+    ",",
+    "1",
+    "<",
+    ">=",
+    "==",
+    "!=",
+    "=",
+    ".major",
+    ".minor",
+    "major",
+    "to_int(",
+    "xto_int(",
+    "[0]",
+    "[1]",
+    "[2]",
+    "@@ -1 +1 @@",
+    "é",
+]
+
+
+def test_a_changed_lines_comparison_is_the_line_patterns() -> None:
+    """Random diffs of the comparisons' pieces (across lines, on a context or header line, after a name):
+    _compares_capability answers as the line-anchored pattern."""
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(20_000):
+        diff = "".join(rng.choice(DIFF_PIECES) for _ in range(rng.randrange(0, 24)))
+        expected = _LINE_COMPARE.search(diff) is not None
+        assert device_gates._compares_capability(diff) is expected, diff
+        seen.add(expected)
+    assert seen == {True, False}
