@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import Counter
 
 import pytest
@@ -158,3 +159,31 @@ def test_a_changed_lines_comparison_is_the_line_patterns() -> None:
         assert device_gates._compares_capability(diff) is expected, diff
         seen.add(expected)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("keys", KEYS)
+def test_bindings_past_the_most_finds_are_the_patterns(keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past _MOST_FINDS occurrences of a name its bindings are counted by the compiled pattern: the same."""
+    monkeypatch.setattr(device_gates, "_MOST_FINDS", 2)
+    rng = random.Random(8)
+    names = [k for k in keys if not k.endswith("()")]
+    for _ in range(500):
+        text = "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 40)))
+        assert _bind_counts(text, names) == compiled_binds(text, names), (names, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = {90, 100}\n" + "x " * 2_000_000 + "\n",  # two million reads on one line
+        "x = {90, 100}\n" + " x\n" * 1_500_000,  # a million and a half lines that start with the name
+        "x = {90, 100}\n" + "x(x, x)\n" * 600_000,
+    ],
+)
+def test_a_name_read_millions_of_times_is_counted_in_bounded_time(text: str) -> None:
+    """A loop in Python over each occurrence took 5-7 s on these (past _MOST_FINDS, the compiled patterns:
+    0.02-0.5 s)."""
+    started = time.process_time()
+    _bind_counts(text, ["x"])
+    _Keys(["x"]).search(text)
+    assert time.process_time() - started < 2.0

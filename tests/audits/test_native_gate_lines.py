@@ -96,3 +96,15 @@ def test_the_names_pattern_finds_what_the_bounded_alternation_found(names: tuple
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
         assert (new.search(text) is None) is (old.search(text) is None), (names, text)
+
+
+def test_a_text_of_hundreds_of_thousands_of_names_is_asked_line_by_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past _MOST_OFFSETS occurrences of ``if`` and the names, each line is asked (a loop over each
+    occurrence was slower: 300,000 lines of a name took 1.4 s), and the guards are the same."""
+    word = native_gates._words(NAMES)
+    asked: list[object] = []
+    original = native_gates._guard_lines
+    monkeypatch.setattr(native_gates, "_guard_lines", lambda *a: asked.append(original(*a)) or asked[-1])
+    text = "if (version_num >= 120 && version_num < 130 && version_num != 125) {}\n" * 2_600
+    found = native_gates.guards(text, DEVICE, word)
+    assert asked == [None] and found is not None and len(found) == 2_600

@@ -594,10 +594,14 @@ def _line_binds(text: str, name: str) -> int:
     """The lines that bind ``name`` first thing (past their indentation): its occurrences found by
     ``str.find``, and each one's line read where only blanks precede it.  A pattern of
     each module's names was compiled twice a module and side (76 patterns, 10 of _bind_counts' 25 ms at
-    500 upstream commits) and tried at every line start; a holder's name is in a few lines."""
+    500 upstream commits) and tried at every line start; a holder's name is in a few lines.  Past
+    _MOST_FINDS occurrences the name's pattern is compiled after all (a loop in Python over a million of
+    them took a second, the pattern's scan from line start to line start a few ms)."""
     body, tail = (name.removesuffix("()"), _CALL_BOUND) if name.endswith("()") else (name, _BOUND)
     count, line, last, indent_line, indent_end = 0, 0, 0, -1, 0
-    for at in _occurrences(text, body) if body else ():
+    for seen, at in enumerate(_occurrences(text, body) if body else ()):
+        if seen >= _MOST_FINDS:
+            return sum(1 for _ in _at_line_starts(re.compile(_BIND_OF.format(_pattern_of([name]).pattern)), text))
         if at and text[at - 1] not in " \t\n":
             continue  # (most: read inside a line)
         line = text.rfind("\n", last, at) + 1 or line  # its line's start: looked for back to the last one only
@@ -691,7 +695,8 @@ def _only_return(module: ast.Module | None) -> ast.expr | None:
 # the line, not ``^`` (multi-line ``^`` makes the engine try every position: 2-7x slower over a large
 # module than skipping from newline to newline).
 # a binding of a name (_line_binds): ``x = ``, ``self.x: T = ``, ``x += ``: the name at a line's start past its
-# blanks (_INDENT), then what follows a bound name
+# blanks (_INDENT), then what follows a bound name; _BIND_OF, of the name's pattern (``{}``), past _MOST_FINDS
+_BIND_OF = r"\n[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
 _INDENT = re.compile(r"[ \t]*")
 _BOUND = re.compile(r"(?!\w)[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # (``\b`` past a name)
 _CALL_BOUND = re.compile(r"\([ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # a key ``f()``: ``f(``
