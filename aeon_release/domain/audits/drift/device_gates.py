@@ -61,11 +61,23 @@ from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
 from aeon_release.domain.audits.source import code_lines, parse_python, short
 
-# a changed line that compares something with a (major, minor) tuple, a version number or a
-# capability's part: it may compare a capability held in a local name
+# what compares something with a (major, minor) tuple, a version number or a capability's part, on a
+# changed line (_compares_capability): it may compare a capability held in a local name.  Each alternative
+# begins with a character, not a class or an assertion (``in(?<!\win)`` is ``\bin``): the engine then
+# skips to the offsets where one can start (the whole, line-anchored, tried every offset: 88 ms a MB of diff)
+_PAIR, _NUMBER = r"\s*[(\[]\s*\d+\s*,\s*\d", r"\s*\d{2,3}\b"
 _CAPABILITY_COMPARE = re.compile(
-    r"\n[-+][^\n]*(?:(?:[<>]=?|[=!]=|\bin)\s*[(\[]\s*\d+\s*,\s*\d|(?:[<>]=?|[=!]=)\s*\d{2,3}\b"
-    r"|\.(?:major|minor)\b|\bto_int\(|\[[01]\]\s*(?:[<>]=?|[=!]=))"
+    "|".join(
+        [
+            *(op + _PAIR for op in ("<=?", ">=?", "==", "!=", r"in(?<!\win)")),
+            *(op + _NUMBER for op in ("<=?", ">=?", "==", "!=")),
+            r"\.major\b",
+            r"\.minor\b",
+            r"to_int(?<!\wto_int)\(",
+            r"\[0\]\s*(?:[<>]=?|[=!]=)",
+            r"\[1\]\s*(?:[<>]=?|[=!]=)",
+        ]
+    )
 )
 _COMPARE_ERE = r"([<>=!]=?|[[:space:]]in)[[:space:]]*[([]?[[:space:]]*[0-9]+|\.(major|minor)|to_int\(|\[[01]\]"  # the same, for ``git log -G``
 _Truth = bool | None  # three-valued: None is unknown
@@ -125,7 +137,7 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
     # held on ``self``/at module level
     naming = (trees.python_files_with(words) & set(python)) - paths
     trees.merged.prefetch(sorted(paths | naming))  # every one is read below: one batch, not a git round trip each
-    paths |= {p for p in naming if _CAPABILITY_COMPARE.search(trees.upstream.raw(p))}
+    paths |= {p for p in naming if _compares_capability(trees.upstream.raw(p))}
     holding = {p for p in naming - paths if _may_read_held(trees.upstream.raw(p), trees.merged_text(p), p, device)}
     every = sorted(paths | holding)
     ours = trees.blobs(trees.ours, every)
@@ -156,6 +168,21 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
         return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
 
     return findings
+
+
+def _compares_capability(diff: str) -> bool:
+    """Whether a line of the diff that starts with ``+`` or ``-`` (after a newline) holds a comparison
+    _CAPABILITY_COMPARE finds, starting past that first character.  A match on another line: the
+    search goes on from the next line (a later match on the same line is on the same line)."""
+    at = 0
+    while (found := _CAPABILITY_COMPARE.search(diff, at)) is not None:
+        line = diff.rfind("\n", 0, found.start())
+        if line >= 0 and diff[line + 1 : line + 2] in ("+", "-"):
+            return True
+        at = diff.find("\n", found.start()) + 1
+        if not at:
+            return False
+    return False
 
 
 def _commits(
@@ -550,17 +577,40 @@ def _holder_starts(text: str, asking: _Searcher) -> tuple[dict[str, int], set[st
 
 
 def _bind_counts(text: str, names: list[str]) -> Counter[str]:
-    """How often each name is bound at a line's start (a ``global``/``nonlocal`` counts twice): a holder
-    bound more than once holds no one value."""
-    counted = _words(names)
+    """How often each name (``x``, ``self.x``) is bound at a line's start (a ``global``/``nonlocal``
+    counts twice): a holder bound more than once holds no one value."""
     binds: Counter[str] = Counter()
-    if counted is not None:
-        for found in _at_line_starts(re.compile(_BIND_OF.format(counted.pattern)), text):
-            binds[found.group(1)] += 1
+    if names:
+        for name in dict.fromkeys(names):
+            if count := _line_binds(text, name):
+                binds[name] = count
         for found in _at_line_starts(_GLOBALS, text) if "global" in text or "nonlocal" in text else ():
             for name in found.group(1).split(","):
                 binds[name.strip()] += 2
     return binds
+
+
+def _line_binds(text: str, name: str) -> int:
+    """The lines that bind ``name`` first thing (past their indentation): its occurrences found by
+    ``str.find``, and each one's line read where only blanks precede it.  A pattern of
+    each module's names was compiled twice a module and side (76 patterns, 10 of _bind_counts' 25 ms at
+    500 upstream commits) and tried at every line start; a holder's name is in a few lines.  Past
+    _MOST_FINDS occurrences the name's pattern is compiled after all (a loop in Python over a million of
+    them took a second, the pattern's scan from line start to line start a few ms)."""
+    body, tail = (name.removesuffix("()"), _CALL_BOUND) if name.endswith("()") else (name, _BOUND)
+    count, line, last, indent_line, indent_end = 0, 0, 0, -1, 0
+    for seen, at in enumerate(_occurrences(text, body) if body else ()):
+        if seen >= _MOST_FINDS:
+            return sum(1 for _ in _at_line_starts(re.compile(_BIND_OF.format(_pattern_of([name]).pattern)), text))
+        if at and text[at - 1] not in " \t\n":
+            continue  # (most: read inside a line)
+        line = text.rfind("\n", last, at) + 1 or line  # its line's start: looked for back to the last one only
+        last = at
+        if line != indent_line:  # a line's blanks measured once (a long run of them, many names after it)
+            indent_line, indent_end = line, _INDENT.match(text, line).end()  # type: ignore[union-attr]
+        if at == indent_end and tail.match(text, at + len(body)):
+            count += 1
+    return count
 
 
 def _statement_values(
@@ -644,8 +694,12 @@ def _only_return(module: ast.Module | None) -> ast.expr | None:
 # Patterns of a line's start, matched through _at_line_starts: each begins with the newline before
 # the line, not ``^`` (multi-line ``^`` makes the engine try every position: 2-7x slower over a large
 # module than skipping from newline to newline).
-# every binding of one of the names (``{}``: their pattern): ``x = ``, ``self.x: T = ``, ``x += ``
+# a binding of a name (_line_binds): ``x = ``, ``self.x: T = ``, ``x += ``: the name at a line's start past its
+# blanks (_INDENT), then what follows a bound name; _BIND_OF, of the name's pattern (``{}``), past _MOST_FINDS
 _BIND_OF = r"\n[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
+_INDENT = re.compile(r"[ \t]*")
+_BOUND = re.compile(r"(?!\w)[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # (``\b`` past a name)
+_CALL_BOUND = re.compile(r"\([ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # a key ``f()``: ``f(``
 _GLOBALS = re.compile(r"\n[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
 _TOP_NO_PARAMETERS = re.compile(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
 _TOP_DEFS = re.compile(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)\b")  # counted in one pass
@@ -658,12 +712,21 @@ def _at_line_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[st
     return pattern.finditer("\n" + text)
 
 
+class _Found(Protocol):
+    """What the line filters ask of a match: where it is."""
+
+    def start(self) -> int: ...
+
+    def end(self) -> int: ...
+
+
 class _Searcher(Protocol):
-    """What a line filter needs of a pattern: a compiled one, or the device's words (``_Literals``)."""
+    """What a line filter needs of a pattern: a compiled one, the device's words (``_Literals``) or a
+    module's holders (``_Keys``)."""
 
-    def finditer(self, string: str, /) -> Iterator[re.Match[str]]: ...
+    def finditer(self, string: str, /) -> Iterator[_Found]: ...
 
-    def search(self, string: str, /) -> re.Match[str] | None: ...
+    def search(self, string: str, /) -> _Found | None: ...
 
 
 class _Literals:
@@ -842,7 +905,7 @@ class _HeldPair:
         return self.holders is not None and bool(self.holders.search(before) or self.holders.search(after))
 
 
-def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: re.Pattern[str] | None) -> bool:
+def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: _Keys | None) -> bool:
     """Whether a line of either text reads ``key`` beside a capability call, a holder of one, or a
     capability's parts (``.major``, ``to_int()``)."""
     word = _words([key])
@@ -892,14 +955,15 @@ _TOP_COLLECTION = re.compile(  # a line's start: through _at_line_starts
 _ENTRY = re.compile(r"[-+][ \t]*(?:\([ \t]*)?\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?(?:\)[ \t]*)?(?:,[ \t]*)?(?:#.*)?$")
 
 
-def _words(keys: Collection[str]) -> re.Pattern[str] | None:
-    """A pattern for the keys as read in code (``self.x``, ``x``, ``f(``), whole words.
+def _words(keys: Collection[str]) -> _Keys | None:
+    """The keys as read in code (``self.x``, ``x``, ``f(``), whole words (None for no keys)."""
+    return _Keys(keys) if keys else None
 
-    Each key's "not after a name or a dot" is asserted after its first character, not before it:
-    a pattern that begins with its literals lets the engine skip to where one can start (a pattern
-    that begins with the assertion tries every position: 3-5x slower over a large module)."""
-    if not keys:
-        return None
+
+def _pattern_of(keys: Collection[str]) -> re.Pattern[str]:
+    """The keys' pattern: each one's "not after a name or a dot" is asserted after its first character,
+    not before it: a pattern that begins with its literals lets the engine skip to where one can start (a
+    pattern that begins with the assertion tries every position: 3-5x slower over a large module)."""
     parts = []
     for key in keys:
         body = key.removesuffix("()") if key.endswith("()") else key
@@ -910,6 +974,85 @@ def _words(keys: Collection[str]) -> re.Pattern[str] | None:
         else:
             parts.append((tail, rf"(?<![\w.]){tail}"))
     return re.compile("(?:" + "|".join(part for _, part in sorted(parts)) + ")")
+
+
+class _Span:
+    """Where a key was read: what callers of ``_Keys`` ask of a match."""
+
+    __slots__ = ("_end", "_start")
+
+    def __init__(self, start: int, end: int) -> None:
+        self._start, self._end = start, end
+
+    def start(self) -> int:
+        return self._start
+
+    def end(self) -> int:
+        return self._end
+
+
+class _Keys:
+    """The matches of the keys' pattern (``_pattern_of``), found without compiling it: each key's
+    occurrences by ``str.find``, each one's neighbours checked as the pattern checks them (no name's
+    character or dot before it; past it a ``(`` for ``f()``, else the end of the word).  A module's
+    holders are a few names read a few times, and their pattern was compiled for each module and side
+    (85 patterns, 27 ms of the gate child's ~250 at 500 upstream commits).  Keys not of a name's
+    characters and dots, or read more than _MOST_FINDS times in a text, are left to the compiled pattern
+    (a loop in Python over each occurrence would be slower than the engine)."""
+
+    def __init__(self, keys: Collection[str]) -> None:
+        # in the order of the pattern's alternatives: where two keys match at one offset (``f(`` and ``f``),
+        # the first one's match is the pattern's
+        order = sorted((re.escape(k.removesuffix("()")) + (r"\(" if k.endswith("()") else r"\b"), k) for k in keys)
+        self.keys = tuple(dict.fromkeys(k for _, k in order))
+        self._plain = all(_KEY_TEXT.fullmatch(k.removesuffix("()")) for k in self.keys)
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern[str]:
+        return _pattern_of(self.keys)
+
+    def finditer(self, string: str, /) -> Iterator[_Span | re.Match[str]]:
+        found = self._found(string) if self._plain else None
+        if found is None:
+            return self.pattern.finditer(string)
+        return (_Span(at, end) for at, end in sorted(found.items()))
+
+    def search(self, string: str, /) -> _Span | re.Match[str] | None:
+        return next(self.finditer(string), None)
+
+    def _found(self, text: str) -> dict[int, int] | None:
+        """Each match's start and end; None past _MOST_FINDS occurrences.  No match can start inside
+        another (a key's characters are a name's, dots and a last ``(``: a start after one of the first
+        is no match, after the ``(`` it is the other's end), so these are the pattern's ``finditer``."""
+        found: dict[int, int] = {}
+        seen = 0
+        for key in self.keys:
+            call = key.endswith("()")
+            body = key.removesuffix("()")
+            for at in _occurrences(text, body):
+                seen += 1
+                if seen > _MOST_FINDS:
+                    return None
+                if at in found or (at and _NAME_OR_DOT.match(text, at - 1)):
+                    continue
+                end = at + len(body)
+                if call:
+                    if text.startswith("(", end):
+                        found[at] = end + 1
+                elif _is_word(text, end - 1) != _is_word(text, end):  # the end of a word (``\b``)
+                    found[at] = end
+        return found
+
+
+_KEY_TEXT = re.compile(r"[\w.]+")  # a key of these characters (a name, ``self.x``) is found by ``str.find``
+_NAME_OR_DOT = re.compile(r"[\w.]")
+_WORD_CHARACTER = re.compile(r"\w")
+_MOST_FINDS = 2_000  # a key's occurrences looked at one by one in a text; past them, the compiled pattern
+
+
+def _is_word(text: str, at: int) -> bool:
+    """Whether the character at ``at`` is a word character (``\\w``) (outside the text: no)."""
+    return 0 <= at < len(text) and _WORD_CHARACTER.match(text, at) is not None
 
 
 def _text(node: ast.AST, lines: list[str]) -> str:
