@@ -371,6 +371,76 @@ CASES += [
     ),
 ]
 
+# later spellings (added after the blind run, for the name-table widening): a table of class names the fork's
+# patcher tests ``type(m).__name__`` against
+CASES += [
+    (
+        "#36247 class renamed",
+        "(later) a table of class names tested against __name__",
+        K(
+            "#36247",
+            QA,
+            QAW,
+            "vllm/aeon/qa4.py",
+            "from torch import nn\n\n"
+            "_AEON_SKIP = {'DeepSeekV2FusedQkvAProj', 'ReplicatedLinear'}\n\n\n"
+            "def aeon_skip(module: nn.Module) -> bool:\n"
+            "    # AEON: the Spark's FP8 patcher leaves these projections alone\n"
+            "    return module.__class__.__name__ in _AEON_SKIP\n",
+            "_AEON_SKIP = {'DeepSeekV2FusedQkvAProj', 'ReplicatedLinear'}",
+        ),
+    ),
+    (
+        "#36247 class renamed",
+        "(later) a multi-line frozenset tested with not in",
+        K(
+            "#36247",
+            QA,
+            QAW,
+            "vllm/aeon/qa5.py",
+            "from torch import nn\n\n"
+            "_AEON_FUSED: frozenset[str] = frozenset(\n"
+            "    (\n"
+            "        'MergedColumnParallelLinear',\n"
+            "        'DeepSeekV2FusedQkvAProj',\n"
+            "    )\n"
+            ")\n\n\n"
+            "def aeon_plain(module: nn.Module) -> bool:\n"
+            "    return type(module).__name__ not in _AEON_FUSED\n",
+            "        'DeepSeekV2FusedQkvAProj',",
+        ),
+    ),
+    (
+        "#36247 class renamed",
+        "twin (later): both spellings written out in the test",
+        K(
+            "#36247",
+            QA,
+            QAW,
+            "vllm/aeon/qa6.py",
+            "from torch import nn\n\n\n"
+            "def aeon_is_fused(module: nn.Module) -> bool:\n"
+            "    return type(module).__name__ in ('DeepSeekV2FusedQkvAProj', 'DeepSeekV2FusedQkvAProjLinear')\n",
+            "return type(module).__name__ in ('DeepSeekV2FusedQkvAProj', 'DeepSeekV2FusedQkvAProjLinear')",
+        ),
+    ),
+    (
+        "#36247 class renamed",
+        "twin (later): a table naming both spellings",
+        K(
+            "#36247",
+            QA,
+            QAW,
+            "vllm/aeon/qa7.py",
+            "from torch import nn\n\n"
+            "_AEON_SKIP = {'DeepSeekV2FusedQkvAProj', 'DeepSeekV2FusedQkvAProjLinear'}\n\n\n"
+            "def aeon_skip(module: nn.Module) -> bool:\n"
+            "    return module.__class__.__name__ in _AEON_SKIP\n",
+            "_AEON_SKIP = {'DeepSeekV2FusedQkvAProj', 'DeepSeekV2FusedQkvAProjLinear'}",
+        ),
+    ),
+]
+
 # --- #38684 (5f96f9aff1): the indexer's wk and weights_proj fused into wk_weights_proj
 WK = "5f96f9aff1"
 WKW = "Indexer.wk/weights_proj -> Indexer.wk_weights_proj"

@@ -1,11 +1,12 @@
-"""Two widenings from the MoE model files' blind replay (benchmarks/blind_replay_moemodels.py): a module's call
-that now hands ``forward`` a new keyword (#46635), and a holder the merge base built as an outside class."""
+"""Three widenings from the MoE model files' blind replay (benchmarks/blind_replay_moemodels.py): a module's call
+that now hands ``forward`` a new keyword (#46635), a holder the merge base built as an outside class, and a
+table of class names the fork tests ``type(m).__name__`` against (#36247)."""
 
 from __future__ import annotations
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT, SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -184,3 +185,72 @@ def test_a_holder_whose_old_type_or_new_members_are_not_known_is_a_warning(
     assert _pooled(git_repo, "        self.pool.shutdown(wait=False)\n", engine_old=engine_old, pool=pool) == [
         (6, "warning")
     ]
+
+
+# -- shaped like #36247 (ee8a29511f): DeepSeekV2FusedQkvAProj renamed DeepSeekV2FusedQkvAProjLinear; the fork's
+#    table of class names its patcher skips, tested against ``type(m).__name__``, holds the old name: the test
+#    is never true for the renamed class (quiet on the engine before: a display bound to a name read as the
+#    fork declaring its own choices)
+MODEL = "vllm/model_executor/dsv2.py"
+MODEL_OLD = "class FusedQkvAProj:\n    pass\n\n\nclass Gate:\n    pass\n"
+MODEL_NEW = MODEL_OLD.replace("class FusedQkvAProj:", "class FusedQkvAProjLinear:")
+SKIP_FORK = "vllm/aeon/skip.py"
+TESTED = "\n\ndef aeon_skip(module) -> bool:\n    return type(module).__name__ in _SKIP\n"
+
+
+def _named(repo: GitRepo, fork: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {MODEL: MODEL_OLD},
+        {SKIP_FORK: fork},
+        [("[Bugfix] Fix compressed-tensors quantization (#36247)", {MODEL: MODEL_NEW})],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.path == SKIP_FORK and f.rule_id == NAME_DRIFT
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        ("_SKIP = {'FusedQkvAProj', 'Gate'}\n" + TESTED, 1),
+        (
+            "_SKIP: frozenset[str] = frozenset(\n    (\n        'Gate',\n        'FusedQkvAProj',\n    )\n)\n" + TESTED,
+            4,
+        ),
+        (
+            "_SKIP = ('FusedQkvAProj', 'Gate')\n"
+            + TESTED.replace("type(module).__name__ in", "module.__class__.__qualname__ not in"),
+            1,
+        ),
+    ],
+    ids=["set", "multi_line_frozenset", "not_in_qualname"],
+)
+def test_a_table_of_names_tested_against_a_class_name_holds_a_renamed_class(
+    git_repo: GitRepo, fork: str, line: int
+) -> None:
+    assert _named(git_repo, fork) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the table names the new spelling too: written for both sides
+        "_SKIP = {'FusedQkvAProj', 'FusedQkvAProjLinear'}\n" + TESTED,
+        # the same written out in the test
+        "def aeon_skip(module) -> bool:\n    return type(module).__name__ in ('FusedQkvAProj', 'FusedQkvAProjLinear')\n",
+        # the fork adds the new name to the table itself
+        "_SKIP = {'FusedQkvAProj', 'Gate'}\n_SKIP.add('FusedQkvAProjLinear')\n" + TESTED,
+        # a table the module never tests a name against: the fork's own list
+        "_DOC = ('FusedQkvAProj', 'Gate')\n\n\ndef aeon_doc() -> str:\n    return ', '.join(_DOC)\n",
+        # a table of the fork's own choices, tested against a value of its own
+        "_MODES = ('FusedQkvAProj', 'fast')\n\n\ndef aeon_ok(mode: str) -> bool:\n    return mode in _MODES\n",
+        # a fork class of the old name: the name is the fork's own
+        "class FusedQkvAProj:\n    pass\n\n\n_SKIP = {'FusedQkvAProj', 'Gate'}\n" + TESTED,
+    ],
+    ids=["both_in_table", "both_inline", "table_extended", "never_tested", "own_choices", "fork_namesake"],
+)
+def test_a_table_written_for_both_sides_or_the_forks_own_is_quiet(git_repo: GitRepo, fork: str) -> None:
+    assert [f for f in _named(git_repo, fork) if f[1] == "error"] == []
