@@ -137,11 +137,16 @@ POOL_HEAD = "from vllm.engine import Engine\n\n\nclass AeonEngine(Engine):\n    
 
 
 def _pooled(
-    repo: GitRepo, body: str, engine_old: str = ENGINE_OLD, engine_new: str = ENGINE_NEW, pool: str = POOL_TEXT
+    repo: GitRepo,
+    body: str,
+    engine_old: str = ENGINE_OLD,
+    engine_new: str = ENGINE_NEW,
+    pool: str = POOL_TEXT,
+    pool_old: str | None = None,
 ) -> list[tuple[int, str]]:
     sides = s.merge_case(
         repo,
-        {POOL: pool, ENGINE: engine_old},
+        {POOL: pool if pool_old is None else pool_old, ENGINE: engine_old},
         {POOL_FORK: POOL_HEAD + body},
         [("[Core] The engine's own worker pool (#50001)", {ENGINE: engine_new, POOL: pool + _CLOSE})],
     )
@@ -254,3 +259,14 @@ def test_a_table_of_names_tested_against_a_class_name_holds_a_renamed_class(
 )
 def test_a_table_written_for_both_sides_or_the_forks_own_is_quiet(git_repo: GitRepo, fork: str) -> None:
     assert [f for f in _named(git_repo, fork) if f[1] == "error"] == []
+
+
+def test_a_class_upstream_added_with_an_outside_base_is_a_warning(git_repo: GitRepo) -> None:
+    # the engine's old pool imported WorkerPool from a module that did not define it yet; upstream adds it on an
+    # outside base, which may serve the member (#28987's wrapper had no base: an error, test_rebased.py)
+    executor = "from concurrent.futures import Executor\n\n\n" + POOL_TEXT.replace(
+        "class WorkerPool:", "class WorkerPool(Executor):"
+    )
+    pool_old = "class Other:\n    pass\n\n\nWorkerPool = None\n"
+    body = "        self.pool.shutdown(wait=False)\n"
+    assert _pooled(git_repo, body, pool=executor, pool_old=pool_old) == [(6, "warning")]

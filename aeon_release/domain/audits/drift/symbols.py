@@ -2625,7 +2625,8 @@ class _Checker:
             "upstream keeps it"
         )
         sure = (
-            (added or (self._was_outside_class(mod, node.value, scope) and _served_by_tree(self.after, new)))
+            (added or self._was_outside_class(mod, node.value, scope))
+            and _served_by_tree(self.after, new)
             and None not in built
             and not self._built_elsewhere(mod, node.value, scope, self._lost_builds(mod, node.value, scope))
         )
