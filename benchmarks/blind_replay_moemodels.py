@@ -32,13 +32,16 @@ twin, ``type(m).__name__ in ("Old", "New")`` written out, was a false error): 18
 overridden class) and a table of class names the fork tests ``type(m).__name__`` against (name drift,
 ``drift/names.py``'s ``_table_reads``: its strings name definitions, not the fork's choices).  Also widened,
 with no spelling here: a holder the merge base built only as outside classes, made an older project class
-with no outside base that lacks the member, is an error (was a warning).  Left warned: #35404's two, honestly:
+with no outside base that lacks the member, is an error (was a warning); and narrowed: a new class with an
+outside base (``nn.Module``, an ``Executor``) is a warning even when upstream added it.  Left warned: #35404's two, honestly:
 ``ReplicatedLinear`` derives from ``nn.Module``, which serves members the tree never defines (``parameters()``,
 ``to()``, ``training``: errors on those were false in a trial), so only torch would say it lacks
 ``out_features``.  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12,
 review15/16/17/21_twins 0 false errors (40, 30, 23, 30 twins), blind_replay_moe 30 caught 1 warned of 31 (13
 quiet), blind_replay_moe2 16/16 (10 quiet), blind_replay_llamamodels 27 caught 1 missed of 28 (15 quiet; as on
-main), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
+main), blind_replay_passes 21/21 (12 quiet), blind_replay_gpuworker 26 caught 2 warned of 28 (14 quiet; as on
+main), review23_twins 7/7 (37 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
 
   python benchmarks/blind_replay_moemodels.py [--mirror DIR] [--only TEXT ...] [--show]
 """
