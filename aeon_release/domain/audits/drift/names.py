@@ -69,6 +69,8 @@ _READ_NAME = linear.Scan(
 # ``x in ("a", "b")``: every string of the line can be a compared name
 _IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
 _ANY_STRING = re.compile(r"""[rbuRBU]?["']([A-Za-z_]\w{3,})["']""")
+# ``_SKIP = {"Name", ...}``: a name bound to a display, whose strings a test ``x in _SKIP`` may compare
+_TABLE_LINE = re.compile(r"\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:frozenset|set|tuple|list)\(|[\[({])")
 # ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
 _UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
 # ``args.exclude_log_deltas``: an option read off parsed command-line arguments (an ``argparse.Namespace``,
@@ -182,6 +184,8 @@ class Read:
     kinds: tuple[Kind, ...]  # what kind of definition this read can mean, likeliest first
     field: str = ""  # what the value is tied to: the attribute compared with it, the keyword passing it
     node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's or accessor's
+    # the other strings of the table the name sits in (``_table_reads``): the fork's spelling of what replaced it
+    beside: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -189,7 +193,7 @@ def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     keys = {key for _, line in _fork_added(trees) if ":" in line for key in _DICT_KEY.findall(line)}
     if not wanted and not keys:
         return []
-    names = wanted - _fork_defined(trees, wanted)
+    names = wanted - _fork_defined(trees, wanted, _named_tables(trees, wanted))
     findings = _gone_reads(trees, names, pr_pattern)
     seen = {(f.path, f.line) for f in findings}
     findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
@@ -491,6 +495,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 next((r for r in ranked if _callee_tested_it(trees, read, r)), None) if read.form == "arg" else None
             )
             evidence = tested or ranked[0]
+            if read.beside and evidence.renamed(trees) in read.beside:
+                continue  # the fork's table names the new spelling too: written for both sides of the rename
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
                 sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
@@ -666,7 +672,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
     for _, line in _fork_added(trees):
         if "'" in line or '"' in line:
             names.update(n for groups in _READ_NAME.findall(line) for n in groups if n)
-            if _IN_DISPLAY.search(line):
+            if _IN_DISPLAY.search(line) or _TABLE_LINE.match(line):
                 names.update(_ANY_STRING.findall(line))
         if "." in line:
             names.update(_UPPER_ATTRIBUTE.findall(line))
@@ -717,12 +723,13 @@ def _fork_settings(trees: ThreeTrees) -> Iterator[tuple[str, int, str]]:
                     yield path, number, code
 
 
-def _fork_defined(trees: ThreeTrees, names: set[str]) -> set[str]:
+def _fork_defined(trees: ThreeTrees, names: set[str], named: set[str] | None = None) -> set[str]:
     """The names a fork-added line defines itself (the fork's own field or key is no drift), also as a
-    keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing."""
+    keyword (``dict(name=1)``, ``Config(name=1)``); reading an environment variable defines nothing.  The
+    ``named`` strings of a table a definition's name is tested against declare no choice of the fork's."""
     lines = [line for _, line in _fork_added(trees)]
     keywords = {name for line in lines if "=" in line for name in _KEYWORD.findall(line)}
-    choices = _choices_among(_not_first_arguments(trees), names)
+    choices = _choices_among(_not_first_arguments(trees), names) - (named or set())
     # a table of environment settings (``{"APP_FLAG": "1"}``) sets variables for a reader; it defines no key
     settings = {name for line in lines if ":" in line for name in _ENV_ENTRY.findall(line)}
     return (((_defined_in(lines) | choices) - settings) | keywords | _flag_names(trees)) & names
@@ -832,6 +839,7 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
             read = _read(path, node, names, modules, dispatchers)
             if read is not None and read.line in owned:
                 reads.append(read)
+        reads += [read for read in _table_reads(path, module, names) if read.line in owned]
     # ``setattr(Worker, "m", fn)`` is the fork defining ``m`` as ``Worker.m = fn`` does (a monkeypatch
     # re-adding what upstream removed): its other reads of ``m`` are served.  A store no fork code reads
     # stays reported (what upstream read it for is gone)
@@ -977,7 +985,101 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
     other = left if str_value(left) is None else right
     field = other.attr if isinstance(other, ast.Attribute) else ""
     kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
-    return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node)
+    # ``x in ("Old", "New")``: the display's other strings may be the new spelling of a rename
+    beside = (
+        frozenset(filter(None, map(str_value, right.elts))) - {name}
+        if isinstance(right, ast.Tuple | ast.List | ast.Set)
+        else frozenset()
+    )
+    return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node, beside)
+
+
+def _table_reads(path: str, module: ast.Module, names: set[str]) -> Iterator[Read]:
+    """``_SKIP = {"FusedQkvAProj", ...}`` and ``type(m).__name__ in _SKIP``: each string of a module-level
+    table bound once and never changed, which the module tests a class's or function's name against (``in``
+    / ``not in``), names a definition as ``type(m).__name__ in ("n", ...)`` written out would; the read sits
+    on the string's line.  A table tested against anything else may be the fork's own set of choices.  A table that also names what upstream renamed it to is written for both sides (quiet,
+    in ``_gone_reads``)."""
+    tables = _string_tables(module)
+    if not tables:
+        return
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn)):
+            continue
+        right = node.comparators[0]
+        if not isinstance(right, ast.Name) or (table := tables.get(right.id)) is None:
+            continue
+        if not _names_a_definition(node.left):
+            continue
+        held = {text for e in table if (text := str_value(e))}
+        field = node.left.attr if isinstance(node.left, ast.Attribute) else ""
+        form = "eq" if isinstance(node.ops[0], ast.In) else "ne"
+        for element in table:
+            if (name := str_value(element)) in names:
+                how = f'"{name}" in {right.id}, tested by {ast.unparse(node)}'
+                kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
+                yield Read(path, element.lineno, name, how, form, kinds, field, node, frozenset(held - {name}))
+        del tables[right.id]  # one read per string: the first test of the table stands for the others
+
+
+def _names_a_definition(value: ast.expr) -> bool:
+    """``type(m).__name__``, ``m.__class__.__qualname__``, ``fn.__name__``: the name a class or def was given."""
+    return isinstance(value, ast.Attribute) and value.attr in ("__name__", "__qualname__")
+
+
+def _named_tables(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """The strings of the fork's tables that its modules test a definition's name against (``_table_reads``):
+    names of classes or functions, not choices the fork declares, though a display assigned to a name is
+    how it declares those.  Only a file whose added lines bind a display and read ``__name__`` is parsed."""
+    found: set[str] = set()
+    for path in trees.mine if names else ():
+        added = trees.mine[path].added.values() if path.endswith(".py") else ()
+        if not any("__name__" in line or "__qualname__" in line for line in added):
+            continue
+        if not any(_TABLE_LINE.match(line) for line in added):
+            continue
+        module = trees.merged_module(path)
+        for read in _table_reads(path, module, names) if module is not None else ():
+            found.add(read.name)
+    return found
+
+
+# what changes a table in place: it no longer holds only what its display wrote
+_MUTATORS = frozenset({"add", "append", "extend", "update", "insert", "discard", "remove", "pop", "clear"})
+
+
+def _string_tables(module: ast.Module) -> dict[str, list[ast.expr]]:
+    """Module-level names bound once to a display of strings (a tuple, list or set, or ``frozenset``/``set``/
+    ``tuple`` of one), which no statement of the module changes or binds again."""
+    bound: dict[str, list[ast.expr]] = {}
+    for stmt in module.body:
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) and stmt.value is not None else target
+        if isinstance(target, ast.Name):
+            value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+            bound.setdefault(target.id, []).append(value if value is not None else ast.Constant(None))
+    tables: dict[str, list[ast.expr]] = {}
+    for name, values in bound.items():
+        elements = _display_strings(values[0]) if len(values) == 1 else None
+        if elements:
+            tables[name] = elements
+    for node in ast.walk(module) if tables else ():
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            tables.pop(node.target.id, None)
+        elif isinstance(node, ast.Global):
+            for name in node.names:
+                tables.pop(name, None)
+        elif isinstance(node, ast.Attribute) and node.attr in _MUTATORS and isinstance(node.value, ast.Name):
+            tables.pop(node.value.id, None)
+    return tables
+
+
+def _display_strings(value: ast.expr) -> list[ast.expr] | None:
+    if isinstance(value, ast.Call) and plain_name(value.func) in ("frozenset", "set", "tuple") and len(value.args) == 1:
+        value = value.args[0]
+    if not isinstance(value, ast.Tuple | ast.List | ast.Set) or not value.elts:
+        return None
+    return list(value.elts) if all(str_value(e) is not None for e in value.elts) else None
 
 
 def _key_kinds(owner: ast.expr) -> tuple[Kind, ...]:

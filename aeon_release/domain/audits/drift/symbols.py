@@ -2729,8 +2729,9 @@ class _Checker:
     ) -> Finding | None:
         """``self.compilation_config.custom_ops`` in a fork pass, where upstream made the base's holder a class
         it added in the change, lacking the member (#27041, drift/rebased.py); before, the holder's class was
-        not known (a proxy).  A holder whose class upstream already had is only a warning: its type may have
-        been something else than the engine can tell; a member the fork's module stores itself stays quiet.
+        not known (a proxy).  A holder whose class upstream already had is only a warning (its type may have
+        been something else than the engine can tell), unless the merge base built it only as outside
+        classes (``_was_outside_class``); a member the fork's module stores itself stays quiet.
         The same for a call (``self.profiler.key_averages()``, #28987: a ``torch.profiler.profile`` made the
         project's ``TorchProfilerWrapper``).  The holder's class is the first one its class builds it as;
         when that class builds it in another branch as a class that has the member, the read may run on
@@ -2755,12 +2756,27 @@ class _Checker:
             "upstream keeps it"
         )
         sure = (
-            added
+            (added or self._was_outside_class(mod, node.value, scope))
+            and _served_by_tree(self.after, new)
             and None not in built
             and not self._built_elsewhere(mod, node.value, scope, self._lost_builds(mod, node.value, scope))
         )
         # a _Gone: a hasattr or try/except AttributeError around the read excuses it, as for a removed member
         return _as(_Gone, (_error if sure else _warning)(mod, node.end_lineno or node.lineno, message))
+
+    def _was_outside_class(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> bool:
+        """The merge base built the holder only as outside classes (``self.pool = ThreadPoolExecutor(...)``
+        made the project's older ``WorkerPool``): its type was known, and it was not the project's class
+        upstream builds now, so a member that class lacks is a change the merge brings even though the class
+        itself is not new.  A value the base built otherwise (a factory's result, an outside function such as
+        ``weakref.proxy``, a name) may have been that class already: not known."""
+        before_mod = self.before.module_at(mod.path)
+        was = self._holder_values(self.before, before_mod, holder, scope) if before_mod is not None else []
+        for home, value in was:
+            name = _built_name(self.before, home, value.func) if isinstance(value, ast.Call) else None
+            if name is None or ":" in name or not name.rsplit(".", 1)[-1][:1].isupper():
+                return False
+        return bool(was)
 
     def _holder_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> list[px.ClassInfo | None]:
         """Every class upstream's code builds the holder ``x.attr`` as (``self.attr = Cls(...)``), in the class
@@ -5391,7 +5407,11 @@ class _Checker:
                 # a method is called through an attribute: a bare name of the same spelling is a function
                 if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or _is_super_call(node):
                     continue
-                if node.func.attr != after.name or self._typed_away(mod, node, parents, after):
+                if node.func.attr != after.name and not (
+                    after.name == _FORWARD and self._calls_held_module(mod, node, parents, after)
+                ):
+                    continue
+                if node.func.attr == after.name and self._typed_away(mod, node, parents, after):
                     continue
                 if any(k.arg in gained or k.arg is None for k in node.keywords):
                     return True
@@ -5399,6 +5419,45 @@ class _Checker:
                 if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
                     return True
         return bool(gained) and self._spread_gains(after, gained)
+
+    def _calls_held_module(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
+        """``self.mlp(hidden_states, already_sequence_parallel=True)`` in upstream's decoder layer (#46635), where
+        the layer's class builds ``self.mlp`` as the class whose ``forward`` the fork overrides (or a subclass
+        of it) and calling that instance runs ``forward`` (an outside ``Module`` base, no ``__call__`` of the
+        tree's): the call hands its arguments to ``forward`` as a call of ``.forward(...)`` would.  Only a
+        holder of the method's own ``self`` whose class binds it; a receiver of any other kind is not known."""
+        if after.owner is None or not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
+            return False
+        parents.update(parents or parent_map(mod.tree))
+        method = parents.get(id(call))
+        while method is not None and not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            method = parents.get(id(method))
+        owner = parents.get(id(method)) if method is not None else None
+        if method is None or not isinstance(owner, ast.ClassDef) or not method.args.args:
+            return False
+        if method.args.args[0].arg != call.func.value.id:
+            return False
+        cls = self.theirs_ix.class_info(mod, owner.name)
+        for item in self.theirs_ix.mro(cls) if cls is not None else ():
+            if isinstance(item, px.ClassInfo) and call.func.attr in _bound_attributes(item.node):
+                return any(
+                    self._runs_forward_of(item.module, value, after)
+                    for value in _self_values(item.node, call.func.attr)
+                )
+        return False
+
+    def _runs_forward_of(self, home: ModuleInfo, value: ast.expr, after: DefSym) -> bool:
+        """``value`` builds a class whose order holds ``after``'s class and whose instances' call runs ``forward``."""
+        if not isinstance(value, ast.Call) or not isinstance(value.func, (ast.Name, ast.Attribute)):
+            return False
+        built = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(home, value.func))
+        order = self.theirs_ix.mro(built) if built is not None else []
+        if not _module_dispatch(order) or self.theirs_ix.member(order, "__call__") is not px.UNKNOWN:
+            return False
+        return any(
+            isinstance(item, px.ClassInfo) and (item.module.path, item.qualname) == (after.path, after.owner)
+            for item in order
+        )
 
     def _typed_away(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """The call's receiver is typed as a class unrelated to the method's (drift/typed_away.py)."""
@@ -7542,6 +7601,20 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
     if not isinstance(one, ast.Subscript) or not isinstance(one.value, (ast.Name, ast.Attribute)):
         return None
     return _unwrap_annotation(one.slice) if last_name(one.value) in ("type", "Type") else None
+
+
+# outside bases that give an instance no members a fork reads (typing and abc machinery)
+_PLAIN_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+
+
+def _served_by_tree(ix: Index, cls: px.ClassInfo) -> bool:
+    """Every member of ``cls`` is the tree's to tell: no outside base in its order other than typing and abc
+    machinery.  gpt-oss's router made a ``ReplicatedLinear`` (#35404) derives from ``nn.Module``, which serves
+    ``parameters()``, ``to()`` and ``training`` the tree never defines: a member the tree lacks may be the
+    base's, and only torch would tell."""
+    return all(
+        not isinstance(item, px.External) or item.name.rsplit(".", 1)[-1] in _PLAIN_BASES for item in ix.linearized(cls)
+    )
 
 
 def _built_name(ix: Index, home: ModuleInfo, func: ast.expr) -> str | None:
