@@ -1,0 +1,235 @@
+"""Unbound names: a name upstream stopped binding in a module, read by a line the fork added to that module.
+
+#49665 and #52261 moved the API server's exception handlers and cut ``api_server.py``'s imports of
+``EngineDeadError``, ``engine_error_handler``, ``HTTPException`` and ``http_exception_handler``.  A helper the fork
+added to that module, ``app.exception_handler(EngineDeadError)(engine_error_handler)``, merges cleanly (upstream's
+hunks hold only the import lines) and raises NameError when it runs.  Symbol drift resolves a name through the
+module's imports after the merge: with the import gone the name resolves to nothing, and where the imported
+definition itself stands (``engine_error_handler`` stayed in its module), nothing upstream removed is named either.
+
+Upstream's side, in a Python file both sides changed: a line upstream's diff removed holds the name, the base bound
+it at module level by a statement that runs (an import, a def, a class, an assignment; into ``if``/``try``/``with``
+blocks, not a type-only one), and the merged module binds it nowhere: no import, def, class, assignment, loop,
+``with`` or ``except`` target, ``global`` or ``nonlocal``, in any scope (a local of another function keeps it quiet:
+the fork may mean that one), no star import, no ``globals()``/``vars()``/``exec`` that could bind it, and it is no
+builtin.  The fork's side: a line it added reads the bare name, outside an annotation (never evaluated under the
+future import; a type checker's question else), outside the fork's own ``if TYPE_CHECKING:`` block, outside a
+``try`` catching ``NameError`` (or ``Exception``).  An error on that line, naming the base's binding and where it
+came from.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import keyword
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, parse_python
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+_KNOWN = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
+_MODULE_DUNDERS = frozenset({"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__package__", "__path__"})
+# what may bind a module name the tree does not show: a star import's names, a write into the module's namespace
+_DYNAMIC = re.compile(r"\bimport\s+\*|\bglobals\s*\(|\bvars\s*\(|\bexec\s*\(|\b__builtins__\b")
+_NAME_ERRORS = frozenset({"NameError", "Exception", "BaseException"})
+_MOST_FILES = 64
+
+
+def unbound_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    findings: list[Finding] = []
+    paths = [p for p in sorted(trees.mine) if p.endswith(".py") and p in trees.upstream]
+    for path in paths[:_MOST_FILES]:
+        words = _removed_and_read(trees, path)
+        merged_text = trees.merged_text(path) if words else None
+        if not words or merged_text is None or _DYNAMIC.search(merged_text):
+            continue
+        merged = trees.merged_module(path)
+        gone = words - _bound_anywhere(merged) if merged is not None else set()
+        if merged is None or not gone:
+            continue
+        old = parse_python(trees.blobs(trees.base, [path])[path] or "", path)
+        was = _module_bindings(old.body) if old is not None else {}
+        lines: dict[int, list[tuple[str, bool]]] = {}
+        for line, name, only in _fork_reads(merged, trees.owned_lines(path), {n for n in gone if n in was}):
+            lines.setdefault(line, []).append((name, only))
+        findings += [_finding(trees, path, line, names, was, pr_pattern) for line, names in sorted(lines.items())]
+    return findings
+
+
+def _removed_and_read(trees: ThreeTrees, path: str) -> set[str]:
+    """The names a line upstream removed from ``path`` holds that a line the fork added holds too (no keyword,
+    no builtin): a text gate before any parse."""
+    removed = {w for line in trees.upstream[path].removed for w in _WORD.findall(line)}
+    if not removed:
+        return set()
+    read = {w for line in trees.mine[path].added.values() for w in _WORD.findall(line)}
+    return (removed & read) - _KNOWN - _MODULE_DUNDERS
+
+
+def _bound_anywhere(module: ast.Module) -> set[str]:
+    """Every name any scope of ``module`` binds: a superset of what the module level binds, so a name outside it
+    is bound by nothing a read could find."""
+    found: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            found.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            found |= {a.asname or a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            found.add(node.name)
+        elif isinstance(node, ast.Global | ast.Nonlocal):
+            found |= set(node.names)
+        elif isinstance(node, ast.MatchAs | ast.MatchStar) and node.name:
+            found.add(node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            found.add(node.rest)
+        elif type(node).__name__ in _TYPE_PARAMS:
+            found.add(getattr(node, "name", ""))
+    return found
+
+
+_TYPE_PARAMS = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})  # ``def f[T]()``'s own names (3.12's nodes)
+
+
+def _module_bindings(body: list[ast.stmt]) -> dict[str, str]:
+    """name -> how the module level binds it by a statement that runs (``from m import name``, ``def name``...)."""
+    found: dict[str, str] = {}
+    for stmt in _run_time(body):
+        if isinstance(stmt, ast.Import | ast.ImportFrom):
+            for alias in stmt.names:
+                if alias.name != "*":
+                    found.setdefault(alias.asname or alias.name.split(".")[0], _spelt(stmt, alias))
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            kind = "class" if isinstance(stmt, ast.ClassDef) else "def"
+            found.setdefault(stmt.name, f"`{kind} {stmt.name}` at line {stmt.lineno}")
+        elif isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for name in (n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)):
+                found.setdefault(name, f"an assignment at line {stmt.lineno}")
+    return found
+
+
+def _spelt(stmt: ast.Import | ast.ImportFrom, alias: ast.alias) -> str:
+    named = alias.name + (f" as {alias.asname}" if alias.asname else "")
+    if isinstance(stmt, ast.Import):
+        return f"`import {named}`"
+    return f"`from {'.' * stmt.level}{stmt.module or ''} import {named}`"
+
+
+def _run_time(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The top-level statements that run: into ``if``/``try``/``with`` blocks, past a type-only block."""
+    for stmt in body:
+        yield stmt
+        blocks: list[list[ast.stmt]] = []
+        if isinstance(stmt, ast.If):
+            blocks = [stmt.orelse] if _type_only_test(stmt.test) else [stmt.body, stmt.orelse]
+        elif isinstance(stmt, ast.Try):
+            blocks = [stmt.body, stmt.orelse, stmt.finalbody, *(h.body for h in stmt.handlers)]
+        elif isinstance(stmt, ast.With):
+            blocks = [stmt.body]
+        for block in blocks:
+            yield from _run_time(block)
+
+
+def _type_only_test(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _fork_reads(module: ast.Module, owned: set[int], names: set[str]) -> Iterator[tuple[int, str, bool]]:
+    """(line, name, only at definition) for each read of one of ``names`` on a line the fork owns that runs (not
+    under a type-only ``if``, not in a ``try`` catching NameError, not an annotation Python never evaluates); one
+    per line and name.  "Only at definition": an annotation Python evaluates when the ``def`` or class body runs
+    (no future import), which Python 3.14 no longer does: a warning's reach."""
+    if not names or not owned:
+        return
+    parents = parent_map(module)
+    never, defined = _annotations(module)
+    reads = sorted(
+        (node.lineno, node.col_offset, node.id, id(node) in defined)
+        for node in ast.walk(module)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in names
+        if node.lineno in owned and id(node) not in never and not caught_around(node, _NAME_ERRORS, parents)
+    )
+    seen: dict[tuple[int, str], bool] = {}
+    for line, _, name, only in reads:
+        seen[(line, name)] = seen.get((line, name), True) and only
+    for (line, name), only in seen.items():
+        yield line, name, only
+
+
+def _annotations(module: ast.Module) -> tuple[set[int], set[int]]:
+    """Ids of the nodes Python never evaluates (a type-only ``if`` block; a local variable's annotation; every
+    annotation under ``from __future__ import annotations``), and of those it evaluates only as the ``def`` or
+    class body runs (a parameter's, a return's, a module or class field's, without the future import)."""
+    deferred = any(
+        isinstance(stmt, ast.ImportFrom)
+        and stmt.module == "__future__"
+        and any(a.name == "annotations" for a in stmt.names)
+        for stmt in module.body
+    )
+    parents = parent_map(module)
+    never: list[ast.AST | None] = []
+    defined: list[ast.AST | None] = []
+    for node in ast.walk(module):
+        if isinstance(node, ast.If) and _type_only_test(node.test):
+            never += node.body
+        elif isinstance(node, ast.arg | ast.FunctionDef | ast.AsyncFunctionDef):
+            (never if deferred else defined).append(node.annotation if isinstance(node, ast.arg) else node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            local = isinstance(parents.get(id(node)), ast.FunctionDef | ast.AsyncFunctionDef)
+            (never if deferred or local else defined).append(node.annotation)
+    ids = [{id(n) for root in roots if root is not None for n in ast.walk(root)} for roots in (never, defined)]
+    return ids[0], ids[1] - ids[0]
+
+
+def one_cause_a_line(findings: list[Finding]) -> list[Finding]:
+    """Without this class's finding on a line another symbol-drift error holds (a call of a class upstream moved,
+    whose import it dropped with it): one finding of one cause, the other check's, which names the new home."""
+    others = {(f.path, f.line) for f in findings if f.rule_id == RULE and f.severity is Severity.ERROR and not _ours(f)}
+    return [f for f in findings if not (_ours(f) and (f.path, f.line) in others)]
+
+
+def _ours(finding: Finding) -> bool:
+    return finding.rule_id == RULE and _MARK in finding.message
+
+
+_MARK = "at the merge base and no longer binds"
+
+
+def _finding(
+    trees: ThreeTrees, path: str, line: int, reads: list[tuple[str, bool]], was: dict[str, str], pr_pattern: str
+) -> Finding:
+    """One finding a line, naming each name it reads that the module no longer binds (in the line's order); a
+    warning when each is read only in an annotation evaluated at definition (Python 3.14 defers those)."""
+    names = [name for name, _ in reads]
+    commit = trees.upstream_commit(path, whole_word(names[0]), pr_pattern)
+    said = "; ".join(f"{name}, which this module bound by {was[name]}" for name in names)
+    annotated = all(only for _, only in reads)
+    when = (
+        "a NameError when the def or class runs (its annotation is evaluated there before Python 3.14)"
+        if annotated
+        else "a NameError when the line runs"
+    )
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING if annotated else Severity.ERROR,
+        path,
+        line,
+        f"fork-owned read of {said} {_MARK} (upstream removed {'it' if len(names) == 1 else 'them'}{commit}): "
+        f"{when}; import or define {' and '.join(names)} in the fork's lines",
+    )
