@@ -215,3 +215,19 @@ def test_an_annotation_under_the_future_import_is_silent(git_repo: GitRepo, no_r
         "from fastapi import FastAPI\n", "from __future__ import annotations\n\nfrom fastapi import FastAPI\n"
     )
     assert rows(git_repo, no_rules, ANNOTATED, future) == []
+
+
+def test_a_name_upstream_made_type_only_read_at_run_time_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream moved the import under ``if TYPE_CHECKING:`` (a cycle cut): the fork helper's run-time read is an
+    error, its quoted annotation silent."""
+    upstream = UPSTREAM_TEXT.replace(
+        "from fastapi import FastAPI\n",
+        "from typing import TYPE_CHECKING\n\nfrom fastapi import FastAPI\n\nif TYPE_CHECKING:\n"
+        "    from vllm.entrypoints.server_utils import engine_error_handler\n",
+    )
+    helpers = """
+
+def aeon_engine_errors(app: FastAPI, handler: "engine_error_handler") -> None:
+    app.exception_handler(RuntimeError)(engine_error_handler)
+"""
+    assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, upstream)] == [(32, "error")]

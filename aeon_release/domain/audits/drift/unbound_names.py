@@ -9,13 +9,15 @@ definition itself stands (``engine_error_handler`` stayed in its module), nothin
 
 Upstream's side, in a Python file both sides changed: a line upstream's diff removed holds the name, the base bound
 it at module level by a statement that runs (an import, a def, a class, an assignment; into ``if``/``try``/``with``
-blocks, not a type-only one), and the merged module binds it nowhere: no import, def, class, assignment, loop,
-``with`` or ``except`` target, ``global`` or ``nonlocal``, in any scope (a local of another function keeps it quiet:
-the fork may mean that one), no star import, no ``globals()``/``vars()``/``exec`` that could bind it, and it is no
-builtin.  The fork's side: a line it added reads the bare name, outside an annotation (never evaluated under the
-future import; a type checker's question else), outside the fork's own ``if TYPE_CHECKING:`` block, outside a
-``try`` catching ``NameError`` (or ``Exception``).  An error on that line, naming the base's binding and where it
-came from.
+blocks, not a type-only one), and the merged module binds it nowhere when the code runs: no import, def, class,
+assignment, loop, ``with``, ``except`` or ``match`` target, parameter, ``global`` or ``nonlocal``, in any scope (a
+local of another function keeps it quiet: the fork may mean that one), only inside ``if TYPE_CHECKING:`` if at all
+(an import upstream made type-only), no star import, no ``globals()``/``vars()``/``exec`` that could bind it, and it
+is no builtin.  The fork's side: a line it added reads the bare name, outside the fork's own type-only block,
+outside a ``try`` catching ``NameError`` (or ``Exception``), outside an annotation Python never evaluates (a
+quoted one, a local variable's, any under the future import).  An error on that line, one a line, naming each such
+name and the base's binding; a warning where the names stand only in annotations Python evaluates as the ``def`` or
+class body runs (Python 3.14 defers them, and the tree's Python is not read here).
 
 Pure but for reading the three trees: findings out.
 """
@@ -75,10 +77,12 @@ def _removed_and_read(trees: ThreeTrees, path: str) -> set[str]:
 
 
 def _bound_anywhere(module: ast.Module) -> set[str]:
-    """Every name any scope of ``module`` binds: a superset of what the module level binds, so a name outside it
-    is bound by nothing a read could find."""
+    """Every name any scope of ``module`` binds when the code runs: a superset of what the module level binds, so
+    a name outside it is bound by nothing a read could find.  A type-only block's bindings do not count: a name
+    upstream moved under ``if TYPE_CHECKING:`` (an import made lazy, a cycle cut) is bound for type checkers
+    alone."""
     found: set[str] = set()
-    for node in ast.walk(module):
+    for node in _walk_run_time(module):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
             found.add(node.id)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
@@ -101,6 +105,18 @@ def _bound_anywhere(module: ast.Module) -> set[str]:
 
 
 _TYPE_PARAMS = frozenset({"TypeVar", "ParamSpec", "TypeVarTuple"})  # ``def f[T]()``'s own names (3.12's nodes)
+
+
+def _walk_run_time(module: ast.Module) -> Iterator[ast.AST]:
+    """``ast.walk`` past the body of every ``if TYPE_CHECKING:`` (its ``else`` runs)."""
+    todo: list[ast.AST] = [module]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, ast.If) and _type_only_test(node.test):
+            todo += [node.test, *node.orelse]
+        else:
+            todo += ast.iter_child_nodes(node)
 
 
 def _module_bindings(body: list[ast.stmt]) -> dict[str, str]:
