@@ -42,13 +42,18 @@ _MODULE_DUNDERS = frozenset({"__file__", "__name__", "__doc__", "__spec__", "__l
 # what may bind a module name the tree does not show: a star import's names, a write into the module's namespace
 _DYNAMIC = re.compile(r"\bimport\s+\*|\bglobals\s*\(|\bvars\s*\(|\bexec\s*\(|\b__builtins__\b")
 _NAME_ERRORS = frozenset({"NameError", "Exception", "BaseException"})
-_MOST_FILES = 64
+# a line that may bind a module name: an import, a name of an import's list (``    name,``, ``    name as alias``),
+# a def or class, an assignment (anchored, no nested repetition: linear)
+_BINDING = re.compile(
+    r"[ \t]*(?:from[ \t]+\S+[ \t]+)?import\b|[ \t]+\w+(?:[ \t]+as[ \t]+\w+)?[,)]?[ \t]*$"
+    r"|[ \t]*(?:async[ \t]+)?def[ \t]|[ \t]*class[ \t]|[ \t]*\w+[ \t]*[:=]"
+)
 
 
 def unbound_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings: list[Finding] = []
     paths = [p for p in sorted(trees.mine) if p.endswith(".py") and p in trees.upstream]
-    for path in paths[:_MOST_FILES]:
+    for path in paths:
         words = _removed_and_read(trees, path)
         merged_text = trees.merged_text(path) if words else None
         if not words or merged_text is None or _DYNAMIC.search(merged_text):
@@ -67,13 +72,20 @@ def unbound_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _removed_and_read(trees: ThreeTrees, path: str) -> set[str]:
-    """The names a line upstream removed from ``path`` holds that a line the fork added holds too (no keyword,
-    no builtin): a text gate before any parse."""
-    removed = {w for line in trees.upstream[path].removed for w in _WORD.findall(line)}
+    """The names a binding line upstream removed from ``path`` holds (an import, an entry of an import's list, a
+    def, a class, an assignment) that a line the fork added holds too and no line upstream added does (no
+    keyword, no builtin): a text gate before any parse."""
+    change = trees.upstream[path]
+    removed = {w for line in change.removed if _BINDING.match(line) for w in _WORD.findall(line)}
     if not removed:
         return set()
     read = {w for line in trees.mine[path].added.values() for w in _WORD.findall(line)}
-    return (removed & read) - _KNOWN - _MODULE_DUNDERS
+    added = change.added.values()
+    # a name upstream wrote again may be bound again, unless upstream opened a type-only block (its import moved there)
+    kept = (
+        set() if any("TYPE_CHECKING" in line for line in added) else {w for line in added for w in _WORD.findall(line)}
+    )
+    return (removed & read) - kept - _KNOWN - _MODULE_DUNDERS
 
 
 def _bound_anywhere(module: ast.Module) -> set[str]:
