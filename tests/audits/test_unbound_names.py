@@ -99,10 +99,12 @@ def aeon_port() -> int:
 """
 
 
-def rows(git_repo: GitRepo, no_rules: Path, helpers: str, upstream: str = UPSTREAM_TEXT) -> list[tuple[int, str, str]]:
+def rows(
+    git_repo: GitRepo, no_rules: Path, helpers: str, upstream: str = UPSTREAM_TEXT, extra: dict[str, str] | None = None
+) -> list[tuple[int, str, str]]:
     sides = s.merge_case(
         git_repo,
-        {API: BASE_TEXT, UTILS: UTILS_TEXT},
+        {API: BASE_TEXT, UTILS: UTILS_TEXT, **(extra or {})},
         {API: BASE_TEXT + helpers},
         [(SUBJECT, {API: upstream, HANDLING: "def init_exception_handler(app):\n    return app\n"})],
     )
@@ -208,6 +210,21 @@ def test_an_annotation_evaluated_at_definition_is_a_warning(git_repo: GitRepo, n
     """A parameter's annotation runs when the ``def`` does, before Python 3.14: a warning, as the tree's Python
     is not read here."""
     assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, ANNOTATED)] == [(26, "warning")]
+
+
+@pytest.mark.parametrize(
+    ("requires", "severity"),
+    [(">=3.10,<3.15", "error"), ("~=3.12", "error"), (">=3.14", "warning")],
+    ids=["a Python before 3.14 supported", "a compatible release before 3.14", "3.14 on: deferred"],
+)
+def test_an_annotation_evaluated_at_definition_is_an_error_where_an_older_python_is_supported(
+    git_repo: GitRepo, no_rules: Path, requires: str, severity: str
+) -> None:
+    """The project's ``requires-python`` admits a Python that evaluates the annotation as the ``def`` runs: a
+    NameError at import there, an error (the Habana fork's ``List``/``Tuple`` after upstream's typing clean-up)."""
+    pyproject = {"pyproject.toml": f'[project]\nname = "vllm"\nrequires-python = "{requires}"\n'}
+    found = rows(git_repo, no_rules, ANNOTATED, extra=pyproject)
+    assert [(line, found_severity) for line, found_severity, _ in found] == [(26, severity)]
 
 
 def test_an_annotation_under_the_future_import_is_silent(git_repo: GitRepo, no_rules: Path) -> None:

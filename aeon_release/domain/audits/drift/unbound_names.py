@@ -16,8 +16,10 @@ local of another function keeps it quiet: the fork may mean that one), only insi
 is no builtin.  The fork's side: a line it added reads the bare name, outside the fork's own type-only block,
 outside a ``try`` catching ``NameError`` (or ``Exception``), outside an annotation Python never evaluates (a
 quoted one, a local variable's, any under the future import).  An error on that line, one a line, naming each such
-name and the base's binding; a warning where the names stand only in annotations Python evaluates as the ``def`` or
-class body runs (Python 3.14 defers them, and the tree's Python is not read here).
+name and the base's binding.  Where the names stand only in annotations Python evaluates as the ``def`` or class
+body runs, an error when the merged ``pyproject.toml``'s ``requires-python`` admits a Python before 3.14 (which
+evaluates them: a NameError at import; the Habana fork's ``List``/``Tuple`` after upstream's typing clean-up, which
+the fork had to fix), else a warning (3.14 defers them).
 
 Pure but for reading the three trees: findings out.
 """
@@ -67,8 +69,25 @@ def unbound_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         lines: dict[int, list[tuple[str, bool]]] = {}
         for line, name, only in _fork_reads(merged, trees.owned_lines(path), {n for n in gone if n in was}):
             lines.setdefault(line, []).append((name, only))
-        findings += [_finding(trees, path, line, names, was, pr_pattern) for line, names in sorted(lines.items())]
+        eager = _eager_annotations(trees) if lines else False
+        findings += [
+            _finding(trees, path, line, names, was, pr_pattern, eager) for line, names in sorted(lines.items())
+        ]
     return findings
+
+
+# ``requires-python = ">=3.10,<3.15"``: the oldest Python the project supports (a lower bound of ``>=``, ``~=``, ``==``)
+_REQUIRES = re.compile(r'(?m)^[ \t]*requires-python[ \t]*=[ \t]*["\']([^"\'\n]{0,200})["\']')
+_LOWEST = re.compile(r"(?:>=|~=|==)[ \t]*3\.(\d{1,3})")
+
+
+def _eager_annotations(trees: ThreeTrees) -> bool:
+    """Whether the merged tree's ``pyproject.toml`` says the project supports a Python older than 3.14, which
+    evaluates a ``def``'s annotations as it runs: a name gone from one is then a NameError at import."""
+    text = trees.merged_text("pyproject.toml")
+    found = _REQUIRES.search(text) if text is not None else None
+    lowest = _LOWEST.search(found.group(1)) if found is not None else None
+    return lowest is not None and int(lowest.group(1)) < 14
 
 
 def _removed_and_read(trees: ThreeTrees, path: str) -> set[str]:
@@ -239,10 +258,17 @@ _MARK = "at the merge base and no longer binds"
 
 
 def _finding(
-    trees: ThreeTrees, path: str, line: int, reads: list[tuple[str, bool]], was: dict[str, str], pr_pattern: str
+    trees: ThreeTrees,
+    path: str,
+    line: int,
+    reads: list[tuple[str, bool]],
+    was: dict[str, str],
+    pr_pattern: str,
+    eager: bool,
 ) -> Finding:
     """One finding a line, naming each name it reads that the module no longer binds (in the line's order); a
-    warning when each is read only in an annotation evaluated at definition (Python 3.14 defers those)."""
+    warning when each is read only in an annotation evaluated at definition (Python 3.14 defers those) and the
+    project does not say it supports an older Python (``eager``)."""
     names = [name for name, _ in reads]
     commit = trees.upstream_commit(path, whole_word(names[0]), pr_pattern)
     said = "; ".join(f"{name}, which this module bound by {was[name]}" for name in names)
@@ -255,7 +281,7 @@ def _finding(
     return Finding(
         RULE,
         "merge",
-        Severity.WARNING if annotated else Severity.ERROR,
+        Severity.WARNING if annotated and not eager else Severity.ERROR,
         path,
         line,
         f"fork-owned read of {said} {_MARK} (upstream removed {'it' if len(names) == 1 else 'them'}{commit}): "
