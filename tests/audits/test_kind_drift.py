@@ -768,3 +768,106 @@ def test_a_parameter_renamed_and_widened_is_no_error(git_repo: GitRepo, no_rules
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert found == [(5, "warning")]
+
+
+# #19948 made the bench subcommands' ``add_cli_args`` a classmethod, and the bench parser in another module now
+# calls it off each subclass it walks (``for cmd_cls in BenchmarkSubcommandBase.__subclasses__()``): a fork
+# subcommand's plain-method override gets the parser as self.
+BENCH_BASE_PATH = "vllm/entrypoints/cli/benchmark/base.py"
+BENCH_MAIN = "vllm/entrypoints/cli/benchmark/main.py"
+BENCH_BASE = """import argparse
+
+
+class BenchmarkSubcommandBase:
+    name: str
+
+    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:
+        raise NotImplementedError
+"""
+BENCH_NOW = BENCH_BASE.replace("    def add_cli_args(self,", "    @classmethod\n    def add_cli_args(cls,")
+BENCH_MAIN_BASE = """from vllm.entrypoints.cli.benchmark.base import BenchmarkSubcommandBase
+
+
+def register(subparsers, commands: list[BenchmarkSubcommandBase]) -> None:
+    for cmd in commands:
+        cmd.add_cli_args(subparsers.add_parser(cmd.name))
+"""
+BENCH_MAIN_NOW = {
+    "a loop over the subclasses": """from vllm.entrypoints.cli.benchmark.base import BenchmarkSubcommandBase
+
+
+def register(subparsers) -> None:
+    for cmd_cls in BenchmarkSubcommandBase.__subclasses__():
+        cmd_cls.add_cli_args(subparsers.add_parser(cmd_cls.name))
+""",
+    "a parameter typed as the class": """from vllm.entrypoints.cli.benchmark.base import BenchmarkSubcommandBase
+
+
+def register(subparsers, cmd_cls: type[BenchmarkSubcommandBase]) -> None:
+    cmd_cls.add_cli_args(subparsers.add_parser(cmd_cls.name))
+""",
+}
+BENCH_FORK_PATH = "vllm/entrypoints/cli/benchmark/aeon_gb10.py"
+BENCH_FORK = """import argparse
+
+from vllm.entrypoints.cli.benchmark.base import BenchmarkSubcommandBase
+
+
+class AeonBench(BenchmarkSubcommandBase):
+    name = "gb10"
+
+    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--gb10")
+"""
+
+
+def _bench(git_repo: GitRepo, no_rules: Path, fork: str, main_now: str) -> list[Finding]:
+    sides = s.merge_case(
+        git_repo,
+        {BENCH_BASE_PATH: BENCH_BASE, BENCH_MAIN: BENCH_MAIN_BASE},
+        {BENCH_FORK_PATH: fork},
+        [
+            (
+                "[Misc] Simplify vllm bench cli subcommand implementation (#19948)",
+                {BENCH_BASE_PATH: BENCH_NOW, BENCH_MAIN: main_now},
+            )
+        ],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [f for f in report.findings if f.rule_id == DRIFT and f.path == BENCH_FORK_PATH]
+
+
+@pytest.mark.parametrize("caller", sorted(BENCH_MAIN_NOW))
+def test_a_method_made_a_classmethod_and_called_off_a_class_in_another_module(
+    git_repo: GitRepo, no_rules: Path, caller: str
+) -> None:
+    """Upstream calls the classmethod off a name bound to the class in another module (a loop target over the
+    base's subclasses, a ``type[Base]`` parameter): the fork's plain-method override is an error."""
+    [finding] = _bench(git_repo, no_rules, BENCH_FORK, BENCH_MAIN_NOW[caller])
+    assert (finding.line, finding.severity.value) == (9, "error")
+    assert "it is now a @classmethod" in finding.message and f"upstream calls it off the class ({BENCH_MAIN}:" in (
+        finding.message
+    )
+
+
+@pytest.mark.parametrize(
+    ("fork", "main_now"),
+    [
+        (
+            BENCH_FORK.replace("    def add_cli_args(self,", "    @classmethod\n    def add_cli_args(cls,"),
+            BENCH_MAIN_NOW["a loop over the subclasses"],
+        ),
+        (
+            BENCH_FORK,
+            BENCH_MAIN_NOW["a loop over the subclasses"].replace(
+                "BenchmarkSubcommandBase.__subclasses__()", "[c() for c in BenchmarkSubcommandBase.__subclasses__()]"
+            ),
+        ),
+        (BENCH_FORK, BENCH_MAIN_BASE.replace("cmd.add_cli_args", "cmd.add_cli_args")),
+    ],
+    ids=["twin: a classmethod override", "twin: called off instances", "twin: still called off instances"],
+)
+def test_a_method_made_a_classmethod_called_off_instances_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, main_now: str
+) -> None:
+    assert [f for f in _bench(git_repo, no_rules, fork, main_now) if f.severity.value == "error"] == []

@@ -112,6 +112,7 @@ from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_ali
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
+from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
@@ -220,6 +221,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     deferred_init_drift,
     nulled_setup_drift,
     type_only_name_drift,
+    unbound_name_drift,
     subscripted_alias_drift,
     stopped_write_drift,
     dropped_tag_drift,
@@ -334,7 +336,7 @@ def _merge_findings(
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
     # a line under a test of the upstream package's own version is a path per release: a warning (gated_lines)
-    kept = gated_warnings(_fold_name_drift(_error_stands_for_warning(findings)), tree)
+    kept = gated_warnings(_fold_name_drift(_error_stands_for_warning(one_cause_a_line(findings))), tree)
     return kept + [_unread(path, why) for path, why in unread.items()]
 
 

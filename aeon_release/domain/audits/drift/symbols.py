@@ -4894,11 +4894,16 @@ class _Checker:
         mod = self.theirs_ix.module_at(after.path)
         owner = (after.owner or "").rsplit(".", 1)[-1]
         line = _called_off_class(mod.tree, after.name, {"cls", owner}) if mod is not None else None
-        if line is None:
+        where = f"{after.path}:{line}" if line is not None else None
+        if where is None and owner:
+            where = self._upstream_call(
+                after.name, lambda tree, name: _called_off_class(tree, name, _classes_of(tree, owner))
+            )
+        if where is None:
             return None
         return (
             f"it is now a @{now}method, the override still a plain method taking self: upstream calls it off "
-            f"the class ({after.path}:{line}), so the fork's method gets its first argument as self and misses "
+            f"the class ({where}), so the fork's method gets its first argument as self and misses "
             f"its last; make the override a @{now}method too"
         )
 
@@ -7066,6 +7071,49 @@ def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int |
         ):
             return node.lineno
     return None
+
+
+def _classes_of(tree: ast.Module, owner: str) -> set[str]:
+    """The names ``tree`` binds to ``owner`` or to a class of its hierarchy, in another module than the class's:
+    ``owner`` itself, a loop's target over ``owner.__subclasses__()`` (#19948's bench parser, ``for cmd_cls in
+    BenchmarkSubcommandBase.__subclasses__(): cmd_cls.add_cli_args(parser)``), a name annotated
+    ``type[owner]``.  Not ``cls``: in another module it is another class's."""
+    found = {owner}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
+            walked = node.iter
+            if (
+                isinstance(walked, ast.Call)
+                and isinstance(walked.func, ast.Attribute)
+                and walked.func.attr == "__subclasses__"
+                and _last_name(walked.func.value) == owner
+            ):
+                found.add(node.target.id)
+        elif isinstance(node, ast.arg | ast.AnnAssign):
+            note = node.annotation
+            name = node.arg if isinstance(node, ast.arg) else getattr(node.target, "id", None)
+            if name and _names_type_of(note, owner):
+                found.add(name)
+    return found
+
+
+def _last_name(node: ast.expr) -> str | None:
+    """``Base`` of ``Base`` or ``mod.Base``."""
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _names_type_of(note: ast.expr | None, owner: str) -> bool:
+    """``type[owner]`` or ``"type[owner]"`` (an Optional's ``| None`` around it too)."""
+    if isinstance(note, ast.Constant) and isinstance(note.value, str):
+        text = note.value.replace(" ", "").removesuffix("|None")
+        return text.startswith("type[") and text.endswith("]") and text[5:-1].rsplit(".", 1)[-1] == owner
+    if isinstance(note, ast.BinOp) and isinstance(note.op, ast.BitOr):
+        return _names_type_of(note.left, owner) or _names_type_of(note.right, owner)
+    return (
+        isinstance(note, ast.Subscript)
+        and _last_name(note.value) in ("type", "Type")
+        and _last_name(note.slice) == owner
+    )
 
 
 # Calls that take a coroutine and run it (``asyncio.run(f())``, ``loop.run_until_complete(f())``,
