@@ -131,15 +131,17 @@ def test_verify_without_json_prints_no_json(tmp_path: Path, public_key: Path) ->
     [
         ("abc\r\nX-Injected: 1", "unreachable: InvalidHeader"),
         ("t\u00f6k\u20acn", "an address that does not parse"),
-        ("x" * 3_000_000, "HTTP 431"),
+        # 3 MB came back as the 431; past the 64 KiB line every HTTP server here refuses (and the tool's own bound)
+        # is the same token no header carries, without 7 s of moving 3 MB through two processes
+        ("x" * 300_000, "HTTP 431"),
     ],
-    ids=["crlf", "past-latin-1", "three-megabytes"],
+    ids=["crlf", "past-latin-1", "300-kilobytes"],
 )
 def test_a_token_no_header_can_carry_is_named_as_the_token_services(tmp_path: Path, token: str, old: str) -> None:
     """The token service's answer went into the Authorization header as it came: one with a CR LF was "registry ...
     is unreachable: InvalidHeader" (hint: check the address), one past Latin-1 "the registry named an address that
-    does not parse (a Location header)", and 3 MB of it a 431 whose HTML error page was quoted as the registry's
-    error.  One line names the token service; the token is never sent."""
+    does not parse (a Location header)", and 3 MB of it (or any past a server's header line) a 431 whose HTML error
+    page was quoted as the registry's error.  One line names the token service; the token is never sent."""
     with _Registry(token) as registry:
         run = run_limited("releases", "--repository", registry.reference.removesuffix(":latest"), cwd=tmp_path)
     assert run.code == 2 and "Traceback" not in run.err, run.err
