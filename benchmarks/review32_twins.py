@@ -28,6 +28,19 @@ choice the fork registers back through the module's registrar under a module con
 (#32681) or in a loop over its own names (#32681); the key's module constant guarded by ``if CONST in
 QUANTIZATION_METHODS:`` (#32681); the key's module constant rebound at module level, under an ``if`` of the
 list (#32681) or of the dict table (#17986).  1 twin warned (the version-gated lookup, #32681).
+Round 2 (``drift/dropped_table_keys.py``: the key handed to a registrar by keyword or through a name a fork line
+binds to it, the constant held by an ``in`` test, a constant bound again anywhere at module level; a registrar
+handed an unbound name warns): 7 caught of 7; 0 false errors of 27 (2 warned: the loop's registration, the
+version-gated lookup).
+Round 3 (5 twins, 1 case more, #32681): on round 2's engine 2 false errors of 5 -- the list bound again off
+the module with the name added (``quant.QUANTIZATION_METHODS = [*..., 'hqq']``), the lookup under ``if
+find_spec('...quantization.hqq_marlin') is not None:`` (and symbol drift's error on the probe's own line, the
+gone module read as a path the fork imports).  Mended: a rebinding or patch of the collection spelling the key
+puts it back; a lookup under a probe of upstream's package (``find_spec``, ``hasattr`` of a name imported from
+it) is quiet, a probe of another package (``find_spec('hqq.core')``, a case) is not; symbol drift reads no
+import probe's string.
+This branch: 8 caught of 8; 0 false errors of 32 twins (3 warned: the loop's registration, the helper handing
+the registrar its parameter, the version-gated lookup), no error anywhere in a twin's file.
 
   PYTHONPATH=.. python review32_twins.py [--only TEXT ...] [--show]
 """
@@ -576,6 +589,97 @@ TWINS += [
             "    except NotImplementedError:\n"
             "        return lm_head\n",
             "    except NotImplementedError:",
+        ),
+    ),
+]
+
+
+# --- round 3: more of the fork's own ways round #32681's dropped "hqq"
+TWINS += [
+    (
+        "#32681 choice dropped",
+        "twin: a fork test patching the list with monkeypatch before the lookup",
+        K(
+            *HQ,
+            "tests/aeon/test_r32hq14.py",
+            "import pytest\n\n"
+            "from vllm.model_executor.layers import quantization as quant\n\n\n"
+            "def test_aeon_hqq_plugin(monkeypatch: pytest.MonkeyPatch) -> None:\n"
+            "    monkeypatch.setattr(quant, 'QUANTIZATION_METHODS', [*quant.QUANTIZATION_METHODS, 'hqq'])\n"
+            "    with pytest.raises(KeyError):  # AEON: listed, but no config registered for it\n"
+            "        quant.get_quantization_config('hqq')\n",
+            "        quant.get_quantization_config('hqq')",
+        ),
+    ),
+    (
+        "#32681 choice dropped",
+        "twin: the list rebound off the module with the name added, then the lookup",
+        K(
+            *HQ,
+            "vllm/aeon/r32hq15.py",
+            "from vllm.model_executor.layers import quantization as quant\n\n"
+            "quant.QUANTIZATION_METHODS = [*quant.QUANTIZATION_METHODS, 'hqq']  # AEON: the fork's HQQ loader\n\n\n"
+            "def aeon_draft_config(hf_quant_cfg: dict):\n"
+            "    return quant.get_quantization_config('hqq').from_config(hf_quant_cfg)\n",
+            "    return quant.get_quantization_config('hqq').from_config(hf_quant_cfg)",
+        ),
+    ),
+    (
+        "#32681 choice dropped",
+        "twin: the lookup only where the removed module is still found",
+        K(
+            *HQ,
+            "vllm/aeon/r32hq16.py",
+            "from importlib.util import find_spec\n\n" + GQC + "def aeon_draft_config(hf_quant_cfg: dict):\n"
+            "    if find_spec('vllm.model_executor.layers.quantization.hqq_marlin') is not None:\n"
+            "        return get_quantization_config('hqq').from_config(hf_quant_cfg)\n"
+            "    return None\n",
+            "        return get_quantization_config('hqq').from_config(hf_quant_cfg)",
+        ),
+    ),
+    (
+        "#32681 choice dropped",
+        "twin: the fork's helper registers its config with the name second",
+        K(
+            *HQ,
+            "vllm/aeon/r32hq17.py",
+            REGQ + "class AeonHQQConfig(AWQConfig):\n"
+            "    pass\n\n\n"
+            "def aeon_register(cls: type, name: str) -> type:\n"
+            "    return register_quantization_config(name)(cls)\n\n\n"
+            "aeon_register(AeonHQQConfig, 'hqq')\n\n\n"
+            "def aeon_hqq(hf_quant_cfg: dict):\n"
+            "    return get_quantization_config('hqq').from_config(hf_quant_cfg)\n",
+            "    return get_quantization_config('hqq').from_config(hf_quant_cfg)",
+        ),
+    ),
+    (
+        "#32681 choice dropped",
+        "twin: a function-local of the constant's name handed to the getter",
+        K(
+            *HQ,
+            "vllm/aeon/r32hq18.py",
+            GQC + 'AEON_METHOD = "hqq"  # AEON: the name older checkpoints carry\n\n\n'
+            "def aeon_draft_config(hf_quant_cfg: dict):\n"
+            '    AEON_METHOD = hf_quant_cfg.get("quant_method", "awq")\n'
+            "    return get_quantization_config(AEON_METHOD).from_config(hf_quant_cfg)\n",
+            'AEON_METHOD = "hqq"  # AEON: the name older checkpoints carry',
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#32681 choice dropped",
+        "a lookup under a probe of the third-party library, not of upstream",
+        K(
+            *HQ,
+            "vllm/aeon/r32hq19.py",
+            "from importlib.util import find_spec\n\n" + GQC + "def aeon_draft_config(hf_quant_cfg: dict):\n"
+            "    if find_spec('hqq.core') is not None:  # AEON: the HQQ kernels are installed\n"
+            "        return get_quantization_config('hqq').from_config(hf_quant_cfg)\n"
+            "    return None\n",
+            "        return get_quantization_config('hqq').from_config(hf_quant_cfg)",
         ),
     ),
 ]

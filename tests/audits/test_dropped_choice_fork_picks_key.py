@@ -39,11 +39,31 @@ LOOKUP = "\n\ndef aeon_cfg():\n    return get_config(AEON_METHOD)\n"
         "    return None\n",
         "from vllm import quant\n\nAEON_METHOD = 'hqq'\n\n\ndef aeon_cfg():\n"
         "    if AEON_METHOD not in quant.METHODS:\n        return None\n    return quant.get_config(AEON_METHOD)\n",
+        # the list bound again, or patched, off the module with the name spelt on the line
+        "from vllm import quant\n\nquant.METHODS = [*quant.METHODS, 'hqq']\n\n\n"
+        "def aeon_cfg():\n    return quant.get_config('hqq')\n",
+        "from vllm import quant\n\n\ndef test_aeon_cfg(monkeypatch):\n"
+        "    monkeypatch.setattr(quant, 'METHODS', ['hqq'])\n    assert quant.get_config('hqq') is None\n",
+        # the lookup only where upstream still ships what the fork probes for, or after an exit where it does not
+        "from importlib.util import find_spec\n\n" + NAMED + "def aeon_cfg():\n"
+        "    if find_spec('vllm.quant.hqq') is not None:\n        return get_config('hqq')\n    return None\n",
+        "from vllm import quant\n\n\ndef aeon_cfg():\n    if not hasattr(quant, 'HQQConfig'):\n        return None\n"
+        "    return quant.get_config('hqq')\n",
         # the constant bound again at module level when the list lacks it: the fork picks the key itself
         "from vllm import quant\nfrom vllm.quant import get_config\n\nAEON_METHOD = 'hqq'\n"
         "if AEON_METHOD not in quant.METHODS:\n    AEON_METHOD = 'gptq'\n" + LOOKUP,
     ],
-    ids=["constant-registered", "keyword-registered", "constant-guarded", "constant-guard-exits", "constant-rebound"],
+    ids=[
+        "constant-registered",
+        "keyword-registered",
+        "constant-guarded",
+        "constant-guard-exits",
+        "list-rebound",
+        "list-patched",
+        "find-spec-probed",
+        "hasattr-probed",
+        "constant-rebound",
+    ],
 )
 def test_the_fork_picking_the_key_through_a_name_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
@@ -73,14 +93,26 @@ def test_a_registrar_handed_a_name_the_fork_does_not_bind_warns(git_repo: GitRep
             "    return get_config('hqq')\n",
             "get_config('hqq')",
         ),
-        # a guard testing another name, and a second binding inside a function (not the module's)
+        # a guard testing another name than the constant handed to the getter
         (
             "from vllm import quant\n\nAEON_METHOD = 'hqq'\nAEON_OTHER = 'gptq'\n\n\ndef aeon_cfg():\n"
             "    if AEON_OTHER in quant.METHODS:\n        return quant.get_config(AEON_METHOD)\n    return None\n",
             "AEON_METHOD = 'hqq'",
         ),
+        # a probe of another package (the library installed: ``find_spec('hqq.core')``) says nothing of upstream's list
+        (
+            "from importlib.util import find_spec\n\n" + NAMED + "def aeon_cfg():\n"
+            "    if find_spec('hqq.core') is not None:\n        return get_config('hqq')\n    return None\n",
+            "get_config('hqq')",
+        ),
+        # the list bound again without the name
+        (
+            "from vllm import quant\n\nquant.METHODS = [*quant.METHODS, 'aeon_q']\n\n\n"
+            "def aeon_cfg():\n    return quant.get_config('hqq')\n",
+            "get_config('hqq')",
+        ),
     ],
-    ids=["own-constant-registered", "own-keyword-registered", "other-guard"],
+    ids=["own-constant-registered", "own-keyword-registered", "other-guard", "library-probed", "other-list-rebound"],
 )
 def test_the_dropped_choice_is_still_caught(git_repo: GitRepo, tmp_path: Path, fork: str, needle: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]

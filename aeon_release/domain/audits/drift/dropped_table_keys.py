@@ -446,11 +446,16 @@ def _stores_some(name: str) -> linear.Scan:
 
 
 def _added_back(lines: list[str], word: str, key: str, table: Table) -> bool:
-    """A fork line adds to a collection of choices (``NAME.append(...)``, ``NAME += ...``), or hands the key
-    first to a function other than its getters (``register_quantization_config("hqq")``: a registrar of the
-    module adds it back)."""
+    """A fork line adds to a collection of choices (``NAME.append(...)``, ``NAME += ...``), binds it again or
+    patches it with the key spelt on the line (``mod.NAME = [*mod.NAME, "hqq"]``, ``monkeypatch.setattr(mod,
+    "NAME", [..., "hqq"])``), or hands the key first to a function other than its getters
+    (``register_quantization_config("hqq")``: a registrar of the module adds it back)."""
     adds = re.compile(rf"""\b{word}\.(?:append|extend|insert|add|update)\(|\b{word}\s*[+|]=""")
-    return any(adds.search(line) for line in lines) or _registered(lines, key, table)
+    rebinds = re.compile(rf"""\b{word}\s*=(?!=)|["']{word}["']""")
+    spelt = re.compile(rf"""["']{re.escape(key)}["']""")
+    return any(adds.search(line) or (rebinds.search(line) and spelt.search(line)) for line in lines) or _registered(
+        lines, key, table
+    )
 
 
 def _registered(lines: list[str], key: str, table: Table) -> bool:
@@ -500,6 +505,7 @@ def _uses(
     bound = nested | top
     constants = _string_constants(module, nested)
     parents = parent_map(module)
+    roots = {t.module.split(".")[0] for t in tables}
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
@@ -523,6 +529,8 @@ def _uses(
         # the fork handles the missing key: a ``try`` catching the lookup's error, an ``if "key" in ...`` test;
         # or its test expects the refusal (``with pytest.raises(ValueError):``), which still comes
         if caught_around(node, _CAUGHT, parents) or expects_refusal(node, parents, _EXPECTING):
+            continue
+        if _probe_guarded(node, parents, imports, roots):
             continue
         yield from (u for u in uses if not key_held(node, u[2], parents))
 
@@ -553,6 +561,39 @@ def _getter_call(
         if key in table.dropped:
             how = f'passes "{key}" to {ast.unparse(call.func)}(){via}'
             yield line, how, key, table, Severity.ERROR if refuses else Severity.WARNING
+
+
+# calls that ask whether a module can be imported, without importing it
+_IMPORT_PROBES = frozenset({"find_spec", "find_loader"})
+
+
+def _probe_guarded(
+    node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]], roots: set[str]
+) -> bool:
+    """The lookup runs under a test that asks what upstream (a package of ``roots``, the tables') still ships --
+    ``find_spec("pkg.quantization.hqq_marlin")``, or ``hasattr(quant, "HQQMarlinConfig")`` of a name the file
+    imports from it -- either branch, or after such an ``if`` that exits: the fork keeps a path for the
+    releases that have the key, and which path runs after the merge is not read here.  A probe of another
+    package (``find_spec("hqq")``: the library is installed) says nothing of upstream's list."""
+
+    def probes(test: ast.expr) -> bool:
+        return any(_is_probe(n, imports, roots) for n in ast.walk(test))
+
+    return _runs_where(node, parents, probes) or _runs_unless(node, parents, probes)
+
+
+def _is_probe(node: ast.AST, imports: dict[str, tuple[str, str]], roots: set[str]) -> bool:
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    first = node.args[0]
+    if name in _IMPORT_PROBES:
+        probed = str_value(first)
+    elif name == "hasattr" and isinstance(first, ast.Name) and first.id in imports:
+        probed = imports[first.id][0]
+    else:
+        return False
+    return probed is not None and probed.split(".")[0] in roots
 
 
 def _constant_held(call: ast.Call, name: str, parents: dict[int, ast.AST]) -> bool:
