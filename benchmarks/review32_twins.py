@@ -5,7 +5,7 @@ right after the merge (the merge base is the commit's first parent, upstream the
 
 - dropped choice lists (``drift/dropped_table_keys.py``: a string gone from ``QuantizationMethods``, which
   ``get_quantization_config`` tests through ``QUANTIZATION_METHODS``; #32681 ``"hqq"``, #23204 ``"qqq"``,
-  #32679 ``"deepspeedfp"``, #32697 ``"rtn"``, #43841 ``"cpu_awq"``): the method registered back by the fork
+  #32679 ``"deepspeedfp"``, #43841 ``"cpu_awq"``): the method registered back by the fork
   (under a module constant, by keyword, in a loop), the key's constant guarded by a membership test or
   rebound when the list lacks it, a literal guarded by a membership test, a ``contextlib.suppress``, the
   fork's own getter namesake, a getter off another receiver, a test's parametrized name, a test expecting
@@ -16,9 +16,9 @@ right after the merge (the merge base is the commit's first parent, upstream the
   #45375 ``ModelOptMixedPrecisionConfig``'s 80 -> 75): a comment naming a sibling class whose value stayed,
   the fork's own override returning its own floor with a comment naming the parent's method, the method
   called on the line itself beside the fork's own floor, a read off the abstract base;
+- symbol drift's string paths: an import probe's string (``find_spec``) is never imported;
 - the stub given a body (``drift/raised_kinds.py``, #45544 ``QuantizeMethodBase.tie_weights``; warnings only):
-  an ``except NotImplementedError`` round a fork subclass's own override that still raises it, and round a
-  method upstream did not change.
+  an ``except NotImplementedError`` round a fork subclass's own override that still raises it.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches of
 the same commits, kept to show the reach stays.
@@ -39,7 +39,11 @@ gone module read as a path the fork imports).  Mended: a rebinding or patch of t
 puts it back; a lookup under a probe of upstream's package (``find_spec``, ``hasattr`` of a name imported from
 it) is quiet, a probe of another package (``find_spec('hqq.core')``, a case) is not; symbol drift reads no
 import probe's string.
-This branch: 8 caught of 8; 0 false errors of 32 twins (3 warned: the loop's registration, the helper handing
+Round 4 (the returned literal's other readers, #12040 a2d2acb4c8 ``BlocksparseFlashAttentionBackend.get_name()``
+"FLASH_ATTN" -> "BLOCK_SPARSE_FLASH_ATTN", a case and 3 twins; a Turing-only range spelling the new floor, a
+fork table keyed by both floors; #17986's constant under an ``in`` guard and set again through ``global``):
+0 false errors of 7 on round 3's engine, nothing to mend.
+This branch: 9 caught of 9; 0 false errors of 39 twins (3 warned: the loop's registration, the helper handing
 the registrar its parameter, the version-gated lookup), no error anywhere in a twin's file.
 
   PYTHONPATH=.. python review32_twins.py [--only TEXT ...] [--show]
@@ -680,6 +684,126 @@ CASES += [
             "        return get_quantization_config('hqq').from_config(hf_quant_cfg)\n"
             "    return None\n",
             "        return get_quantization_config('hqq').from_config(hf_quant_cfg)",
+        ),
+    ),
+]
+
+
+# --- round 4: the returned literal's other readers
+# a2d2acb4c8 (#12040): BlocksparseFlashAttentionBackend.get_name() "FLASH_ATTN" -> "BLOCK_SPARSE_FLASH_ATTN"
+BN = ("#12040", "a2d2acb4c8", 'BlocksparseFlashAttentionBackend.get_name() "FLASH_ATTN" -> "BLOCK_SPARSE_FLASH_ATTN"')
+BSA = (
+    "from vllm.attention.backends.abstract import AttentionBackend\n"
+    "from vllm.attention.backends.blocksparse_attn import BlocksparseFlashAttentionBackend\n"
+    "from vllm.attention.backends.flash_attn import FlashAttentionBackend\n\n\n"
+)
+CASES += [
+    (
+        "#12040 returned literal changed",
+        "the old name compared with the call",
+        K(
+            *BN,
+            "vllm/aeon/r32bn0.py",
+            BSA + "def aeon_is_flash() -> bool:\n"
+            '    return BlocksparseFlashAttentionBackend.get_name() == "FLASH_ATTN"\n',
+            '    return BlocksparseFlashAttentionBackend.get_name() == "FLASH_ATTN"',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#12040 returned literal changed",
+        "twin: the sibling backend's name, which stayed",
+        K(
+            *BN,
+            "vllm/aeon/r32bn1.py",
+            BSA + 'def aeon_is_flash() -> bool:\n    return FlashAttentionBackend.get_name() == "FLASH_ATTN"\n',
+            '    return FlashAttentionBackend.get_name() == "FLASH_ATTN"',
+        ),
+    ),
+    (
+        "#12040 returned literal changed",
+        "twin: the name off a receiver typed as the abstract backend",
+        K(
+            *BN,
+            "vllm/aeon/r32bn2.py",
+            BSA + "def aeon_is_flash(backend: type[AttentionBackend]) -> bool:\n"
+            '    return backend.get_name() == "FLASH_ATTN"\n',
+            '    return backend.get_name() == "FLASH_ATTN"',
+        ),
+    ),
+    (
+        "#12040 returned literal changed",
+        "twin: the fork's table of both names",
+        K(
+            *BN,
+            "vllm/aeon/r32bn3.py",
+            BSA + "AEON_SPARSE = {\n"
+            '    "FLASH_ATTN": True,  # BlocksparseFlashAttentionBackend.get_name() before #12040\n'
+            '    "BLOCK_SPARSE_FLASH_ATTN": True,\n'
+            "}\n\n\n"
+            "def aeon_is_sparse() -> bool:\n"
+            "    return AEON_SPARSE.get(BlocksparseFlashAttentionBackend.get_name(), False)\n",
+            '    "FLASH_ATTN": True,  # BlocksparseFlashAttentionBackend.get_name() before #12040',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29732 returned literal changed",
+        "twin: a Turing-only range that spells the new floor beside the old",
+        K(
+            *WN,
+            "vllm/aeon/r32wn4.py",
+            CT + "def aeon_turing_only(capability: int) -> bool:\n"
+            "    return 75 <= capability < 80  # CompressedTensorsWNA16.get_min_capability() on Turing\n",
+            "    return 75 <= capability < 80  # CompressedTensorsWNA16.get_min_capability() on Turing",
+        ),
+    ),
+    (
+        "#34664 returned literal changed",
+        "twin: the fork's kernel table keyed by both floors, looked up with the call",
+        K(
+            *MB,
+            "vllm/aeon/r32mb4.py",
+            MO + "AEON_MXFP8_KERNEL = {100: 'cutlass', 80: 'marlin'}\n\n\n"
+            "def aeon_mxfp8_kernel() -> str:\n"
+            "    return AEON_MXFP8_KERNEL[ModelOptMxFp8Config.get_min_capability()]\n",
+            "AEON_MXFP8_KERNEL = {100: 'cutlass', 80: 'marlin'}",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#17986 table key renamed",
+        "twin: the old key's constant looked up only where the table holds it",
+        K(
+            *GA,
+            "vllm/aeon/r32ga3.py",
+            ACT + 'AEON_ACT = "gelu_and_mul"\n\n\n'
+            "def aeon_act():\n"
+            "    if AEON_ACT in activation._ACTIVATION_AND_MUL_REGISTRY:\n"
+            "        return get_act_and_mul_fn(AEON_ACT)\n"
+            '    return get_act_and_mul_fn("geglu")  # AEON: renamed upstream\n',
+            'AEON_ACT = "gelu_and_mul"',
+        ),
+    ),
+    (
+        "#17986 table key renamed",
+        "twin: the old key's constant set again by the fork's configure step",
+        K(
+            *GA,
+            "vllm/aeon/r32ga4.py",
+            ACT + 'AEON_ACT = "gelu_and_mul"\n\n\n'
+            "def aeon_configure() -> None:\n"
+            "    global AEON_ACT\n"
+            "    if AEON_ACT not in activation._ACTIVATION_AND_MUL_REGISTRY:\n"
+            '        AEON_ACT = "geglu"\n\n\n'
+            "def aeon_act():\n"
+            "    aeon_configure()\n"
+            "    return get_act_and_mul_fn(AEON_ACT)\n",
+            'AEON_ACT = "gelu_and_mul"',
         ),
     ),
 ]
