@@ -44,7 +44,13 @@ Round 4 (the returned literal's other readers, #12040 a2d2acb4c8 ``BlocksparseFl
 fork table keyed by both floors; #17986's constant under an ``in`` guard and set again through ``global``):
 0 false errors of 7 on round 3's engine, nothing to mend.
 This branch: 9 caught of 9; 0 false errors of 39 twins (3 warned: the loop's registration, the helper handing
-the registrar its parameter, the version-gated lookup), no error anywhere in a twin's file.
+the registrar its parameter, the version-gated lookup), no error anywhere in a twin's file.  Regression set at
+the mends' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false
+errors (40, 30, 23 twins), blind_replay_quantext 17 caught, 1 warned, 1 missed of 19 (13 quiet; as recorded),
+blind_replay_quant 27/27, blind_replay_layerutils 30 caught, 1 warned, 1 missed of 32 (as recorded),
+blind_replay_awqgptq 27 caught, 1 warned of 28, blind_replay_ctquant 15 caught, 1 warned of 16,
+blind_replay_compile 12/12 (all twins quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
 
   PYTHONPATH=.. python review32_twins.py [--only TEXT ...] [--show]
 """
