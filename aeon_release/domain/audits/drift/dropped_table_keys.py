@@ -43,13 +43,14 @@ from __future__ import annotations
 import ast
 import builtins
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
-from aeon_release.domain.audits.drift.fallbacks import caught_around, key_held
+from aeon_release.domain.audits.drift.fallbacks import _runs_unless, _runs_where, caught_around, key_held
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -84,6 +85,7 @@ class Table:
     getters: dict[str, tuple[int, str, bool]]  # function -> (position, parameter, refuses a missing key)
     aliased: frozenset[str] = frozenset()  # keys a table the getters map the parameter through holds
     choices: bool = False  # a collection of accepted strings (a list, a set, a ``Literal``'s), not a dict
+    registrars: frozenset[str] = frozenset()  # the module's functions that add to the collection
 
 
 def dropped_table_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -150,10 +152,13 @@ def _choice_tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
             # a choice gone from every file counts too: name drift reads strings in a lookup (``.get``, ``in``),
             # never as an argument of the module's getter
             gone = before & quoted - new[name] - kept[name]
-            getters = {f: g for f, g in _getters(both.new, name).items() if not _stores_into(both.new, f, name)}
+            funcs = [s.name for s in both.new.body if isinstance(s, _Def)]
+            registrars = frozenset(f for f in funcs if _stores_into(both.new, f, name))
+            getters = {f: g for f, g in _getters(both.new, name).items() if f not in registrars}
             if gone and getters:
                 module = dotted_name(both.path, roots=("",))
-                found.append(Table(module, both.path, name, dict.fromkeys(sorted(gone), ""), getters, choices=True))
+                dropped = dict.fromkeys(sorted(gone), "")
+                found.append(Table(module, both.path, name, dropped, getters, choices=True, registrars=registrars))
     return found
 
 
@@ -425,6 +430,8 @@ def _put_back(trees: ThreeTrees, tables: list[Table]) -> tuple[set[tuple[str, st
             )
             if table.choices and _added_back(lines, word, key, table):
                 found.add((table.name, key))
+            elif table.choices and (handed := _handed_to_registrar(lines, key, table)) is not None:
+                (found if handed else maybe).add((table.name, key))
             elif any(stored.search(line) for line in lines) or (stores_some and _registered(lines, key, table)):
                 found.add((table.name, key))
             elif stores_some:
@@ -439,17 +446,55 @@ def _stores_some(name: str) -> linear.Scan:
 
 
 def _added_back(lines: list[str], word: str, key: str, table: Table) -> bool:
-    """A fork line adds to a collection of choices (``NAME.append(...)``, ``NAME += ...``), or hands the key
-    first to a function other than its getters (``register_quantization_config("hqq")``: a registrar of the
-    module adds it back)."""
+    """A fork line adds to a collection of choices (``NAME.append(...)``, ``NAME += ...``), binds it again or
+    patches it with the key spelt on the line (``mod.NAME = [*mod.NAME, "hqq"]``, ``monkeypatch.setattr(mod,
+    "NAME", [..., "hqq"])``), or hands the key first to a function other than its getters
+    (``register_quantization_config("hqq")``: a registrar of the module adds it back)."""
     adds = re.compile(rf"""\b{word}\.(?:append|extend|insert|add|update)\(|\b{word}\s*[+|]=""")
-    return any(adds.search(line) for line in lines) or _registered(lines, key, table)
+    rebinds = re.compile(rf"""\b{word}\s*=(?!=)|["']{word}["']""")
+    spelt = re.compile(rf"""["']{re.escape(key)}["']""")
+    return any(adds.search(line) or (rebinds.search(line) and spelt.search(line)) for line in lines) or _registered(
+        lines, key, table
+    )
 
 
 def _registered(lines: list[str], key: str, table: Table) -> bool:
-    """A fork line calls a function other than the table's getters with the key first (``register("key", ...)``)."""
-    first = re.compile(rf"""\b([A-Za-z_]\w*)\(\s*["']{re.escape(key)}["']""")
+    """A fork line calls a function other than the table's getters with the key first, by position or by
+    keyword (``register("key", ...)``, ``register(name="key")``)."""
+    first = re.compile(rf"""\b([A-Za-z_]\w*)\(\s*(?:[A-Za-z_]\w*\s*=\s*)?["']{re.escape(key)}["']""")
     return any(m.group(1) not in table.getters for line in lines for m in first.finditer(line))
+
+
+# a fork line binding a name to one string: ``AEON_HQQ = "hqq"`` (the key registered through the name)
+_NAME_BOUND = re.compile(r"""^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*["']([^"'\n]*)["'][ \t]*(?:#.*)?$""")
+
+
+def _first_name(arguments: str) -> str:
+    """The first argument of a call's text when it is a bare name (``AEON_HQQ)``, ``name=AEON_HQQ,``), else "";
+    read without a regex (the line is the fork's, of any length)."""
+    first = arguments.split(",", 1)[0].split(")", 1)[0]
+    value = first.split("=", 1)[1] if "=" in first else first
+    return value.strip() if value.strip().isidentifier() else ""
+
+
+def _handed_to_registrar(lines: list[str], key: str, table: Table) -> bool | None:
+    """A fork line hands a registrar of the collection (a module function adding to it) a name rather than a
+    string: True where a fork line binds that name to the key (``AEON_HQQ = "hqq"``,
+    ``@register_quantization_config(AEON_HQQ)``), None where every such name is bound to another string, else
+    False (a loop's variable, a parameter: it may register the key, so the finding is a warning)."""
+    if not table.registrars:
+        return None
+    called = re.compile(rf"\b(?:{'|'.join(sorted(table.registrars))})\(")
+    names = {name for line in lines for m in called.finditer(line) if (name := _first_name(line[m.end() :]))}
+    if not names:
+        return None
+    bound: dict[str, set[str]] = {}
+    for line in lines:
+        if (m := _NAME_BOUND.match(line)) is not None:
+            bound.setdefault(m.group(1), set()).add(m.group(2))
+    if any(key in bound.get(name, ()) for name in names):
+        return True
+    return None if all(name in bound for name in names) else False
 
 
 def _uses(
@@ -460,13 +505,16 @@ def _uses(
     bound = nested | top
     constants = _string_constants(module, nested)
     parents = parent_map(module)
+    roots = {t.module.split(".")[0] for t in tables}
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Call):
             uses = [
                 (line if line in owned else node.lineno, how, key, table, severity)
-                for line, how, key, table, severity in _getter_call(node, imports, here, bound, tables, constants)
+                for line, how, key, table, severity in _getter_call(
+                    node, imports, here, bound, tables, constants, parents
+                )
             ]
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             origin = named_origin(node.value, imports, here, bound)
@@ -482,6 +530,8 @@ def _uses(
         # or its test expects the refusal (``with pytest.raises(ValueError):``), which still comes
         if caught_around(node, _CAUGHT, parents) or expects_refusal(node, parents, _EXPECTING):
             continue
+        if _probe_guarded(node, parents, imports, roots):
+            continue
         yield from (u for u in uses if not key_held(node, u[2], parents))
 
 
@@ -492,6 +542,7 @@ def _getter_call(
     bound: set[str],
     tables: list[Table],
     constants: dict[str, tuple[str, int]],
+    parents: dict[int, ast.AST],
 ) -> Iterator[tuple[int, str, str, Table, Severity]]:
     origin = named_origin(call.func, imports, here, bound)
     for table in tables:
@@ -502,6 +553,8 @@ def _getter_call(
         passed = next((k.value for k in call.keywords if k.arg == param), passed)
         key, line, via = str_value(passed), call.lineno, ""
         if key is None and isinstance(passed, ast.Name) and passed.id in constants:
+            if _constant_held(call, passed.id, parents):
+                continue
             # the key spelt once as a module constant of the fork's file: the finding lands where it is spelt
             key, line = constants[passed.id]
             via = f" (as {passed.id}, line {call.lineno})"
@@ -510,20 +563,71 @@ def _getter_call(
             yield line, how, key, table, Severity.ERROR if refuses else Severity.WARNING
 
 
+# calls that ask whether a module can be imported, without importing it
+_IMPORT_PROBES = frozenset({"find_spec", "find_loader"})
+
+
+def _probe_guarded(
+    node: ast.AST, parents: dict[int, ast.AST], imports: dict[str, tuple[str, str]], roots: set[str]
+) -> bool:
+    """The lookup runs under a test that asks what upstream (a package of ``roots``, the tables') still ships --
+    ``find_spec("pkg.quantization.hqq_marlin")``, or ``hasattr(quant, "HQQMarlinConfig")`` of a name the file
+    imports from it -- either branch, or after such an ``if`` that exits: the fork keeps a path for the
+    releases that have the key, and which path runs after the merge is not read here.  A probe of another
+    package (``find_spec("hqq")``: the library is installed) says nothing of upstream's list."""
+
+    def probes(test: ast.expr) -> bool:
+        return any(_is_probe(n, imports, roots) for n in ast.walk(test))
+
+    return _runs_where(node, parents, probes) or _runs_unless(node, parents, probes)
+
+
+def _is_probe(node: ast.AST, imports: dict[str, tuple[str, str]], roots: set[str]) -> bool:
+    if not isinstance(node, ast.Call) or not node.args:
+        return False
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    first = node.args[0]
+    if name in _IMPORT_PROBES:
+        probed = str_value(first)
+    elif name == "hasattr" and isinstance(first, ast.Name) and first.id in imports:
+        probed = imports[first.id][0]
+    else:
+        return False
+    return probed is not None and probed.split(".")[0] in roots
+
+
+def _constant_held(call: ast.Call, name: str, parents: dict[int, ast.AST]) -> bool:
+    """The getter's call, handed the key through a module constant, runs only where a test says the constant is
+    there: the true branch of ``if NAME in METHODS`` (and-ed or not), or where ``NAME not in METHODS`` is
+    false (``key_held``'s reading, for the constant instead of the literal)."""
+    return _runs_where(call, parents, lambda test: _asks_name(test, name, ast.In)) or _runs_unless(
+        call, parents, lambda test: _asks_name(test, name, ast.NotIn)
+    )
+
+
+def _asks_name(test: ast.expr, name: str, op: type[ast.cmpop]) -> bool:
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return any(_asks_name(value, name, op) for value in test.values)
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op) and _is(test.left, name)
+
+
 def _string_constants(module: ast.Module, nested: set[str]) -> dict[str, tuple[str, int]]:
-    """Module-level names bound once, to a string, and nowhere inside a function or class: name -> (string,
-    line of the binding)."""
+    """Module-level names bound once, to a string, and nowhere else: not inside a function or class, nor again
+    in a module-level ``if``/``try``/``for`` (``NAME = "a"``, then ``if NAME not in METHODS: NAME = "b"``: the
+    fork picks the key itself): name -> (string, line of the binding)."""
+    stores = Counter(
+        n.id
+        for stmt in module.body
+        if not isinstance(stmt, _Def | ast.ClassDef)
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    )
     found: dict[str, tuple[str, int]] = {}
-    seen: set[str] = set()
     for stmt in module.body:
         target, value = single_binding(stmt)
-        if target is None:
-            continue
-        if target not in seen and target not in nested and (text := str_value(value)) is not None:
-            found[target] = (text, stmt.lineno)
-        else:
-            found.pop(target, None)
-        seen.add(target)
+        if target is not None and stores[target] == 1 and target not in nested:
+            if (text := str_value(value)) is not None:
+                found[target] = (text, stmt.lineno)
     return found
 
 

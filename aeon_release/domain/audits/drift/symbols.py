@@ -701,7 +701,7 @@ class _Checker:
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
-        logged: set[int] = set()  # a logger's name: a dotted string that is never imported
+        logged: set[int] = set()  # a logger's name, an import probe's: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
         probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs, scope)
@@ -713,6 +713,8 @@ class _Checker:
                 awaited.update(id(arg) for arg in _handed_to_the_loop(node, mod, local))
                 if isinstance(node, ast.Call) and "logger" in last_name(node.func).lower():
                     logged.update(id(a) for a in node.args)
+                if isinstance(node, ast.Call) and last_name(node.func) in _IMPORT_PROBES:
+                    logged.update(id(a) for a in node.args)  # ``find_spec("pkg.gone")`` answers None: a probe
                 if isinstance(node, ast.Call) and node.lineno in owned:
                     handled.add(id(node.func))
                     if isinstance(node.func, ast.Subscript):
@@ -6657,6 +6659,8 @@ def _hands_on(node: ast.AST, name: str, kwargs: str) -> bool:
     )
 
 
+# calls that ask whether a module can be imported, without importing it (a gone module answers None)
+_IMPORT_PROBES = frozenset({"find_spec", "find_loader"})
 _LOGS_ONLY = "only logs it"  # a body whose kwargs are tested and logged, never used (``logged_kwargs``)
 
 
