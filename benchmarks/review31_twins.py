@@ -34,6 +34,20 @@ AeonBlock():`` (r31sl3); the setter check on the store in the else of ``getattr(
 is not None`` (r31pp1) and under a module flag of ``hasattr(KVCacheBlock, "set_block_hash")`` (r31pp2); the
 fork's ``self.padding_idx`` called unread where it is read through ``cast(AeonLlamaModel, self.model)``
 (r31pi3) and under ``isinstance(model, AeonLlamaModel)`` (r31pi4, where the read itself is an error too).
+1 more twin warned: r31kv1 (``self.method: BaseKVCacheMethod = AeonKVCacheMethod(...)``, the fork's override).
+Round 2 (marked r2; #21791 755fa8b657's frozen specs through a fork holder's list added): a call in a loop over
+``model.modules()`` under ``hasattr(module, ...)`` (r31mx6), a walrus of ``hasattr`` (r31mx7), a conditional
+expression on ``getattr(..., None)`` (r31mx8), a module flag of ``getattr(KVCacheBlock, ..., None) is not None``
+(r31pp8); quiet: ``object.__setattr__``, ``FrozenInstanceError`` caught, a holder subclass's own list, hasattr
+then ``continue``, a version check (warned), the fork's bases of upstream's publisher or through a module alias,
+``assert type(b) is AeonBlock``.
+All rounds, main (715d7059): 5 caught, 1 warned of 6; 12 false errors of 41 (2 warned).
+This branch: 5 caught, 1 warned of 6; 0 false errors of 41 (1 warned: r31pp9, the store under a version check
+of the package, a warning by design).  The mends: drift/presence.py (a presence test spelt with ``getattr(...,
+None)``, ``callable``, a local, a walrus or a module flag) for empty-to-raise guards and read-only version
+gates; a walk over the argument (``any(...)``, or a ``for`` whose element is tested) where upstream walks it;
+``case AeonBlock():`` in slotted drift; ``cast(Mine, x)`` and ``isinstance(x, Mine)`` for the fork's store read
+through its class; ``self.m: Base = Mine()`` gives handed_needs no one class.
 
   PYTHONPATH=.. python review31_twins.py [--only TEXT ...] [--show]
 """
@@ -610,6 +624,223 @@ TWINS += [
             "    model: AeonLlamaModel = runner.model\n"
             "    return input_ids != model.padding_idx\n",
             "    return input_ids != model.padding_idx",
+        ),
+    ),
+]
+
+
+# --- round 2: more spellings of the same commits, and #21791 (755fa8b657: the KV-cache specs made frozen) through
+# loop elements of a typed holder's field
+FZ = ("#21791", "755fa8b657", "KVCacheSpec and its subclasses made frozen")
+KI = "import dataclasses\n\nfrom vllm.v1.kv_cache_interface import FullAttentionSpec\n\n\n"
+PLAN = "class AeonPlan:\n    def __init__(self) -> None:\n        self.specs: list[FullAttentionSpec] = []\n\n\n"
+CASES += [
+    (
+        "#21791 made frozen",
+        "(r2) a store on each spec of a fork holder's annotated list",
+        K(
+            *FZ,
+            "vllm/aeon/r31fz0.py",
+            KI + PLAN + "def aeon_cap(plan: AeonPlan, window: int) -> None:\n"
+            "    for spec in plan.specs:\n"
+            "        spec.sliding_window = window\n",
+            "        spec.sliding_window = window",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#21791 made frozen",
+        "twin (r2): object.__setattr__ on each spec of the holder's list",
+        K(
+            *FZ,
+            "vllm/aeon/r31fz1.py",
+            KI + PLAN + "def aeon_cap(plan: AeonPlan, window: int) -> None:\n"
+            "    for spec in plan.specs:\n"
+            '        object.__setattr__(spec, "sliding_window", window)  # AEON: frozen since #21791\n',
+            '        object.__setattr__(spec, "sliding_window", window)  # AEON: frozen since #21791',
+        ),
+    ),
+    (
+        "#21791 made frozen",
+        "twin (r2): the store tried, FrozenInstanceError caught",
+        K(
+            *FZ,
+            "vllm/aeon/r31fz2.py",
+            KI + PLAN + "def aeon_cap(plan: AeonPlan, window: int) -> None:\n"
+            "    for i, spec in enumerate(plan.specs):\n"
+            "        try:\n"
+            "            spec.sliding_window = window\n"
+            "        except dataclasses.FrozenInstanceError:\n"
+            "            plan.specs[i] = dataclasses.replace(spec, sliding_window=window)\n",
+            "            spec.sliding_window = window",
+        ),
+    ),
+    (
+        "#21791 made frozen",
+        "twin (r2): a holder subclass whose list holds the fork's own mutable view",
+        K(
+            *FZ,
+            "vllm/aeon/r31fz3.py",
+            KI + PLAN + "@dataclasses.dataclass\nclass AeonSpecView:\n    sliding_window: int | None = None\n\n\n"
+            "class AeonViewPlan(AeonPlan):\n"
+            "    def __init__(self) -> None:\n"
+            "        super().__init__()\n"
+            "        self.specs: list[AeonSpecView] = []  # type: ignore[assignment]\n\n"
+            "    def cap(self, window: int) -> None:\n"
+            "        for spec in self.specs:\n"
+            "            spec.sliding_window = window\n",
+            "            spec.sliding_window = window",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#47058 empty made a raise",
+        "twin (r2): the call in a loop, under hasattr of the module it walks",
+        K(
+            *MX,
+            "vllm/aeon/r31mx6.py",
+            MI + "def aeon_is_moe(model) -> bool:\n"
+            "    for module in model.modules():\n"
+            '        if hasattr(module, "get_expert_mapping"):\n'
+            "            return bool(get_moe_expert_mapping(model))\n"
+            "    return False\n",
+            "            return bool(get_moe_expert_mapping(model))",
+        ),
+    ),
+    (
+        "#47058 empty made a raise",
+        "twin (r2): a walrus of hasattr",
+        K(
+            *MX,
+            "vllm/aeon/r31mx7.py",
+            MI + "def aeon_experts(model) -> list:\n"
+            '    if moe := hasattr(model, "get_expert_mapping"):\n'
+            "        return get_moe_expert_mapping(model) or []\n"
+            "    return [] if not moe else [None]\n",
+            "        return get_moe_expert_mapping(model) or []",
+        ),
+    ),
+    (
+        "#47058 empty made a raise",
+        "twin (r2): a conditional expression on getattr(..., None)",
+        K(
+            *MX,
+            "vllm/aeon/r31mx8.py",
+            MI + "def aeon_experts(model) -> list:\n"
+            '    return get_moe_expert_mapping(model) or [] if getattr(model, "get_expert_mapping", None) else []\n',
+            '    return get_moe_expert_mapping(model) or [] if getattr(model, "get_expert_mapping", None) else []',
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "twin (r2): hasattr of the new method, continue, then the old store",
+        K(
+            *PP,
+            "vllm/aeon/r31pp7.py",
+            POOL + "\n\ndef aeon_adopt(pool: BlockPool, hashes: list) -> None:\n"
+            "    for block, block_hash in zip(pool.blocks, hashes):\n"
+            '        if hasattr(block, "set_block_hash"):\n'
+            "            block.set_block_hash(block_hash, 16)\n"
+            "            continue\n"
+            "        block.block_hash = block_hash\n",
+            "        block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "twin (r2): a module flag of getattr(..., None) is not None",
+        K(
+            *PP,
+            "vllm/aeon/r31pp8.py",
+            POOL + "from vllm.v1.core.kv_cache_utils import KVCacheBlock\n\n"
+            '_NEW_HASH_API = getattr(KVCacheBlock, "set_block_hash", None) is not None\n\n\n'
+            "def aeon_forget(pool: BlockPool, block_hash) -> None:\n"
+            "    for block in list(pool.blocks):\n"
+            "        if not _NEW_HASH_API:\n"
+            "            block.block_hash = block_hash\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#45939 setter removed",
+        "twin (r2): a version check of the package",
+        K(
+            *PP,
+            "vllm/aeon/r31pp9.py",
+            "from packaging.version import Version\n\nfrom vllm import __version__ as VLLM_VERSION\n"
+            + POOL
+            + "\n\ndef aeon_adopt(pool: BlockPool, hashes: list) -> None:\n"
+            "    for block, block_hash in zip(pool.blocks, hashes):\n"
+            '        if Version(VLLM_VERSION) < Version("0.11.1"):\n'
+            "            block.block_hash = block_hash\n"
+            "        else:\n"
+            "            block.set_block_hash(block_hash, 16)\n",
+            "            block.block_hash = block_hash",
+        ),
+    ),
+    (
+        "#18925 registry keyword",
+        "twin (r2): a fork base of upstream's ZMQ publisher, itself writing no __init__",
+        K(
+            *DP,
+            "vllm/aeon/r31dp5.py",
+            PUB + "class AeonBasePublisher(ZmqEventPublisher):\n    # AEON: the Spark's topics\n"
+            '    topic_prefix = "aeon"\n\n\n' + CHILD + REGISTER,
+            "class AeonLogPublisher(AeonBasePublisher):",
+        ),
+    ),
+    (
+        "#18925 registry keyword",
+        "twin (r2): a fork base through a module alias, taking **kwargs",
+        Killer(
+            "#18925",
+            "b712be98c7",
+            DP[2],
+            (
+                Edit(
+                    "vllm/aeon/r31dp_base6.py",
+                    PUB + "class AeonBasePublisher(EventPublisher):\n"
+                    '    def __init__(self, topic: str = "", **kwargs) -> None:\n'
+                    "        self._topic = topic\n\n" + METHODS,
+                ),
+                Edit(
+                    "vllm/aeon/r31dp6.py",
+                    "from vllm.aeon import r31dp_base6 as pb\n"
+                    "from vllm.distributed.kv_events import EventPublisherFactory\n\n\n"
+                    "class AeonLogPublisher(pb.AeonBasePublisher):\n    level = 'debug'\n\n\n" + REGISTER,
+                ),
+            ),
+            (("vllm/aeon/r31dp6.py", "class AeonLogPublisher(pb.AeonBasePublisher):"),),
+        ),
+    ),
+    (
+        "#42749 attribute the method now needs",
+        "twin (r2): the handing call under hasattr of the host copy",
+        K(
+            *KV,
+            "vllm/aeon/r31kv5.py",
+            KVLAYER + "class AeonIndexerCache(torch.nn.Module):\n"
+            "    def __init__(self, quant_config) -> None:\n"
+            "        super().__init__()\n" + SCALES + "        self.method = BaseKVCacheMethod(quant_config)\n\n"
+            "    def aeon_load_scales(self) -> None:\n"
+            '        if not hasattr(self, "_k_scale_cpu"):  # AEON: #42749 fills host copies\n'
+            "            set_default_quant_scales(self, register_buffer=True)\n"
+            "        self.method.process_weights_after_loading(self)\n",
+            "        self.method.process_weights_after_loading(self)",
+        ),
+    ),
+    (
+        "#36164 slots",
+        "twin (r2): assert type(block) is the fork's subclass",
+        K(
+            *SL,
+            "vllm/aeon/r31sl5.py",
+            AB + "def aeon_tag(block: KVCacheBlock, tier: str) -> None:\n"
+            "    assert type(block) is AeonBlock, type(block)\n"
+            "    block.aeon_tier = tier\n",
+            "    block.aeon_tier = tier",
         ),
     ),
 ]

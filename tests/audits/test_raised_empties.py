@@ -474,6 +474,19 @@ ANY_NAMED = (
     "    if any(getattr(m, 'get_expert_mapping', None) is not None for _, m in model.named_modules()):\n"
     "        return bool(get_moe_expert_mapping(model))\n    return False\n"
 )
+LOOP_ELEMENT = (
+    IMPORT + "def is_moe(model) -> bool:\n    for module in model.modules():\n"
+    "        if hasattr(module, 'get_expert_mapping'):\n            return bool(get_moe_expert_mapping(model))\n"
+    "    return False\n"
+)
+WALRUS_HASATTR = (
+    IMPORT + "def is_moe(model) -> bool:\n    if moe := hasattr(model, 'get_expert_mapping'):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return moe\n"
+)
+LOOP_OTHER = LOOP_ELEMENT.replace("def is_moe(model)", "def is_moe(model, draft)").replace(
+    "model.modules()", "draft.modules()"
+)
+LOOP_OTHER_ATTRIBUTE = LOOP_ELEMENT.replace("hasattr(module, 'get_expert_mapping')", "hasattr(module, 'experts')")
 GETATTR_DEFAULT = (
     IMPORT + "def is_moe(model) -> bool:\n    if getattr(model, 'get_expert_mapping', list) is None:\n"
     "        return False\n    return bool(get_moe_expert_mapping(model))\n"
@@ -496,7 +509,16 @@ NONE_WRONG_WAY = (
 
 @pytest.mark.parametrize(
     "fork",
-    [GETATTR_NONE_EXIT, CALLABLE_GETATTR, BOUND_GETATTR, WALRUS_GETATTR, ANY_SUBMODULE, ANY_NAMED],
+    [
+        GETATTR_NONE_EXIT,
+        CALLABLE_GETATTR,
+        BOUND_GETATTR,
+        WALRUS_GETATTR,
+        ANY_SUBMODULE,
+        ANY_NAMED,
+        LOOP_ELEMENT,
+        WALRUS_HASATTR,
+    ],
     ids=[
         "getattr-none-early-exit",
         "callable-getattr",
@@ -504,6 +526,8 @@ NONE_WRONG_WAY = (
         "a-walrus-of-getattr",
         "any-submodule-has-it",
         "any-named-module-fetches-it",
+        "in-a-loop-under-hasattr-of-the-module",
+        "a-walrus-of-hasattr",
     ],
 )
 def test_a_guard_spelt_with_getattr_or_over_the_modules_stays_quiet(
@@ -514,8 +538,15 @@ def test_a_guard_spelt_with_getattr_or_over_the_modules_stays_quiet(
 
 @pytest.mark.parametrize(
     "fork",
-    [GETATTR_DEFAULT, ANY_OTHER, ANY_OTHER_ATTRIBUTE, NONE_WRONG_WAY],
-    ids=["a-default-other-than-none", "a-walk-of-another-object", "a-walk-asking-another-attribute", "wrong-way"],
+    [GETATTR_DEFAULT, ANY_OTHER, ANY_OTHER_ATTRIBUTE, NONE_WRONG_WAY, LOOP_OTHER, LOOP_OTHER_ATTRIBUTE],
+    ids=[
+        "a-default-other-than-none",
+        "a-walk-of-another-object",
+        "a-walk-asking-another-attribute",
+        "wrong-way",
+        "a-loop-over-another-object",
+        "a-loop-asking-another-attribute",
+    ],
 )
 def test_a_getattr_or_walk_guard_leaving_the_raise_possible_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str

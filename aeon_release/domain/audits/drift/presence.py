@@ -53,9 +53,11 @@ def presence_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) 
 def present(test: ast.expr, bound: Bound, depth: int = 0) -> set[Asked]:
     """What ``test`` being true says is present: ``hasattr(x, "a")``, ``callable(f)``, ``f is not None``, a bare
     ``f`` (``f`` a ``getattr(x, "a", ...)``, a walrus of one, or a name bound to one), a name bound to a presence
-    test; every operand of an ``and``."""
+    test, a walrus of one; every operand of an ``and``."""
     if depth > 3:
         return set()
+    if isinstance(test, ast.NamedExpr):  # ``if moe := hasattr(model, "experts"):``
+        test = test.value
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return {a for value in test.values for a in present(value, bound, depth + 1)}
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and len(test.args) == 2:

@@ -40,7 +40,7 @@ from typing import Any
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
-from aeon_release.domain.audits.drift.presence import presence_ensured, present
+from aeon_release.domain.audits.drift.presence import absent, presence_ensured, present
 from aeon_release.domain.audits.drift.raised_kinds import (
     _caught,
     _caught_round,
@@ -381,12 +381,44 @@ def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders
 
 
 def _each_ensured(call: ast.Call, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
-    """``call`` runs only where some element of a walk over ``subject`` has ``name`` (``_any_has``)."""
+    """``call`` runs only where some element of a walk over ``subject`` has ``name``: under ``any(...)`` of it
+    (``_any_has``), or inside a ``for`` over such a walk where a presence test of the loop's element holds
+    (``for m in model.modules(): if hasattr(m, "name"): call(model)``)."""
+    elements = {n for loop in _enclosing_walks(call, subject, parents) for n in _targets(loop.target)}
+
+    def holds(test: ast.expr) -> bool:
+        return _any_has(test, subject, name) or any(of in elements and attr == name for of, attr in present(test, {}))
 
     def denies(test: ast.expr) -> bool:
-        return isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and _any_has(test.operand, subject, name)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return _any_has(test.operand, subject, name)
+        return any(of in elements and attr == name for of, attr in absent(test, {}))
 
-    return runs_tested(call, parents, lambda test: _any_has(test, subject, name), denies)
+    return runs_tested(call, parents, holds, denies)
+
+
+def _enclosing_walks(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> list[ast.For | ast.AsyncFor]:
+    """The ``for`` loops around ``node`` (in its function) that walk what a chain off ``subject`` gives."""
+    loops: list[ast.For | ast.AsyncFor] = []
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.For | ast.AsyncFor) and child in parent.body and _walks(parent.iter, subject):
+            loops.append(parent)
+        child, parent = parent, parents.get(id(parent))
+    return loops
+
+
+def _walks(iterable: ast.expr, subject: str) -> bool:
+    """``iterable`` is a chain off ``subject`` (``model.modules()``, ``model.layers``), not ``subject`` itself
+    (iterating the object gives what its ``__iter__`` does, not its members)."""
+    root: ast.expr = iterable
+    while ast.unparse(root) != subject and isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return ast.unparse(root) == subject and root is not iterable
+
+
+def _targets(target: ast.expr) -> set[str]:
+    return {t.id for t in ast.walk(target) if isinstance(t, ast.Name)}
 
 
 def _any_has(test: ast.expr, subject: str, name: str) -> bool:
@@ -398,12 +430,9 @@ def _any_has(test: ast.expr, subject: str, name: str) -> bool:
     if not isinstance(walk, ast.GeneratorExp | ast.ListComp) or len(walk.generators) != 1:
         return False
     loop = walk.generators[0]
-    root: ast.expr = loop.iter
-    while ast.unparse(root) != subject and isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
-        root = root.func if isinstance(root, ast.Call) else root.value
-    if ast.unparse(root) != subject or root is loop.iter:
-        return False  # ``any(... for m in model)`` walks what iterating the object gives, not its members
-    elements = {t.id for t in ast.walk(loop.target) if isinstance(t, ast.Name)}
+    if not _walks(loop.iter, subject):
+        return False
+    elements = _targets(loop.target)
     return any(of in elements and attr == name for of, attr in present(walk.elt, {}))
 
 
