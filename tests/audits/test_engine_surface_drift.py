@@ -547,3 +547,54 @@ def test_a_dict_made_one_record_looked_up_is_an_error(
 )
 def test_the_record_s_own_lookups_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
     assert _unlisted(git_repo, tmp_path, fork, theirs, MAPPED_BASE) == []
+
+
+# review31: the version gate spelt the other ways a fork writes it (drift/presence.py)
+GATED_GETATTR = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n"
+    "        setter = getattr(request, 'set_eos_token_id', None)\n"
+    "        if setter is not None:\n            setter(7)\n"
+    "        else:\n            request.eos_token_id = 7\n"
+)
+GATED_FLAG = QI + (
+    "from vllm.request import Request\n\n_HAS_SETTER = hasattr(Request, 'set_eos_token_id')\n\n\n"
+    "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n"
+    "        if _HAS_SETTER:\n            request.set_eos_token_id(7)\n"
+    "        else:\n            request.eos_token_id = 7\n"
+)
+GATED_NONE_BODY = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n"
+    "        if getattr(request, 'set_eos_token_id', None) is None:\n            request.eos_token_id = 7\n"
+)
+GATED_CALLABLE = QI + (
+    "def mine(queue: Queue) -> None:\n    for request in queue.requests:\n"
+    "        if callable(getattr(request, 'set_eos_token_id', None)):\n            request.set_eos_token_id(7)\n"
+    "            continue\n        request.eos_token_id = 7\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [GATED_GETATTR, GATED_FLAG, GATED_NONE_BODY, GATED_CALLABLE],
+    ids=["the-else-of-a-local-from-getattr", "a-module-flag-of-hasattr", "getattr-is-none", "callable-then-continue"],
+)
+def test_a_gate_spelt_with_getattr_or_a_flag_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _queued(git_repo, tmp_path, fork) == []
+
+
+FLAG_REBOUND = GATED_FLAG.replace("\n\n\ndef mine", "\n_HAS_SETTER = False\n\n\ndef mine")
+OTHER_FLAG = GATED_FLAG.replace("hasattr(Request, 'set_eos_token_id')", "hasattr(Request, 'set_eos_token')")
+
+
+@pytest.mark.parametrize("fork", [FLAG_REBOUND, OTHER_FLAG], ids=["a-flag-bound-twice", "a-flag-of-another-attribute"])
+def test_a_flag_that_says_nothing_of_the_new_spelling_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _queued(git_repo, tmp_path, fork) == [(USE, line_of(fork, "request.eos_token_id = 7"), "error")]
+
+
+def test_a_getattr_gate_on_a_name_upstream_lacks_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = GATED_GETATTR
+    assert _queued(git_repo, tmp_path, fork, REQUEST_THEIRS) == [
+        (USE, line_of(fork, "request.eos_token_id = 7"), "error")
+    ]

@@ -246,3 +246,28 @@ def test_a_method_off_the_class_s_typed_attribute_handed_self(git_repo: GitRepo,
     )
     found = _rows(git_repo, no_rules, fork)
     assert [(line, severity) for line, severity, _ in found] == [(13, "error"), (22, "error")]
+
+
+def test_self_x_annotated_as_upstream_s_class_but_built_as_the_fork_s(git_repo: GitRepo, no_rules: Path) -> None:
+    """review31 (#42749's twin r31kv1): ``self.method: BaseKVCacheMethod = AeonMethod()`` holds the fork's
+    subclass, whose own method needs nothing of the layer: quiet; annotated and built as upstream's class: an
+    error on the call."""
+    fork = (
+        "class AeonMethod(BaseKVCacheMethod):\n"  # line 9
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        layer._k_scale_float = 1.0\n\n\n"
+        "class AeonBuiltMine(nn.Module):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method: BaseKVCacheMethod = AeonMethod()\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n\n\n"  # line 20
+        "class AeonBuiltTheirs(nn.Module):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.method: BaseKVCacheMethod = BaseKVCacheMethod()\n\n"
+        "    def load(self) -> None:\n"
+        "        self.method.process_weights_after_loading(self)\n"  # line 29
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(29, "error")]

@@ -445,3 +445,123 @@ def test_a_guard_on_what_a_helper_tests_stays_quiet(git_repo: GitRepo, tmp_path:
     fork += "    return hasattr(model, 'get_expert_mapping') and not Loader().expert_mapping(model)\n"
     sides = three_way(git_repo, {UTILS: METHOD_BASE, **PACKAGES}, {USE: fork}, {UTILS: METHOD_THEIRS})
     assert found(audit(git_repo, sides, tmp_path), RETURN_DRIFT) == []
+
+
+# review31: the same guard spelt the other ways a fork writes it (drift/presence.py), and upstream's own walk
+GETATTR_NONE_EXIT = (
+    IMPORT + "def is_moe(model) -> bool:\n    if getattr(model, 'get_expert_mapping', None) is None:\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+CALLABLE_GETATTR = (
+    IMPORT + "def is_moe(model) -> bool:\n    if callable(getattr(model, 'get_expert_mapping', None)):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return False\n"
+)
+BOUND_GETATTR = (
+    IMPORT + "def is_moe(model) -> bool:\n    fetch = getattr(model, 'get_expert_mapping', None)\n"
+    "    if fetch is not None:\n        return bool(get_moe_expert_mapping(model))\n    return False\n"
+)
+WALRUS_GETATTR = (
+    IMPORT + "def is_moe(model) -> bool:\n"
+    "    return (f := getattr(model, 'get_expert_mapping', None)) is not None and bool(get_moe_expert_mapping(model))\n"
+)
+ANY_SUBMODULE = (
+    IMPORT + "def is_moe(model) -> bool:\n"
+    "    if not any(hasattr(m, 'get_expert_mapping') for m in model.modules()):\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+ANY_NAMED = (
+    IMPORT + "def is_moe(model) -> bool:\n"
+    "    if any(getattr(m, 'get_expert_mapping', None) is not None for _, m in model.named_modules()):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return False\n"
+)
+LOOP_ELEMENT = (
+    IMPORT + "def is_moe(model) -> bool:\n    for module in model.modules():\n"
+    "        if hasattr(module, 'get_expert_mapping'):\n            return bool(get_moe_expert_mapping(model))\n"
+    "    return False\n"
+)
+WALRUS_HASATTR = (
+    IMPORT + "def is_moe(model) -> bool:\n    if moe := hasattr(model, 'get_expert_mapping'):\n"
+    "        return bool(get_moe_expert_mapping(model))\n    return moe\n"
+)
+LOOP_OTHER = LOOP_ELEMENT.replace("def is_moe(model)", "def is_moe(model, draft)").replace(
+    "model.modules()", "draft.modules()"
+)
+LOOP_OTHER_ATTRIBUTE = LOOP_ELEMENT.replace("hasattr(module, 'get_expert_mapping')", "hasattr(module, 'experts')")
+GETATTR_DEFAULT = (
+    IMPORT + "def is_moe(model) -> bool:\n    if getattr(model, 'get_expert_mapping', list) is None:\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+ANY_OTHER = (
+    IMPORT + "def is_moe(model, draft) -> bool:\n"
+    "    if not any(hasattr(m, 'get_expert_mapping') for m in draft.modules()):\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+ANY_OTHER_ATTRIBUTE = (
+    IMPORT + "def is_moe(model) -> bool:\n"
+    "    if not any(hasattr(m, 'experts') for m in model.modules()):\n"
+    "        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+NONE_WRONG_WAY = (
+    IMPORT + "def is_moe(model) -> bool:\n    if getattr(model, 'get_expert_mapping', None) is not None:\n"
+    "        return True\n    return bool(get_moe_expert_mapping(model))\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        GETATTR_NONE_EXIT,
+        CALLABLE_GETATTR,
+        BOUND_GETATTR,
+        WALRUS_GETATTR,
+        ANY_SUBMODULE,
+        ANY_NAMED,
+        LOOP_ELEMENT,
+        WALRUS_HASATTR,
+    ],
+    ids=[
+        "getattr-none-early-exit",
+        "callable-getattr",
+        "a-local-bound-from-getattr",
+        "a-walrus-of-getattr",
+        "any-submodule-has-it",
+        "any-named-module-fetches-it",
+        "in-a-loop-under-hasattr-of-the-module",
+        "a-walrus-of-hasattr",
+    ],
+)
+def test_a_guard_spelt_with_getattr_or_over_the_modules_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [GETATTR_DEFAULT, ANY_OTHER, ANY_OTHER_ATTRIBUTE, NONE_WRONG_WAY, LOOP_OTHER, LOOP_OTHER_ATTRIBUTE],
+    ids=[
+        "a-default-other-than-none",
+        "a-walk-of-another-object",
+        "a-walk-asking-another-attribute",
+        "wrong-way",
+        "a-loop-over-another-object",
+        "a-loop-asking-another-attribute",
+    ],
+)
+def test_a_getattr_or_walk_guard_leaving_the_raise_possible_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+def test_a_walk_over_the_model_guards_only_where_upstream_walks_it(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Where upstream asks the model itself (not the modules it walks), a submodule having the method says
+    nothing of the raise."""
+    theirs = THEIRS.replace(
+        "    for _, module in model.named_modules():\n        get_mapping = getattr(module, 'get_expert_mapping', None)\n",
+        "    for _ in range(1):\n        get_mapping = getattr(model, 'get_expert_mapping', None)\n",
+    )
+    assert theirs != THEIRS
+    assert _emptied(git_repo, tmp_path, ANY_SUBMODULE, theirs) == [
+        (USE, line_of(ANY_SUBMODULE, "bool(get_moe"), "error")
+    ]

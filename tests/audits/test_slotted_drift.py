@@ -221,3 +221,41 @@ def test_a_kind_test_naming_the_slotted_class_too_stays_an_error(git_repo: GitRe
 @pytest.mark.parametrize("fork", [BRANCH_EACH, FORK_CLASSES], ids=["a-branch-per-class", "a-tuple-of-fork-classes"])
 def test_a_kind_test_separating_the_classes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _slotted(git_repo, tmp_path, fork) == []
+
+
+# review31 (#36164's twin r31sl3): a match arm of the fork's own subclass tells the kinds apart as isinstance does
+MATCH_OWN = OWN_SUBCLASS + (
+    "TIERS: dict[int, str] = {}\n\n\ndef tag(block: KVCacheBlock) -> None:\n    match block:\n"
+    "        case AeonBlock():\n            block.aeon_tier = 'hbm'\n"
+    "        case _:\n            TIERS[block.block_id] = 'hbm'\n"
+)
+MATCH_AS = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    match block:\n"
+    "        case AeonBlock(block_id=0) as first:\n            block.aeon_tier = 'hbm'\n"
+)
+MATCH_BOTH = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    match block:\n"
+    "        case AeonBlock() | KVCacheBlock():\n            block.aeon_tier = 'hbm'\n"
+)
+MATCH_ANY = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock) -> None:\n    match block:\n"
+    "        case AeonBlock():\n            pass\n        case _:\n            block.aeon_tier = 'hbm'\n"
+)
+MATCH_OTHER = OWN_SUBCLASS + (
+    "def tag(block: KVCacheBlock, other: object) -> None:\n    match other:\n"
+    "        case AeonBlock():\n            block.aeon_tier = 'hbm'\n"
+)
+
+
+@pytest.mark.parametrize("fork", [MATCH_OWN, MATCH_AS], ids=["case-of-the-fork-s-class", "case-with-a-capture"])
+def test_a_match_arm_of_the_fork_s_subclass_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork", [MATCH_BOTH, MATCH_ANY, MATCH_OTHER], ids=["or-pattern-naming-the-slotted", "wildcard-arm", "other-subject"]
+)
+def test_a_match_arm_letting_slotted_blocks_through_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _slotted(git_repo, tmp_path, fork) == [(USE, line_of(fork, "block.aeon_tier = "), "error")]

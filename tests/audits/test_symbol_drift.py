@@ -2887,3 +2887,49 @@ def test_override_whose_base_gained_an_option_passed_by_keyword(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
     assert errors == ([(FORK_KV_RUNNER_MOD, 5)] if flagged else []), report.findings
+
+
+# review31 (#13240's twins r31pi3-4): the fork's own attribute read through a cast to its class, or where an
+# isinstance test of its class holds; the read itself is quiet there too
+NARROWED_READERS = {
+    "a-cast": "from typing import cast\n\n\ndef verify(sampler: Sampler, logits):\n"
+    "    return cast(AeonBase, sampler).rejection_sampler(logits)\n",
+    "under-isinstance": "def verify(sampler: Sampler, logits):\n    if isinstance(sampler, AeonBase):\n"
+    "        return sampler.rejection_sampler(logits)\n    return logits\n",
+    "after-an-assert": "def verify(sampler: Sampler, logits):\n    assert isinstance(sampler, AeonBase)\n"
+    "    return sampler.rejection_sampler(logits)\n",
+    "isinstance-of-upstream-s-class": "def verify(sampler: Sampler, logits):\n"
+    "    if isinstance(sampler, Sampler):\n        return sampler.rejection_sampler(logits)\n    return logits\n",
+    "a-cast-to-upstream-s-class": "from typing import cast\n\n\ndef verify(sampler, logits):\n"
+    "    return cast(Sampler, sampler).rejection_sampler(logits)\n",
+}
+
+
+@pytest.mark.parametrize(
+    ("reader", "quiet"),
+    [
+        ("a-cast", True),
+        ("under-isinstance", True),
+        ("after-an-assert", True),
+        ("isinstance-of-upstream-s-class", False),
+        ("a-cast-to-upstream-s-class", False),
+    ],
+)
+def test_an_attribute_read_through_a_cast_or_an_isinstance_of_the_forks_class(
+    git_repo: GitRepo, no_rules: Path, reader: str, quiet: bool
+) -> None:
+    fork = {
+        "vllm/v1/sample/aeon_runner.py": TYPED_IMPORTS + NARROWED_READERS[reader],
+        "vllm/v1/sample/aeon_base.py": STORE_SETTER,
+    }
+    upstream = STORE_BASE.replace("        self.rejection_sampler = torch.nn.Identity()\n", "")
+    sides = s.merge_case(
+        git_repo,
+        {STORE_SAMPLER: STORE_BASE, "vllm/v1/sample/__init__.py": ""},
+        fork,
+        [("x (#13729)", {STORE_SAMPLER: upstream})],
+    )
+    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == ([] if quiet else [9])
+    if quiet:
+        assert [(line, m) for path, line, m in results if path.endswith("aeon_runner.py")] == []

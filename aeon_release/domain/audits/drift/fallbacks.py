@@ -506,6 +506,27 @@ def match_refuted(
     return False
 
 
+def match_ensured(node: ast.AST, subject: str, kind: Callable[[str], bool], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs only in an arm of a ``match`` on ``subject`` whose pattern takes nothing but instances of
+    classes ``kind`` accepts (``case Mine():``, ``case Mine(x=1) | Yours():``, ``case Mine() as m:``)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        match = parents.get(id(parent))
+        if isinstance(parent, ast.match_case) and isinstance(match, ast.Match) and any(s is child for s in parent.body):
+            if ast.unparse(match.subject) == subject and _takes_only(parent.pattern, kind):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _takes_only(pattern: ast.pattern, kind: Callable[[str], bool]) -> bool:
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is not None and _takes_only(pattern.pattern, kind)
+    if isinstance(pattern, ast.MatchOr):
+        return all(_takes_only(p, kind) for p in pattern.patterns)
+    return isinstance(pattern, ast.MatchClass) and kind(ast.unparse(pattern.cls).rsplit(".", 1)[-1])
+
+
 def _takes(case: ast.match_case, kind: Callable[[str], bool], sequence: bool) -> bool:
     """The arm takes every value of a class ``kind`` accepts: no guard, and a pattern that asks nothing more."""
     return case.guard is None and _takes_all(case.pattern, kind, sequence)

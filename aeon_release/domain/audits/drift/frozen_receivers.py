@@ -225,7 +225,8 @@ def _annotated(cls: ast.ClassDef, name: str) -> ast.expr | None:
 def held_class(cls: ast.ClassDef, name: str) -> str | None:
     """The class ``self.name`` holds in ``cls``, where every way the class gives it says the same: a field's
     annotation, ``self.name: T = ...`` in a method, ``self.name = param`` of a parameter annotated ``T``, or
-    ``self.name = T(...)`` of a class-like name (capitalized); None where a store says nothing or they differ."""
+    ``self.name = T(...)`` of a class-like name (capitalized); None where a store says nothing or they differ
+    (``self.name: Base = Mine(...)`` says two classes: the annotation's and the one built)."""
     kinds: set[str] = set()
     for stmt in cls.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
@@ -236,6 +237,8 @@ def held_class(cls: ast.ClassDef, name: str) -> str | None:
         for node in ast.walk(stmt):
             if isinstance(node, ast.AnnAssign) and _on_self(node.target, name):
                 kinds.add(last_name(_present(node.annotation)))
+                if node.value is not None and (built := _built_kind(node.value, params)):
+                    kinds.add(built)  # ``self.m: Base = Mine(...)``: the object is the fork's subclass
             elif isinstance(node, ast.Assign | ast.AugAssign) and any(_on_self(t, name) for t in _stored(node)):
                 kinds.add(_built_kind(node.value, params) if isinstance(node, ast.Assign) else "")
     kind = kinds.pop() if len(kinds) == 1 else ""

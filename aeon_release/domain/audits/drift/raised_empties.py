@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
-from aeon_release.domain.audits.drift.fallbacks import hasattr_ensured, isinstance_guarded, kind_ensured
+from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
+from aeon_release.domain.audits.drift.presence import absent, presence_ensured, present
 from aeon_release.domain.audits.drift.raised_kinds import (
     _caught,
     _caught_round,
@@ -93,9 +94,9 @@ class Emptied:
     path: str
     empty: str
     kinds: frozenset[str]
-    # what the raise waits on: (parameter, "attr" or "class", name) for each ``hasattr``/``getattr(p, "name",
-    # ...)`` or ``isinstance(p, Name)`` upstream's def (or a helper it hands the parameter to) asks of a
-    # parameter or of the elements of a loop over it; ``params`` the ones a call fills, in order
+    # what the raise waits on: (parameter, "attr", "each" or "class", name) for each ``hasattr``/``getattr(p,
+    # "name", ...)`` or ``isinstance(p, Name)`` upstream's def (or a helper it hands the parameter to) asks of a
+    # parameter ("each": of the elements of a loop over it); ``params`` the ones a call fills, in order
     asked: frozenset[tuple[str, str, str]] = frozenset()
     params: tuple[str, ...] = ()
 
@@ -182,7 +183,8 @@ def _helpers(func: _Def, qualname: str, defs: dict[str, _Def]) -> list[_Def]:
 
 def _asked(func: _Def) -> set[tuple[str, str, str]]:
     """(parameter, "attr"/"class", name) for each presence or kind test the def makes of a parameter, or of
-    a name a ``for`` binds from a loop over one (``for _, module in model.named_modules():``)."""
+    a name a ``for`` binds from a loop over one (``for _, module in model.named_modules():``; "each" for a
+    presence test of such an element)."""
     params = _names(func)
     rooted = {n: n for n in params}
     for node in own_nodes(func.body):
@@ -201,7 +203,7 @@ def _asked(func: _Def) -> set[tuple[str, str, str]]:
         if param is None:
             continue
         if node.func.id in ("hasattr", "getattr") and (attr := str_value(node.args[1])) is not None:
-            asked.add((param, "attr", attr))
+            asked.add((param, "attr" if ast.unparse(subject) == param else "each", attr))
         elif node.func.id == "isinstance":
             classes = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
             asked.update((param, "class", last_name(c)) for c in classes if last_name(c))
@@ -351,17 +353,21 @@ def _fork_holders(module: ast.Module) -> dict[str, set[str]]:
 
 def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders: dict[str, set[str]]) -> bool:
     """The call runs only where the fork made sure the raise's condition does not hold, for the argument it hands
-    the parameter upstream's raise waits on: under ``hasattr(arg, "name")`` (or after ``if not hasattr(arg,
-    "name"): return``) of the attribute upstream looks for, or under ``isinstance(arg, K)`` of a class upstream
-    tests for or of a class of the fork's file that defines that attribute.  A test of another object, or of
-    another attribute, says nothing of the raise."""
+    the parameter upstream's raise waits on: under a presence test of the attribute upstream looks for
+    (``hasattr(arg, "name")``, ``getattr(arg, "name", None) is not None``, ``callable(getattr(...))``; or after
+    the absence test exits: drift/presence.py), or under ``isinstance(arg, K)`` of a class upstream tests for or
+    of a class of the fork's file that defines that attribute.  Where upstream asks it of each element of a walk
+    over the parameter, so does ``any(hasattr(m, "name") for m in arg.modules())`` (a walk of the fork's over the
+    same argument).  A test of another object, or of another attribute, says nothing of the raise."""
     for param, kind, name in hit.asked:
         arg = _argument(call, hit.params, param)
         if arg is None:
             continue
         subject = ast.unparse(arg)
-        if kind == "attr":
-            if hasattr_ensured(call, subject, name, parents):
+        if kind in ("attr", "each"):
+            if presence_ensured(call, subject, name, parents):
+                return True
+            if kind == "each" and _each_ensured(call, subject, name, parents):
                 return True
             classes = {c for c, defined in holders.items() if name in defined}
         else:
@@ -372,6 +378,62 @@ def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders
         ):
             return True
     return False
+
+
+def _each_ensured(call: ast.Call, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``call`` runs only where some element of a walk over ``subject`` has ``name``: under ``any(...)`` of it
+    (``_any_has``), or inside a ``for`` over such a walk where a presence test of the loop's element holds
+    (``for m in model.modules(): if hasattr(m, "name"): call(model)``)."""
+    elements = {n for loop in _enclosing_walks(call, subject, parents) for n in _targets(loop.target)}
+
+    def holds(test: ast.expr) -> bool:
+        return _any_has(test, subject, name) or any(of in elements and attr == name for of, attr in present(test, {}))
+
+    def denies(test: ast.expr) -> bool:
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return _any_has(test.operand, subject, name)
+        return any(of in elements and attr == name for of, attr in absent(test, {}))
+
+    return runs_tested(call, parents, holds, denies)
+
+
+def _enclosing_walks(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> list[ast.For | ast.AsyncFor]:
+    """The ``for`` loops around ``node`` (in its function) that walk what a chain off ``subject`` gives."""
+    loops: list[ast.For | ast.AsyncFor] = []
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.For | ast.AsyncFor) and child in parent.body and _walks(parent.iter, subject):
+            loops.append(parent)
+        child, parent = parent, parents.get(id(parent))
+    return loops
+
+
+def _walks(iterable: ast.expr, subject: str) -> bool:
+    """``iterable`` is a chain off ``subject`` (``model.modules()``, ``model.layers``), not ``subject`` itself
+    (iterating the object gives what its ``__iter__`` does, not its members)."""
+    root: ast.expr = iterable
+    while ast.unparse(root) != subject and isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+        root = root.func if isinstance(root, ast.Call) else root.value
+    return ast.unparse(root) == subject and root is not iterable
+
+
+def _targets(target: ast.expr) -> set[str]:
+    return {t.id for t in ast.walk(target) if isinstance(t, ast.Name)}
+
+
+def _any_has(test: ast.expr, subject: str, name: str) -> bool:
+    """``any(hasattr(m, "name") for m in <a walk rooted at subject>)`` (a list comprehension too; any presence
+    spelling of drift/presence.py; the walk's target may be a tuple: ``for _, m in model.named_modules()``)."""
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "any"):
+        return False
+    walk = test.args[0] if len(test.args) == 1 else None
+    if not isinstance(walk, ast.GeneratorExp | ast.ListComp) or len(walk.generators) != 1:
+        return False
+    loop = walk.generators[0]
+    if not _walks(loop.iter, subject):
+        return False
+    elements = _targets(loop.target)
+    return any(of in elements and attr == name for of, attr in present(walk.elt, {}))
 
 
 def _argument(call: ast.Call, params: tuple[str, ...], param: str) -> ast.expr | None:

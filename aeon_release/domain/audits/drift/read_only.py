@@ -36,9 +36,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
-from aeon_release.domain.audits.drift.fallbacks import hasattr_refuting
 from aeon_release.domain.audits.drift.frozen_receivers import Lookup, chain_typed, loop_typed
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
+from aeon_release.domain.audits.drift.presence import presence_refuting
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -504,11 +504,13 @@ def _gated(
 ) -> bool:
     """The write runs only where ``hasattr`` (on the receiver or on the class) of a name upstream's class defines
     now is false: a version gate (``if hasattr(block, "set_block_hash"): block.set_block_hash(h) else:
-    block.block_hash = h``) that takes upstream's new spelling where it exists, the write kept for the old tree.
-    A name upstream's class does not define leaves the write to run on the merged tree."""
+    block.block_hash = h``) that takes upstream's new spelling where it exists, the write kept for the old tree;
+    any presence spelling of drift/presence.py counts (``getattr(block, "set_block_hash", None) is not None``, a
+    local bound from it, a module flag ``HAS_SETTER = hasattr(KVCacheBlock, "set_block_hash")``).  A name
+    upstream's class does not define leaves the write to run on the merged tree."""
     if owner is None:
         return False
-    refuted = {n for subject in (ast.unparse(receiver), hit.owner) for n in hasattr_refuting(node, subject, parents)}
+    refuted = {n for subject in (ast.unparse(receiver), hit.owner) for n in presence_refuting(node, subject, parents)}
     return any(defines(owner, name) for name in refuted - {hit.name})
 
 

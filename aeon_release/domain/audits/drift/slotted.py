@@ -30,7 +30,7 @@ from __future__ import annotations
 import ast
 import re
 
-from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, runs_tested
+from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, match_ensured, runs_tested
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
 from aeon_release.domain.audits.drift.read_only import slot_names, stored
 from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value
@@ -103,6 +103,8 @@ def told_apart(node: ast.AST, receiver: ast.expr, order: set[str], parents: dict
         node, subject, other, parents, every=True
     ):
         return True
+    if match_ensured(node, subject, other, parents):
+        return True  # ``case AeonBlock():`` (every class of an or-pattern outside the order)
     return runs_tested(node, parents, _asks_shape, _asks_shape)
 
 

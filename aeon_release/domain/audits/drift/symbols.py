@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_guarded_nodes,
     isinstance_asked,
     isinstance_guarded,
+    kind_ensured,
     nothing_in_its_stead,
     try_guarded_lines,
 )
@@ -1270,6 +1271,8 @@ class _Checker:
             before, after = _function_alias(self.before, before), _function_alias(self.after, after)
         if not subscripted and (resolver is None or _is_value(before)):
             dropped = self._compare(resolver) if resolver is not None else None
+            if dropped is not None and isinstance(callee, ast.Attribute) and self._binder_narrowed(mod, callee):
+                return
             if dropped is not None:
                 # an attribute upstream stopped setting, called (#13729 dropped ``Sampler.rejection_sampler``; a
                 # subclass's ``self.rejection_sampler(...)``): gone as a read of it is, before its type's __call__
@@ -2407,9 +2410,36 @@ class _Checker:
                     return True
         return False
 
+    def _binder_narrowed(self, mod: ModuleInfo, node: ast.Attribute) -> bool:
+        """A read of a member upstream stopped setting that runs only where the receiver is of a class that sets it
+        itself (``if isinstance(model, AeonModel): model.padding_idx``, the fork's subclass storing it)."""
+        return self._narrowed(mod, node, lambda cls: node.attr in self._binds(cls))
+
+    def _narrowed(self, mod: ModuleInfo, node: ast.Attribute, accepts: Callable[[px.ClassInfo], bool]) -> bool:
+        """``node`` runs only where ``isinstance(receiver, K)`` holds (an ``if``, an ``and``, an ``assert``, the rest
+        after ``if not isinstance(...): return``) for a class K of the tree ``accepts``."""
+
+        def kind(name: str) -> bool:
+            cls = _annotated_class(self.after, mod, ast.Name(id=name, ctx=ast.Load()))
+            return cls is not None and accepts(cls)
+
+        subject, parents = ast.unparse(node.value), self._parents(mod)
+        return isinstance_guarded(node, subject, kind, parents) or kind_ensured(node, subject, kind, parents)
+
+    def _binds(self, cls: px.ClassInfo) -> set[str]:
+        """The names the classes of ``cls``'s order in the tree bind themselves (``self.x = ...``, a field)."""
+        names: set[str] = set()
+        for item in self.after.mro(cls):
+            if isinstance(item, px.ClassInfo):
+                if id(item.node) not in self._bound_attributes:
+                    self._bound_attributes[id(item.node)] = _bound_attributes(item.node)
+                names |= self._bound_attributes[id(item.node)]
+        return names
+
     def _typed_reads(self, mod: ModuleInfo, name: str, setter: px.ClassInfo) -> bool:
         """A function of ``mod`` reads ``.name`` off a receiver whose class is ``setter`` or derives from it: a
-        parameter or local annotated or constructed as one, or ``self.attr`` its class annotates or builds so."""
+        parameter or local annotated or constructed as one, ``self.attr`` its class annotates or builds so, a
+        ``cast(T, x)`` to one, or any receiver under ``isinstance(x, T)`` of one."""
         owners: dict[int, str] = {
             id(stmt): qual
             for qual, node in mod.classes.items()
@@ -2420,7 +2450,7 @@ class _Checker:
             if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             reads = [
-                n.value
+                n
                 for n in ast.walk(func)
                 if isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Load)
             ]
@@ -2428,8 +2458,13 @@ class _Checker:
                 continue
             local, owner = _local_annotations(func), owners.get(id(func))
             me = func.args.args[0].arg if owner and func.args.args else None
-            for receiver in reads:
-                if isinstance(receiver, ast.Name) and receiver.id in local and receiver.id != me:
+            for read in reads:
+                receiver = read.value
+                if self._narrowed(mod, read, lambda cls: any(base is setter for base in self.after.mro(cls))):
+                    return True
+                if isinstance(receiver, ast.Call) and last_name(receiver.func) == "cast" and len(receiver.args) == 2:
+                    cls = _annotated_class(self.after, mod, receiver.args[0])
+                elif isinstance(receiver, ast.Name) and receiver.id in local and receiver.id != me:
                     cls = _annotated_class(self.after, mod, local[receiver.id])
                 elif me is not None and owner and isinstance(receiver, ast.Attribute) and _is_name(receiver.value, me):
                     cls = self._attribute_class(self.after, mod.path, owner, receiver.attr)
@@ -2694,6 +2729,8 @@ class _Checker:
             return
         if found is not None and self._held_alike(mod, node, scope, ast.Store):
             return  # the fork stores the member itself on the same holder: the read gets the fork's value
+        if found is not None and self._binder_narrowed(mod, node):
+            return
         if found is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
