@@ -516,6 +516,103 @@ TWINS += [
 ]
 
 
+# --- round 2: feature tests of what the same commit added or removed, arrays the fork builds, a filter kept
+CASES += [
+    (
+        "#35752 elements retyped",
+        "groups filtered by a comprehension stay groups",
+        K(
+            *SB,
+            "vllm/aeon/r34sb9.py",
+            SCB + "\n\ndef aeon_block9(groups: list[AttentionGroup]) -> int:\n"
+            "    groups = [g for g in groups if g.layer_names]\n"
+            "    return select_common_block_size(64, groups)\n",
+            "    return select_common_block_size(64, groups)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#35158 flag turned over",
+        "twin: the new sense under a test for the finalizer the commit added",
+        K(
+            *DF,
+            "vllm/aeon/r34df8.py",
+            SO + KVM + "\n\ndef aeon_output8(so: SchedulerOutput):\n"
+            "    if hasattr(KVConnectorModelRunnerMixin, 'finalize_kv_connector'):\n"
+            "        return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, True)\n"
+            "    return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, defer_finalize=True)\n",
+            "        return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, True)",
+        ),
+    ),
+    (
+        "#35158 flag turned over",
+        "twin: the old sense in the else of a test for the finalizer",
+        K(
+            *DF,
+            "vllm/aeon/r34df9.py",
+            SO + KVM + "\n\ndef aeon_output9(so: SchedulerOutput):\n"
+            "    if hasattr(KVConnectorModelRunnerMixin, 'finalize_kv_connector'):\n"
+            "        return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, defer_finalize=True)\n"
+            "    else:\n"
+            "        return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, False)\n",
+            "        return KVConnectorModelRunnerMixin.maybe_get_kv_connector_output(so, False)",
+        ),
+    ),
+    (
+        "#35158 flag turned over",
+        "twin: a runner subclass's old sense while the removed clear helper is there",
+        K(
+            *DF,
+            "vllm/aeon/r34df10.py",
+            SO + GMR + "\n\nclass AeonDraftRunner10(GPUModelRunner):\n"
+            "    def aeon_forward(self, so: SchedulerOutput):\n"
+            "        if not hasattr(self, 'clear_kv_connector_metadata'):\n"
+            "            with self.maybe_get_kv_connector_output(so, defer_finalize=True) as out:\n"
+            "                return out\n"
+            "        with self.maybe_get_kv_connector_output(so, False) as out:\n"
+            "            return out\n",
+            "        with self.maybe_get_kv_connector_output(so, False) as out:",
+        ),
+    ),
+    (
+        "#24845 slot retyped",
+        "twin: an array of ones the fork builds",
+        K(
+            *MS,
+            "vllm/aeon/r34ms8.py",
+            UBS + "def aeon_split8(num_reqs: int, n: int, padded: int, config: VllmConfig):\n"
+            "    per_request = np.ones(num_reqs, dtype=np.int32)  # AEON: decode only\n"
+            "    return ubatch_split(per_request, n, padded, config)\n",
+            "return ubatch_split(per_request, n, padded, config)",
+        ),
+    ),
+    (
+        "#24845 slot retyped",
+        "twin: a value made an array in place when it is not one",
+        K(
+            *MS,
+            "vllm/aeon/r34ms9.py",
+            UBS + "def aeon_split9(counts, n: int, padded: int, config: VllmConfig):\n"
+            "    return ubatch_split(counts if isinstance(counts, np.ndarray) else np.asarray(counts), n, padded, config)\n",
+            "return ubatch_split(counts if isinstance(counts, np.ndarray) else np.asarray(counts), n, padded, config)",
+        ),
+    ),
+    (
+        "#24845 slot retyped",
+        "twin: an int local handed to np.full, the array to the call",
+        K(
+            *MS,
+            "vllm/aeon/r34ms10.py",
+            UBS + "def aeon_split10(num_reqs: int, n: int, padded: int, config: VllmConfig):\n"
+            "    longest = 1\n"
+            "    return ubatch_split(np.full(num_reqs, longest), n, padded, config)\n",
+            "return ubatch_split(np.full(num_reqs, longest), n, padded, config)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review34-")
     return 0
