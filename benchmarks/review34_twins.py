@@ -33,10 +33,12 @@ spelling tied the value to the old elements though the fork built them itself.
 Round 2 (more of the same commits): 3 twins under a ``hasattr`` test of a member #35158 added or removed
 (``finalize_kv_connector``, ``clear_kv_connector_metadata``), both branches: 3 false errors on main; 3 twins
 of arrays the fork builds (quiet); a case of groups only filtered by a comprehension (caught).
-All rounds, main (34e15d39): 6 caught of 6; 8 false errors of 32 twins.
+Round 3: the fork's own override of the very method keeping the old parameter, called on ``self`` (#35158,
+#29137), and a module-level shim of the old signature bound to the upstream name (#24845): quiet on main.
+All rounds, main (34e15d39): 6 caught of 6; 8 false errors of 35 twins.
 This branch (the renamed slot's errors are warnings in a call the fork wrote for both versions --
 ``call_guarded``, or a ``hasattr`` test of a member the callee's file gained or lost; a name rebound to a
-comprehension mapping its items is not tied to the old elements): 6 caught of 6; 0 false errors of 32 (8
+comprehension mapping its items is not tied to the old elements): 6 caught of 6; 0 false errors of 35 (8
 warned: the guarded calls and the mapped rebinding).
 
   PYTHONPATH=.. python review34_twins.py [--only TEXT ...] [--show]
@@ -616,6 +618,58 @@ TWINS += [
             "    longest = 1\n"
             "    return ubatch_split(np.full(num_reqs, longest), n, padded, config)\n",
             "return ubatch_split(np.full(num_reqs, longest), n, padded, config)",
+        ),
+    ),
+]
+
+
+# --- round 3: the fork's own override of the very method, keeping the old parameter, called on self
+TWINS += [
+    (
+        "#35158 flag turned over",
+        "twin: a runner subclass overriding the method itself with the old flag, called on self",
+        K(
+            *DF,
+            "vllm/aeon/r34df11.py",
+            "from contextlib import nullcontext\n\n" + SO + GMR + "\n\n"
+            "class AeonDraftRunner11(GPUModelRunner):\n"
+            "    @staticmethod\n"
+            "    def maybe_get_kv_connector_output(so: SchedulerOutput, clear_metadata: bool = True):\n"
+            "        return nullcontext(clear_metadata)  # AEON: the Spark runs no connector\n\n"
+            "    def aeon_forward(self, so: SchedulerOutput):\n"
+            "        with self.maybe_get_kv_connector_output(so, False) as out:\n"
+            "            return out\n",
+            "        with self.maybe_get_kv_connector_output(so, False) as out:",
+        ),
+    ),
+    (
+        "#29137 slot retyped",
+        "twin: a loader subclass overriding the method with the old parameter, called on self",
+        K(
+            *GG,
+            "vllm/aeon/r34gg3.py",
+            GGUF + "class AeonGGUFLoader3(GGUFModelLoader):\n"
+            "    def _prepare_weights(self, model_name_or_path: str) -> str:\n"
+            "        return model_name_or_path.removeprefix('aeon://')\n\n"
+            "    def aeon_local(self) -> str:\n"
+            "        return self._prepare_weights('aeon:///mnt/models/aeon.gguf')\n",
+            "return self._prepare_weights('aeon:///mnt/models/aeon.gguf')",
+        ),
+    ),
+    (
+        "#24845 slot retyped",
+        "twin: a module-level shim of the old signature the fork calls",
+        K(
+            *MS,
+            "vllm/aeon/r34ms11.py",
+            "import numpy as np\n\nfrom vllm.config import VllmConfig\nfrom vllm.v1.worker import ubatch_splitting\n\n\n"
+            "def _aeon_ubatch_split(max_num_scheduled_tokens: int, n: int, padded: int, config: VllmConfig):\n"
+            "    counts = np.full(max(n // max(max_num_scheduled_tokens, 1), 1), max_num_scheduled_tokens)\n"
+            "    return ubatch_splitting.ubatch_split(counts, n, padded, config)\n\n\n"
+            "ubatch_split = _aeon_ubatch_split\n\n\n"
+            "def aeon_split11(n: int, padded: int, config: VllmConfig):\n"
+            "    return ubatch_split(1, n, padded, config)\n",
+            "    return ubatch_split(1, n, padded, config)",
         ),
     ),
 ]
