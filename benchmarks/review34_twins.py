@@ -40,6 +40,10 @@ This branch (the renamed slot's errors are warnings in a call the fork wrote for
 ``call_guarded``, or a ``hasattr`` test of a member the callee's file gained or lost; a name rebound to a
 comprehension mapping its items is not tied to the old elements): 6 caught of 6; 0 false errors of 35 (8
 warned: the guarded calls and the mapped rebinding).
+Regression set on this branch: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false errors,
+blind_replay_ubatch 31/31 (11 twins quiet), blind_replay_dbo 21/21, blind_replay_runners 20/20,
+blind_replay_kvconnect 16/16, blind_replay_loader 9 caught, 4 warned, 1 missed of 14 (unchanged), 0 false
+errors in each; symbol_precision --windows 1: 0 false errors.
 
   PYTHONPATH=.. python review34_twins.py [--only TEXT ...] [--show]
 """

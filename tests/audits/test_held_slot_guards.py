@@ -41,6 +41,12 @@ GUARDED_FLAG = {
         "    return connector_output(so, defer_finalize=True)\n",
         12,
     ),
+    "the new sense under a getattr of that member": (
+        "def aeon_out(so: object) -> bool:\n    import vllm.v1.worker.utils as wu\n\n"
+        "    if getattr(wu, 'finalize_connector', None) is not None:\n        return connector_output(so, True)\n"
+        "    return connector_output(so, defer_finalize=True)\n",
+        12,
+    ),
     "the old sense in the else of that test": (
         "def aeon_out(so: object) -> bool:\n    import vllm.v1.worker.utils as wu\n\n"
         "    if hasattr(wu, 'finalize_connector'):\n        return connector_output(so, defer_finalize=True)\n"

@@ -2201,8 +2201,9 @@ class _Checker:
         return _error(mod, call.lineno, message)
 
     def _version_tested(self, call: ast.Call, parents: dict[int, ast.AST], paths: tuple[str, str]) -> bool:
-        """``call`` runs only where a ``hasattr(x, "name")`` test holds or fails, for a ``name`` spelled in the
-        callee's file on one side of the merge only: the test tells the two versions apart."""
+        """``call`` runs only where a ``hasattr(x, "name")`` test (or a ``getattr`` with a default) holds or
+        fails, for a ``name`` spelled in the callee's file on one side of the merge only: the test tells the
+        two versions apart."""
         old, new = self.inp.base.text(paths[0]) or "", self.inp.merged.text(paths[1]) or ""
 
         def spelled(name: str, text: str) -> bool:
@@ -7350,14 +7351,14 @@ def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
 
 
 def _hasattr_names(test: ast.expr) -> list[str]:
-    """The member names the ``hasattr(x, "name")`` calls in ``test`` ask for."""
+    """The member names ``test`` asks for: ``hasattr(x, "name")``, or ``getattr(x, "name", None)`` tested
+    for what it found."""
     return [
         name
         for n in ast.walk(test)
         if isinstance(n, ast.Call)
         and isinstance(n.func, ast.Name)
-        and n.func.id == "hasattr"
-        and len(n.args) == 2
+        and ((n.func.id == "hasattr" and len(n.args) == 2) or (n.func.id == "getattr" and len(n.args) == 3))
         and (name := str_value(n.args[1]))
     ]
 
