@@ -108,6 +108,34 @@ def bound_kind(func: ast.AST, name: str) -> str:
     return kinds.pop() if len(kinds) == 1 else ""
 
 
+def mapped_binding(func: ast.AST, name: str) -> bool:
+    """Whether ``func`` binds the name ``name`` to a comprehension mapping each item to another value
+    (``groups = [g.backend for g in groups]``, ``list(g.backend for g in groups)``); one that only filters
+    the items (``[g for g in groups if g.ok]``) keeps them what they were."""
+    return any(
+        isinstance(node, ast.Assign | ast.AnnAssign)
+        and any(isinstance(t, ast.Name) and t.id == name for t in _targets(node))
+        and node.value is not None
+        and _maps_items(node.value)
+        for node in ast.walk(func)
+    )
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return list(node.targets) if isinstance(node, ast.Assign) else [node.target]
+
+
+def _maps_items(value: ast.expr) -> bool:
+    """A comprehension (or a call of one: ``list(...)``, ``tuple(...)``) whose element is not just one of its
+    loop variables."""
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]
+    if not isinstance(value, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        return False
+    looped = {n.id for gen in value.generators for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+    return not (isinstance(value.elt, ast.Name) and value.elt.id in looped)
+
+
 def _binding_kind(func: ast.AST, target: ast.Name) -> str:
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and node.targets == [target]:

@@ -67,6 +67,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_guarded,
     kind_ensured,
     nothing_in_its_stead,
+    runs_tested,
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
@@ -2110,9 +2111,9 @@ class _Checker:
                 continue
             if (defaults := _turned_over(before.node, was, after.node, now)) is not None:
                 where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
-                yield _error(
+                yield self._slot_error(
                     mod,
-                    call.lineno,
+                    (call, before, after),
                     f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} (default "
                     f"{defaults[0]}), which upstream renamed {now} with the default {defaults[1]} {where}: a flag "
                     f"renamed with its default turned over asks the opposite, the value now means the other "
@@ -2121,6 +2122,8 @@ class _Checker:
                 return
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
             held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
+            if held and _spelled_as(arg, was) and _mapped_locally(mod.tree, call, arg):
+                held = None  # the fork made the items itself (``groups = [g.backend for g in groups]``)
             if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, now):
                 continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
@@ -2139,9 +2142,9 @@ class _Checker:
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
-                yield _error(
+                yield self._slot_error(
                     mod,
-                    call.lineno,
+                    (call, before, after),
                     f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} ({then}), which upstream "
                     f"renamed {now} and retyped as {kind} {where}: the call hands it the old kind of value",
                 )
@@ -2186,6 +2189,35 @@ class _Checker:
                 f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
+
+    def _slot_error(self, mod: ModuleInfo, site: tuple[ast.Call, DefSym, DefSym], message: str) -> Finding:
+        """A renamed slot's error, a warning when the fork wrote the call for both versions of its callee: in a
+        ``try`` catching what a misfit raises or under a test of the callee's signature (``call_guarded``, as
+        a call's misfit is: ``except TypeError: ubatch_split(int(counts.max()), ...)`` after a ``try`` of the
+        new spelling), or on either side of a ``hasattr`` test of a member the callee's file gained or lost
+        in the merge (#35158: ``if hasattr(KVConnectorModelRunnerMixin, "finalize_kv_connector"):``, the
+        finalizer added with the flag turned over)."""
+        call, before, after = site
+        parents = self._parents(mod)
+        if call_guarded(call, parents) or self._version_tested(call, parents, (before.path, after.path)):
+            return _warning(
+                mod, call.lineno, f"{message} (the call sits in a try, or under a test of the version: check it)"
+            )
+        return _error(mod, call.lineno, message)
+
+    def _version_tested(self, call: ast.Call, parents: dict[int, ast.AST], paths: tuple[str, str]) -> bool:
+        """``call`` runs only where a ``hasattr(x, "name")`` test (or a ``getattr`` with a default) holds or
+        fails, for a ``name`` spelled in the callee's file on one side of the merge only: the test tells the
+        two versions apart."""
+        old, new = self.inp.base.text(paths[0]) or "", self.inp.merged.text(paths[1]) or ""
+
+        def spelled(name: str, text: str) -> bool:
+            return re.search(rf"\b{re.escape(name)}\b", text) is not None
+
+        def asks(test: ast.expr) -> bool:
+            return any(spelled(name, old) != spelled(name, new) for name in _hasattr_names(test))
+
+        return runs_tested(call, parents, asks, asks)
 
     def _typed_as_old(
         self,
@@ -7464,6 +7496,28 @@ def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
         return False
     func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
     return func is not None and held_kinds.bound_kind(func, arg.id) == kind
+
+
+def _hasattr_names(test: ast.expr) -> list[str]:
+    """The member names ``test`` asks for: ``hasattr(x, "name")``, or ``getattr(x, "name", None)`` tested
+    for what it found."""
+    return [
+        name
+        for n in ast.walk(test)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and ((n.func.id == "hasattr" and len(n.args) == 2) or (n.func.id == "getattr" and len(n.args) == 3))
+        and (name := str_value(n.args[1]))
+    ]
+
+
+def _mapped_locally(tree: ast.Module, call: ast.Call, arg: ast.expr) -> bool:
+    """The argument is a name the call's function binds to items it makes itself (``groups = [g.backend for g
+    in groups]``): whatever the name was spelled after, the items are the fork's, not the old elements."""
+    if not isinstance(arg, ast.Name):
+        return False
+    func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
+    return func is not None and held_kinds.mapped_binding(func, arg.id)
 
 
 def _holds_as(tree: ast.Module, call: ast.Call, arg: ast.expr, element: str) -> bool:
