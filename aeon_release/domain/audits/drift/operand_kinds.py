@@ -43,9 +43,14 @@ _DISPLAYS: dict[type[ast.expr], str] = {
 _BUILT = frozenset({"list", "tuple", "set", "frozenset", "dict", "sorted"})
 
 
-def operand_kind(expr: ast.expr) -> str | None:
+def operand_kind(expr: ast.expr, scope: ast.AST | None = None) -> str | None:
     """The builtin kind an operand visibly is: a display, a comprehension, a literal string, or a builtin
-    container's constructor (``sorted(...)`` a list); None for anything else (a name, a call)."""
+    container's constructor (``sorted(...)`` a list, ``deque(...)`` or ``collections.deque(...)`` a deque); with
+    ``scope`` (the enclosing function), a local it binds once to one of those (``extra = deque([g])``: the fork
+    already hands the new kind).  None for anything else (a name bound otherwise, a call)."""
+    if isinstance(expr, ast.Name) and scope is not None:
+        value = _bound_once(scope, expr.id)
+        return operand_kind(value) if value is not None else None
     if isinstance(expr, ast.Constant):
         return "str" if isinstance(expr.value, str) else "bytes" if isinstance(expr.value, bytes) else None
     kind = _DISPLAYS.get(type(expr))
@@ -53,6 +58,30 @@ def operand_kind(expr: ast.expr) -> str | None:
         return kind
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id in _BUILT:
         return "list" if expr.func.id == "sorted" else expr.func.id
+    if isinstance(expr, ast.Call) and _is_deque(expr.func):
+        return "deque"
+    return None
+
+
+def _is_deque(func: ast.expr) -> bool:
+    """``deque`` or ``collections.deque``: the one container constructor outside the builtins the kinds know."""
+    if isinstance(func, ast.Attribute):
+        return func.attr == "deque" and isinstance(func.value, ast.Name) and func.value.id == "collections"
+    return isinstance(func, ast.Name) and func.id == "deque"
+
+
+def _bound_once(scope: ast.AST, name: str) -> ast.expr | None:
+    """The value ``scope`` binds ``name`` to, when one plain assignment is its only binding there (a parameter,
+    a loop target, an augmented assignment or a second assignment may hold another kind)."""
+    nodes = list(ast.walk(scope))
+    stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(stores) != 1 or any(isinstance(n, ast.arg) and n.arg == name for n in nodes):
+        return None
+    for node in nodes:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is stores[0]:
+            return node.value
+        if isinstance(node, ast.AnnAssign) and node.target is stores[0]:
+            return node.value
     return None
 
 
@@ -66,11 +95,21 @@ def operands(node: ast.AST) -> list[tuple[ast.expr, ast.expr, ast.operator, bool
     return []
 
 
-def refused(old: str, new: str, op: ast.operator, other: ast.expr, in_place: bool = False) -> str | None:
+def refused(
+    old: str,
+    new: str,
+    op: ast.operator,
+    other: ast.expr,
+    in_place: bool = False,
+    kind: str | None = None,
+    scope: ast.AST | None = None,
+) -> str | None:
     """Why combining a value of the ``new`` kind with ``other`` by ``op`` raises where the ``old`` kind's did not
-    (None when it does not, or when the old kind never took the operator: then the line failed before too)."""
+    (None when it does not, or when the old kind never took the operator: then the line failed before too).
+    ``kind`` is the other operand's kind when the caller knows it (another value of the same drift: two fields
+    made deques together still add); else it is read off the operand, through a local ``scope`` binds once."""
     was, now = _accepts(old, op, in_place), _accepts(new, op, in_place)
-    kind = operand_kind(other)
+    kind = kind if kind is not None else operand_kind(other, scope)
     if kind is not None and (kind not in was or kind in now):
         return None
     if kind is None and (not was or was & now):

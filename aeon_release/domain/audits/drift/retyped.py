@@ -712,11 +712,18 @@ def _operated(
     bound: dict[int, dict[str, ast.expr]],
 ) -> tuple[int, ast.expr, Recontained, str] | None:
     """An operator the new kind refuses with the other operand (killers130, ``operand_kinds``): a field made
-    a tuple where it was a list, and ``x.items + [item]`` or ``x.items += [item]`` raises TypeError."""
+    a tuple where it was a list, and ``x.items + [item]`` or ``x.items += [item]`` raises TypeError.  The other
+    operand held by the same drift counts as its new kind (#2290 made ``waiting`` and ``swapped`` deques
+    together: ``self.waiting + self.swapped`` still adds)."""
+    func = enclosing(node, parents)
     for mine, other, op, in_place in operands(node):
-        hit = _held(mine, enclosing(node, parents), parents, fork, found, bound)
-        why = refused(hit.old, hit.new, op, other, in_place) if hit is not None else None
-        if hit is not None and why is not None:
+        hit = _held(mine, func, parents, fork, found, bound)
+        if hit is None:
+            continue
+        paired = _held(other, func, parents, fork, found, bound)
+        kind = paired.new if paired is not None else None
+        why = refused(hit.old, hit.new, op, other, in_place, kind, func)
+        if why is not None:
             return getattr(node, "lineno", 0), mine, hit, f"combines {ast.unparse(mine)} by an operator|{why}"
     return None
 
