@@ -493,6 +493,112 @@ TWINS += [
     ),
 ]
 
+# --- round 2: the same commits, operands whose kind the fork states elsewhere, guards by early return
+TWINS += [
+    (
+        "#2290 list made a deque",
+        "twin: a parameter annotated as a deque",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq10.py",
+            SCH + "    def aeon_merge(self, more: deque[SequenceGroup]) -> deque:\n        return self.waiting + more\n",
+            "return self.waiting + more",
+        ),
+    ),
+    (
+        "#2290 list made a deque",
+        "twin: a local annotated as a deque, bound to a call",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq11.py",
+            SCH + "    def aeon_take(self) -> deque:\n        return deque(self.swapped)\n\n"
+            "    def aeon_merge(self) -> deque:\n"
+            "        more: deque[SequenceGroup] = self.aeon_take()\n"
+            "        return self.waiting + more\n",
+            "return self.waiting + more",
+        ),
+    ),
+    (
+        "#2290 list made a deque",
+        "twin: the subclass's own deque field",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq12.py",
+            SCH + "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.aeon_held: deque[SequenceGroup] = deque()  # AEON: groups parked for the Spark's swap\n\n"
+            "    def aeon_pending(self) -> deque:\n"
+            "        return self.waiting + self.aeon_held\n",
+            "return self.waiting + self.aeon_held",
+        ),
+    ),
+    (
+        "#2290 list made a deque",
+        "twin: a module constant of the fork file bound to a deque",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq13.py",
+            "from collections import deque\n\nfrom vllm.core.scheduler import Scheduler\n\n"
+            "_AEON_PRIORITY: deque = deque()\n\n\n"
+            "class AeonScheduler(Scheduler):\n"
+            "    def aeon_pending(self) -> deque:\n"
+            "        return _AEON_PRIORITY + self.waiting\n",
+            "return _AEON_PRIORITY + self.waiting",
+        ),
+    ),
+    (
+        "#2290 list made a deque",
+        "twin: an isinstance test returning early",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq14.py",
+            SCH + "    def aeon_queue(self, g: SequenceGroup) -> list:\n"
+            "        if isinstance(self.waiting, deque):\n"
+            "            return [*self.waiting, g]\n"
+            "        return self.waiting + [g]\n",
+            "        return self.waiting + [g]",
+        ),
+    ),
+    (
+        "#2290 list made a deque",
+        "twin: a hasattr test of the deque's method",
+        K(
+            *DQ,
+            "vllm/aeon/r33dq15.py",
+            SCH + "    def aeon_queue(self, g: SequenceGroup) -> list:\n"
+            '        if hasattr(self.waiting, "popleft"):\n'
+            "            return [*self.waiting, g]\n"
+            "        return self.waiting + [g]\n",
+            "        return self.waiting + [g]",
+        ),
+    ),
+    (
+        "#29322 list made a set",
+        "twin: a lambda in the override whose parameter shadows the name",
+        K(
+            *EM,
+            "vllm/aeon/r33em11.py",
+            OVR + "        first = min(([m] for m in expected_lora_modules), key=lambda expected_lora_modules: expected_lora_modules[0])\n"
+            "        print(first)\n" + SUPER,
+            "first = min(([m] for m in expected_lora_modules), key=lambda expected_lora_modules: expected_lora_modules[0])",
+        ),
+    ),
+    (
+        "#29322 list made a set",
+        "twin: a concatenation with the override's own set parameter",
+        K(
+            *EM,
+            "vllm/aeon/r33em12.py",
+            HEAD + "class AeonLoRAModel(LoRAModel):\n"
+            "    @classmethod\n"
+            "    def from_local_checkpoint(cls, lora_dir: str, expected_lora_modules: list[str], peft_helper: PEFTHelper, aeon_extra: frozenset[str] = frozenset(), **kwargs):\n"
+            "        modules = aeon_extra | expected_lora_modules if isinstance(expected_lora_modules, set) else [*aeon_extra, *expected_lora_modules]\n"
+            "        return super().from_local_checkpoint(lora_dir, modules, peft_helper, **kwargs)\n",
+            "modules = aeon_extra | expected_lora_modules if isinstance(expected_lora_modules, set) else [*aeon_extra, *expected_lora_modules]",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review33-")
