@@ -351,3 +351,14 @@ def test_two_tables_drifted_alike_combine(git_repo: GitRepo, tmp_path: Path) -> 
     fork = MODULE + "def aeon_all() -> tuple:\n    return mixed._POSSIBLE_KERNELS + mixed._FALLBACK_KERNELS\n"
     sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {KERNELS: theirs})
     assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == []
+
+
+def test_a_hasattr_test_of_a_method_only_the_old_kind_offers_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # review33: ``add`` is a set's, never a tuple's; the union runs only where the table is still a set
+    fork = (
+        "from vllm.lora import utils\n\n\n"
+        + LAYER
+        + "if hasattr(utils._all_lora_classes, 'add'):\n    utils._all_lora_classes |= {AeonGate}\n"
+        + "else:\n    utils._all_lora_classes = (AeonGate, *utils._all_lora_classes)\n"
+    )
+    assert _classes_rows(git_repo, tmp_path, fork) == []

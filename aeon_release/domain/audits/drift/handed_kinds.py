@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.operand_kinds import operands, refused
+from aeon_release.domain.audits.drift.operand_kinds import every_arg, operands, refused
 from aeon_release.domain.audits.drift.optional_params import _fork_defs, _may_widen, _methods, _params
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -175,26 +175,20 @@ def _reading(func: _Func, name: str) -> Iterator[ast.AST]:
         yield node
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-                if any(a.arg == name for a in _every_arg(child)):
+                if any(a.arg == name for a in every_arg(child)):
                     continue
             todo.append(child)
-
-
-def _every_arg(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> list[ast.arg]:
-    args = func.args
-    rest = [a for a in (args.vararg, args.kwarg) if a is not None]
-    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *rest]
 
 
 def _uses(func: _Func, name: str, item: Handed, parents: dict[int, ast.AST]) -> Iterator[tuple[int, str]]:
     hit = Recontained(item.param, item.cls, item.path, item.was, item.now, item.old, item.new, False)
     for node in _reading(func, name):
-        how = _failing(node, name, item, hit, func)
+        how = _failing(node, name, item, hit, parents)
         if how is not None and not caught_around(node, _RAISED, parents):
             yield getattr(node, "lineno", 0), how
 
 
-def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, func: _Func) -> str | None:
+def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, parents: dict[int, ast.AST]) -> str | None:
     """What the line does with the parameter and why the new kind refuses it, else None."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, name):
         if node.func.attr in _OFFERS[item.old]:
@@ -209,7 +203,7 @@ def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, func: _Fu
             return f"indexes {name}|{_article(item.new)} {item.new} cannot be indexed"
         return None
     for mine, other, op, in_place in operands(node):
-        why = refused(item.old, item.new, op, other, in_place, scope=func) if _is(mine, name) else None
+        why = refused(item.old, item.new, op, other, in_place, parents=parents) if _is(mine, name) else None
         if why is not None:
             return f"combines {name} by an operator|{why}"
     return None

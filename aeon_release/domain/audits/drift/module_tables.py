@@ -258,7 +258,7 @@ class _Reader:
                 continue
             paired = self.table(other, node)  # another table of the same drift counts as its new kind
             kind = paired.hit.new if paired is not None else None
-            why = refused(table.hit.old, table.hit.new, op, other, in_place, kind, enclosing(node, self.parents))
+            why = refused(table.hit.old, table.hit.new, op, other, in_place, kind, self.parents)
             if why is not None and not self.tested(node, mine, table):
                 yield node.lineno, table, f"combines {ast.unparse(mine)} by an operator|{why}", Severity.ERROR
                 return
