@@ -37,6 +37,10 @@ bound to a call, the subclass's own deque field, a module constant bound to a de
 test of ``popleft`` returning early.
 This branch: 6 caught of 6; 0 false errors of 33 twins, 0 warned (the #35077 union under a ``hasattr`` test
 of ``add`` is quiet now too).
+Regression set at 654aaf01: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins
+0 false errors (40, 30 with 4 warned, 23 with 2 warned), blind_replay_loramgr 17 + 1 warned of 18 (11 quiet),
+blind_replay_lora 33/33 (16 quiet), blind_replay_lora2 17 + 1 warned of 18 (10 quiet), ``symbol_precision.py
+--windows 1`` 0 false errors (5 broken overrides, 4 caught, 8 warnings); the touched checks' tests pass.
 
   PYTHONPATH=.. python review33_twins.py [--only TEXT ...] [--show]
 """
