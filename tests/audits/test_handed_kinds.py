@@ -92,6 +92,15 @@ def test_an_annotation_alone_is_a_warning(git_repo: GitRepo, no_rules: Path) -> 
         SIG + "        print(len(expected_lora_modules))\n" + TAIL,
         # a method of the same name in a class not deriving from upstream's
         "    def load(cls, lora_dir, expected_lora_modules):\n        expected_lora_modules.append('gate')\n",
+        # review33: the override asks what the value offers before it calls the list method
+        SIG + "        if hasattr(expected_lora_modules, 'append'):\n"
+        "            expected_lora_modules.append('gate')\n"
+        "        else:\n            expected_lora_modules.add('gate')\n" + TAIL,
+        # review33: a helper nested in the override reads its own parameter of the name
+        SIG + "        def with_gate(expected_lora_modules: list[str]) -> list[str]:\n"
+        "            expected_lora_modules.append('gate')\n            return expected_lora_modules\n\n"
+        "        modules = with_gate(sorted(expected_lora_modules))\n"
+        "        return super().from_local_checkpoint(lora_dir, modules, **kwargs)\n",
     ],
     ids=[
         "membership",
@@ -103,6 +112,8 @@ def test_an_annotation_alone_is_a_warning(git_repo: GitRepo, no_rules: Path) -> 
         "annotated as the new kind",
         "len",
         "another method",
+        "hasattr-guarded",
+        "a nested helper's own parameter",
     ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
@@ -124,3 +135,14 @@ def test_a_class_not_deriving_from_upstreams_is_quiet(git_repo: GitRepo, no_rule
     sides = three_way(git_repo, FILES, {MINE: text}, {MODELS: AFTER, WORKER: WORKER_AFTER})
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.path == MINE] == []
+
+
+def test_a_nested_helper_leaves_the_overrides_own_use_caught(git_repo: GitRepo, no_rules: Path) -> None:
+    # the helper's parameter shadows the name only inside the helper
+    body = (
+        SIG + "        def sized(expected_lora_modules: list[str]) -> int:\n"
+        "            return len(expected_lora_modules)\n\n"
+        "        expected_lora_modules.append('gate')\n        print(sized(['x']))\n" + TAIL
+    )
+    [(line, level, _)] = handed(git_repo, no_rules, body, {MODELS: AFTER, WORKER: WORKER_AFTER})
+    assert (line, level) == (line_of(HEADER + body, "        expected_lora_modules.append"), "error")

@@ -321,3 +321,44 @@ def test_an_in_place_extend_of_a_table_made_a_deque_is_quiet(git_repo: GitRepo, 
 def test_a_list_table_made_a_dict_refuses_a_concatenation(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = MODULE + "def aeon_all() -> list:\n    return mixed._POSSIBLE_KERNELS + [mixed.Marlin]\n"
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "+ ["), "error")]
+
+
+TUPLED = BASE.replace(
+    "_POSSIBLE_KERNELS: list[type] = [\n    Machete,\n    Marlin,\n]",
+    "_POSSIBLE_KERNELS: tuple[type, ...] = (\n    Machete,\n    Marlin,\n)",
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "caught"),
+    [("(mixed.Marlin,)", False), ("[mixed.Marlin]", True)],
+    ids=["a local bound to a tuple", "a local bound to a list"],
+)
+def test_a_local_operand_is_read_through_its_binding(
+    git_repo: GitRepo, tmp_path: Path, extra: str, caught: bool
+) -> None:
+    # review33: the fork already hands the new kind through a local it binds once
+    fork = MODULE + f"def aeon_all() -> tuple:\n    extra = {extra}\n    return mixed._POSSIBLE_KERNELS + extra\n"
+    rows = _rows(git_repo, tmp_path, fork, TUPLED)
+    assert rows == ([("vllm/aeon_use.py", line_of(fork, "+ extra"), "error")] if caught else [])
+
+
+def test_two_tables_drifted_alike_combine(git_repo: GitRepo, tmp_path: Path) -> None:
+    # review33: both tables made tuples by the same change still concatenate
+    second = "\n\n_FALLBACK_KERNELS: list[type] = [Marlin]\n"
+    base = {"vllm/__init__.py": "", "vllm/kernels/__init__.py": "", KERNELS: BASE + second}
+    theirs = TUPLED + second.replace("list[type] = [Marlin]", "tuple[type, ...] = (Marlin,)")
+    fork = MODULE + "def aeon_all() -> tuple:\n    return mixed._POSSIBLE_KERNELS + mixed._FALLBACK_KERNELS\n"
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {KERNELS: theirs})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == []
+
+
+def test_a_hasattr_test_of_a_method_only_the_old_kind_offers_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # review33: ``add`` is a set's, never a tuple's; the union runs only where the table is still a set
+    fork = (
+        "from vllm.lora import utils\n\n\n"
+        + LAYER
+        + "if hasattr(utils._all_lora_classes, 'add'):\n    utils._all_lora_classes |= {AeonGate}\n"
+        + "else:\n    utils._all_lora_classes = (AeonGate, *utils._all_lora_classes)\n"
+    )
+    assert _classes_rows(git_repo, tmp_path, fork) == []

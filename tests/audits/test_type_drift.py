@@ -517,3 +517,89 @@ def test_an_operator_the_new_container_kind_refuses(git_repo: GitRepo, no_rules:
 )
 def test_operator_twins_of_a_container_field_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert container_drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review33 (#2290): the other operand a deque the line builds, by either spelling
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def with_extra(self, g):\n        return self.waiting + deque([g])\n",
+        "import collections\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def with_extra(self, g):\n        return collections.deque([g]) + self.waiting\n",
+        # a local the method binds once to a deque
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def with_extra(self, g):\n        extra = deque([g])\n        return self.waiting + extra\n",
+        # what the file states of the other operand: a parameter's annotation, a local's, the class's own
+        # field, a module constant
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def merge(self, more: deque[object]):\n        return self.waiting + more\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def merge(self):\n        more: deque[object] = self.take()\n        return self.waiting + more\n",
+        "from collections import deque\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def __init__(self) -> None:\n        super().__init__()\n        self.held = deque()\n\n"
+        "    def pending(self):\n        return self.waiting + self.held\n",
+        "from collections import deque\n\nPRIORITY: deque = deque()\n\n\nclass AeonScheduler(Scheduler):\n"
+        "    def pending(self):\n        return PRIORITY + self.waiting\n",
+        # hasattr tells the kinds apart before the use
+        "class AeonScheduler(Scheduler):\n    def with_extra(self, g):\n"
+        "        if hasattr(self.waiting, 'popleft'):\n            return [*self.waiting, g]\n"
+        "        return self.waiting + [g]\n",
+    ],
+    ids=[
+        "deque(...)",
+        "collections.deque(...)",
+        "a local bound to a deque",
+        "a parameter annotated",
+        "a local annotated",
+        "the class's own field",
+        "a module constant",
+        "hasattr returning early",
+    ],
+)
+def test_an_operand_of_the_new_kind_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert container_drift(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonScheduler(Scheduler):\n    def with_extra(self, g):\n        extra = [g]\n        return self.waiting + extra\n",
+        "class AeonScheduler(Scheduler):\n    def with_extra(self, extra: list[object]):\n        return self.waiting + extra\n",
+        "class AeonScheduler(Scheduler):\n    def __init__(self) -> None:\n        super().__init__()\n"
+        "        self.held: list[object] = []\n\n    def pending(self):\n        return self.waiting + self.held\n",
+        # a hasattr test of a method both kinds offer tells nothing apart
+        "class AeonScheduler(Scheduler):\n    def with_extra(self, g):\n"
+        "        if hasattr(self.waiting, 'append'):\n            return self.waiting + [g]\n        return []\n",
+    ],
+    ids=["a local", "a parameter", "the class's own field", "hasattr of a shared method"],
+)
+def test_an_operand_of_the_old_kind_is_still_refused(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, message)] = container_drift(git_repo, no_rules, body)
+    assert line == CONTAINER_HEAD.count("\n") + body[: body.index("self.waiting + ")].count("\n") + 1
+    assert "a deque does not combine with a list by +" in message
+
+
+TWO_BASE = SCHED_BASE + "        self.swapped: List[object] = []\n"
+TWO_AFTER = SCHED_AFTER + "        self.swapped: Deque[object] = deque()\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "caught"),
+    [
+        # review33 (#2290 made waiting, running and swapped deques together): two deques still add
+        (
+            "class AeonScheduler(Scheduler):\n    def pending(self):\n        return self.waiting + self.swapped\n",
+            False,
+        ),
+        ("class AeonScheduler(Scheduler):\n    def pending(self, g):\n        return self.swapped + [g]\n", True),
+    ],
+    ids=["two fields drifted alike", "one of them with a list"],
+)
+def test_fields_drifted_alike_combine(git_repo: GitRepo, no_rules: Path, body: str, caught: bool) -> None:
+    sides = s.merge_case(
+        git_repo, {SCHED: TWO_BASE}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: TWO_AFTER})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+    assert lines == ([CONTAINER_HEAD.count("\n") + body.count("\n")] if caught else [])

@@ -405,6 +405,11 @@ def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.
     return False
 
 
+def hasattr_asked(test: ast.expr, subject: str, names: frozenset[str]) -> bool:
+    """``hasattr(subject, "name")`` for one of ``names``, alone or and-ed."""
+    return any(_asks_hasattr(test, subject, name) for name in names)
+
+
 def _asks_hasattr(test: ast.expr, subject: str, name: str | None) -> bool:
     """``hasattr(subject, "name")`` (any name for None), alone or and-ed."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):

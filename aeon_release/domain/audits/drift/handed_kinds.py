@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.operand_kinds import operands, refused
+from aeon_release.domain.audits.drift.operand_kinds import every_arg, operands, refused
 from aeon_release.domain.audits.drift.optional_params import _fork_defs, _may_widen, _methods, _params
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -155,25 +155,40 @@ def _slot(func: _Func, item: Handed) -> str | None:
 
 
 def _rebound_or_tested(func: _Func, name: str) -> bool:
-    """The override binds the name again (a copy of another kind) or asks its kind: it may handle both."""
-    for node in ast.walk(func):
+    """The override binds the name again (a copy of another kind) or asks its kind (``isinstance``, ``type``,
+    ``hasattr``): it may handle both."""
+    for node in _reading(func, name):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             return True
-        if isinstance(node, ast.Call) and last_name(node.func) in {"isinstance", "type"}:
+        if isinstance(node, ast.Call) and last_name(node.func) in {"isinstance", "type", "hasattr"}:
             if any(isinstance(a, ast.Name) and a.id == name for a in node.args[:1]):
                 return True
     return False
 
 
+def _reading(func: _Func, name: str) -> Iterator[ast.AST]:
+    """The nodes of ``func`` where ``name`` is still the override's parameter: a function or lambda nested in
+    it that takes a parameter of the name reads its own (a helper's ``def add(modules: list[str])``)."""
+    todo: list[ast.AST] = [func]
+    while todo:
+        node = todo.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                if any(a.arg == name for a in every_arg(child)):
+                    continue
+            todo.append(child)
+
+
 def _uses(func: _Func, name: str, item: Handed, parents: dict[int, ast.AST]) -> Iterator[tuple[int, str]]:
     hit = Recontained(item.param, item.cls, item.path, item.was, item.now, item.old, item.new, False)
-    for node in ast.walk(func):
-        how = _failing(node, name, item, hit)
+    for node in _reading(func, name):
+        how = _failing(node, name, item, hit, parents)
         if how is not None and not caught_around(node, _RAISED, parents):
             yield getattr(node, "lineno", 0), how
 
 
-def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained) -> str | None:
+def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, parents: dict[int, ast.AST]) -> str | None:
     """What the line does with the parameter and why the new kind refuses it, else None."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is(node.func.value, name):
         if node.func.attr in _OFFERS[item.old]:
@@ -188,7 +203,7 @@ def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained) -> str | 
             return f"indexes {name}|{_article(item.new)} {item.new} cannot be indexed"
         return None
     for mine, other, op, in_place in operands(node):
-        why = refused(item.old, item.new, op, other, in_place) if _is(mine, name) else None
+        why = refused(item.old, item.new, op, other, in_place, parents=parents) if _is(mine, name) else None
         if why is not None:
             return f"combines {name} by an operator|{why}"
     return None

@@ -254,8 +254,12 @@ class _Reader:
         once the table is a tuple): an error, it raises on first use."""
         for mine, other, op, in_place in operands(node):
             table = self.table(mine, node)
-            why = refused(table.hit.old, table.hit.new, op, other, in_place) if table is not None else None
-            if table is not None and why is not None and not self.tested(node, mine, table):
+            if table is None:
+                continue
+            paired = self.table(other, node)  # another table of the same drift counts as its new kind
+            kind = paired.hit.new if paired is not None else None
+            why = refused(table.hit.old, table.hit.new, op, other, in_place, kind, self.parents)
+            if why is not None and not self.tested(node, mine, table):
                 yield node.lineno, table, f"combines {ast.unparse(mine)} by an operator|{why}", Severity.ERROR
                 return
 

@@ -43,12 +43,14 @@ from types import UnionType
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
 from aeon_release.domain.audits.drift.fallbacks import (
     caught_around,
+    hasattr_asked,
     hasattr_held,
     isinstance_asked,
     isinstance_guarded,
     isinstance_refuted,
     kind_ensured,
     match_refuted,
+    runs_tested,
     type_of,
     version_gated,
 )
@@ -712,11 +714,18 @@ def _operated(
     bound: dict[int, dict[str, ast.expr]],
 ) -> tuple[int, ast.expr, Recontained, str] | None:
     """An operator the new kind refuses with the other operand (killers130, ``operand_kinds``): a field made
-    a tuple where it was a list, and ``x.items + [item]`` or ``x.items += [item]`` raises TypeError."""
+    a tuple where it was a list, and ``x.items + [item]`` or ``x.items += [item]`` raises TypeError.  The other
+    operand held by the same drift counts as its new kind (#2290 made ``waiting`` and ``swapped`` deques
+    together: ``self.waiting + self.swapped`` still adds)."""
+    func = enclosing(node, parents)
     for mine, other, op, in_place in operands(node):
-        hit = _held(mine, enclosing(node, parents), parents, fork, found, bound)
-        why = refused(hit.old, hit.new, op, other, in_place) if hit is not None else None
-        if hit is not None and why is not None:
+        hit = _held(mine, func, parents, fork, found, bound)
+        if hit is None:
+            continue
+        paired = _held(other, func, parents, fork, found, bound)
+        kind = paired.new if paired is not None else None
+        why = refused(hit.old, hit.new, op, other, in_place, kind, parents)
+        if why is not None:
             return getattr(node, "lineno", 0), mine, hit, f"combines {ast.unparse(mine)} by an operator|{why}"
     return None
 
@@ -897,11 +906,27 @@ def _kind_tested(
             or isinstance_refuted(node, subject, new, parents)
             or kind_ensured(node, subject, old, parents)
             or (method is not None and hasattr_held(node, subject, method, parents))
+            or _hasattr_told(node, subject, hit, parents)
             or _matched(node, subject, hit.old, parents)
             or match_refuted(node, subject, new, sequence, parents)
             for subject in subjects
         )
     )
+
+
+def _hasattr_told(node: ast.AST, subject: str, hit: Recontained, parents: dict[int, ast.AST]) -> bool:
+    """``hasattr`` tells the kinds apart round the use: it held for a method only the old kind offers, or failed
+    for one only the new kind offers (``if hasattr(q, "popleft"): return [*q, g]`` before ``q + [g]``)."""
+    old, new = _OFFERS.get(hit.old, frozenset()), _OFFERS.get(hit.new, frozenset())
+    if not old - new and not new - old:
+        return False
+    present = partial(_asks_any, subject=subject, names=old - new)
+    absent = partial(_asks_any, subject=subject, names=new - old)
+    return runs_tested(node, parents, present, absent)
+
+
+def _asks_any(test: ast.expr, subject: str, names: frozenset[str]) -> bool:
+    return bool(names) and hasattr_asked(test, subject, names)
 
 
 # the abstract classes a builtin sequence passes ``isinstance`` of and no tensor or ndarray does (neither is
