@@ -17,6 +17,14 @@ keyword call), with twins (fork code the commit does not break: the kept method,
 ``getattr``).  The merge base is the commit's first parent, upstream is the commit; a spelling is *caught*
 when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*.
 
+Blind, on the engine before any widening (main at 03e94c3d): 16 caught, 0 warned, 3 missed of 19 (twins: 8
+quiet, 1 false error of 9).  The misses: #28798's ``rot_pos_emb`` made to return a ``(cos, sin)`` pair where it
+returned one tensor, and the fork calls a tensor method (``.cos()``) on the pair; #32299's two (the SigLIP
+tower's ``head`` is None unless the constructor is given ``use_head``, where it was built whenever the config did
+not say otherwise; a subclass calls ``self.head(...)`` or reads ``self.vision_model.head.probe``).  The false
+error: #37183's twin, ``getattr(model, "_get_evs_mask_segments", None)`` -- a getattr with a default, the
+guarded spelling, was blocked as a read of the removed method.
+
   python benchmarks/blind_replay_vlmodels.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
