@@ -193,7 +193,7 @@ CASES += [
     ),
     (
         "#37183 methods removed",
-        "twin: a guarded getattr",
+        "a getattr with a None default (relabelled after the blind run: the helper is never found again)",
         K(
             "#37183",
             EV,
@@ -203,6 +203,38 @@ CASES += [
             '    segments = getattr(model, "_get_evs_mask_segments", None)\n'
             "    return None if segments is None else segments(mm_position, num_frames)\n",
             'segments = getattr(model, "_get_evs_mask_segments", None)',
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#37183 methods removed",
+        "twin: a kept method (added after the blind run)",
+        K(
+            "#37183",
+            EV,
+            EVW,
+            "vllm/aeon/ev4.py",
+            Q3 + "class AeonQwen3VL2(Qwen3VLForConditionalGeneration):\n"
+            "    def aeon_embed(self, **kwargs):\n"
+            "        return self.embed_multimodal(**kwargs)\n",
+            "return self.embed_multimodal(**kwargs)",
+        ),
+    ),
+    (
+        "#28798 return made a pair",
+        "twin: the pair unpacked, the new spelling (added after the blind run)",
+        K(
+            "#28798",
+            RO,
+            ROW,
+            "vllm/aeon/ro5.py",
+            Q2 + "class AeonVisionTower3(Qwen2VisionTransformer):\n"
+            "    def aeon_rotary(self, grid_thw: list[list[int]]):\n"
+            "        cos, sin = self.rot_pos_emb(grid_thw)\n"
+            "        return cos.float(), sin.float()\n",
+            "return cos.float(), sin.float()",
         ),
     ),
 ]
