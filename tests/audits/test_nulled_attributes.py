@@ -181,3 +181,88 @@ def test_a_class_built_without_the_value_still_warns(git_repo: GitRepo, no_rules
     text = OWN + CALL
     sides = three_way(git_repo, FILES, {MINE: text, "vllm/aeon/use.py": elsewhere}, {HEADS: AFTER})
     assert [level for _, level, _ in nulled(git_repo, no_rules, sides, MINE)] == ["warning"]
+
+
+# killers135, shaped like #32299 (27b81e010d): the SigLIP tower built its pooling head whenever the config did not
+# say otherwise; now its constructor takes a new ``use_head=False`` and builds the head only when asked, leaving
+# ``self.head`` None otherwise.  A fork subclass's ``self.head(x)``, built without ``use_head``, meets None.
+TOWER = "vllm/pooler/tower.py"
+TOWER_BASE = """import torch
+
+
+class PoolingHead(torch.nn.Module):
+    def __init__(self, config) -> None:
+        super().__init__()
+
+
+class VisionTower(torch.nn.Module):
+    def __init__(self, config, prefix: str = "") -> None:
+        super().__init__()
+        self.use_head = True if not hasattr(config, "vision_use_head") else config.vision_use_head
+        if self.use_head:
+            self.head = PoolingHead(config)
+"""
+TOWER_AFTER = TOWER_BASE.replace(
+    '    def __init__(self, config, prefix: str = "") -> None:',
+    '    def __init__(self, config, prefix: str = "", use_head: bool | None = False) -> None:',
+).replace(
+    "        if self.use_head:\n            self.head = PoolingHead(config)\n",
+    "        if isinstance(use_head, bool):\n            self.use_head = use_head\n"
+    "        self.head = (\n            PoolingHead(config)\n            if self.use_head\n            else None\n        )\n",
+)
+TOWER_FILES = {"vllm/__init__.py": "", "vllm/pooler/__init__.py": "", TOWER: TOWER_BASE}
+TOWER_MINE = "vllm/aeon/tower.py"
+TOWER_OWN = "from vllm.pooler.tower import VisionTower\n\n\nclass AeonTower(VisionTower):\n"
+POOLED = "    def aeon_pooled(self, x):\n        return self.head(x)\n"
+
+
+def opted(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = (f for f in report.findings if f.path == path and "only when its new parameter" in f.message)
+    return [(f.line, f.severity.value, f.message) for f in found]
+
+
+def test_an_attribute_now_built_only_when_a_new_parameter_asks(git_repo: GitRepo, no_rules: Path) -> None:
+    text = TOWER_OWN + POOLED
+    sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: text}, {TOWER: TOWER_AFTER})
+    [(line, level, message)] = opted(git_repo, no_rules, sides, TOWER_MINE)
+    assert (line, level) == (line_of(text, "return self.head(x)"), "warning")  # who builds it is a guess
+    assert "inherited from VisionTower" in message and "use_head" in message
+
+
+TOWER_FLAGGED = TOWER_BASE.replace(
+    'prefix: str = "") -> None:', 'prefix: str = "", use_head: bool | None = False) -> None:'
+)
+ALWAYS = TOWER_AFTER.replace(
+    "            if self.use_head\n            else None\n", "            if True\n            else None\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "after", "text"),
+    [
+        # the fork asks for the head
+        (
+            TOWER_BASE,
+            TOWER_AFTER,
+            TOWER_OWN + "    def __init__(self, config):\n        super().__init__(config, use_head=True)\n\n" + POOLED,
+        ),
+        (TOWER_BASE, TOWER_AFTER, TOWER_OWN + POOLED + "\n\nAEON = AeonTower(object(), use_head=True)\n"),
+        # the fork tests it
+        (
+            TOWER_BASE,
+            TOWER_AFTER,
+            TOWER_OWN + "    def aeon_pooled(self, x):\n        return x if self.head is None else self.head(x)\n",
+        ),
+        # the flag is not new: the fork's callers chose before
+        (TOWER_FLAGGED, TOWER_AFTER, TOWER_OWN + POOLED),
+        # the test reads no new parameter
+        (TOWER_BASE, ALWAYS, TOWER_OWN + POOLED),
+    ],
+    ids=["super() asks", "built asking", "a None test", "the flag taken at the base", "no new flag read"],
+)
+def test_opted_in_attribute_twins_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, base: str, after: str, text: str
+) -> None:
+    sides = three_way(git_repo, {**TOWER_FILES, TOWER: base}, {TOWER_MINE: text}, {TOWER: after})
+    assert opted(git_repo, no_rules, sides, TOWER_MINE) == []

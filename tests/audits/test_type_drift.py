@@ -603,3 +603,96 @@ def test_fields_drifted_alike_combine(git_repo: GitRepo, no_rules: Path, body: s
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     lines = [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert lines == ([CONTAINER_HEAD.count("\n") + body.count("\n")] if caught else [])
+
+
+# killers135, shaped like #28798 (b9489f51e1): ``Qwen2VisionTransformer.rot_pos_emb`` returned one tensor and now
+# returns a (cos, sin) pair, its signature rewrapped as it changed: the new annotation sits on an unnamed last
+# line, the old one on the def line, and no diff line names the method on both sides
+TOWER = "vllm/models/tower.py"
+TOWER_BASE = """import torch
+
+
+class Tower:
+    def rot_pos_emb(self, grid_thw: list[list[int]]) -> torch.Tensor:
+        return torch.zeros(1)
+
+    def device(self) -> torch.Tensor:
+        return torch.zeros(1)
+"""
+TOWER_AFTER = TOWER_BASE.replace(
+    "    def rot_pos_emb(self, grid_thw: list[list[int]]) -> torch.Tensor:\n        return torch.zeros(1)",
+    "    def rot_pos_emb(\n        self, grid_thw: list[list[int]]\n    ) -> tuple[torch.Tensor, torch.Tensor]:\n"
+    "        return torch.zeros(1), torch.zeros(1)",
+)
+TOWER_HEAD = "import torch\n\nfrom vllm.models.tower import Tower\n\n\n"
+
+
+def _tower_drift(repo: GitRepo, config: Path, body: str, base: str, upstream: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {TOWER: base},
+        {FORK: TOWER_HEAD + body},
+        [("[Model][Perf] Use cos and sin cache (#28798)", {TOWER: upstream})],
+    )
+    report = audit_tree(repo.path, config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonTower(Tower):\n    def cos(self, grid) -> torch.Tensor:\n        freqs = self.rot_pos_emb(grid)\n"
+        "        return freqs.cos()\n",
+        "def aeon(tower: Tower, grid) -> int:\n    return tower.rot_pos_emb(grid).size(0)\n",
+        "def aeon(tower: Tower, grid) -> torch.Tensor:\n    return tower.rot_pos_emb(grid).to(torch.float32)\n",
+    ],
+    ids=["a subclass's local", "a typed receiver's size()", "to()"],
+)
+def test_a_return_made_a_tuple_under_a_rewrapped_signature(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, message)] = _tower_drift(git_repo, no_rules, body, TOWER_BASE, TOWER_AFTER)
+    assert line == TOWER_HEAD.count("\n") + body.count("\n")
+    assert "Tower.rot_pos_emb() a tuple[torch.Tensor, torch.Tensor] (was torch.Tensor)" in message
+
+
+def test_a_return_made_a_tensor_as_its_wrapped_signature_was_joined(git_repo: GitRepo, no_rules: Path) -> None:
+    # the other way: the old annotation on an unnamed last line, the new one on a joined def line
+    base = TOWER_AFTER.replace("-> tuple[torch.Tensor, torch.Tensor]", "-> list[torch.Tensor]")
+    upstream = TOWER_BASE
+    body = "def aeon(tower: Tower, grid) -> None:\n    tower.rot_pos_emb(grid).append(None)\n"
+    [(line, message)] = _tower_drift(git_repo, no_rules, body, base, upstream)
+    assert line == TOWER_HEAD.count("\n") + body.count("\n")
+    assert "Tower.rot_pos_emb() a torch.Tensor (was list[torch.Tensor])" in message
+    assert "an array has no append()" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new spelling: the pair unpacked
+        "class AeonTower(Tower):\n    def cos(self, grid) -> torch.Tensor:\n        cos, sin = self.rot_pos_emb(grid)\n"
+        "        return cos\n",
+        # handed on as it is
+        "def aeon(tower: Tower, grid):\n    return tower.rot_pos_emb(grid)\n",
+        # a method whose return kept its kind
+        "def aeon(tower: Tower) -> int:\n    return tower.device().size(0)\n",
+        # another class's method of the name
+        "def aeon(other, grid) -> torch.Tensor:\n    return other.rot_pos_emb(grid).cos()\n",
+    ],
+    ids=["unpacked", "handed on", "kept kind", "untyped receiver"],
+)
+def test_rewrapped_return_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert _tower_drift(git_repo, no_rules, body, TOWER_BASE, TOWER_AFTER) == []
+
+
+def test_a_rewrapped_signature_pairs_its_name_with_the_unnamed_line() -> None:
+    from aeon_release.domain.audits.drift.retyped import _kinds_changed
+
+    diff = (
+        "diff --git a/x.py b/x.py\n-    def rot(self, grid) -> torch.Tensor:\n+    def rot(\n+        self, grid\n"
+        "+    ) -> tuple[torch.Tensor, torch.Tensor]:\n"
+    )
+    assert _kinds_changed(diff, ["x.rot(grid).cos()"]) == {"rot"}
+    assert _kinds_changed(diff, ["x.other()"]) == set()
+    # the same kind on both sides: a reflow, nothing changed
+    same = diff.replace("-> tuple[torch.Tensor, torch.Tensor]", "-> torch.Tensor")
+    assert _kinds_changed(same, ["x.rot(grid).cos()"]) == set()

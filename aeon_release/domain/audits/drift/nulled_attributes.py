@@ -64,6 +64,7 @@ class Nulled:
     cls: str
     attr: str
     line: int
+    flag: str = ""  # the new parameter that opts the attribute in (killers135); "": the attribute's own
 
 
 def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -89,7 +90,15 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
     diff = trees.upstream[path]
     built = {m.group(1) for line in diff.removed if (m := _BUILT.match(line))} & used
-    return any(re.match(rf"\s+self\.{a}\s*=\s*{a}\s*$", line) for a in built for line in diff.added.values())
+    added = list(diff.added.values())
+    if any(re.match(rf"\s+self\.{a}\s*=\s*{a}\s*$", line) for a in built for line in added):
+        return True
+    # an attribute now built only when asked (``self.head = (Head(...) if self.use_head else None)``)
+    return bool(built) and any(_ELSE_NONE.search(line) for line in added)
+
+
+# an added line that leaves something None on the other branch of a conditional value (``else None``)
+_ELSE_NONE = re.compile(r"\belse\s+None\b")
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
@@ -102,16 +111,22 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
         for attr, line in _from_none_parameter(cls).items():
             if attr in built:
                 yield Nulled(path, cls.name, attr, line)
+        built_anywhere = _built_attrs(_init(was), anywhere=True)
+        for attr, (line, flag) in _opted_in(cls, _init(was)).items():
+            if attr in built_anywhere:
+                yield Nulled(path, cls.name, attr, line, flag)
 
 
 def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
     return next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
 
 
-def _built_attrs(init: ast.FunctionDef | None) -> set[str]:
-    """The attributes ``__init__`` sets at its top level to a new object (``self.x = Cls(...)``)."""
+def _built_attrs(init: ast.FunctionDef | None, anywhere: bool = False) -> set[str]:
+    """The attributes ``__init__`` sets at its top level (``anywhere``: in any block of it) to a new object
+    (``self.x = Cls(...)``)."""
     found = set()
-    for stmt in init.body if init is not None else ():
+    body = (init.body if not anywhere else [n for n in ast.walk(init) if isinstance(n, ast.stmt)]) if init else []
+    for stmt in body:
         value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
         if isinstance(value, ast.Call) and last_name(value.func)[:1].isupper():
             found |= {t.attr for t in _targets(stmt) if _on_self(t)}
@@ -139,6 +154,63 @@ def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
     return found
 
 
+def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple[int, str]]:
+    """attribute -> (its line, the flag), for each one the class sets only once, in ``__init__``, to a new object
+    under a test and to None otherwise (``self.head = Head(...) if self.use_head else None``), where the test
+    reads a parameter the base's ``__init__`` did not take, defaulting to False or None (directly, or through
+    ``self.use_head`` that ``__init__`` sets from it): #32299 made the SigLIP tower's pooling head opt-in.  A
+    parameter the base took already is a choice the fork's callers made before: not read as new."""
+    init = _init(cls)
+    if init is None or was is None:
+        return {}
+    old = {a.arg for a in (*was.args.posonlyargs, *was.args.args, *was.args.kwonlyargs)}
+    flags = _falsy_parameters(init) - old
+    if not flags:
+        return {}
+    sets: dict[str, list[ast.stmt]] = {}
+    for node in (n for n in ast.walk(cls) if isinstance(n, ast.stmt)):
+        for target in _targets(node):
+            if _on_self(target):
+                sets.setdefault(target.attr, []).append(node)
+    inside = {id(n) for n in ast.walk(init)}
+    found = {}
+    for attr, stmts in sets.items():
+        value = stmts[0].value if len(stmts) == 1 and isinstance(stmts[0], ast.Assign | ast.AnnAssign) else None
+        if id(stmts[0]) not in inside or not isinstance(value, ast.IfExp) or not _built_or_none(value):
+            continue
+        flag = next((f for f in sorted(flags) if f in _test_sources(value.test, sets, inside)), None)
+        if flag is not None:
+            found[attr] = (stmts[0].lineno, flag)
+    return found
+
+
+def _built_or_none(value: ast.IfExp) -> bool:
+    """``Cls(...) if test else None``: a new object on the test's side, None on the other."""
+    built = isinstance(value.body, ast.Call) and last_name(value.body.func)[:1].isupper()
+    return built and isinstance(value.orelse, ast.Constant) and value.orelse.value is None
+
+
+def _test_sources(test: ast.expr, sets: dict[str, list[ast.stmt]], inside: set[int]) -> set[str]:
+    """The names a test reads: its own, and those of what ``__init__`` stores in each ``self.F`` it reads."""
+    names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    for read in (n for n in ast.walk(test) if _on_self(n)):
+        for stmt in sets.get(read.attr, []):
+            value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+            if id(stmt) in inside and value is not None:
+                names |= {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+    return names
+
+
+def _falsy_parameters(func: ast.FunctionDef) -> set[str]:
+    """Parameters defaulting to False or None, and never bound again in the function."""
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
+    falsy = {a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value in (None, False)}
+    return falsy - _rebound(func)
+
+
 def _rebound(init: ast.FunctionDef) -> set[str]:
     """Parameters ``__init__`` binds again (``if x is None: x = Default()``, #36630): the None may not reach."""
     stores = (n for n in ast.walk(init) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
@@ -162,7 +234,9 @@ def _fork_uses(
     for cls in file_classes(module.body):
         bases = _local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
-            if _may_receive(trees, cls, item.attr) or any(_sets(b, item.attr) or _init(b) for b in bases.values()):
+            if _may_receive(trees, cls, item.attr, item.flag or item.attr) or any(
+                _sets(b, item.attr) or _init(b) for b in bases.values()
+            ):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
                 line = _unguarded_use(func, item.attr, parents)
@@ -203,16 +277,17 @@ def _names(origin: tuple[str, str], item: _OfClass) -> bool:
     return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
-def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str) -> bool:
+def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str, handed: str) -> bool:
     """The fork's class sets the attribute, hands its constructor a value (``super().__init__(X=...)``, a
-    classmethod's ``cls(X=...)``), or a fork line builds it with one or hands the class on as a value."""
+    classmethod's ``cls(X=...)``; ``handed``: the parameter that brings it, the attribute's own or the flag
+    that opts it in), or a fork line builds it with one or hands the class on as a value."""
     if _sets(cls, attr) or any(_defines(s, attr) for s in cls.body):
         return True
     for node in ast.walk(cls):
-        if isinstance(node, ast.Call) and _hands(node, attr) and last_name(node.func) in {"__init__", "cls"}:
+        if isinstance(node, ast.Call) and _hands(node, handed) and last_name(node.func) in {"__init__", "cls"}:
             return True
     lines = (t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values())
-    return any(_escapes(line, cls.name, attr) for line in lines)
+    return any(_escapes(line, cls.name, handed) for line in lines)
 
 
 def _sets(cls: ast.ClassDef, attr: str) -> bool:
@@ -294,6 +369,18 @@ def _targets(node: ast.stmt) -> list[ast.expr]:
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    if item.flag:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
+            f"({item.path}:{item.line}{commit}): it builds {item.attr} only when its new parameter {item.flag} "
+            f"(defaulting to False or None) asks and leaves it None otherwise, and nothing hands the fork's class "
+            f"{item.flag}, so the use meets None; pass {item.flag}= to the constructor or test it for None",
+        )
     return Finding(
         RULE,
         "merge",

@@ -455,6 +455,9 @@ _ARRAY_ONLY = frozenset(
         *("squeeze", "unsqueeze", "permute", "transpose", "cumsum", "sum", "prod", "mean", "max", "min"),
         *("argmax", "argmin", "nonzero", "flip", "repeat", "expand", "narrow", "split", "chunk"),
         *("pin_memory", "is_pinned", "element_size", "new_empty", "new_zeros", "fill_", "zero_"),
+        # elementwise maths and shape queries (#28798 made a rotary table's tensor a (cos, sin) pair: ``.cos()``)
+        *("cos", "sin", "exp", "log", "sqrt", "abs", "neg", "tanh", "sigmoid", "softmax", "clamp", "round"),
+        *("size", "type_as", "masked_fill", "matmul", "unbind", "gather", "index_select", "norm", "all", "any"),
     }
 )
 _OFFERS["array"] = frozenset({"copy", "sort"}) | (_ARRAY_ONLY - frozenset().union(*_OFFERS.values()))
@@ -490,7 +493,24 @@ def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
     for sign, name, kind in _line_kinds(diff):
         kinds.setdefault((sign, name), set()).add(_KINDS_HELD[kind])
     changed = {n for (sign, n), k in kinds.items() if sign == "-" and _another_kind(k, kinds.get(("+", n), k))}
+    changed |= _rewrapped(kinds)
     return {n for n in changed if n == ")" or any(f".{n}" in line for line in fork_lines)}
+
+
+def _rewrapped(kinds: dict[tuple[str, str], set[str]]) -> set[str]:
+    """Returns whose signature upstream rewrapped as it changed their kind, so one side's annotation sits on
+    an unnamed last line: #28798 turned ``def rot_pos_emb(self, grid_thw) -> torch.Tensor:`` into ``def
+    rot_pos_emb(\n self, grid_thw\n ) -> tuple[torch.Tensor, torch.Tensor]:``, and the name is annotated on
+    one side only.  Such a name pairs with the other side's unnamed kinds (a gate: the parse decides)."""
+    found = set()
+    for (sign, name), was in kinds.items():
+        other = "+" if sign == "-" else "-"
+        if name == ")" or (other, name) in kinds:
+            continue
+        unnamed = kinds.get((other, ")"))
+        if unnamed is not None and _another_kind(was, unnamed):
+            found.add(name)
+    return found
 
 
 def _another_kind(was: set[str], now: set[str]) -> bool:
