@@ -138,3 +138,24 @@ def test_a_table_written_for_both_sides_is_quiet(git_repo: GitRepo, upstream: st
 )
 def test_a_table_of_only_the_gone_name_stays_an_error(git_repo: GitRepo, upstream: str, fork: dict[str, str]) -> None:
     assert _named_errors(git_repo, upstream, fork) == [3]
+
+
+# -- the override takes the keyword upstream added by keyword only: upstream's layer passes it by name
+KEYWORD_ONLY = OVERRIDE.replace("(self, hidden_states):", "(self, hidden_states, *, already_sequence_parallel=False):")
+
+
+def test_an_override_taking_the_new_parameter_by_keyword_only_is_no_error(git_repo: GitRepo) -> None:
+    assert _moe_errors(git_repo, KEYWORD_ONLY) == []
+
+
+def test_an_override_taking_it_by_keyword_only_where_upstream_passes_it_by_position_stays_an_error(
+    git_repo: GitRepo,
+) -> None:
+    upstream = MOE_NEW.replace("self.mlp(x, already_sequence_parallel=True)", "self.mlp(x, True)")
+    sides = s.merge_case(git_repo, {MOE: MOE_OLD}, {FORK: KEYWORD_ONLY}, [("[Perf] MoE (#46635)", {MOE: upstream})])
+    found = [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(git_repo, sides, s.Settings())
+        if f.path == FORK and f.rule_id == SYMBOL_DRIFT and "overrides SparseMoE.forward" in f.message
+    ]
+    assert found == [(5, "error")]

@@ -5185,6 +5185,10 @@ class _Checker:
         if self._kinds_only_widened(after, mine, old, new):
             # each caller before the merge named them; only a call upstream wrote can fill their slots (#34144)
             return Uncertain(f"{said}; no call upstream passes {', '.join(made_positional(old, new))} by position")
+        keyword_only = self._gained_keyword_only(after, mine, old, new)
+        if keyword_only:
+            # the override takes them by name; only a call filling their slots by position would miss them
+            return Uncertain(f"{said}; no call upstream passes {', '.join(keyword_only)} by position")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
@@ -5421,6 +5425,17 @@ class _Checker:
                     if own is not None and not any(_is_super_call(c) for c in ast.walk(own) if isinstance(c, ast.Call)):
                         return True
         return False
+
+    def _gained_keyword_only(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> list[str]:
+        """The parameters upstream added to the base in a positional slot that the override takes by keyword
+        only (``def forward(self, x, *, already_sequence_parallel=False)`` over #46635's ``forward(self, x,
+        already_sequence_parallel=False)``), when that is the override's only misfit and no call upstream wrote
+        fills their slots by position: every caller that passes them names them, which the override takes."""
+        had = set(old.positional) | set(old.kwonly)
+        named = [p for p in new.positional if p not in had and p in mine.kwonly]
+        if not named or override_problem(mine, keyword_only_again(new, named)) is not None:
+            return []
+        return [] if self._passes(after, [], (first_slot(new, named),)) else named
 
     def _kinds_only_widened(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
         """The override misses only keyword-only parameters of the base it still takes by keyword, which the
