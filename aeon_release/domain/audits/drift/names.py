@@ -841,10 +841,14 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
         owned = trees.owned_lines(path)
         served |= _served(module, names, owned)
         modules = _module_aliases(module)
-        for node in ast.walk(module):
-            read = _read(path, node, names, modules, dispatchers)
-            if read is not None and read.line in owned:
-                reads.append(read)
+        found = [
+            r for node in ast.walk(module) if (r := _read(path, node, names, modules, dispatchers)) and r.line in owned
+        ]
+        siblings = _or_siblings(module) if any(isinstance(r.node, ast.Compare) for r in found) else {}
+        reads += [
+            dataclasses.replace(r, beside=r.beside | siblings[id(r.node)]) if id(r.node) in siblings else r
+            for r in found
+        ]
         reads += [read for read in _table_reads(path, module, names, changed) if read.line in owned]
     # ``setattr(Worker, "m", fn)`` is the fork defining ``m`` as ``Worker.m = fn`` does (a monkeypatch
     # re-adding what upstream removed): its other reads of ``m`` are served.  A store no fork code reads
@@ -998,6 +1002,26 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
         else frozenset()
     )
     return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node, beside)
+
+
+def _or_siblings(module: ast.Module) -> dict[int, frozenset[str]]:
+    """``name == "FusedMoE" or name == "SharedFusedMoE"``: for each ``==`` test of a string joined by ``or`` to
+    others of the same value, the other strings, as ``name in ("FusedMoE", "SharedFusedMoE")`` holds them."""
+    found: dict[int, frozenset[str]] = {}
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)):
+            continue
+        groups: dict[str, list[tuple[ast.Compare, str]]] = {}
+        for value in node.values:
+            if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(value.ops[0], ast.Eq):
+                left, right = value.left, value.comparators[0]
+                text, other = (str_value(right), left) if str_value(right) is not None else (str_value(left), right)
+                if text is not None:
+                    groups.setdefault(ast.unparse(other), []).append((value, text))
+        for tests in groups.values():
+            strings = frozenset(text for _, text in tests)
+            found.update((id(test), strings - {text}) for test, text in tests if len(tests) > 1)
+    return found
 
 
 def _table_reads(
