@@ -385,6 +385,20 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#36247 table of definition names",
+        "(round 2) the renamed class beside its base, MergedColumnParallelLinear",
+        K(
+            *QA,
+            "vllm/aeon/r35qa5.py",
+            NN + "_AEON_FUSED = ('MergedColumnParallelLinear', 'DeepSeekV2FusedQkvAProj')\n\n\n"
+            "def aeon_fused(module: nn.Module) -> bool:\n"
+            "    return type(module).__name__ in _AEON_FUSED\n",
+            "_AEON_FUSED = ('MergedColumnParallelLinear', 'DeepSeekV2FusedQkvAProj')",
+        ),
+    ),
+]
 TWINS += [
     (
         "#36247 table of definition names",

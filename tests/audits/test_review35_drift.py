@@ -149,8 +149,13 @@ def test_a_table_written_for_both_sides_is_quiet(git_repo: GitRepo, upstream: st
                 "    return name == 'FusedQkvAProj' or name == 'SharedFusedMoE'\n"
             },
         ),
+        # a subclass renamed, not folded: its layers are the new class, which the table of its base lacks
+        (
+            MODEL_OLD.replace("class SharedFusedMoE(FusedMoE):", "class SharedFusedMoELayer(FusedMoE):"),
+            {SKIP: "import torch\n\nSKIP = ('FusedMoE', 'SharedFusedMoE')\n" + TESTED},
+        ),
     ],
-    ids=["renamed", "removed", "removed_or_other"],
+    ids=["renamed", "removed", "removed_or_other", "renamed_beside_its_base"],
 )
 def test_a_table_of_only_the_gone_name_stays_an_error(git_repo: GitRepo, upstream: str, fork: dict[str, str]) -> None:
     assert _named_errors(git_repo, upstream, fork) == [3 if "SKIP =" in fork[SKIP] else 6]

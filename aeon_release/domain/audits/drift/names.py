@@ -500,7 +500,7 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
             evidence = tested or ranked[0]
             if (read.beside or read.spelled) and evidence.renamed(trees) in read.beside | read.spelled:
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
-            if read.beside and _removed_bases(trees, read.name) & read.beside:
+            if read.beside and _folded_into(trees, read, ranked):
                 continue  # ``("FusedMoE", "SharedFusedMoE")``: the removed class's instances were its base's too
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
@@ -1056,6 +1056,15 @@ def _table_reads(
                 kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
                 yield Read(path, element.lineno, name, how, form, kinds, field, node, held - {name}, spelled - {name})
         del tables[right.id]  # one read per string: the first test of the table stands for the others
+
+
+def _folded_into(trees: ThreeTrees, read: Read, removed: list[Removed]) -> bool:
+    """The display of ``read`` also names a base of the class upstream removed with no new name: its instances
+    are that base's now.  A class renamed (``DeepSeekV2FusedQkvAProj`` -> ``...Linear``, a subclass of the
+    ``MergedColumnParallelLinear`` the table may name too) lives on as the new class, which the display lacks."""
+    if any(r.renamed(trees) for r in removed):
+        return False
+    return bool(_removed_bases(trees, read.name) & read.beside)
 
 
 def _removed_bases(trees: ThreeTrees, name: str) -> frozenset[str]:
