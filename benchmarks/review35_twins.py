@@ -31,6 +31,18 @@ table, and when the table also names the class the removed one derived from (``(
 the new keyword keyword-only (upstream passes it by keyword), and ``SharedFusedMoE`` beside ``FusedMoE`` written
 out (``in (...)``, ``== ... or == ...``).  On 194a2911 the same replay gives 2 caught, 2 warned, 2 missed of 6.
 
+Round 2, this branch: 7 caught of 7 (a case added: the renamed class beside its base in a table stays an
+error); 0 false errors of 24 twins (3 warned: the uninstalled subclass and the override beside the fork's own
+layer, now warnings as before killers132, and the keyword-only override).  Mends, each by a general rule:
+the module call counts for an override only where a fork line puts its class where the holder finds it
+(installed over the base's name, built into the holder, swapped in) and the fork does not replace the calling
+class with one whose method never hands on to ``super()``; an override taking a gained positional parameter
+by keyword only is a warning when no call upstream fills its slot by position; a table is written for both
+sides when its module names the new spelling anywhere, when a fork line changes it by name in another module,
+or when it names a base of a class upstream removed with no new name (also ``in (...)`` written out and
+``==`` tests joined by ``or``).  Tests: tests/audits/test_review35_drift.py (the 8 quiet ones fail on
+3edf026d; the 7 kept errors pass on both).
+
   PYTHONPATH=.. python review35_twins.py [--only TEXT ...] [--show]
 """
 
