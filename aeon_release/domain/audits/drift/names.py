@@ -18,13 +18,14 @@ import ast
 import dataclasses
 import difflib
 import enum
+import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
-from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift import orphaned_envs
 from aeon_release.domain.audits.drift.dispatch import Dispatchers
 from aeon_release.domain.audits.drift.dropped_aliases import dropped_aliases
@@ -186,6 +187,8 @@ class Read:
     node: ast.AST | None = dataclasses.field(default=None, compare=False, repr=False)  # a comparison's or accessor's
     # the other strings of the table the name sits in (``_table_reads``): the fork's spelling of what replaced it
     beside: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
+    # every word the table's module spells (``_module_words``): an import or ``isinstance`` of a rename's new class
+    spelled: frozenset[str] = dataclasses.field(default=frozenset(), compare=False, repr=False)
 
 
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -495,8 +498,10 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 next((r for r in ranked if _callee_tested_it(trees, read, r)), None) if read.form == "arg" else None
             )
             evidence = tested or ranked[0]
-            if read.beside and evidence.renamed(trees) in read.beside:
+            if (read.beside or read.spelled) and evidence.renamed(trees) in read.beside | read.spelled:
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
+            if read.beside and _folded_into(trees, read, ranked):
+                continue  # ``("FusedMoE", "SharedFusedMoE")``: the removed class's instances were its base's too
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
                 sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
@@ -828,6 +833,7 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
     dispatchers = Dispatchers(trees)
     reads: list[Read] = []
     served: set[str] = set()
+    changed = functools.cache(lambda: _changed_tables(trees))
     for path in paths:
         module = trees.merged_module(path)
         if trees.merged_text(path) is None or module is None:
@@ -835,11 +841,15 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
         owned = trees.owned_lines(path)
         served |= _served(module, names, owned)
         modules = _module_aliases(module)
-        for node in ast.walk(module):
-            read = _read(path, node, names, modules, dispatchers)
-            if read is not None and read.line in owned:
-                reads.append(read)
-        reads += [read for read in _table_reads(path, module, names) if read.line in owned]
+        found = [
+            r for node in ast.walk(module) if (r := _read(path, node, names, modules, dispatchers)) and r.line in owned
+        ]
+        siblings = _or_siblings(module) if any(isinstance(r.node, ast.Compare) for r in found) else {}
+        reads += [
+            dataclasses.replace(r, beside=r.beside | siblings[id(r.node)]) if id(r.node) in siblings else r
+            for r in found
+        ]
+        reads += [read for read in _table_reads(path, module, names, changed) if read.line in owned]
     # ``setattr(Worker, "m", fn)`` is the fork defining ``m`` as ``Worker.m = fn`` does (a monkeypatch
     # re-adding what upstream removed): its other reads of ``m`` are served.  A store no fork code reads
     # stays reported (what upstream read it for is gone)
@@ -994,15 +1004,41 @@ def _compared(path: str, node: ast.Compare, names: set[str]) -> Read | None:
     return Read(path, node.lineno, name, ast.unparse(node), form, kinds, field, node, beside)
 
 
-def _table_reads(path: str, module: ast.Module, names: set[str]) -> Iterator[Read]:
+def _or_siblings(module: ast.Module) -> dict[int, frozenset[str]]:
+    """``name == "FusedMoE" or name == "SharedFusedMoE"``: for each ``==`` test of a string joined by ``or`` to
+    others of the same value, the other strings, as ``name in ("FusedMoE", "SharedFusedMoE")`` holds them."""
+    found: dict[int, frozenset[str]] = {}
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)):
+            continue
+        groups: dict[str, list[tuple[ast.Compare, str]]] = {}
+        for value in node.values:
+            if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(value.ops[0], ast.Eq):
+                left, right = value.left, value.comparators[0]
+                text, other = (str_value(right), left) if str_value(right) is not None else (str_value(left), right)
+                if text is not None:
+                    groups.setdefault(ast.unparse(other), []).append((value, text))
+        for tests in groups.values():
+            strings = frozenset(text for _, text in tests)
+            found.update((id(test), strings - {text}) for test, text in tests if len(tests) > 1)
+    return found
+
+
+def _table_reads(
+    path: str, module: ast.Module, names: set[str], changed: Callable[[], frozenset[str]] = frozenset
+) -> Iterator[Read]:
     """``_SKIP = {"FusedQkvAProj", ...}`` and ``type(m).__name__ in _SKIP``: each string of a module-level
     table bound once and never changed, which the module tests a class's or function's name against (``in``
     / ``not in``), names a definition as ``type(m).__name__ in ("n", ...)`` written out would; the read sits
-    on the string's line.  A table tested against anything else may be the fork's own set of choices.  A table that also names what upstream renamed it to is written for both sides (quiet,
-    in ``_gone_reads``)."""
+    on the string's line.  A table tested against anything else may be the fork's own set of choices, and one
+    a fork line changes (``changed``, asked only when the module has a table: ``SKIP.add("New")`` in a plugin module) holds more than its display.  A
+    table whose module also names what upstream renamed it to (another string of it, an import, an
+    ``isinstance`` against the new class) is written for both sides (quiet, in ``_gone_reads``)."""
     tables = _string_tables(module)
+    tables = {name: table for name, table in tables.items() if name not in changed()} if tables else tables
     if not tables:
         return
+    spelled = _module_words(module)
     for node in ast.walk(module):
         if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn)):
             continue
@@ -1011,15 +1047,78 @@ def _table_reads(path: str, module: ast.Module, names: set[str]) -> Iterator[Rea
             continue
         if not _names_a_definition(node.left):
             continue
-        held = {text for e in table if (text := str_value(e))}
+        held = frozenset(text for e in table if (text := str_value(e)))
         field = node.left.attr if isinstance(node.left, ast.Attribute) else ""
         form = "eq" if isinstance(node.ops[0], ast.In) else "ne"
         for element in table:
             if (name := str_value(element)) in names:
                 how = f'"{name}" in {right.id}, tested by {ast.unparse(node)}'
                 kinds = (Kind.ATTRIBUTE, Kind.KEY, Kind.CHOICE)
-                yield Read(path, element.lineno, name, how, form, kinds, field, node, frozenset(held - {name}))
+                yield Read(path, element.lineno, name, how, form, kinds, field, node, held - {name}, spelled - {name})
         del tables[right.id]  # one read per string: the first test of the table stands for the others
+
+
+def _folded_into(trees: ThreeTrees, read: Read, removed: list[Removed]) -> bool:
+    """The display of ``read`` also names a base of the class upstream removed with no new name: its instances
+    are that base's now.  A class renamed (``DeepSeekV2FusedQkvAProj`` -> ``...Linear``, a subclass of the
+    ``MergedColumnParallelLinear`` the table may name too) lives on as the new class, which the display lacks."""
+    if any(r.renamed(trees) for r in removed):
+        return False
+    return bool(_removed_bases(trees, read.name) & read.beside)
+
+
+def _removed_bases(trees: ThreeTrees, name: str) -> frozenset[str]:
+    """The bases of the class ``name`` upstream removed (``class SharedFusedMoE(FusedMoE):``, #35782, in a file
+    it deleted): a display naming one of them beside the removed class tests for what upstream folded it into.
+    Asked only for a read about to be reported: one search of the diff, one ``git grep`` of the deleted files."""
+    line = re.compile(rf"[ \t]*class[ \t]+{re.escape(name)}[ \t]*\(([^)\n]*)\)")
+    texts = [
+        text
+        for path in trees.upstream.matching(re.compile(rf"^-[ \t]*class[ \t]+{re.escape(name)}\b", re.M), ".py")
+        for text in trees.upstream[path].removed
+    ]
+    deleted = [f":(literal){p}" for p in trees.upstream.deleted if p.endswith(".py")]
+    if deleted and sum(len(p) + 1 for p in deleted) <= ARGV_BYTES:
+        holding = sorted(repo.files_containing(trees.repo, trees.base, (f"class {name}",), deleted))
+        texts += [text for blob in trees.blobs(trees.base, holding).values() for text in (blob or "").splitlines()]
+    bases: set[str] = set()
+    for text in texts:
+        if name in text and (found := line.match(text)):
+            bases.update(b.strip().rsplit(".", 1)[-1] for b in found.group(1).split(",") if "=" not in b)
+    return frozenset(bases)
+
+
+def _module_words(module: ast.Module) -> frozenset[str]:
+    """Every name, attribute, imported name and word-like string the module spells: where it names the class a
+    rename made, its table of old names is one side of code written for both."""
+    words: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Name):
+            words.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.add(node.attr)
+        elif isinstance(node, ast.alias):
+            words.add(node.name.rsplit(".", 1)[-1])
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.isidentifier():
+            words.add(node.value)
+    return frozenset(words)
+
+
+# ``SKIP.add("New")`` / ``aeon_skip.SKIP.update(...)`` / ``SKIP |= {...}``: a fork line changing a table by name
+_TABLE_CHANGE = re.compile(
+    r"\b([A-Za-z_]\w*)[ \t]*(?:\.[ \t]*(?:add|append|extend|update|insert|discard|remove|pop|clear)[ \t]*\(|\|=)"
+)
+
+
+def _changed_tables(trees: ThreeTrees) -> frozenset[str]:
+    """The names the fork's added lines change in place, in any module: a table another module imports and
+    extends holds more than its display says (``_table_reads``)."""
+    return frozenset(
+        m.group(1)
+        for _, line in _fork_added(trees)
+        if "|=" in line or "." in line
+        for m in _TABLE_CHANGE.finditer(line)
+    )
 
 
 def _names_a_definition(value: ast.expr) -> bool:
@@ -1032,6 +1131,7 @@ def _named_tables(trees: ThreeTrees, names: set[str]) -> set[str]:
     names of classes or functions, not choices the fork declares, though a display assigned to a name is
     how it declares those.  Only a file whose added lines bind a display and read ``__name__`` is parsed."""
     found: set[str] = set()
+    changed = functools.cache(lambda: _changed_tables(trees))
     for path in trees.mine if names else ():
         added = trees.mine[path].added.values() if path.endswith(".py") else ()
         if not any("__name__" in line or "__qualname__" in line for line in added):
@@ -1039,7 +1139,7 @@ def _named_tables(trees: ThreeTrees, names: set[str]) -> set[str]:
         if not any(_TABLE_LINE.match(line) for line in added):
             continue
         module = trees.merged_module(path)
-        for read in _table_reads(path, module, names) if module is not None else ():
+        for read in _table_reads(path, module, names, changed) if module is not None else ():
             found.add(read.name)
     return found
 

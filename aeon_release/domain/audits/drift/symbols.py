@@ -291,9 +291,12 @@ class _Checker:
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
-        # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one:
-        # every override of one base method asks the same, and each answer walks upstream's files
-        self._passed: dict[tuple[str, tuple[str, ...], tuple[int, ...]], bool] = {}
+        # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one, and the
+        # holders whose module call passes one (``_calls_held_module``): every override of one base method asks
+        # the same, and each answer walks upstream's files
+        self._passed: dict[
+            tuple[str, tuple[str, ...], tuple[int, ...]], tuple[bool, frozenset[tuple[str, str, str]]]
+        ] = {}
         self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
@@ -3949,7 +3952,7 @@ class _Checker:
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
             kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
-            problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after)
+            problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after, host)
             refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
             refused_keys = refused_keys or (
                 None if kind or problem else self._keys_handed(stmt, before, after, mod.classes.get(qual))
@@ -5230,7 +5233,7 @@ class _Checker:
         return keys
 
     def _override_drift(
-        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym, host: str = ""
     ) -> str | None:
         if not self._upstream(after.path):
             return None
@@ -5258,12 +5261,18 @@ class _Checker:
         if self._kinds_only_widened(after, mine, old, new):
             # each caller before the merge named them; only a call upstream wrote can fill their slots (#34144)
             return Uncertain(f"{said}; no call upstream passes {', '.join(made_positional(old, new))} by position")
+        keyword_only = self._gained_keyword_only(after, mine, old, new)
+        if keyword_only:
+            # the override takes them by name; only a call filling their slots by position would miss them
+            return Uncertain(f"{said}; no call upstream passes {', '.join(keyword_only)} by position")
         gained = _gained_optional(mine, old, new)
         kept = _without_gained_var(mine, old, new)
         if (
             (gained or kept != new)
             and override_problem(mine, _without(kept, gained)) is None
-            and not (gained and self._passed_anywhere(after, gained, new))
+            and not (
+                gained and self._passed_anywhere(after, gained, new, lambda held: self._reaches(host, after, held))
+            )
             and not (kept != new and self._passes_more(after, mine, new))
         ):
             # only an optional parameter, or a *args/**kwargs, upstream added is missing, and no call upstream
@@ -5442,15 +5451,67 @@ class _Checker:
                     return not mine.varargs
         return False
 
-    def _passed_anywhere(self, after: DefSym, gained: list[str], new: Sig) -> bool:
+    def _passed_anywhere(
+        self, after: DefSym, gained: list[str], new: Sig, reached: Callable[[frozenset[tuple[str, str, str]]], bool]
+    ) -> bool:
         """Whether a call of the method upstream added or changed (a line of it upstream's) passes one of
         ``gained``, the parameters it added, by keyword or by position; a ``super()`` call hands them to
-        the base itself.  Every such call is new in the range: the parameters are."""
+        the base itself.  Every such call is new in the range: the parameters are.  A module's call through a
+        holder (``self.mlp(x, kw=...)``) counts where ``reached`` says the override's class can be what the
+        holder holds."""
         slots = tuple(new.positional.index(p) for p in gained if p in new.positional)
         key = (after.name, tuple(gained), slots)
         if key not in self._passed:
-            self._passed[key] = self._passes(after, gained, slots)
-        return self._passed[key]
+            self._passed[key] = self._passing(after, gained, slots)
+        direct, held = self._passed[key]
+        return direct or (bool(held) and reached(held))
+
+    def _reaches(self, host: str, after: DefSym, held: frozenset[tuple[str, str, str]]) -> bool:
+        """A fork line puts the override's class ``host`` where upstream's module call finds it: installed over
+        the base's name (``deepseek_v2.DeepseekV2MoE = AeonMoE``, ``setattr(mod, "DeepseekV2MoE", AeonMoE)``),
+        built into one of the ``held`` holders (``self.mlp = AeonMoE(...)``) or swapped in (``m.__class__ =
+        AeonMoE``).  A subclass only the fork's own code builds elsewhere is never what the holder holds:
+        upstream's layer builds the base (#46635's decoder layer calls ``self.mlp``, a ``DeepseekV2MoE``)."""
+        mine, base = re.escape(host.rsplit(".", 1)[-1]), re.escape((after.owner or "").rsplit(".", 1)[-1])
+        if not mine or not base:
+            return True
+        lines = [line for path, lines in self.inp.fork_lines.items() if path.endswith(".py") for line in lines]
+        for holder, caller, method in held:
+            put = re.compile(
+                rf"(?:\b{base}[ \t]*=[ \t]*{mine}\b|\bsetattr\([^,\n]*,[ \t]*[\"']{base}[\"'][ \t]*,[ \t]*{mine}\b"
+                rf"|\.{re.escape(holder)}[ \t]*(?::[^=\n]*)?=[ \t]*{mine}\(|\b__class__[ \t]*=[ \t]*{mine}\b)"
+            )
+            if any(put.search(line) for line in lines) and not self._bypassed(caller, method, lines):
+                return True
+        return False
+
+    def _bypassed(self, caller: str, method: str, lines: list[str]) -> bool:
+        """The fork installs over upstream's calling class ``caller`` (``deepseek_v2.DeepseekV2DecoderLayer =
+        AeonDecoderLayer``) a class of its own whose ``method`` never hands on to ``super()``: upstream's call in
+        that method no longer runs."""
+        if not caller or not method:
+            return False
+        over = re.compile(rf"\b{re.escape(caller)}[ \t]*=[ \t]*([A-Za-z_]\w*)\b")
+        installed = {m.group(1) for line in lines if caller in line for m in over.finditer(line)} - {caller}
+        for path in self.inp.fork_lines if installed else ():
+            mod = self.after.module_at(path) if path.endswith(".py") else None
+            for node in mod.tree.body if mod is not None else ():
+                if isinstance(node, ast.ClassDef) and node.name in installed:
+                    own = next((d for d in node.body if isinstance(d, ast.FunctionDef) and d.name == method), None)
+                    if own is not None and not any(_is_super_call(c) for c in ast.walk(own) if isinstance(c, ast.Call)):
+                        return True
+        return False
+
+    def _gained_keyword_only(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> list[str]:
+        """The parameters upstream added to the base in a positional slot that the override takes by keyword
+        only (``def forward(self, x, *, already_sequence_parallel=False)`` over #46635's ``forward(self, x,
+        already_sequence_parallel=False)``), when that is the override's only misfit and no call upstream wrote
+        fills their slots by position: every caller that passes them names them, which the override takes."""
+        had = set(old.positional) | set(old.kwonly)
+        named = [p for p in new.positional if p not in had and p in mine.kwonly]
+        if not named or override_problem(mine, keyword_only_again(new, named)) is not None:
+            return []
+        return [] if self._passes(after, [], (first_slot(new, named),)) else named
 
     def _kinds_only_widened(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> bool:
         """The override misses only keyword-only parameters of the base it still takes by keyword, which the
@@ -5463,21 +5524,30 @@ class _Checker:
         return not self._passes(after, [], (first_slot(new, widened),))
 
     def _passes(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
+        direct, held = self._passing(after, gained, slots)
+        return direct or bool(held)
+
+    def _passing(
+        self, after: DefSym, gained: list[str], slots: tuple[int, ...]
+    ) -> tuple[bool, frozenset[tuple[str, str, str]]]:
+        """Whether a call upstream wrote passes one of ``gained`` (or fills one of ``slots``), and apart, the
+        holders (``mlp`` of ``self.mlp(...)``) whose module call passes one to ``forward``."""
         lines = self.inp.upstream_lines
         if not isinstance(lines, AddedLines):
-            return True  # nothing to search: the finding stays an error
+            return True, frozenset()  # nothing to search: the finding stays an error
         named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
         called = re.compile(rf".*(?<![\w]){re.escape(after.name)}\s*\(")
         # no parameter gained (widened_kinds.py): a reference upstream hands on may be called by position anywhere
         named_at_all = re.compile(rf".*(?<![\w]){re.escape(after.name)}(?!\w)")
         patterns = (named, called) if gained else (named_at_all,)
         paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
+        held: set[tuple[str, str, str]] = set()
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
                 continue
             if not gained and _handed_on(mod.tree, after.name, set(lines.changes[path].added)):
-                return True
+                return True, frozenset()
             parents: dict[int, ast.AST] = {}  # made on the first call of the name: most files have none
             for node in ast.walk(mod.tree):
                 # a method is called through an attribute: a bare name of the same spelling is a function
@@ -5489,12 +5559,14 @@ class _Checker:
                     continue
                 if node.func.attr == after.name and self._typed_away(mod, node, parents, after):
                     continue
-                if any(k.arg in gained or k.arg is None for k in node.keywords):
-                    return True
                 # an unbound call (Base.method(self, ...)) counts one more: it then reads as passing (an error stays)
-                if any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots):
-                    return True
-        return bool(gained) and self._spread_gains(after, gained)
+                if any(k.arg in gained or k.arg is None for k in node.keywords) or (
+                    any(isinstance(a, ast.Starred) for a in node.args) or any(len(node.args) > slot for slot in slots)
+                ):
+                    if node.func.attr == after.name:
+                        return True, frozenset(held)
+                    held.add((node.func.attr, *_enclosing_method(parents, node)))
+        return bool(gained) and self._spread_gains(after, gained), frozenset(held)
 
     def _calls_held_module(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """``self.mlp(hidden_states, already_sequence_parallel=True)`` in upstream's decoder layer (#46635), where
@@ -7748,6 +7820,17 @@ def _class_object(annotation: ast.expr) -> ast.expr | None:
 
 # outside bases that give an instance no members a fork reads (typing and abc machinery)
 _PLAIN_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+
+
+def _enclosing_method(parents: dict[int, ast.AST], node: ast.AST) -> tuple[str, str]:
+    """(class, method) of the method ``node`` sits in; empty names where it sits in no method of a class."""
+    method = parents.get(id(node))
+    while method is not None and not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        method = parents.get(id(method))
+    owner = parents.get(id(method)) if method is not None else None
+    if method is None or not isinstance(owner, ast.ClassDef):
+        return "", ""
+    return owner.name, method.name
 
 
 def _served_by_tree(ix: Index, cls: px.ClassInfo) -> bool:
