@@ -17,18 +17,21 @@ the merge (the merge base is the commit's first parent, upstream the commit):
 - the override made a classmethod (#19948, 2c11a29f0b: the bench parser calls ``cmd_cls.add_cli_args(parser)``
   over ``BenchmarkSubcommandBase.__subclasses__()``): a ``@staticmethod`` override, an override under
   ``@override`` and ``@classmethod``, an override taking ``*args`` that fits the call off the class and off an
-  instance, a grandchild of a concrete subcommand the loop never yields, a fork subcommand of another base with
-  a namesake method.
+  instance, a fork subcommand of another base with a namesake method, a grandchild of a concrete subcommand (``__subclasses__()`` yields direct subclasses only);
+  #44589 (5051698e41, ``QuantizationConfig.get_cache_scale_mapper`` made a ``@staticmethod``): a plain override.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches of the same
 commits, kept to show the reach stays.
 
-Main's engine (03e94c3d), round 1 (7 cases, 24 twins): 7 caught of 7; 7 false errors of 24: unbound names on a
+Main's engine (03e94c3d), round 1 (7 cases, 26 twins): 7 caught of 7; 8 false errors of 26: unbound names on a
 local variable's annotation nested in a compound statement of the function (Python never evaluates it, at any
 depth): in an ``if`` (#52261's ``HTTPException``, #13971's ``List``), a ``try``'s handler (#49665's
 ``EngineDeadError``), a ``for`` (#28040's ``Mount``, #13971's ``Dict``), a ``with`` (#13971's ``List``): 6; the
 override made a classmethod on an override taking only ``*args`` (``cmd_cls.add_cli_args(parser)`` hands the
-parser to ``args``, as the bound call does): 1.  2 twins warned.
+parser to ``args``, as the bound call does): 1; on a plain override of #44589's ``get_cache_scale_mapper``, made
+a staticmethod, which upstream calls off the base class's own name in other modules
+(``QuantizationConfig.get_cache_scale_mapper()`` runs the base's body, never an override) and off instances: 1.
+2 twins warned.
 
   PYTHONPATH=.. python review36_twins.py [--only TEXT ...] [--show]
 """
@@ -548,6 +551,45 @@ TWINS += [
             "    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:  # AEON: its own, not bench's\n"
             '        parser.add_argument("--sweep", action="store_true")\n',
             "    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:  # AEON: its own, not bench's",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#19948 override made a classmethod",
+        "twin: a grandchild of a concrete subcommand (the loop yields direct subclasses only)",
+        K(
+            *BS,
+            "vllm/aeon/r36f.py",
+            "import argparse\n\n"
+            "from vllm.entrypoints.cli.benchmark.latency import BenchmarkLatencySubcommand\n\n\n"
+            "class AeonLatencySweep(BenchmarkLatencySubcommand):\n"
+            "    # AEON: run by the fork's own sweep driver on an instance, not a bench subcommand\n"
+            "    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:  # AEON: the sweep's flags\n"
+            '        parser.add_argument("--aeon-batches", default="1,8,64")\n',
+            "    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:  # AEON: the sweep's flags",
+        ),
+    ),
+]
+
+# --- 5051698e41 (#44589): QuantizationConfig.get_cache_scale_mapper made a @staticmethod; upstream's
+#     configs call it off the base class (``QuantizationConfig.get_cache_scale_mapper()``, the base's own
+#     mapper) and the loader off the instance (``quant_config.get_cache_scale_mapper()``)
+CS = ("#44589", "5051698e41", "get_cache_scale_mapper made a staticmethod, called off the base and off instances")
+TWINS += [
+    (
+        "#44589 override made a staticmethod",
+        "twin: a plain override, which no call off the fork's class reaches",
+        K(
+            *CS,
+            "vllm/aeon/r36g.py",
+            "from vllm.model_executor.layers.quantization.base_config import QuantizationConfig\n"
+            "from vllm.model_executor.models.utils import WeightsMapper\n\n\n"
+            "class AeonKVScaleConfig(QuantizationConfig):\n"
+            "    def get_cache_scale_mapper(self) -> WeightsMapper:  # AEON: the fork's checkpoints' scale names\n"
+            '        return WeightsMapper(orig_to_new_suffix={".k_proj.aeon_scale": ".attn.k_scale"})\n',
+            "    def get_cache_scale_mapper(self) -> WeightsMapper:  # AEON: the fork's checkpoints' scale names",
         ),
     ),
 ]
