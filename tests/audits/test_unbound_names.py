@@ -248,3 +248,62 @@ def aeon_engine_errors(app: FastAPI, handler: "engine_error_handler") -> None:
     app.exception_handler(RuntimeError)(engine_error_handler)
 """
     assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, upstream)] == [(32, "error")]
+
+
+PY310 = {"pyproject.toml": '[project]\nname = "vllm"\nrequires-python = ">=3.10"\n'}
+NESTED_LOCALS = {
+    "twin: in an if": """
+
+def aeon_last(app: FastAPI) -> object:
+    if app.debug:
+        found: HTTPException | None = None
+        return found
+    return None
+""",
+    "twin: in a for": """
+
+def aeon_all(errors: list) -> list:
+    for exc in errors:
+        seen: HTTPException = exc
+        errors.append(seen)
+    return errors
+""",
+    "twin: in a try's handler": """
+
+async def aeon_probe(client) -> bool:
+    try:
+        await client.check_health()
+    except Exception as exc:
+        seen: HTTPException | Exception = exc
+        return seen is None
+    return True
+""",
+    "twin: in a with, on an attribute": """
+
+class AeonProbe:
+    def keep(self, lock, exc) -> None:
+        with lock:
+            self.last: HTTPException = exc
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NESTED_LOCALS))
+def test_a_local_annotation_nested_in_a_block_is_silent(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    """Python never evaluates a local variable's annotation, however deep in the function's ``if``, ``for``,
+    ``try`` or ``with`` it sits (#13971's typing clean-up under a fork helper's ``ids: List[int] = ...`` in a
+    loop): no NameError, nothing said, even where a Python before 3.14 is supported."""
+    assert rows(git_repo, no_rules, NESTED_LOCALS[name], extra=PY310) == []
+
+
+def test_a_class_body_annotation_inside_a_function_still_counts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A class body nested in a function evaluates its own annotations when the function runs: still an error."""
+    helpers = """
+
+def aeon_rows() -> type:
+    class Row:
+        exc: HTTPException
+
+    return Row
+"""
+    assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, extra=PY310)] == [(28, "error")]

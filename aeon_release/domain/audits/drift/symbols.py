@@ -4887,13 +4887,16 @@ class _Checker:
         method, where upstream now calls it off the class (#28870: CompressedTensorsConfig's scheme
         predicates, called as ``cls._is_fp8_w8a8(weight_quant, input_quant)`` from classmethods): the
         fork's method is called unbound, its first argument taken as ``self``, one argument short.  Calls
-        off ``self`` still bind it: no call off the class, nothing said."""
+        off ``self`` still bind it: no call off the class, nothing said.  Nor a call off the base's own name
+        (#44589's ``QuantizationConfig.get_cache_scale_mapper()`` in the subclasses' modules), which runs the
+        base's body and never an override; nor an override taking only ``*args``, which a call off the class
+        fits as well as one off an instance."""
         mine, was, now = _binding(stmt), _binding(before.node), _binding(after.node)
-        if mine != "instance" or was != "instance" or now == "instance":
+        if mine != "instance" or was != "instance" or now == "instance" or _any_first(stmt):
             return None
         mod = self.theirs_ix.module_at(after.path)
         owner = (after.owner or "").rsplit(".", 1)[-1]
-        line = _called_off_class(mod.tree, after.name, {"cls", owner}) if mod is not None else None
+        line = _called_off_class(mod.tree, after.name, {"cls"}) if mod is not None else None
         where = f"{after.path}:{line}" if line is not None else None
         if where is None and owner:
             where = self._upstream_call(
@@ -7059,8 +7062,8 @@ def _binding(node: ast.AST) -> str:
 
 
 def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int | None:
-    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, the
-    class's own name): a call that binds no instance."""
+    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, a name bound
+    to a subclass): a call that binds no instance."""
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
@@ -7074,11 +7077,12 @@ def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int |
 
 
 def _classes_of(tree: ast.Module, owner: str) -> set[str]:
-    """The names ``tree`` binds to ``owner`` or to a class of its hierarchy, in another module than the class's:
-    ``owner`` itself, a loop's target over ``owner.__subclasses__()`` (#19948's bench parser, ``for cmd_cls in
-    BenchmarkSubcommandBase.__subclasses__(): cmd_cls.add_cli_args(parser)``), a name annotated
-    ``type[owner]``.  Not ``cls``: in another module it is another class's."""
-    found = {owner}
+    """The names ``tree`` binds to a class of ``owner``'s hierarchy, in another module than the class's: a loop's
+    target over ``owner.__subclasses__()`` (#19948's bench parser, ``for cmd_cls in
+    BenchmarkSubcommandBase.__subclasses__(): cmd_cls.add_cli_args(parser)``), a name annotated ``type[owner]``.
+    Not ``cls``: in another module it is another class's.  Not ``owner`` itself: a call off the base's own name
+    runs the base's body, never a subclass's override."""
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
             walked = node.iter
@@ -7095,6 +7099,13 @@ def _classes_of(tree: ast.Module, owner: str) -> set[str]:
             if name and _names_type_of(note, owner):
                 found.add(name)
     return found
+
+
+def _any_first(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``def m(*args)``: no positional parameter for a call off the class to fill with its first argument; the
+    arguments land in ``args`` whether the call binds an instance or not."""
+    params = stmt.args
+    return not params.posonlyargs and not params.args and params.vararg is not None
 
 
 def _last_name(node: ast.expr) -> str | None:
