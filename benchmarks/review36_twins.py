@@ -594,6 +594,52 @@ TWINS += [
     ),
 ]
 
+# Round 2: a version check around the old spelling, the fork's own type-only block, a NameError in a tuple.
+TWINS += [
+    (
+        "#49665 unbound name",
+        "twin: the old spelling under a test of the upstream version",
+        E(
+            *VE,
+            API,
+            SOCK,
+            "def aeon_register_engine_errors(app: FastAPI) -> None:\n"
+            '    if VLLM_VERSION < "0.11":  # AEON: older upstreams left the engine handler to the fork\n'
+            "        app.exception_handler(EngineDeadError)(engine_error_handler)\n"
+            "    else:\n"
+            "        app.exception_handler(VLLMError)(vllm_error_handler)\n\n\n",
+            "        app.exception_handler(EngineDeadError)(engine_error_handler)",
+        ),
+    ),
+    (
+        "#19941 unbound name",
+        "twin: the fork's own typing.TYPE_CHECKING block",
+        E(
+            *CT,
+            TYPES,
+            CLS,
+            "if typing.TYPE_CHECKING:\n"
+            "    AeonParser = FlexibleArgumentParser  # AEON: the launcher's parser type, for mypy\n\n\n",
+            "    AeonParser = FlexibleArgumentParser  # AEON: the launcher's parser type, for mypy",
+        ),
+    ),
+    (
+        "#28040 unbound name",
+        "twin: a NameError in a tuple of a try's handler",
+        E(
+            *MM,
+            API,
+            LOG,
+            "def aeon_metrics_app() -> Any:\n"
+            "    try:\n"
+            "        return make_asgi_app()  # AEON: the exporter when this module still imports it\n"
+            "    except (ImportError, NameError):\n"
+            "        return None\n\n\n",
+            "        return make_asgi_app()  # AEON: the exporter when this module still imports it",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review36-")

@@ -307,3 +307,35 @@ def aeon_rows() -> type:
     return Row
 """
     assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, extra=PY310)] == [(28, "error")]
+
+
+@pytest.mark.parametrize(
+    ("call", "caught", "expected"),
+    [
+        ("engine_error_handler(req, exc)", "NameError", []),
+        ("HTTPException(status_code=503)", "NameError", []),
+        ("engine_error_handler(req, exc)", "KeyError", [(28, "error")]),
+        ("HTTPException(status_code=503)", "KeyError", [(28, "error")]),
+    ],
+    ids=[
+        "twin: the handler takes NameError (a def of the tree)",
+        "twin: the handler takes NameError (another package's class)",
+        "a handler of something else (a def of the tree)",
+        "a handler of something else (another package's class)",
+    ],
+)
+def test_a_call_of_a_dropped_import_in_a_try_catching_name_error_is_silent(
+    git_repo: GitRepo, no_rules: Path, call: str, caught: str, expected: list[tuple[int, str]]
+) -> None:
+    """The fork's fallback for the module no longer binding the name (``except (ImportError, NameError):``): the
+    call raises NameError, which the handler takes; no check says it, this class nor symbol drift's gone call.
+    A handler of something else keeps the error."""
+    helpers = f"""
+
+def aeon_engine_handler(req, exc):
+    try:
+        return {call}
+    except (ImportError, {caught}):
+        return None
+"""
+    assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, extra=PY310)] == expected

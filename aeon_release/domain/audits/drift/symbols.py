@@ -1173,6 +1173,12 @@ class _Checker:
             and self._moved_to(before) is not None
         )
 
+    def _name_error_caught(self, mod: ModuleInfo, callee: ast.expr) -> bool:
+        """A bare name called in a ``try`` whose handler catches NameError (``except (ImportError, NameError):``):
+        the fork wrote the fallback for the module no longer binding it (#28040 cut ``api_server``'s import of
+        ``make_asgi_app``), which is what the call then raises."""
+        return isinstance(callee, ast.Name) and caught_around(callee, _NAME_ERROR, self._parents(mod))
+
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
         never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
@@ -1290,7 +1296,8 @@ class _Checker:
             return
         what = f"calls {_show(call.func)}"
         if before is UNKNOWN and after is MISSING and (handed := self._compare(resolver)) is not None:
-            yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
+            if not self._name_error_caught(mod, callee):
+                yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
         elif (
             before is UNKNOWN
             and after is MISSING
@@ -1299,7 +1306,7 @@ class _Checker:
         ):
             yield retyped  # ``self.profiler.key_averages()`` on a profiler upstream now builds as its own wrapper
         elif isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
-            if not self._moved_under_its_import(mod, callee, before):
+            if not self._moved_under_its_import(mod, callee, before) and not self._name_error_caught(mod, callee):
                 yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
@@ -7099,6 +7106,9 @@ def _classes_of(tree: ast.Module, owner: str) -> set[str]:
             if name and _names_type_of(note, owner):
                 found.add(name)
     return found
+
+
+_NAME_ERROR = frozenset({"NameError"})
 
 
 def _any_first(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
