@@ -40,7 +40,10 @@ This branch: 7 caught of 7; 0 false errors of 29 (4 warned: the version-gated ol
 #19941's ``cli/types.py``, two lines from upstream's import hunk).  The mends: a local variable's annotation at
 any depth of its function is never evaluated (unbound names); no call off the base class's own name, and no
 override taking only ``*args`` (the override made a classmethod); a bare name called in a ``try`` whose handler
-catches NameError is the fork's fallback (symbol drift's gone call).
+catches NameError is the fork's fallback (symbol drift's gone call).  Regression set at this branch's head:
+killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23 twins),
+blind_replay_entrycli 21/21 (11 quiet), blind_replay_openai 17 caught, 1 warned of 18 (10 quiet), blind_replay_moves
+25/25 (16 quiet), all as before; ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
 
   PYTHONPATH=.. python review36_twins.py [--only TEXT ...] [--show]
 """
