@@ -871,3 +871,81 @@ def test_a_method_made_a_classmethod_called_off_instances_is_silent(
     git_repo: GitRepo, no_rules: Path, fork: str, main_now: str
 ) -> None:
     assert [f for f in _bench(git_repo, no_rules, fork, main_now) if f.severity.value == "error"] == []
+
+
+def test_an_override_taking_only_args_of_a_method_made_a_classmethod_is_silent(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """``def add_cli_args(*args)``: the call off the class hands its parser to ``args`` as the bound call does;
+    no positional parameter takes it as self."""
+    fork = BENCH_FORK.replace(
+        '    def add_cli_args(self, parser: argparse.ArgumentParser) -> None:\n        parser.add_argument("--gb10")\n',
+        '    def add_cli_args(*args: argparse.ArgumentParser) -> None:\n        args[-1].add_argument("--gb10")\n',
+    )
+    assert fork != BENCH_FORK
+    found = _bench(git_repo, no_rules, fork, BENCH_MAIN_NOW["a loop over the subclasses"])
+    assert [f for f in found if f.severity.value == "error"] == []
+
+
+# #44589 made ``QuantizationConfig.get_cache_scale_mapper`` a staticmethod; upstream's subclasses in other modules
+# call the base's own off its name (``QuantizationConfig.get_cache_scale_mapper()``) and the loader off instances.
+QC = "vllm/model_executor/layers/quantization/base_config.py"
+QC_BASE = """class QuantizationConfig:
+    def get_cache_scale_mapper(self):
+        return None
+"""
+QC_NOW = QC_BASE.replace(
+    "    def get_cache_scale_mapper(self):", "    @staticmethod\n    def get_cache_scale_mapper():"
+)
+FP8 = "vllm/model_executor/layers/quantization/fp8.py"
+FP8_BASE = """from vllm.model_executor.layers.quantization.base_config import QuantizationConfig
+
+
+class Fp8Config(QuantizationConfig):
+    def get_cache_scale_mapper(self):
+        return {"k": "k_scale"}
+"""
+FP8_NOW = """from vllm.model_executor.layers.quantization.base_config import QuantizationConfig
+
+
+class Fp8Config(QuantizationConfig):
+    @staticmethod
+    def get_cache_scale_mapper():
+        return {"k": "k_scale", **QuantizationConfig.get_cache_scale_mapper()}
+"""
+QC_FORK_PATH = "vllm/model_executor/layers/quantization/aeon_kv.py"
+QC_FORK = """from vllm.model_executor.layers.quantization.base_config import QuantizationConfig
+
+
+class AeonKVConfig(QuantizationConfig):
+    def get_cache_scale_mapper(self):
+        return {"aeon": "k_scale"}
+"""
+
+
+@pytest.mark.parametrize(
+    "receiver",
+    ["QuantizationConfig", "cls"],
+    ids=["twin: called off the base's own name", "called off cls in another module's classmethod"],
+)
+def test_a_method_made_static_called_off_the_bases_own_name_is_silent(
+    git_repo: GitRepo, no_rules: Path, receiver: str
+) -> None:
+    """A call off the base class's own name runs the base's body, never the fork's override (#44589's
+    subclasses): silent; so is ``cls`` in another module, another class's."""
+    fp8 = FP8_NOW.replace("**QuantizationConfig.get_cache_scale_mapper()", f"**{receiver}.get_cache_scale_mapper()")
+    if receiver == "cls":
+        fp8 = fp8.replace(
+            "    @staticmethod\n    def get_cache_scale_mapper():",
+            "    @classmethod\n    def get_cache_scale_mapper(cls):",
+        )
+    sides = s.merge_case(
+        git_repo,
+        {QC: QC_BASE, FP8: FP8_BASE},
+        {QC_FORK_PATH: QC_FORK},
+        [("Remove unnecessary `load_weights` methods (#44589)", {QC: QC_NOW, FP8: fp8})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [
+        f for f in report.findings if f.rule_id == DRIFT and f.path == QC_FORK_PATH and f.severity.value == "error"
+    ] == []

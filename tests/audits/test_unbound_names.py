@@ -248,3 +248,94 @@ def aeon_engine_errors(app: FastAPI, handler: "engine_error_handler") -> None:
     app.exception_handler(RuntimeError)(engine_error_handler)
 """
     assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, upstream)] == [(32, "error")]
+
+
+PY310 = {"pyproject.toml": '[project]\nname = "vllm"\nrequires-python = ">=3.10"\n'}
+NESTED_LOCALS = {
+    "twin: in an if": """
+
+def aeon_last(app: FastAPI) -> object:
+    if app.debug:
+        found: HTTPException | None = None
+        return found
+    return None
+""",
+    "twin: in a for": """
+
+def aeon_all(errors: list) -> list:
+    for exc in errors:
+        seen: HTTPException = exc
+        errors.append(seen)
+    return errors
+""",
+    "twin: in a try's handler": """
+
+async def aeon_probe(client) -> bool:
+    try:
+        await client.check_health()
+    except Exception as exc:
+        seen: HTTPException | Exception = exc
+        return seen is None
+    return True
+""",
+    "twin: in a with, on an attribute": """
+
+class AeonProbe:
+    def keep(self, lock, exc) -> None:
+        with lock:
+            self.last: HTTPException = exc
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NESTED_LOCALS))
+def test_a_local_annotation_nested_in_a_block_is_silent(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    """Python never evaluates a local variable's annotation, however deep in the function's ``if``, ``for``,
+    ``try`` or ``with`` it sits (#13971's typing clean-up under a fork helper's ``ids: List[int] = ...`` in a
+    loop): no NameError, nothing said, even where a Python before 3.14 is supported."""
+    assert rows(git_repo, no_rules, NESTED_LOCALS[name], extra=PY310) == []
+
+
+def test_a_class_body_annotation_inside_a_function_still_counts(git_repo: GitRepo, no_rules: Path) -> None:
+    """A class body nested in a function evaluates its own annotations when the function runs: still an error."""
+    helpers = """
+
+def aeon_rows() -> type:
+    class Row:
+        exc: HTTPException
+
+    return Row
+"""
+    assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, extra=PY310)] == [(28, "error")]
+
+
+@pytest.mark.parametrize(
+    ("call", "caught", "expected"),
+    [
+        ("engine_error_handler(req, exc)", "NameError", []),
+        ("HTTPException(status_code=503)", "NameError", []),
+        ("engine_error_handler(req, exc)", "KeyError", [(28, "error")]),
+        ("HTTPException(status_code=503)", "KeyError", [(28, "error")]),
+    ],
+    ids=[
+        "twin: the handler takes NameError (a def of the tree)",
+        "twin: the handler takes NameError (another package's class)",
+        "a handler of something else (a def of the tree)",
+        "a handler of something else (another package's class)",
+    ],
+)
+def test_a_call_of_a_dropped_import_in_a_try_catching_name_error_is_silent(
+    git_repo: GitRepo, no_rules: Path, call: str, caught: str, expected: list[tuple[int, str]]
+) -> None:
+    """The fork's fallback for the module no longer binding the name (``except (ImportError, NameError):``): the
+    call raises NameError, which the handler takes; no check says it, this class nor symbol drift's gone call.
+    A handler of something else keeps the error."""
+    helpers = f"""
+
+def aeon_engine_handler(req, exc):
+    try:
+        return {call}
+    except (ImportError, {caught}):
+        return None
+"""
+    assert [(line, severity) for line, severity, _ in rows(git_repo, no_rules, helpers, extra=PY310)] == expected

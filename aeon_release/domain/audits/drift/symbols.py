@@ -1180,6 +1180,12 @@ class _Checker:
             and self._moved_to(before) is not None
         )
 
+    def _name_error_caught(self, mod: ModuleInfo, callee: ast.expr) -> bool:
+        """A bare name called in a ``try`` whose handler catches NameError (``except (ImportError, NameError):``):
+        the fork wrote the fallback for the module no longer binding it (#28040 cut ``api_server``'s import of
+        ``make_asgi_app``), which is what the call then raises."""
+        return isinstance(callee, ast.Name) and caught_around(callee, _NAME_ERROR, self._parents(mod))
+
     def _dict_names(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.expr]:
         """The names the call's scope binds once, to a dict display, ``dict(k=v)`` or ``partial(f, ...)``, and
         never changes (no item written, no ``update``, no ``pop``...): its function's, then the module's own
@@ -1299,7 +1305,8 @@ class _Checker:
             return
         what = f"calls {_show(call.func)}"
         if before is UNKNOWN and after is MISSING and (handed := self._compare(resolver)) is not None:
-            yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
+            if not self._name_error_caught(mod, callee):
+                yield self._finding(mod, call.lineno, what, handed[0], None)  # another package's name, handed on
         elif (
             before is UNKNOWN
             and after is MISSING
@@ -1308,7 +1315,7 @@ class _Checker:
         ):
             yield retyped  # ``self.profiler.key_averages()`` on a profiler upstream now builds as its own wrapper
         elif isinstance(before, (DefSym, ModuleSym)) and after is MISSING:
-            if not self._moved_under_its_import(mod, callee, before):
+            if not self._moved_under_its_import(mod, callee, before) and not self._name_error_caught(mod, callee):
                 yield self._finding(mod, call.lineno, what, before, None)
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
@@ -4961,13 +4968,16 @@ class _Checker:
         method, where upstream now calls it off the class (#28870: CompressedTensorsConfig's scheme
         predicates, called as ``cls._is_fp8_w8a8(weight_quant, input_quant)`` from classmethods): the
         fork's method is called unbound, its first argument taken as ``self``, one argument short.  Calls
-        off ``self`` still bind it: no call off the class, nothing said."""
+        off ``self`` still bind it: no call off the class, nothing said.  Nor a call off the base's own name
+        (#44589's ``QuantizationConfig.get_cache_scale_mapper()`` in the subclasses' modules), which runs the
+        base's body and never an override; nor an override taking only ``*args``, which a call off the class
+        fits as well as one off an instance."""
         mine, was, now = _binding(stmt), _binding(before.node), _binding(after.node)
-        if mine != "instance" or was != "instance" or now == "instance":
+        if mine != "instance" or was != "instance" or now == "instance" or _any_first(stmt):
             return None
         mod = self.theirs_ix.module_at(after.path)
         owner = (after.owner or "").rsplit(".", 1)[-1]
-        line = _called_off_class(mod.tree, after.name, {"cls", owner}) if mod is not None else None
+        line = _called_off_class(mod.tree, after.name, {"cls"}) if mod is not None else None
         where = f"{after.path}:{line}" if line is not None else None
         if where is None and owner:
             where = self._upstream_call(
@@ -7204,8 +7214,8 @@ def _binding(node: ast.AST) -> str:
 
 
 def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int | None:
-    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, the
-    class's own name): a call that binds no instance."""
+    """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, a name bound
+    to a subclass): a call that binds no instance."""
     for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
@@ -7219,11 +7229,12 @@ def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int |
 
 
 def _classes_of(tree: ast.Module, owner: str) -> set[str]:
-    """The names ``tree`` binds to ``owner`` or to a class of its hierarchy, in another module than the class's:
-    ``owner`` itself, a loop's target over ``owner.__subclasses__()`` (#19948's bench parser, ``for cmd_cls in
-    BenchmarkSubcommandBase.__subclasses__(): cmd_cls.add_cli_args(parser)``), a name annotated
-    ``type[owner]``.  Not ``cls``: in another module it is another class's."""
-    found = {owner}
+    """The names ``tree`` binds to a class of ``owner``'s hierarchy, in another module than the class's: a loop's
+    target over ``owner.__subclasses__()`` (#19948's bench parser, ``for cmd_cls in
+    BenchmarkSubcommandBase.__subclasses__(): cmd_cls.add_cli_args(parser)``), a name annotated ``type[owner]``.
+    Not ``cls``: in another module it is another class's.  Not ``owner`` itself: a call off the base's own name
+    runs the base's body, never a subclass's override."""
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.For | ast.comprehension) and isinstance(node.target, ast.Name):
             walked = node.iter
@@ -7240,6 +7251,16 @@ def _classes_of(tree: ast.Module, owner: str) -> set[str]:
             if name and _names_type_of(note, owner):
                 found.add(name)
     return found
+
+
+_NAME_ERROR = frozenset({"NameError"})
+
+
+def _any_first(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``def m(*args)``: no positional parameter for a call off the class to fill with its first argument; the
+    arguments land in ``args`` whether the call binds an instance or not."""
+    params = stmt.args
+    return not params.posonlyargs and not params.args and params.vararg is not None
 
 
 def _last_name(node: ast.expr) -> str | None:

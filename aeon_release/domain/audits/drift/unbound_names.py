@@ -15,11 +15,11 @@ local of another function keeps it quiet: the fork may mean that one), only insi
 (an import upstream made type-only), no star import, no ``globals()``/``vars()``/``exec`` that could bind it, and it
 is no builtin.  The fork's side: a line it added reads the bare name, outside the fork's own type-only block,
 outside a ``try`` catching ``NameError`` (or ``Exception``), outside an annotation Python never evaluates (a
-quoted one, a local variable's, any under the future import).  An error on that line, one a line, naming each such
-name and the base's binding.  Where the names stand only in annotations Python evaluates as the ``def`` or class
-body runs, an error when the merged ``pyproject.toml``'s ``requires-python`` admits a Python before 3.14 (which
-evaluates them: a NameError at import; the Habana fork's ``List``/``Tuple`` after upstream's typing clean-up, which
-the fork had to fix), else a warning (3.14 defers them).
+quoted one, a local variable's at any depth of its function, any under the future import).  An error on that line,
+one a line, naming each such name and the base's binding.  Where the names stand only in annotations Python
+evaluates as the ``def`` or class body runs, an error when the merged ``pyproject.toml``'s ``requires-python``
+admits a Python before 3.14 (which evaluates them: a NameError at import; the Habana fork's ``List``/``Tuple``
+after upstream's typing clean-up, which the fork had to fix), else a warning (3.14 defers them).
 
 Pure but for reading the three trees: findings out.
 """
@@ -237,10 +237,19 @@ def _annotations(module: ast.Module) -> tuple[set[int], set[int]]:
         elif isinstance(node, ast.arg | ast.FunctionDef | ast.AsyncFunctionDef):
             (never if deferred else defined).append(node.annotation if isinstance(node, ast.arg) else node.returns)
         elif isinstance(node, ast.AnnAssign):
-            local = isinstance(parents.get(id(node)), ast.FunctionDef | ast.AsyncFunctionDef)
-            (never if deferred or local else defined).append(node.annotation)
+            (never if deferred or _in_function(node, parents) else defined).append(node.annotation)
     ids = [{id(n) for root in roots if root is not None for n in ast.walk(root)} for roots in (never, defined)]
     return ids[0], ids[1] - ids[0]
+
+
+def _in_function(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """Whether the nearest scope around ``node`` is a function's: Python never evaluates a local variable's
+    annotation, at the body's top or nested in an ``if``, ``for``, ``with`` or ``try`` (a class body inside the
+    function evaluates its own)."""
+    scope = parents.get(id(node))
+    while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        scope = parents.get(id(scope))
+    return isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef)
 
 
 def one_cause_a_line(findings: list[Finding]) -> list[Finding]:
