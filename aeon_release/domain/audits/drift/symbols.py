@@ -2134,7 +2134,7 @@ class _Checker:
             held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
             if held and _spelled_as(arg, was) and _mapped_locally(mod.tree, call, arg):
                 held = None  # the fork made the items itself (``groups = [g.backend for g in groups]``)
-            if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, now):
+            if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, (now, after)):
                 continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             retyped = self._retyped_away(before, after, *(held or (then, kind)))
@@ -2236,7 +2236,7 @@ class _Checker:
         arg: ast.expr,
         kinds: tuple[str, str],
         held: tuple[str, str] | None,
-        now: str,
+        slot: tuple[str, DefSym],
     ) -> bool:
         """Whether an argument spelled unlike the old parameter still shows it is the old kind of value.
         #13774: ``update_from_finished_request(reason, out, rs)`` with ``out: RequestOutput`` once
@@ -2247,8 +2247,11 @@ class _Checker:
         backend classes: the annotation's elements.  #29137: the fork's ``_prepare_weights(model_config.model)``
         once ``model_name_or_path: str`` became ``model_config: ModelConfig``: a field read off the new kind of
         value, not the value.  Only where a builtin is on one side: two classes of a tree may be a base and its
-        subclass through bases the index does not see."""
+        subclass through bases the index does not see.  A literal says nothing against a new kind that is a
+        class of the tree: it may be a namespace of such values (``class AttentionType: DECODER = "decoder"``)
+        or an enum mixing in the literal's builtin, which the literal still fits."""
         then, kind = kinds
+        now, after = slot
         if held is not None:
             plain = _plain_kinds(*held) or "type" in held
             return plain and (
@@ -2259,9 +2262,14 @@ class _Checker:
         return (
             _annotated_as(mod.tree, call, arg, then)
             or _part_of(arg, now)
-            or held_kinds.evident_kind(arg) == then
+            or (held_kinds.evident_kind(arg) == then and not self._tree_class(after, kind))
             or _bound_as_old(mod.tree, call, arg, then)
         )
+
+    def _tree_class(self, after: DefSym, kind: str) -> bool:
+        """Whether ``kind``, as the callee's module names it upstream, is a class of the tree."""
+        ix = self.theirs_ix
+        return ix.class_of(ix.resolve(px.dotted_name(after.path), kind)) is not None
 
     def _attribute_holds(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr) -> str:
         """The element kind of an attribute argument by the annotation its class declares, through its
