@@ -21,6 +21,14 @@ Round 1, main's engine (cff96254; 3 cases, 16 twins): 2 caught, 1 missed of 3; 0
 upstream's conditional reads is a guard as good as a test of the attribute).  The miss: a subclass whose own
 ``__init__`` hands ``super().__init__`` positional arguments only -- the flag is keyword-only, yet any
 positional argument counts as maybe handing it.
+Round 2 (more real commits and spellings): #47006 (a02984ed47, Qwen3NextSparseMoeBlock.forward's signature
+rewrapped with its tensor return kept, while a new helper of the diff returns a pair on an unnamed line: two
+twins), #32299's early return when the flag is off, a fork ``functools.partial`` handing the flag, an assert
+the head was built; a case of the head called under a test of another attribute (a warning).  Main (cff96254),
+all rounds: 2 caught, 1 warned, 1 missed of 4; 0 false errors of 21 twins, 2 false warnings (the flag tested:
+``if self.use_head:`` and ``if not self.use_head: return``).
+This branch: 2 caught, 2 warned, 0 missed of 4; 0 false errors of 21 twins, 0 warned (a test of the flag
+attribute the conditional reads guards the use; a keyword-only flag is not handed by positional arguments).
 
   PYTHONPATH=.. python review37_twins.py [--only TEXT ...] [--show]
 """
@@ -198,6 +206,39 @@ TWINS += [
     ),
 ]
 
+# --- a02984ed47 (#47006): Qwen3NextSparseMoeBlock.forward's signature rewrapped (a new parameter), its return
+# kept one tensor, while a new function of the same diff returns a pair on an unnamed ``) -> tuple[...]:`` line
+RS = ("#47006", "a02984ed47", "Qwen3NextSparseMoeBlock.forward rewrapped, return kept; a tuple-returning helper added")
+QN = "import torch\n\nfrom vllm.model_executor.models.qwen3_next import Qwen3NextSparseMoeBlock\n\n\n"
+TWINS += [
+    (
+        "#47006 signature rewrapped, kind kept",
+        "twin: the subclass's tensor method on super().forward()",
+        K(
+            *RS,
+            "vllm/aeon/r37rs0.py",
+            QN + "class AeonMoeBlock(Qwen3NextSparseMoeBlock):\n"
+            "    def forward(self, hidden_states: torch.Tensor, already_sequence_parallel: bool = False) -> torch.Tensor:\n"
+            "        out = super().forward(hidden_states, already_sequence_parallel)\n"
+            "        return out.clamp(-65504.0, 65504.0)  # AEON: fp16 overflow on the Spark\n",
+            "        return out.clamp(-65504.0, 65504.0)  # AEON: fp16 overflow on the Spark",
+        ),
+    ),
+    (
+        "#47006 signature rewrapped, kind kept",
+        "twin: the block's output's size off self.forward",
+        K(
+            *RS,
+            "vllm/aeon/r37rs1.py",
+            QN + "class AeonMoeBlock(Qwen3NextSparseMoeBlock):\n"
+            "    def aeon_tokens(self, hidden_states: torch.Tensor) -> int:\n"
+            "        out = self.forward(hidden_states)\n"
+            "        return out.size(0)\n",
+            "        return out.size(0)",
+        ),
+    ),
+]
+
 # --- 27b81e010d (#32299): SiglipVisionTransformer.head built only when the new use_head (default False) asks
 SH = ("#32299", "27b81e010d", "SiglipVisionTransformer use_head=False: head None unless asked")
 SIG = "import torch\n\nfrom vllm.model_executor.models.siglip import SiglipVisionTransformer\n\n\n"
@@ -314,6 +355,62 @@ TWINS += [
             "            return hidden\n"
             "        return self.head(hidden)\n",
             "        return self.head(hidden)",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#32299 attribute made opt-in",
+        "twin: an early return when the flag is off",
+        _sh(
+            "st7",
+            "class AeonTower(SiglipVisionTransformer):\n"
+            "    def aeon_pooled(self, hidden: torch.Tensor) -> torch.Tensor:\n"
+            "        if not self.use_head:\n"
+            "            return hidden.mean(dim=1)  # AEON: mean-pool when upstream built no head\n"
+            "        return self.head(hidden)\n",
+            "        return self.head(hidden)",
+        ),
+    ),
+    (
+        "#32299 attribute made opt-in",
+        "twin: a fork factory building the subclass with the flag",
+        _sh(
+            "st8",
+            "import functools\n\n\n"
+            "class AeonTower(SiglipVisionTransformer):\n"
+            "    def aeon_pooled(self, hidden: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.head(hidden)\n\n\n"
+            "AEON_TOWER = functools.partial(AeonTower, use_head=True)\n",
+            "        return self.head(hidden)",
+        ),
+    ),
+    (
+        "#32299 attribute made opt-in",
+        "twin: an assert the head was built",
+        _sh(
+            "st9",
+            "class AeonTower(SiglipVisionTransformer):\n"
+            "    def aeon_pooled(self, hidden: torch.Tensor) -> torch.Tensor:\n"
+            "        assert self.head is not None, 'AEON: build the tower with use_head=True'\n"
+            "        return self.head(hidden)\n",
+            "        return self.head(hidden)",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#32299 attribute made opt-in",
+        "a subclass's self.head call under a test of another attribute",
+        _sh(
+            "sh1",
+            "class AeonTower(SiglipVisionTransformer):\n"
+            "    def aeon_pooled(self, hidden: torch.Tensor) -> torch.Tensor:\n"
+            "        if self.training:\n"
+            "            return self.head(hidden)\n"
+            "        return hidden\n",
+            "            return self.head(hidden)",
         ),
     ),
 ]
