@@ -266,3 +266,49 @@ def test_opted_in_attribute_twins_stay_quiet(
 ) -> None:
     sides = three_way(git_repo, {**TOWER_FILES, TOWER: base}, {TOWER_MINE: text}, {TOWER: after})
     assert opted(git_repo, no_rules, sides, TOWER_MINE) == []
+
+
+def test_a_use_under_a_test_of_the_flag_attribute_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The head is None exactly when ``self.use_head`` is falsy: the fork testing the flag guards the call."""
+    text = TOWER_OWN + "    def aeon_pooled(self, x):\n        if self.use_head:\n            return self.head(x)\n"
+    sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: text + "        return x\n"}, {TOWER: TOWER_AFTER})
+    assert opted(git_repo, no_rules, sides, TOWER_MINE) == []
+
+
+def test_a_use_under_a_test_of_another_attribute_still_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    text = TOWER_OWN + "    def aeon_pooled(self, x):\n        if self.training:\n            return self.head(x)\n"
+    text += "        return x\n"
+    sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: text}, {TOWER: TOWER_AFTER})
+    [(line, level, _)] = opted(git_repo, no_rules, sides, TOWER_MINE)
+    assert (line, level) == (line_of(text, "return self.head(x)"), "warning")
+
+
+KEYWORD_ONLY = TOWER_AFTER.replace('prefix: str = "", use_head:', 'prefix: str = "", *, use_head:')
+SUPER_POSITIONAL = (
+    TOWER_OWN + "    def __init__(self, config, prefix):\n        super().__init__(config, prefix)\n\n" + POOLED
+)
+
+
+def test_a_keyword_only_flag_is_not_handed_by_positional_arguments(git_repo: GitRepo, no_rules: Path) -> None:
+    """``super().__init__(config, prefix)`` cannot bring a keyword-only ``use_head``: the head stays None."""
+    sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: SUPER_POSITIONAL}, {TOWER: KEYWORD_ONLY})
+    [(line, level, _)] = opted(git_repo, no_rules, sides, TOWER_MINE)
+    assert (line, level) == (line_of(SUPER_POSITIONAL, "return self.head(x)"), "warning")
+
+
+@pytest.mark.parametrize(
+    ("after", "text"),
+    [
+        # a flag any position may bring: the positional arguments may hand it
+        (TOWER_AFTER, SUPER_POSITIONAL),
+        # a keyword-only flag handed through **kwargs
+        (
+            KEYWORD_ONLY,
+            TOWER_OWN + "    def __init__(self, config, **kw):\n        super().__init__(config, **kw)\n\n" + POOLED,
+        ),
+    ],
+    ids=["positional flag", "keyword-only through kwargs"],
+)
+def test_a_flag_the_call_may_hand_stays_quiet(git_repo: GitRepo, no_rules: Path, after: str, text: str) -> None:
+    sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: text}, {TOWER: after})
+    assert opted(git_repo, no_rules, sides, TOWER_MINE) == []

@@ -65,6 +65,11 @@ class Nulled:
     attr: str
     line: int
     flag: str = ""  # the new parameter that opts the attribute in (killers135); "": the attribute's own
+    # the ``self.F`` attributes the opt-in's test reads: the attribute is None exactly when they are falsy,
+    # so the fork testing one of them guards its use as well as testing the attribute itself
+    switches: tuple[str, ...] = ()
+    # the flag is keyword-only: a constructor call handing positional arguments alone cannot bring it
+    keyword_only: bool = False
 
 
 def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -112,9 +117,11 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
             if attr in built:
                 yield Nulled(path, cls.name, attr, line)
         built_anywhere = _built_attrs(_init(was), anywhere=True)
-        for attr, (line, flag) in _opted_in(cls, _init(was)).items():
+        init = _init(cls)
+        keywords = {a.arg for a in init.args.kwonlyargs} if init is not None else set()
+        for attr, (line, flag, switches) in _opted_in(cls, _init(was)).items():
             if attr in built_anywhere:
-                yield Nulled(path, cls.name, attr, line, flag)
+                yield Nulled(path, cls.name, attr, line, flag, switches, flag in keywords)
 
 
 def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -154,8 +161,8 @@ def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
     return found
 
 
-def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple[int, str]]:
-    """attribute -> (its line, the flag), for each one the class sets only once, in ``__init__``, to a new object
+def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple[int, str, tuple[str, ...]]]:
+    """attribute -> (its line, the flag, the ``self.F`` its test reads), for each one the class sets only once, in ``__init__``, to a new object
     under a test and to None otherwise (``self.head = Head(...) if self.use_head else None``), where the test
     reads a parameter the base's ``__init__`` did not take, defaulting to False or None (directly, or through
     ``self.use_head`` that ``__init__`` sets from it): #32299 made the SigLIP tower's pooling head opt-in.  A
@@ -180,7 +187,8 @@ def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple
             continue
         flag = next((f for f in sorted(flags) if f in _test_sources(value.test, sets, inside)), None)
         if flag is not None:
-            found[attr] = (stmts[0].lineno, flag)
+            switches = tuple(sorted({n.attr for n in ast.walk(value.test) if _on_self(n)}))
+            found[attr] = (stmts[0].lineno, flag, switches)
     return found
 
 
@@ -234,12 +242,12 @@ def _fork_uses(
     for cls in file_classes(module.body):
         bases = _local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
-            if _may_receive(trees, cls, item.attr, item.flag or item.attr) or any(
+            if _may_receive(trees, cls, item.attr, item.flag or item.attr, item.keyword_only) or any(
                 _sets(b, item.attr) or _init(b) for b in bases.values()
             ):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                line = _unguarded_use(func, item.attr, parents)
+                line = _unguarded_use(func, item.attr, parents, item.switches)
                 if line is not None and line in owned:
                     yield item, line
                     break
@@ -277,14 +285,19 @@ def _names(origin: tuple[str, str], item: _OfClass) -> bool:
     return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
-def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str, handed: str) -> bool:
+def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str, handed: str, keyword_only: bool = False) -> bool:
     """The fork's class sets the attribute, hands its constructor a value (``super().__init__(X=...)``, a
     classmethod's ``cls(X=...)``; ``handed``: the parameter that brings it, the attribute's own or the flag
-    that opts it in), or a fork line builds it with one or hands the class on as a value."""
+    that opts it in; ``keyword_only``: positional arguments cannot bring it), or a fork line builds it with one
+    or hands the class on as a value."""
     if _sets(cls, attr) or any(_defines(s, attr) for s in cls.body):
         return True
     for node in ast.walk(cls):
-        if isinstance(node, ast.Call) and _hands(node, handed) and last_name(node.func) in {"__init__", "cls"}:
+        if (
+            isinstance(node, ast.Call)
+            and _hands(node, handed, keyword_only)
+            and last_name(node.func) in {"__init__", "cls"}
+        ):
             return True
     lines = (t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values())
     return any(_escapes(line, cls.name, handed) for line in lines)
@@ -321,8 +334,8 @@ def _escapes(line: str, name: str, attr: str) -> bool:
     return False
 
 
-def _hands(call: ast.Call, attr: str) -> bool:
-    return bool(call.args) or any(k.arg in {attr, None} for k in call.keywords)
+def _hands(call: ast.Call, attr: str, keyword_only: bool = False) -> bool:
+    return (bool(call.args) and not keyword_only) or any(k.arg in {attr, None} for k in call.keywords)
 
 
 def _keywords_without(rest: str, attr: str) -> bool:
@@ -330,14 +343,22 @@ def _keywords_without(rest: str, attr: str) -> bool:
     return re.match(r"\s*\w+\s*=", rest) is not None and re.search(rf"\b{attr}\s*=|\*\*", rest) is None
 
 
-def _unguarded_use(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
-    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it, outside
-    a ``try`` catching what None raises."""
+def _unguarded_use(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    attr: str,
+    parents: dict[int, ast.AST],
+    switches: tuple[str, ...] = (),
+) -> int | None:
+    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it (nor one
+    of ``switches``, the flags it is built under), outside a ``try`` catching what None raises."""
     used = None
+    tested = (attr, *switches)
     for node in ast.walk(func):
-        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and _mentions(node.test, attr):
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and any(
+            _mentions(node.test, t) for t in tested
+        ):
             return None
-        if isinstance(node, ast.BoolOp | ast.Compare) and _mentions(node, attr):
+        if isinstance(node, ast.BoolOp | ast.Compare) and any(_mentions(node, t) for t in tested):
             return None
         if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "callable"}:
             return None
