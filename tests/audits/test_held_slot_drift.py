@@ -269,3 +269,32 @@ def test_an_attribute_of_other_elements_is_no_error(git_repo: GitRepo, no_rules:
     """The new elements declared, and a slice (a list of lists, not what either side takes: left alone)."""
     found = findings(git_repo, no_rules, RUNNER.format(arg=arg), GROUPS, BACKENDS)
     assert [f for f in found if f[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("klass", "caught"),
+    [
+        ("class SplitKind:\n    EVEN = 1\n    ODD = 2\n", False),
+        ("class SplitKind(enum.IntEnum):\n    EVEN = 1\n", False),
+        ("@dataclasses.dataclass\nclass SplitKind:\n    start: int\n    end: int = 0\n", True),
+        ("class SplitKind:\n    def __init__(self, n: int) -> None:\n        self.n = n\n", True),
+    ],
+    ids=["a namespace of ints", "an IntEnum", "a dataclass", "a class with a constructor"],
+)
+def test_a_literal_into_a_slot_retyped_as_a_class_of_the_tree(
+    git_repo: GitRepo, no_rules: Path, klass: str, caught: bool
+) -> None:
+    """A literal says the old kind plainly, but a class of the tree may still take it: a namespace of such
+    values (``class AttentionType: DECODER = "decoder"``) or an enum made of the literal's builtin.  A class
+    with fields or a constructor of its own (#24252's ``Range``, #29137's ``ModelConfig``) takes no literal."""
+    upstream = (
+        "import dataclasses\nimport enum\n\n\n"
+        + klass
+        + "\n\n"
+        + UTILS_BASE.replace("max_num_scheduled_tokens: int", "split: SplitKind")
+    )
+    body = "def aeon_split(n: int) -> int:\n    return ubatch_split(1, n)\n"
+    sides = s.merge_case(git_repo, {UTILS: UTILS_BASE}, {FORK: IMPORTS + body}, [(SUBJECT, {UTILS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"]
+    assert errors == ([9] if caught else [])

@@ -2262,14 +2262,30 @@ class _Checker:
         return (
             _annotated_as(mod.tree, call, arg, then)
             or _part_of(arg, now)
-            or (held_kinds.evident_kind(arg) == then and not self._tree_class(after, kind))
+            or (held_kinds.evident_kind(arg) == then and not self._takes_literal(after, kind, then))
             or _bound_as_old(mod.tree, call, arg, then)
         )
 
-    def _tree_class(self, after: DefSym, kind: str) -> bool:
-        """Whether ``kind``, as the callee's module names it upstream, is a class of the tree."""
+    def _takes_literal(self, after: DefSym, kind: str, then: str) -> bool:
+        """Whether ``kind``, a class of the tree as the callee's module names it upstream, may stand for a
+        literal of the builtin ``then``: the builtin (or an enum kind made of it) in its bases, or a namespace
+        of such values (``class AttentionType: DECODER = "decoder"``: plain class-level constants of that kind
+        and no declared fields).  A dataclass or a class with fields (``Range``, ``ModelConfig``) takes no
+        literal."""
         ix = self.theirs_ix
-        return ix.class_of(ix.resolve(px.dotted_name(after.path), kind)) is not None
+        cls = ix.class_of(ix.resolve(px.dotted_name(after.path), kind))
+        if cls is None:
+            return False
+        if any(_class_name(c) in {then, *_LITERAL_ENUMS} for c in ix.mro(cls, include_self=False)):
+            return True
+        body = cls.node.body
+        constants = [
+            n.value.value
+            for n in body
+            if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and n.value.value is not None
+        ]
+        fits = [c for c in constants if type(c).__name__ == then]
+        return bool(fits) and not any(isinstance(n, ast.AnnAssign) for n in body)
 
     def _attribute_holds(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr) -> str:
         """The element kind of an attribute argument by the annotation its class declares, through its
@@ -7534,6 +7550,8 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
 # the bases a class may have outside the tree and still take no plain scalar (drift/union_slots.py)
 _CONCRETE_BASES = frozenset({"object", "BaseModel"})
 _ABSTRACT_BASES = frozenset({"Protocol", "ABC"})
+# enum kinds whose members are values of a builtin (a literal of it still compares equal to a member)
+_LITERAL_ENUMS = frozenset({"IntEnum", "StrEnum", "IntFlag"})
 _PLAIN_KINDS = frozenset(
     {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
 )
