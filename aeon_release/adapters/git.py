@@ -1899,9 +1899,12 @@ def read_blobs(path: Path, rev: str, paths: list[str]) -> dict[str, str | None]:
 def shared_reader(path: Path) -> Iterator[blobs.Blobs]:
     """The process's one ``git cat-file --batch`` of the repository at ``path``, started at its first read and
     held by the caller alone while it reads (the merge's background threads read too)."""
+    # by the absolute path: a relative one (the CLI's default ``--repo .``) names another repository once the
+    # process's folder changes (the tests run commands in-process, one checkout after another)
+    where = Path(path).absolute()
     with _READERS_LOCK:
-        key = str(path)
-        reader = _READERS.pop(key, None) or blobs.Blobs(path)
+        key = str(where)
+        reader = _READERS.pop(key, None) or blobs.Blobs(where)
         _READERS[key] = reader  # the newest last
         while len(_READERS) > _KEPT_READERS:
             _READERS.pop(next(iter(_READERS))).close()

@@ -263,3 +263,22 @@ def test_files_holding_finds_what_git_grep_finds(tmp_path: Path) -> None:
     assert git_mod.files_holding(repo, "HEAD", word_sets, ["big.py", "end.py"]) is None
     assert git_mod.files_holding(repo, "HEAD", [("a\nb",)], ["end.py"]) is None
     assert git_mod.files_holding(repo, "HEAD", word_sets, ["end.py"] * (git_mod.READ_NOT_GREPPED + 1)) is None
+
+
+def test_a_relative_path_reads_the_repository_of_the_folder_the_process_is_in_now(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Git(".")`` is the CLI's default ``--repo``: run in-process in one checkout and then another (the tests'
+    commands, a library caller), its shared reader must be the second checkout's, not the first one's
+    (a reader kept by the path's spelling answered the first checkout's branch: a copy of it has the
+    same commits, so nothing failed but the answer was another repository's)."""
+    first = _repo(tmp_path)
+    second = tmp_path / "copy"
+    subprocess.run(["cp", "-a", str(first), str(second)], check=True)
+    (second / "b.txt").write_text("three\n")
+    git(second, "add", "-A")
+    git(second, "commit", "-qm", "three")
+    monkeypatch.chdir(first)
+    assert Git(".").resolve("refs/heads/main") == git(first, "rev-parse", "HEAD")
+    monkeypatch.chdir(second)
+    assert Git(".").resolve("refs/heads/main") == git(second, "rev-parse", "HEAD")
