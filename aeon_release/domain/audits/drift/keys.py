@@ -69,7 +69,7 @@ _ANNOTATED = re.compile(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upst
 _DECL_AT = re.compile(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
 _BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
 # bases whose instances equal (and hash as) a builtin's values
-_DERIVED = {
+VALUE_BUILTINS = {
     "str": "str",
     "StrEnum": "str",
     "int": "int",
@@ -465,8 +465,8 @@ def _class_kind(name: str, bases: list[str], trees: ThreeTrees, path: str, depth
     """A class keys as the builtin it derives from, at any depth the tree shows (``class Mode(str, Enum)``,
     a ``StrEnum``, a ``NamedTuple`` equal to its tuple), else as itself; None when a base is out of sight."""
     for base in bases:
-        if base in _DERIVED:
-            return _DERIVED[base]
+        if base in VALUE_BUILTINS:
+            return VALUE_BUILTINS[base]
         if base not in _PLAIN_BASES:
             kind = _named_kind(base, trees, path, depth + 1) if depth < 3 else None
             if kind is None:

@@ -74,6 +74,7 @@ from aeon_release.domain.audits.drift.flattened import annotations_only, nesting
 from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
+from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
@@ -2276,7 +2277,7 @@ class _Checker:
         cls = ix.class_of(ix.resolve(px.dotted_name(after.path), kind))
         if cls is None:
             return False
-        if any(_class_name(c) in {then, *_LITERAL_ENUMS} for c in ix.mro(cls, include_self=False)):
+        if any(VALUE_BUILTINS.get(_class_name(c)) == then for c in ix.mro(cls, include_self=False)):
             return True
         body = cls.node.body
         constants = [
@@ -7550,8 +7551,6 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
 # the bases a class may have outside the tree and still take no plain scalar (drift/union_slots.py)
 _CONCRETE_BASES = frozenset({"object", "BaseModel"})
 _ABSTRACT_BASES = frozenset({"Protocol", "ABC"})
-# enum kinds whose members are values of a builtin (a literal of it still compares equal to a member)
-_LITERAL_ENUMS = frozenset({"IntEnum", "StrEnum", "IntFlag"})
 _PLAIN_KINDS = frozenset(
     {"int", "float", "complex", "bool", "str", "bytes", "list", "dict", "set", "frozenset", "tuple"}
 )
