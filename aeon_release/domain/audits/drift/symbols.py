@@ -7267,7 +7267,7 @@ def _classes_of(tree: ast.Module, owner: str) -> set[str]:
                 isinstance(walked, ast.Call)
                 and isinstance(walked.func, ast.Attribute)
                 and walked.func.attr == "__subclasses__"
-                and _last_name(walked.func.value) == owner
+                and last_name(walked.func.value) == owner
             ):
                 found.add(node.target.id)
         elif isinstance(node, ast.arg | ast.AnnAssign):
@@ -7288,11 +7288,6 @@ def _any_first(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return not params.posonlyargs and not params.args and params.vararg is not None
 
 
-def _last_name(node: ast.expr) -> str | None:
-    """``Base`` of ``Base`` or ``mod.Base``."""
-    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
-
-
 def _names_type_of(note: ast.expr | None, owner: str) -> bool:
     """``type[owner]`` or ``"type[owner]"`` (an Optional's ``| None`` around it too)."""
     if isinstance(note, ast.Constant) and isinstance(note.value, str):
@@ -7302,8 +7297,8 @@ def _names_type_of(note: ast.expr | None, owner: str) -> bool:
         return _names_type_of(note.left, owner) or _names_type_of(note.right, owner)
     return (
         isinstance(note, ast.Subscript)
-        and _last_name(note.value) in ("type", "Type")
-        and _last_name(note.slice) == owner
+        and last_name(note.value) in ("type", "Type")
+        and last_name(note.slice) == owner
     )
 
 
