@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.operand_kinds import every_arg, operands, refused
+from aeon_release.domain.audits.drift.operand_kinds import article, every_arg, operands, refused
 from aeon_release.domain.audits.drift.optional_params import _fork_defs, _may_widen, _methods, _params
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -198,9 +198,9 @@ def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, parents: 
     if isinstance(node, ast.Subscript) and _is(node.value, name) and isinstance(node.ctx, ast.Load):
         if isinstance(node.slice, ast.Slice):
             if item.old not in _UNSLICED and item.new in _UNSLICED:
-                return f"slices {name}|{_article(item.new)} {item.new} cannot be sliced"
+                return f"slices {name}|{article(item.new)} {item.new} cannot be sliced"
         elif item.old in _INDEXED and item.new in ("set", "frozenset"):
-            return f"indexes {name}|{_article(item.new)} {item.new} cannot be indexed"
+            return f"indexes {name}|{article(item.new)} {item.new} cannot be indexed"
         return None
     for mine, other, op, in_place in operands(node):
         why = refused(item.old, item.new, op, other, in_place, parents=parents) if _is(mine, name) else None
@@ -211,10 +211,6 @@ def _failing(node: ast.AST, name: str, item: Handed, hit: Recontained, parents: 
 
 def _is(node: object, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
-
-
-def _article(kind: str) -> str:
-    return "an" if kind[:1] in "aeiou" else "a"
 
 
 def _built_upstream(trees: ThreeTrees, item: Handed) -> bool:

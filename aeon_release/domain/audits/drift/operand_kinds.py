@@ -201,8 +201,8 @@ def refused(
     if kind is None and (not was or was & now):
         return None
     symbol = _SYMBOLS[type(op)]
-    with_what = f"{_article(kind)} {kind}" if kind is not None else f"what {_article(old)} {old} took"
-    return f"{_article(new)} {new} does not combine with {with_what} by {symbol}: TypeError"
+    with_what = f"{article(kind)} {kind}" if kind is not None else f"what {article(old)} {old} took"
+    return f"{article(new)} {new} does not combine with {with_what} by {symbol}: TypeError"
 
 
 def _accepts(kind: str, op: ast.operator, in_place: bool) -> frozenset[str]:
@@ -210,5 +210,6 @@ def _accepts(kind: str, op: ast.operator, in_place: bool) -> frozenset[str]:
     return taken if taken is not None else _ACCEPTS.get(type(op), {}).get(kind, frozenset())
 
 
-def _article(kind: str) -> str:
+def article(kind: str) -> str:
+    """``a`` or ``an`` before a kind's name, for the findings' messages."""
     return "an" if kind[:1] in "aeiou" else "a"

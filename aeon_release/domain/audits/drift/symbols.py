@@ -7296,9 +7296,7 @@ def _names_type_of(note: ast.expr | None, owner: str) -> bool:
     if isinstance(note, ast.BinOp) and isinstance(note.op, ast.BitOr):
         return _names_type_of(note.left, owner) or _names_type_of(note.right, owner)
     return (
-        isinstance(note, ast.Subscript)
-        and last_name(note.value) in ("type", "Type")
-        and last_name(note.slice) == owner
+        isinstance(note, ast.Subscript) and last_name(note.value) in ("type", "Type") and last_name(note.slice) == owner
     )
 
 
