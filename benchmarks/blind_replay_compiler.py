@@ -1,0 +1,473 @@
+"""A blind replay of the compilation machinery a fork's backend, adaptor or graph pass carries code against.
+
+9 first-parent commits on ``vllm/compilation/{backends,compiler_interface,piecewise_backend,pass_manager,
+inductor_pass,partition_rules}.py`` -- the classes and functions a fork's custom compiler adaptor, post-grad
+pass or piecewise backend is written against: ``CompilerManager`` (its constructor's ``use_inductor`` flag
+replaced by the compilation config; ``load``'s ``graph_index`` made a ``graph_hash``), ``CompilerInterface``
+(``initialize_cache`` now handed a ``prefix=`` keyword by its caller; ``load``'s ``graph_index`` dropped, so an
+override keeping it is called one argument short), ``VllmBackend.post_grad_pass_manager`` renamed
+``pass_manager``, ``InductorPass.is_applicable_for_shape`` renamed ``is_applicable`` (the pass manager calls
+the new name, so an override of the old one is never consulted), ``PiecewiseBackend``/``ConcreteSizeEntry``
+moved off ``vllm.compilation.backends``, ``resolve_defined_ops`` removed and ``split_graph`` given operator
+names, ``inductor_partition_rule_context``'s ``overloads`` parameter renamed ``splitting_ops``, and
+``set_on_compilation_complete``/``PiecewiseBackend.check_for_ending_compilation`` removed when compilation
+stopped being lazy -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding the
+commits the other replays use.  Each is replayed under 1-3 fork spellings written the way fork code is written
+(a subclass override with or without ``super()``, a subclass's ``self.`` read, a read off a receiver typed as
+the class, a keyword call, a positional call, an import, a module-attribute call), with twins (fork code the
+commit does not break: the kept method, the new spelling, an override that already takes the new keyword).
+The merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
+on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_compiler.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #28623 (888152bf87): VllmBackend.post_grad_pass_manager renamed pass_manager
+PM = "888152bf87"
+PMW = "VllmBackend.post_grad_pass_manager -> pass_manager"
+VB = "from vllm.compilation.backends import VllmBackend\nfrom vllm.compilation.inductor_pass import InductorPass\n\n\n"
+CASES += [
+    (
+        "#28623 attribute renamed",
+        "a subclass's self. read after super()",
+        K(
+            "#28623",
+            PM,
+            PMW,
+            "vllm/aeon/pm1.py",
+            VB + "class AeonBackend(VllmBackend):\n"
+            "    aeon_pass: InductorPass | None = None\n\n"
+            "    def configure_post_pass(self) -> None:\n"
+            "        super().configure_post_pass()\n"
+            "        # AEON: the Spark's fused all-gather pass runs after vLLM's own\n"
+            "        if self.aeon_pass is not None:\n"
+            "            self.post_grad_pass_manager.add(self.aeon_pass)\n",
+            "self.post_grad_pass_manager.add(self.aeon_pass)",
+        ),
+    ),
+    (
+        "#28623 attribute renamed",
+        "a read off a receiver typed as the class",
+        K(
+            "#28623",
+            PM,
+            PMW,
+            "vllm/aeon/pm2.py",
+            VB + "def aeon_pass_uuid(backend: VllmBackend) -> str:\n    return backend.post_grad_pass_manager.uuid()\n",
+            "return backend.post_grad_pass_manager.uuid()",
+        ),
+    ),
+    (
+        "#28623 attribute renamed",
+        "twin: the kept configure_post_pass",
+        K(
+            "#28623",
+            PM,
+            PMW,
+            "vllm/aeon/pm3.py",
+            VB + "def aeon_reconfigure(backend: VllmBackend) -> None:\n    backend.configure_post_pass()\n",
+            "backend.configure_post_pass()",
+        ),
+    ),
+]
+
+# --- #26681 (b59dd19b55): InductorPass.is_applicable_for_shape renamed is_applicable
+IA = "b59dd19b55"
+IAW = "InductorPass.is_applicable_for_shape -> is_applicable"
+IP = (
+    "import torch.fx as fx\n\n"
+    "from vllm.compilation.inductor_pass import InductorPass\n"
+    "from vllm.compilation.vllm_inductor_pass import VllmInductorPass\n\n\n"
+)
+CASES += [
+    (
+        "#26681 method renamed",
+        "a subclass override of the old name",
+        K(
+            "#26681",
+            IA,
+            IAW,
+            "vllm/aeon/ia1.py",
+            IP + "class AeonSmallBatchPass(VllmInductorPass):\n"
+            "    # AEON: the Spark's fused decode kernel only pays off for small batches\n"
+            "    def is_applicable_for_shape(self, shape: int | None) -> bool:\n"
+            "        return shape is not None and shape <= 64\n\n"
+            "    def __call__(self, graph: fx.Graph) -> None:\n"
+            "        self.begin()\n"
+            "        self.end_and_log()\n",
+            "def is_applicable_for_shape(self, shape: int | None) -> bool:",
+        ),
+    ),
+    (
+        "#26681 method renamed",
+        "a call on a typed receiver",
+        K(
+            "#26681",
+            IA,
+            IAW,
+            "vllm/aeon/ia2.py",
+            IP + "def aeon_applicable(passes: list[InductorPass], shape: int | None) -> list[InductorPass]:\n"
+            "    return [p for p in passes if p.is_applicable_for_shape(shape)]\n",
+            "return [p for p in passes if p.is_applicable_for_shape(shape)]",
+        ),
+    ),
+    (
+        "#26681 method renamed",
+        "twin: the kept uuid",
+        K(
+            "#26681",
+            IA,
+            IAW,
+            "vllm/aeon/ia3.py",
+            IP + "def aeon_pass_ids(passes: list[InductorPass]) -> list[str]:\n    return [p.uuid() for p in passes]\n",
+            "return [p.uuid() for p in passes]",
+        ),
+    ),
+]
+
+# --- #17057 (ea2236bf95): CompilerManager(use_inductor: bool) -> CompilerManager(compilation_config)
+CM = "ea2236bf95"
+CMW = "CompilerManager.__init__(use_inductor) -> (compilation_config)"
+MGR = "from vllm.compilation.backends import CompilerManager\nfrom vllm.config import CompilationConfig\n\n\n"
+CASES += [
+    (
+        "#17057 parameter replaced",
+        "a keyword call",
+        K(
+            "#17057",
+            CM,
+            CMW,
+            "vllm/aeon/cm1.py",
+            MGR + "def aeon_eager_manager() -> CompilerManager:\n"
+            "    # AEON: the Spark's bring-up runs without inductor\n"
+            "    return CompilerManager(use_inductor=False)\n",
+            "return CompilerManager(use_inductor=False)",
+        ),
+    ),
+    (
+        "#17057 parameter replaced",
+        "a positional bool",
+        K(
+            "#17057",
+            CM,
+            CMW,
+            "vllm/aeon/cm2.py",
+            MGR + "def aeon_manager(config: CompilationConfig) -> CompilerManager:\n"
+            "    return CompilerManager(config.use_inductor)\n",
+            "return CompilerManager(config.use_inductor)",
+        ),
+    ),
+    (
+        "#17057 parameter replaced",
+        "twin: the kept compute_hash",
+        K(
+            "#17057",
+            CM,
+            CMW,
+            "vllm/aeon/cm3.py",
+            MGR + "def aeon_hash(manager: CompilerManager, vllm_config) -> str:\n"
+            "    return manager.compute_hash(vllm_config)\n",
+            "return manager.compute_hash(vllm_config)",
+        ),
+    ),
+]
+
+# --- #19064 (d70bc7c029): CompilerManager hands its compiler's initialize_cache a prefix= keyword
+IC = "d70bc7c029"
+ICW = "CompilerInterface.initialize_cache(..., prefix=) passed by the caller"
+AD = "from vllm.compilation.compiler_interface import InductorAdaptor\n\n\n"
+CASES += [
+    (
+        "#19064 keyword handed to overrides",
+        "an override without the new keyword",
+        K(
+            "#19064",
+            IC,
+            ICW,
+            "vllm/aeon/ic1.py",
+            AD + "class AeonAdaptor(InductorAdaptor):\n"
+            "    # AEON: the Spark's compile cache lives on its NVMe scratch\n"
+            "    def initialize_cache(self, cache_dir: str, disable_cache: bool = False):\n"
+            "        super().initialize_cache(cache_dir, disable_cache)\n",
+            "def initialize_cache(self, cache_dir: str, disable_cache: bool = False):",
+        ),
+    ),
+    (
+        "#19064 keyword handed to overrides",
+        "twin: an override taking the prefix",
+        K(
+            "#19064",
+            IC,
+            ICW,
+            "vllm/aeon/ic2.py",
+            AD + "class AeonAdaptor2(InductorAdaptor):\n"
+            "    def initialize_cache(self, cache_dir: str, disable_cache: bool = False, prefix: str = ''):\n"
+            "        super().initialize_cache(cache_dir, disable_cache, prefix)\n",
+            "def initialize_cache(self, cache_dir: str, disable_cache: bool = False, prefix: str = ''):",
+        ),
+    ),
+]
+
+# --- #18076 (f8d2cc5f55): PiecewiseBackend and ConcreteSizeEntry moved off vllm.compilation.backends
+PB = "f8d2cc5f55"
+PBW = "PiecewiseBackend/ConcreteSizeEntry moved to cuda_piecewise_backend"
+CASES += [
+    (
+        "#18076 classes moved",
+        "an import of the moved class",
+        K(
+            "#18076",
+            PB,
+            PBW,
+            "vllm/aeon/pb1.py",
+            "from vllm.compilation.backends import PiecewiseBackend\n\n\n"
+            "class AeonPiecewiseBackend(PiecewiseBackend):\n"
+            "    # AEON: the Spark captures its own graph pool\n"
+            "    pass\n",
+            "from vllm.compilation.backends import PiecewiseBackend",
+        ),
+    ),
+    (
+        "#18076 classes moved",
+        "a module attribute of the moved entry",
+        K(
+            "#18076",
+            PB,
+            PBW,
+            "vllm/aeon/pb2.py",
+            "from vllm.compilation import backends\n\n\n"
+            "def aeon_entry(shape: int):\n"
+            "    return backends.ConcreteSizeEntry(runtime_shape=shape, need_to_compile=True, use_cudagraph=False)\n",
+            "return backends.ConcreteSizeEntry(runtime_shape=shape, need_to_compile=True, use_cudagraph=False)",
+        ),
+    ),
+    (
+        "#18076 classes moved",
+        "twin: split_graph and VllmBackend kept",
+        K(
+            "#18076",
+            PB,
+            PBW,
+            "vllm/aeon/pb3.py",
+            "from vllm.compilation.backends import VllmBackend, split_graph\n\n\n"
+            "AEON_BACKEND = (VllmBackend, split_graph)\n",
+            "from vllm.compilation.backends import VllmBackend, split_graph",
+        ),
+    ),
+]
+
+# --- #28081 (b158df2813): resolve_defined_ops removed; split_graph takes the operator names
+RD = "b158df2813"
+RDW = "resolve_defined_ops removed, split_graph(graph, splitting_ops: list[str])"
+CASES += [
+    (
+        "#28081 function removed",
+        "an import of the removed function",
+        K(
+            "#28081",
+            RD,
+            RDW,
+            "vllm/aeon/rd1.py",
+            "import torch.fx as fx\n\n"
+            "from vllm.compilation.backends import split_graph\n"
+            "from vllm.compilation.partition_rules import resolve_defined_ops\n\n\n"
+            "def aeon_split(graph: fx.GraphModule, names: list[str]):\n"
+            "    # AEON: the Spark also splits at its NVLink-C2C all-gather\n"
+            "    return split_graph(graph, resolve_defined_ops(names + ['aeon::c2c_all_gather']))\n",
+            "from vllm.compilation.partition_rules import resolve_defined_ops",
+        ),
+    ),
+    (
+        "#28081 function removed",
+        "a module-attribute call",
+        K(
+            "#28081",
+            RD,
+            RDW,
+            "vllm/aeon/rd2.py",
+            "from vllm.compilation import partition_rules\n\n\n"
+            "def aeon_overloads(names: list[str]) -> list:\n"
+            "    return partition_rules.resolve_defined_ops(names)\n",
+            "return partition_rules.resolve_defined_ops(names)",
+        ),
+    ),
+    (
+        "#28081 function removed",
+        "twin: split_graph fed names",
+        K(
+            "#28081",
+            RD,
+            RDW,
+            "vllm/aeon/rd3.py",
+            "import torch.fx as fx\n\n"
+            "from vllm.compilation.backends import split_graph\n\n\n"
+            "def aeon_split2(graph: fx.GraphModule):\n"
+            "    return split_graph(graph, ['vllm::unified_attention'])\n",
+            "return split_graph(graph, ['vllm::unified_attention'])",
+        ),
+    ),
+]
+
+# --- #35472 (5569f5218d): set_on_compilation_complete and PiecewiseBackend.check_for_ending_compilation removed
+LC = "5569f5218d"
+LCW = "lazy compilation hooks removed"
+CASES += [
+    (
+        "#35472 hooks removed",
+        "an import of the removed context manager",
+        K(
+            "#35472",
+            LC,
+            LCW,
+            "vllm/aeon/lc1.py",
+            "from vllm.compilation.backends import set_on_compilation_complete\n\n\n"
+            "def aeon_compile_then(fn, callback):\n"
+            "    # AEON: the Spark snapshots its compile cache once every range is compiled\n"
+            "    with set_on_compilation_complete(callback):\n"
+            "        return fn()\n",
+            "from vllm.compilation.backends import set_on_compilation_complete",
+        ),
+    ),
+    (
+        "#35472 hooks removed",
+        "a subclass's self. call",
+        K(
+            "#35472",
+            LC,
+            LCW,
+            "vllm/aeon/lc2.py",
+            "from typing import Any\n\n"
+            "from vllm.compilation.piecewise_backend import PiecewiseBackend\n\n\n"
+            "class AeonPiecewiseBackend(PiecewiseBackend):\n"
+            "    def aeon_finish(self) -> None:\n"
+            "        self.check_for_ending_compilation()\n",
+            "self.check_for_ending_compilation()",
+        ),
+    ),
+    (
+        "#35472 hooks removed",
+        "twin: the kept is_last_graph",
+        K(
+            "#35472",
+            LC,
+            LCW,
+            "vllm/aeon/lc3.py",
+            "from vllm.compilation.piecewise_backend import PiecewiseBackend\n\n\n"
+            "class AeonPiecewiseBackend2(PiecewiseBackend):\n"
+            "    def aeon_is_tail(self) -> bool:\n"
+            "        return self.is_last_graph\n",
+            "return self.is_last_graph",
+        ),
+    ),
+]
+
+# --- #33641 (b1bb18de8d): CompilerInterface.load's graph_index dropped; CompilerManager.load takes a graph_hash
+GL = "b1bb18de8d"
+GLW = "load(..., graph_index, compile_range) -> load(..., compile_range)"
+SA = (
+    "from typing import Any\n\n"
+    "import torch.fx as fx\n\n"
+    "from vllm.compilation.backends import CompilerManager\n"
+    "from vllm.compilation.compiler_interface import InductorStandaloneAdaptor\n"
+    "from vllm.config.utils import Range\n\n\n"
+)
+CASES += [
+    (
+        "#33641 parameter removed",
+        "an override forwarding to super()",
+        K(
+            "#33641",
+            GL,
+            GLW,
+            "vllm/aeon/gl1.py",
+            SA + "class AeonStandaloneAdaptor(InductorStandaloneAdaptor):\n"
+            "    def load(self, handle: Any, graph: fx.GraphModule, example_inputs: list[Any], graph_index: int,\n"
+            "             compile_range: Range):\n"
+            "        # AEON: count warm loads per graph on the Spark\n"
+            "        self.aeon_loads = getattr(self, 'aeon_loads', 0) + 1\n"
+            "        return super().load(handle, graph, example_inputs, graph_index, compile_range)\n",
+            "return super().load(handle, graph, example_inputs, graph_index, compile_range)",
+        ),
+    ),
+    (
+        "#33641 parameter removed",
+        "a keyword call on a typed receiver",
+        K(
+            "#33641",
+            GL,
+            GLW,
+            "vllm/aeon/gl2.py",
+            SA + "def aeon_warm(manager: CompilerManager, graph: fx.GraphModule, inputs: list[Any], r: Range):\n"
+            "    return manager.load(graph, inputs, graph_index=0, compile_range=r)\n",
+            "return manager.load(graph, inputs, graph_index=0, compile_range=r)",
+        ),
+    ),
+    (
+        "#33641 parameter removed",
+        "twin: an override of the kept compile",
+        K(
+            "#33641",
+            GL,
+            GLW,
+            "vllm/aeon/gl3.py",
+            SA + "class AeonStandaloneAdaptor2(InductorStandaloneAdaptor):\n"
+            "    def compile(self, graph, example_inputs, compiler_config, compile_range, key=None):\n"
+            "        return super().compile(graph, example_inputs, compiler_config, compile_range, key)\n",
+            "return super().compile(graph, example_inputs, compiler_config, compile_range, key)",
+        ),
+    ),
+]
+
+# --- #27702 (6ab183813c): inductor_partition_rule_context(overloads) -> (splitting_ops: list[str])
+PR = "6ab183813c"
+PRW = "inductor_partition_rule_context(overloads) -> (splitting_ops)"
+CASES += [
+    (
+        "#27702 parameter renamed",
+        "a keyword call",
+        K(
+            "#27702",
+            PR,
+            PRW,
+            "vllm/aeon/pr1.py",
+            "from vllm.compilation.partition_rules import inductor_partition_rule_context, resolve_defined_ops\n\n\n"
+            "def aeon_partitioned(fn, names: list[str]):\n"
+            "    # AEON: partition at the Spark's own collective too\n"
+            "    with inductor_partition_rule_context(overloads=resolve_defined_ops(names)):\n"
+            "        return fn()\n",
+            "with inductor_partition_rule_context(overloads=resolve_defined_ops(names)):",
+        ),
+    ),
+    (
+        "#27702 parameter renamed",
+        "twin: resolve_defined_ops still there",
+        K(
+            "#27702",
+            PR,
+            PRW,
+            "vllm/aeon/pr2.py",
+            "from vllm.compilation.partition_rules import resolve_defined_ops\n\n\n"
+            "def aeon_ops(names: list[str]) -> list:\n"
+            "    return resolve_defined_ops(names)\n",
+            "return resolve_defined_ops(names)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-compiler-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
