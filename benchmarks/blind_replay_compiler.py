@@ -24,6 +24,14 @@ Blind, on the engine before any widening (main at 340cb80b): 15 caught, 0 warned
 ``__init__(compilation_config: CompilationConfig)``; a fork call still passing the flag positionally,
 ``CompilerManager(config.use_inductor)``, now hands a bool to a slot typed as a class and fails at the
 constructor's first attribute read).
+After the killers137 widening: 16 caught, 0 warned, 0 missed of 16 (twins: 9 quiet, 0 false errors).  Caught now:
+a constructor's slot renamed and retyped (symbol drift's renamed slot, ``drift/symbols.py``: a call of a class
+reads the slots of the ``__init__`` it runs, as a call of a function reads its own; before, a class's call
+skipped the renamed slot and only a keyword of the old name was caught).  Regression set at the widening's
+head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17/34_twins 0 false errors (40, 30, 23, 35
+twins), blind_replay_compile 12/12 (9 quiet), blind_replay_passes 21/21 (12 quiet), blind_replay_cudagraph
+15/15 (9 quiet), blind_replay_cgwarmup 16/16 (8 quiet), blind_replay_runtime 33 caught, 2 warned of 35 (5
+quiet; the two warned as before), blind_replay_ubatch 31/31 (11 quiet), blind_replay_inputs 22/22 (13 quiet).
 
   python benchmarks/blind_replay_compiler.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -2097,8 +2097,16 @@ class _Checker:
         """A positional argument spelled like its parameter (``pad_slot_id``), whose parameter upstream
         renamed in place (``null_block_id``): the call still binds, the value goes where it went, and
         the callee may now read it as something else.  A warning: most renames keep the meaning; an error
-        when upstream retyped it too, also for an argument the fork's function annotates as the old type."""
-        if isinstance(after.node, ast.ClassDef) or not self._upstream(after.path):
+        when upstream retyped it too, also for an argument the fork's function annotates as the old type.
+        A class's call is its ``__init__``'s (#17057: ``CompilerManager(use_inductor: bool)`` became
+        ``CompilerManager(compilation_config: CompilationConfig)``; the fork's ``CompilerManager(
+        config.use_inductor)`` still binds and hands the body a bool)."""
+        if isinstance(after.node, ast.ClassDef):
+            old_init, new_init = _init_sym(self.before, before), _init_sym(self.after, after)
+            if old_init is None or new_init is None or old_init.owner != new_init.owner:
+                return  # no ``__init__`` of the tree, or another class's on each side: not one slot renamed
+            before, after, via = old_init, new_init, "instance"
+        if not self._upstream(after.path):
             return
         old, new = _bound_sig(before, via), _bound_sig(after, via)
         if old is None or new is None or old == new:
@@ -6782,6 +6790,15 @@ def _init_node(ix: Index, sym: DefSym) -> _Body:
         if "__init__" in item.members:
             return item.members["__init__"], item.module.path, item
     return None, None, None
+
+
+def _init_sym(ix: Index, sym: DefSym) -> DefSym | None:
+    """The ``__init__`` that ``Class(...)`` runs as a member of the class that defines it (see ``_init_node``);
+    None for a dataclass's generated one or one outside the tree."""
+    node, path, owner = _init_node(ix, sym)
+    if node is None or path is None or owner is None:
+        return None
+    return DefSym(path, "__init__", node, owner.qualname)
 
 
 def _instance_order(
