@@ -32,6 +32,15 @@ head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17/34_twins 0 f
 twins), blind_replay_compile 12/12 (9 quiet), blind_replay_passes 21/21 (12 quiet), blind_replay_cudagraph
 15/15 (9 quiet), blind_replay_cgwarmup 16/16 (8 quiet), blind_replay_runtime 33 caught, 2 warned of 35 (5
 quiet; the two warned as before), blind_replay_ubatch 31/31 (11 quiet), blind_replay_inputs 22/22 (13 quiet).
+Probes added after the blind run (labelled ``probe``; 9 spellings, 2 twins): seven more spellings of the same
+commits (a subclass's ``super().__init__`` with the old flag, an int literal where the graph hash goes, an
+interface override without ``super()``, ``getattr`` with a literal, a ``functools.partial``, a dotted module
+path, an interface override of ``initialize_cache``), all caught by the engine before the widening too, and a
+tenth commit, #26502 (``CompilationConfig.use_inductor: bool = True`` -> ``bool | None = None``, deprecated for
+``backend`` and never filled back in): a fork's truth test of the field now takes the eager path.  Both its
+spellings are *warned* (default drift, ``merge/default-drift``), left so by design: a user who sets the flag
+still gets it, only the default's reader goes wrong, and a changed default is a warning throughout the engine.
+With them: 23 caught, 2 warned, 0 missed of 25 (twins: 11 quiet, 0 false errors).
 
   python benchmarks/blind_replay_compiler.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -473,6 +482,171 @@ CASES += [
             "def aeon_ops(names: list[str]) -> list:\n"
             "    return resolve_defined_ops(names)\n",
             "return resolve_defined_ops(names)",
+        ),
+    ),
+]
+
+# --- probes added after the blind run (killers137): other spellings of the same commits
+CASES += [
+    (
+        "#17057 parameter replaced",
+        "probe: a subclass's super().__init__ with the old flag",
+        K(
+            "#17057",
+            CM,
+            CMW,
+            "vllm/aeon/cm4.py",
+            MGR + "class AeonCompilerManager(CompilerManager):\n"
+            "    def __init__(self, use_inductor: bool) -> None:\n"
+            "        super().__init__(use_inductor)\n"
+            "        self.aeon_hits = 0\n",
+            "super().__init__(use_inductor)",
+        ),
+    ),
+    (
+        "#33641 parameter removed",
+        "probe: an int literal where the graph hash goes",
+        K(
+            "#33641",
+            GL,
+            GLW,
+            "vllm/aeon/gl4.py",
+            SA + "def aeon_warm2(manager: CompilerManager, graph: fx.GraphModule, inputs: list[Any], r: Range):\n"
+            "    return manager.load(graph, inputs, 0, r)\n",
+            "return manager.load(graph, inputs, 0, r)",
+        ),
+    ),
+    (
+        "#33641 parameter removed",
+        "probe: an override of the interface without super()",
+        K(
+            "#33641",
+            GL,
+            GLW,
+            "vllm/aeon/gl5.py",
+            SA + "from vllm.compilation.compiler_interface import CompilerInterface\n\n\n"
+            "class AeonCompiler(CompilerInterface):\n"
+            "    name = 'aeon'\n\n"
+            "    def load(self, handle, graph, example_inputs, graph_index, compile_range):\n"
+            "        return handle\n",
+            "def load(self, handle, graph, example_inputs, graph_index, compile_range):",
+        ),
+    ),
+    (
+        "#28623 attribute renamed",
+        "probe: getattr with a literal",
+        K(
+            "#28623",
+            PM,
+            PMW,
+            "vllm/aeon/pm4.py",
+            VB + "def aeon_manager_of(backend: VllmBackend):\n    return getattr(backend, 'post_grad_pass_manager')\n",
+            "return getattr(backend, 'post_grad_pass_manager')",
+        ),
+    ),
+    (
+        "#26681 method renamed",
+        "probe: a functools.partial of the old name",
+        K(
+            "#26681",
+            IA,
+            IAW,
+            "vllm/aeon/ia4.py",
+            "import functools\n\n" + IP + "def aeon_gate(p: InductorPass):\n"
+            "    return functools.partial(p.is_applicable_for_shape, None)\n",
+            "return functools.partial(p.is_applicable_for_shape, None)",
+        ),
+    ),
+    (
+        "#18076 classes moved",
+        "probe: a dotted module path",
+        K(
+            "#18076",
+            PB,
+            PBW,
+            "vllm/aeon/pb4.py",
+            "import vllm.compilation.backends\n\n\nAEON_PIECEWISE = vllm.compilation.backends.PiecewiseBackend\n",
+            "AEON_PIECEWISE = vllm.compilation.backends.PiecewiseBackend",
+        ),
+    ),
+    (
+        "#19064 keyword handed to overrides",
+        "probe: an interface override without the keyword",
+        K(
+            "#19064",
+            IC,
+            ICW,
+            "vllm/aeon/ic3.py",
+            "from vllm.compilation.compiler_interface import CompilerInterface\n\n\n"
+            "class AeonCompiler(CompilerInterface):\n"
+            "    name = 'aeon'\n\n"
+            "    def initialize_cache(self, cache_dir: str, disable_cache: bool = False) -> None:\n"
+            "        self.cache_dir = cache_dir\n",
+            "def initialize_cache(self, cache_dir: str, disable_cache: bool = False) -> None:",
+        ),
+    ),
+    (
+        "#17057 parameter replaced",
+        "twin probe: a subclass's super().__init__ with the config",
+        K(
+            "#17057",
+            CM,
+            CMW,
+            "vllm/aeon/cm5.py",
+            MGR + "class AeonCompilerManager2(CompilerManager):\n"
+            "    def __init__(self, compilation_config: CompilationConfig) -> None:\n"
+            "        super().__init__(compilation_config)\n",
+            "super().__init__(compilation_config)",
+        ),
+    ),
+]
+
+# --- #26502 (e3fdb627d9), a probe commit added after the blind run: CompilationConfig.use_inductor's default
+#     True -> None (deprecated for ``backend``; nothing fills it back in), so a fork's truth test of it goes eager
+UI = "e3fdb627d9"
+UIW = "CompilationConfig.use_inductor: bool = True -> bool | None = None"
+CC = "from vllm.config import CompilationConfig, VllmConfig\n\n\n"
+CASES += [
+    (
+        "#26502 default made None",
+        "probe: a truth test off a typed receiver",
+        K(
+            "#26502",
+            UI,
+            UIW,
+            "vllm/aeon/ui1.py",
+            CC + "def aeon_uses_inductor(config: CompilationConfig) -> bool:\n"
+            "    # AEON: the Spark's FP4 kernels only fuse under inductor\n"
+            "    if config.use_inductor:\n"
+            "        return True\n"
+            "    return False\n",
+            "if config.use_inductor:",
+        ),
+    ),
+    (
+        "#26502 default made None",
+        "probe: a conditional off a chained read",
+        K(
+            "#26502",
+            UI,
+            UIW,
+            "vllm/aeon/ui2.py",
+            CC + "def aeon_backend_name(vllm_config: VllmConfig) -> str:\n"
+            "    return 'inductor' if vllm_config.compilation_config.use_inductor else 'eager'\n",
+            "return 'inductor' if vllm_config.compilation_config.use_inductor else 'eager'",
+        ),
+    ),
+    (
+        "#26502 default made None",
+        "twin probe: the backend read",
+        K(
+            "#26502",
+            UI,
+            UIW,
+            "vllm/aeon/ui3.py",
+            CC + "def aeon_uses_inductor2(config: CompilationConfig) -> bool:\n"
+            "    return config.backend == 'inductor'\n",
+            "return config.backend == 'inductor'",
         ),
     ),
 ]
