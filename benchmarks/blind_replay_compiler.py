@@ -31,7 +31,8 @@ skipped the renamed slot and only a keyword of the old name was caught).  Regres
 head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17/34_twins 0 false errors (40, 30, 23, 35
 twins), blind_replay_compile 12/12 (9 quiet), blind_replay_passes 21/21 (12 quiet), blind_replay_cudagraph
 15/15 (9 quiet), blind_replay_cgwarmup 16/16 (8 quiet), blind_replay_runtime 33 caught, 2 warned of 35 (5
-quiet; the two warned as before), blind_replay_ubatch 31/31 (11 quiet), blind_replay_inputs 22/22 (13 quiet).
+quiet; the two warned as before), blind_replay_ubatch 31/31 (11 quiet), blind_replay_inputs 22/22 (13 quiet),
+``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings).
 Probes added after the blind run (labelled ``probe``; 9 spellings, 2 twins): seven more spellings of the same
 commits (a subclass's ``super().__init__`` with the old flag, an int literal where the graph hash goes, an
 interface override without ``super()``, ``getattr`` with a literal, a ``functools.partial``, a dotted module
