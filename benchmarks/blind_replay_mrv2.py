@@ -1,0 +1,630 @@
+"""A blind replay of the GPU model runner v2's internals: its sampler, input batch, states and CUDA-graph helpers.
+
+12 first-parent commits on ``vllm/v1/worker/gpu/`` outside ``model_runner.py`` (``sample/``, ``input_batch.py``,
+``states.py``, ``cudagraph_utils.py``, ``spec_decode/eagle/``) -- the classes and functions a fork's sampler,
+speculator or runner subclass carries code against: ``compute_topk_logprobs`` renamed ``compute_topk_scores``,
+``CapturedAttentionState`` renamed ``AttentionState`` and ``PrefillEagleCudaGraphManager.capture``'s
+``full_cg_attn_states`` renamed ``attn_states``, ``EagleCudaGraphManagerBase`` removed, ``Sampler``'s
+``_requires_logits_processing`` replaced by a per-request cache, ``gumbel_sample``'s ``output_processed_logits``
+keywords renamed ``logits_cache``, ``PenaltiesState.apply_penalties``'s ``num_speculative_tokens`` removed,
+``apply_penalties_and_temperature`` split into ``apply_penalties`` and a temperature kernel, ``SamplingStates``'
+``do_min_p``/``do_top_k``/``do_top_p`` removed, ``RequestState``'s LoRA bookkeeping (``NO_LORA_ID``,
+``lora_ids``, ``make_lora_inputs``, ``add_request``'s ``lora_request``) moved to a ``LoRAState``,
+``PenaltiesState``/``BadWordsState`` constructed from the request state, ``post_update_pool`` renamed
+``post_update_num_computed_tokens``, and ``InputBatch`` given a required ``has_prefill`` field -- picked by
+scanning those paths' diffs (``git log --first-parent -p``), avoiding the commits the other replays use.  Each
+is replayed under 1-3 fork spellings written the way fork code is written (an import, a module-attribute call,
+a keyword, a call on a receiver typed as the class, a subclass's ``self.`` use or override, an ``isinstance``
+against a module attribute, a dataclass built with keywords), with twins (fork code the commit does not break:
+the kept method, the kept class, the still-accepted keyword, ``dataclasses.replace``).  The merge base is the
+commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
+*warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_mrv2.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #47680 (41ea2dd44a): compute_topk_logprobs renamed compute_topk_scores
+TS = "41ea2dd44a"
+TSW = "compute_topk_logprobs -> compute_topk_scores"
+CASES += [
+    (
+        "#47680 function renamed",
+        "an import of the old name",
+        K(
+            "#47680",
+            TS,
+            TSW,
+            "vllm/aeon/ts1.py",
+            "import torch\n\nfrom vllm.v1.worker.gpu.sample.logprob import compute_topk_logprobs\n\n\n"
+            "def aeon_draft_logprobs(logits: torch.Tensor, sampled: torch.Tensor, k: int):\n"
+            "    # AEON: the Spark's draft model reports its own top-k for acceptance tuning\n"
+            "    return compute_topk_logprobs(logits, k, sampled)\n",
+            "from vllm.v1.worker.gpu.sample.logprob import compute_topk_logprobs",
+        ),
+    ),
+    (
+        "#47680 function renamed",
+        "a module-attribute call",
+        K(
+            "#47680",
+            TS,
+            TSW,
+            "vllm/aeon/ts2.py",
+            "import torch\n\nfrom vllm.v1.worker.gpu.sample import logprob as gpu_logprob\n\n\n"
+            "def aeon_topk(logits: torch.Tensor, sampled: torch.Tensor, k: int):\n"
+            "    return gpu_logprob.compute_topk_logprobs(logits, k, sampled, cu_num_logits=None)\n",
+            "return gpu_logprob.compute_topk_logprobs(logits, k, sampled, cu_num_logits=None)",
+        ),
+    ),
+    (
+        "#47680 function renamed",
+        "twin: a worker built with its old arguments",
+        K(
+            "#47680",
+            TS,
+            TSW,
+            "vllm/aeon/ts3.py",
+            "from vllm.v1.worker.gpu.sample.prompt_logprob import PromptLogprobsWorker\n\n\n"
+            "def aeon_prompt_worker(max_num_reqs: int) -> PromptLogprobsWorker:\n"
+            "    return PromptLogprobsWorker(max_num_reqs)\n",
+            "return PromptLogprobsWorker(max_num_reqs)",
+        ),
+    ),
+]
+
+# --- #44253 (91945b6e4a): CapturedAttentionState -> AttentionState(+Pair); capture(full_cg_attn_states=) renamed
+AS = "91945b6e4a"
+ASW = "CapturedAttentionState renamed, capture(full_cg_attn_states) -> capture(attn_states)"
+CASES += [
+    (
+        "#44253 class renamed",
+        "an import of the old class",
+        K(
+            "#44253",
+            AS,
+            ASW,
+            "vllm/aeon/as1.py",
+            "from vllm.v1.worker.gpu.cudagraph_utils import BatchExecutionDescriptor, CapturedAttentionState\n\n\n"
+            "def aeon_no_metadata(desc: BatchExecutionDescriptor) -> CapturedAttentionState:\n"
+            "    # AEON: the Spark's piecewise graphs carry no attention metadata\n"
+            "    return CapturedAttentionState(None, {})\n",
+            "from vllm.v1.worker.gpu.cudagraph_utils import BatchExecutionDescriptor, CapturedAttentionState",
+        ),
+    ),
+    (
+        "#44253 keyword renamed",
+        "a keyword to a typed receiver's method",
+        K(
+            "#44253",
+            AS,
+            ASW,
+            "vllm/aeon/as2.py",
+            "from vllm.v1.worker.gpu.spec_decode.eagle.cudagraph import PrefillEagleCudaGraphManager\n\n\n"
+            "def aeon_capture_prefill(manager: PrefillEagleCudaGraphManager, forward_fn, states) -> None:\n"
+            "    manager.capture(forward_fn, full_cg_attn_states=states, progress_bar_desc='AEON draft prefill')\n",
+            "manager.capture(forward_fn, full_cg_attn_states=states, progress_bar_desc='AEON draft prefill')",
+        ),
+    ),
+    (
+        "#44253 class renamed",
+        "twin: the kept descriptor and keyword",
+        K(
+            "#44253",
+            AS,
+            ASW,
+            "vllm/aeon/as3.py",
+            "from vllm.v1.worker.gpu.cudagraph_utils import BatchExecutionDescriptor\n"
+            "from vllm.v1.worker.gpu.spec_decode.eagle.cudagraph import PrefillEagleCudaGraphManager\n\n\n"
+            "def aeon_capture_quiet(manager: PrefillEagleCudaGraphManager, forward_fn, states) -> None:\n"
+            "    manager.capture(forward_fn, states, progress_bar_desc='AEON draft prefill')\n",
+            "manager.capture(forward_fn, states, progress_bar_desc='AEON draft prefill')",
+        ),
+    ),
+]
+
+# --- #44078 (4721bb3aa4): EagleCudaGraphManagerBase removed
+EB = "4721bb3aa4"
+EBW = "EagleCudaGraphManagerBase removed"
+CASES += [
+    (
+        "#44078 class removed",
+        "a subclass of the removed base",
+        K(
+            "#44078",
+            EB,
+            EBW,
+            "vllm/aeon/eb1.py",
+            "from vllm.v1.worker.gpu.spec_decode.eagle.cudagraph import EagleCudaGraphManagerBase\n\n\n"
+            "class AeonVerifyCudaGraphManager(EagleCudaGraphManagerBase):\n"
+            "    # AEON: a third graph set for the Spark's verify pass, on eagle's own pool\n"
+            "    pass\n",
+            "from vllm.v1.worker.gpu.spec_decode.eagle.cudagraph import EagleCudaGraphManagerBase",
+        ),
+    ),
+    (
+        "#44078 class removed",
+        "an isinstance against a module attribute",
+        K(
+            "#44078",
+            EB,
+            EBW,
+            "vllm/aeon/eb2.py",
+            "from vllm.v1.worker.gpu.spec_decode.eagle import cudagraph as eagle_cg\n\n\n"
+            "def aeon_is_eagle_manager(manager: object) -> bool:\n"
+            "    return isinstance(manager, eagle_cg.EagleCudaGraphManagerBase)\n",
+            "return isinstance(manager, eagle_cg.EagleCudaGraphManagerBase)",
+        ),
+    ),
+    (
+        "#44078 class removed",
+        "twin: a subclass of a kept manager",
+        K(
+            "#44078",
+            EB,
+            EBW,
+            "vllm/aeon/eb3.py",
+            "from vllm.v1.worker.gpu.spec_decode.eagle.cudagraph import DecodeEagleCudaGraphManager\n\n\n"
+            "class AeonDecodeCudaGraphManager(DecodeEagleCudaGraphManager):\n"
+            "    pass\n",
+            "class AeonDecodeCudaGraphManager(DecodeEagleCudaGraphManager):",
+        ),
+    ),
+]
+
+# --- #52329 (6664d397bf): Sampler._requires_logits_processing removed (a per-request cache instead)
+RL = "6664d397bf"
+RLW = "Sampler._requires_logits_processing removed"
+SAMPLER = "import numpy as np\n\nfrom vllm.v1.worker.gpu.sample.sampler import Sampler\n\n\n"
+CASES += [
+    (
+        "#52329 method removed",
+        "a subclass's override (never called now)",
+        K(
+            "#52329",
+            RL,
+            RLW,
+            "vllm/aeon/rl1.py",
+            SAMPLER + "class AeonSampler(Sampler):\n"
+            "    aeon_force_processing = False\n\n"
+            "    def _requires_logits_processing(self, idx_mapping_np: np.ndarray) -> bool:\n"
+            "        # AEON: the Spark's grammar mask needs the FP32 copy even for greedy requests\n"
+            "        return self.aeon_force_processing or super()._requires_logits_processing(idx_mapping_np)\n",
+            "    def _requires_logits_processing(self, idx_mapping_np: np.ndarray) -> bool:",
+        ),
+    ),
+    (
+        "#52329 method removed",
+        "a subclass's self. call",
+        K(
+            "#52329",
+            RL,
+            RLW,
+            "vllm/aeon/rl2.py",
+            SAMPLER + "class AeonPlainSampler(Sampler):\n"
+            "    def aeon_is_plain(self, idx_mapping_np: np.ndarray) -> bool:\n"
+            "        return not self._requires_logits_processing(idx_mapping_np)\n",
+            "return not self._requires_logits_processing(idx_mapping_np)",
+        ),
+    ),
+    (
+        "#52329 method removed",
+        "twin: an override of a kept method",
+        K(
+            "#52329",
+            RL,
+            RLW,
+            "vllm/aeon/rl3.py",
+            SAMPLER + "class AeonStagedSampler(Sampler):\n"
+            "    def apply_staged_writes(self) -> None:\n"
+            "        super().apply_staged_writes()\n",
+            "super().apply_staged_writes()",
+        ),
+    ),
+]
+
+# --- #50910 (81bc196913): gumbel_sample(output_processed_logits=, output_processed_logits_col=) -> logits_cache(_col)
+GS = "81bc196913"
+GSW = "gumbel_sample's output_processed_logits keywords renamed"
+GUMBEL = "import torch\n\nfrom vllm.v1.worker.gpu.sample.gumbel import gumbel_sample\n\n\n"
+CASES += [
+    (
+        "#50910 keyword renamed",
+        "a keyword to the function",
+        K(
+            "#50910",
+            GS,
+            GSW,
+            "vllm/aeon/gs1.py",
+            GUMBEL + "def aeon_sample_keep(logits, idx_mapping, temperature, seed, pos, out: torch.Tensor):\n"
+            "    # AEON: keep the processed logits for the Spark's draft acceptance stats\n"
+            "    return gumbel_sample(\n"
+            "        logits, idx_mapping, temperature, seed, pos, True, output_processed_logits=out\n"
+            "    )\n",
+            "logits, idx_mapping, temperature, seed, pos, True, output_processed_logits=out",
+        ),
+    ),
+    (
+        "#50910 keyword renamed",
+        "twin: a kept keyword",
+        K(
+            "#50910",
+            GS,
+            GSW,
+            "vllm/aeon/gs2.py",
+            GUMBEL + "def aeon_sample64(logits, idx_mapping, temperature, seed, pos) -> torch.Tensor:\n"
+            "    return gumbel_sample(logits, idx_mapping, temperature, seed, pos, True, use_fp64=True)\n",
+            "return gumbel_sample(logits, idx_mapping, temperature, seed, pos, True, use_fp64=True)",
+        ),
+    ),
+]
+
+# --- #40657 (4e498b5e5c): PenaltiesState.apply_penalties / apply_penalties lose num_speculative_tokens
+NS = "4e498b5e5c"
+NSW = "apply_penalties(num_speculative_tokens) removed"
+PEN = "from vllm.v1.worker.gpu.sample.penalties import PenaltiesState\n\n\n"
+CASES += [
+    (
+        "#40657 parameter removed",
+        "a keyword to a typed receiver's method",
+        K(
+            "#40657",
+            NS,
+            NSW,
+            "vllm/aeon/ns1.py",
+            PEN
+            + "def aeon_penalize(state: PenaltiesState, logits, idx, idx_np, input_ids, local_pos, k: int) -> None:\n"
+            "    state.apply_penalties(logits, idx, idx_np, input_ids, local_pos, num_speculative_tokens=k)\n",
+            "state.apply_penalties(logits, idx, idx_np, input_ids, local_pos, num_speculative_tokens=k)",
+        ),
+    ),
+    (
+        "#40657 parameter removed",
+        "one positional too many to the module function",
+        K(
+            "#40657",
+            NS,
+            NSW,
+            "vllm/aeon/ns2.py",
+            "from vllm.v1.worker.gpu.sample import penalties as gpu_pen\n\n\n"
+            "def aeon_apply(logits, idx, token_ids, local_pos, rep, freq, pres, prompt_mask, counts, k: int) -> None:\n"
+            "    # AEON: the Spark's MTP drafts reuse the target's penalty kernel\n"
+            "    gpu_pen.apply_penalties(logits, idx, token_ids, local_pos, rep, freq, pres, prompt_mask, counts, k)\n",
+            "gpu_pen.apply_penalties(logits, idx, token_ids, local_pos, rep, freq, pres, prompt_mask, counts, k)",
+        ),
+    ),
+    (
+        "#40657 parameter removed",
+        "twin: the call without it",
+        K(
+            "#40657",
+            NS,
+            NSW,
+            "vllm/aeon/ns3.py",
+            PEN + "def aeon_penalize2(state: PenaltiesState, logits, idx, idx_np, input_ids, local_pos) -> None:\n"
+            "    state.apply_penalties(logits, idx, idx_np, input_ids, local_pos)\n",
+            "state.apply_penalties(logits, idx, idx_np, input_ids, local_pos)",
+        ),
+    ),
+]
+
+# --- #32629 (6c01ffb897): apply_penalties_and_temperature -> apply_penalties (temperature applied apart)
+PT = "6c01ffb897"
+PTW = "apply_penalties_and_temperature split"
+CASES += [
+    (
+        "#32629 method renamed",
+        "a typed receiver's method call",
+        K(
+            "#32629",
+            PT,
+            PTW,
+            "vllm/aeon/pt1.py",
+            PEN + "def aeon_penalize_t(state: PenaltiesState, logits, idx_mapping, temperature) -> None:\n"
+            "    # AEON: one pass over the logits on the Spark's small L2\n"
+            "    state.apply_penalties_and_temperature(logits, idx_mapping, temperature)\n",
+            "state.apply_penalties_and_temperature(logits, idx_mapping, temperature)",
+        ),
+    ),
+    (
+        "#32629 function renamed",
+        "an import of the module function",
+        K(
+            "#32629",
+            PT,
+            PTW,
+            "vllm/aeon/pt2.py",
+            "from vllm.v1.worker.gpu.sample.penalties import apply_penalties_and_temperature\n\n\n"
+            "AEON_PENALTY_KERNELS = {'fused': apply_penalties_and_temperature}\n",
+            "from vllm.v1.worker.gpu.sample.penalties import apply_penalties_and_temperature",
+        ),
+    ),
+    (
+        "#32629 method renamed",
+        "twin: a kept helper",
+        K(
+            "#32629",
+            PT,
+            PTW,
+            "vllm/aeon/pt3.py",
+            "from vllm.v1.worker.gpu.sample.penalties import use_penalty\n\n\n"
+            "def aeon_penalized(sampling_params) -> bool:\n"
+            "    return use_penalty(sampling_params)\n",
+            "return use_penalty(sampling_params)",
+        ),
+    ),
+]
+
+# --- #34563 (9ca768c740): SamplingStates.do_min_p/do_top_k/do_top_p removed (apply_* instead)
+DT = "9ca768c740"
+DTW = "SamplingStates.do_min_p/do_top_k/do_top_p removed"
+SST = "import numpy as np\n\nfrom vllm.v1.worker.gpu.sample.states import SamplingStates\n\n\n"
+CASES += [
+    (
+        "#34563 methods removed",
+        "a typed receiver's method call",
+        K(
+            "#34563",
+            DT,
+            DTW,
+            "vllm/aeon/dt1.py",
+            SST + "def aeon_needs_sort(states: SamplingStates, idx_mapping_np: np.ndarray) -> bool:\n"
+            "    # AEON: the Spark's sampler skips the sort when no request truncates\n"
+            "    return bool(states.do_top_k(idx_mapping_np) or states.do_top_p(idx_mapping_np))\n",
+            "return bool(states.do_top_k(idx_mapping_np) or states.do_top_p(idx_mapping_np))",
+        ),
+    ),
+    (
+        "#34563 methods removed",
+        "a subclass's self. call",
+        K(
+            "#34563",
+            DT,
+            DTW,
+            "vllm/aeon/dt2.py",
+            SST + "class AeonSamplingStates(SamplingStates):\n"
+            "    def aeon_any_min_p(self, idx_mapping_np: np.ndarray) -> bool:\n"
+            "        return bool(self.do_min_p(idx_mapping_np))\n",
+            "return bool(self.do_min_p(idx_mapping_np))",
+        ),
+    ),
+    (
+        "#34563 methods removed",
+        "twin: a kept method",
+        K(
+            "#34563",
+            DT,
+            DTW,
+            "vllm/aeon/dt3.py",
+            SST + "def aeon_logprobs(states: SamplingStates, idx_mapping_np: np.ndarray) -> int:\n"
+            "    return states.max_num_logprobs(idx_mapping_np)\n",
+            "return states.max_num_logprobs(idx_mapping_np)",
+        ),
+    ),
+]
+
+# --- #33062 (a9b53dd435): RequestState's LoRA bookkeeping moved to LoRAState
+LR = "a9b53dd435"
+LRW = "NO_LORA_ID, lora_ids, make_lora_inputs, add_request(lora_request) off RequestState"
+RST = "from vllm.v1.worker.gpu.states import RequestState\n\n\n"
+CASES += [
+    (
+        "#33062 constant moved",
+        "an import of the moved constant",
+        K(
+            "#33062",
+            LR,
+            LRW,
+            "vllm/aeon/lr1.py",
+            "from vllm.v1.worker.gpu.states import NO_LORA_ID\n\n\n"
+            "def aeon_has_lora(lora_id: int) -> bool:\n"
+            "    return lora_id != NO_LORA_ID\n",
+            "from vllm.v1.worker.gpu.states import NO_LORA_ID",
+        ),
+    ),
+    (
+        "#33062 parameter removed",
+        "a keyword to a typed receiver's method",
+        K(
+            "#33062",
+            LR,
+            LRW,
+            "vllm/aeon/lr2.py",
+            RST + "def aeon_add(states: RequestState, req_id: str, prompt: list[int], lora_request) -> None:\n"
+            "    # AEON: the Spark's adapters are registered with the request\n"
+            "    states.add_request(req_id, len(prompt), prompt, 0, lora_request=lora_request)\n",
+            "states.add_request(req_id, len(prompt), prompt, 0, lora_request=lora_request)",
+        ),
+    ),
+    (
+        "#33062 attribute removed",
+        "a subclass's self. read",
+        K(
+            "#33062",
+            LR,
+            LRW,
+            "vllm/aeon/lr3.py",
+            RST + "class AeonRequestState(RequestState):\n"
+            "    def aeon_lora_of(self, req_idx: int) -> int:\n"
+            "        return int(self.lora_ids[req_idx])\n",
+            "return int(self.lora_ids[req_idx])",
+        ),
+    ),
+    (
+        "#33062 method removed",
+        "twin: kept methods",
+        K(
+            "#33062",
+            LR,
+            LRW,
+            "vllm/aeon/lr4.py",
+            RST + "def aeon_drop(states: RequestState, req_id: str) -> int:\n"
+            "    states.remove_request(req_id)\n"
+            "    return states.num_reqs\n",
+            "states.remove_request(req_id)",
+        ),
+    ),
+]
+
+# --- #34662 (d00df624f3): PenaltiesState(max_num_reqs, vocab_size, device) -> PenaltiesState(req_states)
+PS = "d00df624f3"
+PSW = "PenaltiesState/BadWordsState built from the request state"
+CASES += [
+    (
+        "#34662 constructor changed",
+        "the old positional constructor",
+        K(
+            "#34662",
+            PS,
+            PSW,
+            "vllm/aeon/ps1.py",
+            "import torch\n\n"
+            + PEN
+            + "def aeon_penalties(max_num_reqs: int, vocab_size: int, device: torch.device) -> PenaltiesState:\n"
+            "    # AEON: the Spark's draft sampler keeps its own penalty counts\n"
+            "    return PenaltiesState(max_num_reqs, vocab_size, device)\n",
+            "return PenaltiesState(max_num_reqs, vocab_size, device)",
+        ),
+    ),
+    (
+        "#34662 constructor changed",
+        "the old keywords to a sibling class",
+        K(
+            "#34662",
+            PS,
+            PSW,
+            "vllm/aeon/ps2.py",
+            "from vllm.v1.worker.gpu.sample.bad_words import BadWordsState\n\n\n"
+            "def aeon_bad_words(token_ids, prompt_len, total_len) -> BadWordsState:\n"
+            "    return BadWordsState(all_token_ids=token_ids, prompt_len=prompt_len, total_len=total_len)\n",
+            "return BadWordsState(all_token_ids=token_ids, prompt_len=prompt_len, total_len=total_len)",
+        ),
+    ),
+    (
+        "#34662 constructor changed",
+        "twin: a kept method",
+        K(
+            "#34662",
+            PS,
+            PSW,
+            "vllm/aeon/ps3.py",
+            PEN + "def aeon_register(state: PenaltiesState, req_idx: int, sampling_params) -> None:\n"
+            "    state.add_request(req_idx, sampling_params)\n",
+            "state.add_request(req_idx, sampling_params)",
+        ),
+    ),
+]
+
+# --- #42187 (e15f20258b): post_update_pool renamed post_update_num_computed_tokens
+PU = "e15f20258b"
+PUW = "post_update_pool -> post_update_num_computed_tokens"
+CASES += [
+    (
+        "#42187 function renamed",
+        "an import of the old name",
+        K(
+            "#42187",
+            PU,
+            PUW,
+            "vllm/aeon/pu1.py",
+            "from vllm.v1.worker.gpu.input_batch import post_update_pool\n\n\n"
+            "def aeon_pool_step(idx_mapping, num_computed_tokens, query_start_loc) -> None:\n"
+            "    # AEON: the Spark's pooling path advances its own counters\n"
+            "    post_update_pool(idx_mapping, num_computed_tokens, query_start_loc)\n",
+            "from vllm.v1.worker.gpu.input_batch import post_update_pool",
+        ),
+    ),
+    (
+        "#42187 function renamed",
+        "a module-attribute call",
+        K(
+            "#42187",
+            PU,
+            PUW,
+            "vllm/aeon/pu2.py",
+            "from vllm.v1.worker.gpu import input_batch as gpu_ib\n\n\n"
+            "def aeon_pool_step2(idx_mapping, num_computed_tokens, query_start_loc) -> None:\n"
+            "    gpu_ib.post_update_pool(idx_mapping, num_computed_tokens, query_start_loc)\n",
+            "gpu_ib.post_update_pool(idx_mapping, num_computed_tokens, query_start_loc)",
+        ),
+    ),
+    (
+        "#42187 function renamed",
+        "twin: a kept function",
+        K(
+            "#42187",
+            PU,
+            PUW,
+            "vllm/aeon/pu3.py",
+            "from vllm.v1.worker.gpu.input_batch import expand_idx_mapping\n\n\nAEON_EXPAND = expand_idx_mapping\n",
+            "from vllm.v1.worker.gpu.input_batch import expand_idx_mapping",
+        ),
+    ),
+]
+
+# --- #51865 (0a94d85a66): InputBatch gains a required has_prefill field
+HP = "0a94d85a66"
+HPW = "InputBatch.has_prefill required"
+IB = "import dataclasses\n\nimport numpy as np\n\nfrom vllm.v1.worker.gpu.input_batch import InputBatch\n\n\n"
+CASES += [
+    (
+        "#51865 required field inserted",
+        "a dataclass built with keywords",
+        K(
+            "#51865",
+            HP,
+            HPW,
+            "vllm/aeon/hp1.py",
+            IB + "def aeon_without_logits(b: InputBatch) -> InputBatch:\n"
+            "    # AEON: the Spark's pooling pass runs the batch without sampling\n"
+            "    return InputBatch(\n"
+            "        req_ids=b.req_ids, num_reqs=b.num_reqs, num_reqs_after_padding=b.num_reqs_after_padding,\n"
+            "        idx_mapping=b.idx_mapping, idx_mapping_np=b.idx_mapping_np,\n"
+            "        expanded_idx_mapping=b.expanded_idx_mapping, expanded_local_pos=b.expanded_local_pos,\n"
+            "        num_scheduled_tokens=b.num_scheduled_tokens, num_tokens=b.num_tokens,\n"
+            "        num_tokens_after_padding=b.num_tokens_after_padding, num_draft_tokens=0,\n"
+            "        num_draft_tokens_per_req=None, query_start_loc=b.query_start_loc,\n"
+            "        query_start_loc_np=b.query_start_loc_np, seq_lens=b.seq_lens,\n"
+            "        seq_lens_cpu_upper_bound=b.seq_lens_cpu_upper_bound, dcp_local_seq_lens=b.dcp_local_seq_lens,\n"
+            "        num_computed_tokens_np=b.num_computed_tokens_np, prefill_len_np=b.prefill_len_np,\n"
+            "        num_computed_prefill_tokens_np=b.num_computed_prefill_tokens_np,\n"
+            "        is_prefilling_np=b.is_prefilling_np, max_seq_len_np=b.max_seq_len_np,\n"
+            "        input_ids=b.input_ids, positions=b.positions, is_padding=b.is_padding,\n"
+            "        logits_indices=b.logits_indices[:0], cu_num_logits=b.cu_num_logits,\n"
+            "        cu_num_logits_np=np.zeros_like(b.cu_num_logits_np), has_structured_output_reqs=False,\n"
+            "        prompt_lens=b.prompt_lens,\n"
+            "    )\n",
+            "return InputBatch(",
+        ),
+    ),
+    (
+        "#51865 required field inserted",
+        "twin: dataclasses.replace",
+        K(
+            "#51865",
+            HP,
+            HPW,
+            "vllm/aeon/hp2.py",
+            IB + "def aeon_no_structured(b: InputBatch) -> InputBatch:\n"
+            "    return dataclasses.replace(b, has_structured_output_reqs=False)\n",
+            "return dataclasses.replace(b, has_structured_output_reqs=False)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-mrv2-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
