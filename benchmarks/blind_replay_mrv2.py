@@ -20,6 +20,11 @@ the kept method, the kept class, the still-accepted keyword, ``dataclasses.repla
 commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 340cb80b): 23 caught, 0 warned, 0 missed of 23 (twins: 12
+quiet, 0 false errors).  Every commit of this first batch is a removed or renamed symbol, a removed or renamed
+parameter, a changed constructor or a required dataclass field: symbol drift's import, attribute, override and
+call checks reach each spelling.
+
   python benchmarks/blind_replay_mrv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
