@@ -626,6 +626,297 @@ CASES += [
 ]
 
 
+# ---- A second blind batch (written after the first batch was caught whole, committed before the engine ran on
+# it): changes of a value's shape or kind rather than of a name -- a returned tuple lengthened or shortened, a
+# returned dict made a tuple of dicts, a NamedTuple's fields replaced by another NamedTuple's, an attribute's
+# array made a buffer object -- with twins whose use the change leaves valid.
+
+# --- #32936 (8f121f7879): init_attn_backend returns (backends, groups, cg_support_info) instead of a pair
+IA = "8f121f7879"
+IAW = "init_attn_backend 2-tuple -> 3-tuple"
+CASES += [
+    (
+        "#32936 returned tuple lengthened",
+        "a two-name unpack",
+        K(
+            "#32936",
+            IA,
+            IAW,
+            "vllm/aeon/ia1.py",
+            "from vllm.v1.worker.gpu.attn_utils import init_attn_backend\n\n\n"
+            "def aeon_draft_attn(kv_cache_config, vllm_config, device, draft_layers: set[str]):\n"
+            "    # AEON: the Spark's drafter builds its own attention groups\n"
+            "    attn_backends, attn_groups = init_attn_backend(kv_cache_config, vllm_config, device, draft_layers)\n"
+            "    return attn_backends, attn_groups\n",
+            "attn_backends, attn_groups = init_attn_backend(kv_cache_config, vllm_config, device, draft_layers)",
+        ),
+    ),
+    (
+        "#32936 returned tuple lengthened",
+        "twin: an index the change keeps",
+        K(
+            "#32936",
+            IA,
+            IAW,
+            "vllm/aeon/ia2.py",
+            "from vllm.v1.worker.gpu.attn_utils import init_attn_backend\n\n\n"
+            "def aeon_groups(kv_cache_config, vllm_config, device):\n"
+            "    return init_attn_backend(kv_cache_config, vllm_config, device)[1]\n",
+            "return init_attn_backend(kv_cache_config, vllm_config, device)[1]",
+        ),
+    ),
+]
+
+# --- #38831 (1223732dda): init_attn_backend drops the backends dict: a 4-tuple becomes a 3-tuple
+IB4 = "1223732dda"
+IB4W = "init_attn_backend 4-tuple -> 3-tuple (backends dropped)"
+CASES += [
+    (
+        "#38831 returned tuple shortened",
+        "a four-name unpack of a module-attribute call",
+        K(
+            "#38831",
+            IB4,
+            IB4W,
+            "vllm/aeon/ib1.py",
+            "from vllm.v1.worker.gpu import attn_utils as gpu_attn\n\n\n"
+            "def aeon_backends(kv_cache_config, vllm_config, device):\n"
+            "    backends, groups, cg_info, block_sizes = gpu_attn.init_attn_backend(kv_cache_config, vllm_config, device)\n"
+            "    return backends\n",
+            "backends, groups, cg_info, block_sizes = gpu_attn.init_attn_backend(kv_cache_config, vllm_config, device)",
+        ),
+    ),
+    (
+        "#38831 returned tuple shortened",
+        "an index that now names another element",
+        K(
+            "#38831",
+            IB4,
+            IB4W,
+            "vllm/aeon/ib2.py",
+            "from vllm.v1.worker.gpu.attn_utils import init_attn_backend\n\n\n"
+            "def aeon_backend_names(kv_cache_config, vllm_config, device) -> dict[str, str]:\n"
+            "    # AEON: log which backend each layer got on the Spark\n"
+            "    backends = init_attn_backend(kv_cache_config, vllm_config, device)[0]\n"
+            "    return {layer: backend.get_name() for layer, backend in backends.items()}\n",
+            "backends = init_attn_backend(kv_cache_config, vllm_config, device)[0]",
+        ),
+    ),
+    (
+        "#38831 returned tuple shortened",
+        "twin: a starred unpack of the kept last element",
+        K(
+            "#38831",
+            IB4,
+            IB4W,
+            "vllm/aeon/ib3.py",
+            "from vllm.v1.worker.gpu.attn_utils import init_attn_backend\n\n\n"
+            "def aeon_kernel_block_sizes(kv_cache_config, vllm_config, device) -> list[int]:\n"
+            "    *_, kernel_block_sizes = init_attn_backend(kv_cache_config, vllm_config, device)\n"
+            "    return kernel_block_sizes\n",
+            "*_, kernel_block_sizes = init_attn_backend(kv_cache_config, vllm_config, device)",
+        ),
+    ),
+]
+
+# --- #32771 (11d3976b88): get_cudagraph_sizes returns (decode sizes, mixed sizes) instead of one dict
+CS = "11d3976b88"
+CSW = "get_cudagraph_sizes dict -> tuple[dict, dict]"
+CASES += [
+    (
+        "#32771 returned dict made a tuple",
+        "a dict method on the result",
+        K(
+            "#32771",
+            CS,
+            CSW,
+            "vllm/aeon/cs1.py",
+            "from vllm.v1.worker.gpu.cudagraph_utils import get_cudagraph_sizes\n\n\n"
+            "def aeon_padded(capture_sizes, max_num_reqs: int, max_num_tokens: int, mode, num_tokens: int) -> int:\n"
+            "    # AEON: the Spark's scheduler pads its budget to a captured size\n"
+            "    sizes = get_cudagraph_sizes(capture_sizes, max_num_reqs, max_num_tokens, mode)\n"
+            "    return sizes.get(num_tokens, num_tokens)\n",
+            "return sizes.get(num_tokens, num_tokens)",
+        ),
+    ),
+    (
+        "#32771 returned dict made a tuple",
+        "an .items() loop over the call",
+        K(
+            "#32771",
+            CS,
+            CSW,
+            "vllm/aeon/cs2.py",
+            "from vllm.v1.worker.gpu import cudagraph_utils as cgu\n\n\n"
+            "def aeon_log_sizes(capture_sizes, max_num_reqs: int, max_num_tokens: int, mode) -> list[str]:\n"
+            "    out = []\n"
+            "    for num_tokens, padded in cgu.get_cudagraph_sizes(capture_sizes, max_num_reqs, max_num_tokens, mode).items():\n"
+            "        out.append(f'{num_tokens}->{padded}')\n"
+            "    return out\n",
+            "for num_tokens, padded in cgu.get_cudagraph_sizes(capture_sizes, max_num_reqs, max_num_tokens, mode).items():",
+        ),
+    ),
+]
+
+# --- #44253 (91945b6e4a): the capture result's values: CapturedAttentionState -> AttentionStatePair(warmup, captured)
+SP = "91945b6e4a"
+SPW = "ModelCudaGraphManager.capture -> dict[desc, AttentionStatePair]"
+MCG = "from vllm.v1.worker.gpu.cudagraph_utils import ModelCudaGraphManager\n\n\n"
+CASES += [
+    (
+        "#44253 returned NamedTuple replaced",
+        "a field read off a value of the result",
+        K(
+            "#44253",
+            SP,
+            SPW,
+            "vllm/aeon/sp1.py",
+            MCG + "def aeon_capture_metadata(manager: ModelCudaGraphManager, *args) -> dict:\n"
+            "    # AEON: the Spark's drafter reuses the target's captured metadata\n"
+            "    states = manager.capture(*args)\n"
+            "    return {desc: state.attn_metadata for desc, state in states.items()}\n",
+            "return {desc: state.attn_metadata for desc, state in states.items()}",
+        ),
+    ),
+    (
+        "#44253 returned NamedTuple replaced",
+        "a two-name unpack of a value (same arity, other fields)",
+        K(
+            "#44253",
+            SP,
+            SPW,
+            "vllm/aeon/sp2.py",
+            MCG + "def aeon_slot_mappings(manager: ModelCudaGraphManager, desc, *args) -> dict:\n"
+            "    states = manager.capture(*args)\n"
+            "    attn_metadata, slot_mappings = states[desc]\n"
+            "    return slot_mappings\n",
+            "attn_metadata, slot_mappings = states[desc]",
+        ),
+    ),
+    (
+        "#44253 returned NamedTuple replaced",
+        "twin: the result's keys",
+        K(
+            "#44253",
+            SP,
+            SPW,
+            "vllm/aeon/sp3.py",
+            MCG + "def aeon_captured(manager: ModelCudaGraphManager, *args) -> list:\n"
+            "    return sorted(manager.capture(*args), key=lambda desc: desc.num_tokens)\n",
+            "return sorted(manager.capture(*args), key=lambda desc: desc.num_tokens)",
+        ),
+    ),
+]
+
+# --- #40410 (4c7c69b4e0): prepare_inputs_to_capture returns a NamedTuple of the same two values (a twin commit)
+PI = "4c7c69b4e0"
+PIW = "prepare_inputs_to_capture tuple -> CapturedAttentionState(attn_metadata, slot_mappings)"
+CASES += [
+    (
+        "#40410 tuple made a NamedTuple",
+        "twin: a two-name unpack the NamedTuple keeps",
+        K(
+            "#40410",
+            PI,
+            PIW,
+            "vllm/aeon/pi1.py",
+            "from vllm.v1.worker.gpu.cudagraph_utils import prepare_inputs_to_capture\n\n\n"
+            "def aeon_dummy_attn(num_reqs: int, num_tokens: int, *args):\n"
+            "    attn_metadata, slot_mappings = prepare_inputs_to_capture(num_reqs, num_tokens, *args)\n"
+            "    return attn_metadata\n",
+            "attn_metadata, slot_mappings = prepare_inputs_to_capture(num_reqs, num_tokens, *args)",
+        ),
+    ),
+]
+
+# --- #33433 (387a1898d9): RequestState.prompt_len an ndarray -> a UvaBackedTensor (read through .np)
+PL = "387a1898d9"
+PLW = "RequestState.prompt_len np.ndarray -> UvaBackedTensor"
+CASES += [
+    (
+        "#33433 attribute retyped",
+        "a subscript of a typed receiver's attribute",
+        K(
+            "#33433",
+            PL,
+            PLW,
+            "vllm/aeon/pl1.py",
+            "import numpy as np\n\n"
+            + RST
+            + "def aeon_prompt_lens(states: RequestState, idx_mapping_np: np.ndarray) -> np.ndarray:\n"
+            "    # AEON: the Spark's prompt-cache stats read the prompt lengths on the host\n"
+            "    return states.prompt_len[idx_mapping_np]\n",
+            "return states.prompt_len[idx_mapping_np]",
+        ),
+    ),
+    (
+        "#33433 attribute retyped",
+        "a subclass's self. subscript write",
+        K(
+            "#33433",
+            PL,
+            PLW,
+            "vllm/aeon/pl2.py",
+            RST + "class AeonRequestState2(RequestState):\n"
+            "    def aeon_truncate_prompt(self, req_idx: int, n: int) -> None:\n"
+            "        self.prompt_len[req_idx] = min(int(self.prompt_len[req_idx]), n)\n",
+            "self.prompt_len[req_idx] = min(int(self.prompt_len[req_idx]), n)",
+        ),
+    ),
+    (
+        "#33433 attribute retyped",
+        "twin: an array the change leaves an array",
+        K(
+            "#33433",
+            PL,
+            PLW,
+            "vllm/aeon/pl3.py",
+            "import numpy as np\n\n"
+            + RST
+            + "def aeon_computed(states: RequestState, idx_mapping_np: np.ndarray) -> np.ndarray:\n"
+            "    return states.num_computed_prefill_tokens[idx_mapping_np]\n",
+            "return states.num_computed_prefill_tokens[idx_mapping_np]",
+        ),
+    ),
+]
+
+# --- #51447 (b64a2708b0): MAX_NUM_BAD_WORDS / MAX_BAD_WORDS_TOTAL_TOKENS moved to environment variables
+BW = "b64a2708b0"
+BWW = "bad_words limits moved off the module"
+CASES += [
+    (
+        "#51447 constant removed",
+        "an import of the module constant",
+        K(
+            "#51447",
+            BW,
+            BWW,
+            "vllm/aeon/bw1.py",
+            "from vllm.v1.worker.gpu.sample.bad_words import MAX_NUM_BAD_WORDS\n\n\n"
+            "def aeon_check_bad_words(words: list[list[int]]) -> None:\n"
+            "    # AEON: reject early in the Spark's frontend\n"
+            "    if len(words) > MAX_NUM_BAD_WORDS:\n"
+            "        raise ValueError('too many bad words')\n",
+            "from vllm.v1.worker.gpu.sample.bad_words import MAX_NUM_BAD_WORDS",
+        ),
+    ),
+    (
+        "#51447 constant removed",
+        "twin: the kept state class",
+        K(
+            "#51447",
+            BW,
+            BWW,
+            "vllm/aeon/bw2.py",
+            "from vllm.v1.worker.gpu.sample.bad_words import BadWordsState\n\n\n"
+            "def aeon_register_bad_words(state: BadWordsState, req_idx: int, sampling_params) -> None:\n"
+            "    state.add_request(req_idx, sampling_params)\n",
+            "state.add_request(req_idx, sampling_params)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-mrv2-")
     return 0
