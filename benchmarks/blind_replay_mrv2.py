@@ -34,6 +34,22 @@ off a value, and a two-name unpack of a value that now binds the pair).  The fal
 two-name unpack of ``prepare_inputs_to_capture``, whose tuple became a two-field NamedTuple (return drift counted
 the NamedTuple as one value).
 
+After the mrv2 widenings (all in return drift, ``drift/returns.py``; ``tests/audits/test_return_shapes_mrv2.py``):
+30 caught, 1 warned, 2 missed of 33 (twins: 18 quiet, 0 false errors).  Caught now: an attribute read straight
+off a call's value whose one value upstream made a tuple or nothing (``f(...).items()``), and an element read by
+position whose place now holds a value that stood elsewhere when a long element hid the old order (the names
+beside it are placed).  Mended: a tuple made a ``NamedTuple`` (a tuple's kin) is no longer read as one value.
+Left: #32771's ``sizes.get(...)`` stays warned -- the error lands on ``sizes = get_cudagraph_sizes(...)``, the
+binding that now holds the tuple and the line to fix; #44253's two stay missed: the values of a dict a method
+returns went from one NamedTuple to another (``CapturedAttentionState`` -> ``AttentionStatePair``), and the fork
+reads them through a local bound to the call and then a subscript or an ``.items()`` loop; telling that needs
+the dict's value class carried from the typed receiver's method annotation through two bindings, which no
+check does yet (a same-arity unpack binding the pair's two fields is silent at runtime too).  Regression set
+at the widening's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0
+false errors (40, 30, 23 twins; 1, 0, 1 warned, as on main), blind_replay_runnerv2 21 caught, 1 warned of 22
+(13 quiet), blind_replay_runner 25 caught, 1 warned, 1 missed of 27 (16 quiet; the same miss on main),
+blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet), 0 false errors in each.
+
   python benchmarks/blind_replay_mrv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
