@@ -620,8 +620,13 @@ def _element_moved(drift: Drift, index: int) -> tuple[str, str | None] | None:
     if not -len(drift.new_names) <= index < len(drift.new_names):
         return was, None
     now = drift.new_names[index]
-    # the old name returned elsewhere now: it moved; gone altogether, it may be the same value renamed
-    return (was, now) if now != was and was in drift.new_names else None
+    # the old name returned elsewhere now: it moved; gone altogether, it may be the same value renamed --
+    # unless the name there now stood at another place at the base (#38831 dropped ``init_attn_backend``'s
+    # first element: ``[0]`` was the backends, it is the groups, which were ``[1]``)
+    shifted = now in drift.old_names and drift.old_names.index(now) % len(drift.old_names) != index % len(
+        drift.old_names
+    )
+    return (was, now) if now != was and (was in drift.new_names or shifted) else None
 
 
 def _fork_defined(trees: ThreeTrees) -> set[str]:
@@ -794,6 +799,11 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
         elif new is None:
             continue
         elif old != new:
+            if not yields and not (before and after):
+                # a long element (``AttentionCGSupportInfo(...)``) hides no other place: the names that
+                # stand where they stood, or moved, are still told apart (#38831)
+                before = before or _order(trees, trees.base, name, at_base, _partial_orders) or ()
+                after = after or _order(trees, trees.theirs, name, at_theirs, _partial_orders) or ()
             drifts[name] = Drift(name, path, old, new, old_names=before, new_names=after, yields=yields)
         elif _reordered(before, after):
             drifts[name] = Drift(name, path, old, new, before, after, before, after, yields)
@@ -925,6 +935,19 @@ def returned_orders(func: _Def) -> set[tuple[str, ...] | None]:
     """The name orders of the tuples ``func`` returns (``return a, self.b`` -> ``(a, b)``); a tuple
     with an element that is not a name or attribute counts as None."""
     return _orders(own_returns(func))
+
+
+def _partial_orders(func: _Def) -> set[tuple[str, ...] | None]:
+    """``returned_orders``, a long element kept as its code's first characters (``Info(min_cg_support=m…``):
+    for the places of the names beside it when the length changed, never for a reorder (where two long
+    elements sharing their start would read as one)."""
+    orders: set[tuple[str, ...] | None] = set()
+    for value in own_returns(func):
+        if isinstance(value, ast.Tuple) and not any(isinstance(e, ast.Starred) for e in value.elts):
+            orders.add(tuple(_element(e) or f"{ast.unparse(e)[:_LONGEST_ELEMENT]}…" for e in value.elts))
+        elif isinstance(value, ast.Tuple):
+            orders.add(None)
+    return orders
 
 
 def yielded_orders(func: _Def) -> set[tuple[str, ...] | None]:
@@ -1421,6 +1444,10 @@ _VALUE_USE = re.compile(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+
 # ``for x in f(...)`` / ``[... for x in f(...)]``: the call's value iterated (a text prefilter)
 _ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
+# ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
+_READ_OFF_CALL = re.compile(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
+# what a tuple answers itself: a read of these off a value made a tuple still works
+_TUPLE_ATTRIBUTES = frozenset({"count", "index"})
 
 
 @dataclass(frozen=True)
@@ -1429,7 +1456,8 @@ class ValueUse:
     line: int
     callee: str
     call: str
-    how: str  # "assigns", "tests", "iterates" or "passes" (handed straight to another call)
+    how: str  # "assigns", "tests", "iterates", "passes" (handed straight to another call) or "reads"
+    attr: str = ""  # what "reads" reads off the value (``f(...).items()``: items)
 
 
 def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
@@ -1450,10 +1478,21 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(trees, lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line), _value_use)
+    return _fork_owned(
+        trees,
+        lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line),
+        _value_use,
+    )
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
+    if isinstance(node, ast.Attribute) and not (node.attr in _TUPLE_ATTRIBUTES or node.attr.startswith("__")):
+        # ``for k, v in f(...).items()``: the attribute is looked up on whatever the call returns now (#32771
+        # made ``get_cudagraph_sizes``'s dict a pair of dicts: a tuple has no ``items``)
+        read = _called(node.value)
+        if read is None:
+            return None
+        return ValueUse(path, node.lineno, read[0], ast.unparse(read[1]), "reads", node.attr)
     if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         if len(targets) != 1 or not isinstance(targets[0], (ast.Name, ast.Attribute)):
@@ -1606,7 +1645,10 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
 
     regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(use.callee)
     commit = trees.upstream_commit(path, regex, pr_pattern, voids)
-    consequence = "it now holds None" if use.how == "assigns" else "the test now sees None every time"
+    consequence = {
+        "assigns": "it now holds None",
+        "reads": f"the read of .{use.attr} now hits None: AttributeError at runtime",
+    }.get(use.how, "the test now sees None every time")
     message = (
         f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "
         f"nothing ({path}{commit}): {consequence}; use what upstream's callers use now"
@@ -1913,6 +1955,8 @@ def _reshaped(
         length = _shape(trees, tuples, name, at_tuples, returned_lengths)
         if length is None or length < 2 or _at_sites(trees, single, name, at_single, _singles) != {True}:
             continue
+        if not widen and _kin_returned(trees, name, at_single):
+            continue  # the one value is a tuple's kin (a NamedTuple of the fields): the fork's unpack still takes it
         shown = _order(trees, tuples, name, at_tuples, returned_orders) or ()
         # named by the file of a def outside the tests when there is one (a test may define a fake)
         path = min((p for p, _ in at_theirs), key=lambda p: (_TESTS.search(p) is not None, p))
@@ -1925,6 +1969,26 @@ def _reshaped(
 
 
 _TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
+
+
+def _kin_returned(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> bool:
+    """#40410: ``prepare_inputs_to_capture`` went from ``return attn_metadata, slot_mappings`` to
+    ``return CapturedAttentionState(attn_metadata, slot_mappings)``, a ``NamedTuple`` of the same two: a fork's
+    two-name unpack still works.  Some class a def of ``name`` at these sites of upstream is annotated to
+    return, or whose call it returns, is one upstream defines and a tuple's kin (``_unpackable``)."""
+    classes = _at_sites(trees, trees.theirs, name, sites, _returned_classes) or set()
+    return any(
+        _unpackable(trees, node, module, 3) for cls in sorted(classes) for node, module in _upstream_classes(trees, cls)
+    )
+
+
+def _returned_classes(func: _Def) -> set[str]:
+    """The capitalised classes a def is annotated to return, or whose constructor call it returns."""
+    found = {last_name(func.returns) or ""} if isinstance(func.returns, (ast.Name, ast.Attribute)) else set()
+    for value in own_returns(func):
+        if isinstance(value, ast.Call):
+            found.add(last_name(value.func) or "")
+    return {c for c in found if c[:1].isupper() and c.isidentifier()}
 
 
 class Rebound:
@@ -1983,6 +2047,7 @@ def _widened_finding(
             "assigns": "the name now holds the whole tuple",
             "iterates": f"the loop now steps through the tuple's {drift.new} values",
             "passes": "the call it is handed to now gets the whole tuple",
+            "reads": f"the tuple has no .{use.attr}: AttributeError at runtime",
         }.get(use.how, "the test now sees a non-empty tuple: always true")
         message = (
             f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
