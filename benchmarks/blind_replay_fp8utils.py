@@ -27,7 +27,23 @@ quiet, 1 false error of 12).  The misses: #13425's two (``w8a8_utils.TORCH_DEVIC
 ``.to(device)`` on the module attribute and ``.device`` on the name imported from it now raise
 AttributeError on ``None``).  The false error: #19767's per-token twin, a ``functools.partial`` of
 ``torch_per_token_w8a8_scaled_mm`` handing ``input_2d=``, which its ``**kwargs`` still takes after the
-keyword was removed (symbol drift's call check erred as if the function had no ``**kwargs``).
+keyword was removed (symbol drift's call check erred, saying ``**kwargs`` swallows it unused).
+
+On review that error is right, and the twin was mislabeled: after #19767 the helper narrows its output to
+``qinput.shape[0]`` and no longer to the ``input_2d`` the fork hands it, so a fork passing a padded ``qinput``
+with its unpadded ``input_2d`` now gets padded rows (and ``view(*output_shape)`` raises).  It is counted as a
+killer spelling now, and a twin that is right after the commit (the per-tensor helper called without
+``input_2d``) was added: 25 killer spellings, 12 twins.
+
+After the fp8utils widening: 24 caught, 1 warned, 0 missed of 25 (twins: 12 quiet, 0 false errors).  Caught
+now: a module value made None, built later (type drift, ``drift/nulled_globals.py``): a name upstream's module
+bound to a value at the base and binds to ``None`` now, rebuilt by a function declaring it ``global``; the fork's
+name imported at its module's top level keeps the import-time None (an error); a read off the module
+(``w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)``) is a warning, since upstream's FP8 methods build the value
+in ``create_weights`` and whether one ran first is not read.  Regression set at the widening: killer_replay
+26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_fp8meth
+21 caught, 1 warned of 22 (10 quiet), blind_replay_quant 27/27 (14 quiet), blind_replay_nvfp4 15 caught, 1
+warned of 16 (10 quiet, 1 warned), 0 false errors each, as on main.
 
   python benchmarks/blind_replay_fp8utils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -352,7 +368,7 @@ CASES += [
     ),
     (
         "#19767 keyword removed",
-        "twin: the per-token helper's **kwargs takes it",
+        "a functools.partial of the per-token helper, whose **kwargs now drops input_2d",
         K(
             "#19767",
             I2,
@@ -380,6 +396,26 @@ CASES += [
             "        qinput=q, weight=w, out_dtype=torch.bfloat16, scale_a=sa, scale_b=sb, bias=None, input_2d=x2d, output_shape=shape\n"
             "    )\n",
             "return cutlass_w8a8_scaled_mm(",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#19767 keyword removed",
+        "twin: the per-tensor helper without input_2d",
+        K(
+            "#19767",
+            I2,
+            I2W,
+            "vllm/aeon/i25.py",
+            "import torch\n\n"
+            f"from {W8} import torch_per_tensor_w8a8_scaled_mm\n\n\n"
+            "def aeon_scaled_mm(q, w, sa, sb, shape: list) -> torch.Tensor:\n"
+            "    return torch_per_tensor_w8a8_scaled_mm(\n"
+            "        qinput=q, weight=w, out_dtype=torch.bfloat16, scale_a=sa, scale_b=sb, bias=None, output_shape=shape\n"
+            "    )\n",
+            "qinput=q, weight=w, out_dtype=torch.bfloat16, scale_a=sa, scale_b=sb, bias=None, output_shape=shape",
         ),
     ),
 ]
