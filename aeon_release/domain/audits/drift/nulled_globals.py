@@ -46,8 +46,9 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map
 
-# an upstream line binding a module-level name to None: column 0, an optional annotation, nothing after but a comment
-_NULLED_LINE = re.compile(r"^([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*None[ \t]*(?:#.*)?$")
+# a line upstream's diff adds binding a module-level name to None: column 0, an optional annotation, nothing
+# after but a comment; searched in each file's raw diff at once (a release adds hundreds of thousands of lines)
+_NULLED_LINE = re.compile(r"^\+([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*None[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -63,18 +64,16 @@ class Nulled:
 def nulled_global_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use, as a value None is not, a module-level name upstream now binds to None."""
     words = trees.fork_words()
-    candidates = {
-        path: names
-        for path in trees.upstream
-        if path.endswith(".py")
-        and (names := {m.group(1) for line in trees.upstream[path].added.values() if (m := _NULLED_LINE.match(line))})
-        & words
-    }
+    candidates = [
+        path
+        for path in trees.upstream.matching(_NULLED_LINE, ".py")
+        if set(_NULLED_LINE.findall(trees.upstream.raw(path))) & words
+    ]
     if not candidates:
         return []  # no module value made None that a fork line names: nothing upstream need be parsed
     nulled = [
         hit
-        for v in parsed_texts(trees, sorted(candidates))
+        for v in parsed_texts(trees, candidates)
         for hit in _nulled(v.path, v.old, v.new)
         if hit.name in words and not _stored(trees, hit.name)
     ]
