@@ -197,3 +197,49 @@ def test_a_module_read_of_a_value_another_module_stores_is_a_warning(git_repo: G
     )
     found = s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)
     assert [(r[1], r[2]) for r in found if r[0] == FORK] == [(8, "warning"), (12, "error")]
+
+
+OWN = "\n\n# AEON: the Spark's scaled-mm fallback\ndef aeon_identity_on(device):\n    return TORCH_DEVICE_IDENTITY.to(device)\n"
+
+
+def own_rows(git_repo: GitRepo, no_rules: Path, fork_fn: str, upstream: str) -> list:
+    """(line, severity) of this class's findings on upstream's module itself, a fork function added to it."""
+    fork_text = W8_BASE.replace(
+        "SCALE_FLOOR = 1e-12\n\n\n", "SCALE_FLOOR = 1e-12\n\n\n" + fork_fn.lstrip("\n") + "\n\n"
+    )
+    sides = s.merge_case(
+        git_repo, {W8: W8_BASE, "vllm/quant/__init__.py": ""}, {W8: fork_text}, [(SUBJECT, {W8: upstream})]
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)
+    return [(r[1], r[2]) for r in found if r[0] == W8 and "now binds to None" in r[3]]
+
+
+@pytest.mark.parametrize(
+    ("fork_fn", "upstream", "expected"),
+    [
+        (OWN, NULLED, [(9, "warning")]),
+        (OWN, NEVER_BUILT, [(9, "error")]),
+        # the fork's function takes the name as its own parameter, or builds it first
+        (OWN.replace("(device)", "(device, TORCH_DEVICE_IDENTITY)", 1), NULLED, []),
+        (
+            OWN.replace("    return", "    maybe_create_device_identity()\n    return"),
+            NULLED,
+            [],
+        ),
+    ],
+    ids=["builder", "no builder", "twin: parameter", "twin: builds first"],
+)
+def test_a_fork_function_in_the_module_reading_its_nulled_global(
+    git_repo: GitRepo, no_rules: Path, fork_fn: str, upstream: str, expected: list
+) -> None:
+    assert own_rows(git_repo, no_rules, fork_fn, upstream) == expected
+
+
+@pytest.mark.parametrize(
+    ("attr", "use", "expected"),
+    [("TORCH_DEVICE_IDENTITY", ".to(device)", [(5, "warning")]), ("SCALE_FLOOR", " * 2", [])],
+    ids=["nulled", "twin: a kept value"],
+)
+def test_a_getattr_off_the_module(git_repo: GitRepo, no_rules: Path, attr: str, use: str, expected: list) -> None:
+    body = MOD + f'def aeon_on(device):\n    return getattr(w8a8_utils, "{attr}"){use}\n'
+    assert rows(git_repo, no_rules, body) == expected

@@ -17,14 +17,15 @@ resolved; a re-export through another module is not followed): the value used as
 read or a method call off it, an index, a call of it, arithmetic, an order, ``len()``, a loop), with no test of
 it in its function or an ``if`` around it (``is None``, truth, ``or``, ``isinstance``) and not inside a ``try``.
 
-An error for the name imported at the fork module's top level: that binding is the None the module held when
-the fork's module was imported.  A warning for an import inside a function (it binds whatever the global holds
-when the function runs), and for a read off the module (``m.X``, ``pkg.m.X``) where the module has a builder or
-another upstream module stores ``m.X = ...``: whether a caller built it by then is not read here; an error for
-such a read where nothing rebinds it (it is None for good).  Quiet for a fork function that calls the builder
-itself (``m.build()``, ``build()`` imported) above the read, a fork line storing the name (``m.X = ...``,
-``global X``: the fork builds it), a name still bound to a value (another value, or one built at import), a
-name bound under a condition, and a module-level ``None`` at the base too.
+An error for the name imported at the fork module's top level: that binding is the None the module held when the
+fork's module was imported.  A warning for an import inside a function (it binds whatever the global holds when
+the function runs), and for a read off the module (``m.X``, ``pkg.m.X``, ``getattr(m, "X")``, the bare global in
+a function the fork added to upstream's module itself) where the module has a builder or another upstream module
+stores ``m.X = ...``: whether a caller built it by then is not read here; an error for such a read where nothing
+rebinds it (it is None for good).  Quiet for a fork function that calls the builder itself (``m.build()``,
+``build()`` imported) above the read, a fork line storing the name (``m.X = ...``, ``global X``: the fork builds
+it), a function binding the name itself (a parameter, a store), a name still bound to a value (another value, or
+one built at import), a name bound under a condition, and a module-level ``None`` at the base too.
 
 Pure but for reading the three trees: findings out.
 """
@@ -171,12 +172,16 @@ def _uses(
     path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
 ) -> Iterator[tuple[int, Nulled, str, Severity]]:
     parents = parent_map(module)
-    imported = _imported_names(module, path, nulled)
-    modules = _module_names(module, path, nulled)
+    reads = _Reads(
+        _imported_names(module, path, nulled),
+        _module_names(module, path, nulled),
+        {hit.name: hit for hit in nulled if hit.path == path},  # the fork's code in upstream's module itself
+        nulled,
+    )
     for node in ast.walk(module):
-        if not isinstance(node, ast.Name | ast.Attribute) or node.lineno not in owned:
+        if not isinstance(node, ast.Name | ast.Attribute | ast.Call) or node.lineno not in owned:
             continue
-        met = _met(node, imported, modules, nulled) if isinstance(node.ctx, ast.Load) else None
+        met = reads.met(node, parents)
         if met is None:
             continue
         hit, severity = met
@@ -185,22 +190,65 @@ def _uses(
             yield node.lineno, hit, how, severity
 
 
-def _met(
-    node: ast.Name | ast.Attribute,
-    imported: dict[str, tuple[Nulled, bool]],
-    modules: dict[str, str],
-    nulled: list[Nulled],
-) -> tuple[Nulled, Severity] | None:
-    """The change a load meets and how sure its None is: the name imported at the top level holds the
-    import-time None (an error); one imported in a function, or read off a module something may have built
-    it in by then, a warning; read off a module nothing rebinds it in, an error."""
-    if isinstance(node, ast.Name) and node.id in imported:
-        hit, top = imported[node.id]
-        return hit, Severity.ERROR if top else Severity.WARNING
-    found = _off_module(node, modules, nulled) if isinstance(node, ast.Attribute) else None
-    if found is None:
-        return None
-    return found, Severity.WARNING if found.builders or found.stored_elsewhere else Severity.ERROR
+@dataclass(frozen=True)
+class _Reads:
+    """How a fork module reaches the nulled names: imported (local name -> the change, at its top level),
+    through a module (the expression naming it -> its dotted name), or as a global of upstream's module."""
+
+    imported: dict[str, tuple[Nulled, bool]]
+    modules: dict[str, str]
+    own: dict[str, Nulled]
+    nulled: list[Nulled]
+
+    def met(
+        self, node: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST]
+    ) -> tuple[Nulled, Severity] | None:
+        """The change a load meets and how sure its None is: the name imported at the top level holds the
+        import-time None (an error); one imported in a function, or read off a module (``m.X``,
+        ``getattr(m, "X")``, a global of the module itself) something may have built it in by then, a warning;
+        read off a module nothing rebinds it in, an error."""
+        if isinstance(node, ast.Call):
+            found = self._by_getattr(node)
+        elif not isinstance(node.ctx, ast.Load):
+            return None
+        elif isinstance(node, ast.Name) and node.id in self.imported:
+            hit, top = self.imported[node.id]
+            return hit, Severity.ERROR if top else Severity.WARNING
+        elif isinstance(node, ast.Name):
+            found = self.own.get(node.id)
+            found = None if found is None or _bound_in_function(node, parents) else found
+        else:
+            found = self._off_module(node.value, node.attr)
+        if found is None:
+            return None
+        return found, Severity.WARNING if found.builders or found.stored_elsewhere else Severity.ERROR
+
+    def _by_getattr(self, call: ast.Call) -> Nulled | None:
+        """``getattr(m, "X")`` (a default too: the attribute exists, so None comes back)."""
+        if last_name(call.func) != "getattr" or len(call.args) not in (2, 3) or call.keywords:
+            return None
+        name = call.args[1]
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return None
+        return self._off_module(call.args[0], name.value)
+
+    def _off_module(self, value: ast.expr, attr: str) -> Nulled | None:
+        """The change a read of ``attr`` off ``value`` meets: ``value`` names a module one of whose names
+        upstream made None, ``attr``."""
+        source = self.modules.get(ast.unparse(value))
+        return next((hit for hit in self.nulled if hit.module == source and hit.name == attr), None)
+
+
+def _bound_in_function(read: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """The function around the read binds the name itself (a parameter, a store, ``global`` with a store):
+    the fork's own value, or a builder of its own."""
+    func = enclosing(read, parents)
+    if func is None:
+        return False
+    nodes = list(ast.walk(func))
+    if any(isinstance(n, ast.arg) and n.arg == read.id for n in nodes):
+        return True
+    return any(isinstance(n, ast.Name) and n.id == read.id and not isinstance(n.ctx, ast.Load) for n in nodes)
 
 
 def _stores_seen(trees: ThreeTrees, hit: Nulled) -> Nulled:
@@ -257,13 +305,7 @@ def _module_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict[s
     return found
 
 
-def _off_module(node: ast.Attribute, modules: dict[str, str], nulled: list[Nulled]) -> Nulled | None:
-    """The change a read ``m.X`` meets: ``m`` names a module one of whose names upstream made None, ``X``."""
-    source = modules.get(ast.unparse(node.value))
-    return next((hit for hit in nulled if hit.module == source and hit.name == node.attr), None)
-
-
-def _how(read: ast.Name | ast.Attribute, parents: dict[int, ast.AST]) -> str | None:
+def _how(read: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST]) -> str | None:
     parent = parents.get(id(read))
     if isinstance(parent, ast.Call) and parent.func is read:
         return f"calls {ast.unparse(read)}"
