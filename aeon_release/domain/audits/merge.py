@@ -75,6 +75,7 @@ from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
 from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
 from aeon_release.domain.audits.drift.nulled_defaults import nulled_default_drift
+from aeon_release.domain.audits.drift.nulled_globals import nulled_global_drift
 from aeon_release.domain.audits.drift.nulled_setups import nulled_setup_drift
 from aeon_release.domain.audits.drift.objectified import tuple_object_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
@@ -216,6 +217,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     filled_field_drift,
     none_field_drift,
     nulled_default_drift,
+    nulled_global_drift,
     nulled_attribute_drift,
     gated_attribute_drift,
     deferred_init_drift,

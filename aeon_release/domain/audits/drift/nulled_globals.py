@@ -1,0 +1,364 @@
+"""Nulled module values: a module-level name upstream bound to a value is now bound to None (built later).
+
+#13425 (b3942e157e) turned ``w8a8_utils``'s ``TORCH_DEVICE_IDENTITY = torch.ones(1, dtype=torch.float32)``
+into ``TORCH_DEVICE_IDENTITY = None``, built on demand by ``maybe_create_device_identity()`` (a function
+rebinding the module's global), which upstream's FP8 linear methods call from ``create_weights``.  A fork
+module's ``from ...w8a8_utils import TORCH_DEVICE_IDENTITY`` merges cleanly and binds the import-time None
+for good (the builder rebinds the module's global, never the fork's copy): its ``TORCH_DEVICE_IDENTITY.device``
+raises AttributeError.  A fork's ``w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)`` reads the module's global
+when it runs: None until some caller has built it.
+
+Upstream's side: a Python file upstream changed whose top level (outside any function or class) binds the
+name once, unconditionally, to a value other than None at the base (``X = torch.ones(1)``, ``X: T = f()``), and
+once, unconditionally, to the literal None now, with no top-level call of a function of the module that
+rebinds it (``global X``: a builder run at import would build it before any reader).  The fork's side, on a
+line it owns, in a module that imports the very file (``from m import X``, an ``as`` alias, a relative import
+resolved; a re-export through another module is not followed): the value used as None is not (an attribute
+read or a method call off it, an index, a call of it, arithmetic, an order, ``len()``, a loop), with no test of
+it in its function or an ``if`` around it (``is None``, truth, ``or``, ``isinstance``) and not inside a ``try``.
+
+An error for the name imported at the fork module's top level: that binding is the None the module held when the
+fork's module was imported.  A warning for an import inside a function (it binds whatever the global holds when
+the function runs), and for a read off the module (``m.X``, ``pkg.m.X``, ``getattr(m, "X")``, the bare global in
+a function the fork added to upstream's module itself) where the module has a builder or another upstream module
+stores ``m.X = ...``: whether a caller built it by then is not read here; an error for such a read where nothing
+rebinds it (it is None for good).  Quiet for a fork function that calls the builder itself (``m.build()``,
+``build()`` imported) above the read, a fork line storing the name (``m.X = ...``, ``global X``: the fork builds
+it), a function binding the name itself (a parameter, a store), a name still bound to a value (another value, or
+one built at import), a name bound under a condition, and a module-level ``None`` at the base too.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.nulled_defaults import _absolute, _if_tests, _runtime_imports, _scopes
+from aeon_release.domain.audits.drift.optional_elements import _tested_expr, _value_use
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map
+
+# a line upstream's diff adds binding a module-level name to None: column 0, an optional annotation, nothing
+# after but a comment.  Found from each ``= None`` of the raw diff (a search with a literal head, 2-14 ms over a
+# 500-commit release's 2.7 MB of Python diff, where the whole-line pattern at every line start took 45-65 ms)
+_ASSIGNED_NONE = re.compile(r"=[ \t]*None\b")
+_NULLED_LINE = re.compile(r"\+([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*None[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Nulled:
+    path: str  # upstream's file
+    module: str  # its dotted name
+    name: str
+    was: str  # the base's value, shown
+    builders: frozenset[str]  # the module's functions rebinding the name (``global name``)
+    stored_elsewhere: bool = False  # another upstream module stores it (``m.name = ...``)
+
+
+def nulled_global_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines that use, as a value None is not, a module-level name upstream now binds to None."""
+    words = trees.fork_words()
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _nulled_names(trees.upstream.raw(p)) & words]
+    if not candidates:
+        return []  # no module value made None that a fork line names: nothing upstream need be parsed
+    nulled = [
+        hit
+        for v in parsed_texts(trees, candidates)
+        for hit in _nulled(v.path, v.old, v.new)
+        if hit.name in words and not _stored(trees, hit.name)
+    ]
+    if not nulled:
+        return []
+    nulled = [_stores_seen(trees, hit) for hit in nulled]
+    findings = []
+    names = {hit.name for hit in nulled}
+    for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
+        for line, hit, how, severity in _uses(path, module, owned, nulled):
+            commit = trees.upstream_commit(hit.path, rf"^{hit.name}[[:space:]]*(:[^=]*)?=", pr_pattern)
+            findings.append(_finding(path, line, hit, how, commit, severity))
+    return findings
+
+
+def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
+    """The names the file's top level bound once to a value at the base and binds once to None now, with no
+    builder run at import."""
+    before, after = _top_bindings(old), _top_bindings(new)
+    for name, values in after.items():
+        was = before.get(name)
+        if len(values) != 1 or not _is_none(values[0]) or was is None or len(was) != 1 or _is_none(was[0]):
+            continue
+        if values[0] is _CONDITIONAL or was[0] is _CONDITIONAL:
+            continue
+        builders = _builders(new, name)
+        if not _built_at_import(new, builders):
+            yield Nulled(path, _dotted(path), name, ast.unparse(was[0])[:60], builders)
+
+
+_CONDITIONAL = ast.Constant(value=...)  # a binding under an ``if``/``try``/loop at the top level
+
+
+def _top_bindings(module: ast.Module) -> dict[str, list[ast.expr]]:
+    """Each name the module's top level stores -> the values bound (``_CONDITIONAL`` for a store under a
+    block, an import, a ``for`` target, a tuple target: anything not one plain ``name = value``)."""
+    found: dict[str, list[ast.expr]] = {}
+    for stmt in module.body:
+        single = _single(stmt)
+        if single is not None:
+            found.setdefault(single[0], []).append(single[1])
+            continue
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            found.setdefault(stmt.name, []).append(_CONDITIONAL)
+            continue
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                found.setdefault(node.id, []).append(_CONDITIONAL)
+            elif isinstance(node, ast.alias):
+                found.setdefault((node.asname or node.name).split(".")[0], []).append(_CONDITIONAL)
+    return found
+
+
+def _single(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return stmt.target.id, stmt.value
+    return None
+
+
+def _is_none(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
+
+
+def _builders(module: ast.Module, name: str) -> frozenset[str]:
+    """The module's top-level functions that declare ``global name`` and store it."""
+    found = set()
+    for func in module.body:
+        if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            nodes = list(ast.walk(func))
+            declared = any(isinstance(n, ast.Global) and name in n.names for n in nodes)
+            if declared and any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in nodes
+            ):
+                found.add(func.name)
+    return frozenset(found)
+
+
+def _built_at_import(module: ast.Module, builders: frozenset[str]) -> bool:
+    """The module's top level calls a builder (at any depth of a top-level statement but a def or class)."""
+    for stmt in module.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if any(isinstance(n, ast.Call) and last_name(n.func) in builders for n in ast.walk(stmt)):
+            return True
+    return False
+
+
+def _dotted(path: str) -> str:
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def _uses(
+    path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
+) -> Iterator[tuple[int, Nulled, str, Severity]]:
+    parents = parent_map(module)
+    reads = _Reads(
+        _imported_names(module, path, nulled),
+        _module_names(module, path, nulled),
+        {hit.name: hit for hit in nulled if hit.path == path},  # the fork's code in upstream's module itself
+        nulled,
+    )
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Name | ast.Attribute | ast.Call) or node.lineno not in owned:
+            continue
+        met = reads.met(node, parents)
+        if met is None:
+            continue
+        hit, severity = met
+        how = _how(node, parents)
+        if how is not None and not _guarded(node, parents) and not _builds_first(node, hit, parents):
+            yield node.lineno, hit, how, severity
+
+
+@dataclass(frozen=True)
+class _Reads:
+    """How a fork module reaches the nulled names: imported (local name -> the change, at its top level),
+    through a module (the expression naming it -> its dotted name), or as a global of upstream's module."""
+
+    imported: dict[str, tuple[Nulled, bool]]
+    modules: dict[str, str]
+    own: dict[str, Nulled]
+    nulled: list[Nulled]
+
+    def met(
+        self, node: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST]
+    ) -> tuple[Nulled, Severity] | None:
+        """The change a load meets and how sure its None is: the name imported at the top level holds the
+        import-time None (an error); one imported in a function, or read off a module (``m.X``,
+        ``getattr(m, "X")``, a global of the module itself) something may have built it in by then, a warning;
+        read off a module nothing rebinds it in, an error."""
+        if isinstance(node, ast.Call):
+            found = self._by_getattr(node)
+        elif not isinstance(node.ctx, ast.Load):
+            return None
+        elif isinstance(node, ast.Name) and node.id in self.imported:
+            hit, top = self.imported[node.id]
+            return hit, Severity.ERROR if top else Severity.WARNING
+        elif isinstance(node, ast.Name):
+            found = self.own.get(node.id)
+            found = None if found is None or _bound_in_function(node, parents) else found
+        else:
+            found = self._off_module(node.value, node.attr)
+        if found is None:
+            return None
+        return found, Severity.WARNING if found.builders or found.stored_elsewhere else Severity.ERROR
+
+    def _by_getattr(self, call: ast.Call) -> Nulled | None:
+        """``getattr(m, "X")`` (a default too: the attribute exists, so None comes back)."""
+        if last_name(call.func) != "getattr" or len(call.args) not in (2, 3) or call.keywords:
+            return None
+        name = call.args[1]
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return None
+        return self._off_module(call.args[0], name.value)
+
+    def _off_module(self, value: ast.expr, attr: str) -> Nulled | None:
+        """The change a read of ``attr`` off ``value`` meets: ``value`` names a module one of whose names
+        upstream made None, ``attr``."""
+        source = self.modules.get(ast.unparse(value))
+        return next((hit for hit in self.nulled if hit.module == source and hit.name == attr), None)
+
+
+def _bound_in_function(read: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """The function around the read binds the name itself (a parameter, a store, ``global`` with a store):
+    the fork's own value, or a builder of its own."""
+    func = enclosing(read, parents)
+    if func is None:
+        return False
+    nodes = list(ast.walk(func))
+    if any(isinstance(n, ast.arg) and n.arg == read.id for n in nodes):
+        return True
+    return any(isinstance(n, ast.Name) and n.id == read.id and not isinstance(n.ctx, ast.Load) for n in nodes)
+
+
+def _nulled_names(raw: str) -> set[str]:
+    """The names a file's raw diff adds a module-level ``name = None`` line for."""
+    found = set()
+    for hit in _ASSIGNED_NONE.finditer(raw):
+        line = _NULLED_LINE.match(raw, raw.rfind("\n", 0, hit.start()) + 1)
+        if line is not None:
+            found.add(line.group(1))
+    return found
+
+
+def _stores_seen(trees: ThreeTrees, hit: Nulled) -> Nulled:
+    """``hit``, noting whether an upstream module may set the name from outside (``m.name = ...``, a
+    ``git grep`` asked only where the module has no builder of its own)."""
+    if hit.builders:
+        return hit
+    found = trees.python_files_with((f".{hit.name} =", f".{hit.name}="))
+    return dataclasses.replace(hit, stored_elsewhere=bool(found))
+
+
+def _stored(trees: ThreeTrees, name: str) -> bool:
+    """A fork line stores the name on a module (``m.X = ...``) or declares it ``global``: the fork builds it."""
+    store = re.compile(rf"\.{name}[ \t]*=(?!=)|^[ \t]*global[ \t][^#\n]*\b{name}\b")
+    return any(store.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
+
+
+def _imported_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict[str, tuple[Nulled, bool]]:
+    """Local name -> (the change, imported at the module's top level), for ``from m import X`` of a nulled
+    name of the very module ``m``, where the module binds the local name no other way."""
+    by_key = {(hit.module, hit.name): hit for hit in nulled}
+    top = {id(s) for s in module.body}
+    found: dict[str, tuple[Nulled, bool]] = {}
+    counts: dict[str, int] = {}
+    for stmt in _runtime_imports(module):
+        source = _absolute(stmt, path)
+        for alias in stmt.names:
+            local = alias.asname or alias.name
+            counts[local] = counts.get(local, 0) + 1
+            hit = by_key.get((source, alias.name))
+            if hit is not None:
+                found[local] = (hit, id(stmt) in top)
+    stored = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
+    stored |= {n.name for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
+    return {local: v for local, v in found.items() if counts[local] == 1 and local not in stored}
+
+
+def _module_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict[str, str]:
+    """Expressions (as written) naming a module holding a nulled name -> that module: ``m`` of ``from pkg
+    import m`` (an alias too), ``m`` of ``import pkg.m as m``, ``pkg.m`` of ``import pkg.m``."""
+    wanted = {hit.module for hit in nulled}
+    found: dict[str, str] = {}
+    for stmt in ast.walk(module):
+        if isinstance(stmt, ast.ImportFrom):
+            source = _absolute(stmt, path)
+            for alias in stmt.names:
+                if f"{source}.{alias.name}" in wanted:
+                    found[alias.asname or alias.name] = f"{source}.{alias.name}"
+        elif isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name in wanted:
+                    found[alias.asname or alias.name] = alias.name
+    return found
+
+
+def _how(read: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST]) -> str | None:
+    parent = parents.get(id(read))
+    if isinstance(parent, ast.Call) and parent.func is read:
+        return f"calls {ast.unparse(read)}"
+    return _value_use(read, parents)
+
+
+def _guarded(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """Inside a ``try``, or a function around it (the module, at the top level) or an ``if`` around it tests
+    the very expression (``is None``, truth, ``or``, ``isinstance``)."""
+    up = parents.get(id(read))
+    while up is not None:
+        if isinstance(up, ast.Try | ast.TryStar):
+            return True
+        up = parents.get(id(up))
+    shown = ast.unparse(read)
+    scopes = [*_scopes(read, parents), *_if_tests(read, parents)]
+    return any(_tested_expr(n, shown) for scope in scopes for n in ast.walk(scope))
+
+
+def _builds_first(read: ast.AST, hit: Nulled, parents: dict[int, ast.AST]) -> bool:
+    """The read's function (the module, at the top level) calls one of the module's builders above it."""
+    scope = enclosing(read, parents) or next(iter(_scopes(read, parents)))
+    line = getattr(read, "lineno", 0)
+    return any(
+        isinstance(n, ast.Call) and last_name(n.func) in hit.builders and n.lineno <= line for n in ast.walk(scope)
+    )
+
+
+def _finding(path: str, line: int, hit: Nulled, how: str, commit: str, severity: Severity) -> Finding:
+    built = (
+        f"built later by {', '.join(sorted(hit.builders))}(), which rebinds the module's global, never a name "
+        "imported from it"
+        if hit.builders
+        else "stored from another module (m.name = ...)"
+        if hit.stored_elsewhere
+        else "rebound by nothing in the module"
+    )
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        line,
+        f"fork-owned line {how}, {hit.module}.{hit.name}, which upstream now binds to None at import (was "
+        f"{hit.was}; {built}) ({hit.path}{commit}): this raises on None"
+        f"{' until a caller has built it' if severity is Severity.WARNING else ''}; build it first, test it, or "
+        "read it off the module once built",
+    )
