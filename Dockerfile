@@ -87,11 +87,6 @@ FROM ${BASE_IMAGE} AS runtime
 
 # Global ARGs are not visible inside a stage: re-declare the one the base.name label shows.
 ARG BASE_IMAGE
-ARG VERSION=unknown
-ARG REVISION=unknown
-ARG CREATED=unknown
-ARG SOURCE=https://github.com/aeon-7/aeon-vllm-ultimate
-ARG VARIANT=""
 ARG EXTRA_PIP_PACKAGES=""
 ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cu130
 ARG CUDA_PKG_VERSION=13-0
@@ -128,6 +123,17 @@ RUN find /usr/local/lib/python3*/dist-packages/nvidia -mindepth 2 -maxdepth 2 -t
 COPY .aeon-release/ /opt/aeon-release/
 RUN install -m 0755 /opt/aeon-release/aeon-entrypoint /usr/local/bin/aeon-entrypoint
 
+ENTRYPOINT ["/usr/local/bin/aeon-entrypoint"]
+
+# The per-build values come last: a RUN step sees every ARG declared before it, so a build time
+# (CREATED changes on every build) declared above the installs would make each build miss the
+# cache for all of them.  Declared here, they reach only the labels and the check below, which
+# is cheap and runs on every build.
+ARG VERSION=unknown
+ARG REVISION=unknown
+ARG CREATED=unknown
+ARG SOURCE=https://github.com/aeon-7/aeon-vllm-ultimate
+ARG VARIANT=""
 LABEL org.opencontainers.image.title="aeon-vllm-ultimate" \
       org.opencontainers.image.description="vLLM fork for the DGX Spark (GB10, sm_121a, CUDA 13)" \
       org.opencontainers.image.version="${VERSION}" \
@@ -136,8 +142,6 @@ LABEL org.opencontainers.image.title="aeon-vllm-ultimate" \
       org.opencontainers.image.source="${SOURCE}" \
       org.opencontainers.image.base.name="${BASE_IMAGE}" \
       org.aeon-release.variant="${VARIANT}"
-
-ENTRYPOINT ["/usr/local/bin/aeon-entrypoint"]
 
 # Last step: fail the build, naming each missing part, if a load-bearing part is absent.
 RUN /bin/sh /opt/aeon-release/check-load-bearing.sh /opt/aeon-release/load_bearing.txt

@@ -100,6 +100,35 @@ def test_oci_labels_come_from_build_args(instructions: list[Instruction]) -> Non
         assert key.upper() in runtime_args
 
 
+def per_build_args_before_costly_steps(instructions: list[Instruction]) -> list[str]:
+    """Each (stage, ARG) of a value that changes on every build, declared before a RUN other than the last.
+
+    Every RUN sees the ARGs declared before it in its stage, and a changed value is a cache miss
+    for each of them, so the build time must not be declared above the installs.
+    """
+    found = []
+    for stage in dict.fromkeys(ins.stage for ins in instructions):
+        steps = [ins for ins in instructions if ins.stage == stage]
+        declared: list[str] = []
+        for ins in steps[:-1]:
+            if ins.keyword == "ARG":
+                declared.append(ins.args.partition("=")[0])
+            elif ins.keyword == "RUN":
+                found += [f"{stage}: {name}" for name in declared if name in build.DERIVED_ARGS]
+    return sorted(set(found))
+
+
+def test_the_per_build_values_reach_no_costly_step(instructions: list[Instruction]) -> None:
+    assert per_build_args_before_costly_steps(instructions) == []
+    demo = parse((ROOT / "aeon_release" / "data" / "demo" / "Dockerfile").read_text())
+    assert per_build_args_before_costly_steps(demo) == []
+
+
+def test_the_per_build_rule_sees_an_arg_above_the_installs() -> None:
+    text = "FROM base AS runtime\nARG CREATED=unknown\nRUN apt-get update\nLABEL a=b\nRUN check\n"
+    assert per_build_args_before_costly_steps(parse(text)) == ["runtime: CREATED"]
+
+
 def test_every_label_part_of_the_list_is_set(instructions: list[Instruction]) -> None:
     labels = " ".join(ins.args for ins in instructions if ins.keyword == "LABEL")
     for part in loadbearing.load(LIST):
