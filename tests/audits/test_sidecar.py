@@ -4,6 +4,9 @@ again when carries or picks changed what they read, and never a reason for an au
 from __future__ import annotations
 
 import dataclasses
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import io
 import json
 import os
@@ -561,6 +564,55 @@ def test_the_checks_import_while_the_merge_has_not_sent_its_commits() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["imported", "ended"]
+
+
+class _SlowModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """A module whose import lasts until ``release`` is set (at most two seconds)."""
+
+    NAME = "aeon_release_test_slow_checks"
+
+    def __init__(self) -> None:
+        self.importing, self.imported, self.release = threading.Event(), threading.Event(), threading.Event()
+
+    def find_spec(self, name: str, path: object, target: object = None) -> importlib.machinery.ModuleSpec | None:
+        return importlib.util.spec_from_loader(name, self) if name == self.NAME else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: object) -> None:
+        self.importing.set()
+        self.release.wait(2)
+        self.imported.set()
+
+
+def test_commits_that_come_while_the_checks_import_start_their_diffs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commits' git diffs head a large merge's longest path: they start when the commits come, not once
+    the module being imported (drift.checks: a third of a second under load) is done."""
+    slow = _SlowModule()
+    monkeypatch.setattr(sys, "meta_path", [slow, *sys.meta_path])
+    monkeypatch.setattr(sidecar, "_CHECK_MODULES", (slow.NAME,))
+    started: list[bool] = []
+
+    def prefetch(*args: object, **kwargs: object) -> None:
+        started.append(not slow.imported.is_set())  # the checks still importing
+        slow.release.set()
+
+    monkeypatch.setattr(diffs, "prefetch", prefetch)
+    read, write = os.pipe()
+    inbox = os.fdopen(read)
+    serving = threading.Thread(target=sidecar.serve, args=(inbox, io.StringIO()), daemon=True)
+    try:
+        serving.start()
+        assert slow.importing.wait(10)
+        with os.fdopen(write, "w") as requests:  # the commits, then the end of the input
+            requests.write(json.dumps({"repo": ".", "base": "a", "ours": "b", "theirs": "c"}) + "\n")
+        serving.join(10)
+    finally:
+        sys.modules.pop(slow.NAME, None)
+        inbox.close()
+    assert not serving.is_alive()
+    assert started == [True]
 
 
 _FORKED = """

@@ -376,7 +376,7 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     """Read the sides, start their diffs, prepare them, then answer ``warm`` and ``audit`` requests
     until asked once."""
     inbox = _inbox(requests)
-    _import_while_idle(inbox)
+    importing = _import_beside()
     first = inbox.get()
     if first is None:
         return
@@ -389,8 +389,6 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
         told_places(sides.repo, data["places"])
 
     prefetch(sides.repo, sides.base, sides.ours, sides.theirs, grep=False)  # git diffs while the checks import
-    from aeon_release.domain.audits.merge import prepare_sides
-
     line = inbox.get()  # the words the rules look for (``words``), sent just after the sides
     if line is None:
         return
@@ -398,6 +396,9 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     # upstream's changed files are grepped for the enums' words and these at once
     grep_changed(sides.repo, sides.base, sides.ours, sides.theirs, tuple(told.get("words", ())))
     pending = None if "words" in told else line
+    importing.join()  # no thread of this process is left mid-import when a check forks a child
+    from aeon_release.domain.audits.merge import prepare_sides
+
     prepare_sides(sides)
     warmed: _Warmed | None = None
     while (line := pending or inbox.get()) is not None:
@@ -415,25 +416,35 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
             return
 
 
-# The checks' modules, in the order ``serve`` needs them (the diffs first).  The merge's process sends the
-# three commits only once it has imported its command and read the fork's refs; this process has nothing to do
-# until then, and the checks' imports (0.08-0.12 s) were made after the commits came, on the longest path of a
-# large merge (benchmarks/merge_bench.py).
+# The checks' modules: the diffs' first, the rest after them.  The merge's process sends the three commits
+# only once it has imported its command and read the fork's refs; this process has nothing to do until then,
+# and the checks' imports (0.2-0.5 s on a loaded machine) made after the commits came were on the longest
+# path of a large merge (benchmarks/merge_bench.py).
+_DIFF_MODULE = "aeon_release.domain.audits.diffs"
 _CHECK_MODULES = (
-    "aeon_release.domain.audits.diffs",
     "aeon_release.domain.audits.source",
     "aeon_release.domain.audits.drift.checks",
     "aeon_release.domain.audits.merge",
 )
 
 
-def _import_while_idle(inbox: queue.Queue[str | None]) -> None:
-    """Import the checks' modules while no request has come, one at a time: commits that come meanwhile
-    start their diffs after the module being imported, not after all of them."""
-    for name in _CHECK_MODULES:
-        if not inbox.empty():
-            return
-        importlib.import_module(name)
+def _import_beside() -> threading.Thread:
+    """Import the diffs' module here, then the checks' modules on a thread, so that commits coming while
+    they import start their diffs at once: when the imports ran on this thread between requests, the
+    commits waited for the module being imported (drift.checks alone is a third of a second under load),
+    and the git diff they start is the head of a large merge's longest path.  The diffs' module imports
+    none of the checks', so this thread and that one never import the same module; the caller joins the
+    thread before it imports the checks itself."""
+    importlib.import_module(_DIFF_MODULE)
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the caller's own import says what failed
+            for name in _CHECK_MODULES:
+                importlib.import_module(name)
+
+    thread = threading.Thread(target=run, name="sidecar-imports", daemon=True)
+    thread.start()
+    return thread
 
 
 def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
