@@ -21,7 +21,9 @@ import pytest
 from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import GitTree, audit_tree, diffs, sidecar
+from aeon_release.domain.audits import merge as merge_mod
 from aeon_release.domain.audits import runner as audit_runner
+from aeon_release.domain.audits import source as source_mod
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Settings
@@ -312,6 +314,70 @@ def test_the_words_told_after_the_sides_are_read_before_the_requests(
     assert diffs.grepped(killer.base, killer.theirs, _DEVICE) is not None
 
 
+def test_the_merged_tree_is_listed_while_the_sides_are_prepared(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merged revision comes while the sides' diffs are still read: its tree is listed then (``git
+    ls-tree --long`` was the first thing a check did once the sides were ready), with the same answer."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    listing, listed_first = threading.Event(), []
+    real_ls_tree, real_prepare = source_mod.ls_tree, merge_mod.prepare_sides
+
+    def ls_tree(*args: object, **kwargs: object) -> object:
+        listing.set()
+        return real_ls_tree(*args, **kwargs)  # type: ignore[arg-type]
+
+    def prepare_sides(sides: MergeSides) -> None:
+        listed_first.append(listing.wait(3))  # the sides are ready only once the tree is listed
+        real_prepare(sides)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
+    monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
+    lines = "".join(json.dumps(m) + "\n" for m in (first, {"words": []}, {"warm": merged, **settings}))
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO(lines + json.dumps({"audit": merged, **settings}) + "\n"), answers)
+    assert listed_first == [True]
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_a_tree_listed_ahead_that_fails_is_listed_again_by_the_check(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listing ahead that fails leaves no half-listed tree behind: the check lists the revision itself."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    calls: list[int] = []
+    real_ls_tree, real_prepare = source_mod.ls_tree, merge_mod.prepare_sides
+
+    def ls_tree(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            raise git_mod.GitError("cannot list it now")
+        return real_ls_tree(*args, **kwargs)  # type: ignore[arg-type]
+
+    def prepare_sides(sides: MergeSides) -> None:
+        deadline = time.monotonic() + 3
+        while not calls and time.monotonic() < deadline:
+            time.sleep(0.01)
+        real_prepare(sides)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
+    monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
+    lines = "".join(
+        json.dumps(m) + "\n"
+        for m in (first, {"words": []}, {"warm": merged, **settings}, {"audit": merged, **settings})
+    )
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO(lines), answers)
+    assert len(calls) == 2
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
 def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
     git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -321,7 +387,9 @@ def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
     merged = git_repo.git("rev-parse", "HEAD")
     checked: list[str] = []
     real_check = sidecar._check
-    monkeypatch.setattr(sidecar, "_check", lambda s, rev, st: checked.append(rev) or real_check(s, rev, st))
+    monkeypatch.setattr(
+        sidecar, "_check", lambda s, rev, st, *listed: checked.append(rev) or real_check(s, rev, st, *listed)
+    )
     settings = {"settings": dataclasses.asdict(Settings())}
     first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
     warm, audit = {"warm": f"{merged}^{{tree}}", **settings}, {"audit": merged, **settings}

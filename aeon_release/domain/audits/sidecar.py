@@ -50,7 +50,9 @@ from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.streams import flushed, lone_thread
 
 if TYPE_CHECKING:
-    from aeon_release.domain.audits.source import SourceCache
+    from concurrent.futures import Future
+
+    from aeon_release.domain.audits.source import GitTree, SourceCache
 
 _Key = tuple[str, str, str, str]
 
@@ -383,7 +385,7 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     data = json.loads(first)
     sides = MergeSides(Path(data["repo"]), data["base"], data["ours"], data["theirs"])
     from aeon_release.adapters.git import told_places
-    from aeon_release.domain.audits.diffs import grep_changed, prefetch
+    from aeon_release.domain.audits.diffs import grep_changed, in_background, prefetch
 
     if isinstance(data.get("places"), dict):
         told_places(sides.repo, data["places"])
@@ -399,7 +401,12 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     importing.join()  # no thread of this process is left mid-import when a check forks a child
     from aeon_release.domain.audits.merge import prepare_sides
 
-    prepare_sides(sides)
+    preparing = in_background(prepare_sides, sides)
+    pending = pending or inbox.get()
+    trees = _listed_ahead(sides, pending, preparing) if pending is not None else {}
+    preparing.result()  # (its thread is done with git before a check forks a child)
+    if pending is None:
+        return
     warmed: _Warmed | None = None
     while (line := pending or inbox.get()) is not None:
         pending = None
@@ -407,9 +414,9 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
         settings = Settings.of(request["settings"])
         if "warm" in request:
             if inbox.empty():  # with the audit's request already waiting, a warm check only delays it
-                warmed = _check(sides, str(request["warm"]), settings)
+                warmed = _check(sides, str(request["warm"]), settings, trees.pop(str(request["warm"]), None))
         elif "audit" in request:
-            done = _final(sides, str(request["audit"]), settings, warmed)
+            done = _final(sides, str(request["audit"]), settings, warmed, trees.pop(str(request["audit"]), None))
             found = [f.as_dict() for f in done.findings]
             answers.write(json.dumps({"findings": found, "read": sorted(done.read)}) + "\n")
             answers.flush()
@@ -463,6 +470,26 @@ def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
     return inbox
 
 
+def _listed_ahead(sides: MergeSides, line: str, preparing: Future[None]) -> dict[str, GitTree]:
+    """The tree of the first request's revision, listed while the sides are still being prepared: ``git
+    ls-tree --long`` of a large revision (40-200 ms, mostly git's wait on its object store) was the first
+    thing a check did once they were, on the longest path of a large merge, and the plan sends the merged
+    revision well before the sides' diffs are in.  None listed when the sides are ready (nothing to
+    overlap) or the listing fails (the check lists the revision itself, and fails as it did)."""
+    from aeon_release.domain.audits.source import GitTree
+
+    try:
+        request = json.loads(line)
+        rev, settings = request.get("warm", request.get("audit")), request["settings"]
+        if preparing.done() or rev is None:
+            return {}
+        tree = GitTree(sides.repo, str(rev), Settings.of(settings).max_file_bytes)
+        tree.files()
+    except Exception:  # noqa: BLE001 - a half-listed tree must not stand in for the revision
+        return {}
+    return {str(rev): tree}
+
+
 @dataclasses.dataclass(frozen=True)
 class _Warmed:
     rev: str
@@ -472,11 +499,13 @@ class _Warmed:
     read: frozenset[str]  # those present (the files the audit counts as read)
 
 
-def _check(sides: MergeSides, rev: str, settings: Settings) -> _Warmed:
+def _check(sides: MergeSides, rev: str, settings: Settings, listed: GitTree | None = None) -> _Warmed:
+    """The checks of ``rev`` (``listed``: its tree listed ahead with these settings' cap, or None)."""
     from aeon_release.domain.audits.merge import merge_findings
     from aeon_release.domain.audits.source import GitTree, SourceCache
 
-    tree = GitTree(sides.repo, rev, settings.max_file_bytes)
+    tree = listed if listed is not None and listed.max_bytes == settings.max_file_bytes else None
+    tree = tree or GitTree(sides.repo, rev, settings.max_file_bytes)
     try:
         cache = SourceCache(tree, settings.max_parse_bytes)
         cache.reads = set()
@@ -599,14 +628,16 @@ _LEAST_WAIT = 60.0  # seconds a forked child is given at the least
 _WAIT_TIMES = 10  # ... and at the most this many times as long as the checks here took
 
 
-def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None) -> _Warmed:
+def _final(
+    sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None, listed: GitTree | None = None
+) -> _Warmed:
     """The warm findings when nothing they read differs in ``rev``; else the checks again."""
     from aeon_release.adapters.git import Git
 
     if warmed is not None and warmed.settings == settings:
         if warmed.rev == rev or not (Git(sides.repo).changed_paths(warmed.rev, rev) & warmed.reads):
             return warmed
-    return _check(sides, rev, settings)
+    return _check(sides, rev, settings, listed)
 
 
 def main() -> None:
