@@ -314,6 +314,27 @@ def test_the_words_told_after_the_sides_are_read_before_the_requests(
     assert diffs.grepped(killer.base, killer.theirs, _DEVICE) is not None
 
 
+def _serve_then_audit(sides: MergeSides, repo: GitRepo, rev: str, listed: threading.Event) -> dict[str, object]:
+    """The sidecar's answer to the sides, the words and a warm request for ``rev``, then (once ``listed`` is
+    set, or after 3 s) the audit's request for it."""
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(repo.path), "base": sides.base, "ours": sides.ours, "theirs": sides.theirs}
+    read_fd, write_fd = os.pipe()
+    requests, feed = os.fdopen(read_fd), os.fdopen(write_fd, "w")
+    feed.write("".join(json.dumps(m) + "\n" for m in (first, {"words": []}, {"warm": rev, **settings})))
+    feed.flush()
+    answers = io.StringIO()
+    serving = threading.Thread(target=sidecar.serve, args=(requests, answers))
+    serving.start()
+    listed.wait(3)
+    feed.write(json.dumps({"audit": rev, **settings}) + "\n")
+    feed.close()
+    serving.join(30)
+    requests.close()
+    answer: dict[str, object] = json.loads(answers.getvalue())
+    return answer
+
+
 def test_the_merged_tree_is_listed_while_the_sides_are_prepared(
     git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -334,13 +355,9 @@ def test_the_merged_tree_is_listed_while_the_sides_are_prepared(
 
     monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
     monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
-    settings = {"settings": dataclasses.asdict(Settings())}
-    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
-    lines = "".join(json.dumps(m) + "\n" for m in (first, {"words": []}, {"warm": merged, **settings}))
-    answers = io.StringIO()
-    sidecar.serve(io.StringIO(lines + json.dumps({"audit": merged, **settings}) + "\n"), answers)
+    answer = _serve_then_audit(killer, git_repo, merged, listing)
     assert listed_first == [True]
-    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+    assert answer["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
 
 
 def test_a_tree_listed_ahead_that_fails_is_listed_again_by_the_check(
@@ -350,31 +367,48 @@ def test_a_tree_listed_ahead_that_fails_is_listed_again_by_the_check(
     _fresh_diffs(monkeypatch)
     merged = git_repo.git("rev-parse", "HEAD")
     calls: list[int] = []
+    failed = threading.Event()
     real_ls_tree, real_prepare = source_mod.ls_tree, merge_mod.prepare_sides
 
     def ls_tree(*args: object, **kwargs: object) -> object:
         calls.append(1)
         if len(calls) == 1:
+            failed.set()
             raise git_mod.GitError("cannot list it now")
         return real_ls_tree(*args, **kwargs)  # type: ignore[arg-type]
 
     def prepare_sides(sides: MergeSides) -> None:
-        deadline = time.monotonic() + 3
-        while not calls and time.monotonic() < deadline:
-            time.sleep(0.01)
+        failed.wait(3)
         real_prepare(sides)
 
     monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
     monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
+    answer = _serve_then_audit(killer, git_repo, merged, failed)
+    assert len(calls) == 2
+    assert answer["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_a_warm_request_with_the_audit_behind_it_lists_no_tree_ahead(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the audit's request waiting behind the warm one, the warm check is skipped: its tree is not
+    listed ahead for nothing (the audit's is listed by its check, once)."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    listed: list[str] = []
+    real_ls_tree = source_mod.ls_tree
+
+    def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> object:
+        listed.append(rev)
+        return real_ls_tree(repo, rev, gitlinks)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
     settings = {"settings": dataclasses.asdict(Settings())}
     first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
-    lines = "".join(
-        json.dumps(m) + "\n"
-        for m in (first, {"words": []}, {"warm": merged, **settings}, {"audit": merged, **settings})
-    )
+    warm, audit = {"warm": f"{merged}^{{tree}}", **settings}, {"audit": merged, **settings}
     answers = io.StringIO()
-    sidecar.serve(io.StringIO(lines), answers)
-    assert len(calls) == 2
+    sidecar.serve(io.StringIO("".join(json.dumps(m) + "\n" for m in (first, {"words": []}, warm, audit))), answers)
+    assert listed == [merged]
     assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
 
 

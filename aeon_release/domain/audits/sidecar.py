@@ -403,7 +403,8 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
 
     preparing = in_background(prepare_sides, sides)
     pending = pending or inbox.get()
-    trees = _listed_ahead(sides, pending, preparing) if pending is not None else {}
+    # (with the audit's request behind a warm one, the warm check is skipped: its tree is not listed)
+    trees = _listed_ahead(sides, pending, preparing) if pending is not None and inbox.empty() else {}
     preparing.result()  # (its thread is done with git before a check forks a child)
     if pending is None:
         return
@@ -475,7 +476,9 @@ def _listed_ahead(sides: MergeSides, line: str, preparing: Future[None]) -> dict
     ls-tree --long`` of a large revision (40-200 ms, mostly git's wait on its object store) was the first
     thing a check did once they were, on the longest path of a large merge, and the plan sends the merged
     revision well before the sides' diffs are in.  None listed when the sides are ready (nothing to
-    overlap) or the listing fails (the check lists the revision itself, and fails as it did)."""
+    overlap) or the listing fails (the check lists the revision itself, and fails as it did).  An audit
+    request that comes after this while the sides are still prepared makes the warm check skipped, and
+    this listing (~40 ms of CPU, git's and ours, for 5,900 files) spent for nothing."""
     from aeon_release.domain.audits.source import GitTree
 
     try:
