@@ -7,9 +7,10 @@ thread cannot use that time (it fights the plan for the interpreter lock: measur
 cores); a process can.  So `merge` starts this one with the three commits:
 
 1. it parses what the checks will read of the sides (the fork's modules, the base's functions,
-   upstream's renumbered enums) while the plan runs;
+   upstream's renumbered enums) while the plan runs (the commits' git diffs start as they come, even
+   while the checks' modules still import);
 2. told the merged tree (``warm``: git's merge, before carries and picks), it runs every check on it
-   and notes which merged paths the checks read;
+   and notes which merged paths the checks read (the tree is listed while step 1 still waits on git);
 3. asked for the findings of the final revision (``audit``), it answers with those of step 2 when
    carries and picks changed none of the paths read (the checks are a function of the three sides,
    the settings and those texts), else it runs the checks again, on memoised parses.
