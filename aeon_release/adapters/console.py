@@ -361,10 +361,16 @@ def heartbeat(message: str, first: float = 2.0, every: float = 5.0, stages: bool
 
 
 def plain(value: object) -> str:
-    """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped."""
+    """Data for a ``say()`` line: brackets in it are text, not rich markup; control characters escaped.
+    A text with no ``[`` and no trailing backslash is one rich's ``escape`` leaves as it is (it escapes a
+    ``[`` that opens a tag, and doubles a lone backslash at the end): returned without importing rich,
+    which a merge's first stage line imported on the way to the checks (its tables load while it waits)."""
+    text = printable(str(value))
+    if "[" not in text and not text.endswith("\\"):
+        return text
     from rich.markup import escape
 
-    return escape(printable(str(value)))
+    return escape(text)
 
 
 def emit(text: str, output: Path | None = None) -> None:

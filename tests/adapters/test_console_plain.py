@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 from aeon_release.adapters import console as console_mod
+from aeon_release.errors import printable
 
 SAMPLES = [
     "audit: passed: 0 error(s), 0 waived, 0 warning(s)",
@@ -64,3 +70,30 @@ def test_an_emoji_code_in_data_stays_text_on_a_terminal_and_in_markup(monkeypatc
     with contextlib.redirect_stdout(out):
         console_mod._print(lazy, "[bold]next[/]: build --repo " + console_mod.plain("/tmp/a:fire:b"))  # type: ignore[arg-type]
     assert ":fire:" in out.getvalue() and "\U0001f525" not in out.getvalue()
+
+
+def test_plain_is_riches_escape_of_the_printable_text() -> None:
+    """Random texts of brackets, backslashes, tag characters and controls: ``plain`` gives rich's escape."""
+    from rich.markup import escape
+
+    rng = random.Random(7)
+    pieces = ["[", "]", "\\", "a", "/", "#", "@", "b]", "[/", " ", "\x07", "\n", "é"]
+    for _ in range(5_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 10)))
+        assert console_mod.plain(text) == escape(printable(text)), text
+
+
+def test_a_plain_line_with_no_bracket_imports_no_rich() -> None:
+    script = (
+        "import sys\n"
+        "from aeon_release.adapters import console\n"
+        "assert console.plain('merging v0.25.0 onto fork-v0.24.0: step 1/5, merge') == "
+        "'merging v0.25.0 onto fork-v0.24.0: step 1/5, merge'\n"
+        "print(sorted(m for m in sys.modules if m == 'rich' or m.startswith('rich.')))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)}
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -187,3 +187,41 @@ def test_a_name_read_millions_of_times_is_counted_in_bounded_time(text: str) -> 
     _bind_counts(text, ["x"])
     _Keys(["x"]).search(text)
     assert time.process_time() - started < 2.0
+
+
+_NAME_PIECES = [
+    "self",
+    ".",
+    "self.",
+    "x",
+    "_y2",
+    "é",
+    "2",
+    " ",
+    "\t",
+    "(",
+    ")",
+    "=",
+    "+",
+    "-",
+    "#",
+    "'",
+    "\f",
+    "\u2028",
+]
+
+
+def test_the_names_of_changed_lines_joined_are_each_lines_names() -> None:
+    """Random changed lines (as ``str.splitlines`` gives them: no line end inside) of names, dots and ``self.``:
+    _may_read_held's one search of the lines joined finds what a search of each line found."""
+    rng = random.Random(5)
+    sizes = set()
+    for _ in range(5_000):
+        diff = "\n".join(
+            "".join(rng.choice(_NAME_PIECES) for _ in range(rng.randrange(0, 12))) for _ in range(rng.randrange(0, 8))
+        )
+        lines = diff.splitlines()
+        each = {name for line in lines for name in device_gates._NAMED.findall(line)}
+        assert device_gates._names_read(lines) == each, lines
+        sizes.add(min(len(each), 2))
+    assert sizes == {0, 1, 2}

@@ -4,6 +4,9 @@ again when carries or picks changed what they read, and never a reason for an au
 from __future__ import annotations
 
 import dataclasses
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import io
 import json
 import os
@@ -18,7 +21,9 @@ import pytest
 from aeon_release.adapters import git as git_mod
 from aeon_release.adapters.git import Git
 from aeon_release.domain.audits import GitTree, audit_tree, diffs, sidecar
+from aeon_release.domain.audits import merge as merge_mod
 from aeon_release.domain.audits import runner as audit_runner
+from aeon_release.domain.audits import source as source_mod
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import AuditReport, Finding, MergeSides, Settings
@@ -309,6 +314,104 @@ def test_the_words_told_after_the_sides_are_read_before_the_requests(
     assert diffs.grepped(killer.base, killer.theirs, _DEVICE) is not None
 
 
+def _serve_then_audit(sides: MergeSides, repo: GitRepo, rev: str, listed: threading.Event) -> dict[str, object]:
+    """The sidecar's answer to the sides, the words and a warm request for ``rev``, then (once ``listed`` is
+    set, or after 3 s) the audit's request for it."""
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(repo.path), "base": sides.base, "ours": sides.ours, "theirs": sides.theirs}
+    read_fd, write_fd = os.pipe()
+    requests, feed = os.fdopen(read_fd), os.fdopen(write_fd, "w")
+    feed.write("".join(json.dumps(m) + "\n" for m in (first, {"words": []}, {"warm": rev, **settings})))
+    feed.flush()
+    answers = io.StringIO()
+    serving = threading.Thread(target=sidecar.serve, args=(requests, answers))
+    serving.start()
+    listed.wait(3)
+    feed.write(json.dumps({"audit": rev, **settings}) + "\n")
+    feed.close()
+    serving.join(30)
+    requests.close()
+    answer: dict[str, object] = json.loads(answers.getvalue())
+    return answer
+
+
+def test_the_merged_tree_is_listed_while_the_sides_are_prepared(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The merged revision comes while the sides' diffs are still read: its tree is listed then (``git
+    ls-tree --long`` was the first thing a check did once the sides were ready), with the same answer."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    listing, listed_first = threading.Event(), []
+    real_ls_tree, real_prepare = source_mod.ls_tree, merge_mod.prepare_sides
+
+    def ls_tree(*args: object, **kwargs: object) -> object:
+        listing.set()
+        return real_ls_tree(*args, **kwargs)  # type: ignore[arg-type]
+
+    def prepare_sides(sides: MergeSides) -> None:
+        listed_first.append(listing.wait(3))  # the sides are ready only once the tree is listed
+        real_prepare(sides)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
+    monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
+    answer = _serve_then_audit(killer, git_repo, merged, listing)
+    assert listed_first == [True]
+    assert answer["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_a_tree_listed_ahead_that_fails_is_listed_again_by_the_check(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A listing ahead that fails leaves no half-listed tree behind: the check lists the revision itself."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    calls: list[int] = []
+    failed = threading.Event()
+    real_ls_tree, real_prepare = source_mod.ls_tree, merge_mod.prepare_sides
+
+    def ls_tree(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            failed.set()
+            raise git_mod.GitError("cannot list it now")
+        return real_ls_tree(*args, **kwargs)  # type: ignore[arg-type]
+
+    def prepare_sides(sides: MergeSides) -> None:
+        failed.wait(3)
+        real_prepare(sides)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
+    monkeypatch.setattr(merge_mod, "prepare_sides", prepare_sides)
+    answer = _serve_then_audit(killer, git_repo, merged, failed)
+    assert len(calls) == 2
+    assert answer["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
+def test_a_warm_request_with_the_audit_behind_it_lists_no_tree_ahead(
+    git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the audit's request waiting behind the warm one, the warm check is skipped: its tree is not
+    listed ahead for nothing (the audit's is listed by its check, once)."""
+    _fresh_diffs(monkeypatch)
+    merged = git_repo.git("rev-parse", "HEAD")
+    listed: list[str] = []
+    real_ls_tree = source_mod.ls_tree
+
+    def ls_tree(repo: Path, rev: str, gitlinks: bool = False) -> object:
+        listed.append(rev)
+        return real_ls_tree(repo, rev, gitlinks)
+
+    monkeypatch.setattr(source_mod, "ls_tree", ls_tree)
+    settings = {"settings": dataclasses.asdict(Settings())}
+    first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
+    warm, audit = {"warm": f"{merged}^{{tree}}", **settings}, {"audit": merged, **settings}
+    answers = io.StringIO()
+    sidecar.serve(io.StringIO("".join(json.dumps(m) + "\n" for m in (first, {"words": []}, warm, audit))), answers)
+    assert listed == [merged]
+    assert json.loads(answers.getvalue())["findings"] == [f.as_dict() for f in _here(git_repo, killer, merged)]
+
+
 def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
     git_repo: GitRepo, killer: MergeSides, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -318,7 +421,9 @@ def test_a_warm_request_with_the_audit_waiting_behind_it_is_skipped(
     merged = git_repo.git("rev-parse", "HEAD")
     checked: list[str] = []
     real_check = sidecar._check
-    monkeypatch.setattr(sidecar, "_check", lambda s, rev, st: checked.append(rev) or real_check(s, rev, st))
+    monkeypatch.setattr(
+        sidecar, "_check", lambda s, rev, st, *listed: checked.append(rev) or real_check(s, rev, st, *listed)
+    )
     settings = {"settings": dataclasses.asdict(Settings())}
     first = {"repo": str(git_repo.path), "base": killer.base, "ours": killer.ours, "theirs": killer.theirs}
     warm, audit = {"warm": f"{merged}^{{tree}}", **settings}, {"audit": merged, **settings}
@@ -561,6 +666,55 @@ def test_the_checks_import_while_the_merge_has_not_sent_its_commits() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["imported", "ended"]
+
+
+class _SlowModule(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """A module whose import lasts until ``release`` is set (at most two seconds)."""
+
+    NAME = "aeon_release_test_slow_checks"
+
+    def __init__(self) -> None:
+        self.importing, self.imported, self.release = threading.Event(), threading.Event(), threading.Event()
+
+    def find_spec(self, name: str, path: object, target: object = None) -> importlib.machinery.ModuleSpec | None:
+        return importlib.util.spec_from_loader(name, self) if name == self.NAME else None
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+        return None
+
+    def exec_module(self, module: object) -> None:
+        self.importing.set()
+        self.release.wait(2)
+        self.imported.set()
+
+
+def test_commits_that_come_while_the_checks_import_start_their_diffs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commits' git diffs head a large merge's longest path: they start when the commits come, not once
+    the module being imported (drift.checks: a third of a second under load) is done."""
+    slow = _SlowModule()
+    monkeypatch.setattr(sys, "meta_path", [slow, *sys.meta_path])
+    monkeypatch.setattr(sidecar, "_CHECK_MODULES", (slow.NAME,))
+    started: list[bool] = []
+
+    def prefetch(*args: object, **kwargs: object) -> None:
+        started.append(not slow.imported.is_set())  # the checks still importing
+        slow.release.set()
+
+    monkeypatch.setattr(diffs, "prefetch", prefetch)
+    read, write = os.pipe()
+    inbox = os.fdopen(read)
+    serving = threading.Thread(target=sidecar.serve, args=(inbox, io.StringIO()), daemon=True)
+    try:
+        serving.start()
+        assert slow.importing.wait(10)
+        with os.fdopen(write, "w") as requests:  # the commits, then the end of the input
+            requests.write(json.dumps({"repo": ".", "base": "a", "ours": "b", "theirs": "c"}) + "\n")
+        serving.join(10)
+    finally:
+        sys.modules.pop(slow.NAME, None)
+        inbox.close()
+    assert not serving.is_alive()
+    assert started == [True]
 
 
 _FORKED = """

@@ -7,9 +7,10 @@ thread cannot use that time (it fights the plan for the interpreter lock: measur
 cores); a process can.  So `merge` starts this one with the three commits:
 
 1. it parses what the checks will read of the sides (the fork's modules, the base's functions,
-   upstream's renumbered enums) while the plan runs;
+   upstream's renumbered enums) while the plan runs (the commits' git diffs start as they come, even
+   while the checks' modules still import);
 2. told the merged tree (``warm``: git's merge, before carries and picks), it runs every check on it
-   and notes which merged paths the checks read;
+   and notes which merged paths the checks read (the tree is listed while step 1 still waits on git);
 3. asked for the findings of the final revision (``audit``), it answers with those of step 2 when
    carries and picks changed none of the paths read (the checks are a function of the three sides,
    the settings and those texts), else it runs the checks again, on memoised parses.
@@ -50,7 +51,9 @@ from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.streams import flushed, lone_thread
 
 if TYPE_CHECKING:
-    from aeon_release.domain.audits.source import SourceCache
+    from concurrent.futures import Future
+
+    from aeon_release.domain.audits.source import GitTree, SourceCache
 
 _Key = tuple[str, str, str, str]
 
@@ -376,21 +379,19 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     """Read the sides, start their diffs, prepare them, then answer ``warm`` and ``audit`` requests
     until asked once."""
     inbox = _inbox(requests)
-    _import_while_idle(inbox)
+    importing = _import_beside()
     first = inbox.get()
     if first is None:
         return
     data = json.loads(first)
     sides = MergeSides(Path(data["repo"]), data["base"], data["ours"], data["theirs"])
     from aeon_release.adapters.git import told_places
-    from aeon_release.domain.audits.diffs import grep_changed, prefetch
+    from aeon_release.domain.audits.diffs import grep_changed, in_background, prefetch
 
     if isinstance(data.get("places"), dict):
         told_places(sides.repo, data["places"])
 
     prefetch(sides.repo, sides.base, sides.ours, sides.theirs, grep=False)  # git diffs while the checks import
-    from aeon_release.domain.audits.merge import prepare_sides
-
     line = inbox.get()  # the words the rules look for (``words``), sent just after the sides
     if line is None:
         return
@@ -398,7 +399,16 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     # upstream's changed files are grepped for the enums' words and these at once
     grep_changed(sides.repo, sides.base, sides.ours, sides.theirs, tuple(told.get("words", ())))
     pending = None if "words" in told else line
-    prepare_sides(sides)
+    importing.join()  # no thread of this process is left mid-import when a check forks a child
+    from aeon_release.domain.audits.merge import prepare_sides
+
+    preparing = in_background(prepare_sides, sides)
+    pending = pending or inbox.get()
+    # (with the audit's request behind a warm one, the warm check is skipped: its tree is not listed)
+    trees = _listed_ahead(sides, pending, preparing) if pending is not None and inbox.empty() else {}
+    preparing.result()  # (its thread is done with git before a check forks a child)
+    if pending is None:
+        return
     warmed: _Warmed | None = None
     while (line := pending or inbox.get()) is not None:
         pending = None
@@ -406,34 +416,44 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
         settings = Settings.of(request["settings"])
         if "warm" in request:
             if inbox.empty():  # with the audit's request already waiting, a warm check only delays it
-                warmed = _check(sides, str(request["warm"]), settings)
+                warmed = _check(sides, str(request["warm"]), settings, trees.pop(str(request["warm"]), None))
         elif "audit" in request:
-            done = _final(sides, str(request["audit"]), settings, warmed)
+            done = _final(sides, str(request["audit"]), settings, warmed, trees.pop(str(request["audit"]), None))
             found = [f.as_dict() for f in done.findings]
             answers.write(json.dumps({"findings": found, "read": sorted(done.read)}) + "\n")
             answers.flush()
             return
 
 
-# The checks' modules, in the order ``serve`` needs them (the diffs first).  The merge's process sends the
-# three commits only once it has imported its command and read the fork's refs; this process has nothing to do
-# until then, and the checks' imports (0.08-0.12 s) were made after the commits came, on the longest path of a
-# large merge (benchmarks/merge_bench.py).
+# The checks' modules: the diffs' first, the rest after them.  The merge's process sends the three commits
+# only once it has imported its command and read the fork's refs; this process has nothing to do until then,
+# and the checks' imports (0.2-0.5 s on a loaded machine) made after the commits came were on the longest
+# path of a large merge (benchmarks/merge_bench.py).
+_DIFF_MODULE = "aeon_release.domain.audits.diffs"
 _CHECK_MODULES = (
-    "aeon_release.domain.audits.diffs",
     "aeon_release.domain.audits.source",
     "aeon_release.domain.audits.drift.checks",
     "aeon_release.domain.audits.merge",
 )
 
 
-def _import_while_idle(inbox: queue.Queue[str | None]) -> None:
-    """Import the checks' modules while no request has come, one at a time: commits that come meanwhile
-    start their diffs after the module being imported, not after all of them."""
-    for name in _CHECK_MODULES:
-        if not inbox.empty():
-            return
-        importlib.import_module(name)
+def _import_beside() -> threading.Thread:
+    """Import the diffs' module here, then the checks' modules on a thread, so that commits coming while
+    they import start their diffs at once: when the imports ran on this thread between requests, the
+    commits waited for the module being imported (drift.checks alone is a third of a second under load),
+    and the git diff they start is the head of a large merge's longest path.  The diffs' module imports
+    none of the checks', so this thread and that one never import the same module; the caller joins the
+    thread before it imports the checks itself."""
+    importlib.import_module(_DIFF_MODULE)
+
+    def run() -> None:
+        with contextlib.suppress(Exception):  # the caller's own import says what failed
+            for name in _CHECK_MODULES:
+                importlib.import_module(name)
+
+    thread = threading.Thread(target=run, name="sidecar-imports", daemon=True)
+    thread.start()
+    return thread
 
 
 def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
@@ -452,6 +472,28 @@ def _inbox(requests: IO[str]) -> queue.Queue[str | None]:
     return inbox
 
 
+def _listed_ahead(sides: MergeSides, line: str, preparing: Future[None]) -> dict[str, GitTree]:
+    """The tree of the first request's revision, listed while the sides are still being prepared: ``git
+    ls-tree --long`` of a large revision (40-200 ms, mostly git's wait on its object store) was the first
+    thing a check did once they were, on the longest path of a large merge, and the plan sends the merged
+    revision well before the sides' diffs are in.  None listed when the sides are ready (nothing to
+    overlap) or the listing fails (the check lists the revision itself, and fails as it did).  An audit
+    request that comes after this while the sides are still prepared makes the warm check skipped, and
+    this listing (~40 ms of CPU, git's and ours, for 5,900 files) spent for nothing."""
+    from aeon_release.domain.audits.source import GitTree
+
+    try:
+        request = json.loads(line)
+        rev, settings = request.get("warm", request.get("audit")), request["settings"]
+        if preparing.done() or rev is None:
+            return {}
+        tree = GitTree(sides.repo, str(rev), Settings.of(settings).max_file_bytes)
+        tree.files()
+    except Exception:  # noqa: BLE001 - a half-listed tree must not stand in for the revision
+        return {}
+    return {str(rev): tree}
+
+
 @dataclasses.dataclass(frozen=True)
 class _Warmed:
     rev: str
@@ -461,11 +503,13 @@ class _Warmed:
     read: frozenset[str]  # those present (the files the audit counts as read)
 
 
-def _check(sides: MergeSides, rev: str, settings: Settings) -> _Warmed:
+def _check(sides: MergeSides, rev: str, settings: Settings, listed: GitTree | None = None) -> _Warmed:
+    """The checks of ``rev`` (``listed``: its tree listed ahead with these settings' cap, or None)."""
     from aeon_release.domain.audits.merge import merge_findings
     from aeon_release.domain.audits.source import GitTree, SourceCache
 
-    tree = GitTree(sides.repo, rev, settings.max_file_bytes)
+    tree = listed if listed is not None and listed.max_bytes == settings.max_file_bytes else None
+    tree = tree or GitTree(sides.repo, rev, settings.max_file_bytes)
     try:
         cache = SourceCache(tree, settings.max_parse_bytes)
         cache.reads = set()
@@ -588,14 +632,16 @@ _LEAST_WAIT = 60.0  # seconds a forked child is given at the least
 _WAIT_TIMES = 10  # ... and at the most this many times as long as the checks here took
 
 
-def _final(sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None) -> _Warmed:
+def _final(
+    sides: MergeSides, rev: str, settings: Settings, warmed: _Warmed | None, listed: GitTree | None = None
+) -> _Warmed:
     """The warm findings when nothing they read differs in ``rev``; else the checks again."""
     from aeon_release.adapters.git import Git
 
     if warmed is not None and warmed.settings == settings:
         if warmed.rev == rev or not (Git(sides.repo).changed_paths(warmed.rev, rev) & warmed.reads):
             return warmed
-    return _check(sides, rev, settings)
+    return _check(sides, rev, settings, listed)
 
 
 def main() -> None:

@@ -932,7 +932,7 @@ def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) 
     changed = [line for line in diff.splitlines() if line[:1] in "+-" and not line.startswith(("+++", "---"))]
     if any(_ENTRY.match(line) for line in changed):
         return True
-    named = {w for line in changed for w in _NAMED.findall(line)}
+    named = _names_read(changed)
     if not named:
         return False
     holders = {m.group(1) for m in _at_line_starts(_TOP_COLLECTION, text)} | {
@@ -947,6 +947,15 @@ def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) 
 
 
 _NAMED = re.compile(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.x`` as a line reads it
+
+
+def _names_read(lines: list[str]) -> set[str]:
+    """The names (``_NAMED``) the lines read, found by one search of the lines joined, not one a line
+    (2,040 searches in a 500-commit merge): a name holds no line end, and one after a line end is read as
+    one at a line's start (a line end is neither a word character nor a dot)."""
+    return set(_NAMED.findall("\n".join(lines)))
+
+
 _TOP_COLLECTION = re.compile(  # a line's start: through _at_line_starts
     r"\n([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]"
 )
