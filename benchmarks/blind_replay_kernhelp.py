@@ -29,6 +29,17 @@ supports_trtllm_attention():``).  One twin is quiet by design though not fully f
 ``use_trtllm_attention(..., has_sinks=True)`` still runs, but no longer reads the forced-TRTLLM setting the
 function used to read itself (its new ``force_use_trtllm`` defaults to None, auto-detection); only a warning
 would be right there, and an error would block a correct merge.
+After the kernhelp widenings: 24 caught, 0 warned, 0 missed of 24 (twins: 12 quiet, 1 of them warned, 0 false
+errors).  Caught now: a tuple made one value where upstream's callers moved from unpacking it to testing its
+value (``if not f(...):``, ``elif``, ``while``, ``assert``, the call taken whole: a tuple's truth is always true),
+return drift (``drift/returns.py``).  Warned now: the #30241 twin, by a new class under symbol drift
+(``drift/handed_in.py``): a call leaving to its default a parameter upstream added in place of a value the
+body computed itself (``force_use_trtllm = force_use_trtllm_attention()``), a warning by design.  Regression
+set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30 with 4 warned, 23 with 2 warned: as on main),
+blind_replay_kernelutils 20/1/0 of 21 (11 quiet, 1 warned), blind_replay_layerutils 30/1/1 of 32 (17 quiet),
+blind_replay_sampler 17/17 (10 quiet), all as on main; widened_return_replay --narrowed 18/19 unpacks, 11/11
+overrides, 0/16 twins false (as on main); symbol_precision --windows 1: 0 false errors.
 
   python benchmarks/blind_replay_kernhelp.py [--mirror DIR] [--only TEXT ...] [--show]
 """
