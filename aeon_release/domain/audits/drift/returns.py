@@ -8,7 +8,7 @@ the fork's added line unpacks exactly N names from a call of it, or reads by pos
 whose returned name moved (``stats[1]`` after upstream inserted a value before it).  A name defined with different
 shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.  One value made a
 tuple, or a tuple made one value (every def, and upstream's own callers moved between binding one name
-and unpacking): a fork line using the value, a fork unpack, a fork override of the old shape.
+and unpacking, or from unpacking to testing the value): a fork line using the value, a fork unpack, a fork override of the old shape.
 
 Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
 with one are parsed, and only the upstream files that define a callee (``git grep 'def NAME'``).
@@ -2013,7 +2013,8 @@ class Rebound:
 
     def moved(self, name: str, widen: bool) -> bool:
         """Upstream removed a line binding one name from a call of ``name`` and added one unpacking several
-        (``widen``), or the other way round; only the files whose diff names ``name(`` are searched."""
+        (``widen``), or the other way round (where an added test of the call's value stands for the line
+        binding it whole); only the files whose diff names ``name(`` are searched."""
         bare = name.rsplit(".", 1)[-1]
         call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
         one, many = ("-", "\\+") if widen else ("\\+", "-")
@@ -2023,7 +2024,27 @@ class Rebound:
         upstream = self._trees.upstream
         texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
         whole = any(not _INDEXED_END.search(t[m.end() :].split("\n", 1)[0]) for t in texts for m in bound.finditer(t))
+        if not whole and not widen:
+            # ``if not f(...):`` added (#24600's ``supports_trtllm_attention``): a tuple's truth is always
+            # true, so upstream testing the call's value says it is one value as surely as binding it whole
+            tested = re.compile(rf"\n\+[ \t]*(?:(?:el)?if|while|assert)[ \t]+(?:not[ \t]+)?{call}")
+            whole = any(_tested_whole(t[m.end() :].split("\n", 1)[0]) for t in texts for m in tested.finditer(t))
         return whole and any(unpacked.search(t) for t in texts)
+
+
+def _tested_whole(rest: str) -> bool:
+    """The call opened just before ``rest`` closes on this line and the test takes its value whole: a
+    ``:``, ``and``, ``or``, an assert's message or the line's end follow it (not ``)[0]``, ``).x``, ``) ==``)."""
+    depth = 1
+    for i, char in enumerate(rest):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth == 0:
+                after = rest[i + 1 :].strip()
+                return not after or after.startswith((":", ",", "#", "and ", "or "))
+    return False
 
 
 # ``x = f(...)[1]``: one element read by position, not the value bound whole (#48018's rewrite of

@@ -72,6 +72,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
 from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
+from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -4754,6 +4755,8 @@ class _Checker:
                     call, old, new, bodies, functools.partial(self._names_type, after.path), untyped, home
                 )
             )
+        if problem is None and old != new and (computed := handed_in(call, old, new, bodies[0][0], bodies[1][0])):
+            problem = Uncertain(computed)  # drift/handed_in.py: a value the body computed, now left to a default
         if problem is None:
             return None
         label = f"{after.path}'s {after.label}" if self._rebound_name(before, after) else after.label

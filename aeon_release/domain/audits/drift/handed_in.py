@@ -1,0 +1,112 @@
+"""Handed-in parameters: a value the function computed itself, now a parameter its callers must pass.
+
+#30241 (eea41804a4): ``use_trtllm_attention`` read the forced-TRTLLM setting itself
+(``force_use_trtllm = force_use_trtllm_attention()``); upstream made it a parameter,
+``force_use_trtllm: bool | None = None``, dropped the body's line, and passes it at each of its own calls.  A
+fork call written before the merge still fits and runs, but leaves the parameter to its default: the
+function no longer sees what it used to compute (here a user's ``use_trtllm_attention=False`` is ignored and
+TRTLLM is picked by auto-detection).
+
+Upstream's side, read off the two defs of the function the fork's call reaches: a parameter with a default
+that the old def did not take, that the old body bound itself (a plain assignment in its own scope) to
+something other than that default, and that the new body reads and never binds (no ``if x is None: x =
+...`` refilling it: then the default still computes the value).  The fork's side: a call that fit the old
+def and passes the parameter neither by keyword, nor by position, nor through ``*`` or ``**``.
+
+A warning: the default may be what the fork's call means; only the fork knows whether it wanted the value
+the function used to compute.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Sequence
+
+from aeon_release.domain.audits.drift.signatures import Sig
+from aeon_release.domain.audits.source import short
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def handed_in(call: ast.Call, old: Sig, new: Sig, before: ast.AST | None, after: ast.AST | None) -> str | None:
+    """What ``call`` (which fits both signatures) now misses: the first parameter upstream made of a value
+    the old body computed, left here to its default; None when there is none or the call may pass it."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def) or _spreads(call):
+        return None
+    passed = {k.arg for k in call.keywords}
+    for name in _added_defaulted(old, new):
+        if name in passed or (name in new.positional and new.positional.index(name) < len(call.args)):
+            continue
+        computed = _own_binding(before, name)
+        default = _default_of(after, name)
+        if computed is None or default is None or ast.dump(computed) == ast.dump(default):
+            continue
+        if _binds(after.body, name) or not _loads(after.body, name):
+            continue
+        return (
+            f"leaves {name} to its default {short(ast.unparse(default))}, a parameter upstream added in place of the body's own "
+            f"`{name} = {short(ast.unparse(computed))}`: the function no longer computes it, so the call silently gets the "
+            f"default where it got that value; pass {name}= as upstream's own callers do now"
+        )
+    return None
+
+
+def _spreads(call: ast.Call) -> bool:
+    """``f(*args)`` or ``f(**kwargs)``: the parameter may be among them."""
+    return any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords)
+
+
+def _added_defaulted(old: Sig, new: Sig) -> Iterator[str]:
+    """The parameters the new signature takes, with a default, that the old one did not take at all."""
+    taken = set(old.positional) | set(old.kwonly)
+    for name in list(new.positional) + list(new.kwonly):
+        if name not in taken and not new.required(name):
+            yield name
+
+
+def _default_of(func: _Def, name: str) -> ast.expr | None:
+    args = func.args
+    positional = args.posonlyargs + args.args
+    for arg, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True):
+        if arg.arg == name:
+            return default
+    for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        if arg.arg == name:
+            return kw_default
+    return None
+
+
+def _own_binding(func: _Def, name: str) -> ast.expr | None:
+    """The value of the first plain ``name = value`` in the def's own scope (not a nested def's)."""
+    found = [
+        node
+        for node in _own(func.body)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and node.value is not None
+        and any(isinstance(t, ast.Name) and t.id == name for t in _targets(node))
+    ]
+    return min(found, key=lambda n: (n.lineno, n.col_offset)).value if found else None
+
+
+def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
+
+
+def _binds(body: Sequence[ast.AST], name: str) -> bool:
+    """The body stores ``name`` (an assignment, a loop or ``with`` target, a walrus, an augmented one)."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in _own(body))
+
+
+def _loads(body: Sequence[ast.AST], name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load) for n in _own(body))
+
+
+def _own(body: Sequence[ast.AST]) -> Iterator[ast.AST]:
+    """The nodes of a body that are its own: not inside a nested function, class or lambda."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))

@@ -1,0 +1,107 @@
+"""Handed-in parameters: upstream made a value the function computed itself into a defaulted parameter.
+
+Shaped like #30241 (eea41804a4): ``use_trtllm_attention`` bound ``force_use_trtllm = force_use_trtllm_attention()``
+in its body; upstream made it ``force_use_trtllm: bool | None = None`` and passes it at its own calls.  A fork
+call that fit before still runs and silently gets auto-detection where it got the user's setting.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "vllm/utils/flashinfer.py"
+BASE = """def force_use_trtllm_attention() -> bool | None:
+    return None
+
+
+def use_trtllm_attention(num_heads: int, is_prefill: bool, has_sinks: bool = False) -> bool:
+    force_use_trtllm = force_use_trtllm_attention()
+    if force_use_trtllm is not None and not force_use_trtllm:
+        return False
+    return has_sinks or num_heads % 8 == 0
+"""
+HANDED = """def force_use_trtllm_attention() -> bool | None:
+    return None
+
+
+def use_trtllm_attention(
+    num_heads: int, is_prefill: bool, force_use_trtllm: bool | None = None, has_sinks: bool = False
+) -> bool:
+{refill}    if force_use_trtllm is not None and not force_use_trtllm:
+        return False
+    return has_sinks or num_heads % 8 == 0
+
+
+def build(num_heads: int) -> bool:
+    return use_trtllm_attention(num_heads, False, force_use_trtllm=force_use_trtllm_attention())
+"""
+SUBJECT = "[bug] Fix 'Current vLLM config is not set.' warnings when FlashInfer attention is used (#30241)"
+FORK = "vllm/aeon/trtllm.py"
+INITS = {"vllm/utils/__init__.py": ""}
+HEAD = "from vllm.utils.flashinfer import use_trtllm_attention\n\n\ndef aeon_trtllm(heads: int, **kw) -> bool:\n"
+
+
+def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return sorted((f.line, f"{f.rule_id} {f.severity.value}", f.message) for f in report.findings if f.path == FORK)
+
+
+@pytest.mark.parametrize(
+    "call",
+    ["use_trtllm_attention(heads, False, has_sinks=True)", "use_trtllm_attention(heads, is_prefill=True)"],
+    ids=["keywords after", "the old parameters only"],
+)
+def test_a_call_leaving_the_value_the_body_computed_to_a_default_is_warned(
+    git_repo: GitRepo, no_rules: Path, call: str
+) -> None:
+    [(line, severity, message)] = _found(git_repo, no_rules, HEAD + f"    return {call}\n", HANDED.format(refill=""))
+    assert (line, severity) == (5, f"{SYMBOL_DRIFT} warning")
+    assert "leaves force_use_trtllm to its default None" in message
+    assert "`force_use_trtllm = force_use_trtllm_attention()`" in message and "pass force_use_trtllm=" in message
+
+
+REFILL = "    if force_use_trtllm is None:\n        force_use_trtllm = force_use_trtllm_attention()\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "refill"),
+    [
+        ("use_trtllm_attention(heads, False, force_use_trtllm=True, has_sinks=True)", ""),  # passed by keyword
+        ("use_trtllm_attention(heads, False, **kw)", ""),  # maybe among the spread keywords
+        ("use_trtllm_attention(heads, False, has_sinks=True)", REFILL),  # the default still computes it
+    ],
+    ids=["by keyword", "spread", "refilled on None"],
+)
+def test_a_call_passing_it_or_a_default_that_refills_it_is_quiet(
+    git_repo: GitRepo, no_rules: Path, call: str, refill: str
+) -> None:
+    assert _found(git_repo, no_rules, HEAD + f"    return {call}\n", HANDED.format(refill=refill)) == []
+
+
+def test_a_new_parameter_the_old_body_never_computed_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """A feature upstream added (``has_spec=False``, nothing the old body bound) is no value lost."""
+    upstream = BASE.replace("has_sinks: bool = False)", "has_sinks: bool = False, has_spec: bool = False)")
+    upstream = upstream.replace("return has_sinks or", "return has_spec or has_sinks or")
+    fork = HEAD + "    return use_trtllm_attention(heads, False, has_sinks=True)\n"
+    assert _found(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_constant_the_default_repeats_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The old body's ``force_use_trtllm = None`` is the new default: the call gets what it got."""
+    base = BASE.replace("force_use_trtllm = force_use_trtllm_attention()", "force_use_trtllm = None")
+    sides = s.merge_case(
+        git_repo,
+        {UTILS: base, **INITS},
+        {FORK: HEAD + "    return use_trtllm_attention(heads, False, has_sinks=True)\n"},
+        [(SUBJECT, {UTILS: HANDED.format(refill="")})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.path == FORK] == []
