@@ -29,6 +29,18 @@ engine's: the twin ``cls._read_frames_with_recovery(...)`` in a ``VideoLoader`` 
 #35202 moved that method from ``VideoLoader`` to ``OpenCVVideoBackendMixin``; it is kept as a killer (caught
 blind) and the twin is now the same call in an ``OpenCVVideoBackend`` subclass, which inherits the mixin
 (quiet, with a warning).  With that fix: 21 caught, 0 warned, 2 missed of 23; twins 9 quiet, 0 false of 9.
+After the killers140 widenings: 23 caught, 0 warned, 0 missed of 23 (twins: 9 quiet, 1 of them warned, 0 false
+errors).  Caught now: a binary string made another kind (result kind drift, ``drift/result_kinds.py``: ``bytes``
+and unions of binary kinds are a kind, ``Iterable``/``Iterator``/``Generator``/``Collection`` a sequence; a
+method the old kind has and the new one lacks raises, ``b"..." +`` raises, ``== b"..."`` never matches) and a key
+looked up on the very registry whose registration upstream removed (name drift, ``drift/registry_lookups.py``:
+the call's receiver is the object the removed ``@R.register("key")`` wrote into, so the string is that
+registry's key, not a method's name some ``def load`` elsewhere dispatches on).  Regression set at the
+widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false
+errors (40, 30, 23 twins), blind_replay_mminputs 19/19 (13 quiet), blind_replay_multimodal 28 caught, 4 warned
+of 32 (14 quiet, 0 false; as on main), blind_replay_processor 28 caught, 1 missed of 29 (16 quiet, 0 false;
+#22457's ``cache.get`` left as on main), ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
 
   python benchmarks/blind_replay_mmmedia.py [--mirror DIR] [--only TEXT ...] [--show]
 """
