@@ -93,8 +93,15 @@ def line_of(text: str, needle: str) -> int:
             WRAPPED,
             True,
         ),
+        (HEAD + 'def aeon_glm():\n    return LOADERS.load(cls_name="glm4_6v")\n', WRAPPED, True),
     ],
-    ids=["wrapped decorator, a dispatcher of the name", "no dispatcher", "renamed on one line", "module attribute"],
+    ids=[
+        "wrapped decorator, a dispatcher of the name",
+        "no dispatcher",
+        "renamed on one line",
+        "module attribute",
+        "by keyword",
+    ],
 )
 def test_a_lookup_of_a_key_the_registry_lost(
     git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, dispatcher: bool
@@ -118,8 +125,11 @@ def test_a_lookup_of_a_key_the_registry_lost(
         # another registry of the fork's own, of the same key
         "from vllm.utils.registry import ExtensionManager\n\nAEON = ExtensionManager()\n\n\n"
         'def aeon_glm():\n    return AEON.load("glm4_6v")\n',
+        # a constant the fork binds again: it picks the key at runtime
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm(new: bool):\n    global AEON_LOADER\n'
+        '    if new:\n        AEON_LOADER = "glmga"\n    return LOADERS.load(AEON_LOADER)\n',
     ],
-    ids=["kept key", "the fork's own registration", "except AssertionError", "another registry"],
+    ids=["kept key", "the fork's own registration", "except AssertionError", "another registry", "rebound constant"],
 )
 def test_a_lookup_the_registry_still_answers_has_no_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert errors(audited(git_repo, no_rules, fork, WRAPPED)) == []

@@ -32,14 +32,22 @@ def looked_up_registry(call: ast.Call, key: str, removed: list[str], parents: di
     """The registry ``call`` looks ``key`` up in (its receiver as the line spells it), when ``removed`` (the
     lines upstream's diff took out of one file) registered ``key`` into an object of that last name; else None."""
     func = call.func
-    if not isinstance(func, ast.Attribute) or _REGISTERING.fullmatch(func.attr) or not call.args:
+    if not isinstance(func, ast.Attribute) or _REGISTERING.fullmatch(func.attr):
         return None
-    registry = last_name(func.value)
-    if not registry or str_value(call.args[0]) != key or not _registered_into(registry, key, removed):
+    registry, passed = last_name(func.value), key_argument(call)
+    if not registry or str_value(passed) != key or not _registered_into(registry, key, removed):
         return None
     if caught_around(call, _MISSES, parents) or expects_refusal(call, parents):
         return None
     return ast.unparse(func.value)
+
+
+def key_argument(call: ast.Call) -> ast.expr | None:
+    """What a lookup passes its key as: the first positional argument, or the only keyword argument of a call
+    with no positional one (``load(cls_name="glm4_6v")``)."""
+    if call.args:
+        return None if isinstance(call.args[0], ast.Starred) else call.args[0]
+    return call.keywords[0].value if len(call.keywords) == 1 and call.keywords[0].arg else None
 
 
 def _registered_into(registry: str, key: str, removed: list[str]) -> bool:
