@@ -43,6 +43,7 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, en
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
+from aeon_release.domain.audits.drift.registry_lookups import looked_up_registry
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -476,6 +477,7 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     findings = []
     owns = _Owns(trees)
     reads = list(_fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ())
+    reads = [_as_lookup(trees, read, removed.get(read.name, []), owns) for read in reads]
     flags = {f"--{r.name.replace('_', '-')}": r.name for r in reads if r.form == "namespace"}
     # a flag spelt with dashes (``--exclude-log-deltas``) makes the attribute whose word is gone from the text
     flagged = (
@@ -510,6 +512,22 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
+
+
+def _as_lookup(trees: ThreeTrees, read: Read, found: list[Removed], owns: _Owns) -> Read:
+    """``LOADERS.load("key")`` on the registry the removed registration of ``key`` wrote into
+    (drift/registry_lookups.py): a lookup of a key nothing registers now, whatever a method of that name
+    does elsewhere; else the read as it was."""
+    own = owns(read.path)
+    call = read.node
+    if read.form not in ("arg", "dispatch") or not isinstance(call, ast.Call) or own is None:
+        return read
+    for gone in (r for r in found if r.kind is Kind.KEY and r.path in trees.upstream):
+        registry = looked_up_registry(call, read.name, trees.upstream[gone.path].removed, own.parents)
+        if registry is not None and isinstance(call.func, ast.Attribute):
+            how = f'{registry}.{call.func.attr}("{read.name}")'
+            return dataclasses.replace(read, how=how, form="lookup", kinds=(Kind.KEY,))
+    return read
 
 
 def _beside_new_name(trees: ThreeTrees, read: Read, registry: str, owns: _Owns) -> bool:
@@ -943,7 +961,7 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
         if (name := str_value(value)) in names:
             if dispatchers.dispatched(call, value):
                 how = f'{_show_callee(call.func)}("{name}")'
-                return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,))
+                return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,), node=call)
             how = f'"{name}" passed to {_show_callee(call.func)}()'
             return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword, call)
     return None
@@ -1514,6 +1532,7 @@ _OUTCOMES = {  # what a read of a name nobody defines does at runtime: why the m
     "module": "fails at runtime",
     "arg": "passes a value the code no longer accepts or tests for (a fallback, or a failure)",
     "dispatch": "fails at runtime (an AttributeError where the method is looked up by name, in a worker)",
+    "lookup": "finds no entry (the registry asserts, raises KeyError or answers None)",
     "namespace": "fails at runtime (no flag of the parser makes that attribute any more)",
 }
 

@@ -415,6 +415,9 @@ _STR_METHODS = frozenset(
         "encode", "casefold", "partition", "rpartition", "splitlines", "removeprefix", "removesuffix", "isdigit",
     }
 )  # fmt: skip
+# methods only a binary string has (``bytes``, ``memoryview``): #24925 made ``serialize_item`` answer a tuple of
+# chunks, and the fork's ``.hex()`` of its answer raises
+_BYTES_METHODS = frozenset({"hex", "decode"})
 
 
 def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
@@ -424,6 +427,8 @@ def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
         for side, other in ((node.left, node.right), (node.right, node.left)):
             if isinstance(node.op, ast.Add) and (_string(other) or isinstance(other, ast.JoinedStr)):
                 yield side, "joins it to a string"
+            elif isinstance(node.op, ast.Add) and _binary(other):
+                yield side, "joins it to bytes"
             elif not isinstance(other, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr)) and not _string(other):
                 yield side, "computes with it"  # ``free // page_size``: a sequence or a string does no arithmetic
     elif isinstance(node, ast.Compare):
@@ -436,12 +441,14 @@ def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
                     yield side, "compares it with a number"
                 elif isinstance(op, (ast.Eq, ast.NotEq)) and _string(other):
                     yield side, "compares it with a string"
+                elif isinstance(op, (ast.Eq, ast.NotEq)) and _binary(other):
+                    yield side, "compares it with bytes"
             if isinstance(op, (ast.In, ast.NotIn)) and _strings(operands[i + 1]):
                 yield operands[i], "compares it with a string"
     elif isinstance(node, ast.Call):
         if isinstance(node.func, ast.Name) and node.func.id in _CONVERTS and len(node.args) == 1 and not node.keywords:
             yield node.args[0], f"takes {node.func.id}() of it"
-        elif isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS | _BYTES_METHODS:
             yield node.func.value, f"calls .{node.func.attr}() on it"
 
 
@@ -452,6 +459,10 @@ def _number(node: ast.expr) -> bool:
 
 def _string(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _binary(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, bytes)
 
 
 def _strings(node: ast.expr) -> bool:
@@ -533,13 +544,55 @@ _NUMBER_USES = {
     **dict.fromkeys(_TO_NUMBER, "raises TypeError"),
 }
 _NUMBERS = frozenset({"int", "float"})
-_KIND_OF = {**dict.fromkeys(_NUMBERS, "number"), "str": "string", **dict.fromkeys(_SEQUENCES, "sequence")}
+_BINARY = frozenset({"bytes", "bytearray", "memoryview"})
+# an abstract collection is no string and no number: a sequence for what the old kind's uses do with it
+_ITERABLES = frozenset({"Iterable", "Iterator", "Generator", "Collection"})
+_KIND_OF = {
+    **dict.fromkeys(_NUMBERS, "number"),
+    "str": "string",
+    **dict.fromkeys(_BINARY, "bytes"),
+    **dict.fromkeys(_SEQUENCES | _ITERABLES, "sequence"),
+}
+# what each kind answers to (a sequence: a list's or a tuple's; a number: an int's or a float's): a method the
+# old kind has and the new one lacks raises AttributeError
+_METHODS_OF = {
+    "string": frozenset(dir(str)),
+    "bytes": frozenset(dir(bytes)) | frozenset(dir(memoryview)),
+    "sequence": frozenset(dir(list)) | frozenset(dir(tuple)),
+    "number": frozenset(dir(int)) | frozenset(dir(float)),
+}
+
+
+def _kind(node: ast.expr | None) -> str | None:
+    """The kind an annotation names (its outer name's); "bytes" for a union of binary kinds only
+    (``Union[bytes, memoryview]``, ``bytes | memoryview``)."""
+    kind = _KIND_OF.get(_outer(node))
+    if kind is not None or node is None:
+        return kind
+    members = _union_members(node)
+    return "bytes" if len(members) > 1 and all(_outer(m) in _BINARY for m in members) else None
+
+
+def _union_members(node: ast.expr) -> list[ast.expr]:
+    """The members of ``Union[A, B]`` or ``A | B`` (nested ``|`` flattened); [] for anything else."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*(_union_members(node.left) or [node.left]), *(_union_members(node.right) or [node.right])]
+    if isinstance(node, ast.Subscript) and _outer(node) == "Union":
+        return list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return []
+
+
+def _lost_method(was: str, now: str, how: str) -> bool:
+    """``calls .m() on it``: the old kind has ``m`` and the new one lacks it (a string's ``startswith`` on a
+    list; a bytes' ``hex`` on a tuple of chunks, not on a float, which has one)."""
+    method = how.removeprefix("calls .").split("(", 1)[0]
+    return method in _METHODS_OF.get(was, frozenset()) and method not in _METHODS_OF.get(now, frozenset())
 
 
 def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, now: str | None = None) -> str | None:
     """What a use the old kind (a number, a string, a sequence) supports does with the new one (``now``, or
     the kind its annotation names), or None; None too where it raises a TypeError the fork catches (``caught``)."""
-    was, now = _KIND_OF.get(_outer(old)), now or _KIND_OF.get(_outer(new))
+    was, now = _kind(old), now or _kind(new)
     if was is None or now is None or was == now:
         return None
     effect: str | None
@@ -553,8 +606,12 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, 
         effect = "never matches" if was == "string" else None
     elif how == "joins it to a string":
         effect = "raises TypeError" if was == "string" else None
+    elif how == "compares it with bytes":
+        effect = "never matches" if was == "bytes" else None
+    elif how == "joins it to bytes":
+        effect = "raises TypeError" if was == "bytes" else None
     elif how.startswith("calls ."):
-        effect = "raises AttributeError" if was == "string" else None
+        effect = "raises AttributeError" if was in ("string", "bytes") and _lost_method(was, now, how) else None
     elif how == "unpacks" and _outer(old) in ("tuple", "Tuple"):
         return None  # a returned tuple's shape is return drift's (drift/returns.py): one finding a line
     elif how in _SEQUENCE_USES:
