@@ -6,7 +6,7 @@ strings it lists.  So a positional ``"lru"`` into ``mode: str`` renamed ``policy
 a value the new slot still takes (quiet), ``"fifo"`` one it refuses (an error), and a value the fork reads from
 elsewhere cannot be told (the rename's warning).  The reverse, a ``Literal`` widened to ``str`` under a new
 name, takes every old value.  Upstream's own retypes of the shape (no rename): #49114 (dc1be79031) turned
-``cache_policy: Literal["lru", "arc"]`` into ``str``, #30027 (8669c69afa) ``publisher: str`` into
+``cache_policy: Literal["lru", "arc"]`` into ``str``, #26915 (8669c69afa) ``publisher: str`` into
 ``Literal["null", "zmq"]`` (``benchmarks/review38_twins.py``).
 """
 
