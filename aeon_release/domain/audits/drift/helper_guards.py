@@ -54,7 +54,7 @@ def _helpers(module: ast.Module) -> dict[str, _Helper]:
     if kept is not None and kept[0] is module:
         return kept[1]
     if len(_TABLES) >= _KEPT:
-        _TABLES.pop(next(iter(_TABLES)))
+        _TABLES.clear()  # one step, safe beside another reader: the tables are cheap to read again
     table = _read_helpers(module)
     _TABLES[id(module)] = (module, table)
     return table
