@@ -45,6 +45,9 @@ review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_mminputs 19
 blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet), blind_replay_pooling 15 caught, 2 warned, 2
 missed of 19 (10 quiet; the same two missed on the base), ``symbol_precision.py --windows 1``: 0 false errors
 (5 broken overrides, 4 caught).
+mend47: #32299's chained read warns (``drift/nulled_attributes.py`` follows the opted-in head one class further:
+``SiglipVisionModel.__init__`` builds the tower into ``self.vision_model`` handing it its own new ``use_head``):
+18 caught, 2 warned, 0 missed of 20 (twins: 12 quiet, 1 of them warned as before, 0 false errors).
 
   python benchmarks/blind_replay_vlmodels.py [--mirror DIR] [--only TEXT ...] [--show]
 """

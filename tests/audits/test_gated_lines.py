@@ -1,6 +1,7 @@
 """A killer on a fork line under a test of the upstream package's own version is a warning, whatever the
-check (domain/audits/drift/gated_lines.py); under another library's version, unguarded, or after a version
-``if`` that does not leave the block, it stays an error."""
+check (domain/audits/drift/gated_lines.py); since mend47 so is one under a comparison of another library's or
+the interpreter's version (a path per release of the library, saying which version it is).  Unguarded, under a
+helper that spells no version, or after a version ``if`` that does not leave the block, it stays an error."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.drift.gated_lines import WHY
+from aeon_release.domain.audits.drift.gated_lines import LIBRARY_WHY, WHY
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import test_dispatched_call_drift as dispatched
 from tests.audits import test_dropped_cache_drift as caches
@@ -70,6 +71,7 @@ def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp
     assert found[0][3].endswith(WHY)
 
 
+# mend47: a comparison of another library's or the interpreter's version: the fork's path per release of it
 @pytest.mark.parametrize(
     "fork",
     [
@@ -77,6 +79,43 @@ def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp
         + f"def aeon(x, w, s):\n    if torch.__version__ < '2.8':\n        return {KILLER}\n    return gemm(x, w)\n",
         HEAD
         + f"def aeon(x, w, s):\n    if sys.version_info < (3, 11):\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD + "from packaging.version import Version\n\nimport transformers\n\n\n"
+        f"def aeon(x, w, s):\n    if Version(transformers.__version__) >= Version('4.56'):\n        return gemm(x, w)\n"
+        f"    else:\n        return {KILLER}\n",
+        HEAD + "import importlib.metadata\n\nOLD_TORCH = importlib.metadata.version('torch') < '2.9'\n\n\n"
+        f"def aeon(x, w, s):\n    return {KILLER} if OLD_TORCH else gemm(x, w)\n",
+        HEAD + "from torch import __version__ as TORCH\n\n\n"
+        f"def aeon(x, w, s):\n    if TORCH >= '2.9':\n        return gemm(x, w)\n    return {KILLER}\n",
+        HEAD
+        + f"def aeon(x, w, s):\n    if torch.version.cuda < '12.8':\n        return {KILLER}\n    return gemm(x, w)\n",
+    ],
+    ids=["torch-version", "python-version", "packaging-of-transformers", "metadata-flag", "imported-alias", "cuda"],
+)
+def test_a_killer_under_a_library_s_version_is_a_warning(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    found = [f for f in _findings(git_repo, tmp_path, fork) if f[0] == SYMBOL_DRIFT]
+    assert [f[2] for f in found] == ["warning"]
+    assert found[0][3].endswith(LIBRARY_WHY)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the old spelling outside the test, in a file that asks torch's version elsewhere
+        HEAD + f"def aeon(x, w, s):\n    if torch.__version__ < '2.8':\n        s = None\n    return {KILLER}\n",
+        HEAD + "def fast() -> bool:\n    return torch.__version__ >= '2.9'\n\n\n"
+        f"def aeon(x, w, s):\n    return {KILLER}\n",
+        # a version-looking attribute that is no comparison: a test of the build, not of a release
+        HEAD + f"def aeon(x, w, s):\n    if torch.version.cuda:\n        return {KILLER}\n    return gemm(x, w)\n",
+    ],
+    ids=["after-non-exiting-torch-if", "torch-asked-elsewhere", "truthiness-of-the-cuda-build"],
+)
+def test_a_killer_beside_a_library_s_version_test_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _severities(git_repo, tmp_path, fork) == ["error"]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
         HEAD + "from vllm.utils import is_torch_equal_or_newer\n\n\n"
         f"def aeon(x, w, s):\n    if not is_torch_equal_or_newer('2.8'):\n        return {KILLER}\n    return gemm(x, w)\n",
         HEAD + f"def aeon(x, w, s):\n    return {KILLER}\n",
@@ -90,8 +129,6 @@ def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp
         f"def aeon(x, w, s):\n    if get_cuda_version() < (12, 8):\n        return {KILLER}\n    return gemm(x, w)\n",
     ],
     ids=[
-        "torch-version",
-        "python-version",
         "torch-helper",
         "unguarded",
         "after-non-exiting-if",

@@ -424,3 +424,18 @@ def test_upstreams_files_are_read_only_when_the_fork_accesses_a_name() -> None:
     trees: Any = SimpleNamespace(upstream=Changes(_UPSTREAM_DIFF))  # _upstream_holding reads only this
     assert _upstream_holding(trees, set()) == []
     assert _upstream_holding(trees, {"other"}) == ["vllm/a.py", "vllm/b.py", "vllm/c.py"]
+
+
+# mend47: the test of the field's kind written as the fork's own one-line helper (drift/helper_guards.py)
+IS_LIST = "\n\ndef _is_list(x) -> bool:\n    return isinstance(x, (list, tuple))\n"
+NOT_KIND = "\n\ndef _is_list(x) -> bool:\n    return bool(x)\n"
+
+
+def test_an_index_of_the_field_under_a_helper_testing_its_kind_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = LAYER_FORK.format(read="self.kv_cache[0] if _is_list(self.kv_cache) else self.kv_cache") + IS_LIST
+    assert _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE}) == []
+
+
+def test_an_index_under_a_helper_reading_no_kind_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = LAYER_FORK.format(read="self.kv_cache[0] if _is_list(self.kv_cache) else self.kv_cache") + NOT_KIND
+    assert [severity for _, severity, _ in _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE})] == ["error"]

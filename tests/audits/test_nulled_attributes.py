@@ -312,3 +312,85 @@ def test_a_keyword_only_flag_is_not_handed_by_positional_arguments(git_repo: Git
 def test_a_flag_the_call_may_hand_stays_quiet(git_repo: GitRepo, no_rules: Path, after: str, text: str) -> None:
     sides = three_way(git_repo, TOWER_FILES, {TOWER_MINE: text}, {TOWER: after})
     assert opted(git_repo, no_rules, sides, TOWER_MINE) == []
+
+
+# mend47, #32299's other half: ``SiglipVisionModel`` holds the tower as ``self.vision_model``, built with the
+# wrapper's own new ``use_head``; a fork subclass of the wrapper reading ``self.vision_model.head.probe`` meets None
+HOLDER = (
+    "\n\nclass VisionModel(torch.nn.Module):\n"
+    '    def __init__(self, config, prefix: str = "") -> None:\n'
+    "        super().__init__()\n"
+    "        self.vision_model = VisionTower(config, prefix=prefix)\n"
+)
+HOLDER_AFTER = HOLDER.replace('prefix: str = "") -> None:', 'prefix: str = "", use_head: bool | None = False) -> None:')
+HOLDER_AFTER = HOLDER_AFTER.replace(
+    "VisionTower(config, prefix=prefix)", "VisionTower(config, prefix=prefix, use_head=use_head)"
+)
+HELD_FILES = {**TOWER_FILES, TOWER: TOWER_BASE + HOLDER}
+MODEL_OWN = "from vllm.pooler.tower import VisionModel\n\n\nclass AeonModel(VisionModel):\n"
+PROBE = "    def aeon_probe(self):\n        return self.vision_model.head.probe\n"
+
+
+def test_an_opted_in_attribute_of_a_held_object_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    text = MODEL_OWN + PROBE
+    sides = three_way(git_repo, HELD_FILES, {TOWER_MINE: text}, {TOWER: TOWER_AFTER + HOLDER_AFTER})
+    [(line, level, message)] = opted(git_repo, no_rules, sides, TOWER_MINE)
+    assert (line, level) == (line_of(text, "return self.vision_model.head.probe"), "warning")
+    assert "self.vision_model.head, inherited from VisionModel" in message and "use_head" in message
+
+
+@pytest.mark.parametrize(
+    ("after", "text"),
+    [
+        # the fork asks the wrapper for the head
+        (
+            HOLDER_AFTER,
+            MODEL_OWN + "    def __init__(self, config):\n        super().__init__(config, use_head=True)\n\n" + PROBE,
+        ),
+        # the fork tests the held head, or the held flag
+        (
+            HOLDER_AFTER,
+            MODEL_OWN
+            + "    def aeon_probe(self):\n        if self.vision_model.head is None:\n            return None\n"
+            "        return self.vision_model.head.probe\n",
+        ),
+        (
+            HOLDER_AFTER,
+            MODEL_OWN + "    def aeon_probe(self):\n        if self.vision_model.use_head:\n"
+            "            return self.vision_model.head.probe\n        return None\n",
+        ),
+        # the fork builds the tower itself
+        (
+            HOLDER_AFTER,
+            MODEL_OWN + "    def __init__(self, config):\n        super().__init__(config)\n"
+            "        self.vision_model = object()\n\n" + PROBE,
+        ),
+        # the wrapper asks for the head itself, or hands a flag the base took already
+        (HOLDER_AFTER.replace("use_head=use_head)", "use_head=True)"), MODEL_OWN + PROBE),
+        (
+            HOLDER_AFTER.replace("use_head=use_head)", "use_head=config.use_head)"),
+            MODEL_OWN + PROBE,
+        ),
+    ],
+    ids=[
+        "super() asks",
+        "a None test",
+        "a test of the held flag",
+        "built by the fork",
+        "asked by the wrapper",
+        "another value",
+    ],
+)
+def test_held_opted_in_attribute_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, text: str) -> None:
+    sides = three_way(git_repo, HELD_FILES, {TOWER_MINE: text}, {TOWER: TOWER_AFTER + after})
+    assert opted(git_repo, no_rules, sides, TOWER_MINE) == []
+
+
+def test_a_held_flag_the_wrapper_took_at_the_base_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    base = TOWER_BASE + HOLDER.replace(
+        'prefix: str = "") -> None:', 'prefix: str = "", use_head: bool = False) -> None:'
+    )
+    sides = three_way(
+        git_repo, {**TOWER_FILES, TOWER: base}, {TOWER_MINE: MODEL_OWN + PROBE}, {TOWER: TOWER_AFTER + HOLDER_AFTER}
+    )
+    assert opted(git_repo, no_rules, sides, TOWER_MINE) == []

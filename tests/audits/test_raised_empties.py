@@ -565,3 +565,66 @@ def test_a_walk_over_the_model_guards_only_where_upstream_walks_it(git_repo: Git
     assert _emptied(git_repo, tmp_path, ANY_SUBMODULE, theirs) == [
         (USE, line_of(ANY_SUBMODULE, "bool(get_moe"), "error")
     ]
+
+
+# mend47: the guard written as the fork's own one-line helper (drift/helper_guards.py), read through one level
+HAS_EXPERTS = "def _has_experts(m):\n    return hasattr(m, 'get_expert_mapping')\n\n\n"
+USE_HELPER = (
+    "def is_moe(model) -> bool:\n    if not _has_experts(model):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+HELPER_HASATTR = IMPORT + HAS_EXPERTS + USE_HELPER
+HELPER_ISINSTANCE = (
+    IMPORT + HOLDER + "def _has_experts(m) -> bool:\n    return isinstance(m, AeonMoE)\n\n\n" + USE_HELPER
+)
+HELPER_GETATTR = (
+    IMPORT + "def _has_experts(m, name='get_expert_mapping'):\n"
+    '    """Whether the model maps its experts."""\n    return getattr(m, name, None) is not None\n\n\n'
+    "def is_moe(model) -> bool:\n    if _has_experts(m=model):\n        return bool(get_moe_expert_mapping(model))\n"
+    "    return False\n"
+)
+HELPER_AND = (
+    IMPORT
+    + HAS_EXPERTS
+    + ("def is_moe(model) -> bool:\n    return _has_experts(model) and bool(get_moe_expert_mapping(model))\n")
+)
+HELPER_SIDE_EFFECT = (
+    IMPORT
+    + ("def _has_experts(m):\n    m.probed = True\n    return hasattr(m, 'get_expert_mapping')\n\n\n")
+    + USE_HELPER
+)
+HELPER_OTHER_PARAMETER = IMPORT + (
+    "def _has_experts(m, config):\n    return hasattr(config, 'get_expert_mapping')\n\n\n"
+    "def is_moe(model, config) -> bool:\n    if not _has_experts(model, config):\n        return False\n"
+    "    return bool(get_moe_expert_mapping(model))\n"
+)
+HELPER_OTHER_ATTRIBUTE = IMPORT + "def _has_experts(m):\n    return hasattr(m, 'experts')\n\n\n" + USE_HELPER
+HELPER_REBOUND = IMPORT + HAS_EXPERTS + "_has_experts = callable\n\n\n" + USE_HELPER
+HELPER_WRONG_WAY = (
+    IMPORT
+    + HAS_EXPERTS
+    + (
+        "def is_moe(model) -> bool:\n    if _has_experts(model):\n        return True\n"
+        "    return bool(get_moe_expert_mapping(model))\n"
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [HELPER_HASATTR, HELPER_ISINSTANCE, HELPER_GETATTR, HELPER_AND],
+    ids=["hasattr-helper-early-exit", "isinstance-helper", "getattr-helper-by-keyword", "helper-and-ed"],
+)
+def test_a_guard_written_as_a_one_line_helper_of_the_module_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [HELPER_SIDE_EFFECT, HELPER_OTHER_PARAMETER, HELPER_OTHER_ATTRIBUTE, HELPER_REBOUND, HELPER_WRONG_WAY],
+    ids=["two-statements", "another-parameter", "another-attribute", "the-name-rebound", "the-wrong-way"],
+)
+def test_a_helper_that_is_no_guard_of_the_argument_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]

@@ -22,6 +22,7 @@ import typing
 from collections.abc import Callable, Iterable
 from types import UnionType
 
+from aeon_release.domain.audits.drift.helper_guards import inlined, module_of
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.source import child_blocks, last_name, str_value
 
@@ -395,14 +396,25 @@ def runs_tested(
 
 def _runs_where(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits in the true branch of a test ``asks`` accepts (an ``if``, a conditional expression, the
-    operands of an ``and`` before it)."""
+    operands of an ``and`` before it); a test that calls a one-line helper of the module is read through it
+    too (drift/helper_guards.py)."""
+    module = module_of(node, parents)
     child, parent = node, parents.get(id(node))
     while parent is not None:
         test = _true_branch_test(parent, child)
-        if test is not None and asks(test):
+        if test is not None and _asked(test, module, asks):
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _asked(test: ast.expr, module: ast.Module | None, asks: Callable[[ast.expr], bool]) -> bool:
+    """``asks`` accepts ``test``, or the test ``test`` is once its calls of the module's one-line helpers are
+    read through (``_has_experts(model)`` for ``hasattr(model, "get_expert_mapping")``)."""
+    if asks(test):
+        return True
+    through = inlined(test, module)
+    return through is not test and asks(through)
 
 
 def hasattr_asked(test: ast.expr, subject: str, names: frozenset[str]) -> bool:
@@ -452,29 +464,40 @@ def hasattr_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -
 
 def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits where a test ``asks`` accepts is false: the ``else`` of an ``if`` or a conditional
-    expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits."""
+    expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits; a test that
+    calls a one-line helper of the module is read through it too (drift/helper_guards.py)."""
+    module = module_of(node, parents)
     child, parent = node, parents.get(id(node))
     while parent is not None:
-        tests: list[ast.expr] = []
-        if isinstance(parent, ast.If | ast.IfExp) and (
-            child is parent.orelse or (isinstance(parent.orelse, list) and any(s is child for s in parent.orelse))
-        ):
-            tests = [parent.test]
-        elif (
-            isinstance(parent, ast.If | ast.IfExp)
-            and isinstance(parent.test, ast.UnaryOp)
-            and isinstance(parent.test.op, ast.Not)
-            and (child is parent.body or (isinstance(parent.body, list) and any(s is child for s in parent.body)))
-        ):
-            tests = [parent.test.operand]  # ``if not hasattr(x, "new"): x.old()``
-        elif isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and child in parent.values:
-            tests = parent.values[: parent.values.index(child)]
-        elif isinstance(child, ast.stmt):
-            tests = [s.test for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
+        tests = _false_tests(parent, child, parents, lambda test: test)
+        through = _false_tests(parent, child, parents, lambda test: inlined(test, module))
+        tests += [t for t in through if not any(t is seen for seen in tests)]
         if any(asks(t) for t in _or_parts(tests)):
             return True
         child, parent = parent, parents.get(id(parent))
     return False
+
+
+def _false_tests(
+    parent: ast.AST, child: ast.AST, parents: dict[int, ast.AST], read: Callable[[ast.expr], ast.expr]
+) -> list[ast.expr]:
+    """The tests that must be false for ``child`` to run under ``parent``, each as ``read`` gives it: the test
+    of an ``if`` whose ``else`` holds it, the operand of an ``if not`` whose body holds it (``if not hasattr(x,
+    "new"): x.old()``), the operands of an ``or`` before it, the tests of the exiting ``if``s before a
+    statement."""
+    if isinstance(parent, ast.If | ast.IfExp) and _in_orelse(parent, child):
+        return [read(parent.test)]
+    if isinstance(parent, ast.If | ast.IfExp) and (
+        child is parent.body or (isinstance(parent.body, list) and any(s is child for s in parent.body))
+    ):
+        test = read(parent.test)
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return [test.operand]
+    if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and child in parent.values:
+        return [read(v) for v in parent.values[: parent.values.index(child)]]
+    if isinstance(child, ast.stmt):
+        return [read(s.test) for s in _around(child, parents)[0] if isinstance(s, ast.If) and _exits(s.body)]
+    return []
 
 
 def _or_parts(tests: list[ast.expr]) -> list[ast.expr]:
@@ -559,6 +582,7 @@ def kind_ensured(
     ``isinstance_guarded``."""
     if _runs_where(node, parents, lambda test: _asks_type(test, subject, kind, ast.Is | ast.Eq)):
         return True
+    module = module_of(node, parents)
     child, parent = node, parents.get(id(node))
     while parent is not None:
         tests: list[ast.expr] = []
@@ -567,9 +591,12 @@ def kind_ensured(
         if isinstance(child, ast.stmt):
             before = _around(child, parents)[0]
             tests += [s.test for s in before if isinstance(s, ast.If) and _exits(s.body)]
-            if any(isinstance(s, ast.Assert) and _asks_isinstance(s.test, subject, kind, every) for s in before):
+            if any(
+                isinstance(s, ast.Assert) and _asks_isinstance(inlined(s.test, module), subject, kind, every)
+                for s in before
+            ):
                 return True
-        if any(_denies(test, subject, kind, every) for test in tests):
+        if any(_denies(inlined(test, module), subject, kind, every) for test in tests):
             return True
         child, parent = parent, parents.get(id(parent))
     return False

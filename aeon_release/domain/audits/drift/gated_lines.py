@@ -7,11 +7,17 @@ runs after the merge is not read here (a version string is the packaging's), so 
 check finds on such a line is a warning, whatever the check.  Every check would otherwise have to
 remember ``fallbacks.version_gated`` on its own; reviews found five that forgot.
 
-Narrow on purpose: only the version of the package the file lies in, or of a top-level package of the
-merged tree (``<pkg>.__version__``, ``from <pkg> import __version__``, ``<pkg>.version.X``,
-``importlib.metadata.version("<pkg>")``, a module-level flag bound from one).  A test of another
-library's version (``torch.__version__``, ``sys.version_info``, ``is_torch_equal_or_newer``) stays an
-error: the fleet runs one of its paths, so a killer there is a killer.
+The version of the package the file lies in, or of a top-level package of the merged tree
+(``<pkg>.__version__``, ``from <pkg> import __version__``, ``<pkg>.version.X``,
+``importlib.metadata.version("<pkg>")``, a module-level flag bound from one).  Since mend47 also a
+comparison of another library's or the interpreter's version (``torch.__version__ >= "2.9"``,
+``Version(transformers.__version__) < Version("4.56")``, ``sys.version_info >= (3, 12)``,
+``importlib.metadata.version("torch")``, ``torch.version.cuda``, a module flag bound from one): a fork that
+keeps both spellings of an upstream API, one per release of a library upstream moves with it (a merge often
+brings the pin's bump), writes compatibility code whose live branch the engine cannot read either.  Its
+message says which version it is, and it is still a warning: the fleet runs one of the paths.  A helper that
+asks a version without spelling one (``is_torch_equal_or_newer("2.8")``, ``get_cuda_version()``) is no
+comparison read here: an error on its line stays one.
 """
 
 from __future__ import annotations
@@ -30,6 +36,12 @@ WHY = (
     "; under a test of the upstream release's version: the fork keeps a path per release, "
     "which one runs after the merge is not read here"
 )
+LIBRARY_WHY = (
+    "; under a test of a library's or the interpreter's version: the fork keeps a path per version, which one "
+    "the fleet runs after the merge is not read here"
+)
+# another library's or the interpreter's version, read off it (``torch.__version__``, ``sys.version_info``)
+_LIBRARY_VERSIONS = frozenset({"__version__", "version_info", "__version_tuple__", "version_tuple"})
 # what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
 _VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
 _DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})
@@ -49,7 +61,7 @@ def gated_warnings(findings: list[Finding], tree: SourceCache) -> list[Finding]:
     packages = functools.cache(lambda: _top_packages(tree))
     gated = {path: _gated_lines(tree, path, lines, packages) for path, lines in asked.items()}
     return [
-        replace(f, severity=Severity.WARNING, message=f.message + WHY)
+        replace(f, severity=Severity.WARNING, message=f.message + gated[f.path][f.line])
         if _demotable(f) and f.line in gated[f.path]
         else f
         for f in findings
@@ -71,18 +83,65 @@ def _top_packages(tree: SourceCache) -> frozenset[str]:
     return frozenset(p.split("/")[0] for p in tree.tree.files() if p.count("/") == 1 and p.endswith("/__init__.py"))
 
 
-def _gated_lines(tree: SourceCache, path: str, lines: set[int], packages: Callable[[], frozenset[str]]) -> set[int]:
-    """Which of ``lines`` of ``path`` in the merged tree sit under a test of the upstream package's own version."""
+def _gated_lines(
+    tree: SourceCache, path: str, lines: set[int], packages: Callable[[], frozenset[str]]
+) -> dict[int, str]:
+    """Which of ``lines`` of ``path`` in the merged tree sit under a test of the upstream package's own version
+    (-> ``WHY``), or else of a library's or the interpreter's (-> ``LIBRARY_WHY``)."""
     module = tree.module(path)
     if not isinstance(module, ast.Module):
-        return set()
+        return {}
     ours = frozenset({path.split("/")[0]}) if "/" in path else frozenset()
     names = _PackageVersion(ours, packages, _imported_versions(module, ours, packages))
-    if not any(names(n) for n in ast.walk(module)):
-        return set()  # the common case: the file asks no such version
+    library = _LibraryVersion(_imported_library_versions(module))
+    readers: list[tuple[Callable[[ast.AST], bool], str]] = [(names, WHY), (library, LIBRARY_WHY)]
+    asked = [(reads, why) for reads, why in readers if any(reads(n) for n in ast.walk(module))]
+    if not asked:
+        return {}  # the common case: the file asks no version
     parents = parent_map(module)
-    nodes = (n for n in ast.walk(module) if isinstance(n, ast.stmt | ast.expr) and n.lineno in lines)
-    return {n.lineno for n in nodes if version_gated(n, parents, names, raises=False)}
+    nodes = [n for n in ast.walk(module) if isinstance(n, ast.stmt | ast.expr) and n.lineno in lines]
+    gated: dict[int, str] = {}
+    for reads, why in asked:
+        for node in nodes:
+            if node.lineno not in gated and version_gated(node, parents, reads, raises=False):
+                gated[node.lineno] = why
+    return gated
+
+
+def _imported_library_versions(module: ast.Module) -> frozenset[str]:
+    """The names the module binds to a version by import from any package (``from sys import version_info``,
+    ``from torch import __version__ as TORCH``, ``from importlib.metadata import version``)."""
+    return frozenset(
+        alias.asname or alias.name
+        for node in ast.walk(module)
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+        for alias in node.names
+        if alias.name in _LIBRARY_VERSIONS or (alias.name == "version" and node.module == "importlib.metadata")
+    )
+
+
+class _LibraryVersion:
+    """Which nodes name a library's or the interpreter's version (``fallbacks.version_gated``'s ``names``):
+    ``x.__version__``, ``sys.version_info``, ``torch.version.cuda``, ``importlib.metadata.version("torch")``,
+    a name imported as one of them."""
+
+    def __init__(self, imported: frozenset[str]) -> None:
+        self.imported = imported
+
+    def __call__(self, node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return node.id in self.imported and node.id != "version"
+        if isinstance(node, ast.Attribute):
+            # ``torch.version.cuda``: a module of the library's version numbers, off the library's name
+            module = node.value
+            versions = isinstance(module, ast.Attribute) and module.attr == "version"
+            return node.attr in _LIBRARY_VERSIONS or (versions and isinstance(module.value, ast.Name))  # type: ignore[attr-defined]
+        if isinstance(node, ast.Call) and len(node.args) == 1 and str_value(node.args[0]) is not None:
+            called = ast.unparse(node.func)
+            return called in ("importlib.metadata.version", "metadata.version") or (
+                called == "version" and "version" in self.imported
+            )
+        return False
 
 
 def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> set[str]:

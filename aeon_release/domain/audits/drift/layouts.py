@@ -37,6 +37,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.helper_guards import inlined
 from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
@@ -364,13 +365,14 @@ def _own_layout(module: ast.Module, item: Retired) -> str:
 def _layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
     """(the text of ``x``, id of a node) of the nodes in a branch of an ``if`` (statement or expression)
     whose test reads ``x``'s layout: ``isinstance(x, list)``, ``torch.is_tensor(x)``, ``len(x)``, ``x.dim()``, ``x.ndim``,
-    ``x.shape[0] == 2``.  The fork's code there handles both layouts."""
+    ``x.shape[0] == 2``, or a call of the file's one-line helper returning such a test (``_is_list(x)``,
+    drift/helper_guards.py).  The fork's code there handles both layouts."""
     found: set[tuple[str, int]] = set()
     for node in ast.walk(module):
         if isinstance(node, ast.If | ast.IfExp):
             branches = [*node.body, *node.orelse] if isinstance(node, ast.If) else [node.body, node.orelse]
             inside = {id(n) for branch in branches for n in ast.walk(branch)}
-            found |= {(text, i) for text in _layouts_read(node.test) for i in inside}
+            found |= {(text, i) for text in _layouts_read(inlined(node.test, module)) for i in inside}
     return found
 
 

@@ -26,6 +26,13 @@ a method or property named ``X`` in the class, a base the module defines (a mixi
 imported name, which the name means first) that sets ``self.X`` or defines ``__init__``, and a use inside a
 ``try`` catching ``TypeError``/``AttributeError``/``Exception``.
 
+Since mend47 also one class further (#32299's ``SiglipVisionModel``): a class of the same file whose
+``__init__`` builds such a class once into ``self.A`` handing the flag from a new falsy parameter of its own
+(``self.vision_model = SiglipVisionTransformer(..., use_head=use_head)``): a fork subclass of the holder
+reading ``self.A.X`` (``self.vision_model.head.probe``) meets None the same way.  The same quiet spellings
+apply, the flag handed to the holder's constructor, the fork's class setting ``self.A`` (or ``self.A.X``)
+itself, a test of ``self.A.X`` or of the flag attribute ``self.A.F`` the held class's test reads.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -50,6 +57,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, str_value
 _BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container
 _USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+# a fork line using ``self.A.X`` so: ``X`` of an object the class holds
+_HELD = re.compile(r"\bself\.\w+\.(\w+)\s*[(.\[]")
 _MOST_FILES = 32
 _IMPORT = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
 # what calling, reading off or indexing None raises, and what catches it
@@ -70,6 +79,13 @@ class Nulled:
     switches: tuple[str, ...] = ()
     # the flag is keyword-only: a constructor call handing positional arguments alone cannot bring it
     keyword_only: bool = False
+    # ``A`` when the attribute is the one of the object ``cls`` holds as ``self.A`` (mend47): ``self.A.attr``
+    via: str = ""
+
+    @property
+    def used(self) -> str:
+        """The fork's spelling of the attribute off ``self``: ``head``, or ``vision_model.head``."""
+        return f"{self.via}.{self.attr}" if self.via else self.attr
 
 
 def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -78,13 +94,14 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in trees.mine
         if p.endswith(".py")
         for t in trees.mine[p].added.values()
-        for m in _USED.finditer(t)
+        for pattern in (_USED, _HELD)
+        for m in pattern.finditer(t)
     }
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
     nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new)]
     if not nulled:
         return []
-    attrs = {n.attr for n in nulled}
+    attrs = {n.used for n in nulled}
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
         for item, line in _fork_uses(trees, path, module, owned, nulled):
@@ -108,6 +125,7 @@ _ELSE_NONE = re.compile(r"\belse\s+None\b")
 
 def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
     before = {c.name: c for c in file_classes(old.body)}
+    held: dict[str, list[Nulled]] = {}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         if was is None:
@@ -119,9 +137,42 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
         built_anywhere = _built_attrs(_init(was), anywhere=True)
         init = _init(cls)
         keywords = {a.arg for a in init.args.kwonlyargs} if init is not None else set()
+        opted = []
         for attr, (line, flag, switches) in _opted_in(cls, _init(was)).items():
             if attr in built_anywhere:
-                yield Nulled(path, cls.name, attr, line, flag, switches, flag in keywords)
+                opted.append(Nulled(path, cls.name, attr, line, flag, switches, flag in keywords))
+        yield from opted
+        held[cls.name] = opted
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is not None:
+            yield from _held(cls, _init(was), held)
+
+
+def _held(cls: ast.ClassDef, was: ast.FunctionDef | None, opted: dict[str, list[Nulled]]) -> Iterator[Nulled]:
+    """The opted-in attributes of a class ``cls`` holds: its ``__init__`` builds one of ``opted``'s classes
+    into ``self.A`` (the class's only store of ``A``) handing the flag from a parameter of its own that the base's
+    ``__init__`` did not take and that defaults to False or None (``self.vision_model =
+    SiglipVisionTransformer(..., use_head=use_head)``)."""
+    init = _init(cls)
+    if init is None or was is None:
+        return
+    old = {a.arg for a in (*was.args.posonlyargs, *was.args.args, *was.args.kwonlyargs)}
+    flags = _falsy_parameters(init) - old
+    keywords = {a.arg for a in init.args.kwonlyargs}
+    stores = [t.attr for n in ast.walk(cls) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    for stmt in (n for n in ast.walk(init) if isinstance(n, ast.Assign | ast.AnnAssign)):
+        targets = [t for t in _targets(stmt) if _on_self(t)]
+        value = stmt.value
+        if len(targets) != 1 or stores.count(targets[0].attr) != 1 or not isinstance(value, ast.Call):
+            continue
+        for item in opted.get(last_name(value.func), []):
+            handed = next((k.value for k in value.keywords if k.arg == item.flag), None)
+            if isinstance(handed, ast.Name) and handed.id in flags:
+                flag = handed.id
+                yield Nulled(
+                    item.path, cls.name, item.attr, stmt.lineno, flag, item.switches, flag in keywords, targets[0].attr
+                )
 
 
 def _init(cls: ast.ClassDef) -> ast.FunctionDef | None:
@@ -242,12 +293,15 @@ def _fork_uses(
     for cls in file_classes(module.body):
         bases = _local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
-            if _may_receive(trees, cls, item.attr, item.flag or item.attr, item.keyword_only) or any(
-                _sets(b, item.attr) or _init(b) for b in bases.values()
+            owned_attr = item.via or item.attr
+            if (
+                _may_receive(trees, cls, owned_attr, item.flag or item.attr, item.keyword_only)
+                or any(_sets(b, owned_attr) or _init(b) for b in bases.values())
+                or (item.via and _sets_held(cls, item.via, item.attr))
             ):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                line = _unguarded_use(func, item.attr, parents, item.switches)
+                line = _unguarded_use(func, item.attr, parents, item.switches, item.via)
                 if line is not None and line in owned:
                     yield item, line
                     break
@@ -314,6 +368,13 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
     return False
 
 
+def _sets_held(cls: ast.ClassDef, via: str, attr: str) -> bool:
+    """A statement of the class assigns ``self.via.attr``: the fork builds the held object's attribute itself."""
+    return any(
+        isinstance(node, ast.stmt) and any(_is_attr(t, attr, via) for t in _targets(node)) for node in ast.walk(cls)
+    )
+
+
 def _defines(stmt: ast.stmt, attr: str) -> bool:
     """The class body defines the name itself (a property, a method): the inherited None never shows."""
     return isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == attr
@@ -348,34 +409,39 @@ def _unguarded_use(
     attr: str,
     parents: dict[int, ast.AST],
     switches: tuple[str, ...] = (),
+    via: str = "",
 ) -> int | None:
-    """The first line calling, reading off or indexing ``self.attr`` in a function that never tests it (nor one
-    of ``switches``, the flags it is built under), outside a ``try`` catching what None raises."""
+    """The first line calling, reading off or indexing ``self.attr`` (``self.via.attr`` for a held object's) in a
+    function that never tests it (nor one of ``switches``, the flags it is built under), outside a ``try``
+    catching what None raises."""
     used = None
     tested = (attr, *switches)
     for node in ast.walk(func):
         if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and any(
-            _mentions(node.test, t) for t in tested
+            _mentions(node.test, t, via) for t in tested
         ):
             return None
-        if isinstance(node, ast.BoolOp | ast.Compare) and any(_mentions(node, t) for t in tested):
+        if isinstance(node, ast.BoolOp | ast.Compare) and any(_mentions(node, t, via) for t in tested):
             return None
         if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "callable"}:
             return None
         inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
-        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and _is_attr(inner, attr):
+        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and _is_attr(inner, attr, via):
             if caught_around(node, _NONE_RAISES, parents):
                 continue
             used = node.lineno if used is None else min(used, node.lineno)
     return used
 
 
-def _mentions(node: ast.AST, attr: str) -> bool:
-    return any(_is_attr(n, attr) for n in ast.walk(node))
+def _mentions(node: ast.AST, attr: str, via: str = "") -> bool:
+    return any(_is_attr(n, attr, via) for n in ast.walk(node))
 
 
-def _is_attr(node: object, attr: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == attr and _on_self(node)
+def _is_attr(node: object, attr: str, via: str = "") -> bool:
+    """``self.attr``; with ``via``, ``self.via.attr``."""
+    if not (isinstance(node, ast.Attribute) and node.attr == attr):
+        return False
+    return _is_attr(node.value, via) if via else _on_self(node)
 
 
 def _on_self(node: object) -> TypeGuard[ast.Attribute]:
@@ -397,8 +463,8 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: 
             Severity.WARNING,
             path,
             line,
-            f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
-            f"({item.path}:{item.line}{commit}): it builds {item.attr} only when its new parameter {item.flag} "
+            f"fork-owned use of self.{item.used}, inherited from {item.cls}, whose constructor upstream changed "
+            f"({item.path}:{item.line}{commit}): it builds {item.used} only when its new parameter {item.flag} "
             f"(defaulting to False or None) asks and leaves it None otherwise, and nothing hands the fork's class "
             f"{item.flag}, so the use meets None; pass {item.flag}= to the constructor or test it for None",
         )

@@ -77,6 +77,8 @@ from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
+from aeon_release.domain.audits.drift.literal_slots import LiteralSlot, literal_slot
+from aeon_release.domain.audits.drift.literal_slots import shown as literal_shown
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.metaclasses import class_member
@@ -2141,6 +2143,13 @@ class _Checker:
                 )
                 return
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
+            literal = literal_slot((before.node, was), (after.node, now), arg)
+            if literal is not None:  # a ``Literal[...]`` on either side: the constant says whether it is taken
+                judged = list(self._literal_slot(mod, (call, before, after), (i, arg, was, now), literal))
+                yield from judged
+                if judged:
+                    return
+                continue
             held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
             if held and _spelled_as(arg, was) and _mapped_locally(mod.tree, call, arg):
                 held = None  # the fork made the items itself (``groups = [g.backend for g in groups]``)
@@ -2178,6 +2187,37 @@ class _Checker:
                 f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
+
+    def _literal_slot(
+        self,
+        mod: ModuleInfo,
+        site: tuple[ast.Call, DefSym, DefSym],
+        slot: tuple[int, ast.expr, str, str],
+        literal: LiteralSlot,
+    ) -> Iterator[Finding]:
+        """A renamed slot with a ``Literal[...]`` on either side (drift/literal_slots.py): an error for a
+        constant the new ``Literal`` refuses, the rename's warning for a value spelt like the old parameter
+        whose choices the call does not show, nothing for a constant the new slot takes."""
+        call, _, after = site
+        i, arg, was, now = slot
+        where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
+        annotated = literal_shown(after.node, now)
+        head = (
+            f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed {now}"
+        )
+        if literal is LiteralSlot.REFUSED:
+            yield self._slot_error(
+                mod,
+                site,
+                f"{head} and retyped as {annotated} {where}: {_show(arg)} is not one of the values it takes; "
+                f"pick one of them, or keep the fork's value working on the fork's side",
+            )
+        elif literal is not LiteralSlot.TAKEN and _spelled_as(arg, was):
+            yield _warning(
+                mod,
+                call.lineno,
+                f"{head} ({annotated}) {where}: check that the value is one {now} takes, and pass it as {now}=",
+            )
 
     def _dict_slot(
         self, mod: ModuleInfo, call: ast.Call, before: DefSym, after: DefSym, via: str, owned: set[int] | None
