@@ -24,6 +24,18 @@ called only when present: name drift's error "reads a name upstream no longer ha
 probe spelt ``hasattr`` is a warning) and #51446's convertor ``__init__`` taking ``**kwargs`` and handing them
 to ``super().__init__`` (symbol drift's lockstep-constructor error, though the upstream caller passes
 ``revision=`` by keyword, which the ``**kwargs`` take).
+After the tfconfig widenings: 19 caught of 19, twins 12 quiet (2 of them warned), 0 false errors: a
+``getattr`` with a default probing the module whose file deleted the name is ``hasattr``'s availability probe,
+a warning (name drift, ``drift/names.py``); a lockstep-left-behind ``__init__`` taking ``**kwargs`` is a
+warning, as a keyword-passing caller reaches the base through them (symbol drift, ``drift/symbols.py``).
+
+Probes after the blind run (three more commits, below the blind cases; not part of the blind record):
+#23651 (``_CONFIG_REGISTRY`` made a ``LazyConfigDict`` of class names, the config classes no longer
+imported into ``config.py``), #37104 (``_maybe_patch_hf_hub_constants`` renamed) and #41734
+(``patch_rope_parameters_dict`` removed): 3 caught, 2 missed of 5 at f8cc844f, both misses #23651's (a class
+written into the table, a class attribute read off ``.values()``); caught now by a new class, a module's
+table whose values upstream made names (type drift, ``drift/named_entries.py``).  The whole replay: 24 caught,
+0 warned, 0 missed of 24; twins 14 quiet (2 of them warned), 0 false errors.
 
   python benchmarks/blind_replay_tfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -554,6 +566,125 @@ CASES += [
             '    model_type = "aeon_vision2"\n\n\n'
             'tfc._CONFIG_REGISTRY["aeon_vision2"] = AeonVisionConfig2\n',
             'tfc._CONFIG_REGISTRY["aeon_vision2"] = AeonVisionConfig2',
+        ),
+    ),
+]
+
+# --- probes after the blind run (the blind record is the cases above): three more commits of the surface
+
+# --- #23651 (379f828fba): _CONFIG_REGISTRY made a LazyConfigDict of class *names* (resolved by __getitem__
+# through the configs package), and the config classes no longer imported into config.py
+LZ = "379f828fba"
+LZW = "_CONFIG_REGISTRY's values class -> name (LazyConfigDict); config classes no longer re-exported"
+CASES += [
+    (
+        "#23651 table's values retyped",
+        "a class registered into the table",
+        K(
+            "#23651",
+            LZ,
+            LZW,
+            "vllm/aeon/lz1.py",
+            "from transformers import PretrainedConfig\n\n" + TFC + "class AeonSparkConfig(PretrainedConfig):\n"
+            '    model_type = "aeon_spark"\n\n\n'
+            "# AEON: get_config builds the Spark's checkpoints with the fork's config class\n"
+            'tfc._CONFIG_REGISTRY["aeon_spark"] = AeonSparkConfig\n',
+            'tfc._CONFIG_REGISTRY["aeon_spark"] = AeonSparkConfig',
+        ),
+    ),
+    (
+        "#23651 table's values retyped",
+        "a class attribute read off the table's values",
+        K(
+            "#23651",
+            LZ,
+            LZW,
+            "vllm/aeon/lz2.py",
+            "from vllm.transformers_utils.config import _CONFIG_REGISTRY\n\n\n"
+            "def aeon_model_types() -> set[str]:\n"
+            "    return {cls.model_type for cls in _CONFIG_REGISTRY.values()}\n",
+            "return {cls.model_type for cls in _CONFIG_REGISTRY.values()}",
+        ),
+    ),
+    (
+        "#23651 table's values retyped",
+        "a config class imported through config.py",
+        K(
+            "#23651",
+            LZ,
+            LZW,
+            "vllm/aeon/lz3.py",
+            "from vllm.transformers_utils.config import RWConfig\n\n\n"
+            "def aeon_is_falcon(hf_config) -> bool:\n"
+            "    return isinstance(hf_config, RWConfig)\n",
+            "from vllm.transformers_utils.config import RWConfig",
+        ),
+    ),
+    (
+        "#23651 table's values retyped",
+        "twin: a key read through __getitem__",
+        K(
+            "#23651",
+            LZ,
+            LZW,
+            "vllm/aeon/lz4.py",
+            TFC + 'def aeon_falcon_class():\n    return tfc._CONFIG_REGISTRY["RefinedWeb"]\n',
+            'return tfc._CONFIG_REGISTRY["RefinedWeb"]',
+        ),
+    ),
+]
+
+# --- #37104 (ffbc2e5bdb): _maybe_patch_hf_hub_constants(config_format) -> _mistral_patch_hf_hub_constants()
+MH = "ffbc2e5bdb"
+MHW = "_maybe_patch_hf_hub_constants renamed _mistral_patch_hf_hub_constants, its parameter dropped"
+CASES += [
+    (
+        "#37104 context manager renamed",
+        "a with on the module attribute",
+        K(
+            "#37104",
+            MH,
+            MHW,
+            "vllm/aeon/mh1.py",
+            "from vllm.transformers_utils import model_arch_config_convertor as mac\n\n\n"
+            "def aeon_mistral_dtype(model: str, config_format) -> object:\n"
+            "    # AEON: the Spark reads a Mistral-format checkpoint's dtype with the hub constants patched\n"
+            "    with mac._maybe_patch_hf_hub_constants(config_format):\n"
+            "        return mac.get_safetensors_params_metadata(model)\n",
+            "with mac._maybe_patch_hf_hub_constants(config_format):",
+        ),
+    ),
+]
+
+# --- #41734 (d8deb5b7ad): patch_rope_parameters_dict removed (patch_legacy_rope_type in its place)
+RP = "d8deb5b7ad"
+RPW = "patch_rope_parameters_dict removed"
+CASES += [
+    (
+        "#41734 function removed",
+        "an import",
+        K(
+            "#41734",
+            RP,
+            RPW,
+            "vllm/aeon/rp1.py",
+            "from vllm.transformers_utils.config import patch_rope_parameters_dict\n\n\n"
+            "def aeon_patch(rope: dict) -> dict:\n"
+            "    patch_rope_parameters_dict(rope)\n"
+            "    return rope\n",
+            "from vllm.transformers_utils.config import patch_rope_parameters_dict",
+        ),
+    ),
+    (
+        "#41734 function removed",
+        "twin: patch_rope_parameters kept",
+        K(
+            "#41734",
+            RP,
+            RPW,
+            "vllm/aeon/rp2.py",
+            TFC + "def aeon_patch_config(hf_config) -> None:\n    tfc.patch_rope_parameters(hf_config)\n",
+            "tfc.patch_rope_parameters(hf_config)",
         ),
     ),
 ]
