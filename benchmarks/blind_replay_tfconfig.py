@@ -37,6 +37,13 @@ written into the table, a class attribute read off ``.values()``); caught now by
 table whose values upstream made names (type drift, ``drift/named_entries.py``).  The whole replay: 24 caught,
 0 warned, 0 missed of 24; twins 14 quiet (2 of them warned), 0 false errors.
 
+Regression set at the widenings' head (112206c0): killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors (40, 30, 23 twins; 8 of 9, 6 of 6, 11 of 12 caught, the rest warned as
+before), blind_replay_tfutils 18 caught, 1 warned of 19 (13 quiet), blind_replay_wire 32/32 (20 quiet, 1
+warned), blind_replay_loader 9 caught, 4 warned, 1 missed of 14 (8 quiet; #45196 missed as before),
+blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet), blind_replay_devcomms 20 caught, 1 warned of 21 (12
+quiet), all as before; ``symbol_precision.py --windows 1``: 0 false errors.
+
   python benchmarks/blind_replay_tfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
