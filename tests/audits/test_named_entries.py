@@ -48,14 +48,22 @@ STR_METHOD = (
     "from vllm.config import _REGISTRY\n\n\n"
     "def aeon_names() -> list[str]:\n    return [v.lower() for v in _REGISTRY.values()]\n"
 )
+NAMED_CONST = "from vllm import config as cfg\n\nAEON_NAME = 'AeonConfig'\ncfg._REGISTRY['aeon'] = AEON_NAME\n"
+REG_CONSTS = (
+    "CHAT = 'ChatConfig'\nFALCON = 'FalconConfig'\n\n_REGISTRY: dict[str, str] = {\n    'chat': CHAT,\n"
+    "    'falcon': FALCON,\n}\n"
+)
+REG_INLINED = "CHAT = 'ChatConfig'\nFALCON = 'FalconConfig'\n\n" + REG_LAZY
 OWN = (
     "class AeonConfig:\n    model_type = 'aeon'\n\n\n_REGISTRY = {'aeon': AeonConfig, 'b': AeonConfig}\n\n\n"
     "def aeon_types() -> set[str]:\n    return {cls.model_type for cls in _REGISTRY.values()}\n"
 )
 
 
-def _drift(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> list[tuple[str, int, str]]:
-    base = {**PACKAGES, CONFIGS: CONFIGS_TEXT, REG: REG_BASE}
+def _drift(
+    git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str, base_reg: str = REG_BASE
+) -> list[tuple[str, int, str]]:
+    base = {**PACKAGES, CONFIGS: CONFIGS_TEXT, REG: base_reg}
     sides = three_way(git_repo, base, {FORK: fork}, {REG: theirs})
     return [f for f in found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) if f[0] == FORK]
 
@@ -77,8 +85,29 @@ def test_an_attribute_read_off_the_walked_values_is_an_error(git_repo: GitRepo, 
 
 @pytest.mark.parametrize(
     ("fork", "theirs"),
-    [(READ, REG_LAZY), (NAMED, REG_LAZY), (STR_METHOD, REG_LAZY), (WRITE, REG_KEPT), (WALK, REG_KEPT), (OWN, REG_LAZY)],
-    ids=["key-read", "name-written", "str-method", "table-kept-write", "table-kept-walk", "own-table"],
+    [
+        (READ, REG_LAZY),
+        (NAMED, REG_LAZY),
+        (NAMED_CONST, REG_LAZY),
+        (STR_METHOD, REG_LAZY),
+        (WRITE, REG_KEPT),
+        (WALK, REG_KEPT),
+        (OWN, REG_LAZY),
+    ],
+    ids=[
+        "key-read",
+        "name-written",
+        "name-constant-written",
+        "str-method",
+        "table-kept-write",
+        "table-kept-walk",
+        "own-table",
+    ],
 )
 def test_named_entry_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str) -> None:
     assert _drift(git_repo, tmp_path, fork, theirs) == []
+
+
+def test_constants_inlined_into_a_table_stay_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The base's values were names bound to strings: upstream spelling them out changed nothing they hold."""
+    assert _drift(git_repo, tmp_path, WRITE, REG_INLINED, base_reg=REG_CONSTS) == []

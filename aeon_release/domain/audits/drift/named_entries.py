@@ -86,6 +86,8 @@ def _named(trees: ThreeTrees) -> list[Named]:
                 continue
             if not all(isinstance(v, ast.Name | ast.Attribute) for v in old[1]) or not all(_text(v) for v in new[1]):
                 continue
+            if any(isinstance(v, ast.Name) and v.id in _texts_bound(both.old) for v in old[1]):
+                continue  # constants inlined: the values were strings before too
             hit = Recontained(name, "", both.path, "objects", "names", "dict", "dict", False)
             table = Table(dotted_name(both.path, roots=("",)), hit)
             found.append(Named(table, _resolver(both.new, new[0])))
@@ -138,6 +140,17 @@ def _values(module: ast.Module, name: str) -> tuple[ast.expr, list[ast.expr]] | 
     return None
 
 
+def _texts_bound(module: ast.Module) -> set[str]:
+    """The names the module binds at its top level to a string literal (a constant, not an object)."""
+    return {
+        t.id
+        for stmt in module.body
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _text(stmt.value)
+        for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+        if isinstance(t, ast.Name)
+    }
+
+
 def _text(value: ast.expr) -> bool:
     return isinstance(value, ast.Constant) and isinstance(value.value, str)
 
@@ -159,12 +172,17 @@ def _uses(
     imports = file_imports(module, path)
     reader = _Reader(imports, dotted_name(path, roots=("",)), _bound_names(module), tables)
     reader.parents = parent_map(module)
+    texts = _texts_bound(module)  # the fork's own string constants: a name written through one is a string
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
             table = reader.table(node.targets[0].value, node)
-            if table is not None and not _text(node.value) and not isinstance(node.value, ast.JoinedStr):
+            value = node.value
+            spelt = (
+                _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in texts)
+            )
+            if table is not None and not spelt:
                 yield from _written(node, table, named_by[id(table)])
         elif (walk := _walk(node)) is not None:
             yield from _walked(node, walk, reader)
