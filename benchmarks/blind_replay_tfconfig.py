@@ -42,7 +42,8 @@ review15/16/17_twins 0 false errors (40, 30, 23 twins; 8 of 9, 6 of 6, 11 of 12 
 before), blind_replay_tfutils 18 caught, 1 warned of 19 (13 quiet), blind_replay_wire 32/32 (20 quiet, 1
 warned), blind_replay_loader 9 caught, 4 warned, 1 missed of 14 (8 quiet; #45196 missed as before),
 blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet), blind_replay_devcomms 20 caught, 1 warned of 21 (12
-quiet), all as before; ``symbol_precision.py --windows 1``: 0 false errors.
+quiet), all as before; ``symbol_precision.py --windows 1``: 0 false errors.  Rerun at d48e5059 (the named-entries
+twins narrowed): killer, kind_change, review15/16/17, tfutils, wire and nvfp4 unchanged.
 
   python benchmarks/blind_replay_tfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
