@@ -50,3 +50,24 @@ def test_a_module_probe_of_a_deleted_function_is_a_warning(git_repo: GitRepo, tm
     assert got == [(FORK, module, "warning"), (FORK, layer, "error")]
     [message] = [f.message for f in report.findings if f.path == FORK and f.line == module]
     assert "removed attribute 'marlin_24_gemm'" in message and "awq_dequantize" not in message
+
+
+GETATTR_TEXT = """from vllm import _custom_ops as ops
+
+
+def aeon_gemm_24():
+    return getattr(ops, "marlin_24_gemm", None)
+
+
+def aeon_layer_gemm_24(layer):
+    return getattr(layer, "marlin_24_gemm", None)
+"""
+
+
+def test_a_getattr_with_a_default_probing_the_module_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#49803 deleted ``config.is_interleaved``; ``getattr(config, "is_interleaved", None)`` is the hasattr probe
+    spelt with a default: the fork's fallback runs.  An object's attribute read with a default stays an error."""
+    sides = three_way(git_repo, {**PACKAGES, OPS: OPS_TEXT}, {FORK: GETATTR_TEXT}, {OPS: DELETED})
+    got = sorted(f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK)
+    module, layer = line_of(GETATTR_TEXT, "getattr(ops,"), line_of(GETATTR_TEXT, "getattr(layer,")
+    assert got == [(FORK, module, "warning"), (FORK, layer, "error")]

@@ -163,6 +163,10 @@ FORK_VAR = (
     + "class Mine(Hermes):\n    def __init__(self, tokenizer: str, *args):\n        super().__init__(tokenizer, *args)\n"
 )
 
+FORK_KW = FORK_HEAD + (
+    "class Mine(Hermes):\n    def __init__(self, tokenizer: str, **kwargs):\n        super().__init__(tokenizer, **kwargs)\n"
+)
+
 
 def _inits(git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str) -> list[tuple[str, int, str]]:
     base = {PARSERS: PARSERS_BASE, KINDS: KINDS_BASE, "vllm/parsers/__init__.py": "", **PACKAGES}
@@ -181,3 +185,10 @@ def test_an_init_left_behind_by_a_lockstep_change_is_an_error(git_repo: GitRepo,
 )
 def test_init_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str) -> None:
     assert _inits(git_repo, tmp_path, fork, kinds) == []
+
+
+def test_an_init_taking_kwargs_left_behind_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """#51446 gave ``ModelArchConfigConvertorBase.__init__`` a ``revision`` its caller passes by keyword: a fork
+    override's ``**kwargs`` takes it; #38029's caller passes ``tools`` by position, which they do not."""
+    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS)
+    assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]

@@ -69,6 +69,7 @@ from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
+from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
@@ -249,6 +250,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_test_drift,
     type_drift,
     table_kind_drift,
+    named_entry_drift,
     array_flavour_drift,
     element_drift,
     optional_element_drift,

@@ -1730,14 +1730,21 @@ def _orphan_sure(trees: ThreeTrees, read: Read, removed: Removed, served: list[s
     return not repo.strings_present(trees.repo, trees.theirs, orphaned_envs.own_prefixes(read.name, prefix), served)
 
 
+_PROBE_FORMS = frozenset({"hasattr", "getattr"})  # the accessors that test a module for a name
+
+
 def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     """``hasattr(ops, "f")`` where ``ops`` is the very module whose file deleted ``f``: an availability probe,
     the shape upstream guards its own optional ops with, whose False takes the fork's fallback -- what a
     deletion asks for (a warning to look at the fallback, not an error; #32688 deleted a wrapper a fork
-    probed).  An object's attribute (``hasattr(layer, "qweight")``) is no such probe: its feature moved."""
+    probed).  ``getattr(ops, "f", None)`` is the same probe spelt with a default (#49803 deleted
+    ``is_interleaved``; a fork calling it only when present).  An object's attribute (``hasattr(layer,
+    "qweight")``) is no such probe: its feature moved."""
     call = read.node
-    if read.form != "hasattr" or not isinstance(call, ast.Call) or not call.args or not removed.path.endswith(".py"):
+    if read.form not in _PROBE_FORMS or not isinstance(call, ast.Call) or not call.args:
         return False
+    if not removed.path.endswith(".py") or (read.form == "getattr" and len(call.args) < 3):
+        return False  # a getattr without a default raises AttributeError: no fallback runs
     text = trees.merged_text(read.path)
     info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
     if info is None:

@@ -3606,17 +3606,27 @@ class _Checker:
         if len(alike) < lockstep.FEWEST:
             return
         short, shown = qual.rsplit(".", 1)[-1], ", ".join(alike[:3]) + (", ..." if len(alike) > 3 else "")
-        yield Finding(
-            RULE,
-            "merge",
-            Severity.ERROR,
-            mod.path,
-            stmt.lineno,
+        said = (
             f"{short}.__init__ overrides {after.label}, which upstream gave {', '.join(gained)} "
             f"({_where(after, self._commit(after.path, lockstep.INIT))}), changing {len(alike)} of its own "
             f"subclasses' __init__ alike ({shown}): upstream now constructs these classes with it, and the "
-            f"override takes {mine.show()}: TypeError on the fork's class; take {', '.join(gained)} and hand "
-            "it to super().__init__",
+            f"override takes {mine.show()}"
+        )
+        if mine.varkw:
+            # ``**kwargs`` takes the new parameter when upstream's construction passes it by keyword
+            # (#51446's ``convertor_cls(hf_config, hf_text_config, revision=...)``), not by position
+            # (#38029's ``tool_parser_cls(tokenizer, request.tools)``): which one, the override cannot tell
+            yield _warning(
+                mod,
+                stmt.lineno,
+                f"{said}: its **kwargs takes {', '.join(gained)} only when passed by keyword (by position: "
+                "TypeError on the fork's class); check how upstream constructs them, or name it",
+            )
+            return
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{said}: TypeError on the fork's class; take {', '.join(gained)} and hand it to super().__init__",
         )
 
     def _shadowed(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:

@@ -1,0 +1,254 @@
+"""A module's table whose values upstream made names: the entries were objects, they are now strings.
+
+#23651 (379f828fba) made ``config._CONFIG_REGISTRY`` a ``LazyConfigDict(chatglm="ChatGLMConfig", ...)`` where
+it was ``{"chatglm": ChatGLMConfig, ...}``: its ``__getitem__`` now looks each value up by name in the configs
+package, so the table holds strings and resolves them on lookup.  The annotation kept ``dict[str,
+type[PretrainedConfig]]``, so nothing a type says changed.  Fork code written against the old table merges
+cleanly and then breaks:
+
+- ``_CONFIG_REGISTRY["aeon"] = AeonConfig`` puts an object where the lookup expects a name: the table's own
+  ``__getitem__`` raises TypeError (``getattr(module, AeonConfig)``) the first time the key is read.  Without
+  such a resolver in the module, upstream's readers take the values as names some other way (an import by
+  path, a registry by name), which may or may not accept an object: a warning.
+- ``for cls in _CONFIG_REGISTRY.values(): cls.model_type`` (or ``.items()``) walks the raw values, which a
+  ``__getitem__`` never sees: a string has no ``model_type``, an AttributeError.
+
+Upstream's side: the Python files whose diff removed and re-added a module-level binding spelling a container
+(``module_tables``' gate), parsed only for the names a fork line holds; the name's values at the base (a dict
+display's, or a call's keyword arguments) are all names or attributes, at upstream all string literals, two
+or more each, and the merged file binds the same strings.  Quiet: a read through ``T[key]`` (the resolver
+turns the name into the object), a string written in (the new spelling), an attribute a string has, and a
+table the fork binds itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.module_tables import Table, _bound_names, _Reader, _rebound
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
+from aeon_release.domain.audits.drift.returns import added_words, fork_modules
+from aeon_release.domain.audits.drift.retyped import Recontained
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, walk_spanning
+
+_FEWEST = 2  # entries on each side: one entry's spelling says little of what the table holds
+_STR_MEMBERS = frozenset(dir(str))
+_WALKS = frozenset({"values", "items"})
+
+
+@dataclass(frozen=True)
+class Named:
+    """A module table whose values upstream made names; ``resolver`` is the module's class whose
+    ``__getitem__`` builds the table (the lookup that turns a name into its object), or ""."""
+
+    table: Table
+    resolver: str
+
+
+def named_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    found = _named(trees)
+    if not found:
+        return []
+    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, {n.table.hit.name for n in found}))) + r")\b")
+    tables = [n.table for n in found]
+    return [
+        _finding(trees, path, line, named_by[id(table)], how, severity, pr_pattern)
+        for named_by in [{id(n.table): n for n in found}]
+        for path, module, owned in fork_modules(trees, named.search)
+        for line, table, how, severity in _uses(path, module, owned, tables, named_by)
+    ]
+
+
+def _named(trees: ThreeTrees) -> list[Named]:
+    words = added_words(trees) if trees.mine else frozenset()
+    wanted: dict[str, set[str] | None] = {}  # None: entries flipped in place, the table's name is read off the tree
+    for path in (p for p in trees.upstream if p.endswith(".py")):
+        diff = trees.upstream.raw(path)
+        if names := _rebound(diff) & words:
+            wanted[path] = names
+        elif _flipped_keys(diff):
+            wanted[path] = None
+    found: list[Named] = []
+    for both in parsed_texts(trees, sorted(wanted)):
+        merged = trees.merged_module(both.path)
+        held = wanted[both.path]
+        for name in sorted(held if held is not None else _module_names(both.new) & words):
+            old, new = _values(both.old, name), _values(both.new, name)
+            if old is None or new is None or merged is None or _values(merged, name) != new:
+                continue
+            if len(old[1]) < _FEWEST or len(new[1]) < _FEWEST:
+                continue
+            if not all(isinstance(v, ast.Name | ast.Attribute) for v in old[1]) or not all(_text(v) for v in new[1]):
+                continue
+            if any(isinstance(v, ast.Name) and v.id in _texts_bound(both.old) for v in old[1]):
+                continue  # constants inlined: the values were strings before too
+            hit = Recontained(name, "", both.path, "objects", "names", "dict", "dict", False)
+            table = Table(dotted_name(both.path, roots=("",)), hit)
+            found.append(Named(table, _resolver(both.new, new[0])))
+    return found
+
+
+# a dict entry (``"key": Value,`` or a keyword ``key=Value,``) removed with an object for its value, and one
+# added with a string: a table whose binding line stayed while its values became names
+_ENTRY_OBJECT = re.compile(r"""\n-[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[A-Za-z_][\w.]*[ \t]*,""")
+_ENTRY_NAME = re.compile(r"""\n\+[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[rbuRBU]?["']""")
+
+
+def _flipped_keys(diff: str) -> bool:
+    """The diff replaced an entry's object by a string under the same key, for at least ``_FEWEST`` keys."""
+    removed = {a or b for a, b in _ENTRY_OBJECT.findall(diff)}
+    added = {a or b for a, b in _ENTRY_NAME.findall(diff)}
+    return len(removed & added) >= _FEWEST
+
+
+def _module_names(module: ast.Module) -> set[str]:
+    """The names the module binds at its top level by assignment."""
+    return {
+        t.id
+        for stmt in module.body
+        for t in (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        if isinstance(t, ast.Name)
+    }
+
+
+def _values(module: ast.Module, name: str) -> tuple[ast.expr, list[ast.expr]] | None:
+    """(the bound value, its entries' values) of the module's one binding of ``name`` to a dict display or
+    a call with keyword arguments only (``dict(a=...)``, ``LazyTable(a=...)``), else None."""
+    bound = [
+        stmt.value
+        for stmt in module.body
+        if isinstance(stmt, ast.Assign | ast.AnnAssign)
+        and stmt.value is not None
+        and name
+        in {t.id for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) if isinstance(t, ast.Name)}
+    ]
+    if len(bound) != 1:
+        return None
+    value = bound[0]
+    if isinstance(value, ast.Dict) and all(k is not None for k in value.keys):
+        return value, list(value.values)
+    if isinstance(value, ast.Call) and not value.args and all(k.arg is not None for k in value.keywords):
+        return value, [k.value for k in value.keywords]
+    return None
+
+
+def _texts_bound(module: ast.Module) -> set[str]:
+    """The names the module binds at its top level to a string literal (a constant, not an object)."""
+    return {
+        t.id
+        for stmt in module.body
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and _text(stmt.value)
+        for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target])
+        if isinstance(t, ast.Name)
+    }
+
+
+def _text(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and isinstance(value.value, str)
+
+
+def _resolver(module: ast.Module, value: ast.expr) -> str:
+    """The module's class the table is built by, when it defines ``__getitem__``: the lookup resolves names."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+        return ""
+    for stmt in module.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == value.func.id:
+            members = {s.name for s in stmt.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+            return stmt.name if "__getitem__" in members else ""
+    return ""
+
+
+def _uses(
+    path: str, module: ast.Module, owned: set[int], tables: list[Table], named_by: dict[int, Named]
+) -> Iterator[tuple[int, Table, str, Severity]]:
+    imports = file_imports(module, path)
+    reader = _Reader(imports, dotted_name(path, roots=("",)), _bound_names(module), tables)
+    reader.parents = parent_map(module)
+    texts = _texts_bound(module)  # the fork's own string constants: a name written through one is a string
+    for node in walk_spanning(module, owned):
+        if getattr(node, "lineno", 0) not in owned:
+            continue
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
+            table = reader.table(node.targets[0].value, node)
+            value = node.value
+            spelt = (
+                _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in texts)
+            )
+            if table is not None and not spelt:
+                yield from _written(node, table, named_by[id(table)])
+        elif (walk := _walk(node)) is not None:
+            yield from _walked(node, walk, reader)
+
+
+def _written(node: ast.Assign, table: Table, named: Named) -> Iterator[tuple[int, Table, str, Severity]]:
+    put = ast.unparse(node.value)
+    if named.resolver:
+        why = (
+            f"{named.resolver}.__getitem__ looks each value up as a name, so reading the key raises TypeError "
+            f"on {put}; register its name as a string where the lookup finds it"
+        )
+        yield node.lineno, table, f"writes {put} into the table|{why}", Severity.ERROR
+    else:
+        why = f"upstream's readers take the values as names now and may not accept {put}"
+        yield node.lineno, table, f"writes {put} into the table|{why}", Severity.WARNING
+
+
+def _walk(node: ast.AST) -> tuple[ast.expr, ast.expr, list[ast.AST]] | None:
+    """(the walked ``T.values()``/``T.items()``'s receiver, the target bound to a value, the nodes it is read
+    in) of a ``for`` loop or a comprehension's first ``for``."""
+    body: list[ast.AST]
+    if isinstance(node, ast.For | ast.AsyncFor):
+        iter_, target, body = node.iter, node.target, list(node.body)
+    elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp):
+        iter_, target, body = node.generators[0].iter, node.generators[0].target, [node.elt]
+    elif isinstance(node, ast.DictComp):
+        iter_, target, body = node.generators[0].iter, node.generators[0].target, [node.key, node.value]
+    else:
+        return None
+    if not isinstance(iter_, ast.Call) or not isinstance(iter_.func, ast.Attribute) or iter_.func.attr not in _WALKS:
+        return None
+    if iter_.func.attr == "items":
+        if not isinstance(target, ast.Tuple) or len(target.elts) != 2:
+            return None
+        target = target.elts[1]
+    return (iter_.func.value, target, body) if isinstance(target, ast.Name) else None
+
+
+def _walked(
+    node: ast.AST, walk: tuple[ast.expr, ast.expr, list[ast.AST]], reader: _Reader
+) -> Iterator[tuple[int, Table, str, Severity]]:
+    receiver, target, body = walk
+    table = reader.table(receiver, node)
+    if table is None or not isinstance(target, ast.Name):
+        return
+    for inner in (n for part in body for n in ast.walk(part)):
+        if (
+            isinstance(inner, ast.Attribute)
+            and isinstance(inner.value, ast.Name)
+            and inner.value.id == target.id
+            and inner.attr not in _STR_MEMBERS
+        ):
+            why = f"the walk yields the raw values, names now, and a str has no {inner.attr}"
+            yield inner.lineno, table, f"reads {ast.unparse(inner)} off the table's values|{why}", Severity.ERROR
+            return
+
+
+def _finding(
+    trees: ThreeTrees, path: str, line: int, named: Named, how: str, severity: Severity, pr_pattern: str
+) -> Finding:
+    hit = named.table.hit
+    commit = trees.upstream_commit(hit.path, rf"^{re.escape(hit.name)}\b", pr_pattern)
+    use, why = how.split("|", 1)
+    message = (
+        f"fork-owned line {use}, but upstream made {named.table.module}.{hit.name}'s values names (strings) "
+        f"where they were objects ({hit.path}{commit}): {why}"
+    )
+    return Finding(RULE, "merge", severity, path, line, message)
