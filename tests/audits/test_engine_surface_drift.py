@@ -488,7 +488,8 @@ UNION_THEIRS = TABLES_THEIRS.replace("block_sizes: list[int]", "block_sizes: int
 TQ = "from vllm.block_tables import MultiGroupBlockTable\n\n\n"
 POSITIONAL_INT = TQ + "def mine() -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, 16)\n"
 POSITIONAL_LIST = TQ + "def mine() -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, [16])\n"
-POSITIONAL_NAME = TQ + "def mine(n: int) -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, n)\n"
+POSITIONAL_NAME = TQ + "def mine(n) -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, n)\n"
+POSITIONAL_INT_NAME = TQ + "def mine(n: int) -> MultiGroupBlockTable:\n    return MultiGroupBlockTable(64, True, n)\n"
 
 
 def _rescaled(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = TABLES_THEIRS) -> list[tuple[str, int, str]]:
@@ -498,6 +499,13 @@ def _rescaled(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = TABLES
 
 def test_a_number_passed_for_a_parameter_made_a_container_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _rescaled(git_repo, tmp_path, POSITIONAL_INT) == [(USE, line_of(POSITIONAL_INT, "(64, True, 16)"), "error")]
+
+
+def test_a_name_annotated_as_a_number_passed_for_the_container_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The renamed slot now takes a list; a parameter annotated `int` handed to it breaks as the literal does."""
+    assert _rescaled(git_repo, tmp_path, POSITIONAL_INT_NAME) == [
+        (USE, line_of(POSITIONAL_INT_NAME, "(64, True, n)"), "error")
+    ]
 
 
 @pytest.mark.parametrize(
