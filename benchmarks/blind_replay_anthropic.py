@@ -578,6 +578,34 @@ CASES += [
             "return [d['function']['name'] for d in construct_tool_dicts(tools, tool_choice) or []]",
         ),
     ),
+    # two twins added after the blind run, with the widening: the model's new spelling, and a for over it
+    # (a pydantic model iterates its fields)
+    (
+        "#50334 return type changed",
+        "twin: the model's fields",
+        K(
+            "#50334",
+            CT,
+            CTW,
+            "vllm/aeon/ct4.py",
+            RU + "def aeon_tool_name2(tool: dict) -> str:\n"
+            "    return convert_tool_responses_to_completions_format(tool).function.name\n",
+            "return convert_tool_responses_to_completions_format(tool).function.name",
+        ),
+    ),
+    (
+        "#50334 return type changed",
+        "twin: a for over the model",
+        K(
+            "#50334",
+            CT,
+            CTW,
+            "vllm/aeon/ct5.py",
+            RU + "def aeon_tool_fields(tool: dict) -> list:\n"
+            "    return [field for field in convert_tool_responses_to_completions_format(tool)]\n",
+            "return [field for field in convert_tool_responses_to_completions_format(tool)]",
+        ),
+    ),
 ]
 
 
