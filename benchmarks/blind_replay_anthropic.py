@@ -28,6 +28,15 @@ result (a warning: the engine read the new class off the local but could not tel
 class).  The miss: #50334's ``convert_tool_responses_to_completions_format(tool)["function"]["name"]``, a
 subscript of a result upstream turned from a ``dict`` into a pydantic model (no drift class read a builtin
 mapping made one of the project's classes).
+After the killers142 widening: 23 caught, 0 warned, 0 missed of 23 (twins: 12 quiet, 0 false errors; #50334's
+two twins, the model's ``.function.name`` and a ``for`` over the model, added with it).  Caught now: a mapping
+made a record (``drift/unmapped.py``, under symbol drift's result uses): a function annotated as a mapping at
+the base returns one of the project's classes, and the fork indexes the result, takes ``len()`` of it, iterates
+it or calls a dict method on it, where the class's whole order is known to lack that.  Regression set at the
+widening's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30,
+23 twins), blind_replay_responses 22 caught, 3 warned of 25 (13 quiet, 0 false), blind_replay_openai 17
+caught, 1 warned of 18 (10 quiet, 0 false), blind_replay_chatutils 18 caught, 2 warned of 20 (12 quiet, 0
+false), ``symbol_precision.py --windows 1``: 0 false errors.
 
   python benchmarks/blind_replay_anthropic.py [--mirror DIR] [--only TEXT ...] [--show]
 """
