@@ -154,6 +154,7 @@ from aeon_release.domain.audits.drift.unconsulted import (
 )
 from aeon_release.domain.audits.drift.unfilled import dynamic_lookup, forced_none, none_default, stores
 from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
+from aeon_release.domain.audits.drift.unmapped import MappingLacks, outside_lacks, unmapped
 from aeon_release.domain.audits.drift.version_gates import version_gated
 from aeon_release.domain.audits.drift.widened_kinds import first_slot, keyword_only_again, made_positional
 from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
@@ -1613,6 +1614,8 @@ class _Checker:
             read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
             if problem is None and not annotation_only and read and use.element is None:
                 problem = member_gone(before.node, after.node, read.group(1), self._lacks(module))
+            if problem is None and not annotation_only:
+                problem = unmapped(before.node, after.node, use, self._mapping_lacks(module))
             if problem is not None:
                 what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {problem}"
                 if annotation_only:
@@ -1644,11 +1647,38 @@ class _Checker:
 
         return answer
 
+    def _mapping_lacks(self, module: ModuleInfo | None) -> MappingLacks:
+        """The label of the class a name ``module`` (upstream's, merged) binds, when its whole order is tree classes
+        and outside bases known to lack ``member`` and none of them has it (drift/unmapped.py)."""
+
+        def answer(new: str, member: str) -> str | None:
+            cls = self.after.class_of(self.after.resolve(module.dotted, new)) if module is not None else None
+            if cls is None or cls.node.keywords:
+                return None
+            order = self.after.mro(cls)
+            externals = [i for i in order if isinstance(i, px.External)]
+            if any(i.broken or i.opaque or not outside_lacks(i.name, member) for i in externals):
+                return None
+            if not member.startswith("__"):
+                return cls.qualname if self._lacks_member(cls, order, member) else None
+            # the index answers every dunder as maybe there (object has many); an operator looks the class up
+            # alone, so the classes' own definitions are all that count
+            if any(isinstance(i, px.ClassInfo) and member in i.members for i in order):
+                return None
+            return cls.qualname if self._given_nowhere(cls, order, member) else None
+
+        return answer
+
     def _lacks_member(self, cls: px.ClassInfo, order: list[px.ClassInfo | px.External], attr: str) -> bool:
         """No class along ``order`` has ``attr``, none is patched with it after its body (``Cls.attr = ...``), the
         class is no abstract one (its values are subclasses') and no subclass of upstream's defines it."""
         if self.after.member(order, attr) is not MISSING:
             return False
+        return self._given_nowhere(cls, order, attr)
+
+    def _given_nowhere(self, cls: px.ClassInfo, order: list[px.ClassInfo | px.External], attr: str) -> bool:
+        """No class along ``order`` is patched with ``attr`` after its body, by upstream or by a fork shim, the
+        class is no abstract one and no subclass of upstream's or of the fork's defines it."""
         classes = [i for i in order if isinstance(i, px.ClassInfo)]
         if any(patched_after(i.module.tree, i.node.name, attr) for i in classes):
             return False
