@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.fallbacks import caught_around, split_names
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.shape_splits import other_paths, positions_read, shape_tested
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
@@ -567,12 +568,16 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
         if stores[star.value.id] == 1 and star.value.id not in params
     }
-    tested = _kind_tested(func)
+    tested = _kind_tested(func) | shape_tested(func)
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
         index = _position(node.slice)
         if index is None or (isinstance(node.value, ast.Name) and node.value.id in tested):
+            continue
+        parents = parents or parent_map(func)
+        if _split_read(node, index, parents, once):
             continue
         source = node.value
         if isinstance(source, ast.Name) and source.id in once:
@@ -584,6 +589,16 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if called is not None:
             typed = _typed_call(source, func)
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
+
+
+def _split_read(node: ast.Subscript, index: int, parents: dict[int, ast.AST], once: dict[str, ast.expr]) -> bool:
+    """A path beside the read takes the same call's value at another position, or unpacks it: one path per
+    release (``return f()[1] if OLD else f()[0]``; ``shape_splits``)."""
+    source = once.get(node.value.id) if isinstance(node.value, ast.Name) else node.value
+    called = _called(source) if source is not None else None
+    if called is None:
+        return False
+    return bool(positions_read(list(other_paths(node, parents)), called[0], once) - {index})
 
 
 # what asks a value's kind: ``isinstance(out, tuple)``, ``type(out)``, ``torch.is_tensor(out)``, and
@@ -1446,6 +1461,8 @@ _ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 # ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
 _READ_OFF_CALL = re.compile(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
+# what a read off a value of the wrong kind raises (a tuple or None has no ``.items``)
+_READ_MISFITS = frozenset({"AttributeError"})
 # what a tuple answers itself: a read of these off a value made a tuple still works
 _TUPLE_ATTRIBUTES = frozenset({"count", "index"})
 
@@ -1458,6 +1475,7 @@ class ValueUse:
     call: str
     how: str  # "assigns", "tests", "iterates", "passes" (handed straight to another call) or "reads"
     attr: str = ""  # what "reads" reads off the value (``f(...).items()``: items)
+    caught: bool = False  # "reads" in a ``try`` catching the AttributeError: maybe the fork's fallback
 
 
 def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
@@ -1478,11 +1496,23 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(
-        trees,
-        lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line),
-        _value_use,
-    )
+    for path, module, owned in fork_modules(trees, _value_use_line):
+        parents: dict[int, ast.AST] | None = None
+        for node in walk_spanning(module, owned):
+            use = _value_use(path, node)
+            if use is None or use.line not in owned:
+                continue
+            if use.how == "reads":
+                parents = parents or parent_map(module)
+                if positions_read(list(other_paths(node, parents)), use.callee, {}):
+                    continue  # a path beside it takes the value apart: a path per release (``shape_splits``)
+                use = replace(use, caught=caught_around(node, _READ_MISFITS, parents))
+            yield use
+
+
+def _value_use_line(line: str) -> bool:
+    """A fork line that may use a call's value (a text prefilter; the AST decides)."""
+    return bool(_VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line))
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -1653,7 +1683,13 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
         f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "
         f"nothing ({path}{commit}): {consequence}; use what upstream's callers use now"
     )
+    if use.caught:
+        return Finding(RULE, "merge", Severity.WARNING, use.path, use.line, message + _CAUGHT_READ)
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+# a try around a read off the call catches what the read raises now: its handler may be the fork's fallback
+_CAUGHT_READ = "; a try around it catches the AttributeError, which may already be the fork's fallback"
 
 
 def _returns_value(text: str | None, name: str) -> bool:
@@ -2054,6 +2090,8 @@ def _widened_finding(
             f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "
             f"unpack all {drift.new} as upstream's callers do"
         )
+        if use.caught:
+            return Finding(RULE, "merge", Severity.WARNING, path, line, message + _CAUGHT_READ)
     else:
         message = (
             f"fork-owned override {qual}() returns one value, but upstream changed {drift.name}() to "
