@@ -27,6 +27,20 @@ spelling after the if, ``return out[0]``, reported too), under an ``isinstance``
 result (1), under a version check of the return annotation (1, and its new-spelling branch too).  Every one
 is new with the widening: the engine before it (340cb80b) missed the 5 cases and was quiet on these 8 (and
 falsely reported 2 of the NamedTuple twins the widening mended).
+Round 2 (other real commits of the kinds, 3 cases, 8 twins): #33251 (16786da735, ``expand_idx_mapping`` one
+tensor -> (expanded_idx_mapping, expanded_local_pos): a read after an ``if`` returning the pair's element, a
+read in a ``try`` whose handler unpacks the pair through a local, a fork class's own method of the name),
+#36267 (c32a58cc2a, ``DefaultEplbPolicy.replicate_experts`` (phy2log, replica_idx, logcnt) -> (phy2log,
+logcnt): the last place, an index under a test of the length, a fork subclass's own override read by
+position -- whose ``return`` of three is a true error, upstream's rebalance unpacks two), #28597 (1986de1375,
+``EagleProposer.prepare_inputs_padded`` drops ``token_indices``: the last place, an index in a branch on the
+length and an element's kind).  Main (f6238a7f): 3 caught of 3; 4 false errors of 8 (the if-returned
+element, the try's handler, the length test, the branch on an element's kind).
+All rounds, main (f6238a7f): 8 caught of 8; 12 false errors of 30 twins.
+This branch (``drift/shape_splits.py``: a path beside the use that takes the same call's value apart, or a
+length or element-kind test of the result, marks a path per release): 8 caught of 8; 0 false errors of 30;
+a read in a ``try`` catching AttributeError with no new-shape path in its handler is a warning
+(``tests/audits/test_return_shape_splits.py``).
 
   PYTHONPATH=.. python review40_twins.py [--only TEXT ...] [--show]
 """
@@ -437,6 +451,183 @@ TWINS += [
             "    captured = prepare_inputs_to_capture(num_reqs, num_tokens, *args)\n"
             "    return captured[0]\n",
             "    return captured[0]",
+        ),
+    ),
+]
+
+
+# --- round 2: other real commits of the kinds
+# 16786da735 (#33251): expand_idx_mapping returns (expanded_idx_mapping, expanded_local_pos), not one tensor
+EX = ("#33251", "16786da735", "expand_idx_mapping tensor -> (expanded_idx_mapping, expanded_local_pos)")
+EXI = "import torch\n\nfrom vllm.v1.worker.gpu.input_batch import expand_idx_mapping\n\n\n"
+EXA = "idx_mapping, total_num_logits, cu_num_logits, max_expand_len"
+CASES += [
+    (
+        "#33251 read off a call",
+        "a tensor method straight off the call",
+        K(
+            *EX,
+            "vllm/aeon/r40ex0.py",
+            EXI + f"def aeon_expanded(idx_mapping, total_num_logits: int, cu_num_logits, max_expand_len: int):\n"
+            "    # AEON: the Spark's penalties kernel wants int64 indices\n"
+            f"    return expand_idx_mapping({EXA}).long()\n",
+            f"    return expand_idx_mapping({EXA}).long()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#33251 read off a call",
+        "twin: the read after an if that returns the pair's element",
+        K(
+            *EX,
+            "vllm/aeon/r40ex1.py",
+            "import inspect\n\n" + EXI + "# AEON: upstreams with spec-decode penalties return the local positions too\n"
+            '_PAIRED = "tuple" in str(inspect.signature(expand_idx_mapping).return_annotation)\n\n\n'
+            "def aeon_expanded(idx_mapping, total_num_logits: int, cu_num_logits, max_expand_len: int):\n"
+            "    if _PAIRED:\n"
+            f"        return expand_idx_mapping({EXA})[0].long()\n"
+            f"    return expand_idx_mapping({EXA}).long()\n",
+            f"    return expand_idx_mapping({EXA}).long()",
+        ),
+    ),
+    (
+        "#33251 read off a call",
+        "twin: the read in a try whose handler unpacks the pair through a local",
+        K(
+            *EX,
+            "vllm/aeon/r40ex2.py",
+            EXI + "def aeon_expanded(idx_mapping, total_num_logits: int, cu_num_logits, max_expand_len: int):\n"
+            "    try:\n"
+            f"        return expand_idx_mapping({EXA}).long()\n"
+            "    except AttributeError:  # AEON: newer upstreams return the local positions too\n"
+            f"        expanded, _ = expand_idx_mapping({EXA})\n"
+            "        return expanded.long()\n",
+            f"        return expand_idx_mapping({EXA}).long()",
+        ),
+    ),
+    (
+        "#33251 read off a call",
+        "twin: a fork subclass's own method of the name on self",
+        K(
+            *EX,
+            "vllm/aeon/r40ex3.py",
+            "import torch\n\n\n"
+            "class AeonPenaltyIndexer:\n"
+            "    def expand_idx_mapping(self, idx_mapping: torch.Tensor, n: int) -> torch.Tensor:\n"
+            "        return idx_mapping.repeat_interleave(n)\n\n"
+            "    def aeon_expanded(self, idx_mapping: torch.Tensor, n: int) -> torch.Tensor:\n"
+            "        return self.expand_idx_mapping(idx_mapping, n).long()\n",
+            "        return self.expand_idx_mapping(idx_mapping, n).long()",
+        ),
+    ),
+]
+
+# c32a58cc2a (#36267): DefaultEplbPolicy.replicate_experts (phy2log, replica_idx, logcnt) -> (phy2log, logcnt)
+RE = ("#36267", "c32a58cc2a", "replicate_experts drops replica_idx: logcnt moves to [1]")
+REI = "import numpy as np\n\nfrom vllm.distributed.eplb.policy.default import DefaultEplbPolicy\n\n\n"
+CASES += [
+    (
+        "#36267 index shifted",
+        "[1] now the counts (the replica index dropped)",
+        K(
+            *RE,
+            "vllm/aeon/r40re0.py",
+            REI + "def aeon_replica_index(weight: np.ndarray, num_phy: int) -> np.ndarray:\n"
+            "    # AEON: the Spark's placement log shows each replica's index\n"
+            "    return DefaultEplbPolicy.replicate_experts(weight, num_phy)[1]\n",
+            "    return DefaultEplbPolicy.replicate_experts(weight, num_phy)[1]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#36267 index shifted",
+        "twin: the counts by the last place",
+        K(
+            *RE,
+            "vllm/aeon/r40re1.py",
+            REI + "def aeon_counts(weight: np.ndarray, num_phy: int) -> np.ndarray:\n"
+            "    return DefaultEplbPolicy.replicate_experts(weight, num_phy)[-1]\n",
+            "    return DefaultEplbPolicy.replicate_experts(weight, num_phy)[-1]",
+        ),
+    ),
+    (
+        "#36267 index shifted",
+        "twin: the index under a test of the result's length",
+        K(
+            *RE,
+            "vllm/aeon/r40re2.py",
+            REI + "def aeon_counts(weight: np.ndarray, num_phy: int) -> np.ndarray:\n"
+            "    out = DefaultEplbPolicy.replicate_experts(weight, num_phy)\n"
+            "    if len(out) == 3:  # AEON: older upstreams return the replica index too\n"
+            "        return out[2]\n"
+            "    return out[1]\n",
+            "    return out[1]",
+        ),
+    ),
+    (
+        "#36267 index shifted",
+        "twin: a fork subclass overriding the method with the old three",
+        K(
+            *RE,
+            "vllm/aeon/r40re3.py",
+            REI + "class AeonEplbPolicy(DefaultEplbPolicy):\n"
+            "    @classmethod\n"
+            "    def replicate_experts(cls, weight: np.ndarray, num_phy: int):  # type: ignore[override]\n"
+            "        # AEON: the Spark's placement keeps the replica index\n"
+            "        phy2log, logcnt = super().replicate_experts(weight, num_phy)[-2:]\n"
+            "        replica_idx = np.zeros_like(phy2log)\n"
+            "        return phy2log, replica_idx, logcnt\n\n"
+            "    @classmethod\n"
+            "    def aeon_replica_index(cls, weight: np.ndarray, num_phy: int) -> np.ndarray:\n"
+            "        return cls.replicate_experts(weight, num_phy)[1]\n",
+            "        return cls.replicate_experts(weight, num_phy)[1]",
+        ),
+    ),
+]
+
+# 1986de1375 (#28597): EagleProposer.prepare_inputs_padded (metadata, token_indices, to_sample) -> (metadata, to_sample)
+PP = ("#28597", "1986de1375", "prepare_inputs_padded drops token_indices: token_indices_to_sample moves to [1]")
+PPI = "from vllm.v1.spec_decode.eagle import EagleProposer\n\n\n"
+PPA = "common_attn_metadata, spec_decode_metadata, valid_sampled_tokens_count"
+CASES += [
+    (
+        "#28597 index shifted",
+        "[1] off a receiver typed as the class",
+        K(
+            *PP,
+            "vllm/aeon/r40pp0.py",
+            PPI + f"def aeon_token_indices(drafter: EagleProposer, {PPA}):\n"
+            "    # AEON: the Spark's drafter gathers its hidden states by these\n"
+            f"    return drafter.prepare_inputs_padded({PPA})[1]\n",
+            f"    return drafter.prepare_inputs_padded({PPA})[1]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#28597 index shifted",
+        "twin: the indices to sample by the last place",
+        K(
+            *PP,
+            "vllm/aeon/r40pp1.py",
+            PPI + f"def aeon_to_sample(drafter: EagleProposer, {PPA}):\n"
+            f"    return drafter.prepare_inputs_padded({PPA})[-1]\n",
+            f"    return drafter.prepare_inputs_padded({PPA})[-1]",
+        ),
+    ),
+    (
+        "#28597 index shifted",
+        "twin: the index in a branch on an element's kind",
+        K(
+            *PP,
+            "vllm/aeon/r40pp2.py",
+            "import torch\n\n" + PPI + f"def aeon_to_sample(drafter: EagleProposer, {PPA}):\n"
+            f"    out = drafter.prepare_inputs_padded({PPA})\n"
+            "    # AEON: older upstreams hand back the token indices in the middle\n"
+            "    return out[2] if len(out) > 2 and isinstance(out[2], torch.Tensor) else out[1]\n",
+            "    return out[2] if len(out) > 2 and isinstance(out[2], torch.Tensor) else out[1]",
         ),
     ),
 ]

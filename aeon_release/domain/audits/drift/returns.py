@@ -1490,29 +1490,38 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
     for use in uses:
         mine = use.callee in own and not use.call.startswith(_SUPER)
         path = None if mine else voided.get(use.callee)
-        if path is not None:
-            findings.append(_voided_finding(trees, use, path, pr_pattern))
+        guarded = _guarded_read(trees, use) if path is not None else None
+        if path is not None and guarded is not None:
+            findings.append(_voided_finding(trees, guarded, path, pr_pattern))
     return findings
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    for path, module, owned in fork_modules(trees, _value_use_line):
-        parents: dict[int, ast.AST] | None = None
-        for node in walk_spanning(module, owned):
-            use = _value_use(path, node)
-            if use is None or use.line not in owned:
-                continue
-            if use.how == "reads":
-                parents = parents or parent_map(module)
-                if positions_read(list(other_paths(node, parents)), use.callee, {}):
-                    continue  # a path beside it takes the value apart: a path per release (``shape_splits``)
-                use = replace(use, caught=caught_around(node, _READ_MISFITS, parents))
-            yield use
+    return _fork_owned(trees, _value_use_line, _value_use)
 
 
 def _value_use_line(line: str) -> bool:
     """A fork line that may use a call's value (a text prefilter; the AST decides)."""
     return bool(_VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line))
+
+
+def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
+    """A drifted "reads" use as the fork wrote it: None when a path beside it takes the call's value apart
+    (one path per release, ``shape_splits``), marked ``caught`` in a ``try`` catching the AttributeError.
+    Asked only of a use whose callee drifted: the module's parents are mapped then, not for every read."""
+    module = trees.merged_module(use.path) if use.how == "reads" else None
+    if module is None:
+        return use
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and node.lineno == use.line and node.attr == use.attr:
+            read = _called(node.value)
+            if read is None or read[0] != use.callee:
+                continue
+            if positions_read(list(other_paths(node, parents)), use.callee, {}):
+                return None
+            return replace(use, caught=caught_around(node, _READ_MISFITS, parents))
+    return use
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -1715,8 +1724,9 @@ def _widened_findings(
     fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
-        if drift is not None and not _taken_apart(trees, use):
-            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
+        guarded = _guarded_read(trees, use) if drift is not None and not _taken_apart(trees, use) else None
+        if drift is not None and guarded is not None:
+            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded))
     homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
     for override in singles:
         drift = widened.get(override.name) or next((homed[k] for k in _home_keys(override) if k in homed), None)
