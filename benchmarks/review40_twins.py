@@ -41,6 +41,12 @@ This branch (``drift/shape_splits.py``: a path beside the use that takes the sam
 length or element-kind test of the result, marks a path per release): 8 caught of 8; 0 false errors of 30;
 a read in a ``try`` catching AttributeError with no new-shape path in its handler is a warning
 (``tests/audits/test_return_shape_splits.py``).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins; 0, 4, 2 of them warned, as on main), blind_replay_mrv2
+30 caught, 1 warned, 2 missed of 33 (18 twins quiet, as on main), blind_replay_runnerv2 21 caught, 1 warned of
+22, blind_replay_gpuworker 26 caught, 2 warned of 28, blind_replay_kernelutils 20 caught, 1 warned of 21, 0 false
+errors in each; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught,
+8 warnings).
 
   PYTHONPATH=.. python review40_twins.py [--only TEXT ...] [--show]
 """
