@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.fallbacks import caught_around, split_names
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
+from aeon_release.domain.audits.drift.shape_splits import other_paths, positions_read, shape_tested
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.memo import Memo
@@ -567,12 +568,16 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
         if stores[star.value.id] == 1 and star.value.id not in params
     }
-    tested = _kind_tested(func)
+    tested = _kind_tested(func) | shape_tested(func)
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):
             continue
         index = _position(node.slice)
         if index is None or (isinstance(node.value, ast.Name) and node.value.id in tested):
+            continue
+        parents = parents or parent_map(func)
+        if _split_read(node, index, parents, once):
             continue
         source = node.value
         if isinstance(source, ast.Name) and source.id in once:
@@ -584,6 +589,16 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if called is not None:
             typed = _typed_call(source, func)
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
+
+
+def _split_read(node: ast.Subscript, index: int, parents: dict[int, ast.AST], once: dict[str, ast.expr]) -> bool:
+    """A path beside the read takes the same call's value at another position, or unpacks it: one path per
+    release (``return f()[1] if OLD else f()[0]``; ``shape_splits``)."""
+    source = once.get(node.value.id) if isinstance(node.value, ast.Name) else node.value
+    called = _called(source) if source is not None else None
+    if called is None:
+        return False
+    return bool(positions_read(list(other_paths(node, parents)), called[0], once) - {index})
 
 
 # what asks a value's kind: ``isinstance(out, tuple)``, ``type(out)``, ``torch.is_tensor(out)``, and
@@ -1446,6 +1461,8 @@ _ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 # ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
 _READ_OFF_CALL = re.compile(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
+# what a read off a value of the wrong kind raises (a tuple or None has no ``.items``)
+_READ_MISFITS = frozenset({"AttributeError"})
 # what a tuple answers itself: a read of these off a value made a tuple still works
 _TUPLE_ATTRIBUTES = frozenset({"count", "index"})
 
@@ -1458,6 +1475,7 @@ class ValueUse:
     call: str
     how: str  # "assigns", "tests", "iterates", "passes" (handed straight to another call) or "reads"
     attr: str = ""  # what "reads" reads off the value (``f(...).items()``: items)
+    caught: bool = False  # "reads" in a ``try`` catching the AttributeError: maybe the fork's fallback
 
 
 def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
@@ -1472,17 +1490,38 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
     for use in uses:
         mine = use.callee in own and not use.call.startswith(_SUPER)
         path = None if mine else voided.get(use.callee)
-        if path is not None:
-            findings.append(_voided_finding(trees, use, path, pr_pattern))
+        guarded = _guarded_read(trees, use) if path is not None else None
+        if path is not None and guarded is not None:
+            findings.append(_voided_finding(trees, guarded, path, pr_pattern))
     return findings
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
-    return _fork_owned(
-        trees,
-        lambda line: _VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line),
-        _value_use,
-    )
+    return _fork_owned(trees, _value_use_line, _value_use)
+
+
+def _value_use_line(line: str) -> bool:
+    """A fork line that may use a call's value (a text prefilter; the AST decides)."""
+    return bool(_VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line))
+
+
+def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
+    """A drifted "reads" use as the fork wrote it: None when a path beside it takes the call's value apart
+    (one path per release, ``shape_splits``), marked ``caught`` in a ``try`` catching the AttributeError.
+    Asked only of a use whose callee drifted: the module's parents are mapped then, not for every read."""
+    module = trees.merged_module(use.path) if use.how == "reads" else None
+    if module is None:
+        return use
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and node.lineno == use.line and node.attr == use.attr:
+            read = _called(node.value)
+            if read is None or read[0] != use.callee:
+                continue
+            if positions_read(list(other_paths(node, parents)), use.callee, {}):
+                return None
+            return replace(use, caught=caught_around(node, _READ_MISFITS, parents))
+    return use
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -1653,7 +1692,13 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
         f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "
         f"nothing ({path}{commit}): {consequence}; use what upstream's callers use now"
     )
+    if use.caught:
+        return Finding(RULE, "merge", Severity.WARNING, use.path, use.line, message + _CAUGHT_READ)
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+# a try around a read off the call catches what the read raises now: its handler may be the fork's fallback
+_CAUGHT_READ = "; a try around it catches the AttributeError, which may already be the fork's fallback"
 
 
 def _returns_value(text: str | None, name: str) -> bool:
@@ -1679,8 +1724,9 @@ def _widened_findings(
     fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
-        if drift is not None and not _taken_apart(trees, use):
-            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=use))
+        guarded = _guarded_read(trees, use) if drift is not None and not _taken_apart(trees, use) else None
+        if drift is not None and guarded is not None:
+            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded))
     homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
     for override in singles:
         drift = widened.get(override.name) or next((homed[k] for k in _home_keys(override) if k in homed), None)
@@ -2075,6 +2121,8 @@ def _widened_finding(
             f"{drift.name}() to return {now} {where} and its callers unpack it now: {outcome}, silently; "
             f"unpack all {drift.new} as upstream's callers do"
         )
+        if use.caught:
+            return Finding(RULE, "merge", Severity.WARNING, path, line, message + _CAUGHT_READ)
     else:
         message = (
             f"fork-owned override {qual}() returns one value, but upstream changed {drift.name}() to "
