@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_guarded_nodes,
     isinstance_asked,
     isinstance_guarded,
+    isinstance_refuted,
     kind_ensured,
     nothing_in_its_stead,
     runs_tested,
@@ -2155,9 +2156,11 @@ class _Checker:
                 if _bound_as_new(mod.tree, call, arg, now, held[1]) or _holds_as(mod.tree, call, arg, held[1]):
                     continue  # the fork already hands it the new elements
             elif retyped and (
-                _bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)
+                _bound_as_new(mod.tree, call, arg, now, kind)
+                or _annotated_as(mod.tree, call, arg, kind)
+                or self._told_apart(mod, call, arg, (then, kind))
             ):
-                continue  # a local of the old name bound to the new kind of value: the call is right
+                continue  # a local of the old name bound to (or tested for) the new kind of value: the call is right
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
@@ -2208,6 +2211,27 @@ class _Checker:
                 f"{cls.qualname} {where}: the callee now uses what a {cls.qualname} has and a dict has not; "
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
+
+    def _told_apart(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr, kinds: tuple[str, str]) -> bool:
+        """The call runs only where the fork's own test says the argument is the new kind of value: under
+        ``isinstance(arg, New)`` (or after ``assert``/an exiting ``if not``), or where ``isinstance(arg, Old)``
+        failed.  A parameter taking either kind, spelled like the old one, handed on once it is the new
+        (``def f(use_inductor: bool | CompilationConfig): if isinstance(use_inductor, CompilationConfig):
+        return CompilerManager(use_inductor)``)."""
+        then, kind = kinds
+        subject, parents = ast.unparse(arg), self._parents(mod)
+
+        def new(name: str) -> bool:
+            return name == kind
+
+        def old(name: str) -> bool:
+            return bool(then) and name == then
+
+        return (
+            isinstance_guarded(call, subject, new, parents, every=True)
+            or kind_ensured(call, subject, new, parents, every=True)
+            or isinstance_refuted(call, subject, old, parents)
+        )
 
     def _slot_error(self, mod: ModuleInfo, site: tuple[ast.Call, DefSym, DefSym], message: str) -> Finding:
         """A renamed slot's error, a warning when the fork wrote the call for both versions of its callee: in a
