@@ -114,3 +114,82 @@ def test_a_value_the_fork_tests_as_the_new_kind_is_quiet(git_repo: GitRepo, no_r
 )
 def test_a_test_that_leaves_the_old_kind_stays_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert findings(git_repo, no_rules, body) == [(8, "error")]
+
+
+def test_a_local_rebuilt_as_the_new_kind_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork turns the flag into the config the constructor takes now, under the old name."""
+    body = (
+        "def aeon_manager(use_inductor: bool | CompilationConfig) -> CompilerManager:\n"
+        "    if isinstance(use_inductor, bool):\n"
+        "        use_inductor = CompilationConfig()\n"
+        "    return CompilerManager(use_inductor)\n"
+    )
+    assert findings(git_repo, no_rules, body) == []
+
+
+def test_a_local_rebound_to_the_old_kind_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def aeon_manager(config: CompilationConfig) -> CompilerManager:\n"
+        "    use_inductor = config.use_inductor\n"
+        "    return CompilerManager(use_inductor)\n"
+    )
+    assert findings(git_repo, no_rules, body) == [(8, "error")]
+
+
+@pytest.mark.parametrize(
+    ("patch", "severity"),
+    [
+        ("CompilerManager.__init__ = _aeon_init  # type: ignore[method-assign]\n", []),
+        ('setattr(CompilerManager, "__init__", _aeon_init)\n', []),
+        ("CompilationConfig.__init__ = _aeon_init  # type: ignore[method-assign]\n", [(17, "error")]),
+    ],
+    ids=["assigned", "setattr", "another class patched"],
+)
+def test_a_constructor_the_fork_patches_onto_the_class_runs(
+    git_repo: GitRepo, no_rules: Path, patch: str, severity: list[tuple[int, str]]
+) -> None:
+    """The fork's module puts a constructor of its own on the class (a shim taking the flag): that one runs."""
+    body = (
+        "_upstream_init = CompilerManager.__init__\n\n\n"
+        "def _aeon_init(self: CompilerManager, flag: bool) -> None:\n"
+        "    _upstream_init(self, CompilationConfig())\n\n\n"
+        + patch
+        + "\n\ndef aeon_manager(config: CompilationConfig) -> CompilerManager:\n"
+        "    return CompilerManager(config.use_inductor)\n"
+    )
+    assert findings(git_repo, no_rules, body) == severity
+
+
+@pytest.mark.parametrize(
+    ("raises", "severity"),
+    [("(TypeError, AttributeError)", []), ("ValueError", [(11, "error")])],
+    ids=["a misfit expected", "another error expected"],
+)
+def test_a_test_expecting_the_old_spelling_refused(
+    git_repo: GitRepo, no_rules: Path, raises: str, severity: list[tuple[int, str]]
+) -> None:
+    body = (
+        "import pytest\n\n\n"
+        "def test_the_flag_is_gone() -> None:\n"
+        f"    with pytest.raises({raises}):\n"
+        "        CompilerManager(True)\n"
+    )
+    assert findings(git_repo, no_rules, body) == severity
+
+
+@pytest.mark.parametrize(
+    ("decorator", "severity"),
+    [("@dataclass\n", []), ("@dataclass(init=False)\n", [(15, "error")])],
+    ids=["its generated __init__ runs", "init=False: the base's runs"],
+)
+def test_the_forks_dataclass_subclass(
+    git_repo: GitRepo, no_rules: Path, decorator: str, severity: list[tuple[int, str]]
+) -> None:
+    """A ``@dataclass`` subclass generates its own ``__init__``: its fields are the call's slots."""
+    body = (
+        "from dataclasses import dataclass\n\n\n" + decorator + "class AeonRecord(CompilerManager):\n"
+        "    use_inductor: bool = True\n\n\n"
+        "def aeon_record(config: CompilationConfig) -> AeonRecord:\n"
+        "    return AeonRecord(config.use_inductor)\n"
+    )
+    assert findings(git_repo, no_rules, body) == severity
