@@ -29,7 +29,8 @@ commit's first parent, upstream the commit):
   #24078 (6c47f6bfa4, ``Detokenizer(tokenizer_group)`` -> ``(tokenizer: AnyTokenizer)``): the new value off
   the fork's own object;
 - round 3: the fork's shim patched onto the class, a fork test expecting the old spelling refused, the
-  fork's ``@dataclass`` subclass of the upstream class.
+  fork's ``@dataclass`` subclass of the upstream class; round 4: an ``Optional`` annotation of the new kind,
+  a ``cast``, a ``functools.partial``.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches
 of the same commits, kept to show the reach stays.
@@ -56,9 +57,17 @@ calling module patches a constructor onto is skipped (``_patched_inits``), a loc
 new kind's class counts as bound to the new kind (``_bound_as_new``), a renamed slot's error inside a test
 expecting the misfit is dropped (``_slot_error``), and a dataclass of the order before the found
 ``__init__`` ends the constructor's reach (``_init_sym``; ``init=False`` does not).
-All rounds, main (f6238a7f): 6 caught of 6; 6 false errors of 32 twins (4 warned).
-This branch: 6 caught of 6; 0 false errors of 32 (6 warned: the hasattr test, the version check, the
+Round 4 (the new kind said by the fork's own ``Optional`` annotation of a parameter named as the old, a
+``cast``, a ``functools.partial`` of the class given the config): 3 quiet of 3, on main too.
+All rounds, main (f6238a7f): 6 caught of 6; 6 false errors of 35 twins (4 warned).
+This branch: 6 caught of 6; 0 false errors of 35 (6 warned: the hasattr test, the version check, the
 ``except (TypeError, AttributeError)`` fallback and the three signature tests, warnings by design).
+Regression set at this branch's engine (a69537dc): killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+review15/16/17_twins 0 false errors (40, 30, 23), blind_replay_compiler 23 caught, 2 warned of 25 (11
+quiet, as before), blind_replay_compile 12/12 (9 quiet), blind_replay_passes 21/21 (12 quiet),
+blind_replay_inputs 22/22 (13 quiet), blind_replay_mrv2 30 caught, 1 warned, 2 missed of 33 (18 quiet; as
+on main), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8
+warnings).
 
   PYTHONPATH=.. python review39_twins.py [--only TEXT ...] [--show]
 """
@@ -661,6 +670,48 @@ TWINS += [
             "        self.tokenizer = tokenizer\n"
             "        self.detokenizer = Detokenizer(self.tokenizer)  # type: ignore[arg-type]\n",
             "        self.detokenizer = Detokenizer(self.tokenizer)  # type: ignore[arg-type]",
+        ),
+    ),
+]
+
+
+# --- round 4: the new kind said by the fork's own annotation or a cast, and a partial
+TWINS += [
+    (
+        "#17057 constructor slot",
+        "twin: a parameter named as the old, annotated Optional of the new, tested for None",
+        K(
+            *CM,
+            "vllm/aeon/r39cm20.py",
+            MGR + "def aeon_manager(use_inductor: CompilationConfig | None = None) -> CompilerManager | None:\n"
+            "    if use_inductor is not None:\n"
+            "        return CompilerManager(use_inductor)\n"
+            "    return None\n",
+            "        return CompilerManager(use_inductor)",
+        ),
+    ),
+    (
+        "#17057 constructor slot",
+        "twin: a cast to the new kind",
+        K(
+            *CM,
+            "vllm/aeon/r39cm21.py",
+            "from typing import cast\n\n" + MGR + "def aeon_manager(use_inductor: object) -> CompilerManager:\n"
+            "    return CompilerManager(cast(CompilationConfig, use_inductor))\n",
+            "    return CompilerManager(cast(CompilationConfig, use_inductor))",
+        ),
+    ),
+    (
+        "#17057 constructor slot",
+        "twin: a partial of the class given the config",
+        K(
+            *CM,
+            "vllm/aeon/r39cm22.py",
+            "import functools\n\n"
+            + MGR
+            + "def aeon_factory(config: CompilationConfig) -> functools.partial[CompilerManager]:\n"
+            "    return functools.partial(CompilerManager, config)\n",
+            "    return functools.partial(CompilerManager, config)",
         ),
     ),
 ]
