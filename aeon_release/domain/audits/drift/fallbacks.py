@@ -762,11 +762,14 @@ def call_guarded(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
 
 # what a call of an instance runs: a signature read of one of these off the instance is one of the call's
 _INSTANCE_CALLS = frozenset({"__call__", "forward"})
+# what a call of a class runs: a signature read of one of these off the class is one of the call's
+_CLASS_CALLS = frozenset({"__init__", "__new__"})
 
 
 def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
     """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``), or,
-    for a called instance (``self.model(...)``), of what its call runs (``signature(self.model.forward)``)."""
+    for a called instance (``self.model(...)``), of what its call runs (``signature(self.model.forward)``),
+    or, for a called class, of the constructor its call runs (``signature(CompilerManager.__init__)``)."""
     return any(
         isinstance(n, ast.Call)
         and bool(n.args)
@@ -777,6 +780,11 @@ def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
                 isinstance(n.args[0], ast.Attribute)
                 and n.args[0].attr in _INSTANCE_CALLS
                 and ast.unparse(n.args[0].value) == callee
+            )
+            or (
+                isinstance(n.args[0], ast.Attribute)
+                and n.args[0].attr in _CLASS_CALLS
+                and ast.unparse(n.args[0].value).rsplit(".", 1)[-1] == method
             )
         )
         for n in ast.walk(node)

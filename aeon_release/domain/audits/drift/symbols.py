@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_guarded_nodes,
     isinstance_asked,
     isinstance_guarded,
+    isinstance_refuted,
     kind_ensured,
     nothing_in_its_stead,
     runs_tested,
@@ -2138,6 +2139,8 @@ class _Checker:
             old_init, new_init = _init_sym(self.before, before), _init_sym(self.after, after)
             if old_init is None or new_init is None or old_init.owner != new_init.owner:
                 return  # no ``__init__`` of the tree, or another class's on each side: not one slot renamed
+            if {after.node.name, (new_init.owner or "").rsplit(".", 1)[-1]} & _patched_inits(mod.tree):
+                return  # the fork's module puts its own constructor on the class: that one runs
             before, after, via = old_init, new_init, "instance"
         if not self._upstream(after.path):
             return
@@ -2163,7 +2166,7 @@ class _Checker:
                 continue
             if (defaults := _turned_over(before.node, was, after.node, now)) is not None:
                 where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
-                yield self._slot_error(
+                found = self._slot_error(
                     mod,
                     (call, before, after),
                     f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} (default "
@@ -2171,6 +2174,8 @@ class _Checker:
                     f"renamed with its default turned over asks the opposite, the value now means the other "
                     f"thing; pass {now}= with the value that says what the fork wants",
                 )
+                if found is not None:
+                    yield found
                 return
             then, kind = parameter_kind(before.node, was), parameter_kind(after.node, now)
             literal = literal_slot((before.node, was), (after.node, now), arg)
@@ -2195,18 +2200,22 @@ class _Checker:
                 if _bound_as_new(mod.tree, call, arg, now, held[1]) or _holds_as(mod.tree, call, arg, held[1]):
                     continue  # the fork already hands it the new elements
             elif retyped and (
-                _bound_as_new(mod.tree, call, arg, now, kind) or _annotated_as(mod.tree, call, arg, kind)
+                _bound_as_new(mod.tree, call, arg, now, kind)
+                or _annotated_as(mod.tree, call, arg, kind)
+                or self._told_apart(mod, call, arg, (then, kind))
             ):
-                continue  # a local of the old name bound to the new kind of value: the call is right
+                continue  # a local of the old name bound to (or tested for) the new kind of value: the call is right
             if retyped:
                 # renamed and retyped (#34805: preempted_req_ids: set[str] -> kv_connector_metadata:
                 # KVConnectorMetadata): the parameter means another thing now, not only another name
-                yield self._slot_error(
+                found = self._slot_error(
                     mod,
                     (call, before, after),
                     f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was} ({then}), which upstream "
                     f"renamed {now} and retyped as {kind} {where}: the call hands it the old kind of value",
                 )
+                if found is not None:
+                    yield found
                 return
             if not _spelled_as(arg, was):
                 continue  # typed as a kind upstream only renamed: the same value
@@ -2280,15 +2289,38 @@ class _Checker:
                 f"build a {cls.qualname} (or pass what upstream's callers pass)",
             )
 
-    def _slot_error(self, mod: ModuleInfo, site: tuple[ast.Call, DefSym, DefSym], message: str) -> Finding:
+    def _told_apart(self, mod: ModuleInfo, call: ast.Call, arg: ast.expr, kinds: tuple[str, str]) -> bool:
+        """The call runs only where the fork's own test says the argument is the new kind of value: under
+        ``isinstance(arg, New)`` (or after ``assert``/an exiting ``if not``), or where ``isinstance(arg, Old)``
+        failed.  A parameter taking either kind, spelled like the old one, handed on once it is the new
+        (``def f(use_inductor: bool | CompilationConfig): if isinstance(use_inductor, CompilationConfig):
+        return CompilerManager(use_inductor)``)."""
+        then, kind = kinds
+        subject, parents = ast.unparse(arg), self._parents(mod)
+
+        def new(name: str) -> bool:
+            return name == kind
+
+        def old(name: str) -> bool:
+            return bool(then) and name == then
+
+        return (
+            isinstance_guarded(call, subject, new, parents, every=True)
+            or kind_ensured(call, subject, new, parents, every=True)
+            or isinstance_refuted(call, subject, old, parents)
+        )
+
+    def _slot_error(self, mod: ModuleInfo, site: tuple[ast.Call, DefSym, DefSym], message: str) -> Finding | None:
         """A renamed slot's error, a warning when the fork wrote the call for both versions of its callee: in a
         ``try`` catching what a misfit raises or under a test of the callee's signature (``call_guarded``, as
         a call's misfit is: ``except TypeError: ubatch_split(int(counts.max()), ...)`` after a ``try`` of the
         new spelling), or on either side of a ``hasattr`` test of a member the callee's file gained or lost
         in the merge (#35158: ``if hasattr(KVConnectorModelRunnerMixin, "finalize_kv_connector"):``, the
-        finalizer added with the flag turned over)."""
+        finalizer added with the flag turned over).  None in a test written to see the call refused."""
         call, before, after = site
         parents = self._parents(mod)
+        if expects_misfit(call, parents):
+            return None  # a test that the old spelling is refused now (``pytest.raises(TypeError)``) expects it
         if call_guarded(call, parents) or self._version_tested(call, parents, (before.path, after.path)):
             return _warning(
                 mod, call.lineno, f"{message} (the call sits in a try, or under a test of the version: check it)"
@@ -6877,11 +6909,50 @@ def _init_node(ix: Index, sym: DefSym) -> _Body:
 
 def _init_sym(ix: Index, sym: DefSym) -> DefSym | None:
     """The ``__init__`` that ``Class(...)`` runs as a member of the class that defines it (see ``_init_node``);
-    None for a dataclass's generated one or one outside the tree."""
+    None for a dataclass's generated one or one outside the tree.  A dataclass of the order before the class
+    whose ``__init__`` was found generates its own, and that one runs (the fork's ``@dataclass`` subclass of an
+    upstream class: its fields are the call's slots, not the base's constructor's)."""
     node, path, owner = _init_node(ix, sym)
     if node is None or path is None or owner is None:
         return None
+    cls = ix.class_of(sym)
+    for item in ix.mro(cls) if cls is not None else []:
+        if isinstance(item, px.External) or (item.qualname, item.module.path) == (owner.qualname, owner.module.path):
+            break
+        if _is_dataclass(item, ix) and not _init_refused(item.node):
+            return None
     return DefSym(path, "__init__", node, owner.qualname)
+
+
+def _init_refused(cls: ast.ClassDef) -> bool:
+    """``@dataclass(init=False)``: the decorator writes no ``__init__``."""
+    return any(
+        isinstance(d, ast.Call)
+        and any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in d.keywords)
+        for d in cls.decorator_list
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def _patched_inits(tree: ast.Module) -> frozenset[str]:
+    """The names of the classes a module puts a constructor of its own on (``CompilerManager.__init__ =
+    _aeon_init``, ``setattr(CompilerManager, "__init__", _aeon_init)``): a shim the fork patches in, which is
+    what a call of the class runs."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        names.update(
+            last_name(t.value) for t in targets if isinstance(t, ast.Attribute) and t.attr in ("__init__", "__new__")
+        )
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) == 3
+            and str_value(node.args[1]) in ("__init__", "__new__")
+        ):
+            names.add(last_name(node.args[0]))
+    return frozenset(names - {""})
 
 
 def _instance_order(
@@ -7622,7 +7693,8 @@ def _part_of(arg: ast.expr, now: str) -> bool:
 
 def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kind: str) -> bool:
     """The argument is a local the call's function binds only to the parameter's new kind of value: read
-    off something spelled like the new parameter (``preempted_req_ids = out.kv_connector_metadata``), or
+    off something spelled like the new parameter (``preempted_req_ids = out.kv_connector_metadata``), built
+    by a call of the new kind's class (``use_inductor = CompilationConfig(use_inductor=use_inductor)``), or
     annotated as the new kind (``preempted_req_ids: KVConnectorMetadata = ...``)."""
     if not isinstance(arg, ast.Name):
         return False
@@ -7636,6 +7708,7 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
     ]
     return bool(binds) and all(
         (value is not None and _spelled_as(value, now))
+        or (isinstance(value, ast.Call) and last_name(value.func) == kind)  # ``x = CompilationConfig(...)``
         or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
         for value, annotation in binds
     )
