@@ -2245,12 +2245,14 @@ class _Checker:
             f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed {now}"
         )
         if literal is LiteralSlot.REFUSED:
-            yield self._slot_error(
+            found = self._slot_error(
                 mod,
                 site,
                 f"{head} and retyped as {annotated} {where}: {_show(arg)} is not one of the values it takes; "
                 f"pick one of them, or keep the fork's value working on the fork's side",
             )
+            if found is not None:
+                yield found
         elif literal is not LiteralSlot.TAKEN and _spelled_as(arg, was):
             yield _warning(
                 mod,
