@@ -243,3 +243,114 @@ def test_a_fork_function_in_the_module_reading_its_nulled_global(
 def test_a_getattr_off_the_module(git_repo: GitRepo, no_rules: Path, attr: str, use: str, expected: list) -> None:
     body = MOD + f'def aeon_on(device):\n    return getattr(w8a8_utils, "{attr}"){use}\n'
     assert rows(git_repo, no_rules, body) == expected
+
+
+# review41: a build rebinds the module's global, never a copy imported before it ran
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            MOD + FROM + "def aeon_on(device):\n    w8a8_utils.maybe_create_device_identity()\n"
+            "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(9, "error")],
+        ),
+        (
+            MOD + "def aeon_on(device):\n    from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY\n\n"
+            "    w8a8_utils.maybe_create_device_identity()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(8, "warning")],
+        ),
+        # twins: built at the fork module's import above the import; in the function above a lazy import
+        (
+            "from vllm.quant.w8a8_utils import maybe_create_device_identity\n\nmaybe_create_device_identity()\n"
+            "from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY  # noqa: E402\n\n\n"
+            "def aeon_device():\n    return TORCH_DEVICE_IDENTITY.device\n",
+            [],
+        ),
+        (
+            MOD + "def aeon_on(device):\n    w8a8_utils.maybe_create_device_identity()\n"
+            "    from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY\n\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [],
+        ),
+    ],
+    ids=[
+        "top-level copy, built after",
+        "lazy copy, built after",
+        "twin: built at import, above",
+        "twin: built, then imported",
+    ],
+)
+def test_a_build_after_the_import_leaves_the_copy_none(
+    git_repo: GitRepo, no_rules: Path, body: str, expected: list
+) -> None:
+    assert rows(git_repo, no_rules, body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # what None raises, suppressed
+        "import contextlib\n\n" + FROM + "def aeon_device():\n    with contextlib.suppress(AttributeError):\n"
+        "        return TORCH_DEVICE_IDENTITY.device\n    return None\n",
+        # a predicate handed the value in a test
+        "import torch\n\n" + FROM + "def aeon_on(device):\n    if torch.is_tensor(TORCH_DEVICE_IDENTITY):\n"
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+        FROM + 'def aeon_device():\n    if hasattr(TORCH_DEVICE_IDENTITY, "device"):\n'
+        "        return TORCH_DEVICE_IDENTITY.device\n    return None\n",
+        # a fork helper that tests it
+        FROM + "def _ready():\n    return TORCH_DEVICE_IDENTITY is not None\n\n\n"
+        "def aeon_on(device):\n    if _ready():\n        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+        # the old read only where the module lacks the builder: after a hasattr test that returns, an else
+        MOD + FROM + 'def aeon_on(device):\n    if hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+        "        w8a8_utils.maybe_create_device_identity()\n        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n"
+        "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+        "    if build is not None:\n        build()\n        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n"
+        "    else:\n        return TORCH_DEVICE_IDENTITY.to(device)\n",
+        # a read off the module: tested through getattr, stored by setattr, built through a getattr probe
+        MOD + 'def aeon_on(device):\n    if getattr(w8a8_utils, "TORCH_DEVICE_IDENTITY", None) is None:\n'
+        "        return None\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + 'def aeon_on(device):\n    setattr(w8a8_utils, "TORCH_DEVICE_IDENTITY", device)\n'
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+        "    if build is not None:\n        build()\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+    ],
+    ids=[
+        "suppress",
+        "is_tensor",
+        "hasattr of the value",
+        "fork helper",
+        "hasattr of the builder, returned",
+        "getattr of the builder, else",
+        "getattr tested",
+        "setattr",
+        "getattr builder called",
+    ],
+)
+def test_nulled_global_guards_a_maintainer_writes(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a value use in the test itself is no guard; a hasattr of the builder whose branch falls through guards nothing
+        (
+            FROM + "def aeon_n():\n    if len(TORCH_DEVICE_IDENTITY) > 0:\n        return 1\n    return 0\n",
+            [(5, "error")],
+        ),
+        (
+            MOD + FROM + 'def aeon_on(device):\n    if hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+            "        w8a8_utils.maybe_create_device_identity()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(10, "error")],
+        ),
+        # a helper testing another value is no guard of this one
+        (
+            FROM + "def _ready(x):\n    return x is not None\n\n\n"
+            "def aeon_on(device):\n    if _ready(device):\n        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+            [(10, "error")],
+        ),
+    ],
+    ids=["len in the test", "hasattr of the builder, falling through", "helper of another value"],
+)
+def test_nulled_global_guards_that_guard_nothing(git_repo: GitRepo, no_rules: Path, body: str, expected: list) -> None:
+    assert rows(git_repo, no_rules, body) == expected
