@@ -38,6 +38,13 @@ of the module testing it, and ``getattr(m, "X", None)`` tested for ``m.X`` guard
 naming a builder failed (the ``else``, the rest after a branch that returns) is the old release's path; a
 builder called through a name bound to it builds it; a fork ``setattr(m, "X", ...)`` stores it.
 
+Round 3 (against the mends): 2 cases (the copy read below a ``hasattr`` test of the builder that falls
+through; the copy read after ``if build is None: return``, where the builder was found) and 5 twins (the old
+read in the body of ``if not hasattr(m, "build")``, where a ``try``-imported builder is None, in the ``else`` of a
+module flag ``_LAZY = hasattr(...)``; a method of the fork class testing it; ``assert torch.is_tensor(m.X)``).
+All rounds, main (df78126f): 3 caught, 2 warned, 2 missed of 7; 8 false errors of 35 twins (4 warned).  This
+branch: 5 caught, 2 warned, 0 missed of 7; 0 false errors of 35 (1 warned: the version-gated old read).
+
   PYTHONPATH=.. python review41_twins.py [--only TEXT ...] [--show]
 """
 
@@ -137,6 +144,117 @@ CASES += [
             "    # AEON: the Spark's scaled-mm fallback\n"
             "    return TORCH_DEVICE_IDENTITY.to(device)\n",
             "    return TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+]
+
+# round 3: a builder test that falls through, or whose other side returned, guards nothing
+CASES += [
+    (
+        CLS,
+        "the copy read below a hasattr test of the builder that falls through",
+        K(
+            "vllm/aeon/r41c6.py",
+            FROM + "from vllm.model_executor.layers.quantization.utils import w8a8_utils\n\n\n"
+            "def aeon_unit_scale(device: torch.device) -> torch.Tensor:\n"
+            '    if hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+            "        w8a8_utils.maybe_create_device_identity()\n"
+            "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            "    return TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+    (
+        CLS,
+        "the copy read where the builder was found (after its absence returned)",
+        K(
+            "vllm/aeon/r41c7.py",
+            FROM + "from vllm.model_executor.layers.quantization.utils import w8a8_utils\n\n\n"
+            "def aeon_unit_scale(device: torch.device) -> torch.Tensor | None:\n"
+            '    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+            "    if build is None:\n"
+            "        return None\n"
+            "    build()\n"
+            "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            "    return TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        CLS,
+        "twin: the old read in the body of a not-hasattr test of the builder",
+        K(
+            "vllm/aeon/r41t31.py",
+            FROM + "from vllm.model_executor.layers.quantization.utils import w8a8_utils\n\n\n"
+            "def aeon_unit_scale(device: torch.device) -> torch.Tensor:\n"
+            '    if not hasattr(w8a8_utils, "maybe_create_device_identity"):  # AEON: before #13425\n'
+            "        return TORCH_DEVICE_IDENTITY.to(device)\n"
+            "    w8a8_utils.maybe_create_device_identity()\n"
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+            "        return TORCH_DEVICE_IDENTITY.to(device)",
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+    (
+        CLS,
+        "twin: the builder imported under try (None before #13425), the old read where it is None",
+        K(
+            "vllm/aeon/r41t32.py",
+            FROM + "from vllm.model_executor.layers.quantization.utils import w8a8_utils\n\n"
+            "try:\n"
+            f"    from {W8M} import maybe_create_device_identity\n"
+            "except ImportError:  # AEON: before #13425\n"
+            "    maybe_create_device_identity = None\n\n\n"
+            "def aeon_unit_scale(device: torch.device) -> torch.Tensor:\n"
+            "    if maybe_create_device_identity is None:\n"
+            "        return TORCH_DEVICE_IDENTITY.to(device)\n"
+            "    maybe_create_device_identity()\n"
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+            "        return TORCH_DEVICE_IDENTITY.to(device)",
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+    (
+        CLS,
+        "twin: a module flag of the builder, the old read in its else",
+        K(
+            "vllm/aeon/r41t33.py",
+            FROM + "from vllm.model_executor.layers.quantization.utils import w8a8_utils\n\n"
+            '_LAZY_IDENTITY = hasattr(w8a8_utils, "maybe_create_device_identity")\n\n\n'
+            "def aeon_unit_scale(device: torch.device) -> torch.Tensor:\n"
+            "    if _LAZY_IDENTITY:\n"
+            "        w8a8_utils.maybe_create_device_identity()\n"
+            "        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n"
+            "    else:\n"
+            "        return TORCH_DEVICE_IDENTITY.to(device)\n",
+            "        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)",
+            "        return TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+    (
+        CLS,
+        "twin: a method of the fork class testing it, called in the test",
+        K(
+            "vllm/aeon/r41t34.py",
+            FROM + "\n\nclass AeonScaledMM:\n"
+            "    def _identity_ready(self) -> bool:\n"
+            "        return TORCH_DEVICE_IDENTITY is not None\n\n"
+            "    def unit_scale(self, device: torch.device) -> torch.Tensor:\n"
+            "        if self._identity_ready():\n"
+            "            return TORCH_DEVICE_IDENTITY.to(device)\n"
+            "        return torch.ones(1, dtype=torch.float32, device=device)\n",
+            "            return TORCH_DEVICE_IDENTITY.to(device)",
+        ),
+    ),
+    (
+        CLS,
+        "twin: asserted a tensor before the read",
+        K(
+            "vllm/aeon/r41t35.py",
+            MOD + "\n\ndef aeon_unit_scale(device: torch.device) -> torch.Tensor:\n"
+            '    assert torch.is_tensor(w8a8_utils.TORCH_DEVICE_IDENTITY), "build it first (#13425)"\n'
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+            "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)",
         ),
     ),
 ]

@@ -288,6 +288,17 @@ def test_a_build_after_the_import_leaves_the_copy_none(
 @pytest.mark.parametrize(
     "body",
     [
+        # the old read where a test says the builder is missing: not hasattr, None from a fallback import, a flag
+        MOD + FROM + 'def aeon_on(device):\n    if not hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    w8a8_utils.maybe_create_device_identity()\n"
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + "try:\n    from vllm.quant.w8a8_utils import maybe_create_device_identity\nexcept ImportError:\n"
+        "    maybe_create_device_identity = None\n\n\ndef aeon_on(device):\n    if maybe_create_device_identity is None:\n"
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    maybe_create_device_identity()\n"
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + '_LAZY_IDENTITY = hasattr(w8a8_utils, "maybe_create_device_identity")\n\n\n'
+        "def aeon_on(device):\n    if _LAZY_IDENTITY:\n        w8a8_utils.maybe_create_device_identity()\n"
+        "        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n    else:\n        return TORCH_DEVICE_IDENTITY.to(device)\n",
         # what None raises, suppressed
         "import contextlib\n\n" + FROM + "def aeon_device():\n    with contextlib.suppress(AttributeError):\n"
         "        return TORCH_DEVICE_IDENTITY.device\n    return None\n",
@@ -315,6 +326,9 @@ def test_a_build_after_the_import_leaves_the_copy_none(
         "    if build is not None:\n        build()\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
     ],
     ids=[
+        "not hasattr of the builder",
+        "builder imported or None, tested is None",
+        "a module flag of the builder, else",
         "suppress",
         "is_tensor",
         "hasattr of the value",
@@ -349,8 +363,48 @@ def test_nulled_global_guards_a_maintainer_writes(git_repo: GitRepo, no_rules: P
             "def aeon_on(device):\n    if _ready(device):\n        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
             [(10, "error")],
         ),
+        # the rest of the block after ``if build is None: return`` (or a flag's true branch) has the builder
+        (
+            MOD + FROM + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+            "    if build is None:\n        return None\n    build()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(12, "error")],
+        ),
+        (
+            MOD + FROM + '_OLD_IDENTITY = not hasattr(w8a8_utils, "maybe_create_device_identity")\n\n\n'
+            "def aeon_on(device):\n    if not _OLD_IDENTITY:\n        return TORCH_DEVICE_IDENTITY.to(device)\n"
+            "    return None\n",
+            [(12, "error")],
+        ),
     ],
-    ids=["len in the test", "hasattr of the builder, falling through", "helper of another value"],
+    ids=[
+        "len in the test",
+        "hasattr of the builder, falling through",
+        "helper of another value",
+        "after the builder's absence returned",
+        "a module flag of the builder, its true branch",
+    ],
 )
 def test_nulled_global_guards_that_guard_nothing(git_repo: GitRepo, no_rules: Path, body: str, expected: list) -> None:
     assert rows(git_repo, no_rules, body) == expected
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        # a method declaring the global, a nested function, a store through globals()
+        "\n\nclass _Identity:\n    @staticmethod\n    def build():\n        global TORCH_DEVICE_IDENTITY\n"
+        "        TORCH_DEVICE_IDENTITY = torch.ones(1)\n",
+        "\n\ndef setup():\n    def build():\n        global TORCH_DEVICE_IDENTITY\n"
+        "        TORCH_DEVICE_IDENTITY = torch.ones(1)\n\n    build()\n",
+        '\n\ndef setup():\n    globals()["TORCH_DEVICE_IDENTITY"] = torch.ones(1)\n',
+    ],
+    ids=["method", "nested function", "globals()"],
+)
+def test_a_module_read_of_a_value_rebuilt_past_a_top_level_function_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, builder: str
+) -> None:
+    """Something in the module rebinds the global (no top-level ``global`` function): a read off the module may
+    meet the value (a warning, was an error); the top-level import's copy keeps None (an error)."""
+    body = MOD + FROM + "def aeon_on(device):\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n\n\n"
+    body += "def aeon_device():\n    return TORCH_DEVICE_IDENTITY.device\n"
+    assert rows(git_repo, no_rules, body, NEVER_BUILT + builder) == [(8, "warning"), (12, "error")]

@@ -18,9 +18,12 @@ read or a method call off it, an index, a call of it, arithmetic, an order, ``le
 it in its function or an ``if`` around it (``is None``, truth, ``or``, ``isinstance``, ``getattr(m, "X", None)``
 for ``m.X``, a predicate handed it in a test: ``torch.is_tensor(X)``, ``hasattr(X, "device")``; a function of the
 fork module testing it: ``if _identity_ready():``), not inside a ``try`` or a ``with suppress(...)`` of what None
-raises, and not only where a test naming a builder failed (after ``if hasattr(m, "build"): ... return``, the
-``else`` of ``if build is not None`` with ``build = getattr(m, "build", None)``: the path for the release before
-the change, when the module built the value at import).
+raises, and not only where a test says the module has no builder (after ``if hasattr(m, "build"): ... return``,
+the ``else`` of ``if build is not None`` with ``build = getattr(m, "build", None)``, the body of ``if not
+hasattr(m, "build")`` or of ``if build is None``, a module flag bound from such a test: the path for the release
+before the change, when the module built the value at import).  A builder is any function of the module (a
+method, a nested function) declaring the name ``global`` and storing it; a module storing it through
+``globals()`` counts as stored outside a builder.
 
 An error for the name imported at the fork module's top level: that binding is the None the module held when the
 fork's module was imported.  A warning for an import inside a function (it binds whatever the global holds when
@@ -53,7 +56,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 # a line upstream's diff adds binding a module-level name to None: column 0, an optional annotation, nothing
 # after but a comment.  Found from each ``= None`` of the raw diff (a search with a literal head, 2-14 ms over a
@@ -69,7 +72,7 @@ class Nulled:
     name: str
     was: str  # the base's value, shown
     builders: frozenset[str]  # the module's functions rebinding the name (``global name``)
-    stored_elsewhere: bool = False  # another upstream module stores it (``m.name = ...``)
+    stored_elsewhere: bool = False  # stored outside a builder (``m.name = ...`` elsewhere, ``globals()[...]``)
 
 
 def nulled_global_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -108,7 +111,24 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
             continue
         builders = _builders(new, name)
         if not _built_at_import(new, builders):
-            yield Nulled(path, _dotted(path), name, ast.unparse(was[0])[:60], builders)
+            yield Nulled(path, _dotted(path), name, ast.unparse(was[0])[:60], builders, _through_globals(new, name))
+
+
+def _through_globals(module: ast.Module, name: str) -> bool:
+    """The module rebinds its globals by name (``globals()["X"] = ...``, ``globals().update(...)``): something
+    may build the value there."""
+    for n in ast.walk(module):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and _calls_globals(n.value):
+            if str_value(n.slice) in (name, None):
+                return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and _calls_globals(n.func.value):
+            if n.func.attr in ("update", "setdefault", "__setitem__"):
+                return True
+    return False
+
+
+def _calls_globals(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals"
 
 
 _CONDITIONAL = ast.Constant(value=...)  # a binding under an ``if``/``try``/loop at the top level
@@ -147,9 +167,10 @@ def _is_none(value: ast.expr) -> bool:
 
 
 def _builders(module: ast.Module, name: str) -> frozenset[str]:
-    """The module's top-level functions that declare ``global name`` and store it."""
+    """The module's functions (a method or a nested function too: ``global`` reaches the module from any
+    depth) that declare ``global name`` and store it."""
     found = set()
-    for func in module.body:
+    for func in ast.walk(module):
         if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
             nodes = list(ast.walk(func))
             declared = any(isinstance(n, ast.Global) and name in n.names for n in nodes)
@@ -279,7 +300,7 @@ def _nulled_names(raw: str) -> set[str]:
 def _stores_seen(trees: ThreeTrees, hit: Nulled) -> Nulled:
     """``hit``, noting whether an upstream module may set the name from outside (``m.name = ...``, a
     ``git grep`` asked only where the module has no builder of its own)."""
-    if hit.builders:
+    if hit.builders or hit.stored_elsewhere:
         return hit
     found = trees.python_files_with((f".{hit.name} =", f".{hit.name}="))
     return dataclasses.replace(hit, stored_elsewhere=bool(found))
@@ -413,17 +434,55 @@ def _testing_functions(module: ast.AST, spellings: set[str]) -> frozenset[str]:
 
 
 def _builder_absent(read: ast.AST, hit: Nulled, parents: dict[int, ast.AST]) -> bool:
-    """The read runs only where a test naming one of the module's builders failed (after ``if hasattr(m,
-    "build"): ... return``, in the ``else`` of ``if build is not None`` with ``build = getattr(m, "build",
-    None)``): the fork's path for the release before the change, when the module built the value at import."""
+    """The read runs only where a test says the module has no builder: after ``if hasattr(m, "build"): ...
+    return``, in the ``else`` of ``if build is not None`` (``build = getattr(m, "build", None)``), in the body of
+    ``if not hasattr(m, "build")`` or ``if build is None`` -- the fork's path for the release before the change,
+    when the module built the value at import.  A test whose sense is not read (an ``and`` that failed) says
+    nothing."""
     if not hit.builders:
         return False
-    names = hit.builders | _bound_to_builder(_root(read, parents), hit.builders)
-    return runs_tested(read, parents, lambda _: False, lambda test: _names_builder(test, names))
+    flags = _builder_flags(_root(read, parents), hit.builders)
+
+    def absent(test: ast.expr) -> bool:
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        return any(_has_builder(part, hit.builders, flags) is False for part in parts)
+
+    return runs_tested(read, parents, absent, lambda test: _has_builder(test, hit.builders, flags) is True)
+
+
+def _has_builder(test: ast.expr, builders: frozenset[str], flags: dict[str, bool]) -> bool | None:
+    """What ``test`` being true says of the module's builder: there (True), missing (False), nothing (None).
+    ``hasattr(m, "build")``, ``getattr(m, "build", None)``, ``m.build``, ``build`` (imported or a flag bound
+    from one of these), each under ``not`` or compared with None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _has_builder(test.operand, builders, flags)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
+        inner = _has_builder(test.left, builders, flags)
+        if inner is None or not isinstance(test.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq):
+            return None
+        return inner if isinstance(test.ops[0], ast.IsNot | ast.NotEq) else not inner
+    if isinstance(test, ast.Call) and last_name(test.func) in ("hasattr", "getattr") and len(test.args) >= 2:
+        return True if str_value(test.args[1]) in builders else None
+    if isinstance(test, ast.Name):
+        return True if test.id in builders else flags.get(test.id)
+    if isinstance(test, ast.Attribute):
+        return True if test.attr in builders else None
+    return None
+
+
+def _builder_flags(module: ast.AST, builders: frozenset[str]) -> dict[str, bool]:
+    """Names bound to what a test of the builder says (``LAZY = hasattr(m, "build")``, ``OLD = not ...``,
+    ``build = getattr(m, "build", None)``): True where the name is truthy with the builder there."""
+    flags: dict[str, bool] = {}
+    for n in ast.walk(module):
+        if isinstance(n, ast.Assign) and (sense := _has_builder(n.value, builders, flags)) is not None:
+            flags.update({t.id: sense for t in n.targets if isinstance(t, ast.Name)})
+    return flags
 
 
 def _names_builder(node: ast.AST, names: frozenset[str]) -> bool:
-    """``node`` names a builder: a name, an attribute or a string (``hasattr(m, "build")``) of one."""
+    """``node`` names a builder: a name, an attribute or a string (``getattr(m, "build", None)``) of one."""
     for n in ast.walk(node):
         named = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else None
         if named in names or (isinstance(n, ast.Constant) and n.value in names):
@@ -471,7 +530,7 @@ def _finding(path: str, line: int, hit: Nulled, how: str, commit: str, severity:
         f"built later by {', '.join(sorted(hit.builders))}(), which rebinds the module's global, never a name "
         "imported from it"
         if hit.builders
-        else "stored from another module (m.name = ...)"
+        else "stored outside a builder (m.name = ..., globals()[...])"
         if hit.stored_elsewhere
         else "rebound by nothing in the module"
     )
