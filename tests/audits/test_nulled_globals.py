@@ -243,3 +243,168 @@ def test_a_fork_function_in_the_module_reading_its_nulled_global(
 def test_a_getattr_off_the_module(git_repo: GitRepo, no_rules: Path, attr: str, use: str, expected: list) -> None:
     body = MOD + f'def aeon_on(device):\n    return getattr(w8a8_utils, "{attr}"){use}\n'
     assert rows(git_repo, no_rules, body) == expected
+
+
+# review41: a build rebinds the module's global, never a copy imported before it ran
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            MOD + FROM + "def aeon_on(device):\n    w8a8_utils.maybe_create_device_identity()\n"
+            "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(9, "error")],
+        ),
+        (
+            MOD + "def aeon_on(device):\n    from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY\n\n"
+            "    w8a8_utils.maybe_create_device_identity()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(8, "warning")],
+        ),
+        # twins: built at the fork module's import above the import; in the function above a lazy import
+        (
+            "from vllm.quant.w8a8_utils import maybe_create_device_identity\n\nmaybe_create_device_identity()\n"
+            "from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY  # noqa: E402\n\n\n"
+            "def aeon_device():\n    return TORCH_DEVICE_IDENTITY.device\n",
+            [],
+        ),
+        (
+            MOD + "def aeon_on(device):\n    w8a8_utils.maybe_create_device_identity()\n"
+            "    from vllm.quant.w8a8_utils import TORCH_DEVICE_IDENTITY\n\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [],
+        ),
+    ],
+    ids=[
+        "top-level copy, built after",
+        "lazy copy, built after",
+        "twin: built at import, above",
+        "twin: built, then imported",
+    ],
+)
+def test_a_build_after_the_import_leaves_the_copy_none(
+    git_repo: GitRepo, no_rules: Path, body: str, expected: list
+) -> None:
+    assert rows(git_repo, no_rules, body) == expected
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the old read where a test says the builder is missing: not hasattr, None from a fallback import, a flag
+        MOD + FROM + 'def aeon_on(device):\n    if not hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    w8a8_utils.maybe_create_device_identity()\n"
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + "try:\n    from vllm.quant.w8a8_utils import maybe_create_device_identity\nexcept ImportError:\n"
+        "    maybe_create_device_identity = None\n\n\ndef aeon_on(device):\n    if maybe_create_device_identity is None:\n"
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    maybe_create_device_identity()\n"
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + '_LAZY_IDENTITY = hasattr(w8a8_utils, "maybe_create_device_identity")\n\n\n'
+        "def aeon_on(device):\n    if _LAZY_IDENTITY:\n        w8a8_utils.maybe_create_device_identity()\n"
+        "        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n    else:\n        return TORCH_DEVICE_IDENTITY.to(device)\n",
+        # what None raises, suppressed
+        "import contextlib\n\n" + FROM + "def aeon_device():\n    with contextlib.suppress(AttributeError):\n"
+        "        return TORCH_DEVICE_IDENTITY.device\n    return None\n",
+        # a predicate handed the value in a test
+        "import torch\n\n" + FROM + "def aeon_on(device):\n    if torch.is_tensor(TORCH_DEVICE_IDENTITY):\n"
+        "        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+        FROM + 'def aeon_device():\n    if hasattr(TORCH_DEVICE_IDENTITY, "device"):\n'
+        "        return TORCH_DEVICE_IDENTITY.device\n    return None\n",
+        # a fork helper that tests it
+        FROM + "def _ready():\n    return TORCH_DEVICE_IDENTITY is not None\n\n\n"
+        "def aeon_on(device):\n    if _ready():\n        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+        # the old read only where the module lacks the builder: after a hasattr test that returns, an else
+        MOD + FROM + 'def aeon_on(device):\n    if hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+        "        w8a8_utils.maybe_create_device_identity()\n        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n"
+        "    return TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + FROM + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+        "    if build is not None:\n        build()\n        return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n"
+        "    else:\n        return TORCH_DEVICE_IDENTITY.to(device)\n",
+        # a read off the module: tested through getattr, stored by setattr, built through a getattr probe
+        MOD + 'def aeon_on(device):\n    if getattr(w8a8_utils, "TORCH_DEVICE_IDENTITY", None) is None:\n'
+        "        return None\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + 'def aeon_on(device):\n    setattr(w8a8_utils, "TORCH_DEVICE_IDENTITY", device)\n'
+        "    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+        MOD + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+        "    if build is not None:\n        build()\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n",
+    ],
+    ids=[
+        "not hasattr of the builder",
+        "builder imported or None, tested is None",
+        "a module flag of the builder, else",
+        "suppress",
+        "is_tensor",
+        "hasattr of the value",
+        "fork helper",
+        "hasattr of the builder, returned",
+        "getattr of the builder, else",
+        "getattr tested",
+        "setattr",
+        "getattr builder called",
+    ],
+)
+def test_nulled_global_guards_a_maintainer_writes(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        # a value use in the test itself is no guard; a hasattr of the builder whose branch falls through guards nothing
+        (
+            FROM + "def aeon_n():\n    if len(TORCH_DEVICE_IDENTITY) > 0:\n        return 1\n    return 0\n",
+            [(5, "error")],
+        ),
+        (
+            MOD + FROM + 'def aeon_on(device):\n    if hasattr(w8a8_utils, "maybe_create_device_identity"):\n'
+            "        w8a8_utils.maybe_create_device_identity()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(10, "error")],
+        ),
+        # a helper testing another value is no guard of this one
+        (
+            FROM + "def _ready(x):\n    return x is not None\n\n\n"
+            "def aeon_on(device):\n    if _ready(device):\n        return TORCH_DEVICE_IDENTITY.to(device)\n    return None\n",
+            [(10, "error")],
+        ),
+        # the rest of the block after ``if build is None: return`` (or a flag's true branch) has the builder
+        (
+            MOD + FROM + 'def aeon_on(device):\n    build = getattr(w8a8_utils, "maybe_create_device_identity", None)\n'
+            "    if build is None:\n        return None\n    build()\n    return TORCH_DEVICE_IDENTITY.to(device)\n",
+            [(12, "error")],
+        ),
+        (
+            MOD + FROM + '_OLD_IDENTITY = not hasattr(w8a8_utils, "maybe_create_device_identity")\n\n\n'
+            "def aeon_on(device):\n    if not _OLD_IDENTITY:\n        return TORCH_DEVICE_IDENTITY.to(device)\n"
+            "    return None\n",
+            [(12, "error")],
+        ),
+    ],
+    ids=[
+        "len in the test",
+        "hasattr of the builder, falling through",
+        "helper of another value",
+        "after the builder's absence returned",
+        "a module flag of the builder, its true branch",
+    ],
+)
+def test_nulled_global_guards_that_guard_nothing(git_repo: GitRepo, no_rules: Path, body: str, expected: list) -> None:
+    assert rows(git_repo, no_rules, body) == expected
+
+
+@pytest.mark.parametrize(
+    "builder",
+    [
+        # a method declaring the global, a nested function, a store through globals()
+        "\n\nclass _Identity:\n    @staticmethod\n    def build():\n        global TORCH_DEVICE_IDENTITY\n"
+        "        TORCH_DEVICE_IDENTITY = torch.ones(1)\n",
+        "\n\ndef setup():\n    def build():\n        global TORCH_DEVICE_IDENTITY\n"
+        "        TORCH_DEVICE_IDENTITY = torch.ones(1)\n\n    build()\n",
+        '\n\ndef setup():\n    globals()["TORCH_DEVICE_IDENTITY"] = torch.ones(1)\n',
+    ],
+    ids=["method", "nested function", "globals()"],
+)
+def test_a_module_read_of_a_value_rebuilt_past_a_top_level_function_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, builder: str
+) -> None:
+    """Something in the module rebinds the global (no top-level ``global`` function): a read off the module may
+    meet the value (a warning, was an error); the top-level import's copy keeps None (an error)."""
+    body = MOD + FROM + "def aeon_on(device):\n    return w8a8_utils.TORCH_DEVICE_IDENTITY.to(device)\n\n\n"
+    body += "def aeon_device():\n    return TORCH_DEVICE_IDENTITY.device\n"
+    assert rows(git_repo, no_rules, body, NEVER_BUILT + builder) == [(8, "warning"), (12, "error")]

@@ -15,7 +15,15 @@ rebinds it (``global X``: a builder run at import would build it before any read
 line it owns, in a module that imports the very file (``from m import X``, an ``as`` alias, a relative import
 resolved; a re-export through another module is not followed): the value used as None is not (an attribute
 read or a method call off it, an index, a call of it, arithmetic, an order, ``len()``, a loop), with no test of
-it in its function or an ``if`` around it (``is None``, truth, ``or``, ``isinstance``) and not inside a ``try``.
+it in its function or an ``if`` around it (``is None``, truth, ``or``, ``isinstance``, ``getattr(m, "X", None)``
+for ``m.X``, a predicate handed it in a test: ``torch.is_tensor(X)``, ``hasattr(X, "device")``; a function of the
+fork module testing it: ``if _identity_ready():``), not inside a ``try`` or a ``with suppress(...)`` of what None
+raises, and not only where a test says the module has no builder (after ``if hasattr(m, "build"): ... return``,
+the ``else`` of ``if build is not None`` with ``build = getattr(m, "build", None)``, the body of ``if not
+hasattr(m, "build")`` or of ``if build is None``, a module flag bound from such a test: the path for the release
+before the change, when the module built the value at import).  A builder is any function of the module (a
+method, a nested function) declaring the name ``global`` and storing it; a module storing it through
+``globals()`` counts as stored outside a builder.
 
 An error for the name imported at the fork module's top level: that binding is the None the module held when the
 fork's module was imported.  A warning for an import inside a function (it binds whatever the global holds when
@@ -23,8 +31,10 @@ the function runs), and for a read off the module (``m.X``, ``pkg.m.X``, ``getat
 a function the fork added to upstream's module itself) where the module has a builder or another upstream module
 stores ``m.X = ...``: whether a caller built it by then is not read here; an error for such a read where nothing
 rebinds it (it is None for good).  Quiet for a fork function that calls the builder itself (``m.build()``,
-``build()`` imported) above the read, a fork line storing the name (``m.X = ...``, ``global X``: the fork builds
-it), a function binding the name itself (a parameter, a store), a name still bound to a value (another value, or
+``build()`` imported, a name bound to it) above a read off the module, or above the import of a copy (a call
+after a copy was taken rebinds the module's global, never the copy: ``m.build()`` then the top-level import's
+``X.device`` is still an error), a fork line storing the name (``m.X = ...``, ``setattr(m, "X", ...)``, ``global
+X``: the fork builds it), a function binding the name itself (a parameter, a store), a name still bound to a value (another value, or
 one built at import), a name bound under a condition, and a module-level ``None`` at the base too.
 
 Pure but for reading the three trees: findings out.
@@ -38,14 +48,15 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.nulled_defaults import _absolute, _if_tests, _runtime_imports, _scopes
+from aeon_release.domain.audits.drift.fallbacks import catches, runs_tested
+from aeon_release.domain.audits.drift.nulled_defaults import _absolute, _if_tests, _root, _runtime_imports, _scopes
 from aeon_release.domain.audits.drift.optional_elements import _tested_expr, _value_use
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 # a line upstream's diff adds binding a module-level name to None: column 0, an optional annotation, nothing
 # after but a comment.  Found from each ``= None`` of the raw diff (a search with a literal head, 2-14 ms over a
@@ -61,7 +72,7 @@ class Nulled:
     name: str
     was: str  # the base's value, shown
     builders: frozenset[str]  # the module's functions rebinding the name (``global name``)
-    stored_elsewhere: bool = False  # another upstream module stores it (``m.name = ...``)
+    stored_elsewhere: bool = False  # stored outside a builder (``m.name = ...`` elsewhere, ``globals()[...]``)
 
 
 def nulled_global_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -100,7 +111,24 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
             continue
         builders = _builders(new, name)
         if not _built_at_import(new, builders):
-            yield Nulled(path, _dotted(path), name, ast.unparse(was[0])[:60], builders)
+            yield Nulled(path, _dotted(path), name, ast.unparse(was[0])[:60], builders, _through_globals(new, name))
+
+
+def _through_globals(module: ast.Module, name: str) -> bool:
+    """The module rebinds its globals by name (``globals()["X"] = ...``, ``globals().update(...)``): something
+    may build the value there."""
+    for n in ast.walk(module):
+        if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Store) and _calls_globals(n.value):
+            if str_value(n.slice) in (name, None):
+                return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and _calls_globals(n.func.value):
+            if n.func.attr in ("update", "setdefault", "__setitem__"):
+                return True
+    return False
+
+
+def _calls_globals(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "globals"
 
 
 _CONDITIONAL = ast.Constant(value=...)  # a binding under an ``if``/``try``/loop at the top level
@@ -139,9 +167,10 @@ def _is_none(value: ast.expr) -> bool:
 
 
 def _builders(module: ast.Module, name: str) -> frozenset[str]:
-    """The module's top-level functions that declare ``global name`` and store it."""
+    """The module's functions (a method or a nested function too: ``global`` reaches the module from any
+    depth) that declare ``global name`` and store it."""
     found = set()
-    for func in module.body:
+    for func in ast.walk(module):
         if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
             nodes = list(ast.walk(func))
             declared = any(isinstance(n, ast.Global) and name in n.names for n in nodes)
@@ -170,11 +199,13 @@ def _uses(
     path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
 ) -> Iterator[tuple[int, Nulled, str, Severity]]:
     parents = parent_map(module)
+    imports: dict[str, ast.ImportFrom] = {}
     reads = _Reads(
-        _imported_names(module, path, nulled),
+        _imported_names(module, path, nulled, imports),
         _module_names(module, path, nulled),
         {hit.name: hit for hit in nulled if hit.path == path},  # the fork's code in upstream's module itself
         nulled,
+        imports,
     )
     for node in ast.walk(module):
         if not isinstance(node, ast.Name | ast.Attribute | ast.Call) or node.lineno not in owned:
@@ -184,8 +215,14 @@ def _uses(
             continue
         hit, severity = met
         how = _how(node, parents)
-        if how is not None and not _guarded(node, parents) and not _builds_first(node, hit, parents):
+        if how is None or _guarded(node, parents) or _builder_absent(node, hit, parents):
+            continue
+        if not _builds_first(node, hit, parents, reads.imports.get(_local(node))):
             yield node.lineno, hit, how, severity
+
+
+def _local(node: ast.AST) -> str:
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 @dataclass(frozen=True)
@@ -197,6 +234,7 @@ class _Reads:
     modules: dict[str, str]
     own: dict[str, Nulled]
     nulled: list[Nulled]
+    imports: dict[str, ast.ImportFrom]  # local name -> the statement binding its copy
 
     def met(
         self, node: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST]
@@ -262,21 +300,27 @@ def _nulled_names(raw: str) -> set[str]:
 def _stores_seen(trees: ThreeTrees, hit: Nulled) -> Nulled:
     """``hit``, noting whether an upstream module may set the name from outside (``m.name = ...``, a
     ``git grep`` asked only where the module has no builder of its own)."""
-    if hit.builders:
+    if hit.builders or hit.stored_elsewhere:
         return hit
     found = trees.python_files_with((f".{hit.name} =", f".{hit.name}="))
     return dataclasses.replace(hit, stored_elsewhere=bool(found))
 
 
 def _stored(trees: ThreeTrees, name: str) -> bool:
-    """A fork line stores the name on a module (``m.X = ...``) or declares it ``global``: the fork builds it."""
-    store = re.compile(rf"\.{name}[ \t]*=(?!=)|^[ \t]*global[ \t][^#\n]*\b{name}\b")
+    """A fork line stores the name on a module (``m.X = ...``, ``setattr(m, "X", ...)``) or declares it
+    ``global``: the fork builds it."""
+    store = re.compile(
+        rf"\.{name}[ \t]*=(?!=)|^[ \t]*global[ \t][^#\n]*\b{name}\b|(?<![\w.])setattr\([^,\n]*,[ \t]*[\"']{name}[\"']"
+    )
     return any(store.search(line) for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
 
 
-def _imported_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict[str, tuple[Nulled, bool]]:
+def _imported_names(
+    module: ast.Module, path: str, nulled: list[Nulled], statements: dict[str, ast.ImportFrom]
+) -> dict[str, tuple[Nulled, bool]]:
     """Local name -> (the change, imported at the module's top level), for ``from m import X`` of a nulled
-    name of the very module ``m``, where the module binds the local name no other way."""
+    name of the very module ``m``, where the module binds the local name no other way; ``statements`` gets
+    each such name's import."""
     by_key = {(hit.module, hit.name): hit for hit in nulled}
     top = {id(s) for s in module.body}
     found: dict[str, tuple[Nulled, bool]] = {}
@@ -289,10 +333,14 @@ def _imported_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict
             hit = by_key.get((source, alias.name))
             if hit is not None:
                 found[local] = (hit, id(stmt) in top)
+                statements[local] = stmt
     stored = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     stored |= {n.arg for n in ast.walk(module) if isinstance(n, ast.arg)}
     stored |= {n.name for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)}
-    return {local: v for local, v in found.items() if counts[local] == 1 and local not in stored}
+    kept = {local: v for local, v in found.items() if counts[local] == 1 and local not in stored}
+    for local in set(statements) - set(kept):
+        del statements[local]
+    return kept
 
 
 def _module_names(module: ast.Module, path: str, nulled: list[Nulled]) -> dict[str, str]:
@@ -320,26 +368,161 @@ def _how(read: ast.Name | ast.Attribute | ast.Call, parents: dict[int, ast.AST])
     return _value_use(read, parents)
 
 
+# what reading a value off None raises: a handler or a ``suppress`` of one of these expected it
+_NONE_RAISES = frozenset({"AttributeError", "TypeError", "Exception", "BaseException"})
+
+
 def _guarded(read: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """Inside a ``try``, or a function around it (the module, at the top level) or an ``if`` around it tests
-    the very expression (``is None``, truth, ``or``, ``isinstance``)."""
+    """Inside a ``try``, or a ``with suppress(...)`` of what None raises, or a function around it (the module,
+    at the top level) or an ``if`` around it tests the very expression: ``is None``, truth, ``or``,
+    ``isinstance``, ``getattr(m, "X", None)`` for ``m.X``, a predicate handed it in a test
+    (``torch.is_tensor(X)``, ``hasattr(X, "device")``), or a function of the module that tests it
+    (``if _identity_ready():``)."""
     up = parents.get(id(read))
     while up is not None:
-        if isinstance(up, ast.Try | ast.TryStar):
+        if isinstance(up, ast.Try | ast.TryStar) or (isinstance(up, ast.With) and catches(up, _NONE_RAISES)):
             return True
         up = parents.get(id(up))
-    shown = ast.unparse(read)
+    spellings = _spellings(read)
     scopes = [*_scopes(read, parents), *_if_tests(read, parents)]
-    return any(_tested_expr(n, shown) for scope in scopes for n in ast.walk(scope))
+    nodes = [n for scope in scopes for n in ast.walk(scope)]
+    if any(_tested_expr(n, shown) for n in nodes for shown in spellings):
+        return True
+    helpers = _testing_functions(_root(read, parents), spellings)
+    return any(_asks(n, spellings, helpers, parents) for n in nodes)
 
 
-def _builds_first(read: ast.AST, hit: Nulled, parents: dict[int, ast.AST]) -> bool:
-    """The read's function (the module, at the top level) calls one of the module's builders above it."""
-    scope = enclosing(read, parents) or next(iter(_scopes(read, parents)))
-    line = getattr(read, "lineno", 0)
+def _spellings(read: ast.AST) -> set[str]:
+    """The ways a test may spell the value read: as written, and ``m.X`` / ``getattr(m, "X"[, None])`` for
+    each other."""
+    shown = ast.unparse(read)
+    if isinstance(read, ast.Attribute):
+        owner, attr = ast.unparse(read.value), read.attr
+    elif isinstance(read, ast.Call) and len(read.args) >= 2 and isinstance(read.args[1], ast.Constant):
+        owner, attr = ast.unparse(read.args[0]), str(read.args[1].value)
+    else:
+        return {shown}
+    return {shown, f"{owner}.{attr}", f"getattr({owner}, {attr!r})", f"getattr({owner}, {attr!r}, None)"}
+
+
+def _asks(node: ast.AST, spellings: set[str], helpers: frozenset[str], parents: dict[int, ast.AST]) -> bool:
+    """``node`` is a test (an ``if``, ``while``, conditional expression, ``assert``, ``and``/``or``) calling a
+    predicate on the value (handed it, not using it: ``len(X)`` is a use) or a function that tests it."""
+    if isinstance(node, ast.If | ast.While | ast.IfExp | ast.Assert):
+        tested = [node.test]
+    elif isinstance(node, ast.BoolOp):
+        tested = list(node.values)
+    else:
+        return False
+    calls = (n for t in tested for n in ast.walk(t) if isinstance(n, ast.Call))
     return any(
-        isinstance(n, ast.Call) and last_name(n.func) in hit.builders and n.lineno <= line for n in ast.walk(scope)
+        last_name(c.func) in helpers
+        or any(ast.unparse(a) in spellings and _value_use(a, parents) is None for a in c.args)
+        for c in calls
     )
+
+
+def _testing_functions(module: ast.AST, spellings: set[str]) -> frozenset[str]:
+    """The module's functions (methods too) that test the value (``return X is not None``): a fork helper
+    guard."""
+    return frozenset(
+        f.name
+        for f in ast.walk(module)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        and any(_tested_expr(n, shown) for n in ast.walk(f) for shown in spellings)
+    )
+
+
+def _builder_absent(read: ast.AST, hit: Nulled, parents: dict[int, ast.AST]) -> bool:
+    """The read runs only where a test says the module has no builder: after ``if hasattr(m, "build"): ...
+    return``, in the ``else`` of ``if build is not None`` (``build = getattr(m, "build", None)``), in the body of
+    ``if not hasattr(m, "build")`` or ``if build is None`` -- the fork's path for the release before the change,
+    when the module built the value at import.  A test whose sense is not read (an ``and`` that failed) says
+    nothing."""
+    if not hit.builders:
+        return False
+    flags = _builder_flags(_root(read, parents), hit.builders)
+
+    def absent(test: ast.expr) -> bool:
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        return any(_has_builder(part, hit.builders, flags) is False for part in parts)
+
+    return runs_tested(read, parents, absent, lambda test: _has_builder(test, hit.builders, flags) is True)
+
+
+def _has_builder(test: ast.expr, builders: frozenset[str], flags: dict[str, bool]) -> bool | None:
+    """What ``test`` being true says of the module's builder: there (True), missing (False), nothing (None).
+    ``hasattr(m, "build")``, ``getattr(m, "build", None)``, ``m.build``, ``build`` (imported or a flag bound
+    from one of these), each under ``not`` or compared with None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _has_builder(test.operand, builders, flags)
+        return None if inner is None else not inner
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
+        inner = _has_builder(test.left, builders, flags)
+        if inner is None or not isinstance(test.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq):
+            return None
+        return inner if isinstance(test.ops[0], ast.IsNot | ast.NotEq) else not inner
+    if isinstance(test, ast.Call) and last_name(test.func) in ("hasattr", "getattr") and len(test.args) >= 2:
+        return True if str_value(test.args[1]) in builders else None
+    if isinstance(test, ast.Name):
+        return True if test.id in builders else flags.get(test.id)
+    if isinstance(test, ast.Attribute):
+        return True if test.attr in builders else None
+    return None
+
+
+def _builder_flags(module: ast.AST, builders: frozenset[str]) -> dict[str, bool]:
+    """Names bound to what a test of the builder says (``LAZY = hasattr(m, "build")``, ``OLD = not ...``,
+    ``build = getattr(m, "build", None)``): True where the name is truthy with the builder there."""
+    flags: dict[str, bool] = {}
+    for n in ast.walk(module):
+        if isinstance(n, ast.Assign) and (sense := _has_builder(n.value, builders, flags)) is not None:
+            flags.update({t.id: sense for t in n.targets if isinstance(t, ast.Name)})
+    return flags
+
+
+def _names_builder(node: ast.AST, names: frozenset[str]) -> bool:
+    """``node`` names a builder: a name, an attribute or a string (``getattr(m, "build", None)``) of one."""
+    for n in ast.walk(node):
+        named = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else None
+        if named in names or (isinstance(n, ast.Constant) and n.value in names):
+            return True
+    return False
+
+
+def _bound_to_builder(module: ast.AST, builders: frozenset[str]) -> frozenset[str]:
+    """Names the module binds to a builder (``build = getattr(m, "build", None)``, ``build = m.build``)."""
+    return frozenset(
+        target.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Assign) and _names_builder(n.value, builders)
+        for target in n.targets
+        if isinstance(target, ast.Name)
+    )
+
+
+def _builds_first(read: ast.AST, hit: Nulled, parents: dict[int, ast.AST], imported: ast.ImportFrom | None) -> bool:
+    """A builder ran before the value was bound.  A read off the module (or its global): a call in the read's
+    function (the module, at the top level) above it.  A copy imported by name: a call above its import, in
+    the import's function, or at the module's top level for a top-level import (the builder rebinds the
+    module's global, never a copy taken before it ran)."""
+    anchor = imported or read
+    func = enclosing(anchor, parents)
+    root = _root(read, parents)
+    names = hit.builders | _bound_to_builder(root, hit.builders)
+    line = getattr(anchor, "lineno", 0) - (1 if imported is not None else 0)
+    nodes = ast.walk(func) if func is not None else _run_at_import(root) if imported is not None else ast.walk(root)
+    return any(isinstance(n, ast.Call) and last_name(n.func) in names and n.lineno <= line for n in nodes)
+
+
+def _run_at_import(module: ast.AST) -> Iterator[ast.AST]:
+    """The module's nodes but the bodies of its functions and lambdas (never run at import)."""
+    todo = [module]
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _finding(path: str, line: int, hit: Nulled, how: str, commit: str, severity: Severity) -> Finding:
@@ -347,7 +530,7 @@ def _finding(path: str, line: int, hit: Nulled, how: str, commit: str, severity:
         f"built later by {', '.join(sorted(hit.builders))}(), which rebinds the module's global, never a name "
         "imported from it"
         if hit.builders
-        else "stored from another module (m.name = ...)"
+        else "stored outside a builder (m.name = ..., globals()[...])"
         if hit.stored_elsewhere
         else "rebound by nothing in the module"
     )
