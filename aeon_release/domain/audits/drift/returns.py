@@ -25,11 +25,12 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.fallbacks import caught_around, split_names
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
+from aeon_release.domain.audits.drift.unpack_guards import mocked, probed, scalar_now, shape_tested, upstream_added
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -245,8 +246,10 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 if owner is not None and found.call.startswith(_SUPER):
                     if _fork_base_defines(trees, path, module, owner, found.callee):
                         continue  # ``super().name(...)`` reaches the fork's own base class's method
+                if (value is not None and shape_tested(node, value, parents)) or mocked(node, found.call, parents):
+                    continue  # drift/unpack_guards.py: the fork tests the shape first, or a test's stand-in answers
                 typed = _typed_call(value, func, owner) if value is not None else None
-                found = replace(found, split=split_names(node, parents), caught=caught_around(node, _MISFITS, parents))
+                found = replace(found, split=probed(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
 
 
@@ -1311,14 +1314,25 @@ def _hedge(trees: ThreeTrees, unpack: Unpack, drift: Drift) -> str:
         # ``if hasattr(mod, "Launch"):`` / ``if Launch is not None:`` (its import failing to None) around the
         # old-style unpack: the fork may keep a path per release; which runs after the merge is not read here
         return f"; a test of {drift.element} sits around it, which may already keep this path for the old release"
-    if unpack.caught and (drift.element or not (drift.single or drift.new_order)):
+    if unpack.caught and (drift.element or not (drift.single or drift.new_order) or _raises_now(trees, drift)):
         # ``try: ... as (m, c)`` / ``except TypeError:`` the new shape: a misfit that raises is the fork's own
         # fallback; a silent one (reordered, one value split) raises nothing to catch
         return "; a try around it catches what the misfit raises, which may already be the fork's fallback"
+    if (added := upstream_added(trees, unpack.split)) is not None:
+        # ``if hasattr(mod, "new_helper"): return ...`` before the old-shape unpack (drift/unpack_guards.py)
+        return (
+            f"; a test of {added}, a name upstream added, sits around it, which may keep this path for the old release"
+        )
     if drift.element and _shimmed_iter(trees, drift.element):
         # ``mod.Launch.__iter__ = lambda self: iter(astuple(self))``: the fork makes the new object unpack
         return f"; a fork line gives {drift.element} an __iter__, which may keep the unpack working"
     return ""
+
+
+def _raises_now(trees: ThreeTrees, drift: Drift) -> bool:
+    """A tuple made one scalar value (#24600's ``-> bool``): unpacking it raises ``TypeError``, which a try
+    around the unpack catches, where an iterable value would split silently."""
+    return drift.single and drift.new == _UNKNOWN and scalar_now(trees, drift.name, drift.path)
 
 
 def _shimmed_iter(trees: ThreeTrees, name: str) -> bool:
