@@ -147,8 +147,7 @@ ERRORS = {
         f"    try:\n        {UNPACK}\n    except KeyError:\n        supported = False\n    return supported\n"
     ),
     "another function mocked": (
-        '    with mock.patch.object(fi, "has_device", return_value=True):\n'
-        f"        {UNPACK}\n    return supported\n"
+        f'    with mock.patch.object(fi, "has_device", return_value=True):\n        {UNPACK}\n    return supported\n'
     ),
     "a probe of a name upstream did not add": (
         f'    if hasattr(fi, "has_device"):\n        {UNPACK}\n        return supported\n    return False\n'
