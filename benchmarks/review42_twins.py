@@ -477,6 +477,110 @@ TWINS += [
 ]
 
 
+# --- round 2: other real commits of the kinds
+# 0c6e40bbaa (#23310): MultiModalBudget.get_modality_with_max_tokens() -> str (was (modality, max_tokens)),
+# its callers bind it whole now
+MB = ("#23310", "0c6e40bbaa", "get_modality_with_max_tokens() -> str (was (str, int))")
+MBI = "from vllm.v1.worker.utils import MultiModalBudget\n\n\n"
+NARROW = "tuple made one value, bound"
+CASES += [
+    (
+        NARROW,
+        "an unpack off a parameter annotated with the class",
+        K(
+            *MB,
+            "vllm/aeon/r42c6.py",
+            MBI + "def aeon_profile_modality(budget: MultiModalBudget) -> str:\n"
+            "    modality, _ = budget.get_modality_with_max_tokens()  # AEON: profile the heaviest modality\n"
+            "    return modality\n",
+            "    modality, _ = budget.get_modality_with_max_tokens()  # AEON: profile the heaviest modality",
+        ),
+    ),
+    (
+        NARROW,
+        "an unpack in a try catching ValueError (a str splits silently when it has two letters: no scalar)",
+        K(
+            *MB,
+            "vllm/aeon/r42c7.py",
+            MBI + "def aeon_profile_modality(budget: MultiModalBudget) -> str:\n"
+            "    try:\n"
+            "        modality, _ = budget.get_modality_with_max_tokens()\n"
+            "    except ValueError:\n"
+            '        modality = "image"\n'
+            "    return modality\n",
+            "        modality, _ = budget.get_modality_with_max_tokens()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        NARROW,
+        "twin: a fork test's unpack under mock.patch.object of the method",
+        K(
+            *MB,
+            "tests/aeon/test_r42t25.py",
+            "from unittest import mock\n\n" + MBI + "def test_aeon_budget_mocked() -> None:\n"
+            '    with mock.patch.object(MultiModalBudget, "get_modality_with_max_tokens", return_value=("image", 16)):\n'
+            "        budget = MultiModalBudget.__new__(MultiModalBudget)\n"
+            "        modality, max_tokens = budget.get_modality_with_max_tokens()\n"
+            '    assert (modality, max_tokens) == ("image", 16)\n',
+            "        modality, max_tokens = budget.get_modality_with_max_tokens()",
+        ),
+    ),
+    (
+        NARROW,
+        "twin: a fork test's unpack under a @mock.patch decorator naming the method",
+        K(
+            *MB,
+            "tests/aeon/test_r42t26.py",
+            "from unittest import mock\n\n" + MBI + "@mock.patch(\n"
+            '    "vllm.v1.worker.utils.MultiModalBudget.get_modality_with_max_tokens", return_value=("video", 8)\n'
+            ")\n"
+            "def test_aeon_budget_patched(_patched: mock.MagicMock) -> None:\n"
+            "    budget = MultiModalBudget.__new__(MultiModalBudget)\n"
+            "    modality, max_tokens = budget.get_modality_with_max_tokens()\n"
+            '    assert modality == "video" and max_tokens == 8\n',
+            "    modality, max_tokens = budget.get_modality_with_max_tokens()",
+        ),
+    ),
+    (
+        NARROW,
+        "twin: the unpack under a test of the call's type",
+        K(
+            *MB,
+            "vllm/aeon/r42t27.py",
+            MBI + "def aeon_profile_modality(budget: MultiModalBudget) -> str:\n"
+            "    if isinstance(budget.get_modality_with_max_tokens(), tuple):  # AEON: older upstreams\n"
+            "        modality, _ = budget.get_modality_with_max_tokens()\n"
+            "        return modality\n"
+            "    return budget.get_modality_with_max_tokens()\n",
+            "        modality, _ = budget.get_modality_with_max_tokens()",
+        ),
+    ),
+]
+
+# 0f0cb918b7 (#49758): rocm_aiter_fused_experts(expert_map=None) renamed expert_mask=None, the body's
+# ``expert_mask = expert_map if expert_map is not None else None`` dropped: a value derived from a parameter only
+EM = ("#49758", "0f0cb918b7", "rocm_aiter_fused_experts(expert_map=None) -> (expert_mask=None)")
+TWINS += [
+    (
+        HAND,
+        "twin: a call passing neither the old parameter nor the new one (the body derived it from the old one only)",
+        K(
+            *EM,
+            "vllm/aeon/r42t28.py",
+            "import torch\n\n"
+            "from vllm.model_executor.layers.fused_moe.experts.rocm_aiter_moe import rocm_aiter_fused_experts\n\n\n"
+            "def aeon_experts(x: torch.Tensor, w1: torch.Tensor, w2: torch.Tensor, weights: torch.Tensor, "
+            "ids: torch.Tensor, moe_config: object) -> torch.Tensor:\n"
+            "    # AEON: no expert parallelism on the Spark\n"
+            "    return rocm_aiter_fused_experts(x, w1, w2, weights, ids, moe_config)\n",
+            "    return rocm_aiter_fused_experts(x, w1, w2, weights, ids, moe_config)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review42-")
     return 0
