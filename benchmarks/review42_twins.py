@@ -581,6 +581,60 @@ TWINS += [
 ]
 
 
+# --- round 3: the alias followed (return drift reads ``from pkg.mod import f as g`` as f): its twins
+TWINS += [
+    (
+        CLS,
+        "twin: the fork module's own function of the name, imported under an alias and unpacked",
+        Killer(
+            *TS,
+            (
+                Edit(
+                    "vllm/aeon/r42compat2.py",
+                    "import os\n\n\n"
+                    "def supports_trtllm_attention() -> tuple[bool, str | None]:\n"
+                    '    return True, os.environ.get("AEON_TRTLLM")  # AEON: the Spark always has the cubins\n',
+                ),
+                Edit(
+                    "vllm/aeon/r42t29.py",
+                    "from vllm.aeon.r42compat2 import supports_trtllm_attention as aeon_trtllm_probe\n\n\n"
+                    "def aeon_trtllm_env() -> str | None:\n"
+                    "    _, env_value = aeon_trtllm_probe()\n"
+                    "    return env_value\n",
+                ),
+            ),
+            (("vllm/aeon/r42t29.py", "    _, env_value = aeon_trtllm_probe()"),),
+        ),
+    ),
+    (
+        CLS,
+        "twin: upstream's new function imported under the old one's alias, bound whole",
+        K(
+            *TS,
+            "vllm/aeon/r42t30.py",
+            "from vllm.utils.flashinfer import force_use_trtllm_attention as aeon_forced\n\n\n"
+            "def aeon_trtllm_forced() -> bool:\n"
+            "    forced = aeon_forced()\n"
+            "    return bool(forced)\n",
+            "    forced = aeon_forced()",
+        ),
+    ),
+    (
+        CLS,
+        "twin: an alias of the kernel library's function of the name, unpacked",
+        K(
+            *TS,
+            "vllm/aeon/r42t31.py",
+            "from flashinfer.utils import supports_trtllm_attention as fi_trtllm_probe\n\n\n"
+            "def aeon_trtllm_reason() -> str | None:\n"
+            "    _, reason = fi_trtllm_probe()  # AEON: the wheel's own (ok, reason) probe\n"
+            "    return reason\n",
+            "    _, reason = fi_trtllm_probe()  # AEON: the wheel's own (ok, reason) probe",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review42-")
     return 0

@@ -161,3 +161,28 @@ def test_an_unguarded_unpack_stays_an_error(git_repo: GitRepo, no_rules: Path, b
     [(line, severity, message)] = _found(git_repo, no_rules, fork)
     assert (line, severity) == (_line(fork), "error")
     assert "to return one value (vllm/utils/flashinfer.py" in message
+
+
+def test_an_unpack_of_the_function_imported_under_an_alias_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``from pkg.mod import f as g`` then ``a, b = g()``: the alias calls upstream's function all the same."""
+    fork = (
+        "from vllm.utils.flashinfer import supports_trtllm_attention as aeon_ok\n\n\n"
+        "class AeonPicker:\n    def pick(self) -> bool:\n        supported, _ = aeon_ok()\n        return supported\n"
+    )
+    [(line, severity, message)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (6, "error")
+    assert "unpacks 2 values from aeon_ok()" in message and "supports_trtllm_attention() to return one value" in message
+
+
+def test_an_alias_of_the_forks_own_function_of_the_name_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's own module defines a function of the name returning the pair: its alias is the fork's."""
+    compat = "def supports_trtllm_attention() -> tuple[bool, str | None]:\n    return True, None\n"
+    fork = (
+        "from vllm.aeon.compat import supports_trtllm_attention as aeon_ok\n\n\n"
+        "def aeon_pick() -> bool:\n    supported, _ = aeon_ok()\n    return supported\n"
+    )
+    sides = s.merge_case(
+        git_repo, {UTILS: BASE, **INITS}, {FORK: fork, "vllm/aeon/compat.py": compat}, [(SUBJECT, {UTILS: ONE})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == RULE] == []

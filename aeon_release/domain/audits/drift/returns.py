@@ -235,9 +235,11 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     for path, module, owned in fork_modules(trees, _unpacking):
         bound = _iterated_locals(module)
         parents = parent_map(module)
-        foreign = _foreign_names(module, tops)
+        foreign, aliases = _foreign_names(module, tops), _project_aliases(module, tops)
         for node in walk_spanning(module, owned):
             found = _unpack(path, node, bound)
+            if found is not None and found.call in aliases:
+                found = replace(found, callee=aliases[found.call])  # ``from pkg.mod import f as g``: g() is f()
             if found is not None and found.line in owned and not _foreign_call(found.call, foreign):
                 value = node.value if isinstance(node, ast.Assign) else None
                 func = enclosing(node, parents)
@@ -272,6 +274,19 @@ def _foreign_names(module: ast.Module, tops: set[str]) -> set[str]:
                 bound = alias.asname or alias.name.split(".")[0]
                 (ours if alias.name.split(".")[0] in tops else foreign).add(bound)
     return foreign - ours
+
+
+def _project_aliases(module: ast.Module, tops: set[str]) -> dict[str, str]:
+    """``from pkg.mod import f as g`` (a module of the project): g -> f, the name upstream defines (review42: an
+    aliased import of #24600's ``supports_trtllm_attention`` was missed); a name bound twice is left alone."""
+    found: dict[str, str] = {}
+    bound = Counter(
+        a.asname or a.name for n in ast.walk(module) if isinstance(n, ast.Import | ast.ImportFrom) for a in n.names
+    )
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").split(".")[0] in tops):
+            found.update((a.asname, a.name) for a in node.names if a.asname and a.asname != a.name)
+    return {alias: name for alias, name in found.items() if bound[alias] == 1}
 
 
 def _foreign_call(call: str, foreign: set[str]) -> bool:
