@@ -28,6 +28,19 @@ import's ``as`` name); 7 false errors of 24 (1 warned): return drift on the unpa
 under ``mock.patch.object`` of the function returning the pair (1); symbol drift's positional shift on
 ``force_use_trtllm_attention()`` passed by position where #30241 inserted ``force_use_trtllm`` (1, the old
 positional-shift check, not the handed-in class).  Warned: the unpack under a version check (return drift).
+Round 2 (other real commits of the kinds): #23310 (0c6e40bbaa, ``get_modality_with_max_tokens`` made a str, its
+callers binding it whole: two cases, and twins under ``mock.patch.object``, a ``@mock.patch`` decorator, a
+test of the call's type), #49758 (0f0cb918b7, ``expert_map`` renamed ``expert_mask``, the old body's
+``expert_mask = expert_map if ... else None`` dropped: a call passing neither, warned by the handed-in class).
+Round 3: twins of the alias now followed (the fork's own function of the name under an alias, upstream's new
+function under an alias, another library's function under an alias).
+All rounds, main (e92affe4): 5 caught, 1 warned, 1 missed of 7; 10 false errors of 31 twins (2 warned).
+This branch: 6 caught, 1 warned, 0 missed of 7; 1 false error of 31 (5 warned: the unpack under a version
+check, in a try catching ``TypeError`` around the bool, beside a ``hasattr``/``getattr`` probe of
+``force_use_trtllm_attention`` (2), in a try around the probe).  Left: the #30241 call passing
+``force_use_trtllm_attention()`` by position, a fork line written for the new signature before the merge (a
+backport); the positional-shift check reads every fork call as written for the old one, and nothing but the
+spelling of a called function's name would tell them apart.
 
   PYTHONPATH=.. python review42_twins.py [--only TEXT ...] [--show]
 """
