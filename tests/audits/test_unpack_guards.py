@@ -186,3 +186,17 @@ def test_an_alias_of_the_forks_own_function_of_the_name_is_silent(git_repo: GitR
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE] == []
+
+
+def test_a_try_around_an_unpack_of_an_iterable_value_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The one value is a ``str`` now: a two-letter one splits silently, nothing for the handler to catch."""
+    upstream = ONE.replace(
+        "def supports_trtllm_attention() -> bool:\n    return has_device()",
+        'def supports_trtllm_attention() -> str:\n    return "sm100" if has_device() else ""',
+    )
+    fork = HEAD + f"    try:\n        {UNPACK}\n    except (TypeError, ValueError):\n        return False\n"
+    fork += "    return supported\n"
+    sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.path == FORK and f.rule_id == RULE]
+    assert found == [(_line(fork), "error")]
