@@ -120,6 +120,11 @@ WARNED = {
         f"    {UNPACK}\n    return supported\n",
         "a test of force_use_trtllm_attention, a name upstream added",
     ),
+    "a hasattr probe of the added function bound to a local": (
+        '    split = hasattr(fi, "force_use_trtllm_attention")\n    if split:\n'
+        f"        return fi.supports_trtllm_attention()\n    {UNPACK}\n    return supported\n",
+        "a test of force_use_trtllm_attention, a name upstream added",
+    ),
     "a getattr(..., None) probe of the added function bound to a local": (
         '    forced = getattr(fi, "force_use_trtllm_attention", None)\n    if forced is not None:\n'
         f"        return bool(forced())\n    {UNPACK}\n    return supported\n",

@@ -82,7 +82,8 @@ def _patches(expr: ast.expr, bare: str) -> bool:
 
 def probed(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
     """``fallbacks.split_names``, with a local the test reads resolved to the name its function probed it
-    from (``helper = getattr(mod, "new_helper", None)`` ... ``if helper is not None:`` gives ``new_helper``)."""
+    from (``helper = getattr(mod, "new_helper", None)`` ... ``if helper is not None:`` gives ``new_helper``; a
+    ``has_new = hasattr(mod, "new_helper")`` tested the same)."""
     names = split_names(node, parents)
     func = enclosing(node, parents)
     if func is None or not names:
@@ -91,7 +92,11 @@ def probed(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
     for stmt in ast.walk(func):
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             value = stmt.value
-            if stmt.targets[0].id in names and isinstance(value, ast.Call) and last_name(value.func) == "getattr":
+            if (
+                stmt.targets[0].id in names
+                and isinstance(value, ast.Call)
+                and last_name(value.func) in ("getattr", "hasattr")
+            ):
                 found |= {s for a in value.args[1:2] if (s := str_value(a))}
     return frozenset(found)
 
