@@ -41,6 +41,11 @@ check, in a try catching ``TypeError`` around the bool, beside a ``hasattr``/``g
 ``force_use_trtllm_attention()`` by position, a fork line written for the new signature before the merge (a
 backport); the positional-shift check reads every fork call as written for the old one, and nothing but the
 spelling of a called function's name would tell them apart.
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40; 30, 4 warned; 23, 2 warned), blind_replay_kernhelp 24/24 (12 quiet,
+1 warned), blind_replay_kernelutils 20/1/0 of 21, blind_replay_layerutils 30/1/1 of 32 (as on main),
+widened_return_replay --narrowed 15/19, 10/11, 0/16 false (as at the branch's base), symbol_precision
+--windows 1: 0 false errors.
 
   PYTHONPATH=.. python review42_twins.py [--only TEXT ...] [--show]
 """
