@@ -105,3 +105,48 @@ def test_a_constant_the_default_repeats_is_quiet(git_repo: GitRepo, no_rules: Pa
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK] == []
+
+
+MOE = "vllm/model_executor/layers/fused_moe/aiter.py"
+MOE_BASE = """def fused_experts(x: int, expert_map: int | None = None, scale: float = 1.0) -> int:
+    expert_mask = expert_map if expert_map is not None else None
+    return x if expert_mask is None else x * expert_mask
+"""
+MOE_RENAMED = """def fused_experts(x: int, expert_mask: int | None = None, scale: float = 1.0) -> int:
+    return x if expert_mask is None else x * expert_mask
+"""
+MOE_INITS = {f"vllm/model_executor/layers/{p}__init__.py": "" for p in ("", "fused_moe/")}
+
+
+def test_a_value_the_old_body_derived_from_its_own_parameters_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """#49758 renamed ``expert_map`` to ``expert_mask``, the old body's ``expert_mask = expert_map if ... else None``
+    dropped: a call passing neither got None before and gets it now.  What a call passed for the old parameter
+    is the signature checks' (its keyword is gone)."""
+    head = "from vllm.model_executor.layers.fused_moe.aiter import fused_experts\n\n\ndef aeon(x: int) -> int:\n"
+    sides = s.merge_case(
+        git_repo,
+        {MOE: MOE_BASE, **MOE_INITS},
+        {FORK: head + "    return fused_experts(x, scale=2.0)\n"},
+        [("[ROCm][MoE] Fix expert_map vs AITER expert_mask (#49758)", {MOE: MOE_RENAMED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.path == FORK] == []
+
+
+def test_a_value_derived_from_a_parameter_still_taken_is_warned(git_repo: GitRepo, no_rules: Path) -> None:
+    """``expert_mask = x if scale > 1 else None`` reads ``x`` and ``scale``, which the new def still takes: a value
+    the body computed from the call's other arguments, now left to the default."""
+    base = MOE_BASE.replace("expert_map if expert_map is not None else None", "x if scale > 1 else None")
+    renamed = MOE_RENAMED.replace(
+        "expert_mask: int | None = None", "expert_map: int | None = None, expert_mask: int | None = None"
+    ).replace("if expert_mask is None else", "if expert_mask is None or scale < 0 else")
+    head = "from vllm.model_executor.layers.fused_moe.aiter import fused_experts\n\n\ndef aeon(x: int) -> int:\n"
+    sides = s.merge_case(
+        git_repo,
+        {MOE: base, **MOE_INITS},
+        {FORK: head + "    return fused_experts(x, scale=2.0)\n"},
+        [("[MoE] take the expert mask (#1)", {MOE: renamed})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK]
+    assert (line, severity) == (5, "warning") and "leaves expert_mask to its default None" in message

@@ -9,8 +9,9 @@ TRTLLM is picked by auto-detection).
 
 Upstream's side, read off the two defs of the function the fork's call reaches: a parameter with a default
 that the old def did not take, that the old body bound itself (a plain assignment in its own scope) to
-something other than that default, and that the new body reads and never binds (no ``if x is None: x =
-...`` refilling it: then the default still computes the value).  The fork's side: a call that fit the old
+something other than that default and read off more than parameters the new def dropped (``expert_mask =
+expert_map if expert_map is not None else None`` only renamed an argument: #49758), and that the new body
+reads and never binds (no ``if x is None: x = ...`` refilling it: then the default still computes the value).  The fork's side: a call that fit the old
 def and passes the parameter neither by keyword, nor by position, nor through ``*`` or ``**``.
 
 A warning: the default may be what the fork's call means; only the fork knows whether it wanted the value
@@ -41,6 +42,8 @@ def handed_in(call: ast.Call, old: Sig, new: Sig, before: ast.AST | None, after:
         default = _default_of(after, name)
         if computed is None or default is None or ast.dump(computed) == ast.dump(default):
             continue
+        if _derived(computed, before, new):
+            continue  # the old body only renamed or reshaped an argument (#49758): the signature checks see that
         if _binds(after.body, name) or not _loads(after.body, name):
             continue
         return (
@@ -49,6 +52,17 @@ def handed_in(call: ast.Call, old: Sig, new: Sig, before: ast.AST | None, after:
             f"default where it got that value; pass {name}= as upstream's own callers do now"
         )
     return None
+
+
+def _derived(value: ast.expr, func: _Def, new: Sig) -> bool:
+    """``value`` reads nothing but constants and parameters of the old def that the new one no longer takes
+    (``expert_map if expert_map is not None else None``, #49758): an argument renamed, not a value the function
+    computed itself; a call passing the old parameter is the signature checks' to judge (its keyword is gone).
+    A parameter still taken (``device = tensor.device`` where ``tensor`` stays) is no rename: still reported."""
+    params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
+    kept = set(new.positional) | set(new.kwonly)
+    names = [n.id for n in ast.walk(value) if isinstance(n, ast.Name)]
+    return bool(names) and all(n in params and n not in kept for n in names)
 
 
 def _spreads(call: ast.Call) -> bool:

@@ -25,12 +25,13 @@ from typing import TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.fallbacks import caught_around, split_names
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.shape_splits import other_paths, positions_read, shape_tested
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
+from aeon_release.domain.audits.drift.unpack_guards import mocked, probed, scalar_now, shape_tested, upstream_added
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -235,9 +236,11 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     for path, module, owned in fork_modules(trees, _unpacking):
         bound = _iterated_locals(module)
         parents = parent_map(module)
-        foreign = _foreign_names(module, tops)
+        foreign, aliases = _foreign_names(module, tops), _project_aliases(module, tops)
         for node in walk_spanning(module, owned):
             found = _unpack(path, node, bound)
+            if found is not None and found.call in aliases:
+                found = replace(found, callee=aliases[found.call])  # ``from pkg.mod import f as g``: g() is f()
             if found is not None and found.line in owned and not _foreign_call(found.call, foreign):
                 value = node.value if isinstance(node, ast.Assign) else None
                 func = enclosing(node, parents)
@@ -246,8 +249,10 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 if owner is not None and found.call.startswith(_SUPER):
                     if _fork_base_defines(trees, path, module, owner, found.callee):
                         continue  # ``super().name(...)`` reaches the fork's own base class's method
+                if (value is not None and shape_tested(node, value, parents)) or mocked(node, found.call, parents):
+                    continue  # drift/unpack_guards.py: the fork tests the shape first, or a test's stand-in answers
                 typed = _typed_call(value, func, owner) if value is not None else None
-                found = replace(found, split=split_names(node, parents), caught=caught_around(node, _MISFITS, parents))
+                found = replace(found, split=probed(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
 
 
@@ -270,6 +275,19 @@ def _foreign_names(module: ast.Module, tops: set[str]) -> set[str]:
                 bound = alias.asname or alias.name.split(".")[0]
                 (ours if alias.name.split(".")[0] in tops else foreign).add(bound)
     return foreign - ours
+
+
+def _project_aliases(module: ast.Module, tops: set[str]) -> dict[str, str]:
+    """``from pkg.mod import f as g`` (a module of the project): g -> f, the name upstream defines (review42: an
+    aliased import of #24600's ``supports_trtllm_attention`` was missed); a name bound twice is left alone."""
+    found: dict[str, str] = {}
+    bound = Counter(
+        a.asname or a.name for n in ast.walk(module) if isinstance(n, ast.Import | ast.ImportFrom) for a in n.names
+    )
+    for node in ast.walk(module):
+        if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").split(".")[0] in tops):
+            found.update((a.asname, a.name) for a in node.names if a.asname and a.asname != a.name)
+    return {alias: name for alias, name in found.items() if bound[alias] == 1}
 
 
 def _foreign_call(call: str, foreign: set[str]) -> bool:
@@ -1326,14 +1344,25 @@ def _hedge(trees: ThreeTrees, unpack: Unpack, drift: Drift) -> str:
         # ``if hasattr(mod, "Launch"):`` / ``if Launch is not None:`` (its import failing to None) around the
         # old-style unpack: the fork may keep a path per release; which runs after the merge is not read here
         return f"; a test of {drift.element} sits around it, which may already keep this path for the old release"
-    if unpack.caught and (drift.element or not (drift.single or drift.new_order)):
+    if unpack.caught and (drift.element or not (drift.single or drift.new_order) or _raises_now(trees, drift)):
         # ``try: ... as (m, c)`` / ``except TypeError:`` the new shape: a misfit that raises is the fork's own
         # fallback; a silent one (reordered, one value split) raises nothing to catch
         return "; a try around it catches what the misfit raises, which may already be the fork's fallback"
+    if (added := upstream_added(trees, unpack.split)) is not None:
+        # ``if hasattr(mod, "new_helper"): return ...`` before the old-shape unpack (drift/unpack_guards.py)
+        return (
+            f"; a test of {added}, a name upstream added, sits around it, which may keep this path for the old release"
+        )
     if drift.element and _shimmed_iter(trees, drift.element):
         # ``mod.Launch.__iter__ = lambda self: iter(astuple(self))``: the fork makes the new object unpack
         return f"; a fork line gives {drift.element} an __iter__, which may keep the unpack working"
     return ""
+
+
+def _raises_now(trees: ThreeTrees, drift: Drift) -> bool:
+    """A tuple made one scalar value (#24600's ``-> bool``): unpacking it raises ``TypeError``, which a try
+    around the unpack catches, where an iterable value would split silently."""
+    return drift.single and drift.new == _UNKNOWN and scalar_now(trees, drift.name, drift.path)
 
 
 def _shimmed_iter(trees: ThreeTrees, name: str) -> bool:
