@@ -28,7 +28,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.shape_splits import other_paths, positions_read, shape_tested
+from aeon_release.domain.audits.drift.shape_splits import names_shape_tested, other_paths, positions_read
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.drift.unpack_guards import mocked, probed, scalar_now, shape_tested, upstream_added
@@ -586,7 +586,7 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
         if isinstance(star, ast.Starred) and isinstance(star.value, ast.Name)
         if stores[star.value.id] == 1 and star.value.id not in params
     }
-    tested = _kind_tested(func) | shape_tested(func)
+    tested = _kind_tested(func) | names_shape_tested(func)
     parents: dict[int, ast.AST] | None = None
     for node in ast.walk(func):
         if not (isinstance(node, ast.Subscript) and node.lineno in owned):

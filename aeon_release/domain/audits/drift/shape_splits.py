@@ -101,7 +101,7 @@ def _leaves(body: list[ast.stmt]) -> bool:
     return bool(body) and isinstance(body[-1], ast.Return | ast.Raise)
 
 
-def shape_tested(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def names_shape_tested(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names whose shape the function asks: a length compared (``if len(out) == 4:``) or an element's
     kind (``isinstance(out[0], dict)``): a read of ``out[k]`` there is written for either release's tuple."""
     found: set[str] = set()
