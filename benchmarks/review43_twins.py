@@ -33,6 +33,14 @@ lookup under a membership test of that table, the old key looked up only in the 
 the new key's lookup, the lookup under ``hasattr(video, "GLM4_6VVideoBackend")`` and under ``getattr(video,
 "GLMGAVideoBackend", None) is None``.  6 twins warned (the version check, #22386's five).  Result kind drift's
 binary widening: 0 false errors of 14 twins.
+Round 2, this branch (a lookup that runs only where the key is there is quiet: the fork's own registration
+wrapped over lines or its store into the registry's table, a membership test of the key in the registry, the
+``except`` fallback of the new key's lookup, a probe for a name upstream's diff removed or added): 4 caught, 1
+warned of 5 (as on main); 0 false errors of 32 twins (7 warned: the version check, a membership guard,
+#22386's five).  ``blind_replay_mmmedia.py`` 23 caught of 23, 0 false of 9 twins (as on main).  Left as on main,
+name drift's reads on the guards' own lines, which are no twin's line: ``"glm4_6v" in R.name2class`` ("is
+always False now"), the table store ``R.name2class["glm4_6v"] = ...`` ("sets a name nothing reads"), and
+``getattr(video, "GLM4_6VVideoBackend", None)`` as the default of the new class's ``getattr`` (an error).
 
   PYTHONPATH=.. python review43_twins.py [--only TEXT ...] [--show]
 """

@@ -55,6 +55,17 @@ LOOKUP = '    return LOADERS.load("glm4_6v")\n'
         # the same probe as a conditional expression
         "from vllm.mm import video\n" + HEAD + "def aeon_glm():\n"
         '    return LOADERS.load("glmga") if hasattr(video, "GLMGABackend") else LOADERS.load("glm4_6v")\n',
+        # the membership test and-ed with the fork's own condition
+        HEAD
+        + 'def aeon_glm(fps):\n    if fps > 0 and "glm4_6v" in LOADERS.name2class:\n    '
+        + LOOKUP
+        + "    return None\n",
+        # an early return where the key is missing
+        HEAD + 'def aeon_glm():\n    if "glm4_6v" not in LOADERS.name2class:\n        return None\n' + LOOKUP,
+        # a probe for the new class or'ed with the fork's own flag, the old key in the else
+        "from vllm.mm import video\n" + HEAD + "def aeon_glm(new):\n"
+        '    if new or hasattr(video, "GLMGABackend"):\n        return LOADERS.load("glmga")\n'
+        "    else:\n    " + LOOKUP,
     ],
     ids=[
         "wrapped registration",
@@ -65,6 +76,9 @@ LOOKUP = '    return LOADERS.load("glm4_6v")\n'
         "hasattr of the old class",
         "getattr of the new class is None",
         "conditional on the new class",
+        "and-ed membership test",
+        "early return where absent",
+        "or-ed probe, the lookup in its else",
     ],
 )
 def test_a_lookup_written_for_the_keys_absence_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:

@@ -88,11 +88,15 @@ def _only_where_present(
     gone, new = sides
 
     def present(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):  # each operand holds where it runs
+            return any(present(value) for value in test.values)
         probe = _probe(test)
         old_side = probe is not None and probe[0] in (gone if probe[1] else new)
         return _holds(test, key, registry) or old_side
 
     def absent(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):  # each operand fails where it is false
+            return any(absent(value) for value in test.values)
         probe = _probe(test)
         new_side = probe is not None and probe[0] in (new if probe[1] else gone)
         return _holds(test, key, registry, negated=True) or new_side
