@@ -41,6 +41,10 @@ warned of 5 (as on main); 0 false errors of 32 twins (7 warned: the version chec
 name drift's reads on the guards' own lines, which are no twin's line: ``"glm4_6v" in R.name2class`` ("is
 always False now"), the table store ``R.name2class["glm4_6v"] = ...`` ("sets a name nothing reads"), and
 ``getattr(video, "GLM4_6VVideoBackend", None)`` as the default of the new class's ``getattr`` (an error).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_mminputs 19/19 (13 quiet),
+blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet), blind_replay_processor 28 caught, 1 missed of 29
+(16 quiet; #22457 as on main), ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review43_twins.py [--only TEXT ...] [--show]
 """
