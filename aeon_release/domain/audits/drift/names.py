@@ -523,7 +523,9 @@ def _as_lookup(trees: ThreeTrees, read: Read, found: list[Removed], owns: _Owns)
     if read.form not in ("arg", "dispatch") or not isinstance(call, ast.Call) or own is None:
         return read
     for gone in (r for r in found if r.kind is Kind.KEY and r.path in trees.upstream):
-        registry = looked_up_registry(call, read.name, trees.upstream[gone.path].removed, own.parents)
+        side = trees.upstream[gone.path]
+        fork = ([text for _, text in sorted(trees.mine[p].added.items())] for p in trees.mine if p.endswith(".py"))
+        registry = looked_up_registry(call, read.name, side.removed, own.parents, side.added.values(), fork)
         if registry is not None and isinstance(call.func, ast.Attribute):
             how = f'{registry}.{call.func.attr}("{read.name}")'
             return dataclasses.replace(read, how=how, form="lookup", kinds=(Kind.KEY,))

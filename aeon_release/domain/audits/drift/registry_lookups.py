@@ -11,26 +11,42 @@ the key was then never matched.  The receiver settles it: the fork's call is mad
 registration wrote into (the same last name, ``LOADERS`` or ``video.LOADERS``), and its first argument is the
 key, so it is that registry's lookup.  A registering method of the registry (its name holds ``register``) adds
 the key back; a lookup inside a ``try`` that catches the miss, or a test expecting it to be refused, is
-written for it.  Cheap: only the removed lines of the file that lost the key are read, as text.
+written for it.  So is a lookup that runs only where the key is there: the fork puts the key into that
+registry itself (its own registering call, on one line or wrapped, or a store into the registry's table:
+``LOADERS.name2class["glm4_6v"] = ...``), a test of the key's membership in the registry holds around it, it
+is the old side's fallback (the ``except`` of a ``try`` looking another key up on the same registry), or a
+probe of the module for a name upstream's same diff removed holds (``hasattr(video, "OldBackend")``: true
+only before the change), or for one it added fails.  Cheap: only the changed lines of the file that lost the
+key are read, as text, and the fork's added lines only where a lookup was found.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterable
 
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
-from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.source import last_name, str_value
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
+from aeon_release.domain.audits.source import last_name, plain_name, str_value
 
 # what a registry's lookup raises on a key it lacks (``ExtensionManager.load`` asserts; a dict's raises KeyError)
 _MISSES = frozenset({"AssertionError", "KeyError", "LookupError", "ValueError", "Exception", "BaseException"})
 _REGISTERING = re.compile(r"\w{0,100}register\w{0,100}")
 
 
-def looked_up_registry(call: ast.Call, key: str, removed: list[str], parents: dict[int, ast.AST]) -> str | None:
+def looked_up_registry(
+    call: ast.Call,
+    key: str,
+    removed: list[str],
+    parents: dict[int, ast.AST],
+    added: Iterable[str] = (),
+    fork: Iterable[list[str]] = (),
+) -> str | None:
     """The registry ``call`` looks ``key`` up in (its receiver as the line spells it), when ``removed`` (the
-    lines upstream's diff took out of one file) registered ``key`` into an object of that last name; else None."""
+    lines upstream's diff took out of one file, ``added`` those it put in) registered ``key`` into an object of
+    that last name and the lookup is not written for the key's absence; else None.  ``fork``: the fork's added
+    lines, a list a file in their order, read only once a lookup is found."""
     func = call.func
     if not isinstance(func, ast.Attribute) or _REGISTERING.fullmatch(func.attr):
         return None
@@ -39,7 +55,119 @@ def looked_up_registry(call: ast.Call, key: str, removed: list[str], parents: di
         return None
     if caught_around(call, _MISSES, parents) or expects_refusal(call, parents):
         return None
+    if _only_where_present(call, key, registry, parents, _side_names(removed, added)):
+        return None
+    if _in_fallback(call, registry, parents) or any(_puts(registry, key, lines) for lines in fork):
+        return None
     return ast.unparse(func.value)
+
+
+# a module's own name a changed line defines: a class, a def, a top-level assignment
+_DEFINES = re.compile(
+    r"^(?:\s*class\s+(\w{1,200})|\s*(?:async\s+)?def\s+(\w{1,200})|(\w{1,200})\s*(?::[^=\n]*)?=(?!=))"
+)
+_WORD = re.compile(r"\w+")
+
+
+def _side_names(removed: list[str], added: Iterable[str]) -> tuple[set[str], set[str]]:
+    """The names upstream's diff of the file defined only before (removed, no added line names them) and
+    only after (added, no removed line names them): ``GLM4_6VVideoBackend`` and ``GLMGAVideoBackend``."""
+    added = list(added)
+    before = {n for line in removed if (m := _DEFINES.match(line)) for n in m.groups() if n}
+    after = {n for line in added if (m := _DEFINES.match(line)) for n in m.groups() if n}
+    words_before = {w for line in removed for w in _WORD.findall(line)}
+    words_after = {w for line in added for w in _WORD.findall(line)}
+    return before - words_after, after - words_before
+
+
+def _only_where_present(
+    call: ast.Call, key: str, registry: str, parents: dict[int, ast.AST], sides: tuple[set[str], set[str]]
+) -> bool:
+    """The lookup runs only where the key is in the registry (``if "key" in R.name2class``), or only on the
+    side before upstream's change: where a probe for a name it removed holds or for one it added fails."""
+    gone, new = sides
+
+    def present(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):  # each operand holds where it runs
+            return any(present(value) for value in test.values)
+        probe = _probe(test)
+        old_side = probe is not None and probe[0] in (gone if probe[1] else new)
+        return _holds(test, key, registry) or old_side
+
+    def absent(test: ast.expr) -> bool:
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):  # each operand fails where it is false
+            return any(absent(value) for value in test.values)
+        probe = _probe(test)
+        new_side = probe is not None and probe[0] in (new if probe[1] else gone)
+        return _holds(test, key, registry, negated=True) or new_side
+
+    return runs_tested(call, parents, present, absent)
+
+
+def _holds(test: ast.expr, key: str, registry: str, negated: bool = False) -> bool:
+    """``"key" in R`` (``not in`` when ``negated``) where R is the registry or a table of it (``R.name2class``)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or str_value(test.left) != key:
+        return False
+    table = plain_name(test.comparators[0])
+    op = ast.NotIn if negated else ast.In
+    return isinstance(test.ops[0], op) and table is not None and registry in table.split(".")
+
+
+def _probe(test: ast.expr) -> tuple[str, bool] | None:
+    """The name a test probes an object for, and whether the test holds where the object has it:
+    ``hasattr(m, "N")``, ``getattr(m, "N", None)`` taken as true or compared ``is not None`` (True);
+    ``getattr(m, "N", None) is None`` (False); None for any other test."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _none(test.comparators[0]):
+        inner = _probe(test.left)
+        if inner is None or not isinstance(test.ops[0], ast.Is | ast.IsNot):
+            return None
+        return inner[0], isinstance(test.ops[0], ast.IsNot) == inner[1]
+    if not isinstance(test, ast.Call) or not isinstance(test.func, ast.Name) or len(test.args) < 2:
+        return None
+    name = str_value(test.args[1])
+    if name is None or (test.func.id, len(test.args)) not in (("hasattr", 2), ("getattr", 3)):
+        return None
+    return name, True
+
+
+def _none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _in_fallback(call: ast.Call, registry: str, parents: dict[int, ast.AST]) -> bool:
+    """The lookup is the handler's of a ``try`` that catches the miss of a lookup on the same registry in its
+    body (``try: R.load("new")`` / ``except AssertionError: R.load("old")``): the old side's fallback."""
+    child: ast.AST = call
+    parent = parents.get(id(call))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(child, ast.ExceptHandler) and isinstance(parent, ast.Try) and _catches_miss(child):
+            if any(_on(node, registry) for stmt in parent.body for node in ast.walk(stmt)):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _catches_miss(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type
+    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(c is None or ast.unparse(c).rsplit(".", 1)[-1] in _MISSES for c in classes)
+
+
+def _on(node: ast.AST, registry: str) -> bool:
+    """A method call on the registry (``R.load(...)``, ``m.R.get(...)``)."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and last_name(node.func.value) == registry
+    )
+
+
+def _puts(registry: str, key: str, lines: list[str]) -> bool:
+    """The fork's lines put ``key`` into ``registry`` themselves: a registering call (one line, or wrapped
+    with the key first on the next) or a store into the registry or a table of it (``R.name2class["k"] = c``)."""
+    if not any(key in line for line in lines):
+        return False
+    quoted = rf"""["']{re.escape(key)}["']"""
+    stored = re.compile(rf"\b{re.escape(registry)}(?:\s*\.\s*\w{{1,100}})?\s*\[\s*{quoted}\s*\]\s*=(?!=)")
+    return _registered_into(registry, key, lines) or any(stored.search(line) for line in lines)
 
 
 def key_argument(call: ast.Call) -> ast.expr | None:
