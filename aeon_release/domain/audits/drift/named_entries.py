@@ -28,18 +28,38 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested, version_gated
 from aeon_release.domain.audits.drift.module_tables import Table, _bound_names, _Reader, _rebound
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.retyped import Recontained
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
 
 _FEWEST = 2  # entries on each side: one entry's spelling says little of what the table holds
 _STR_MEMBERS = frozenset(dir(str))
 _WALKS = frozenset({"values", "items"})
+_NAME_ATTRS = frozenset({"__name__", "__qualname__", "__module__"})  # a class's own strings
+_STR_METHODS = frozenset(  # a string's methods that hand back a string
+    {
+        "lower",
+        "upper",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "removeprefix",
+        "removesuffix",
+        "replace",
+        "format",
+        "join",
+        "title",
+    }
+)
+_KIND_PROBES = frozenset({"isinstance", "type", "hasattr", "getattr", "callable"})  # tests that tell kinds apart
+_RAISED = frozenset({"AttributeError", "Exception", "BaseException"})  # what a str raises for a class's attribute
 
 
 @dataclass(frozen=True)
@@ -61,7 +81,7 @@ def named_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         _finding(trees, path, line, named_by[id(table)], how, severity, pr_pattern)
         for named_by in [{id(n.table): n for n in found}]
         for path, module, owned in fork_modules(trees, named.search)
-        for line, table, how, severity in _uses(path, module, owned, tables, named_by)
+        for line, table, how, severity in _uses(trees, path, module, owned, tables, named_by)
     ]
 
 
@@ -167,25 +187,162 @@ def _resolver(module: ast.Module, value: ast.expr) -> str:
 
 
 def _uses(
-    path: str, module: ast.Module, owned: set[int], tables: list[Table], named_by: dict[int, Named]
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], tables: list[Table], named_by: dict[int, Named]
 ) -> Iterator[tuple[int, Table, str, Severity]]:
     imports = file_imports(module, path)
     reader = _Reader(imports, dotted_name(path, roots=("",)), _bound_names(module), tables)
     reader.parents = parent_map(module)
-    texts = _texts_bound(module)  # the fork's own string constants: a name written through one is a string
+    strings = _Strings(trees, module, imports, reader.parents)
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
             table = reader.table(node.targets[0].value, node)
-            value = node.value
-            spelt = (
-                _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in texts)
-            )
-            if table is not None and not spelt:
-                yield from _written(node, table, named_by[id(table)])
+            if table is None or strings.holds(node.value, node):
+                continue
+            named = named_by[id(table)]
+            if not _told_apart(node, node.targets[0].value, named.resolver, reader.parents):
+                yield from _written(node, table, named)
         elif (walk := _walk(node)) is not None:
             yield from _walked(node, walk, reader)
+
+
+class _Strings:
+    """Which of a fork file's values evidently hold a string (a name written that way is the new spelling):
+    a literal, an f-string, ``str(...)``, a class's ``__name__``, a string's method, ``"..." + x``, and a
+    name bound only to such a value -- in the module or the enclosing function, a parameter annotated
+    ``str``, a loop's target over a dict or a list of such values, or a fork module's string constant
+    imported."""
+
+    def __init__(
+        self, trees: ThreeTrees, module: ast.Module, imports: dict[str, tuple[str, str]], parents: dict[int, ast.AST]
+    ):
+        self.trees, self.module, self.imports, self.parents = trees, module, imports, parents
+        self.scopes: dict[int, set[str]] = {}
+
+    def holds(self, value: ast.expr, node: ast.AST) -> bool:
+        return _stringy(value, self.names(enclosing(node, self.parents)))
+
+    def names(self, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> set[str]:
+        scope: ast.AST = func if func is not None else self.module
+        if id(scope) not in self.scopes:
+            known = self.names(None) if func is not None else self.imported()
+            self.scopes[id(scope)] = _string_names(scope, known)
+        return self.scopes[id(scope)]
+
+    def imported(self) -> set[str]:
+        """The names imported from a module of the tree that binds them to a string literal at its top level."""
+        found: set[str] = set()
+        for local, (source, name) in self.imports.items():
+            base = source.replace(".", "/")
+            for path in (f"{base}.py", f"{base}/__init__.py") if name else ():
+                held = self.trees.merged_module(path)
+                if held is not None:
+                    found |= {local} if name in _texts_bound(held) else set()
+                    break
+        return found
+
+
+def _stringy(value: ast.expr, names: set[str]) -> bool:
+    if _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in names):
+        return True
+    if isinstance(value, ast.Attribute):
+        return value.attr in _NAME_ATTRS
+    if isinstance(value, ast.Call):
+        func = value.func
+        if isinstance(func, ast.Name):
+            return func.id == "str"
+        return isinstance(func, ast.Attribute) and func.attr in _STR_METHODS and _stringy(func.value, names)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Mod):
+        return _stringy(value.left, names)
+    if isinstance(value, ast.IfExp):
+        return _stringy(value.body, names) and _stringy(value.orelse, names)
+    return False
+
+
+def _string_names(scope: ast.AST, known: set[str]) -> set[str]:
+    """The names ``scope`` (a module or a function) binds only to strings, ``known`` (its enclosing scope's)
+    counting as strings: its parameters annotated ``str``, its assignments' and its loops' targets."""
+    names = set(known)
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        every = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
+        names |= {a.arg for a in every if a.annotation is not None and ast.unparse(a.annotation) == "str"}
+    own = list(_own_nodes(scope))
+    for _ in range(2):  # a name bound from another bound earlier
+        bound: dict[str, list[bool]] = {}
+        for node in own:
+            for target, stringy in _bindings(node, names, own):
+                bound.setdefault(target, []).append(stringy)
+        names |= {name for name, kinds in bound.items() if all(kinds)}
+    return names
+
+
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope``'s own body, not those of the functions, classes and lambdas it defines."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _bindings(node: ast.AST, names: set[str], own: list[ast.AST]) -> Iterator[tuple[str, bool]]:
+    """(a name ``node`` binds, whether to a string): an assignment's plain targets, a loop's over the values."""
+    if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            if isinstance(target, ast.Name):
+                yield target.id, _stringy(node.value, names)
+    elif isinstance(node, ast.For | ast.comprehension):
+        stringy, value = _walks_strings(node.iter, names, own), node.target
+        if isinstance(value, ast.Tuple) and len(value.elts) == 2 and _is_items(node.iter):
+            value = value.elts[1]  # ``for key, value in D.items()``: the value is the string
+        for name in (n for n in ast.walk(node.target) if isinstance(n, ast.Name)):
+            yield name.id, stringy and name is value
+
+
+def _is_items(walked: ast.expr) -> bool:
+    return isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr == "items"
+
+
+def _walks_strings(walked: ast.expr, names: set[str], own: list[ast.AST]) -> bool:
+    """A loop over ``D.items()``/``D.values()`` of a dict display whose values are all strings (``D`` that
+    display or a name the scope binds once to it), or over a list, tuple or set display of strings."""
+    if isinstance(walked, ast.List | ast.Tuple | ast.Set):
+        return bool(walked.elts) and all(_stringy(e, names) for e in walked.elts)
+    if not (isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr in _WALKS):
+        return False
+    held = walked.func.value
+    if isinstance(held, ast.Name):
+        displays = [n.value for n in own if isinstance(n, ast.Assign) and any(_binds(t, held.id) for t in n.targets)]
+        held = displays[0] if len(displays) == 1 else held
+    return isinstance(held, ast.Dict) and bool(held.values) and all(_stringy(v, names) for v in held.values)
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Name) and target.id == name
+
+
+def _told_apart(node: ast.AST, table: ast.expr, resolver: str, parents: dict[int, ast.AST]) -> bool:
+    """The write runs in a branch of a test that tells the table's two shapes apart -- the table's kind
+    (``isinstance(T, ...)``, ``type(T) is dict``), the resolver's presence (``hasattr(mod, "Resolver")``), or a
+    version: the fork keeps the object for the releases before the change."""
+    subject = ast.unparse(table)
+
+    def asks(test: ast.expr) -> bool:
+        return any(_probes(n, subject, resolver) for n in ast.walk(test))
+
+    return runs_tested(node, parents, asks, asks) or version_gated(node, parents)
+
+
+def _probes(node: ast.AST, subject: str, resolver: str) -> bool:
+    if not (isinstance(node, ast.Call) and node.args and ast.unparse(node.func).rsplit(".", 1)[-1] in _KIND_PROBES):
+        return False
+    if ast.unparse(node.args[0]) == subject:
+        return True
+    return bool(resolver) and any(
+        str_value(a) == resolver or ast.unparse(a).rsplit(".", 1)[-1] == resolver for a in node.args[1:]
+    )
 
 
 def _written(node: ast.Assign, table: Table, named: Named) -> Iterator[tuple[int, Table, str, Severity]]:
@@ -227,7 +384,7 @@ def _walked(
 ) -> Iterator[tuple[int, Table, str, Severity]]:
     receiver, target, body = walk
     table = reader.table(receiver, node)
-    if table is None or not isinstance(target, ast.Name):
+    if table is None or not isinstance(target, ast.Name) or _kind_handled(node, target):
         return
     for inner in (n for part in body for n in ast.walk(part)):
         if (
@@ -235,10 +392,30 @@ def _walked(
             and isinstance(inner.value, ast.Name)
             and inner.value.id == target.id
             and inner.attr not in _STR_MEMBERS
+            and not caught_around(inner, _RAISED, reader.parents)
         ):
             why = f"the walk yields the raw values, names now, and a str has no {inner.attr}"
             yield inner.lineno, table, f"reads {ast.unparse(inner)} off the table's values|{why}", Severity.ERROR
             return
+
+
+def _kind_handled(node: ast.AST, target: ast.Name) -> bool:
+    """The loop (its body, a comprehension's tests) tells a value's kinds apart or replaces it before the
+    read: ``isinstance(v, str)``, ``hasattr(v, "model_type")``, ``v = getattr(configs, v)`` -- written for
+    values that may be names."""
+    for inner in ast.walk(node):
+        if (
+            isinstance(inner, ast.Name)
+            and inner.id == target.id
+            and isinstance(inner.ctx, ast.Store)
+            and inner is not target
+        ):
+            return True
+        if isinstance(inner, ast.Call) and inner.args and isinstance(inner.args[0], ast.Name):
+            probe = ast.unparse(inner.func).rsplit(".", 1)[-1]
+            if inner.args[0].id == target.id and probe in _KIND_PROBES:
+                return True
+    return False
 
 
 def _finding(
