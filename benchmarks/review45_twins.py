@@ -407,6 +407,23 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#51446 keyword the caller passes",
+        "a convertor the fork constructs itself and also registers",
+        K(
+            *RV,
+            "vllm/aeon/r45rv5.py",
+            CONV + "class AeonProbeConvertor(ModelArchConfigConvertorBase):\n"
+            "    def __init__(self, hf_config: PretrainedConfig, hf_text_config: PretrainedConfig):\n"
+            "        super().__init__(hf_config, hf_text_config)\n\n\n"
+            "def aeon_head_size(hf_config: PretrainedConfig) -> int:\n"
+            "    return AeonProbeConvertor(hf_config, hf_config.get_text_config()).get_head_size()\n\n\n"
+            'MODEL_ARCH_CONFIG_CONVERTORS["aeon_probe"] = AeonProbeConvertor\n',
+            "    def __init__(self, hf_config: PretrainedConfig, hf_text_config: PretrainedConfig):",
+        ),
+    ),
+]
 TWINS += [
     (
         "#51446 keyword the caller passes",

@@ -192,3 +192,23 @@ def test_an_init_taking_kwargs_left_behind_is_a_warning(git_repo: GitRepo, tmp_p
     override's ``**kwargs`` takes it; #38029's caller passes ``tools`` by position, which they do not."""
     got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS)
     assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]
+
+
+# review45: a subclass the fork constructs itself and hands nowhere (never registered, passed or subclassed):
+# upstream's generic construction never reaches it
+FORK_BUILT = FORK_INIT + "\n\ndef aeon_parse(tokenizer: str) -> Mine:\n    return Mine(tokenizer)\n"
+FORK_BUILT_AND_HANDED = FORK_BUILT + "\n\nPARSERS = {'mine': Mine}\n"
+FORK_BUILT_DECORATED = FORK_HEAD + (
+    "def register(cls):\n    return cls\n\n\n@register\nclass Mine(Hermes):\n"
+    "    def __init__(self, tokenizer: str):\n        super().__init__(tokenizer)\n\n\n"
+    "def aeon_parse(tokenizer: str) -> Mine:\n    return Mine(tokenizer)\n"
+)
+
+
+def test_an_init_of_a_class_the_fork_only_constructs_itself_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _inits(git_repo, tmp_path, FORK_BUILT, KINDS_THEIRS) == []
+
+
+@pytest.mark.parametrize("fork", [FORK_BUILT_AND_HANDED, FORK_BUILT_DECORATED], ids=["registered", "decorated"])
+def test_an_init_of_a_class_the_fork_also_hands_on_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _inits(git_repo, tmp_path, fork, KINDS_THEIRS) == [(USE, line_of(fork, "def __init__"), "error")]

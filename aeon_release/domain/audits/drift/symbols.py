@@ -3606,6 +3606,13 @@ class _Checker:
         if len(alike) < lockstep.FEWEST:
             return
         short, shown = qual.rsplit(".", 1)[-1], ", ".join(alike[:3]) + (", ..." if len(alike) > 3 else "")
+        node, tree_at = mod.classes.get(qual), lambda p: m.tree if (m := self.after.module_at(p)) is not None else None
+        if (
+            node is not None
+            and not node.decorator_list
+            and lockstep.constructed_only(short, self.inp.fork_lines, tree_at)
+        ):
+            return  # the fork builds the class itself, with its own arguments: upstream's construction never does
         said = (
             f"{short}.__init__ overrides {after.label}, which upstream gave {', '.join(gained)} "
             f"({_where(after, self._commit(after.path, lockstep.INIT))}), changing {len(alike)} of its own "
