@@ -71,6 +71,15 @@ def _takes_any(cls: px.ClassInfo, names: list[str]) -> bool:
     return params is None or any(n in params for n in names)
 
 
+def passed_by_keyword(lines: AddedLines, gained: list[str], served: Callable[[str], bool]) -> bool:
+    """An upstream line added in a served Python file passes one of ``gained`` by keyword (``revision=...``,
+    not ``self.revision = ...``): a construction a ``**kwargs`` override takes.  None does when upstream
+    constructs the hierarchy by position (#38029's ``tool_parser_cls(tokenizer, request.tools)``), which an
+    override taking ``**kwargs`` refuses with TypeError."""
+    keyword = re.compile(rf".*?(?<![.\w])(?:{'|'.join(map(re.escape, gained))})[ \t]*=(?!=)")
+    return any(p.endswith(".py") and served(p) for p, _ in lines.added_matches(keyword))
+
+
 def constructed_only(
     name: str, fork_lines: Mapping[str, frozenset[str]], module_at: Callable[[str], ast.Module | None]
 ) -> bool:

@@ -3619,10 +3619,11 @@ class _Checker:
             f"subclasses' __init__ alike ({shown}): upstream now constructs these classes with it, and the "
             f"override takes {mine.show()}"
         )
-        if mine.varkw:
+        served = lambda p: not _not_served(p)  # noqa: E731
+        if mine.varkw and lockstep.passed_by_keyword(self.inp.upstream_lines, gained, served):
             # ``**kwargs`` takes the new parameter when upstream's construction passes it by keyword
             # (#51446's ``convertor_cls(hf_config, hf_text_config, revision=...)``), not by position
-            # (#38029's ``tool_parser_cls(tokenizer, request.tools)``): which one, the override cannot tell
+            # (#38029's ``tool_parser_cls(tokenizer, request.tools)``: no added line passes ``tools=``)
             yield _warning(
                 mod,
                 stmt.lineno,
