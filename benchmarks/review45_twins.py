@@ -296,6 +296,73 @@ TWINS += [
     ),
 ]
 
+# round 3: an entry's raw name copied through dict.get (the resolver overrides only __getitem__), a walk that
+# hands each name to the resolver, a table alias bound once, and a fork test's fake convertor built directly
+TWINS += [
+    (
+        "#23651 table's values made names",
+        "twin: an entry's raw name copied through get",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz17.py",
+            TFC + "# AEON: the Spark's GLM variant loads with ChatGLM's config class\n"
+            'tfc._CONFIG_REGISTRY["aeon_glm"] = tfc._CONFIG_REGISTRY.get("chatglm", "ChatGLMConfig")\n',
+            'tfc._CONFIG_REGISTRY["aeon_glm"] = tfc._CONFIG_REGISTRY.get("chatglm", "ChatGLMConfig")',
+        ),
+    ),
+    (
+        "#23651 table's values made names",
+        "twin: a walk handing each name to the configs package",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz18.py",
+            "from vllm.transformers_utils import configs\n"
+            "from vllm.transformers_utils.config import _CONFIG_REGISTRY\n\n\n"
+            "def aeon_model_types() -> set[str]:\n"
+            "    return {getattr(configs, name).model_type for name in _CONFIG_REGISTRY.values()}\n",
+            "    return {getattr(configs, name).model_type for name in _CONFIG_REGISTRY.values()}",
+        ),
+    ),
+    (
+        "#23651 table's values made names",
+        "twin: a name written through a local alias of the table",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz19.py",
+            TFC + "def aeon_register() -> None:\n"
+            "    registry = tfc._CONFIG_REGISTRY\n"
+            '    registry["aeon_spark"] = "AeonSparkConfig"\n',
+            '    registry["aeon_spark"] = "AeonSparkConfig"',
+        ),
+    ),
+]
+CASES += [
+    (
+        "#23651 table's values made names",
+        "an entry's class copied through the lookup, written back",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz20.py",
+            TFC + 'tfc._CONFIG_REGISTRY["aeon_glm"] = tfc._CONFIG_REGISTRY["chatglm"]\n',
+            'tfc._CONFIG_REGISTRY["aeon_glm"] = tfc._CONFIG_REGISTRY["chatglm"]',
+        ),
+    ),
+    (
+        "#23651 table's values made names",
+        "a class written through a local alias of the table",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz21.py",
+            PC + TFC + "class AeonSparkConfig(PretrainedConfig):\n"
+            '    model_type = "aeon_spark"\n\n\n'
+            "def aeon_register() -> None:\n"
+            "    registry = tfc._CONFIG_REGISTRY\n"
+            '    registry["aeon_spark"] = AeonSparkConfig\n',
+            '    registry["aeon_spark"] = AeonSparkConfig',
+        ),
+    ),
+]
+
 # --- 26d725c334 (#49803): transformers_utils.config.is_interleaved removed
 IL = ("#49803", "26d725c334", "is_interleaved removed")
 CASES += [
@@ -481,6 +548,24 @@ TWINS += [
             "def aeon_head_size(hf_config: PretrainedConfig) -> int:\n"
             "    # AEON: the Spark's loader reads the head size before the model config exists\n"
             "    return AeonProbeConvertor(hf_config, hf_config.get_text_config()).get_head_size()\n",
+            "    def __init__(self, hf_config: PretrainedConfig, hf_text_config: PretrainedConfig):",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#51446 keyword the caller passes",
+        "twin: a fork test's fake convertor built directly",
+        K(
+            *RV,
+            "tests/aeon/test_r45_convertor.py",
+            CONV + "class FakeConvertor(ModelArchConfigConvertorBase):\n"
+            "    def __init__(self, hf_config: PretrainedConfig, hf_text_config: PretrainedConfig):\n"
+            "        super().__init__(hf_config, hf_text_config)\n\n\n"
+            "def test_head_size() -> None:\n"
+            "    cfg = PretrainedConfig(head_dim=64)\n"
+            "    assert FakeConvertor(cfg, cfg).get_head_size() == 64\n",
             "    def __init__(self, hf_config: PretrainedConfig, hf_text_config: PretrainedConfig):",
         ),
     ),

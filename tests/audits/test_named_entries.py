@@ -104,7 +104,9 @@ WALK_CAUGHT = (
     "        try:\n            found[key] = cls.model_type\n        except AttributeError:\n"
     "            found[key] = _REGISTRY[key].model_type\n    return found\n"
 )
+RAW_GET = "from vllm import config as cfg\n\ncfg._REGISTRY['aeon'] = cfg._REGISTRY.get('chat', 'ChatConfig')\n"
 # ... and fork code that still breaks, shaped alike: the catches stay
+RESOLVED_COPY = "from vllm import config as cfg\n\ncfg._REGISTRY['aeon'] = cfg._REGISTRY['chat']\n"
 MEMBERSHIP_WRITE = AEON + "if 'aeon' not in cfg._REGISTRY:\n    cfg._REGISTRY['aeon'] = AeonConfig\n"
 LOCAL_CLASS = AEON + "def aeon_register() -> None:\n    cls = AeonConfig\n    cfg._REGISTRY['aeon'] = cls\n"
 WALK_NONE_TESTED = (
@@ -179,7 +181,18 @@ def test_constants_inlined_into_a_table_stay_quiet(git_repo: GitRepo, tmp_path: 
 
 @pytest.mark.parametrize(
     "fork",
-    [STR_PARAM, LOOP_NAMES, LOCAL_STR, DUNDER, RESOLVER_TESTED, KIND_TESTED, WALK_RESOLVED, WALK_HASATTR, WALK_CAUGHT],
+    [
+        STR_PARAM,
+        LOOP_NAMES,
+        LOCAL_STR,
+        DUNDER,
+        RESOLVER_TESTED,
+        KIND_TESTED,
+        WALK_RESOLVED,
+        WALK_HASATTR,
+        WALK_CAUGHT,
+        RAW_GET,
+    ],
     ids=[
         "str-parameter",
         "loop-over-own-names",
@@ -190,6 +203,7 @@ def test_constants_inlined_into_a_table_stay_quiet(git_repo: GitRepo, tmp_path: 
         "walk-resolves-first",
         "walk-hasattr",
         "walk-caught",
+        "raw-get",
     ],
 )
 def test_fork_code_telling_names_from_classes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
@@ -210,8 +224,15 @@ def test_a_string_constant_imported_from_a_fork_module_stays_quiet(git_repo: Git
         (LOCAL_CLASS, "    cfg._REGISTRY["),
         (WALK_NONE_TESTED, "c.model_type for"),
         (WALK_KEY_CAUGHT, "found.append"),
+        (RESOLVED_COPY, "cfg._REGISTRY['aeon']"),
     ],
-    ids=["membership-tested-write", "local-bound-to-the-class", "walk-tests-none", "walk-catches-keyerror"],
+    ids=[
+        "membership-tested-write",
+        "local-bound-to-the-class",
+        "walk-tests-none",
+        "walk-catches-keyerror",
+        "resolved-copy",
+    ],
 )
 def test_alike_fork_code_that_still_breaks_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str

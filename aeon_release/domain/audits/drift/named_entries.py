@@ -65,10 +65,12 @@ _RAISED = frozenset({"AttributeError", "Exception", "BaseException"})  # what a 
 @dataclass(frozen=True)
 class Named:
     """A module table whose values upstream made names; ``resolver`` is the module's class whose
-    ``__getitem__`` builds the table (the lookup that turns a name into its object), or ""."""
+    ``__getitem__`` builds the table (the lookup that turns a name into its object), or ""; ``resolves``
+    the methods that class defines (a ``get`` it does not define hands back the raw name)."""
 
     table: Table
     resolver: str
+    resolves: frozenset[str] = frozenset()
 
 
 def named_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -110,7 +112,7 @@ def _named(trees: ThreeTrees) -> list[Named]:
                 continue  # constants inlined: the values were strings before too
             hit = Recontained(name, "", both.path, "objects", "names", "dict", "dict", False)
             table = Table(dotted_name(both.path, roots=("",)), hit)
-            found.append(Named(table, _resolver(both.new, new[0])))
+            found.append(Named(table, *_resolver(both.new, new[0])))
     return found
 
 
@@ -175,15 +177,16 @@ def _text(value: ast.expr) -> bool:
     return isinstance(value, ast.Constant) and isinstance(value.value, str)
 
 
-def _resolver(module: ast.Module, value: ast.expr) -> str:
-    """The module's class the table is built by, when it defines ``__getitem__``: the lookup resolves names."""
+def _resolver(module: ast.Module, value: ast.expr) -> tuple[str, frozenset[str]]:
+    """The module's class the table is built by, when it defines ``__getitem__`` (the lookup resolves
+    names), and the methods it defines; ("", nothing) otherwise."""
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
-        return ""
+        return "", frozenset()
     for stmt in module.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == value.func.id:
-            members = {s.name for s in stmt.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
-            return stmt.name if "__getitem__" in members else ""
-    return ""
+            members = frozenset(s.name for s in stmt.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef))
+            return (stmt.name, members) if "__getitem__" in members else ("", frozenset())
+    return "", frozenset()
 
 
 def _uses(
@@ -201,10 +204,24 @@ def _uses(
             if table is None or strings.holds(node.value, node):
                 continue
             named = named_by[id(table)]
+            if _raw_read(node.value, node, reader, named):
+                continue
             if not _told_apart(node, node.targets[0].value, named.resolver, reader.parents):
                 yield from _written(node, table, named)
         elif (walk := _walk(node)) is not None:
             yield from _walked(node, walk, reader)
+
+
+_RAW_READS = frozenset({"get", "pop", "setdefault"})  # dict's own reads: the stored value, unresolved
+
+
+def _raw_read(value: ast.expr, node: ast.AST, reader: _Reader, named: Named) -> bool:
+    """``T.get(key)`` (``pop``, ``setdefault``) of a table of names whose resolver does not define that
+    method: dict's own read hands back the stored name, not the object the lookup makes of it."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    read = value.func.attr
+    return read in _RAW_READS and read not in named.resolves and reader.table(value.func.value, node) is not None
 
 
 class _Strings:
