@@ -336,6 +336,32 @@ TWINS += [
         ),
     ),
 ]
+TWINS += [
+    (
+        "#23651 table's values made names",
+        "twin: an entry of the fork's own table of names",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz22.py",
+            TFC + '_AEON_CONFIGS = {"aeon_spark": "AeonSparkConfig", "aeon_spark_vl": "AeonSparkVLConfig"}\n\n\n'
+            "def aeon_register(model_type: str) -> None:\n"
+            "    tfc._CONFIG_REGISTRY[model_type] = _AEON_CONFIGS[model_type]\n",
+            "    tfc._CONFIG_REGISTRY[model_type] = _AEON_CONFIGS[model_type]",
+        ),
+    ),
+    (
+        "#23651 table's values made names",
+        "twin: a call of the fork's function annotated to return a str",
+        K(
+            *LZ,
+            "vllm/aeon/r45lz23.py",
+            TFC + "def _aeon_class_name(vision: bool) -> str:\n"
+            '    return "AeonSparkVLConfig" if vision else "AeonSparkConfig"\n\n\n'
+            'tfc._CONFIG_REGISTRY["aeon_spark"] = _aeon_class_name(vision=False)\n',
+            'tfc._CONFIG_REGISTRY["aeon_spark"] = _aeon_class_name(vision=False)',
+        ),
+    ),
+]
 CASES += [
     (
         "#23651 table's values made names",

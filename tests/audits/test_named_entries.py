@@ -104,6 +104,14 @@ WALK_CAUGHT = (
     "        try:\n            found[key] = cls.model_type\n        except AttributeError:\n"
     "            found[key] = _REGISTRY[key].model_type\n    return found\n"
 )
+OWN_NAMES_ENTRY = (
+    "from vllm import config as cfg\n\n_AEON = {'aeon': 'AeonConfig', 'aeon_vl': 'AeonVLConfig'}\n\n\n"
+    "def aeon_register(key: str) -> None:\n    cfg._REGISTRY[key] = _AEON[key]\n"
+)
+STR_MAKER = (
+    "from vllm import config as cfg\n\n\ndef _aeon_name() -> str:\n    return 'AeonConfig'\n\n\n"
+    "cfg._REGISTRY['aeon'] = _aeon_name()\n"
+)
 RAW_GET = "from vllm import config as cfg\n\ncfg._REGISTRY['aeon'] = cfg._REGISTRY.get('chat', 'ChatConfig')\n"
 # ... and fork code that still breaks, shaped alike: the catches stay
 RESOLVED_COPY = "from vllm import config as cfg\n\ncfg._REGISTRY['aeon'] = cfg._REGISTRY['chat']\n"
@@ -192,6 +200,8 @@ def test_constants_inlined_into_a_table_stay_quiet(git_repo: GitRepo, tmp_path: 
         WALK_HASATTR,
         WALK_CAUGHT,
         RAW_GET,
+        OWN_NAMES_ENTRY,
+        STR_MAKER,
     ],
     ids=[
         "str-parameter",
@@ -204,6 +214,8 @@ def test_constants_inlined_into_a_table_stay_quiet(git_repo: GitRepo, tmp_path: 
         "walk-hasattr",
         "walk-caught",
         "raw-get",
+        "own-names-entry",
+        "str-function",
     ],
 )
 def test_fork_code_telling_names_from_classes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:

@@ -224,74 +224,105 @@ def _raw_read(value: ast.expr, node: ast.AST, reader: _Reader, named: Named) -> 
     return read in _RAW_READS and read not in named.resolves and reader.table(value.func.value, node) is not None
 
 
+# what a fork name is known to hold: a string, a table of strings (a dict or list display of them), or a
+# function annotated to return one
+_STR, _TABLE, _MAKER = "str", "table", "maker"
+Known = dict[str, str]
+
+
 class _Strings:
     """Which of a fork file's values evidently hold a string (a name written that way is the new spelling):
-    a literal, an f-string, ``str(...)``, a class's ``__name__``, a string's method, ``"..." + x``, and a
-    name bound only to such a value -- in the module or the enclosing function, a parameter annotated
-    ``str``, a loop's target over a dict or a list of such values, or a fork module's string constant
-    imported."""
+    a literal, an f-string, ``str(...)``, a class's ``__name__``, a string's method, ``"..." + x``, an entry
+    of a table of strings, a call of a function annotated ``-> str``, and a name bound only to such a value --
+    in the module or the enclosing function, a parameter annotated ``str``, a loop's target over a table of
+    strings, or a fork module's string constant imported."""
 
     def __init__(
         self, trees: ThreeTrees, module: ast.Module, imports: dict[str, tuple[str, str]], parents: dict[int, ast.AST]
     ):
         self.trees, self.module, self.imports, self.parents = trees, module, imports, parents
-        self.scopes: dict[int, set[str]] = {}
+        self.scopes: dict[int, Known] = {}
 
     def holds(self, value: ast.expr, node: ast.AST) -> bool:
-        return _stringy(value, self.names(enclosing(node, self.parents)))
+        return _stringy(value, self.known(enclosing(node, self.parents)))
 
-    def names(self, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> set[str]:
+    def known(self, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> Known:
         scope: ast.AST = func if func is not None else self.module
         if id(scope) not in self.scopes:
-            known = self.names(None) if func is not None else self.imported()
-            self.scopes[id(scope)] = _string_names(scope, known)
+            outer = self.known(None) if func is not None else self.imported() | _makers(self.module)
+            self.scopes[id(scope)] = _string_names(scope, outer)
         return self.scopes[id(scope)]
 
-    def imported(self) -> set[str]:
+    def imported(self) -> Known:
         """The names imported from a module of the tree that binds them to a string literal at its top level."""
-        found: set[str] = set()
+        found: Known = {}
         for local, (source, name) in self.imports.items():
             base = source.replace(".", "/")
             for path in (f"{base}.py", f"{base}/__init__.py") if name else ():
                 held = self.trees.merged_module(path)
                 if held is not None:
-                    found |= {local} if name in _texts_bound(held) else set()
+                    found |= {local: _STR} if name in _texts_bound(held) else {}
                     break
         return found
 
 
-def _stringy(value: ast.expr, names: set[str]) -> bool:
-    if _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in names):
+def _makers(module: ast.Module) -> Known:
+    """The module's functions annotated to return a string."""
+    return {
+        stmt.name: _MAKER
+        for stmt in module.body
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
+        and stmt.returns is not None
+        and ast.unparse(stmt.returns) == "str"
+    }
+
+
+def _stringy(value: ast.expr, known: Known) -> bool:
+    if _text(value) or isinstance(value, ast.JoinedStr):
         return True
+    if isinstance(value, ast.Name):
+        return known.get(value.id) == _STR
     if isinstance(value, ast.Attribute):
         return value.attr in _NAME_ATTRS
+    if isinstance(value, ast.Subscript):
+        return isinstance(value.value, ast.Name) and known.get(value.value.id) == _TABLE
     if isinstance(value, ast.Call):
-        func = value.func
-        if isinstance(func, ast.Name):
-            return func.id == "str"
-        return isinstance(func, ast.Attribute) and func.attr in _STR_METHODS and _stringy(func.value, names)
+        return _made(value, known)
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Mod):
-        return _stringy(value.left, names)
+        return _stringy(value.left, known)
     if isinstance(value, ast.IfExp):
-        return _stringy(value.body, names) and _stringy(value.orelse, names)
+        return _stringy(value.body, known) and _stringy(value.orelse, known)
     return False
 
 
-def _string_names(scope: ast.AST, known: set[str]) -> set[str]:
-    """The names ``scope`` (a module or a function) binds only to strings, ``known`` (its enclosing scope's)
-    counting as strings: its parameters annotated ``str``, its assignments' and its loops' targets."""
-    names = set(known)
+def _made(call: ast.Call, known: Known) -> bool:
+    """``str(x)``, ``f()`` of a function annotated ``-> str``, a string's method, ``D.get(k)`` of a table of
+    strings (with no default, or a string's)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "str" or known.get(func.id) == _MAKER
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr == "get" and isinstance(func.value, ast.Name) and known.get(func.value.id) == _TABLE:
+        return len(call.args) < 2 or _stringy(call.args[1], known)
+    return func.attr in _STR_METHODS and _stringy(func.value, known)
+
+
+def _string_names(scope: ast.AST, outer: Known) -> Known:
+    """What ``scope`` (a module or a function) binds only to strings or to tables of them, ``outer`` (its
+    enclosing scope's) known too: its parameters annotated ``str``, its assignments' and its loops' targets."""
+    known = dict(outer)
     if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
         every = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
-        names |= {a.arg for a in every if a.annotation is not None and ast.unparse(a.annotation) == "str"}
+        known |= {a.arg: _STR for a in every if a.annotation is not None and ast.unparse(a.annotation) == "str"}
     own = list(_own_nodes(scope))
     for _ in range(2):  # a name bound from another bound earlier
-        bound: dict[str, list[bool]] = {}
+        bound: dict[str, list[str]] = {}
         for node in own:
-            for target, stringy in _bindings(node, names, own):
-                bound.setdefault(target, []).append(stringy)
-        names |= {name for name, kinds in bound.items() if all(kinds)}
-    return names
+            for target, kind in _bindings(node, known):
+                bound.setdefault(target, []).append(kind)
+        known |= {name: kinds[0] for name, kinds in bound.items() if kinds[0] and len(set(kinds)) == 1}
+    return known
 
 
 def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
@@ -304,40 +335,43 @@ def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
             stack.extend(ast.iter_child_nodes(node))
 
 
-def _bindings(node: ast.AST, names: set[str], own: list[ast.AST]) -> Iterator[tuple[str, bool]]:
-    """(a name ``node`` binds, whether to a string): an assignment's plain targets, a loop's over the values."""
+def _bindings(node: ast.AST, known: Known) -> Iterator[tuple[str, str]]:
+    """(a name ``node`` binds, what it binds it to: ``_STR``, ``_TABLE`` or "" for anything else): an
+    assignment's plain targets, a loop's over a table of strings."""
     if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        kind = _STR if _stringy(node.value, known) else _TABLE if _table_of_strings(node.value, known) else ""
         for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
             if isinstance(target, ast.Name):
-                yield target.id, _stringy(node.value, names)
+                yield target.id, kind
     elif isinstance(node, ast.For | ast.comprehension):
-        stringy, value = _walks_strings(node.iter, names, own), node.target
+        stringy, value = _walks_strings(node.iter, known), node.target
         if isinstance(value, ast.Tuple) and len(value.elts) == 2 and _is_items(node.iter):
             value = value.elts[1]  # ``for key, value in D.items()``: the value is the string
         for name in (n for n in ast.walk(node.target) if isinstance(n, ast.Name)):
-            yield name.id, stringy and name is value
+            yield name.id, _STR if stringy and name is value else ""
+
+
+def _table_of_strings(value: ast.expr, known: Known) -> bool:
+    """A dict display whose values are all strings, or a list, tuple or set display of strings."""
+    if isinstance(value, ast.Dict):
+        return bool(value.values) and all(_stringy(v, known) for v in value.values)
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        return bool(value.elts) and all(_stringy(e, known) for e in value.elts)
+    return False
 
 
 def _is_items(walked: ast.expr) -> bool:
     return isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr == "items"
 
 
-def _walks_strings(walked: ast.expr, names: set[str], own: list[ast.AST]) -> bool:
-    """A loop over ``D.items()``/``D.values()`` of a dict display whose values are all strings (``D`` that
-    display or a name the scope binds once to it), or over a list, tuple or set display of strings."""
-    if isinstance(walked, ast.List | ast.Tuple | ast.Set):
-        return bool(walked.elts) and all(_stringy(e, names) for e in walked.elts)
-    if not (isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr in _WALKS):
-        return False
-    held = walked.func.value
-    if isinstance(held, ast.Name):
-        displays = [n.value for n in own if isinstance(n, ast.Assign) and any(_binds(t, held.id) for t in n.targets)]
-        held = displays[0] if len(displays) == 1 else held
-    return isinstance(held, ast.Dict) and bool(held.values) and all(_stringy(v, names) for v in held.values)
-
-
-def _binds(target: ast.expr, name: str) -> bool:
-    return isinstance(target, ast.Name) and target.id == name
+def _walks_strings(walked: ast.expr, known: Known) -> bool:
+    """A loop over a table of strings: a display, a name bound to one, or ``D.items()``/``D.values()`` of
+    a dict of them."""
+    if isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr in _WALKS:
+        walked = walked.func.value
+    if isinstance(walked, ast.Name):
+        return known.get(walked.id) == _TABLE
+    return _table_of_strings(walked, known)
 
 
 def _told_apart(node: ast.AST, table: ast.expr, resolver: str, parents: dict[int, ast.AST]) -> bool:
