@@ -202,6 +202,16 @@ def test_an_init_taking_kwargs_left_behind_is_a_warning(git_repo: GitRepo, tmp_p
     assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]
 
 
+def test_an_init_taking_kwargs_where_upstream_hands_the_parameter_through_a_dict_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    serving = SERVING_BASE.replace(
+        "    return parser_cls(tokenizer)", "    extra = {'tools': tools}\n    return parser_cls(tokenizer, **extra)"
+    )
+    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS, serving)
+    assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]
+
+
 def test_an_init_taking_kwargs_where_upstream_passes_the_parameter_by_position_is_an_error(
     git_repo: GitRepo, tmp_path: Path
 ) -> None:

@@ -73,10 +73,12 @@ def _takes_any(cls: px.ClassInfo, names: list[str]) -> bool:
 
 def passed_by_keyword(lines: AddedLines, gained: list[str], served: Callable[[str], bool]) -> bool:
     """An upstream line added in a served Python file passes one of ``gained`` by keyword (``revision=...``,
-    not ``self.revision = ...``): a construction a ``**kwargs`` override takes.  None does when upstream
+    not ``self.revision = ...``; or names it as a key, ``{"revision": ...}`` and ``kw["revision"]``, handed on
+    through ``**``): a construction a ``**kwargs`` override takes.  None does when upstream
     constructs the hierarchy by position (#38029's ``tool_parser_cls(tokenizer, request.tools)``), which an
     override taking ``**kwargs`` refuses with TypeError."""
-    keyword = re.compile(rf".*?(?<![.\w])(?:{'|'.join(map(re.escape, gained))})[ \t]*=(?!=)")
+    names = "|".join(map(re.escape, gained))
+    keyword = re.compile(rf""".*?(?:(?<![.\w])(?:{names})[ \t]*=(?!=)|["'](?:{names})["'][ \t]*[:\]])""")
     return any(p.endswith(".py") and served(p) for p, _ in lines.added_matches(keyword))
 
 
