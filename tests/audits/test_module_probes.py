@@ -71,3 +71,28 @@ def test_a_getattr_with_a_default_probing_the_module_is_a_warning(git_repo: GitR
     got = sorted(f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK)
     module, layer = line_of(GETATTR_TEXT, "getattr(ops,"), line_of(GETATTR_TEXT, "getattr(layer,")
     assert got == [(FORK, module, "warning"), (FORK, layer, "error")]
+
+
+# review45: a default that reads a value (a flag) where the deleted name was a function: the fork read some
+# object's field of the name (#49803 deleted ``is_interleaved()``; a fork read a config's ``is_interleaved``)
+FLAG_TEXT = """def aeon_layer_flag(layer) -> bool:
+    return bool(getattr(layer, "marlin_24_gemm", False))
+"""
+CFG = "vllm/cfg.py"
+CFG_TEXT = "class Cfg:\n    def __init__(self):\n        self.use_marlin_24 = True\n        self.dtype = 'fp16'\n"
+CFG_GONE = "class Cfg:\n    def __init__(self):\n        self.dtype = 'fp16'\n"
+FIELD_TEXT = """def aeon_uses_24(cfg) -> bool:
+    return bool(getattr(cfg, "use_marlin_24", False))
+"""
+
+
+def test_a_value_default_for_a_deleted_function_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {**PACKAGES, OPS: OPS_TEXT}, {FORK: FLAG_TEXT}, {OPS: DELETED})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(FLAG_TEXT, "getattr(layer,"), "warning")]
+
+
+def test_a_value_default_for_a_deleted_field_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {**PACKAGES, CFG: CFG_TEXT}, {FORK: FIELD_TEXT}, {CFG: CFG_GONE})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(FIELD_TEXT, "getattr(cfg,"), "error")]

@@ -168,9 +168,17 @@ FORK_KW = FORK_HEAD + (
 )
 
 
-def _inits(git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str) -> list[tuple[str, int, str]]:
-    base = {PARSERS: PARSERS_BASE, KINDS: KINDS_BASE, "vllm/parsers/__init__.py": "", **PACKAGES}
-    sides = three_way(git_repo, base, {USE: fork}, {PARSERS: PARSERS_THEIRS, KINDS: kinds})
+SERVING = "vllm/parsers/serving.py"
+SERVING_BASE = "def parse(parser_cls, tokenizer: str, tools: list):\n    return parser_cls(tokenizer)\n"
+SERVING_KEYWORD = "def parse(parser_cls, tokenizer: str, tools: list):\n    return parser_cls(tokenizer, tools=tools)\n"
+
+
+def _inits(
+    git_repo: GitRepo, tmp_path: Path, fork: str, kinds: str, serving: str = SERVING_BASE
+) -> list[tuple[str, int, str]]:
+    base = {PARSERS: PARSERS_BASE, KINDS: KINDS_BASE, SERVING: SERVING_BASE, "vllm/parsers/__init__.py": ""}
+    theirs = {PARSERS: PARSERS_THEIRS, KINDS: kinds, SERVING: serving}
+    sides = three_way(git_repo, {**base, **PACKAGES}, {USE: fork}, theirs)
     return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
 
 
@@ -190,5 +198,45 @@ def test_init_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str, kin
 def test_an_init_taking_kwargs_left_behind_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
     """#51446 gave ``ModelArchConfigConvertorBase.__init__`` a ``revision`` its caller passes by keyword: a fork
     override's ``**kwargs`` takes it; #38029's caller passes ``tools`` by position, which they do not."""
-    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS)
+    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS, SERVING_KEYWORD)
     assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]
+
+
+def test_an_init_taking_kwargs_where_upstream_hands_the_parameter_through_a_dict_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    serving = SERVING_BASE.replace(
+        "    return parser_cls(tokenizer)", "    extra = {'tools': tools}\n    return parser_cls(tokenizer, **extra)"
+    )
+    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS, serving)
+    assert got == [(USE, line_of(FORK_KW, "def __init__"), "warning")]
+
+
+def test_an_init_taking_kwargs_where_upstream_passes_the_parameter_by_position_is_an_error(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """review45: no line upstream added passes ``tools=`` (#38029's ``tool_parser_cls(tokenizer,
+    request.tools)``): the construction hands it by position, which ``**kwargs`` refuses."""
+    serving = SERVING_BASE.replace("parser_cls(tokenizer)", "parser_cls(tokenizer, tools)")
+    got = _inits(git_repo, tmp_path, FORK_KW, KINDS_THEIRS, serving)
+    assert got == [(USE, line_of(FORK_KW, "def __init__"), "error")]
+
+
+# review45: a subclass the fork constructs itself and hands nowhere (never registered, passed or subclassed):
+# upstream's generic construction never reaches it
+FORK_BUILT = FORK_INIT + "\n\ndef aeon_parse(tokenizer: str) -> Mine:\n    return Mine(tokenizer)\n"
+FORK_BUILT_AND_HANDED = FORK_BUILT + "\n\nPARSERS = {'mine': Mine}\n"
+FORK_BUILT_DECORATED = FORK_HEAD + (
+    "def register(cls):\n    return cls\n\n\n@register\nclass Mine(Hermes):\n"
+    "    def __init__(self, tokenizer: str):\n        super().__init__(tokenizer)\n\n\n"
+    "def aeon_parse(tokenizer: str) -> Mine:\n    return Mine(tokenizer)\n"
+)
+
+
+def test_an_init_of_a_class_the_fork_only_constructs_itself_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    assert _inits(git_repo, tmp_path, FORK_BUILT, KINDS_THEIRS) == []
+
+
+@pytest.mark.parametrize("fork", [FORK_BUILT_AND_HANDED, FORK_BUILT_DECORATED], ids=["registered", "decorated"])
+def test_an_init_of_a_class_the_fork_also_hands_on_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _inits(git_repo, tmp_path, fork, KINDS_THEIRS) == [(USE, line_of(fork, "def __init__"), "error")]

@@ -28,27 +28,49 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested, version_gated
 from aeon_release.domain.audits.drift.module_tables import Table, _bound_names, _Reader, _rebound
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.retyped import Recontained
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
 
 _FEWEST = 2  # entries on each side: one entry's spelling says little of what the table holds
 _STR_MEMBERS = frozenset(dir(str))
 _WALKS = frozenset({"values", "items"})
+_NAME_ATTRS = frozenset({"__name__", "__qualname__", "__module__"})  # a class's own strings
+_STR_METHODS = frozenset(  # a string's methods that hand back a string
+    {
+        "lower",
+        "upper",
+        "strip",
+        "lstrip",
+        "rstrip",
+        "removeprefix",
+        "removesuffix",
+        "replace",
+        "format",
+        "join",
+        "title",
+    }
+)
+_KIND_PROBES = frozenset({"isinstance", "type", "hasattr", "getattr", "callable"})  # tests that tell kinds apart
+_RAISED = frozenset({"AttributeError", "Exception", "BaseException"})  # what a str raises for a class's attribute
 
 
 @dataclass(frozen=True)
 class Named:
     """A module table whose values upstream made names; ``resolver`` is the module's class whose
-    ``__getitem__`` builds the table (the lookup that turns a name into its object), or ""."""
+    ``__getitem__`` builds the table (the lookup that turns a name into its object), or ""; ``resolves``
+    the methods that class defines (a ``get`` it does not define hands back the raw name)."""
 
     table: Table
     resolver: str
+    resolves: frozenset[str] = frozenset()
 
 
 def named_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -61,7 +83,7 @@ def named_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         _finding(trees, path, line, named_by[id(table)], how, severity, pr_pattern)
         for named_by in [{id(n.table): n for n in found}]
         for path, module, owned in fork_modules(trees, named.search)
-        for line, table, how, severity in _uses(path, module, owned, tables, named_by)
+        for line, table, how, severity in _uses(trees, path, module, owned, tables, named_by)
     ]
 
 
@@ -90,7 +112,7 @@ def _named(trees: ThreeTrees) -> list[Named]:
                 continue  # constants inlined: the values were strings before too
             hit = Recontained(name, "", both.path, "objects", "names", "dict", "dict", False)
             table = Table(dotted_name(both.path, roots=("",)), hit)
-            found.append(Named(table, _resolver(both.new, new[0])))
+            found.append(Named(table, *_resolver(both.new, new[0])))
     return found
 
 
@@ -155,37 +177,223 @@ def _text(value: ast.expr) -> bool:
     return isinstance(value, ast.Constant) and isinstance(value.value, str)
 
 
-def _resolver(module: ast.Module, value: ast.expr) -> str:
-    """The module's class the table is built by, when it defines ``__getitem__``: the lookup resolves names."""
+def _resolver(module: ast.Module, value: ast.expr) -> tuple[str, frozenset[str]]:
+    """The module's class the table is built by, when it defines ``__getitem__`` (the lookup resolves
+    names), and the methods it defines; ("", nothing) otherwise."""
     if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
-        return ""
+        return "", frozenset()
     for stmt in module.body:
         if isinstance(stmt, ast.ClassDef) and stmt.name == value.func.id:
-            members = {s.name for s in stmt.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
-            return stmt.name if "__getitem__" in members else ""
-    return ""
+            members = frozenset(s.name for s in stmt.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef))
+            return (stmt.name, members) if "__getitem__" in members else ("", frozenset())
+    return "", frozenset()
 
 
 def _uses(
-    path: str, module: ast.Module, owned: set[int], tables: list[Table], named_by: dict[int, Named]
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], tables: list[Table], named_by: dict[int, Named]
 ) -> Iterator[tuple[int, Table, str, Severity]]:
     imports = file_imports(module, path)
     reader = _Reader(imports, dotted_name(path, roots=("",)), _bound_names(module), tables)
     reader.parents = parent_map(module)
-    texts = _texts_bound(module)  # the fork's own string constants: a name written through one is a string
+    strings = _Strings(trees, module, imports, reader.parents)
     for node in walk_spanning(module, owned):
         if getattr(node, "lineno", 0) not in owned:
             continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript):
             table = reader.table(node.targets[0].value, node)
-            value = node.value
-            spelt = (
-                _text(value) or isinstance(value, ast.JoinedStr) or (isinstance(value, ast.Name) and value.id in texts)
-            )
-            if table is not None and not spelt:
-                yield from _written(node, table, named_by[id(table)])
+            if table is None or strings.holds(node.value, node):
+                continue
+            named = named_by[id(table)]
+            if _raw_read(node.value, node, reader, named):
+                continue
+            if not _told_apart(node, node.targets[0].value, named.resolver, reader.parents):
+                yield from _written(node, table, named)
         elif (walk := _walk(node)) is not None:
             yield from _walked(node, walk, reader)
+
+
+_RAW_READS = frozenset({"get", "pop", "setdefault"})  # dict's own reads: the stored value, unresolved
+
+
+def _raw_read(value: ast.expr, node: ast.AST, reader: _Reader, named: Named) -> bool:
+    """``T.get(key)`` (``pop``, ``setdefault``) of a table of names whose resolver does not define that
+    method: dict's own read hands back the stored name, not the object the lookup makes of it."""
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)):
+        return False
+    read = value.func.attr
+    return read in _RAW_READS and read not in named.resolves and reader.table(value.func.value, node) is not None
+
+
+# what a fork name is known to hold: a string, a table of strings (a dict or list display of them), or a
+# function annotated to return one
+_STR, _TABLE, _MAKER = "str", "table", "maker"
+Known = dict[str, str]
+
+
+class _Strings:
+    """Which of a fork file's values evidently hold a string (a name written that way is the new spelling):
+    a literal, an f-string, ``str(...)``, a class's ``__name__``, a string's method, ``"..." + x``, an entry
+    of a table of strings, a call of a function annotated ``-> str``, and a name bound only to such a value --
+    in the module or the enclosing function, a parameter annotated ``str``, a loop's target over a table of
+    strings, or a fork module's string constant imported."""
+
+    def __init__(
+        self, trees: ThreeTrees, module: ast.Module, imports: dict[str, tuple[str, str]], parents: dict[int, ast.AST]
+    ):
+        self.trees, self.module, self.imports, self.parents = trees, module, imports, parents
+        self.scopes: dict[int, Known] = {}
+
+    def holds(self, value: ast.expr, node: ast.AST) -> bool:
+        return _stringy(value, self.known(enclosing(node, self.parents)))
+
+    def known(self, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> Known:
+        scope: ast.AST = func if func is not None else self.module
+        if id(scope) not in self.scopes:
+            outer = self.known(None) if func is not None else self.imported() | _makers(self.module)
+            self.scopes[id(scope)] = _string_names(scope, outer)
+        return self.scopes[id(scope)]
+
+    def imported(self) -> Known:
+        """The names imported from a module of the tree that binds them to a string literal at its top level."""
+        found: Known = {}
+        for local, (source, name) in self.imports.items():
+            base = source.replace(".", "/")
+            for path in (f"{base}.py", f"{base}/__init__.py") if name else ():
+                held = self.trees.merged_module(path)
+                if held is not None:
+                    found |= {local: _STR} if name in _texts_bound(held) else {}
+                    break
+        return found
+
+
+def _makers(module: ast.Module) -> Known:
+    """The module's functions annotated to return a string."""
+    return {
+        stmt.name: _MAKER
+        for stmt in module.body
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
+        and stmt.returns is not None
+        and ast.unparse(stmt.returns) == "str"
+    }
+
+
+def _stringy(value: ast.expr, known: Known) -> bool:
+    if _text(value) or isinstance(value, ast.JoinedStr):
+        return True
+    if isinstance(value, ast.Name):
+        return known.get(value.id) == _STR
+    if isinstance(value, ast.Attribute):
+        return value.attr in _NAME_ATTRS
+    if isinstance(value, ast.Subscript):
+        return isinstance(value.value, ast.Name) and known.get(value.value.id) == _TABLE
+    if isinstance(value, ast.Call):
+        return _made(value, known)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Mod):
+        return _stringy(value.left, known)
+    if isinstance(value, ast.IfExp):
+        return _stringy(value.body, known) and _stringy(value.orelse, known)
+    return False
+
+
+def _made(call: ast.Call, known: Known) -> bool:
+    """``str(x)``, ``f()`` of a function annotated ``-> str``, a string's method, ``D.get(k)`` of a table of
+    strings (with no default, or a string's)."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id == "str" or known.get(func.id) == _MAKER
+    if not isinstance(func, ast.Attribute):
+        return False
+    if func.attr == "get" and isinstance(func.value, ast.Name) and known.get(func.value.id) == _TABLE:
+        return len(call.args) < 2 or _stringy(call.args[1], known)
+    return func.attr in _STR_METHODS and _stringy(func.value, known)
+
+
+def _string_names(scope: ast.AST, outer: Known) -> Known:
+    """What ``scope`` (a module or a function) binds only to strings or to tables of them, ``outer`` (its
+    enclosing scope's) known too: its parameters annotated ``str``, its assignments' and its loops' targets."""
+    known = dict(outer)
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        every = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
+        known |= {a.arg: _STR for a in every if a.annotation is not None and ast.unparse(a.annotation) == "str"}
+    own = list(_own_nodes(scope))
+    for _ in range(2):  # a name bound from another bound earlier
+        bound: dict[str, list[str]] = {}
+        for node in own:
+            for target, kind in _bindings(node, known):
+                bound.setdefault(target, []).append(kind)
+        known |= {name: kinds[0] for name, kinds in bound.items() if kinds[0] and len(set(kinds)) == 1}
+    return known
+
+
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope``'s own body, not those of the functions, classes and lambdas it defines."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _bindings(node: ast.AST, known: Known) -> Iterator[tuple[str, str]]:
+    """(a name ``node`` binds, what it binds it to: ``_STR``, ``_TABLE`` or "" for anything else): an
+    assignment's plain targets, a loop's over a table of strings."""
+    if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        kind = _STR if _stringy(node.value, known) else _TABLE if _table_of_strings(node.value, known) else ""
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            if isinstance(target, ast.Name):
+                yield target.id, kind
+    elif isinstance(node, ast.For | ast.comprehension):
+        stringy, value = _walks_strings(node.iter, known), node.target
+        if isinstance(value, ast.Tuple) and len(value.elts) == 2 and _is_items(node.iter):
+            value = value.elts[1]  # ``for key, value in D.items()``: the value is the string
+        for name in (n for n in ast.walk(node.target) if isinstance(n, ast.Name)):
+            yield name.id, _STR if stringy and name is value else ""
+
+
+def _table_of_strings(value: ast.expr, known: Known) -> bool:
+    """A dict display whose values are all strings, or a list, tuple or set display of strings."""
+    if isinstance(value, ast.Dict):
+        return bool(value.values) and all(_stringy(v, known) for v in value.values)
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        return bool(value.elts) and all(_stringy(e, known) for e in value.elts)
+    return False
+
+
+def _is_items(walked: ast.expr) -> bool:
+    return isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr == "items"
+
+
+def _walks_strings(walked: ast.expr, known: Known) -> bool:
+    """A loop over a table of strings: a display, a name bound to one, or ``D.items()``/``D.values()`` of
+    a dict of them."""
+    if isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and walked.func.attr in _WALKS:
+        walked = walked.func.value
+    if isinstance(walked, ast.Name):
+        return known.get(walked.id) == _TABLE
+    return _table_of_strings(walked, known)
+
+
+def _told_apart(node: ast.AST, table: ast.expr, resolver: str, parents: dict[int, ast.AST]) -> bool:
+    """The write runs in a branch of a test that tells the table's two shapes apart -- the table's kind
+    (``isinstance(T, ...)``, ``type(T) is dict``), the resolver's presence (``hasattr(mod, "Resolver")``), or a
+    version: the fork keeps the object for the releases before the change."""
+    subject = ast.unparse(table)
+
+    def asks(test: ast.expr) -> bool:
+        return any(_probes(n, subject, resolver) for n in ast.walk(test))
+
+    return runs_tested(node, parents, asks, asks) or version_gated(node, parents)
+
+
+def _probes(node: ast.AST, subject: str, resolver: str) -> bool:
+    if not (isinstance(node, ast.Call) and node.args and ast.unparse(node.func).rsplit(".", 1)[-1] in _KIND_PROBES):
+        return False
+    if ast.unparse(node.args[0]) == subject:
+        return True
+    return bool(resolver) and any(
+        str_value(a) == resolver or ast.unparse(a).rsplit(".", 1)[-1] == resolver for a in node.args[1:]
+    )
 
 
 def _written(node: ast.Assign, table: Table, named: Named) -> Iterator[tuple[int, Table, str, Severity]]:
@@ -227,7 +435,7 @@ def _walked(
 ) -> Iterator[tuple[int, Table, str, Severity]]:
     receiver, target, body = walk
     table = reader.table(receiver, node)
-    if table is None or not isinstance(target, ast.Name):
+    if table is None or not isinstance(target, ast.Name) or _kind_handled(node, target):
         return
     for inner in (n for part in body for n in ast.walk(part)):
         if (
@@ -235,10 +443,30 @@ def _walked(
             and isinstance(inner.value, ast.Name)
             and inner.value.id == target.id
             and inner.attr not in _STR_MEMBERS
+            and not caught_around(inner, _RAISED, reader.parents)
         ):
             why = f"the walk yields the raw values, names now, and a str has no {inner.attr}"
             yield inner.lineno, table, f"reads {ast.unparse(inner)} off the table's values|{why}", Severity.ERROR
             return
+
+
+def _kind_handled(node: ast.AST, target: ast.Name) -> bool:
+    """The loop (its body, a comprehension's tests) tells a value's kinds apart or replaces it before the
+    read: ``isinstance(v, str)``, ``hasattr(v, "model_type")``, ``v = getattr(configs, v)`` -- written for
+    values that may be names."""
+    for inner in ast.walk(node):
+        if (
+            isinstance(inner, ast.Name)
+            and inner.id == target.id
+            and isinstance(inner.ctx, ast.Store)
+            and inner is not target
+        ):
+            return True
+        if isinstance(inner, ast.Call) and inner.args and isinstance(inner.args[0], ast.Name):
+            probe = ast.unparse(inner.func).rsplit(".", 1)[-1]
+            if inner.args[0].id == target.id and probe in _KIND_PROBES:
+                return True
+    return False
 
 
 def _finding(

@@ -1692,6 +1692,9 @@ def _finding(
     if not renamed and _module_probe(trees, read, removed):
         uncertain = True
         message += f" (an availability probe of {removed.path}'s own name, deleted: the fork's fallback runs now)"
+    if _read_as_data(trees, read, removed):
+        uncertain = True
+        message += f" (the default reads a value, where {removed.path} defined a function of the name)"
     uncertain |= read.form == "arg" and not tested and not looked_up
     uncertain |= read.form == "in" and _guarded_for_both(trees, read, renamed)
     uncertain |= read.form == "setitem" and _aliased(trees, read)
@@ -1753,6 +1756,43 @@ def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
         return False
     probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
     return may_come_from(info, probe, dotted_name(removed.path))
+
+
+def _read_as_data(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
+    """``getattr(hf_config, "f", False)`` where ``f`` was only a top-level function of ``removed.path``: the
+    default (a literal other than None, a display) says the fork reads a value -- a flag, a number, a loaded
+    config's field -- where the deleted name was a function, so the read may never have meant it (review45:
+    #49803 deleted ``is_interleaved()``; a fork read a checkpoint config's ``is_interleaved`` field).  A
+    warning, not an error; ``getattr(x, "f", None)`` and ``hasattr`` stay what they were (a probe of the
+    function)."""
+    call = read.node
+    if read.form != "getattr" or not isinstance(call, ast.Call) or len(call.args) < 3:
+        return False
+    default = call.args[2]
+    valued = isinstance(default, ast.Constant) and default.value is not None
+    if not (valued or isinstance(default, ast.List | ast.Tuple | ast.Dict | ast.Set)):
+        return False
+    if removed.kind is not Kind.ATTRIBUTE or not removed.path.endswith(".py"):
+        return False
+    return _only_a_function(_base_lines(trees, removed.path), removed.name)
+
+
+def _only_a_function(lines: list[str], name: str) -> bool:
+    """``name`` is defined in these lines as a top-level function (``def name(``) and nothing else (no value,
+    class, method, local or ``x.name =``)."""
+    word = re.escape(name)
+    function = re.compile(rf"(?:async\s+)?def\s+{word}\s*\(")
+    other = re.compile(rf"\s*(?:(?:async\s+)?def\s+{word}\s*\(|class\s+{word}\b|{word}\s*(?::[^=]*)?=(?!=))")
+    member = re.compile(rf"\.{word}\s*(?::[^=]*)?=(?!=)")
+    found = False
+    for line in lines:
+        if name not in line:
+            continue
+        if function.match(line):
+            found = True
+        elif other.match(line) or member.search(line):
+            return False
+    return found
 
 
 def _looked_up_by(trees: ThreeTrees, read: Read, removed: Removed) -> bool:

@@ -3670,16 +3670,24 @@ class _Checker:
         if len(alike) < lockstep.FEWEST:
             return
         short, shown = qual.rsplit(".", 1)[-1], ", ".join(alike[:3]) + (", ..." if len(alike) > 3 else "")
+        node, tree_at = mod.classes.get(qual), lambda p: m.tree if (m := self.after.module_at(p)) is not None else None
+        if (
+            node is not None
+            and not node.decorator_list
+            and lockstep.constructed_only(short, self.inp.fork_lines, tree_at)
+        ):
+            return  # the fork builds the class itself, with its own arguments: upstream's construction never does
         said = (
             f"{short}.__init__ overrides {after.label}, which upstream gave {', '.join(gained)} "
             f"({_where(after, self._commit(after.path, lockstep.INIT))}), changing {len(alike)} of its own "
             f"subclasses' __init__ alike ({shown}): upstream now constructs these classes with it, and the "
             f"override takes {mine.show()}"
         )
-        if mine.varkw:
+        served = lambda p: not _not_served(p)  # noqa: E731
+        if mine.varkw and lockstep.passed_by_keyword(self.inp.upstream_lines, gained, served):
             # ``**kwargs`` takes the new parameter when upstream's construction passes it by keyword
             # (#51446's ``convertor_cls(hf_config, hf_text_config, revision=...)``), not by position
-            # (#38029's ``tool_parser_cls(tokenizer, request.tools)``): which one, the override cannot tell
+            # (#38029's ``tool_parser_cls(tokenizer, request.tools)``: no added line passes ``tools=``)
             yield _warning(
                 mod,
                 stmt.lineno,
