@@ -859,8 +859,58 @@ def _gated_before(
 
 
 def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
-    """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
-    return _module_names(parents, node, lambda value: any(names(m) for m in ast.walk(value)))
+    """The names bound from a version: module-level ones (``OLD = pkg.__version__ < "0.12"``, ``V =
+    pkg.__version__``); since review44 also a top-level helper whose one ``return`` reads one (``def
+    _new_torch(): return torch.__version__ >= "2.9"``, asked as ``if _new_torch():``) and a name of the
+    enclosing function every binding of which reads one (``old = torch.__version__ < "2.9"``; ``if old:``)."""
+
+    def reads(value: ast.expr) -> bool:
+        return any(names(m) for m in ast.walk(value))
+
+    return (
+        _module_names(parents, node, reads)
+        | _version_helpers(parents, node, reads)
+        | _local_flags(parents, node, reads)
+    )
+
+
+def _version_helpers(parents: dict[int, ast.AST], node: ast.AST, reads: Callable[[ast.expr], bool]) -> set[str]:
+    """The top-level functions of ``node``'s module whose body (a docstring aside) is one ``return`` of a value
+    ``reads`` accepts."""
+    module = module_of(node, parents)
+    found = set()
+    for stmt in module.body if module is not None else []:
+        if not isinstance(stmt, ast.FunctionDef):
+            continue
+        body = (
+            stmt.body[1:]
+            if isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant)
+            else stmt.body
+        )
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and reads(body[0].value):
+            found.add(stmt.name)
+    return found
+
+
+def _local_flags(parents: dict[int, ast.AST], node: ast.AST, reads: Callable[[ast.expr], bool]) -> set[str]:
+    """The names of the function ``node`` sits in whose every binding is an assignment of a value ``reads``
+    accepts (a name bound otherwise too, a loop's target say, is no flag)."""
+    func: ast.AST | None = parents.get(id(node))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    if func is None:
+        return set()
+    stores: dict[str, int] = {}
+    flagged: dict[str, int] = {}
+    for sub in ast.walk(func):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+        if isinstance(sub, ast.Assign | ast.AnnAssign) and sub.value is not None and reads(sub.value):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    flagged[target.id] = flagged.get(target.id, 0) + 1
+    return {name for name, count in flagged.items() if stores.get(name) == count}
 
 
 def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callable[[ast.expr], bool]) -> set[str]:

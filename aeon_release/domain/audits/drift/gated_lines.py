@@ -15,22 +15,25 @@ comparison of another library's or the interpreter's version (``torch.__version_
 ``importlib.metadata.version("torch")``, ``torch.version.cuda``, a module flag bound from one): a fork that
 keeps both spellings of an upstream API, one per release of a library upstream moves with it (a merge often
 brings the pin's bump), writes compatibility code whose live branch the engine cannot read either.  Its
-message says which version it is, and it is still a warning: the fleet runs one of the paths.  A helper that
-asks a version without spelling one (``is_torch_equal_or_newer("2.8")``, ``get_cuda_version()``) is no
-comparison read here: an error on its line stays one.
+message says which version it is, and it is still a warning: the fleet runs one of the paths.  Since review44
+also a helper named for a version comparison handed a release number, the way the upstream tree itself keeps a
+path per torch release (``is_torch_equal_or_newer("2.10.0")``, ``torchao_version_at_least("0.15.0")``, a module
+flag bound from one).  A helper handed no release number (``get_cuda_version()``, ``has_deep_gemm()``) or
+named for no comparison is no version test read here: an error on its line stays one.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION, UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import SourceCache, parent_map, str_value
+from aeon_release.domain.audits.source import SourceCache, last_name, parent_map, str_value
 
 WHY = (
     "; under a test of the upstream release's version: the fork keeps a path per release, "
@@ -42,6 +45,10 @@ LIBRARY_WHY = (
 )
 # another library's or the interpreter's version, read off it (``torch.__version__``, ``sys.version_info``)
 _LIBRARY_VERSIONS = frozenset({"__version__", "version_info", "__version_tuple__", "version_tuple"})
+# a word of a helper's name saying it compares a version (``is_torch_equal_or_newer``, ``torchao_version_at_least``)
+_COMPARING_WORDS = frozenset({"newer", "older", "least", "most", "greater", "version"})
+# a release number spelt as a string (``"2.10.0"``, ``"0.15.0.dev"``): digits, a dot, a digit (anchored, linear)
+_RELEASE = re.compile(r"\d+\.\d")
 # what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
 _VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
 _DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})
@@ -136,12 +143,21 @@ class _LibraryVersion:
             module = node.value
             versions = isinstance(module, ast.Attribute) and module.attr == "version"
             return node.attr in _LIBRARY_VERSIONS or (versions and isinstance(module.value, ast.Name))  # type: ignore[attr-defined]
-        if isinstance(node, ast.Call) and len(node.args) == 1 and str_value(node.args[0]) is not None:
+        if isinstance(node, ast.Call) and len(node.args) == 1 and (asked := str_value(node.args[0])) is not None:
             called = ast.unparse(node.func)
-            return called in ("importlib.metadata.version", "metadata.version") or (
-                called == "version" and "version" in self.imported
+            return (
+                called in ("importlib.metadata.version", "metadata.version")
+                or (called == "version" and "version" in self.imported)
+                or _compares_release(last_name(node.func), asked)
             )
         return False
+
+
+def _compares_release(helper: str, asked: str) -> bool:
+    """A helper named for a version comparison handed a release number (``is_torch_equal_or_newer("2.10.0")``,
+    ``torchao_version_at_least("0.15.0")``): the upstream tree's own spelling of a library's version test
+    (review44).  A helper handed no release (``has_deep_gemm()``) or named for none asks no version."""
+    return bool(_COMPARING_WORDS.intersection(helper.lower().split("_"))) and _RELEASE.match(asked) is not None
 
 
 def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> set[str]:
