@@ -29,6 +29,15 @@ in the test itself: ``is_torch_equal_or_newer("2.10.0")`` (#47058, #27142, #3652
 from it (#37487: 1), ``torchao_version_at_least("0.15.0")`` (#27142: 1), a zero-argument helper returning
 ``torch.__version__ >= "2.9"`` (1), a local flag bound from ``torch.__version__`` (1).  Quiet: the negated
 helper (``if _dense(model): return``).
+This branch after the first mends (fd2abe62): 5 caught of 5; 0 false errors of 20 (7 warned: the version tests).
+Round 2, twins added after those mends (2 cases, 8 twins): a ``@property`` helper off ``self`` (#47058, #37487),
+a def inside the function or method (#47058, #28798), a helper imported from another fork module, a version
+helper handed the release (``_torch_at_least("2.10")``), a version tuple flag of the module, the torch helper
+imported under another name.  At fd2abe62: 2 caught of 2; 5 false errors of 8 (the properties 2, the local
+defs 2, the imported helper 1).
+This branch (all rounds, 7 cases, 28 twins): 7 caught of 7; 1 false error of 28 twins (10 warned: the version
+tests, as they should).  Left: the helper imported from another fork module (r44mt11) -- the guard readers of
+drift/fallbacks.py are handed one module, and following the import needs the merged tree at each of them.
 
   PYTHONPATH=.. python review44_twins.py [--only TEXT ...] [--show]
 """
@@ -38,7 +47,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -372,6 +381,131 @@ CASES += [
             "from vllm.v1.executor.abstract import Executor\n\n\n"
             "def aeon_size_cache(executor: Executor, num_gpu_blocks: int) -> None:\n" + IC_RPC[4:] + "\n",
             IC_RPC[4:],
+        ),
+    ),
+]
+
+
+# --- round 2 (after the first mends): a property, a local def, a helper of another fork module, version helpers
+# handed the release, a tuple flag of the version, an aliased torch helper
+PROP = (
+    MI + "class AeonMoEProbe:\n    def __init__(self, model) -> None:\n        self.model = model\n\n"
+    "    @property\n    def _has_experts(self) -> bool:\n        return hasattr(self.model, {attr!r})\n\n"
+    "    def aeon_is_moe(self) -> bool:\n        if not self._has_experts:\n            return False\n"
+    "        return bool(get_moe_expert_mapping(self.model))\n"
+)
+PCALL = "        return bool(get_moe_expert_mapping(self.model))"
+LOCAL = (
+    MI + "def aeon_is_moe(model) -> bool:\n    def _has_experts(m) -> bool:\n        return hasattr(m, {attr!r})\n\n"
+    "    if not _has_experts(model):\n        return False\n" + CALL + "\n"
+)
+CASES += [
+    (
+        "#47058 empty made a raise",
+        "a property helper asking another attribute",
+        _mx("mx2", PROP.format(attr="experts"), PCALL),
+    ),
+    (
+        "#47058 empty made a raise",
+        "a local helper asking another attribute",
+        _mx("mx3", LOCAL.format(attr="experts")),
+    ),
+]
+TWINS += [
+    (
+        "#47058 empty made a raise",
+        "twin: a property helper off self",
+        _mx("mt9", PROP.format(attr="get_expert_mapping"), PCALL),
+    ),
+    (
+        "#47058 empty made a raise",
+        "twin: a helper defined inside the function",
+        _mx("mt10", LOCAL.format(attr="get_expert_mapping")),
+    ),
+    (
+        "#47058 empty made a raise",
+        "twin: a helper imported from another fork module",
+        Killer(
+            *MX,
+            (
+                Edit("vllm/aeon/r44guards.py", "def has_experts(m) -> bool:\n" + HAS[:-2]),
+                Edit(
+                    "vllm/aeon/r44mt11.py",
+                    MI.replace("\n\n\n", "\n") + "from vllm.aeon.r44guards import has_experts\n\n\n"
+                    "def aeon_is_moe(model) -> bool:\n    if not has_experts(model):\n        return False\n"
+                    + CALL
+                    + "\n",
+                ),
+            ),
+            (("vllm/aeon/r44mt11.py", CALL),),
+        ),
+    ),
+    (
+        "#47058 empty made a raise",
+        "twin: a version helper handed the release",
+        _mx(
+            "mv3",
+            "import torch\nfrom packaging.version import Version\n\n" + MI + "def _torch_at_least(v: str) -> bool:\n"
+            "    return Version(torch.__version__) >= Version(v)\n\n\n"
+            'def aeon_is_moe(model) -> bool:\n    if _torch_at_least("2.10"):\n'
+            "        return any(hasattr(m, 'get_expert_mapping') for m in model.modules())\n" + CALL + "\n",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37487 field made one value",
+        "twin: self.kv_cache[0] under the class's own property",
+        K(
+            *KC,
+            "vllm/aeon/r44kc3.py",
+            AT + "class AeonAttention(Attention):\n"
+            "    @property\n    def _per_engine(self) -> bool:\n        return isinstance(self.kv_cache, list)\n\n"
+            "    def aeon_cache(self) -> torch.Tensor:\n"
+            "        return self.kv_cache[0] if self._per_engine else self.kv_cache\n",
+            "        return self.kv_cache[0] if self._per_engine else self.kv_cache",
+        ),
+    ),
+    (
+        "#28798 return made a pair",
+        "twin: the pair told apart by a helper defined inside the method",
+        K(
+            *RO,
+            "vllm/aeon/r44ro2.py",
+            Q2 + "class AeonTower(Qwen2VisionTransformer):\n"
+            "    def aeon_cos(self, grid_thw: list[list[int]]) -> torch.Tensor:\n"
+            "        def paired(x) -> bool:\n            return isinstance(x, tuple)\n\n"
+            "        freqs = self.rot_pos_emb(grid_thw)\n"
+            "        if paired(freqs):\n"
+            "            return freqs[0]\n"
+            "        return freqs.cos()\n",
+            "        return freqs.cos()",
+        ),
+    ),
+    (
+        "#27142 worker method removed",
+        "twin: the old RPC kept below torch 2.10 (a version tuple flag of the module)",
+        K(
+            *KB,
+            "vllm/aeon/r44kb4.py",
+            "import torch\n\nTORCH_VERSION = tuple(int(p) for p in torch.__version__.split('.')[:2])\n\n\n"
+            "def aeon_gpu_blocks(executor) -> int:\n"
+            "    if TORCH_VERSION < (2, 10):\n" + OLD_RPC + "\n        return min(gpu for gpu, _ in blocks)\n"
+            '    return min(executor.collective_rpc("determine_available_memory"))\n',
+            OLD_RPC,
+        ),
+    ),
+    (
+        "#27142 worker method removed",
+        "twin: the old RPC kept below torch 2.10 (the torch helper imported under another name)",
+        K(
+            *KB,
+            "vllm/aeon/r44kb5.py",
+            "from vllm.utils.torch_utils import is_torch_equal_or_newer as torch_at_least\n\n\n"
+            "def aeon_gpu_blocks(executor) -> int:\n"
+            '    if not torch_at_least("2.10"):\n' + OLD_RPC + "\n        return min(gpu for gpu, _ in blocks)\n"
+            '    return min(executor.collective_rpc("determine_available_memory"))\n',
+            OLD_RPC,
         ),
     ),
 ]

@@ -96,6 +96,21 @@ METHOD = "class Probe:\n    def _has(self, m):\n        return hasattr(m, 'x')\n
             "_experts(a)",
             "hasattr(a, 'x')",
         ),
+        (
+            "class Probe:\n    @property\n    def _has(self):\n        return hasattr(self.m, 'x')\n",
+            "not self._has",
+            "not hasattr(self.m, 'x')",
+        ),
+        (
+            "class Probe:\n    @functools.cached_property\n    def _listed(self):\n        return isinstance(self.kv, list)\n",
+            "self._listed",
+            "isinstance(self.kv, list)",
+        ),
+        (
+            "def f(m):\n    def _has(m):\n        return hasattr(m, 'x')\n\n    return _has(m)\n",
+            "_has(a)",
+            "hasattr(a, 'x')",
+        ),
     ],
     ids=[
         "a-method-off-self",
@@ -109,6 +124,9 @@ METHOD = "class Probe:\n    def _has(self, m):\n        return hasattr(m, 'x')\n
         "a-keyword-only-default",
         "a-keyword-only-handed",
         "a-helper-of-a-helper",
+        "a-property",
+        "a-cached-property",
+        "a-def-inside-a-function",
     ],
 )
 def test_the_other_spellings_of_a_helper_are_read_through(module_text: str, test: str, expected: str) -> None:
@@ -121,11 +139,28 @@ def test_the_other_spellings_of_a_helper_are_read_through(module_text: str, test
         (METHOD + "class Other:\n    def _has(self, m):\n        return hasattr(m, 'y')\n", "self._has(a)"),
         (METHOD, "other._has(a)"),  # a receiver that is no class of the module
         ("class Probe:\n    @property\n    def _has(self):\n        return hasattr(self, 'x')\n", "self._has()"),
+        ("class Probe:\n    @property\n    def _has(self):\n        return hasattr(self, 'x')\n", "other._has"),
         ("def _has(m):\n    return _has(m)\n", "_has(a)"),  # calls itself: read a few levels, then left
         ("def _has(m, *, name):\n    return hasattr(m, name)\n", "_has(a)"),  # a keyword-only left unfilled
         ("_has = lambda m: hasattr(m, 'x')\n_has = other\n", "_has(a)"),  # bound twice
+        (
+            "def f(m):\n    def _has(m):\n        return hasattr(m, 'x')\n\n\ndef g(m):\n    def _has(m):\n"
+            "        return hasattr(m, 'y')\n",
+            "_has(a)",
+        ),
+        ("def f(m):\n    def _has(m):\n        return hasattr(m, 'x')\n\n\n_has = other\n", "_has(a)"),
     ],
-    ids=["two-classes-define-it", "another-receiver", "a-property", "calls-itself", "keyword-unfilled", "rebound"],
+    ids=[
+        "two-classes-define-it",
+        "another-receiver",
+        "a-property-called",
+        "a-property-off-another-receiver",
+        "calls-itself",
+        "keyword-unfilled",
+        "rebound",
+        "a-local-def-named-twice",
+        "a-local-def-rebound-at-the-top",
+    ],
 )
 def test_the_other_spellings_left_as_they_are(module_text: str, test: str) -> None:
     assert _read(module_text, test) == test

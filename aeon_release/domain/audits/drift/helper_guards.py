@@ -9,12 +9,14 @@ such a call through: a function of the same module, defined once at its top leve
 place of the parameters.  Since review44 also the other spellings a maintainer gives the same helper: a
 ``lambda`` bound once at the top level, a helper under a cache decorator (``functools.cache``, ``lru_cache``:
 the answer is the same, only kept), keyword-only parameters, a helper whose answer calls another such helper
-(read a few levels deep), and a method of one of the module's classes called off ``self``, ``cls`` or the
+(read a few levels deep), a method of one of the module's classes called off ``self``, ``cls`` or the
 class's name (plain, ``@staticmethod``, ``@classmethod``; the receiver fills the first parameter of a plain or
-class method).  A helper with any other statement (a side effect, a second test, a loop), another decorator,
-a helper the module binds twice (a method name two classes define differently), a call that does not fill
-each parameter, and a helper whose answer reads none of its parameters are left as they are: what they answer
-for the argument cannot be read from one line.
+class method), a ``@property`` (or ``cached_property``) read off ``self``, and a def inside a function whose
+name the module binds nowhere else.  A helper with any other statement (a side effect, a second test, a loop),
+another decorator, a helper the module binds twice (a method name two classes define differently), a call that
+does not fill each parameter, and a helper whose answer reads none of its parameters are left as they are: what
+they answer for the argument cannot be read from one line.  A helper imported from another module is left too:
+the guard readers are handed one module.
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ class _Helper:
 
 @dataclass(frozen=True)
 class _Table:
-    """A module's helpers: its top-level functions and lambdas, its classes' methods, its classes' names."""
+    """A module's helpers: its functions and lambdas (top-level, or a def inside a function whose name the module
+    binds once), its classes' methods and properties, its classes' names."""
 
     functions: dict[str, _Helper]
     methods: dict[str, _Helper]
     classes: frozenset[str]
+    properties: dict[str, _Helper]
 
 
 def module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
@@ -67,7 +71,9 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     if module is None:
         return test
     table = _helpers(module)
-    if not (table.functions or table.methods) or not any(_helper_of(n, table) for n in ast.walk(test)):
+    if not (table.functions or table.methods or table.properties) or not any(
+        _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
+    ):
         return test
     replaced = _Inliner(table, _DEPTH).visit(copy.deepcopy(test))
     return replaced if isinstance(replaced, ast.expr) else test
@@ -85,6 +91,13 @@ def _helper_of(node: ast.AST, table: _Table) -> _Helper | None:
         receiver = func.value.id
         if receiver in ("self", "cls") or receiver in table.classes:
             return table.methods.get(func.attr)
+    return None
+
+
+def _property_of(node: ast.AST, table: _Table) -> _Helper | None:
+    """The property ``node`` reads off ``self`` (``self._has_experts`` of ``@property def _has_experts(self)``)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _is_instance(node.value):
+        return table.properties.get(node.attr)
     return None
 
 
@@ -118,8 +131,40 @@ def _read_helpers(module: ast.Module) -> _Table:
         elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             found[stmt.targets[0].id] = _lambda(stmt.value)
     functions = {name: h for name, h in found.items() if h is not None and bound.get(name) == 1}
+    functions |= {name: h for name, h in _nested(module).items() if name not in bound}
     classes = [s for s in module.body if isinstance(s, ast.ClassDef)]
-    return _Table(functions, _methods(classes), frozenset(c.name for c in classes))
+    methods = _methods(classes)
+    properties = {name: h for name, h in methods.items() if h.kind == "property"}
+    methods = {name: h for name, h in methods.items() if h.kind != "property"}
+    return _Table(functions, methods, frozenset(c.name for c in classes), properties)
+
+
+def _nested(module: ast.Module) -> dict[str, _Helper]:
+    """The one-return defs inside functions (``def paired(x): return isinstance(x, tuple)`` in a method) whose
+    name the module binds nowhere else: a call of the name anywhere in the module then means that def."""
+    bound: dict[str, int] = {}
+    inner: list[ast.FunctionDef] = []
+    for node in ast.walk(module):
+        names = _bound_names(node)
+        for name in names:
+            bound[name] = bound.get(name, 0) + 1
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner += [f for f in ast.walk(node) if f is not node and isinstance(f, ast.FunctionDef)]
+    found = {f.name: _one_return(f) for f in inner if bound.get(f.name) == 1}
+    return {name: h for name, h in found.items() if h is not None}
+
+
+def _bound_names(node: ast.AST) -> list[str]:
+    """The names one node binds (a def, a class, a stored name, a parameter, an import)."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".", 1)[0]]
+    return []
 
 
 def _methods(classes: list[ast.ClassDef]) -> dict[str, _Helper]:
@@ -153,9 +198,9 @@ def _top_names(stmt: ast.stmt) -> list[str]:
 
 
 def _decorators(func: ast.FunctionDef, method: bool) -> str | None:
-    """How the decorators bind the helper: "" for a plain function or method, "static", "class"; None for a
-    decorator that may change its answer.  A cache decorator keeps the answer; the method kinds only count in a
-    class."""
+    """How the decorators bind the helper: "" for a plain function or method, "static", "class", "property";
+    None for a decorator that may change its answer.  A cache decorator keeps the answer; the method kinds only
+    count in a class."""
     kind = ""
     for decorator in func.decorator_list:
         called = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -164,6 +209,9 @@ def _decorators(func: ast.FunctionDef, method: bool) -> str | None:
             continue
         if method and not isinstance(decorator, ast.Call) and name in ("staticmethod", "classmethod"):
             kind = name.removesuffix("method")
+            continue
+        if method and not isinstance(decorator, ast.Call) and name in ("property", "cached_property"):
+            kind = "property"
             continue
         return None
     return kind
@@ -223,7 +271,17 @@ class _Inliner(ast.NodeTransformer):
     def __init__(self, table: _Table, depth: int) -> None:
         self.table, self.depth = table, depth
 
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        helper = _property_of(node, self.table)
+        if helper is None:
+            self.generic_visit(node)
+            return node
+        answer: ast.AST = _Substituted({helper.params[0]: node.value}).visit(copy.deepcopy(helper.value))
+        return _Inliner(self.table, self.depth - 1).visit(answer) if self.depth > 1 else answer
+
     def visit_Call(self, node: ast.Call) -> ast.AST:
+        if _property_of(node.func, self.table) is not None:
+            return node  # a call of what a property answers: not the property's test
         self.generic_visit(node)
         helper = _helper_of(node, self.table)
         filled = _filled(node, helper) if helper is not None else None
