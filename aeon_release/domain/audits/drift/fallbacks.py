@@ -18,6 +18,7 @@ len(blocks)``): ``isinstance_guarded``; or only where one says it is not the new
 from __future__ import annotations
 
 import ast
+import functools
 import typing
 from collections.abc import Callable, Iterable
 from types import UnionType
@@ -832,7 +833,7 @@ def version_gated(
     ``raises``, an earlier ``if`` that only raises (``if V < "0.10": raise ImportError``: a requirement, not a
     path per release) gates nothing after it."""
     names = names or _names_version
-    flags = _version_flags(parents, node, names)
+    flags = functools.cache(lambda: _version_flags(parents, node, names))  # read only when a test names no version
     child, up = node, parents.get(id(node))
     while up is not None:
         if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags, names):
@@ -844,7 +845,11 @@ def version_gated(
 
 
 def _gated_before(
-    stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str], names: Callable[[ast.AST], bool], raises: bool
+    stmt: ast.stmt,
+    parents: dict[int, ast.AST],
+    flags: Callable[[], set[str]],
+    names: Callable[[ast.AST], bool],
+    raises: bool,
 ) -> bool:
     """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``, or ``raise``
     when ``raises``)."""
@@ -929,10 +934,10 @@ def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callab
     }
 
 
-def _asks_version(test: ast.expr, flags: set[str], names: Callable[[ast.AST], bool]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)) or any(
+def _asks_version(test: ast.expr, flags: Callable[[], set[str]], names: Callable[[ast.AST], bool]) -> bool:
+    return any(
         isinstance(n, ast.Compare | ast.Call) and any(names(m) for m in ast.walk(n)) for n in ast.walk(test)
-    )
+    ) or any(isinstance(n, ast.Name) and n.id in flags() for n in ast.walk(test))
 
 
 def _names_version(node: ast.AST) -> bool:
