@@ -35,8 +35,15 @@ a def inside the function or method (#47058, #28798), a helper imported from ano
 helper handed the release (``_torch_at_least("2.10")``), a version tuple flag of the module, the torch helper
 imported under another name.  At fd2abe62: 2 caught of 2; 5 false errors of 8 (the properties 2, the local
 defs 2, the imported helper 1).
-This branch (all rounds, 7 cases, 28 twins): 7 caught of 7; 1 false error of 28 twins (10 warned: the version
-tests, as they should).  Left: the helper imported from another fork module (r44mt11) -- the guard readers of
+Round 3, the one real commit found renaming a slot into a ``Literal`` (``git log -G`` over 330 commits touching a
+``Literal[`` parameter since 2024-06): #51265's keyword-only ``skip_with_substr: bool`` renamed ``match_mode:
+Literal["exact", "substring", "suffix"]`` -- keyword-only, so refused-keyword drift judges it, not the
+positional Literal rule (no real commit renames a positional slot into or out of a ``Literal``).  1 case, 2 twins
+(the old keyword where the fork's own signature helper says the new one is absent; the same helper cached, with
+a keyword default): at main 1 caught, 1 false error of 2 (the cached helper); this branch 1 caught, 0 false
+errors (both warned, as every signature-tested call is).
+This branch (all rounds, 8 cases, 30 twins): 8 caught of 8; 1 false error of 30 twins (12 warned: the version
+tests and the signature tests, as they should).  Left: the helper imported from another fork module (r44mt11) -- the guard readers of
 drift/fallbacks.py are handed one module, and following the import needs the merged tree at each of them.
 
   PYTHONPATH=.. python review44_twins.py [--only TEXT ...] [--show]
@@ -506,6 +513,55 @@ TWINS += [
             '    if not torch_at_least("2.10"):\n' + OLD_RPC + "\n        return min(gpu for gpu, _ in blocks)\n"
             '    return min(executor.collective_rpc("determine_available_memory"))\n',
             OLD_RPC,
+        ),
+    ),
+]
+
+
+# --- round 3: ba1cdcfcf0 (#51265): is_layer_skipped's keyword skip_with_substr: bool renamed match_mode: Literal[...]
+LS = ("#51265", "ba1cdcfcf0", "is_layer_skipped(skip_with_substr: bool) -> match_mode: Literal[...]")
+QU = "import inspect\n\nfrom vllm.model_executor.layers.quantization.utils.quant_utils import is_layer_skipped\n\n\n"
+OLD_KW = "    return is_layer_skipped(prefix, ignored, skip_with_substr=True)"
+TAKES = "def _takes(fn, name: str) -> bool:\n    return name in inspect.signature(fn).parameters\n\n\n"
+CASES += [
+    (
+        "#51265 keyword renamed into a Literal",
+        "the old keyword with no test",
+        K(
+            *LS,
+            "vllm/aeon/r44ls0.py",
+            QU + "def aeon_skipped(prefix: str, ignored: list[str]) -> bool:\n" + OLD_KW + "\n",
+            OLD_KW,
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#51265 keyword renamed into a Literal",
+        "twin: the old keyword where the fork's signature helper says the new one is absent",
+        K(
+            *LS,
+            "vllm/aeon/r44ls1.py",
+            QU + TAKES + "def aeon_skipped(prefix: str, ignored: list[str]) -> bool:\n"
+            '    if _takes(is_layer_skipped, "match_mode"):\n'
+            '        return is_layer_skipped(prefix, ignored, match_mode="substring")\n' + OLD_KW + "\n",
+            OLD_KW,
+        ),
+    ),
+    (
+        "#51265 keyword renamed into a Literal",
+        "twin: the old keyword in the else of a cached signature helper",
+        K(
+            *LS,
+            "vllm/aeon/r44ls2.py",
+            "import functools\n"
+            + QU
+            + "@functools.cache\n"
+            + TAKES.replace("fn, name: str", "fn, name: str = 'match_mode'")
+            + "def aeon_skipped(prefix: str, ignored: list[str]) -> bool:\n"
+            "    if not _takes(is_layer_skipped):\n    " + OLD_KW + "\n"
+            '    return is_layer_skipped(prefix, ignored, match_mode="substring")\n',
+            "    " + OLD_KW,
         ),
     ),
 ]
