@@ -42,7 +42,10 @@ positional Literal rule (no real commit renames a positional slot into or out of
 (the old keyword where the fork's own signature helper says the new one is absent; the same helper cached, with
 a keyword default): at main 1 caught, 1 false error of 2 (the cached helper); this branch 1 caught, 0 false
 errors (both warned, as every signature-tested call is).
-This branch (all rounds, 8 cases, 30 twins): 8 caught of 8; 1 false error of 30 twins (12 warned: the version
+Round 4: the version test kept in the fork's own compat module and imported (a flag ``NEW_TORCH =
+is_torch_equal_or_newer("2.10.0")`` tested bare, a helper returning it): at 739a334a 2 false errors of 2; read
+through the merged tree since (gated_lines), 0.
+This branch (all rounds, 8 cases, 32 twins): 8 caught of 8; 1 false error of 32 twins (14 warned: the version
 tests and the signature tests, as they should).  Left: the helper imported from another fork module (r44mt11) -- the guard readers of
 drift/fallbacks.py are handed one module, and following the import needs the merged tree at each of them.
 
@@ -562,6 +565,53 @@ TWINS += [
             "    if not _takes(is_layer_skipped):\n    " + OLD_KW + "\n"
             '    return is_layer_skipped(prefix, ignored, match_mode="substring")\n',
             "    " + OLD_KW,
+        ),
+    ),
+]
+
+
+# --- round 4: the version test kept in a compat module of the fork's own, imported where the paths part
+COMPAT = (
+    "from vllm.utils.torch_utils import is_torch_equal_or_newer\n\n"
+    '# AEON: one place that says which torch the image ships\nNEW_TORCH = is_torch_equal_or_newer("2.10.0")\n\n\n'
+    "def new_torch() -> bool:\n    return NEW_TORCH\n"
+)
+TWINS += [
+    (
+        "#27142 worker method removed",
+        "twin: the old RPC kept below torch 2.10 (a flag of the fork's compat module)",
+        Killer(
+            *KB,
+            (
+                Edit("vllm/aeon/r44compat.py", COMPAT),
+                Edit(
+                    "vllm/aeon/r44kb6.py",
+                    "from vllm.aeon.r44compat import NEW_TORCH\n\n\ndef aeon_gpu_blocks(executor) -> int:\n"
+                    "    if NEW_TORCH:\n"
+                    '        return min(executor.collective_rpc("determine_available_memory"))\n'
+                    + OLD_RPC[4:]
+                    + "\n    return min(gpu for gpu, _ in blocks)\n",
+                ),
+            ),
+            (("vllm/aeon/r44kb6.py", OLD_RPC[4:]),),
+        ),
+    ),
+    (
+        "#36521 undispatched",
+        "twin: the old hook kept below torch 2.10 (a helper of the fork's compat module)",
+        Killer(
+            *IC,
+            (
+                Edit("vllm/aeon/r44compat.py", COMPAT),
+                Edit(
+                    "vllm/aeon/r44ic2.py",
+                    "from vllm.v1.executor.abstract import Executor\n"
+                    "from vllm.aeon.r44compat import new_torch\n\n\n"
+                    "def aeon_size_cache(executor: Executor, num_gpu_blocks: int) -> None:\n"
+                    "    if not new_torch():\n" + IC_RPC + "\n",
+                ),
+            ),
+            (("vllm/aeon/r44ic2.py", IC_RPC),),
         ),
     ),
 ]

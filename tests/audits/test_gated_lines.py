@@ -216,3 +216,54 @@ def test_a_stored_tuple_unpacked_under_the_version_is_a_warning(git_repo: GitRep
         "        return runner.state[2]\n    return runner.state.hidden\n"
     )
     assert [r[2] for r in stored.rows(git_repo, no_rules, body)] == ["warning"]
+
+
+# review44: the version test kept in a compat module of the fork's own, imported where the paths part
+COMPAT = "vllm/aeon_compat.py"
+
+
+def _compat_severities(git_repo: GitRepo, tmp_path: Path, compat: str, fork: str) -> list[str]:
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", UTILS: KERNELS_BASE}
+    sides = three_way(git_repo, base, {FORK: fork, COMPAT: compat}, {UTILS: KERNELS_THEIRS})
+    report = audit(git_repo, sides, tmp_path)
+    return [f.severity.value for f in report.findings if f.path == FORK and f.rule_id == SYMBOL_DRIFT]
+
+
+TORCH_FLAG = "from vllm.utils import is_torch_equal_or_newer\n\nNEW_TORCH = is_torch_equal_or_newer('2.10.0')\n"
+USE_FLAG = (
+    "from vllm.aeon_compat import NEW_TORCH\nfrom vllm.layers.kernels import gemm\n\n\n"
+    f"def aeon(x, w, s):\n    if NEW_TORCH:\n        return gemm(x, w)\n    return {KILLER}\n"
+)
+USE_HELPER = (
+    "from vllm.aeon_compat import new_torch as torch_ok\nfrom vllm.layers.kernels import gemm\n\n\n"
+    f"def aeon(x, w, s):\n    if not torch_ok():\n        return {KILLER}\n    return gemm(x, w)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("compat", "fork"),
+    [
+        (TORCH_FLAG, USE_FLAG),
+        (TORCH_FLAG + "\n\ndef new_torch() -> bool:\n    return NEW_TORCH\n", USE_HELPER),
+        ("import torch\n\n\ndef new_torch() -> bool:\n    return torch.__version__ >= '2.10'\n", USE_HELPER),
+    ],
+    ids=["a-flag", "a-helper-of-the-flag", "a-helper-reading-the-version"],
+)
+def test_a_killer_under_a_compat_module_s_version_test_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, compat: str, fork: str
+) -> None:
+    assert _compat_severities(git_repo, tmp_path, compat, fork) == ["warning"]
+
+
+@pytest.mark.parametrize(
+    ("compat", "fork"),
+    [
+        ("import os\n\nNEW_TORCH = os.environ.get('AEON_NEW_TORCH') == '1'\n", USE_FLAG),
+        ("def new_torch() -> bool:\n    return True\n", USE_HELPER),
+    ],
+    ids=["a-flag-of-no-version", "a-helper-of-no-version"],
+)
+def test_a_killer_under_a_compat_module_s_other_test_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, compat: str, fork: str
+) -> None:
+    assert _compat_severities(git_repo, tmp_path, compat, fork) == ["error"]

@@ -866,8 +866,9 @@ def _gated_before(
 def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
     """The names bound from a version: module-level ones (``OLD = pkg.__version__ < "0.12"``, ``V =
     pkg.__version__``); since review44 also a top-level helper whose one ``return`` reads one (``def
-    _new_torch(): return torch.__version__ >= "2.9"``, asked as ``if _new_torch():``) and a name of the
-    enclosing function every binding of which reads one (``old = torch.__version__ < "2.9"``; ``if old:``)."""
+    _new_torch(): return torch.__version__ >= "2.9"``, asked as ``if _new_torch():``), a name of the
+    enclosing function every binding of which reads one (``old = torch.__version__ < "2.9"``; ``if old:``),
+    and an imported name ``names`` says is one."""
 
     def reads(value: ast.expr) -> bool:
         return any(names(m) for m in ast.walk(value))
@@ -876,7 +877,21 @@ def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[
         _module_names(parents, node, reads)
         | _version_helpers(parents, node, reads)
         | _local_flags(parents, node, reads)
+        | _imported_names(parents, node, names)
     )
+
+
+def _imported_names(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
+    """The names ``node``'s module imports at its top level that ``names`` says are a version (a flag of a
+    fork's compat module, ``from compat import NEW_TORCH``, tested bare: ``if NEW_TORCH:``)."""
+    module = module_of(node, parents)
+    imported = (
+        alias.asname or alias.name
+        for stmt in (module.body if module is not None else [])
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+    )
+    return {name for name in imported if names(ast.Name(id=name, ctx=ast.Load()))}
 
 
 def _version_helpers(parents: dict[int, ast.AST], node: ast.AST, reads: Callable[[ast.expr], bool]) -> set[str]:
