@@ -1,7 +1,9 @@
 """A killer on a fork line under a test of the upstream package's own version is a warning, whatever the
 check (domain/audits/drift/gated_lines.py); since mend47 so is one under a comparison of another library's or
-the interpreter's version (a path per release of the library, saying which version it is).  Unguarded, under a
-helper that spells no version, or after a version ``if`` that does not leave the block, it stays an error."""
+the interpreter's version (a path per release of the library, saying which version it is), and since review44 one
+under a helper named for a version comparison handed a release number (``is_torch_equal_or_newer("2.10.0")``),
+a module helper returning a version test, or a local flag bound from one.  Unguarded, under a helper that spells
+no release, or after a version ``if`` that does not leave the block, it stays an error."""
 
 from __future__ import annotations
 
@@ -88,8 +90,31 @@ def test_a_killer_under_the_packages_version_is_a_warning(git_repo: GitRepo, tmp
         f"def aeon(x, w, s):\n    if TORCH >= '2.9':\n        return gemm(x, w)\n    return {KILLER}\n",
         HEAD
         + f"def aeon(x, w, s):\n    if torch.version.cuda < '12.8':\n        return {KILLER}\n    return gemm(x, w)\n",
+        # review44: the upstream tree's own spellings of a path per torch release
+        HEAD + "from vllm.utils import is_torch_equal_or_newer\n\n\n"
+        f"def aeon(x, w, s):\n    if not is_torch_equal_or_newer('2.8'):\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD + "from vllm.layers import torchao_version_at_least\n\n\n"
+        f"def aeon(x, w, s):\n    if torchao_version_at_least('0.15.0'):\n        return gemm(x, w)\n    return {KILLER}\n",
+        HEAD + "from vllm.utils import is_torch_equal_or_newer\n\nNEW_TORCH = is_torch_equal_or_newer('2.10.0')\n\n\n"
+        f"def aeon(x, w, s):\n    return gemm(x, w) if NEW_TORCH else {KILLER}\n",
+        HEAD + 'def _new_torch() -> bool:\n    """Doc."""\n    return torch.__version__ >= \'2.9\'\n\n\n'
+        f"def aeon(x, w, s):\n    if _new_torch():\n        return gemm(x, w)\n    return {KILLER}\n",
+        HEAD + "def aeon(x, w, s):\n    old_torch = torch.__version__ < '2.9'\n"
+        f"    if old_torch:\n        return {KILLER}\n    return gemm(x, w)\n",
     ],
-    ids=["torch-version", "python-version", "packaging-of-transformers", "metadata-flag", "imported-alias", "cuda"],
+    ids=[
+        "torch-version",
+        "python-version",
+        "packaging-of-transformers",
+        "metadata-flag",
+        "imported-alias",
+        "cuda",
+        "torch-helper",
+        "torchao-helper",
+        "torch-helper-flag",
+        "version-helper-of-the-module",
+        "local-flag",
+    ],
 )
 def test_a_killer_under_a_library_s_version_is_a_warning(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     found = [f for f in _findings(git_repo, tmp_path, fork) if f[0] == SYMBOL_DRIFT]
@@ -116,8 +141,14 @@ def test_a_killer_beside_a_library_s_version_test_stays_an_error(git_repo: GitRe
 @pytest.mark.parametrize(
     "fork",
     [
+        # review44: a helper handed a variable, not a release number; a helper named for no comparison
         HEAD + "from vllm.utils import is_torch_equal_or_newer\n\n\n"
-        f"def aeon(x, w, s):\n    if not is_torch_equal_or_newer('2.8'):\n        return {KILLER}\n    return gemm(x, w)\n",
+        f"def aeon(x, w, s, r):\n    if not is_torch_equal_or_newer(r):\n        return {KILLER}\n    return gemm(x, w)\n",
+        HEAD + "from vllm.utils import supports\n\n\n"
+        f"def aeon(x, w, s):\n    if not supports('2.8'):\n        return {KILLER}\n    return gemm(x, w)\n",
+        # a local name bound from the version once, and once from something else: no flag
+        HEAD + "def aeon(x, w, s, flags):\n    old = torch.__version__ < '2.8'\n    for old in flags:\n        pass\n"
+        f"    if old:\n        return {KILLER}\n    return gemm(x, w)\n",
         HEAD + f"def aeon(x, w, s):\n    return {KILLER}\n",
         # the version if does not leave the block: the killer runs on every release
         HEAD + f"def aeon(x, w, s):\n    if vllm.__version__ < '0.10':\n        s = None\n    return {KILLER}\n",
@@ -129,7 +160,9 @@ def test_a_killer_beside_a_library_s_version_test_stays_an_error(git_repo: GitRe
         f"def aeon(x, w, s):\n    if get_cuda_version() < (12, 8):\n        return {KILLER}\n    return gemm(x, w)\n",
     ],
     ids=[
-        "torch-helper",
+        "torch-helper-handed-a-variable",
+        "helper-named-for-no-comparison",
+        "local-name-bound-twice",
         "unguarded",
         "after-non-exiting-if",
         "after-a-raising-requirement",
@@ -183,3 +216,54 @@ def test_a_stored_tuple_unpacked_under_the_version_is_a_warning(git_repo: GitRep
         "        return runner.state[2]\n    return runner.state.hidden\n"
     )
     assert [r[2] for r in stored.rows(git_repo, no_rules, body)] == ["warning"]
+
+
+# review44: the version test kept in a compat module of the fork's own, imported where the paths part
+COMPAT = "vllm/aeon_compat.py"
+
+
+def _compat_severities(git_repo: GitRepo, tmp_path: Path, compat: str, fork: str) -> list[str]:
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", UTILS: KERNELS_BASE}
+    sides = three_way(git_repo, base, {FORK: fork, COMPAT: compat}, {UTILS: KERNELS_THEIRS})
+    report = audit(git_repo, sides, tmp_path)
+    return [f.severity.value for f in report.findings if f.path == FORK and f.rule_id == SYMBOL_DRIFT]
+
+
+TORCH_FLAG = "from vllm.utils import is_torch_equal_or_newer\n\nNEW_TORCH = is_torch_equal_or_newer('2.10.0')\n"
+USE_FLAG = (
+    "from vllm.aeon_compat import NEW_TORCH\nfrom vllm.layers.kernels import gemm\n\n\n"
+    f"def aeon(x, w, s):\n    if NEW_TORCH:\n        return gemm(x, w)\n    return {KILLER}\n"
+)
+USE_HELPER = (
+    "from vllm.aeon_compat import new_torch as torch_ok\nfrom vllm.layers.kernels import gemm\n\n\n"
+    f"def aeon(x, w, s):\n    if not torch_ok():\n        return {KILLER}\n    return gemm(x, w)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("compat", "fork"),
+    [
+        (TORCH_FLAG, USE_FLAG),
+        (TORCH_FLAG + "\n\ndef new_torch() -> bool:\n    return NEW_TORCH\n", USE_HELPER),
+        ("import torch\n\n\ndef new_torch() -> bool:\n    return torch.__version__ >= '2.10'\n", USE_HELPER),
+    ],
+    ids=["a-flag", "a-helper-of-the-flag", "a-helper-reading-the-version"],
+)
+def test_a_killer_under_a_compat_module_s_version_test_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, compat: str, fork: str
+) -> None:
+    assert _compat_severities(git_repo, tmp_path, compat, fork) == ["warning"]
+
+
+@pytest.mark.parametrize(
+    ("compat", "fork"),
+    [
+        ("import os\n\nNEW_TORCH = os.environ.get('AEON_NEW_TORCH') == '1'\n", USE_FLAG),
+        ("def new_torch() -> bool:\n    return True\n", USE_HELPER),
+    ],
+    ids=["a-flag-of-no-version", "a-helper-of-no-version"],
+)
+def test_a_killer_under_a_compat_module_s_other_test_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, compat: str, fork: str
+) -> None:
+    assert _compat_severities(git_repo, tmp_path, compat, fork) == ["error"]

@@ -628,3 +628,79 @@ def test_a_guard_written_as_a_one_line_helper_of_the_module_stays_quiet(
 )
 def test_a_helper_that_is_no_guard_of_the_argument_stays_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+# review44: the other spellings of the same helper guard (benchmarks/review44_twins.py)
+USE_METHOD = (
+    "    def is_moe(self, model) -> bool:\n        if not self._has_experts(model):\n            return False\n"
+    "        return bool(get_moe_expert_mapping(model))\n"
+)
+METHOD_HELPER = (
+    IMPORT + "class Probe:\n    def _has_experts(self, m):\n        return hasattr(m, 'get_expert_mapping')\n\n"
+)
+STATIC_HELPER = (
+    IMPORT + "class Probe:\n    @staticmethod\n    def _has_experts(m):\n"
+    "        return hasattr(m, 'get_expert_mapping')\n\n"
+)
+LAMBDA_HELPER = IMPORT + "_has_experts = lambda m: hasattr(m, 'get_expert_mapping')  # noqa: E731\n\n\n"
+CACHED_HELPER = IMPORT + "import functools\n\n\n@functools.cache\n" + HAS_EXPERTS
+PROPERTY_HELPER = (
+    IMPORT + "class Probe:\n    def __init__(self, model):\n        self.model = model\n\n"
+    "    @property\n    def _has_experts(self):\n        return hasattr(self.model, {attr!r})\n\n"
+    "    def is_moe(self) -> bool:\n        if not self._has_experts:\n            return False\n"
+    "        return bool(get_moe_expert_mapping(self.model))\n"
+)
+LOCAL_HELPER = (
+    IMPORT + "def is_moe(model) -> bool:\n    def _has_experts(m):\n        return hasattr(m, {attr!r})\n\n"
+    "    if not _has_experts(model):\n        return False\n    return bool(get_moe_expert_mapping(model))\n"
+)
+NESTED_HELPER = (
+    IMPORT + "def _has(m, name):\n    return hasattr(m, name)\n\n\n"
+    "def _has_experts(m, *, name='get_expert_mapping'):\n    return _has(m, name)\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        METHOD_HELPER + USE_METHOD,
+        STATIC_HELPER + USE_METHOD,
+        LAMBDA_HELPER + USE_HELPER,
+        CACHED_HELPER + USE_HELPER,
+        NESTED_HELPER + USE_HELPER,
+        PROPERTY_HELPER.format(attr="get_expert_mapping"),
+        LOCAL_HELPER.format(attr="get_expert_mapping"),
+    ],
+    ids=[
+        "a-method",
+        "a-staticmethod",
+        "a-lambda",
+        "under-functools-cache",
+        "a-keyword-only-helper-of-a-helper",
+        "a-property",
+        "a-def-inside-the-function",
+    ],
+)
+def test_the_other_spellings_of_a_helper_guard_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        IMPORT + "class Probe:\n    def _has_experts(self, m):\n        return hasattr(m, 'experts')\n\n" + USE_METHOD,
+        IMPORT + "_has_experts = lambda m: hasattr(m, 'experts')  # noqa: E731\n\n\n" + USE_HELPER,
+        IMPORT + "import functools\n\n\n@functools.wraps(print)\n" + HAS_EXPERTS + USE_HELPER,
+        PROPERTY_HELPER.format(attr="experts"),
+        LOCAL_HELPER.format(attr="experts"),
+    ],
+    ids=[
+        "a-method-asking-another-attribute",
+        "a-lambda-asking-another-attribute",
+        "another-decorator",
+        "a-property-asking-another-attribute",
+        "a-local-def-asking-another-attribute",
+    ],
+)
+def test_the_other_spellings_that_are_no_guard_stay_errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]

@@ -18,6 +18,7 @@ len(blocks)``): ``isinstance_guarded``; or only where one says it is not the new
 from __future__ import annotations
 
 import ast
+import functools
 import typing
 from collections.abc import Callable, Iterable
 from types import UnionType
@@ -840,7 +841,7 @@ def version_gated(
     ``raises``, an earlier ``if`` that only raises (``if V < "0.10": raise ImportError``: a requirement, not a
     path per release) gates nothing after it."""
     names = names or _names_version
-    flags = _version_flags(parents, node, names)
+    flags = functools.cache(lambda: _version_flags(parents, node, names))  # read only when a test names no version
     child, up = node, parents.get(id(node))
     while up is not None:
         if isinstance(up, ast.If | ast.IfExp) and _asks_version(up.test, flags, names):
@@ -852,7 +853,11 @@ def version_gated(
 
 
 def _gated_before(
-    stmt: ast.stmt, parents: dict[int, ast.AST], flags: set[str], names: Callable[[ast.AST], bool], raises: bool
+    stmt: ast.stmt,
+    parents: dict[int, ast.AST],
+    flags: Callable[[], set[str]],
+    names: Callable[[ast.AST], bool],
+    raises: bool,
 ) -> bool:
     """An earlier statement of ``stmt``'s block is a version ``if`` that leaves it (``return``, or ``raise``
     when ``raises``)."""
@@ -867,8 +872,73 @@ def _gated_before(
 
 
 def _version_flags(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
-    """The module-level names bound from a version (``OLD = pkg.__version__ < "0.12"``, ``V = pkg.__version__``)."""
-    return _module_names(parents, node, lambda value: any(names(m) for m in ast.walk(value)))
+    """The names bound from a version: module-level ones (``OLD = pkg.__version__ < "0.12"``, ``V =
+    pkg.__version__``); since review44 also a top-level helper whose one ``return`` reads one (``def
+    _new_torch(): return torch.__version__ >= "2.9"``, asked as ``if _new_torch():``), a name of the
+    enclosing function every binding of which reads one (``old = torch.__version__ < "2.9"``; ``if old:``),
+    and an imported name ``names`` says is one."""
+
+    def reads(value: ast.expr) -> bool:
+        return any(names(m) for m in ast.walk(value))
+
+    return (
+        _module_names(parents, node, reads)
+        | _version_helpers(parents, node, reads)
+        | _local_flags(parents, node, reads)
+        | _imported_names(parents, node, names)
+    )
+
+
+def _imported_names(parents: dict[int, ast.AST], node: ast.AST, names: Callable[[ast.AST], bool]) -> set[str]:
+    """The names ``node``'s module imports at its top level that ``names`` says are a version (a flag of a
+    fork's compat module, ``from compat import NEW_TORCH``, tested bare: ``if NEW_TORCH:``)."""
+    module = module_of(node, parents)
+    imported = (
+        alias.asname or alias.name
+        for stmt in (module.body if module is not None else [])
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+    )
+    return {name for name in imported if names(ast.Name(id=name, ctx=ast.Load()))}
+
+
+def _version_helpers(parents: dict[int, ast.AST], node: ast.AST, reads: Callable[[ast.expr], bool]) -> set[str]:
+    """The top-level functions of ``node``'s module whose body (a docstring aside) is one ``return`` of a value
+    ``reads`` accepts."""
+    module = module_of(node, parents)
+    found = set()
+    for stmt in module.body if module is not None else []:
+        if not isinstance(stmt, ast.FunctionDef):
+            continue
+        body = (
+            stmt.body[1:]
+            if isinstance(stmt.body[0], ast.Expr) and isinstance(stmt.body[0].value, ast.Constant)
+            else stmt.body
+        )
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and reads(body[0].value):
+            found.add(stmt.name)
+    return found
+
+
+def _local_flags(parents: dict[int, ast.AST], node: ast.AST, reads: Callable[[ast.expr], bool]) -> set[str]:
+    """The names of the function ``node`` sits in whose every binding is an assignment of a value ``reads``
+    accepts (a name bound otherwise too, a loop's target say, is no flag)."""
+    func: ast.AST | None = parents.get(id(node))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    if func is None:
+        return set()
+    stores: dict[str, int] = {}
+    flagged: dict[str, int] = {}
+    for sub in ast.walk(func):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+        if isinstance(sub, ast.Assign | ast.AnnAssign) and sub.value is not None and reads(sub.value):
+            targets = sub.targets if isinstance(sub, ast.Assign) else [sub.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    flagged[target.id] = flagged.get(target.id, 0) + 1
+    return {name for name, count in flagged.items() if stores.get(name) == count}
 
 
 def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callable[[ast.expr], bool]) -> set[str]:
@@ -887,10 +957,10 @@ def _module_names(parents: dict[int, ast.AST], node: ast.AST, bound_from: Callab
     }
 
 
-def _asks_version(test: ast.expr, flags: set[str], names: Callable[[ast.AST], bool]) -> bool:
-    return any(isinstance(n, ast.Name) and n.id in flags for n in ast.walk(test)) or any(
+def _asks_version(test: ast.expr, flags: Callable[[], set[str]], names: Callable[[ast.AST], bool]) -> bool:
+    return any(
         isinstance(n, ast.Compare | ast.Call) and any(names(m) for m in ast.walk(n)) for n in ast.walk(test)
-    )
+    ) or any(isinstance(n, ast.Name) and n.id in flags() for n in ast.walk(test))
 
 
 def _names_version(node: ast.AST) -> bool:

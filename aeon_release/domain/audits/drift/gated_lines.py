@@ -15,22 +15,26 @@ comparison of another library's or the interpreter's version (``torch.__version_
 ``importlib.metadata.version("torch")``, ``torch.version.cuda``, a module flag bound from one): a fork that
 keeps both spellings of an upstream API, one per release of a library upstream moves with it (a merge often
 brings the pin's bump), writes compatibility code whose live branch the engine cannot read either.  Its
-message says which version it is, and it is still a warning: the fleet runs one of the paths.  A helper that
-asks a version without spelling one (``is_torch_equal_or_newer("2.8")``, ``get_cuda_version()``) is no
-comparison read here: an error on its line stays one.
+message says which version it is, and it is still a warning: the fleet runs one of the paths.  Since review44
+also a helper named for a version comparison handed a release number, the way the upstream tree itself keeps a
+path per torch release (``is_torch_equal_or_newer("2.10.0")``, ``torchao_version_at_least("0.15.0")``, a module
+flag bound from one), and a flag or one-return helper of another module of the merged tree imported by name (a
+fork's compat module: ``from compat import NEW_TORCH``; ``if NEW_TORCH:``).  A helper handed no release number (``get_cuda_version()``, ``has_deep_gemm()``) or
+named for no comparison is no version test read here: an error on its line stays one.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION, UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import SourceCache, parent_map, str_value
+from aeon_release.domain.audits.source import SourceCache, last_name, parent_map, str_value
 
 WHY = (
     "; under a test of the upstream release's version: the fork keeps a path per release, "
@@ -42,6 +46,12 @@ LIBRARY_WHY = (
 )
 # another library's or the interpreter's version, read off it (``torch.__version__``, ``sys.version_info``)
 _LIBRARY_VERSIONS = frozenset({"__version__", "version_info", "__version_tuple__", "version_tuple"})
+# a word of a helper's name saying it compares a version (``is_torch_equal_or_newer``, ``torchao_version_at_least``)
+_COMPARING_WORDS = frozenset({"newer", "older", "least", "most", "greater", "version"})
+# a top-level binding of a name: ``NAME =``, ``NAME: T =``, ``def NAME(`` (anchored, linear)
+_BINDS = re.compile(r"(?:def\s+)?(\w+)\s*[:=(]")
+# a release number spelt as a string (``"2.10.0"``, ``"0.15.0.dev"``): digits, a dot, a digit (anchored, linear)
+_RELEASE = re.compile(r"\d+\.\d")
 # what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
 _VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
 _DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})
@@ -93,7 +103,7 @@ def _gated_lines(
         return {}
     ours = frozenset({path.split("/")[0]}) if "/" in path else frozenset()
     names = _PackageVersion(ours, packages, _imported_versions(module, ours, packages))
-    library = _LibraryVersion(_imported_library_versions(module))
+    library = _LibraryVersion(_imported_library_versions(module) | _imported_flags(tree, module))
     readers: list[tuple[Callable[[ast.AST], bool], str]] = [(names, WHY), (library, LIBRARY_WHY)]
     asked = [(reads, why) for reads, why in readers if any(reads(n) for n in ast.walk(module))]
     if not asked:
@@ -106,6 +116,61 @@ def _gated_lines(
             if node.lineno not in gated and version_gated(node, parents, reads, raises=False):
                 gated[node.lineno] = why
     return gated
+
+
+def _imported_flags(tree: SourceCache, module: ast.Module) -> frozenset[str]:
+    """The names the module imports from another module of the merged tree that are a version test there: a
+    module-level flag bound from one (``NEW_TORCH = is_torch_equal_or_newer("2.10.0")``) or a top-level helper
+    whose one ``return`` reads one or such a flag (review44: a fork's compat module, one place saying which
+    library release the image ships).  Only a module whose text binds an imported name at its top level is
+    parsed."""
+    found: set[str] = set()
+    for stmt in module.body:
+        if not (isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module):
+            continue
+        wanted = {a.name for a in stmt.names}
+        source = _bound_in(tree, stmt.module, wanted)
+        if source is not None:
+            flags = _version_flags_of(source)
+            found |= {a.asname or a.name for a in stmt.names if a.name in flags}
+    return frozenset(found)
+
+
+def _bound_in(tree: SourceCache, dotted: str, wanted: set[str]) -> ast.Module | None:
+    """The module ``dotted`` names in the merged tree, parsed only when its text binds one of ``wanted`` at the
+    top level (``NAME =``, ``def NAME(``) and reads a version at all."""
+    base = dotted.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        text = tree.text(path)
+        if text is None:
+            continue
+        bound = (m.group(1) for m in map(_BINDS.match, text.splitlines()) if m is not None)
+        if not wanted.intersection(bound):
+            return None
+        module = tree.module(path)
+        return module if isinstance(module, ast.Module) else None
+    return None
+
+
+def _version_flags_of(source: ast.Module) -> set[str]:
+    """The top-level flags of ``source`` bound from a library's version test and its one-return helpers reading
+    one (or such a flag)."""
+    reads = _LibraryVersion(_imported_library_versions(source))
+    flags: set[str] = set()
+
+    def asks(value: ast.expr) -> bool:
+        return any(reads(n) or (isinstance(n, ast.Name) and n.id in flags) for n in ast.walk(value))
+
+    for stmt in source.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None and asks(stmt.value):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            flags |= {t.id for t in targets if isinstance(t, ast.Name)}
+    for func in (s for s in source.body if isinstance(s, ast.FunctionDef)):
+        body = func.body
+        body = body[1:] if isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) else body
+        if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None and asks(body[0].value):
+            flags.add(func.name)
+    return flags
 
 
 def _imported_library_versions(module: ast.Module) -> frozenset[str]:
@@ -136,12 +201,21 @@ class _LibraryVersion:
             module = node.value
             versions = isinstance(module, ast.Attribute) and module.attr == "version"
             return node.attr in _LIBRARY_VERSIONS or (versions and isinstance(module.value, ast.Name))  # type: ignore[attr-defined]
-        if isinstance(node, ast.Call) and len(node.args) == 1 and str_value(node.args[0]) is not None:
+        if isinstance(node, ast.Call) and len(node.args) == 1 and (asked := str_value(node.args[0])) is not None:
             called = ast.unparse(node.func)
-            return called in ("importlib.metadata.version", "metadata.version") or (
-                called == "version" and "version" in self.imported
+            return (
+                called in ("importlib.metadata.version", "metadata.version")
+                or (called == "version" and "version" in self.imported)
+                or _compares_release(last_name(node.func), asked)
             )
         return False
+
+
+def _compares_release(helper: str, asked: str) -> bool:
+    """A helper named for a version comparison handed a release number (``is_torch_equal_or_newer("2.10.0")``,
+    ``torchao_version_at_least("0.15.0")``): the upstream tree's own spelling of a library's version test
+    (review44).  A helper handed no release (``has_deep_gemm()``) or named for none asks no version."""
+    return bool(_COMPARING_WORDS.intersection(helper.lower().split("_"))) and _RELEASE.match(asked) is not None
 
 
 def _imported_versions(module: ast.Module, ours: frozenset[str], packages: Callable[[], frozenset[str]]) -> set[str]:

@@ -4,21 +4,57 @@ A fork that asks the same question of a model in several places names it once: `
 hasattr(m, "get_expert_mapping")`` and then ``if not _has_experts(model): return``.  The guard readers of
 drift/fallbacks.py (``hasattr``, ``isinstance``, ``type(x) is K``, the presence spellings of drift/presence.py)
 see a call of a name where they look for the test itself, so a correct guard read as none.  ``inlined`` reads
-such a call through one level: a function of the same module, defined once at its top level, undecorated, whose
-body is a single ``return`` (a docstring before it aside) of an expression over its parameters, with the call's
-arguments put in place of the parameters.  A helper with any other statement (a side effect, a second test, a
-loop), a helper the module binds twice, a call that does not fill each parameter, and a helper whose answer reads
-none of its parameters are left as they are: what they answer for the argument cannot be read from one line.
+such a call through: a function of the same module, defined once at its top level, whose body is a single
+``return`` (a docstring before it aside) of an expression over its parameters, with the call's arguments put in
+place of the parameters.  Since review44 also the other spellings a maintainer gives the same helper: a
+``lambda`` bound once at the top level, a helper under a cache decorator (``functools.cache``, ``lru_cache``:
+the answer is the same, only kept), keyword-only parameters, a helper whose answer calls another such helper
+(read a few levels deep), a method of one of the module's classes called off ``self``, ``cls`` or the
+class's name (plain, ``@staticmethod``, ``@classmethod``; the receiver fills the first parameter of a plain or
+class method), a ``@property`` (or ``cached_property``) read off ``self``, and a def inside a function whose
+name the module binds nowhere else.  A helper with any other statement (a side effect, a second test, a loop),
+another decorator, a helper the module binds twice (a method name two classes define differently), a call that
+does not fill each parameter, and a helper whose answer reads none of its parameters are left as they are: what
+they answer for the argument cannot be read from one line.  A helper imported from another module is left too:
+the guard readers are handed one module.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+from dataclasses import dataclass
 
 __all__ = ["inlined", "module_of"]
 
-_Helper = tuple[list[str], dict[str, ast.expr], ast.expr]  # parameters, their defaults, the returned expression
+# a helper's answer may call another helper: read that many levels through, no more (a helper calling itself)
+_DEPTH = 4
+# decorators that keep a function's answer and change nothing of it
+_CACHES = frozenset({"cache", "lru_cache", "cached"})
+
+
+@dataclass(frozen=True)
+class _Helper:
+    """What a one-return helper answers: its parameters (positional, then keyword-only), their defaults, the
+    returned expression; ``kind``: "" for a function or a static method, "method" or "class" for a method whose
+    first parameter the receiver fills (``self``, ``cls``)."""
+
+    params: list[str]
+    keywords: frozenset[str]
+    defaults: dict[str, ast.expr]
+    value: ast.expr
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class _Table:
+    """A module's helpers: its functions and lambdas (top-level, or a def inside a function whose name the module
+    binds once), its classes' methods and properties, its classes' names."""
+
+    functions: dict[str, _Helper]
+    methods: dict[str, _Helper]
+    classes: frozenset[str]
+    properties: dict[str, _Helper]
 
 
 def module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
@@ -34,22 +70,44 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     call's arguments; ``test`` itself (the same object) when it calls none."""
     if module is None:
         return test
-    helpers = _helpers(module)
-    if not helpers or not any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in helpers for n in ast.walk(test)
+    table = _helpers(module)
+    if not (table.functions or table.methods or table.properties) or not any(
+        _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
     ):
         return test
-    replaced = _Inliner(helpers).visit(copy.deepcopy(test))
+    replaced = _Inliner(table, _DEPTH).visit(copy.deepcopy(test))
     return replaced if isinstance(replaced, ast.expr) else test
+
+
+def _helper_of(node: ast.AST, table: _Table) -> _Helper | None:
+    """The helper ``node`` calls: a top-level function by its name, a method off ``self``, ``cls`` or a class of
+    the module."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    if isinstance(func, ast.Name):
+        return table.functions.get(func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        receiver = func.value.id
+        if receiver in ("self", "cls") or receiver in table.classes:
+            return table.methods.get(func.attr)
+    return None
+
+
+def _property_of(node: ast.AST, table: _Table) -> _Helper | None:
+    """The property ``node`` reads off ``self`` (``self._has_experts`` of ``@property def _has_experts(self)``)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _is_instance(node.value):
+        return table.properties.get(node.attr)
+    return None
 
 
 # module id -> (the module, its helpers): the guard readers ask of every enclosing test, the table is read once per
 # module; the entry holds the module so its id names no other while it is kept
-_TABLES: dict[int, tuple[ast.Module, dict[str, _Helper]]] = {}
+_TABLES: dict[int, tuple[ast.Module, _Table]] = {}
 _KEPT = 64
 
 
-def _helpers(module: ast.Module) -> dict[str, _Helper]:
+def _helpers(module: ast.Module) -> _Table:
     kept = _TABLES.get(id(module))
     if kept is not None and kept[0] is module:
         return kept[1]
@@ -60,21 +118,67 @@ def _helpers(module: ast.Module) -> dict[str, _Helper]:
     return table
 
 
-def _read_helpers(module: ast.Module) -> dict[str, _Helper]:
-    """The one-return helpers the module's top level defines (each bound there once)."""
+def _read_helpers(module: ast.Module) -> _Table:
+    """The one-return helpers the module's top level defines (each bound there once) and its classes' one-return
+    methods (each name defined by one class only)."""
     bound: dict[str, int] = {}
-    defs: dict[str, ast.FunctionDef] = {}
+    found: dict[str, _Helper | None] = {}
     for stmt in module.body:
         for name in _top_names(stmt):
             bound[name] = bound.get(name, 0) + 1
         if isinstance(stmt, ast.FunctionDef):
-            defs[stmt.name] = stmt
+            found[stmt.name] = _one_return(stmt)
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            found[stmt.targets[0].id] = _lambda(stmt.value)
+    functions = {name: h for name, h in found.items() if h is not None and bound.get(name) == 1}
+    functions |= {name: h for name, h in _nested(module).items() if name not in bound}
+    classes = [s for s in module.body if isinstance(s, ast.ClassDef)]
+    methods = _methods(classes)
+    properties = {name: h for name, h in methods.items() if h.kind == "property"}
+    methods = {name: h for name, h in methods.items() if h.kind != "property"}
+    return _Table(functions, methods, frozenset(c.name for c in classes), properties)
+
+
+def _nested(module: ast.Module) -> dict[str, _Helper]:
+    """The one-return defs inside functions (``def paired(x): return isinstance(x, tuple)`` in a method) whose
+    name the module binds nowhere else: a call of the name anywhere in the module then means that def."""
+    bound: dict[str, int] = {}
+    inner: list[ast.FunctionDef] = []
+    for node in ast.walk(module):
+        names = _bound_names(node)
+        for name in names:
+            bound[name] = bound.get(name, 0) + 1
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            inner += [f for f in ast.walk(node) if f is not node and isinstance(f, ast.FunctionDef)]
+    found = {f.name: _one_return(f) for f in inner if bound.get(f.name) == 1}
+    return {name: h for name, h in found.items() if h is not None}
+
+
+def _bound_names(node: ast.AST) -> list[str]:
+    """The names one node binds (a def, a class, a stored name, a parameter, an import)."""
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [(node.asname or node.name).split(".", 1)[0]]
+    return []
+
+
+def _methods(classes: list[ast.ClassDef]) -> dict[str, _Helper]:
+    """The one-return methods of ``classes``, by name; a name two classes (or one twice) define is none."""
+    seen: dict[str, int] = {}
     found: dict[str, _Helper] = {}
-    for name, func in defs.items():
-        helper = _one_return(func) if bound.get(name) == 1 else None
-        if helper is not None:
-            found[name] = helper
-    return found
+    for cls in classes:
+        for stmt in cls.body:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                seen[stmt.name] = seen.get(stmt.name, 0) + 1
+                helper = _one_return(stmt, method=True) if isinstance(stmt, ast.FunctionDef) else None
+                if helper is not None:
+                    found[stmt.name] = helper
+    return {name: h for name, h in found.items() if seen[name] == 1}
 
 
 def _top_names(stmt: ast.stmt) -> list[str]:
@@ -93,25 +197,60 @@ def _top_names(stmt: ast.stmt) -> list[str]:
     return [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
 
 
-def _one_return(func: ast.FunctionDef) -> _Helper | None:
-    """(parameters, defaults, returned expression) of a helper whose body is one ``return`` over its
+def _decorators(func: ast.FunctionDef, method: bool) -> str | None:
+    """How the decorators bind the helper: "" for a plain function or method, "static", "class", "property";
+    None for a decorator that may change its answer.  A cache decorator keeps the answer; the method kinds only
+    count in a class."""
+    kind = ""
+    for decorator in func.decorator_list:
+        called = decorator.func if isinstance(decorator, ast.Call) else decorator
+        name = called.attr if isinstance(called, ast.Attribute) else called.id if isinstance(called, ast.Name) else ""
+        if name in _CACHES:
+            continue
+        if method and not isinstance(decorator, ast.Call) and name in ("staticmethod", "classmethod"):
+            kind = name.removesuffix("method")
+            continue
+        if method and not isinstance(decorator, ast.Call) and name in ("property", "cached_property"):
+            kind = "property"
+            continue
+        return None
+    return kind
+
+
+def _one_return(func: ast.FunctionDef, method: bool = False) -> _Helper | None:
+    """The helper a function (or, with ``method``, a method) is when its body is one ``return`` over its
     parameters; None for anything else."""
-    args = func.args
-    if func.decorator_list or args.vararg or args.kwarg or args.kwonlyargs:
+    kind = _decorators(func, method)
+    if kind is None:
         return None
     body = func.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # a docstring
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return None
-    params = [a.arg for a in args.posonlyargs + args.args]
-    value = body[0].value
-    if not params or any(_rebinds(value, p) for p in params):
+    return _answer(func.args, body[0].value, "" if not method or kind == "static" else kind or "method")
+
+
+def _lambda(value: ast.expr | None) -> _Helper | None:
+    """The helper a ``lambda`` bound to a name is (``_is_list = lambda x: isinstance(x, list)``)."""
+    return _answer(value.args, value.body) if isinstance(value, ast.Lambda) else None
+
+
+def _answer(args: ast.arguments, value: ast.expr, kind: str = "") -> _Helper | None:
+    """(parameters, defaults, answer) when the answer reads one of the parameters and rebinds none; no star
+    parameters (what a starred call hands them cannot be read)."""
+    if args.vararg or args.kwarg:
         return None
-    if not any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(value)):
+    params = [a.arg for a in args.posonlyargs + args.args]
+    keywords = [a.arg for a in args.kwonlyargs]
+    named = params + keywords
+    if (kind and not params) or not named or any(_rebinds(value, p) for p in named):
+        return None
+    if not any(isinstance(n, ast.Name) and n.id in named for n in ast.walk(value)):
         return None  # an answer about something else than what it is handed
     defaults = dict(zip(params[len(params) - len(args.defaults) :], args.defaults, strict=True))
-    return params, defaults, value
+    defaults |= {k: d for k, d in zip(keywords, args.kw_defaults, strict=True) if d is not None}
+    return _Helper(params, frozenset(keywords), defaults, value, kind)
 
 
 def _rebinds(value: ast.expr, param: str) -> bool:
@@ -126,37 +265,61 @@ def _rebinds(value: ast.expr, param: str) -> bool:
 
 
 class _Inliner(ast.NodeTransformer):
-    """Replaces each call of a helper whose arguments fill its parameters by the helper's answer for them."""
+    """Replaces each call of a helper whose arguments fill its parameters by the helper's answer for them, and
+    the calls of helpers that answer holds, ``depth`` levels down."""
 
-    def __init__(self, helpers: dict[str, _Helper]) -> None:
-        self.helpers = helpers
+    def __init__(self, table: _Table, depth: int) -> None:
+        self.table, self.depth = table, depth
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        helper = _property_of(node, self.table)
+        if helper is None:
+            self.generic_visit(node)
+            return node
+        answer: ast.AST = _Substituted({helper.params[0]: node.value}).visit(copy.deepcopy(helper.value))
+        return _Inliner(self.table, self.depth - 1).visit(answer) if self.depth > 1 else answer
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
+        if _property_of(node.func, self.table) is not None:
+            return node  # a call of what a property answers: not the property's test
         self.generic_visit(node)
-        helper = self.helpers.get(node.func.id) if isinstance(node.func, ast.Name) else None
+        helper = _helper_of(node, self.table)
         filled = _filled(node, helper) if helper is not None else None
         if helper is None or filled is None:
             return node
-        answer: ast.AST = _Substituted(filled).visit(copy.deepcopy(helper[2]))
+        answer: ast.AST = _Substituted(filled).visit(copy.deepcopy(helper.value))
+        if self.depth > 1:
+            answer = _Inliner(self.table, self.depth - 1).visit(answer)
         return answer
 
 
 def _filled(call: ast.Call, helper: _Helper) -> dict[str, ast.expr] | None:
-    """parameter -> the argument the call hands it (or its default); None when a ``*``/``**`` argument, an
-    extra argument or an unfilled parameter leaves one unknown."""
-    params, defaults, _ = helper
-    if len(call.args) > len(params) or any(isinstance(a, ast.Starred) for a in call.args):
+    """parameter -> the argument the call hands it (or its default), the receiver first for a method; None when
+    a ``*``/``**`` argument, an extra argument or an unfilled parameter leaves one unknown."""
+    params = helper.params
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    filled: dict[str, ast.expr] = {}
+    positional = params
+    if receiver is not None and (helper.kind == "class" or (helper.kind == "method" and _is_instance(receiver))):
+        filled, positional = {params[0]: receiver}, params[1:]  # ``self.f(x)``, ``Cls.f(x)`` of a classmethod
+    if len(call.args) > len(positional) or any(isinstance(a, ast.Starred) for a in call.args):
         return None
-    filled = dict(zip(params, call.args, strict=False))
+    filled |= dict(zip(positional, call.args, strict=False))
+    named = [*params, *helper.keywords]
     for keyword in call.keywords:
-        if keyword.arg is None or keyword.arg not in params or keyword.arg in filled:
+        if keyword.arg is None or keyword.arg not in named or keyword.arg in filled:
             return None
         filled[keyword.arg] = keyword.value
-    for param in params:
-        if param not in filled and param not in defaults:
+    for param in named:
+        if param not in filled and param not in helper.defaults:
             return None
-        filled.setdefault(param, defaults.get(param, ast.Constant(None)))
+        filled.setdefault(param, helper.defaults.get(param, ast.Constant(None)))
     return filled
+
+
+def _is_instance(receiver: ast.expr) -> bool:
+    """``self``/``cls``: a plain method called off it is bound (off the class's name, ``Cls.f(obj, x)``, not)."""
+    return isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
 
 
 class _Substituted(ast.NodeTransformer):
