@@ -1278,6 +1278,17 @@ def walk_spanning(tree: ast.AST, lines: Iterable[int]) -> Iterator[ast.AST]:
         yield node
 
 
+def own_scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope``'s own scope: a nested def, class or lambda is one node (its name is bound
+    here), not its body, whose names are its own."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(node))
+
+
 def last_name(expr: ast.AST) -> str:
     """``f`` of ``f`` and of ``m.sub.f``: the name, or the last attribute read; "" for anything else."""
     return expr.id if isinstance(expr, ast.Name) else expr.attr if isinstance(expr, ast.Attribute) else ""

@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.quoted_keys import quoted_keys
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, own_scope_nodes, parse_python
 
 # a removed line quoting a key before a colon (a dict display's entry)
 _REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
@@ -348,18 +348,9 @@ def _scopes(module: ast.Module) -> Iterator[ast.AST]:
             yield node
 
 
-def _scope_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(node))
-
-
 def _key_reads(scope: ast.AST) -> Iterator[tuple[int, ast.expr, str, str]]:
     """(line, receiver ``x``, key, "[]" or "get") for ``x["key"]`` (a read) and ``x.get("key"...)``."""
-    for node in _scope_nodes(scope):
+    for node in own_scope_nodes(scope):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and (key := _str(node.slice)):
             yield node.lineno, node.value, key, "[]"
         elif (
@@ -374,7 +365,7 @@ def _key_reads(scope: ast.AST) -> Iterator[tuple[int, ast.expr, str, str]]:
 
 def _call_names(scope: ast.AST) -> dict[str, ast.expr]:
     """Names the scope binds exactly once, to what (``x = f(...)``); a name bound twice maps to nothing."""
-    nodes = list(_scope_nodes(scope))
+    nodes = list(own_scope_nodes(scope))
     plain = {id(t) for n in nodes if isinstance(n, ast.stmt) and assigned(n)[0] for t in _targets(n)}
     bound: dict[str, list[ast.expr | None]] = {}
     for node in nodes:

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.retyped import Recontained
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import own_scope_nodes, parent_map, str_value, walk_spanning
 
 _FEWEST = 2  # entries on each side: one entry's spelling says little of what the table holds
 _STR_MEMBERS = frozenset(dir(str))
@@ -315,7 +315,7 @@ def _string_names(scope: ast.AST, outer: Known) -> Known:
     if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
         every = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
         known |= {a.arg: _STR for a in every if a.annotation is not None and ast.unparse(a.annotation) == "str"}
-    own = list(_own_nodes(scope))
+    own = list(own_scope_nodes(scope))
     for _ in range(2):  # a name bound from another bound earlier
         bound: dict[str, list[str]] = {}
         for node in own:
@@ -323,16 +323,6 @@ def _string_names(scope: ast.AST, outer: Known) -> Known:
                 bound.setdefault(target, []).append(kind)
         known |= {name: kinds[0] for name, kinds in bound.items() if kinds[0] and len(set(kinds)) == 1}
     return known
-
-
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope``'s own body, not those of the functions, classes and lambdas it defines."""
-    stack = list(ast.iter_child_nodes(scope))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def _bindings(node: ast.AST, known: Known) -> Iterator[tuple[str, str]]:

@@ -174,6 +174,7 @@ from aeon_release.domain.audits.source import (
     last_name,
     literal_value,
     not_served,
+    own_scope_nodes,
     parent_map,
     parse_python,
     str_value,
@@ -9029,7 +9030,7 @@ _UNBOUND = ("", None)  # a name a function binds by more than one import, or not
 
 
 def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str | None]]:
-    """The names ``func``'s own scope binds by an import (not a nested def's: ``_scope_nodes``), each to its
+    """The names ``func``'s own scope binds by an import (not a nested def's: ``own_scope_nodes``), each to its
     (module, name) as the module-level binding would be (``import a.b`` binds ``a``); _UNBOUND where another binding of the name, a second import of another target, or a ``try`` around the
     import (an optional dependency) makes it anything but that import."""
     guarded = {
@@ -9037,7 +9038,7 @@ def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str |
     }
     found: dict[str, tuple[str, str | None]] = {}
     other: set[str] = set()
-    for node in _scope_nodes(func):
+    for node in own_scope_nodes(func):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, target in _import_targets(mod, node):
                 seen = found.setdefault(name, target)
@@ -9048,17 +9049,6 @@ def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str |
         else:
             other.update(_plain_binds(node, func))
     return {name: _UNBOUND if name in other else target for name, target in found.items()}
-
-
-def _scope_nodes(func: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``func``'s own scope: a nested def, class or lambda is one (its name), not its body (an
-    import inside it binds nothing here: the outer call of the name is the module-level import's)."""
-    todo = list(ast.iter_child_nodes(func))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            todo.extend(ast.iter_child_nodes(node))
 
 
 def _import_targets(mod: ModuleInfo, node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, tuple[str, str | None]]]:
