@@ -43,7 +43,7 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_asked
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, hasattr_refuted, isinstance_asked
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
 
@@ -70,6 +70,9 @@ class Use:
     # a member read in a ``try`` catching AttributeError, or where ``hasattr(name, "member")`` holds: the fork
     # handles a value without the member
     probed: bool = False
+    # where a ``hasattr(name, ...)`` test failed (``if hasattr(d, "function"): return d.function.name`` then
+    # ``d["function"]``): the fork's branch for the value without that member, the old kind's
+    ducked: bool = False
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -81,6 +84,7 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
     sorting = {name for name in names if isinstance_asked(where, name)}
     parents: dict[int, ast.AST] | None = None
+    probes = _hasattr_subjects(where)
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
@@ -95,7 +99,10 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             line = getattr(node, "lineno", None) or target.lineno
             # a comprehension's ``if`` has no line: its test's
-            uses.append(Use(how, line, element, caught, probed=_member_probed(node, target, parents)))
+            probed = _member_probed(node, target, parents)
+            subject = ast.unparse(target) if probes else ""
+            ducked = subject in probes and hasattr_refuted(node, subject, parents)
+            uses.append(Use(how, line, element, caught, probed=probed, ducked=ducked))
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
@@ -107,6 +114,18 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
                 uses.append(Use(_ELEMENT_COMPARED, line, names[target.id], other=other))
     return uses
+
+
+def _hasattr_subjects(where: ast.AST) -> frozenset[str]:
+    """What ``where`` asks ``hasattr(x, ...)`` of, so that only a use of those is read for a failed test."""
+    return frozenset(
+        ast.unparse(node.args[0])
+        for node in ast.walk(where)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "hasattr"
+        and len(node.args) == 2
+    )
 
 
 def _member_probed(node: ast.AST, target: ast.AST, parents: dict[int, ast.AST]) -> bool:
