@@ -16,6 +16,13 @@ test of the bound name's new field telling the kinds apart (the old index in the
 early return under the test).  5 twins warned (counted apart).
 Round 2, this branch (the branch where a ``hasattr`` test of the name failed is the fork's old-kind way,
 ``Use.ducked``): 5 caught of 5; 0 false errors of 26 (5 warned).
+Round 3 (other real commits of the kind: #23097 d3f71f1224 ``_merge_mm_kwargs`` dict -> ``MultiModalKwargsItems``, a
+``UserDict``; #35025 987506bca6 ``_validate_limit_per_prompt`` dict -> ``MMDummyOptions``, a dict alias; both
+quiet by design; and two more guards of #50334): the round-2 engine 1 false error of 4, a ``getattr(d,
+"function", None)`` bound to a local whose ``is not None`` test returns before the old index; a version check
+stayed quiet.  This branch (a ``getattr`` with a default come back empty ducks the use too): 0 false of 4.
+All rounds, main (23805902): 5 caught of 5; 3 false errors of 30 twins.  This branch: 5 caught of 5; 0 false
+errors of 30 (6 warned).
 
   PYTHONPATH=.. python review46_twins.py [--only TEXT ...] [--show]
 """
@@ -434,6 +441,66 @@ TWINS += [
             "def aeon_names(tools: list[dict]) -> list[str]:\n"
             "    return [t['function']['name'] for t in aeon_tools(tools)]\n",
             "    return [t['function']['name'] for t in aeon_tools(tools)]",
+        ),
+    ),
+]
+
+# round 3: other real commits of the kind, whose new class still is a mapping, and two more guards of #50334
+MK = ("#23097", "d3f71f1224", "BaseMultiModalProcessor._merge_mm_kwargs dict -> MultiModalKwargsItems (a UserDict)")
+DO = ("#35025", "987506bca6", "MultiModalConfig._validate_limit_per_prompt dict -> MMDummyOptions (a dict alias)")
+TWINS += [
+    (
+        "#23097 mapping made a UserDict",
+        "twin: a subclass indexes the merged kwargs",
+        K(
+            *MK,
+            "vllm/aeon/r46_t27.py",
+            "from vllm.multimodal.processing import BaseMultiModalProcessor\n\n\n"
+            "class AeonProcessor(BaseMultiModalProcessor):\n"
+            "    def aeon_images(self, cache, hashes, missing) -> list:\n"
+            "        merged = self._merge_mm_kwargs(cache, hashes, missing)\n"
+            "        return [item for _, items in merged.items() for item in items] + list(merged['image'])\n",
+            "        return [item for _, items in merged.items() for item in items] + list(merged['image'])",
+        ),
+    ),
+    (
+        "#35025 mapping made an alias",
+        "twin: .get of the validated limits",
+        K(
+            *DO,
+            "vllm/aeon/r46_t28.py",
+            "from vllm.config.multimodal import MultiModalConfig\n\n\n"
+            "def aeon_image_limit(value: dict) -> object:\n"
+            "    return MultiModalConfig._validate_limit_per_prompt(value).get('image')\n",
+            "    return MultiModalConfig._validate_limit_per_prompt(value).get('image')",
+        ),
+    ),
+    (
+        CLS,
+        "twin: getattr of the new field with a default, the index where it is None",
+        _k(
+            "t29",
+            "def aeon_name(tool: dict) -> str:\n"
+            "    chat = to_chat(tool)\n"
+            "    function = getattr(chat, 'function', None)\n"
+            "    if function is not None:\n"
+            "        return function.name\n"
+            "    return chat['function']['name']\n",
+            "    return chat['function']['name']",
+        ),
+    ),
+    (
+        CLS,
+        "twin: a version check",
+        _k(
+            "t30",
+            "from packaging.version import Version\n\nfrom vllm import __version__\n\n\n"
+            "def aeon_name(tool: dict) -> str:\n"
+            "    chat = to_chat(tool)\n"
+            "    if Version(__version__) >= Version('0.20.0'):\n"
+            "        return chat.function.name\n"
+            "    return chat['function']['name']\n",
+            "    return chat['function']['name']",
         ),
     ),
 ]

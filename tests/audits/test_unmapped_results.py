@@ -105,6 +105,11 @@ def _audit(git_repo: GitRepo, tmp_path: Path, fork: str, after: str = UTILS_MODE
             "    return d['function']['name']\n",
             "    return d[",
         ),
+        (
+            "def name(tool: dict) -> str:\n    d = convert(tool)\n    fn = getattr(d, 'function', None)\n    if fn is not None:\n"
+            "        print(fn)\n    return d['function']['name']\n",
+            "    return d[",
+        ),
     ],
 )
 def test_a_mapping_upstream_made_a_record(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
@@ -135,6 +140,11 @@ def test_a_mapping_upstream_made_a_record(git_repo: GitRepo, tmp_path: Path, bod
         "    return d['function']['name']\n",
         "def name(tool: dict) -> str:\n    d = convert(tool)\n    if hasattr(d, 'function'):\n        out = d.function.name\n"
         "    else:\n        out = d.get('function')['name']\n    return out\n",
+        # a getattr of the new field with a default: the old index runs where it came back None
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    fn = getattr(d, 'function', None)\n    if fn is not None:\n"
+        "        return fn.name\n    return d['function']['name']\n",
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    if getattr(d, 'function', None) is None:\n"
+        "        return d['function']['name']\n    return d.function.name\n",
     ],
 )
 def test_a_mapping_made_a_record_keeps_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
