@@ -23,6 +23,10 @@ quiet by design; and two more guards of #50334): the round-2 engine 1 false erro
 stayed quiet.  This branch (a ``getattr`` with a default come back empty ducks the use too): 0 false of 4.
 All rounds, main (23805902): 5 caught of 5; 3 false errors of 30 twins.  This branch: 5 caught of 5; 0 false
 errors of 30 (6 warned).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false
+(40, 30, 23 twins), blind_replay_anthropic 23 caught of 23 (12 quiet, 0 false), blind_replay_responses 22 caught,
+3 warned of 25, blind_replay_openai 17 caught, 1 warned of 18, blind_replay_chatutils 18 caught, 2 warned of 20
+(0 false each, as on main), ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review46_twins.py [--only TEXT ...] [--show]
 """
