@@ -94,6 +94,22 @@ def _audit(git_repo: GitRepo, tmp_path: Path, fork: str, after: str = UTILS_MODE
         ("def size(tool: dict) -> int:\n    return len(convert(tool))\n", "return len"),
         ("def n(k: int) -> int:\n    return counts(k)['n']\n", "return counts"),
         ("def walk(k: int) -> None:\n    for key in counts(k):\n        print(key)\n", "for key in"),
+        # a hasattr test of another value, or one whose branch falls through, does not keep the index off a model
+        (
+            "def name(tool: dict, o: object) -> str:\n    d = convert(tool)\n    if hasattr(o, 'function'):\n"
+            "        return d['function']['name']\n    return ''\n",
+            "        return d[",
+        ),
+        (
+            "def name(tool: dict) -> str:\n    d = convert(tool)\n    if hasattr(d, 'function'):\n        print(d.function)\n"
+            "    return d['function']['name']\n",
+            "    return d[",
+        ),
+        (
+            "def name(tool: dict) -> str:\n    d = convert(tool)\n    fn = getattr(d, 'function', None)\n    if fn is not None:\n"
+            "        print(fn)\n    return d['function']['name']\n",
+            "    return d[",
+        ),
     ],
 )
 def test_a_mapping_upstream_made_a_record(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
@@ -119,6 +135,16 @@ def test_a_mapping_upstream_made_a_record(git_repo: GitRepo, tmp_path: Path, bod
         "        return ''\n",
         "def fn(tool: dict) -> object:\n    d = convert(tool)\n    if hasattr(d, 'get'):\n        return d.get('function')\n"
         "    return d.function\n",
+        # a hasattr test of the new field tells the kinds apart: the old index runs where it failed (review46)
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    if hasattr(d, 'function'):\n        return d.function.name\n"
+        "    return d['function']['name']\n",
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    if hasattr(d, 'function'):\n        out = d.function.name\n"
+        "    else:\n        out = d.get('function')['name']\n    return out\n",
+        # a getattr of the new field with a default: the old index runs where it came back None
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    fn = getattr(d, 'function', None)\n    if fn is not None:\n"
+        "        return fn.name\n    return d['function']['name']\n",
+        "def name(tool: dict) -> str:\n    d = convert(tool)\n    if getattr(d, 'function', None) is None:\n"
+        "        return d['function']['name']\n    return d.function.name\n",
     ],
 )
 def test_a_mapping_made_a_record_keeps_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:

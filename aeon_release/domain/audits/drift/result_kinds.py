@@ -43,7 +43,13 @@ import ast
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_asked
+from aeon_release.domain.audits.drift.fallbacks import (
+    caught_around,
+    hasattr_held,
+    hasattr_refuted,
+    isinstance_asked,
+    runs_tested,
+)
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
 
@@ -70,6 +76,10 @@ class Use:
     # a member read in a ``try`` catching AttributeError, or where ``hasattr(name, "member")`` holds: the fork
     # handles a value without the member
     probed: bool = False
+    # where a ``hasattr(name, ...)`` test failed (``if hasattr(d, "function"): return d.function.name`` then
+    # ``d["function"]``), or a ``getattr(name, "member", None)`` came back None: the fork's branch for the value
+    # without that member, the old kind's
+    ducked: bool = False
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
@@ -81,6 +91,7 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
     sorting = {name for name in names if isinstance_asked(where, name)}
     parents: dict[int, ast.AST] | None = None
+    probes = _member_probes(where)
     for node in ast.walk(where):
         for target, how in _used(node):
             if target is call:
@@ -95,7 +106,10 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
             line = getattr(node, "lineno", None) or target.lineno
             # a comprehension's ``if`` has no line: its test's
-            uses.append(Use(how, line, element, caught, probed=_member_probed(node, target, parents)))
+            probed = _member_probed(node, target, parents)
+            subject = ast.unparse(target) if probes else ""
+            ducked = subject in probes and _ducked(node, subject, probes[subject], parents)
+            uses.append(Use(how, line, element, caught, probed=probed, ducked=ducked))
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
@@ -107,6 +121,51 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
                 uses.append(Use(_ELEMENT_COMPARED, line, names[target.id], other=other))
     return uses
+
+
+def _member_probes(where: ast.AST) -> dict[str, set[str]]:
+    """What ``where`` asks a member of, each with the texts that hold the answer of a ``getattr(x, "m", d)``:
+    the call itself and the names bound to it (``fn = getattr(d, "function", None)``)."""
+    probes: dict[str, set[str]] = {}
+    for node in ast.walk(where):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            got = node.value
+            if _getattr_with_default(got):
+                probes.setdefault(ast.unparse(got.args[0]), set()).add(node.targets[0].id)  # type: ignore[attr-defined]
+        elif _getattr_with_default(node) or (
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hasattr"
+        ):
+            if len(node.args) >= 2:  # type: ignore[attr-defined]
+                probes.setdefault(ast.unparse(node.args[0]), set()).add(ast.unparse(node))  # type: ignore[attr-defined]
+    return probes
+
+
+def _getattr_with_default(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 3
+    )
+
+
+def _ducked(node: ast.AST, subject: str, answers: set[str], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs where a ``hasattr`` test of ``subject`` failed, or where a ``getattr`` of a member of it with
+    a default came back empty (``if fn is not None: return fn.name`` before it, ``if fn is None:`` around it)."""
+    if hasattr_refuted(node, subject, parents):
+        return True
+
+    def got(test: ast.expr) -> bool:  # ``fn``, ``fn is not None``
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+            test = test.left
+        return ast.unparse(test) in answers
+
+    def missed(test: ast.expr) -> bool:  # ``not fn``, ``fn is None``
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return ast.unparse(test.operand) in answers
+        return isinstance(test, ast.Compare) and isinstance(test.ops[0], ast.Is) and ast.unparse(test.left) in answers
+
+    return runs_tested(node, parents, missed, got)
 
 
 def _member_probed(node: ast.AST, target: ast.AST, parents: dict[int, ast.AST]) -> bool:

@@ -20,7 +20,8 @@ upstream's or of the fork's defines it, and the class is no abstract one.
 
 The use is the fork's (``result_kinds.result_uses``): the call's own (``f(x)["k"]``) or that of the name bound
 once to it in the same function, outside an ``isinstance`` test of the name, a ``try`` catching the error the
-use raises, and a ``hasattr`` guard of the method.
+use raises, a ``hasattr`` guard of the method, and the branch where a ``hasattr`` test of the name failed (``if
+hasattr(d, "function"): return d.function.name`` then ``d["function"]["name"]``: the fork's way for both kinds).
 """
 
 from __future__ import annotations
@@ -57,8 +58,9 @@ MappingLacks = Callable[[str, str], str | None]
 
 def needed(use: Use) -> str | None:
     """The member a use of a mapping needs of the value (``__getitem__``, ``get``...), or None for another use
-    or one the fork guards (a ``try`` catching the TypeError, a probed read)."""
-    if use.element is not None:
+    or one the fork guards (a ``try`` catching the TypeError, a probed read, the branch where a ``hasattr``
+    test of the name failed)."""
+    if use.element is not None or use.ducked:
         return None
     if use.how in _NEEDS:
         return None if use.caught else _NEEDS[use.how]
