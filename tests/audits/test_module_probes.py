@@ -96,3 +96,30 @@ def test_a_value_default_for_a_deleted_field_stays_an_error(git_repo: GitRepo, t
     sides = three_way(git_repo, {**PACKAGES, CFG: CFG_TEXT}, {FORK: FIELD_TEXT}, {CFG: CFG_GONE})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == [(FORK, line_of(FIELD_TEXT, "getattr(cfg,"), "error")]
+
+
+# blind_replay_speed #26743/#32812: a setting the module serves (an environment variable of ``envs``), removed;
+# ``getattr(envs, "X", False)`` is no probe for a missing function: it reads the default from now on, the fork's
+# setting silently ignored
+ENVS = "vllm/envs.py"
+ENVS_TEXT = (
+    "import os\n\nenvironment_variables = {\n"
+    '    "VLLM_PAD_OFF": lambda: bool(int(os.getenv("VLLM_PAD_OFF", "0"))),\n'
+    '    "VLLM_LOG": lambda: os.getenv("VLLM_LOG", "info"),\n}\n\n\n'
+    "def __getattr__(name):\n    return environment_variables[name]()\n"
+)
+ENVS_GONE = ENVS_TEXT.replace('    "VLLM_PAD_OFF": lambda: bool(int(os.getenv("VLLM_PAD_OFF", "0"))),\n', "")
+SETTING_TEXT = """from vllm import envs
+
+
+def aeon_padded(n: int) -> int:
+    if getattr(envs, "VLLM_PAD_OFF", False):
+        return n
+    return n + 1
+"""
+
+
+def test_a_getattr_with_a_default_of_a_removed_setting_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {**PACKAGES, ENVS: ENVS_TEXT}, {FORK: SETTING_TEXT}, {ENVS: ENVS_GONE})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(SETTING_TEXT, "getattr(envs,"), "error")]

@@ -1743,13 +1743,17 @@ def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
     the shape upstream guards its own optional ops with, whose False takes the fork's fallback -- what a
     deletion asks for (a warning to look at the fallback, not an error; #32688 deleted a wrapper a fork
     probed).  ``getattr(ops, "f", None)`` is the same probe spelt with a default (#49803 deleted
-    ``is_interleaved``; a fork calling it only when present).  An object's attribute (``hasattr(layer,
+    ``is_interleaved``; a fork calling it only when present) when ``f`` was a function there; of a value (a
+    setting the module serves) the default is what the fork reads from now on, the setting ignored.  An object's attribute (``hasattr(layer,
     "qweight")``) is no such probe: its feature moved."""
     call = read.node
     if read.form not in _PROBE_FORMS or not isinstance(call, ast.Call) or not call.args:
         return False
     if not removed.path.endswith(".py") or (read.form == "getattr" and len(call.args) < 3):
         return False  # a getattr without a default raises AttributeError: no fallback runs
+    if read.form == "getattr" and not _only_a_function(_base_lines(trees, removed.path), removed.name):
+        return False  # a value's getattr with a default (a module's setting, ``getattr(envs, "X", False)``)
+        # reads the default for good: the fork's setting is ignored, no fallback of a missing function
     text = trees.merged_text(read.path)
     info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
     if info is None:
