@@ -949,3 +949,50 @@ def test_a_method_made_static_called_off_the_bases_own_name_is_silent(
     assert [
         f for f in report.findings if f.rule_id == DRIFT and f.path == QC_FORK_PATH and f.severity.value == "error"
     ] == []
+
+
+# #50981: the base's own ``sample`` turned ``self.get_round_robin_lora_request(...)`` into a call off its own name
+# as it made the method a staticmethod: the base no longer dispatches to any override, the fork's is bypassed.
+DS = "vllm/benchmarks/datasets.py"
+DS_BASE = """class BenchmarkDataset:
+    def get_round_robin_lora_request(self, index):
+        return index
+
+    def sample(self, n):
+        return [self.get_round_robin_lora_request(i) for i in range(n)]
+"""
+DS_NOW = """class BenchmarkDataset:
+    @staticmethod
+    def get_round_robin_lora_request(index):
+        return index
+
+    def sample(self, n):
+        return [BenchmarkDataset.get_round_robin_lora_request(i) for i in range(n)]
+"""
+DS_FORK_PATH = "vllm/aeon/datasets.py"
+DS_FORK = """from vllm.benchmarks.datasets import BenchmarkDataset
+
+
+class AeonDataset(BenchmarkDataset):
+    def get_round_robin_lora_request(self, index):
+        return index + 1
+"""
+
+
+def test_a_method_made_static_the_base_calls_off_its_own_name_bypasses_the_override(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {DS: DS_BASE},
+        {DS_FORK_PATH: DS_FORK},
+        [("Make the LoRA request helper static (#50981)", {DS: DS_NOW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [
+        f for f in report.findings if f.rule_id == DRIFT and f.path == DS_FORK_PATH and f.severity.value == "error"
+    ]
+    assert [f.line for f in errors] == [
+        DS_FORK.splitlines().index("    def get_round_robin_lora_request(self, index):") + 1
+    ]
+    assert "calls it off its own name" in errors[0].message

@@ -5130,13 +5130,24 @@ class _Checker:
         off ``self`` still bind it: no call off the class, nothing said.  Nor a call off the base's own name
         (#44589's ``QuantizationConfig.get_cache_scale_mapper()`` in the subclasses' modules), which runs the
         base's body and never an override; nor an override taking only ``*args``, which a call off the class
-        fits as well as one off an instance."""
+        fits as well as one off an instance.  Within the base's own class body, though, a call off its own name
+        (#50981: ``self.get_round_robin_lora_request(...)`` became ``BenchmarkDataset.get_round_robin_lora_request
+        (...)`` in the base's ``sample``) is the base no longer dispatching to any override: the fork's is
+        bypassed."""
         mine, was, now = _binding(stmt), _binding(before.node), _binding(after.node)
         if mine != "instance" or was != "instance" or now == "instance" or _any_first(stmt):
             return None
         mod = self.theirs_ix.module_at(after.path)
         owner = (after.owner or "").rsplit(".", 1)[-1]
         line = _called_off_class(mod.tree, after.name, {"cls"}) if mod is not None else None
+        own = [n for n in mod.tree.body if isinstance(n, ast.ClassDef) and n.name == owner] if mod and owner else []
+        if line is None and len(own) == 1 and (bypass := _called_off_class(own[0], after.name, {owner})) is not None:
+            return (
+                f"it is now a @{now}method, and upstream's {owner} calls it off its own name ({after.path}:"
+                f"{bypass}), which runs {owner}'s body and never the fork's override: the base no longer "
+                f"dispatches to it; override the method that makes that call, or make yours a @{now}method "
+                f"the fork calls itself"
+            )
         where = f"{after.path}:{line}" if line is not None else None
         if where is None and owner:
             where = self._upstream_call(
@@ -7420,7 +7431,7 @@ def _binding(node: ast.AST) -> str:
     return "static" if "staticmethod" in names else "class" if "classmethod" in names else "instance"
 
 
-def _called_off_class(tree: ast.Module, name: str, receivers: set[str]) -> int | None:
+def _called_off_class(tree: ast.AST, name: str, receivers: set[str]) -> int | None:
     """The first line calling ``<receiver>.name(...)`` for a receiver among ``receivers`` (``cls``, a name bound
     to a subclass): a call that binds no instance."""
     for node in ast.walk(tree):
