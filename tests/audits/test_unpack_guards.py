@@ -19,30 +19,9 @@ from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.test_tested_narrowed_returns import BASE, FORK, INITS, SUBJECT, UTILS
 
-UTILS = "vllm/utils/flashinfer.py"
-BASE = """import functools
-import os
-
-
-def has_device() -> bool:
-    return os.path.exists("/dev/nvidia0")
-
-
-@functools.cache
-def supports_trtllm_attention() -> tuple[bool, str | None]:
-    env_value = os.environ.get("USE_TRTLLM")
-    if not has_device():
-        return False, env_value
-    return env_value != "0", env_value
-
-
-def use_trtllm_attention(num_heads: int) -> bool:
-    use_trtllm, env_value = supports_trtllm_attention()
-    if not use_trtllm:
-        return False
-    return num_heads % 8 == 0
-"""
+# #24600's upstream sides and fork paths, shared with the narrowed-return tests of the same commit
 ONE = """import functools
 import os
 
@@ -65,9 +44,6 @@ def use_trtllm_attention(num_heads: int) -> bool:
         return False
     return num_heads % 8 == 0
 """
-SUBJECT = "[Bugfix] Refactor Flashinfer TRTLLM attention kernel selection logic (#24600)"
-FORK = "vllm/aeon/trtllm.py"
-INITS = {"vllm/utils/__init__.py": ""}
 HEAD = "from vllm.utils import flashinfer as fi\n\n\ndef aeon_trtllm(x: object = None) -> bool:\n"
 UNPACK = "supported, _ = fi.supports_trtllm_attention()"
 
