@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import enum
 
+from aeon_release.domain.audits.drift.result_kinds import unoptional
 from aeon_release.domain.audits.source import last_name
 
 __all__ = ["LiteralSlot", "literal_choices", "literal_slot", "shown"]
@@ -62,7 +63,7 @@ def literal_choices(func: ast.AST, name: str) -> frozenset[Choice] | None:
     annotation = _annotation(func, name)
     if annotation is None:
         return None
-    core = _unoptional(annotation)
+    core = unoptional(annotation)
     if not (isinstance(core, ast.Subscript) and last_name(core.value) == "Literal"):
         return None
     elements = core.slice.elts if isinstance(core.slice, ast.Tuple) else [core.slice]
@@ -92,20 +93,10 @@ def _annotation(func: ast.AST, name: str) -> ast.expr | None:
     return annotation
 
 
-def _unoptional(node: ast.expr) -> ast.expr:
-    """``X`` for ``X | None``, ``None | X`` and ``Optional[X]``; ``node`` otherwise."""
-    if isinstance(node, ast.Subscript) and last_name(node.value) == "Optional":
-        return node.slice
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
-        return sides[0] if len(sides) == 1 else node
-    return node
-
-
 def _plain_annotation(func: ast.AST, name: str) -> str:
     """``str``/``int``/``bool``/``bytes`` when the parameter is annotated as that builtin (or it or None)."""
     annotation = _annotation(func, name)
-    core = _unoptional(annotation) if annotation is not None else None
+    core = unoptional(annotation) if annotation is not None else None
     return core.id if isinstance(core, ast.Name) and core.id in ("str", "int", "bool", "bytes") else ""
 
 

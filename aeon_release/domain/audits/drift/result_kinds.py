@@ -694,7 +694,7 @@ def _made_a_list(old: ast.expr, new: ast.expr, how: str) -> str | None:
     ):
         return None  # a tuple of several values is return drift's
     element = items[0] if items is not None else new.slice if isinstance(new, ast.Subscript) else None
-    if element is None or ast.unparse(_unoptional(element)) != ast.unparse(old):
+    if element is None or ast.unparse(unoptional(element)) != ast.unparse(old):
         return None
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {how}, which {effect}"
 
@@ -744,17 +744,17 @@ def _awaitable(func: _Def) -> bool:
 def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | None:
     """The annotation without ``Optional``/``| None`` (a quoted one parsed), or its k-th tuple element."""
     node = _unquoted(annotation)
-    node = _unoptional(node) if node is not None else None
+    node = unoptional(node) if node is not None else None
     if element is None or node is None:
         return node
     if not isinstance(node, ast.Subscript) or _outer(node) not in _SEQUENCES:
         return None
     items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     if _outer(node) not in ("tuple", "Tuple"):  # ``list[int]``: every element is one
-        return _unoptional(items[0]) if len(items) == 1 else None
+        return unoptional(items[0]) if len(items) == 1 else None
     if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items) or element >= len(items):
         return None
-    return _unoptional(items[element])
+    return unoptional(items[element])
 
 
 def _unquoted(node: ast.expr | None) -> ast.expr | None:
@@ -765,7 +765,8 @@ def _unquoted(node: ast.expr | None) -> ast.expr | None:
     return node
 
 
-def _unoptional(node: ast.expr) -> ast.expr:
+def unoptional(node: ast.expr) -> ast.expr:
+    """``X`` for ``X | None``, ``None | X`` and ``Optional[X]``; ``node`` otherwise."""
     if isinstance(node, ast.Subscript) and _outer(node) == "Optional":
         return node.slice
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
@@ -896,7 +897,7 @@ def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
     if not isinstance(before, _Def) or not isinstance(after, _Def) or not _is_none(before.returns):
         return None
     new = _unquoted(after.returns)
-    if new is None or _is_none(new) or _unoptional(new) is not new or _outer(new) in _ANY:
+    if new is None or _is_none(new) or unoptional(new) is not new or _outer(new) in _ANY:
         return None
     return ast.unparse(new) if not returns_nothing(after) else None
 
@@ -979,7 +980,7 @@ def parameter_kind(func: ast.AST, name: str) -> str:
     args = func.args
     found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
     node = _unquoted(found.annotation) if found is not None else None
-    outer = _outer(_unoptional(node)) if node is not None else ""
+    outer = _outer(unoptional(node)) if node is not None else ""
     return "" if outer in _ANY else outer.lower() if outer.lower() in _BUILTIN_KINDS else outer
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.drift.result_kinds import _unoptional, _unquoted
+from aeon_release.domain.audits.drift.result_kinds import _unquoted, unoptional
 
 SCALARS = frozenset({"int", "float", "complex", "bool", "str", "bytes"})
 _BUILTINS = SCALARS | frozenset({"list", "dict", "set", "frozenset", "tuple", "type", "object", "Any", "None"})
@@ -34,7 +34,7 @@ def union_members(func: ast.AST, name: str) -> tuple[str, ...]:
     node = _unquoted(found.annotation) if found is not None else None
     if node is None:
         return ()
-    sides = _sides(_unoptional(node))
+    sides = _sides(unoptional(node))
     names = tuple(_name(s) for s in sides if not (isinstance(s, ast.Constant) and s.value is None))
     return names if len(names) >= 2 and all(n and n not in _BUILTINS for n in names) else ()
 
