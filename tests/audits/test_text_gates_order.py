@@ -1,15 +1,16 @@
-"""Two text gates asked in a cheaper order (perf22, issue 12): each answers as before on random diffs.
+"""Text gates asked in a cheaper way (perf22, issue 12): each answers as before on random texts.
 
 Named entries' flipped-key test searched the added side of every upstream diff although too few keys lost an
 object on the removed side (two-thirds of the check at 500 commits); signature shims asked its ``\\b``-led pattern
-only after a ``^-.*`` line scan, and it is now asked first, behind a word test.  Both are pure functions of the
-diff's text, so the order changes nothing but the cost."""
+only after a ``^-.*`` line scan, and it is now asked first, behind a word test; type-only names cut a text into
+lines by ``str.split`` when it holds no carriage return.  Each is a pure function of the text, so the way it is
+asked changes nothing but the cost."""
 
 from __future__ import annotations
 
 import random
 
-from aeon_release.domain.audits.drift import named_entries, signature_shims
+from aeon_release.domain.audits.drift import named_entries, signature_shims, type_only_names
 
 _ENTRY_PIECES = ["\n-", "\n+", "    ", '"', "'", "key", "k2", ":", "=", " ", "Obj", "a.B", ",", "r", "x", "\t", "\n"]
 _SIGN_PIECES = [
@@ -72,3 +73,12 @@ def test_signs_answers_as_the_pattern_did() -> None:
         assert signature_shims._signs(diff) is want, repr(diff)
         found += want
     assert found > 100
+
+
+def test_type_only_blocks_cut_lines_as_the_break_pattern_did() -> None:
+    """``_lines`` splits a text without a carriage return by ``str.split``: the same lines, breaks kept."""
+    rng = random.Random(500)
+    pieces = ["a", "if x:", "\n", "\r", "\r\n", "\x0c", " ", "\u2028", "\x0b", "#"]
+    for _ in range(4000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 20)))
+        assert type_only_names._lines(text) == type_only_names._LINE_BREAK.split(text), repr(text)
