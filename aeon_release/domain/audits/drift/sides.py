@@ -129,6 +129,7 @@ class Changes(Mapping[str, FileChange]):
     def __init__(self, diff: str) -> None:
         self._raw: dict[str, str] = {}
         self._parsed: dict[str, FileChange] = {}
+        self._matching: dict[tuple[re.Pattern[str], str], tuple[str, ...]] = {}  # ``matching``'s answers
         # files the side deleted: not among the changed files (the diff holds none of their lines,
         # ``--irreversible-delete``); a check that needs their text reads the base
         self.deleted: list[str] = []
@@ -168,8 +169,18 @@ class Changes(Mapping[str, FileChange]):
         return kept
 
     def matching(self, pattern: re.Pattern[str], suffix: str = "", within: Iterable[str] | None = None) -> list[str]:
-        """The paths (ending in ``suffix``, among ``within``) whose diff text the pattern finds something in."""
-        paths = self._raw if within is None else [p for p in within if p in self._raw]
+        """The paths (ending in ``suffix``, among ``within``) whose diff text the pattern finds something in.
+
+        Over every file, kept per pattern: three checks search a release's diffs for one container pattern,
+        3.6 ms each over the 2.8 MB of a 500-commit release (the texts never change; ``without`` makes a copy)."""
+        if within is not None:
+            return self._search(pattern, suffix, [p for p in within if p in self._raw])
+        key = (pattern, suffix)
+        if key not in self._matching:
+            self._matching[key] = tuple(self._search(pattern, suffix, self._raw))
+        return list(self._matching[key])
+
+    def _search(self, pattern: re.Pattern[str], suffix: str, paths: Iterable[str]) -> list[str]:
         return sorted(p for p in paths if p.endswith(suffix) and pattern.search(self._raw[p]))
 
     def added_lines(self) -> AddedLines:
@@ -278,22 +289,23 @@ def _parse_file(chunk: str) -> FileChange:
     plus: list[str] = []
     minus: list[str] = []
     line = 0
-    in_hunks = False
     # "\n" only: str.splitlines() also splits at \x0c or \u2028 inside a changed line.
-    for text in chunk.split("\n"):
+    lines = chunk.split("\n")
+    first_hunk = next((i for i, text in enumerate(lines) if text[:1] == "@" and _HUNK.match(text)), len(lines))
+    # a chunk holding no \r has no line to split at one: each changed line is one piece (a third of the parse of
+    # a 500-commit release's 666 diffs, 30 -> 21 ms, went to splitting every line twice at a \r it did not hold)
+    split = _INNER_CR.split if "\r" in chunk else None
+    for text in lines[first_hunk:]:
         first = text[:1]
-        if not in_hunks:
-            in_hunks = first == "@" and _HUNK.match(text) is not None
-            if not in_hunks:
-                continue
         if first == "+":
-            for piece in _INNER_CR.split(text[1:]):
+            for piece in (text[1:],) if split is None else split(text[1:]):
                 current.added[line] = piece
                 plus.append(piece)
                 line += 1
         elif first == "-":
-            current.removed.extend(_INNER_CR.split(text[1:]))
-            minus.extend(_INNER_CR.split(text[1:]))
+            pieces = [text[1:]] if split is None else split(text[1:])
+            current.removed.extend(pieces)
+            minus.extend(pieces)
         elif first == "@" and (match := _HUNK.match(text)) is not None:
             plus, minus = [], []
             line = int(match.group(3))
