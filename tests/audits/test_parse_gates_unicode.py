@@ -79,7 +79,7 @@ def test_type_only_name_spelt_with_a_fullwidth_letter_in_the_old_text(git_repo: 
         ("\ud55c = 1\n", True),  # a Hangul syllable: as written
         ("def \uff41pply(): ...\n", False),  # fullwidth: the parser reads "apply"
         ("apply\u00b7list = 1\n", False),  # U+00B7: no \w
-        ("# caf\u0065\u0301\n", False),  # a combining mark composes with the letter before it
+        ("caf\u0065\u0301 = 1\n", False),  # a combining mark composes with the letter before it (in a comment: gated)
         ("\u1100\u1161 = 1\n", False),  # conjoining jamo compose into one syllable
         ("x\u1d62 = 1\n", False),  # a subscript i: NFKC reads "i"
     ],

@@ -64,8 +64,8 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
         for p in trees.upstream
         if p.endswith(".py")
         and not TEST_PATH.search(p)
-        and _TESTED.search(raw := trees.upstream.raw(p))
-        and _SIGNED.search(raw)
+        and _signs(raw := trees.upstream.raw(p))
+        and _TESTED.search(raw)
     ]
     shims: list[Shim] = []
     for path, old, new in parsed_versions(trees, paths) if paths else ():
@@ -74,6 +74,14 @@ def removed_shims(trees: ThreeTrees) -> list[Shim]:
             call, tied = _call_of(new, hook, was[(hook, name)])
             shims.append(Shim(path, hook, name, call, tied, was[(hook, name)]))
     return shims
+
+
+def _signs(diff: str) -> bool:
+    """Whether the diff spells a signature reader: ``_SIGNED`` asked only of a text holding one of its words
+    (``signature(`` or ``argspec(``, which every match holds), since a pattern opening with ``\\b`` is tried at
+    every offset (57 ms over the 666 diffs of a 500-commit release; 3 of them hold a word); asked first, as
+    it rejects more of them than ``_TESTED``'s ``^-.*`` line scan (17 ms)."""
+    return ("signature(" in diff or "argspec(" in diff) and _SIGNED.search(diff) is not None
 
 
 def _tests(tree: ast.Module) -> dict[tuple[str, str], str | None]:

