@@ -23,6 +23,15 @@ name).  The merge base is the commit's first parent, upstream is the commit; a s
 error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on
 their line.
 
+Blind, on the engine before any widening (main at d0aa7738): 21 caught, 1 warned, 1 missed of 23 (twins: 10
+quiet, 0 false errors).  The miss: #52372's ledger read (``KVCacheStoreSendingThread.stored_requests``
+annotated ``defaultdict[str, int]`` -> ``dict[str, set[int]]``; the fork's ``.get(req_id, 0) > 0`` now
+compares a set with an int and raises TypeError).  The warning: #35758's override of ``request_finished``
+calling ``super().request_finished(...)`` -- ``NixlConnector.request_finished`` was renamed
+``request_finished_all_groups`` (the scheduler now calls that for an HMA connector), so the super call falls
+through to the base interface's no-op default and the override is no longer called at all; symbol drift
+warns (the base still defines the name).
+
   python benchmarks/blind_replay_kvnixl.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
