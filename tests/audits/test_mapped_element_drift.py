@@ -4,7 +4,7 @@ vLLM #52372 keyed the Mooncake store's ledger by store job: ``KVCacheStoreSendin
 defaultdict[str, int]`` (a count of a request's queued jobs) became ``dict[str, set[int]]`` (their ids).  The
 field is still a mapping, so container drift says nothing, but a fork line reading a value as the count it was
 -- ``thread.stored_requests.get(req_id, 0) > 0``, a subclass's ``self.stored_requests[req_id] += 1``, a loop
-over ``.values()`` comparing each -- raises TypeError after a clean merge (a set neither orders against nor
+over ``.values()`` or ``.items()`` comparing each -- raises TypeError after a clean merge (a set neither orders against nor
 adds a number).  A loop over the mapping itself walks its keys, and sizing or handing a value on is fine.
 """
 
@@ -46,6 +46,12 @@ KILLERS = {
         TYPED + "    return sum(1 for n in thread.stored_requests.values() if n > 1)\n",
         "n > 1",
     ),
+    "items-walked": (
+        TYPED + "    busy = []\n    for rid, n in thread.stored_requests.items():\n        if n > 0:\n"
+        "            busy.append(rid)\n    return busy\n",
+        "n > 0",
+    ),
+    "items-comprehended": (TYPED + "    return [r for r, n in thread.stored_requests.items() if n > 1]\n", "n > 1"),
 }
 TWINS = {
     "keys-walked": TYPED + "    return [k for k in thread.stored_requests if k > 0]\n",
@@ -55,6 +61,9 @@ TWINS = {
     "a-number-field-kept": TYPED + "    return thread.saved_offset.get(req_id, 0) > 0\n",
     "min-of-the-keys": TYPED + "    return min(thread.stored_requests) > 0\n",
     "untyped": "def mine(thread, req_id: str):\n    return thread.stored_requests.get(req_id, 0) > 0\n",
+    "an-items-key-compared": TYPED + "    return [k for k, ids in thread.stored_requests.items() if k > 0]\n",
+    "an-items-value-rebound": TYPED + "    for rid, n in thread.stored_requests.items():\n        n = len(n)\n"
+    "        if n > 0:\n            return rid\n    return None\n",
     "isinstance-guarded": TYPED + "    n = thread.stored_requests.get(req_id, 0)\n"
     "    return isinstance(n, int) and n > 0\n",
 }

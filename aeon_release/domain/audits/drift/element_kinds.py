@@ -21,7 +21,8 @@ A mapping's values are its elements too (killers143): ``KVCacheStoreSendingThrea
 defaultdict[str, int]`` became ``dict[str, set[int]]`` (#52372, one entry per store job), and a fork line
 ``thread.stored_requests.get(req_id, 0) > 0`` now compares a set with a number.  A value is read through
 ``x.name[key]``, ``x.name.get(...)``/``setdefault(...)``/``pop(key)``, a local bound once to one, or a loop
-over ``x.name.values()``; a loop over the mapping itself walks its keys, not its values, and is not read.
+over ``x.name.values()`` (or the value of a loop over ``x.name.items()``); a loop over the mapping itself
+walks its keys, not its values, and is not read.
 """
 
 from __future__ import annotations
@@ -394,12 +395,16 @@ def _held_element(
 ) -> Recontained | None:
     """The regathered field ``subject`` is an element of: ``x.name[i]``, a local bound once to one, or the
     variable of a loop over ``x.name`` the use sits in; of a mapping, ``x.name.get(key)`` (and its kin) or
-    the variable of a loop over ``x.name.values()``."""
+    the variable of a loop over ``x.name.values()`` (the value's of one over ``x.name.items()``)."""
     func = enclosing(at, parents)
     if isinstance(subject, ast.Name) and func is not None:
         looped = _loop_over(subject.id, at, parents)
         if looped is not None:
             return _walked(looped, func, parents, fork, found, bound)
+        paired = _items_over(subject.id, at, parents)
+        if paired is not None:
+            hit = _held(paired, func, parents, fork, found, bound)
+            return hit if hit is not None and _mapped(hit) else None
         if id(func) not in bound:
             bound[id(func)] = _bound_once(func)
         subject = bound[id(func)].get(subject.id, subject)
@@ -478,6 +483,51 @@ def _loop_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr 
             if _targets(gen.target, name):
                 return gen.iter
         node = parent
+    return None
+
+
+def _items_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The mapping whose ``.items()`` the innermost enclosing loop (or comprehension) walks with ``name`` as
+    its value (``for key, name in m.items()``) -> ``m``, else None."""
+    node: ast.AST | None = at
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        parent = parents.get(id(node))
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        if isinstance(parent, (ast.For, ast.AsyncFor)) and node is not parent.iter:
+            pairs = [(parent.target, parent.iter)]
+        elif isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            pairs = [(gen.target, gen.iter) for gen in parent.generators]
+        for target, iterable in pairs:
+            if not any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(target)):
+                continue
+            if not _value_named(target, name):
+                return None  # the name is this loop's, as something else than a pair's value
+            body = parent.body if isinstance(parent, (ast.For, ast.AsyncFor)) else []
+            return None if _rebound_before(name, body, getattr(at, "lineno", 0)) else _items_of(iterable)
+        node = parent
+    return None
+
+
+def _value_named(target: ast.expr, name: str) -> bool:
+    """``key, name`` (a pair's second name) as a loop's target."""
+    return (
+        isinstance(target, ast.Tuple | ast.List)
+        and len(target.elts) == 2
+        and isinstance(target.elts[1], ast.Name)
+        and target.elts[1].id == name
+    )
+
+
+def _items_of(iterable: ast.expr) -> ast.expr | None:
+    """``m`` of ``m.items()``, else None."""
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+        and not iterable.keywords
+    ):
+        return iterable.func.value
     return None
 
 
