@@ -6,6 +6,8 @@ field is still a mapping, so container drift says nothing, but a fork line readi
 -- ``thread.stored_requests.get(req_id, 0) > 0``, a subclass's ``self.stored_requests[req_id] += 1``, a loop
 over ``.values()`` or ``.items()`` comparing each -- raises TypeError after a clean merge (a set neither orders against nor
 adds a number).  A loop over the mapping itself walks its keys, and sizing or handing a value on is fine.
+The other element drifts read a mapping's values alike: lists made arrays (``m[k].append(x)``), pairs made a
+plain class (``start, end = m[k]``).
 """
 
 from __future__ import annotations
@@ -107,3 +109,48 @@ def test_a_long_removed_mapping_line_is_scanned_at_once() -> None:
     start = time.perf_counter()
     assert not _inner_changed(line, {"stored"})
     assert time.perf_counter() - start < 1.0
+
+
+# the values of a mapping to lists made arrays; of a mapping to pairs, a plain class
+TABLE = "vllm/block_table.py"
+TABLE_BASE = (
+    "import numpy as np\n\n\n"
+    "class Span:\n    def __init__(self, start: int, end: int) -> None:\n        self.start, self.end = start, end\n\n\n"
+    "class BlockTable:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.req_blocks: dict[str, list[int]] = {}\n"
+    "        self.req_spans: dict[str, tuple[int, int]] = {}\n"
+)
+TABLE_THEIRS = TABLE_BASE.replace("dict[str, list[int]]", "dict[str, np.ndarray]").replace(
+    "dict[str, tuple[int, int]]", "dict[str, Span]"
+)
+BT = "from vllm.block_table import BlockTable\n\n\ndef mine(table: BlockTable, rid: str):\n"
+TABLE_KILLERS = {
+    "a-value-grown": (BT + "    table.req_blocks[rid].append(7)\n", "append(7)"),
+    "a-walked-value-grown": (BT + "    for ids in table.req_blocks.values():\n        ids.append(0)\n", "append(0)"),
+    "a-value-unpacked": (BT + "    start, end = table.req_spans[rid]\n    return end - start\n", "start, end ="),
+}
+TABLE_TWINS = {
+    "a-value-sized": BT + "    return len(table.req_blocks[rid])\n",
+    "a-key-walked": BT + "    for ids in table.req_blocks:\n        ids.append(0)\n",
+    "a-value-handed-on": BT + "    return table.req_spans.get(rid)\n",
+}
+
+
+def _table(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {TABLE: TABLE_BASE, **PACKAGES}, {USE: fork}, {TABLE: TABLE_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+
+
+@pytest.mark.parametrize(("fork", "needle"), list(TABLE_KILLERS.values()), ids=list(TABLE_KILLERS))
+def test_a_container_value_made_an_array_or_a_class_used_as_before_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _table(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize("fork", list(TABLE_TWINS.values()), ids=list(TABLE_TWINS))
+def test_a_container_value_made_an_array_or_a_class_used_as_either_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    assert _table(git_repo, tmp_path, fork) == []

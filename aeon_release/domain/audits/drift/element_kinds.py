@@ -22,7 +22,8 @@ defaultdict[str, int]`` became ``dict[str, set[int]]`` (#52372, one entry per st
 ``thread.stored_requests.get(req_id, 0) > 0`` now compares a set with a number.  A value is read through
 ``x.name[key]``, ``x.name.get(...)``/``setdefault(...)``/``pop(key)``, a local bound once to one, or a loop
 over ``x.name.values()`` (or the value of a loop over ``x.name.items()``); a loop over the mapping itself
-walks its keys, not its values, and is not read.
+walks its keys, not its values, and is not read.  The same reading serves a mapping's container values made
+arrays (``dict[str, list[int]]`` -> ``dict[str, np.ndarray]``) or its pairs made a plain class.
 """
 
 from __future__ import annotations
@@ -76,6 +77,13 @@ _MAPPED_NUMBERS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
 )
+# and of a mapping to builtin containers (``req_blocks: dict[str, list[int]]``), whose values may become arrays
+# or, tuples, a plain class
+_MAPPED_INNER = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
+    r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*"
+    r"(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque)\b"
+)
 # The lookahead: a removed line without such an arrow is passed over in one scan.  Without it each ``def name`` on
 # the line was tried against every later end of the line: 25 ms of a 500-commit release's ordinary lines, ~7 s
 # for one 120 KB line of them (a line that has the arrow and many defs after it is still slow).
@@ -106,7 +114,7 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     """The names of the fork reads whose annotation as a container of containers the diff removed, and
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
-    names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)}
+    names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)} | {m.group(1) for m in _MAPPED_INNER.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
