@@ -89,6 +89,36 @@ def test_a_call_of_a_method_renamed_in_place_that_a_stub_answers_is_an_error(
     assert "ConnectorBase.request_finished" in message and "does nothing but return (False, None)" in message
 
 
+SIBLING = "vllm/kv/lmcache.py"
+SIBLING_TEXT = """from vllm.kv.base import ConnectorBase
+
+
+class LMCacheConnector(ConnectorBase):
+    def request_finished(self, request, block_ids):
+        return self.engine.finish(request, block_ids)
+"""
+
+
+def test_a_sibling_connector_doing_the_work_is_no_answer_for_a_typed_instance(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Another subclass of the base (not of NixlConnector) cannot be what ``conn: NixlConnector`` holds."""
+    sides = s.merge_case(
+        git_repo,
+        {
+            BASE: BASE_TEXT,
+            NIXL: NIXL_TEXT,
+            SIBLING: SIBLING_TEXT,
+            "vllm/aeon/__init__.py": "",
+            "vllm/kv/__init__.py": "",
+        },
+        {FORK: TYPED},
+        [(SUBJECT, {NIXL: RENAMED})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK]
+    assert [(line, severity) for _, line, severity, _ in rows] == [(5, "error")], rows
+
+
 WORKING_BASE = BASE_TEXT.replace("return False, None", "return self.request_finished_all_groups(request, [block_ids])")
 SUBCLASSED = (
     TYPED

@@ -1573,11 +1573,12 @@ class _Checker:
     def _renamed_to_a_stub(self, call: ast.Call, before: DefSym, after: DefSym) -> tuple[str, str] | None:
         """(the new name, what the stub answers) when upstream renamed the method in its class, the very body
         under another name, and what the call reaches now is a base's stub (drift/renamed_overrides.py).  Off
-        an instance rather than ``super()``, a subclass doing the work may answer instead: not judged then."""
+        an instance rather than ``super()``, a subclass of the renamed method's class doing the work may answer
+        instead: not judged then (a sibling class's def, another subclass of the base, is no answer)."""
         assert isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef) and before.owner is not None
         answer = stub_answer(after.node)
-        if answer is None or (not _is_super_call(call) and self._done_elsewhere(after)):
+        if answer is None or (not _is_super_call(call) and self._done_elsewhere(before)):
             return None
         was, now = self.before.module_at(before.path), self.after.module_at(before.path)
         old_cls = was.classes.get(before.owner) if was is not None else None
