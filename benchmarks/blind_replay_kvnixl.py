@@ -35,11 +35,14 @@ After the killers143 widenings: 23 caught, 0 warned, 0 missed of 23 (twins: 10 q
 now: a mapping's number values made builtin containers (element drift, ``drift/element_kinds.py``: a dict
 field's value read through ``m[k]``, ``m.get/setdefault/pop(key)``, a local bound once to one, a loop over
 ``.values()`` or an ``.items()`` pair's value, compared with a number or in arithmetic with one; a loop over
-the mapping itself hands out keys and stays quiet) and a method renamed in its class, called by its old name,
-which a base's stub now answers (``drift/renamed_overrides.py`` beside symbol drift's "another body" warning:
-the removed body's very statements under a new name in the same class, and a stub -- nothing, a constant, a
-tuple of constants -- answering now; a base shim, a rewritten body or, off an instance, a working subclass
-keeps the warning).  Regression set on the widened engine: killer_replay 26/26, kind_change_replay 12/12 (5
+the mapping itself hands out keys and stays quiet; the same reading serves a mapping's lists made arrays and
+its pairs made a plain class) and a method renamed in its class, called by its old name, which a base's stub
+now answers (``drift/renamed_overrides.py`` beside symbol drift's "another body" warning: the removed body's
+very statements under a new name in the same class, and a stub -- nothing, a constant, a tuple of constants
+-- answering now; a base shim, a rewritten body or, off an instance, a working subclass of the renamed
+method's class keeps the warning; off a ``conn: NixlConnector`` or through ``NixlConnector.request_finished(
+self, ...)`` it is an error too, though the replay spells only the ``super()`` call).  Regression set on the
+widened engine (its head): killer_replay 26/26, kind_change_replay 12/12 (5
 twins quiet), review15/16/17_twins 0 false errors of 40/30/23 (8/9, 6/6, 11/12 caught, as on main),
 blind_replay_kvconnect 16/16 (11 twins quiet), blind_replay_distributed 20/20 (9), blind_replay_kvcache 17/17
 (10), blind_replay_scheddata 18/18 (11), blind_replay_inputs 22/22 (13), blind_replay_mminputs 19/19 (13),
