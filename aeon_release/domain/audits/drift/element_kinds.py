@@ -16,6 +16,14 @@ loop variable over ``x.name``) with ``x`` typed as the owning class, whose list-
 (``append``, ``extend``, ``insert``, ``remove``, ``clear``) or that it concatenates with a list (or tuple)
 display (``+``, ``+=``).  A use under ``isinstance(ids, list)`` or ``hasattr(ids, "append")`` is written
 for both sides and stays quiet, as is a copy first made a list (``list(ids) + [bonus]``).
+
+A mapping's values are its elements too (killers143): ``KVCacheStoreSendingThread.stored_requests:
+defaultdict[str, int]`` became ``dict[str, set[int]]`` (#52372, one entry per store job), and a fork line
+``thread.stored_requests.get(req_id, 0) > 0`` now compares a set with a number.  A value is read through
+``x.name[key]``, ``x.name.get(...)``/``setdefault(...)``/``pop(key)``, a local bound once to one, or a loop
+over ``x.name.values()`` (or the value of a loop over ``x.name.items()``); a loop over the mapping itself
+walks its keys, not its values, and is not read.  The same reading serves a mapping's container values made
+arrays (``dict[str, list[int]]`` -> ``dict[str, np.ndarray]``) or its pairs made a plain class.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
@@ -62,6 +71,19 @@ _FIELD_INNER = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
 _FIELD_NUMBERS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.)?(?:List|list|Sequence|Tuple|tuple)\[[ \t]*(?:int|float)\b"
 )
+# the same of a mapping to numbers (``stored_requests: defaultdict[str, int]``): a plain key (no brackets, no
+# comma) then the number value, each class of characters met once, so the scan stays linear
+_MAPPED_NUMBERS = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
+    r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
+)
+# and of a mapping to builtin containers (``req_blocks: dict[str, list[int]]``), whose values may become arrays
+# or, tuples, a plain class
+_MAPPED_INNER = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
+    r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*"
+    r"(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque)\b"
+)
 # The lookahead: a removed line without such an arrow is passed over in one scan.  Without it each ``def name`` on
 # the line was tried against every later end of the line: 25 ms of a 500-commit release's ordinary lines, ~7 s
 # for one 120 KB line of them (a line that has the arrow and many defs after it is still slow).
@@ -92,6 +114,7 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     """The names of the fork reads whose annotation as a container of containers the diff removed, and
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
+    names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)} | {m.group(1) for m in _MAPPED_INNER.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
@@ -116,9 +139,9 @@ def _rehoused(
 ) -> Recontained | None:
     """The element drift of one annotation pair, when its element became an array."""
     outer = _container(was)
-    if outer is None or outer not in _SEQUENCES or _container(now) != outer:
+    if outer is None or (outer not in _SEQUENCES and outer != "dict") or _container(now) != outer:
         return None
-    old_element, new_element = _element(was), _element(now)
+    old_element, new_element = _element(was, outer), _element(now, outer)
     if old_element is None or new_element is None:
         return None
     reshaped = _reshaped(trees, text, module, old_element, new_element)
@@ -210,12 +233,15 @@ def _imported_class(trees: ThreeTrees, source: str, name: str) -> ast.ClassDef |
     return None
 
 
-def _element(annotation: ast.expr) -> ast.expr | None:
-    """What a one-element container annotation holds: ``list[X]``, ``tuple[X, ...]`` -> ``X``."""
+def _element(annotation: ast.expr, outer: str) -> ast.expr | None:
+    """What a one-element container annotation holds: ``list[X]``, ``tuple[X, ...]`` -> ``X``; a mapping's
+    value: ``dict[K, X]`` -> ``X``."""
     node = _unwrapped(annotation)
     if not isinstance(node, ast.Subscript):
         return None
     inner = node.slice
+    if outer == "dict":
+        return inner.elts[1] if isinstance(inner, ast.Tuple) and len(inner.elts) == 2 else None
     if isinstance(inner, ast.Tuple):
         two = len(inner.elts) == 2 and isinstance(inner.elts[1], ast.Constant) and inner.elts[1].value is Ellipsis
         return inner.elts[0] if two else None
@@ -291,11 +317,11 @@ def _reshaped_uses(
     for names, value, looped in _unpacks(node):
         func = enclosing(node, parents)
         if looped:
-            hit = _held(value, func, parents, fork, found, bound)
+            hit = _walked(value, func, parents, fork, found, bound)
         else:
             picked = _picked_from(value)
             hit = (
-                _held(picked, func, parents, fork, found, bound)
+                _unmapped(_held(picked, func, parents, fork, found, bound))
                 if picked is not None
                 else _held_element(value, node, parents, fork, found, bound)
             )
@@ -376,18 +402,81 @@ def _held_element(
     bound: dict[int, dict[str, ast.expr]],
 ) -> Recontained | None:
     """The regathered field ``subject`` is an element of: ``x.name[i]``, a local bound once to one, or the
-    variable of a loop over ``x.name`` the use sits in."""
+    variable of a loop over ``x.name`` the use sits in; of a mapping, ``x.name.get(key)`` (and its kin) or
+    the variable of a loop over ``x.name.values()`` (the value's of one over ``x.name.items()``)."""
     func = enclosing(at, parents)
     if isinstance(subject, ast.Name) and func is not None:
         looped = _loop_over(subject.id, at, parents)
         if looped is not None:
-            return _held(looped, func, parents, fork, found, bound)
+            return _walked(looped, func, parents, fork, found, bound)
+        paired = _items_over(subject.id, at, parents)
+        if paired is not None:
+            hit = _held(paired, func, parents, fork, found, bound)
+            return hit if hit is not None and _mapped(hit) else None
         if id(func) not in bound:
             bound[id(func)] = _bound_once(func)
         subject = bound[id(func)].get(subject.id, subject)
     if isinstance(subject, ast.Subscript) and not isinstance(subject.slice, ast.Slice):
         return _held(subject.value, func, parents, fork, found, bound)
+    mapping = _looked_up(subject)
+    if mapping is not None:
+        hit = _held(mapping, func, parents, fork, found, bound)
+        return hit if hit is not None and _mapped(hit) else None
     return None
+
+
+# a mapping's methods that hand out the value stored under a key: ``get(key[, default])``,
+# ``setdefault(key[, default])``, ``pop(key[, default])`` (a list's ``pop()`` takes no key or an index)
+_LOOKUPS = frozenset({"get", "setdefault", "pop"})
+
+
+def _looked_up(expr: ast.expr) -> ast.expr | None:
+    """The mapping ``expr`` reads one value of: ``m.get(key)``, ``m.get(key, 0)``... -> ``m``."""
+    if not (isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _LOOKUPS):
+        return None
+    if expr.keywords or not 1 <= len(expr.args) <= 2 or any(isinstance(a, ast.Starred) for a in expr.args):
+        return None
+    return expr.func.value
+
+
+def _walked(
+    iterable: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Recontained | None:
+    """The regathered field a loop over ``iterable`` hands out the elements of: a sequence walked itself; a
+    mapping walked through ``.values()`` (walked itself, a mapping hands out its keys)."""
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "values"
+        and not iterable.args
+        and not iterable.keywords
+    ):
+        hit = _held(iterable.func.value, func, parents, fork, found, bound)
+        return hit if hit is not None and _mapped(hit) else None
+    return _unmapped(_held(iterable, func, parents, fork, found, bound))
+
+
+def _unmapped(hit: Recontained | None) -> Recontained | None:
+    """``hit`` unless it is a mapping: walking or picking from one (``min(m)``) hands out its keys."""
+    return None if hit is None or _mapped(hit) else hit
+
+
+@cache
+def _mapping_text(annotation: str) -> bool:
+    try:
+        return _container(ast.parse(annotation, mode="eval").body) == "dict"
+    except SyntaxError:
+        return False
+
+
+def _mapped(hit: Recontained) -> bool:
+    """The regathered container is a mapping (its annotation, as upstream had it, names one)."""
+    return _mapping_text(hit.was)
 
 
 def _loop_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
@@ -402,6 +491,51 @@ def _loop_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr 
             if _targets(gen.target, name):
                 return gen.iter
         node = parent
+    return None
+
+
+def _items_over(name: str, at: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The mapping whose ``.items()`` the innermost enclosing loop (or comprehension) walks with ``name`` as
+    its value (``for key, name in m.items()``) -> ``m``, else None."""
+    node: ast.AST | None = at
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        parent = parents.get(id(node))
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        if isinstance(parent, (ast.For, ast.AsyncFor)) and node is not parent.iter:
+            pairs = [(parent.target, parent.iter)]
+        elif isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            pairs = [(gen.target, gen.iter) for gen in parent.generators]
+        for target, iterable in pairs:
+            if not any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(target)):
+                continue
+            if not _value_named(target, name):
+                return None  # the name is this loop's, as something else than a pair's value
+            body = parent.body if isinstance(parent, (ast.For, ast.AsyncFor)) else []
+            return None if _rebound_before(name, body, getattr(at, "lineno", 0)) else _items_of(iterable)
+        node = parent
+    return None
+
+
+def _value_named(target: ast.expr, name: str) -> bool:
+    """``key, name`` (a pair's second name) as a loop's target."""
+    return (
+        isinstance(target, ast.Tuple | ast.List)
+        and len(target.elts) == 2
+        and isinstance(target.elts[1], ast.Name)
+        and target.elts[1].id == name
+    )
+
+
+def _items_of(iterable: ast.expr) -> ast.expr | None:
+    """``m`` of ``m.items()``, else None."""
+    if (
+        isinstance(iterable, ast.Call)
+        and isinstance(iterable.func, ast.Attribute)
+        and iterable.func.attr == "items"
+        and not iterable.args
+        and not iterable.keywords
+    ):
+        return iterable.func.value
     return None
 
 
@@ -432,8 +566,9 @@ def _finding(
     commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(head)}\b", pr_pattern)
     what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
     use, why = how.split("|", 1)
+    held = "values" if _mapped(hit) else "elements"
     message = (
-        f"fork-owned line {use}, but upstream made the elements of {what} {hit.new} (was {hit.was}, now "
+        f"fork-owned line {use}, but upstream made the {held} of {what} {hit.new} (was {hit.was}, now "
         f"{hit.now}) ({hit.path}{commit}): {why}"
     )
     if not sure:  # a path kept for older releases under a version test: it may no longer run after the merge

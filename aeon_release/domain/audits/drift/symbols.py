@@ -101,6 +101,7 @@ from aeon_release.domain.audits.drift.rebased import (
     rebased_between,
     stored_anywhere,
 )
+from aeon_release.domain.audits.drift.renamed_overrides import renamed_in_place, stub_answer
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -1552,12 +1553,40 @@ class _Checker:
         ):
             return
         commit = self._commit(before.path, before.name)
+        renamed = self._renamed_to_a_stub(call, before, after)
+        if renamed is not None:
+            yield _error(
+                mod,
+                call.lineno,
+                f"calls {_show(call.func)}, whose {before.label} upstream renamed to {renamed[0]} "
+                f"({_where(before, commit)}): the call now runs {after.label} ({after.path}), which {renamed[1]}; "
+                f"call {renamed[0]} (or the name the class answers by now)",
+            )
+            return
         yield _warning(
             mod,
             call.lineno,
             f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
             f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
         )
+
+    def _renamed_to_a_stub(self, call: ast.Call, before: DefSym, after: DefSym) -> tuple[str, str] | None:
+        """(the new name, what the stub answers) when upstream renamed the method in its class, the very body
+        under another name, and what the call reaches now is a base's stub (drift/renamed_overrides.py).  Off
+        an instance rather than ``super()``, a subclass of the renamed method's class doing the work may answer
+        instead: not judged then (a sibling class's def, another subclass of the base, is no answer)."""
+        assert isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef) and before.owner is not None
+        answer = stub_answer(after.node)
+        if answer is None or (not _is_super_call(call) and self._done_elsewhere(before)):
+            return None
+        was, now = self.before.module_at(before.path), self.after.module_at(before.path)
+        old_cls = was.classes.get(before.owner) if was is not None else None
+        new_cls = now.classes.get(before.owner) if now is not None else None
+        if old_cls is None or new_cls is None:
+            return None
+        renamed = renamed_in_place(before.node, old_cls, new_cls)
+        return None if renamed is None else (f"{before.owner}.{renamed}", answer)
 
     def _dict_key_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
