@@ -94,6 +94,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.quoted import code_only
 from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
 from aeon_release.domain.audits.drift.rebased import (
     class_member_stored,
@@ -1163,12 +1164,13 @@ class _Checker:
         return None
 
     def _upstream_reads(self, name: str) -> bool:
-        """``x.name`` read (or called) off another object than ``self`` in upstream's served files."""
+        """``x.name`` read (or called) off another object than ``self`` in upstream's served code: a string
+        or a comment naming it (a lint rule's regex that forbids the call, #44825) is no read."""
         theirs = self.inp.theirs
         if not isinstance(theirs, WordSearchable):
             return True
         return any(
-            where not in self.inp.fork_lines and not _not_served(where) and read_by_name(line, name)
+            where not in self.inp.fork_lines and not _not_served(where) and read_by_name(code_only(line), name)
             for where, line in theirs.word_lines(name)
         )
 
@@ -3257,7 +3259,9 @@ class _Checker:
         owner_sym = inner(self.after)
         via = (
             "instance"
-            if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign))
+            if isinstance(owner_sym, DefSym)
+            and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign))
+            and not self.after.chosen_classes(owner_sym)  # ``CudaPlatform``: an alias of classes
             else "class"
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
@@ -6587,10 +6591,23 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     held = ix.class_of(owner)
     if held is not None:
         return class_member(ix, held, attr)  # a read off the class object: its metaclass may answer (#24794)
+    chosen = ix.chosen_classes(owner)
+    if chosen:
+        return _chosen_member(ix, chosen, attr)
     cls = _value_class(ix, owner)
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN
+
+
+def _chosen_member(ix: Index, chosen: list[px.ClassInfo], attr: str) -> Sym:
+    """``attr`` read off a module-level ``Name = A if cond else B`` of two classes (``CudaPlatform``): the
+    member both answer with (one a shared base defines), MISSING when neither has it, else UNKNOWN (which
+    one the condition picks is known at run time only).  #26982 removed ``is_kv_cache_dtype_supported``
+    from the base both CUDA platforms derive from; the fork's ``CudaPlatform.is_kv_cache_dtype_supported(...)``
+    raises AttributeError whichever is picked."""
+    found = [class_member(ix, cls, attr) for cls in chosen]
+    return found[0] if all(sym == found[0] for sym in found[1:]) else px.UNKNOWN
 
 
 def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
