@@ -6,6 +6,12 @@ Each class is shaped like a real upstream commit, with fork code written the way
   upstream's code is a string or a comment (vLLM #44825, fb42e5219e: ``CpuPlatform.mem_get_info`` removed, and a
   pre-commit rule's regex ``r"\\bcurrent_platform\\.mem_get_info\\(\\)\\b"`` added to forbid the spelling): the
   mention is no read, so the fork's ``CpuPlatform.mem_get_info()`` is an error.
+- the same member read by a string with no default (``getattr(current_platform, "seed_everything")``, vLLM #33362,
+  010ec0c30e: ``Platform.seed_everything`` removed): the ``__getattr__`` hands back what it makes up, not the
+  removed def, as a plain read does.
+- the same text mentions asked whether upstream still calls a hook by name elsewhere (vLLM #28763's shape:
+  ``FlashAttentionBackend.get_supported_head_sizes`` removed, no caller of it left): a comment or a message
+  naming ``backend.get_supported_head_sizes()`` consults no fork override.
 - a member read off a module-level conditional alias of two classes (vLLM's ``CudaPlatform =
   NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``; #26982, f6027b2855, removed
   ``is_kv_cache_dtype_supported`` from the base both derive from): the fork's
@@ -21,6 +27,7 @@ import pytest
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.test_symbol_drift import FLASH_28763, HEAD_FORK, hook_case
 
 PACKAGES = {"vllm/__init__.py": ""}
 USE = "vllm/aeon_use.py"
@@ -110,6 +117,26 @@ def test_text_mention_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, their
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
 
 
+GETATTR_NO_DEFAULT = "def free() -> int:\n    return getattr(CpuPlatform, 'mem_get_info')()[0]\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (GETATTR_NO_DEFAULT, [(USE, line_of(HEAD + GETATTR_NO_DEFAULT, "getattr"), "error")]),
+        # a default bridges versions: the fork expects the member may be gone
+        ("def free():\n    return getattr(CpuPlatform, 'mem_get_info', None)\n", []),
+    ],
+    ids=["no-default", "twin-default"],
+)
+def test_a_string_read_of_a_member_a_getattr_answers_for_now(
+    git_repo: GitRepo, tmp_path: Path, body: str, expected: list[tuple[str, int, str]]
+) -> None:
+    base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: HEAD + body}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
 def test_code_only_blanks_strings_and_comments() -> None:
     from aeon_release.domain.audits.drift.quoted import code_only  # new here: the old code fails the import
 
@@ -184,3 +211,18 @@ def test_a_member_off_a_conditional_alias_of_classes(git_repo: GitRepo, tmp_path
 def test_conditional_alias_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, theirs: str, body: str) -> None:
     sides = three_way(git_repo, {CUDA: CUDA_BASE, **PACKAGES}, {USE: ALIAS_HEAD + body}, {CUDA: theirs})
     assert found(audit(git_repo, sides, tmp_path), RULE) == []
+
+
+# --- an override no longer consulted, its name left upstream only in text (#28763's shape)
+@pytest.mark.parametrize(
+    "more",
+    [
+        "# backend.get_supported_head_sizes() is gone: ask backend.supports_head_size(size)\nPICK = 1\n",
+        "HINT = 'backend.get_supported_head_sizes() is gone: ask backend.supports_head_size(size)'\n",
+    ],
+    ids=["comment", "string"],
+)
+def test_an_override_named_upstream_only_in_text_is_unconsulted(git_repo: GitRepo, no_rules: Path, more: str) -> None:
+    [(path, line, message)] = hook_case(git_repo, no_rules, FLASH_28763, more=more)
+    assert (path, line) == (HEAD_FORK, 6)
+    assert "never consulted" in message

@@ -15,11 +15,20 @@ Linear in the line's length: one pass, no regex.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 _QUOTES = "\"'"
+
+
+def in_code(test: Callable[[str, str], bool]) -> Callable[[str, str], bool]:
+    """``test(line, name)`` (a read or a call of ``x.name`` on the line) asked of the line's code alone."""
+    return lambda line, name: name in line and test(code_only(line), name)
 
 
 def code_only(line: str) -> str:
     """``line`` with every non-f string literal and the comment that closes it replaced by spaces."""
+    if "#" not in line and "'" not in line and '"' not in line:
+        return line
     out = list(line)
     i, n = 0, len(line)
     while i < n:

@@ -94,7 +94,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
-from aeon_release.domain.audits.drift.quoted import code_only
+from aeon_release.domain.audits.drift.quoted import in_code
 from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
 from aeon_release.domain.audits.drift.rebased import (
     class_member_stored,
@@ -1010,8 +1010,11 @@ class _Checker:
         found = self._compare(resolver) if resolver is not None else None
         what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
         if found is None and resolver is not None and func.id == "getattr":
-            if isinstance(resolver(self.before), DefSym) and (unfilled := self._unfilled(resolver(self.after))):
+            before = resolver(self.before)
+            if isinstance(before, DefSym) and (unfilled := self._unfilled(resolver(self.after))):
                 yield _error(mod, call.lineno, f"{what}, which {unfilled}")
+            elif len(args) == 2 and isinstance(before, DefSym) and (made_up := self._made_up_read(resolver)):
+                yield self._finding(mod, call.lineno, what, before, made_up)
             return
         if found is None or not isinstance(found[0], DefSym):
             return
@@ -1143,6 +1146,14 @@ class _Checker:
             return f"moved to {home}, a subclass; {before.owner}'s __getattr__ answers for the name now"
         return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
 
+    def _made_up_read(self, resolver: Resolver) -> str | None:
+        """``_made_up``'s note for ``getattr(x, "name")`` with no default: a ``__getattr__`` that answers for
+        the removed member (#33362 removed ``Platform.seed_everything``; ``Platform.__getattr__`` answers None)
+        hands back what it makes up, never AttributeError, so the fork's ``getattr(current_platform,
+        "seed_everything")(seed)`` calls None.  With a default the fork bridges versions: quiet, as before."""
+        before, after = resolver(self.before), resolver(self.after)
+        return self._made_up(before) if isinstance(before, DefSym) and after is UNKNOWN else None
+
     def _moved_down(self, old: px.ClassInfo, name: str) -> str | None:
         """The class upstream moved the member ``name`` of ``old`` to, when it is a subclass of ``old`` that
         did not define it at the base (``WorkerWrapperBase.execute_method`` -> ``RayWorkerWrapper``, #35328)."""
@@ -1169,8 +1180,9 @@ class _Checker:
         theirs = self.inp.theirs
         if not isinstance(theirs, WordSearchable):
             return True
+        reads = in_code(read_by_name)
         return any(
-            where not in self.inp.fork_lines and not _not_served(where) and read_by_name(code_only(line), name)
+            where not in self.inp.fork_lines and not _not_served(where) and reads(line, name)
             for where, line in theirs.word_lines(name)
         )
 
@@ -1833,10 +1845,12 @@ class _Checker:
                 yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
 
     def _newly_read(self, name: str) -> bool:
-        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range: upstream
-        uses the name on whatever replaced the class (a line it left alone may be as stale as the fork's)."""
+        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range (in code, not
+        a string or a comment): upstream uses the name on whatever replaced the class (a line it left alone may
+        be as stale as the fork's)."""
+        reads = in_code(read_by_name)
         return any(
-            not _not_served(path) and any(read_by_name(line, name) for line in lines if name in line)
+            not _not_served(path) and any(reads(line, name) for line in lines)
             for path, lines in self.inp.upstream_lines.items()
         )
 
@@ -4691,7 +4705,7 @@ class _Checker:
         ``get_input_embeddings(self, input_ids)``); for a class attribute, any call."""
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self._called_by_name(name)
-        return self._used_by_name(name, lambda line, called: could_bind(line, called, stmt))
+        return self._used_by_name(name, in_code(lambda line, called: could_bind(line, called, stmt)))
 
     def _overrides_retired(self, name: str) -> int:
         """How many of upstream's own classes defined ``name`` below the class that still defines it after
@@ -4707,12 +4721,12 @@ class _Checker:
 
     def _read_by_name(self, name: str) -> bool:
         """``x.name`` read off another object than ``self``/``cls`` in what the merged tree runs."""
-        return self._used_by_name(name, read_by_name)
+        return self._used_by_name(name, in_code(read_by_name))
 
     def _called_by_name(self, name: str) -> bool:
         """``x.name(...)`` on another object than ``self``/``cls`` in what the merged tree runs: a caller
         that may reach the fork's override whatever the hierarchy says."""
-        return self._used_by_name(name, called_by_name)
+        return self._used_by_name(name, in_code(called_by_name))
 
     def _used_by_name(self, name: str, used: Callable[[str, str], bool]) -> bool:
         """A line of upstream's tree outside the fork's files, or of a fork file as merged, for which
