@@ -28,7 +28,8 @@ now: a member upstream removed from a class whose ``__getattr__`` makes names up
 a string or a comment (#44825 added a pre-commit rule whose regex forbids ``current_platform.mem_get_info()``;
 that line had counted as upstream still reading the name: ``drift/quoted.py`` blanks a line's plain strings and
 comment before the read is looked for, in every by-word question of whether upstream still reads or calls a
-name; and ``getattr(x, "name")`` with no default is read as ``x.name`` is), and a member read or called off a
+name; ``getattr(x, "name")`` with no default is read as ``x.name`` is; and where the ``__getattr__`` answers every
+name, an instance's ``hasattr`` or ``except AttributeError`` guard excuses nothing), and a member read or called off a
 module-level conditional alias of two
 classes (``CudaPlatform``): the member both classes answer with, MISSING when neither has it (symbol drift's
 ``_attribute``).  Regression set at the widening's head: killer_replay 26/26, kind_change_replay 12/12,
@@ -39,7 +40,10 @@ warned of 16 (11 quiet), blind_replay_workerinputs 34 caught, 1 warned of 35 (19
 caught, 3 warned of 24 (14 quiet), blind_replay_compiler 23 caught, 2 warned of 25 (11 quiet), as documented
 there, all with 0 false errors.  Probed after the blind run (not counted above): 14 of 16 further spellings
 caught (``functools.partial``, a typed ``Platform`` parameter, ``cache_info()`` on an uncached helper, class
-attributes dropped...); ``getattr(current_platform, "seed_everything")(seed)`` was missed and is caught now.
+attributes dropped...); ``getattr(current_platform, "seed_everything")(seed)`` was missed and is caught now, as are
+two more probes written after it: the call under ``if hasattr(current_platform, "seed_everything"):`` (missed:
+``hasattr`` is always True there) and under ``try``/``except AttributeError`` (warned: None is called, TypeError),
+while ``getattr(current_platform, "seed_everything", None)`` tested for None stays quiet.
 Left: ``current_platform.mem_get_info()`` under #44825, where only the CPU platform defined the method and the
 base ``Platform`` never did: on CUDA the ``__getattr__`` still answers with ``torch.cuda.mem_get_info``, so
 whether the call breaks depends on the platform picked at run time.

@@ -8,7 +8,9 @@ Each class is shaped like a real upstream commit, with fork code written the way
   mention is no read, so the fork's ``CpuPlatform.mem_get_info()`` is an error.
 - the same member read by a string with no default (``getattr(current_platform, "seed_everything")``, vLLM #33362,
   010ec0c30e: ``Platform.seed_everything`` removed): the ``__getattr__`` hands back what it makes up, not the
-  removed def, as a plain read does.
+  removed def, as a plain read does; and a ``hasattr`` or ``except AttributeError`` guard of an instance's use
+  no longer excuses it when that ``__getattr__`` answers every name (it never raises): ``hasattr`` is True,
+  no AttributeError comes, the fork calls None.
 - the same text mentions asked whether upstream still calls a hook by name elsewhere (vLLM #28763's shape:
   ``FlashAttentionBackend.get_supported_head_sizes`` removed, no caller of it left): a comment or a message
   naming ``backend.get_supported_head_sizes()`` consults no fork override.
@@ -135,6 +137,57 @@ def test_a_string_read_of_a_member_a_getattr_answers_for_now(
     base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
     sides = three_way(git_repo, base, {USE: HEAD + body}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
     assert found(audit(git_repo, sides, tmp_path), RULE) == expected
+
+
+HASATTR_ON_INSTANCE = (
+    "def free(p: CpuPlatform) -> int:\n    if hasattr(p, 'mem_get_info'):\n        return p.mem_get_info()[0]\n"
+    "    return 0\n"
+)
+EXCEPT_ON_INSTANCE = (
+    "def free(p: CpuPlatform) -> int:\n    try:\n        return p.mem_get_info()[0]\n"
+    "    except AttributeError:\n        return 0\n"
+)
+RAISING_HOOK = PLATFORM_BASE.replace(
+    "        return getattr(getattr(torch, self.device_type), key, None)\n",
+    "        if key.startswith('cuda_'):\n            return getattr(torch.cuda, key[5:])\n        raise AttributeError(key)\n",
+)
+
+
+@pytest.mark.parametrize("body", [HASATTR_ON_INSTANCE, EXCEPT_ON_INSTANCE], ids=["hasattr", "except"])
+def test_a_guard_a_getattr_answering_every_name_defeats(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    fork = HEAD + body
+    base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
+    sides = three_way(git_repo, base, {USE: fork}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "p.mem_get_info()"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("base", "body"),
+    [
+        # on the class object the instance's __getattr__ is never asked: hasattr is False, AttributeError raised
+        (
+            PLATFORM_BASE,
+            "def free() -> int:\n    if hasattr(CpuPlatform, 'mem_get_info'):\n"
+            "        return CpuPlatform.mem_get_info()[0]\n    return 0\n",
+        ),
+        (
+            PLATFORM_BASE,
+            "class Grace(CpuPlatform):\n    @classmethod\n    def free(cls) -> int:\n        try:\n"
+            "            return cls.mem_get_info()[0]\n        except AttributeError:\n            return 0\n",
+        ),
+        # a __getattr__ that raises AttributeError for the names it does not serve: the guard works
+        (RAISING_HOOK, HASATTR_ON_INSTANCE),
+        (RAISING_HOOK, EXCEPT_ON_INSTANCE),
+    ],
+    ids=["class-hasattr", "classmethod-except", "raising-hook-hasattr", "raising-hook-except"],
+)
+def test_guards_that_still_guard_stay_silent(git_repo: GitRepo, tmp_path: Path, base: str, body: str) -> None:
+    theirs = base.replace(
+        "    @classmethod\n    def mem_get_info(cls) -> tuple[int, int]:\n        return 1, 2\n\n", ""
+    )
+    tree = {PLATFORM: base, WORKER: WORKER_BASE, **PACKAGES}
+    sides = three_way(git_repo, tree, {USE: HEAD + body}, {PLATFORM: theirs, WORKER: WORKER_THEIRS})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"] == []
 
 
 def test_code_only_blanks_strings_and_comments() -> None:

@@ -1006,7 +1006,7 @@ class _Checker:
         if not isinstance(name, str) or not name.isidentifier() or isinstance(args[0], ast.Starred):
             return
         attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
-        resolver, _ = self._resolver(mod, attr, scope)
+        resolver, via = self._resolver(mod, attr, scope)
         found = self._compare(resolver) if resolver is not None else None
         what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
         if found is None and resolver is not None and func.id == "getattr":
@@ -1014,7 +1014,7 @@ class _Checker:
             if isinstance(before, DefSym) and (unfilled := self._unfilled(resolver(self.after))):
                 yield _error(mod, call.lineno, f"{what}, which {unfilled}")
             elif len(args) == 2 and isinstance(before, DefSym) and (made_up := self._made_up_read(resolver)):
-                yield self._finding(mod, call.lineno, what, before, made_up)
+                yield self._made_up_finding(mod, call.lineno, what, before, made_up, _on_instance(attr, scope, via))
             return
         if found is None or not isinstance(found[0], DefSym):
             return
@@ -1145,6 +1145,24 @@ class _Checker:
             # lookup would have found the def there), so its __getattr__ answers
             return f"moved to {home}, a subclass; {before.owner}'s __getattr__ answers for the name now"
         return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
+
+    def _made_up_finding(
+        self, mod: ModuleInfo, line: int, what: str, before: DefSym, note: str, on_instance: bool
+    ) -> Finding:
+        """The finding of a use of a member a ``__getattr__`` now answers for.  On an instance, a ``__getattr__``
+        that answers every name (no ``raise`` in it, its body ends in a ``return``: ``Platform.__getattr__``
+        returns None) makes ``hasattr`` True and raises no AttributeError, so neither ``if hasattr(x, "name"):``
+        nor ``except AttributeError`` around the use excuses it (#33362: a guarded
+        ``current_platform.seed_everything(seed)`` still calls None): a plain finding, no guard's to drop.  On
+        the class object (``CpuPlatform.m``, a classmethod's ``cls.m``) the hook is never asked: guards work."""
+        finding = self._finding(mod, line, what, before, note)
+        cls = _class_at(self.theirs_ix, before) if on_instance else None
+        hook = self.theirs_ix.member(self.theirs_ix.mro(cls), "__getattr__") if cls is not None else MISSING
+        if not isinstance(hook, DefSym) or not isinstance(hook.node, ast.FunctionDef):
+            return finding
+        body = hook.node.body
+        answers = isinstance(body[-1], ast.Return) and not any(isinstance(n, ast.Raise) for n in ast.walk(hook.node))
+        return _as(Finding, finding) if answers else finding
 
     def _made_up_read(self, resolver: Resolver) -> str | None:
         """``_made_up``'s note for ``getattr(x, "name")`` with no default: a ``__getattr__`` that answers for
@@ -1341,7 +1359,8 @@ class _Checker:
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
-            yield self._finding(mod, call.lineno, what, before, note)
+            on_instance = _on_instance(callee, scope, via)
+            yield self._made_up_finding(mod, call.lineno, what, before, note, on_instance)
         elif after is UNKNOWN and isinstance(before, DefSym) and before.owner and id(call) not in self._actor_calls:
             self._untyped_now.append((mod, call, before))
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
@@ -2918,7 +2937,7 @@ class _Checker:
             yield replace(found, severity=Severity.WARNING) if verdict == "warn" else found
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
-        resolver, _ = self._resolver(mod, node, scope)
+        resolver, via = self._resolver(mod, node, scope)
         if resolver is None:
             return
         found = self._compare(resolver)
@@ -2939,7 +2958,8 @@ class _Checker:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
             return
         if after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
-            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", before, note)
+            line, on_instance = node.end_lineno or node.lineno, _on_instance(node, scope, via)
+            yield self._made_up_finding(mod, line, f"uses {_show(node)}", before, note, on_instance)
             return
         if isinstance(before, DefSym) and (unfilled := self._unfilled(after)) is not None:
             yield _error(mod, node.end_lineno or node.lineno, f"reads {_show(node)}, which {unfilled}")
@@ -8989,6 +9009,16 @@ def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
     return any(
         isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) == key for b in ix.mro(cls, include_self=False)
     )
+
+
+def _on_instance(node: ast.expr, scope: _Scope, via: str) -> bool:
+    """``node`` (``x.name``) reads off an instance: not off a class (``via`` "class") nor off a classmethod's
+    own first parameter (``cls.name``), where an instance's ``__getattr__`` is never asked."""
+    owner = node.value if isinstance(node, ast.Attribute) else None
+    if via != "instance" or owner is None:
+        return False
+    own = isinstance(owner, ast.Name) and owner.id == scope.me and bool(scope.functions)
+    return not (own and _binding(scope.functions[0]) == "class")
 
 
 def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:
