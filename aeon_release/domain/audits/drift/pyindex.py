@@ -323,7 +323,7 @@ class Index:
         for expr in cls.node.bases:
             sym = self.resolve_expr(cls.module, expr)
             base = self.class_of(sym)
-            chosen = self._chosen_classes(sym) if base is None else []
+            chosen = self.chosen_classes(sym) if base is None else []
             base = base or (None if chosen else self._aliased_class(sym))
             out.extend(chosen or [base if base is not None else _external(expr, sym)])
         return out
@@ -365,7 +365,7 @@ class Index:
             self._classes[key] = None if made is None else ClassInfo(home, sym.name, made, _members(made))
         return self._classes.get(key)
 
-    def _chosen_classes(self, sym: Sym) -> list[ClassInfo]:
+    def chosen_classes(self, sym: Sym) -> list[ClassInfo]:
         """The classes a module-level ``Name = A if cond else B`` picks between (``CudaPlatform =
         NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``): a class deriving from the name
         derives from one of them, so its members are looked up along both; none unless both are classes."""

@@ -94,6 +94,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Sym,
     Tree,
 )
+from aeon_release.domain.audits.drift.quoted import in_code
 from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
 from aeon_release.domain.audits.drift.rebased import (
     class_member_stored,
@@ -1006,12 +1007,15 @@ class _Checker:
         if not isinstance(name, str) or not name.isidentifier() or isinstance(args[0], ast.Starred):
             return
         attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
-        resolver, _ = self._resolver(mod, attr, scope)
+        resolver, via = self._resolver(mod, attr, scope)
         found = self._compare(resolver) if resolver is not None else None
         what = f'{func.id}({_show(args[0])}, "{name}") reads {_show(args[0])}.{name} by a string'
         if found is None and resolver is not None and func.id == "getattr":
-            if isinstance(resolver(self.before), DefSym) and (unfilled := self._unfilled(resolver(self.after))):
+            before = resolver(self.before)
+            if isinstance(before, DefSym) and (unfilled := self._unfilled(resolver(self.after))):
                 yield _error(mod, call.lineno, f"{what}, which {unfilled}")
+            elif len(args) == 2 and isinstance(before, DefSym) and (made_up := self._made_up_read(resolver)):
+                yield self._made_up_finding(mod, call.lineno, what, before, made_up, _on_instance(attr, scope, via))
             return
         if found is None or not isinstance(found[0], DefSym):
             return
@@ -1143,6 +1147,32 @@ class _Checker:
             return f"moved to {home}, a subclass; {before.owner}'s __getattr__ answers for the name now"
         return f"{before.owner}'s __getattr__ answers for the name now, not with the removed def"
 
+    def _made_up_finding(
+        self, mod: ModuleInfo, line: int, what: str, before: DefSym, note: str, on_instance: bool
+    ) -> Finding:
+        """The finding of a use of a member a ``__getattr__`` now answers for.  On an instance, a ``__getattr__``
+        that answers every name (no ``raise`` in it, its body ends in a ``return``: ``Platform.__getattr__``
+        returns None) makes ``hasattr`` True and raises no AttributeError, so neither ``if hasattr(x, "name"):``
+        nor ``except AttributeError`` around the use excuses it (#33362: a guarded
+        ``current_platform.seed_everything(seed)`` still calls None): a plain finding, no guard's to drop.  On
+        the class object (``CpuPlatform.m``, a classmethod's ``cls.m``) the hook is never asked: guards work."""
+        finding = self._finding(mod, line, what, before, note)
+        cls = _class_at(self.theirs_ix, before) if on_instance else None
+        hook = self.theirs_ix.member(self.theirs_ix.mro(cls), "__getattr__") if cls is not None else MISSING
+        if not isinstance(hook, DefSym) or not isinstance(hook.node, ast.FunctionDef):
+            return finding
+        body = hook.node.body
+        answers = isinstance(body[-1], ast.Return) and not any(isinstance(n, ast.Raise) for n in ast.walk(hook.node))
+        return _as(Finding, finding) if answers else finding
+
+    def _made_up_read(self, resolver: Resolver) -> str | None:
+        """``_made_up``'s note for ``getattr(x, "name")`` with no default: a ``__getattr__`` that answers for
+        the removed member (#33362 removed ``Platform.seed_everything``; ``Platform.__getattr__`` answers None)
+        hands back what it makes up, never AttributeError, so the fork's ``getattr(current_platform,
+        "seed_everything")(seed)`` calls None.  With a default the fork bridges versions: quiet, as before."""
+        before, after = resolver(self.before), resolver(self.after)
+        return self._made_up(before) if isinstance(before, DefSym) and after is UNKNOWN else None
+
     def _moved_down(self, old: px.ClassInfo, name: str) -> str | None:
         """The class upstream moved the member ``name`` of ``old`` to, when it is a subclass of ``old`` that
         did not define it at the base (``WorkerWrapperBase.execute_method`` -> ``RayWorkerWrapper``, #35328)."""
@@ -1164,12 +1194,14 @@ class _Checker:
         return None
 
     def _upstream_reads(self, name: str) -> bool:
-        """``x.name`` read (or called) off another object than ``self`` in upstream's served files."""
+        """``x.name`` read (or called) off another object than ``self`` in upstream's served code: a string
+        or a comment naming it (a lint rule's regex that forbids the call, #44825) is no read."""
         theirs = self.inp.theirs
         if not isinstance(theirs, WordSearchable):
             return True
+        reads = in_code(read_by_name)
         return any(
-            where not in self.inp.fork_lines and not _not_served(where) and read_by_name(line, name)
+            where not in self.inp.fork_lines and not _not_served(where) and reads(line, name)
             for where, line in theirs.word_lines(name)
         )
 
@@ -1328,7 +1360,8 @@ class _Checker:
         elif after is UNKNOWN and (gone := self._gone_owner(mod, callee, scope)) is not None:
             yield self._finding(mod, call.lineno, f"{what} through {_show(gone[0])}", gone[1], None)
         elif after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
-            yield self._finding(mod, call.lineno, what, before, note)
+            on_instance = _on_instance(callee, scope, via)
+            yield self._made_up_finding(mod, call.lineno, what, before, note, on_instance)
         elif after is UNKNOWN and isinstance(before, DefSym) and before.owner and id(call) not in self._actor_calls:
             self._untyped_now.append((mod, call, before))
         elif isinstance(before, DefSym) and isinstance(after, DefSym):
@@ -1860,10 +1893,12 @@ class _Checker:
                 yield self._finding(mod, call.lineno, f"calls {_show(call.func)}", before, None)
 
     def _newly_read(self, name: str) -> bool:
-        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range: upstream
-        uses the name on whatever replaced the class (a line it left alone may be as stale as the fork's)."""
+        """``x.name`` read off another object than ``self`` on a line upstream wrote in the range (in code, not
+        a string or a comment): upstream uses the name on whatever replaced the class (a line it left alone may
+        be as stale as the fork's)."""
+        reads = in_code(read_by_name)
         return any(
-            not _not_served(path) and any(read_by_name(line, name) for line in lines if name in line)
+            not _not_served(path) and any(reads(line, name) for line in lines)
             for path, lines in self.inp.upstream_lines.items()
         )
 
@@ -2931,7 +2966,7 @@ class _Checker:
             yield replace(found, severity=Severity.WARNING) if verdict == "warn" else found
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
-        resolver, _ = self._resolver(mod, node, scope)
+        resolver, via = self._resolver(mod, node, scope)
         if resolver is None:
             return
         found = self._compare(resolver)
@@ -2952,7 +2987,8 @@ class _Checker:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(gone[0])}", gone[1], None)
             return
         if after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
-            yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", before, note)
+            line, on_instance = node.end_lineno or node.lineno, _on_instance(node, scope, via)
+            yield self._made_up_finding(mod, line, f"uses {_show(node)}", before, note, on_instance)
             return
         if isinstance(before, DefSym) and (unfilled := self._unfilled(after)) is not None:
             yield _error(mod, node.end_lineno or node.lineno, f"reads {_show(node)}, which {unfilled}")
@@ -3286,7 +3322,9 @@ class _Checker:
         owner_sym = inner(self.after)
         via = (
             "instance"
-            if isinstance(owner_sym, DefSym) and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign))
+            if isinstance(owner_sym, DefSym)
+            and isinstance(owner_sym.node, (ast.Assign, ast.AnnAssign))
+            and not self.after.chosen_classes(owner_sym)  # ``CudaPlatform``: an alias of classes
             else "class"
         )
         return (lambda ix: _attribute(ix, inner(ix), attr)), via
@@ -4716,7 +4754,7 @@ class _Checker:
         ``get_input_embeddings(self, input_ids)``); for a class attribute, any call."""
         if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return self._called_by_name(name)
-        return self._used_by_name(name, lambda line, called: could_bind(line, called, stmt))
+        return self._used_by_name(name, in_code(lambda line, called: could_bind(line, called, stmt)))
 
     def _overrides_retired(self, name: str) -> int:
         """How many of upstream's own classes defined ``name`` below the class that still defines it after
@@ -4732,12 +4770,12 @@ class _Checker:
 
     def _read_by_name(self, name: str) -> bool:
         """``x.name`` read off another object than ``self``/``cls`` in what the merged tree runs."""
-        return self._used_by_name(name, read_by_name)
+        return self._used_by_name(name, in_code(read_by_name))
 
     def _called_by_name(self, name: str) -> bool:
         """``x.name(...)`` on another object than ``self``/``cls`` in what the merged tree runs: a caller
         that may reach the fork's override whatever the hierarchy says."""
-        return self._used_by_name(name, called_by_name)
+        return self._used_by_name(name, in_code(called_by_name))
 
     def _used_by_name(self, name: str, used: Callable[[str, str], bool]) -> bool:
         """A line of upstream's tree outside the fork's files, or of a fork file as merged, for which
@@ -6616,10 +6654,23 @@ def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
     held = ix.class_of(owner)
     if held is not None:
         return class_member(ix, held, attr)  # a read off the class object: its metaclass may answer (#24794)
+    chosen = ix.chosen_classes(owner)
+    if chosen:
+        return _chosen_member(ix, chosen, attr)
     cls = _value_class(ix, owner)
     if cls is not None:
         return ix.member(ix.mro(cls), attr)
     return px.UNKNOWN
+
+
+def _chosen_member(ix: Index, chosen: list[px.ClassInfo], attr: str) -> Sym:
+    """``attr`` read off a module-level ``Name = A if cond else B`` of two classes (``CudaPlatform``): the
+    member both answer with (one a shared base defines), MISSING when neither has it, else UNKNOWN (which
+    one the condition picks is known at run time only).  #26982 removed ``is_kv_cache_dtype_supported``
+    from the base both CUDA platforms derive from; the fork's ``CudaPlatform.is_kv_cache_dtype_supported(...)``
+    raises AttributeError whichever is picked."""
+    found = [class_member(ix, cls, attr) for cls in chosen]
+    return found[0] if all(sym == found[0] for sym in found[1:]) else px.UNKNOWN
 
 
 def _value_class(ix: Index, owner: Sym) -> px.ClassInfo | None:
@@ -8987,6 +9038,16 @@ def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
     return any(
         isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) == key for b in ix.mro(cls, include_self=False)
     )
+
+
+def _on_instance(node: ast.expr, scope: _Scope, via: str) -> bool:
+    """``node`` (``x.name``) reads off an instance: not off a class (``via`` "class") nor off a classmethod's
+    own first parameter (``cls.name``), where an instance's ``__getattr__`` is never asked."""
+    owner = node.value if isinstance(node, ast.Attribute) else None
+    if via != "instance" or owner is None:
+        return False
+    own = isinstance(owner, ast.Name) and owner.id == scope.me and bool(scope.functions)
+    return not (own and _binding(scope.functions[0]) == "class")
 
 
 def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:
