@@ -19,6 +19,32 @@ class), with twins (fork code the commit does not break: the kept method or attr
 merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on
 its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at ffcdfb39; the replay committed as 3f08d7a3 before its first run):
+15 caught, 0 warned, 3 missed of 18 (twins: 9 quiet, 0 false errors).  The misses: #15960's import through the
+package's star re-export (``from vllm.distributed import ensure_kv_transfer_initialized``: the distributed
+package's ``__init__``, ``from .parallel_state import *``, is unchanged, and the import check skipped every name of
+an unchanged package), #23917's read of ``self.kv_output_aggregator`` after ``super()._init_executor()`` (the
+field left the multiproc executor for the executor base, set to None after the constructor's hook and built by a
+setup step the engine core runs later: symbol drift sees the base's store, and stopped-write drift skipped the
+method, which hands ``self`` to ``weakref.finalize``, and skipped a field the class no longer stores at all), and
+#28319's one-element unpack of ``collective_rpc(..., unique_reply_rank=...)`` (the call now returns the one reply,
+not a one-item list).
+
+After the killers148 widenings: 16 caught, 1 warned, 1 missed of 18 (twins: 9 quiet, 0 false errors).  Caught
+now: a name an unchanged package hands on only through a star import, gone from the starred module (symbol drift's
+import check, ``drift/symbols.py``).  Warned now: a field upstream's class stores nowhere any more while a base of
+another module may set it, read after the method that used to store it (stopped-write drift,
+``drift/stopped_writes.py``; a warning because whether the base's store runs first -- here it runs after the
+constructor's hook, or later still -- takes following the base's constructor across modules, which the check does
+not do), with ``weakref.finalize(self, ...)`` no hand-on.  Left missed: #28319's unpack -- the return annotation
+still admits a list (``Any | list[Any] | Future[...]``) and only the body's ``responses[0] if unique_reply_rank is
+not None else responses`` tells the shape hangs on the keyword; no check reads a return shape off a keyword.
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30 (4 warned, as on main), 23 (2 warned, as on main) twins),
+review18_twins 0 false of 41, review25_twins 0 false of 26 (3 warned, as on main), blind_replay_executor 19/19
+(11 twins quiet, 1 warned as on main), blind_replay_distributed 20/20 (9 quiet), blind_replay_protocol 19/19 (12
+quiet).
+
   python benchmarks/blind_replay_rayexec.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
