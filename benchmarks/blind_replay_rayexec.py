@@ -43,7 +43,7 @@ Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 1
 review15/16/17_twins 0 false errors (40, 30 (4 warned, as on main), 23 (2 warned, as on main) twins),
 review18_twins 0 false of 41, review25_twins 0 false of 26 (3 warned, as on main), blind_replay_executor 19/19
 (11 twins quiet, 1 warned as on main), blind_replay_distributed 20/20 (9 quiet), blind_replay_protocol 19/19 (12
-quiet).
+quiet), ``symbol_precision.py --windows 1`` 0 false errors.
 
   python benchmarks/blind_replay_rayexec.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -72,6 +72,20 @@ def test_a_name_the_package_still_hands_on_is_quiet(
     assert _findings(git_repo, no_rules, fork + "\n\ndef aeon_kv():\n    return None\n", kv_after) == []
 
 
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "import vllm.distributed as dist\n\n\ndef aeon_kv():\n    return dist.get_kv_transfer_group()\n",
+        "from vllm import distributed\n\n\ndef aeon_kv():\n    return distributed.get_kv_transfer_group()\n",
+    ],
+    ids=["a package alias", "the package taken off its parent"],
+)
+def test_a_module_attribute_a_star_import_stopped_handing_on(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    results = _findings(git_repo, no_rules, fork)
+    assert [(p, n) for p, n, _ in results] == [(FORK, 5)]
+    assert "get_kv_transfer_group" in results[0][2]
+
+
 def test_a_name_the_package_binds_itself_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     """The package's own def shadows the star: its names are what they were (upstream did not touch it)."""
     sides = s.merge_case(
