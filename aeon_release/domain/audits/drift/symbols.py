@@ -1273,7 +1273,11 @@ class _Checker:
         for alias in stmt.names:
             if alias.name == "*":
                 continue
-            if unchanged and self.before.module_path(f"{base}.{alias.name}") is None:
+            if (
+                unchanged
+                and self.before.module_path(f"{base}.{alias.name}") is None
+                and not self._starred(base, alias.name)
+            ):
                 continue  # its names are what they were (upstream keeps its own re-exports importable)
             # a submodule taken off an unchanged package (``from pkg.lora import models``) is gone when
             # upstream removed or split the submodule, whatever the package's ``__init__`` (#30253)
@@ -5939,6 +5943,14 @@ class _Checker:
             and path not in self.inp.fork_lines
             and path == self.after.module_path(dotted)
         )
+
+    def _starred(self, dotted: str, name: str) -> bool:
+        """``name`` reaches the package only through a star import (``from .parallel_state import *``): the
+        package's text stays the same while the module it stars stops defining the name, and the import of
+        the package still works, so the name is gone without a line of the package changing (#15960 dropped
+        ``get_kv_transfer_group`` from the module a package's ``__init__`` stars)."""
+        mod = self.before.module(dotted)
+        return mod is not None and bool(mod.stars) and name not in mod.names
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files or path in self.inp.op_sources
