@@ -1,0 +1,511 @@
+"""A blind replay of the OpenAI serving classes a fork's frontend subclasses, builds and calls.
+
+9 first-parent commits on ``vllm/entrypoints/openai/{serving_engine,serving_chat,serving_completion,
+serving_models}.py`` and their later homes (``engine/serving.py``, ``chat_completion/serving.py``,
+``completion/serving.py``, ``models/serving.py``) -- the classes a fork's serving code carries code against:
+``OpenAIServing``'s prompt helpers (``_tokenize_prompt_input`` renamed ``_tokenize_prompt_input_async`` and
+``_normalize_prompt_text_to_input`` made a coroutine; ``_preprocess_completion`` and ``_load_prompt_embeds``
+removed into the renderer; ``_get_prompt_components`` removed; ``_preprocess_chat`` moved to the render
+server; ``_validate_chat_template`` and ``_prepare_extra_chat_template_kwargs`` dropped and the renderer
+request protocols moved out of the module), ``get_max_tokens``' ``input_length`` made the prompt itself,
+``OpenAIServingModels.lora_requests`` made a dict keyed by name, the LoRA adapter request models moved out of
+the engine protocol, ``OpenAIServingChat``'s constructor given a required ``openai_serving_render`` and its
+``_make_request_with_harmony`` removed, and its ``use_harmony`` attribute no longer set (with the streaming
+harmony module deleted) -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding
+the commits the other replays use.  Each is replayed under 1-3 fork spellings written the way fork code is
+written (a subclass's ``self.`` call or read, a call on the class, a read off a receiver typed as the class,
+a keyword, a positional argument, an import, a constructor call), with twins (fork code the commit does not
+break: the kept or renamed-to method, a method moved to a base class, a namesake attribute another class
+still sets, a name a module re-imports).  The merge base is the commit's first parent, upstream is the
+commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.
+Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_servechat.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #19334 (a37d75bbec): microbatch tokenization: _tokenize_prompt_input -> async _tokenize_prompt_input_async,
+#     _normalize_prompt_text_to_input made a coroutine
+MT = "a37d75bbec"
+MTW = "_tokenize_prompt_input renamed, _normalize_prompt_text_to_input made async"
+SE = "from vllm.entrypoints.openai.serving_engine import OpenAIServing\n\n\n"
+CASES += [
+    (
+        "#19334 method renamed",
+        "a subclass's self. call",
+        K(
+            "#19334",
+            MT,
+            MTW,
+            "vllm/aeon/mt1.py",
+            SE + "class AeonServing(OpenAIServing):\n"
+            "    def aeon_tokenize(self, request, tokenizer, text: str):\n"
+            "        # AEON: the Spark's router tokenizes once and forwards the ids\n"
+            "        return self._tokenize_prompt_input(request, tokenizer, text)\n",
+            "return self._tokenize_prompt_input(request, tokenizer, text)",
+        ),
+    ),
+    (
+        "#19334 method made a coroutine",
+        "a subscript of the call's result",
+        K(
+            "#19334",
+            MT,
+            MTW,
+            "vllm/aeon/mt2.py",
+            SE + "class AeonCountingServing(OpenAIServing):\n"
+            "    def aeon_prompt_ids(self, request, tokenizer, text: str) -> list[int]:\n"
+            "        ids = self._normalize_prompt_text_to_input(request, tokenizer, text, None, True)['prompt_token_ids']\n"
+            "        return list(ids)\n",
+            "ids = self._normalize_prompt_text_to_input(request, tokenizer, text, None, True)['prompt_token_ids']",
+        ),
+    ),
+    (
+        "#19334 method renamed",
+        "twin: the async name, an attribute before and a method after",
+        K(
+            "#19334",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            SE + "class AeonAsyncServing(OpenAIServing):\n"
+            "    async def aeon_tokenize(self, request, tokenizer, text: str):\n"
+            "        return await self._tokenize_prompt_input_async(request, tokenizer, text)\n",
+            "return await self._tokenize_prompt_input_async(request, tokenizer, text)",
+        ),
+    ),
+]
+
+# --- #20636 (baed180aa0): OpenAIServingModels.lora_requests a list -> a dict keyed by the adapter's name
+LR = "baed180aa0"
+LRW = "OpenAIServingModels.lora_requests list[LoRARequest] -> dict[str, LoRARequest]"
+SM = "from vllm.entrypoints.openai.serving_models import OpenAIServingModels\n\n\n"
+CASES += [
+    (
+        "#20636 list made a dict",
+        "a loop over a typed receiver's attribute",
+        K(
+            "#20636",
+            LR,
+            LRW,
+            "vllm/aeon/lr1.py",
+            SM + "def aeon_adapter_names(models: OpenAIServingModels) -> list[str]:\n"
+            "    # AEON: the Spark's admin page lists the loaded adapters\n"
+            "    return [lora.lora_name for lora in models.lora_requests]\n",
+            "return [lora.lora_name for lora in models.lora_requests]",
+        ),
+    ),
+    (
+        "#20636 list made a dict",
+        "a subclass's self. append",
+        K(
+            "#20636",
+            LR,
+            LRW,
+            "vllm/aeon/lr2.py",
+            SM + "class AeonModels(OpenAIServingModels):\n"
+            "    def aeon_register(self, lora_request) -> None:\n"
+            "        # AEON: adapters preloaded from the Spark's local disk\n"
+            "        self.lora_requests.append(lora_request)\n",
+            "self.lora_requests.append(lora_request)",
+        ),
+    ),
+    (
+        "#20636 list made a dict",
+        "twin: a length",
+        K(
+            "#20636",
+            LR,
+            LRW,
+            "vllm/aeon/lr3.py",
+            SM + "def aeon_adapter_count(models: OpenAIServingModels) -> int:\n    return len(models.lora_requests)\n",
+            "return len(models.lora_requests)",
+        ),
+    ),
+]
+
+# --- #24405 (15cb047e25): OpenAIServing._preprocess_completion and _load_prompt_embeds removed (the renderer does it)
+PC = "15cb047e25"
+PCW = "_preprocess_completion/_load_prompt_embeds removed"
+SC = "from vllm.entrypoints.openai.serving_completion import OpenAIServingCompletion\n\n\n"
+CASES += [
+    (
+        "#24405 methods removed",
+        "a subclass's awaited self. call",
+        K(
+            "#24405",
+            PC,
+            PCW,
+            "vllm/aeon/pc1.py",
+            SC + "class AeonCompletion(OpenAIServingCompletion):\n"
+            "    async def aeon_prompts(self, request, tokenizer):\n"
+            "        _, engine_prompts = await self._preprocess_completion(request, tokenizer, request.prompt, add_special_tokens=True)\n"
+            "        return engine_prompts\n",
+            "_, engine_prompts = await self._preprocess_completion(request, tokenizer, request.prompt, add_special_tokens=True)",
+        ),
+    ),
+    (
+        "#24405 methods removed",
+        "a subclass's self. call of a static helper",
+        K(
+            "#24405",
+            PC,
+            PCW,
+            "vllm/aeon/pc2.py",
+            SC + "class AeonEmbedsCompletion(OpenAIServingCompletion):\n"
+            "    def aeon_embeds(self, request):\n"
+            "        # AEON: the Spark's clients send precomputed embeddings\n"
+            "        return self._load_prompt_embeds(request.prompt_embeds, request.truncate_prompt_tokens)\n",
+            "return self._load_prompt_embeds(request.prompt_embeds, request.truncate_prompt_tokens)",
+        ),
+    ),
+    (
+        "#24405 methods removed",
+        "twin: the kept single-prompt tokenizer",
+        K(
+            "#24405",
+            PC,
+            PCW,
+            "vllm/aeon/pc3.py",
+            SC + "class AeonTokCompletion(OpenAIServingCompletion):\n"
+            "    async def aeon_one(self, request, tokenizer, text: str):\n"
+            "        return await self._tokenize_prompt_input_async(request, tokenizer, text)\n",
+            "return await self._tokenize_prompt_input_async(request, tokenizer, text)",
+        ),
+    ),
+]
+
+# --- #32251 (4f02cb2eac): LoadLoRAAdapterRequest/UnloadLoRAAdapterRequest moved out of the engine protocol
+LP = "4f02cb2eac"
+LPW = "LoRA adapter requests moved to vllm.entrypoints.serve.lora.protocol"
+CASES += [
+    (
+        "#32251 class moved",
+        "an import from the old module",
+        K(
+            "#32251",
+            LP,
+            LPW,
+            "vllm/aeon/lp1.py",
+            "from vllm.entrypoints.openai.engine.protocol import LoadLoRAAdapterRequest\n\n\n"
+            "def aeon_load_request(name: str, path: str) -> LoadLoRAAdapterRequest:\n"
+            "    # AEON: adapters the Spark's operator pins at start\n"
+            "    return LoadLoRAAdapterRequest(lora_name=name, lora_path=path)\n",
+            "from vllm.entrypoints.openai.engine.protocol import LoadLoRAAdapterRequest",
+        ),
+    ),
+    (
+        "#32251 class moved",
+        "twin: the name the models module re-imports",
+        K(
+            "#32251",
+            LP,
+            LPW,
+            "vllm/aeon/lp2.py",
+            "from vllm.entrypoints.openai.serving_models import LoadLoRAAdapterRequest\n\n\n"
+            "def aeon_load_request2(name: str, path: str) -> LoadLoRAAdapterRequest:\n"
+            "    return LoadLoRAAdapterRequest(lora_name=name, lora_path=path)\n",
+            "from vllm.entrypoints.openai.serving_models import LoadLoRAAdapterRequest",
+        ),
+    ),
+]
+
+# --- #33103 (e0b005d9cf): OpenAIServing._get_prompt_components removed; get_max_tokens(input_length) -> (prompt)
+GP = "e0b005d9cf"
+GPW = "_get_prompt_components removed, get_max_tokens takes the prompt"
+ES = "from vllm.entrypoints.openai.engine.serving import OpenAIServing\n"
+CASES += [
+    (
+        "#33103 method removed",
+        "a subclass's self. call unpacked",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp1.py",
+            ES + "\n\nclass AeonLoggingServing(OpenAIServing):\n"
+            "    def aeon_prompt_text(self, engine_prompt) -> str | None:\n"
+            "        # AEON: the Spark's audit log keeps the prompt text\n"
+            "        prompt_text, _, _ = self._get_prompt_components(engine_prompt)\n"
+            "        return prompt_text\n",
+            "prompt_text, _, _ = self._get_prompt_components(engine_prompt)",
+        ),
+    ),
+    (
+        "#33103 parameter retyped",
+        "a length passed where the prompt now goes",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp2.py",
+            "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
+            "def aeon_budget(max_model_len: int, request, prompt_ids: list[int], defaults: dict) -> int:\n"
+            "    # AEON: the Spark's scheduler caps generation before admission\n"
+            "    return get_max_tokens(max_model_len, request, len(prompt_ids), defaults)\n",
+            "return get_max_tokens(max_model_len, request, len(prompt_ids), defaults)",
+        ),
+    ),
+    (
+        "#33103 parameter renamed",
+        "the old keyword",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp3.py",
+            "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
+            "def aeon_budget_kw(max_model_len: int, request, n: int) -> int:\n"
+            "    return get_max_tokens(max_model_len, request, input_length=n, default_sampling_params={})\n",
+            "return get_max_tokens(max_model_len, request, input_length=n, default_sampling_params={})",
+        ),
+    ),
+    (
+        "#33103 method removed",
+        "twin: the module function the method wrapped",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp4.py",
+            "from vllm.inputs.parse import get_prompt_components\n\n\n"
+            "def aeon_prompt_text2(engine_prompt) -> str | None:\n"
+            "    prompt_text, _, _ = get_prompt_components(engine_prompt)\n"
+            "    return prompt_text\n",
+            "prompt_text, _, _ = get_prompt_components(engine_prompt)",
+        ),
+    ),
+]
+
+# --- #36483 (a2268617cf): OpenAIServingChat.__init__ takes a required keyword openai_serving_render;
+#     _make_request_with_harmony removed
+SR = "a2268617cf"
+SRW = "OpenAIServingChat(openai_serving_render=) required, _make_request_with_harmony removed"
+CC = "from vllm.entrypoints.openai.chat_completion.serving import OpenAIServingChat\n\n\n"
+CASES += [
+    (
+        "#36483 required keyword inserted",
+        "a constructor call without it",
+        K(
+            "#36483",
+            SR,
+            SRW,
+            "vllm/aeon/sr1.py",
+            CC + "def aeon_chat_handler(engine_client, models) -> OpenAIServingChat:\n"
+            "    # AEON: the Spark's sidecar serves chat without the full API server\n"
+            "    return OpenAIServingChat(engine_client, models, 'assistant', request_logger=None, chat_template=None, chat_template_content_format='auto')\n",
+            "return OpenAIServingChat(engine_client, models, 'assistant', request_logger=None, chat_template=None, chat_template_content_format='auto')",
+        ),
+    ),
+    (
+        "#36483 method removed",
+        "a subclass's self. call",
+        K(
+            "#36483",
+            SR,
+            SRW,
+            "vllm/aeon/sr2.py",
+            CC + "class AeonHarmonyChat(OpenAIServingChat):\n"
+            "    def aeon_harmony_prompts(self, request):\n"
+            "        _, engine_prompts = self._make_request_with_harmony(request)\n"
+            "        return engine_prompts\n",
+            "_, engine_prompts = self._make_request_with_harmony(request)",
+        ),
+    ),
+    (
+        "#36483 required keyword inserted",
+        "twin: a subclass handing every argument on",
+        K(
+            "#36483",
+            SR,
+            SRW,
+            "vllm/aeon/sr3.py",
+            CC + "class AeonChat(OpenAIServingChat):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.aeon_requests = 0\n",
+            "super().__init__(*args, **kwargs)",
+        ),
+    ),
+]
+
+# --- #37287 (59192dfd39): OpenAIServing._preprocess_chat/_preprocess_completion removed (the render server does it)
+PR = "59192dfd39"
+PRW = "_preprocess_chat/_preprocess_completion removed from OpenAIServing"
+CASES += [
+    (
+        "#37287 methods removed",
+        "a chat subclass's awaited self. call",
+        K(
+            "#37287",
+            PR,
+            PRW,
+            "vllm/aeon/pr1.py",
+            CC + "class AeonPreChat(OpenAIServingChat):\n"
+            "    async def aeon_render(self, request):\n"
+            "        # AEON: the Spark's prefix router renders before routing\n"
+            "        conversation, engine_prompts = await self._preprocess_chat(request, request.messages, default_template=self.chat_template, default_template_content_format=self.chat_template_content_format, default_template_kwargs=None)\n"
+            "        return engine_prompts\n",
+            "conversation, engine_prompts = await self._preprocess_chat(request, request.messages, default_template=self.chat_template, default_template_content_format=self.chat_template_content_format, default_template_kwargs=None)",
+        ),
+    ),
+    (
+        "#37287 methods removed",
+        "a completion subclass's awaited self. call",
+        K(
+            "#37287",
+            PR,
+            PRW,
+            "vllm/aeon/pr2.py",
+            "from vllm.entrypoints.openai.completion.serving import OpenAIServingCompletion\n\n\n"
+            "class AeonPreCompletion(OpenAIServingCompletion):\n"
+            "    async def aeon_render(self, request):\n"
+            "        return await self._preprocess_completion(request, request.prompt, request.prompt_embeds)\n",
+            "return await self._preprocess_completion(request, request.prompt, request.prompt_embeds)",
+        ),
+    ),
+    (
+        "#37287 methods removed",
+        "twin: the render server's method",
+        K(
+            "#37287",
+            PR,
+            PRW,
+            "vllm/aeon/pr3.py",
+            CC + "class AeonRenderChat(OpenAIServingChat):\n"
+            "    async def aeon_render(self, request):\n"
+            "        return await self.openai_serving_render.render_chat(request)\n",
+            "return await self.openai_serving_render.render_chat(request)",
+        ),
+    ),
+]
+
+# --- #45104 (e0871ad225): OpenAIServingChat.use_harmony no longer set; chat_completion/stream_harmony.py deleted
+UH = "e0871ad225"
+UHW = "OpenAIServingChat.use_harmony removed, stream_harmony deleted"
+CASES += [
+    (
+        "#45104 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#45104",
+            UH,
+            UHW,
+            "vllm/aeon/uh1.py",
+            CC + "class AeonGptOssChat(OpenAIServingChat):\n"
+            "    def aeon_stream_reasoning(self) -> bool:\n"
+            "        # AEON: gpt-oss streams its analysis channel on the Spark\n"
+            "        return self.use_harmony\n",
+            "return self.use_harmony",
+        ),
+    ),
+    (
+        "#45104 module deleted",
+        "an import of its function",
+        K(
+            "#45104",
+            UH,
+            UHW,
+            "vllm/aeon/uh2.py",
+            "from vllm.entrypoints.openai.chat_completion.stream_harmony import extract_harmony_streaming_delta\n\n\n"
+            "def aeon_delta(parser, states, prev):\n"
+            "    return extract_harmony_streaming_delta(parser, states, prev, True)\n",
+            "from vllm.entrypoints.openai.chat_completion.stream_harmony import extract_harmony_streaming_delta",
+        ),
+    ),
+    (
+        "#45104 attribute no longer set",
+        "twin: the namesake the responses server still sets",
+        K(
+            "#45104",
+            UH,
+            UHW,
+            "vllm/aeon/uh3.py",
+            "from vllm.entrypoints.openai.responses.serving import OpenAIServingResponses\n\n\n"
+            "class AeonResponses(OpenAIServingResponses):\n"
+            "    def aeon_harmony(self) -> bool:\n"
+            "        return self.use_harmony\n",
+            "return self.use_harmony",
+        ),
+    ),
+]
+
+# --- #46022 (1eb2cc961e): OpenAIServing's chat-template helpers dropped, its base made BaseServing; the renderer
+#     request protocols moved to vllm.entrypoints.serve.engine.typing
+VT = "1eb2cc961e"
+VTW = "_validate_chat_template/_prepare_extra_chat_template_kwargs removed, RendererChatRequest moved"
+CASES += [
+    (
+        "#46022 methods removed",
+        "a chat subclass's self. call",
+        K(
+            "#46022",
+            VT,
+            VTW,
+            "vllm/aeon/vt1.py",
+            CC + "class AeonTrustChat(OpenAIServingChat):\n"
+            "    def aeon_check_template(self, request):\n"
+            "        # AEON: the Spark's tenants may not send their own templates\n"
+            "        return self._validate_chat_template(request_chat_template=request.chat_template, chat_template_kwargs=request.chat_template_kwargs, trust_request_chat_template=False)\n",
+            "return self._validate_chat_template(request_chat_template=request.chat_template, chat_template_kwargs=request.chat_template_kwargs, trust_request_chat_template=False)",
+        ),
+    ),
+    (
+        "#46022 methods removed",
+        "a static call on the class",
+        K(
+            "#46022",
+            VT,
+            VTW,
+            "vllm/aeon/vt2.py",
+            ES + "\n\ndef aeon_template_kwargs(request_kwargs: dict | None, defaults: dict | None) -> dict:\n"
+            "    return OpenAIServing._prepare_extra_chat_template_kwargs(request_kwargs, defaults)\n",
+            "return OpenAIServing._prepare_extra_chat_template_kwargs(request_kwargs, defaults)",
+        ),
+    ),
+    (
+        "#46022 class moved",
+        "an import from the old module",
+        K(
+            "#46022",
+            VT,
+            VTW,
+            "vllm/aeon/vt3.py",
+            "from vllm.entrypoints.openai.engine.serving import RendererChatRequest\n\n\n"
+            "def aeon_is_chat(request: RendererChatRequest) -> bool:\n"
+            "    return hasattr(request, 'messages')\n",
+            "from vllm.entrypoints.openai.engine.serving import RendererChatRequest",
+        ),
+    ),
+    (
+        "#46022 methods removed",
+        "twin: a method moved to the new base",
+        K(
+            "#46022",
+            VT,
+            VTW,
+            "vllm/aeon/vt4.py",
+            CC + "class AeonCheckedChat(OpenAIServingChat):\n"
+            "    async def aeon_check(self, request):\n"
+            "        return await self._check_model(request)\n",
+            "return await self._check_model(request)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-servechat-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
