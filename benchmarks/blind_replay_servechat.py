@@ -25,6 +25,15 @@ quiet, 0 false errors).  The miss: #33103's ``get_max_tokens(max_model_len, requ
 defaults)`` -- the third parameter, ``input_length: int``, became ``prompt: TokensPrompt | EmbedsPrompt`` (the
 body now calls ``prompt.get(...)``), and the fork's positional ``len(...)`` is an int where a prompt dict goes:
 AttributeError at call.  The old keyword spelling (``input_length=n``) is caught as a keyword upstream dropped.
+After the killers146 widening: 19 caught, 0 warned, 0 missed of 19 (twins: 9 quiet, 0 false errors).  Caught
+now: a plain builtin scalar (a literal, an f-string, ``len(...)``, a scalar's constructor, a parameter annotated
+as the scalar) passed in a slot upstream re-annotated with something admitting no scalar (a class, a union of
+classes, a ``TypedDict``) whose body now reads an attribute the scalar has not -- paired by position, so a
+parameter renamed with its kind counts (symbol drift, ``drift/retyped_params.py`` ``scalar_retyped``).
+Regression set at the widening: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false
+errors (40, 30, 23 twins), blind_replay_serving 29 caught, 5 warned of 34 (14 quiet, 0 false),
+blind_replay_openai 17 caught, 1 warned of 18 (10 quiet, 0 false), blind_replay_chatutils 18 caught, 2 warned of
+20 (12 quiet, 0 false), blind_replay_inputs 22/22 (13 quiet, 0 false): the same as before the widening.
 
   python benchmarks/blind_replay_servechat.py [--mirror DIR] [--only TEXT ...] [--show]
 """
