@@ -517,6 +517,375 @@ CASES += [
 ]
 
 
+# --- Round 2 (added blind after the first widening, committed before the engine ran on it): 8 more commits.
+
+# --- #24663 (c1eda615ba): OpenAIServing._get_model_name removed (the models registry's model_name is the one way)
+MN = "c1eda615ba"
+MNW = "OpenAIServing._get_model_name removed"
+CASES += [
+    (
+        "#24663 method removed",
+        "a completion subclass's self. call",
+        K(
+            "#24663",
+            MN,
+            MNW,
+            "vllm/aeon/mn1.py",
+            "from vllm.entrypoints.openai.serving_completion import OpenAIServingCompletion\n\n\n"
+            "class AeonNamedCompletion(OpenAIServingCompletion):\n"
+            "    def aeon_reported_name(self, request, lora_request) -> str:\n"
+            "        # AEON: the Spark's billing keys on the name the response reports\n"
+            "        return self._get_model_name(request.model, lora_request)\n",
+            "return self._get_model_name(request.model, lora_request)",
+        ),
+    ),
+    (
+        "#24663 method removed",
+        "twin: the registry's model_name",
+        K(
+            "#24663",
+            MN,
+            MNW,
+            "vllm/aeon/mn2.py",
+            "from vllm.entrypoints.openai.serving_completion import OpenAIServingCompletion\n\n\n"
+            "class AeonNamedCompletion2(OpenAIServingCompletion):\n"
+            "    def aeon_reported_name(self, lora_request) -> str:\n"
+            "        return self.models.model_name(lora_request)\n",
+            "return self.models.model_name(lora_request)",
+        ),
+    ),
+]
+
+# --- #33481 (79b6ec6aab): OpenAIServing.reset_mm_cache removed (the engine client's is the one)
+RM = "79b6ec6aab"
+RMW = "OpenAIServing.reset_mm_cache removed"
+CASES += [
+    (
+        "#33481 method removed",
+        "an awaited call on a typed receiver",
+        K(
+            "#33481",
+            RM,
+            RMW,
+            "vllm/aeon/rm1.py",
+            ES + "\n\nasync def aeon_drop_media(serving: OpenAIServing) -> None:\n"
+            "    # AEON: the Spark frees its multimodal cache when a tenant leaves\n"
+            "    await serving.reset_mm_cache()\n",
+            "await serving.reset_mm_cache()",
+        ),
+    ),
+    (
+        "#33481 method removed",
+        "a functools.partial of the class's method",
+        K(
+            "#33481",
+            RM,
+            RMW,
+            "vllm/aeon/rm2.py",
+            "import functools\n\n" + ES + "\n\ndef aeon_reset_hook(serving):\n"
+            "    return functools.partial(OpenAIServing.reset_mm_cache, serving)\n",
+            "return functools.partial(OpenAIServing.reset_mm_cache, serving)",
+        ),
+    ),
+    (
+        "#33481 method removed",
+        "twin: the engine client's reset",
+        K(
+            "#33481",
+            RM,
+            RMW,
+            "vllm/aeon/rm3.py",
+            "from vllm.engine.protocol import EngineClient\n\n\n"
+            "async def aeon_drop_media2(engine_client: EngineClient) -> None:\n"
+            "    await engine_client.reset_mm_cache()\n",
+            "await engine_client.reset_mm_cache()",
+        ),
+    ),
+]
+
+# --- #32712 (e1bf04b6c2): OpenAIServing._get_reasoning_parser/_get_tool_parser removed (ParserManager's now)
+GR = "e1bf04b6c2"
+GRW = "_get_reasoning_parser/_get_tool_parser removed"
+CASES += [
+    (
+        "#32712 methods removed",
+        "a chat subclass's keyword call",
+        K(
+            "#32712",
+            GR,
+            GRW,
+            "vllm/aeon/gr1.py",
+            CC + "class AeonParsingChat(OpenAIServingChat):\n"
+            "    def aeon_tool_parser(self, name: str):\n"
+            "        # AEON: the Spark's tenants pick their tool parser per request\n"
+            "        return self._get_tool_parser(tool_parser_name=name, enable_auto_tools=True)\n",
+            "return self._get_tool_parser(tool_parser_name=name, enable_auto_tools=True)",
+        ),
+    ),
+    (
+        "#32712 methods removed",
+        "a getattr with a literal",
+        K(
+            "#32712",
+            GR,
+            GRW,
+            "vllm/aeon/gr2.py",
+            CC + "class AeonReasoningChat(OpenAIServingChat):\n"
+            "    def aeon_reasoning_parser(self, name: str):\n"
+            "        return getattr(self, '_get_reasoning_parser')(reasoning_parser_name=name)\n",
+            "return getattr(self, '_get_reasoning_parser')(reasoning_parser_name=name)",
+        ),
+    ),
+    (
+        "#32712 methods removed",
+        "twin: the attribute the constructor still sets",
+        K(
+            "#32712",
+            GR,
+            GRW,
+            "vllm/aeon/gr3.py",
+            CC + "class AeonReasoningChat2(OpenAIServingChat):\n"
+            "    def aeon_reasons(self) -> bool:\n"
+            "        return self.reasoning_parser is not None\n",
+            "return self.reasoning_parser is not None",
+        ),
+    ),
+]
+
+# --- #28631 (d9d21eb8e3): OpenAIServing._validate_input removed (the pooling IO processors validate)
+VI = "d9d21eb8e3"
+VIW = "OpenAIServing._validate_input removed"
+CASES += [
+    (
+        "#28631 hook removed",
+        "an override's super() call",
+        K(
+            "#28631",
+            VI,
+            VIW,
+            "vllm/aeon/vi1.py",
+            ES + "\n\nclass AeonLongServing(OpenAIServing):\n"
+            "    def _validate_input(self, request, input_ids, input_text):\n"
+            "        # AEON: the Spark allows prompts up to the model's length, not the API's\n"
+            "        return super()._validate_input(request, input_ids[-8192:], input_text)\n",
+            "return super()._validate_input(request, input_ids[-8192:], input_text)",
+        ),
+    ),
+    (
+        "#28631 hook removed",
+        "a subclass's self. call",
+        K(
+            "#28631",
+            VI,
+            VIW,
+            "vllm/aeon/vi2.py",
+            ES + "\n\nclass AeonCheckingServing(OpenAIServing):\n"
+            "    def aeon_tokens_prompt(self, request, ids: list[int], text: str):\n"
+            "        return self._validate_input(request, ids, text)\n",
+            "return self._validate_input(request, ids, text)",
+        ),
+    ),
+    (
+        "#28631 hook removed",
+        "twin: a hasattr-guarded call",
+        K(
+            "#28631",
+            VI,
+            VIW,
+            "vllm/aeon/vi3.py",
+            ES + "\n\nclass AeonGuardedServing(OpenAIServing):\n"
+            "    def aeon_tokens_prompt(self, request, ids: list[int], text: str):\n"
+            "        if hasattr(self, '_validate_input'):\n"
+            "            return self._validate_input(request, ids, text)\n"
+            "        return {'prompt_token_ids': ids, 'prompt': text}\n",
+            "return self._validate_input(request, ids, text)",
+        ),
+    ),
+]
+
+# --- #41876 (8eb401134e): OpenAIServingChat.extract_tool_call_required_streaming removed (DelegatingParser does it)
+RS = "8eb401134e"
+RSW = "OpenAIServingChat.extract_tool_call_required_streaming removed"
+CASES += [
+    (
+        "#41876 method removed",
+        "a keyword call on a receiver typed Optional",
+        K(
+            "#41876",
+            RS,
+            RSW,
+            "vllm/aeon/rs1.py",
+            CC + "def aeon_required_delta(chat: OpenAIServingChat | None, prev: str, cur: str, delta: str):\n"
+            "    if chat is None:\n"
+            "        return None, False\n"
+            "    return chat.extract_tool_call_required_streaming(previous_text=prev, current_text=cur, delta_text=delta, function_name_returned=False)\n",
+            "return chat.extract_tool_call_required_streaming(previous_text=prev, current_text=cur, delta_text=delta, function_name_returned=False)",
+        ),
+    ),
+    (
+        "#41876 method removed",
+        "a bound method stored in __init__",
+        K(
+            "#41876",
+            RS,
+            RSW,
+            "vllm/aeon/rs2.py",
+            CC + "class AeonStreamingChat(OpenAIServingChat):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        # AEON: the Spark's streaming path swaps this for its own when tracing\n"
+            "        self.aeon_required = self.extract_tool_call_required_streaming\n",
+            "self.aeon_required = self.extract_tool_call_required_streaming",
+        ),
+    ),
+    (
+        "#41876 method removed",
+        "twin: the kept role helper",
+        K(
+            "#41876",
+            RS,
+            RSW,
+            "vllm/aeon/rs3.py",
+            CC + "def aeon_role(chat: OpenAIServingChat, request) -> str:\n"
+            "    return chat.get_chat_request_role(request)\n",
+            "return chat.get_chat_request_role(request)",
+        ),
+    ),
+]
+
+# --- #44267 (68dafcca75): OpenAIServing._parse_tool_calls_from_content removed (Parser.parse() does it)
+PT = "68dafcca75"
+PTW = "OpenAIServing._parse_tool_calls_from_content removed"
+CASES += [
+    (
+        "#44267 staticmethod removed",
+        "a keyword call on the class",
+        K(
+            "#44267",
+            PT,
+            PTW,
+            "vllm/aeon/pt1.py",
+            ES + "\n\ndef aeon_tool_calls(request, tokenizer, parser_cls, text: str):\n"
+            "    # AEON: the Spark's batch path parses tool calls offline\n"
+            "    calls, _ = OpenAIServing._parse_tool_calls_from_content(request=request, tokenizer=tokenizer, enable_auto_tools=True, tool_parser_cls=parser_cls, content=text)\n"
+            "    return calls or []\n",
+            "calls, _ = OpenAIServing._parse_tool_calls_from_content(request=request, tokenizer=tokenizer, enable_auto_tools=True, tool_parser_cls=parser_cls, content=text)",
+        ),
+    ),
+    (
+        "#44267 staticmethod removed",
+        "a chat subclass's self. call",
+        K(
+            "#44267",
+            PT,
+            PTW,
+            "vllm/aeon/pt2.py",
+            CC + "class AeonToolChat(OpenAIServingChat):\n"
+            "    def aeon_calls(self, request, tokenizer, text: str):\n"
+            "        return self._parse_tool_calls_from_content(request, tokenizer, self.enable_auto_tools, self.tool_parser, text)[0]\n",
+            "return self._parse_tool_calls_from_content(request, tokenizer, self.enable_auto_tools, self.tool_parser, text)[0]",
+        ),
+    ),
+]
+
+# --- #44285 (31ca9504b1): OpenAIServingChat(openai_serving_render=) -> (online_renderer=), the attribute renamed too
+OR = "31ca9504b1"
+ORW = "openai_serving_render renamed online_renderer"
+CASES += [
+    (
+        "#44285 keyword renamed",
+        "the old keyword to the constructor",
+        K(
+            "#44285",
+            OR,
+            ORW,
+            "vllm/aeon/or1.py",
+            CC + "def aeon_chat(engine_client, models, render) -> OpenAIServingChat:\n"
+            "    return OpenAIServingChat(engine_client, models, 'assistant', openai_serving_render=render, request_logger=None, chat_template=None, chat_template_content_format='auto')\n",
+            "return OpenAIServingChat(engine_client, models, 'assistant', openai_serving_render=render, request_logger=None, chat_template=None, chat_template_content_format='auto')",
+        ),
+    ),
+    (
+        "#44285 attribute renamed",
+        "a chained read off a typed receiver",
+        K(
+            "#44285",
+            OR,
+            ORW,
+            "vllm/aeon/or2.py",
+            CC + "async def aeon_render_only(chat: OpenAIServingChat, request):\n"
+            "    # AEON: the Spark's router renders without generating\n"
+            "    return await chat.openai_serving_render.render_chat(request)\n",
+            "return await chat.openai_serving_render.render_chat(request)",
+        ),
+    ),
+    (
+        "#44285 keyword renamed",
+        "twin: a subclass handing every argument on",
+        K(
+            "#44285",
+            OR,
+            ORW,
+            "vllm/aeon/or3.py",
+            CC + "class AeonChat2(OpenAIServingChat):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.aeon_seen = 0\n",
+            "super().__init__(*args, **kwargs)",
+        ),
+    ),
+]
+
+# --- #36536 (06e0bc21d2): OpenAIServingRender(served_model_names=) -> (model_registry=), its models listing removed
+#     (the new OpenAIModelRegistry serves /v1/models)
+RR = "06e0bc21d2"
+RRW = "OpenAIServingRender.served_model_names/show_available_models removed"
+REND = "from vllm.entrypoints.serve.render.serving import OpenAIServingRender\n\n\n"
+CASES += [
+    (
+        "#36536 attribute removed",
+        "a read off a typed receiver",
+        K(
+            "#36536",
+            RR,
+            RRW,
+            "vllm/aeon/rr1.py",
+            REND + "def aeon_names(render: OpenAIServingRender) -> list[str]:\n"
+            "    # AEON: the Spark's render-only pods advertise what they render for\n"
+            "    return list(render.served_model_names)\n",
+            "return list(render.served_model_names)",
+        ),
+    ),
+    (
+        "#36536 method removed",
+        "an awaited call on a typed receiver",
+        K(
+            "#36536",
+            RR,
+            RRW,
+            "vllm/aeon/rr2.py",
+            REND + "async def aeon_models(render: OpenAIServingRender):\n"
+            "    return await render.show_available_models()\n",
+            "return await render.show_available_models()",
+        ),
+    ),
+    (
+        "#36536 method removed",
+        "twin: the serving models' listing",
+        K(
+            "#36536",
+            RR,
+            RRW,
+            "vllm/aeon/rr3.py",
+            "from vllm.entrypoints.openai.models.serving import OpenAIServingModels\n\n\n"
+            "async def aeon_models2(models: OpenAIServingModels):\n"
+            "    return await models.show_available_models()\n",
+            "return await models.show_available_models()",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-servechat-")
     return 0
