@@ -35,6 +35,25 @@ errors (40, 30, 23 twins), blind_replay_serving 29 caught, 5 warned of 34 (14 qu
 blind_replay_openai 17 caught, 1 warned of 18 (10 quiet, 0 false), blind_replay_chatutils 18 caught, 2 warned of
 20 (12 quiet, 0 false), blind_replay_inputs 22/22 (13 quiet, 0 false): the same as before the widening.
 
+Round 2, blind (8 more commits, added and committed before the engine ran on them, on the engine with the
+widening above): ``OpenAIServing._get_model_name`` removed (#24663), ``reset_mm_cache`` removed (#33481),
+``_get_reasoning_parser``/``_get_tool_parser`` removed (#32712), ``_validate_input`` removed (#28631),
+``OpenAIServingChat.extract_tool_call_required_streaming`` removed (#41876), ``_parse_tool_calls_from_content``
+removed (#44267), ``openai_serving_render`` renamed ``online_renderer`` (#44285), and the render server's
+``served_model_names``/``show_available_models`` removed for the new model registry (#36536), spelt as a
+``functools.partial`` of the class's method, a ``getattr`` with a literal, an override's ``super()`` call, a
+keyword call on a receiver typed ``X | None``, a bound method stored in ``__init__``, a chained read: 15 caught,
+0 warned, 0 missed of 15 (twins: 7 quiet, 0 false errors on their lines).  A finding off a twin's line: #28631's
+``hasattr``-gated twin (``if hasattr(self, '_validate_input'): return self._validate_input(...)`` then the
+fork's own path) drew a name-drift error on its ``hasattr`` line ("is always False": upstream removed the name
+from every file), the version gate symbol drift already leaves quiet.  A twin on that line was added after
+(``vi4``): FALSE before the killers146 fix, quiet after -- name drift now leaves a ``hasattr`` that picks the
+fork's path per release quiet too (``drift/names.py`` ``_compatible`` with ``drift/guarded_reads.py``).
+Whole replay now: 34 caught, 0 warned, 0 missed of 34 (twins: 17 quiet, 0 false errors).  Regression set at the
+fix: the same numbers as above, and review23/26/28/11/31/41_twins and blind_replay_weights (the ``hasattr``
+replays) unchanged (0 false errors; review44_twins' one false error, #47058's "helper imported from another fork
+module", is main's at d0aa7738 too).
+
   python benchmarks/blind_replay_servechat.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -699,6 +718,22 @@ CASES += [
             "            return self._validate_input(request, ids, text)\n"
             "        return {'prompt_token_ids': ids, 'prompt': text}\n",
             "return self._validate_input(request, ids, text)",
+        ),
+    ),
+    (
+        "#28631 hook removed",
+        "twin: the hasattr gate's own line (added after round 2: an error landed there, off the twin's line)",
+        K(
+            "#28631",
+            VI,
+            VIW,
+            "vllm/aeon/vi4.py",
+            ES + "\n\nclass AeonGuardedServing2(OpenAIServing):\n"
+            "    def aeon_tokens_prompt(self, request, ids: list[int], text: str):\n"
+            "        if hasattr(self, '_validate_input'):\n"
+            "            return self._validate_input(request, ids, text)\n"
+            "        return {'prompt_token_ids': ids, 'prompt': text}\n",
+            "if hasattr(self, '_validate_input'):",
         ),
     ),
 ]
