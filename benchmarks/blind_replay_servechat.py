@@ -921,6 +921,116 @@ CASES += [
 ]
 
 
+# --- Round 3 (added blind after round 2's fix, committed before the engine ran on them): harder spellings of
+#     round 1's commits.
+CASES += [
+    (
+        "#33103 parameter retyped",
+        "a local bound once to a length",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp5.py",
+            "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
+            "def aeon_budget2(max_model_len: int, request, prompt_ids: list[int], defaults: dict) -> int:\n"
+            "    prompt_len = len(prompt_ids)\n"
+            "    return get_max_tokens(max_model_len, request, prompt_len, defaults)\n",
+            "return get_max_tokens(max_model_len, request, prompt_len, defaults)",
+        ),
+    ),
+    (
+        "#33103 parameter retyped",
+        "twin: the prompt dict passed",
+        K(
+            "#33103",
+            GP,
+            GPW,
+            "vllm/aeon/gp6.py",
+            "from vllm.entrypoints.utils import get_max_tokens\n\n\n"
+            "def aeon_budget3(max_model_len: int, request, prompt_ids: list[int], defaults: dict) -> int:\n"
+            "    prompt = {'prompt_token_ids': prompt_ids}\n"
+            "    return get_max_tokens(max_model_len, request, prompt, defaults)\n",
+            "return get_max_tokens(max_model_len, request, prompt, defaults)",
+        ),
+    ),
+    (
+        "#20636 list made a dict",
+        "an index by position",
+        K(
+            "#20636",
+            LR,
+            LRW,
+            "vllm/aeon/lr4.py",
+            SM + "def aeon_first_adapter(models: OpenAIServingModels):\n"
+            "    return models.lora_requests[0] if models.lora_requests else None\n",
+            "return models.lora_requests[0] if models.lora_requests else None",
+        ),
+    ),
+    (
+        "#45104 attribute no longer set",
+        "a getattr with a default",
+        K(
+            "#45104",
+            UH,
+            UHW,
+            "vllm/aeon/uh4.py",
+            CC + "class AeonGptOssChat2(OpenAIServingChat):\n"
+            "    def aeon_stream_reasoning(self) -> bool:\n"
+            "        # AEON: gpt-oss streams its analysis channel on the Spark\n"
+            "        return getattr(self, 'use_harmony', False)\n",
+            "return getattr(self, 'use_harmony', False)",
+        ),
+    ),
+    (
+        "#36483 required keyword inserted",
+        "a functools.partial of the class, called later",
+        K(
+            "#36483",
+            SR,
+            SRW,
+            "vllm/aeon/sr4.py",
+            "import functools\n\n" + CC + "def aeon_chat_factory(engine_client, models):\n"
+            "    return functools.partial(OpenAIServingChat, engine_client, models, 'assistant', request_logger=None)\n\n\n"
+            "def aeon_build(engine_client, models) -> OpenAIServingChat:\n"
+            "    make = aeon_chat_factory(engine_client, models)\n"
+            "    return make(chat_template=None, chat_template_content_format='auto')\n",
+            "return make(chat_template=None, chat_template_content_format='auto')",
+        ),
+    ),
+    (
+        "#19334 method made a coroutine",
+        "a method call on the result",
+        K(
+            "#19334",
+            MT,
+            MTW,
+            "vllm/aeon/mt4.py",
+            SE + "class AeonDecodingServing(OpenAIServing):\n"
+            "    def aeon_prompt_text(self, request, tokenizer, ids: list[int]) -> str:\n"
+            "        prompt = self._normalize_prompt_tokens_to_input(request, tokenizer, ids, None)\n"
+            "        return prompt.get('prompt', '')\n",
+            "prompt = self._normalize_prompt_tokens_to_input(request, tokenizer, ids, None)",
+        ),
+    ),
+    (
+        "#19334 method made a coroutine",
+        "twin: the coroutine awaited",
+        K(
+            "#19334",
+            MT,
+            MTW,
+            "vllm/aeon/mt5.py",
+            SE + "class AeonDecodingServing2(OpenAIServing):\n"
+            "    async def aeon_prompt_text(self, request, tokenizer, ids: list[int]) -> str:\n"
+            "        prompt = await self._tokenize_prompt_input_async(request, tokenizer, ids)\n"
+            "        return prompt.get('prompt', '')\n",
+            "prompt = await self._tokenize_prompt_input_async(request, tokenizer, ids)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-servechat-")
     return 0
