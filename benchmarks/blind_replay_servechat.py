@@ -54,6 +54,20 @@ fix: the same numbers as above, and review23/26/28/11/31/41_twins and blind_repl
 replays) unchanged (0 false errors; review44_twins' one false error, #47058's "helper imported from another fork
 module", is main's at d0aa7738 too).
 
+Round 3, blind (5 harder spellings and 2 twins of round 1's commits, committed before the engine ran on them):
+2 caught, 0 warned, 3 missed of 5 (twins: 2 quiet, 0 false errors).  Caught: #45104's ``getattr(self,
+'use_harmony', False)`` and #19334's ``prompt = self._normalize_prompt_tokens_to_input(...)``.  The misses:
+#33103's length through a local (``prompt_len = len(prompt_ids)`` then passed), #20636's
+``models.lora_requests[0]`` (an int index of a list made a dict keyed by name: KeyError), and #36483's
+``functools.partial(OpenAIServingChat, engine_client, models, 'assistant', request_logger=None)`` returned by a
+fork factory and called later without ``openai_serving_render``.
+After the round 3 widenings: 4 caught, 0 warned, 1 missed of 5.  Caught now: a local bound once, by a plain
+assignment, to a plain scalar (``scalar_kind``, above); an int-literal index of a sequence upstream made a dict
+keyed by ``str``/``bytes`` (container drift, ``drift/retyped.py`` ``_keyed_by_text``).  Left: #36483's partial
+-- the partial is built in one fork function and called through a local in another; the engine judges a
+partial's own call (its later call may pass what it leaves out) and does not follow a returned partial to its
+call site.  Whole replay now: 38 caught, 0 warned, 1 missed of 39 (twins: 19 quiet, 0 false errors).
+
   python benchmarks/blind_replay_servechat.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -55,8 +55,20 @@ def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
         ),
         ("def aeon() -> int:\n    return budget(limit=16)\n", "return budget"),
         ("def aeon(rows: int):\n    return Window(rows)\n", "return Window"),
+        (
+            "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n"
+            "    prompt_len = len(ids)\n"
+            "    return get_max_tokens(max_model_len, request, prompt_len, {})\n",
+            "return get_max_tokens",
+        ),
     ],
-    ids=["len() by position", "an annotated int parameter", "a literal by the kept keyword", "a constructor"],
+    ids=[
+        "len() by position",
+        "an annotated int parameter",
+        "a literal by the kept keyword",
+        "a constructor",
+        "a local bound once to len()",
+    ],
 )
 def test_a_plain_scalar_where_an_object_now_goes_is_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str
@@ -112,6 +124,21 @@ KILLER = "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n    ret
             NEW,
         ),
         (KILLER, OLD + "\n# a note\n"),
+        (
+            "def aeon(ids: list[int]) -> int:\n    n = len(ids)\n    n = {'prompt_token_ids': ids}\n"
+            "    return get_max_tokens(4096, None, n, {})\n",
+            NEW,
+        ),
+        (
+            "def aeon(batches: list) -> list:\n    out = []\n    for n in batches:\n"
+            "        out.append(get_max_tokens(4096, None, n, {}))\n    return out\n",
+            NEW,
+        ),
+        (
+            "def aeon(ids: list[int]) -> int:\n    prompt = {'prompt_token_ids': ids}\n"
+            "    return get_max_tokens(4096, None, prompt, {})\n",
+            NEW,
+        ),
     ],
     ids=[
         "still admits int",
@@ -125,6 +152,9 @@ KILLER = "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n    ret
         "a lambda's own parameter",
         "rebound",
         "unchanged",
+        "a local bound twice",
+        "a loop's target",
+        "a local bound to the new kind",
     ],
 )
 def test_scalar_parameter_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str, new: str) -> None:

@@ -256,10 +256,11 @@ def _admits_scalar(node: ast.expr) -> bool:
     return False
 
 
-def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module) -> str | None:
+def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module, local: bool = True) -> str | None:
     """The builtin scalar ``arg`` plainly is: a literal, an f-string, ``len(...)`` or a scalar's own
-    constructor (a builtin the module does not bind itself), or a parameter of the enclosing function
-    annotated with exactly that scalar and never rebound in it; None when the fork's code does not say."""
+    constructor (a builtin the module does not bind itself), a parameter of the enclosing function annotated
+    with exactly that scalar and never rebound in it, or (``local``) a local the function binds once, to one
+    of those (``prompt_len = len(ids)``); None when the fork's code does not say."""
     if isinstance(arg, ast.Constant) and type(arg.value) in _BUILTIN_SCALARS.values():
         return type(arg.value).__name__
     if isinstance(arg, ast.JoinedStr):
@@ -270,6 +271,27 @@ def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module) -> str 
         ann = annotation(func, arg.id)
         if ann is not None and not _rebinds(func, arg.id) and isinstance(plain := _parsed(ann), ast.Name):
             return plain.id if plain.id in _BUILTIN_SCALARS else None
+        value = _bound_once(func, arg.id) if ann is None and local else None
+        return scalar_kind(value, func, module, local=False) if value is not None else None
+    return None
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The value of the one plain ``name = value`` (or ``name: T = value``) of ``func``, where nothing else in
+    it stores the name (a loop, an augmented assignment, an unpacking, a ``global``) nor a lambda takes it."""
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1 or any(isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in ast.walk(func)):
+        return None
+    if any(
+        isinstance(n, ast.Lambda) and any(a.arg == name for a in ast.walk(n.args) if isinstance(a, ast.arg))
+        for n in ast.walk(func)
+    ):
+        return None
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is stores[0]:
+            return node.value
+        if isinstance(node, ast.AnnAssign) and node.target is stores[0]:
+            return node.value
     return None
 
 
