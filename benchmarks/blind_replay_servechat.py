@@ -67,6 +67,11 @@ keyed by ``str``/``bytes`` (container drift, ``drift/retyped.py`` ``_keyed_by_te
 -- the partial is built in one fork function and called through a local in another; the engine judges a
 partial's own call (its later call may pass what it leaves out) and does not follow a returned partial to its
 call site.  Whole replay now: 38 caught, 0 warned, 1 missed of 39 (twins: 19 quiet, 0 false errors).
+Regression set at the branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review15/16/17_twins
+0 false errors (40, 30, 23 twins), blind_replay_serving 29 caught, 5 warned of 34, blind_replay_openai 17 caught,
+1 warned of 18, blind_replay_chatutils 18 caught, 2 warned of 20, blind_replay_inputs 22/22, blind_replay_mminputs
+19/19, blind_replay_scheddata 18/18, blind_replay_loramgr 17 caught, 1 warned of 18 (all 0 false errors, the
+same as main), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught).
 
   python benchmarks/blind_replay_servechat.py [--mirror DIR] [--only TEXT ...] [--show]
 """
