@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     positional_field,
 )
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
+from aeon_release.domain.audits.drift.guarded_reads import gates_both_ways
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
@@ -563,12 +564,16 @@ def _names(node: ast.AST, name: str) -> bool:
 
 
 def _compatible(read: Read, owns: _Owns) -> bool:
-    """A getattr or hasattr of the name with a fallback on another attribute of the same object: written
-    for both sides of the removal (drift/fallbacks.py)."""
+    """A getattr or hasattr of the name with a fallback on another attribute of the same object, or a
+    ``hasattr`` that picks the fork's path per release (the test of an ``if`` with an ``else`` of substance,
+    of one whose body leaves the block with more after it: drift/guarded_reads.py, the gate symbol drift
+    already leaves quiet for a receiver it can type): written for both sides of the removal."""
     if read.form not in _ATTRIBUTE_ACCESSORS or not isinstance(read.node, ast.Call):
         return False
     own = owns(read.path)
-    return own is not None and falls_back(read.node, own.parents)
+    if own is None:
+        return False
+    return falls_back(read.node, own.parents) or (read.form == "hasattr" and gates_both_ways(read.node, own.parents))
 
 
 def _a_choice(found: list[Removed]) -> bool:

@@ -718,12 +718,45 @@ def _use(
         hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
             return node.lineno, node.value, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
+    elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _position(node.slice) is not None:
+        hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
+        if hit is not None and not hit.widened and hit.old in _SEQUENCES and _keyed_by_text(hit):
+            at = _position(node.slice)
+            how = f"indexes {ast.unparse(node.value)} by position|a dict keyed by name has no key {at}: KeyError"
+            return node.lineno, node.value, hit, how
     elif (counted := counted_against(node)) is not None:
         hit = _held(counted, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
             how = f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
             return getattr(node, "lineno", 0), counted, hit, how
     return _operated(node, parents, fork, found, bound)
+
+
+_SEQUENCES = frozenset({"list", "tuple", "deque"})
+
+
+def _position(index: ast.expr) -> int | None:
+    """The int literal an index is (``[0]``, ``[-1]``), else None."""
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        inner = _position(index.operand)
+        return -inner if inner is not None else None
+    if isinstance(index, ast.Constant) and type(index.value) is int:
+        return index.value
+    return None
+
+
+def _keyed_by_text(hit: Recontained) -> bool:
+    """A sequence upstream made a dict keyed by ``str`` or ``bytes`` (#20636: ``lora_requests: list[LoRARequest]``
+    became ``dict[str, LoRARequest]``, keyed by the adapter's name): an int literal is no key it holds.  A dict
+    keyed by anything else (``int``, a class, unsaid) may well be keyed by position."""
+    try:
+        node = _unwrapped(ast.parse(hit.now, mode="eval").body)
+    except SyntaxError:
+        return False
+    if _container(node) != "dict" or not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Tuple):
+        return False
+    key = node.slice.elts[0] if node.slice.elts else None
+    return isinstance(key, ast.Name) and key.id in ("str", "bytes")
 
 
 def _operated(

@@ -21,10 +21,12 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.result_kinds import unoptional
 from aeon_release.domain.audits.drift.signatures import Sig
 from aeon_release.domain.audits.source import parent_map
 
 Classify = Callable[[ast.expr], px.ClassInfo | None]
+Func = ast.FunctionDef | ast.AsyncFunctionDef
 _TESTS = frozenset({"isinstance", "hasattr", "getattr", "type"})
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
@@ -161,3 +163,156 @@ def _lacking(
         if lacks and isinstance(ix.member(ix.mro(now), attr), px.DefSym):
             yield Retyped(param, arg, mine, now, attr)
             return  # one read says it
+
+
+# Scalar-to-object drift: the same question for a parameter that was a builtin scalar.  #33103 made
+# ``get_max_tokens(max_model_len, request, input_length: int, ...)`` take ``prompt: TokensPrompt | EmbedsPrompt``
+# in that slot and call ``prompt.get(...)``: a fork's ``get_max_tokens(n, request, len(ids), defaults)`` merges
+# cleanly and raises AttributeError on an int.  The slot is paired by position (the parameter is often renamed
+# with its kind: the old keyword is the signature check's) or by a keyword both signatures take.
+_BUILTIN_SCALARS: dict[str, type] = {"int": int, "float": float, "str": str, "bytes": bytes, "bool": bool}
+_MAKERS = {"len": "int", "int": "int", "float": "float", "str": "str", "bytes": "bytes", "bool": "bool"}
+_ANY_VALUE = frozenset({"Any", "object", "complex", *_BUILTIN_SCALARS})
+
+
+@dataclass(frozen=True)
+class ScalarRetyped:
+    param: str
+    arg: ast.expr
+    was: str  # the builtin scalar the parameter was annotated with
+    now: str  # the new annotation, as source
+    attr: str
+
+
+def scalar_retyped(
+    call: ast.Call,
+    funcs: tuple[Func, Func],
+    sigs: tuple[Sig, Sig],
+    kind_of: Callable[[ast.expr], str | None],
+) -> Iterator[ScalarRetyped]:
+    """Each argument of ``call`` that is plainly the builtin scalar its slot was annotated with (``kind_of``
+    says which, or None) where upstream annotated the slot with something that admits no builtin scalar and its
+    body now reads an attribute that scalar has not.  A new annotation naming any scalar, ``Any`` or ``object``
+    still takes the value; a body that tests, rebinds or ``getattr``s the parameter, or reads it under ``except
+    AttributeError``, may still take it too (``reads``)."""
+    old_func, new_func = funcs
+    for old_param, new_param, arg in _slots(call, *sigs):
+        was = _scalar(annotation(old_func, old_param))
+        now = annotation(new_func, new_param)
+        if was is None or now is None or _admits_scalar(now) or kind_of(arg) != was:
+            continue
+        before, after = reads(old_func, old_param), reads(new_func, new_param)
+        if before is None or after is None:
+            continue
+        fresh = sorted(after.keys() - before.keys(), key=after.__getitem__)
+        attr = next((a for a in fresh if not hasattr(_BUILTIN_SCALARS[was], a)), None)
+        if attr is not None:
+            yield ScalarRetyped(new_param, arg, was, ast.unparse(now), attr)
+
+
+def _slots(call: ast.Call, old: Sig, new: Sig) -> Iterator[tuple[str, str, ast.expr]]:
+    """(old parameter, new parameter, argument) for the call's positions up to the first ``*args`` that both
+    signatures bind, and its keywords both signatures take."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred) or i >= min(len(old.positional), len(new.positional)):
+            break
+        yield old.positional[i], new.positional[i], arg
+    for kw in call.keywords:
+        if kw.arg is not None and all(kw.arg in (*s.positional, *s.kwonly) for s in (old, new)):
+            yield kw.arg, kw.arg, kw.value
+
+
+def _parsed(node: ast.expr | None) -> ast.expr | None:
+    """A string annotation's expression (``"int"``); the node otherwise; None when it does not parse."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            return ast.parse(node.value, mode="eval").body
+        except SyntaxError:
+            return None
+    return node
+
+
+def _scalar(node: ast.expr | None) -> str | None:
+    """``int`` for an annotation ``int`` (``Optional`` aside), or ``"int"``; None for anything else."""
+    node = _parsed(node)
+    if node is None:
+        return None
+    node = _parsed(unoptional(node))
+    return node.id if isinstance(node, ast.Name) and node.id in _BUILTIN_SCALARS else None
+
+
+def _admits_scalar(node: ast.expr) -> bool:
+    """Whether an annotation names a builtin scalar, ``Any`` or ``object`` anywhere (a union, a generic's
+    argument, a string inside it), or cannot be read: a scalar value may still be what it takes."""
+    parsed = _parsed(node)
+    if parsed is None:
+        return True
+    for sub in ast.walk(parsed):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _admits_scalar(sub):
+            return True
+        name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else None
+        if name in _ANY_VALUE:
+            return True
+    return False
+
+
+def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module, local: bool = True) -> str | None:
+    """The builtin scalar ``arg`` plainly is: a literal, an f-string, ``len(...)`` or a scalar's own
+    constructor (a builtin the module does not bind itself), a parameter of the enclosing function annotated
+    with exactly that scalar and never rebound in it, or (``local``) a local the function binds once, to one
+    of those (``prompt_len = len(ids)``); None when the fork's code does not say."""
+    if isinstance(arg, ast.Constant) and type(arg.value) in _BUILTIN_SCALARS.values():
+        return type(arg.value).__name__
+    if isinstance(arg, ast.JoinedStr):
+        return "str"
+    if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id in _MAKERS:
+        return None if _binds(module, arg.func.id) else _MAKERS[arg.func.id]
+    if isinstance(arg, ast.Name) and isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        ann = annotation(func, arg.id)
+        if ann is not None and not _rebinds(func, arg.id) and isinstance(plain := _parsed(ann), ast.Name):
+            return plain.id if plain.id in _BUILTIN_SCALARS else None
+        value = _bound_once(func, arg.id) if ann is None and local else None
+        return scalar_kind(value, func, module, local=False) if value is not None else None
+    return None
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The value of the one plain ``name = value`` (or ``name: T = value``) of ``func``, where nothing else in
+    it stores the name (a loop, an augmented assignment, an unpacking, a ``global``) nor a lambda takes it."""
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    if len(stores) != 1 or any(isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in ast.walk(func)):
+        return None
+    if any(
+        isinstance(n, ast.Lambda) and any(a.arg == name for a in ast.walk(n.args) if isinstance(a, ast.arg))
+        for n in ast.walk(func)
+    ):
+        return None
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.targets[0] is stores[0]:
+            return node.value
+        if isinstance(node, ast.AnnAssign) and node.target is stores[0]:
+            return node.value
+    return None
+
+
+def _rebinds(func: ast.AST, name: str) -> bool:
+    """``func`` assigns ``name`` or a lambda in it takes a parameter of the name: the annotation no longer
+    says what a use of the name holds."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.Lambda) and any(a.arg == name for a in ast.walk(node.args) if isinstance(a, ast.arg)):
+            return True
+    return False
+
+
+def _binds(module: ast.Module, name: str) -> bool:
+    """The module defines, imports or assigns ``name`` anywhere: the builtin is not what it calls."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.name == name:
+            return True
+        if isinstance(node, ast.alias) and (node.asname or node.name) == name:
+            return True
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+    return False

@@ -1384,9 +1384,10 @@ class _Checker:
                 yield self._finding(mod, line, f"{what}, which {problem}", after, _signature(problem))
             elif not isinstance(made, PartialCall):  # a partial's later call may pass what it leaves out
                 yield from self._default_drift(mod, made, before, after, via)
-                yield from self._renamed_slot(mod, made, before, after, via, owned)
+                slotted = list(self._renamed_slot(mod, made, before, after, via, owned))
+                yield from slotted
                 yield from self._dict_slot(mod, made, before, after, via, owned)
-                yield from self._retyped_param(mod, made, (before, after), via, scope)
+                yield from self._retyped_param(mod, made, (before, after), via, scope, said=bool(slotted))
                 yield from self._result_drift(mod, call, scope, (before, after), awaited)
                 hollow = list(self._emptied(mod, call, scope, (before, after), via))
                 yield from hollow
@@ -2547,10 +2548,11 @@ class _Checker:
         return isinstance(old, DefSym) and self._renamed_to(old) == kind
 
     def _retyped_param(
-        self, mod: ModuleInfo, call: ast.Call, syms: tuple[DefSym, DefSym], via: str, scope: _Scope
+        self, mod: ModuleInfo, call: ast.Call, syms: tuple[DefSym, DefSym], via: str, scope: _Scope, said: bool
     ) -> Iterator[Finding]:
         """An argument of the class a parameter was annotated with, which upstream annotated with another
-        class whose attribute its body now reads (drift/retyped_params.py, #34485)."""
+        class whose attribute its body now reads (drift/retyped_params.py, #34485).  ``said``: the renamed-slot
+        check already reported the call (a slot renamed and retyped), so a plain scalar in it is not said twice."""
         before, after = syms
         (old, old_path, _), (now, new_path, _) = _callee_bodies(self.before, before), _callee_bodies(self.after, after)
         sig = _constructor(self.after, after)[0] if isinstance(after.node, ast.ClassDef) else _bound_sig(after, via)
@@ -2573,6 +2575,36 @@ class _Checker:
                 f"which {hit.was.qualname} has not -- an AttributeError; pass the {hit.now.qualname}"
             )
             guarded = self._guarded(mod, call, what)  # the fork's own try/except for both spellings
+            yield self._finding(mod, call.lineno, guarded or what, after, _note_of(guarded))
+        if not said:
+            yield from self._scalar_retyped(mod, call, (syms, (old, now)), (sig, via), scope)
+
+    def _scalar_retyped(
+        self,
+        mod: ModuleInfo,
+        call: ast.Call,
+        defs: tuple[tuple[DefSym, DefSym], tuple[retyped_params.Func, retyped_params.Func]],
+        bound: tuple[Sig, str],
+        scope: _Scope,
+    ) -> Iterator[Finding]:
+        """A plain builtin scalar passed where upstream now takes an object whose attribute its body reads
+        (drift/retyped_params.py ``scalar_retyped``, #33103)."""
+        (before, after), bodies = defs
+        sig, via = bound
+        old_sig = (
+            _constructor(self.before, before)[0] if isinstance(before.node, ast.ClassDef) else _bound_sig(before, via)
+        )
+        if old_sig is None:
+            return
+        func = scope.functions[-1] if scope.functions else None
+        kind_of = functools.partial(retyped_params.scalar_kind, func=func, module=mod.tree)
+        for hit in retyped_params.scalar_retyped(call, bodies, (old_sig, sig), kind_of):
+            what = (
+                f"passes {_show(hit.arg)} ({hit.was}) as {hit.param}, which upstream annotated {hit.now} (it was "
+                f"{hit.was}): {after.label} now reads {hit.param}.{hit.attr}, which {hit.was} has not -- an "
+                f"AttributeError; pass what {hit.now} names"
+            )
+            guarded = self._guarded(mod, call, what)
             yield self._finding(mod, call.lineno, guarded or what, after, _note_of(guarded))
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
