@@ -119,7 +119,9 @@ def _copied(func: _Def, params: tuple[str, ...]) -> bool | None:
     """Whether ``func`` rebinds a handed-back parameter to its own method's value (``x = x.contiguous()``)
     above its first write, only under an ``if`` (True: some inputs only) or at its top level (False); None when
     it does not (a rebinding after the writes, a view, leaves them written)."""
-    first = min((n.lineno for n in ast.walk(func) if _writes(n, params)), default=None)
+    first = min(
+        (n.lineno for n in ast.walk(func) if isinstance(n, ast.expr | ast.stmt) and _writes(n, params)), default=None
+    )
     rebinds = [
         n
         for n in ast.walk(func)
