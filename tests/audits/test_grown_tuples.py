@@ -40,6 +40,24 @@ class LogprobsTensors(NamedTuple):
 class SamplerOutput:
     sampled_token_ids: torch.Tensor
     logprobs_tensors: LogprobsTensors | None
+
+
+def gather_logprobs(n: int) -> LogprobsTensors:
+    return LogprobsTensors.empty_cpu(n, 1)
+
+
+class Sampler:
+    def gather_logprobs(self, n: int) -> LogprobsTensors:
+        return gather_logprobs(n)
+
+    def names(self) -> list[str]:
+        return []
+
+
+@dataclass
+class ModelRunnerOutput:
+    prompt_logprobs_dict: dict[str, LogprobsTensors | None]
+    chunks: list[LogprobsTensors]
 """
 OUTPUTS_UPSTREAM = OUTPUTS_BASE.replace(
     "    selected_token_ranks: torch.Tensor\n",
@@ -47,7 +65,7 @@ OUTPUTS_UPSTREAM = OUTPUTS_BASE.replace(
 )
 SUBJECT = "[ModelRunner V2] Fix spec decoding + logprobs (#33391)"
 FORK = "vllm/aeon/replay_grown.py"
-HEAD = "from vllm.v1.outputs import LogprobsTensors, SamplerOutput\n\n\n"
+HEAD = "from vllm.v1.outputs import LogprobsTensors, ModelRunnerOutput, Sampler, SamplerOutput, gather_logprobs\n\n\n"
 LINE = 4  # the body's first line
 
 
@@ -92,6 +110,69 @@ def test_an_unpack_by_the_old_count_of_a_grown_namedtuple_is_an_error(
     assert (at, severity) == (line, "error")
     assert "a NamedTuple, gained fields (cu_num_generated_tokens" in message and "#33391" in message
     assert "raises ValueError" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ("def aeon_ids(n: int):\n    ids, lps, ranks = gather_logprobs(n)\n    return ids\n", LINE + 1),
+        ("def aeon_ids(s: Sampler):\n    ids, lps, ranks = s.gather_logprobs(4)\n    return ids\n", LINE + 1),
+        (
+            "class AeonSampler(Sampler):\n    def aeon_ids(self):\n        ids, lps, ranks = self.gather_logprobs(4)\n"
+            "        return ids\n",
+            LINE + 2,
+        ),
+        ("def aeon_ids(ts: list[LogprobsTensors]):\n    for ids, lps, ranks in ts:\n        print(ids)\n", LINE + 1),
+        (
+            "def aeon_ids(out: ModelRunnerOutput):\n    for ids, lps, ranks in out.prompt_logprobs_dict.values():\n"
+            "        print(ids)\n",
+            LINE + 1,
+        ),
+        (
+            "def aeon_ids(out: ModelRunnerOutput):\n    for ids, lps, ranks in out.chunks:\n        print(ids)\n",
+            LINE + 1,
+        ),
+        (
+            "class AeonHolder:\n    last: LogprobsTensors\n\n    def aeon_ids(self):\n        ids, lps, ranks = self.last\n"
+            "        return ids\n",
+            LINE + 4,
+        ),
+    ],
+    ids=[
+        "a function",
+        "a typed receiver's method",
+        "a subclass's self.",
+        "a list",
+        "a dict field's values",
+        "a list field",
+        "an own field",
+    ],
+)
+def test_more_spellings_of_a_grown_namedtuple_unpacked_by_the_old_count(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    [(_, at, severity, message)] = rows(git_repo, no_rules, body)
+    assert (at, severity) == (line, "error")
+    assert "a NamedTuple, gained fields (cu_num_generated_tokens" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a loop of the new count
+        "def aeon_ids(ts: list[LogprobsTensors]):\n    for ids, lps, ranks, cu in ts:\n        print(ids)\n",
+        # a method whose elements are another class
+        "def aeon_ids(s: Sampler):\n    for a, b, c in s.names():\n        print(a)\n",
+        # the fork's subclass defines the method itself
+        "class AeonSampler(Sampler):\n    def gather_logprobs(self, n):\n        return (1, 2, 3)\n\n"
+        "    def aeon_ids(self):\n        ids, lps, ranks = self.gather_logprobs(4)\n        return ids\n",
+        # a dict's keys, not its values
+        "def aeon_ids(out: ModelRunnerOutput):\n    for a, b, c in out.prompt_logprobs_dict:\n        print(a)\n",
+    ],
+    ids=["loop new count", "other element", "own override", "dict keys"],
+)
+def test_more_grown_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
 
 
 @pytest.mark.parametrize(
