@@ -121,3 +121,48 @@ def test_an_attribute_dropped_for_good_is_not_read_as_lazy(git_repo: GitRepo, no
     dropped = BASE.replace("            self.aiter_ops = torch.ops.aiter\n", "            self.aiter_ops = None\n")
     sides = three_way(git_repo, FILES, {MINE: text}, {OPS: dropped})
     assert lazy(git_repo, no_rules, sides, MINE) == []
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # the constructor still calls the builder
+        AFTER.replace(
+            "            self.aiter_ops = None\n",
+            "            self.aiter_ops = None\n            self._init_aiter_ops()\n",
+        ),
+        # the constructor hands ``self`` to a helper, which may build it
+        AFTER.replace(
+            "            self.aiter_ops = None\n", "            self.aiter_ops = None\n            prepare(self)\n"
+        ),
+    ],
+    ids=["builder called", "self handed on"],
+)
+def test_a_constructor_that_still_builds_it_stays_quiet(git_repo: GitRepo, no_rules: Path, after: str) -> None:
+    text = (
+        HEADER + "class AeonSampler(TopKTopPSampler):\n    def aeon_op(self):\n        return self.aiter_ops.top_p()\n"
+    )
+    sides = three_way(git_repo, FILES, {MINE: text}, {OPS: after})
+    assert lazy(git_repo, no_rules, sides, MINE) == []
+
+
+def test_an_attribute_none_at_the_base_on_some_path_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``torch.ops.aiter if use_aiter else None`` at the base: the fork's unguarded use met None before too."""
+    base = BASE.replace(
+        "            self.aiter_ops = torch.ops.aiter\n",
+        "            self.aiter_ops = torch.ops.aiter if x else None\n",
+    )
+    text = (
+        HEADER + "class AeonSampler(TopKTopPSampler):\n    def aeon_op(self):\n        return self.aiter_ops.top_p()\n"
+    )
+    sides = three_way(git_repo, {**FILES, OPS: base}, {MINE: text}, {OPS: AFTER})
+    assert lazy(git_repo, no_rules, sides, MINE) == []
+
+
+def test_a_use_in_the_fork_constructor_is_left_to_the_nulled_setups(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        HEADER + "class AeonSampler(TopKTopPSampler):\n    def __init__(self) -> None:\n        super().__init__()\n"
+        "        self.aeon_name = self.aiter_ops.name\n"
+    )
+    sides = three_way(git_repo, FILES, {MINE: text}, {OPS: AFTER})
+    assert lazy(git_repo, no_rules, sides, MINE) == []

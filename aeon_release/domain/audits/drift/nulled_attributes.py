@@ -37,7 +37,9 @@ Since killers145 also an attribute made lazy: ``__init__`` set ``self.X`` to a v
 and now sets it only to None, another method of the class building it when first needed (#44823's
 ``TopKTopPSampler.aiter_ops``, built by ``_init_aiter_ops`` on the first ROCm forward).  A fork subclass's
 unguarded use warns the same way; no constructor keyword brings it, so only the fork's class setting it, a test
-of it, or a call of the building method in the same method quiets it.
+of it, or a call of the building method in the same method quiets it.  Not this shape: a value None at the base
+on some path (``make() if cfg else None``), a constructor still calling the builder or handing ``self`` to a
+call, and a use in the fork's ``__init__`` (nulled setups' and deferred inits' to judge).
 
 Pure but for reading the three trees: findings out.
 """
@@ -216,16 +218,34 @@ def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str
     if init is None or old is None:
         return {}
     before, after = _init_values(old), _init_values(init)
+    if _hands_self(init):
+        return {}  # a helper handed ``self`` may build anything before the constructor returns
+    called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and _on_self(n.func)}
     found = {}
     for attr, values in after.items():
         if not all(_is_none(v) for v, _ in values) or not before.get(attr):
             continue
-        if any(_is_none(v) for v, _ in before[attr]):
-            continue
-        builder = next((m.name for m in _methods(cls) if m is not init and _builds(m, attr)), None)
-        if builder is not None:
-            found[attr] = (values[0][1], builder)
+        if any(_maybe_none(v) for v, _ in before[attr]):
+            continue  # None at the base already on some path: the fork's use was as exposed before
+        builders = [m.name for m in _methods(cls) if m is not init and _builds(m, attr)]
+        if builders and not called & set(builders):  # a builder the constructor calls still builds it there
+            found[attr] = (values[0][1], builders[0])
     return found
+
+
+def _hands_self(func: ast.FunctionDef) -> bool:
+    """The function hands ``self`` to a call (``build(self)``, ``Helper(self)``)."""
+    return any(
+        isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == "self" for a in n.args)
+        for n in ast.walk(func)
+    )
+
+
+def _maybe_none(value: ast.expr) -> bool:
+    """None itself, or a conditional value with a None branch (``make() if cfg else None``)."""
+    if isinstance(value, ast.IfExp):
+        return _maybe_none(value.body) or _maybe_none(value.orelse)
+    return _is_none(value)
 
 
 def _init_values(init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[tuple[ast.expr, int]]]:
@@ -363,8 +383,8 @@ def _fork_uses(
             ):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                if item.lazy and _calls_self(func, item.lazy):
-                    continue  # the fork builds it first
+                if item.lazy and (_calls_self(func, item.lazy) or func.name == "__init__"):
+                    continue  # the fork builds it first; a constructor's use is the nulled setups' to judge
                 line = _unguarded_use(func, item.attr, parents, item.switches, item.via)
                 if line is not None and line in owned:
                     yield item, line
