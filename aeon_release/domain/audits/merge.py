@@ -58,6 +58,7 @@ from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
+from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
@@ -202,6 +203,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_key_drift,
     wire_mirror_drift,
     struct_tuple_drift,
+    grown_tuple_drift,
     untupled_drift,
     tuple_object_drift,
     cmake_variable_drift,

@@ -20,6 +20,12 @@ item (something it can read after), by position or by keyword: an error.  Quiet:
 binds, returns, or hands on (it reads upstream's fresh values), a call leaving those parameters to their
 defaults, a function that still returns one of its arguments somewhere (it may still write some).
 
+Since killers145 also where upstream's diff removed no ``return`` but added a rebinding of a handed-back
+parameter to a method's value of itself (``logits = logits.contiguous()``) above the first write: #42739 made
+``apply_top_k_top_p_triton`` copy a non-contiguous ``logits`` before its kernel writes, every ``return logits``
+kept, so a fork statement dropping the value masks nothing for such an input.  Under an ``if`` the copy is made
+on some inputs only: a warning; at the function's top level, on every call: an error, as above.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -42,6 +48,8 @@ from aeon_release.domain.audits.source import walk_spanning
 # a removed ``return`` of bare names (``-    return x, residual``, ``-    return (out)``); the value's first
 # character is no blank, so the blanks before it are matched one way only (linear on a line of spaces)
 _REMOVED_RETURN = re.compile(r"\n-[ \t]*return[ \t]+[\w(][\w, ()]*\n")
+# an added line rebinding a name to its own method's value (``+    logits = logits.contiguous()``): a copy
+_ADDED_REBIND = re.compile(r"\n\+[ \t]*(\w+)[ \t]*=[ \t]*\1\.\w+\(")
 # a statement that is a call (``f(...)``, ``mod.f(...)``, ``await f(...)``): the fork's side's text test
 _BARE_CALL = re.compile(r"^\s*(?:await\s+)?[A-Za-z_][\w.]*\(")
 # methods that change their receiver in place besides torch's trailing-underscore ones
@@ -59,15 +67,20 @@ class Unwritten:
     name: str
     params: tuple[str, ...]
     positions: tuple[str, ...]
+    # the copy is made on some paths only (under an ``if``): the arguments may still be written (a warning)
+    maybe: bool = False
+    copies: bool = False  # found by the copy shape (no ``return`` removed): the rebinding is the change
 
 
 def handed_back_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork statements calling a function upstream stopped writing its returned arguments in."""
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _REMOVED_RETURN.search(trees.upstream.raw(p))]
-    if not paths:
+    python = [p for p in sorted(trees.upstream) if p.endswith(".py")]
+    paths = [p for p in python if _REMOVED_RETURN.search(trees.upstream.raw(p))]
+    copying = [p for p in python if p not in paths and _ADDED_REBIND.search(trees.upstream.raw(p))]
+    if not paths and not copying:
         return []
     words = trees.fork_words()
-    lost = list(_unwritten(trees, paths, words))
+    lost = list(_unwritten(trees, paths, words)) + list(_unwritten(trees, copying, words, copies=True))
     if not lost:
         return []
     return [
@@ -77,7 +90,10 @@ def handed_back_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _unwritten(trees: ThreeTrees, paths: list[str], words: frozenset[str]) -> Iterator[Unwritten]:
+def _unwritten(trees: ThreeTrees, paths: list[str], words: frozenset[str], copies: bool = False) -> Iterator[Unwritten]:
+    """``copies``: the files' diffs removed no ``return``, so a function counts only where it now copies a
+    handed-back parameter before writing it (``_copied``)."""
+
     def keep(old_text: str, new_text: str) -> bool:  # the function's name is on a fork line, and defined here
         return not words.isdisjoint(declared(new_text, "def"))
 
@@ -89,9 +105,53 @@ def _unwritten(trees: ThreeTrees, paths: list[str], words: frozenset[str]) -> It
             if name not in words or name not in new or name not in kept:
                 continue
             params = _handed_back(node)
-            if params and _fresh(new[name], params) and _fresh(kept[name], params):
-                positions = tuple(a.arg for a in (*node.args.posonlyargs, *node.args.args))
-                yield Unwritten(dotted_name(both.path, roots=("",)), both.path, name, params, positions)
+            if not params or not _fresh(new[name], params) or not _fresh(kept[name], params):
+                continue
+            copied = _copied(kept[name], params) if copies else None
+            if copies and copied is None:
+                continue
+            positions = tuple(a.arg for a in (*node.args.posonlyargs, *node.args.args))
+            module = dotted_name(both.path, roots=("",))
+            yield Unwritten(module, both.path, name, params, positions, bool(copied), copies)
+
+
+def _copied(func: _Def, params: tuple[str, ...]) -> bool | None:
+    """Whether ``func`` rebinds a handed-back parameter to its own method's value (``x = x.contiguous()``)
+    above its first write, only under an ``if`` (True: some inputs only) or at its top level (False); None when
+    it does not (a rebinding after the writes, a view, leaves them written)."""
+    first = min(
+        (n.lineno for n in ast.walk(func) if isinstance(n, ast.expr | ast.stmt) and _writes(n, params)), default=None
+    )
+    rebinds = [
+        n
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+        if n.targets[0].id in params and _own_method(n.value, n.targets[0].id)
+        if first is None or n.lineno < first
+    ]
+    if not rebinds:
+        return None
+    return not any(n in func.body for n in rebinds)
+
+
+def _own_method(value: ast.expr, name: str) -> bool:
+    """``name.method(...)``: a value made from the name itself."""
+    called = value.func if isinstance(value, ast.Call) else None
+    return isinstance(called, ast.Attribute) and isinstance(called.value, ast.Name) and called.value.id == name
+
+
+def _writes(node: ast.AST, params: tuple[str, ...]) -> bool:
+    """``node`` writes into one of ``params``: as ``_written`` reads a body, one node at a time."""
+    if isinstance(node, ast.Subscript | ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+        return bool(_root(node.value) & set(params))
+    if isinstance(node, ast.AugAssign):
+        return bool(_root(node.target) & set(params))
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Attribute) and (_in_place(node.func.attr) or node.func.attr in _MUTATORS):
+        if _root(node.func.value) & set(params):
+            return True
+    return any(isinstance(a, ast.Name) and a.id in params for a in (*node.args, *(k.value for k in node.keywords)))
 
 
 def _functions(module: ast.Module) -> dict[str, _Def]:
@@ -273,8 +333,19 @@ def _locals(func: _Def) -> set[str]:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, call: ast.Call, hit: Unwritten, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(hit.path, r"^[[:space:]]*return[[:space:]]", pr_pattern)
+    changed = (
+        rf"^[[:space:]]*({'|'.join(hit.params)})[[:space:]]*=" if hit.copies else r"^[[:space:]]*return[[:space:]]"
+    )
+    commit = trees.upstream_commit(hit.path, changed, pr_pattern)
     handed = ", ".join(hit.params)
+    if hit.maybe:
+        message = (
+            f"fork-owned line calls {ast.unparse(call.func)}(...) and drops its value, relying on it writing into "
+            f"{handed}, which it returned at the base; upstream's {hit.module}.{hit.name} now copies {handed} on "
+            f"some inputs before writing and returns the copy ({hit.path}{commit}): for those, what the fork reads "
+            f"after the call is not written; bind the result ({handed} = {ast.unparse(call.func)}(...))"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     message = (
         f"fork-owned line calls {ast.unparse(call.func)}(...) and drops its value, relying on it writing into "
         f"{handed}, which it returned at the base; upstream's {hit.module}.{hit.name} returns fresh values and "

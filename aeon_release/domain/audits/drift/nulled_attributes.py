@@ -33,6 +33,14 @@ reading ``self.A.X`` (``self.vision_model.head.probe``) meets None the same way.
 apply, the flag handed to the holder's constructor, the fork's class setting ``self.A`` (or ``self.A.X``)
 itself, a test of ``self.A.X`` or of the flag attribute ``self.A.F`` the held class's test reads.
 
+Since killers145 also an attribute made lazy: ``__init__`` set ``self.X`` to a value (never None) at the base
+and now sets it only to None, another method of the class building it when first needed (#44823's
+``TopKTopPSampler.aiter_ops``, built by ``_init_aiter_ops`` on the first ROCm forward).  A fork subclass's
+unguarded use warns the same way; no constructor keyword brings it, so only the fork's class setting it, a test
+of it, or a call of the building method in the same method quiets it.  Not this shape: a value None at the base
+on some path (``make() if cfg else None``), a constructor still calling the builder or handing ``self`` to a
+call, and a use in the fork's ``__init__`` (nulled setups' and deferred inits' to judge).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -81,6 +89,8 @@ class Nulled:
     keyword_only: bool = False
     # ``A`` when the attribute is the one of the object ``cls`` holds as ``self.A`` (mend47): ``self.A.attr``
     via: str = ""
+    # the method that builds the attribute now, where ``__init__`` leaves it None until then (killers145)
+    lazy: str = ""
 
     @property
     def used(self) -> str:
@@ -116,11 +126,18 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
     if any(re.match(rf"\s+self\.{a}\s*=\s*{a}\s*$", line) for a in built for line in added):
         return True
     # an attribute now built only when asked (``self.head = (Head(...) if self.use_head else None)``)
-    return bool(built) and any(_ELSE_NONE.search(line) for line in added)
+    if built and any(_ELSE_NONE.search(line) for line in added):
+        return True
+    # an attribute the constructor now leaves None for a method to build later (``self.aiter_ops = None``)
+    nulled = {m.group(1) for line in added if (m := _NONE_SET.match(line))} & used
+    return any((m := _SET.match(line)) and m.group(1) in nulled and not _NONE_SET.match(line) for line in diff.removed)
 
 
 # an added line that leaves something None on the other branch of a conditional value (``else None``)
 _ELSE_NONE = re.compile(r"\belse\s+None\b")
+# a line setting an attribute to None (``self.aiter_ops = None``, annotated or not), and one setting it at all
+_NONE_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*(?:#.*)?$")
+_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
@@ -143,6 +160,8 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
                 opted.append(Nulled(path, cls.name, attr, line, flag, switches, flag in keywords))
         yield from opted
         held[cls.name] = opted
+        for attr, (line, builder) in _made_lazy(cls, was).items():
+            yield Nulled(path, cls.name, attr, line, lazy=builder)
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         if was is not None:
@@ -189,6 +208,67 @@ def _built_attrs(init: ast.FunctionDef | None, anywhere: bool = False) -> set[st
         if isinstance(value, ast.Call) and last_name(value.func)[:1].isupper():
             found |= {t.attr for t in _targets(stmt) if _on_self(t)}
     return found
+
+
+def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str]]:
+    """attribute -> (its line in ``__init__``, the method that builds it now), for each one ``__init__`` set to a
+    value at the base (never None) and sets only to None now, while another method of the class sets it to a
+    value: #44823 made ``TopKTopPSampler.aiter_ops`` wait for ``_init_aiter_ops``, run by the first forward."""
+    init, old = _init(cls), _init(was)
+    if init is None or old is None:
+        return {}
+    before, after = _init_values(old), _init_values(init)
+    if _hands_self(init):
+        return {}  # a helper handed ``self`` may build anything before the constructor returns
+    called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and _on_self(n.func)}
+    found = {}
+    for attr, values in after.items():
+        if not all(_is_none(v) for v, _ in values) or not before.get(attr):
+            continue
+        if any(_maybe_none(v) for v, _ in before[attr]):
+            continue  # None at the base already on some path: the fork's use was as exposed before
+        builders = [m.name for m in _methods(cls) if m is not init and _builds(m, attr)]
+        if builders and not called & set(builders):  # a builder the constructor calls still builds it there
+            found[attr] = (values[0][1], builders[0])
+    return found
+
+
+def _hands_self(func: ast.FunctionDef) -> bool:
+    """The function hands ``self`` to a call (``build(self)``, ``Helper(self)``)."""
+    return any(
+        isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == "self" for a in n.args)
+        for n in ast.walk(func)
+    )
+
+
+def _maybe_none(value: ast.expr) -> bool:
+    """None itself, or a conditional value with a None branch (``make() if cfg else None``)."""
+    if isinstance(value, ast.IfExp):
+        return _maybe_none(value.body) or _maybe_none(value.orelse)
+    return _is_none(value)
+
+
+def _init_values(init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[tuple[ast.expr, int]]]:
+    """Each ``self.X`` the function assigns (in any block) -> the values and their lines."""
+    found: dict[str, list[tuple[ast.expr, int]]] = {}
+    for stmt in (n for n in ast.walk(init) if isinstance(n, ast.Assign | ast.AnnAssign)):
+        for target in _targets(stmt):
+            if _on_self(target) and stmt.value is not None:
+                found.setdefault(target.attr, []).append((stmt.value, stmt.lineno))
+    return found
+
+
+def _builds(method: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> bool:
+    """The method assigns ``self.attr`` a value other than None."""
+    return any(not _is_none(value) for value, _ in _init_values(method).get(attr, []))
+
+
+def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def _is_none(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value is None
 
 
 def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
@@ -294,17 +374,26 @@ def _fork_uses(
         bases = _local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
             owned_attr = item.via or item.attr
+            if item.lazy and (_sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body)):
+                continue  # the fork's class builds the attribute itself: no constructor brings a lazy one
             if (
-                _may_receive(trees, cls, owned_attr, item.flag or item.attr, item.keyword_only)
+                (not item.lazy and _may_receive(trees, cls, owned_attr, item.flag or item.attr, item.keyword_only))
                 or any(_sets(b, owned_attr) or _init(b) for b in bases.values())
                 or (item.via and _sets_held(cls, item.via, item.attr))
             ):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
+                if item.lazy and (_calls_self(func, item.lazy) or func.name == "__init__"):
+                    continue  # the fork builds it first; a constructor's use is the nulled setups' to judge
                 line = _unguarded_use(func, item.attr, parents, item.switches, item.via)
                 if line is not None and line in owned:
                     yield item, line
                     break
+
+
+def _calls_self(func: ast.FunctionDef | ast.AsyncFunctionDef, method: str) -> bool:
+    """The function calls ``self.method(...)``."""
+    return any(isinstance(n, ast.Call) and _is_attr(n.func, method) for n in ast.walk(func))
 
 
 def _local_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
@@ -456,6 +545,18 @@ def _targets(node: ast.stmt) -> list[ast.expr]:
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    if item.lazy:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
+            f"({item.path}:{item.line}{commit}): it leaves {item.attr} None and builds it only in {item.lazy}(), "
+            f"when first needed, so a use before that meets None; call self.{item.lazy}() first or test "
+            f"self.{item.attr} for None",
+        )
     if item.flag:
         return Finding(
             RULE,
