@@ -15,17 +15,28 @@ class method), a ``@property`` (or ``cached_property``) read off ``self``, and a
 name the module binds nowhere else.  A helper with any other statement (a side effect, a second test, a loop),
 another decorator, a helper the module binds twice (a method name two classes define differently), a call that
 does not fill each parameter, and a helper whose answer reads none of its parameters are left as they are: what
-they answer for the argument cannot be read from one line.  A helper imported from another module is left too:
-the guard readers are handed one module.
+they answer for the argument cannot be read from one line.  Since mend48 a helper imported from another module of
+the merged tree is read too (``from fork.guards import has_experts``, ``import fork.guards as g`` then
+``g.has_experts(m)``, ``from fork import guards`` then ``guards.has_experts(m)``): a fork keeps the guards it asks
+in several modules in one.  The imported module's own top-level functions and lambdas count, one level deep (not
+what it imports in turn), and only one whose answer calls no other name that module binds (which would mean
+another function there, not the importer's namesake).  A relative import is left: the module read is shared by
+every path holding the same text.  The merged tree is the one ``imports_read_in`` names for the audit (the merge's
+findings); with none named, imports are left as before.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["inlined", "module_of"]
+from aeon_release.domain.audits.source import SourceCache
+
+__all__ = ["imports_read_in", "inlined", "module_of"]
 
 # a helper's answer may call another helper: read that many levels through, no more (a helper calling itself)
 _DEPTH = 4
@@ -55,6 +66,8 @@ class _Table:
     methods: dict[str, _Helper]
     classes: frozenset[str]
     properties: dict[str, _Helper]
+    # a name the module binds to another module of the merged tree -> that module's helpers (``g.has(m)``)
+    modules: dict[str, dict[str, _Helper]]
 
 
 def module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
@@ -71,7 +84,7 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     if module is None:
         return test
     table = _helpers(module)
-    if not (table.functions or table.methods or table.properties) or not any(
+    if not (table.functions or table.methods or table.properties or table.modules) or not any(
         _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
     ):
         return test
@@ -91,6 +104,8 @@ def _helper_of(node: ast.AST, table: _Table) -> _Helper | None:
         receiver = func.value.id
         if receiver in ("self", "cls") or receiver in table.classes:
             return table.methods.get(func.attr)
+        if receiver in table.modules:
+            return table.modules[receiver].get(func.attr)
     return None
 
 
@@ -105,6 +120,23 @@ def _property_of(node: ast.AST, table: _Table) -> _Helper | None:
 # module; the entry holds the module so its id names no other while it is kept
 _TABLES: dict[int, tuple[ast.Module, _Table]] = {}
 _KEPT = 64
+# the merged tree whose modules an import names (imports_read_in); None: imports are not followed
+_MERGED: list[SourceCache] = []
+# a line of a module binding a name at its top level (``def name(``, ``name = lambda``): the text test that gates
+# the parse of an imported module; linear, anchored
+_TOP_BINDS = re.compile(r"(?:async[ \t]+)?(?:def[ \t]+)?(\w+)[ \t]*[:=(]")
+
+
+@contextmanager
+def imports_read_in(tree: SourceCache) -> Iterator[None]:
+    """Within: a helper imported from another module of ``tree`` (the merged tree) is read through too."""
+    _MERGED.append(tree)
+    _TABLES.clear()
+    try:
+        yield
+    finally:
+        _MERGED.pop()
+        _TABLES.clear()
 
 
 def _helpers(module: ast.Module) -> _Table:
@@ -118,9 +150,9 @@ def _helpers(module: ast.Module) -> _Table:
     return table
 
 
-def _read_helpers(module: ast.Module) -> _Table:
+def _read_helpers(module: ast.Module, follow: bool = True) -> _Table:
     """The one-return helpers the module's top level defines (each bound there once) and its classes' one-return
-    methods (each name defined by one class only)."""
+    methods (each name defined by one class only); with ``follow``, those it imports from the merged tree too."""
     bound: dict[str, int] = {}
     found: dict[str, _Helper | None] = {}
     for stmt in module.body:
@@ -136,7 +168,66 @@ def _read_helpers(module: ast.Module) -> _Table:
     methods = _methods(classes)
     properties = {name: h for name, h in methods.items() if h.kind == "property"}
     methods = {name: h for name, h in methods.items() if h.kind != "property"}
-    return _Table(functions, methods, frozenset(c.name for c in classes), properties)
+    modules: dict[str, dict[str, _Helper]] = {}
+    if follow and _MERGED:
+        imported, modules = _imported(module, _MERGED[-1], bound)
+        functions = imported | functions
+    return _Table(functions, methods, frozenset(c.name for c in classes), properties, modules)
+
+
+def _imported(
+    module: ast.Module, tree: SourceCache, bound: dict[str, int]
+) -> tuple[dict[str, _Helper], dict[str, dict[str, _Helper]]]:
+    """The helpers ``module`` imports by name from another module of the merged tree (``from a.b import h``),
+    and the names it binds to such a module (``import a.b as g``, ``from a import b``) with that module's
+    helpers.  A name the module binds more than once is none."""
+    functions: dict[str, _Helper] = {}
+    modules: dict[str, dict[str, _Helper]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.asname and bound.get(alias.asname) == 1:
+                    found = _module_helpers(tree, alias.name, None)
+                    if found:
+                        modules[alias.asname] = found
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                if bound.get(local) != 1 or alias.name == "*":
+                    continue
+                helper = _module_helpers(tree, stmt.module, alias.name).get(alias.name)
+                if helper is not None:
+                    functions[local] = helper
+                elif found := _module_helpers(tree, f"{stmt.module}.{alias.name}", None):
+                    modules[local] = found
+    return functions, modules
+
+
+def _module_helpers(tree: SourceCache, dotted: str, wanted: str | None) -> dict[str, _Helper]:
+    """The top-level one-return functions of the module ``dotted`` names in the merged tree whose answers call no
+    other name it binds; parsed only when its text binds ``wanted`` (any name for None) at its top level."""
+    base = dotted.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        text = tree.text(path)
+        if text is None:
+            continue
+        if text.isascii() and not any(
+            (m := _TOP_BINDS.match(line)) is not None and (wanted is None or m.group(1) == wanted)
+            for line in text.splitlines()
+        ):
+            return {}
+        source = tree.module(path)
+        if not isinstance(source, ast.Module):
+            return {}
+        table = _read_helpers(source, follow=False)
+        names = {n for stmt in source.body for n in _top_names(stmt)}
+        return {n: h for n, h in table.functions.items() if n in names and not _calls_any(h.value, names)}
+    return {}
+
+
+def _calls_any(value: ast.expr, names: set[str]) -> bool:
+    """``value`` calls one of ``names`` (a function of its own module, not the importer's namesake)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names for n in ast.walk(value))
 
 
 def _nested(module: ast.Module) -> dict[str, _Helper]:
