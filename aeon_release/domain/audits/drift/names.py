@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, en
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
-from aeon_release.domain.audits.drift.registry_lookups import looked_up_registry
+from aeon_release.domain.audits.drift.registry_lookups import looked_up_registry, registry_table
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -504,6 +504,8 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
             if read.beside and _folded_into(trees, read, ranked):
                 continue  # ``("FusedMoE", "SharedFusedMoE")``: the removed class's instances were its base's too
+            if _registry_guard(trees, read, ranked):
+                continue  # ``"k" in R.name2class`` asks whether the key is there; ``R.name2class["k"] = C`` adds it
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
                 sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
@@ -512,6 +514,24 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 continue
             findings.append(_finding(trees, read, evidence, pr_pattern, word_unheld, stub, tested=tested is not None))
     return findings
+
+
+def _registry_guard(trees: ThreeTrees, read: Read, found: list[Removed]) -> bool:
+    """A membership test of the key (``"k" in R.name2class``, ``not in``) or a store of it (``R.name2class["k"] =
+    C``) on the registry the removed registration of the key wrote into, or a table of it: the fork asks whether
+    the key is there, or registers it itself -- both right whatever upstream registers.  A plain read of the
+    key there stays name drift's (drift/registry_lookups.py)."""
+    if read.form == "in":
+        receiver = read.how.split(" in ", 1)[-1]
+    elif read.form == "setitem":
+        receiver = read.how.removesuffix(f'["{read.name}"]')
+    else:
+        return False
+    return any(
+        registry_table(receiver, read.name, trees.upstream[r.path].removed)
+        for r in found
+        if r.kind is Kind.KEY and r.path in trees.upstream
+    )
 
 
 def _as_lookup(trees: ThreeTrees, read: Read, found: list[Removed], owns: _Owns) -> Read:

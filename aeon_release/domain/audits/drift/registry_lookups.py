@@ -178,6 +178,13 @@ def key_argument(call: ast.Call) -> ast.expr | None:
     return call.keywords[0].value if len(call.keywords) == 1 and call.keywords[0].arg else None
 
 
+def registry_table(receiver: str, key: str, removed: list[str]) -> bool:
+    """``receiver`` (a dotted name as a line spells it: ``video.VIDEO_LOADER_REGISTRY.name2class``) is a registry
+    ``removed`` registered ``key`` into, or a table of one: a membership test of the key there asks whether
+    it is registered, a store of it re-registers it (revBI)."""
+    return any(_registered_into(part, key, removed) for part in receiver.split(".") if part.isidentifier())
+
+
 def _registered_into(registry: str, key: str, removed: list[str]) -> bool:
     """A removed line registers ``key`` into ``registry`` (``@registry.register("key")``), or opens such a
     call whose next removed line is the key (``@registry.register(`` / ``"key",``)."""
