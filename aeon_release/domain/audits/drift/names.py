@@ -517,6 +517,8 @@ def _gone_reads(
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
             if read.beside and _folded_into(trees, read, ranked):
                 continue  # ``("FusedMoE", "SharedFusedMoE")``: the removed class's instances were its base's too
+            if _off_another_object(trees, read, ranked):
+                continue  # ``getattr(self.cfg, "f", None)``: not the module that deleted its function ``f``
             if _registry_guard(trees, read, ranked):
                 continue  # ``"k" in R.name2class`` asks whether the key is there; ``R.name2class["k"] = C`` adds it
             word_unheld, stub = read.name in unheld, read.name in stubs
@@ -1832,6 +1834,29 @@ def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
         return False
     probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
     return may_come_from(info, probe, dotted_name(removed.path))
+
+
+def _off_another_object(trees: ThreeTrees, read: Read, ranked: list[Removed]) -> bool:
+    """``getattr(x, "f", None)`` where every definition of ``f`` upstream removed was only a top-level function
+    of its module, and ``x`` is not that module (``self``, a parameter, a config object, an instance): what the
+    read asks for is an optional attribute of the object, which the deleted function never was (mend48;
+    ``_module_probe`` judges the module's own probe, ``_read_as_data`` a default that is a value).  A class
+    that lost a method of the name is another definition, which keeps the read."""
+    call = read.node
+    if read.form != "getattr" or not isinstance(call, ast.Call) or len(call.args) != 3 or not ranked:
+        return False
+    if not (isinstance(call.args[2], ast.Constant) and call.args[2].value is None):
+        return False
+    if any(r.kind is not Kind.ATTRIBUTE or not r.path.endswith(".py") for r in ranked):
+        return False
+    if not all(_only_a_function(_base_lines(trees, r.path), r.name) for r in ranked):
+        return False
+    text = trees.merged_text(read.path)
+    info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
+    if info is None:
+        return False
+    probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
+    return not any(may_come_from(info, probe, dotted_name(r.path)) for r in ranked)
 
 
 def _read_as_data(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
