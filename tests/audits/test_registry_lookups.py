@@ -179,12 +179,24 @@ def test_a_key_handed_through_a_constant_imported_from_a_fork_module_is_looked_u
         # a constant of a key the registry keeps, or handed to a call that is no lookup of the registry
         HEAD + 'AEON_LOADER = "opencv"\n\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n',
         HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm(log):\n    return log.info(AEON_LOADER)\n',
-        # the fork registers the key itself
-        HEAD
-        + 'AEON_LOADER = "glm4_6v"\nLOADERS.name2class[AEON_LOADER] = object\nLOADERS.name2class["glm4_6v"] = object\n'
+        # the fork registers the key itself, through the constant
+        HEAD + 'AEON_LOADER = "glm4_6v"\nLOADERS.name2class[AEON_LOADER] = object\n'
         "\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n",
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\n@LOADERS.register(AEON_LOADER)\nclass AeonGLM:\n    pass\n\n\n'
+        "def aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n",
+        # the lookup under a membership test of the constant
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm():\n    if AEON_LOADER in LOADERS.name2class:\n'
+        "        return LOADERS.load(AEON_LOADER)\n    return None\n",
     ],
-    ids=["rebound", "a parameter of the name", "a kept key", "no lookup", "the fork registers it"],
+    ids=[
+        "rebound",
+        "a parameter of the name",
+        "a kept key",
+        "no lookup",
+        "a store of the constant",
+        "a registration of the constant",
+        "a membership test of the constant",
+    ],
 )
 def test_a_constant_that_holds_no_removed_key_at_the_lookup_is_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str

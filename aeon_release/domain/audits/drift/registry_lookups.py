@@ -63,9 +63,9 @@ def looked_up_registry(
         return None
     if caught_around(call, _MISSES, parents) or expects_refusal(call, parents):
         return None
-    if _only_where_present(call, key, registry, parents, _side_names(removed, added)):
+    if _only_where_present(call, key, registry, parents, _side_names(removed, added), held):
         return None
-    if _in_fallback(call, registry, parents) or any(_puts(registry, key, lines) for lines in fork):
+    if _in_fallback(call, registry, parents) or any(_puts(registry, key, lines, held) for lines in fork):
         return None
     return ast.unparse(func.value)
 
@@ -89,10 +89,16 @@ def _side_names(removed: list[str], added: Iterable[str]) -> tuple[set[str], set
 
 
 def _only_where_present(
-    call: ast.Call, key: str, registry: str, parents: dict[int, ast.AST], sides: tuple[set[str], set[str]]
+    call: ast.Call,
+    key: str,
+    registry: str,
+    parents: dict[int, ast.AST],
+    sides: tuple[set[str], set[str]],
+    held: str = "",
 ) -> bool:
-    """The lookup runs only where the key is in the registry (``if "key" in R.name2class``), or only on the
-    side before upstream's change: where a probe for a name it removed holds or for one it added fails."""
+    """The lookup runs only where the key is in the registry (``if "key" in R.name2class``, or its constant
+    ``held``), or only on the side before upstream's change: where a probe for a name it removed holds or for
+    one it added fails."""
     gone, new = sides
 
     def present(test: ast.expr) -> bool:
@@ -100,21 +106,25 @@ def _only_where_present(
             return any(present(value) for value in test.values)
         probe = _probe(test)
         old_side = probe is not None and probe[0] in (gone if probe[1] else new)
-        return _holds(test, key, registry) or old_side
+        return _holds(test, key, registry, held=held) or old_side
 
     def absent(test: ast.expr) -> bool:
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):  # each operand fails where it is false
             return any(absent(value) for value in test.values)
         probe = _probe(test)
         new_side = probe is not None and probe[0] in (new if probe[1] else gone)
-        return _holds(test, key, registry, negated=True) or new_side
+        return _holds(test, key, registry, negated=True, held=held) or new_side
 
     return runs_tested(call, parents, present, absent)
 
 
-def _holds(test: ast.expr, key: str, registry: str, negated: bool = False) -> bool:
-    """``"key" in R`` (``not in`` when ``negated``) where R is the registry or a table of it (``R.name2class``)."""
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or str_value(test.left) != key:
+def _holds(test: ast.expr, key: str, registry: str, negated: bool = False, held: str = "") -> bool:
+    """``"key" in R`` (``not in`` when ``negated``; the key's constant ``held`` in place of the string) where R
+    is the registry or a table of it (``R.name2class``)."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    left = test.left
+    if str_value(left) != key and not (held and isinstance(left, ast.Name) and left.id == held):
         return False
     table = plain_name(test.comparators[0])
     op = ast.NotIn if negated else ast.In
@@ -168,14 +178,16 @@ def _on(node: ast.AST, registry: str) -> bool:
     )
 
 
-def _puts(registry: str, key: str, lines: list[str]) -> bool:
-    """The fork's lines put ``key`` into ``registry`` themselves: a registering call (one line, or wrapped
-    with the key first on the next) or a store into the registry or a table of it (``R.name2class["k"] = c``)."""
-    if not any(key in line for line in lines):
+def _puts(registry: str, key: str, lines: list[str], held: str = "") -> bool:
+    """The fork's lines put ``key`` (or its constant ``held``) into ``registry`` themselves: a registering call
+    (one line, or wrapped with the key first on the next) or a store into the registry or a table of it
+    (``R.name2class["k"] = c``)."""
+    if not any(key in line or (held and held in line) for line in lines):
         return False
     quoted = rf"""["']{re.escape(key)}["']"""
-    stored = re.compile(rf"\b{re.escape(registry)}(?:\s*\.\s*\w{{1,100}})?\s*\[\s*{quoted}\s*\]\s*=(?!=)")
-    return _registered_into(registry, key, lines) or any(stored.search(line) for line in lines)
+    token = rf"(?:{quoted}|\b{re.escape(held)}\b)" if held else quoted
+    stored = re.compile(rf"\b{re.escape(registry)}(?:\s*\.\s*\w{{1,100}})?\s*\[\s*{token}\s*\]\s*=(?!=)")
+    return _registered_into(registry, key, lines, token) or any(stored.search(line) for line in lines)
 
 
 def key_argument(call: ast.Call) -> ast.expr | None:
@@ -257,10 +269,11 @@ def registry_table(receiver: str, key: str, removed: list[str]) -> bool:
     return any(_registered_into(part, key, removed) for part in receiver.split(".") if part.isidentifier())
 
 
-def _registered_into(registry: str, key: str, removed: list[str]) -> bool:
+def _registered_into(registry: str, key: str, removed: list[str], token: str = "") -> bool:
     """A removed line registers ``key`` into ``registry`` (``@registry.register("key")``), or opens such a
-    call whose next removed line is the key (``@registry.register(`` / ``"key",``)."""
-    quoted = rf"""["']{re.escape(key)}["']"""
+    call whose next removed line is the key (``@registry.register(`` / ``"key",``); ``token``: the pattern
+    of the key's spellings, its quoted string by default."""
+    quoted = token or rf"""["']{re.escape(key)}["']"""
     # one ``\s*`` between two tokens, so that a long run of blanks is matched once (linear)
     call = rf"\b{re.escape(registry)}\s*\.\s*{_REGISTERING.pattern}\s*\(\s*(?:\[\s*)?"
     on_one = re.compile(call + quoted)
