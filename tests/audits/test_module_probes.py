@@ -165,3 +165,22 @@ def test_a_getattr_with_a_default_of_a_removed_setting_stays_an_error(git_repo: 
     sides = three_way(git_repo, {**PACKAGES, ENVS: ENVS_TEXT}, {FORK: SETTING_TEXT}, {ENVS: ENVS_GONE})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == [(FORK, line_of(SETTING_TEXT, "getattr(envs,"), "error")]
+
+
+BENCH = "benchmarks/bench_marlin.py"
+BENCH_TEXT = 'KERNELS = {\n    "marlin_24_gemm": 24,\n    "awq_dequantize": 4,\n}\n'
+BENCH_GONE = 'KERNELS = {\n    "awq_dequantize": 4,\n}\n'
+
+
+def test_a_key_a_table_lost_beside_the_deleted_function_keeps_the_getattr_quiet(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """#32688 also dropped ``"gptq_marlin_24_gemm"`` from a benchmark's table of kernels: a dict's key, no
+    attribute of the layer a fork's ``getattr(layer, ..., None)`` asks."""
+    sides = three_way(
+        git_repo,
+        {**PACKAGES, OPS: OPS_TEXT, BENCH: BENCH_TEXT},
+        {FORK: OBJECT_TEXT},
+        {OPS: DELETED, BENCH: BENCH_GONE},
+    )
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK] == []
