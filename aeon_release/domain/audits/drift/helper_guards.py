@@ -22,7 +22,9 @@ in several modules in one.  The imported module's own top-level functions and la
 what it imports in turn), and only one whose answer calls no other name that module binds (which would mean
 another function there, not the importer's namesake).  A relative import is left: the module read is shared by
 every path holding the same text.  The merged tree is the one ``imports_read_in`` names for the audit (the merge's
-findings); with none named, imports are left as before.
+findings); with none named, imports are left as before.  An import is read only when a test calls its name, and
+each module once per audit: a guard reader asks of every enclosing test, and most imports are upstream's modules,
+whose parse a merge pays for.
 """
 
 from __future__ import annotations
@@ -66,8 +68,9 @@ class _Table:
     methods: dict[str, _Helper]
     classes: frozenset[str]
     properties: dict[str, _Helper]
-    # a name the module binds to another module of the merged tree -> that module's helpers (``g.has(m)``)
-    modules: dict[str, dict[str, _Helper]]
+    # a name the module binds by import (once) -> (module, name): ``from a.b import h`` -> ("a.b", "h"),
+    # ``import a.b as g`` -> ("a.b", ""); read in the merged tree only when a test calls it (``_imported``)
+    imports: dict[str, tuple[str, str]]
 
 
 def module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
@@ -84,7 +87,7 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     if module is None:
         return test
     table = _helpers(module)
-    if not (table.functions or table.methods or table.properties or table.modules) or not any(
+    if not (table.functions or table.methods or table.properties or table.imports) or not any(
         _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
     ):
         return test
@@ -99,13 +102,12 @@ def _helper_of(node: ast.AST, table: _Table) -> _Helper | None:
         return None
     func = node.func
     if isinstance(func, ast.Name):
-        return table.functions.get(func.id)
+        return table.functions.get(func.id) or _imported(table, func.id, "")
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         receiver = func.value.id
         if receiver in ("self", "cls") or receiver in table.classes:
             return table.methods.get(func.attr)
-        if receiver in table.modules:
-            return table.modules[receiver].get(func.attr)
+        return _imported(table, receiver, func.attr)
     return None
 
 
@@ -132,11 +134,13 @@ def imports_read_in(tree: SourceCache) -> Iterator[None]:
     """Within: a helper imported from another module of ``tree`` (the merged tree) is read through too."""
     _MERGED.append(tree)
     _TABLES.clear()
+    _FOUND.clear()
     try:
         yield
     finally:
         _MERGED.pop()
         _TABLES.clear()
+        _FOUND.clear()
 
 
 def _helpers(module: ast.Module) -> _Table:
@@ -168,52 +172,60 @@ def _read_helpers(module: ast.Module, follow: bool = True) -> _Table:
     methods = _methods(classes)
     properties = {name: h for name, h in methods.items() if h.kind == "property"}
     methods = {name: h for name, h in methods.items() if h.kind != "property"}
-    modules: dict[str, dict[str, _Helper]] = {}
-    if follow and _MERGED:
-        imported, modules = _imported(module, _MERGED[-1], bound)
-        functions = imported | functions
-    return _Table(functions, methods, frozenset(c.name for c in classes), properties, modules)
+    imports = _imports(module, bound) if follow and _MERGED else {}
+    return _Table(functions, methods, frozenset(c.name for c in classes), properties, imports)
 
 
-def _imported(
-    module: ast.Module, tree: SourceCache, bound: dict[str, int]
-) -> tuple[dict[str, _Helper], dict[str, dict[str, _Helper]]]:
-    """The helpers ``module`` imports by name from another module of the merged tree (``from a.b import h``),
-    and the names it binds to such a module (``import a.b as g``, ``from a import b``) with that module's
-    helpers.  A name the module binds more than once is none."""
-    functions: dict[str, _Helper] = {}
-    modules: dict[str, dict[str, _Helper]] = {}
+def _imports(module: ast.Module, bound: dict[str, int]) -> dict[str, tuple[str, str]]:
+    """The names ``module`` binds once by an absolute import: ``from a.b import h [as g]`` -> ("a.b", "h"),
+    ``import a.b as g`` -> ("a.b", "")."""
+    found: dict[str, tuple[str, str]] = {}
     for stmt in module.body:
         if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                if alias.asname and bound.get(alias.asname) == 1:
-                    found = _module_helpers(tree, alias.name, None)
-                    if found:
-                        modules[alias.asname] = found
+            found |= {a.asname: (a.name, "") for a in stmt.names if a.asname and bound.get(a.asname) == 1}
         elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
             for alias in stmt.names:
                 local = alias.asname or alias.name
-                if bound.get(local) != 1 or alias.name == "*":
-                    continue
-                helper = _module_helpers(tree, stmt.module, alias.name).get(alias.name)
-                if helper is not None:
-                    functions[local] = helper
-                elif found := _module_helpers(tree, f"{stmt.module}.{alias.name}", None):
-                    modules[local] = found
-    return functions, modules
+                if alias.name != "*" and bound.get(local) == 1:
+                    found[local] = (stmt.module, alias.name)
+    return found
 
 
-def _module_helpers(tree: SourceCache, dotted: str, wanted: str | None) -> dict[str, _Helper]:
+def _imported(table: _Table, local: str, attr: str) -> _Helper | None:
+    """The helper a call of ``local`` (``attr`` "") or of ``local.attr`` means, when ``local`` is imported from
+    a module of the merged tree (or is one) that defines it as a one-return helper."""
+    where = table.imports.get(local)
+    if where is None or not _MERGED:
+        return None
+    dotted, name = where
+    if not attr:
+        return _module_helpers(_MERGED[-1], dotted, name).get(name) if name else None
+    module = f"{dotted}.{name}" if name else dotted  # ``from a import b`` then ``b.h``; ``import a.b as g``
+    return _module_helpers(_MERGED[-1], module, attr).get(attr)
+
+
+# (module, name) -> the module's helpers (empty where its text binds no such name): each module of the merged
+# tree read once per audit (imports_read_in clears it)
+_FOUND: dict[tuple[str, str], dict[str, _Helper]] = {}
+
+
+def _module_helpers(tree: SourceCache, dotted: str, wanted: str) -> dict[str, _Helper]:
     """The top-level one-return functions of the module ``dotted`` names in the merged tree whose answers call no
-    other name it binds; parsed only when its text binds ``wanted`` (any name for None) at its top level."""
+    other name it binds; parsed only when its text binds ``wanted`` at its top level."""
+    key = (dotted, wanted)
+    if key not in _FOUND:
+        _FOUND[key] = _read_module_helpers(tree, dotted, wanted)
+    return _FOUND[key]
+
+
+def _read_module_helpers(tree: SourceCache, dotted: str, wanted: str) -> dict[str, _Helper]:
     base = dotted.replace(".", "/")
     for path in (base + ".py", base + "/__init__.py"):
         text = tree.text(path)
         if text is None:
             continue
         if text.isascii() and not any(
-            (m := _TOP_BINDS.match(line)) is not None and (wanted is None or m.group(1) == wanted)
-            for line in text.splitlines()
+            (m := _TOP_BINDS.match(line)) is not None and m.group(1) == wanted for line in text.splitlines()
         ):
             return {}
         source = tree.module(path)
