@@ -66,11 +66,53 @@ def aeon_layer_gemm_24(layer):
 
 def test_a_getattr_with_a_default_probing_the_module_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
     """#49803 deleted ``config.is_interleaved``; ``getattr(config, "is_interleaved", None)`` is the hasattr probe
-    spelt with a default: the fork's fallback runs.  An object's attribute read with a default stays an error."""
+    spelt with a default: the fork's fallback runs.  An object's attribute read with a None default is quiet
+    since mend48: the deleted module function is not what it reads (below)."""
     sides = three_way(git_repo, {**PACKAGES, OPS: OPS_TEXT}, {FORK: GETATTR_TEXT}, {OPS: DELETED})
     got = sorted(f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK)
-    module, layer = line_of(GETATTR_TEXT, "getattr(ops,"), line_of(GETATTR_TEXT, "getattr(layer,")
-    assert got == [(FORK, module, "warning"), (FORK, layer, "error")]
+    assert got == [(FORK, line_of(GETATTR_TEXT, "getattr(ops,"), "warning")]
+
+
+# mend48: ``getattr(x, "f", None)`` off anything but the module whose file deleted its function ``f``
+OBJECT_TEXT = """import torch
+
+
+class AeonLayer(torch.nn.Module):
+    def gemm(self):
+        return getattr(self, "marlin_24_gemm", None)
+
+    def quant_gemm(self):
+        return getattr(self.quant_method, "marlin_24_gemm", None)
+
+
+def aeon_gemm(layer):
+    return getattr(layer, "marlin_24_gemm", None)
+"""
+
+
+def test_a_getattr_with_none_off_another_object_than_the_module_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    sides = three_way(git_repo, {**PACKAGES, OPS: OPS_TEXT}, {FORK: OBJECT_TEXT}, {OPS: DELETED})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK] == []
+
+
+METHOD = "vllm/kernel.py"
+METHOD_TEXT = (
+    "class Kernel:\n    def marlin_24_gemm(self, a):\n        return a\n\n    def other(self, a):\n        return a\n"
+)
+METHOD_GONE = "class Kernel:\n    def other(self, a):\n        return a\n"
+
+
+def test_a_getattr_with_none_where_a_class_lost_a_method_of_the_name_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    sides = three_way(
+        git_repo,
+        {**PACKAGES, OPS: OPS_TEXT, METHOD: METHOD_TEXT},
+        {FORK: OBJECT_TEXT},
+        {OPS: DELETED, METHOD: METHOD_GONE},
+    )
+    got = sorted(f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK)
+    assert got and all(severity == "error" for _, _, severity in got)
 
 
 # review45: a default that reads a value (a flag) where the deleted name was a function: the fork read some
@@ -123,3 +165,22 @@ def test_a_getattr_with_a_default_of_a_removed_setting_stays_an_error(git_repo: 
     sides = three_way(git_repo, {**PACKAGES, ENVS: ENVS_TEXT}, {FORK: SETTING_TEXT}, {ENVS: ENVS_GONE})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == [(FORK, line_of(SETTING_TEXT, "getattr(envs,"), "error")]
+
+
+BENCH = "benchmarks/bench_marlin.py"
+BENCH_TEXT = 'KERNELS = {\n    "marlin_24_gemm": 24,\n    "awq_dequantize": 4,\n}\n'
+BENCH_GONE = 'KERNELS = {\n    "awq_dequantize": 4,\n}\n'
+
+
+def test_a_key_a_table_lost_beside_the_deleted_function_keeps_the_getattr_quiet(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """#32688 also dropped ``"gptq_marlin_24_gemm"`` from a benchmark's table of kernels: a dict's key, no
+    attribute of the layer a fork's ``getattr(layer, ..., None)`` asks."""
+    sides = three_way(
+        git_repo,
+        {**PACKAGES, OPS: OPS_TEXT, BENCH: BENCH_TEXT},
+        {FORK: OBJECT_TEXT},
+        {OPS: DELETED, BENCH: BENCH_GONE},
+    )
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK] == []

@@ -704,3 +704,64 @@ def test_the_other_spellings_of_a_helper_guard_stay_quiet(git_repo: GitRepo, tmp
 )
 def test_the_other_spellings_that_are_no_guard_stay_errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _emptied(git_repo, tmp_path, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+# mend48: the helper guard kept in another fork module of the merged tree and imported (benchmarks/review44_twins.py)
+GUARDS = "vllm/aeon_guards.py"
+IMPORTED_USES = {
+    "from-import": "from vllm.aeon_guards import _has_experts\n",
+    "from-import-as": "from vllm.aeon_guards import _has_experts as has_moe\n",
+    "import-module-as": "import vllm.aeon_guards as g\n",
+    "from-package-import-module": "from vllm import aeon_guards\n",
+}
+CALLED = {
+    "from-import": "_has_experts",
+    "from-import-as": "has_moe",
+    "import-module-as": "g._has_experts",
+    "from-package-import-module": "aeon_guards._has_experts",
+}
+
+
+def _imported_guard(how: str) -> str:
+    return (
+        IMPORT.replace("\n\n\n", "\n")
+        + IMPORTED_USES[how]
+        + "\n\n"
+        + USE_HELPER.replace("not _has_experts(", f"not {CALLED[how]}(")
+    )
+
+
+def _emptied_two(git_repo: GitRepo, tmp_path: Path, guards: str, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {UTILS: BASE, **PACKAGES}, {GUARDS: guards, USE: fork}, {UTILS: THEIRS})
+    return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
+
+
+@pytest.mark.parametrize("how", sorted(IMPORTED_USES))
+def test_a_helper_guard_imported_from_another_fork_module_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, how: str
+) -> None:
+    assert _emptied_two(git_repo, tmp_path, HAS_EXPERTS, _imported_guard(how)) == []
+
+
+@pytest.mark.parametrize(
+    "guards",
+    [
+        "def _has_experts(m):\n    return hasattr(m, 'experts')\n",
+        "def _has_experts(m):\n    m.probed = True\n    return hasattr(m, 'get_expert_mapping')\n",
+        "_has_experts = callable\n",
+        "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n",
+    ],
+    ids=["another-attribute", "two-statements", "no-helper", "calls-its-own-module"],
+)
+def test_an_imported_name_that_is_no_one_line_guard_stays_an_error(
+    git_repo: GitRepo, tmp_path: Path, guards: str
+) -> None:
+    fork = _imported_guard("from-import")
+    assert _emptied_two(git_repo, tmp_path, guards, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+def test_the_killer_beside_an_imported_guard_it_does_not_ask_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        IMPORT.replace("\n\n\n", "\n") + "from vllm.aeon_guards import _has_experts\n\n\n" + BOOL.removeprefix(IMPORT)
+    )
+    assert _emptied_two(git_repo, tmp_path, HAS_EXPERTS, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]

@@ -324,6 +324,28 @@ def test_an_argument_named_like_the_parameter_it_now_fills_is_a_fix(
     assert rebound(git_repo, no_rules, f"dflash_attention_mask(n, {argument})", INSERTED) == []
 
 
+@pytest.mark.parametrize(
+    "call",
+    ["dflash_attention_mask(n, get_num_heads(), 8)", "dflash_attention_mask(n, self.num_heads_of(n), 8, False)"],
+    ids=["a-getter-call", "a-method-call-only-the-new-arity-fits"],
+)
+def test_a_call_written_for_the_new_signature_is_silent(git_repo: GitRepo, no_rules: Path, call: str) -> None:
+    """mend48 (#30241's ``use_trtllm_attention(..., is_prefill, force_use_trtllm_attention(), True)``): a moved
+    argument named for the parameter it now fills says the fork wrote the call after the insertion; the
+    arguments behind it (``8``) are in their new places too."""
+    assert rebound(git_repo, no_rules, call, INSERTED) == []
+
+
+@pytest.mark.parametrize(
+    "call",
+    ["dflash_attention_mask(n, block_size_of(n), True)", "dflash_attention_mask(n, size_for(n), 8)"],
+    ids=["a-call-named-for-the-old-parameter", "a-call-named-for-neither"],
+)
+def test_a_call_written_for_the_old_signature_stays_caught(git_repo: GitRepo, no_rules: Path, call: str) -> None:
+    [(_, message)] = rebound(git_repo, no_rules, call, INSERTED)
+    assert "as argument 2, which filled block_size and now fills num_heads" in message
+
+
 def test_a_launch_upstream_gave_its_new_parameter_by_keyword_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     """Seen on real history (symbol_precision.py, window 5): upstream added CP_SIZE to the kernel and a
     ``CP_SIZE=...`` line to a launch whose first line the fork changed.  The keyword is the kernel's

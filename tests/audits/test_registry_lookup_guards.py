@@ -112,3 +112,44 @@ def test_a_lookup_that_still_runs_is_an_error(git_repo: GitRepo, no_rules: Path,
     [(path, _, message)] = [e for e in errors(audited(git_repo, no_rules, fork, WRAPPED)) if e[1] == lookup]
     assert path == FORK
     assert "key 'glm4_6v'" in message and "finds no entry" in message
+
+
+# revBI (mend48): name drift's own reads on the guards' lines.  A membership test of the removed key in the
+# registry (or a table of it) asks whether the key is there; a store of it there is the fork registering it.
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (HEAD + 'def aeon_glm():\n    if "glm4_6v" in LOADERS.name2class:\n' + "        return 1\n", '" in LOADERS'),
+        (HEAD + 'def aeon_glm():\n    return "glm4_6v" not in LOADERS\n', "not in LOADERS"),
+        (HEAD + 'LOADERS.name2class["glm4_6v"] = object\n', "name2class["),
+        (
+            "from vllm.mm import video\n\n"
+            'if "glm4_6v" not in video.LOADERS.name2class:\n'
+            '    video.LOADERS.name2class["glm4_6v"] = getattr(video, "GLMGABackend", object)\n',
+            "video.LOADERS.name2class[",
+        ),
+    ],
+    ids=["membership test", "not in the registry", "a store into the table", "a guarded store off the module"],
+)
+def test_a_membership_test_or_store_of_the_key_on_the_registry_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str
+) -> None:
+    found = errors(audited(git_repo, no_rules, fork, WRAPPED))
+    assert [e for e in found if e[1] == line_of(fork, needle)] == []
+    assert [e for e in found if e[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (HEAD + 'def aeon_glm():\n    return LOADERS.name2class["glm4_6v"]\n', 'name2class["glm4_6v"]'),
+        (HEAD + 'AEON = {}\n\n\ndef aeon_glm():\n    return "glm4_6v" in AEON\n', '" in AEON'),
+    ],
+    ids=["a plain read off the table", "a membership test of another table"],
+)
+def test_a_read_of_the_key_off_the_table_stays_an_error(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str
+) -> None:
+    found = errors(audited(git_repo, no_rules, fork, WRAPPED))
+    assert [e[1] for e in found if e[0] == FORK] == [line_of(fork, needle)]
+    assert "key 'glm4_6v'" in found[0][2]

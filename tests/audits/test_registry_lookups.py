@@ -133,3 +133,72 @@ def test_a_lookup_of_a_key_the_registry_lost(
 )
 def test_a_lookup_the_registry_still_answers_has_no_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert errors(audited(git_repo, no_rules, fork, WRAPPED)) == []
+
+
+# mend48: the key handed through a module constant, the fork's own module's or imported from another fork module
+KEYS = "vllm/aeon/keys.py"
+
+
+def audited_two(git_repo: GitRepo, no_rules: Path, keys: str, fork: str) -> AuditReport:
+    base = {REGISTRY: REGISTRY_TEXT, VIDEO: VIDEO_BASE, RUNNER: RUNNER_TEXT}
+    sides = s.merge_case(git_repo, base, {KEYS: keys, FORK: fork}, [(SUBJECT, {VIDEO: WRAPPED})])
+    return audit_tree(git_repo.path, no_rules, merge=sides)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n',
+        HEAD + 'AEON_LOADER: str = "glm4_6v"  # the fleet pins it\n\n\ndef aeon_glm():\n'
+        "    return LOADERS.load(cls_name=AEON_LOADER)\n",
+    ],
+    ids=["a constant", "an annotated constant by keyword"],
+)
+def test_a_key_handed_through_a_module_constant_is_looked_up(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    [(path, line, message)] = errors(audited(git_repo, no_rules, fork, WRAPPED))
+    assert (path, line) == (FORK, line_of(fork, "LOADERS.load("))
+    assert "key 'glm4_6v'" in message and "finds no entry" in message and "AEON_LOADER" in message
+
+
+def test_a_key_handed_through_a_constant_imported_from_a_fork_module_is_looked_up(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fork = HEAD.replace("\n\n\n", "\n") + "from vllm.aeon.keys import AEON_LOADER\n\n\n"
+    fork += "def aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n"
+    found = errors(audited_two(git_repo, no_rules, 'AEON_LOADER = "glm4_6v"\n', fork))
+    assert [(p, line) for p, line, _ in found] == [(FORK, line_of(fork, "LOADERS.load("))]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the constant rebound, or shadowed by a parameter of the name
+        HEAD
+        + 'AEON_LOADER = "glm4_6v"\nAEON_LOADER = "glmga"\n\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n',
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm(AEON_LOADER):\n    return LOADERS.load(AEON_LOADER)\n',
+        # a constant of a key the registry keeps, or handed to a call that is no lookup of the registry
+        HEAD + 'AEON_LOADER = "opencv"\n\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n',
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm(log):\n    return log.info(AEON_LOADER)\n',
+        # the fork registers the key itself, through the constant
+        HEAD + 'AEON_LOADER = "glm4_6v"\nLOADERS.name2class[AEON_LOADER] = object\n'
+        "\n\ndef aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n",
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\n@LOADERS.register(AEON_LOADER)\nclass AeonGLM:\n    pass\n\n\n'
+        "def aeon_glm():\n    return LOADERS.load(AEON_LOADER)\n",
+        # the lookup under a membership test of the constant
+        HEAD + 'AEON_LOADER = "glm4_6v"\n\n\ndef aeon_glm():\n    if AEON_LOADER in LOADERS.name2class:\n'
+        "        return LOADERS.load(AEON_LOADER)\n    return None\n",
+    ],
+    ids=[
+        "rebound",
+        "a parameter of the name",
+        "a kept key",
+        "no lookup",
+        "a store of the constant",
+        "a registration of the constant",
+        "a membership test of the constant",
+    ],
+)
+def test_a_constant_that_holds_no_removed_key_at_the_lookup_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    assert [e for e in errors(audited(git_repo, no_rules, fork, WRAPPED)) if e[0] == FORK] == []

@@ -63,6 +63,7 @@ from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
 from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
+from aeon_release.domain.audits.drift.helper_guards import imports_read_in
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
@@ -164,7 +165,7 @@ def merge_findings(
 
     A file whose nesting one of the checks' walks cannot follow costs only what lies below
     MAX_DEPTH in it (source.py says why the checks run again then), not every finding of the merge."""
-    with parse_limits(settings.max_parse_bytes):
+    with parse_limits(settings.max_parse_bytes), imports_read_in(tree):
         try:
             return _merge_findings(tree, sides, settings, apart)
         except RecursionError:
@@ -172,7 +173,7 @@ def merge_findings(
     cut: dict[str, int] = {}
     memo.clear_all()  # whole trees parsed so far: parse again, cut
     try:
-        with parse_limits(settings.max_parse_bytes, cut):
+        with parse_limits(settings.max_parse_bytes, cut), imports_read_in(tree):
             findings = _merge_findings(tree, sides, settings)
     finally:
         memo.clear_all()  # and no cut tree stands in for a whole one later

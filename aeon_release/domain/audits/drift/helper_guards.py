@@ -15,17 +15,30 @@ class method), a ``@property`` (or ``cached_property``) read off ``self``, and a
 name the module binds nowhere else.  A helper with any other statement (a side effect, a second test, a loop),
 another decorator, a helper the module binds twice (a method name two classes define differently), a call that
 does not fill each parameter, and a helper whose answer reads none of its parameters are left as they are: what
-they answer for the argument cannot be read from one line.  A helper imported from another module is left too:
-the guard readers are handed one module.
+they answer for the argument cannot be read from one line.  Since mend48 a helper imported from another module of
+the merged tree is read too (``from fork.guards import has_experts``, ``import fork.guards as g`` then
+``g.has_experts(m)``, ``from fork import guards`` then ``guards.has_experts(m)``): a fork keeps the guards it asks
+in several modules in one.  The imported module's own top-level functions and lambdas count, one level deep (not
+what it imports in turn), and only one whose answer calls no other name that module binds (which would mean
+another function there, not the importer's namesake).  A relative import is left: the module read is shared by
+every path holding the same text.  The merged tree is the one ``imports_read_in`` names for the audit (the merge's
+findings); with none named, imports are left as before.  An import is read only when a test calls its name, and
+each module once per audit: a guard reader asks of every enclosing test, and most imports are upstream's modules,
+whose parse a merge pays for.
 """
 
 from __future__ import annotations
 
 import ast
 import copy
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["inlined", "module_of"]
+from aeon_release.domain.audits.source import SourceCache
+
+__all__ = ["imports_read_in", "inlined", "module_of"]
 
 # a helper's answer may call another helper: read that many levels through, no more (a helper calling itself)
 _DEPTH = 4
@@ -55,6 +68,9 @@ class _Table:
     methods: dict[str, _Helper]
     classes: frozenset[str]
     properties: dict[str, _Helper]
+    # a name the module binds by import (once) -> (module, name): ``from a.b import h`` -> ("a.b", "h"),
+    # ``import a.b as g`` -> ("a.b", ""); read in the merged tree only when a test calls it (``_imported``)
+    imports: dict[str, tuple[str, str]]
 
 
 def module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
@@ -71,7 +87,7 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     if module is None:
         return test
     table = _helpers(module)
-    if not (table.functions or table.methods or table.properties) or not any(
+    if not (table.functions or table.methods or table.properties or table.imports) or not any(
         _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
     ):
         return test
@@ -86,11 +102,12 @@ def _helper_of(node: ast.AST, table: _Table) -> _Helper | None:
         return None
     func = node.func
     if isinstance(func, ast.Name):
-        return table.functions.get(func.id)
+        return table.functions.get(func.id) or _imported(table, func.id, "")
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
         receiver = func.value.id
         if receiver in ("self", "cls") or receiver in table.classes:
             return table.methods.get(func.attr)
+        return _imported(table, receiver, func.attr)
     return None
 
 
@@ -105,6 +122,25 @@ def _property_of(node: ast.AST, table: _Table) -> _Helper | None:
 # module; the entry holds the module so its id names no other while it is kept
 _TABLES: dict[int, tuple[ast.Module, _Table]] = {}
 _KEPT = 64
+# the merged tree whose modules an import names (imports_read_in); None: imports are not followed
+_MERGED: list[SourceCache] = []
+# a line of a module binding a name at its top level (``def name(``, ``name = lambda``): the text test that gates
+# the parse of an imported module; linear, anchored
+_TOP_BINDS = re.compile(r"(?:async[ \t]+)?(?:def[ \t]+)?(\w+)[ \t]*[:=(]")
+
+
+@contextmanager
+def imports_read_in(tree: SourceCache) -> Iterator[None]:
+    """Within: a helper imported from another module of ``tree`` (the merged tree) is read through too."""
+    _MERGED.append(tree)
+    _TABLES.clear()
+    _FOUND.clear()
+    try:
+        yield
+    finally:
+        _MERGED.pop()
+        _TABLES.clear()
+        _FOUND.clear()
 
 
 def _helpers(module: ast.Module) -> _Table:
@@ -118,9 +154,9 @@ def _helpers(module: ast.Module) -> _Table:
     return table
 
 
-def _read_helpers(module: ast.Module) -> _Table:
+def _read_helpers(module: ast.Module, follow: bool = True) -> _Table:
     """The one-return helpers the module's top level defines (each bound there once) and its classes' one-return
-    methods (each name defined by one class only)."""
+    methods (each name defined by one class only); with ``follow``, those it imports from the merged tree too."""
     bound: dict[str, int] = {}
     found: dict[str, _Helper | None] = {}
     for stmt in module.body:
@@ -136,7 +172,74 @@ def _read_helpers(module: ast.Module) -> _Table:
     methods = _methods(classes)
     properties = {name: h for name, h in methods.items() if h.kind == "property"}
     methods = {name: h for name, h in methods.items() if h.kind != "property"}
-    return _Table(functions, methods, frozenset(c.name for c in classes), properties)
+    imports = _imports(module, bound) if follow and _MERGED else {}
+    return _Table(functions, methods, frozenset(c.name for c in classes), properties, imports)
+
+
+def _imports(module: ast.Module, bound: dict[str, int]) -> dict[str, tuple[str, str]]:
+    """The names ``module`` binds once by an absolute import: ``from a.b import h [as g]`` -> ("a.b", "h"),
+    ``import a.b as g`` -> ("a.b", "")."""
+    found: dict[str, tuple[str, str]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Import):
+            found |= {a.asname: (a.name, "") for a in stmt.names if a.asname and bound.get(a.asname) == 1}
+        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+            for alias in stmt.names:
+                local = alias.asname or alias.name
+                if alias.name != "*" and bound.get(local) == 1:
+                    found[local] = (stmt.module, alias.name)
+    return found
+
+
+def _imported(table: _Table, local: str, attr: str) -> _Helper | None:
+    """The helper a call of ``local`` (``attr`` "") or of ``local.attr`` means, when ``local`` is imported from
+    a module of the merged tree (or is one) that defines it as a one-return helper."""
+    where = table.imports.get(local)
+    if where is None or not _MERGED:
+        return None
+    dotted, name = where
+    if not attr:
+        return _module_helpers(_MERGED[-1], dotted, name).get(name) if name else None
+    module = f"{dotted}.{name}" if name else dotted  # ``from a import b`` then ``b.h``; ``import a.b as g``
+    return _module_helpers(_MERGED[-1], module, attr).get(attr)
+
+
+# (module, name) -> the module's helpers (empty where its text binds no such name): each module of the merged
+# tree read once per audit (imports_read_in clears it)
+_FOUND: dict[tuple[str, str], dict[str, _Helper]] = {}
+
+
+def _module_helpers(tree: SourceCache, dotted: str, wanted: str) -> dict[str, _Helper]:
+    """The top-level one-return functions of the module ``dotted`` names in the merged tree whose answers call no
+    other name it binds; parsed only when its text binds ``wanted`` at its top level."""
+    key = (dotted, wanted)
+    if key not in _FOUND:
+        _FOUND[key] = _read_module_helpers(tree, dotted, wanted)
+    return _FOUND[key]
+
+
+def _read_module_helpers(tree: SourceCache, dotted: str, wanted: str) -> dict[str, _Helper]:
+    base = dotted.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        text = tree.text(path)
+        if text is None:
+            continue
+        if text.isascii() and not any(
+            (m := _TOP_BINDS.match(line)) is not None and m.group(1) == wanted for line in text.splitlines()
+        ):
+            return {}
+        source = tree.module(path)
+        if not isinstance(source, ast.Module):
+            return {}
+        table = _read_helpers(source, follow=False)
+        names = {n for stmt in source.body for n in _top_names(stmt)}
+        return {n: h for n, h in table.functions.items() if n in names and not _calls_any(h.value, names)}
+    return {}
+
+
+def _calls_any(value: ast.expr, names: set[str]) -> bool:
+    """``value`` calls one of ``names`` (a function of its own module, not the importer's namesake)."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names for n in ast.walk(value))
 
 
 def _nested(module: ast.Module) -> dict[str, _Helper]:

@@ -44,7 +44,13 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, en
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
-from aeon_release.domain.audits.drift.registry_lookups import looked_up_registry
+from aeon_release.domain.audits.drift.registry_lookups import (
+    CONSTANT_LINE,
+    constant_lookups,
+    looked_up_registry,
+    module_constants,
+    registry_table,
+)
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -196,10 +202,12 @@ class Read:
 def name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = _fork_names(trees)
     keys = {key for _, line in _fork_added(trees) if ":" in line for key in _DICT_KEY.findall(line)}
-    if not wanted and not keys:
+    # a key the fork binds a module constant to (``AEON_LOADER = "glm4_6v"``), read only as a registry's lookup
+    held = _held_keys(trees) - wanted
+    if not wanted and not keys and not held:
         return []
     names = wanted - _fork_defined(trees, wanted, _named_tables(trees, wanted))
-    findings = _gone_reads(trees, names, pr_pattern)
+    findings = _gone_reads(trees, names | held, pr_pattern, frozenset(held))
     seen = {(f.path, f.line) for f in findings}
     findings += [f for f in _rewritten(trees, names, pr_pattern) if (f.path, f.line) not in seen]
     findings = _outranked(findings, _dropped(trees, names | keys, pr_pattern))
@@ -449,8 +457,11 @@ class _Owns:
 _TIED_FORMS = frozenset({"eq", "ne", "arg"})
 
 
-def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Finding]:
-    """The fork's reads of names upstream removed and no longer mentions (as what the read means)."""
+def _gone_reads(
+    trees: ThreeTrees, names: set[str], pr_pattern: str, held: frozenset[str] = frozenset()
+) -> list[Finding]:
+    """The fork's reads of names upstream removed and no longer mentions (as what the read means); of ``held``
+    (the strings only a fork constant holds) only a registry's lookup through the constant."""
     removed, unread, dropped = _removed_upstream(trees, names)
     # still mentioned somewhere upstream (moved, or read elsewhere): not gone, so not claimed.  Upstream's
     # own tests are not the service: one that names the old value checks that it is now refused
@@ -478,7 +489,9 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     findings = []
     owns = _Owns(trees)
     reads = list(_fork_reads(trees, {n for n, found in removed.items() if found}) if removed else ())
+    reads = [r for r in reads if r.form == "constant" or r.name not in held]
     reads = [_as_lookup(trees, read, removed.get(read.name, []), owns) for read in reads]
+    reads = [r for r in reads if r.form != "constant"]  # a constant handed to anything but its registry
     flags = {f"--{r.name.replace('_', '-')}": r.name for r in reads if r.form == "namespace"}
     # a flag spelt with dashes (``--exclude-log-deltas``) makes the attribute whose word is gone from the text
     flagged = (
@@ -505,6 +518,10 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
             if read.beside and _folded_into(trees, read, ranked):
                 continue  # ``("FusedMoE", "SharedFusedMoE")``: the removed class's instances were its base's too
+            if _off_another_object(trees, read, ranked):
+                continue  # ``getattr(self.cfg, "f", None)``: not the module that deleted its function ``f``
+            if _registry_guard(trees, read, ranked):
+                continue  # ``"k" in R.name2class`` asks whether the key is there; ``R.name2class["k"] = C`` adds it
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
                 sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
@@ -515,20 +532,40 @@ def _gone_reads(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Fin
     return findings
 
 
+def _registry_guard(trees: ThreeTrees, read: Read, found: list[Removed]) -> bool:
+    """A membership test of the key (``"k" in R.name2class``, ``not in``) or a store of it (``R.name2class["k"] =
+    C``) on the registry the removed registration of the key wrote into, or a table of it: the fork asks whether
+    the key is there, or registers it itself -- both right whatever upstream registers.  A plain read of the
+    key there stays name drift's (drift/registry_lookups.py)."""
+    if read.form == "in":
+        receiver = read.how.split(" in ", 1)[-1]
+    elif read.form == "setitem":
+        receiver = read.how.removesuffix(f'["{read.name}"]')
+    else:
+        return False
+    # any kind of removal of the file: a key whose word lives on elsewhere reads as another kind (#22386's
+    # "GptOss"), and the removed lines still say it was registered into this registry
+    return any(
+        registry_table(receiver, read.name, trees.upstream[r.path].removed) for r in found if r.path in trees.upstream
+    )
+
+
 def _as_lookup(trees: ThreeTrees, read: Read, found: list[Removed], owns: _Owns) -> Read:
     """``LOADERS.load("key")`` on the registry the removed registration of ``key`` wrote into
     (drift/registry_lookups.py): a lookup of a key nothing registers now, whatever a method of that name
     does elsewhere; else the read as it was."""
     own = owns(read.path)
     call = read.node
-    if read.form not in ("arg", "dispatch") or not isinstance(call, ast.Call) or own is None:
+    if read.form not in ("arg", "dispatch", "constant") or not isinstance(call, ast.Call) or own is None:
         return read
+    held = read.field if read.form == "constant" else ""
     for gone in (r for r in found if r.kind is Kind.KEY and r.path in trees.upstream):
         side = trees.upstream[gone.path]
         fork = ([text for _, text in sorted(trees.mine[p].added.items())] for p in trees.mine if p.endswith(".py"))
-        registry = looked_up_registry(call, read.name, side.removed, own.parents, side.added.values(), fork)
+        registry = looked_up_registry(call, read.name, side.removed, own.parents, side.added.values(), fork, held)
         if registry is not None and isinstance(call.func, ast.Attribute):
             how = f'{registry}.{call.func.attr}("{read.name}")'
+            how = f'{registry}.{call.func.attr}({held}) ({held} = "{read.name}")' if held else how
             return dataclasses.replace(read, how=how, form="lookup", kinds=(Kind.KEY,))
     return read
 
@@ -697,6 +734,11 @@ def _fork_added(trees: ThreeTrees) -> Iterator[tuple[str, str]]:
                 yield path, line
 
 
+def _held_keys(trees: ThreeTrees) -> set[str]:
+    """The strings the fork's added top-level lines bind a module constant to (registry_lookups.CONSTANT_LINE)."""
+    return {m.group(2) for _, line in _fork_added(trees) if "=" in line and (m := CONSTANT_LINE.match(line))}
+
+
 def _fork_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for _, line in _fork_added(trees):
@@ -855,6 +897,10 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
     """The fork's reads of ``names``, less those of a name the fork's own code provides at runtime."""
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, names))) + r")\b")
     paths = sorted({path for path, line in _fork_added(trees) if pattern.search(line)})
+    constants = _constants_holding(trees, names)
+    if constants:  # a module importing a constant that holds a name (registry_lookups.constant_lookups)
+        named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, constants))) + r")\b")
+        paths = sorted(set(paths) | {path for path, line in _fork_added(trees) if named.search(line)})
     dispatchers = Dispatchers(trees)
     reads: list[Read] = []
     served: set[str] = set()
@@ -875,12 +921,40 @@ def _fork_reads(trees: ThreeTrees, names: set[str]) -> Iterator[Read]:
             for r in found
         ]
         reads += [read for read in _table_reads(path, module, names, changed) if read.line in owned]
+        if constants:
+            reads += [
+                Read(path, call.lineno, key, f"{ast.unparse(call.func)}({held})", "constant", (Kind.KEY,), held, call)
+                for call, held, key in constant_lookups(module, names, functools.partial(_imported_constant, trees))
+                if call.lineno in owned
+            ]
     # ``setattr(Worker, "m", fn)`` is the fork defining ``m`` as ``Worker.m = fn`` does (a monkeypatch
     # re-adding what upstream removed): its other reads of ``m`` are served.  A store no fork code reads
     # stays reported (what upstream read it for is gone)
     stored = {r.name for r in reads if r.form == "setattr"} & {r.name for r in reads if r.form != "setattr"}
     yield from (read for read in reads if read.name not in served | stored)
     yield from _settings_of(trees, names)
+
+
+def _constants_holding(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """The module constants the fork's added top-level lines bind to one of ``names``."""
+    return {
+        m.group(1)
+        for _, line in _fork_added(trees)
+        if "=" in line and (m := CONSTANT_LINE.match(line)) and m.group(2) in names
+    }
+
+
+def _imported_constant(trees: ThreeTrees, dotted: str, name: str) -> str | None:
+    """The string the module ``dotted`` names in the merged tree binds ``name`` to as a module constant."""
+    base = dotted.replace(".", "/")
+    for path in (base + ".py", base + "/__init__.py"):
+        text = trees.merged_text(path)
+        if text is not None:
+            if not re.search(rf"(?m)^{re.escape(name)}\b", text):
+                return None
+            module = trees.merged_module(path)
+            return module_constants(module).get(name) if module is not None else None
+    return None
 
 
 _HOOKS = frozenset({"__getattr__", "__getattribute__"})
@@ -1765,6 +1839,37 @@ def _module_probe(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
         return False
     probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
     return may_come_from(info, probe, dotted_name(removed.path))
+
+
+def _off_another_object(trees: ThreeTrees, read: Read, ranked: list[Removed]) -> bool:
+    """``getattr(x, "f", None)`` where every definition of ``f`` upstream removed was only a top-level function
+    of its module, and ``x`` is not that module (``self``, a parameter, a config object, an instance): what the
+    read asks for is an optional attribute of the object, which the deleted function never was (mend48;
+    ``_module_probe`` judges the module's own probe, ``_read_as_data`` a default that is a value).  A class
+    that lost a method of the name is another definition, which keeps the read."""
+    call = read.node
+    if read.form != "getattr" or not isinstance(call, ast.Call) or len(call.args) != 3 or not ranked:
+        return False
+    if not (isinstance(call.args[2], ast.Constant) and call.args[2].value is None):
+        return False
+    # a dict's key upstream removed is read as an attribute only through a ``__getattr__`` serving it (a
+    # registry of settings); elsewhere (a benchmark's table of kernels) it is no attribute of any object
+    ranked = [r for r in ranked if r.kind is not Kind.KEY or _serves_keys(trees, r.path)]
+    if not ranked or any(r.kind is not Kind.ATTRIBUTE or not r.path.endswith(".py") for r in ranked):
+        return False
+    if not all(_only_a_function(_base_lines(trees, r.path), r.name) for r in ranked):
+        return False
+    text = trees.merged_text(read.path)
+    info = parse_module_info(read.path, dotted_name(read.path), text) if text is not None else None
+    if info is None:
+        return False
+    probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
+    return not any(may_come_from(info, probe, dotted_name(r.path)) for r in ranked)
+
+
+def _serves_keys(trees: ThreeTrees, path: str) -> bool:
+    """The module at the merge base answers attribute reads through a module-level ``__getattr__``."""
+    return any(line.startswith("def __getattr__(") for line in _base_lines(trees, path))
 
 
 def _read_as_data(trees: ThreeTrees, read: Read, removed: Removed) -> bool:

@@ -7745,7 +7745,11 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
     scale=None)``: the fork's ``output`` now fills ``scale``, and the arity still fits).  A slot whose
     name is simply gone, to a parameter new as well, is a rename.  An argument after a ``*x`` sits at
     no knowable position.  Only an argument on a line the fork wrote is the fork's: in a call the
-    fork patched on its first line, upstream's argument lines are upstream's, already moved."""
+    fork patched on its first line, upstream's argument lines are upstream's, already moved.  A call one of
+    whose moved arguments is named for its new parameter and not its old one (``force_use_trtllm_attention()``
+    where #30241 inserted ``force_use_trtllm``) was written for the new signature: none of its arguments moved."""
+    if _written_for_new(call, old, new):
+        return None
     for i, arg in enumerate(call.args):
         if isinstance(arg, ast.Starred):
             return None
@@ -7773,6 +7777,31 @@ def _rebound(call: ast.Call, old: Sig, new: Sig, owned: set[int] | None = None) 
                 f"and renamed {was} {moved}, so it now fills {now}"
             )
     return None
+
+
+def _written_for_new(call: ast.Call, old: Sig, new: Sig) -> bool:
+    """A positional argument (before any ``*x``) that lands on another parameter of ``new`` than of ``old`` is
+    named for the new one and not the old one: a variable, attribute or the call of a function so named
+    (``force_use_trtllm_attention()`` for ``force_use_trtllm``)."""
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return False
+        was, now = _slot(old, i), _slot(new, i)
+        if was and now and was != now and _named_for(arg, now) and not _named_for(arg, was):
+            return True
+    return False
+
+
+def _named_for(arg: ast.expr, parameter: str) -> bool:
+    """``_spelled_as``, or a call of a function whose name starts or ends with the parameter's (``get_`` aside)."""
+    if _spelled_as(arg, parameter):
+        return True
+    if not isinstance(arg, ast.Call):
+        return False
+    func = arg.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    name, parameter = name.lstrip("_").lower().removeprefix("get_"), parameter.lstrip("_").lower()
+    return bool(name) and (name == parameter or name.startswith(parameter + "_") or name.endswith("_" + parameter))
 
 
 def _renamed_in_place(now: str, index: int, old: Sig, new: Sig) -> bool:
