@@ -141,3 +141,27 @@ def test_a_spread_call_of_the_parameter_is_left_alone(git_repo: GitRepo, no_rule
         "def aeon_moe(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
     )
     assert _rows(git_repo, no_rules, fork, upstream) == []
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        (
+            "    def _aeon_act(self, activation, output, input, *, clamp_limit=None):\n        return output\n",
+            [(5, "error")],
+        ),
+        ("    def _aeon_act(self, activation, output, input, **kwargs):\n        return output\n", []),
+        (
+            "    @staticmethod\n    def _aeon_act(activation, output, input, *, clamp_limit=None):\n        return output\n",
+            [],
+        ),
+    ],
+    ids=["bound method", "**kwargs", "staticmethod not read"],
+)
+def test_a_method_of_the_forks_class_handed_as_the_callback(
+    git_repo: GitRepo, no_rules: Path, method: str, expected: list[tuple[int, str]]
+) -> None:
+    """``activation_func=self._aeon_act``: the method's parameters after ``self`` are what the call binds."""
+    fork = "class AeonMoE:\n" + method + "\n    def run(self, x, ids):\n"
+    fork += "        return fused_marlin_moe(x, ids, activation_func=self._aeon_act)\n"
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == expected

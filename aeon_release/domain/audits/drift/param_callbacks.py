@@ -16,8 +16,8 @@ most) -- where some call at upstream passes a keyword no call at the base passed
 than any did.  A call with ``*args`` or ``**kwargs`` makes the parameter's calls unknown: left alone.
 
 The fork's side, on lines it wrote: a call of that function, imported from upstream's module or a package above
-it, handing the parameter (by keyword, or by its position) a ``lambda`` or a function of the fork's module
-that takes every argument the base's calls passed and not one the new calls pass (no ``**kwargs`` for a new
+it, handing the parameter (by keyword, or by its position) a ``lambda``, a function of the fork's module or a
+method of the fork's class around the call (``self.aeon_act``) that takes every argument the base's calls passed and not one the new calls pass (no ``**kwargs`` for a new
 keyword, no ``*args`` and too few positional parameters for a longer call).  An error, on the function's
 ``def`` where the fork wrote it (that is what to fix), else on the call: the call raises.  A warning where
 every new call sits under an ``if``, a ``try`` or a loop of upstream's function (it may not run on the fork's
@@ -34,14 +34,14 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callbacks import (
     _bound_within,
-    _handing,
+    _code_added,
     _imported_from,
     _module_defs,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH
+from aeon_release.domain.audits.source import TEST_PATH, plain_name, walk_spanning
 
 _FILES_READ = 30  # upstream files parsed for grown parameter calls, at most
 _HOPS = 2  # a parameter handed on to another function of the file, at most this deep
@@ -96,6 +96,35 @@ def param_callback_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             severity = Severity.ERROR if slot.sure else Severity.WARNING
             findings.append(Finding(RULE, "merge", severity, path, line, message))
     return findings
+
+
+def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
+    """(function name, call) of each call on a line the fork owns, of a name the module imports, that hands a
+    ``lambda``, a function of the module or a method of the class around the call (``self.aeon_act``).  As
+    ``callbacks._handing``: a module whose added lines hold no code is not parsed, and only the parts of it
+    spanning the fork's lines are walked."""
+    owned = trees.owned_lines(path) if _code_added(trees.mine[path]) else set()
+    module = trees.merged_module(path) if owned else None
+    if module is None:
+        return []
+    defs = _module_defs(module)
+    calls = [
+        node
+        for node in walk_spanning(module, owned)
+        if isinstance(node, ast.Call)
+        and node.lineno in owned
+        and any(_callable(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
+    ]
+    if not calls:
+        return []
+    imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
+    return [(name, node) for node in calls if (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported]
+
+
+def _callable(value: ast.expr, defs: dict[str, _Def]) -> bool:
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
+        return value.value.id in ("self", "cls")
+    return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in defs)
 
 
 def _said(slot: Grown) -> str:
@@ -240,9 +269,54 @@ def _handed(
             local = _bound_within(module, node)
             func = defs.get(value.id) if isinstance(value, ast.Name) and value.id not in local else None
             args = value.args if isinstance(value, ast.Lambda) else func.args if func is not None else None
+            if isinstance(value, ast.Attribute):
+                func, args = _bound_method(module, node, value)
             problem = _lacks(args, slot) if args is not None else None
             if problem is not None:
                 yield (func.lineno if func is not None and func.lineno in owned else node.lineno), slot, problem
+
+
+def _bound_method(module: ast.Module, call: ast.Call, value: ast.Attribute) -> tuple[_Def | None, ast.arguments | None]:
+    """The method ``self.name`` / ``cls.name`` reaches in the class of the module whose body holds ``call``, and the
+    parameters a call of it binds (the receiver's dropped); (None, None) for a method not defined there (an
+    inherited one, a base's, is upstream's or another file's: not read), a decorated one other than
+    ``classmethod`` (a ``staticmethod`` takes no receiver, another decorator may wrap it), or a name the class
+    defines twice or also assigns."""
+    around = [
+        c
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef) and c.lineno <= call.lineno <= (c.end_lineno or c.lineno)
+    ]
+    if not around:
+        return None, None
+    cls = max(around, key=lambda c: c.lineno)  # the innermost class around the call
+    methods = [m for m in cls.body if isinstance(m, _Def) and m.name == value.attr]
+    if len(methods) != 1 or any(value.attr in _assigned(m) for m in cls.body):
+        return None, None
+    method = methods[0]
+    marks = [plain_name(d) or "" for d in method.decorator_list]
+    if any(mark.rsplit(".", 1)[-1] != "classmethod" for mark in marks):
+        return None, None
+    args = method.args
+    positional = [*args.posonlyargs, *args.args]
+    if not positional:
+        return None, None
+    dropped = ast.arguments(
+        posonlyargs=args.posonlyargs[1:],
+        args=args.args[1:] if not args.posonlyargs else args.args,
+        vararg=args.vararg,
+        kwonlyargs=args.kwonlyargs,
+        kw_defaults=args.kw_defaults,
+        kwarg=args.kwarg,
+        defaults=args.defaults,
+    )
+    return method, dropped
+
+
+def _assigned(stmt: ast.stmt) -> set[str]:
+    """The names a class-level assignment binds (``act = staticmethod(f)`` rebinds a method's name)."""
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else []
+    return {t.id for t in targets if isinstance(t, ast.Name)}
 
 
 def _argument(call: ast.Call, slot: Grown) -> ast.expr | None:
