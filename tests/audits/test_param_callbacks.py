@@ -165,3 +165,15 @@ def test_a_method_of_the_forks_class_handed_as_the_callback(
     fork = "class AeonMoE:\n" + method + "\n    def run(self, x, ids):\n"
     fork += "        return fused_marlin_moe(x, ids, activation_func=self._aeon_act)\n"
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == expected
+
+
+def test_a_parameter_upstream_rebinds_before_the_new_call_is_left_alone(git_repo: GitRepo, no_rules: Path) -> None:
+    """``activation_func = _adapt(activation_func)``: the new keywords may reach upstream's adapter, not the fork's."""
+    upstream = KEYWORDS.replace(
+        "    cache = hidden_states\n", "    cache = hidden_states\n    activation_func = _adapt(activation_func)\n"
+    )
+    fork = (
+        "def aeon_act(activation, output, input, *, clamp_limit=None):\n    return output\n\n\n"
+        "def aeon_moe(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+    )
+    assert _rows(git_repo, no_rules, fork, upstream) == []

@@ -22,8 +22,8 @@ keyword, no ``*args`` and too few positional parameters for a longer call).  An 
 ``def`` where the fork wrote it (that is what to fix), else on the call: the call raises.  A warning where
 every new call sits under an ``if``, a ``try`` or a loop of upstream's function (it may not run on the fork's
 path).  Quiet for a callable taking the new arguments, a function whose calls of the parameter did not grow,
-a callable that could not take the base's calls either (not a callback of this parameter), and a function of
-the fork's own of the name.
+a callable that could not take the base's calls either (not a callback of this parameter), a parameter
+upstream's function rebinds (``fn = adapt(fn)``), and a function of the fork's own of the name.
 """
 
 from __future__ import annotations
@@ -190,6 +190,8 @@ def _params(func: _Def) -> list[str]:
 def _shapes(func: _Def, param: str, defs: dict[str, _Def], hops: int) -> list[Shape] | None:
     """The calls ``func``'s body makes of its parameter ``param``, and those of the functions of the module it hands
     the parameter to; None when one of them spreads ``*args``/``**kwargs`` (its arguments are not known)."""
+    if _rebinds(func, param):
+        return None  # ``fn = wrap(fn)``: what the calls reach may be upstream's wrapper, which may take them
     shapes: list[Shape] = []
     for node, gated in _own_calls(func, param):
         target = node.func
@@ -207,6 +209,15 @@ def _shapes(func: _Def, param: str, defs: dict[str, _Def], hops: int) -> list[Sh
                 return None
             shapes += [Shape(s.positional, s.keywords, s.gated or gated) for s in inner]
     return shapes
+
+
+def _rebinds(func: _Def, param: str) -> bool:
+    """``func``'s body assigns the parameter's name (``fn = partial(adapt, fn)``, ``for fn in ...``)."""
+    return any(
+        isinstance(node, ast.Name) and node.id == param and isinstance(node.ctx, ast.Store | ast.Del)
+        for stmt in func.body
+        for node in ast.walk(stmt)
+    )
 
 
 def _handed_on(call: ast.Call, param: str, callee: _Def) -> list[str]:
