@@ -96,6 +96,20 @@ def test_a_callback_taking_the_new_calls_is_quiet(git_repo: GitRepo, no_rules: P
     assert _rows(git_repo, no_rules, fork) == []
 
 
+def test_a_longer_call_in_the_else_of_a_none_test_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """#48385's shape: ``if moe_sum is None: ... else: return moe_sum(out, hidden, topk_ids, expert_map)`` runs
+    whenever the fork hands a callable."""
+    upstream = BASE.replace(
+        "    if moe_sum is not None:\n        moe_sum(out, hidden_states)\n",
+        "    if moe_sum is None:\n        return out\n    else:\n        moe_sum(out, hidden_states, topk_ids, expert_map)\n",
+    )
+    fork = (
+        "def aeon_sum(out, hidden):\n    out.add_(hidden)\n\n\n"
+        "def aeon_moe(x, ids):\n    return fused_marlin_moe(x, ids, moe_sum=aeon_sum)\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, upstream)] == [(4, "error")]
+
+
 def test_a_parameter_whose_calls_did_not_grow_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     """``moe_sum`` is called as before when only the activation's keywords grew."""
     fork = (

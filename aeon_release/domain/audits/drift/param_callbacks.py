@@ -238,7 +238,8 @@ _GATES = (ast.If, ast.IfExp, ast.Try, ast.For, ast.AsyncFor, ast.While, ast.With
 def _own_calls(func: _Def, param: str) -> Iterator[tuple[ast.Call, bool]]:
     """The calls of ``func``'s own body (not of a def, class or lambda nested in it), each with whether it sits
     under an ``if``, a conditional expression, a ``try`` or a loop (a ``with`` runs its body: not a gate).  The
-    body of an ``if param:`` / ``if param is not None:`` is no gate: it runs whenever the fork hands a callable."""
+    body of an ``if param:`` / ``if param is not None:`` (the ``else`` of ``if param is None:``) is no gate: it
+    runs whenever the fork hands a callable."""
     todo: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in func.body]
     while todo:
         node, gated = todo.pop()
@@ -246,21 +247,31 @@ def _own_calls(func: _Def, param: str) -> Iterator[tuple[ast.Call, bool]]:
             yield node, gated
         if isinstance(node, _Def | ast.ClassDef | ast.Lambda):
             continue
-        if isinstance(node, ast.If | ast.IfExp) and _handed_test(node.test, param):
+        handed = _handed_test(node.test, param) if isinstance(node, ast.If | ast.IfExp) else None
+        if isinstance(node, ast.If | ast.IfExp) and handed is not None:
             body = node.body if isinstance(node.body, list) else [node.body]
             orelse = node.orelse if isinstance(node.orelse, list) else [node.orelse]
-            todo += [(node.test, gated), *((c, gated) for c in body), *((c, True) for c in orelse)]
+            todo += [
+                (node.test, gated),
+                *((c, gated or not handed) for c in body),
+                *((c, gated or handed) for c in orelse),
+            ]
             continue
         inner = gated or (isinstance(node, _GATES) and not isinstance(node, ast.With | ast.AsyncWith))
         todo += [(child, inner) for child in ast.iter_child_nodes(node)]
 
 
-def _handed_test(test: ast.expr, param: str) -> bool:
-    """``param`` or ``param is not None``: true whenever a callable was handed."""
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
-        other = test.comparators[0]
-        test = test.left if isinstance(other, ast.Constant) and other.value is None else test
-    return isinstance(test, ast.Name) and test.id == param
+def _handed_test(test: ast.expr, param: str) -> bool | None:
+    """True for ``param`` / ``param is not None`` (true whenever a callable was handed), False for ``not param`` /
+    ``param is None`` (false then), None for any other test."""
+    handed = True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, handed = test.operand, False
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is | ast.IsNot):
+        other, negated = test.comparators[0], isinstance(test.ops[0], ast.IsNot)
+        if isinstance(other, ast.Constant) and other.value is None:
+            test, handed = test.left, negated
+    return handed if isinstance(test, ast.Name) and test.id == param else None
 
 
 def _handed(
