@@ -33,6 +33,22 @@ override (errors on the override's ``def`` line and its ``super().apply`` call, 
 spelling names) and #20648's experts class (a warning: it inherits ``finalize_weight_and_reduce_impl``, which
 upstream added raising NotImplementedError and the kernel now calls on every forward).
 
+After the killers147 widenings: 19 caught, 2 warned, 0 missed of 21 (twins: 11 quiet, 0 false errors).  Caught
+now: a member the newly returned class lacks, read off an entry unpacked from a returned tuple, and on an
+abstract hook whose annotation alone changed (symbol drift, ``drift/returned_members.py``); a callable the fork
+hands an upstream function's parameter that the function, or one it hands the parameter on to, now calls with
+a new keyword or more positionals (parameter callback drift, ``drift/param_callbacks.py``).  The two warned are
+left: #20332's override is an error on its ``def`` line (the spelling names the signature's last line), and
+#20648's experts class is a warning by design (a fork class nothing in the merged tree builds; killers75's
+required-hook rule).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_moe 30 caught, 1 warned of 31 (13 quiet),
+blind_replay_moe2 16/16 (10 quiet), blind_replay_eplbops 25/25 (14 quiet), blind_replay_engfront 26/26 (22
+quiet), blind_replay_devcomms 20 caught, 1 warned of 21 and blind_replay_processor 28 caught, 1 missed of 29
+(as on d0aa7738), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).  The
+upstream side of parameter callback drift, scanned over the first-parent commits back to 2026-06-04: 8 grown
+parameters, each a real callback change (#48287, #48385, Kimi K3's and MiniMax M3's Marlin ``activation_func``,
+a Kimi-K2.5 ``vision_tower`` under an ``if``).
+
   python benchmarks/blind_replay_fmexperts.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
