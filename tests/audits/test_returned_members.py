@@ -318,3 +318,107 @@ def test_a_fork_class_that_gives_the_new_class_no_member_keeps_the_error(
         [(SUBJECT, {ENGINE: BUILT, COLLECT: COLLECTOR})],
     )
     assert [r[2] for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == FORK] == ["error"]
+
+
+# #20332 (805d62ca88): the third entry of ``FusedMoEPrepareAndFinalize.prepare``'s tuple went from
+# ``Optional[torch.Tensor]`` to ``Optional[ExpertTokensMetadata]`` on an abstract hook (the body the same): every
+# implementation now hands back the dataclass, and a fork's tensor method on the unpacked name raises
+KERNEL = "vllm/model_executor/layers/fused_moe/modular_kernel.py"
+KERNEL_FORK = "vllm/aeon/probe.py"
+KERNEL_SUBJECT = "[Misc] DP : Add ExpertTokensMetadata (#20332)"
+HOOK = """from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Optional
+
+import torch
+
+
+@dataclass
+class ExpertTokensMetadata:
+    expert_num_tokens: torch.Tensor
+    expert_num_tokens_cpu: Optional[torch.Tensor]
+
+
+class FusedMoEPrepareAndFinalize(ABC):
+    @abstractmethod
+    def prepare(self, a1: torch.Tensor) -> tuple[torch.Tensor, Optional[torch.Tensor], Optional[{entry}]]:
+        raise NotImplementedError
+"""
+PROBE = """import vllm.model_executor.layers.fused_moe.modular_kernel as mk
+
+
+def aeon_busiest(pf: mk.FusedMoEPrepareAndFinalize, a1) -> int:
+    _, _, counts = pf.prepare(a1)
+{use}"""
+
+
+def _hook_rows(git_repo: GitRepo, no_rules: Path, use: str, upstream_entry: str = "ExpertTokensMetadata"):
+    base = HOOK.replace("{entry}", "torch.Tensor")
+    upstream = HOOK.replace("{entry}", upstream_entry)
+    sides = s.merge_case(
+        git_repo, {KERNEL: base}, {KERNEL_FORK: PROBE.replace("{use}", use)}, [(KERNEL_SUBJECT, {KERNEL: upstream})]
+    )
+    return [
+        (line, sev, msg)
+        for path, line, sev, msg in s.rule_rows(git_repo, no_rules, sides, DRIFT)
+        if path == KERNEL_FORK
+    ]
+
+
+def test_a_tuple_entry_an_abstract_hook_retyped_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork unpacks ``prepare``'s tuple and calls a tensor method on the entry now a dataclass."""
+    rows = _hook_rows(git_repo, no_rules, "    return -1 if counts is None else int(counts.argmax())\n")
+    [(line, severity, message)] = [r for r in rows if r[1] == "error"]
+    assert (line, severity) == (6, "error")
+    assert "entry 2 of the tuple it returns Optional[ExpertTokensMetadata]" in message
+    assert ".argmax of that entry, which ExpertTokensMetadata has not" in message
+
+
+@pytest.mark.parametrize(
+    ("use", "entry"),
+    [
+        ("    return int(counts.expert_num_tokens.argmax())\n", "ExpertTokensMetadata"),  # the new class's field
+        ("    return int(counts.argmax())\n", "torch.Tensor"),  # the entry kept its class
+        ("    return int(counts.argmax()) if hasattr(counts, 'argmax') else -1\n", "ExpertTokensMetadata"),
+        ("    return len(pf.prepare(a1))\n", "ExpertTokensMetadata"),  # no entry read
+    ],
+    ids=["new member", "same class", "hasattr", "no entry read"],
+)
+def test_a_tuple_entry_read_the_new_class_answers_is_quiet(
+    git_repo: GitRepo, no_rules: Path, use: str, entry: str
+) -> None:
+    assert [r for r in _hook_rows(git_repo, no_rules, use, entry) if r[1] == "error"] == []
+
+
+def test_a_tuple_of_another_length_is_left_to_the_tuple_checks(git_repo: GitRepo, no_rules: Path) -> None:
+    """Entries of tuples of different lengths do not line up: this check says nothing (returns.py's case)."""
+    base = HOOK.replace("{entry}", "torch.Tensor")
+    upstream = HOOK.replace("Optional[{entry}]]", "Optional[ExpertTokensMetadata], int]")
+    use = "    return int(counts.argmax())\n"
+    sides = s.merge_case(
+        git_repo, {KERNEL: base}, {KERNEL_FORK: PROBE.replace("{use}", use)}, [(KERNEL_SUBJECT, {KERNEL: upstream})]
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == KERNEL_FORK]
+    assert not any("entry 2 of the tuple" in r[3] for r in rows), rows
+
+
+def test_a_tuple_entry_a_concrete_method_retyped_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The same entry retyped on a method whose body changed with it (no hook): the read raises the same."""
+    base = (
+        HOOK.replace("{entry}", "torch.Tensor")
+        .replace("    @abstractmethod\n", "")
+        .replace("        raise NotImplementedError\n", "        return a1, None, a1.sum(0)\n")
+    )
+    upstream = (
+        HOOK.replace("{entry}", "ExpertTokensMetadata")
+        .replace("    @abstractmethod\n", "")
+        .replace(
+            "        raise NotImplementedError\n", "        return a1, None, ExpertTokensMetadata(a1.sum(0), None)\n"
+        )
+    )
+    use = "    return int(counts.argmax())\n"
+    sides = s.merge_case(
+        git_repo, {KERNEL: base}, {KERNEL_FORK: PROBE.replace("{use}", use)}, [(KERNEL_SUBJECT, {KERNEL: upstream})]
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == KERNEL_FORK and r[2] == "error"]
+    assert [r[1] for r in rows] == [6], rows

@@ -38,13 +38,16 @@ def outer_name(annotation: ast.expr | None) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
-def member_gone(before: ast.AST, after: ast.AST, attr: str, lacks: Lacks) -> str | None:
-    """What reading ``.attr`` off the result does now that ``before`` -> ``after`` (defs) changed the class
-    their annotations name, or None."""
+def member_gone(before: ast.AST, after: ast.AST, attr: str, lacks: Lacks, element: int | None = None) -> str | None:
+    """What reading ``.attr`` off the result (off its ``element``-th entry, a name unpacked from a returned
+    tuple, when given) does now that ``before`` -> ``after`` (defs) changed the class their annotations name,
+    or None."""
     if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
     if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
+    if element is not None:
+        return _entry_member_gone(before, after, attr, lacks, element)
     old = outer_name(before.returns)
     new = outer_name(after.returns) if after.returns is not None else returned_class(after)
     if not old or not new or old == new or old in _NOT_CLASSES or new.rsplit(".", 1)[-1] in _NOT_CLASSES:
@@ -55,6 +58,49 @@ def member_gone(before: ast.AST, after: ast.AST, attr: str, lacks: Lacks) -> str
     was = ast.unparse(before.returns or ast.Constant(None))
     now = ast.unparse(after.returns) if after.returns is not None else f"{label} (what its body returns)"
     return f"upstream made it return {now} where it returned {was}: this line reads .{attr} of it, which {label} has not: AttributeError"
+
+
+def _entry_member_gone(
+    before: ast.FunctionDef | ast.AsyncFunctionDef,
+    after: ast.FunctionDef | ast.AsyncFunctionDef,
+    attr: str,
+    lacks: Lacks,
+    element: int,
+) -> str | None:
+    """The same for one entry of a fixed tuple both annotations spell with as many entries: #20332 made the
+    third of ``FusedMoEPrepareAndFinalize.prepare``'s five ``Optional[torch.Tensor]`` ->
+    ``Optional[ExpertTokensMetadata]``, and the fork's ``_, _, counts, _, _ = pf.prepare(...)`` then
+    ``counts.argmax()`` raises AttributeError.  Only annotations: a tuple an unannotated body builds is the
+    tuple checks' (``returns.py``); a tuple whose length changed is theirs too."""
+    olds, news = tuple_entries(before.returns), tuple_entries(after.returns)
+    if olds is None or news is None or len(olds) != len(news) or element >= len(news):
+        return None
+    old, new = outer_name(olds[element]), outer_name(news[element])
+    if not old or not new or old == new or old in _NOT_CLASSES or new in _NOT_CLASSES:
+        return None
+    label = lacks(new, old, attr)
+    if label is None:
+        return None
+    was, now = ast.unparse(olds[element]), ast.unparse(news[element])
+    return (
+        f"upstream made entry {element} of the tuple it returns {now} where it was {was}: this line reads .{attr} "
+        f"of that entry, which {label} has not: AttributeError"
+    )
+
+
+def tuple_entries(annotation: ast.expr | None) -> list[ast.expr] | None:
+    """The entries of ``tuple[A, B]`` / ``Tuple[A, B]`` (a string of one too), None for anything else: another
+    annotation, a variadic ``tuple[A, ...]``, a tuple that may be None."""
+    node = _unquoted(annotation)
+    if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Name | ast.Attribute):
+        return None
+    head = node.value.attr if isinstance(node.value, ast.Attribute) else node.value.id
+    if head not in ("tuple", "Tuple") or not isinstance(node.slice, ast.Tuple):
+        return None
+    entries = list(node.slice.elts)
+    if any(isinstance(e, ast.Constant) and e.value is Ellipsis for e in entries):
+        return None
+    return [_unquoted(e) or e for e in entries]
 
 
 def returned_class(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:

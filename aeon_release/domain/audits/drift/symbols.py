@@ -1673,16 +1673,28 @@ class _Checker:
         called = same and any(
             r is None or any(isinstance(n, ast.Call) for n in ast.walk(r)) for r in own_returns(after.node)
         )
+        # the same for a class named for another on an abstract hook (#20332: the third entry of ``prepare``'s
+        # tuple made ``ExpertTokensMetadata``): every implementation now hands back the new class
+        hook = same and new_hooks.stub(after.node)
         for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
+            read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
             if annotation_only and not called:
+                gone = (
+                    member_gone(before.node, after.node, read.group(1), self._lacks(module), use.element)
+                    if hook and read
+                    else None
+                )
+                if gone is not None:
+                    what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {gone}"
+                    yield self._finding(mod, use.line, what, after, "signature")
+                    return
                 continue
             problem = result_drift(
                 before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
             )
-            read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
-            if problem is None and not annotation_only and read and use.element is None:
-                problem = member_gone(before.node, after.node, read.group(1), self._lacks(module))
+            if problem is None and not annotation_only and read:
+                problem = member_gone(before.node, after.node, read.group(1), self._lacks(module), use.element)
             if problem is None and not annotation_only:
                 problem = unmapped(before.node, after.node, use, self._mapping_lacks(module))
             if problem is not None:
