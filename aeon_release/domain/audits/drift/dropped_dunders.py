@@ -243,6 +243,12 @@ def _typed_uses(
     typed = {a.arg: [d for d in losses(a.annotation) if d.concrete] for a in args}
     typed = {name: found for name, found in typed.items() if found}
     rebound = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
+    inner = [
+        n
+        for n in ast.walk(func)
+        if n is not func and isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+    ]
+    rebound |= {a.arg for n in inner for a in [*n.args.posonlyargs, *n.args.args, *n.args.kwonlyargs]}  # shadowed
     for name in rebound:
         typed.pop(name, None)
     if not typed:
