@@ -129,8 +129,8 @@ def test_a_use_of_a_dunder_no_base_defines_now_is_an_error(git_repo: GitRepo, no
 def test_a_dunder_something_else_still_gives_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     """Twins: the deque-backed queue (``deque`` brings ``__reversed__``), a class whose ``__len__`` and
     ``__getitem__`` let ``reversed`` fall back, the abstract base (its values are subclasses'), a use inside a
-    ``try`` catching TypeError, one under ``hasattr``, a rebound parameter, a fork class defining it itself and
-    calling it on ``self``, and a subclass of two named bases: quiet."""
+    ``try`` catching TypeError, one under ``hasattr``, a rebound parameter, and a subclass of two named bases:
+    quiet."""
     fork = HEAD + (
         "def newest(queue: FCFSRequestQueue):\n"
         "    return next(reversed(queue))\n"
@@ -156,6 +156,18 @@ def test_a_dunder_something_else_still_gives_is_quiet(git_repo: GitRepo, no_rule
         "    queue = list(queue)\n"
         "    return next(reversed(queue))\n"
         "\n\n"
+        "class Mixed(PriorityRequestQueue, FCFSRequestQueue):\n"
+        "    def last(self):\n"
+        "        return next(super().__reversed__())\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_fork_subclass_that_defines_the_dunder_keeps_typed_uses_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the fork's own subclass defines ``__reversed__`` (a parameter typed as upstream's class may hold
+    it), so ``reversed(queue)`` is quiet; its ``self.__reversed__()`` too, while another fork subclass's
+    ``super().__reversed__()`` still reaches upstream's class: an error."""
+    fork = HEAD + (
         "class AeonQueue(PriorityRequestQueue):\n"
         "    def __reversed__(self):\n"
         "        return reversed(list(self))\n"
@@ -163,11 +175,14 @@ def test_a_dunder_something_else_still_gives_is_quiet(git_repo: GitRepo, no_rule
         "    def last(self):\n"
         "        return next(self.__reversed__())\n"
         "\n\n"
-        "class Mixed(PriorityRequestQueue, FCFSRequestQueue):\n"
-        "    def last(self):\n"
-        "        return next(super().__reversed__())\n"
+        "def lowest(queue: PriorityRequestQueue):\n"
+        "    return next(reversed(queue))\n"
+        "\n\n"
+        "class AeonQueue2(PriorityRequestQueue):\n"
+        "    def victims(self):\n"
+        "        return list(super().__reversed__())\n"  # 18
     )
-    assert _rows(git_repo, no_rules, fork) == []
+    assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(18, "error")]
 
 
 MOVED = UPSTREAM_TEXT.replace(

@@ -20,7 +20,9 @@ None``, ``Optional[X]``, ``"X"``) and never rebound, the protocol use of the par
 ``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _ in p``, ``_ in p``, ``p[...]``, ``with p``, or
 ``p.D(...)``.  Python's fallbacks keep a use quiet when the class still has them (``reversed`` over ``__len__``
 and ``__getitem__``, iteration and ``in`` over ``__getitem__``, ``in`` over ``__iter__``), as does a class with an
-abstract method left (its values are subclasses', which may define the dunder), a use inside a ``try`` catching
+abstract method left (its values are subclasses', which may define the dunder), a class a fork subclass defines
+the dunder on (a parameter typed as the class may hold the fork's value), one whose order has a ``__getattr__``
+(an explicit ``x.__name__`` read may be made up), a use inside a ``try`` catching
 ``TypeError``/``AttributeError`` (or a parent), and one under an ``if`` asking ``hasattr``.
 
 Pure but for reading the three trees: findings out.
@@ -49,6 +51,7 @@ _DEF = re.compile(r"\s*(?:async\s+)?def\s+(__\w+__)\s*\(")
 _SKIP = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__", "__getattr__"})
 # outside bases that bring no protocol method object lacks
 _BARE = frozenset({"object", "ABC", "Generic"})
+_DYNAMIC = frozenset({"__getattr__", "__getattribute__"})
 _DECORATORS = frozenset({"dataclass", "dataclasses.dataclass"})
 _ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 # builtin -> the dunder it calls on its argument
@@ -91,11 +94,21 @@ def dropped_dunder_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
     if not dropped:
         return []
+    users = list(name_users(trees, {d.cls for d in dropped}))
+    # a fork subclass that defines the dunder may be what a parameter typed as the class holds
+    redefined = {d for path, module, _ in users for d in _redefined(path, module, dropped)}
     findings = []
-    for path, module, owned in name_users(trees, {d.cls for d in dropped}):
-        for line, what, d in _uses(path, module, owned, dropped):
+    for path, module, owned in users:
+        for line, what, d in _uses(path, module, owned, dropped, redefined):
             findings.append(_finding(trees, path, line, what, d, pr_pattern))
     return findings
+
+
+def _redefined(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterator[Dropped]:
+    imports = file_imports(module, path)
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        mine = _defined(cls)
+        yield from (d for base in cls.bases for d in _named(base, path, imports, dropped) if d.dunder in mine)
 
 
 def _removed_defs(lines: list[str]) -> set[str]:
@@ -113,6 +126,8 @@ def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
         if order is None:
             continue
         now = frozenset().union(*(_defined(c) for c in order))
+        if now & _DYNAMIC:
+            continue  # an explicit ``x.__name__`` read may be made up at run time
         for dunder in sorted(lost - now):
             if not patched_after(new, name, dunder):
                 yield Dropped(path, name, dunder, cls.lineno, now, not _abstract_left(order))
@@ -170,18 +185,23 @@ def _abstract_left(order: list[ast.ClassDef]) -> bool:
     return False
 
 
-def _uses(path: str, module: ast.Module, owned: set[int], dropped: list[Dropped]) -> Iterator[Use]:
+def _uses(
+    path: str, module: ast.Module, owned: set[int], dropped: list[Dropped], redefined: set[Dropped]
+) -> Iterator[Use]:
     imports = file_imports(module, path)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
 
     def losses(expr: ast.expr | None) -> list[Dropped]:
         return _named(expr, path, imports, dropped)
 
+    def held(expr: ast.expr | None) -> list[Dropped]:
+        return [d for d in losses(expr) if d.concrete and d not in redefined]
+
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             yield from _super_calls(node, owned, losses, parents)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield from _typed_uses(node, owned, losses, parents)
+            yield from _typed_uses(node, owned, held, parents)
 
 
 def _named(
@@ -240,7 +260,7 @@ def _typed_uses(
 ) -> Iterator[Use]:
     """The protocol uses of ``func``'s parameters typed as a class that lost the dunder they need."""
     args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-    typed = {a.arg: [d for d in losses(a.annotation) if d.concrete] for a in args}
+    typed = {a.arg: losses(a.annotation) for a in args}
     typed = {name: found for name, found in typed.items() if found}
     rebound = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del)}
     inner = [
