@@ -185,6 +185,42 @@ def test_a_fork_subclass_that_defines_the_dunder_keeps_typed_uses_quiet(git_repo
     assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(18, "error")]
 
 
+def test_a_fork_subclass_reversing_itself_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A fork subclass's method ``reversed(self)`` (the class defines no ``__reversed__``): an error; the same in a
+    class that defines it, in one that a class of the file derives from (``self`` may be the subclass's), and with
+    Python's fallback defined (``__getitem__`` beside the kept ``__len__``): quiet."""
+    fork = HEAD + (
+        "class AeonQueue(PriorityRequestQueue):\n"
+        "    def victims(self, n: int):\n"
+        "        return list(reversed(self))[:n]\n"  # 6
+        "\n\n"
+        "class AeonOwn(PriorityRequestQueue):\n"
+        "    def __reversed__(self):\n"
+        "        return iter(())\n"
+        "\n"
+        "    def victims(self):\n"
+        "        return list(reversed(self))\n"
+        "\n\n"
+        "class AeonBase(PriorityRequestQueue):\n"
+        "    def victims(self):\n"
+        "        return list(reversed(self))\n"
+        "\n\n"
+        "class AeonLeaf(AeonBase):\n"
+        "    def __reversed__(self):\n"
+        "        return iter(())\n"
+        "\n\n"
+        "class AeonIndexed(PriorityRequestQueue):\n"
+        "    def __getitem__(self, i):\n"
+        "        return i\n"
+        "\n"
+        "    def victims(self):\n"
+        "        return list(reversed(self))\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(6, "error")]
+    assert "reversed(self)" in found[0][2] and "TypeError" in found[0][2]
+
+
 MOVED = UPSTREAM_TEXT.replace(
     "class RequestQueue(ABC):\n", "class RequestQueue(ABC):\n    def __reversed__(self):\n        return iter(())\n\n"
 )

@@ -15,10 +15,11 @@ lack the dunder, and the module must not patch it onto the class after its body.
 (``deque``, ``dict``, ``nn.Module``) may bring it: quiet.
 
 The fork's side, on lines it wrote: ``super().D(...)`` in a class deriving from that class alone (no other base
-but ``object``/``ABC``/``Generic``), and, in a function with a parameter annotated as the class (``X``, ``X |
-None``, ``Optional[X]``, ``"X"``) and never rebound, the protocol use of the parameter that needs the dunder:
-``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _ in p``, ``_ in p``, ``p[...]``, ``with p``, or
-``p.D(...)``.  Python's fallbacks keep a use quiet when the class still has them (``reversed`` over ``__len__``
+but ``object``/``ABC``/``Generic``); in such a class's methods, when it does not define the dunder and no class of
+its file derives from it, the protocol uses of ``self`` below; and, in a function with a parameter annotated as the
+class (``X``, ``X | None``, ``Optional[X]``, ``"X"``) and never rebound, the protocol use of the parameter that
+needs the dunder: ``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _ in p``, ``_ in p``, ``p[...]``,
+``with p``, or ``p.D(...)``.  Python's fallbacks keep a use quiet when the class still has them (``reversed`` over ``__len__``
 and ``__getitem__``, iteration and ``in`` over ``__getitem__``, ``in`` over ``__iter__``), as does a class with an
 abstract method left (its values are subclasses', which may define the dunder), a class a fork subclass defines
 the dunder on (a parameter typed as the class may hold the fork's value), one whose order has a ``__getattr__``
@@ -197,9 +198,11 @@ def _uses(
     def held(expr: ast.expr | None) -> list[Dropped]:
         return [d for d in losses(expr) if d.concrete and d not in redefined]
 
+    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
+    based = {ast.unparse(b).rsplit(".", 1)[-1] for c in classes for b in c.bases}
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
-            yield from _super_calls(node, owned, losses, parents)
+            yield from _subclass_uses(node, owned, losses, parents, node.name in based)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             yield from _typed_uses(node, owned, held, parents)
 
@@ -232,20 +235,51 @@ def _named(
     return found
 
 
-def _super_calls(
-    cls: ast.ClassDef, owned: set[int], losses: Callable[[ast.expr | None], list[Dropped]], parents: dict[int, ast.AST]
+def _subclass_uses(
+    cls: ast.ClassDef,
+    owned: set[int],
+    losses: Callable[[ast.expr | None], list[Dropped]],
+    parents: dict[int, ast.AST],
+    subclassed: bool,
 ) -> Iterator[Use]:
-    """``super().D(...)`` in a fork class whose one base (besides bare ones) lost ``D``."""
+    """``super().D(...)`` in a fork class whose one base (besides bare ones) lost ``D``, and its methods' protocol
+    uses of ``self`` needing ``D`` (unless ``subclassed``: a class of the file derives from it)."""
     named = [b for b in cls.bases if ast.unparse(b).rsplit(".", 1)[-1] not in _BARE]
     if len(named) != 1 or cls.keywords:
         return
     lost = {d.dunder: d for d in losses(named[0])}
+    if not subclassed:  # else ``self`` may be a subclass's, which may define the dunder
+        yield from _self_uses(cls, owned, {k: d for k, d in lost.items() if d.concrete}, parents)
     for node in ast.walk(cls):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.lineno in owned):
             continue
         d = lost.get(node.func.attr)
         if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d.dunder):
             yield node.lineno, f"calls super().{d.dunder}", d
+
+
+def _self_uses(
+    cls: ast.ClassDef, owned: set[int], lost: dict[str, Dropped], parents: dict[int, ast.AST]
+) -> Iterator[Use]:
+    """``reversed(self)``, ``len(self)``, ``self[i]``... in a method of a fork class that neither defines the
+    dunder its base lost nor has Python's fallback for it."""
+    own = frozenset(_defined(cls))
+    for method in cls.body:
+        if not isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) or not method.args.args:
+            continue
+        if any(_decorator(d) in ("staticmethod", "classmethod") for d in method.decorator_list):
+            continue
+        me = method.args.args[0].arg
+        if any(isinstance(n, ast.Name) and n.id == me and not isinstance(n.ctx, ast.Load) for n in ast.walk(method)):
+            continue  # ``self`` rebound: another value
+        for node in ast.walk(method):
+            for target, dunder, what in _needs(node):
+                line = getattr(node, "lineno", target.lineno)
+                d = lost.get(dunder)
+                if d is None or not (isinstance(target, ast.Name) and target.id == me and line in owned):
+                    continue
+                if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, dunder):
+                    yield line, what.format(me), d
 
 
 def _is_super(node: ast.expr) -> bool:
@@ -303,8 +337,8 @@ def _needs(node: ast.AST) -> Iterator[tuple[ast.expr, str, str]]:
             yield item.context_expr, "__enter__", "enters {}"
 
 
-def _falls_back(d: Dropped) -> bool:
-    return any(need <= d.now for need in _FALLBACKS.get(d.dunder, ()))
+def _falls_back(d: Dropped, own: frozenset[str] = frozenset()) -> bool:
+    return any(need <= d.now | own for need in _FALLBACKS.get(d.dunder, ()))
 
 
 def _guarded(node: ast.AST, parents: dict[int, ast.AST], dunder: str) -> bool:
