@@ -27,8 +27,8 @@ now multiplies a list and adds an int to it, TypeError; the int comparison of
 ``get_num_common_prefix_blocks``'s result, the same commit, is caught).
 After the killers149 widenings: 18 caught, 0 warned, 0 missed of 18 (twins: 10 quiet, 0 false errors).  Caught
 now: a protocol method upstream removed from a class no base gives it back (dropped-dunder drift,
-``drift/dropped_dunders.py``: a fork subclass's ``super().D()``, and ``reversed()``/``len()``/``iter()``/``for``/
-``in``/``[]``/``with`` of a parameter typed as the class) and an element a loop takes, made another kind (result
+``drift/dropped_dunders.py``: a fork subclass's ``super().D()`` and its methods' ``reversed(self)``..., and
+``reversed()``/``len()``/``iter()``/``for``/``in``/``[]``/``with`` of a parameter typed as the class) and an element a loop takes, made another kind (result
 kind drift, ``drift/result_kinds.py``: the name a ``for`` or a comprehension binds to each element of the call's
 result).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
 review15/16/17_twins 0 false errors (40, 30, 23 twins; 8+1 warned of 9, 6/6, 11+1 warned of 12 as on main),
