@@ -593,3 +593,46 @@ def test_one_value_upstream_made_a_list_of_them(git_repo: GitRepo, tmp_path: Pat
 )
 def test_one_value_made_a_list_twins_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str) -> None:
     assert _listed(git_repo, tmp_path, body, theirs) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
+        "        out.append(key * 16 + 1)\n    return out\n",
+        "def slots(w: Worker, request) -> list[int]:\n    return [key * 16 + 1 for key in w.extra_keys(request)]\n",
+    ],
+    ids=["for", "comprehension"],
+)
+def test_a_loop_name_takes_the_element_upstream_made_another_kind(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """#17945 made ``KVCacheBlocks.get_block_ids() -> list[int]`` a ``list[list[int]]``: a fork's ``for block_id
+    in blocks.get_block_ids(): block_id * size + 1`` multiplies a list and adds an int to it.  Here an element
+    made a string from a number (``extra_keys``): the loop's arithmetic is an error, worded for the element."""
+    fork = WORKER_HEAD + body
+    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(fork, "key * 16"), "error")]
+    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    assert (
+        "each element it returns list" not in message
+        and "made each element it returns str where each was int" in message
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def show(w: Worker, request) -> None:\n    for key in w.extra_keys(request):\n        print(key)\n",
+        "def slots(w: Worker, request) -> int:\n    total = 0\n    for key in w.extra_keys(request):\n"
+        "        key = int(key)\n        total += key + 1\n    return total\n",
+        'def loud(w: Worker) -> list[str]:\n    return [part.upper() + "!" for part in w.router("x")]\n',
+    ],
+    ids=["no use", "rebound", "was a string"],
+)
+def test_a_loop_name_the_change_leaves_alone_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    """Twins: the loop name printed, converted before its arithmetic, or taking the characters of what was a
+    string (a loop over a ``str`` has no element annotation to compare): quiet."""
+    sides = three_way(
+        git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: WORKER_NOW}
+    )
+    assert found(audit(git_repo, sides, tmp_path), RULE) == []

@@ -44,6 +44,7 @@ from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
+from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
@@ -220,6 +221,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     param_callback_drift,
     dropped_cache_drift,
     dropped_kwarg_drift,
+    dropped_dunder_drift,
     filled_field_drift,
     none_field_drift,
     nulled_default_drift,

@@ -63,10 +63,15 @@ _ITERATING = {
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
+# ``Use.element`` of a name a ``for`` (or a comprehension) binds to each element of the result in turn
+LOOPED = -1
+
+
 @dataclass(frozen=True)
 class Use:
     """How a fork line uses a call's result: ``how`` (awaits, iterates, takes len() of, indexes), on
-    ``line``; ``element`` k when the name used was unpacked from position k, else None."""
+    ``line``; ``element`` k when the name used was unpacked from position k, LOOPED when a loop bound it to
+    each element, else None."""
 
     how: str
     line: int
@@ -541,6 +546,10 @@ def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None],
             for arg in parameter_names(node.args):  # ``def blocks(memory)`` inside: another value of the name
                 stores[arg] = stores.get(arg, 0) + 1
         value = node.value.value if isinstance(node, ast.Assign) and isinstance(node.value, ast.Await) else None
+        if isinstance(node, (ast.For, ast.comprehension)) and node.iter is call and isinstance(node.target, ast.Name):
+            # ``for block_id in blocks.get_block_ids():``: the name takes each element in turn (#17945 made a
+            # ``list[int]`` a ``list[list[int]]``, and ``block_id * size + 1`` raises)
+            bound[node.target.id] = LOOPED
         if isinstance(node, ast.Assign) and (node.value is call or value is call) and len(node.targets) == 1:
             target = node.targets[0]
             unpacks += isinstance(target, (ast.Tuple, ast.List)) and len(target.elts) > 1
@@ -561,7 +570,24 @@ def result_drift(
 ) -> str | None:
     """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None;
     ``record(name)`` answers whether a class the new annotation names is a record (``is_record``), ``enum(name)``
-    whether it is a plain enum (``plain_enum``)."""
+    whether it is a plain enum (``plain_enum``).  A loop's name is told of the element it takes."""
+    found = _result_drift(before, after, after_module, use, record, enum)
+    if found is None or use.element != LOOPED:
+        return found
+    return found.replace("upstream made it return ", "upstream made each element it returns ", 1).replace(
+        " where it returned ", " where each was ", 1
+    )
+
+
+def _result_drift(
+    before: ast.AST,
+    after: ast.AST,
+    after_module: ast.Module | None,
+    use: Use,
+    record: Callable[[str], bool] = bool,
+    enum: Callable[[str], bool] = lambda _: False,
+) -> str | None:
+    """result_drift's answer, worded for the whole result."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return None
     if use.probed and use.how.startswith(("calls .", "reads .")):
@@ -752,6 +778,9 @@ def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | Non
     items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
     if _outer(node) not in ("tuple", "Tuple"):  # ``list[int]``: every element is one
         return unoptional(items[0]) if len(items) == 1 else None
+    if element == LOOPED:  # a loop over a tuple: one kind only where it is ``tuple[X, ...]``
+        variadic = len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis
+        return unoptional(items[0]) if variadic else None
     if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items) or element >= len(items):
         return None
     return unoptional(items[element])
