@@ -27,6 +27,16 @@ runs only on older stores, 1); the renamed override on ``super().request_finishe
 ``hasattr`` test of the new name, of a ``getattr(super(), "request_finished_all_groups", None)`` tested for
 None, and in the ``except`` of a ``try`` calling the new name (3).  2 warnings: a fork override of the new
 name, which upstream added (symbol drift's override warning, not these classes').
+Round 2 (more shapes, one more real commit): a conditional expression's kind test, a walked value rebound to
+its size, the new spelling's set grown, a version test keeping the count (#52372); a fork mixin ahead of
+the connector answering the old name, a version test keeping the old hook, a class-level alias of the new
+name, a call off the fork's own connector field (#35758); #33465 (1dfd64c1cc, ``VocabParallelEmbedding.
+forward_native`` renamed ``forward``, ``PluggableLayer.forward_native`` raising: a case, and the new name's
+override and the subclass's own ``forward_native``).  All rounds, main (dfa012ba): 7 caught of 7; 4 false
+errors of 40 (round 1's).  This branch: 7 caught of 7; 0 false errors of 40 (9 warned: the 4 mended, now
+warnings that still ask; 2 version tests; 3 overrides of the new name).  Left: a guard of another shape
+(``"forward" in type(emb).__dict__`` before ``emb.forward_native(ids)``) meets symbol drift's older rename
+error on #33465, not these classes; not a twin here.
 
   PYTHONPATH=.. python review48_twins.py [--only TEXT ...] [--show]
 """
@@ -541,6 +551,173 @@ TWINS += [
             "    def aeon_abort(self, request):  # type: ignore[no-untyped-def]\n"
             "        return self.request_finished(request, [])\n",
             "        return self.request_finished(request, [])",
+        ),
+    ),
+]
+
+
+# round 2: more shapes of correct fork code around the same commits
+TWINS += [
+    (
+        "#52372 mapped values",
+        "twin: a conditional expression's kind test",
+        K(
+            *SJ,
+            "vllm/aeon/r48sj15.py",
+            TYPED + "    held = thread.stored_requests.get(req_id)\n"
+            "    return held > 0 if isinstance(held, int) else bool(held)\n",
+            "    return held > 0 if isinstance(held, int) else bool(held)",
+        ),
+    ),
+    (
+        "#52372 mapped values",
+        "twin: a walked value rebound to its size first",
+        K(
+            *SJ,
+            "vllm/aeon/r48sj16.py",
+            SEND + "def aeon_busy(thread: KVCacheStoreSendingThread) -> int:\n"
+            "    busy = 0\n"
+            "    for jobs in thread.stored_requests.values():\n"
+            "        jobs = len(jobs)\n"
+            "        if jobs > 0:\n"
+            "            busy += 1\n"
+            "    return busy\n",
+            "        if jobs > 0:",
+        ),
+    ),
+    (
+        "#52372 mapped values",
+        "twin: the set of a value grown (the new spelling)",
+        K(
+            *SJ,
+            "vllm/aeon/r48sj17.py",
+            SEND + "class AeonSendingThread(KVCacheStoreSendingThread):\n"
+            "    def aeon_pin(self, req_id: str, job: int) -> int:\n"
+            "        self.stored_requests.setdefault(req_id, set()).add(job)\n"
+            "        return len(self.stored_requests[req_id]) - 1\n",
+            "        return len(self.stored_requests[req_id]) - 1",
+        ),
+    ),
+    (
+        "#52372 mapped values",
+        "twin: a version test keeps the count for older stores",
+        K(
+            *SJ,
+            "vllm/aeon/r48sj18.py",
+            "import vllm\n" + TYPED + "    if vllm.__version__ < '0.21':  # AEON: the counting ledger\n"
+            "        return thread.stored_requests.get(req_id, 0) > 0\n"
+            "    return bool(thread.stored_requests.get(req_id))\n",
+            "        return thread.stored_requests.get(req_id, 0) > 0",
+        ),
+    ),
+    (
+        "#35758 renamed to a stub",
+        "twin: a fork mixin ahead of the connector answers the old name",
+        K(
+            *HM,
+            "vllm/aeon/r48hm12.py",
+            NIXL + "class AeonFinishMixin:\n"
+            "    def request_finished(self, request, block_ids):  # type: ignore[no-untyped-def]\n"
+            "        # AEON: hand the request to the HMA hook with one group\n"
+            "        return self.request_finished_all_groups(request, (block_ids,))  # type: ignore[attr-defined]\n\n\n"
+            "class AeonNixlConnector(AeonFinishMixin, NixlConnector):\n"
+            "    def request_finished(self, request, block_ids):  # type: ignore[no-untyped-def]\n"
+            "        return super().request_finished(request, block_ids)\n",
+            "        return super().request_finished(request, block_ids)",
+        ),
+    ),
+    (
+        "#35758 renamed to a stub",
+        "twin: a version test keeps the old hook for older releases",
+        K(
+            *HM,
+            "vllm/aeon/r48hm13.py",
+            "import vllm\n" + OVER + "        if vllm.__version__ < '0.17':  # AEON: before the HMA hook\n"
+            "            return super().request_finished(request, block_ids)\n"
+            "        return False, None\n",
+            "            return super().request_finished(request, block_ids)",
+        ),
+    ),
+    (
+        "#35758 renamed to a stub",
+        "twin: the fork's class-level alias of the new name",
+        K(
+            *HM,
+            "vllm/aeon/r48hm14.py",
+            NIXL + "class AeonNixlConnector(NixlConnector):\n"
+            "    request_finished = NixlConnector.request_finished_all_groups  # AEON: one name for both hooks\n\n"
+            "    def aeon_abort(self, request):  # type: ignore[no-untyped-def]\n"
+            "        return self.request_finished(request, ([],))\n",
+            "        return self.request_finished(request, ([],))",
+        ),
+    ),
+    (
+        "#35758 renamed to a stub",
+        "twin: a call off the fork's own connector field",
+        K(
+            *HM,
+            "vllm/aeon/r48hm15.py",
+            NIXL + "class AeonRouterConnector:\n"
+            "    def request_finished(self, request, block_ids):  # type: ignore[no-untyped-def]\n"
+            "        return True, {'router': True}\n\n\n"
+            "class AeonNixlConnector(NixlConnector):\n"
+            "    def __init__(self, *args, **kwargs):  # type: ignore[no-untyped-def]\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.router = AeonRouterConnector()\n\n"
+            "    def request_finished_all_groups(self, request, block_ids):  # type: ignore[no-untyped-def]\n"
+            "        return self.router.request_finished(request, block_ids)\n",
+            "        return self.router.request_finished(request, block_ids)",
+        ),
+    ),
+]
+
+
+# --- 1dfd64c1cc (#33465): VocabParallelEmbedding.forward_native -> forward (PluggableLayer.forward_native raises)
+VE = (
+    "#33465",
+    "1dfd64c1cc",
+    "VocabParallelEmbedding.forward_native renamed forward; PluggableLayer.forward_native raises",
+)
+EMB = "import torch\n\nfrom vllm.model_executor.layers.vocab_parallel_embedding import VocabParallelEmbedding\n\n\n"
+CASES += [
+    (
+        "#33465 renamed to a stub",
+        "an override's super().forward_native call",
+        K(
+            *VE,
+            "vllm/aeon/r48ve0.py",
+            EMB + "class AeonScaledEmbedding(VocabParallelEmbedding):\n"
+            "    def forward_native(self, input_: torch.Tensor) -> torch.Tensor:\n"
+            "        return super().forward_native(input_) * 2.0  # AEON: the Gemma-style embedding scale\n",
+            "        return super().forward_native(input_) * 2.0  # AEON: the Gemma-style embedding scale",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#33465 renamed to a stub",
+        "twin: the override of the new name's super() call",
+        K(
+            *VE,
+            "vllm/aeon/r48ve1.py",
+            EMB + "class AeonScaledEmbedding(VocabParallelEmbedding):\n"
+            "    def forward(self, input_: torch.Tensor) -> torch.Tensor:\n"
+            "        return super().forward(input_) * 2.0  # AEON: the Gemma-style embedding scale\n",
+            "        return super().forward(input_) * 2.0  # AEON: the Gemma-style embedding scale",
+        ),
+    ),
+    (
+        "#33465 renamed to a stub",
+        "twin: the subclass's own forward_native called by self",
+        K(
+            *VE,
+            "vllm/aeon/r48ve2.py",
+            EMB + "class AeonScaledEmbedding(VocabParallelEmbedding):\n"
+            "    def forward_native(self, input_: torch.Tensor) -> torch.Tensor:\n"
+            "        return torch.nn.functional.embedding(input_, self.weight) * 2.0\n\n"
+            "    def forward(self, input_: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.forward_native(input_)\n",
+            "        return self.forward_native(input_)",
         ),
     ),
 ]
