@@ -32,9 +32,12 @@ its size, the new spelling's set grown, a version test keeping the count (#52372
 the connector answering the old name, a version test keeping the old hook, a class-level alias of the new
 name, a call off the fork's own connector field (#35758); #33465 (1dfd64c1cc, ``VocabParallelEmbedding.
 forward_native`` renamed ``forward``, ``PluggableLayer.forward_native`` raising: a case, and the new name's
-override and the subclass's own ``forward_native``).  All rounds, main (dfa012ba): 7 caught of 7; 4 false
-errors of 40 (round 1's).  This branch: 7 caught of 7; 0 false errors of 40 (9 warned: the 4 mended, now
-warnings that still ask; 2 version tests; 3 overrides of the new name).  Left: a guard of another shape
+override and the subclass's own ``forward_native``).  Round 3: the removed method's ``hasattr`` bound once
+to a module flag the count is read under (#52372: a false error on main, mended).  All rounds, main
+(dfa012ba): 7 caught of 7; 5 false errors of 41 (round 1's, and the module flag).  This branch: 7 caught of
+7; 0 false errors of 41 (10 warned: the 5 mended, now warnings that still ask; 2 version tests; 3 overrides
+of the new name).  Symbol drift's older name-drift error on the flag's own ``hasattr`` line stays (not these
+classes').  Left: a guard of another shape
 (``"forward" in type(emb).__dict__`` before ``emb.forward_native(ids)``) meets symbol drift's older rename
 error on #33465, not these classes; not a twin here.
 
@@ -605,6 +608,20 @@ TWINS += [
             *SJ,
             "vllm/aeon/r48sj18.py",
             "import vllm\n" + TYPED + "    if vllm.__version__ < '0.21':  # AEON: the counting ledger\n"
+            "        return thread.stored_requests.get(req_id, 0) > 0\n"
+            "    return bool(thread.stored_requests.get(req_id))\n",
+            "        return thread.stored_requests.get(req_id, 0) > 0",
+        ),
+    ),
+    (
+        "#52372 mapped values",
+        "twin: a module flag of the removed method",
+        K(
+            *SJ,
+            "vllm/aeon/r48sj19.py",
+            SEND + "_COUNTED = hasattr(KVCacheStoreSendingThread, 'add_stored_request')  # AEON: older stores\n\n\n"
+            "def aeon_pending(thread: KVCacheStoreSendingThread, req_id: str) -> bool:\n"
+            "    if _COUNTED:\n"
             "        return thread.stored_requests.get(req_id, 0) > 0\n"
             "    return bool(thread.stored_requests.get(req_id))\n",
             "        return thread.stored_requests.get(req_id, 0) > 0",

@@ -190,3 +190,17 @@ def test_a_count_under_a_hasattr_of_a_member_upstream_removed_is_a_warning(
     assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == [
         (USE, line_of(fork, "thread.stored_requests.get(req_id, 0) > 0"), severity)
     ]
+
+
+def test_a_count_under_a_module_flag_of_a_removed_member_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork binds the test once at its module's top and reads the flag: the same path for older releases."""
+    fork = (
+        HEAD + "_COUNTED = hasattr(SendingThread, 'add_stored_request')\n\n\n"
+        "def mine(thread: SendingThread, req_id: str):\n"
+        "    if _COUNTED:\n        return thread.stored_requests.get(req_id, 0) > 0\n"
+        "    return bool(thread.stored_requests.get(req_id))\n"
+    )
+    sides = three_way(git_repo, {WORKER: COUNTED, **PACKAGES}, {USE: fork}, {WORKER: THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == [
+        (USE, line_of(fork, "thread.stored_requests.get(req_id, 0) > 0"), "warning")
+    ]

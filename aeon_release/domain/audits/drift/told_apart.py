@@ -25,8 +25,9 @@ __all__ = ["told_apart"]
 
 
 def told_apart(trees: ThreeTrees, path: str, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``node`` runs only where a ``hasattr(x, "name")`` test (or a ``getattr(x, "name", default)`` in one)
-    holds or fails, for a ``name`` the file at ``path`` spells at the merge base or at upstream, not both."""
+    """``node`` runs only where a ``hasattr(x, "name")`` test (or a ``getattr(x, "name", default)`` in one, or
+    a module flag bound to one) holds or fails, for a ``name`` the file at ``path`` spells at the merge base or
+    at upstream, not both."""
     texts: list[str] = []
 
     def spelled_once(name: str) -> bool:
@@ -35,10 +36,30 @@ def told_apart(trees: ThreeTrees, path: str, node: ast.AST, parents: dict[int, a
         found = [re.search(rf"\b{re.escape(name)}\b", t) is not None for t in texts]
         return found[0] != found[1]
 
+    flags = _module_flags(node, parents)
+
     def asks(test: ast.expr) -> bool:
-        return any(spelled_once(name) for name in _probed(test))
+        probed = _probed(test) + [n for t in ast.walk(test) if isinstance(t, ast.Name) for n in flags.get(t.id, [])]
+        return any(spelled_once(name) for name in probed)
 
     return runs_tested(node, parents, asks, asks)
+
+
+def _module_flags(node: ast.AST, parents: dict[int, ast.AST]) -> dict[str, list[str]]:
+    """The module's names bound once at its top to a test of members (``_COUNTED = hasattr(Thread, "add")``)
+    -> the members asked: a flag a fork reads in place of the test."""
+    module = node
+    while parents.get(id(module)) is not None:
+        module = parents[id(module)]
+    if not isinstance(module, ast.Module):
+        return {}
+    flags: dict[str, list[str]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            asked = _probed(stmt.value)
+            if asked:
+                flags[stmt.targets[0].id] = asked
+    return flags
 
 
 def _probed(test: ast.expr) -> list[str]:
