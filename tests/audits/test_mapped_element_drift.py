@@ -154,3 +154,53 @@ def test_a_container_value_made_an_array_or_a_class_used_as_either_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, fork: str
 ) -> None:
     assert _table(git_repo, tmp_path, fork) == []
+
+
+# the removed method a fork's hasattr test tells the two ledgers apart by
+COUNTED = BASE + "\n    def add_stored_request(self, req_id: str) -> None:\n        self.stored_requests[req_id] += 1\n"
+GUARDS = {
+    "hasattr-of-the-removed-method": (
+        TYPED + "    if hasattr(thread, 'add_stored_request'):\n"
+        "        return thread.stored_requests.get(req_id, 0) > 0\n"
+        "    return bool(thread.stored_requests.get(req_id))\n",
+        "warning",
+    ),
+    "after-a-failed-hasattr-returns": (
+        TYPED + "    if not hasattr(thread, 'add_stored_request'):\n"
+        "        return bool(thread.stored_requests.get(req_id))\n"
+        "    return thread.stored_requests.get(req_id, 0) > 0\n",
+        "warning",
+    ),
+    "hasattr-of-a-kept-member": (
+        TYPED + "    if hasattr(thread, 'saved_offset'):\n        return thread.stored_requests.get(req_id, 0) > 0\n"
+        "    return False\n",
+        "error",
+    ),
+}
+
+
+@pytest.mark.parametrize(("fork", "severity"), list(GUARDS.values()), ids=list(GUARDS))
+def test_a_count_under_a_hasattr_of_a_member_upstream_removed_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, fork: str, severity: str
+) -> None:
+    """``hasattr(thread, "add_stored_request")`` holds only before the ledger's counts became sets: the count
+    under it is the fork's path for older releases (a warning); a test of a member both sides have tells
+    nothing apart, and the count under it runs after the merge (an error)."""
+    sides = three_way(git_repo, {WORKER: COUNTED, **PACKAGES}, {USE: fork}, {WORKER: THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == [
+        (USE, line_of(fork, "thread.stored_requests.get(req_id, 0) > 0"), severity)
+    ]
+
+
+def test_a_count_under_a_module_flag_of_a_removed_member_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork binds the test once at its module's top and reads the flag: the same path for older releases."""
+    fork = (
+        HEAD + "_COUNTED = hasattr(SendingThread, 'add_stored_request')\n\n\n"
+        "def mine(thread: SendingThread, req_id: str):\n"
+        "    if _COUNTED:\n        return thread.stored_requests.get(req_id, 0) > 0\n"
+        "    return bool(thread.stored_requests.get(req_id))\n"
+    )
+    sides = three_way(git_repo, {WORKER: COUNTED, **PACKAGES}, {USE: fork}, {WORKER: THEIRS})
+    assert found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) == [
+        (USE, line_of(fork, "thread.stored_requests.get(req_id, 0) > 0"), "warning")
+    ]

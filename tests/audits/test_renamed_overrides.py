@@ -150,3 +150,39 @@ def test_a_stub_renamed_proves_nothing() -> None:
     assert isinstance(removed, ast.FunctionDef)
     assert stub_answer(removed) == "does nothing but return (False, None)"
     assert renamed_in_place(removed, was, now) is None
+
+
+GUARDED = HEAD + "class AeonNixl(NixlConnector):\n    def request_finished(self, request, block_ids):\n"
+NEW_FIRST = {
+    "a hasattr of the new name": GUARDED + "        if hasattr(NixlConnector, 'request_finished_all_groups'):\n"
+    "            return super().request_finished_all_groups(request, (block_ids,))\n"
+    "        return super().request_finished(request, block_ids)\n",
+    "a getattr of it tested for None": GUARDED
+    + "        hook = getattr(super(), 'request_finished_all_groups', None)\n"
+    "        if hook is not None:\n"
+    "            return hook(request, (block_ids,))\n"
+    "        return super().request_finished(request, block_ids)\n",
+    "a try of it": GUARDED + "        try:\n"
+    "            return super().request_finished_all_groups(request, (block_ids,))\n"
+    "        except (AttributeError, NotImplementedError):\n"
+    "            return super().request_finished(request, block_ids)\n",
+}
+
+
+@pytest.mark.parametrize("fork", list(NEW_FIRST.values()), ids=list(NEW_FIRST))
+def test_the_old_name_as_the_fallback_of_the_new_stays_a_warning(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """A function that also names the new method picks one by what the class has, for the releases on either
+    side of the rename: the old name's call is the fallback, not this error (the warning still asks)."""
+    rows = _rows(git_repo, no_rules, fork)
+    assert rows and all(severity == "warning" for _, _, severity, _ in rows), rows
+
+
+def test_the_new_name_only_in_the_def_is_no_fallback(git_repo: GitRepo, no_rules: Path) -> None:
+    """An override named as the new method that calls the old one on ``super()`` still reaches the stub."""
+    fork = (
+        HEAD + "class AeonNixl(NixlConnector):\n"
+        "    def request_finished_all_groups(self, request, block_ids):\n"
+        "        return super().request_finished(request, block_ids[0])\n"
+    )
+    rows = _rows(git_repo, no_rules, fork)
+    assert (6, "error") in [(line, severity) for _, line, severity, _ in rows], rows

@@ -52,6 +52,7 @@ from aeon_release.domain.audits.drift.retyped import (
     reannotated,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.told_apart import told_apart
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
@@ -296,9 +297,15 @@ def _element_uses(
             hit = _held_element(subject, node, parents, fork, found, bound)
             if hit is not None and (why := _why(hit, how)) is not None:
                 if not _kind_tested(node, subject, hit, parents, bound):
-                    yield line, hit, f"{how[1]}|{why}", not version_gated(node, parents)
+                    yield line, hit, f"{how[1]}|{why}", _sure(trees, hit, node, parents)
         for hit, shaped in _reshaped_uses(node, parents, fork, found, bound):
-            yield line, hit, shaped, not version_gated(node, parents)
+            yield line, hit, shaped, _sure(trees, hit, node, parents)
+
+
+def _sure(trees: ThreeTrees, hit: Recontained, node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The use runs after the merge: under no version test, nor a ``hasattr`` test of a member the owner's
+    file gained or lost (``if hasattr(thread, "add_stored_request"):``, a path kept for older releases)."""
+    return not version_gated(node, parents) and not told_apart(trees, hit.path, node, parents)
 
 
 def _reshaped_uses(

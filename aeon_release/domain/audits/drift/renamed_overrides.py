@@ -9,6 +9,11 @@ transfer parameters reach the decode side.  Symbol drift warns when a base's oth
 method's call (upstream may have made the base's answer the same); the rename in place and the stub make
 it certain: the class's own work moved to another name, and what answers does none.
 
+A call in a function that also names the new method -- ``hasattr(x, "new")``, ``getattr(x, "new", None)``,
+``super().new(...)`` in a ``try`` -- is the fork choosing between the two names for the releases on either
+side of the rename: the old name is the fallback, which runs only where the new one is missing.  That keeps
+symbol drift's warning (the fork's choice may still be wrong), never this error.
+
 Pure: the removed def, the class as it was and as upstream has it, and the def that answers now, in; the
 new name and what the stub answers, out.  Resolving the call is symbol drift's (``symbols.py``).
 """
@@ -20,7 +25,7 @@ import ast
 from aeon_release.domain.audits.drift.emptied import trivial
 from aeon_release.domain.audits.drift.signatures import is_docstring
 
-__all__ = ["renamed_in_place", "stub_answer"]
+__all__ = ["names_either", "renamed_in_place", "stub_answer"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -55,6 +60,19 @@ def stub_answer(node: _Def) -> str | None:
         if elts and all(isinstance(e, ast.Constant) for e in elts):
             return f"does nothing but return {ast.unparse(body[0].value)}"
     return None
+
+
+def names_either(call: ast.AST, parents: dict[int, ast.AST], new: str) -> bool:
+    """The function ``call`` sits in reads the method's new name: as an attribute (``super().new(...)``,
+    ``x.new``) or a string (``hasattr(x, "new")``, ``getattr(x, "new", None)``).  The fork then picks a name
+    by what the class has."""
+    func = parents.get(id(call))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    return func is not None and any(
+        (isinstance(n, ast.Attribute) and n.attr == new) or (isinstance(n, ast.Constant) and n.value == new)
+        for n in ast.walk(func)
+    )
 
 
 def _code(node: _Def) -> list[str]:
