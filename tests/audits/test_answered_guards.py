@@ -50,14 +50,20 @@ TWINS = {
     "    return p.mem_get_info()[0]\n",
     "callable-getattr": FREE + "    if callable(getattr(p, 'mem_get_info', None)):\n"
     "        return p.mem_get_info()[0]\n    return 0\n",
-    "value-is-not-none": FREE + "    if p.mem_get_info is not None:\n        return p.mem_get_info()[0]\n    return 0\n",
+    "value-is-not-none": FREE
+    + "    if p.mem_get_info is not None:\n        return p.mem_get_info()[0]\n    return 0\n",
     "hasattr-of-the-type": FREE + "    if hasattr(type(p), 'mem_get_info'):\n"
     "        return p.mem_get_info()[0]\n    return 0\n",
-    "in-dir-of-the-type": FREE + "    if 'mem_get_info' in dir(type(p)):\n        return p.mem_get_info()[0]\n    return 0\n",
-    "except-typeerror": FREE + "    try:\n        return p.mem_get_info()[0]\n    except TypeError:\n        return 0\n",
-    "except-exception": FREE + "    try:\n        return p.mem_get_info()[0]\n    except Exception:\n        return 0\n",
+    "in-dir-of-the-type": FREE
+    + "    if 'mem_get_info' in dir(type(p)):\n        return p.mem_get_info()[0]\n    return 0\n",
+    "except-typeerror": FREE
+    + "    try:\n        return p.mem_get_info()[0]\n    except TypeError:\n        return 0\n",
+    "except-exception": FREE
+    + "    try:\n        return p.mem_get_info()[0]\n    except Exception:\n        return 0\n",
     "getattr-or-fallback": FREE + "    probe = getattr(p, 'mem_get_info') or (lambda: (0, 0))\n    return probe()[0]\n",
-    "shim-on-the-class": "CpuPlatform.mem_get_info = classmethod(lambda cls: (0, 0))\n\n\n" + FREE + "    return p.mem_get_info()[0]\n",
+    "shim-on-the-class": "CpuPlatform.mem_get_info = classmethod(lambda cls: (0, 0))\n\n\n"
+    + FREE
+    + "    return p.mem_get_info()[0]\n",
 }
 
 
@@ -92,7 +98,9 @@ def test_guards_of_an_answered_member_stay_silent(git_repo: GitRepo, tmp_path: P
     ],
     ids=["another-name", "class-typeerror", "getattr-called"],
 )
-def test_unguarded_uses_of_an_answered_member_stay_errors(git_repo: GitRepo, tmp_path: Path, body: str, at: str) -> None:
+def test_unguarded_uses_of_an_answered_member_stay_errors(
+    git_repo: GitRepo, tmp_path: Path, body: str, at: str
+) -> None:
     fork = HEAD + body
     assert _audit(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
 
