@@ -96,54 +96,126 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
 
 
-def hasattr_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
+def hasattr_guarded_lines(stmt: ast.stmt, by_hasattr: bool = True) -> tuple[list[ast.stmt], set[int]]:
     """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
     "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
-    ``x.name`` (or ``getattr(x, "name")``): a read written for the object with and without the attribute."""
+    ``x.name`` (or ``getattr(x, "name")``): a read written for the object with and without the attribute.
+    A test of the value itself guards the same way (``_value_probe``); ``by_hasattr`` False: only those."""
     if not isinstance(stmt, ast.If):
         return [], set()
-    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
     lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
     return (block, lines) if lines else ([], set())
 
 
-def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt]) -> set[int]:
+def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True) -> set[int]:
     """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
     ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
     if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
         return set()
-    if not (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)):
+    negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
+    if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
         return set()
-    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
     return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
 
 
-def hasattr_guarded_nodes(exprs: Iterable[ast.expr]) -> set[int]:
+def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) -> set[int]:
     """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
-    expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``)."""
+    expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``), or
+    a test of the value itself (``by_hasattr`` False: only those)."""
     found: set[int] = set()
     for expr in exprs:
         for node in ast.walk(expr):
             if isinstance(node, ast.IfExp):
-                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse])
+                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr)
                 found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
     return found
 
 
-def _hasattr_asked(test: ast.expr, body: list[_N], orelse: list[_N]) -> tuple[list[_N], set[tuple[str, str]]]:
-    """The branch that runs only where the test's ``hasattr`` calls hold, and the (object, name) pairs they ask."""
+def _hasattr_asked(
+    test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True
+) -> tuple[list[_N], set[tuple[str, str]]]:
+    """The branch that runs only where the test's ``hasattr`` calls (``by_hasattr``) or value probes hold, and
+    the (object, name) pairs they ask."""
     block = body
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         test, block = test.operand, orelse
+    elif (tested := _compared_to_none(test, ast.Is)) is not None:  # ``if getattr(x, "n", None) is None:``
+        test, block = tested, orelse
     tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
-    asked = {
-        (ast.unparse(t.args[0]), name)
-        for t in tests
-        if isinstance(t, ast.Call) and isinstance(t.func, ast.Name) and t.func.id == "hasattr" and len(t.args) == 2
-        if (name := str_value(t.args[1])) is not None
-    }
+    found = (_value_probe(t) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
+    asked = {pair for pair in found if pair is not None}
     return block, asked
+
+
+def _hasattr_probe(test: ast.expr) -> tuple[str, str] | None:
+    """(object, name) of ``hasattr(x, "name")``."""
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr":
+        name = str_value(test.args[1]) if len(test.args) == 2 else None
+        return (ast.unparse(test.args[0]), name) if name is not None else None
+    return None
+
+
+def _value_probe(test: ast.expr) -> tuple[str, str] | None:
+    """(object, name) of a test that holds only where ``x.name`` is there and not None: ``getattr(x, "name",
+    None)`` taken as true, ``... is not None``, ``callable(getattr(x, "name", None))``.  It guards the read
+    where ``hasattr`` would, and also where a ``__getattr__`` answers the name with None (``hasattr`` is
+    True there; #33362's ``Platform.__getattr__``)."""
+    test = _compared_to_none(test, ast.IsNot) or test
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "callable" and test.args:
+        test = test.args[0]
+    if isinstance(test, ast.Attribute):  # ``if x.name:``: raises where it is gone, None where made up
+        return ast.unparse(test.value), test.attr
+    if (asked := _class_probe(test)) is not None:
+        return asked
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "getattr"):
+        return None
+    if len(test.args) != 3 or not (isinstance(test.args[2], ast.Constant) and test.args[2].value is None):
+        return None
+    name = str_value(test.args[1])
+    return (ast.unparse(test.args[0]), name) if name is not None else None
+
+
+def _class_probe(test: ast.expr) -> tuple[str, str] | None:
+    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``): asked of the
+    class or of what the object lists, never of an instance's ``__getattr__``, so it holds only where the
+    member is really there."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In):
+        listed = test.comparators[0]
+        if isinstance(listed, ast.Call) and ast.unparse(listed.func) == "dir" and len(listed.args) == 1:
+            name, held = str_value(test.left), _type_of(listed.args[0]) or listed.args[0]
+            return (ast.unparse(held), name) if name is not None else None
+    asked = _hasattr_probe(test)
+    of_type = _type_of(test.args[0]) if asked is not None and isinstance(test, ast.Call) else None
+    return (ast.unparse(of_type), asked[1]) if asked is not None and of_type is not None else None
+
+
+def _type_of(node: ast.expr) -> ast.expr | None:
+    """``x`` of ``type(x)``."""
+    if isinstance(node, ast.Call) and ast.unparse(node.func) == "type" and len(node.args) == 1:
+        return node.args[0]
+    return None
+
+
+def none_called_lines(stmt: ast.stmt) -> set[int]:
+    """The lines of the calls in a ``try`` whose handler catches ``TypeError`` (or a parent, or all): where an
+    instance's ``__getattr__`` answers a gone method with None, calling it raises TypeError, and the fork's
+    handler takes over (``try: current_platform.seed_everything(seed)`` / ``except TypeError: ...``)."""
+    if not isinstance(stmt, ast.Try):
+        return set()
+    if not any(_catches(h.type, frozenset({"TypeError", "Exception", "BaseException"})) for h in stmt.handlers):
+        return set()
+    return {n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Call)}
+
+
+def _compared_to_none(test: ast.expr, op: type[ast.cmpop]) -> ast.expr | None:
+    """``a`` of ``a is None`` (``op`` ``ast.Is``) or ``a is not None`` (``ast.IsNot``)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)):
+        return None
+    right = test.comparators[0]
+    return test.left if isinstance(right, ast.Constant) and right.value is None else None
 
 
 def _read_of(node: ast.AST) -> tuple[str, str] | None:

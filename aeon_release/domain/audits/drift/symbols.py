@@ -67,6 +67,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_guarded,
     isinstance_refuted,
     kind_ensured,
+    none_called_lines,
     nothing_in_its_stead,
     runs_tested,
     try_guarded_lines,
@@ -626,11 +627,13 @@ class _Checker:
 
     def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         exited: set[int] = set()  # lines after ``if not hasattr(x, "n"): return ...`` reading x.n: x has it there
+        sure: set[int] = set()  # those after a test of the value (``getattr(x, "n", None) is None``): even made up
         for at, stmt in enumerate(body):
             for finding in self._statement(mod, stmt, scope, owned):
-                if finding.line not in exited or not _gone(finding):
+                if not _gone(finding) or finding.line not in (sure if _answered(finding) else exited):
                     yield finding
             exited |= hasattr_exited_lines(stmt, body[at + 1 :])
+            sure |= hasattr_exited_lines(stmt, body[at + 1 :], by_hasattr=False)
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
@@ -694,6 +697,9 @@ class _Checker:
                 yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
             never_runs = _type_only_block(stmt)
             guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
+            # a test of the value, a handler of calling None: these hold even where a __getattr__ answers the name
+            valued = hasattr_guarded_lines(stmt, by_hasattr=False)[1] | none_called_lines(stmt)
+            guarded = guarded or (stmt.body if valued and isinstance(stmt, ast.Try) else [])
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -706,7 +712,7 @@ class _Checker:
                     # (only the name's being gone: a changed signature still breaks the call)
                     quiet = nothing_in_its_stead(stmt)  # else: the handler stands in, or it is hasattr's (name drift's)
                     for finding in self._walk(mod, block, scope, owned):
-                        if finding.line not in reads or not _gone(finding):
+                        if not _gone(finding) or finding.line not in (valued if _answered(finding) else reads):
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
@@ -718,7 +724,9 @@ class _Checker:
         logged: set[int] = set()  # a logger's name, an import probe's: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
-        probed = hasattr_guarded_nodes(exprs) | self._shimmed(mod, exprs, scope)
+        probed = hasattr_guarded_nodes(exprs)
+        # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
+        sure = hasattr_guarded_nodes(exprs, by_hasattr=False) | self._shimmed(mod, exprs, scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -736,15 +744,15 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed))
+                    found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed, sure))
                     yield from found
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
-                    yield from _unprobed(self._string_read(mod, node, scope), node, probed)
+                    yield from _unprobed(self._string_read(mod, node, scope), node, probed, sure)
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
                     for tested in tested_classes(node, local | set(mod.names)):
-                        yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed)
+                        yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
@@ -752,7 +760,7 @@ class _Checker:
                     and id(node) not in handled
                     and node.end_lineno in owned
                 ):
-                    yield from _unprobed(self._reference(mod, node, scope), node, probed)
+                    yield from _unprobed(self._reference(mod, node, scope), node, probed, sure)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store)
@@ -1014,7 +1022,12 @@ class _Checker:
             before = resolver(self.before)
             if isinstance(before, DefSym) and (unfilled := self._unfilled(resolver(self.after))):
                 yield _error(mod, call.lineno, f"{what}, which {unfilled}")
-            elif len(args) == 2 and isinstance(before, DefSym) and (made_up := self._made_up_read(resolver)):
+            elif (
+                len(args) == 2
+                and isinstance(before, DefSym)
+                and not _value_tested(call, self._parents_of(mod))
+                and (made_up := self._made_up_read(resolver))
+            ):
                 yield self._made_up_finding(mod, call.lineno, what, before, made_up, _on_instance(attr, scope, via))
             return
         if found is None or not isinstance(found[0], DefSym):
@@ -1155,7 +1168,8 @@ class _Checker:
         returns None) makes ``hasattr`` True and raises no AttributeError, so neither ``if hasattr(x, "name"):``
         nor ``except AttributeError`` around the use excuses it (#33362: a guarded
         ``current_platform.seed_everything(seed)`` still calls None): a plain finding, no guard's to drop.  On
-        the class object (``CpuPlatform.m``, a classmethod's ``cls.m``) the hook is never asked: guards work."""
+        the class object (``CpuPlatform.m``, a classmethod's ``cls.m``) the hook is never asked: guards work.
+        A shim the fork sets and a test of the value still excuse it (``_Answered``)."""
         finding = self._finding(mod, line, what, before, note)
         cls = _class_at(self.theirs_ix, before) if on_instance else None
         hook = self.theirs_ix.member(self.theirs_ix.mro(cls), "__getattr__") if cls is not None else MISSING
@@ -1163,7 +1177,7 @@ class _Checker:
             return finding
         body = hook.node.body
         answers = isinstance(body[-1], ast.Return) and not any(isinstance(n, ast.Raise) for n in ast.walk(hook.node))
-        return _as(Finding, finding) if answers else finding
+        return _as(_Answered, finding) if answers else finding
 
     def _made_up_read(self, resolver: Resolver) -> str | None:
         """``_made_up``'s note for ``getattr(x, "name")`` with no default: a ``__getattr__`` that answers for
@@ -3036,7 +3050,9 @@ class _Checker:
             return
         if after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
             line, on_instance = node.end_lineno or node.lineno, _on_instance(node, scope, via)
-            yield self._made_up_finding(mod, line, f"uses {_show(node)}", before, note, on_instance)
+            made_up = self._made_up_finding(mod, line, f"uses {_show(node)}", before, note, on_instance)
+            if not (_answered(made_up) and _value_tested(node, self._parents_of(mod))):
+                yield made_up  # ``if x.name is not None:`` where __getattr__ answers None: the test is the fork's
             return
         if isinstance(before, DefSym) and (unfilled := self._unfilled(after)) is not None:
             yield _error(mod, node.end_lineno or node.lineno, f"reads {_show(node)}, which {unfilled}")
@@ -6260,9 +6276,10 @@ def _aliases_member(stmt: ast.stmt, name: str, cls: ast.AST | None) -> bool:
     return isinstance(value, ast.Name) and value.id != name and value.id in defs
 
 
-def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int]) -> Iterator[Finding]:
-    """The findings of a read, less its name's being gone where a ``hasattr`` of it guards the read."""
-    return (f for f in findings if id(read) not in probed or not _gone(f))
+def _unprobed(findings: Iterable[Finding], read: ast.AST, probed: set[int], sure: set[int]) -> Iterator[Finding]:
+    """The findings of a read, less its name's being gone where a ``hasattr`` of it guards the read (``probed``)
+    or a shim or a test of its value does (``sure``: these hold even where a ``__getattr__`` answers it)."""
+    return (f for f in findings if not _gone(f) or (id(read) not in sure and (id(read) not in probed or _answered(f))))
 
 
 @dataclass(frozen=True)
@@ -6317,6 +6334,18 @@ def _filled_if_missing(tree: ast.AST) -> set[int]:
 def _gone(finding: Finding) -> bool:
     """The finding says the name is gone, not that its use changed."""
     return isinstance(finding, _Gone)
+
+
+@dataclass(frozen=True)
+class _Answered(_Gone):
+    """A gone member an instance's ``__getattr__`` answers for, never raising (``Platform.__getattr__``
+    returns None): ``hasattr`` is True and no AttributeError comes, so neither guard excuses its use; a shim
+    the fork sets, a test of the value (``getattr(x, "name", None) is not None``) and a version gate still do."""
+
+
+def _answered(finding: Finding) -> bool:
+    """The gone name's use reaches a ``__getattr__`` that answers every name (``_Answered``)."""
+    return isinstance(finding, _Answered)
 
 
 def _as(kind: type[Finding], finding: Finding) -> Finding:
@@ -9123,6 +9152,19 @@ def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
     return any(
         isinstance(b, px.ClassInfo) and (b.module.path, b.qualname) == key for b in ix.mro(cls, include_self=False)
     )
+
+
+def _value_tested(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """``node``'s value is tested, not used as what it names: or-ed or and-ed, negated, compared, an ``if``'s
+    or ``assert``'s test, ``callable``'s or ``bool``'s argument.  What a ``__getattr__`` answers for a gone name
+    (None) fails the test and the fork's fallback runs: ``getattr(current_platform, "seed_everything") or
+    set_random_seed``."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.BoolOp | ast.UnaryOp | ast.Compare):
+        return not isinstance(parent, ast.UnaryOp) or isinstance(parent.op, ast.Not)
+    if isinstance(parent, ast.If | ast.While | ast.IfExp | ast.Assert):
+        return parent.test is node
+    return isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ("callable", "bool")
 
 
 def _on_instance(node: ast.expr, scope: _Scope, via: str) -> bool:
