@@ -37,6 +37,12 @@ parameter is never a local bound once, and a nested scope's store is its own (``
 and a read of the callee's ``__annotations__``/``__code__``/``__defaults__`` (or ``get_type_hints``) is a test
 of its signature engine-wide; ``v = getattr(x, "gone", None)`` whose first test picks the member or a path that
 builds the fork's own value is quiet for symbol and name drift (``guarded_reads.held_both_ways``).
+Regression set at the mends: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review15/16/17_twins 0
+false errors (40, 30, 23 twins), review23_twins (the ``hasattr`` gates) 7/7 and 0 false of 37, review29_twins
+(the ``getattr`` defaults) 5/5 and 0 false of 32, blind_replay_servechat 38 caught, 1 missed of 39 (0 false of
+19), blind_replay_serving 29 caught, 5 warned of 34, blind_replay_openai 17 caught, 1 warned of 18 (0 false
+errors each: the same as main), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken
+overrides, 4 caught).
 
   PYTHONPATH=.. python review51_twins.py [--only TEXT ...] [--show]
 """
