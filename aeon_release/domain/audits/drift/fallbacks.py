@@ -784,7 +784,9 @@ def _asks_predicate(test: ast.expr, subject: str, kind: Callable[[str], bool]) -
 
 # what a call that no longer fits (or is handed the wrong kind) raises, and the handlers that catch it
 CALL_ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
-_SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec"})
+_SIGNATURE_READERS = frozenset({"signature", "getfullargspec", "getargspec", "get_type_hints", "get_annotations"})
+# what a callable carries of its signature, read off it (``fused_experts.__annotations__.get("activation")``)
+_SIGNATURE_DUNDERS = frozenset({"__annotations__", "__code__", "__defaults__", "__kwdefaults__", "__signature__"})
 
 
 _EXPECTERS = frozenset({"raises", "assertRaises"})
@@ -842,8 +844,14 @@ _CLASS_CALLS = frozenset({"__init__", "__new__"})
 def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
     """``node`` reads the signature of a callable named ``method`` (``inspect.signature(pool.touch)``), or,
     for a called instance (``self.model(...)``), of what its call runs (``signature(self.model.forward)``),
-    or, for a called class, of the constructor its call runs (``signature(CompilerManager.__init__)``)."""
-    return any(
+    or, for a called class, of the constructor its call runs (``signature(CompilerManager.__init__)``); or
+    reads what the callable carries of it (``fused_experts.__annotations__``, ``get_type_hints(...)``)."""
+    return any(_carried(n, method) or _signature_call(n, method, callee) for n in ast.walk(node))
+
+
+def _signature_call(n: ast.AST, method: str, callee: str) -> bool:
+    """``n`` is a signature reader's call on the callable (``inspect.signature(pool.touch)``)."""
+    return (
         isinstance(n, ast.Call)
         and bool(n.args)
         and ast.unparse(n.func).rsplit(".", 1)[-1] in _SIGNATURE_READERS
@@ -860,7 +868,15 @@ def _reads_signature(node: ast.AST, method: str, callee: str = "") -> bool:
                 and ast.unparse(n.args[0].value).rsplit(".", 1)[-1] == method
             )
         )
-        for n in ast.walk(node)
+    )
+
+
+def _carried(node: ast.AST, method: str) -> bool:
+    """``node`` reads what a callable named ``method`` carries of its signature (``f.__annotations__``)."""
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr in _SIGNATURE_DUNDERS
+        and ast.unparse(node.value).rsplit(".", 1)[-1] == method
     )
 
 

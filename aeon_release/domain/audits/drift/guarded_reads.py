@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.drift.fallbacks import _exits, _idle, _later
+from aeon_release.domain.audits.drift.fallbacks import _exits, _holds, _idle, _later
 from aeon_release.domain.audits.source import str_value
 
 
@@ -47,6 +47,67 @@ def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         return _of_substance(parent.orelse)
     # ``if hasattr(W, "old"): return old_path()`` and the new path after it
     return _exits(parent.body) and _of_substance(_later(parent, parents))
+
+
+def held_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` is ``v = getattr(x, "name", None)`` (or another default) whose first test of ``v`` decides
+    between the member and the fork's path without it: ``if v is not None: return v(...)`` with more after it
+    or an ``else`` of substance, or ``if v is None:`` / ``if not v:`` with a body of substance -- the ``hasattr``
+    gate's twin (``gates_both_ways``), the member bound once before the test.  The path without the member
+    must build something of its own: handing back what it was given is giving up, the default taken."""
+    parent = parents.get(id(call))
+    if not (
+        isinstance(call.func, ast.Name)
+        and call.func.id == "getattr"
+        and len(call.args) == 3
+        and _default(call.args[2])
+        and isinstance(parent, ast.Assign)
+        and len(parent.targets) == 1
+        and isinstance(held := parent.targets[0], ast.Name)
+    ):
+        return False
+    guard = next((s for s in _later(parent, parents) if isinstance(s, ast.If) and _names_held(s.test, held.id)), None)
+    if guard is None:
+        return False
+    if _holds(guard.test, held.id):
+        without = guard.orelse or (_later(guard, parents) if _exits(guard.body) else [])
+    elif _lacks(guard.test, held.id):
+        without = guard.body
+    else:
+        return False
+    return _of_substance(without) and _builds(without)
+
+
+def _builds(path: list[ast.stmt]) -> bool:
+    """The path computes something of its own (a call, a value built of parts, arithmetic, a comparison): not
+    only handing back a name it already held (``if pad is None: return input_ids``, the fork giving up)."""
+    built = (ast.Call, ast.BinOp, ast.Compare, ast.JoinedStr, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+    return any(
+        isinstance(n, built)
+        or (isinstance(n, ast.Dict) and n.keys)
+        or (isinstance(n, ast.List | ast.Tuple | ast.Set) and n.elts)
+        for stmt in path
+        for n in ast.walk(stmt)
+    )
+
+
+def _names_held(test: ast.expr, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+
+
+def _lacks(test: ast.expr, name: str) -> bool:
+    """``test`` is true where ``name`` holds no member: ``not name``, ``name is None``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id == name
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == name
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
 
 
 def _of_substance(path: list[ast.stmt]) -> bool:

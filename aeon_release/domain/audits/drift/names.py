@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     positional_field,
 )
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
-from aeon_release.domain.audits.drift.guarded_reads import gates_both_ways
+from aeon_release.domain.audits.drift.guarded_reads import gates_both_ways, held_both_ways
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
@@ -604,13 +604,16 @@ def _compatible(read: Read, owns: _Owns) -> bool:
     """A getattr or hasattr of the name with a fallback on another attribute of the same object, or a
     ``hasattr`` that picks the fork's path per release (the test of an ``if`` with an ``else`` of substance,
     of one whose body leaves the block with more after it: drift/guarded_reads.py, the gate symbol drift
-    already leaves quiet for a receiver it can type): written for both sides of the removal."""
+    already leaves quiet for a receiver it can type), or a ``v = getattr(x, "name", None)`` whose test of ``v``
+    does the same (``held_both_ways``): written for both sides of the removal."""
     if read.form not in _ATTRIBUTE_ACCESSORS or not isinstance(read.node, ast.Call):
         return False
     own = owns(read.path)
     if own is None:
         return False
-    return falls_back(read.node, own.parents) or (read.form == "hasattr" and gates_both_ways(read.node, own.parents))
+    if read.form == "hasattr":
+        return falls_back(read.node, own.parents) or gates_both_ways(read.node, own.parents)
+    return falls_back(read.node, own.parents) or held_both_ways(read.node, own.parents)
 
 
 def _a_choice(found: list[Removed]) -> bool:

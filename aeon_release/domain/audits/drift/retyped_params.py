@@ -278,8 +278,16 @@ def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module, local: 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
     """The value of the one plain ``name = value`` (or ``name: T = value``) of ``func``, where nothing else in
-    it stores the name (a loop, an augmented assignment, an unpacking, a ``global``) nor a lambda takes it."""
-    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    it stores the name (a loop, an augmented assignment, an unpacking, a ``global``) nor a lambda takes it.
+    A parameter of the name is a binding too (the caller's value), and a nested function's or class's store
+    of the name binds its own local, not the one the call reads."""
+    every = func.args
+    if any(a.arg == name for a in (*every.posonlyargs, *every.args, *every.kwonlyargs, every.vararg, every.kwarg) if a):
+        return None
+    own = list(_scope_nodes(func))
+    if any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and n.name == name for n in own):
+        return None  # a def of the name binds it too
+    stores = [n for n in own if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
     if len(stores) != 1 or any(isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in ast.walk(func)):
         return None
     if any(
@@ -293,6 +301,17 @@ def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.
         if isinstance(node, ast.AnnAssign) and node.target is stores[0]:
             return node.value
     return None
+
+
+def _scope_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[ast.AST]:
+    """The nodes of ``func``'s own scope: its body, and the functions and classes it defines without what
+    is inside them (their locals are theirs)."""
+    todo: list[ast.AST] = list(func.body)
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def _rebinds(func: ast.AST, name: str) -> bool:

@@ -73,7 +73,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
-from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
+from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways, held_both_ways
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
@@ -1033,7 +1033,11 @@ class _Checker:
         if found is None or not isinstance(found[0], DefSym):
             return
         parents = self._parents_of(mod)
-        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents, computed=True):
+        if (
+            (func.id == "hasattr" and gates_both_ways(call, parents))
+            or held_both_ways(call, parents)
+            or falls_back(call, parents, computed=True)
+        ):
             sibling = self._standing_sibling(mod, call, scope)
             if sibling is not None:
                 finding = self._finding(
@@ -2631,6 +2635,10 @@ class _Checker:
                 f"AttributeError; pass what {hit.now} names"
             )
             guarded = self._guarded(mod, call, what)
+            if not isinstance(guarded, Uncertain) and self._version_tested(
+                call, self._parents(mod), (before.path, after.path)
+            ):  # ``if hasattr(fused_moe, "MoEActivation"):`` the enum, else the name: the fork's path per release
+                guarded = Uncertain(f"{what} (the call sits under a test of the version: check it)")
             yield self._finding(mod, call.lineno, guarded or what, after, _note_of(guarded))
 
     def _arg_class(self, mod: ModuleInfo, scope: _Scope, arg: ast.expr) -> px.ClassInfo | None:
