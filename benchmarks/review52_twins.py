@@ -557,6 +557,124 @@ TWINS += [
 ]
 
 
+# --- round 2: more of the fork's ways to choose by release, and #45104 (e0871ad225, harmony's Segment 5 -> 4)
+TWINS += [
+    (
+        "#33391 tuple widened",
+        "twin: a version check around the old unpack",
+        K(
+            *LT,
+            "vllm/aeon/r52lt13.py",
+            "from packaging.version import Version\n\nimport vllm\n"
+            + OUTS.replace("import torch\n\n", "", 1)
+            + "def aeon_top(tensors: LogprobsTensors) -> float:\n"
+            '    if Version(vllm.__version__) < Version("0.16"):\n'
+            "        token_ids, logprobs, ranks = tensors\n"
+            "    else:\n"
+            "        token_ids, logprobs, ranks, _ = tensors\n"
+            "    return float(logprobs[0, 0])\n",
+            "        token_ids, logprobs, ranks = tensors",
+        ),
+    ),
+    (
+        "#33391 tuple widened",
+        "twin: a module flag read off the class's _fields",
+        K(
+            *LT,
+            "vllm/aeon/r52lt14.py",
+            OUTS + '_HAS_CU = "cu_num_generated_tokens" in LogprobsTensors._fields\n\n\n'
+            "def aeon_top(tensors: LogprobsTensors) -> float:\n"
+            "    if _HAS_CU:\n"
+            "        token_ids, logprobs, ranks, _ = tensors\n"
+            "    else:\n"
+            "        token_ids, logprobs, ranks = tensors\n"
+            "    return float(logprobs[0, 0])\n",
+            "        token_ids, logprobs, ranks = tensors",
+        ),
+    ),
+    (
+        "#33391 tuple widened",
+        "twin: an isinstance and len test, the old unpack in its else",
+        K(
+            *LT,
+            "vllm/aeon/r52lt15.py",
+            OUTS + "def aeon_top(tensors: LogprobsTensors) -> float:\n"
+            "    if isinstance(tensors, tuple) and len(tensors) == 4:\n"
+            "        token_ids, logprobs, ranks, _ = tensors\n"
+            "    else:\n"
+            "        token_ids, logprobs, ranks = tensors\n"
+            "    return float(logprobs[0, 0])\n",
+            "        token_ids, logprobs, ranks = tensors",
+        ),
+    ),
+    (
+        "#33391 tuple widened",
+        "twin: a local bound to the fork's own three-tuple display",
+        K(
+            *LT,
+            "vllm/aeon/r52lt16.py",
+            OUTS + "def aeon_top(output: SamplerOutput) -> float:\n"
+            "    t = output.logprobs_tensors\n"
+            "    t = (t.logprob_token_ids, t.logprobs, t.selected_token_ranks)\n"
+            "    token_ids, logprobs, ranks = t\n"
+            "    return float(logprobs[0, 0])\n",
+            "    token_ids, logprobs, ranks = t",
+        ),
+    ),
+]
+SEG = ("#45104", "e0871ad225", "harmony Segment loses is_boundary (5 -> 4 fields)")
+HARMONY = "from vllm.parser.harmony import ChunkResult, Segment\n\n\n"
+CASES += [
+    (
+        "#45104 tuple shrunk",
+        "a loop over a typed field's list by the old count",
+        K(
+            *SEG,
+            "vllm/aeon/r52sg0.py",
+            HARMONY + "def aeon_deltas(result: ChunkResult) -> list[str]:\n"
+            "    deltas = []\n"
+            "    for channel, recipient, delta, is_boundary, message in result.segments:\n"
+            "        deltas.append(delta)\n"
+            "    return deltas\n",
+            "    for channel, recipient, delta, is_boundary, message in result.segments:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#45104 tuple shrunk",
+        "twin: the loop by the new count",
+        K(
+            *SEG,
+            "vllm/aeon/r52sg1.py",
+            HARMONY + "def aeon_deltas(result: ChunkResult) -> list[str]:\n"
+            "    deltas = []\n"
+            "    for channel, recipient, delta, message in result.segments:\n"
+            "        deltas.append(delta)\n"
+            "    return deltas\n",
+            "    for channel, recipient, delta, message in result.segments:",
+        ),
+    ),
+    (
+        "#45104 tuple shrunk",
+        "twin: the fork's own list of five-tuples it builds from the segments",
+        K(
+            *SEG,
+            "vllm/aeon/r52sg2.py",
+            HARMONY + "def aeon_deltas(result: ChunkResult) -> list[str]:\n"
+            "    rows: list[tuple[str | None, str | None, str, bool, object]] = [\n"
+            "        (s.channel, s.recipient, s.delta, False, s.completed_message) for s in result.segments\n"
+            "    ]\n"
+            "    deltas = []\n"
+            "    for channel, recipient, delta, is_boundary, message in rows:\n"
+            "        deltas.append(delta)\n"
+            "    return deltas\n",
+            "    for channel, recipient, delta, is_boundary, message in rows:",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review52-")
     return 0

@@ -59,8 +59,17 @@ def test_a_re_export_of_upstreams_class_still_names_it(git_repo: GitRepo, no_rul
         "def aeon_ids(t: LogprobsTensors):\n    if len(LogprobsTensors._fields) == 3:\n"
         "        ids, lps, ranks = t\n        return ids\n    return t.logprob_token_ids\n",
         "def aeon_ids(t: LogprobsTensors):\n    t = t[:3]  # the fork's own three\n" + UNPACK,
+        "def aeon_ids(t: LogprobsTensors):\n    if _OLD:\n        ids, lps, ranks = t\n        return ids\n"
+        "    return t.logprob_token_ids\n\n\n_OLD = len(LogprobsTensors._fields) == 3\n",
     ],
-    ids=["early return on len", "hasattr of the value", "hasattr of the class", "_fields", "rebound to a slice"],
+    ids=[
+        "early return on len",
+        "hasattr of the value",
+        "hasattr of the class",
+        "_fields",
+        "rebound to a slice",
+        "a module flag",
+    ],
 )
 def test_an_unpack_the_fork_chose_by_shape_or_rebound_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, {FORK: HEAD + body}) == []

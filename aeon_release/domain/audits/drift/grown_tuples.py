@@ -31,7 +31,7 @@ fallback), an untyped or otherwise typed value, a class of the fork's own of the
 NamedTuple (a dataclass does not unpack at all: another check's).  Quiet too (revBQ): a class the fork imports
 from a module of its own or from one defining its own class of the name (upstream's class counts only through
 its module or a module re-exporting it); an ``if`` above the unpack that leaves and tests the value's ``len``; a
-test asking ``hasattr`` of the value or of a class, or reading a ``_fields``; a name the function binds again
+test asking ``hasattr`` of the value or of a class, reading a ``_fields`` or a name the file binds to one; a name the function binds again
 itself (``t = t[:3]``: its annotation no longer tells the value).
 
 Pure but for reading the three trees: findings out.
@@ -125,6 +125,7 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
         imports = file_imports(module, path)
         project = {name: source for name, (source, _) in imports.items() if source.split(".")[0] in tops}
         parents = parent_map(module)
+        flags = _shape_flags(module)
         for node in walk_spanning(module, owned):
             found = _unpacked(node, parents, project)
             if found is None or getattr(node, "lineno", 0) not in owned:
@@ -132,36 +133,50 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
             count, value, ref = found
             if ref.kind == "instance" and ref.owner in own:
                 continue  # the fork's own class of the name
-            if shape_tested(node, value, parents) or _shape_chosen(node, value, parents):
+            if shape_tested(node, value, parents) or _shape_chosen(node, value, parents, flags):
                 continue
             if caught_around(node, _MISFITS, parents):
                 continue
             yield Unpacked(path, getattr(node, "lineno", 0), count, ast.unparse(value), ref)
 
 
-def _shape_chosen(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST]) -> bool:
+def _shape_flags(module: ast.Module) -> frozenset[str]:
+    """Names the file binds to a test of a class's shape (``_HAS_CU = "cu" in LogprobsTensors._fields``)."""
+    return frozenset(
+        t.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Assign) and _tests_shape(n.value, "")
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    )
+
+
+def _shape_chosen(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST], flags: frozenset[str]) -> bool:
     """The fork chose the unpack by the tuple's shape: an ``if`` around it, or one above it in the function that
     leaves (``return``, ``raise``, ``continue``, ``break``), tests the value's ``len``, asks ``hasattr`` of the
-    value or of a class (``hasattr(LogprobsTensors, "cu_num_generated_tokens")``) or reads a ``_fields``: a
-    path for each release's count."""
+    value or of a class (``hasattr(LogprobsTensors, "cu_num_generated_tokens")``), reads a ``_fields``, or reads
+    a name the file binds to such a test (``flags``): a path for each release's count."""
     func = enclosing(node, parents)
     if func is None:
         return False
     line, wanted = getattr(node, "lineno", 0), ast.dump(value)
     child, up = node, parents.get(id(node))
     while up is not None and up is not func:
-        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _tests_shape(up.test, wanted):
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _tests_shape(up.test, wanted, flags):
             return True
         child, up = up, parents.get(id(up))
     return any(
-        isinstance(n, ast.If) and (n.end_lineno or n.lineno) < line and _leaves(n.body) and _tests_shape(n.test, wanted)
+        isinstance(n, ast.If)
+        and (n.end_lineno or n.lineno) < line
+        and _leaves(n.body)
+        and _tests_shape(n.test, wanted, flags)
         for n in ast.walk(func)
     )
 
 
-def _tests_shape(test: ast.expr, wanted: str) -> bool:
+def _tests_shape(test: ast.expr, wanted: str, flags: frozenset[str] = frozenset()) -> bool:
     for n in ast.walk(test):
-        if isinstance(n, ast.Attribute) and n.attr == "_fields":
+        if (isinstance(n, ast.Attribute) and n.attr == "_fields") or (isinstance(n, ast.Name) and n.id in flags):
             return True
         if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.args):
             continue
