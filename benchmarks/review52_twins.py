@@ -29,6 +29,19 @@ the grown class was matched by name only), an early return on the tuple's length
 #11187), a ``hasattr`` test of the new field (1), a test of the class's ``_fields`` (1), a parameter the fork
 rebinds to its own slice before the unpack (1: the parameter's annotation was read as the value's type).
 Handed back's and nulled attributes' twins: quiet (8 of 8).
+Round 2 (more of the fork's ways to choose by release; #45104, e0871ad225, harmony's ``Segment`` 5 -> 4 fields: a
+case and 2 twins): a version check around the old unpack (warned only: a version-gated line), ``isinstance`` and
+``len`` with the old unpack in the ``else``, a local rebound to the fork's own display, the new count, a list of
+the fork's own five-tuples: quiet; a module flag bound to a test of the class's ``_fields``: a false error.
+All rounds, main's engine (e8741c8e): 6 caught, 1 warned of 7 cases; 9 false errors of 31 twins (1 warned).
+This branch (revBQ): 6 caught, 1 warned of 7; 0 false errors of 31 (1 warned: the version check).  The mends, all
+in ``drift/grown_tuples.py``: the grown class counts only through its own module or a re-export of it (not a
+fork module's namesake); an ``if`` above the unpack that leaves and tests the value's ``len``, a ``hasattr`` of
+the value or of a class, a ``_fields`` read, or a name the file binds to such a test, chooses the unpack; a
+name the function binds again itself is no longer typed by its annotation.  Beside them, handed back's copy
+shape now reads what the rebinding does (a view: no copy; ``contiguous``/``to``/``float``/``reshape``: a copy on
+some inputs only, a warning; ``clone``: on every call, the error), a theory no real commit since 2024-06 tests
+(only #42739 rebinds a handed-back parameter before writing it, under an ``if``).
 
   PYTHONPATH=.. python review52_twins.py [--only TEXT ...] [--show]
 """
