@@ -28,7 +28,11 @@ exists.  The fork's unpack taking exactly the base's count is an error (the unpa
 Quiet: a starred unpack, an unpack already of the new count, an unpack under an ``if`` testing the value's
 shape (``len(x) == 3``), one in a ``try`` catching ValueError (or a bare ``except``/``Exception``: the fork's
 fallback), an untyped or otherwise typed value, a class of the fork's own of the name, a class that is not a
-NamedTuple (a dataclass does not unpack at all: another check's).
+NamedTuple (a dataclass does not unpack at all: another check's).  Quiet too (revBQ): a class the fork imports
+from a module of its own or from one defining its own class of the name (upstream's class counts only through
+its module or a module re-exporting it); an ``if`` above the unpack that leaves and tests the value's ``len``; a
+test asking ``hasattr`` of the value or of a class, reading a ``_fields`` or a name the file binds to one; a name the function binds again
+itself (``t = t[:3]``: its annotation no longer tells the value).
 
 Pure but for reading the three trees: findings out.
 """
@@ -104,6 +108,7 @@ def grown_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not grown:
         return []  # no NamedTuple changed its count: the fork's values are not resolved (no module is read)
     classes = _resolved(trees, {u.ref for u in unpacks})
+    classes = {ref: cls for ref, cls in classes.items() if ref.kind != "instance" or _homed(trees, ref, grown.get(cls))}
     findings = []
     for unpack in unpacks:
         cls = classes.get(unpack.ref)
@@ -120,6 +125,7 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
         imports = file_imports(module, path)
         project = {name: source for name, (source, _) in imports.items() if source.split(".")[0] in tops}
         parents = parent_map(module)
+        flags = _shape_flags(module)
         for node in walk_spanning(module, owned):
             found = _unpacked(node, parents, project)
             if found is None or getattr(node, "lineno", 0) not in owned:
@@ -127,9 +133,63 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
             count, value, ref = found
             if ref.kind == "instance" and ref.owner in own:
                 continue  # the fork's own class of the name
-            if shape_tested(node, value, parents) or caught_around(node, _MISFITS, parents):
+            if shape_tested(node, value, parents) or _shape_chosen(node, value, parents, flags):
+                continue
+            if caught_around(node, _MISFITS, parents):
                 continue
             yield Unpacked(path, getattr(node, "lineno", 0), count, ast.unparse(value), ref)
+
+
+def _shape_flags(module: ast.Module) -> frozenset[str]:
+    """Names the file binds to a test of a class's shape (``_HAS_CU = "cu" in LogprobsTensors._fields``)."""
+    return frozenset(
+        t.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Assign) and _tests_shape(n.value, "")
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    )
+
+
+def _shape_chosen(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST], flags: frozenset[str]) -> bool:
+    """The fork chose the unpack by the tuple's shape: an ``if`` around it, or one above it in the function that
+    leaves (``return``, ``raise``, ``continue``, ``break``), tests the value's ``len``, asks ``hasattr`` of the
+    value or of a class (``hasattr(LogprobsTensors, "cu_num_generated_tokens")``), reads a ``_fields``, or reads
+    a name the file binds to such a test (``flags``): a path for each release's count."""
+    func = enclosing(node, parents)
+    if func is None:
+        return False
+    line, wanted = getattr(node, "lineno", 0), ast.dump(value)
+    child, up = node, parents.get(id(node))
+    while up is not None and up is not func:
+        if isinstance(up, ast.If | ast.IfExp) and child is not up.test and _tests_shape(up.test, wanted, flags):
+            return True
+        child, up = up, parents.get(id(up))
+    return any(
+        isinstance(n, ast.If)
+        and (n.end_lineno or n.lineno) < line
+        and _leaves(n.body)
+        and _tests_shape(n.test, wanted, flags)
+        for n in ast.walk(func)
+    )
+
+
+def _tests_shape(test: ast.expr, wanted: str, flags: frozenset[str] = frozenset()) -> bool:
+    for n in ast.walk(test):
+        if (isinstance(n, ast.Attribute) and n.attr == "_fields") or (isinstance(n, ast.Name) and n.id in flags):
+            return True
+        if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.args):
+            continue
+        first = n.args[0]
+        if n.func.id == "len" and ast.dump(first) == wanted:
+            return True
+        if n.func.id == "hasattr" and (ast.dump(first) == wanted or last_name(first)[:1].isupper()):
+            return True
+    return False
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
 
 
 def _unpacked(node: ast.AST, parents: dict[int, ast.AST], project: dict[str, str]) -> tuple[int, ast.expr, Ref] | None:
@@ -172,7 +232,7 @@ def _ref(
     if isinstance(value, ast.Name) and func is not None:
         cls = _class_name(_annotation_of(value.id, func))
         if cls:
-            return Ref(cls) if cls in project else None
+            return Ref(cls, home=project[cls]) if cls in project else None
         bound = _bound_once(value.id, func)
         return _ref(bound, func, owner, project, depth + 1) if bound is not None and depth < 2 else None
     return None
@@ -182,7 +242,7 @@ def _called(called: ast.expr, func: _Def | None, owner: ast.ClassDef | None, pro
     """A call's value: a class's instance, a project function's or a typed receiver's method's."""
     if isinstance(called, ast.Name) and called.id in project:
         if called.id[:1].isupper():
-            return Ref(called.id)
+            return Ref(called.id, home=project[called.id])
         return Ref("", called.id, "returns", project[called.id])
     if not isinstance(called, ast.Attribute):
         return None
@@ -199,7 +259,7 @@ def _field(read: ast.Attribute, func: _Def, owner: ast.ClassDef | None, project:
         declared = {_class_name(_parsed(k)) for k in _field_classes(owner, read.attr)}
         if declared:
             cls = next(iter(declared)) if len(declared) == 1 else ""
-            return Ref(cls) if cls in project else None
+            return Ref(cls, home=project[cls]) if cls in project else None
     cls = _receiver(read.value, func, owner, project, read.attr)
     return Ref(cls, read.attr, "field", project[cls]) if cls else None
 
@@ -233,22 +293,40 @@ def _element(iterable: ast.expr, func: _Def | None, owner: ast.ClassDef | None, 
     element = "value" if values else "item"
     if isinstance(source, ast.Name) and func is not None:
         cls = _class_of(_annotation_of(source.id, func), element)
-        return Ref(cls) if cls in project else None
+        return Ref(cls, home=project[cls]) if cls in project else None
     ref = _ref(source, func, owner, project) if isinstance(source, ast.Call | ast.Attribute) else None
     return replace(ref, element=element) if ref is not None and ref.kind != "instance" else None
 
 
 def _annotation_of(name: str, func: _Def) -> ast.expr | None:
-    """The one annotation the function gives ``name`` (a parameter's, or an annotated assignment's)."""
+    """The one annotation the function gives ``name`` (a parameter's, or an annotated assignment's), while no
+    other binding gives the name a value of the fork's own choosing (``tensors = tensors[:3]``): then the
+    annotation no longer tells what the name holds (None; the one plain binding is read instead)."""
     args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
     found = [a.annotation for a in args if a.arg == name and a.annotation is not None]
-    found += [
-        n.annotation
+    declared = [
+        n
         for n in ast.walk(func)
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-        if n.target.id == name
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name) and n.target.id == name
     ]
-    return found[0] if len({ast.dump(a) for a in found}) == 1 else None
+    found += [n.annotation for n in declared]
+    if len({ast.dump(a) for a in found}) != 1:
+        return None
+    annotated = {id(n.target) for n in declared}
+    others = [
+        n
+        for n in ast.walk(func)
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and id(n) not in annotated
+    ]
+    # a bare declaration (``t: X`` and one later ``t = ...``) still types the one value bound
+    bare = len(others) == 1 and not _is_parameter(func, name) and all(n.value is None for n in declared)
+    return found[0] if not others or bare else None
+
+
+def _is_parameter(func: _Def, name: str) -> bool:
+    """``name`` is one of the function's parameters."""
+    params = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs, func.args.vararg, func.args.kwarg]
+    return any(a is not None and a.arg == name for a in params)
 
 
 def _bound_once(name: str, func: _Def) -> ast.expr | None:
@@ -323,6 +401,22 @@ def _resolved(trees: ThreeTrees, refs: set[Ref]) -> dict[Ref, str]:
                 found[ref] = named or _class_of(annotation, ref.element)
                 break
     return {ref: cls for ref, cls in found.items() if cls}
+
+
+def _homed(trees: ThreeTrees, ref: Ref, change: Grown | None) -> bool:
+    """The module the fork imports the class from holds upstream's grown class: it is the class's module, or,
+    at upstream, a module that imports the name without defining a class of it (a re-export).  A module of the
+    fork's own (absent upstream) or one defining its own namesake: another class, whatever its count."""
+    if change is None:
+        return False
+    paths = _module_paths(ref.home)
+    if change.path in paths:
+        return True
+    for path, text in trees.blobs(trees.theirs, paths).items():
+        module = parse_python(text, path) if text and ref.owner in text else None
+        if module is not None and _class(module, ref.owner) is None:
+            return ref.owner in file_imports(module, path)
+    return False
 
 
 def _declared_type(module: ast.Module, ref: Ref) -> ast.expr | None:

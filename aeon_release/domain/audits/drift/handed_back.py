@@ -24,7 +24,10 @@ Since killers145 also where upstream's diff removed no ``return`` but added a re
 parameter to a method's value of itself (``logits = logits.contiguous()``) above the first write: #42739 made
 ``apply_top_k_top_p_triton`` copy a non-contiguous ``logits`` before its kernel writes, every ``return logits``
 kept, so a fork statement dropping the value masks nothing for such an input.  Under an ``if`` the copy is made
-on some inputs only: a warning; at the function's top level, on every call: an error, as above.
+on some inputs only: a warning; at the function's top level, on every call: an error, as above.  Since revBQ a
+view of the parameter (``x = x.view(-1, d)``: the writes land in the caller's storage) is no copy, and a method
+that hands back its receiver when nothing needs changing (``contiguous``, ``to``, ``float``, ``reshape``...)
+copies on some inputs only, at the top level too: a warning.
 
 Pure but for reading the three trees: findings out.
 """
@@ -128,10 +131,29 @@ def _copied(func: _Def, params: tuple[str, ...]) -> bool | None:
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
         if n.targets[0].id in params and _own_method(n.value, n.targets[0].id)
         if first is None or n.lineno < first
+        if _method(n.value) not in _VIEWS  # a view shares the argument's storage: the writes still land in it
     ]
     if not rebinds:
         return None
-    return not any(n in func.body for n in rebinds)
+    return not any(n in func.body and _method(n.value) not in _COPIES_IF_NEEDED for n in rebinds)
+
+
+def _method(value: ast.expr) -> str:
+    called = value.func if isinstance(value, ast.Call) else None
+    return called.attr if isinstance(called, ast.Attribute) else ""
+
+
+# torch methods whose value is a view of the receiver (its storage: what the function writes, the caller sees)
+_VIEWS = frozenset(
+    {"view", "view_as", "transpose", "permute", "unsqueeze", "squeeze", "expand", "expand_as", "narrow", "select"}
+    | {"t", "detach", "unflatten", "movedim", "swapaxes", "as_strided", "diagonal", "unfold", "unbind", "split"}
+)
+# torch methods that hand back the receiver itself when nothing needs changing (``x.contiguous()`` of a contiguous
+# tensor, ``x.float()`` of a float32 one, ``x.reshape`` where a view does): a copy on some inputs only
+_COPIES_IF_NEEDED = frozenset(
+    {"contiguous", "to", "type", "type_as", "float", "half", "bfloat16", "double", "int", "long", "cuda", "cpu"}
+    | {"reshape", "flatten"}
+)
 
 
 def _own_method(value: ast.expr, name: str) -> bool:
