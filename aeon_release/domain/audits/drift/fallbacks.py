@@ -131,6 +131,12 @@ def hasattr_guarded_nodes(exprs: Iterable[ast.expr]) -> set[int]:
     return found
 
 
+def hasattr_branch(stmt: ast.If) -> tuple[list[ast.stmt], set[tuple[str, str]]]:
+    """The branch of ``stmt`` that runs only where its ``hasattr`` tests hold, and the (object, name) pairs they
+    ask (the object as its text)."""
+    return _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+
+
 def _hasattr_asked(test: ast.expr, body: list[_N], orelse: list[_N]) -> tuple[list[_N], set[tuple[str, str]]]:
     """The branch that runs only where the test's ``hasattr`` calls hold, and the (object, name) pairs they ask."""
     block = body

@@ -60,6 +60,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     dataclass_tested,
     expects_misfit,
     falls_back,
+    hasattr_branch,
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
@@ -694,6 +695,10 @@ class _Checker:
                 yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
             never_runs = _type_only_block(stmt)
             guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
+            if isinstance(stmt, ast.If):
+                probed, imported = self._probed_imports(mod, stmt)
+                if imported and (not guarded or guarded is probed):
+                    guarded, reads = probed, reads | imported
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -5951,6 +5956,36 @@ class _Checker:
         ``get_kv_transfer_group`` from the module a package's ``__init__`` stars)."""
         mod = self.before.module(dotted)
         return mod is not None and bool(mod.stars) and name not in mod.names
+
+    def _probed_imports(self, mod: ModuleInfo, stmt: ast.If) -> tuple[list[ast.stmt], set[int]]:
+        """``if hasattr(dist, "name"): from pkg.dist import name``: the branch that runs only where the module
+        ``dist`` names still has ``name``, and its lines that import the name from that very module or read
+        what the import binds.  Written for the module with and without the name, as a read of ``dist.name``
+        under the same test is; a package whose star import stopped handing the name on answers the probe
+        False too, so the import never runs there."""
+        block, asked = hasattr_branch(stmt)
+        probed = {(self._module_named(mod, obj), name) for obj, name in asked}
+        lines: set[int] = set()
+        bound: set[str] = set()
+        for node in (n for s in block for n in ast.walk(s)):
+            if isinstance(node, ast.ImportFrom):
+                base = px.import_base(node, mod.dotted, mod.path)
+                for alias in node.names:
+                    if (base, alias.name) in probed:
+                        lines.add(alias.lineno)
+                        bound.add(alias.asname or alias.name)
+        lines |= {n.lineno for s in block for n in ast.walk(s) if isinstance(n, ast.Name) and n.id in bound}
+        return (block, lines) if lines else ([], set())
+
+    @staticmethod
+    def _module_named(mod: ModuleInfo, text: str) -> str:
+        """The dotted module a probe's object names: an alias the module's imports bind (``import a.b as m``,
+        ``from a import b``), else the text itself (``import a.b`` then ``hasattr(a.b, ...)``)."""
+        binding = mod.names.get(text)
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return text
+        module, name = binding.target
+        return module if name is None else f"{module}.{name}"
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files or path in self.inp.op_sources
