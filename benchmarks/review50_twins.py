@@ -37,7 +37,13 @@ version test's import, the fork's shim beside upstream's hunk).  Other real comm
 removed alias (a case, caught), a submodule of the starring package, the fork's own re-export added to the
 package, #25311's rewritten ``eplb_state`` under the eplb package's star, #32104's and #11737's client
 ``__init__`` (the one registering ``weakref.finalize``) storing fields under a branch or a ``try``.
-All rounds, this branch: 5 caught, 1 warned of 6 cases; 0 false errors of 32 twins (5 warned).
+Round 3: the import after ``if not hasattr(dist, name): return dist.get_tp_group()``, and under ``if
+getattr(dist, name, None) is not None:`` (#29617): 2 false errors of 2 on main and after round 2's mends (the
+import and the call of what it binds); mended (``hasattr_exited`` and ``hasattr_branch`` in
+``drift/fallbacks.py`` feed the same ``_imported_lines``).
+All rounds, main (0952af20): 5 caught, 1 warned of 6 cases; 5 false errors of 34 twins.  This branch: 5 caught,
+1 warned of 6; 0 false errors of 34 (6 warned: the name-drift probes of the removed names, now warnings, the
+version test's import, the fork's shim beside upstream's hunk).
 
   PYTHONPATH=.. python review50_twins.py [--only TEXT ...] [--show]
 """
@@ -615,6 +621,38 @@ TWINS += [
             "def aeon_eplb(state: EplbState) -> object:\n"
             "    return rebalance_experts\n",
             "from vllm.distributed.eplb import EplbState, rebalance_experts",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29617 star name removed",
+        "an early return when the package lacks the name, then the import",
+        K(
+            *TG,
+            "vllm/aeon/r50tg9.py",
+            "import vllm.distributed as dist\n\n\n"
+            "def aeon_tp_group():\n"
+            "    if not hasattr(dist, 'get_tensor_model_parallel_group'):\n"
+            "        return dist.get_tp_group()\n"
+            "    from vllm.distributed import get_tensor_model_parallel_group\n\n"
+            "    return get_tensor_model_parallel_group()\n",
+            "    from vllm.distributed import get_tensor_model_parallel_group",
+        ),
+    ),
+    (
+        "#29617 star name removed",
+        "getattr(package, name, None) tested, then the import",
+        K(
+            *TG,
+            "vllm/aeon/r50tg10.py",
+            "import vllm.distributed as dist\n\n\n"
+            "def aeon_pp_group():\n"
+            "    if getattr(dist, 'get_pipeline_model_parallel_group', None) is not None:\n"
+            "        from vllm.distributed import get_pipeline_model_parallel_group\n\n"
+            "        return get_pipeline_model_parallel_group()\n"
+            "    return dist.get_pp_group()\n",
+            "        from vllm.distributed import get_pipeline_model_parallel_group",
         ),
     ),
 ]

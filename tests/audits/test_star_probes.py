@@ -70,6 +70,44 @@ def test_a_module_level_hasattr_choosing_the_import_is_quiet(git_repo: GitRepo, 
     assert [f for f in _symbols(git_repo, no_rules, TOP) if f[0] == FORK] == []
 
 
+EXITED = """import vllm.distributed as dist
+
+
+def aeon_tp_group():
+    if not hasattr(dist, "get_tensor_model_parallel_group"):
+        return dist.get_tp_group()
+    from vllm.distributed import get_tensor_model_parallel_group
+
+    return get_tensor_model_parallel_group()
+"""
+TESTED = """import vllm.distributed as dist
+
+
+def aeon_tp_group():
+    if getattr(dist, "get_tensor_model_parallel_group", None) is not None:
+        from vllm.distributed import get_tensor_model_parallel_group
+
+        return get_tensor_model_parallel_group()
+    return dist.get_tp_group()
+"""
+
+
+def test_an_import_after_an_early_return_where_the_package_lacks_the_name_is_quiet(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    assert [f for f in _symbols(git_repo, no_rules, EXITED) if f[0] == FORK] == []
+
+
+def test_an_import_under_a_getattr_tested_for_none_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    assert [f for f in _symbols(git_repo, no_rules, TESTED) if f[0] == FORK] == []
+
+
+def test_an_import_where_the_getattr_found_nothing_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``is None``: the branch runs exactly where the package lacks the name, and its import fails there."""
+    fork = TESTED.replace("is not None", "is None")
+    assert (FORK, 6) in [(p, n) for p, n, _ in _symbols(git_repo, no_rules, fork) if p == FORK]
+
+
 def test_a_hasattr_of_another_module_guards_nothing(git_repo: GitRepo, no_rules: Path) -> None:
     """The test asks ``other`` for the name: the package's import still fails where the test holds."""
     fork = LOCAL.replace("import vllm.distributed as dist", "import vllm.distributed.other as dist")

@@ -61,6 +61,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     expects_misfit,
     falls_back,
     hasattr_branch,
+    hasattr_exited,
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
@@ -632,6 +633,8 @@ class _Checker:
                 if finding.line not in exited or not _gone(finding):
                     yield finding
             exited |= hasattr_exited_lines(stmt, body[at + 1 :])
+            if asked := hasattr_exited(stmt):  # ``if not hasattr(m, "f"): return ...`` then ``from m import f``
+                exited |= self._imported_lines(mod, body[at + 1 :], asked)
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
@@ -5964,6 +5967,11 @@ class _Checker:
         under the same test is; a package whose star import stopped handing the name on answers the probe
         False too, so the import never runs there."""
         block, asked = hasattr_branch(stmt)
+        lines = self._imported_lines(mod, block, asked) if asked else set()
+        return (block, lines) if lines else ([], set())
+
+    def _imported_lines(self, mod: ModuleInfo, block: list[ast.stmt], asked: set[tuple[str, str]]) -> set[int]:
+        """The lines of ``block`` that import a probed name from the module probed, or read what it binds."""
         probed = {(self._module_named(mod, obj), name) for obj, name in asked}
         lines: set[int] = set()
         bound: set[str] = set()
@@ -5975,7 +5983,7 @@ class _Checker:
                         lines.add(alias.lineno)
                         bound.add(alias.asname or alias.name)
         lines |= {n.lineno for s in block for n in ast.walk(s) if isinstance(n, ast.Name) and n.id in bound}
-        return (block, lines) if lines else ([], set())
+        return lines
 
     @staticmethod
     def _module_named(mod: ModuleInfo, text: str) -> str:
