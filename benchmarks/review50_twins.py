@@ -44,6 +44,10 @@ import and the call of what it binds); mended (``hasattr_exited`` and ``hasattr_
 All rounds, main (0952af20): 5 caught, 1 warned of 6 cases; 5 false errors of 34 twins.  This branch: 5 caught,
 1 warned of 6; 0 false errors of 34 (6 warned: the name-drift probes of the removed names, now warnings, the
 version test's import, the fork's shim beside upstream's hunk).
+Regression set at this branch's head: blind_replay_rayexec 16 caught, 1 warned, 1 missed of 18 (as landed; 9
+twins quiet), killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), review15/16/17_twins 0 false of
+40/30/23, review18 0 false of 41, review25 0 false of 26, blind_replay_executor 19/19, blind_replay_distributed
+20/20, ``symbol_precision.py --windows 1`` 0 false errors.
 
   PYTHONPATH=.. python review50_twins.py [--only TEXT ...] [--show]
 """
