@@ -134,6 +134,33 @@ def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) ->
     return found
 
 
+def hasattr_branch(stmt: ast.If) -> tuple[list[ast.stmt], set[tuple[str, str]]]:
+    """The branch of ``stmt`` that runs only where its ``hasattr`` tests hold (or a ``getattr(x, "name", None)``
+    tested for None), and the (object, name) pairs they ask (the object as its text)."""
+    test = stmt.test
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
+        if isinstance(test.ops[0], ast.IsNot | ast.NotEq):
+            test = test.left  # ``getattr(m, "f", None) is not None``: true where m has f
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "getattr":
+        name = str_value(test.args[1]) if len(test.args) == 3 and _is_none(test.args[2]) else None
+        return (stmt.body, {(ast.unparse(test.args[0]), name)}) if name is not None else ([], set())
+    return _hasattr_asked(stmt.test, stmt.body, stmt.orelse)
+
+
+def hasattr_exited(stmt: ast.stmt) -> set[tuple[str, str]]:
+    """The (object, name) pairs of ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the
+    block: the statements after it run only where ``x`` has the name."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+        return set()
+    if not (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)):
+        return set()
+    return _hasattr_asked(stmt.test, stmt.body, stmt.orelse)[1]
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
 def _hasattr_asked(
     test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True
 ) -> tuple[list[_N], set[tuple[str, str]]]:

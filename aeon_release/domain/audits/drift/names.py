@@ -513,7 +513,11 @@ def _gone_reads(
             tested = (
                 next((r for r in ranked if _callee_tested_it(trees, read, r)), None) if read.form == "arg" else None
             )
-            evidence = tested or ranked[0]
+            # a name removed from several files, probed off one of their modules (``getattr(dist, "f", None)``):
+            # that module's removal is the evidence, whatever file sorts first (#51078 dropped the function from
+            # the parallel state a package stars, and a like-named method from a communicator)
+            probed = next((r for r in ranked if _module_probe(trees, read, r)), None) if len(ranked) > 1 else None
+            evidence = tested or probed or ranked[0]
             if (read.beside or read.spelled) and evidence.renamed(trees) in read.beside | read.spelled:
                 continue  # the fork's table names the new spelling too: written for both sides of the rename
             if read.beside and _folded_into(trees, read, ranked):
@@ -1896,9 +1900,12 @@ def _read_as_data(trees: ThreeTrees, read: Read, removed: Removed) -> bool:
 
 def _only_a_function(lines: list[str], name: str) -> bool:
     """``name`` is defined in these lines as a top-level function (``def name(``) and nothing else (no value,
-    class, method, local or ``x.name =``)."""
+    class, local or ``x.name =``).  A method of the name (its first parameter ``self`` or ``cls``) is a class's,
+    no attribute of the module: #51078 deleted the parallel state's ``prepare_communication_buffer_for_model``
+    beside the group class's method of that name."""
     word = re.escape(name)
     function = re.compile(rf"(?:async\s+)?def\s+{word}\s*\(")
+    method = re.compile(rf"\s+(?:async\s+)?def\s+{word}\s*\(\s*(?:self|cls)\b")
     other = re.compile(rf"\s*(?:(?:async\s+)?def\s+{word}\s*\(|class\s+{word}\b|{word}\s*(?::[^=]*)?=(?!=))")
     member = re.compile(rf"\.{word}\s*(?::[^=]*)?=(?!=)")
     found = False
@@ -1907,6 +1914,8 @@ def _only_a_function(lines: list[str], name: str) -> bool:
             continue
         if function.match(line):
             found = True
+        elif method.match(line):
+            continue
         elif other.match(line) or member.search(line):
             return False
     return found

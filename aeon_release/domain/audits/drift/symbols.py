@@ -60,6 +60,8 @@ from aeon_release.domain.audits.drift.fallbacks import (
     dataclass_tested,
     expects_misfit,
     falls_back,
+    hasattr_branch,
+    hasattr_exited,
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
@@ -634,6 +636,8 @@ class _Checker:
                     yield finding
             exited |= hasattr_exited_lines(stmt, body[at + 1 :])
             sure |= hasattr_exited_lines(stmt, body[at + 1 :], by_hasattr=False)
+            if asked := hasattr_exited(stmt):  # ``if not hasattr(m, "f"): return ...`` then ``from m import f``
+                exited |= self._imported_lines(mod, body[at + 1 :], asked)
 
     def _statement(self, mod: ModuleInfo, stmt: ast.stmt, scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         if not any(line in owned for line in range(_first_line(stmt), (stmt.end_lineno or stmt.lineno) + 1)):
@@ -700,6 +704,10 @@ class _Checker:
             # a test of the value, a handler of calling None: these hold even where a __getattr__ answers the name
             valued = hasattr_guarded_lines(stmt, by_hasattr=False)[1] | none_called_lines(stmt)
             guarded = guarded or (stmt.body if valued and isinstance(stmt, ast.Try) else [])
+            if isinstance(stmt, ast.If):
+                probed, imported = self._probed_imports(mod, stmt)
+                if imported and (not guarded or guarded is probed):
+                    guarded, reads = probed, reads | imported
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -6021,6 +6029,41 @@ class _Checker:
         ``get_kv_transfer_group`` from the module a package's ``__init__`` stars)."""
         mod = self.before.module(dotted)
         return mod is not None and bool(mod.stars) and name not in mod.names
+
+    def _probed_imports(self, mod: ModuleInfo, stmt: ast.If) -> tuple[list[ast.stmt], set[int]]:
+        """``if hasattr(dist, "name"): from pkg.dist import name``: the branch that runs only where the module
+        ``dist`` names still has ``name``, and its lines that import the name from that very module or read
+        what the import binds.  Written for the module with and without the name, as a read of ``dist.name``
+        under the same test is; a package whose star import stopped handing the name on answers the probe
+        False too, so the import never runs there."""
+        block, asked = hasattr_branch(stmt)
+        lines = self._imported_lines(mod, block, asked) if asked else set()
+        return (block, lines) if lines else ([], set())
+
+    def _imported_lines(self, mod: ModuleInfo, block: list[ast.stmt], asked: set[tuple[str, str]]) -> set[int]:
+        """The lines of ``block`` that import a probed name from the module probed, or read what it binds."""
+        probed = {(self._module_named(mod, obj), name) for obj, name in asked}
+        lines: set[int] = set()
+        bound: set[str] = set()
+        for node in (n for s in block for n in ast.walk(s)):
+            if isinstance(node, ast.ImportFrom):
+                base = px.import_base(node, mod.dotted, mod.path)
+                for alias in node.names:
+                    if (base, alias.name) in probed:
+                        lines.add(alias.lineno)
+                        bound.add(alias.asname or alias.name)
+        lines |= {n.lineno for s in block for n in ast.walk(s) if isinstance(n, ast.Name) and n.id in bound}
+        return lines
+
+    @staticmethod
+    def _module_named(mod: ModuleInfo, text: str) -> str:
+        """The dotted module a probe's object names: an alias the module's imports bind (``import a.b as m``,
+        ``from a import b``), else the text itself (``import a.b`` then ``hasattr(a.b, ...)``)."""
+        binding = mod.names.get(text)
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return text
+        module, name = binding.target
+        return module if name is None else f"{module}.{name}"
 
     def _upstream(self, path: str) -> bool:
         return path in self.inp.upstream_files or path in self.inp.op_sources
