@@ -39,7 +39,10 @@ local bound only to the table, a lookup under the table's ``keys()``; a helper g
 body, a static or class method of an imported guards class, an imported helper answering through a one-line
 helper of its own module.  Left: the guards module imported relatively (``from .guards import has_experts``):
 the guard reader is handed a module object shared by every path holding its text, so what ``.guards`` names is
-not known there.
+not known there.  Regression set at 10345e95: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false
+(40, 30, 23 twins), review43/44/47 0 false (32, 32, 22; 7, 14, 1 warned as on main), blind_replay_mrv2 30 caught,
+1 warned, 2 missed of 33 (as on main), blind_replay_customops 13 caught, 1 warned of 14, blind_replay_multimodal 28
+caught, 4 warned of 32, 0 false errors in each; ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review53_twins.py [--only TEXT ...] [--show]
 """
