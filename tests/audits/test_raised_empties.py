@@ -749,9 +749,18 @@ def test_a_helper_guard_imported_from_another_fork_module_stays_quiet(
         "def _has_experts(m):\n    return hasattr(m, 'experts')\n",
         "def _has_experts(m):\n    m.probed = True\n    return hasattr(m, 'get_expert_mapping')\n",
         "_has_experts = callable\n",
-        "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n",
+        # revBR: a helper of its own module it calls is read through there; one that is no one-line helper is not
+        "def _has(m, name):\n    m.probed = True\n    return hasattr(m, name)\n\n\n"
+        "def _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n",
+        "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'experts')\n",
     ],
-    ids=["another-attribute", "two-statements", "no-helper", "calls-its-own-module"],
+    ids=[
+        "another-attribute",
+        "two-statements",
+        "no-helper",
+        "calls-its-own-unread-helper",
+        "its-own-helper-asks-another",
+    ],
 )
 def test_an_imported_name_that_is_no_one_line_guard_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, guards: str
@@ -765,3 +774,62 @@ def test_the_killer_beside_an_imported_guard_it_does_not_ask_stays_an_error(git_
         IMPORT.replace("\n\n\n", "\n") + "from vllm.aeon_guards import _has_experts\n\n\n" + BOOL.removeprefix(IMPORT)
     )
     assert _emptied_two(git_repo, tmp_path, HAS_EXPERTS, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+
+
+# revBR (benchmarks/review53_twins.py): the helper imported in the function's body, a static or class method of the
+# fork's guards class, a helper answering through a one-line helper of its own module
+def _locally_imported() -> str:
+    head = IMPORT.replace("\n\n\n", "\n") + "\n\n"
+    return head + USE_HELPER.replace(":\n    if not", ":\n    from vllm.aeon_guards import _has_experts\n\n    if not")
+
+
+GUARDS_CLASS = (
+    "class AeonGuards:\n    @staticmethod\n    def _has_experts(m):\n        return hasattr(m, 'get_expert_mapping')\n\n"
+    "    @classmethod\n    def has_moe(cls, m):\n        return cls._has_experts(m)\n"
+)
+THROUGH_OWN = "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n"
+
+
+def _class_guard(called: str) -> str:
+    head = IMPORT.replace("\n\n\n", "\n") + "from vllm.aeon_guards import AeonGuards\n\n\n"
+    return head + USE_HELPER.replace("not _has_experts(", f"not AeonGuards.{called}(")
+
+
+@pytest.mark.parametrize(
+    ("guards", "fork"),
+    [
+        (HAS_EXPERTS, _locally_imported()),
+        (GUARDS_CLASS, _class_guard("_has_experts")),
+        (GUARDS_CLASS, _class_guard("has_moe")),
+        (THROUGH_OWN, _imported_guard("from-import")),
+    ],
+    ids=["imported-in-the-function", "static-method", "class-method", "through-its-own-helper"],
+)
+def test_the_other_imported_guards_stay_quiet(git_repo: GitRepo, tmp_path: Path, guards: str, fork: str) -> None:
+    assert _emptied_two(git_repo, tmp_path, guards, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("guards", "fork"),
+    [
+        (HAS_EXPERTS.replace("get_expert_mapping", "experts"), _locally_imported()),
+        (GUARDS_CLASS.replace("get_expert_mapping", "experts"), _class_guard("_has_experts")),
+        # a plain method off the class names no instance: what it answers is not read
+        (
+            GUARDS_CLASS.replace("    @staticmethod\n    def _has_experts(m)", "    def _has_experts(m)"),
+            _class_guard("_has_experts"),
+        ),
+        (
+            HAS_EXPERTS,
+            IMPORT.replace("\n\n\n", "\n")
+            + "\n\ndef is_moe(model) -> bool:\n    _has_experts = getattr(model, 'f', None)\n"
+            + "    from vllm.aeon_guards import _has_experts\n\n    if not _has_experts(model):\n        return False\n"
+            + "    return bool(get_moe_expert_mapping(model))\n",
+        ),
+    ],
+    ids=["local-import-asks-another", "static-asks-another", "plain-method", "name-bound-otherwise"],
+)
+def test_the_other_imported_names_that_are_no_guard_stay_errors(
+    git_repo: GitRepo, tmp_path: Path, guards: str, fork: str
+) -> None:
+    assert _emptied_two(git_repo, tmp_path, guards, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]

@@ -153,3 +153,54 @@ def test_a_read_of_the_key_off_the_table_stays_an_error(
     found = errors(audited(git_repo, no_rules, fork, WRAPPED))
     assert [e[1] for e in found if e[0] == FORK] == [line_of(fork, needle)]
     assert "key 'glm4_6v'" in found[0][2]
+
+
+# revBR: the table's own answers for an absent key (``get``, ``pop`` with a default, ``setdefault``), a
+# membership test of a local the module binds only to the table, and the lookup under a test of the table's keys()
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (HEAD + 'def aeon_glm():\n    return LOADERS.name2class.get("glm4_6v")\n', ".get("),
+        (HEAD + 'LOADERS.name2class.pop("glm4_6v", None)\n', ".pop("),
+        (
+            HEAD
+            + 'def aeon_glm():\n    table = LOADERS.name2class\n    return "glm4_6v" if "glm4_6v" in table else "x"\n',
+            "in table",
+        ),
+        (
+            HEAD
+            + 'def aeon_glm():\n    if "glm4_6v" in LOADERS.name2class.keys():\n    '
+            + LOOKUP
+            + "    return None\n",
+            'load("glm4_6v")',
+        ),
+    ],
+    ids=["get off the table", "pop with a default", "a local bound to the table", "the lookup under keys()"],
+)
+def test_the_tables_answer_for_an_absent_key_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str
+) -> None:
+    found = errors(audited(git_repo, no_rules, fork, WRAPPED))
+    assert [e for e in found if e[1] == line_of(fork, needle)] == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (HEAD + 'LOADERS.name2class.pop("glm4_6v")\n', ".pop("),
+        (
+            HEAD + 'AEON = {}\n\n\ndef aeon_glm():\n    table = AEON\n    return "glm4_6v" in table\n',
+            "in table",
+        ),
+        (
+            HEAD + 'def aeon_glm(table):\n    return "glm4_6v" in table\n',
+            "in table",
+        ),
+    ],
+    ids=["pop without a default", "a local bound to another table", "a parameter"],
+)
+def test_a_raising_pop_or_another_tables_test_stays_an_error(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str
+) -> None:
+    found = errors(audited(git_repo, no_rules, fork, WRAPPED))
+    assert [e[1] for e in found if e[0] == FORK] == [line_of(fork, needle)]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -178,17 +179,44 @@ def _read_helpers(module: ast.Module, follow: bool = True) -> _Table:
 
 def _imports(module: ast.Module, bound: dict[str, int]) -> dict[str, tuple[str, str]]:
     """The names ``module`` binds once by an absolute import: ``from a.b import h [as g]`` -> ("a.b", "h"),
-    ``import a.b as g`` -> ("a.b", "")."""
+    ``import a.b as g`` -> ("a.b", ""); and (revBR) those only its functions import, where every binding of the
+    name in the module is an import of the same thing (``from a.b import h`` in a function's body: a fork keeps
+    its guards out of the module's import time)."""
     found: dict[str, tuple[str, str]] = {}
     for stmt in module.body:
-        if isinstance(stmt, ast.Import):
-            found |= {a.asname: (a.name, "") for a in stmt.names if a.asname and bound.get(a.asname) == 1}
-        elif isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
-            for alias in stmt.names:
-                local = alias.asname or alias.name
-                if alias.name != "*" and bound.get(local) == 1:
-                    found[local] = (stmt.module, alias.name)
+        found |= {local: where for local, where in _imported_names(stmt) if bound.get(local) == 1}
+    if any(isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) for stmt in module.body):
+        found |= _local_imports(module, bound)
     return found
+
+
+def _imported_names(stmt: ast.AST) -> list[tuple[str, tuple[str, str]]]:
+    """(local name, (module, name)) for each name an absolute import binds (``import a.b`` without ``as``
+    binds ``a``, not a module a test can call into: left)."""
+    if isinstance(stmt, ast.Import):
+        return [(a.asname, (a.name, "")) for a in stmt.names if a.asname]
+    if isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
+        return [(a.asname or a.name, (stmt.module, a.name)) for a in stmt.names if a.name != "*"]
+    return []
+
+
+def _local_imports(module: ast.Module, bound: dict[str, int]) -> dict[str, tuple[str, str]]:
+    """The names the module's functions import and bind in no other way, each of one (module, name)."""
+    imports: dict[str, set[tuple[str, str]]] = {}
+    counts: dict[str, int] = {}
+    binds: dict[str, int] = {}
+    top = {id(stmt) for stmt in module.body}
+    for node in ast.walk(module):
+        for local, where in _imported_names(node) if id(node) not in top else ():
+            imports.setdefault(local, set()).add(where)
+            counts[local] = counts.get(local, 0) + 1
+        for name in _bound_names(node):
+            binds[name] = binds.get(name, 0) + 1
+    return {
+        local: next(iter(where))
+        for local, where in imports.items()
+        if local not in bound and len(where) == 1 and binds.get(local) == counts[local]
+    }
 
 
 def _imported(table: _Table, local: str, attr: str) -> _Helper | None:
@@ -201,7 +229,10 @@ def _imported(table: _Table, local: str, attr: str) -> _Helper | None:
     if not attr:
         return _module_helpers(_MERGED[-1], dotted, name).get(name) if name else None
     module = f"{dotted}.{name}" if name else dotted  # ``from a import b`` then ``b.h``; ``import a.b as g``
-    return _module_helpers(_MERGED[-1], module, attr).get(attr)
+    found = _module_helpers(_MERGED[-1], module, attr).get(attr)
+    if found is None and name:  # ``from a import Guards`` then ``Guards.h(x)``: a static or class method
+        found = _class_helpers(_MERGED[-1], dotted, name).get(attr)
+    return found
 
 
 # (module, name) -> the module's helpers (empty where its text binds no such name): each module of the merged
@@ -233,7 +264,47 @@ def _read_module_helpers(tree: SourceCache, dotted: str, wanted: str) -> dict[st
             return {}
         table = _read_helpers(source, follow=False)
         names = {n for stmt in source.body for n in _top_names(stmt)}
-        return {n: h for n, h in table.functions.items() if n in names and not _calls_any(h.value, names)}
+        return _own_answers({n: h for n, h in table.functions.items() if n in names}, table, names)
+    return {}
+
+
+def _own_answers(helpers: dict[str, _Helper], table: _Table, names: set[str]) -> dict[str, _Helper]:
+    """``helpers`` with the calls of their own module's helpers inlined there (revBR: ``has_experts(m)`` answering
+    ``_has(m, "get_expert_mapping")``), less those whose answer still calls a name the module binds (another
+    function there, not the importer's namesake)."""
+    found = {}
+    for name, helper in helpers.items():
+        value = _Inliner(table, _DEPTH).visit(copy.deepcopy(helper.value))
+        if isinstance(value, ast.expr) and not _calls_any(value, names):
+            found[name] = dataclasses.replace(helper, value=value)
+    return found
+
+
+def _class_helpers(tree: SourceCache, dotted: str, cls: str) -> dict[str, _Helper]:
+    """The one-return static and class methods of the top-level class ``cls`` of the module ``dotted`` names in
+    the merged tree (revBR: a fork's guards gathered in a class); parsed only when its text defines the class."""
+    key = (dotted, f"class {cls}")
+    if key not in _FOUND:
+        _FOUND[key] = _read_class_helpers(tree, dotted, cls)
+    return _FOUND[key]
+
+
+def _read_class_helpers(tree: SourceCache, dotted: str, cls: str) -> dict[str, _Helper]:
+    base = dotted.replace(".", "/")
+    opens = re.compile(rf"^class[ \t]+{re.escape(cls)}\b", re.MULTILINE)
+    for path in (base + ".py", base + "/__init__.py"):
+        text = tree.text(path)
+        if text is None:
+            continue
+        source = tree.module(path) if not text.isascii() or opens.search(text) else None
+        if not isinstance(source, ast.Module):
+            return {}
+        classes = [s for s in source.body if isinstance(s, ast.ClassDef) and s.name == cls]
+        if len(classes) != 1:
+            return {}
+        table = _read_helpers(source, follow=False)
+        methods = {n: h for n, h in _methods(classes).items() if h.kind in ("", "class")}
+        return _own_answers(methods, table, {n for stmt in source.body for n in _top_names(stmt)})
     return {}
 
 

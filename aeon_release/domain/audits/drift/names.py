@@ -540,18 +540,66 @@ def _registry_guard(trees: ThreeTrees, read: Read, found: list[Removed]) -> bool
     """A membership test of the key (``"k" in R.name2class``, ``not in``) or a store of it (``R.name2class["k"] =
     C``) on the registry the removed registration of the key wrote into, or a table of it: the fork asks whether
     the key is there, or registers it itself -- both right whatever upstream registers.  A plain read of the
-    key there stays name drift's (drift/registry_lookups.py)."""
-    if read.form == "in":
-        receiver = read.how.split(" in ", 1)[-1]
-    elif read.form == "setitem":
-        receiver = read.how.removesuffix(f'["{read.name}"]')
-    else:
+    key there stays name drift's (drift/registry_lookups.py).  Since revBR the dict's own answers for an absent
+    key count as the test does (``R.name2class.get("k")``, ``pop("k", None)``, ``setdefault("k", C)``), and a
+    membership test of a local the module binds only to the table (``table = R.name2class`` then ``"k" in
+    table``) is the test of the table."""
+    receiver = _guarded_table(trees, read)
+    if receiver is None:
         return False
     # any kind of removal of the file: a key whose word lives on elsewhere reads as another kind (#22386's
     # "GptOss"), and the removed lines still say it was registered into this registry
     return any(
         registry_table(receiver, read.name, trees.upstream[r.path].removed) for r in found if r.path in trees.upstream
     )
+
+
+# a dict's methods that answer for an absent key without raising (``pop`` only with its default)
+_ABSENT_ANSWERED = frozenset({"get", "pop", "setdefault"})
+
+
+def _guarded_table(trees: ThreeTrees, read: Read) -> str | None:
+    """The table (as spelt) a membership test, a store, or an absence-answering method call of the key is on."""
+    if read.form == "in":
+        receiver = read.how.split(" in ", 1)[-1]
+        return (_bound_table(trees, read.path, receiver) if receiver.isidentifier() else None) or receiver
+    if read.form == "setitem":
+        return read.how.removesuffix(f'["{read.name}"]')
+    if read.form not in _ABSENT_ANSWERED:
+        return None
+    module = trees.merged_module(read.path)
+    for call in ast.walk(module) if module is not None else ():
+        if isinstance(call, ast.Call) and call.lineno == read.line and _answers_absence(call, read.name):
+            # a table of the registry (``R.name2class``), not the registry, whose own ``get`` may raise
+            table = call.func.value if isinstance(call.func, ast.Attribute) else None
+            return ast.unparse(table) if isinstance(table, ast.Attribute) else None
+    return None
+
+
+def _answers_absence(call: ast.Call, key: str) -> bool:
+    """``d.get("k")``, ``d.get("k", x)``, ``d.setdefault("k", x)``, ``d.pop("k", x)``: none raises for a missing key."""
+    func, args = call.func, call.args
+    if not isinstance(func, ast.Attribute) or func.attr not in _ABSENT_ANSWERED or call.keywords:
+        return False
+    return bool(args) and str_value(args[0]) == key and (func.attr != "pop" or len(args) == 2)
+
+
+def _bound_table(trees: ThreeTrees, path: str, local: str) -> str | None:
+    """What ``local`` stands for where the module binds it only by assignments of one dotted name
+    (``table = R.name2class``): that name; else None (a parameter, a loop variable, two values)."""
+    module = trees.merged_module(path)
+    if module is None:
+        return None
+    stores, values = 0, []
+    for node in ast.walk(module):
+        if isinstance(node, ast.arg) and node.arg == local:
+            return None
+        if isinstance(node, ast.Name) and node.id == local and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values += [plain_name(node.value)] if node.targets[0].id == local else []
+    # every store of the name one of these assignments (a loop's, a tuple's or a ``with``'s store is not)
+    return values[0] if values and len(values) == stores and len(set(values)) == 1 else None
 
 
 def _as_lookup(trees: ThreeTrees, read: Read, found: list[Removed], owns: _Owns) -> Read:
@@ -1853,11 +1901,11 @@ def _off_another_object(trees: ThreeTrees, read: Read, ranked: list[Removed]) ->
     of its module, and ``x`` is not that module (``self``, a parameter, a config object, an instance): what the
     read asks for is an optional attribute of the object, which the deleted function never was (mend48;
     ``_module_probe`` judges the module's own probe, ``_read_as_data`` a default that is a value).  A class
-    that lost a method of the name is another definition, which keeps the read."""
+    that lost a method of the name is another definition, which keeps the read.  ``hasattr(x, "f")`` asks the
+    same question of the same object, and a default that is a fallback function (``lambda: False``) is the
+    None default's branch written inline (revBR; a default that is a value stays ``_read_as_data``'s)."""
     call = read.node
-    if read.form != "getattr" or not isinstance(call, ast.Call) or len(call.args) != 3 or not ranked:
-        return False
-    if not (isinstance(call.args[2], ast.Constant) and call.args[2].value is None):
+    if not isinstance(call, ast.Call) or not ranked or not _probes_an_object(read.form, call):
         return False
     # a dict's key upstream removed is read as an attribute only through a ``__getattr__`` serving it (a
     # registry of settings); elsewhere (a benchmark's table of kernels) it is no attribute of any object
@@ -1872,6 +1920,17 @@ def _off_another_object(trees: ThreeTrees, read: Read, ranked: list[Removed]) ->
         return False
     probe = ast.Attribute(value=call.args[0], attr=read.name, ctx=ast.Load())
     return not any(may_come_from(info, probe, dotted_name(r.path)) for r in ranked)
+
+
+def _probes_an_object(form: str, call: ast.Call) -> bool:
+    """``hasattr(x, "f")``, ``getattr(x, "f", None)`` or ``getattr(x, "f", lambda ...: ...)``: a probe whose
+    absent branch the call itself answers."""
+    if form == "hasattr":
+        return len(call.args) == 2
+    if form != "getattr" or len(call.args) != 3:
+        return False
+    default = call.args[2]
+    return isinstance(default, ast.Lambda) or (isinstance(default, ast.Constant) and default.value is None)
 
 
 def _serves_keys(trees: ThreeTrees, path: str) -> bool:

@@ -120,13 +120,16 @@ def _only_where_present(
 
 def _holds(test: ast.expr, key: str, registry: str, negated: bool = False, held: str = "") -> bool:
     """``"key" in R`` (``not in`` when ``negated``; the key's constant ``held`` in place of the string) where R
-    is the registry or a table of it (``R.name2class``)."""
+    is the registry or a table of it (``R.name2class``, its ``keys()`` too)."""
     if not isinstance(test, ast.Compare) or len(test.ops) != 1:
         return False
     left = test.left
     if str_value(left) != key and not (held and isinstance(left, ast.Name) and left.id == held):
         return False
-    table = plain_name(test.comparators[0])
+    within = test.comparators[0]
+    if isinstance(within, ast.Call) and isinstance(within.func, ast.Attribute) and within.func.attr == "keys":
+        within = within.func.value  # ``"k" in R.name2class.keys()`` asks what ``"k" in R.name2class`` does
+    table = plain_name(within)
     op = ast.NotIn if negated else ast.In
     return isinstance(test.ops[0], op) and table is not None and registry in table.split(".")
 
