@@ -13,7 +13,7 @@ after the merge (the merge base is the commit's first parent, upstream the commi
   (a fork module's, a shim defined in the file), a method of the same name on another receiver, a bound method
   of the fork's class that takes the new keywords, an inherited one, a decorated one, the callable handed to a
   parameter whose calls did not grow, the callback picked by a test of upstream's signature, the call under a
-  ``try`` catching ``TypeError`` with a fallback;
+  ``try`` catching ``TypeError`` with a fallback, the call on a path kept under a version test;
 - symbol drift's tuple-entry read (#20332, 805d62ca88: ``FusedMoEPrepareAndFinalize.prepare``'s third entry
   ``Optional[Tensor]`` -> ``Optional[ExpertTokensMetadata]``): the new spelling (``.expert_num_tokens``), an
   ``isinstance`` test, a ``hasattr`` guard, a ``getattr(..., default)`` read, the first entry (still a tensor),
@@ -27,6 +27,10 @@ Round 1, main (9a5fbc18; 6 cases, 28 twins): 6 caught of 6; 2 false errors of 28
 drift on #48287: a call of a method of the name on another receiver (``backend.fused_marlin_moe(...,
 activation_func=aeon_act)``, the fork's own backend class, beside an import of upstream's function), and the
 call under a ``try`` catching ``TypeError`` that falls back to upstream's own activation.
+Round 2 (one twin added: the narrow callback on a path kept under a version test, also a false error on main):
+main 6 caught of 6, 3 false errors of 29.  This branch (parameter callback drift reads only a call of the bare
+imported name, and leaves a call inside a ``try`` catching ``TypeError``/``Exception`` or under a version test):
+6 caught of 6, 0 false errors of 29.
 
   PYTHONPATH=.. python review54_twins.py [--only TEXT ...] [--show]
 """
@@ -269,6 +273,25 @@ TWINS += [
             "    except TypeError:  # AEON: upstream's callback protocol moved on; use its own activation\n"
             "        return fused_marlin_moe(hidden_states=hidden_states, w1=w1, w2=w2, topk_weights=topk_weights,\n"
             "                                topk_ids=topk_ids, **kwargs)\n",
+            NARROW.rstrip("\n"),
+        ),
+    ),
+    (
+        "#48287 callback",
+        "twin: the narrow callback kept on a path for older releases, under a version test",
+        K(
+            *AF,
+            "vllm/aeon/r54af16.py",
+            "from packaging.version import Version\n\nfrom vllm import __version__ as VLLM_VERSION\n" + MARLIN + "\n"
+            '_OLD_MARLIN = Version(VLLM_VERSION) < Version("0.20")\n\n\n'
+            + NARROW
+            + "    torch.ops._C.silu_and_mul(output, input)\n\n\n"
+            "def aeon_marlin(hidden_states, w1, w2, topk_weights, topk_ids, **kwargs):\n"
+            "    if _OLD_MARLIN:\n"
+            "        return fused_marlin_moe(hidden_states=hidden_states, w1=w1, w2=w2, topk_weights=topk_weights,\n"
+            "                                topk_ids=topk_ids, activation_func=aeon_act, **kwargs)\n"
+            "    return fused_marlin_moe(hidden_states=hidden_states, w1=w1, w2=w2, topk_weights=topk_weights,\n"
+            "                            topk_ids=topk_ids, **kwargs)\n",
             NARROW.rstrip("\n"),
         ),
     ),
