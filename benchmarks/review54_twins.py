@@ -17,7 +17,7 @@ after the merge (the merge base is the commit's first parent, upstream the commi
 - symbol drift's tuple-entry read (#20332, 805d62ca88: ``FusedMoEPrepareAndFinalize.prepare``'s third entry
   ``Optional[Tensor]`` -> ``Optional[ExpertTokensMetadata]``): the new spelling (``.expert_num_tokens``), an
   ``isinstance`` test, a ``hasattr`` guard, a ``getattr(..., default)`` read, the first entry (still a tensor),
-  a name the fork rebinds before the read, the fork's own prepare/finalize override, a class of the fork's own
+  a name the fork rebinds before the read, the last entry unpacked after a starred name, the fork's own prepare/finalize override, a class of the fork's own
   with a ``prepare`` of the name.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches of the
@@ -31,6 +31,10 @@ Round 2 (one twin added: the narrow callback on a path kept under a version test
 main 6 caught of 6, 3 false errors of 29.  This branch (parameter callback drift reads only a call of the bare
 imported name, and leaves a call inside a ``try`` catching ``TypeError``/``Exception`` or under a version test):
 6 caught of 6, 0 false errors of 29.
+Round 3 (one twin added: the last entry of #20332's tuple unpacked after a starred name, ``a1q, *_, weights =
+pf.prepare(...)``, read as the third entry by its place: a false error on main): main 6 caught of 6, 4 false
+errors of 30.  This branch (a name after a starred target is not read as the entry at its place,
+``result_kinds._bound_names``): 6 caught of 6, 0 false errors of 30.
 
   PYTHONPATH=.. python review54_twins.py [--only TEXT ...] [--show]
 """
@@ -541,6 +545,17 @@ TWINS += [
             "vllm/aeon/r54et5.py",
             MK + PROBE + f"    a1q, _, _, _, _ = {PREP}\n    return int(a1q.argmax())\n",
             "    return int(a1q.argmax())",
+        ),
+    ),
+    (
+        "#20332 tuple entry",
+        "twin: the last entry, unpacked after a starred name",
+        K(
+            *ET,
+            "vllm/aeon/r54et9.py",
+            MK + PROBE + f"    a1q, *_, weights = {PREP}\n"
+            "    return -1 if weights is None else int(weights.argmax())\n",
+            "    return -1 if weights is None else int(weights.argmax())",
         ),
     ),
     (
