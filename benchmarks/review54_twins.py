@@ -17,8 +17,8 @@ after the merge (the merge base is the commit's first parent, upstream the commi
 - symbol drift's tuple-entry read (#20332, 805d62ca88: ``FusedMoEPrepareAndFinalize.prepare``'s third entry
   ``Optional[Tensor]`` -> ``Optional[ExpertTokensMetadata]``): the new spelling (``.expert_num_tokens``), an
   ``isinstance`` test, a ``hasattr`` guard, a ``getattr(..., default)`` read, the first entry (still a tensor),
-  a name the fork rebinds before the read, the last entry unpacked after a starred name, the fork's own prepare/finalize override, a class of the fork's own
-  with a ``prepare`` of the name.
+  a name the fork rebinds before the read, the last entry unpacked after a starred name, the fork's own
+  prepare/finalize override, a class of the fork's own with a ``prepare`` of the name.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches of the
 same commits, kept to show the reach stays.
@@ -35,6 +35,9 @@ Round 3 (one twin added: the last entry of #20332's tuple unpacked after a starr
 pf.prepare(...)``, read as the third entry by its place: a false error on main): main 6 caught of 6, 4 false
 errors of 30.  This branch (a name after a starred target is not read as the entry at its place,
 ``result_kinds._bound_names``): 6 caught of 6, 0 false errors of 30.
+Also read, without a false error on either engine: the scan of abstract hooks whose return annotation alone
+changed (505 first-parent commits since 2025-10-01), e.g. #37324 (99267c23ca) retyping
+``BaseInternVLProcessingInfo.get_hf_processor`` to a processor with an outside base (not read: quiet).
 
   PYTHONPATH=.. python review54_twins.py [--only TEXT ...] [--show]
 """
