@@ -35,9 +35,10 @@ Round 3 (one twin added: the last entry of #20332's tuple unpacked after a starr
 pf.prepare(...)``, read as the third entry by its place: a false error on main): main 6 caught of 6, 4 false
 errors of 30.  This branch (a name after a starred target is not read as the entry at its place,
 ``result_kinds._bound_names``): 6 caught of 6, 0 false errors of 30.
-Also read, without a false error on either engine: the scan of abstract hooks whose return annotation alone
-changed (505 first-parent commits since 2025-10-01), e.g. #37324 (99267c23ca) retyping
-``BaseInternVLProcessingInfo.get_hf_processor`` to a processor with an outside base (not read: quiet).
+Read by hand, not replayed: a scan of abstract hooks whose return annotation changed (the first 400 of 505
+first-parent commits since 2025-10-01) found no class switch the hook rule reads wrongly; #37324 (99267c23ca)
+retyped ``BaseInternVLProcessingInfo.get_hf_processor`` to ``InternVLProcessor``, whose outside base
+(``ProcessorMixin``) the rule does not read, so it stays quiet there by construction.
 
   PYTHONPATH=.. python review54_twins.py [--only TEXT ...] [--show]
 """
