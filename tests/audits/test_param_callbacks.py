@@ -191,3 +191,51 @@ def test_a_parameter_upstream_rebinds_before_the_new_call_is_left_alone(git_repo
         "def aeon_moe(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
     )
     assert _rows(git_repo, no_rules, fork, upstream) == []
+
+
+NARROW = "def aeon_act(activation, output, input, *, clamp_limit=None):\n    return output\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        # a method of the name on the fork's own backend object: not upstream's function
+        "backend.fused_marlin_moe(x, ids, activation_func=aeon_act)",
+        "self.fused_marlin_moe(x, ids, activation_func=aeon_act)",
+    ],
+)
+def test_a_method_of_the_name_on_another_receiver_is_quiet(git_repo: GitRepo, no_rules: Path, call: str) -> None:
+    fork = NARROW + f"def aeon_moe(self, backend, x, ids):\n    return {call}\n"
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the narrow callable's TypeError is caught, and upstream's own activation runs instead
+        "    try:\n        return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+        "    except TypeError:\n        return fused_marlin_moe(x, ids)\n",
+        "    try:\n        return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+        "    except (RuntimeError, Exception):\n        return fused_marlin_moe(x, ids)\n",
+        # a path kept for an older release
+        "    if VERSION < (0, 21):\n        return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+        "    return fused_marlin_moe(x, ids)\n",
+    ],
+)
+def test_a_call_the_fork_falls_back_from_or_keeps_for_an_older_release_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    fork = "VERSION = (0, 20)\n\n\n" + NARROW + "def aeon_moe(x, ids):\n" + body
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_bare_call_beside_a_look_alike_and_a_try_catching_another_error_stays_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fork = NARROW + (
+        "def aeon_moe(backend, x, ids):\n"
+        "    backend.fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+        "    try:\n        return fused_marlin_moe(x, ids, activation_func=aeon_act)\n"
+        "    except ValueError:\n        return None\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(4, "error")]

@@ -422,3 +422,31 @@ def test_a_tuple_entry_a_concrete_method_retyped_is_an_error(git_repo: GitRepo, 
     )
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == KERNEL_FORK and r[2] == "error"]
     assert [r[1] for r in rows] == [6], rows
+
+
+# one more entry after the retyped one: a starred name in the unpacking swallows a run of entries
+LONG_HOOK = HOOK.replace("Optional[{entry}]]", "Optional[{entry}], Optional[torch.Tensor]]")
+
+
+@pytest.mark.parametrize(
+    ("unpack", "errors"),
+    [
+        # ``weights`` is the last entry (a tensor still), not the third: a name after a star is not read by place
+        ("a1q, *_, weights = pf.prepare(a1)\n    return int(weights.argmax())", []),
+        # a name before the star keeps its place: the retyped third entry still raises
+        ("a1q, scale, counts, *_ = pf.prepare(a1)\n    return int(counts.argmax())", [6]),
+    ],
+    ids=["after the star", "before the star"],
+)
+def test_a_name_after_a_starred_target_is_not_read_as_the_entry_at_its_place(
+    git_repo: GitRepo, no_rules: Path, unpack: str, errors: list[int]
+) -> None:
+    probe = PROBE.replace("    _, _, counts = pf.prepare(a1)\n{use}", "    " + unpack + "\n")
+    sides = s.merge_case(
+        git_repo,
+        {KERNEL: LONG_HOOK.replace("{entry}", "torch.Tensor")},
+        {KERNEL_FORK: probe},
+        [(KERNEL_SUBJECT, {KERNEL: LONG_HOOK.replace("{entry}", "ExpertTokensMetadata")})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == KERNEL_FORK and r[2] == "error"]
+    assert [r[1] for r in rows] == errors, rows

@@ -23,7 +23,9 @@ keyword, no ``*args`` and too few positional parameters for a longer call).  An 
 every new call sits under an ``if``, a ``try`` or a loop of upstream's function (it may not run on the fork's
 path).  Quiet for a callable taking the new arguments, a function whose calls of the parameter did not grow,
 a callable that could not take the base's calls either (not a callback of this parameter), a parameter
-upstream's function rebinds (``fn = adapt(fn)``), and a function of the fork's own of the name.
+upstream's function rebinds (``fn = adapt(fn)``), a function of the fork's own of the name, a method of the name
+on another receiver (``backend.fused_marlin_moe(...)``: only a call of the bare imported name is upstream's), and a
+call the fork wraps in a ``try`` catching ``TypeError`` (its fallback runs) or keeps under a version test.
 """
 
 from __future__ import annotations
@@ -38,14 +40,17 @@ from aeon_release.domain.audits.drift.callbacks import (
     _imported_from,
     _module_defs,
 )
+from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, plain_name, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, parent_map, plain_name, walk_spanning
 
 _FILES_READ = 30  # upstream files parsed for grown parameter calls, at most
 _HOPS = 2  # a parameter handed on to another function of the file, at most this deep
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+# a handler catching one of these takes the TypeError the narrow callable raises: the fork has a fallback
+_CAUGHT = frozenset({"TypeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,9 @@ def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
     if not calls:
         return []
     imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
-    return [(name, node) for node in calls if (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported]
+    # only a call of the bare imported name reaches upstream's function: ``backend.name(...)`` is a method of
+    # another receiver that shares the name (a module attribute ``mod.name`` never matches an imported name)
+    return [(node.func.id, node) for node in calls if isinstance(node.func, ast.Name) and node.func.id in imported]
 
 
 def _callable(value: ast.expr, defs: dict[str, _Def]) -> bool:
@@ -283,7 +290,10 @@ def _handed(
         return
     defs = _module_defs(module)
     owned = trees.owned_lines(path)
+    parents = parent_map(module)
     for name, node in calls:
+        if caught_around(node, _CAUGHT, parents) or version_gated(node, parents):
+            continue  # the fork falls back when the callable raises, or keeps this call for an older release
         for slot in grown.get(name, ()):
             if not _imported_from(module, name, slot.path):
                 continue

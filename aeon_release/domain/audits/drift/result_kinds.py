@@ -40,6 +40,7 @@ the two definitions and the function around the call.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -556,7 +557,10 @@ def _bound_names(where: ast.AST, call: ast.Call) -> tuple[dict[str, int | None],
             if isinstance(target, ast.Name):
                 bound[target.id] = None
             elif isinstance(target, ast.Tuple):
-                bound.update({e.id: i for i, e in enumerate(target.elts) if isinstance(e, ast.Name)})
+                # ``a, *rest, w = f()``: a starred name swallows a run of entries of a length not read here, so
+                # only the names before it are the entries at their places
+                placed = itertools.takewhile(lambda e: not isinstance(e, ast.Starred), target.elts)
+                bound.update({e.id: i for i, e in enumerate(placed) if isinstance(e, ast.Name)})
     return {name: element for name, element in bound.items() if stores.get(name) == 1}, unpacks
 
 
