@@ -23,6 +23,16 @@ after an early return on ``not hasattr(queue, "__reversed__")`` (1), under ``isi
 beside the fork's shim patching ``__reversed__`` back onto the class (an assignment, ``setattr``: 2), in a function
 defined under ``if TYPE_CHECKING`` (1); the loop element of result kind drift on ``str(ids)``/``ids != 0`` (uses
 a list has too: 1) and on the element's arithmetic inside a ``try`` catching TypeError (1).
+That ``ids != 0`` twin was no twin (a list is never equal to 0: the filter stops filtering, a true catch); it
+is now ``str()`` of each element, quiet on main too.  Round 2 added the shim's own line (2 twins): dead knob
+drift read the fork's ``PriorityRequestQueue.__reversed__ = f`` / ``setattr(...)`` as a patch of a method
+upstream stopped calling (an error on each on main).
+All rounds, main (a928fa46): 4 caught of 4; 10 false errors of 28 twins (1 warned: the version-gated use).
+This branch: 4 caught of 4; 0 false errors of 28 (1 warned, as on main).  The mends: dropped-dunder drift
+keeps quiet a use in a ``with`` expecting or suppressing the error, after an exiting ``hasattr`` test, under an
+``isinstance`` test against another class, under ``if TYPE_CHECKING:``, and every use of a class a fork file
+patches the dunder back onto; result kind drift counts a repetition whose result then meets a number as raising
+inside a ``try`` catching TypeError; dead knob drift leaves stored dunders alone, as it does dunder methods.
 
   PYTHONPATH=.. python review55_twins.py [--only TEXT ...] [--show]
 """
@@ -401,13 +411,13 @@ TWINS += [
     ),
     (
         "#17945 loop element",
-        "twin: uses both kinds support (str, a dict key, equality)",
+        "twin: uses both kinds support (str() of each element, joined)",
         K(
             *PG,
             "vllm/aeon/r55pg4.py",
-            KB + "def aeon_log(blocks: KVCacheBlocks) -> list[str]:\n"
-            "    return [str(ids) for ids in blocks.get_block_ids() if ids != 0]\n",
-            "    return [str(ids) for ids in blocks.get_block_ids() if ids != 0]",
+            KB + "def aeon_log(blocks: KVCacheBlocks) -> str:\n"
+            '    return ", ".join(str(ids) for ids in blocks.get_block_ids())\n',
+            '    return ", ".join(str(ids) for ids in blocks.get_block_ids())',
         ),
     ),
     (
@@ -466,6 +476,31 @@ TWINS += [
             "            slots.extend(b * size + 1 for b in block_id)\n"
             "    return slots\n",
             "            slots.append(block_id * size + 1)",
+        ),
+    ),
+]
+
+
+# round 2: the shim's own line (dead knobs read a patched dunder as a method upstream stopped calling)
+TWINS += [
+    (
+        "#32173 dunder removed",
+        "twin: the shim's line, an assignment of __reversed__ onto the class",
+        K(
+            *RV,
+            "vllm/aeon/r55rv15.py",
+            RQ + "PriorityRequestQueue.__reversed__ = lambda self: iter(sorted(self, reverse=True))  # AEON: #32173\n",
+            "PriorityRequestQueue.__reversed__ = lambda self: iter(sorted(self, reverse=True))  # AEON: #32173",
+        ),
+    ),
+    (
+        "#32173 dunder removed",
+        "twin: the shim's line, a setattr of __reversed__ onto the class",
+        K(
+            *RV,
+            "vllm/aeon/r55rv16.py",
+            RQ + 'setattr(PriorityRequestQueue, "__reversed__", lambda self: iter(sorted(self, reverse=True)))\n',
+            'setattr(PriorityRequestQueue, "__reversed__", lambda self: iter(sorted(self, reverse=True)))',
         ),
     ),
 ]

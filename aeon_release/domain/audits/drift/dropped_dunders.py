@@ -23,8 +23,11 @@ needs the dunder: ``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _
 and ``__getitem__``, iteration and ``in`` over ``__getitem__``, ``in`` over ``__iter__``), as does a class with an
 abstract method left (its values are subclasses', which may define the dunder), a class a fork subclass defines
 the dunder on (a parameter typed as the class may hold the fork's value), one whose order has a ``__getattr__``
-(an explicit ``x.__name__`` read may be made up), a use inside a ``try`` catching
-``TypeError``/``AttributeError`` (or a parent), and one under an ``if`` asking ``hasattr``.
+(an explicit ``x.__name__`` read may be made up), a class a fork file patches the dunder back onto
+(``X.__reversed__ = f``, ``setattr(X, "__reversed__", f)``), a use inside a ``try`` catching
+``TypeError``/``AttributeError`` (or a parent) or a ``with`` expecting or swallowing it (``pytest.raises``,
+``suppress``), one under an ``if`` asking ``hasattr``, naming the dunder or asking ``isinstance`` of the value
+against another class (or after such an ``if`` whose body exits), and one under ``if TYPE_CHECKING:``.
 
 Pure but for reading the three trees: findings out.
 """
@@ -32,11 +35,12 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import catches
+from aeon_release.domain.audits.drift.fallbacks import catches, runs_tested
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returned_members import patched_after
@@ -55,6 +59,8 @@ _BARE = frozenset({"object", "ABC", "Generic"})
 _DYNAMIC = frozenset({"__getattr__", "__getattribute__"})
 _DECORATORS = frozenset({"dataclass", "dataclasses.dataclass"})
 _ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+# context managers that expect or swallow the error their block raises
+_EXPECTING = frozenset({"raises", "assertRaises", "assertRaisesRegex", "suppress"})
 # builtin -> the dunder it calls on its argument
 _BUILTINS = {"reversed": "__reversed__", "len": "__len__", "iter": "__iter__", "next": "__next__", "abs": "__abs__"}
 # dunder -> the sets of dunders each of which, all present, is Python's fallback for it
@@ -96,6 +102,9 @@ def dropped_dunder_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dropped:
         return []
     users = list(name_users(trees, {d.cls for d in dropped}))
+    # a fork's shim patching the dunder back onto the class (``X.__reversed__ = ...``) keeps every use working
+    patched = {d for path, module, _ in users for d in _patched(path, module, dropped)}
+    dropped = [d for d in dropped if d not in patched]
     # a fork subclass that defines the dunder may be what a parameter typed as the class holds
     redefined = {d for path, module, _ in users for d in _redefined(path, module, dropped)}
     findings = []
@@ -110,6 +119,19 @@ def _redefined(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterato
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         mine = _defined(cls)
         yield from (d for base in cls.bases for d in _named(base, path, imports, dropped) if d.dunder in mine)
+
+
+def _patched(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterator[Dropped]:
+    """The losses a fork file gives back: ``X.D = f`` (or annotated) or ``setattr(X, "D", f)`` of the class."""
+    imports = file_imports(module, path)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(t, ast.Attribute):
+                    yield from (d for d in _named(t.value, path, imports, dropped) if d.dunder == t.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if len(node.args) == 3 and isinstance(node.args[1], ast.Constant):
+                yield from (d for d in _named(node.args[0], path, imports, dropped) if d.dunder == node.args[1].value)
 
 
 def _removed_defs(lines: list[str]) -> set[str]:
@@ -254,7 +276,7 @@ def _subclass_uses(
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.lineno in owned):
             continue
         d = lost.get(node.func.attr)
-        if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d.dunder):
+        if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d, "super()"):
             yield node.lineno, f"calls super().{d.dunder}", d
 
 
@@ -278,7 +300,7 @@ def _self_uses(
                 d = lost.get(dunder)
                 if d is None or not (isinstance(target, ast.Name) and target.id == me and line in owned):
                     continue
-                if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, dunder):
+                if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, d, me):
                     yield line, what.format(me), d
 
 
@@ -313,7 +335,7 @@ def _typed_uses(
             if not (isinstance(target, ast.Name) and target.id in typed and line in owned):
                 continue
             for d in typed[target.id]:
-                if d.dunder == dunder and not _falls_back(d) and not _guarded(node, parents, dunder):
+                if d.dunder == dunder and not _falls_back(d) and not _guarded(node, parents, d, target.id):
                     yield line, what.format(target.id), d
 
 
@@ -341,18 +363,55 @@ def _falls_back(d: Dropped, own: frozenset[str] = frozenset()) -> bool:
     return any(need <= d.now | own for need in _FALLBACKS.get(d.dunder, ()))
 
 
-def _guarded(node: ast.AST, parents: dict[int, ast.AST], dunder: str) -> bool:
-    """Inside a ``try`` catching the error the use raises, or under an ``if`` asking ``hasattr``."""
+def _guarded(node: ast.AST, parents: dict[int, ast.AST], d: Dropped, subject: str) -> bool:
+    """The fork wrote the use for a value that may lack the dunder: inside a ``try`` catching the error it raises
+    (or a ``with`` expecting or suppressing it: ``pytest.raises(TypeError)``, ``suppress(TypeError)``), under an
+    ``if`` asking ``hasattr``, naming the dunder or asking ``isinstance`` of ``subject`` but for the class itself
+    (either branch, or the
+    rest of a block after such an ``if`` exits), or in code that never runs (``if TYPE_CHECKING:``)."""
     at = parents.get(id(node))
     while at is not None:
-        if isinstance(at, ast.Try) and catches(at, _ERRORS):
+        if (isinstance(at, ast.Try) and catches(at, _ERRORS)) or (isinstance(at, ast.With) and _expects(at)):
             return True
-        if isinstance(at, ast.If | ast.IfExp) and (
-            "hasattr(" in ast.unparse(at.test) or dunder in ast.unparse(at.test)
-        ):
+        if isinstance(at, ast.If | ast.IfExp) and (_asks(at.test, d, subject) or _checking_only(at.test)):
             return True
         at = parents.get(id(at))
+    asks = functools.partial(_asks, d=d, subject=subject)
+    return runs_tested(node, parents, asks, asks)
+
+
+def _expects(stmt: ast.With) -> bool:
+    """``with pytest.raises(TypeError):``, ``with self.assertRaises(...)``, ``with suppress(AttributeError):``:
+    the block is written for the error (a test of the class without the dunder, or a fallback)."""
+    for item in stmt.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and ast.unparse(call.func).rsplit(".", 1)[-1] in _EXPECTING:
+            classes = [e for a in call.args for e in (a.elts if isinstance(a, ast.Tuple) else [a])]
+            if any(ast.unparse(c).rsplit(".", 1)[-1] in _ERRORS for c in classes):
+                return True
     return False
+
+
+def _asks(test: ast.expr, d: Dropped, subject: str) -> bool:
+    """A test of whether the value has the dunder: ``hasattr``, one naming the dunder, an ``isinstance`` of the
+    value against another class (``isinstance(queue, Reversible)``: the fork tells its kinds apart; against the
+    class that lost the dunder, it only says the use meets the loss)."""
+    text = ast.unparse(test)
+    if "hasattr(" in text or d.dunder in text:
+        return True
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "isinstance"
+        and len(n.args) == 2
+        and ast.unparse(n.args[0]) == subject
+        and ast.unparse(n.args[1]).rsplit(".", 1)[-1] != d.cls
+        for n in ast.walk(test)
+    )
+
+
+def _checking_only(test: ast.expr) -> bool:
+    return ast.unparse(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, what: str, d: Dropped, pr_pattern: str) -> Finding:
