@@ -27,11 +27,14 @@ That ``ids != 0`` twin was no twin (a list is never equal to 0: the filter stops
 is now ``str()`` of each element, quiet on main too.  Round 2 added the shim's own line (2 twins): dead knob
 drift read the fork's ``PriorityRequestQueue.__reversed__ = f`` / ``setattr(...)`` as a patch of a method
 upstream stopped calling (an error on each on main).
-All rounds, main (a928fa46): 4 caught of 4; 10 false errors of 28 twins (1 warned: the version-gated use).
-This branch: 4 caught of 4; 0 false errors of 28 (1 warned, as on main).  The mends: dropped-dunder drift
+Round 3: a fork base class's ``reversed(self)`` where a fork class of another file derives from it (a false
+error on main: only the base's own file was asked), and the same base with no fork subclass (a case).
+All rounds, main (a928fa46): 5 caught of 5; 11 false errors of 29 twins (1 warned: the version-gated use).
+This branch: 5 caught of 5; 0 false errors of 29 (1 warned, as on main).  The mends: dropped-dunder drift
 keeps quiet a use in a ``with`` expecting or suppressing the error, after an exiting ``hasattr`` test, under an
 ``isinstance`` test against another class, under ``if TYPE_CHECKING:``, and every use of a class a fork file
-patches the dunder back onto; result kind drift counts a repetition whose result then meets a number as raising
+patches the dunder back onto, and a fork base's ``self`` uses where a fork class of any file derives from it;
+result kind drift counts a repetition whose result then meets a number as raising
 inside a ``try`` catching TypeError; dead knob drift leaves stored dunders alone, as it does dunder methods.
 
   PYTHONPATH=.. python review55_twins.py [--only TEXT ...] [--show]
@@ -42,7 +45,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -502,6 +505,37 @@ TWINS += [
             RQ + 'setattr(PriorityRequestQueue, "__reversed__", lambda self: iter(sorted(self, reverse=True)))\n',
             'setattr(PriorityRequestQueue, "__reversed__", lambda self: iter(sorted(self, reverse=True)))',
         ),
+    ),
+]
+
+
+# round 3: a fork base class reversing itself, which a fork class of another file derives from
+BASE = (
+    RQ
+    + "class AeonQueueBase(PriorityRequestQueue):\n    def aeon_tail(self) -> list[Request]:\n        return list(reversed(self))\n"
+)
+LEAF = (
+    "from collections.abc import Iterator\n\nfrom vllm.aeon.r55base import AeonQueueBase\nfrom vllm.v1.request import Request\n\n\n"
+    "class AeonSortedQueue(AeonQueueBase):\n"
+    "    def __reversed__(self) -> Iterator[Request]:\n"
+    "        return iter(sorted(self, reverse=True))\n"
+)
+TWINS += [
+    (
+        "#32173 dunder removed",
+        "twin: a fork base reversing itself, derived from in another fork file",
+        Killer(
+            *RV,
+            (Edit("vllm/aeon/r55base.py", BASE), Edit("vllm/aeon/r55leaf.py", LEAF)),
+            (("vllm/aeon/r55base.py", "        return list(reversed(self))"),),
+        ),
+    ),
+]
+CASES += [
+    (
+        "#32173 dunder removed",
+        "a fork base reversing itself that no fork class derives from",
+        K(*RV, "vllm/aeon/r55base2.py", BASE, "        return list(reversed(self))"),
     ),
 ]
 

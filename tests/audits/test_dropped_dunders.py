@@ -295,3 +295,34 @@ def test_a_fork_shim_patching_the_dunder_back_is_quiet(git_repo: GitRepo, no_rul
     fork = HEAD + SHIMS[shim] + "\n\ndef tail(queue: PriorityRequestQueue):\n    return list(reversed(queue))\n"
     found = [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)]
     assert found == ([(8, "error")] if shim == "another class" else [])
+
+
+def test_a_fork_base_another_fork_file_derives_from_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin (review55): a fork base class reverses itself and a fork class of another file derives from it (and
+    defines ``__reversed__``): ``self`` may be the subclass's, quiet; the same base with no fork subclass
+    anywhere stays an error."""
+    base = (
+        HEAD + "class AeonQueueBase(PriorityRequestQueue):\n    def tail(self):\n        return list(reversed(self))\n"
+    )
+    leaf = (
+        "from vllm.aeon.queues import AeonQueueBase\n\n\n"
+        "class AeonLeaf(AeonQueueBase):\n    def __reversed__(self):\n        return iter(())\n"
+    )
+    sides = s.merge_case(
+        git_repo, {QUEUES: BASE_TEXT}, {FORK: base, "vllm/aeon/leaf.py": leaf}, [(SUBJECT, {QUEUES: UPSTREAM_TEXT})]
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+def test_a_fork_base_no_fork_class_derives_from_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    base = (
+        HEAD + "class AeonQueueBase(PriorityRequestQueue):\n    def tail(self):\n        return list(reversed(self))\n"
+    )
+    other = (
+        "from vllm.aeon.queues import AeonQueueBase\n\n\ndef build() -> AeonQueueBase:\n    return AeonQueueBase()\n"
+    )
+    sides = s.merge_case(
+        git_repo, {QUEUES: BASE_TEXT}, {FORK: base, "vllm/aeon/other.py": other}, [(SUBJECT, {QUEUES: UPSTREAM_TEXT})]
+    )
+    found = [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK]
+    assert found == [(6, "error")]

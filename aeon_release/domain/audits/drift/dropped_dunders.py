@@ -15,8 +15,8 @@ lack the dunder, and the module must not patch it onto the class after its body.
 (``deque``, ``dict``, ``nn.Module``) may bring it: quiet.
 
 The fork's side, on lines it wrote: ``super().D(...)`` in a class deriving from that class alone (no other base
-but ``object``/``ABC``/``Generic``); in such a class's methods, when it does not define the dunder and no class of
-its file derives from it, the protocol uses of ``self`` below; and, in a function with a parameter annotated as the
+but ``object``/``ABC``/``Generic``); in such a class's methods, when it does not define the dunder and no fork class
+derives from it, the protocol uses of ``self`` below; and, in a function with a parameter annotated as the
 class (``X``, ``X | None``, ``Optional[X]``, ``"X"``) and never rebound, the protocol use of the parameter that
 needs the dunder: ``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _ in p``, ``_ in p``, ``p[...]``,
 ``with p``, or ``p.D(...)``.  Python's fallbacks keep a use quiet when the class still has them (``reversed`` over ``__len__``
@@ -107,11 +107,33 @@ def dropped_dunder_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     dropped = [d for d in dropped if d not in patched]
     # a fork subclass that defines the dunder may be what a parameter typed as the class holds
     redefined = {d for path, module, _ in users for d in _redefined(path, module, dropped)}
+    derived = _derived(trees, users, {d.cls for d in dropped})
     findings = []
     for path, module, owned in users:
-        for line, what, d in _uses(path, module, owned, dropped, redefined):
+        for line, what, d in _uses(path, module, owned, dropped, redefined, derived):
             findings.append(_finding(trees, path, line, what, d, pr_pattern))
     return findings
+
+
+def _derived(trees: ThreeTrees, users: list[tuple[str, ast.Module, set[int]]], lost: set[str]) -> set[str]:
+    """The fork classes deriving from a class that lost a dunder which a fork class of another file derives from
+    in turn: their ``self`` may be that subclass's, which may define the dunder (a base the fork never builds)."""
+    mine = {
+        c.name
+        for _, module, _ in users
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef) and any(ast.unparse(b).rsplit(".", 1)[-1] in lost for b in c.bases)
+    }
+    if not mine:
+        return set()
+    bases = {
+        ast.unparse(b).rsplit(".", 1)[-1]
+        for _, module, _ in name_users(trees, mine)
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef)
+        for b in c.bases
+    }
+    return mine & bases
 
 
 def _redefined(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterator[Dropped]:
@@ -209,7 +231,12 @@ def _abstract_left(order: list[ast.ClassDef]) -> bool:
 
 
 def _uses(
-    path: str, module: ast.Module, owned: set[int], dropped: list[Dropped], redefined: set[Dropped]
+    path: str,
+    module: ast.Module,
+    owned: set[int],
+    dropped: list[Dropped],
+    redefined: set[Dropped],
+    derived: set[str],
 ) -> Iterator[Use]:
     imports = file_imports(module, path)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
@@ -221,7 +248,7 @@ def _uses(
         return [d for d in losses(expr) if d.concrete and d not in redefined]
 
     classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
-    based = {ast.unparse(b).rsplit(".", 1)[-1] for c in classes for b in c.bases}
+    based = derived | {ast.unparse(b).rsplit(".", 1)[-1] for c in classes for b in c.bases}
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             yield from _subclass_uses(node, owned, losses, parents, node.name in based)
