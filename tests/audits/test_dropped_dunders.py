@@ -234,3 +234,95 @@ def test_a_dunder_moved_to_a_base_or_patched_on_is_quiet(git_repo: GitRepo, no_r
     fork = HEAD + "def lowest(queue: PriorityRequestQueue):\n    return next(reversed(queue))\n"
     sides = s.merge_case(git_repo, {QUEUES: BASE_TEXT}, {FORK: fork}, [(SUBJECT, {QUEUES: upstream})])
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+def test_a_use_the_fork_wrote_for_the_missing_dunder_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins (review55): ``reversed(queue)`` in a test expecting the TypeError (``pytest.raises``), under
+    ``contextlib.suppress(TypeError)``, after an early return when ``hasattr`` fails, under an ``isinstance`` test
+    against another class, in a function only type checkers read: quiet.  An ``isinstance`` test against the class
+    that lost the dunder guards nothing: an error."""
+    fork = HEAD + (
+        "import contextlib\n"
+        "from collections.abc import Reversible\n"
+        "from typing import TYPE_CHECKING\n"
+        "\n"
+        "import pytest\n"
+        "\n\n"
+        "def test_not_reversible(queue: PriorityRequestQueue):\n"
+        "    with pytest.raises(TypeError):\n"
+        "        reversed(queue)\n"
+        "\n\n"
+        "def last(queue: PriorityRequestQueue):\n"
+        "    with contextlib.suppress(TypeError, StopIteration):\n"
+        "        return next(reversed(queue))\n"
+        "    return None\n"
+        "\n\n"
+        "def tail(queue: PriorityRequestQueue):\n"
+        "    if not hasattr(queue, '__reversed__'):\n"
+        "        return sorted(queue, reverse=True)\n"
+        "    return list(reversed(queue))\n"
+        "\n\n"
+        "def tail2(queue: PriorityRequestQueue):\n"
+        "    if isinstance(queue, Reversible):\n"
+        "        return list(reversed(queue))\n"
+        "    return sorted(queue, reverse=True)\n"
+        "\n\n"
+        "if TYPE_CHECKING:\n"
+        "\n"
+        "    def tail3(queue: PriorityRequestQueue):\n"
+        "        return list(reversed(queue))\n"
+        "\n\n"
+        "def tail4(queue: PriorityRequestQueue):\n"
+        "    if isinstance(queue, PriorityRequestQueue):\n"
+        "        return list(reversed(queue))\n"  # 42
+        "    return []\n"
+    )
+    assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(42, "error")]
+
+
+SHIMS = {
+    "assigned": "PriorityRequestQueue.__reversed__ = lambda self: iter(sorted(self, reverse=True))\n",
+    "setattr": "setattr(PriorityRequestQueue, '__reversed__', lambda self: iter(sorted(self)))\n",
+    "another class": "IndexedQueue.__reversed__ = lambda self: iter(())\n",
+}
+
+
+@pytest.mark.parametrize("shim", SHIMS)
+def test_a_fork_shim_patching_the_dunder_back_is_quiet(git_repo: GitRepo, no_rules: Path, shim: str) -> None:
+    """Twin (review55): the fork patches ``__reversed__`` back onto upstream's class (an assignment or
+    ``setattr``): every use works again, and the patch is no dead knob (the interpreter calls it): quiet.  A shim
+    patching another class leaves the use an error."""
+    fork = HEAD + SHIMS[shim] + "\n\ndef tail(queue: PriorityRequestQueue):\n    return list(reversed(queue))\n"
+    found = [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)]
+    assert found == ([(8, "error")] if shim == "another class" else [])
+
+
+def test_a_fork_base_another_fork_file_derives_from_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin (review55): a fork base class reverses itself and a fork class of another file derives from it (and
+    defines ``__reversed__``): ``self`` may be the subclass's, quiet; the same base with no fork subclass
+    anywhere stays an error."""
+    base = (
+        HEAD + "class AeonQueueBase(PriorityRequestQueue):\n    def tail(self):\n        return list(reversed(self))\n"
+    )
+    leaf = (
+        "from vllm.aeon.queues import AeonQueueBase\n\n\n"
+        "class AeonLeaf(AeonQueueBase):\n    def __reversed__(self):\n        return iter(())\n"
+    )
+    sides = s.merge_case(
+        git_repo, {QUEUES: BASE_TEXT}, {FORK: base, "vllm/aeon/leaf.py": leaf}, [(SUBJECT, {QUEUES: UPSTREAM_TEXT})]
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+def test_a_fork_base_no_fork_class_derives_from_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    base = (
+        HEAD + "class AeonQueueBase(PriorityRequestQueue):\n    def tail(self):\n        return list(reversed(self))\n"
+    )
+    other = (
+        "from vllm.aeon.queues import AeonQueueBase\n\n\ndef build() -> AeonQueueBase:\n    return AeonQueueBase()\n"
+    )
+    sides = s.merge_case(
+        git_repo, {QUEUES: BASE_TEXT}, {FORK: base, "vllm/aeon/other.py": other}, [(SUBJECT, {QUEUES: UPSTREAM_TEXT})]
+    )
+    found = [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK]
+    assert found == [(6, "error")]

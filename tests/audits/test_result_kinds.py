@@ -601,8 +601,12 @@ def test_one_value_made_a_list_twins_stay_silent(git_repo: GitRepo, tmp_path: Pa
         "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
         "        out.append(key * 16 + 1)\n    return out\n",
         "def slots(w: Worker, request) -> list[int]:\n    return [key * 16 + 1 for key in w.extra_keys(request)]\n",
+        "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
+        "        try:\n            out.append(key * 16 + 1)\n        except ValueError:\n            pass\n    return out\n",
+        "def slots(w: Worker, request) -> list:\n    out = []\n    for key in w.extra_keys(request):\n"
+        "        try:\n            out.append(key * 16)\n        except TypeError:\n            pass\n    return out\n",
     ],
-    ids=["for", "comprehension"],
+    ids=["for", "comprehension", "a try catching another error", "a repetition alone in a try"],
 )
 def test_a_loop_name_takes_the_element_upstream_made_another_kind(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     """#17945 made ``KVCacheBlocks.get_block_ids() -> list[int]`` a ``list[list[int]]``: a fork's ``for block_id
@@ -626,12 +630,16 @@ def test_a_loop_name_takes_the_element_upstream_made_another_kind(git_repo: GitR
         "def slots(w: Worker, request) -> int:\n    total = 0\n    for key in w.extra_keys(request):\n"
         "        key = int(key)\n        total += key + 1\n    return total\n",
         'def loud(w: Worker) -> list[str]:\n    return [part.upper() + "!" for part in w.router("x")]\n',
+        "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
+        "        try:\n            out.append(key * 16 + 1)\n        except TypeError:\n"
+        "            out.append(int(key) * 16 + 1)\n    return out\n",
     ],
-    ids=["no use", "rebound", "was a string"],
+    ids=["no use", "rebound", "was a string", "a try catching what the repetition then raises"],
 )
 def test_a_loop_name_the_change_leaves_alone_stays_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
-    """Twins: the loop name printed, converted before its arithmetic, or taking the characters of what was a
-    string (a loop over a ``str`` has no element annotation to compare): quiet."""
+    """Twins: the loop name printed, converted before its arithmetic, taking the characters of what was a
+    string (a loop over a ``str`` has no element annotation to compare), or its ``key * 16 + 1`` in a ``try``
+    catching the TypeError the repeated string raises at ``+ 1`` (review55): quiet."""
     sides = three_way(
         git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: WORKER_HEAD + body}, {WORKER: WORKER_NOW}
     )

@@ -15,16 +15,19 @@ lack the dunder, and the module must not patch it onto the class after its body.
 (``deque``, ``dict``, ``nn.Module``) may bring it: quiet.
 
 The fork's side, on lines it wrote: ``super().D(...)`` in a class deriving from that class alone (no other base
-but ``object``/``ABC``/``Generic``); in such a class's methods, when it does not define the dunder and no class of
-its file derives from it, the protocol uses of ``self`` below; and, in a function with a parameter annotated as the
+but ``object``/``ABC``/``Generic``); in such a class's methods, when it does not define the dunder and no fork class
+derives from it, the protocol uses of ``self`` below; and, in a function with a parameter annotated as the
 class (``X``, ``X | None``, ``Optional[X]``, ``"X"``) and never rebound, the protocol use of the parameter that
 needs the dunder: ``reversed(p)``, ``len(p)``, ``iter(p)``, ``next(p)``, ``for _ in p``, ``_ in p``, ``p[...]``,
 ``with p``, or ``p.D(...)``.  Python's fallbacks keep a use quiet when the class still has them (``reversed`` over ``__len__``
 and ``__getitem__``, iteration and ``in`` over ``__getitem__``, ``in`` over ``__iter__``), as does a class with an
 abstract method left (its values are subclasses', which may define the dunder), a class a fork subclass defines
 the dunder on (a parameter typed as the class may hold the fork's value), one whose order has a ``__getattr__``
-(an explicit ``x.__name__`` read may be made up), a use inside a ``try`` catching
-``TypeError``/``AttributeError`` (or a parent), and one under an ``if`` asking ``hasattr``.
+(an explicit ``x.__name__`` read may be made up), a class a fork file patches the dunder back onto
+(``X.__reversed__ = f``, ``setattr(X, "__reversed__", f)``), a use inside a ``try`` catching
+``TypeError``/``AttributeError`` (or a parent) or a ``with`` expecting or swallowing it (``pytest.raises``,
+``suppress``), one under an ``if`` asking ``hasattr``, naming the dunder or asking ``isinstance`` of the value
+against another class (or after such an ``if`` whose body exits), and one under ``if TYPE_CHECKING:``.
 
 Pure but for reading the three trees: findings out.
 """
@@ -32,11 +35,12 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import catches
+from aeon_release.domain.audits.drift.fallbacks import catches, runs_tested
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returned_members import patched_after
@@ -55,6 +59,8 @@ _BARE = frozenset({"object", "ABC", "Generic"})
 _DYNAMIC = frozenset({"__getattr__", "__getattribute__"})
 _DECORATORS = frozenset({"dataclass", "dataclasses.dataclass"})
 _ERRORS = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
+# context managers that expect or swallow the error their block raises
+_EXPECTING = frozenset({"raises", "assertRaises", "assertRaisesRegex", "suppress"})
 # builtin -> the dunder it calls on its argument
 _BUILTINS = {"reversed": "__reversed__", "len": "__len__", "iter": "__iter__", "next": "__next__", "abs": "__abs__"}
 # dunder -> the sets of dunders each of which, all present, is Python's fallback for it
@@ -96,13 +102,38 @@ def dropped_dunder_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dropped:
         return []
     users = list(name_users(trees, {d.cls for d in dropped}))
+    # a fork's shim patching the dunder back onto the class (``X.__reversed__ = ...``) keeps every use working
+    patched = {d for path, module, _ in users for d in _patched(path, module, dropped)}
+    dropped = [d for d in dropped if d not in patched]
     # a fork subclass that defines the dunder may be what a parameter typed as the class holds
     redefined = {d for path, module, _ in users for d in _redefined(path, module, dropped)}
+    derived = _derived(trees, users, {d.cls for d in dropped})
     findings = []
     for path, module, owned in users:
-        for line, what, d in _uses(path, module, owned, dropped, redefined):
+        for line, what, d in _uses(path, module, owned, dropped, redefined, derived):
             findings.append(_finding(trees, path, line, what, d, pr_pattern))
     return findings
+
+
+def _derived(trees: ThreeTrees, users: list[tuple[str, ast.Module, set[int]]], lost: set[str]) -> set[str]:
+    """The fork classes deriving from a class that lost a dunder which a fork class of another file derives from
+    in turn: their ``self`` may be that subclass's, which may define the dunder (a base the fork never builds)."""
+    mine = {
+        c.name
+        for _, module, _ in users
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef) and any(ast.unparse(b).rsplit(".", 1)[-1] in lost for b in c.bases)
+    }
+    if not mine:
+        return set()
+    bases = {
+        ast.unparse(b).rsplit(".", 1)[-1]
+        for _, module, _ in name_users(trees, mine)
+        for c in ast.walk(module)
+        if isinstance(c, ast.ClassDef)
+        for b in c.bases
+    }
+    return mine & bases
 
 
 def _redefined(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterator[Dropped]:
@@ -110,6 +141,19 @@ def _redefined(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterato
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         mine = _defined(cls)
         yield from (d for base in cls.bases for d in _named(base, path, imports, dropped) if d.dunder in mine)
+
+
+def _patched(path: str, module: ast.Module, dropped: list[Dropped]) -> Iterator[Dropped]:
+    """The losses a fork file gives back: ``X.D = f`` (or annotated) or ``setattr(X, "D", f)`` of the class."""
+    imports = file_imports(module, path)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            for t in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(t, ast.Attribute):
+                    yield from (d for d in _named(t.value, path, imports, dropped) if d.dunder == t.attr)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            if len(node.args) == 3 and isinstance(node.args[1], ast.Constant):
+                yield from (d for d in _named(node.args[0], path, imports, dropped) if d.dunder == node.args[1].value)
 
 
 def _removed_defs(lines: list[str]) -> set[str]:
@@ -187,7 +231,12 @@ def _abstract_left(order: list[ast.ClassDef]) -> bool:
 
 
 def _uses(
-    path: str, module: ast.Module, owned: set[int], dropped: list[Dropped], redefined: set[Dropped]
+    path: str,
+    module: ast.Module,
+    owned: set[int],
+    dropped: list[Dropped],
+    redefined: set[Dropped],
+    derived: set[str],
 ) -> Iterator[Use]:
     imports = file_imports(module, path)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
@@ -199,7 +248,7 @@ def _uses(
         return [d for d in losses(expr) if d.concrete and d not in redefined]
 
     classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
-    based = {ast.unparse(b).rsplit(".", 1)[-1] for c in classes for b in c.bases}
+    based = derived | {ast.unparse(b).rsplit(".", 1)[-1] for c in classes for b in c.bases}
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             yield from _subclass_uses(node, owned, losses, parents, node.name in based)
@@ -254,7 +303,7 @@ def _subclass_uses(
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.lineno in owned):
             continue
         d = lost.get(node.func.attr)
-        if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d.dunder):
+        if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d, "super()"):
             yield node.lineno, f"calls super().{d.dunder}", d
 
 
@@ -278,7 +327,7 @@ def _self_uses(
                 d = lost.get(dunder)
                 if d is None or not (isinstance(target, ast.Name) and target.id == me and line in owned):
                     continue
-                if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, dunder):
+                if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, d, me):
                     yield line, what.format(me), d
 
 
@@ -313,7 +362,7 @@ def _typed_uses(
             if not (isinstance(target, ast.Name) and target.id in typed and line in owned):
                 continue
             for d in typed[target.id]:
-                if d.dunder == dunder and not _falls_back(d) and not _guarded(node, parents, dunder):
+                if d.dunder == dunder and not _falls_back(d) and not _guarded(node, parents, d, target.id):
                     yield line, what.format(target.id), d
 
 
@@ -341,18 +390,55 @@ def _falls_back(d: Dropped, own: frozenset[str] = frozenset()) -> bool:
     return any(need <= d.now | own for need in _FALLBACKS.get(d.dunder, ()))
 
 
-def _guarded(node: ast.AST, parents: dict[int, ast.AST], dunder: str) -> bool:
-    """Inside a ``try`` catching the error the use raises, or under an ``if`` asking ``hasattr``."""
+def _guarded(node: ast.AST, parents: dict[int, ast.AST], d: Dropped, subject: str) -> bool:
+    """The fork wrote the use for a value that may lack the dunder: inside a ``try`` catching the error it raises
+    (or a ``with`` expecting or suppressing it: ``pytest.raises(TypeError)``, ``suppress(TypeError)``), under an
+    ``if`` asking ``hasattr``, naming the dunder or asking ``isinstance`` of ``subject`` but for the class itself
+    (either branch, or the
+    rest of a block after such an ``if`` exits), or in code that never runs (``if TYPE_CHECKING:``)."""
     at = parents.get(id(node))
     while at is not None:
-        if isinstance(at, ast.Try) and catches(at, _ERRORS):
+        if (isinstance(at, ast.Try) and catches(at, _ERRORS)) or (isinstance(at, ast.With) and _expects(at)):
             return True
-        if isinstance(at, ast.If | ast.IfExp) and (
-            "hasattr(" in ast.unparse(at.test) or dunder in ast.unparse(at.test)
-        ):
+        if isinstance(at, ast.If | ast.IfExp) and (_asks(at.test, d, subject) or _checking_only(at.test)):
             return True
         at = parents.get(id(at))
+    asks = functools.partial(_asks, d=d, subject=subject)
+    return runs_tested(node, parents, asks, asks)
+
+
+def _expects(stmt: ast.With) -> bool:
+    """``with pytest.raises(TypeError):``, ``with self.assertRaises(...)``, ``with suppress(AttributeError):``:
+    the block is written for the error (a test of the class without the dunder, or a fallback)."""
+    for item in stmt.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and ast.unparse(call.func).rsplit(".", 1)[-1] in _EXPECTING:
+            classes = [e for a in call.args for e in (a.elts if isinstance(a, ast.Tuple) else [a])]
+            if any(ast.unparse(c).rsplit(".", 1)[-1] in _ERRORS for c in classes):
+                return True
     return False
+
+
+def _asks(test: ast.expr, d: Dropped, subject: str) -> bool:
+    """A test of whether the value has the dunder: ``hasattr``, one naming the dunder, an ``isinstance`` of the
+    value against another class (``isinstance(queue, Reversible)``: the fork tells its kinds apart; against the
+    class that lost the dunder, it only says the use meets the loss)."""
+    text = ast.unparse(test)
+    if "hasattr(" in text or d.dunder in text:
+        return True
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "isinstance"
+        and len(n.args) == 2
+        and ast.unparse(n.args[0]) == subject
+        and ast.unparse(n.args[1]).rsplit(".", 1)[-1] != d.cls
+        for n in ast.walk(test)
+    )
+
+
+def _checking_only(test: ast.expr) -> bool:
+    return ast.unparse(test).rsplit(".", 1)[-1] == "TYPE_CHECKING"
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, what: str, d: Dropped, pr_pattern: str) -> Finding:

@@ -186,7 +186,9 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
     for path in trees.mine:
         if path.endswith(".py"):
             code = _COMMENT.sub("", "\n".join(trees.mine[path].added.values()))
-            stored.update(_STORE.findall(code), _SETATTR.findall(code))
+            # a dunder patched onto a class (``Queue.__reversed__ = f``) is called by the interpreter (``reversed(q)``,
+            # ``len(q)``, ``with q``), which no text search of upstream sees: never a dead knob, as with methods
+            stored.update(n for n in (*_STORE.findall(code), *_SETATTR.findall(code)) if not n.startswith("__"))
             stored.update(k for args in _SET_DEFAULTS.findall(code) for k in _KEYWORD.findall(args))
             stored.update(name for names in _KEY_STORE.findall(code) for name in names if name)
             stored.update(n for n in _METHOD.findall(code) if not n.startswith("__"))

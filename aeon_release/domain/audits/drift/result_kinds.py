@@ -109,7 +109,9 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             parents = parents if parents is not None else parent_map(where)
             # ``try: free // page`` / ``except TypeError: min(free) // page``: the fork's fallback for the new
             # kind (a ``*`` repeats a sequence or a string silently, and raises nothing to catch)
-            caught = not _repeats(node) and caught_around(node, _TYPE_ERRORS, parents)
+            caught = (not _repeats(node) or _then_computed(node, parents)) and caught_around(
+                node, _TYPE_ERRORS, parents
+            )
             line = getattr(node, "lineno", None) or target.lineno
             # a comprehension's ``if`` has no line: its test's
             probed = _member_probed(node, target, parents)
@@ -251,8 +253,21 @@ def _compared_elements(node: ast.AST) -> Iterator[tuple[ast.expr, str, int]]:
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 
 
-def _repeats(node: ast.AST) -> bool:
+def _repeats(node: ast.AST | None) -> bool:
     return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
+
+
+def _then_computed(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The repetition's result meets a number (``block_id * size + 1``): a repeated sequence raises TypeError
+    there, which the ``try`` around it catches."""
+    child: ast.AST | None = node
+    parent = parents.get(id(node))
+    while _repeats(parent):
+        child, parent = parent, parents.get(id(parent))
+    if not isinstance(parent, ast.BinOp) or not isinstance(parent.op, _ARITHMETIC):
+        return False
+    other = parent.right if parent.left is child else parent.left
+    return not isinstance(other, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr)) and not _string(other)
 
 
 def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
