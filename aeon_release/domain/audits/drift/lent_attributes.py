@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
@@ -105,7 +106,8 @@ def _fork_reads(
 def _fork_writes(trees: ThreeTrees, names: set[str]) -> set[str]:
     """The names a fork-added line stores as an attribute (``x.name = ...``, ``setattr(x, "name", ...)``)."""
     spelt = "|".join(sorted(map(re.escape, names)))
-    store = re.compile(rf"\.({spelt})[ \t]*=[^=]|setattr\([^,]*,[ \t]*['\"]({spelt})['\"]")
+    # on RE2: ``[^,]*`` from every ``setattr(`` of a long line backtracks on ``re``
+    store = linear.Scan(rf"\.({spelt})[ \t]*=[^=]|setattr\([^,]*,[ \t]*['\"]({spelt})['\"]")
     return {
         m.group(1) or m.group(2)
         for p in trees.mine
