@@ -27,6 +27,20 @@ reports the call where it starts.  The misses: #27335's (``FusedMoEWithLoRA`` st
 AttributeError) and #25914's (``add_lora_linear`` now opens with ``assert buffer is None``; a fork call passing
 ``buffer=buf`` raises AssertionError).
 
+After the killers150 widenings: 9 caught, 2 warned, 0 missed of 11 (twins: 7 quiet, 0 false errors; the two
+warned are the multi-line calls above, errors on the call's first line).  Caught now: a name a class no longer
+lends to an object it holds (``drift/lent_attributes.py``, new: upstream's diff removed ``self.<held>.<name> =
+...`` and the class stores it there nowhere; a fork read ``recv.<held>.<name>`` off the class, nothing upstream
+giving the held object the name) and an argument an ``assert`` now refuses (refused argument drift,
+``drift/refused_args.py``: an ``assert`` among the leading statements is a guard, a parameter rebound only after
+the guard still counts as passed, and a guard refusing every value but None holds for a keyword argument known
+not to be None: a display, a torch tensor factory's call, a parameter typed without None, a local bound once to
+one of those).  Regression set at the widening's head: killer_replay 26/26, kind_change_replay 12/12,
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_lora 33/33 (16 quiet), blind_replay_lora2
+17 caught, 1 warned of 18 (10 quiet), blind_replay_loramgr 17 caught, 1 warned of 18 (11 quiet),
+blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16
+quiet): as on main, 0 false errors.
+
   python benchmarks/blind_replay_punica.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
