@@ -39,7 +39,8 @@ one of those).  Regression set at the widening's head: killer_replay 26/26, kind
 review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_lora 33/33 (16 quiet), blind_replay_lora2
 17 caught, 1 warned of 18 (10 quiet), blind_replay_loramgr 17 caught, 1 warned of 18 (11 quiet),
 blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16
-quiet): as on main, 0 false errors.
+quiet): as on main, 0 false errors; ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4
+caught, as on main).
 
   python benchmarks/blind_replay_punica.py [--mirror DIR] [--only TEXT ...] [--show]
 """
