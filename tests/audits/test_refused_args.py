@@ -295,3 +295,84 @@ def test_a_suppress_of_what_the_guard_raises_is_quiet(git_repo: GitRepo, no_rule
         "        prepare_fp8_layer_for_marlin(layer, input_dtype=torch.int8)\n"
     )
     assert dtype_rows(git_repo, no_rules, body) == []
+
+
+# -- #25914 (b63f2143f8): an assertion refusing any value of a parameter but None
+PUNICA = "vllm/lora/wrapper.py"
+PUNICA_BASE = """import torch
+
+
+class Wrapper:
+    def add_linear(self, y, x, scale: float, *, buffer: torch.Tensor | None = None, **kwargs) -> None:
+        \"\"\"Add the adapter's product into ``y``.\"\"\"
+        assert len(y) == len(x)
+        if buffer is None:
+            buffer = torch.zeros(4)
+        y += buffer
+
+
+def shrink(x, out=None, mode: str = "fast"):
+    return x
+"""
+PUNICA_UPSTREAM = PUNICA_BASE.replace(
+    "        if buffer is None:\n            buffer = torch.zeros(4)\n",
+    '        assert buffer is None, "the buffer is built here"\n        buffer = torch.zeros(4)\n',
+).replace(
+    "    return x\n",
+    '    if out is not None:\n        raise ValueError("out is gone")\n    assert mode != "eager"\n    return x\n',
+)
+PUNICA_HEAD = "import torch\n\nfrom vllm.lora.wrapper import Wrapper, shrink\n\n\n"
+
+
+def punica_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {PUNICA: PUNICA_BASE, "vllm/lora/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: PUNICA_HEAD + body},
+        [("[LoRA] cuda graph specialization (#25914)", {PUNICA: PUNICA_UPSTREAM})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [r for r in found if r[0] == FORK and "now refuses" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_add(w: Wrapper, y, x, buf: torch.Tensor) -> None:\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        "def aeon_add(w: Wrapper, y, x) -> None:\n    buf = torch.empty(4)\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        "class AeonWrapper(Wrapper):\n    def aeon_add(self, y, x) -> None:\n"
+        "        self.add_linear(y, x, 1.0, buffer=torch.zeros(4))\n",
+        "def aeon_shrink(x) -> None:\n    return shrink(x, out=[0, 0])\n",
+        "def aeon_shrink(x) -> None:\n    return shrink(x, mode='eager')\n",
+    ],
+    ids=["annotated parameter", "local tensor", "factory call", "display", "asserted constant"],
+)
+def test_a_value_an_assertion_or_guard_refuses_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = punica_rows(git_repo, no_rules, body)
+    assert found and all(severity == "error" for _, _, severity, _ in found)
+    assert all("#25914" in message for *_, message in found)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # no buffer passed, or None passed: what upstream still accepts
+        "def aeon_add(w: Wrapper, y, x) -> None:\n    w.add_linear(y, x, 1.0)\n    w.add_linear(y, x, 1.0, buffer=None)\n",
+        # a parameter that may be None: not known
+        "def aeon_add(w: Wrapper, y, x, buf: torch.Tensor | None = None) -> None:\n"
+        "    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        "def aeon_add(w: Wrapper, y, x, buf=None) -> None:\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        # a local bound twice, or to a call not known to give a tensor
+        "def aeon_add(w: Wrapper, y, x, big: bool) -> None:\n    buf = torch.empty(4)\n"
+        "    if big:\n        buf = None\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        "def aeon_add(w: Wrapper, y, x) -> None:\n    buf = make_buffer()\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+        # the assertion caught
+        "def aeon_add(w: Wrapper, y, x, buf: torch.Tensor) -> None:\n    try:\n"
+        "        w.add_linear(y, x, 1.0, buffer=buf)\n    except AssertionError:\n        w.add_linear(y, x, 1.0)\n",
+        # a value the new guards let through
+        "def aeon_shrink(x) -> None:\n    return shrink(x, mode='fast')\n",
+    ],
+    ids=["no buffer", "optional parameter", "None default", "bound twice", "unknown call", "caught", "accepted"],
+)
+def test_a_refuse_any_guard_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert punica_rows(git_repo, no_rules, body) == []

@@ -69,6 +69,7 @@ from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
+from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
@@ -240,6 +241,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     bypassed_hook_drift,
     refused_value_drift,
     refused_arg_drift,
+    lent_attribute_drift,
     registration_drift,
     registered_param_drift,
     registry_call_drift,

@@ -28,11 +28,22 @@ input_dtype=torch.float8_e4m3fn)`` now raises.  ``torch.<dtype>`` passed is know
 ``is_floating_point``, and a guard may read those two off a parameter (nothing else off it).  A ``try`` around
 the call that catches the class the guard raises (``RuntimeError`` there, which no refusal handler names)
 already answers the refusal: quiet.
+
+An ``assert`` among those leading statements is a guard too (its test negated; it raises AssertionError), and a
+guard may refuse any value at all: #25914 opened ``PunicaWrapperGPU.add_lora_linear`` with ``assert buffer is
+None`` (the wrapper builds its own shrink buffer now); a fork's ``punica.add_lora_linear(y, x, a, b, 1.0,
+slices, buffer=buf)`` merges cleanly and fails its first LoRA batch.  Such a guard (``p is not None``, or
+``assert p is None``) holds for a keyword argument known not to be None though its value is not a constant: a
+display (list, tuple, dict, set, comprehension, f-string, lambda), a torch tensor factory's call
+(``torch.empty(...)``), a parameter of the enclosing function annotated with a type that admits no None and
+given no None default, or a local bound once to one of those.  Only a keyword argument is read so, and only
+when upstream's diff added such a guard line naming it (the fork's lines are gated on ``name=``).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -67,6 +78,21 @@ _REFUSALS = frozenset(
 # a test that asks what the callee accepts: ``inspect.signature(f)``, ``hasattr(r, "m")``
 _FEATURE_TESTS = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 _MOST_FILES = 64
+# an upstream line refusing any value of a parameter: ``assert buffer is None``, ``if buffer is not None:``
+_REFUSES_ANY = re.compile(r"^(?:assert (\w+) is None\b|if (\w+) is not None:)")
+# calls whose value is a tensor (never None): what a fork binds a buffer to
+_TENSOR_FACTORIES = frozenset(
+    {
+        "empty", "zeros", "ones", "full", "tensor", "arange", "rand", "randn", "randint", "as_tensor",
+        "empty_like", "zeros_like", "ones_like", "full_like", "empty_strided", "from_numpy",
+    }
+)  # fmt: skip
+_DISPLAYS = (
+    ast.List, ast.Tuple, ast.Set, ast.Dict, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
+    ast.JoinedStr, ast.Lambda,
+)  # fmt: skip
+# what an annotation that admits None names
+_NONE_ADMITTING = frozenset({"Optional", "Any", "object", "None"})
 _UNKNOWN = object()
 # what a torch dtype says of itself, for the dtypes a call names as ``torch.<name>``: (itemsize, floating)
 _DTYPES: dict[str, tuple[int, bool]] = {
@@ -105,6 +131,7 @@ class Call:
     node: ast.Call
     checked: bool = False  # under a feature or version test: the fork may already split on upstream's release
     handled: frozenset[str] = frozenset()  # the exception classes a ``try`` around the call catches
+    present: frozenset[str] = frozenset()  # keywords passed a value known not to be None (not a constant)
 
 
 @dataclass(frozen=True)
@@ -121,7 +148,7 @@ class Guarded:
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    calls = list(_fork_calls(trees))
+    calls = list(_fork_calls(trees, _refused_any(trees)))
     if not calls:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
@@ -137,8 +164,8 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             if key is None or guard is None or _handled(call, now[key], guard[0]):
                 continue
             if not _carried(trees, path, key, guard):
-                commit = trees.upstream_commit(path, r"raise|^[[:space:]]+if ", pr_pattern)
-                findings.append(_finding(call, path, key, guard, commit))
+                commit = trees.upstream_commit(path, r"raise|assert|^[[:space:]]+if ", pr_pattern)
+                findings.append(_finding(call, path, key, guard, commit, dict(now[key].kinds).get(guard[0], "")))
     return findings
 
 
@@ -158,7 +185,106 @@ def _newly_refusing(call: Call, was: Guarded | None, now: Guarded) -> tuple[int,
     old = _values(call, was) if was is not None else {}
     if was is not None and (old is None or any(_holds(_judged(t), old) is not False for _, t in was.guards)):
         return None  # the base refused it already, or may have
-    return next(((line, t) for line, t in now.guards if _holds(_judged(t), values) is True), None)
+    present = {k for k in call.present if k in now.params}
+    if was is not None and any(_refuses_any(t) in present for _, t in was.guards):
+        return None
+    return next(
+        ((line, t) for line, t in now.guards if _holds(_judged(t), values) is True or _refuses_any(t) in present),
+        None,
+    )
+
+
+def _refuses_any(test: ast.expr) -> str | None:
+    """The parameter a guard refuses every value of but None (``p is not None``, an ``assert p is None``
+    negated), or None for a guard of another shape."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner, negated = test.operand, True
+    else:
+        inner, negated = test, False
+    if not (isinstance(inner, ast.Compare) and len(inner.ops) == 1 and isinstance(inner.left, ast.Name)):
+        return None
+    right, op = inner.comparators[0], inner.ops[0]
+    if not (isinstance(right, ast.Constant) and right.value is None):
+        return None
+    refuses = isinstance(op, ast.Is) if negated else isinstance(op, ast.IsNot)
+    return inner.left.id if refuses else None
+
+
+def _refused_any(trees: ThreeTrees) -> frozenset[str]:
+    """The parameter names an upstream line added refuses every value of (``assert p is None``)."""
+    found = trees.upstream.added_lines().added_matches(_REFUSES_ANY)
+    return frozenset(m.group(1) or m.group(2) for path, m in found if path.endswith(".py"))
+
+
+def _present(call: ast.Call, parents: dict[int, ast.AST], names: frozenset[str]) -> frozenset[str]:
+    """The keywords among ``names`` the call passes a value known not to be None, not being a constant."""
+    return frozenset(k.arg for k in call.keywords if k.arg in names and _not_none(k.value, _function_of(call, parents)))
+
+
+def _function_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    up = parents.get(id(node))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef):
+        up = parents.get(id(up))
+    return up
+
+
+def _not_none(value: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None, follow: bool = True) -> bool:
+    """A display, a torch tensor factory's call, or (``follow``) a name the function binds to one, once, or
+    takes as a parameter annotated with a type admitting no None and given no None default."""
+    if isinstance(value, _DISPLAYS):
+        return True
+    if isinstance(value, ast.Call):
+        func_name = value.func
+        return (
+            isinstance(func_name, ast.Attribute)
+            and isinstance(func_name.value, ast.Name)
+            and func_name.value.id == "torch"
+            and func_name.attr in _TENSOR_FACTORIES
+        )
+    if not (follow and func is not None and isinstance(value, ast.Name)):
+        return False
+    stores = [
+        n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == value.id and isinstance(n.ctx, ast.Store)
+    ]
+    param = _parameter(func, value.id)
+    if param is not None:
+        return not stores and param
+    if len(stores) != 1:
+        return False
+    bound = [a for a in ast.walk(func) if isinstance(a, ast.Assign) and any(t is stores[0] for t in a.targets)]
+    return len(bound) == 1 and _not_none(bound[0].value, func, follow=False)
+
+
+def _parameter(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool | None:
+    """For a parameter of ``func`` named ``name``: whether its annotation admits no None and its default is not
+    None; None when ``func`` takes no such parameter."""
+    args = func.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults: dict[str, ast.expr | None] = dict.fromkeys(a.arg for a in [*positional, *args.kwonlyargs])
+    defaults |= {
+        a.arg: d for a, d in zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True)
+    }
+    defaults |= {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)}
+    arg = next((a for a in [*positional, *args.kwonlyargs] if a.arg == name), None)
+    if arg is None:
+        return None
+    default = defaults.get(name)
+    if default is not None and isinstance(default, ast.Constant) and default.value is None:
+        return False
+    return arg.annotation is not None and _admits_no_none(arg.annotation)
+
+
+def _admits_no_none(annotation: ast.expr) -> bool:
+    """A type spelt out (``torch.Tensor``, ``list[int]``) naming neither None, ``Optional``, ``Any`` nor
+    ``object``; a quoted annotation or a one-letter name (a type variable) is not read."""
+    if isinstance(annotation, ast.Name) and len(annotation.id) == 1:
+        return False
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Constant):
+            return False
+        if isinstance(node, ast.Name | ast.Attribute) and last_name(node) in _NONE_ADMITTING:
+            return False
+    return True
 
 
 def _judged(test: ast.expr) -> ast.expr:
@@ -213,8 +339,11 @@ def _copy(test: ast.expr) -> ast.expr:
     return ast.parse(ast.unparse(test), mode="eval").body
 
 
-def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
-    for path, module, owned in fork_modules(trees, _CONSTANT_ARGUMENT.search):
+def _fork_calls(trees: ThreeTrees, refused: frozenset[str]) -> Iterator[Call]:
+    named = re.compile(r"\b(?:" + "|".join(sorted(refused)) + r")[ \t]*=[^=]") if refused else None
+    for path, module, owned in fork_modules(
+        trees, lambda line: _CONSTANT_ARGUMENT.search(line) or (named is not None and named.search(line))
+    ):
         parents, imports = parent_map(module), file_imports(module, path)
         elsewhere = imported_lineage(trees, imports)
         for node in ast.walk(module):
@@ -224,7 +353,9 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Call]:
                 continue
             call = _call(path, node, parents, imports, elsewhere)
             if call is not None:
-                yield replace(call, checked=_feature_split(node, parents), handled=_handlers_around(node, parents))
+                present = _present(node, parents, refused) if refused else frozenset()
+                checked, handled = _feature_split(node, parents), _handlers_around(node, parents)
+                yield replace(call, checked=checked, handled=handled, present=present)
 
 
 def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
@@ -312,15 +443,23 @@ def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
 
 
 def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr, str]]:
-    rebound = {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    """The leading guards whose test reads parameters as passed: none of them rebound by a statement before
+    (a rebinding after the guard, ``buffer = torch.empty(...)`` below ``assert buffer is None``, comes too late
+    to change what the guard saw)."""
+    rebound: set[str] = set()
     for stmt in func.body:
         raises = [s for s in stmt.body if isinstance(s, ast.Raise)] if isinstance(stmt, ast.If) else []
         if isinstance(stmt, ast.If) and raises:
             read = _params_read(stmt.test)
             if read and read <= params and not read & rebound:
                 yield stmt.lineno, stmt.test, _raised(raises[0])
+        if isinstance(stmt, ast.Assert):  # ``assert t`` raises when ``not t`` holds
+            read = _params_read(stmt.test)
+            if read and read <= params and not read & rebound:
+                yield stmt.lineno, ast.UnaryOp(ast.Not(), stmt.test), "AssertionError"
         if _may_skip_or_change(stmt):
             return
+        rebound |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 def _raised(stmt: ast.Raise) -> str:
@@ -356,10 +495,13 @@ def _carried(trees: ThreeTrees, path: str, key: str, guard: tuple[int, ast.expr]
     return mine is not None and any(ast.dump(t) == ast.dump(guard[1]) for _, t in mine.guards)
 
 
-def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str) -> Finding:
+def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str, kind: str) -> Finding:
     line, test = guard
     passed = ", ".join(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)
     split = "; it sits under a signature, hasattr or version test, which may already tell releases apart"
+    shown = f"`if {ast.unparse(test)}` raises"
+    if kind == "AssertionError" and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        shown = f"`assert {ast.unparse(test.operand)}` fails"
     return Finding(
         RULE,
         "merge",
@@ -367,5 +509,5 @@ def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commi
         call.path,
         call.line,
         f"fork-owned call passes {call.name}({passed}), which upstream's {key} now refuses ({path}:{line}{commit}: "
-        f"`if {ast.unparse(test)}` raises): pass what upstream still accepts{split if call.checked else ''}",
+        f"{shown}): pass what upstream still accepts{split if call.checked else ''}",
     )
