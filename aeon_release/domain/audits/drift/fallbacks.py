@@ -96,19 +96,43 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
 
 
-def hasattr_guarded_lines(stmt: ast.stmt, by_hasattr: bool = True) -> tuple[list[ast.stmt], set[int]]:
+Bound = typing.Mapping[str, ast.Call]  # a local bound once to ``getattr(x, "name", None)`` -> that call
+
+
+def bound_probes(scope: ast.AST) -> dict[str, ast.Call]:
+    """The names ``scope`` (a function, or a module) binds once, and only, to ``getattr(x, "name", None)``:
+    ``fn = getattr(p, "mem_get_info", None)`` then ``if fn is not None:`` asks what the inline ``if getattr(p,
+    "mem_get_info", None) is not None:`` asks.  A name bound twice (or a parameter) may hold anything later."""
+    stores: dict[str, int] = {}
+    probes: dict[str, ast.Call] = {}
+    for node in ast.walk(scope):
+        if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)) or isinstance(node, ast.arg):
+            named = node.id if isinstance(node, ast.Name) else node.arg
+            stores[named] = stores.get(named, 0) + 1 + isinstance(node, ast.arg)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if isinstance(node.value, ast.Call) and _value_probe(node.value) is not None:
+                probes[node.targets[0].id] = node.value
+    return {named: call for named, call in probes.items() if stores.get(named) == 1}
+
+
+def hasattr_guarded_lines(
+    stmt: ast.stmt, by_hasattr: bool = True, bound: Bound | None = None
+) -> tuple[list[ast.stmt], set[int]]:
     """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
     "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
     ``x.name`` (or ``getattr(x, "name")``): a read written for the object with and without the attribute.
-    A test of the value itself guards the same way (``_value_probe``); ``by_hasattr`` False: only those."""
+    A test of the value itself guards the same way (``_value_probe``); ``by_hasattr`` False: only those.
+    ``bound``: the scope's locals bound once to such a value (``bound_probes``), tested like it."""
     if not isinstance(stmt, ast.If):
         return [], set()
-    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
+    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
     lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
     return (block, lines) if lines else ([], set())
 
 
-def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True) -> set[int]:
+def hasattr_exited_lines(
+    stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True, bound: Bound | None = None
+) -> set[int]:
     """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
     ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
@@ -117,11 +141,11 @@ def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool
     negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
     if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
         return set()
-    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
+    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
     return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
 
 
-def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) -> set[int]:
+def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True, bound: Bound | None = None) -> set[int]:
     """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
     expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``), or
     a test of the value itself (``by_hasattr`` False: only those)."""
@@ -129,13 +153,13 @@ def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) ->
     for expr in exprs:
         for node in ast.walk(expr):
             if isinstance(node, ast.IfExp):
-                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr)
+                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr, bound)
                 found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
     return found
 
 
 def _hasattr_asked(
-    test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True
+    test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True, bound: Bound | None = None
 ) -> tuple[list[_N], set[tuple[str, str]]]:
     """The branch that runs only where the test's ``hasattr`` calls (``by_hasattr``) or value probes hold, and
     the (object, name) pairs they ask."""
@@ -145,7 +169,7 @@ def _hasattr_asked(
     elif (tested := _compared_to_none(test, ast.Is)) is not None:  # ``if getattr(x, "n", None) is None:``
         test, block = tested, orelse
     tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
-    found = (_value_probe(t) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
+    found = (_value_probe(t, bound) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
     asked = {pair for pair in found if pair is not None}
     return block, asked
 
@@ -158,14 +182,16 @@ def _hasattr_probe(test: ast.expr) -> tuple[str, str] | None:
     return None
 
 
-def _value_probe(test: ast.expr) -> tuple[str, str] | None:
+def _value_probe(test: ast.expr, bound: Bound | None = None) -> tuple[str, str] | None:
     """(object, name) of a test that holds only where ``x.name`` is there and not None: ``getattr(x, "name",
     None)`` taken as true, ``... is not None``, ``callable(getattr(x, "name", None))``.  It guards the read
     where ``hasattr`` would, and also where a ``__getattr__`` answers the name with None (``hasattr`` is
-    True there; #33362's ``Platform.__getattr__``)."""
+    True there; #33362's ``Platform.__getattr__``).  A local ``bound`` to that ``getattr`` asks the same."""
     test = _compared_to_none(test, ast.IsNot) or test
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "callable" and test.args:
         test = test.args[0]
+    if isinstance(test, ast.Name) and bound and test.id in bound:
+        test = bound[test.id]
     if isinstance(test, ast.Attribute):  # ``if x.name:``: raises where it is gone, None where made up
         return ast.unparse(test.value), test.attr
     if (asked := _class_probe(test)) is not None:
