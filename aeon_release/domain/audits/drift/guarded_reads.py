@@ -27,7 +27,7 @@ from aeon_release.domain.audits.drift.fallbacks import _exits, _idle, _later
 from aeon_release.domain.audits.source import str_value
 
 
-def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+def gates_both_ways(call: ast.expr, parents: dict[int, ast.AST]) -> bool:
     """``call`` (a ``hasattr``) decides between the fork's path for the object with the member and one
     without it (``parents``: each node's parent)."""
     test: ast.AST = call
@@ -47,6 +47,25 @@ def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
         return _of_substance(parent.orelse)
     # ``if hasattr(W, "old"): return old_path()`` and the new path after it
     return _exits(parent.body) and _of_substance(_later(parent, parents))
+
+
+def flag_gates_both_ways(call: ast.Call, parents: dict[int, ast.AST], scope: ast.AST) -> bool:
+    """``call`` (a ``hasattr``) is bound, alone, to a flag ``scope`` (its function, or the module) binds once,
+    and a test of that flag gates both ways (``HAS_COUNT = hasattr(SendThread, "add_stored_request")`` then
+    ``if HAS_COUNT: <old path>`` and the new one after it): the inline test spelt in two lines."""
+    bound = parents.get(id(call))
+    if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
+        return False
+    flag, stores, tests = bound.targets[0].id, 0, []
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Name) and node.id == flag:
+            stores += isinstance(node.ctx, ast.Store | ast.Del)
+            tests += [node] if isinstance(node.ctx, ast.Load) else []
+        elif isinstance(node, ast.arg) and node.arg == flag:
+            stores += 2  # a parameter of the name: another binding
+        elif isinstance(node, ast.Global | ast.Nonlocal) and flag in node.names:
+            stores += 2  # rebound from a function
+    return stores == 1 and any(gates_both_ways(test, parents) for test in tests)
 
 
 def _of_substance(path: list[ast.stmt]) -> bool:

@@ -74,7 +74,12 @@ from aeon_release.domain.audits.drift.fallbacks import (
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
-from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways
+from aeon_release.domain.audits.drift.guarded_reads import (
+    allows_extras,
+    built_with,
+    flag_gates_both_ways,
+    gates_both_ways,
+)
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
@@ -1044,7 +1049,9 @@ class _Checker:
         if found is None or not isinstance(found[0], DefSym):
             return
         parents = self._parents_of(mod)
-        if (func.id == "hasattr" and gates_both_ways(call, parents)) or falls_back(call, parents, computed=True):
+        where = scope.functions[-1] if scope.functions else mod.tree
+        gates = func.id == "hasattr" and (gates_both_ways(call, parents) or flag_gates_both_ways(call, parents, where))
+        if gates or falls_back(call, parents, computed=True):
             sibling = self._standing_sibling(mod, call, scope)
             if sibling is not None:
                 finding = self._finding(
