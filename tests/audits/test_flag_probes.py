@@ -4,7 +4,7 @@
 HAS_COUNT: <the old path>`` with the other path after it or in its ``else``: the flag is the inline ``if
 hasattr(SendThread, "add_stored_request"):`` spelt in two lines, a test the fork wrote for both releases.
 Symbol drift read only the inline form as such and reported the flag's own ``hasattr`` line once upstream
-removed the member.  A flag bound twice, or tested only over a body with nothing in its stead, stays reported.
+removed the member, and name drift as well once upstream no longer has the name anywhere.  A flag bound twice, or tested only over a body with nothing in its stead, stays reported.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT, SYMBOL_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -51,7 +51,8 @@ TWINS = {
 
 def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
     sides = three_way(git_repo, {THREAD: THREAD_BASE, **PACKAGES}, {USE: fork}, {THREAD: THREAD_THEIRS})
-    return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"]
+    report = audit(git_repo, sides, tmp_path)
+    return [f for rule in (SYMBOL_DRIFT, NAME_DRIFT) for f in found(report, rule) if f[2] == "error"]
 
 
 @pytest.mark.parametrize("body", list(TWINS.values()), ids=list(TWINS))

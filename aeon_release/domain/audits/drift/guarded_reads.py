@@ -49,13 +49,18 @@ def gates_both_ways(call: ast.expr, parents: dict[int, ast.AST]) -> bool:
     return _exits(parent.body) and _of_substance(_later(parent, parents))
 
 
-def flag_gates_both_ways(call: ast.Call, parents: dict[int, ast.AST], scope: ast.AST) -> bool:
-    """``call`` (a ``hasattr``) is bound, alone, to a flag ``scope`` (its function, or the module) binds once,
-    and a test of that flag gates both ways (``HAS_COUNT = hasattr(SendThread, "add_stored_request")`` then
-    ``if HAS_COUNT: <old path>`` and the new one after it): the inline test spelt in two lines."""
+def flag_gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` (a ``hasattr``) is bound, alone, to a flag its function (or the module) binds once, and a test
+    of that flag gates both ways (``HAS_COUNT = hasattr(SendThread, "add_stored_request")`` then ``if
+    HAS_COUNT: <old path>`` and the new one after it): the inline test spelt in two lines."""
     bound = parents.get(id(call))
     if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
         return False
+    scope: ast.AST = bound
+    while (above := parents.get(id(scope))) is not None and not isinstance(
+        scope, ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        scope = above
     flag, stores, tests = bound.targets[0].id, 0, []
     for node in ast.walk(scope):
         if isinstance(node, ast.Name) and node.id == flag:

@@ -1049,8 +1049,7 @@ class _Checker:
         if found is None or not isinstance(found[0], DefSym):
             return
         parents = self._parents_of(mod)
-        where = scope.functions[-1] if scope.functions else mod.tree
-        gates = func.id == "hasattr" and (gates_both_ways(call, parents) or flag_gates_both_ways(call, parents, where))
+        gates = func.id == "hasattr" and (gates_both_ways(call, parents) or flag_gates_both_ways(call, parents))
         if gates or falls_back(call, parents, computed=True):
             sibling = self._standing_sibling(mod, call, scope)
             if sibling is not None:
