@@ -3,7 +3,10 @@
 - a local bound once to ``getattr(x, "name", None)`` and tested like the inline form (``fn = getattr(p,
   "mem_get_info", None)`` then ``if fn is not None: fn()``, ``if fn is None: return``, ``if callable(fn):``,
   ``if fn:``): the same guard as ``if getattr(p, "mem_get_info", None) is not None: p.mem_get_info()``;
-  the local called with no test stays an error where the member is answered for (None is called).
+  a read the test passes by, a local of another name's ``getattr``, or one bound twice guard nothing;
+- the class's own namespace asked (``"mem_get_info" in type(p).__dict__``, ``vars(type(p))``,
+  ``CpuPlatform.__dict__``, negated with ``not in`` over a body that leaves): a test asked of the class, as
+  ``hasattr(type(p), ...)`` is (review48's #33465 spelling); a namespace asked of another name guards nothing.
 """
 
 from __future__ import annotations
@@ -43,6 +46,20 @@ BOUND = {
 }
 
 
+FUNC = "def free(p: CpuPlatform) -> int:\n"
+NAMESPACE = {
+    "type-dict": FUNC
+    + "    if 'mem_get_info' in type(p).__dict__:\n        return p.mem_get_info()[0]\n    return 0\n",
+    "vars-type": FUNC + "    if 'mem_get_info' in vars(type(p)):\n        return p.mem_get_info()[0]\n    return 0\n",
+    "class-dict": FUNC
+    + "    if 'mem_get_info' in CpuPlatform.__dict__:\n        return CpuPlatform.mem_get_info()[0]\n    return 0\n",
+    "not-in-exits": FUNC
+    + "    if 'mem_get_info' not in type(p).__dict__:\n        return 0\n    return p.mem_get_info()[0]\n",
+    "not-in-else": FUNC + "    if 'mem_get_info' not in vars(CpuPlatform):\n        return 0\n"
+    "    else:\n        return CpuPlatform.mem_get_info()[0]\n",
+}
+
+
 def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
     base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
     sides = three_way(git_repo, base, {USE: fork}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
@@ -51,6 +68,13 @@ def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int,
 
 @pytest.mark.parametrize("body", list(BOUND.values()), ids=list(BOUND))
 def test_a_bound_probe_tested_guards_like_the_inline_one(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert _audit(git_repo, tmp_path, HEAD + body) == []
+
+
+@pytest.mark.parametrize("body", list(NAMESPACE.values()), ids=list(NAMESPACE))
+def test_the_class_namespace_asked_guards_like_hasattr_on_the_class(
+    git_repo: GitRepo, tmp_path: Path, body: str
+) -> None:
     assert _audit(git_repo, tmp_path, HEAD + body) == []
 
 
@@ -74,8 +98,17 @@ OTHER = "    other = getattr(p, 'get_device_total_memory', None)\n"
             "    return 0\n",
             "p.mem_get_info()",
         ),
+        (
+            FUNC + "    if 'get_device_total_memory' in type(p).__dict__:\n        return p.mem_get_info()[0]\n"
+            "    return 0\n",
+            "p.mem_get_info()",
+        ),
+        (
+            FUNC + "    if 'mem_get_info' not in type(p).__dict__:\n        pass\n    return p.mem_get_info()[0]\n",
+            "p.mem_get_info()",
+        ),
     ],
-    ids=["test-passed-by", "another-name", "bound-twice"],
+    ids=["test-passed-by", "another-name", "bound-twice", "namespace-of-another-name", "namespace-passed-by"],
 )
 def test_a_read_the_bound_probe_does_not_guard_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, at: str

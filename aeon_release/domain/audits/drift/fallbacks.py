@@ -138,7 +138,7 @@ def hasattr_exited_lines(
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
     if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
         return set()
-    negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
+    negated = (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)) or _not_in(stmt.test)
     if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
         return set()
     _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
@@ -168,6 +168,8 @@ def _hasattr_asked(
         test, block = test.operand, orelse
     elif (tested := _compared_to_none(test, ast.Is)) is not None:  # ``if getattr(x, "n", None) is None:``
         test, block = tested, orelse
+    elif _not_in(test):  # ``if "n" not in type(x).__dict__:``
+        test, block = ast.Compare(left=test.left, ops=[ast.In()], comparators=test.comparators), orelse
     tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
     found = (_value_probe(t, bound) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
     asked = {pair for pair in found if pair is not None}
@@ -205,17 +207,26 @@ def _value_probe(test: ast.expr, bound: Bound | None = None) -> tuple[str, str] 
 
 
 def _class_probe(test: ast.expr) -> tuple[str, str] | None:
-    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``): asked of the
+    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``), or of the
+    class's own namespace: ``"name" in type(x).__dict__`` (``vars(type(x))``, ``Cls.__dict__``): asked of the
     class or of what the object lists, never of an instance's ``__getattr__``, so it holds only where the
-    member is really there."""
+    member is really there (the namespace only where the class itself defines it: #33465's
+    ``"forward_native" in type(emb).__dict__``, false where the method is only a base's raising stub)."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In):
-        listed = test.comparators[0]
-        if isinstance(listed, ast.Call) and ast.unparse(listed.func) == "dir" and len(listed.args) == 1:
-            name, held = str_value(test.left), _type_of(listed.args[0]) or listed.args[0]
+        listed, name = test.comparators[0], str_value(test.left)
+        if isinstance(listed, ast.Call) and ast.unparse(listed.func) in ("dir", "vars") and len(listed.args) == 1:
+            held = _type_of(listed.args[0]) or listed.args[0]
             return (ast.unparse(held), name) if name is not None else None
+        if isinstance(listed, ast.Attribute) and listed.attr == "__dict__" and name is not None:
+            return ast.unparse(_type_of(listed.value) or listed.value), name
     asked = _hasattr_probe(test)
     of_type = _type_of(test.args[0]) if asked is not None and isinstance(test, ast.Call) else None
     return (ast.unparse(of_type), asked[1]) if asked is not None and of_type is not None else None
+
+
+def _not_in(test: ast.expr) -> typing.TypeGuard[ast.Compare]:
+    """``a not in b``."""
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
 
 
 def _type_of(node: ast.expr) -> ast.expr | None:
