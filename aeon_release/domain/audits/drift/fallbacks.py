@@ -96,32 +96,56 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
     return isinstance(parent, ast.If) and not negated and _exits(parent.body) and reads_another(_later(parent, parents))
 
 
-def hasattr_guarded_lines(stmt: ast.stmt, by_hasattr: bool = True) -> tuple[list[ast.stmt], set[int]]:
+Bound = typing.Mapping[str, ast.Call]  # a local bound once to ``getattr(x, "name", None)`` -> that call
+
+
+def bound_probes(scope: ast.AST) -> dict[str, ast.Call]:
+    """The names ``scope`` (a function, or a module) binds once, and only, to ``getattr(x, "name", None)``:
+    ``fn = getattr(p, "mem_get_info", None)`` then ``if fn is not None:`` asks what the inline ``if getattr(p,
+    "mem_get_info", None) is not None:`` asks.  A name bound twice (or a parameter) may hold anything later."""
+    stores: dict[str, int] = {}
+    probes: dict[str, ast.Call] = {}
+    for node in ast.walk(scope):
+        if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)) or isinstance(node, ast.arg):
+            named = node.id if isinstance(node, ast.Name) else node.arg
+            stores[named] = stores.get(named, 0) + 1 + isinstance(node, ast.arg)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if isinstance(node.value, ast.Call) and _value_probe(node.value) is not None:
+                probes[node.targets[0].id] = node.value
+    return {named: call for named, call in probes.items() if stores.get(named) == 1}
+
+
+def hasattr_guarded_lines(
+    stmt: ast.stmt, by_hasattr: bool = True, bound: Bound | None = None
+) -> tuple[list[ast.stmt], set[int]]:
     """The block of an ``if`` that runs only where ``hasattr(x, "name")`` holds (the body of ``if hasattr(x,
     "name")``, and-ed or not; the else of ``if not hasattr(...)``), and the lines in it that read
     ``x.name`` (or ``getattr(x, "name")``): a read written for the object with and without the attribute.
-    A test of the value itself guards the same way (``_value_probe``); ``by_hasattr`` False: only those."""
+    A test of the value itself guards the same way (``_value_probe``); ``by_hasattr`` False: only those.
+    ``bound``: the scope's locals bound once to such a value (``bound_probes``), tested like it."""
     if not isinstance(stmt, ast.If):
         return [], set()
-    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
+    block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
     lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
     return (block, lines) if lines else ([], set())
 
 
-def hasattr_exited_lines(stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True) -> set[int]:
+def hasattr_exited_lines(
+    stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True, bound: Bound | None = None
+) -> set[int]:
     """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
     ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
     if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
         return set()
-    negated = isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)
+    negated = (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)) or _not_in(stmt.test)
     if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
         return set()
-    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr)
+    _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
     return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
 
 
-def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) -> set[int]:
+def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True, bound: Bound | None = None) -> set[int]:
     """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
     expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``), or
     a test of the value itself (``by_hasattr`` False: only those)."""
@@ -129,7 +153,7 @@ def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True) ->
     for expr in exprs:
         for node in ast.walk(expr):
             if isinstance(node, ast.IfExp):
-                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr)
+                block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr, bound)
                 found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
     return found
 
@@ -162,7 +186,7 @@ def _is_none(node: ast.expr) -> bool:
 
 
 def _hasattr_asked(
-    test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True
+    test: ast.expr, body: list[_N], orelse: list[_N], by_hasattr: bool = True, bound: Bound | None = None
 ) -> tuple[list[_N], set[tuple[str, str]]]:
     """The branch that runs only where the test's ``hasattr`` calls (``by_hasattr``) or value probes hold, and
     the (object, name) pairs they ask."""
@@ -171,8 +195,10 @@ def _hasattr_asked(
         test, block = test.operand, orelse
     elif (tested := _compared_to_none(test, ast.Is)) is not None:  # ``if getattr(x, "n", None) is None:``
         test, block = tested, orelse
+    elif _not_in(test):  # ``if "n" not in type(x).__dict__:``
+        test, block = ast.Compare(left=test.left, ops=[ast.In()], comparators=test.comparators), orelse
     tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
-    found = (_value_probe(t) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
+    found = (_value_probe(t, bound) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
     asked = {pair for pair in found if pair is not None}
     return block, asked
 
@@ -185,14 +211,16 @@ def _hasattr_probe(test: ast.expr) -> tuple[str, str] | None:
     return None
 
 
-def _value_probe(test: ast.expr) -> tuple[str, str] | None:
+def _value_probe(test: ast.expr, bound: Bound | None = None) -> tuple[str, str] | None:
     """(object, name) of a test that holds only where ``x.name`` is there and not None: ``getattr(x, "name",
     None)`` taken as true, ``... is not None``, ``callable(getattr(x, "name", None))``.  It guards the read
     where ``hasattr`` would, and also where a ``__getattr__`` answers the name with None (``hasattr`` is
-    True there; #33362's ``Platform.__getattr__``)."""
+    True there; #33362's ``Platform.__getattr__``).  A local ``bound`` to that ``getattr`` asks the same."""
     test = _compared_to_none(test, ast.IsNot) or test
     if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "callable" and test.args:
         test = test.args[0]
+    if isinstance(test, ast.Name) and bound and test.id in bound:
+        test = bound[test.id]
     if isinstance(test, ast.Attribute):  # ``if x.name:``: raises where it is gone, None where made up
         return ast.unparse(test.value), test.attr
     if (asked := _class_probe(test)) is not None:
@@ -206,17 +234,26 @@ def _value_probe(test: ast.expr) -> tuple[str, str] | None:
 
 
 def _class_probe(test: ast.expr) -> tuple[str, str] | None:
-    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``): asked of the
+    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``), or of the
+    class's own namespace: ``"name" in type(x).__dict__`` (``vars(type(x))``, ``Cls.__dict__``): asked of the
     class or of what the object lists, never of an instance's ``__getattr__``, so it holds only where the
-    member is really there."""
+    member is really there (the namespace only where the class itself defines it: #33465's
+    ``"forward_native" in type(emb).__dict__``, false where the method is only a base's raising stub)."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In):
-        listed = test.comparators[0]
-        if isinstance(listed, ast.Call) and ast.unparse(listed.func) == "dir" and len(listed.args) == 1:
-            name, held = str_value(test.left), _type_of(listed.args[0]) or listed.args[0]
+        listed, name = test.comparators[0], str_value(test.left)
+        if isinstance(listed, ast.Call) and ast.unparse(listed.func) in ("dir", "vars") and len(listed.args) == 1:
+            held = _type_of(listed.args[0]) or listed.args[0]
             return (ast.unparse(held), name) if name is not None else None
+        if isinstance(listed, ast.Attribute) and listed.attr == "__dict__" and name is not None:
+            return ast.unparse(_type_of(listed.value) or listed.value), name
     asked = _hasattr_probe(test)
     of_type = _type_of(test.args[0]) if asked is not None and isinstance(test, ast.Call) else None
     return (ast.unparse(of_type), asked[1]) if asked is not None and of_type is not None else None
+
+
+def _not_in(test: ast.expr) -> typing.TypeGuard[ast.Compare]:
+    """``a not in b``."""
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
 
 
 def _type_of(node: ast.expr) -> ast.expr | None:

@@ -27,7 +27,7 @@ from aeon_release.domain.audits.drift.fallbacks import _exits, _holds, _idle, _l
 from aeon_release.domain.audits.source import str_value
 
 
-def gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+def gates_both_ways(call: ast.expr, parents: dict[int, ast.AST]) -> bool:
     """``call`` (a ``hasattr``) decides between the fork's path for the object with the member and one
     without it (``parents``: each node's parent)."""
     test: ast.AST = call
@@ -108,6 +108,30 @@ def _lacks(test: ast.expr, name: str) -> bool:
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value is None
     )
+
+
+def flag_gates_both_ways(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``call`` (a ``hasattr``) is bound, alone, to a flag its function (or the module) binds once, and a test
+    of that flag gates both ways (``HAS_COUNT = hasattr(SendThread, "add_stored_request")`` then ``if
+    HAS_COUNT: <old path>`` and the new one after it): the inline test spelt in two lines."""
+    bound = parents.get(id(call))
+    if not (isinstance(bound, ast.Assign) and len(bound.targets) == 1 and isinstance(bound.targets[0], ast.Name)):
+        return False
+    scope: ast.AST = bound
+    while (above := parents.get(id(scope))) is not None and not isinstance(
+        scope, ast.FunctionDef | ast.AsyncFunctionDef
+    ):
+        scope = above
+    flag, stores, tests = bound.targets[0].id, 0, []
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Name) and node.id == flag:
+            stores += isinstance(node.ctx, ast.Store | ast.Del)
+            tests += [node] if isinstance(node.ctx, ast.Load) else []
+        elif isinstance(node, ast.arg) and node.arg == flag:
+            stores += 2  # a parameter of the name: another binding
+        elif isinstance(node, ast.Global | ast.Nonlocal) and flag in node.names:
+            stores += 2  # rebound from a function
+    return stores == 1 and any(gates_both_ways(test, parents) for test in tests)
 
 
 def _of_substance(path: list[ast.stmt]) -> bool:

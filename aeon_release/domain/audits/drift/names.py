@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     positional_field,
 )
 from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
-from aeon_release.domain.audits.drift.guarded_reads import gates_both_ways, held_both_ways
+from aeon_release.domain.audits.drift.guarded_reads import flag_gates_both_ways, gates_both_ways, held_both_ways
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
@@ -663,6 +663,8 @@ def _compatible(read: Read, owns: _Owns) -> bool:
     own = owns(read.path)
     if own is None:
         return False
+    if read.form == "hasattr" and flag_gates_both_ways(read.node, own.parents):
+        return True  # ``HAS = hasattr(C, "old")`` then ``if HAS:`` gating both ways: the same gate in two lines
     if read.form == "hasattr":
         return falls_back(read.node, own.parents) or gates_both_ways(read.node, own.parents)
     return falls_back(read.node, own.parents) or held_both_ways(read.node, own.parents)

@@ -55,6 +55,7 @@ from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
 from aeon_release.domain.audits.drift.fallbacks import (
+    bound_probes,
     call_guarded,
     caught_around,
     dataclass_tested,
@@ -75,7 +76,13 @@ from aeon_release.domain.audits.drift.fallbacks import (
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
-from aeon_release.domain.audits.drift.guarded_reads import allows_extras, built_with, gates_both_ways, held_both_ways
+from aeon_release.domain.audits.drift.guarded_reads import (
+    allows_extras,
+    built_with,
+    flag_gates_both_ways,
+    gates_both_ways,
+    held_both_ways,
+)
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
@@ -281,6 +288,7 @@ class _Checker:
         self._walking_path = ""
         self._theirs: Index | None = None
         self._locals: dict[int, frozenset[str]] = {}
+        self._probes: dict[int, dict[str, ast.Call]] = {}  # id(function or module) -> locals bound to a probe
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
@@ -634,8 +642,9 @@ class _Checker:
             for finding in self._statement(mod, stmt, scope, owned):
                 if not _gone(finding) or finding.line not in (sure if _answered(finding) else exited):
                     yield finding
-            exited |= hasattr_exited_lines(stmt, body[at + 1 :])
-            sure |= hasattr_exited_lines(stmt, body[at + 1 :], by_hasattr=False)
+            bound = self._bound_probes(mod, scope) if isinstance(stmt, ast.If) else None
+            exited |= hasattr_exited_lines(stmt, body[at + 1 :], bound=bound)
+            sure |= hasattr_exited_lines(stmt, body[at + 1 :], by_hasattr=False, bound=bound)
             if asked := hasattr_exited(stmt):  # ``if not hasattr(m, "f"): return ...`` then ``from m import f``
                 exited |= self._imported_lines(mod, body[at + 1 :], asked)
 
@@ -700,9 +709,12 @@ class _Checker:
             if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
                 yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
             never_runs = _type_only_block(stmt)
-            guarded, reads = hasattr_guarded_lines(stmt) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
+            bound = self._bound_probes(mod, scope) if isinstance(stmt, ast.If) else None
+            guarded, reads = (
+                hasattr_guarded_lines(stmt, bound=bound) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
+            )
             # a test of the value, a handler of calling None: these hold even where a __getattr__ answers the name
-            valued = hasattr_guarded_lines(stmt, by_hasattr=False)[1] | none_called_lines(stmt)
+            valued = hasattr_guarded_lines(stmt, by_hasattr=False, bound=bound)[1] | none_called_lines(stmt)
             guarded = guarded or (stmt.body if valued and isinstance(stmt, ast.Try) else [])
             if isinstance(stmt, ast.If):
                 probed, imported = self._probed_imports(mod, stmt)
@@ -732,9 +744,14 @@ class _Checker:
         logged: set[int] = set()  # a logger's name, an import probe's: a dotted string that is never imported
         local = self._local_names(scope)
         # ``m.F if hasattr(m, "F") else None``: the read runs only where m still has it (a gone name is quiet)
-        probed = hasattr_guarded_nodes(exprs)
+        bound = (
+            self._bound_probes(mod, scope)
+            if any(isinstance(n, ast.IfExp) for e in exprs for n in ast.walk(e))
+            else None
+        )
+        probed = hasattr_guarded_nodes(exprs, bound=bound)
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
-        sure = hasattr_guarded_nodes(exprs, by_hasattr=False) | self._shimmed(mod, exprs, scope)
+        sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -1041,11 +1058,8 @@ class _Checker:
         if found is None or not isinstance(found[0], DefSym):
             return
         parents = self._parents_of(mod)
-        if (
-            (func.id == "hasattr" and gates_both_ways(call, parents))
-            or held_both_ways(call, parents)
-            or falls_back(call, parents, computed=True)
-        ):
+        gates = func.id == "hasattr" and (gates_both_ways(call, parents) or flag_gates_both_ways(call, parents))
+        if gates or held_both_ways(call, parents) or falls_back(call, parents, computed=True):
             sibling = self._standing_sibling(mod, call, scope)
             if sibling is not None:
                 finding = self._finding(
@@ -2990,6 +3004,14 @@ class _Checker:
                     else:
                         loads.append((mod, node, id(node) in later))
         return stores, loads
+
+    def _bound_probes(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.Call]:
+        """The scope's locals bound once to ``getattr(x, "name", None)``: a test of one asks what the inline
+        test asks (``fn = getattr(p, "n", None)`` then ``if fn is not None: p.n()``)."""
+        where: ast.AST = scope.functions[-1] if scope.functions else mod.tree
+        if id(where) not in self._probes:
+            self._probes[id(where)] = bound_probes(where)
+        return self._probes[id(where)]
 
     def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope) -> set[int]:
         """The ids of the reads of ``m.name`` that the fork's own lines set somewhere (``m.name = ...``): a
