@@ -198,7 +198,10 @@ def _hasattr_asked(
     elif _not_in(test):  # ``if "n" not in type(x).__dict__:``
         test, block = ast.Compare(left=test.left, ops=[ast.In()], comparators=test.comparators), orelse
     tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and block is body else [test]
-    found = (_value_probe(t, bound) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
+    # ``if x.name:`` raises where the member is plainly gone: it guards only a name an instance's ``__getattr__``
+    # answers (``by_hasattr`` False), and there line by line it would excuse another read on the line too
+    # (``if self.extra is not None: self.renamed.add(self.extra)``, #28623)
+    found = (_value_probe(t, bound, not by_hasattr) or (_hasattr_probe(t) if by_hasattr else None) for t in tests)
     asked = {pair for pair in found if pair is not None}
     return block, asked
 
@@ -211,7 +214,7 @@ def _hasattr_probe(test: ast.expr) -> tuple[str, str] | None:
     return None
 
 
-def _value_probe(test: ast.expr, bound: Bound | None = None) -> tuple[str, str] | None:
+def _value_probe(test: ast.expr, bound: Bound | None = None, attribute: bool = True) -> tuple[str, str] | None:
     """(object, name) of a test that holds only where ``x.name`` is there and not None: ``getattr(x, "name",
     None)`` taken as true, ``... is not None``, ``callable(getattr(x, "name", None))``.  It guards the read
     where ``hasattr`` would, and also where a ``__getattr__`` answers the name with None (``hasattr`` is
@@ -221,7 +224,7 @@ def _value_probe(test: ast.expr, bound: Bound | None = None) -> tuple[str, str] 
         test = test.args[0]
     if isinstance(test, ast.Name) and bound and test.id in bound:
         test = bound[test.id]
-    if isinstance(test, ast.Attribute):  # ``if x.name:``: raises where it is gone, None where made up
+    if isinstance(test, ast.Attribute) and attribute:  # ``if x.name:``: raises where it is gone, None where made up
         return ast.unparse(test.value), test.attr
     if (asked := _class_probe(test)) is not None:
         return asked

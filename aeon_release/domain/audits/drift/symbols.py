@@ -714,8 +714,9 @@ class _Checker:
                 hasattr_guarded_lines(stmt, bound=bound) if isinstance(stmt, ast.If) else try_guarded_lines(stmt)
             )
             # a test of the value, a handler of calling None: these hold even where a __getattr__ answers the name
-            valued = hasattr_guarded_lines(stmt, by_hasattr=False, bound=bound)[1] | none_called_lines(stmt)
-            guarded = guarded or (stmt.body if valued and isinstance(stmt, ast.Try) else [])
+            valued_block, valued = hasattr_guarded_lines(stmt, by_hasattr=False, bound=bound)
+            valued |= none_called_lines(stmt)
+            guarded = guarded or (stmt.body if valued and isinstance(stmt, ast.Try) else valued_block)
             if isinstance(stmt, ast.If):
                 probed, imported = self._probed_imports(mod, stmt)
                 if imported and (not guarded or guarded is probed):
