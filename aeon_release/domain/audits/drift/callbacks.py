@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import file_classes, receiver_names
@@ -30,6 +30,8 @@ from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, whole
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, parse_python, plain_name, walk_spanning
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 _CALLED = re.compile(r"\.([a-z_][A-Za-z0-9_]*)\(")
 _FILES_READ = 30  # upstream files parsed for grown calls, at most
@@ -231,22 +233,31 @@ def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
     be a line of a multi-line f-string, whose expressions are calls: it counts as code), and only the parts of
     the module spanning the fork's lines are walked (``walk_spanning``); its imports are read when a call is
     found."""
+    calls, imported = handing_calls(trees, path, _callable)
+    return [(name, node) for node in calls if (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported]
+
+
+def handing_calls(
+    trees: ThreeTrees, path: str, hands: Callable[[ast.expr, dict[str, _Def]], bool]
+) -> tuple[list[ast.Call], set[str]]:
+    """The calls on lines the fork owns in ``path`` handing an argument ``hands`` reads as a callable of the
+    module (given the module's functions), and the names the module imports (empty with no such call): the
+    part of finding the fork's callbacks every such check shares (``_handing``, param_callbacks)."""
     owned = trees.owned_lines(path) if _code_added(trees.mine[path]) else set()
     module = trees.merged_module(path) if owned else None
     if module is None:
-        return []
+        return [], set()
     defs = _module_defs(module)
     calls = [
         node
         for node in walk_spanning(module, owned)
         if isinstance(node, ast.Call)
         and node.lineno in owned
-        and any(_callable(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
+        and any(hands(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
     ]
     if not calls:
-        return []
-    imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
-    return [(name, node) for node in calls if (name := (plain_name(node.func) or "").rsplit(".", 1)[-1]) in imported]
+        return [], set()
+    return calls, {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
 
 
 def _code_added(change: FileChange) -> bool:

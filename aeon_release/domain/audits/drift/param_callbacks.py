@@ -36,15 +36,15 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callbacks import (
     _bound_within,
-    _code_added,
     _imported_from,
     _module_defs,
+    handing_calls,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parent_map, plain_name, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, parent_map, plain_name
 
 _FILES_READ = 30  # upstream files parsed for grown parameter calls, at most
 _HOPS = 2  # a parameter handed on to another function of the file, at most this deep
@@ -108,21 +108,7 @@ def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
     ``lambda``, a function of the module or a method of the class around the call (``self.aeon_act``).  As
     ``callbacks._handing``: a module whose added lines hold no code is not parsed, and only the parts of it
     spanning the fork's lines are walked."""
-    owned = trees.owned_lines(path) if _code_added(trees.mine[path]) else set()
-    module = trees.merged_module(path) if owned else None
-    if module is None:
-        return []
-    defs = _module_defs(module)
-    calls = [
-        node
-        for node in walk_spanning(module, owned)
-        if isinstance(node, ast.Call)
-        and node.lineno in owned
-        and any(_callable(v, defs) for v in (*node.args, *(k.value for k in node.keywords)))
-    ]
-    if not calls:
-        return []
-    imported = {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
+    calls, imported = handing_calls(trees, path, _callable)
     # only a call of the bare imported name reaches upstream's function: ``backend.name(...)`` is a method of
     # another receiver that shares the name (a module attribute ``mod.name`` never matches an imported name)
     return [(node.func.id, node) for node in calls if isinstance(node.func, ast.Name) and node.func.id in imported]
