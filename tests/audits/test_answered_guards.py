@@ -67,7 +67,8 @@ TWINS = {
 }
 
 
-def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+def platform_errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    """Symbol drift's errors on ``fork`` (the use file) merged over the platform's removed ``mem_get_info``."""
     base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
     sides = three_way(git_repo, base, {USE: fork}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
     return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"]
@@ -75,7 +76,7 @@ def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int,
 
 @pytest.mark.parametrize("body", list(TWINS.values()), ids=list(TWINS))
 def test_guards_of_an_answered_member_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
-    assert _audit(git_repo, tmp_path, HEAD + body) == []
+    assert platform_errors(git_repo, tmp_path, HEAD + body) == []
 
 
 @pytest.mark.parametrize(
@@ -102,7 +103,7 @@ def test_unguarded_uses_of_an_answered_member_stay_errors(
     git_repo: GitRepo, tmp_path: Path, body: str, at: str
 ) -> None:
     fork = HEAD + body
-    assert _audit(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
+    assert platform_errors(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
 
 
 NO_HOOK = PLATFORM_BASE.replace(

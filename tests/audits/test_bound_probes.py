@@ -15,20 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
-from tests.audits.test_platcuda_drift import (
-    HEAD,
-    PACKAGES,
-    PLATFORM,
-    PLATFORM_BASE,
-    PLATFORM_THEIRS,
-    USE,
-    WORKER,
-    WORKER_BASE,
-    WORKER_THEIRS,
-)
+from tests.audits.drift.trees import line_of
+from tests.audits.test_answered_guards import platform_errors
+from tests.audits.test_platcuda_drift import HEAD, USE
 
 FREE = "def free(p: CpuPlatform) -> int:\n    fn = getattr(p, 'mem_get_info', None)\n"
 BOUND = {
@@ -60,22 +50,16 @@ NAMESPACE = {
 }
 
 
-def _audit(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
-    base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
-    sides = three_way(git_repo, base, {USE: fork}, {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS})
-    return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"]
-
-
 @pytest.mark.parametrize("body", list(BOUND.values()), ids=list(BOUND))
 def test_a_bound_probe_tested_guards_like_the_inline_one(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
-    assert _audit(git_repo, tmp_path, HEAD + body) == []
+    assert platform_errors(git_repo, tmp_path, HEAD + body) == []
 
 
 @pytest.mark.parametrize("body", list(NAMESPACE.values()), ids=list(NAMESPACE))
 def test_the_class_namespace_asked_guards_like_hasattr_on_the_class(
     git_repo: GitRepo, tmp_path: Path, body: str
 ) -> None:
-    assert _audit(git_repo, tmp_path, HEAD + body) == []
+    assert platform_errors(git_repo, tmp_path, HEAD + body) == []
 
 
 OTHER = "    other = getattr(p, 'get_device_total_memory', None)\n"
@@ -114,4 +98,4 @@ def test_a_read_the_bound_probe_does_not_guard_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, at: str
 ) -> None:
     fork = HEAD + body
-    assert _audit(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
+    assert platform_errors(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
