@@ -248,7 +248,9 @@ def test_a_rollback_stopped_after_its_move_still_records_it(release: ReleaseSetu
     newer = release.image_tag.replace(":v0.29.0", ":v0.29.1")  # another image: its own digest
     client = docker.from_env()
     try:
-        client.images.build(fileobj=io.BytesIO(f"FROM {release.image_tag}\nLABEL newer=1\n".encode()), tag=newer)
+        client.images.build(
+            fileobj=io.BytesIO(f"FROM {release.image_tag}\nLABEL newer=1\n".encode()), tag=newer, nocache=True
+        )
     finally:
         client.close()
     second = run_cli(

@@ -112,8 +112,16 @@ def build_fixture_image(client: Any, dockerfile_text: str, tag: str, files: dict
             info.size, info.mode = len(data), 0o755
             tar.addfile(info, io.BytesIO(data))
     buffer.seek(0)
+    # nocache: the cache probe reads every child of the base image, and another worker's session cleanup
+    # removing its own children meanwhile fails the build ('unable to find image "sha256:..."').
     image, _ = client.images.build(
-        fileobj=buffer, custom_context=True, tag=tag, rm=True, forcerm=True, buildargs={"AEON_TEST_SESSION": SESSION}
+        fileobj=buffer,
+        custom_context=True,
+        tag=tag,
+        rm=True,
+        forcerm=True,
+        nocache=True,
+        buildargs={"AEON_TEST_SESSION": SESSION},
     )
     return str(image.id)
 

@@ -123,13 +123,14 @@ def make_image(busybox_image: str, run_id: str, tmp_path: Path) -> Iterator[Imag
 
     def make(name: str, audit: str | None = "passed", recorded: bool = True, variant: str | None = None) -> str:
         ref = f"aeon-test-publish/{run_id}-{name}:1"
-        # One LABEL step: the build's only image is the tagged result.  With a step per label, the classic
-        # builder's untagged intermediate went missing under a parallel worker once ("unable to find image").
+        # nocache: the classic builder's cache probe walks every child of the base image and fails with
+        # 'unable to find image "sha256:..."' when another xdist worker removes its own child of the same
+        # base between the listing and the read (moby's GetCachedImage); a build without the probe never looks.
         labels = f'org.aeon-release.test="{run_id}-{name}"'
         if audit is not None:
             labels += f' org.aeon-release.audit.status="{audit}" org.aeon-release.audit.detail="test"'
         dockerfile = f"FROM {busybox_image}\nLABEL {labels}\n"
-        image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True)
+        image, _ = client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=ref, rm=True, nocache=True)
         store = Path(fleet_store(tmp_path))
         if audit is not None and recorded:
             attestation.record(
