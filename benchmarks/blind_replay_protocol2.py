@@ -30,6 +30,14 @@ old parameter, ``model_config: ModelConfig``, into the slot upstream renamed ``v
 receiver is untyped, so only the getter's name says what the value is).  The warned one is #26233's ``if not
 request.parallel_tool_calls:`` (a default flipped False -> True: the default-drift warning, by design).
 
+Batch 2 (6 more commits, written after batch 1's run and widening and committed before their own run, blind
+too): ``ClassificationRequest`` made a ``TypeAlias`` of two request classes (#27516), ``CompletionRequest.vllm_xargs``
+values widened to lists (#48252), ``ChatCompletionRequest.reasoning_effort``'s ``Literal`` widened (#40982),
+``ChatMessage``'s dump leaving out an empty ``tool_calls`` (#44105), a before-validator renaming each message's
+``reasoning_content`` key ``reasoning`` (#42664) and ``cli_args.py``'s ``logger`` dropped (#46768): a constructor
+call and a subclass of the alias, a scalar conversion of each value, a fork table indexed by the value, a
+subscript of the dump, a read of the renamed key, a fork helper in the module and an import of the global.
+
   python benchmarks/blind_replay_protocol2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -38,7 +46,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 
@@ -506,6 +514,254 @@ CASES += [
             "def aeon_dtype(request: EmbeddingCompletionRequest) -> str:\n"
             "    return request.embed_dtype\n",
             "return request.embed_dtype",
+        ),
+    ),
+]
+
+
+# --- Batch 2: six more commits, written after batch 1's run and widening, committed before their own run.
+
+# --- #27516 (360bd8762f): ClassificationRequest a class -> a TypeAlias of the completion and chat requests
+CR = "360bd8762f"
+CRW = "ClassificationRequest made a union alias"
+CLS = "from vllm.entrypoints.openai.protocol import ClassificationRequest\n\n\n"
+CASES += [
+    (
+        "#27516 class made a union alias",
+        "a constructor call",
+        K(
+            "#27516",
+            CR,
+            CRW,
+            "vllm/aeon/cr1.py",
+            CLS + "def aeon_classify_request(model: str, texts: list[str]) -> ClassificationRequest:\n"
+            "    # AEON: the Spark's moderation hook classifies every prompt first\n"
+            "    return ClassificationRequest(model=model, input=texts)\n",
+            "return ClassificationRequest(model=model, input=texts)",
+        ),
+    ),
+    (
+        "#27516 class made a union alias",
+        "a subclass",
+        K(
+            "#27516",
+            CR,
+            CRW,
+            "vllm/aeon/cr2.py",
+            CLS + "class AeonClassificationRequest(ClassificationRequest):\n    aeon_tenant: str | None = None\n",
+            "class AeonClassificationRequest(ClassificationRequest):",
+        ),
+    ),
+    (
+        "#27516 class made a union alias",
+        "twin: an annotation and a field both members have",
+        K(
+            "#27516",
+            CR,
+            CRW,
+            "vllm/aeon/cr3.py",
+            CLS + 'def aeon_model_of(request: ClassificationRequest) -> str:\n    return request.model or "default"\n',
+            'return request.model or "default"',
+        ),
+    ),
+]
+
+# --- #48252 (43cd340247): CompletionRequest.vllm_xargs values may be lists now
+XA = "43cd340247"
+XAW = "vllm_xargs values str | int | float -> also list[...]"
+CMP = "from vllm.entrypoints.openai.completion.protocol import CompletionRequest\n\n\n"
+CASES += [
+    (
+        "#48252 value kind widened",
+        "a scalar conversion of each value",
+        K(
+            "#48252",
+            XA,
+            XAW,
+            "vllm/aeon/xa1.py",
+            CMP + "def aeon_numeric_xargs(request: CompletionRequest) -> dict[str, float]:\n"
+            "    # AEON: the Spark's logits processors take floats only\n"
+            "    return {key: float(value) for key, value in (request.vllm_xargs or {}).items()}\n",
+            "return {key: float(value) for key, value in (request.vllm_xargs or {}).items()}",
+        ),
+    ),
+    (
+        "#48252 value kind widened",
+        "twin: the mapping handed on whole",
+        K(
+            "#48252",
+            XA,
+            XAW,
+            "vllm/aeon/xa2.py",
+            "import json\n\n" + CMP + "def aeon_xargs_blob(request: CompletionRequest) -> str:\n"
+            "    return json.dumps(request.vllm_xargs or {})\n",
+            "return json.dumps(request.vllm_xargs or {})",
+        ),
+    ),
+]
+
+# --- #40982 (33f36d4260): ChatCompletionRequest.reasoning_effort takes "minimal", "xhigh" and "max" too
+RE = "33f36d4260"
+REW = "reasoning_effort Literal widened"
+CCR2 = "from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n"
+CASES += [
+    (
+        "#40982 literal widened",
+        "a fork table indexed by the value",
+        K(
+            "#40982",
+            RE,
+            REW,
+            "vllm/aeon/re1.py",
+            CCR2 + '_AEON_BUDGETS = {"none": 0, "low": 1024, "medium": 4096, "high": 16384}\n\n\n'
+            "def aeon_thinking_budget(request: ChatCompletionRequest) -> int | None:\n"
+            "    # AEON: the Spark caps thinking tokens by effort\n"
+            "    if request.reasoning_effort is None:\n"
+            "        return None\n"
+            "    return _AEON_BUDGETS[request.reasoning_effort]\n",
+            "return _AEON_BUDGETS[request.reasoning_effort]",
+        ),
+    ),
+    (
+        "#40982 literal widened",
+        "twin: a lookup with a default",
+        K(
+            "#40982",
+            RE,
+            REW,
+            "vllm/aeon/re2.py",
+            CCR2 + '_AEON_BUDGETS2 = {"none": 0, "low": 1024, "medium": 4096, "high": 16384}\n\n\n'
+            "def aeon_thinking_budget2(request: ChatCompletionRequest) -> int:\n"
+            '    return _AEON_BUDGETS2.get(request.reasoning_effort or "medium", 32768)\n',
+            'return _AEON_BUDGETS2.get(request.reasoning_effort or "medium", 32768)',
+        ),
+    ),
+]
+
+# --- #44105 (6c427dd401): ChatMessage/DeltaMessage serialize without tool_calls when it is empty
+TC = "6c427dd401"
+TCW = "empty tool_calls left out of model_dump()"
+CASES += [
+    (
+        "#44105 key left out of the dump",
+        "a subscript of the dumped message",
+        K(
+            "#44105",
+            TC,
+            TCW,
+            "vllm/aeon/tc1.py",
+            "from vllm.entrypoints.openai.chat_completion.protocol import ChatMessage\n\n\n"
+            "def aeon_logged_calls(message: ChatMessage) -> int:\n"
+            "    # AEON: the Spark's audit log counts tool calls off the wire form\n"
+            '    return len(message.model_dump()["tool_calls"])\n',
+            'return len(message.model_dump()["tool_calls"])',
+        ),
+    ),
+    (
+        "#44105 key left out of the dump",
+        "twin: the attribute read",
+        K(
+            "#44105",
+            TC,
+            TCW,
+            "vllm/aeon/tc2.py",
+            "from vllm.entrypoints.openai.chat_completion.protocol import ChatMessage\n\n\n"
+            "def aeon_call_count(message: ChatMessage) -> int:\n"
+            "    return len(message.tool_calls)\n",
+            "return len(message.tool_calls)",
+        ),
+    ),
+]
+
+# --- #42664 (346cf163a1): ChatCompletionRequest pops each message's reasoning_content into reasoning
+RC2 = "346cf163a1"
+RC2W = "messages' reasoning_content renamed reasoning by a before-validator"
+CASES += [
+    (
+        "#42664 key renamed by a validator",
+        "a read of the old key off the request's messages",
+        K(
+            "#42664",
+            RC2,
+            RC2W,
+            "vllm/aeon/rc21.py",
+            CCR2 + "\ndef aeon_prior_thoughts(request: ChatCompletionRequest) -> list[str]:\n"
+            "    # AEON: the Spark's context trimmer keeps earlier reasoning apart\n"
+            '    return [m.get("reasoning_content") or "" for m in request.messages]\n',
+            'return [m.get("reasoning_content") or "" for m in request.messages]',
+        ),
+    ),
+    (
+        "#42664 key renamed by a validator",
+        "twin: the kept role key",
+        K(
+            "#42664",
+            RC2,
+            RC2W,
+            "vllm/aeon/rc22.py",
+            CCR2 + "\ndef aeon_roles(request: ChatCompletionRequest) -> list[str]:\n"
+            '    return [m["role"] for m in request.messages]\n',
+            'return [m["role"] for m in request.messages]',
+        ),
+    ),
+]
+
+# --- #46768 (86db6c3070): cli_args.py drops its logger (and the init_logger import)
+LG = "86db6c3070"
+LGW = "cli_args.logger removed"
+CLI = "vllm/entrypoints/openai/cli_args.py"
+DOCS = "def create_parser_for_docs() -> FlexibleArgumentParser:"
+CASES += [
+    (
+        "#46768 module global removed",
+        "a fork helper in the module using it",
+        Killer(
+            "#46768",
+            LG,
+            LGW,
+            (
+                Edit(
+                    CLI,
+                    "def aeon_validate_serve_args(args: argparse.Namespace) -> None:\n"
+                    "    # AEON: the Spark serves one model per GPU; a second API server only wastes memory\n"
+                    '    if getattr(args, "api_server_count", 1) > 1:\n'
+                    '        logger.warning("AEON: --api-server-count > 1 on a single Spark")\n\n\n',
+                    anchor=DOCS,
+                ),
+            ),
+            ((CLI, '        logger.warning("AEON: --api-server-count > 1 on a single Spark")'),),
+        ),
+    ),
+    (
+        "#46768 module global removed",
+        "an import of the module's logger",
+        K(
+            "#46768",
+            LG,
+            LGW,
+            "vllm/aeon/lg2.py",
+            "from vllm.entrypoints.openai.cli_args import logger\n\n\n"
+            "def aeon_note(message: str) -> None:\n"
+            "    logger.info(message)\n",
+            "from vllm.entrypoints.openai.cli_args import logger",
+        ),
+    ),
+    (
+        "#46768 module global removed",
+        "twin: a fork helper using a name the module keeps",
+        Killer(
+            "#46768",
+            LG,
+            LGW,
+            (
+                Edit(
+                    CLI,
+                    "def aeon_make_parser() -> FlexibleArgumentParser:\n"
+                    '    return make_arg_parser(FlexibleArgumentParser(description="aeon"))\n\n\n',
+                    anchor=DOCS,
+                ),
+            ),
+            ((CLI, '    return make_arg_parser(FlexibleArgumentParser(description="aeon"))'),),
         ),
     ),
 ]
