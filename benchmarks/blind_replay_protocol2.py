@@ -38,6 +38,14 @@ values widened to lists (#48252), ``ChatCompletionRequest.reasoning_effort``'s `
 call and a subclass of the alias, a scalar conversion of each value, a fork table indexed by the value, a
 subscript of the dump, a read of the renamed key, a fork helper in the module and an import of the global.
 
+Batch 2 blind (on the engine with batch 1's widening, at 521c4964): 2 caught, 0 warned, 6 missed of 8 (twins: 6
+quiet, 0 false errors).  Caught: #46768's two (the fork helper's ``logger`` unbound, the import of it).  The
+misses: #27516's two (a call of and a subclass of a class upstream re-bound to a union), #48252's ``float(value)``
+over ``vllm_xargs``' values (a value kind widened to lists), #40982's ``_AEON_BUDGETS[request.reasoning_effort]``
+(a ``Literal`` widened past the keys of a fork table), #44105's ``message.model_dump()["tool_calls"]`` (a custom
+``model_serializer`` leaving the key out) and #42664's ``m.get("reasoning_content")`` (a before-validator
+renaming the key in the request's messages).
+
   python benchmarks/blind_replay_protocol2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
