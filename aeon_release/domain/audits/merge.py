@@ -126,6 +126,7 @@ from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
+from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -236,6 +237,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unbound_name_drift,
     subscripted_alias_drift,
     unioned_class_drift,
+    widened_literal_drift,
     stopped_write_drift,
     dropped_tag_drift,
     subclass_need_drift,
