@@ -46,6 +46,22 @@ over ``vllm_xargs``' values (a value kind widened to lists), #40982's ``_AEON_BU
 ``model_serializer`` leaving the key out) and #42664's ``m.get("reasoning_content")`` (a before-validator
 renaming the key in the request's messages).
 
+After the killers154 widenings (both batches): 22 caught, 1 warned, 3 missed of 26 (twins: 16 quiet, 0 false
+errors).  Caught now: a positional argument fetched by a getter named for the old parameter into a slot upstream
+renamed and retyped (``drift/fetched_args.py`` feeding symbol drift's renamed slot; #16572), a class upstream
+re-bound to a union of classes, called, derived from or read a class attribute off (``drift/unioned_classes.py``;
+#27516's two), and a field's ``Literal`` widened past the keys of a fork table covering every old choice
+(``drift/widened_literals.py``; #40982).  Left missed: #48252's ``float(value)`` (the dict's value annotation
+widened to admit lists; the fork's conversion breaks only on a request that sends one: a value-kind widening
+of a mapping's values, not read yet), #44105's ``model_dump()["tool_calls"]`` (a wrap-mode ``model_serializer``
+pops the key when empty: what the dump holds is decided by the serializer's body at run time) and #42664's
+``m.get("reasoning_content")`` (a before-validator renames the key inside the request's message dicts: the
+fork reads a key of a ``TypedDict`` nothing declares removed).  Regression set at the widenings' head:
+killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23 twins),
+blind_replay_protocol 19/19 (12 quiet), blind_replay_entrycli 21/21 (11 quiet), blind_replay_openai 17 caught,
+1 warned of 18 (10 quiet, 0 false), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4
+caught).
+
   python benchmarks/blind_replay_protocol2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -2,11 +2,12 @@
 
 The renamed-slot check (symbols.py ``_renamed_slot``) knows an argument is the old kind of value when it is
 spelled like the old parameter (``model_config``, ``self.model_config``).  Fork code as often passes what a
-getter of that name returns, straight into the slot: #16572 renamed ``init_app_state(engine_client,
-model_config: ModelConfig, ...)``'s slot ``vllm_config: VllmConfig``, and a fork's ``init_app_state(client,
-await client.get_model_config(), app.state, args)`` still binds, hands the body a ModelConfig, and raises
-AttributeError at start-up on ``vllm_config.model_config``.  The receiver is seldom typed (an engine client
-handed around as ``Any``); the getter's name is what says what the value is.
+getter of that name returns, straight into the slot: #16572 made ``init_app_state(engine_client, model_config:
+ModelConfig, state, args)``'s second slot take the whole engine config under a new name, and a fork's
+``init_app_state(client, await client.get_model_config(), app.state, args)`` still binds, hands the body a
+ModelConfig, and raises AttributeError at start-up where the body reads the engine config's ``.model_config``
+off it.  The receiver is seldom typed (an engine client handed around as ``Any``); the getter's name is what
+says what the value is.
 """
 
 from __future__ import annotations
