@@ -122,9 +122,11 @@ from aeon_release.domain.audits.drift.type_only_names import type_only_name_drif
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
+from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
+from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
@@ -234,6 +236,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     type_only_name_drift,
     unbound_name_drift,
     subscripted_alias_drift,
+    unioned_class_drift,
+    widened_literal_drift,
     stopped_write_drift,
     dropped_tag_drift,
     subclass_need_drift,

@@ -26,6 +26,7 @@ from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
     asserted_values,
     dict_slots,
+    fetched_args,
     forwarded,
     handed_keys,
     held_kinds,
@@ -2284,6 +2285,7 @@ class _Checker:
                 or now in old.positional
                 or now in old.kwonly
                 or _spelled_as(arg, now)
+                or _fetched_as(arg, now)
                 or (owned is not None and arg.lineno not in owned)
             ):
                 continue
@@ -2311,7 +2313,12 @@ class _Checker:
             held = held_kinds.held_kinds(before.node, was, after.node, now) if then and then == kind else None
             if held and _spelled_as(arg, was) and _mapped_locally(mod.tree, call, arg):
                 held = None  # the fork made the items itself (``groups = [g.backend for g in groups]``)
-            if not _spelled_as(arg, was) and not self._typed_as_old(mod, call, arg, (then, kind), held, (now, after)):
+            fetched = _fetched_as(arg, was)  # ``await client.get_model_config()``: the getter's name says it
+            if (
+                not _spelled_as(arg, was)
+                and not fetched
+                and not self._typed_as_old(mod, call, arg, (then, kind), held, (now, after))
+            ):
                 continue
             where = f"({after.label}, {_where(after, self._commit(after.path, after.name))})"
             retyped = self._retyped_away(before, after, *(held or (then, kind)))
@@ -7975,6 +7982,13 @@ def _spelled_as(arg: ast.expr, parameter: str) -> bool:
     name = arg.id if isinstance(arg, ast.Name) else arg.attr if isinstance(arg, ast.Attribute) else ""
     name, parameter = name.lstrip("_").lower(), parameter.lstrip("_").lower()
     return bool(name) and (name == parameter or name.endswith("_" + parameter) or parameter.endswith("_" + name))
+
+
+def _fetched_as(arg: ast.expr, parameter: str) -> bool:
+    """An argument a getter named like the parameter fetches (drift/fetched_args.py): ``await
+    client.get_model_config()`` or ``getattr(config, "model_config")`` for model_config."""
+    name = fetched_args.fetched_name(arg)
+    return name is not None and _spelled_as(ast.Name(id=name, ctx=ast.Load()), parameter)
 
 
 def _part_of(arg: ast.expr, now: str) -> bool:

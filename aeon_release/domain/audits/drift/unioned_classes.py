@@ -1,0 +1,185 @@
+"""Unioned classes: a class upstream re-bound to a union of classes, which the fork calls or derives from.
+
+#27516 turned ``class ClassificationRequest(OpenAIBaseModel)`` into ``ClassificationRequest: TypeAlias =
+(ClassificationCompletionRequest | ClassificationChatRequest)`` when the route learnt a second request shape.
+The name still imports, still annotates a route, and ``isinstance`` still takes it (a union of classes is a
+valid second argument since Python 3.10); but a union cannot be called, derived from, or asked for a class's
+attributes: a fork's ``ClassificationRequest(model=m, input=texts)`` raises TypeError where it runs, ``class
+Mine(ClassificationRequest)`` raises TypeError when its module is imported, and
+``ClassificationRequest.model_validate(body)`` raises AttributeError.  Upstream does this whenever one request
+or config class splits into several kinds and the old name stays as their union.
+
+Upstream's side: a changed module whose top-level statement binds a name once, at the base by a class statement
+of that name, at upstream and in the merged tree (the fork did not restore the class) by an assignment of a
+union of type names (``A | B``, ``Union[...]``, ``Optional[...]``, either under ``Annotated[...]``) or by a
+``type X = ...`` statement (a ``TypeAliasType``: no call, no subclass either).  The fork's side, on a line it
+owns: a call of that name, a class statement deriving from it, or a read of an attribute off it other than a
+dunder (a union has ``__args__``), where the name is imported from the module or read off it; not in a ``try``
+catching the error, not under a version test or an ``if`` asking about the name, not where a function binds
+the name itself, and not where the fork's file re-binds it.  An error: the use raises every time it runs.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+
+from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.subscripted_aliases import _asked, _bound_once, _head, _members, _rebound
+from aeon_release.domain.audits.drift.type_only_names import locally_bound
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+_MOST_FILES = 32
+_UNIONS = frozenset({"Union", "Optional"})
+# an added line that may spell a union or a ``type`` statement: the files worth parsing on upstream's side
+_UNION_TEXT = re.compile(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
+_TOP_BOUND = re.compile(r"(?m)^(?:type[ \t]+)?(\w+)[ \t]*[\[:=]")  # a top-level binding's name
+_CAUGHT = {
+    "calls": frozenset({"TypeError", "Exception", "BaseException"}),
+    "derives from": frozenset({"TypeError", "Exception", "BaseException"}),
+    "reads": frozenset({"AttributeError", "Exception", "BaseException"}),
+}
+# module dotted -> (its path, {name: upstream's spelling of its value})
+Unioned = dict[str, tuple[str, dict[str, str]]]
+
+
+def unioned_class_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    unioned = _unioned(trees)
+    if not unioned:
+        return []
+    words = {n for _, names in unioned.values() for n in names}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(w in line for w in words)):
+        for line, mod, name, verb in _fork_uses(path, module, owned, unioned):
+            findings.append(_finding(trees, (path, line), (mod, name, verb), unioned[mod], pr_pattern))
+    return findings
+
+
+def _unioned(trees: ThreeTrees) -> Unioned:
+    """The upstream modules whose top-level classes upstream re-bound to a union of classes."""
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(_UNION_TEXT.search(a) for a in trees.upstream[p].added.values())
+    ]
+    words = trees.fork_words()
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a name a fork line holds that the new text binds at its top level (a superset of ``_bound_once``'s)
+        return not words.isdisjoint(_TOP_BOUND.findall(new_text))
+
+    unioned: Unioned = {}
+    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
+        old, new = _bound_once(both.old), _bound_once(both.new)
+        merged = _bound_once(trees.merged_module(both.path) or ast.Module(body=[], type_ignores=[]))
+        names = {
+            n: _spelt(value)
+            for n, value in new.items()
+            if _was_class(old.get(n), n) and _a_union(value, new) and n in merged and _a_union(merged[n], merged)
+        }
+        if names:
+            unioned[dotted_name(both.path, roots=("",))] = (both.path, names)
+    return unioned
+
+
+def _was_class(value: ast.AST | None, name: str) -> bool:
+    return isinstance(value, ast.ClassDef) and value.name == name
+
+
+def _a_union(value: ast.AST, bound: dict[str, ast.AST]) -> bool:
+    """A union of type names (``A | B``, ``Union[A, B]``, ``Optional[A]``, either under ``Annotated[...]``), or
+    a ``type`` statement: nothing a call, a class statement or a class's attribute read can use.  ``bound``: the
+    module's top-level names, to tell a union of classes from an ``|`` of values (``READ | WRITE``)."""
+    if type(value).__name__ == "TypeAlias":
+        return True
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+        return _typeish(value.left, bound) and _typeish(value.right, bound)
+    if isinstance(value, ast.Subscript) and _head(value.value) in _UNIONS:
+        return all(_typeish(e, bound) for e in _members(value.slice))
+    if isinstance(value, ast.Subscript) and _head(value.value) == "Annotated":
+        members = _members(value.slice)
+        return bool(members) and _a_union(members[0], bound)
+    return False
+
+
+def _typeish(expr: ast.expr, bound: dict[str, ast.AST]) -> bool:
+    """A member a union of types holds: ``None``, a subscripted generic, a dotted name, a name the module binds
+    by a class statement or an import (or not at all: a builtin), or a union again.  A name the module assigns a
+    value that is no union of types (``READ = 1``) makes the ``|`` one of values."""
+    if isinstance(expr, ast.Attribute | ast.Subscript):
+        return True
+    if isinstance(expr, ast.Name):
+        value = bound.get(expr.id)
+        return not isinstance(value, ast.expr) or isinstance(value, ast.Name | ast.Attribute) or _a_union(value, bound)
+    if isinstance(expr, ast.Constant):
+        return expr.value is None
+    return _a_union(expr, bound) if isinstance(expr, ast.BinOp) else False
+
+
+def _spelt(value: ast.AST) -> str:
+    text = ast.unparse(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _fork_uses(path: str, module: ast.Module, owned: set[int], unioned: Unioned) -> Iterator[tuple[int, str, str, str]]:
+    """(line, module, name, verb) for each owned call of, class statement deriving from, or attribute read off a
+    unioned name."""
+    parents = parent_map(module)
+    imports = file_imports(module, path)
+    rebound = _rebound(module)
+    for node in ast.walk(module):
+        line = getattr(node, "lineno", None)
+        for used, verb in _uses(node) if line in owned else ():
+            origin = imported_origin(used, imports) if isinstance(used, ast.Attribute) else None
+            if isinstance(used, ast.Name) and used.id in imports and used.id not in rebound:
+                origin = imports[used.id] if not locally_bound(node, used.id, parents) else None
+            if not origin or origin[1] not in unioned.get(origin[0], ("", {}))[1]:
+                continue
+            if caught_around(node, _CAUGHT[verb], parents) or version_gated(node, parents):
+                continue
+            if line is not None and not _asked(node, used, parents):
+                yield line, origin[0], origin[1], verb
+
+
+def _uses(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:
+    """The names ``node`` uses as a class: what a call calls, what a class statement derives from, what an
+    attribute read (not a dunder, not a store) is read off."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+        yield node.func, "calls"
+    elif isinstance(node, ast.ClassDef):
+        yield from ((b, "derives from") for b in node.bases if isinstance(b, ast.Name | ast.Attribute))
+    elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and not node.attr.startswith("__"):
+        if isinstance(node.value, ast.Name | ast.Attribute):
+            yield node.value, "reads"
+
+
+def _finding(
+    trees: ThreeTrees,
+    at: tuple[str, int],
+    use: tuple[str, str, str],
+    where: tuple[str, dict[str, str]],
+    pr_pattern: str,
+) -> Finding:
+    path, line = at
+    mod, name, verb = use
+    upstream_path, names = where
+    commit = trees.upstream_commit(upstream_path, whole_word(name), pr_pattern)
+    error = "AttributeError" if verb == "reads" else "TypeError"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned code {verb} {name} from {mod}, which upstream turned from a class into the union "
+        f"`{names[name]}` ({upstream_path}{commit}): a union is no class, so this raises {error} where it runs; "
+        "use the member class the fork means",
+    )

@@ -1,0 +1,205 @@
+"""Widened literals: a field's ``Literal`` upstream widened past the keys of a fork table indexed by it.
+
+#40982 widened ``ChatCompletionRequest.reasoning_effort: Literal["none", "low", "medium", "high"] | None`` with
+``"minimal"``, ``"xhigh"`` and ``"max"``.  A fork that maps every choice to its own setting, ``_BUDGETS =
+{"none": 0, "low": 1024, "medium": 4096, "high": 16384}`` and ``_BUDGETS[request.reasoning_effort]``, merges
+cleanly; a request asking for ``"max"`` now passes validation and raises KeyError in the fork's code (a 500
+where the client sent a value the server advertises).  Upstream does this whenever an option gains a choice.
+
+Upstream's side: a changed module's top-level class whose annotated field's ``Literal`` (inline, under ``| None``
+or ``Optional``, or a module-level alias of the file bound to one) holds, in the merged tree, every choice it held
+at the base and at least one more.  The fork's side, on a line it owns: a subscript of a name the fork's file
+binds once at its top level to a dict display of constant keys, indexed by ``<receiver>.<field>`` (any receiver:
+the table's keys, every old choice of the field, say what it is indexed by), whose keys hold every old choice and
+miss a new one.  Quiet: ``.get``, a table missing an old choice too (it never covered the field), a lookup in a
+``try`` catching KeyError or under an ``if`` testing membership in the table, and a store into the table.  An
+error: a value the server accepts now fails in the fork's code.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+_MOST_FILES = 32
+_LITERAL = re.compile(r"\bLiteral\[")
+_CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+Choice = object  # a constant: str, int, bool, None...
+
+
+@dataclass(frozen=True)
+class Widened:
+    path: str
+    owner: str
+    field: str
+    old: frozenset[Choice]
+    new: frozenset[Choice]
+
+
+def widened_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    widened = _widened(trees)
+    if not widened:
+        return []
+    fields = {w.field: w for w in widened}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: "[" in line and any(f in line for f in fields)):
+        for line, table, missing, w in _fork_lookups(module, owned, fields):
+            findings.append(_finding(trees, (path, line), (table, missing), w, pr_pattern))
+    return findings
+
+
+def _widened(trees: ThreeTrees) -> list[Widened]:
+    """The fields whose ``Literal`` upstream widened, kept in the merged tree."""
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(_LITERAL.search(a) for a in trees.upstream[p].added.values())
+    ]
+    words = trees.fork_words()
+    found: list[Widened] = []
+    for both in parsed_texts(trees, paths[:_MOST_FILES], lambda old, new: "Literal[" in new):
+        merged = trees.merged_module(both.path)
+        if merged is None:
+            continue
+        before, after = _choices(both.old), _choices(merged)
+        for (owner, name), old in before.items():
+            new = after.get((owner, name))
+            if name in words and new is not None and old < new:
+                found.append(Widened(both.path, owner, name, old, new))
+    return found
+
+
+def _choices(module: ast.Module) -> dict[tuple[str, str], frozenset[Choice]]:
+    """(class, field) -> the choices of each top-level class's annotated field typed by a ``Literal``."""
+    aliases = {
+        s.targets[0].id: s.value
+        for s in module.body
+        if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+    }
+    out: dict[tuple[str, str], frozenset[Choice]] = {}
+    for cls in (s for s in module.body if isinstance(s, ast.ClassDef)):
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                choices = _literal(stmt.annotation, aliases)
+                if choices:
+                    out[(cls.name, stmt.target.id)] = choices
+    return out
+
+
+def _literal(ann: ast.expr, aliases: dict[str, ast.expr], depth: int = 0) -> frozenset[Choice] | None:
+    """The constants of a ``Literal[...]`` annotation (beside ``None`` in a union), or of the alias it names;
+    None when the annotation holds anything else a value could be (``str | Literal[...]``)."""
+    if isinstance(ann, ast.Subscript) and _head(ann.value) == "Literal":
+        items = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        values = [i.value for i in items if isinstance(i, ast.Constant)]
+        return frozenset(values) if len(values) == len(items) else None
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        sides = [s for s in (ann.left, ann.right) if not (isinstance(s, ast.Constant) and s.value is None)]
+        return _literal(sides[0], aliases, depth) if len(sides) == 1 else None
+    if isinstance(ann, ast.Subscript) and _head(ann.value) == "Optional":
+        return _literal(ann.slice, aliases, depth)
+    if isinstance(ann, ast.Name) and ann.id in aliases and depth < 3:
+        return _literal(aliases[ann.id], aliases, depth + 1)
+    return None
+
+
+def _head(expr: ast.expr) -> str:
+    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+
+
+def _fork_lookups(
+    module: ast.Module, owned: set[int], fields: dict[str, Widened]
+) -> Iterator[tuple[int, str, list[Choice], Widened]]:
+    """(line, table, choices it lacks, field) for each owned lookup of a fork table by a widened field."""
+    tables = _tables(module)
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Subscript) or not isinstance(node.ctx, ast.Load) or node.lineno not in owned:
+            continue
+        key, table = node.slice, node.value
+        if not isinstance(key, ast.Attribute) or key.attr not in fields or not isinstance(table, ast.Name):
+            continue
+        w, keys = fields[key.attr], tables.get(table.id)
+        if keys is None or not w.old <= keys or w.new <= keys:
+            continue
+        if caught_around(node, _CAUGHT, parents) or _membership_tested(node, table.id, parents):
+            continue
+        yield node.lineno, table.id, sorted(w.new - keys, key=repr), w
+
+
+def _tables(module: ast.Module) -> dict[str, frozenset[Choice]]:
+    """name -> keys, for each name the module binds once at its top level, to a dict display of constant keys,
+    and never stores into (``TABLE[k] = v`` or ``TABLE.update(...)`` may add the new choices)."""
+    binds: dict[str, list[ast.expr]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if isinstance(t, ast.Name):
+                    binds.setdefault(t.id, []).append(stmt.value)
+    grown = _grown(module)
+    out: dict[str, frozenset[Choice]] = {}
+    for name, values in binds.items():
+        value = values[0]
+        if len(values) != 1 or name in grown or not isinstance(value, ast.Dict):
+            continue
+        keys = [k.value for k in value.keys if isinstance(k, ast.Constant)]
+        if len(keys) == len(value.keys):
+            out[name] = frozenset(keys)
+    return out
+
+
+def _grown(module: ast.Module) -> set[str]:
+    """The names the module stores a key into, or calls a mutating method of."""
+    names: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(_head(node.value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr in {"update", "setdefault", "__setitem__"}:
+                names.add(_head(node.func.value))
+    return names
+
+
+def _membership_tested(node: ast.AST, table: str, parents: dict[int, ast.AST]) -> bool:
+    """The enclosing function (the module outside any) tests ``x in table`` or ``x not in table``."""
+    scope: ast.AST | None = parents.get(id(node))
+    while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        scope = parents.get(id(scope))
+    for sub in ast.walk(scope if scope is not None else node):
+        if isinstance(sub, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in sub.ops):
+            if any(isinstance(c, ast.Name) and c.id == table for c in sub.comparators):
+                return True
+    return False
+
+
+def _finding(
+    trees: ThreeTrees, at: tuple[str, int], lookup: tuple[str, list[Choice]], w: Widened, pr_pattern: str
+) -> Finding:
+    path, line = at
+    table, missing = lookup
+    # the line that adds a choice names it, not always the field (an alias of the file may hold the Literal)
+    added = next((m for m in missing if isinstance(m, str) and m.isidentifier()), w.field)
+    commit = trees.upstream_commit(w.path, whole_word(str(added)), pr_pattern)
+    shown = ", ".join(repr(m) for m in missing)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned lookup {table}[...{w.field}] covers every choice {w.owner}.{w.field} had, but upstream "
+        f"widened its Literal with {shown} ({w.path}{commit}): a request carrying one now raises KeyError here; "
+        f"add the new choices to {table}, or look up with .get and a default",
+    )

@@ -1,0 +1,134 @@
+"""Unioned classes (drift/unioned_classes.py): #27516 turned ``class ClassificationRequest`` into a ``TypeAlias``
+of two request classes; a fork's call of it, class deriving from it, or class attribute read off it raises."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+PROTOCOL = "vllm/entrypoints/openai/protocol.py"
+BASE_TEXT = """from typing import TypeAlias
+
+
+class OpenAIBaseModel:
+    @classmethod
+    def model_validate(cls, data):
+        return cls()
+
+
+class ClassificationRequest(OpenAIBaseModel):
+    model: str | None = None
+
+
+class ScoreRequest(OpenAIBaseModel):
+    model: str | None = None
+
+
+class Flags:
+    READ = 1
+"""
+UPSTREAM_TEXT = """from typing import Annotated, TypeAlias, Union
+
+
+class OpenAIBaseModel:
+    @classmethod
+    def model_validate(cls, data):
+        return cls()
+
+
+class ClassificationCompletionRequest(OpenAIBaseModel):
+    model: str | None = None
+
+
+class ClassificationChatRequest(OpenAIBaseModel):
+    model: str | None = None
+
+
+ClassificationRequest: TypeAlias = (
+    ClassificationCompletionRequest | ClassificationChatRequest
+)
+
+
+class ScoreTextRequest(OpenAIBaseModel):
+    model: str | None = None
+
+
+ScoreRequest = Annotated[Union[ScoreTextRequest, ClassificationChatRequest], "scores"]
+READ = 1
+WRITE = 2
+Flags = READ | WRITE
+"""
+SUBJECT = "[Frontend] Added chat-style multimodal support to /classify. (#27516)"
+FORK = "vllm/aeon/classify.py"
+HEAD = (
+    "from vllm.entrypoints.openai import protocol\nfrom vllm.entrypoints.openai.protocol import ClassificationRequest\n"
+)
+
+
+def rows(git_repo: GitRepo, no_rules: Path, text: str, upstream: str = UPSTREAM_TEXT) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {PROTOCOL: BASE_TEXT}, {FORK: text}, [(SUBJECT, {PROTOCOL: upstream})])
+    found = s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT)
+    return [(line, severity, message) for path, line, severity, message in found if path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("use", "verb"),
+    [
+        ("def aeon_make(model: str):\n    return ClassificationRequest(model=model)\n", "calls"),
+        ("class AeonRequest(ClassificationRequest):\n    tenant: str | None = None\n", "derives from"),
+        ("def aeon_parse(body: dict):\n    return ClassificationRequest.model_validate(body)\n", "reads"),
+        ("def aeon_make(model: str):\n    return protocol.ClassificationRequest(model=model)\n", "calls"),
+        ("def aeon_score(model: str):\n    return protocol.ScoreRequest(model=model)\n", "calls"),
+    ],
+    ids=["a call", "a subclass", "a classmethod off it", "a call off the module", "Annotated over Union[...]"],
+)
+def test_a_use_of_a_class_upstream_made_a_union_is_an_error(
+    git_repo: GitRepo, no_rules: Path, use: str, verb: str
+) -> None:
+    [(line, severity, message)] = rows(git_repo, no_rules, HEAD + "\n\n" + use)
+    assert (line, severity) == (5 if use.startswith("class") else 6, "error")
+    assert f"code {verb} " in message and "turned from a class into the union" in message and "#27516" in message
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        # an annotation, a field every member has, an isinstance test (a union is a valid second argument)
+        "def aeon_model(request: ClassificationRequest) -> str:\n"
+        "    assert isinstance(request, ClassificationRequest)\n"
+        "    return request.model or ''\n",
+        # the member classes' own names, a dunder off the union
+        "from vllm.entrypoints.openai.protocol import ClassificationChatRequest\n\n\n"
+        "def aeon_make(model: str):\n"
+        "    assert ClassificationRequest.__args__\n"
+        "    return ClassificationChatRequest(model=model)\n",
+        # the call under except TypeError
+        "def aeon_make(model: str):\n    try:\n        return ClassificationRequest(model=model)\n"
+        "    except TypeError:\n        return None\n",
+        # the call under an if asking about the name
+        "def aeon_make(model: str):\n    if isinstance(ClassificationRequest, type):\n"
+        "        return ClassificationRequest(model=model)\n    return None\n",
+        # a parameter of the name
+        "def aeon_make(model: str, ClassificationRequest: type):\n    return ClassificationRequest(model=model)\n",
+    ],
+    ids=["annotation and isinstance", "member class and dunder", "except TypeError", "asked first", "a parameter"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, use: str) -> None:
+    assert rows(git_repo, no_rules, HEAD + "\n\n" + use) == []
+
+
+def test_a_flag_combination_and_a_fork_rebinding_stay_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``Flags = READ | WRITE`` is no union of classes; a fork file that binds the name to a member class itself
+    calls its own."""
+    text = (
+        "from vllm.entrypoints.openai.protocol import ClassificationCompletionRequest, Flags\n"
+        "from vllm.entrypoints.openai.protocol import ClassificationRequest\n\n"
+        "ClassificationRequest = ClassificationCompletionRequest  # noqa: F811\n\n\n"
+        "def aeon_make(model: str):\n    return ClassificationRequest(model=model), Flags()\n"
+    )
+    assert rows(git_repo, no_rules, text) == []

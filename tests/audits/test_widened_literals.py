@@ -1,0 +1,84 @@
+"""Widened literals (drift/widened_literals.py): #40982 widened ``ChatCompletionRequest.reasoning_effort``'s
+``Literal`` with "max"; a fork table covering every old choice, indexed by the field, raises KeyError on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import KEY_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+PROTOCOL = "vllm/entrypoints/openai/chat_completion/protocol.py"
+BASE_TEXT = """from typing import Literal, Optional
+
+Effort = Literal["low", "high"]
+
+
+class ChatCompletionRequest:
+    reasoning_effort: Literal["none", "low", "medium", "high"] | None = None
+    verbosity: Optional[Effort] = None
+    role: str = "user"
+"""
+UPSTREAM_TEXT = """from typing import Literal, Optional
+
+Effort = Literal["low", "high", "max"]
+
+
+class ChatCompletionRequest:
+    reasoning_effort: Literal["none", "low", "medium", "high", "max"] | None = None
+    verbosity: Optional[Effort] = None
+    role: str = "user"
+"""
+SUBJECT = "[DSV4] Support `max` reasoning effort (#40982)"
+FORK = "vllm/aeon/budgets.py"
+TABLE = '_BUDGETS = {"none": 0, "low": 1024, "medium": 4096, "high": 16384}\n_LOUD = {"low": 1, "high": 2}\n\n\n'
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {PROTOCOL: BASE_TEXT}, {FORK: TABLE + body}, [(SUBJECT, {PROTOCOL: UPSTREAM_TEXT})])
+    found = s.rule_rows(git_repo, no_rules, sides, KEY_DRIFT)
+    return [(line, severity, message) for path, line, severity, message in found if path == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_budget(request) -> int:\n    return _BUDGETS[request.reasoning_effort]\n",
+        "def aeon_loud(request) -> int:\n    return _LOUD[request.verbosity]\n",
+        "def aeon_budget(self) -> int:\n    return _BUDGETS[self.request.reasoning_effort] + 1\n",
+    ],
+    ids=["inline Literal", "an alias of the file under Optional", "a chained receiver"],
+)
+def test_a_fork_table_covering_the_old_choices_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, severity, message)] = rows(git_repo, no_rules, body)
+    assert (line, severity) == (6, "error")
+    assert "'max'" in message and "#40982" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # .get with a default
+        "def aeon_budget(request) -> int:\n    return _BUDGETS.get(request.reasoning_effort, 0)\n",
+        # a membership test first
+        "def aeon_budget(request) -> int:\n    if request.reasoning_effort not in _BUDGETS:\n        return 0\n"
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # KeyError caught
+        "def aeon_budget(request) -> int:\n    try:\n        return _BUDGETS[request.reasoning_effort]\n"
+        "    except KeyError:\n        return 0\n",
+        # a table that never covered the field (no "none")
+        '_PART = {"low": 1, "medium": 2, "high": 3}\n\n\n'
+        "def aeon_budget(request) -> int:\n    return _PART[request.reasoning_effort]\n",
+        # a table the fork grows itself
+        '_BUDGETS["max"] = 65536\n\n\n'
+        "def aeon_budget(request) -> int:\n    return _BUDGETS[request.reasoning_effort]\n",
+        # a field upstream did not widen
+        '_ROLES = {"user": 1}\n\n\ndef aeon_role(request) -> int:\n    return _ROLES[request.role]\n',
+    ],
+    ids=[".get", "membership tested", "KeyError caught", "old choices not covered", "grown by the fork", "kept"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
