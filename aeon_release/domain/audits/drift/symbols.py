@@ -2668,7 +2668,9 @@ class _Checker:
             return
         func = scope.functions[-1] if scope.functions else None
         kind_of = functools.partial(retyped_params.scalar_kind, func=func, module=mod.tree)
-        for hit in retyped_params.scalar_retyped(call, bodies, (old_sig, sig), kind_of):
+        homes = (self.before.module_at(before.path), self.after.module_at(after.path))
+        trees = (homes[0].tree if homes[0] else None, homes[1].tree if homes[1] else None)
+        for hit in retyped_params.scalar_retyped(call, bodies, (old_sig, sig), kind_of, trees):
             what = (
                 f"passes {_show(hit.arg)} ({hit.was}) as {hit.param}, which upstream annotated {hit.now} (it was "
                 f"{hit.was}): {after.label} now reads {hit.param}.{hit.attr}, which {hit.was} has not -- an "
