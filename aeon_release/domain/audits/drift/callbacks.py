@@ -10,7 +10,8 @@ Upstream's side: a field a class of a changed file annotates (``name: T`` in its
 through an attribute (``x.name(...)``), every call at upstream passing more positional arguments than any call
 at the merge base did (no ``*args`` among them).  The fork's side, on lines it wrote: a call of that class,
 imported from upstream's module or a package above it, that hands the field a ``lambda`` or a function of the
-fork's module (by keyword, or by position for a ``@dataclass``, its fields in order), taking as many
+fork's module (by keyword, or by position for a ``@dataclass``, its fields in order; a ``@staticmethod`` or
+``@classmethod`` of a class of the fork's module handed by its class, ``Cls.cb``, is read as one), taking as many
 positional parameters as the old calls passed and fewer than the new ones pass (no ``*args``; a parameter with
 a default counts).  An error: the call raises.  Quiet for a callable that takes the new arguments (a
 default, ``*args``), a class of the fork's own, and a field whose calls did not grow.  A warning where the grown

@@ -16,7 +16,8 @@ most) -- where some call at upstream passes a keyword no call at the base passed
 than any did.  A call with ``*args`` or ``**kwargs`` makes the parameter's calls unknown: left alone.
 
 The fork's side, on lines it wrote: a call of that function, imported from upstream's module or a package above
-it, handing the parameter (by keyword, or by its position) a ``lambda``, a function of the fork's module or a
+it, handing the parameter (by keyword, or by its position) a ``lambda``, a function of the fork's module, a
+``@staticmethod`` or ``@classmethod`` of a class of the module handed by its class (``AeonActs.act``), or a
 method of the fork's class around the call (``self.aeon_act``) that takes every argument the base's calls passed and not one the new calls pass (no ``**kwargs`` for a new
 keyword, no ``*args`` and too few positional parameters for a longer call).  An error, on the function's
 ``def`` where the fork wrote it (that is what to fix), else on the call: the call raises.  A warning where
