@@ -21,8 +21,13 @@ same commits: the partial stored on ``self`` and the factory's partial called at
 indexed by position (#28319), the staticmethod and the classmethod handed by their class (#48287).
 
 Base engine (d4f4dc09, before mend51): 0 caught, 5 missed of 5; 0 false errors of 14 twins.  This branch: 5
-caught of 5; 0 false errors of 14 twins.  Regression set at this head: see the branch's report (killer_replay
-26/26, kind_change_replay 12/12, review15/16/17_twins 0 false, review47-56_twins as on main).
+caught of 5; 0 false errors of 14 twins.  Regression set at this head: killer_replay 26/26, kind_change_replay
+12/12 (5 quiet), review15/16/17_twins 0 false (40, 30, 23 twins), review47/48/50/51/52/54/55_twins 0 false (22, 41,
+34, 27, 31, 30, 29), review49/53/56_twins 1 false each (of 25, 26, 14: main's own, as documented there),
+blind_replay_servechat 39/39 (19 quiet), blind_replay_rayexec 17 caught, 1 warned of 18 (9 quiet),
+blind_replay_schedout 18/18 (10 quiet), blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet),
+blind_replay_kvnixl 23/23 (10 quiet); ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken
+overrides, 4 caught).
 
   PYTHONPATH=.. python review58_twins.py [--only TEXT ...] [--show]
 """
