@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
 
 _MOST_FILES = 24
 # a fork line unpacking one name (``(a,) =``, ``[a] =``, ``a, =``), or indexing a call's result by an integer
@@ -91,8 +91,9 @@ def _reads_a_sequence(line: str) -> bool:
 
 
 def _reads(module: ast.Module, owned: set[int]) -> Iterator[_Read]:
-    """Calls the fork's lines unpack into one name or index by an integer."""
-    for node in ast.walk(module):
+    """Calls the fork's lines unpack into one name or index by an integer (only the parts of the module
+    spanning those lines are walked: a carry of one line in a large runner file costs little)."""
+    for node in walk_spanning(module, owned):
         if getattr(node, "lineno", None) not in owned:
             continue
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
