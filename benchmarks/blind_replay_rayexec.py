@@ -45,6 +45,11 @@ review18_twins 0 false of 41, review25_twins 0 false of 26 (3 warned, as on main
 (11 twins quiet, 1 warned as on main), blind_replay_distributed 20/20 (9 quiet), blind_replay_protocol 19/19 (12
 quiet), ``symbol_precision.py --windows 1`` 0 false errors.
 
+After mend51: 17 caught, 1 warned, 0 missed of 18 (twins: 9 quiet, 0 false errors).  Caught now: #28319's unpack
+-- the callee's body (a nested def whose call it returns) answers ``responses[0] if unique_reply_rank is not None
+else responses``, and the fork's call passes the keyword and unpacks into one name (return drift,
+``drift/keyword_shapes.py``).
+
   python benchmarks/blind_replay_rayexec.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

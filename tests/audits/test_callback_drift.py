@@ -263,3 +263,42 @@ def test_an_init_false_field_takes_no_position(git_repo: GitRepo, no_rules: Path
 
 def test_a_def_rebound_at_module_level_is_no_error(git_repo: GitRepo, no_rules: Path) -> None:
     assert errors(git_repo, no_rules, {UPSTREAM: BASE}, REBOUND, {UPSTREAM: GROWN}) == []
+
+
+# a static or class method of the fork's class handed as the callable (mend51): read like a function, a
+# classmethod without its bound first parameter
+STATIC_FORK = """from vllm.multimodal.processing import PromptIndex
+
+
+class AeonIndexes:
+    @staticmethod
+    def after_bos(tokenizer, prompt):
+        return 1
+
+    @classmethod
+    def after_bos2(cls, tokenizer, prompt):
+        return 1
+
+    @staticmethod
+    def fits(tokenizer, prompt, start_idx=0):
+        return 1
+
+    @classmethod
+    def fits2(cls, tokenizer, prompt, start_idx=0):
+        return 1
+
+
+def aeon_indexes():
+    return [
+        PromptIndex(AeonIndexes.after_bos),
+        PromptIndex(get_match_index=AeonIndexes.after_bos2),
+        PromptIndex(AeonIndexes.fits),
+        PromptIndex(get_match_index=AeonIndexes.fits2),
+    ]
+"""
+
+
+def test_a_static_or_class_method_too_short_for_the_grown_calls_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: STATIC_FORK}, [(SUBJECT, {UPSTREAM: GROWN})])
+    rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [(path, line, severity) for path, line, severity, _ in rows] == [(FORK, 24, "error"), (FORK, 25, "error")]

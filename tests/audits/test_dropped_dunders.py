@@ -326,3 +326,26 @@ def test_a_fork_base_no_fork_class_derives_from_is_an_error(git_repo: GitRepo, n
     )
     found = [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK]
     assert found == [(6, "error")]
+
+
+def test_a_plain_method_dropped_beside_a_dunder_is_not_read_as_one(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream drops ``__reversed__`` and a plain ``peek`` from the priority queue in one change: the fork's
+    ``super().peek()`` is symbol drift's gone method, not a protocol method this check claims (its message,
+    "needs PriorityRequestQueue.peek ... no class along its bases defines it", would say the dunder's why)."""
+    base = BASE_TEXT.replace(
+        "    def __enter__(self):\n        return self\n",
+        "    def __enter__(self):\n        return self\n\n    def peek(self):\n        return self._heap[0]\n",
+    )
+    fork = HEAD + (
+        "class AeonQueue(PriorityRequestQueue):\n"
+        "    def victims(self):\n"
+        "        return list(super().__reversed__())\n"  # 6
+        "\n"
+        "    def first(self):\n"
+        "        return super().peek()\n"  # 9
+    )
+    sides = s.merge_case(git_repo, {QUEUES: base}, {FORK: fork}, [(SUBJECT, {QUEUES: UPSTREAM_TEXT})])
+    found = [(ln, msg) for p, ln, _, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == FORK]
+    assert any(ln == 6 and "PriorityRequestQueue.__reversed__" in msg for ln, msg in found)
+    assert not any("needs PriorityRequestQueue.peek" in msg for _, msg in found)
+    assert any(ln == 9 for ln, _ in found)  # symbol drift still says the method is gone

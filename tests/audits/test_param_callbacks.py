@@ -239,3 +239,34 @@ def test_a_bare_call_beside_a_look_alike_and_a_try_catching_another_error_stays_
         "    except ValueError:\n        return None\n"
     )
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(4, "error")]
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        (
+            "    @staticmethod\n    def act(activation, output, input, *, clamp_limit=None):\n        return output\n",
+            [(6, "error")],
+        ),
+        (
+            "    @classmethod\n    def act(cls, activation, output, input, *, clamp_limit=None):\n        return output\n",
+            [(6, "error")],
+        ),
+        # twins: it takes the new keywords, or a plain method's first parameter takes the first argument
+        ("    @staticmethod\n    def act(activation, output, input, **kwargs):\n        return output\n", []),
+        ("    @classmethod\n    def act(cls, activation, output, input, **kwargs):\n        return output\n", []),
+        ("    def act(self, activation, output, input, *, clamp_limit=None):\n        return output\n", []),
+    ],
+    ids=["staticmethod", "classmethod", "staticmethod **kwargs", "classmethod **kwargs", "plain method not read"],
+)
+def test_a_static_or_class_method_of_the_forks_class_handed_by_its_class(
+    git_repo: GitRepo, no_rules: Path, method: str, expected: list[tuple[int, str]]
+) -> None:
+    """``activation_func=AeonMoE.act``: a staticmethod's parameters are what the call binds, a classmethod's
+    after ``cls``; the error lands on the def."""
+    fork = (
+        "class AeonMoE:\n"
+        + method
+        + "\n\ndef run(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=AeonMoE.act)\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == expected

@@ -182,3 +182,79 @@ def test_a_slot_renamed_and_retyped_as_one_class_is_said_once(git_repo: GitRepo,
     new = NEW.replace('prompt: "TokensPrompt | EmbedsPrompt"', 'prompt: "TokensPrompt"')
     report = audit(git_repo, _sides(git_repo, KILLER, new), tmp_path)
     assert found(report, RULE) == [(USE, line_of(FORK + KILLER, "return get_max_tokens"), "error")]
+
+
+# -- a module-level alias read as what it names; Literal's arguments read as values (mend51) ---------------------
+ALIASED_OLD = "from typing import Literal\n\nCount = int\n\n\nclass Span:\n    stop: int = 0\n\n\n" + (
+    "def width(n: Count) -> int:\n    return n * 2\n\n\ndef cast(kind: int) -> int:\n    return kind * 2\n\n\n"
+    "def size(n: int) -> int:\n    return n + 1\n"
+)
+ALIASED_FORK = "from pkg.utils import cast, size, width\n\n\n"
+
+
+def _aliased(git_repo: GitRepo, tmp_path: Path, body: str, new: str):  # noqa: ANN202
+    # an alias the test binds twice is bound twice on both sides
+    old = ALIASED_OLD.replace("Count = int\n", "Count = int\nCount = str\n") if "Count = str" in new else ALIASED_OLD
+    sides = three_way(git_repo, {INIT: "", LIB: old}, {USE: ALIASED_FORK + body}, {LIB: new})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    ("body", "new"),
+    [
+        # the old slot's alias names int: an int passed where a Span now goes
+        (
+            "def aeon() -> int:\n    return width(8)\n",
+            ALIASED_OLD.replace(
+                "def width(n: Count) -> int:\n    return n * 2", "def width(n: Span) -> int:\n    return n.stop"
+            ),
+        ),
+        # Literal["int", "float"] takes those strings, not an int (its arguments are not types)
+        (
+            "def aeon() -> int:\n    return cast(4)\n",
+            ALIASED_OLD.replace(
+                "def cast(kind: int) -> int:\n    return kind * 2",
+                'def cast(kind: Literal["int", "float"]) -> int:\n    return len(kind.upper())',
+            ),
+        ),
+    ],
+    ids=["an alias of int before", "a Literal of type names' strings after"],
+)
+def test_an_alias_or_a_literal_read_for_what_it_is_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, body: str, new: str
+) -> None:
+    assert _aliased(git_repo, tmp_path, body, new) == [(USE, line_of(ALIASED_FORK + body, "return "), "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "new"),
+    [
+        # the new slot's alias still admits an int
+        (
+            "def aeon() -> int:\n    return size(8)\n",
+            ALIASED_OLD.replace("Count = int\n", "Count = int\nSpanLike = int | Span\n").replace(
+                "def size(n: int) -> int:\n    return n + 1", "def size(n: SpanLike) -> int:\n    return n.stop"
+            ),
+        ),
+        # a Literal of ints takes the int the fork passes
+        (
+            "def aeon() -> int:\n    return cast(4)\n",
+            ALIASED_OLD.replace(
+                "def cast(kind: int) -> int:\n    return kind * 2",
+                "def cast(kind: Literal[4, 8] | Span) -> int:\n    return kind.stop",
+            ),
+        ),
+        # an alias bound twice is not known
+        (
+            "def aeon() -> int:\n    return width(8)\n",
+            ALIASED_OLD.replace("Count = int\n", "Count = int\nCount = str\n").replace(
+                "def width(n: Count) -> int:\n    return n * 2", "def width(n: Span) -> int:\n    return n.stop"
+            ),
+        ),
+    ],
+    ids=["an alias admitting int after", "a Literal of ints", "an alias bound twice"],
+)
+def test_an_alias_or_a_literal_that_admits_the_scalar_stays_quiet(
+    git_repo: GitRepo, tmp_path: Path, body: str, new: str
+) -> None:
+    assert _aliased(git_repo, tmp_path, body, new) == []

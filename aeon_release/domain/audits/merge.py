@@ -66,6 +66,7 @@ from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
 from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
 from aeon_release.domain.audits.drift.helper_guards import imports_read_in
 from aeon_release.domain.audits.drift.keys import key_drift
+from aeon_release.domain.audits.drift.keyword_shapes import keyword_shape_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
@@ -252,6 +253,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     return_drift,
+    keyword_shape_drift,
     handed_back_drift,
     dispatched_call_drift,
     returned_string_drift,

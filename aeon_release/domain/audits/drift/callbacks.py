@@ -10,7 +10,8 @@ Upstream's side: a field a class of a changed file annotates (``name: T`` in its
 through an attribute (``x.name(...)``), every call at upstream passing more positional arguments than any call
 at the merge base did (no ``*args`` among them).  The fork's side, on lines it wrote: a call of that class,
 imported from upstream's module or a package above it, that hands the field a ``lambda`` or a function of the
-fork's module (by keyword, or by position for a ``@dataclass``, its fields in order), taking as many
+fork's module (by keyword, or by position for a ``@dataclass``, its fields in order; a ``@staticmethod`` or
+``@classmethod`` of a class of the fork's module handed by its class, ``Cls.cb``, is read as one), taking as many
 positional parameters as the old calls passed and fewer than the new ones pass (no ``*args``; a parameter with
 a default counts).  An error: the call raises.  Quiet for a callable that takes the new arguments (a
 default, ``*args``), a class of the fork's own, and a field whose calls did not grow.  A warning where the grown
@@ -21,6 +22,7 @@ class's ``__init__``/``__post_init__`` builds something into the field (it may a
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -268,7 +270,9 @@ def _code_added(change: FileChange) -> bool:
 
 
 def _callable(value: ast.expr, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:
-    return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in defs)
+    return isinstance(value, ast.Lambda) or (
+        isinstance(value, (ast.Name, ast.Attribute)) and (plain_name(value) or "") in defs
+    )
 
 
 def _handed(
@@ -303,8 +307,8 @@ def _capacity(
     """The most positional arguments a lambda, or a function of the module named once, takes (None: any; a
     name a function around the call binds too is not the module's)."""
     args = value.args if isinstance(value, ast.Lambda) else None
-    if isinstance(value, ast.Name) and value.id in defs and value.id not in local:
-        args = defs[value.id].args
+    if (func := module_callable(value, defs, local)) is not None:
+        args = func.args
     if args is None or args.vararg is not None:
         return None
     return len(args.posonlyargs) + len(args.args)
@@ -312,11 +316,65 @@ def _capacity(
 
 def _module_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
     """The module's top-level functions, by name (a name defined twice is left out, and a decorated one: its
-    wrapper may take other arguments)."""
+    wrapper may take other arguments), and the static and class methods of its top-level classes by
+    ``Cls.name`` (``register(Cls.on_step)`` hands one as a callback): a classmethod with its bound first
+    parameter dropped, as its call binds it."""
     funcs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    names = [f.name for f in funcs]
+    classes = [s for s in module.body if isinstance(s, ast.ClassDef)]
+    names = [f.name for f in (*funcs, *classes)]
     rebound = {n.id for s in module.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for n in _targets(s)}
-    return {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list and f.name not in rebound}
+    found = {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list and f.name not in rebound}
+    for cls in classes:
+        if names.count(cls.name) == 1 and cls.name not in rebound:
+            found.update({f"{cls.name}.{name}": method for name, method in _class_callables(cls).items()})
+    return found
+
+
+def _class_callables(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The class's methods decorated ``staticmethod`` or ``classmethod`` alone, defined once in its body and not
+    also assigned there; a classmethod as a copy without its first parameter."""
+    methods = [m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    names = [m.name for m in methods]
+    assigned = {n.id for s in cls.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for n in _targets(s)}
+    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for method in methods:
+        marks = [(plain_name(d) or "").rsplit(".", 1)[-1] for d in method.decorator_list]
+        if names.count(method.name) != 1 or method.name in assigned or marks not in (["staticmethod"], ["classmethod"]):
+            continue
+        if marks == ["staticmethod"]:
+            found[method.name] = method
+        elif (args := without_receiver(method.args)) is not None:
+            bound = copy.copy(method)
+            bound.args = args
+            found[method.name] = bound
+    return found
+
+
+def without_receiver(args: ast.arguments) -> ast.arguments | None:
+    """A method's parameters as a call on its receiver binds them: the first positional one dropped (None when
+    it has none)."""
+    if not [*args.posonlyargs, *args.args]:
+        return None
+    return ast.arguments(
+        posonlyargs=args.posonlyargs[1:],
+        args=args.args[1:] if not args.posonlyargs else args.args,
+        vararg=args.vararg,
+        kwonlyargs=args.kwonlyargs,
+        kw_defaults=args.kw_defaults,
+        kwarg=args.kwarg,
+        defaults=args.defaults,
+    )
+
+
+def module_callable(
+    value: ast.expr | None, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef], local: set[str]
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The module's function (``f``) or class's static or class method (``Cls.f``) ``value`` names, unless a
+    function around the call binds the name (or the class's name) itself."""
+    key = plain_name(value) if isinstance(value, (ast.Name, ast.Attribute)) else None
+    if key is None or key.split(".", 1)[0] in local:
+        return None
+    return defs.get(key)
 
 
 def _targets(stmt: ast.Assign | ast.AnnAssign) -> list[ast.Name]:

@@ -52,6 +52,8 @@ from aeon_release.domain.audits.model import Finding, Severity
 _MOST_FILES = 32
 # a removed line defining a dunder (anchored, one pass: the name's \w+ stops at the parenthesis)
 _DEF = re.compile(r"\s*(?:async\s+)?def\s+(__\w+__)\s*\(")
+# a protocol method's name: a plain method dropped beside one is symbol drift's, not this check's
+_DUNDER = re.compile(r"__\w+__")
 # dunders other checks own (constructors, class hooks) or that make up attributes: not protocol methods
 _SKIP = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__", "__getattr__"})
 # outside bases that bring no protocol method object lacks
@@ -166,7 +168,7 @@ def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
     for name, cls in local.items():
         was = before.get(name)
         lost = _defined(was) - _defined(cls) if was is not None else set()
-        lost = {d for d in lost if d not in _SKIP and not hasattr(object, d)}
+        lost = {d for d in lost if _DUNDER.fullmatch(d) and d not in _SKIP and not hasattr(object, d)}
         order = _order(cls, local) if lost else None
         if order is None:
             continue

@@ -16,7 +16,8 @@ most) -- where some call at upstream passes a keyword no call at the base passed
 than any did.  A call with ``*args`` or ``**kwargs`` makes the parameter's calls unknown: left alone.
 
 The fork's side, on lines it wrote: a call of that function, imported from upstream's module or a package above
-it, handing the parameter (by keyword, or by its position) a ``lambda``, a function of the fork's module or a
+it, handing the parameter (by keyword, or by its position) a ``lambda``, a function of the fork's module, a
+``@staticmethod`` or ``@classmethod`` of a class of the module handed by its class (``AeonActs.act``), or a
 method of the fork's class around the call (``self.aeon_act``) that takes every argument the base's calls passed and not one the new calls pass (no ``**kwargs`` for a new
 keyword, no ``*args`` and too few positional parameters for a longer call).  An error, on the function's
 ``def`` where the fork wrote it (that is what to fix), else on the call: the call raises.  A warning where
@@ -39,6 +40,8 @@ from aeon_release.domain.audits.drift.callbacks import (
     _imported_from,
     _module_defs,
     handing_calls,
+    module_callable,
+    without_receiver,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
@@ -116,7 +119,7 @@ def _handing(trees: ThreeTrees, path: str) -> list[tuple[str, ast.Call]]:
 
 def _callable(value: ast.expr, defs: dict[str, _Def]) -> bool:
     if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name):
-        return value.value.id in ("self", "cls")
+        return value.value.id in ("self", "cls") or f"{value.value.id}.{value.attr}" in defs  # ``Cls.static``
     return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in defs)
 
 
@@ -285,9 +288,9 @@ def _handed(
                 continue
             value = _argument(node, slot)
             local = _bound_within(module, node)
-            func = defs.get(value.id) if isinstance(value, ast.Name) and value.id not in local else None
+            func = module_callable(value, defs, local)
             args = value.args if isinstance(value, ast.Lambda) else func.args if func is not None else None
-            if isinstance(value, ast.Attribute):
+            if func is None and isinstance(value, ast.Attribute):
                 func, args = _bound_method(module, node, value)
             problem = _lacks(args, slot) if args is not None else None
             if problem is not None:
@@ -315,20 +318,8 @@ def _bound_method(module: ast.Module, call: ast.Call, value: ast.Attribute) -> t
     marks = [plain_name(d) or "" for d in method.decorator_list]
     if any(mark.rsplit(".", 1)[-1] != "classmethod" for mark in marks):
         return None, None
-    args = method.args
-    positional = [*args.posonlyargs, *args.args]
-    if not positional:
-        return None, None
-    dropped = ast.arguments(
-        posonlyargs=args.posonlyargs[1:],
-        args=args.args[1:] if not args.posonlyargs else args.args,
-        vararg=args.vararg,
-        kwonlyargs=args.kwonlyargs,
-        kw_defaults=args.kw_defaults,
-        kwarg=args.kwarg,
-        defaults=args.defaults,
-    )
-    return method, dropped
+    dropped = without_receiver(method.args)
+    return (method, dropped) if dropped is not None else (None, None)
 
 
 def _assigned(stmt: ast.stmt) -> set[str]:

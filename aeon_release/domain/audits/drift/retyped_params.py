@@ -16,7 +16,8 @@ quiet.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+import functools
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
@@ -189,17 +190,20 @@ def scalar_retyped(
     funcs: tuple[Func, Func],
     sigs: tuple[Sig, Sig],
     kind_of: Callable[[ast.expr], str | None],
+    modules: tuple[ast.Module | None, ast.Module | None] = (None, None),
 ) -> Iterator[ScalarRetyped]:
     """Each argument of ``call`` that is plainly the builtin scalar its slot was annotated with (``kind_of``
     says which, or None) where upstream annotated the slot with something that admits no builtin scalar and its
     body now reads an attribute that scalar has not.  A new annotation naming any scalar, ``Any`` or ``object``
     still takes the value; a body that tests, rebinds or ``getattr``s the parameter, or reads it under ``except
-    AttributeError``, may still take it too (``reads``)."""
+    AttributeError``, may still take it too (``reads``).  A module-level alias of the callee's module
+    (``IntLike = int``, ``Prompt = str | TokensPrompt``) reads as what it names, each side's in its own module."""
     old_func, new_func = funcs
+    old_aliases, new_aliases = (type_aliases(m) if m is not None else {} for m in modules)
     for old_param, new_param, arg in _slots(call, *sigs):
-        was = _scalar(annotation(old_func, old_param))
+        was = _scalar(annotation(old_func, old_param), old_aliases)
         now = annotation(new_func, new_param)
-        if was is None or now is None or _admits_scalar(now) or kind_of(arg) != was:
+        if was is None or now is None or _admits_scalar(now, new_aliases, was) or kind_of(arg) != was:
             continue
         before, after = reads(old_func, old_param), reads(new_func, new_param)
         if before is None or after is None:
@@ -232,28 +236,96 @@ def _parsed(node: ast.expr | None) -> ast.expr | None:
     return node
 
 
-def _scalar(node: ast.expr | None) -> str | None:
-    """``int`` for an annotation ``int`` (``Optional`` aside), or ``"int"``; None for anything else."""
+def _scalar(node: ast.expr | None, aliases: Mapping[str, ast.expr] | None = None) -> str | None:
+    """``int`` for an annotation ``int`` (``Optional`` aside), or ``"int"``, or an alias of the module naming it
+    (``IntLike = int``); None for anything else."""
     node = _parsed(node)
     if node is None:
         return None
     node = _parsed(unoptional(node))
+    if isinstance(node, ast.Name) and node.id not in _BUILTIN_SCALARS and aliases and node.id in aliases:
+        return _scalar(aliases[node.id])  # resolved once: an alias of an alias is not followed
     return node.id if isinstance(node, ast.Name) and node.id in _BUILTIN_SCALARS else None
 
 
-def _admits_scalar(node: ast.expr) -> bool:
+def _admits_scalar(node: ast.expr, aliases: Mapping[str, ast.expr] | None = None, was: str | None = None) -> bool:
     """Whether an annotation names a builtin scalar, ``Any`` or ``object`` anywhere (a union, a generic's
-    argument, a string inside it), or cannot be read: a scalar value may still be what it takes."""
+    argument, a string inside it, an alias of the module), or cannot be read: a scalar value may still be what
+    it takes.  ``Literal[...]``'s arguments are values, not types: it admits the scalar ``was`` (any scalar when
+    None) when one of them is of that kind (``Literal["auto", "fp8"]`` takes a str, not an int), never by what a
+    string argument would name as a type (``Literal["int"]`` takes the string)."""
     parsed = _parsed(node)
     if parsed is None:
         return True
-    for sub in ast.walk(parsed):
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _admits_scalar(sub):
+    todo: list[ast.AST] = [parsed]
+    while todo:
+        sub = todo.pop()
+        if isinstance(sub, ast.Subscript) and _name_of(sub.value) == "Literal":
+            values = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+            kinds = {type(v.value).__name__ for v in values if isinstance(v, ast.Constant)}
+            if kinds & ({was} if was else set(_BUILTIN_SCALARS)):
+                return True
+            continue
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str) and _admits_scalar(sub, aliases, was):
             return True
-        name = sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute) else None
+        name = _name_of(sub)
         if name in _ANY_VALUE:
             return True
+        if isinstance(sub, ast.Name) and aliases and sub.id in aliases and _admits_scalar(aliases[sub.id], None, was):
+            return True  # resolved once: the alias's own value is read without the aliases
+        todo.extend(ast.iter_child_nodes(sub))
     return False
+
+
+def _name_of(node: ast.AST) -> str | None:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+
+
+@functools.lru_cache(maxsize=64)
+def type_aliases(module: ast.Module) -> Mapping[str, ast.expr]:
+    """The module's top-level names bound exactly once to what reads as a type (a name, a dotted name, a
+    subscript, a ``|`` union, a string): ``IntLike = int``, ``Prompt: TypeAlias = str | TokensPrompt``, ``type
+    Prompt = ...``.  Worked out once per module (an index holds one tree per module)."""
+    counts: dict[str, int] = {}
+    found: dict[str, ast.expr] = {}
+    for stmt in module.body:
+        target, value = _alias_binding(stmt)
+        for name in _module_binds(stmt):
+            counts[name] = counts.get(name, 0) + 1
+        if target is not None and value is not None and _type_like(value):
+            found[target] = value
+    return {name: value for name, value in found.items() if counts.get(name) == 1}
+
+
+def _alias_binding(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        return stmt.targets[0].id, stmt.value
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+        return (stmt.target.id, stmt.value) if _name_of(stmt.annotation) == "TypeAlias" else (None, None)
+    type_alias = getattr(ast, "TypeAlias", None)
+    if type_alias is not None and isinstance(stmt, type_alias):
+        return stmt.name.id, stmt.value
+    return None, None
+
+
+def _module_binds(stmt: ast.stmt) -> Iterator[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield stmt.name
+    elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        yield from ((a.asname or a.name).split(".")[0] for a in stmt.names)
+    else:
+        yield from (n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+
+
+def _type_like(value: ast.expr) -> bool:
+    """A value that reads as a type: a (dotted) name, a subscript of one, a ``|`` union of such, a string."""
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.BitOr):
+        return _type_like(value.left) and _type_like(value.right)
+    if isinstance(value, ast.Subscript):
+        return _type_like(value.value)
+    return isinstance(value, ast.Name) or (isinstance(value, ast.Attribute) and _type_like(value.value))
 
 
 def scalar_kind(arg: ast.expr, func: ast.AST | None, module: ast.Module, local: bool = True) -> str | None:

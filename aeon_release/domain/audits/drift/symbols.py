@@ -30,6 +30,7 @@ from aeon_release.domain.audits.drift import (
     forwarded,
     handed_keys,
     held_kinds,
+    held_partials,
     lockstep,
     loop_types,
     narrowed,
@@ -85,6 +86,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
     held_both_ways,
 )
 from aeon_release.domain.audits.drift.handed_in import handed_in
+from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -312,6 +314,8 @@ class _Checker:
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
+        self._held: dict[tuple[int, int], dict[str, ast.Call]] = {}
+        self._partials = held_partials.HeldPartials()
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one, and the
         # holders whose module call passes one (``_calls_held_module``): every override of one base method asks
         # the same, and each answer walks upstream's files
@@ -1276,10 +1280,21 @@ class _Checker:
             if id(where) not in self._dicts:
                 self._dicts[id(where)] = _unchanged_dicts(where)
         module, _ = self._dicts[id(mod.tree)]
+        held = self._held_partials(mod, scope)
         if not scope.functions:
-            return module
+            return {**held, **module}
         local, bound = self._dicts[id(scope.functions[-1])]
-        return {**{n: v for n, v in module.items() if n not in bound}, **local}
+        return {**held, **{n: v for n, v in module.items() if n not in bound}, **local}
+
+    def _held_partials(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.Call]:
+        """The partials the file builds elsewhere that a call in this scope reaches: a factory's return, a
+        name bound to a factory's call, an attribute the class stores once (``drift/held_partials.py``)."""
+        function = scope.functions[-1] if scope.functions else None
+        key = (id(mod.tree), id(function))
+        if key not in self._held:
+            cls = mod.classes.get(scope.cls) if scope.cls else None
+            self._held[key] = self._partials.at(mod.tree, mod.text, cls, function)
+        return self._held[key]
 
     def _qualname(self, mod: ModuleInfo, node: ast.Constant) -> Iterator[Finding]:
         """A string naming a module of the tree, or a name in one (``"pkg.workers.gpu.Worker"``,
@@ -2660,7 +2675,9 @@ class _Checker:
             return
         func = scope.functions[-1] if scope.functions else None
         kind_of = functools.partial(retyped_params.scalar_kind, func=func, module=mod.tree)
-        for hit in retyped_params.scalar_retyped(call, bodies, (old_sig, sig), kind_of):
+        homes = (self.before.module_at(before.path), self.after.module_at(after.path))
+        trees = (homes[0].tree if homes[0] else None, homes[1].tree if homes[1] else None)
+        for hit in retyped_params.scalar_retyped(call, bodies, (old_sig, sig), kind_of, trees):
             what = (
                 f"passes {_show(hit.arg)} ({hit.was}) as {hit.param}, which upstream annotated {hit.now} (it was "
                 f"{hit.was}): {after.label} now reads {hit.param}.{hit.attr}, which {hit.was} has not -- an "
@@ -7326,7 +7343,7 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     func, kind = call.func, ast.Call
     if last_name(call.func) == "partial" and args and not isinstance(args[0], ast.Starred):
         func, args, kind = args[0], args[1:], PartialCall
-    elif isinstance(call.func, ast.Name) and (bound := _partial_of(dicts.get(call.func.id))) is not None:
+    elif (key := held_key(call.func)) is not None and (bound := _partial_of(dicts.get(key))) is not None:
         # ``rope = partial(apply_rope, q)`` ... ``rope(k, pos)``: the call of ``apply_rope(q, k, pos)`` it makes
         mine = {kw.arg for kw in keywords}
         func, args = bound.args[0], [*bound.args[1:], *args]
