@@ -327,13 +327,14 @@ def _audit(run: Run) -> AuditReport:
 
     plan, head = run.plan, run.head
     carries = [c.carry for c in plan.carries if _carry_status(run, c.carry.id) != CarryStatus.UPSTREAMED]
-    # the merge's paths against each side, from one diff-tree (a path differs between two trees either way round)
-    from_fork, from_upstream = run.git.changed_path_lists(head, (plan.previous_sha, plan.tag_sha))
-    changed = set(from_fork)
-    new_content = changed & set(from_upstream)
-    sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
     tree = GitTree(run.git.path, head)
     try:
+        tree.list_ahead()  # git lists the revision while it diffs it and the rules load
+        # the merge's paths against each side, from one diff-tree (a path differs between two trees either way round)
+        from_fork, from_upstream = run.git.changed_path_lists(head, (plan.previous_sha, plan.tag_sha))
+        changed = set(from_fork)
+        new_content = changed & set(from_upstream)
+        sides = MergeSides(repo=run.git.path, base=plan.merge_base, ours=plan.previous_sha, theirs=plan.tag_sha)
         return audit_tree(
             tree,
             plan.config_dir,

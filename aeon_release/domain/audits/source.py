@@ -22,6 +22,7 @@ import re
 import stat
 import subprocess
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -576,15 +577,47 @@ class GitTree:
         self._oversize: dict[str, Entry] = {}
         self._skipped: dict[str, str] = {}
         self._links: dict[str, str] = {}  # symlink -> the blob of its link text
+        self._ahead: threading.Thread | None = None  # the listing started by ``list_ahead``, not yet waited for
+        self._ahead_failed: list[BaseException] = []
 
     @property
     def listed(self) -> bool:
         """Whether the revision has been listed (an audit the cache answers whole never lists it)."""
+        self._wait_ahead()
         return self._listed
 
-    def _list(self) -> None:
-        if self._listed:
+    def list_ahead(self) -> None:
+        """Start listing the revision now, on a thread: ``git ls-tree --long`` of a large revision (40-200 ms,
+        mostly git's wait on its object store for each blob's size) was the first thing a merge's audit did
+        after asking git for the merge's paths and the revision's tree id, one wait after the other.  The
+        first use of the listing (or of the size cap) waits for the thread and raises what the listing
+        raised, as a listing made then would have; ``close`` waits for it too.  Nothing starts once listed."""
+        if self._listed or self._ahead is not None:
             return
+
+        def run() -> None:
+            try:
+                self._list_now()
+            except BaseException as exc:  # noqa: BLE001 - raised again where the listing is first used
+                self._ahead_failed.append(exc)
+
+        self._ahead = threading.Thread(target=run, name="list-ahead", daemon=True)
+        self._ahead.start()
+
+    def _wait_ahead(self) -> None:
+        ahead, self._ahead = self._ahead, None
+        if ahead is None:
+            return
+        ahead.join()
+        if self._ahead_failed:
+            raise self._ahead_failed.pop()
+
+    def _list(self) -> None:
+        self._wait_ahead()
+        if not self._listed:
+            self._list_now()
+
+    def _list_now(self) -> None:
         self._listed = True
         for entry in ls_tree(self.repo, self.rev, gitlinks=True):
             if entry.is_link:
@@ -596,10 +629,14 @@ class GitTree:
                 self._skipped[entry.path] = f"mode {entry.mode}"
             else:
                 self._entries[entry.path] = entry
-        self.cap(self.max_bytes)
+        self._cap(self.max_bytes)
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""
+        self._wait_ahead()  # (the listing's thread applied the cap it was started with)
+        self._cap(max_bytes)
+
+    def _cap(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
         if not self._listed:
             return  # applied when listed
@@ -679,7 +716,10 @@ class GitTree:
     def close(self) -> None:
         """Nothing of its own to stop: its blobs are read through the process's one ``git cat-file --batch`` of
         the repository (``git.shared_reader``), which the merge's checks read the three sides through as well
-        (a tree's own reader was one more git process in every audit of a revision)."""
+        (a tree's own reader was one more git process in every audit of a revision).  A listing started
+        ahead is waited for (no thread outlives the audit); what it raised, no one asked for."""
+        with contextlib.suppress(Exception):
+            self._wait_ahead()
 
 
 def as_tree(tree: Path | Tree, max_bytes: int | None = None) -> Tree:
