@@ -156,3 +156,20 @@ def test_an_option_the_package_still_declares_stays_quiet(git_repo: GitRepo, no_
         ],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "parsed option" in r[3]] == []
+
+
+def test_a_flag_another_program_took_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The removed line quoted the flag in another program's argv, never a declaration of the package."""
+    base = SERVE_BASE + "\n\ndef launch(run):\n    return run(['ray', 'start', '--num-gpus', '1'])\n"
+    new = SERVE_BASE + "\n\ndef launch(run):\n    return run(['ray', 'start'])\n"
+    text = (
+        PARSED
+        + "    parser.add_argument('--gpus', type=int)\n    args = parser.parse_args(argv)\n    return args.num_gpus\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {SERVE: base, "pkg/__init__.py": "", "pkg/bench/__init__.py": ""},
+        {FORK: HEAD + text},
+        [(SUBJECT, {SERVE: new})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "parsed option" in r[3]] == []

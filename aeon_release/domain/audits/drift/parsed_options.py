@@ -6,10 +6,11 @@ through upstream's function, nothing declares the option any more, so the namesp
 attribute and the read raises AttributeError when the fork's command runs.  removed_options.py reads the
 fork's command lines (a quoted ``"--flag"``); this check reads the other end, the fork's use of the value.
 
-An option went when a line upstream's diff removed quoted it (``"--endpoint-type"``) and no served
-upstream file declares it now: no ``--flag``
-string, no ``dest="name"``, no class field, ``set_defaults(name=...)`` or attribute store of that name.  A
-quoted ``"name"`` elsewhere (a result dict's key kept for backward compatibility) declares nothing.
+An option went when a line upstream's diff removed quoted it (``"--endpoint-type"``), the base's file
+declared it (an ``add_argument`` / ``option`` call holding the flag: not another program's argv or a help
+text), and no served file of that file's package declares it now: no ``--flag`` string, no ``dest="name"``,
+no class field, ``set_defaults(name=...)`` or attribute store of that name.  A quoted ``"name"`` elsewhere
+(a result dict's key kept for backward compatibility) declares nothing.
 
 The fork's side: on a fork-owned line, ``ns.name`` or ``getattr(ns, "name")`` (no default) where ``ns`` is
 bound in the same function by ``parse_args`` / ``parse_known_args`` (an error: that namespace holds only
@@ -30,7 +31,12 @@ from collections.abc import Iterator
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
-from aeon_release.domain.audits.drift.removed_options import _class_fields, _fork_declared, _removed_declarations
+from aeon_release.domain.audits.drift.removed_options import (
+    _DECLARE,
+    _class_fields,
+    _fork_declared,
+    _removed_declarations,
+)
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -51,7 +57,7 @@ def parsed_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     reads = list(_fork_reads(trees, names)) if names else []
     if not reads:
         return []
-    removed = _removed_declarations(trees, {name for _, _, name, _ in reads})
+    removed = _declared_at_base(trees, _removed_declarations(trees, {name for _, _, name, _ in reads}))
     gone = {n: p for n, p in removed.items() if n not in _declared_upstream(trees, removed)} if removed else {}
     kept = _fork_declared(trees, set(gone)) | _fork_set(trees, set(gone)) if gone else set()
     return [
@@ -59,6 +65,24 @@ def parsed_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for path, line, name, severity in reads
         if name in gone and name not in kept
     ]
+
+
+def _declared_at_base(trees: ThreeTrees, removed: dict[str, str]) -> dict[str, str]:
+    """Of ``removed`` (name -> the file whose diff removed a line quoting its flag), those the base's file
+    declared with an ``add_argument`` / ``option`` call holding the flag: a quoted flag elsewhere (another
+    program's argv, a help text) was never an option of the package's parsers."""
+    kept: dict[str, str] = {}
+    for path in sorted(set(removed.values())):
+        module = parse_python(trees.blobs(trees.base, [path])[path] or "", "<options>")
+        declared = {
+            str(a.value)
+            for node in (ast.walk(module) if module is not None else ())
+            if isinstance(node, ast.Call) and _last(node.func) in _DECLARE
+            for a in node.args
+            if isinstance(a, ast.Constant) and isinstance(a.value, str)
+        }
+        kept |= {n: p for n, p in removed.items() if p == path and f"--{n.replace('_', '-')}" in declared}
+    return kept
 
 
 def _removed_flags(trees: ThreeTrees) -> set[str]:
