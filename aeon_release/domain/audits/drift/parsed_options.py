@@ -35,7 +35,6 @@ from aeon_release.domain.audits.drift.removed_options import (
     _DECLARE,
     _class_fields,
     _fork_declared,
-    _removed_declarations,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -57,7 +56,7 @@ def parsed_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     reads = list(_fork_reads(trees, names)) if names else []
     if not reads:
         return []
-    removed = _declared_at_base(trees, _removed_declarations(trees, {name for _, _, name, _ in reads}))
+    removed = _declared_at_base(trees, {name for _, _, name, _ in reads})
     gone = {n: p for n, p in removed.items() if n not in _declared_upstream(trees, removed)} if removed else {}
     kept = _fork_declared(trees, set(gone)) | _fork_set(trees, set(gone)) if gone else set()
     return [
@@ -67,12 +66,17 @@ def parsed_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _declared_at_base(trees: ThreeTrees, removed: dict[str, str]) -> dict[str, str]:
-    """Of ``removed`` (name -> the file whose diff removed a line quoting its flag), those the base's file
-    declared with an ``add_argument`` / ``option`` call holding the flag: a quoted flag elsewhere (another
-    program's argv, a help text) was never an option of the package's parsers."""
-    kept: dict[str, str] = {}
-    for path in sorted(set(removed.values())):
+def _declared_at_base(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
+    """Of ``names``, those a file upstream's diff removed a line quoting the flag of declared at the base
+    (an ``add_argument`` / ``option`` call holding the flag), with that file: a quoted flag elsewhere
+    (another program's argv, a help text) was never an option of the package's parsers."""
+    quoting: dict[str, set[str]] = {}  # path -> the names a removed line of it quotes as a flag
+    for path in sorted(p for p in trees.upstream if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS):
+        flags = {m.replace("-", "_") for t in trees.upstream[path].removed if "--" in t for m in _FLAG.findall(t)}
+        if flags & names:
+            quoting[path] = flags & names
+    found: dict[str, str] = {}
+    for path, quoted in quoting.items():
         module = parse_python(trees.blobs(trees.base, [path])[path] or "", "<options>")
         declared = {
             str(a.value)
@@ -81,8 +85,8 @@ def _declared_at_base(trees: ThreeTrees, removed: dict[str, str]) -> dict[str, s
             for a in node.args
             if isinstance(a, ast.Constant) and isinstance(a.value, str)
         }
-        kept |= {n: p for n, p in removed.items() if p == path and f"--{n.replace('_', '-')}" in declared}
-    return kept
+        found |= {n: path for n in sorted(quoted) if n not in found and f"--{n.replace('_', '-')}" in declared}
+    return found
 
 
 def _removed_flags(trees: ThreeTrees) -> set[str]:
