@@ -89,6 +89,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
+from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
@@ -203,6 +204,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     demoted_enum_drift,
     knob_drift,
     removed_option_drift,
+    parsed_option_drift,
     unread_key_drift,
     dead_patches,
     lazy_pair_drift,

@@ -137,6 +137,32 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     return None
 
 
+def partial_left_short(call: ast.Call, old: Sig, new: Sig) -> str | None:
+    """Why a ``functools.partial`` that bound every parameter the function required before now leaves one
+    out, or None.  The partial was complete (its later call, written against the old signature, passes
+    nothing it needs), and upstream made the function require a parameter it did not take at all
+    (#26943: ``benchmark`` gained a required ``num_warmups``): no later call written before it was added
+    can pass it.  None when the old signature took ``*args`` / ``**kwargs`` (the later call may pass
+    anything), or the partial spreads ``*`` / ``**`` (what it binds is unknown)."""
+    if not isinstance(call, PartialCall) or old.varargs or old.varkw:
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    given, named = len(call.args), {k.arg for k in call.keywords}
+    needed = [p for p in old.positional[given:] if old.required(p)] + sorted(old.kwonly_required)
+    if any(p not in named for p in needed):
+        return None  # the later call fills some of what the function requires: it may fill the new one too
+    taken = set(old.positional) | set(old.kwonly)
+    short = [p for p in new.positional[given:] if new.required(p) and p not in named and p not in taken]
+    short += sorted(k for k in new.kwonly_required if k not in named and k not in taken)
+    if not short:
+        return None
+    return (
+        f"binds every parameter it required before and leaves out {', '.join(short)}, which it now requires: "
+        "the partial's later call, written before the parameter existed, does not pass it"
+    )
+
+
 def given_twice(call: ast.Call, sig: Sig) -> list[str]:
     """Parameters the call fills by position and names too: TypeError "got multiple values" (a
     positional-only one named goes to ``**kwargs``, or is a keyword the function does not accept)."""
