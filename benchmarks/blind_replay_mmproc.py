@@ -18,6 +18,13 @@ not break: the kept function, a guarded import, the still-accepted arguments).  
 commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at d4f4dc09): 17 caught, 0 warned, 1 missed of 18 (twins: 9
+quiet, 1 false error).  The miss: #33817's dict keyed by modality (``group_mm_kwargs_by_modality`` now
+yields several batches for one run of a modality; a ``{modality: kw for modality, _, kw in ...}`` keeps only
+the last batch of each).  The false error: #47750's twin, an import of the old ``vllm.multimodal.evs`` path
+in the ``except ImportError:`` branch of a ``try`` that imports the same name from the new
+``video_prune.evs`` path first (the fallback never runs on the merged tree).
+
   python benchmarks/blind_replay_mmproc.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
