@@ -25,6 +25,20 @@ the last batch of each).  The false error: #47750's twin, an import of the old `
 in the ``except ImportError:`` branch of a ``try`` that imports the same name from the new
 ``video_prune.evs`` path first (the fallback never runs on the merged tree).
 
+After the killers155 widening: 17 caught, 0 warned, 1 missed of 18 (twins: 10 quiet, 0 false errors).  Quiet
+now: the old import path kept as the fallback of the new one (symbol drift, ``drift/fallback_imports.py``:
+a ``try`` body that only imports names the merged tree resolves never reaches its ``except ImportError``
+handler, so a handler import that only rebinds those names is dead on the merged tree).  Left missed:
+#33817's dict -- how many batches a generator yields per modality is a run-time count, not a name, a
+signature or a kind the trees spell; before the commit ``groupby`` over consecutive runs could already
+yield one modality twice (interleaved items), so no "one per key" promise was broken that the text shows.
+Regression set at the widening's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0
+false errors (40, 30, 23 twins), blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, 0 false),
+blind_replay_mminputs 19/19 (13 quiet), blind_replay_mmmedia 23/23 (9 quiet), blind_replay_vlmodels 18
+caught, 2 warned of 20 (12 quiet), the twins replays with ``except ImportError`` fallbacks (review12, 21, 24,
+41, 45, 50, 51) 0 false errors and no miss, ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
+
   python benchmarks/blind_replay_mmproc.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -41,8 +41,10 @@ def _errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int
         "try:\n    from pkg.mm.prune import evs\nexcept (ImportError, AttributeError):\n    from pkg.mm import evs\n"
         "\n\ndef kept(tokens: int, frames: int) -> int:\n    return evs.kept_count(tokens, frames, 0.5)\n",
         "try:\n    import pkg.mm.prune.evs as evs\nexcept ModuleNotFoundError:\n    import pkg.mm.evs as evs\n",
+        "def kept(tokens: int, frames: int) -> int:\n    try:\n        from pkg.mm.prune.evs import kept_count\n"
+        "    except ImportError:\n        from pkg.mm.evs import kept_count\n    return kept_count(tokens, frames, 0.5)\n",
     ],
-    ids=["a from-import of the name", "a from-import of the module", "a module import"],
+    ids=["a from-import of the name", "a from-import of the module", "a module import", "a lazy import in a function"],
 )
 def test_twin_the_old_path_as_the_fallback_of_the_new_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _errors(git_repo, tmp_path, fork) == []
