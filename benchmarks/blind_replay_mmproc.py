@@ -32,6 +32,14 @@ handler, so a handler import that only rebinds those names is dead on the merged
 #33817's dict -- how many batches a generator yields per modality is a run-time count, not a name, a
 signature or a kind the trees spell; before the commit ``groupby`` over consecutive runs could already
 yield one modality twice (interleaved items), so no "one per key" promise was broken that the text shows.
+Written after the blind run (``LATER``, not blind): six more spellings of the same commits.  On the engine
+before the widenings the star import re-exporting the moved ``evs`` (``from vllm.multimodal.evs import *``)
+had no error on its line (star imports were skipped: a use of a starred name was the only thing reported,
+and a re-exporting module has none); caught now (symbol drift: a star import of a module upstream moved or
+removed is an error on its line).  The module-level alias of ``global_media_connector.fetch_image`` was
+already caught; the four twins (a hasattr-guarded call, keywords handed on by ``**kwargs``, the old home
+tried first with the new as the fallback, a star fallback) stay quiet.  All together: 19 caught, 0 warned,
+1 missed of 20 (twins: 14 quiet, 0 false errors).
 Regression set at the widening's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0
 false errors (40, 30, 23 twins), blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, 0 false),
 blind_replay_mminputs 19/19 (13 quiet), blind_replay_mmmedia 23/23 (9 quiet), blind_replay_vlmodels 18
@@ -524,9 +532,92 @@ CASES += [
     ),
 ]
 
+# --- written after the blind run, probing the same commits with more spellings (not blind)
+LATER: list[tuple[str, str, Killer]] = [
+    (
+        "#47750 module moved (later)",
+        "a star import re-exporting the module",
+        K(
+            "#47750",
+            EV,
+            EVW,
+            "vllm/aeon/ev4.py",
+            "# AEON: the Spark's pruning helpers, re-exported in one place\n"
+            "from vllm.multimodal.evs import *  # noqa: F403\n",
+            "from vllm.multimodal.evs import *  # noqa: F403",
+        ),
+    ),
+    (
+        "#20395 module attribute removed (later)",
+        "a module-level alias of a bound method",
+        K(
+            "#20395",
+            GM,
+            GMW,
+            "vllm/aeon/gm4.py",
+            "from vllm.multimodal import utils as mm_utils\n\naeon_fetch = mm_utils.global_media_connector.fetch_image\n",
+            "aeon_fetch = mm_utils.global_media_connector.fetch_image",
+        ),
+    ),
+    (
+        "#16076 functions removed (later)",
+        "twin: a hasattr-guarded call",
+        K(
+            "#16076",
+            SP,
+            SPW,
+            "vllm/aeon/sp4.py",
+            "from vllm.model_executor.models import vision\n\n\ndef aeon_select2(embeds):\n"
+            "    if hasattr(vision, 'select_patch_features'):\n"
+            "        return vision.select_patch_features(embeds)\n"
+            "    return embeds\n",
+            "        return vision.select_patch_features(embeds)",
+        ),
+    ),
+    (
+        "#23817 required keyword inserted (later)",
+        "twin: keywords handed on by **kwargs",
+        K(
+            "#23817",
+            RT,
+            RTW,
+            "vllm/aeon/rt4.py",
+            DPU + "def aeon_vit4(visual, pixel_values, grid_thw, **kw):\n"
+            "    return run_dp_sharded_mrope_vision_model(visual, pixel_values, grid_thw, **kw)\n",
+            "return run_dp_sharded_mrope_vision_model(visual, pixel_values, grid_thw, **kw)",
+        ),
+    ),
+    (
+        "#25459 functions moved (later)",
+        "twin: the old home tried first, the new one as the fallback",
+        K(
+            "#25459",
+            DP,
+            DPW,
+            "vllm/aeon/dp4.py",
+            "try:\n    from vllm.multimodal.utils import run_dp_sharded_vision_model\n"
+            "except ImportError:\n    from vllm.model_executor.models.vision import run_dp_sharded_vision_model\n",
+            "    from vllm.multimodal.utils import run_dp_sharded_vision_model",
+        ),
+    ),
+    (
+        "#47750 module moved (later)",
+        "twin: a star import of the new home with the old as the fallback",
+        K(
+            "#47750",
+            EV,
+            EVW,
+            "vllm/aeon/ev5.py",
+            "try:\n    from vllm.multimodal.video_prune.evs import *  # noqa: F403\n"
+            "except ImportError:\n    from vllm.multimodal.evs import *  # noqa: F403\n",
+            "    from vllm.multimodal.evs import *  # noqa: F403",
+        ),
+    ),
+]
+
 
 def main() -> int:
-    run(__doc__, CASES, prefix="aeon-blind-mmproc-")
+    run(__doc__, CASES + LATER, prefix="aeon-blind-mmproc-")
     return 0
 
 

@@ -80,3 +80,9 @@ def test_a_fallback_under_a_try_that_also_calls_is_an_error(git_repo: GitRepo, t
         "except ImportError:\n    from pkg.mm.evs import kept_count\n" + USE
     )
     assert (FORK, line_of(fork, "from pkg.mm.evs import"), "error") in _errors(git_repo, tmp_path, fork)
+
+
+def test_a_star_fallback_under_a_named_import_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A star fallback binds whatever the old module defined, more than the ``try`` names: it counts."""
+    fork = "try:\n    from pkg.mm.prune.evs import kept_count\nexcept ImportError:\n    from pkg.mm.evs import *  # noqa: F403\n"
+    assert (FORK, line_of(fork, "from pkg.mm.evs import"), "error") in _errors(git_repo, tmp_path, fork)

@@ -21,8 +21,9 @@ _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "
 
 
 def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
-    """The names an import statement binds in its scope (``import a.b`` binds ``a``)."""
-    return {alias.asname or alias.name.split(".")[0] for alias in stmt.names if alias.name != "*"}
+    """The names an import statement binds in its scope (``import a.b`` binds ``a``; a star import ``*``,
+    whatever its module defines: a star fallback stands in only for a star import)."""
+    return {alias.asname or alias.name.split(".")[0] for alias in stmt.names}
 
 
 def fallback_lines(stmt: ast.stmt) -> tuple[list[ast.Import | ast.ImportFrom], set[int]]:

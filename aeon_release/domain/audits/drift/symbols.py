@@ -756,7 +756,10 @@ class _Checker:
                 found = [_module(self.after, alias.name) for alias in imp.names]
             else:
                 base = px.import_base(imp, mod.dotted, mod.path)
-                found = [_imported(self.after, base, alias.name) for alias in imp.names]
+                found = [
+                    _module(self.after, base) if alias.name == "*" else _imported(self.after, base, alias.name)
+                    for alias in imp.names
+                ]
             if not all(isinstance(sym, DefSym | ModuleSym) for sym in found):
                 return set()
         return lines
@@ -1334,6 +1337,11 @@ class _Checker:
         unchanged = self._unchanged_module(base)
         for alias in stmt.names:
             if alias.name == "*":
+                # ``from old import *``: no name of it needs a use for the import itself to fail when upstream
+                # moved or removed the module (a fork package re-exporting it names nothing it stars)
+                gone = None if unchanged else self._compare(functools.partial(_module, dotted=base))
+                if gone is not None:
+                    yield self._finding(mod, alias.lineno, f"imports * from {base}", gone[0], None)
                 continue
             if (
                 unchanged
