@@ -44,8 +44,10 @@ Regression set at the widening's head: killer_replay 26/26, kind_change_replay 1
 false errors (40, 30, 23 twins), blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, 0 false),
 blind_replay_mminputs 19/19 (13 quiet), blind_replay_mmmedia 23/23 (9 quiet), blind_replay_vlmodels 18
 caught, 2 warned of 20 (12 quiet), the twins replays with ``except ImportError`` fallbacks (review12, 21, 24,
-41, 45, 50, 51) 0 false errors and no miss, ``symbol_precision.py --windows 1``: 0 false errors (5 broken
-overrides, 4 caught).
+41, 45, 50, 51) 0 false errors and no miss, blind_replay_rayexec (its star imports) 16 caught, 1 warned, 1
+missed of 18 as before (9 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4
+caught), ``drift_fuzz.py --commits 3 --only corpus star_excepts`` 0 crashes; all rerun after the star-import
+widening with the same numbers.
 
   python benchmarks/blind_replay_mmproc.py [--mirror DIR] [--only TEXT ...] [--show]
 """
