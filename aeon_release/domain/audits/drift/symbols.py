@@ -56,6 +56,7 @@ from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
+from aeon_release.domain.audits.drift.fallback_imports import fallback_lines
 from aeon_release.domain.audits.drift.fallbacks import (
     bound_probes,
     call_guarded,
@@ -727,6 +728,7 @@ class _Checker:
                 probed, imported = self._probed_imports(mod, stmt)
                 if imported and (not guarded or guarded is probed):
                     guarded, reads = probed, reads | imported
+            dead = self._dead_fallback(mod, stmt) if isinstance(stmt, ast.Try) else set()
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -743,8 +745,30 @@ class _Checker:
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
+                elif dead:
+                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
+                    yield from (f for f in self._walk(mod, block, scope, owned) if not (_gone(f) and f.line in dead))
                 else:
                     yield from self._walk(mod, block, scope, owned)
+
+    def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
+        """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the
+        ``try`` body resolves on the merged tree, to a name or module of the tree: the handler never runs."""
+        tried, lines = fallback_lines(stmt)
+        if not lines:
+            return set()
+        for imp in tried:
+            if isinstance(imp, ast.Import):
+                found = [_module(self.after, alias.name) for alias in imp.names]
+            else:
+                base = px.import_base(imp, mod.dotted, mod.path)
+                found = [
+                    _module(self.after, base) if alias.name == "*" else _imported(self.after, base, alias.name)
+                    for alias in imp.names
+                ]
+            if not all(isinstance(sym, DefSym | ModuleSym) for sym in found):
+                return set()
+        return lines
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
@@ -1330,6 +1354,11 @@ class _Checker:
         unchanged = self._unchanged_module(base)
         for alias in stmt.names:
             if alias.name == "*":
+                # ``from old import *``: no name of it needs a use for the import itself to fail when upstream
+                # moved or removed the module (a fork package re-exporting it names nothing it stars)
+                gone = None if unchanged else self._compare(functools.partial(_module, dotted=base))
+                if gone is not None:
+                    yield self._finding(mod, alias.lineno, f"imports * from {base}", gone[0], None)
                 continue
             if (
                 unchanged
