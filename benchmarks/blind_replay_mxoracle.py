@@ -20,6 +20,13 @@ function, the new argument passed, a ``getattr`` with a fallback, a ``try/except
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its
 line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at d4f4dc09): 21 caught, 0 warned, 1 missed of 22 (twins: 11
+quiet, 1 false error of 12).  The miss: #46491's one (``select_mxfp4_moe_backend`` no longer returns
+``(Mxfp4MoeBackend.NONE, None)`` where no backend fits: it raises NotImplementedError; the fork's ``if backend ==
+Mxfp4MoeBackend.NONE:`` fallback never runs).  The false error: #33679's twin, ``getattr(mxfp4,
+"XpuMxfp4MoEMethod", None) or getattr(mxfp4, "IpexMxfp4MoEMethod", None)`` (the new name probed first, the old
+one read only where the new is absent) was reported by name drift as a read of the renamed name.
+
   python benchmarks/blind_replay_mxoracle.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
