@@ -80,7 +80,13 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
                 any(_refilled(guard.body, held) for guard in guards)
                 or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
-        return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
+        if not (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
+            return False
+        # ``getattr(x, "new", None) or getattr(x, "old", None)``: the probe of the other name, tried first, is
+        # what the fork reads wherever it exists; the old name is read only where it is absent (both sides)
+        return reads_another(_after(call, parent)) or any(
+            _probed_before(n, receiver, name) for n in _before(call, parent)
+        )
     test: ast.AST = call
     negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
     if negated:
@@ -433,6 +439,25 @@ def _chosen_over(node: ast.AST, held: str) -> bool:
 
 def _reads_name(test: ast.expr, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+
+
+def _before(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``boolop`` before ``node``."""
+    at = next(i for i, value in enumerate(boolop.values) if value is node)
+    return boolop.values[:at]
+
+
+def _probed_before(node: ast.expr, receiver: str, name: str) -> bool:
+    """``node`` is ``getattr(receiver, "other", default)``: a probe of another name of the same object that
+    yields its default, not AttributeError, where that name is absent (so the ``or`` goes on to ``name``)."""
+    return (
+        isinstance(node, ast.Call)
+        and _accessed(node) not in (None, name)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 3
+        and ast.unparse(node.args[0]) == receiver
+    )
 
 
 def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
