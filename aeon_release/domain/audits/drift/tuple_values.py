@@ -49,6 +49,7 @@ from aeon_release.domain.audits.drift.returns import (
     own_returns,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.unreturned_members import unreturned
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parameter_names
@@ -86,6 +87,8 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         qualified = _qualified(use.callee, use.call)
         found = (returned.get(qualified) if qualified else None) or returned.get(use.callee)
         flipped = _flipped(use, *found[1:]) if found is not None else None
+        if found is not None and flipped is None:
+            flipped = _unreturned(trees, use, found[0], found[1])
         if found is not None and flipped is not None:
             moved = _moved_to(flipped[0], use, found[2])
             findings.append(_finding(trees, use, found[0], flipped, moved, pr_pattern))
@@ -334,6 +337,14 @@ def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str
     return (gone[0], now) if gone else None
 
 
+def _unreturned(trees: ThreeTrees, use: Compared, path: str, old: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
+    """(the compared member position k held at the base, no values) when no path of the callee can return it
+    there now though position k is not closed (``unreturned_members.py``); else None."""
+    was = {t[use.index] for t in old if len(t) == use.length or (use.length == ANY and len(t) > use.index)}
+    value = unreturned(trees, use.callee, use.index, use.values, path, was)
+    return (value, ()) if value is not None else None
+
+
 def _moved_to(value: str, use: Compared, new: set[Returned]) -> int | None:
     """The other position upstream returns ``value`` at now, if one."""
     return next((j for t in new for j, v in enumerate(t) if v == value and j != use.index), None)
@@ -357,6 +368,14 @@ def _finding(
         return _holds(before, use, value) and not _holds(after, use, value)
 
     commit = trees.upstream_commit(path, regex, pr_pattern, drops)
+    if not now:
+        message = (
+            f"fork-owned line compares `{use.name}`, element {use.index} of what {use.call}() returns, with {value}, "
+            f"which {use.callee}() returned there at the merge base; no path of it returns {value} now ({path}"
+            f"{commit}: its module names the member nowhere and no return reaches it): the comparison never holds, "
+            "the branch it guards is dead (the call may raise instead); handle what it does now"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
     message = (
         f"fork-owned line compares `{use.name}`, element {use.index} of what {use.call}() returns, with {value}, "
         f"which {use.callee}() returned there at the merge base; upstream returns only {', '.join(now)} there "
