@@ -127,3 +127,82 @@ def test_a_return_of_the_member_elsewhere_in_the_tree_is_silent(git_repo: GitRep
 
 def test_a_comparison_with_a_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
     assert _case(git_repo, no_rules, "if backend == Backend.MARLIN:", RAISES) == []
+
+
+# -- a selector returning the member whole (``return Backend.NONE``), its value bound once by the fork ------
+SELECT_ONE = '''from enum import Enum
+
+
+class Backend(Enum):
+    NONE = "None"
+    TRITON = "TRITON"
+    MARLIN = "MARLIN"
+
+
+def _priority() -> list[Backend]:
+    return [Backend.TRITON, Backend.MARLIN]
+
+
+def select_one(config) -> Backend:
+    """Pick the first backend that fits."""
+    for backend in _priority():
+        if config.fits(backend):
+            return backend
+    return Backend.NONE
+'''
+ONE_RAISES = SELECT_ONE.replace(
+    "    return Backend.NONE\n", '    raise NotImplementedError(f"none of {list(Backend)}")\n'
+)
+ONE_USE = (
+    "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend, select_one\n\n\n"
+    "def aeon_backend(config):\n"
+    "    backend = select_one(config)\n"
+    "    {test}\n"
+    "        return Backend.MARLIN\n"
+    "    return backend\n"
+)
+
+
+def _one_case(
+    git_repo: GitRepo, no_rules: Path, test: str, upstream: str, fork_extra: str = ""
+) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: SELECT_ONE},
+        {USER: ONE_USE.format(test=test) + fork_extra},
+        [(SUBJECT, {ORACLE: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == USER]
+
+
+@pytest.mark.parametrize("test", ["if backend == Backend.NONE:", "if backend is Backend.NONE:"])
+def test_a_member_a_selector_no_longer_returns_whole_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    [(line, message)] = _one_case(git_repo, no_rules, test, ONE_RAISES)
+    assert line == 6 and "compares `backend`, what select_one() returns, with Backend.NONE" in message
+    assert "no path of it returns Backend.NONE now" in message and "#46491" in message
+
+
+def test_a_whole_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    moved = SELECT_ONE.replace(
+        "    return Backend.NONE\n", "    return Backend.MARLIN if config.cpu else Backend.NONE\n"
+    )
+    assert _one_case(git_repo, no_rules, "if backend == Backend.NONE:", moved) == []
+
+
+def test_an_object_s_value_returned_whole_may_be_the_member(git_repo: GitRepo, no_rules: Path) -> None:
+    """``return config.forced``: whatever set the config's field, elsewhere, may have set the member."""
+    forced = SELECT_ONE.replace("    return Backend.NONE\n", "    return config.forced\n")
+    assert _one_case(git_repo, no_rules, "if backend == Backend.NONE:", forced) == []
+
+
+def test_the_fork_s_own_selector_of_the_name_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    own = ONE_USE.replace(", select_one\n", "\n") + "\n\ndef select_one(config):\n    return Backend.NONE\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: SELECT_ONE},
+        {USER: own.format(test="if backend == Backend.NONE:")},
+        [(SUBJECT, {ORACLE: ONE_RAISES})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == RULE and f.path == USER] == []

@@ -47,7 +47,7 @@ def unreturned(
     module = parse_python(trees.blobs(trees.theirs, [path]).get(path) or "")
     if module is None:
         return None
-    defs = [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == callee]
+    defs = _defs(module, callee)
     local = {n.name for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     if not defs or not all(_open_only_locally(d, index, local) for d in defs):
         return None
@@ -58,13 +58,59 @@ def unreturned(
     return None
 
 
-def _open_only_locally(func: ast.FunctionDef | ast.AsyncFunctionDef, index: int, local: set[str]) -> bool:
-    """Every return of ``func`` holds at ``index`` a constant, a name or a call of a module function ``local``
-    defines, or returns such a call whole (what reaches the position is the module's own)."""
+def unreturned_whole(
+    trees: ThreeTrees, callee: str, values: tuple[str, ...], paths: list[str]
+) -> tuple[str, str] | None:
+    """(upstream's file, the member of ``values``) that ``callee`` returned whole (``return Enum.MEMBER``) at the
+    merge base and no path of it returns now, where one file of ``paths`` (those whose diff removed such a
+    return) alone defines the name; else None."""
+    wanted = [v for v in values if _MEMBER.match(v)]
+    if not wanted:
+        return None
+    sites = repo.definition_sites(trees.repo, trees.theirs, [callee], [PYTHON_FILES]).get(callee, [])
+    files = {p for p, _ in sites}
+    if len(files) != 1 or (path := next(iter(files))) not in paths:
+        return None  # a name many files define: which one the fork calls is not known here
+    base = parse_python(trees.blobs(trees.base, [path]).get(path) or "")
+    module = parse_python(trees.blobs(trees.theirs, [path]).get(path) or "")
+    if base is None or module is None:
+        return None
+    was = {_dotted(v) for d in _defs(base, callee) for v in own_returns(d) if v is not None}
+    defs = _defs(module, callee)
+    local = {n.name for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    if not defs or not all(_open_only_locally(d, None, local) for d in defs):
+        return None
+    for value in (v for v in wanted if v in was):
+        enum, member = value.split(".")
+        if _only_other_members(module, enum, member) and not _returned_anywhere(trees, enum, member):
+            return path, value
+    return None
+
+
+def _defs(module: ast.Module, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """``Enum.MEMBER`` for ``Enum.MEMBER`` or ``mod.Enum.MEMBER`` (its last two parts); None otherwise."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return f"{node.value.id}.{node.attr}"
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+        return f"{node.value.attr}.{node.attr}"
+    return None
+
+
+def _open_only_locally(func: ast.FunctionDef | ast.AsyncFunctionDef, index: int | None, local: set[str]) -> bool:
+    """Every return of ``func`` holds at ``index`` (None: the value whole) a constant, a name or a call of a
+    module function ``local`` defines, or returns such a call whole (what reaches the position is the
+    module's own)."""
     for value in own_returns(func):
         if value is None:
             return False  # a generator's yield
-        if isinstance(value, ast.Tuple):
+        if index is None:
+            if not _plain(value, local):
+                return False
+        elif isinstance(value, ast.Tuple):
             if index >= len(value.elts) or not _plain(value.elts[index], local):
                 return False
         elif not _local_call(value, local):
@@ -77,7 +123,9 @@ def _plain(node: ast.expr, local: set[str]) -> bool:
         return True
     while isinstance(node, ast.Attribute):
         node = node.value
-    return isinstance(node, ast.Name)  # ``Enum.OTHER``: another member, or a read of a module's value
+    # ``Enum.OTHER``: another member, or a class's constant; not ``config.backend``, ``self.kind``: an object's
+    # value, which code elsewhere may have set to the member
+    return isinstance(node, ast.Name) and node.id[:1].isupper()
 
 
 def _local_call(node: ast.expr, local: set[str]) -> bool:
