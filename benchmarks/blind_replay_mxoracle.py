@@ -27,6 +27,20 @@ Mxfp4MoeBackend.NONE:`` fallback never runs).  The false error: #33679's twin, `
 "XpuMxfp4MoEMethod", None) or getattr(mxfp4, "IpexMxfp4MoEMethod", None)`` (the new name probed first, the old
 one read only where the new is absent) was reported by name drift as a read of the renamed name.
 
+After the killers152 widenings: 22 caught, 0 warned, 0 missed of 22 (twins: 12 quiet, 0 false errors); with one
+spelling and one twin added after the blind run for #46491 (an element read off the call, ``f(...)[0] is not
+Mxfp4MoeBackend.NONE``; a comparison with a member still returned), 23 caught of 23, 13 quiet, 0 false.  Caught
+now: a member of the callee module's own enum that no path of the function returns any more (tuple value drift,
+``drift/unreturned_members.py``: the module names ``Enum.MEMBER`` nowhere and reads the enum only as other
+members, every return holds there a constant, a name or a call of the module's own functions, and no file of
+upstream's tree returns the member; also for a member returned whole, ``return Backend.NONE``).  Quiet now: an
+``or`` whose earlier operand probes the new name of the same object with a default (``drift/fallbacks.py``'s
+``_probed_before``).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5
+twins quiet), review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_moe 30 caught, 1 warned of 31
+(13 quiet), blind_replay_moe2 16/16 (10 quiet), blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet),
+blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet): each as on main, 0 false errors;
+``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
+
   python benchmarks/blind_replay_mxoracle.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -574,6 +588,35 @@ CASES += [
             "        return None\n"
             "    return experts_cls\n",
             "if backend == Mxfp4MoeBackend.NONE:",
+        ),
+    ),
+    (
+        "#46491 return made a raise",
+        "(added after the blind run) an element read off the call",
+        K(
+            "#46491",
+            NO,
+            NOW,
+            "vllm/aeon/no3.py",
+            f"from {MXO} import Mxfp4MoeBackend, select_mxfp4_moe_backend\n\n\n"
+            "def aeon_has_native_mxfp4(moe_config) -> bool:\n"
+            "    return select_mxfp4_moe_backend(moe_config)[0] is not Mxfp4MoeBackend.NONE\n",
+            "return select_mxfp4_moe_backend(moe_config)[0] is not Mxfp4MoeBackend.NONE",
+        ),
+    ),
+    (
+        "#46491 return made a raise",
+        "twin: (added after the blind run) a member still returned",
+        K(
+            "#46491",
+            NO,
+            NOW,
+            "vllm/aeon/no4.py",
+            f"from {MXO} import Mxfp4MoeBackend, select_mxfp4_moe_backend\n\n\n"
+            "def aeon_on_triton(moe_config) -> bool:\n"
+            "    backend, _ = select_mxfp4_moe_backend(moe_config)\n"
+            "    return backend == Mxfp4MoeBackend.TRITON\n",
+            "return backend == Mxfp4MoeBackend.TRITON",
         ),
     ),
     (
