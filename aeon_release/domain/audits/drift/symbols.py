@@ -66,6 +66,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
+    idle_fallback_imports,
     isinstance_asked,
     isinstance_guarded,
     isinstance_refuted,
@@ -737,6 +738,13 @@ class _Checker:
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
+                elif idle := idle_fallback_imports(stmt, block):
+                    # ``except ImportError: from m import Old`` beside ``try: from m import New``: where the try's
+                    # imports resolve now, the handler never runs; its gone name is no break
+                    resolved = not any(_gone(f) for f in self._walk(mod, getattr(stmt, "body", []), scope, owned))
+                    for finding in self._walk(mod, block, scope, owned):
+                        if not (resolved and _gone(finding) and finding.line in idle):
+                            yield finding
                 else:
                     yield from self._walk(mod, block, scope, owned)
 
