@@ -29,13 +29,20 @@ one read only where the new is absent) was reported by name drift as a read of t
 
 After the killers152 widenings: 22 caught, 0 warned, 0 missed of 22 (twins: 12 quiet, 0 false errors); with one
 spelling and one twin added after the blind run for #46491 (an element read off the call, ``f(...)[0] is not
-Mxfp4MoeBackend.NONE``; a comparison with a member still returned), 23 caught of 23, 13 quiet, 0 false.  Caught
+Mxfp4MoeBackend.NONE``; a comparison with a member still returned) and one more twin for #33679 (``try: from
+... import XpuMxfp4MoEMethod`` / ``except ImportError: from ... import IpexMxfp4MoEMethod``, a false symbol-drift
+error before), 23 caught of 23, 14 quiet, 0 false.  Caught
 now: a member of the callee module's own enum that no path of the function returns any more (tuple value drift,
 ``drift/unreturned_members.py``: the module names ``Enum.MEMBER`` nowhere and reads the enum only as other
 members, every return holds there a constant, a name or a call of the module's own functions, and no file of
 upstream's tree returns the member; also for a member returned whole, ``return Backend.NONE``).  Quiet now: an
 ``or`` whose earlier operand probes the new name of the same object with a default (``drift/fallbacks.py``'s
-``_probed_before``).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5
+``_probed_before``), and a gone name imported in the ``ImportError`` handler of a ``try`` that imports the new
+name from the same module (``fallbacks.idle_fallback_imports``).  Left: two more twins of #33679 probed by hand
+stay false symbol/name-drift errors, ``getattr(mxfp4, "XpuMxfp4MoEMethod", None) or
+mxfp4.IpexMxfp4MoEMethod`` (the attribute read short-circuited only where the new value is truthy, which the
+engine would have to know is a class) and ``next(c for c in (getattr(m, "New", None), getattr(m, "Old", None))
+if c)``; not in the replay.  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5
 twins quiet), review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_moe 30 caught, 1 warned of 31
 (13 quiet), blind_replay_moe2 16/16 (10 quiet), blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet),
 blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet): each as on main, 0 false errors;
@@ -301,6 +308,21 @@ CASES += [
             "from vllm.model_executor.layers.quantization import mxfp4\n\n"
             'AEON_XPU_METHOD = getattr(mxfp4, "XpuMxfp4MoEMethod", None) or getattr(mxfp4, "IpexMxfp4MoEMethod", None)\n',
             'AEON_XPU_METHOD = getattr(mxfp4, "XpuMxfp4MoEMethod", None) or getattr(mxfp4, "IpexMxfp4MoEMethod", None)',
+        ),
+    ),
+    (
+        "#33679 class renamed",
+        "twin: (added after the blind run) the old name imported where the new one is not",
+        K(
+            "#33679",
+            IX,
+            IXW,
+            "vllm/aeon/ix4.py",
+            "try:\n"
+            "    from vllm.model_executor.layers.quantization.mxfp4 import XpuMxfp4MoEMethod as AeonXpuMethod\n"
+            "except ImportError:\n"
+            "    from vllm.model_executor.layers.quantization.mxfp4 import IpexMxfp4MoEMethod as AeonXpuMethod\n",
+            "    from vllm.model_executor.layers.quantization.mxfp4 import IpexMxfp4MoEMethod as AeonXpuMethod",
         ),
     ),
 ]
