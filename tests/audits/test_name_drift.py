@@ -718,6 +718,9 @@ FALLBACKS = {
     "getattr or getattr": f'    return {GETATTR[:-4]}, None) or getattr(scheduler_config, "max_long_partial_prefills", 1)',
     "hasattr else getattr": f"    if {HAS}:\n        return scheduler_config.max_num_partial_prefills\n"
     '    return getattr(scheduler_config, "max_long_partial_prefills", 1)',
+    # the new name probed first, the old one read only where the new is absent (killers152, #33679's rename)
+    "getattr of the new name, or getattr": '    return getattr(scheduler_config, "max_long_partial_prefills", None) or '
+    f"{GETATTR[:-4]}, 1)",
 }
 
 
@@ -735,8 +738,16 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
         f"    if {HAS}:\n        return 4\n    return 1",  # no fallback on the object
         f"    if {HAS}:\n        print({NEW})\n    return 1",  # the new field read where the old one is
         f"    limit = {GETATTR[:-4]}, None)\n    if limit:\n        limit = 2\n    return {NEW}",  # not a guard's
+        # a probe of another object's name first: the old name is still what this object answers with
+        f'    return getattr(DEFAULTS, "max_long_partial_prefills", None) or {GETATTR[:-4]}, 1)',
     ],
-    ids=["another object's default", "no fallback", "not in the fallback", "local not guarded"],
+    ids=[
+        "another object's default",
+        "no fallback",
+        "not in the fallback",
+        "local not guarded",
+        "another object probed first",
+    ],
 )
 def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:
     [(path, line, message)] = parameter_case(git_repo, no_rules, PARAMETER_ONLY, read, GUARDED)

@@ -2933,3 +2933,36 @@ def test_an_attribute_read_through_a_cast_or_an_isinstance_of_the_forks_class(
     assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == ([] if quiet else [9])
     if quiet:
         assert [(line, m) for path, line, m in results if path.endswith("aeon_runner.py")] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "claimed"),
+    [
+        (  # the new spelling tried first, from the same module: where it resolves the handler never runs
+            "try:\n    from pkg.distributed.comm import graph_capture as mode\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
+            False,
+        ),
+        (  # the try's own import is gone too: the handler runs, and fails
+            "try:\n    from pkg.distributed.comm import CommError as mode\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
+            True,
+        ),
+        (  # another (optional) module tried first: wherever it is missing the handler runs
+            "try:\n    from flashinfer import fused_mode as mode\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
+            True,
+        ),
+    ],
+    ids=["same module, new name", "both gone", "another module"],
+)
+def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
+    git_repo: GitRepo, no_rules: Path, body: str, claimed: bool
+) -> None:
+    """killers152 (#33679 renamed ``IpexMxfp4MoEMethod``): ``try: from m import New`` / ``except ImportError:
+    from m import Old`` is a rename written for both sides; the handler's gone name is no break where the
+    try's import resolves."""
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
+    assert (4 in errors) is claimed

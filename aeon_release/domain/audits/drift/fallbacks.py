@@ -80,7 +80,13 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
                 any(_refilled(guard.body, held) for guard in guards)
                 or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
-        return isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or) and reads_another(_after(call, parent))
+        if not (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
+            return False
+        # ``getattr(x, "new", None) or getattr(x, "old", None)``: the probe of the other name, tried first, is
+        # what the fork reads wherever it exists; the old name is read only where it is absent (both sides)
+        return reads_another(_after(call, parent)) or any(
+            _probed_before(n, receiver, name) for n in _before(call, parent)
+        )
     test: ast.AST = call
     negated = isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)
     if negated:
@@ -319,6 +325,21 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     return (body, lines) if lines else ([], set())
 
 
+def idle_fallback_imports(stmt: ast.stmt, block: list[ast.stmt]) -> set[int]:
+    """The lines of ``block``'s imports, when ``block`` is the handler of ``ImportError`` of a ``try`` whose
+    body only imports from modules, and each of those imports is from a module the body imports from too:
+    ``try: from m import New`` / ``except ImportError: from m import Old``, a rename written for both sides.
+    Where the body's imports resolve, the handler never runs (symbol drift asks that of the body)."""
+    if not isinstance(stmt, ast.Try) or not stmt.body or not all(isinstance(s, ast.ImportFrom) for s in stmt.body):
+        return set()
+    handler = next((h for h in stmt.handlers if h.body is block), None)
+    if handler is None or not _catches(handler.type, _IMPORT_ERRORS):
+        return set()
+    tried = {(s.module, s.level) for s in stmt.body if isinstance(s, ast.ImportFrom)}
+    imports = [s for s in block if isinstance(s, ast.ImportFrom) and (s.module, s.level) in tried]
+    return {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
+
+
 def _caught(stmt: ast.stmt) -> list[ast.expr | None]:
     """What a ``try``'s handlers catch (None: a bare ``except``), or the classes a ``with suppress(...)``
     names: each a handler whose body is ``pass``."""
@@ -433,6 +454,25 @@ def _chosen_over(node: ast.AST, held: str) -> bool:
 
 def _reads_name(test: ast.expr, name: str) -> bool:
     return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(test))
+
+
+def _before(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``boolop`` before ``node``."""
+    at = next(i for i, value in enumerate(boolop.values) if value is node)
+    return boolop.values[:at]
+
+
+def _probed_before(node: ast.expr, receiver: str, name: str) -> bool:
+    """``node`` is ``getattr(receiver, "other", default)``: a probe of another name of the same object that
+    yields its default, not AttributeError, where that name is absent (so the ``or`` goes on to ``name``)."""
+    return (
+        isinstance(node, ast.Call)
+        and _accessed(node) not in (None, name)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "getattr"
+        and len(node.args) == 3
+        and ast.unparse(node.args[0]) == receiver
+    )
 
 
 def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:

@@ -69,6 +69,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
+    idle_fallback_imports,
     isinstance_asked,
     isinstance_guarded,
     isinstance_refuted,
@@ -745,11 +746,17 @@ class _Checker:
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
-                elif dead:
-                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
-                    yield from (f for f in self._walk(mod, block, scope, owned) if not (_gone(f) and f.line in dead))
                 else:
-                    yield from self._walk(mod, block, scope, owned)
+                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
+                    # (dead), or ``from m import Old`` beside ``try: from m import New`` (idle): where the try's
+                    # imports resolve now, the handler never runs; its gone name is no break
+                    idle = idle_fallback_imports(stmt, block)
+                    if idle and any(_gone(f) for f in self._walk(mod, getattr(stmt, "body", []), scope, owned)):
+                        idle = set()
+                    never_run = dead | idle
+                    for finding in self._walk(mod, block, scope, owned):
+                        if not (never_run and _gone(finding) and finding.line in never_run):
+                            yield finding
 
     def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
         """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the

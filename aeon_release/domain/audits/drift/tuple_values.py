@@ -49,11 +49,13 @@ from aeon_release.domain.audits.drift.returns import (
     own_returns,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.unreturned_members import unreturned, unreturned_whole
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parameter_names
 
 ANY = -1  # the length of an indexed read: any tuple long enough
+WHOLE = -2  # the "length" of a name bound to the whole value (``b = f(...)``; unreturned_members.py only)
 _OPS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
 Returned = tuple[str | None, ...]  # one returned tuple: each element's constant, None when not one
 
@@ -73,6 +75,10 @@ class Compared:
 
 
 def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    return _tuple_value_drift(trees, pr_pattern) + _whole_value_drift(trees, pr_pattern)
+
+
+def _tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     compared = list(_fork_compared(trees))
     if not compared:
         return []
@@ -86,6 +92,8 @@ def tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         qualified = _qualified(use.callee, use.call)
         found = (returned.get(qualified) if qualified else None) or returned.get(use.callee)
         flipped = _flipped(use, *found[1:]) if found is not None else None
+        if found is not None and flipped is None:
+            flipped = _unreturned(trees, use, found[0], found[1])
         if found is not None and flipped is not None:
             moved = _moved_to(flipped[0], use, found[2])
             findings.append(_finding(trees, use, found[0], flipped, moved, pr_pattern))
@@ -110,6 +118,53 @@ def _fork_compared(trees: ThreeTrees) -> Iterator[Compared]:
             yield from _compared_in(path, nodes, owned, _own_attribute)
 
 
+def _fork_whole_compared(trees: ThreeTrees) -> Iterator[Compared]:
+    """The fork's comparisons of a name bound once to a call's whole value with an ``Enum.MEMBER``, in the
+    files whose added lines compare with one."""
+    for path, module, owned in fork_modules(trees, _MEMBER_TEST.search):
+        scopes = [
+            (n.body, parameter_names(n.args))
+            for n in ast.walk(module)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        ]
+        for body, params in [(module.body, frozenset[str]()), *scopes]:
+            found = _compared_in(path, list(own_nodes(body)), owned, _local, params, wholes=True)
+            yield from (c for c in found if c.length == WHOLE)
+
+
+def _whole_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """A member a function returned whole at the base that no path of it returns now (unreturned_members.py),
+    compared by the fork with the value it bound: only where upstream removed a ``return Enum.MEMBER`` line."""
+    paths = trees.upstream.matching(_MEMBER_RETURN_GONE, ".py")
+    if not paths:
+        return []
+    compared = [c for c in _fork_whole_compared(trees) if c.callee not in _fork_defined(trees)]
+    findings = []
+    for use in compared:
+        gone = unreturned_whole(trees, use.callee, use.values, paths)
+        if gone is not None:
+            findings.append(_whole_finding(trees, use, *gone, pr_pattern))
+    return findings
+
+
+def _whole_finding(trees: ThreeTrees, use: Compared, path: str, value: str, pr_pattern: str) -> Finding:
+    regex = r"^[[:space:]]*return[[:space:]]+" + re.escape(value)
+    commit = trees.upstream_commit(path, regex, pr_pattern)
+    message = (
+        f"fork-owned line compares `{use.name}`, what {use.call}() returns, with {value}, which "
+        f"{use.callee}() returned at the merge base; no path of it returns {value} now ({path}{commit}: its "
+        "module names the member nowhere and no return reaches it): the comparison never holds, the branch it "
+        "guards is dead (the call may raise instead); handle what it does now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
+
+
+# an enum member compared with (``== Backend.NONE``, ``is Mode.X``, ``in (Backend.A, ...``) on a fork line; a
+# ``return Enum.MEMBER`` line upstream's diff removed (the member a function returned whole)
+_MEMBER_TEST = re.compile(r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*")
+_MEMBER_RETURN_GONE = re.compile(r"\n-[ \t]*return [A-Z]\w*\.[A-Z_]\w*[ \t]*(?:#[^\n]*)?\n")
+
+
 def _local(node: ast.AST) -> str | None:
     return node.id if isinstance(node, ast.Name) else None
 
@@ -127,6 +182,7 @@ def _compared_in(
     owned: set[int],
     named: Callable[[ast.AST], str | None],
     params: frozenset[str] = frozenset(),
+    wholes: bool = False,
 ) -> Iterator[Compared]:
     """The comparisons on fork lines of one scope's names (``named``: a local, or ``self.x`` across a
     class's methods), each bound once, by a tuple unpack of a call (a parameter, bound by the call of
@@ -155,6 +211,8 @@ def _compared_in(
     for node in nodes:
         if isinstance(node, ast.Subscript) and (read := _indexed(node, named, whole)) is not None:
             unpacked[ast.unparse(node)] = read
+    for name, (callee, func) in whole.items() if wholes else ():
+        unpacked.setdefault(name, (callee, ast.unparse(func), WHOLE, 0))  # ``b = f(...)``: the value itself
     if not unpacked:
         return
     together, seen = _together(nodes, named), set[tuple[int, str]]()
@@ -334,6 +392,14 @@ def _flipped(use: Compared, old: set[Returned], new: set[Returned]) -> tuple[str
     return (gone[0], now) if gone else None
 
 
+def _unreturned(trees: ThreeTrees, use: Compared, path: str, old: set[Returned]) -> tuple[str, tuple[str, ...]] | None:
+    """(the compared member position k held at the base, no values) when no path of the callee can return it
+    there now though position k is not closed (``unreturned_members.py``); else None."""
+    was = {t[use.index] for t in old if len(t) == use.length or (use.length == ANY and len(t) > use.index)}
+    value = unreturned(trees, use.callee, use.index, use.values, path, was)
+    return (value, ()) if value is not None else None
+
+
 def _moved_to(value: str, use: Compared, new: set[Returned]) -> int | None:
     """The other position upstream returns ``value`` at now, if one."""
     return next((j for t in new for j, v in enumerate(t) if v == value and j != use.index), None)
@@ -357,6 +423,14 @@ def _finding(
         return _holds(before, use, value) and not _holds(after, use, value)
 
     commit = trees.upstream_commit(path, regex, pr_pattern, drops)
+    if not now:
+        message = (
+            f"fork-owned line compares `{use.name}`, element {use.index} of what {use.call}() returns, with {value}, "
+            f"which {use.callee}() returned there at the merge base; no path of it returns {value} now ({path}"
+            f"{commit}: its module names the member nowhere and no return reaches it): the comparison never holds, "
+            "the branch it guards is dead (the call may raise instead); handle what it does now"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
     message = (
         f"fork-owned line compares `{use.name}`, element {use.index} of what {use.call}() returns, with {value}, "
         f"which {use.callee}() returned there at the merge base; upstream returns only {', '.join(now)} there "

@@ -1,0 +1,208 @@
+"""A member of the module's own enum a selector no longer returns from any path (tuple value drift's
+``unreturned_members.py``): #46491 made ``select_mxfp4_moe_backend`` raise NotImplementedError where it
+returned ``(Mxfp4MoeBackend.NONE, None)``; a fork's ``if backend == Mxfp4MoeBackend.NONE:`` fallback is dead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.returns import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ORACLE = "vllm/model_executor/layers/fused_moe/oracle/mxq.py"
+ORACLE_BASE = """from enum import Enum
+
+
+class Backend(Enum):
+    NONE = "None"
+    TRITON = "TRITON"
+    MARLIN = "MARLIN"
+
+
+def _priority() -> list[Backend]:
+    return [Backend.TRITON, Backend.MARLIN]
+
+
+def _return_or_raise(backend: Backend, config) -> tuple[Backend, type | None]:
+    if not config.ok:
+        raise ValueError(f"{backend.value} unsupported; one of {list(Backend)}")
+    return backend, object
+
+
+def select_backend(config) -> tuple[Backend, type | None]:
+    for backend in _priority():
+        if config.fits(backend):
+            return backend, object
+    if config.cpu:
+        return _return_or_raise(Backend.MARLIN, config)
+    return Backend.NONE, None
+"""
+RAISES = ORACLE_BASE.replace(
+    "    return Backend.NONE, None\n", '    raise NotImplementedError("no MXFP4 MoE backend fits")\n'
+)
+SUBJECT = "[AMD] Revert `Backend.TRITON_UNFUSED` fallback (#46491)"
+USER = "vllm/model_executor/layers/fused_moe/aeon_fallback.py"
+USE = (
+    "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend, select_backend\n\n\n"
+    "def aeon_experts(config):\n"
+    "    backend, experts = select_backend(config)\n"
+    "    {test}\n"
+    "        return None\n"
+    "    return experts\n"
+)
+INITS = {
+    "vllm/model_executor/layers/fused_moe/__init__.py": "",
+    "vllm/model_executor/layers/fused_moe/oracle/__init__.py": "",
+}
+
+
+def _case(git_repo: GitRepo, no_rules: Path, test: str, upstream: str, also: dict[str, str] | None = None) -> list[int]:
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: ORACLE_BASE},
+        {USER: USE.format(test=test)},
+        [(SUBJECT, {ORACLE: upstream, **(also or {})})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [f.line for f in report.findings if f.rule_id == RULE and f.path == USER]
+
+
+@pytest.mark.parametrize(
+    "test", ["if backend == Backend.NONE:", "if backend is Backend.NONE:", "if backend in (Backend.NONE,):"]
+)
+def test_a_member_no_path_returns_now_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    sides = s.merge_case(
+        git_repo, {**INITS, ORACLE: ORACLE_BASE}, {USER: USE.format(test=test)}, [(SUBJECT, {ORACLE: RAISES})]
+    )
+    [finding] = [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
+    assert (finding.path, finding.line, finding.severity.value) == (USER, 6, "error")
+    assert "with Backend.NONE, which select_backend() returned there at the merge base" in finding.message
+    assert "no path of it returns Backend.NONE now" in finding.message and "#46491" in finding.message
+
+
+def test_a_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream reworded the raise-free path but kept ``return Backend.NONE, None``."""
+    kept = ORACLE_BASE.replace("    if config.cpu:\n", "    if config.cpu and config.ok:\n")
+    assert _case(git_repo, no_rules, "if backend == Backend.NONE:", kept) == []
+
+
+def test_a_member_the_module_still_names_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """``_priority()`` lists ``Backend.NONE`` now: the loop may return it."""
+    listed = RAISES.replace("[Backend.TRITON, Backend.MARLIN]", "[Backend.TRITON, Backend.MARLIN, Backend.NONE]")
+    assert _case(git_repo, no_rules, "if backend == Backend.NONE:", listed) == []
+
+
+@pytest.mark.parametrize(
+    "dynamic",
+    ["Backend(config.name)", 'Backend["NONE"]', "next(iter(Backend))", "getattr(Backend, config.name)"],
+    ids=["by value", "by name", "iterated", "getattr"],
+)
+def test_a_member_chosen_at_run_time_is_silent(git_repo: GitRepo, no_rules: Path, dynamic: str) -> None:
+    chosen = RAISES.replace(
+        "    if config.cpu:\n", f"    if config.forced:\n        return {dynamic}, None\n    if config.cpu:\n"
+    )
+    assert _case(git_repo, no_rules, "if backend == Backend.NONE:", chosen) == []
+
+
+def test_a_helper_of_another_module_may_return_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """The selector returns another module's answer whole: that module may hand the member back."""
+    other = "vllm/model_executor/layers/fused_moe/oracle/legacy.py"
+    legacy = "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend\n\n\ndef pick(config):\n    return Backend.NONE, None\n"
+    handed = RAISES.replace("from enum import Enum\n", "from enum import Enum\n\nfrom . import legacy\n").replace(
+        '    raise NotImplementedError("no MXFP4 MoE backend fits")\n', "    return legacy.pick(config)\n"
+    )
+    assert _case(git_repo, no_rules, "if backend == Backend.NONE:", handed, {other: legacy}) == []
+
+
+def test_a_return_of_the_member_elsewhere_in_the_tree_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """A local helper's answer reaches the position, and some file still returns the member on a return line."""
+    other = "vllm/model_executor/layers/fused_moe/oracle/legacy.py"
+    legacy = "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend\n\n\ndef pick():\n    return Backend.NONE\n"
+    assert _case(git_repo, no_rules, "if backend == Backend.NONE:", RAISES, {other: legacy}) == []
+
+
+def test_a_comparison_with_a_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _case(git_repo, no_rules, "if backend == Backend.MARLIN:", RAISES) == []
+
+
+# -- a selector returning the member whole (``return Backend.NONE``), its value bound once by the fork ------
+SELECT_ONE = '''from enum import Enum
+
+
+class Backend(Enum):
+    NONE = "None"
+    TRITON = "TRITON"
+    MARLIN = "MARLIN"
+
+
+def _priority() -> list[Backend]:
+    return [Backend.TRITON, Backend.MARLIN]
+
+
+def select_one(config) -> Backend:
+    """Pick the first backend that fits."""
+    for backend in _priority():
+        if config.fits(backend):
+            return backend
+    return Backend.NONE
+'''
+ONE_RAISES = SELECT_ONE.replace(
+    "    return Backend.NONE\n", '    raise NotImplementedError(f"none of {list(Backend)}")\n'
+)
+ONE_USE = (
+    "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend, select_one\n\n\n"
+    "def aeon_backend(config):\n"
+    "    backend = select_one(config)\n"
+    "    {test}\n"
+    "        return Backend.MARLIN\n"
+    "    return backend\n"
+)
+
+
+def _one_case(
+    git_repo: GitRepo, no_rules: Path, test: str, upstream: str, fork_extra: str = ""
+) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: SELECT_ONE},
+        {USER: ONE_USE.format(test=test) + fork_extra},
+        [(SUBJECT, {ORACLE: upstream})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == USER]
+
+
+@pytest.mark.parametrize("test", ["if backend == Backend.NONE:", "if backend is Backend.NONE:"])
+def test_a_member_a_selector_no_longer_returns_whole_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    [(line, message)] = _one_case(git_repo, no_rules, test, ONE_RAISES)
+    assert line == 6 and "compares `backend`, what select_one() returns, with Backend.NONE" in message
+    assert "no path of it returns Backend.NONE now" in message and "#46491" in message
+
+
+def test_a_whole_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    moved = SELECT_ONE.replace(
+        "    return Backend.NONE\n", "    return Backend.MARLIN if config.cpu else Backend.NONE\n"
+    )
+    assert _one_case(git_repo, no_rules, "if backend == Backend.NONE:", moved) == []
+
+
+def test_an_object_s_value_returned_whole_may_be_the_member(git_repo: GitRepo, no_rules: Path) -> None:
+    """``return config.forced``: whatever set the config's field, elsewhere, may have set the member."""
+    forced = SELECT_ONE.replace("    return Backend.NONE\n", "    return config.forced\n")
+    assert _one_case(git_repo, no_rules, "if backend == Backend.NONE:", forced) == []
+
+
+def test_the_fork_s_own_selector_of_the_name_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    own = ONE_USE.replace(", select_one\n", "\n") + "\n\ndef select_one(config):\n    return Backend.NONE\n"
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: SELECT_ONE},
+        {USER: own.format(test="if backend == Backend.NONE:")},
+        [(SUBJECT, {ORACLE: ONE_RAISES})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f.line for f in report.findings if f.rule_id == RULE and f.path == USER] == []
