@@ -1,0 +1,528 @@
+"""A blind replay of the model files a fork patches for its MoE and hybrid models.
+
+10 first-parent commits on ``vllm/model_executor/models/{deepseek_v2,qwen3_next,gpt_oss,nemotron_h}.py`` -- the
+classes and functions a fork's MoE or hybrid model carries code against: ``OAIAttention.qkv`` renamed
+``qkv_proj`` (gpt-oss), ``NemotronHModel``/``NemotronHForCausalLM.make_empty_intmd_tensors`` renamed
+``make_empty_intermediate_tensors``, ``NemotronHModel.load_weights`` removed (the causal LM's
+``AutoWeightsLoader`` loads it), ``NemotronHForCausalLM._get_mamba_cache_shape`` removed (a classmethod
+``get_mamba_state_shape_from_config`` instead), ``Qwen3NextGatedDeltaNet.in_proj`` split into
+``in_proj_qkvz``/``in_proj_ba``, its ``_forward`` renamed ``_forward_core`` and the ``gdn_attention`` custom op
+function ``gdn_attention_core``, ``fused_gdn_gating`` given a ``b`` parameter before ``dt_bias`` and a
+``(g, beta)`` return, its ``__init__``'s ``model_config``/``cache_config``/``quant_config``/``speculative_config``
+folded into a required ``vllm_config`` (and ``self.quant_config`` no longer set), the gated delta net, its
+``ChunkGatedDeltaRule`` and ``fused_gdn_gating`` moved off ``qwen3_next`` into a shared layer, and
+``cp_gather_indexer_k_quant_cache`` removed from ``deepseek_v2`` (a custom op instead) -- picked by scanning
+those paths' diffs (``git log --first-parent -p``), avoiding the commits any other replay uses (the moves of
+``DeepseekV2MixtureOfExperts`` and ``get_spec_layer_idx_from_weight_name`` were looked at and left: the names
+stay importable).  Each is replayed under 1-3 fork spellings written the way fork code is written (a subclass's
+``self.`` read or ``super()`` call, a read off a receiver typed as the class, an import, a module-attribute call,
+a positional or keyword call, a chained ``self.model.`` call), with twins (fork code the commit does not break:
+the kept attribute or method, the new spelling, a kept name of the module).  The merge base is the commit's
+first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
+warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_modelfiles.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #28536 (a9d18b5107): gpt-oss OAIAttention.qkv renamed qkv_proj (packed_modules_mapping fix)
+QK = "a9d18b5107"
+QKW = "OAIAttention.qkv -> qkv_proj"
+OAI = "import torch\n\nfrom vllm.model_executor.models.gpt_oss import OAIAttention\n\n\n"
+CASES += [
+    (
+        "#28536 attribute renamed",
+        "a subclass's self. call",
+        K(
+            "#28536",
+            QK,
+            QKW,
+            "vllm/aeon/qk1.py",
+            OAI + "class AeonOAIAttention(OAIAttention):\n"
+            "    def aeon_qkv(self, hidden_states: torch.Tensor) -> torch.Tensor:\n"
+            "        # AEON: the Spark's sink-aware decode reads q, k and v before the attention\n"
+            "        qkv, _ = self.qkv(hidden_states)\n"
+            "        return qkv\n",
+            "qkv, _ = self.qkv(hidden_states)",
+        ),
+    ),
+    (
+        "#28536 attribute renamed",
+        "a chained read off a typed receiver",
+        K(
+            "#28536",
+            QK,
+            QKW,
+            "vllm/aeon/qk2.py",
+            OAI + "def aeon_qkv_dtype(attn: OAIAttention) -> torch.dtype:\n    return attn.qkv.weight.dtype\n",
+            "return attn.qkv.weight.dtype",
+        ),
+    ),
+    (
+        "#28536 attribute renamed",
+        "twin: o_proj and sinks kept",
+        K(
+            "#28536",
+            QK,
+            QKW,
+            "vllm/aeon/qk3.py",
+            OAI + "def aeon_out_dtype(attn: OAIAttention) -> tuple[torch.dtype, torch.dtype]:\n"
+            "    return attn.o_proj.weight.dtype, attn.sinks.dtype\n",
+            "return attn.o_proj.weight.dtype, attn.sinks.dtype",
+        ),
+    ),
+]
+
+# --- #27968 (77f8001f53): NemotronH make_empty_intmd_tensors -> make_empty_intermediate_tensors
+MI = "77f8001f53"
+MIW = "NemotronH make_empty_intmd_tensors renamed"
+NH = "import torch\n\nfrom vllm.model_executor.models.nemotron_h import NemotronHForCausalLM, NemotronHModel\n\n\n"
+CASES += [
+    (
+        "#27968 attribute renamed",
+        "a subclass's self.model. call",
+        K(
+            "#27968",
+            MI,
+            MIW,
+            "vllm/aeon/mi1.py",
+            NH + "class AeonNemotronH(NemotronHForCausalLM):\n"
+            "    def aeon_empty(self, batch_size: int, dtype: torch.dtype, device: torch.device):\n"
+            "        # AEON: the Spark's PP stage 1 preallocates its receive buffers\n"
+            "        return self.model.make_empty_intmd_tensors(batch_size, dtype, device)\n",
+            "return self.model.make_empty_intmd_tensors(batch_size, dtype, device)",
+        ),
+    ),
+    (
+        "#27968 attribute renamed",
+        "a read off a typed model",
+        K(
+            "#27968",
+            MI,
+            MIW,
+            "vllm/aeon/mi2.py",
+            NH + "def aeon_factory(model: NemotronHModel):\n    return model.make_empty_intmd_tensors\n",
+            "return model.make_empty_intmd_tensors",
+        ),
+    ),
+    (
+        "#27968 attribute renamed",
+        "twin: the layers and norm kept",
+        K(
+            "#27968",
+            MI,
+            MIW,
+            "vllm/aeon/mi3.py",
+            NH + "def aeon_depth(model: NemotronHModel) -> tuple[int, int]:\n"
+            "    return len(model.layers), model.norm_f.weight.numel()\n",
+            "return len(model.layers), model.norm_f.weight.numel()",
+        ),
+    ),
+]
+
+# --- #48496 (c233d90aa8): NemotronHModel.load_weights removed (the causal LM's AutoWeightsLoader loads it)
+LW = "c233d90aa8"
+LWW = "NemotronHModel.load_weights removed"
+NHW = (
+    "from collections.abc import Iterable\n\nimport torch\n\n"
+    "from vllm.model_executor.models.nemotron_h import NemotronHForCausalLM, NemotronHModel\n\n\n"
+)
+CASES += [
+    (
+        "#48496 method removed",
+        "a subclass's super() call",
+        K(
+            "#48496",
+            LW,
+            LWW,
+            "vllm/aeon/lw1.py",
+            NHW + "class AeonNemotronHModel(NemotronHModel):\n"
+            "    def load_weights(self, weights: Iterable[tuple[str, torch.Tensor]]) -> set[str]:\n"
+            "        # AEON: the Spark's checkpoints carry an extra router bias the model ignores\n"
+            "        kept = ((n, w) for n, w in weights if not n.endswith('router.aeon_bias'))\n"
+            "        return super().load_weights(kept)\n",
+            "return super().load_weights(kept)",
+        ),
+    ),
+    (
+        "#48496 method removed",
+        "a chained self.model. call",
+        K(
+            "#48496",
+            LW,
+            LWW,
+            "vllm/aeon/lw2.py",
+            NHW + "class AeonNemotronH(NemotronHForCausalLM):\n"
+            "    def aeon_load_backbone(self, weights: Iterable[tuple[str, torch.Tensor]]) -> set[str]:\n"
+            "        return self.model.load_weights(weights)\n",
+            "return self.model.load_weights(weights)",
+        ),
+    ),
+    (
+        "#48496 method removed",
+        "twin: the causal LM's load_weights and the expert mapping kept",
+        K(
+            "#48496",
+            LW,
+            LWW,
+            "vllm/aeon/lw3.py",
+            NHW + "class AeonNemotronH2(NemotronHForCausalLM):\n"
+            "    def load_weights(self, weights: Iterable[tuple[str, torch.Tensor]]) -> set[str]:\n"
+            "        loaded = super().load_weights(weights)\n"
+            "        return loaded | {e[0] for e in self.model.get_expert_mapping()}\n",
+            "return loaded | {e[0] for e in self.model.get_expert_mapping()}",
+        ),
+    ),
+]
+
+# --- #20840 (3534c39a20): NemotronHForCausalLM._get_mamba_cache_shape removed
+MS = "3534c39a20"
+MSW = "NemotronHForCausalLM._get_mamba_cache_shape removed"
+CASES += [
+    (
+        "#20840 method removed",
+        "a subclass's self. call",
+        K(
+            "#20840",
+            MS,
+            MSW,
+            "vllm/aeon/ms1.py",
+            "from vllm.model_executor.models.nemotron_h import NemotronHForCausalLM\n\n\n"
+            "class AeonNemotronH(NemotronHForCausalLM):\n"
+            "    def aeon_state_bytes(self) -> int:\n"
+            "        # AEON: the Spark's unified memory budget counts the mamba state per request\n"
+            "        conv, ssm = self._get_mamba_cache_shape()\n"
+            "        return 2 * (conv[0] * conv[1] + ssm[0] * ssm[1] * ssm[2])\n",
+            "conv, ssm = self._get_mamba_cache_shape()",
+        ),
+    ),
+    (
+        "#20840 method removed",
+        "twin: a guarded getattr",
+        K(
+            "#20840",
+            MS,
+            MSW,
+            "vllm/aeon/ms2.py",
+            "from vllm.model_executor.models.nemotron_h import NemotronHForCausalLM\n\n\n"
+            "class AeonNemotronH2(NemotronHForCausalLM):\n"
+            "    def aeon_shapes(self):\n"
+            "        shape_fn = getattr(self, '_get_mamba_cache_shape', None)\n"
+            "        return shape_fn() if shape_fn is not None else None\n",
+            "return shape_fn() if shape_fn is not None else None",
+        ),
+    ),
+]
+
+# --- #25079 (ef7eefe17a): Qwen3NextGatedDeltaNet.in_proj split into in_proj_qkvz and in_proj_ba
+IP = "ef7eefe17a"
+IPW = "Qwen3NextGatedDeltaNet.in_proj split"
+GDN = "import torch\n\nfrom vllm.model_executor.models.qwen3_next import Qwen3NextGatedDeltaNet\n\n\n"
+CASES += [
+    (
+        "#25079 attribute removed",
+        "a subclass's self. call",
+        K(
+            "#25079",
+            IP,
+            IPW,
+            "vllm/aeon/ip1.py",
+            GDN + "class AeonGatedDeltaNet(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_project(self, hidden_states: torch.Tensor) -> torch.Tensor:\n"
+            "        # AEON: project once for the Spark's fused conv kernel\n"
+            "        projected, _ = self.in_proj(hidden_states)\n"
+            "        return projected\n",
+            "projected, _ = self.in_proj(hidden_states)",
+        ),
+    ),
+    (
+        "#25079 attribute removed",
+        "a chained read off a typed receiver",
+        K(
+            "#25079",
+            IP,
+            IPW,
+            "vllm/aeon/ip2.py",
+            GDN + "def aeon_proj_width(layer: Qwen3NextGatedDeltaNet) -> int:\n"
+            "    return layer.in_proj.weight.shape[0]\n",
+            "return layer.in_proj.weight.shape[0]",
+        ),
+    ),
+    (
+        "#25079 attribute removed",
+        "twin: out_proj and conv1d kept",
+        K(
+            "#25079",
+            IP,
+            IPW,
+            "vllm/aeon/ip3.py",
+            GDN + "def aeon_widths(layer: Qwen3NextGatedDeltaNet) -> tuple[int, int]:\n"
+            "    return layer.out_proj.weight.shape[1], layer.conv1d.weight.shape[0]\n",
+            "return layer.out_proj.weight.shape[1], layer.conv1d.weight.shape[0]",
+        ),
+    ),
+]
+
+# --- #28083 (b6a248bdd7): Qwen3NextGatedDeltaNet._forward -> _forward_core; gdn_attention -> gdn_attention_core
+FC = "b6a248bdd7"
+FCW = "GatedDeltaNet._forward and gdn_attention renamed"
+CASES += [
+    (
+        "#28083 method renamed",
+        "a subclass override calling super()",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc1.py",
+            GDN + "class AeonGatedDeltaNet(Qwen3NextGatedDeltaNet):\n"
+            "    def _forward(self, hidden_states: torch.Tensor, output: torch.Tensor):\n"
+            "        # AEON: the Spark's GDN keeps its state in unified memory; pin the output first\n"
+            "        output.zero_()\n"
+            "        return super()._forward(hidden_states, output)\n",
+            "return super()._forward(hidden_states, output)",
+        ),
+    ),
+    (
+        "#28083 method renamed",
+        "an import of the op function",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc2.py",
+            "import torch\n\nfrom vllm.model_executor.models.qwen3_next import gdn_attention\n\n\n"
+            "def aeon_gdn(hidden_states: torch.Tensor, output: torch.Tensor, layer_name: str) -> None:\n"
+            "    gdn_attention(hidden_states, output, layer_name)\n",
+            "from vllm.model_executor.models.qwen3_next import gdn_attention",
+        ),
+    ),
+    (
+        "#28083 method renamed",
+        "twin: forward kept",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc3.py",
+            GDN + "class AeonGatedDeltaNet2(Qwen3NextGatedDeltaNet):\n"
+            "    def forward(self, hidden_states: torch.Tensor, output: torch.Tensor):\n"
+            "        return super().forward(hidden_states, output)\n",
+            "return super().forward(hidden_states, output)",
+        ),
+    ),
+]
+
+# --- #28095 (c18f88c6ca): fused_gdn_gating(A_log, a, dt_bias) -> (A_log, a, b, dt_bias) returning (g, beta)
+GG = "c18f88c6ca"
+GGW = "fused_gdn_gating gains b, returns (g, beta)"
+FG = "import torch\n\nfrom vllm.model_executor.models.qwen3_next import fused_gdn_gating\n\n\n"
+CASES += [
+    (
+        "#28095 parameter inserted",
+        "a positional call",
+        K(
+            "#28095",
+            GG,
+            GGW,
+            "vllm/aeon/gg1.py",
+            FG + "def aeon_gate(A_log: torch.Tensor, a: torch.Tensor, dt_bias: torch.Tensor) -> torch.Tensor:\n"
+            "    # AEON: the Spark's decode graph computes the decay once per step\n"
+            "    return fused_gdn_gating(A_log, a, dt_bias)\n",
+            "return fused_gdn_gating(A_log, a, dt_bias)",
+        ),
+    ),
+    (
+        "#28095 parameter inserted",
+        "a keyword call",
+        K(
+            "#28095",
+            GG,
+            GGW,
+            "vllm/aeon/gg2.py",
+            FG + "def aeon_gate2(A_log: torch.Tensor, a: torch.Tensor, dt_bias: torch.Tensor) -> torch.Tensor:\n"
+            "    g = fused_gdn_gating(A_log, a, dt_bias=dt_bias, threshold=10.0)\n"
+            "    return g.float()\n",
+            "g = fused_gdn_gating(A_log, a, dt_bias=dt_bias, threshold=10.0)",
+        ),
+    ),
+    (
+        "#28095 parameter inserted",
+        "twin: the new call",
+        K(
+            "#28095",
+            GG,
+            GGW,
+            "vllm/aeon/gg3.py",
+            FG + "def aeon_gate3(A_log, a, b, dt_bias) -> tuple[torch.Tensor, torch.Tensor]:\n"
+            "    g, beta = fused_gdn_gating(A_log, a, b, dt_bias)\n"
+            "    return g, beta\n",
+            "g, beta = fused_gdn_gating(A_log, a, b, dt_bias)",
+        ),
+    ),
+]
+
+# --- #36976 (8fbe3f303f): Qwen3NextGatedDeltaNet.__init__(config, model_config=, cache_config=, quant_config=,
+#     speculative_config=, prefix=) -> (config, vllm_config, prefix=, create_in_proj_qkvz=); self.quant_config gone
+IN = "8fbe3f303f"
+INW = "Qwen3NextGatedDeltaNet.__init__ takes vllm_config"
+CASES += [
+    (
+        "#36976 parameters folded",
+        "a subclass's super().__init__ with keywords",
+        K(
+            "#36976",
+            IN,
+            INW,
+            "vllm/aeon/in1.py",
+            GDN + "class AeonGatedDeltaNet(Qwen3NextGatedDeltaNet):\n"
+            "    def __init__(self, config, model_config, cache_config, quant_config, prefix: str = '') -> None:\n"
+            "        # AEON: the Spark's GDN layer keeps a flag for its fused conv kernel\n"
+            "        super().__init__(config, model_config=model_config, cache_config=cache_config, quant_config=quant_config)\n"
+            "        self.aeon_fused = True\n",
+            "super().__init__(config, model_config=model_config, cache_config=cache_config, quant_config=quant_config)",
+        ),
+    ),
+    (
+        "#36976 parameters folded",
+        "a subclass's self. read of an attribute no longer set",
+        K(
+            "#36976",
+            IN,
+            INW,
+            "vllm/aeon/in2.py",
+            GDN + "class AeonGatedDeltaNet2(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_quantized(self) -> bool:\n"
+            "        return self.quant_config is not None\n",
+            "return self.quant_config is not None",
+        ),
+    ),
+    (
+        "#36976 parameters folded",
+        "twin: cache_config still set",
+        K(
+            "#36976",
+            IN,
+            INW,
+            "vllm/aeon/in3.py",
+            GDN + "class AeonGatedDeltaNet3(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_block_size(self) -> int:\n"
+            "        return self.cache_config.block_size\n",
+            "return self.cache_config.block_size",
+        ),
+    ),
+]
+
+# --- #37975 (a8eab8f30d): the gated delta net moved off qwen3_next into a shared layer
+GM = "a8eab8f30d"
+GMW = "Qwen3NextGatedDeltaNet, ChunkGatedDeltaRule, fused_gdn_gating moved off qwen3_next"
+CASES += [
+    (
+        "#37975 classes moved",
+        "an import of the class a fork subclasses",
+        K(
+            "#37975",
+            GM,
+            GMW,
+            "vllm/aeon/gm1.py",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextGatedDeltaNet\n\n\n"
+            "class AeonGatedDeltaNet(Qwen3NextGatedDeltaNet):\n"
+            "    aeon_fused = True\n",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextGatedDeltaNet",
+        ),
+    ),
+    (
+        "#37975 classes moved",
+        "a module-attribute call",
+        K(
+            "#37975",
+            GM,
+            GMW,
+            "vllm/aeon/gm2.py",
+            "from vllm.model_executor.models import qwen3_next\n\n\n"
+            "def aeon_chunk_rule():\n"
+            "    # AEON: the Spark's prefill picks its own chunked delta-rule kernel\n"
+            "    return qwen3_next.ChunkGatedDeltaRule()\n",
+            "return qwen3_next.ChunkGatedDeltaRule()",
+        ),
+    ),
+    (
+        "#37975 classes moved",
+        "twin: the MoE block and attention kept",
+        K(
+            "#37975",
+            GM,
+            GMW,
+            "vllm/aeon/gm3.py",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextAttention, Qwen3NextSparseMoeBlock\n\n\n"
+            "AEON_BLOCKS = (Qwen3NextAttention, Qwen3NextSparseMoeBlock)\n",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextAttention, Qwen3NextSparseMoeBlock",
+        ),
+    ),
+]
+
+# --- #26456 (f5ed68ef63): cp_gather_indexer_k_quant_cache removed from deepseek_v2 (a CUDA op instead)
+CG = "f5ed68ef63"
+CGW = "deepseek_v2.cp_gather_indexer_k_quant_cache removed"
+CASES += [
+    (
+        "#26456 function removed",
+        "an import",
+        K(
+            "#26456",
+            CG,
+            CGW,
+            "vllm/aeon/cg1.py",
+            "from vllm.model_executor.models.deepseek_v2 import cp_gather_indexer_k_quant_cache\n\n\n"
+            "def aeon_gather(kv_cache, dst_value, dst_scale, block_table, cu_seq_lens, num_reqs):\n"
+            "    # AEON: the Spark's prefill gathers the indexer keys itself\n"
+            "    cp_gather_indexer_k_quant_cache(kv_cache, dst_value, dst_scale, block_table, cu_seq_lens, num_reqs)\n",
+            "from vllm.model_executor.models.deepseek_v2 import cp_gather_indexer_k_quant_cache",
+        ),
+    ),
+    (
+        "#26456 function removed",
+        "a module-attribute call",
+        K(
+            "#26456",
+            CG,
+            CGW,
+            "vllm/aeon/cg2.py",
+            "from vllm.model_executor.models import deepseek_v2 as dsv2\n\n\n"
+            "def aeon_gather2(kv_cache, dst_value, dst_scale, block_table, cu_seq_lens, num_reqs):\n"
+            "    dsv2.cp_gather_indexer_k_quant_cache(kv_cache, dst_value, dst_scale, block_table, cu_seq_lens, num_reqs)\n",
+            "dsv2.cp_gather_indexer_k_quant_cache(kv_cache, dst_value, dst_scale, block_table, cu_seq_lens, num_reqs)",
+        ),
+    ),
+    (
+        "#26456 function removed",
+        "twin: yarn_get_mscale and sparse_attn_indexer kept",
+        K(
+            "#26456",
+            CG,
+            CGW,
+            "vllm/aeon/cg3.py",
+            "from vllm.model_executor.models.deepseek_v2 import sparse_attn_indexer, yarn_get_mscale\n\n\n"
+            "AEON_MSCALE = yarn_get_mscale(40.0, 1.0)\n"
+            "AEON_INDEXER = sparse_attn_indexer\n",
+            "AEON_MSCALE = yarn_get_mscale(40.0, 1.0)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-modelfiles-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
