@@ -206,7 +206,7 @@ CASES += [
     ),
     (
         "#20840 method removed",
-        "twin: a guarded getattr",
+        "twin: a getattr bridging both releases",
         K(
             "#20840",
             MS,
@@ -216,8 +216,10 @@ CASES += [
             "class AeonNemotronH2(NemotronHForCausalLM):\n"
             "    def aeon_shapes(self):\n"
             "        shape_fn = getattr(self, '_get_mamba_cache_shape', None)\n"
-            "        return shape_fn() if shape_fn is not None else None\n",
-            "return shape_fn() if shape_fn is not None else None",
+            "        if shape_fn is None:\n"
+            "            return type(self).get_mamba_state_shape_from_config(self.vllm_config)\n"
+            "        return shape_fn()\n",
+            "shape_fn = getattr(self, '_get_mamba_cache_shape', None)",
         ),
     ),
 ]
@@ -514,6 +516,206 @@ CASES += [
             "AEON_MSCALE = yarn_get_mscale(40.0, 1.0)\n"
             "AEON_INDEXER = sparse_attn_indexer\n",
             "AEON_MSCALE = yarn_get_mscale(40.0, 1.0)",
+        ),
+    ),
+]
+
+
+# --- the second blind batch (committed before the engine ran on it, after the first batch's run): harder
+#     spellings of the commits above, and two more commits
+CASES += [
+    (
+        "#28536 attribute renamed",
+        "a read through the decoder block's attn",
+        K(
+            "#28536",
+            QK,
+            QKW,
+            "vllm/aeon/qk4.py",
+            "import torch\n\nfrom vllm.model_executor.models.gpt_oss import TransformerBlock\n\n\n"
+            "def aeon_qkv_bias(block: TransformerBlock) -> torch.Tensor | None:\n"
+            "    return block.attn.qkv.bias\n",
+            "return block.attn.qkv.bias",
+        ),
+    ),
+    (
+        "#27968 attribute renamed",
+        "a getattr with a literal and no default",
+        K(
+            "#27968",
+            MI,
+            MIW,
+            "vllm/aeon/mi4.py",
+            NH + "class AeonNemotronH3(NemotronHForCausalLM):\n"
+            "    def aeon_empty2(self, batch_size: int, dtype: torch.dtype, device: torch.device):\n"
+            "        return getattr(self.model, 'make_empty_intmd_tensors')(batch_size, dtype, device)\n",
+            "return getattr(self.model, 'make_empty_intmd_tensors')(batch_size, dtype, device)",
+        ),
+    ),
+    (
+        "#48496 method removed",
+        "a call on the class",
+        K(
+            "#48496",
+            LW,
+            LWW,
+            "vllm/aeon/lw4.py",
+            NHW
+            + "def aeon_load(model: NemotronHForCausalLM, weights: Iterable[tuple[str, torch.Tensor]]) -> set[str]:\n"
+            "    return NemotronHModel.load_weights(model.model, weights)\n",
+            "return NemotronHModel.load_weights(model.model, weights)",
+        ),
+    ),
+    (
+        "#20840 method removed",
+        "a call off a typed receiver",
+        K(
+            "#20840",
+            MS,
+            MSW,
+            "vllm/aeon/ms3.py",
+            "from vllm.model_executor.models.nemotron_h import NemotronHForCausalLM\n\n\n"
+            "def aeon_conv_shape(model: NemotronHForCausalLM) -> tuple[int, int]:\n"
+            "    return model._get_mamba_cache_shape()[0]\n",
+            "return model._get_mamba_cache_shape()[0]",
+        ),
+    ),
+    (
+        "#28083 method renamed",
+        "the custom op called through torch.ops",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc4.py",
+            GDN + "class AeonGatedDeltaNet3(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_run(self, hidden_states: torch.Tensor, output: torch.Tensor) -> None:\n"
+            "        # AEON: the Spark's graph capture calls the op directly\n"
+            "        torch.ops.vllm.gdn_attention(hidden_states, output, self.prefix)\n",
+            "torch.ops.vllm.gdn_attention(hidden_states, output, self.prefix)",
+        ),
+    ),
+    (
+        "#36976 parameters folded",
+        "a functools.partial of the class with a dropped keyword",
+        K(
+            "#36976",
+            IN,
+            INW,
+            "vllm/aeon/in4.py",
+            "import functools\n\n" + GDN + "def aeon_gdn_factory(config, quant_config):\n"
+            "    return functools.partial(Qwen3NextGatedDeltaNet, config, quant_config=quant_config)\n",
+            "return functools.partial(Qwen3NextGatedDeltaNet, config, quant_config=quant_config)",
+        ),
+    ),
+    (
+        "#26456 function removed",
+        "a getattr with a literal off the module",
+        K(
+            "#26456",
+            CG,
+            CGW,
+            "vllm/aeon/cg4.py",
+            "from vllm.model_executor.models import deepseek_v2\n\n"
+            "AEON_GATHER = getattr(deepseek_v2, 'cp_gather_indexer_k_quant_cache')\n",
+            "AEON_GATHER = getattr(deepseek_v2, 'cp_gather_indexer_k_quant_cache')",
+        ),
+    ),
+]
+
+# --- #25863 (61089465a6): NemotronHMLP.__init__(config, layer_idx, ...) -> (config, intermediate_size, ...)
+ML = "61089465a6"
+MLW = "NemotronHMLP's second parameter layer_idx -> intermediate_size"
+NMLP = "from vllm.model_executor.models.nemotron_h import NemotronHMLP\n\n\n"
+CASES += [
+    (
+        "#25863 parameter renamed",
+        "a keyword call",
+        K(
+            "#25863",
+            ML,
+            MLW,
+            "vllm/aeon/ml1.py",
+            NMLP + "def aeon_mlp(config, layer_idx: int, quant_config, prefix: str) -> NemotronHMLP:\n"
+            "    # AEON: the Spark's draft head reuses the target's MLP block\n"
+            "    return NemotronHMLP(config, layer_idx=layer_idx, quant_config=quant_config, prefix=prefix)\n",
+            "return NemotronHMLP(config, layer_idx=layer_idx, quant_config=quant_config, prefix=prefix)",
+        ),
+    ),
+    (
+        "#25863 parameter renamed",
+        "a subclass's positional super().__init__",
+        K(
+            "#25863",
+            ML,
+            MLW,
+            "vllm/aeon/ml2.py",
+            NMLP + "class AeonNemotronHMLP(NemotronHMLP):\n"
+            "    def __init__(self, config, layer_idx: int, quant_config=None, prefix: str = '') -> None:\n"
+            "        super().__init__(config, layer_idx, quant_config, prefix=prefix)\n"
+            "        self.aeon_layer_idx = layer_idx\n",
+            "super().__init__(config, layer_idx, quant_config, prefix=prefix)",
+        ),
+    ),
+    (
+        "#25863 parameter renamed",
+        "twin: the new keyword",
+        K(
+            "#25863",
+            ML,
+            MLW,
+            "vllm/aeon/ml3.py",
+            NMLP + "def aeon_mlp2(config, quant_config, prefix: str) -> NemotronHMLP:\n"
+            "    return NemotronHMLP(config, intermediate_size=config.intermediate_size, quant_config=quant_config, prefix=prefix)\n",
+            "return NemotronHMLP(config, intermediate_size=config.intermediate_size, quant_config=quant_config, prefix=prefix)",
+        ),
+    ),
+]
+
+# --- #41126 (7e1b45a092): GatedDeltaNetAttention renamed QwenGatedDeltaNetAttention, its module moved under gdn/
+GA = "7e1b45a092"
+GAW = "mamba.gdn_linear_attn.GatedDeltaNetAttention -> mamba.gdn.qwen_gdn_linear_attn.QwenGatedDeltaNetAttention"
+CASES += [
+    (
+        "#41126 class renamed and moved",
+        "an import off the old module",
+        K(
+            "#41126",
+            GA,
+            GAW,
+            "vllm/aeon/ga1.py",
+            "from vllm.model_executor.layers.mamba.gdn_linear_attn import GatedDeltaNetAttention\n\n\n"
+            "class AeonGatedDeltaNetAttention(GatedDeltaNetAttention):\n"
+            "    aeon_fused = True\n",
+            "from vllm.model_executor.layers.mamba.gdn_linear_attn import GatedDeltaNetAttention",
+        ),
+    ),
+    (
+        "#41126 class renamed and moved",
+        "an import through the model module",
+        K(
+            "#41126",
+            GA,
+            GAW,
+            "vllm/aeon/ga2.py",
+            "from vllm.model_executor.models.qwen3_next import GatedDeltaNetAttention, Qwen3NextDecoderLayer\n\n\n"
+            "def aeon_is_linear(layer: Qwen3NextDecoderLayer) -> bool:\n"
+            "    return isinstance(layer.linear_attn, GatedDeltaNetAttention)\n",
+            "from vllm.model_executor.models.qwen3_next import GatedDeltaNetAttention, Qwen3NextDecoderLayer",
+        ),
+    ),
+    (
+        "#41126 class renamed and moved",
+        "twin: the decoder layer kept",
+        K(
+            "#41126",
+            GA,
+            GAW,
+            "vllm/aeon/ga3.py",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextDecoderLayer\n\n\n"
+            "def aeon_kind(layer: Qwen3NextDecoderLayer) -> str:\n"
+            "    return layer.layer_type\n",
+            "return layer.layer_type",
         ),
     ),
 ]
