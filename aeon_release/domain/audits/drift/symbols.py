@@ -113,6 +113,7 @@ from aeon_release.domain.audits.drift.rebased import (
     stored_anywhere,
 )
 from aeon_release.domain.audits.drift.renamed_overrides import names_either, renamed_in_place, stub_answer
+from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -2342,13 +2343,32 @@ class _Checker:
                 return
             if not _spelled_as(arg, was):
                 continue  # typed as a kind upstream only renamed: the same value
+            head = f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed"
+            if (caller := self._repurposed(before, after, (was, i), now)) is not None:
+                found = self._slot_error(
+                    mod,
+                    (call, before, after),
+                    f"{head} {now} {where}, and upstream's own {caller} still holds {was} but no longer passes it "
+                    f"there: the slot means another thing now, the call hands it the old value",
+                )
+                if found is not None:
+                    yield found
+                return
             yield _warning(
                 mod,
                 call.lineno,
-                f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
-                f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
+                f"{head} {now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
+
+    def _repurposed(self, before: DefSym, after: DefSym, was: tuple[str, int], now: str) -> str | None:
+        """The upstream function of the callee's module that passed ``was`` a name it still holds and now
+        passes ``now`` another value (drift/repurposed_slots.py), for a callee named in calls."""
+        old, new = self.before.module_at(before.path), self.after.module_at(after.path)
+        callee = (after.owner or "").rsplit(".", 1)[-1] if after.name == "__init__" else after.name
+        if old is None or new is None or not callee:
+            return None
+        return repurposed(old.tree, new.tree, callee, was, now)
 
     def _literal_slot(
         self,
