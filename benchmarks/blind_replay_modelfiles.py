@@ -721,6 +721,189 @@ CASES += [
 ]
 
 
+# --- the third blind batch (committed before the engine ran on it, after the widening for the second): positional
+#     calls whose slots moved, partials, a getattr off a typed receiver, and twins of the ways a fork bridges
+CASES += [
+    (
+        "#36976 parameters folded",
+        "a positional construction that still binds",
+        K(
+            "#36976",
+            IN,
+            INW,
+            "vllm/aeon/in5.py",
+            GDN + "def aeon_gdn(config, model_config, cache_config, quant_config) -> Qwen3NextGatedDeltaNet:\n"
+            "    # AEON: the Spark's draft model builds one linear-attention layer of its own\n"
+            "    return Qwen3NextGatedDeltaNet(config, model_config, cache_config, quant_config)\n",
+            "return Qwen3NextGatedDeltaNet(config, model_config, cache_config, quant_config)",
+        ),
+    ),
+    (
+        "#28095 parameter inserted",
+        "a positional call that still binds",
+        K(
+            "#28095",
+            GG,
+            GGW,
+            "vllm/aeon/gg4.py",
+            FG + "class AeonGate:\n"
+            "    def __init__(self, A_log: torch.Tensor, dt_bias: torch.Tensor) -> None:\n"
+            "        self.A_log, self.dt_bias = A_log, dt_bias\n\n"
+            "    def aeon_decay(self, a: torch.Tensor) -> torch.Tensor:\n"
+            "        return fused_gdn_gating(self.A_log, a, self.dt_bias, 1.0)\n",
+            "return fused_gdn_gating(self.A_log, a, self.dt_bias, 1.0)",
+        ),
+    ),
+    (
+        "#20840 method removed",
+        "a functools.partial of the unbound method",
+        K(
+            "#20840",
+            MS,
+            MSW,
+            "vllm/aeon/ms4.py",
+            "import functools\n\nfrom vllm.model_executor.models.nemotron_h import NemotronHForCausalLM\n\n\n"
+            "def aeon_shape_fn(model: NemotronHForCausalLM):\n"
+            "    return functools.partial(NemotronHForCausalLM._get_mamba_cache_shape, model)\n",
+            "return functools.partial(NemotronHForCausalLM._get_mamba_cache_shape, model)",
+        ),
+    ),
+    (
+        "#25079 attribute removed",
+        "a getattr with a literal off a typed receiver",
+        K(
+            "#25079",
+            IP,
+            IPW,
+            "vllm/aeon/ip4.py",
+            GDN + "def aeon_proj(layer: Qwen3NextGatedDeltaNet):\n    return getattr(layer, 'in_proj')\n",
+            "return getattr(layer, 'in_proj')",
+        ),
+    ),
+    (
+        "#28083 method renamed",
+        "an override that never runs now",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc5.py",
+            GDN + "class AeonGatedDeltaNet4(Qwen3NextGatedDeltaNet):\n"
+            "    def _forward(self, hidden_states: torch.Tensor, output: torch.Tensor):\n"
+            "        # AEON: the Spark's own chunked kernel for the whole layer\n"
+            "        output.copy_(hidden_states)\n",
+            "def _forward(self, hidden_states: torch.Tensor, output: torch.Tensor):",
+        ),
+    ),
+    (
+        "#26456 function removed",
+        "an aliased import",
+        K(
+            "#26456",
+            CG,
+            CGW,
+            "vllm/aeon/cg5.py",
+            "from vllm.model_executor.models.deepseek_v2 import cp_gather_indexer_k_quant_cache as aeon_gather\n\n"
+            "AEON_GATHERS = (aeon_gather,)\n",
+            "from vllm.model_executor.models.deepseek_v2 import cp_gather_indexer_k_quant_cache as aeon_gather",
+        ),
+    ),
+    (
+        "#25863 parameter renamed",
+        "a functools.partial with the old value in the slot",
+        K(
+            "#25863",
+            ML,
+            MLW,
+            "vllm/aeon/ml4.py",
+            "import functools\n\n" + NMLP + "def aeon_mlp_factory(config, layer_idx: int):\n"
+            "    return functools.partial(NemotronHMLP, config, layer_idx)\n",
+            "return functools.partial(NemotronHMLP, config, layer_idx)",
+        ),
+    ),
+    (
+        "#41126 class renamed and moved",
+        "an import of the old module",
+        K(
+            "#41126",
+            GA,
+            GAW,
+            "vllm/aeon/ga4.py",
+            "from vllm.model_executor.layers.mamba import gdn_linear_attn\n\n\n"
+            "def aeon_is_gdn(layer) -> bool:\n"
+            "    return isinstance(layer, gdn_linear_attn.GatedDeltaNetAttention)\n",
+            "from vllm.model_executor.layers.mamba import gdn_linear_attn",
+        ),
+    ),
+    (
+        "#37975 classes moved",
+        "twin: an import guarded for both releases",
+        K(
+            "#37975",
+            GM,
+            GMW,
+            "vllm/aeon/gm4.py",
+            "try:\n"
+            "    from vllm.model_executor.models.qwen3_next import Qwen3NextGatedDeltaNet\n"
+            "except ImportError:\n"
+            "    from vllm.model_executor.layers.mamba.gdn_linear_attn import (\n"
+            "        GatedDeltaNetAttention as Qwen3NextGatedDeltaNet,\n"
+            "    )\n\n\n"
+            "class AeonGatedDeltaNet5(Qwen3NextGatedDeltaNet):\n"
+            "    aeon_fused = True\n",
+            "from vllm.model_executor.models.qwen3_next import Qwen3NextGatedDeltaNet",
+        ),
+    ),
+    (
+        "#28083 method renamed",
+        "twin: a hasattr gate calling the new name or the old",
+        K(
+            "#28083",
+            FC,
+            FCW,
+            "vllm/aeon/fc6.py",
+            GDN + "class AeonGatedDeltaNet5(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_core(self, *args):\n"
+            "        if hasattr(Qwen3NextGatedDeltaNet, '_forward_core'):\n"
+            "            return self._forward_core(*args)\n"
+            "        return self._forward(*args)\n",
+            "return self._forward(*args)",
+        ),
+    ),
+    (
+        "#25079 attribute removed",
+        "twin: a fork-defined namesake",
+        K(
+            "#25079",
+            IP,
+            IPW,
+            "vllm/aeon/ip5.py",
+            GDN + "class AeonGatedDeltaNet6(Qwen3NextGatedDeltaNet):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.in_proj = torch.nn.Identity()\n\n"
+            "    def aeon_project(self, hidden_states: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.in_proj(hidden_states)\n",
+            "return self.in_proj(hidden_states)",
+        ),
+    ),
+    (
+        "#27968 attribute renamed",
+        "twin: the new name first, the old as a fallback",
+        K(
+            "#27968",
+            MI,
+            MIW,
+            "vllm/aeon/mi5.py",
+            NH + "def aeon_factory2(model: NemotronHModel):\n"
+            "    factory = getattr(model, 'make_empty_intermediate_tensors', None)\n"
+            "    return factory if factory is not None else model.make_empty_intmd_tensors\n",
+            "return factory if factory is not None else model.make_empty_intmd_tensors",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-modelfiles-")
     return 0
