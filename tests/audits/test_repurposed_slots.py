@@ -64,6 +64,12 @@ SUBCLASS = (
     "    def __init__(self, config, layer_idx: int, quant_config=None) -> None:\n"
     "        super().__init__(config, layer_idx, quant_config)\n"
 )
+PARTIAL = (
+    "import functools\n\n"
+    "from vllm.model_executor.models.hybrid import MLP\n\n\n"
+    "def aeon_mlp_factory(config, layer_idx: int):\n"
+    "    return functools.partial(MLP, config, layer_idx)\n"
+)
 CALL = (
     "from vllm.model_executor.models.hybrid import MLP\n\n\n"
     "def aeon_mlp(config, layer_idx: int) -> MLP:\n"
@@ -77,7 +83,9 @@ def findings(repo: GitRepo, config: Path, fork: str, upstream: str) -> list[tupl
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
-@pytest.mark.parametrize(("fork", "line"), [(SUBCLASS, 6), (CALL, 5)], ids=["a subclass's super()", "a call"])
+@pytest.mark.parametrize(
+    ("fork", "line"), [(SUBCLASS, 6), (CALL, 5), (PARTIAL, 7)], ids=["a subclass's super()", "a call", "a partial"]
+)
 def test_a_slot_upstream_s_caller_fills_with_another_value_is_an_error(
     git_repo: GitRepo, no_rules: Path, fork: str, line: int
 ) -> None:
@@ -95,6 +103,15 @@ def test_a_rename_whose_callers_pass_the_same_value_stays_a_warning(
     [(line, severity, message)] = findings(git_repo, no_rules, SUBCLASS, upstream)
     assert (line, severity) == (6, "warning")
     assert "check that the value is still what index means" in message
+
+
+def test_a_partial_s_positional_argument_in_a_slot_only_renamed_is_the_rename_s_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """A partial's positional arguments fill the first slots whatever its later call adds: the renamed-slot
+    check reads them as a call's (it skipped partials before)."""
+    [(line, severity, _)] = findings(git_repo, no_rules, PARTIAL, RENAMED)
+    assert (line, severity) == (7, "warning")
 
 
 def test_the_new_keyword_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:

@@ -1436,8 +1436,11 @@ class _Checker:
                 if not hollow:  # an emptied base's answer is said once, as an error
                     yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
-            elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
-                yield from self._default_drift(mod, made, before, after, via)
+            else:
+                # the partial's positional arguments fill the first slots whatever its later call adds
+                yield from self._renamed_slot(mod, made, before, after, via, owned)
+                if not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
+                    yield from self._default_drift(mod, made, before, after, via)
 
     def _generated_super_init(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Finding | None:
         """``super().__init__(config)`` in a fork subclass's own ``__init__`` where upstream turned the
