@@ -1,6 +1,6 @@
 """A blind replay of the model files a fork patches for its MoE and hybrid models.
 
-10 first-parent commits on ``vllm/model_executor/models/{deepseek_v2,qwen3_next,gpt_oss,nemotron_h}.py`` -- the
+12 first-parent commits on ``vllm/model_executor/models/{deepseek_v2,qwen3_next,gpt_oss,nemotron_h}.py`` -- the
 classes and functions a fork's MoE or hybrid model carries code against: ``OAIAttention.qkv`` renamed
 ``qkv_proj`` (gpt-oss), ``NemotronHModel``/``NemotronHForCausalLM.make_empty_intmd_tensors`` renamed
 ``make_empty_intermediate_tensors``, ``NemotronHModel.load_weights`` removed (the causal LM's
@@ -11,7 +11,9 @@ function ``gdn_attention_core``, ``fused_gdn_gating`` given a ``b`` parameter be
 ``(g, beta)`` return, its ``__init__``'s ``model_config``/``cache_config``/``quant_config``/``speculative_config``
 folded into a required ``vllm_config`` (and ``self.quant_config`` no longer set), the gated delta net, its
 ``ChunkGatedDeltaRule`` and ``fused_gdn_gating`` moved off ``qwen3_next`` into a shared layer, and
-``cp_gather_indexer_k_quant_cache`` removed from ``deepseek_v2`` (a custom op instead) -- picked by scanning
+``cp_gather_indexer_k_quant_cache`` removed from ``deepseek_v2`` (a custom op instead), ``NemotronHMLP``'s second
+parameter ``layer_idx`` made ``intermediate_size``, and ``GatedDeltaNetAttention`` renamed
+``QwenGatedDeltaNetAttention`` with its module moved under ``mamba/gdn/`` -- picked by scanning
 those paths' diffs (``git log --first-parent -p``), avoiding the commits any other replay uses (the moves of
 ``DeepseekV2MixtureOfExperts`` and ``get_spec_layer_idx_from_weight_name`` were looked at and left: the names
 stay importable).  Each is replayed under 1-3 fork spellings written the way fork code is written (a subclass's
@@ -20,6 +22,33 @@ a positional or keyword call, a chained ``self.model.`` call), with twins (fork 
 the kept attribute or method, the new spelling, a kept name of the module).  The merge base is the commit's
 first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
 warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+Blind, in three batches each committed before the engine ran on it: the first 10 commits (engine at d4f4dc09):
+19 caught, 0 warned, 0 missed of 19 (twins: 10 quiet, 0 false errors; the ``getattr`` twin of #20840 as first
+written handed back None on the path without the member, and drew an error on its ``getattr`` line, which it
+did not mark -- by design, the default taken silently -- so the second batch re-spelt it as a bridge that builds
+its own value).  The second batch (harder spellings, #25863, #41126; same engine): 10 caught, 1 warned, 0 missed
+of 11 (twins: 3 quiet); the warned one #25863's positional ``super().__init__(config, layer_idx, quant_config)``
+into the slot renamed ``intermediate_size`` (a rename's warning: both ``int``).  The third batch (positional
+calls that still bind, partials, bridges; engine at 73f84cbd, after the first widening): 7 caught, 0 warned, 1
+missed of 8 (twins: 2 quiet, 2 false errors); the miss #25863's ``functools.partial(NemotronHMLP, config,
+layer_idx)``, the false errors a ``hasattr(Qwen3NextGatedDeltaNet, "_forward_core")`` gate that returns before
+the old ``self._forward(*args)`` and ``factory if factory is not None else model.make_empty_intmd_tensors``
+after ``factory = getattr(model, "make_empty_intermediate_tensors", None)``.  All blind: 36 caught, 1 warned, 1
+missed of 38; twins 14 quiet, 2 false errors of 16.
+
+After the killers151 widenings: 38 caught, 0 warned, 0 missed of 38 (twins: 16 quiet, 2 of them warned, 0 false
+errors of 16).  Caught now: a parameter renamed in place within one kind whose upstream caller still holds the
+old name and passes the new parameter another value (symbol drift's renamed slot, ``drift/repurposed_slots.py``:
+an error, was a warning), also read through a ``functools.partial``'s positional arguments (skipped before).
+Quiet now (warned): a line on the path a probe of a member upstream adds leaves behind (``drift/probed_members.py``,
+every merge check: the probe answers True after the merge, so the other path is the old release's).  Regression
+set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors
+(40, 30, 23 twins; 1, 0, 1 warned killers as on main), review34_twins 0 false of 35 (8 warned, as on main),
+review44_twins 0 false of 32 (14 warned), blind_replay_models 16/16 (11 quiet), blind_replay_moemodels 18 caught
+2 warned of 20 (12 quiet; as on main), blind_replay_llamamodels 27 caught 1 missed of 28 (15 quiet; as on main),
+blind_replay_ubatch 31/31 (11 quiet), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4
+caught, 8 warnings).
 
   python benchmarks/blind_replay_modelfiles.py [--mirror DIR] [--only TEXT ...] [--show]
 """
