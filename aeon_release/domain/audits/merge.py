@@ -91,6 +91,7 @@ from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
+from aeon_release.domain.audits.drift.probed_members import probed_warnings
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
@@ -358,6 +359,8 @@ def _merge_findings(
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
     # a line under a test of the upstream package's own version is a path per release: a warning (gated_lines)
     kept = gated_warnings(_fold_name_drift(_error_stands_for_warning(one_cause_a_line(findings))), tree)
+    # so is a line under a probe of a member upstream added or removed (probed_members)
+    kept = probed_warnings(kept, tree, upstream)
     return kept + [_unread(path, why) for path, why in unread.items()]
 
 

@@ -118,6 +118,7 @@ from aeon_release.domain.audits.drift.rebased import (
     stored_anywhere,
 )
 from aeon_release.domain.audits.drift.renamed_overrides import names_either, renamed_in_place, stub_answer
+from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
@@ -1488,8 +1489,11 @@ class _Checker:
                 if not hollow:  # an emptied base's answer is said once, as an error
                     yield from self._inherited_instead(mod, call, before, after)
                 yield from self._dict_key_drift(mod, made, scope, (before, after), via)
-            elif not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
-                yield from self._default_drift(mod, made, before, after, via)
+            else:
+                # the partial's positional arguments fill the first slots whatever its later call adds
+                yield from self._renamed_slot(mod, made, before, after, via, owned)
+                if not _partial_called(mod, made):  # nothing here calls the partial: its callers may leave it too
+                    yield from self._default_drift(mod, made, before, after, via)
 
     def _generated_super_init(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Finding | None:
         """``super().__init__(config)`` in a fork subclass's own ``__init__`` where upstream turned the
@@ -2401,13 +2405,32 @@ class _Checker:
                 return
             if not _spelled_as(arg, was):
                 continue  # typed as a kind upstream only renamed: the same value
+            head = f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed"
+            if (caller := self._repurposed(before, after, (was, i), now)) is not None:
+                found = self._slot_error(
+                    mod,
+                    (call, before, after),
+                    f"{head} {now} {where}, and upstream's own {caller} still holds {was} but no longer passes it "
+                    f"there: the slot means another thing now, the call hands it the old value",
+                )
+                if found is not None:
+                    yield found
+                return
             yield _warning(
                 mod,
                 call.lineno,
-                f"calls {_show(call.func)} with {_show(arg)} as argument {i + 1}, for {was}, which upstream renamed "
-                f"{now} {where}: check that the value is still what {now} means, and pass it as {now}=",
+                f"{head} {now} {where}: check that the value is still what {now} means, and pass it as {now}=",
             )
             return
+
+    def _repurposed(self, before: DefSym, after: DefSym, was: tuple[str, int], now: str) -> str | None:
+        """The upstream function of the callee's module that passed ``was`` a name it still holds and now
+        passes ``now`` another value (drift/repurposed_slots.py), for a callee named in calls."""
+        old, new = self.before.module_at(before.path), self.after.module_at(after.path)
+        callee = (after.owner or "").rsplit(".", 1)[-1] if after.name == "__init__" else after.name
+        if old is None or new is None or not callee:
+            return None
+        return repurposed(old.tree, new.tree, callee, was, now)
 
     def _literal_slot(
         self,
