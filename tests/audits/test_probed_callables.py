@@ -56,8 +56,17 @@ def _rows(git_repo: GitRepo, tmp_path: Path, body: str, upstream: str = GONE) ->
         "def aeon_ok(platform) -> bool:\n"
         '    check = getattr(platform, "is_dtype_supported", None)\n'
         '    return callable(check) and check("fp8")\n',
+        "def aeon_ok(platform) -> bool:\n"
+        '    check = getattr(platform, "is_dtype_supported", None)\n'
+        '    return not callable(check) or check("fp8")\n',
     ],
-    ids=["a conditional expression", "is not None, then a default", "not v exits first", "callable(v) and v()"],
+    ids=[
+        "a conditional expression",
+        "is not None, then a default",
+        "not v exits first",
+        "callable(v) and v()",
+        "not callable(v) or v()",
+    ],
 )
 def test_a_probe_calling_the_member_only_where_found_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _rows(git_repo, tmp_path, body) == []

@@ -67,7 +67,13 @@ def _reads_in_scope(bound: ast.Assign, held: str, parents: dict[int, ast.AST]) -
 
 
 def _presence(test: ast.expr, held: str) -> bool:
-    return _holds(test, held) or _lacks(test, held)
+    return _holds(test, held) or _refuted(test, held)
+
+
+def _refuted(test: ast.expr, held: str) -> bool:
+    """``test`` is true where ``held`` holds no member: ``not v``, ``v is None``, ``not callable(v)``."""
+    negated = isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)
+    return _lacks(test, held) or (negated and isinstance(test, ast.UnaryOp) and _holds(test.operand, held))
 
 
 def _tested(read: ast.Name, held: str, parents: dict[int, ast.AST]) -> bool:
@@ -89,16 +95,17 @@ def _tested(read: ast.Name, held: str, parents: dict[int, ast.AST]) -> bool:
 
 def _runs_held(read: ast.AST, held: str, parents: dict[int, ast.AST]) -> bool:
     """The call of ``read`` runs only where ``held`` holds the member: in the branch of a presence test that
-    says so, after an ``and`` operand that does, or after an ``if`` that leaves the block where it lacks it."""
+    says so, after an ``and`` operand that does (an ``or`` operand that says it lacks it), or after an ``if`` that leaves the block where it lacks it."""
     child, parent = read, parents.get(id(read))
     while parent is not None and not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         if isinstance(parent, ast.If | ast.IfExp) and child is not parent.test:
             in_body = child is parent.body or (isinstance(parent, ast.If) and child in parent.body)
             if (_holds(parent.test, held) and in_body) or (_lacks(parent.test, held) and not in_body):
                 return True
-        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        if isinstance(parent, ast.BoolOp):
             before = parent.values[: next(i for i, v in enumerate(parent.values) if v is child)]
-            if any(_holds(v, held) for v in before):
+            # ``v and v()``; ``not callable(v) or v()``, ``v is None or v()``: run only past a test it holds
+            if any(_holds(v, held) if isinstance(parent.op, ast.And) else _refuted(v, held) for v in before):
                 return True
         if isinstance(child, ast.stmt) and any(
             isinstance(s, ast.If) and _lacks(s.test, held) and _exits(s.body) for s in _around(child, parents)[0]
