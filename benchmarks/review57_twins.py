@@ -23,6 +23,11 @@ no test, a relatively imported helper asking another attribute, the old name und
 Base engine (d4f4dc09, before mend50): 4 caught of 4; 11 false errors of 12 twins (only the class-dict else of
 ``hasattr`` of the new name was quiet: symbol drift's gate picking a path per release).  This branch: 4 caught of
 4; 0 false errors of 12 (drift/probed_callables.py, drift/helper_guards.py ``held_at``, drift/renamed_probes.py).
+Regression set at this head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17 0 false (40, 30, 23),
+review47-56 0 false each (22, 41, 25, 34, 27, 31, 26, 30, 29, 14 twins; review49, 53, 56 were 1 false each),
+blind_replay_mrv2 30 caught, 1 warned, 2 missed of 33 (18 quiet), platcuda 21/21 (10 quiet), kvnixl 23/23 (10
+quiet), fmexperts 19 caught, 2 warned of 21 (11 quiet), all as before; symbol_precision --windows 1: 0 false
+errors.  Left: mrv2's #44253 (a returned dict's value class changed; not attempted in this round's time).
 
   PYTHONPATH=.. python review57_twins.py [--only TEXT ...] [--show]
 """
