@@ -20,8 +20,11 @@ the merged tree is read too (``from fork.guards import has_experts``, ``import f
 ``g.has_experts(m)``, ``from fork import guards`` then ``guards.has_experts(m)``): a fork keeps the guards it asks
 in several modules in one.  The imported module's own top-level functions and lambdas count, one level deep (not
 what it imports in turn), and only one whose answer calls no other name that module binds (which would mean
-another function there, not the importer's namesake).  A relative import is left: the module read is shared by
-every path holding the same text.  The merged tree is the one ``imports_read_in`` names for the audit (the merge's
+another function there, not the importer's namesake).  Since mend50 a relative import too (``from .guards import
+has_experts``, ``from . import guards``): one parse serves every path holding the same text, so the module read
+cannot say where it sits; the merged tree's parses note the paths they were made for (``held_at``), and the import
+is read against those paths when they all name the same module (a text held in two packages that resolve it
+differently is left).  The merged tree is the one ``imports_read_in`` names for the audit (the merge's
 findings); with none named, imports are left as before.  An import is read only when a test calls its name, and
 each module once per audit: a guard reader asks of every enclosing test, and most imports are upstream's modules,
 whose parse a merge pays for.
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.source import SourceCache
 
-__all__ = ["imports_read_in", "inlined", "module_of"]
+__all__ = ["held_at", "imports_read_in", "inlined", "module_of"]
 
 # a helper's answer may call another helper: read that many levels through, no more (a helper calling itself)
 _DEPTH = 4
@@ -88,6 +91,8 @@ def inlined(test: ast.expr, module: ast.Module | None) -> ast.expr:
     if module is None:
         return test
     table = _helpers(module)
+    if table.imports and any(dotted.startswith(".") for dotted, _ in table.imports.values()):
+        table = _resolved(table, module)
     if not (table.functions or table.methods or table.properties or table.imports) or not any(
         _helper_of(n, table) or _property_of(n, table) for n in ast.walk(test)
     ):
@@ -125,6 +130,56 @@ _TABLES: dict[int, tuple[ast.Module, _Table]] = {}
 _KEPT = 64
 # the merged tree whose modules an import names (imports_read_in); None: imports are not followed
 _MERGED: list[SourceCache] = []
+# module id -> (the module, the merged tree's paths it was parsed for): where a relative import points (held_at)
+_HELD: dict[int, tuple[ast.Module, set[str]]] = {}
+# module id -> (the module, how many paths it was read against, its table with relative imports made absolute)
+_RESOLVED: dict[int, tuple[ast.Module, int, _Table]] = {}
+
+
+def held_at(module: ast.Module | None, path: str) -> None:
+    """Note that ``module`` is the merged tree's ``path`` parsed (one parse serves every path of the same text):
+    a relative import in it is read against the paths noted.  Nothing is noted outside ``imports_read_in``."""
+    if module is None or not _MERGED:
+        return
+    kept = _HELD.get(id(module))
+    if kept is None or kept[0] is not module:
+        _HELD[id(module)] = (module, {path})
+    else:
+        kept[1].add(path)
+
+
+def _resolved(table: _Table, module: ast.Module) -> _Table:
+    """``table`` with each relative import read as the absolute module it names from every path ``module`` was
+    parsed for; one they do not agree on (or that climbs above the tree) is dropped."""
+    kept = _HELD.get(id(module))
+    paths = kept[1] if kept is not None and kept[0] is module else set()
+    done = _RESOLVED.get(id(module))
+    if done is not None and done[0] is module and done[1] == len(paths):
+        return done[2]
+    imports = {}
+    for local, (dotted, name) in table.imports.items():
+        if not dotted.startswith("."):
+            imports[local] = (dotted, name)
+            continue
+        answers = {_absolute(dotted, path) for path in paths}
+        if len(answers) == 1 and (absolute := answers.pop()) is not None:
+            imports[local] = (absolute, name)
+    found = dataclasses.replace(table, imports=imports)
+    _RESOLVED[id(module)] = (module, len(paths), found)
+    return found
+
+
+def _absolute(dotted: str, path: str) -> str | None:
+    """The module ``dotted`` (``.guards``, ``..``) names from the file ``path``: its package, climbed one step
+    for each dot past the first."""
+    level = len(dotted) - len(dotted.lstrip("."))
+    package = path.split("/")[:-1]
+    if level - 1 > len(package):
+        return None
+    parts = package[: len(package) - (level - 1)] + [p for p in dotted[level:].split(".") if p]
+    return ".".join(parts) or None
+
+
 # a line of a module binding a name at its top level (``def name(``, ``name = lambda``): the text test that gates
 # the parse of an imported module; linear, anchored
 _TOP_BINDS = re.compile(r"(?:async[ \t]+)?(?:def[ \t]+)?(\w+)[ \t]*[:=(]")
@@ -136,12 +191,16 @@ def imports_read_in(tree: SourceCache) -> Iterator[None]:
     _MERGED.append(tree)
     _TABLES.clear()
     _FOUND.clear()
+    _HELD.clear()
+    _RESOLVED.clear()
     try:
         yield
     finally:
         _MERGED.pop()
         _TABLES.clear()
         _FOUND.clear()
+        _HELD.clear()
+        _RESOLVED.clear()
 
 
 def _helpers(module: ast.Module) -> _Table:
@@ -191,12 +250,14 @@ def _imports(module: ast.Module, bound: dict[str, int]) -> dict[str, tuple[str, 
 
 
 def _imported_names(stmt: ast.AST) -> list[tuple[str, tuple[str, str]]]:
-    """(local name, (module, name)) for each name an absolute import binds (``import a.b`` without ``as``
-    binds ``a``, not a module a test can call into: left)."""
+    """(local name, (module, name)) for each name an import binds (``import a.b`` without ``as`` binds ``a``, not
+    a module a test can call into: left); a relative import's module keeps its dots (``from ..g import h`` ->
+    ("..g", "h"), ``from . import g`` -> (".", "g")), read against the importer's path when asked (``_resolved``)."""
     if isinstance(stmt, ast.Import):
         return [(a.asname, (a.name, "")) for a in stmt.names if a.asname]
-    if isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and stmt.module:
-        return [(a.asname or a.name, (stmt.module, a.name)) for a in stmt.names if a.name != "*"]
+    if isinstance(stmt, ast.ImportFrom) and (stmt.level or stmt.module):
+        dotted = "." * stmt.level + (stmt.module or "")
+        return [(a.asname or a.name, (dotted, a.name)) for a in stmt.names if a.name != "*"]
     return []
 
 

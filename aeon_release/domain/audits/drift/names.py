@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.guarded_reads import flag_gates_both_ways,
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
+from aeon_release.domain.audits.drift.probed_callables import probes_callable
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.registry_lookups import (
@@ -526,6 +527,8 @@ def _gone_reads(
                 continue  # ``getattr(self.cfg, "f", None)``: not the module that deleted its function ``f``
             if _registry_guard(trees, read, ranked):
                 continue  # ``"k" in R.name2class`` asks whether the key is there; ``R.name2class["k"] = C`` adds it
+            if _probe_bridges(read, evidence, owns):
+                continue  # ``f = getattr(C, "gone", None)`` called only where a test finds it: the fork's bridge
             word_unheld, stub = read.name in unheld, read.name in stubs
             if read.name in orphans:
                 sure = read.name not in fork_readers and not _fork_quotes(trees, read.name)
@@ -668,6 +671,15 @@ def _compatible(read: Read, owns: _Owns) -> bool:
     if read.form == "hasattr":
         return falls_back(read.node, own.parents) or gates_both_ways(read.node, own.parents)
     return falls_back(read.node, own.parents) or held_both_ways(read.node, own.parents)
+
+
+def _probe_bridges(read: Read, evidence: Removed, owns: _Owns) -> bool:
+    """A ``getattr`` with a default that probes for a callable (drift/probed_callables.py) of a name upstream
+    removed outright: the path without it is the fork's own.  Not a rename's old name: there the default
+    runs where the new name would have served, and the fork's feature stops without a trace."""
+    if read.form != "getattr" or not isinstance(read.node, ast.Call) or (own := owns(read.path)) is None:
+        return False
+    return probes_callable(read.node, own.parents) and evidence.renamed(owns.trees) is None
 
 
 def _a_choice(found: list[Removed]) -> bool:

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, upstream_changed
+from aeon_release.domain.audits.drift.helper_guards import held_at
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.source import TEST_PATH, SourceCache, code_lines, parse_python
 from aeon_release.domain.diffpaths import header_path as diff_path
@@ -436,6 +437,7 @@ class ThreeTrees:
         if path not in self._modules:
             text = self.merged_text(path)
             self._modules[path] = parse_python(text, path) if text is not None else None
+            held_at(self._modules[path], path)  # where a relative import of its guard helpers points
         return self._modules[path]
 
     def to_merged(self, rev: str, path: str) -> dict[int, int]:

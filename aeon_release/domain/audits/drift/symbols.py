@@ -118,6 +118,7 @@ from aeon_release.domain.audits.drift.rebased import (
     stored_anywhere,
 )
 from aeon_release.domain.audits.drift.renamed_overrides import names_either, renamed_in_place, stub_answer
+from aeon_release.domain.audits.drift.renamed_probes import Absent, absent_branch, old_name_read
 from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
@@ -647,8 +648,13 @@ class _Checker:
     def _walk(self, mod: ModuleInfo, body: list[ast.stmt], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         exited: set[int] = set()  # lines after ``if not hasattr(x, "n"): return ...`` reading x.n: x has it there
         sure: set[int] = set()  # those after a test of the value (``getattr(x, "n", None) is None``): even made up
+        absent: list[Absent] = []  # where a presence test failed: a rename's old name read there is its reading
         for at, stmt in enumerate(body):
+            if (missing := absent_branch(stmt, body[at + 1 :])) is not None:
+                absent.append(missing)
             for finding in self._statement(mod, stmt, scope, owned):
+                if _renamed_out(finding, absent):
+                    continue
                 if not _gone(finding) or finding.line not in (sure if _answered(finding) else exited):
                     yield finding
             bound = self._bound_probes(mod, scope) if isinstance(stmt, ast.If) else None
@@ -6222,7 +6228,11 @@ class _Checker:
         if not note and change.startswith("upstream removed"):
             # what a person does about it (the finding ended at the commit: newuser17 read it twice)
             tail = ": drop the use, or move it to what replaced it (the commit says)"
-        return _as(_Gone, _error(mod, line, f"{what}, which {change}{tail}"))
+        gone = _as(_Gone, _error(mod, line, f"{what}, which {change}{tail}"))
+        if not isinstance(target, DefSym) or not change.startswith("upstream renamed"):
+            return gone
+        renamed = self._renamed_to(target)
+        return _Gone(**{**vars(gone), "rename": (target.owner or "", target.name, renamed)}) if renamed else gone
 
     def _explain(self, target: DefSym | ModuleSym) -> str:
         """How the name went (``upstream removed ...``, ``renamed``, ``moved``: what ``_gone`` reads)."""
@@ -6450,6 +6460,9 @@ class _Gone(Finding):
     type says so, not its words: a new wording of ``_explain`` cannot fall out of the guards (killers76's
     "no longer imports" did)."""
 
+    # a rename's (class, old name, new name): the old read where a test of the new one failed is guarded
+    rename: tuple[str, str, str] | None = None
+
 
 @dataclass
 class _Shims:
@@ -6502,6 +6515,12 @@ class _Answered(_Gone):
     """A gone member an instance's ``__getattr__`` answers for, never raising (``Platform.__getattr__``
     returns None): ``hasattr`` is True and no AttributeError comes, so neither guard excuses its use; a shim
     the fork sets, a test of the value (``getattr(x, "name", None) is not None``) and a version gate still do."""
+
+
+def _renamed_out(finding: Finding, absent: list[Absent]) -> bool:
+    """A rename's old name read where a presence test of its new name failed (drift/renamed_probes.py)."""
+    rename = finding.rename if isinstance(finding, _Gone) else None
+    return rename is not None and any(old_name_read(rename, finding.line, a) for a in absent)
 
 
 def _answered(finding: Finding) -> bool:
