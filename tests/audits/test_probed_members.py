@@ -45,6 +45,13 @@ GATE_RETURN = HEAD + (
     "            return self._forward_core(*args)\n"
     "        return self._forward(*args)\n"
 )
+GATE_OTHER = HEAD + (
+    "class AeonNet(GatedDeltaNet):\n"
+    "    def aeon_core(self, *args):\n"
+    "        if hasattr(Model, 'make_empty_intermediate_tensors'):\n"
+    "            return self._forward_core(*args)\n"
+    "        return self._forward(*args)\n"
+)
 GATE_ELSE = HEAD + (
     "class AeonNet(GatedDeltaNet):\n"
     "    def aeon_core(self, *args):\n"
@@ -81,16 +88,23 @@ def findings(repo: GitRepo, config: Path, fork: str) -> list[tuple[int, str, str
     ("fork", "line", "probed"),
     [
         (GATE_RETURN, 8, "_forward_core"),
+        (GATE_OTHER, 8, "make_empty_intermediate_tensors"),
         (FALLBACK, 6, "make_empty_intermediate_tensors"),
     ],
-    ids=["a hasattr gate that returns", "a getattr flag's fallback"],
+    ids=["a hasattr gate that returns", "a gate on another member the merge adds", "a getattr flag's fallback"],
 )
 def test_the_old_spelling_on_the_path_without_the_new_member_is_a_warning(
     git_repo: GitRepo, no_rules: Path, fork: str, line: int, probed: str
 ) -> None:
     found = findings(git_repo, no_rules, fork)
     assert [f for f in found if f[1] == "error"] == []
-    [(_, severity, message)] = [f for f in found if f[0] == line]
+    on_line = [f for f in found if f[0] == line]
+    if fork is GATE_RETURN:
+        # the gate tests the name upstream renamed ``_forward`` to: symbol drift's renamed-probe reading
+        # (drift/renamed_probes.py) leaves the old read on the failing path quiet before this module sees it
+        assert on_line == []
+        return
+    [(_, severity, message)] = on_line
     assert severity == "warning"
     assert f"on the fork's path for a release without {probed}, which upstream adds in this merge" in message
 
