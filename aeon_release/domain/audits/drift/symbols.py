@@ -321,6 +321,7 @@ class _Checker:
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
         self._held: dict[tuple[int, int], dict[str, ast.Call]] = {}
         self._partials = held_partials.HeldPartials()
+        self._called_later: dict[int, set[tuple[int, int]]] = {}
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one, and the
         # holders whose module call passes one (``_calls_held_module``): every override of one base method asks
         # the same, and each answer walks upstream's files
@@ -1324,6 +1325,17 @@ class _Checker:
             return {**held, **module}
         local, bound = self._dicts[id(scope.functions[-1])]
         return {**held, **{n: v for n, v in module.items() if n not in bound}, **local}
+
+    def _partial_left_short(self, call: ast.Call, old: Sig, new: Sig) -> str | None:
+        """``signatures.partial_left_short``, unless the file calls the partial itself later: those calls are
+        judged where they are, with the partial's arguments merged in (``drift/held_partials.py``)."""
+        short = partial_left_short(call, old, new)
+        if short is None or self._walking is None:
+            return short
+        key = id(self._walking)
+        if key not in self._called_later:
+            self._called_later[key] = held_partials.called_later(self._walking, self._walking_parents())
+        return None if (call.lineno, call.col_offset) in self._called_later[key] else short
 
     def _held_partials(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.Call]:
         """The partials the file builds elsewhere that a call in this scope reaches: a factory's return, a
@@ -5124,7 +5136,7 @@ class _Checker:
         if old is None or new is None or call_problem(call, old) is not None:
             return None  # unknown, or it did not fit before either: not drift
         problem = self._unread_key(call, new, bodies) if old == new else call_problem(call, new)
-        problem = problem or (partial_left_short(call, old, new) if old != new else None)
+        problem = problem or (self._partial_left_short(call, old, new) if old != new else None)
         if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
             problem = (
                 _swallowed(call, old, new, after.node)
