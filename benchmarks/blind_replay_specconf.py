@@ -1,0 +1,593 @@
+"""A blind replay of the engine configs a fork's speculative decoding, cache and scheduler carries read.
+
+12 first-parent commits on ``vllm/config/{speculative,cache,scheduler,compilation}.py`` (and the constants
+``SchedulerConfig`` took over from ``vllm/utils``) -- the fields, methods and type aliases a fork that tunes
+drafting, the KV cache, the scheduler or CUDA-graph capture reads: ``SchedulerConfig``'s multi-step fields
+and ``is_multi_step`` removed (#22779), the batch-size constants moved off ``vllm.utils`` onto the class
+(#28665), ``max_model_len`` made an init-only variable whose class default now answers every read (#28733),
+then the init-only variables' defaults removed so a bare constructor fails (#29859); ``CacheConfig``'s
+``enable_prefix_caching`` defaulting to True rather than None (#29186), ``hash_block_size`` renamed
+``prefix_match_unit`` (#46384), the Mamba stochastic-rounding fields moved to a new config (#36162),
+``PrefixCachingHashAlgo`` widened with the xxHash choices (#29163); ``MTP_MODEL_TYPES`` replaced by a
+``Literal`` (#24799) and ``RejectionSampleMethod`` widened with ``"block"`` (#46781); ``CompilationConfig``'s
+``set_splitting_ops_for_inductor_graph_partition`` removed and ``set_splitting_ops_for_v1`` handed keywords
+by the engine config (#29558), ``encoder_cudagraph_max_images_per_batch`` renamed (#38061) -- picked by
+scanning those paths' diffs (``git log --first-parent -p``), avoiding the commits the other replays use.
+Each is replayed under 1-3 fork spellings written the way fork code is written (a read off a typed config, a
+chained read off ``vllm_config``, a keyword to a config's constructor, ``getattr`` with a literal, an import,
+a module attribute, a subclass override and its ``self.`` call, a table keyed by every old choice of a
+``Literal`` field, a test against an old default), with twins (fork code the commit does not break).  The
+merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
+on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_specconf.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+SCHED = "from vllm.config import SchedulerConfig\n\n\n"
+CACHE = "from vllm.config import CacheConfig\n\n\n"
+VLLM = "from vllm.config import VllmConfig\n\n\n"
+
+# --- #22779 (c5830381af): SchedulerConfig.num_scheduler_steps, multi_step_stream_outputs and is_multi_step removed
+MS = "c5830381af"
+MSW = "SchedulerConfig multi-step fields removed"
+CASES += [
+    (
+        "#22779 field and property removed",
+        "a property read off a typed config",
+        K(
+            "#22779",
+            MS,
+            MSW,
+            "vllm/aeon/ms1.py",
+            SCHED + "def aeon_stream_every_step(scheduler_config: SchedulerConfig) -> bool:\n"
+            "    # AEON: the Spark's streaming front end wants every step's tokens\n"
+            "    if scheduler_config.is_multi_step:\n"
+            "        return False\n"
+            "    return True\n",
+            "if scheduler_config.is_multi_step:",
+        ),
+    ),
+    (
+        "#22779 field and property removed",
+        "a keyword to the constructor",
+        K(
+            "#22779",
+            MS,
+            MSW,
+            "vllm/aeon/ms2.py",
+            SCHED + "def aeon_scheduler_config() -> SchedulerConfig:\n"
+            "    return SchedulerConfig(max_num_seqs=8, num_scheduler_steps=4)\n",
+            "return SchedulerConfig(max_num_seqs=8, num_scheduler_steps=4)",
+        ),
+    ),
+    (
+        "#22779 field and property removed",
+        "a field compared off vllm_config",
+        K(
+            "#22779",
+            MS,
+            MSW,
+            "vllm/aeon/ms3.py",
+            VLLM + "def aeon_steps_ahead(vllm_config: VllmConfig) -> int:\n"
+            "    if vllm_config.scheduler_config.num_scheduler_steps > 1:\n"
+            "        return vllm_config.scheduler_config.num_scheduler_steps - 1\n"
+            "    return 0\n",
+            "if vllm_config.scheduler_config.num_scheduler_steps > 1:",
+        ),
+    ),
+    (
+        "#22779 field and property removed",
+        "twin: num_lookahead_slots kept",
+        K(
+            "#22779",
+            MS,
+            MSW,
+            "vllm/aeon/ms4.py",
+            SCHED + "def aeon_lookahead(scheduler_config: SchedulerConfig) -> int:\n"
+            "    return scheduler_config.num_lookahead_slots\n",
+            "return scheduler_config.num_lookahead_slots",
+        ),
+    ),
+]
+
+# --- #28665 (511a6b611d): DEFAULT/POOLING/MULTIMODAL_MAX_NUM_BATCHED_TOKENS removed from vllm.utils
+BT = "511a6b611d"
+BTW = "batch-token constants moved off vllm.utils onto SchedulerConfig"
+CASES += [
+    (
+        "#28665 module constants removed",
+        "an import of the constant",
+        K(
+            "#28665",
+            BT,
+            BTW,
+            "vllm/aeon/bt1.py",
+            "from vllm.utils import DEFAULT_MAX_NUM_BATCHED_TOKENS\n\n\n"
+            "def aeon_token_budget(num_seqs: int) -> int:\n"
+            "    # AEON: the Spark's decode pool never batches past the default budget\n"
+            "    return min(num_seqs * 16, DEFAULT_MAX_NUM_BATCHED_TOKENS)\n",
+            "from vllm.utils import DEFAULT_MAX_NUM_BATCHED_TOKENS",
+        ),
+    ),
+    (
+        "#28665 module constants removed",
+        "a module attribute",
+        K(
+            "#28665",
+            BT,
+            BTW,
+            "vllm/aeon/bt2.py",
+            "import vllm.utils as vutils\n\n\n"
+            "def aeon_pooling_budget() -> int:\n"
+            "    return vutils.POOLING_MODEL_MAX_NUM_BATCHED_TOKENS // 2\n",
+            "return vutils.POOLING_MODEL_MAX_NUM_BATCHED_TOKENS // 2",
+        ),
+    ),
+    (
+        "#28665 module constants removed",
+        "twin: chunked_prefill_enabled kept as a property",
+        K(
+            "#28665",
+            BT,
+            BTW,
+            "vllm/aeon/bt3.py",
+            SCHED + "def aeon_chunked(scheduler_config: SchedulerConfig) -> bool:\n"
+            "    return scheduler_config.chunked_prefill_enabled\n",
+            "return scheduler_config.chunked_prefill_enabled",
+        ),
+    ),
+]
+
+# --- #28733 (638e4196d1): SchedulerConfig.max_model_len made an InitVar (a read now gets the class default 8192)
+ML = "638e4196d1"
+MLW = "SchedulerConfig.max_model_len made init-only"
+CASES += [
+    (
+        "#28733 field made init-only",
+        "a read off a typed config",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/ml1.py",
+            SCHED + "def aeon_prefill_chunk(scheduler_config: SchedulerConfig) -> int:\n"
+            "    # AEON: the Spark prefills a long prompt in quarters\n"
+            "    return max(scheduler_config.max_model_len // 4, 256)\n",
+            "return max(scheduler_config.max_model_len // 4, 256)",
+        ),
+    ),
+    (
+        "#28733 field made init-only",
+        "a chained read off vllm_config",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/ml2.py",
+            VLLM + "def aeon_fits(vllm_config: VllmConfig, num_tokens: int) -> bool:\n"
+            "    return num_tokens <= vllm_config.scheduler_config.max_model_len\n",
+            "return num_tokens <= vllm_config.scheduler_config.max_model_len",
+        ),
+    ),
+    (
+        "#28733 field made init-only",
+        "twin: the model config's max_model_len",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/ml3.py",
+            VLLM + "def aeon_fits2(vllm_config: VllmConfig, num_tokens: int) -> bool:\n"
+            "    return num_tokens <= vllm_config.model_config.max_model_len\n",
+            "return num_tokens <= vllm_config.model_config.max_model_len",
+        ),
+    ),
+]
+
+# --- #29859 (951445a52d): SchedulerConfig's InitVars max_model_len / is_encoder_decoder lose their defaults
+IV = "951445a52d"
+IVW = "SchedulerConfig InitVars made required"
+CASES += [
+    (
+        "#29859 init-only parameters made required",
+        "a constructor with keywords only for fields",
+        K(
+            "#29859",
+            IV,
+            IVW,
+            "vllm/aeon/iv1.py",
+            SCHED + "def aeon_small_scheduler() -> SchedulerConfig:\n"
+            "    # AEON: the Spark's draft worker runs its own tiny scheduler\n"
+            "    return SchedulerConfig(max_num_seqs=8, max_num_batched_tokens=2048)\n",
+            "return SchedulerConfig(max_num_seqs=8, max_num_batched_tokens=2048)",
+        ),
+    ),
+    (
+        "#29859 init-only parameters made required",
+        "twin: both init-only values passed",
+        K(
+            "#29859",
+            IV,
+            IVW,
+            "vllm/aeon/iv2.py",
+            SCHED + "def aeon_small_scheduler2(max_model_len: int) -> SchedulerConfig:\n"
+            "    return SchedulerConfig(max_num_seqs=8, max_model_len=max_model_len, is_encoder_decoder=False)\n",
+            "return SchedulerConfig(max_num_seqs=8, max_model_len=max_model_len, is_encoder_decoder=False)",
+        ),
+    ),
+]
+
+# --- #29186 (5a4802588e): CacheConfig.enable_prefix_caching bool | None = None -> bool = True
+PC = "5a4802588e"
+PCW = "enable_prefix_caching default None -> True"
+CASES += [
+    (
+        "#29186 default changed",
+        "an is-None test of the old default",
+        K(
+            "#29186",
+            PC,
+            PCW,
+            "vllm/aeon/pc1.py",
+            CACHE + "def aeon_prefix_caching_unset(cache_config: CacheConfig) -> bool:\n"
+            "    # AEON: the Spark's launcher picks prefix caching per model when the user left it unset\n"
+            "    return cache_config.enable_prefix_caching is None\n",
+            "return cache_config.enable_prefix_caching is None",
+        ),
+    ),
+    (
+        "#29186 default changed",
+        "twin: a truth test",
+        K(
+            "#29186",
+            PC,
+            PCW,
+            "vllm/aeon/pc2.py",
+            CACHE + "def aeon_prefix_caching_on(cache_config: CacheConfig) -> bool:\n"
+            "    return bool(cache_config.enable_prefix_caching)\n",
+            "return bool(cache_config.enable_prefix_caching)",
+        ),
+    ),
+]
+
+# --- #46384 (481e481be7): CacheConfig.hash_block_size renamed prefix_match_unit
+HB = "481e481be7"
+HBW = "CacheConfig.hash_block_size -> prefix_match_unit"
+CASES += [
+    (
+        "#46384 field renamed",
+        "a read off a typed config",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/hb1.py",
+            CACHE + "def aeon_hash_unit(cache_config: CacheConfig) -> int:\n"
+            "    # AEON: the Spark's KV offloader keys its pages by the prefix-hash unit\n"
+            "    return cache_config.hash_block_size or cache_config.block_size\n",
+            "return cache_config.hash_block_size or cache_config.block_size",
+        ),
+    ),
+    (
+        "#46384 field renamed",
+        "a keyword to the constructor",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/hb2.py",
+            CACHE + "def aeon_cache_config() -> CacheConfig:\n"
+            "    return CacheConfig(block_size=64, hash_block_size=16)\n",
+            "return CacheConfig(block_size=64, hash_block_size=16)",
+        ),
+    ),
+    (
+        "#46384 field renamed",
+        "getattr with a literal",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/hb3.py",
+            VLLM + "def aeon_hash_unit2(vllm_config: VllmConfig) -> int:\n"
+            '    return getattr(vllm_config.cache_config, "hash_block_size")\n',
+            'return getattr(vllm_config.cache_config, "hash_block_size")',
+        ),
+    ),
+    (
+        "#46384 field renamed",
+        "twin: block_size kept",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/hb4.py",
+            CACHE + "def aeon_page_tokens(cache_config: CacheConfig) -> int:\n    return cache_config.block_size\n",
+            "return cache_config.block_size",
+        ),
+    ),
+]
+
+# --- #36162 (ecf5ff7ce3): the Mamba stochastic-rounding fields moved from CacheConfig to MambaConfig
+MR = "ecf5ff7ce3"
+MRW = "CacheConfig mamba stochastic-rounding fields moved"
+CASES += [
+    (
+        "#36162 fields moved",
+        "a read off a typed config",
+        K(
+            "#36162",
+            MR,
+            MRW,
+            "vllm/aeon/mr1.py",
+            CACHE + "def aeon_rounds(cache_config: CacheConfig) -> int:\n"
+            "    # AEON: GB10 has no cvt.rs; the fleet's kernel emulates it with Philox\n"
+            "    if not cache_config.enable_mamba_cache_stochastic_rounding:\n"
+            "        return 0\n"
+            "    return cache_config.mamba_cache_philox_rounds or 10\n",
+            "if not cache_config.enable_mamba_cache_stochastic_rounding:",
+        ),
+    ),
+    (
+        "#36162 fields moved",
+        "a keyword to the constructor",
+        K(
+            "#36162",
+            MR,
+            MRW,
+            "vllm/aeon/mr2.py",
+            CACHE + "def aeon_mamba_cache() -> CacheConfig:\n"
+            '    return CacheConfig(mamba_ssm_cache_dtype="float16", mamba_cache_philox_rounds=10)\n',
+            'return CacheConfig(mamba_ssm_cache_dtype="float16", mamba_cache_philox_rounds=10)',
+        ),
+    ),
+    (
+        "#36162 fields moved",
+        "twin: mamba_ssm_cache_dtype kept",
+        K(
+            "#36162",
+            MR,
+            MRW,
+            "vllm/aeon/mr3.py",
+            CACHE + "def aeon_fp16_state(cache_config: CacheConfig) -> bool:\n"
+            '    return cache_config.mamba_ssm_cache_dtype == "float16"\n',
+            'return cache_config.mamba_ssm_cache_dtype == "float16"',
+        ),
+    ),
+]
+
+# --- #29163 (9bcf92295a): PrefixCachingHashAlgo widened with "xxhash" and "xxhash_cbor"
+XH = "9bcf92295a"
+XHW = "PrefixCachingHashAlgo gains xxhash, xxhash_cbor"
+CASES += [
+    (
+        "#29163 literal widened",
+        "a table keyed by every old choice",
+        K(
+            "#29163",
+            XH,
+            XHW,
+            "vllm/aeon/xh1.py",
+            CACHE + '_AEON_HASH_BYTES = {"sha256": 32, "sha256_cbor": 32}\n\n\n'
+            "def aeon_hash_bytes(cache_config: CacheConfig) -> int:\n"
+            "    # AEON: the Spark's KV index sizes its keys by the hash\n"
+            "    return _AEON_HASH_BYTES[cache_config.prefix_caching_hash_algo]\n",
+            "return _AEON_HASH_BYTES[cache_config.prefix_caching_hash_algo]",
+        ),
+    ),
+    (
+        "#29163 literal widened",
+        "twin: a table read with a fallback",
+        K(
+            "#29163",
+            XH,
+            XHW,
+            "vllm/aeon/xh2.py",
+            CACHE + '_AEON_HASH_BYTES = {"sha256": 32, "sha256_cbor": 32}\n\n\n'
+            "def aeon_hash_bytes2(cache_config: CacheConfig) -> int:\n"
+            "    return _AEON_HASH_BYTES.get(cache_config.prefix_caching_hash_algo, 16)\n",
+            "return _AEON_HASH_BYTES.get(cache_config.prefix_caching_hash_algo, 16)",
+        ),
+    ),
+]
+
+# --- #24799 (d8874c61a5): vllm.config.speculative.MTP_MODEL_TYPES (a tuple) replaced by the MTPModelTypes Literal
+MT = "d8874c61a5"
+MTW = "MTP_MODEL_TYPES removed"
+CASES += [
+    (
+        "#24799 module constant removed",
+        "an import of the tuple",
+        K(
+            "#24799",
+            MT,
+            MTW,
+            "vllm/aeon/mt1.py",
+            "from vllm.config.speculative import MTP_MODEL_TYPES, SpeculativeConfig\n\n\n"
+            "def aeon_is_mtp(config: SpeculativeConfig) -> bool:\n"
+            "    # AEON: MTP heads share the target's embedding on the Spark\n"
+            "    return config.method in MTP_MODEL_TYPES\n",
+            "from vllm.config.speculative import MTP_MODEL_TYPES, SpeculativeConfig",
+        ),
+    ),
+    (
+        "#24799 module constant removed",
+        "a module attribute",
+        K(
+            "#24799",
+            MT,
+            MTW,
+            "vllm/aeon/mt2.py",
+            "from vllm.config import speculative as spec_cfg\n\n\n"
+            "def aeon_mtp_model(model_type: str) -> bool:\n"
+            "    return model_type in spec_cfg.MTP_MODEL_TYPES\n",
+            "return model_type in spec_cfg.MTP_MODEL_TYPES",
+        ),
+    ),
+    (
+        "#24799 module constant removed",
+        "twin: use_eagle kept",
+        K(
+            "#24799",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            "from vllm.config.speculative import SpeculativeConfig\n\n\n"
+            "def aeon_eagle_like(config: SpeculativeConfig) -> bool:\n"
+            "    return config.use_eagle()\n",
+            "return config.use_eagle()",
+        ),
+    ),
+]
+
+# --- #46781 (db808b3961): RejectionSampleMethod widened with "block"
+RB = "db808b3961"
+RBW = "RejectionSampleMethod gains block"
+SPEC = "from vllm.config import SpeculativeConfig\n\n\n"
+CASES += [
+    (
+        "#46781 literal widened",
+        "a table keyed by every old choice",
+        K(
+            "#46781",
+            RB,
+            RBW,
+            "vllm/aeon/rb1.py",
+            SPEC + '_AEON_EXTRA_BUFFERS = {"standard": 1, "synthetic": 0}\n\n\n'
+            "def aeon_extra_buffers(config: SpeculativeConfig) -> int:\n"
+            "    # AEON: the Spark's unified memory budget counts the sampler's scratch buffers\n"
+            "    return _AEON_EXTRA_BUFFERS[config.rejection_sample_method]\n",
+            "return _AEON_EXTRA_BUFFERS[config.rejection_sample_method]",
+        ),
+    ),
+    (
+        "#46781 literal widened",
+        "twin: a comparison with one choice",
+        K(
+            "#46781",
+            RB,
+            RBW,
+            "vllm/aeon/rb2.py",
+            SPEC + "def aeon_synthetic(config: SpeculativeConfig) -> bool:\n"
+            '    return config.rejection_sample_method == "synthetic"\n',
+            'return config.rejection_sample_method == "synthetic"',
+        ),
+    ),
+]
+
+# --- #29558 (17eb25e327): set_splitting_ops_for_inductor_graph_partition removed; set_splitting_ops_for_v1
+#     now called with all2all_backend= and data_parallel_size=
+SO = "17eb25e327"
+SOW = "CompilationConfig splitting-ops hooks changed"
+COMP = "from vllm.config import CompilationConfig\n\n\n"
+CASES += [
+    (
+        "#29558 hook removed and handed keywords",
+        "a subclass's self. call of the removed hook",
+        K(
+            "#29558",
+            SO,
+            SOW,
+            "vllm/aeon/so1.py",
+            COMP + "class AeonCompilationConfig(CompilationConfig):\n"
+            "    def aeon_partition_splitting(self) -> None:\n"
+            "        # AEON: the fleet's GB10 attention op splits the graph too\n"
+            "        self.set_splitting_ops_for_inductor_graph_partition()\n"
+            '        self.splitting_ops.append("vllm::aeon_gb10_attention")\n',
+            "self.set_splitting_ops_for_inductor_graph_partition()",
+        ),
+    ),
+    (
+        "#29558 hook removed and handed keywords",
+        "an override the engine now hands keywords",
+        K(
+            "#29558",
+            SO,
+            SOW,
+            "vllm/aeon/so2.py",
+            COMP + "class AeonCompilationConfig2(CompilationConfig):\n"
+            "    def set_splitting_ops_for_v1(self) -> None:\n"
+            "        super().set_splitting_ops_for_v1()\n"
+            '        self.splitting_ops.append("vllm::aeon_gb10_attention")\n',
+            "def set_splitting_ops_for_v1(self) -> None:",
+        ),
+    ),
+    (
+        "#29558 hook removed and handed keywords",
+        "twin: the attention-fusion hook kept",
+        K(
+            "#29558",
+            SO,
+            SOW,
+            "vllm/aeon/so3.py",
+            COMP + "class AeonCompilationConfig3(CompilationConfig):\n"
+            "    def aeon_fusion_splitting(self) -> None:\n"
+            "        self.set_splitting_ops_for_attn_fusion()\n",
+            "self.set_splitting_ops_for_attn_fusion()",
+        ),
+    ),
+]
+
+# --- #38061 (80118853f4): encoder_cudagraph_max_images_per_batch renamed encoder_cudagraph_max_vision_items_per_batch
+EI = "80118853f4"
+EIW = "encoder_cudagraph_max_images_per_batch renamed"
+CASES += [
+    (
+        "#38061 field renamed",
+        "a chained read off vllm_config",
+        K(
+            "#38061",
+            EI,
+            EIW,
+            "vllm/aeon/ei1.py",
+            VLLM + "def aeon_vit_batch(vllm_config: VllmConfig) -> int:\n"
+            "    # AEON: the Spark captures ViT graphs for at most four images\n"
+            "    return min(vllm_config.compilation_config.encoder_cudagraph_max_images_per_batch, 4)\n",
+            "return min(vllm_config.compilation_config.encoder_cudagraph_max_images_per_batch, 4)",
+        ),
+    ),
+    (
+        "#38061 field renamed",
+        "a keyword to the constructor",
+        K(
+            "#38061",
+            EI,
+            EIW,
+            "vllm/aeon/ei2.py",
+            COMP + "def aeon_compilation() -> CompilationConfig:\n"
+            "    return CompilationConfig(cudagraph_mm_encoder=True, encoder_cudagraph_max_images_per_batch=4)\n",
+            "return CompilationConfig(cudagraph_mm_encoder=True, encoder_cudagraph_max_images_per_batch=4)",
+        ),
+    ),
+    (
+        "#38061 field renamed",
+        "twin: cudagraph_mm_encoder kept",
+        K(
+            "#38061",
+            EI,
+            EIW,
+            "vllm/aeon/ei3.py",
+            VLLM + "def aeon_vit_graphs(vllm_config: VllmConfig) -> bool:\n"
+            "    return vllm_config.compilation_config.cudagraph_mm_encoder\n",
+            "return vllm_config.compilation_config.cudagraph_mm_encoder",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-specconf-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
