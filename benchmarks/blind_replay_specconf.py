@@ -592,6 +592,252 @@ CASES += [
 ]
 
 
+# --- Round 2: harder spellings of the same commits, written after round 1's widening and committed before
+#     the engine ran on them.
+CASES += [
+    (
+        "#28733 field made init-only",
+        "r2: a local bound to the config, then read",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/r2ml1.py",
+            VLLM + "def aeon_long_prompt(vllm_config: VllmConfig, num_tokens: int) -> bool:\n"
+            "    sc = vllm_config.scheduler_config\n"
+            "    return num_tokens * 2 > sc.max_model_len\n",
+            "return num_tokens * 2 > sc.max_model_len",
+        ),
+    ),
+    (
+        "#28733 field made init-only",
+        "r2: a key of dataclasses.asdict",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/r2ml2.py",
+            "import dataclasses\n\n" + SCHED + "def aeon_report(scheduler_config: SchedulerConfig) -> int:\n"
+            "    # AEON: the Spark's status page lists the scheduler's knobs\n"
+            '    return dataclasses.asdict(scheduler_config)["max_model_len"]\n',
+            'return dataclasses.asdict(scheduler_config)["max_model_len"]',
+        ),
+    ),
+    (
+        "#28733 field made init-only",
+        "twin r2: a local bound to the model config",
+        K(
+            "#28733",
+            ML,
+            MLW,
+            "vllm/aeon/r2ml3.py",
+            VLLM + "def aeon_long_prompt2(vllm_config: VllmConfig, num_tokens: int) -> bool:\n"
+            "    mc = vllm_config.model_config\n"
+            "    return num_tokens * 2 > mc.max_model_len\n",
+            "return num_tokens * 2 > mc.max_model_len",
+        ),
+    ),
+    (
+        "#29859 init-only parameters made required",
+        "r2: a functools.partial called elsewhere",
+        K(
+            "#29859",
+            IV,
+            IVW,
+            "vllm/aeon/r2iv1.py",
+            "import functools\n\n" + SCHED + "_AEON_SCHED = functools.partial(SchedulerConfig, max_num_seqs=8)\n\n\n"
+            "def aeon_draft_scheduler(tokens: int) -> SchedulerConfig:\n"
+            "    return _AEON_SCHED(max_num_batched_tokens=tokens)\n",
+            "return _AEON_SCHED(max_num_batched_tokens=tokens)",
+        ),
+    ),
+    (
+        "#22779 field and property removed",
+        "twin r2: a hasattr gate",
+        K(
+            "#22779",
+            MS,
+            MSW,
+            "vllm/aeon/r2ms1.py",
+            SCHED + "def aeon_multi_step(scheduler_config: SchedulerConfig) -> bool:\n"
+            '    return hasattr(scheduler_config, "is_multi_step") and scheduler_config.is_multi_step\n',
+            'return hasattr(scheduler_config, "is_multi_step") and scheduler_config.is_multi_step',
+        ),
+    ),
+    (
+        "#28665 module constants removed",
+        "twin r2: an ImportError fallback",
+        K(
+            "#28665",
+            BT,
+            BTW,
+            "vllm/aeon/r2bt1.py",
+            "try:\n    from vllm.utils import DEFAULT_MAX_NUM_BATCHED_TOKENS\nexcept ImportError:\n"
+            "    from vllm.config import SchedulerConfig\n\n"
+            "    DEFAULT_MAX_NUM_BATCHED_TOKENS = SchedulerConfig.DEFAULT_MAX_NUM_BATCHED_TOKENS\n",
+            "from vllm.utils import DEFAULT_MAX_NUM_BATCHED_TOKENS",
+        ),
+    ),
+    (
+        "#29186 default changed",
+        "r2: an is-not-None test picking the fork's default",
+        K(
+            "#29186",
+            PC,
+            PCW,
+            "vllm/aeon/r2pc1.py",
+            CACHE + "def aeon_prefix_caching(cache_config: CacheConfig, hybrid: bool) -> bool:\n"
+            "    # AEON: hybrid models run without prefix caching on the Spark unless asked\n"
+            "    if cache_config.enable_prefix_caching is not None:\n"
+            "        return cache_config.enable_prefix_caching\n"
+            "    return not hybrid\n",
+            "if cache_config.enable_prefix_caching is not None:",
+        ),
+    ),
+    (
+        "#46384 field renamed",
+        "r2: a keyword to dataclasses.replace",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/r2hb1.py",
+            "import dataclasses\n\n" + CACHE + "def aeon_fine_hash(cache_config: CacheConfig) -> CacheConfig:\n"
+            "    return dataclasses.replace(cache_config, hash_block_size=16)\n",
+            "return dataclasses.replace(cache_config, hash_block_size=16)",
+        ),
+    ),
+    (
+        "#46384 field renamed",
+        "twin r2: dataclasses.replace of a kept field",
+        K(
+            "#46384",
+            HB,
+            HBW,
+            "vllm/aeon/r2hb2.py",
+            "import dataclasses\n\n" + CACHE + "def aeon_small_pages(cache_config: CacheConfig) -> CacheConfig:\n"
+            "    return dataclasses.replace(cache_config, block_size=16)\n",
+            "return dataclasses.replace(cache_config, block_size=16)",
+        ),
+    ),
+    (
+        "#38061 field renamed",
+        "r2: a key of a dict splatted into the constructor",
+        K(
+            "#38061",
+            EI,
+            EIW,
+            "vllm/aeon/r2ei1.py",
+            COMP + "def aeon_compilation2() -> CompilationConfig:\n"
+            '    return CompilationConfig(**{"cudagraph_mm_encoder": True, "encoder_cudagraph_max_images_per_batch": 4})\n',
+            'return CompilationConfig(**{"cudagraph_mm_encoder": True, "encoder_cudagraph_max_images_per_batch": 4})',
+        ),
+    ),
+    (
+        "#38061 field renamed",
+        "r2: a key of the engine args' compilation_config dict",
+        K(
+            "#38061",
+            EI,
+            EIW,
+            "vllm/aeon/r2ei2.py",
+            "from vllm.engine.arg_utils import EngineArgs\n\n\n"
+            "def aeon_engine_args(model: str) -> EngineArgs:\n"
+            "    return EngineArgs(\n"
+            "        model=model,\n"
+            '        compilation_config={"cudagraph_mm_encoder": True, "encoder_cudagraph_max_images_per_batch": 4},\n'
+            "    )\n",
+            'compilation_config={"cudagraph_mm_encoder": True, "encoder_cudagraph_max_images_per_batch": 4},',
+        ),
+    ),
+    (
+        "#46781 literal widened",
+        "r2: a match whose default raises",
+        K(
+            "#46781",
+            RB,
+            RBW,
+            "vllm/aeon/r2rb1.py",
+            SPEC + "def aeon_buffers(config: SpeculativeConfig) -> int:\n"
+            "    match config.rejection_sample_method:\n"
+            '        case "standard":\n'
+            "            return 1\n"
+            '        case "synthetic":\n'
+            "            return 0\n"
+            "        case _:\n"
+            '            raise ValueError(f"unknown rejection sampler {config.rejection_sample_method}")\n',
+            'raise ValueError(f"unknown rejection sampler {config.rejection_sample_method}")',
+        ),
+    ),
+    (
+        "#46781 literal widened",
+        "r2: an if/elif chain whose else raises",
+        K(
+            "#46781",
+            RB,
+            RBW,
+            "vllm/aeon/r2rb2.py",
+            SPEC + "def aeon_buffers2(config: SpeculativeConfig) -> int:\n"
+            "    method = config.rejection_sample_method\n"
+            '    if method == "standard":\n'
+            "        return 1\n"
+            '    elif method == "synthetic":\n'
+            "        return 0\n"
+            "    else:\n"
+            "        raise NotImplementedError(method)\n",
+            "raise NotImplementedError(method)",
+        ),
+    ),
+    (
+        "#46781 literal widened",
+        "twin r2: a match whose default answers",
+        K(
+            "#46781",
+            RB,
+            RBW,
+            "vllm/aeon/r2rb3.py",
+            SPEC + "def aeon_buffers3(config: SpeculativeConfig) -> int:\n"
+            "    match config.rejection_sample_method:\n"
+            '        case "synthetic":\n'
+            "            return 0\n"
+            "        case _:\n"
+            "            return 1\n",
+            "return 1",
+        ),
+    ),
+    (
+        "#29163 literal widened",
+        "r2: an assert of the old choices",
+        K(
+            "#29163",
+            XH,
+            XHW,
+            "vllm/aeon/r2xh1.py",
+            CACHE + "def aeon_check_hash(cache_config: CacheConfig) -> None:\n"
+            "    # AEON: the Spark's KV index stores 32-byte keys\n"
+            '    assert cache_config.prefix_caching_hash_algo in ("sha256", "sha256_cbor")\n',
+            'assert cache_config.prefix_caching_hash_algo in ("sha256", "sha256_cbor")',
+        ),
+    ),
+    (
+        "#29558 hook removed and handed keywords",
+        "r2: a module-level monkeypatch the engine now hands keywords",
+        K(
+            "#29558",
+            SO,
+            SOW,
+            "vllm/aeon/r2so1.py",
+            COMP + "_upstream_splitting_ops = CompilationConfig.set_splitting_ops_for_v1\n\n\n"
+            "def _aeon_set_splitting_ops(self) -> None:\n"
+            "    _upstream_splitting_ops(self)\n"
+            '    self.splitting_ops.append("vllm::aeon_gb10_attention")\n\n\n'
+            "CompilationConfig.set_splitting_ops_for_v1 = _aeon_set_splitting_ops\n",
+            "def _aeon_set_splitting_ops(self) -> None:",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-specconf-")
     return 0
