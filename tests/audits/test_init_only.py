@@ -68,8 +68,20 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, s
             "class AeonScheduler(SchedulerConfig):\n    def aeon_chunk(self) -> int:\n        return self.max_model_len\n",
             "8192",
         ),
+        (
+            "def aeon_long(vllm_config, n: int) -> bool:\n    sc = vllm_config.scheduler_config\n"
+            "    return n > sc.max_model_len\n",
+            "8192",
+        ),
     ],
-    ids=["a config-named receiver", "a chained read", "a typed receiver, no default", "getattr", "a subclass's self"],
+    ids=[
+        "a config-named receiver",
+        "a chained read",
+        "a typed receiver, no default",
+        "getattr",
+        "a subclass's self",
+        "a local bound to the config",
+    ],
 )
 def test_a_read_of_a_field_made_init_only_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, answer: str
@@ -96,6 +108,8 @@ def test_a_read_of_a_field_made_init_only_is_an_error(
         "    except AttributeError:\n        return False\n",
         # getattr's own fallback where no class default is left
         "def aeon_encdec(config: SchedulerConfig) -> bool:\n    return getattr(config, 'is_encoder_decoder', False)\n",
+        # a local bound to another config
+        "def aeon_long(vllm_config, n: int) -> bool:\n    mc = vllm_config.model_config\n    return n > mc.max_model_len\n",
         # a field upstream left stored
         "def aeon_seqs(scheduler_config) -> int:\n    return scheduler_config.max_num_seqs\n",
         # an InitVar at the base already
@@ -105,6 +119,7 @@ def test_a_read_of_a_field_made_init_only_is_an_error(
         "stored back by __post_init__",
         "a keyword",
         "another receiver",
+        "a local bound to another config",
         "the fork stores it",
         "AttributeError caught",
         "getattr with a fallback, no default",

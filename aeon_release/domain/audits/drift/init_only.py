@@ -11,7 +11,8 @@ whose body annotates the name as a field at the base (not ``ClassVar``, not ``In
 the merged tree, where no method of the class stores ``self.<name>`` itself.  The fork's side, on a line it owns:
 the attribute loaded, or read by ``getattr`` with the name as a literal, off an object held as the class -- a
 receiver typed as it (``config: SchedulerConfig``, ``self`` in a subclass of it) or named as the class is
-(``scheduler_config``, ``self.scheduler_config``, ``engine_config.scheduler_config``).  Quiet: a file that stores
+(``scheduler_config``, ``self.scheduler_config``, ``engine_config.scheduler_config``, a local bound once to such
+a read).  Quiet: a file that stores
 the attribute itself (``x.name = ...``), a read in a ``try`` catching AttributeError, ``getattr`` with a fallback
 where the ``InitVar`` has no default (the fallback answers, as the fork meant), a file defining a class of that
 name, a keyword ``name=`` (the constructor still takes it), and any other receiver.  An error: the read either
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.pyindex import self_writes
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -155,10 +156,17 @@ def _read(node: ast.expr) -> tuple[ast.expr, str, bool] | None:
 
 
 def _held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
-    """The receiver is typed as the class, or named as it is (``scheduler_config`` for ``SchedulerConfig``)."""
-    if last_name(receiver) == _SNAKE.sub("_", owner).lower():
+    """The receiver is typed as the class, or named as it is (``scheduler_config`` for ``SchedulerConfig``), or
+    is a local the function binds once, to a read so named (``sc = vllm_config.scheduler_config``)."""
+    snake = _SNAKE.sub("_", owner).lower()
+    if last_name(receiver) == snake:
         return True
-    return owner in typed_as(receiver, enclosing(receiver, parents), parents, classes)
+    func = enclosing(receiver, parents)
+    if isinstance(receiver, ast.Name) and func is not None:
+        held = assigned(func).get(receiver.id, ())
+        if len(held) == 1 and isinstance(held[0], ast.Attribute) and held[0].attr == snake:
+            return True
+    return owner in typed_as(receiver, func, parents, classes)
 
 
 def _finding(trees: ThreeTrees, at: tuple[str, int], node: ast.expr, item: InitOnly, pr_pattern: str) -> Finding:
