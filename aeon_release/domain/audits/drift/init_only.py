@@ -157,7 +157,7 @@ def _read(node: ast.expr) -> tuple[ast.expr, str, bool] | None:
 
 def _held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
     """The receiver is typed as the class, or named as it is (``scheduler_config`` for ``SchedulerConfig``), or
-    is a local the function binds once, to a read so named (``sc = vllm_config.scheduler_config``)."""
+    is a local the function binds once, to a read so named (``sc = engine_config.scheduler_config``)."""
     snake = _SNAKE.sub("_", owner).lower()
     if last_name(receiver) == snake:
         return True
