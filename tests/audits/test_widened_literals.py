@@ -82,3 +82,72 @@ def test_a_fork_table_covering_the_old_choices_is_an_error(git_repo: GitRepo, no
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+MATCH = (
+    "def aeon_budget(request) -> int:\n"
+    "    match request.reasoning_effort:\n"
+    '        case "none" | "low":\n'
+    "            return 0\n"
+    '        case "medium" | "high":\n'
+    "            return 1\n"
+    "        case _:\n"
+    '            raise ValueError("unknown effort")\n'
+)
+CHAIN = (
+    "def aeon_budget(request) -> int:\n"
+    "    effort = request.reasoning_effort\n"
+    '    if effort == "none":\n'
+    "        return 0\n"
+    '    elif effort in ("low", "medium") or effort == "high":\n'
+    "        return 1\n"
+    "    else:\n"
+    "        raise NotImplementedError(effort)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (MATCH, 12),
+        (CHAIN, 12),
+        (
+            'def aeon_check(request) -> None:\n    assert request.reasoning_effort in ("none", "low", "medium", "high")\n',
+            6,
+        ),
+    ],
+    ids=["a match whose default raises", "an if/elif chain on a local whose else raises", "an assert of membership"],
+)
+def test_a_dispatch_naming_every_old_choice_that_fails_on_others_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    [(at, severity, message)] = rows(git_repo, no_rules, body)
+    assert (at, severity) == (line, "error")
+    assert "'max'" in message and "#40982" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the default answers
+        MATCH.replace('raise ValueError("unknown effort")', "return 2"),
+        CHAIN.replace("raise NotImplementedError(effort)", "return 2"),
+        # an old choice not named: the dispatch never covered the field
+        MATCH.replace('"none" | "low"', '"low"'),
+        CHAIN.replace('effort == "none"', 'effort == "minimal"'),
+        # the new choice already named
+        'def aeon_check(request) -> None:\n    assert request.reasoning_effort in ("none", "low", "medium", "high", "max")\n',
+        # a chain testing two subjects
+        CHAIN.replace('or effort == "high"', 'or request.role == "high"'),
+    ],
+    ids=[
+        "match default answers",
+        "chain else answers",
+        "match misses an old choice",
+        "chain misses one",
+        "assert has it",
+        "two subjects",
+    ],
+)
+def test_dispatches_that_handle_the_new_choices_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []

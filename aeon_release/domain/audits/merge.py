@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.handed_defaults import handed_default_drif
 from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
 from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
 from aeon_release.domain.audits.drift.helper_guards import imports_read_in
+from aeon_release.domain.audits.drift.init_only import init_only_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.keyword_shapes import keyword_shape_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
@@ -242,6 +243,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     unioned_class_drift,
     widened_literal_drift,
+    init_only_drift,
     stopped_write_drift,
     dropped_tag_drift,
     subclass_need_drift,

@@ -15,6 +15,13 @@ miss a new one.  Quiet: ``.get``, a table missing an old choice too (it never co
 ``try`` catching KeyError or under an ``if`` testing membership in the table, and a store into the table.  An
 error: a value the server accepts now fails in the fork's code.
 
+The same table spelt as control flow (killers156, #46781 widening ``RejectionSampleMethod`` with ``"block"``): a
+``match`` on the field (or on a local the function binds once to it) whose constant cases name every old choice
+and whose last ``case _:`` raises, an ``if``/``elif`` chain of ``==``/``in`` tests of one such subject whose
+``else`` raises, and ``assert <field> in (...)``, missing a new choice: the raise (or the assert) is the error.
+Quiet: a default that answers, cases missing an old choice, a chain over two subjects, a display naming the new
+choice.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -26,6 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
@@ -53,9 +61,11 @@ def widened_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     fields = {w.field: w for w in widened}
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: "[" in line and any(f in line for f in fields)):
+    for path, module, owned in fork_modules(trees, lambda line: any(f in line for f in fields)):
         for line, table, missing, w in _fork_lookups(module, owned, fields):
             findings.append(_finding(trees, (path, line), (table, missing), w, pr_pattern))
+        for line, how, missing, w in _fork_dispatches(module, owned, fields):
+            findings.append(_dispatch_finding(trees, (path, line), (how, missing), w, pr_pattern))
     return findings
 
 
@@ -202,4 +212,160 @@ def _finding(
         f"fork-owned lookup {table}[...{w.field}] covers every choice {w.owner}.{w.field} had, but upstream "
         f"widened its Literal with {shown} ({w.path}{commit}): a request carrying one now raises KeyError here; "
         f"add the new choices to {table}, or look up with .get and a default",
+    )
+
+
+def _fork_dispatches(
+    module: ast.Module, owned: set[int], fields: dict[str, Widened]
+) -> Iterator[tuple[int, str, list[Choice], Widened]]:
+    """(line, how, choices it lacks, field) for each owned dispatch on a widened field that names every old choice
+    and fails on any other: a ``match`` or an ``if``/``elif`` chain whose last branch raises, or an ``assert`` of
+    membership in a display of constants."""
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        found = (
+            _matched(node, parents, fields)
+            if isinstance(node, ast.Match)
+            else _chained(node, parents, fields)
+            if isinstance(node, ast.If)
+            else _asserted(node, parents, fields)
+            if isinstance(node, ast.Assert)
+            else None
+        )
+        if found is None:
+            continue
+        line, how, choices, w = found
+        if line in owned and w.old <= choices and not w.new <= choices:
+            yield line, how, sorted(w.new - choices, key=repr), w
+
+
+def _matched(
+    node: ast.Match, parents: dict[int, ast.AST], fields: dict[str, Widened]
+) -> tuple[int, str, frozenset[Choice], Widened] | None:
+    """``match x.field:`` with constant cases and a last ``case _:`` that raises."""
+    w = _subject(node.subject, parents, fields)
+    if w is None or not node.cases:
+        return None
+    *cases, last = node.cases
+    wildcard = isinstance(last.pattern, ast.MatchAs) and last.pattern.pattern is None and last.guard is None
+    if not wildcard or not (raised := _raise_of(last.body)):
+        return None
+    choices: set[Choice] = set()
+    for case in cases:
+        values = _pattern_values(case.pattern)
+        if values is None or case.guard is not None:
+            return None
+        choices |= values
+    return raised.lineno, "match", frozenset(choices), w
+
+
+def _pattern_values(pattern: ast.pattern) -> set[Choice] | None:
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
+        return {pattern.value.value}
+    if isinstance(pattern, ast.MatchSingleton):
+        return {pattern.value}
+    if isinstance(pattern, ast.MatchOr):
+        values = [_pattern_values(p) for p in pattern.patterns]
+        return set().union(*values) if all(v is not None for v in values) else None  # type: ignore[arg-type]
+    return None
+
+
+def _chained(
+    node: ast.If, parents: dict[int, ast.AST], fields: dict[str, Widened]
+) -> tuple[int, str, frozenset[Choice], Widened] | None:
+    """``if x.field == "a": ... elif x.field in ("b", "c"): ... else: raise``: the head of the chain only."""
+    parent = parents.get(id(node))
+    if isinstance(parent, ast.If) and parent.orelse == [node]:
+        return None  # an ``elif``: its chain is read from the head
+    subject: str | None = None
+    field: Widened | None = None
+    choices: set[Choice] = set()
+    branch: ast.If | None = node
+    last: list[ast.stmt] = []
+    while branch is not None:
+        tested = _tested_values(branch.test)
+        if tested is None:
+            return None
+        expr, values = tested
+        w = _subject(expr, parents, fields)
+        if w is None or (subject is not None and ast.unparse(expr) != subject):
+            return None
+        subject, field, choices = ast.unparse(expr), w, choices | values
+        last = branch.orelse
+        branch = last[0] if len(last) == 1 and isinstance(last[0], ast.If) else None
+    raised = _raise_of(last)
+    if field is None or raised is None:
+        return None
+    return raised.lineno, "if/elif chain", frozenset(choices), field
+
+
+def _tested_values(test: ast.expr) -> tuple[ast.expr, set[Choice]] | None:
+    """(subject, constants) of ``subject == c``, ``subject in (c, ...)``, or an ``or`` of such on one subject."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        parts = [_tested_values(v) for v in test.values]
+        if any(p is None for p in parts):
+            return None
+        found = [p for p in parts if p is not None]
+        if len({ast.unparse(p[0]) for p in found}) != 1:
+            return None
+        return found[0][0], set().union(*(p[1] for p in found))
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    values = _constants(test.comparators[0], isinstance(test.ops[0], ast.In))
+    if values is None or not isinstance(test.ops[0], ast.Eq | ast.In):
+        return None
+    return test.left, values
+
+
+def _constants(expr: ast.expr, container: bool) -> set[Choice] | None:
+    if not container:
+        return {expr.value} if isinstance(expr, ast.Constant) else None
+    if isinstance(expr, ast.Tuple | ast.List | ast.Set) and all(isinstance(e, ast.Constant) for e in expr.elts):
+        return {e.value for e in expr.elts if isinstance(e, ast.Constant)}
+    return None
+
+
+def _asserted(
+    node: ast.Assert, parents: dict[int, ast.AST], fields: dict[str, Widened]
+) -> tuple[int, str, frozenset[Choice], Widened] | None:
+    """``assert x.field in ("a", "b")``."""
+    test = node.test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)):
+        return None
+    values = _constants(test.comparators[0], True)
+    w = _subject(test.left, parents, fields)
+    return (node.lineno, "assert", frozenset(values), w) if values is not None and w is not None else None
+
+
+def _subject(expr: ast.expr, parents: dict[int, ast.AST], fields: dict[str, Widened]) -> Widened | None:
+    """The widened field ``expr`` reads: ``x.field``, or a local its function binds once to such a read."""
+    if isinstance(expr, ast.Name):
+        func = enclosing(expr, parents)
+        held = assigned(func).get(expr.id, ()) if func is not None else ()
+        expr = held[0] if len(held) == 1 else expr
+    return fields.get(expr.attr) if isinstance(expr, ast.Attribute) else None
+
+
+def _raise_of(body: list[ast.stmt]) -> ast.Raise | None:
+    """The ``raise`` a block ends in (an ``assert False`` too is a failure, but rarer: not read)."""
+    return body[-1] if body and isinstance(body[-1], ast.Raise) else None
+
+
+def _dispatch_finding(
+    trees: ThreeTrees, at: tuple[str, int], dispatch: tuple[str, list[Choice]], w: Widened, pr_pattern: str
+) -> Finding:
+    path, line = at
+    how, missing = dispatch
+    added = next((m for m in missing if isinstance(m, str) and m.isidentifier()), w.field)
+    commit = trees.upstream_commit(w.path, whole_word(str(added)), pr_pattern)
+    shown = ", ".join(repr(m) for m in missing)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned {how} on {w.owner}.{w.field} names every choice it had and fails on any other, but upstream "
+        f"widened its Literal with {shown} ({w.path}{commit}): a value the config now accepts fails here; handle "
+        f"the new choices, or give the dispatch a default",
     )
