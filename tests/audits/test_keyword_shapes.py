@@ -63,6 +63,13 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str, theirs: str = THEIRS) ->
         ),
         ("def stats(ex):\n    return Executor.collective_rpc(ex, 'stats', unique_reply_rank=0)[0]\n", "error"),
         ("def stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n", "error"),
+        # a fork mixin listed after the owner: upstream's method answers first (review60)
+        (
+            "class Listed:\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+            "class AeonExecutor(Executor, Listed):\n"
+            "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+            "error",
+        ),
         # another receiver: another class's method of the name may still answer with a list
         ("def stats(executor):\n    (reply,) = executor.collective_rpc('stats', unique_reply_rank=0)\n", "warning"),
     ],
@@ -87,6 +94,18 @@ def test_a_result_read_as_a_list_where_the_keyword_now_picks_one(
         SUB + "    def stats(self):\n        return self.collective_rpc('stats', timeout=5)[0]\n",
         # the fork's class answers the name itself
         SUB + "    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n"
+        "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        # a fork mixin ahead of the owner, or a fork base between, answers the name (review60)
+        "class Listed:\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+        "class AeonExecutor(Listed, Executor):\n"
+        "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        "class AeonBase(Executor):\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+        "class AeonExecutor(AeonBase):\n"
+        "    def stats(self):\n        return self.collective_rpc('stats', unique_reply_rank=0)[0]\n",
+        # the fork's class binds the name to its own wrapper in its body (review60)
+        "def listed(rpc):\n    return lambda self, *a, **k: [rpc(self, *a, **k)]\n\n\n"
+        + SUB
+        + "    collective_rpc = listed(Executor.collective_rpc)\n\n"
         "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
         # a try that catches what the unpack raises
         SUB

@@ -17,8 +17,9 @@ of the same name must not have read so.  The fork's side, on lines it wrote: a c
 integer (``call(...)[0]``), awaited or not.  An error when the call reaches the changed def by what the file
 says: on ``self``/``super()`` in a fork class deriving from the def's class (and not defining the name
 itself), or on the class itself; a warning off any other receiver (another class's method of the name may
-still answer with a list).  Quiet: ``k=None``, a fork class defining the name, a call in a ``try`` catching
-ValueError/TypeError/IndexError (or a parent).
+still answer with a list).  Quiet: ``k=None``, a fork class binding the name in its body (a def, or ``name =
+wrapper(...)``) or deriving it from a base the module defines ahead of the owner (a mixin listed first, a fork
+base between), a call in a ``try`` catching ValueError/TypeError/IndexError (or a parent).
 """
 
 from __future__ import annotations
@@ -266,7 +267,7 @@ def _judged(
     for p in picked:
         if p.name != name or p.keyword not in passed or caught_around(read.node, _CAUGHT, parents):
             continue
-        reach = _reach(read.call, parents, p)
+        reach = _reach(read.call, parents, p, _module_classes(module))
         if reach is None:
             continue
         commit = trees.upstream_commit(p.path, re.escape(p.keyword), pr_pattern)
@@ -280,15 +281,13 @@ def _judged(
         return
 
 
-def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked) -> Severity | None:
+def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked, classes: dict[str, ast.ClassDef]) -> Severity | None:
     """ERROR when the file says the call reaches the changed def; WARNING off another receiver; None when a
     fork class defining the name answers it."""
     func = call.func
     cls = _enclosing_class(call, parents)
-    if cls is not None and any(
-        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == p.name for s in cls.body
-    ):
-        return None  # the fork's own method of the name answers a call on self
+    if cls is not None and _answers(cls, p, classes, {id(cls)}):
+        return None  # the fork's own method of the name (its class's, or a base's it defines) answers a call on self
     if not p.owner:
         return Severity.ERROR if isinstance(func, ast.Name) else Severity.WARNING
     receiver = func.value if isinstance(func, ast.Attribute) else None
@@ -299,6 +298,38 @@ def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked) -> Severity |
     if receiver is not None and last_name(receiver) == p.owner:
         return Severity.ERROR
     return Severity.WARNING
+
+
+def _answers(cls: ast.ClassDef, p: Picked, classes: dict[str, ast.ClassDef], seen: set[int]) -> bool | None:
+    """Whether the fork's class answers ``p.name`` before upstream's ``p.owner`` does, as far as the module
+    says: True when it, or a base the module defines (a mixin listed ahead of the owner, a fork base between),
+    binds the name in its body (a def, or ``name = wrapper(...)``); False when the owner comes first in the
+    bases' order; None when neither is seen."""
+    if any(p.name in _bound_in(stmt) for stmt in cls.body):
+        return True
+    for base in cls.bases:
+        short = last_name(base)
+        if short == p.owner:
+            return False
+        mine = classes.get(short or "")
+        if mine is not None and id(mine) not in seen:
+            found = _answers(mine, p, classes, seen | {id(mine)})
+            if found is not None:
+                return found
+    return None
+
+
+def _bound_in(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return {stmt.name}
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _module_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes by name (a name defined twice is left out: which one is meant is unknown)."""
+    names = [s.name for s in module.body if isinstance(s, ast.ClassDef)]
+    return {s.name: s for s in module.body if isinstance(s, ast.ClassDef) and names.count(s.name) == 1}
 
 
 def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
