@@ -107,6 +107,10 @@ def test_a_result_read_as_a_list_where_the_keyword_now_picks_one(
         + SUB
         + "    collective_rpc = listed(Executor.collective_rpc)\n\n"
         "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        # the fork's own module function of the name, or one it imports from another module (review60)
+        "def gather(workers, method, unique_reply_rank=None):\n    return [w.call(method) for w in workers]\n\n\n"
+        "def stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n",
+        "from pkg.aeon_rpc import gather\n\n\ndef stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n",
         # a try that catches what the unpack raises
         SUB
         + "    def stats(self):\n        try:\n            (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n"
