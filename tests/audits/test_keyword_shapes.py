@@ -70,6 +70,13 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str, theirs: str = THEIRS) ->
             "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
             "error",
         ),
+        # the file takes the owner's name from its own module last: the class may be another (review60)
+        (
+            "from pkg.aeon_exec import Executor\n\n\n"
+            + SUB
+            + "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+            "warning",
+        ),
         # another receiver: another class's method of the name may still answer with a list
         ("def stats(executor):\n    (reply,) = executor.collective_rpc('stats', unique_reply_rank=0)\n", "warning"),
     ],
