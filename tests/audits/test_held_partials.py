@@ -14,7 +14,7 @@ from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
 
 _CHAT = "class Chat:\n    def __init__(self, client, models, role, *, logger=None, template=None):\n        self.role = role\n"
-_HEAD = "import functools\n\nfrom pkg.chat import Chat\n\n\n"
+_HEAD = "import functools\nimport inspect\n\nfrom pkg.chat import Chat\n\n\n"
 _FACTORY = "def chat_factory(client, models):\n    return functools.partial(Chat, client, models, 'assistant', logger=None)\n\n\n"
 _STORED = (
     "class Frontend:\n"
@@ -63,10 +63,32 @@ QUIET = [
     # the partial's callable is a parameter of the factory: only its caller knows what it is
     "def chat_factory(cls, client):\n    return functools.partial(cls, client)\n\n\n"
     "def build(client):\n    make = chat_factory(Chat, client)\n    return make(template=None)\n",
+    # a factory under the fork's decorator: callers get the wrapper's value, which may bind more (review60)
+    "def with_render(factory):\n    def wrapper(*args, render=None, **kwargs):\n"
+    "        return functools.partial(factory(*args, **kwargs), render=render)\n\n    return wrapper\n\n\n"
+    "@with_render\n" + _FACTORY + "def build(client, models):\n    make = chat_factory(client, models, render=1)\n"
+    "    return make(template=None)\n",
+]
+
+# the fork's own guard around the later call: a fallback it wrote for both spellings (review60)
+GUARDED = [
+    _STORED.replace(
+        "        return self.make(template=None)\n",
+        "        try:\n            return self.make(template=None)\n        except TypeError:\n"
+        "            return self.make(render=None, template=None)\n",
+    ),
+    _STORED.replace(
+        "        return self.make(template=None)\n",
+        "        if 'render' in inspect.signature(Chat).parameters:\n            return self.make(render=None, template=None)\n"
+        "        return self.make(template=None)\n",
+    ),
+    # a partial bound in the scope itself reads its guard the same way
+    "def build(client, models):\n    make = functools.partial(Chat, client, models, 'assistant')\n    try:\n"
+    "        return make(template=None)\n    except TypeError:\n        return make(render=None, template=None)\n",
 ]
 
 
-def _rows(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[str, int, str]]:
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, severity: bool = False) -> list[tuple[str, int, str]]:
     theirs = _CHAT.replace("*, logger=None", "*, render, logger=None")
     sides = three_way(
         git_repo,
@@ -75,7 +97,9 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[str, int, 
         {"pkg/chat.py": theirs},
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
-    return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
+    return [
+        (f.path, f.line, f.severity.value if severity else f.message) for f in report.findings if f.rule_id == DRIFT
+    ]
 
 
 @pytest.mark.parametrize("fork", CAUGHT)
@@ -94,3 +118,16 @@ def test_a_partial_whose_later_call_is_right_or_unknown_stays_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str
 ) -> None:
     assert _rows(git_repo, no_rules, fork) == []
+
+
+@pytest.mark.parametrize("fork", GUARDED)
+def test_a_later_call_in_the_forks_own_fallback_is_a_warning(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """The try/except TypeError around the later call, or the test of the callee's signature above it, guards
+    the call the partial makes as it guards a direct call: a warning (check the fallback), not an error."""
+    text = _HEAD + fork
+    line = next(
+        i
+        for i, t in enumerate(text.splitlines(), 1)
+        if t.strip() == "return make(template=None)" or t.strip() == "return self.make(template=None)"
+    )
+    assert _rows(git_repo, no_rules, fork, severity=True) == [("pkg/mine.py", line, "warning")]

@@ -63,6 +63,20 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str, theirs: str = THEIRS) ->
         ),
         ("def stats(ex):\n    return Executor.collective_rpc(ex, 'stats', unique_reply_rank=0)[0]\n", "error"),
         ("def stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n", "error"),
+        # a fork mixin listed after the owner: upstream's method answers first (review60)
+        (
+            "class Listed:\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+            "class AeonExecutor(Executor, Listed):\n"
+            "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+            "error",
+        ),
+        # the file takes the owner's name from its own module last: the class may be another (review60)
+        (
+            "from pkg.aeon_exec import Executor\n\n\n"
+            + SUB
+            + "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+            "warning",
+        ),
         # another receiver: another class's method of the name may still answer with a list
         ("def stats(executor):\n    (reply,) = executor.collective_rpc('stats', unique_reply_rank=0)\n", "warning"),
     ],
@@ -88,6 +102,22 @@ def test_a_result_read_as_a_list_where_the_keyword_now_picks_one(
         # the fork's class answers the name itself
         SUB + "    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n"
         "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        # a fork mixin ahead of the owner, or a fork base between, answers the name (review60)
+        "class Listed:\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+        "class AeonExecutor(Listed, Executor):\n"
+        "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        "class AeonBase(Executor):\n    def collective_rpc(self, method, unique_reply_rank=None):\n        return [method]\n\n\n"
+        "class AeonExecutor(AeonBase):\n"
+        "    def stats(self):\n        return self.collective_rpc('stats', unique_reply_rank=0)[0]\n",
+        # the fork's class binds the name to its own wrapper in its body (review60)
+        "def listed(rpc):\n    return lambda self, *a, **k: [rpc(self, *a, **k)]\n\n\n"
+        + SUB
+        + "    collective_rpc = listed(Executor.collective_rpc)\n\n"
+        "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n",
+        # the fork's own module function of the name, or one it imports from another module (review60)
+        "def gather(workers, method, unique_reply_rank=None):\n    return [w.call(method) for w in workers]\n\n\n"
+        "def stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n",
+        "from pkg.aeon_rpc import gather\n\n\ndef stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n",
         # a try that catches what the unpack raises
         SUB
         + "    def stats(self):\n        try:\n            (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n"

@@ -270,3 +270,23 @@ def test_a_static_or_class_method_of_the_forks_class_handed_by_its_class(
         + "\n\ndef run(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=AeonMoE.act)\n"
     )
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == expected
+
+
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        # a decorator of the fork's own may wrap the class's methods (to take any keyword): not read (review60)
+        ("def tolerant_methods(cls):\n    return cls\n\n\n@tolerant_methods\n", []),
+        # a dataclass leaves its static methods as written
+        ("import dataclasses\n\n\n@dataclasses.dataclass\n", [(10, "error")]),
+    ],
+    ids=["the fork's decorator", "dataclass"],
+)
+def test_a_static_method_of_a_decorated_class(
+    git_repo: GitRepo, no_rules: Path, decorator: str, expected: list[tuple[int, str]]
+) -> None:
+    fork = (
+        decorator + "class AeonMoE:\n    @staticmethod\n    def act(activation, output, input, *, clamp_limit=None):\n"
+        "        return output\n\n\ndef run(x, ids):\n    return fused_marlin_moe(x, ids, activation_func=AeonMoE.act)\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == expected

@@ -244,6 +244,15 @@ def test_an_alias_or_a_literal_read_for_what_it_is_is_an_error(
                 "def cast(kind: Literal[4, 8] | Span) -> int:\n    return kind.stop",
             ),
         ),
+        # a Literal's signed number is an int too (the parser reads -1 as - applied to 1: review60); the fork's
+        # int-annotated sentinel still fits it
+        (
+            "def aeon(sentinel: int) -> int:\n    return cast(sentinel)\n",
+            ALIASED_OLD.replace(
+                "def cast(kind: int) -> int:\n    return kind * 2",
+                "def cast(kind: Literal[-1] | Span) -> int:\n    return kind.stop",
+            ),
+        ),
         # an alias bound twice is not known
         (
             "def aeon() -> int:\n    return width(8)\n",
@@ -252,7 +261,7 @@ def test_an_alias_or_a_literal_read_for_what_it_is_is_an_error(
             ),
         ),
     ],
-    ids=["an alias admitting int after", "a Literal of ints", "an alias bound twice"],
+    ids=["an alias admitting int after", "a Literal of ints", "a Literal of a signed int", "an alias bound twice"],
 )
 def test_an_alias_or_a_literal_that_admits_the_scalar_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, body: str, new: str

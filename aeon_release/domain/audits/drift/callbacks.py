@@ -37,6 +37,8 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 _CALLED = re.compile(r"\.([a-z_][A-Za-z0-9_]*)\(")
 _FILES_READ = 30  # upstream files parsed for grown calls, at most
+# class decorators of the standard library that leave a class's methods as written (any other may wrap them)
+_PLAIN_CLASS_MARKS = frozenset({"dataclass", "final", "total_ordering", "unique"})
 
 
 @dataclass(frozen=True)
@@ -318,14 +320,18 @@ def _module_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFun
     """The module's top-level functions, by name (a name defined twice is left out, and a decorated one: its
     wrapper may take other arguments), and the static and class methods of its top-level classes by
     ``Cls.name`` (``register(Cls.on_step)`` hands one as a callback): a classmethod with its bound first
-    parameter dropped, as its call binds it."""
+    parameter dropped, as its call binds it.  A class under a decorator of the fork's own is left out: the
+    decorator may wrap its methods (to take more keywords, say) or hand back another class."""
     funcs = [s for s in module.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
     classes = [s for s in module.body if isinstance(s, ast.ClassDef)]
     names = [f.name for f in (*funcs, *classes)]
     rebound = {n.id for s in module.body if isinstance(s, (ast.Assign, ast.AnnAssign)) for n in _targets(s)}
     found = {f.name: f for f in funcs if names.count(f.name) == 1 and not f.decorator_list and f.name not in rebound}
     for cls in classes:
-        if names.count(cls.name) == 1 and cls.name not in rebound:
+        marks = {
+            (plain_name(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1] for d in cls.decorator_list
+        }
+        if names.count(cls.name) == 1 and cls.name not in rebound and marks <= _PLAIN_CLASS_MARKS:
             found.update({f"{cls.name}.{name}": method for name, method in _class_callables(cls).items()})
     return found
 

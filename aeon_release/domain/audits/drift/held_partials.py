@@ -9,8 +9,8 @@ When upstream made a parameter of ``Cls`` required, neither the partial (its lat
 later call (it calls a name, not ``Cls``) says so: the later call is the one that breaks.
 
 The rule here: a partial a file binds where one value is known gives its call sites the partial's bound
-arguments.  Known means a module function (or a method of the class, called on the method's receiver)
-whose one ``return`` hands back a partial; a local or module name bound once to a call of such a factory;
+arguments.  Known means an undecorated module function (or method of the class, called on the method's
+receiver) whose one ``return`` hands back a partial; a local or module name bound once to a call of such a factory;
 and an attribute stored once in the whole file, inside a method of the class, on the method's receiver,
 to a partial or a factory's call.  Anything rebound (a second store, a ``setattr`` by name, a ``global``,
 a parameter of the name) has an unknown value and is left alone.  An argument the partial binds from the
@@ -91,7 +91,8 @@ class HeldPartials:
 
 
 def _factories(tree: ast.Module) -> dict[str, ast.Call]:
-    """Module functions whose one ``return`` is a partial, by a name the module binds only there."""
+    """Undecorated module functions whose one ``return`` is a partial, by a name the module binds only there (a
+    decorator's wrapper is what callers get, and may hand back anything: bind more, or build another way)."""
     counts: dict[str, int] = {}
     for stmt in tree.body:
         for name in _bound_names(stmt):
@@ -101,6 +102,7 @@ def _factories(tree: ast.Module) -> dict[str, ast.Call]:
         stmt.name: made
         for stmt in tree.body
         if isinstance(stmt, ast.FunctionDef)
+        and not stmt.decorator_list
         and counts.get(stmt.name) == 1
         and stmt.name not in rebound
         and (made := returned_partial(stmt)) is not None

@@ -16,9 +16,12 @@ of the same name must not have read so.  The fork's side, on lines it wrote: a c
 (not ``k=None``) whose result is unpacked into one name (``(a,) = ``, ``[a] = ``, ``a, = ``) or indexed by an
 integer (``call(...)[0]``), awaited or not.  An error when the call reaches the changed def by what the file
 says: on ``self``/``super()`` in a fork class deriving from the def's class (and not defining the name
-itself), or on the class itself; a warning off any other receiver (another class's method of the name may
-still answer with a list).  Quiet: ``k=None``, a fork class defining the name, a call in a ``try`` catching
-ValueError/TypeError/IndexError (or a parent).
+itself), or on the class itself, or for a module function the file imports from upstream's module; a warning
+off any other receiver (another class's method of the name may still answer with a list), or where the file
+takes the owner's class name from elsewhere.  Quiet: ``k=None``, a fork class binding the name in its body (a
+def, or ``name = wrapper(...)``) or deriving it from a base the module defines ahead of the owner (a mixin
+listed first, a fork base between), a module function of the name the file defines or imports from another
+module, a call in a ``try`` catching ValueError/TypeError/IndexError (or a parent).
 """
 
 from __future__ import annotations
@@ -266,7 +269,7 @@ def _judged(
     for p in picked:
         if p.name != name or p.keyword not in passed or caught_around(read.node, _CAUGHT, parents):
             continue
-        reach = _reach(read.call, parents, p)
+        reach = _reach(read.call, parents, p, module)
         if reach is None:
             continue
         commit = trees.upstream_commit(p.path, re.escape(p.keyword), pr_pattern)
@@ -280,17 +283,22 @@ def _judged(
         return
 
 
-def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked) -> Severity | None:
-    """ERROR when the file says the call reaches the changed def; WARNING off another receiver; None when a
-    fork class defining the name answers it."""
+def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked, module: ast.Module) -> Severity | None:
+    """ERROR when the file says the call reaches the changed def; WARNING off another receiver, or where the
+    file binds the owner's class name to a class of its own or another module's; None when a fork class
+    defining the name answers it, or the module function called is the file's own or another module's
+    (``def gather(...)`` of its own, ``from elsewhere import gather``)."""
     func = call.func
     cls = _enclosing_class(call, parents)
-    if cls is not None and any(
-        isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == p.name for s in cls.body
-    ):
-        return None  # the fork's own method of the name answers a call on self
+    if cls is not None and _answers(cls, p, _module_classes(module), {id(cls)}):
+        return None  # the fork's own method of the name (its class's, or a base's it defines) answers a call on self
     if not p.owner:
-        return Severity.ERROR if isinstance(func, ast.Name) else Severity.WARNING
+        if not isinstance(func, ast.Name):
+            return Severity.WARNING
+        known = _upstreams(module, func.id, p.path)
+        return Severity.WARNING if known is None else Severity.ERROR if known else None
+    if _upstreams(module, p.owner, p.path) is False:
+        return Severity.WARNING  # a class of the name the fork defines or takes from elsewhere
     receiver = func.value if isinstance(func, ast.Attribute) else None
     on_self = isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
     on_super = isinstance(receiver, ast.Call) and last_name(receiver.func) == "super"
@@ -299,6 +307,64 @@ def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked) -> Severity |
     if receiver is not None and last_name(receiver) == p.owner:
         return Severity.ERROR
     return Severity.WARNING
+
+
+def _upstreams(module: ast.Module, name: str, path: str) -> bool | None:
+    """True when the fork's module binds ``name`` last by an import from upstream's module at ``path`` (or a
+    package above it, which may hand it on); False when its last binding is another (a def, class or
+    assignment of its own, an import from another module); None when it does not bind it at top level (a star
+    import, a builtin).  A top-level ``try`` or ``if`` that imports it from upstream on one path counts as
+    upstream's."""
+    dotted = path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    found: bool | None = None
+    for stmt in module.body:
+        nodes = list(ast.walk(stmt)) if isinstance(stmt, (ast.If, ast.Try)) else [stmt]
+        kinds = {kind for node in nodes if (kind := _binding(node, name, dotted)) is not None}
+        if kinds:
+            found = True in kinds
+    return found
+
+
+def _binding(node: ast.AST, name: str, dotted: str) -> bool | None:
+    """Whether ``node`` binds ``name`` by an import from ``dotted`` (True), otherwise (False), or not (None)."""
+    if isinstance(node, ast.ImportFrom) and any((a.asname or a.name) == name for a in node.names):
+        source = node.module or ""
+        return node.level == 0 and (source == dotted or dotted.startswith(source + "."))
+    if isinstance(node, ast.Import):
+        return False if any((a.asname or a.name).split(".")[0] == name for a in node.names) else None
+    return False if isinstance(node, ast.stmt) and name in _bound_in(node) else None
+
+
+def _answers(cls: ast.ClassDef, p: Picked, classes: dict[str, ast.ClassDef], seen: set[int]) -> bool | None:
+    """Whether the fork's class answers ``p.name`` before upstream's ``p.owner`` does, as far as the module
+    says: True when it, or a base the module defines (a mixin listed ahead of the owner, a fork base between),
+    binds the name in its body (a def, or ``name = wrapper(...)``); False when the owner comes first in the
+    bases' order; None when neither is seen."""
+    if any(p.name in _bound_in(stmt) for stmt in cls.body):
+        return True
+    for base in cls.bases:
+        short = last_name(base)
+        if short == p.owner:
+            return False
+        mine = classes.get(short or "")
+        if mine is not None and id(mine) not in seen:
+            found = _answers(mine, p, classes, seen | {id(mine)})
+            if found is not None:
+                return found
+    return None
+
+
+def _bound_in(stmt: ast.stmt) -> set[str]:
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return {stmt.name}
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+
+
+def _module_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    """The module's top-level classes by name (a name defined twice is left out: which one is meant is unknown)."""
+    names = [s.name for s in module.body if isinstance(s, ast.ClassDef)]
+    return {s.name: s for s in module.body if isinstance(s, ast.ClassDef) and names.count(s.name) == 1}
 
 
 def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:

@@ -262,7 +262,7 @@ def _admits_scalar(node: ast.expr, aliases: Mapping[str, ast.expr] | None = None
         sub = todo.pop()
         if isinstance(sub, ast.Subscript) and _name_of(sub.value) == "Literal":
             values = sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
-            kinds = {type(v.value).__name__ for v in values if isinstance(v, ast.Constant)}
+            kinds = {kind for v in values if (kind := _literal_kind(v)) is not None}
             if kinds & ({was} if was else set(_BUILTIN_SCALARS)):
                 return True
             continue
@@ -275,6 +275,16 @@ def _admits_scalar(node: ast.expr, aliases: Mapping[str, ast.expr] | None = None
             return True  # resolved once: the alias's own value is read without the aliases
         todo.extend(ast.iter_child_nodes(sub))
     return False
+
+
+def _literal_kind(value: ast.expr) -> str | None:
+    """The builtin kind of a ``Literal`` argument: a constant's, a signed number's (``Literal[-1]`` holds an int,
+    which the parser reads as ``-`` applied to ``1``)."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, (ast.USub, ast.UAdd)):
+        value = value.operand
+        if not (isinstance(value, ast.Constant) and type(value.value) in (int, float, complex)):
+            return None
+    return type(value.value).__name__ if isinstance(value, ast.Constant) else None
 
 
 def _name_of(node: ast.AST) -> str | None:

@@ -815,7 +815,7 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                    found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed, sure))
+                    found = list(_unprobed(self._made_call(mod, node, made, scope, awaited), node.func, probed, sure))
                     yield from found
                     if made is not node:
                         yield from _at_dict_keys(found, node, made, owned)
@@ -1336,6 +1336,24 @@ class _Checker:
         if key not in self._called_later:
             self._called_later[key] = held_partials.called_later(self._walking, self._walking_parents())
         return None if (call.lineno, call.col_offset) in self._called_later[key] else short
+
+    def _made_call(
+        self, mod: ModuleInfo, node: ast.Call, made: ast.Call, scope: _Scope, awaited: set[int]
+    ) -> list[Finding]:
+        """The findings of ``made``, the call ``node`` makes (itself, or spelled out: a partial's callee with its
+        bound arguments, a ``**`` display's keywords).  A spelled-out call is a new node the file's parent map
+        does not hold: it is given ``node``'s parent while it is judged, so that the fork's try/except around
+        ``node`` or a test of the callee's signature above it guards it as it guards a direct call."""
+        if made is node:
+            return list(self._call(mod, node, scope, id(node) in awaited))
+        parents = self._parents(mod)
+        parent = parents.get(id(node))
+        if parent is not None:
+            parents[id(made)] = parent
+        try:
+            return list(self._call(mod, made, scope, id(node) in awaited))
+        finally:
+            parents.pop(id(made), None)  # the node dies after this: its id may be another's later
 
     def _held_partials(self, mod: ModuleInfo, scope: _Scope) -> dict[str, ast.Call]:
         """The partials the file builds elsewhere that a call in this scope reaches: a factory's return, a
