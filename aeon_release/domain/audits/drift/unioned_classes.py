@@ -27,7 +27,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_refuted, version_gated
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
@@ -133,7 +133,7 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], unioned: Unioned)
     """(line, module, name, verb) for each owned call of, class statement deriving from, or attribute read off a
     unioned name."""
     parents = parent_map(module)
-    imports = file_imports(module, path)
+    imports = file_imports(module, path) | _tried_imports(module, path)
     rebound = _rebound(module)
     for node in ast.walk(module):
         line = getattr(node, "lineno", None)
@@ -145,8 +145,31 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], unioned: Unioned)
                 continue
             if caught_around(node, _CAUGHT[verb], parents) or version_gated(node, parents):
                 continue
+            if any(hasattr_refuted(node, m, parents) for m in _module_spellings(used, origin[0], imports)):
+                continue  # ``if hasattr(protocol, "NewRequest"): return ...`` first: the old use runs on old upstreams
             if line is not None and not _asked(node, used, parents):
                 yield line, origin[0], origin[1], verb
+
+
+def _tried_imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """What the imports in the body of a top-level ``try`` bind: an import that succeeds binds its name, and the
+    import in the handler (``except ImportError:``, the older upstreams' spelling) never runs.  A fork's ``try:
+    from m import NewRequest as Request`` / ``except ImportError: from m import Request`` binds the member."""
+    tried: dict[str, tuple[str, str]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Try):
+            tried |= file_imports(ast.Module(body=stmt.body, type_ignores=[]), path)
+    return tried
+
+
+def _module_spellings(used: ast.expr, module: str, imports: dict[str, tuple[str, str]]) -> set[str]:
+    """How the file spells the unioned name's module: the receiver of ``protocol.Request``, and each local name
+    an import binds to the module itself (``from pkg import protocol``, ``import pkg.protocol as protocol``)."""
+    spelt = {ast.unparse(used.value)} if isinstance(used, ast.Attribute) else set()
+    for local, (source, name) in imports.items():
+        if (f"{source}.{name}" if name else source) == module:
+            spelt.add(local)
+    return spelt
 
 
 def _uses(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:
