@@ -32,6 +32,15 @@ takes only the old choices (1), under a ``match`` case of the old choices (1), o
 of a function's own table of the name (1), and off a receiver that is no instance of the widened class: the
 fork's own class with a field of the name (#40982, #34171) and a torch process group (#34171) (3).  The warning
 (a twin, not false): the old getter under a test of the callee's signature (#16572; the renamed-slot warning).
+Round 2 (written after round 1's mends): cases that must stay errors near each mend (an old choice tested apart
+from the lookup, ``self`` in the fork's subclass of the request, the old name tried first in the ``try`` with the
+member in the handler), #43273 (d56612c621, ``EngineArgs.gdn_prefill_backend`` gaining "cutedsl": a lookup off
+``args: argparse.Namespace`` stays an error; the new backend tested first, a ``not in set(table)`` test: twins)
+and #32577 (c88860d759, ``ScoreRequest`` a union of three: a subclass of it; the route's union body with a member
+built, ``hasattr`` of the module in an ``if``/``else``: twins).
+All rounds, main (53557ba0): 13 caught, 1 missed of 14 (the old name tried first: the handler's import was read
+as the binding); 16 false errors of 34 twins (1 warned).
+This branch: 14 caught of 14; 0 false errors of 34 (1 warned).
 
   PYTHONPATH=.. python review59_twins.py [--only TEXT ...] [--show]
 """
@@ -637,6 +646,152 @@ TWINS += [
             'request_logger=logger, chat_template=None, chat_template_content_format="auto")\n',
             '    return OpenAIServingPooling(state.engine_client, getattr(state, "vllm_config"), models, '
             'request_logger=logger, chat_template=None, chat_template_content_format="auto")',
+        ),
+    ),
+]
+
+
+# --- round 2: the reach near each mend stays, and more real commits of the kinds
+CASES += [
+    (
+        "#40982 literal widened",
+        "an old choice tested apart from the lookup",
+        K(
+            *RE,
+            "vllm/aeon/r59re7.py",
+            CCR + BUD + "def aeon_budget(request: ChatCompletionRequest) -> int:\n"
+            '    if request.reasoning_effort == "high":\n'
+            "        request.max_completion_tokens = None  # AEON: no cap on the deepest effort\n"
+            "    return _AEON_BUDGETS[request.reasoning_effort]\n",
+            "    return _AEON_BUDGETS[request.reasoning_effort]",
+        ),
+    ),
+    (
+        "#40982 literal widened",
+        "self in the fork's subclass of the request",
+        K(
+            *RE,
+            "vllm/aeon/r59re8.py",
+            CCR + BUD + "class AeonChatCompletionRequest(ChatCompletionRequest):\n"
+            "    def aeon_budget(self) -> int:\n"
+            "        return _AEON_BUDGETS[self.reasoning_effort]\n",
+            "        return _AEON_BUDGETS[self.reasoning_effort]",
+        ),
+    ),
+    (
+        "#27516 class made a union",
+        "the old name tried first, the member in the ImportError handler",
+        K(
+            *CR,
+            "vllm/aeon/r59cr12.py",
+            "try:\n"
+            f"    from {PROTO} import ClassificationRequest\n"
+            "except ImportError:\n"
+            f"    from {PROTO} import ClassificationCompletionRequest as ClassificationRequest\n\n\n"
+            "def aeon_classify_request(model: str, texts: list[str]):\n"
+            "    return ClassificationRequest(model=model, input=texts)\n",
+            "    return ClassificationRequest(model=model, input=texts)",
+        ),
+    ),
+]
+
+# --- d56612c621 (#43273): EngineArgs.gdn_prefill_backend gains "cutedsl"
+GD = ("#43273", "d56612c621", "gdn_prefill_backend gains cutedsl")
+CASES += [
+    (
+        "#43273 literal widened",
+        "a table indexed by the parsed arguments' field",
+        K(
+            *GD,
+            "vllm/aeon/r59gd0.py",
+            "import argparse\n\n"
+            '_AEON_GDN_TILES = {"flashinfer": 128, "triton": 64}\n\n\n'
+            "def aeon_gdn_tile(args: argparse.Namespace) -> int | None:\n"
+            "    if args.gdn_prefill_backend is None:\n"
+            "        return None\n"
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]\n",
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#43273 literal widened",
+        "twin: the new backend given its own tile before the lookup",
+        K(
+            *GD,
+            "vllm/aeon/r59gd1.py",
+            "from vllm.engine.arg_utils import EngineArgs\n\n"
+            '_AEON_GDN_TILES = {"flashinfer": 128, "triton": 64}\n\n\n'
+            "def aeon_gdn_tile(args: EngineArgs) -> int | None:\n"
+            "    backend = args.gdn_prefill_backend\n"
+            '    if backend is None or args.gdn_prefill_backend == "cutedsl":\n'
+            "        return None\n"
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]\n",
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]",
+        ),
+    ),
+    (
+        "#43273 literal widened",
+        "twin: the table's keys listed as the fork's choices, the value checked against them",
+        K(
+            *GD,
+            "vllm/aeon/r59gd2.py",
+            "from vllm.engine.arg_utils import EngineArgs\n\n"
+            '_AEON_GDN_TILES = {"flashinfer": 128, "triton": 64}\n\n\n'
+            "def aeon_gdn_tile(args: EngineArgs) -> int:\n"
+            "    if args.gdn_prefill_backend not in set(_AEON_GDN_TILES):\n"
+            "        return 64\n"
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]\n",
+            "    return _AEON_GDN_TILES[args.gdn_prefill_backend]",
+        ),
+    ),
+]
+
+# --- c88860d759 (#32577): ScoreRequest a class -> a TypeAlias of three request classes
+SR = ("#32577", "c88860d759", "ScoreRequest made a union alias")
+SCORE = "vllm.entrypoints.pooling.score.protocol"
+CASES += [
+    (
+        "#32577 class made a union",
+        "a subclass of the alias",
+        K(
+            *SR,
+            "vllm/aeon/r59sr0.py",
+            f"from {SCORE} import ScoreRequest\n\n\n"
+            "class AeonScoreRequest(ScoreRequest):\n    aeon_tenant: str | None = None\n",
+            "class AeonScoreRequest(ScoreRequest):",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#32577 class made a union",
+        "twin: the route's body annotated with the union, a member built for the text form",
+        K(
+            *SR,
+            "vllm/aeon/r59sr1.py",
+            f"from {SCORE} import ScoreRequest, ScoreTextRequest\n\n\n"
+            "async def aeon_score(request: ScoreRequest) -> ScoreRequest:\n"
+            "    if isinstance(request, ScoreTextRequest):\n"
+            "        return request\n"
+            "    return ScoreTextRequest(model=request.model, text_1=request.data_1, text_2=request.data_2)\n",
+            "    return ScoreTextRequest(model=request.model, text_1=request.data_1, text_2=request.data_2)",
+        ),
+    ),
+    (
+        "#32577 class made a union",
+        "twin: hasattr of the module first, the old call in the else",
+        K(
+            *SR,
+            "vllm/aeon/r59sr2.py",
+            "from vllm.entrypoints.pooling.score import protocol as score_protocol\n\n\n"
+            "def aeon_score_request(model: str, a: str, b: str):\n"
+            '    if hasattr(score_protocol, "ScoreTextRequest"):\n'
+            "        return score_protocol.ScoreTextRequest(model=model, text_1=a, text_2=b)\n"
+            "    else:\n"
+            "        return score_protocol.ScoreRequest(model=model, text_1=a, text_2=b)\n",
+            "        return score_protocol.ScoreRequest(model=model, text_1=a, text_2=b)",
         ),
     ),
 ]

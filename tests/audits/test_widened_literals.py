@@ -162,13 +162,16 @@ def test_fork_code_handling_the_choices_or_another_class_stays_quiet(
         # self in a subclass of the widened class
         "class AeonRequest(ChatCompletionRequest):\n"
         "    def budget(self) -> int:\n        return _BUDGETS[self.reasoning_effort]\n",
+        # parsed arguments: a bag a parser fills from the field's choices says nothing of its class
+        "def aeon_budget(args: argparse.Namespace) -> int:\n    return _BUDGETS[args.reasoning_effort]\n",
     ],
-    ids=["an old choice tested apart", "None tested", "annotated with a subclass", "self of a subclass"],
+    ids=["an old choice tested apart", "None tested", "annotated with a subclass", "self of a subclass", "Namespace"],
 )
 def test_lookups_the_new_choices_still_reach_stay_errors(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     found = rows(
         git_repo,
         no_rules,
-        "from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n\n" + body,
+        "import argparse\n\nfrom vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n\n"
+        + body,
     )
     assert [severity for _, severity, _ in found] == ["error"]

@@ -39,8 +39,23 @@ _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 Choice = object  # a constant: str, int, bool, None...
 Parents = dict[int, ast.AST]
 _COLLECTIONS = frozenset({"set", "frozenset", "list", "tuple", "sorted"})
-# names an annotation holds that say nothing of the receiver's class
-_UNTYPED = frozenset({"Any", "object", "Optional", "Union", "Annotated", "typing", "None", ""})
+# names an annotation holds that say nothing of the receiver's class: ``Any``, the typing words, and the
+# attribute bags a parser fills from the same choices (``args: argparse.Namespace``)
+_UNTYPED = frozenset(
+    {
+        "Any",
+        "object",
+        "Optional",
+        "Union",
+        "Annotated",
+        "typing",
+        "None",
+        "",
+        "argparse",
+        "Namespace",
+        "SimpleNamespace",
+    }
+)
 
 
 @dataclass(frozen=True)
