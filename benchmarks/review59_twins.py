@@ -38,9 +38,14 @@ member in the handler), #43273 (d56612c621, ``EngineArgs.gdn_prefill_backend`` g
 ``args: argparse.Namespace`` stays an error; the new backend tested first, a ``not in set(table)`` test: twins)
 and #32577 (c88860d759, ``ScoreRequest`` a union of three: a subclass of it; the route's union body with a member
 built, ``hasattr`` of the module in an ``if``/``else``: twins).
+Round 3 (after round 2's mends): a module flag set by the member's import succeeding with the old call where it
+is false, a fork test pinning the union's TypeError under ``pytest.raises``, and the fork's subclass of the
+request narrowing ``reasoning_effort`` to its table's choices: 3 false errors of 3 on the branch at round 2,
+mended (drift/unioned_classes.py: import flags, ``pytest.raises``; drift/widened_literals.py: a subclass
+declaring the field again is its own class).
 All rounds, main (53557ba0): 13 caught, 1 missed of 14 (the old name tried first: the handler's import was read
-as the binding); 16 false errors of 34 twins (1 warned).
-This branch: 14 caught of 14; 0 false errors of 34 (1 warned).
+as the binding); 19 false errors of 37 twins (1 warned).
+This branch: 14 caught of 14; 0 false errors of 37 (1 warned).
 
   PYTHONPATH=.. python review59_twins.py [--only TEXT ...] [--show]
 """
@@ -792,6 +797,57 @@ TWINS += [
             "    else:\n"
             "        return score_protocol.ScoreRequest(model=model, text_1=a, text_2=b)\n",
             "        return score_protocol.ScoreRequest(model=model, text_1=a, text_2=b)",
+        ),
+    ),
+]
+
+
+# --- round 3: a flag the file sets from an import's success, a fork subclass narrowing the field, a test
+TWINS += [
+    (
+        "#27516 class made a union",
+        "twin: a module flag set by the member's import succeeding, the old call where it is false",
+        K(
+            *CR,
+            "vllm/aeon/r59cr13.py",
+            f"from {PROTO} import ClassificationRequest\n\n"
+            "try:\n"
+            f"    from {PROTO} import ClassificationCompletionRequest\n\n"
+            "    _AEON_CHAT_CLASSIFY = True\n"
+            "except ImportError:  # AEON: upstreams before the chat-style /classify\n"
+            "    _AEON_CHAT_CLASSIFY = False\n\n\n"
+            "def aeon_classify_request(model: str, texts: list[str]):\n"
+            "    if _AEON_CHAT_CLASSIFY:\n"
+            "        return ClassificationCompletionRequest(model=model, input=texts)\n"
+            "    return ClassificationRequest(model=model, input=texts)\n",
+            "    return ClassificationRequest(model=model, input=texts)",
+        ),
+    ),
+    (
+        "#27516 class made a union",
+        "twin: a fork test pinning that the alias is no class",
+        K(
+            *CR,
+            "tests/aeon/test_r59cr14.py",
+            "import pytest\n\n" + CLS + "def test_classification_request_is_a_union() -> None:\n"
+            "    with pytest.raises(TypeError):\n"
+            '        ClassificationRequest(model="m", input=["x"])\n',
+            '        ClassificationRequest(model="m", input=["x"])',
+        ),
+    ),
+    (
+        "#40982 literal widened",
+        "twin: the fork's subclass of the request narrowing the field to its table's choices",
+        K(
+            *RE,
+            "vllm/aeon/r59re9.py",
+            "from typing import Literal\n\n" + CCR + BUD + "class AeonChatCompletionRequest(ChatCompletionRequest):\n"
+            '    reasoning_effort: Literal["none", "low", "medium", "high"] | None = None  # AEON: the Spark\'s four\n\n'
+            "    def aeon_budget(self) -> int:\n"
+            '        return _AEON_BUDGETS[self.reasoning_effort or "medium"]\n\n\n'
+            "def aeon_budget(request: AeonChatCompletionRequest) -> int:\n"
+            "    return _AEON_BUDGETS[request.reasoning_effort]\n",
+            "    return _AEON_BUDGETS[request.reasoning_effort]",
         ),
     ),
 ]

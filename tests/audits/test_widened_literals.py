@@ -175,3 +175,17 @@ def test_lookups_the_new_choices_still_reach_stay_errors(git_repo: GitRepo, no_r
         + body,
     )
     assert [severity for _, severity, _ in found] == ["error"]
+
+
+def test_a_fork_subclass_narrowing_the_field_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's request class declares the field again with its table's choices: requests it validates hold
+    those only."""
+    body = (
+        "from typing import Literal\n\n"
+        "from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n\n"
+        "class AeonRequest(ChatCompletionRequest):\n"
+        '    reasoning_effort: Literal["none", "low", "medium", "high"] | None = None\n\n'
+        "    def budget(self) -> int:\n        return _BUDGETS[self.reasoning_effort]\n\n\n"
+        "def aeon_budget(request: AeonRequest) -> int:\n    return _BUDGETS[request.reasoning_effort]\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

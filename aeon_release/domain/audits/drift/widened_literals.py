@@ -332,9 +332,10 @@ def _foreign_receiver(module: ast.Module, node: ast.AST, receiver: ast.expr, own
     local annotated with, or a local built by a call of, classes none of which is the owner or a class of the
     file deriving from it (``comm: AeonCommConfig``, ``group: dist.ProcessGroup``); or ``self`` in a class of
     the file declaring the field itself without deriving from the owner.  Another class's field of that name
-    holds that class's own choices."""
+    holds that class's own choices; a fork subclass declaring the field again (narrowing it to its table's
+    choices) holds its own too."""
     classes = {s.name: s for s in ast.walk(module) if isinstance(s, ast.ClassDef)}
-    derived = _derived_from(owner, classes)
+    derived = _derived_from(owner, {n: c for n, c in classes.items() if not _declares(c, node)})
     if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
         cls = _enclosing_class(node, parents)
         return cls is not None and cls.name not in derived and _declares(cls, node)
