@@ -43,9 +43,11 @@ is false, a fork test pinning the union's TypeError under ``pytest.raises``, and
 request narrowing ``reasoning_effort`` to its table's choices: 3 false errors of 3 on the branch at round 2,
 mended (drift/unioned_classes.py: import flags, ``pytest.raises``; drift/widened_literals.py: a subclass
 declaring the field again is its own class).
+Round 4: the new choices clamped onto old ones in the request before the lookup (``request.reasoning_effort =
+_CLAMP.get(...)``): a false error, mended (a field the fork's function sets before the lookup is its own value).
 All rounds, main (53557ba0): 13 caught, 1 missed of 14 (the old name tried first: the handler's import was read
-as the binding); 19 false errors of 37 twins (1 warned).
-This branch: 14 caught of 14; 0 false errors of 37 (1 warned).
+as the binding); 20 false errors of 38 twins (1 warned).
+This branch: 14 caught of 14; 0 false errors of 38 (1 warned).
 
   PYTHONPATH=.. python review59_twins.py [--only TEXT ...] [--show]
 """
@@ -846,6 +848,24 @@ TWINS += [
             "    def aeon_budget(self) -> int:\n"
             '        return _AEON_BUDGETS[self.reasoning_effort or "medium"]\n\n\n'
             "def aeon_budget(request: AeonChatCompletionRequest) -> int:\n"
+            "    return _AEON_BUDGETS[request.reasoning_effort]\n",
+            "    return _AEON_BUDGETS[request.reasoning_effort]",
+        ),
+    ),
+]
+
+
+# --- round 4: the field set by the fork before the lookup
+TWINS += [
+    (
+        "#40982 literal widened",
+        "twin: the new choices clamped onto old ones in the request before the lookup",
+        K(
+            *RE,
+            "vllm/aeon/r59re10.py",
+            CCR + BUD + '_AEON_CLAMP = {"minimal": "low", "xhigh": "high", "max": "high"}\n\n\n'
+            "def aeon_budget(request: ChatCompletionRequest) -> int:\n"
+            '    request.reasoning_effort = _AEON_CLAMP.get(request.reasoning_effort or "medium", request.reasoning_effort)\n'
             "    return _AEON_BUDGETS[request.reasoning_effort]\n",
             "    return _AEON_BUDGETS[request.reasoning_effort]",
         ),

@@ -189,3 +189,14 @@ def test_a_fork_subclass_narrowing_the_field_stays_quiet(git_repo: GitRepo, no_r
         "def aeon_budget(request: AeonRequest) -> int:\n    return _BUDGETS[request.reasoning_effort]\n"
     )
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_the_field_set_by_the_fork_before_the_lookup_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork clamps the new choices onto old ones in the request first: the value looked up is its own."""
+    body = (
+        '_CLAMP = {"max": "high"}\n\n\n'
+        "def aeon_budget(request) -> int:\n"
+        "    request.reasoning_effort = _CLAMP.get(request.reasoning_effort, request.reasoning_effort)\n"
+        "    return _BUDGETS[request.reasoning_effort]\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

@@ -224,9 +224,10 @@ def _choices_handled(
     node: ast.Subscript, key: ast.expr, keys: frozenset[Choice], missing: frozenset[Choice], parents: Parents
 ) -> bool:
     """The fork tests the field's value itself: its function compares it with a choice the table lacks
-    (``if request.role == "system": continue``: the fork knows the new choice and routes it elsewhere), or the
-    lookup runs only where a test keeps the value to the table's keys (``if effort in ("low", "high"):``, the
-    ``else`` of a ``not in``, a comprehension's condition, a ``match`` arm of old choices)."""
+    (``if request.role == "system": continue``: the fork knows the new choice and routes it elsewhere) or sets
+    the field itself before the lookup, or the lookup runs only where a test keeps the value to the table's keys
+    (``if effort in ("low", "high"):``, the ``else`` of a ``not in``, a comprehension's condition, a ``match`` arm
+    of old choices)."""
     spelt = ast.unparse(key)
     scope: ast.AST | None = parents.get(id(node))
     while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -234,6 +235,8 @@ def _choices_handled(
     for sub in ast.walk(scope if scope is not None else node):
         if isinstance(sub, ast.Compare) and any(missing & set(c) for c in _compared(sub, spelt)):
             return True
+        if _stores(sub, spelt) and sub.lineno < node.lineno:
+            return True  # ``request.reasoning_effort = _CLAMP.get(...)`` first: the value is the fork's own
         if isinstance(sub, ast.Match) and ast.unparse(sub.subject) == spelt:
             if any(missing & _case_values(c.pattern) for c in sub.cases):
                 return True
@@ -242,6 +245,13 @@ def _choices_handled(
     if _runs_unless(node, parents, lambda test: _keeps(test, spelt, keys, negated=True)):
         return True
     return _in_kept_comprehension(node, spelt, keys, parents) or _in_kept_case(node, spelt, keys, parents)
+
+
+def _stores(stmt: ast.AST, spelt: str) -> bool:
+    """``stmt`` assigns the field the lookup reads (``request.effort = ...``, ``request.effort: str = ...``)."""
+    if isinstance(stmt, ast.Assign):
+        return any(ast.unparse(t) == spelt for t in stmt.targets)
+    return isinstance(stmt, ast.AnnAssign | ast.AugAssign) and ast.unparse(stmt.target) == spelt
 
 
 def _compared(test: ast.Compare, spelt: str) -> Iterator[frozenset[Choice]]:
