@@ -235,7 +235,7 @@ def _choices_handled(
     for sub in ast.walk(scope if scope is not None else node):
         if isinstance(sub, ast.Compare) and any(missing & set(c) for c in _compared(sub, spelt)):
             return True
-        if _stores(sub, spelt) and sub.lineno < node.lineno:
+        if isinstance(sub, ast.stmt) and _stores(sub, spelt) and sub.lineno < node.lineno:
             return True  # ``request.reasoning_effort = _CLAMP.get(...)`` first: the value is the fork's own
         if isinstance(sub, ast.Match) and ast.unparse(sub.subject) == spelt:
             if any(missing & _case_values(c.pattern) for c in sub.cases):
@@ -247,7 +247,7 @@ def _choices_handled(
     return _in_kept_comprehension(node, spelt, keys, parents) or _in_kept_case(node, spelt, keys, parents)
 
 
-def _stores(stmt: ast.AST, spelt: str) -> bool:
+def _stores(stmt: ast.stmt, spelt: str) -> bool:
     """``stmt`` assigns the field the lookup reads (``request.effort = ...``, ``request.effort: str = ...``)."""
     if isinstance(stmt, ast.Assign):
         return any(ast.unparse(t) == spelt for t in stmt.targets)
