@@ -132,3 +132,91 @@ def test_a_flag_combination_and_a_fork_rebinding_stay_quiet(git_repo: GitRepo, n
         "def aeon_make(model: str):\n    return ClassificationRequest(model=model), Flags()\n"
     )
     assert rows(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the member imported under the old name in a try, the old import in its ImportError handler
+        "try:\n"
+        "    from vllm.entrypoints.openai.protocol import ClassificationCompletionRequest as ClassificationRequest\n"
+        "except ImportError:\n"
+        "    from vllm.entrypoints.openai.protocol import ClassificationRequest\n\n\n"
+        "def aeon_make(model: str):\n    return ClassificationRequest(model=model)\n",
+        # hasattr of the module's new member first, the old call off the module after it
+        "from vllm.entrypoints.openai import protocol\n\n\n"
+        "def aeon_make(model: str):\n"
+        '    if hasattr(protocol, "ClassificationCompletionRequest"):\n'
+        "        return protocol.ClassificationCompletionRequest(model=model)\n"
+        "    return protocol.ClassificationRequest(model=model)\n",
+        # the same test in an if/else, the name imported from the module
+        HEAD + "\n\ndef aeon_make(model: str):\n"
+        '    if hasattr(protocol, "ClassificationCompletionRequest"):\n'
+        "        return protocol.ClassificationCompletionRequest(model=model)\n"
+        "    else:\n        return ClassificationRequest(model=model)\n",
+    ],
+    ids=["the member tried first", "hasattr of the module first", "hasattr in an if/else"],
+)
+def test_the_fork_choosing_the_member_where_upstream_has_it_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    assert rows(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the old name tried first: the import succeeds (the union imports), the handler's member never binds
+        "try:\n"
+        "    from vllm.entrypoints.openai.protocol import ClassificationRequest\n"
+        "except ImportError:\n"
+        "    from vllm.entrypoints.openai.protocol import ClassificationCompletionRequest as ClassificationRequest\n\n\n"
+        "def aeon_make(model: str):\n    return ClassificationRequest(model=model)\n",
+        # hasattr of another object, not the module
+        HEAD + "\n\ndef aeon_make(model: str, app):\n"
+        '    if hasattr(app, "classify"):\n        return app.classify(model)\n'
+        "    return ClassificationRequest(model=model)\n",
+    ],
+    ids=["the old name tried first", "hasattr of another object"],
+)
+def test_the_old_name_where_it_still_runs_stays_an_error(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert [severity for _, severity, _ in rows(git_repo, no_rules, text)] == ["error"]
+
+
+FLAG = (
+    "try:\n"
+    "    from vllm.entrypoints.openai.protocol import ClassificationCompletionRequest\n\n"
+    "    HAS_CHAT_CLASSIFY = True\n"
+    "except ImportError:\n"
+    "    HAS_CHAT_CLASSIFY = False\n\n\n"
+)
+
+
+def test_the_old_use_where_an_import_flag_of_the_module_is_false_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """A flag the file sets from the member's import succeeding: where it is false, the path for older upstreams."""
+    text = (
+        HEAD + FLAG + "def aeon_make(model: str):\n    if HAS_CHAT_CLASSIFY:\n"
+        "        return ClassificationCompletionRequest(model=model)\n"
+        "    return ClassificationRequest(model=model)\n\n\n"
+        "def aeon_make_old(model: str):\n    if not HAS_CHAT_CLASSIFY:\n"
+        "        return ClassificationRequest(model=model)\n    return None\n"
+    )
+    assert rows(git_repo, no_rules, text) == []
+
+
+def test_the_old_use_where_the_import_flag_is_true_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        HEAD
+        + FLAG
+        + "def aeon_make(model: str):\n    if HAS_CHAT_CLASSIFY:\n        return ClassificationRequest(model=model)\n"
+    )
+    assert [severity for _, severity, _ in rows(git_repo, no_rules, text)] == ["error"]
+
+
+def test_a_test_expecting_the_error_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "import pytest\n\n" + HEAD + "\n\ndef aeon_test_no_class() -> None:\n    with pytest.raises(TypeError):\n"
+        "        ClassificationRequest(model='m')\n    with pytest.raises(AttributeError):\n"
+        "        ClassificationRequest.model_validate({})\n"
+    )
+    assert rows(git_repo, no_rules, text) == []

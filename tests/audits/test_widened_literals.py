@@ -151,3 +151,121 @@ def test_a_dispatch_naming_every_old_choice_that_fails_on_others_is_an_error(
 )
 def test_dispatches_that_handle_the_new_choices_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new choice routed elsewhere by an equality test first (#44283's system role, #36238's "none")
+        "def aeon_budget(request) -> int:\n"
+        '    if request.reasoning_effort == "max":\n        return 65536\n'
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # the new choices tested in a tuple first
+        "def aeon_budget(request) -> int:\n"
+        '    if request.reasoning_effort in ("max",):\n        return 65536\n'
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # a membership test of the table's keys()
+        "def aeon_budget(request) -> int:\n"
+        "    if request.reasoning_effort not in _BUDGETS.keys():\n        return 0\n"
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # only the old choices let through, in an if
+        "def aeon_budget(request) -> int:\n"
+        '    if request.reasoning_effort in ("low", "high") and request.stream:\n'
+        "        return _BUDGETS[request.reasoning_effort]\n    return 0\n",
+        # only the old choices let through, in a comprehension's condition
+        "def aeon_budgets(requests) -> list[int]:\n"
+        '    return [_BUDGETS[r.reasoning_effort] for r in requests if r.reasoning_effort in ("low", "high")]\n',
+        # a match arm of old choices
+        "def aeon_budget(request) -> int:\n    match request.reasoning_effort:\n"
+        '        case "low" | "high":\n            return _BUDGETS[request.reasoning_effort]\n'
+        "        case _:\n            return 0\n",
+        # the table grown by |=
+        '_BUDGETS |= {"max": 65536}\n\n\n'
+        "def aeon_budget(request) -> int:\n    return _BUDGETS[request.reasoning_effort]\n",
+        # the function's own table of the name
+        "def aeon_budget(request) -> int:\n"
+        '    _BUDGETS = {"none": 0, "low": 1, "medium": 2, "high": 3, "max": 4}\n'
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # a receiver annotated with the fork's own class
+        "class AeonTier:\n    reasoning_effort: str = 'low'\n\n\n"
+        "def aeon_budget(tier: AeonTier) -> int:\n    return _BUDGETS[tier.reasoning_effort]\n",
+        # a receiver built by another class
+        "def aeon_budget() -> int:\n    tier = AeonTier()\n    return _BUDGETS[tier.reasoning_effort]\n",
+        # self in the fork's class declaring the field
+        "class AeonTier:\n    reasoning_effort: str = 'low'\n\n"
+        "    def budget(self) -> int:\n        return _BUDGETS[self.reasoning_effort]\n",
+    ],
+    ids=[
+        "== a new choice",
+        "in a tuple of new choices",
+        "in keys()",
+        "kept to old choices by an if",
+        "kept by a comprehension's condition",
+        "a match arm of old choices",
+        "grown by |=",
+        "a local table",
+        "annotated with another class",
+        "built by another class",
+        "self of a class declaring the field",
+    ],
+)
+def test_fork_code_handling_the_choices_or_another_class_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a test of an old choice that keeps nothing from the lookup
+        "def aeon_budget(request) -> int:\n"
+        '    if request.reasoning_effort == "high":\n        request.stream = False\n'
+        "    return _BUDGETS[request.reasoning_effort]\n",
+        # None tested, the new choices not
+        "def aeon_budget(request) -> int:\n"
+        "    return 0 if request.reasoning_effort is None else _BUDGETS[request.reasoning_effort]\n",
+        # a receiver annotated with the widened class, or a class of the file deriving from it
+        "class AeonRequest(ChatCompletionRequest):\n    pass\n\n\n"
+        "def aeon_budget(request: AeonRequest | None) -> int:\n    return _BUDGETS[request.reasoning_effort]\n",
+        # self in a subclass of the widened class
+        "class AeonRequest(ChatCompletionRequest):\n"
+        "    def budget(self) -> int:\n        return _BUDGETS[self.reasoning_effort]\n",
+        # parsed arguments: a bag a parser fills from the field's choices says nothing of its class
+        "def aeon_budget(args: argparse.Namespace) -> int:\n    return _BUDGETS[args.reasoning_effort]\n",
+    ],
+    ids=["an old choice tested apart", "None tested", "annotated with a subclass", "self of a subclass", "Namespace"],
+)
+def test_lookups_the_new_choices_still_reach_stay_errors(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = rows(
+        git_repo,
+        no_rules,
+        "import argparse\n\nfrom vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n\n"
+        + body,
+    )
+    assert [severity for _, severity, _ in found] == ["error"]
+
+
+def test_a_fork_subclass_narrowing_the_field_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's request class declares the field again with its table's choices: requests it validates hold
+    those only."""
+    body = (
+        "from typing import Literal\n\n"
+        "from vllm.entrypoints.openai.chat_completion.protocol import ChatCompletionRequest\n\n\n"
+        "class AeonRequest(ChatCompletionRequest):\n"
+        '    reasoning_effort: Literal["none", "low", "medium", "high"] | None = None\n\n'
+        "    def budget(self) -> int:\n        return _BUDGETS[self.reasoning_effort]\n\n\n"
+        "def aeon_budget(request: AeonRequest) -> int:\n    return _BUDGETS[request.reasoning_effort]\n"
+    )
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_the_field_set_by_the_fork_before_the_lookup_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork clamps the new choices onto old ones in the request first: the value looked up is its own."""
+    body = (
+        '_CLAMP = {"max": "high"}\n\n\n'
+        "def aeon_budget(request) -> int:\n"
+        "    request.reasoning_effort = _CLAMP.get(request.reasoning_effort, request.reasoning_effort)\n"
+        "    return _BUDGETS[request.reasoning_effort]\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

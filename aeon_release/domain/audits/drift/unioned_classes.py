@@ -27,7 +27,13 @@ import ast
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
+from aeon_release.domain.audits.drift.fallbacks import (
+    _catches,
+    _runs_unless,
+    caught_around,
+    hasattr_refuted,
+    version_gated,
+)
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
@@ -38,6 +44,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map
 
 _MOST_FILES = 32
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 _UNIONS = frozenset({"Union", "Optional"})
 # an added line that may spell a union or a ``type`` statement: the files worth parsing on upstream's side
 _UNION_TEXT = re.compile(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
@@ -133,8 +140,9 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], unioned: Unioned)
     """(line, module, name, verb) for each owned call of, class statement deriving from, or attribute read off a
     unioned name."""
     parents = parent_map(module)
-    imports = file_imports(module, path)
+    imports = file_imports(module, path) | _tried_imports(module, path)
     rebound = _rebound(module)
+    flags = _import_flags(module, path, set(unioned))
     for node in ast.walk(module):
         line = getattr(node, "lineno", None)
         for used, verb in _uses(node) if line in owned else ():
@@ -143,10 +151,84 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], unioned: Unioned)
                 origin = imports[used.id] if not locally_bound(node, used.id, parents) else None
             if not origin or origin[1] not in unioned.get(origin[0], ("", {}))[1]:
                 continue
-            if caught_around(node, _CAUGHT[verb], parents) or version_gated(node, parents):
-                continue
-            if line is not None and not _asked(node, used, parents):
+            spelt = _module_spellings(used, origin[0], imports)
+            if line is not None and not _kept_apart(node, (used, verb), spelt, flags, parents):
                 yield line, origin[0], origin[1], verb
+
+
+def _kept_apart(
+    node: ast.AST, use: tuple[ast.expr, str], modules: set[str], flags: set[str], parents: dict[int, ast.AST]
+) -> bool:
+    """The use runs only where the fork expects the error or keeps it to older upstreams: in a ``try`` catching
+    the error or a test's ``pytest.raises`` of it, under a version test or an ``if`` asking about the name, where
+    some ``hasattr(<the module>, "...")`` is false (``if hasattr(protocol, "NewRequest"): return ...`` first), or
+    where a flag the file sets from an import of the module succeeding is false."""
+    used, verb = use
+    return (
+        caught_around(node, _CAUGHT[verb], parents)
+        or _raises_around(node, _CAUGHT[verb], parents)
+        or version_gated(node, parents)
+        or _asked(node, used, parents)
+        or any(hasattr_refuted(node, m, parents) for m in modules)
+        or _runs_unless(node, parents, lambda test: isinstance(test, ast.Name) and test.id in flags)
+    )
+
+
+def _tried_imports(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+    """What the imports in the body of a top-level ``try`` bind: an import that succeeds binds its name, and the
+    import in the handler (``except ImportError:``, the older upstreams' spelling) never runs.  A fork's ``try:
+    from m import NewRequest as Request`` / ``except ImportError: from m import Request`` binds the member."""
+    tried: dict[str, tuple[str, str]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Try):
+            tried |= file_imports(ast.Module(body=stmt.body, type_ignores=[]), path)
+    return tried
+
+
+def _import_flags(module: ast.Module, path: str, changed: set[str]) -> set[str]:
+    """The module-level flags a file sets from an import's success: ``try: from m import New; HAS_NEW = True`` /
+    ``except ImportError: HAS_NEW = False``, with ``m`` a module upstream changed.  A test of one asks whether the
+    upstream is the newer one; where it is false, the file runs its path for older upstreams."""
+    names: set[str] = set()
+    for stmt in module.body:
+        if not isinstance(stmt, ast.Try) or not any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
+            continue
+        imported = file_imports(ast.Module(body=stmt.body, type_ignores=[]), path).values()
+        if any(source in changed or f"{source}.{name}" in changed for source, name in imported):
+            set_true = {n for n, v in _constant_binds(stmt.body) if v is True}
+            set_false = {n for h in stmt.handlers for n, v in _constant_binds(h.body) if v is False}
+            names |= set_true & set_false
+    return names
+
+
+def _constant_binds(body: list[ast.stmt]) -> Iterator[tuple[str, object]]:
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant):
+            yield from ((t.id, stmt.value.value) for t in stmt.targets if isinstance(t, ast.Name))
+
+
+def _raises_around(node: ast.AST, names: frozenset[str], parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs in a ``with pytest.raises(...)`` naming the error: a test that expects it."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.With) and any(s is child for s in parent.body):
+            for item in parent.items:
+                context = item.context_expr
+                if isinstance(context, ast.Call) and ast.unparse(context.func).rsplit(".", 1)[-1] == "raises":
+                    if context.args and _catches(context.args[0], names, bare=False):
+                        return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _module_spellings(used: ast.expr, module: str, imports: dict[str, tuple[str, str]]) -> set[str]:
+    """How the file spells the unioned name's module: the receiver of ``protocol.Request``, and each local name
+    an import binds to the module itself (``from pkg import protocol``, ``import pkg.protocol as protocol``)."""
+    spelt = {ast.unparse(used.value)} if isinstance(used, ast.Attribute) else set()
+    for local, (source, name) in imports.items():
+        if (f"{source}.{name}" if name else source) == module:
+            spelt.add(local)
+    return spelt
 
 
 def _uses(node: ast.AST) -> Iterator[tuple[ast.expr, str]]:

@@ -32,10 +32,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import _runs_unless, _runs_where, caught_around
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map
@@ -44,6 +45,25 @@ _MOST_FILES = 32
 _LITERAL = re.compile(r"\bLiteral\[")
 _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 Choice = object  # a constant: str, int, bool, None...
+Parents = dict[int, ast.AST]
+_COLLECTIONS = frozenset({"set", "frozenset", "list", "tuple", "sorted"})
+# names an annotation holds that say nothing of the receiver's class: ``Any``, the typing words, and the
+# attribute bags a parser fills from the same choices (``args: argparse.Namespace``)
+_UNTYPED = frozenset(
+    {
+        "Any",
+        "object",
+        "Optional",
+        "Union",
+        "Annotated",
+        "typing",
+        "None",
+        "",
+        "argparse",
+        "Namespace",
+        "SimpleNamespace",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -145,6 +165,10 @@ def _fork_lookups(
             continue
         if caught_around(node, _CAUGHT, parents) or _membership_tested(node, table.id, parents):
             continue
+        if locally_bound(node, table.id, parents) or _choices_handled(node, key, keys, w.new - keys, parents):
+            continue  # a function's own table of the name; the fork tests the field's value itself
+        if _foreign_receiver(module, node, key.value, w.owner, parents):
+            continue
         yield node.lineno, table.id, sorted(w.new - keys, key=repr), w
 
 
@@ -171,9 +195,11 @@ def _tables(module: ast.Module) -> dict[str, frozenset[Choice]]:
 
 
 def _grown(module: ast.Module) -> set[str]:
-    """The names the module stores a key into, or calls a mutating method of."""
+    """The names the module stores a key into, merges into (``TABLE |= {...}``), or calls a mutating method of."""
     names: set[str] = set()
     for node in ast.walk(module):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
             names.add(_head(node.value))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
@@ -189,9 +215,202 @@ def _membership_tested(node: ast.AST, table: str, parents: dict[int, ast.AST]) -
         scope = parents.get(id(scope))
     for sub in ast.walk(scope if scope is not None else node):
         if isinstance(sub, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in sub.ops):
-            if any(isinstance(c, ast.Name) and c.id == table for c in sub.comparators):
+            if any(_the_table(c, table) for c in sub.comparators):
                 return True
     return False
+
+
+def _the_table(expr: ast.expr, table: str) -> bool:
+    """``table``, its ``keys()``, or a collection made of it (``set(table)``): membership in each is in its keys."""
+    if isinstance(expr, ast.Call) and not expr.keywords:
+        if isinstance(expr.func, ast.Attribute) and expr.func.attr == "keys" and not expr.args:
+            expr = expr.func.value
+        elif isinstance(expr.func, ast.Name) and expr.func.id in _COLLECTIONS and len(expr.args) == 1:
+            expr = expr.args[0]
+    return isinstance(expr, ast.Name) and expr.id == table
+
+
+def _choices_handled(
+    node: ast.Subscript, key: ast.expr, keys: frozenset[Choice], missing: frozenset[Choice], parents: Parents
+) -> bool:
+    """The fork tests the field's value itself: its function compares it with a choice the table lacks
+    (``if request.role == "system": continue``: the fork knows the new choice and routes it elsewhere) or sets
+    the field itself before the lookup, or the lookup runs only where a test keeps the value to the table's keys
+    (``if effort in ("low", "high"):``, the ``else`` of a ``not in``, a comprehension's condition, a ``match`` arm
+    of old choices)."""
+    spelt = ast.unparse(key)
+    scope: ast.AST | None = parents.get(id(node))
+    while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        scope = parents.get(id(scope))
+    for sub in ast.walk(scope if scope is not None else node):
+        if isinstance(sub, ast.Compare) and any(missing & set(c) for c in _compared(sub, spelt)):
+            return True
+        if isinstance(sub, ast.stmt) and _stores(sub, spelt) and sub.lineno < node.lineno:
+            return True  # ``request.reasoning_effort = _CLAMP.get(...)`` first: the value is the fork's own
+        if isinstance(sub, ast.Match) and ast.unparse(sub.subject) == spelt:
+            if any(missing & _case_values(c.pattern) for c in sub.cases):
+                return True
+    if _runs_where(node, parents, lambda test: _keeps(test, spelt, keys, negated=False)):
+        return True
+    if _runs_unless(node, parents, lambda test: _keeps(test, spelt, keys, negated=True)):
+        return True
+    return _in_kept_comprehension(node, spelt, keys, parents) or _in_kept_case(node, spelt, keys, parents)
+
+
+def _stores(stmt: ast.stmt, spelt: str) -> bool:
+    """``stmt`` assigns the field the lookup reads (``request.effort = ...``, ``request.effort: str = ...``)."""
+    if isinstance(stmt, ast.Assign):
+        return any(ast.unparse(t) == spelt for t in stmt.targets)
+    return isinstance(stmt, ast.AnnAssign | ast.AugAssign) and ast.unparse(stmt.target) == spelt
+
+
+def _compared(test: ast.Compare, spelt: str) -> Iterator[frozenset[Choice]]:
+    """For each ``==``/``!=``/``in``/``not in`` of ``spelt`` with constants: the constants it names."""
+    sides = [test.left, *test.comparators]
+    for op, left, right in zip(test.ops, sides, sides[1:], strict=False):
+        if not isinstance(op, ast.Eq | ast.NotEq | ast.In | ast.NotIn):
+            continue
+        for mine, other in ((left, right), (right, left)):
+            values = _constants(other)
+            if ast.unparse(mine) == spelt and values is not None:
+                yield values
+
+
+def _constants(expr: ast.expr) -> frozenset[Choice] | None:
+    """The constants of a constant, or of a tuple, list or set display of nothing else."""
+    items = expr.elts if isinstance(expr, ast.Tuple | ast.List | ast.Set) else [expr]
+    values = [i.value for i in items if isinstance(i, ast.Constant)]
+    return frozenset(values) if values and len(values) == len(items) else None
+
+
+def _keeps(test: ast.expr, spelt: str, keys: frozenset[Choice], negated: bool) -> bool:
+    """Where ``test`` holds (is false, when ``negated``), ``spelt`` is one of the table's keys: ``spelt ==
+    "low"`` or ``spelt in ("low", "high")`` (``!=``/``not in`` negated), alone or and-ed (or-ed, negated)."""
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.And) != negated:
+            return any(_keeps(v, spelt, keys, negated) for v in test.values)
+        return False
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    kept = (ast.Eq, ast.In) if not negated else (ast.NotEq, ast.NotIn)
+    values = _constants(test.comparators[0])
+    return isinstance(test.ops[0], kept) and ast.unparse(test.left) == spelt and values is not None and values <= keys
+
+
+def _in_kept_comprehension(node: ast.AST, spelt: str, keys: frozenset[Choice], parents: Parents) -> bool:
+    """The lookup is a comprehension's element, and a condition of the comprehension keeps the value to the
+    table's keys (``_ROLES[m.role] for m in messages if m.role in ("user", "assistant")``)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+            element = [parent.key, parent.value] if isinstance(parent, ast.DictComp) else [parent.elt]
+            conditions = [c for g in parent.generators for c in g.ifs]
+            if any(e is child for e in element) and any(_keeps(c, spelt, keys, negated=False) for c in conditions):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _in_kept_case(node: ast.AST, spelt: str, keys: frozenset[Choice], parents: Parents) -> bool:
+    """The lookup runs in an unguarded ``match`` arm on the field whose pattern takes only the table's keys
+    (``case "low" | "high":``)."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None:
+        match = parents.get(id(parent))
+        if isinstance(parent, ast.match_case) and isinstance(match, ast.Match) and any(s is child for s in parent.body):
+            values = _case_values(parent.pattern)
+            if ast.unparse(match.subject) == spelt and values and values <= keys and not _captures(parent.pattern):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _case_values(pattern: ast.pattern) -> frozenset[Choice]:
+    """The constants a ``case`` pattern of values names (``"low" | "high"``)."""
+    if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
+        return frozenset([pattern.value.value])
+    if isinstance(pattern, ast.MatchSingleton):
+        return frozenset([pattern.value])
+    if isinstance(pattern, ast.MatchOr):
+        return frozenset().union(*(_case_values(p) for p in pattern.patterns))
+    if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+        return _case_values(pattern.pattern)
+    return frozenset()
+
+
+def _captures(pattern: ast.pattern) -> bool:
+    """A pattern that takes values beyond the constants it names (``case _:``, ``case x:``, ``"a" | other``)."""
+    if isinstance(pattern, ast.MatchOr):
+        return any(_captures(p) for p in pattern.patterns)
+    if isinstance(pattern, ast.MatchAs):
+        return pattern.pattern is None or _captures(pattern.pattern)
+    return not isinstance(pattern, ast.MatchValue | ast.MatchSingleton)
+
+
+def _foreign_receiver(module: ast.Module, node: ast.AST, receiver: ast.expr, owner: str, parents: Parents) -> bool:
+    """The fork's code says the field's receiver is of some class other than the widened one: a parameter or a
+    local annotated with, or a local built by a call of, classes none of which is the owner or a class of the
+    file deriving from it (``comm: AeonCommConfig``, ``group: dist.ProcessGroup``); or ``self`` in a class of
+    the file declaring the field itself without deriving from the owner.  Another class's field of that name
+    holds that class's own choices; a fork subclass declaring the field again (narrowing it to its table's
+    choices) holds its own too."""
+    classes = {s.name: s for s in ast.walk(module) if isinstance(s, ast.ClassDef)}
+    derived = _derived_from(owner, {n: c for n, c in classes.items() if not _declares(c, node)})
+    if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
+        cls = _enclosing_class(node, parents)
+        return cls is not None and cls.name not in derived and _declares(cls, node)
+    if not isinstance(receiver, ast.Name):
+        return False
+    stated = _stated_class(receiver.id, node, parents)
+    if stated is None:
+        return False
+    named = {_head(n) for n in ast.walk(stated) if isinstance(n, ast.Name | ast.Attribute)} - _UNTYPED
+    return bool(named) and not named & derived
+
+
+def _derived_from(owner: str, classes: dict[str, ast.ClassDef]) -> set[str]:
+    """The owner and the classes of the file deriving from it, directly or through each other."""
+    derived = {owner}
+    grew = True
+    while grew:
+        more = {n for n, c in classes.items() if n not in derived and any(_head(b) in derived for b in c.bases)}
+        derived |= more
+        grew = bool(more)
+    return derived
+
+
+def _enclosing_class(node: ast.AST, parents: Parents) -> ast.ClassDef | None:
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.ClassDef):
+        parent = parents.get(id(parent))
+    return parent
+
+
+def _declares(cls: ast.ClassDef, node: ast.AST) -> bool:
+    """The class's body annotates the field the lookup reads (a dataclass or model field of its own)."""
+    field = node.slice.attr if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Attribute) else ""
+    return any(isinstance(s, ast.AnnAssign) and _head(s.target) == field for s in cls.body)
+
+
+def _stated_class(name: str, node: ast.AST, parents: Parents) -> ast.expr | None:
+    """What the enclosing function says ``name`` is: its parameter's or a local's annotation, or the class a
+    local is built by (``comm = AeonCommConfig()``)."""
+    scope = parents.get(id(node))
+    while scope is not None and not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        scope = parents.get(id(scope))
+    if scope is None:
+        return None
+    args = scope.args
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+        if arg.arg == name:
+            return arg.annotation
+    for sub in ast.walk(scope):
+        if isinstance(sub, ast.AnnAssign) and isinstance(sub.target, ast.Name) and sub.target.id == name:
+            return sub.annotation
+        if isinstance(sub, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in sub.targets):
+            value = sub.value
+            return value.func if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else None
+    return None
 
 
 def _finding(
@@ -311,13 +530,14 @@ def _tested_values(test: ast.expr) -> tuple[ast.expr, set[Choice]] | None:
         return found[0][0], set().union(*(p[1] for p in found))
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return None
-    values = _constants(test.comparators[0], isinstance(test.ops[0], ast.In))
+    values = _dispatch_constants(test.comparators[0], isinstance(test.ops[0], ast.In))
     if values is None or not isinstance(test.ops[0], ast.Eq | ast.In):
         return None
     return test.left, values
 
 
-def _constants(expr: ast.expr, container: bool) -> set[Choice] | None:
+def _dispatch_constants(expr: ast.expr, container: bool) -> set[Choice] | None:
+    """A dispatch's constants: one constant (``==``), or a display of constants only (``in``)."""
     if not container:
         return {expr.value} if isinstance(expr, ast.Constant) else None
     if isinstance(expr, ast.Tuple | ast.List | ast.Set) and all(isinstance(e, ast.Constant) for e in expr.elts):
@@ -332,7 +552,7 @@ def _asserted(
     test = node.test
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)):
         return None
-    values = _constants(test.comparators[0], True)
+    values = _dispatch_constants(test.comparators[0], True)
     w = _subject(test.left, parents, fields)
     return (node.lineno, "assert", frozenset(values), w) if values is not None and w is not None else None
 
