@@ -160,6 +160,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
+from aeon_release.domain.audits.drift.spec_probes import spec_asked, spec_flags
 from aeon_release.domain.audits.drift.tested_keys import carried_strings, read_back
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
@@ -313,6 +314,7 @@ class _Checker:
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
+        self._spec_flags: dict[int, dict[str, ast.expr]] = {}  # id(module tree) -> names bound to a find_spec test
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -728,7 +730,9 @@ class _Checker:
                 probed, imported = self._probed_imports(mod, stmt)
                 if imported and (not guarded or guarded is probed):
                     guarded, reads = probed, reads | imported
-            dead = self._dead_fallback(mod, stmt) if isinstance(stmt, ast.Try) else set()
+            function = scope.functions[-1] if scope.functions else mod.tree
+            dead = self._dead_fallback(mod, stmt, function) if isinstance(stmt, ast.Try) else set()
+            unprobed = self._unprobed_branch(mod, stmt) if isinstance(stmt, ast.If) else None
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -745,16 +749,19 @@ class _Checker:
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
+                elif block is unprobed:
+                    # ``if find_spec("pkg.new") is None: from pkg.old import f``: the merged tree has pkg.new
+                    yield from (f for f in self._walk(mod, block, scope, owned) if not _gone(f))
                 elif dead:
                     # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
                     yield from (f for f in self._walk(mod, block, scope, owned) if not (_gone(f) and f.line in dead))
                 else:
                     yield from self._walk(mod, block, scope, owned)
 
-    def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
+    def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try, scope: ast.AST) -> set[int]:
         """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the
         ``try`` body resolves on the merged tree, to a name or module of the tree: the handler never runs."""
-        tried, lines = fallback_lines(stmt)
+        tried, lines = fallback_lines(stmt, scope)
         if not lines:
             return set()
         for imp in tried:
@@ -769,6 +776,24 @@ class _Checker:
             if not all(isinstance(sym, DefSym | ModuleSym) for sym in found):
                 return set()
         return lines
+
+    def _unprobed_branch(self, mod: ModuleInfo, stmt: ast.If) -> list[ast.stmt] | None:
+        """The branch of ``if find_spec("pkg.mod") is not None:`` (drift/spec_probes.py) that never runs on the
+        merged tree: the module is in it or not.  Not when the module is another package's (the install
+        decides), nor when it and its parent package are both gone (``find_spec`` raises there)."""
+        if "find_spec" not in mod.text:
+            return None
+        if id(mod.tree) not in self._spec_flags:
+            self._spec_flags[id(mod.tree)] = spec_flags(mod.tree)
+        asked = spec_asked(stmt.test, self._spec_flags[id(mod.tree)])
+        if asked is None or not self.after.in_tree(asked[0]):
+            return None
+        dotted, body_if_found = asked
+        found = self.after.module_path(dotted) is not None
+        parent = dotted.rpartition(".")[0]
+        if not found and parent and self.after.module_path(parent) is None:
+            return None
+        return stmt.orelse if found == body_if_found else stmt.body
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
