@@ -100,8 +100,16 @@ def test_a_star_fallback_under_a_named_import_is_an_error(git_repo: GitRepo, tmp
         "except ImportError:\n    evs = importlib.import_module('pkg.mm.evs')\n",
         "try:\n    from pkg.mm.prune.evs import kept_count\n"
         "except ImportError:\n    from pkg.mm import evs as _old\n\n    kept_count = _old.kept_count\n" + USE,
+        "try:\n    from pkg.mm.prune.evs import kept_count\n    __all__ = ['kept_count']\n"
+        "except ImportError:\n    from pkg.mm.evs import kept_count\n    __all__ = ['kept_count']\n",
     ],
-    ids=["a flag of the home that answered", "a local flag in a function", "import_module", "a private helper name"],
+    ids=[
+        "a flag of the home that answered",
+        "a local flag in a function",
+        "import_module",
+        "a private helper name",
+        "__all__ set in the try",
+    ],
 )
 def test_twin_review62_fallback_spellings_are_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     """review62: a ``try`` that also binds a constant, a handler reaching the old home by ``import_module``

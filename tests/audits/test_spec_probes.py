@@ -49,8 +49,22 @@ def _errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int
         SPEC + f"if find_spec('pkg.mm.evs'):\n    {GONE}\nelse:\n    {NEW}\n",
         SPEC + f"_HAS_PRUNE = find_spec('pkg.mm.prune') is not None\n\nif _HAS_PRUNE:\n    {NEW}\nelse:\n    {GONE}\n",
         SPEC + "if find_spec('pkg.mm.prune') is None:\n    from pkg.mm.evs import *  # noqa: F403\n",
+        SPEC + f"import os\n\nif find_spec('pkg.mm.prune') is None and os.environ.get('OLD'):\n    {GONE}\n",
+        SPEC + f"import os\n\nif find_spec('pkg.mm.prune') or os.environ.get('NEW'):\n    {NEW}\nelse:\n    {GONE}\n",
+        SPEC + "evs = importlib.import_module(\n    'pkg.mm.prune.evs'\n    if find_spec('pkg.mm.prune')\n"
+        "    else 'pkg.mm.evs'\n)\n",
     ],
-    ids=["is not None", "is None", "not", "the old home probed", "a module flag", "a star import"],
+    ids=[
+        "is not None",
+        "is None",
+        "not",
+        "the old home probed",
+        "a module flag",
+        "a star import",
+        "and-ed with a setting",
+        "or-ed with a setting",
+        "a conditional expression's arm",
+    ],
 )
 def test_twin_a_branch_the_merged_tree_never_takes_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _errors(git_repo, tmp_path, fork) == []
@@ -71,3 +85,16 @@ def test_a_probe_of_another_package_is_no_probe(git_repo: GitRepo, tmp_path: Pat
     """Whether ``outside`` is installed is the fleet's to say, not the tree's: the old import may run."""
     fork = SPEC + f"if find_spec('outside') is None:\n    {GONE}\n"
     assert _errors(git_repo, tmp_path, fork) == [(FORK, line_of(fork, GONE), "error")]
+
+
+def test_an_undecided_part_of_an_and_decides_nothing(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The probe is True on the merged tree, the setting unknown: the body may run, its gone import counts."""
+    fork = SPEC + f"import os\n\nif find_spec('pkg.mm.prune') and os.environ.get('OLD'):\n    {GONE}\n"
+    assert _errors(git_repo, tmp_path, fork) == [(FORK, line_of(fork, GONE), "error")]
+
+
+def test_the_arm_a_conditional_expression_takes_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        SPEC + "evs = importlib.import_module(\n    'pkg.mm.evs'\n    if find_spec('pkg.mm.prune')\n    else 'x'\n)\n"
+    )
+    assert _errors(git_repo, tmp_path, fork) == [(FORK, line_of(fork, "'pkg.mm.evs'"), "error")]

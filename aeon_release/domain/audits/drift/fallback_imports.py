@@ -60,14 +60,22 @@ def fallback_lines(stmt: ast.stmt, scope: ast.AST | None = None) -> tuple[list[a
 
 
 def _constant_binding(stmt: ast.stmt) -> bool:
-    """``HAS_NEW = True`` (or a name, ``f = g``): a binding in the ``try`` that cannot raise ``ImportError``."""
+    """``HAS_NEW = True`` (a name, ``f = g``, or a display, ``__all__ = ["f"]``): a binding in the ``try``
+    that cannot raise ``ImportError``."""
     if isinstance(stmt, ast.Assign):
         targets, value = stmt.targets, stmt.value
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         targets, value = [stmt.target], stmt.value
     else:
         return False
-    return all(isinstance(t, ast.Name) for t in targets) and isinstance(value, ast.Constant | ast.Name)
+    return all(isinstance(t, ast.Name) for t in targets) and _literal(value)
+
+
+def _literal(value: ast.expr) -> bool:
+    """A constant, a name, or a display of them (``__all__ = ["f"]``): nothing in it imports."""
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        return all(_literal(v) for v in value.elts)
+    return isinstance(value, ast.Constant | ast.Name)
 
 
 def _binds(stmt: ast.stmt) -> set[str]:

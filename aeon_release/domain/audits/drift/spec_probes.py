@@ -10,33 +10,42 @@ module only says what a test asks.
 
 The test is spelled ``find_spec("m")`` (the call's truth), ``find_spec("m") is not None`` or ``is None``
 (``!=``/``==`` too), ``not`` of one of those, or a module-level name bound once to one of those
-(``_HAS_NEW = find_spec("pkg.new") is not None``; ``if _HAS_NEW:``).  A relative name, a ``package=``
-argument, a name that is no string, or a test that and-s or or-s the probe with something else is not read.
+(``_HAS_NEW = find_spec("pkg.new") is not None``; ``if _HAS_NEW:``); and-ed or or-ed with other tests, a
+probe the tree answers False (True) decides an ``and`` (an ``or``) alone.  A conditional expression's test
+is read the same way (``import_module("pkg.new" if find_spec("pkg.new") else "pkg.old")``: the arm it never
+takes).  A relative name, a ``package=`` argument or a name that is no string is not read.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 _PROBES = frozenset({"find_spec"})
 
 
-def spec_asked(test: ast.expr, flags: dict[str, ast.expr]) -> tuple[str, bool] | None:
-    """The module an ``if`` test asks about, and whether the ``if``'s body runs when it is found."""
+def spec_value(test: ast.expr, flags: dict[str, ast.expr], found: Callable[[str], bool | None]) -> bool | None:
+    """What an ``if`` test (or a conditional expression's) comes to on a tree where ``found`` says whether a
+    module is there (None: the tree cannot say): True, False, or None when a part of it is no probe."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        asked = spec_asked(test.operand, flags)
-        return (asked[0], not asked[1]) if asked else None
+        value = spec_value(test.operand, flags, found)
+        return None if value is None else not value
+    if isinstance(test, ast.BoolOp):
+        values = [spec_value(v, flags, found) for v in test.values]
+        decisive = isinstance(test.op, ast.Or)  # ``or`` is True once one part is, ``and`` False once one part is
+        if decisive in values:
+            return decisive
+        return None if None in values else not decisive
     if isinstance(test, ast.Name) and test.id in flags:
-        return spec_asked(flags[test.id], {})
+        return spec_value(flags[test.id], {}, found)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and _is_none(test.comparators[0]):
         dotted = _probed(test.left)
-        if dotted is None:
+        there = found(dotted) if dotted else None
+        if there is None or not isinstance(test.ops[0], ast.IsNot | ast.NotEq | ast.Is | ast.Eq):
             return None
-        if isinstance(test.ops[0], ast.IsNot | ast.NotEq):
-            return dotted, True
-        return (dotted, False) if isinstance(test.ops[0], ast.Is | ast.Eq) else None
+        return there if isinstance(test.ops[0], ast.IsNot | ast.NotEq) else not there
     dotted = _probed(test)
-    return (dotted, True) if dotted else None
+    return found(dotted) if dotted else None
 
 
 def spec_flags(tree: ast.Module) -> dict[str, ast.expr]:
@@ -57,7 +66,12 @@ def spec_flags(tree: ast.Module) -> dict[str, ast.expr]:
                 bound[target.id] = bound.get(target.id, 0) + 1
                 if value is not None:
                     values[target.id] = value
-    return {name: value for name, value in values.items() if bound[name] == 1 and spec_asked(value, {}) is not None}
+    return {name: value for name, value in values.items() if bound[name] == 1 and _probes_alone(value)}
+
+
+def _probes_alone(value: ast.expr) -> bool:
+    """The value is a test of probes alone: the tree decides it whichever modules are there."""
+    return spec_value(value, {}, lambda _: True) is not None and spec_value(value, {}, lambda _: False) is not None
 
 
 def _probed(node: ast.expr) -> str | None:

@@ -160,7 +160,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
-from aeon_release.domain.audits.drift.spec_probes import spec_asked, spec_flags
+from aeon_release.domain.audits.drift.spec_probes import spec_flags, spec_value
 from aeon_release.domain.audits.drift.tested_keys import carried_strings, read_back
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
@@ -314,7 +314,8 @@ class _Checker:
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
-        self._spec_flags: dict[int, dict[str, ast.expr]] = {}  # id(module tree) -> names bound to a find_spec test
+        # id(module tree) -> names bound to a find_spec test (None: the text never says find_spec)
+        self._spec_flags: dict[int, dict[str, ast.expr] | None] = {}
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -779,21 +780,43 @@ class _Checker:
 
     def _unprobed_branch(self, mod: ModuleInfo, stmt: ast.If) -> list[ast.stmt] | None:
         """The branch of ``if find_spec("pkg.mod") is not None:`` (drift/spec_probes.py) that never runs on the
-        merged tree: the module is in it or not.  Not when the module is another package's (the install
-        decides), nor when it and its parent package are both gone (``find_spec`` raises there)."""
-        if "find_spec" not in mod.text:
-            return None
+        merged tree: the module is in it or not."""
+        value = self._spec_value(mod, stmt.test)
+        return None if value is None else stmt.orelse if value else stmt.body
+
+    def _unrun_arms(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+        """The nodes of a conditional expression's arm a ``find_spec`` test never takes on the merged tree
+        (``import_module("pkg.new" if find_spec("pkg.new") else "pkg.old")``)."""
+        unrun: set[int] = set()
+        if self._spec_tests(mod) is None:
+            return unrun
+        for node in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.IfExp)):
+            value = self._spec_value(mod, node.test)
+            if value is not None:
+                unrun |= {id(n) for n in ast.walk(node.orelse if value else node.body)}
+        return unrun
+
+    def _spec_value(self, mod: ModuleInfo, test: ast.expr) -> bool | None:
+        """What a test of ``find_spec`` probes comes to on the merged tree (None: not one, or not decided)."""
+        flags = self._spec_tests(mod)
+        return None if flags is None else spec_value(test, flags, self._spec_found)
+
+    def _spec_tests(self, mod: ModuleInfo) -> dict[str, ast.expr] | None:
+        """The module's flags bound to a ``find_spec`` test, or None when its text never says ``find_spec``
+        (read once a module: every statement's expressions ask)."""
         if id(mod.tree) not in self._spec_flags:
-            self._spec_flags[id(mod.tree)] = spec_flags(mod.tree)
-        asked = spec_asked(stmt.test, self._spec_flags[id(mod.tree)])
-        if asked is None or not self.after.in_tree(asked[0]):
+            self._spec_flags[id(mod.tree)] = spec_flags(mod.tree) if "find_spec" in mod.text else None
+        return self._spec_flags[id(mod.tree)]
+
+    def _spec_found(self, dotted: str) -> bool | None:
+        """Is the module in the merged tree?  None for another package's (the install decides) and for one
+        whose parent package is gone too (``find_spec`` imports the parent first, and raises)."""
+        if not self.after.in_tree(dotted):
             return None
-        dotted, body_if_found = asked
-        found = self.after.module_path(dotted) is not None
+        if self.after.module_path(dotted) is not None:
+            return True
         parent = dotted.rpartition(".")[0]
-        if not found and parent and self.after.module_path(parent) is None:
-            return None
-        return stmt.orelse if found == body_if_found else stmt.body
+        return None if parent and self.after.module_path(parent) is None else False
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
@@ -808,6 +831,7 @@ class _Checker:
         probed = hasattr_guarded_nodes(exprs, bound=bound)
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
         sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
+        sure |= self._unrun_arms(mod, exprs)  # the arm a find_spec test never takes on the merged tree
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -874,7 +898,7 @@ class _Checker:
                     and node.lineno in owned
                     and id(node) not in logged
                 ):
-                    yield from self._qualname(mod, node)
+                    yield from _unprobed(self._qualname(mod, node), node, probed, sure)
                 if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.lineno in owned:
                     yield from self._subscripted_wrapper(mod, node, scope)  # self.positions[:n]
                 if isinstance(node, ast.Attribute):
