@@ -98,3 +98,9 @@ def test_the_arm_a_conditional_expression_takes_is_an_error(git_repo: GitRepo, t
         SPEC + "evs = importlib.import_module(\n    'pkg.mm.evs'\n    if find_spec('pkg.mm.prune')\n    else 'x'\n)\n"
     )
     assert _errors(git_repo, tmp_path, fork) == [(FORK, line_of(fork, "'pkg.mm.evs'"), "error")]
+
+
+def test_a_probe_under_a_plain_module_is_no_probe(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``find_spec('pkg.mm.prune.evs.kept_count')`` asks under a module that is no package: it raises."""
+    fork = SPEC + f"if find_spec('pkg.mm.prune.evs.kept_count') is None:\n    {GONE}\n"
+    assert _errors(git_repo, tmp_path, fork) == [(FORK, line_of(fork, GONE), "error")]

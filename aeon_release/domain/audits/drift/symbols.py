@@ -810,13 +810,16 @@ class _Checker:
 
     def _spec_found(self, dotted: str) -> bool | None:
         """Is the module in the merged tree?  None for another package's (the install decides) and for one
-        whose parent package is gone too (``find_spec`` imports the parent first, and raises)."""
+        whose parent is no package there (``find_spec`` imports the parent first, and raises when it is gone
+        or a plain module)."""
         if not self.after.in_tree(dotted):
             return None
         if self.after.module_path(dotted) is not None:
             return True
         parent = dotted.rpartition(".")[0]
-        return None if parent and self.after.module_path(parent) is None else False
+        if not parent:
+            return False
+        return False if (self.after.module_path(parent) or "").endswith("__init__.py") else None
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
