@@ -42,6 +42,13 @@ conditional expression the probe never takes).
 All rounds, main (4f1360cf): 7 caught of 7; 10 false errors of 29 twins (3 warned).
 This branch: 7 caught of 7; 0 false errors of 29 (3 warned: the two tests of the release's version and
 ``if TYPE_CHECKING:``, warnings by design).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins; 8 caught 1 warned, 6/6, 11 caught 1 warned as
+before), blind_replay_mmproc 19 caught, 1 missed of 20 (14 twins quiet, as landed), blind_replay_multimodal 28
+caught, 4 warned of 32 (14 quiet), blind_replay_rayexec 17 caught, 1 warned of 18 (9 quiet), the twins
+replays with ``except ImportError`` fallbacks or ``find_spec`` (review12, 21, 24, 32, 36, 41, 43, 45, 50, 51)
+0 false errors and their catches as recorded, ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
 
   PYTHONPATH=.. python review62_twins.py [--only TEXT ...] [--show]
 """
