@@ -86,3 +86,51 @@ def test_a_star_fallback_under_a_named_import_is_an_error(git_repo: GitRepo, tmp
     """A star fallback binds whatever the old module defined, more than the ``try`` names: it counts."""
     fork = "try:\n    from pkg.mm.prune.evs import kept_count\nexcept ImportError:\n    from pkg.mm.evs import *  # noqa: F403\n"
     assert (FORK, line_of(fork, "from pkg.mm.evs import"), "error") in _errors(git_repo, tmp_path, fork)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "try:\n    from pkg.mm.prune.evs import kept_count\n    HAS_PRUNE = True\n"
+        "except ImportError:\n    from pkg.mm.evs import kept_count\n    HAS_PRUNE = False\n" + USE,
+        "def kept(tokens: int, frames: int) -> int:\n    try:\n        from pkg.mm.prune.evs import kept_count\n"
+        "        moved = True\n    except ImportError:\n        from pkg.mm.evs import kept_count\n"
+        "        moved = False\n    del moved\n    return kept_count(tokens, frames, 0.5)\n",
+        "import importlib\n\ntry:\n    from pkg.mm.prune import evs\n"
+        "except ImportError:\n    evs = importlib.import_module('pkg.mm.evs')\n",
+        "try:\n    from pkg.mm.prune.evs import kept_count\n"
+        "except ImportError:\n    from pkg.mm import evs as _old\n\n    kept_count = _old.kept_count\n" + USE,
+        "try:\n    from pkg.mm.prune.evs import kept_count\n    __all__ = ['kept_count']\n"
+        "except ImportError:\n    from pkg.mm.evs import kept_count\n    __all__ = ['kept_count']\n",
+    ],
+    ids=[
+        "a flag of the home that answered",
+        "a local flag in a function",
+        "import_module",
+        "a private helper name",
+        "__all__ set in the try",
+    ],
+)
+def test_twin_review62_fallback_spellings_are_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """review62: a ``try`` that also binds a constant, a handler reaching the old home by ``import_module``
+    or through a name only it reads: the handler never runs on the merged tree (all failed on main 4f1360cf)."""
+    assert _errors(git_repo, tmp_path, fork) == []
+
+
+def test_a_private_helper_of_the_fallback_read_after_it_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``_old`` is read after the ``try``: a good ``try`` leaves it unbound, so the fallback binding it counts."""
+    fork = (
+        "try:\n    from pkg.mm.prune.evs import kept_count\n"
+        "except ImportError:\n    from pkg.mm import evs as _old\n\n    kept_count = _old.kept_count\n"
+        "\n\ndef masked(n: int) -> list[bool]:\n    return _old.mask(n)\n"
+    )
+    assert (FORK, line_of(fork, "from pkg.mm import evs as _old"), "error") in _errors(git_repo, tmp_path, fork)
+
+
+def test_a_try_that_binds_a_call_is_no_fallback(git_repo: GitRepo, tmp_path: Path) -> None:
+    """Only a constant (or a name) bound in the ``try`` is sure not to raise: a call's result may."""
+    fork = (
+        "import os\n\ntry:\n    from pkg.mm.prune.evs import kept_count\n    HOME = os.environ['PRUNE_HOME']\n"
+        "except ImportError:\n    from pkg.mm.evs import kept_count\n    HOME = ''\n" + USE
+    )
+    assert (FORK, line_of(fork, "from pkg.mm.evs import"), "error") in _errors(git_repo, tmp_path, fork)

@@ -163,6 +163,7 @@ from aeon_release.domain.audits.drift.signatures import (
     same_annotations,
     signature,
 )
+from aeon_release.domain.audits.drift.spec_probes import spec_flags, spec_value
 from aeon_release.domain.audits.drift.tested_keys import carried_strings, read_back
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
@@ -316,6 +317,8 @@ class _Checker:
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
+        # id(module tree) -> names bound to a find_spec test (None: the text never says find_spec)
+        self._spec_flags: dict[int, dict[str, ast.expr] | None] = {}
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -737,7 +740,9 @@ class _Checker:
                 probed, imported = self._probed_imports(mod, stmt)
                 if imported and (not guarded or guarded is probed):
                     guarded, reads = probed, reads | imported
-            dead = self._dead_fallback(mod, stmt) if isinstance(stmt, ast.Try) else set()
+            function = scope.functions[-1] if scope.functions else mod.tree
+            dead = self._dead_fallback(mod, stmt, function) if isinstance(stmt, ast.Try) else set()
+            unprobed = self._unprobed_branch(mod, stmt) if isinstance(stmt, ast.If) else None
             for block in child_blocks(stmt):
                 if block is never_runs:
                     # ``if TYPE_CHECKING:`` (or the else of ``if not TYPE_CHECKING:``): only a type checker runs it
@@ -754,6 +759,9 @@ class _Checker:
                             yield finding
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
+                elif block is unprobed:
+                    # ``if find_spec("pkg.new") is None: from pkg.old import f``: the merged tree has pkg.new
+                    yield from (f for f in self._walk(mod, block, scope, owned) if not _gone(f))
                 else:
                     # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
                     # (dead), or ``from m import Old`` beside ``try: from m import New`` (idle): where the try's
@@ -766,10 +774,10 @@ class _Checker:
                         if not (never_run and _gone(finding) and finding.line in never_run):
                             yield finding
 
-    def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
+    def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try, scope: ast.AST) -> set[int]:
         """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the
         ``try`` body resolves on the merged tree, to a name or module of the tree: the handler never runs."""
-        tried, lines = fallback_lines(stmt)
+        tried, lines = fallback_lines(stmt, scope)
         if not lines:
             return set()
         for imp in tried:
@@ -785,6 +793,49 @@ class _Checker:
                 return set()
         return lines
 
+    def _unprobed_branch(self, mod: ModuleInfo, stmt: ast.If) -> list[ast.stmt] | None:
+        """The branch of ``if find_spec("pkg.mod") is not None:`` (drift/spec_probes.py) that never runs on the
+        merged tree: the module is in it or not."""
+        value = self._spec_value(mod, stmt.test)
+        return None if value is None else stmt.orelse if value else stmt.body
+
+    def _unrun_arms(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+        """The nodes of a conditional expression's arm a ``find_spec`` test never takes on the merged tree
+        (``import_module("pkg.new" if find_spec("pkg.new") else "pkg.old")``)."""
+        unrun: set[int] = set()
+        if self._spec_tests(mod) is None:
+            return unrun
+        for node in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.IfExp)):
+            value = self._spec_value(mod, node.test)
+            if value is not None:
+                unrun |= {id(n) for n in ast.walk(node.orelse if value else node.body)}
+        return unrun
+
+    def _spec_value(self, mod: ModuleInfo, test: ast.expr) -> bool | None:
+        """What a test of ``find_spec`` probes comes to on the merged tree (None: not one, or not decided)."""
+        flags = self._spec_tests(mod)
+        return None if flags is None else spec_value(test, flags, self._spec_found)
+
+    def _spec_tests(self, mod: ModuleInfo) -> dict[str, ast.expr] | None:
+        """The module's flags bound to a ``find_spec`` test, or None when its text never says ``find_spec``
+        (read once a module: every statement's expressions ask)."""
+        if id(mod.tree) not in self._spec_flags:
+            self._spec_flags[id(mod.tree)] = spec_flags(mod.tree) if "find_spec" in mod.text else None
+        return self._spec_flags[id(mod.tree)]
+
+    def _spec_found(self, dotted: str) -> bool | None:
+        """Is the module in the merged tree?  None for another package's (the install decides) and for one
+        whose parent is no package there (``find_spec`` imports the parent first, and raises when it is gone
+        or a plain module)."""
+        if not self.after.in_tree(dotted):
+            return None
+        if self.after.module_path(dotted) is not None:
+            return True
+        parent = dotted.rpartition(".")[0]
+        if not parent:
+            return False
+        return False if (self.after.module_path(parent) or "").endswith("__init__.py") else None
+
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
         logged: set[int] = set()  # a logger's name, an import probe's: a dotted string that is never imported
@@ -798,6 +849,7 @@ class _Checker:
         probed = hasattr_guarded_nodes(exprs, bound=bound)
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
         sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
+        sure |= self._unrun_arms(mod, exprs)  # the arm a find_spec test never takes on the merged tree
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -864,7 +916,7 @@ class _Checker:
                     and node.lineno in owned
                     and id(node) not in logged
                 ):
-                    yield from self._qualname(mod, node)
+                    yield from _unprobed(self._qualname(mod, node), node, probed, sure)
                 if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.lineno in owned:
                     yield from self._subscripted_wrapper(mod, node, scope)  # self.positions[:n]
                 if isinstance(node, ast.Attribute):
