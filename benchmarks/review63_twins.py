@@ -83,8 +83,7 @@ TWINS += [
         K(
             *IX,
             "vllm/aeon/r63ix3.py",
-            TRY_NEW + f"    from {MXQ} import IpexMxfp4MoEMethod\n\n"
-            "    XpuMxfp4MoEMethod = IpexMxfp4MoEMethod\n",
+            TRY_NEW + f"    from {MXQ} import IpexMxfp4MoEMethod\n\n    XpuMxfp4MoEMethod = IpexMxfp4MoEMethod\n",
             f"    from {MXQ} import IpexMxfp4MoEMethod",
         ),
     ),

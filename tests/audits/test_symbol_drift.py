@@ -2953,8 +2953,24 @@ def test_an_attribute_read_through_a_cast_or_an_isinstance_of_the_forks_class(
             "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
             True,
         ),
+        (  # review63: a name no side defines tried first: the try fails on both sides, the handler runs
+            "try:\n    from pkg.distributed.comm import graph_mode_v2 as mode\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
+            True,
+        ),
+        (  # review63: the old name read after the try: unbound where the new import succeeds
+            "try:\n    from pkg.distributed.comm import graph_capture\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode\n\n\nmode = graph_mode\n",
+            True,
+        ),
+        (  # review63: the old name fetched only to bind the new one in the handler
+            "try:\n    from pkg.distributed.comm import graph_capture\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode\n\n"
+            "    graph_capture = graph_mode\n",
+            False,
+        ),
     ],
-    ids=["same module, new name", "both gone", "another module"],
+    ids=["same module, new name", "both gone", "another module", "a name no side has", "old name read", "a shim"],
 )
 def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
     git_repo: GitRepo, no_rules: Path, body: str, claimed: bool

@@ -1,15 +1,19 @@
-"""An old import path kept only as the fallback of a new one: ``try: from new import f`` / ``except
-ImportError: from old import f``.
+"""An old import path or name kept only as the fallback of a new one: ``try: from new import f`` / ``except
+ImportError: from old import f``, or ``try: from m import New`` / ``except ImportError: from m import Old``
+then ``New = Old``.
 
-Fork code written to run on both sides of a module move imports the name from its new home first and
-falls back to the old one.  When upstream moves the module, the old path is gone from the merged tree,
-but the handler that names it runs only when the ``try`` body raised ``ImportError``, and that body
-imports names the merged tree has: the fallback never runs, so the gone path on its line breaks nothing.
-A handler import that binds a name the ``try`` body does not (``except ImportError: from old import f,
-g``) still leaves ``g`` unbound after a good ``try``, and a ``try`` body that does more than import (a
-call, an assignment) may raise ``ImportError`` for other reasons: neither is read as a fallback.
-Whether the ``try`` body's imports all resolve on the merged tree is the caller's to say
-(``fallback_lines`` hands them back).
+Fork code written to run on both sides of a module move or a rename imports the name from its new home
+(or by its new name) first and falls back to the old one.  When upstream moves or renames it, the old path
+is gone from the merged tree, but the handler that names it runs only when the ``try`` body raised
+``ImportError``, and that body imports names the merged tree has: the fallback never runs, so the gone
+path on its line breaks nothing.  What the handler binds that the ``try`` does not is unbound after a good
+``try``: such a name counts (its import stays a finding) unless the handler itself reads it and nothing
+else in the module does -- the old name fetched only to build the stand-in (``New = Old``); a name read
+after the ``try``, or bound and never read (the module's API, imported by others), breaks where the
+``try`` succeeds.  A ``try`` body that does more than import (a call, an assignment) may raise
+``ImportError`` for other reasons: not read as a fallback.  Whether the ``try`` body's imports all resolve
+on the merged tree is the caller's to say (``fallback_lines`` hands them back): an import the tree never
+had (an optional package, a name no side defines) makes the handler run.
 """
 
 from __future__ import annotations
@@ -26,10 +30,11 @@ def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
     return {alias.asname or alias.name.split(".")[0] for alias in stmt.names}
 
 
-def fallback_lines(stmt: ast.stmt) -> tuple[list[ast.Import | ast.ImportFrom], set[int]]:
-    """For a ``try`` whose body only imports and whose handler catching ``ImportError`` (a parent of it,
-    or a bare ``except``) only rebinds the names that body binds, the body's imports and the lines of
-    the handler's imports (every line of a parenthesised one); else nothing."""
+def fallback_lines(stmt: ast.stmt, module: ast.Module) -> tuple[list[ast.Import | ast.ImportFrom], set[int]]:
+    """For a ``try`` whose body only imports, the body's imports and the lines of what its handlers catching
+    ``ImportError`` (a parent of it, or a bare ``except``) bind in its stead: each import there (every line
+    of a parenthesised one) and each assignment of only the body's names (``New = Old``), when each name
+    they bind is one the body binds or one read in the handler and nowhere else in ``module``; else nothing."""
     if not isinstance(stmt, ast.Try) or stmt.finalbody:
         return [], set()
     tried = [s for s in stmt.body if not _docstring(s)]
@@ -41,9 +46,27 @@ def fallback_lines(stmt: ast.stmt) -> tuple[list[ast.Import | ast.ImportFrom], s
     for handler in stmt.handlers:
         if handler.type is not None and not _caught(handler.type) & _IMPORT_ERRORS:
             continue
-        kept = [s for s in handler.body if isinstance(s, _IMPORTS) and bound_names(s) <= names]
-        lines |= {n for s in kept for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
+        helpers = _helpers(handler, module) - names
+        for s in handler.body:
+            stands_in = (isinstance(s, _IMPORTS) and bound_names(s) <= names | helpers) or (
+                isinstance(s, ast.Assign) and all(isinstance(t, ast.Name) and t.id in names for t in s.targets)
+            )
+            if stands_in:
+                lines |= set(range(s.lineno, (s.end_lineno or s.lineno) + 1))
     return (imports, lines) if lines else ([], set())
+
+
+def _helpers(handler: ast.ExceptHandler, module: ast.Module) -> set[str]:
+    """The names read inside ``handler`` and nowhere else in ``module``: what the handler fetches only to
+    build its stand-in (``from m import Old`` then ``New = Old``)."""
+    inside = {id(n) for s in handler.body for n in ast.walk(s)}
+    read = {n.id for s in handler.body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    outside = {
+        n.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in inside and n.id in read
+    }
+    return read - outside
 
 
 def _caught(expr: ast.expr) -> set[str]:

@@ -325,21 +325,6 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     return (body, lines) if lines else ([], set())
 
 
-def idle_fallback_imports(stmt: ast.stmt, block: list[ast.stmt]) -> set[int]:
-    """The lines of ``block``'s imports, when ``block`` is the handler of ``ImportError`` of a ``try`` whose
-    body only imports from modules, and each of those imports is from a module the body imports from too:
-    ``try: from m import New`` / ``except ImportError: from m import Old``, a rename written for both sides.
-    Where the body's imports resolve, the handler never runs (symbol drift asks that of the body)."""
-    if not isinstance(stmt, ast.Try) or not stmt.body or not all(isinstance(s, ast.ImportFrom) for s in stmt.body):
-        return set()
-    handler = next((h for h in stmt.handlers if h.body is block), None)
-    if handler is None or not _catches(handler.type, _IMPORT_ERRORS):
-        return set()
-    tried = {(s.module, s.level) for s in stmt.body if isinstance(s, ast.ImportFrom)}
-    imports = [s for s in block if isinstance(s, ast.ImportFrom) and (s.module, s.level) in tried]
-    return {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
-
-
 def _caught(stmt: ast.stmt) -> list[ast.expr | None]:
     """What a ``try``'s handlers catch (None: a bare ``except``), or the classes a ``with suppress(...)``
     names: each a handler whose body is ``pass``."""

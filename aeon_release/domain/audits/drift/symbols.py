@@ -69,7 +69,6 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
-    idle_fallback_imports,
     isinstance_asked,
     isinstance_guarded,
     isinstance_refuted,
@@ -747,21 +746,20 @@ class _Checker:
                         elif quiet:
                             yield replace(finding, severity=Severity.WARNING, message=finding.message + _SKIPPED)
                 else:
-                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
-                    # (dead), or ``from m import Old`` beside ``try: from m import New`` (idle): where the try's
-                    # imports resolve now, the handler never runs; its gone name is no break
-                    idle = idle_fallback_imports(stmt, block)
-                    if idle and any(_gone(f) for f in self._walk(mod, getattr(stmt, "body", []), scope, owned)):
-                        idle = set()
-                    never_run = dead | idle
+                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now,
+                    # or ``from m import Old`` / ``New = Old`` beside ``try: from m import New``: where every
+                    # import of the try resolves on the merged tree, the handler never runs; its gone name is no
+                    # break (fallback_imports.py: what only the handler binds and the module reads still counts)
                     for finding in self._walk(mod, block, scope, owned):
-                        if not (never_run and _gone(finding) and finding.line in never_run):
+                        if not (dead and _gone(finding) and finding.line in dead):
                             yield finding
 
     def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
-        """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the
-        ``try`` body resolves on the merged tree, to a name or module of the tree: the handler never runs."""
-        tried, lines = fallback_lines(stmt)
+        """The lines of a handler's stand-in for the ``try``'s imports (drift/fallback_imports.py) when every
+        import of the ``try`` body resolves on the merged tree, to a name or module of the tree: the handler
+        never runs.  An import the tree never had (an optional package, a name no side defines) may fail: then
+        the handler runs, and its gone names count."""
+        tried, lines = fallback_lines(stmt, mod.tree)
         if not lines:
             return set()
         for imp in tried:
