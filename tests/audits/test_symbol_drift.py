@@ -2982,3 +2982,25 @@ def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (4 in errors) is claimed
+
+
+@pytest.mark.parametrize(
+    ("tried", "claimed"),
+    [
+        ("    mode = comm.graph_capture\n", False),  # the new attribute resolves: the handler never runs
+        ("    mode = comm.graph_capture_v2\n", True),  # a name no side has: the handler runs, and fails
+        ("    mode = comm.graph_capture()\n", True),  # a call may raise AttributeError itself: the handler may run
+    ],
+    ids=["the new attribute", "a name no side has", "a call"],
+)
+def test_a_gone_attribute_in_the_attribute_error_handler_of_a_resolving_read(
+    git_repo: GitRepo, no_rules: Path, tried: str, claimed: bool
+) -> None:
+    """review63 (#33679 renamed ``IpexMxfp4MoEMethod``): ``try: X = mod.New`` / ``except AttributeError: X =
+    mod.Old``, the module-attribute spelling of an import fallback: where ``mod.New`` resolves on the merged
+    tree the handler never runs, and its gone attribute is no break."""
+    body = "from pkg.distributed import comm\n\ntry:\n" + tried + "except AttributeError:\n    mode = comm.graph_mode\n"
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
+    assert (6 in errors) is claimed

@@ -1,6 +1,7 @@
 """An old import path or name kept only as the fallback of a new one: ``try: from new import f`` / ``except
 ImportError: from old import f``, or ``try: from m import New`` / ``except ImportError: from m import Old``
-then ``New = Old``.
+then ``New = Old``; or its module-attribute spelling, ``try: X = mod.New`` / ``except AttributeError: X =
+mod.Old``.
 
 Fork code written to run on both sides of a module move or a rename imports the name from its new home
 (or by its new name) first and falls back to the old one.  When upstream moves or renames it, the old path
@@ -22,6 +23,7 @@ import ast
 
 _IMPORTS = ast.Import | ast.ImportFrom
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+_FALLBACK_ERRORS = _IMPORT_ERRORS | {"AttributeError"}  # what a gone import or a gone attribute raises
 
 
 def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
@@ -30,21 +32,23 @@ def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
     return {alias.asname or alias.name.split(".")[0] for alias in stmt.names}
 
 
-def fallback_lines(stmt: ast.stmt, module: ast.Module) -> tuple[list[ast.Import | ast.ImportFrom], set[int]]:
-    """For a ``try`` whose body only imports, the body's imports and the lines of what its handlers catching
-    ``ImportError`` (a parent of it, or a bare ``except``) bind in its stead: each import there (every line
-    of a parenthesised one) and each assignment of only the body's names (``New = Old``), when each name
-    they bind is one the body binds or one read in the handler and nowhere else in ``module``; else nothing."""
+def fallback_lines(stmt: ast.stmt, module: ast.Module) -> tuple[list[ast.stmt], set[int]]:
+    """For a ``try`` whose body only imports or binds names to dotted reads (``X = mod.New``), that body's
+    statements and the lines of what its handlers catching ``ImportError`` or ``AttributeError`` (a parent
+    of either, or a bare ``except``) bind in its stead: each import there (every line of a parenthesised
+    one) and each assignment of only the body's names (``New = Old``, ``X = mod.Old``), when each name they
+    bind is one the body binds or one read in the handler and nowhere else in ``module``; else nothing."""
     if not isinstance(stmt, ast.Try) or stmt.finalbody:
         return [], set()
     tried = [s for s in stmt.body if not _docstring(s)]
-    if not tried or not all(isinstance(s, _IMPORTS) for s in tried):
+    if not tried or not all(isinstance(s, _IMPORTS) or dotted_read(s) is not None for s in tried):
         return [], set()
-    imports: list[ast.Import | ast.ImportFrom] = [s for s in tried if isinstance(s, _IMPORTS)]
-    names = set().union(*(bound_names(s) for s in imports))
+    names: set[str] = set()
+    for s in tried:
+        names |= bound_names(s) if isinstance(s, _IMPORTS) else {t.id for t in getattr(s, "targets", ())}
     lines: set[int] = set()
     for handler in stmt.handlers:
-        if handler.type is not None and not _caught(handler.type) & _IMPORT_ERRORS:
+        if handler.type is not None and not _caught(handler.type) & _FALLBACK_ERRORS:
             continue
         helpers = _helpers(handler, module) - names
         for s in handler.body:
@@ -53,7 +57,19 @@ def fallback_lines(stmt: ast.stmt, module: ast.Module) -> tuple[list[ast.Import 
             )
             if stands_in:
                 lines |= set(range(s.lineno, (s.end_lineno or s.lineno) + 1))
-    return (imports, lines) if lines else ([], set())
+    return (tried, lines) if lines else ([], set())
+
+
+def dotted_read(stmt: ast.stmt) -> ast.Attribute | None:
+    """The read of ``X = mod.New`` (one name bound to a dotted attribute of a name), else None: the one
+    statement besides an import a fallback's ``try`` may hold, since it raises only where the name is gone."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    value = stmt.value
+    node: ast.expr = value
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return value if isinstance(value, ast.Attribute) and isinstance(node, ast.Name) else None
 
 
 def _helpers(handler: ast.ExceptHandler, module: ast.Module) -> set[str]:

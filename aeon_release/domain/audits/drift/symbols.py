@@ -56,7 +56,7 @@ from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
-from aeon_release.domain.audits.drift.fallback_imports import fallback_lines
+from aeon_release.domain.audits.drift.fallback_imports import dotted_read, fallback_lines
 from aeon_release.domain.audits.drift.fallbacks import (
     bound_probes,
     call_guarded,
@@ -756,16 +756,19 @@ class _Checker:
 
     def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try) -> set[int]:
         """The lines of a handler's stand-in for the ``try``'s imports (drift/fallback_imports.py) when every
-        import of the ``try`` body resolves on the merged tree, to a name or module of the tree: the handler
-        never runs.  An import the tree never had (an optional package, a name no side defines) may fail: then
+        import of the ``try`` body, and every dotted read it binds (``X = mod.New``), resolves on the merged
+        tree, to a name or module of the tree: the handler never runs.  An import the tree never had (an optional package, a name no side defines) may fail: then
         the handler runs, and its gone names count."""
         tried, lines = fallback_lines(stmt, mod.tree)
         if not lines:
             return set()
         for imp in tried:
-            if isinstance(imp, ast.Import):
+            if (read := dotted_read(imp)) is not None:
+                found = [self._dotted_sym(mod, read)]  # ``X = mod.New``: raises only where it is gone
+            elif isinstance(imp, ast.Import):
                 found = [_module(self.after, alias.name) for alias in imp.names]
             else:
+                assert isinstance(imp, ast.ImportFrom)  # fallback_lines hands back imports and dotted reads only
                 base = px.import_base(imp, mod.dotted, mod.path)
                 found = [
                     _module(self.after, base) if alias.name == "*" else _imported(self.after, base, alias.name)
@@ -774,6 +777,22 @@ class _Checker:
             if not all(isinstance(sym, DefSym | ModuleSym) for sym in found):
                 return set()
         return lines
+
+    def _dotted_sym(self, mod: ModuleInfo, read: ast.Attribute) -> Sym:
+        """What a dotted read through ``mod``'s top-level import of its first name is on the merged tree."""
+        parts: list[str] = []
+        node: ast.expr = read
+        while isinstance(node, ast.Attribute):
+            parts.insert(0, node.attr)
+            node = node.value
+        binding = mod.names.get(node.id) if isinstance(node, ast.Name) else None
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return px.UNKNOWN
+        module, what = binding.target
+        sym = _imported(self.after, module, what) if what else _module(self.after, module)
+        for attr in parts:
+            sym = _attribute(self.after, sym, attr)
+        return sym
 
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
