@@ -778,6 +778,33 @@ class _Checker:
                 return set()
         return lines
 
+    def _short_circuited(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+        """The ids of the nodes of an ``or``'s operands after ``getattr(mod, "New", default)`` where ``mod.New``
+        is a def, a class or a module on the merged tree: its value is always true, so the ``or`` never reads
+        the old name after it (``getattr(m, "New", None) or m.Old``, a rename written for both sides)."""
+        found: set[int] = set()
+        for node in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.BoolOp) and isinstance(n.op, ast.Or)):
+            for at, operand in enumerate(node.values[:-1]):
+                if self._truthy_probe(mod, operand):
+                    found |= {id(n) for later in node.values[at + 1 :] for n in ast.walk(later)}
+                    break
+        return found
+
+    def _truthy_probe(self, mod: ModuleInfo, node: ast.expr) -> bool:
+        """``node`` is ``getattr(x, "name", default)`` and ``x.name`` resolves to a def, a class (no metaclass
+        nor enum base that could make it false) or a module on the merged tree."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"):
+            return False
+        if len(node.args) != 3 or (name := str_value(node.args[1])) is None:
+            return False
+        sym = self._dotted_sym(mod, ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()))
+        if isinstance(sym, ModuleSym):
+            return True
+        held = sym.node if isinstance(sym, DefSym) else None
+        if isinstance(held, ast.ClassDef):
+            return not held.keywords and not any("Enum" in ast.unparse(b) for b in held.bases)
+        return isinstance(held, ast.FunctionDef | ast.AsyncFunctionDef)
+
     def _dotted_sym(self, mod: ModuleInfo, read: ast.Attribute) -> Sym:
         """What a dotted read through ``mod``'s top-level import of its first name is on the merged tree."""
         parts: list[str] = []
@@ -807,6 +834,7 @@ class _Checker:
         probed = hasattr_guarded_nodes(exprs, bound=bound)
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
         sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
+        sure |= self._short_circuited(mod, exprs)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
