@@ -80,6 +80,11 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
                 any(_refilled(guard.body, held) for guard in guards)
                 or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
+        if isinstance(parent, ast.Tuple | ast.List) and len(call.args) >= 3:
+            # ``(getattr(x, "new", None), getattr(x, "old", None))``: candidates for both sides, the new one
+            # first, each yielding its default where absent (``next(c for c in (...) if c)``)
+            earlier = parent.elts[: next(i for i, e in enumerate(parent.elts) if e is call)]
+            return any(_probed_before(n, receiver, name) for n in earlier)
         if not (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
             return False
         # ``getattr(x, "new", None) or getattr(x, "old", None)``: the probe of the other name, tried first, is
