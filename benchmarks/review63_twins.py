@@ -49,6 +49,11 @@ case whose ``try`` names a method no side has, the ``AttributeError`` try, the `
 All rounds, main (7be1daa9): 5 caught, 2 missed of 7; 11 false errors of 31 twins (2 warned).
 This branch: 7 caught of 7; 0 false errors of 31 (3 warned: the old name in ``hasattr``'s else and in a
 ``TYPE_CHECKING`` import, as on main; #46491's test kept after a ``try`` that catches the raise).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_mxoracle 23/23 (14 quiet),
+blind_replay_mmproc 19 caught, 1 missed of 20 (14 quiet), blind_replay_moe 30 caught, 1 warned of 31 (13
+quiet): each as on main, 0 false errors; ``symbol_precision.py --windows 1``: 0 false errors (5 broken
+overrides, 4 caught).
 
   PYTHONPATH=.. python review63_twins.py [--only TEXT ...] [--show]
 """
