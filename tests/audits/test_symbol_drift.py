@@ -3012,16 +3012,21 @@ def test_a_gone_attribute_in_the_attribute_error_handler_of_a_resolving_read(
         ("graph_capture", False),  # a def on the merged tree: always true, the or never reads the old name
         ("graph_capture_v2", True),  # a name no side has: the default, and the old name is read
         ("contextmanager", True),  # a name the module imports from outside the tree: its truth is unknown
+        ("FLAGS, 'on'", True),  # off an instance: a property, whose value may be false
     ],
-    ids=["a def", "a name no side has", "an outside import"],
+    ids=["a def", "a name no side has", "an outside import", "an instance's property"],
 )
 def test_a_gone_attribute_after_a_probe_of_the_new_name_in_an_or(
     git_repo: GitRepo, no_rules: Path, probe: str, claimed: bool
 ) -> None:
     """review63 (#33679 renamed ``IpexMxfp4MoEMethod``): ``getattr(m, "New", None) or m.Old`` reads the old
     name only where the probe's value is false; a def, a class or a module is never false."""
-    body = f'from pkg.distributed import comm\n\nmode = getattr(comm, "{probe}", None) or comm.graph_mode\n'
-    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    receiver, name = probe.split(", ") if ", " in probe else ("", probe)
+    read = f"getattr(comm.{receiver}, {name}, None)" if receiver else f'getattr(comm, "{name}", None)'
+    body = f"from pkg.distributed import comm\n\nmode = {read} or comm.graph_mode\n"
+    flags = "\n\nclass _Flags:\n    @property\n    def on(self) -> bool:\n        return False\n\n\nFLAGS = _Flags()\n"
+    after = COMM_AFTER + flags
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (3 in errors) is claimed

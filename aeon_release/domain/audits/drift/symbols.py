@@ -791,13 +791,16 @@ class _Checker:
         return found
 
     def _truthy_probe(self, mod: ModuleInfo, node: ast.expr) -> bool:
-        """``node`` is ``getattr(x, "name", default)`` and ``x.name`` resolves to a def, a class (no metaclass
-        nor enum base that could make it false) or a module on the merged tree."""
+        """``node`` is ``getattr(x, "name", default)``, ``x`` a module or a class, and ``x.name`` resolves to a
+        def, a class (no metaclass nor enum base that could make it false) or a module on the merged tree."""
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"):
             return False
         if len(node.args) != 3 or (name := str_value(node.args[1])) is None:
             return False
-        sym = self._dotted_sym(mod, ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()))
+        owner = self._dotted_sym(mod, node.args[0])
+        if not (isinstance(owner, ModuleSym) or (isinstance(owner, DefSym) and isinstance(owner.node, ast.ClassDef))):
+            return False  # off an instance a member may be a property, whose value may be false
+        sym = _attribute(self.after, owner, name)
         if isinstance(sym, ModuleSym):
             return True
         held = sym.node if isinstance(sym, DefSym) else None
@@ -805,8 +808,9 @@ class _Checker:
             return not held.keywords and not any("Enum" in ast.unparse(b) for b in held.bases)
         return isinstance(held, ast.FunctionDef | ast.AsyncFunctionDef)
 
-    def _dotted_sym(self, mod: ModuleInfo, read: ast.Attribute) -> Sym:
-        """What a dotted read through ``mod``'s top-level import of its first name is on the merged tree."""
+    def _dotted_sym(self, mod: ModuleInfo, read: ast.expr) -> Sym:
+        """What a name or dotted read through ``mod``'s top-level import of its first name is on the merged
+        tree (UNKNOWN through anything else)."""
         parts: list[str] = []
         node: ast.expr = read
         while isinstance(node, ast.Attribute):
@@ -818,6 +822,8 @@ class _Checker:
         module, what = binding.target
         sym = _imported(self.after, module, what) if what else _module(self.after, module)
         for attr in parts:
+            if not isinstance(sym, DefSym | ModuleSym):
+                return sym  # gone or unknown part way: so is the whole read
             sym = _attribute(self.after, sym, attr)
         return sym
 
