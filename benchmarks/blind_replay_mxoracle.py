@@ -38,11 +38,12 @@ members, every return holds there a constant, a name or a call of the module's o
 upstream's tree returns the member; also for a member returned whole, ``return Backend.NONE``).  Quiet now: an
 ``or`` whose earlier operand probes the new name of the same object with a default (``drift/fallbacks.py``'s
 ``_probed_before``), and a gone name imported in the ``ImportError`` handler of a ``try`` that imports the new
-name from the same module (``fallbacks.idle_fallback_imports``).  Left: two more twins of #33679 probed by hand
+name from the same module (``fallbacks.idle_fallback_imports``; review63 folded it into
+``drift/fallback_imports.py``'s one reading).  Left: two more twins of #33679 probed by hand
 stay false symbol/name-drift errors, ``getattr(mxfp4, "XpuMxfp4MoEMethod", None) or
 mxfp4.IpexMxfp4MoEMethod`` (the attribute read short-circuited only where the new value is truthy, which the
 engine would have to know is a class) and ``next(c for c in (getattr(m, "New", None), getattr(m, "Old", None))
-if c)``; not in the replay.  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5
+if c)``; not in the replay (review63 made both quiet: ``benchmarks/review63_twins.py``).  Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5
 twins quiet), review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_moe 30 caught, 1 warned of 31
 (13 quiet), blind_replay_moe2 16/16 (10 quiet), blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet),
 blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet): each as on main, 0 false errors;

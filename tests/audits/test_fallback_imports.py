@@ -50,6 +50,32 @@ def test_twin_the_old_path_as_the_fallback_of_the_new_is_quiet(git_repo: GitRepo
     assert _errors(git_repo, tmp_path, fork) == []
 
 
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "try:\n    from pkg.mm.prune.evs import kept_count\nexcept ImportError:\n"
+        "    from pkg.mm.evs import kept_count as _kept_count\n\n    kept_count = _kept_count\n" + USE,
+        "try:\n    from pkg.mm.prune.evs import kept_count\nexcept ImportError:\n"
+        "    from pkg.mm import evs as _evs\n\n    kept_count = _evs.kept_count\n" + USE,
+    ],
+    ids=["the old name bound to the new one", "the old module's attribute bound to the new name"],
+)
+def test_twin_a_stand_in_built_from_the_old_path_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """review63 (#36281 moved and renamed ``should_torch_compile_mm_vit``): the handler fetches the old name
+    only to bind the try's name to it; where the try resolves the handler never runs, its import nor its
+    assignment."""
+    assert _errors(git_repo, tmp_path, fork) == []
+
+
+def test_an_old_name_the_module_reads_after_the_handler_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The handler's extra name is read after the ``try``: unbound where the ``try`` succeeds."""
+    fork = (
+        "try:\n    from pkg.mm.prune.evs import kept_count\n"
+        "except ImportError:\n    from pkg.mm.evs import kept_count, mask\n\n\nMASK = mask(4)\n"
+    )
+    assert (FORK, line_of(fork, "from pkg.mm.evs import"), "error") in _errors(git_repo, tmp_path, fork)
+
+
 def test_the_old_path_imported_plainly_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = "from pkg.mm.evs import kept_count\n" + USE
     assert _errors(git_repo, tmp_path, fork) == [(FORK, 1, "error")]

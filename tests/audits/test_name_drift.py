@@ -721,6 +721,10 @@ FALLBACKS = {
     # the new name probed first, the old one read only where the new is absent (killers152, #33679's rename)
     "getattr of the new name, or getattr": '    return getattr(scheduler_config, "max_long_partial_prefills", None) or '
     f"{GETATTR[:-4]}, 1)",
+    # review63: the two probes as candidates, the new one first, the first found taken
+    "candidates, the new name first": "    return next(\n"
+    '        (c for c in (getattr(scheduler_config, "max_long_partial_prefills", None), '
+    f"{GETATTR[:-4]}, None)) if c), 1\n    )",
 }
 
 
@@ -740,6 +744,8 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
         f"    limit = {GETATTR[:-4]}, None)\n    if limit:\n        limit = 2\n    return {NEW}",  # not a guard's
         # a probe of another object's name first: the old name is still what this object answers with
         f'    return getattr(DEFAULTS, "max_long_partial_prefills", None) or {GETATTR[:-4]}, 1)',
+        # review63: candidates with another object's probe first
+        f'    return next((c for c in (getattr(DEFAULTS, "max_long_partial_prefills", None), {GETATTR[:-4]}, None)) if c), 1)',
     ],
     ids=[
         "another object's default",
@@ -747,6 +753,7 @@ def test_a_read_with_a_fallback_on_the_same_object_is_silent(git_repo: GitRepo, 
         "not in the fallback",
         "local not guarded",
         "another object probed first",
+        "candidates, another object first",
     ],
 )
 def test_a_read_without_a_fallback_on_the_same_object_is_claimed(git_repo: GitRepo, no_rules: Path, read: str) -> None:

@@ -2953,8 +2953,24 @@ def test_an_attribute_read_through_a_cast_or_an_isinstance_of_the_forks_class(
             "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
             True,
         ),
+        (  # review63: a name no side defines tried first: the try fails on both sides, the handler runs
+            "try:\n    from pkg.distributed.comm import graph_mode_v2 as mode\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode as mode\n",
+            True,
+        ),
+        (  # review63: the old name read after the try: unbound where the new import succeeds
+            "try:\n    from pkg.distributed.comm import graph_capture\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode\n\n\nmode = graph_mode\n",
+            True,
+        ),
+        (  # review63: the old name fetched only to bind the new one in the handler
+            "try:\n    from pkg.distributed.comm import graph_capture\n"
+            "except ImportError:\n    from pkg.distributed.comm import graph_mode\n\n"
+            "    graph_capture = graph_mode\n",
+            False,
+        ),
     ],
-    ids=["same module, new name", "both gone", "another module"],
+    ids=["same module, new name", "both gone", "another module", "a name no side has", "old name read", "a shim"],
 )
 def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
     git_repo: GitRepo, no_rules: Path, body: str, claimed: bool
@@ -2966,3 +2982,51 @@ def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (4 in errors) is claimed
+
+
+@pytest.mark.parametrize(
+    ("tried", "claimed"),
+    [
+        ("    mode = comm.graph_capture\n", False),  # the new attribute resolves: the handler never runs
+        ("    mode = comm.graph_capture_v2\n", True),  # a name no side has: the handler runs, and fails
+        ("    mode = comm.graph_capture()\n", True),  # a call may raise AttributeError itself: the handler may run
+    ],
+    ids=["the new attribute", "a name no side has", "a call"],
+)
+def test_a_gone_attribute_in_the_attribute_error_handler_of_a_resolving_read(
+    git_repo: GitRepo, no_rules: Path, tried: str, claimed: bool
+) -> None:
+    """review63 (#33679 renamed ``IpexMxfp4MoEMethod``): ``try: X = mod.New`` / ``except AttributeError: X =
+    mod.Old``, the module-attribute spelling of an import fallback: where ``mod.New`` resolves on the merged
+    tree the handler never runs, and its gone attribute is no break."""
+    body = "from pkg.distributed import comm\n\ntry:\n" + tried + "except AttributeError:\n    mode = comm.graph_mode\n"
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
+    assert (6 in errors) is claimed
+
+
+@pytest.mark.parametrize(
+    ("probe", "claimed"),
+    [
+        ("graph_capture", False),  # a def on the merged tree: always true, the or never reads the old name
+        ("graph_capture_v2", True),  # a name no side has: the default, and the old name is read
+        ("contextmanager", True),  # a name the module imports from outside the tree: its truth is unknown
+        ("FLAGS, 'on'", True),  # off an instance: a property, whose value may be false
+    ],
+    ids=["a def", "a name no side has", "an outside import", "an instance's property"],
+)
+def test_a_gone_attribute_after_a_probe_of_the_new_name_in_an_or(
+    git_repo: GitRepo, no_rules: Path, probe: str, claimed: bool
+) -> None:
+    """review63 (#33679 renamed ``IpexMxfp4MoEMethod``): ``getattr(m, "New", None) or m.Old`` reads the old
+    name only where the probe's value is false; a def, a class or a module is never false."""
+    receiver, name = probe.split(", ") if ", " in probe else ("", probe)
+    read = f"getattr(comm.{receiver}, {name}, None)" if receiver else f'getattr(comm, "{name}", None)'
+    body = f"from pkg.distributed import comm\n\nmode = {read} or comm.graph_mode\n"
+    flags = "\n\nclass _Flags:\n    @property\n    def on(self) -> bool:\n        return False\n\n\nFLAGS = _Flags()\n"
+    after = COMM_AFTER + flags
+    sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
+    assert (3 in errors) is claimed

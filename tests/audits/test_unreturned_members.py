@@ -206,3 +206,54 @@ def test_the_fork_s_own_selector_of_the_name_is_silent(git_repo: GitRepo, no_rul
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == RULE and f.path == USER] == []
+
+
+def _findings(git_repo: GitRepo, no_rules: Path, fork: str, path: str = USER) -> list[tuple[int, str]]:
+    sides = s.merge_case(git_repo, {**INITS, ORACLE: ORACLE_BASE}, {path: fork}, [(SUBJECT, {ORACLE: RAISES})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == path]
+
+
+CAUGHT = (
+    "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend, select_backend\n\n\n"
+    "def aeon_experts(config):\n"
+    "    try:\n"
+    "        backend, experts = select_backend(config)\n"
+    "    except {error}:\n"
+    "        return None\n"
+    "    if backend == Backend.NONE:  # older upstreams return NONE where nothing fits\n"
+    "        return None\n"
+    "    return experts\n"
+)
+
+
+@pytest.mark.parametrize("error", ["NotImplementedError", "(NotImplementedError, ValueError)", "Exception"])
+def test_a_call_whose_raise_the_fork_catches_is_a_warning(git_repo: GitRepo, no_rules: Path, error: str) -> None:
+    """review63: the fork handles the raise upstream put in the member's place; its older test of the member
+    is only dead (a warning, not a block)."""
+    assert _findings(git_repo, no_rules, CAUGHT.format(error=error)) == [(9, "warning")]
+
+
+def test_a_call_under_an_import_error_handler_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``except ImportError`` catches no raise of the call: the fork's fallback is still dead."""
+    assert _findings(git_repo, no_rules, CAUGHT.format(error="ImportError")) == [(9, "error")]
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        '    monkeypatch.setattr(mxq, "select_backend", lambda config: (Backend.NONE, None))\n',
+        '    monkeypatch.setattr("vllm.model_executor.layers.fused_moe.oracle.mxq.select_backend", lambda c: (Backend.NONE, None))\n',
+        "    mxq.select_backend = lambda config: (Backend.NONE, None)\n",
+    ],
+    ids=["setattr of the module's name", "setattr of a dotted path", "an assignment"],
+)
+def test_a_fork_test_that_patches_the_selector_is_silent(git_repo: GitRepo, no_rules: Path, patch: str) -> None:
+    """review63: the file sets the selector itself (a test's monkeypatch): the value it compares is its own."""
+    test = (
+        "from vllm.model_executor.layers.fused_moe.oracle import mxq\n"
+        "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend\n\n\n"
+        "def test_aeon_fallback(monkeypatch):\n" + patch + "    backend, _ = mxq.select_backend(None)\n"
+        "    assert backend == Backend.NONE\n"
+    )
+    assert _findings(git_repo, no_rules, test, "tests/test_aeon_fallback.py") == []

@@ -1,15 +1,20 @@
-"""An old import path kept only as the fallback of a new one: ``try: from new import f`` / ``except
-ImportError: from old import f``.
+"""An old import path or name kept only as the fallback of a new one: ``try: from new import f`` / ``except
+ImportError: from old import f``, or ``try: from m import New`` / ``except ImportError: from m import Old``
+then ``New = Old``; or its module-attribute spelling, ``try: X = mod.New`` / ``except AttributeError: X =
+mod.Old``.
 
-Fork code written to run on both sides of a module move imports the name from its new home first and
-falls back to the old one.  When upstream moves the module, the old path is gone from the merged tree,
-but the handler that names it runs only when the ``try`` body raised ``ImportError``, and that body
-imports names the merged tree has: the fallback never runs, so the gone path on its line breaks nothing.
-A handler import that binds a name the ``try`` body does not (``except ImportError: from old import f,
-g``) still leaves ``g`` unbound after a good ``try``, and a ``try`` body that does more than import (a
-call) may raise ``ImportError`` for other reasons: neither is read as a fallback.
-Whether the ``try`` body's imports all resolve on the merged tree is the caller's to say
-(``fallback_lines`` hands them back).
+Fork code written to run on both sides of a module move or a rename imports the name from its new home
+(or by its new name) first and falls back to the old one.  When upstream moves or renames it, the old path
+is gone from the merged tree, but the handler that names it runs only when the ``try`` body raised
+``ImportError``, and that body imports names the merged tree has: the fallback never runs, so the gone
+path on its line breaks nothing.  What the handler binds that the ``try`` does not is unbound after a good
+``try``: such a name counts (its import stays a finding) unless the handler itself reads it and nothing
+else in the module does -- the old name fetched only to build the stand-in (``New = Old``); a name read
+after the ``try``, or bound and never read (the module's API, imported by others), breaks where the
+``try`` succeeds.  A ``try`` body that does more than import (a call, an assignment) may raise
+``ImportError`` for other reasons: not read as a fallback.  Whether the ``try`` body's imports all resolve
+on the merged tree is the caller's to say (``fallback_lines`` hands them back): an import the tree never
+had (an optional package, a name no side defines) makes the handler run.
 
 Since review62 the fork's other spellings of the same fallback count too: a ``try`` that also records which
 home answered (``HAS_NEW = True``: binding a constant raises nothing), a handler that reaches the old home
@@ -26,6 +31,7 @@ import ast
 
 _IMPORTS = ast.Import | ast.ImportFrom
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+_FALLBACK_ERRORS = _IMPORT_ERRORS | {"AttributeError"}  # what a gone import or a gone attribute raises
 
 
 def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
@@ -34,29 +40,60 @@ def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:
     return {alias.asname or alias.name.split(".")[0] for alias in stmt.names}
 
 
-def fallback_lines(stmt: ast.stmt, scope: ast.AST | None = None) -> tuple[list[ast.Import | ast.ImportFrom], set[int]]:
-    """For a ``try`` whose body only imports (or binds a constant) and whose handler catching ``ImportError``
-    (a parent of it, or a bare ``except``) binds only the names that body binds, or names of its own, the
-    body's imports and the lines of the handler's statements that do (every line of a parenthesised one);
-    else nothing.  ``scope`` is the function (or module) the ``try`` sits in: where a handler's own name
-    would be read."""
+def fallback_lines(stmt: ast.stmt, module: ast.Module, scope: ast.AST | None = None) -> tuple[list[ast.stmt], set[int]]:
+    """For a ``try`` whose body only imports, binds names to dotted reads (``X = mod.New``) or binds constants
+    (``HAS_NEW = True``), the body's imports and dotted reads, and the lines of what its handlers catching
+    ``ImportError`` or ``AttributeError`` (a parent of either, or a bare ``except``) bind in its stead: each
+    statement there binding only the body's names, names read in the handler and nowhere else in ``module``
+    (``from m import Old`` then ``New = Old``), or names of the handler's own in ``scope`` (the function or
+    module the ``try`` sits in: a function's local, or a private module name, read nowhere outside it); else
+    nothing."""
     if not isinstance(stmt, ast.Try) or stmt.finalbody:
         return [], set()
     tried = [s for s in stmt.body if not _docstring(s)]
-    if not tried or not all(isinstance(s, _IMPORTS) or _constant_binding(s) for s in tried):
+    if not tried or not all(
+        isinstance(s, _IMPORTS) or dotted_read(s) is not None or _constant_binding(s) for s in tried
+    ):
         return [], set()
-    imports: list[ast.Import | ast.ImportFrom] = [s for s in tried if isinstance(s, _IMPORTS)]
-    if not imports:
+    resolving: list[ast.stmt] = [s for s in tried if isinstance(s, _IMPORTS) or dotted_read(s) is not None]
+    if not resolving:
         return [], set()
     names = set().union(*(_binds(s) for s in tried))
     lines: set[int] = set()
     for handler in stmt.handlers:
-        if handler.type is not None and not _caught(handler.type) & _IMPORT_ERRORS:
+        if handler.type is not None and not _caught(handler.type) & _FALLBACK_ERRORS:
             continue
+        helpers = _helpers(handler, module) - names
         own = _own_names(handler, names, scope)
-        kept = [s for s in handler.body if _binds(s) <= names | own]
-        lines |= {n for s in kept for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
-    return (imports, lines) if lines else ([], set())
+        for s in handler.body:
+            if _binds(s) <= names | helpers | own:
+                lines |= set(range(s.lineno, (s.end_lineno or s.lineno) + 1))
+    return (resolving, lines) if lines else ([], set())
+
+
+def dotted_read(stmt: ast.stmt) -> ast.Attribute | None:
+    """The read of ``X = mod.New`` (one name bound to a dotted attribute of a name), else None: the one
+    statement besides an import a fallback's ``try`` may hold, since it raises only where the name is gone."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return None
+    value = stmt.value
+    node: ast.expr = value
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return value if isinstance(value, ast.Attribute) and isinstance(node, ast.Name) else None
+
+
+def _helpers(handler: ast.ExceptHandler, module: ast.Module) -> set[str]:
+    """The names read inside ``handler`` and nowhere else in ``module``: what the handler fetches only to
+    build its stand-in (``from m import Old`` then ``New = Old``)."""
+    inside = {id(n) for s in handler.body for n in ast.walk(s)}
+    read = {n.id for s in handler.body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    outside = {
+        n.id
+        for n in ast.walk(module)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in inside and n.id in read
+    }
+    return read - outside
 
 
 def _constant_binding(stmt: ast.stmt) -> bool:

@@ -80,6 +80,11 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
                 any(_refilled(guard.body, held) for guard in guards)
                 or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
+        if isinstance(parent, ast.Tuple | ast.List) and len(call.args) >= 3:
+            # ``(getattr(x, "new", None), getattr(x, "old", None))``: candidates for both sides, the new one
+            # first, each yielding its default where absent (``next(c for c in (...) if c)``)
+            earlier = parent.elts[: next(i for i, e in enumerate(parent.elts) if e is call)]
+            return any(_probed_before(n, receiver, name) for n in earlier)
         if not (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
             return False
         # ``getattr(x, "new", None) or getattr(x, "old", None)``: the probe of the other name, tried first, is
@@ -323,21 +328,6 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
     if any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
         lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None}
     return (body, lines) if lines else ([], set())
-
-
-def idle_fallback_imports(stmt: ast.stmt, block: list[ast.stmt]) -> set[int]:
-    """The lines of ``block``'s imports, when ``block`` is the handler of ``ImportError`` of a ``try`` whose
-    body only imports from modules, and each of those imports is from a module the body imports from too:
-    ``try: from m import New`` / ``except ImportError: from m import Old``, a rename written for both sides.
-    Where the body's imports resolve, the handler never runs (symbol drift asks that of the body)."""
-    if not isinstance(stmt, ast.Try) or not stmt.body or not all(isinstance(s, ast.ImportFrom) for s in stmt.body):
-        return set()
-    handler = next((h for h in stmt.handlers if h.body is block), None)
-    if handler is None or not _catches(handler.type, _IMPORT_ERRORS):
-        return set()
-    tried = {(s.module, s.level) for s in stmt.body if isinstance(s, ast.ImportFrom)}
-    imports = [s for s in block if isinstance(s, ast.ImportFrom) and (s.module, s.level) in tried]
-    return {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
 
 
 def _caught(stmt: ast.stmt) -> list[ast.expr | None]:

@@ -56,7 +56,7 @@ from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
 from aeon_release.domain.audits.drift.emptied import trivial as hollow_body
-from aeon_release.domain.audits.drift.fallback_imports import fallback_lines
+from aeon_release.domain.audits.drift.fallback_imports import dotted_read, fallback_lines
 from aeon_release.domain.audits.drift.fallbacks import (
     bound_probes,
     call_guarded,
@@ -69,7 +69,6 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_exited_lines,
     hasattr_guarded_lines,
     hasattr_guarded_nodes,
-    idle_fallback_imports,
     isinstance_asked,
     isinstance_guarded,
     isinstance_refuted,
@@ -763,27 +762,29 @@ class _Checker:
                     # ``if find_spec("pkg.new") is None: from pkg.old import f``: the merged tree has pkg.new
                     yield from (f for f in self._walk(mod, block, scope, owned) if not _gone(f))
                 else:
-                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now
-                    # (dead), or ``from m import Old`` beside ``try: from m import New`` (idle): where the try's
-                    # imports resolve now, the handler never runs; its gone name is no break
-                    idle = idle_fallback_imports(stmt, block)
-                    if idle and any(_gone(f) for f in self._walk(mod, getattr(stmt, "body", []), scope, owned)):
-                        idle = set()
-                    never_run = dead | idle
+                    # ``except ImportError: from old import f`` under a ``try`` importing f from where it is now,
+                    # or ``from m import Old`` / ``New = Old`` beside ``try: from m import New``: where every
+                    # import of the try resolves on the merged tree, the handler never runs; its gone name is no
+                    # break (fallback_imports.py: what only the handler binds and the module reads still counts)
                     for finding in self._walk(mod, block, scope, owned):
-                        if not (never_run and _gone(finding) and finding.line in never_run):
+                        if not (dead and _gone(finding) and finding.line in dead):
                             yield finding
 
     def _dead_fallback(self, mod: ModuleInfo, stmt: ast.Try, scope: ast.AST) -> set[int]:
-        """The lines of a handler's fallback imports (drift/fallback_imports.py) when every import of the
-        ``try`` body resolves on the merged tree, to a name or module of the tree: the handler never runs."""
-        tried, lines = fallback_lines(stmt, scope)
+        """The lines of a handler's stand-in for the ``try``'s imports (drift/fallback_imports.py) when every
+        import of the ``try`` body, and every dotted read it binds (``X = mod.New``), resolves on the merged
+        tree, to a name or module of the tree: the handler never runs.  An import the tree never had (an optional package, a name no side defines) may fail: then
+        the handler runs, and its gone names count."""
+        tried, lines = fallback_lines(stmt, mod.tree, scope)
         if not lines:
             return set()
         for imp in tried:
-            if isinstance(imp, ast.Import):
+            if (read := dotted_read(imp)) is not None:
+                found = [self._dotted_sym(mod, read)]  # ``X = mod.New``: raises only where it is gone
+            elif isinstance(imp, ast.Import):
                 found = [_module(self.after, alias.name) for alias in imp.names]
             else:
+                assert isinstance(imp, ast.ImportFrom)  # fallback_lines hands back imports and dotted reads only
                 base = px.import_base(imp, mod.dotted, mod.path)
                 found = [
                     _module(self.after, base) if alias.name == "*" else _imported(self.after, base, alias.name)
@@ -836,6 +837,55 @@ class _Checker:
             return False
         return False if (self.after.module_path(parent) or "").endswith("__init__.py") else None
 
+    def _short_circuited(self, mod: ModuleInfo, exprs: list[ast.expr]) -> set[int]:
+        """The ids of the nodes of an ``or``'s operands after ``getattr(mod, "New", default)`` where ``mod.New``
+        is a def, a class or a module on the merged tree: its value is always true, so the ``or`` never reads
+        the old name after it (``getattr(m, "New", None) or m.Old``, a rename written for both sides)."""
+        found: set[int] = set()
+        for node in (n for e in exprs for n in ast.walk(e) if isinstance(n, ast.BoolOp) and isinstance(n.op, ast.Or)):
+            for at, operand in enumerate(node.values[:-1]):
+                if self._truthy_probe(mod, operand):
+                    found |= {id(n) for later in node.values[at + 1 :] for n in ast.walk(later)}
+                    break
+        return found
+
+    def _truthy_probe(self, mod: ModuleInfo, node: ast.expr) -> bool:
+        """``node`` is ``getattr(x, "name", default)``, ``x`` a module or a class, and ``x.name`` resolves to a
+        def, a class (no metaclass nor enum base that could make it false) or a module on the merged tree."""
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"):
+            return False
+        if len(node.args) != 3 or (name := str_value(node.args[1])) is None:
+            return False
+        owner = self._dotted_sym(mod, node.args[0])
+        if not (isinstance(owner, ModuleSym) or (isinstance(owner, DefSym) and isinstance(owner.node, ast.ClassDef))):
+            return False  # off an instance a member may be a property, whose value may be false
+        sym = _attribute(self.after, owner, name)
+        if isinstance(sym, ModuleSym):
+            return True
+        held = sym.node if isinstance(sym, DefSym) else None
+        if isinstance(held, ast.ClassDef):
+            return not held.keywords and not any("Enum" in ast.unparse(b) for b in held.bases)
+        return isinstance(held, ast.FunctionDef | ast.AsyncFunctionDef)
+
+    def _dotted_sym(self, mod: ModuleInfo, read: ast.expr) -> Sym:
+        """What a name or dotted read through ``mod``'s top-level import of its first name is on the merged
+        tree (UNKNOWN through anything else)."""
+        parts: list[str] = []
+        node: ast.expr = read
+        while isinstance(node, ast.Attribute):
+            parts.insert(0, node.attr)
+            node = node.value
+        binding = mod.names.get(node.id) if isinstance(node, ast.Name) else None
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return px.UNKNOWN
+        module, what = binding.target
+        sym = _imported(self.after, module, what) if what else _module(self.after, module)
+        for attr in parts:
+            if not isinstance(sym, DefSym | ModuleSym):
+                return sym  # gone or unknown part way: so is the whole read
+            sym = _attribute(self.after, sym, attr)
+        return sym
+
     def _expressions(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope, owned: set[int]) -> Iterator[Finding]:
         handled: set[int] = set()
         logged: set[int] = set()  # a logger's name, an import probe's: a dotted string that is never imported
@@ -850,6 +900,7 @@ class _Checker:
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
         sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
         sure |= self._unrun_arms(mod, exprs)  # the arm a find_spec test never takes on the merged tree
+        sure |= self._short_circuited(mod, exprs)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits

@@ -28,7 +28,7 @@ import ast
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.returns import (
     own_returns,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.drift.unreturned_members import unreturned, unreturned_whole
+from aeon_release.domain.audits.drift.unreturned_members import handled, unreturned, unreturned_whole
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parameter_names
@@ -92,12 +92,28 @@ def _tuple_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         qualified = _qualified(use.callee, use.call)
         found = (returned.get(qualified) if qualified else None) or returned.get(use.callee)
         flipped = _flipped(use, *found[1:]) if found is not None else None
+        answered = None
         if found is not None and flipped is None:
             flipped = _unreturned(trees, use, found[0], found[1])
-        if found is not None and flipped is not None:
+            answered = _answered(trees, use) if flipped is not None else None
+        if found is not None and flipped is not None and answered != "patched":
             moved = _moved_to(flipped[0], use, found[2])
-            findings.append(_finding(trees, use, found[0], flipped, moved, pr_pattern))
+            findings.append(_softened(_finding(trees, use, found[0], flipped, moved, pr_pattern), answered))
     return findings
+
+
+def _answered(trees: ThreeTrees, use: Compared) -> str | None:
+    """``unreturned_members.handled`` for the fork file holding ``use``."""
+    module = trees.merged_module(use.path)
+    return handled(module, use.line, use.call, use.callee) if module is not None else None
+
+
+def _softened(finding: Finding, answered: str | None) -> Finding:
+    """A warning where the fork catches the call's error: the old test is dead, the raise is handled."""
+    if answered != "caught":
+        return finding
+    note = "; the fork catches what the call raises around it (a warning: the test is only dead, if it raises)"
+    return replace(finding, severity=Severity.WARNING, message=finding.message + note)
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
@@ -142,8 +158,9 @@ def _whole_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for use in compared:
         gone = unreturned_whole(trees, use.callee, use.values, paths)
-        if gone is not None:
-            findings.append(_whole_finding(trees, use, *gone, pr_pattern))
+        answered = _answered(trees, use) if gone is not None else None
+        if gone is not None and answered != "patched":
+            findings.append(_softened(_whole_finding(trees, use, *gone, pr_pattern), answered))
     return findings
 
 

@@ -26,7 +26,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import last_name, parse_python
 
 _MEMBER = re.compile(r"^([A-Z]\w*)\.([A-Za-z_]\w*)$")
 
@@ -85,6 +85,42 @@ def unreturned_whole(
         if _only_other_members(module, enum, member) and not _returned_anywhere(trees, enum, member):
             return path, value
     return None
+
+
+def handled(module: ast.Module, line: int, call: str, callee: str) -> str | None:
+    """How the fork module already answers a callee that may no longer return the member: "patched" when
+    it sets the callee's name itself (``monkeypatch.setattr(mod, "f", fake)``, ``mock.patch("pkg.mod.f")``,
+    ``mod.f = fake``: the value compared may be the fork's own, as in a test); "caught" when the call sits
+    in the body of a ``try``, in the function holding ``line``, with a handler of an error other than an
+    import's (``except NotImplementedError: return None``: the raise is handled, the old test is only
+    dead); else None."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and node.attr == callee:
+            return "patched"
+        if isinstance(node, ast.Call) and last_name(node.func) in ("setattr", "patch", "object"):
+            named = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if any(n.rsplit(".", 1)[-1] == callee for n in named):
+                return "patched"
+    scopes = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    scope: ast.AST = min(scopes, key=lambda n: (n.end_lineno or n.lineno) - n.lineno) if scopes else module
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Try) and any(_other_error(h.type) for h in node.handlers):
+            calls = (c for s in node.body for c in ast.walk(s) if isinstance(c, ast.Call))
+            if any(ast.unparse(c.func) == call for c in calls):
+                return "caught"
+    return None
+
+
+def _other_error(caught: ast.expr | None) -> bool:
+    """A handler that catches more than an import's failure (a bare ``except`` does)."""
+    if caught is None:
+        return True
+    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(last_name(c) not in ("ImportError", "ModuleNotFoundError") for c in classes)
 
 
 def _defs(module: ast.Module, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
