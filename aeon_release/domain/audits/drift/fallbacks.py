@@ -80,6 +80,10 @@ def falls_back(call: ast.Call, parents: dict[int, ast.AST], computed: bool = Fal
                 any(_refilled(guard.body, held) for guard in guards)
                 or any(_chosen_over(node, held) for stmt in later for node in ast.walk(stmt))
             )
+        if len(call.args) >= 3 and isinstance(parent, ast.Tuple | ast.List | ast.Set):
+            # ``(getattr(m, "New", None), getattr(m, "Old", None))``: probes of one object side by side, each
+            # yielding its default where absent, for the fork to take the first there (``next(c for c in ... if c)``)
+            return any(_probed_before(n, receiver, name) for n in parent.elts if n is not call)
         if not (isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or)):
             return False
         # ``getattr(x, "new", None) or getattr(x, "old", None)``: the probe of the other name, tried first, is
@@ -473,6 +477,24 @@ def _probed_before(node: ast.expr, receiver: str, name: str) -> bool:
         and len(node.args) == 3
         and ast.unparse(node.args[0]) == receiver
     )
+
+
+def read_after_probe(exprs: Iterable[ast.expr]) -> list[tuple[ast.Attribute, ast.Call]]:
+    """Each ``x.old`` read as an operand of an ``or`` after ``getattr(x, "new", default)`` of the same object,
+    with that probe: ``getattr(m, "New", None) or m.Old`` reads ``m.Old`` only where the probed value is falsy
+    (whether the probe's name is defined truthy is the caller's to ask)."""
+    found: list[tuple[ast.Attribute, ast.Call]] = []
+    for expr in exprs:
+        for node in ast.walk(expr):
+            if not (isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or)):
+                continue
+            for at, value in enumerate(node.values):
+                if not (isinstance(value, ast.Attribute) and isinstance(value.ctx, ast.Load)):
+                    continue
+                receiver = ast.unparse(value.value)
+                probes = [n for n in node.values[:at] if _probed_before(n, receiver, value.attr)]
+                found.extend((value, probe) for probe in probes if isinstance(probe, ast.Call))
+    return found
 
 
 def _after(node: ast.expr, boolop: ast.BoolOp) -> list[ast.expr]:

@@ -76,6 +76,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     kind_ensured,
     none_called_lines,
     nothing_in_its_stead,
+    read_after_probe,
     runs_tested,
     try_guarded_lines,
 )
@@ -797,6 +798,7 @@ class _Checker:
         probed = hasattr_guarded_nodes(exprs, bound=bound)
         # a shim the fork sets, a test of the value: there even where a ``__getattr__`` answers the name
         sure = hasattr_guarded_nodes(exprs, by_hasattr=False, bound=bound) | self._shimmed(mod, exprs, scope)
+        sure |= self._truthy_probed(mod, exprs, scope)
         for expr in exprs:
             awaited: set[int] = set()
             for node in ast.walk(expr):  # breadth first: an ``await`` comes before the call it awaits
@@ -3103,6 +3105,30 @@ class _Checker:
         if id(where) not in self._probes:
             self._probes[id(where)] = bound_probes(where)
         return self._probes[id(where)]
+
+    def _truthy_probed(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope) -> set[int]:
+        """The ids of the reads of ``m.old`` that an ``or`` reaches only where ``getattr(m, "new", None)``
+        before it is falsy, where the merged tree defines ``m.new`` as a class or a function (always truthy):
+        the fork's bridge of a rename, whose fallback never runs after the merge.  A probed name the merged
+        tree lacks, or binds to a value that may be falsy, leaves the read a use."""
+        found: set[int] = set()
+        for read, probe in read_after_probe(exprs):
+            name = str_value(probe.args[1])
+            resolver = self._resolver(mod, read.value, scope)[0]  # the probe's receiver, spelled as the read's
+            owner = resolver(self.after) if resolver is not None and name else None
+            cls = self.after.class_of(owner) if owner is not None else None
+            probed = (
+                self.after.resolve(owner.dotted, name)
+                if isinstance(owner, ModuleSym) and name
+                else self.after.member(self.after.mro(cls), name)
+                if cls is not None and name
+                else None
+            )
+            if isinstance(probed, DefSym) and isinstance(
+                probed.node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                found.add(id(read))
+        return found
 
     def _shimmed(self, mod: ModuleInfo, exprs: list[ast.expr], scope: _Scope) -> set[int]:
         """The ids of the reads of ``m.name`` that the fork's own lines set somewhere (``m.name = ...``): a
