@@ -88,6 +88,65 @@ TWINS += [
     ),
 ]
 
+# --- #48252 (43cd340247): CompletionRequest.vllm_xargs values may be lists now
+XA = ("#48252", "43cd340247", "vllm_xargs values str | int | float -> also list[...]")
+CMP = "from vllm.entrypoints.openai.completion.protocol import CompletionRequest\n\n\n"
+CASES += [
+    (
+        "#48252 value kind widened",
+        "int() of one value read by key",
+        K(
+            *XA,
+            "vllm/aeon/r65xa0.py",
+            CMP + "def aeon_top_k(request: CompletionRequest) -> int:\n"
+            '    return int((request.vllm_xargs or {}).get("aeon_top_k", 0))\n',
+            '    return int((request.vllm_xargs or {}).get("aeon_top_k", 0))',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#48252 value kind widened",
+        "twin: each value told apart by isinstance first",
+        K(
+            *XA,
+            "vllm/aeon/r65xa1.py",
+            CMP + "def aeon_numeric_xargs(request: CompletionRequest) -> dict[str, float]:\n"
+            "    return {\n"
+            "        key: float(value)\n"
+            "        for key, value in (request.vllm_xargs or {}).items()\n"
+            "        if isinstance(value, int | float)\n"
+            "    }\n",
+            "        key: float(value)",
+        ),
+    ),
+    (
+        "#48252 value kind widened",
+        "twin: the conversion in a try catching TypeError",
+        K(
+            *XA,
+            "vllm/aeon/r65xa2.py",
+            CMP + "def aeon_top_k(request: CompletionRequest) -> int | None:\n"
+            "    try:\n"
+            '        return int((request.vllm_xargs or {}).get("aeon_top_k", 0))\n'
+            "    except (TypeError, ValueError):\n"
+            "        return None\n",
+            '        return int((request.vllm_xargs or {}).get("aeon_top_k", 0))',
+        ),
+    ),
+    (
+        "#48252 value kind widened",
+        "twin: each value made a string",
+        K(
+            *XA,
+            "vllm/aeon/r65xa3.py",
+            CMP + "def aeon_xargs_text(request: CompletionRequest) -> dict[str, str]:\n"
+            "    return {key: str(value) for key, value in (request.vllm_xargs or {}).items()}\n",
+            "    return {key: str(value) for key, value in (request.vllm_xargs or {}).items()}",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review65-")

@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 
-from aeon_release.domain.audits.drift.fallbacks import version_gated
+from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked, version_gated
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
@@ -78,6 +78,12 @@ _MAPPED_NUMBERS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
 )
+# the same of a mapping to a union of scalars (``vllm_xargs: dict[str, str | int | float]``): its values may be
+# widened to admit a container (#48252), which a conversion of each value to a number refuses
+_MAPPED_SCALARS = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
+    r"(?:Dict|dict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:str|int|float|bool)[ \t]*\|"
+)
 # and of a mapping to builtin containers (``req_blocks: dict[str, list[int]]``), whose values may become arrays
 # or, tuples, a plain class
 _MAPPED_INNER = re.compile(
@@ -116,6 +122,7 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
     names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)} | {m.group(1) for m in _MAPPED_INNER.finditer(diff)}
+    names |= {m.group(1) for m in _MAPPED_SCALARS.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
@@ -167,6 +174,8 @@ def _reshaped(
     made a builtin container (#18593: ``block_ids: list[int]`` -> ``list[list[int]]``, one per KV cache
     group), ``"int"``; a tuple of fixed length made a class that cannot be unpacked (#29764: the priority
     queue's ``_heap: list[tuple[int, float, Request]]`` -> ``list[Request]``), ``"3-tuple"``."""
+    if _container_admitted(old_element, new_element):
+        return _SCALARS
     old = last_name(old_element)
     if old in _ELEMENT_NUMBERS and not isinstance(old_element, ast.Subscript):
         return old if _container(new_element) in _BUILTIN_CONTAINERS else None
@@ -177,6 +186,34 @@ def _reshaped(
 
 
 _ELEMENT_NUMBERS = frozenset({"int", "float"})
+# a union of scalars a value was, which a number conversion took whole (``str | int | float``)
+_SCALARS = "scalar"
+_SCALAR_NAMES = frozenset({"str", "int", "float", "bool"})
+# the conversions of one value to a number: each refuses a container with TypeError
+_TO_NUMBER = frozenset({"float", "int"})
+
+
+def _members(annotation: ast.expr) -> list[ast.expr]:
+    """The members of a ``A | B | C`` union annotation (``Union[A, B]`` too), or the annotation alone."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_members(annotation.left), *_members(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Union":
+        inner = annotation.slice
+        return list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+    return [annotation]
+
+
+def _container_admitted(old_element: ast.expr, new_element: ast.expr) -> bool:
+    """The old element was a union of plain scalars (``str | int | float``) and the new one keeps each and
+    admits a builtin container beside them (``| list[str | int | float]``, #48252): a value may now be one."""
+    old = _members(old_element)
+    if len(old) < 2 or not all(isinstance(m, ast.Name) and m.id in _SCALAR_NAMES for m in old):
+        return False
+    new = _members(new_element)
+    kept = {m.id for m in new if isinstance(m, ast.Name)}
+    return kept >= {m.id for m in old if isinstance(m, ast.Name)} and any(
+        _container(m) in _BUILTIN_CONTAINERS for m in new if isinstance(m, ast.Subscript | ast.Name)
+    )
 
 
 def _arity(element: ast.expr) -> int:
@@ -315,7 +352,14 @@ def _reshaped_uses(
     found: dict[str, list[Recontained]],
     bound: dict[int, dict[str, ast.expr]],
 ) -> Iterator[tuple[Recontained, str]]:
-    """An element used as the number it was (compared with one, arithmetic), or unpacked as the tuple it was."""
+    """An element used as the number it was (compared with one, arithmetic), converted to a number as the
+    scalar it was, or unpacked as the tuple it was."""
+    converted = _converted(node)
+    if converted is not None and isinstance(node, ast.Call):
+        hit = _held_element(converted, node, parents, fork, found, bound)
+        if hit is not None and hit.old == _SCALARS and not _value_checked(node, converted, parents):
+            conversion = ast.unparse(node.func)
+            yield hit, f"converts {ast.unparse(converted)} by {conversion}()|{conversion}() of a list raises TypeError"
     counted = counted_against(node)
     if counted is not None:
         hit = _held_element(counted, node, parents, fork, found, bound)
@@ -335,6 +379,33 @@ def _reshaped_uses(
         if hit is not None and hit.old == f"{names}-tuple":
             if not _kind_tested(node, value, replace(hit, old="tuple"), parents, bound):
                 yield hit, f"unpacks an element of {ast.unparse(value)} into {names} names|a {hit.new} is no tuple"
+
+
+def _converted(node: ast.AST) -> ast.expr | None:
+    """The value ``float(value)`` or ``int(value)`` converts to a number (one argument, no base)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _TO_NUMBER
+        and len(node.args) == 1
+        and not node.keywords
+        and not isinstance(node.args[0], ast.Starred)
+    ):
+        return node.args[0]
+    return None
+
+
+def _value_checked(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The fork may have told the value's kinds apart: its function (or comprehension) asks ``isinstance`` of
+    it anywhere, or a handler around the conversion catches what a container raises."""
+    where: ast.AST | None = enclosing(node, parents)
+    if where is None:  # at a module's top level: the module
+        where = node
+        while (up := parents.get(id(where))) is not None:
+            where = up
+    return isinstance_asked(where, ast.unparse(value)) or caught_around(
+        node, frozenset({"TypeError", "Exception", "BaseException"}), parents
+    )
 
 
 def _unpacks(node: ast.AST) -> Iterator[tuple[int, ast.expr, bool]]:
@@ -427,7 +498,7 @@ def _held_element(
         return _held(subject.value, func, parents, fork, found, bound)
     mapping = _looked_up(subject)
     if mapping is not None:
-        hit = _held(mapping, func, parents, fork, found, bound)
+        hit = _held(_or_empty(mapping), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
     return None
 
@@ -463,7 +534,7 @@ def _walked(
         and not iterable.args
         and not iterable.keywords
     ):
-        hit = _held(iterable.func.value, func, parents, fork, found, bound)
+        hit = _held(_or_empty(iterable.func.value), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
     return _unmapped(_held(iterable, func, parents, fork, found, bound))
 
@@ -542,8 +613,28 @@ def _items_of(iterable: ast.expr) -> ast.expr | None:
         and not iterable.args
         and not iterable.keywords
     ):
-        return iterable.func.value
+        return _or_empty(iterable.func.value)
     return None
+
+
+def _or_empty(mapping: ast.expr) -> ast.expr:
+    """``m`` of ``(m or {})`` (``m or dict()``): an optional mapping walked as empty where unset."""
+    if (
+        isinstance(mapping, ast.BoolOp)
+        and isinstance(mapping.op, ast.Or)
+        and len(mapping.values) == 2
+        and (
+            (isinstance(empty := mapping.values[1], ast.Dict) and not empty.keys)
+            or (
+                isinstance(empty, ast.Call)
+                and last_name(empty.func) == "dict"
+                and not empty.args
+                and not empty.keywords
+            )
+        )
+    ):
+        return mapping.values[0]
+    return mapping
 
 
 def _rebound_before(name: str, body: list[ast.stmt], line: int) -> bool:
