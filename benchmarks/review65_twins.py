@@ -147,6 +147,63 @@ TWINS += [
     ),
 ]
 
+# --- #44253 (91945b6e4a): ModelCudaGraphManager.capture's values CapturedAttentionState -> AttentionStatePair
+SP = ("#44253", "91945b6e4a", "ModelCudaGraphManager.capture -> dict[desc, AttentionStatePair]")
+MCG = "from vllm.v1.worker.gpu.cudagraph_utils import ModelCudaGraphManager\n\n\n"
+CASES += [
+    (
+        "#44253 returned NamedTuple replaced",
+        "a field read off a value of the call's .values()",
+        K(
+            *SP,
+            "vllm/aeon/r65sp0.py",
+            MCG + "def aeon_slot_mappings(manager: ModelCudaGraphManager, *args) -> list:\n"
+            "    return [state.slot_mappings for state in manager.capture(*args).values()]\n",
+            "    return [state.slot_mappings for state in manager.capture(*args).values()]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#44253 returned NamedTuple replaced",
+        "twin: the captured state's field (the new spelling)",
+        K(
+            *SP,
+            "vllm/aeon/r65sp1.py",
+            MCG + "def aeon_capture_metadata(manager: ModelCudaGraphManager, *args) -> dict:\n"
+            "    states = manager.capture(*args)\n"
+            "    return {desc: state.captured.attn_metadata for desc, state in states.items()}\n",
+            "    return {desc: state.captured.attn_metadata for desc, state in states.items()}",
+        ),
+    ),
+    (
+        "#44253 returned NamedTuple replaced",
+        "twin: the pair unpacked into its own fields",
+        K(
+            *SP,
+            "vllm/aeon/r65sp2.py",
+            MCG + "def aeon_captured(manager: ModelCudaGraphManager, desc, *args):\n"
+            "    warmup, captured = manager.capture(*args)[desc]\n"
+            "    return captured\n",
+            "    warmup, captured = manager.capture(*args)[desc]",
+        ),
+    ),
+    (
+        "#44253 returned NamedTuple replaced",
+        "twin: both releases served under hasattr of the value",
+        K(
+            *SP,
+            "vllm/aeon/r65sp3.py",
+            MCG + "def aeon_capture_metadata(manager: ModelCudaGraphManager, *args) -> dict:\n"
+            "    out = {}\n"
+            "    for desc, state in manager.capture(*args).items():\n"
+            '        out[desc] = state.attn_metadata if hasattr(state, "attn_metadata") else state.captured.attn_metadata\n'
+            "    return out\n",
+            '        out[desc] = state.attn_metadata if hasattr(state, "attn_metadata") else state.captured.attn_metadata',
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review65-")

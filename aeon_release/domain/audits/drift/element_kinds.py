@@ -99,6 +99,21 @@ _RETURN_INNER = re.compile(
 )
 
 
+# a removed line annotating a field, or a signature's return, as a mapping (or list) of one class of the tree
+# (``-> dict[BatchExecutionDescriptor, CapturedAttentionState]``): its values' class may be replaced by one that
+# lacks a field of the old (#44253); the lookahead passes a line without the arrow over in one scan, as above
+_RECORDS = r"(?:typing\.)?(?:Dict|dict|Mapping|List|list|Sequence)\["
+_RECORD = r"(?:[^,\[\]\n]*,)?[ \t]*[A-Z]\w*[ \t]*\]"  # ``[K, Cls]`` or ``[Cls]``: a plain key, a class's name
+_RETURN_RECORDS = re.compile(
+    r"\n-(?=[^\n]*->[ \t]*"
+    + _RECORDS
+    + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*"
+    + _RECORDS
+    + _RECORD
+)
+_FIELD_RECORDS = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?" + _RECORDS + _RECORD)
+
+
 def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines that use an element of a container upstream now fills with arrays as the old container."""
     wanted = attributes_read(trees)
@@ -122,7 +137,8 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
     names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)} | {m.group(1) for m in _MAPPED_INNER.finditer(diff)}
-    names |= {m.group(1) for m in _MAPPED_SCALARS.finditer(diff)}
+    names |= {m.group(1) for m in _MAPPED_SCALARS.finditer(diff)} | {m.group(1) for m in _FIELD_RECORDS.finditer(diff)}
+    names |= {m.group(1) or ")" for m in _RETURN_RECORDS.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
@@ -152,6 +168,9 @@ def _rehoused(
     old_element, new_element = _element(was, outer), _element(now, outer)
     if old_element is None or new_element is None:
         return None
+    lost = _fields_lost(trees, path, text, module, old_element, new_element)
+    if lost is not None:
+        return Recontained(name, owner, path, ast.unparse(was), ast.unparse(now), lost, ast.unparse(new_element), False)
     reshaped = _reshaped(trees, text, module, old_element, new_element)
     if reshaped is not None:
         return Recontained(
@@ -186,6 +205,75 @@ def _reshaped(
 
 
 _ELEMENT_NUMBERS = frozenset({"int", "float"})
+# a record class's fields, some of which its replacement lacks: ``fields:a,b:b`` (the old fields in order, then
+# the lost ones), kept in ``Recontained.old``
+_FIELDS = "fields"
+
+
+def _fields_lost(
+    trees: ThreeTrees, path: str, text: str, module: ast.Module, old_element: ast.expr, new_element: ast.expr
+) -> str | None:
+    """The element's record class replaced by another that lacks some of its fields (#44253:
+    ``CapturedAttentionState(attn_metadata, slot_mappings)`` -> ``AttentionStatePair(warmup, captured)``),
+    as ``fields:<old fields>:<lost fields>``; None unless both are record classes of the tree (a
+    ``NamedTuple`` or a dataclass, found in the file or the tree module it imports from, at the base and at
+    upstream) and the new one defines no ``__getattr__`` and has no other base to inherit a field from."""
+    if not isinstance(old_element, ast.Name | ast.Attribute) or not isinstance(new_element, ast.Name | ast.Attribute):
+        return None
+    if ast.unparse(old_element) == ast.unparse(new_element):
+        return None
+    new = _record_class(trees, trees.theirs, text, module, new_element)
+    if new is None or [b for b in new.bases if last_name(b) != "NamedTuple"] or new.keywords:
+        return None
+    base_text = trees.blobs(trees.base, [path]).get(path)
+    try:
+        base_module = ast.parse(base_text) if base_text else None
+    except SyntaxError:
+        return None
+    old = _record_class(trees, trees.base, base_text or "", base_module, old_element) if base_module else None
+    if old is None:
+        return None
+    fields = _record_fields(old)
+    members = _class_names(new)
+    lost = [f for f in fields if f not in members]
+    if not lost or members & {"__getattr__", "__getattribute__"}:
+        return None
+    return f"{_FIELDS}:{','.join(fields)}:{','.join(lost)}"
+
+
+def _record_class(trees: ThreeTrees, rev: str, text: str, module: ast.Module, element: ast.expr) -> ast.ClassDef | None:
+    """The ``NamedTuple`` or dataclass ``element`` names, in the file or the tree module it is imported from."""
+    name = last_name(element)
+    cls = {c.name: c for c in file_classes(module.body)}.get(name)
+    if cls is None:
+        source = _module_of(text, ast.unparse(element).split(".", 1)[0])
+        cls = _imported_class(trees, source, name, rev) if source is not None else None
+    if cls is None:
+        return None
+    named = any(last_name(b) == "NamedTuple" for b in cls.bases)
+    dataclassed = any(last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in cls.decorator_list)
+    return cls if (named or dataclassed) and _plainly_decorated(cls) else None
+
+
+def _record_fields(cls: ast.ClassDef) -> list[str]:
+    """A record class's fields, in order: its body's annotated names (``ClassVar`` aside)."""
+    return [
+        stmt.target.id
+        for stmt in cls.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and "ClassVar" not in ast.unparse(stmt.annotation)
+    ]
+
+
+def _lost_fields(hit: Recontained) -> tuple[list[str], set[str]]:
+    """The old record's fields in order and the ones its replacement lacks, from ``hit.old``."""
+    if not hit.old.startswith(_FIELDS + ":"):
+        return [], set()
+    _, fields, lost = hit.old.split(":")
+    return fields.split(","), set(lost.split(","))
+
+
 # a union of scalars a value was, which a number conversion took whole (``str | int | float``)
 _SCALARS = "scalar"
 _SCALAR_NAMES = frozenset({"str", "int", "float", "bool"})
@@ -260,9 +348,9 @@ def _class_names(cls: ast.ClassDef) -> set[str]:
     return names
 
 
-def _imported_class(trees: ThreeTrees, source: str, name: str) -> ast.ClassDef | None:
+def _imported_class(trees: ThreeTrees, source: str, name: str, rev: str | None = None) -> ast.ClassDef | None:
     stem = source.replace(".", "/")
-    for held in trees.blobs(trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
+    for held in trees.blobs(rev or trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
         if held is not None:
             try:
                 return {c.name: c for c in file_classes(ast.parse(held).body)}.get(name)
@@ -360,6 +448,14 @@ def _reshaped_uses(
         if hit is not None and hit.old == _SCALARS and not _value_checked(node, converted, parents):
             conversion = ast.unparse(node.func)
             yield hit, f"converts {ast.unparse(converted)} by {conversion}()|{conversion}() of a list raises TypeError"
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and any(node.attr in _lost_fields(h)[1] for hits in found.values() for h in hits)
+    ):
+        hit = _held_element(node.value, node, parents, fork, found, bound)
+        if hit is not None and node.attr in _lost_fields(hit)[1] and not _value_checked(node, node.value, parents):
+            yield hit, f"reads {ast.unparse(node)}|a {hit.new} has no field {node.attr}"
     counted = counted_against(node)
     if counted is not None:
         hit = _held_element(counted, node, parents, fork, found, bound)
@@ -376,6 +472,9 @@ def _reshaped_uses(
                 if picked is not None
                 else _held_element(value, node, parents, fork, found, bound)
             )
+        fields, lost = _lost_fields(hit) if hit is not None else ([], set())
+        if hit is not None and lost and _unpacked_as(node, fields):
+            yield hit, f"unpacks an element of {ast.unparse(value)} into its old fields|a {hit.new} holds other fields"
         if hit is not None and hit.old == f"{names}-tuple":
             if not _kind_tested(node, value, replace(hit, old="tuple"), parents, bound):
                 yield hit, f"unpacks an element of {ast.unparse(value)} into {names} names|a {hit.new} is no tuple"
@@ -403,8 +502,15 @@ def _value_checked(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST]) 
         where = node
         while (up := parents.get(id(where))) is not None:
             where = up
-    return isinstance_asked(where, ast.unparse(value)) or caught_around(
-        node, frozenset({"TypeError", "Exception", "BaseException"}), parents
+    text = ast.unparse(value)
+    asked = any(
+        isinstance(n, ast.Call) and last_name(n.func) == "hasattr" and n.args and ast.unparse(n.args[0]) == text
+        for n in ast.walk(where)
+    )
+    return (
+        asked
+        or isinstance_asked(where, text)
+        or caught_around(node, frozenset({"TypeError", "AttributeError", "Exception", "BaseException"}), parents)
     )
 
 
@@ -417,6 +523,16 @@ def _unpacks(node: ast.AST) -> Iterator[tuple[int, ast.expr, bool]]:
         yield n, node.iter, True
     elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
         yield from ((n, gen.iter, True) for gen in node.generators if (n := _plain_tuple(gen.target)))
+
+
+def _unpacked_as(node: ast.AST, fields: list[str]) -> bool:
+    """The unpack's names are the old record's fields, in order (``attn_metadata, slot_mappings = states[d]``):
+    the fork unpacks the record it knew, and now binds the replacement's fields under those names."""
+    target = node.targets[0] if isinstance(node, ast.Assign) else node.target if isinstance(node, ast.For) else None
+    if target is None and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        target = next((gen.target for gen in node.generators if _plain_tuple(gen.target)), None)
+    names = [e.id for e in target.elts if isinstance(e, ast.Name)] if isinstance(target, ast.Tuple | ast.List) else []
+    return len(fields) > 1 and names == fields
 
 
 def _plain_tuple(target: ast.expr) -> int:
