@@ -1,6 +1,33 @@
 """Adversarial twins of mend52's guards: fork carries correct after the real change.
 
-DOC
+Each twin replays a real upstream commit under a fork carry the engine read as broken, but that is right after
+the merge (the merge base is the commit's first parent, upstream the commit); the CASES are true catches of the
+same commits, kept to show the reach stays:
+
+- a rename bridged by probing the new name first (mxoracle's leftovers): #33679 (7439e4f41b,
+  ``IpexMxfp4MoEMethod`` renamed ``XpuMxfp4MoEMethod``): ``getattr(mxfp4, "XpuMxfp4MoEMethod", None) or
+  mxfp4.IpexMxfp4MoEMethod`` (module level, in a function), ``next(c for c in (getattr(...New..., None),
+  getattr(...Old..., None)) if c)`` and a list of the two probes; cases: the old name read with no probe, or after
+  a probe of a name upstream does not define;
+- a mapping's scalar values widened to admit lists (protocol2's #48252 miss, 43cd340247,
+  ``CompletionRequest.vllm_xargs``): twins converting a value told apart by ``isinstance`` first, in a ``try``
+  catching TypeError, or making each a string; case: ``int((request.vllm_xargs or {}).get(...))``;
+- a returned dict's values made another record (mrv2's #44253 misses, 91945b6e4a, ``ModelCudaGraphManager.capture``
+  ``CapturedAttentionState`` -> ``AttentionStatePair``): twins reading the new spelling
+  (``state.captured.attn_metadata``), unpacking the pair into its own fields, reading the old field under
+  ``hasattr`` of the value; case: ``state.slot_mappings`` over the call's ``.values()``.
+
+Every error on a twin's line is a false one (a warning is counted apart).
+
+Base engine (919d3045, before mend52): 2 caught, 2 missed of 4; 3 false errors of 10 twins (the ``or``'s
+fallback at module level and in a function: symbol drift; ``next()`` over the probes: name drift).  This
+branch: 4 caught of 4; 0 false errors of 10 (``drift/fallbacks.py`` ``read_after_probe`` and ``falls_back``'s
+probes side by side, ``drift/symbols.py`` ``_truthy_probed``; ``drift/element_kinds.py`` ``_container_admitted``
+and ``_fields_lost``).  Regression set at this head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+review15/16/17 0 false (40, 30, 23 twins), review49/50/57 0 false (25, 34, 12 twins), blind_replay_mxoracle 23/23
+(14 quiet), blind_replay_protocol2 23 caught, 1 warned, 2 missed of 26 (was 22/1/3; 16 quiet), blind_replay_mrv2
+32 caught, 1 warned of 33 (was 30/1/2; 18 quiet), 0 false errors in each; symbol_precision --windows 1: 0 false
+errors (5 broken overrides, 4 caught).
 
   PYTHONPATH=.. python review65_twins.py [--only TEXT ...] [--show]
 """

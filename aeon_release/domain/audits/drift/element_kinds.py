@@ -78,7 +78,7 @@ _MAPPED_NUMBERS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
 )
-# the same of a mapping to a union of scalars (``vllm_xargs: dict[str, str | int | float]``): its values may be
+# the same of a mapping to a union of scalars (``xargs: dict[str, str | int | float]``): its values may be
 # widened to admit a container (#48252), which a conversion of each value to a number refuses
 _MAPPED_SCALARS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
