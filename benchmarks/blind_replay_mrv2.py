@@ -51,6 +51,10 @@ false errors (40, 30, 23 twins; 1, 0, 1 warned, as on main), blind_replay_runner
 blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet), 0 false errors in each; ``symbol_precision.py
 --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings).
 
+mend52: #44253's two caught (a record class of a returned dict's values replaced by one lacking a field: the field
+read off a value, an unpack into the old fields; ``drift/element_kinds.py`` ``_fields_lost``): 32 caught, 1 warned
+of 33 (18 quiet, 0 false errors).
+
   python benchmarks/blind_replay_mrv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -49,6 +49,9 @@ twins quiet), review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_repl
 blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet): each as on main, 0 false errors;
 ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
 
+mend52 closed the two left twins (``benchmarks/review65_twins.py``: quiet now, with a probed name the merged module
+does not define as a class or function still an error); this replay is unchanged: 23 caught of 23, 14 quiet.
+
   python benchmarks/blind_replay_mxoracle.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

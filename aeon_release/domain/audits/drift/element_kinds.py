@@ -34,7 +34,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 
-from aeon_release.domain.audits.drift.fallbacks import version_gated
+from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked, version_gated
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
@@ -78,6 +78,12 @@ _MAPPED_NUMBERS = re.compile(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
 )
+# the same of a mapping to a union of scalars (``xargs: dict[str, str | int | float]``): its values may be
+# widened to admit a container (#48252), which a conversion of each value to a number refuses
+_MAPPED_SCALARS = re.compile(
+    r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
+    r"(?:Dict|dict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:str|int|float|bool)[ \t]*\|"
+)
 # and of a mapping to builtin containers (``req_blocks: dict[str, list[int]]``), whose values may become arrays
 # or, tuples, a plain class
 _MAPPED_INNER = re.compile(
@@ -91,6 +97,21 @@ _MAPPED_INNER = re.compile(
 _RETURN_INNER = re.compile(
     r"\n-(?=[^\n]*->[ \t]*" + _INNER + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*" + _INNER
 )
+
+
+# a removed line annotating a field, or a signature's return, as a mapping (or list) of one class of the tree
+# (``-> dict[BatchExecutionDescriptor, CapturedAttentionState]``): its values' class may be replaced by one that
+# lacks a field of the old (#44253); the lookahead passes a line without the arrow over in one scan, as above
+_RECORDS = r"(?:typing\.)?(?:Dict|dict|Mapping|List|list|Sequence)\["
+_RECORD = r"(?:[^,\[\]\n]*,)?[ \t]*[A-Z]\w*[ \t]*\]"  # ``[K, Cls]`` or ``[Cls]``: a plain key, a class's name
+_RETURN_RECORDS = re.compile(
+    r"\n-(?=[^\n]*->[ \t]*"
+    + _RECORDS
+    + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*"
+    + _RECORDS
+    + _RECORD
+)
+_FIELD_RECORDS = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?" + _RECORDS + _RECORD)
 
 
 def element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -116,6 +137,8 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
     ``)`` for a signature's last line's (its def is above the hunk: the texts decide, then the parse)."""
     names = {m.group(1) for m in _FIELD_INNER.finditer(diff)} | {m.group(1) for m in _FIELD_NUMBERS.finditer(diff)}
     names |= {m.group(1) for m in _MAPPED_NUMBERS.finditer(diff)} | {m.group(1) for m in _MAPPED_INNER.finditer(diff)}
+    names |= {m.group(1) for m in _MAPPED_SCALARS.finditer(diff)} | {m.group(1) for m in _FIELD_RECORDS.finditer(diff)}
+    names |= {m.group(1) or ")" for m in _RETURN_RECORDS.finditer(diff)}
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
     return names & (wanted | {")"})
 
@@ -145,6 +168,9 @@ def _rehoused(
     old_element, new_element = _element(was, outer), _element(now, outer)
     if old_element is None or new_element is None:
         return None
+    lost = _fields_lost(trees, path, text, module, old_element, new_element)
+    if lost is not None:
+        return Recontained(name, owner, path, ast.unparse(was), ast.unparse(now), lost, ast.unparse(new_element), False)
     reshaped = _reshaped(trees, text, module, old_element, new_element)
     if reshaped is not None:
         return Recontained(
@@ -167,6 +193,8 @@ def _reshaped(
     made a builtin container (#18593: ``block_ids: list[int]`` -> ``list[list[int]]``, one per KV cache
     group), ``"int"``; a tuple of fixed length made a class that cannot be unpacked (#29764: the priority
     queue's ``_heap: list[tuple[int, float, Request]]`` -> ``list[Request]``), ``"3-tuple"``."""
+    if _container_admitted(old_element, new_element):
+        return _SCALARS
     old = last_name(old_element)
     if old in _ELEMENT_NUMBERS and not isinstance(old_element, ast.Subscript):
         return old if _container(new_element) in _BUILTIN_CONTAINERS else None
@@ -177,6 +205,103 @@ def _reshaped(
 
 
 _ELEMENT_NUMBERS = frozenset({"int", "float"})
+# a record class's fields, some of which its replacement lacks: ``fields:a,b:b`` (the old fields in order, then
+# the lost ones), kept in ``Recontained.old``
+_FIELDS = "fields"
+
+
+def _fields_lost(
+    trees: ThreeTrees, path: str, text: str, module: ast.Module, old_element: ast.expr, new_element: ast.expr
+) -> str | None:
+    """The element's record class replaced by another that lacks some of its fields (#44253:
+    ``CapturedAttentionState(attn_metadata, slot_mappings)`` -> ``AttentionStatePair(warmup, captured)``),
+    as ``fields:<old fields>:<lost fields>``; None unless both are record classes of the tree (a
+    ``NamedTuple`` or a dataclass, found in the file or the tree module it imports from, at the base and at
+    upstream) and the new one defines no ``__getattr__`` and has no other base to inherit a field from."""
+    if not isinstance(old_element, ast.Name | ast.Attribute) or not isinstance(new_element, ast.Name | ast.Attribute):
+        return None
+    if ast.unparse(old_element) == ast.unparse(new_element):
+        return None
+    new = _record_class(trees, trees.theirs, text, module, new_element)
+    if new is None or [b for b in new.bases if last_name(b) != "NamedTuple"] or new.keywords:
+        return None
+    base_text = trees.blobs(trees.base, [path]).get(path)
+    try:
+        base_module = ast.parse(base_text) if base_text else None
+    except SyntaxError:
+        return None
+    old = _record_class(trees, trees.base, base_text or "", base_module, old_element) if base_module else None
+    if old is None:
+        return None
+    fields = _record_fields(old)
+    members = _class_names(new)
+    lost = [f for f in fields if f not in members]
+    if not lost or members & {"__getattr__", "__getattribute__"}:
+        return None
+    return f"{_FIELDS}:{','.join(fields)}:{','.join(lost)}"
+
+
+def _record_class(trees: ThreeTrees, rev: str, text: str, module: ast.Module, element: ast.expr) -> ast.ClassDef | None:
+    """The ``NamedTuple`` or dataclass ``element`` names, in the file or the tree module it is imported from."""
+    name = last_name(element)
+    cls = {c.name: c for c in file_classes(module.body)}.get(name)
+    if cls is None:
+        source = _module_of(text, ast.unparse(element).split(".", 1)[0])
+        cls = _imported_class(trees, source, name, rev) if source is not None else None
+    if cls is None:
+        return None
+    named = any(last_name(b) == "NamedTuple" for b in cls.bases)
+    dataclassed = any(last_name(d.func if isinstance(d, ast.Call) else d) == "dataclass" for d in cls.decorator_list)
+    return cls if (named or dataclassed) and _plainly_decorated(cls) else None
+
+
+def _record_fields(cls: ast.ClassDef) -> list[str]:
+    """A record class's fields, in order: its body's annotated names (``ClassVar`` aside)."""
+    return [
+        stmt.target.id
+        for stmt in cls.body
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and "ClassVar" not in ast.unparse(stmt.annotation)
+    ]
+
+
+def _lost_fields(hit: Recontained) -> tuple[list[str], set[str]]:
+    """The old record's fields in order and the ones its replacement lacks, from ``hit.old``."""
+    if not hit.old.startswith(_FIELDS + ":"):
+        return [], set()
+    _, fields, lost = hit.old.split(":")
+    return fields.split(","), set(lost.split(","))
+
+
+# a union of scalars a value was, which a number conversion took whole (``str | int | float``)
+_SCALARS = "scalar"
+_SCALAR_NAMES = frozenset({"str", "int", "float", "bool"})
+# the conversions of one value to a number: each refuses a container with TypeError
+_TO_NUMBER = frozenset({"float", "int"})
+
+
+def _members(annotation: ast.expr) -> list[ast.expr]:
+    """The members of a ``A | B | C`` union annotation (``Union[A, B]`` too), or the annotation alone."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return [*_members(annotation.left), *_members(annotation.right)]
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) == "Union":
+        inner = annotation.slice
+        return list(inner.elts) if isinstance(inner, ast.Tuple) else [inner]
+    return [annotation]
+
+
+def _container_admitted(old_element: ast.expr, new_element: ast.expr) -> bool:
+    """The old element was a union of plain scalars (``str | int | float``) and the new one keeps each and
+    admits a builtin container beside them (``| list[str | int | float]``, #48252): a value may now be one."""
+    old = _members(old_element)
+    if len(old) < 2 or not all(isinstance(m, ast.Name) and m.id in _SCALAR_NAMES for m in old):
+        return False
+    new = _members(new_element)
+    kept = {m.id for m in new if isinstance(m, ast.Name)}
+    return kept >= {m.id for m in old if isinstance(m, ast.Name)} and any(
+        _container(m) in _BUILTIN_CONTAINERS for m in new if isinstance(m, ast.Subscript | ast.Name)
+    )
 
 
 def _arity(element: ast.expr) -> int:
@@ -223,9 +348,9 @@ def _class_names(cls: ast.ClassDef) -> set[str]:
     return names
 
 
-def _imported_class(trees: ThreeTrees, source: str, name: str) -> ast.ClassDef | None:
+def _imported_class(trees: ThreeTrees, source: str, name: str, rev: str | None = None) -> ast.ClassDef | None:
     stem = source.replace(".", "/")
-    for held in trees.blobs(trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
+    for held in trees.blobs(rev or trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
         if held is not None:
             try:
                 return {c.name: c for c in file_classes(ast.parse(held).body)}.get(name)
@@ -315,7 +440,22 @@ def _reshaped_uses(
     found: dict[str, list[Recontained]],
     bound: dict[int, dict[str, ast.expr]],
 ) -> Iterator[tuple[Recontained, str]]:
-    """An element used as the number it was (compared with one, arithmetic), or unpacked as the tuple it was."""
+    """An element used as the number it was (compared with one, arithmetic), converted to a number as the
+    scalar it was, or unpacked as the tuple it was."""
+    converted = _converted(node)
+    if converted is not None and isinstance(node, ast.Call):
+        hit = _held_element(converted, node, parents, fork, found, bound)
+        if hit is not None and hit.old == _SCALARS and not _value_checked(node, converted, parents):
+            conversion = ast.unparse(node.func)
+            yield hit, f"converts {ast.unparse(converted)} by {conversion}()|{conversion}() of a list raises TypeError"
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.ctx, ast.Load)
+        and any(node.attr in _lost_fields(h)[1] for hits in found.values() for h in hits)
+    ):
+        hit = _held_element(node.value, node, parents, fork, found, bound)
+        if hit is not None and node.attr in _lost_fields(hit)[1] and not _value_checked(node, node.value, parents):
+            yield hit, f"reads {ast.unparse(node)}|a {hit.new} has no field {node.attr}"
     counted = counted_against(node)
     if counted is not None:
         hit = _held_element(counted, node, parents, fork, found, bound)
@@ -332,9 +472,46 @@ def _reshaped_uses(
                 if picked is not None
                 else _held_element(value, node, parents, fork, found, bound)
             )
+        fields, lost = _lost_fields(hit) if hit is not None else ([], set())
+        if hit is not None and lost and _unpacked_as(node, fields):
+            yield hit, f"unpacks an element of {ast.unparse(value)} into its old fields|a {hit.new} holds other fields"
         if hit is not None and hit.old == f"{names}-tuple":
             if not _kind_tested(node, value, replace(hit, old="tuple"), parents, bound):
                 yield hit, f"unpacks an element of {ast.unparse(value)} into {names} names|a {hit.new} is no tuple"
+
+
+def _converted(node: ast.AST) -> ast.expr | None:
+    """The value ``float(value)`` or ``int(value)`` converts to a number (one argument, no base)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in _TO_NUMBER
+        and len(node.args) == 1
+        and not node.keywords
+        and not isinstance(node.args[0], ast.Starred)
+    ):
+        return node.args[0]
+    return None
+
+
+def _value_checked(node: ast.AST, value: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The fork may have told the value's kinds apart: its function (or comprehension) asks ``isinstance`` of
+    it anywhere, or a handler around the conversion catches what a container raises."""
+    where: ast.AST | None = enclosing(node, parents)
+    if where is None:  # at a module's top level: the module
+        where = node
+        while (up := parents.get(id(where))) is not None:
+            where = up
+    text = ast.unparse(value)
+    asked = any(
+        isinstance(n, ast.Call) and last_name(n.func) == "hasattr" and n.args and ast.unparse(n.args[0]) == text
+        for n in ast.walk(where)
+    )
+    return (
+        asked
+        or isinstance_asked(where, text)
+        or caught_around(node, frozenset({"TypeError", "AttributeError", "Exception", "BaseException"}), parents)
+    )
 
 
 def _unpacks(node: ast.AST) -> Iterator[tuple[int, ast.expr, bool]]:
@@ -346,6 +523,16 @@ def _unpacks(node: ast.AST) -> Iterator[tuple[int, ast.expr, bool]]:
         yield n, node.iter, True
     elif isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
         yield from ((n, gen.iter, True) for gen in node.generators if (n := _plain_tuple(gen.target)))
+
+
+def _unpacked_as(node: ast.AST, fields: list[str]) -> bool:
+    """The unpack's names are the old record's fields, in order (``attn_metadata, slot_mappings = states[d]``):
+    the fork unpacks the record it knew, and now binds the replacement's fields under those names."""
+    target = node.targets[0] if isinstance(node, ast.Assign) else node.target if isinstance(node, ast.For) else None
+    if target is None and isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
+        target = next((gen.target for gen in node.generators if _plain_tuple(gen.target)), None)
+    names = [e.id for e in target.elts if isinstance(e, ast.Name)] if isinstance(target, ast.Tuple | ast.List) else []
+    return len(fields) > 1 and names == fields
 
 
 def _plain_tuple(target: ast.expr) -> int:
@@ -427,7 +614,7 @@ def _held_element(
         return _held(subject.value, func, parents, fork, found, bound)
     mapping = _looked_up(subject)
     if mapping is not None:
-        hit = _held(mapping, func, parents, fork, found, bound)
+        hit = _held(_or_empty(mapping), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
     return None
 
@@ -463,7 +650,7 @@ def _walked(
         and not iterable.args
         and not iterable.keywords
     ):
-        hit = _held(iterable.func.value, func, parents, fork, found, bound)
+        hit = _held(_or_empty(iterable.func.value), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
     return _unmapped(_held(iterable, func, parents, fork, found, bound))
 
@@ -542,8 +729,28 @@ def _items_of(iterable: ast.expr) -> ast.expr | None:
         and not iterable.args
         and not iterable.keywords
     ):
-        return iterable.func.value
+        return _or_empty(iterable.func.value)
     return None
+
+
+def _or_empty(mapping: ast.expr) -> ast.expr:
+    """``m`` of ``(m or {})`` (``m or dict()``): an optional mapping walked as empty where unset."""
+    if (
+        isinstance(mapping, ast.BoolOp)
+        and isinstance(mapping.op, ast.Or)
+        and len(mapping.values) == 2
+        and (
+            (isinstance(empty := mapping.values[1], ast.Dict) and not empty.keys)
+            or (
+                isinstance(empty, ast.Call)
+                and last_name(empty.func) == "dict"
+                and not empty.args
+                and not empty.keywords
+            )
+        )
+    ):
+        return mapping.values[0]
+    return mapping
 
 
 def _rebound_before(name: str, body: list[ast.stmt], line: int) -> bool:
