@@ -137,13 +137,14 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     return None
 
 
-def partial_left_short(call: ast.Call, old: Sig, new: Sig) -> str | None:
+def partial_left_short(call: ast.Call, old: Sig, new: Sig, module: ast.Module | None = None) -> str | None:
     """Why a ``functools.partial`` that bound every parameter the function required before now leaves one
     out, or None.  The partial was complete (its later call, written against the old signature, passes
     nothing it needs), and upstream made the function require a parameter it did not take at all
     (#26943: ``benchmark`` gained a required ``num_warmups``): no later call written before it was added
     can pass it.  None when the old signature took ``*args`` / ``**kwargs`` (the later call may pass
-    anything), or the partial spreads ``*`` / ``**`` (what it binds is unknown)."""
+    anything), the partial spreads ``*`` / ``**`` (what it binds is unknown), or a later call the
+    ``module`` makes of it passes the new parameter or spreads ``*`` / ``**`` (``later_fills``)."""
     if not isinstance(call, PartialCall) or old.varargs or old.varkw:
         return None
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -155,12 +156,62 @@ def partial_left_short(call: ast.Call, old: Sig, new: Sig) -> str | None:
     taken = set(old.positional) | set(old.kwonly)
     short = [p for p in new.positional[given:] if new.required(p) and p not in named and p not in taken]
     short += sorted(k for k in new.kwonly_required if k not in named and k not in taken)
-    if not short:
+    if not short or (module is not None and later_fills(module, call, set(short))):
         return None
     return (
         f"binds every parameter it required before and leaves out {', '.join(short)}, which it now requires: "
         "the partial's later call, written before the parameter existed, does not pass it"
     )
+
+
+def later_fills(module: ast.Module, partial: ast.Call, names: set[str]) -> bool:
+    """Whether a later call of the partial in ``module`` passes one of ``names`` by keyword or spreads ``*`` /
+    ``**`` (which may hold it): the fork added the new parameter where the partial is called, not where it
+    is made (``run = partial(f, ...)`` ... ``run(num_warmups=0)``, a retry on TypeError, a second
+    ``partial(run, num_warmups=0)``, a factory's caller's ``make(...)(num_warmups=0)``).  The partial's
+    holders: a local name a statement on its line binds it to (called in that function), an attribute
+    (``self.run``: called anywhere in the module), the function returning it from that line (its result
+    called anywhere in the module)."""
+    scope = _innermost_def(module, partial.lineno)
+    held: dict[str, ast.AST] = {}  # holder -> the tree its later calls sit in
+    makers: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.lineno == partial.lineno:
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name | ast.Attribute):
+                    held[_last(target)] = scope if isinstance(target, ast.Name) and scope is not None else module
+        elif isinstance(node, ast.Return) and node.lineno == partial.lineno and scope is not None:
+            makers.add(scope.name)
+    calls = [(c, name) for name, tree in held.items() for c in ast.walk(tree) if isinstance(c, ast.Call)]
+    calls += [(c, "") for c in ast.walk(module) if makers and isinstance(c, ast.Call)]
+    return any(c.lineno != partial.lineno and _calls_held(c, name, makers) and _may_pass(c, names) for c, name in calls)
+
+
+def _innermost_def(module: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    defs = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    return max(defs, key=lambda n: n.lineno) if defs else None
+
+
+def _calls_held(call: ast.Call, name: str, makers: set[str]) -> bool:
+    """The call is of the holder ``name`` (or of a maker's result), or a ``partial`` binding more of it."""
+    func = call.args[0] if _last(call.func) == "partial" and call.args else call.func
+    if name:
+        return _last(func) == name
+    return isinstance(func, ast.Call) and _last(func.func) in makers
+
+
+def _may_pass(call: ast.Call, names: set[str]) -> bool:
+    return any(k.arg is None or k.arg in names for k in call.keywords) or any(
+        isinstance(a, ast.Starred) for a in call.args
+    )
+
+
+def _last(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def given_twice(call: ast.Call, sig: Sig) -> list[str]:

@@ -5088,7 +5088,7 @@ class _Checker:
         if old is None or new is None or call_problem(call, old) is not None:
             return None  # unknown, or it did not fit before either: not drift
         problem = self._unread_key(call, new, bodies) if old == new else call_problem(call, new)
-        problem = problem or (partial_left_short(call, old, new) if old != new else None)
+        problem = problem or (partial_left_short(call, old, new, self._walking) if old != new else None)
         if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
             problem = (
                 _swallowed(call, old, new, after.node)
