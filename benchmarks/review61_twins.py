@@ -36,6 +36,21 @@ namespace's name is quiet (``drift/parsed_options.py``); a complete partial a la
 local holder's, ``self.`` attribute's, or its factory's result's; or a second ``partial`` of it) passes the
 new parameter or spreads ``*`` / ``**`` is quiet (``drift/signatures.py``'s ``later_fills``).
 ``blind_replay_benchdata.py`` 16/0/0 of 16 (10 twins quiet) as before.
+Round 3 (other real commits of the kinds): #49244 (7a98c7a392, ``--max-num-partial-prefills`` removed: a
+case; twins under a version test, the fork's argument group declaring both flags in a loop over a literal
+tuple, the fork's parser module declaring it), #48684 (cdc4824a21, ``--override-attention-dtype``: a bare
+getattr case; the fork's own flag with its own options dataclass), #26478 (965c5f4914,
+``EmbedBenchmarkMetrics`` gained a required ``failed``: a complete partial of the dataclass as a case; its
+later call passing ``failed``, the fork's own namesake dataclass, the partial binding it).  One false error
+more, of name drift (not the reviewed classes): ``args.max_num_partial_prefills`` where the fork's loop
+declares the flag (its text scan ties a flag only to an ``add_argument`` opened just above); mended in
+``drift/names.py`` (``_looped_flags``: the file's syntax read, removed_options' declarations).  Two
+spellings first written as twins are name drift's own catches and count as CASES: #48684's option behind
+``hasattr(args, ...)`` / a test of ``ModelConfig.__dataclass_fields__`` (the name is gone from upstream
+everywhere: the guard takes its fallback for good and the fork's override silently stops applying).
+All rounds, main (4f1360cf): 10 caught of 10; 13 false errors of 33 twins (2 warned).
+This branch: 10 caught of 10; 0 false errors of 33 (2 warned: the EngineArgs subclass's ``swap_space``
+field, the read under a version test).
 
   PYTHONPATH=.. python review61_twins.py [--only TEXT ...] [--show]
 """
@@ -45,7 +60,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -465,6 +480,217 @@ TWINS += [
             "    return await benchmark(num_warmups=1, **kwargs)  # AEON: one warm-up request\n\n\n"
             "def aeon_bench_factory(base_url: str, model: str, tokenizer, requests: list):\n"
             "    return functools.partial(\n        aeon_benchmark,\n" + BENCH_KW + "    )\n",
+            "    return functools.partial(",
+        ),
+    ),
+]
+
+
+# --- round 3: other real removals of the kinds
+# 7a98c7a392 (#49244): --max-num-partial-prefills / --max-long-partial-prefills removed with SchedulerConfig's fields
+PP = ("#49244", "7a98c7a392", "--max-num-partial-prefills removed")
+PARSE = "    parser = EngineArgs.add_cli_args(FlexibleArgumentParser())\n    args = parser.parse_args(argv)\n"
+CASES += [
+    (
+        "#49244 option removed",
+        "args.max_num_partial_prefills off parse_args",
+        K(
+            *PP,
+            "vllm/aeon/r61pp0.py",
+            EA
+            + "def aeon_prefill_slots(argv: list[str]) -> int:\n"
+            + PARSE
+            + "    return args.max_num_partial_prefills * 2\n",
+            "    return args.max_num_partial_prefills * 2",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#49244 option removed",
+        "twin: the read under a test of the package's version",
+        K(
+            *PP,
+            "vllm/aeon/r61pp1.py",
+            "from packaging.version import Version\n\nimport vllm\n"
+            + EA
+            + "def aeon_prefill_slots(argv: list[str]) -> int:\n"
+            + PARSE
+            + '    if Version(vllm.__version__) < Version("0.21"):  # AEON: older releases still chunk prefills\n'
+            "        return args.max_num_partial_prefills * 2\n"
+            "    return 1\n",
+            "        return args.max_num_partial_prefills * 2",
+        ),
+    ),
+    (
+        "#49244 option removed",
+        "twin: the fork's argument group declares both in a loop",
+        K(
+            *PP,
+            "vllm/aeon/r61pp2.py",
+            EA + '_PREFILLS = ("--max-num-partial-prefills", "--max-long-partial-prefills")\n\n\n'
+            "def aeon_prefill_slots(argv: list[str]) -> int:\n"
+            "    parser = EngineArgs.add_cli_args(FlexibleArgumentParser())\n"
+            '    group = parser.add_argument_group("aeon")\n'
+            "    for flag in _PREFILLS:\n        group.add_argument(flag, type=int, default=1)\n"
+            "    args = parser.parse_args(argv)\n"
+            "    return args.max_num_partial_prefills * 2\n",
+            "    return args.max_num_partial_prefills * 2",
+        ),
+    ),
+    (
+        "#49244 option removed",
+        "twin: the fork's parser module declares it, its command reads it",
+        Killer(
+            *PP,
+            (
+                Edit(
+                    "vllm/aeon/r61pp3_args.py",
+                    EA + "def aeon_parser() -> FlexibleArgumentParser:\n"
+                    "    parser = EngineArgs.add_cli_args(FlexibleArgumentParser())\n"
+                    '    parser.add_argument("--max-num-partial-prefills", type=int, default=1)\n'
+                    "    return parser\n",
+                ),
+                Edit(
+                    "vllm/aeon/r61pp3.py",
+                    "from vllm.aeon.r61pp3_args import aeon_parser\n\n\n"
+                    "def aeon_prefill_slots(argv: list[str]) -> int:\n"
+                    "    args = aeon_parser().parse_args(argv)\n"
+                    "    return args.max_num_partial_prefills * 2\n",
+                ),
+            ),
+            (("vllm/aeon/r61pp3.py", "    return args.max_num_partial_prefills * 2"),),
+        ),
+    ),
+]
+
+# cdc4824a21 (#48684): --override-attention-dtype removed with ModelConfig's field
+AD = ("#48684", "cdc4824a21", "--override-attention-dtype removed")
+CASES += [
+    (
+        "#48684 option removed",
+        "a bare getattr off parse_args",
+        K(
+            *AD,
+            "vllm/aeon/r61ad0.py",
+            EA
+            + "def aeon_attention_dtype(argv: list[str]) -> str | None:\n"
+            + PARSE
+            + '    return getattr(args, "override_attention_dtype")\n',
+            '    return getattr(args, "override_attention_dtype")',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#48684 option removed",
+        "twin: the fork's own options dataclass keeps the field",
+        K(
+            *AD,
+            "vllm/aeon/r61ad2.py",
+            "from dataclasses import dataclass\n\n" + EA + "@dataclass\nclass AeonModelOptions:\n"
+            "    override_attention_dtype: str | None = None  # AEON: fp32 softmax on the Spark\n\n\n"
+            "def aeon_attention_dtype(argv: list[str]) -> str | None:\n"
+            "    parser = EngineArgs.add_cli_args(FlexibleArgumentParser())\n"
+            '    parser.add_argument("--override-attention-dtype", default=AeonModelOptions.override_attention_dtype)\n'
+            "    args = parser.parse_args(argv)\n"
+            "    return args.override_attention_dtype\n",
+            "    return args.override_attention_dtype",
+        ),
+    ),
+]
+
+# name drift's own catches on the same commit (not the parsed-option check's): a guard of the name upstream
+# removed everywhere takes its fallback for good, and the fork's override silently stops applying
+CASES += [
+    (
+        "#48684 option removed",
+        "name drift: the option's path dies silently behind hasattr",
+        K(
+            *AD,
+            "vllm/aeon/r61ad1.py",
+            EA
+            + "def aeon_attention_dtype(argv: list[str]) -> str | None:\n"
+            + PARSE
+            + '    if not hasattr(args, "override_attention_dtype"):\n        return None\n'
+            "    return args.override_attention_dtype\n",
+            '    if not hasattr(args, "override_attention_dtype"):',
+        ),
+    ),
+    (
+        "#48684 option removed",
+        "name drift: the option's path dies silently behind a test of the config's fields",
+        K(
+            *AD,
+            "vllm/aeon/r61ad3.py",
+            "from vllm.config import ModelConfig\n"
+            + EA
+            + "def aeon_attention_dtype(argv: list[str]) -> str | None:\n"
+            + PARSE
+            + '    if "override_attention_dtype" in ModelConfig.__dataclass_fields__:\n'
+            "        return args.override_attention_dtype\n"
+            "    return None\n",
+            '    if "override_attention_dtype" in ModelConfig.__dataclass_fields__:',
+        ),
+    ),
+]
+
+# 965c5f4914 (#26478): EmbedBenchmarkMetrics gained a required second field `failed`
+FD = ("#26478", "965c5f4914", "EmbedBenchmarkMetrics gained a required failed field")
+EMB = "import functools\n\nfrom vllm.benchmarks.serve import EmbedBenchmarkMetrics\n\n\n"
+EMB_KW = (
+    "        completed=completed, total_input=total_input, request_throughput=0.0, total_token_throughput=0.0,\n"
+    "        mean_e2el_ms=0.0, std_e2el_ms=0.0, median_e2el_ms=0.0, percentiles_e2el_ms=0.0,\n"
+)
+CASES += [
+    (
+        "#26478 partial left short",
+        "a complete partial of the dataclass",
+        K(
+            *FD,
+            "vllm/aeon/r61fd0.py",
+            EMB + "def aeon_empty_metrics(completed: int, total_input: int):\n"
+            "    return functools.partial(\n        EmbedBenchmarkMetrics,\n" + EMB_KW + "    )\n",
+            "    return functools.partial(",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#26478 partial left short",
+        "twin: the later call passes failed",
+        K(
+            *FD,
+            "vllm/aeon/r61fd1.py",
+            EMB + "def aeon_empty_metrics(completed: int, total_input: int, failed: int):\n"
+            "    make = functools.partial(\n        EmbedBenchmarkMetrics,\n" + EMB_KW + "    )\n"
+            "    return make(failed=failed)\n",
+            "    make = functools.partial(",
+        ),
+    ),
+    (
+        "#26478 partial left short",
+        "twin: a partial of the fork's own namesake dataclass",
+        K(
+            *FD,
+            "vllm/aeon/r61fd2.py",
+            "import functools\nfrom dataclasses import dataclass\n\n\n@dataclass\nclass EmbedBenchmarkMetrics:\n"
+            "    completed: int\n    total_input: int\n    request_throughput: float\n"
+            "    total_token_throughput: float\n    mean_e2el_ms: float\n    std_e2el_ms: float\n"
+            "    median_e2el_ms: float\n    percentiles_e2el_ms: float\n\n\n"
+            "def aeon_empty_metrics(completed: int, total_input: int):\n"
+            "    return functools.partial(\n        EmbedBenchmarkMetrics,\n" + EMB_KW + "    )\n",
+            "    return functools.partial(",
+        ),
+    ),
+    (
+        "#26478 partial left short",
+        "twin: the partial binds failed itself",
+        K(
+            *FD,
+            "vllm/aeon/r61fd3.py",
+            EMB + "def aeon_empty_metrics(completed: int, total_input: int):\n"
+            "    return functools.partial(\n        EmbedBenchmarkMetrics,\n" + EMB_KW + "        failed=0,\n    )\n",
             "    return functools.partial(",
         ),
     ),
