@@ -4,7 +4,8 @@ it is gone, or a nested scope's own parameter of the namespace's name.
 Shaped like #26007 (f9e714813a), which removed the benchmark's ``--endpoint-type`` (the replay's twins in
 ``benchmarks/review61_twins.py``): a fork that wraps ``args.endpoint_type`` in ``try`` / ``except
 AttributeError`` or ``contextlib.suppress(AttributeError)`` wrote the fallback; a fork test asserting the
-read raises expects the crash; ``lambda args: args.endpoint_type`` reads its own argument.
+read raises expects the crash; ``lambda args: args.endpoint_type`` reads its own argument; a parse into the
+fork's own namespace object holds what the fork put there.
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ NS = PARSED + "    args = parser.parse_args(argv)\n"
         # a nested function's or a lambda's own parameter of the namespace's name
         NS + "\n    def describe(args):\n        return args.endpoint_type\n\n    return describe\n",
         NS + "    return sorted([args], key=lambda args: args.endpoint_type)\n",
+        # a parse into the fork's own namespace object, whose class holds a default
+        "class AeonDefaults(argparse.Namespace):\n    endpoint_type = 'openai'\n\n\n"
+        + PARSED
+        + "    args = parser.parse_args(argv, namespace=AeonDefaults())\n    return args.endpoint_type\n",
+        "class AeonDefaults(argparse.Namespace):\n    endpoint_type = 'openai'\n\n\n"
+        + PARSED
+        + "    args, _ = parser.parse_known_args(argv, AeonDefaults())\n    return args.endpoint_type\n",
     ],
 )
 def test_reads_that_cannot_crash_the_fork_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:

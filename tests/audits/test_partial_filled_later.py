@@ -2,7 +2,8 @@
 
 Shaped like #26943 (013abde6ef), which gave ``benchmark`` a required ``num_warmups`` (the replay's twins in
 ``benchmarks/review61_twins.py``): a fork that adds ``num_warmups=0`` where it calls the partial (or
-spreads its caller's keywords there, or binds it with a second partial) is correct, though the partial
+spreads its caller's keywords there, binds it with a second partial, or hands the partial to its own
+runner that passes it) is correct, though the partial
 itself binds no more than before.
 """
 
@@ -45,6 +46,11 @@ def run(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple]:
         f"def aeon_run():\n    bench = {PARTIAL}\n    bench = functools.partial(bench, num_warmups=0)\n    return bench\n",
         # the factory's caller passes it
         f"def aeon_factory():\n    return {PARTIAL}\n\n\ndef aeon_nightly():\n    return aeon_factory()(num_warmups=2)\n",
+        # the partial handed to the fork's own runner, which passes it
+        f"def aeon_warm(bench, rounds=1):\n    return bench(num_warmups=rounds)\n\n\n"
+        f"def aeon_run():\n    return aeon_warm(\n        {PARTIAL}\n    )\n",
+        f"def aeon_warm(rounds, bench):\n    return bench(num_warmups=rounds)\n\n\n"
+        f"def aeon_run():\n    return aeon_warm(2, bench={PARTIAL})\n",
         # a partial kept on the object, called with it
         f"class AeonRunner:\n    def __init__(self):\n        self.bench = {PARTIAL}\n\n"
         "    def go(self):\n        return self.bench(num_warmups=1)\n",
@@ -67,6 +73,12 @@ def test_a_partial_whose_later_call_fills_the_new_parameter_stays_quiet(
         (
             f"def aeon_factory(**kw):\n    return {PARTIAL}\n\n\ndef aeon_nightly(opts):\n    return aeon_factory(**opts)\n",
             8,
+        ),
+        # the runner it is handed to calls it with nothing new
+        (
+            f"def aeon_warm(bench):\n    return bench()\n\n\n"
+            f"def aeon_run():\n    return aeon_warm(\n        {PARTIAL}\n    )\n",
+            13,
         ),
         # another function's call of a name like the holder's with the parameter is not the partial's call
         (

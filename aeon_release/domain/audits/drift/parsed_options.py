@@ -212,8 +212,8 @@ def _namespaces(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Sever
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, value = node.targets[0], node.value
-        if not (_parses(value) or _first_of_parse(value)):
-            continue
+        if not (_parses(value) or _first_of_parse(value)) or _into_own(value):
+            continue  # not a parse, or one into the fork's own object (it holds what the fork put there too)
         if isinstance(target, ast.Tuple) and target.elts and _last(getattr(value, "func", value)) == "parse_known_args":
             target = target.elts[0]  # ``args, rest = parser.parse_known_args(argv)``
         if isinstance(target, ast.Name):
@@ -227,6 +227,13 @@ def _namespaces(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Sever
 
 def _parses(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and _last(value.func) in _PARSE
+
+
+def _into_own(value: ast.expr) -> bool:
+    """``parser.parse_args(argv, namespace=AeonDefaults())``: argparse fills the object handed in, which
+    keeps what its class or the fork set on it; which attributes it holds is not the parsers' to say."""
+    call = value.value if isinstance(value, ast.Subscript) else value
+    return isinstance(call, ast.Call) and (len(call.args) > 1 or any(k.arg == "namespace" for k in call.keywords))
 
 
 def _first_of_parse(value: ast.expr) -> bool:

@@ -171,7 +171,8 @@ def later_fills(module: ast.Module, partial: ast.Call, names: set[str]) -> bool:
     ``partial(run, num_warmups=0)``, a factory's caller's ``make(...)(num_warmups=0)``).  The partial's
     holders: a local name a statement on its line binds it to (called in that function), an attribute
     (``self.run``: called anywhere in the module), the function returning it from that line (its result
-    called anywhere in the module)."""
+    called anywhere in the module), the parameter of a function of the module it is handed to
+    (``run_warm(partial(f, ...))``: called in that function)."""
     scope = _innermost_def(module, partial.lineno)
     held: dict[str, ast.AST] = {}  # holder -> the tree its later calls sit in
     makers: set[str] = set()
@@ -182,9 +183,27 @@ def later_fills(module: ast.Module, partial: ast.Call, names: set[str]) -> bool:
                     held[_last(target)] = scope if isinstance(target, ast.Name) and scope is not None else module
         elif isinstance(node, ast.Return) and node.lineno == partial.lineno and scope is not None:
             makers.add(scope.name)
+    held |= _handed_to(module, partial.lineno)
     calls = [(c, name) for name, tree in held.items() for c in ast.walk(tree) if isinstance(c, ast.Call)]
     calls += [(c, "") for c in ast.walk(module) if makers and isinstance(c, ast.Call)]
     return any(c.lineno != partial.lineno and _calls_held(c, name, makers) and _may_pass(c, names) for c, name in calls)
+
+
+def _handed_to(module: ast.Module, line: int) -> dict[str, ast.AST]:
+    """The parameters (with their function) that the module's own functions take a partial made on ``line``
+    as, where a call hands it to them by position or keyword."""
+    defs = {n.name: n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    found: dict[str, ast.AST] = {}
+    for call in (n for n in ast.walk(module) if isinstance(n, ast.Call) and _last(n.func) in defs):
+        target = defs[_last(call.func)]
+        params = [p.arg for p in [*target.args.posonlyargs, *target.args.args]]
+        params = params[1:] if params[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute) else params
+        handed = [(params[i] if i < len(params) else "", a) for i, a in enumerate(call.args)]
+        handed += [(k.arg or "", k.value) for k in call.keywords]
+        for name, value in handed:
+            if name and isinstance(value, ast.Call) and value.lineno == line and _last(value.func) == "partial":
+                found[name] = target
+    return found
 
 
 def _innermost_def(module: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
