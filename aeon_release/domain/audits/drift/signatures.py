@@ -165,28 +165,45 @@ def partial_left_short(call: ast.Call, old: Sig, new: Sig, module: ast.Module | 
 
 
 def later_fills(module: ast.Module, partial: ast.Call, names: set[str]) -> bool:
-    """Whether a later call of the partial in ``module`` passes one of ``names`` by keyword or spreads ``*`` /
-    ``**`` (which may hold it): the fork added the new parameter where the partial is called, not where it
-    is made (``run = partial(f, ...)`` ... ``run(num_warmups=0)``, a retry on TypeError, a second
-    ``partial(run, num_warmups=0)``, a factory's caller's ``make(...)(num_warmups=0)``).  The partial's
-    holders: a local name a statement on its line binds it to (called in that function), an attribute
-    (``self.run``: called anywhere in the module), the function returning it from that line (its result
-    called anywhere in the module), the parameter of a function of the module it is handed to
-    (``run_warm(partial(f, ...))``: called in that function)."""
+    """Whether the partial's later call in ``module`` is the one to judge: a call the checker spells out as
+    the call it makes (the partial's arguments merged in, held_partials.py), or one that passes one of
+    ``names`` by keyword or spreads ``*`` / ``**``.  Either way the fork may have added the new parameter
+    where the partial is called, not where it is made (``run = partial(f, ...)`` ... ``run(num_warmups=0)``,
+    a retry on TypeError, a factory's caller's ``make(...)(num_warmups=0)``), and a later call that leaves it
+    out is caught there.  Spelled out: the calls of a local name a statement on the partial's line binds it
+    to (in that function), of an attribute (``self.run``, anywhere in the module), of the result of the
+    function returning it from that line, or of a name bound to that function's call.  Judged here by what
+    they pass: a second ``partial(run, num_warmups=0)``, and the calls of the parameter of a function of
+    the module the partial is handed to (``run_warm(partial(f, ...))``)."""
     scope = _innermost_def(module, partial.lineno)
     held: dict[str, ast.AST] = {}  # holder -> the tree its later calls sit in
     makers: set[str] = set()
     for node in ast.walk(module):
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.lineno == partial.lineno:
+        if isinstance(node, ast.Return) and node.lineno == partial.lineno and scope is not None:
+            makers.add(scope.name)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and (
+            node.lineno == partial.lineno or _makes(node.value, makers)
+        ):
+            where = _innermost_def(module, node.lineno) or module
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 if isinstance(target, ast.Name | ast.Attribute):
-                    held[_last(target)] = scope if isinstance(target, ast.Name) and scope is not None else module
-        elif isinstance(node, ast.Return) and node.lineno == partial.lineno and scope is not None:
-            makers.add(scope.name)
-    held |= _handed_to(module, partial.lineno)
-    calls = [(c, name) for name, tree in held.items() for c in ast.walk(tree) if isinstance(c, ast.Call)]
+                    held[_last(target)] = where if isinstance(target, ast.Name) else module
+    handed = _handed_to(module, partial.lineno)
+    calls = [(c, name) for name, tree in {**held, **handed}.items() for c in ast.walk(tree) if isinstance(c, ast.Call)]
     calls += [(c, "") for c in ast.walk(module) if makers and isinstance(c, ast.Call)]
-    return any(c.lineno != partial.lineno and _calls_held(c, name, makers) and _may_pass(c, names) for c, name in calls)
+    for call, name in calls:
+        if call.lineno == partial.lineno or not _calls_held(call, name, makers):
+            continue
+        spelled = name not in handed and _last(call.func) != "partial"
+        if spelled or _may_pass(call, names):
+            return True
+    return False
+
+
+def _makes(value: ast.expr | None, makers: set[str]) -> bool:
+    """``make = chat_factory(...)``: a call of a function that returns the partial."""
+    return isinstance(value, ast.Call) and _last(value.func) in makers
 
 
 def _handed_to(module: ast.Module, line: int) -> dict[str, ast.AST]:

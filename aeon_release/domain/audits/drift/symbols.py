@@ -313,6 +313,9 @@ class _Checker:
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
+        # a call spelled out (a held partial's merged arguments, ``**{...}`` as keywords) -> the call the file
+        # holds: the spelled copy has no parent, and whether a ``try`` guards it is the written call's to say
+        self._spelled: dict[int, tuple[ast.Call, ast.Call]] = {}
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
@@ -800,6 +803,7 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
+                        self._spelled[id(made)] = (made, node)
                     found = list(_unprobed(self._call(mod, made, scope, id(node) in awaited), node.func, probed, sure))
                     yield from found
                     if made is not node:
@@ -5207,6 +5211,8 @@ class _Checker:
             return problem
         if mod.path not in self._parent_maps:
             self._parent_maps[mod.path] = parent_map(mod.tree)
+        written = self._spelled.get(id(call))
+        call = written[1] if written is not None and written[0] is call else call
         if not call_guarded(call, self._parent_maps[mod.path]):
             return problem
         return Uncertain(f"{problem} (the call sits in a try, or under a test of the signature: check the fallback)")
