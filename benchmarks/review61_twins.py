@@ -60,6 +60,11 @@ warning now, judged on both its lines).
 All rounds, main (4f1360cf): 10 caught of 10; 15 false errors of 35 twins (2 warned).
 This branch: 10 caught of 10; 0 false errors of 35 (3 warned: the EngineArgs subclass's ``swap_space``
 field, the read under a version test, the retry on TypeError).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins
+0 false errors (40, 30, 23 twins), blind_replay_benchdata 16/0/0 (10 quiet), benchsuite 13 caught, 2
+warned of 15, entrycli 21/21, openai 17 caught, 1 warned of 18, chatutils 18 caught, 2 warned of 20,
+servechat 39/39 (19 quiet), mminputs 19/19 (13 quiet): each as on main; ``symbol_precision.py --windows 1``:
+0 false errors.
 
   PYTHONPATH=.. python review61_twins.py [--only TEXT ...] [--show]
 """
