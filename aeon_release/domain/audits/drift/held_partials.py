@@ -286,38 +286,3 @@ def _bound_names(stmt: ast.AST) -> Iterator[str]:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
             yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
-
-
-def called_later(tree: ast.Module, parents: dict[int, ast.AST]) -> set[tuple[int, int]]:
-    """Where (line, column) the file builds a partial whose value it calls itself later: a partial bound to a
-    name or attribute the file calls by that name, or returned by a function the file calls.  Such a partial
-    is judged at those calls, with its bound arguments merged in; one the file never calls is handed to code
-    the merge cannot see (``signatures.partial_left_short`` presumes that code was written for the old
-    signature)."""
-    called: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            func = node.func.func if isinstance(node.func, ast.Call) else node.func
-            if isinstance(func, ast.Name):
-                called.add(func.id)
-            elif isinstance(func, ast.Attribute):
-                called.add(func.attr)
-    found: set[tuple[int, int]] = set()
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and last_name(node.func) == "partial"):
-            continue
-        parent = parents.get(id(node))
-        names: set[str] = set()
-        if isinstance(parent, ast.Return):
-            owner = parents.get(id(parent))
-            while owner is not None and not isinstance(owner, _Func):
-                owner = parents.get(id(owner))
-            names = {owner.name} if owner is not None else set()
-        elif isinstance(parent, ast.Assign | ast.AnnAssign):
-            targets = parent.targets if isinstance(parent, ast.Assign) else [parent.target]
-            names = {
-                t.id if isinstance(t, ast.Name) else t.attr for t in targets if isinstance(t, ast.Name | ast.Attribute)
-            }
-        if names & called:
-            found.add((node.lineno, node.col_offset))
-    return found

@@ -52,6 +52,7 @@ from aeon_release.domain.audits.drift.registry_lookups import (
     module_constants,
     registry_table,
 )
+from aeon_release.domain.audits.drift.removed_options import _declarations as option_declarations
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewrites import Rewrite, own_field_compared, rewrites, written_for_both
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
@@ -873,7 +874,10 @@ def _fork_defined(trees: ThreeTrees, names: set[str], named: set[str] | None = N
     choices = _choices_among(_not_first_arguments(trees), names) - (named or set())
     # a table of environment settings (``{"APP_FLAG": "1"}``) sets variables for a reader; it defines no key
     settings = {name for line in lines if ":" in line for name in _ENV_ENTRY.findall(line)}
-    return (((_defined_in(lines) | choices) - settings) | keywords | _flag_names(trees)) & names
+    flags = _flag_names(trees)
+    return (
+        ((_defined_in(lines) | choices) - settings) | keywords | flags | _looped_flags(trees, names - flags)
+    ) & names
 
 
 # a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
@@ -895,6 +899,24 @@ def _flag_names(trees: ThreeTrees) -> set[str]:
                 if "--" in line and any(_FLAG_CALL.search(added.get(number - back, "")) for back in range(4)):
                     found.update(flag.replace("-", "_") for flag in _LONG_FLAG.findall(line))
     return found
+
+
+def _looped_flags(trees: ThreeTrees, names: set[str]) -> set[str]:
+    """Of ``names``, the flags a fork file declares in a loop over a literal list (``for flag in _KEEP:
+    parser.add_argument(flag)``) or spells on a line the text scan does not tie to the call: read off the
+    file's syntax (removed_options' declarations), only in files whose added lines call ``add_argument``
+    and spell one of the names as a flag."""
+    wanted = {"--" + n.replace("_", "-") for n in names}
+    found: set[str] = set()
+    for path in sorted(p for p in trees.mine if p.endswith(".py")) if names else ():
+        added = trees.mine[path].added.values()
+        if any(_FLAG_CALL.search(t) for t in added) and any(f in wanted for t in added for f in _quoted_flags(t)):
+            found |= option_declarations(trees.merged_module(path)) & names
+    return found
+
+
+def _quoted_flags(line: str) -> list[str]:
+    return ["--" + flag for flag in _LONG_FLAG.findall(line)] if "--" in line else []
 
 
 _OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")

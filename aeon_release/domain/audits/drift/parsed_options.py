@@ -31,6 +31,7 @@ from collections.abc import Iterator
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
+from aeon_release.domain.audits.drift.emptied import _catches
 from aeon_release.domain.audits.drift.removed_options import (
     _DECLARE,
     _class_fields,
@@ -127,14 +128,17 @@ def _function_reads(
         return
     reads: list[tuple[int, str, Severity]] = []
     stored: set[str] = set()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in spaces:
+    expected = _expecting_attribute_error(func)
+    for node, seen in _visible(func, spaces):
+        if id(node) in expected:
+            continue
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in seen:
             if node.attr in names and isinstance(node.ctx, ast.Load):
-                reads.append((node.lineno, node.attr, spaces[node.value.id]))
+                reads.append((node.lineno, node.attr, seen[node.value.id]))
             elif isinstance(node.ctx, ast.Store):
                 stored.add(node.attr)
-        elif isinstance(node, ast.Call) and (hit := _bare_getattr(node, spaces, names)) is not None:
-            reads.append((node.lineno, hit, spaces[ast.unparse(node.args[0])]))
+        elif isinstance(node, ast.Call) and (hit := _bare_getattr(node, seen, names)) is not None:
+            reads.append((node.lineno, hit, seen[ast.unparse(node.args[0])]))
     # a name the function quotes other than in a bare getattr: a hasattr guard, a getattr default, a key
     bare = {id(c.args[1]) for c in ast.walk(func) if isinstance(c, ast.Call) and _bare_getattr(c, spaces, names)}
     quoted = {
@@ -145,6 +149,54 @@ def _function_reads(
     for line, name, severity in reads:
         if name not in quoted and name not in stored:
             yield line, name, severity
+
+
+def _visible(node: ast.AST, spaces: dict[str, Severity]) -> Iterator[tuple[ast.AST, dict[str, Severity]]]:
+    """The nodes under ``node``, each with the namespaces its scope still sees: a nested function or lambda
+    whose own parameter takes a namespace's name (``def describe(args): ...``, ``key=lambda args: ...``)
+    reads its argument there, not the parsed namespace."""
+    for child in ast.iter_child_nodes(node):
+        seen = spaces
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            a = child.args
+            own = {p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs, *filter(None, (a.vararg, a.kwarg))]}
+            seen = {n: v for n, v in spaces.items() if n not in own}
+        yield child, seen
+        if seen:
+            yield from _visible(child, seen)
+
+
+def _expecting_attribute_error(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[int]:
+    """Ids of the nodes that run where the function expects an AttributeError: the body of a ``try`` whose
+    handler is the read's fallback (``_falls_back``), of ``with contextlib.suppress(...)`` or ``with
+    pytest.raises(...)`` of it.  A read there is the fork's fallback for the option gone (or its test
+    that the option is gone), not a crash."""
+    caught: set[int] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Try | ast.TryStar) and any(_falls_back(h, node) for h in node.handlers):
+            caught |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+        elif isinstance(node, ast.With | ast.AsyncWith) and any(_expects(i.context_expr) for i in node.items):
+            caught |= {id(n) for stmt in node.body for n in ast.walk(stmt)}
+    return caught
+
+
+def _falls_back(handler: ast.ExceptHandler, around: ast.Try | ast.TryStar) -> bool:
+    """The handler is the fallback of the option's read: it names AttributeError (alone or in a tuple), or
+    catches it through a broad base (``except Exception``, a bare ``except``) around one statement.  A broad
+    handler around a longer body is a command's last resort (log and exit), which the read still crashes."""
+    if not _catches(handler, "AttributeError"):
+        return False
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return any(_last(k) == "AttributeError" for k in kinds) or len(around.body) == 1
+
+
+def _expects(ctx: ast.expr) -> bool:
+    """``suppress(AttributeError)`` / ``raises(AttributeError)`` (or a base of it) as a ``with`` item: the
+    ``with`` states what it expects, whatever its body's length."""
+    if not (isinstance(ctx, ast.Call) and _last(ctx.func) in ("suppress", "raises") and ctx.args):
+        return False
+    kinds = ctx.args if _last(ctx.func) == "suppress" else ctx.args[:1]
+    return any(_catches(ast.ExceptHandler(type=k, name=None, body=[]), "AttributeError") for k in kinds)
 
 
 def _namespaces(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Severity]:
@@ -160,8 +212,8 @@ def _namespaces(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Sever
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
             continue
         target, value = node.targets[0], node.value
-        if not (_parses(value) or _first_of_parse(value)):
-            continue
+        if not (_parses(value) or _first_of_parse(value)) or _into_own(value):
+            continue  # not a parse, or one into the fork's own object (it holds what the fork put there too)
         if isinstance(target, ast.Tuple) and target.elts and _last(getattr(value, "func", value)) == "parse_known_args":
             target = target.elts[0]  # ``args, rest = parser.parse_known_args(argv)``
         if isinstance(target, ast.Name):
@@ -175,6 +227,13 @@ def _namespaces(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Sever
 
 def _parses(value: ast.expr) -> bool:
     return isinstance(value, ast.Call) and _last(value.func) in _PARSE
+
+
+def _into_own(value: ast.expr) -> bool:
+    """``parser.parse_args(argv, namespace=AeonDefaults())``: argparse fills the object handed in, which
+    keeps what its class or the fork set on it; which attributes it holds is not the parsers' to say."""
+    call = value.value if isinstance(value, ast.Subscript) else value
+    return isinstance(call, ast.Call) and (len(call.args) > 1 or any(k.arg == "namespace" for k in call.keywords))
 
 
 def _first_of_parse(value: ast.expr) -> bool:

@@ -137,13 +137,14 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     return None
 
 
-def partial_left_short(call: ast.Call, old: Sig, new: Sig) -> str | None:
+def partial_left_short(call: ast.Call, old: Sig, new: Sig, module: ast.Module | None = None) -> str | None:
     """Why a ``functools.partial`` that bound every parameter the function required before now leaves one
     out, or None.  The partial was complete (its later call, written against the old signature, passes
     nothing it needs), and upstream made the function require a parameter it did not take at all
     (#26943: ``benchmark`` gained a required ``num_warmups``): no later call written before it was added
     can pass it.  None when the old signature took ``*args`` / ``**kwargs`` (the later call may pass
-    anything), or the partial spreads ``*`` / ``**`` (what it binds is unknown)."""
+    anything), the partial spreads ``*`` / ``**`` (what it binds is unknown), or a later call the
+    ``module`` makes of it passes the new parameter or spreads ``*`` / ``**`` (``later_fills``)."""
     if not isinstance(call, PartialCall) or old.varargs or old.varkw:
         return None
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -155,12 +156,98 @@ def partial_left_short(call: ast.Call, old: Sig, new: Sig) -> str | None:
     taken = set(old.positional) | set(old.kwonly)
     short = [p for p in new.positional[given:] if new.required(p) and p not in named and p not in taken]
     short += sorted(k for k in new.kwonly_required if k not in named and k not in taken)
-    if not short:
+    if not short or (module is not None and later_fills(module, call, set(short))):
         return None
     return (
         f"binds every parameter it required before and leaves out {', '.join(short)}, which it now requires: "
         "the partial's later call, written before the parameter existed, does not pass it"
     )
+
+
+def later_fills(module: ast.Module, partial: ast.Call, names: set[str]) -> bool:
+    """Whether the partial's later call in ``module`` is the one to judge: a call the checker spells out as
+    the call it makes (the partial's arguments merged in, held_partials.py), or one that passes one of
+    ``names`` by keyword or spreads ``*`` / ``**``.  Either way the fork may have added the new parameter
+    where the partial is called, not where it is made (``run = partial(f, ...)`` ... ``run(num_warmups=0)``,
+    a retry on TypeError, a factory's caller's ``make(...)(num_warmups=0)``), and a later call that leaves it
+    out is caught there.  Spelled out: the calls of a local name a statement on the partial's line binds it
+    to (in that function), of an attribute (``self.run``, anywhere in the module), of the result of the
+    function returning it from that line, or of a name bound to that function's call.  Judged here by what
+    they pass: a second ``partial(run, num_warmups=0)``, and the calls of the parameter of a function of
+    the module the partial is handed to (``run_warm(partial(f, ...))``)."""
+    scope = _innermost_def(module, partial.lineno)
+    held: dict[str, ast.AST] = {}  # holder -> the tree its later calls sit in
+    makers: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Return) and node.lineno == partial.lineno and scope is not None:
+            makers.add(scope.name)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and (
+            node.lineno == partial.lineno or _makes(node.value, makers)
+        ):
+            where = _innermost_def(module, node.lineno) or module
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Name | ast.Attribute):
+                    held[_last(target)] = where if isinstance(target, ast.Name) else module
+    handed = _handed_to(module, partial.lineno)
+    calls = [(c, name) for name, tree in {**held, **handed}.items() for c in ast.walk(tree) if isinstance(c, ast.Call)]
+    calls += [(c, "") for c in ast.walk(module) if makers and isinstance(c, ast.Call)]
+    for call, name in calls:
+        if call.lineno == partial.lineno or not _calls_held(call, name, makers):
+            continue
+        spelled = name not in handed and _last(call.func) != "partial"
+        if spelled or _may_pass(call, names):
+            return True
+    return False
+
+
+def _makes(value: ast.expr | None, makers: set[str]) -> bool:
+    """``make = chat_factory(...)``: a call of a function that returns the partial."""
+    return isinstance(value, ast.Call) and _last(value.func) in makers
+
+
+def _handed_to(module: ast.Module, line: int) -> dict[str, ast.AST]:
+    """The parameters (with their function) that the module's own functions take a partial made on ``line``
+    as, where a call hands it to them by position or keyword."""
+    defs = {n.name: n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+    found: dict[str, ast.AST] = {}
+    for call in (n for n in ast.walk(module) if isinstance(n, ast.Call) and _last(n.func) in defs):
+        target = defs[_last(call.func)]
+        params = [p.arg for p in [*target.args.posonlyargs, *target.args.args]]
+        params = params[1:] if params[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute) else params
+        handed = [(params[i] if i < len(params) else "", a) for i, a in enumerate(call.args)]
+        handed += [(k.arg or "", k.value) for k in call.keywords]
+        for name, value in handed:
+            if name and isinstance(value, ast.Call) and value.lineno == line and _last(value.func) == "partial":
+                found[name] = target
+    return found
+
+
+def _innermost_def(module: ast.Module, line: int) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    defs = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    return max(defs, key=lambda n: n.lineno) if defs else None
+
+
+def _calls_held(call: ast.Call, name: str, makers: set[str]) -> bool:
+    """The call is of the holder ``name`` (or of a maker's result), or a ``partial`` binding more of it."""
+    func = call.args[0] if _last(call.func) == "partial" and call.args else call.func
+    if name:
+        return _last(func) == name
+    return isinstance(func, ast.Call) and _last(func.func) in makers
+
+
+def _may_pass(call: ast.Call, names: set[str]) -> bool:
+    return any(k.arg is None or k.arg in names for k in call.keywords) or any(
+        isinstance(a, ast.Starred) for a in call.args
+    )
+
+
+def _last(node: ast.expr) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
 
 
 def given_twice(call: ast.Call, sig: Sig) -> list[str]:

@@ -318,12 +318,14 @@ class _Checker:
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
         # id(module tree) -> names bound to a find_spec test (None: the text never says find_spec)
         self._spec_flags: dict[int, dict[str, ast.expr] | None] = {}
+        # a call spelled out (a held partial's merged arguments, ``**{...}`` as keywords) -> the call the file
+        # holds: the spelled copy has no parent, and whether a ``try`` guards it is the written call's to say
+        self._spelled: dict[int, tuple[ast.Call, ast.Call]] = {}
         self._base_walked: dict[str, dict[str, Scoped]] = {}  # path -> the base's defs (_base_def_nodes)
         # a scope's names bound once to a dict it never changes, and every name it binds
         self._dicts: dict[int, tuple[dict[str, ast.expr], set[str]]] = {}
         self._held: dict[tuple[int, int], dict[str, ast.Call]] = {}
         self._partials = held_partials.HeldPartials()
-        self._called_later: dict[int, set[tuple[int, int]]] = {}
         # (method, parameters upstream added, their slots) -> whether a call upstream wrote passes one, and the
         # holders whose module call passes one (``_calls_held_module``): every override of one base method asks
         # the same, and each answer walks upstream's files
@@ -918,6 +920,7 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
+                        self._spelled[id(made)] = (made, node)
                     found = list(_unprobed(self._made_call(mod, node, made, scope, awaited), node.func, probed, sure))
                     yield from found
                     if made is not node:
@@ -1428,17 +1431,6 @@ class _Checker:
             return {**held, **module}
         local, bound = self._dicts[id(scope.functions[-1])]
         return {**held, **{n: v for n, v in module.items() if n not in bound}, **local}
-
-    def _partial_left_short(self, call: ast.Call, old: Sig, new: Sig) -> str | None:
-        """``signatures.partial_left_short``, unless the file calls the partial itself later: those calls are
-        judged where they are, with the partial's arguments merged in (``drift/held_partials.py``)."""
-        short = partial_left_short(call, old, new)
-        if short is None or self._walking is None:
-            return short
-        key = id(self._walking)
-        if key not in self._called_later:
-            self._called_later[key] = held_partials.called_later(self._walking, self._walking_parents())
-        return None if (call.lineno, call.col_offset) in self._called_later[key] else short
 
     def _made_call(
         self, mod: ModuleInfo, node: ast.Call, made: ast.Call, scope: _Scope, awaited: set[int]
@@ -5257,7 +5249,7 @@ class _Checker:
         if old is None or new is None or call_problem(call, old) is not None:
             return None  # unknown, or it did not fit before either: not drift
         problem = self._unread_key(call, new, bodies) if old == new else call_problem(call, new)
-        problem = problem or (self._partial_left_short(call, old, new) if old != new else None)
+        problem = problem or (partial_left_short(call, old, new, self._walking) if old != new else None)
         if old != new and (problem is None or given_twice(call, new)):  # given twice since an argument moved: say which
             problem = (
                 _swallowed(call, old, new, after.node)
@@ -5376,7 +5368,11 @@ class _Checker:
             return problem
         if mod.path not in self._parent_maps:
             self._parent_maps[mod.path] = parent_map(mod.tree)
-        if not call_guarded(call, self._parent_maps[mod.path]):
+        # a spelled-out call is guarded as the written one is (its try), or as itself (a test of its callee's
+        # signature, which names the partial's function, not the name the file calls it by)
+        written = self._spelled.get(id(call))
+        calls = [call, written[1]] if written is not None and written[0] is call else [call]
+        if not any(call_guarded(c, self._parent_maps[mod.path]) for c in calls):
             return problem
         return Uncertain(f"{problem} (the call sits in a try, or under a test of the signature: check the fallback)")
 
