@@ -24,6 +24,17 @@ answering the new choice (``== "block"``, ``not in`` the old ones, ``startswith(
 before an assert), the match and the chain in a ``try`` whose ``except`` answers (2), the fork's own class with a
 field of the name, a chain over another object's field, an assert of the value the function stored.  1 warning:
 the match after a version check that answers the new releases.
+Round 2 (another real commit of the kind: #41680, 504a26ce2b, ``MambaDType`` on
+``CacheConfig.mamba_ssm_cache_dtype`` gains ``"bfloat16"``): 2 cases (a chain whose else raises, a fork layer that
+copied the field onto ``self`` and asserts the old choices) and 4 twins (bfloat16 answered first, the hf config's
+field of the name, the fork's own plan class declaring the field, the match in a ``try``); main: 2 caught, 4
+false errors of 4.
+All rounds, main (1b058a65): 7 caught of 7; 19 false errors of 25 twins (1 warned).
+This branch: 7 caught of 7; 0 false errors of 25 (1 warned: the match after a version check, left: the check
+answers the new releases in a branch that never names the field's test, so it stays a warning by design).  Mends:
+init_only reads a receiver's type before its name and a file's own field or ``setattr`` as a store; the widened
+dispatch stands down where its failure is caught, its subject is another object, the function stored the value,
+or an earlier exiting test answers what the old choices do not settle.
 
   PYTHONPATH=.. python review66_twins.py [--only TEXT ...] [--show]
 """
@@ -459,6 +470,114 @@ TWINS += [
             "    except NotImplementedError:\n"
             "        return 8\n",
             "raise NotImplementedError(cache_config.prefix_caching_hash_algo)",
+        ),
+    ),
+]
+
+# --- 504a26ce2b (#41680): MambaDType (CacheConfig.mamba_ssm_cache_dtype) widened with "bfloat16" (round 2)
+MB = ("#41680", "504a26ce2b", "MambaDType gains bfloat16")
+TORCH = "import torch\n\n" + CACHE
+CASES += [
+    (
+        "#41680 literal widened",
+        "an if/elif chain on the ssm cache dtype whose else raises",
+        K(
+            *MB,
+            "vllm/aeon/r66mb1.py",
+            TORCH + "def aeon_ssm_dtype(cache_config: CacheConfig, model_dtype: torch.dtype) -> torch.dtype:\n"
+            '    if cache_config.mamba_ssm_cache_dtype == "auto":\n'
+            "        return model_dtype\n"
+            '    elif cache_config.mamba_ssm_cache_dtype in ("float32", "float16"):\n'
+            "        return getattr(torch, cache_config.mamba_ssm_cache_dtype)\n"
+            "    else:\n"
+            "        raise ValueError(cache_config.mamba_ssm_cache_dtype)\n",
+            "raise ValueError(cache_config.mamba_ssm_cache_dtype)",
+        ),
+    ),
+    (
+        "#41680 literal widened",
+        "a fork layer that copied the field onto itself, then asserts the old choices",
+        K(
+            *MB,
+            "vllm/aeon/r66mb2.py",
+            CACHE + "class AeonSSMState:\n"
+            "    def __init__(self, cache_config: CacheConfig) -> None:\n"
+            "        self.mamba_ssm_cache_dtype = cache_config.mamba_ssm_cache_dtype\n\n"
+            "    def check(self) -> None:\n"
+            '        assert self.mamba_ssm_cache_dtype in ("auto", "float32", "float16")\n',
+            'assert self.mamba_ssm_cache_dtype in ("auto", "float32", "float16")',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#41680 literal widened",
+        "twin: bfloat16 answered before the chain",
+        K(
+            *MB,
+            "vllm/aeon/r66mbt1.py",
+            TORCH + "def aeon_ssm_dtype(cache_config: CacheConfig, model_dtype: torch.dtype) -> torch.dtype:\n"
+            "    dtype = cache_config.mamba_ssm_cache_dtype\n"
+            '    if dtype == "bfloat16":\n'
+            "        return torch.bfloat16\n"
+            '    if dtype == "auto":\n'
+            "        return model_dtype\n"
+            '    elif dtype in ("float32", "float16"):\n'
+            "        return getattr(torch, dtype)\n"
+            "    else:\n"
+            "        raise ValueError(dtype)\n",
+            "raise ValueError(dtype)",
+        ),
+    ),
+    (
+        "#41680 literal widened",
+        "twin: a field of the name off the model's hf config",
+        K(
+            *MB,
+            "vllm/aeon/r66mbt2.py",
+            "from transformers import PretrainedConfig\n\n\n"
+            "def aeon_hf_ssm_dtype(hf_config: PretrainedConfig) -> str:\n"
+            "    match hf_config.mamba_ssm_cache_dtype:\n"
+            '        case "auto" | "float32" | "float16":\n'
+            "            return hf_config.mamba_ssm_cache_dtype\n"
+            "        case _:\n"
+            "            raise ValueError(hf_config.mamba_ssm_cache_dtype)\n",
+            "raise ValueError(hf_config.mamba_ssm_cache_dtype)",
+        ),
+    ),
+    (
+        "#41680 literal widened",
+        "twin: the fork's own layer config declaring the field with its own choices",
+        K(
+            *MB,
+            "vllm/aeon/r66mbt3.py",
+            "from dataclasses import dataclass\nfrom typing import Literal\n\n\n"
+            "@dataclass\n"
+            "class AeonSSMPlan:\n"
+            '    mamba_ssm_cache_dtype: Literal["auto", "float32", "float16"] = "auto"\n\n'
+            "    def check(self) -> None:\n"
+            '        assert self.mamba_ssm_cache_dtype in ("auto", "float32", "float16")\n',
+            'assert self.mamba_ssm_cache_dtype in ("auto", "float32", "float16")',
+        ),
+    ),
+    (
+        "#41680 literal widened",
+        "twin: the chain in a try whose except takes the model dtype",
+        K(
+            *MB,
+            "vllm/aeon/r66mbt4.py",
+            TORCH + "def aeon_ssm_dtype4(cache_config: CacheConfig, model_dtype: torch.dtype) -> torch.dtype:\n"
+            "    try:\n"
+            "        match cache_config.mamba_ssm_cache_dtype:\n"
+            '            case "auto":\n'
+            "                return model_dtype\n"
+            '            case "float32" | "float16":\n'
+            "                return getattr(torch, cache_config.mamba_ssm_cache_dtype)\n"
+            "            case _:\n"
+            "                raise ValueError(cache_config.mamba_ssm_cache_dtype)\n"
+            "    except ValueError:\n"
+            "        return model_dtype\n",
+            "raise ValueError(cache_config.mamba_ssm_cache_dtype)",
         ),
     ),
 ]

@@ -218,3 +218,16 @@ def test_dispatches_that_never_fail_on_a_new_choice_stay_quiet(git_repo: GitRepo
 def test_dispatches_still_failing_on_a_new_choice_stay_errors(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     found = rows(git_repo, no_rules, body)
     assert [severity for _, severity, _ in found] == ["error"] and "'max'" in found[0][2]
+
+
+def test_a_dispatch_on_the_field_a_fork_class_copied_onto_itself_stays_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    body = (
+        "class AeonLayer:\n"
+        "    def __init__(self, request) -> None:\n"
+        "        self.reasoning_effort = request.reasoning_effort\n\n"
+        "    def check(self) -> None:\n"
+        '        assert self.reasoning_effort in ("none", "low", "medium", "high")\n'
+    )
+    assert [severity for _, severity, _ in rows(git_repo, no_rules, body)] == ["error"]

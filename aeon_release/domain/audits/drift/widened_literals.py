@@ -262,12 +262,30 @@ def _answered_elsewhere(
     if caught_around(node, frozenset(caught), parents):
         return True
     func = enclosing(node, parents)
-    typed = typed_as(read.value, func, parents, classes)
-    if typed and not any(re.search(rf"\b{w.owner}\b", t) for t in typed):
+    if _another_object(read, w, func, (parents, classes)):
         return True
     if func is not None and _stored_before(func, read, node.lineno):
         return True
     return any(_answers_new(stmt, w, parents) for stmt in _before(node, parents))
+
+
+def _another_object(
+    read: ast.Attribute,
+    w: Widened,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    where: tuple[dict[int, ast.AST], dict[str, ast.ClassDef]],
+) -> bool:
+    """The read is off an object typed as another class, or off ``self`` of a class of the file that declares the
+    field itself; ``self`` of a class that only copies the field onto itself still holds the widened value."""
+    parents, classes = where
+    owner = parents.get(id(func)) if func is not None else None
+    if isinstance(read.value, ast.Name) and read.value.id == "self":
+        return isinstance(owner, ast.ClassDef) and any(
+            isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.target.id == w.field
+            for s in owner.body
+        )
+    typed = typed_as(read.value, func, parents, classes)
+    return bool(typed) and not any(re.search(rf"\b{w.owner}\b", t) for t in typed)
 
 
 def _dispatch_subject(node: ast.Match | ast.If | ast.Assert) -> ast.expr | None:
