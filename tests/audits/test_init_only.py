@@ -142,3 +142,65 @@ def test_a_fork_defined_namesake_stays_quiet(git_repo: GitRepo, no_rules: Path) 
         [(SUBJECT, {SCHEDULER: UPSTREAM_TEXT})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a fork subclass that declares the field again: a stored field once more
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass AeonSchedulerConfig(SchedulerConfig):\n"
+        "    max_model_len: int = 8192\n\n    def aeon_chunk(self) -> int:\n        return self.max_model_len // 4\n",
+        # a subclass whose __post_init__ keeps the value by object.__setattr__
+        "class AeonSchedulerConfig(SchedulerConfig):\n"
+        "    def __post_init__(self, *args: object) -> None:\n"
+        "        object.__setattr__(self, 'max_model_len', args[1])\n\n"
+        "    def aeon_chunk(self) -> int:\n        return self.max_model_len // 4\n",
+        # a parameter of the class's snake name typed as the fork's own class
+        "from typing import NamedTuple\n\n\nclass AeonLimits(NamedTuple):\n    max_model_len: int\n\n\n"
+        "def aeon_chunk(scheduler_config: AeonLimits) -> int:\n    return scheduler_config.max_model_len // 4\n",
+        # ... or as a class imported from a fork module
+        "from vllm.aeon.limits import AeonLimits\n\n\n"
+        "def aeon_chunk(scheduler_config: AeonLimits) -> int:\n    return scheduler_config.max_model_len // 4\n",
+        # a local of the name bound to a namespace a test builds
+        "from types import SimpleNamespace\n\n\ndef test_chunk() -> None:\n"
+        "    scheduler_config = SimpleNamespace(max_model_len=4096)\n"
+        "    assert scheduler_config.max_model_len // 4 == 1024\n",
+        # self.scheduler_config set to the fork's own object
+        "from vllm.aeon.limits import AeonLimits\n\n\nclass AeonPlanner:\n"
+        "    def __init__(self, n: int) -> None:\n        self.scheduler_config = AeonLimits(n)\n\n"
+        "    def chunk(self) -> int:\n        return self.scheduler_config.max_model_len // 4\n",
+    ],
+    ids=[
+        "field declared again",
+        "setattr in __post_init__",
+        "typed as own class",
+        "typed as imported class",
+        "local bound to a namespace",
+        "self attribute built as own class",
+    ],
+)
+def test_a_receiver_holding_the_forks_own_object_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a subclass that only inherits the field
+        "class AeonSchedulerConfig(SchedulerConfig):\n    def aeon_chunk(self) -> int:\n"
+        "        return self.max_model_len // 4\n",
+        # a config the function builds, read back
+        "def aeon_limit(n: int) -> int:\n    scheduler_config = SchedulerConfig(max_model_len=n)\n"
+        "    return scheduler_config.max_model_len\n",
+        # a parameter typed as the class or None
+        "def aeon_limit(config: SchedulerConfig | None) -> int:\n    assert config is not None\n"
+        "    return config.max_model_len\n",
+        # self.scheduler_config built as the class itself
+        "class AeonPlanner:\n    def __init__(self, n: int) -> None:\n"
+        "        self.scheduler_config = SchedulerConfig(max_model_len=n)\n\n"
+        "    def chunk(self) -> int:\n        return self.scheduler_config.max_model_len // 4\n",
+    ],
+)
+def test_a_receiver_holding_the_class_is_still_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = rows(git_repo, no_rules, body)
+    assert found[-1][:2] == (body.count("\n") + 3, "error"), found

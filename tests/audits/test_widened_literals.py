@@ -269,3 +269,83 @@ def test_the_field_set_by_the_fork_before_the_lookup_stays_quiet(git_repo: GitRe
         "    return _BUDGETS[request.reasoning_effort]\n"
     )
     assert rows(git_repo, no_rules, body) == []
+
+
+def _in_try(dispatch: str, caught: str) -> str:
+    """The dispatch's body moved into a ``try`` whose handler answers."""
+    head, body = dispatch.split("\n", 1)
+    inner = "".join("    " + line + "\n" for line in body.splitlines())
+    return f"{head}\n    try:\n{inner}    except {caught}:\n        return 3\n"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new choice answered by an earlier test that leaves the block
+        CHAIN.replace("    if effort ==", '    if effort == "max":\n        return 3\n    if effort ==', 1),
+        # choices the fork does not know turned away before the match
+        MATCH.replace(
+            "    match",
+            '    if request.reasoning_effort not in ("none", "low", "medium", "high"):\n        return 3\n    match',
+        ),
+        # a method of the value tested first (a new family by its prefix)
+        CHAIN.replace("    if effort ==", '    if effort.startswith("ma"):\n        return 3\n    if effort ==', 1),
+        # the failure caught around the dispatch
+        _in_try(MATCH, "ValueError"),
+        _in_try(CHAIN, "Exception"),
+        # another object's field of the name: typed as the fork's own class, or self of its own class
+        MATCH.replace("def aeon_budget(request)", "def aeon_budget(request: AeonPlan)"),
+        "class AeonPlan:\n    reasoning_effort: str = 'low'\n\n"
+        "    def check(self) -> None:\n"
+        '        assert self.reasoning_effort in ("none", "low", "medium", "high")\n',
+        # the value the function stored itself
+        "def aeon_pin(request, fast: bool) -> None:\n"
+        '    request.reasoning_effort = "low" if fast else "high"\n'
+        '    assert request.reasoning_effort in ("none", "low", "medium", "high")\n',
+    ],
+    ids=[
+        "new choice answered first",
+        "not in turned away first",
+        "prefix tested first",
+        "match in a try",
+        "chain in a try catching Exception",
+        "typed as the fork's class",
+        "self of the fork's class",
+        "value stored first",
+    ],
+)
+def test_dispatches_that_never_fail_on_a_new_choice_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # an earlier test that answers no new choice
+        CHAIN.replace("    if effort ==", "    if effort is None:\n        return 0\n    if effort ==", 1),
+        CHAIN.replace(
+            "    if effort ==", '    if effort == "low" and not request.role:\n        return 0\n    if effort ==', 1
+        ),
+        # a try catching another failure
+        _in_try(MATCH, "KeyError"),
+        # a parameter typed as the class the field widened on
+        MATCH.replace("def aeon_budget(request)", "def aeon_budget(request: ChatCompletionRequest | None)"),
+    ],
+    ids=["a None test first", "an old choice tested first", "a try catching KeyError", "typed as the class"],
+)
+def test_dispatches_still_failing_on_a_new_choice_stay_errors(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    found = rows(git_repo, no_rules, body)
+    assert [severity for _, severity, _ in found] == ["error"] and "'max'" in found[0][2]
+
+
+def test_a_dispatch_on_the_field_a_fork_class_copied_onto_itself_stays_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    body = (
+        "class AeonLayer:\n"
+        "    def __init__(self, request) -> None:\n"
+        "        self.reasoning_effort = request.reasoning_effort\n\n"
+        "    def check(self) -> None:\n"
+        '        assert self.reasoning_effort in ("none", "low", "medium", "high")\n'
+    )
+    assert [severity for _, severity, _ in rows(git_repo, no_rules, body)] == ["error"]

@@ -15,7 +15,10 @@ receiver typed as it (``config: SchedulerConfig``, ``self`` in a subclass of it)
 a read).  Quiet: a file that stores
 the attribute itself (``x.name = ...``), a read in a ``try`` catching AttributeError, ``getattr`` with a fallback
 where the ``InitVar`` has no default (the fallback answers, as the fork meant), a file defining a class of that
-name, a keyword ``name=`` (the constructor still takes it), and any other receiver.  An error: the read either
+name, a keyword ``name=`` (the constructor still takes it), and any other receiver: a receiver's type outranks its
+name (``scheduler_config: ForkLimits``, a local built as another class, ``self.scheduler_config`` the class only
+sets to another class's instance), and a file keeping the name itself (a field its own class declares again,
+``setattr``) stores it.  An error: the read either
 raises or answers the class default.
 
 Pure but for reading the three trees: findings out.
@@ -123,7 +126,7 @@ def _self_stored(cls: ast.ClassDef) -> set[str]:
 def _fork_reads(
     module: ast.Module, owned: set[int], fields: dict[str, list[InitOnly]]
 ) -> Iterator[tuple[int, ast.expr, InitOnly]]:
-    stored = {n.attr for n in ast.walk(module) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)}
+    stored = _stored_in(module)
     classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
     parents = parent_map(module)
     for node in walk_spanning(module, owned):
@@ -158,15 +161,57 @@ def _read(node: ast.expr) -> tuple[ast.expr, str, bool] | None:
 def _held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
     """The receiver is typed as the class, or named as it is (``scheduler_config`` for ``SchedulerConfig``), or
     is a local the function binds once, to a read so named (``sc = engine_config.scheduler_config``)."""
+    func = enclosing(receiver, parents)
+    typed = typed_as(receiver, func, parents, classes)
+    if typed:  # an annotation or a class built names what it holds: the name says no more than that
+        return any(re.search(rf"\b{owner}\b", t) for t in typed)
+    if _built_as_other(receiver, owner, parents):
+        return False
     snake = _SNAKE.sub("_", owner).lower()
     if last_name(receiver) == snake:
         return True
-    func = enclosing(receiver, parents)
     if isinstance(receiver, ast.Name) and func is not None:
         held = assigned(func).get(receiver.id, ())
         if len(held) == 1 and isinstance(held[0], ast.Attribute) and held[0].attr == snake:
             return True
-    return owner in typed_as(receiver, func, parents, classes)
+    return False
+
+
+def _stored_in(module: ast.Module) -> set[str]:
+    """The names the file itself keeps on an object: an attribute stored (``x.name = ...``, ``setattr(x, "name",
+    ...)``, ``object.__setattr__(self, "name", ...)``) or a field a class of its own declares (a fork subclass
+    that annotates the name again makes it a stored field once more)."""
+    stored: set[str] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+            stored.add(node.attr)
+        elif isinstance(node, ast.Call) and last_name(node.func) in ("setattr", "__setattr__") and node.args:
+            named = node.args[1] if len(node.args) > 1 else None
+            if isinstance(named, ast.Constant) and isinstance(named.value, str):
+                stored.add(named.value)
+        elif isinstance(node, ast.ClassDef):
+            stored |= _fields(node)
+    return stored
+
+
+def _built_as_other(receiver: ast.expr, owner: str, parents: dict[int, ast.AST]) -> bool:
+    """``self.<attr>`` that every method of the enclosing class sets to an instance of another class it builds
+    (``self.scheduler_config = ForkLimits(...)``): the attribute holds the fork's own object, whatever its name."""
+    if not (isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name)):
+        return False
+    if receiver.value.id != "self":
+        return False
+    cls = parents.get(id(enclosing(receiver, parents)))
+    if not isinstance(cls, ast.ClassDef):
+        return False
+    values = [
+        node.value
+        for node in ast.walk(cls)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Attribute) and ast.unparse(t) == ast.unparse(receiver) for t in node.targets)
+    ]
+    built = [last_name(v.func) for v in values if isinstance(v, ast.Call)]
+    return bool(values) and len(built) == len(values) and all(b[:1].isupper() and b != owner for b in built)
 
 
 def _finding(trees: ThreeTrees, at: tuple[str, int], node: ast.expr, item: InitOnly, pr_pattern: str) -> Finding:

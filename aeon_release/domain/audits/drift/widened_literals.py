@@ -20,7 +20,9 @@ The same table spelt as control flow (killers156, #46781 widening ``RejectionSam
 and whose last ``case _:`` raises, an ``if``/``elif`` chain of ``==``/``in`` tests of one such subject whose
 ``else`` raises, and ``assert <field> in (...)``, missing a new choice: the raise (or the assert) is the error.
 Quiet: a default that answers, cases missing an old choice, a chain over two subjects, a display naming the new
-choice.
+choice, and a dispatch that never fails on a new choice or never sees one: its failure caught around it, a
+subject off another object (typed as another class, ``self`` of the file's own), a value the function stored
+before it, an earlier exiting ``if`` of its block testing the field with what the old choices do not settle.
 
 Pure but for reading the three trees: findings out.
 """
@@ -35,11 +37,12 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.fallbacks import _runs_unless, _runs_where, caught_around
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import last_name, parent_map
 
 _MOST_FILES = 32
 _LITERAL = re.compile(r"\bLiteral\[")
@@ -441,6 +444,7 @@ def _fork_dispatches(
     and fails on any other: a ``match`` or an ``if``/``elif`` chain whose last branch raises, or an ``assert`` of
     membership in a display of constants."""
     parents = parent_map(module)
+    classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
     for node in ast.walk(module):
         found = (
             _matched(node, parents, fields)
@@ -451,11 +455,122 @@ def _fork_dispatches(
             if isinstance(node, ast.Assert)
             else None
         )
-        if found is None:
+        if found is None or not isinstance(node, ast.Match | ast.If | ast.Assert):
             continue
         line, how, choices, w = found
         if line in owned and w.old <= choices and not w.new <= choices:
-            yield line, how, sorted(w.new - choices, key=repr), w
+            if not _answered_elsewhere(node, line, w, (parents, classes)):
+                yield line, how, sorted(w.new - choices, key=repr), w
+
+
+def _answered_elsewhere(
+    node: ast.Match | ast.If | ast.Assert,
+    line: int,
+    w: Widened,
+    where: tuple[dict[int, ast.AST], dict[str, ast.ClassDef]],
+) -> bool:
+    """The dispatch never fails on a new choice, or never sees one: its failure is caught around it, its subject
+    is another object (typed as another class, or ``self`` of a class of the file's own), the function stored
+    the value itself before it, or an earlier test in its block answers what the old choices do not cover."""
+    parents, classes = where
+    read = _subject_read(_dispatch_subject(node), parents)
+    if read is None:
+        return False
+    failure = next((n for n in ast.walk(node) if isinstance(n, ast.Raise) and n.lineno == line), None)
+    caught = {"Exception", "BaseException", "AssertionError" if isinstance(node, ast.Assert) else _raised(failure)}
+    if caught_around(node, frozenset(caught), parents):
+        return True
+    func = enclosing(node, parents)
+    if _another_object(read, w, func, (parents, classes)):
+        return True
+    if func is not None and _stored_before(func, read, node.lineno):
+        return True
+    return any(_answers_new(stmt, w, parents) for stmt in _before(node, parents))
+
+
+def _another_object(
+    read: ast.Attribute,
+    w: Widened,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    where: tuple[dict[int, ast.AST], dict[str, ast.ClassDef]],
+) -> bool:
+    """The read is off an object typed as another class, or off ``self`` of a class of the file that declares the
+    field itself; ``self`` of a class that only copies the field onto itself still holds the widened value."""
+    parents, classes = where
+    owner = parents.get(id(func)) if func is not None else None
+    if isinstance(read.value, ast.Name) and read.value.id == "self":
+        return isinstance(owner, ast.ClassDef) and any(
+            isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name) and s.target.id == w.field
+            for s in owner.body
+        )
+    typed = typed_as(read.value, func, parents, classes)
+    return bool(typed) and not any(re.search(rf"\b{w.owner}\b", t) for t in typed)
+
+
+def _dispatch_subject(node: ast.Match | ast.If | ast.Assert) -> ast.expr | None:
+    if isinstance(node, ast.Match):
+        return node.subject
+    if isinstance(node, ast.Assert):
+        return node.test.left if isinstance(node.test, ast.Compare) else None
+    tested = _tested_values(node.test)
+    return tested[0] if tested is not None else None
+
+
+def _subject_read(expr: ast.expr | None, parents: dict[int, ast.AST]) -> ast.Attribute | None:
+    """The ``x.field`` read the subject is, itself or through a local its function binds once to it."""
+    if isinstance(expr, ast.Name):
+        func = enclosing(expr, parents)
+        held = assigned(func).get(expr.id, ()) if func is not None else ()
+        expr = held[0] if len(held) == 1 else expr
+    return expr if isinstance(expr, ast.Attribute) else None
+
+
+def _raised(failure: ast.Raise | None) -> str:
+    exc = failure.exc if failure is not None else None
+    return last_name(exc.func if isinstance(exc, ast.Call) else exc) if exc is not None else "BaseException"
+
+
+def _stored_before(func: ast.FunctionDef | ast.AsyncFunctionDef, read: ast.Attribute, line: int) -> bool:
+    """The function assigns the read itself before the dispatch: the value is the fork's own."""
+    text = ast.unparse(read)
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign) and node.lineno < line:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(ast.unparse(t) == text for t in targets):
+                return True
+    return False
+
+
+def _before(node: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt]:
+    """The statements before ``node`` in its own block."""
+    parent = parents.get(id(node))
+    for block in (getattr(parent, name, None) for name in ("body", "orelse", "finalbody")):
+        if isinstance(block, list) and any(s is node for s in block):
+            return block[: next(i for i, s in enumerate(block) if s is node)]
+    return []
+
+
+def _answers_new(stmt: ast.stmt, w: Widened, parents: dict[int, ast.AST]) -> bool:
+    """An ``if`` that leaves the block and tests the field with what the old choices do not settle: a new choice
+    named, ``not in``/``!=``, or a method of the value (``algo.startswith("xxhash")``)."""
+    if not (isinstance(stmt, ast.If) and stmt.body and isinstance(stmt.body[-1], ast.Return | ast.Raise)):
+        return False
+    reads = [n for n in ast.walk(stmt.test) if isinstance(n, ast.expr) and _read_field(n, w, parents)]
+    if not reads:
+        return False
+    for node in ast.walk(stmt.test):
+        if isinstance(node, ast.Constant) and node.value in w.new - w.old:
+            return True
+        if isinstance(node, ast.Compare) and any(isinstance(op, ast.NotIn | ast.NotEq) for op in node.ops):
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.value in reads:
+            return True
+    return False
+
+
+def _read_field(expr: ast.expr, w: Widened, parents: dict[int, ast.AST]) -> bool:
+    read = _subject_read(expr, parents) if isinstance(expr, ast.Name | ast.Attribute) else None
+    return read is not None and read.attr == w.field
 
 
 def _matched(
