@@ -85,6 +85,45 @@ def run(
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
 
 
+# The error rows of two tests below each put one fork module beside the same base and upstream, and each row's test
+# pins its own module's findings: no row's module imports another's, so one merge and one audit of every row's
+# module side by side answers each row (9 merges and audits became one per process; suitespeed7).  The quiet rows
+# keep a merge each: there a row's module could be quiet for something another row's module declared.
+_ERROR_TEXTS: list[str] = []
+_AUDITED: dict[tuple[str, ...], dict[str, list[tuple[int, str, str]]]] = {}
+
+
+def _error_rows(rows: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    _ERROR_TEXTS.extend(text for text, _ in rows)
+    return rows
+
+
+def _error_tails(tails: list[str]) -> list[str]:
+    _ERROR_TEXTS.extend(HEAD + tail for tail in tails)
+    return tails
+
+
+def run_among_errors(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
+    """The findings in ``text``'s module, from the one audit of every error row's module."""
+    texts = tuple(dict.fromkeys(_ERROR_TEXTS))
+    if texts not in _AUDITED:
+        paths = {each: f"pkg/aeon_scheme_{number}.py" for number, each in enumerate(texts)}
+        sides = s.merge_case(
+            git_repo,
+            {UTILS: UTILS_BASE, "pkg/__init__.py": ""},
+            {path: fork(each) for each, path in paths.items()},
+            [(SUBJECT, {UTILS: UTILS_NEW})],
+        )
+        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        every = [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+        assert all(path in paths.values() for path, *_ in every), every
+        _AUDITED[texts] = {
+            each: [(line, severity, message) for at, line, severity, message in every if at == path]
+            for each, path in paths.items()
+        }
+    return _AUDITED[texts][text]
+
+
 LOOKUP = (
     "def aeon_scheme(config, name):\n"
     "    try:\n"
@@ -104,33 +143,35 @@ def test_a_handler_of_the_raise_that_became_none_is_an_error(git_repo: GitRepo, 
 
 @pytest.mark.parametrize(
     ("text", "line"),
-    [
-        # the call returned, the handler answering something else than None
-        (
-            "def a(name, targets):\n    try:\n        return find_target(name, targets)\n    except ValueError:\n        return 'default'\n",
-            8,
-        ),
-        # suppress of the old kind around a bound call
-        (
-            "import contextlib\n\n\ndef a(name, targets):\n    target = 'default'\n"
-            "    with contextlib.suppress(ValueError):\n        target = find_target(name, targets)\n    return target.upper()\n",
-            10,
-        ),
-        # the def imported under another name
-        (
-            "from pkg.utils import find_target as locate\n\n\ndef a(name, targets):\n    try:\n        target = locate(name, targets)\n"
-            "    except ValueError:\n        return ''\n    return target.upper()\n",
-            11,
-        ),
-        # a method off a class named as the receiver, a base of the old kind caught
-        (
-            "def a(m, name):\n    try:\n        hit = Matcher.match(m, name)\n    except LookupError:\n        hit = name\n    return hit.upper()\n",
-            8,
-        ),
-    ],
+    _error_rows(
+        [
+            # the call returned, the handler answering something else than None
+            (
+                "def a(name, targets):\n    try:\n        return find_target(name, targets)\n    except ValueError:\n        return 'default'\n",
+                8,
+            ),
+            # suppress of the old kind around a bound call
+            (
+                "import contextlib\n\n\ndef a(name, targets):\n    target = 'default'\n"
+                "    with contextlib.suppress(ValueError):\n        target = find_target(name, targets)\n    return target.upper()\n",
+                10,
+            ),
+            # the def imported under another name
+            (
+                "from pkg.utils import find_target as locate\n\n\ndef a(name, targets):\n    try:\n        target = locate(name, targets)\n"
+                "    except ValueError:\n        return ''\n    return target.upper()\n",
+                11,
+            ),
+            # a method off a class named as the receiver, a base of the old kind caught
+            (
+                "def a(m, name):\n    try:\n        hit = Matcher.match(m, name)\n    except LookupError:\n        hit = name\n    return hit.upper()\n",
+                8,
+            ),
+        ]
+    ),
 )
 def test_other_spellings_are_errors(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
-    [(got, severity, _)] = run(git_repo, no_rules, text)
+    [(got, severity, _)] = run_among_errors(git_repo, no_rules, text)
     assert (got, severity) == (line, "error")
 
 
@@ -306,16 +347,18 @@ def test_uses_that_take_none_stay_quiet(git_repo: GitRepo, no_rules: Path, tail:
 
 @pytest.mark.parametrize(
     "tail",
-    [
-        "    return next(target)\n",
-        "    return max(config.extra, target)\n",
-        "    return 'layer.' + target\n",
-        "    return [t.upper() for t in target]\n",
-        "    return [target.upper() for t in config.extra]\n",
-    ],
+    _error_tails(
+        [
+            "    return next(target)\n",
+            "    return max(config.extra, target)\n",
+            "    return 'layer.' + target\n",
+            "    return [t.upper() for t in target]\n",
+            "    return [target.upper() for t in config.extra]\n",
+        ]
+    ),
 )
 def test_uses_that_fail_on_none_are_errors(git_repo: GitRepo, no_rules: Path, tail: str) -> None:
-    [(_, severity, _)] = run(git_repo, no_rules, HEAD + tail)
+    [(_, severity, _)] = run_among_errors(git_repo, no_rules, HEAD + tail)
     assert severity == "error"
 
 
