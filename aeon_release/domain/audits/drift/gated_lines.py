@@ -64,7 +64,7 @@ def gated_warnings(findings: list[Finding], tree: SourceCache) -> list[Finding]:
     version made a warning that says why."""
     asked: dict[str, set[int]] = {}
     for finding in findings:
-        if _demotable(finding):
+        if demotable(finding):
             asked.setdefault(finding.path, set()).add(finding.line)
     if not asked:
         return findings
@@ -72,13 +72,15 @@ def gated_warnings(findings: list[Finding], tree: SourceCache) -> list[Finding]:
     gated = {path: _gated_lines(tree, path, lines, packages) for path, lines in asked.items()}
     return [
         replace(f, severity=Severity.WARNING, message=f.message + gated[f.path][f.line])
-        if _demotable(f) and f.line in gated[f.path]
+        if demotable(f) and f.line in gated[f.path]
         else f
         for f in findings
     ]
 
 
-def _demotable(finding: Finding) -> bool:
+def demotable(finding: Finding) -> bool:
+    """An error of a merge check on a line of a Python file (not the merged file's own shape): one a gate
+    of the fork's line may make a warning."""
     return (
         finding.severity is Severity.ERROR
         and finding.rule_id.startswith("merge/")

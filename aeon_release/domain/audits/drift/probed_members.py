@@ -26,8 +26,8 @@ import ast
 import re
 from dataclasses import replace
 
+from aeon_release.domain.audits.drift.gated_lines import demotable
 from aeon_release.domain.audits.drift.sides import Changes
-from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION, UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import SourceCache, parent_map
 
@@ -39,27 +39,17 @@ def probed_warnings(findings: list[Finding], tree: SourceCache, upstream: Change
     a warning that says which."""
     asked: dict[str, set[int]] = {}
     for finding in findings:
-        if _demotable(finding):
+        if demotable(finding):
             asked.setdefault(finding.path, set()).add(finding.line)
     if not asked:
         return findings
     gated = {path: _probed_lines(tree, path, lines, upstream) for path, lines in asked.items()}
     return [
         replace(f, severity=Severity.WARNING, message=f"{f.message}{gated[f.path][f.line]}")
-        if _demotable(f) and f.line in gated[f.path]
+        if demotable(f) and f.line in gated[f.path]
         else f
         for f in findings
     ]
-
-
-def _demotable(finding: Finding) -> bool:
-    return (
-        finding.severity is Severity.ERROR
-        and finding.rule_id.startswith("merge/")
-        and finding.rule_id not in (DUPLICATE_DEFINITION, UNREACHABLE)  # the merged file's own shape
-        and finding.path.endswith(".py")
-        and finding.line > 0
-    )
 
 
 def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Changes) -> dict[int, str]:

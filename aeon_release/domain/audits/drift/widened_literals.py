@@ -86,9 +86,9 @@ def widened_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(f in line for f in fields)):
         for line, table, missing, w in _fork_lookups(module, owned, fields):
-            findings.append(_finding(trees, (path, line), (table, missing), w, pr_pattern))
+            findings.append(_finding(trees, (path, line), (table, missing), w, pr_pattern, False))
         for line, how, missing, w in _fork_dispatches(module, owned, fields):
-            findings.append(_dispatch_finding(trees, (path, line), (how, missing), w, pr_pattern))
+            findings.append(_finding(trees, (path, line), (how, missing), w, pr_pattern, True))
     return findings
 
 
@@ -417,24 +417,29 @@ def _stated_class(name: str, node: ast.AST, parents: Parents) -> ast.expr | None
 
 
 def _finding(
-    trees: ThreeTrees, at: tuple[str, int], lookup: tuple[str, list[Choice]], w: Widened, pr_pattern: str
+    trees: ThreeTrees, at: tuple[str, int], use: tuple[str, list[Choice]], w: Widened, pr_pattern: str, dispatch: bool
 ) -> Finding:
+    """The error of a fork lookup (``use`` a table's name) or, ``dispatch``, a dispatch (``use`` what it is:
+    "match", ...) that names every choice ``w`` had and fails on the ``missing`` ones upstream added."""
     path, line = at
-    table, missing = lookup
+    what, missing = use
     # the line that adds a choice names it, not always the field (an alias of the file may hold the Literal)
     added = next((m for m in missing if isinstance(m, str) and m.isidentifier()), w.field)
     commit = trees.upstream_commit(w.path, whole_word(str(added)), pr_pattern)
-    shown = ", ".join(repr(m) for m in missing)
-    return Finding(
-        RULE,
-        "merge",
-        Severity.ERROR,
-        path,
-        line,
-        f"fork-owned lookup {table}[...{w.field}] covers every choice {w.owner}.{w.field} had, but upstream "
-        f"widened its Literal with {shown} ({w.path}{commit}): a request carrying one now raises KeyError here; "
-        f"add the new choices to {table}, or look up with .get and a default",
-    )
+    widened = f"widened its Literal with {', '.join(repr(m) for m in missing)} ({w.path}{commit})"
+    if dispatch:
+        message = (
+            f"fork-owned {what} on {w.owner}.{w.field} names every choice it had and fails on any other, but "
+            f"upstream {widened}: a value the config now accepts fails here; handle the new choices, or give the "
+            "dispatch a default"
+        )
+    else:
+        message = (
+            f"fork-owned lookup {what}[...{w.field}] covers every choice {w.owner}.{w.field} had, but upstream "
+            f"{widened}: a request carrying one now raises KeyError here; add the new choices to {what}, or look "
+            "up with .get and a default"
+        )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
 
 
 def _fork_dispatches(
@@ -684,23 +689,3 @@ def _subject(expr: ast.expr, parents: dict[int, ast.AST], fields: dict[str, Wide
 def _raise_of(body: list[ast.stmt]) -> ast.Raise | None:
     """The ``raise`` a block ends in (an ``assert False`` too is a failure, but rarer: not read)."""
     return body[-1] if body and isinstance(body[-1], ast.Raise) else None
-
-
-def _dispatch_finding(
-    trees: ThreeTrees, at: tuple[str, int], dispatch: tuple[str, list[Choice]], w: Widened, pr_pattern: str
-) -> Finding:
-    path, line = at
-    how, missing = dispatch
-    added = next((m for m in missing if isinstance(m, str) and m.isidentifier()), w.field)
-    commit = trees.upstream_commit(w.path, whole_word(str(added)), pr_pattern)
-    shown = ", ".join(repr(m) for m in missing)
-    return Finding(
-        RULE,
-        "merge",
-        Severity.ERROR,
-        path,
-        line,
-        f"fork-owned {how} on {w.owner}.{w.field} names every choice it had and fails on any other, but upstream "
-        f"widened its Literal with {shown} ({w.path}{commit}): a value the config now accepts fails here; handle "
-        f"the new choices, or give the dispatch a default",
-    )
