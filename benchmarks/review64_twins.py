@@ -312,7 +312,9 @@ TWINS += [
         K(
             *ML,
             "vllm/aeon/r64ml1.py",
-            "import inspect\n\n" + NMLP + "_AEON_SIZED = 'intermediate_size' in inspect.signature(NemotronHMLP).parameters\n\n\n"
+            "import inspect\n\n"
+            + NMLP
+            + "_AEON_SIZED = 'intermediate_size' in inspect.signature(NemotronHMLP).parameters\n\n\n"
             "class AeonNemotronHMLP(NemotronHMLP):\n"
             "    def __init__(self, config, layer_idx: int, quant_config=None) -> None:\n"
             "        if _AEON_SIZED:\n"
