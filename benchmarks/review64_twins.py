@@ -18,7 +18,8 @@ after the merge (the merge base is the commit's first parent, upstream the commi
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are true catches of the
 same commits, kept to show the reach stays: an eager ``getattr`` default of the old name, an ``and`` of the
-probe with the fork's own flag, #25863's positional ``super().__init__``, #48798's tier object passed on.
+probe with the fork's own flag, #25863's positional ``super().__init__``, #48798's tier object passed on, #28623's
+old read unprobed, #26681's old name first in an ``or``.
 
 Round 1, main's engine (31d17440): 4 caught of 4; 11 false errors of 22 twins (3 quiet ones warned): symbol
 drift's error left on the path a probe of an added member leaves behind when the probe is spelt
@@ -27,6 +28,15 @@ drift's error left on the path a probe of an added member leaves behind when the
 walrus of the test (1), as a probe of the old name with the old spelling first (1); the repurposed slot's error
 on the old positional call under ``'intermediate_size' in inspect.signature(NemotronHMLP).parameters`` (1); and
 the renamed-and-retyped slot's error on the fork's own ``range`` index spelt ``tier`` (#48798: 1, an older class).
+Round 2 (other real commits of the kinds, engine as round 1): #28623 (888152bf87, ``post_grad_pass_manager`` ->
+``pass_manager``: an ``or`` fallback, a subclass's try/except AttributeError, a walrus; a case, the old read
+unprobed) and #26681 (b59dd19b55, ``is_applicable_for_shape`` -> ``is_applicable``: a helper function's probe, the
+old name first under a probe of the old name -- quiet on main already, drift/names.py's gate; a case, the old name
+first in an ``or``).  All rounds, main (31d17440): 6 caught of 6; 15 false errors of 27 twins (3 warned).
+This branch (probed members widened: short-circuits, walrus, except AttributeError, helper functions, class
+attributes, signature probes, a probe of a removed member the merged file no longer names; the renamed slot takes
+the fork's own ``range``/``enumerate`` counter for a slot retyped as ``int``): 6 caught of 6; 0 false errors of
+27 (17 warned: the old spelling left behind names its probe).
 
   PYTHONPATH=.. python review64_twins.py [--only TEXT ...] [--show]
 """
@@ -441,6 +451,114 @@ TWINS += [
             "    def aeon_parents(self) -> list:\n"
             "        return [_SecondaryTierFacingParent(self, tier_idx=i) for i in range(len(self.secondary_tiers))]\n",
             "        return [_SecondaryTierFacingParent(self, tier_idx=i) for i in range(len(self.secondary_tiers))]",
+        ),
+    ),
+]
+
+
+# --- round 2: other real commits of the kinds
+# #28623 (888152bf87): VllmBackend.post_grad_pass_manager renamed pass_manager
+PM = ("#28623", "888152bf87", "VllmBackend.post_grad_pass_manager -> pass_manager")
+VB = "from vllm.compilation.backends import VllmBackend\n\n\n"
+CASES += [
+    (
+        "#28623 probed member",
+        "the old read with no probe",
+        K(
+            *PM,
+            "vllm/aeon/r64pm0.py",
+            VB + "def aeon_uuid(backend: VllmBackend) -> str:\n    return backend.post_grad_pass_manager.uuid()\n",
+            "    return backend.post_grad_pass_manager.uuid()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#28623 probed member",
+        "twin: getattr(backend, new, None) or backend.old",
+        K(
+            *PM,
+            "vllm/aeon/r64pm1.py",
+            VB + "def aeon_uuid(backend: VllmBackend) -> str:\n"
+            "    manager = getattr(backend, 'pass_manager', None) or backend.post_grad_pass_manager\n"
+            "    return manager.uuid()\n",
+            "    manager = getattr(backend, 'pass_manager', None) or backend.post_grad_pass_manager",
+        ),
+    ),
+    (
+        "#28623 probed member",
+        "twin: a subclass's try of the new attribute, the old under except AttributeError",
+        K(
+            *PM,
+            "vllm/aeon/r64pm2.py",
+            VB + "class AeonBackend(VllmBackend):\n"
+            "    def aeon_manager(self):\n"
+            "        try:\n"
+            "            return self.pass_manager\n"
+            "        except AttributeError:  # AEON: releases before #28623\n"
+            "            return self.post_grad_pass_manager\n",
+            "            return self.post_grad_pass_manager",
+        ),
+    ),
+    (
+        "#28623 probed member",
+        "twin: a walrus of the new attribute",
+        K(
+            *PM,
+            "vllm/aeon/r64pm3.py",
+            VB + "def aeon_uuid(backend: VllmBackend) -> str:\n"
+            "    if (manager := getattr(backend, 'pass_manager', None)) is None:\n"
+            "        manager = backend.post_grad_pass_manager\n"
+            "    return manager.uuid()\n",
+            "        manager = backend.post_grad_pass_manager",
+        ),
+    ),
+]
+
+# #26681 (b59dd19b55): InductorPass.is_applicable_for_shape renamed is_applicable
+IA = ("#26681", "b59dd19b55", "InductorPass.is_applicable_for_shape -> is_applicable")
+IP = "from vllm.compilation.inductor_pass import InductorPass\n\n\n"
+CASES += [
+    (
+        "#26681 probed member",
+        "the old name first in an or",
+        K(
+            *IA,
+            "vllm/aeon/r64ia0.py",
+            IP + "def aeon_applies(p: InductorPass, shape: int | None) -> bool:\n"
+            "    check = p.is_applicable_for_shape or getattr(p, 'is_applicable', None)\n"
+            "    return check(shape)\n",
+            "    check = p.is_applicable_for_shape or getattr(p, 'is_applicable', None)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#26681 probed member",
+        "twin: a helper of the module probing the new name",
+        K(
+            *IA,
+            "vllm/aeon/r64ia1.py",
+            IP + "def _aeon_renamed() -> bool:\n"
+            "    return hasattr(InductorPass, 'is_applicable')\n\n\n"
+            "def aeon_applies(p: InductorPass, shape: int | None) -> bool:\n"
+            "    if _aeon_renamed():\n"
+            "        return p.is_applicable(shape)\n"
+            "    return p.is_applicable_for_shape(shape)\n",
+            "    return p.is_applicable_for_shape(shape)",
+        ),
+    ),
+    (
+        "#26681 probed member",
+        "twin: the old name first under a probe of the old name",
+        K(
+            *IA,
+            "vllm/aeon/r64ia2.py",
+            IP + "def aeon_applies(p: InductorPass, shape: int | None) -> bool:\n"
+            "    if hasattr(p, 'is_applicable_for_shape'):\n"
+            "        return p.is_applicable_for_shape(shape)\n"
+            "    return p.is_applicable(shape)\n",
+            "        return p.is_applicable_for_shape(shape)",
         ),
     ),
 ]
