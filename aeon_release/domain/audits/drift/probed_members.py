@@ -71,19 +71,27 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
     module = tree.module(path)
     if not isinstance(module, ast.Module):
         return {}
-    probed = {name for node in ast.walk(module) if (name := _probed(node)) is not None}
-    probed |= {name for node in ast.walk(module) if isinstance(node, ast.Try) for name in _tried(node)}
-    added = {name for name in probed if _added(upstream, name)}
+    probes = [(node, name) for node in ast.walk(module) if (name := _probed(node)) is not None]
+    tried = {name for node in ast.walk(module) if isinstance(node, ast.Try) for name in _tried(node)}
+    added = {name for name in {name for _, name in probes} | tried if _added(upstream, name)}
     asked = {name for node in ast.walk(module) if isinstance(node, ast.Compare) and (name := _signature_probe(node))}
     added |= {name for name in asked - added if _added(upstream, name, _parameter(name))}
-    removed = {name for name in probed - added if _gone(tree, upstream, name)}
+    removed = {name for name in {name for _, name in probes} - added if _gone(tree, upstream, name)}
     if not added and not removed:
         return {}  # the common case: the file probes no member the merge adds or removes
     parents = parent_map(module)
     reader = _Truth(module, added, removed)
+    # a probe of a removed member answers False from now on: an error on its own line may be about that (the
+    # default it now always hands back), so those lines are left as they are
+    silenced = {line for node, name in probes if name in removed for line in _lines(node)}
     gated: dict[int, str] = {}
     for node in ast.walk(module):
-        if isinstance(node, ast.stmt | ast.expr) and node.lineno in lines and node.lineno not in gated:
+        if (
+            isinstance(node, ast.stmt | ast.expr)
+            and node.lineno in lines
+            and node.lineno not in gated
+            and node.lineno not in silenced
+        ):
             if (name := _left_behind(node, parents, reader)) is not None:
                 release, change = ("without", "adds") if name in added else ("with", "removes")
                 gated[node.lineno] = (
@@ -118,6 +126,11 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
                         return name
         child, up = up, parents.get(id(up))
     return None
+
+
+def _lines(node: ast.AST) -> range:
+    start = getattr(node, "lineno", 0)
+    return range(start, (getattr(node, "end_lineno", None) or start) + 1)
 
 
 def _short_circuited(child: ast.AST, chain: ast.BoolOp, reader: _Truth) -> str | None:
