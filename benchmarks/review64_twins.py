@@ -37,6 +37,10 @@ This branch (probed members widened: short-circuits, walrus, except AttributeErr
 attributes, signature probes, a probe of a removed member the merged file no longer names; the renamed slot takes
 the fork's own ``range``/``enumerate`` counter for a slot retyped as ``int``): 6 caught of 6; 0 false errors of
 27 (17 warned: the old spelling left behind names its probe).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins; 1, 0, 1 warned cases as on main), blind_replay_modelfiles
+38/38 (16 twins quiet, 2 warned), blind_replay_platcuda 21/21 (10 quiet), blind_replay_compiler 23 caught, 2 warned
+of 25 (11 quiet; as on main), ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review64_twins.py [--only TEXT ...] [--show]
 """
