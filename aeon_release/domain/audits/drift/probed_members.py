@@ -10,12 +10,15 @@ see a use of a gone member report it as an error.
 A member upstream's diff defines on an added line and on no removed one (``def NAME(``, ``class NAME``,
 ``self.NAME =``, ``NAME =``) is there after the merge, so a probe of it answers True: ``hasattr(x, "NAME")``,
 ``getattr(x, "NAME", None)`` (tested ``is None``, ``is not None``, by truth or ``callable``), ``not``/``and``/
-``or`` of such, a name bound once to one.  An error on a line the answer keeps off the path that runs -- the
-branch of an ``if`` or a conditional expression its test does not take, or after an ``if`` whose test holds
-and whose taken branch always leaves -- is made a warning that says why.  The branch that runs keeps its
-errors (``if build is None: return`` then the old read; ``if not OLD:`` with ``OLD = not hasattr(...)``), as
-does a probe of a member upstream removed (a module ``__getattr__`` may answer it: its answer is not read
-here) and the probe's own line.
+``or`` of such, a walrus of one, a name bound once to one (or a class attribute read off ``self``), a function
+of the module that only returns one, and ``"NAME" in inspect.signature(f).parameters`` for a parameter upstream
+adds.  A probe of a member upstream removed answers False when the merged file names it nowhere and has no
+``__getattr__`` to answer it.  An error on a line the answer keeps off the path that runs -- the branch of an
+``if`` or a conditional expression its test does not take, after an ``if`` whose test holds and whose taken
+branch always leaves, past a short-circuit (``getattr(x, "new", None) or x.old``), or in an ``except
+AttributeError`` whose ``try`` reads the added member -- is made a warning that says why.  The branch that runs
+keeps its errors (``if build is None: return`` then the old read; ``if not OLD:`` with ``OLD = not
+hasattr(...)``), as does the probe's own line.
 
 Pure but for reading the merged tree and upstream's diff: findings in, findings out.
 """
@@ -58,18 +61,31 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
     module = tree.module(path)
     if not isinstance(module, ast.Module):
         return {}
-    probed = {name for node in ast.walk(module) if (name := _probed(node)) is not None}
-    added = {name for name in probed if _added(upstream, name)}
-    if not added:
-        return {}  # the common case: the file probes no member the merge added
+    probes = [(node, name) for node in ast.walk(module) if (name := _probed(node)) is not None]
+    tried = {name for node in ast.walk(module) if isinstance(node, ast.Try) for name in _tried(node)}
+    added = {name for name in {name for _, name in probes} | tried if _added(upstream, name)}
+    asked = {name for node in ast.walk(module) if isinstance(node, ast.Compare) and (name := _signature_probe(node))}
+    added |= {name for name in asked - added if _added(upstream, name, _parameter(name))}
+    removed = {name for name in {name for _, name in probes} - added if _gone(tree, upstream, name)}
+    if not added and not removed:
+        return {}  # the common case: the file probes no member the merge adds or removes
     parents = parent_map(module)
-    reader = _Truth(module, added)
+    reader = _Truth(module, added, removed)
+    # a probe of a removed member answers False from now on: an error on its own line may be about that (the
+    # default it now always hands back), so those lines are left as they are
+    silenced = {line for node, name in probes if name in removed for line in _lines(node)}
     gated: dict[int, str] = {}
     for node in ast.walk(module):
-        if isinstance(node, ast.stmt | ast.expr) and node.lineno in lines and node.lineno not in gated:
+        if (
+            isinstance(node, ast.stmt | ast.expr)
+            and node.lineno in lines
+            and node.lineno not in gated
+            and node.lineno not in silenced
+        ):
             if (name := _left_behind(node, parents, reader)) is not None:
+                release, change = ("without", "adds") if name in added else ("with", "removes")
                 gated[node.lineno] = (
-                    f" (on the fork's path for a release without {name}, which upstream adds in this merge: "
+                    f" (on the fork's path for a release {release} {name}, which upstream {change} in this merge: "
                     f"that path no longer runs; check the other one is right)"
                 )
     return gated
@@ -86,6 +102,12 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
             in_body = any(child is b for b in up.body) if isinstance(up.body, list) else child is up.body
             if taken is not None and in_body != taken:
                 return name
+        if isinstance(up, ast.BoolOp) and (stopped := _short_circuited(child, up, reader)) is not None:
+            return stopped
+        if isinstance(up, ast.Try) and isinstance(child, ast.ExceptHandler) and _catches_attribute_error(child):
+            tried = next((n for n in sorted(_tried(up)) if n in reader.added), None)
+            if tried is not None:
+                return tried
         if isinstance(child, ast.stmt):
             for earlier in _earlier(child, up):
                 if isinstance(earlier, ast.If):
@@ -94,6 +116,35 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
                         return name
         child, up = up, parents.get(id(up))
     return None
+
+
+def _lines(node: ast.AST) -> range:
+    start = getattr(node, "lineno", 0)
+    return range(start, (getattr(node, "end_lineno", None) or start) + 1)
+
+
+def _short_circuited(child: ast.AST, chain: ast.BoolOp, reader: _Truth) -> str | None:
+    """The probed member whose answer stops ``chain`` before ``child``: ``getattr(x, "new", None) or x.old``
+    never reads ``x.old`` once ``new`` is there, nor does ``not hasattr(x, "new") and x.old``."""
+    later = next((i for i, value in enumerate(chain.values) if value is child), 0)
+    for earlier in chain.values[:later]:
+        taken, name = reader.truth(earlier)
+        if taken is not None and taken == isinstance(chain.op, ast.Or):
+            return name
+    return None
+
+
+def _tried(node: ast.Try) -> set[str]:
+    """The members the body of a ``try`` with an ``except AttributeError`` reads: once the merge adds one, the
+    read succeeds and the handler (the old release's spelling) no longer runs."""
+    if not any(_catches_attribute_error(handler) for handler in node.handlers):
+        return set()
+    return {n.attr for stmt in node.body for n in ast.walk(stmt) if isinstance(n, ast.Attribute)}
+
+
+def _catches_attribute_error(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(c, ast.Name) and c.id == "AttributeError" for c in caught)
 
 
 def _earlier(stmt: ast.stmt, parent: ast.AST) -> list[ast.stmt]:
@@ -114,16 +165,27 @@ def _leaves(block: list[ast.stmt]) -> bool:
 class _Truth:
     """What a test of the fork's reads after the merge, where it asks only whether a member upstream added is
     there: ``hasattr(x, "new")``, ``getattr(x, "new", None)`` (``is None``, ``is not None``, ``callable(...)``),
-    ``not``, ``and``/``or`` of such, and a name bound once to one.  (None, "") for anything else."""
+    ``not``, ``and``/``or`` of such, a walrus of one, a name bound once to one (also a class attribute read off
+    ``self`` or ``cls`` that nothing assigns), and a call of a function of the module that only returns one.
+    (None, "") for anything else."""
 
-    def __init__(self, module: ast.Module, added: set[str]) -> None:
-        self.added = added
+    def __init__(self, module: ast.Module, added: set[str], removed: set[str]) -> None:
+        self.added, self.removed = added, removed
         self.bindings: dict[str, list[ast.expr | None]] = {}
+        self.assigned: set[str] = set()  # attributes some line assigns: a class attribute of the name may change
+        defined: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         for node in ast.walk(module):
             if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
                 self.bindings.setdefault(node.id, []).append(None)
             elif isinstance(node, ast.arg):
                 self.bindings.setdefault(node.arg, []).append(None)
+            elif isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
+                self.assigned.add(node.attr)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                defined.setdefault(node.name, []).append(node)
+        self.returns = {
+            name: answer for name, [function] in defined.items() if (answer := _only_return(function)) is not None
+        }
         for node in ast.walk(module):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 self.bindings[node.targets[0].id] = [node.value] * len(self.bindings[node.targets[0].id])
@@ -159,16 +221,48 @@ class _Truth:
         if name is not None:
             default = expr.args[2] if isinstance(expr, ast.Call) and len(expr.args) == 3 else None
             falsy = default is None or (isinstance(default, ast.Constant) and not default.value)
-            return (True, name) if name in self.added and falsy else (None, "")
-        if isinstance(expr, ast.Name):
-            bound = self.bindings.get(expr.id, [])
+            if not falsy:
+                return None, ""
+            return (True, name) if name in self.added else (False, name) if name in self.removed else (None, "")
+        if isinstance(expr, ast.NamedExpr):
+            return self.present(expr.value, depth + 1)
+        if isinstance(expr, ast.Call) and not expr.args and not expr.keywords:
+            called = _own(expr.func)
+            if called is not None and called in self.returns:
+                return self.truth(self.returns[called], depth + 1)
+        named = expr.id if isinstance(expr, ast.Name) else _own(expr)
+        if named is not None and (isinstance(expr, ast.Name) or named not in self.assigned):
+            bound = self.bindings.get(named, [])
             if len(bound) == 1 and bound[0] is not None:
                 return self.truth(bound[0], depth + 1)
         return None, ""
 
 
+def _own(expr: ast.expr) -> str | None:
+    """The name a call or read of the module's own spells: ``name`` or ``self.name``/``cls.name``."""
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
+        return expr.attr
+    return None
+
+
+def _only_return(function: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
+    """What ``function`` returns when its body (past a docstring) is one ``return`` and it takes nothing but
+    ``self``/``cls``: a helper that names a probe."""
+    args = function.args
+    taken = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    if args.vararg or args.kwarg or taken not in ([], ["self"], ["cls"]) or function.decorator_list:
+        return None
+    body = function.body[1:] if ast.get_docstring(function) is not None else function.body
+    return body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+
+
 def _probed(node: ast.AST) -> str | None:
-    """The member ``hasattr(x, "name")`` or ``getattr(x, "name", default)`` probes."""
+    """The member ``hasattr(x, "name")`` or ``getattr(x, "name", default)`` probes, or the parameter
+    ``"name" in inspect.signature(f).parameters`` does (a parameter is defined on its own line too)."""
+    if isinstance(node, ast.Compare):
+        return _signature_probe(node)
     if not (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
@@ -180,16 +274,55 @@ def _probed(node: ast.AST) -> str | None:
     return name.value if isinstance(name, ast.Constant) and isinstance(name.value, str) else None
 
 
-def _added(upstream: Changes, name: str) -> bool:
-    """Upstream's diff defines ``name`` on an added line of a file and on no removed line of it."""
-    if not name.isidentifier():
-        return False
+def _signature_probe(node: ast.Compare) -> str | None:
+    if not (len(node.ops) == 1 and isinstance(node.ops[0], ast.In) and isinstance(node.left, ast.Constant)):
+        return None
+    where = node.comparators[0]
+    if isinstance(where, ast.Call) and isinstance(where.func, ast.Attribute) and where.func.attr == "keys":
+        where = where.func.value  # .parameters.keys()
+    if not (isinstance(where, ast.Attribute) and where.attr == "parameters" and isinstance(where.value, ast.Call)):
+        return None
+    func = where.value.func
+    called = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+    return node.left.value if called == "signature" and isinstance(node.left.value, str) else None
+
+
+def _parameter(name: str) -> re.Pattern[str]:
+    """A parameter ``name`` on a line of its own (``name: int,``) or in a one-line ``def``: a local of the name
+    (``name = ...``) is no parameter, so a signature's new parameter the function once computed still counts."""
     escaped = re.escape(name)
-    defines = re.compile(rf"(?:\bdef |\bclass ){escaped}\b|(?:\bself\.|^\s*){escaped}\s*(?::|=(?!=))")
+    return re.compile(rf"^\s*{escaped}\s*[:,]|\bdef \w+\([^)]*\b{escaped}\s*[:,=)]")
+
+
+def _added(upstream: Changes, name: str, defines: re.Pattern[str] | None = None) -> bool:
+    """Upstream's diff defines ``name`` (a member, or what ``defines`` reads) on an added line of a file and on no
+    removed line of it."""
+    return bool(_defining(upstream, name, defines))
+
+
+def _gone(tree: SourceCache, upstream: Changes, name: str) -> bool:
+    """Upstream's diff defines ``name`` on a removed line of a file and on no added one, and the merged file no
+    longer names it at all: no re-export, no other definition, and no ``__getattr__`` that could answer a probe
+    of it (a class of that file making names up answers ``hasattr`` True)."""
+    paths = _defining(upstream, name, None, removing=True)
+    named = re.compile(rf"\b{re.escape(name)}\b|\bdef __getattr__\b")
+    return bool(paths) and not any(named.search(tree.text(path) or "") for path in paths)
+
+
+def _defining(upstream: Changes, name: str, defines: re.Pattern[str] | None, *, removing: bool = False) -> list[str]:
+    """The files whose diff defines ``name`` on an added line and on no removed one (``removing``: the other way
+    round)."""
+    if not name.isidentifier():
+        return []
+    escaped = re.escape(name)
+    if defines is None:
+        defines = re.compile(rf"(?:\bdef |\bclass ){escaped}\b|(?:\bself\.|^\s*){escaped}\s*(?::|=(?!=))")
+    found = []
     for path in upstream.matching(re.compile(rf"\b{escaped}\b"), ".py"):
         change = upstream[path]
-        if any(defines.search(line) for line in change.added.values()) and not any(
-            defines.search(line) for line in change.removed
-        ):
-            return True
-    return False
+        added, removed = list(change.added.values()), change.removed
+        if removing:
+            added, removed = removed, added
+        if any(defines.search(line) for line in added) and not any(defines.search(line) for line in removed):
+            found.append(path)
+    return found

@@ -8238,12 +8238,31 @@ def _bound_as_new(tree: ast.Module, call: ast.Call, arg: ast.expr, now: str, kin
         for target, value, annotation in map(_assignment, ast.walk(funcs[-1]) if funcs else ())
         if isinstance(target, ast.Name) and target.id == arg.id
     ]
-    return bool(binds) and all(
+    counters = _loop_counters(funcs[-1], arg.id) if funcs else []
+    if counters and (kind != "int" or not all(counters)):
+        return False  # a loop binds it to an item of something: its kind is not known here
+    return bool(binds or counters) and all(
         (value is not None and _spelled_as(value, now))
         or (isinstance(value, ast.Call) and last_name(value.func) == kind)  # ``x = CompilationConfig(...)``
         or (annotation is not None and re.search(rf"\b{re.escape(kind)}\b", ast.unparse(annotation)) is not None)
         for value, annotation in binds
     )
+
+
+def _loop_counters(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> list[bool]:
+    """For each loop or comprehension of ``func`` binding ``name``: whether it binds an int the fork counts itself
+    (``for tier in range(n)``, ``for tier, _ in enumerate(xs)``) -- a slot retyped as ``int`` takes it."""
+    found = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.For | ast.AsyncFor | ast.comprehension):
+            target, source = node.target, node.iter
+            called = last_name(source.func) if isinstance(source, ast.Call) else None
+            if isinstance(target, ast.Name) and target.id == name:
+                found.append(called == "range")
+            elif any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(target)):
+                first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else None
+                found.append(called == "enumerate" and isinstance(first, ast.Name) and first.id == name)
+    return found
 
 
 # the bases a class may have outside the tree and still take no plain scalar (drift/union_slots.py)
