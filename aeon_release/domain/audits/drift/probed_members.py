@@ -128,10 +128,22 @@ def _short_circuited(child: ast.AST, chain: ast.BoolOp, reader: _Truth) -> str |
     never reads ``x.old`` once ``new`` is there, nor does ``not hasattr(x, "new") and x.old``."""
     later = next((i for i, value in enumerate(chain.values) if value is child), 0)
     for earlier in chain.values[:later]:
+        if isinstance(chain.op, ast.Or) and _valued_getattr(earlier, child):
+            continue  # ``getattr(obj, "new", None) or ...`` stops on the value, which may be false (a property)
         taken, name = reader.truth(earlier)
         if taken is not None and taken == isinstance(chain.op, ast.Or):
             return name
     return None
+
+
+def _valued_getattr(probe: ast.AST, read: ast.AST) -> bool:
+    """``probe`` is ``getattr(obj, "name", default)`` off another object than ``read``'s: in an ``or`` it
+    answers with the member's value, not its presence, and a member of another object may be a false value
+    (a flag, a property).  Off the same object the fork's bridge reads the new spelling of the old one."""
+    if not (isinstance(probe, ast.Call) and isinstance(probe.func, ast.Name) and probe.func.id == "getattr"):
+        return False
+    receiver = ast.unparse(probe.args[0]) if probe.args else ""
+    return not (isinstance(read, ast.Attribute) and ast.unparse(read.value) == receiver)
 
 
 def _tried(node: ast.Try) -> set[str]:
